@@ -1,0 +1,72 @@
+"""Map features as plain values: walls (wall/window/door) and terrain per square.
+
+These are the shapes the document stores and the sight, cover and movement code reads. Shapely
+geometry for them is built inside this package (see `walls.py`) and never handed out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from orcus_desktop.geometry.grid import Square
+
+Point = tuple[float, float]
+
+
+class WallKind(StrEnum):
+    """What a wall segment blocks (000 "Line of Sight", "Line of Effect")."""
+
+    WALL = "wall"
+    """Solid and opaque: blocks sight, effect and movement."""
+    WINDOW = "window"
+    """Solid but transparent: blocks effect and movement, not sight."""
+    DOOR = "door"
+    """A wall while closed; blocks nothing while open."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    """A wall as a polyline of grid points (usually grid corners)."""
+
+    kind: WallKind
+    points: tuple[Point, ...]
+    is_open: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.points) < 2:
+            raise ValueError("a wall needs at least two points")
+
+    @property
+    def blocks_sight(self) -> bool:
+        if self.kind is WallKind.DOOR:
+            return not self.is_open
+        return self.kind is WallKind.WALL
+
+    @property
+    def blocks_effect(self) -> bool:
+        if self.kind is WallKind.DOOR:
+            return not self.is_open
+        return True
+
+    def segments(self) -> tuple[tuple[Point, Point], ...]:
+        return tuple(zip(self.points, self.points[1:], strict=False))
+
+
+class TerrainKind(StrEnum):
+    """Terrain painted on squares (000 "Difficult Terrain", "Concealment", "Vision and Light")."""
+
+    DIFFICULT = "difficult"
+    LIGHTLY_OBSCURED = "lightly-obscured"
+    HEAVILY_OBSCURED = "heavily-obscured"
+    TOTALLY_OBSCURED = "totally-obscured"
+    BLOCKING = "blocking"
+    """A solid square (a pillar): blocks sight, effect and movement."""
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainPatch:
+    """Some squares of one terrain kind."""
+
+    kind: TerrainKind
+    squares: frozenset[Square]
