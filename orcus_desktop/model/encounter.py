@@ -1,0 +1,115 @@
+"""Frozen snapshots of an encounter: the map, its walls and terrain, and the creatures on it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
+from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
+from orcus_desktop.model.ids import CreatureId, WallId
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class WallEntry:
+    """A wall with the id the document knows it by."""
+
+    id: WallId
+    wall: Wall
+
+
+@dataclass(frozen=True, slots=True)
+class Creature:
+    """A creature placed on the map.
+
+    Attributes:
+        id: unique within the encounter.
+        name: shown on the token and in the log.
+        side: creatures on different sides are enemies ("heroes", "monsters", ...).
+        size: the size category; with `square` it gives the creature's space.
+        square: the top-left square of the creature's space.
+        speed: walking speed in squares.
+        hidden: hidden from the player view (the GM sees it).
+        statblock: the creature's stat block as stored in the file (rules/ reads it), or empty.
+    """
+
+    id: CreatureId
+    name: str
+    side: str
+    size: Size = Size.MEDIUM
+    square: Square = Square(0, 0)  # noqa: RUF009 - a NamedTuple, immutable
+    speed: int = 6
+    hidden: bool = False
+    statblock: Mapping[str, Any] = field(default_factory=lambda: _EMPTY, compare=False)
+
+    @property
+    def space(self) -> Space:
+        return Space(self.square, self.size)
+
+    def moved_to(self, square: Square) -> Creature:
+        return replace(self, square=square)
+
+
+@dataclass(frozen=True, slots=True)
+class MapImage:
+    """A background image under the grid and how the grid lies on it.
+
+    Attributes:
+        path: the image file, relative to the encounter file's folder when not absolute.
+        pixels_per_square: the image's pixels along one grid square.
+        offset_px: where the top-left corner of square (0, 0) lies on the image, in pixels.
+    """
+
+    path: str
+    pixels_per_square: float = 100.0
+    offset_px: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter:
+    """One encounter: the whole document as an immutable value."""
+
+    grid: GridBounds
+    name: str = "Untitled encounter"
+    walls: tuple[WallEntry, ...] = ()
+    terrain: tuple[TerrainPatch, ...] = ()
+    creatures: tuple[Creature, ...] = ()
+    map_image: MapImage | None = None
+
+    def creature(self, creature_id: str) -> Creature:
+        """The creature with that id.
+
+        Raises:
+            KeyError: no such creature.
+        """
+        for creature in self.creatures:
+            if creature.id == creature_id:
+                return creature
+        raise KeyError(creature_id)
+
+    def creature_ids(self) -> tuple[CreatureId, ...]:
+        return tuple(c.id for c in self.creatures)
+
+    def terrain_at(self, square: Square) -> frozenset[TerrainKind]:
+        return frozenset(p.kind for p in self.terrain if square in p.squares)
+
+    def with_creature(self, creature: Creature) -> Encounter:
+        """A copy with `creature` replacing the one of the same id, or added at the end."""
+        creatures = list(self.creatures)
+        for i, existing in enumerate(creatures):
+            if existing.id == creature.id:
+                creatures[i] = creature
+                break
+        else:
+            creatures.append(creature)
+        return replace(self, creatures=tuple(creatures))
+
+    def without_creature(self, creature_id: str) -> Encounter:
+        return replace(self, creatures=tuple(c for c in self.creatures if c.id != creature_id))
+
+    def with_walls(self, walls: Iterable[WallEntry]) -> Encounter:
+        return replace(self, walls=tuple(walls))

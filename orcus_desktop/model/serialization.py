@@ -1,0 +1,333 @@
+"""Versioned JSON for encounters: read (validated, never running code) and write (atomically).
+
+The file is `{"format": "orcus-encounter", "version": N, ...}`. Version 1's core is fixed by
+issue 3: grid, walls, terrain and creatures; unknown fields are allowed and optional ones are
+defaulted. Every problem in a file becomes one `EncounterFileError` whose message names the
+field, so the app can show it in one line and keep what is already open.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
+from orcus_desktop.model.ids import CreatureId, WallId
+
+FORMAT = "orcus-encounter"
+CURRENT_VERSION = 1
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_GRID_SIDE = 1000
+
+# Upgrades from version N to N+1, applied in order on load; none yet (version 1 is the first).
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+class EncounterFileError(ValueError):
+    """A file that is not a readable encounter; the message is one line for the user."""
+
+
+def load_encounter(path: str | os.PathLike[str]) -> Encounter:
+    """Read an encounter file.
+
+    Raises:
+        EncounterFileError: the file is missing, unreadable, not JSON or not a valid encounter.
+    """
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise EncounterFileError(f"{file.name}: too large for an encounter ({size} bytes)")
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        raise EncounterFileError(f"{file}: no such file") from None
+    except IsADirectoryError:
+        raise EncounterFileError(f"{file}: is a folder, not an encounter file") from None
+    except OSError as exc:
+        raise EncounterFileError(f"{file}: cannot be read ({exc.strerror})") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise EncounterFileError(f"{file.name}: not an encounter file (not UTF-8 text)") from None
+    except json.JSONDecodeError as exc:
+        raise EncounterFileError(
+            f"{file.name}: not an encounter file (invalid JSON at line {exc.lineno}, "
+            f"column {exc.colno}: {exc.msg})"
+        ) from None
+    try:
+        return encounter_from_dict(data)
+    except EncounterFileError as exc:
+        raise EncounterFileError(f"{file.name}: {exc}") from None
+
+
+def save_encounter(path: str | os.PathLike[str], encounter: Encounter) -> None:
+    """Write an encounter atomically: a temporary file beside the target, fsync, rename.
+
+    A crash or a full disk never leaves a half-written file in place of the old one.
+    """
+    target = Path(path)
+    text = json.dumps(encounter_to_dict(encounter), indent=1, ensure_ascii=False) + "\n"
+    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, target)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+
+
+def encounter_from_dict(data: object) -> Encounter:
+    """Build an encounter from decoded JSON, upgrading older versions first.
+
+    Raises:
+        EncounterFileError: naming the first field that is wrong.
+    """
+    doc = _mapping(data, "the file")
+    if doc.get("format") != FORMAT:
+        raise EncounterFileError(f'not an Orcus encounter (format is not "{FORMAT}")')
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise EncounterFileError("version: expected a whole number of 1 or more")
+    if version > CURRENT_VERSION:
+        raise EncounterFileError(
+            f"made by a newer Orcus Desktop (file version {version}; "
+            f"this one reads up to {CURRENT_VERSION})"
+        )
+    upgraded = dict(doc)
+    for step in range(version, CURRENT_VERSION):
+        upgraded = MIGRATIONS[step](upgraded)
+
+    grid_data = _mapping(upgraded.get("grid"), "grid")
+    grid = GridBounds(
+        _int(grid_data.get("columns"), "grid.columns", 1, MAX_GRID_SIDE),
+        _int(grid_data.get("rows"), "grid.rows", 1, MAX_GRID_SIDE),
+    )
+    walls = tuple(
+        _wall_from(item, f"walls[{i}]", i)
+        for i, item in enumerate(_list(upgraded.get("walls", []), "walls"))
+    )
+    terrain = tuple(
+        _terrain_from(item, f"terrain[{i}]", grid)
+        for i, item in enumerate(_list(upgraded.get("terrain", []), "terrain"))
+    )
+    creatures: list[Creature] = []
+    seen: set[str] = set()
+    for i, item in enumerate(_list(upgraded.get("creatures", []), "creatures")):
+        creature = _creature_from(item, f"creatures[{i}]", grid)
+        if creature.id in seen:
+            raise EncounterFileError(f'creatures[{i}].id: "{creature.id}" is used twice')
+        seen.add(creature.id)
+        creatures.append(creature)
+    name = upgraded.get("name", "Untitled encounter")
+    if not isinstance(name, str):
+        raise EncounterFileError("name: expected text")
+    map_image = None
+    if upgraded.get("map_image") is not None:
+        map_image = _map_image_from(upgraded["map_image"])
+    return Encounter(
+        grid=grid,
+        name=name,
+        walls=walls,
+        terrain=terrain,
+        creatures=tuple(creatures),
+        map_image=map_image,
+    )
+
+
+def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
+    """The current-version JSON form of an encounter (the inverse of `encounter_from_dict`)."""
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": CURRENT_VERSION,
+        "name": encounter.name,
+        "grid": {"columns": encounter.grid.columns, "rows": encounter.grid.rows},
+        "walls": [
+            {
+                "id": entry.id,
+                "kind": entry.wall.kind.value,
+                "open": entry.wall.is_open,
+                "points": [list(p) for p in entry.wall.points],
+            }
+            for entry in encounter.walls
+        ],
+        "terrain": [
+            {"kind": patch.kind.value, "squares": [list(s) for s in sorted(patch.squares)]}
+            for patch in encounter.terrain
+        ],
+        "creatures": [_creature_to(c) for c in encounter.creatures],
+    }
+    if encounter.map_image is not None:
+        image = encounter.map_image
+        out["map_image"] = {
+            "path": image.path,
+            "pixels_per_square": image.pixels_per_square,
+            "offset_px": list(image.offset_px),
+        }
+    return out
+
+
+def _creature_to(creature: Creature) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": creature.id,
+        "name": creature.name,
+        "side": creature.side,
+        "size": creature.size.value,
+        "square": list(creature.square),
+        "speed": creature.speed,
+    }
+    if creature.hidden:
+        out["hidden"] = True
+    if creature.statblock:
+        out["statblock"] = _thaw(creature.statblock)
+    return out
+
+
+def _wall_from(item: object, where: str, index: int) -> WallEntry:
+    data = _mapping(item, where)
+    kind = _enum(WallKind, data.get("kind", "wall"), f"{where}.kind")
+    points_raw = _list(data.get("points"), f"{where}.points")
+    if len(points_raw) < 2:
+        raise EncounterFileError(f"{where}.points: a wall needs at least two points")
+    points = tuple(_point(p, f"{where}.points[{j}]") for j, p in enumerate(points_raw))
+    is_open = data.get("open", False)
+    if not isinstance(is_open, bool):
+        raise EncounterFileError(f"{where}.open: expected true or false")
+    wall_id = data.get("id", f"wall-{index + 1}")
+    if not isinstance(wall_id, str) or not wall_id:
+        raise EncounterFileError(f"{where}.id: expected text")
+    return WallEntry(WallId(wall_id), Wall(kind, points, is_open))
+
+
+def _terrain_from(item: object, where: str, grid: GridBounds) -> TerrainPatch:
+    data = _mapping(item, where)
+    kind = _enum(TerrainKind, data.get("kind"), f"{where}.kind")
+    squares = frozenset(
+        _square(s, f"{where}.squares[{j}]", grid)
+        for j, s in enumerate(_list(data.get("squares"), f"{where}.squares"))
+    )
+    return TerrainPatch(kind, squares)
+
+
+def _creature_from(item: object, where: str, grid: GridBounds) -> Creature:
+    data = _mapping(item, where)
+    creature_id = data.get("id")
+    if not isinstance(creature_id, str) or not creature_id:
+        raise EncounterFileError(f"{where}.id: expected non-empty text")
+    name = data.get("name", creature_id)
+    side = data.get("side", "monsters")
+    if not isinstance(name, str):
+        raise EncounterFileError(f"{where}.name: expected text")
+    if not isinstance(side, str) or not side:
+        raise EncounterFileError(f"{where}.side: expected non-empty text")
+    size = _enum(Size, data.get("size", "medium"), f"{where}.size")
+    square = _square(data.get("square"), f"{where}.square", grid)
+    creature = Creature(
+        id=CreatureId(creature_id),
+        name=name,
+        side=side,
+        size=size,
+        square=square,
+        speed=_int(data.get("speed", 6), f"{where}.speed", 0, 100),
+        hidden=bool(data.get("hidden", False)),
+        statblock=_freeze(_mapping(data.get("statblock", {}), f"{where}.statblock")),
+    )
+    if not grid.contains_space(creature.space):
+        raise EncounterFileError(f"{where}.square: the creature's space runs off the grid")
+    return creature
+
+
+def _map_image_from(item: object) -> MapImage:
+    data = _mapping(item, "map_image")
+    path = data.get("path")
+    if not isinstance(path, str) or not path:
+        raise EncounterFileError("map_image.path: expected text")
+    ppsq = data.get("pixels_per_square", 100.0)
+    if not isinstance(ppsq, int | float) or isinstance(ppsq, bool) or not 4 <= ppsq <= 4096:
+        raise EncounterFileError("map_image.pixels_per_square: expected a number from 4 to 4096")
+    offset = _point(data.get("offset_px", [0, 0]), "map_image.offset_px")
+    return MapImage(path, float(ppsq), offset)
+
+
+def _mapping(value: object, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise EncounterFileError(f"{where}: expected an object")
+    return value
+
+
+def _list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise EncounterFileError(f"{where}: expected a list")
+    return value
+
+
+def _int(value: object, where: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise EncounterFileError(f"{where}: expected a whole number from {low} to {high}")
+    return value
+
+
+def _number(value: object, where: str) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool) or value != value:
+        raise EncounterFileError(f"{where}: expected a number")
+    return float(value)
+
+
+def _point(value: object, where: str) -> tuple[float, float]:
+    items = _list(value, where)
+    if len(items) != 2:
+        raise EncounterFileError(f"{where}: expected [x, y]")
+    return (_number(items[0], where), _number(items[1], where))
+
+
+def _square(value: object, where: str, grid: GridBounds) -> Square:
+    items = value if isinstance(value, list) else None
+    if items is None or len(items) != 2:
+        raise EncounterFileError(f"{where}: expected [column, row]")
+    square = Square(_int(items[0], where, -(10**6), 10**6), _int(items[1], where, -(10**6), 10**6))
+    if not grid.contains(square):
+        raise EncounterFileError(
+            f"{where}: square ({square.col}, {square.row}) is off the "
+            f"{grid.columns}x{grid.rows} grid"
+        )
+    return square
+
+
+_E = TypeVar("_E", WallKind, TerrainKind, Size)
+
+
+def _enum(kind: type[_E], value: object, where: str) -> _E:
+    try:
+        return kind(str(value)) if isinstance(value, str) else kind("\0")
+    except ValueError:
+        allowed = ", ".join(m.value for m in kind)
+        raise EncounterFileError(f"{where}: expected one of {allowed}") from None
+
+
+def _freeze(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType({k: _freeze_any(v) for k, v in value.items()})
+
+
+def _freeze_any(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return _freeze(value)
+    if isinstance(value, list):
+        return tuple(_freeze_any(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
