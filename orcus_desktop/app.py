@@ -1,0 +1,134 @@
+"""Composition root: the command line, the QApplication and the main window.
+
+`orcus-desktop [ENCOUNTER]` opens the battle map (the bundled demo when no file is given);
+`--screenshot FILE` renders the window offscreen to a PNG and exits; `--smoke-test` shows the
+window and quits after a short timer (the frozen build's self-check); `orcus-desktop query ...`
+answers geometry questions headless (see `orcus_desktop.cli`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+
+from orcus_desktop import __version__
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.serialization import EncounterFileError, load_encounter
+
+log = logging.getLogger("orcus_desktop")
+
+EXIT_BAD_INPUT = 2
+SMOKE_TEST_MS = 1500
+DEFAULT_SCREENSHOT = "orcus-screenshot.png"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="orcus-desktop",
+        description="Offline battle map for Orcus tactical combat. "
+        "Also: 'orcus-desktop query --help' for headless geometry questions.",
+    )
+    parser.add_argument(
+        "encounter", nargs="?", type=Path, help="encounter file to open (default: the demo)"
+    )
+    parser.add_argument(
+        "--screenshot", metavar="FILE", type=Path, help="render the window to a PNG and exit"
+    )
+    parser.add_argument(
+        "--smoke-test", action="store_true", help="show the window, then quit after a moment"
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def has_display() -> bool:
+    """Whether Qt can open a window here (or was told which platform to use)."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the app; returns the process exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser().parse_args(args_list)
+    path: Path = args.encounter or demo_encounter_path()
+    try:
+        encounter = load_encounter(path)
+    except EncounterFileError as exc:
+        print(f"orcus-desktop: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+    screenshot: Path | None = args.screenshot
+    if not has_display():
+        # No screen: still do the job visibly (issue 2): render to a PNG and say where.
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        if screenshot is None and not args.smoke_test:
+            screenshot = Path(DEFAULT_SCREENSHOT)
+            print(
+                f"orcus-desktop: no display found; rendering the window to {screenshot} "
+                "instead (run on a desktop to get the window)",
+                file=sys.stderr,
+            )
+    return run_gui(encounter, path, screenshot=screenshot, smoke_test=args.smoke_test)
+
+
+def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_test: bool) -> int:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from orcus_desktop.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Orcus Desktop")
+    app.setOrganizationName("Orcus Desktop")
+    app.setApplicationVersion(__version__)
+    sys.excepthook = _excepthook
+    window = MainWindow(encounter, path if path != demo_encounter_path() else None)
+    window.show()
+    window.view.fit_map()
+    if screenshot is not None:
+        app.processEvents()
+        window.view.fit_map()
+        app.processEvents()
+        if not window.grab().save(str(screenshot), "PNG"):
+            print(f"orcus-desktop: cannot write {screenshot}", file=sys.stderr)
+            window.close()
+            return 1
+        print(f"orcus-desktop: wrote {screenshot}", file=sys.stderr)
+        window.close()
+        return 0
+    if smoke_test:
+        QTimer.singleShot(SMOKE_TEST_MS, app.quit)
+    code = app.exec()
+    window.close()
+    return code
+
+
+def _excepthook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+    """Log an exception raised in a slot or a Qt virtual and tell the GM.
+
+    Qt only prints those and carries on, so without this hook an error would go unseen.
+    """
+    text = "".join(traceback.format_exception(kind, value, tb))
+    log.error("Unhandled exception:\n%s", text)
+    print(text, file=sys.stderr)
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    if QApplication.instance() is not None and os.environ.get("QT_QPA_PLATFORM") != "offscreen":
+        QMessageBox.critical(
+            None,
+            "Orcus Desktop: internal error",
+            f"Something went wrong: {value}\n\nNothing was changed by the failed action; "
+            "please save your work.",
+        )

@@ -1,0 +1,1 @@
+"""The battle map: a QGraphicsScene adapter over the encounter document and its view."""

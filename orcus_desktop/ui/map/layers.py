@@ -1,0 +1,47 @@
+"""Scene units, Z order and the palette the map is drawn with."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from PySide6.QtGui import QColor
+
+SQUARE_PX = 64.0
+"""Scene units along one grid square; the only place grid units become pixels."""
+
+
+class ZLayer(IntEnum):
+    """Stacking order of the map's items, bottom to top."""
+
+    MAP = 0
+    TERRAIN = 5
+    GRID = 10
+    TEMPLATES = 20
+    WALLS = 30
+    TOKENS = 40
+    FOG = 90
+    OVERLAY = 100
+
+
+PAPER = QColor("#efe6d2")
+OFF_MAP = QColor("#3b3a36")
+GRID_LINE = QColor(60, 50, 40, 90)
+
+SIDE_COLOURS = {
+    "heroes": QColor("#2f6db3"),
+    "monsters": QColor("#b3372f"),
+    "neutral": QColor("#6b7d3a"),
+}
+_EXTRA_SIDE_COLOURS = (QColor("#8a4fb3"), QColor("#c07a1e"), QColor("#2a9d8f"), QColor("#7a6a58"))
+
+
+def side_colour(side: str) -> QColor:
+    """A stable colour per side: the common sides fixed, any other side from a small palette."""
+    known = SIDE_COLOURS.get(side)
+    if known is not None:
+        return known
+    return _EXTRA_SIDE_COLOURS[sum(side.encode()) % len(_EXTRA_SIDE_COLOURS)]
+
+
+def grid_to_scene(value: float) -> float:
+    return value * SQUARE_PX

@@ -1,0 +1,1 @@
+"""Dock panels around the map: creatures, initiative, actions, combat log."""

@@ -1,0 +1,61 @@
+"""Test-wide set-up: Qt runs offscreen unless a test asks for a real X server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Before any QApplication exists (HOUSE_STYLE 7.10).
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def xvfb_display() -> Iterator[str]:
+    """A real X server (Xvfb) with two screens, for tests that need real windows.
+
+    Yields the DISPLAY value (":N"). Fails on Linux CI when Xvfb is missing: the bootstrap
+    script installs it, so its absence there is a set-up bug, not a reason to skip.
+    """
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        if sys.platform.startswith("linux") and os.environ.get("CI"):
+            pytest.fail("Xvfb is not installed (packaging/bootstrap.sh installs it)")
+        pytest.skip("Xvfb is not installed")
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.Popen(
+        [
+            xvfb,
+            "-displayfd",
+            str(write_fd),
+            "-screen",
+            "0",
+            "1280x800x24",
+            "-screen",
+            "1",
+            "1024x768x24",
+            "-nolisten",
+            "tcp",
+        ],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    with os.fdopen(read_fd) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        proc.kill()
+        pytest.fail("Xvfb did not start")
+    try:
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -1,0 +1,26 @@
+"""UI tests: every test here needs a QApplication and is marked `gui`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/ui/" in item.nodeid.replace("\\", "/"):
+            item.add_marker(pytest.mark.gui)
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_windows(qapp: QApplication) -> Iterator[None]:
+    """Leak guard (napari's make_napari_viewer): a test closes every window it opens."""
+    before = set(QApplication.topLevelWidgets())
+    yield
+    QApplication.processEvents()
+    leaked = [w for w in QApplication.topLevelWidgets() if w not in before and w.isVisible()]
+    for widget in leaked:
+        widget.close()
+    assert not leaked, f"windows left open: {leaked}"
