@@ -9,6 +9,7 @@ from typing import Any
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
+from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.ids import CreatureId, WallId
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -79,6 +80,7 @@ class Encounter:
     terrain: tuple[TerrainPatch, ...] = ()
     creatures: tuple[Creature, ...] = ()
     map_image: MapImage | None = None
+    combat: Combat = field(default_factory=Combat)
 
     def creature(self, creature_id: str) -> Creature:
         """The creature with that id.
@@ -90,6 +92,13 @@ class Encounter:
             if creature.id == creature_id:
                 return creature
         raise KeyError(creature_id)
+
+    def find_creature(self, creature_id: str) -> Creature | None:
+        """The creature with that id, or None."""
+        for creature in self.creatures:
+            if creature.id == creature_id:
+                return creature
+        return None
 
     def creature_ids(self) -> tuple[CreatureId, ...]:
         return tuple(c.id for c in self.creatures)
@@ -113,3 +122,20 @@ class Encounter:
 
     def with_walls(self, walls: Iterable[WallEntry]) -> Encounter:
         return replace(self, walls=tuple(walls))
+
+    def with_terrain(self, terrain: Iterable[TerrainPatch]) -> Encounter:
+        return replace(self, terrain=tuple(terrain))
+
+    def with_combat(self, combat: Combat) -> Encounter:
+        return replace(self, combat=combat)
+
+    def wall(self, wall_id: str) -> WallEntry:
+        """The wall entry with that id.
+
+        Raises:
+            KeyError: no such wall.
+        """
+        for entry in self.walls:
+            if entry.id == wall_id:
+                return entry
+        raise KeyError(wall_id)

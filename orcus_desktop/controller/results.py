@@ -1,0 +1,83 @@
+"""Frozen results the session returns and announces: done, or refused with a reason to show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.combat import LogEntry
+
+
+class MoveMode(StrEnum):
+    """How a creature moves (000 "Movement and Position")."""
+
+    WALK = "walk"
+    """Walk: up to its speed, provoking opportunity attacks (000 "Walk")."""
+    SHIFT = "shift"
+    """Shift 1 square without provoking (000 "Five-Foot Step")."""
+    GM = "gm"
+    """A free move by the GM: no action spent, nothing provoked, only the destination checked."""
+    DASH = "dash"
+    """Speed + 2, provoking; combat advantage and -5 to attacks until its next turn ends."""
+    CRAWL = "crawl"
+    """While prone: half speed, provoking (RULINGS: Crawling)."""
+    SQUEEZE = "squeeze"
+    """Half speed through a narrow space, provoking (000 "Squeeze")."""
+
+
+@dataclass(frozen=True, slots=True)
+class OperationResult:
+    """What a session method did.
+
+    Attributes:
+        ok: True when the operation was done (and is one undo step, if it changed anything).
+        operation: the session method's name ("move_creature", "attack", ...).
+        reason: why it was refused (shown to the GM), or "".
+        text: the undo step's name or a one-line summary.
+        creature_id: the creature acted on, if any.
+        created_id: the id of something created (a wall), if any.
+        opportunity_attackers: enemies offered an opportunity attack by this action
+            (RULINGS: Opportunity attacks); the GM resolves or declines each.
+        prompts: decisions waiting for the GM (saving throws to roll or enter, readied
+            triggers...), as structured dicts the UI formats.
+        log: the log entries this operation appended.
+        details: operation-specific values (the move's path and cost, an attack's results...).
+    """
+
+    ok: bool
+    operation: str
+    reason: str = ""
+    text: str = ""
+    creature_id: str | None = None
+    created_id: str | None = None
+    opportunity_attackers: tuple[str, ...] = ()
+    prompts: tuple[dict[str, Any], ...] = ()
+    log: tuple[LogEntry, ...] = ()
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def refused(
+        cls, operation: str, reason: str, creature_id: str | None = None
+    ) -> OperationResult:
+        return cls(ok=False, operation=operation, reason=reason, creature_id=creature_id)
+
+
+@dataclass(frozen=True, slots=True)
+class MovePreview:
+    """The live preview of a drag (computed, never stored).
+
+    Attributes:
+        path: the squares from the start to the destination, or () when there is no legal path.
+        cost: squares of movement the path spends.
+        reachable: True when the move is legal as previewed.
+        provoking_enemy_ids: enemies the move would offer an opportunity attack.
+        reason: why not reachable, or "".
+    """
+
+    path: tuple[Square, ...]
+    cost: int
+    reachable: bool
+    provoking_enemy_ids: tuple[str, ...] = ()
+    reason: str = ""

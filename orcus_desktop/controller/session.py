@@ -1,0 +1,287 @@
+"""`GameSession`: the façade the UI calls, one method per GM action (napari/Anki style).
+
+Every method validates, builds the next encounter snapshot, pushes it as one command on the
+history (so it is one undo step), and announces `operation_done(result, initiator)`. Refusals
+change nothing and carry a reason the UI shows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable
+
+from psygnal import Signal
+
+from orcus_desktop.controller import fallback_movement as movement
+from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.commands import ReplaceEncounter
+from orcus_desktop.model.document import Document
+from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
+from orcus_desktop.model.history import History
+from orcus_desktop.model.ids import WallId
+
+
+class GameSession:
+    """The rules controller: the only writer of the document.
+
+    Args:
+        document: the open encounter.
+        history: the document's undo history (commands are pushed here).
+        rng: the random source for every roll the app makes (seeded in tests).
+
+    Signals:
+        operation_done: `(result, initiator)` after every operation, done or refused; the
+            initiator is whatever the caller passed (a panel skips its own refresh).
+    """
+
+    operation_done = Signal(object, object)
+
+    def __init__(self, document: Document, history: History, rng: random.Random) -> None:
+        self.document = document
+        self.history = history
+        self.rng = rng
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.document.encounter
+
+    # -- undo ------------------------------------------------------------------------------
+
+    def undo(self, initiator: object = None) -> OperationResult:
+        text = self.history.undo_text
+        if not self.history.undo():
+            return self._announce(OperationResult.refused("undo", "nothing to undo"), initiator)
+        return self._announce(OperationResult(True, "undo", text=text), initiator)
+
+    def redo(self, initiator: object = None) -> OperationResult:
+        text = self.history.redo_text
+        if not self.history.redo():
+            return self._announce(OperationResult.refused("redo", "nothing to redo"), initiator)
+        return self._announce(OperationResult(True, "redo", text=text), initiator)
+
+    # -- the encounter ---------------------------------------------------------------------
+
+    def open_encounter(self, encounter: Encounter, initiator: object = None) -> OperationResult:
+        """Replace the whole encounter (a file was opened) and forget the undo history."""
+        self.document.reset(encounter)
+        self.history.clear()
+        return self._announce(
+            OperationResult(True, "open_encounter", text=f"Open {encounter.name}"), initiator
+        )
+
+    def place_creature(self, creature: Creature, initiator: object = None) -> OperationResult:
+        """Put a new creature on the map; refused off-grid, on an occupied or blocking square."""
+        op = "place_creature"
+        enc = self.encounter
+        if enc.find_creature(creature.id) is not None:
+            return self._refuse(
+                op,
+                f'a creature with id "{creature.id}" is already on the map',
+                initiator,
+                creature.id,
+            )
+        problem = movement.destination_problem(enc, creature, creature.square)
+        if problem:
+            return self._refuse(
+                op, f"cannot place {creature.name} there: {problem}", initiator, creature.id
+            )
+        text = f"Place {creature.name}"
+        self._commit(text, enc.with_creature(creature))
+        return self._announce(
+            OperationResult(True, op, text=text, creature_id=creature.id), initiator
+        )
+
+    def remove_creature(self, creature_id: str, initiator: object = None) -> OperationResult:
+        """Take a creature off the map (and out of the initiative)."""
+        op = "remove_creature"
+        enc = self.encounter
+        creature = enc.find_creature(creature_id)
+        if creature is None:
+            return self._refuse(op, f'no creature "{creature_id}"', initiator, creature_id)
+        after = enc.without_creature(creature_id)
+        after = after.with_combat(after.combat.without(creature_id))
+        text = f"Remove {creature.name}"
+        self._commit(text, after)
+        return self._announce(
+            OperationResult(True, op, text=text, creature_id=creature_id), initiator
+        )
+
+    # -- movement --------------------------------------------------------------------------
+
+    def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
+        """Path, cost and provoked enemies for a drag in progress (no change, no signal)."""
+        enc = self.encounter
+        creature = enc.find_creature(creature_id)
+        if creature is None:
+            return MovePreview((), 0, False, (), f'no creature "{creature_id}"')
+        if mode is MoveMode.GM:
+            problem = movement.destination_problem(enc, creature, destination)
+            if destination == creature.square:
+                problem = ""
+            path = (creature.square, destination) if not problem else ()
+            return MovePreview(path, 0, not problem, (), problem)
+        plan = movement.plan_path(
+            enc,
+            creature,
+            destination,
+            max_cost=self._move_allowance(creature, mode),
+            provokes=self._provokes(mode),
+        )
+        return MovePreview(plan.path, plan.cost, plan.legal, plan.provoking_enemy_ids, plan.reason)
+
+    def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
+        """Every square the creature may end a move of this mode in (empty if none)."""
+        enc = self.encounter
+        creature = enc.find_creature(creature_id)
+        if creature is None:
+            return frozenset()
+        if mode is MoveMode.GM:
+            return frozenset(
+                s
+                for s in enc.grid.squares()
+                if s != creature.square and not movement.destination_problem(enc, creature, s)
+            )
+        return movement.reachable(enc, creature, self._move_allowance(creature, mode))
+
+    def move_creature(
+        self,
+        creature_id: str,
+        destination: Square,
+        mode: MoveMode = MoveMode.GM,
+        initiator: object = None,
+    ) -> OperationResult:
+        """Move a creature: walk or shift along a legal path, or a free GM move.
+
+        One undo step named like "Move Goblin 3 squares". A walk's result lists the enemies
+        offered an opportunity attack (RULINGS: Opportunity attacks); a shift and a GM move
+        provoke nothing.
+        """
+        op = "move_creature"
+        enc = self.encounter
+        creature = enc.find_creature(creature_id)
+        if creature is None:
+            return self._refuse(op, f'no creature "{creature_id}"', initiator, creature_id)
+        preview = self.preview_move(creature_id, destination, mode)
+        if not preview.reachable:
+            return self._refuse(op, preview.reason, initiator, creature_id)
+        if destination == creature.square:
+            return self._refuse(op, f"{creature.name} is already there", initiator, creature_id)
+        after = enc.with_creature(creature.moved_to(destination))
+        squares = preview.cost
+        if mode is MoveMode.GM:
+            text = f"Move {creature.name}"
+        else:
+            text = f"Move {creature.name} {squares} square{'s' if squares != 1 else ''}"
+        self._commit(
+            text, after, merge_key=("gm-move", creature_id) if mode is MoveMode.GM else None
+        )
+        return self._announce(
+            OperationResult(
+                True,
+                op,
+                text=text,
+                creature_id=creature_id,
+                opportunity_attackers=preview.provoking_enemy_ids,
+                details={"path": preview.path, "cost": preview.cost, "mode": mode.value},
+            ),
+            initiator,
+        )
+
+    # -- walls and terrain -----------------------------------------------------------------
+
+    def add_wall(self, wall: Wall, initiator: object = None) -> WallId:
+        """Add a wall, window or door; returns its new id."""
+        enc = self.encounter
+        taken = {entry.id for entry in enc.walls}
+        n = len(enc.walls) + 1
+        while f"wall-{n}" in taken:
+            n += 1
+        wall_id = WallId(f"wall-{n}")
+        text = f"Add {wall.kind.value}"
+        self._commit(text, enc.with_walls((*enc.walls, WallEntry(wall_id, wall))))
+        self._announce(OperationResult(True, "add_wall", text=text, created_id=wall_id), initiator)
+        return wall_id
+
+    def remove_wall(self, wall_id: str, initiator: object = None) -> OperationResult:
+        op = "remove_wall"
+        enc = self.encounter
+        if not any(entry.id == wall_id for entry in enc.walls):
+            return self._refuse(op, f'no wall "{wall_id}"', initiator)
+        kind = enc.wall(wall_id).wall.kind
+        text = f"Remove {kind.value}"
+        self._commit(text, enc.with_walls(e for e in enc.walls if e.id != wall_id))
+        return self._announce(OperationResult(True, op, text=text), initiator)
+
+    def set_door_open(
+        self, wall_id: str, is_open: bool, initiator: object = None
+    ) -> OperationResult:
+        op = "set_door_open"
+        enc = self.encounter
+        try:
+            entry = enc.wall(wall_id)
+        except KeyError:
+            return self._refuse(op, f'no wall "{wall_id}"', initiator)
+        if entry.wall.kind is not WallKind.DOOR:
+            return self._refuse(op, "only doors open and close", initiator)
+        if entry.wall.is_open == is_open:
+            return self._refuse(
+                op, f"the door is already {'open' if is_open else 'closed'}", initiator
+            )
+        new_entry = WallEntry(entry.id, Wall(entry.wall.kind, entry.wall.points, is_open))
+        text = "Open door" if is_open else "Close door"
+        self._commit(text, enc.with_walls(new_entry if e.id == wall_id else e for e in enc.walls))
+        return self._announce(OperationResult(True, op, text=text), initiator)
+
+    def paint_terrain(
+        self,
+        kind: TerrainKind,
+        squares: Iterable[Square],
+        erase: bool = False,
+        initiator: object = None,
+    ) -> OperationResult:
+        """Paint (or erase) terrain of one kind on some squares; off-grid squares are ignored."""
+        op = "paint_terrain"
+        enc = self.encounter
+        chosen = frozenset(s for s in squares if enc.grid.contains(Square(*s)))
+        current = frozenset(s for p in enc.terrain if p.kind is kind for s in p.squares)
+        updated = current - chosen if erase else current | chosen
+        if updated == current:
+            return self._refuse(op, "nothing to change", initiator)
+        others = [p for p in enc.terrain if p.kind is not kind]
+        if updated:
+            others.append(TerrainPatch(kind, updated))
+        verb = "Erase" if erase else "Paint"
+        text = f"{verb} {kind.value} terrain"
+        self._commit(text, enc.with_terrain(others))
+        return self._announce(OperationResult(True, op, text=text), initiator)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _move_allowance(self, creature: Creature, mode: MoveMode) -> int:
+        speed = creature.speed
+        if mode is MoveMode.SHIFT:
+            return 1  # 000 "Five-Foot Step": shift 1
+        if mode is MoveMode.DASH:
+            return speed + 2  # 000 "Dash": speed + 2
+        return speed
+
+    @staticmethod
+    def _provokes(mode: MoveMode) -> bool:
+        # 000 "Opportunity Attacks": shifting, teleporting and unwilling movement never provoke.
+        return mode not in (MoveMode.SHIFT, MoveMode.GM)
+
+    def _commit(self, text: str, after: Encounter, merge_key: Hashable | None = None) -> None:
+        self.history.push(
+            ReplaceEncounter(text, self.document.encounter, after, merge_key=merge_key)
+        )
+
+    def _refuse(
+        self, operation: str, reason: str, initiator: object, creature_id: str | None = None
+    ) -> OperationResult:
+        return self._announce(OperationResult.refused(operation, reason, creature_id), initiator)
+
+    def _announce(self, result: OperationResult, initiator: object) -> OperationResult:
+        self.operation_done.emit(result, initiator)
+        return result

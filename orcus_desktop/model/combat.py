@@ -1,0 +1,260 @@
+"""Frozen combat bookkeeping stored in the encounter: initiative, turns, actions and the log.
+
+Phase, round, initiative order, whose turn, each combatant's initiative and action budget,
+and the structured combat log.
+
+The rules numbers (hit points, conditions, durations, powers) live in the rules engine's
+per-creature state; this module holds the turn-flow bookkeeping the controller keeps
+(000 "Combat Step by Step", "Initiative", "Your Turn", "Outside of Your Turn").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from orcus_desktop.model.ids import CreatureId
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class CombatPhase(StrEnum):
+    """Where the encounter stands (000 "Combat Step by Step")."""
+
+    SETUP = "setup"
+    """No combat running: placing creatures, rolling initiative."""
+    SURPRISE = "surprise"
+    """The surprise round (000 "Surprise"; RULINGS: Surprise)."""
+    ROUNDS = "rounds"
+    """Normal rounds in initiative order."""
+
+
+class ActionKind(StrEnum):
+    """The action types of a turn (000 "Your Turn", "Outside of Your Turn")."""
+
+    STANDARD = "standard"
+    MOVE = "move"
+    SWIFT = "swift"
+    FREE = "free"
+    IMMEDIATE = "immediate"
+    OPPORTUNITY = "opportunity"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionBudget:
+    """The actions left in the current turn.
+
+    000 "Your Turn": one standard, one move, one swift and free actions; a standard can be
+    spent as a move or a swift action, a move as a swift action. So "can I take a move action"
+    means a move slot or a standard slot is left.
+    """
+
+    standard: int = 1
+    move: int = 1
+    swift: int = 1
+
+    def can_spend(self, kind: ActionKind) -> bool:
+        if kind is ActionKind.STANDARD:
+            return self.standard > 0
+        if kind is ActionKind.MOVE:
+            return self.move > 0 or self.standard > 0
+        if kind is ActionKind.SWIFT:
+            return self.swift > 0 or self.move > 0 or self.standard > 0
+        return True
+
+    def spend(self, kind: ActionKind) -> ActionBudget:
+        """The budget after taking one action of `kind`, using the cheapest slot that fits.
+
+        Raises:
+            ValueError: no slot left for that kind.
+        """
+        if not self.can_spend(kind):
+            raise ValueError(f"no {kind.value} action left")
+        if kind is ActionKind.STANDARD:
+            return replace(self, standard=self.standard - 1)
+        if kind is ActionKind.MOVE:
+            if self.move > 0:
+                return replace(self, move=self.move - 1)
+            return replace(self, standard=self.standard - 1)
+        if kind is ActionKind.SWIFT:
+            if self.swift > 0:
+                return replace(self, swift=self.swift - 1)
+            if self.move > 0:
+                return replace(self, move=self.move - 1)
+            return replace(self, standard=self.standard - 1)
+        return self
+
+    @property
+    def untouched(self) -> bool:
+        return self == ActionBudget()
+
+
+NO_ACTIONS = ActionBudget(0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadiedAction:
+    """A readied action waiting for its trigger (000 "Ready").
+
+    Attributes:
+        kind: the readied action's type (standard, move or swift).
+        trigger: the circumstances, as the GM typed them.
+        description: what the creature will do.
+        round_readied: the round it was readied in; it lapses when the creature's next turn
+            comes (000 "Initiative Consequences of Readying").
+    """
+
+    kind: ActionKind
+    trigger: str
+    description: str = ""
+    round_readied: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    """One creature's place in the initiative and its turn bookkeeping.
+
+    Attributes:
+        creature_id: the creature.
+        initiative: the current initiative result (changed by delay, ready or the GM).
+        initiative_roll: the d20 rolled, or None when the GM typed the result.
+        initiative_modifier: the creature's initiative modifier (for ties).
+        tie_break: a recorded coin flip: higher goes first among equal results and modifiers.
+        group: creatures rolled together share one group name and one roll.
+        surprised: surprised at the start of the encounter (000 "Surprise").
+        acted_round: the last round in which this creature took (or lost) its turn.
+        delaying: delayed its turn and waits to re-enter (000 "Delay").
+        readied: a readied action waiting for its trigger, if any.
+        budget: the actions left this turn.
+        immediate_used: an immediate action (or opportunity attack) was taken since the start
+            of its last turn (000 "Immediate Actions": one per round).
+        action_point_spent: spent its action point this encounter.
+        spent_action_point_turn: whether the action point was spent in the current turn.
+        moved_squares: squares moved willingly this turn.
+    """
+
+    creature_id: CreatureId
+    initiative: int = 0
+    initiative_roll: int | None = None
+    initiative_modifier: int = 0
+    tie_break: int = 0
+    group: str | None = None
+    surprised: bool = False
+    acted_round: int = 0
+    delaying: bool = False
+    readied: ReadiedAction | None = None
+    budget: ActionBudget = field(default_factory=ActionBudget)
+    immediate_used: bool = False
+    action_point_spent: bool = False
+    spent_action_point_turn: bool = False
+    moved_squares: int = 0
+
+    def sort_key(self) -> tuple[int, int, int]:
+        """Higher first: result, then modifier, then the coin (000 "Initiative")."""
+        return (-self.initiative, -self.initiative_modifier, -self.tie_break)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One structured combat-log event; the UI formats it, the document keeps it.
+
+    Attributes:
+        seq: position in the log (1, 2, ...).
+        round: the round it happened in (0 outside combat).
+        kind: what happened ("initiative", "turn_start", "attack", "damage", "save", ...).
+        actor: who did it, if anyone.
+        targets: who it happened to.
+        data: JSON-like details: every roll with its dice and modifiers, every state change.
+    """
+
+    seq: int
+    round: int
+    kind: str
+    actor: CreatureId | None = None
+    targets: tuple[CreatureId, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """The encounter's combat state.
+
+    Attributes:
+        phase: setup, surprise round or normal rounds.
+        round: the current round (0 in the surprise round and before combat).
+        order: the initiative order (creature ids, first to act first); delaying creatures
+            stay listed at their old place until they re-enter.
+        current: whose turn it is, or None between turns and outside combat.
+        combatants: the bookkeeping of every creature in the initiative.
+        log: the combat log, oldest first.
+    """
+
+    phase: CombatPhase = CombatPhase.SETUP
+    round: int = 0
+    order: tuple[CreatureId, ...] = ()
+    current: CreatureId | None = None
+    combatants: tuple[Combatant, ...] = ()
+    log: tuple[LogEntry, ...] = ()
+
+    @property
+    def active(self) -> bool:
+        return self.phase is not CombatPhase.SETUP
+
+    def combatant(self, creature_id: str) -> Combatant:
+        """The bookkeeping for `creature_id`.
+
+        Raises:
+            KeyError: the creature is not in the initiative.
+        """
+        for combatant in self.combatants:
+            if combatant.creature_id == creature_id:
+                return combatant
+        raise KeyError(creature_id)
+
+    def find(self, creature_id: str) -> Combatant | None:
+        for combatant in self.combatants:
+            if combatant.creature_id == creature_id:
+                return combatant
+        return None
+
+    def with_combatant(self, combatant: Combatant) -> Combat:
+        """A copy with `combatant` replacing the one for the same creature, or added."""
+        items = list(self.combatants)
+        for i, existing in enumerate(items):
+            if existing.creature_id == combatant.creature_id:
+                items[i] = combatant
+                break
+        else:
+            items.append(combatant)
+        return replace(self, combatants=tuple(items))
+
+    def without(self, creature_id: str) -> Combat:
+        """A copy without the creature (removed from the map or from combat)."""
+        return replace(
+            self,
+            combatants=tuple(c for c in self.combatants if c.creature_id != creature_id),
+            order=tuple(i for i in self.order if i != creature_id),
+            current=None if self.current == creature_id else self.current,
+        )
+
+    def logged(
+        self,
+        kind: str,
+        actor: CreatureId | None = None,
+        targets: tuple[CreatureId, ...] = (),
+        data: Mapping[str, Any] | None = None,
+    ) -> Combat:
+        """A copy with one more log entry."""
+        entry = LogEntry(
+            seq=len(self.log) + 1,
+            round=self.round,
+            kind=kind,
+            actor=actor,
+            targets=targets,
+            data=MappingProxyType(dict(data)) if data else _EMPTY,
+        )
+        return replace(self, log=(*self.log, entry))
