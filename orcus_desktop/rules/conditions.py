@@ -1,0 +1,382 @@
+"""Every condition of 000 "Appendix: Conditions" as data, and condition/persistent instances.
+
+000 "Conditions": "If multiple effects impose the same condition on a creature, each instance of
+the condition has its own duration, but the condition's effects don't get worse. A creature
+either has a condition or doesn't." So the effects below are looked up per *condition*, while the
+creature state keeps one :class:`ConditionInstance` per imposing effect.
+
+Four entries are not conditions in 000 but action states with the same shape (a duration and
+mechanical effects): Total Defense, Rally, Dash and Squeeze (000 "Actions in Combat").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from orcus_desktop.rules.durations import Duration
+from orcus_desktop.rules.ids import CreatureId
+from orcus_desktop.rules.ruleset import Ruleset
+from orcus_desktop.rules.terms import DamageType, parse_enum
+from orcus_desktop.rules.validation import as_int, as_list, as_map, as_opt_id, as_str
+
+
+class Condition(StrEnum):
+    """A condition of 000's appendix, or one of four action states (see module docstring)."""
+
+    BLINDED = "blinded"
+    CONTROLLED = "controlled"
+    DAZED = "dazed"
+    DEAFENED = "deafened"
+    DYING = "dying"
+    GRAPPLED = "grappled"
+    HELPLESS = "helpless"
+    IMMOBILE = "immobile"
+    MARKED = "marked"
+    PETRIFIED = "petrified"
+    PRONE = "prone"
+    RESTRAINED = "restrained"
+    SLOWED = "slowed"
+    STUNNED = "stunned"
+    SURPRISED = "surprised"
+    UNCONSCIOUS = "unconscious"
+    WEAKENED = "weakened"
+    # Action states (000 "Actions in Combat"), tracked like conditions for their durations.
+    TOTAL_DEFENSE = "total_defense"
+    RALLIED = "rallied"
+    DASHING = "dashing"
+    SQUEEZING = "squeezing"
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ").capitalize()
+
+
+class ActionLimit(StrEnum):
+    """What a condition leaves of a creature's turn."""
+
+    NORMAL = "normal"
+    SINGLE_ACTION = "single_action"
+    """000 Dazed: one standard action (convertible to move or swift) plus free actions."""
+    SINGLE_STANDARD = "single_standard"
+    """000 Surprised: a single standard action, no free actions."""
+    NONE = "none"
+    """000 Petrified/Stunned/Unconscious: no actions."""
+
+
+class MovementLimit(StrEnum):
+    """What a condition leaves of a creature's movement (most restrictive first in ``rank``)."""
+
+    NORMAL = "normal"
+    SPEED_2 = "speed_2"
+    """000 Slowed: speed 2 for any movement but teleportation."""
+    CRAWL_ONLY = "crawl_only"
+    """000 Prone: the only movement option is to Crawl (or stand up)."""
+    NO_WILLING_MOVE = "no_willing_move"
+    """000 Immobile: cannot willingly move into another square (RULINGS: Grappled too)."""
+    NO_MOVE = "no_move"
+    """000 Restrained/Stunned/Petrified: cannot move at all."""
+
+    @property
+    def rank(self) -> int:
+        return list(MovementLimit).index(self)
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionRules:
+    """The mechanical effects of one condition under a ruleset.
+
+    Attributes:
+        condition: Which condition.
+        in_000: False for the action states.
+        grants_combat_advantage: "Attack rolls against you have combat advantage."
+        grants_combat_advantage_to_melee: Prone: only melee attack rolls have it.
+        cannot_flank: "Cannot flank."
+        attack_penalty: To the creature's own attack rolls (untyped).
+        defense_modifier: To all four defenses (untyped).
+        ranged_defense_bonus: Prone: to all defenses against ranged attacks from non-adjacent
+            attackers.
+        actions: What is left of the creature's turn.
+        no_immediate_actions: Can't take immediate actions (opportunity attacks use one).
+        no_free_actions: Can't take free actions.
+        movement: What is left of its movement.
+        can_be_moved: False when even unwilling movement cannot move it (Restrained).
+        implies: Other conditions the creature also has (Controlled -> Dazed,
+            Dying -> Unconscious).
+        resist_all: Resistance to all damage (Petrified).
+        perception_penalty: To Perception checks.
+        cannot_see: Blinded: cannot see (the geometry layer turns that into concealment).
+        cannot_hear: Deafened.
+        damage_halved: Weakened: the damage of its attacks is halved, except persistent.
+        death_saves: Dying: makes death saving throws.
+        ends: How it usually ends, for the GM.
+    """
+
+    condition: Condition
+    in_000: bool = True
+    grants_combat_advantage: bool = False
+    grants_combat_advantage_to_melee: bool = False
+    cannot_flank: bool = False
+    attack_penalty: int = 0
+    defense_modifier: int = 0
+    ranged_defense_bonus: int = 0
+    actions: ActionLimit = ActionLimit.NORMAL
+    no_immediate_actions: bool = False
+    no_free_actions: bool = False
+    movement: MovementLimit = MovementLimit.NORMAL
+    can_be_moved: bool = True
+    implies: tuple[Condition, ...] = ()
+    resist_all: int = 0
+    perception_penalty: int = 0
+    cannot_see: bool = False
+    cannot_hear: bool = False
+    damage_halved: bool = False
+    death_saves: bool = False
+    ends: str = ""
+
+
+@lru_cache(maxsize=16)
+def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
+    """The effects of every condition, with the numbers taken from ``ruleset``."""
+    r = ruleset
+    c = Condition
+    rows = (
+        # 000 Blinded: can't see; attack rolls against you have CA; -10 Perception; can't flank.
+        ConditionRules(
+            c.BLINDED,
+            grants_combat_advantage=True,
+            cannot_flank=True,
+            perception_penalty=r.perception_penalty_blind_deaf,
+            cannot_see=True,
+        ),
+        # 000 Controlled: you are dazed; the controller decides your actions.
+        ConditionRules(c.CONTROLLED, implies=(c.DAZED,)),
+        # 000 Dazed: CA; can't flank; one standard action; no immediate or opportunity actions.
+        ConditionRules(
+            c.DAZED,
+            grants_combat_advantage=True,
+            cannot_flank=True,
+            actions=ActionLimit.SINGLE_ACTION,
+            no_immediate_actions=True,
+        ),
+        # 000 Deafened: can't hear; -10 Perception.
+        ConditionRules(
+            c.DEAFENED, perception_penalty=r.perception_penalty_blind_deaf, cannot_hear=True
+        ),
+        # 000 Dying: death saving throws; you are unconscious.
+        ConditionRules(
+            c.DYING, implies=(c.UNCONSCIOUS,), death_saves=True, ends="regaining hit points"
+        ),
+        # RULINGS: Grappled -> can't move willingly; ends when no longer adjacent, on release
+        # or incapacitation of the grappler, or a successful Escape.
+        ConditionRules(
+            c.GRAPPLED,
+            movement=MovementLimit.NO_WILLING_MOVE,
+            ends="escape, release, no longer adjacent, grappler incapacitated",
+        ),
+        # 000 Helpless: attack rolls against you have combat advantage.
+        ConditionRules(c.HELPLESS, grants_combat_advantage=True),
+        # 000 Immobile: cannot willingly move into another square.
+        ConditionRules(c.IMMOBILE, movement=MovementLimit.NO_WILLING_MOVE),
+        # 000 Marked: -2 on attacks that do not include the marker (applied by attacks.py,
+        # which knows the targets); lost when the marker dies or falls unconscious.
+        ConditionRules(c.MARKED, ends="marker dies or falls unconscious; a new mark"),
+        # 000 Petrified: no actions, can't move, CA, resistance to all 20, unaware.
+        ConditionRules(
+            c.PETRIFIED,
+            grants_combat_advantage=True,
+            actions=ActionLimit.NONE,
+            no_immediate_actions=True,
+            no_free_actions=True,
+            movement=MovementLimit.NO_MOVE,
+            resist_all=r.petrified_resist_all,
+        ),
+        # 000 Prone: crawl only; -2 to attack rolls; melee attacks against you have CA;
+        # +2 to all defenses against ranged attacks unless the attacker is adjacent.
+        ConditionRules(
+            c.PRONE,
+            grants_combat_advantage_to_melee=True,
+            attack_penalty=r.prone_attack_penalty,
+            ranged_defense_bonus=r.prone_ranged_defense_bonus,
+            movement=MovementLimit.CRAWL_ONLY,
+            ends="standing up (move action)",
+        ),
+        # 000 Restrained: cannot be moved, willingly or not; -2 attack rolls; CA against you.
+        ConditionRules(
+            c.RESTRAINED,
+            grants_combat_advantage=True,
+            attack_penalty=r.restrained_attack_penalty,
+            movement=MovementLimit.NO_MOVE,
+            can_be_moved=False,
+        ),
+        # 000 Slowed: speed 2 for any movement other than teleportation.
+        ConditionRules(c.SLOWED, movement=MovementLimit.SPEED_2),
+        # 000 Stunned: can't move; CA against you; no actions or reactions; can't flank.
+        ConditionRules(
+            c.STUNNED,
+            grants_combat_advantage=True,
+            cannot_flank=True,
+            actions=ActionLimit.NONE,
+            no_immediate_actions=True,
+            no_free_actions=True,
+            movement=MovementLimit.NO_MOVE,
+        ),
+        # 000 Surprised: CA against you; a single standard action; no free actions; can't
+        # flank; lost when the surprise round ends. RULINGS: Surprise -> no actions at all in
+        # the surprise round (the controller enforces the round; this is the condition).
+        ConditionRules(
+            c.SURPRISED,
+            grants_combat_advantage=True,
+            cannot_flank=True,
+            actions=ActionLimit.SINGLE_STANDARD,
+            no_immediate_actions=True,
+            no_free_actions=True,
+            ends="the surprise round ends",
+        ),
+        # 000 Unconscious: no actions; can't flank; -5 to all defenses; you also fall prone.
+        ConditionRules(
+            c.UNCONSCIOUS,
+            cannot_flank=True,
+            defense_modifier=r.unconscious_defense_penalty,
+            actions=ActionLimit.NONE,
+            no_immediate_actions=True,
+            no_free_actions=True,
+            movement=MovementLimit.NO_MOVE,
+            ends="regaining hit points",
+        ),
+        # 000 Weakened: the damage of your attacks is halved, except persistent damage.
+        ConditionRules(c.WEAKENED, damage_halved=True),
+        # 000 "Total Defense": +2 to all defenses until the start of your next turn.
+        ConditionRules(c.TOTAL_DEFENSE, in_000=False, defense_modifier=r.total_defense_bonus),
+        # 000 "Rally": +2 to all defenses until the start of your next turn.
+        ConditionRules(c.RALLIED, in_000=False, defense_modifier=r.rally_defense_bonus),
+        # 000 "Dash": until the end of your next turn, grant CA and -5 to attacks.
+        ConditionRules(
+            c.DASHING,
+            in_000=False,
+            grants_combat_advantage=True,
+            attack_penalty=r.dash_squeeze_attack_penalty,
+        ),
+        # 000 "Squeeze": grant CA and -5 to attacks while squeezing.
+        ConditionRules(
+            c.SQUEEZING,
+            in_000=False,
+            grants_combat_advantage=True,
+            attack_penalty=r.dash_squeeze_attack_penalty,
+        ),
+    )
+    return {row.condition: row for row in rows}
+
+
+def rules_for(condition: Condition, ruleset: Ruleset) -> ConditionRules:
+    return condition_table(ruleset)[condition]
+
+
+def with_implied(conditions: Iterable[Condition], ruleset: Ruleset) -> frozenset[Condition]:
+    """The conditions plus those they imply (Controlled -> Dazed, Dying -> Unconscious)."""
+    table = condition_table(ruleset)
+    found: set[Condition] = set()
+    todo = list(conditions)
+    while todo:
+        condition = todo.pop()
+        if condition not in found:
+            found.add(condition)
+            todo.extend(table[condition].implies)
+    return frozenset(found)
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionInstance:
+    """One imposition of a condition on a creature, with its own source and duration.
+
+    Attributes:
+        effect_id: Unique within the creature's state (assigned by the state).
+        condition: Which condition.
+        source: What imposed it, for the log ("Goblin Archer: Pinning Shot").
+        source_id: The creature that imposed it (the marker for Marked, the grappler...).
+        duration: When it ends.
+        skip_end: Applied during the turn its duration names (see durations.py).
+    """
+
+    effect_id: int
+    condition: Condition
+    source: str
+    duration: Duration
+    source_id: CreatureId | None = None
+    skip_end: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "effect_id": self.effect_id,
+            "condition": self.condition.value,
+            "source": self.source,
+            "duration": self.duration.to_dict(),
+            "skip_end": self.skip_end,
+        }
+        if self.source_id is not None:
+            data["source_id"] = self.source_id
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], field: str = "condition") -> ConditionInstance:
+        return cls(
+            effect_id=as_int(data.get("effect_id"), f"{field}.effect_id"),
+            condition=parse_enum(Condition, data.get("condition"), f"{field}.condition"),
+            source=as_str(data.get("source", ""), f"{field}.source"),
+            duration=Duration.from_dict(as_map(data.get("duration"), f"{field}.duration")),
+            source_id=as_opt_id(data.get("source_id"), f"{field}.source_id"),
+            skip_end=bool(data.get("skip_end", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PersistentDamage:
+    """Persistent damage, taken at the start of the creature's turns (000 "Persistent damage").
+
+    Its duration is usually save ends.
+
+    Attributes:
+        effect_id: Unique within the creature's state.
+        amount: Damage taken each time.
+        types: Its damage types (empty for untyped).
+        source: What imposed it.
+        duration: Usually save ends.
+        source_id: The creature that imposed it.
+        skip_end: As for conditions.
+    """
+
+    effect_id: int
+    amount: int
+    types: tuple[DamageType, ...]
+    source: str
+    duration: Duration
+    source_id: CreatureId | None = None
+    skip_end: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "effect_id": self.effect_id,
+            "amount": self.amount,
+            "types": [t.value for t in self.types],
+            "source": self.source,
+            "duration": self.duration.to_dict(),
+            "skip_end": self.skip_end,
+        }
+        if self.source_id is not None:
+            data["source_id"] = self.source_id
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], field: str = "persistent") -> PersistentDamage:
+        raw_types = as_list(data.get("types", []), f"{field}.types")
+        return cls(
+            effect_id=as_int(data.get("effect_id"), f"{field}.effect_id"),
+            amount=as_int(data.get("amount"), f"{field}.amount"),
+            types=tuple(parse_enum(DamageType, t, f"{field}.types") for t in raw_types),
+            source=as_str(data.get("source", ""), f"{field}.source"),
+            duration=Duration.from_dict(as_map(data.get("duration"), f"{field}.duration")),
+            source_id=as_opt_id(data.get("source_id"), f"{field}.source_id"),
+            skip_end=bool(data.get("skip_end", False)),
+        )
