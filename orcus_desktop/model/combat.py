@@ -16,6 +16,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.ids import CreatureId
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -255,6 +256,6 @@ class Combat:
             kind=kind,
             actor=actor,
             targets=targets,
-            data=MappingProxyType(dict(data)) if data else _EMPTY,
+            data=freeze(data) if data else _EMPTY,
         )
         return replace(self, log=(*self.log, entry))

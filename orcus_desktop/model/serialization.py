@@ -13,12 +13,22 @@ import os
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, TypeVar
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.combat import (
+    ActionBudget,
+    ActionKind,
+    Combat,
+    Combatant,
+    CombatPhase,
+    LogEntry,
+    ReadiedAction,
+)
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
+from orcus_desktop.model.frozen import freeze as _freeze
+from orcus_desktop.model.frozen import thaw as _thaw
 from orcus_desktop.model.ids import CreatureId, WallId
 
 FORMAT = "orcus-encounter"
@@ -134,6 +144,9 @@ def encounter_from_dict(data: object) -> Encounter:
     map_image = None
     if upgraded.get("map_image") is not None:
         map_image = _map_image_from(upgraded["map_image"])
+    combat = Combat()
+    if upgraded.get("combat") is not None:
+        combat = _combat_from(upgraded["combat"], seen)
     return Encounter(
         grid=grid,
         name=name,
@@ -141,6 +154,7 @@ def encounter_from_dict(data: object) -> Encounter:
         terrain=terrain,
         creatures=tuple(creatures),
         map_image=map_image,
+        combat=combat,
     )
 
 
@@ -173,7 +187,169 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
             "pixels_per_square": image.pixels_per_square,
             "offset_px": list(image.offset_px),
         }
+    if encounter.combat != Combat():
+        # Optional in version 1: files without it load as "no combat running".
+        out["combat"] = _combat_to(encounter.combat)
     return out
+
+
+def _combat_to(combat: Combat) -> dict[str, Any]:
+    return {
+        "phase": combat.phase.value,
+        "round": combat.round,
+        "order": list(combat.order),
+        "current": combat.current,
+        "combatants": [_combatant_to(c) for c in combat.combatants],
+        "log": [
+            {
+                "seq": e.seq,
+                "round": e.round,
+                "kind": e.kind,
+                "actor": e.actor,
+                "targets": list(e.targets),
+                "data": _thaw(e.data),
+            }
+            for e in combat.log
+        ],
+    }
+
+
+def _combatant_to(c: Combatant) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": c.creature_id,
+        "initiative": c.initiative,
+        "initiative_roll": c.initiative_roll,
+        "initiative_modifier": c.initiative_modifier,
+        "tie_break": c.tie_break,
+        "group": c.group,
+        "surprised": c.surprised,
+        "acted_round": c.acted_round,
+        "delaying": c.delaying,
+        "budget": [c.budget.standard, c.budget.move, c.budget.swift],
+        "immediate_used": c.immediate_used,
+        "action_point_spent": c.action_point_spent,
+        "spent_action_point_turn": c.spent_action_point_turn,
+        "moved_squares": c.moved_squares,
+        "readied": None,
+    }
+    if c.readied is not None:
+        out["readied"] = {
+            "kind": c.readied.kind.value,
+            "trigger": c.readied.trigger,
+            "description": c.readied.description,
+            "round_readied": c.readied.round_readied,
+        }
+    return out
+
+
+def _combat_from(item: object, creature_ids: set[str]) -> Combat:
+    data = _mapping(item, "combat")
+    phase = _enum(CombatPhase, data.get("phase", "setup"), "combat.phase")
+    round_ = _int(data.get("round", 0), "combat.round", 0, 10**6)
+    order = tuple(
+        CreatureId(_known_id(v, f"combat.order[{i}]", creature_ids))
+        for i, v in enumerate(_list(data.get("order", []), "combat.order"))
+    )
+    current_raw = data.get("current")
+    current = (
+        None
+        if current_raw is None
+        else CreatureId(_known_id(current_raw, "combat.current", creature_ids))
+    )
+    combatants = tuple(
+        _combatant_from(v, f"combat.combatants[{i}]", creature_ids)
+        for i, v in enumerate(_list(data.get("combatants", []), "combat.combatants"))
+    )
+    log = tuple(
+        _log_entry_from(v, f"combat.log[{i}]")
+        for i, v in enumerate(_list(data.get("log", []), "combat.log"))
+    )
+    return Combat(phase, round_, order, current, combatants, log)
+
+
+def _known_id(value: object, where: str, creature_ids: set[str]) -> str:
+    if not isinstance(value, str) or value not in creature_ids:
+        raise EncounterFileError(f"{where}: not the id of a creature in this encounter")
+    return value
+
+
+def _bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise EncounterFileError(f"{where}: expected true or false")
+    return value
+
+
+def _opt_int(value: object, where: str) -> int | None:
+    return None if value is None else _int(value, where, -(10**6), 10**6)
+
+
+def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combatant:
+    data = _mapping(item, where)
+    big = 10**6
+    budget = _list(data.get("budget", [1, 1, 1]), f"{where}.budget")
+    if len(budget) != 3:
+        raise EncounterFileError(f"{where}.budget: expected [standard, move, swift]")
+    readied = None
+    if data.get("readied") is not None:
+        r = _mapping(data["readied"], f"{where}.readied")
+        readied = ReadiedAction(
+            kind=_enum(ActionKind, r.get("kind"), f"{where}.readied.kind"),
+            trigger=_text(r.get("trigger", ""), f"{where}.readied.trigger"),
+            description=_text(r.get("description", ""), f"{where}.readied.description"),
+            round_readied=_int(
+                r.get("round_readied", 0), f"{where}.readied.round_readied", 0, big
+            ),
+        )
+    group = data.get("group")
+    if group is not None and not isinstance(group, str):
+        raise EncounterFileError(f"{where}.group: expected text")
+    return Combatant(
+        creature_id=CreatureId(_known_id(data.get("id"), f"{where}.id", creature_ids)),
+        initiative=_int(data.get("initiative", 0), f"{where}.initiative", -big, big),
+        initiative_roll=_opt_int(data.get("initiative_roll"), f"{where}.initiative_roll"),
+        initiative_modifier=_int(
+            data.get("initiative_modifier", 0), f"{where}.initiative_modifier", -big, big
+        ),
+        tie_break=_int(data.get("tie_break", 0), f"{where}.tie_break", -big, big),
+        group=group,
+        surprised=_bool(data.get("surprised", False), f"{where}.surprised"),
+        acted_round=_int(data.get("acted_round", 0), f"{where}.acted_round", 0, big),
+        delaying=_bool(data.get("delaying", False), f"{where}.delaying"),
+        readied=readied,
+        budget=ActionBudget(*(_int(v, f"{where}.budget", 0, 99) for v in budget)),
+        immediate_used=_bool(data.get("immediate_used", False), f"{where}.immediate_used"),
+        action_point_spent=_bool(
+            data.get("action_point_spent", False), f"{where}.action_point_spent"
+        ),
+        spent_action_point_turn=_bool(
+            data.get("spent_action_point_turn", False), f"{where}.spent_action_point_turn"
+        ),
+        moved_squares=_int(data.get("moved_squares", 0), f"{where}.moved_squares", 0, big),
+    )
+
+
+def _log_entry_from(item: object, where: str) -> LogEntry:
+    data = _mapping(item, where)
+    actor = data.get("actor")
+    if actor is not None and not isinstance(actor, str):
+        raise EncounterFileError(f"{where}.actor: expected text")
+    targets = _list(data.get("targets", []), f"{where}.targets")
+    if not all(isinstance(t, str) for t in targets):
+        raise EncounterFileError(f"{where}.targets: expected a list of ids")
+    return LogEntry(
+        seq=_int(data.get("seq", 0), f"{where}.seq", 0, 10**9),
+        round=_int(data.get("round", 0), f"{where}.round", 0, 10**6),
+        kind=_text(data.get("kind"), f"{where}.kind"),
+        actor=None if actor is None else CreatureId(actor),
+        targets=tuple(CreatureId(t) for t in targets),
+        data=_freeze(_mapping(data.get("data", {}), f"{where}.data")),
+    )
+
+
+def _text(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise EncounterFileError(f"{where}: expected text")
+    return value
 
 
 def _creature_to(creature: Creature) -> dict[str, Any]:
@@ -302,7 +478,7 @@ def _square(value: object, where: str, grid: GridBounds) -> Square:
     return square
 
 
-_E = TypeVar("_E", WallKind, TerrainKind, Size)
+_E = TypeVar("_E", WallKind, TerrainKind, Size, CombatPhase, ActionKind)
 
 
 def _enum(kind: type[_E], value: object, where: str) -> _E:
@@ -311,23 +487,3 @@ def _enum(kind: type[_E], value: object, where: str) -> _E:
     except ValueError:
         allowed = ", ".join(m.value for m in kind)
         raise EncounterFileError(f"{where}: expected one of {allowed}") from None
-
-
-def _freeze(value: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType({k: _freeze_any(v) for k, v in value.items()})
-
-
-def _freeze_any(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return _freeze(value)
-    if isinstance(value, list):
-        return tuple(_freeze_any(v) for v in value)
-    return value
-
-
-def _thaw(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _thaw(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
-    return value

@@ -1,0 +1,144 @@
+"""Serialization round trip (HOUSE_STYLE 7.3: "a hypothesis round-trip test"), combat included."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.combat import (
+    ActionBudget,
+    ActionKind,
+    Combat,
+    Combatant,
+    CombatPhase,
+    ReadiedAction,
+)
+from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
+from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.serialization import (
+    encounter_from_dict,
+    encounter_to_dict,
+    load_encounter,
+    save_encounter,
+)
+
+GRID = GridBounds(12, 10)
+ids = st.sampled_from(["a", "b", "c", "d"])
+small = st.integers(-30, 30)
+json_scalar = st.one_of(st.integers(-99, 99), st.text(max_size=5), st.booleans(), st.none())
+json_value = st.recursive(
+    json_scalar,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@st.composite
+def encounters(draw: st.DrawFn) -> Encounter:
+    chosen = draw(st.lists(ids, unique=True, max_size=4))
+    creatures = tuple(
+        Creature(
+            CreatureId(cid),
+            cid.upper(),
+            draw(st.sampled_from(["heroes", "monsters"])),
+            size=draw(st.sampled_from([Size.SMALL, Size.MEDIUM, Size.LARGE])),
+            square=Square(draw(st.integers(0, 10)), draw(st.integers(0, 8))),
+            speed=draw(st.integers(0, 12)),
+            hidden=draw(st.booleans()),
+        )
+        for cid in chosen
+    )
+    combatants = tuple(
+        Combatant(
+            CreatureId(cid),
+            initiative=draw(small),
+            initiative_roll=draw(st.none() | st.integers(1, 20)),
+            initiative_modifier=draw(small),
+            tie_break=draw(st.integers(0, 1)),
+            group=draw(st.none() | st.sampled_from(["goblins"])),
+            surprised=draw(st.booleans()),
+            acted_round=draw(st.integers(0, 5)),
+            delaying=draw(st.booleans()),
+            readied=draw(
+                st.none()
+                | st.builds(
+                    ReadiedAction,
+                    st.sampled_from([ActionKind.STANDARD, ActionKind.MOVE]),
+                    st.text(max_size=8),
+                    st.text(max_size=8),
+                    st.integers(0, 5),
+                )
+            ),
+            budget=ActionBudget(*draw(st.tuples(*[st.integers(0, 2)] * 3))),
+            immediate_used=draw(st.booleans()),
+            action_point_spent=draw(st.booleans()),
+        )
+        for cid in chosen
+        if draw(st.booleans())
+    )
+    combat = Combat(
+        phase=draw(st.sampled_from(list(CombatPhase))),
+        round=draw(st.integers(0, 9)),
+        order=tuple(c.creature_id for c in combatants),
+        current=combatants[0].creature_id if combatants else None,
+        combatants=combatants,
+    )
+    for _ in range(draw(st.integers(0, 3))):
+        combat = combat.logged(
+            draw(st.sampled_from(["attack", "save"])),
+            actor=draw(st.none() | st.sampled_from([CreatureId(c) for c in chosen] or [None])),
+            data=draw(st.dictionaries(st.text(max_size=4), json_value, max_size=3)),
+        )
+    walls = tuple(
+        WallEntry(WallId(f"w{i}"), Wall(kind, ((0.0, float(i)), (3.0, float(i))), is_open))
+        for i, (kind, is_open) in enumerate(
+            draw(st.lists(st.tuples(st.sampled_from(list(WallKind)), st.booleans()), max_size=3))
+        )
+    )
+    terrain = tuple(
+        TerrainPatch(kind, frozenset({Square(1, 1), Square(2, 3)}))
+        for kind in draw(st.lists(st.sampled_from(list(TerrainKind)), unique=True, max_size=2))
+    )
+    return Encounter(
+        GRID,
+        name=draw(st.text(max_size=10)),
+        walls=walls,
+        terrain=terrain,
+        creatures=tuple(c for c in creatures if GRID.contains_space(c.space)),
+        combat=combat if all(GRID.contains_space(c.space) for c in creatures) else Combat(),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(encounters())
+def test_dict_round_trip_is_identity(encounter: Encounter) -> None:
+    data = json.loads(json.dumps(encounter_to_dict(encounter)))
+    assert encounter_from_dict(data) == encounter
+
+
+def test_file_round_trip_and_v1_without_combat(tmp_path: Path) -> None:
+    # A version-1 file written before combat existed still loads: combat defaults to setup.
+    legacy = {"format": "orcus-encounter", "version": 1, "grid": {"columns": 3, "rows": 3}}
+    assert encounter_from_dict(legacy).combat == Combat()
+    enc = Encounter(
+        GRID,
+        creatures=(Creature(CreatureId("a"), "A", "heroes"),),
+        combat=Combat(
+            CombatPhase.ROUNDS,
+            2,
+            (CreatureId("a"),),
+            CreatureId("a"),
+            (Combatant(CreatureId("a"), initiative=14),),
+        ).logged("turn_start"),
+    )
+    path = tmp_path / "e.json"
+    save_encounter(path, enc)
+    assert load_encounter(path) == enc
+    assert "combat" not in encounter_to_dict(Encounter(GRID))
