@@ -8,19 +8,24 @@ change nothing and carry a reason the UI shows.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import replace
 
 from psygnal import Signal
 
 from orcus_desktop.controller import fallback_movement as movement
+from orcus_desktop.controller import turns
+from orcus_desktop.controller.combat_rules import CombatRules, TurnDice
 from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.combat import ActionBudget, ActionKind
 from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.history import History
-from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.rules.ruleset import ORCUS, Ruleset
 
 
 class GameSession:
@@ -38,10 +43,18 @@ class GameSession:
 
     operation_done = Signal(object, object)
 
-    def __init__(self, document: Document, history: History, rng: random.Random) -> None:
+    def __init__(
+        self,
+        document: Document,
+        history: History,
+        rng: random.Random,
+        ruleset: Ruleset = ORCUS,
+    ) -> None:
         self.document = document
         self.history = history
         self.rng = rng
+        self.ruleset = ruleset
+        self._rules = CombatRules(rng, ruleset)
 
     @property
     def encounter(self) -> Encounter:
@@ -257,7 +270,274 @@ class GameSession:
         self._commit(text, enc.with_terrain(others))
         return self._announce(OperationResult(True, op, text=text), initiator)
 
+    # -- initiative and turns -------------------------------------------------------------
+
+    def roll_initiative(
+        self,
+        creature_ids: Iterable[str] | None = None,
+        *,
+        groups: Mapping[str, str] | None = None,
+        dice: Mapping[str, int] | None = None,
+        totals: Mapping[str, int] | None = None,
+        modifiers: Mapping[str, int] | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """Roll initiative (000 "Initiative"; RULINGS: Initiative).
+
+        Args:
+            creature_ids: who rolls; default every creature on the map not yet in the order.
+            groups: creature id -> group name; a group shares one roll (identical monsters).
+            dice: creature id -> the d20 the GM rolled at the table (else the app rolls).
+            totals: creature id -> a result the GM typed in directly.
+            modifiers: creature id -> initiative modifier (default: from the stat block).
+            initiator: passed through to `operation_done`.
+        """
+        enc = self.encounter
+        if creature_ids is None:
+            in_order = set(enc.combat.order)
+            creature_ids = [c.id for c in enc.creatures if c.id not in in_order]
+        groups, dice, totals = groups or {}, dice or {}, totals or {}
+        requests = [
+            turns.InitiativeRequest(
+                CreatureId(cid),
+                modifier=(modifiers or {}).get(cid, self.initiative_modifier(cid)),
+                group=groups.get(cid),
+                die=dice.get(cid),
+                total=totals.get(cid),
+            )
+            for cid in creature_ids
+        ]
+        if not requests:
+            return self._refuse("roll_initiative", "nobody to roll for", initiator)
+        if enc.combat.active:
+            return self._refuse("roll_initiative", "combat is running: use join_combat", initiator)
+        return self._combat_op(
+            "roll_initiative",
+            "Roll initiative",
+            lambda e: turns.roll_initiative(e, requests, self.rng),
+            initiator,
+        )
+
+    def set_initiative(
+        self, creature_id: str, total: int, initiator: object = None
+    ) -> OperationResult:
+        """The GM edits an initiative result (000 "Initiative"; issue 5: "GM can edit")."""
+        return self._combat_op(
+            "set_initiative",
+            f"Set initiative of {self._name(creature_id)} to {total}",
+            lambda e: turns.set_initiative(e, creature_id, total, self.rng),
+            initiator,
+            creature_id,
+        )
+
+    def set_surprised(
+        self, creature_id: str, surprised: bool = True, initiator: object = None
+    ) -> OperationResult:
+        """000 "Surprise": mark a creature surprised (or not) before combat starts."""
+        what = "surprised" if surprised else "not surprised"
+        return self._combat_op(
+            "set_surprised",
+            f"{self._name(creature_id)} {what}",
+            lambda e: turns.set_surprised(e, creature_id, surprised),
+            initiator,
+            creature_id,
+        )
+
+    def start_combat(self, initiator: object = None) -> OperationResult:
+        """Start combat: the surprise round if some are surprised, else round 1."""
+        return self._combat_op(
+            "start_combat",
+            "Start combat",
+            lambda e: turns.start_combat(e, *self._hooks_start()),
+            initiator,
+        )
+
+    def end_combat(self, initiator: object = None) -> OperationResult:
+        return self._combat_op("end_combat", "End combat", turns.end_combat, initiator)
+
+    def end_turn(
+        self,
+        *,
+        save_dice: Mapping[int, int] | None = None,
+        death_save_die: int | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """End the current turn and start the next (000 "The End of Your Turn", "Your Turn").
+
+        Args:
+            save_dice: effect id -> the d20 the GM rolled for that saving throw; the app rolls
+                the others (000 "Saving Throws").
+            death_save_die: the d20 for the next creature's death saving throw, if it makes one.
+            initiator: passed through to `operation_done`.
+        """
+        current = self.encounter.combat.current
+        name = self._name(current) if current else "nobody"
+        self._rules.dice = TurnDice(dict(save_dice or {}), death_save_die)
+        try:
+            return self._combat_op(
+                "end_turn",
+                f"End {name}'s turn",
+                lambda e: turns.end_turn(e, self._rules.end_of_turn, *self._hooks_start()),
+                initiator,
+                current,
+            )
+        finally:
+            self._rules.dice = TurnDice()
+
+    def delay(self, initiator: object = None) -> OperationResult:
+        """000 "Delay": the current creature puts off its turn."""
+        current = self.encounter.combat.current
+        if current is None:
+            return self._refuse("delay", "it is nobody's turn", initiator)
+        return self._combat_op(
+            "delay",
+            f"{self._name(current)} delays",
+            lambda e: turns.delay(e, current, *self._hooks_start()),
+            initiator,
+            current,
+        )
+
+    def resume_delayed(
+        self, creature_id: str, after: str | None = None, initiator: object = None
+    ) -> OperationResult:
+        """A delaying creature re-enters the order after `after` (default: the current turn)."""
+        return self._combat_op(
+            "resume_delayed",
+            f"{self._name(creature_id)} stops delaying",
+            lambda e: turns.resume_delayed(e, creature_id, after),
+            initiator,
+            creature_id,
+        )
+
+    def ready_action(
+        self,
+        creature_id: str,
+        kind: ActionKind,
+        trigger: str,
+        description: str = "",
+        initiator: object = None,
+    ) -> OperationResult:
+        """000 "Ready": spend the standard action to ready an action for a trigger."""
+        problem = self._spend_problem(creature_id, ActionKind.STANDARD)
+        if problem:
+            return self._refuse("ready_action", problem, initiator, creature_id)
+
+        def change(e: Encounter) -> Encounter:
+            e = self._spent(e, creature_id, ActionKind.STANDARD)
+            return turns.ready(e, creature_id, kind, trigger, description)
+
+        return self._combat_op(
+            "ready_action", f"{self._name(creature_id)} readies", change, initiator, creature_id
+        )
+
+    def trigger_readied(
+        self, creature_id: str, trigger_creature_id: str, initiator: object = None
+    ) -> OperationResult:
+        """The readied action's trigger happened: the readier interrupts now (000 "Ready")."""
+        return self._combat_op(
+            "trigger_readied",
+            f"{self._name(creature_id)} takes the readied action",
+            lambda e: turns.trigger_readied(e, creature_id, trigger_creature_id),
+            initiator,
+            creature_id,
+        )
+
+    def join_combat(
+        self,
+        creature_id: str,
+        *,
+        die: int | None = None,
+        total: int | None = None,
+        group: str | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """A creature joins a running combat with its own initiative roll."""
+        if not self.encounter.combat.active:
+            return self._refuse("join_combat", "no combat is running", initiator, creature_id)
+        request = turns.InitiativeRequest(
+            CreatureId(creature_id),
+            modifier=self.initiative_modifier(creature_id),
+            group=group,
+            die=die,
+            total=total,
+        )
+        return self._combat_op(
+            "join_combat",
+            f"{self._name(creature_id)} joins the combat",
+            lambda e: turns.join_combat(e, request, self.rng),
+            initiator,
+            creature_id,
+        )
+
+    def initiative_modifier(self, creature_id: str) -> int:
+        """Dex modifier + half level + other modifiers, from the stat block (0 without one)."""
+        return 0
+
     # -- helpers ---------------------------------------------------------------------------
+
+    def _hooks_start(
+        self,
+    ) -> tuple[
+        Callable[[Encounter, CreatureId], Encounter],
+        Callable[[Encounter, CreatureId], ActionBudget],
+        Callable[[Encounter, CreatureId], str],
+    ]:
+        rules = self._rules
+        return rules.start_of_turn, rules.budget, rules.skip_reason
+
+    def _name(self, creature_id: str | None) -> str:
+        creature = self.encounter.find_creature(creature_id) if creature_id else None
+        return creature.name if creature is not None else str(creature_id)
+
+    def _spend_problem(self, creature_id: str, kind: ActionKind) -> str:
+        """Why the creature cannot spend an action of `kind` now, or ""."""
+        combat = self.encounter.combat
+        if not combat.active:
+            return ""
+        combatant = combat.find(creature_id)
+        if combatant is None:
+            return f"{self._name(creature_id)} is not in the initiative"
+        if combat.current != creature_id:
+            if combatant.out_of_turn is kind:
+                return ""
+            return f"it is not {self._name(creature_id)}'s turn"
+        if not combatant.budget.can_spend(kind):
+            return f"{self._name(creature_id)} has no {kind.value} action left"
+        return ""
+
+    def _spent(self, encounter: Encounter, creature_id: str, kind: ActionKind) -> Encounter:
+        """The encounter after the creature spent one action of `kind` (nothing outside combat)."""
+        combat = encounter.combat
+        combatant = combat.find(creature_id)
+        if not combat.active or combatant is None:
+            return encounter
+        if combat.current != creature_id:
+            combatant = replace(combatant, out_of_turn=None)
+        else:
+            combatant = replace(combatant, budget=combatant.budget.spend(kind))
+        return encounter.with_combat(combat.with_combatant(combatant))
+
+    def _combat_op(
+        self,
+        operation: str,
+        text: str,
+        change: Callable[[Encounter], Encounter],
+        initiator: object,
+        creature_id: str | None = None,
+    ) -> OperationResult:
+        before = self.encounter
+        try:
+            after = change(before)
+        except KeyError as exc:
+            return self._refuse(operation, f"no such creature: {exc.args[0]}", initiator)
+        except ValueError as exc:  # TurnError, RulesError, DiceError: the reason is the message
+            return self._refuse(operation, str(exc), initiator, creature_id)
+        self._commit(text, after)
+        new_log = after.combat.log[len(before.combat.log) :]
+        return self._announce(
+            OperationResult(True, operation, text=text, creature_id=creature_id, log=new_log),
+            initiator,
+        )
 
     def _move_allowance(self, creature: Creature, mode: MoveMode) -> int:
         speed = creature.speed

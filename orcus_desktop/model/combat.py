@@ -127,15 +127,19 @@ class Combatant:
         tie_break: a recorded coin flip: higher goes first among equal results and modifiers.
         group: creatures rolled together share one group name and one roll.
         surprised: surprised at the start of the encounter (000 "Surprise").
-        acted_round: the last round in which this creature took (or lost) its turn.
+        acted_round: the last round in which this creature took (or lost) its turn; -1 before
+            its first (the surprise round is round 0).
         delaying: delayed its turn and waits to re-enter (000 "Delay").
         readied: a readied action waiting for its trigger, if any.
         budget: the actions left this turn.
+        turn_budget: the actions the turn started with (to tell whether any were taken).
         immediate_used: an immediate action (or opportunity attack) was taken since the start
             of its last turn (000 "Immediate Actions": one per round).
         action_point_spent: spent its action point this encounter.
         spent_action_point_turn: whether the action point was spent in the current turn.
         moved_squares: squares moved willingly this turn.
+        out_of_turn: an action this creature may take right now outside its turn (a triggered
+            readied action, an offered opportunity attack), or None.
     """
 
     creature_id: CreatureId
@@ -145,14 +149,16 @@ class Combatant:
     tie_break: int = 0
     group: str | None = None
     surprised: bool = False
-    acted_round: int = 0
+    acted_round: int = -1
     delaying: bool = False
     readied: ReadiedAction | None = None
     budget: ActionBudget = field(default_factory=ActionBudget)
+    turn_budget: ActionBudget = field(default_factory=ActionBudget)
     immediate_used: bool = False
     action_point_spent: bool = False
     spent_action_point_turn: bool = False
     moved_squares: int = 0
+    out_of_turn: ActionKind | None = None
 
     def sort_key(self) -> tuple[int, int, int]:
         """Higher first: result, then modifier, then the coin (000 "Initiative")."""
@@ -186,7 +192,7 @@ class Combat:
 
     Attributes:
         phase: setup, surprise round or normal rounds.
-        round: the current round (0 in the surprise round and before combat).
+        round: the current round: 0 is the surprise round (and before combat), then 1, 2, ...
         order: the initiative order (creature ids, first to act first); delaying creatures
             stay listed at their old place until they re-enter.
         current: whose turn it is, or None between turns and outside combat.

@@ -226,10 +226,12 @@ def _combatant_to(c: Combatant) -> dict[str, Any]:
         "acted_round": c.acted_round,
         "delaying": c.delaying,
         "budget": [c.budget.standard, c.budget.move, c.budget.swift],
+        "turn_budget": [c.turn_budget.standard, c.turn_budget.move, c.turn_budget.swift],
         "immediate_used": c.immediate_used,
         "action_point_spent": c.action_point_spent,
         "spent_action_point_turn": c.spent_action_point_turn,
         "moved_squares": c.moved_squares,
+        "out_of_turn": None if c.out_of_turn is None else c.out_of_turn.value,
         "readied": None,
     }
     if c.readied is not None:
@@ -286,9 +288,8 @@ def _opt_int(value: object, where: str) -> int | None:
 def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combatant:
     data = _mapping(item, where)
     big = 10**6
-    budget = _list(data.get("budget", [1, 1, 1]), f"{where}.budget")
-    if len(budget) != 3:
-        raise EncounterFileError(f"{where}.budget: expected [standard, move, swift]")
+    budget = _budget(data.get("budget", [1, 1, 1]), f"{where}.budget")
+    turn_budget = _budget(data.get("turn_budget", [1, 1, 1]), f"{where}.turn_budget")
     readied = None
     if data.get("readied") is not None:
         r = _mapping(data["readied"], f"{where}.readied")
@@ -313,10 +314,11 @@ def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combata
         tie_break=_int(data.get("tie_break", 0), f"{where}.tie_break", -big, big),
         group=group,
         surprised=_bool(data.get("surprised", False), f"{where}.surprised"),
-        acted_round=_int(data.get("acted_round", 0), f"{where}.acted_round", 0, big),
+        acted_round=_int(data.get("acted_round", -1), f"{where}.acted_round", -1, big),
         delaying=_bool(data.get("delaying", False), f"{where}.delaying"),
         readied=readied,
-        budget=ActionBudget(*(_int(v, f"{where}.budget", 0, 99) for v in budget)),
+        budget=budget,
+        turn_budget=turn_budget,
         immediate_used=_bool(data.get("immediate_used", False), f"{where}.immediate_used"),
         action_point_spent=_bool(
             data.get("action_point_spent", False), f"{where}.action_point_spent"
@@ -325,7 +327,17 @@ def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combata
             data.get("spent_action_point_turn", False), f"{where}.spent_action_point_turn"
         ),
         moved_squares=_int(data.get("moved_squares", 0), f"{where}.moved_squares", 0, big),
+        out_of_turn=None
+        if data.get("out_of_turn") is None
+        else _enum(ActionKind, data.get("out_of_turn"), f"{where}.out_of_turn"),
     )
+
+
+def _budget(value: object, where: str) -> ActionBudget:
+    items = _list(value, where)
+    if len(items) != 3:
+        raise EncounterFileError(f"{where}: expected [standard, move, swift]")
+    return ActionBudget(*(_int(v, where, 0, 99) for v in items))
 
 
 def _log_entry_from(item: object, where: str) -> LogEntry:

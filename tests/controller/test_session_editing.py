@@ -67,7 +67,8 @@ def test_place_and_undo_announce_results(session: GameSession) -> None:
     assert session.history.undo_text == "Place Orc"
     assert session.undo().ok
     assert session.encounter.find_creature("orc") is None
-    assert not session.undo().ok or session.encounter.creature_ids() == ()
+    assert session.encounter.creature_ids() == ("hero", "goblin")
+    assert not session.undo().ok  # nothing left to undo
 
 
 def test_walk_cost_text_and_opportunity_attack_offer(session: GameSession) -> None:

@@ -1,0 +1,512 @@
+"""Initiative, rounds and turn order as pure functions `Encounter -> Encounter`.
+
+000 "Combat Step by Step": determine surprise, establish positions, roll initiative, take turns
+in initiative order, begin the next round. 000 "Initiative": one roll per group of identical
+creatures; ties by initiative modifier, then a coin flip (RULINGS: Initiative — the app flips
+and records it). 000 "Delay" / "Ready" move a creature in the order for the rest of combat.
+
+The per-creature rules work done at a turn's start and end (persistent damage, saves, durations)
+is passed in as callables by the session, so this module only keeps the bookkeeping.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from orcus_desktop.model.combat import (
+    ActionBudget,
+    ActionKind,
+    Combat,
+    Combatant,
+    CombatPhase,
+    ReadiedAction,
+)
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.rules.dice import DiceRoll, RandomSource, ScriptedSource, roll
+
+TurnHook = Callable[[Encounter, CreatureId], Encounter]
+"""Rules work at a turn boundary: takes the encounter, returns it changed (and logged)."""
+
+BudgetHook = Callable[[Encounter, CreatureId], ActionBudget]
+"""The action budget a creature starts its turn with (conditions, surprise round)."""
+
+SkipHook = Callable[[Encounter, CreatureId], str]
+"""Why a creature gets no turn at all (dead, surprised in the surprise round), or ""."""
+
+
+class TurnError(ValueError):
+    """A turn-flow request that the current state does not allow; the message is the reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRequest:
+    """What the GM asks for one creature's initiative.
+
+    Attributes:
+        creature_id: the creature.
+        modifier: its initiative modifier (Dex modifier + half level + others).
+        group: creatures with the same group share one roll (000: "one roll for an entire
+            group of identical creatures").
+        die: the d20 the GM rolled at the table and typed in, or None to let the app roll.
+        total: a result the GM typed in directly (overrides everything), or None.
+    """
+
+    creature_id: CreatureId
+    modifier: int = 0
+    group: str | None = None
+    die: int | None = None
+    total: int | None = None
+
+
+def roll_to_data(dice_roll: DiceRoll) -> dict[str, object]:
+    """A JSON-like record of a roll for the log: every die, every term, any GM override."""
+    data: dict[str, object] = {
+        "expression": dice_roll.expression,
+        "total": dice_roll.total,
+        "rolled_total": dice_roll.rolled_total,
+        "dice": [[d.sides, d.value, d.kept] for d in dice_roll.dice],
+        "terms": [[t.value, t.source] for t in dice_roll.terms],
+    }
+    if dice_roll.forced_total is not None:
+        data["forced_total"] = dice_roll.forced_total
+        data["forced_reason"] = dice_roll.forced_reason
+    return data
+
+
+def roll_initiative(
+    encounter: Encounter, requests: Sequence[InitiativeRequest], rng: random.Random
+) -> Encounter:
+    """Roll (or take) initiative for some creatures and sort the initiative order.
+
+    Creatures already in the order keep their entries unless requested again. Each roll and
+    each coin flip is logged.
+    """
+    combat = encounter.combat
+    group_rolls: dict[str, DiceRoll] = {}
+    for request in requests:
+        encounter.creature(request.creature_id)  # KeyError for an unknown creature
+        if request.total is not None:
+            result, natural = request.total, None
+            combat = combat.logged(
+                "initiative",
+                request.creature_id,
+                data={"entered_total": result, "modifier": request.modifier},
+            )
+        else:
+            key = request.group
+            dice_roll = group_rolls.get(key) if key is not None else None
+            if dice_roll is None:
+                source = (
+                    ScriptedSource([request.die]) if request.die is not None else RandomSource(rng)
+                )
+                # 000 "Initiative": a Dexterity check; RULINGS: Initiative adds half level and
+                # other modifiers, all in `modifier`.
+                dice_roll = roll(f"1d20+{request.modifier}", source)
+                if key is not None:
+                    group_rolls[key] = dice_roll
+            natural = dice_roll.natural
+            result = (natural or 0) + request.modifier
+            combat = combat.logged(
+                "initiative",
+                request.creature_id,
+                data={
+                    "roll": roll_to_data(dice_roll),
+                    "modifier": request.modifier,
+                    "total": result,
+                    "group": key,
+                    "typed_in": request.die is not None,
+                },
+            )
+        existing = combat.find(request.creature_id)
+        base = existing if existing is not None else Combatant(request.creature_id)
+        combat = combat.with_combatant(
+            replace(
+                base,
+                initiative=result,
+                initiative_roll=natural,
+                initiative_modifier=request.modifier,
+                group=request.group,
+                tie_break=0,
+            )
+        )
+    changed = [r.creature_id for r in requests]
+    combat = _break_ties(combat, rng, changed)
+    return encounter.with_combat(_sorted(combat, changed))
+
+
+def set_initiative(
+    encounter: Encounter, creature_id: str, total: int, rng: random.Random
+) -> Encounter:
+    """The GM edits a creature's initiative result; the order is re-sorted.
+
+    The current creature keeps its turn.
+    """
+    combat = encounter.combat
+    combatant = combat.combatant(creature_id)
+    combat = combat.with_combatant(replace(combatant, initiative=total, tie_break=0))
+    combat = combat.logged(
+        "initiative_edit", combatant.creature_id, data={"from": combatant.initiative, "to": total}
+    )
+    combat = _break_ties(combat, rng, [combatant.creature_id])
+    return encounter.with_combat(_sorted(combat, [combatant.creature_id]))
+
+
+def set_surprised(encounter: Encounter, creature_id: str, surprised: bool) -> Encounter:
+    """000 "Surprise": the GM decides who is surprised before combat starts."""
+    combat = encounter.combat
+    if combat.active:
+        raise TurnError("surprise is decided before combat starts")
+    combatant = combat.find(creature_id) or Combatant(CreatureId(creature_id))
+    encounter.creature(creature_id)
+    return encounter.with_combat(
+        _sorted(combat.with_combatant(replace(combatant, surprised=surprised)))
+    )
+
+
+def start_combat(
+    encounter: Encounter,
+    start_hook: TurnHook,
+    budget_hook: BudgetHook,
+    skip_hook: SkipHook,
+) -> Encounter:
+    """Begin combat: a surprise round if someone is surprised and someone is not, else round 1.
+
+    RULINGS: Surprise — aware combatants act in the surprise round with one standard action;
+    surprised ones take no actions in it.
+    """
+    combat = encounter.combat
+    if combat.active:
+        raise TurnError("combat is already running")
+    if not combat.combatants:
+        raise TurnError("roll initiative first")
+    surprised = [c for c in combat.combatants if c.surprised]
+    surprise_round = bool(surprised) and len(surprised) < len(combat.combatants)
+    combat = replace(
+        _sorted(combat),
+        phase=CombatPhase.SURPRISE if surprise_round else CombatPhase.ROUNDS,
+        round=0 if surprise_round else 1,
+        current=None,
+        combatants=tuple(
+            replace(c, acted_round=-1, delaying=False, readied=None, out_of_turn=None)
+            for c in combat.combatants
+        ),
+    )
+    combat = combat.logged(
+        "combat_start",
+        data={"surprise_round": surprise_round, "order": list(combat.order)},
+    )
+    if surprise_round:
+        combat = combat.logged("round_start", data={"surprise": True})
+    else:
+        combat = combat.logged("round_start", data={"round": 1})
+    return _advance(encounter.with_combat(combat), start_hook, budget_hook, skip_hook, None)
+
+
+def end_combat(encounter: Encounter) -> Encounter:
+    """Stop combat; the log stays, the initiative is cleared."""
+    combat = encounter.combat
+    if not combat.active:
+        raise TurnError("no combat is running")
+    combat = combat.logged("combat_end", data={"rounds": combat.round})
+    return encounter.with_combat(Combat(log=combat.log))
+
+
+def end_turn(
+    encounter: Encounter,
+    end_hook: TurnHook,
+    start_hook: TurnHook,
+    budget_hook: BudgetHook,
+    skip_hook: SkipHook,
+) -> Encounter:
+    """End the current creature's turn (000 "The End of Your Turn") and start the next one."""
+    combat = encounter.combat
+    current = combat.current
+    if current is None:
+        raise TurnError("it is nobody's turn")
+    encounter = end_hook(encounter, current)
+    combat = encounter.combat
+    combatant = combat.combatant(current)
+    combat = combat.with_combatant(
+        replace(combatant, acted_round=combat.round, budget=ActionBudget(0, 0, 0))
+    )
+    combat = combat.logged("turn_end", current)
+    return _advance(encounter.with_combat(combat), start_hook, budget_hook, skip_hook, current)
+
+
+def delay(
+    encounter: Encounter,
+    creature_id: str,
+    start_hook: TurnHook,
+    budget_hook: BudgetHook,
+    skip_hook: SkipHook,
+) -> Encounter:
+    """000 "Delay": put off the current turn; it re-enters later this round where the GM says.
+
+    Refused once the creature has taken an action this turn ("You cannot Delay if you have
+    already taken actions this turn").
+    """
+    combat = encounter.combat
+    if combat.current != creature_id:
+        raise TurnError("only the creature whose turn it is can delay")
+    combatant = combat.combatant(creature_id)
+    if combatant.moved_squares or combatant.budget != combatant.turn_budget:
+        raise TurnError("cannot delay after taking actions this turn")
+    combat = combat.with_combatant(replace(combatant, delaying=True))
+    combat = combat.logged("delay", combatant.creature_id)
+    return _advance(
+        encounter.with_combat(combat), start_hook, budget_hook, skip_hook, combatant.creature_id
+    )
+
+
+def resume_delayed(
+    encounter: Encounter,
+    creature_id: str,
+    after: str | None,
+) -> Encounter:
+    """A delaying creature re-enters the order right after `after`.
+
+    `after` defaults to whoever's turn it is now; the creature acts when that turn ends. Its
+    initiative becomes that count for the rest of combat (000 "Initiative Consequences of
+    Delaying").
+    """
+    combat = encounter.combat
+    combatant = combat.combatant(creature_id)
+    if not combatant.delaying:
+        raise TurnError("that creature is not delaying")
+    anchor = after if after is not None else combat.current
+    if anchor is None or anchor == creature_id:
+        raise TurnError("say after whose turn it acts")
+    anchor_entry = combat.combatant(anchor)
+    if anchor != combat.current and anchor_entry.acted_round >= combat.round:
+        raise TurnError("that creature has already acted this round")
+    order = [i for i in combat.order if i != creature_id]
+    order.insert(order.index(anchor_entry.creature_id) + 1, combatant.creature_id)
+    combat = replace(combat, order=tuple(order))
+    combat = combat.with_combatant(
+        replace(
+            combatant,
+            delaying=False,
+            initiative=anchor_entry.initiative,
+            initiative_modifier=combatant.initiative_modifier,
+        )
+    )
+    combat = combat.logged(
+        "delay_resume",
+        combatant.creature_id,
+        data={"after": anchor, "initiative": anchor_entry.initiative},
+    )
+    return encounter.with_combat(combat)
+
+
+def ready(
+    encounter: Encounter, creature_id: str, kind: ActionKind, trigger: str, description: str
+) -> Encounter:
+    """000 "Ready": spend the standard action to ready a standard, move or swift action."""
+    if kind not in (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT):
+        raise TurnError("only a standard, move or swift action can be readied")
+    combat = encounter.combat
+    combatant = combat.combatant(creature_id)
+    readied = ReadiedAction(kind, trigger, description, combat.round)
+    combat = combat.with_combatant(replace(combatant, readied=readied))
+    combat = combat.logged(
+        "ready",
+        combatant.creature_id,
+        data={"kind": kind.value, "trigger": trigger, "description": description},
+    )
+    return encounter.with_combat(combat)
+
+
+def trigger_readied(encounter: Encounter, creature_id: str, trigger_creature: str) -> Encounter:
+    """The readied action's trigger happened on `trigger_creature`'s turn: the readier acts now.
+
+    000 "Ready": it interrupts; "for the rest of the encounter, your initiative result is the
+    count on which you took the readied action, and you act immediately ahead of the character
+    whose action triggered your readied action"; taken in the next round before its regular
+    turn, "you do not get your regular action that round" — either way it has acted this round.
+    """
+    combat = encounter.combat
+    combatant = combat.combatant(creature_id)
+    if combatant.readied is None:
+        raise TurnError("no readied action")
+    trigger_entry = combat.combatant(trigger_creature)
+    order = [i for i in combat.order if i != combatant.creature_id]
+    order.insert(order.index(trigger_entry.creature_id), combatant.creature_id)
+    combat = replace(combat, order=tuple(order))
+    combat = combat.with_combatant(
+        replace(
+            combatant,
+            readied=None,
+            initiative=trigger_entry.initiative,
+            acted_round=combat.round,
+            out_of_turn=combatant.readied.kind,
+        )
+    )
+    combat = combat.logged(
+        "readied_triggered",
+        combatant.creature_id,
+        (trigger_entry.creature_id,),
+        data={
+            "kind": combatant.readied.kind.value,
+            "trigger": combatant.readied.trigger,
+            "initiative": trigger_entry.initiative,
+        },
+    )
+    return encounter.with_combat(combat)
+
+
+def join_combat(encounter: Encounter, request: InitiativeRequest, rng: random.Random) -> Encounter:
+    """A creature joins a running combat: it rolls initiative and takes its place in the order.
+
+    It acts this round only if its place comes after whoever's turn it is.
+    """
+    combat = encounter.combat
+    if combat.find(request.creature_id) is not None:
+        raise TurnError("already in the initiative")
+    encounter = roll_initiative(encounter, [request], rng)
+    combat = encounter.combat
+    combat = combat.logged("join_combat", request.creature_id)
+    return encounter.with_combat(combat)
+
+
+def _sorted(combat: Combat, moved: Sequence[str] = ()) -> Combat:
+    """The initiative order: highest result first, then modifier, then the coin (000).
+
+    Before combat the whole order is sorted. During combat only the `moved` creatures (an
+    edited result, a newcomer) are taken out and re-inserted, so places fixed by delay and
+    ready (which copy the anchor's result) stay where the rules put them.
+    """
+    if not combat.active:
+        items = sorted(combat.combatants, key=lambda c: c.sort_key())
+        return replace(combat, order=tuple(c.creature_id for c in items))
+    order = [cid for cid in combat.order if cid not in moved]
+    listed = set(order)
+    for c in combat.combatants:
+        if c.creature_id in listed:
+            continue
+        key = c.sort_key()
+        index = next(
+            (i for i, cid in enumerate(order) if key < combat.combatant(cid).sort_key()),
+            len(order),
+        )
+        order.insert(index, c.creature_id)
+        listed.add(c.creature_id)
+    return replace(combat, order=tuple(order))
+
+
+def _break_ties(combat: Combat, rng: random.Random, changed: Sequence[str]) -> Combat:
+    """Coin flips between combatants tied on result and modifier (RULINGS: Initiative).
+
+    Only ties involving a `changed` creature are flipped (earlier flips stand). Members of one
+    group share a roll and act together, so a group counts once.
+    """
+    clusters: dict[tuple[int, int], list[list[Combatant]]] = {}
+    units: dict[tuple[int, int, str], list[Combatant]] = {}
+    for c in combat.combatants:
+        unit_key = (c.initiative, c.initiative_modifier, c.group or f"\0{c.creature_id}")
+        units.setdefault(unit_key, []).append(c)
+    for (init, mod, _), members in units.items():
+        clusters.setdefault((init, mod), []).append(members)
+    for (init, mod), tied in clusters.items():
+        if len(tied) < 2 or not any(m.creature_id in changed for ms in tied for m in ms):
+            continue
+        flips = list(range(len(tied)))
+        rng.shuffle(flips)
+        for members, flip in zip(tied, flips, strict=True):
+            for member in members:
+                combat = combat.with_combatant(replace(member, tie_break=len(tied) - flip))
+        combat = combat.logged(
+            "initiative_tie",
+            data={
+                "initiative": init,
+                "modifier": mod,
+                "winner_first": [
+                    m[0].creature_id
+                    for m, _ in sorted(zip(tied, flips, strict=True), key=lambda p: p[1])
+                ],
+            },
+        )
+    return combat
+
+
+def _advance(
+    encounter: Encounter,
+    start_hook: TurnHook,
+    budget_hook: BudgetHook,
+    skip_hook: SkipHook,
+    after: CreatureId | None,
+) -> Encounter:
+    """Start the next turn after `after` (or the first of the round), ending rounds as needed."""
+    for _ in range(3):  # at most: finish this round, then the next round's first eligible
+        combat = encounter.combat
+        order = combat.order
+        start = order.index(after) + 1 if after is not None and after in order else 0
+        for cid in order[start:]:
+            combatant = combat.combatant(cid)
+            if combatant.delaying or combatant.acted_round >= combat.round:
+                continue
+            why = skip_hook(encounter, cid)
+            if why:
+                combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
+                combat = combat.logged("turn_skipped", cid, data={"reason": why})
+                encounter = encounter.with_combat(combat)
+                continue
+            return _begin_turn(encounter, cid, start_hook, budget_hook)
+        encounter = _end_round(encounter)
+        after = None
+    # Nobody can act (everyone dead or skipped): no current turn.
+    return encounter.with_combat(replace(encounter.combat, current=None))
+
+
+def _end_round(encounter: Encounter) -> Encounter:
+    combat = encounter.combat
+    for c in combat.combatants:
+        if c.delaying:
+            # 000 "Delay": "If you do not take your turn by the end of the round, your turn
+            # for that round is wasted."
+            combat = combat.with_combatant(replace(c, delaying=False, acted_round=combat.round))
+            combat = combat.logged("turn_lost", c.creature_id, data={"reason": "delayed"})
+    combat = combat.logged("round_end", data={"round": combat.round})
+    if combat.phase is CombatPhase.SURPRISE:
+        # 000 "Surprised": "You lose this condition when the surprise round ends."
+        combat = replace(
+            combat,
+            phase=CombatPhase.ROUNDS,
+            round=1,
+            combatants=tuple(replace(c, surprised=False) for c in combat.combatants),
+        )
+        combat = combat.logged("surprise_end")
+    else:
+        combat = replace(combat, round=combat.round + 1)
+    combat = combat.logged("round_start", data={"round": combat.round})
+    return encounter.with_combat(replace(combat, current=None))
+
+
+def _begin_turn(
+    encounter: Encounter, creature_id: CreatureId, start_hook: TurnHook, budget_hook: BudgetHook
+) -> Encounter:
+    combat = encounter.combat
+    combatant = combat.combatant(creature_id)
+    lapsed = combatant.readied
+    # Clear per-turn bookkeeping. 000 "Immediate Actions": one per round, refreshed at the
+    # start of your own turn. 000 "Initiative Consequences of Readying": "If you come to your
+    # next action and have not yet performed your readied action, you don't get to take" it.
+    combatant = replace(
+        combatant,
+        moved_squares=0,
+        immediate_used=False,
+        spent_action_point_turn=False,
+        readied=None,
+        out_of_turn=None,
+    )
+    combat = replace(combat.with_combatant(combatant), current=creature_id)
+    if lapsed is not None:
+        combat = combat.logged("readied_lapsed", creature_id, data={"trigger": lapsed.trigger})
+    combat = combat.logged("turn_start", creature_id)
+    encounter = start_hook(encounter.with_combat(combat), creature_id)
+    budget = budget_hook(encounter, creature_id)
+    combat = encounter.combat
+    combatant = replace(combat.combatant(creature_id), budget=budget, turn_budget=budget)
+    return encounter.with_combat(combat.with_combatant(combatant))
