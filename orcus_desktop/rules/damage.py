@@ -1,0 +1,288 @@
+"""Damage: halving, resistance, vulnerability, temporary HP, staggered, 0 HP, instant death.
+
+000 "Damage", "Hit Points", "Temporary Hit Points", "Dropping to 0 Hit Points or Below",
+"Knocking a Creature Out".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from orcus_desktop.rules.conditions import Condition, ConditionInstance, rules_for
+from orcus_desktop.rules.durations import UNTIL_COUNTERED
+from orcus_desktop.rules.ids import CreatureId
+from orcus_desktop.rules.ruleset import Ruleset
+from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.state import CreatureState, add_condition
+from orcus_desktop.rules.terms import ALL_DAMAGE, DamageType
+
+
+def halve(amount: int, ruleset: Ruleset) -> int:
+    """Halve damage, rounding down (000 "Rounding Fractions").
+
+    RULINGS: Minimum damage: halving never takes a positive damage roll below 1.
+    """
+    if amount <= 0:
+        return 0
+    return max(amount // 2, ruleset.minimum_halved_damage)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageStep:
+    """One adjustment on the way from the roll to the damage taken."""
+
+    value: int
+    """Signed change."""
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DamageComputation:
+    """How much damage a creature takes from one amount, with every step explained.
+
+    Attributes:
+        rolled: The amount before adjustments (the damage roll, or persistent damage).
+        types: Its damage types (empty: untyped).
+        steps: Halving, resistance, vulnerability, the floor at 0.
+        override: A GM-imposed final amount, recorded.
+    """
+
+    rolled: int
+    types: tuple[DamageType, ...]
+    steps: tuple[DamageStep, ...] = ()
+    override: int | None = None
+
+    @property
+    def computed(self) -> int:
+        return self.rolled + sum(s.value for s in self.steps)
+
+    @property
+    def final(self) -> int:
+        return self.computed if self.override is None else max(0, self.override)
+
+    def overridden(self, amount: int) -> DamageComputation:
+        return replace(self, override=amount)
+
+
+def _resist_all(statblock: StatBlock, state: CreatureState, ruleset: Ruleset) -> tuple[int, str]:
+    amount, source = statblock.resistance(ALL_DAMAGE), "resist all"
+    for condition in state.active_conditions(ruleset):
+        extra = rules_for(condition, ruleset).resist_all
+        if extra > amount:
+            # Resistances don't add up: the highest applies (as 000 "Regeneration" for healing).
+            amount, source = extra, f"{condition.label}: resist all"
+    return amount, source
+
+
+def damage_against(
+    amount: int,
+    types: Iterable[DamageType],
+    statblock: StatBlock,
+    state: CreatureState,
+    ruleset: Ruleset,
+    *,
+    halved: bool = False,
+    halved_reason: str = "weakened",
+) -> DamageComputation:
+    """Work out the damage a creature takes from ``amount`` of ``types``.
+
+    Order: halving (000 "Weakened", RULINGS: Minimum damage), then resistance and vulnerability
+    (000 "Damage Resistance and Vulnerability"), never below 0 (000 "Damage Rolls": "never
+    negative damage"). Damage of several types is resisted only as far as the creature resists
+    every one of its types (the least of them); untyped damage only by "resist all".
+
+    Args:
+        amount: Damage rolled.
+        types: Damage types.
+        statblock: The creature taking it.
+        state: Its state (Petrified gives resistance to all).
+        ruleset: The ruleset.
+        halved: Halve the amount first (the attacker is weakened; not for persistent damage).
+        halved_reason: Why, for the log.
+    """
+    kinds = tuple(dict.fromkeys(types))
+    steps: list[DamageStep] = []
+    current = max(0, amount)
+    if current != amount:
+        steps.append(DamageStep(current - amount, "damage is never negative"))
+    if halved and current > 0:
+        half = halve(current, ruleset)
+        steps.append(DamageStep(half - current, f"halved ({halved_reason})"))
+        current = half
+    resist_all, all_source = _resist_all(statblock, state, ruleset)
+    if kinds:
+        per_type = [max(statblock.resistance(t.value), resist_all) for t in kinds]
+        resist = min(per_type)
+        resist_source = (
+            all_source
+            if resist == resist_all and resist_all > 0
+            else "resist " + "/".join(t.value for t in kinds)
+        )
+        vulnerable = sum(statblock.vulnerability(t.value) for t in kinds)
+    else:
+        resist, resist_source = resist_all, all_source
+        vulnerable = 0
+    vulnerable += statblock.vulnerability(ALL_DAMAGE)
+    if current > 0 and resist > 0:
+        cut = min(resist, current)
+        steps.append(DamageStep(-cut, f"{resist_source} {resist}"))
+        current -= cut
+    if vulnerable > 0 and amount > 0:
+        steps.append(DamageStep(vulnerable, f"vulnerable {vulnerable}"))
+        current += vulnerable
+    return DamageComputation(amount, kinds, tuple(steps))
+
+
+@dataclass(frozen=True, slots=True)
+class DamageApplied:
+    """What one application of damage did to a creature.
+
+    Attributes:
+        target: Who took it.
+        source: What dealt it, for the log.
+        amount: Damage taken after resistances (the computation's final amount).
+        computation: How the amount was reached, if damage_against was used.
+        absorbed_by_temp_hp: Lost from temporary HP first (000 "Temporary Hit Points").
+        hp_before: Current HP before.
+        hp_after: Current HP after.
+        temp_hp_before: Temporary HP before.
+        temp_hp_after: Temporary HP after.
+        became_staggered: Crossed to half maximum HP or fewer (000 "Staggered").
+        fell_unconscious: Dropped to 0 HP or below and fell unconscious (and dying).
+        knocked_out: The attacker chose to knock it out (000 "Knocking a Creature Out").
+        died: Died from this damage.
+        death_cause: Why it died.
+        conditions_added: Dying, Unconscious, Prone.
+        ignored: The creature was already dead.
+    """
+
+    target: CreatureId
+    source: str
+    amount: int
+    computation: DamageComputation | None
+    absorbed_by_temp_hp: int
+    hp_before: int
+    hp_after: int
+    temp_hp_before: int
+    temp_hp_after: int
+    became_staggered: bool = False
+    fell_unconscious: bool = False
+    knocked_out: bool = False
+    died: bool = False
+    death_cause: str = ""
+    conditions_added: tuple[ConditionInstance, ...] = ()
+    ignored: bool = False
+
+    @property
+    def hp_lost(self) -> int:
+        return self.hp_before - self.hp_after
+
+
+def apply_damage(
+    state: CreatureState,
+    statblock: StatBlock,
+    damage: DamageComputation | int,
+    ruleset: Ruleset,
+    *,
+    target: CreatureId,
+    source: str = "",
+    knock_out: bool = False,
+    coup_de_grace: bool = False,
+) -> tuple[CreatureState, DamageApplied]:
+    """Apply damage to a creature's state.
+
+    000 "Temporary Hit Points": lost first, leftover damage carries over. 000 "Hit Points": HP
+    can go negative (unless ``ruleset.negative_hp`` is False: 000 "Variant: No Negative HP",
+    where the creature stays at 0 and dies only if a single attack would take it to minus its
+    staggered value). 000 "Instant Death": at minus the staggered value or worse, you die.
+    000 "Falling Unconscious" / "Monsters and Death": otherwise at 0 or below PCs (and monsters
+    the GM marks so) fall unconscious and are dying; other monsters die. 000 "Knocking a
+    Creature Out": the attacker may knock out instead. 000 "Coup de Grace": damage equal to or
+    above the staggered value kills.
+
+    Args:
+        state: The target's state.
+        statblock: The target's stat block.
+        damage: A computation from :func:`damage_against`, or a plain amount already adjusted.
+        ruleset: The ruleset.
+        target: The target's id, for the result.
+        source: What dealt it, for the log.
+        knock_out: The attacker chooses to knock the creature out if this drops it to 0.
+        coup_de_grace: The damage comes from a Coup de Grace.
+
+    Returns:
+        The new state and what happened.
+    """
+    computation = damage if isinstance(damage, DamageComputation) else None
+    amount = max(0, damage.final if isinstance(damage, DamageComputation) else damage)
+    hp0, temp0 = state.current_hp, state.temp_hp
+    if state.dead:
+        return state, DamageApplied(
+            target, source, amount, computation, 0, hp0, hp0, temp0, temp0, ignored=True
+        )
+    absorbed = min(temp0, amount)
+    rest = amount - absorbed
+    staggered_value = statblock.staggered_value(ruleset)
+    raw_hp = hp0 - rest
+    died = False
+    cause = ""
+    if coup_de_grace and amount >= staggered_value and amount > 0:
+        died, cause = True, "coup de grace"
+    elif ruleset.instant_death and rest > 0 and raw_hp <= -staggered_value:
+        died = True
+        cause = (
+            "instant death" if ruleset.negative_hp else "no negative HP variant: massive damage"
+        )
+    hp = raw_hp if ruleset.negative_hp else max(0, raw_hp)
+    new = replace(state, current_hp=hp, temp_hp=temp0 - absorbed)
+    added: list[ConditionInstance] = []
+    fell = knocked = False
+    if not died and hp <= 0 and rest > 0:
+        if knock_out:
+            knocked = True
+            new = replace(new, current_hp=max(hp, 0), knocked_out=True)
+            for condition in (Condition.UNCONSCIOUS, Condition.PRONE):
+                if not new.instances_of(condition):
+                    new, inst = add_condition(
+                        new,
+                        condition,
+                        holder=target,
+                        source="knocked out",
+                        duration=UNTIL_COUNTERED,
+                    )
+                    added.append(inst)
+        elif statblock.falls_unconscious_at_zero(ruleset):
+            if not new.instances_of(Condition.DYING):
+                fell = True
+                for condition in (Condition.DYING, Condition.UNCONSCIOUS, Condition.PRONE):
+                    if not new.instances_of(condition):
+                        new, inst = add_condition(
+                            new,
+                            condition,
+                            holder=target,
+                            source="dropped to 0 HP",
+                            duration=UNTIL_COUNTERED,
+                        )
+                        added.append(inst)
+        else:
+            died, cause = True, "monster at 0 HP"
+    if died:
+        new = replace(new, dead=True, conditions=(), persistent=(), temp_hp=0)
+    return new, DamageApplied(
+        target=target,
+        source=source,
+        amount=amount,
+        computation=computation,
+        absorbed_by_temp_hp=absorbed,
+        hp_before=hp0,
+        hp_after=new.current_hp,
+        temp_hp_before=temp0,
+        temp_hp_after=new.temp_hp,
+        became_staggered=hp0 > staggered_value >= new.current_hp,
+        fell_unconscious=fell,
+        knocked_out=knocked,
+        died=died,
+        death_cause=cause,
+        conditions_added=tuple(added),
+    )

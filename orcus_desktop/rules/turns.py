@@ -1,0 +1,342 @@
+"""Turn boundaries: persistent damage, regeneration, saving throws, death saves, durations.
+
+000 "Your Turn": "At the start of your turn, take any persistent damage you are subject to."
+000 "The End of Your Turn": "make saving throws against any effects that require them". 002
+orders the start of a turn: ongoing damage, regeneration, then "until the start of the turn"
+effects end. RULINGS: Death saving throws: at the start of the turn by default (a switch).
+
+The controller drives a turn as::
+
+    state, start = start_of_turn(state, sb, ruleset, dice, target=who)
+    states, expired = tick_all(states, TurnBoundary.START, turn_of=who)
+    ... actions ...
+    state, end = end_of_turn(state, sb, ruleset, dice, target=who)
+    states, expired = tick_all(states, TurnBoundary.END, turn_of=who)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+
+from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
+from orcus_desktop.rules.damage import DamageApplied, apply_damage, damage_against
+from orcus_desktop.rules.dice import DiceRoll, DiceSource, roll
+from orcus_desktop.rules.durations import Duration, DurationKind, TurnBoundary
+from orcus_desktop.rules.healing import HealingApplied, regenerate, set_hp
+from orcus_desktop.rules.ids import CreatureId
+from orcus_desktop.rules.modifiers import Modifier, ResolvedValue, resolve
+from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
+from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.state import (
+    CreatureState,
+    Expired,
+    add_condition,
+    remove_effect,
+    tick,
+    uses_death_saves_now,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SavingThrow:
+    """One saving throw (000 "Saving Throws": d20 + bonuses, 10 or higher succeeds).
+
+    Attributes:
+        roll: The d20 as rolled.
+        total: The d20 plus modifiers, explained.
+        target_number: What it had to reach.
+        success: Whether it did.
+    """
+
+    roll: DiceRoll
+    total: ResolvedValue
+    target_number: int
+    success: bool
+
+
+def saving_throw(
+    dice: DiceSource, ruleset: Ruleset, modifiers: Iterable[Modifier] = ()
+) -> SavingThrow:
+    """Roll a saving throw against ``ruleset.save_target``."""
+    d20 = roll("1d20", dice)
+    total = resolve(d20.total, "d20", modifiers)
+    return SavingThrow(d20, total, ruleset.save_target, total.total >= ruleset.save_target)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSave:
+    """A save against one "save ends" effect."""
+
+    condition: ConditionInstance | None
+    persistent: PersistentDamage | None
+    save: SavingThrow
+
+
+@dataclass(frozen=True, slots=True)
+class DeathSave:
+    """A death saving throw (000 "Death Saving Throws").
+
+    Attributes:
+        save: The roll.
+        spent_recovery: Rolled 20 or higher and spent a recovery: HP set to the recovery value.
+        treated_as_19: Rolled 20+ with no recovery left: "treat this result as a 19".
+        healing: The HP change from the recovery.
+        failures: Failures after this save.
+        successes: Successes after this save.
+        died: The third failure.
+    """
+
+    save: SavingThrow
+    spent_recovery: bool
+    treated_as_19: bool
+    healing: HealingApplied | None
+    failures: int
+    successes: int
+    died: bool
+
+
+def death_saving_throw(
+    state: CreatureState,
+    statblock: StatBlock,
+    ruleset: Ruleset,
+    dice: DiceSource,
+    *,
+    target: CreatureId,
+    modifiers: Iterable[Modifier] = (),
+) -> tuple[CreatureState, DeathSave]:
+    """Make a death saving throw.
+
+    000: "If the roll is 10 or higher, you succeed. Otherwise, you fail. ... On your third
+    failure, you die." "When you ... roll 20 or higher, you can spend a recovery. Your HP are
+    set to equal to your recovery value ... you stop dying and become conscious, although you
+    are still prone. If you have no recoveries to spend, treat this result as a 19."
+    """
+    d20 = roll("1d20", dice)
+    total = resolve(d20.total, "d20", modifiers)
+    save = SavingThrow(
+        d20, total, ruleset.death_save_target, total.total >= ruleset.death_save_target
+    )
+    if total.total >= ruleset.death_save_recovery_roll and state.recoveries_left > 0:
+        spent = replace(state, recoveries_left=state.recoveries_left - 1)
+        new, healing = set_hp(
+            spent,
+            statblock,
+            statblock.recovery_value(ruleset),
+            target=target,
+            source="death save: 20",
+            amount=statblock.recovery_value(ruleset),
+            recovery_spent=True,
+        )
+        return new, DeathSave(
+            save, True, False, healing, new.death_save_failures, new.death_save_successes, False
+        )
+    treated_as_19 = total.total >= ruleset.death_save_recovery_roll
+    if save.success:
+        new = replace(state, death_save_successes=state.death_save_successes + 1)
+        return new, DeathSave(
+            save,
+            False,
+            treated_as_19,
+            None,
+            new.death_save_failures,
+            new.death_save_successes,
+            False,
+        )
+    failures = state.death_save_failures + 1
+    died = failures >= ruleset.death_save_failures_to_die
+    new = replace(state, death_save_failures=failures)
+    if died:
+        new = replace(new, dead=True, conditions=(), persistent=(), temp_hp=0)
+    return new, DeathSave(save, False, False, None, failures, new.death_save_successes, died)
+
+
+@dataclass(frozen=True, slots=True)
+class StartOfTurn:
+    """What happened at the start of a creature's turn."""
+
+    target: CreatureId
+    persistent: tuple[tuple[PersistentDamage, DamageApplied], ...]
+    regeneration: HealingApplied | None
+    death_save: DeathSave | None
+
+
+def _persistent_due(state: CreatureState, ruleset: Ruleset) -> tuple[PersistentDamage, ...]:
+    if not ruleset.persistent_same_type_highest_only:
+        return state.persistent
+    best: dict[tuple[str, ...], PersistentDamage] = {}
+    for p in state.persistent:
+        key = tuple(sorted(t.value for t in p.types))
+        if key not in best or p.amount > best[key].amount:
+            best[key] = p
+    return tuple(best.values())
+
+
+def start_of_turn(
+    state: CreatureState,
+    statblock: StatBlock,
+    ruleset: Ruleset,
+    dice: DiceSource,
+    *,
+    target: CreatureId,
+    other_regeneration: Iterable[int] = (),
+    death_save_modifiers: Iterable[Modifier] = (),
+) -> tuple[CreatureState, StartOfTurn]:
+    """Persistent damage, regeneration, and (by default) the death save, in that order.
+
+    Durations that end at the start of this turn are ended by :func:`tick_all` afterwards.
+    """
+    hits: list[tuple[PersistentDamage, DamageApplied]] = []
+    for p in _persistent_due(state, ruleset):
+        if state.dead:
+            break
+        # 000 "Weakened": halving never applies to persistent damage.
+        computation = damage_against(p.amount, p.types, statblock, state, ruleset)
+        state, applied = apply_damage(
+            state, statblock, computation, ruleset, target=target, source=f"persistent: {p.source}"
+        )
+        hits.append((p, applied))
+    healing = None
+    if not state.dead:
+        state, healing = regenerate(
+            state, statblock, ruleset, target=target, others=other_regeneration
+        )
+    death = None
+    if (
+        ruleset.death_save_timing is DeathSaveTiming.START_OF_TURN
+        and state.current_hp <= 0
+        and uses_death_saves_now(state, ruleset)
+    ):
+        state, death = death_saving_throw(
+            state, statblock, ruleset, dice, target=target, modifiers=death_save_modifiers
+        )
+    return state, StartOfTurn(target, tuple(hits), healing, death)
+
+
+@dataclass(frozen=True, slots=True)
+class EndOfTurn:
+    """What happened at the end of a creature's turn."""
+
+    target: CreatureId
+    saves: tuple[EffectSave, ...]
+    death_save: DeathSave | None
+
+
+def end_of_turn(
+    state: CreatureState,
+    statblock: StatBlock,
+    ruleset: Ruleset,
+    dice: DiceSource,
+    *,
+    target: CreatureId,
+    save_modifiers: Iterable[Modifier] = (),
+    death_save_modifiers: Iterable[Modifier] = (),
+) -> tuple[CreatureState, EndOfTurn]:
+    """Saving throws against every "save ends" effect, oldest first; maybe the death save.
+
+    000 "Duration": "make a saving throw at the end of your turn for every effect". The death
+    save comes here only if the ruleset puts it at the end of the turn.
+    """
+    mods = tuple(save_modifiers)
+    saves: list[EffectSave] = []
+    for c in state.conditions:
+        if c.duration.kind is DurationKind.SAVE_ENDS:
+            save = saving_throw(dice, ruleset, mods)
+            saves.append(EffectSave(c, None, save))
+    for p in state.persistent:
+        if p.duration.kind is DurationKind.SAVE_ENDS:
+            save = saving_throw(dice, ruleset, mods)
+            saves.append(EffectSave(None, p, save))
+    for entry in saves:
+        if entry.save.success:
+            effect = entry.condition or entry.persistent
+            assert effect is not None
+            state = remove_effect(state, effect.effect_id)
+    death = None
+    if (
+        ruleset.death_save_timing is DeathSaveTiming.END_OF_TURN
+        and state.current_hp <= 0
+        and uses_death_saves_now(state, ruleset)
+    ):
+        state, death = death_saving_throw(
+            state, statblock, ruleset, dice, target=target, modifiers=death_save_modifiers
+        )
+    return state, EndOfTurn(target, tuple(saves), death)
+
+
+def tick_all(
+    states: Mapping[CreatureId, CreatureState], boundary: TurnBoundary, *, turn_of: CreatureId
+) -> tuple[dict[CreatureId, CreatureState], dict[CreatureId, Expired]]:
+    """Apply a turn boundary to every creature; returns new states and what ended per creature.
+
+    Every creature, because effects keyed to the user's turn live on others.
+    """
+    new: dict[CreatureId, CreatureState] = {}
+    expired: dict[CreatureId, Expired] = {}
+    for cid, state in states.items():
+        new[cid], gone = tick(state, cid, boundary, turn_of)
+        if gone:
+            expired[cid] = gone
+    return new, expired
+
+
+def _action_state(
+    state: CreatureState,
+    condition: Condition,
+    kind: DurationKind,
+    source: str,
+    target: CreatureId,
+    current_turn: CreatureId | None,
+) -> tuple[CreatureState, ConditionInstance]:
+    return add_condition(
+        state,
+        condition,
+        holder=target,
+        source=source,
+        duration=Duration(kind),
+        current_turn=current_turn,
+    )
+
+
+def total_defense(
+    state: CreatureState, *, target: CreatureId, current_turn: CreatureId | None = None
+) -> tuple[CreatureState, ConditionInstance]:
+    """000 "Total Defense": +2 to all defenses until the start of your next turn."""
+    return _action_state(
+        state,
+        Condition.TOTAL_DEFENSE,
+        DurationKind.START_OF_TARGET_NEXT_TURN,
+        "total defense",
+        target,
+        current_turn,
+    )
+
+
+def dash(
+    state: CreatureState, *, target: CreatureId, current_turn: CreatureId | None = None
+) -> tuple[CreatureState, ConditionInstance]:
+    """Start dashing: combat advantage granted and -5 to attacks.
+
+    000 "Dash": "Until the end of your next turn, you grant combat advantage and suffer a -5
+    penalty to attacks."
+    """
+    return _action_state(
+        state,
+        Condition.DASHING,
+        DurationKind.END_OF_TARGET_NEXT_TURN,
+        "dash",
+        target,
+        current_turn,
+    )
+
+
+def start_squeezing(
+    state: CreatureState, *, target: CreatureId
+) -> tuple[CreatureState, ConditionInstance]:
+    """Start squeezing (000 "Squeeze": grant combat advantage and -5 to attacks meanwhile).
+
+    The controller removes it with ``remove_condition`` when the creature leaves the space.
+    """
+    return _action_state(
+        state, Condition.SQUEEZING, DurationKind.UNTIL_COUNTERED, "squeezing", target, None
+    )
