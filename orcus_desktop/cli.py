@@ -1,0 +1,127 @@
+"""The headless `query` command: geometry answers about an encounter file, as JSON.
+
+    orcus-desktop query distance ENCOUNTER --from ID --to ID
+    orcus-desktop query sight ENCOUNTER --from ID --to ID
+    orcus-desktop query area ENCOUNTER --shape burst --size N --origin COL,ROW
+    orcus-desktop query path ENCOUNTER --creature ID --to COL,ROW
+
+One JSON object on stdout and exit status 0; a bad file, an unknown id or a square off the grid
+gives a one-line message on stderr and exit status 2, never a traceback. `app.main()` dispatches
+`orcus-desktop query ...` and `python -m orcus_desktop query ...` here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn
+
+from orcus_desktop.controller.queries import (
+    QueryError,
+    area_query,
+    distance_query,
+    path_query,
+    sight_query,
+)
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.serialization import EncounterFileError, load_encounter
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+
+
+class _UsageError(Exception):
+    """Raised instead of argparse's own exit so that every failure is one line on stderr."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+def _square(text: str) -> Square:
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"expected COL,ROW, got {text!r}")
+    try:
+        col, row = (int(p.strip()) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected whole numbers COL,ROW, got {text!r}") from None
+    return Square(col, row)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The `query` argument parser (also used for --help)."""
+    parser = _Parser(
+        prog="orcus-desktop query",
+        description="Answer geometry questions about an encounter file; prints JSON.",
+    )
+    sub = parser.add_subparsers(dest="question", required=True, metavar="QUESTION")
+    for name, help_text in (
+        ("distance", 'squares between two creatures: {"distance": N}'),
+        ("sight", "line of sight and effect, cover and concealment of --to against --from"),
+    ):
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("encounter", metavar="ENCOUNTER", help="the encounter file (.json)")
+        p.add_argument("--from", dest="from_id", required=True, metavar="ID")
+        p.add_argument("--to", dest="to_id", required=True, metavar="ID")
+    area = sub.add_parser(
+        "area", help="squares and creatures of a Far burst", description="A Far burst."
+    )
+    area.add_argument("encounter", metavar="ENCOUNTER")
+    area.add_argument("--shape", required=True, choices=["burst"])
+    area.add_argument("--size", required=True, type=int, metavar="N")
+    area.add_argument("--origin", required=True, type=_square, metavar="COL,ROW")
+    path = sub.add_parser(
+        "path",
+        help="cheapest path of a creature to a square",
+        description="Cheapest walk, its cost, and the enemies it provokes.",
+    )
+    path.add_argument("encounter", metavar="ENCOUNTER")
+    path.add_argument("--creature", required=True, metavar="ID")
+    path.add_argument("--to", dest="to_square", required=True, type=_square, metavar="COL,ROW")
+    return parser
+
+
+def _answer(args: argparse.Namespace) -> dict[str, Any]:
+    encounter = load_encounter(args.encounter)
+    if args.question == "distance":
+        return {"distance": distance_query(encounter, args.from_id, args.to_id)}
+    if args.question == "sight":
+        s = sight_query(encounter, args.from_id, args.to_id)
+        return {
+            "line_of_sight": s.line_of_sight,
+            "line_of_effect": s.line_of_effect,
+            "cover": s.cover,
+            "concealment": s.concealment,
+        }
+    if args.question == "area":
+        a = area_query(encounter, args.shape, args.size, args.origin)
+        return {"squares": [[s.col, s.row] for s in a.squares], "creatures": list(a.creatures)}
+    p = path_query(encounter, args.creature, args.to_square)
+    return {
+        "reachable": p.reachable,
+        "cost": p.cost,
+        "path": [[s.col, s.row] for s in p.path],
+        "provokes": list(p.provokes),
+    }
+
+
+def query_main(argv: list[str]) -> int:
+    """Run `query` with its arguments (without the word "query"); returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        answer = _answer(args)
+    except SystemExit as exc:  # --help
+        return int(exc.code) if isinstance(exc.code, int) else EXIT_OK
+    except (_UsageError, EncounterFileError, QueryError) as exc:
+        print(f"orcus-desktop query: {_one_line(str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
+    print(json.dumps(answer))
+    return EXIT_OK
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())

@@ -1,0 +1,215 @@
+"""The battlefield as one immutable value: grid, walls, terrain and occupants, with cached indexes.
+
+The caller (controller) builds a `Battlefield` from the document snapshot; every geometry question
+(sight, cover, areas, movement, flanking, fog) takes one. Indexes (noded blocking segments, per
+square terrain arrays, movement step masks) are built lazily once per value and reused: the
+value is frozen, so a changed map is a new `Battlefield` (DESIGN.md: "built once per map state").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field, replace
+from enum import IntEnum
+from functools import cached_property
+from typing import Any, TypeVar, cast
+
+import numpy as np
+
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
+from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
+from orcus_desktop.geometry.walls import (
+    BoolArray,
+    FloatArray,
+    Segment,
+    SegmentIndex,
+    square_outline_segments,
+    wall_segments,
+)
+
+
+class Obscurement(IntEnum):
+    """How hard a square is to see into (000 "Concealment", "Vision and Light")."""
+
+    NONE = 0
+    LIGHT = 1
+    HEAVY = 2
+    TOTAL = 3
+
+
+T = TypeVar("T")
+
+_OBSCUREMENT = {
+    TerrainKind.LIGHTLY_OBSCURED: Obscurement.LIGHT,
+    TerrainKind.HEAVILY_OBSCURED: Obscurement.HEAVY,
+    TerrainKind.TOTALLY_OBSCURED: Obscurement.TOTAL,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Occupant:
+    """A creature as geometry sees it.
+
+    Attributes:
+        id: the creature's id.
+        space: its top-left square and size.
+        side: creatures on different sides are enemies.
+        invisible: 000 "Concealment": an invisible target has total concealment.
+        can_take_opportunity_actions: False when a condition forbids opportunity actions; such a
+            creature neither flanks (RULINGS "Flanking") nor is provoked.
+        speed: walking speed in squares.
+    """
+
+    id: str
+    space: Space
+    side: str
+    invisible: bool = False
+    can_take_opportunity_actions: bool = True
+    speed: int = 6
+
+    @property
+    def square(self) -> Square:
+        return self.space.origin
+
+    @property
+    def size(self) -> Size:
+        return self.space.size
+
+    def moved_to(self, square: Square) -> Occupant:
+        return replace(self, space=Space(square, self.space.size))
+
+    def is_enemy_of(self, other: Occupant) -> bool:
+        return self.side != other.side
+
+
+class UnknownOccupantError(KeyError):
+    """No occupant with that id on the battlefield."""
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    """Grid bounds, walls, terrain and occupants, with lazily built, cached indexes.
+
+    Attributes:
+        bounds: the map's extent in squares.
+        walls: wall, window and door polylines in grid units.
+        terrain: terrain patches (difficult, obscured, blocking squares).
+        occupants: the creatures on the map.
+    """
+
+    bounds: GridBounds
+    walls: tuple[Wall, ...] = ()
+    terrain: tuple[TerrainPatch, ...] = ()
+    occupants: tuple[Occupant, ...] = ()
+    _by_id: dict[str, Occupant] = field(init=False, repr=False, compare=False)
+    _cache: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {o.id: o for o in self.occupants})
+        object.__setattr__(self, "_cache", {})
+
+    def cached(self, key: Hashable, build: Callable[[], T]) -> T:
+        """A value derived from this battlefield, built on first use (indexes, masks)."""
+        try:
+            return cast(T, self._cache[key])
+        except KeyError:
+            value = build()
+            self._cache[key] = value
+            return value
+
+    def occupant(self, occupant_id: str) -> Occupant:
+        """The occupant with that id.
+
+        Raises:
+            UnknownOccupantError: there is none.
+        """
+        try:
+            return self._by_id[occupant_id]
+        except KeyError:
+            raise UnknownOccupantError(occupant_id) from None
+
+    def with_occupants(self, occupants: Iterable[Occupant]) -> Battlefield:
+        """A battlefield with other occupants; reuses nothing (indexes rebuild lazily)."""
+        return Battlefield(self.bounds, self.walls, self.terrain, tuple(occupants))
+
+    # --- terrain per square -------------------------------------------------------------------
+
+    def _mask(self, kind: TerrainKind) -> BoolArray:
+        mask = np.zeros((self.bounds.rows, self.bounds.columns), dtype=np.bool_)
+        for patch in self.terrain:
+            if patch.kind is kind:
+                for sq in patch.squares:
+                    if self.bounds.contains(sq):
+                        mask[sq.row, sq.col] = True
+        return mask
+
+    @cached_property
+    def blocking(self) -> BoolArray:
+        """(rows, cols) mask of blocking squares (solid pillars)."""
+        return self._mask(TerrainKind.BLOCKING)
+
+    @cached_property
+    def difficult(self) -> BoolArray:
+        """(rows, cols) mask of difficult squares (000 "Difficult Terrain")."""
+        return self._mask(TerrainKind.DIFFICULT)
+
+    @cached_property
+    def obscurement(self) -> np.ndarray[tuple[int, int], np.dtype[np.int8]]:
+        """(rows, cols) `Obscurement` levels; the heaviest painted kind wins in a square."""
+        level = np.zeros((self.bounds.rows, self.bounds.columns), dtype=np.int8)
+        for patch in self.terrain:
+            value = _OBSCUREMENT.get(patch.kind)
+            if value is None:
+                continue
+            for sq in patch.squares:
+                if self.bounds.contains(sq):
+                    level[sq.row, sq.col] = max(int(level[sq.row, sq.col]), int(value))
+        return level
+
+    def is_blocking(self, square: Square) -> bool:
+        return bool(self.bounds.contains(square) and self.blocking[square.row, square.col])
+
+    def obscurement_at(self, square: Square) -> Obscurement:
+        if not self.bounds.contains(square):
+            return Obscurement.NONE
+        return Obscurement(int(self.obscurement[square.row, square.col]))
+
+    # --- blocking segments --------------------------------------------------------------------
+
+    @cached_property
+    def _blocking_outline(self) -> list[Segment]:
+        rows, cols = np.nonzero(self.blocking)
+        return square_outline_segments(
+            Square(int(c), int(r)) for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
+        )
+
+    @cached_property
+    def sight_index(self) -> SegmentIndex:
+        """What blocks sight: walls, closed doors, blocking squares (000 "Line of Sight")."""
+        return SegmentIndex.build(
+            wall_segments(self.walls, for_sight=True) + self._blocking_outline
+        )
+
+    @cached_property
+    def effect_index(self) -> SegmentIndex:
+        """What blocks line of effect and movement: also windows (000 "Line of Effect")."""
+        return SegmentIndex.build(
+            wall_segments(self.walls, for_sight=False) + self._blocking_outline
+        )
+
+    @cached_property
+    def wall_only_effect_index(self) -> SegmentIndex:
+        """Walls, windows and closed doors without blocking squares (movement step test)."""
+        return SegmentIndex.build(wall_segments(self.walls, for_sight=False))
+
+    def map_box(self) -> tuple[float, float, float, float]:
+        return (0.0, 0.0, float(self.bounds.columns), float(self.bounds.rows))
+
+    def space_box(self, space: Space) -> tuple[float, float, float, float]:
+        return space.bounds()
+
+    def occupant_boxes(self, exclude: Iterable[str] = ()) -> FloatArray:
+        """(k, 4) boxes of the occupants' spaces, leaving out some ids."""
+        skip = set(exclude)
+        boxes = [o.space.bounds() for o in self.occupants if o.id not in skip]
+        return np.asarray(boxes, dtype=np.float64).reshape(-1, 4)

@@ -1,0 +1,437 @@
+"""Movement: step legality, cheapest paths, the reachable set for a speed, provoked enemies.
+
+Rules (000 "Movement and Position", "Difficult Terrain", "Being Prone", "Moving Around Other
+Creatures", "Opportunity Attacks", "Slowed"; RULINGS "Diagonal corners", "Crawling", "Tiny
+creatures", "Opportunity attacks"):
+
+* a step to any of the 8 neighbouring squares costs 1, diagonals too; +1 when the step enters a
+  difficult square (once per step, however many difficult squares a large creature enters);
+* crawling: each square costs 2 of the speed (plus difficult terrain); slowed: speed 2;
+* no step through a wall, window or closed door (the segment between the two squares' centres may
+  not even touch one); no diagonal step through a wall's end point or past a blocking square's
+  corner (either orthogonal neighbour it passes is blocking);
+* through allies, not through enemies unless two sizes apart; never ending in another creature's
+  space (a tiny creature may end in a larger creature's space or with up to three other tiny
+  ones);
+* leaving a square adjacent to an enemy that can see the mover provokes that enemy, once; a
+  shift, a teleport and forced movement never provoke.
+
+The costs are computed for the whole window the speed can reach with numpy, one pass per step
+of movement (a Bellman-Ford on arrays), so a move preview is a handful of array operations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+import numpy.typing as npt
+
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.grid import Size, Space, Square, spaces_adjacent
+from orcus_desktop.geometry.sight import space_reaches_space, space_sees_space
+from orcus_desktop.geometry.walls import BoolArray
+
+IntGrid = npt.NDArray[np.int64]
+
+# The 8 steps, orthogonal first so that ties prefer straight moves.
+STEPS: tuple[tuple[int, int], ...] = (
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+    (1, -1),
+)
+_INF = np.iinfo(np.int64).max // 4
+
+
+class MoveMode(StrEnum):
+    """How a creature moves (000 "Movement and Position")."""
+
+    WALK = "walk"
+    SHIFT = "shift"
+    CRAWL = "crawl"
+    TELEPORT = "teleport"
+
+
+@dataclass(frozen=True, slots=True)
+class PathResult:
+    """A cheapest path.
+
+    Attributes:
+        reachable: a path exists and costs no more than the speed.
+        cost: squares of speed the path costs, or None when no legal path exists.
+        path: the top-left squares from start to destination (start included), or () when no
+            legal path exists.
+        provokes: ids of the enemies the path provokes, in the order it provokes them.
+    """
+
+    reachable: bool
+    cost: int | None
+    path: tuple[Square, ...]
+    provokes: tuple[str, ...]
+
+
+def effective_speed(speed: int, *, slowed: bool = False) -> int:
+    """000 "Slowed": "Your speed ... is reduced to 2 and can't be increased"."""
+    return min(speed, 2) if slowed else speed
+
+
+def _unit_step_masks(battlefield: Battlefield) -> BoolArray:
+    """(8, rows, cols): may a 1x1 creature step from (col, row) in each direction (map only)?"""
+    return battlefield.cached(("unit_step_masks",), lambda: _build_unit_step_masks(battlefield))
+
+
+def _build_unit_step_masks(battlefield: Battlefield) -> BoolArray:
+    rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
+    free = ~battlefield.blocking
+    masks = np.zeros((8, rows, cols), dtype=np.bool_)
+    index = battlefield.wall_only_effect_index
+    rr, cc = np.mgrid[0:rows, 0:cols]
+    for k, (dc, dr) in enumerate(STEPS):
+        dest_c = cc + dc
+        dest_r = rr + dr
+        ok = (dest_c >= 0) & (dest_c < cols) & (dest_r >= 0) & (dest_r < rows)
+        ok &= free
+        ok[ok] &= free[dest_r[ok], dest_c[ok]]
+        if dc and dr:
+            # RULINGS "Diagonal corners": neither orthogonal neighbour passed may be blocking.
+            ok[ok] &= free[rr[ok], dest_c[ok]] & free[dest_r[ok], cc[ok]]
+        if len(index) and ok.any():
+            src_r, src_c = rr[ok], cc[ok]
+            starts = np.stack([src_c + 0.5, src_r + 0.5], axis=1).astype(np.float64)
+            ends = starts + np.asarray([dc, dr], dtype=np.float64)
+            hit = index.segments_intersecting(starts, ends)
+            sub = ok[ok]
+            sub &= ~hit
+            ok[ok] = sub
+        masks[k] = ok
+    return masks
+
+
+def _window_and(mask: BoolArray, n: int) -> BoolArray:
+    """out[r, c] = all of mask[r:r+n, c:c+n] (False where the window leaves the array)."""
+    rows, cols = mask.shape
+    out = np.zeros_like(mask)
+    if n > rows or n > cols:
+        return out
+    acc = np.ones((rows - n + 1, cols - n + 1), dtype=np.bool_)
+    for i in range(n):
+        for j in range(n):
+            acc &= mask[i : i + rows - n + 1, j : j + cols - n + 1]
+    out[: rows - n + 1, : cols - n + 1] = acc
+    return out
+
+
+def _window_or(mask: BoolArray, n: int) -> BoolArray:
+    rows, cols = mask.shape
+    out = np.zeros_like(mask)
+    if n > rows or n > cols:
+        return out
+    acc = np.zeros((rows - n + 1, cols - n + 1), dtype=np.bool_)
+    for i in range(n):
+        for j in range(n):
+            acc |= mask[i : i + rows - n + 1, j : j + cols - n + 1]
+    out[: rows - n + 1, : cols - n + 1] = acc
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """Per-origin masks for one mover on one battlefield."""
+
+    step_ok: BoolArray  # (8, rows, cols) step legal from origin (walls, blocking, bounds)
+    pass_ok: BoolArray  # (rows, cols) the mover may be at this origin while moving
+    end_ok: BoolArray  # (rows, cols) the mover may end its move at this origin
+    extra: IntGrid  # (8, rows, cols) extra cost of the step arriving at origin (difficult)
+
+
+def _can_pass_through(mover: Occupant, other: Occupant) -> bool:
+    """000 "Moving Around Other Creatures": allies always; enemies two sizes apart."""
+    if not mover.is_enemy_of(other):
+        return True
+    return abs(mover.size.rank - other.size.rank) >= 2
+
+
+def _can_end_in(mover: Occupant, other: Occupant, tiny_count: int) -> bool:
+    """Whether the mover may end its move in `other`'s space (RULINGS "Tiny creatures").
+
+    A tiny creature may end in a larger creature's space or share a square with up to three
+    other tiny creatures; otherwise nobody ends in another's space.
+    """
+    if mover.size is not Size.TINY:
+        return False
+    if other.size is not Size.TINY:
+        return True
+    return tiny_count < 3
+
+
+def _plan(battlefield: Battlefield, mover: Occupant, *, forced: bool = False) -> _Plan:
+    key = ("plan", mover, forced)
+    return battlefield.cached(key, lambda: _build_plan(battlefield, mover, forced=forced))
+
+
+def _build_plan(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> _Plan:
+    rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
+    n = mover.space.side
+    unit = _unit_step_masks(battlefield)
+    free = ~battlefield.blocking
+    fits = _window_and(free, n)
+    no_pass = np.zeros((rows, cols), dtype=np.bool_)
+    no_end = np.zeros((rows, cols), dtype=np.bool_)
+    tiny_count = np.zeros((rows, cols), dtype=np.int64)
+    for other in battlefield.occupants:
+        if other.size is Size.TINY and other.id != mover.id:
+            for sq in other.space.squares():
+                if battlefield.bounds.contains(sq):
+                    tiny_count[sq.row, sq.col] += 1
+    for other in battlefield.occupants:
+        if other.id == mover.id:
+            continue
+        for sq in other.space.squares():
+            if not battlefield.bounds.contains(sq):
+                continue
+            # forced movement never carries a creature through another's space
+            if forced or not _can_pass_through(mover, other):
+                no_pass[sq.row, sq.col] = True
+            if not _can_end_in(mover, other, int(tiny_count[sq.row, sq.col])):
+                no_end[sq.row, sq.col] = True
+    pass_ok = fits & ~_window_or(no_pass, n)
+    end_ok = pass_ok & ~_window_or(no_end, n)
+    step_ok = np.zeros((8, rows, cols), dtype=np.bool_)
+    extra = np.zeros((8, rows, cols), dtype=np.int64)
+    diff = battlefield.difficult
+    for k, (dc, dr) in enumerate(STEPS):
+        step_ok[k] = _window_and(unit[k], n)
+        # squares newly entered by a step arriving at origin o: those of space(o) not in
+        # space(o - step)
+        entered = np.zeros((rows, cols), dtype=np.bool_)
+        for i in range(n):  # row offset
+            for j in range(n):  # col offset
+                if 0 <= i - dr < n and 0 <= j - dc < n:
+                    continue
+                shifted = np.zeros((rows, cols), dtype=np.bool_)
+                shifted[: rows - i, : cols - j] = diff[i:, j:]
+                entered |= shifted
+        extra[k] = entered.astype(np.int64)
+    return _Plan(step_ok, pass_ok, end_ok, extra)
+
+
+def forced_plan(battlefield: Battlefield, mover: Occupant) -> _Plan:
+    """Masks for forced movement: no passing through any creature (see `forced`)."""
+    return _plan(battlefield, mover, forced=True)
+
+
+def _costs(
+    battlefield: Battlefield,
+    mover: Occupant,
+    budget: int,
+    per_square: int,
+    plan: _Plan,
+) -> tuple[IntGrid, tuple[int, int]]:
+    """Cheapest costs from the mover's origin within a window, and the window's offset."""
+    rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
+    start = mover.square
+    reach = max(0, budget // max(1, per_square))
+    r0, r1 = max(0, start.row - reach), min(rows, start.row + reach + 1)
+    c0, c1 = max(0, start.col - reach), min(cols, start.col + reach + 1)
+    h, w = r1 - r0, c1 - c0
+    step_ok = plan.step_ok[:, r0:r1, c0:c1]
+    pass_ok = plan.pass_ok[r0:r1, c0:c1]
+    extra = plan.extra[:, r0:r1, c0:c1]
+    dist = np.full((h, w), _INF, dtype=np.int64)
+    dist[start.row - r0, start.col - c0] = 0
+    for _ in range(reach + 1):
+        new = dist.copy()
+        for k, (dc, dr) in enumerate(STEPS):
+            # arriving at (r, c) from (r - dr, c - dc)
+            sr0, sr1 = max(0, -dr), h - max(0, dr)
+            sc0, sc1 = max(0, -dc), w - max(0, dc)
+            if sr1 <= sr0 or sc1 <= sc0:
+                continue
+            src = dist[sr0:sr1, sc0:sc1]
+            ok = step_ok[k, sr0:sr1, sc0:sc1]
+            tr0, tc0 = sr0 + dr, sc0 + dc
+            tr1, tc1 = sr1 + dr, sc1 + dc
+            ok = ok & pass_ok[tr0:tr1, tc0:tc1] & (src < _INF)
+            cand = np.where(ok, src + per_square + extra[k, tr0:tr1, tc0:tc1], _INF)
+            np.minimum(new[tr0:tr1, tc0:tc1], cand, out=new[tr0:tr1, tc0:tc1])
+        if np.array_equal(new, dist):
+            break
+        dist = new
+    return dist, (r0, c0)
+
+
+def _per_square(mode: MoveMode) -> int:
+    # RULINGS "Crawling": each square crawled costs 2 of the speed.
+    return 2 if mode is MoveMode.CRAWL else 1
+
+
+def reachable_squares(
+    battlefield: Battlefield,
+    mover_id: str,
+    speed: int | None = None,
+    mode: MoveMode = MoveMode.WALK,
+    *,
+    slowed: bool = False,
+) -> dict[Square, int]:
+    """Every square the mover can end a move on within its speed, with the cost (move preview).
+
+    Args:
+        battlefield: the map.
+        mover_id: who moves.
+        speed: squares of movement (default: the occupant's speed). A shift uses 1.
+        mode: walk, shift or crawl (teleport is not a path: see `teleport_destinations`).
+        slowed: 000 "Slowed" caps the speed at 2.
+
+    Returns:
+        {top-left square: cost}; the start square is included with cost 0.
+    """
+    mover = battlefield.occupant(mover_id)
+    budget = effective_speed(mover.speed if speed is None else speed, slowed=slowed)
+    if mode is MoveMode.SHIFT and speed is None:
+        budget = 1  # 000 "Five-Foot Step": shift one square
+    plan = _plan(battlefield, mover)
+    dist, (r0, c0) = _costs(battlefield, mover, budget, _per_square(mode), plan)
+    h, w = dist.shape
+    ok = (dist <= budget) & plan.end_ok[r0 : r0 + h, c0 : c0 + w]
+    rows, cols = np.nonzero(ok)
+    out = {
+        Square(int(c) + c0, int(r) + r0): int(dist[r, c])
+        for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
+    }
+    out[mover.square] = 0
+    return out
+
+
+def cheapest_path(
+    battlefield: Battlefield,
+    mover_id: str,
+    destination: Square,
+    speed: int | None = None,
+    mode: MoveMode = MoveMode.WALK,
+    *,
+    slowed: bool = False,
+) -> PathResult:
+    """The cheapest legal path for the mover to a destination, its cost and what it provokes.
+
+    The search is not limited by the speed: `reachable` tells whether the cost fits in it.
+    """
+    mover = battlefield.occupant(mover_id)
+    budget = effective_speed(mover.speed if speed is None else speed, slowed=slowed)
+    if destination == mover.square:
+        return PathResult(True, 0, (mover.square,), ())
+    plan = _plan(battlefield, mover)
+    rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
+    if not (0 <= destination.row < rows and 0 <= destination.col < cols):
+        return PathResult(False, None, (), ())
+    per = _per_square(mode)
+    if not plan.end_ok[destination.row, destination.col]:
+        return PathResult(False, None, (), ())
+    # widen the window until it holds the destination's cheapest cost
+    span = max(abs(destination.row - mover.square.row), abs(destination.col - mover.square.col))
+    limit = (rows + cols) * 2 * (per + 1)
+    reach_budget = max(budget, span * per)
+    while True:
+        dist, (r0, c0) = _costs(battlefield, mover, reach_budget, per, plan)
+        h, w = dist.shape
+        dr, dc = destination.row - r0, destination.col - c0
+        if 0 <= dr < h and 0 <= dc < w and dist[dr, dc] < _INF:
+            cost = int(dist[dr, dc])
+            # a detour could still be cheaper than a path found inside a smaller window only if
+            # the window was clipped by the budget; widen once more to be sure
+            if cost <= reach_budget:
+                break
+        if reach_budget >= limit:
+            return PathResult(False, None, (), ())
+        reach_budget = min(limit, reach_budget * 2 + 2)
+    path = _backtrack(dist, (r0, c0), mover.square, destination, per, plan)
+    provokes = provoked_by(battlefield, mover_id, path, mode)
+    return PathResult(cost <= budget, cost, path, provokes)
+
+
+def _backtrack(
+    dist: IntGrid,
+    offset: tuple[int, int],
+    start: Square,
+    destination: Square,
+    per: int,
+    plan: _Plan,
+) -> tuple[Square, ...]:
+    r0, c0 = offset
+    h, w = dist.shape
+    path = [destination]
+    cur = destination
+    while cur != start:
+        here = int(dist[cur.row - r0, cur.col - c0])
+        for k, (dc, dr) in enumerate(STEPS):
+            prev = Square(cur.col - dc, cur.row - dr)
+            pr, pc = prev.row - r0, prev.col - c0
+            if not (0 <= pr < h and 0 <= pc < w):
+                continue
+            if not plan.step_ok[k, prev.row, prev.col]:
+                continue
+            cost = per + int(plan.extra[k, cur.row, cur.col])
+            if int(dist[pr, pc]) + cost == here:
+                cur = prev
+                path.append(cur)
+                break
+        else:  # pragma: no cover - dist is consistent by construction
+            raise AssertionError("broken cost table")
+    path.reverse()
+    return tuple(path)
+
+
+def provoked_by(
+    battlefield: Battlefield,
+    mover_id: str,
+    path: tuple[Square, ...] | list[Square],
+    mode: MoveMode = MoveMode.WALK,
+) -> tuple[str, ...]:
+    """Enemies a path provokes, in order, each once (RULINGS "Opportunity attacks").
+
+    Leaving a square adjacent to an enemy that can see the mover provokes it, even if the mover
+    stays adjacent (000 "Moving Around Other Creatures": "If you leave a square adjacent to an
+    enemy ... you provoke"). The enemy must also have line of effect to strike. Shifting and
+    teleporting never provoke (000 "Opportunity Attacks"); crawling does (000 "Being Prone").
+    """
+    if mode in (MoveMode.SHIFT, MoveMode.TELEPORT):
+        return ()
+    mover = battlefield.occupant(mover_id)
+    provoked: list[str] = []
+    enemies = [
+        o
+        for o in battlefield.occupants
+        if o.id != mover.id and mover.is_enemy_of(o) and o.can_take_opportunity_actions
+    ]
+    for here in path[:-1]:
+        space = Space(here, mover.size)
+        for enemy in enemies:
+            if enemy.id in provoked or not spaces_adjacent(space, enemy.space):
+                continue
+            if space_sees_space(battlefield, enemy.space, space) and space_reaches_space(
+                battlefield, enemy.space, space
+            ):
+                provoked.append(enemy.id)
+    return tuple(provoked)
+
+
+def step_allowed(battlefield: Battlefield, mover_id: str, frm: Square, to: Square) -> bool:
+    """Whether one step between neighbouring origins is legal for the mover.
+
+    Walls, corners, blocking squares and enemies it cannot pass count; ending there does not.
+    """
+    mover = battlefield.occupant(mover_id)
+    step = (to.col - frm.col, to.row - frm.row)
+    if step not in STEPS:
+        return False
+    plan = _plan(battlefield, mover)
+    k = STEPS.index(step)
+    bounds = battlefield.bounds
+    if not (bounds.contains(frm) and bounds.contains(to)):
+        return False
+    return bool(plan.step_ok[k, frm.row, frm.col] and plan.pass_ok[to.row, to.col])

@@ -1,0 +1,338 @@
+"""Line of sight, line of effect, cover and concealment between spaces.
+
+000 "Line of Sight": "draw a line from any corner of a square in your space to any part of the
+target's space"; "Line of Effect": the same, "only blocked by solid obstacles". Here "any part"
+means a part with area: for each corner of the viewer's space we take the visibility polygon
+(see `visibility`), clip it to the target's space and measure what is seen. The line rules
+(grazing a corner or running along a wall does not block; a corner on a wall sees only its own
+side) are those of `walls`.
+
+Cover (000 "Cover"; RULINGS "Cover degree", "Cover from creatures", "Cover from the opposite
+side") is the share of the target's space hidden from the attacker's best corner by solid
+obstacles (walls, windows, closed doors, blocking squares) and by other creatures, creatures
+giving at most half cover on their own. Concealment follows 000 "Concealment".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
+from orcus_desktop.geometry.features import Point
+from orcus_desktop.geometry.grid import Space, Square, space_distance
+from orcus_desktop.geometry.visibility import visible_area_in_box
+from orcus_desktop.geometry.walls import (
+    BoolArray,
+    FloatArray,
+    SegmentIndex,
+    box_segments,
+    node_segments,
+)
+
+Box = tuple[float, float, float, float]
+
+# Shares are ratios of float areas: compare with a little slack.
+_EPS = 1e-9
+
+
+class CoverDegree(StrEnum):
+    """Degrees of cover (000 "Cover"); penalties live in the ruleset, not here."""
+
+    NONE = "none"
+    HALF = "half"
+    THREE_QUARTERS = "three-quarters"
+    TOTAL = "total"
+
+    @property
+    def rank(self) -> int:
+        return _COVER_ORDER.index(self)
+
+
+_COVER_ORDER = (CoverDegree.NONE, CoverDegree.HALF, CoverDegree.THREE_QUARTERS, CoverDegree.TOTAL)
+
+
+class ConcealmentDegree(StrEnum):
+    """Degrees of concealment (000 "Concealment")."""
+
+    NONE = "none"
+    CONCEALMENT = "concealment"
+    TOTAL = "total"
+
+
+class AttackOrigin(StrEnum):
+    """Origin of an attack (000 "Origin of effect"); Near and Far ignore concealment."""
+
+    MELEE = "melee"
+    RANGED = "ranged"
+    NEAR = "near"
+    FAR = "far"
+
+
+@dataclass(frozen=True, slots=True)
+class CoverResult:
+    """Cover of a target against an attacker.
+
+    Attributes:
+        degree: the cover degree from the attacker's best corner.
+        hidden_share: share (0..1) of the target's space hidden from that corner by walls and
+            creatures together.
+        corner: the attacker's corner used, or None when no corner has line of effect.
+    """
+
+    degree: CoverDegree
+    hidden_share: float
+    corner: Point | None
+
+
+@dataclass(frozen=True, slots=True)
+class SightResult:
+    """Everything `sight` works out for one attacker and target."""
+
+    line_of_sight: bool
+    line_of_effect: bool
+    cover: CoverResult
+    concealment: ConcealmentDegree
+
+
+def degree_for_hidden_share(hidden: float) -> CoverDegree:
+    """RULINGS "Cover degree": hidden >= 1/2 half, >= 3/4 three-quarters, all of it total."""
+    if hidden >= 1 - _EPS:
+        return CoverDegree.TOTAL
+    if hidden >= 0.75 - _EPS:
+        return CoverDegree.THREE_QUARTERS
+    if hidden >= 0.5 - _EPS:
+        return CoverDegree.HALF
+    return CoverDegree.NONE
+
+
+def space_corners(space: Space) -> list[tuple[Point, Point | None]]:
+    """Corners of the squares of a space, each with the direction into the space.
+
+    000 "Line of Sight": "any corner of a square in your space". A tiny creature's space is half
+    a square (000 Table - Size Categories): its corners are those of that half square. The
+    direction is None for a corner at the space's centre (inside a large creature).
+    """
+    x0, y0, x1, y1 = space.bounds()
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if x1 - x0 < 1:
+        points = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    else:
+        n = space.side
+        points = [(x0 + i, y0 + j) for j in range(n + 1) for i in range(n + 1)]
+    out: list[tuple[Point, Point | None]] = []
+    for x, y in points:
+        d = (cx - x, cy - y)
+        out.append(((float(x), float(y)), None if d == (0.0, 0.0) else d))
+    return out
+
+
+def _box_union(a: Box, b: Box) -> Box:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def visible_share(
+    index: SegmentIndex,
+    viewer: Space,
+    target: Box,
+    extra: FloatArray | None = None,
+) -> list[tuple[Point, float]]:
+    """For each corner of `viewer`'s space, the share (0..1) of box `target` it sees.
+
+    Args:
+        index: the blocking segments.
+        viewer: the space whose corners look.
+        target: the box looked at.
+        extra: more (k, 4) blocking segments (creature outlines), noded with the walls.
+    """
+    area = (target[2] - target[0]) * (target[3] - target[1])
+    region = _box_union(viewer.bounds(), target)
+    segs = index.in_box(region)
+    if extra is not None and len(extra):
+        segs = node_segments(
+            [((a, b), (c, d)) for a, b, c, d in np.concatenate([segs, extra]).tolist()]
+        )
+    out: list[tuple[Point, float]] = []
+    for corner, inward in space_corners(viewer):
+        if not len(segs):
+            out.append((corner, 1.0))
+            continue
+        seen = visible_area_in_box(corner, segs, target, inward)
+        out.append((corner, min(1.0, seen / area)))
+    return out
+
+
+def _can_reach(index: SegmentIndex, viewer: Space, target: Space) -> bool:
+    return any(share > _EPS for _, share in visible_share(index, viewer, target.bounds()))
+
+
+def line_of_sight(battlefield: Battlefield, viewer_id: str, target_id: str) -> bool:
+    """Whether the viewer sees some part of the target's space (000 "Line of Sight").
+
+    Obscured squares do not block sight lines; they give the target concealment instead.
+    """
+    viewer = battlefield.occupant(viewer_id)
+    target = battlefield.occupant(target_id)
+    return space_sees_space(battlefield, viewer.space, target.space)
+
+
+def space_sees_space(battlefield: Battlefield, viewer: Space, target: Space) -> bool:
+    """Line of sight between two spaces (any corner of `viewer` to any part of `target`)."""
+    return _can_reach(battlefield.sight_index, viewer, target)
+
+
+def line_of_effect(battlefield: Battlefield, source_id: str, target_id: str) -> bool:
+    """Whether a clear path reaches some part of the target's space (000 "Line of Effect")."""
+    source = battlefield.occupant(source_id)
+    target = battlefield.occupant(target_id)
+    return space_reaches_space(battlefield, source.space, target.space)
+
+
+def space_reaches_space(battlefield: Battlefield, source: Space, target: Space) -> bool:
+    """Line of effect between two spaces; areas use it from their origin square."""
+    return _can_reach(battlefield.effect_index, source, target)
+
+
+def _creature_outlines(battlefield: Battlefield, region: Box, skip: set[str]) -> FloatArray:
+    segs: list[tuple[Point, Point]] = []
+    for o in battlefield.occupants:
+        if o.id in skip:
+            continue
+        b = o.space.bounds()
+        if b[2] <= region[0] or b[0] >= region[2] or b[3] <= region[1] or b[1] >= region[3]:
+            continue
+        segs.extend(box_segments(b))
+    return np.asarray(segs, dtype=np.float64).reshape(-1, 4)
+
+
+def cover(battlefield: Battlefield, attacker_id: str, target_id: str) -> CoverResult:
+    """The target's cover against the attacker (000 "Cover"; RULINGS "Cover degree").
+
+    Walls, windows, closed doors and blocking squares give any degree; other creatures give at
+    most half cover on their own (RULINGS "Cover from creatures"). Total cover means no corner
+    of the attacker has line of effect to any part of the target.
+    """
+    attacker = battlefield.occupant(attacker_id)
+    target = battlefield.occupant(target_id)
+    return space_cover(battlefield, attacker, target)
+
+
+def space_cover(battlefield: Battlefield, attacker: Occupant, target: Occupant) -> CoverResult:
+    """`cover` for two occupants (which need not be on the battlefield's list)."""
+    t_box = target.space.bounds()
+    region = _box_union(attacker.space.bounds(), t_box)
+    walls = visible_share(battlefield.effect_index, attacker.space, t_box)
+    creatures = _creature_outlines(battlefield, region, {attacker.id, target.id})
+    if len(creatures):
+        both = visible_share(battlefield.effect_index, attacker.space, t_box, creatures)
+    else:
+        both = walls
+    best: tuple[int, float, Point] | None = None
+    for (corner, seen_walls), (_, seen_both) in zip(walls, both, strict=True):
+        wall_degree = degree_for_hidden_share(1 - seen_walls)
+        # RULINGS "Cover from creatures": creatures add at most half cover on their own.
+        creature_degree = degree_for_hidden_share(1 - seen_both)
+        if creature_degree.rank > CoverDegree.HALF.rank:
+            creature_degree = CoverDegree.HALF
+        degree = max(wall_degree, creature_degree, key=lambda d: d.rank)
+        key = (degree.rank, 1 - seen_both, corner)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    assert best is not None
+    rank, hidden, corner = best
+    degree = _COVER_ORDER[rank]
+    return CoverResult(
+        degree, max(0.0, min(1.0, hidden)), None if degree is CoverDegree.TOTAL else corner
+    )
+
+
+def concealment(
+    battlefield: Battlefield,
+    attacker_id: str,
+    target_id: str,
+    origin: AttackOrigin = AttackOrigin.RANGED,
+) -> ConcealmentDegree:
+    """The target's concealment against the attacker (000 "Concealment").
+
+    Near and Far attacks ignore concealment. An invisible target, or one the attacker cannot
+    see at all, has total concealment. Otherwise the least obscured square of the target's
+    space counts (our choice for a large target partly in fog: the attacker aims at what it
+    sees best): lightly obscured gives concealment; heavily obscured gives concealment when the
+    spaces are adjacent (RULINGS "Concealment by adjacency") and total otherwise; totally
+    obscured gives total concealment.
+    """
+    attacker = battlefield.occupant(attacker_id)
+    target = battlefield.occupant(target_id)
+    return space_concealment(battlefield, attacker, target, origin)
+
+
+def space_concealment(
+    battlefield: Battlefield,
+    attacker: Occupant,
+    target: Occupant,
+    origin: AttackOrigin = AttackOrigin.RANGED,
+    *,
+    sees: bool | None = None,
+) -> ConcealmentDegree:
+    """`concealment` for two occupants; `sees` skips the line of sight test when known."""
+    # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
+    if origin in (AttackOrigin.NEAR, AttackOrigin.FAR):
+        return ConcealmentDegree.NONE
+    if target.invisible:
+        return ConcealmentDegree.TOTAL
+    if sees is None:
+        sees = space_sees_space(battlefield, attacker.space, target.space)
+    if not sees:
+        return ConcealmentDegree.TOTAL
+    level = min(battlefield.obscurement_at(sq) for sq in _target_squares(target.space))
+    if level is Obscurement.NONE:
+        return ConcealmentDegree.NONE
+    if level is Obscurement.LIGHT:
+        return ConcealmentDegree.CONCEALMENT
+    if level is Obscurement.HEAVY:
+        adjacent = space_distance(attacker.space, target.space) <= 1
+        return ConcealmentDegree.CONCEALMENT if adjacent else ConcealmentDegree.TOTAL
+    return ConcealmentDegree.TOTAL
+
+
+def _target_squares(space: Space) -> tuple[Square, ...]:
+    return space.squares()
+
+
+def sight(
+    battlefield: Battlefield,
+    attacker_id: str,
+    target_id: str,
+    origin: AttackOrigin = AttackOrigin.RANGED,
+) -> SightResult:
+    """Line of sight, line of effect, cover and concealment of one attacker against a target."""
+    attacker = battlefield.occupant(attacker_id)
+    target = battlefield.occupant(target_id)
+    sees = space_sees_space(battlefield, attacker.space, target.space)
+    cov = space_cover(battlefield, attacker, target)
+    return SightResult(
+        line_of_sight=sees,
+        line_of_effect=cov.degree is not CoverDegree.TOTAL,
+        cover=cov,
+        concealment=space_concealment(battlefield, attacker, target, origin, sees=sees),
+    )
+
+
+def lines_of_sight(battlefield: Battlefield, starts: FloatArray, ends: FloatArray) -> BoolArray:
+    """Bulk test of point-to-point sight lines: True where the line is clear.
+
+    Args:
+        battlefield: the map.
+        starts: (n, 2) points in grid units.
+        ends: (n, 2) points in grid units.
+    """
+    clear: BoolArray = ~battlefield.sight_index.lines_blocked(starts, ends)
+    return clear
+
+
+def lines_of_effect(battlefield: Battlefield, starts: FloatArray, ends: FloatArray) -> BoolArray:
+    """Bulk test of point-to-point lines against solid obstacles: True where the line is clear."""
+    clear: BoolArray = ~battlefield.effect_index.lines_blocked(starts, ends)
+    return clear

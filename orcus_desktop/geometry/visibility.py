@@ -1,0 +1,315 @@
+"""Visibility polygons (fog of war, cover areas) by a vectorised angular sweep, and its oracle.
+
+`visibility_polygon` is the region a viewpoint sees: for every direction, the points before the
+first blocking segment. The sweep (numpy, no Python loop over segments):
+
+1. drop segments of zero angular width seen from the viewpoint (they hide no area); orient the
+   rest counter-clockwise and split those crossing the angle +-pi;
+2. the sorted end-point angles cut the circle into elementary intervals; noded segments (see
+   `walls.node_segments`) never cross, so inside one interval the nearest segment is the same
+   along every ray: find it with the interval's middle ray over the (interval, segment) pairs
+   each segment covers;
+3. each interval contributes the piece of its nearest segment between its two bounding rays.
+
+When the viewpoint lies on walls and `inward` is given (a corner of a creature's space), only the
+sector of directions on the creature's side of those walls is seen (see `walls` for the rule).
+
+`visibility_oracle` is the slow reference the tests compare against: the bounds minus the union of
+every segment's shadow (DESIGN.md "Performance budgets"). It returns a shapely geometry and
+exists for tests and benchmarks only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+
+from orcus_desktop.geometry.features import Point
+from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, box_segments
+
+Box = tuple[float, float, float, float]
+
+
+def visibility_polygon_array(
+    viewpoint: Point,
+    segments: FloatArray,
+    bounds: Box,
+    inward: Point | None = None,
+) -> FloatArray:
+    """The visibility polygon as an (m, 2) array of vertices (counter-clockwise in x-right/y-up).
+
+    Args:
+        viewpoint: the eye, strictly inside `bounds`.
+        segments: (n, 4) noded blocking segments (ax, ay, bx, by); see `walls.node_segments`.
+        bounds: (min_x, min_y, max_x, max_y); the sight stops there.
+        inward: when the viewpoint lies on segments, a direction into the viewer's space; the
+            viewer then sees only the sector containing it. None: no restriction.
+
+    Returns:
+        The polygon's vertices, without the closing repeat.
+    """
+    px, py = float(viewpoint[0]), float(viewpoint[1])
+    x0, y0, x1, y1 = bounds
+    if not (x0 < px < x1 and y0 < py < y1):
+        raise ValueError("the viewpoint must lie strictly inside the bounds")
+    inner = clip_segments(np.asarray(segments, dtype=np.float64).reshape(-1, 4), bounds)
+    frame = np.asarray(box_segments(bounds), dtype=np.float64).reshape(-1, 4)
+    segs = np.concatenate([inner, frame])
+    ax = segs[:, 0] - px
+    ay = segs[:, 1] - py
+    bx = segs[:, 2] - px
+    by = segs[:, 3] - py
+    cr = ax * by - ay * bx
+    # Segments through the viewpoint: remember them for the sector rule; they hide no area.
+    through = (cr == 0) & (ax * bx + ay * by <= 0)
+    extra_events: list[float] = []
+    sector: tuple[float, float] | None = None
+    if inward is not None and through.any():
+        sector = _open_sector(ax[through], ay[through], bx[through], by[through], inward)
+        if sector is not None:
+            extra_events = [sector[0], sector[1]]
+    keep = cr != 0
+    ax, ay, bx, by, cr = ax[keep], ay[keep], bx[keep], by[keep], cr[keep]
+    flip = cr < 0
+    ax, bx = np.where(flip, bx, ax), np.where(flip, ax, bx)
+    ay, by = np.where(flip, by, ay), np.where(flip, ay, by)
+    ta = np.arctan2(ay, ax)
+    tb = np.arctan2(by, bx)
+    # The branch cut is the ray at angle pi: a start on it is at -pi (we turn ccw from there).
+    ta = np.where((ay == 0) & (ax < 0), -math.pi, ta)
+    wrap = tb < ta
+    if wrap.any():
+        # split at the crossing of the negative x axis
+        t = ay[wrap] / (ay[wrap] - by[wrap])
+        mx = ax[wrap] + t * (bx[wrap] - ax[wrap])
+        zeros = np.zeros_like(mx)
+        pi = np.full_like(mx, math.pi)
+        ax = np.concatenate([ax[~wrap], ax[wrap], mx])
+        ay = np.concatenate([ay[~wrap], ay[wrap], zeros])
+        bx2 = np.concatenate([bx[~wrap], mx, bx[wrap]])
+        by2 = np.concatenate([by[~wrap], zeros, by[wrap]])
+        ta = np.concatenate([ta[~wrap], ta[wrap], -pi])
+        tb = np.concatenate([tb[~wrap], pi, tb[wrap]])
+        bx, by = bx2, by2
+    events = np.unique(np.concatenate([ta, tb, [-math.pi, math.pi], extra_events]))
+    m = len(events) - 1
+    i0 = np.searchsorted(events, ta)
+    i1 = np.searchsorted(events, tb)
+    counts = np.maximum(i1 - i0, 0)
+    total = int(counts.sum())
+    seg_of = np.repeat(np.arange(len(ta), dtype=np.int64), counts)
+    first = np.cumsum(counts) - counts
+    interval_of = np.repeat(i0, counts) + (
+        np.arange(total, dtype=np.int64) - np.repeat(first, counts)
+    )
+    mid = (events[:-1] + events[1:]) / 2
+    ex = bx - ax
+    ey = by - ay
+    num = ax * ey - ay * ex  # cross(A, E), > 0 for ccw segments
+    dxm = np.cos(mid)
+    dym = np.sin(mid)
+    denom = dxm[interval_of] * ey[seg_of] - dym[interval_of] * ex[seg_of]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        dist = num[seg_of] / denom
+    dist = np.where(denom > 0, dist, np.inf)
+    best = np.full(m, np.inf)
+    np.minimum.at(best, interval_of, dist)
+    winner = np.zeros(m, dtype=np.int64)
+    is_best = dist == best[interval_of]
+    winner[interval_of[is_best]] = seg_of[is_best]
+    start_pts = _ray_hits(events[:-1], winner, ax, ay, ex, ey, num, ta, tb)
+    end_pts = _ray_hits(events[1:], winner, ax, ay, ex, ey, num, ta, tb)
+    if sector is not None:
+        outside = ~_in_sector(mid, sector)
+        start_pts[outside] = 0.0
+        end_pts[outside] = 0.0
+    pts = np.empty((2 * m, 2))
+    pts[0::2] = start_pts
+    pts[1::2] = end_pts
+    pts[:, 0] += px
+    pts[:, 1] += py
+    same = np.all(np.isclose(pts, np.roll(pts, 1, axis=0), rtol=0, atol=1e-12), axis=1)
+    result: FloatArray = pts[~same]
+    return result
+
+
+def clip_segments(segments: FloatArray, box: Box) -> FloatArray:
+    """Liang-Barsky clip of (n, 4) segments to a box; segments outside it are dropped."""
+    x0, y0, x1, y1 = box
+    ax, ay = segments[:, 0], segments[:, 1]
+    dx, dy = segments[:, 2] - ax, segments[:, 3] - ay
+    t0 = np.zeros(len(segments))
+    t1 = np.ones(len(segments))
+    ok = np.ones(len(segments), dtype=np.bool_)
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        parallel = p == 0
+        ok &= ~(parallel & (q < 0))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = q / p
+        t0 = np.where(~parallel & (p < 0), np.maximum(t0, r), t0)
+        t1 = np.where(~parallel & (p > 0), np.minimum(t1, r), t1)
+    ok &= t0 < t1
+    out = np.stack([ax + t0 * dx, ay + t0 * dy, ax + t1 * dx, ay + t1 * dy], axis=1)[ok]
+    # keep untouched end points exact
+    src = segments[ok]
+    out[:, :2] = np.where((t0[ok] == 0)[:, None], src[:, :2], out[:, :2])
+    out[:, 2:] = np.where((t1[ok] == 1)[:, None], src[:, 2:], out[:, 2:])
+    return out
+
+
+def _ray_hits(
+    angles: FloatArray,
+    winner: IntArray,
+    ax: FloatArray,
+    ay: FloatArray,
+    ex: FloatArray,
+    ey: FloatArray,
+    num: FloatArray,
+    ta: FloatArray,
+    tb: FloatArray,
+) -> FloatArray:
+    """Where rays at `angles` meet the lines of the winning segments (exact at end points)."""
+    dx = np.cos(angles)
+    dy = np.sin(angles)
+    w_ex, w_ey = ex[winner], ey[winner]
+    denom = dx * w_ey - dy * w_ex
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = num[winner] / denom
+    out = np.stack([r * dx, r * dy], axis=1)
+    at_a = angles == ta[winner]
+    at_b = angles == tb[winner]
+    out[at_a, 0] = ax[winner][at_a]
+    out[at_a, 1] = ay[winner][at_a]
+    out[at_b, 0] = (ax + ex)[winner][at_b]
+    out[at_b, 1] = (ay + ey)[winner][at_b]
+    bad = ~np.isfinite(out).all(axis=1)
+    out[bad] = 0.0
+    return out
+
+
+def _open_sector(
+    ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray, inward: Point
+) -> tuple[float, float] | None:
+    """The (start, end) angles of the open sector around `inward` between rays at the viewpoint."""
+    rays = [
+        math.atan2(y, x)
+        for x, y in zip(
+            np.concatenate([ax, bx]).tolist(), np.concatenate([ay, by]).tolist(), strict=True
+        )
+        if (x, y) != (0.0, 0.0)
+    ]
+    if len(set(rays)) < 2:
+        return None  # a single ray hides nothing
+    iota = math.atan2(float(inward[1]), float(inward[0]))
+    rel = sorted({(r - iota) % math.tau for r in rays})
+    if rel[0] == 0:
+        # a ray exactly along `inward`: count `inward` as just counter-clockwise of it
+        lo_rel, hi_rel = 0.0, rel[1]
+    else:
+        lo_rel, hi_rel = rel[-1] - math.tau, rel[0]
+    return (_wrap(iota + lo_rel), _wrap(iota + hi_rel))
+
+
+def _wrap(angle: float) -> float:
+    return (angle + math.pi) % math.tau - math.pi
+
+
+def _in_sector(angles: FloatArray, sector: tuple[float, float]) -> BoolArray:
+    lo, hi = sector
+    span = (hi - lo) % math.tau
+    if span == 0:
+        span = math.tau
+    rel = (angles - lo) % math.tau
+    result: BoolArray = (rel > 0) & (rel < span)
+    return result
+
+
+def visibility_polygon(
+    viewpoint: Point, segments: FloatArray, bounds: Box, inward: Point | None = None
+) -> tuple[Point, ...]:
+    """The visibility polygon's vertices as (x, y) tuples; see `visibility_polygon_array`."""
+    arr = visibility_polygon_array(viewpoint, segments, bounds, inward)
+    return tuple((float(x), float(y)) for x, y in arr.tolist())
+
+
+def polygon_area(pts: FloatArray) -> float:
+    """Shoelace area of a ring given as an (m, 2) array (orientation ignored)."""
+    if len(pts) < 3:
+        return 0.0
+    x = pts[:, 0]
+    y = pts[:, 1]
+    return abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))) / 2
+
+
+def clip_to_box(pts: FloatArray, box: Box) -> FloatArray:
+    """Sutherland-Hodgman clip of a ring to a box; area-exact for star-shaped rings."""
+    x0, y0, x1, y1 = box
+    out = pts
+    for axis, bound, keep_less in ((0, x0, False), (0, x1, True), (1, y0, False), (1, y1, True)):
+        if len(out) == 0:
+            break
+        cur = out
+        nxt = np.roll(cur, -1, axis=0)
+        c_in = cur[:, axis] <= bound if keep_less else cur[:, axis] >= bound
+        n_in = nxt[:, axis] <= bound if keep_less else nxt[:, axis] >= bound
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = (bound - cur[:, axis]) / (nxt[:, axis] - cur[:, axis])
+            cross = cur + t[:, None] * (nxt - cur)
+        cross[:, axis] = bound
+        idx = np.arange(len(cur))
+        emit_cross = c_in != n_in
+        merged = np.concatenate([cur[c_in], cross[emit_cross]])
+        key = np.concatenate([idx[c_in] * 2.0, idx[emit_cross] * 2.0 + 1.0])
+        out = merged[np.argsort(key, kind="stable")]
+    return out
+
+
+def visible_area_in_box(
+    viewpoint: Point,
+    segments: FloatArray,
+    target: Box,
+    inward: Point | None = None,
+) -> float:
+    """Area of the part of box `target` that `viewpoint` sees past the segments."""
+    tx0, ty0, tx1, ty1 = target
+    vx, vy = float(viewpoint[0]), float(viewpoint[1])
+    bounds = (min(tx0, vx) - 1.0, min(ty0, vy) - 1.0, max(tx1, vx) + 1.0, max(ty1, vy) + 1.0)
+    poly = visibility_polygon_array(viewpoint, segments, bounds, inward)
+    return polygon_area(clip_to_box(poly, target))
+
+
+def visibility_oracle(
+    viewpoint: Point, segments: Sequence[Sequence[float]] | FloatArray, bounds: Box
+) -> shapely.Geometry:
+    """The slow reference: `bounds` minus the union of every segment's shadow (tests only).
+
+    Returns a shapely geometry; shapely never leaves this package in the app's own API, but the
+    tests compare it with `visibility_polygon`.
+    """
+    px, py = float(viewpoint[0]), float(viewpoint[1])
+    x0, y0, x1, y1 = bounds
+    far = 4.0 * math.hypot(x1 - x0, y1 - y0) + 1.0
+    shadows = []
+    for ax, ay, bx, by in np.asarray(segments, dtype=np.float64).reshape(-1, 4).tolist():
+        cr = (ax - px) * (by - py) - (ay - py) * (bx - px)
+        if cr == 0:
+            continue
+        if cr < 0:
+            ax, ay, bx, by = bx, by, ax, ay
+        t_a = math.atan2(ay - py, ax - px)
+        t_b = math.atan2(by - py, bx - px)
+        if t_b < t_a:
+            t_b += math.tau
+        steps = max(2, math.ceil((t_b - t_a) / math.radians(20)) + 1)
+        arc = [
+            (px + far * math.cos(t), py + far * math.sin(t))
+            for t in np.linspace(t_b, t_a, steps).tolist()
+        ]
+        shadows.append(shapely.Polygon([(ax, ay), (bx, by), *arc]))
+    area = shapely.box(x0, y0, x1, y1)
+    if not shadows:
+        return area
+    return shapely.difference(area, shapely.union_all(shadows))

@@ -1,0 +1,411 @@
+"""Blocking segments and the exact "is this line blocked?" test, vectorised with numpy.
+
+Everything that blocks a line (walls, windows, closed doors, the outline of blocking squares,
+creature spaces when they count as obstacles) is reduced to straight segments in grid units.
+`SegmentIndex` nodes them once (splits them where they cross, so that later sweeps can rely on
+segments meeting only at end points), keeps them as a numpy array plus a shapely `STRtree`
+for box queries, and a uniform bucket grid for bulk line tests.
+
+The touching/grazing choice (DESIGN.md "Sight", HOUSE_STYLE 7.5) is made here, once:
+
+* a line is blocked where it passes from one side of the obstacles to the other: at every point
+  the line shares with the segments, look at the segment directions ("rays") leaving that point;
+  the line is blocked there when rays lie strictly on both sides of it (one on the left of the
+  line, one on the right);
+* so a line that runs along a wall, touches a wall's end, or grazes the corner of a blocking
+  square is not blocked (000 "Line of Sight": a line "without passing through something"),
+  while a line through the point where two walls or two blocking squares meet, with obstacles
+  on both sides, is blocked (it slips through no gap: there is none);
+* at an end of the line that is a corner of a creature's space, the "incoming" direction is the
+  direction into that space: a corner lying on a wall sees only the side of the wall the creature
+  stands on.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+
+from orcus_desktop.geometry.features import Point, Wall
+from orcus_desktop.geometry.grid import Square
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+Segment = tuple[Point, Point]
+
+# Bucket side for the bulk line test, in grid units; tuned in benchmarks/geometry.
+_BUCKET = 2.0
+
+
+def wall_segments(walls: Iterable[Wall], *, for_sight: bool) -> list[Segment]:
+    """The segments of the walls that block sight (`for_sight`) or effect and movement.
+
+    000 "Line of Effect": a window is "solid but transparent": it blocks effect, not sight; an
+    open door blocks neither.
+    """
+    segments: list[Segment] = []
+    for wall in walls:
+        if wall.blocks_sight if for_sight else wall.blocks_effect:
+            segments.extend(wall.segments())
+    return segments
+
+
+def square_outline_segments(squares: Iterable[Square]) -> list[Segment]:
+    """The outline of a set of squares: the edges not shared by two squares of the set."""
+    square_set = set(squares)
+    segments: list[Segment] = []
+    for sq in square_set:
+        c, r = sq
+        if Square(c, r - 1) not in square_set:
+            segments.append(((c, r), (c + 1, r)))
+        if Square(c, r + 1) not in square_set:
+            segments.append(((c, r + 1), (c + 1, r + 1)))
+        if Square(c - 1, r) not in square_set:
+            segments.append(((c, r), (c, r + 1)))
+        if Square(c + 1, r) not in square_set:
+            segments.append(((c + 1, r), (c + 1, r + 1)))
+    return segments
+
+
+def box_segments(box: tuple[float, float, float, float]) -> list[Segment]:
+    """The four sides of an axis-aligned box (min_x, min_y, max_x, max_y)."""
+    x0, y0, x1, y1 = box
+    return [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))]
+
+
+def node_segments(segments: Sequence[Segment]) -> FloatArray:
+    """Split segments where they cross or touch and merge overlaps; returns an (n, 4) array.
+
+    Rows are (ax, ay, bx, by). After noding two segments share at most an end point, which the
+    visibility sweep relies on.
+    """
+    if not segments:
+        return np.empty((0, 4), dtype=np.float64)
+    raw = np.asarray(segments, dtype=np.float64).reshape(-1, 2, 2)
+    keep = np.any(raw[:, 0] != raw[:, 1], axis=1)
+    raw = raw[keep]
+    if len(raw) == 0:
+        return np.empty((0, 4), dtype=np.float64)
+    noded = shapely.union_all(shapely.linestrings(raw))
+    parts = shapely.get_parts(noded)
+    coords, index = shapely.get_coordinates(parts, return_index=True)
+    same = index[1:] == index[:-1]
+    out = np.concatenate([coords[:-1][same], coords[1:][same]], axis=1)
+    nonzero = np.any(out[:, :2] != out[:, 2:], axis=1)
+    return np.ascontiguousarray(out[nonzero])
+
+
+def _cross(ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray) -> FloatArray:
+    return ax * by - ay * bx
+
+
+@dataclass(frozen=True, eq=False)
+class SegmentIndex:
+    """Noded blocking segments with a bucket grid (bulk line tests) and an STRtree (boxes).
+
+    Built once per map state (a `Battlefield` caches one per blocking mode); immutable.
+
+    Attributes:
+        segments: (n, 4) float array of noded segments (ax, ay, bx, by) in grid units.
+    """
+
+    segments: FloatArray
+    _tree: shapely.STRtree
+    _bucket_origin: tuple[float, float]
+    _bucket_shape: tuple[int, int]
+    _bucket_start: IntArray
+    _bucket_items: IntArray
+
+    @classmethod
+    def build(cls, segments: Sequence[Segment] | FloatArray) -> SegmentIndex:
+        """Node the segments and index them."""
+        if isinstance(segments, np.ndarray):
+            arr = node_segments([((a, b), (c, d)) for a, b, c, d in segments.tolist()])
+        else:
+            arr = node_segments(segments)
+        geoms: npt.NDArray[np.object_] = (
+            np.asarray(shapely.linestrings(arr.reshape(-1, 2, 2)), dtype=object)
+            if len(arr)
+            else np.empty(0, dtype=object)
+        )
+        tree = shapely.STRtree(geoms)
+        if len(arr):
+            x0 = float(np.floor(min(arr[:, 0].min(), arr[:, 2].min()))) - _BUCKET
+            y0 = float(np.floor(min(arr[:, 1].min(), arr[:, 3].min()))) - _BUCKET
+            x1 = float(max(arr[:, 0].max(), arr[:, 2].max())) + _BUCKET
+            y1 = float(max(arr[:, 1].max(), arr[:, 3].max())) + _BUCKET
+        else:
+            x0 = y0 = 0.0
+            x1 = y1 = 1.0
+        n_cols = max(1, math.ceil((x1 - x0) / _BUCKET))
+        n_rows = max(1, math.ceil((y1 - y0) / _BUCKET))
+        # Each segment goes in every bucket its bounding box, grown by half a bucket, touches:
+        # a line sampled every bucket side then finds it from the bucket of a nearby sample.
+        half = _BUCKET / 2
+        lo_c = np.floor((np.minimum(arr[:, 0], arr[:, 2]) - half - x0) / _BUCKET).astype(np.int64)
+        hi_c = np.floor((np.maximum(arr[:, 0], arr[:, 2]) + half - x0) / _BUCKET).astype(np.int64)
+        lo_r = np.floor((np.minimum(arr[:, 1], arr[:, 3]) - half - y0) / _BUCKET).astype(np.int64)
+        hi_r = np.floor((np.maximum(arr[:, 1], arr[:, 3]) + half - y0) / _BUCKET).astype(np.int64)
+        cells: list[int] = []
+        items: list[int] = []
+        for i in range(len(arr)):
+            for r in range(max(0, lo_r[i]), min(n_rows - 1, hi_r[i]) + 1):
+                for c in range(max(0, lo_c[i]), min(n_cols - 1, hi_c[i]) + 1):
+                    cells.append(r * n_cols + c)
+                    items.append(i)
+        cell_arr = np.asarray(cells, dtype=np.int64)
+        item_arr = np.asarray(items, dtype=np.int64)
+        order = np.argsort(cell_arr, kind="stable")
+        start = np.zeros(n_cols * n_rows + 1, dtype=np.int64)
+        np.add.at(start, cell_arr + 1, 1)
+        start = np.cumsum(start)
+        return cls(arr, tree, (x0, y0), (n_rows, n_cols), start, item_arr[order])
+
+    def __len__(self) -> int:
+        return len(self.segments)
+
+    def in_box(self, box: tuple[float, float, float, float]) -> FloatArray:
+        """The segments whose bounding boxes meet a box (min_x, min_y, max_x, max_y)."""
+        if not len(self.segments):
+            return self.segments
+        hits = self._tree.query(shapely.box(*box))
+        return self.segments[np.sort(hits)]
+
+    def boxes_touched(self, boxes: FloatArray) -> BoolArray:
+        """For each (min_x, min_y, max_x, max_y) row, whether some segment meets that box."""
+        out = np.zeros(len(boxes), dtype=np.bool_)
+        if not len(self.segments) or not len(boxes):
+            return out
+        geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
+        hit = self._tree.query(geoms, predicate="intersects")
+        out[hit[0]] = True
+        return out
+
+    def polygons_touched(self, polygons: FloatArray) -> BoolArray:
+        """For each ring in a (k, m, 2) array of m-vertex polygons, whether a segment meets it."""
+        out = np.zeros(len(polygons), dtype=np.bool_)
+        if not len(self.segments) or not len(polygons):
+            return out
+        geoms = shapely.polygons(polygons)
+        hit = self._tree.query(geoms, predicate="intersects")
+        out[hit[0]] = True
+        return out
+
+    def segments_intersecting(self, starts: FloatArray, ends: FloatArray) -> BoolArray:
+        """For each segment start->end, whether it meets any indexed segment at all.
+
+        Touching counts: this is the movement test (RULINGS "Diagonal corners": a step may not
+        pass through a wall's end point), not the sight test.
+        """
+        out = np.zeros(len(starts), dtype=np.bool_)
+        if not len(self.segments) or not len(starts):
+            return out
+        lines = shapely.linestrings(np.stack([starts, ends], axis=1))
+        hit = self._tree.query(lines, predicate="intersects")
+        out[hit[0]] = True
+        return out
+
+    def _candidates(self, starts: FloatArray, ends: FloatArray) -> tuple[IntArray, IntArray]:
+        """(line, segment) index pairs that may meet, from the bucket grid (with repeats)."""
+        n_rows, n_cols = self._bucket_shape
+        x0, y0 = self._bucket_origin
+        d = ends - starts
+        length = np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1]))
+        n_samples = np.floor(length / _BUCKET).astype(np.int64) + 2
+        line_of_sample = np.repeat(np.arange(len(starts), dtype=np.int64), n_samples)
+        first = np.cumsum(n_samples) - n_samples
+        k = np.arange(len(line_of_sample), dtype=np.int64) - np.repeat(first, n_samples)
+        t = k / np.repeat(n_samples - 1, n_samples)
+        sx = starts[line_of_sample, 0] + t * d[line_of_sample, 0]
+        sy = starts[line_of_sample, 1] + t * d[line_of_sample, 1]
+        col = np.floor((sx - x0) / _BUCKET).astype(np.int64)
+        row = np.floor((sy - y0) / _BUCKET).astype(np.int64)
+        inside = (col >= 0) & (col < n_cols) & (row >= 0) & (row < n_rows)
+        cell = (row * n_cols + col)[inside]
+        line_of_sample = line_of_sample[inside]
+        lo = self._bucket_start[cell]
+        counts = self._bucket_start[cell + 1] - lo
+        total = int(counts.sum())
+        if total == 0:
+            empty = np.empty(0, dtype=np.int64)
+            return empty, empty
+        pair_line = np.repeat(line_of_sample, counts)
+        offs = np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
+        pair_seg = self._bucket_items[np.repeat(lo, counts) + offs]
+        return pair_line, pair_seg
+
+    def lines_blocked(
+        self,
+        starts: FloatArray,
+        ends: FloatArray,
+        start_inward: FloatArray | None = None,
+        end_inward: FloatArray | None = None,
+    ) -> BoolArray:
+        """For each line start->end, whether the segments block it (see the module docstring).
+
+        Args:
+            starts: (n, 2) start points.
+            ends: (n, 2) end points.
+            start_inward: optional (n, 2) directions from each start into the space it belongs
+                to (NaN rows for none); a start lying on a wall then sees only its own side.
+            end_inward: the same for the ends.
+
+        Returns:
+            (n,) bool array, True where the line is blocked.
+        """
+        starts = np.asarray(starts, dtype=np.float64).reshape(-1, 2)
+        ends = np.asarray(ends, dtype=np.float64).reshape(-1, 2)
+        blocked = np.zeros(len(starts), dtype=np.bool_)
+        if not len(self.segments) or not len(starts):
+            return blocked
+        pl, ps = self._candidates(starts, ends)
+        if not len(pl):
+            return blocked
+        seg = self.segments
+        px, py = starts[pl, 0], starts[pl, 1]
+        qx, qy = ends[pl, 0], ends[pl, 1]
+        ax, ay, bx, by = seg[ps, 0], seg[ps, 1], seg[ps, 2], seg[ps, 3]
+        dx, dy = qx - px, qy - py
+        ex, ey = bx - ax, by - ay
+        o1 = _cross(dx, dy, ax - px, ay - py)
+        o2 = _cross(dx, dy, bx - px, by - py)
+        o3 = _cross(ex, ey, px - ax, py - ay)
+        o4 = _cross(ex, ey, qx - ax, qy - ay)
+        proper = (o1 * o2 < 0) & (o3 * o4 < 0)
+        blocked[pl[proper]] = True
+        # Touching pairs (an orientation is zero) need the side-of-line analysis at the touch
+        # point; bounding boxes must overlap for them to meet at all.
+        touch = ((o1 == 0) | (o2 == 0) | (o3 == 0) | (o4 == 0)) & ~proper
+        touch &= np.minimum(px, qx) <= np.maximum(ax, bx)
+        touch &= np.minimum(ax, bx) <= np.maximum(px, qx)
+        touch &= np.minimum(py, qy) <= np.maximum(ay, by)
+        touch &= np.minimum(ay, by) <= np.maximum(py, qy)
+        touch &= ~blocked[pl]
+        if touch.any():
+            for line in np.unique(pl[touch]).tolist():
+                if blocked[line]:
+                    continue
+                cand = np.unique(ps[pl == line])
+                s_in = None if start_inward is None else start_inward[line]
+                e_in = None if end_inward is None else end_inward[line]
+                blocked[line] = _blocked_at_touches(
+                    starts[line], ends[line], seg[cand], s_in, e_in
+                )
+        return blocked
+
+    def line_blocked(
+        self,
+        start: Point,
+        end: Point,
+        start_inward: Point | None = None,
+        end_inward: Point | None = None,
+    ) -> bool:
+        """One line; see `lines_blocked`."""
+        s_in = None if start_inward is None else np.asarray([start_inward], dtype=np.float64)
+        e_in = None if end_inward is None else np.asarray([end_inward], dtype=np.float64)
+        return bool(
+            self.lines_blocked(
+                np.asarray([start], dtype=np.float64),
+                np.asarray([end], dtype=np.float64),
+                s_in,
+                e_in,
+            )[0]
+        )
+
+
+def _on_segment(x: float, y: float, s: Sequence[float]) -> bool:
+    ax, ay, bx, by = s
+    if (bx - ax) * (y - ay) - (by - ay) * (x - ax) != 0:
+        return False
+    return min(ax, bx) <= x <= max(ax, bx) and min(ay, by) <= y <= max(ay, by)
+
+
+def rays_at(x: float, y: float, segments: FloatArray) -> list[tuple[float, float]]:
+    """Directions of the segments leaving point (x, y): one for an end point, two for a middle."""
+    rays: list[tuple[float, float]] = []
+    for s in segments.tolist():
+        if not _on_segment(x, y, s):
+            continue
+        ax, ay, bx, by = s
+        if (ax, ay) != (x, y):
+            rays.append((ax - x, ay - y))
+        if (bx, by) != (x, y):
+            rays.append((bx - x, by - y))
+    return rays
+
+
+def separated(u: Sequence[float], v: Sequence[float], rays: Sequence[Sequence[float]]) -> bool:
+    """Whether rays lie strictly inside both arcs between directions u and v.
+
+    The arcs are the counter-clockwise turn from u to v and the one from v back to u. Rays
+    pointing exactly along u or v do not separate them (a line running along a wall).
+    """
+    ux, uy = float(u[0]), float(u[1])
+    vx, vy = float(v[0]), float(v[1])
+    ang_v = math.atan2(ux * vy - uy * vx, ux * vx + uy * vy) % math.tau
+    first = second = False
+    for rx, ry in rays:
+        cu = ux * ry - uy * rx
+        if cu == 0 and ux * rx + uy * ry > 0:
+            continue  # along u
+        cv = vx * ry - vy * rx
+        if cv == 0 and vx * rx + vy * ry > 0:
+            continue  # along v
+        ang = math.atan2(cu, ux * rx + uy * ry) % math.tau
+        if 0 < ang < ang_v:
+            first = True
+        elif ang > ang_v:
+            second = True
+        if first and second:
+            return True
+    return False
+
+
+def _blocked_at_touches(
+    p: FloatArray,
+    q: FloatArray,
+    segs: FloatArray,
+    start_inward: FloatArray | None,
+    end_inward: FloatArray | None,
+) -> bool:
+    px, py = float(p[0]), float(p[1])
+    qx, qy = float(q[0]), float(q[1])
+    if (px, py) == (qx, qy):
+        return False
+    line = (px, py, qx, qy)
+    points: set[tuple[float, float]] = set()
+    for s in segs.tolist():
+        ax, ay, bx, by = s
+        for x, y in ((ax, ay), (bx, by)):
+            if _on_segment(x, y, line):
+                points.add((x, y))
+        for x, y in ((px, py), (qx, qy)):
+            if _on_segment(x, y, s):
+                points.add((x, y))
+    for x, y in points:
+        rays = rays_at(x, y, segs)
+        if not rays:
+            continue
+        if (x, y) == (px, py):
+            if start_inward is None or np.isnan(start_inward).any():
+                continue
+            u: tuple[float, float] = (float(start_inward[0]), float(start_inward[1]))
+            v: tuple[float, float] = (qx - px, qy - py)
+        elif (x, y) == (qx, qy):
+            if end_inward is None or np.isnan(end_inward).any():
+                continue
+            u = (px - qx, py - qy)
+            v = (float(end_inward[0]), float(end_inward[1]))
+        else:
+            u = (px - x, py - y)
+            v = (qx - x, qy - y)
+        if separated(u, v, rays):
+            return True
+    return False
