@@ -1,7 +1,8 @@
 """The bridge from the turn flow to the rules engine: budgets, skips and turn-boundary work.
 
 Everything here reads the frozen snapshots and calls `orcus_desktop.rules` for the numbers; it
-keeps no state. The session passes these functions to `turns.py` as hooks.
+keeps no document state (only a parse cache for stat blocks). The session passes these methods
+to `turns.py` as hooks, and the action code asks it for stat blocks, states and conditions.
 """
 
 from __future__ import annotations
@@ -9,11 +10,30 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from orcus_desktop.model.combat import NO_ACTIONS, ActionBudget, CombatPhase
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.combat import ActionBudget, CombatPhase
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import thaw
 from orcus_desktop.model.ids import CreatureId
-from orcus_desktop.rules.ruleset import ORCUS, Ruleset
+from orcus_desktop.rules import turns as rules_turns
+from orcus_desktop.rules.conditions import (
+    ActionLimit,
+    Condition,
+    ConditionInstance,
+    PersistentDamage,
+    rules_for,
+)
+from orcus_desktop.rules.damage import DamageApplied
+from orcus_desktop.rules.dice import DiceRoll
+from orcus_desktop.rules.durations import DurationKind, TurnBoundary
+from orcus_desktop.rules.healing import HealingApplied
+from orcus_desktop.rules.ids import CreatureId as RulesId
+from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
+from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.state import CreatureState, Expired, end_effects_from, initial_state
+
+NO_STATBLOCK = "has no stat block"
 
 
 @dataclass
@@ -29,38 +49,326 @@ class TurnDice:
     death_save: int | None = None
 
 
+@dataclass(slots=True)
+class QueuedSource:
+    """A dice source that takes typed-in values in order and rolls the rest (None = roll).
+
+    The GM may enter some saving throws and leave the others to the app.
+    """
+
+    rng: random.Random
+    queue: list[int | None] = field(default_factory=list)
+
+    def draw(self, sides: int) -> int:
+        value = self.queue.pop(0) if self.queue else None
+        if value is None:
+            return self.rng.randint(1, sides)
+        if not 1 <= value <= sides:
+            raise ValueError(f"typed-in result {value} is not a face of a d{sides}")
+        return value
+
+
+# -- log records ------------------------------------------------------------------------------
+
+
+def roll_data(dice_roll: DiceRoll) -> dict[str, Any]:
+    """A JSON-like record of a roll: every die, every term, any GM override."""
+    data: dict[str, Any] = {
+        "expression": dice_roll.expression,
+        "total": dice_roll.total,
+        "rolled_total": dice_roll.rolled_total,
+        "dice": [[d.sides, d.value, d.kept] for d in dice_roll.dice],
+        "terms": [[t.value, t.source] for t in dice_roll.terms],
+    }
+    if dice_roll.forced_total is not None:
+        data["forced_total"] = dice_roll.forced_total
+        data["forced_reason"] = dice_roll.forced_reason
+    return data
+
+
+def damage_data(applied: DamageApplied) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "source": applied.source,
+        "amount": applied.amount,
+        "absorbed_by_temp_hp": applied.absorbed_by_temp_hp,
+        "hp_before": applied.hp_before,
+        "hp_after": applied.hp_after,
+        "temp_hp_before": applied.temp_hp_before,
+        "temp_hp_after": applied.temp_hp_after,
+        "became_staggered": applied.became_staggered,
+        "fell_unconscious": applied.fell_unconscious,
+        "knocked_out": applied.knocked_out,
+        "died": applied.died,
+        "death_cause": applied.death_cause,
+        "conditions_added": [c.to_dict() for c in applied.conditions_added],
+    }
+    if applied.computation is not None:
+        data["rolled"] = applied.computation.rolled
+        data["steps"] = [[s.value, s.reason] for s in applied.computation.steps]
+    return data
+
+
+def healing_data(healing: HealingApplied) -> dict[str, Any]:
+    return {
+        "source": healing.source,
+        "amount": healing.amount,
+        "hp_before": healing.hp_before,
+        "hp_after": healing.hp_after,
+        "regained_consciousness": healing.regained_consciousness,
+        "recovery_spent": healing.recovery_spent,
+        "stabilized_at_one": healing.stabilized_at_one,
+        "refused": healing.refused,
+    }
+
+
+def save_data(save: rules_turns.SavingThrow) -> dict[str, Any]:
+    return {
+        "roll": roll_data(save.roll),
+        "total": save.total.total,
+        "parts": [list(p) for p in save.total.parts],
+        "target_number": save.target_number,
+        "success": save.success,
+    }
+
+
+def effect_data(effect: ConditionInstance | PersistentDamage) -> dict[str, Any]:
+    return effect.to_dict()
+
+
+# -- the bridge -------------------------------------------------------------------------------
+
+
 @dataclass
 class CombatRules:
     """Rules-engine answers for the turn flow, under one ruleset, with one RNG."""
 
     rng: random.Random
-    ruleset: Ruleset = ORCUS
+    ruleset: Ruleset
     dice: TurnDice = field(default_factory=TurnDice)
+    _statblocks: dict[int, tuple[object, StatBlock | None]] = field(default_factory=dict)
+
+    # -- reading the snapshot ----------------------------------------------------------------
+
+    def statblock(self, creature: Creature) -> StatBlock | None:
+        """The creature's parsed stat block, or None if it has none (or an unreadable one)."""
+        raw = creature.statblock
+        if not raw:
+            return None
+        cached = self._statblocks.get(id(raw))
+        if cached is not None and cached[0] is raw:
+            return cached[1]
+        try:
+            parsed: StatBlock | None = StatBlock.from_dict(thaw(raw))
+        except (ValueError, TypeError):
+            parsed = None
+        self._statblocks[id(raw)] = (raw, parsed)
+        return parsed
+
+    def state(self, creature: Creature) -> CreatureState | None:
+        """Its combat state: the stored one, else fresh from the stat block, else None."""
+        if creature.state is not None:
+            return creature.state
+        sb = self.statblock(creature)
+        return initial_state(sb) if sb is not None else None
+
+    def conditions(self, encounter: Encounter, creature_id: str) -> frozenset[Condition]:
+        creature = encounter.find_creature(creature_id)
+        state = self.state(creature) if creature is not None else None
+        return state.active_conditions(self.ruleset) if state is not None else frozenset()
+
+    def is_dead(self, encounter: Encounter, creature_id: str) -> bool:
+        creature = encounter.find_creature(creature_id)
+        state = self.state(creature) if creature is not None else None
+        return state is not None and state.dead
+
+    # -- hooks for turns.py ------------------------------------------------------------------
 
     def budget(self, encounter: Encounter, creature_id: CreatureId) -> ActionBudget:
         """The actions a creature's turn starts with.
 
-        000 "Your Turn": one standard, one move, one swift. RULINGS: Surprise — in the surprise
-        round an aware combatant takes one standard action (it may take a move or swift action
-        instead, as a standard can always be spent as one).
+        000 "Your Turn": one standard, one move, one swift. 000 "Dazed": one standard action
+        (convertible to a move or swift action). 000 "Stunned", "Unconscious", "Petrified": no
+        actions. RULINGS: Surprise — in the surprise round an aware combatant takes one
+        standard action (convertible, as a standard always is).
         """
-        if encounter.combat.phase is CombatPhase.SURPRISE:
+        limits = {
+            rules_for(c, self.ruleset).actions for c in self.conditions(encounter, creature_id)
+        }
+        if ActionLimit.NONE in limits:
+            return ActionBudget(0, 0, 0)
+        if (
+            ActionLimit.SINGLE_ACTION in limits
+            or ActionLimit.SINGLE_STANDARD in limits
+            or encounter.combat.phase is CombatPhase.SURPRISE
+        ):
             return ActionBudget(1, 0, 0)
         return ActionBudget()
 
     def skip_reason(self, encounter: Encounter, creature_id: CreatureId) -> str:
-        """Why a creature gets no turn: surprised in the surprise round, or dead."""
+        """Why a creature gets no turn: dead, or surprised in the surprise round."""
         combat = encounter.combat
+        if self.is_dead(encounter, creature_id):
+            return "dead"
         if combat.phase is CombatPhase.SURPRISE and combat.combatant(creature_id).surprised:
             # RULINGS: Surprise — surprised combatants take no actions in the surprise round.
             return "surprised"
         return ""
 
     def start_of_turn(self, encounter: Encounter, creature_id: CreatureId) -> Encounter:
-        return encounter
+        """Start-of-turn work (000 "Your Turn"; 002 step 1).
+
+        Persistent damage, regeneration, the death save (RULINGS: Death saving throws — start
+        of turn), then effects "until the start of" this turn end.
+        """
+        creature = encounter.creature(creature_id)
+        sb = self.statblock(creature)
+        state = self.state(creature)
+        combat = encounter.combat
+        if sb is not None and state is not None:
+            source = QueuedSource(self.rng, [self.dice.death_save])
+            new_state, result = rules_turns.start_of_turn(
+                state, sb, self.ruleset, source, target=RulesId(creature_id)
+            )
+            for effect, applied in result.persistent:
+                combat = combat.logged(
+                    "persistent_damage",
+                    None,
+                    (creature_id,),
+                    {"effect": effect_data(effect), "damage": damage_data(applied)},
+                )
+            if result.regeneration is not None and result.regeneration.amount:
+                combat = combat.logged(
+                    "regeneration", None, (creature_id,), healing_data(result.regeneration)
+                )
+            if result.death_save is not None:
+                combat = combat.logged(
+                    "death_save", creature_id, (), self._death_save_data(result.death_save)
+                )
+            encounter = encounter.with_creature(creature.with_state(new_state))
+            encounter = encounter.with_combat(combat)
+            encounter = self.after_harm(encounter, creature_id, state)
+        return self._tick(encounter, TurnBoundary.START, creature_id)
 
     def end_of_turn(self, encounter: Encounter, creature_id: CreatureId) -> Encounter:
-        return encounter
+        """End-of-turn work (000 "The End of Your Turn"; 002 step 3).
+
+        Saving throws against save-ends effects (rolled or typed in), then effects "until the
+        end of" this turn end.
+        """
+        creature = encounter.creature(creature_id)
+        sb = self.statblock(creature)
+        state = self.state(creature)
+        if sb is not None and state is not None and not state.dead:
+            queue: list[int | None] = [
+                self.dice.saves.get(c.effect_id)
+                for c in state.conditions
+                if c.duration.kind is DurationKind.SAVE_ENDS
+            ]
+            queue += [
+                self.dice.saves.get(p.effect_id)
+                for p in state.persistent
+                if p.duration.kind is DurationKind.SAVE_ENDS
+            ]
+            if self.ruleset.death_save_timing is DeathSaveTiming.END_OF_TURN:
+                queue.append(self.dice.death_save)
+            new_state, result = rules_turns.end_of_turn(
+                state, sb, self.ruleset, QueuedSource(self.rng, queue), target=RulesId(creature_id)
+            )
+            combat = encounter.combat
+            for entry in result.saves:
+                effect = entry.condition or entry.persistent
+                combat = combat.logged(
+                    "saving_throw",
+                    creature_id,
+                    (),
+                    {
+                        "effect": effect_data(effect) if effect is not None else None,
+                        "typed_in": effect is not None and effect.effect_id in self.dice.saves,
+                        **save_data(entry.save),
+                    },
+                )
+            if result.death_save is not None:
+                combat = combat.logged(
+                    "death_save", creature_id, (), self._death_save_data(result.death_save)
+                )
+            encounter = encounter.with_creature(creature.with_state(new_state))
+            encounter = encounter.with_combat(combat)
+        return self._tick(encounter, TurnBoundary.END, creature_id)
+
+    # -- shared pieces -----------------------------------------------------------------------
+
+    def after_harm(
+        self, encounter: Encounter, creature_id: str, before: CreatureState | None
+    ) -> Encounter:
+        """Consequences on others when a creature dies or falls unconscious.
+
+        000 "Marked": the mark ends when the marker dies or falls unconscious. RULINGS:
+        Grappled: the grapple ends when the grappler is incapacitated.
+        """
+        creature = encounter.creature(creature_id)
+        state = creature.state
+        if state is None:
+            return encounter
+        was_down = before is not None and (
+            before.dead or Condition.UNCONSCIOUS in before.active_conditions(self.ruleset)
+        )
+        down = state.dead or Condition.UNCONSCIOUS in state.active_conditions(self.ruleset)
+        if not down or was_down:
+            return encounter
+        combat = encounter.combat
+        for other in encounter.creatures:
+            if other.id == creature_id or other.state is None:
+                continue
+            new_state, ended = end_effects_from(other.state, RulesId(creature_id))
+            if ended:
+                encounter = encounter.with_creature(other.with_state(new_state))
+                combat = combat.logged(
+                    "effect_ended",
+                    None,
+                    (other.id,),
+                    {"effects": [effect_data(e) for e in ended], "reason": "source down"},
+                )
+        return encounter.with_combat(combat)
+
+    def _tick(
+        self, encounter: Encounter, boundary: TurnBoundary, turn_of: CreatureId
+    ) -> Encounter:
+        """Apply a turn boundary to every creature's effects (durations keyed to this turn)."""
+        states = {RulesId(c.id): c.state for c in encounter.creatures if c.state is not None}
+        if not states:
+            return encounter
+        new_states, expired = rules_turns.tick_all(states, boundary, turn_of=RulesId(turn_of))
+        combat = encounter.combat
+        for creature in encounter.creatures:
+            key = RulesId(creature.id)
+            if key in new_states and new_states[key] != creature.state:
+                encounter = encounter.with_creature(creature.with_state(new_states[key]))
+            gone = expired.get(key)
+            if gone:
+                combat = combat.logged(
+                    "effect_ended",
+                    None,
+                    (creature.id,),
+                    {
+                        "effects": _expired_data(gone),
+                        "reason": f"{boundary.value} of turn",
+                        "turn_of": turn_of,
+                    },
+                )
+        return encounter.with_combat(combat)
+
+    @staticmethod
+    def _death_save_data(death: rules_turns.DeathSave) -> dict[str, Any]:
+        return {
+            **save_data(death.save),
+            "spent_recovery": death.spent_recovery,
+            "treated_as_19": death.treated_as_19,
+            "failures": death.failures,
+            "successes": death.successes,
+            "died": death.died,
+            "healing": healing_data(death.healing) if death.healing is not None else None,
+        }
 
 
-__all__ = ["NO_ACTIONS", "CombatRules", "TurnDice"]
+def _expired_data(gone: Expired) -> list[dict[str, Any]]:
+    return [effect_data(c) for c in gone.conditions] + [effect_data(p) for p in gone.persistent]

@@ -11,6 +11,7 @@ from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.rules.state import CreatureState
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -36,6 +37,8 @@ class Creature:
         speed: walking speed in squares.
         hidden: hidden from the player view (the GM sees it).
         statblock: the creature's stat block as stored in the file (rules/ reads it), or empty.
+        state: its combat state (hit points, conditions, powers used...) from the rules
+            engine, or None until it first matters (then built fresh from the stat block).
     """
 
     id: CreatureId
@@ -46,6 +49,7 @@ class Creature:
     speed: int = 6
     hidden: bool = False
     statblock: Mapping[str, Any] = field(default_factory=lambda: _EMPTY, compare=False)
+    state: CreatureState | None = None
 
     @property
     def space(self) -> Space:
@@ -53,6 +57,9 @@ class Creature:
 
     def moved_to(self, square: Square) -> Creature:
         return replace(self, square=square)
+
+    def with_state(self, state: CreatureState | None) -> Creature:
+        return replace(self, state=state)
 
 
 @dataclass(frozen=True, slots=True)

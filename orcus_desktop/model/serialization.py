@@ -30,6 +30,7 @@ from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEnt
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.frozen import thaw as _thaw
 from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.rules.state import CreatureState
 
 FORMAT = "orcus-encounter"
 CURRENT_VERSION = 1
@@ -377,6 +378,8 @@ def _creature_to(creature: Creature) -> dict[str, Any]:
         out["hidden"] = True
     if creature.statblock:
         out["statblock"] = _thaw(creature.statblock)
+    if creature.state is not None:
+        out["state"] = creature.state.to_dict()
     return out
 
 
@@ -428,10 +431,22 @@ def _creature_from(item: object, where: str, grid: GridBounds) -> Creature:
         speed=_int(data.get("speed", 6), f"{where}.speed", 0, 100),
         hidden=bool(data.get("hidden", False)),
         statblock=_freeze(_mapping(data.get("statblock", {}), f"{where}.statblock")),
+        state=_state_from(data.get("state"), f"{where}.state"),
     )
     if not grid.contains_space(creature.space):
         raise EncounterFileError(f"{where}.square: the creature's space runs off the grid")
     return creature
+
+
+def _state_from(value: object, where: str) -> CreatureState | None:
+    if value is None:
+        return None
+    try:
+        return CreatureState.from_dict(_mapping(value, where))
+    except EncounterFileError:
+        raise
+    except (ValueError, TypeError) as exc:
+        raise EncounterFileError(f"{where}: {exc}") from None
 
 
 def _map_image_from(item: object) -> MapImage:

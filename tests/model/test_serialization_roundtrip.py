@@ -26,6 +26,7 @@ from orcus_desktop.model.serialization import (
     load_encounter,
     save_encounter,
 )
+from orcus_desktop.rules.state import CreatureState
 
 GRID = GridBounds(12, 10)
 ids = st.sampled_from(["a", "b", "c", "d"])
@@ -52,6 +53,18 @@ def encounters(draw: st.DrawFn) -> Encounter:
             square=Square(draw(st.integers(0, 10)), draw(st.integers(0, 8))),
             speed=draw(st.integers(0, 12)),
             hidden=draw(st.booleans()),
+            state=draw(
+                st.none()
+                | st.builds(
+                    CreatureState,
+                    current_hp=st.integers(-10, 30),
+                    temp_hp=st.integers(0, 5),
+                    death_save_failures=st.integers(0, 2),
+                    powers_used=st.lists(st.sampled_from(["Cleave", "Fireball"]), unique=True).map(
+                        tuple
+                    ),
+                )
+            ),
         )
         for cid in chosen
     )
