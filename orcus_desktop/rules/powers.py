@@ -595,4 +595,7 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
         )
     except ValueError as exc:
         message = str(exc)
+        if message.startswith("power."):
+            # Errors raised by Power itself name "power.<field>": point at this power instead.
+            message = where + message[len("power") :]
         raise ValueError(message if message.startswith(where) else f"{where}: {message}") from None

@@ -19,6 +19,7 @@ from orcus_desktop.rules.abilities import Ability, AbilityScores
 from orcus_desktop.rules.dice import DiceError, weapon_dice
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
 from orcus_desktop.rules.powers import (
+    Origin,
     Power,
     basic_melee_attack,
     basic_ranged_attack,
@@ -288,19 +289,30 @@ class StatBlock:
 
 
 def basic_attacks(statblock: StatBlock, ruleset_doubling_level: int = 21) -> tuple[Power, ...]:
-    """The basic melee and ranged attacks every creature has (000 "Basic Attack").
+    """The generic basic attacks a creature can make with its weapons (000 "Basic Attack").
 
-    A power of the stat block with the same name replaces the generic one.
+    The basic melee attack needs a melee weapon, the basic ranged attack a ranged or thrown one
+    (000 "Tags": "You need a weapon"). A stat block power marked ``basic`` with the same origin
+    (a monster's "Short Sword" basic attack) replaces the generic one, as does a power with the
+    same name.
     """
-    own = {p.name for p in statblock.powers}
-    heavy = any(w.heavy_thrown for w in statblock.weapons)
-    candidates = (
-        basic_melee_attack(statblock.level, ruleset_doubling_level),
-        basic_ranged_attack(
-            statblock.level, heavy_thrown=heavy, ruleset_doubling_level=ruleset_doubling_level
-        ),
-    )
-    return tuple(p for p in candidates if p.name not in own)
+    own_names = {p.name for p in statblock.powers}
+    own_basic = {p.origin for p in statblock.powers if p.basic}
+    melee_weapon = any(not w.ranged for w in statblock.weapons)
+    ranged_weapon = [w for w in statblock.weapons if w.ranged or w.heavy_thrown]
+    out: list[Power] = []
+    melee = basic_melee_attack(statblock.level, ruleset_doubling_level)
+    if melee_weapon and Origin.MELEE not in own_basic and melee.name not in own_names:
+        out.append(melee)
+    if ranged_weapon and Origin.RANGED not in own_basic:
+        ranged = basic_ranged_attack(
+            statblock.level,
+            heavy_thrown=ranged_weapon[0].heavy_thrown,
+            ruleset_doubling_level=ruleset_doubling_level,
+        )
+        if ranged.name not in own_names:
+            out.append(ranged)
+    return tuple(out)
 
 
 def pc_defenses(

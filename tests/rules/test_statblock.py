@@ -1,0 +1,218 @@
+"""Stat blocks and powers as data: derived numbers, basic attacks, dict round trips, errors,
+and the bundled creature library (resources/creatures/*.json)."""
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from orcus_desktop.geometry.grid import Size
+from orcus_desktop.rules.abilities import Ability, AbilityScores
+from orcus_desktop.rules.dice import MaxSource, MinSource, roll, substitute
+from orcus_desktop.rules.powers import (
+    Frequency,
+    Origin,
+    basic_melee_attack,
+    basic_ranged_attack,
+    power_from_dict,
+    power_to_dict,
+)
+from orcus_desktop.rules.ruleset import ORCUS
+from orcus_desktop.rules.statblock import (
+    Role,
+    StatBlock,
+    basic_attacks,
+    pc_defenses,
+    statblock_from_dict,
+    statblock_to_dict,
+)
+from orcus_desktop.rules.terms import Defense
+from tests.rules.builders import monster, pc
+
+CREATURES = sorted(
+    (Path(__file__).resolve().parents[2] / "resources" / "creatures").glob("*.json")
+)
+
+
+@pytest.mark.parametrize(
+    ("max_hp", "staggered", "recovery"),
+    [
+        # 000 "Instant Death": "-22 HP if your HP is 44" (staggered value 22).
+        (44, 22, 11),
+        # 000 "Variant: No Negative HP": a cleric with 22 HP (staggered 11).
+        (22, 11, 5),
+        (29, 14, 7),  # 000 "Rounding Fractions": round down
+    ],
+)
+def test_staggered_and_recovery_values(max_hp: int, staggered: int, recovery: int) -> None:
+    sb = pc(max_hp=max_hp)
+    assert sb.staggered_value(ORCUS) == staggered
+    assert sb.recovery_value(ORCUS) == recovery
+
+
+@pytest.mark.parametrize(
+    ("level", "dice"),
+    # 000 "Basic Attack": "Level 1: 1dW + Strength modifier ... Level 21: 2dW".
+    [(1, "1dW"), (20, "1dW"), (21, "2dW"), (30, "2dW")],
+)
+def test_basic_attack_doubles_at_level_21(level: int, dice: str) -> None:
+    melee = basic_melee_attack(level)
+    ranged = basic_ranged_attack(level)
+    assert melee.hit.damage is not None
+    assert ranged.hit.damage is not None
+    assert melee.hit.damage.expression == f"{dice} + Strength modifier"
+    assert ranged.hit.damage.expression == f"{dice} + Dexterity modifier"
+    assert melee.attack is not None
+    assert (melee.attack.ability, melee.attack.defense) == (Ability.STRENGTH, Defense.AC)
+    # 000: "Heavy thrown weapons use Strength not Dexterity".
+    heavy = basic_ranged_attack(level, heavy_thrown=True)
+    assert heavy.attack is not None
+    assert heavy.attack.ability is Ability.STRENGTH
+
+
+def test_basic_attacks_need_weapons_and_yield_to_own_basic_powers() -> None:
+    assert [p.name for p in basic_attacks(pc())] == ["Basic Melee Attack"]
+    assert basic_attacks(pc(weapons=())) == ()
+
+
+def test_pc_defenses_follow_the_ability_pairs() -> None:
+    # 000 "Abilities": Str/Con -> Fortitude, Dex/Int -> AC (light armor) and Reflex;
+    # RULINGS: Will defense: Wis/Cha -> Will. 000 "Level Bonus": half level.
+    scores = AbilityScores(
+        strength=12, constitution=16, dexterity=10, intelligence=14, wisdom=8, charisma=13
+    )
+    d = pc_defenses(scores, 4, ORCUS, armor_bonus=2)
+    assert d[Defense.FORTITUDE].total == 10 + 2 + 3
+    assert d[Defense.REFLEX].total == 10 + 2 + 2
+    assert d[Defense.WILL].total == 10 + 2 + 1
+    assert d[Defense.AC].total == 10 + 2 + 2 + 2
+    heavy = pc_defenses(scores, 4, ORCUS, armor_bonus=6, light_armor=False)
+    assert heavy[Defense.AC].total == 10 + 2 + 6
+
+
+def test_initiative_modifier() -> None:
+    # RULINGS: Initiative: Dexterity modifier + half level + other modifiers.
+    sb = pc(level=6, abilities=AbilityScores(dexterity=15), initiative_bonus=2)
+    assert sb.initiative_modifier(ORCUS).total == 2 + 3 + 2
+
+
+def test_dying_rules_by_role() -> None:
+    # 000 "Monsters and Death".
+    assert pc().falls_unconscious_at_zero(ORCUS)
+    assert not monster().falls_unconscious_at_zero(ORCUS)
+    assert monster(uses_death_saves=True).falls_unconscious_at_zero(ORCUS)
+    assert monster().falls_unconscious_at_zero(ORCUS.with_changes(monsters_die_at_zero=False))
+
+
+def test_statblock_round_trip() -> None:
+    sb = pc(resistances=(("fire", 5),), vulnerabilities=(("radiant", 5),), regeneration=3)
+    assert statblock_from_dict(statblock_to_dict(sb)) == sb
+    assert StatBlock.from_dict(json.loads(json.dumps(sb.to_dict()))) == sb
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"level": "one"}, "statblock.level"),
+        ({"level": 0}, "statblock.level"),
+        ({"max_hp": None}, "statblock.max_hp"),
+        ({"role": "boss"}, "statblock.role"),
+        ({"size": "colossal"}, "statblock.size"),
+        ({"abilities": {"strength": "x"}}, "statblock.abilities.strength"),
+        ({"defenses": {"ac": 10}}, "statblock.defenses.fortitude"),
+        ({"resistances": {"sonic": 5}}, "statblock.resistances"),
+        ({"speeds": {"walk": -1}}, "statblock.speeds.walk"),
+        ({"weapons": [{"name": "Sword", "die": "sharp"}]}, "statblock.weapons[0]"),
+        ({"powers": [{"name": "Zap", "origin": "teleport"}]}, "statblock.powers[0] 'Zap'.origin"),
+        (
+            {"powers": [{"name": "Zap", "hit": {"damage": "2d6 +"}}]},
+            "statblock.powers[0] 'Zap'.hit.damage",
+        ),
+        ({"colour": "green"}, "statblock: unknown field 'colour'"),
+    ],
+)
+def test_statblock_errors_name_the_field(change: dict[str, object], field: str) -> None:
+    data = statblock_to_dict(pc())
+    data.update(change)
+    with pytest.raises(
+        ValueError, match="^" + field.replace("[", r"\[").replace("]", r"\]")
+    ) as info:
+        statblock_from_dict(data)
+    assert "\n" not in str(info.value)
+
+
+def test_power_round_trip_and_validation() -> None:
+    for path in CREATURES:
+        for raw in json.loads(path.read_text())["powers"]:
+            power = power_from_dict(raw)
+            assert power_from_dict(power_to_dict(power)) == power
+    with pytest.raises(ValueError, match="needs an area"):
+        power_from_dict({"name": "Blast", "origin": "near"})
+    with pytest.raises(ValueError, match="attack: needs an ability or a flat bonus"):
+        power_from_dict({"name": "Hit", "attack": {"defense": "ac"}})
+
+
+def test_bundled_creature_library_loads() -> None:
+    assert 6 <= len(CREATURES) <= 10
+    names = set()
+    for path in CREATURES:
+        sb = statblock_from_dict(json.loads(path.read_text(encoding="utf-8")))
+        names.add(sb.name)
+        # Every file is in canonical form (what to_dict writes).
+        assert json.loads(path.read_text()) == json.loads(json.dumps(sb.to_dict()))
+        # Every damage expression of every power rolls with the creature's own numbers.
+        for power in (*sb.powers, *basic_attacks(sb)):
+            for outcome in (power.hit, power.miss, power.effect):
+                if outcome.damage is None:
+                    continue
+                weapon = sb.weapons[0].die if sb.weapons else None
+                text = substitute(
+                    outcome.damage.expression,
+                    weapon_die=weapon,
+                    ability_modifiers=sb.abilities.modifiers(),
+                )
+                assert roll(text, MinSource()).total <= roll(text, MaxSource()).total
+    assert len(names) == len(CREATURES)
+
+
+def test_library_pcs_follow_000s_formulas() -> None:
+    pcs = [statblock_from_dict(json.loads(p.read_text())) for p in CREATURES]
+    pcs = [sb for sb in pcs if sb.role is Role.PC]
+    assert len(pcs) >= 3
+    for sb in pcs:
+        d = pc_defenses(sb.abilities, sb.level, ORCUS)
+        for defense in (Defense.FORTITUDE, Defense.REFLEX, Defense.WILL):
+            assert sb.defenses.get(defense) == d[defense].total, (sb.name, defense)
+        # 000 "Hit Points and Recoveries": the Constitution score is part of the HP total.
+        assert sb.max_hp > sb.abilities.score(Ability.CONSTITUTION)
+
+
+def test_library_has_the_sizes_the_map_needs() -> None:
+    sizes = {statblock_from_dict(json.loads(p.read_text())).size for p in CREATURES}
+    assert {Size.SMALL, Size.MEDIUM, Size.LARGE} <= sizes
+
+
+@settings(max_examples=30)
+@given(
+    level=st.integers(min_value=1, max_value=30),
+    hp=st.integers(min_value=1, max_value=500),
+    scores=st.lists(st.integers(min_value=1, max_value=30), min_size=6, max_size=6),
+    frequency=st.sampled_from(list(Frequency)),
+    origin=st.sampled_from([Origin.MELEE, Origin.RANGED]),
+)
+def test_round_trip_property(
+    level: int, hp: int, scores: list[int], frequency: Frequency, origin: Origin
+) -> None:
+    power = basic_melee_attack(level)
+    from dataclasses import replace
+
+    power = replace(power, name="Strike", frequency=frequency, origin=origin, basic=False)
+    sb = pc(
+        level=level,
+        max_hp=hp,
+        abilities=AbilityScores(*scores),
+        powers=(power,),
+    )
+    assert statblock_from_dict(json.loads(json.dumps(statblock_to_dict(sb)))) == sb
