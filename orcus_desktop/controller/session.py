@@ -13,9 +13,9 @@ from dataclasses import replace
 
 from psygnal import Signal
 
-from orcus_desktop.controller import fallback_movement as movement
-from orcus_desktop.controller import turns
+from orcus_desktop.controller import placement, turns
 from orcus_desktop.controller.combat_rules import CombatRules, TurnDice
+from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import Square
@@ -54,7 +54,8 @@ class GameSession:
         self.history = history
         self.rng = rng
         self.ruleset = ruleset
-        self._rules = CombatRules(rng, ruleset)
+        self.rules = CombatRules(rng, ruleset)
+        self.engine = Engine(self.rules, rng)
 
     @property
     def encounter(self) -> Encounter:
@@ -95,7 +96,7 @@ class GameSession:
                 initiator,
                 creature.id,
             )
-        problem = movement.destination_problem(enc, creature, creature.square)
+        problem = placement.destination_problem(enc, creature, creature.square)
         if problem:
             return self._refuse(
                 op, f"cannot place {creature.name} there: {problem}", initiator, creature.id
@@ -124,39 +125,16 @@ class GameSession:
     # -- movement --------------------------------------------------------------------------
 
     def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
-        """Path, cost and provoked enemies for a drag in progress (no change, no signal)."""
-        enc = self.encounter
-        creature = enc.find_creature(creature_id)
-        if creature is None:
-            return MovePreview((), 0, False, (), f'no creature "{creature_id}"')
-        if mode is MoveMode.GM:
-            problem = movement.destination_problem(enc, creature, destination)
-            if destination == creature.square:
-                problem = ""
-            path = (creature.square, destination) if not problem else ()
-            return MovePreview(path, 0, not problem, (), problem)
-        plan = movement.plan_path(
-            enc,
-            creature,
-            destination,
-            max_cost=self._move_allowance(creature, mode),
-            provokes=self._provokes(mode),
-        )
-        return MovePreview(plan.path, plan.cost, plan.legal, plan.provoking_enemy_ids, plan.reason)
+        """Path, cost and provoked enemies for a drag in progress (no change, no signal).
+
+        Uses geometry's path rules on a battlefield cached per snapshot, so repeated calls
+        during one drag are cheap.
+        """
+        return self.engine.preview_move(self.encounter, creature_id, destination, mode)
 
     def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
         """Every square the creature may end a move of this mode in (empty if none)."""
-        enc = self.encounter
-        creature = enc.find_creature(creature_id)
-        if creature is None:
-            return frozenset()
-        if mode is MoveMode.GM:
-            return frozenset(
-                s
-                for s in enc.grid.squares()
-                if s != creature.square and not movement.destination_problem(enc, creature, s)
-            )
-        return movement.reachable(enc, creature, self._move_allowance(creature, mode))
+        return self.engine.reachable(self.encounter, creature_id, mode)
 
     def move_creature(
         self,
@@ -165,27 +143,29 @@ class GameSession:
         mode: MoveMode = MoveMode.GM,
         initiator: object = None,
     ) -> OperationResult:
-        """Move a creature: walk or shift along a legal path, or a free GM move.
+        """Move a creature: walk, shift, dash, crawl, squeeze along a legal path, or a GM move.
 
-        One undo step named like "Move Goblin 3 squares". A walk's result lists the enemies
-        offered an opportunity attack (RULINGS: Opportunity attacks); a shift and a GM move
-        provoke nothing.
+        In combat a move spends the creature's move action (000 "Walk", "Five-Foot Step",
+        "Dash", "Crawl", "Squeeze") and is refused when a condition forbids it (000
+        "Immobile", "Prone", "Dazed" once its single action is spent...). One undo step named
+        like "Move Goblin 3 squares". A walk's result lists the enemies offered an opportunity
+        attack (RULINGS: Opportunity attacks); a shift and a GM move provoke nothing.
         """
         op = "move_creature"
         enc = self.encounter
         creature = enc.find_creature(creature_id)
         if creature is None:
             return self._refuse(op, f'no creature "{creature_id}"', initiator, creature_id)
-        preview = self.preview_move(creature_id, destination, mode)
-        if not preview.reachable:
-            return self._refuse(op, preview.reason, initiator, creature_id)
         if destination == creature.square:
             return self._refuse(op, f"{creature.name} is already there", initiator, creature_id)
-        after = enc.with_creature(creature.moved_to(destination))
-        squares = preview.cost
+        try:
+            after, preview = self.engine.move(enc, creature_id, destination, mode)
+        except ActionError as exc:
+            return self._refuse(op, str(exc), initiator, creature_id)
         if mode is MoveMode.GM:
             text = f"Move {creature.name}"
         else:
+            squares = preview.cost
             text = f"Move {creature.name} {squares} square{'s' if squares != 1 else ''}"
         self._commit(
             text, after, merge_key=("gm-move", creature_id) if mode is MoveMode.GM else None
@@ -197,6 +177,7 @@ class GameSession:
                 text=text,
                 creature_id=creature_id,
                 opportunity_attackers=preview.provoking_enemy_ids,
+                log=after.combat.log[len(enc.combat.log) :],
                 details={"path": preview.path, "cost": preview.cost, "mode": mode.value},
             ),
             initiator,
@@ -372,17 +353,17 @@ class GameSession:
         """
         current = self.encounter.combat.current
         name = self._name(current) if current else "nobody"
-        self._rules.dice = TurnDice(dict(save_dice or {}), death_save_die)
+        self.rules.dice = TurnDice(dict(save_dice or {}), death_save_die)
         try:
             return self._combat_op(
                 "end_turn",
                 f"End {name}'s turn",
-                lambda e: turns.end_turn(e, self._rules.end_of_turn, *self._hooks_start()),
+                lambda e: turns.end_turn(e, self.rules.end_of_turn, *self._hooks_start()),
                 initiator,
                 current,
             )
         finally:
-            self._rules.dice = TurnDice()
+            self.rules.dice = TurnDice()
 
     def delay(self, initiator: object = None) -> OperationResult:
         """000 "Delay": the current creature puts off its turn."""
@@ -470,8 +451,13 @@ class GameSession:
         )
 
     def initiative_modifier(self, creature_id: str) -> int:
-        """Dex modifier + half level + other modifiers, from the stat block (0 without one)."""
-        return 0
+        """Dex modifier + half level + other modifiers, from the stat block (0 without one).
+
+        RULINGS: Initiative; the arithmetic is `StatBlock.initiative_modifier` (rules engine).
+        """
+        creature = self.encounter.find_creature(creature_id)
+        sb = self.rules.statblock(creature) if creature is not None else None
+        return sb.initiative_modifier(self.ruleset).total if sb is not None else 0
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -482,7 +468,7 @@ class GameSession:
         Callable[[Encounter, CreatureId], ActionBudget],
         Callable[[Encounter, CreatureId], str],
     ]:
-        rules = self._rules
+        rules = self.rules
         return rules.start_of_turn, rules.budget, rules.skip_reason
 
     def _name(self, creature_id: str | None) -> str:
@@ -538,19 +524,6 @@ class GameSession:
             OperationResult(True, operation, text=text, creature_id=creature_id, log=new_log),
             initiator,
         )
-
-    def _move_allowance(self, creature: Creature, mode: MoveMode) -> int:
-        speed = creature.speed
-        if mode is MoveMode.SHIFT:
-            return 1  # 000 "Five-Foot Step": shift 1
-        if mode is MoveMode.DASH:
-            return speed + 2  # 000 "Dash": speed + 2
-        return speed
-
-    @staticmethod
-    def _provokes(mode: MoveMode) -> bool:
-        # 000 "Opportunity Attacks": shifting, teleporting and unwilling movement never provoke.
-        return mode not in (MoveMode.SHIFT, MoveMode.GM)
 
     def _commit(self, text: str, after: Encounter, merge_key: Hashable | None = None) -> None:
         self.history.push(

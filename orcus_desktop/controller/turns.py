@@ -502,6 +502,16 @@ def _begin_turn(
         out_of_turn=None,
     )
     combat = replace(combat.with_combatant(combatant), current=creature_id)
+    # Offers of opportunity attacks and triggered readied actions belong to the turn that
+    # just ended (000: "You can only take one opportunity attack against a creature on their
+    # turn"); a new turn starts with none pending.
+    combat = replace(
+        combat,
+        combatants=tuple(
+            replace(c, out_of_turn=None) if c.out_of_turn is not None else c
+            for c in combat.combatants
+        ),
+    )
     if lapsed is not None:
         combat = combat.logged("readied_lapsed", creature_id, data={"trigger": lapsed.trigger})
     combat = combat.logged("turn_start", creature_id)

@@ -186,6 +186,37 @@ class LogEntry:
     data: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
 
 
+class AidKind(StrEnum):
+    """000 "Help Attack" / "Help Defense"."""
+
+    ATTACK = "attack"
+    DEFENSE = "defense"
+
+
+@dataclass(frozen=True, slots=True)
+class Aid:
+    """A pending Help Attack or Help Defense bonus (000 "Actions in Combat").
+
+    +2 to the ally's next attack roll against the enemy (attack), or to the ally's defenses
+    against the enemy's next attack against it (defense); "if not used, this bonus expires at
+    the end of your next turn".
+
+    Attributes:
+        kind: attack or defense.
+        helper: who helped.
+        ally: who benefits.
+        enemy: the creature the help is about.
+        round_given: the round the help was given (it expires at the end of the helper's
+            next turn, i.e. the helper's turn end in a later round).
+    """
+
+    kind: AidKind
+    helper: CreatureId
+    ally: CreatureId
+    enemy: CreatureId
+    round_given: int
+
+
 @dataclass(frozen=True, slots=True)
 class Combat:
     """The encounter's combat state.
@@ -198,6 +229,7 @@ class Combat:
         current: whose turn it is, or None between turns and outside combat.
         combatants: the bookkeeping of every creature in the initiative.
         log: the combat log, oldest first.
+        aids: pending Help Attack / Help Defense bonuses.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -206,6 +238,7 @@ class Combat:
     current: CreatureId | None = None
     combatants: tuple[Combatant, ...] = ()
     log: tuple[LogEntry, ...] = ()
+    aids: tuple[Aid, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -246,6 +279,7 @@ class Combat:
             combatants=tuple(c for c in self.combatants if c.creature_id != creature_id),
             order=tuple(i for i in self.order if i != creature_id),
             current=None if self.current == creature_id else self.current,
+            aids=tuple(a for a in self.aids if creature_id not in (a.helper, a.ally, a.enemy)),
         )
 
     def logged(

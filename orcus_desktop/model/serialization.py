@@ -20,6 +20,8 @@ from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import (
     ActionBudget,
     ActionKind,
+    Aid,
+    AidKind,
     Combat,
     Combatant,
     CombatPhase,
@@ -212,6 +214,16 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
             }
             for e in combat.log
         ],
+        "aids": [
+            {
+                "kind": a.kind.value,
+                "helper": a.helper,
+                "ally": a.ally,
+                "enemy": a.enemy,
+                "round_given": a.round_given,
+            }
+            for a in combat.aids
+        ],
     }
 
 
@@ -267,7 +279,22 @@ def _combat_from(item: object, creature_ids: set[str]) -> Combat:
         _log_entry_from(v, f"combat.log[{i}]")
         for i, v in enumerate(_list(data.get("log", []), "combat.log"))
     )
-    return Combat(phase, round_, order, current, combatants, log)
+    aids = tuple(
+        _aid_from(v, f"combat.aids[{i}]", creature_ids)
+        for i, v in enumerate(_list(data.get("aids", []), "combat.aids"))
+    )
+    return Combat(phase, round_, order, current, combatants, log, aids)
+
+
+def _aid_from(item: object, where: str, creature_ids: set[str]) -> Aid:
+    data = _mapping(item, where)
+    return Aid(
+        kind=_enum(AidKind, data.get("kind"), f"{where}.kind"),
+        helper=CreatureId(_known_id(data.get("helper"), f"{where}.helper", creature_ids)),
+        ally=CreatureId(_known_id(data.get("ally"), f"{where}.ally", creature_ids)),
+        enemy=CreatureId(_known_id(data.get("enemy"), f"{where}.enemy", creature_ids)),
+        round_given=_int(data.get("round_given", 0), f"{where}.round_given", 0, 10**6),
+    )
 
 
 def _known_id(value: object, where: str, creature_ids: set[str]) -> str:
@@ -505,7 +532,7 @@ def _square(value: object, where: str, grid: GridBounds) -> Square:
     return square
 
 
-_E = TypeVar("_E", WallKind, TerrainKind, Size, CombatPhase, ActionKind)
+_E = TypeVar("_E", WallKind, TerrainKind, Size, CombatPhase, ActionKind, AidKind)
 
 
 def _enum(kind: type[_E], value: object, where: str) -> _E:

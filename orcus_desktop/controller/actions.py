@@ -1,0 +1,397 @@
+"""The actions of 000 "Actions in Combat" and what a creature may do right now, with reasons.
+
+`available_actions` answers the GM's question "what can this creature do now?": every action
+with its type (standard, move, swift, free, immediate/opportunity, none), whether it is allowed
+and, if not, why (no action of that type left, a condition forbids it, not its turn...). The
+session asks `action_problem` before doing anything, so the panel and the engine agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.model.combat import ActionBudget, ActionKind, CombatPhase
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
+from orcus_desktop.rules.powers import ActionType, Power
+from orcus_desktop.rules.statblock import basic_attacks
+
+
+class CombatAction(StrEnum):
+    """Every action of 000 "Actions in Combat", plus the turn's bookkeeping actions."""
+
+    AID_ANOTHER = "aid_another"
+    BASIC_ATTACK = "basic_attack"
+    CHARGE = "charge"
+    COUP_DE_GRACE = "coup_de_grace"
+    CRAWL = "crawl"
+    DASH = "dash"
+    FIVE_FOOT_STEP = "five_foot_step"
+    DELAY = "delay"
+    GRAPPLE = "grapple"
+    ESCAPE_GRAPPLE = "escape_grapple"
+    MOVE_GRAPPLED = "move_grappled"
+    RELEASE_GRAPPLE = "release_grapple"
+    HELP_ATTACK = "help_attack"
+    HELP_DEFENSE = "help_defense"
+    RALLY = "rally"
+    READY = "ready"
+    SHOVE = "shove"
+    STAND_UP = "stand_up"
+    DROP_PRONE = "drop_prone"
+    SQUEEZE = "squeeze"
+    TOTAL_DEFENSE = "total_defense"
+    USE_POWER = "use_power"
+    WALK = "walk"
+    SPEND_ACTION_POINT = "spend_action_point"
+    OPPORTUNITY_ATTACK = "opportunity_attack"
+    END_TURN = "end_turn"
+
+    @property
+    def kind(self) -> ActionKind:
+        """The action type it takes (000 "Actions in Combat" headings, "Free Actions")."""
+        return _KINDS[self]
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ").capitalize()
+
+
+_KINDS: dict[CombatAction, ActionKind] = {
+    CombatAction.AID_ANOTHER: ActionKind.STANDARD,
+    CombatAction.BASIC_ATTACK: ActionKind.STANDARD,
+    CombatAction.CHARGE: ActionKind.STANDARD,
+    CombatAction.COUP_DE_GRACE: ActionKind.STANDARD,
+    CombatAction.CRAWL: ActionKind.MOVE,
+    CombatAction.DASH: ActionKind.MOVE,
+    CombatAction.FIVE_FOOT_STEP: ActionKind.MOVE,
+    CombatAction.DELAY: ActionKind.NONE,
+    CombatAction.GRAPPLE: ActionKind.STANDARD,
+    CombatAction.ESCAPE_GRAPPLE: ActionKind.STANDARD,
+    CombatAction.MOVE_GRAPPLED: ActionKind.STANDARD,
+    CombatAction.RELEASE_GRAPPLE: ActionKind.FREE,
+    CombatAction.HELP_ATTACK: ActionKind.STANDARD,
+    CombatAction.HELP_DEFENSE: ActionKind.STANDARD,
+    CombatAction.RALLY: ActionKind.STANDARD,
+    CombatAction.READY: ActionKind.STANDARD,
+    CombatAction.SHOVE: ActionKind.STANDARD,
+    CombatAction.STAND_UP: ActionKind.MOVE,
+    CombatAction.DROP_PRONE: ActionKind.FREE,
+    CombatAction.SQUEEZE: ActionKind.MOVE,
+    CombatAction.TOTAL_DEFENSE: ActionKind.STANDARD,
+    CombatAction.USE_POWER: ActionKind.STANDARD,
+    CombatAction.WALK: ActionKind.MOVE,
+    CombatAction.SPEND_ACTION_POINT: ActionKind.FREE,
+    CombatAction.OPPORTUNITY_ATTACK: ActionKind.OPPORTUNITY,
+    CombatAction.END_TURN: ActionKind.NONE,
+}
+
+_MOVING = frozenset(
+    {
+        CombatAction.WALK,
+        CombatAction.DASH,
+        CombatAction.FIVE_FOOT_STEP,
+        CombatAction.SQUEEZE,
+        CombatAction.CHARGE,
+        CombatAction.CRAWL,
+        CombatAction.MOVE_GRAPPLED,
+    }
+)
+
+ACTION_TYPE_KINDS: dict[ActionType, ActionKind] = {
+    ActionType.STANDARD: ActionKind.STANDARD,
+    ActionType.MOVE: ActionKind.MOVE,
+    ActionType.SWIFT: ActionKind.SWIFT,
+    ActionType.FREE: ActionKind.FREE,
+    ActionType.IMMEDIATE: ActionKind.IMMEDIATE,
+    ActionType.OPPORTUNITY: ActionKind.OPPORTUNITY,
+    ActionType.NONE: ActionKind.NONE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOption:
+    """One action and whether the creature may take it now.
+
+    Attributes:
+        action: which action.
+        kind: the action type it costs.
+        allowed: True when it may be taken now.
+        reason: why not, or "".
+    """
+
+    action: CombatAction
+    kind: ActionKind
+    allowed: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PowerOption:
+    """One of the creature's powers (basic attacks included) and whether it may use it now."""
+
+    name: str
+    kind: ActionKind
+    allowed: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AvailableActions:
+    """What a creature can do now, and why not for the rest.
+
+    Attributes:
+        creature_id: who.
+        in_combat: False outside combat (then nothing costs actions).
+        its_turn: True when it is this creature's turn.
+        budget: the actions left this turn.
+        conditions: its conditions (implied ones included), by value.
+        actions: every action of "Actions in Combat" with its answer.
+        powers: every power with its answer.
+    """
+
+    creature_id: str
+    in_combat: bool
+    its_turn: bool
+    budget: ActionBudget
+    conditions: tuple[str, ...]
+    actions: tuple[ActionOption, ...]
+    powers: tuple[PowerOption, ...]
+
+    def option(self, action: CombatAction) -> ActionOption:
+        for option in self.actions:
+            if option.action is action:
+                return option
+        raise KeyError(action)
+
+    def power(self, name: str) -> PowerOption:
+        for option in self.powers:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+    @property
+    def allowed(self) -> tuple[CombatAction, ...]:
+        return tuple(o.action for o in self.actions if o.allowed)
+
+
+def powers_of(rules: CombatRules, encounter: Encounter, creature_id: str) -> tuple[Power, ...]:
+    """The creature's powers plus the basic attacks 000 gives everyone."""
+    creature = encounter.creature(creature_id)
+    sb = rules.statblock(creature)
+    if sb is None:
+        return ()
+    return (*sb.powers, *basic_attacks(sb, rules.ruleset.basic_attack_doubling_level))
+
+
+def find_power(
+    rules: CombatRules, encounter: Encounter, creature_id: str, name: str
+) -> Power | None:
+    for power in powers_of(rules, encounter, creature_id):
+        if power.name == name:
+            return power
+    return None
+
+
+def kind_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, kind: ActionKind
+) -> str:
+    """Why the creature cannot take an action of `kind` now (turn, budget, conditions), or ""."""
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return f"no creature {creature_id!r}"
+    name = creature.name
+    conditions = rules.conditions(encounter, creature_id)
+    table = [rules_for(c, rules.ruleset) for c in sorted(conditions)]
+    if rules.is_dead(encounter, creature_id):
+        return f"{name} is dead"
+    combat = encounter.combat
+    blockers = [r.condition.label for r in table if r.actions is ActionLimit.NONE]
+    if blockers and kind is not ActionKind.NONE:
+        # 000 "Stunned"/"Unconscious"/"Petrified": "You can't take any actions".
+        return f"{name} is {blockers[0].lower()}: no actions"
+    if kind in (ActionKind.IMMEDIATE, ActionKind.OPPORTUNITY):
+        no_immediate = [r.condition.label for r in table if r.no_immediate_actions]
+        if no_immediate:
+            # 000 "Dazed": "You can't take immediate or opportunity actions."
+            return f"{name} is {no_immediate[0].lower()}: no immediate or opportunity actions"
+        combatant = combat.find(creature_id) if combat.active else None
+        if combatant is not None:
+            if combat.phase is CombatPhase.SURPRISE and combatant.surprised:
+                return f"{name} is surprised: no immediate actions until its first turn ends"
+            if combatant.immediate_used:
+                # 000 "Immediate Actions"/RULINGS: Opportunity attacks — one per round.
+                return f"{name} already took an immediate action this round"
+            if combat.current == creature_id:
+                return "an immediate action must occur on someone else's turn"
+        return ""
+    if kind is ActionKind.FREE:
+        no_free = [r.condition.label for r in table if r.no_free_actions]
+        if no_free:
+            return f"{name} is {no_free[0].lower()}: no free actions"
+    if not combat.active or kind in (ActionKind.FREE, ActionKind.NONE):
+        return ""
+    combatant = combat.find(creature_id)
+    if combatant is None:
+        return f"{name} is not in the initiative"
+    if combat.current != creature_id:
+        if combatant.out_of_turn is kind:
+            return ""
+        return f"it is not {name}'s turn"
+    if not combatant.budget.can_spend(kind):
+        limited = [r.condition.label for r in table if r.actions is not ActionLimit.NORMAL]
+        if limited:
+            # 000 "Dazed": "You can only take one standard action on your turn".
+            return f"{name} is {limited[0].lower()}: only a single action this turn, already taken"
+        if combat.phase is CombatPhase.SURPRISE:
+            return f"{name} has only one action in the surprise round (RULINGS: Surprise)"
+        return f"{name} has no {kind.value} action left"
+    return ""
+
+
+def action_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, action: CombatAction
+) -> str:
+    """Why the creature cannot take `action` now, or ""."""
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return f"no creature {creature_id!r}"
+    name = creature.name
+    combat = encounter.combat
+    combatant = combat.find(creature_id) if combat.active else None
+    conditions = rules.conditions(encounter, creature_id)
+    state = rules.state(creature)
+    its_turn = combat.active and combat.current == creature_id
+
+    if action is CombatAction.END_TURN:
+        return "" if its_turn else f"it is not {name}'s turn"
+    if action is CombatAction.DELAY:
+        if not its_turn or combatant is None:
+            return f"it is not {name}'s turn"
+        if combatant.moved_squares or combatant.budget != combatant.turn_budget:
+            # 000 "Delay": "You cannot Delay if you have already taken actions this turn."
+            return f"{name} already took actions this turn"
+        return ""
+    if action is CombatAction.OPPORTUNITY_ATTACK:
+        problem = kind_problem(rules, encounter, creature_id, ActionKind.OPPORTUNITY)
+        if problem:
+            return problem
+        if combatant is not None and combatant.out_of_turn is not ActionKind.OPPORTUNITY:
+            return f"nothing provoked an opportunity attack from {name}"
+        return ""
+
+    problem = kind_problem(rules, encounter, creature_id, action.kind)
+    if problem:
+        return problem
+
+    if action in _MOVING:
+        limits = {rules_for(c, rules.ruleset).movement for c in conditions}
+        stuck = [
+            rules_for(c, rules.ruleset).condition.label
+            for c in sorted(conditions)
+            if rules_for(c, rules.ruleset).movement
+            in (MovementLimit.NO_MOVE, MovementLimit.NO_WILLING_MOVE)
+        ]
+        if stuck and action is not CombatAction.MOVE_GRAPPLED:
+            # 000 "Immobile": "You cannot willingly move into another square."
+            return f"{name} is {stuck[0].lower()}: cannot move"
+        prone = MovementLimit.CRAWL_ONLY in limits
+        if prone and action is not CombatAction.CRAWL:
+            # 000 "Prone": "Your only movement option is to Crawl, unless you stand up".
+            return f"{name} is prone: crawl or stand up first"
+        if action is CombatAction.CRAWL and not prone:
+            return f"{name} is not prone (crawling is for prone creatures)"
+    if action is CombatAction.STAND_UP and Condition.PRONE not in conditions:
+        return f"{name} is not prone"
+    if action is CombatAction.DROP_PRONE and Condition.PRONE in conditions:
+        return f"{name} is already prone"
+    if action is CombatAction.ESCAPE_GRAPPLE and Condition.GRAPPLED not in conditions:
+        return f"{name} is not grappled"
+    if action in (CombatAction.MOVE_GRAPPLED, CombatAction.RELEASE_GRAPPLE) and not grappled_by(
+        rules, encounter, creature_id
+    ):
+        return f"{name} is not grappling anyone"
+    if action is CombatAction.SPEND_ACTION_POINT:
+        if not combat.active:
+            return "action points are spent in combat"
+        if combat.phase is CombatPhase.SURPRISE:
+            # 000 "Action Points": "but not during a surprise round".
+            return "no action points in the surprise round"
+        if not its_turn:
+            return f"it is not {name}'s turn"
+        if state is None:
+            return f"{name} has no stat block"
+        if state.action_point_spent:
+            return f"{name} already spent an action point this encounter"
+        if state.action_points < 1:
+            return f"{name} has no action points"
+    if action is CombatAction.RALLY:
+        sb = rules.statblock(creature)
+        if state is None or sb is None:
+            return f"{name} has no stat block"
+        if not sb.is_pc:
+            # 000 "Rally": "Each player character has the option to rally once an encounter".
+            return "only player characters rally"
+        if state.rallied and rules.ruleset.rally_once_per_encounter:
+            return f"{name} already rallied this encounter"
+        if state.recoveries_left < 1:
+            return f"{name} has no recoveries left"
+    if action in (CombatAction.BASIC_ATTACK, CombatAction.USE_POWER, CombatAction.CHARGE) and (
+        rules.statblock(creature) is None
+    ):
+        return f"{name} has no stat block"
+    return ""
+
+
+def grappled_by(rules: CombatRules, encounter: Encounter, grappler_id: str) -> tuple[str, ...]:
+    """Creatures the grappler holds (their Grappled condition names it as the source)."""
+    out: list[str] = []
+    for other in encounter.creatures:
+        if other.state is None:
+            continue
+        if any(
+            c.condition is Condition.GRAPPLED and c.source_id == grappler_id
+            for c in other.state.conditions
+        ):
+            out.append(other.id)
+    return tuple(out)
+
+
+def power_problem(rules: CombatRules, encounter: Encounter, creature_id: str, power: Power) -> str:
+    """Why the creature cannot use `power` now (used up, no action of its type...), or ""."""
+    creature = encounter.creature(creature_id)
+    state = rules.state(creature)
+    if state is not None and not state.power_available(power):
+        # 000 "Power Category and Frequency": encounter/daily powers need a rest to recharge.
+        return f"{power.name} is a {power.frequency.value.replace('_', '-')} power already used"
+    kind = ACTION_TYPE_KINDS[power.action]
+    return kind_problem(rules, encounter, creature_id, kind)
+
+
+def available_actions(
+    rules: CombatRules, encounter: Encounter, creature_id: str
+) -> AvailableActions:
+    """Every action and power of the creature with whether it may take it now and why not."""
+    combat = encounter.combat
+    combatant = combat.find(creature_id) if combat.active else None
+    options = tuple(
+        ActionOption(a, a.kind, not problem, problem)
+        for a in CombatAction
+        for problem in (action_problem(rules, encounter, creature_id, a),)
+    )
+    powers = tuple(
+        PowerOption(p.name, ACTION_TYPE_KINDS[p.action], not problem, problem)
+        for p in powers_of(rules, encounter, creature_id)
+        for problem in (power_problem(rules, encounter, creature_id, p),)
+    )
+    return AvailableActions(
+        creature_id=creature_id,
+        in_combat=combat.active,
+        its_turn=combat.active and combat.current == creature_id,
+        budget=combatant.budget if combatant is not None else ActionBudget(),
+        conditions=tuple(sorted(c.value for c in rules.conditions(encounter, creature_id))),
+        actions=options,
+        powers=powers,
+    )
