@@ -21,9 +21,7 @@ from orcus_desktop.geometry.grid import (
     space_distance,
     square_distance,
 )
-from orcus_desktop.geometry.sight import visible_share
-
-_EPS = 1e-9
+from orcus_desktop.geometry.sight import space_reaches_box
 
 
 class AreaShape(StrEnum):
@@ -174,10 +172,7 @@ def _reaches_any(
         boxes = [occ.space.bounds()]
     else:
         boxes = [Space(s, Size.MEDIUM).bounds() for s in inside]
-    for box in boxes:
-        if any(share > _EPS for _, share in visible_share(battlefield.effect_index, origin, box)):
-            return True
-    return False
+    return any(space_reaches_box(battlefield.effect_index, origin, box) for box in boxes)
 
 
 def far_origin_allowed(
@@ -194,5 +189,4 @@ def far_origin_allowed(
     target = Space(origin, Size.MEDIUM)
     if space_distance(user.space, target) > range_squares:
         return False
-    shares = visible_share(battlefield.effect_index, user.space, target.bounds())
-    return any(share > _EPS for _, share in shares)
+    return space_reaches_box(battlefield.effect_index, user.space, target.bounds())

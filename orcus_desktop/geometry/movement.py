@@ -212,7 +212,7 @@ def _build_plan(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> _
         entered = np.zeros((rows, cols), dtype=np.bool_)
         for i in range(n):  # row offset
             for j in range(n):  # col offset
-                if 0 <= i - dr < n and 0 <= j - dc < n:
+                if 0 <= i + dr < n and 0 <= j + dc < n:
                     continue
                 shifted = np.zeros((rows, cols), dtype=np.bool_)
                 shifted[: rows - i, : cols - j] = diff[i:, j:]

@@ -2,8 +2,9 @@
 
 000 "Line of Sight": "draw a line from any corner of a square in your space to any part of the
 target's space"; "Line of Effect": the same, "only blocked by solid obstacles". Here "any part"
-means a part with area: for each corner of the viewer's space we take the visibility polygon
-(see `visibility`), clip it to the target's space and measure what is seen. The line rules
+means a part with area (an edge lying on a wall is no part one can see or hit): for each corner
+of the viewer's space we take the visibility polygon (see `visibility`), clip it to the target's
+space and measure what is seen. The line rules
 (grazing a corner or running along a wall does not block; a corner on a wall sees only its own
 side) are those of `walls`.
 
@@ -23,7 +24,7 @@ import numpy as np
 from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.grid import Space, Square, space_distance
-from orcus_desktop.geometry.visibility import visible_area_in_box
+from orcus_desktop.geometry.visibility import sees_box, visible_area_in_box
 from orcus_desktop.geometry.walls import (
     BoolArray,
     FloatArray,
@@ -164,8 +165,21 @@ def visible_share(
     return out
 
 
+def space_reaches_box(index: SegmentIndex, viewer: Space, target: Box) -> bool:
+    """Whether unblocked lines run from a corner of `viewer` to a part of box `target`.
+
+    000 "Line of Sight": "from any corner of a square in your space to any part of the target's
+    space": a part with area (see `visibility.sees_box`); a line that grazes a corner or runs
+    along a wall is not blocked (DESIGN.md "Sight").
+    """
+    segs = index.in_box(_box_union(viewer.bounds(), target))
+    if not len(segs):
+        return True
+    return any(sees_box(corner, segs, target, inward) for corner, inward in space_corners(viewer))
+
+
 def _can_reach(index: SegmentIndex, viewer: Space, target: Space) -> bool:
-    return any(share > _EPS for _, share in visible_share(index, viewer, target.bounds()))
+    return space_reaches_box(index, viewer, target.bounds())
 
 
 def line_of_sight(battlefield: Battlefield, viewer_id: str, target_id: str) -> bool:
@@ -211,8 +225,8 @@ def cover(battlefield: Battlefield, attacker_id: str, target_id: str) -> CoverRe
     """The target's cover against the attacker (000 "Cover"; RULINGS "Cover degree").
 
     Walls, windows, closed doors and blocking squares give any degree; other creatures give at
-    most half cover on their own (RULINGS "Cover from creatures"). Total cover means no corner
-    of the attacker has line of effect to any part of the target.
+    most half cover on their own (RULINGS "Cover from creatures"). Total cover: no line of
+    effect, which is the same as all of the target's space hidden from every corner.
     """
     attacker = battlefield.occupant(attacker_id)
     target = battlefield.occupant(target_id)
@@ -223,6 +237,8 @@ def space_cover(battlefield: Battlefield, attacker: Occupant, target: Occupant) 
     """`cover` for two occupants (which need not be on the battlefield's list)."""
     t_box = target.space.bounds()
     region = _box_union(attacker.space.bounds(), t_box)
+    if not space_reaches_box(battlefield.effect_index, attacker.space, t_box):
+        return CoverResult(CoverDegree.TOTAL, 1.0, None)
     walls = visible_share(battlefield.effect_index, attacker.space, t_box)
     creatures = _creature_outlines(battlefield, region, {attacker.id, target.id})
     if len(creatures):
@@ -314,7 +330,7 @@ def sight(
     cov = space_cover(battlefield, attacker, target)
     return SightResult(
         line_of_sight=sees,
-        line_of_effect=cov.degree is not CoverDegree.TOTAL,
+        line_of_effect=space_reaches_space(battlefield, attacker.space, target.space),
         cover=cov,
         concealment=space_concealment(battlefield, attacker, target, origin, sees=sees),
     )

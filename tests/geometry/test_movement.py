@@ -1,0 +1,259 @@
+"""Movement costs, paths, the reachable set and opportunity attacks (000 "Movement and
+Position", "Difficult Terrain", "Being Prone", "Moving Around Other Creatures", "Opportunity
+Attacks", "Slowed"; RULINGS "Diagonal corners", "Crawling", "Tiny creatures", "Opportunity
+attacks")."""
+
+from __future__ import annotations
+
+import pytest
+
+from orcus_desktop.geometry.features import TerrainKind, WallKind
+from orcus_desktop.geometry.grid import Size, Square
+from orcus_desktop.geometry.movement import (
+    MoveMode,
+    cheapest_path,
+    provoked_by,
+    reachable_squares,
+    step_allowed,
+)
+from tests.geometry.builders import field, occ, patch, wall
+
+COST_TABLE = [
+    # (walls, terrain, others, destination, cost or None, why)
+    (
+        (),
+        (),
+        (),
+        (3, 3),
+        3,
+        '000: "Moving from one square to another that is diagonal to it counts for 1 square"',
+    ),
+    (
+        (),
+        (patch(TerrainKind.DIFFICULT, (1, 0)),),
+        (),
+        (1, 0),
+        2,
+        '000 "Difficult Terrain": "costs 1 extra square"',
+    ),
+    (
+        (),
+        (patch(TerrainKind.DIFFICULT, (1, 0)),),
+        (),
+        (2, 0),
+        2,
+        "round a difficult square (1 + 1) is cheaper than through it (2 + 1)",
+    ),
+    (
+        (wall((1, -5), (1, 5)),),
+        (),
+        (),
+        (2, 0),
+        11,
+        "round the end of a wall at x = 1 (y -5..5): down to row 5, across, up; the diagonal "
+        'through its end point is illegal (RULINGS "Diagonal corners")',
+    ),
+    (
+        (),
+        (patch(TerrainKind.BLOCKING, (1, 0)),),
+        (),
+        (0, 1),
+        1,
+        "a straight step beside a pillar is fine",
+    ),
+    (
+        (),
+        (patch(TerrainKind.BLOCKING, (1, 0)),),
+        (),
+        (1, 1),
+        2,
+        'RULINGS "Diagonal corners": no diagonal past a pillar\'s corner, (0, 1) then (1, 1)',
+    ),
+    (
+        (),
+        (patch(TerrainKind.BLOCKING, (0, 1)),),
+        (),
+        (1, 1),
+        2,
+        'RULINGS "Diagonal corners": no diagonal past a pillar\'s corner',
+    ),
+    (
+        (wall((0.5, 1), (1, 1)),),
+        (),
+        (),
+        (1, 1),
+        2,
+        "no diagonal through a wall end (the wall ends at the corner point)",
+    ),
+    (
+        (wall((1, -5), (1, 5), kind=WallKind.DOOR, is_open=True),),
+        (),
+        (),
+        (2, 0),
+        2,
+        "an open door is no wall",
+    ),
+    (
+        (wall((1, -5), (1, 5), kind=WallKind.WINDOW),),
+        (),
+        (),
+        (2, 0),
+        11,
+        "a window blocks movement like a wall",
+    ),
+    (
+        (),
+        (),
+        (occ("ally", 1, 0),),
+        (2, 0),
+        2,
+        '000: "You can move through an allied creature\'s space"',
+    ),
+    ((), (), (occ("ally", 1, 0),), (1, 0), None, "never ending in an occupied space"),
+    (
+        (),
+        (),
+        (occ("foe", 1, 0, side="monsters"), occ("foe2", 1, 1, side="monsters")),
+        (2, 0),
+        4,
+        "not through enemies: round them by row 2",
+    ),
+    (
+        (),
+        (),
+        (
+            occ("cat", 1, 0, side="monsters", size=Size.TINY),
+            occ("cat2", 1, 1, side="monsters", size=Size.TINY),
+        ),
+        (2, 0),
+        2,
+        "000: \"through a hostile creature's space only if ... at least two sizes larger or "
+        'smaller"',
+    ),
+]
+
+
+@pytest.mark.parametrize(("walls", "terrain", "others", "dest", "cost", "why"), COST_TABLE)
+def test_cost_table(walls, terrain, others, dest, cost, why) -> None:
+    bf = field(12, 12, walls, terrain, (occ("m", 0, 0, speed=12), *others))
+    result = cheapest_path(bf, "m", Square(*dest))
+    assert result.cost == cost, why
+    if cost is not None:
+        assert result.path[0] == Square(0, 0)
+        assert result.path[-1] == Square(*dest)
+        assert len(result.path) - 1 <= cost
+        # the path itself is made of legal steps
+        for a, b in zip(result.path, result.path[1:], strict=False):
+            assert step_allowed(bf, "m", a, b), (a, b)
+        assert reachable_squares(bf, "m").get(Square(*dest)) == cost, why
+
+
+def test_crawling_costs_two_per_square() -> None:
+    # RULINGS "Crawling": one penalty stated twice; each square costs 2 of the speed.
+    bf = field(occupants=(occ("m", 0, 0, speed=6),))
+    reach = reachable_squares(bf, "m", mode=MoveMode.CRAWL)
+    assert max(max(abs(s.col), abs(s.row)) for s in reach) == 3
+    assert cheapest_path(bf, "m", Square(2, 0), mode=MoveMode.CRAWL).cost == 4
+
+
+def test_slowed_speed_is_two() -> None:
+    # 000 "Slowed": "Your speed ... is reduced to 2 and can't be increased."
+    bf = field(occupants=(occ("m", 0, 0, speed=6),))
+    reach = reachable_squares(bf, "m", slowed=True)
+    assert max(max(s.col, s.row) for s in reach) == 2
+    assert not cheapest_path(bf, "m", Square(3, 0), slowed=True).reachable
+
+
+def test_reachable_set_on_an_open_map_is_a_square_of_side_2_speed_plus_1() -> None:
+    bf = field(40, 40, occupants=(occ("m", 20, 20, speed=5),))
+    assert len(reachable_squares(bf, "m")) == 11 * 11
+
+
+def test_large_creature_needs_room_and_pays_once_for_difficult_squares() -> None:
+    terrain = (patch(TerrainKind.DIFFICULT, (2, 0), (2, 1)),)
+    bf = field(10, 10, (), terrain, (occ("ogre", 0, 0, size=Size.LARGE),))
+    # stepping right enters (2, 0) and (2, 1): one extra square, not two
+    assert cheapest_path(bf, "ogre", Square(1, 0)).cost == 2
+    # a gap one square wide stops it
+    narrow = field(
+        10,
+        10,
+        (),
+        (patch(TerrainKind.BLOCKING, (3, 0), (3, 2)),),
+        (occ("ogre", 0, 0, size=Size.LARGE),),
+    )
+    assert Square(3, 0) not in reachable_squares(narrow, "ogre", speed=10)
+
+
+def test_tiny_creature_may_end_in_a_larger_creatures_space() -> None:
+    # RULINGS "Tiny creatures"
+    bf = field(occupants=(occ("rat", 0, 0, size=Size.TINY), occ("ally", 1, 0)))
+    assert cheapest_path(bf, "rat", Square(1, 0)).reachable
+
+
+PROVOKE_TABLE = [
+    # (enemy square, path, mode, provoked, why)
+    (
+        (1, 1),
+        [(0, 0), (0, 1), (0, 2)],
+        MoveMode.WALK,
+        ("e",),
+        'RULINGS "Opportunity attacks": leaving an adjacent square provokes, even staying '
+        "adjacent",
+    ),
+    ((3, 3), [(0, 0), (1, 0), (2, 0)], MoveMode.WALK, (), "never adjacent"),
+    (
+        (1, 1),
+        [(0, 0), (0, 1)],
+        MoveMode.SHIFT,
+        (),
+        '000: "You can avoid provoking an opportunity attack by shifting"',
+    ),
+    (
+        (1, 1),
+        [(0, 0), (5, 5)],
+        MoveMode.TELEPORT,
+        (),
+        '000: "You also don\'t provoke ... when you teleport"',
+    ),
+    (
+        (1, 1),
+        [(0, 0), (0, 1), (0, 2)],
+        MoveMode.CRAWL,
+        ("e",),
+        '000 "Being Prone": "you provoke opportunity attacks while crawling"',
+    ),
+    (
+        (3, 0),
+        [(0, 0), (1, 0), (2, 0), (2, 1), (1, 2)],
+        MoveMode.WALK,
+        ("e",),
+        "provokes once however often it leaves adjacent squares",
+    ),
+]
+
+
+@pytest.mark.parametrize(("enemy", "path", "mode", "provoked", "why"), PROVOKE_TABLE)
+def test_provoke_table(enemy, path, mode, provoked, why) -> None:
+    bf = field(occupants=(occ("m", 0, 0), occ("e", *enemy, side="monsters")))
+    assert provoked_by(bf, "m", [Square(*p) for p in path], mode) == provoked, why
+
+
+def test_enemy_that_cannot_see_is_not_provoked() -> None:
+    # 000 "Opportunity Attacks": "a hostile creature that you can see"; a wall between them.
+    bf = field(
+        walls=(wall((0, 1), (5, 1)),), occupants=(occ("m", 0, 0), occ("e", 1, 1, side="monsters"))
+    )
+    assert provoked_by(bf, "m", [Square(0, 0), Square(1, 0)]) == ()
+
+
+def test_allies_do_not_provoke() -> None:
+    bf = field(occupants=(occ("m", 0, 0), occ("friend", 1, 1)))
+    assert provoked_by(bf, "m", [Square(0, 0), Square(0, 1)]) == ()
+
+
+def test_path_reports_what_it_provokes() -> None:
+    bf = field(occupants=(occ("m", 0, 0), occ("e", 1, 1, side="monsters")))
+    result = cheapest_path(bf, "m", Square(0, 4))
+    assert result.provokes == ("e",)
+    assert result.cost == 4

@@ -1,0 +1,300 @@
+"""Line of sight, line of effect, cover and concealment (000 "Line of Sight", "Line of Effect",
+"Cover", "Concealment"; RULINGS "Cover degree", "Cover from creatures", "Concealment by
+adjacency")."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from orcus_desktop.geometry.features import TerrainKind, WallKind
+from orcus_desktop.geometry.grid import Size
+from orcus_desktop.geometry.sight import (
+    AttackOrigin,
+    ConcealmentDegree,
+    CoverDegree,
+    concealment,
+    cover,
+    degree_for_hidden_share,
+    line_of_effect,
+    line_of_sight,
+    sight,
+)
+from tests.geometry.builders import field, occ, patch, wall
+
+# attacker "a" at (0, 0) and target "t" at (5, 0) unless a row says otherwise
+A = occ("a", 0, 0)
+T = occ("t", 5, 0, side="monsters")
+
+SIGHT_TABLE = [
+    # (walls, terrain, extra occupants, los, loe, cover, why)
+    ((), (), (), True, True, "none", '000 "Line of Sight": nothing in the way'),
+    (
+        (wall((3, -1), (3, 20)),),
+        (),
+        (),
+        False,
+        False,
+        "total",
+        '000 "Line of Sight": a wall blocks vision; RULINGS "Cover degree": no line of effect '
+        "is total cover",
+    ),
+    (
+        (wall((3, -1), (3, 20), kind=WallKind.WINDOW),),
+        (),
+        (),
+        True,
+        False,
+        "total",
+        '000 "Line of Effect": "an obstacle can be solid but transparent"',
+    ),
+    (
+        (wall((3, -1), (3, 20), kind=WallKind.DOOR, is_open=True),),
+        (),
+        (),
+        True,
+        True,
+        "none",
+        "an open door blocks nothing",
+    ),
+    (
+        (wall((3, -1), (3, 20), kind=WallKind.DOOR),),
+        (),
+        (),
+        False,
+        False,
+        "total",
+        "a closed door is a wall",
+    ),
+    (
+        (wall((3, 0.0), (3, 0.5)),),
+        (),
+        (),
+        True,
+        True,
+        "none",
+        "a short wall: the best corner (1, 1) sees all of the target past it",
+    ),
+    (
+        (),
+        (patch(TerrainKind.BLOCKING, (3, 0)),),
+        (),
+        False,
+        False,
+        "total",
+        "a pillar in the row: lines along its sides reach only the target's edges (grazing is "
+        'not blocked), no part with area: no line of sight; RULINGS "Cover degree": total',
+    ),
+    (
+        (),
+        (),
+        (occ("m", 3, 0, side="monsters"),),
+        True,
+        True,
+        "half",
+        'RULINGS "Cover from creatures": a creature in between gives at most half cover',
+    ),
+    (
+        (),
+        (),
+        (occ("m", 3, 0, side="heroes", size=Size.LARGE),),
+        True,
+        True,
+        "half",
+        '000 "Cover": "a creature, whether that creature is an enemy or a friend"; still half',
+    ),
+    (
+        (),
+        (patch(TerrainKind.HEAVILY_OBSCURED, (3, 0)),),
+        (),
+        True,
+        True,
+        "none",
+        "obscured squares between do not block sight lines; only the target's square counts",
+    ),
+]
+
+
+@pytest.mark.parametrize(("walls", "terrain", "extra", "los", "loe", "cov", "why"), SIGHT_TABLE)
+def test_sight_table(walls, terrain, extra, los, loe, cov, why) -> None:
+    bf = field(20, 20, walls, terrain, (A, T, *extra))
+    assert line_of_sight(bf, "a", "t") is los, why
+    assert line_of_effect(bf, "a", "t") is loe, why
+    assert cover(bf, "a", "t").degree.value == cov, why
+
+
+def test_half_cover_behind_a_low_wall() -> None:
+    # 000 "Cover": half cover "if an obstacle blocks at least half of its body". A wall at x = 9
+    # from y = 0.375 down: from the best corner (1, 0) the part of the target [10, 11] x [0, 1]
+    # below the line through (9, 0.375) is hidden: 1 - 0.375 * 9.5 / 8 = 0.555.
+    bf = field(20, 20, (wall((9, 0.375), (9, 20)),), (), (A, occ("t", 10, 0, side="monsters")))
+    result = cover(bf, "a", "t")
+    assert result.degree is CoverDegree.HALF
+    assert result.hidden_share == pytest.approx(1 - 0.375 * 9.5 / 8)
+    assert result.corner == (1.0, 0.0)
+
+
+def test_cover_three_quarters_from_an_arrow_slit() -> None:
+    # 000 "Cover": three-quarters "if about three-quarters of it is covered ... an arrow slit".
+    # A long wall at x = 9 with a slit from y = 0 to 0.125; the target at [10, 11] x [0, 1].
+    # From the best corner (1, 0) only y < 0.125 * (9 + a) / 8 is seen: hidden 1 - 0.125 * 9.5 / 8.
+    slit = (wall((9, -1), (9, 0.0)), wall((9, 0.125), (9, 20)))
+    bf = field(20, 20, slit, (), (A, occ("t", 10, 0, side="monsters")))
+    result = cover(bf, "a", "t")
+    assert result.degree is CoverDegree.THREE_QUARTERS
+    assert result.hidden_share == pytest.approx(1 - 0.125 * 9.5 / 8)
+
+
+@pytest.mark.parametrize(
+    ("hidden", "degree"),
+    [
+        (0.0, CoverDegree.NONE),
+        (0.49, CoverDegree.NONE),
+        (0.5, CoverDegree.HALF),
+        (0.74, CoverDegree.HALF),
+        (0.75, CoverDegree.THREE_QUARTERS),
+        (0.99, CoverDegree.THREE_QUARTERS),
+        (1.0, CoverDegree.TOTAL),
+    ],
+)
+def test_degree_thresholds(hidden, degree) -> None:
+    # RULINGS "Cover degree": >= 1/2 half, >= 3/4 three-quarters, all of it total.
+    assert degree_for_hidden_share(hidden) is degree
+
+
+def test_adjacent_across_a_long_wall_is_total_cover() -> None:
+    bf = field(10, 10, (wall((1, -5), (1, 5)),), (), (A, occ("t", 1, 0, side="monsters")))
+    assert cover(bf, "a", "t").degree is CoverDegree.TOTAL
+
+
+def test_adjacent_past_a_one_square_wall_sees_round_its_end() -> None:
+    # The wall is exactly the shared edge: the corners at its ends see round it (a line that
+    # only touches a wall's end is not blocked); one square longer and the near corner lies in
+    # the wall's middle, so only the far end is left, which still sees round it; a wall longer
+    # on both sides leaves none.
+    creatures = (occ("a", 0, 1), occ("t", 1, 1, "m"))
+    exact = field(10, 10, (wall((1, 1), (1, 2)),), (), creatures)
+    longer = field(10, 10, (wall((1, 0), (1, 2)),), (), creatures)
+    both = field(10, 10, (wall((1, 0), (1, 3)),), (), creatures)
+    assert cover(exact, "a", "t").degree is CoverDegree.NONE
+    assert cover(longer, "a", "t").degree is CoverDegree.NONE
+    assert cover(longer, "a", "t").corner == (1.0, 2.0)
+    assert cover(both, "a", "t").degree is CoverDegree.TOTAL
+
+
+def test_diagonal_squeeze_between_pillars_is_blocked() -> None:
+    # RULINGS "Diagonal corners" for movement; for sight the same gap has no width either.
+    bf = field(
+        10,
+        10,
+        (),
+        (patch(TerrainKind.BLOCKING, (1, 0), (0, 1)),),
+        (A, occ("t", 3, 3, side="monsters")),
+    )
+    assert not line_of_sight(bf, "a", "t")
+    assert cover(bf, "a", "t").degree is CoverDegree.TOTAL
+
+
+CONCEALMENT_TABLE = [
+    # (terrain kind on target square, target col, invisible, origin, expected, why)
+    (None, 5, False, AttackOrigin.RANGED, "none", "clear square"),
+    (
+        TerrainKind.LIGHTLY_OBSCURED,
+        5,
+        False,
+        AttackOrigin.RANGED,
+        "concealment",
+        '000: "A target in a lightly obscured square ... has concealment"',
+    ),
+    (
+        TerrainKind.HEAVILY_OBSCURED,
+        1,
+        False,
+        AttackOrigin.MELEE,
+        "concealment",
+        '000: "an adjacent target in a heavily obscured square has concealment"',
+    ),
+    (
+        TerrainKind.HEAVILY_OBSCURED,
+        5,
+        False,
+        AttackOrigin.RANGED,
+        "total",
+        '000: "A non-adjacent target in a heavily obscured square ... has total concealment"',
+    ),
+    (
+        TerrainKind.TOTALLY_OBSCURED,
+        1,
+        False,
+        AttackOrigin.MELEE,
+        "total",
+        '000: "any target in a totally obscured square has total concealment"',
+    ),
+    (
+        None,
+        5,
+        True,
+        AttackOrigin.RANGED,
+        "total",
+        '000: "An invisible target also has total concealment."',
+    ),
+    (
+        TerrainKind.TOTALLY_OBSCURED,
+        5,
+        True,
+        AttackOrigin.FAR,
+        "none",
+        '000: "Concealment penalties do not apply to Near or Far attacks."',
+    ),
+    (
+        TerrainKind.LIGHTLY_OBSCURED,
+        1,
+        False,
+        AttackOrigin.NEAR,
+        "none",
+        '000: "... do not apply to Near or Far attacks."',
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "col", "invisible", "origin", "expected", "why"), CONCEALMENT_TABLE
+)
+def test_concealment_table(kind, col, invisible, origin, expected, why) -> None:
+    terrain = () if kind is None else (patch(kind, (col, 0)),)
+    target = occ("t", col, 0, side="monsters", invisible=invisible)
+    bf = field(20, 20, (), terrain, (A, target))
+    assert concealment(bf, "a", "t", origin) is ConcealmentDegree(expected), why
+
+
+def test_large_target_partly_in_fog_uses_its_clearest_square() -> None:
+    target = occ("t", 5, 0, side="monsters", size=Size.LARGE)
+    bf = field(
+        20, 20, (), (patch(TerrainKind.HEAVILY_OBSCURED, (5, 0), (6, 0), (5, 1)),), (A, target)
+    )
+    assert concealment(bf, "a", "t") is ConcealmentDegree.NONE
+
+
+def test_sight_bundles_everything() -> None:
+    bf = field(20, 20, (wall((3, -1), (3, 20), kind=WallKind.WINDOW),), (), (A, T))
+    result = sight(bf, "a", "t")
+    assert (result.line_of_sight, result.line_of_effect) == (True, False)
+    assert result.cover.degree is CoverDegree.TOTAL
+    assert result.concealment is ConcealmentDegree.NONE
+
+
+sizes = st.sampled_from(list(Size))
+cells = st.tuples(st.integers(0, 14), st.integers(0, 14))
+
+
+@settings(max_examples=40, deadline=None)
+@given(a=cells, b=cells, sa=sizes, sb=sizes)
+def test_cover_with_no_walls_is_none(a, b, sa, sb) -> None:
+    """HOUSE_STYLE 7.10: with no walls and no creatures in between, cover is none."""
+    attacker = occ("a", *a, size=sa)
+    target = occ("t", *b, side="monsters", size=sb)
+    bf = field(20, 20, (), (), (attacker, target))
+    assert cover(bf, "a", "t").degree is CoverDegree.NONE
+    assert line_of_sight(bf, "a", "t")
+    assert line_of_effect(bf, "t", "a")

@@ -1,0 +1,80 @@
+"""The visibility polygon (fog of war) against the slow shapely oracle (DESIGN.md budgets)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import shapely
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from orcus_desktop.geometry.visibility import (
+    visibility_oracle,
+    visibility_polygon,
+    visibility_polygon_array,
+)
+from orcus_desktop.geometry.walls import node_segments
+
+BOUNDS = (0.0, 0.0, 20.0, 20.0)
+
+
+def _agreement(viewpoint, segments) -> float:
+    noded = node_segments(segments)
+    poly = shapely.make_valid(shapely.Polygon(visibility_polygon_array(viewpoint, noded, BOUNDS)))
+    oracle = visibility_oracle(viewpoint, noded, BOUNDS)
+    return float(shapely.symmetric_difference(poly, oracle).area)
+
+
+grid_pt = st.tuples(st.integers(0, 20), st.integers(0, 20))
+wall = st.tuples(grid_pt, grid_pt).filter(lambda s: s[0] != s[1])
+view = st.tuples(st.floats(0.05, 19.95), st.floats(0.05, 19.95))
+
+
+@settings(max_examples=80, deadline=None)
+@given(walls=st.lists(wall, max_size=25), viewpoint=view)
+def test_polygon_agrees_with_oracle(walls, viewpoint) -> None:
+    segs = [(tuple(map(float, a)), tuple(map(float, b))) for a, b in walls]
+    noded = node_segments(segs)
+    # the oracle has no "which side" rule: keep the eye off the walls
+    arr = noded.reshape(-1, 4)
+    px, py = viewpoint
+    on_wall = (arr[:, 2] - arr[:, 0]) * (py - arr[:, 1]) - (arr[:, 3] - arr[:, 1]) * (
+        px - arr[:, 0]
+    ) == 0
+    assume(not on_wall.any())
+    assert _agreement(viewpoint, segs) < 1e-6
+
+
+@settings(max_examples=40, deadline=None)
+@given(walls=st.lists(wall, max_size=25), cell=st.tuples(st.integers(0, 19), st.integers(0, 19)))
+def test_polygon_agrees_with_oracle_at_square_centres(walls, cell) -> None:
+    """Token centres: the viewpoint the fog of war uses (grid-aligned, many exact ties)."""
+    segs = [(tuple(map(float, a)), tuple(map(float, b))) for a, b in walls]
+    viewpoint = (cell[0] + 0.5, cell[1] + 0.5)
+    assert _agreement(viewpoint, segs) < 1e-6
+
+
+def test_open_map_sees_everything() -> None:
+    pts = visibility_polygon((3.5, 4.5), np.empty((0, 4)), BOUNDS)
+    assert shapely.Polygon(pts).area == pytest.approx(400.0)
+
+
+def test_wall_casts_a_shadow() -> None:
+    # a wall across the whole map at x = 10: the eye sees only its half
+    pts = visibility_polygon((3.5, 4.5), node_segments([((10, 0), (10, 20))]), BOUNDS)
+    assert shapely.Polygon(pts).area == pytest.approx(200.0)
+
+
+def test_corner_on_a_wall_sees_its_own_side() -> None:
+    # the eye on a long wall at x = 10, looking from the left: only the left half
+    segs = node_segments([((10, 0), (10, 20))])
+    pts = visibility_polygon_array((10.0, 5.0), segs, BOUNDS, inward=(-1.0, 0.0))
+    assert shapely.Polygon(pts).area == pytest.approx(200.0)
+    pts = visibility_polygon_array((10.0, 5.0), segs, BOUNDS, inward=(1.0, 0.5))
+    assert shapely.Polygon(pts).area == pytest.approx(200.0)
+    assert shapely.Polygon(pts).centroid.x > 10
+
+
+def test_viewpoint_outside_bounds_is_an_error() -> None:
+    with pytest.raises(ValueError, match="inside"):
+        visibility_polygon((25.0, 5.0), np.empty((0, 4)), BOUNDS)

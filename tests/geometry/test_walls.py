@@ -1,0 +1,113 @@
+"""The line test and the grazing choice (DESIGN.md "Sight"; HOUSE_STYLE 7.5), pinned by tables."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.walls import SegmentIndex, node_segments, square_outline_segments
+
+# A room corner and a pillar used by several rows below.
+L_WALLS = [((5, 5), (8, 5)), ((8, 5), (8, 8))]  # arms go left and down from (8, 5)
+STRAIGHT = [((3, 0), (3, 5))]
+PILLARS_TOUCHING = square_outline_segments([Square(1, 0)]) + square_outline_segments(
+    [Square(0, 1)]
+)  # two blocking squares meeting at the point (1, 1)
+ONE_PILLAR = square_outline_segments([Square(1, 0)])
+
+
+# 000 "Line of Sight": "If you can draw such a line without passing through something that
+# blocks your vision, you can see the target." Our reading, one row per case.
+LINE_TABLE = [
+    # (walls, start, end, blocked, why)
+    (STRAIGHT, (0, 1), (6, 1), True, "crosses the middle of a wall"),
+    (STRAIGHT, (0, 0), (6, 0), False, "only touches the wall's end point (grazes it)"),
+    (STRAIGHT, (3, -2), (3, 7), False, "runs along the wall"),
+    (STRAIGHT, (0, -1), (6, 9), True, "crosses the wall's interior obliquely"),
+    (L_WALLS, (7, 4), (9, 6), False, "grazes the outside of a room corner"),
+    (L_WALLS, (9, 4), (7, 6), True, "passes through the corner point into the room"),
+    (L_WALLS, (0, 5), (12, 5), False, "runs along an arm and touches the corner"),
+    (PILLARS_TOUCHING, (0.5, 0.5), (2.5, 2.5), True, "squeezes between two touching pillars"),
+    (ONE_PILLAR, (0.5, 0.5), (2.5, 2.5), False, "grazes one pillar's corner"),
+    (ONE_PILLAR, (0, 0.5), (3, 0.5), True, "goes through a pillar"),
+    (ONE_PILLAR, (0, 1), (3, 1), False, "runs along a pillar's side"),
+    (ONE_PILLAR, (0.5, 2), (2.5, 0), True, "enters the pillar through its corner"),
+]
+
+
+@pytest.mark.parametrize(("walls", "start", "end", "blocked", "why"), LINE_TABLE)
+def test_line_table(walls, start, end, blocked, why) -> None:
+    index = SegmentIndex.build(walls)
+    assert index.line_blocked(start, end) is blocked, why
+    # a line is blocked or not whichever way it is drawn
+    assert index.line_blocked(end, start) is blocked, why
+
+
+# A corner of a creature's space lying on a wall sees only its own side of the wall
+# (000 "Line of Sight": the line starts at "a corner of a square in your space").
+CORNER_TABLE = [
+    # (walls, corner, inward, end, blocked, why)
+    ([((3, -5), (3, 5))], (3, 2), (-1, 0), (5, 2), True, "through the wall it stands on"),
+    ([((3, -5), (3, 5))], (3, 2), (-1, 0), (1, 3), False, "away from the wall"),
+    ([((3, 0), (3, 2))], (3, 2), (-1, -1), (5, 3), False, "round the wall's end"),
+    ([((3, -5), (3, 5))], (3, 2), (-1, 0), (3, 4), False, "along the wall"),
+]
+
+
+@pytest.mark.parametrize(("walls", "corner", "inward", "end", "blocked", "why"), CORNER_TABLE)
+def test_corner_on_a_wall(walls, corner, inward, end, blocked, why) -> None:
+    index = SegmentIndex.build(walls)
+    assert index.line_blocked(corner, end, start_inward=inward) is blocked, why
+    assert index.line_blocked(end, corner, end_inward=inward) is blocked, why
+
+
+def test_noding_splits_crossing_walls() -> None:
+    noded = node_segments([((0, 0), (4, 4)), ((0, 4), (4, 0))])
+    assert len(noded) == 4
+    points = {tuple(row[:2]) for row in noded.tolist()} | {
+        tuple(row[2:]) for row in noded.tolist()
+    }
+    assert (2.0, 2.0) in points
+
+
+# coordinates on a 1/64 grid: exact in binary, no denormal noise
+coord = st.integers(0, 20 * 64).map(lambda k: k / 64)
+point = st.tuples(coord, coord)
+segment = st.tuples(point, point).filter(lambda s: s[0] != s[1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(walls=st.lists(segment, min_size=0, max_size=15), lines=st.lists(segment, max_size=20))
+def test_bulk_test_agrees_with_shapely_in_general_position(walls, lines) -> None:
+    """Random float lines almost surely cross or miss cleanly: then blocked == shapely crosses."""
+    index = SegmentIndex.build(walls)
+    starts = np.asarray([s[0] for s in lines], dtype=np.float64).reshape(-1, 2)
+    ends = np.asarray([s[1] for s in lines], dtype=np.float64).reshape(-1, 2)
+    got = index.lines_blocked(starts, ends)
+    wall_geom = shapely.union_all([shapely.LineString(w) for w in walls]) if walls else None
+    for i, line in enumerate(lines):
+        geom = shapely.LineString(line)
+        if wall_geom is None:
+            assert not got[i]
+            continue
+        meet = shapely.intersection(geom, wall_geom)
+        if meet.is_empty:
+            assert not got[i]
+        elif (
+            meet.geom_type == "Point"
+            and not any(meet.equals(shapely.Point(p)) for w in walls for p in w)
+            and not any(meet.equals(shapely.Point(p)) for p in line)
+        ):
+            # one clean crossing in the interiors
+            assert got[i]
+
+
+def test_no_walls_never_blocks() -> None:
+    index = SegmentIndex.build([])
+    rng = np.random.default_rng(3)
+    pts = rng.uniform(0, 10, (50, 2))
+    assert not index.lines_blocked(pts, pts[::-1]).any()
