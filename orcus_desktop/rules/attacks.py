@@ -214,7 +214,8 @@ class AttackResult:
 # --- pieces ----------------------------------------------------------------------------------
 
 
-def _weapon_for(attacker: StatBlock, power: Power, weapon: Weapon | None) -> Weapon | None:
+def weapon_for(attacker: StatBlock, power: Power, weapon: Weapon | None = None) -> Weapon | None:
+    """The weapon a power uses: the one given, else the first fitting one of the stat block."""
     if weapon is not None:
         return weapon
     if not power.uses_weapon or not attacker.weapons:
@@ -417,7 +418,7 @@ def resolve_attack(
         RulesError: A target has total cover.
         DiceError: A scripted source ran out or a damage expression is broken.
     """
-    used_weapon = _weapon_for(attacker.statblock, power, weapon)
+    used_weapon = weapon_for(attacker.statblock, power, weapon)
     all_ids = tuple(t.id for t, _ in targets)
     weakened = any(
         rules_for(c, ruleset).damage_halved for c in attacker.state.active_conditions(ruleset)
