@@ -1,0 +1,161 @@
+"""`orcus-desktop query ...`: JSON on stdout, exit 0; one line on stderr and exit 2 on errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from orcus_desktop.cli import query_main
+
+ENCOUNTER: dict[str, Any] = {
+    "format": "orcus-encounter",
+    "version": 1,
+    "grid": {"columns": 12, "rows": 10},
+    "walls": [{"kind": "wall", "open": False, "points": [[4, 0], [4, 5]]}],
+    "terrain": [{"kind": "difficult", "squares": [[1, 2]]}],
+    "creatures": [
+        {
+            "id": "fighter",
+            "name": "Fighter",
+            "side": "heroes",
+            "size": "medium",
+            "square": [1, 1],
+            "speed": 6,
+        },
+        {
+            "id": "orc",
+            "name": "Orc",
+            "side": "monsters",
+            "size": "medium",
+            "square": [6, 2],
+            "speed": 6,
+        },
+        {
+            "id": "goblin",
+            "name": "Goblin",
+            "side": "monsters",
+            "square": [2, 0],
+            "extra": "ignored",
+        },
+    ],
+    "notes": "extra fields are allowed",
+}
+
+
+@pytest.fixture
+def encounter_file(tmp_path: Path) -> Path:
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(ENCOUNTER), encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
+    code = query_main(list(argv))
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out else None), err
+
+
+def test_distance(capsys, encounter_file) -> None:
+    code, out, err = run(
+        capsys, "distance", str(encounter_file), "--from", "fighter", "--to", "orc"
+    )
+    assert (code, out, err) == (0, {"distance": 5}, "")
+
+
+def test_sight(capsys, encounter_file) -> None:
+    code, out, _ = run(capsys, "sight", str(encounter_file), "--from", "fighter", "--to", "goblin")
+    assert code == 0
+    assert out == {
+        "line_of_sight": True,
+        "line_of_effect": True,
+        "cover": "none",
+        "concealment": "none",
+    }
+    _, out, _ = run(capsys, "sight", str(encounter_file), "--from", "fighter", "--to", "orc")
+    assert out["cover"] == "total"
+    assert out["line_of_effect"] is False
+
+
+def test_area(capsys, encounter_file) -> None:
+    code, out, _ = run(
+        capsys, "area", str(encounter_file), "--shape", "burst", "--size", "1", "--origin", "2,1"
+    )
+    assert code == 0
+    assert out["squares"] == sorted(out["squares"])
+    assert len(out["squares"]) == 9
+    assert out["creatures"] == ["fighter", "goblin"]
+
+
+def test_path(capsys, encounter_file) -> None:
+    code, out, _ = run(capsys, "path", str(encounter_file), "--creature", "fighter", "--to", "1,4")
+    assert code == 0
+    assert set(out) == {"reachable", "cost", "path", "provokes"}
+    assert out["path"][0] == [1, 1]
+    assert out["path"][-1] == [1, 4]
+    assert out["reachable"] is True
+    assert out["provokes"] == ["goblin"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["distance", "{file}", "--from", "fighter", "--to", "nobody"],
+        ["path", "{file}", "--creature", "fighter", "--to", "40,1"],
+        ["area", "{file}", "--shape", "burst", "--size", "2", "--origin", "1"],
+        ["area", "{file}", "--shape", "cone", "--size", "2", "--origin", "1,1"],
+        ["sight", "{missing}", "--from", "a", "--to", "b"],
+        ["sight", "{bad}", "--from", "a", "--to", "b"],
+        ["teleport", "{file}"],
+        [],
+    ],
+)
+def test_errors_exit_2_with_one_line(capsys, encounter_file, tmp_path, argv) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    args = [
+        a.format(file=encounter_file, missing=tmp_path / "missing.json", bad=bad) for a in argv
+    ]
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out is None
+    assert err.count("\n") == 1
+    assert err.startswith("orcus-desktop query: ")
+    assert "Traceback" not in err
+
+
+def test_in_a_real_process(encounter_file) -> None:
+    code = (
+        "import sys; from orcus_desktop.cli import query_main; sys.exit(query_main(sys.argv[1:]))"
+    )
+    ok = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            code,
+            "distance",
+            str(encounter_file),
+            "--from",
+            "orc",
+            "--to",
+            "fighter",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (ok.returncode, json.loads(ok.stdout)) == (0, {"distance": 5})
+    bad = subprocess.run(
+        [sys.executable, "-c", code, "distance", str(encounter_file), "--from", "x", "--to", "y"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert len(bad.stderr.splitlines()) == 1
+    assert "Traceback" not in bad.stderr
