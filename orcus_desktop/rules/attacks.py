@@ -396,6 +396,7 @@ def resolve_attack(
     *,
     weapon: Weapon | None = None,
     damage_modifiers: Sequence[Modifier] = (),
+    forced_hits: Mapping[CreatureId, bool] | None = None,
 ) -> AttackResult:
     """Resolve a power against its targets.
 
@@ -413,6 +414,11 @@ def resolve_attack(
         ruleset: The ruleset.
         weapon: The weapon used; by default the first fitting weapon of the stat block.
         damage_modifiers: Flat bonuses to the damage roll (it is rolled once for all).
+        forced_hits: The GM's ruling per target (hit or miss), overriding the comparison; the
+            roll stays on record and ``automatic`` says "GM". A forced hit is never critical
+            unless the roll was one anyway.
+
+    Powers without an attack roll (``power.attack is None``) apply only their Effect line.
 
     Raises:
         RulesError: A target has total cover.
@@ -447,6 +453,10 @@ def resolve_attack(
         else:
             hit = meets
         crit = natural == 20 and hit and (meets or not ruleset.crit_needs_hit_without_natural_20)
+        if forced_hits is not None and target.id in forced_hits:
+            hit = forced_hits[target.id]
+            crit = crit and hit
+            auto = "GM"
         if ctx.coup_de_grace and hit:
             crit = True  # 000 "Coup de Grace": "If you hit, you score a critical hit."
         staged.append(_Staged(target, ctx, d20, attack, defense, hit, crit, auto, ca))

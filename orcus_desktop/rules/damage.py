@@ -286,3 +286,13 @@ def apply_damage(
         death_cause=cause,
         conditions_added=tuple(added),
     )
+
+
+def falling_damage_expression(feet: int) -> str | None:
+    """000 "Falling": "1d10 damage for every 10 feet it fell, to a maximum of 50d10".
+
+    Returns None for a fall shorter than 10 feet. The creature lands prone unless it avoids
+    the damage (the caller adds Prone).
+    """
+    dice = min(max(feet, 0) // 10, 50)
+    return f"{dice}d10" if dice else None

@@ -5,6 +5,7 @@ Every field cites the 000 heading it comes from, or the RULINGS.md ruling that c
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -110,6 +111,39 @@ class Ruleset:
     def with_changes(self, **changes: object) -> Ruleset:
         """A copy with some fields changed (how variants are built from :data:`ORCUS`)."""
         return replace(self, **changes)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, object]:
+        """The ruleset as plain JSON data (every field; enums as their values)."""
+        return {
+            name: (value.value if isinstance(value, StrEnum) else value)
+            for name in self.__dataclass_fields__
+            for value in (getattr(self, name),)
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Ruleset:
+        """Read :meth:`to_dict` output; missing fields keep 000's defaults.
+
+        Raises:
+            ValueError: Unknown field or a value of the wrong type, naming the field.
+        """
+        fields = cls.__dataclass_fields__
+        changes: dict[str, object] = {}
+        default = cls()
+        for name, raw in data.items():
+            if name not in fields:
+                raise ValueError(f"ruleset: unknown field {name!r}")
+            current = getattr(default, name)
+            if isinstance(current, DeathSaveTiming):
+                try:
+                    changes[name] = DeathSaveTiming(str(raw))
+                except ValueError:
+                    raise ValueError(f"ruleset.{name}: unknown value {raw!r}") from None
+            elif type(raw) is not type(current):
+                raise ValueError(f"ruleset.{name}: expected {type(current).__name__}, got {raw!r}")
+            else:
+                changes[name] = raw
+        return default.with_changes(**changes)
 
     def staggered_value(self, max_hp: int) -> int:
         """000 "Staggered": half maximum hit points, rounded down."""
