@@ -14,7 +14,12 @@ from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import StatBlock
-from orcus_desktop.rules.state import CreatureState, add_condition
+from orcus_desktop.rules.state import (
+    DROPPED_TO_ZERO,
+    KNOCKED_OUT,
+    CreatureState,
+    add_condition,
+)
 from orcus_desktop.rules.terms import ALL_DAMAGE, DamageType
 
 
@@ -248,7 +253,7 @@ def apply_damage(
                         new,
                         condition,
                         holder=target,
-                        source="knocked out",
+                        source=KNOCKED_OUT,
                         duration=UNTIL_COUNTERED,
                     )
                     added.append(inst)
@@ -261,7 +266,7 @@ def apply_damage(
                             new,
                             condition,
                             holder=target,
-                            source="dropped to 0 HP",
+                            source=DROPPED_TO_ZERO,
                             duration=UNTIL_COUNTERED,
                         )
                         added.append(inst)

@@ -16,7 +16,13 @@ from orcus_desktop.rules.durations import Duration, DurationKind
 from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import StatBlock
-from orcus_desktop.rules.state import CreatureState, RulesError, add_condition
+from orcus_desktop.rules.state import (
+    DROPPED_TO_ZERO,
+    KNOCKED_OUT,
+    CreatureState,
+    RulesError,
+    add_condition,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +61,13 @@ class HealingApplied:
 def _wake(state: CreatureState) -> tuple[CreatureState, tuple[ConditionInstance, ...]]:
     # 000 "Falling Unconscious": "This unconsciousness ends if you regain any hit points";
     # the creature stays prone (000 "Death Saving Throws": "although you are still prone").
+    # Only the unconsciousness of dropping to 0 HP (or a knock-out) ends: a sleep power's
+    # Unconscious (save ends) stays.
     gone = tuple(
-        c for c in state.conditions if c.condition in (Condition.DYING, Condition.UNCONSCIOUS)
+        c
+        for c in state.conditions
+        if c.condition is Condition.DYING
+        or (c.condition is Condition.UNCONSCIOUS and c.source in (DROPPED_TO_ZERO, KNOCKED_OUT))
     )
     kept = tuple(c for c in state.conditions if c not in gone)
     return replace(state, conditions=kept, knocked_out=False), gone
@@ -80,9 +91,8 @@ def set_hp(
     removed: tuple[ConditionInstance, ...] = ()
     woke = False
     if hp > 0:
-        had = bool(new.instances_of(Condition.UNCONSCIOUS) or new.instances_of(Condition.DYING))
         new, removed = _wake(new)
-        woke = had
+        woke = bool(removed)
     return new, HealingApplied(
         target=target,
         source=source,

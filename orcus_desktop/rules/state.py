@@ -32,6 +32,12 @@ from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.terms import DamageType
 from orcus_desktop.rules.validation import as_bool, as_int, as_list, as_map, as_str, check_keys
 
+DROPPED_TO_ZERO = "dropped to 0 HP"
+"""Source of the Dying/Unconscious/Prone instances imposed by 000 "Falling Unconscious"."""
+
+KNOCKED_OUT = "knocked out"
+"""Source of the instances imposed by 000 "Knocking a Creature Out"."""
+
 
 class RulesError(ValueError):
     """A transition the rules do not allow (a used encounter power, no recoveries left...)."""
@@ -424,7 +430,9 @@ def short_rest(state: CreatureState, statblock: StatBlock) -> CreatureState:
         hp = max(hp, 1)
         knocked_out = False
         conditions = tuple(
-            c for c in conditions if c.condition not in (Condition.UNCONSCIOUS, Condition.DYING)
+            c
+            for c in conditions
+            if not (c.condition is Condition.UNCONSCIOUS and c.source == KNOCKED_OUT)
         )
     return replace(
         state,

@@ -169,3 +169,34 @@ def test_hp_never_above_max_and_temp_never_summed(
             state, _ = spend_recovery(state, sb, ORCUS, target=HERO)
         assert state.current_hp <= sb.max_hp
         assert state.temp_hp <= max(before.temp_hp, amount)
+
+
+def test_healing_ends_only_the_zero_hp_unconsciousness() -> None:
+    # 000 "Falling Unconscious": "This unconsciousness ends if you regain any hit points" - the
+    # one from dropping to 0 HP; an Unconscious (save ends) from a power stays.
+    from orcus_desktop.rules.durations import SAVE_ENDS
+    from orcus_desktop.rules.state import add_condition
+
+    sb = pc(max_hp=20)
+    state, _ = add_condition(
+        initial_state(sb), Condition.UNCONSCIOUS, holder=HERO, source="Slumber", duration=SAVE_ENDS
+    )
+    state, _ = apply_damage(state, sb, 22, ORCUS, target=HERO)
+    healed, result = apply_healing(state, sb, 5, target=HERO)
+    assert result.regained_consciousness
+    assert [c.source for c in healed.instances_of(Condition.UNCONSCIOUS)] == ["Slumber"]
+    assert not healed.instances_of(Condition.DYING)
+
+
+def test_short_rest_wakes_the_knocked_out_and_recharges() -> None:
+    # 000 "Knocking a Creature Out": "It heals 1 HP after a short rest."
+    from orcus_desktop.rules.state import short_rest
+
+    orc = monster(max_hp=30)
+    state, _ = apply_damage(initial_state(orc), orc, 40, ORCUS, target=HERO, knock_out=True)
+    state = replace(state, temp_hp=4, death_save_failures=2)
+    rested = short_rest(state, orc)
+    assert rested.current_hp == 1
+    assert not rested.knocked_out
+    assert Condition.UNCONSCIOUS not in rested.active_conditions(ORCUS)
+    assert (rested.temp_hp, rested.death_save_failures) == (0, 0)
