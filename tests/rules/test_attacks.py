@@ -4,6 +4,8 @@
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.attacks import (
@@ -408,3 +410,29 @@ def test_seeded_attack_replays_identically() -> None:
         for _ in range(2)
     ]
     assert runs[0] == runs[1]
+
+
+@settings(max_examples=60)
+@given(
+    natural=st.integers(min_value=1, max_value=20),
+    ac=st.integers(min_value=5, max_value=40),
+    cover=st.sampled_from([CoverDegree.NONE, CoverDegree.HALF, CoverDegree.THREE_QUARTERS]),
+    advantage=st.booleans(),
+)
+def test_hit_and_crit_rules_hold_for_any_roll(
+    natural: int, ac: int, cover: CoverDegree, advantage: bool
+) -> None:
+    # 000 "Rolling 1 or 20" as an invariant over rolls, defenses and modifiers.
+    target = combatant("orc", monster(defenses=replace(ORC.statblock.defenses, ac=ac)))
+    ctx = AttackContext(cover=cover, combat_advantage=("test",) if advantage else ())
+    t = attack(natural, ctx, target=target, damage_dice=(3,)).targets[0]
+    assert t.attack is not None
+    assert t.defense is not None
+    meets = t.attack.total >= t.defense.total
+    assert t.hit is (natural == 20 or (natural != 1 and meets))
+    assert t.critical is (natural == 20 and meets)
+    if t.hit:
+        assert t.damage is not None
+        assert t.damage.maximized is t.critical
+    else:
+        assert t.damage is None
