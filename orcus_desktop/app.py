@@ -60,6 +60,11 @@ def has_display() -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; returns the process exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["query"]:
+        # Headless: the geometry engine answers without Qt ever being imported.
+        from orcus_desktop.cli import query_main
+
+        return query_main(args_list[1:])
     args = build_parser().parse_args(args_list)
     path: Path = args.encounter or demo_encounter_path()
     try:
