@@ -599,3 +599,51 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
             # Errors raised by Power itself name "power.<field>": point at this power instead.
             message = where + message[len("power") :]
         raise ValueError(message if message.startswith(where) else f"{where}: {message}") from None
+
+
+# --- 000 "Actions in Combat" that are attacks --------------------------------------------------
+
+
+def grapple_power() -> Power:
+    """000 "Grapple": "a Strength attack vs Reflex"; on a hit the target is grappled.
+
+    RULINGS: Grappled: it lasts until escape, release, separation or the grappler's
+    incapacitation, so its duration is "until countered". 000: "You succeed automatically if
+    the target is incapacitated" - the caller forces the hit (``forced_hits``).
+    """
+    return Power(
+        name="Grapple",
+        attack=AttackSpec(Ability.STRENGTH, Defense.REFLEX),
+        hit=Outcome(conditions=(ConditionSpec(Condition.GRAPPLED, DurationKind.UNTIL_COUNTERED),)),
+        keywords=("grapple",),
+    )
+
+
+def shove_power() -> Power:
+    """The Shove action as a power.
+
+    000 "Shove": "Strength attack vs Fortitude. Hit: You push the target 1 square and shift
+    into the space it left."
+    """
+    return Power(
+        name="Shove",
+        attack=AttackSpec(Ability.STRENGTH, Defense.FORTITUDE),
+        hit=Outcome(
+            forced_movement=ForcedMovementSpec(ForcedMovementKind.PUSH, 1),
+            text="You shift into the space it left.",
+        ),
+    )
+
+
+def move_grappled_power() -> Power:
+    """The Move a Grappled Creature action as a power.
+
+    000 "Move a Grappled Creature": "Make a Strength attack vs the grappled creature's
+    Fortitude. Hit: You can drag or carry the grappled creature with you, but your speed is
+    halved."
+    """
+    return Power(
+        name="Move a Grappled Creature",
+        attack=AttackSpec(Ability.STRENGTH, Defense.FORTITUDE),
+        hit=Outcome(text="You drag or carry the grappled creature; your speed is halved."),
+    )
