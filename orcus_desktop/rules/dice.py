@@ -412,6 +412,7 @@ _NAMED_TERM = re.compile(
     r"(?:\s+(?:modifier|mod))?\b",
     re.IGNORECASE,
 )
+_ANNOTATION = re.compile(r"(\[[^\]]*\])")
 _ABBREVIATION = {
     "str": "strength",
     "con": "constitution",
@@ -474,8 +475,11 @@ def substitute(
         number = str(value) if value >= 0 else f"({value})"
         return f"{number} [{name.capitalize()} modifier]"
 
-    text = _WEAPON_DICE.sub(weapon, expression)
-    return _NAMED_TERM.sub(ability, text)
+    # Annotations ("[Strength modifier]") are sources, not terms: leave them untouched.
+    pieces = _ANNOTATION.split(expression)
+    for index in range(0, len(pieces), 2):
+        pieces[index] = _NAMED_TERM.sub(ability, _WEAPON_DICE.sub(weapon, pieces[index]))
+    return "".join(pieces)
 
 
 def roll_all(expressions: Iterable[str], source: DiceSource) -> tuple[DiceRoll, ...]:

@@ -82,6 +82,12 @@ def test_substituted_expression_rolls_with_sources() -> None:
     assert result.terms[-1].source == "Strength modifier"
 
 
+def test_substitute_is_idempotent_and_leaves_annotations_alone() -> None:
+    once = substitute("2dW + Str mod", weapon_die="1d8", ability_modifiers={"strength": 2})
+    assert once == "2d8 + 2 [Strength modifier]"
+    assert substitute(once) == once
+
+
 def test_weapon_dice_multiplies_multi_die_weapons() -> None:
     assert weapon_dice(2, "2d4") == "4d4"
     with pytest.raises(DiceError):
