@@ -59,8 +59,8 @@ from orcus_desktop.rules.attacks import (
     apply_attack,
     resolve_attack,
 )
-from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.durations import UNTIL_COUNTERED
+from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
+from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
 from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import AttackSpec, ConditionSpec, Origin, Outcome, Power
@@ -154,9 +154,26 @@ class Engine:
     # -- movement ----------------------------------------------------------------------------
 
     def preview_move(
-        self, encounter: Encounter, creature_id: str, destination: Square, mode: MoveMode
+        self,
+        encounter: Encounter,
+        creature_id: str,
+        destination: Square,
+        mode: MoveMode,
+        *,
+        check_action: bool = True,
+        speed: int | None = None,
     ) -> MovePreview:
-        """Path, cost, provoked enemies and legality of a move (no change)."""
+        """Path, cost, provoked enemies and legality of a move (no change).
+
+        Args:
+            encounter: the snapshot.
+            creature_id: who moves.
+            destination: the top-left square of its space at the end.
+            mode: how it moves.
+            check_action: False when the movement is part of another action (a charge pays
+                with its standard action).
+            speed: a speed other than the creature's (a grappler dragging: half speed).
+        """
         creature = encounter.find_creature(creature_id)
         if creature is None:
             return MovePreview((), 0, False, (), f"no creature {creature_id!r}")
@@ -167,7 +184,7 @@ class Engine:
             path = (creature.square, destination) if not problem else ()
             return MovePreview(path, 0, not problem, (), problem)
         problem = action_problem(self.rules, encounter, creature_id, MODE_ACTIONS[mode])
-        if problem:
+        if problem and check_action:
             return MovePreview((), 0, False, (), problem)
         if destination == creature.square:
             return MovePreview(
@@ -176,7 +193,8 @@ class Engine:
         problem = placement.destination_problem(encounter, creature, destination)
         if problem:
             return MovePreview((), 0, False, (), f"cannot end there: {problem}")
-        speed, geo_mode, slowed = self._allowance(encounter, creature, mode)
+        allowed, geo_mode, slowed = self._allowance(encounter, creature, mode)
+        speed = allowed if speed is None else speed
         result = geo_movement.cheapest_path(
             self.battlefield(encounter),
             creature_id,
@@ -481,7 +499,13 @@ class Engine:
                         f"range {limit})"
                     )
                 long_range = normal is not None and long is not None and distance > normal
-            origin_occupant = Occupant("\0origin", origin_space, attacker_creature.side)
+            # Cover is measured from the attacker's space, or from a Far area's origin square
+            # (the attacker itself is never an obstacle to its own attack).
+            origin_occupant = Occupant(
+                attacker_id if power.origin is not Origin.FAR else "\0origin",
+                origin_space,
+                attacker_creature.side,
+            )
             target_occupant = Occupant(target_id, target_creature.space, target_creature.side)
             if target_id == attacker_id:
                 geo_cover = GeoCover.NONE
@@ -897,6 +921,172 @@ class Engine:
             "action_point", CreatureId(creature_id), (), {"left": state.action_points}
         )
         return encounter.with_combat(combat)
+
+    # -- GM edits ----------------------------------------------------------------------------
+
+    def gm_damage(
+        self,
+        encounter: Encounter,
+        creature_id: str,
+        amount: int,
+        types: Sequence[str],
+        source: str,
+    ) -> Encounter:
+        """Damage dealt by the GM through the rules (resistance, temp HP, dying, death)."""
+        from orcus_desktop.rules.damage import apply_damage, damage_against
+        from orcus_desktop.rules.terms import DamageType
+
+        if amount < 0:
+            raise ActionError("damage is 0 or more")
+        me = self.combatant(encounter, creature_id)
+        try:
+            damage_types = tuple(DamageType(t) for t in types)
+        except ValueError:
+            raise ActionError(f"unknown damage type in {list(types)}") from None
+        computation = damage_against(
+            amount, damage_types, me.statblock, me.state, self.rules.ruleset
+        )
+        state, applied = apply_damage(
+            me.state, me.statblock, computation, self.rules.ruleset, target=me.id, source=source
+        )
+        encounter = self._set_state(encounter, creature_id, state)
+        encounter = encounter.with_combat(
+            encounter.combat.logged(
+                "damage", None, (CreatureId(creature_id),), damage_data(applied)
+            )
+        )
+        return self.rules.after_harm(encounter, creature_id, me.state)
+
+    def gm_heal(
+        self, encounter: Encounter, creature_id: str, amount: int, source: str
+    ) -> Encounter:
+        from orcus_desktop.rules.healing import apply_healing
+
+        if amount < 0:
+            raise ActionError("healing is 0 or more")
+        me = self.combatant(encounter, creature_id)
+        state, healed = apply_healing(me.state, me.statblock, amount, target=me.id, source=source)
+        encounter = self._set_state(encounter, creature_id, state)
+        return encounter.with_combat(
+            encounter.combat.logged(
+                "healing", None, (CreatureId(creature_id),), healing_data(healed)
+            )
+        )
+
+    def gm_condition(
+        self,
+        encounter: Encounter,
+        creature_id: str,
+        condition: Condition,
+        duration: DurationKind,
+        source: str,
+        source_id: str | None,
+    ) -> Encounter:
+        me = self.combatant(encounter, creature_id)
+        current = encounter.combat.current
+        try:
+            state, inst = rules_state.add_condition(
+                me.state,
+                condition,
+                holder=me.id,
+                source=source,
+                duration=Duration(duration, RulesId(source_id) if source_id else None),
+                source_id=RulesId(source_id) if source_id else None,
+                current_turn=RulesId(current) if current else None,
+            )
+        except (RulesError, ValueError) as exc:
+            raise ActionError(str(exc)) from None
+        encounter = self._set_state(encounter, creature_id, state)
+        return encounter.with_combat(
+            encounter.combat.logged(
+                "condition_added",
+                CreatureId(source_id) if source_id else None,
+                (CreatureId(creature_id),),
+                {"effect": effect_data(inst)},
+            )
+        )
+
+    def gm_persistent(
+        self,
+        encounter: Encounter,
+        creature_id: str,
+        amount: int,
+        types: Sequence[str],
+        duration: DurationKind,
+        source: str,
+        source_id: str | None,
+    ) -> Encounter:
+        from orcus_desktop.rules.terms import DamageType
+
+        me = self.combatant(encounter, creature_id)
+        current = encounter.combat.current
+        try:
+            state, inst = rules_state.add_persistent_damage(
+                me.state,
+                amount,
+                tuple(DamageType(t) for t in types),
+                holder=me.id,
+                source=source,
+                duration=Duration(duration, RulesId(source_id) if source_id else None),
+                source_id=RulesId(source_id) if source_id else None,
+                current_turn=RulesId(current) if current else None,
+            )
+        except (RulesError, ValueError) as exc:
+            raise ActionError(str(exc)) from None
+        encounter = self._set_state(encounter, creature_id, state)
+        return encounter.with_combat(
+            encounter.combat.logged(
+                "persistent_added", None, (CreatureId(creature_id),), {"effect": effect_data(inst)}
+            )
+        )
+
+    def gm_remove_effect(
+        self, encounter: Encounter, creature_id: str, effect_id: int
+    ) -> Encounter:
+        me = self.combatant(encounter, creature_id)
+        effect = self._effect(me.state, effect_id)
+        state = rules_state.remove_effect(me.state, effect_id)
+        encounter = self._set_state(encounter, creature_id, state)
+        return encounter.with_combat(
+            encounter.combat.logged(
+                "effect_ended",
+                None,
+                (CreatureId(creature_id),),
+                {"effects": [effect_data(effect)], "reason": "GM"},
+            )
+        )
+
+    def gm_save(
+        self, encounter: Encounter, creature_id: str, effect_id: int, die: int | None
+    ) -> Encounter:
+        """000 "Saving Throws": d20 (typed in or rolled), 10 or higher ends the effect."""
+        from orcus_desktop.controller.combat_rules import save_data
+
+        me = self.combatant(encounter, creature_id)
+        effect = self._effect(me.state, effect_id)
+        save = rules_turns.saving_throw(QueuedSource(self.rng, [die]), self.rules.ruleset)
+        state = me.state
+        if save.success:
+            state = rules_state.remove_effect(state, effect_id)
+        encounter = self._set_state(encounter, creature_id, state)
+        return encounter.with_combat(
+            encounter.combat.logged(
+                "saving_throw",
+                CreatureId(creature_id),
+                (),
+                {"effect": effect_data(effect), "typed_in": die is not None, **save_data(save)},
+            )
+        )
+
+    @staticmethod
+    def _effect(state: CreatureState, effect_id: int) -> ConditionInstance | PersistentDamage:
+        for condition in state.conditions:
+            if condition.effect_id == effect_id:
+                return condition
+        for persistent in state.persistent:
+            if persistent.effect_id == effect_id:
+                return persistent
+        raise ActionError(f"no effect {effect_id}")
 
 
 def _attack_data(result: Any, applied: Any, target_data: list[dict[str, Any]]) -> dict[str, Any]:

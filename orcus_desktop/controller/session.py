@@ -8,23 +8,47 @@ change nothing and carry a reason the UI shows.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from psygnal import Signal
 
 from orcus_desktop.controller import placement, turns
+from orcus_desktop.controller.actions import (
+    AvailableActions,
+    CombatAction,
+    action_problem,
+    available_actions,
+    find_power,
+    grappled_by,
+    power_problem,
+)
 from orcus_desktop.controller.combat_rules import CombatRules, TurnDice
-from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.engine import (
+    GRAPPLE,
+    MOVE_GRAPPLED,
+    SHOVE,
+    ActionError,
+    AttackOutcome,
+    Engine,
+    action_kind_of,
+)
 from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
+from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
-from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.combat import ActionBudget, ActionKind
+from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
+from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
+from orcus_desktop.model.combat import ActionBudget, ActionKind, AidKind
 from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.rules import state as rules_state
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import UNTIL_COUNTERED, DurationKind
+from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset
 
 
@@ -459,6 +483,756 @@ class GameSession:
         sb = self.rules.statblock(creature) if creature is not None else None
         return sb.initiative_modifier(self.ruleset).total if sb is not None else 0
 
+    # -- what a creature can do -----------------------------------------------------------
+
+    def available_actions(self, creature_id: str) -> AvailableActions:
+        """Every action of 000 "Actions in Combat" and every power, allowed or not and why.
+
+        Raises:
+            KeyError: no such creature.
+        """
+        self.encounter.creature(creature_id)
+        return available_actions(self.rules, self.encounter, creature_id)
+
+    # -- actions in combat ----------------------------------------------------------------
+
+    def use_power(
+        self,
+        creature_id: str,
+        power_name: str,
+        target_ids: Sequence[str] = (),
+        *,
+        dice: Sequence[int] = (),
+        cover: Mapping[str, str] | None = None,
+        combat_advantage: Sequence[str] = (),
+        knock_out: Sequence[str] = (),
+        damage_overrides: Mapping[str, int] | None = None,
+        area_origin: Square | None = None,
+        area_squares: Sequence[Square] | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """Use a power (000 "Use a Power"; basic attacks by their names), as one undo step.
+
+        The attack's damage, conditions, persistent damage and the spent encounter power are
+        one step (HOUSE_STYLE 7.3). A Ranged or Far power used next to enemies offers them
+        opportunity attacks (RULINGS: Opportunity attacks). Forced movement the power imposes
+        is listed in `details["forced"]` for the GM to carry out with `force_move`.
+
+        Args:
+            creature_id: the user.
+            power_name: a power of its stat block, or "Basic Melee Attack"/"Basic Ranged Attack".
+            target_ids: the targets (for areas: the creatures in the area to attack).
+            dice: physical dice typed in, in rolling order; the app rolls the rest.
+            cover: GM override of cover per target ("none", "half", "three_quarters", "total").
+            combat_advantage: extra reasons for combat advantage (e.g. "unseen attacker").
+            knock_out: targets knocked out instead of killed (000 "Knocking a Creature Out").
+            damage_overrides: damage the GM imposes per target.
+            area_origin: the origin square of a Far area.
+            area_squares: an area's squares when the GM placed it (arc, wall).
+            initiator: passed through to `operation_done`.
+        """
+        op = "use_power"
+        enc = self.encounter
+        if enc.find_creature(creature_id) is None:
+            return self._refuse(op, f"no creature {creature_id!r}", initiator, creature_id)
+        power = find_power(self.rules, enc, creature_id, power_name)
+        if power is None:
+            return self._refuse(
+                op,
+                f"{self._name(creature_id)} has no power {power_name!r}",
+                initiator,
+                creature_id,
+            )
+        problem = power_problem(self.rules, enc, creature_id, power)
+        if problem:
+            return self._refuse(op, problem, initiator, creature_id)
+        kind = action_kind_of(power)
+
+        def change(e: Encounter) -> AttackOutcome:
+            out = self.engine.attack(
+                e,
+                creature_id,
+                power,
+                target_ids,
+                dice=dice,
+                cover=cover,
+                combat_advantage=combat_advantage,
+                knock_out=knock_out,
+                damage_overrides=damage_overrides,
+                area_origin=area_origin,
+                area_squares=area_squares,
+            )
+            e = self.engine.spend(out.encounter, creature_id, kind)
+            e = self.engine.offer_opportunity(e, out.provoked)
+            return replace(out, encounter=e)
+
+        return self._attack_op(
+            op, f"{self._name(creature_id)}: {power.name}", change, initiator, creature_id
+        )
+
+    def basic_attack(
+        self,
+        creature_id: str,
+        target_id: str,
+        *,
+        ranged: bool = False,
+        dice: Sequence[int] = (),
+        cover: Mapping[str, str] | None = None,
+        knock_out: bool = False,
+        initiator: object = None,
+    ) -> OperationResult:
+        """000 "Basic Attack": a melee or ranged basic attack (a standard action)."""
+        name = "Basic Ranged Attack" if ranged else "Basic Melee Attack"
+        return self.use_power(
+            creature_id,
+            name,
+            [target_id],
+            dice=dice,
+            cover=cover,
+            knock_out=[target_id] if knock_out else (),
+            initiator=initiator,
+        )
+
+    def opportunity_attack(
+        self,
+        creature_id: str,
+        target_id: str,
+        *,
+        dice: Sequence[int] = (),
+        knock_out: bool = False,
+        initiator: object = None,
+    ) -> OperationResult:
+        """Take an offered opportunity attack: one melee basic attack, using the immediate action.
+
+        000 "Opportunity Attacks"; RULINGS: Opportunity attacks (one per enemy per provoking
+        creature's turn; it uses that enemy's immediate action).
+        """
+        op = "opportunity_attack"
+        enc = self.encounter
+        problem = action_problem(self.rules, enc, creature_id, CombatAction.OPPORTUNITY_ATTACK)
+        if not problem and enc.combat.active and enc.combat.current != target_id:
+            problem = f"{self._name(target_id)} did not provoke (it is not its turn)"
+        if problem:
+            return self._refuse(op, problem, initiator, creature_id)
+        power = find_power(self.rules, enc, creature_id, "Basic Melee Attack")
+        if power is None:
+            return self._refuse(op, f"{self._name(creature_id)} has no stat block", initiator)
+
+        def change(e: Encounter) -> AttackOutcome:
+            # 000 "Opportunity Attacks": "The attack occurs right before the creature leaves
+            # your reach" — resolve it with the mover back on the square it provoked from.
+            mover = e.creature(target_id)
+            there = self._provoking_square(e, creature_id, target_id)
+            staged = e.with_creature(mover.moved_to(there)) if there is not None else e
+            out = self.engine.attack(
+                staged,
+                creature_id,
+                power,
+                [target_id],
+                dice=dice,
+                knock_out=[target_id] if knock_out else (),
+            )
+            e = out.encounter
+            e = e.with_creature(e.creature(target_id).moved_to(mover.square))
+            e = self.engine.spend(e, creature_id, ActionKind.OPPORTUNITY)
+            return replace(out, encounter=e)
+
+        return self._attack_op(
+            op, f"{self._name(creature_id)}: opportunity attack", change, initiator, creature_id
+        )
+
+    def decline_opportunity_attack(
+        self, creature_id: str, initiator: object = None
+    ) -> OperationResult:
+        """The enemy lets an offered opportunity attack pass (its immediate action stays)."""
+        combat = self.encounter.combat
+        combatant = combat.find(creature_id) if combat.active else None
+        if combatant is None or combatant.out_of_turn is not ActionKind.OPPORTUNITY:
+            return self._refuse(
+                "decline_opportunity_attack", "no opportunity attack offered", initiator
+            )
+        return self._combat_op(
+            "decline_opportunity_attack",
+            f"{self._name(creature_id)} lets it pass",
+            lambda e: e.with_combat(
+                e.combat.with_combatant(replace(combatant, out_of_turn=None)).logged(
+                    "opportunity_declined", CreatureId(creature_id)
+                )
+            ),
+            initiator,
+            creature_id,
+        )
+
+    def charge(
+        self,
+        creature_id: str,
+        destination: Square,
+        target_id: str,
+        *,
+        shove: bool = False,
+        push_to: Square | None = None,
+        dice: Sequence[int] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        """000 "Charge" (standard): move, then a basic melee attack or a shove at +1.
+
+        The move is at least 2 squares and ends on the closest square from which the charger
+        can attack; it provokes as a walk does.
+        """
+        op = "charge"
+        enc = self.encounter
+        problem = action_problem(self.rules, enc, creature_id, CombatAction.CHARGE)
+        if problem:
+            return self._refuse(op, problem, initiator, creature_id)
+        target = enc.find_creature(target_id)
+        if target is None:
+            return self._refuse(op, f"no creature {target_id!r}", initiator, creature_id)
+        preview = self.engine.preview_move(
+            enc, creature_id, destination, MoveMode.WALK, check_action=False
+        )
+        if not preview.reachable:
+            return self._refuse(op, preview.reason, initiator, creature_id)
+        if preview.cost < 2:
+            return self._refuse(op, "a charge moves at least 2 squares", initiator, creature_id)
+        closest = self._closest_attack_cost(enc, creature_id, target)
+        if closest is None or preview.cost > closest:
+            return self._refuse(
+                op,
+                "a charge must end on the closest square from which it can attack "
+                f"({closest} squares away)",
+                initiator,
+                creature_id,
+            )
+
+        def change(e: Encounter) -> AttackOutcome:
+            me = e.creature(creature_id)
+            e = e.with_creature(me.moved_to(destination))
+            e = self.engine.spend(e, creature_id, ActionKind.STANDARD, moved=preview.cost)
+            e = e.with_combat(
+                e.combat.logged(
+                    "charge_move",
+                    CreatureId(creature_id),
+                    (target.id,),
+                    {"path": [list(p) for p in preview.path], "cost": preview.cost},
+                )
+            )
+            e = self.engine.offer_opportunity(e, preview.provoking_enemy_ids)
+            power = (
+                SHOVE if shove else find_power(self.rules, e, creature_id, "Basic Melee Attack")
+            )
+            assert power is not None
+            out = self.engine.attack(
+                e,
+                creature_id,
+                power,
+                [target_id],
+                dice=dice,
+                charge=True,
+                ability_attack="strength" if shove else None,
+            )
+            if shove and target_id in out.hits:
+                out = replace(
+                    out, encounter=self._shove_hit(out.encounter, creature_id, target_id, push_to)
+                )
+            return replace(out, provoked=preview.provoking_enemy_ids)
+
+        return self._attack_op(
+            op, f"{self._name(creature_id)} charges", change, initiator, creature_id
+        )
+
+    def coup_de_grace(
+        self,
+        creature_id: str,
+        target_id: str,
+        power_name: str = "Basic Melee Attack",
+        *,
+        dice: Sequence[int] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        """000 "Coup de Grace": a standard-action attack on a helpless adjacent opponent.
+
+        A hit is a critical hit; damage at or above its staggered value kills.
+        """
+        op = "coup_de_grace"
+        enc = self.encounter
+        problem = action_problem(self.rules, enc, creature_id, CombatAction.COUP_DE_GRACE)
+        me, target = enc.find_creature(creature_id), enc.find_creature(target_id)
+        if not problem and (me is None or target is None):
+            problem = "no such creature"
+        if problem:
+            return self._refuse(op, problem, initiator, creature_id)
+        assert me is not None
+        assert target is not None
+        if not spaces_adjacent(me.space, target.space):
+            return self._refuse(op, f"{target.name} is not adjacent", initiator, creature_id)
+        helpless = {Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED}
+        if not helpless & self.rules.conditions(enc, target_id):
+            return self._refuse(op, f"{target.name} is not helpless", initiator, creature_id)
+        power = find_power(self.rules, enc, creature_id, power_name)
+        if (
+            power is None
+            or power.attack is None
+            or action_kind_of(power) is not ActionKind.STANDARD
+        ):
+            return self._refuse(op, f"{power_name!r} is not a standard-action attack", initiator)
+        problem = power_problem(self.rules, enc, creature_id, power)
+        if problem:
+            return self._refuse(op, problem, initiator, creature_id)
+
+        def change(e: Encounter) -> AttackOutcome:
+            out = self.engine.attack(
+                e, creature_id, power, [target_id], dice=dice, coup_de_grace=True
+            )
+            return replace(
+                out, encounter=self.engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
+            )
+
+        return self._attack_op(op, f"{me.name}: coup de grace", change, initiator, creature_id)
+
+    def grapple(
+        self,
+        creature_id: str,
+        target_id: str,
+        *,
+        dice: Sequence[int] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        """000 "Grapple" (standard): Strength vs Reflex; hit: the target is grappled.
+
+        The target is at most one size larger and within reach; against an incapacitated
+        target it succeeds automatically.
+        """
+        op = "grapple"
+        enc = self.encounter
+        problem = action_problem(self.rules, enc, creature_id, CombatAction.GRAPPLE)
+        me, target = enc.find_creature(creature_id), enc.find_creature(target_id)
+        if not problem and (me is None or target is None):
+            problem = "no such creature"
+        if problem:
+            return self._refuse(op, problem, initiator, creature_id)
+        assert me is not None
+        assert target is not None
+        if target.size.rank - me.size.rank > 1:
+            return self._refuse(op, f"{target.name} is more than one size larger", initiator)
+        sb = self.rules.statblock(me)
+        reach = sb.reach if sb is not None else 1
+        if space_distance(me.space, target.space) > reach:
+            return self._refuse(op, f"{target.name} is not within reach", initiator, creature_id)
+        incapacitated = {Condition.STUNNED, Condition.UNCONSCIOUS, Condition.PETRIFIED}
+        automatic = bool(incapacitated & self.rules.conditions(enc, target_id))
+
+        def change(e: Encounter) -> AttackOutcome:
+            if automatic:
+                t = self.engine.combatant(e, target_id)
+                state, inst = rules_state.add_condition(
+                    t.state,
+                    Condition.GRAPPLED,
+                    holder=t.id,
+                    source="Grapple",
+                    duration=UNTIL_COUNTERED,
+                    source_id=RulesId(creature_id),
+                )
+                e = e.with_creature(e.creature(target_id).with_state(state))
+                data: dict[str, Any] = {"automatic": True, "effect": inst.to_dict()}
+                e = e.with_combat(
+                    e.combat.logged("grapple", CreatureId(creature_id), (target.id,), data)
+                )
+                out = AttackOutcome(e, data, hits=(target_id,))
+            else:
+                out = self.engine.attack(
+                    e, creature_id, GRAPPLE, [target_id], dice=dice, ability_attack="strength"
+                )
+            return replace(
+                out, encounter=self.engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
+            )
+
+        return self._attack_op(
+            op, f"{me.name} grapples {target.name}", change, initiator, creature_id
+        )
+
+    def escape_grapple(
+        self,
+        creature_id: str,
+        skill: str = "athletics",
+        *,
+        die: int | None = None,
+        bonus: int = 0,
+        initiator: object = None,
+    ) -> OperationResult:
+        """000 "Escape a Grapple" (standard): Athletics vs Fortitude or Acrobatics vs Reflex."""
+        problem = action_problem(
+            self.rules, self.encounter, creature_id, CombatAction.ESCAPE_GRAPPLE
+        )
+        if problem:
+            return self._refuse("escape_grapple", problem, initiator, creature_id)
+        return self._combat_op(
+            "escape_grapple",
+            f"{self._name(creature_id)} tries to escape",
+            lambda e: self.engine.spend(
+                self.engine.escape(e, creature_id, skill, die, bonus),
+                creature_id,
+                ActionKind.STANDARD,
+            ),
+            initiator,
+            creature_id,
+        )
+
+    def release_grapple(
+        self, creature_id: str, target_id: str | None = None, initiator: object = None
+    ) -> OperationResult:
+        """End a grapple you hold (a free action)."""
+        problem = action_problem(
+            self.rules, self.encounter, creature_id, CombatAction.RELEASE_GRAPPLE
+        )
+        if problem:
+            return self._refuse("release_grapple", problem, initiator, creature_id)
+        return self._combat_op(
+            "release_grapple",
+            f"{self._name(creature_id)} lets go",
+            lambda e: self.engine.release(e, creature_id, target_id),
+            initiator,
+            creature_id,
+        )
+
+    def move_grappled(
+        self,
+        creature_id: str,
+        target_id: str,
+        destination: Square,
+        target_destination: Square,
+        *,
+        dice: Sequence[int] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        """000 "Move a Grappled Creature" (standard): Strength vs Fortitude.
+
+        On a hit the grappler moves at half speed dragging the creature; the movement provokes
+        as normal movement does.
+        """
+        op = "move_grappled"
+        enc = self.encounter
+        problem = action_problem(self.rules, enc, creature_id, CombatAction.MOVE_GRAPPLED)
+        if not problem and target_id not in grappled_by(self.rules, enc, creature_id):
+            problem = f"{self._name(creature_id)} is not grappling {self._name(target_id)}"
+        if problem:
+            return self._refuse(op, problem, initiator, creature_id)
+        me = enc.creature(creature_id)
+        target = enc.creature(target_id)
+        preview = self.engine.preview_move(
+            enc.without_creature(target_id),
+            creature_id,
+            destination,
+            MoveMode.WALK,
+            check_action=False,
+            speed=me.speed // 2,
+        )
+        if not preview.reachable:
+            return self._refuse(op, preview.reason, initiator, creature_id)
+        moved_me = me.moved_to(destination)
+        if not spaces_adjacent(moved_me.space, Space(target_destination, target.size)):
+            return self._refuse(op, "the grappled creature must end adjacent", initiator)
+        problem = placement.destination_problem(
+            enc.with_creature(moved_me), target, target_destination
+        )
+        if problem:
+            return self._refuse(op, f"cannot put {target.name} there: {problem}", initiator)
+
+        def change(e: Encounter) -> AttackOutcome:
+            out = self.engine.attack(
+                e, creature_id, MOVE_GRAPPLED, [target_id], dice=dice, ability_attack="strength"
+            )
+            e = self.engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
+            provoked: tuple[str, ...] = ()
+            if target_id in out.hits:
+                e = e.with_creature(e.creature(creature_id).moved_to(destination))
+                e = e.with_creature(e.creature(target_id).moved_to(target_destination))
+                provoked = tuple(p for p in preview.provoking_enemy_ids if p != target_id)
+                e = self.engine.offer_opportunity(e, provoked)
+            return replace(out, encounter=e, provoked=provoked)
+
+        return self._attack_op(
+            op, f"{me.name} drags {target.name}", change, initiator, creature_id
+        )
+
+    def shove(
+        self,
+        creature_id: str,
+        target_id: str,
+        push_to: Square | None = None,
+        *,
+        dice: Sequence[int] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        """000 "Shove" (standard): Strength vs Fortitude against an adjacent target.
+
+        The target is at most one size larger. Hit: push it 1 square (to `push_to`, else the
+        square farthest from the shover) and shift into the space it left.
+        """
+        op = "shove"
+        enc = self.encounter
+        problem = action_problem(self.rules, enc, creature_id, CombatAction.SHOVE)
+        me, target = enc.find_creature(creature_id), enc.find_creature(target_id)
+        if not problem and (me is None or target is None):
+            problem = "no such creature"
+        if problem:
+            return self._refuse(op, problem, initiator, creature_id)
+        assert me is not None
+        assert target is not None
+        if target.size.rank - me.size.rank > 1:
+            return self._refuse(op, f"{target.name} is more than one size larger", initiator)
+        if not spaces_adjacent(me.space, target.space):
+            return self._refuse(op, f"{target.name} is not adjacent", initiator, creature_id)
+
+        def change(e: Encounter) -> AttackOutcome:
+            out = self.engine.attack(
+                e, creature_id, SHOVE, [target_id], dice=dice, ability_attack="strength"
+            )
+            e = self.engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
+            if target_id in out.hits:
+                e = self._shove_hit(e, creature_id, target_id, push_to)
+            return replace(out, encounter=e)
+
+        return self._attack_op(
+            op, f"{me.name} shoves {target.name}", change, initiator, creature_id
+        )
+
+    def force_move(
+        self,
+        target_id: str,
+        kind: str,
+        squares: int,
+        destination: Square,
+        *,
+        source_id: str | None = None,
+        source_square: Square | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """Carry out a push, pull or slide (000 "Unwilling Movement"; never provokes)."""
+        try:
+            forced_kind = ForcedKind("slide" if kind == "slip" else kind)
+        except ValueError:
+            return self._refuse("force_move", f"unknown forced movement {kind!r}", initiator)
+        return self._combat_op(
+            "force_move",
+            f"{forced_kind.value.capitalize()} {self._name(target_id)}",
+            lambda e: self.engine.forced_move(
+                e, target_id, forced_kind, squares, destination, source_id, source_square
+            ),
+            initiator,
+            target_id,
+        )
+
+    def help_attack(
+        self, creature_id: str, ally_id: str, enemy_id: str, initiator: object = None
+    ) -> OperationResult:
+        """000 "Help Attack" (standard): +2 to the ally's next attack roll against the enemy."""
+        return self._simple_action(
+            "help_attack",
+            f"{self._name(creature_id)} helps {self._name(ally_id)} attack",
+            creature_id,
+            CombatAction.HELP_ATTACK,
+            lambda e: self.engine.help_action(e, creature_id, ally_id, enemy_id, AidKind.ATTACK),
+            initiator,
+        )
+
+    def help_defense(
+        self, creature_id: str, ally_id: str, enemy_id: str, initiator: object = None
+    ) -> OperationResult:
+        """000 "Help Defense" (standard): +2 to the ally's defenses.
+
+        The bonus counts against the enemy's next attack against the ally.
+        """
+        return self._simple_action(
+            "help_defense",
+            f"{self._name(creature_id)} helps {self._name(ally_id)} defend",
+            creature_id,
+            CombatAction.HELP_DEFENSE,
+            lambda e: self.engine.help_action(e, creature_id, ally_id, enemy_id, AidKind.DEFENSE),
+            initiator,
+        )
+
+    def aid_another(
+        self, creature_id: str, ally_id: str, note: str = "", initiator: object = None
+    ) -> OperationResult:
+        """000 "Aid Another" (standard): aid a skill check; the GM adjudicates, the log records."""
+        return self._simple_action(
+            "aid_another",
+            f"{self._name(creature_id)} aids {self._name(ally_id)}",
+            creature_id,
+            CombatAction.AID_ANOTHER,
+            lambda e: e.with_combat(
+                e.combat.logged(
+                    "aid_another", CreatureId(creature_id), (CreatureId(ally_id),), {"note": note}
+                )
+            ),
+            initiator,
+        )
+
+    def total_defense(self, creature_id: str, initiator: object = None) -> OperationResult:
+        """000 "Total Defense" (standard): +2 to all defenses until the start of its next turn."""
+        return self._simple_action(
+            "total_defense",
+            f"{self._name(creature_id)}: total defense",
+            creature_id,
+            CombatAction.TOTAL_DEFENSE,
+            lambda e: self.engine.total_defense(e, creature_id),
+            initiator,
+        )
+
+    def rally(self, creature_id: str, initiator: object = None) -> OperationResult:
+        """000 "Rally" (standard, PCs, once an encounter): spend a recovery, +2 defenses."""
+        return self._simple_action(
+            "rally",
+            f"{self._name(creature_id)} rallies",
+            creature_id,
+            CombatAction.RALLY,
+            lambda e: self.engine.rally(e, creature_id),
+            initiator,
+        )
+
+    def stand_up(self, creature_id: str, initiator: object = None) -> OperationResult:
+        """000 "Stand Up from Prone" (move action)."""
+        return self._simple_action(
+            "stand_up",
+            f"{self._name(creature_id)} stands up",
+            creature_id,
+            CombatAction.STAND_UP,
+            lambda e: self.engine.prone(e, creature_id, down=False),
+            initiator,
+        )
+
+    def drop_prone(self, creature_id: str, initiator: object = None) -> OperationResult:
+        """000 "Free Actions": drop prone."""
+        return self._simple_action(
+            "drop_prone",
+            f"{self._name(creature_id)} drops prone",
+            creature_id,
+            CombatAction.DROP_PRONE,
+            lambda e: self.engine.prone(e, creature_id, down=True),
+            initiator,
+        )
+
+    def spend_action_point(self, creature_id: str, initiator: object = None) -> OperationResult:
+        """000 "Action Points": one extra standard, move or swift action this turn.
+
+        Once per encounter, not in the surprise round.
+        """
+        return self._simple_action(
+            "spend_action_point",
+            f"{self._name(creature_id)} spends an action point",
+            creature_id,
+            CombatAction.SPEND_ACTION_POINT,
+            lambda e: self.engine.spend_action_point(e, creature_id),
+            initiator,
+        )
+
+    # -- GM edits -------------------------------------------------------------------------
+
+    def apply_damage(
+        self,
+        creature_id: str,
+        amount: int,
+        types: Sequence[str] = (),
+        *,
+        source: str = "GM",
+        initiator: object = None,
+    ) -> OperationResult:
+        """The GM deals damage (resistances and vulnerabilities apply; 000 "Damage")."""
+        return self._combat_op(
+            "apply_damage",
+            f"{self._name(creature_id)} takes {amount} damage",
+            lambda e: self.engine.gm_damage(e, creature_id, amount, types, source),
+            initiator,
+            creature_id,
+        )
+
+    def heal(
+        self, creature_id: str, amount: int, *, source: str = "GM", initiator: object = None
+    ) -> OperationResult:
+        """The GM heals a creature (000 "Healing", "Healing on Negative HP")."""
+        return self._combat_op(
+            "heal",
+            f"{self._name(creature_id)} heals {amount}",
+            lambda e: self.engine.gm_heal(e, creature_id, amount, source),
+            initiator,
+            creature_id,
+        )
+
+    def add_condition(
+        self,
+        creature_id: str,
+        condition: Condition,
+        duration: DurationKind = DurationKind.SAVE_ENDS,
+        *,
+        source: str = "GM",
+        source_id: str | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """The GM imposes a condition with a duration (000 "Conditions", "Duration")."""
+        return self._combat_op(
+            "add_condition",
+            f"{self._name(creature_id)}: {condition.label}",
+            lambda e: self.engine.gm_condition(
+                e, creature_id, condition, duration, source, source_id
+            ),
+            initiator,
+            creature_id,
+        )
+
+    def add_persistent_damage(
+        self,
+        creature_id: str,
+        amount: int,
+        types: Sequence[str] = (),
+        duration: DurationKind = DurationKind.SAVE_ENDS,
+        *,
+        source: str = "GM",
+        source_id: str | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """The GM imposes persistent damage (000 "Persistent damage")."""
+        return self._combat_op(
+            "add_persistent_damage",
+            f"{self._name(creature_id)}: {amount} persistent damage",
+            lambda e: self.engine.gm_persistent(
+                e, creature_id, amount, types, duration, source, source_id
+            ),
+            initiator,
+            creature_id,
+        )
+
+    def remove_effect(
+        self, creature_id: str, effect_id: int, initiator: object = None
+    ) -> OperationResult:
+        """The GM ends one condition or persistent damage instance."""
+        return self._combat_op(
+            "remove_effect",
+            f"End an effect on {self._name(creature_id)}",
+            lambda e: self.engine.gm_remove_effect(e, creature_id, effect_id),
+            initiator,
+            creature_id,
+        )
+
+    def saving_throw(
+        self,
+        creature_id: str,
+        effect_id: int,
+        *,
+        die: int | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """A saving throw against one effect outside the end-of-turn routine (rolled or typed).
+
+        000 "Saving Throws": d20, 10 or higher succeeds and the effect ends.
+        """
+        return self._combat_op(
+            "saving_throw",
+            f"{self._name(creature_id)} saves",
+            lambda e: self.engine.gm_save(e, creature_id, effect_id, die),
+            initiator,
+            creature_id,
+        )
+
     # -- helpers ---------------------------------------------------------------------------
 
     def _hooks_start(
@@ -502,6 +1276,133 @@ class GameSession:
         else:
             combatant = replace(combatant, budget=combatant.budget.spend(kind))
         return encounter.with_combat(combat.with_combatant(combatant))
+
+    def _simple_action(
+        self,
+        operation: str,
+        text: str,
+        creature_id: str,
+        action: CombatAction,
+        change: Callable[[Encounter], Encounter],
+        initiator: object,
+    ) -> OperationResult:
+        """An action of the list: check it is allowed, do it, pay its action type."""
+        problem = action_problem(self.rules, self.encounter, creature_id, action)
+        if problem:
+            return self._refuse(operation, problem, initiator, creature_id)
+        return self._combat_op(
+            operation,
+            text,
+            lambda e: self.engine.spend(change(e), creature_id, action.kind),
+            initiator,
+            creature_id,
+        )
+
+    def _attack_op(
+        self,
+        operation: str,
+        text: str,
+        change: Callable[[Encounter], AttackOutcome],
+        initiator: object,
+        creature_id: str,
+    ) -> OperationResult:
+        before = self.encounter
+        try:
+            out = change(before)
+        except KeyError as exc:
+            return self._refuse(operation, f"no such creature: {exc.args[0]}", initiator)
+        except ValueError as exc:  # ActionError, RulesError, DiceError
+            return self._refuse(operation, str(exc), initiator, creature_id)
+        after = out.encounter
+        after = (
+            after.with_combat(
+                after.combat.logged(
+                    "attack",
+                    CreatureId(creature_id),
+                    tuple(CreatureId(t["target"]) for t in out.data.get("targets", [])),
+                    out.data,
+                )
+            )
+            if out.data.get("power")
+            else after
+        )
+        self._commit(text, after)
+        return self._announce(
+            OperationResult(
+                True,
+                operation,
+                text=text,
+                creature_id=creature_id,
+                opportunity_attackers=out.provoked,
+                log=after.combat.log[len(before.combat.log) :],
+                details={"attack": out.data, "forced": out.forced, "hits": out.hits},
+            ),
+            initiator,
+        )
+
+    def _shove_hit(
+        self, encounter: Encounter, creature_id: str, target_id: str, push_to: Square | None
+    ) -> Encounter:
+        """Shove hit: push 1, then shift into the space the target left (000 "Shove")."""
+        me = encounter.creature(creature_id)
+        target = encounter.creature(target_id)
+        old = target.square
+        options = forced_destinations(
+            self.engine.battlefield(encounter),
+            target_id,
+            ForcedKind.PUSH,
+            1,
+            source_id=creature_id,
+        )
+        if not options:
+            return encounter  # nowhere to push: the hit changes nothing
+        if push_to is None:
+            push_to = max(
+                sorted(options), key=lambda s: space_distance(me.space, Space(s, target.size))
+            )
+        encounter = self.engine.forced_move(
+            encounter, target_id, ForcedKind.PUSH, 1, push_to, source_id=creature_id
+        )
+        step = Square(push_to.col - old.col, push_to.row - old.row)
+        into = me.square.offset(step.col, step.row)
+        if not placement.destination_problem(encounter, me, into):
+            encounter = encounter.with_creature(encounter.creature(creature_id).moved_to(into))
+        return encounter
+
+    def _provoking_square(
+        self, encounter: Encounter, enemy_id: str, mover_id: str
+    ) -> Square | None:
+        """Where the mover stood when it provoked `enemy_id` on this turn's last move."""
+        enemy = encounter.creature(enemy_id)
+        mover = encounter.creature(mover_id)
+        for entry in reversed(encounter.combat.log):
+            if entry.kind == "turn_start":
+                return None
+            if entry.kind in ("move", "charge_move") and entry.actor == mover_id:
+                path = [Square(*p) for p in entry.data.get("path", ())]
+                for square in path[:-1]:
+                    if spaces_adjacent(Space(square, mover.size), enemy.space):
+                        return square
+                return None
+        return None
+
+    def _closest_attack_cost(
+        self, encounter: Encounter, creature_id: str, target: Creature
+    ) -> int | None:
+        """Movement cost to the nearest square from which the charger can reach the target."""
+        me = encounter.creature(creature_id)
+        sb = self.rules.statblock(me)
+        reach = sb.reach if sb is not None else 1
+        costs = geo_movement.reachable_squares(
+            self.engine.battlefield(encounter), creature_id, me.speed
+        )
+        best = [
+            cost
+            for square, cost in costs.items()
+            if square != me.square
+            and space_distance(Space(square, me.size), target.space) <= reach
+        ]
+        return min(best) if best else None
 
     def _combat_op(
         self,

@@ -1,13 +1,15 @@
-"""Shared builders for controller tests: small encounters and a session with a seeded RNG."""
+"""Shared builders for controller tests: small encounters, stat blocks, a seeded session."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import CreatureId
 
@@ -17,5 +19,70 @@ def make_session(encounter: Encounter, seed: int = 0) -> GameSession:
     return GameSession(doc, History(doc), random.Random(seed))
 
 
-def creature(cid: str, side: str, col: int, row: int, **kw: object) -> Creature:
-    return Creature(CreatureId(cid), cid.title(), side, square=Square(col, row), **kw)  # type: ignore[arg-type]
+def creature(cid: str, side: str, col: int, row: int, **kw: Any) -> Creature:
+    return Creature(CreatureId(cid), cid.title(), side, square=Square(col, row), **kw)
+
+
+KNOCKDOWN: dict[str, Any] = {
+    "name": "Knockdown Strike",
+    "frequency": "encounter",
+    "action": "standard",
+    "origin": "melee",
+    "attack": {"defense": "ac", "ability": "strength"},
+    "hit": {
+        "damage": "2dW + Strength modifier",
+        "conditions": [{"condition": "dazed", "duration": "save_ends"}],
+    },
+    "keywords": ["weapon"],
+}
+
+ARROW: dict[str, Any] = {
+    "name": "Arcane Bolt",
+    "origin": "ranged",
+    "range": {"normal": 10},
+    "attack": {"defense": "reflex", "ability": "intelligence"},
+    "hit": {"damage": "1d6 + Intelligence modifier"},
+}
+
+
+def pc_block(name: str = "Hero", **changes: Any) -> dict[str, Any]:
+    """A level-1 PC: Str 16 (+3), Dex 12 (+1), AC 16, 44 HP, longsword +3 proficiency."""
+    data: dict[str, Any] = {
+        "name": name,
+        "level": 1,
+        "role": "pc",
+        "side": "heroes",
+        "abilities": {"strength": 16, "constitution": 14, "dexterity": 12, "intelligence": 16},
+        "defenses": {"ac": 16, "fortitude": 14, "reflex": 12, "will": 11},
+        "max_hp": 44,
+        "recoveries": 8,
+        "action_points": 1,
+        "weapons": [{"name": "Longsword", "die": "1d10", "proficiency": 3}],
+        "powers": [KNOCKDOWN, ARROW],
+    }
+    data.update(changes)
+    return data
+
+
+def orc_block(name: str = "Orc", **changes: Any) -> dict[str, Any]:
+    """A level-2 monster: Str 16 (+3), AC 15, Fort 15, Ref 12, 30 HP, axe 1d12; dies at 0."""
+    data: dict[str, Any] = {
+        "name": name,
+        "level": 2,
+        "role": "monster",
+        "side": "monsters",
+        "abilities": {"strength": 16, "constitution": 14, "dexterity": 10},
+        "defenses": {"ac": 15, "fortitude": 15, "reflex": 12, "will": 11},
+        "max_hp": 30,
+        "weapons": [{"name": "Axe", "die": "1d12"}],
+    }
+    data.update(changes)
+    return data
+
+
+def fighter(cid: str, col: int, row: int, **changes: Any) -> Creature:
+    return creature(cid, "heroes", col, row, statblock=freeze(pc_block(cid.title(), **changes)))
+
+
+def orc(cid: str, col: int, row: int, **changes: Any) -> Creature:
+    return creature(cid, "monsters", col, row, statblock=freeze(orc_block(cid.title(), **changes)))

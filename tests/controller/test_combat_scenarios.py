@@ -1,0 +1,325 @@
+"""Scripted encounters with fixed dice, played turn by turn, asserting the state after each step.
+
+Every test quotes the rule it checks (seeds/000 headings, RULINGS.md rulings, 002 checklist).
+Dice typed in with `dice=[...]` are consumed in rolling order (attack d20 per target, then
+damage dice), the way a GM types physical dice.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from orcus_desktop.controller.actions import CombatAction
+from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.combat import ActionBudget, ActionKind
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
+from tests.controller.conftest import fighter, make_session, orc
+
+
+def _hp(session: GameSession, cid: str) -> int:
+    state = session.encounter.creature(cid).state
+    assert state is not None
+    return state.current_hp
+
+
+def _conditions(session: GameSession, cid: str) -> set[Condition]:
+    state = session.encounter.creature(cid).state
+    return {c.condition for c in state.conditions} if state is not None else set()
+
+
+@pytest.fixture
+def duel() -> GameSession:
+    """Hero (initiative 20) adjacent to an orc (10); a second orc far away (5)."""
+    session = make_session(
+        Encounter(
+            GridBounds(12, 12),
+            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
+        )
+    )
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10, "brute": 5}).ok
+    assert session.start_combat().ok
+    assert session.encounter.combat.current == "hero"
+    return session
+
+
+def test_dazed_creature_refused_its_move_action(duel: GameSession) -> None:
+    # 000 "Dazed": "You can only take one standard action on your turn ... You can convert the
+    # standard action to a move or swift action" and "You can't take immediate or opportunity
+    # actions."
+    assert duel.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS, source="Orc").ok
+    duel.end_turn(save_dice={1: 3})  # hero's turn ends; the save fails (3 < 10)
+    duel.end_turn()  # orc
+    duel.end_turn()  # brute
+    combat = duel.encounter.combat
+    assert combat.current == "hero"
+    assert combat.combatant("hero").budget == ActionBudget(1, 0, 0)
+    options = duel.available_actions("hero")
+    assert options.option(CombatAction.WALK).allowed  # the standard converts to a move
+    assert duel.move_creature("hero", Square(2, 4), MoveMode.WALK).ok
+    refused = duel.move_creature("hero", Square(2, 5), MoveMode.WALK)
+    assert not refused.ok
+    assert "dazed" in refused.reason
+    assert duel.encounter.creature("hero").square == Square(2, 4)
+    assert not duel.available_actions("hero").option(CombatAction.BASIC_ATTACK).allowed
+
+
+def test_opportunity_attack_on_walk_out_but_not_on_shift(duel: GameSession) -> None:
+    # RULINGS: Opportunity attacks — leaving a square adjacent to an enemy provokes; shifting
+    # never provokes; the OA uses that enemy's immediate action, one per provoking turn.
+    duel.end_turn()  # the orc's turn
+    before = duel.encounter
+    shift = duel.move_creature("orc", Square(4, 2), MoveMode.SHIFT)
+    assert shift.ok
+    assert shift.opportunity_attackers == ()
+    assert not duel.available_actions("hero").option(CombatAction.OPPORTUNITY_ATTACK).allowed
+    assert not duel.opportunity_attack("hero", "orc").ok
+    duel.undo()
+    assert duel.encounter is before
+    walk = duel.move_creature("orc", Square(6, 2), MoveMode.WALK)
+    assert walk.ok
+    assert walk.opportunity_attackers == ("hero",)
+    assert duel.encounter.combat.combatant("hero").out_of_turn is ActionKind.OPPORTUNITY
+    assert duel.available_actions("hero").option(CombatAction.OPPORTUNITY_ATTACK).allowed
+    # d20 18: 18 + 3 Str + 0 half level + 3 proficiency = 24 vs AC 15: hit; 1d10 = 6 + 3 = 9.
+    oa = duel.opportunity_attack("hero", "orc", dice=[18, 6])
+    assert oa.ok, oa.reason
+    assert oa.details["hits"] == ("orc",)
+    assert _hp(duel, "orc") == 30 - 9
+    assert duel.encounter.combat.combatant("hero").immediate_used
+    again = duel.opportunity_attack("hero", "orc", dice=[18, 6])
+    assert not again.ok
+    assert "immediate action" in again.reason
+
+
+def test_save_ends_condition_ends_on_a_10_not_on_a_9(duel: GameSession) -> None:
+    # 000 "Saving Throws": "If the result is 10 or higher, the save succeeds"; 000 "Duration":
+    # "Save ends means you make a saving throw at the end of your turn".
+    duel.add_condition("hero", Condition.SLOWED, DurationKind.SAVE_ENDS, source="Orc")
+    effect_id = duel.encounter.creature("hero").state.conditions[0].effect_id  # type: ignore[union-attr]
+    duel.end_turn(save_dice={effect_id: 9})
+    assert Condition.SLOWED in _conditions(duel, "hero")
+    save = [e for e in duel.encounter.combat.log if e.kind == "saving_throw"][-1]
+    assert save.data["success"] is False
+    assert save.data["roll"]["dice"] == ((20, 9, True),)
+    duel.end_turn()
+    duel.end_turn()
+    duel.end_turn(save_dice={effect_id: 10})  # hero's second turn ends
+    assert Condition.SLOWED not in _conditions(duel, "hero")
+    save = [e for e in duel.encounter.combat.log if e.kind == "saving_throw"][-1]
+    assert save.data["success"] is True
+    assert save.data["typed_in"] is True
+
+
+def test_durations_expire_on_the_right_creatures_turn(duel: GameSession) -> None:
+    # 000 "Duration": "until the end of the user's next turn" ends on the *user's* turn, even
+    # though it sits on the target; "until the start of the target's next turn" at the target's
+    # start. rules/durations: applied during the turn it names, it survives that turn's end.
+    duel.end_turn()  # orc's turn (round 1)
+    duel.add_condition(
+        "hero",
+        Condition.IMMOBILE,
+        DurationKind.END_OF_USER_NEXT_TURN,
+        source="Orc",
+        source_id="orc",
+    )
+    duel.add_condition("hero", Condition.WEAKENED, DurationKind.START_OF_TARGET_NEXT_TURN)
+    duel.end_turn()  # orc's turn ends: the immobile was applied this very turn, so it stays
+    assert _conditions(duel, "hero") == {Condition.IMMOBILE, Condition.WEAKENED}
+    duel.end_turn()  # brute ends; round 2: the hero's turn starts -> weakened ends
+    assert duel.encounter.combat.current == "hero"
+    assert _conditions(duel, "hero") == {Condition.IMMOBILE}
+    refused = duel.move_creature("hero", Square(1, 1), MoveMode.WALK)
+    assert "immobile" in refused.reason
+    duel.end_turn()  # the hero's own turn ending does not end the orc's effect
+    assert _conditions(duel, "hero") == {Condition.IMMOBILE}
+    duel.end_turn()  # the orc's next turn ends: now it expires
+    assert _conditions(duel, "hero") == set()
+    ended = [e for e in duel.encounter.combat.log if e.kind == "effect_ended"]
+    assert [(e.targets, e.data["turn_of"]) for e in ended] == [
+        (("hero",), "hero"),
+        (("hero",), "orc"),
+    ]
+
+
+def test_undo_of_an_attack_restores_hp_conditions_and_encounter_power(duel: GameSession) -> None:
+    # 000 "Power Category and Frequency": an encounter power is used up; HOUSE_STYLE 7.3: an
+    # attack's damage + conditions + spent power are one undo step.
+    before = duel.encounter
+    steps = len(duel.history)
+    # d20 18: 18 + 3 + 0 + 3 = 24 vs AC 15, hit; 2d10 = 7 + 5, + 3 Str = 15 damage; dazed.
+    result = duel.use_power("hero", "Knockdown Strike", ["orc"], dice=[18, 7, 5])
+    assert result.ok, result.reason
+    assert result.text == "Hero: Knockdown Strike"
+    after = duel.encounter
+    assert _hp(duel, "orc") == 15
+    assert _conditions(duel, "orc") == {Condition.DAZED}
+    assert duel.encounter.creature("hero").state.powers_used == ("Knockdown Strike",)  # type: ignore[union-attr]
+    assert duel.encounter.combat.combatant("hero").budget.standard == 0
+    attack = duel.encounter.combat.log[-1]
+    assert attack.kind == "attack"
+    assert attack.data["targets"][0]["attack_parts"] == (
+        (18, "d20"),
+        (3, "Strength"),
+        (0, "half level"),
+        (3, "Longsword proficiency"),
+    )
+    assert len(duel.history) == steps + 1  # one undo step
+    duel.undo()
+    assert duel.encounter is before
+    assert duel.encounter.creature("orc").state is None  # untouched: full HP, no conditions
+    assert duel.encounter.creature("hero").state.powers_used == ()  # type: ignore[union-attr]
+    assert duel.available_actions("hero").power("Knockdown Strike").allowed
+    duel.redo()
+    assert duel.encounter is after
+    # used up: a second use is refused with the reason
+    duel.end_turn()
+    duel.end_turn()
+    duel.end_turn()
+    refused = duel.use_power("hero", "Knockdown Strike", ["orc"], dice=[18, 7, 5])
+    assert not refused.ok
+    assert "encounter power already used" in refused.reason
+
+
+def test_persistent_damage_dying_and_death_saves(duel: GameSession) -> None:
+    # 000 "Persistent damage": taken at the start of the target's next turn; 000 "Falling
+    # Unconscious"; RULINGS: Death saving throws — at the start of the turn.
+    duel.apply_damage("hero", 42)
+    duel.add_persistent_damage("hero", 5, ["fire"], source="Flaming oil")
+    effect_id = duel.encounter.creature("hero").state.persistent[0].effect_id  # type: ignore[union-attr]
+    duel.end_turn(save_dice={effect_id: 2})  # hero ends (save fails)
+    duel.end_turn()  # orc
+    duel.end_turn(death_save_die=4)  # brute ends; hero starts: 5 fire -> -3, dying, save 4
+    assert _hp(duel, "hero") == -3
+    assert {Condition.DYING, Condition.UNCONSCIOUS} <= _conditions(duel, "hero")
+    kinds = [
+        e.kind for e in duel.encounter.combat.log if e.kind in ("persistent_damage", "death_save")
+    ]
+    assert kinds == ["persistent_damage", "death_save"]
+    assert duel.encounter.creature("hero").state.death_save_failures == 1  # type: ignore[union-attr]
+    # 000 "Unconscious": no actions; the turn is still taken (death saves) but nothing allowed
+    assert duel.encounter.combat.combatant("hero").budget == ActionBudget(0, 0, 0)
+    assert "unconscious" in duel.available_actions("hero").option(CombatAction.WALK).reason
+
+
+def test_regeneration_at_start_of_turn() -> None:
+    # 000 "Regeneration": heal at the start of each of their turns.
+    session = make_session(
+        Encounter(
+            GridBounds(8, 8), creatures=(fighter("hero", 1, 1), orc("troll", 5, 5, regeneration=3))
+        )
+    )
+    session.roll_initiative(totals={"hero": 15, "troll": 10})
+    session.start_combat()
+    session.apply_damage("troll", 10)
+    session.end_turn()
+    assert _hp(session, "troll") == 23
+    assert session.encounter.combat.log[-1].kind in ("regeneration", "turn_start")
+
+
+def test_action_point_once_per_encounter_not_in_surprise_round() -> None:
+    # 000 "Action Points": "Once per encounter (but not during a surprise round)".
+    session = make_session(
+        Encounter(GridBounds(8, 8), creatures=(fighter("hero", 1, 1), orc("orc", 5, 5)))
+    )
+    session.roll_initiative(totals={"hero": 15, "orc": 10})
+    session.set_surprised("orc")
+    session.start_combat()
+    refused = session.spend_action_point("hero")
+    assert "surprise round" in refused.reason
+    session.end_turn()  # surprise round over (the orc is skipped): round 1, hero again
+    assert session.encounter.combat.round == 1
+    assert session.spend_action_point("hero").ok
+    assert session.encounter.combat.combatant("hero").budget == ActionBudget(2, 1, 1)
+    assert "already spent" in session.spend_action_point("hero").reason
+
+
+def test_charge_moves_then_attacks_with_plus_one() -> None:
+    # 000 "Charge": move at least 2 squares to the closest square from which you can attack,
+    # then a basic melee attack with a +1 bonus.
+    session = make_session(
+        Encounter(GridBounds(12, 6), creatures=(fighter("hero", 1, 2), orc("orc", 6, 2)))
+    )
+    session.roll_initiative(totals={"hero": 15, "orc": 10})
+    session.start_combat()
+    far = session.charge("hero", Square(6, 3), "orc")  # adjacent too, but 5 squares away
+    assert not far.ok
+    assert "closest square" in far.reason
+    near = session.charge("hero", Square(2, 2), "orc")
+    assert not near.ok
+    result = session.charge("hero", Square(5, 2), "orc", dice=[12, 4])
+    assert result.ok, result.reason
+    assert session.encounter.creature("hero").square == Square(5, 2)
+    parts = result.details["attack"]["targets"][0]["attack_parts"]
+    assert [1, "charge"] in parts
+    budget = session.encounter.combat.combatant("hero").budget
+    assert budget.standard == 0
+    assert budget.move == 1
+
+
+def test_ranged_attack_next_to_an_enemy_provokes() -> None:
+    # 000 "Ranged and Far Attacks in Close Combat"; RULINGS: Opportunity attacks.
+    session = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2), orc("orc", 2, 2), orc("far", 8, 2)),
+        )
+    )
+    session.roll_initiative(totals={"hero": 15, "orc": 10, "far": 5})
+    session.start_combat()
+    result = session.use_power("hero", "Arcane Bolt", ["far"], dice=[15, 3])
+    assert result.ok, result.reason
+    assert result.opportunity_attackers == ("orc",)
+    assert session.encounter.combat.combatant("orc").out_of_turn is ActionKind.OPPORTUNITY
+    # the orc is not dazed and has its immediate action: the OA is offered and taken
+    oa = session.opportunity_attack("orc", "hero", dice=[2])
+    assert oa.ok, oa.reason
+    assert oa.details["hits"] == ()
+
+
+def test_grapple_escape_and_grapple_ends_when_apart(duel: GameSession) -> None:
+    # 000 "Grapple" (Strength vs Reflex), "Escape a Grapple"; RULINGS: Grappled.
+    result = duel.grapple("hero", "orc", dice=[15])  # 15 + 3 Str + 0 = 18 vs Reflex 12: hit
+    assert result.ok, result.reason
+    assert Condition.GRAPPLED in _conditions(duel, "orc")
+    duel.end_turn()
+    refused = duel.move_creature("orc", Square(4, 2), MoveMode.SHIFT)
+    assert "grappled" in refused.reason
+    escape = duel.escape_grapple("orc", "athletics", die=2)  # 2 + 3 + 1 = 6 vs Fortitude 14
+    assert escape.ok
+    assert Condition.GRAPPLED in _conditions(duel, "orc")
+    duel.end_turn()
+    duel.end_turn()
+    duel.move_creature("hero", Square(2, 4), MoveMode.WALK)  # hero walks away: grapple ends
+    assert Condition.GRAPPLED not in _conditions(duel, "orc")
+
+
+def test_total_defense_and_stand_up(duel: GameSession) -> None:
+    # 000 "Total Defense": +2 to all defenses until the start of your next turn; 000 "Being
+    # Prone": Drop Prone is free, Stand Up is a move action.
+    assert duel.total_defense("hero").ok
+    assert _conditions(duel, "hero") == {Condition.TOTAL_DEFENSE}
+    assert duel.drop_prone("hero").ok
+    walk = duel.move_creature("hero", Square(2, 4), MoveMode.WALK)
+    assert "prone" in walk.reason
+    assert duel.stand_up("hero").ok
+    assert duel.encounter.combat.combatant("hero").budget == ActionBudget(0, 0, 1)
+    for _ in range(3):
+        duel.end_turn()
+    assert _conditions(duel, "hero") == set()
+
+
+def test_help_attack_bonus_used_once(duel: GameSession) -> None:
+    # 000 "Help Attack": +2 to your ally's next attack roll against that target.
+    duel.place_creature(fighter("ally", 3, 3))
+    duel.join_combat("ally", total=15)
+    assert duel.help_attack("hero", "ally", "orc").ok
+    duel.end_turn()
+    assert duel.encounter.combat.current == "ally"
+    result = duel.basic_attack("ally", "orc", dice=[5, 1])
+    parts = result.details["attack"]["targets"][0]["attack_parts"]
+    assert [2, "help attack (hero)"] in parts
+    assert duel.encounter.combat.aids == ()
