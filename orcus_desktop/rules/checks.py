@@ -16,6 +16,7 @@ from orcus_desktop.rules.dice import DiceRoll, DiceSource, roll
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.terms import Defense
 
 TRAINED_BONUS = 5
 """002 "Skills": "+ (5 if trained)"."""
@@ -118,6 +119,43 @@ def skill_check(
         ruleset,
         target_number=target_number,
         label=f"{key.capitalize()} check",
+        trained=trained,
+        modifiers=modifiers,
+    )
+
+
+ESCAPE_DEFENSE = {"athletics": Defense.FORTITUDE, "acrobatics": Defense.REFLEX}
+"""000 "Escape a Grapple": Athletics vs Fortitude, Acrobatics vs Reflex."""
+
+
+def escape_check(
+    escapee: StatBlock,
+    grappler: StatBlock,
+    skill: str,
+    dice: DiceSource,
+    ruleset: Ruleset,
+    *,
+    trained: bool = False,
+    modifiers: Iterable[Modifier] = (),
+) -> CheckResult:
+    """Try to escape a grapple.
+
+    000 "Escape a Grapple": "an Athletics check vs the grappler's Fortitude or Acrobatics
+    check vs the grappler's Reflex defence". On success the caller removes the grapple
+    (``state.end_effects_from(escapee_state, grappler_id, [Condition.GRAPPLED])``).
+
+    Raises:
+        ValueError: A skill other than Athletics or Acrobatics.
+    """
+    key = skill.strip().lower()
+    if key not in ESCAPE_DEFENSE:
+        raise ValueError(f"escape with athletics or acrobatics, not {skill!r}")
+    return skill_check(
+        escapee,
+        key,
+        dice,
+        ruleset,
+        target_number=grappler.defenses.get(ESCAPE_DEFENSE[key]),
         trained=trained,
         modifiers=modifiers,
     )

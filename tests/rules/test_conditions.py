@@ -150,3 +150,23 @@ def test_ability_check_without_target() -> None:
     result = make_check(sb, Ability.WISDOM, ScriptedSource([12]), ORCUS)
     assert result.total.total == 11
     assert result.success is None
+
+
+@pytest.mark.parametrize(
+    ("skill", "natural", "escapes"),
+    # 000 "Escape a Grapple": Athletics vs Fortitude (15), Acrobatics vs Reflex (12).
+    [
+        ("athletics", 11, False),
+        ("athletics", 12, True),
+        ("acrobatics", 12, False),
+        ("acrobatics", 13, True),
+    ],
+)
+def test_escape_check(skill: str, natural: int, escapes: bool) -> None:
+    from orcus_desktop.rules.checks import escape_check
+
+    me = pc(abilities=AbilityScores(strength=16, dexterity=8))  # Str +3, Dex -1
+    result = escape_check(me, monster(), skill, ScriptedSource([natural]), ORCUS)
+    assert result.success is escapes
+    with pytest.raises(ValueError, match="athletics or acrobatics"):
+        escape_check(me, monster(), "stealth", ScriptedSource([10]), ORCUS)
