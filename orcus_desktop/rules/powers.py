@@ -583,7 +583,8 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
             effect=_outcome_from_dict(data.get("effect", {}), f"{where}.effect"),
             crit_extra=as_opt_str(data.get("crit_extra"), f"{where}.crit_extra"),
             keywords=tuple(
-                as_str(k, f"{where}.keywords") for k in as_list(data.get("keywords", []), where)
+                as_str(k, f"{where}.keywords")
+                for k in as_list(data.get("keywords", []), f"{where}.keywords")
             ),
             trigger=as_opt_str(data.get("trigger"), f"{where}.trigger"),
             basic=as_bool(data.get("basic", False), f"{where}.basic"),

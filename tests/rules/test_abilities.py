@@ -1,7 +1,7 @@
 """000 "Abilities": the ability table, the formula, and the level bonus."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.rules.abilities import (
@@ -39,6 +39,7 @@ def test_ability_table(scores: tuple[int, ...], modifier: int) -> None:
         assert ability_modifier(score) == modifier
 
 
+@settings(max_examples=30, deadline=None)
 @given(st.integers(min_value=1, max_value=30))
 def test_formula_matches_table(score: int) -> None:
     # 000: "subtract 10 from the ability score and then divide the total by 2 (round down)".

@@ -412,7 +412,7 @@ def test_seeded_attack_replays_identically() -> None:
     assert runs[0] == runs[1]
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(
     natural=st.integers(min_value=1, max_value=20),
     ac=st.integers(min_value=5, max_value=40),

@@ -223,7 +223,7 @@ def test_weakened_halving_then_resistance() -> None:
     assert [s.reason for s in result.steps] == ["halved (weakened)", "resist fire 2"]
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(
     max_hp=st.integers(min_value=1, max_value=200),
     hits=st.lists(st.integers(min_value=0, max_value=80), max_size=6),

@@ -132,7 +132,7 @@ def test_forced_total_is_recorded_beside_the_dice() -> None:
     assert result.dice[0].value == 4
 
 
-@settings(max_examples=40)
+@settings(max_examples=40, deadline=None)
 @given(
     st.integers(min_value=1, max_value=6),
     st.sampled_from([4, 6, 8, 10, 12, 20, 100]),
@@ -149,7 +149,7 @@ def test_totals_within_bounds(count: int, sides: int, bonus: int, seed: int) -> 
     assert all(1 <= d.value <= sides for d in result.dice)
 
 
-@settings(max_examples=25)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_seeded_and_recorded_rolls_replay(seed: int) -> None:
     expressions = ["1d20+7", "2d8+3", "4d6kh3", "d%"]

@@ -143,7 +143,7 @@ def test_regeneration_takes_the_highest() -> None:
     assert healing is not None
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(
     max_hp=st.integers(min_value=1, max_value=150),
     events=st.lists(

@@ -1,7 +1,7 @@
 """000 "Stacking": same-type modifiers don't stack (best bonus, worst penalty); untyped stack."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, resolve, stack
@@ -46,6 +46,7 @@ modifier_st = st.builds(
 )
 
 
+@settings(max_examples=60, deadline=None)
 @given(st.lists(modifier_st, max_size=8))
 def test_stacking_invariants(mods: list[Modifier]) -> None:
     result = stack(mods)

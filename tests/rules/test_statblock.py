@@ -194,7 +194,7 @@ def test_library_has_the_sizes_the_map_needs() -> None:
     assert {Size.SMALL, Size.MEDIUM, Size.LARGE} <= sizes
 
 
-@settings(max_examples=30)
+@settings(max_examples=30, deadline=None)
 @given(
     level=st.integers(min_value=1, max_value=30),
     hp=st.integers(min_value=1, max_value=500),
