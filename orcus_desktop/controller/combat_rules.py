@@ -31,7 +31,13 @@ from orcus_desktop.rules.healing import HealingApplied
 from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
 from orcus_desktop.rules.statblock import StatBlock
-from orcus_desktop.rules.state import CreatureState, Expired, end_effects_from, initial_state
+from orcus_desktop.rules.state import (
+    CreatureState,
+    Expired,
+    end_effects_from,
+    end_surprise_round,
+    initial_state,
+)
 
 NO_STATBLOCK = "has no stat block"
 
@@ -220,6 +226,7 @@ class CombatRules:
         Persistent damage, regeneration, the death save (RULINGS: Death saving throws — start
         of turn), then effects "until the start of" this turn end.
         """
+        encounter = self._end_surprise(encounter)
         creature = encounter.creature(creature_id)
         sb = self.statblock(creature)
         state = self.state(creature)
@@ -296,6 +303,25 @@ class CombatRules:
         return self._tick(encounter, TurnBoundary.END, creature_id)
 
     # -- shared pieces -----------------------------------------------------------------------
+
+    def _end_surprise(self, encounter: Encounter) -> Encounter:
+        """000 "Surprised": "You lose this condition when the surprise round ends"."""
+        if encounter.combat.phase is CombatPhase.SURPRISE:
+            return encounter
+        combat = encounter.combat
+        for creature in encounter.creatures:
+            if creature.state is None:
+                continue
+            state, gone = end_surprise_round(creature.state)
+            if gone:
+                encounter = encounter.with_creature(creature.with_state(state))
+                combat = combat.logged(
+                    "effect_ended",
+                    None,
+                    (creature.id,),
+                    {"effects": _expired_data(gone), "reason": "the surprise round ended"},
+                )
+        return encounter.with_combat(combat)
 
     def after_harm(
         self, encounter: Encounter, creature_id: str, before: CreatureState | None

@@ -47,7 +47,7 @@ from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import CreatureId, WallId
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.durations import UNTIL_COUNTERED, DurationKind
+from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
 from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset
 
@@ -353,12 +353,23 @@ class GameSession:
         return self._combat_op(
             "start_combat",
             "Start combat",
-            lambda e: turns.start_combat(e, *self._hooks_start()),
+            lambda e: turns.start_combat(self._surprise(e), *self._hooks_start()),
             initiator,
         )
 
     def end_combat(self, initiator: object = None) -> OperationResult:
-        return self._combat_op("end_combat", "End combat", turns.end_combat, initiator)
+        """Stop combat; effects "until the end of the encounter" end (rules `end_encounter`)."""
+
+        def change(e: Encounter) -> Encounter:
+            e = turns.end_combat(e)
+            for creature in e.creatures:
+                if creature.state is not None:
+                    e = e.with_creature(
+                        creature.with_state(rules_state.end_encounter(creature.state))
+                    )
+            return e
+
+        return self._combat_op("end_combat", "End combat", change, initiator)
 
     def end_turn(
         self,
@@ -382,7 +393,7 @@ class GameSession:
             return self._combat_op(
                 "end_turn",
                 f"End {name}'s turn",
-                lambda e: turns.end_turn(e, self.rules.end_of_turn, *self._hooks_start()),
+                lambda e: turns.end_turn(e, self._end_hook, *self._hooks_start()),
                 initiator,
                 current,
             )
@@ -1234,6 +1245,32 @@ class GameSession:
         )
 
     # -- helpers ---------------------------------------------------------------------------
+
+    def _end_hook(self, encounter: Encounter, creature_id: CreatureId) -> Encounter:
+        """End-of-turn rules work, then this creature's unused help bonuses lapse."""
+        encounter = self.rules.end_of_turn(encounter, creature_id)
+        return self.engine.expire_aids(encounter, creature_id)
+
+    def _surprise(self, encounter: Encounter) -> Encounter:
+        """Give the surprised their condition for the surprise round (000 "Surprised")."""
+        combat = encounter.combat
+        surprised = [c.creature_id for c in combat.combatants if c.surprised]
+        if not surprised or len(surprised) == len(combat.combatants):
+            return encounter
+        for cid in surprised:
+            creature = encounter.creature(cid)
+            state = self.rules.state(creature)
+            if state is None:
+                continue
+            state, _ = rules_state.add_condition(
+                state,
+                Condition.SURPRISED,
+                holder=RulesId(cid),
+                source="surprise",
+                duration=Duration(DurationKind.END_OF_SURPRISE_ROUND),
+            )
+            encounter = encounter.with_creature(creature.with_state(state))
+        return encounter
 
     def _hooks_start(
         self,

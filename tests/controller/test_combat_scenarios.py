@@ -323,3 +323,26 @@ def test_help_attack_bonus_used_once(duel: GameSession) -> None:
     parts = result.details["attack"]["targets"][0]["attack_parts"]
     assert [2, "help attack (hero)"] in parts
     assert duel.encounter.combat.aids == ()
+
+
+def test_surprised_grant_combat_advantage_until_the_surprise_round_ends() -> None:
+    # RULINGS: Surprise — surprised combatants take no actions in the surprise round, grant
+    # combat advantage, and lose the condition when it ends (000 "Surprised").
+    session = make_session(
+        Encounter(GridBounds(8, 8), creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)))
+    )
+    session.roll_initiative(totals={"hero": 5, "orc": 10})
+    session.set_surprised("orc")
+    session.start_combat()
+    assert session.encounter.combat.current == "hero"  # the orc is skipped though faster
+    assert _conditions(session, "orc") == {Condition.SURPRISED}
+    result = session.basic_attack("hero", "orc", dice=[8, 3])
+    assert result.details["attack"]["targets"][0]["combat_advantage"] == ["target surprised"]
+    assert (
+        "one action in the surprise round"
+        in session.move_creature("hero", Square(1, 3), MoveMode.WALK).reason
+    )
+    session.end_turn()
+    assert session.encounter.combat.round == 1
+    assert session.encounter.combat.current == "orc"
+    assert Condition.SURPRISED not in _conditions(session, "orc")
