@@ -419,12 +419,16 @@ def short_rest(state: CreatureState, statblock: StatBlock) -> CreatureState:
 
     000 "Power Category and Frequency": encounter powers recharge. 000 "Temporary Hit Points":
     they last until a short rest. 000 "Death Saving Throws": failures reset. 000 "Knocking a
-    Creature Out": a knocked-out creature heals 1 HP.
+    Creature Out": a knocked-out creature heals 1 HP. 000 is silent on "save ends" effects
+    outlasting the fight; five minutes of rest end them here (and persistent damage), while
+    conditions "until countered" (prone, dying) stay.
     """
     daily = {p.name for p in statblock.powers if p.frequency is Frequency.DAILY}
     state = end_encounter(state)
     hp = state.current_hp
-    conditions = state.conditions
+    conditions = tuple(
+        c for c in state.conditions if c.duration.kind is not DurationKind.SAVE_ENDS
+    )
     knocked_out = state.knocked_out
     if state.knocked_out and not state.dead:
         hp = max(hp, 1)
@@ -443,6 +447,7 @@ def short_rest(state: CreatureState, statblock: StatBlock) -> CreatureState:
         powers_used=tuple(p for p in state.powers_used if p in daily),
         knocked_out=knocked_out,
         conditions=conditions,
+        persistent=(),
     )
 
 

@@ -195,7 +195,15 @@ def test_short_rest_wakes_the_knocked_out_and_recharges() -> None:
     orc = monster(max_hp=30)
     state, _ = apply_damage(initial_state(orc), orc, 40, ORCUS, target=HERO, knock_out=True)
     state = replace(state, temp_hp=4, death_save_failures=2)
+    from orcus_desktop.rules.durations import SAVE_ENDS
+    from orcus_desktop.rules.state import add_condition, add_persistent_damage
+
+    state, _ = add_condition(state, Condition.SLOWED, holder=HERO, source="x", duration=SAVE_ENDS)
+    state, _ = add_persistent_damage(state, 3, (), holder=HERO, source="x", duration=SAVE_ENDS)
     rested = short_rest(state, orc)
+    assert not rested.persistent
+    assert Condition.SLOWED not in rested.active_conditions(ORCUS)
+    assert Condition.PRONE in rested.active_conditions(ORCUS)  # until countered
     assert rested.current_hp == 1
     assert not rested.knocked_out
     assert Condition.UNCONSCIOUS not in rested.active_conditions(ORCUS)
