@@ -456,3 +456,25 @@ def uses_death_saves_now(state: CreatureState, ruleset: Ruleset) -> bool:
     return not state.dead and any(
         rules_for(c, ruleset).death_saves for c in state.active_conditions(ruleset)
     )
+
+
+def long_rest(state: CreatureState, statblock: StatBlock) -> CreatureState:
+    """The state after a long rest (everything a short rest does, and more).
+
+    000 "Power Category and Frequency": daily powers recharge. 000 "Action Points": "reset to 1
+    after each long rest" (for player characters; other creatures get their stat block's).
+    000 does not say hit points and recoveries come back; like 4e, and because "Recoveries"
+    are per day, they are restored here (the GM can edit the state afterwards).
+    """
+    if state.dead:
+        return state
+    rested = short_rest(state, statblock)
+    return replace(
+        rested,
+        current_hp=statblock.max_hp,
+        recoveries_left=statblock.recoveries,
+        powers_used=(),
+        action_points=1 if statblock.is_pc else statblock.action_points,
+        action_point_spent=False,
+        conditions=(),
+    )

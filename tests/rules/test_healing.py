@@ -208,3 +208,22 @@ def test_short_rest_wakes_the_knocked_out_and_recharges() -> None:
     assert not rested.knocked_out
     assert Condition.UNCONSCIOUS not in rested.active_conditions(ORCUS)
     assert (rested.temp_hp, rested.death_save_failures) == (0, 0)
+
+
+def test_long_rest_restores_the_day() -> None:
+    # 000 "Action Points": "reset to 1 after each long rest"; daily powers recharge.
+    from orcus_desktop.rules.state import long_rest
+
+    sb = pc(max_hp=30)
+    tired = replace(
+        initial_state(sb),
+        current_hp=4,
+        recoveries_left=0,
+        action_points=0,
+        powers_used=("Brute Strike",),
+    )
+    rested = long_rest(tired, sb)
+    assert (rested.current_hp, rested.recoveries_left, rested.action_points) == (30, 8, 1)
+    assert rested.powers_used == ()
+    dead = replace(tired, dead=True)
+    assert long_rest(dead, sb) == dead
