@@ -46,7 +46,7 @@ from orcus_desktop.geometry.sight import (
     space_sees_space,
 )
 from orcus_desktop.geometry.sight import CoverDegree as GeoCover
-from orcus_desktop.model.combat import ActionKind, Aid, AidKind
+from orcus_desktop.model.combat import ActionKind, Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules import state as rules_state
@@ -224,12 +224,7 @@ class Engine:
         if creature is None:
             return frozenset()
         if mode is MoveMode.GM:
-            return frozenset(
-                s
-                for s in encounter.grid.squares()
-                if s != creature.square
-                and not placement.destination_problem(encounter, creature, s)
-            )
+            return placement.free_squares(encounter, creature) - {creature.square}
         if action_problem(self.rules, encounter, creature_id, MODE_ACTIONS[mode]):
             return frozenset()
         speed, geo_mode, slowed = self._allowance(encounter, creature, mode)
@@ -608,6 +603,24 @@ class Engine:
                     encounter.combat, aids=tuple(a for a in encounter.combat.aids if a not in used)
                 )
             )
+        if power.maintain is not None:
+            # 000 "Maintain": the power keeps working while its user spends the action.
+            entry = Maintained(
+                CreatureId(attacker_id), power.name, ACTION_TYPE_KINDS[power.maintain]
+            )
+            encounter = encounter.with_combat(
+                replace(
+                    encounter.combat,
+                    maintained=(
+                        *(
+                            m
+                            for m in encounter.combat.maintained
+                            if (m.owner, m.power) != (attacker_id, power.name)
+                        ),
+                        entry,
+                    ),
+                )
+            )
         data = _attack_data(result, applied, target_data)
         provoked: tuple[str, ...] = ()
         if power.origin in (Origin.RANGED, Origin.FAR):
@@ -739,6 +752,68 @@ class Engine:
             f"help_{kind.value}", CreatureId(helper_id), (ally.id, enemy.id), {"bonus": HELP_BONUS}
         )
         return encounter.with_combat(combat)
+
+    def maintain(self, encounter: Encounter, creature_id: str, power_name: str) -> Encounter:
+        """Spend this turn's concentration on a maintained power (000 "Maintain")."""
+        combat = encounter.combat
+        for m in combat.maintained:
+            if m.owner == creature_id and m.power == power_name:
+                combat = replace(
+                    combat,
+                    maintained=tuple(
+                        replace(x, maintained=True) if x is m else x for x in combat.maintained
+                    ),
+                ).logged("maintain", CreatureId(creature_id), (), {"power": power_name})
+                return encounter.with_combat(combat)
+        raise ActionError(f"{self._name(encounter, creature_id)} maintains no {power_name!r}")
+
+    def lapse_unmaintained(self, encounter: Encounter, creature_id: str) -> Encounter:
+        """Maintained powers not maintained this turn end (000 "The End of Your Turn").
+
+        000: "Any effects that require an action to maintain concentration, which you have not
+        spent, end now." Their effects are those carrying the power as source and the owner as
+        source creature.
+        """
+        combat = encounter.combat
+        keep: list[Maintained] = []
+        lapsed: list[Maintained] = []
+        for m in combat.maintained:
+            if m.owner != creature_id:
+                keep.append(m)
+            elif m.maintained:
+                keep.append(replace(m, maintained=False))
+            else:
+                lapsed.append(m)
+        encounter = encounter.with_combat(replace(combat, maintained=tuple(keep)))
+        for m in lapsed:
+            ended_on: list[str] = []
+            for creature in encounter.creatures:
+                state = creature.state
+                if state is None:
+                    continue
+                gone = [
+                    c.effect_id
+                    for c in state.conditions
+                    if c.source == m.power and c.source_id == RulesId(m.owner)
+                ] + [
+                    p.effect_id
+                    for p in state.persistent
+                    if p.source == m.power and p.source_id == RulesId(m.owner)
+                ]
+                for effect_id in gone:
+                    state = rules_state.remove_effect(state, effect_id)
+                if gone:
+                    encounter = self._set_state(encounter, creature.id, state)
+                    ended_on.append(creature.id)
+            encounter = encounter.with_combat(
+                encounter.combat.logged(
+                    "maintain_lapsed",
+                    m.owner,
+                    tuple(CreatureId(c) for c in ended_on),
+                    {"power": m.power},
+                )
+            )
+        return encounter
 
     def expire_aids(self, encounter: Encounter, helper_id: str) -> Encounter:
         """Help bonuses lapse "at the end of your next turn" if not used."""

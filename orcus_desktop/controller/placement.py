@@ -41,3 +41,34 @@ def destination_problem(encounter: Encounter, creature: Creature, square: Square
 
 def blocking_squares(encounter: Encounter) -> set[Square]:
     return {s for p in encounter.terrain if p.kind is TerrainKind.BLOCKING for s in p.squares}
+
+
+def free_squares(encounter: Encounter, creature: Creature) -> frozenset[Square]:
+    """Every square where `creature` may stand (what `destination_problem` allows), fast.
+
+    One pass over the grid with the occupied and blocking squares precomputed, for the GM's
+    free-move highlight on large maps.
+    """
+    blocking = blocking_squares(encounter)
+    occupied: dict[Square, list[Creature]] = {}
+    for other in encounter.creatures:
+        if other.id != creature.id:
+            for square in other.space.squares():
+                occupied.setdefault(square, []).append(other)
+    side = creature.size.side_squares
+    out: set[Square] = set()
+    for square in encounter.grid.squares():
+        space = Space(square, creature.size)
+        if square.col + side > encounter.grid.columns or square.row + side > encounter.grid.rows:
+            continue
+        squares = space.squares()
+        if any(s in blocking for s in squares):
+            continue
+        sharing = {o.id: o for s in squares for o in occupied.get(s, ())}
+        if sharing:
+            if creature.size is not Size.TINY:
+                continue
+            if sum(1 for o in sharing.values() if o.size is Size.TINY) >= 4:
+                continue
+        out.add(square)
+    return frozenset(out)

@@ -22,6 +22,7 @@ from orcus_desktop.controller.actions import (
     available_actions,
     find_power,
     grappled_by,
+    kind_problem,
     power_problem,
 )
 from orcus_desktop.controller.combat_rules import CombatRules, TurnDice
@@ -1137,6 +1138,75 @@ class GameSession:
             initiator,
         )
 
+    def maintain_power(
+        self, creature_id: str, power_name: str, initiator: object = None
+    ) -> OperationResult:
+        """Spend the action a maintained power needs this turn (000 "Maintain")."""
+        combat = self.encounter.combat
+        entry = next(
+            (m for m in combat.maintained if m.owner == creature_id and m.power == power_name),
+            None,
+        )
+        if entry is None:
+            return self._refuse(
+                "maintain_power", f"no maintained power {power_name!r}", initiator, creature_id
+            )
+        problem = kind_problem(self.rules, self.encounter, creature_id, entry.kind)
+        if problem:
+            return self._refuse("maintain_power", problem, initiator, creature_id)
+        return self._combat_op(
+            "maintain_power",
+            f"{self._name(creature_id)} maintains {power_name}",
+            lambda e: self.engine.spend(
+                self.engine.maintain(e, creature_id, power_name), creature_id, entry.kind
+            ),
+            initiator,
+            creature_id,
+        )
+
+    def turn_prompts(self, creature_id: str) -> tuple[dict[str, Any], ...]:
+        """What the GM will be asked for this creature's turn boundaries, to roll or enter.
+
+        Save-ends effects (saved against at the end of its turn, 000 "Saving Throws"), a death
+        saving throw when dying (RULINGS: Death saving throws), and maintained powers that lapse
+        unless maintained (000 "Maintain").
+        """
+        creature = self.encounter.creature(creature_id)
+        state = self.rules.state(creature)
+        prompts: list[dict[str, Any]] = []
+        if state is not None:
+            for c in state.conditions:
+                if c.duration.kind is DurationKind.SAVE_ENDS:
+                    prompts.append(
+                        {"kind": "save", "effect_id": c.effect_id, "condition": c.condition.value}
+                    )
+            for p in state.persistent:
+                if p.duration.kind is DurationKind.SAVE_ENDS:
+                    prompts.append(
+                        {"kind": "save", "effect_id": p.effect_id, "persistent": p.amount}
+                    )
+            if rules_state.uses_death_saves_now(state, self.ruleset) and state.current_hp <= 0:
+                prompts.append({"kind": "death_save"})
+        for m in self.encounter.combat.maintained:
+            if m.owner == creature_id and not m.maintained:
+                prompts.append({"kind": "maintain", "power": m.power, "action": m.kind.value})
+        return tuple(prompts)
+
+    def reorder_initiative(
+        self, creature_id: str, before_id: str, initiator: object = None
+    ) -> OperationResult:
+        """The GM moves a creature in the order to act just before another.
+
+        Its initiative result becomes that creature's for the rest of combat.
+        """
+        return self._combat_op(
+            "reorder_initiative",
+            f"{self._name(creature_id)} acts before {self._name(before_id)}",
+            lambda e: turns.place_before(e, creature_id, before_id),
+            initiator,
+            creature_id,
+        )
+
     # -- GM edits -------------------------------------------------------------------------
 
     def apply_damage(
@@ -1249,6 +1319,7 @@ class GameSession:
     def _end_hook(self, encounter: Encounter, creature_id: CreatureId) -> Encounter:
         """End-of-turn rules work, then this creature's unused help bonuses lapse."""
         encounter = self.rules.end_of_turn(encounter, creature_id)
+        encounter = self.engine.lapse_unmaintained(encounter, creature_id)
         return self.engine.expire_aids(encounter, creature_id)
 
     def _surprise(self, encounter: Encounter) -> Encounter:

@@ -357,6 +357,26 @@ def trigger_readied(encounter: Encounter, creature_id: str, trigger_creature: st
     return encounter.with_combat(combat)
 
 
+def place_before(encounter: Encounter, creature_id: str, before_id: str) -> Encounter:
+    """The GM puts a creature right before another in the order (issue 5: GM edits)."""
+    combat = encounter.combat
+    combatant = combat.combatant(creature_id)
+    anchor = combat.combatant(before_id)
+    if creature_id == before_id:
+        raise TurnError("a creature cannot act before itself")
+    order = [i for i in combat.order if i != combatant.creature_id]
+    order.insert(order.index(anchor.creature_id), combatant.creature_id)
+    combat = replace(combat, order=tuple(order)).with_combatant(
+        replace(combatant, initiative=anchor.initiative)
+    )
+    combat = combat.logged(
+        "initiative_edit",
+        combatant.creature_id,
+        data={"from": combatant.initiative, "to": anchor.initiative, "before": before_id},
+    )
+    return encounter.with_combat(combat)
+
+
 def join_combat(encounter: Encounter, request: InitiativeRequest, rng: random.Random) -> Encounter:
     """A creature joins a running combat: it rolls initiative and takes its place in the order.
 

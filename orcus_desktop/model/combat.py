@@ -218,6 +218,23 @@ class Aid:
 
 
 @dataclass(frozen=True, slots=True)
+class Maintained:
+    """A power kept going by concentration (000 "Maintain").
+
+    Attributes:
+        owner: who maintains it.
+        power: the power's name; the effects it imposed carry it as their source.
+        kind: the action it takes each turn to maintain it.
+        maintained: whether the owner maintained it (or used it) during its current turn.
+    """
+
+    owner: CreatureId
+    power: str
+    kind: ActionKind
+    maintained: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Combat:
     """The encounter's combat state.
 
@@ -230,6 +247,7 @@ class Combat:
         combatants: the bookkeeping of every creature in the initiative.
         log: the combat log, oldest first.
         aids: pending Help Attack / Help Defense bonuses.
+        maintained: powers kept going by concentration (000 "Maintain").
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -239,6 +257,7 @@ class Combat:
     combatants: tuple[Combatant, ...] = ()
     log: tuple[LogEntry, ...] = ()
     aids: tuple[Aid, ...] = ()
+    maintained: tuple[Maintained, ...] = ()
 
     @property
     def active(self) -> bool:

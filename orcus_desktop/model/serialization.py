@@ -26,6 +26,7 @@ from orcus_desktop.model.combat import (
     Combatant,
     CombatPhase,
     LogEntry,
+    Maintained,
     ReadiedAction,
 )
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
@@ -224,6 +225,10 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
             }
             for a in combat.aids
         ],
+        "maintained": [
+            {"owner": m.owner, "power": m.power, "kind": m.kind.value, "maintained": m.maintained}
+            for m in combat.maintained
+        ],
     }
 
 
@@ -283,7 +288,21 @@ def _combat_from(item: object, creature_ids: set[str]) -> Combat:
         _aid_from(v, f"combat.aids[{i}]", creature_ids)
         for i, v in enumerate(_list(data.get("aids", []), "combat.aids"))
     )
-    return Combat(phase, round_, order, current, combatants, log, aids)
+    maintained = tuple(
+        _maintained_from(v, f"combat.maintained[{i}]", creature_ids)
+        for i, v in enumerate(_list(data.get("maintained", []), "combat.maintained"))
+    )
+    return Combat(phase, round_, order, current, combatants, log, aids, maintained)
+
+
+def _maintained_from(item: object, where: str, creature_ids: set[str]) -> Maintained:
+    data = _mapping(item, where)
+    return Maintained(
+        owner=CreatureId(_known_id(data.get("owner"), f"{where}.owner", creature_ids)),
+        power=_text(data.get("power"), f"{where}.power"),
+        kind=_enum(ActionKind, data.get("kind"), f"{where}.kind"),
+        maintained=_bool(data.get("maintained", True), f"{where}.maintained"),
+    )
 
 
 def _aid_from(item: object, where: str, creature_ids: set[str]) -> Aid:

@@ -346,3 +346,59 @@ def test_surprised_grant_combat_advantage_until_the_surprise_round_ends() -> Non
     assert session.encounter.combat.round == 1
     assert session.encounter.combat.current == "orc"
     assert Condition.SURPRISED not in _conditions(session, "orc")
+
+
+HOLD: dict[str, object] = {
+    "name": "Hold Monster",
+    "frequency": "daily",
+    "origin": "ranged",
+    "range": {"normal": 10},
+    "maintain": "swift",
+    "attack": {"defense": "will", "ability": "intelligence"},
+    "hit": {"conditions": [{"condition": "immobile", "duration": "until_countered"}]},
+}
+
+
+def test_maintained_power_lapses_when_not_maintained() -> None:
+    # 000 "Maintain" and "The End of Your Turn": "Any effects that require an action to
+    # maintain concentration, which you have not spent, end now."
+    from tests.controller.conftest import ARROW, KNOCKDOWN
+
+    session = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2, powers=[KNOCKDOWN, ARROW, HOLD]), orc("orc", 8, 2)),
+        )
+    )
+    session.roll_initiative(totals={"hero": 15, "orc": 10})
+    session.start_combat()
+    # d20 15 + 3 Int + 0 = 18 vs Will 11: hit
+    assert session.use_power("hero", "Hold Monster", ["orc"], dice=[15]).ok
+    assert _conditions(session, "orc") == {Condition.IMMOBILE}
+    session.end_turn()  # used this turn: it counts as maintained
+    session.end_turn()  # the orc's turn
+    assert _conditions(session, "orc") == {Condition.IMMOBILE}
+    assert session.turn_prompts("hero") == (
+        {"kind": "maintain", "power": "Hold Monster", "action": "swift"},
+    )
+    assert session.maintain_power("hero", "Hold Monster").ok
+    assert session.encounter.combat.combatant("hero").budget == ActionBudget(1, 1, 0)
+    session.end_turn()
+    session.end_turn()
+    assert _conditions(session, "orc") == {Condition.IMMOBILE}
+    session.end_turn()  # hero's third turn ends without maintaining: the hold ends
+    assert _conditions(session, "orc") == set()
+    lapsed = [e for e in session.encounter.combat.log if e.kind == "maintain_lapsed"]
+    assert [(e.actor, e.targets) for e in lapsed] == [("hero", ("orc",))]
+    assert session.encounter.combat.maintained == ()
+
+
+def test_gm_reorders_initiative_and_sees_save_prompts(duel: GameSession) -> None:
+    # Issue 5: the GM can edit any value; 000 "Saving Throws" prompts for save-ends effects.
+    assert duel.reorder_initiative("brute", "hero").ok
+    assert duel.encounter.combat.order == ("brute", "hero", "orc")
+    assert duel.encounter.combat.combatant("brute").initiative == 20
+    duel.add_condition("orc", Condition.DAZED, DurationKind.SAVE_ENDS)
+    (prompt,) = duel.turn_prompts("orc")
+    assert prompt["kind"] == "save"
+    assert prompt["condition"] == "dazed"

@@ -12,11 +12,13 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from orcus_desktop.controller import placement
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
-from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
 from orcus_desktop.rules.conditions import Condition
 from tests.controller.conftest import fighter, make_session, orc
@@ -88,3 +90,35 @@ def test_undo_all_then_redo_all_is_identity(script: list[tuple[object, ...]]) ->
     assert session.encounter is last
     reloaded = encounter_from_dict(json.loads(json.dumps(encounter_to_dict(last))))
     assert reloaded == last
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([Size.TINY, Size.MEDIUM, Size.LARGE]),
+            st.integers(0, 5),
+            st.integers(0, 5),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    st.sets(squares, max_size=6),
+)
+def test_free_squares_agree_with_destination_problem(
+    placed: list[tuple[Size, int, int]], blocking: set[Square]
+) -> None:
+    # 000 "Moving Around Other Creatures"; RULINGS: Tiny creatures — the fast GM highlight must
+    # allow exactly the squares the single-square check allows.
+    creatures = tuple(
+        Creature(CreatureId(f"c{i}"), f"C{i}", "x", size=size, square=Square(c, r))
+        for i, (size, c, r) in enumerate(placed)
+    )
+    enc = Encounter(
+        GridBounds(7, 7),
+        creatures=creatures,
+        terrain=(TerrainPatch(TerrainKind.BLOCKING, frozenset(blocking)),),
+    )
+    mover = creatures[0]
+    expected = {s for s in enc.grid.squares() if not placement.destination_problem(enc, mover, s)}
+    assert placement.free_squares(enc, mover) == expected
