@@ -16,21 +16,21 @@ giving at most half cover on their own. Concealment follows 000 "Concealment".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
 
 from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
+from orcus_desktop.geometry.coverage import seen_fractions
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.grid import Space, Square, space_distance
-from orcus_desktop.geometry.visibility import sees_box, visible_area_in_box
 from orcus_desktop.geometry.walls import (
     BoolArray,
     FloatArray,
     SegmentIndex,
     box_segments,
-    node_segments,
 )
 
 Box = tuple[float, float, float, float]
@@ -134,6 +134,64 @@ def _box_union(a: Box, b: Box) -> Box:
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
+def pair_shares(
+    index: SegmentIndex,
+    pairs: Sequence[tuple[Space, Box]],
+    extra: Sequence[FloatArray | None] | None = None,
+) -> list[list[tuple[Point, float]]]:
+    """For many (viewer space, target box) pairs at once: each corner's seen share of the box.
+
+    Args:
+        index: the blocking segments.
+        pairs: (viewer space, target box) pairs.
+        extra: per pair, more (k, 4) blocking segments (creature outlines) or None.
+
+    Returns:
+        Per pair, [(corner, share 0..1)] for the corners of `space_corners(viewer)`.
+    """
+    if not pairs:
+        return []
+    corners = [space_corners(viewer) for viewer, _ in pairs]
+    counts = np.asarray([len(c) for c in corners], dtype=np.int64)
+    row_pair = np.repeat(np.arange(len(pairs)), counts)
+    flat = [c for cs in corners for c in cs]
+    points = np.asarray([pt for pt, _ in flat], dtype=np.float64)
+    inward = np.asarray([(np.nan, np.nan) if d is None else d for _, d in flat], dtype=np.float64)
+    target_boxes = np.asarray([box for _, box in pairs], dtype=np.float64)
+    regions = np.asarray(
+        [_box_union(viewer.bounds(), box) for viewer, box in pairs], dtype=np.float64
+    )
+    pair_idx, seg_idx = index.pairs_in_boxes(regions)
+    seg_rows = index.segments[seg_idx]
+    if extra is not None:
+        more = [(i, e) for i, e in enumerate(extra) if e is not None and len(e)]
+        if more:
+            pair_idx = np.concatenate(
+                [pair_idx, np.concatenate([np.full(len(e), i) for i, e in more])]
+            )
+            seg_rows = np.concatenate([seg_rows, *[e for _, e in more]])
+    # expand (pair, segment) to (row, segment): every corner row of the pair gets them
+    order = np.argsort(pair_idx, kind="stable")
+    pair_idx, seg_rows = pair_idx[order], seg_rows[order]
+    first_row = np.cumsum(counts) - counts
+    per_pair = np.bincount(pair_idx, minlength=len(pairs))
+    seg_start = np.cumsum(per_pair) - per_pair
+    # for each row: its pair's segments
+    n_per_row = per_pair[row_pair]
+    total = int(n_per_row.sum())
+    row_of = np.repeat(np.arange(len(row_pair)), n_per_row)
+    offs = np.arange(total) - np.repeat(np.cumsum(n_per_row) - n_per_row, n_per_row)
+    seg_of = np.repeat(seg_start[row_pair], n_per_row) + offs
+    shares = seen_fractions(
+        points, inward, np.repeat(target_boxes, counts, axis=0), row_of, seg_rows[seg_of]
+    )
+    out: list[list[tuple[Point, float]]] = []
+    for i, cs in enumerate(corners):
+        base = int(first_row[i])
+        out.append([(pt, float(shares[base + k])) for k, (pt, _) in enumerate(cs)])
+    return out
+
+
 def visible_share(
     index: SegmentIndex,
     viewer: Space,
@@ -146,23 +204,9 @@ def visible_share(
         index: the blocking segments.
         viewer: the space whose corners look.
         target: the box looked at.
-        extra: more (k, 4) blocking segments (creature outlines), noded with the walls.
+        extra: more (k, 4) blocking segments (creature outlines).
     """
-    area = (target[2] - target[0]) * (target[3] - target[1])
-    region = _box_union(viewer.bounds(), target)
-    segs = index.in_box(region)
-    if extra is not None and len(extra):
-        segs = node_segments(
-            [((a, b), (c, d)) for a, b, c, d in np.concatenate([segs, extra]).tolist()]
-        )
-    out: list[tuple[Point, float]] = []
-    for corner, inward in space_corners(viewer):
-        if not len(segs):
-            out.append((corner, 1.0))
-            continue
-        seen = visible_area_in_box(corner, segs, target, inward)
-        out.append((corner, min(1.0, seen / area)))
-    return out
+    return pair_shares(index, [(viewer, target)], None if extra is None else [extra])[0]
 
 
 def space_reaches_box(index: SegmentIndex, viewer: Space, target: Box) -> bool:
@@ -172,10 +216,7 @@ def space_reaches_box(index: SegmentIndex, viewer: Space, target: Box) -> bool:
     space": a part with area (see `visibility.sees_box`); a line that grazes a corner or runs
     along a wall is not blocked (DESIGN.md "Sight").
     """
-    segs = index.in_box(_box_union(viewer.bounds(), target))
-    if not len(segs):
-        return True
-    return any(sees_box(corner, segs, target, inward) for corner, inward in space_corners(viewer))
+    return any(share > _EPS for _, share in visible_share(index, viewer, target))
 
 
 def _can_reach(index: SegmentIndex, viewer: Space, target: Space) -> bool:
@@ -235,16 +276,41 @@ def cover(battlefield: Battlefield, attacker_id: str, target_id: str) -> CoverRe
 
 def space_cover(battlefield: Battlefield, attacker: Occupant, target: Occupant) -> CoverResult:
     """`cover` for two occupants (which need not be on the battlefield's list)."""
-    t_box = target.space.bounds()
-    region = _box_union(attacker.space.bounds(), t_box)
-    if not space_reaches_box(battlefield.effect_index, attacker.space, t_box):
+    return covers(battlefield, [(attacker, target)])[0]
+
+
+def covers(
+    battlefield: Battlefield, pairs: Sequence[tuple[Occupant, Occupant]]
+) -> list[CoverResult]:
+    """`cover` for many (attacker, target) pairs in two vectorised passes (walls; + creatures)."""
+    boxes = [t.space.bounds() for _, t in pairs]
+    walls = pair_shares(
+        battlefield.effect_index,
+        [(a.space, box) for (a, _), box in zip(pairs, boxes, strict=True)],
+    )
+    extra: list[FloatArray | None] = []
+    for (a, t), box in zip(pairs, boxes, strict=True):
+        region = _box_union(a.space.bounds(), box)
+        outlines = _creature_outlines(battlefield, region, {a.id, t.id})
+        extra.append(outlines if len(outlines) else None)
+    need = [i for i, e in enumerate(extra) if e is not None]
+    both_part = pair_shares(
+        battlefield.effect_index,
+        [(pairs[i][0].space, boxes[i]) for i in need],
+        [extra[i] for i in need],
+    )
+    both: list[list[tuple[Point, float]]] = list(walls)
+    for i, shares in zip(need, both_part, strict=True):
+        both[i] = shares
+    return [_cover_result(w, b) for w, b in zip(walls, both, strict=True)]
+
+
+def _cover_result(
+    walls: list[tuple[Point, float]], both: list[tuple[Point, float]]
+) -> CoverResult:
+    if not any(seen > _EPS for _, seen in walls):
+        # no line of effect: RULINGS "Cover degree": total
         return CoverResult(CoverDegree.TOTAL, 1.0, None)
-    walls = visible_share(battlefield.effect_index, attacker.space, t_box)
-    creatures = _creature_outlines(battlefield, region, {attacker.id, target.id})
-    if len(creatures):
-        both = visible_share(battlefield.effect_index, attacker.space, t_box, creatures)
-    else:
-        both = walls
     best: tuple[int, float, Point] | None = None
     for (corner, seen_walls), (_, seen_both) in zip(walls, both, strict=True):
         wall_degree = degree_for_hidden_share(1 - seen_walls)
@@ -262,6 +328,18 @@ def space_cover(battlefield: Battlefield, attacker: Occupant, target: Occupant) 
     return CoverResult(
         degree, max(0.0, min(1.0, hidden)), None if degree is CoverDegree.TOTAL else corner
     )
+
+
+def cover_table(
+    battlefield: Battlefield, ids: Sequence[str] | None = None
+) -> dict[tuple[str, str], CoverResult]:
+    """Cover for every ordered pair of distinct occupants (all of them by default)."""
+    chosen = battlefield.occupants if ids is None else [battlefield.occupant(i) for i in ids]
+    pairs = [(a, t) for a in chosen for t in chosen if a.id != t.id]
+    return {
+        (a.id, t.id): result
+        for (a, t), result in zip(pairs, covers(battlefield, pairs), strict=True)
+    }
 
 
 def concealment(

@@ -34,6 +34,8 @@ Box = tuple[float, float, float, float]
 
 # Seen areas below this (square grid units) are float noise.
 _AREA_EPS = 1e-9
+# |cross(A, B)| below this times |A| |B|: the segment is seen edge-on (angular width zero).
+_FLAT = 1e-12
 
 
 def visibility_polygon_array(
@@ -58,7 +60,22 @@ def visibility_polygon_array(
     x0, y0, x1, y1 = bounds
     if not (x0 < px < x1 and y0 < py < y1):
         raise ValueError("the viewpoint must lie strictly inside the bounds")
-    inner = clip_segments(np.asarray(segments, dtype=np.float64).reshape(-1, 4), bounds)
+    raw = np.asarray(segments, dtype=np.float64).reshape(-1, 4)
+    # Segments through the viewpoint (tested before clipping, on exact end points): remember
+    # them for the sector rule; they hide no area.
+    rax, ray = raw[:, 0] - px, raw[:, 1] - py
+    rbx, rby = raw[:, 2] - px, raw[:, 3] - py
+    r_cr = rax * rby - ray * rbx
+    # zero up to rounding: noded intersection points are not exact
+    flat = np.abs(r_cr) <= _FLAT * np.hypot(rax, ray) * np.hypot(rbx, rby)
+    through = flat & (rax * rbx + ray * rby <= 0)
+    extra_events: list[float] = []
+    sector: tuple[float, float] | None = None
+    if inward is not None and through.any():
+        sector = _open_sector(rax[through], ray[through], rbx[through], rby[through], inward)
+        if sector is not None:
+            extra_events = [sector[0], sector[1]]
+    inner = clip_segments(raw[~flat], bounds)
     frame = np.asarray(box_segments(bounds), dtype=np.float64).reshape(-1, 4)
     segs = np.concatenate([inner, frame])
     ax = segs[:, 0] - px
@@ -66,14 +83,6 @@ def visibility_polygon_array(
     bx = segs[:, 2] - px
     by = segs[:, 3] - py
     cr = ax * by - ay * bx
-    # Segments through the viewpoint: remember them for the sector rule; they hide no area.
-    through = (cr == 0) & (ax * bx + ay * by <= 0)
-    extra_events: list[float] = []
-    sector: tuple[float, float] | None = None
-    if inward is not None and through.any():
-        sector = _open_sector(ax[through], ay[through], bx[through], by[through], inward)
-        if sector is not None:
-            extra_events = [sector[0], sector[1]]
     keep = cr != 0
     ax, ay, bx, by, cr = ax[keep], ay[keep], bx[keep], by[keep], cr[keep]
     flip = cr < 0

@@ -178,6 +178,19 @@ class SegmentIndex:
         hits = self._tree.query(shapely.box(*box))
         return self.segments[np.sort(hits)]
 
+    def pairs_in_boxes(self, boxes: FloatArray) -> tuple[IntArray, IntArray]:
+        """(box index, segment index) for every segment whose bounding box meets a box.
+
+        Sorted by box index; boxes are (n, 4) rows (min_x, min_y, max_x, max_y).
+        """
+        if not len(self.segments) or not len(boxes):
+            empty = np.empty(0, dtype=np.int64)
+            return empty, empty
+        geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
+        hit = self._tree.query(geoms)
+        order = np.lexsort((hit[1], hit[0]))
+        return hit[0][order].astype(np.int64), hit[1][order].astype(np.int64)
+
     def boxes_touched(self, boxes: FloatArray) -> BoolArray:
         """For each (min_x, min_y, max_x, max_y) row, whether some segment meets that box."""
         out = np.zeros(len(boxes), dtype=np.bool_)
@@ -289,10 +302,14 @@ class SegmentIndex:
         touch &= np.minimum(ay, by) <= np.maximum(py, qy)
         touch &= ~blocked[pl]
         if touch.any():
-            for line in np.unique(pl[touch]).tolist():
+            # pairs come grouped by line (samples are generated line by line)
+            touching = np.unique(pl[touch])
+            lo = np.searchsorted(pl, touching, side="left")
+            hi = np.searchsorted(pl, touching, side="right")
+            for line, a, b in zip(touching.tolist(), lo.tolist(), hi.tolist(), strict=True):
                 if blocked[line]:
                     continue
-                cand = np.unique(ps[pl == line])
+                cand = np.unique(ps[a:b])
                 s_in = None if start_inward is None else start_inward[line]
                 e_in = None if end_inward is None else end_inward[line]
                 blocked[line] = _blocked_at_touches(

@@ -1,0 +1,289 @@
+"""Geometry benchmarks against the DESIGN.md budgets (a report, not a timed test).
+
+Run: .venv/bin/python benchmarks/geometry/bench_geometry.py [--quick]
+
+Scenario: a 100 x 100 map with 1,000 wall segments on grid lines (a dungeon-like scatter of
+straight walls 1-4 squares long) and 40 medium tokens on free squares of a 30 x 30 battle area
+in the middle (where an encounter's creatures stand), seeded so runs compare. Each row prints
+the median and best of several repeats and the budget.
+
+The visibility-polygon row runs the npm `visibility-polygon` package (its `compute`, on the same
+noded segments plus the map's frame, same viewpoints) in node in the same run; it installs the
+package with npm into a cache folder outside the repository (~/.cache/orcus-desktop-bench) and
+skips the row, saying so, when node or npm is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.features import Wall, WallKind
+from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
+from orcus_desktop.geometry.movement import reachable_squares
+from orcus_desktop.geometry.sight import CoverDegree, cover_table, lines_of_sight
+from orcus_desktop.geometry.visibility import (
+    polygon_area,
+    visibility_oracle,
+    visibility_polygon_array,
+)
+from orcus_desktop.geometry.walls import box_segments, node_segments
+
+CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "orcus-desktop-bench"
+SIDE = 100
+
+
+def timeit(fn: Callable[[], object], repeats: int) -> tuple[float, float]:
+    """(median, best) wall time in milliseconds."""
+    fn()  # warm caches (prepared indexes are built once per map state)
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times), min(times)
+
+
+def random_walls(rng: np.random.Generator, count: int) -> list[Wall]:
+    walls = []
+    for _ in range(count):
+        x, y = (int(v) for v in rng.integers(1, SIDE - 1, 2))
+        length = int(rng.integers(1, 5))
+        if rng.random() < 0.5:
+            end = (float(min(SIDE, x + length)), float(y))
+        else:
+            end = (float(x), float(min(SIDE, y + length)))
+        walls.append(Wall(WallKind.WALL, ((float(x), float(y)), end)))
+    return walls
+
+
+def scenario(seed: int = 7) -> Battlefield:
+    rng = np.random.default_rng(seed)
+    walls = random_walls(rng, 1000)
+    occupants: list[Occupant] = []
+    taken: set[Square] = set()
+    while len(occupants) < 40:
+        sq = Square(*(int(v) for v in rng.integers(35, 65, 2)))
+        if sq in taken:
+            continue
+        taken.add(sq)
+        side = "heroes" if len(occupants) % 2 else "monsters"
+        occupants.append(Occupant(f"t{len(occupants)}", Space(sq, Size.MEDIUM), side, speed=12))
+    return Battlefield(GridBounds(SIDE, SIDE), tuple(walls), (), tuple(occupants))
+
+
+def row(name: str, median: float, best: float, budget: str, note: str = "") -> None:
+    print(f"{name:<48} median {median:8.2f} ms   best {best:8.2f} ms   budget {budget}  {note}")
+
+
+def bench_sight_lines(bf: Battlefield, repeats: int) -> None:
+    rng = np.random.default_rng(1)
+    corners = np.asarray([o.space.bounds()[:2] for o in bf.occupants], dtype=np.float64)
+    starts = corners[rng.integers(0, len(corners), 10_000)] + rng.integers(0, 2, (10_000, 2))
+    ends = np.clip(starts + rng.uniform(-20, 20, (10_000, 2)), 0, SIDE)
+    n_walls = len(bf.sight_index)
+    med, best = timeit(lambda: lines_of_sight(bf, starts, ends), repeats)
+    row(
+        "10,000 sight lines vs 1,000 walls",
+        med,
+        best,
+        "<= 7 ms",
+        f"({n_walls} noded segments)",
+    )
+
+
+def bench_cover(bf: Battlefield, repeats: int) -> None:
+    med, best = timeit(lambda: cover_table(bf), repeats)
+    table = cover_table(bf)
+    counts = {d.value: sum(1 for r in table.values() if r.degree is d) for d in CoverDegree}
+    row("cover, all ordered pairs of 40 tokens", med, best, "<= 12 ms", f"(1,560 pairs: {counts})")
+
+
+def bench_movement(bf: Battlefield, repeats: int) -> None:
+    mover = bf.occupants[0].id
+    med, best = timeit(lambda: reachable_squares(bf, mover, 12), repeats)
+    row("movement preview, speed 12, 100 x 100", med, best, "<= 2 ms", "(masks cached per map)")
+
+    def cold() -> None:
+        fresh = Battlefield(bf.bounds, bf.walls, bf.terrain, bf.occupants)
+        reachable_squares(fresh, mover, 12)
+
+    med, best = timeit(cold, max(3, repeats // 4))
+    row("  same, first call on a new map state", med, best, "(not budgeted)", "(builds masks)")
+
+
+def bench_burst(bf: Battlefield, repeats: int) -> None:
+    origin = Square(50, 50)
+    origin_space = Space(origin, Size.MEDIUM)
+
+    def burst() -> None:
+        squares = burst_squares(origin, 10, bf.bounds)
+        creatures_in_area(bf, squares, origin_space)
+
+    med, best = timeit(burst, repeats)
+    row("burst 10: squares + affected creatures", med, best, "<= 2 ms")
+
+
+def vispoly_segments(seed: int = 11) -> tuple[np.ndarray, list[tuple[float, float]]]:
+    rng = np.random.default_rng(seed)
+    walls = random_walls(rng, 2300)
+    raw = [w.points for w in walls]
+    segs = node_segments([(a, b) for a, b in raw])
+    # trim to exactly 2,000 noded segments
+    segs = segs[:2000]
+    occupied = {(int(min(a, c)), int(min(b, d))) for a, b, c, d in segs.tolist()}
+    views: list[tuple[float, float]] = []
+    while len(views) < 25:
+        c, r = (int(v) for v in rng.integers(5, SIDE - 5, 2))
+        if (c, r) not in occupied:
+            views.append((c + 0.5, r + 0.5))
+    return segs, views
+
+
+def node_available() -> tuple[str, str] | None:
+    node = shutil.which("node")
+    npm = shutil.which("npm")
+    if node is None or npm is None:
+        return None
+    return node, npm
+
+
+def ensure_npm_package(npm: str) -> Path | None:
+    pkg = CACHE / "node_modules" / "visibility-polygon"
+    if pkg.exists():
+        return CACHE
+    CACHE.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        [npm, "install", "--no-audit", "--no-fund", "--prefix", str(CACHE), "visibility-polygon"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return CACHE if done.returncode == 0 and pkg.exists() else None
+
+
+NODE_DRIVER = r"""
+const vp = require("visibility-polygon");
+const fs = require("fs");
+const data = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const repeats = data.repeats;
+const times = [];
+const areas = [];
+for (const view of data.views) {
+  vp.compute(view, data.segments);  // warm up the JIT for this view
+  for (let i = 0; i < repeats; i++) {
+    const t0 = process.hrtime.bigint();
+    const poly = vp.compute(view, data.segments);
+    const t1 = process.hrtime.bigint();
+    times.push(Number(t1 - t0) / 1e6);
+    if (i === 0) {
+      let a = 0;
+      for (let k = 0; k < poly.length; k++) {
+        const p = poly[k], q = poly[(k + 1) % poly.length];
+        a += p[0] * q[1] - q[0] * p[1];
+      }
+      areas.push(Math.abs(a) / 2);
+    }
+  }
+}
+process.stdout.write(JSON.stringify({times, areas}));
+"""
+
+
+def bench_visibility(repeats: int) -> None:
+    segs, views = vispoly_segments()
+    bounds = (0.0, 0.0, float(SIDE), float(SIDE))
+    py_times: list[float] = []
+    py_areas: list[float] = []
+    for view in views:
+        visibility_polygon_array(view, segs, bounds)
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            poly = visibility_polygon_array(view, segs, bounds)
+            py_times.append((time.perf_counter() - t0) * 1000)
+        py_areas.append(polygon_area(poly))
+    py_med = statistics.median(py_times)
+    row(
+        "visibility polygon, 2,000 segments (numpy sweep)",
+        py_med,
+        min(py_times),
+        "<= 1.5 x npm",
+    )
+    # the oracle, once per view, for correctness and scale
+    worst = 0.0
+    t0 = time.perf_counter()
+    for view, area in zip(views, py_areas, strict=True):
+        worst = max(worst, abs(visibility_oracle(view, segs, bounds).area - area))
+    oracle_ms = (time.perf_counter() - t0) * 1000 / len(views)
+    print(
+        f"{'  slow shapely oracle (per view)':<48} {oracle_ms:8.2f} ms   |area diff| max {worst:.2e}"
+    )
+    tools = node_available()
+    if tools is None:
+        print("  npm visibility-polygon: SKIPPED (node or npm not found)")
+        return
+    node, npm = tools
+    prefix = ensure_npm_package(npm)
+    if prefix is None:
+        print("  npm visibility-polygon: SKIPPED (npm install visibility-polygon failed)")
+        return
+    framed = node_segments(
+        [((a, b), (c, d)) for a, b, c, d in segs.tolist()] + box_segments(bounds)
+    )
+    payload = {
+        "segments": [[[a, b], [c, d]] for a, b, c, d in framed.tolist()],
+        "views": [list(v) for v in views],
+        "repeats": repeats,
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "data.json"
+        data.write_text(json.dumps(payload), encoding="utf-8")
+        driver = Path(tmp) / "driver.js"
+        driver.write_text(NODE_DRIVER, encoding="utf-8")
+        env = dict(os.environ, NODE_PATH=str(prefix / "node_modules"))
+        out = subprocess.run(
+            [node, str(driver), str(data)], capture_output=True, text=True, env=env, check=False
+        )
+    if out.returncode != 0:
+        print(f"  npm visibility-polygon: SKIPPED (node failed: {out.stderr.strip()[:200]})")
+        return
+    result = json.loads(out.stdout)
+    js_med = statistics.median(result["times"])
+    row("  npm visibility-polygon (node, same input)", js_med, min(result["times"]), "reference")
+    diff = max(abs(a - b) for a, b in zip(result["areas"], py_areas, strict=True))
+    ratio = py_med / js_med
+    verdict = "within budget" if ratio <= 1.5 else "OVER budget"
+    print(f"  ratio python/npm {ratio:.2f} x ({verdict}); |area diff| max {diff:.2e}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    args = parser.parse_args(argv)
+    repeats = 5 if args.quick else 30
+    print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} CPUs")
+    bf = scenario()
+    print(f"map {SIDE} x {SIDE}, {len(bf.walls)} walls, {len(bf.occupants)} tokens")
+    bench_sight_lines(bf, repeats)
+    bench_cover(bf, max(3, repeats // 5))
+    bench_movement(bf, repeats)
+    bench_burst(bf, repeats)
+    bench_visibility(max(3, repeats // 3))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
