@@ -1,12 +1,22 @@
-"""The main window: the map in the middle, docks for creatures, initiative, actions and log."""
+"""The main window: the map in the middle, docks for the library, creatures, initiative, log.
+
+The window owns no game state: it builds (or is given) a `GameSession` over a `Document` and
+its `History`; the map scene and the creature list follow the document's events; every edit
+goes through the session (HOUSE_STYLE 7.2: ui → controller → command → document → event → ui).
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QMouseEvent
+from psygnal import SignalInstance
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QComboBox,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -15,45 +25,105 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPlainTextEdit,
+    QToolBar,
+    QWidget,
 )
 
 from orcus_desktop import __version__
-from orcus_desktop.assets import resources_dir
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.assets import resource_path, resources_dir
+from orcus_desktop.controller.map_tools import (
+    EraseTool,
+    MapTool,
+    MeasureTool,
+    MoveTool,
+    SelectTool,
+    TerrainTool,
+    WallTool,
+)
+from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.features import TerrainKind, WallKind
+from orcus_desktop.model.document import Document
+from orcus_desktop.model.encounter import Creature, Encounter, MapImage
+from orcus_desktop.model.history import History
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter, save_encounter
-from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
+from orcus_desktop.ui.session_adapters import set_map_image
 
 ENCOUNTER_FILTER = "Orcus encounters (*.json *.orcus.json);;All files (*)"
+IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp)"
 
 
 class MainWindow(QMainWindow):
-    """The GM's window onto one encounter."""
+    """The GM's window onto one encounter.
 
-    def __init__(self, encounter: Encounter, path: Path | None = None) -> None:
+    Args:
+        encounter: the encounter to show (used when `session` is None).
+        path: the file it came from, or None (unsaved or the bundled demo).
+        session: an existing game session to drive; by default one is built over `encounter`.
+    """
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        path: Path | None = None,
+        session: GameSession | None = None,
+    ) -> None:
         super().__init__()
-        self._encounter = encounter
+        if session is None:
+            document = Document(encounter)
+            session = GameSession(document, History(document), random.Random())
+        self.session = session
         self._path = path
-        self.scene = MapScene(encounter)
+        self.scene = MapScene(session.document, image_root=path.parent if path else None)
         self.view = MapView(self.scene, self)
-        self.view.setMouseTracking(True)
-        self.view.viewport().installEventFilter(self)
+        self.view.message.connect(self._on_message)
+        self.view.hovered_square.connect(self._on_hovered_square)
+        self.view.set_drop_handler(
+            MapDropHandler(
+                session,
+                self.open_file,
+                self.import_map_image,
+                # Looked up at drop time so tests (and later a setting) can answer instead.
+                lambda path: self._ask_image_use(path),
+            )
+        )
         self.setCentralWidget(self.view)
+        self.setAcceptDrops(False)  # drops land on the map view, where the pointer says where
         self._build_docks()
         self._build_actions()
+        self._build_tools()
         self._build_menus()
         self.resize(1440, 900)
+        events = session.document.events
+        self._connections: list[tuple[SignalInstance, Callable[..., None]]] = []
+        for signal, slot in (
+            (events.creature_added, self._on_creatures_changed),
+            (events.creature_removed, self._on_creatures_changed),
+            (events.creature_changed, self._on_creatures_changed),
+            (events.reset, self._on_document_reset),
+            (events.map_changed, self._on_map_changed),
+            (session.history.changed, self._on_history_changed),
+        ):
+            signal.connect(slot)
+            self._connections.append((signal, slot))
         self._refresh()
+        self._on_history_changed()
+        enc = self.encounter
         self.log(
-            f"Opened {encounter.name}: {len(encounter.creatures)} creatures, "
-            f"{len(encounter.walls)} walls, a {encounter.grid.columns}x{encounter.grid.rows} map."
+            f"Opened {enc.name}: {len(enc.creatures)} creatures, "
+            f"{len(enc.walls)} walls, a {enc.grid.columns}x{enc.grid.rows} map."
         )
 
     # --- construction -------------------------------------------------------------------
     def _build_docks(self) -> None:
+        self.creature_palette = CreaturePalette(load_library(resource_path("creatures")))
         self.creature_list = QListWidget()
         self.creature_list.setObjectName("creatureList")
+        self.creature_list.currentItemChanged.connect(self._on_creature_list_current)
         self.initiative_panel = QLabel("No combat yet.")
         self.initiative_panel.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.initiative_panel.setMargin(8)
@@ -65,17 +135,16 @@ class MainWindow(QMainWindow):
         self.log_view.setReadOnly(True)
         self.log_view.setObjectName("combatLog")
         self.docks: dict[str, QDockWidget] = {}
-        for key, title, widget, area in (
-            ("creatures", "Creatures", self.creature_list, Qt.DockWidgetArea.LeftDockWidgetArea),
-            (
-                "initiative",
-                "Initiative",
-                self.initiative_panel,
-                Qt.DockWidgetArea.RightDockWidgetArea,
-            ),
-            ("actions", "Actions", self.actions_panel, Qt.DockWidgetArea.RightDockWidgetArea),
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        docks: tuple[tuple[str, str, QWidget, Qt.DockWidgetArea], ...] = (
+            ("library", "Creature library", self.creature_palette, left),
+            ("creatures", "On the map", self.creature_list, left),
+            ("initiative", "Initiative", self.initiative_panel, right),
+            ("actions", "Actions", self.actions_panel, right),
             ("log", "Combat log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea),
-        ):
+        )
+        for key, title, widget, area in docks:
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{key}Dock")
             dock.setWidget(widget)
@@ -83,30 +152,37 @@ class MainWindow(QMainWindow):
             self.docks[key] = dock
         self.resizeDocks([self.docks["log"]], [150], Qt.Orientation.Vertical)
         self.resizeDocks(
-            [self.docks["creatures"], self.docks["actions"]], [240, 280], Qt.Orientation.Horizontal
+            [self.docks["library"], self.docks["actions"]], [260, 280], Qt.Orientation.Horizontal
         )
 
-    def _build_actions(self) -> None:
-        def action(text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str) -> QAction:
-            act = QAction(text, self)
-            if isinstance(shortcut, QKeySequence.StandardKey):
-                act.setShortcuts(shortcut)
-            else:
-                act.setShortcut(QKeySequence(shortcut))
-            return act
+    def _action(
+        self, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str = ""
+    ) -> QAction:
+        act = QAction(text, self)
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            act.setShortcuts(shortcut)
+        elif shortcut:
+            act.setShortcut(QKeySequence(shortcut))
+        return act
 
+    def _build_actions(self) -> None:
+        action = self._action
         self.open_action = action("&Open…", QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self._on_open)
         self.save_action = action("&Save", QKeySequence.StandardKey.Save)
         self.save_action.triggered.connect(self._on_save)
         self.save_as_action = action("Save &As…", QKeySequence.StandardKey.SaveAs)
         self.save_as_action.triggered.connect(self._on_save_as)
+        self.import_map_action = action("&Import Map Image…")
+        self.import_map_action.triggered.connect(self._on_import_map)
         self.quit_action = action("&Quit", QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
         self.undo_action = action("&Undo", QKeySequence.StandardKey.Undo)
+        self.undo_action.triggered.connect(self._on_undo)
         self.redo_action = action("&Redo", QKeySequence.StandardKey.Redo)
-        self.undo_action.setEnabled(False)
-        self.redo_action.setEnabled(False)
+        self.redo_action.triggered.connect(self._on_redo)
+        self.delete_action = action("&Remove Creature", QKeySequence.StandardKey.Delete)
+        self.delete_action.triggered.connect(self._on_delete)
         self.zoom_in_action = action("Zoom &In", QKeySequence.StandardKey.ZoomIn)
         self.zoom_in_action.triggered.connect(self.view.zoom_in)
         self.zoom_out_action = action("Zoom &Out", QKeySequence.StandardKey.ZoomOut)
@@ -116,26 +192,81 @@ class MainWindow(QMainWindow):
         self.about_action = QAction("&About Orcus Desktop", self)
         self.about_action.triggered.connect(self._on_about)
 
+    def _build_tools(self) -> None:
+        """The editing toolbar: one checkable action per pointer tool, with a key each."""
+        session = self.session
+        self.tool_group = QActionGroup(self)
+        self.tool_group.setExclusive(True)
+        self.tools: dict[str, tuple[QAction, Callable[[], MapTool]]] = {}
+        self.terrain_kind = QComboBox()
+        self.terrain_kind.setToolTip("Terrain painted by the terrain tool")
+        for kind in TerrainKind:
+            self.terrain_kind.addItem(kind.value.replace("-", " "), kind)
+        self.terrain_kind.currentIndexChanged.connect(self._on_terrain_kind_changed)
+        factories: tuple[tuple[str, str, str, Callable[[], MapTool]], ...] = (
+            ("select", "Select", "V", lambda: SelectTool(session, self._on_tool_selected)),
+            ("move", "Move", "M", lambda: MoveTool(session, self._on_tool_selected)),
+            ("measure", "Measure", "R", MeasureTool),
+            ("wall", "Wall", "W", lambda: WallTool(session, WallKind.WALL)),
+            ("window", "Window", "Shift+W", lambda: WallTool(session, WallKind.WINDOW)),
+            ("door", "Door", "D", lambda: WallTool(session, WallKind.DOOR)),
+            ("terrain", "Terrain", "T", lambda: TerrainTool(session, self._terrain_kind())),
+            ("erase", "Erase", "E", lambda: EraseTool(session)),
+        )
+        self.toolbar = QToolBar("Map tools", self)
+        self.toolbar.setObjectName("mapTools")
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+        for key, text, shortcut, factory in factories:
+            act = self._action(text, shortcut)
+            act.setCheckable(True)
+            act.setToolTip(f"{text} ({shortcut})")
+            act.setData(key)
+            act.triggered.connect(self._on_tool_triggered)
+            self.tool_group.addAction(act)
+            self.toolbar.addAction(act)
+            self.tools[key] = (act, factory)
+            if key == "terrain":
+                self.toolbar.addWidget(self.terrain_kind)
+        self.toolbar.addSeparator()
+        self.gm_move_action = self._action("GM Move", "G")
+        self.gm_move_action.setCheckable(True)
+        self.gm_move_action.setToolTip(
+            "GM move (G): drags move tokens freely, spending no action and provoking nothing "
+            "(Ctrl+drag does the same once; Shift+drag shifts)"
+        )
+        self.gm_move_action.toggled.connect(self._on_gm_move_toggled)
+        self.toolbar.addAction(self.gm_move_action)
+        self.activate_tool("select")
+
     def _build_menus(self) -> None:
         menu_bar = self.menuBar()
         file_menu = menu_bar.addMenu("&File")
         file_menu.addActions([self.open_action, self.save_action, self.save_as_action])
         file_menu.addSeparator()
+        file_menu.addAction(self.import_map_action)
+        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu_bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.delete_action)
         view_menu = menu_bar.addMenu("&View")
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addSeparator()
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
+        view_menu.addAction(self.toolbar.toggleViewAction())
+        tools_menu = menu_bar.addMenu("&Tools")
+        tools_menu.addActions([act for act, _ in self.tools.values()])
+        tools_menu.addSeparator()
+        tools_menu.addAction(self.gm_move_action)
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
 
     # --- state --------------------------------------------------------------------------
     @property
     def encounter(self) -> Encounter:
-        return self._encounter
+        return self.session.encounter
 
     @property
     def path(self) -> Path | None:
@@ -144,27 +275,135 @@ class MainWindow(QMainWindow):
     def log(self, line: str) -> None:
         self.log_view.appendPlainText(line)
 
+    def activate_tool(self, key: str) -> MapTool:
+        """Switch the map to the tool named `key` ("select", "wall", ...) and return it."""
+        act, factory = self.tools[key]
+        act.setChecked(True)
+        tool = factory()
+        if isinstance(tool, MoveTool):
+            tool.gm_move = self.gm_move_action.isChecked()
+        self.view.set_tool(tool)
+        return tool
+
     def set_encounter(self, encounter: Encounter, path: Path | None) -> None:
-        """Show another encounter (a file was opened)."""
-        self._encounter = encounter
+        """Show another encounter (a file was opened): one session, a fresh history."""
         self._path = path
-        self.scene.set_encounter(encounter)
+        self.scene.set_image_root(path.parent if path else None)
+        self.session.open_encounter(encounter, initiator=self)
         self._refresh()
         self.view.fit_map()
 
+    def _terrain_kind(self) -> TerrainKind:
+        kind = self.terrain_kind.currentData()
+        return kind if isinstance(kind, TerrainKind) else TerrainKind.DIFFICULT
+
     def _refresh(self) -> None:
         name = self._path.name if self._path else "unsaved"
-        self.setWindowTitle(f"{self._encounter.name} ({name}) — Orcus Desktop")
+        dirty = "" if self.session.history.is_clean else " *"
+        self.setWindowTitle(f"{self.encounter.name} ({name}){dirty} — Orcus Desktop")
+        self._fill_creature_list()
+
+    def _fill_creature_list(self) -> None:
+        selected = self.scene.selected_creature_id()
+        self.creature_list.blockSignals(True)
         self.creature_list.clear()
-        for creature in self._encounter.creatures:
+        for creature in self.encounter.creatures:
             hidden = " — hidden" if creature.hidden else ""
             item = QListWidgetItem(
                 f"{creature.name}  ({creature.side}, {creature.size.value}){hidden}"
             )
             item.setData(Qt.ItemDataRole.UserRole, creature.id)
             self.creature_list.addItem(item)
+            if creature.id == selected:
+                self.creature_list.setCurrentItem(item)
+        self.creature_list.blockSignals(False)
 
     # --- slots --------------------------------------------------------------------------
+    def _on_creatures_changed(self, _what: Creature | str | None = None) -> None:
+        self._fill_creature_list()
+
+    def _on_document_reset(self) -> None:
+        self._refresh()
+
+    def _on_map_changed(self) -> None:
+        self._refresh()
+
+    def _on_history_changed(self) -> None:
+        history = self.session.history
+        self.undo_action.setEnabled(history.can_undo)
+        self.redo_action.setEnabled(history.can_redo)
+        self.undo_action.setText(f"&Undo {history.undo_text}" if history.can_undo else "&Undo")
+        self.redo_action.setText(f"&Redo {history.redo_text}" if history.can_redo else "&Redo")
+        name = self._path.name if self._path else "unsaved"
+        dirty = "" if history.is_clean else " *"
+        self.setWindowTitle(f"{self.encounter.name} ({name}){dirty} — Orcus Desktop")
+
+    def _on_undo(self) -> None:
+        self._report(self.session.undo(initiator=self), "Undid")
+
+    def _on_redo(self) -> None:
+        self._report(self.session.redo(initiator=self), "Redid")
+
+    def _report(self, result: OperationResult, verb: str) -> None:
+        text = f"{verb} {result.text}" if result.ok else result.reason.capitalize()
+        self.statusBar().showMessage(text, 5000)
+        if result.ok:
+            self.log(text)
+
+    def _on_delete(self) -> None:
+        creature_id = self.scene.selected_creature_id()
+        if creature_id is None:
+            self.statusBar().showMessage("Select a creature to remove first.", 5000)
+            return
+        result = self.session.remove_creature(creature_id, initiator=self)
+        self._on_message(result.text if result.ok else f"Refused: {result.reason}")
+
+    def _on_tool_triggered(self) -> None:
+        act = self.sender()
+        if isinstance(act, QAction):
+            self.activate_tool(str(act.data()))
+
+    def _on_terrain_kind_changed(self, _index: int) -> None:
+        if self.tools["terrain"][0].isChecked():
+            self.activate_tool("terrain")
+
+    def _on_gm_move_toggled(self, checked: bool) -> None:
+        tool = self.view.tool
+        if isinstance(tool, MoveTool):
+            tool.gm_move = checked
+        self.statusBar().showMessage(
+            "GM move on: drags are free moves" if checked else "GM move off", 4000
+        )
+
+    def _on_tool_selected(self, creature_id: str | None) -> None:
+        self.scene.select_creature(creature_id)
+        for row in range(self.creature_list.count()):
+            item = self.creature_list.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == creature_id:
+                self.creature_list.blockSignals(True)
+                self.creature_list.setCurrentItem(item)
+                self.creature_list.blockSignals(False)
+                break
+
+    def _on_creature_list_current(
+        self, current: QListWidgetItem | None, _previous: QListWidgetItem | None
+    ) -> None:
+        creature_id = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
+        self.scene.select_creature(creature_id if isinstance(creature_id, str) else None)
+        item = self.scene.token_item(creature_id) if isinstance(creature_id, str) else None
+        if item is not None:
+            self.view.ensureVisible(item)
+
+    def _on_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+        if text:
+            self.log(text)
+
+    def _on_hovered_square(self, col: int, row: int) -> None:
+        grid = self.encounter.grid
+        if 0 <= col < grid.columns and 0 <= row < grid.rows:
+            self.statusBar().showMessage(f"Square ({col}, {row})", 2000)
+
     def _on_open(self) -> None:
         start = str(self._path.parent) if self._path else ""
         file_name, _ = QFileDialog.getOpenFileName(self, "Open encounter", start, ENCOUNTER_FILTER)
@@ -183,6 +422,57 @@ class MainWindow(QMainWindow):
         self.log(f"Opened {encounter.name} from {path.name}.")
         return True
 
+    def _on_import_map(self) -> None:
+        file_name, _ = QFileDialog.getOpenFileName(self, "Import map image", "", IMAGE_FILTER)
+        if file_name:
+            self._on_message(self.import_map_image(Path(file_name)))
+
+    def import_map_image(
+        self,
+        path: Path,
+        pixels_per_square: float | None = None,
+        offset_px: tuple[float, float] = (0.0, 0.0),
+    ) -> str:
+        """Make an image the map background (one undo step); returns a status line.
+
+        Without `pixels_per_square` the image is stretched so its width spans the grid.
+        """
+        from PySide6.QtGui import QImageReader
+
+        reader = QImageReader(str(path))
+        size = reader.size()
+        if not reader.canRead() or size.width() <= 0:
+            return f"Refused: {path.name} is not an image Qt can read"
+        grid = self.encounter.grid
+        per_square = pixels_per_square or size.width() / max(1, grid.columns)
+        image = MapImage(str(path), per_square, offset_px)
+        result = set_map_image(self.session, image, initiator=self)
+        return result.text if result.ok else f"Refused: {result.reason}"
+
+    def calibrate_map_image(self, pixels_per_square: float, offset_px: tuple[float, float]) -> str:
+        """Change how the grid lies on the map image (pixels per square and offset)."""
+        image = self.encounter.map_image
+        if image is None:
+            return "Refused: there is no map image to calibrate"
+        calibrated = replace(image, pixels_per_square=pixels_per_square, offset_px=offset_px)
+        result = set_map_image(self.session, calibrated, initiator=self, text="Calibrate map")
+        return result.text if result.ok else f"Refused: {result.reason}"
+
+    def _ask_image_use(self, path: Path) -> str | None:
+        box = QMessageBox(self)
+        box.setWindowTitle("Dropped an image")
+        box.setText(f"Use {path.name} as…")
+        token = box.addButton("A token", QMessageBox.ButtonRole.AcceptRole)
+        background = box.addButton("The map background", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is token:
+            return ImageUse.TOKEN
+        if clicked is background:
+            return ImageUse.MAP
+        return None
+
     def _on_save(self) -> None:
         if self._path is None or _is_bundled(self._path):
             self._on_save_as()
@@ -198,11 +488,12 @@ class MainWindow(QMainWindow):
 
     def save_to(self, path: Path) -> bool:
         try:
-            save_encounter(path, self._encounter)
+            save_encounter(path, self.encounter)
         except OSError as exc:
             QMessageBox.warning(self, "Cannot save encounter", f"{path}: {exc.strerror or exc}")
             return False
         self._path = path
+        self.session.history.mark_clean()
         self._refresh()
         self.log(f"Saved to {path.name}.")
         return True
@@ -214,18 +505,13 @@ class MainWindow(QMainWindow):
             f"Orcus Desktop {__version__}\nAn offline battle map for the Orcus rules.",
         )
 
-    def eventFilter(self, watched: object, event: object) -> bool:
-        if isinstance(event, QMouseEvent) and event.type() == QMouseEvent.Type.MouseMove:
-            scene_pos: QPointF = self.view.mapToScene(event.position().toPoint())
-            col, row = int(scene_pos.x() // SQUARE_PX), int(scene_pos.y() // SQUARE_PX)
-            grid = self._encounter.grid
-            if 0 <= col < grid.columns and 0 <= row < grid.rows:
-                self.statusBar().showMessage(f"Square ({col}, {row})")
-            else:
-                self.statusBar().clearMessage()
-        return super().eventFilter(watched, event)  # type: ignore[arg-type]
-
     def closeEvent(self, event: QCloseEvent) -> None:
+        # Stop following the document: its signals must not reach a closed window's widgets.
+        for signal, slot in self._connections:
+            signal.disconnect(slot)
+        self._connections.clear()
+        self.scene.detach()
+        self.view.set_tool(None)
         event.accept()
 
 

@@ -27,14 +27,17 @@ def test_demo_shows_every_creature_and_wall(window: MainWindow) -> None:
     assert set(window.scene.wall_items()) == {w.id for w in encounter.walls}
     # A large creature's token covers its 2x2 space (000 Table - Size Categories).
     ogre = tokens["ogre"]
-    assert ogre.boundingRect().width() == pytest.approx(2 * 64)
+    space = window.scene.token_space_rect("ogre")
+    assert space is not None
+    assert space.width() == pytest.approx(2 * 64)
+    assert ogre.shape().boundingRect().width() == pytest.approx(2 * 64 - 4)
     assert ogre.pos().x() == pytest.approx(13 * 64)
 
 
 def test_docks_and_standard_menus_exist(window: MainWindow) -> None:
-    assert set(window.docks) == {"creatures", "initiative", "actions", "log"}
+    assert set(window.docks) == {"library", "creatures", "initiative", "actions", "log"}
     menus = [a.text() for a in window.menuBar().actions()]
-    assert menus == ["&File", "&Edit", "&View", "&Help"]
+    assert menus == ["&File", "&Edit", "&View", "&Tools", "&Help"]
     assert not window.open_action.shortcut().isEmpty()
     assert not window.save_action.shortcut().isEmpty()
 

@@ -24,7 +24,19 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
 from orcus_desktop.model.encounter import Creature
-from orcus_desktop.ui.map.layers import SQUARE_PX, ZLayer, side_colour
+from orcus_desktop.ui.map.layers import (
+    BADGE,
+    BLOODIED,
+    HP_BLOODIED,
+    HP_DOWN,
+    HP_OK,
+    SELECTION,
+    SQUARE_PX,
+    TURN_MARKER,
+    ZLayer,
+    side_colour,
+)
+from orcus_desktop.ui.map.look import TokenLook, TokenState
 
 
 def initials(name: str) -> str:
@@ -36,31 +48,50 @@ def initials(name: str) -> str:
 
 
 class TokenItem(QGraphicsItem):
-    """A creature's token: a disc over its space with initials, in its side's colour."""
+    """A creature's token: a disc (or its image) over its space, in its side's colour.
 
-    def __init__(self, creature: Creature) -> None:
+    Overlays (HP bar for the GM, condition badges, the turn marker) are painted only when the
+    token is big enough on screen to read them (level of detail, HOUSE_STYLE 7.7).
+    """
+
+    def __init__(
+        self, creature: Creature, look: TokenLook | None = None, *, gm: bool = True
+    ) -> None:
         super().__init__()
         self.setZValue(ZLayer.TOKENS)
         self.setAcceptHoverEvents(True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._gm = gm
         self._rect = QRectF()
         self._creature = creature
-        self.sync(creature)
+        self._look = look or TokenLook()
+        self.sync(creature, self._look)
 
     @property
     def creature(self) -> Creature:
         return self._creature
 
-    def sync(self, creature: Creature) -> None:
+    @property
+    def look(self) -> TokenLook:
+        return self._look
+
+    def sync(self, creature: Creature, look: TokenLook | None = None) -> None:
         """Copy position, size and look from the snapshot."""
-        x0, y0, x1, y1 = creature.space.bounds()
-        rect = QRectF(0, 0, (x1 - x0) * SQUARE_PX, (y1 - y0) * SQUARE_PX)
+        x0, y0, x1, _y1 = creature.space.bounds()
+        # A margin around the space for the turn marker and badges that stick out.
+        side = (x1 - x0) * SQUARE_PX
+        margin = SQUARE_PX * 0.12
+        rect = QRectF(-margin, -margin, side + 2 * margin, side + 2 * margin)
         if rect != self._rect:
             self.prepareGeometryChange()
             self._rect = rect
+        self._side_px = side
         self._creature = creature
+        if look is not None:
+            self._look = look
         self.setPos(QPointF(x0 * SQUARE_PX, y0 * SQUARE_PX))
-        self.setToolTip(f"{creature.name} ({creature.side}, {creature.size.value})")
+        self.setToolTip(self._look.tooltip or f"{creature.name} ({creature.side})")
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -68,7 +99,7 @@ class TokenItem(QGraphicsItem):
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
-        path.addEllipse(self._rect.adjusted(2, 2, -2, -2))
+        path.addEllipse(QRectF(0, 0, self._side_px, self._side_px).adjusted(2, 2, -2, -2))
         return path
 
     def paint(
@@ -78,19 +109,39 @@ class TokenItem(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         creature = self._creature
-        inset = max(2.0, self._rect.width() * 0.06)
-        disc = self._rect.adjusted(inset, inset, -inset, -inset)
-        colour = side_colour(creature.side)
+        look = self._look
+        space = QRectF(0, 0, self._side_px, self._side_px)
+        inset = max(2.0, space.width() * 0.06)
+        disc = space.adjusted(inset, inset, -inset, -inset)
+        colour = QColor(side_colour(creature.side))
+        if look.state in (TokenState.DEAD, TokenState.UNCONSCIOUS):
+            # Down creatures fade towards grey so the living stand out at a glance.
+            grey = colour.lightness()
+            colour = (
+                QColor(grey, grey, grey) if look.state == TokenState.DEAD else colour.darker(130)
+            )
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if look.current_turn:
+            painter.setPen(QPen(TURN_MARKER, max(3.0, space.width() * 0.07)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(space.adjusted(-2, -2, 2, 2))
         fill = QColor(colour)
         outline = QPen(colour.darker(160), max(2.0, disc.width() * 0.05))
+        if look.state == TokenState.BLOODIED:
+            outline = QPen(BLOODIED, max(3.0, disc.width() * 0.09))
         if creature.hidden:
             # Hidden from the players: the GM sees a ghost of the token.
             fill.setAlpha(110)
             outline.setStyle(Qt.PenStyle.DashLine)
+        if look.state == TokenState.UNCONSCIOUS:
+            outline.setStyle(Qt.PenStyle.DotLine)
         painter.setBrush(QBrush(fill))
         painter.setPen(outline)
         painter.drawEllipse(disc)
+        if self.isSelected():
+            painter.setPen(QPen(SELECTION, 3.0, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(space.adjusted(1, 1, -1, -1))
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         if lod * disc.width() < 14:
             return
@@ -100,6 +151,46 @@ class TokenItem(QGraphicsItem):
         painter.setFont(font)
         painter.setPen(QColor("white"))
         painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(creature.name))
+        if look.state == TokenState.DEAD:
+            painter.setPen(QPen(QColor(40, 20, 20, 220), max(2.0, disc.width() * 0.08)))
+            painter.drawLine(disc.topLeft() + QPointF(6, 6), disc.bottomRight() - QPointF(6, 6))
+            painter.drawLine(disc.topRight() + QPointF(-6, 6), disc.bottomLeft() + QPointF(6, -6))
+        if lod < 0.5:
+            return
+        if look.hp is not None and self._gm and look.max_hp > 0:
+            self._paint_hp_bar(painter, space, look.hp, look.max_hp)
+        if look.badges:
+            self._paint_badges(painter, space, look)
+
+    @staticmethod
+    def _paint_hp_bar(painter: QPainter, space: QRectF, hp: int, max_hp: int) -> None:
+        bar = QRectF(space.left() + 4, space.bottom() - 9, space.width() - 8, 6)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(20, 20, 20, 180))
+        painter.drawRect(bar)
+        share = max(0.0, min(1.0, hp / max_hp))
+        colour = HP_OK if share > 0.5 else (HP_BLOODIED if share > 0 else HP_DOWN)
+        painter.setBrush(colour)
+        painter.drawRect(QRectF(bar.left(), bar.top(), bar.width() * share, bar.height()))
+
+    @staticmethod
+    def _paint_badges(painter: QPainter, space: QRectF, look: TokenLook) -> None:
+        font = QFont()
+        font.setPixelSize(10)
+        font.setBold(True)
+        painter.setFont(font)
+        x = space.left() - 4
+        y = space.top() - 4
+        for badge in look.badges[:4]:
+            text = badge.label[:3].upper() + (f" {badge.remaining}" if badge.remaining else "")
+            width = 6 + 7 * len(text)
+            rect = QRectF(x, y, width, 13)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(BADGE)
+            painter.drawRoundedRect(rect, 4, 4)
+            painter.setPen(QColor("white"))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+            y += 14
 
 
 _WALL_PENS: dict[tuple[WallKind, bool], QPen] = {}
@@ -134,6 +225,7 @@ class WallItem(QGraphicsPathItem):
         self.sync(wall)
 
     def sync(self, wall: Wall) -> None:
+        self.wall = wall
         path = QPainterPath(QPointF(wall.points[0][0] * SQUARE_PX, wall.points[0][1] * SQUARE_PX))
         for x, y in wall.points[1:]:
             path.lineTo(x * SQUARE_PX, y * SQUARE_PX)

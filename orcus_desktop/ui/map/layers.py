@@ -16,9 +16,12 @@ class ZLayer(IntEnum):
     MAP = 0
     TERRAIN = 5
     GRID = 10
+    REACHABLE = 15
     TEMPLATES = 20
     WALLS = 30
+    PATH = 35
     TOKENS = 40
+    DRAGGED = 45
     FOG = 90
     OVERLAY = 100
 
@@ -26,6 +29,23 @@ class ZLayer(IntEnum):
 PAPER = QColor("#efe6d2")
 OFF_MAP = QColor("#3b3a36")
 GRID_LINE = QColor(60, 50, 40, 90)
+
+TURN_MARKER = QColor("#f2c230")
+BLOODIED = QColor("#d11f1f")
+SELECTION = QColor("#1d8fe1")
+BADGE = QColor(90, 40, 120, 230)
+HP_OK = QColor("#3fae4a")
+HP_BLOODIED = QColor("#e0a21b")
+HP_DOWN = QColor("#b3372f")
+
+REACHABLE_FILL = QColor(70, 160, 90, 60)
+PATH_OK = QColor("#1d6fb8")
+PATH_BAD = QColor("#c0392b")
+TEMPLATE_FILL = QColor(230, 120, 30, 90)
+AFFECTED = QColor("#e67e22")
+PROVOKER = QColor("#c0392b")
+SIGHT_LINE = QColor("#6a1b9a")
+HIDDEN_SHADE = QColor(30, 30, 30, 110)
 
 SIDE_COLOURS = {
     "heroes": QColor("#2f6db3"),

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
+from psygnal import SignalInstance
 from PySide6.QtCore import QLineF, QRect, QRectF, Qt
-from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
@@ -14,10 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.map_tools import ToolPreview
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
-from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
+from orcus_desktop.model.document import Document
+from orcus_desktop.model.encounter import Creature
 from orcus_desktop.ui.map.items import TokenItem, WallItem, terrain_brush
 from orcus_desktop.ui.map.layers import GRID_LINE, OFF_MAP, PAPER, SQUARE_PX, ZLayer
+from orcus_desktop.ui.map.look import TokenLook, token_look
+from orcus_desktop.ui.map.preview import PreviewLayer
 
 # Drawn bottom to top so heavier obscurement and solid squares stay visible over lighter ones.
 _TERRAIN_ORDER = (
@@ -72,23 +78,65 @@ class TerrainItem(QGraphicsItem):
 
 
 class MapScene(QGraphicsScene):
-    """An adapter over an encounter: grid in the background, items for terrain, walls, tokens.
+    """An adapter over the document: grid in the background, items for terrain, walls, tokens.
 
-    The scene never changes the encounter; it is told about changes (`set_encounter`, or the
-    fine-grained `sync_*` methods the document's events call) and mirrors them.
+    The scene never changes the document; it connects to the document's events when built and
+    mirrors each change in the one item concerned (HOUSE_STYLE 7.7, napari's canvas). A pointer
+    tool's preview is drawn by the `PreviewLayer`; a token being dragged is moved by
+    `show_preview` and put back where its snapshot says when the drag ends.
+
+    Args:
+        document: the open encounter.
+        gm: the game master's view (HP bars shown); the player view passes False.
+        image_root: the folder a relative map-image path is resolved against.
     """
 
-    def __init__(self, encounter: Encounter) -> None:
+    def __init__(
+        self, document: Document, *, gm: bool = True, image_root: Path | None = None
+    ) -> None:
         super().__init__()
+        self._document = document
+        self._gm = gm
+        self._image_root = image_root
         self._tokens: dict[str, TokenItem] = {}
         self._walls: dict[str, WallItem] = {}
         self._terrain = TerrainItem()
         self.addItem(self._terrain)
+        # The map image is painted in drawBackground, under the grid lines, rather than as a
+        # pixmap item: an item would cover the grid, which must stay visible over the art.
+        self._map_pixmap = QPixmap()
+        self._map_target = QRectF()
+        self._map_image_key: tuple[str, float, tuple[float, float]] | None = None
         self._columns = 0
         self._rows = 0
         self._grid_pen = QPen(GRID_LINE, 0)  # cosmetic: one pixel at every zoom
+        self._dragged: str | None = None
         self.setBackgroundBrush(QBrush(OFF_MAP))
-        self.set_encounter(encounter)
+        self.preview = PreviewLayer(self, self.token_space_rect)
+        events = document.events
+        self._connections: tuple[tuple[SignalInstance, Callable[..., None]], ...] = (
+            (events.creature_added, self._on_creature_added),
+            (events.creature_removed, self._on_creature_removed),
+            (events.creature_changed, self._on_creature_changed),
+            (events.walls_changed, self._on_walls_changed),
+            (events.terrain_changed, self._on_terrain_changed),
+            (events.map_changed, self._on_map_changed),
+            (events.combat_changed, self._on_combat_changed),
+            (events.reset, self._on_reset),
+        )
+        for signal, slot in self._connections:
+            signal.connect(slot)
+        self._on_reset()
+
+    def detach(self) -> None:
+        """Stop following the document (the window closes or shows another document)."""
+        for signal, slot in self._connections:
+            signal.disconnect(slot)
+        self._connections = ()
+
+    @property
+    def document(self) -> Document:
+        return self._document
 
     @property
     def map_rect(self) -> QRectF:
@@ -103,35 +151,119 @@ class MapScene(QGraphicsScene):
     def wall_items(self) -> dict[str, WallItem]:
         return dict(self._walls)
 
-    def set_encounter(self, encounter: Encounter) -> None:
-        """Rebuild everything from a whole snapshot (a file was opened)."""
+    @property
+    def map_pixmap(self) -> QPixmap:
+        """The background image (null when the encounter has none or it cannot be read)."""
+        return self._map_pixmap
+
+    @property
+    def map_image_rect(self) -> QRectF:
+        """Where the background image lies in scene units (empty without one)."""
+        return QRectF(self._map_target)
+
+    def token_space_rect(self, creature_id: str) -> QRectF | None:
+        """The scene rect of a token's space where it is drawn now (dragged or not)."""
+        item = self._tokens.get(creature_id)
+        if item is None:
+            return None
+        x0, _y0, x1, _y1 = item.creature.space.bounds()
+        side = (x1 - x0) * SQUARE_PX
+        return QRectF(item.pos().x(), item.pos().y(), side, side)
+
+    def set_grid_style(self, colour: QColor, opacity: float) -> None:
+        """Grid line colour and opacity (0..1); a view setting, not part of the encounter."""
+        pen_colour = QColor(colour)
+        pen_colour.setAlphaF(max(0.0, min(1.0, opacity)))
+        self._grid_pen = QPen(pen_colour, 0)
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    @property
+    def grid_colour(self) -> QColor:
+        return self._grid_pen.color()
+
+    # -- selection -----------------------------------------------------------------------------
+
+    def select_creature(self, creature_id: str | None) -> None:
+        """Select one token (or none); selection is a view matter, not in the document."""
+        self.clearSelection()
+        item = self._tokens.get(creature_id) if creature_id else None
+        if item is not None:
+            item.setSelected(True)
+
+    def selected_creature_id(self) -> str | None:
+        for item in self.selectedItems():
+            if isinstance(item, TokenItem):
+                return item.creature.id
+        return None
+
+    # -- tool previews -------------------------------------------------------------------------
+
+    def show_preview(self, preview: ToolPreview) -> None:
+        """Draw a tool's preview; a dragged token follows the pointer, else sits on its square."""
+        ghost = preview.ghost
+        if self._dragged is not None and (ghost is None or ghost.creature_id != self._dragged):
+            item = self._tokens.get(self._dragged)
+            if item is not None:
+                item.setZValue(ZLayer.TOKENS)
+                item.sync(self._document.encounter.find_creature(self._dragged) or item.creature)
+            self._dragged = None
+        if ghost is not None:
+            item = self._tokens.get(ghost.creature_id)
+            if item is not None:
+                self._dragged = ghost.creature_id
+                item.setZValue(ZLayer.DRAGGED)
+                item.setPos(ghost.top_left[0] * SQUARE_PX, ghost.top_left[1] * SQUARE_PX)
+        self.preview.show(preview)
+
+    # -- document events -----------------------------------------------------------------------
+
+    def _look(self, creature: Creature) -> TokenLook:
+        return token_look(self._document.encounter, creature)
+
+    def _on_reset(self) -> None:
+        """Rebuild everything from the whole snapshot (a file was opened)."""
+        encounter = self._document.encounter
         self._columns, self._rows = encounter.grid.columns, encounter.grid.rows
         margin = SQUARE_PX
         self.setSceneRect(self.map_rect.adjusted(-margin, -margin, margin, margin))
         for creature_id in list(self._tokens):
-            self.remove_creature(creature_id)
+            self._on_creature_removed(creature_id)
         for creature in encounter.creatures:
-            self.sync_creature(creature)
-        self.sync_walls(encounter.walls)
-        self._terrain.sync(encounter.terrain)
+            self._on_creature_added(creature)
+        self._on_walls_changed()
+        self._on_terrain_changed()
+        self._sync_map_image()
         self.update()
 
-    def sync_creature(self, creature: Creature) -> None:
+    def _on_creature_added(self, creature: Creature) -> None:
         item = self._tokens.get(creature.id)
         if item is None:
-            item = TokenItem(creature)
+            item = TokenItem(creature, self._look(creature), gm=self._gm)
             self._tokens[creature.id] = item
             self.addItem(item)
         else:
-            item.sync(creature)
+            item.sync(creature, self._look(creature))
 
-    def remove_creature(self, creature_id: str) -> None:
+    def _on_creature_changed(self, creature: Creature) -> None:
+        item = self._tokens.get(creature.id)
+        if item is None:
+            self._on_creature_added(creature)
+            return
+        if self._dragged == creature.id:
+            self._dragged = None
+            item.setZValue(ZLayer.TOKENS)
+        item.sync(creature, self._look(creature))
+        self.preview.refresh_rings()
+
+    def _on_creature_removed(self, creature_id: str) -> None:
         item = self._tokens.pop(creature_id, None)
         if item is not None:
             self.removeItem(item)
+        if self._dragged == creature_id:
+            self._dragged = None
 
-    def sync_walls(self, walls: Iterable[WallEntry]) -> None:
-        wanted = {entry.id: entry for entry in walls}
+    def _on_walls_changed(self) -> None:
+        wanted = {entry.id: entry for entry in self._document.encounter.walls}
         for wall_id in [w for w in self._walls if w not in wanted]:
             self.removeItem(self._walls.pop(wall_id))
         for wall_id, entry in wanted.items():
@@ -140,11 +272,60 @@ class MapScene(QGraphicsScene):
                 item = WallItem(wall_id, entry.wall)
                 self._walls[wall_id] = item
                 self.addItem(item)
-            else:
+            elif item.wall != entry.wall:
                 item.sync(entry.wall)
 
-    def sync_terrain(self, patches: Iterable[TerrainPatch]) -> None:
-        self._terrain.sync(patches)
+    def _on_terrain_changed(self) -> None:
+        self._terrain.sync(self._document.encounter.terrain)
+
+    def _on_map_changed(self) -> None:
+        encounter = self._document.encounter
+        if (encounter.grid.columns, encounter.grid.rows) != (self._columns, self._rows):
+            self._columns, self._rows = encounter.grid.columns, encounter.grid.rows
+            margin = SQUARE_PX
+            self.setSceneRect(self.map_rect.adjusted(-margin, -margin, margin, margin))
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        self._sync_map_image()
+
+    def _on_combat_changed(self) -> None:
+        # Whose turn it is (and, later, HP and conditions) shows on the tokens.
+        encounter = self._document.encounter
+        for creature in encounter.creatures:
+            item = self._tokens.get(creature.id)
+            if item is not None:
+                look = self._look(creature)
+                if look != item.look:
+                    item.sync(creature, look)
+
+    def set_image_root(self, folder: Path | None) -> None:
+        self._image_root = folder
+        self._map_image_key = None
+        self._sync_map_image()
+
+    def _sync_map_image(self) -> None:
+        image = self._document.encounter.map_image
+        key = (image.path, image.pixels_per_square, image.offset_px) if image else None
+        if key == self._map_image_key:
+            return
+        self._map_image_key = key
+        self._map_pixmap = QPixmap()
+        self._map_target = QRectF()
+        if image is not None:
+            path = Path(image.path)
+            if not path.is_absolute() and self._image_root is not None:
+                path = self._image_root / path
+            pixmap = QPixmap(str(path))
+            if not pixmap.isNull():
+                # Image pixels -> scene units: one square of the image becomes SQUARE_PX.
+                scale = SQUARE_PX / image.pixels_per_square
+                self._map_pixmap = pixmap
+                self._map_target = QRectF(
+                    -image.offset_px[0] * scale,
+                    -image.offset_px[1] * scale,
+                    pixmap.width() * scale,
+                    pixmap.height() * scale,
+                )
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         # The grid is drawn here for the exposed rect only, in one drawLines call: never an
@@ -153,6 +334,17 @@ class MapScene(QGraphicsScene):
         super().drawBackground(painter, rect)
         map_rect = self.map_rect
         painter.fillRect(rect.intersected(map_rect), PAPER)
+        if not self._map_pixmap.isNull():
+            target = rect.intersected(self._map_target)
+            if not target.isEmpty():
+                scale = self._map_pixmap.width() / self._map_target.width()
+                source = QRectF(
+                    (target.left() - self._map_target.left()) * scale,
+                    (target.top() - self._map_target.top()) * scale,
+                    target.width() * scale,
+                    target.height() * scale,
+                )
+                painter.drawPixmap(target, self._map_pixmap, source)
         visible = rect.intersected(map_rect)
         if visible.isEmpty():
             return

@@ -1,34 +1,165 @@
-"""MapView: the QGraphicsView the GM looks at: zoom, pan and fit."""
+"""MapView: the QGraphicsView the GM looks at: zoom, pan, fit, pointer tools and drops.
+
+This is the only place where `QMouseEvent`s become the Qt-free `PointerEvent`s the tools in
+`controller/map_tools.py` consume (HOUSE_STYLE 7.6); the tool's `ToolPreview` answer goes to
+the scene to draw, and its message to whoever listens to `message`.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QPainter, QWheelEvent
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QMimeData, QPointF, Qt, Signal
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QNativeGestureEvent,
+    QPainter,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from orcus_desktop.controller.map_tools import (
+    EMPTY_PREVIEW,
+    Button,
+    MapTool,
+    Modifier,
+    PointerEvent,
+    PointerKind,
+    ToolPreview,
+)
+from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.map.scene import MapScene
 
-MIN_ZOOM = 0.1
+MIN_ZOOM = 0.05
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.25
+PAN_STEP_PX = 80
+
+
+class DropHandler(Protocol):
+    """Decides what a drop on the map does (the palette's creatures, files)."""
+
+    def can_drop(self, mime: QMimeData) -> bool:
+        """Whether the data is something the map takes."""
+        ...
+
+    def drag_preview(self, mime: QMimeData, grid_xy: tuple[float, float]) -> ToolPreview:
+        """What to draw while the data hovers over `grid_xy`."""
+        ...
+
+    def drop(self, mime: QMimeData, grid_xy: tuple[float, float]) -> str:
+        """Do the drop; returns a status message (a refusal's reason or what was done)."""
+        ...
+
+
+def _buttons(buttons: Qt.MouseButton) -> Button:
+    out = Button.NONE
+    if buttons & Qt.MouseButton.LeftButton:
+        out |= Button.LEFT
+    if buttons & Qt.MouseButton.RightButton:
+        out |= Button.RIGHT
+    if buttons & Qt.MouseButton.MiddleButton:
+        out |= Button.MIDDLE
+    return out
+
+
+def _modifiers(modifiers: Qt.KeyboardModifier) -> Modifier:
+    out = Modifier.NONE
+    if modifiers & Qt.KeyboardModifier.ShiftModifier:
+        out |= Modifier.SHIFT
+    if modifiers & Qt.KeyboardModifier.ControlModifier:
+        out |= Modifier.CTRL
+    if modifiers & Qt.KeyboardModifier.AltModifier:
+        out |= Modifier.ALT
+    return out
 
 
 class MapView(QGraphicsView):
-    """Shows a MapScene; the wheel zooms under the mouse, the middle button pans."""
+    """Shows a MapScene and feeds pointer events to the current tool.
+
+    The wheel and pinch zoom under the mouse; the middle button or space + drag pans; arrow
+    keys pan and +/- zoom. Everything else goes to the tool.
+
+    Signals:
+        message: a status line from a tool or a drop (what was done, or why not).
+        hovered_square: the square under the pointer as (col, row), or (-1, -1) off the map.
+    """
+
+    message = Signal(str)
+    hovered_square = Signal(int, int)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        # Only the changed rects are repainted (never the whole viewport), and the background
+        # (grid and map image) is cached so that panning does not redraw it.
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setMouseTracking(True)
+        self.setAcceptDrops(True)
+        self.viewport().setAcceptDrops(True)
         self.setMinimumSize(320, 240)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._tool: MapTool | None = None
+        self._drop_handler: DropHandler | None = None
+        self._pan_from: QPointF | None = None
+        self._space_held = False
+        self._last_square = (-2, -2)
 
     def map_scene(self) -> MapScene:
         scene = self.scene()
         assert isinstance(scene, MapScene)
         return scene
+
+    # -- tools ---------------------------------------------------------------------------------
+
+    @property
+    def tool(self) -> MapTool | None:
+        return self._tool
+
+    def set_tool(self, tool: MapTool | None) -> None:
+        """Make `tool` the one pointer events go to; the previous tool's work is dropped."""
+        if self._tool is not None:
+            self._show(self._tool.cancel())
+        self._tool = tool
+        self._show(EMPTY_PREVIEW)
+
+    def set_drop_handler(self, handler: DropHandler | None) -> None:
+        self._drop_handler = handler
+
+    def grid_point(self, view_pos: QPointF) -> tuple[float, float]:
+        """A viewport position in grid units."""
+        scene_pos = self.mapToScene(view_pos.toPoint())
+        return (scene_pos.x() / SQUARE_PX, scene_pos.y() / SQUARE_PX)
+
+    def _pointer(self, kind: PointerKind, event: QMouseEvent) -> PointerEvent:
+        changed = event.button() if kind is not PointerKind.MOVE else event.buttons()
+        return PointerEvent(
+            kind,
+            self.grid_point(event.position()),
+            _buttons(changed),
+            _modifiers(event.modifiers()),
+        )
+
+    def _show(self, preview: ToolPreview) -> None:
+        self.map_scene().show_preview(preview)
+        if preview.message:
+            self.message.emit(preview.message)
+
+    def _feed(self, event: PointerEvent) -> None:
+        if self._tool is not None:
+            self._show(self._tool.on_pointer(event))
+
+    # -- zoom ----------------------------------------------------------------------------------
 
     def zoom_factor(self) -> float:
         return self.transform().m11()
@@ -50,10 +181,147 @@ class MapView(QGraphicsView):
         """Show the whole map."""
         self.fitInView(self.map_scene().map_rect, Qt.AspectRatioMode.KeepAspectRatio)
 
+    def pan_by(self, dx_px: float, dy_px: float) -> None:
+        """Scroll the view by a number of screen pixels."""
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + round(dx_px))
+        v.setValue(v.value() + round(dy_px))
+
+    # -- Qt event handlers ---------------------------------------------------------------------
+
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
-        if steps:
+        if steps and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             self.zoom_by(ZOOM_STEP**steps)
             event.accept()
         else:
+            # Shift + wheel (and horizontal wheels) scroll, as elsewhere on the desktop.
             super().wheelEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if (
+            isinstance(event, QNativeGestureEvent)
+            and event.gestureType() == Qt.NativeGestureType.ZoomNativeGesture
+        ):
+            # Trackpad pinch: value() is the change of scale since the last event.
+            self.zoom_by(1.0 + event.value())
+            return True
+        return super().viewportEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton or (
+            self._space_held and event.button() == Qt.MouseButton.LeftButton
+        ):
+            self._pan_from = event.position()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        self._feed(self._pointer(PointerKind.PRESS, event))
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            delta = event.position() - self._pan_from
+            self._pan_from = event.position()
+            self.pan_by(-delta.x(), -delta.y())
+            event.accept()
+            return
+        pointer = self._pointer(PointerKind.MOVE, event)
+        square = (pointer.square.col, pointer.square.row)
+        if square != self._last_square:
+            self._last_square = square
+            self.hovered_square.emit(*square)
+        self._feed(pointer)
+        # Hover (tooltips) still goes through the scene when no button is held.
+        if not event.buttons():
+            super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        self._feed(self._pointer(PointerKind.RELEASE, event))
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        self._feed(self._pointer(PointerKind.DOUBLE_CLICK, event))
+        event.accept()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.hovered_square.emit(-1, -1)
+        self._last_square = (-2, -2)
+        super().leaveEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_held = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+        elif key == Qt.Key.Key_Escape and self._tool is not None:
+            self._show(self._tool.cancel())
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self._tool is not None:
+            self._show(self._tool.finish())
+        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif key == Qt.Key.Key_Minus:
+            self.zoom_out()
+        elif key == Qt.Key.Key_Left:
+            self.pan_by(-PAN_STEP_PX, 0)
+        elif key == Qt.Key.Key_Right:
+            self.pan_by(PAN_STEP_PX, 0)
+        elif key == Qt.Key.Key_Up:
+            self.pan_by(0, -PAN_STEP_PX)
+        elif key == Qt.Key.Key_Down:
+            self.pan_by(0, PAN_STEP_PX)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_held = False
+            if self._pan_from is None:
+                self.viewport().unsetCursor()
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    # -- drag and drop -------------------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        handler = self._drop_handler
+        if handler is not None and handler.can_drop(event.mimeData()):
+            event.acceptProposedAction()
+            self._show(handler.drag_preview(event.mimeData(), self.grid_point(event.position())))
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        handler = self._drop_handler
+        if handler is not None and handler.can_drop(event.mimeData()):
+            event.acceptProposedAction()
+            self._show(handler.drag_preview(event.mimeData(), self.grid_point(event.position())))
+        else:
+            event.ignore()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self._show(EMPTY_PREVIEW)
+        event.accept()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        handler = self._drop_handler
+        self._show(EMPTY_PREVIEW)
+        if handler is None or not handler.can_drop(event.mimeData()):
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        text = handler.drop(event.mimeData(), self.grid_point(event.position()))
+        if text:
+            self.message.emit(text)

@@ -1,0 +1,707 @@
+"""Pointer tools for the battle map as Qt-free state machines (HOUSE_STYLE 7.6, napari-style).
+
+`ui/map/view.py` is the only place that turns `QMouseEvent`s into `PointerEvent`s; every tool
+here takes those, keeps its own small state, asks the `GameSession` for previews while the
+pointer moves and commits through the session on release. A tool answers each event with a
+`ToolPreview`, a frozen value the scene draws (ghost token, path, reachable squares, template
+squares, wall being drawn, sight line) and a `message` for the status bar. Tools never touch the
+document: every change is a session call, hence one undo step with a descriptive text.
+
+Coordinates are grid units (DESIGN.md "Coordinates"); pixels exist only in `ui/`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import IntFlag, StrEnum
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
+from orcus_desktop.geometry.grid import Size, Space, Square, square_distance
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.ids import CreatureId
+
+Point = tuple[float, float]
+
+WALL_PICK_UNITS = 0.2
+"""How near (in grid units) the pointer must be to a wall to pick it (erase, toggle a door)."""
+
+
+class PointerKind(StrEnum):
+    """What the pointer did."""
+
+    PRESS = "press"
+    MOVE = "move"
+    RELEASE = "release"
+    DOUBLE_CLICK = "double-click"
+    LEAVE = "leave"
+
+
+class Button(IntFlag):
+    """Mouse buttons (held, or the one pressed/released)."""
+
+    NONE = 0
+    LEFT = 1
+    RIGHT = 2
+    MIDDLE = 4
+
+
+class Modifier(IntFlag):
+    """Keyboard modifiers held during a pointer event."""
+
+    NONE = 0
+    SHIFT = 1
+    CTRL = 2
+    ALT = 4
+
+
+@dataclass(frozen=True, slots=True)
+class PointerEvent:
+    """One pointer event on the map, in grid units.
+
+    Attributes:
+        kind: press, move, release, double-click or leave.
+        grid_xy: the pointer position in grid units (square (c, r) spans [c, c+1]).
+        buttons: for press/release the button that changed, for a move the buttons held.
+        modifiers: keyboard modifiers held.
+    """
+
+    kind: PointerKind
+    grid_xy: Point
+    buttons: Button = Button.NONE
+    modifiers: Modifier = Modifier.NONE
+
+    @property
+    def square(self) -> Square:
+        return Square(math.floor(self.grid_xy[0]), math.floor(self.grid_xy[1]))
+
+    @property
+    def corner(self) -> tuple[int, int]:
+        """The grid corner nearest the pointer (walls snap to corners)."""
+        return (round(self.grid_xy[0]), round(self.grid_xy[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class TokenGhost:
+    """A token being dragged.
+
+    Attributes:
+        creature_id: the creature dragged.
+        top_left: where the token's space is drawn now (follows the pointer), grid units.
+        destination: the square it would land on if released now.
+        legal: whether the move as previewed is allowed.
+    """
+
+    creature_id: str
+    top_left: Point
+    destination: Square
+    legal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ToolPreview:
+    """What a tool wants drawn right now; the empty preview draws nothing.
+
+    Attributes:
+        ghost: a token being dragged.
+        path: a movement or measuring path, square by square.
+        path_ok: False when the path is refused (drawn in a warning colour).
+        reachable: squares the dragged creature may end this move in (shaded).
+        squares: squares of an area template or a terrain stroke.
+        affected_ids: creatures an area template affects (line of effect from its origin).
+        polyline: a wall being drawn, or a sight line (grid points).
+        shaded: polygons to shade (the part of a target hidden from the attacker).
+        marked_ids: creatures to ring (opportunity attackers, the line-of-sight target).
+        label: a short text drawn by the pointer ("4 squares", "half cover").
+        label_at: where to draw the label, grid units.
+        warnings: things the GM must know before letting go (difficult terrain, OAs).
+        message: a status-bar line (a refusal's reason, what was done).
+    """
+
+    ghost: TokenGhost | None = None
+    path: tuple[Square, ...] = ()
+    path_ok: bool = True
+    reachable: frozenset[Square] = frozenset()
+    squares: frozenset[Square] = frozenset()
+    affected_ids: tuple[str, ...] = ()
+    polyline: tuple[Point, ...] = ()
+    shaded: tuple[tuple[Point, ...], ...] = ()
+    marked_ids: tuple[str, ...] = ()
+    label: str = ""
+    label_at: Point | None = None
+    warnings: tuple[str, ...] = ()
+    message: str = ""
+
+
+EMPTY_PREVIEW = ToolPreview()
+
+
+class MapTool(Protocol):
+    """A pointer tool: a state machine fed with pointer events."""
+
+    name: str
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        """Handle one pointer event; returns what to draw now."""
+        ...
+
+    def cancel(self) -> ToolPreview:
+        """Drop whatever is in progress (Escape, tool switched)."""
+        ...
+
+    def finish(self) -> ToolPreview:
+        """Complete whatever is in progress (Enter): a polyline wall is committed."""
+        ...
+
+
+# -- hit testing (pure, grid units) ------------------------------------------------------------
+
+
+def creature_at(encounter: Encounter, point: Point) -> Creature | None:
+    """The topmost creature whose space contains `point` (tokens later in the list are on top)."""
+    x, y = point
+    for creature in reversed(encounter.creatures):
+        x0, y0, x1, y1 = creature.space.bounds()
+        if x0 <= x < x1 and y0 <= y < y1:
+            return creature
+    return None
+
+
+def point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Euclidean distance from point `p` to segment `ab`."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = (
+        0.0
+        if length2 == 0
+        else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    )
+    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
+
+
+def wall_at(encounter: Encounter, point: Point, tolerance: float = WALL_PICK_UNITS) -> str | None:
+    """The id of the wall nearest `point` within `tolerance` grid units, or None."""
+    best: tuple[float, str] | None = None
+    for entry in encounter.walls:
+        for a, b in entry.wall.segments():
+            d = point_segment_distance(point, a, b)
+            if d <= tolerance and (best is None or d < best[0]):
+                best = (d, entry.id)
+    return best[1] if best else None
+
+
+def straight_squares(a: Square, b: Square) -> tuple[Square, ...]:
+    """Squares along a straight line from `a` to `b`, one per step (a measuring path).
+
+    000 "Movement and Position": diagonals count 1, so the path has `distance + 1` squares.
+    """
+    n = square_distance(a, b)
+    if n == 0:
+        return (a,)
+    return tuple(
+        Square(round(a.col + (b.col - a.col) * i / n), round(a.row + (b.row - a.row) * i / n))
+        for i in range(n + 1)
+    )
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# -- select / move ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Drag:
+    creature: Creature
+    grab_offset: Point  # pointer minus the token's top-left, grid units
+    destination: Square
+    mode: MoveMode
+    preview: MovePreview | None = None
+    reachable: dict[MoveMode, frozenset[Square]] = field(default_factory=dict)
+
+
+class MoveTool:
+    """Drag a token to move it: live path, cost, reachable squares and warnings; commit on release.
+
+    Shift held = a shift (000 "Shift": 1 square, provokes nothing); Ctrl or Alt held, or
+    `gm_move` set, = a free GM move (no action, nothing provoked, only the destination checked).
+    A click on a token without dragging selects it; in the select tool a click on a door opens or
+    closes it.
+
+    Args:
+        session: the game session every preview and move goes through.
+        on_select: called with the creature id clicked (or None when the map was clicked).
+        toggles_doors: a click on a door (not on a token) toggles it.
+    """
+
+    name = "move"
+
+    def __init__(
+        self,
+        session: GameSession,
+        on_select: Callable[[str | None], None] | None = None,
+        *,
+        toggles_doors: bool = False,
+    ) -> None:
+        self._session = session
+        self._on_select = on_select
+        self._toggles_doors = toggles_doors
+        self._drag: _Drag | None = None
+        self.gm_move = False
+
+    @property
+    def dragging(self) -> str | None:
+        """The id of the creature being dragged, or None."""
+        return self._drag.creature.id if self._drag else None
+
+    def _mode(self, modifiers: Modifier) -> MoveMode:
+        if self.gm_move or modifiers & (Modifier.CTRL | Modifier.ALT):
+            return MoveMode.GM
+        if modifiers & Modifier.SHIFT:
+            return MoveMode.SHIFT
+        return MoveMode.WALK
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        if event.kind is PointerKind.PRESS and event.buttons & Button.LEFT:
+            return self._press(event)
+        if event.kind is PointerKind.MOVE and self._drag is not None:
+            return self._move(event)
+        if event.kind is PointerKind.RELEASE and self._drag is not None:
+            return self._release(event)
+        return EMPTY_PREVIEW if self._drag is None else self._drag_preview(event)
+
+    def cancel(self) -> ToolPreview:
+        self._drag = None
+        return EMPTY_PREVIEW
+
+    def finish(self) -> ToolPreview:
+        return EMPTY_PREVIEW
+
+    def _press(self, event: PointerEvent) -> ToolPreview:
+        encounter = self._session.encounter
+        creature = creature_at(encounter, event.grid_xy)
+        if creature is None:
+            if self._toggles_doors:
+                wall_id = wall_at(encounter, event.grid_xy)
+                if wall_id is not None and encounter.wall(wall_id).wall.kind is WallKind.DOOR:
+                    door = encounter.wall(wall_id).wall
+                    result = self._session.set_door_open(wall_id, not door.is_open, self)
+                    return ToolPreview(message=_result_message(result))
+            if self._on_select is not None:
+                self._on_select(None)
+            return EMPTY_PREVIEW
+        if self._on_select is not None:
+            self._on_select(creature.id)
+        x0, y0, _, _ = creature.space.bounds()
+        self._drag = _Drag(
+            creature,
+            (event.grid_xy[0] - x0, event.grid_xy[1] - y0),
+            creature.square,
+            self._mode(event.modifiers),
+        )
+        return self._drag_preview(event)
+
+    def _destination(self, event: PointerEvent) -> Square:
+        assert self._drag is not None
+        gx, gy = self._drag.grab_offset
+        x0, y0, x1, y1 = self._drag.creature.space.bounds()
+        # The token lands where most of it is: the square under its centre, minus the offset
+        # of that square inside a large space (000 sizes: the position is the top-left square).
+        centre_x = event.grid_xy[0] - gx + (x1 - x0) / 2
+        centre_y = event.grid_xy[1] - gy + (y1 - y0) / 2
+        side = self._drag.creature.size.side_squares
+        return Square(math.floor(centre_x - side / 2 + 0.5), math.floor(centre_y - side / 2 + 0.5))
+
+    def _move(self, event: PointerEvent) -> ToolPreview:
+        drag = self._drag
+        assert drag is not None
+        destination = self._destination(event)
+        mode = self._mode(event.modifiers)
+        if destination != drag.destination or mode is not drag.mode or drag.preview is None:
+            drag.destination = destination
+            drag.mode = mode
+            drag.preview = (
+                None
+                if destination == drag.creature.square
+                else self._session.preview_move(drag.creature.id, destination, mode)
+            )
+        return self._drag_preview(event)
+
+    def _reachable(self, drag: _Drag) -> frozenset[Square]:
+        # Computed once per drag and mode: the search is the expensive part of a preview.
+        squares = drag.reachable.get(drag.mode)
+        if squares is None:
+            squares = self._session.reachable_squares(drag.creature.id, drag.mode)
+            drag.reachable[drag.mode] = squares
+        return squares
+
+    def _drag_preview(self, event: PointerEvent) -> ToolPreview:
+        drag = self._drag
+        assert drag is not None
+        top_left = (event.grid_xy[0] - drag.grab_offset[0], event.grid_xy[1] - drag.grab_offset[1])
+        preview = drag.preview
+        reachable = self._reachable(drag) if drag.mode is not MoveMode.GM else frozenset()
+        if preview is None:
+            return ToolPreview(
+                ghost=TokenGhost(drag.creature.id, top_left, drag.destination, True),
+                reachable=reachable,
+                label="",
+            )
+        encounter = self._session.encounter
+        warnings: list[str] = []
+        difficult = [
+            s for s in preview.path[1:] if TerrainKind.DIFFICULT in encounter.terrain_at(s)
+        ]
+        if difficult:
+            warnings.append(f"difficult terrain: {_plural(len(difficult), 'square')} cost double")
+        if preview.provoking_enemy_ids:
+            names = ", ".join(
+                c.name
+                for c in (encounter.find_creature(i) for i in preview.provoking_enemy_ids)
+                if c is not None
+            )
+            warnings.append(f"provokes opportunity attacks from {names}")
+        mode_text = {MoveMode.SHIFT: "shift ", MoveMode.GM: "GM move "}.get(drag.mode, "")
+        if preview.reachable:
+            label = mode_text + (
+                _plural(preview.cost, "square") if drag.mode is not MoveMode.GM else ""
+            )
+        else:
+            label = preview.reason
+        if warnings:
+            label = label.strip() + "\n" + "\n".join(f"⚠ {w}" for w in warnings)
+        end = drag.destination
+        return ToolPreview(
+            ghost=TokenGhost(drag.creature.id, top_left, end, preview.reachable),
+            path=preview.path,
+            path_ok=preview.reachable,
+            reachable=reachable,
+            marked_ids=preview.provoking_enemy_ids,
+            label=label.strip(),
+            label_at=(top_left[0] + drag.creature.size.side_units, top_left[1]),
+            warnings=tuple(warnings),
+        )
+
+    def _release(self, event: PointerEvent) -> ToolPreview:
+        drag = self._drag
+        assert drag is not None
+        self._move(event)
+        self._drag = None
+        if drag.destination == drag.creature.square:
+            return EMPTY_PREVIEW
+        result = self._session.move_creature(drag.creature.id, drag.destination, drag.mode, self)
+        return ToolPreview(message=_result_message(result))
+
+
+class SelectTool(MoveTool):
+    """Select a creature by clicking it (and drag it, like the move tool); click doors to toggle.
+
+    Args:
+        session: the game session.
+        on_select: called with the creature id clicked (or None when the map was clicked).
+    """
+
+    name = "select"
+
+    def __init__(
+        self, session: GameSession, on_select: Callable[[str | None], None] | None = None
+    ) -> None:
+        super().__init__(session, on_select, toggles_doors=True)
+
+
+def _result_message(result: OperationResult) -> str:
+    if result.ok:
+        text = result.text
+        if result.opportunity_attackers:
+            text += " — opportunity attacks offered to " + ", ".join(result.opportunity_attackers)
+        return text
+    return f"Refused: {result.reason}"
+
+
+# -- measure ------------------------------------------------------------------------------------
+
+
+class MeasureTool:
+    """Press and drag to measure: squares counted with diagonals as 1 (000 "Distance")."""
+
+    name = "measure"
+
+    def __init__(self) -> None:
+        self._start: Square | None = None
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        if event.kind is PointerKind.PRESS and event.buttons & Button.LEFT:
+            self._start = event.square
+        if self._start is None:
+            return EMPTY_PREVIEW
+        end = event.square
+        if event.kind is PointerKind.RELEASE:
+            distance = square_distance(self._start, end)
+            self._start = None
+            return ToolPreview(message=f"Distance: {_plural(distance, 'square')}")
+        path = straight_squares(self._start, end)
+        distance = len(path) - 1
+        return ToolPreview(
+            path=path,
+            label=_plural(distance, "square"),
+            label_at=(end.col + 1.0, end.row),
+        )
+
+    def cancel(self) -> ToolPreview:
+        self._start = None
+        return EMPTY_PREVIEW
+
+    def finish(self) -> ToolPreview:
+        return self.cancel()
+
+
+# -- walls --------------------------------------------------------------------------------------
+
+
+class WallTool:
+    """Draw a wall, window or door as a polyline snapped to grid corners.
+
+    Click a corner to start, click further corners to add points; double-click, Enter or a
+    right click finishes (one undo step), Escape drops it. A door is usually one segment: the
+    door tool finishes after its second point.
+
+    Args:
+        session: the game session the finished wall goes to.
+        kind: wall, window or door.
+    """
+
+    def __init__(self, session: GameSession, kind: WallKind) -> None:
+        self._session = session
+        self.kind = kind
+        self.name = f"draw-{kind.value}"
+        self._points: list[tuple[int, int]] = []
+
+    @property
+    def points(self) -> tuple[tuple[int, int], ...]:
+        return tuple(self._points)
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        corner = event.corner
+        if event.kind is PointerKind.PRESS and event.buttons & Button.RIGHT:
+            return self.finish()
+        if event.kind is PointerKind.DOUBLE_CLICK:
+            return self.finish()
+        if event.kind is PointerKind.PRESS and event.buttons & Button.LEFT:
+            if not self._points or self._points[-1] != corner:
+                self._points.append(corner)
+            if self.kind is WallKind.DOOR and len(self._points) == 2:
+                return self.finish()
+        return self._preview(corner)
+
+    def _preview(self, corner: tuple[int, int]) -> ToolPreview:
+        points: list[Point] = [(float(x), float(y)) for x, y in self._points]
+        points.append((float(corner[0]), float(corner[1])))
+        if len(points) == 1:
+            # Nothing drawn yet: show where the first click would snap.
+            return ToolPreview(polyline=(points[0], points[0]))
+        length = sum(math.dist(a, b) for a, b in itertools.pairwise(points))
+        return ToolPreview(
+            polyline=tuple(points), label=f"{length:.1f} squares", label_at=points[-1]
+        )
+
+    def cancel(self) -> ToolPreview:
+        self._points.clear()
+        return EMPTY_PREVIEW
+
+    def finish(self) -> ToolPreview:
+        points = self._points
+        self._points = []
+        if len(points) < 2:
+            return EMPTY_PREVIEW
+        wall = Wall(self.kind, tuple((float(x), float(y)) for x, y in points))
+        self._session.add_wall(wall, self)
+        return ToolPreview(
+            message=f"Added {self.kind.value} ({_plural(len(points) - 1, 'segment')})"
+        )
+
+
+# -- terrain and erasing ------------------------------------------------------------------------
+
+
+class TerrainTool:
+    """Paint terrain by pressing and dragging over squares; a right-button stroke erases it.
+
+    The whole stroke is one session call on release, so one undo step.
+
+    Args:
+        session: the game session.
+        kind: the terrain kind painted.
+    """
+
+    def __init__(self, session: GameSession, kind: TerrainKind) -> None:
+        self._session = session
+        self.kind = kind
+        self.name = f"paint-{kind.value}"
+        self._stroke: set[Square] = set()
+        self._erase = False
+        self._active = False
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        if event.kind is PointerKind.PRESS and event.buttons & (Button.LEFT | Button.RIGHT):
+            self._active = True
+            self._erase = bool(event.buttons & Button.RIGHT)
+            self._stroke = {event.square}
+        elif not self._active:
+            return ToolPreview(squares=frozenset({event.square}))
+        elif event.kind is PointerKind.MOVE:
+            self._stroke.add(event.square)
+        elif event.kind is PointerKind.RELEASE:
+            self._stroke.add(event.square)
+            squares = self._stroke
+            self._active = False
+            self._stroke = set()
+            result = self._session.paint_terrain(
+                self.kind, squares, erase=self._erase, initiator=self
+            )
+            return ToolPreview(message=_result_message(result))
+        verb = "erase" if self._erase else "paint"
+        return ToolPreview(
+            squares=frozenset(self._stroke),
+            path_ok=not self._erase,
+            label=f"{verb} {self.kind.value}: {_plural(len(self._stroke), 'square')}",
+            label_at=(event.square.col + 1.0, float(event.square.row)),
+        )
+
+    def cancel(self) -> ToolPreview:
+        self._active = False
+        self._stroke = set()
+        return EMPTY_PREVIEW
+
+    def finish(self) -> ToolPreview:
+        return self.cancel()
+
+
+class EraseTool:
+    """Click a wall, window or door to remove it; drag over squares to erase all their terrain.
+
+    Terrain erased in one stroke is one undo step ("Erase terrain") however many kinds it held.
+    """
+
+    name = "erase"
+
+    def __init__(self, session: GameSession) -> None:
+        self._session = session
+        self._stroke: set[Square] | None = None
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        encounter = self._session.encounter
+        if event.kind is PointerKind.PRESS and event.buttons & Button.LEFT:
+            wall_id = wall_at(encounter, event.grid_xy)
+            if wall_id is not None:
+                result = self._session.remove_wall(wall_id, self)
+                return ToolPreview(message=_result_message(result))
+            self._stroke = {event.square}
+        elif self._stroke is None:
+            wall_id = wall_at(encounter, event.grid_xy)
+            if wall_id is not None:
+                return ToolPreview(
+                    polyline=encounter.wall(wall_id).wall.points, path_ok=False, label="remove"
+                )
+            return EMPTY_PREVIEW
+        elif event.kind is PointerKind.MOVE:
+            self._stroke.add(event.square)
+        elif event.kind is PointerKind.RELEASE:
+            self._stroke.add(event.square)
+            squares = self._stroke
+            self._stroke = None
+            return ToolPreview(message=self._erase_terrain(squares))
+        return ToolPreview(squares=frozenset(self._stroke), path_ok=False)
+
+    def _erase_terrain(self, squares: set[Square]) -> str:
+        encounter = self._session.encounter
+        kinds = [p.kind for p in encounter.terrain if p.squares & squares]
+        if not kinds:
+            return "Nothing to erase there"
+        # One GM gesture, one undo step, even when it clears several kinds of terrain.
+        with self._session.history.group("Erase terrain"):
+            for kind in kinds:
+                self._session.paint_terrain(kind, squares, erase=True, initiator=self)
+        return f"Erased terrain on {_plural(len(squares), 'square')}"
+
+    def cancel(self) -> ToolPreview:
+        self._stroke = None
+        return EMPTY_PREVIEW
+
+    def finish(self) -> ToolPreview:
+        return self.cancel()
+
+
+# -- placing creatures from the library ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LibraryEntry:
+    """A creature the GM can drag from the palette: enough to place it, plus its stat block.
+
+    Attributes:
+        name: shown in the palette and on the token.
+        side: "heroes" or "monsters" (or another side).
+        size: the size category.
+        speed: walking speed in squares.
+        statblock: the stat block as stored in the library file.
+        source: the library file's name, for the palette's tooltip.
+    """
+
+    name: str
+    side: str
+    size: Size = Size.MEDIUM
+    speed: int = 6
+    statblock: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    source: str = ""
+
+
+def drop_square(size: Size, grid_xy: Point) -> Square:
+    """The top-left square of a space of `size` centred as near `grid_xy` as the grid allows."""
+    side = size.side_squares
+    return Square(math.floor(grid_xy[0] - side / 2 + 0.5), math.floor(grid_xy[1] - side / 2 + 0.5))
+
+
+def new_creature_id(encounter: Encounter, name: str) -> CreatureId:
+    """An id for a new creature: its name as a slug plus the first free number."""
+    slug = (
+        "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split()) or "creature"
+    )
+    taken = set(encounter.creature_ids())
+    n = 1
+    while f"{slug}-{n}" in taken:
+        n += 1
+    return CreatureId(f"{slug}-{n}")
+
+
+def creature_from_entry(encounter: Encounter, entry: LibraryEntry, grid_xy: Point) -> Creature:
+    """A new creature for `entry`, placed with its space centred under `grid_xy`."""
+    return Creature(
+        id=new_creature_id(encounter, entry.name),
+        name=entry.name,
+        side=entry.side,
+        size=entry.size,
+        square=drop_square(entry.size, grid_xy),
+        speed=entry.speed,
+        statblock=MappingProxyType(dict(entry.statblock)),
+    )
+
+
+def placement_preview(encounter: Encounter, entry: LibraryEntry, grid_xy: Point) -> ToolPreview:
+    """The footprint a dropped entry would take, with its name."""
+    square = drop_square(entry.size, grid_xy)
+    space = Space(square, entry.size)
+    inside = encounter.grid.contains_space(space)
+    return ToolPreview(
+        squares=frozenset(space.squares()),
+        path_ok=inside,
+        label=entry.name if inside else f"{entry.name}: off the grid",
+        label_at=(square.col + entry.size.side_units, float(square.row)),
+    )

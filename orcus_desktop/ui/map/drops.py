@@ -1,0 +1,103 @@
+"""What a drop on the map does: a palette creature is placed, a file opens or becomes art.
+
+From the palette (`CREATURE_MIME`): the creature is placed through `GameSession.place_creature`,
+snapped and centred on the pointer, refused with the session's reason on an illegal square.
+From the file manager (URLs): an encounter file opens; an image becomes a token or the map
+background, whichever the GM picks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData
+
+from orcus_desktop.controller.map_tools import (
+    EMPTY_PREVIEW,
+    LibraryEntry,
+    ToolPreview,
+    creature_from_entry,
+    placement_preview,
+)
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import Size
+from orcus_desktop.ui.panels.palette import entry_from_mime
+
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".webp"})
+ENCOUNTER_SUFFIXES = frozenset({".json"})
+
+
+class ImageUse:
+    """What the GM wants a dropped image to be."""
+
+    TOKEN = "token"
+    MAP = "map"
+
+
+def _local_files(mime: QMimeData) -> list[Path]:
+    return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+
+
+class MapDropHandler:
+    """The map view's drop handler (see `ui.map.view.DropHandler`).
+
+    Args:
+        session: where placements go.
+        open_encounter: opens an encounter file (the main window's `open_file`).
+        set_map_image: makes an image file the map background.
+        ask_image_use: asks the GM whether an image is a token or the map; None = cancelled.
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        open_encounter: Callable[[Path], bool],
+        set_map_image: Callable[[Path], str],
+        ask_image_use: Callable[[Path], str | None],
+    ) -> None:
+        self._session = session
+        self._open_encounter = open_encounter
+        self._set_map_image = set_map_image
+        self._ask_image_use = ask_image_use
+
+    def can_drop(self, mime: QMimeData) -> bool:
+        if entry_from_mime(mime) is not None:
+            return True
+        return any(
+            p.suffix.lower() in IMAGE_SUFFIXES | ENCOUNTER_SUFFIXES for p in _local_files(mime)
+        )
+
+    def drag_preview(self, mime: QMimeData, grid_xy: tuple[float, float]) -> ToolPreview:
+        entry = entry_from_mime(mime)
+        if entry is not None:
+            return placement_preview(self._session.encounter, entry, grid_xy)
+        return EMPTY_PREVIEW
+
+    def drop(self, mime: QMimeData, grid_xy: tuple[float, float]) -> str:
+        entry = entry_from_mime(mime)
+        if entry is not None:
+            return self.place(entry, grid_xy)
+        for path in _local_files(mime):
+            suffix = path.suffix.lower()
+            if suffix in ENCOUNTER_SUFFIXES:
+                return f"Opened {path.name}" if self._open_encounter(path) else ""
+            if suffix in IMAGE_SUFFIXES:
+                use = self._ask_image_use(path)
+                if use == ImageUse.MAP:
+                    return self._set_map_image(path)
+                if use == ImageUse.TOKEN:
+                    return self.place(_image_token_entry(path), grid_xy)
+                return ""
+        return ""
+
+    def place(self, entry: LibraryEntry, grid_xy: tuple[float, float]) -> str:
+        """Place `entry` centred on `grid_xy`; returns what happened (or why not)."""
+        creature = creature_from_entry(self._session.encounter, entry, grid_xy)
+        result = self._session.place_creature(creature, initiator=self)
+        return result.text if result.ok else f"Refused: {result.reason}"
+
+
+def _image_token_entry(path: Path) -> LibraryEntry:
+    name = path.stem.replace("_", " ").replace("-", " ").strip().title() or "Token"
+    return LibraryEntry(name, "monsters", Size.MEDIUM, 6, {"token_image": str(path)}, path.name)

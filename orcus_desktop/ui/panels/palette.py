@@ -1,0 +1,269 @@
+"""The creature palette: the bundled creature library, searchable, dragged onto the map.
+
+The first form of the creature library (issue 6): every `resources/creatures/*.json` file is
+listed with its size and side; a row dragged out carries `CREATURE_MIME` data that the map's
+drop handler turns into a `place_creature` call.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from orcus_desktop.controller.map_tools import LibraryEntry
+from orcus_desktop.geometry.grid import Size
+
+CREATURE_MIME = "application/x-orcus-creature"
+"""Mime type of a palette row being dragged: the entry as JSON."""
+
+ALL_SIDES = "All sides"
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def _entry_from_dict(data: Mapping[str, Any], source: str) -> LibraryEntry | None:
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        return None
+    try:
+        size = Size(str(data.get("size", "medium")).lower())
+    except ValueError:
+        size = Size.MEDIUM
+    side = data.get("side")
+    if not isinstance(side, str) or not side:
+        # A stat block with a class or a "hero" kind is a hero; everything else a monster.
+        kind = str(data.get("kind", data.get("type", ""))).lower()
+        side = "heroes" if kind in {"hero", "pc", "player"} or "class" in data else "monsters"
+    speed_raw = data.get("speed", 6)
+    if isinstance(speed_raw, Mapping):
+        speed_raw = speed_raw.get("walk", 6)
+    speed = speed_raw if isinstance(speed_raw, int) and not isinstance(speed_raw, bool) else 6
+    return LibraryEntry(name, side, size, speed, dict(data), source)
+
+
+def load_library(folder: Path) -> list[LibraryEntry]:
+    """Every creature in the JSON files of `folder` (a file holds one creature or a list).
+
+    Unreadable files are skipped: the palette shows what it can rather than nothing.
+    """
+    entries: list[LibraryEntry] = []
+    if not folder.is_dir():
+        return entries
+    for path in sorted(folder.glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        items: Iterable[Any]
+        if isinstance(data, Mapping) and isinstance(data.get("creatures"), list):
+            items = data["creatures"]
+        elif isinstance(data, list):
+            items = data
+        else:
+            items = [data]
+        for item in items:
+            if isinstance(item, Mapping):
+                entry = _entry_from_dict(item, path.name)
+                if entry is not None:
+                    entries.append(entry)
+    entries.sort(key=lambda e: (e.side, e.name.lower()))
+    return entries
+
+
+def entry_to_mime(entry: LibraryEntry) -> QMimeData:
+    mime = QMimeData()
+    payload = {
+        "name": entry.name,
+        "side": entry.side,
+        "size": entry.size.value,
+        "speed": entry.speed,
+        "statblock": dict(entry.statblock),
+        "source": entry.source,
+    }
+    mime.setData(CREATURE_MIME, QByteArray(json.dumps(payload).encode("utf-8")))
+    mime.setText(entry.name)
+    return mime
+
+
+def entry_from_mime(mime: QMimeData) -> LibraryEntry | None:
+    """The library entry a palette drag carries, or None for other data."""
+    if not mime.hasFormat(CREATURE_MIME):
+        return None
+    try:
+        data = json.loads(bytes(mime.data(CREATURE_MIME).data()).decode("utf-8"))
+    except ValueError:
+        return None
+    if not isinstance(data, Mapping):
+        return None
+    entry = _entry_from_dict(data, str(data.get("source", "")))
+    if entry is None:
+        return None
+    statblock = data.get("statblock")
+    if isinstance(statblock, Mapping):
+        entry = LibraryEntry(
+            entry.name, entry.side, entry.size, entry.speed, dict(statblock), entry.source
+        )
+    return entry
+
+
+class CreatureLibraryModel(QAbstractListModel):
+    """The library entries as a list model whose rows drag out as `CREATURE_MIME` data."""
+
+    EntryRole = Qt.ItemDataRole.UserRole + 1
+    SideRole = Qt.ItemDataRole.UserRole + 2
+
+    def __init__(self, entries: Sequence[LibraryEntry] = ()) -> None:
+        super().__init__()
+        self._entries = list(entries)
+
+    def set_entries(self, entries: Sequence[LibraryEntry]) -> None:
+        self.beginResetModel()
+        self._entries = list(entries)
+        self.endResetModel()
+
+    def entry(self, row: int) -> LibraryEntry:
+        return self._entries[row]
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._entries)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+            return None
+        entry = self._entries[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{entry.name}  ({entry.size.value}, {entry.side})"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{entry.name}: {entry.size.value} {entry.side}, speed {entry.speed}" + (
+                f"\nfrom {entry.source}" if entry.source else ""
+            )
+        if role == self.EntryRole:
+            return entry.name
+        if role == self.SideRole:
+            return entry.side
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemIsDragEnabled
+            | Qt.ItemFlag.ItemNeverHasChildren
+        )
+
+    def mimeTypes(self) -> list[str]:
+        return [CREATURE_MIME]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        rows = [i.row() for i in indexes if i.isValid()]
+        if not rows:
+            return QMimeData()
+        return entry_to_mime(self._entries[rows[0]])
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+
+class _SideFilterModel(QSortFilterProxyModel):
+    """Filters by the search text (any part of the row) and by side."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self._side = ""
+
+    def set_side(self, side: str) -> None:
+        self.beginFilterChange()
+        self._side = side
+        self.endFilterChange()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+        model = self.sourceModel()
+        index = model.index(source_row, 0, source_parent)
+        if self._side and model.data(index, CreatureLibraryModel.SideRole) != self._side:
+            return False
+        return super().filterAcceptsRow(source_row, source_parent)
+
+
+class CreaturePalette(QWidget):
+    """Search box, side filter and the draggable list of library creatures.
+
+    Args:
+        entries: the library entries to list.
+        parent: the owning widget.
+    """
+
+    def __init__(self, entries: Sequence[LibraryEntry], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = CreatureLibraryModel(entries)
+        self.proxy = _SideFilterModel()
+        self.proxy.setSourceModel(self.model)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search creatures…")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self._on_search_changed)
+        self.side_filter = QComboBox()
+        self.side_filter.addItem(ALL_SIDES)
+        for side in sorted({e.side for e in entries}):
+            self.side_filter.addItem(side)
+        self.side_filter.currentTextChanged.connect(self._on_side_changed)
+        self.list_view = QListView()
+        self.list_view.setObjectName("creaturePalette")
+        self.list_view.setModel(self.proxy)
+        self.list_view.setDragEnabled(True)
+        self.list_view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.list_view.setDefaultDropAction(Qt.DropAction.CopyAction)
+        self.list_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        filters = QHBoxLayout()
+        filters.addWidget(self.search, 2)
+        filters.addWidget(self.side_filter, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(filters)
+        layout.addWidget(self.list_view)
+        if not entries:
+            empty = QLabel("No creatures in the library folder.")
+            empty.setWordWrap(True)
+            layout.addWidget(empty)
+
+    def visible_names(self) -> list[str]:
+        """The names listed now (after search and side filter)."""
+        return [
+            str(self.proxy.data(self.proxy.index(r, 0), CreatureLibraryModel.EntryRole))
+            for r in range(self.proxy.rowCount())
+        ]
+
+    def mime_for_row(self, row: int) -> QMimeData:
+        """The drag data of the visible row `row` (what dragging it out carries)."""
+        source = self.proxy.mapToSource(self.proxy.index(row, 0))
+        return self.model.mimeData([source])
+
+    def _on_search_changed(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+
+    def _on_side_changed(self, side: str) -> None:
+        self.proxy.set_side("" if side == ALL_SIDES else side)

@@ -1,0 +1,289 @@
+"""Pointer tools as Qt-free state machines, fed PointerEvents (HOUSE_STYLE 7.6, 7.10)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from orcus_desktop.controller.map_tools import (
+    Button,
+    EraseTool,
+    LibraryEntry,
+    MeasureTool,
+    Modifier,
+    MoveTool,
+    PointerEvent,
+    PointerKind,
+    SelectTool,
+    TerrainTool,
+    WallTool,
+    creature_at,
+    creature_from_entry,
+    drop_square,
+    straight_squares,
+    wall_at,
+)
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.document import Document
+from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
+from orcus_desktop.model.history import History
+from orcus_desktop.model.ids import CreatureId, WallId
+
+
+def make_session(encounter: Encounter | None = None) -> GameSession:
+    enc = encounter or Encounter(
+        grid=GridBounds(12, 10),
+        creatures=(
+            Creature(CreatureId("hero"), "Hero", "heroes", Size.MEDIUM, Square(1, 1), speed=6),
+            Creature(CreatureId("goblin"), "Goblin", "monsters", Size.SMALL, Square(2, 2)),
+            Creature(CreatureId("ogre"), "Ogre", "monsters", Size.LARGE, Square(7, 5)),
+        ),
+        terrain=(TerrainPatch(TerrainKind.DIFFICULT, frozenset({Square(4, 1)})),),
+        walls=(WallEntry(WallId("door"), Wall(WallKind.DOOR, ((9.0, 0.0), (9.0, 2.0)))),),
+    )
+    document = Document(enc)
+    return GameSession(document, History(document), random.Random(0))
+
+
+def ev(
+    kind: PointerKind,
+    x: float,
+    y: float,
+    buttons: Button = Button.LEFT,
+    modifiers: Modifier = Modifier.NONE,
+) -> PointerEvent:
+    return PointerEvent(kind, (x, y), buttons, modifiers)
+
+
+def drag(tool: MoveTool, start: tuple[float, float], end: tuple[float, float], **kw: Modifier):
+    tool.on_pointer(ev(PointerKind.PRESS, *start, **kw))
+    preview = tool.on_pointer(ev(PointerKind.MOVE, *end, **kw))
+    return preview, tool.on_pointer(ev(PointerKind.RELEASE, *end, **kw))
+
+
+def test_pointer_event_square_and_corner() -> None:
+    event = ev(PointerKind.MOVE, 3.7, 2.2)
+    assert event.square == Square(3, 2)
+    assert event.corner == (4, 2)
+
+
+def test_hit_tests() -> None:
+    enc = make_session().encounter
+    assert creature_at(enc, (1.5, 1.5)) is not None
+    assert creature_at(enc, (8.9, 6.9)).id == "ogre"  # type: ignore[union-attr]
+    assert creature_at(enc, (5.5, 5.5)) is None
+    assert wall_at(enc, (9.1, 1.0)) == "door"
+    assert wall_at(enc, (9.5, 1.0)) is None
+
+
+def test_straight_squares_counts_diagonals_as_one() -> None:
+    path = straight_squares(Square(0, 0), Square(3, 1))
+    assert len(path) == 4
+    assert path[0] == Square(0, 0)
+    assert path[-1] == Square(3, 1)
+
+
+def test_drag_previews_path_cost_and_reachable_then_moves_one_undo_step() -> None:
+    session = make_session()
+    selected: list[str | None] = []
+    tool = MoveTool(session, selected.append)
+    press = tool.on_pointer(ev(PointerKind.PRESS, 1.5, 1.5))
+    assert selected == ["hero"]
+    assert tool.dragging == "hero"
+    assert press.ghost is not None
+    assert press.ghost.creature_id == "hero"
+    assert Square(5, 1) in press.reachable
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 5.5, 1.5))
+    assert preview.ghost is not None
+    assert preview.ghost.destination == Square(5, 1)
+    assert preview.path[0] == Square(1, 1)
+    assert preview.path[-1] == Square(5, 1)
+    assert preview.path_ok
+    assert "squares" in preview.label
+    done = tool.on_pointer(ev(PointerKind.RELEASE, 5.5, 1.5))
+    assert session.encounter.creature("hero").square == Square(5, 1)
+    assert done.ghost is None
+    assert done.message.startswith("Move Hero")
+    assert session.history.undo_text.startswith("Move Hero")
+    session.undo()
+    assert session.encounter.creature("hero").square == Square(1, 1)
+
+
+def test_drag_warns_of_opportunity_attacks_and_difficult_terrain() -> None:
+    session = make_session()
+    tool = MoveTool(session)
+    tool.on_pointer(ev(PointerKind.PRESS, 1.5, 1.5))
+    # Leaving the goblin's side provokes (RULINGS: Opportunity attacks).
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 1.5, 5.5))
+    assert preview.marked_ids == ("goblin",)
+    assert any("opportunity attacks from Goblin" in w for w in preview.warnings)
+    tool.cancel()
+    tool.on_pointer(ev(PointerKind.PRESS, 1.5, 1.5))
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 4.5, 1.5))
+    assert any("difficult terrain" in w for w in preview.warnings)
+
+
+def test_shift_drag_shifts_and_does_not_provoke() -> None:
+    session = make_session()
+    tool = MoveTool(session)
+    preview, _done = drag(tool, (1.5, 1.5), (1.5, 0.5), modifiers=Modifier.SHIFT)
+    assert not preview.warnings
+    assert session.encounter.creature("hero").square == Square(1, 0)
+
+
+def test_illegal_drop_snaps_back_with_the_reason() -> None:
+    session = make_session()
+    tool = MoveTool(session)
+    preview, done = drag(tool, (1.5, 1.5), (11.5, 9.5))
+    assert not preview.path_ok
+    assert preview.ghost is not None
+    assert not preview.ghost.legal
+    assert done.message.startswith("Refused: ")
+    assert session.encounter.creature("hero").square == Square(1, 1)
+    assert not session.history.can_undo
+
+
+def test_gm_move_goes_anywhere_free() -> None:
+    session = make_session()
+    tool = MoveTool(session)
+    tool.gm_move = True
+    _, _done = drag(tool, (1.5, 1.5), (11.5, 9.5))
+    assert session.encounter.creature("hero").square == Square(11, 9)
+    assert session.history.undo_text == "Move Hero"
+    tool.gm_move = False
+    # Ctrl+drag is a one-off GM move.
+    drag(tool, (11.5, 9.5), (0.5, 9.5), modifiers=Modifier.CTRL)
+    assert session.encounter.creature("hero").square == Square(0, 9)
+
+
+def test_large_token_lands_under_its_centre() -> None:
+    session = make_session()
+    tool = MoveTool(session)
+    tool.gm_move = True
+    # Grab the ogre by its top-left square and drop it two squares left.
+    drag(tool, (7.5, 5.5), (5.5, 5.5))
+    assert session.encounter.creature("ogre").square == Square(5, 5)
+
+
+def test_click_without_drag_selects_and_changes_nothing() -> None:
+    session = make_session()
+    selected: list[str | None] = []
+    tool = SelectTool(session, selected.append)
+    _, done = drag(tool, (2.5, 2.5), (2.6, 2.4))
+    assert selected == ["goblin"]
+    assert done.message == ""
+    assert not session.history.can_undo
+    tool.on_pointer(ev(PointerKind.PRESS, 6.5, 8.5))
+    assert selected[-1] is None
+
+
+def test_select_tool_toggles_doors_and_undo_closes_them() -> None:
+    session = make_session()
+    tool = SelectTool(session)
+    done = tool.on_pointer(ev(PointerKind.PRESS, 9.05, 1.0))
+    assert done.message == "Open door"
+    assert session.encounter.wall("door").wall.is_open
+    session.undo()
+    assert not session.encounter.wall("door").wall.is_open
+
+
+def test_measure_counts_squares() -> None:
+    tool = MeasureTool()
+    tool.on_pointer(ev(PointerKind.PRESS, 0.5, 0.5))
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 3.5, 1.5))
+    assert preview.label == "3 squares"
+    assert len(preview.path) == 4
+    done = tool.on_pointer(ev(PointerKind.RELEASE, 3.5, 1.5))
+    assert done.message == "Distance: 3 squares"
+
+
+def test_wall_tool_snaps_to_corners_and_commits_a_polyline() -> None:
+    session = make_session()
+    tool = WallTool(session, WallKind.WALL)
+    tool.on_pointer(ev(PointerKind.PRESS, 1.1, 0.9))
+    tool.on_pointer(ev(PointerKind.PRESS, 3.9, 1.2))
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 4.2, 3.3))
+    assert preview.polyline == ((1.0, 1.0), (4.0, 1.0), (4.0, 3.0))
+    tool.on_pointer(ev(PointerKind.PRESS, 4.2, 3.3))
+    done = tool.on_pointer(ev(PointerKind.DOUBLE_CLICK, 4.2, 3.3))
+    assert "Added wall" in done.message
+    new = session.encounter.walls[-1].wall
+    assert new.points == ((1.0, 1.0), (4.0, 1.0), (4.0, 3.0))
+    assert session.history.undo_text == "Add wall"
+    session.undo()
+    assert len(session.encounter.walls) == 1
+
+
+def test_door_tool_finishes_after_two_corners_and_escape_drops_a_wall() -> None:
+    session = make_session()
+    tool = WallTool(session, WallKind.DOOR)
+    tool.on_pointer(ev(PointerKind.PRESS, 5.0, 5.0))
+    tool.on_pointer(ev(PointerKind.PRESS, 6.0, 5.0))
+    assert session.encounter.walls[-1].wall.kind is WallKind.DOOR
+    walls = WallTool(session, WallKind.WINDOW)
+    walls.on_pointer(ev(PointerKind.PRESS, 1.0, 1.0))
+    walls.cancel()
+    assert walls.finish().message == ""
+    assert len(session.encounter.walls) == 2
+
+
+def test_terrain_stroke_is_one_step_and_right_button_erases() -> None:
+    session = make_session()
+    tool = TerrainTool(session, TerrainKind.BLOCKING)
+    tool.on_pointer(ev(PointerKind.PRESS, 0.5, 8.5))
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 2.5, 8.5, buttons=Button.LEFT))
+    assert preview.squares == {Square(0, 8), Square(2, 8)}
+    tool.on_pointer(ev(PointerKind.RELEASE, 2.5, 8.5))
+    assert TerrainKind.BLOCKING in session.encounter.terrain_at(Square(2, 8))
+    assert session.history.undo_text == "Paint blocking terrain"
+    tool.on_pointer(ev(PointerKind.PRESS, 0.5, 8.5, buttons=Button.RIGHT))
+    tool.on_pointer(ev(PointerKind.RELEASE, 0.5, 8.5, buttons=Button.RIGHT))
+    assert TerrainKind.BLOCKING not in session.encounter.terrain_at(Square(0, 8))
+
+
+def test_erase_removes_walls_and_terrain_in_one_step() -> None:
+    session = make_session()
+    tool = EraseTool(session)
+    hover = tool.on_pointer(ev(PointerKind.MOVE, 9.1, 1.0, buttons=Button.NONE))
+    assert hover.label == "remove"
+    tool.on_pointer(ev(PointerKind.PRESS, 9.1, 1.0))
+    assert session.encounter.walls == ()
+    session.paint_terrain(TerrainKind.LIGHTLY_OBSCURED, [Square(4, 1)])
+    tool.on_pointer(ev(PointerKind.PRESS, 4.5, 1.5))
+    done = tool.on_pointer(ev(PointerKind.RELEASE, 4.5, 1.5))
+    assert "Erased" in done.message
+    assert session.encounter.terrain_at(Square(4, 1)) == frozenset()
+    assert session.history.undo_text == "Erase terrain"
+    session.undo()
+    assert session.encounter.terrain_at(Square(4, 1)) == {
+        TerrainKind.DIFFICULT,
+        TerrainKind.LIGHTLY_OBSCURED,
+    }
+
+
+@pytest.mark.parametrize(
+    ("size", "point", "square"),
+    [
+        (Size.MEDIUM, (3.7, 4.2), Square(3, 4)),
+        (Size.LARGE, (3.7, 4.2), Square(3, 3)),
+        (Size.HUGE, (3.7, 4.2), Square(2, 3)),
+    ],
+)
+def test_drop_square_centres_the_space(
+    size: Size, point: tuple[float, float], square: Square
+) -> None:
+    assert drop_square(size, point) == square
+
+
+def test_creature_from_entry_gets_a_fresh_id() -> None:
+    session = make_session()
+    entry = LibraryEntry("Goblin Cutter", "monsters", Size.SMALL, 6, {"level": 1})
+    first = creature_from_entry(session.encounter, entry, (5.5, 5.5))
+    assert first.id == "goblin-cutter-1"
+    session.place_creature(first)
+    second = creature_from_entry(session.encounter, entry, (6.5, 5.5))
+    assert second.id == "goblin-cutter-2"
+    assert second.statblock["level"] == 1
