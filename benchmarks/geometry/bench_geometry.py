@@ -109,7 +109,7 @@ def bench_cover(bf: Battlefield, repeats: int) -> None:
     med, best = timeit(lambda: cover_table(bf), repeats)
     table = cover_table(bf)
     counts = {d.value: sum(1 for r in table.values() if r.degree is d) for d in CoverDegree}
-    row("cover, all ordered pairs of 40 tokens", med, best, "<= 12 ms", f"(1,560 pairs: {counts})")
+    row("cover, all ordered pairs of 40 tokens", med, best, "<= 12 ms", f"(1,560: {counts})")
 
 
 def bench_movement(bf: Battlefield, repeats: int) -> None:
@@ -228,9 +228,8 @@ def bench_visibility(repeats: int) -> None:
     for view, area in zip(views, py_areas, strict=True):
         worst = max(worst, abs(visibility_oracle(view, segs, bounds).area - area))
     oracle_ms = (time.perf_counter() - t0) * 1000 / len(views)
-    print(
-        f"{'  slow shapely oracle (per view)':<48} {oracle_ms:8.2f} ms   |area diff| max {worst:.2e}"
-    )
+    label = "  slow shapely oracle (per view)"
+    print(f"{label:<48} {oracle_ms:8.2f} ms   |area diff| max {worst:.2e}")
     tools = node_available()
     if tools is None:
         print("  npm visibility-polygon: SKIPPED (node or npm not found)")

@@ -19,8 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
+from typing import Any
 
 import numpy as np
+import shapely
 
 from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
 from orcus_desktop.geometry.coverage import seen_fractions
@@ -29,6 +32,7 @@ from orcus_desktop.geometry.grid import Space, Square, space_distance
 from orcus_desktop.geometry.walls import (
     BoolArray,
     FloatArray,
+    IntArray,
     SegmentIndex,
     box_segments,
 )
@@ -134,6 +138,31 @@ def _box_union(a: Box, b: Box) -> Box:
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
+@lru_cache(maxsize=4096)
+def _corners_cached(space: Space) -> tuple[tuple[Point, Point | None], ...]:
+    return tuple(space_corners(space))
+
+
+def _hulls(viewer_boxes: FloatArray, target_boxes: FloatArray) -> Any:
+    """Convex hulls of each viewer box with its target box (shapely array, this package only)."""
+    a, b = viewer_boxes, target_boxes
+    pts = np.stack(
+        [
+            a[:, [0, 1]],
+            a[:, [2, 1]],
+            a[:, [2, 3]],
+            a[:, [0, 3]],
+            b[:, [0, 1]],
+            b[:, [2, 1]],
+            b[:, [2, 3]],
+            b[:, [0, 3]],
+        ],
+        axis=1,
+    )
+    # (a line string through the 8 corners: much faster to build than a multipoint)
+    return shapely.convex_hull(shapely.linestrings(pts))
+
+
 def pair_shares(
     index: SegmentIndex,
     pairs: Sequence[tuple[Space, Box]],
@@ -151,32 +180,47 @@ def pair_shares(
     """
     if not pairs:
         return []
-    corners = [space_corners(viewer) for viewer, _ in pairs]
-    counts = np.asarray([len(c) for c in corners], dtype=np.int64)
-    row_pair = np.repeat(np.arange(len(pairs)), counts)
-    flat = [c for cs in corners for c in cs]
-    points = np.asarray([pt for pt, _ in flat], dtype=np.float64)
-    inward = np.asarray([(np.nan, np.nan) if d is None else d for _, d in flat], dtype=np.float64)
-    target_boxes = np.asarray([box for _, box in pairs], dtype=np.float64)
-    regions = np.asarray(
-        [_box_union(viewer.bounds(), box) for viewer, box in pairs], dtype=np.float64
-    )
-    pair_idx, seg_idx = index.pairs_in_boxes(regions)
-    seg_rows = index.segments[seg_idx]
+    extra_pair = np.empty(0, dtype=np.int64)
+    extra_segs = np.empty((0, 4), dtype=np.float64)
     if extra is not None:
         more = [(i, e) for i, e in enumerate(extra) if e is not None and len(e)]
         if more:
-            pair_idx = np.concatenate(
-                [pair_idx, np.concatenate([np.full(len(e), i) for i, e in more])]
-            )
-            seg_rows = np.concatenate([seg_rows, *[e for _, e in more]])
-    # expand (pair, segment) to (row, segment): every corner row of the pair gets them
+            extra_pair = np.concatenate([np.full(len(e), i, dtype=np.int64) for i, e in more])
+            extra_segs = np.concatenate([e for _, e in more])
+    viewers = [v for v, _ in pairs]
+    boxes = np.asarray([b for _, b in pairs], dtype=np.float64)
+    return _pair_shares(index, viewers, boxes, extra_pair, extra_segs, None)
+
+
+def _pair_shares(
+    index: SegmentIndex,
+    viewers: Sequence[Space],
+    target_boxes: FloatArray,
+    extra_pair: IntArray,
+    extra_segs: FloatArray,
+    hulls: Any,
+) -> list[list[tuple[Point, float]]]:
+    corners = [_corners_cached(v) for v in viewers]
+    counts = np.fromiter((len(c) for c in corners), dtype=np.int64, count=len(corners))
+    row_pair = np.repeat(np.arange(len(viewers)), counts)
+    flat = [c for cs in corners for c in cs]
+    points = np.asarray([pt for pt, _ in flat], dtype=np.float64)
+    inward = np.asarray([(np.nan, np.nan) if d is None else d for _, d in flat], dtype=np.float64)
+    if hulls is None:
+        viewer_boxes = np.asarray([v.bounds() for v in viewers], dtype=np.float64)
+        hulls = _hulls(viewer_boxes, target_boxes)
+    # only segments meeting the hull of the two spaces can stand between them
+    pair_idx, seg_idx = index.pairs_in_geometries(hulls)
+    seg_rows = index.segments[seg_idx]
+    if len(extra_pair):
+        pair_idx = np.concatenate([pair_idx, extra_pair])
+        seg_rows = np.concatenate([seg_rows, extra_segs])
+    # expand (pair, segment) to (corner row, segment): each corner row gets its pair's segments
     order = np.argsort(pair_idx, kind="stable")
     pair_idx, seg_rows = pair_idx[order], seg_rows[order]
     first_row = np.cumsum(counts) - counts
-    per_pair = np.bincount(pair_idx, minlength=len(pairs))
+    per_pair = np.bincount(pair_idx, minlength=len(viewers))
     seg_start = np.cumsum(per_pair) - per_pair
-    # for each row: its pair's segments
     n_per_row = per_pair[row_pair]
     total = int(n_per_row.sum())
     row_of = np.repeat(np.arange(len(row_pair)), n_per_row)
@@ -184,11 +228,11 @@ def pair_shares(
     seg_of = np.repeat(seg_start[row_pair], n_per_row) + offs
     shares = seen_fractions(
         points, inward, np.repeat(target_boxes, counts, axis=0), row_of, seg_rows[seg_of]
-    )
+    ).tolist()
     out: list[list[tuple[Point, float]]] = []
     for i, cs in enumerate(corners):
         base = int(first_row[i])
-        out.append([(pt, float(shares[base + k])) for k, (pt, _) in enumerate(cs)])
+        out.append([(pt, shares[base + k]) for k, (pt, _) in enumerate(cs)])
     return out
 
 
@@ -282,27 +326,87 @@ def space_cover(battlefield: Battlefield, attacker: Occupant, target: Occupant) 
 def covers(
     battlefield: Battlefield, pairs: Sequence[tuple[Occupant, Occupant]]
 ) -> list[CoverResult]:
-    """`cover` for many (attacker, target) pairs in two vectorised passes (walls; + creatures)."""
-    boxes = [t.space.bounds() for _, t in pairs]
-    walls = pair_shares(
-        battlefield.effect_index,
-        [(a.space, box) for (a, _), box in zip(pairs, boxes, strict=True)],
+    """`cover` for many (attacker, target) pairs in two vectorised passes (walls; + creatures).
+
+    The second pass, with the other creatures' outlines added, runs only for pairs where
+    creatures could change the answer: some corner has no cover from walls, and a creature's
+    space meets the hull of the two spaces.
+    """
+    if not pairs:
+        return []
+    viewers = [a.space for a, _ in pairs]
+    viewer_boxes = np.asarray([v.bounds() for v in viewers], dtype=np.float64)
+    target_boxes = np.asarray([t.space.bounds() for _, t in pairs], dtype=np.float64)
+    hulls = _hulls(viewer_boxes, target_boxes)
+    none_i64 = np.empty(0, dtype=np.int64)
+    none_segs = np.empty((0, 4), dtype=np.float64)
+    walls = _pair_shares(
+        battlefield.effect_index, viewers, target_boxes, none_i64, none_segs, hulls
     )
-    extra: list[FloatArray | None] = []
-    for (a, t), box in zip(pairs, boxes, strict=True):
-        region = _box_union(a.space.bounds(), box)
-        outlines = _creature_outlines(battlefield, region, {a.id, t.id})
-        extra.append(outlines if len(outlines) else None)
-    need = [i for i, e in enumerate(extra) if e is not None]
-    both_part = pair_shares(
-        battlefield.effect_index,
-        [(pairs[i][0].space, boxes[i]) for i in need],
-        [extra[i] for i in need],
+    results = [_cover_result(w, w) for w in walls]
+    # creatures can only add half cover where some corner has none from walls
+    open_pairs = np.asarray(
+        [
+            r.degree is not CoverDegree.TOTAL and any(seen > 0.5 + _EPS for _, seen in w)
+            for r, w in zip(results, walls, strict=True)
+        ],
+        dtype=np.bool_,
     )
-    both: list[list[tuple[Point, float]]] = list(walls)
-    for i, shares in zip(need, both_part, strict=True):
-        both[i] = shares
-    return [_cover_result(w, b) for w, b in zip(walls, both, strict=True)]
+    if not open_pairs.any() or len(battlefield.occupants) < 3:
+        return results
+    occ_boxes = battlefield.cached(("occupant_boxes",), lambda: battlefield.occupant_boxes())
+    occ_ids = [o.id for o in battlefield.occupants]
+    index_of = {oid: k for k, oid in enumerate(occ_ids)}
+    cand_pairs = np.nonzero(open_pairs)[0]
+    region_lo = np.minimum(viewer_boxes[cand_pairs, :2], target_boxes[cand_pairs, :2])
+    region_hi = np.maximum(viewer_boxes[cand_pairs, 2:], target_boxes[cand_pairs, 2:])
+    overlap = (
+        (occ_boxes[None, :, 0] < region_hi[:, None, 0])
+        & (occ_boxes[None, :, 2] > region_lo[:, None, 0])
+        & (occ_boxes[None, :, 1] < region_hi[:, None, 1])
+        & (occ_boxes[None, :, 3] > region_lo[:, None, 1])
+    )
+    for row, p in enumerate(cand_pairs.tolist()):
+        for who in pairs[p]:
+            k = index_of.get(who.id)
+            if k is not None:
+                overlap[row, k] = False
+    rows, occs = np.nonzero(overlap)
+    if len(rows):
+        occ_geoms = shapely.box(occ_boxes[:, 0], occ_boxes[:, 1], occ_boxes[:, 2], occ_boxes[:, 3])
+        # a space meeting the hull with area (touching its outline hides nothing)
+        real = shapely.intersects(hulls[cand_pairs[rows]], occ_geoms[occs]) & ~shapely.touches(
+            hulls[cand_pairs[rows]], occ_geoms[occs]
+        )
+        rows, occs = rows[real], occs[real]
+    if not len(rows):
+        return results
+    need = np.unique(rows)
+    local = np.full(len(cand_pairs), -1, dtype=np.int64)
+    local[need] = np.arange(len(need))
+    b = occ_boxes[occs]
+    outline = np.stack(
+        [
+            np.stack([b[:, 0], b[:, 1], b[:, 2], b[:, 1]], axis=1),
+            np.stack([b[:, 2], b[:, 1], b[:, 2], b[:, 3]], axis=1),
+            np.stack([b[:, 2], b[:, 3], b[:, 0], b[:, 3]], axis=1),
+            np.stack([b[:, 0], b[:, 3], b[:, 0], b[:, 1]], axis=1),
+        ],
+        axis=1,
+    ).reshape(-1, 4)
+    outline_pair = np.repeat(local[rows], 4)
+    chosen = cand_pairs[need]
+    both = _pair_shares(
+        battlefield.effect_index,
+        [viewers[i] for i in chosen.tolist()],
+        target_boxes[chosen],
+        outline_pair,
+        outline,
+        hulls[chosen],
+    )
+    for i, shares in zip(chosen.tolist(), both, strict=True):
+        results[i] = _cover_result(walls[i], shares)
+    return results
 
 
 def _cover_result(

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -188,6 +189,18 @@ class SegmentIndex:
             return empty, empty
         geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
         hit = self._tree.query(geoms)
+        order = np.lexsort((hit[1], hit[0]))
+        return hit[0][order].astype(np.int64), hit[1][order].astype(np.int64)
+
+    def pairs_in_geometries(self, geoms: Any) -> tuple[IntArray, IntArray]:
+        """(geometry index, segment index) for every segment meeting a shapely geometry.
+
+        For use inside this package (shapely never leaves it). Sorted by geometry index.
+        """
+        if not len(self.segments) or not len(geoms):
+            empty = np.empty(0, dtype=np.int64)
+            return empty, empty
+        hit = self._tree.query(geoms, predicate="intersects")
         order = np.lexsort((hit[1], hit[0]))
         return hit[0][order].astype(np.int64), hit[1][order].astype(np.int64)
 
