@@ -1,0 +1,103 @@
+"""Helpers shared by the combat panels: document connections and creature summaries.
+
+The panels are adapters over the document (HOUSE_STYLE 7.7 "Panels"): they read frozen
+snapshots, ask the session for the rules numbers, and change nothing themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from psygnal import SignalInstance
+from PySide6.QtCore import QObject
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.encounter import Creature
+from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
+from orcus_desktop.rules.durations import DurationKind
+
+DURATION_TEXT: dict[DurationKind, str] = {
+    DurationKind.END_OF_TARGET_NEXT_TURN: "end of its next turn",
+    DurationKind.END_OF_USER_NEXT_TURN: "end of the user's next turn",
+    DurationKind.START_OF_TARGET_NEXT_TURN: "start of its next turn",
+    DurationKind.START_OF_USER_NEXT_TURN: "start of the user's next turn",
+    DurationKind.SAVE_ENDS: "save ends",
+    DurationKind.END_OF_ENCOUNTER: "end of the encounter",
+    DurationKind.UNTIL_COUNTERED: "until countered",
+    DurationKind.END_OF_SURPRISE_ROUND: "end of the surprise round",
+}
+"""How a duration reads after a condition: "Dazed (save ends)"."""
+
+
+class DocumentConnections:
+    """The psygnal connections one widget holds, undone together when it goes away.
+
+    napari's adapters connect on create and disconnect on remove; a Qt widget can be deleted
+    while the document lives on, so `bind` also disconnects when the widget is destroyed
+    (the callback holds this plain object, not the widget).
+    """
+
+    def __init__(self) -> None:
+        self._pairs: list[tuple[SignalInstance, Callable[..., Any]]] = []
+
+    def connect(self, signal: SignalInstance, slot: Callable[..., Any]) -> None:
+        signal.connect(slot)
+        self._pairs.append((signal, slot))
+
+    def bind(self, owner: QObject) -> None:
+        """Disconnect everything when `owner` is destroyed."""
+        owner.destroyed.connect(self._on_owner_destroyed)
+
+    def disconnect_all(self) -> None:
+        for signal, slot in self._pairs:
+            signal.disconnect(slot, missing_ok=True)
+        self._pairs.clear()
+
+    def _on_owner_destroyed(self, _owner: object = None) -> None:
+        self.disconnect_all()
+
+
+def effect_text(effect: ConditionInstance | PersistentDamage) -> str:
+    """``Dazed (save ends)`` or ``5 fire persistent (save ends)``."""
+    if isinstance(effect, ConditionInstance):
+        what = effect.condition.label
+    else:
+        kinds = " ".join(t.value for t in effect.types)
+        what = f"{effect.amount} {kinds + ' ' if kinds else ''}persistent"
+    return f"{what} ({DURATION_TEXT.get(effect.duration.kind, effect.duration.kind.value)})"
+
+
+def effects_summary(creature: Creature) -> str:
+    """Every condition and persistent damage on the creature, comma-separated ("" if none)."""
+    state = creature.state
+    if state is None:
+        return ""
+    effects: list[ConditionInstance | PersistentDamage] = [*state.conditions, *state.persistent]
+    return ", ".join(effect_text(e) for e in effects)
+
+
+def hit_points_text(session: GameSession, creature: Creature) -> str:
+    """``17/29``, ``12/29 staggered`` (000 "Staggered"), ``dead``, or "" without a stat block."""
+    state = session.rules.state(creature)
+    statblock = session.rules.statblock(creature)
+    if state is None or statblock is None:
+        return ""
+    if state.dead:
+        return "dead"
+    text = f"{state.current_hp}/{statblock.max_hp}"
+    if state.temp_hp:
+        text += f" +{state.temp_hp} temp"
+    if state.current_hp <= 0:
+        text += " dying"
+    elif state.is_staggered(statblock, session.ruleset):
+        text += " staggered"
+    return text
+
+
+def name_of(session: GameSession, creature_id: str | None) -> str:
+    """The creature's name, or its id when it is no longer on the map."""
+    if creature_id is None:
+        return ""
+    creature = session.encounter.find_creature(creature_id)
+    return creature.name if creature is not None else str(creature_id)

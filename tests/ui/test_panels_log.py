@@ -1,0 +1,154 @@
+"""The combat log panel mirrors the document's structured log: model drives view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.combat import LogEntry
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.ui.panels.combat_log import (
+    CombatLogModel,
+    CombatLogPanel,
+    LogFormatter,
+    roll_from_data,
+)
+from tests.controller.conftest import fighter, make_session, orc
+
+
+@pytest.fixture
+def session() -> GameSession:
+    """Hero (initiative 20) adjacent to an orc (10); a second orc far away (5)."""
+    return make_session(
+        Encounter(
+            GridBounds(12, 12),
+            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
+        )
+    )
+
+
+def _start(session: GameSession) -> None:
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10, "brute": 5}).ok
+    assert session.start_combat().ok
+
+
+def _lines(panel: CombatLogPanel) -> list[str]:
+    model = panel.view.model()
+    return [model.index(row, 0).data() for row in range(model.rowCount())]
+
+
+def test_model_passes_the_model_tester(session: GameSession, qtmodeltester: ModelTester) -> None:
+    _start(session)
+    model = CombatLogModel(session)
+    qtmodeltester.check(model)
+    assert model.rowCount() == len(session.encounter.combat.log)
+
+
+def test_panel_shows_the_log_and_follows_actions_and_undo(
+    session: GameSession, qtbot: QtBot
+) -> None:
+    panel = CombatLogPanel(session)
+    qtbot.add_widget(panel)
+    assert _lines(panel) == []
+    _start(session)
+    lines = _lines(panel)
+    assert lines[0] == "Hero: initiative 20 (entered by the GM)"
+    assert "Combat starts" in lines
+    assert "— Round 1 —" in lines
+    assert lines[-1] == "Hero's turn"
+    before = len(lines)
+
+    with qtbot.wait_signal(panel.model.rowsInserted):
+        result = session.use_power("hero", "Basic Melee Attack", ["orc"], dice=[18, 6])
+    assert result.ok, result.reason
+    attack = _lines(panel)[-1]
+    assert attack.startswith("Hero uses Basic Melee Attack with Longsword (melee)")
+    # the d20 and every modifier, then the damage dice, as rules/format prints them
+    assert "Orc: 18 (d20)" in attack
+    assert "vs AC 15" in attack
+    assert "-> hit" in attack
+    assert "damage on a hit: 1d10 (6) + 3" in attack
+    assert "Orc takes 9 damage" in attack
+    assert "HP 30 -> 21" in attack
+
+    with qtbot.wait_signal(panel.model.rowsRemoved):
+        session.undo()
+    assert len(_lines(panel)) == before
+    assert _lines(panel) == lines
+    session.redo()
+    assert _lines(panel)[-1] == attack
+
+
+def test_turn_flow_lines(session: GameSession, qtbot: QtBot) -> None:
+    panel = CombatLogPanel(session)
+    qtbot.add_widget(panel)
+    _start(session)
+    assert session.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert session.end_turn(save_dice={1: 3}).ok
+    lines = _lines(panel)
+    assert "Hero is Dazed (save ends) (by GM)" not in lines  # the GM is no creature
+    assert "Hero is Dazed (save ends)" in lines
+    save = next(line for line in lines if "saves against" in line)
+    assert save.startswith("Hero saves against Dazed (save ends): 3 (d20)")
+    assert save.endswith("vs 10: fails (typed in)")
+    assert "Hero ends its turn" in lines
+    assert lines[-1] == "Orc's turn"
+    assert session.delay().ok
+    assert _lines(panel)[-2:] == ["Orc delays", "Brute's turn"]
+
+
+def test_reset_rebuilds(session: GameSession, qtbot: QtBot) -> None:
+    panel = CombatLogPanel(session)
+    qtbot.add_widget(panel)
+    _start(session)
+    with qtbot.wait_signal(panel.model.modelReset):
+        session.open_encounter(Encounter(GridBounds(4, 4)))
+    assert _lines(panel) == []
+
+
+def test_removed_creature_keeps_its_name_in_the_log(session: GameSession, qtbot: QtBot) -> None:
+    panel = CombatLogPanel(session)
+    qtbot.add_widget(panel)
+    _start(session)
+    assert session.remove_creature("brute").ok
+    assert "Brute: initiative 5 (entered by the GM)" in _lines(panel)
+
+
+def test_deleted_panel_disconnects(session: GameSession, qtbot: QtBot) -> None:
+    panel = CombatLogPanel(session)
+    events = session.document.events
+    connected = len(events.combat_changed)
+    panel.deleteLater()
+    qtbot.wait_until(lambda: len(events.combat_changed) < connected)
+    _start(session)  # no slot of a deleted model runs
+
+
+def test_formatter_falls_back_on_unknown_or_malformed_records() -> None:
+    names: dict[str | None, str] = {"a": "Alice", "b": "Bob"}
+    formatter = LogFormatter(lambda cid: names.get(cid, str(cid)))
+    odd = LogEntry(1, 2, "something_new", CreatureId("a"), (CreatureId("b"),))
+    assert formatter.format(odd) == "Something new: Alice -> Bob"
+    broken: dict[str, Any] = {"roll": "not a roll"}
+    entry = LogEntry(2, 2, "delay_resume", CreatureId("a"), (), broken)
+    assert formatter.format(entry) == "Delay resume: Alice"
+
+
+def test_roll_rebuilt_from_a_record() -> None:
+    record = {
+        "expression": "2d6+3",
+        "rolled_total": 10,
+        "dice": [[6, 4, True], [6, 3, True]],
+        "terms": [[7, "2d6"], [3, "Strength modifier"]],
+    }
+    roll = roll_from_data(record)
+    assert roll is not None
+    assert [d.value for d in roll.terms[0].dice] == [4, 3]
+    assert roll_from_data({"dice": "x"}) is None
