@@ -51,7 +51,15 @@ def test_polygon_agrees_with_oracle_at_square_centres(walls, cell) -> None:
     """Token centres: the viewpoint the fog of war uses (grid-aligned, many exact ties)."""
     segs = [(tuple(map(float, a)), tuple(map(float, b))) for a, b in walls]
     viewpoint = (cell[0] + 0.5, cell[1] + 0.5)
+    assume(not any(_on_wall(viewpoint, w) for w in segs))
     assert _agreement(viewpoint, segs) < 1e-6
+
+
+def _on_wall(p, wall) -> bool:
+    """The oracle has no "which side" rule: an eye exactly on a wall is left to the unit tests."""
+    (ax, ay), (bx, by) = wall
+    cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
+    return cross == 0 and min(ax, bx) <= p[0] <= max(ax, bx) and min(ay, by) <= p[1] <= max(ay, by)
 
 
 def test_open_map_sees_everything() -> None:
@@ -78,3 +86,11 @@ def test_corner_on_a_wall_sees_its_own_side() -> None:
 def test_viewpoint_outside_bounds_is_an_error() -> None:
     with pytest.raises(ValueError, match="inside"):
         visibility_polygon((25.0, 5.0), np.empty((0, 4)), BOUNDS)
+
+
+def test_eye_on_a_wall_without_a_side_sees_both_sides() -> None:
+    # a token centre exactly on a wall (no space to say which side it stands on): the wall is
+    # seen edge-on and hides nothing; with `inward` it would see only its own side
+    segs = node_segments([((6, 3), (11, 18))])
+    pts = visibility_polygon((7.5, 7.5), segs, BOUNDS)
+    assert shapely.Polygon(pts).area == pytest.approx(400.0)
