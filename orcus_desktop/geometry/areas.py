@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
-from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import (
     GridBounds,
     Size,
@@ -21,7 +21,10 @@ from orcus_desktop.geometry.grid import (
     space_distance,
     square_distance,
 )
-from orcus_desktop.geometry.sight import space_reaches_box
+from orcus_desktop.geometry.sight import pair_shares, space_reaches_box
+
+# Seen shares below this are float noise.
+_EPS = 1e-9
 
 
 class AreaShape(StrEnum):
@@ -155,24 +158,29 @@ def creatures_in_area(
     """
     area = set(squares)
     skip = set(exclude)
-    affected: list[str] = []
+    owners: list[str] = []
+    pairs: list[tuple[Space, tuple[float, float, float, float]]] = []
     for occ in battlefield.occupants:
         if occ.id in skip:
             continue
         inside = [s for s in occ.space.squares() if s in area]
-        if inside and _reaches_any(battlefield, origin, occ, inside):
-            affected.append(occ.id)
-    return sorted(affected)
-
-
-def _reaches_any(
-    battlefield: Battlefield, origin: Space, occ: Occupant, inside: list[Square]
-) -> bool:
-    if occ.size is Size.TINY:
-        boxes = [occ.space.bounds()]
-    else:
-        boxes = [Space(s, Size.MEDIUM).bounds() for s in inside]
-    return any(space_reaches_box(battlefield.effect_index, origin, box) for box in boxes)
+        if not inside:
+            continue
+        if occ.size is Size.TINY:
+            boxes = [occ.space.bounds()]
+        else:
+            boxes = [Space(s, Size.MEDIUM).bounds() for s in inside]
+        for box in boxes:
+            owners.append(occ.id)
+            pairs.append((origin, box))
+    # one vectorised pass for every (origin, square inside) pair
+    shares = pair_shares(battlefield.effect_index, pairs)
+    reached = {
+        owner
+        for owner, corner_shares in zip(owners, shares, strict=True)
+        if any(share > _EPS for _, share in corner_shares)
+    }
+    return sorted(reached)
 
 
 def far_origin_allowed(
