@@ -78,7 +78,9 @@ class MainWindow(QMainWindow):
             session = GameSession(document, History(document), random.Random())
         self.session = session
         self._path = path
-        self.scene = MapScene(session.document, image_root=path.parent if path else None)
+        self.scene = MapScene(
+            session.document, rules=session.rules, image_root=path.parent if path else None
+        )
         self.view = MapView(self.scene, self)
         self.view.message.connect(self._on_message)
         self.view.hovered_square.connect(self._on_hovered_square)

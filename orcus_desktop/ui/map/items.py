@@ -14,6 +14,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPixmap,
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -45,6 +46,34 @@ def initials(name: str) -> str:
     if len(words) >= 2:
         return (words[0][0] + words[1][0]).upper()
     return name[:2].upper() if name else "?"
+
+
+_ART_CACHE: dict[tuple[str, int], QPixmap | None] = {}
+_ART_CACHE_LIMIT = 256
+
+
+def token_art(path: str, side_px: float) -> QPixmap | None:
+    """A token picture scaled to `side_px`, loaded once per (file, size); None if unreadable.
+
+    Tokens of one kind share the pixmap (HOUSE_STYLE 7.7: cached art), and the item's
+    DeviceCoordinateCache keeps the rendered result per zoom level.
+    """
+    key = (path, max(8, round(side_px)))
+    if key not in _ART_CACHE:
+        if len(_ART_CACHE) >= _ART_CACHE_LIMIT:
+            _ART_CACHE.clear()
+        pixmap = QPixmap(path)
+        _ART_CACHE[key] = (
+            None
+            if pixmap.isNull()
+            else pixmap.scaled(
+                key[1],
+                key[1],
+                Qt.AspectRatioMode.KeepAspectRatioByExpanding,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        )
+    return _ART_CACHE[key]
 
 
 class TokenItem(QGraphicsItem):
@@ -138,6 +167,16 @@ class TokenItem(QGraphicsItem):
         painter.setBrush(QBrush(fill))
         painter.setPen(outline)
         painter.drawEllipse(disc)
+        art = token_art(look.image_path, disc.width()) if look.image_path else None
+        if art is not None:
+            clip = QPainterPath()
+            clip.addEllipse(disc)
+            painter.save()
+            painter.setClipPath(clip)
+            painter.drawPixmap(disc.toRect(), art)
+            painter.restore()
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(disc)
         if self.isSelected():
             painter.setPen(QPen(SELECTION, 3.0, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -150,7 +189,8 @@ class TokenItem(QGraphicsItem):
         font.setPixelSize(max(6, int(disc.height() * 0.38)))
         painter.setFont(font)
         painter.setPen(QColor("white"))
-        painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(creature.name))
+        if art is None:
+            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(creature.name))
         if look.state == TokenState.DEAD:
             painter.setPen(QPen(QColor(40, 20, 20, 220), max(2.0, disc.width() * 0.08)))
             painter.drawLine(disc.topLeft() + QPointF(6, 6), disc.bottomRight() - QPointF(6, 6))

@@ -1,27 +1,35 @@
 """What a token shows, worked out from the snapshots once per change rather than in `paint()`.
 
 `TokenLook` is a plain value: the scene builds one per creature from the encounter (whose turn
-it is, hit points, conditions) and hands it to the dumb `TokenItem`, which only paints it.
-
-Hit points and conditions are read from the creature's stat block mapping (`hp`, `max_hp` or
-`hit_points`, `conditions`) because the document does not yet carry a per-creature rules state;
-when it does, only `vitals()` and `conditions()` change.
+it is) and the session's rules reading of the creature (its stat block and combat state: hit
+points, conditions, dead) and hands it to the dumb `TokenItem`, which only paints it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.rules.durations import DurationKind
+
+# Badge texts for how long a condition lasts ("" = until the end of the encounter or removed).
+_DURATION_SHORT: dict[DurationKind, str] = {
+    DurationKind.END_OF_TARGET_NEXT_TURN: "EoT",
+    DurationKind.END_OF_USER_NEXT_TURN: "EoT",
+    DurationKind.START_OF_TARGET_NEXT_TURN: "SoT",
+    DurationKind.START_OF_USER_NEXT_TURN: "SoT",
+    DurationKind.SAVE_ENDS: "save",
+    DurationKind.END_OF_SURPRISE_ROUND: "rnd",
+}
 
 
 class TokenState:
-    """How the token is drawn besides its colour (000 "Hit Points": bloodied, dying, dead)."""
+    """How the token is drawn besides its colour (000 "Hit Points")."""
 
     NORMAL = "normal"
     BLOODIED = "bloodied"
+    """At half its maximum hit points or fewer (000 calls it "staggered")."""
     UNCONSCIOUS = "unconscious"
     DEAD = "dead"
 
@@ -39,12 +47,13 @@ class TokenLook:
     """Everything a token paints.
 
     Attributes:
-        hp: current hit points, or None when the creature has none recorded (no bar drawn).
+        hp: current hit points, or None when the creature has none (no bar is drawn).
         max_hp: maximum hit points (> 0 when `hp` is not None).
         state: normal, bloodied, unconscious or dead.
         badges: condition badges.
         current_turn: it is this creature's turn (a marker ring is drawn).
-        tooltip: the hover stat summary.
+        image_path: a picture to draw instead of the disc, or "".
+        tooltip: the hover stat summary (rich text).
     """
 
     hp: int | None = None
@@ -52,73 +61,51 @@ class TokenLook:
     state: str = TokenState.NORMAL
     badges: tuple[Badge, ...] = ()
     current_turn: bool = False
+    image_path: str = ""
     tooltip: str = ""
 
 
-def _int(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Mapping):
-        return _int(value.get("max") or value.get("value"))
-    return None
-
-
-def vitals(creature: Creature) -> tuple[int, int] | None:
-    """(current, maximum) hit points, or None when the creature has no hit points recorded."""
-    block = creature.statblock
-    max_hp = _int(block.get("max_hp")) or _int(block.get("hit_points")) or _int(block.get("hp"))
-    if not max_hp or max_hp <= 0:
-        return None
-    current = _int(block.get("current_hp"))
-    if current is None:
-        current = _int(block.get("hp")) if "max_hp" in block else max_hp
-    return (current if current is not None else max_hp, max_hp)
-
-
-def conditions(creature: Creature) -> tuple[Badge, ...]:
-    """Condition badges from the stat block's `conditions` list (names or {name, duration})."""
-    raw = creature.statblock.get("conditions", ())
-    badges: list[Badge] = []
-    if isinstance(raw, list | tuple):
-        for entry in raw:
-            if isinstance(entry, str):
-                badges.append(Badge(entry))
-            elif isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
-                badges.append(Badge(str(entry["name"]), str(entry.get("duration", "") or "")))
-    return tuple(badges)
-
-
-def token_look(encounter: Encounter, creature: Creature) -> TokenLook:
-    """The look of `creature`'s token in `encounter`."""
-    hp_pair = vitals(creature)
-    badges = conditions(creature)
-    names = {b.label.lower() for b in badges}
-    state = TokenState.NORMAL
-    if hp_pair is not None:
-        hp, max_hp = hp_pair
-        # 000 "Hit Points": bloodied at half or less; dying at 0; dead at minus bloodied value.
-        if hp <= -(max_hp // 2) or "dead" in names:
-            state = TokenState.DEAD
-        elif hp <= 0 or "unconscious" in names or "dying" in names:
-            state = TokenState.UNCONSCIOUS
-        elif hp <= max_hp // 2:
-            state = TokenState.BLOODIED
-    elif "dead" in names:
-        state = TokenState.DEAD
-    elif "unconscious" in names or "dying" in names:
-        state = TokenState.UNCONSCIOUS
-    lines = [f"<b>{creature.name}</b>", f"{creature.side}, {creature.size.value}"]
-    lines.append(f"Speed {creature.speed}")
-    if hp_pair is not None:
-        lines.append(
-            f"HP {hp_pair[0]} / {hp_pair[1]}" + (f" ({state})" if state != "normal" else "")
+def token_look(encounter: Encounter, creature: Creature, rules: CombatRules | None) -> TokenLook:
+    """The look of `creature`'s token in `encounter`, read through the session's rules."""
+    statblock = rules.statblock(creature) if rules is not None else None
+    state = rules.state(creature) if rules is not None else None
+    hp: int | None = None
+    max_hp = 0
+    badges: tuple[Badge, ...] = ()
+    look_state = TokenState.NORMAL
+    names: set[str] = set()
+    if state is not None:
+        badges = tuple(
+            Badge(c.condition.value.replace("_", " "), _DURATION_SHORT.get(c.duration.kind, ""))
+            for c in state.conditions
         )
-    for key, label in (("ac", "AC"), ("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will")):
-        value = _int(creature.statblock.get(key))
-        if value is not None:
-            lines.append(f"{label} {value}")
+        names = {c.condition.value for c in state.conditions}
+    if statblock is not None and state is not None and statblock.max_hp > 0:
+        hp, max_hp = state.current_hp, statblock.max_hp
+    if state is not None and state.dead:
+        look_state = TokenState.DEAD
+    elif "unconscious" in names or (hp is not None and hp <= 0):
+        look_state = TokenState.UNCONSCIOUS
+    elif (
+        hp is not None
+        and rules is not None
+        and statblock is not None
+        and state is not None
+        and state.is_staggered(statblock, rules.ruleset)
+    ):
+        look_state = TokenState.BLOODIED
+    image = creature.statblock.get("token_image", "")
+    lines = [f"<b>{creature.name}</b>", f"{creature.side}, {creature.size.value}"]
+    if statblock is not None:
+        lines[1] += f", level {statblock.level} {statblock.role.value}"
+        d = statblock.defenses
+        lines.append(f"AC {d.ac} · Fort {d.fortitude} · Ref {d.reflex} · Will {d.will}")
+    lines.append(f"Speed {creature.speed}")
+    if hp is not None:
+        temp = f" (+{state.temp_hp} temp)" if state is not None and state.temp_hp else ""
+        lines.append(f"HP {hp} / {max_hp}{temp}")
+    if look_state != TokenState.NORMAL:
+        lines.append(f"<i>{look_state}</i>")
     if badges:
         lines.append(
             "Conditions: "
@@ -127,10 +114,11 @@ def token_look(encounter: Encounter, creature: Creature) -> TokenLook:
     if creature.hidden:
         lines.append("<i>hidden from the players</i>")
     return TokenLook(
-        hp=hp_pair[0] if hp_pair else None,
-        max_hp=hp_pair[1] if hp_pair else 0,
-        state=state,
+        hp=hp,
+        max_hp=max_hp,
+        state=look_state,
         badges=badges,
         current_turn=encounter.combat.current == creature.id,
+        image_path=image if isinstance(image, str) else "",
         tooltip="<br>".join(lines),
     )

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.map_tools import ToolPreview
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
 from orcus_desktop.model.document import Document
@@ -87,15 +88,22 @@ class MapScene(QGraphicsScene):
 
     Args:
         document: the open encounter.
+        rules: the session's rules reading of creatures (hit points, conditions), if any.
         gm: the game master's view (HP bars shown); the player view passes False.
         image_root: the folder a relative map-image path is resolved against.
     """
 
     def __init__(
-        self, document: Document, *, gm: bool = True, image_root: Path | None = None
+        self,
+        document: Document,
+        *,
+        rules: CombatRules | None = None,
+        gm: bool = True,
+        image_root: Path | None = None,
     ) -> None:
         super().__init__()
         self._document = document
+        self._rules = rules
         self._gm = gm
         self._image_root = image_root
         self._tokens: dict[str, TokenItem] = {}
@@ -218,7 +226,7 @@ class MapScene(QGraphicsScene):
     # -- document events -----------------------------------------------------------------------
 
     def _look(self, creature: Creature) -> TokenLook:
-        return token_look(self._document.encounter, creature)
+        return token_look(self._document.encounter, creature, self._rules)
 
     def _on_reset(self) -> None:
         """Rebuild everything from the whole snapshot (a file was opened)."""

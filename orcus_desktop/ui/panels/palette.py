@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.map_tools import LibraryEntry
 from orcus_desktop.geometry.grid import Size
+from orcus_desktop.rules.statblock import StatBlock
 
 CREATURE_MIME = "application/x-orcus-creature"
 """Mime type of a palette row being dragged: the entry as JSON."""
@@ -44,6 +45,19 @@ _Index = QModelIndex | QPersistentModelIndex
 
 
 def _entry_from_dict(data: Mapping[str, Any], source: str) -> LibraryEntry | None:
+    """A library entry for a stat block (validated by the rules' `StatBlock.from_dict`).
+
+    A file that is not a valid stat block but names a creature still gives an entry (it places a
+    token without rules numbers); one without a name gives none.
+    """
+    try:
+        block = StatBlock.from_dict(data)
+    except (ValueError, TypeError, KeyError):
+        block = None
+    if block is not None:
+        return LibraryEntry(
+            block.name, block.side.value, block.size, block.speed, dict(data), source
+        )
     name = data.get("name")
     if not isinstance(name, str) or not name:
         return None
@@ -52,15 +66,15 @@ def _entry_from_dict(data: Mapping[str, Any], source: str) -> LibraryEntry | Non
     except ValueError:
         size = Size.MEDIUM
     side = data.get("side")
-    if not isinstance(side, str) or not side:
-        # A stat block with a class or a "hero" kind is a hero; everything else a monster.
-        kind = str(data.get("kind", data.get("type", ""))).lower()
-        side = "heroes" if kind in {"hero", "pc", "player"} or "class" in data else "monsters"
-    speed_raw = data.get("speed", 6)
-    if isinstance(speed_raw, Mapping):
-        speed_raw = speed_raw.get("walk", 6)
-    speed = speed_raw if isinstance(speed_raw, int) and not isinstance(speed_raw, bool) else 6
-    return LibraryEntry(name, side, size, speed, dict(data), source)
+    speed = data.get("speed", 6)
+    return LibraryEntry(
+        name,
+        side if isinstance(side, str) and side else "monsters",
+        size,
+        speed if isinstance(speed, int) and not isinstance(speed, bool) else 6,
+        dict(data),
+        source,
+    )
 
 
 def load_library(folder: Path) -> list[LibraryEntry]:
@@ -117,15 +131,22 @@ def entry_from_mime(mime: QMimeData) -> LibraryEntry | None:
         return None
     if not isinstance(data, Mapping):
         return None
-    entry = _entry_from_dict(data, str(data.get("source", "")))
-    if entry is None:
+    name, side, size = data.get("name"), data.get("side"), data.get("size")
+    speed, statblock = data.get("speed"), data.get("statblock")
+    if not (isinstance(name, str) and name and isinstance(side, str) and isinstance(speed, int)):
         return None
-    statblock = data.get("statblock")
-    if isinstance(statblock, Mapping):
-        entry = LibraryEntry(
-            entry.name, entry.side, entry.size, entry.speed, dict(statblock), entry.source
-        )
-    return entry
+    try:
+        size_value = Size(str(size))
+    except ValueError:
+        return None
+    return LibraryEntry(
+        name,
+        side,
+        size_value,
+        speed,
+        dict(statblock) if isinstance(statblock, Mapping) else {},
+        str(data.get("source", "")),
+    )
 
 
 class CreatureLibraryModel(QAbstractListModel):
