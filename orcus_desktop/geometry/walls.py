@@ -43,6 +43,8 @@ Segment = tuple[Point, Point]
 
 # Bucket side for the bulk line test, in grid units; tuned in benchmarks/geometry.
 _BUCKET = 2.0
+# Buckets walked per round of the bulk line test before blocked lines are dropped.
+_ROUND = 1
 
 
 def wall_segments(walls: Iterable[Wall], *, for_sight: bool) -> list[Segment]:
@@ -123,6 +125,7 @@ class SegmentIndex:
     _bucket_shape: tuple[int, int]
     _bucket_start: IntArray
     _bucket_items: IntArray
+    _columns: tuple[FloatArray, FloatArray, FloatArray, FloatArray]
 
     @classmethod
     def build(cls, segments: Sequence[Segment] | FloatArray) -> SegmentIndex:
@@ -167,7 +170,16 @@ class SegmentIndex:
         start = np.zeros(n_cols * n_rows + 1, dtype=np.int64)
         np.add.at(start, cell_arr + 1, 1)
         start = np.cumsum(start)
-        return cls(arr, tree, (x0, y0), (n_rows, n_cols), start, item_arr[order])
+        columns = tuple(np.ascontiguousarray(arr[:, k]) for k in range(4))
+        return cls(
+            arr,
+            tree,
+            (x0, y0),
+            (n_rows, n_cols),
+            start,
+            item_arr[order],
+            columns,  # type: ignore[arg-type]
+        )
 
     def __len__(self) -> int:
         return len(self.segments)
@@ -238,8 +250,10 @@ class SegmentIndex:
         out[hit[0]] = True
         return out
 
-    def _candidates(self, starts: FloatArray, ends: FloatArray) -> tuple[IntArray, IntArray]:
-        """(line, segment) index pairs that may meet, from the bucket grid (with repeats)."""
+    def _samples(
+        self, starts: FloatArray, ends: FloatArray
+    ) -> tuple[IntArray, IntArray, IntArray]:
+        """Points along each line every bucket side: (line, rank along the line, bucket)."""
         n_rows, n_cols = self._bucket_shape
         x0, y0 = self._bucket_origin
         d = ends - starts
@@ -254,8 +268,10 @@ class SegmentIndex:
         col = np.floor((sx - x0) / _BUCKET).astype(np.int64)
         row = np.floor((sy - y0) / _BUCKET).astype(np.int64)
         inside = (col >= 0) & (col < n_cols) & (row >= 0) & (row < n_rows)
-        cell = (row * n_cols + col)[inside]
-        line_of_sample = line_of_sample[inside]
+        return line_of_sample[inside], k[inside], (row * n_cols + col)[inside]
+
+    def _pairs(self, line_of_sample: IntArray, cell: IntArray) -> tuple[IntArray, IntArray]:
+        """(line, segment) index pairs from the samples' buckets (with repeats)."""
         lo = self._bucket_start[cell]
         counts = self._bucket_start[cell + 1] - lo
         total = int(counts.sum())
@@ -267,6 +283,38 @@ class SegmentIndex:
         pair_seg = self._bucket_items[np.repeat(lo, counts) + offs]
         return pair_line, pair_seg
 
+    def _exact(
+        self,
+        pl: IntArray,
+        ps: IntArray,
+        starts: FloatArray,
+        ends: FloatArray,
+        with_start: bool,
+        with_end: bool,
+    ) -> tuple[BoolArray, BoolArray]:
+        """(proper crossing, touch that may block) for each (line, segment) pair."""
+        px, py = starts[pl, 0], starts[pl, 1]
+        qx, qy = ends[pl, 0], ends[pl, 1]
+        ax, ay, bx, by = (self._columns[k][ps] for k in range(4))
+        dx, dy = qx - px, qy - py
+        ex, ey = bx - ax, by - ay
+        o1 = _cross(dx, dy, ax - px, ay - py)
+        o2 = _cross(dx, dy, bx - px, by - py)
+        o3 = _cross(ex, ey, px - ax, py - ay)
+        o4 = _cross(ex, ey, qx - ax, qy - ay)
+        proper: BoolArray = (o1 * o2 < 0) & (o3 * o4 < 0)
+        # Touches that can block: at a wall's end point strictly inside the line, or at the
+        # line's own ends when an inward direction is given for them.
+        not_ends_a = ~(((ax == px) & (ay == py)) | ((ax == qx) & (ay == qy)))
+        not_ends_b = ~(((bx == px) & (by == py)) | ((bx == qx) & (by == qy)))
+        touch: BoolArray = (o1 == 0) & not_ends_a & _inside(ax, ay, px, py, qx, qy)
+        touch |= (o2 == 0) & not_ends_b & _inside(bx, by, px, py, qx, qy)
+        if with_start:
+            touch |= (o3 == 0) & _inside(px, py, ax, ay, bx, by)
+        if with_end:
+            touch |= (o4 == 0) & _inside(qx, qy, ax, ay, bx, by)
+        return proper, touch
+
     def lines_blocked(
         self,
         starts: FloatArray,
@@ -275,6 +323,9 @@ class SegmentIndex:
         end_inward: FloatArray | None = None,
     ) -> BoolArray:
         """For each line start->end, whether the segments block it (see the module docstring).
+
+        Lines are walked in rounds of a few buckets from their start; a line found blocked by
+        a clean crossing is dropped from later rounds (most blocked lines are blocked early).
 
         Args:
             starts: (n, 2) start points.
@@ -291,42 +342,39 @@ class SegmentIndex:
         blocked = np.zeros(len(starts), dtype=np.bool_)
         if not len(self.segments) or not len(starts):
             return blocked
-        pl, ps = self._candidates(starts, ends)
-        if not len(pl):
+        touched = np.zeros(len(starts), dtype=np.bool_)
+        line_of_sample, rank, cell = self._samples(starts, ends)
+        if not len(rank):
             return blocked
-        seg = self.segments
-        px, py = starts[pl, 0], starts[pl, 1]
-        qx, qy = ends[pl, 0], ends[pl, 1]
-        ax, ay, bx, by = seg[ps, 0], seg[ps, 1], seg[ps, 2], seg[ps, 3]
-        dx, dy = qx - px, qy - py
-        ex, ey = bx - ax, by - ay
-        o1 = _cross(dx, dy, ax - px, ay - py)
-        o2 = _cross(dx, dy, bx - px, by - py)
-        o3 = _cross(ex, ey, px - ax, py - ay)
-        o4 = _cross(ex, ey, qx - ax, qy - ay)
-        proper = (o1 * o2 < 0) & (o3 * o4 < 0)
-        blocked[pl[proper]] = True
-        # Touching pairs (an orientation is zero) need the side-of-line analysis at the touch
-        # point; bounding boxes must overlap for them to meet at all.
-        touch = ((o1 == 0) | (o2 == 0) | (o3 == 0) | (o4 == 0)) & ~proper
-        touch &= np.minimum(px, qx) <= np.maximum(ax, bx)
-        touch &= np.minimum(ax, bx) <= np.maximum(px, qx)
-        touch &= np.minimum(py, qy) <= np.maximum(ay, by)
-        touch &= np.minimum(ay, by) <= np.maximum(py, qy)
-        touch &= ~blocked[pl]
-        if touch.any():
-            # pairs come grouped by line (samples are generated line by line)
-            touching = np.unique(pl[touch])
-            lo = np.searchsorted(pl, touching, side="left")
-            hi = np.searchsorted(pl, touching, side="right")
-            for line, a, b in zip(touching.tolist(), lo.tolist(), hi.tolist(), strict=True):
-                if blocked[line]:
-                    continue
+        for r0 in range(0, int(rank.max()) + 1, _ROUND):
+            sel = (rank >= r0) & (rank < r0 + _ROUND)
+            sel &= ~blocked[line_of_sample]
+            if not sel.any():
+                continue
+            pl, ps = self._pairs(line_of_sample[sel], cell[sel])
+            if not len(pl):
+                continue
+            proper, touch = self._exact(
+                pl, ps, starts, ends, start_inward is not None, end_inward is not None
+            )
+            blocked[pl[proper]] = True
+            touched[pl[touch]] = True
+        todo = np.nonzero(touched & ~blocked)[0]
+        if len(todo):
+            mask = np.zeros(len(starts), dtype=np.bool_)
+            mask[todo] = True
+            sel = mask[line_of_sample]
+            pl, ps = self._pairs(line_of_sample[sel], cell[sel])
+            order = np.argsort(pl, kind="stable")
+            pl, ps = pl[order], ps[order]
+            lo = np.searchsorted(pl, todo, side="left")
+            hi = np.searchsorted(pl, todo, side="right")
+            for line, a, b in zip(todo.tolist(), lo.tolist(), hi.tolist(), strict=True):
                 cand = np.unique(ps[a:b])
                 s_in = None if start_inward is None else start_inward[line]
                 e_in = None if end_inward is None else end_inward[line]
                 blocked[line] = _blocked_at_touches(
-                    starts[line], ends[line], seg[cand], s_in, e_in
+                    starts[line], ends[line], self.segments[cand], s_in, e_in
                 )
         return blocked
 
@@ -348,6 +396,19 @@ class SegmentIndex:
                 e_in,
             )[0]
         )
+
+
+def _inside(
+    x: FloatArray, y: FloatArray, x0: FloatArray, y0: FloatArray, x1: FloatArray, y1: FloatArray
+) -> BoolArray:
+    """Whether (x, y) lies in the closed bounding box of (x0, y0)-(x1, y1)."""
+    result: BoolArray = (
+        (np.minimum(x0, x1) <= x)
+        & (x <= np.maximum(x0, x1))
+        & (np.minimum(y0, y1) <= y)
+        & (y <= np.maximum(y0, y1))
+    )
+    return result
 
 
 def _on_segment(x: float, y: float, s: Sequence[float]) -> bool:
