@@ -1,0 +1,751 @@
+"""The initiative panel: who acts in what order, whose turn it is, and the turn-flow buttons.
+
+`InitiativeTableModel` is a `QAbstractTableModel` keyed by creature ids (HOUSE_STYLE 7.7
+"Panels", Anki's `DataModel`): it pulls each row from the document snapshot and the session's
+rules answers, and on every document event emits only what changed (rows removed, inserted,
+moved, or `dataChanged` for one row); `reset` resets the model. `InitiativePanel` puts it in a
+table with the buttons of 000 "Combat Step by Step": roll initiative, surprise, start combat,
+end turn, delay, join, reorder, end combat. Every button calls one `GameSession` method (one
+undo step) and is disabled, with the reason as its tooltip, when the session would refuse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QItemSelection,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from orcus_desktop.controller.actions import CombatAction
+from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.combat import Combatant, CombatPhase
+from orcus_desktop.model.encounter import Creature
+from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.ui.panels.common import (
+    DocumentConnections,
+    effects_summary,
+    hit_points_text,
+    name_of,
+)
+
+_ModelIndex = QModelIndex | QPersistentModelIndex
+
+CURRENT_TURN_BRUSH = QBrush(QColor(255, 226, 150))
+"""Background of the row whose turn it is."""
+
+INACTIVE_BRUSH = QBrush(QColor(128, 128, 128))
+"""Text colour of the dead, the delaying and those not in the initiative."""
+
+
+class Column(IntEnum):
+    """The initiative table's columns."""
+
+    NAME = 0
+    INITIATIVE = 1
+    HIT_POINTS = 2
+    CONDITIONS = 3
+    STATUS = 4
+
+    @property
+    def title(self) -> str:
+        return _TITLES[self]
+
+
+_TITLES = {
+    Column.NAME: "Creature",
+    Column.INITIATIVE: "Init",
+    Column.HIT_POINTS: "HP",
+    Column.CONDITIONS: "Conditions",
+    Column.STATUS: "Status",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRow:
+    """What one row shows, computed from the snapshot (compared to find changed rows).
+
+    Attributes:
+        creature_id: the creature.
+        name: its name.
+        side: its side.
+        in_initiative: it has an initiative result (a combatant).
+        initiative: the current result, or None outside the initiative.
+        initiative_detail: how the result came about (tooltip).
+        hit_points: ``17/29 staggered`` for the GM, or "".
+        effects: conditions and persistent damage with their durations.
+        conditions_detail: every condition in effect, implied ones included (tooltip).
+        status: surprised, delaying, readied, acted...
+        status_detail: the readied trigger and action (tooltip), or the status.
+        current: it is this creature's turn.
+        inactive: dead, delaying or outside the initiative (greyed).
+    """
+
+    creature_id: CreatureId
+    name: str
+    side: str
+    in_initiative: bool
+    initiative: int | None
+    initiative_detail: str
+    hit_points: str
+    effects: str
+    conditions_detail: str
+    status: str
+    status_detail: str
+    current: bool
+    inactive: bool
+
+
+def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str]:
+    combat = session.encounter.combat
+    if combatant is None:
+        return "not in initiative", "Not in the initiative: roll, or join a running combat."
+    readied = combatant.readied
+    if readied is not None:
+        what = f": {readied.description}" if readied.description else ""
+        detail = f"Readied {readied.kind.value} action{what}. Trigger: {readied.trigger}"
+        return f"readied ({readied.trigger})", detail
+    if combatant.delaying:
+        return "delaying", "Delaying: it re-enters the order when the GM says (000 'Delay')."
+    if combatant.surprised and combat.phase is not CombatPhase.ROUNDS:
+        return "surprised", "Surprised: no actions in the surprise round (000 'Surprise')."
+    if combat.active and combat.current == combatant.creature_id:
+        return "acting", "It is this creature's turn."
+    if combat.active and combatant.acted_round >= combat.round:
+        return "acted", "Already acted this round."
+    if combatant.out_of_turn is not None:
+        return f"may take {combatant.out_of_turn.value} action", "Offered an action now."
+    return "", ""
+
+
+def build_row(session: GameSession, creature: Creature) -> InitiativeRow:
+    """The row for one creature, from the current snapshot."""
+    combat = session.encounter.combat
+    combatant = combat.find(creature.id)
+    state = session.rules.state(creature)
+    if combatant is not None:
+        if combatant.initiative_roll is not None:
+            detail = (
+                f"d20 {combatant.initiative_roll} + {combatant.initiative_modifier} "
+                f"(initiative modifier)"
+            )
+        else:
+            detail = f"Entered by the GM (modifier {combatant.initiative_modifier})"
+        if combatant.group:
+            detail += f"; rolled with group {combatant.group}"
+        detail += ". Double-click to edit."
+    else:
+        detail = "No initiative yet."
+    conditions = sorted(c.label for c in session.rules.conditions(session.encounter, creature.id))
+    status, status_detail = _status(session, combatant)
+    dead = state is not None and state.dead
+    return InitiativeRow(
+        creature_id=creature.id,
+        name=creature.name,
+        side=creature.side,
+        in_initiative=combatant is not None,
+        initiative=combatant.initiative if combatant is not None else None,
+        initiative_detail=detail,
+        hit_points=hit_points_text(session, creature),
+        effects=effects_summary(creature),
+        conditions_detail=", ".join(conditions) if conditions else "No conditions.",
+        status=status,
+        status_detail=status_detail,
+        current=combat.active and combat.current == creature.id,
+        inactive=dead or combatant is None or combatant.delaying,
+    )
+
+
+class InitiativeTableModel(QAbstractTableModel):
+    """The initiative order as a table keyed by creature ids.
+
+    Rows: the initiative order (first to act first), then the creatures on the map that have
+    no initiative yet. The row of the creature whose turn it is is highlighted. The initiative
+    column is editable: an edit calls `GameSession.set_initiative` (one undo step); the model
+    itself changes only when the document says so.
+
+    Args:
+        session: the game session whose document is shown.
+        parent: the Qt parent.
+    """
+
+    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._ids: list[CreatureId] = []
+        self._rows: dict[CreatureId, InitiativeRow] = {}
+        self.last_result: OperationResult | None = None
+        self._connections = DocumentConnections()
+        events = session.document.events
+        for signal in (
+            events.combat_changed,
+            events.creature_added,
+            events.creature_removed,
+            events.creature_changed,
+        ):
+            self._connections.connect(signal, self._on_document_changed)
+        self._connections.connect(events.reset, self._on_reset)
+        self._connections.bind(self)
+        rows = self._build_rows()
+        self._ids = [r.creature_id for r in rows]
+        self._rows = {r.creature_id: r for r in rows}
+
+    # -- Qt model API ----------------------------------------------------------------------
+
+    def rowCount(self, parent: _ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's API
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: _ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's API
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(Column):
+            return Column(section).title
+        if orientation == Qt.Orientation.Vertical and 0 <= section < len(self._ids):
+            return str(section + 1)
+        return None
+
+    def flags(self, index: _ModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        row = self._row(index)
+        if row is not None and index.column() == Column.INITIATIVE and row.in_initiative:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index: _ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = self._row(index)
+        if row is None:
+            return None
+        column = Column(index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(row, column)
+        if role == Qt.ItemDataRole.EditRole:
+            if column is Column.INITIATIVE:
+                return row.initiative if row.initiative is not None else 0
+            return self._display(row, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, column)
+        if role == Qt.ItemDataRole.BackgroundRole and row.current:
+            return CURRENT_TURN_BRUSH
+        if role == Qt.ItemDataRole.ForegroundRole and row.inactive:
+            return INACTIVE_BRUSH
+        if role == Qt.ItemDataRole.FontRole and row.current:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.INITIATIVE:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.UserRole:
+            return row.creature_id
+        return None
+
+    def setData(
+        self, index: _ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole
+    ) -> bool:
+        """Edit an initiative result through the session (000 "Initiative"; the GM edits)."""
+        row = self._row(index)
+        if row is None or role != Qt.ItemDataRole.EditRole or index.column() != Column.INITIATIVE:
+            return False
+        try:
+            total = int(value)
+        except (TypeError, ValueError):
+            return False
+        if total == row.initiative:
+            return False
+        self.last_result = self._session.set_initiative(row.creature_id, total, initiator=self)
+        # The document's combat_changed event already updated (and moved) the row.
+        return self.last_result.ok
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def creature_ids(self) -> list[CreatureId]:
+        """The creature ids, top row first."""
+        return list(self._ids)
+
+    def row_of(self, creature_id: str) -> int:
+        """The row showing `creature_id`, or -1."""
+        try:
+            return self._ids.index(CreatureId(creature_id))
+        except ValueError:
+            return -1
+
+    def row_data(self, creature_id: str) -> InitiativeRow:
+        """What the row of `creature_id` shows.
+
+        Raises:
+            KeyError: no such row.
+        """
+        return self._rows[CreatureId(creature_id)]
+
+    def disconnect_document(self) -> None:
+        self._connections.disconnect_all()
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _row(self, index: _ModelIndex) -> InitiativeRow | None:
+        if not index.isValid() or index.parent().isValid():
+            return None
+        if not 0 <= index.row() < len(self._ids) or not 0 <= index.column() < len(Column):
+            return None
+        return self._rows[self._ids[index.row()]]
+
+    @staticmethod
+    def _display(row: InitiativeRow, column: Column) -> str:
+        if column is Column.NAME:
+            return f"▶ {row.name}" if row.current else row.name
+        if column is Column.INITIATIVE:
+            return "" if row.initiative is None else str(row.initiative)
+        if column is Column.HIT_POINTS:
+            return row.hit_points
+        if column is Column.CONDITIONS:
+            return row.effects
+        return row.status
+
+    @staticmethod
+    def _tooltip(row: InitiativeRow, column: Column) -> str:
+        if column is Column.NAME:
+            return f"{row.name} ({row.side})"
+        if column is Column.INITIATIVE:
+            return row.initiative_detail
+        if column is Column.HIT_POINTS:
+            return row.hit_points or "No stat block."
+        if column is Column.CONDITIONS:
+            return row.conditions_detail
+        return row.status_detail
+
+    def _build_rows(self) -> list[InitiativeRow]:
+        enc = self._session.encounter
+        by_id = {c.id: c for c in enc.creatures}
+        ordered = [by_id[cid] for cid in enc.combat.order if cid in by_id]
+        listed = {c.id for c in ordered}
+        ordered += [c for c in enc.creatures if c.id not in listed]
+        return [build_row(self._session, c) for c in ordered]
+
+    def _on_document_changed(self, _what: object = None) -> None:
+        self._sync()
+
+    def _on_reset(self) -> None:
+        self.beginResetModel()
+        rows = self._build_rows()
+        self._ids = [r.creature_id for r in rows]
+        self._rows = {r.creature_id: r for r in rows}
+        self.endResetModel()
+
+    def _sync(self) -> None:
+        """Bring the rows in line with the document with the finest signals that say it."""
+        new_rows = self._build_rows()
+        new_ids = [r.creature_id for r in new_rows]
+        new_by_id = {r.creature_id: r for r in new_rows}
+        for row in reversed(range(len(self._ids))):
+            if self._ids[row] not in new_by_id:
+                self.beginRemoveRows(QModelIndex(), row, row)
+                del self._rows[self._ids.pop(row)]
+                self.endRemoveRows()
+        added = [cid for cid in new_ids if cid not in self._rows]
+        if added:
+            first = len(self._ids)
+            self.beginInsertRows(QModelIndex(), first, first + len(added) - 1)
+            for cid in added:
+                self._ids.append(cid)
+                self._rows[cid] = new_by_id[cid]
+            self.endInsertRows()
+        if self._ids != new_ids:
+            self._move_rows(new_ids)
+        for row, cid in enumerate(self._ids):
+            if self._rows[cid] != new_by_id[cid]:
+                self._rows[cid] = new_by_id[cid]
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+
+    def _move_rows(self, new_ids: list[CreatureId]) -> None:
+        """The same creatures in a new order: a layout change keeping persistent indexes."""
+        self.layoutAboutToBeChanged.emit()
+        old_ids = self._ids
+        position = {cid: row for row, cid in enumerate(new_ids)}
+        old_persistent = self.persistentIndexList()
+        self._ids = list(new_ids)
+        new_persistent = [
+            self.index(position[old_ids[index.row()]], index.column()) for index in old_persistent
+        ]
+        self.changePersistentIndexList(old_persistent, new_persistent)
+        self.layoutChanged.emit()
+
+
+class InitiativePanel(QWidget):
+    """The initiative dock: the order, the round, and the turn-flow buttons.
+
+    Args:
+        session: the game session to drive.
+        parent: the Qt parent.
+
+    Attributes:
+        model: the `InitiativeTableModel`.
+        table: the table view.
+
+    Signals:
+        creature_selected: `(creature_id)` when the GM picks a row ("" when none).
+    """
+
+    creature_selected = Signal(str)
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("initiativePanel")
+        self._session = session
+        self._selecting = False
+        self.model = InitiativeTableModel(session, self)
+        self.heading = QLabel(self)
+        self.heading.setObjectName("initiativeHeading")
+        self.table = QTableView(self)
+        self.table.setObjectName("initiativeTable")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(Column.CONDITIONS, QHeaderView.ResizeMode.Stretch)
+        self.message = QLabel(self)
+        self.message.setObjectName("initiativeMessage")
+        self.message.setWordWrap(True)
+
+        self.roll_button = self._button("Roll initiative", self._on_roll)
+        self.group_check = QCheckBox("Group identical monsters", self)
+        self.group_check.setToolTip(
+            "One roll for each group of identical monsters (000 'Initiative')."
+        )
+        self.surprised_button = self._button("Surprised", self._on_surprised)
+        self.surprised_button.setCheckable(True)
+        self.start_button = self._button("Start combat", self._on_start)
+        self.end_turn_button = self._button("End turn", self._on_end_turn)
+        self.end_turn_button.setShortcut(QKeySequence("Ctrl+Return"))
+        self.delay_button = self._button("Delay", self._on_delay)
+        self.resume_button = self._button("Act now", self._on_resume)
+        self.join_button = self._button("Join combat", self._on_join)
+        self.move_up_button = self._button("Move up", self._on_move_up)
+        self.end_combat_button = self._button("End combat", self._on_end_combat)
+
+        setup_row = QHBoxLayout()
+        for widget in (self.roll_button, self.group_check, self.surprised_button):
+            setup_row.addWidget(widget)
+        setup_row.addStretch(1)
+        grid = QGridLayout()
+        buttons = (
+            self.start_button,
+            self.end_turn_button,
+            self.delay_button,
+            self.resume_button,
+            self.join_button,
+            self.move_up_button,
+            self.end_combat_button,
+        )
+        for i, button in enumerate(buttons):
+            grid.addWidget(button, i // 4, i % 4)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(setup_row)
+        layout.addLayout(grid)
+        layout.addWidget(self.message)
+
+        self._connections = DocumentConnections()
+        events = session.document.events
+        for signal in (
+            events.combat_changed,
+            events.creature_added,
+            events.creature_removed,
+            events.creature_changed,
+            events.reset,
+        ):
+            self._connections.connect(signal, self._on_document_changed)
+        self._connections.bind(self)
+        self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        self._refresh()
+
+    # -- public ----------------------------------------------------------------------------
+
+    def selected_creature_id(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        value = rows[0].data(Qt.ItemDataRole.UserRole)
+        return value if isinstance(value, str) else None
+
+    def select_creature(self, creature_id: str | None) -> None:
+        """Select the row of `creature_id` (or none) without announcing it."""
+        row = self.model.row_of(creature_id) if creature_id else -1
+        self._selecting = True
+        try:
+            if row < 0:
+                self.table.clearSelection()
+            else:
+                self.table.selectRow(row)
+        finally:
+            self._selecting = False
+        self._update_buttons()
+
+    # -- construction ----------------------------------------------------------------------
+
+    def _button(self, text: str, slot: Any) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(text.lower().replace(" ", "_") + "_button")
+        button.clicked.connect(slot)
+        return button
+
+    # -- state -----------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        self.heading.setText(self._heading_text())
+        self._update_buttons()
+
+    def _heading_text(self) -> str:
+        combat = self._session.encounter.combat
+        if not combat.active:
+            return "No combat: roll initiative, mark the surprised, then start."
+        where = (
+            "Surprise round" if combat.phase is CombatPhase.SURPRISE else f"Round {combat.round}"
+        )
+        if combat.current is None:
+            return f"{where}: nobody can act"
+        return f"{where}: {name_of(self._session, combat.current)}'s turn"
+
+    def _update_buttons(self) -> None:
+        session = self._session
+        enc = session.encounter
+        combat = enc.combat
+        selected = self.selected_creature_id()
+        combatant = combat.find(selected) if selected else None
+        current = combat.current
+
+        in_order = set(combat.order)
+        to_roll = [c for c in enc.creatures if c.id not in in_order]
+        if combat.active:
+            why_not_roll = "Combat is running: a newcomer joins with 'Join combat'."
+        elif not enc.creatures:
+            why_not_roll = "No creatures on the map."
+        elif not to_roll:
+            why_not_roll = "Everyone has an initiative; double-click a value to edit it."
+        else:
+            why_not_roll = ""
+        _enable(
+            self.roll_button,
+            why_not_roll,
+            f"Roll initiative for {len(to_roll)} creature(s) not yet in the order.",
+        )
+        self.group_check.setEnabled(not why_not_roll)
+
+        if combat.active:
+            why_not_surprise = "Surprise is decided before combat starts."
+        elif selected is None:
+            why_not_surprise = "Select a creature in the initiative."
+        elif combatant is None:
+            why_not_surprise = "Roll initiative for it first."
+        else:
+            why_not_surprise = ""
+        _enable(
+            self.surprised_button,
+            why_not_surprise,
+            "Mark the selected creature surprised: no actions in the surprise round.",
+        )
+        self.surprised_button.blockSignals(True)
+        self.surprised_button.setChecked(combatant is not None and combatant.surprised)
+        self.surprised_button.blockSignals(False)
+
+        if combat.active:
+            why_not_start = "Combat is already running."
+        elif not combat.combatants:
+            why_not_start = "Roll initiative first."
+        else:
+            why_not_start = ""
+        surprised = any(c.surprised for c in combat.combatants)
+        _enable(
+            self.start_button,
+            why_not_start,
+            "Start combat with a surprise round." if surprised else "Start combat at round 1.",
+        )
+
+        if not combat.active:
+            why_not_end = "No combat is running."
+        elif current is None:
+            why_not_end = "It is nobody's turn."
+        else:
+            why_not_end = ""
+        _enable(self.end_turn_button, why_not_end, self._end_turn_tooltip())
+
+        if current is None:
+            why_not_delay = why_not_end
+        else:
+            why_not_delay = session.available_actions(current).option(CombatAction.DELAY).reason
+        _enable(
+            self.delay_button,
+            why_not_delay,
+            f"{name_of(session, current)} delays its turn (000 'Delay').",
+        )
+
+        if current is None:
+            why_not_resume = why_not_end
+        elif combatant is None or not combatant.delaying:
+            why_not_resume = "Select a delaying creature."
+        else:
+            why_not_resume = ""
+        _enable(
+            self.resume_button,
+            why_not_resume,
+            f"{name_of(session, selected)} stops delaying and acts after "
+            f"{name_of(session, current)}'s turn.",
+        )
+
+        if not combat.active:
+            why_not_join = "No combat is running."
+        elif selected is None:
+            why_not_join = "Select a creature that is not in the initiative."
+        elif combatant is not None:
+            why_not_join = "Already in the initiative."
+        else:
+            why_not_join = ""
+        _enable(
+            self.join_button,
+            why_not_join,
+            f"{name_of(session, selected)} rolls initiative and joins the combat.",
+        )
+
+        place = combat.order.index(combatant.creature_id) if combatant is not None else -1
+        if selected is None or combatant is None:
+            why_not_up = "Select a creature in the initiative."
+        elif place <= 0:
+            why_not_up = "Already first."
+        else:
+            why_not_up = ""
+        before = combat.order[place - 1] if place > 0 else None
+        _enable(
+            self.move_up_button,
+            why_not_up,
+            f"{name_of(session, selected)} acts before {name_of(session, before)} and takes "
+            "its initiative.",
+        )
+
+        _enable(
+            self.end_combat_button,
+            "" if combat.active else "No combat is running.",
+            "End the combat; effects lasting until the end of the encounter end.",
+        )
+
+    def _end_turn_tooltip(self) -> str:
+        session = self._session
+        current = session.encounter.combat.current
+        if current is None:
+            return ""
+        text = f"End {name_of(session, current)}'s turn (Ctrl+Return)."
+        asks = []
+        for prompt in session.turn_prompts(current):
+            if prompt.get("kind") == "save":
+                what = prompt.get("condition") or f"{prompt.get('persistent')} persistent damage"
+                asks.append(f"a saving throw against {str(what).replace('_', ' ')}")
+            elif prompt.get("kind") == "death_save":
+                asks.append("a death saving throw")
+            elif prompt.get("kind") == "maintain":
+                asks.append(f"{prompt.get('power')} lapses unless maintained")
+        if asks:
+            text += " The app rolls: " + "; ".join(asks) + "."
+        return text
+
+    def _report(self, result: OperationResult) -> None:
+        self.message.setText("" if result.ok else result.reason)
+
+    # -- slots -----------------------------------------------------------------------------
+
+    def _on_document_changed(self, _what: object = None) -> None:
+        self._refresh()
+
+    def _on_selection_changed(
+        self, _selected: QItemSelection, _deselected: QItemSelection
+    ) -> None:
+        self._update_buttons()
+        if not self._selecting:
+            self.creature_selected.emit(self.selected_creature_id() or "")
+
+    def _on_roll(self) -> None:
+        groups: dict[str, str] = {}
+        if self.group_check.isChecked():
+            for creature in self._session.encounter.creatures:
+                statblock = self._session.rules.statblock(creature)
+                if statblock is not None and not statblock.is_pc:
+                    groups[creature.id] = f"{creature.side}: {statblock.name}"
+        self._report(self._session.roll_initiative(groups=groups, initiator=self))
+
+    def _on_surprised(self, checked: bool) -> None:
+        selected = self.selected_creature_id()
+        if selected is not None:
+            self._report(self._session.set_surprised(selected, checked, initiator=self))
+        self._update_buttons()
+
+    def _on_start(self) -> None:
+        self._report(self._session.start_combat(initiator=self))
+
+    def _on_end_turn(self) -> None:
+        self._report(self._session.end_turn(initiator=self))
+
+    def _on_delay(self) -> None:
+        self._report(self._session.delay(initiator=self))
+
+    def _on_resume(self) -> None:
+        selected = self.selected_creature_id()
+        if selected is not None:
+            self._report(self._session.resume_delayed(selected, initiator=self))
+
+    def _on_join(self) -> None:
+        selected = self.selected_creature_id()
+        if selected is not None:
+            self._report(self._session.join_combat(selected, initiator=self))
+
+    def _on_move_up(self) -> None:
+        selected = self.selected_creature_id()
+        order = self._session.encounter.combat.order
+        if selected is None or selected not in order or order.index(CreatureId(selected)) == 0:
+            return
+        before = order[order.index(CreatureId(selected)) - 1]
+        self._report(self._session.reorder_initiative(selected, before, initiator=self))
+
+    def _on_end_combat(self) -> None:
+        self._report(self._session.end_combat(initiator=self))
+
+
+def _enable(button: QPushButton | QCheckBox, reason: str, tooltip: str) -> None:
+    """Enable `button` with `tooltip`, or disable it with `reason` as the tooltip."""
+    button.setEnabled(not reason)
+    button.setToolTip(reason or tooltip)
