@@ -15,15 +15,34 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntFlag, StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol
 
+import numpy as np
+
 from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.areas import (
+    AreaShape,
+    arc_placements,
+    burst_squares,
+    creatures_in_area,
+    far_origin_allowed,
+    near_burst_squares,
+    wall_area_problem,
+)
+from orcus_desktop.geometry.battlefield import Battlefield, UnknownOccupantError
 from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
 from orcus_desktop.geometry.grid import Size, Space, Square, square_distance
+from orcus_desktop.geometry.sight import (
+    AttackOrigin,
+    ConcealmentDegree,
+    CoverDegree,
+    lines_of_effect,
+    sight,
+)
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.ids import CreatureId
 
@@ -704,4 +723,338 @@ def placement_preview(encounter: Encounter, entry: LibraryEntry, grid_xy: Point)
         path_ok=inside,
         label=entry.name if inside else f"{entry.name}: off the grid",
         label_at=(square.col + entry.size.side_units, float(square.row)),
+    )
+
+
+# -- area templates -----------------------------------------------------------------------------
+
+
+class AreaOrigin(StrEnum):
+    """Where an area power originates (000 "Areas of effect")."""
+
+    NEAR = "near"
+    """In the user's space: a Near burst surrounds it, a Near arc or wall starts beside it."""
+    FAR = "far"
+    """In an origin square within range of the user."""
+
+
+def _edge_chain(first: Square, toward: Square, count: int) -> list[Square]:
+    """`count` edge-connected squares from `first` stepping toward `toward` (RULINGS: Wall area).
+
+    Each step goes along the axis with the larger remaining difference, so the chain is a
+    staircase (never a diagonal step); past the target it carries on in its last direction.
+    """
+    chain = [first]
+    d_col, d_row = 1, 0
+    while len(chain) < count:
+        here = chain[-1]
+        dc, dr = toward.col - here.col, toward.row - here.row
+        if dc or dr:
+            if abs(dc) >= abs(dr):
+                d_col, d_row = (1 if dc > 0 else -1), 0
+            else:
+                d_col, d_row = 0, (1 if dr > 0 else -1)
+        nxt = here.offset(d_col, d_row)
+        if nxt in chain:  # doubling back: turn instead
+            d_col, d_row = -d_row, d_col
+            nxt = here.offset(d_col, d_row)
+        chain.append(nxt)
+    return chain
+
+
+class TemplateTool:
+    """Place an area template (burst, arc, wall; Near or Far) and see what it affects.
+
+    The template follows the pointer: a Far burst centres on the square under it, a Near burst
+    surrounds the selected creature; for an arc or a wall the base square follows the pointer
+    until a press pins it, after which the pointer picks the arc's placement or the wall's
+    direction. Affected creatures are those with a square in the area and line of effect from
+    the origin (000 "Areas of effect"; RULINGS "Arc", "Wall area", "Near bursts and the user").
+    A template is a look, not a change: nothing goes into the document or the undo history.
+
+    Args:
+        session: the game session (its battlefield answers line of effect).
+        shape: burst, arc or wall.
+        origin: Near or Far.
+        size: the area's size N.
+        range_squares: a Far area's range (its origin must be within it and in line of effect).
+        user_id: returns the creature using the power (the selected one), or None.
+    """
+
+    name = "template"
+
+    def __init__(
+        self,
+        session: GameSession,
+        shape: AreaShape = AreaShape.BURST,
+        origin: AreaOrigin = AreaOrigin.FAR,
+        size: int = 1,
+        range_squares: int = 10,
+        user_id: Callable[[], str | None] = lambda: None,
+    ) -> None:
+        self._session = session
+        self.shape = shape
+        self.origin = origin
+        self.size = max(0 if shape is AreaShape.BURST else 1, size)
+        self.range_squares = range_squares
+        self._user_id = user_id
+        self._pinned: Square | None = None
+        self._frozen: ToolPreview | None = None
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        if event.kind is PointerKind.PRESS and event.buttons & Button.RIGHT:
+            return self.cancel()
+        if event.kind is PointerKind.PRESS and event.buttons & Button.LEFT:
+            self._frozen = None
+            self._pinned = event.square
+            return self.preview_at(event.square)
+        if event.kind is PointerKind.RELEASE and self._pinned is not None:
+            preview = self.preview_at(event.square)
+            self._pinned = None
+            # The template stays on the map for the GM to read until the next press or Escape.
+            self._frozen = replace(preview, message=preview.label.replace("\n", " — "))
+            return self._frozen
+        if self._frozen is not None:
+            return replace(self._frozen, message="")
+        return self.preview_at(event.square)
+
+    def cancel(self) -> ToolPreview:
+        self._pinned = None
+        self._frozen = None
+        return EMPTY_PREVIEW
+
+    def finish(self) -> ToolPreview:
+        return self.cancel()
+
+    def _user(self) -> Creature | None:
+        user_id = self._user_id()
+        return self._session.encounter.find_creature(user_id) if user_id else None
+
+    def area(self, pointer: Square) -> tuple[list[Square], Space | None, str]:
+        """The area's squares, the space line of effect is traced from, and a problem or ""."""
+        encounter = self._session.encounter
+        bounds = encounter.grid
+        user = self._user()
+        n = self.size
+        if self.origin is AreaOrigin.NEAR and user is None:
+            return [], None, "select the creature using the power (Near areas start from it)"
+        if self.shape is AreaShape.BURST:
+            if self.origin is AreaOrigin.NEAR:
+                assert user is not None
+                return near_burst_squares(user.space, n, bounds), user.space, ""
+            return burst_squares(pointer, n, bounds), Space(pointer, Size.MEDIUM), ""
+        # Arc and wall: a base square, then a placement or direction from the pointer.
+        if self.origin is AreaOrigin.NEAR:
+            assert user is not None
+            target = self._pinned or pointer
+            base = min(user.space.squares(), key=lambda s: square_distance(s, target))
+            aim = pointer if pointer not in user.space.squares() else base.offset(1, 0)
+            origin_space: Space = user.space
+        else:
+            base = self._pinned or pointer
+            aim = pointer if self._pinned is not None and pointer != base else base.offset(n, 0)
+            origin_space = Space(base, Size.MEDIUM)
+        if self.shape is AreaShape.ARC:
+            placements = arc_placements(
+                base, n, user.space if self.origin is AreaOrigin.NEAR and user else None
+            )
+            if not placements:
+                return [], origin_space, f"no arc {n} fits there"
+            ax, ay = aim.center()
+
+            def off(block: list[Square]) -> float:
+                cx = sum(s.col + 0.5 for s in block) / len(block)
+                cy = sum(s.row + 0.5 for s in block) / len(block)
+                return math.hypot(cx - ax, cy - ay)
+
+            block = min(placements, key=off)
+            return [s for s in block if bounds.contains(s)], origin_space, ""
+        step_col = max(-1, min(1, aim.col - base.col))
+        step_row = max(-1, min(1, aim.row - base.row))
+        if (step_col, step_row) == (0, 0):
+            step_col = 1
+        if step_col and step_row:
+            # The first square shares an edge with the base square (RULINGS: Wall area).
+            if abs(aim.col - base.col) >= abs(aim.row - base.row):
+                step_row = 0
+            else:
+                step_col = 0
+        first = base.offset(step_col, step_row)
+        chain = _edge_chain(first, aim, n)
+        problem = wall_area_problem(base, chain, n) or ""
+        return [s for s in chain if bounds.contains(s)], origin_space, problem
+
+    def preview_at(self, pointer: Square) -> ToolPreview:
+        encounter = self._session.encounter
+        squares, origin_space, problem = self.area(pointer)
+        kind = f"{self.origin.value.title()} {self.shape.value} {self.size}"
+        if not squares:
+            return ToolPreview(
+                label=f"{kind}: {problem}" if problem else kind,
+                label_at=(pointer.col + 1.0, float(pointer.row)),
+                path_ok=False,
+            )
+        battlefield = self._session.engine.battlefield(encounter)
+        user = self._user()
+        warnings: list[str] = []
+        if problem:
+            warnings.append(problem)
+        if self.origin is AreaOrigin.FAR and user is not None and origin_space is not None:
+            origin_square = origin_space.origin
+            try:
+                allowed = far_origin_allowed(
+                    battlefield, user.id, origin_square, self.range_squares
+                )
+            except UnknownOccupantError:
+                allowed = True
+            if not allowed:
+                warnings.append(
+                    f"origin out of range {self.range_squares} or out of {user.name}'s "
+                    "line of effect"
+                )
+        exclude = (user.id,) if user is not None and self.origin is AreaOrigin.NEAR else ()
+        affected = (
+            tuple(creatures_in_area(battlefield, squares, origin_space, exclude=exclude))
+            if origin_space is not None
+            else ()
+        )
+        names = [c.name for c in (encounter.find_creature(i) for i in affected) if c is not None]
+        label = f"{kind}: " + (", ".join(names) if names else "nobody affected")
+        if warnings:
+            label += "\n" + "\n".join(f"⚠ {w}" for w in warnings)
+        top = min(squares, key=lambda s: (s.row, -s.col))
+        right = max(s.col for s in squares)
+        return ToolPreview(
+            squares=frozenset(squares),
+            path_ok=not warnings,
+            affected_ids=affected,
+            label=label,
+            label_at=(right + 1.0, float(top.row)),
+        )
+
+
+# -- line of sight ------------------------------------------------------------------------------
+
+_SIGHT_SAMPLES = 4
+"""Sample points per square side when shading the part of a target hidden from the attacker."""
+
+
+class SightTool:
+    """Hover a target to see the sight line from the attacker's best corner, cover, concealment.
+
+    The attacker is the selected creature (a press on a creature selects it). Hovering another
+    creature draws the line from the attacker's corner that gives the target the least cover
+    (RULINGS "Cover degree"), shades the part of the target's space that corner cannot see
+    past walls, and names cover and concealment (000 "Cover", "Concealment") with penalties.
+
+    Args:
+        session: the game session (its battlefield and ruleset answer).
+        user_id: returns the attacker (the selected creature), or None.
+        on_select: called with the creature id pressed, to make it the attacker.
+    """
+
+    name = "sight"
+
+    def __init__(
+        self,
+        session: GameSession,
+        user_id: Callable[[], str | None],
+        on_select: Callable[[str | None], None] | None = None,
+    ) -> None:
+        self._session = session
+        self._user_id = user_id
+        self._on_select = on_select
+        self._last: tuple[object, str | None, str | None] | None = None
+        self._last_preview = EMPTY_PREVIEW
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        encounter = self._session.encounter
+        under = creature_at(encounter, event.grid_xy)
+        if event.kind is PointerKind.PRESS and event.buttons & Button.LEFT:
+            if self._on_select is not None:
+                self._on_select(under.id if under is not None else None)
+            self._last = None
+            return EMPTY_PREVIEW
+        attacker_id = self._user_id()
+        target_id = under.id if under is not None and under.id != attacker_id else None
+        key = (encounter, attacker_id, target_id)
+        if key == self._last:
+            return self._last_preview
+        self._last = key
+        self._last_preview = self.preview(attacker_id, target_id, event)
+        return self._last_preview
+
+    def preview(
+        self, attacker_id: str | None, target_id: str | None, event: PointerEvent
+    ) -> ToolPreview:
+        encounter = self._session.encounter
+        at = (event.grid_xy[0] + 0.3, event.grid_xy[1])
+        if attacker_id is None:
+            return ToolPreview(label="Click the attacker first", label_at=at)
+        if target_id is None:
+            return EMPTY_PREVIEW
+        attacker = encounter.find_creature(attacker_id)
+        target = encounter.find_creature(target_id)
+        if attacker is None or target is None:
+            return EMPTY_PREVIEW
+        battlefield = self._session.engine.battlefield(encounter)
+        try:
+            result = sight(battlefield, attacker_id, target_id, AttackOrigin.RANGED)
+        except UnknownOccupantError:
+            return ToolPreview(label="the dead neither see nor block", label_at=at)
+        ruleset = self._session.rules.ruleset
+        cover = result.cover
+        penalty = {
+            CoverDegree.HALF: f" ({ruleset.half_cover_penalty:+d})",
+            CoverDegree.THREE_QUARTERS: f" ({ruleset.three_quarters_cover_penalty:+d})",
+            CoverDegree.TOTAL: " (cannot be targeted)",
+        }.get(cover.degree, "")
+        conceal = {
+            ConcealmentDegree.CONCEALMENT: f" ({ruleset.concealment_penalty:+d})",
+            ConcealmentDegree.TOTAL: f" ({ruleset.total_concealment_penalty:+d})",
+        }.get(result.concealment, "")
+        lines = [
+            f"{attacker.name} → {target.name}",
+            f"line of sight: {'yes' if result.line_of_sight else 'no'}, "
+            f"line of effect: {'yes' if result.line_of_effect else 'no'}",
+            f"cover: {cover.degree.value}{penalty}",
+            f"concealment: {result.concealment.value}{conceal}",
+        ]
+        x0, y0, x1, y1 = target.space.bounds()
+        target_centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+        ax0, ay0, ax1, ay1 = attacker.space.bounds()
+        corner = cover.corner or ((ax0 + ax1) / 2, (ay0 + ay1) / 2)
+        return ToolPreview(
+            polyline=(corner, target_centre),
+            path_ok=result.line_of_effect,
+            shaded=_hidden_cells(battlefield, corner, target.space.bounds()),
+            marked_ids=(target_id,),
+            label="\n".join(lines),
+            label_at=(x1 + 0.1, y0),
+        )
+
+    def cancel(self) -> ToolPreview:
+        self._last = None
+        return EMPTY_PREVIEW
+
+    def finish(self) -> ToolPreview:
+        return self.cancel()
+
+
+def _hidden_cells(
+    battlefield: Battlefield, corner: Point, box: tuple[float, float, float, float]
+) -> tuple[tuple[Point, ...], ...]:
+    """Small cells of `box` whose centre a sight line from `corner` cannot reach past walls."""
+    x0, y0, x1, y1 = box
+    n_x = max(1, round((x1 - x0) * _SIGHT_SAMPLES))
+    n_y = max(1, round((y1 - y0) * _SIGHT_SAMPLES))
+    w, h = (x1 - x0) / n_x, (y1 - y0) / n_y
+    cells = [(x0 + i * w, y0 + j * h) for j in range(n_y) for i in range(n_x)]
+    ends = np.array([(x + w / 2, y + h / 2) for x, y in cells], dtype=float)
+    starts = np.repeat(np.array([corner], dtype=float), len(cells), axis=0)
+    clear = lines_of_effect(battlefield, starts, ends)
+    return tuple(
+        ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+        for (x, y), ok in zip(cells, clear, strict=True)
+        if not ok
     )

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPlainTextEdit,
+    QSpinBox,
     QToolBar,
     QWidget,
 )
@@ -32,16 +33,20 @@ from PySide6.QtWidgets import (
 from orcus_desktop import __version__
 from orcus_desktop.assets import resource_path, resources_dir
 from orcus_desktop.controller.map_tools import (
+    AreaOrigin,
     EraseTool,
     MapTool,
     MeasureTool,
     MoveTool,
     SelectTool,
+    SightTool,
+    TemplateTool,
     TerrainTool,
     WallTool,
 )
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
@@ -214,6 +219,15 @@ class MainWindow(QMainWindow):
             ("door", "Door", "D", lambda: WallTool(session, WallKind.DOOR)),
             ("terrain", "Terrain", "T", lambda: TerrainTool(session, self._terrain_kind())),
             ("erase", "Erase", "E", lambda: EraseTool(session)),
+            ("template", "Template", "A", self._template_tool),
+            (
+                "sight",
+                "Line of Sight",
+                "L",
+                lambda: SightTool(
+                    session, self.scene.selected_creature_id, self._on_tool_selected
+                ),
+            ),
         )
         self.toolbar = QToolBar("Map tools", self)
         self.toolbar.setObjectName("mapTools")
@@ -229,6 +243,9 @@ class MainWindow(QMainWindow):
             self.tools[key] = (act, factory)
             if key == "terrain":
                 self.toolbar.addWidget(self.terrain_kind)
+            if key == "template":
+                for widget in self._template_controls():
+                    self.toolbar.addWidget(widget)
         self.toolbar.addSeparator()
         self.gm_move_action = self._action("GM Move", "G")
         self.gm_move_action.setCheckable(True)
@@ -239,6 +256,44 @@ class MainWindow(QMainWindow):
         self.gm_move_action.toggled.connect(self._on_gm_move_toggled)
         self.toolbar.addAction(self.gm_move_action)
         self.activate_tool("select")
+
+    def _template_controls(self) -> list[QWidget]:
+        """Shape, Near/Far, size and range of the area template tool."""
+        self.template_shape = QComboBox()
+        for shape in AreaShape:
+            self.template_shape.addItem(shape.value, shape)
+        self.template_origin = QComboBox()
+        for origin in AreaOrigin:
+            self.template_origin.addItem(origin.value.title(), origin)
+        self.template_origin.setCurrentIndex(1)  # Far: a GM aims it anywhere
+        self.template_size = QSpinBox()
+        self.template_size.setRange(0, 20)
+        self.template_size.setValue(1)
+        self.template_size.setPrefix("size ")
+        self.template_range = QSpinBox()
+        self.template_range.setRange(1, 50)
+        self.template_range.setValue(10)
+        self.template_range.setPrefix("range ")
+        self.template_shape.setToolTip("Area shape (000 Areas of effect)")
+        self.template_origin.setToolTip("Near: from the selected creature; Far: anywhere in range")
+        self.template_range.setToolTip("A Far area's range from the selected creature")
+        for combo in (self.template_shape, self.template_origin):
+            combo.currentIndexChanged.connect(self._on_template_changed)
+        for spin in (self.template_size, self.template_range):
+            spin.valueChanged.connect(self._on_template_changed)
+        return [self.template_shape, self.template_origin, self.template_size, self.template_range]
+
+    def _template_tool(self) -> TemplateTool:
+        shape = self.template_shape.currentData()
+        origin = self.template_origin.currentData()
+        return TemplateTool(
+            self.session,
+            shape if isinstance(shape, AreaShape) else AreaShape.BURST,
+            origin if isinstance(origin, AreaOrigin) else AreaOrigin.FAR,
+            self.template_size.value(),
+            self.template_range.value(),
+            self.scene.selected_creature_id,
+        )
 
     def _build_menus(self) -> None:
         menu_bar = self.menuBar()
@@ -368,6 +423,10 @@ class MainWindow(QMainWindow):
     def _on_terrain_kind_changed(self, _index: int) -> None:
         if self.tools["terrain"][0].isChecked():
             self.activate_tool("terrain")
+
+    def _on_template_changed(self, _value: int) -> None:
+        if self.tools["template"][0].isChecked():
+            self.activate_tool("template")
 
     def _on_gm_move_toggled(self, checked: bool) -> None:
         tool = self.view.tool

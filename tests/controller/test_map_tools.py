@@ -287,3 +287,100 @@ def test_creature_from_entry_gets_a_fresh_id() -> None:
     second = creature_from_entry(session.encounter, entry, (6.5, 5.5))
     assert second.id == "goblin-cutter-2"
     assert second.statblock["level"] == 1
+
+
+# -- templates and sight ------------------------------------------------------------------------
+
+
+def open_room() -> GameSession:
+    enc = Encounter(
+        grid=GridBounds(12, 10),
+        creatures=(
+            Creature(CreatureId("wizard"), "Wizard", "heroes", Size.MEDIUM, Square(1, 5)),
+            Creature(CreatureId("goblin"), "Goblin", "monsters", Size.MEDIUM, Square(6, 5)),
+            Creature(CreatureId("orc"), "Orc", "monsters", Size.MEDIUM, Square(7, 6)),
+            Creature(CreatureId("hidden"), "Hidden", "monsters", Size.MEDIUM, Square(9, 5)),
+        ),
+        # A wall between the burst's centre and the "hidden" goblin blocks line of effect.
+        walls=(WallEntry(WallId("w"), Wall(WallKind.WALL, ((9.0, 3.0), (9.0, 8.0)))),),
+    )
+    document = Document(enc)
+    return GameSession(document, History(document), random.Random(0))
+
+
+def test_far_burst_follows_the_pointer_and_names_who_it_affects() -> None:
+    from orcus_desktop.controller.map_tools import AreaOrigin, TemplateTool
+    from orcus_desktop.geometry.areas import AreaShape
+
+    session = open_room()
+    tool = TemplateTool(session, AreaShape.BURST, AreaOrigin.FAR, size=1, range_squares=10)
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 7.5, 5.5, buttons=Button.NONE))
+    assert preview.squares == {Square(c, r) for c in (6, 7, 8) for r in (4, 5, 6)}
+    assert preview.affected_ids == ("goblin", "orc")
+    assert "Goblin, Orc" in preview.label
+    bigger = TemplateTool(session, AreaShape.BURST, AreaOrigin.FAR, size=2)
+    preview = bigger.on_pointer(ev(PointerKind.MOVE, 7.5, 5.5, buttons=Button.NONE))
+    assert len(preview.squares) == 25
+    # The hidden goblin is inside the burst but behind the wall: no line of effect.
+    assert "hidden" not in preview.affected_ids
+    # A press pins it; the release keeps it on the map and reports.
+    bigger.on_pointer(ev(PointerKind.PRESS, 7.5, 5.5))
+    done = bigger.on_pointer(ev(PointerKind.RELEASE, 7.5, 5.5))
+    assert "Goblin, Orc" in done.message
+    still = bigger.on_pointer(ev(PointerKind.MOVE, 2.5, 2.5, buttons=Button.NONE))
+    assert still.squares == preview.squares
+    assert session.history.can_undo is False  # a template changes nothing
+
+
+def test_near_burst_needs_and_surrounds_the_user() -> None:
+    from orcus_desktop.controller.map_tools import AreaOrigin, TemplateTool
+    from orcus_desktop.geometry.areas import AreaShape
+
+    session = open_room()
+    user: list[str | None] = [None]
+    tool = TemplateTool(session, AreaShape.BURST, AreaOrigin.NEAR, size=1, user_id=lambda: user[0])
+    assert "select the creature" in tool.on_pointer(ev(PointerKind.MOVE, 3, 3, Button.NONE)).label
+    user[0] = "goblin"
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 3, 3, Button.NONE))
+    assert preview.squares == {Square(c, r) for c in (5, 6, 7) for r in (4, 5, 6)}
+    # RULINGS "Near bursts and the user": the user's space is in the area, not among targets.
+    assert preview.affected_ids == ("orc",)
+
+
+def test_arc_and_wall_templates_are_legal_shapes() -> None:
+    from orcus_desktop.controller.map_tools import AreaOrigin, TemplateTool
+    from orcus_desktop.geometry.areas import AreaShape, wall_area_problem
+
+    session = open_room()
+    arc = TemplateTool(session, AreaShape.ARC, AreaOrigin.NEAR, size=2, user_id=lambda: "wizard")
+    preview = arc.on_pointer(ev(PointerKind.MOVE, 3.5, 5.5, Button.NONE))
+    assert len(preview.squares) == 4
+    assert all(s.col >= 2 for s in preview.squares)  # towards the pointer, east of the wizard
+    wall = TemplateTool(session, AreaShape.WALL, AreaOrigin.FAR, size=4)
+    wall.on_pointer(ev(PointerKind.PRESS, 3.5, 2.5))
+    preview = wall.on_pointer(ev(PointerKind.MOVE, 3.5, 7.5, Button.LEFT))
+    squares, _, problem = wall.area(Square(3, 7))
+    assert problem == ""
+    assert wall_area_problem(Square(3, 2), squares, 4) is None
+    assert preview.squares == {Square(3, r) for r in (3, 4, 5, 6)}
+
+
+def test_sight_tool_names_cover_and_shades_the_hidden_part() -> None:
+    from orcus_desktop.controller.map_tools import SightTool
+
+    session = open_room()
+    selected: list[str | None] = [None]
+    tool = SightTool(session, lambda: selected[0], lambda i: selected.__setitem__(0, i))
+    assert tool.on_pointer(ev(PointerKind.MOVE, 6.5, 5.5, Button.NONE)).label.startswith("Click")
+    tool.on_pointer(ev(PointerKind.PRESS, 1.5, 5.5))
+    assert selected[0] == "wizard"
+    clear = tool.on_pointer(ev(PointerKind.MOVE, 6.5, 5.5, Button.NONE))
+    assert "cover: none" in clear.label
+    assert "line of sight: yes" in clear.label
+    assert clear.shaded == ()
+    assert clear.marked_ids == ("goblin",)
+    assert len(clear.polyline) == 2
+    blocked = tool.on_pointer(ev(PointerKind.MOVE, 9.5, 5.5, Button.NONE))
+    assert "cover: total" in blocked.label
+    assert not blocked.path_ok
+    assert len(blocked.shaded) == 16  # every sample cell of the target is hidden

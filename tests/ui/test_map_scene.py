@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -335,3 +335,39 @@ def test_dropping_an_image_as_map_background_with_calibration(
     window.undo_action.trigger()
     assert window.encounter.map_image is None
     assert window.scene.map_pixmap.isNull()
+
+
+def test_template_follows_the_mouse_and_shades_the_right_squares(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.template_size.setValue(1)
+    window.template_origin.setCurrentText("Far")
+    window.tools["template"][0].trigger()
+    view = window.view
+    qtbot.mouseMove(view.viewport(), pos=view_point(view, 6.5, 6.5))
+    preview = window.scene.preview.current
+    assert preview.squares == {Square(c, r) for c in (5, 6, 7) for r in (5, 6, 7)}
+    assert preview.affected_ids == ("goblin",)
+    drawn = window.scene.preview.squares.path().boundingRect()
+    assert drawn == QRectF(5 * SQUARE_PX, 5 * SQUARE_PX, 3 * SQUARE_PX, 3 * SQUARE_PX)
+    assert not window.scene.preview.affected.path().isEmpty()
+    # Changing the size rebuilds the tool; the next move shows the burst 2.
+    window.template_size.setValue(2)
+    qtbot.mouseMove(view.viewport(), pos=view_point(view, 6.4, 6.5))
+    assert len(window.scene.preview.current.squares) == 25
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert not window.scene.preview.current.squares
+    assert not window.undo_action.isEnabled()  # templates are looks, not changes
+
+
+def test_sight_tool_through_the_view(qtbot: QtBot, window: MainWindow) -> None:
+    window.tools["sight"][0].trigger()
+    view = window.view
+    viewport = view.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, 1.5, 1.5))
+    assert window.scene.selected_creature_id() == "hero"
+    qtbot.mouseMove(viewport, pos=view_point(view, 6.5, 6.5))
+    preview = window.scene.preview.current
+    assert "Hero → Goblin" in preview.label
+    assert "cover:" in preview.label
+    assert not window.scene.preview.polyline.path().isEmpty()
