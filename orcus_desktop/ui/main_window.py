@@ -14,7 +14,7 @@ from pathlib import Path
 
 from psygnal import SignalInstance
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -34,6 +34,7 @@ from orcus_desktop import __version__
 from orcus_desktop.assets import resource_path, resources_dir
 from orcus_desktop.controller.map_tools import (
     AreaOrigin,
+    CalibrateTool,
     EraseTool,
     MapTool,
     MeasureTool,
@@ -53,6 +54,7 @@ from orcus_desktop.model.encounter import Creature, Encounter, MapImage
 from orcus_desktop.model.history import History
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter, save_encounter
 from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
+from orcus_desktop.ui.map.grid_dialog import GridDialog
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
@@ -194,6 +196,8 @@ class MainWindow(QMainWindow):
         self.zoom_in_action.triggered.connect(self.view.zoom_in)
         self.zoom_out_action = action("Zoom &Out", QKeySequence.StandardKey.ZoomOut)
         self.zoom_out_action.triggered.connect(self.view.zoom_out)
+        self.grid_action = action("Map &Grid…", "Ctrl+G")
+        self.grid_action.triggered.connect(self._on_grid_dialog)
         self.fit_action = action("&Fit Map", "Ctrl+0")
         self.fit_action.triggered.connect(self.view.fit_map)
         self.about_action = QAction("&About Orcus Desktop", self)
@@ -220,6 +224,12 @@ class MainWindow(QMainWindow):
             ("terrain", "Terrain", "T", lambda: TerrainTool(session, self._terrain_kind())),
             ("erase", "Erase", "E", lambda: EraseTool(session)),
             ("template", "Template", "A", self._template_tool),
+            (
+                "calibrate",
+                "Calibrate",
+                "K",
+                lambda: CalibrateTool(session, self.calibrate_map_image),
+            ),
             (
                 "sight",
                 "Line of Sight",
@@ -309,6 +319,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.delete_action)
         view_menu = menu_bar.addMenu("&View")
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        view_menu.addAction(self.grid_action)
         view_menu.addSeparator()
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
@@ -518,6 +529,35 @@ class MainWindow(QMainWindow):
         calibrated = replace(image, pixels_per_square=pixels_per_square, offset_px=offset_px)
         result = set_map_image(self.session, calibrated, initiator=self, text="Calibrate map")
         return result.text if result.ok else f"Refused: {result.reason}"
+
+    def _on_grid_dialog(self) -> None:
+        dialog = GridDialog(self.encounter.map_image, self.scene.grid_colour, self)
+        if dialog.exec() != GridDialog.DialogCode.Accepted:
+            return
+        self.apply_grid_settings(
+            dialog.colour,
+            dialog.opacity.value() / 100,
+            dialog.pixels_per_square.value(),
+            (dialog.offset_x.value(), dialog.offset_y.value()),
+        )
+
+    def apply_grid_settings(
+        self,
+        colour: QColor,
+        opacity: float,
+        pixels_per_square: float | None = None,
+        offset_px: tuple[float, float] | None = None,
+    ) -> None:
+        """Grid look (a view setting) and, with a map image, its calibration (one undo step)."""
+        self.scene.set_grid_style(colour, opacity)
+        image = self.encounter.map_image
+        if (
+            image is not None
+            and pixels_per_square is not None
+            and offset_px is not None
+            and (pixels_per_square, offset_px) != (image.pixels_per_square, image.offset_px)
+        ):
+            self._on_message(self.calibrate_map_image(pixels_per_square, offset_px))
 
     def _ask_image_use(self, path: Path) -> str | None:
         box = QMessageBox(self)

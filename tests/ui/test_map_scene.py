@@ -371,3 +371,23 @@ def test_sight_tool_through_the_view(qtbot: QtBot, window: MainWindow) -> None:
     assert "Hero → Goblin" in preview.label
     assert "cover:" in preview.label
     assert not window.scene.preview.polyline.path().isEmpty()
+
+
+def test_grid_settings_restyle_the_grid_and_calibrate_the_image(
+    qtbot: QtBot, window: MainWindow, tmp_path: pytest.TempPathFactory
+) -> None:
+    from PySide6.QtGui import QColor
+
+    image = QImage(600, 500, QImage.Format.Format_RGB32)
+    image.fill(Qt.GlobalColor.gray)
+    target = tmp_path / "map.png"  # type: ignore[operator]
+    assert image.save(str(target))
+    assert window.import_map_image(target) == "Set map image"
+    window.apply_grid_settings(QColor("red"), 0.5, 60.0, (10.0, 20.0))
+    assert window.scene.grid_colour.red() == 255
+    assert window.scene.grid_colour.alphaF() == pytest.approx(0.5, abs=0.01)
+    map_image = window.encounter.map_image
+    assert map_image is not None
+    assert map_image.pixels_per_square == 60.0
+    assert window.scene.map_image_rect.width() == pytest.approx(600 / 60 * SQUARE_PX)
+    assert window.undo_action.text() == "&Undo Calibrate map"
