@@ -16,6 +16,7 @@ giving at most half cover on their own. Concealment follows 000 "Concealment".
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -189,7 +190,23 @@ def pair_shares(
             extra_segs = np.concatenate([e for _, e in more])
     viewers = [v for v, _ in pairs]
     boxes = np.asarray([b for _, b in pairs], dtype=np.float64)
-    return _pair_shares(index, viewers, boxes, extra_pair, extra_segs, None)
+    return _pair_shares(index, viewers, boxes, extra_pair, extra_segs, None).as_lists()
+
+
+@dataclass(frozen=True, slots=True)
+class _ShareRows:
+    """One row per (pair, viewer corner): which pair, the corner, the seen share."""
+
+    pair: IntArray
+    first_row: IntArray
+    corners: FloatArray
+    shares: FloatArray
+
+    def as_lists(self) -> list[list[tuple[Point, float]]]:
+        pts = [(float(x), float(y)) for x, y in self.corners.tolist()]
+        vals = self.shares.tolist()
+        bounds = [*self.first_row.tolist(), len(vals)]
+        return [list(zip(pts[a:b], vals[a:b], strict=True)) for a, b in itertools.pairwise(bounds)]
 
 
 def _pair_shares(
@@ -199,7 +216,7 @@ def _pair_shares(
     extra_pair: IntArray,
     extra_segs: FloatArray,
     hulls: Any,
-) -> list[list[tuple[Point, float]]]:
+) -> _ShareRows:
     corners = [_corners_cached(v) for v in viewers]
     counts = np.fromiter((len(c) for c in corners), dtype=np.int64, count=len(corners))
     row_pair = np.repeat(np.arange(len(viewers)), counts)
@@ -228,12 +245,8 @@ def _pair_shares(
     seg_of = np.repeat(seg_start[row_pair], n_per_row) + offs
     shares = seen_fractions(
         points, inward, np.repeat(target_boxes, counts, axis=0), row_of, seg_rows[seg_of]
-    ).tolist()
-    out: list[list[tuple[Point, float]]] = []
-    for i, cs in enumerate(corners):
-        base = int(first_row[i])
-        out.append([(pt, shares[base + k]) for k, (pt, _) in enumerate(cs)])
-    return out
+    )
+    return _ShareRows(row_pair, first_row, points, shares)
 
 
 def visible_share(
@@ -343,20 +356,32 @@ def covers(
     walls = _pair_shares(
         battlefield.effect_index, viewers, target_boxes, none_i64, none_segs, hulls
     )
-    results = [_cover_result(w, w) for w in walls]
+    both = walls.shares.copy()
+    n = len(pairs)
     # creatures can only add half cover where some corner has none from walls
-    open_pairs = np.asarray(
-        [
-            r.degree is not CoverDegree.TOTAL and any(seen > 0.5 + _EPS for _, seen in w)
-            for r, w in zip(results, walls, strict=True)
-        ],
-        dtype=np.bool_,
-    )
-    if not open_pairs.any() or len(battlefield.occupants) < 3:
-        return results
+    best_seen = np.zeros(n)
+    np.maximum.at(best_seen, walls.pair, walls.shares)
+    open_pairs = best_seen > 0.5 + _EPS
+    if open_pairs.any() and len(battlefield.occupants) >= 3:
+        boxes = (viewer_boxes, target_boxes)
+        _add_creatures(battlefield, pairs, viewers, boxes, hulls, open_pairs, walls, both)
+    return _cover_results(walls, both, n)
+
+
+def _add_creatures(
+    battlefield: Battlefield,
+    pairs: Sequence[tuple[Occupant, Occupant]],
+    viewers: Sequence[Space],
+    boxes: tuple[FloatArray, FloatArray],
+    hulls: Any,
+    open_pairs: BoolArray,
+    walls: _ShareRows,
+    both: FloatArray,
+) -> None:
+    """Second cover pass: write into `both` the shares seen past walls and other creatures."""
+    viewer_boxes, target_boxes = boxes
     occ_boxes = battlefield.cached(("occupant_boxes",), lambda: battlefield.occupant_boxes())
-    occ_ids = [o.id for o in battlefield.occupants]
-    index_of = {oid: k for k, oid in enumerate(occ_ids)}
+    index_of = {o.id: k for k, o in enumerate(battlefield.occupants)}
     cand_pairs = np.nonzero(open_pairs)[0]
     region_lo = np.minimum(viewer_boxes[cand_pairs, :2], target_boxes[cand_pairs, :2])
     region_hi = np.maximum(viewer_boxes[cand_pairs, 2:], target_boxes[cand_pairs, 2:])
@@ -375,12 +400,12 @@ def covers(
     if len(rows):
         occ_geoms = shapely.box(occ_boxes[:, 0], occ_boxes[:, 1], occ_boxes[:, 2], occ_boxes[:, 3])
         # a space meeting the hull with area (touching its outline hides nothing)
-        real = shapely.intersects(hulls[cand_pairs[rows]], occ_geoms[occs]) & ~shapely.touches(
-            hulls[cand_pairs[rows]], occ_geoms[occs]
-        )
+        h = hulls[cand_pairs[rows]]
+        g = occ_geoms[occs]
+        real = shapely.intersects(h, g) & ~shapely.touches(h, g)
         rows, occs = rows[real], occs[real]
     if not len(rows):
-        return results
+        return
     need = np.unique(rows)
     local = np.full(len(cand_pairs), -1, dtype=np.int64)
     local[need] = np.arange(len(need))
@@ -396,7 +421,7 @@ def covers(
     ).reshape(-1, 4)
     outline_pair = np.repeat(local[rows], 4)
     chosen = cand_pairs[need]
-    both = _pair_shares(
+    second = _pair_shares(
         battlefield.effect_index,
         [viewers[i] for i in chosen.tolist()],
         target_boxes[chosen],
@@ -404,34 +429,49 @@ def covers(
         outline,
         hulls[chosen],
     )
-    for i, shares in zip(chosen.tolist(), both, strict=True):
-        results[i] = _cover_result(walls[i], shares)
-    return results
-
-
-def _cover_result(
-    walls: list[tuple[Point, float]], both: list[tuple[Point, float]]
-) -> CoverResult:
-    if not any(seen > _EPS for _, seen in walls):
-        # no line of effect: RULINGS "Cover degree": total
-        return CoverResult(CoverDegree.TOTAL, 1.0, None)
-    best: tuple[int, float, Point] | None = None
-    for (corner, seen_walls), (_, seen_both) in zip(walls, both, strict=True):
-        wall_degree = degree_for_hidden_share(1 - seen_walls)
-        # RULINGS "Cover from creatures": creatures add at most half cover on their own.
-        creature_degree = degree_for_hidden_share(1 - seen_both)
-        if creature_degree.rank > CoverDegree.HALF.rank:
-            creature_degree = CoverDegree.HALF
-        degree = max(wall_degree, creature_degree, key=lambda d: d.rank)
-        key = (degree.rank, 1 - seen_both, corner)
-        if best is None or key[:2] < best[:2]:
-            best = key
-    assert best is not None
-    rank, hidden, corner = best
-    degree = _COVER_ORDER[rank]
-    return CoverResult(
-        degree, max(0.0, min(1.0, hidden)), None if degree is CoverDegree.TOTAL else corner
+    # copy back: the chosen pairs' corner rows of the first pass, in the same order
+    counts = np.diff(np.append(second.first_row, len(second.shares)))
+    dest = np.repeat(walls.first_row[chosen], counts) + (
+        np.arange(len(second.shares)) - np.repeat(second.first_row, counts)
     )
+    both[dest] = second.shares
+
+
+def _degree_rank(hidden: FloatArray) -> IntArray:
+    """Vectorised `degree_for_hidden_share`: 0 none, 1 half, 2 three-quarters, 3 total."""
+    rank: IntArray = (
+        (hidden >= 0.5 - _EPS).astype(np.int64)
+        + (hidden >= 0.75 - _EPS).astype(np.int64)
+        + (hidden >= 1 - _EPS).astype(np.int64)
+    )
+    return rank
+
+
+def _cover_results(walls: _ShareRows, both: FloatArray, n: int) -> list[CoverResult]:
+    """Per pair: the best corner (least cover, then least hidden) and its degree."""
+    wall_rank = _degree_rank(1 - walls.shares)
+    # RULINGS "Cover from creatures": creatures add at most half cover on their own.
+    creature_rank = np.minimum(_degree_rank(1 - both), 1)
+    rank = np.maximum(wall_rank, creature_rank)
+    hidden = np.clip(1 - both, 0.0, 1.0)
+    reach = np.zeros(n, dtype=np.bool_)
+    reach[walls.pair[walls.shares > _EPS]] = True
+    order = np.lexsort((hidden, rank, walls.pair))
+    first = np.ones(len(order), dtype=np.bool_)
+    first[1:] = walls.pair[order][1:] != walls.pair[order][:-1]
+    best = order[first]
+    out: list[CoverResult] = []
+    corners = walls.corners.tolist()
+    ranks = rank.tolist()
+    hiddens = hidden.tolist()
+    for p, row in zip(walls.pair[best].tolist(), best.tolist(), strict=True):
+        if not reach[p] or ranks[row] == 3:
+            # no line of effect: RULINGS "Cover degree": total
+            out.append(CoverResult(CoverDegree.TOTAL, 1.0, None))
+            continue
+        x, y = corners[row]
+        out.append(CoverResult(_COVER_ORDER[ranks[row]], hiddens[row], (x, y)))
+    return out
 
 
 def cover_table(
