@@ -1,0 +1,410 @@
+"""The actions panel: what the selected creature (or the one whose turn it is) can do now.
+
+It shows the actions left this turn, the side-panel numbers the rules engine computes
+(current defenses, effective speed, hit points; `orcus_desktop.rules.derived`), the creature's
+conditions, every action of 000 "Actions in Combat" and every power from
+`GameSession.available_actions` with the reason for each one it cannot take, and buttons for
+the actions the session carries out without further choices (end turn, stand up, total
+defense, action point, rally...). Powers and targeted actions are listed read-only: targets
+are chosen on the map. Every button is one session call (one undo step) and is disabled with
+the session's reason as its tooltip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import psygnal
+from PySide6.QtCore import Qt
+from PySide6.QtCore import SignalInstance as QtSignalInstance
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from orcus_desktop.controller.actions import AvailableActions, CombatAction, find_power
+from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.combat import ActionKind
+from orcus_desktop.model.encounter import Creature
+from orcus_desktop.rules.derived import current_defenses, effective_speed
+from orcus_desktop.rules.format import format_resolved
+from orcus_desktop.rules.powers import Frequency
+from orcus_desktop.ui.panels.common import (
+    DocumentConnections,
+    effects_summary,
+    hit_points_text,
+    name_of,
+)
+
+SelectionSignal = psygnal.SignalInstance | QtSignalInstance
+"""A signal announcing that the selection changed (Qt's or psygnal's; its arguments unused)."""
+
+SelectedCreature = Callable[[], str | None]
+"""Returns the id of the selected creature, or None."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Button:
+    """A panel button: its label and the combat action whose answer enables it."""
+
+    label: str
+    action: CombatAction
+    key: str
+
+
+# Only actions the session carries out without a target or a square to choose.
+_BUTTONS = (
+    _Button("End turn", CombatAction.END_TURN, "end_turn"),
+    _Button("Delay", CombatAction.DELAY, "delay"),
+    _Button("Stand up", CombatAction.STAND_UP, "stand_up"),
+    _Button("Drop prone", CombatAction.DROP_PRONE, "drop_prone"),
+    _Button("Total defense", CombatAction.TOTAL_DEFENSE, "total_defense"),
+    _Button("Spend action point", CombatAction.SPEND_ACTION_POINT, "spend_action_point"),
+    _Button("Rally", CombatAction.RALLY, "rally"),
+    _Button("Escape grapple", CombatAction.ESCAPE_GRAPPLE, "escape_grapple"),
+    _Button("Release grapple", CombatAction.RELEASE_GRAPPLE, "release_grapple"),
+    _Button("Opportunity attack", CombatAction.OPPORTUNITY_ATTACK, "opportunity_attack"),
+)
+
+_TOOLTIPS: dict[CombatAction, str] = {
+    CombatAction.END_TURN: "End this turn: saving throws are rolled (000 'The End of Your Turn').",
+    CombatAction.DELAY: "Put off this turn and re-enter the order later (000 'Delay').",
+    CombatAction.STAND_UP: "Stand up from prone (move action).",
+    CombatAction.DROP_PRONE: "Drop prone (free action).",
+    CombatAction.TOTAL_DEFENSE: "+2 to all defenses until the start of its next turn (standard).",
+    CombatAction.SPEND_ACTION_POINT: "One extra action this turn (once per encounter).",
+    CombatAction.RALLY: "Spend a recovery and gain +2 to defenses (standard, once per encounter).",
+    CombatAction.ESCAPE_GRAPPLE: "Athletics vs Fortitude to escape the grapple (standard).",
+    CombatAction.RELEASE_GRAPPLE: "Let go of the creatures it grapples (free action).",
+    CombatAction.OPPORTUNITY_ATTACK: "A basic melee attack against the creature that provoked.",
+}
+
+
+def budget_text(available: AvailableActions, session: GameSession) -> str:
+    """``Standard 1 · Move 1 · Swift 1 · Immediate ready · Action point 1``."""
+    if not available.in_combat:
+        return "Outside combat: actions cost nothing."
+    combat = session.encounter.combat
+    combatant = combat.find(available.creature_id)
+    if combatant is None:
+        return "Not in the initiative."
+    budget = available.budget
+    if available.its_turn:
+        parts = [
+            f"Standard {budget.standard}",
+            f"Move {budget.move}",
+            f"Swift {budget.swift}",
+        ]
+    else:
+        parts = ["Not its turn"]
+    parts.append("Immediate used" if combatant.immediate_used else "Immediate ready")
+    creature = session.encounter.creature(available.creature_id)
+    state = session.rules.state(creature)
+    if state is not None:
+        if state.action_point_spent:
+            parts.append("Action point spent")
+        else:
+            parts.append(f"Action points {state.action_points}")
+    return " · ".join(parts)
+
+
+class ActionsPanel(QWidget):
+    """The actions dock for one creature: the selected one, else the one whose turn it is.
+
+    Args:
+        session: the game session to drive.
+        selected_creature: returns the id of the creature selected on the map, or None.
+        selection_changed: emitted when that selection changes (e.g. the map scene's
+            `selectionChanged`); the panel then shows the newly selected creature.
+        parent: the Qt parent.
+
+    Attributes:
+        title: the creature's name and whether it is its turn.
+        budget: the actions left this turn.
+        numbers: defenses, speed, hit points.
+        conditions: its conditions and persistent damage.
+        tree: every action and power, allowed or not, with the reason.
+        buttons: the action buttons by key ("end_turn", "stand_up"...).
+        message: the reason the last request was refused.
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        selected_creature: SelectedCreature | None = None,
+        selection_changed: SelectionSignal | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("actionsPanel")
+        self._session = session
+        self._selected = selected_creature
+        self._pinned: str | None = None
+        self._creature_id: str | None = None
+        self._available: AvailableActions | None = None
+
+        self.title = QLabel(self)
+        font = QFont(self.title.font())
+        font.setBold(True)
+        self.title.setFont(font)
+        self.budget = QLabel(self)
+        self.numbers = QLabel(self)
+        self.numbers.setWordWrap(True)
+        self.conditions = QLabel(self)
+        self.conditions.setWordWrap(True)
+        self.tree = QTreeWidget(self)
+        self.tree.setObjectName("actionsTree")
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels(["Action", "Type", "Why not"])
+        self.tree.setRootIsDecorated(True)
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.message = QLabel(self)
+        self.message.setObjectName("actionsMessage")
+        self.message.setWordWrap(True)
+
+        self.buttons: dict[str, QPushButton] = {}
+        grid = QGridLayout()
+        for i, spec in enumerate(_BUTTONS):
+            button = QPushButton(spec.label, self)
+            button.setObjectName(f"{spec.key}_button")
+            button.clicked.connect(self._slot_for(spec.action))
+            self.buttons[spec.key] = button
+            grid.addWidget(button, i // 3, i % 3)
+        decline = QPushButton("Let it pass", self)
+        decline.setObjectName("decline_opportunity_button")
+        decline.clicked.connect(self._on_decline_opportunity)
+        self.buttons["decline_opportunity"] = decline
+        grid.addWidget(decline, len(_BUTTONS) // 3, len(_BUTTONS) % 3)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        for widget in (self.title, self.budget, self.numbers, self.conditions):
+            layout.addWidget(widget)
+        layout.addWidget(self.tree, 1)
+        layout.addLayout(grid)
+        layout.addWidget(self.message)
+
+        self._connections = DocumentConnections()
+        events = session.document.events
+        for signal in (
+            events.combat_changed,
+            events.creature_changed,
+            events.creature_removed,
+            events.creature_added,
+            events.reset,
+        ):
+            self._connections.connect(signal, self._on_document_changed)
+        if isinstance(selection_changed, psygnal.SignalInstance):
+            self._connections.connect(selection_changed, self._on_selection_changed)
+        elif selection_changed is not None:
+            selection_changed.connect(self._on_selection_changed)
+        self._connections.bind(self)
+        self.refresh()
+
+    # -- public ----------------------------------------------------------------------------
+
+    @property
+    def creature_id(self) -> str | None:
+        """The creature shown, or None."""
+        return self._creature_id
+
+    @property
+    def available(self) -> AvailableActions | None:
+        """The session's answer shown, or None when no creature is shown."""
+        return self._available
+
+    def show_creature(self, creature_id: str | None) -> None:
+        """Show this creature whatever the selection (None: follow the selection again)."""
+        self._pinned = creature_id or None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the snapshot and the session's answers again."""
+        creature = self._shown_creature()
+        self._creature_id = creature.id if creature is not None else None
+        if creature is None:
+            self._available = None
+            self.title.setText("Select a creature to see what it can do.")
+            for label in (self.budget, self.numbers, self.conditions):
+                label.clear()
+            self.tree.clear()
+            for button in self.buttons.values():
+                _enable(button, "Select a creature.", "")
+            return
+        available = self._session.available_actions(creature.id)
+        self._available = available
+        self.title.setText(self._title_text(creature, available))
+        self.budget.setText(budget_text(available, self._session))
+        self._fill_numbers(creature)
+        self._fill_tree(creature, available)
+        self._update_buttons(available)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def _shown_creature(self) -> Creature | None:
+        enc = self._session.encounter
+        for candidate in (
+            self._pinned,
+            self._selected() if self._selected is not None else None,
+            enc.combat.current,
+        ):
+            creature = enc.find_creature(candidate) if candidate else None
+            if creature is not None:
+                return creature
+        return None
+
+    def _title_text(self, creature: Creature, available: AvailableActions) -> str:
+        if available.its_turn:
+            return f"{creature.name}: its turn"
+        if available.in_combat:
+            return f"{creature.name}: not its turn"
+        return creature.name
+
+    def _fill_numbers(self, creature: Creature) -> None:
+        session = self._session
+        statblock = session.rules.statblock(creature)
+        state = session.rules.state(creature)
+        if statblock is None or state is None:
+            self.numbers.setText(f"No stat block; speed {creature.speed}.")
+            self.numbers.setToolTip("")
+        else:
+            defenses = current_defenses(statblock, state, session.ruleset)
+            speed = effective_speed(statblock, state, session.ruleset)
+            parts = [f"{d.label} {v.total}" for d, v in defenses.items()]
+            parts.append(f"Speed {speed.total}")
+            parts.append(f"HP {hit_points_text(session, creature)}")
+            parts.append(f"Recoveries {state.recoveries_left}")
+            if state.death_save_failures:
+                parts.append(f"Death save failures {state.death_save_failures}")
+            self.numbers.setText(" · ".join(parts))
+            lines = [f"{d.label}: {format_resolved(v)}" for d, v in defenses.items()]
+            lines.append(f"Speed: {format_resolved(speed)}")
+            self.numbers.setToolTip("\n".join(lines))
+        effects = effects_summary(creature)
+        implied = sorted(c.label for c in session.rules.conditions(session.encounter, creature.id))
+        text = f"Conditions: {effects}" if effects else "No conditions."
+        explicit = {label.split(" (")[0] for label in effects.split(", ")} if effects else set()
+        extra = [c for c in implied if c not in explicit]
+        if extra:
+            text += f" (also {', '.join(extra).lower()})"
+        combatant = session.encounter.combat.find(creature.id)
+        if combatant is not None and combatant.readied is not None:
+            text += f"\nReadied {combatant.readied.kind.value} action: {combatant.readied.trigger}"
+        if combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY:
+            text += "\nMay take an opportunity attack now."
+        self.conditions.setText(text)
+
+    def _fill_tree(self, creature: Creature, available: AvailableActions) -> None:
+        session = self._session
+        state = session.rules.state(creature)
+        self.tree.clear()
+        actions = QTreeWidgetItem(self.tree, ["Actions in combat"])
+        for option in available.actions:
+            item = QTreeWidgetItem(
+                actions, [option.action.label, option.kind.value, option.reason]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, option.action.value)
+            item.setToolTip(0, option.reason or f"{option.action.label}: allowed now")
+            item.setToolTip(2, option.reason)
+            item.setDisabled(not option.allowed)
+        powers = QTreeWidgetItem(self.tree, ["Powers"])
+        for power_option in available.powers:
+            power = find_power(session.rules, session.encounter, creature.id, power_option.name)
+            usage = ""
+            if power is not None:
+                usage = power.frequency.value.replace("_", "-")
+                if power.frequency is not Frequency.AT_WILL and state is not None:
+                    used = power.name in state.powers_used
+                    usage += ", used" if used else ", available"
+            kind = f"{power_option.kind.value}, {usage}" if usage else power_option.kind.value
+            item = QTreeWidgetItem(powers, [power_option.name, kind, power_option.reason])
+            item.setData(0, Qt.ItemDataRole.UserRole, power_option.name)
+            tip = power_option.reason or "Allowed now: choose targets on the map."
+            item.setToolTip(0, tip)
+            item.setToolTip(2, power_option.reason)
+            item.setDisabled(not power_option.allowed)
+        actions.setExpanded(True)
+        powers.setExpanded(True)
+
+    def _update_buttons(self, available: AvailableActions) -> None:
+        session = self._session
+        combat = session.encounter.combat
+        for spec in _BUTTONS:
+            option = available.option(spec.action)
+            tooltip = _TOOLTIPS[spec.action]
+            if spec.action is CombatAction.OPPORTUNITY_ATTACK and combat.current:
+                tooltip = f"A basic melee attack against {name_of(session, combat.current)}."
+            _enable(self.buttons[spec.key], option.reason, tooltip)
+        combatant = combat.find(available.creature_id) if combat.active else None
+        offered = combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY
+        _enable(
+            self.buttons["decline_opportunity"],
+            "" if offered else "No opportunity attack is offered.",
+            "Decline the opportunity attack (its immediate action stays unused).",
+        )
+
+    # -- slots -----------------------------------------------------------------------------
+
+    def _report(self, result: OperationResult) -> None:
+        self.message.setText("" if result.ok else result.reason)
+
+    def _slot_for(self, action: CombatAction) -> Callable[[], None]:
+        def slot() -> None:
+            self._on_action(action)
+
+        return slot
+
+    def _on_action(self, action: CombatAction) -> None:
+        cid = self._creature_id
+        if cid is None:
+            return
+        session = self._session
+        calls: dict[CombatAction, Callable[[], OperationResult]] = {
+            CombatAction.END_TURN: lambda: session.end_turn(initiator=self),
+            CombatAction.DELAY: lambda: session.delay(initiator=self),
+            CombatAction.STAND_UP: lambda: session.stand_up(cid, initiator=self),
+            CombatAction.DROP_PRONE: lambda: session.drop_prone(cid, initiator=self),
+            CombatAction.TOTAL_DEFENSE: lambda: session.total_defense(cid, initiator=self),
+            CombatAction.SPEND_ACTION_POINT: lambda: session.spend_action_point(
+                cid, initiator=self
+            ),
+            CombatAction.RALLY: lambda: session.rally(cid, initiator=self),
+            CombatAction.ESCAPE_GRAPPLE: lambda: session.escape_grapple(cid, initiator=self),
+            CombatAction.RELEASE_GRAPPLE: lambda: session.release_grapple(cid, initiator=self),
+            CombatAction.OPPORTUNITY_ATTACK: lambda: session.opportunity_attack(
+                cid, session.encounter.combat.current or "", initiator=self
+            ),
+        }
+        self._report(calls[action]())
+
+    def _on_decline_opportunity(self) -> None:
+        if self._creature_id is not None:
+            self._report(
+                self._session.decline_opportunity_attack(self._creature_id, initiator=self)
+            )
+
+    def _on_document_changed(self, _what: object = None) -> None:
+        self.refresh()
+
+    def _on_selection_changed(self, *_args: object) -> None:
+        self._pinned = None
+        self.message.clear()
+        self.refresh()
+
+
+def _enable(button: QPushButton, reason: str, tooltip: str) -> None:
+    """Enable `button` with `tooltip`, or disable it with `reason` as the tooltip."""
+    button.setEnabled(not reason)
+    button.setToolTip(reason or tooltip)

@@ -1,0 +1,255 @@
+"""The actions panel: what a creature can do now, from the session; buttons drive the session."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from psygnal import Signal
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Signal as QtSignal
+from PySide6.QtWidgets import QTreeWidgetItem
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.assets import resource_path
+from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import freeze
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.ui.panels.actions import ActionsPanel
+from tests.controller.conftest import creature, make_session
+
+
+def _bundled(cid: str, file: str, side: str, col: int, row: int) -> Creature:
+    """A creature with a stat block from resources/creatures."""
+    raw = json.loads(resource_path("creatures", f"{file}.json").read_text(encoding="utf-8"))
+    return creature(cid, side, col, row, statblock=freeze(raw))
+
+
+class Selection:
+    """A stand-in for the map's selection: a psygnal signal and a getter."""
+
+    changed = Signal()
+
+    def __init__(self) -> None:
+        self.creature_id: str | None = None
+
+    def get(self) -> str | None:
+        return self.creature_id
+
+    def select(self, creature_id: str | None) -> None:
+        self.creature_id = creature_id
+        self.changed.emit()
+
+
+class QtSelection(QObject):
+    """The same with a Qt signal, as `QGraphicsScene.selectionChanged` is."""
+
+    changed = QtSignal()
+
+
+@pytest.fixture
+def session() -> GameSession:
+    """The bundled fighter (initiative 20) next to the bundled orc berserker (10)."""
+    return make_session(
+        Encounter(
+            GridBounds(12, 12),
+            creatures=(
+                _bundled("hero", "fighter", "heroes", 2, 2),
+                _bundled("orc", "orc_berserker", "monsters", 3, 2),
+            ),
+        )
+    )
+
+
+@pytest.fixture
+def selection() -> Selection:
+    return Selection()
+
+
+@pytest.fixture
+def panel(session: GameSession, selection: Selection, qtbot: QtBot) -> ActionsPanel:
+    widget = ActionsPanel(session, selection.get, selection.changed)
+    qtbot.add_widget(widget)
+    return widget
+
+
+def _start(session: GameSession) -> None:
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert session.start_combat().ok
+
+
+def _items(panel: ActionsPanel, group: int) -> dict[str, QTreeWidgetItem]:
+    top = panel.tree.topLevelItem(group)
+    assert top is not None
+    return {top.child(i).text(0): top.child(i) for i in range(top.childCount())}
+
+
+def test_nothing_to_show(panel: ActionsPanel) -> None:
+    assert panel.creature_id is None
+    assert panel.title.text() == "Select a creature to see what it can do."
+    assert not any(b.isEnabled() for b in panel.buttons.values())
+    assert panel.tree.topLevelItemCount() == 0
+
+
+def test_follows_the_turn_then_the_selection(
+    session: GameSession, panel: ActionsPanel, selection: Selection
+) -> None:
+    _start(session)
+    assert panel.creature_id == "hero"
+    assert panel.title.text() == "Hero: its turn"
+    assert panel.budget.text() == (
+        "Standard 1 · Move 1 · Swift 1 · Immediate ready · Action points 1"
+    )
+    assert panel.numbers.text().startswith("AC 17 · Fortitude 14 · Reflex 11 · Will 11 · Speed 5")
+    assert "HP 29/29" in panel.numbers.text()
+    assert "AC: 17 (stat block)" in panel.numbers.toolTip()
+    assert panel.buttons["end_turn"].isEnabled()
+    selection.select("orc")
+    assert panel.title.text() == "Orc: not its turn"
+    assert panel.budget.text() == "Not its turn · Immediate ready · Action points 0"
+    assert not panel.buttons["end_turn"].isEnabled()
+    assert panel.buttons["end_turn"].toolTip() == "it is not Orc's turn"
+    selection.select(None)
+    assert panel.creature_id == "hero"
+
+
+def test_actions_and_powers_with_reasons(session: GameSession, panel: ActionsPanel) -> None:
+    _start(session)
+    actions = _items(panel, 0)
+    assert actions["Stand up"].isDisabled()
+    assert actions["Stand up"].text(2) == "Hero is not prone"
+    assert actions["Stand up"].toolTip(0) == "Hero is not prone"
+    assert not actions["Walk"].isDisabled()
+    powers = _items(panel, 1)
+    assert set(powers) >= {"Cleave", "Spinning Sweep", "Brute Strike", "Basic Melee Attack"}
+    assert powers["Spinning Sweep"].text(1) == "standard, encounter, available"
+    assert powers["Brute Strike"].text(1) == "standard, daily, available"
+    assert powers["Cleave"].text(1) == "standard, at-will"
+
+    result = session.use_power("hero", "Spinning Sweep", ["orc"], dice=[15, 4, 4])
+    assert result.ok, result.reason
+    powers = _items(panel, 1)
+    assert powers["Spinning Sweep"].text(1) == "standard, encounter, used"
+    assert powers["Spinning Sweep"].isDisabled()
+    assert "already used" in powers["Spinning Sweep"].text(2)
+    # the standard action is spent: every standard-action power says so
+    assert powers["Cleave"].isDisabled()
+    assert powers["Cleave"].text(2) == "Hero has no standard action left"
+    assert panel.budget.text().startswith("Standard 0 · Move 1 · Swift 1")
+    session.undo()
+    powers = _items(panel, 1)
+    assert powers["Spinning Sweep"].text(1) == "standard, encounter, available"
+    assert not powers["Cleave"].isDisabled()
+
+
+def test_total_defense_button(session: GameSession, panel: ActionsPanel, qtbot: QtBot) -> None:
+    _start(session)
+    steps = len(session.history)
+    qtbot.mouseClick(panel.buttons["total_defense"], Qt.MouseButton.LeftButton)
+    assert len(session.history) == steps + 1
+    assert session.encounter.combat.combatant("hero").budget.standard == 0
+    assert panel.numbers.text().startswith("AC 19 · Fortitude 16")
+    assert not panel.buttons["total_defense"].isEnabled()
+    assert panel.buttons["total_defense"].toolTip() == "Hero has no standard action left"
+    session.undo()
+    assert panel.numbers.text().startswith("AC 17")
+    assert panel.buttons["total_defense"].isEnabled()
+
+
+def test_stand_up_and_drop_prone(session: GameSession, panel: ActionsPanel, qtbot: QtBot) -> None:
+    _start(session)
+    assert not panel.buttons["stand_up"].isEnabled()
+    qtbot.mouseClick(panel.buttons["drop_prone"], Qt.MouseButton.LeftButton)
+    assert Condition.PRONE in session.rules.conditions(session.encounter, "hero")
+    assert panel.conditions.text().startswith("Conditions: Prone")
+    assert panel.buttons["stand_up"].isEnabled()
+    walk = _items(panel, 0)["Walk"]
+    assert walk.isDisabled()
+    assert walk.text(2) == "Hero is prone: crawl or stand up first"
+    qtbot.mouseClick(panel.buttons["stand_up"], Qt.MouseButton.LeftButton)
+    assert Condition.PRONE not in session.rules.conditions(session.encounter, "hero")
+    assert session.encounter.combat.combatant("hero").budget.move == 0
+    assert panel.conditions.text() == "No conditions."
+
+
+def test_action_point_and_end_turn(
+    session: GameSession, panel: ActionsPanel, qtbot: QtBot
+) -> None:
+    _start(session)
+    qtbot.mouseClick(panel.buttons["spend_action_point"], Qt.MouseButton.LeftButton)
+    assert session.encounter.combat.combatant("hero").budget.standard == 2
+    assert "Action point spent" in panel.budget.text()
+    assert not panel.buttons["spend_action_point"].isEnabled()
+    assert "already spent" in panel.buttons["spend_action_point"].toolTip()
+    qtbot.mouseClick(panel.buttons["end_turn"], Qt.MouseButton.LeftButton)
+    assert session.encounter.combat.current == "orc"
+    assert panel.title.text() == "Orc: its turn"
+    session.undo()
+    assert panel.title.text() == "Hero: its turn"
+
+
+def test_opportunity_attack_offered_then_taken(
+    session: GameSession, panel: ActionsPanel, selection: Selection, qtbot: QtBot
+) -> None:
+    _start(session)
+    assert session.end_turn().ok
+    walk = session.move_creature("orc", Square(6, 2), MoveMode.WALK)
+    assert walk.opportunity_attackers == ("hero",)
+    selection.select("hero")
+    assert "May take an opportunity attack now." in panel.conditions.text()
+    assert panel.buttons["opportunity_attack"].isEnabled()
+    assert panel.buttons["opportunity_attack"].toolTip() == ("A basic melee attack against Orc.")
+    assert panel.buttons["decline_opportunity"].isEnabled()
+    log_length = len(session.encounter.combat.log)
+    qtbot.mouseClick(panel.buttons["opportunity_attack"], Qt.MouseButton.LeftButton)
+    assert panel.message.text() == ""
+    assert session.encounter.combat.log[log_length].kind == "attack"
+    assert not panel.buttons["opportunity_attack"].isEnabled()
+    assert panel.budget.text().startswith("Not its turn · Immediate used")
+    session.undo()
+    qtbot.mouseClick(panel.buttons["decline_opportunity"], Qt.MouseButton.LeftButton)
+    assert session.encounter.combat.log[-1].kind == "opportunity_declined"
+    assert not panel.buttons["decline_opportunity"].isEnabled()
+
+
+def test_dazed_reasons(session: GameSession, panel: ActionsPanel) -> None:
+    _start(session)
+    assert session.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert session.end_turn(save_dice={1: 2}).ok
+    assert session.end_turn().ok  # the orc's turn
+    assert panel.creature_id == "hero"
+    assert panel.budget.text().startswith("Standard 1 · Move 0 · Swift 0")
+    assert session.total_defense("hero").ok
+    walk = _items(panel, 0)["Walk"]
+    assert walk.text(2) == "Hero is dazed: only a single action this turn, already taken"
+    assert _items(panel, 0)["Opportunity attack"].isDisabled()
+    assert panel.conditions.text().startswith("Conditions: Dazed (save ends)")
+
+
+def test_qt_selection_signal_and_pinning(session: GameSession, qtbot: QtBot) -> None:
+    chosen: list[str | None] = [None]
+    source = QtSelection()
+    widget = ActionsPanel(session, lambda: chosen[0], source.changed)
+    qtbot.add_widget(widget)
+    _start(session)
+    assert widget.creature_id == "hero"
+    chosen[0] = "orc"
+    source.changed.emit()
+    assert widget.creature_id == "orc"
+    widget.show_creature("hero")
+    assert widget.creature_id == "hero"
+    source.changed.emit()  # a new selection unpins
+    assert widget.creature_id == "orc"
+
+
+def test_removed_creature_and_reset(session: GameSession, panel: ActionsPanel) -> None:
+    _start(session)
+    panel.show_creature("orc")
+    assert session.remove_creature("orc").ok
+    assert panel.creature_id == "hero"
+    session.open_encounter(Encounter(GridBounds(4, 4)))
+    assert panel.creature_id is None
