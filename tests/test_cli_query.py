@@ -159,3 +159,33 @@ def test_in_a_real_process(encounter_file) -> None:
     assert bad.stdout == ""
     assert len(bad.stderr.splitlines()) == 1
     assert "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "expected"),
+    [
+        (["distance", "{file}", "--from", "fighter", "--to", "orc"], 0, {"distance": 5}),
+        (
+            ["area", "{file}", "--shape", "burst", "--size", "0", "--origin", "2,0"],
+            0,
+            {"squares": [[2, 0]], "creatures": ["goblin"]},
+        ),
+        (["path", "{file}", "--creature", "ghost", "--to", "1,1"], 2, None),
+    ],
+)
+def test_python_dash_m(encounter_file, args, code, expected) -> None:
+    """`python -m orcus_desktop query ...` reaches the same command (app.main dispatches)."""
+    argv = [a.format(file=encounter_file) for a in args]
+    done = subprocess.run(
+        [sys.executable, "-m", "orcus_desktop", "query", *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == code
+    if expected is None:
+        assert done.stdout == ""
+        assert len(done.stderr.splitlines()) == 1
+        assert "Traceback" not in done.stderr
+    else:
+        assert json.loads(done.stdout) == expected
