@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -60,21 +60,28 @@ class LabelItem(QGraphicsItem):
         self._font = QFont()
         self._font.setPixelSize(13)
         self._font.setBold(True)
+        self._metrics = QFontMetricsF(self._font)
 
     @property
     def text(self) -> str:
         return "\n".join(self._lines)
 
     def set_text(self, text: str) -> None:
+        """Show `text` (one box, a line per line) with its top-left corner at the item's pos."""
         lines = text.splitlines() if text else []
         if lines == self._lines:
             return
-        width = max((8 * len(line) for line in lines), default=0) + 12
-        rect = QRectF(8, -4, width, 18 * len(lines) + 6) if lines else QRectF()
+        rect = QRectF(QPointF(0, 0), self.box_size(text)) if lines else QRectF()
         self.prepareGeometryChange()
         self._lines = lines
         self._rect = rect
         self.update()
+
+    def box_size(self, text: str) -> QSizeF:
+        """The box `text` needs, in device pixels (the label ignores the view's zoom)."""
+        lines = text.splitlines()
+        width = max((self._metrics.horizontalAdvance(line) for line in lines), default=0) + 12
+        return QSizeF(width, 18 * len(lines) + 6)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -134,8 +141,14 @@ class PreviewLayer:
     def current(self) -> ToolPreview:
         return self._current
 
-    def show(self, preview: ToolPreview) -> None:
-        """Draw `preview`, touching only the parts that changed since the last one."""
+    def show(self, preview: ToolPreview, label_pos: QPointF | None = None) -> None:
+        """Draw `preview`, touching only the parts that changed since the last one.
+
+        Args:
+            preview: what the tool wants drawn.
+            label_pos: where the label's top-left goes in scene units (the view keeps it on
+                screen); by default just right of `preview.label_at`.
+        """
         old = self._current
         self._current = preview
         if preview.reachable is not old.reachable and preview.reachable != old.reachable:
@@ -167,7 +180,9 @@ class PreviewLayer:
             self.affected.setPen(QPen(AFFECTED, 4))
             self.affected.setPath(self._rings(preview.affected_ids))
         self.label.set_text(preview.label)
-        if preview.label and preview.label_at is not None:
+        if label_pos is not None:
+            self.label.setPos(label_pos)
+        elif preview.label and preview.label_at is not None:
             x, y = preview.label_at
             self.label.setPos(x * SQUARE_PX, y * SQUARE_PX)
 

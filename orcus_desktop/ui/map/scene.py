@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from psygnal import SignalInstance
-from PySide6.QtCore import QLineF, QRect, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -206,7 +206,7 @@ class MapScene(QGraphicsScene):
 
     # -- tool previews -------------------------------------------------------------------------
 
-    def show_preview(self, preview: ToolPreview) -> None:
+    def show_preview(self, preview: ToolPreview, label_pos: QPointF | None = None) -> None:
         """Draw a tool's preview; a dragged token follows the pointer, else sits on its square."""
         ghost = preview.ghost
         if self._dragged is not None and (ghost is None or ghost.creature_id != self._dragged):
@@ -221,7 +221,7 @@ class MapScene(QGraphicsScene):
                 self._dragged = ghost.creature_id
                 item.setZValue(ZLayer.DRAGGED)
                 item.setPos(ghost.top_left[0] * SQUARE_PX, ghost.top_left[1] * SQUARE_PX)
-        self.preview.show(preview)
+        self.preview.show(preview, label_pos)
 
     # -- document events -----------------------------------------------------------------------
 

@@ -151,9 +151,30 @@ class MapView(QGraphicsView):
         )
 
     def _show(self, preview: ToolPreview) -> None:
-        self.map_scene().show_preview(preview)
+        label_pos: QPointF | None = None
+        if preview.label and preview.label_at is not None:
+            label_pos = self._label_pos(preview.label, preview.label_at)
+        self.map_scene().show_preview(preview, label_pos)
         if preview.message:
             self.message.emit(preview.message)
+
+    def _label_pos(self, text: str, label_at: tuple[float, float]) -> QPointF:
+        """Where a tool's label goes: right of its anchor, kept inside the viewport.
+
+        Off the right edge it moves below the anchor's square, pulled back in from the edge,
+        so that it never covers the token it talks about nor leaves the screen.
+        """
+        size = self.map_scene().preview.label.box_size(text)
+        x, y = label_at
+        anchor = QPointF(self.mapFromScene(QPointF(x * SQUARE_PX, y * SQUARE_PX)))
+        left, top = anchor.x() + 8, anchor.y() - 4
+        port_w, port_h = self.viewport().width(), self.viewport().height()
+        if left + size.width() > port_w - 4:
+            left = port_w - 4 - size.width()
+            top = self.mapFromScene(QPointF(x * SQUARE_PX, (y + 1) * SQUARE_PX)).y() + 4
+        left = max(4.0, left)
+        top = max(4.0, min(top, port_h - 4 - size.height()))
+        return self.mapToScene(round(left), round(top))
 
     def _feed(self, event: PointerEvent) -> None:
         if self._tool is not None:
