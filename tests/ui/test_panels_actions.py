@@ -15,12 +15,14 @@ from orcus_desktop.assets import resource_path
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.combat import ActionBudget, ActionKind
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.panels.actions import ActionsPanel
-from tests.controller.conftest import creature, make_session
+from tests.controller.conftest import ARROW, KNOCKDOWN, creature, fighter, make_session, orc
+from tests.controller.test_combat_scenarios import HOLD
 
 
 def _bundled(cid: str, file: str, side: str, col: int, row: int) -> Creature:
@@ -119,12 +121,12 @@ def test_follows_the_turn_then_the_selection(
 
 def test_actions_and_powers_with_reasons(session: GameSession, panel: ActionsPanel) -> None:
     _start(session)
-    actions = _items(panel, 0)
+    actions = _items(panel, 1)
     assert actions["Stand up"].isDisabled()
     assert actions["Stand up"].text(2) == "Hero is not prone"
     assert actions["Stand up"].toolTip(0) == "Hero is not prone"
     assert not actions["Walk"].isDisabled()
-    powers = _items(panel, 1)
+    powers = _items(panel, 0)
     assert set(powers) >= {"Cleave", "Spinning Sweep", "Brute Strike", "Basic Melee Attack"}
     assert powers["Spinning Sweep"].text(1) == "standard, encounter, available"
     assert powers["Brute Strike"].text(1) == "standard, daily, available"
@@ -132,7 +134,7 @@ def test_actions_and_powers_with_reasons(session: GameSession, panel: ActionsPan
 
     result = session.use_power("hero", "Spinning Sweep", ["orc"], dice=[15, 4, 4])
     assert result.ok, result.reason
-    powers = _items(panel, 1)
+    powers = _items(panel, 0)
     assert powers["Spinning Sweep"].text(1) == "standard, encounter, used"
     assert powers["Spinning Sweep"].isDisabled()
     assert "already used" in powers["Spinning Sweep"].text(2)
@@ -141,7 +143,7 @@ def test_actions_and_powers_with_reasons(session: GameSession, panel: ActionsPan
     assert powers["Cleave"].text(2) == "Hero has no standard action left"
     assert panel.budget.text().startswith("Standard 0 · Move 1 · Swift 1")
     session.undo()
-    powers = _items(panel, 1)
+    powers = _items(panel, 0)
     assert powers["Spinning Sweep"].text(1) == "standard, encounter, available"
     assert not powers["Cleave"].isDisabled()
 
@@ -167,7 +169,7 @@ def test_stand_up_and_drop_prone(session: GameSession, panel: ActionsPanel, qtbo
     assert Condition.PRONE in session.rules.conditions(session.encounter, "hero")
     assert panel.conditions.text().startswith("Conditions: Prone")
     assert panel.buttons["stand_up"].isEnabled()
-    walk = _items(panel, 0)["Walk"]
+    walk = _items(panel, 1)["Walk"]
     assert walk.isDisabled()
     assert walk.text(2) == "Hero is prone: crawl or stand up first"
     qtbot.mouseClick(panel.buttons["stand_up"], Qt.MouseButton.LeftButton)
@@ -224,9 +226,9 @@ def test_dazed_reasons(session: GameSession, panel: ActionsPanel) -> None:
     assert panel.creature_id == "hero"
     assert panel.budget.text().startswith("Standard 1 · Move 0 · Swift 0")
     assert session.total_defense("hero").ok
-    walk = _items(panel, 0)["Walk"]
+    walk = _items(panel, 1)["Walk"]
     assert walk.text(2) == "Hero is dazed: only a single action this turn, already taken"
-    assert _items(panel, 0)["Opportunity attack"].isDisabled()
+    assert _items(panel, 1)["Opportunity attack"].isDisabled()
     assert panel.conditions.text().startswith("Conditions: Dazed (save ends)")
 
 
@@ -253,3 +255,50 @@ def test_removed_creature_and_reset(session: GameSession, panel: ActionsPanel) -
     assert panel.creature_id == "hero"
     session.open_encounter(Encounter(GridBounds(4, 4)))
     assert panel.creature_id is None
+
+
+def test_ready_asks_for_the_trigger(session: GameSession, panel: ActionsPanel) -> None:
+    _start(session)
+    asked: list[str] = []
+
+    def answer(_parent: object, name: str) -> tuple[ActionKind, str] | None:
+        asked.append(name)
+        return None if len(asked) == 1 else (ActionKind.MOVE, "the orc moves")
+
+    panel.ask_ready = answer
+    panel.buttons["ready"].click()  # cancelled: nothing happens
+    assert session.encounter.combat.combatant("hero").readied is None
+    panel.buttons["ready"].click()
+    readied = session.encounter.combat.combatant("hero").readied
+    assert readied is not None
+    assert (readied.kind, readied.trigger) == (ActionKind.MOVE, "the orc moves")
+    assert asked == ["Hero", "Hero"]
+    assert "Readied move action: the orc moves" in panel.conditions.text()
+    assert not panel.buttons["ready"].isEnabled()  # the standard action is spent
+
+
+def test_maintain_button(qtbot: QtBot) -> None:
+    session = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2, powers=[KNOCKDOWN, ARROW, HOLD]), orc("orc", 8, 2)),
+        )
+    )
+    panel = ActionsPanel(session)
+    qtbot.add_widget(panel)
+    session.roll_initiative(totals={"hero": 15, "orc": 10})
+    session.start_combat()
+    assert panel.maintain_buttons == {}
+    assert session.use_power("hero", "Hold Monster", ["orc"], dice=[15]).ok
+    button = panel.maintain_buttons["Hold Monster"]
+    assert not button.isEnabled()  # used this turn: it counts as maintained
+    assert button.toolTip() == "Hold Monster is already maintained this turn"
+    session.end_turn()
+    session.end_turn()  # the orc's turn ends; the hero's begins
+    button = panel.maintain_buttons["Hold Monster"]
+    assert button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert session.encounter.combat.combatant("hero").budget == ActionBudget(1, 1, 0)
+    assert not panel.maintain_buttons["Hold Monster"].isEnabled()
+    session.undo()
+    assert panel.maintain_buttons["Hold Monster"].isEnabled()

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.conditions import Condition
@@ -278,3 +279,23 @@ def test_reset_resets_the_model(
     assert panel.model.creature_ids() == ["solo"]
     assert not panel.model.index(0, 0).parent().isValid()
     assert panel.model.rowCount(QModelIndex()) == 1
+
+
+def test_readied_action_taken_on_the_trigger(
+    session: GameSession, panel: InitiativePanel, qtbot: QtBot
+) -> None:
+    _start(session)
+    assert session.ready_action("hero", ActionKind.STANDARD, "an orc comes close").ok
+    assert panel.model.row_data("hero").status == "readied (an orc comes close)"
+    _select(panel, "hero")
+    assert not panel.trigger_button.isEnabled()
+    assert panel.trigger_button.toolTip() == "A readied action interrupts someone else's turn."
+    assert session.end_turn().ok
+    assert panel.trigger_button.isEnabled()
+    qtbot.mouseClick(panel.trigger_button, Qt.MouseButton.LeftButton)
+    combatant = session.encounter.combat.combatant("hero")
+    assert combatant.readied is None
+    assert combatant.out_of_turn is ActionKind.STANDARD
+    assert panel.model.creature_ids()[:2] == ["hero", "orc"]
+    session.undo()
+    assert panel.model.row_data("hero").status.startswith("readied")

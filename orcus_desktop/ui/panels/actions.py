@@ -21,7 +21,9 @@ from PySide6.QtCore import SignalInstance as QtSignalInstance
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QGridLayout,
+    QHBoxLayout,
     QHeaderView,
+    QInputDialog,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -30,7 +32,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.actions import AvailableActions, CombatAction, find_power
+from orcus_desktop.controller.actions import (
+    AvailableActions,
+    CombatAction,
+    find_power,
+    kind_problem,
+)
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import ActionKind
@@ -50,6 +57,26 @@ SelectionSignal = psygnal.SignalInstance | QtSignalInstance
 
 SelectedCreature = Callable[[], str | None]
 """Returns the id of the selected creature, or None."""
+
+AskReady = Callable[[QWidget, str], tuple[ActionKind, str] | None]
+"""Asks the GM what a creature readies: (action type, trigger), or None when cancelled."""
+
+READY_KINDS = (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT)
+"""000 "Ready": a standard, move or swift action can be readied."""
+
+
+def ask_ready_dialog(parent: QWidget, name: str) -> tuple[ActionKind, str] | None:
+    """Ask for the readied action's type and its trigger with two input dialogs."""
+    labels = [kind.value for kind in READY_KINDS]
+    label, ok = QInputDialog.getItem(
+        parent, "Ready an action", f"Action {name} readies:", labels, 0, False
+    )
+    if not ok:
+        return None
+    trigger, ok = QInputDialog.getText(parent, "Ready an action", "Trigger:")
+    if not ok or not trigger.strip():
+        return None
+    return ActionKind(label), trigger.strip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +100,7 @@ _BUTTONS = (
     _Button("Escape grapple", CombatAction.ESCAPE_GRAPPLE, "escape_grapple"),
     _Button("Release grapple", CombatAction.RELEASE_GRAPPLE, "release_grapple"),
     _Button("Opportunity attack", CombatAction.OPPORTUNITY_ATTACK, "opportunity_attack"),
+    _Button("Ready…", CombatAction.READY, "ready"),
 )
 
 _TOOLTIPS: dict[CombatAction, str] = {
@@ -86,6 +114,7 @@ _TOOLTIPS: dict[CombatAction, str] = {
     CombatAction.ESCAPE_GRAPPLE: "Athletics vs Fortitude to escape the grapple (standard).",
     CombatAction.RELEASE_GRAPPLE: "Let go of the creatures it grapples (free action).",
     CombatAction.OPPORTUNITY_ATTACK: "A basic melee attack against the creature that provoked.",
+    CombatAction.READY: "Ready an action for a trigger (standard action, 000 'Ready').",
 }
 
 
@@ -134,7 +163,10 @@ class ActionsPanel(QWidget):
         conditions: its conditions and persistent damage.
         tree: every action and power, allowed or not, with the reason.
         buttons: the action buttons by key ("end_turn", "stand_up"...).
+        maintain_buttons: one "Maintain" button per power the creature keeps going.
         message: the reason the last request was refused.
+        ask_ready: asks the GM for the readied action's type and trigger (a dialog; tests
+            replace it).
     """
 
     def __init__(
@@ -151,6 +183,8 @@ class ActionsPanel(QWidget):
         self._pinned: str | None = None
         self._creature_id: str | None = None
         self._available: AvailableActions | None = None
+        self.ask_ready: AskReady = ask_ready_dialog
+        self.maintain_buttons: dict[str, QPushButton] = {}
 
         self.title = QLabel(self)
         font = QFont(self.title.font())
@@ -194,6 +228,8 @@ class ActionsPanel(QWidget):
             layout.addWidget(widget)
         layout.addWidget(self.tree, 1)
         layout.addLayout(grid)
+        self._maintain_row = QHBoxLayout()
+        layout.addLayout(self._maintain_row)
         layout.addWidget(self.message)
 
         self._connections = DocumentConnections()
@@ -242,6 +278,7 @@ class ActionsPanel(QWidget):
             self.tree.clear()
             for button in self.buttons.values():
                 _enable(button, "Select a creature.", "")
+            self._fill_maintained(None)
             return
         available = self._session.available_actions(creature.id)
         self._available = available
@@ -250,6 +287,7 @@ class ActionsPanel(QWidget):
         self._fill_numbers(creature)
         self._fill_tree(creature, available)
         self._update_buttons(available)
+        self._fill_maintained(creature)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -310,15 +348,6 @@ class ActionsPanel(QWidget):
         session = self._session
         state = session.rules.state(creature)
         self.tree.clear()
-        actions = QTreeWidgetItem(self.tree, ["Actions in combat"])
-        for option in available.actions:
-            item = QTreeWidgetItem(
-                actions, [option.action.label, option.kind.value, option.reason]
-            )
-            item.setData(0, Qt.ItemDataRole.UserRole, option.action.value)
-            item.setToolTip(0, option.reason or f"{option.action.label}: allowed now")
-            item.setToolTip(2, option.reason)
-            item.setDisabled(not option.allowed)
         powers = QTreeWidgetItem(self.tree, ["Powers"])
         for power_option in available.powers:
             power = find_power(session.rules, session.encounter, creature.id, power_option.name)
@@ -335,8 +364,49 @@ class ActionsPanel(QWidget):
             item.setToolTip(0, tip)
             item.setToolTip(2, power_option.reason)
             item.setDisabled(not power_option.allowed)
+        actions = QTreeWidgetItem(self.tree, ["Actions in combat"])
+        for option in available.actions:
+            item = QTreeWidgetItem(
+                actions, [option.action.label, option.kind.value, option.reason]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, option.action.value)
+            item.setToolTip(0, option.reason or f"{option.action.label}: allowed now")
+            item.setToolTip(2, option.reason)
+            item.setDisabled(not option.allowed)
         actions.setExpanded(True)
         powers.setExpanded(True)
+
+    def _fill_maintained(self, creature: Creature | None) -> None:
+        """One button per power the creature maintains (000 "Maintain")."""
+        session = self._session
+        entries = (
+            [m for m in session.encounter.combat.maintained if m.owner == creature.id]
+            if creature is not None
+            else []
+        )
+        if [m.power for m in entries] != list(self.maintain_buttons):
+            for button in self.maintain_buttons.values():
+                self._maintain_row.removeWidget(button)
+                button.deleteLater()
+            self.maintain_buttons = {}
+            for entry in entries:
+                button = QPushButton(f"Maintain {entry.power}", self)
+                button.setObjectName("maintain_button")
+                button.clicked.connect(self._maintain_slot(entry.power))
+                self._maintain_row.addWidget(button)
+                self.maintain_buttons[entry.power] = button
+        for entry in entries:
+            assert creature is not None
+            if entry.maintained:
+                reason = f"{entry.power} is already maintained this turn"
+            else:
+                reason = kind_problem(session.rules, session.encounter, creature.id, entry.kind)
+            _enable(
+                self.maintain_buttons[entry.power],
+                reason,
+                f"Spend a {entry.kind.value} action to keep {entry.power} going; "
+                "it ends at the end of the turn otherwise.",
+            )
 
     def _update_buttons(self, available: AvailableActions) -> None:
         session = self._session
@@ -387,7 +457,23 @@ class ActionsPanel(QWidget):
                 cid, session.encounter.combat.current or "", initiator=self
             ),
         }
+        if action is CombatAction.READY:
+            answer = self.ask_ready(self, name_of(session, cid))
+            if answer is None:
+                return
+            kind, trigger = answer
+            self._report(session.ready_action(cid, kind, trigger, initiator=self))
+            return
         self._report(calls[action]())
+
+    def _maintain_slot(self, power: str) -> Callable[[], None]:
+        def slot() -> None:
+            if self._creature_id is not None:
+                self._report(
+                    self._session.maintain_power(self._creature_id, power, initiator=self)
+                )
+
+        return slot
 
     def _on_decline_opportunity(self) -> None:
         if self._creature_id is not None:

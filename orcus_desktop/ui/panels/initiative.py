@@ -436,6 +436,7 @@ class InitiativePanel(QWidget):
             | QAbstractItemView.EditTrigger.EditKeyPressed
         )
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(Column.CONDITIONS, QHeaderView.ResizeMode.Stretch)
@@ -455,6 +456,7 @@ class InitiativePanel(QWidget):
         self.end_turn_button.setShortcut(QKeySequence("Ctrl+Return"))
         self.delay_button = self._button("Delay", self._on_delay)
         self.resume_button = self._button("Act now", self._on_resume)
+        self.trigger_button = self._button("Readied action", self._on_trigger)
         self.join_button = self._button("Join combat", self._on_join)
         self.move_up_button = self._button("Move up", self._on_move_up)
         self.end_combat_button = self._button("End combat", self._on_end_combat)
@@ -469,6 +471,7 @@ class InitiativePanel(QWidget):
             self.end_turn_button,
             self.delay_button,
             self.resume_button,
+            self.trigger_button,
             self.join_button,
             self.move_up_button,
             self.end_combat_button,
@@ -630,6 +633,22 @@ class InitiativePanel(QWidget):
             f"{name_of(session, current)}'s turn.",
         )
 
+        if current is None:
+            why_not_trigger = why_not_end
+        elif combatant is None or combatant.readied is None:
+            why_not_trigger = "Select a creature with a readied action."
+        elif combatant.creature_id == current:
+            why_not_trigger = "A readied action interrupts someone else's turn."
+        else:
+            why_not_trigger = ""
+        trigger = combatant.readied.trigger if combatant and combatant.readied else ""
+        _enable(
+            self.trigger_button,
+            why_not_trigger,
+            f"The trigger ({trigger}) happened: {name_of(session, selected)} acts now, before "
+            f"{name_of(session, current)} (000 'Ready').",
+        )
+
         if not combat.active:
             why_not_join = "No combat is running."
         elif selected is None:
@@ -727,6 +746,12 @@ class InitiativePanel(QWidget):
         selected = self.selected_creature_id()
         if selected is not None:
             self._report(self._session.resume_delayed(selected, initiator=self))
+
+    def _on_trigger(self) -> None:
+        selected = self.selected_creature_id()
+        current = self._session.encounter.combat.current
+        if selected is not None and current is not None:
+            self._report(self._session.trigger_readied(selected, current, initiator=self))
 
     def _on_join(self) -> None:
         selected = self.selected_creature_id()
