@@ -70,9 +70,20 @@ def random_walls(rng: np.random.Generator, count: int) -> list[Wall]:
     return walls
 
 
-def scenario(seed: int = 7) -> Battlefield:
+def room_walls() -> list[Wall]:
+    """A dungeon of 6 x 6 rooms: every room side is two 2-square walls round a 2-square door."""
+    walls = []
+    for k in range(6, SIDE, 6):
+        for start in range(0, SIDE - 5, 6):
+            for a, b in ((start, start + 2), (start + 4, start + 6)):
+                walls.append(Wall(WallKind.WALL, ((float(k), float(a)), (float(k), float(b)))))
+                walls.append(Wall(WallKind.WALL, ((float(a), float(k)), (float(b), float(k)))))
+    return walls
+
+
+def scenario(seed: int = 7, kind: str = "scatter") -> Battlefield:
     rng = np.random.default_rng(seed)
-    walls = random_walls(rng, 1000)
+    walls = random_walls(rng, 1000) if kind == "scatter" else room_walls()
     occupants: list[Occupant] = []
     taken: set[Square] = set()
     while len(occupants) < 40:
@@ -275,9 +286,17 @@ def main(argv: list[str] | None = None) -> int:
     repeats = 5 if args.quick else 30
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} CPUs")
     bf = scenario()
-    print(f"map {SIDE} x {SIDE}, {len(bf.walls)} walls, {len(bf.occupants)} tokens")
+    print(
+        f"scatter: map {SIDE} x {SIDE}, {len(bf.walls)} straight walls 1-4 squares long at random,"
+        f" {len(bf.occupants)} tokens in the middle 30 x 30"
+    )
     bench_sight_lines(bf, repeats)
     bench_cover(bf, max(3, repeats // 5))
+    rooms = scenario(kind="rooms")
+    print(f"rooms: the same map as 6 x 6 rooms with doors, {len(rooms.walls)} walls")
+    bench_sight_lines(rooms, repeats)
+    bench_cover(rooms, max(3, repeats // 5))
+    print("scatter again:")
     bench_movement(bf, repeats)
     bench_burst(bf, repeats)
     bench_visibility(max(3, repeats // 3))

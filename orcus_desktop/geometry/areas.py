@@ -183,6 +183,24 @@ def creatures_in_area(
     return sorted(reached)
 
 
+def nearest(battlefield: Battlefield, user_id: str, candidate_ids: Iterable[str]) -> list[str]:
+    """The candidates at the shortest range from the user, sorted (000 "Nearest").
+
+    "If the range to two or more targets is equal you can choose which is the nearest": all
+    of the tied ones are returned for the GM or player to pick from.
+    """
+    user = battlefield.occupant(user_id)
+    ranges = {
+        cid: space_distance(user.space, battlefield.occupant(cid).space)
+        for cid in candidate_ids
+        if cid != user_id
+    }
+    if not ranges:
+        return []
+    best = min(ranges.values())
+    return sorted(cid for cid, d in ranges.items() if d == best)
+
+
 def far_origin_allowed(
     battlefield: Battlefield, user_id: str, origin: Square, range_squares: int
 ) -> bool:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 import numpy as np
 import shapely
 
+from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, box_segments
 
@@ -342,3 +343,19 @@ def visibility_oracle(
     if not shadows:
         return area
     return shapely.difference(area, shapely.union_all(shadows))
+
+
+def occupant_view(battlefield: Battlefield, viewer_id: str) -> tuple[Point, ...]:
+    """What a creature sees of the map from the centre of its space (fog of war).
+
+    Sight-blocking walls, closed doors and blocking squares cast shadows (000 "Line of Sight");
+    windows and obscured squares do not. The polygon is clipped to the map.
+
+    Raises:
+        UnknownOccupantError: no such creature.
+    """
+    viewer = battlefield.occupant(viewer_id)
+    x0, y0, x1, y1 = viewer.space.bounds()
+    return visibility_polygon(
+        ((x0 + x1) / 2, (y0 + y1) / 2), battlefield.sight_index.segments, battlefield.map_box()
+    )

@@ -13,6 +13,7 @@ from orcus_desktop.geometry.areas import (
     creatures_in_area,
     far_origin_allowed,
     near_burst_squares,
+    nearest,
     wall_area_problem,
 )
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square, square_distance
@@ -91,3 +92,18 @@ def test_far_origin_needs_range_and_line_of_effect() -> None:
     assert far_origin_allowed(bf, "mage", Square(4, 4), 10)
     assert not far_origin_allowed(bf, "mage", Square(7, 4), 10)
     assert not far_origin_allowed(bf, "mage", Square(4, 4), 3)
+
+
+def test_nearest_returns_every_tie() -> None:
+    # 000 "Nearest": "If the range to two or more targets is equal you can choose"
+    bf = field(
+        occupants=(
+            occ("me", 5, 5),
+            occ("a", 7, 5, side="m"),
+            occ("b", 3, 7, side="m"),
+            occ("c", 9, 9, side="m"),
+            occ("big", 7, 7, side="m", size=Size.LARGE),
+        )
+    )
+    assert nearest(bf, "me", ["a", "b", "c", "big", "me"]) == ["a", "b", "big"]
+    assert nearest(bf, "me", []) == []

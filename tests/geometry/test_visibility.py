@@ -9,11 +9,14 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.geometry.visibility import (
+    occupant_view,
     visibility_oracle,
     visibility_polygon,
     visibility_polygon_array,
 )
 from orcus_desktop.geometry.walls import node_segments
+from tests.geometry.builders import field, occ
+from tests.geometry.builders import wall as make_wall
 
 BOUNDS = (0.0, 0.0, 20.0, 20.0)
 
@@ -94,3 +97,10 @@ def test_eye_on_a_wall_without_a_side_sees_both_sides() -> None:
     segs = node_segments([((6, 3), (11, 18))])
     pts = visibility_polygon((7.5, 7.5), segs, BOUNDS)
     assert shapely.Polygon(pts).area == pytest.approx(400.0)
+
+
+def test_occupant_view_is_the_polygon_from_the_space_centre() -> None:
+    bf = field(20, 20, (make_wall((10, 0), (10, 20)),), (), (occ("a", 3, 4),))
+    pts = occupant_view(bf, "a")
+    assert shapely.Polygon(pts).area == pytest.approx(200.0)
+    assert shapely.Polygon(pts).contains(shapely.Point(3.5, 4.5))
