@@ -19,12 +19,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
-    QPlainTextEdit,
     QSpinBox,
     QToolBar,
     QWidget,
@@ -57,6 +55,9 @@ from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.grid_dialog import GridDialog
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.ui.panels.actions import ActionsPanel
+from orcus_desktop.ui.panels.combat_log import CombatLogPanel
+from orcus_desktop.ui.panels.initiative import InitiativePanel
 from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
 from orcus_desktop.ui.session_adapters import set_map_image
 
@@ -133,16 +134,11 @@ class MainWindow(QMainWindow):
         self.creature_list = QListWidget()
         self.creature_list.setObjectName("creatureList")
         self.creature_list.currentItemChanged.connect(self._on_creature_list_current)
-        self.initiative_panel = QLabel("No combat yet.")
-        self.initiative_panel.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.initiative_panel.setMargin(8)
-        self.actions_panel = QLabel("Select a creature to see what it can do.")
-        self.actions_panel.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.actions_panel.setWordWrap(True)
-        self.actions_panel.setMargin(8)
-        self.log_view = QPlainTextEdit()
-        self.log_view.setReadOnly(True)
-        self.log_view.setObjectName("combatLog")
+        self.initiative_panel = InitiativePanel(self.session)
+        self.actions_panel = ActionsPanel(
+            self.session, self.scene.selected_creature_id, self.scene.selectionChanged
+        )
+        self.log_panel = CombatLogPanel(self.session)
         self.docks: dict[str, QDockWidget] = {}
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
@@ -151,7 +147,7 @@ class MainWindow(QMainWindow):
             ("creatures", "On the map", self.creature_list, left),
             ("initiative", "Initiative", self.initiative_panel, right),
             ("actions", "Actions", self.actions_panel, right),
-            ("log", "Combat log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea),
+            ("log", "Combat log", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
         )
         for key, title, widget, area in docks:
             dock = QDockWidget(title, self)
@@ -341,7 +337,8 @@ class MainWindow(QMainWindow):
         return self._path
 
     def log(self, line: str) -> None:
-        self.log_view.appendPlainText(line)
+        """Tell the GM something that is not part of the combat log (files, refusals)."""
+        self.statusBar().showMessage(line, 8000)
 
     def activate_tool(self, key: str) -> MapTool:
         """Switch the map to the tool named `key` ("select", "wall", ...) and return it."""
@@ -415,8 +412,6 @@ class MainWindow(QMainWindow):
     def _report(self, result: OperationResult, verb: str) -> None:
         text = f"{verb} {result.text}" if result.ok else result.reason.capitalize()
         self.statusBar().showMessage(text, 5000)
-        if result.ok:
-            self.log(text)
 
     def _on_delete(self) -> None:
         creature_id = self.scene.selected_creature_id()
@@ -468,8 +463,6 @@ class MainWindow(QMainWindow):
 
     def _on_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
-        if text:
-            self.log(text)
 
     def _on_hovered_square(self, col: int, row: int) -> None:
         grid = self.encounter.grid
