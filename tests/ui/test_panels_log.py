@@ -152,3 +152,19 @@ def test_roll_rebuilt_from_a_record() -> None:
     assert roll is not None
     assert [d.value for d in roll.terms[0].dice] == [4, 3]
     assert roll_from_data({"dice": "x"}) is None
+
+
+# The offscreen platform says so whenever a top-level widget is shown.
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_visible_log_scrolls_to_the_newest_line(session: GameSession, qtbot: QtBot) -> None:
+    panel = CombatLogPanel(session)
+    qtbot.add_widget(panel)
+    panel.resize(300, 120)
+    panel.show()
+    qtbot.wait_exposed(panel)
+    _start(session)
+    for _ in range(6):
+        assert session.end_turn().ok
+    bar = panel.view.verticalScrollBar()
+    qtbot.wait_until(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
+    panel.close()

@@ -236,12 +236,12 @@ class ActionsPanel(QWidget):
         events = session.document.events
         for signal in (
             events.combat_changed,
-            events.creature_changed,
             events.creature_removed,
             events.creature_added,
             events.reset,
         ):
             self._connections.connect(signal, self._on_document_changed)
+        self._connections.connect(events.creature_changed, self._on_creature_changed)
         if isinstance(selection_changed, psygnal.SignalInstance):
             self._connections.connect(selection_changed, self._on_selection_changed)
         elif selection_changed is not None:
@@ -483,6 +483,12 @@ class ActionsPanel(QWidget):
 
     def _on_document_changed(self, _what: object = None) -> None:
         self.refresh()
+
+    def _on_creature_changed(self, creature: Creature) -> None:
+        # Another creature's change that matters here (a grapple, a mark) also logs, and
+        # so arrives as combat_changed.
+        if creature.id == self._creature_id:
+            self.refresh()
 
     def _on_selection_changed(self, *_args: object) -> None:
         self._pinned = None

@@ -19,8 +19,9 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    QTimer,
 )
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QVBoxLayout, QWidget
 
 from orcus_desktop.controller.session import GameSession
@@ -594,8 +595,22 @@ class CombatLogPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
+        # Scrolling lays out every word-wrapped row: do it once per burst of new entries (an
+        # end of turn logs several), after the event loop has caught up.
+        self._scroll_timer = QTimer(self)
+        self._scroll_timer.setSingleShot(True)
+        self._scroll_timer.setInterval(0)
+        self._scroll_timer.timeout.connect(self._on_scroll_timer)
         self.model.rowsInserted.connect(self._on_rows_inserted)
         self.view.scrollToBottom()
 
     def _on_rows_inserted(self, _parent: QModelIndex, _first: int, _last: int) -> None:
+        if self.isVisible():
+            self._scroll_timer.start()
+
+    def _on_scroll_timer(self) -> None:
         self.view.scrollToBottom()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._scroll_timer.start()

@@ -199,13 +199,9 @@ class InitiativeTableModel(QAbstractTableModel):
         self.last_result: OperationResult | None = None
         self._connections = DocumentConnections()
         events = session.document.events
-        for signal in (
-            events.combat_changed,
-            events.creature_added,
-            events.creature_removed,
-            events.creature_changed,
-        ):
+        for signal in (events.combat_changed, events.creature_added, events.creature_removed):
             self._connections.connect(signal, self._on_document_changed)
+        self._connections.connect(events.creature_changed, self._on_creature_changed)
         self._connections.connect(events.reset, self._on_reset)
         self._connections.bind(self)
         rows = self._build_rows()
@@ -354,6 +350,16 @@ class InitiativeTableModel(QAbstractTableModel):
 
     def _on_document_changed(self, _what: object = None) -> None:
         self._sync()
+
+    def _on_creature_changed(self, creature: Creature) -> None:
+        # Hit points, conditions or the name: that row only (the order lives in the combat).
+        row = self.row_of(creature.id)
+        if row < 0:
+            return
+        updated = build_row(self._session, creature)
+        if updated != self._rows[creature.id]:
+            self._rows[creature.id] = updated
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
 
     def _on_reset(self) -> None:
         self.beginResetModel()
