@@ -299,3 +299,28 @@ def test_readied_action_taken_on_the_trigger(
     assert panel.model.creature_ids()[:2] == ["hero", "orc"]
     session.undo()
     assert panel.model.row_data("hero").status.startswith("readied")
+
+
+def test_saving_throws_typed_in(
+    session: GameSession, panel: InitiativePanel, qtbot: QtBot
+) -> None:
+    _start(session)
+    assert session.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert session.add_persistent_damage("hero", 5, ["fire"]).ok
+    asked: list[str] = []
+
+    def die(_parent: object, label: str) -> int | None:
+        asked.append(label)
+        return 14 if "dazed" in label else None  # the app rolls the other one
+
+    panel.ask_die = die
+    panel.typed_dice_check.setChecked(True)
+    qtbot.mouseClick(panel.end_turn_button, Qt.MouseButton.LeftButton)
+    assert asked == [
+        "Hero's saving throw against dazed:",
+        "Hero's saving throw against 5 persistent damage:",
+    ]
+    saves = [e for e in session.encounter.combat.log if e.kind == "saving_throw"]
+    assert [e.data["typed_in"] for e in saves] == [True, False]
+    assert saves[0].data["success"]
+    assert Condition.DAZED not in session.rules.conditions(session.encounter, "hero")

@@ -11,6 +11,7 @@ from typing import Any
 
 from psygnal import SignalInstance
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QInputDialog, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
@@ -101,3 +102,36 @@ def name_of(session: GameSession, creature_id: str | None) -> str:
         return ""
     creature = session.encounter.find_creature(creature_id)
     return creature.name if creature is not None else str(creature_id)
+
+
+AskDie = Callable[[QWidget, str], int | None]
+"""Asks the GM for a d20 rolled at the table: the face, or None to let the app roll."""
+
+
+def ask_d20_dialog(parent: QWidget, label: str) -> int | None:
+    """An input dialog for one d20 (Cancel: the app rolls it)."""
+    value, ok = QInputDialog.getInt(parent, "Roll at the table", label, 10, 1, 20)
+    return value if ok else None
+
+
+def typed_save_dice(session: GameSession, parent: QWidget, ask: AskDie) -> dict[int, int]:
+    """The d20s the GM types in for the current creature's end-of-turn saving throws.
+
+    One question per save-ends effect (000 "Saving Throws"); unanswered ones the app rolls.
+
+    Returns:
+        effect id -> the d20, for `GameSession.end_turn(save_dice=...)`.
+    """
+    current = session.encounter.combat.current
+    if current is None:
+        return {}
+    dice: dict[int, int] = {}
+    name = name_of(session, current)
+    for prompt in session.turn_prompts(current):
+        if prompt.get("kind") != "save":
+            continue
+        what = prompt.get("condition") or f"{prompt.get('persistent')} persistent damage"
+        value = ask(parent, f"{name}'s saving throw against {str(what).replace('_', ' ')}:")
+        if value is not None:
+            dice[int(prompt["effect_id"])] = value
+    return dice

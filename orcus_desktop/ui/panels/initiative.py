@@ -45,10 +45,13 @@ from orcus_desktop.model.combat import Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.ui.panels.common import (
+    AskDie,
     DocumentConnections,
+    ask_d20_dialog,
     effects_summary,
     hit_points_text,
     name_of,
+    typed_save_dice,
 )
 
 _ModelIndex = QModelIndex | QPersistentModelIndex
@@ -417,6 +420,8 @@ class InitiativePanel(QWidget):
     Attributes:
         model: the `InitiativeTableModel`.
         table: the table view.
+        ask_die: asks for a d20 rolled at the table when "Type in saving throws" is checked
+            (a dialog; tests replace it).
 
     Signals:
         creature_selected: `(creature_id)` when the GM picks a row ("" when none).
@@ -460,6 +465,13 @@ class InitiativePanel(QWidget):
         self.start_button = self._button("Start combat", self._on_start)
         self.end_turn_button = self._button("End turn", self._on_end_turn)
         self.end_turn_button.setShortcut(QKeySequence("Ctrl+Return"))
+        self.typed_dice_check = QCheckBox("Type in saving throws", self)
+        self.typed_dice_check.setObjectName("typed_dice_check")
+        self.typed_dice_check.setToolTip(
+            "End turn asks for the d20 of each saving throw rolled at the table "
+            "(cancel one to let the app roll it)."
+        )
+        self.ask_die: AskDie = ask_d20_dialog
         self.delay_button = self._button("Delay", self._on_delay)
         self.resume_button = self._button("Act now", self._on_resume)
         self.trigger_button = self._button("Readied action", self._on_trigger)
@@ -484,6 +496,7 @@ class InitiativePanel(QWidget):
         )
         for i, button in enumerate(buttons):
             grid.addWidget(button, i // 4, i % 4)
+        grid.addWidget(self.typed_dice_check, (len(buttons) + 3) // 4, 0, 1, 4)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.heading)
@@ -743,7 +756,10 @@ class InitiativePanel(QWidget):
         self._report(self._session.start_combat(initiator=self))
 
     def _on_end_turn(self) -> None:
-        self._report(self._session.end_turn(initiator=self))
+        dice: dict[int, int] = {}
+        if self.typed_dice_check.isChecked():
+            dice = typed_save_dice(self._session, self, self.ask_die)
+        self._report(self._session.end_turn(save_dice=dice, initiator=self))
 
     def _on_delay(self) -> None:
         self._report(self._session.delay(initiator=self))
