@@ -87,7 +87,10 @@ class MainWindow(QMainWindow):
         self.session = session
         self._path = path
         self.scene = MapScene(
-            session.document, rules=session.rules, image_root=path.parent if path else None
+            session.document,
+            rules=session.rules,
+            image_root=path.parent if path else None,
+            parent=self,
         )
         self.view = MapView(self.scene, self)
         self.view.message.connect(self._on_message)

@@ -391,3 +391,57 @@ def test_grid_settings_restyle_the_grid_and_calibrate_the_image(
     assert map_image.pixels_per_square == 60.0
     assert window.scene.map_image_rect.width() == pytest.approx(600 / 60 * SQUARE_PX)
     assert window.undo_action.text() == "&Undo Calibrate map"
+
+
+def test_palette_model_passes_the_model_tester(qtmodeltester: object) -> None:
+    from orcus_desktop.assets import resource_path
+    from orcus_desktop.ui.panels.palette import CreatureLibraryModel, load_library
+
+    entries = load_library(resource_path("creatures"))
+    assert {"Goblin Warrior", "Human Fighter"} <= {e.name for e in entries}
+    model = CreatureLibraryModel(entries)
+    qtmodeltester.check(model)  # type: ignore[attr-defined]
+
+
+def test_library_creature_gets_an_hp_bar_and_tooltip(
+    session: GameSession, scene: MapScene
+) -> None:
+    from orcus_desktop.assets import resource_path
+    from orcus_desktop.controller.map_tools import creature_from_entry
+    from orcus_desktop.ui.map.look import TokenState
+    from orcus_desktop.ui.panels.palette import load_library
+
+    scene.detach()
+    scene = MapScene(session.document, rules=session.rules)
+    ogre = next(e for e in load_library(resource_path("creatures")) if e.name == "Ogre Bruiser")
+    creature = creature_from_entry(session.encounter, ogre, (9.0, 3.0))
+    assert session.place_creature(creature).ok
+    item = scene.token_item(creature.id)
+    assert item is not None
+    assert item.look.hp is not None
+    assert item.look.hp == item.look.max_hp > 0
+    assert item.look.state == TokenState.NORMAL
+    assert "HP" in item.toolTip()
+    assert "AC" in item.toolTip()
+    # The GM deals damage: the token follows (bloodied at half), and undo restores it.
+    result = session.apply_damage(creature.id, item.look.max_hp // 2 + 1)
+    assert result.ok, result.reason
+    assert item.look.state == TokenState.BLOODIED
+    session.undo()
+    assert item.look.state == TokenState.NORMAL
+    scene.detach()
+
+
+def test_label_stays_inside_the_viewport(qtbot: QtBot, window: MainWindow) -> None:
+    window.tools["measure"][0].trigger()
+    view = window.view
+    viewport = view.viewport()
+    right_edge = view.mapToScene(viewport.width() - 5, 200)
+    gx, gy = right_edge.x() / SQUARE_PX, right_edge.y() / SQUARE_PX
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, 1.5, gy))
+    qtbot.mouseMove(viewport, pos=view_point(view, gx, gy))
+    label = window.scene.preview.label
+    assert label.text.endswith("squares")
+    rect = view.mapFromScene(label.pos())
+    assert rect.x() + label.boundingRect().width() <= viewport.width()
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, gx, gy))

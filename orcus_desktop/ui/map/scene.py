@@ -6,8 +6,9 @@ import math
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+import shiboken6
 from psygnal import SignalInstance
-from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QLineF, QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -91,6 +92,8 @@ class MapScene(QGraphicsScene):
         rules: the session's rules reading of creatures (hit points, conditions), if any.
         gm: the game master's view (HP bars shown); the player view passes False.
         image_root: the folder a relative map-image path is resolved against.
+        parent: the owning object (the window: the scene then outlives the panels that
+            listen to its selection).
     """
 
     def __init__(
@@ -100,8 +103,9 @@ class MapScene(QGraphicsScene):
         rules: CombatRules | None = None,
         gm: bool = True,
         image_root: Path | None = None,
+        parent: QObject | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(parent)
         self._document = document
         self._rules = rules
         self._gm = gm
@@ -199,6 +203,10 @@ class MapScene(QGraphicsScene):
             item.setSelected(True)
 
     def selected_creature_id(self) -> str | None:
+        # Panels listening to selectionChanged may ask while the window tears the scene down
+        # (clearing its items changes the selection): a dead scene has nothing selected.
+        if not shiboken6.isValid(self):
+            return None
         for item in self.selectedItems():
             if isinstance(item, TokenItem):
                 return item.creature.id
