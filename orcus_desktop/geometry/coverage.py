@@ -17,7 +17,7 @@ Per pair, in the angular frame of the box seen from the point:
 
 All pairs go through the same array operations (grouped by pair), so the cost is a few dozen
 numpy calls for the whole batch rather than per pair. Pairs whose point lies in or on the box
-take the polygon path of `visibility` instead.
+take the polygon path of `visibility` instead (points on its outline are fine).
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
 
 _KEY_STRIDE = 8.0
 # |cross(A, B)| below this times |A| |B|: the segment is seen edge-on (angular width zero).
-_FLAT = 1e-12  # angles + pi lie in [0, 2 pi] < 8: key = group * 8 + angle + pi
+_FLAT = 1e-12
+# Angles (radians) this close count as the same direction for the "which side" rule.
+_ALONG = 1e-9  # angles + pi lie in [0, 2 pi] < 8: key = group * 8 + angle + pi
 
 
 def _key(group: IntArray, angle: FloatArray) -> FloatArray:
@@ -66,7 +68,8 @@ def seen_fractions(
     px, py = points[:, 0], points[:, 1]
     x0, y0, x1, y1 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
     area = (x1 - x0) * (y1 - y0)
-    inside = (px >= x0) & (px <= x1) & (py >= y0) & (py <= y1)
+    # strictly inside: the polygon path (a point on the outline is fine for the batch)
+    inside = (px > x0) & (px < x1) & (py > y0) & (py < y1)
     has_segs = np.zeros(m, dtype=np.bool_)
     has_segs[seg_group] = True
     out[~has_segs & ~inside] = 1.0
@@ -149,7 +152,9 @@ def _batch(
         ix, iy = inw[rg, 0], inw[rg, 1]
         rho = np.arctan2(ix * ry - iy * rx, ix * rx + iy * ry) % math.tau
         # a ray exactly along `inward` counts as just clockwise of it (`visibility`)
-        rho = np.where(rho == 0, math.tau, rho)
+        # (up to rounding: noded points are not exact)
+        along = (rho < _ALONG) | (rho > math.tau - _ALONG)
+        rho = np.where(along, math.tau, rho)
         hi_rel = np.full(n_g, np.inf)
         lo_rel = np.full(n_g, -np.inf)
         np.minimum.at(hi_rel, rg, rho)
@@ -331,6 +336,10 @@ def _batch(
             r_wall = np.full(n_int, np.inf)
         r_far = np.where(use_wall, r_wall, np.where(far_is_x, x_x, x_y))
         r_near = np.where(near_is_x, e_x, e_y)
+        # The point is outside the box or on its outline, so the near side is never behind it;
+        # a ray running along a side through the point gives 0 / 0 or -inf there.
+        r_near = np.where(np.isnan(r_near), 0.0, np.maximum(r_near, 0.0))
+        r_far = np.where(np.isnan(r_far), 0.0, r_far)
         return r_far, r_near
 
     far0, near0 = radial(t0)

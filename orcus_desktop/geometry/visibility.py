@@ -37,6 +37,8 @@ Box = tuple[float, float, float, float]
 _AREA_EPS = 1e-9
 # |cross(A, B)| below this times |A| |B|: the segment is seen edge-on (angular width zero).
 _FLAT = 1e-12
+# Angles (radians) this close count as the same direction for the "which side" rule.
+_ALONG = 1e-9
 
 
 def visibility_polygon_array(
@@ -218,6 +220,11 @@ def _open_sector(
         return None  # a single ray hides nothing
     iota = math.atan2(float(inward[1]), float(inward[0]))
     rel = sorted({(r - iota) % math.tau for r in rays})
+    # (up to rounding: noded points are not exact)
+    rel = [0.0 if (x < _ALONG or x > math.tau - _ALONG) else x for x in rel]
+    rel = sorted(set(rel))
+    if len(rel) < 2:
+        return None
     if rel[0] == 0:
         # a ray exactly along `inward`: count `inward` as just counter-clockwise of it
         lo_rel, hi_rel = 0.0, rel[1]
