@@ -302,3 +302,61 @@ def test_maintain_button(qtbot: QtBot) -> None:
     assert not panel.maintain_buttons["Hold Monster"].isEnabled()
     session.undo()
     assert panel.maintain_buttons["Hold Monster"].isEnabled()
+
+
+def _effect_items(panel: ActionsPanel) -> dict[str, QTreeWidgetItem]:
+    top = panel.tree.topLevelItem(2)
+    assert top is not None
+    assert top.text(0) == "Effects"
+    return {top.child(i).text(0): top.child(i) for i in range(top.childCount())}
+
+
+def test_gm_damage_and_heal(session: GameSession, panel: ActionsPanel, qtbot: QtBot) -> None:
+    _start(session)
+    panel.gm_amount.setValue(10)
+    qtbot.mouseClick(panel.buttons["damage"], Qt.MouseButton.LeftButton)
+    assert "HP 19/29" in panel.numbers.text()
+    panel.gm_amount.setValue(4)
+    qtbot.mouseClick(panel.buttons["heal"], Qt.MouseButton.LeftButton)
+    assert "HP 23/29" in panel.numbers.text()
+    session.undo()
+    session.undo()
+    assert "HP 29/29" in panel.numbers.text()
+
+
+def test_gm_conditions_saves_and_ending(
+    session: GameSession, panel: ActionsPanel, qtbot: QtBot
+) -> None:
+    _start(session)
+    assert panel.tree.topLevelItemCount() == 2  # no effects yet
+    assert not panel.buttons["saving_throw"].isEnabled()
+    assert panel.buttons["saving_throw"].toolTip() == "Select an effect in the list."
+    panel.gm_condition.setCurrentIndex(panel.gm_condition.findData(Condition.DAZED.value))
+    panel.gm_duration.setCurrentIndex(panel.gm_duration.findData(DurationKind.SAVE_ENDS.value))
+    qtbot.mouseClick(panel.buttons["add_condition"], Qt.MouseButton.LeftButton)
+    assert Condition.DAZED in session.rules.conditions(session.encounter, "hero")
+    panel.gm_condition.setCurrentIndex(panel.gm_condition.findData(Condition.SLOWED.value))
+    panel.gm_duration.setCurrentIndex(
+        panel.gm_duration.findData(DurationKind.END_OF_TARGET_NEXT_TURN.value)
+    )
+    qtbot.mouseClick(panel.buttons["add_condition"], Qt.MouseButton.LeftButton)
+    effects = _effect_items(panel)
+    assert set(effects) == {"Dazed (save ends)", "Slowed (end of its next turn)"}
+
+    effects["Slowed (end of its next turn)"].setSelected(True)
+    assert not panel.buttons["saving_throw"].isEnabled()
+    assert panel.buttons["saving_throw"].toolTip() == (
+        "Only a save-ends effect ends on a saving throw."
+    )
+    assert panel.buttons["remove_effect"].isEnabled()
+    qtbot.mouseClick(panel.buttons["remove_effect"], Qt.MouseButton.LeftButton)
+    assert set(_effect_items(panel)) == {"Dazed (save ends)"}
+
+    _effect_items(panel)["Dazed (save ends)"].setSelected(True)
+    assert panel.buttons["saving_throw"].isEnabled()
+    log_length = len(session.encounter.combat.log)
+    qtbot.mouseClick(panel.buttons["saving_throw"], Qt.MouseButton.LeftButton)
+    assert session.encounter.combat.log[log_length].kind == "saving_throw"
+    session.undo()
+    session.undo()
+    assert set(_effect_items(panel)) == {"Dazed (save ends)", "Slowed (end of its next turn)"}

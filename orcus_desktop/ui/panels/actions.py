@@ -20,12 +20,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtCore import SignalInstance as QtSignalInstance
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QComboBox,
     QGridLayout,
+    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
     QLabel,
     QPushButton,
+    QSpinBox,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -42,11 +45,15 @@ from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Creature
+from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 from orcus_desktop.rules.derived import current_defenses, effective_speed
+from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.format import format_resolved
 from orcus_desktop.rules.powers import Frequency
 from orcus_desktop.ui.panels.common import (
+    DURATION_TEXT,
     DocumentConnections,
+    effect_text,
     effects_summary,
     hit_points_text,
     name_of,
@@ -60,6 +67,33 @@ SelectedCreature = Callable[[], str | None]
 
 AskReady = Callable[[QWidget, str], tuple[ActionKind, str] | None]
 """Asks the GM what a creature readies: (action type, trigger), or None when cancelled."""
+
+GM_CONDITIONS = tuple(
+    c
+    for c in Condition
+    if c
+    not in (
+        Condition.DYING,
+        Condition.SURPRISED,
+        Condition.TOTAL_DEFENSE,
+        Condition.RALLIED,
+        Condition.DASHING,
+        Condition.SQUEEZING,
+    )
+)
+"""Conditions the GM imposes by hand (the others follow from hit points or actions)."""
+
+GM_DURATIONS = (
+    DurationKind.SAVE_ENDS,
+    DurationKind.END_OF_TARGET_NEXT_TURN,
+    DurationKind.START_OF_TARGET_NEXT_TURN,
+    DurationKind.END_OF_ENCOUNTER,
+    DurationKind.UNTIL_COUNTERED,
+)
+"""Durations the GM can give without naming another creature as the user."""
+
+EFFECT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""Tree item data: the effect id of a condition or persistent damage item."""
 
 READY_KINDS = (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT)
 """000 "Ready": a standard, move or swift action can be readied."""
@@ -222,6 +256,8 @@ class ActionsPanel(QWidget):
         self.buttons["decline_opportunity"] = decline
         grid.addWidget(decline, len(_BUTTONS) // 3, len(_BUTTONS) % 3)
 
+        self.gm_box = self._build_gm_box()
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         for widget in (self.title, self.budget, self.numbers, self.conditions):
@@ -230,6 +266,7 @@ class ActionsPanel(QWidget):
         layout.addLayout(grid)
         self._maintain_row = QHBoxLayout()
         layout.addLayout(self._maintain_row)
+        layout.addWidget(self.gm_box)
         layout.addWidget(self.message)
 
         self._connections = DocumentConnections()
@@ -247,7 +284,46 @@ class ActionsPanel(QWidget):
         elif selection_changed is not None:
             selection_changed.connect(self._on_selection_changed)
         self._connections.bind(self)
+        self.tree.itemSelectionChanged.connect(self._on_tree_selection_changed)
         self.refresh()
+
+    def _build_gm_box(self) -> QGroupBox:
+        """The GM's edits: damage, healing, conditions, saves and ending effects."""
+        box = QGroupBox("GM", self)
+        self.gm_amount = QSpinBox(box)
+        self.gm_amount.setRange(0, 999)
+        self.gm_amount.setValue(5)
+        self.gm_amount.setObjectName("gm_amount")
+        self.gm_condition = QComboBox(box)
+        for condition in GM_CONDITIONS:
+            # Qt keeps a str subclass as a plain string: store the value, convert back.
+            self.gm_condition.addItem(condition.label, condition.value)
+        self.gm_duration = QComboBox(box)
+        for duration in GM_DURATIONS:
+            self.gm_duration.addItem(DURATION_TEXT[duration], duration.value)
+        row = (
+            ("damage", "Damage", self._on_damage),
+            ("heal", "Heal", self._on_heal),
+            ("add_condition", "Add", self._on_add_condition),
+            ("saving_throw", "Saving throw", self._on_saving_throw),
+            ("remove_effect", "End effect", self._on_remove_effect),
+        )
+        for key, label, slot in row:
+            button = QPushButton(label, box)
+            button.setObjectName(f"{key}_button")
+            button.clicked.connect(slot)
+            self.buttons[key] = button
+        grid = QGridLayout(box)
+        grid.setContentsMargins(4, 4, 4, 4)
+        grid.addWidget(self.gm_amount, 0, 0)
+        grid.addWidget(self.buttons["damage"], 0, 1)
+        grid.addWidget(self.buttons["heal"], 0, 2)
+        grid.addWidget(self.gm_condition, 1, 0)
+        grid.addWidget(self.gm_duration, 1, 1)
+        grid.addWidget(self.buttons["add_condition"], 1, 2)
+        grid.addWidget(self.buttons["saving_throw"], 2, 1)
+        grid.addWidget(self.buttons["remove_effect"], 2, 2)
+        return box
 
     # -- public ----------------------------------------------------------------------------
 
@@ -347,6 +423,7 @@ class ActionsPanel(QWidget):
     def _fill_tree(self, creature: Creature, available: AvailableActions) -> None:
         session = self._session
         state = session.rules.state(creature)
+        selected_effect = self._selected_effect_id()
         self.tree.clear()
         powers = QTreeWidgetItem(self.tree, ["Powers"])
         for power_option in available.powers:
@@ -373,6 +450,22 @@ class ActionsPanel(QWidget):
             item.setToolTip(0, option.reason or f"{option.action.label}: allowed now")
             item.setToolTip(2, option.reason)
             item.setDisabled(not option.allowed)
+        if state is not None and (state.conditions or state.persistent):
+            effects = QTreeWidgetItem(self.tree, ["Effects"])
+            listed: list[ConditionInstance | PersistentDamage] = [
+                *state.conditions,
+                *state.persistent,
+            ]
+            for effect in listed:
+                text = effect_text(effect)
+                item = QTreeWidgetItem(effects, [text, "", effect.source])
+                item.setData(0, EFFECT_ROLE, effect.effect_id)
+                item.setToolTip(0, f"{text}, from {effect.source}. Select it to save or end it.")
+            effects.setExpanded(True)
+            for i in range(effects.childCount()):
+                child = effects.child(i)
+                if child is not None and child.data(0, EFFECT_ROLE) == selected_effect:
+                    child.setSelected(True)
         actions.setExpanded(True)
         powers.setExpanded(True)
 
@@ -417,12 +510,61 @@ class ActionsPanel(QWidget):
             if spec.action is CombatAction.OPPORTUNITY_ATTACK and combat.current:
                 tooltip = f"A basic melee attack against {name_of(session, combat.current)}."
             _enable(self.buttons[spec.key], option.reason, tooltip)
+        self._update_gm_buttons()
         combatant = combat.find(available.creature_id) if combat.active else None
         offered = combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY
         _enable(
             self.buttons["decline_opportunity"],
             "" if offered else "No opportunity attack is offered.",
             "Decline the opportunity attack (its immediate action stays unused).",
+        )
+
+    def _selected_effect_id(self) -> int | None:
+        for item in self.tree.selectedItems():
+            value = item.data(0, EFFECT_ROLE)
+            if isinstance(value, int):
+                return value
+        return None
+
+    def _selected_effect(self) -> ConditionInstance | PersistentDamage | None:
+        effect_id = self._selected_effect_id()
+        creature = (
+            self._session.encounter.find_creature(self._creature_id) if self._creature_id else None
+        )
+        if effect_id is None or creature is None or creature.state is None:
+            return None
+        effects: list[ConditionInstance | PersistentDamage] = [
+            *creature.state.conditions,
+            *creature.state.persistent,
+        ]
+        return next((e for e in effects if e.effect_id == effect_id), None)
+
+    def _update_gm_buttons(self) -> None:
+        creature = (
+            self._session.encounter.find_creature(self._creature_id) if self._creature_id else None
+        )
+        has_state = creature is not None and self._session.rules.state(creature) is not None
+        no_state = "" if has_state else "Select a creature with a stat block."
+        _enable(self.buttons["damage"], no_state, "Deal this much damage (resistances apply).")
+        _enable(self.buttons["heal"], no_state, "Heal this many hit points.")
+        _enable(
+            self.buttons["add_condition"],
+            no_state,
+            "Impose the chosen condition with the chosen duration.",
+        )
+        effect = self._selected_effect()
+        if effect is None:
+            why = "Select an effect in the list."
+            _enable(self.buttons["remove_effect"], why, "")
+            _enable(self.buttons["saving_throw"], why, "")
+            return
+        _enable(self.buttons["remove_effect"], "", f"End {effect_text(effect)}.")
+        _enable(
+            self.buttons["saving_throw"],
+            ""
+            if effect.duration.kind is DurationKind.SAVE_ENDS
+            else "Only a save-ends effect ends on a saving throw.",
+            f"Roll a saving throw against {effect_text(effect)} now (10 or higher ends it).",
         )
 
     # -- slots -----------------------------------------------------------------------------
@@ -480,6 +622,42 @@ class ActionsPanel(QWidget):
             self._report(
                 self._session.decline_opportunity_attack(self._creature_id, initiator=self)
             )
+
+    def _on_damage(self) -> None:
+        if self._creature_id is not None:
+            self._report(
+                self._session.apply_damage(
+                    self._creature_id, self.gm_amount.value(), initiator=self
+                )
+            )
+
+    def _on_heal(self) -> None:
+        if self._creature_id is not None:
+            self._report(
+                self._session.heal(self._creature_id, self.gm_amount.value(), initiator=self)
+            )
+
+    def _on_add_condition(self) -> None:
+        if self._creature_id is None:
+            return
+        condition = Condition(str(self.gm_condition.currentData()))
+        duration = DurationKind(str(self.gm_duration.currentData()))
+        self._report(
+            self._session.add_condition(self._creature_id, condition, duration, initiator=self)
+        )
+
+    def _on_saving_throw(self) -> None:
+        effect_id = self._selected_effect_id()
+        if self._creature_id is not None and effect_id is not None:
+            self._report(self._session.saving_throw(self._creature_id, effect_id, initiator=self))
+
+    def _on_remove_effect(self) -> None:
+        effect_id = self._selected_effect_id()
+        if self._creature_id is not None and effect_id is not None:
+            self._report(self._session.remove_effect(self._creature_id, effect_id, initiator=self))
+
+    def _on_tree_selection_changed(self) -> None:
+        self._update_gm_buttons()
 
     def _on_document_changed(self, _what: object = None) -> None:
         self.refresh()
