@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
+    QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -105,6 +106,9 @@ class MainWindow(QMainWindow):
             )
         )
         self.setCentralWidget(self.view)
+        self.square_label = QLabel()
+        self.square_label.setObjectName("hoveredSquare")
+        self.statusBar().addPermanentWidget(self.square_label)
         self.setAcceptDrops(False)  # drops land on the map view, where the pointer says where
         self._build_docks()
         self._build_actions()
@@ -468,9 +472,11 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 8000)
 
     def _on_hovered_square(self, col: int, row: int) -> None:
+        # A permanent widget, not showMessage: a refusal's reason must not vanish as soon as
+        # the mouse moves on.
         grid = self.encounter.grid
-        if 0 <= col < grid.columns and 0 <= row < grid.rows:
-            self.statusBar().showMessage(f"Square ({col}, {row})", 2000)
+        inside = 0 <= col < grid.columns and 0 <= row < grid.rows
+        self.square_label.setText(f"Square ({col}, {row})" if inside else "")
 
     def _on_open(self) -> None:
         start = str(self._path.parent) if self._path else ""

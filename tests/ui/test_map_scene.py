@@ -445,3 +445,67 @@ def test_label_stays_inside_the_viewport(qtbot: QtBot, window: MainWindow) -> No
     rect = view.mapFromScene(label.pos())
     assert rect.x() + label.boundingRect().width() <= viewport.width()
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, gx, gy))
+
+
+def test_clicking_a_door_opens_it_and_undo_closes_it(qtbot: QtBot, window: MainWindow) -> None:
+    door_id = window.session.add_wall(Wall(WallKind.DOOR, ((8.0, 2.0), (8.0, 4.0))))
+    window.undo_action.trigger()
+    window.redo_action.trigger()
+    assert window.undo_action.text() == "&Undo Add door"
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view_point(view, 8.03, 3.0))
+    assert window.encounter.wall(door_id).wall.is_open
+    assert window.scene.wall_items()[door_id].wall.is_open
+    assert window.undo_action.text() == "&Undo Open door"
+    window.undo_action.trigger()
+    assert not window.scene.wall_items()[door_id].wall.is_open
+
+
+def test_painting_terrain_through_the_view_is_one_step(qtbot: QtBot, window: MainWindow) -> None:
+    window.terrain_kind.setCurrentIndex(window.terrain_kind.findData(TerrainKind.DIFFICULT))
+    window.tools["terrain"][0].trigger()
+    view = window.view
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, 7.5, 1.5))
+    for col in (8.5, 9.5, 10.5):
+        qtbot.mouseMove(viewport, pos=view_point(view, col, 1.5))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, 10.5, 1.5))
+    painted = {
+        s for p in window.encounter.terrain if p.kind is TerrainKind.DIFFICULT for s in p.squares
+    }
+    assert painted == {Square(c, 1) for c in (7, 8, 9, 10)}
+    assert window.undo_action.text() == "&Undo Paint difficult terrain"
+    window.undo_action.trigger()
+    assert all(p.kind is not TerrainKind.DIFFICULT for p in window.encounter.terrain)
+
+
+def test_delete_removes_the_selected_creature_and_undo_brings_it_back(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view_point(view, 6.5, 6.5))
+    assert window.scene.selected_creature_id() == "goblin"
+    window.delete_action.trigger()
+    assert window.scene.token_item("goblin") is None
+    assert window.undo_action.text() == "&Undo Remove Goblin"
+    window.undo_action.trigger()
+    assert window.scene.token_item("goblin") is not None
+
+
+def test_gm_move_action_makes_drags_free_moves(qtbot: QtBot, window: MainWindow) -> None:
+    window.gm_move_action.trigger()
+    view = window.view
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, 1.5, 1.5))
+    qtbot.mouseMove(viewport, pos=view_point(view, 10.5, 8.5))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, 10.5, 8.5))
+    assert window.encounter.creature("hero").square == Square(10, 8)
+    assert window.undo_action.text() == "&Undo Move Hero"
+
+
+def test_hover_square_shows_without_hiding_messages(qtbot: QtBot, window: MainWindow) -> None:
+    window.statusBar().showMessage("Refused: something")
+    view = window.view
+    qtbot.mouseMove(view.viewport(), pos=view_point(view, 3.5, 2.5))
+    assert window.square_label.text() == "Square (3, 2)"
+    assert window.statusBar().currentMessage() == "Refused: something"
