@@ -161,6 +161,8 @@ def test_editing_initiative_goes_through_the_session(
 
 
 def test_setup_buttons(session: GameSession, panel: InitiativePanel, qtbot: QtBot) -> None:
+    assert not panel.setup_controls.isHidden()
+    assert panel.combat_controls.isHidden()
     assert panel.roll_button.isEnabled()
     assert not panel.start_button.isEnabled()
     assert panel.start_button.toolTip() == "Roll initiative first."
@@ -185,6 +187,9 @@ def test_setup_buttons(session: GameSession, panel: InitiativePanel, qtbot: QtBo
     qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     assert session.encounter.combat.active
     assert panel.heading.text().startswith("Surprise round")
+    # the setup buttons give way to the turn buttons
+    assert panel.setup_controls.isHidden()
+    assert not panel.combat_controls.isHidden()
     assert not panel.surprised_button.isEnabled()
     session.undo()
     assert not session.encounter.combat.active

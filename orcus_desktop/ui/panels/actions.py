@@ -234,6 +234,7 @@ class ActionsPanel(QWidget):
         self.tree.setColumnCount(3)
         self.tree.setHeaderLabels(["Action", "Type", "Why not"])
         self.tree.setRootIsDecorated(True)
+        self.tree.setMinimumHeight((self.fontMetrics().height() + 4) * 6)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
@@ -249,12 +250,12 @@ class ActionsPanel(QWidget):
             button.setObjectName(f"{spec.key}_button")
             button.clicked.connect(self._slot_for(spec.action))
             self.buttons[spec.key] = button
-            grid.addWidget(button, i // 3, i % 3)
+            grid.addWidget(button, i // 4, i % 4)
         decline = QPushButton("Let it pass", self)
         decline.setObjectName("decline_opportunity_button")
         decline.clicked.connect(self._on_decline_opportunity)
         self.buttons["decline_opportunity"] = decline
-        grid.addWidget(decline, len(_BUTTONS) // 3, len(_BUTTONS) % 3)
+        grid.addWidget(decline, len(_BUTTONS) // 4, len(_BUTTONS) % 4)
 
         self.gm_box = self._build_gm_box()
 
@@ -318,11 +319,11 @@ class ActionsPanel(QWidget):
         grid.addWidget(self.gm_amount, 0, 0)
         grid.addWidget(self.buttons["damage"], 0, 1)
         grid.addWidget(self.buttons["heal"], 0, 2)
+        grid.addWidget(self.buttons["saving_throw"], 0, 3)
         grid.addWidget(self.gm_condition, 1, 0)
         grid.addWidget(self.gm_duration, 1, 1)
         grid.addWidget(self.buttons["add_condition"], 1, 2)
-        grid.addWidget(self.buttons["saving_throw"], 2, 1)
-        grid.addWidget(self.buttons["remove_effect"], 2, 2)
+        grid.addWidget(self.buttons["remove_effect"], 1, 3)
         return box
 
     # -- public ----------------------------------------------------------------------------

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QGridLayout,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -479,13 +478,18 @@ class InitiativePanel(QWidget):
         self.move_up_button = self._button("Move up", self._on_move_up)
         self.end_combat_button = self._button("End combat", self._on_end_combat)
 
-        setup_row = QHBoxLayout()
-        for widget in (self.roll_button, self.group_check, self.surprised_button):
-            setup_row.addWidget(widget)
-        setup_row.addStretch(1)
-        grid = QGridLayout()
+        # Setup buttons show before combat, turn buttons during it: the table keeps the room.
+        self.setup_controls = QWidget(self)
+        setup = QGridLayout(self.setup_controls)
+        setup.setContentsMargins(0, 0, 0, 0)
+        setup.addWidget(self.roll_button, 0, 0)
+        setup.addWidget(self.start_button, 0, 1)
+        setup.addWidget(self.group_check, 1, 0)
+        setup.addWidget(self.surprised_button, 1, 1)
+        self.combat_controls = QWidget(self)
+        grid = QGridLayout(self.combat_controls)
+        grid.setContentsMargins(0, 0, 0, 0)
         buttons = (
-            self.start_button,
             self.end_turn_button,
             self.delay_button,
             self.resume_button,
@@ -496,13 +500,15 @@ class InitiativePanel(QWidget):
         )
         for i, button in enumerate(buttons):
             grid.addWidget(button, i // 4, i % 4)
-        grid.addWidget(self.typed_dice_check, (len(buttons) + 3) // 4, 0, 1, 4)
+        grid.addWidget(self.typed_dice_check, 2, 0, 1, 4)
+        row_px = self.fontMetrics().height() + 8
+        self.table.setMinimumHeight(row_px * 6)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.heading)
         layout.addWidget(self.table, 1)
-        layout.addLayout(setup_row)
-        layout.addLayout(grid)
+        layout.addWidget(self.setup_controls)
+        layout.addWidget(self.combat_controls)
         layout.addWidget(self.message)
 
         self._connections = DocumentConnections()
@@ -553,6 +559,9 @@ class InitiativePanel(QWidget):
 
     def _refresh(self) -> None:
         self.heading.setText(self._heading_text())
+        active = self._session.encounter.combat.active
+        self.setup_controls.setHidden(active)
+        self.combat_controls.setHidden(not active)
         self._update_buttons()
 
     def _heading_text(self) -> str:
