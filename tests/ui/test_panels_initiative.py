@@ -8,8 +8,9 @@ from PySide6.QtGui import QKeySequence
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
@@ -301,6 +302,7 @@ def test_readied_action_taken_on_the_trigger(
     combatant = session.encounter.combat.combatant("hero")
     assert combatant.readied is None
     assert combatant.out_of_turn is ActionKind.STANDARD
+    assert panel.model.row_data("hero").status == "acts now (standard)"
     assert panel.model.creature_ids()[:2] == ["hero", "orc"]
     session.undo()
     assert panel.model.row_data("hero").status.startswith("readied")
@@ -329,3 +331,14 @@ def test_saving_throws_typed_in(
     assert [e.data["typed_in"] for e in saves] == [True, False]
     assert saves[0].data["success"]
     assert Condition.DAZED not in session.rules.conditions(session.encounter, "hero")
+
+
+def test_offered_opportunity_attack_shows(session: GameSession, panel: InitiativePanel) -> None:
+    _start(session)
+    assert session.end_turn().ok
+    assert session.move_creature("orc", Square(6, 2), MoveMode.WALK).opportunity_attackers == (
+        "hero",
+    )
+    assert panel.model.row_data("hero").status == "may attack (opportunity)"
+    assert session.decline_opportunity_attack("hero").ok
+    assert panel.model.row_data("hero").status == "acted"

@@ -50,6 +50,12 @@ def test_model_passes_the_model_tester(session: GameSession, qtmodeltester: Mode
     model = CombatLogModel(session)
     qtmodeltester.check(model)
     assert model.rowCount() == len(session.encounter.combat.log)
+    # the tester stays attached while rows come and go
+    assert session.end_turn().ok
+    session.undo()
+    session.redo()
+    session.open_encounter(Encounter(GridBounds(3, 3)))
+    assert model.rowCount() == 0
 
 
 def test_panel_shows_the_log_and_follows_actions_and_undo(

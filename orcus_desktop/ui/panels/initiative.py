@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.actions import CombatAction
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.model.combat import Combatant, CombatPhase
+from orcus_desktop.model.combat import ActionKind, Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.ui.panels.common import (
@@ -124,6 +124,11 @@ def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str
     combat = session.encounter.combat
     if combatant is None:
         return "not in initiative", "Not in the initiative: roll, or join a running combat."
+    offer = combatant.out_of_turn
+    if offer is ActionKind.OPPORTUNITY:
+        return "may attack (opportunity)", "Offered an opportunity attack (Actions panel)."
+    if offer is not None:
+        return f"acts now ({offer.value})", f"Takes its readied {offer.value} action now."
     readied = combatant.readied
     if readied is not None:
         what = f": {readied.description}" if readied.description else ""
@@ -137,8 +142,6 @@ def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str
         return "acting", "It is this creature's turn."
     if combat.active and combatant.acted_round >= combat.round:
         return "acted", "Already acted this round."
-    if combatant.out_of_turn is not None:
-        return f"may take {combatant.out_of_turn.value} action", "Offered an action now."
     return "", ""
 
 
