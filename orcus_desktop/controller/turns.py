@@ -534,8 +534,14 @@ def _begin_turn(
     )
     if lapsed is not None:
         combat = combat.logged("readied_lapsed", creature_id, data={"trigger": lapsed.trigger})
-    combat = combat.logged("turn_start", creature_id)
-    encounter = start_hook(encounter.with_combat(combat), creature_id)
+    resumed = combatant.turn_started_round == combat.round
+    combat = combat.with_combatant(replace(combatant, turn_started_round=combat.round))
+    combat = combat.logged("turn_start", creature_id, data={"resumed": resumed})
+    encounter = encounter.with_combat(combat)
+    if not resumed:
+        # A delaying creature did its start-of-turn work before delaying (persistent damage
+        # cannot be dodged by delaying); re-entering, it only gets its actions.
+        encounter = start_hook(encounter, creature_id)
     budget = budget_hook(encounter, creature_id)
     combat = encounter.combat
     combatant = replace(combat.combatant(creature_id), budget=budget, turn_budget=budget)

@@ -140,6 +140,8 @@ class Combatant:
         moved_squares: squares moved willingly this turn.
         out_of_turn: an action this creature may take right now outside its turn (a triggered
             readied action, an offered opportunity attack), or None.
+        turn_started_round: the round whose start-of-turn work was last done for it (a
+            delaying creature re-entering does not take persistent damage twice).
     """
 
     creature_id: CreatureId
@@ -159,6 +161,7 @@ class Combatant:
     spent_action_point_turn: bool = False
     moved_squares: int = 0
     out_of_turn: ActionKind | None = None
+    turn_started_round: int = -1
 
     def sort_key(self) -> tuple[int, int, int]:
         """Higher first: result, then modifier, then the coin (000 "Initiative")."""

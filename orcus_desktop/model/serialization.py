@@ -250,6 +250,7 @@ def _combatant_to(c: Combatant) -> dict[str, Any]:
         "spent_action_point_turn": c.spent_action_point_turn,
         "moved_squares": c.moved_squares,
         "out_of_turn": None if c.out_of_turn is None else c.out_of_turn.value,
+        "turn_started_round": c.turn_started_round,
         "readied": None,
     }
     if c.readied is not None:
@@ -374,6 +375,9 @@ def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combata
             data.get("spent_action_point_turn", False), f"{where}.spent_action_point_turn"
         ),
         moved_squares=_int(data.get("moved_squares", 0), f"{where}.moved_squares", 0, big),
+        turn_started_round=_int(
+            data.get("turn_started_round", -1), f"{where}.turn_started_round", -1, big
+        ),
         out_of_turn=None
         if data.get("out_of_turn") is None
         else _enum(ActionKind, data.get("out_of_turn"), f"{where}.out_of_turn"),

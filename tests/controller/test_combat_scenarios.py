@@ -402,3 +402,38 @@ def test_gm_reorders_initiative_and_sees_save_prompts(duel: GameSession) -> None
     (prompt,) = duel.turn_prompts("orc")
     assert prompt["kind"] == "save"
     assert prompt["condition"] == "dazed"
+
+
+def test_delayed_creature_reenters_without_a_second_start_of_turn(duel: GameSession) -> None:
+    # 000 "Delay": take your turn later in the round; 000 "Your Turn": persistent damage comes
+    # at the start of the turn — once, even when the creature delays after it.
+    duel.add_persistent_damage("hero", 5, ["fire"])
+    effect_id = duel.encounter.creature("hero").state.persistent[0].effect_id  # type: ignore[union-attr]
+    duel.end_turn(save_dice={effect_id: 1})
+    duel.end_turn()
+    duel.end_turn()  # round 2: hero starts, takes 5
+    assert _hp(duel, "hero") == 39
+    assert duel.delay().ok
+    assert duel.encounter.combat.current == "orc"
+    assert duel.resume_delayed("hero", after="orc").ok
+    duel.end_turn()  # orc ends: the hero re-enters
+    assert duel.encounter.combat.current == "hero"
+    assert _hp(duel, "hero") == 39
+    assert duel.encounter.combat.combatant("hero").budget == ActionBudget(1, 1, 1)
+    assert duel.encounter.combat.order == ("orc", "hero", "brute")
+
+
+def test_readied_action_is_taken_out_of_turn_once(duel: GameSession) -> None:
+    # 000 "Ready": "you may take the readied action in response to those circumstances ...
+    # you interrupt the other character".
+    assert duel.ready_action("hero", ActionKind.STANDARD, "the orc moves").ok
+    duel.end_turn()
+    assert duel.encounter.combat.current == "orc"
+    assert not duel.basic_attack("hero", "orc", dice=[18, 4]).ok  # not triggered yet
+    assert duel.trigger_readied("hero", "orc").ok
+    attack = duel.basic_attack("hero", "orc", dice=[18, 4])
+    assert attack.ok, attack.reason
+    assert _hp(duel, "orc") == 30 - 7
+    again = duel.basic_attack("hero", "orc", dice=[18, 4])
+    assert "not Hero's turn" in again.reason
+    assert duel.encounter.combat.order == ("hero", "orc", "brute")
