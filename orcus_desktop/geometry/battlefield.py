@@ -8,6 +8,7 @@ value is frozen, so a changed map is a new `Battlefield` (DESIGN.md: "built once
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
@@ -86,6 +87,44 @@ class UnknownOccupantError(KeyError):
     """No occupant with that id on the battlefield."""
 
 
+class _MapState:
+    """What derives from the map alone (bounds, walls, terrain).
+
+    Shared by every battlefield of the same map: moving a creature makes a new `Battlefield`
+    but reuses these indexes.
+    """
+
+    def __init__(
+        self, bounds: GridBounds, walls: tuple[Wall, ...], terrain: tuple[TerrainPatch, ...]
+    ) -> None:
+        # holding the walls and terrain keeps their ids (the cache key) unique while cached
+        self.bounds = bounds
+        self.walls = walls
+        self.terrain = terrain
+        self.values: dict[Hashable, Any] = {}
+
+
+_MAP_STATES: OrderedDict[Hashable, _MapState] = OrderedDict()
+_MAP_STATES_KEPT = 8
+
+
+def _map_state(
+    bounds: GridBounds, walls: tuple[Wall, ...], terrain: tuple[TerrainPatch, ...]
+) -> _MapState:
+    # Walls and terrain are immutable values shared between document snapshots: their
+    # identities name the map state cheaply (no hashing of a thousand walls per snapshot).
+    key = (bounds, tuple(map(id, walls)), tuple(map(id, terrain)))
+    state = _MAP_STATES.get(key)
+    if state is None:
+        state = _MapState(bounds, tuple(walls), tuple(terrain))
+        _MAP_STATES[key] = state
+        while len(_MAP_STATES) > _MAP_STATES_KEPT:
+            _MAP_STATES.popitem(last=False)
+    else:
+        _MAP_STATES.move_to_end(key)
+    return state
+
+
 @dataclass(frozen=True)
 class Battlefield:
     """Grid bounds, walls, terrain and occupants, with lazily built, cached indexes.
@@ -117,6 +156,20 @@ class Battlefield:
             self._cache[key] = value
             return value
 
+    def map_cached(self, key: Hashable, build: Callable[[], T]) -> T:
+        """A value derived from the map alone (not the occupants), shared across battlefields."""
+        values = self._map.values
+        try:
+            return cast(T, values[key])
+        except KeyError:
+            value = build()
+            values[key] = value
+            return value
+
+    @cached_property
+    def _map(self) -> _MapState:
+        return _map_state(self.bounds, self.walls, self.terrain)
+
     def occupant(self, occupant_id: str) -> Occupant:
         """The occupant with that id.
 
@@ -146,16 +199,19 @@ class Battlefield:
     @cached_property
     def blocking(self) -> BoolArray:
         """(rows, cols) mask of blocking squares (solid pillars)."""
-        return self._mask(TerrainKind.BLOCKING)
+        return self.map_cached("blocking", lambda: self._mask(TerrainKind.BLOCKING))
 
     @cached_property
     def difficult(self) -> BoolArray:
         """(rows, cols) mask of difficult squares (000 "Difficult Terrain")."""
-        return self._mask(TerrainKind.DIFFICULT)
+        return self.map_cached("difficult", lambda: self._mask(TerrainKind.DIFFICULT))
 
     @cached_property
     def obscurement(self) -> np.ndarray[tuple[int, int], np.dtype[np.int8]]:
         """(rows, cols) `Obscurement` levels; the heaviest painted kind wins in a square."""
+        return self.map_cached("obscurement", self._obscurement)
+
+    def _obscurement(self) -> np.ndarray[tuple[int, int], np.dtype[np.int8]]:
         level = np.zeros((self.bounds.rows, self.bounds.columns), dtype=np.int8)
         for patch in self.terrain:
             value = _OBSCUREMENT.get(patch.kind)
@@ -178,6 +234,9 @@ class Battlefield:
 
     @cached_property
     def _blocking_outline(self) -> list[Segment]:
+        return self.map_cached("blocking_outline", self._outline)
+
+    def _outline(self) -> list[Segment]:
         rows, cols = np.nonzero(self.blocking)
         return square_outline_segments(
             Square(int(c), int(r)) for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
@@ -186,21 +245,30 @@ class Battlefield:
     @cached_property
     def sight_index(self) -> SegmentIndex:
         """What blocks sight: walls, closed doors, blocking squares (000 "Line of Sight")."""
-        return SegmentIndex.build(
-            wall_segments(self.walls, for_sight=True) + self._blocking_outline
+        return self.map_cached(
+            "sight_index",
+            lambda: SegmentIndex.build(
+                wall_segments(self.walls, for_sight=True) + self._blocking_outline
+            ),
         )
 
     @cached_property
     def effect_index(self) -> SegmentIndex:
         """What blocks line of effect and movement: also windows (000 "Line of Effect")."""
-        return SegmentIndex.build(
-            wall_segments(self.walls, for_sight=False) + self._blocking_outline
+        return self.map_cached(
+            "effect_index",
+            lambda: SegmentIndex.build(
+                wall_segments(self.walls, for_sight=False) + self._blocking_outline
+            ),
         )
 
     @cached_property
     def wall_only_effect_index(self) -> SegmentIndex:
         """Walls, windows and closed doors without blocking squares (movement step test)."""
-        return SegmentIndex.build(wall_segments(self.walls, for_sight=False))
+        return self.map_cached(
+            "wall_only_effect_index",
+            lambda: SegmentIndex.build(wall_segments(self.walls, for_sight=False)),
+        )
 
     def map_box(self) -> tuple[float, float, float, float]:
         return (0.0, 0.0, float(self.bounds.columns), float(self.bounds.rows))

@@ -83,7 +83,7 @@ def effective_speed(speed: int, *, slowed: bool = False) -> int:
 
 def _unit_step_masks(battlefield: Battlefield) -> BoolArray:
     """(8, rows, cols): may a 1x1 creature step from (col, row) in each direction (map only)?"""
-    return battlefield.cached(("unit_step_masks",), lambda: _build_unit_step_masks(battlefield))
+    return battlefield.map_cached("unit_step_masks", lambda: _build_unit_step_masks(battlefield))
 
 
 def _build_unit_step_masks(battlefield: Battlefield) -> BoolArray:

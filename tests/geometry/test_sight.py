@@ -298,3 +298,18 @@ def test_cover_with_no_walls_is_none(a, b, sa, sb) -> None:
     assert cover(bf, "a", "t").degree is CoverDegree.NONE
     assert line_of_sight(bf, "a", "t")
     assert line_of_effect(bf, "t", "a")
+
+
+def test_map_indexes_are_shared_between_snapshots_of_the_same_map() -> None:
+    walls = (wall((3, -1), (3, 20)),)
+    first = field(20, 20, walls, (), (A, T))
+    moved = first.with_occupants((A, occ("t", 1, 1, side="monsters")))
+    assert moved.sight_index is first.sight_index
+    assert line_of_sight(moved, "a", "t")
+    assert not line_of_sight(first, "a", "t")
+    # a different wall tuple with equal walls is a different map state, same answers
+    again = field(20, 20, (wall((3, -1), (3, 20)),), (), (A, T))
+    assert not line_of_sight(again, "a", "t")
+    other = field(20, 20, (wall((30, -1), (30, 20)),), (), (A, T))
+    assert other.sight_index is not first.sight_index
+    assert line_of_sight(other, "a", "t")
