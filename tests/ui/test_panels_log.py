@@ -8,9 +8,10 @@ import pytest
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.geometry.grid import GridBounds
-from orcus_desktop.model.combat import LogEntry
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.combat import ActionKind, LogEntry
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules.conditions import Condition
@@ -174,3 +175,62 @@ def test_visible_log_scrolls_to_the_newest_line(session: GameSession, qtbot: QtB
     bar = panel.view.verticalScrollBar()
     qtbot.wait_until(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
     panel.close()
+
+
+def _until(session: GameSession, creature_id: str) -> None:
+    """End turns until it is `creature_id`'s."""
+    for _ in range(8):
+        if session.encounter.combat.current == creature_id:
+            return
+        assert session.end_turn().ok
+    raise AssertionError(f"{creature_id}'s turn never came")
+
+
+def test_every_event_of_a_played_combat_has_its_own_line(
+    session: GameSession, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No entry of a varied combat falls back to the generic line."""
+
+    def generic(_self: LogFormatter, entry: LogEntry) -> str:
+        raise AssertionError(f"no handler formatted {entry.kind}: {dict(entry.data)}")
+
+    monkeypatch.setattr(LogFormatter, "_generic", generic)
+    panel = CombatLogPanel(session)
+    qtbot.add_widget(panel)
+    s = session
+    assert s.roll_initiative(
+        dice={"hero": 15}, totals={"orc": 10, "brute": 10}, modifiers={"orc": 1, "brute": 1}
+    ).ok
+    assert s.set_initiative("brute", 9).ok
+    assert s.start_combat().ok
+    assert s.grapple("hero", "orc", dice=[15]).ok
+    assert s.drop_prone("hero").ok
+    assert s.stand_up("hero").ok
+    assert s.release_grapple("hero").ok
+    assert s.spend_action_point("hero").ok
+    assert s.use_power("hero", "Knockdown Strike", ["orc"], dice=[18, 6, 5]).ok
+    assert s.end_turn().ok  # the orc's turn
+    assert s.delay().ok  # the brute's turn
+    assert s.resume_delayed("orc").ok  # the orc acts after the brute
+    assert s.end_turn().ok  # the orc's turn again
+    assert s.move_creature("orc", Square(6, 2), MoveMode.WALK).opportunity_attackers
+    assert s.decline_opportunity_attack("hero").ok
+    assert s.heal("orc", 3).ok
+    assert s.force_move("orc", "push", 1, Square(7, 2), source_id="hero").ok
+    assert s.apply_damage("hero", 50).ok
+    assert s.add_persistent_damage("hero", 5, ["fire"]).ok
+    assert s.place_creature(fighter("ally", 3, 3)).ok
+    assert s.join_combat("ally", total=1).ok
+    assert s.end_turn().ok  # the ally's turn
+    assert s.end_turn(death_save_die=4).ok  # round 2: the hero, dying, saves
+    _until(s, "brute")
+    assert s.ready_action("brute", ActionKind.STANDARD, "the orc moves").ok
+    _until(s, "orc")
+    assert s.trigger_readied("brute", "orc").ok
+    assert s.delay().ok  # the orc delays to the end of the round: its turn is lost
+    for _ in range(3):
+        s.end_turn()
+    assert s.end_combat().ok
+    lines = _lines(panel)
+    assert len(lines) == len(s.encounter.combat.log)
+    assert lines[-1].startswith("Combat ends")

@@ -173,15 +173,14 @@ class LogFormatter:
     def _healing(self, target: str, h: Mapping[str, Any]) -> str:
         if h.get("refused"):
             return f"{target} cannot be healed ({h['refused']})"
-        text = f"{target} heals"
+        if h.get("stabilized_at_one"):
+            text = f"{target} heals (no recovery left: set to 1 HP)"
+        elif h.get("recovery_spent"):
+            text = f"{target} heals {h['amount']} (a recovery)"
+        else:
+            text = f"{target} heals {h['amount']}"
         if h.get("source"):
             text += f" from {h['source']}"
-        if h.get("stabilized_at_one"):
-            text += " (no recovery left: set to 1 HP)"
-        elif h.get("recovery_spent"):
-            text += f" {h['amount']} (a recovery)"
-        else:
-            text += f" {h['amount']}"
         text += f": HP {h['hp_before']} -> {h['hp_after']}"
         if h.get("regained_consciousness"):
             text += "; regains consciousness"
@@ -356,8 +355,8 @@ class LogFormatter:
         return text
 
     def _persistent_damage(self, entry: LogEntry, data: Mapping[str, Any]) -> str:
-        target = self._targets(entry)
-        return f"{self._effect(data.get('effect'))}: " + self._damage(target, data["damage"])
+        damage = {**data["damage"], "source": ""}
+        return "Persistent damage: " + self._damage(self._targets(entry), damage)
 
     def _regeneration(self, entry: LogEntry, data: Mapping[str, Any]) -> str:
         return "Regeneration: " + self._healing(self._targets(entry), data)
