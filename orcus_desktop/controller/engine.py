@@ -1048,6 +1048,41 @@ class Engine:
             )
         )
 
+    def gm_set_hp(self, encounter: Encounter, creature_id: str, hp: int) -> Encounter:
+        """The GM sets current hit points (capped at the maximum; above 0 wakes it)."""
+        from orcus_desktop.rules.healing import set_hp
+
+        me = self.combatant(encounter, creature_id)
+        state, done = set_hp(
+            me.state, me.statblock, hp, target=me.id, source="GM", amount=hp - me.state.current_hp
+        )
+        encounter = self._set_state(encounter, creature_id, state)
+        return encounter.with_combat(
+            encounter.combat.logged(
+                "healing", None, (CreatureId(creature_id),), healing_data(done)
+            )
+        )
+
+    def gm_temp_hp(self, encounter: Encounter, creature_id: str, amount: int) -> Encounter:
+        """Temporary hit points, never added together (000 "Temporary Hit Points")."""
+        from orcus_desktop.rules.healing import grant_temp_hp
+
+        me = self.combatant(encounter, creature_id)
+        state, granted = grant_temp_hp(me.state, amount, target=me.id, source="GM")
+        encounter = self._set_state(encounter, creature_id, state)
+        return encounter.with_combat(
+            encounter.combat.logged(
+                "temp_hp",
+                None,
+                (CreatureId(creature_id),),
+                {
+                    "offered": granted.offered,
+                    "before": granted.temp_hp_before,
+                    "after": granted.temp_hp_after,
+                },
+            )
+        )
+
     def gm_condition(
         self,
         encounter: Encounter,

@@ -1239,6 +1239,30 @@ class GameSession:
             creature_id,
         )
 
+    def set_hit_points(
+        self, creature_id: str, hp: int, initiator: object = None
+    ) -> OperationResult:
+        """The GM sets a creature's current hit points."""
+        return self._combat_op(
+            "set_hit_points",
+            f"{self._name(creature_id)}: {hp} HP",
+            lambda e: self.engine.gm_set_hp(e, creature_id, hp),
+            initiator,
+            creature_id,
+        )
+
+    def grant_temp_hp(
+        self, creature_id: str, amount: int, initiator: object = None
+    ) -> OperationResult:
+        """The GM grants temporary hit points (the higher of old and new is kept)."""
+        return self._combat_op(
+            "grant_temp_hp",
+            f"{self._name(creature_id)}: {amount} temporary HP",
+            lambda e: self.engine.gm_temp_hp(e, creature_id, amount),
+            initiator,
+            creature_id,
+        )
+
     def add_condition(
         self,
         creature_id: str,

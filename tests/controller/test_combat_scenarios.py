@@ -437,3 +437,20 @@ def test_readied_action_is_taken_out_of_turn_once(duel: GameSession) -> None:
     again = duel.basic_attack("hero", "orc", dice=[18, 4])
     assert "not Hero's turn" in again.reason
     assert duel.encounter.combat.order == ("hero", "orc", "brute")
+
+
+def test_gm_edits_hit_points_and_temporary_hit_points(duel: GameSession) -> None:
+    # 000 "Falling Unconscious": "This unconsciousness ends if you regain any hit points";
+    # 000 "Temporary Hit Points": lost first, never added together.
+    duel.apply_damage("hero", 46)
+    assert Condition.DYING in _conditions(duel, "hero")
+    assert duel.set_hit_points("hero", 5).ok
+    assert _hp(duel, "hero") == 5
+    assert Condition.DYING not in _conditions(duel, "hero")
+    duel.grant_temp_hp("hero", 6)
+    duel.grant_temp_hp("hero", 4)
+    state = duel.encounter.creature("hero").state
+    assert state is not None
+    assert state.temp_hp == 6
+    duel.apply_damage("hero", 8)
+    assert _hp(duel, "hero") == 3
