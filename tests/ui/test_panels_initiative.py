@@ -342,3 +342,18 @@ def test_offered_opportunity_attack_shows(session: GameSession, panel: Initiativ
     assert panel.model.row_data("hero").status == "may attack (opportunity)"
     assert session.decline_opportunity_attack("hero").ok
     assert panel.model.row_data("hero").status == "acted"
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_ctrl_return_ends_the_turn(
+    session: GameSession, panel: InitiativePanel, qtbot: QtBot
+) -> None:
+    _start(session)
+    panel.show()
+    panel.activateWindow()
+    qtbot.wait_exposed(panel)
+    qtbot.wait_until(panel.isActiveWindow)
+    qtbot.keyClick(panel.table, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    # a button's shortcut animates the click: it lands a moment later
+    qtbot.wait_until(lambda: session.encounter.combat.current == "orc")
+    panel.close()
