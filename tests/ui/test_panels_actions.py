@@ -360,3 +360,21 @@ def test_gm_conditions_saves_and_ending(
     session.undo()
     session.undo()
     assert set(_effect_items(panel)) == {"Dazed (save ends)", "Slowed (end of its next turn)"}
+
+
+def test_activating_an_allowed_power_or_action_is_announced(
+    session: GameSession, panel: ActionsPanel, qtbot: QtBot
+) -> None:
+    _start(session)
+    cleave = _items(panel, 0)["Cleave"]
+    with qtbot.wait_signal(panel.power_activated) as blocker:
+        panel.tree.itemActivated.emit(cleave, 0)
+    assert blocker.args == ["hero", "Cleave"]
+    with qtbot.wait_signal(panel.action_activated) as blocker:
+        panel.tree.itemActivated.emit(_items(panel, 1)["Charge"], 0)
+    assert blocker.args == ["hero", "charge"]
+    with (
+        qtbot.assert_not_emitted(panel.action_activated),
+        qtbot.assert_not_emitted(panel.power_activated),
+    ):
+        panel.tree.itemActivated.emit(_items(panel, 1)["Stand up"], 0)  # not allowed

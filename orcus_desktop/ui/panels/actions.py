@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import psygnal
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtCore import SignalInstance as QtSignalInstance
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -94,6 +94,12 @@ GM_DURATIONS = (
 
 EFFECT_ROLE = Qt.ItemDataRole.UserRole + 1
 """Tree item data: the effect id of a condition or persistent damage item."""
+
+POWER_ROLE = Qt.ItemDataRole.UserRole + 2
+"""Tree item data: the power's name on a power item."""
+
+ACTION_ROLE = Qt.ItemDataRole.UserRole + 3
+"""Tree item data: the `CombatAction` value on an action item."""
 
 READY_KINDS = (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT)
 """000 "Ready": a standard, move or swift action can be readied."""
@@ -201,7 +207,16 @@ class ActionsPanel(QWidget):
         message: the reason the last request was refused.
         ask_ready: asks the GM for the readied action's type and trigger (a dialog; tests
             replace it).
+
+    Signals:
+        power_activated: `(creature_id, power_name)` when the GM double-clicks a power the
+            creature may use now; a targeting tool on the map can take it from there.
+        action_activated: `(creature_id, action)` likewise for an allowed action of
+            "Actions in combat" (`CombatAction` value), e.g. a charge or a grapple.
     """
+
+    power_activated = Signal(str, str)
+    action_activated = Signal(str, str)
 
     def __init__(
         self,
@@ -286,6 +301,7 @@ class ActionsPanel(QWidget):
             selection_changed.connect(self._on_selection_changed)
         self._connections.bind(self)
         self.tree.itemSelectionChanged.connect(self._on_tree_selection_changed)
+        self.tree.itemActivated.connect(self._on_item_activated)
         self.refresh()
 
     def _build_gm_box(self) -> QGroupBox:
@@ -437,7 +453,7 @@ class ActionsPanel(QWidget):
                     usage += ", used" if used else ", available"
             kind = f"{power_option.kind.value}, {usage}" if usage else power_option.kind.value
             item = QTreeWidgetItem(powers, [power_option.name, kind, power_option.reason])
-            item.setData(0, Qt.ItemDataRole.UserRole, power_option.name)
+            item.setData(0, POWER_ROLE, power_option.name)
             tip = power_option.reason or "Allowed now: choose targets on the map."
             item.setToolTip(0, tip)
             item.setToolTip(2, power_option.reason)
@@ -447,7 +463,7 @@ class ActionsPanel(QWidget):
             item = QTreeWidgetItem(
                 actions, [option.action.label, option.kind.value, option.reason]
             )
-            item.setData(0, Qt.ItemDataRole.UserRole, option.action.value)
+            item.setData(0, ACTION_ROLE, option.action.value)
             item.setToolTip(0, option.reason or f"{option.action.label}: allowed now")
             item.setToolTip(2, option.reason)
             item.setDisabled(not option.allowed)
@@ -656,6 +672,16 @@ class ActionsPanel(QWidget):
         effect_id = self._selected_effect_id()
         if self._creature_id is not None and effect_id is not None:
             self._report(self._session.remove_effect(self._creature_id, effect_id, initiator=self))
+
+    def _on_item_activated(self, item: QTreeWidgetItem, _column: int) -> None:
+        if self._creature_id is None or item.isDisabled():
+            return
+        power = item.data(0, POWER_ROLE)
+        action = item.data(0, ACTION_ROLE)
+        if isinstance(power, str):
+            self.power_activated.emit(self._creature_id, power)
+        elif isinstance(action, str):
+            self.action_activated.emit(self._creature_id, action)
 
     def _on_tree_selection_changed(self) -> None:
         self._update_gm_buttons()
