@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from orcus_desktop.controller.placement import destination_problem
 from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.areas import (
@@ -714,14 +715,18 @@ def creature_from_entry(encounter: Encounter, entry: LibraryEntry, grid_xy: Poin
 
 
 def placement_preview(encounter: Encounter, entry: LibraryEntry, grid_xy: Point) -> ToolPreview:
-    """The footprint a dropped entry would take, with its name."""
-    square = drop_square(entry.size, grid_xy)
-    space = Space(square, entry.size)
-    inside = encounter.grid.contains_space(space)
+    """The footprint a dropped entry would take, red with the reason where it cannot stand.
+
+    The reason is the one `GameSession.place_creature` gives (`controller.placement`), so the
+    GM reads it before letting go; the drop itself still asks the session.
+    """
+    creature = creature_from_entry(encounter, entry, grid_xy)
+    problem = destination_problem(encounter, creature, creature.square)
+    square = creature.square
     return ToolPreview(
-        squares=frozenset(space.squares()),
-        path_ok=inside,
-        label=entry.name if inside else f"{entry.name}: off the grid",
+        squares=frozenset(creature.space.squares()),
+        path_ok=not problem,
+        label=f"{entry.name}: {problem}" if problem else entry.name,
         label_at=(square.col + entry.size.side_units, float(square.row)),
     )
 

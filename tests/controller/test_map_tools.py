@@ -420,3 +420,18 @@ def test_calibrate_tool_commits_through_its_callback() -> None:
     done = tool.on_pointer(ev(PointerKind.RELEASE, 2.7, 2.7))
     assert done.message == "Calibrate map"
     assert got[0][0] == pytest.approx(70.0)
+
+
+def test_placement_preview_names_the_problem_before_the_drop() -> None:
+    from orcus_desktop.controller.map_tools import placement_preview
+
+    session = make_session()
+    entry = LibraryEntry("Ogre", "monsters", Size.LARGE, 6)
+    free = placement_preview(session.encounter, entry, (5.0, 8.0))
+    assert free.path_ok
+    assert free.squares == {Square(4, 7), Square(5, 7), Square(4, 8), Square(5, 8)}
+    taken = placement_preview(session.encounter, entry, (2.0, 2.0))
+    assert not taken.path_ok
+    assert "occupied by" in taken.label
+    off = placement_preview(session.encounter, entry, (0.2, 0.2))
+    assert "off the grid" in off.label

@@ -509,3 +509,33 @@ def test_hover_square_shows_without_hiding_messages(qtbot: QtBot, window: MainWi
     qtbot.mouseMove(view.viewport(), pos=view_point(view, 3.5, 2.5))
     assert window.square_label.text() == "Square (3, 2)"
     assert window.statusBar().currentMessage() == "Refused: something"
+
+
+def test_pinch_zooms_and_space_drag_pans(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtGui import QNativeGestureEvent, QPointingDevice
+
+    view = window.view
+    viewport = view.viewport()
+    zoom = view.zoom_factor()
+    centre = QPointF(viewport.width() / 2, viewport.height() / 2)
+    pinch = QNativeGestureEvent(
+        Qt.NativeGestureType.ZoomNativeGesture,
+        QPointingDevice.primaryPointingDevice(),
+        2,
+        centre,
+        centre,
+        centre,
+        0.5,
+        QPointF(0, 0),
+    )
+    QApplication.sendEvent(viewport, pinch)
+    assert view.zoom_factor() == pytest.approx(zoom * 1.5)
+    view.scale(2, 2)
+    before = view.verticalScrollBar().value()
+    qtbot.keyPress(view, Qt.Key.Key_Space)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=QPoint(200, 200))
+    qtbot.mouseMove(viewport, pos=QPoint(200, 160))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=QPoint(200, 160))
+    qtbot.keyRelease(view, Qt.Key.Key_Space)
+    assert view.verticalScrollBar().value() == before + 40
+    assert window.encounter.creature("hero").square == Square(1, 1)  # panning moved nothing
