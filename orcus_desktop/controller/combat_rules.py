@@ -170,6 +170,16 @@ class CombatRules:
         self._statblocks[id(raw)] = (raw, parsed)
         return parsed
 
+    def statblock_problem(self, creature: Creature) -> str:
+        """Why the creature's stat block cannot be read, or "" (none at all is fine)."""
+        if not creature.statblock:
+            return ""
+        try:
+            StatBlock.from_dict(thaw(creature.statblock))
+        except (ValueError, TypeError) as exc:
+            return str(exc)
+        return ""
+
     def state(self, creature: Creature) -> CreatureState | None:
         """Its combat state: the stored one, else fresh from the stat block, else None."""
         if creature.state is not None:

@@ -64,7 +64,7 @@ from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKin
 from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import AttackSpec, ConditionSpec, Origin, Outcome, Power
-from orcus_desktop.rules.state import CreatureState, RulesError
+from orcus_desktop.rules.state import CreatureState, RulesError, initial_state
 from orcus_desktop.rules.terms import Defense
 
 
@@ -369,6 +369,9 @@ class Engine:
         sb = self.rules.statblock(creature)
         state = self.rules.state(creature)
         if sb is None or state is None:
+            problem = self.rules.statblock_problem(creature)
+            if problem:
+                raise ActionError(f"{creature.name}'s stat block cannot be read: {problem}")
             raise ActionError(f"{creature.name} has no stat block")
         return Combatant(RulesId(creature_id), sb, state)
 
@@ -633,6 +636,74 @@ class Engine:
         )
         hits = tuple(str(t.target) for t in result.targets if t.hit)
         return AttackOutcome(encounter, data, provoked, forced, hits)
+
+    def target_candidates(
+        self,
+        encounter: Encounter,
+        attacker_id: str,
+        power: Power,
+        area_origin: Square | None = None,
+        area_squares: Sequence[Square] | None = None,
+    ) -> tuple[str, ...]:
+        """Who the power could target now, by its origin, range and targets line.
+
+        Melee/Ranged: creatures within reach or range with line of effect (000 "Range", "A Clear
+        Path to the Target"). Near/Far: creatures in the area with line of effect from its
+        origin (geometry `creatures_in_area`), filtered by the power's targets; RULINGS "Near
+        bursts and the user": the user only for "all"/"any", never among allies or enemies.
+        """
+        from orcus_desktop.rules.powers import TargetKind
+
+        me = encounter.creature(attacker_id)
+        if power.origin is Origin.SELF or power.targets is TargetKind.SELF:
+            return (attacker_id,)
+        field_ = self.battlefield(encounter)
+        others = [o for o in field_.occupants if o.id != attacker_id]
+        if not power.origin.is_area:
+            sb = self.rules.statblock(me)
+            if sb is None:
+                return ()
+            combatant = Combatant(
+                RulesId(attacker_id), sb, self.rules.state(me) or initial_state(sb)
+            )
+            if power.origin is Origin.MELEE:
+                limit: int | None = self._reach(combatant, power)
+            else:
+                normal, long = self._ranges(combatant, power)
+                limit = long if long is not None else normal
+            mine = Occupant(attacker_id, me.space, me.side)
+            return tuple(
+                sorted(
+                    o.id
+                    for o in others
+                    if (limit is None or space_distance(me.space, o.space) <= limit)
+                    and space_cover(field_, mine, o).degree is not GeoCover.TOTAL
+                )
+            )
+        origin_space = me.space if area_origin is None else Space(area_origin, Size.MEDIUM)
+        if area_squares is not None:
+            area = set(area_squares)
+        elif power.area is not None and (power.origin is Origin.NEAR or area_origin is not None):
+            area = set(near_burst_squares(origin_space, power.area.size, encounter.grid))
+        else:
+            return ()
+        inside = creatures_in_area(field_, area, origin_space)
+        by_id = {o.id: o for o in field_.occupants}
+        kind = power.targets
+        if kind in (TargetKind.ALL, TargetKind.ANY, TargetKind.ONE):
+            return tuple(inside)
+        pool = [
+            cid
+            for cid in inside
+            if cid != attacker_id
+            and (by_id[cid].side != me.side)
+            == (kind in (TargetKind.ENEMIES, TargetKind.NEAREST_ENEMY))
+        ]
+        if kind in (TargetKind.NEAREST_ENEMY, TargetKind.NEAREST_ALLY) and pool:
+            # 000 "Nearest": the shortest range; ties are the user's choice (all returned).
+            best = min(space_distance(me.space, by_id[c].space) for c in pool)
+            pool = [c for c in pool if space_distance(me.space, by_id[c].space) == best]
+        return tuple(pool)
 
     def _with_ability(
         self, power: Power, attacker: Combatant, ability_attack: str | None

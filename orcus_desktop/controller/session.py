@@ -582,6 +582,24 @@ class GameSession:
             op, f"{self._name(creature_id)}: {power.name}", change, initiator, creature_id
         )
 
+    def power_targets(
+        self,
+        creature_id: str,
+        power_name: str,
+        *,
+        area_origin: Square | None = None,
+        area_squares: Sequence[Square] | None = None,
+    ) -> tuple[str, ...]:
+        """Creatures the power could target now (reach/range/line of effect, or the area).
+
+        For the action panel: which tokens to offer as targets, or who stands in a template.
+        """
+        enc = self.encounter
+        power = find_power(self.rules, enc, creature_id, power_name)
+        if power is None:
+            return ()
+        return self.engine.target_candidates(enc, creature_id, power, area_origin, area_squares)
+
     def basic_attack(
         self,
         creature_id: str,

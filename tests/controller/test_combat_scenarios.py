@@ -454,3 +454,41 @@ def test_gm_edits_hit_points_and_temporary_hit_points(duel: GameSession) -> None
     assert state.temp_hp == 6
     duel.apply_damage("hero", 8)
     assert _hp(duel, "hero") == 3
+
+
+BURST: dict[str, object] = {
+    "name": "Thunder Ring",
+    "frequency": "encounter",
+    "origin": "near",
+    "area": {"type": "burst", "size": 1},
+    "targets": "enemies",
+    "attack": {"defense": "fortitude", "ability": "intelligence"},
+    "hit": {"damage": "1d6 + Intelligence modifier", "damage_types": ["thunder"]},
+}
+
+
+def test_near_burst_targets_enemies_in_the_area_only() -> None:
+    # 000 "Areas of effect" / "Targets": "all enemies: only enemies in the area"; RULINGS "Near
+    # bursts and the user": allies and enemies never include the user.
+    from tests.controller.conftest import ARROW, KNOCKDOWN
+
+    session = make_session(
+        Encounter(
+            GridBounds(10, 10),
+            creatures=(
+                fighter("hero", 2, 2, powers=[KNOCKDOWN, ARROW, BURST]),
+                fighter("ally", 1, 2),
+                orc("orc", 3, 2),
+                orc("brute", 8, 8),
+            ),
+        )
+    )
+    assert session.power_targets("hero", "Thunder Ring") == ("orc",)
+    assert session.power_targets("hero", "Basic Melee Attack") == ("ally", "orc")
+    assert session.power_targets("hero", "Arcane Bolt") == ("ally", "brute", "orc")
+    refused = session.use_power("hero", "Thunder Ring", ["brute"])
+    assert "not in the area" in refused.reason
+    # d20 19: 19 + 3 Int + 0 = 22 vs Fortitude 15: hit; 1d6 = 4 + 3 = 7 thunder damage
+    result = session.use_power("hero", "Thunder Ring", ["orc"], dice=[19, 4])
+    assert result.ok, result.reason
+    assert _hp(session, "orc") == 23
