@@ -418,7 +418,7 @@ class MoveTool:
         if drag.destination == drag.creature.square:
             return EMPTY_PREVIEW
         result = self._session.move_creature(drag.creature.id, drag.destination, drag.mode, self)
-        return ToolPreview(message=_result_message(result))
+        return ToolPreview(message=_result_message(result, self._session.encounter))
 
 
 class SelectTool(MoveTool):
@@ -437,11 +437,18 @@ class SelectTool(MoveTool):
         super().__init__(session, on_select, toggles_doors=True)
 
 
-def _result_message(result: OperationResult) -> str:
+def _result_message(result: OperationResult, encounter: Encounter | None = None) -> str:
+    """A status line for a session result: what was done, or "Refused: <reason>"."""
     if result.ok:
         text = result.text
         if result.opportunity_attackers:
-            text += " — opportunity attacks offered to " + ", ".join(result.opportunity_attackers)
+            names = [
+                (c.name if (c := encounter.find_creature(i)) is not None else i)
+                if encounter is not None
+                else i
+                for i in result.opportunity_attackers
+            ]
+            text += " — opportunity attacks offered to " + ", ".join(names)
         return text
     return f"Refused: {result.reason}"
 

@@ -435,3 +435,11 @@ def test_placement_preview_names_the_problem_before_the_drop() -> None:
     assert "occupied by" in taken.label
     off = placement_preview(session.encounter, entry, (0.2, 0.2))
     assert "off the grid" in off.label
+
+
+def test_a_provoking_move_names_the_enemies_offered_an_attack() -> None:
+    session = make_session()
+    tool = MoveTool(session)
+    _, done = drag(tool, (1.5, 1.5), (1.5, 5.5))
+    assert done.message.startswith("Move Hero 4 squares")
+    assert done.message.endswith("opportunity attacks offered to Goblin")
