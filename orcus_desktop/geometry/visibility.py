@@ -78,7 +78,15 @@ def visibility_polygon_array(
         sector = _open_sector(rax[through], ray[through], rbx[through], rby[through], inward)
         if sector is not None:
             extra_events = [sector[0], sector[1]]
-    inner = clip_segments(raw[~flat], bounds)
+    inner = raw[~flat]
+    x0, y0, x1, y1 = bounds
+    if len(inner) and (
+        min(inner[:, 0].min(), inner[:, 2].min()) < x0
+        or max(inner[:, 0].max(), inner[:, 2].max()) > x1
+        or min(inner[:, 1].min(), inner[:, 3].min()) < y0
+        or max(inner[:, 1].max(), inner[:, 3].max()) > y1
+    ):
+        inner = clip_segments(inner, bounds)
     frame = np.asarray(box_segments(bounds), dtype=np.float64).reshape(-1, 4)
     segs = np.concatenate([inner, frame])
     ax = segs[:, 0] - px
@@ -109,10 +117,13 @@ def visibility_polygon_array(
         ta = np.concatenate([ta[~wrap], ta[wrap], -pi])
         tb = np.concatenate([tb[~wrap], pi, tb[wrap]])
         bx, by = bx2, by2
-    events = np.unique(np.concatenate([ta, tb, [-math.pi, math.pi], extra_events]))
+    n_seg = len(ta)
+    events, where = np.unique(
+        np.concatenate([ta, tb, [-math.pi, math.pi], extra_events]), return_inverse=True
+    )
     m = len(events) - 1
-    i0 = np.searchsorted(events, ta)
-    i1 = np.searchsorted(events, tb)
+    i0 = where[:n_seg]
+    i1 = where[n_seg : 2 * n_seg]
     counts = np.maximum(i1 - i0, 0)
     total = int(counts.sum())
     seg_of = np.repeat(np.arange(len(ta), dtype=np.int64), counts)
@@ -135,8 +146,10 @@ def visibility_polygon_array(
     winner = np.zeros(m, dtype=np.int64)
     is_best = dist == best[interval_of]
     winner[interval_of[is_best]] = seg_of[is_best]
-    start_pts = _ray_hits(events[:-1], winner, ax, ay, ex, ey, num, ta, tb)
-    end_pts = _ray_hits(events[1:], winner, ax, ay, ex, ey, num, ta, tb)
+    cos_e = np.cos(events)
+    sin_e = np.sin(events)
+    start_pts = _ray_hits(events[:-1], cos_e[:-1], sin_e[:-1], winner, ax, ay, ex, ey, num, ta, tb)
+    end_pts = _ray_hits(events[1:], cos_e[1:], sin_e[1:], winner, ax, ay, ex, ey, num, ta, tb)
     if sector is not None:
         outside = ~_in_sector(mid, sector)
         start_pts[outside] = 0.0
@@ -146,7 +159,9 @@ def visibility_polygon_array(
     pts[1::2] = end_pts
     pts[:, 0] += px
     pts[:, 1] += py
-    same = np.all(np.isclose(pts, np.roll(pts, 1, axis=0), rtol=0, atol=1e-12), axis=1)
+    # consecutive repeats (the same point computed the same way) are dropped
+    prev = np.roll(pts, 1, axis=0)
+    same = (pts[:, 0] == prev[:, 0]) & (pts[:, 1] == prev[:, 1])
     result: FloatArray = pts[~same]
     return result
 
@@ -177,6 +192,8 @@ def clip_segments(segments: FloatArray, box: Box) -> FloatArray:
 
 def _ray_hits(
     angles: FloatArray,
+    dx: FloatArray,
+    dy: FloatArray,
     winner: IntArray,
     ax: FloatArray,
     ay: FloatArray,
@@ -186,9 +203,10 @@ def _ray_hits(
     ta: FloatArray,
     tb: FloatArray,
 ) -> FloatArray:
-    """Where rays at `angles` meet the lines of the winning segments (exact at end points)."""
-    dx = np.cos(angles)
-    dy = np.sin(angles)
+    """Where rays at `angles` (directions dx, dy) meet the winning segments' lines.
+
+    Exact at the segments' own end points.
+    """
     w_ex, w_ey = ex[winner], ey[winner]
     denom = dx * w_ey - dy * w_ex
     with np.errstate(divide="ignore", invalid="ignore"):
