@@ -319,8 +319,14 @@ def test_gm_damage_and_heal(session: GameSession, panel: ActionsPanel, qtbot: Qt
     panel.gm_amount.setValue(4)
     qtbot.mouseClick(panel.buttons["heal"], Qt.MouseButton.LeftButton)
     assert "HP 23/29" in panel.numbers.text()
-    session.undo()
-    session.undo()
+    panel.gm_amount.setValue(7)
+    qtbot.mouseClick(panel.buttons["set_hit_points"], Qt.MouseButton.LeftButton)
+    assert "HP 7/29 staggered" in panel.numbers.text()
+    panel.gm_amount.setValue(5)
+    qtbot.mouseClick(panel.buttons["grant_temp_hp"], Qt.MouseButton.LeftButton)
+    assert "HP 7/29 +5 temp staggered" in panel.numbers.text()
+    for _ in range(4):
+        session.undo()
     assert "HP 29/29" in panel.numbers.text()
 
 

@@ -142,10 +142,11 @@ def test_formatter_falls_back_on_unknown_or_malformed_records() -> None:
     names: dict[str | None, str] = {"a": "Alice", "b": "Bob"}
     formatter = LogFormatter(lambda cid: names.get(cid, str(cid)))
     odd = LogEntry(1, 2, "something_new", CreatureId("a"), (CreatureId("b"),))
-    assert formatter.format(odd) == "Something new: Alice -> Bob"
+    # kinds this panel does not know get the controller's default wording
+    assert formatter.format(odd) == "Alice something new (Bob)"
     broken: dict[str, Any] = {"roll": "not a roll"}
     entry = LogEntry(2, 2, "delay_resume", CreatureId("a"), (), broken)
-    assert formatter.format(entry) == "Delay resume: Alice"
+    assert formatter.format(entry) == "Alice stops delaying (initiative ?)"
 
 
 def test_roll_rebuilt_from_a_record() -> None:
@@ -216,6 +217,8 @@ def test_every_event_of_a_played_combat_has_its_own_line(
     assert s.move_creature("orc", Square(6, 2), MoveMode.WALK).opportunity_attackers
     assert s.decline_opportunity_attack("hero").ok
     assert s.heal("orc", 3).ok
+    assert s.grant_temp_hp("orc", 4).ok
+    assert s.set_hit_points("orc", 12).ok
     assert s.force_move("orc", "push", 1, Square(7, 2), source_id="hero").ok
     assert s.apply_damage("hero", 50).ok
     assert s.add_persistent_damage("hero", 5, ["fire"]).ok

@@ -308,7 +308,7 @@ class ActionsPanel(QWidget):
         """The GM's edits: damage, healing, conditions, saves and ending effects."""
         box = QGroupBox("GM", self)
         self.gm_amount = QSpinBox(box)
-        self.gm_amount.setRange(0, 999)
+        self.gm_amount.setRange(-999, 999)  # Set HP may go below 0 (000 "Hit Points")
         self.gm_amount.setValue(5)
         self.gm_amount.setObjectName("gm_amount")
         self.gm_condition = QComboBox(box)
@@ -321,8 +321,10 @@ class ActionsPanel(QWidget):
         row = (
             ("damage", "Damage", self._on_damage),
             ("heal", "Heal", self._on_heal),
+            ("set_hit_points", "Set HP", self._on_set_hit_points),
+            ("grant_temp_hp", "Temp HP", self._on_grant_temp_hp),
             ("add_condition", "Add", self._on_add_condition),
-            ("saving_throw", "Saving throw", self._on_saving_throw),
+            ("saving_throw", "Save", self._on_saving_throw),
             ("remove_effect", "End effect", self._on_remove_effect),
         )
         for key, label, slot in row:
@@ -335,11 +337,13 @@ class ActionsPanel(QWidget):
         grid.addWidget(self.gm_amount, 0, 0)
         grid.addWidget(self.buttons["damage"], 0, 1)
         grid.addWidget(self.buttons["heal"], 0, 2)
-        grid.addWidget(self.buttons["saving_throw"], 0, 3)
+        grid.addWidget(self.buttons["set_hit_points"], 0, 3)
+        grid.addWidget(self.buttons["grant_temp_hp"], 0, 4)
         grid.addWidget(self.gm_condition, 1, 0)
         grid.addWidget(self.gm_duration, 1, 1)
         grid.addWidget(self.buttons["add_condition"], 1, 2)
-        grid.addWidget(self.buttons["remove_effect"], 1, 3)
+        grid.addWidget(self.buttons["saving_throw"], 1, 3)
+        grid.addWidget(self.buttons["remove_effect"], 1, 4)
         return box
 
     # -- public ----------------------------------------------------------------------------
@@ -564,6 +568,12 @@ class ActionsPanel(QWidget):
         no_state = "" if has_state else "Select a creature with a stat block."
         _enable(self.buttons["damage"], no_state, "Deal this much damage (resistances apply).")
         _enable(self.buttons["heal"], no_state, "Heal this many hit points.")
+        _enable(self.buttons["set_hit_points"], no_state, "Set current hit points to this.")
+        _enable(
+            self.buttons["grant_temp_hp"],
+            no_state,
+            "Grant this many temporary hit points (the higher value is kept, never the sum).",
+        )
         _enable(
             self.buttons["add_condition"],
             no_state,
@@ -652,6 +662,22 @@ class ActionsPanel(QWidget):
         if self._creature_id is not None:
             self._report(
                 self._session.heal(self._creature_id, self.gm_amount.value(), initiator=self)
+            )
+
+    def _on_set_hit_points(self) -> None:
+        if self._creature_id is not None:
+            self._report(
+                self._session.set_hit_points(
+                    self._creature_id, self.gm_amount.value(), initiator=self
+                )
+            )
+
+    def _on_grant_temp_hp(self) -> None:
+        if self._creature_id is not None:
+            self._report(
+                self._session.grant_temp_hp(
+                    self._creature_id, self.gm_amount.value(), initiator=self
+                )
             )
 
     def _on_add_condition(self) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QVBoxLayout, QWidget
 
+from orcus_desktop.controller.log_text import describe
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.rules.dice import DiceRoll, DieResult, RollTerm
@@ -114,13 +115,16 @@ class LogFormatter:
         return ", ".join(self._name(t) for t in entry.targets)
 
     def _generic(self, entry: LogEntry) -> str:
-        text = entry.kind.replace("_", " ").capitalize()
-        who = self._actor(entry)
-        if who:
-            text += f": {who}"
-        if entry.targets:
-            text += f" -> {self._targets(entry)}"
-        return text
+        """The controller's default wording, for kinds this formatter does not know."""
+        names: dict[str, str] = {
+            str(cid): self._name(cid) for cid in (entry.actor, *entry.targets) if cid
+        }
+        try:
+            return describe(entry, names)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            text = entry.kind.replace("_", " ").capitalize()
+            who = self._actor(entry)
+            return f"{text}: {who}" if who else text
 
     def _roll(self, data: Mapping[str, Any] | None) -> str:
         if not data:
@@ -375,6 +379,13 @@ class LogFormatter:
         verb = "attack" if entry.kind == "help_attack" else "defend against"
         return f"{self._actor(entry)} helps {ally} {verb} {enemy} (+{data.get('bonus', 2)})"
 
+    def _temp_hp(self, entry: LogEntry, data: Mapping[str, Any]) -> str:
+        # 000 "Temporary Hit Points": the higher value is kept, never the sum.
+        return (
+            f"{self._targets(entry)} is offered {data['offered']} temporary HP: "
+            f"{data['before']} -> {data['after']} (never added together)"
+        )
+
     def _rally(self, entry: LogEntry, data: Mapping[str, Any]) -> str:
         who = self._actor(entry)
         text = f"{who} rallies"
@@ -447,6 +458,7 @@ _HANDLERS: dict[str, _Handler] = {
     "attack": LogFormatter._attack,
     "damage": LogFormatter._damage_entry,
     "healing": LogFormatter._healing_entry,
+    "temp_hp": LogFormatter._temp_hp,
     "condition_added": LogFormatter._condition_added,
     "persistent_added": LogFormatter._persistent_added,
     "effect_ended": LogFormatter._effect_ended,
