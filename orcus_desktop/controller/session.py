@@ -139,7 +139,11 @@ class GameSession:
         creature = enc.find_creature(creature_id)
         if creature is None:
             return self._refuse(op, f'no creature "{creature_id}"', initiator, creature_id)
-        after = enc.without_creature(creature_id)
+        after = enc
+        if enc.combat.active and enc.combat.current == creature_id:
+            # Its turn passes to the next creature, without end-of-turn work for it.
+            after = turns.pass_turn(after, *self._hooks_start())
+        after = after.without_creature(creature_id)
         after = after.with_combat(after.combat.without(creature_id))
         text = f"Remove {creature.name}"
         self._commit(text, after)

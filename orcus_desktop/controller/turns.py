@@ -236,6 +236,22 @@ def end_turn(
     return _advance(encounter.with_combat(combat), start_hook, budget_hook, skip_hook, current)
 
 
+def pass_turn(
+    encounter: Encounter,
+    start_hook: TurnHook,
+    budget_hook: BudgetHook,
+    skip_hook: SkipHook,
+) -> Encounter:
+    """Move on from the current turn without end-of-turn work (its creature leaves combat)."""
+    combat = encounter.combat
+    current = combat.current
+    if current is None:
+        return encounter
+    combatant = combat.combatant(current)
+    combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
+    return _advance(encounter.with_combat(combat), start_hook, budget_hook, skip_hook, current)
+
+
 def delay(
     encounter: Encounter,
     creature_id: str,

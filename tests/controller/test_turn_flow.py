@@ -212,3 +212,15 @@ def test_refusals(session: GameSession) -> None:
     _roll(session)
     assert not session.trigger_readied("hero", "orc").ok
     assert "no such creature" in session.set_initiative("nobody", 3).reason
+
+
+def test_removing_the_current_creature_passes_the_turn(session: GameSession) -> None:
+    _roll(session)
+    session.set_initiative("orc", 1)
+    session.start_combat()
+    assert session.remove_creature("hero").ok
+    combat = session.encounter.combat
+    assert combat.current == "gob1"
+    assert "hero" not in combat.order
+    session.undo()
+    assert session.encounter.combat.current == "hero"
