@@ -539,3 +539,28 @@ def test_pinch_zooms_and_space_drag_pans(qtbot: QtBot, window: MainWindow) -> No
     qtbot.keyRelease(view, Qt.Key.Key_Space)
     assert view.verticalScrollBar().value() == before + 40
     assert window.encounter.creature("hero").square == Square(1, 1)  # panning moved nothing
+
+
+def test_dropping_an_image_as_a_token_places_a_picture_token(
+    qtbot: QtBot,
+    window: MainWindow,
+    tmp_path: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    image = QImage(64, 64, QImage.Format.Format_RGB32)
+    image.fill(Qt.GlobalColor.darkRed)
+    target = tmp_path / "cave_troll.webp"  # type: ignore[operator]
+    assert image.save(str(target))
+    monkeypatch.setattr(window, "_ask_image_use", lambda _path: "token")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(target))])
+    assert send_drop(window.view, mime, view_point(window.view, 9.5, 2.5))
+    troll = next(c for c in window.encounter.creatures if c.name == "Cave Troll")
+    assert troll.square == Square(9, 2)
+    item = window.scene.token_item(troll.id)
+    assert item is not None
+    assert item.look.image_path == str(target)
+    from orcus_desktop.ui.map.items import token_art
+
+    assert token_art(str(target), 60) is not None  # WebP read through Qt's image plugin
+    assert window.undo_action.text() == "&Undo Place Cave Troll"
