@@ -492,3 +492,22 @@ def test_near_burst_targets_enemies_in_the_area_only() -> None:
     result = session.use_power("hero", "Thunder Ring", ["orc"], dice=[19, 4])
     assert result.ok, result.reason
     assert _hp(session, "orc") == 23
+
+
+def test_crawl_dash_and_forced_movement(duel: GameSession) -> None:
+    # RULINGS: Crawling — half speed (each square costs 2); 000 "Dash": speed + 2, then combat
+    # advantage granted and -5 to attacks until the end of your next turn; 000 "Unwilling
+    # Movement": push moves away from the attacker; 000 "Restrained": cannot be moved.
+    duel.drop_prone("hero")
+    assert "too far" in duel.preview_move("hero", Square(2, 6), MoveMode.CRAWL).reason
+    crawl = duel.move_creature("hero", Square(2, 5), MoveMode.CRAWL)
+    assert crawl.ok, crawl.reason
+    assert crawl.details["cost"] == 6
+    duel.end_turn()
+    assert duel.move_creature("orc", Square(3, 10), MoveMode.DASH).ok  # 8 squares
+    assert Condition.DASHING in _conditions(duel, "orc")
+    assert duel.force_move("orc", "push", 1, Square(3, 11), source_id="hero").ok
+    assert duel.encounter.creature("orc").square == Square(3, 11)
+    assert not duel.force_move("orc", "push", 1, Square(3, 9), source_id="hero").ok
+    duel.add_condition("orc", Condition.RESTRAINED, DurationKind.SAVE_ENDS)
+    assert "restrained" in duel.force_move("orc", "slide", 1, Square(4, 11)).reason
