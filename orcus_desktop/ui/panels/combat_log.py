@@ -177,6 +177,9 @@ class LogFormatter:
     def _healing(self, target: str, h: Mapping[str, Any]) -> str:
         if h.get("refused"):
             return f"{target} cannot be healed ({h['refused']})"
+        if int(h.get("amount") or 0) < 0:  # the GM set hit points lower
+            by = f" by {h['source']}" if h.get("source") else ""
+            return f"{target}'s hit points are set{by}: HP {h['hp_before']} -> {h['hp_after']}"
         if h.get("stabilized_at_one"):
             text = f"{target} heals (no recovery left: set to 1 HP)"
         elif h.get("recovery_spent"):
