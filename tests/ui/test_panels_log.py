@@ -238,4 +238,5 @@ def test_every_event_of_a_played_combat_has_its_own_line(
     assert len(lines) == len(s.encounter.combat.log)
     assert lines[-1].startswith("Combat ends")
     assert "Orc's hit points are set by GM: HP 19 -> 12" in lines
+    assert "Orc's turn (re-entering after a delay)" in lines
     assert "Orc is offered 4 temporary HP: 0 -> 4 (never added together)" in lines

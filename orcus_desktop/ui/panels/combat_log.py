@@ -242,6 +242,10 @@ class LogFormatter:
         rounds = data.get("rounds", entry.round)
         return f"Combat ends (round {rounds})"
 
+    def _turn_start(self, entry: LogEntry, data: Mapping[str, Any]) -> str:
+        resumed = " (re-entering after a delay)" if data.get("resumed") else ""
+        return f"{self._actor(entry)}'s turn{resumed}"
+
     def _turn_skipped(self, entry: LogEntry, data: Mapping[str, Any]) -> str:
         return f"{self._actor(entry)} loses its turn ({data.get('reason', '')})"
 
@@ -446,7 +450,7 @@ _HANDLERS: dict[str, _Handler] = {
     "round_end": LogFormatter._round_end,
     "surprise_end": _simple("The surprise round ends"),
     "combat_end": LogFormatter._combat_end,
-    "turn_start": _simple("{actor}'s turn"),
+    "turn_start": LogFormatter._turn_start,
     "turn_end": _simple("{actor} ends its turn"),
     "turn_skipped": LogFormatter._turn_skipped,
     "turn_lost": _simple("{actor} delayed too long: its turn this round is lost"),
