@@ -259,7 +259,7 @@ def _batch(
             corner_ang.ravel(),
         ]
     )
-    keys = np.unique(_key(ev_group, ev_angle))
+    keys, where = np.unique(_key(ev_group, ev_angle), return_inverse=True)
     k_group = np.floor(keys / _KEY_STRIDE).astype(np.int64)
     k_angle = keys - k_group * _KEY_STRIDE - math.pi
     same = k_group[:-1] == k_group[1:]
@@ -275,8 +275,9 @@ def _batch(
         return c * ux[g] - s * uy[g], c * uy[g] + s * ux[g]
 
     # nearest piece at each interval's middle ray
-    i0 = np.searchsorted(keys, _key(pg2, lo_ang))
-    i1 = np.searchsorted(keys, _key(pg2, hi_ang))
+    n_p = len(pg2)
+    i0 = where[2 * n_g : 2 * n_g + n_p]
+    i1 = where[2 * n_g + n_p : 2 * n_g + 2 * n_p]
     counts = np.maximum(i1 - i0, 0)
     total = int(counts.sum())
     piece_of = np.repeat(np.arange(len(pg2)), counts)
@@ -325,8 +326,13 @@ def _batch(
     rel = (mid - lo_safe) % math.tau
     visible &= ~restricted | ((rel > 0) & (rel < span))
 
-    def radial(ang: FloatArray) -> tuple[FloatArray, FloatArray]:
-        dx, dy = world_dir(ang, ig)
+    cos_k = np.cos(k_angle)
+    sin_k = np.sin(k_angle)
+    uxi, uyi = ux[ig], uy[ig]
+
+    def radial(c: FloatArray, s: FloatArray) -> tuple[FloatArray, FloatArray]:
+        dx = c * uxi - s * uyi
+        dy = c * uyi + s * uxi
         e_x, x_x, e_y, x_y = slabs(dx, dy)
         if len(num):
             w = winner
@@ -342,8 +348,8 @@ def _batch(
         r_far = np.where(np.isnan(r_far), 0.0, r_far)
         return r_far, r_near
 
-    far0, near0 = radial(t0)
-    far1, near1 = radial(t1)
+    far0, near0 = radial(cos_k[:-1], sin_k[:-1])
+    far1, near1 = radial(cos_k[1:], sin_k[1:])
     with np.errstate(invalid="ignore"):
         piece_area = 0.5 * (far0 * far1 - near0 * near1) * np.sin(t1 - t0)
     piece_area = np.where(visible & np.isfinite(piece_area), np.maximum(piece_area, 0.0), 0.0)
