@@ -511,3 +511,57 @@ def test_crawl_dash_and_forced_movement(duel: GameSession) -> None:
     assert not duel.force_move("orc", "push", 1, Square(3, 9), source_id="hero").ok
     duel.add_condition("orc", Condition.RESTRAINED, DurationKind.SAVE_ENDS)
     assert "restrained" in duel.force_move("orc", "slide", 1, Square(4, 11)).reason
+
+
+def test_three_rounds_with_a_reload_in_the_middle(tmp_path: object) -> None:
+    # 000 "Combat Step by Step": turns in initiative order, round after round; DESIGN.md
+    # "Dice": the document records every roll, so a saved and reopened encounter continues
+    # exactly where it was.
+    from pathlib import Path
+
+    from orcus_desktop.model.serialization import load_encounter, save_encounter
+
+    session = make_session(
+        Encounter(
+            GridBounds(10, 10),
+            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("grunt", 3, 3)),
+        )
+    )
+    session.roll_initiative(dice={"hero": 15, "orc": 10, "grunt": 4})  # hero 16, orcs 10 / 4
+    session.start_combat()
+    assert session.encounter.combat.order == ("hero", "orc", "grunt")
+    # Round 1. Hero: basic attack on the orc, d20 17 (+6 = 23 vs AC 15), 1d10 = 8 -> 11.
+    assert session.basic_attack("hero", "orc", dice=[17, 8]).ok
+    assert _hp(session, "orc") == 19
+    session.end_turn()
+    # Orc: 1d20 12 + 3 + 1 = 16 vs AC 16: hit, 1d12 5 + 3 = 8.
+    assert session.basic_attack("orc", "hero", dice=[12, 5]).ok
+    assert _hp(session, "hero") == 36
+    session.end_turn()
+    # Grunt: natural 1 misses.
+    miss = session.basic_attack("grunt", "hero", dice=[1])
+    assert miss.details["hits"] == ()
+    assert _hp(session, "hero") == 36
+    session.end_turn()
+    assert session.encounter.combat.round == 2
+    # Save and reopen mid-combat: the same state, the same log.
+    path = Path(str(tmp_path)) / "fight.json"
+    save_encounter(path, session.encounter)
+    reopened = make_session(load_encounter(path))
+    assert reopened.encounter == session.encounter
+    session = reopened
+    # Round 2. Hero: Knockdown Strike kills the orc: d20 15 (21), 2d10 9 + 8 + 3 = 20 >= 19.
+    result = session.use_power("hero", "Knockdown Strike", ["orc"], dice=[15, 9, 8])
+    assert result.ok, result.reason
+    orc_state = session.encounter.creature("orc").state
+    assert orc_state is not None
+    assert orc_state.dead
+    session.end_turn()
+    assert session.encounter.combat.current == "grunt"  # the dead orc's turn is skipped
+    skipped = [e for e in session.encounter.combat.log if e.kind == "turn_skipped"]
+    assert [(e.actor, e.data["reason"]) for e in skipped] == [("orc", "dead")]
+    session.end_turn()
+    # Round 3: the hero again.
+    combat = session.encounter.combat
+    assert (combat.round, combat.current) == (3, "hero")
+    assert combat.combatant("hero").budget == ActionBudget(1, 1, 1)
