@@ -4,9 +4,12 @@
 "Panels", Anki's `DataModel`): it pulls each row from the document snapshot and the session's
 rules answers, and on every document event emits only what changed (rows removed, inserted,
 moved, or `dataChanged` for one row); `reset` resets the model. `InitiativePanel` puts it in a
-table with the buttons of 000 "Combat Step by Step": roll initiative, surprise, start combat,
-end turn, delay, join, reorder, end combat. Every button calls one `GameSession` method (one
-undo step) and is disabled, with the reason as its tooltip, when the session would refuse.
+table with the buttons of 000 "Combat Step by Step": roll initiative (optionally one roll per
+group of identical monsters), mark the surprised, start combat; then end turn (Ctrl+Return,
+saving throws rolled or typed in), delay and act now, take a readied action on its trigger,
+join a newcomer, move a creature up the order, end combat. Initiative values are edited in
+place. Every button calls one `GameSession` method (one undo step) and is disabled, with the
+reason as its tooltip, when the session would refuse.
 """
 
 from __future__ import annotations
