@@ -357,3 +357,34 @@ def test_ctrl_return_ends_the_turn(
     # a button's shortcut animates the click: it lands a moment later
     qtbot.wait_until(lambda: session.encounter.combat.current == "orc")
     panel.close()
+
+
+def test_initiative_dice_typed_in(
+    session: GameSession, panel: InitiativePanel, qtbot: QtBot
+) -> None:
+    asked: list[str] = []
+
+    def die(_parent: object, label: str) -> int | None:
+        asked.append(label)
+        return {
+            "Initiative d20 for Hero:": 17,
+            "Initiative d20 for Orc (group):": 4,
+            "Initiative d20 for Late:": 9,
+        }.get(label)
+
+    panel.ask_die = die
+    panel.typed_dice_check.setChecked(True)
+    panel.group_check.setChecked(True)
+    assert session.roll_initiative(["grunt"], totals={"grunt": 2}).ok  # not asked again
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    assert asked == ["Initiative d20 for Hero:", "Initiative d20 for Orc (group):"]
+    combat = session.encounter.combat
+    assert combat.combatant("hero").initiative_roll == 17
+    assert combat.combatant("orc").initiative_roll == combat.combatant("brute").initiative_roll
+    assert combat.combatant("orc").initiative_roll == 4
+    assert session.start_combat().ok
+    assert session.place_creature(orc("late", 6, 6)).ok
+    _select(panel, "late")
+    qtbot.mouseClick(panel.join_button, Qt.MouseButton.LeftButton)
+    assert asked[-1] == "Initiative d20 for Late:"
+    assert session.encounter.combat.combatant("late").initiative_roll == 9

@@ -425,8 +425,8 @@ class InitiativePanel(QWidget):
     Attributes:
         model: the `InitiativeTableModel`.
         table: the table view.
-        ask_die: asks for a d20 rolled at the table when "Type in saving throws" is checked
-            (a dialog; tests replace it).
+        ask_die: asks for a d20 rolled at the table when "Type in dice rolled at the table"
+            is checked (a dialog; tests replace it).
 
     Signals:
         creature_selected: `(creature_id)` when the GM picks a row ("" when none).
@@ -470,11 +470,11 @@ class InitiativePanel(QWidget):
         self.start_button = self._button("Start combat", self._on_start)
         self.end_turn_button = self._button("End turn", self._on_end_turn)
         self.end_turn_button.setShortcut(QKeySequence("Ctrl+Return"))
-        self.typed_dice_check = QCheckBox("Type in saving throws", self)
+        self.typed_dice_check = QCheckBox("Type in dice rolled at the table", self)
         self.typed_dice_check.setObjectName("typed_dice_check")
         self.typed_dice_check.setToolTip(
-            "End turn asks for the d20 of each saving throw rolled at the table "
-            "(cancel one to let the app roll it)."
+            "Roll initiative, Join combat and End turn ask for each d20 rolled at the table: "
+            "initiative (one per group), saving throws (cancel one to let the app roll it)."
         )
         self.ask_die: AskDie = ask_d20_dialog
         self.delay_button = self._button("Delay", self._on_delay)
@@ -506,7 +506,6 @@ class InitiativePanel(QWidget):
         )
         for i, button in enumerate(buttons):
             grid.addWidget(button, i // 4, i % 4)
-        grid.addWidget(self.typed_dice_check, 2, 0, 1, 4)
         row_px = self.fontMetrics().height() + 8
         self.table.setMinimumHeight(row_px * 6)
         layout = QVBoxLayout(self)
@@ -515,6 +514,7 @@ class InitiativePanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.setup_controls)
         layout.addWidget(self.combat_controls)
+        layout.addWidget(self.typed_dice_check)
         layout.addWidget(self.message)
 
         self._connections = DocumentConnections()
@@ -759,7 +759,29 @@ class InitiativePanel(QWidget):
                 statblock = self._session.rules.statblock(creature)
                 if statblock is not None and not statblock.is_pc:
                     groups[creature.id] = f"{creature.side}: {statblock.name}"
-        self._report(self._session.roll_initiative(groups=groups, initiator=self))
+        dice: dict[str, int] = {}
+        if self.typed_dice_check.isChecked():
+            dice = self._typed_initiative_dice(groups)
+        self._report(self._session.roll_initiative(groups=groups, dice=dice, initiator=self))
+
+    def _typed_initiative_dice(self, groups: dict[str, str]) -> dict[str, int]:
+        """One d20 per creature to roll, or per group (000 "Initiative": one roll a group)."""
+        enc = self._session.encounter
+        in_order = set(enc.combat.order)
+        asked: dict[str, int | None] = {}
+        dice: dict[str, int] = {}
+        for creature in enc.creatures:
+            if creature.id in in_order:
+                continue
+            group = groups.get(creature.id)
+            key = f"group {group}" if group else creature.id
+            if key not in asked:
+                who = group.split(": ", 1)[-1] + " (group)" if group else creature.name
+                asked[key] = self.ask_die(self, f"Initiative d20 for {who}:")
+            value = asked[key]
+            if value is not None:
+                dice[creature.id] = value
+        return dice
 
     def _on_surprised(self, checked: bool) -> None:
         selected = self.selected_creature_id()
@@ -792,8 +814,12 @@ class InitiativePanel(QWidget):
 
     def _on_join(self) -> None:
         selected = self.selected_creature_id()
-        if selected is not None:
-            self._report(self._session.join_combat(selected, initiator=self))
+        if selected is None:
+            return
+        die = None
+        if self.typed_dice_check.isChecked():
+            die = self.ask_die(self, f"Initiative d20 for {name_of(self._session, selected)}:")
+        self._report(self._session.join_combat(selected, die=die, initiator=self))
 
     def _on_move_up(self) -> None:
         selected = self.selected_creature_id()
