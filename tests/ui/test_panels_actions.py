@@ -384,3 +384,13 @@ def test_activating_an_allowed_power_or_action_is_announced(
         qtbot.assert_not_emitted(panel.power_activated),
     ):
         panel.tree.itemActivated.emit(_items(panel, 1)["Stand up"], 0)  # not allowed
+
+
+def test_combat_only_buttons_outside_combat(panel: ActionsPanel) -> None:
+    panel.show_creature("hero")
+    assert panel.title.text() == "Hero"
+    assert panel.budget.text() == "Outside combat: actions cost nothing."
+    for key in ("opportunity_attack", "ready"):
+        assert not panel.buttons[key].isEnabled()
+        assert panel.buttons[key].toolTip() == "No combat is running."
+    assert panel.buttons["drop_prone"].isEnabled()

@@ -143,6 +143,9 @@ _BUTTONS = (
     _Button("Ready…", CombatAction.READY, "ready"),
 )
 
+_COMBAT_ONLY = frozenset({CombatAction.OPPORTUNITY_ATTACK, CombatAction.READY})
+"""Buttons that only mean something in a running combat."""
+
 _TOOLTIPS: dict[CombatAction, str] = {
     CombatAction.END_TURN: "End this turn: saving throws are rolled (000 'The End of Your Turn').",
     CombatAction.DELAY: "Put off this turn and re-enter the order later (000 'Delay').",
@@ -526,11 +529,15 @@ class ActionsPanel(QWidget):
         session = self._session
         combat = session.encounter.combat
         for spec in _BUTTONS:
-            option = available.option(spec.action)
+            reason = available.option(spec.action).reason
             tooltip = _TOOLTIPS[spec.action]
+            if spec.action in _COMBAT_ONLY and not reason and not combat.active:
+                # Allowed by the rules outside combat, but these need a running combat: a
+                # provoking creature whose turn it is, a place in the initiative.
+                reason = "No combat is running."
             if spec.action is CombatAction.OPPORTUNITY_ATTACK and combat.current:
                 tooltip = f"A basic melee attack against {name_of(session, combat.current)}."
-            _enable(self.buttons[spec.key], option.reason, tooltip)
+            _enable(self.buttons[spec.key], reason, tooltip)
         self._update_gm_buttons()
         combatant = combat.find(available.creature_id) if combat.active else None
         offered = combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY
