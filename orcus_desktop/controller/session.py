@@ -39,11 +39,19 @@ from orcus_desktop.controller.results import MoveMode, MovePreview, OperationRes
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
-from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
+from orcus_desktop.geometry.grid import (
+    GridBounds,
+    Size,
+    Space,
+    Square,
+    space_distance,
+    spaces_adjacent,
+)
 from orcus_desktop.model.combat import ActionBudget, ActionKind, AidKind
 from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
-from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
+from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
+from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import CreatureId, WallId
 from orcus_desktop.rules import state as rules_state
@@ -150,6 +158,110 @@ class GameSession:
         return self._announce(
             OperationResult(True, op, text=text, creature_id=creature_id), initiator
         )
+
+    def update_creature(
+        self,
+        creature_id: str,
+        *,
+        name: str | None = None,
+        side: str | None = None,
+        speed: int | None = None,
+        hidden: bool | None = None,
+        size: Size | None = None,
+        statblock: Mapping[str, Any] | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """Edit a creature's token data (name, side, speed, hidden, size, stat block).
+
+        Refused when the new size does not fit where it stands, or the stat block cannot be
+        read by the rules engine.
+        """
+        op = "update_creature"
+        enc = self.encounter
+        creature = enc.find_creature(creature_id)
+        if creature is None:
+            return self._refuse(op, f'no creature "{creature_id}"', initiator, creature_id)
+        changes: dict[str, Any] = {}
+        if name is not None:
+            if not name.strip():
+                return self._refuse(op, "a creature needs a name", initiator, creature_id)
+            changes["name"] = name
+        if side is not None:
+            if not side.strip():
+                return self._refuse(op, "a creature needs a side", initiator, creature_id)
+            changes["side"] = side
+        if speed is not None:
+            if not 0 <= speed <= 100:
+                return self._refuse(op, "speed is 0 to 100 squares", initiator, creature_id)
+            changes["speed"] = speed
+        if hidden is not None:
+            changes["hidden"] = hidden
+        if size is not None:
+            changes["size"] = size
+        if statblock is not None:
+            changes["statblock"] = freeze(thaw(statblock))
+        updated = replace(creature, **changes)
+        if statblock is not None:
+            problem = self.rules.statblock_problem(updated)
+            if problem:
+                return self._refuse(op, f"stat block: {problem}", initiator, creature_id)
+        if size is not None:
+            problem = placement.destination_problem(enc, updated, updated.square)
+            if problem:
+                return self._refuse(
+                    op, f"{creature.name} does not fit there: {problem}", initiator, creature_id
+                )
+        if updated == creature and updated.statblock == creature.statblock:
+            return self._refuse(op, "nothing to change", initiator, creature_id)
+        text = f"Edit {updated.name}"
+        self._commit(text, enc.with_creature(updated))
+        return self._announce(
+            OperationResult(True, op, text=text, creature_id=creature_id), initiator
+        )
+
+    def set_map_image(
+        self, image: MapImage | None, initiator: object = None, text: str = ""
+    ) -> OperationResult:
+        """Set (or, with None, remove) the background image and its grid calibration."""
+        op = "set_map_image"
+        before = self.encounter
+        if image is not None and image.pixels_per_square <= 0:
+            return self._refuse(op, "pixels per square must be positive", initiator)
+        if before.map_image == image:
+            return self._refuse(op, "nothing to change", initiator)
+        text = text or ("Remove map image" if image is None else "Set map image")
+        self._commit(text, replace(before, map_image=image))
+        return self._announce(OperationResult(True, op, text=text), initiator)
+
+    def rename_encounter(self, name: str, initiator: object = None) -> OperationResult:
+        op = "rename_encounter"
+        if not name.strip():
+            return self._refuse(op, "the encounter needs a name", initiator)
+        if name == self.encounter.name:
+            return self._refuse(op, "nothing to change", initiator)
+        text = f"Rename encounter to {name}"
+        self._commit(text, replace(self.encounter, name=name))
+        return self._announce(OperationResult(True, op, text=text), initiator)
+
+    def resize_grid(self, columns: int, rows: int, initiator: object = None) -> OperationResult:
+        """Change the map's size; refused while a creature would be off the new grid."""
+        op = "resize_grid"
+        enc = self.encounter
+        if not (1 <= columns <= 1000 and 1 <= rows <= 1000):
+            return self._refuse(op, "a grid side is 1 to 1000 squares", initiator)
+        grid = GridBounds(columns, rows)
+        if grid == enc.grid:
+            return self._refuse(op, "nothing to change", initiator)
+        outside = [c.name for c in enc.creatures if not grid.contains_space(c.space)]
+        if outside:
+            return self._refuse(op, f"{outside[0]} would be off the grid", initiator)
+        terrain = tuple(
+            TerrainPatch(p.kind, frozenset(s for s in p.squares if grid.contains(s)))
+            for p in enc.terrain
+        )
+        text = f"Resize grid to {columns} x {rows}"
+        self._commit(text, replace(enc, grid=grid, terrain=tuple(p for p in terrain if p.squares)))
+        return self._announce(OperationResult(True, op, text=text), initiator)
 
     # -- movement --------------------------------------------------------------------------
 

@@ -154,3 +154,30 @@ def test_remove_creature_and_undo(session: GameSession) -> None:
     assert not session.remove_creature("goblin").ok
     session.undo()
     assert session.encounter.creature("goblin").square == Square(2, 1)
+
+
+def test_update_creature_map_image_rename_and_resize(session: GameSession) -> None:
+    from orcus_desktop.model.encounter import MapImage
+
+    assert session.update_creature("goblin", name="Gob", speed=5, hidden=True).ok
+    gob = session.encounter.creature("goblin")
+    assert (gob.name, gob.speed, gob.hidden) == ("Gob", 5, True)
+    # large: squares (2,1)-(3,2), clear of the hero at (1,1); the hero grown would hit the goblin
+    assert session.update_creature("goblin", size=Size.LARGE).ok
+    assert "does not fit" in session.update_creature("hero", size=Size.LARGE).reason
+    bad = session.update_creature("goblin", statblock={"name": "x"})
+    assert "stat block" in bad.reason
+    assert session.set_map_image(MapImage("map.png", 50.0)).ok
+    assert not session.set_map_image(MapImage("map.png", 50.0)).ok
+    assert session.rename_encounter("Cave").ok
+    assert session.encounter.name == "Cave"
+    assert "off the grid" in session.resize_grid(3, 3).reason
+    assert session.resize_grid(6, 6).ok
+    assert session.encounter.terrain == (
+        TerrainPatch(TerrainKind.BLOCKING, frozenset({Square(5, 5)})),
+    )
+    for _ in range(5):
+        assert session.undo().ok
+    assert not session.history.can_undo
+    assert session.encounter.creature("goblin").name == "Goblin"
+    assert session.encounter.map_image is None
