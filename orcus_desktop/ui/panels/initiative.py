@@ -14,6 +14,7 @@ reason as its tooltip, when the session would refuse.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -555,7 +556,7 @@ class InitiativePanel(QWidget):
 
     # -- construction ----------------------------------------------------------------------
 
-    def _button(self, text: str, slot: Any) -> QPushButton:
+    def _button(self, text: str, slot: Callable[..., None]) -> QPushButton:
         button = QPushButton(text, self)
         button.setObjectName(text.lower().replace(" ", "_") + "_button")
         button.clicked.connect(slot)
