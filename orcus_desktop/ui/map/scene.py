@@ -8,8 +8,8 @@ from pathlib import Path
 
 import shiboken6
 from psygnal import SignalInstance
-from PySide6.QtCore import QLineF, QObject, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtCore import QLineF, QObject, QPointF, QRect, QRectF, Qt, QThreadPool
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
@@ -21,7 +21,8 @@ from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.map_tools import ToolPreview
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
 from orcus_desktop.model.document import Document
-from orcus_desktop.model.encounter import Creature
+from orcus_desktop.model.encounter import Creature, MapImage
+from orcus_desktop.ui.map.image_loader import ImageLoader, image_size
 from orcus_desktop.ui.map.items import TokenItem, WallItem, terrain_brush
 from orcus_desktop.ui.map.layers import GRID_LINE, OFF_MAP, PAPER, SQUARE_PX, ZLayer
 from orcus_desktop.ui.map.look import TokenLook, token_look
@@ -119,6 +120,9 @@ class MapScene(QGraphicsScene):
         self._map_pixmap = QPixmap()
         self._map_target = QRectF()
         self._map_image_key: tuple[str, float, tuple[float, float]] | None = None
+        self._decoded: dict[str, QPixmap] = {}
+        self._loader = ImageLoader(self)
+        self._loader.loaded.connect(self._on_image_loaded)
         self._columns = 0
         self._rows = 0
         self._grid_pen = QPen(GRID_LINE, 0)  # cosmetic: one pixel at every zoom
@@ -145,6 +149,9 @@ class MapScene(QGraphicsScene):
         for signal, slot in self._connections:
             signal.disconnect(slot)
         self._connections = ()
+        if self._loader.busy:
+            # Let a map image still decoding finish before the scene can go away under it.
+            QThreadPool.globalInstance().waitForDone(5000)
 
     @property
     def document(self) -> Document:
@@ -318,6 +325,17 @@ class MapScene(QGraphicsScene):
         self._map_image_key = None
         self._sync_map_image()
 
+    @property
+    def map_image_loading(self) -> bool:
+        """The map image is still being decoded (the grid and tokens are already shown)."""
+        return self._map_target.isValid() and self._map_pixmap.isNull() and self._loader.busy
+
+    def _resolve_image(self, image: MapImage) -> str:
+        path = Path(image.path)
+        if not path.is_absolute() and self._image_root is not None:
+            path = self._image_root / path
+        return str(path)
+
     def _sync_map_image(self) -> None:
         image = self._document.encounter.map_image
         key = (image.path, image.pixels_per_square, image.offset_px) if image else None
@@ -327,21 +345,34 @@ class MapScene(QGraphicsScene):
         self._map_pixmap = QPixmap()
         self._map_target = QRectF()
         if image is not None:
-            path = Path(image.path)
-            if not path.is_absolute() and self._image_root is not None:
-                path = self._image_root / path
-            pixmap = QPixmap(str(path))
-            if not pixmap.isNull():
+            path = self._resolve_image(image)
+            size = image_size(path)
+            if size is not None:
                 # Image pixels -> scene units: one square of the image becomes SQUARE_PX.
                 scale = SQUARE_PX / image.pixels_per_square
-                self._map_pixmap = pixmap
                 self._map_target = QRectF(
                     -image.offset_px[0] * scale,
                     -image.offset_px[1] * scale,
-                    pixmap.width() * scale,
-                    pixmap.height() * scale,
+                    size[0] * scale,
+                    size[1] * scale,
                 )
+                cached = self._decoded.get(path)
+                if cached is not None:
+                    self._map_pixmap = cached  # a new calibration of the same art
+                else:
+                    self._loader.load(path)
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def _on_image_loaded(self, path: str, image: QImage) -> None:
+        if image.isNull():
+            return
+        pixmap = QPixmap.fromImage(image)
+        # Keep only the art in use: a map image is large.
+        self._decoded = {path: pixmap}
+        current = self._document.encounter.map_image
+        if current is not None and self._resolve_image(current) == path:
+            self._map_pixmap = pixmap
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         # The grid is drawn here for the exposed rect only, in one drawLines call: never an

@@ -1,0 +1,68 @@
+"""Decoding map images off the GUI thread, so opening a big map shows the grid at once.
+
+A 3000x3000 PNG takes ~150 ms to decode, half of DESIGN.md's 300 ms budget for the first
+interactive frame; the scene lays the grid and tokens out from the image's header (its size)
+and paints the art when a worker thread has decoded it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtGui import QImage, QImageReader
+
+
+class ImageLoader(QObject):
+    """Loads images in the global thread pool and reports each in the GUI thread.
+
+    Signals:
+        loaded: (path, image) when a load finished; the image is null if it was unreadable.
+    """
+
+    loaded = Signal(str, QImage)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pending: set[str] = set()
+        # Connected first, so the pending set is up to date when other slots run.
+        self.loaded.connect(self._on_loaded)
+
+    def load(self, path: str) -> None:
+        """Start decoding `path` (once, however often asked while it is pending)."""
+        if path in self._pending:
+            return
+        self._pending.add(path)
+        QThreadPool.globalInstance().start(_LoadImage(path, self))
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._pending)
+
+    def _on_loaded(self, path: str, _image: QImage) -> None:
+        self._pending.discard(path)
+
+
+class _LoadImage(QRunnable):
+    def __init__(self, path: str, sink: ImageLoader) -> None:
+        super().__init__()
+        self._path = path
+        self._sink = sink
+
+    def run(self) -> None:
+        reader = QImageReader(self._path)
+        reader.setAutoTransform(True)
+        image = reader.read()
+        # Queued to the sink's (GUI) thread because it lives there; RuntimeError: the scene
+        # (and its loader) went away while this image decoded.
+        with contextlib.suppress(RuntimeError):
+            self._sink.loaded.emit(self._path, image)
+
+
+def image_size(path: str) -> tuple[int, int] | None:
+    """An image's size from its header (fast), or None when Qt cannot read the file."""
+    reader = QImageReader(path)
+    size = reader.size()
+    if not reader.canRead() or not size.isValid() or size.width() <= 0:
+        return None
+    return (size.width(), size.height())
