@@ -132,6 +132,50 @@ class AttackOutcome:
     hits: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class StagedAttack:
+    """An attack checked and set up, before any die is rolled.
+
+    Attributes:
+        attacker: the rules' view of the attacker.
+        power: the power (with the ability filled in for special attacks).
+        contexts: each target with its attack context (cover, concealment, flanking...).
+        target_data: per target, the geometry facts for the log.
+        aids_used: Help Attack / Help Defense bonuses this attack uses up.
+    """
+
+    attacker: Combatant
+    power: Power
+    contexts: tuple[tuple[Combatant, AttackContext], ...]
+    target_data: tuple[dict[str, Any], ...]
+    aids_used: tuple[Aid, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TargetPreview:
+    """What the GM sees before rolling against one target.
+
+    Attributes:
+        target: the target's id.
+        facts: distance, cover, concealment, flanking, long range (as in the attack log).
+        combat_advantage: why the attacker has combat advantage (empty: it does not).
+        attack_bonus: the total modifier to the d20.
+        attack_parts: (value, source) of every modifier.
+        defense_kind: the defense attacked, or None without an attack roll.
+        defense: the defense value with its modifiers, or None.
+        defense_parts: (value, source) of the defense's base and modifiers.
+    """
+
+    target: str
+    facts: Mapping[str, Any]
+    combat_advantage: tuple[str, ...]
+    attack_bonus: int
+    attack_parts: tuple[tuple[int, str], ...]
+    defense_kind: str | None
+    defense: int | None
+    defense_parts: tuple[tuple[int, str], ...]
+
+
 @dataclass
 class Engine:
     """Combat actions over snapshots, with the rules bridge and a battlefield cache."""
@@ -426,6 +470,109 @@ class Engine:
             ActionError: a target cannot be attacked (out of reach or range, no line of
                 effect, no stat block...).
         """
+        staged = self.stage_attack(
+            encounter,
+            attacker_id,
+            power,
+            target_ids,
+            cover=cover,
+            combat_advantage=combat_advantage,
+            charge=charge,
+            coup_de_grace=coup_de_grace,
+            area_origin=area_origin,
+            area_squares=area_squares,
+            ability_attack=ability_attack,
+        )
+        attacker, power, contexts = staged.attacker, staged.power, staged.contexts
+        target_data, aids_used = staged.target_data, staged.aids_used
+        field_ = self.battlefield(encounter)  # as it was before the attack (provocation)
+        source = QueuedSource(self.rng, list(dice))
+        try:
+            result = resolve_attack(attacker, power, contexts, source, self.rules.ruleset)
+        except RulesError as exc:
+            raise ActionError(str(exc)) from None
+        combatants = {c.id: c for c, _ in contexts}
+        combatants[attacker.id] = attacker
+        current = encounter.combat.current
+        new_states, applied = apply_attack(
+            result,
+            combatants,
+            self.rules.ruleset,
+            current_turn=RulesId(current) if current else None,
+            knock_out=[RulesId(k) for k in knock_out],
+            damage_overrides={RulesId(k): v for k, v in (damage_overrides or {}).items()},
+        )
+        before_states = {c.id: c.state for c in combatants.values()}
+        attacker_state = new_states.get(attacker.id, attacker.state)
+        try:
+            attacker_state = rules_state.use_power(attacker_state, power)
+        except RulesError as exc:
+            raise ActionError(str(exc)) from None
+        new_states[attacker.id] = attacker_state
+        for cid, state in new_states.items():
+            encounter = self._set_state(encounter, cid, state)
+        for cid in new_states:
+            encounter = self.rules.after_harm(encounter, cid, before_states.get(cid))
+        if aids_used:
+            used = set(aids_used)
+            encounter = encounter.with_combat(
+                replace(
+                    encounter.combat, aids=tuple(a for a in encounter.combat.aids if a not in used)
+                )
+            )
+        if power.maintain is not None:
+            # 000 "Maintain": the power keeps working while its user spends the action.
+            entry = Maintained(
+                CreatureId(attacker_id), power.name, ACTION_TYPE_KINDS[power.maintain]
+            )
+            encounter = encounter.with_combat(
+                replace(
+                    encounter.combat,
+                    maintained=(
+                        *(
+                            m
+                            for m in encounter.combat.maintained
+                            if (m.owner, m.power) != (attacker_id, power.name)
+                        ),
+                        entry,
+                    ),
+                )
+            )
+        data = _attack_data(result, applied, target_data)
+        provoked: tuple[str, ...] = ()
+        if power.origin in (Origin.RANGED, Origin.FAR):
+            provoked = self._adjacent_threats(encounter, field_, attacker_id)
+            data["provoked"] = list(provoked)
+        forced = tuple(
+            (str(t.target), fm.kind.value, fm.squares)
+            for t in applied.targets
+            for fm in t.forced_movement
+        )
+        hits = tuple(str(t.target) for t in result.targets if t.hit)
+        return AttackOutcome(encounter, data, provoked, forced, hits)
+
+    def stage_attack(
+        self,
+        encounter: Encounter,
+        attacker_id: str,
+        power: Power,
+        target_ids: Sequence[str],
+        *,
+        cover: Mapping[str, str] | None = None,
+        combat_advantage: Sequence[str] = (),
+        charge: bool = False,
+        coup_de_grace: bool = False,
+        area_origin: Square | None = None,
+        area_squares: Sequence[Square] | None = None,
+        ability_attack: str | None = None,
+    ) -> StagedAttack:
+        """Everything about an attack that comes before the dice.
+
+        The geometry checks and each target's `AttackContext` (see `attack` for the arguments).
+
+        Raises:
+            ActionError: a target cannot be attacked; the message says why.
+        """
         attacker = self.combatant(encounter, attacker_id)
         attacker_creature = encounter.creature(attacker_id)
         power = self._with_ability(power, attacker, ability_attack)
@@ -572,70 +719,64 @@ class Engine:
                     "long_range": long_range,
                 }
             )
-        source = QueuedSource(self.rng, list(dice))
-        try:
-            result = resolve_attack(attacker, power, contexts, source, self.rules.ruleset)
-        except RulesError as exc:
-            raise ActionError(str(exc)) from None
-        combatants = {c.id: c for c, _ in contexts}
-        combatants[attacker.id] = attacker
-        current = encounter.combat.current
-        new_states, applied = apply_attack(
-            result,
-            combatants,
-            self.rules.ruleset,
-            current_turn=RulesId(current) if current else None,
-            knock_out=[RulesId(k) for k in knock_out],
-            damage_overrides={RulesId(k): v for k, v in (damage_overrides or {}).items()},
-        )
-        before_states = {c.id: c.state for c in combatants.values()}
-        attacker_state = new_states.get(attacker.id, attacker.state)
-        try:
-            attacker_state = rules_state.use_power(attacker_state, power)
-        except RulesError as exc:
-            raise ActionError(str(exc)) from None
-        new_states[attacker.id] = attacker_state
-        for cid, state in new_states.items():
-            encounter = self._set_state(encounter, cid, state)
-        for cid in new_states:
-            encounter = self.rules.after_harm(encounter, cid, before_states.get(cid))
-        if aids_used:
-            used = set(aids_used)
-            encounter = encounter.with_combat(
-                replace(
-                    encounter.combat, aids=tuple(a for a in encounter.combat.aids if a not in used)
+        return StagedAttack(attacker, power, tuple(contexts), tuple(target_data), tuple(aids_used))
+
+    def preview_attack(
+        self,
+        encounter: Encounter,
+        attacker_id: str,
+        power: Power,
+        target_ids: Sequence[str],
+        **options: Any,
+    ) -> tuple[TargetPreview, ...]:
+        """The modifiers an attack would have, per target, without rolling (no change).
+
+        `options` are `stage_attack`'s keyword arguments (cover overrides, charge...).
+
+        Raises:
+            ActionError: the attack is not possible; the message says why.
+        """
+        from orcus_desktop.rules.attacks import attack_modifiers, defense_value
+
+        staged = self.stage_attack(encounter, attacker_id, power, target_ids, **options)
+        sb = staged.attacker.statblock
+        weapon = None
+        if staged.power.uses_weapon and sb.weapons:
+            wants_ranged = staged.power.origin is Origin.RANGED
+            weapon = next((w for w in sb.weapons if w.ranged == wants_ranged), sb.weapons[0])
+        all_ids = tuple(t.id for t, _ in staged.contexts)
+        out: list[TargetPreview] = []
+        for (target, ctx), facts in zip(staged.contexts, staged.target_data, strict=True):
+            spec = staged.power.attack
+            if spec is None:
+                out.append(TargetPreview(str(target.id), facts, (), 0, (), None, None, ()))
+                continue
+            try:
+                mods, ca = attack_modifiers(
+                    staged.attacker,
+                    target,
+                    staged.power,
+                    ctx,
+                    self.rules.ruleset,
+                    all_targets=all_ids,
+                    weapon=weapon,
+                )
+            except RulesError as exc:
+                raise ActionError(str(exc)) from None
+            defense = defense_value(target, spec.defense, staged.power, ctx, self.rules.ruleset)
+            out.append(
+                TargetPreview(
+                    target=str(target.id),
+                    facts=facts,
+                    combat_advantage=ca,
+                    attack_bonus=sum(m.value for m in mods),
+                    attack_parts=tuple((m.value, m.source) for m in mods),
+                    defense_kind=spec.defense.value,
+                    defense=defense.total,
+                    defense_parts=defense.parts,
                 )
             )
-        if power.maintain is not None:
-            # 000 "Maintain": the power keeps working while its user spends the action.
-            entry = Maintained(
-                CreatureId(attacker_id), power.name, ACTION_TYPE_KINDS[power.maintain]
-            )
-            encounter = encounter.with_combat(
-                replace(
-                    encounter.combat,
-                    maintained=(
-                        *(
-                            m
-                            for m in encounter.combat.maintained
-                            if (m.owner, m.power) != (attacker_id, power.name)
-                        ),
-                        entry,
-                    ),
-                )
-            )
-        data = _attack_data(result, applied, target_data)
-        provoked: tuple[str, ...] = ()
-        if power.origin in (Origin.RANGED, Origin.FAR):
-            provoked = self._adjacent_threats(encounter, field_, attacker_id)
-            data["provoked"] = list(provoked)
-        forced = tuple(
-            (str(t.target), fm.kind.value, fm.squares)
-            for t in applied.targets
-            for fm in t.forced_movement
-        )
-        hits = tuple(str(t.target) for t in result.targets if t.hit)
-        return AttackOutcome(encounter, data, provoked, forced, hits)
+        return tuple(out)
 
     def target_candidates(
         self,
@@ -1270,7 +1411,9 @@ class Engine:
         raise ActionError(f"no effect {effect_id}")
 
 
-def _attack_data(result: Any, applied: Any, target_data: list[dict[str, Any]]) -> dict[str, Any]:
+def _attack_data(
+    result: Any, applied: Any, target_data: Sequence[dict[str, Any]]
+) -> dict[str, Any]:
     """The structured log record of an attack: every roll and modifier, every state change."""
     by_target = {t["target"]: t for t in target_data}
     targets: list[dict[str, Any]] = []

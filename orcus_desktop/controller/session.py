@@ -33,6 +33,7 @@ from orcus_desktop.controller.engine import (
     ActionError,
     AttackOutcome,
     Engine,
+    TargetPreview,
     action_kind_of,
 )
 from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
@@ -715,6 +716,48 @@ class GameSession:
         if power is None:
             return ()
         return self.engine.target_candidates(enc, creature_id, power, area_origin, area_squares)
+
+    def preview_attack(
+        self,
+        creature_id: str,
+        power_name: str,
+        target_ids: Sequence[str] = (),
+        *,
+        cover: Mapping[str, str] | None = None,
+        combat_advantage: Sequence[str] = (),
+        area_origin: Square | None = None,
+        area_squares: Sequence[Square] | None = None,
+    ) -> tuple[tuple[TargetPreview, ...], str]:
+        """The attack's modifiers per target before rolling, or why it cannot be made.
+
+        Returns:
+            (per-target previews, "") or ((), the reason it is refused). No change, no signal.
+        """
+        enc = self.encounter
+        if enc.find_creature(creature_id) is None:
+            return (), f"no creature {creature_id!r}"
+        power = find_power(self.rules, enc, creature_id, power_name)
+        if power is None:
+            return (), f"{self._name(creature_id)} has no power {power_name!r}"
+        problem = power_problem(self.rules, enc, creature_id, power)
+        if problem:
+            return (), problem
+        try:
+            previews = self.engine.preview_attack(
+                enc,
+                creature_id,
+                power,
+                target_ids,
+                cover=cover,
+                combat_advantage=combat_advantage,
+                area_origin=area_origin,
+                area_squares=area_squares,
+            )
+        except KeyError as exc:
+            return (), f"no such creature: {exc.args[0]}"
+        except ValueError as exc:
+            return (), str(exc)
+        return previews, ""
 
     def basic_attack(
         self,

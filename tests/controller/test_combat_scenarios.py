@@ -565,3 +565,21 @@ def test_three_rounds_with_a_reload_in_the_middle(tmp_path: object) -> None:
     combat = session.encounter.combat
     assert (combat.round, combat.current) == (3, "hero")
     assert combat.combatant("hero").budget == ActionBudget(1, 1, 1)
+
+
+def test_preview_attack_shows_modifiers_and_refusals(duel: GameSession) -> None:
+    # 000 "Making an Attack": "The GM determines whether the target has cover and whether you
+    # have combat advantage"; the preview changes nothing.
+    duel.add_condition("orc", Condition.DAZED, DurationKind.SAVE_ENDS)
+    before = duel.encounter
+    previews, reason = duel.preview_attack("hero", "Basic Melee Attack", ["orc"])
+    assert reason == ""
+    (orc_preview,) = previews
+    assert orc_preview.combat_advantage == ("target dazed",)
+    assert orc_preview.attack_bonus == 3 + 0 + 3 + 2  # Str, half level, proficiency, CA
+    assert (orc_preview.defense_kind, orc_preview.defense) == ("ac", 15)
+    assert duel.encounter is before
+    _, far = duel.preview_attack("hero", "Basic Melee Attack", ["brute"])
+    assert "out of reach" in far
+    _, cover = duel.preview_attack("hero", "Basic Melee Attack", ["orc"], cover={"orc": "total"})
+    assert "total cover" in cover
