@@ -109,6 +109,8 @@ GRAPPLE = Power(
 MOVE_GRAPPLED = Power(name="Move a Grappled Creature", attack=AttackSpec(None, Defense.FORTITUDE))
 SHOVE = Power(name="Shove", attack=AttackSpec(None, Defense.FORTITUDE))
 
+_SIZES = tuple(Size)
+
 HELP_BONUS = 2
 """000 "Help Attack" / "Help Defense": +2."""
 
@@ -234,13 +236,14 @@ class Engine:
             return MovePreview(
                 (creature.square,), 0, False, (), f"{creature.name} is already there"
             )
-        problem = placement.destination_problem(encounter, creature, destination)
+        view, mover = self._movement_view(encounter, creature, mode)
+        problem = placement.destination_problem(view, mover, destination)
         if problem:
             return MovePreview((), 0, False, (), f"cannot end there: {problem}")
         allowed, geo_mode, slowed = self._allowance(encounter, creature, mode)
         speed = allowed if speed is None else speed
         result = geo_movement.cheapest_path(
-            self.battlefield(encounter),
+            self.battlefield(view),
             creature_id,
             destination,
             speed=speed,
@@ -272,8 +275,9 @@ class Engine:
         if action_problem(self.rules, encounter, creature_id, MODE_ACTIONS[mode]):
             return frozenset()
         speed, geo_mode, slowed = self._allowance(encounter, creature, mode)
+        view, _ = self._movement_view(encounter, creature, mode)
         costs = geo_movement.reachable_squares(
-            self.battlefield(encounter), creature_id, speed, geo_mode, slowed=slowed
+            self.battlefield(view), creature_id, speed, geo_mode, slowed=slowed
         )
         return frozenset(s for s in costs if s != creature.square)
 
@@ -319,6 +323,22 @@ class Engine:
         encounter = encounter.with_combat(combat)
         encounter = self.offer_opportunity(encounter, preview.provoking_enemy_ids)
         return self.check_grapples(encounter), preview
+
+    @staticmethod
+    def _movement_view(
+        encounter: Encounter, creature: Creature, mode: MoveMode
+    ) -> tuple[Encounter, Creature]:
+        """The map as the mover's path sees it.
+
+        000 "Squeeze": "A creature can squeeze through a space that is large enough for a
+        creature one size smaller than it", so a squeezing Large or bigger creature is planned
+        one size smaller (Small and Medium take one square either way). The token keeps its
+        size on the map; the Squeezing state marks it.
+        """
+        if mode is not MoveMode.SQUEEZE or creature.size.rank <= Size.MEDIUM.rank:
+            return encounter, creature
+        smaller = replace(creature, size=_SIZES[creature.size.rank - 1])
+        return encounter.with_creature(smaller), smaller
 
     def _allowance(
         self, encounter: Encounter, creature: Creature, mode: MoveMode

@@ -418,7 +418,11 @@ class GameSession:
         enc = self.encounter
         if creature_ids is None:
             in_order = set(enc.combat.order)
-            creature_ids = [c.id for c in enc.creatures if c.id not in in_order]
+            creature_ids = [
+                c.id
+                for c in enc.creatures
+                if c.id not in in_order and not self.rules.is_dead(enc, c.id)
+            ]
         groups, dice, totals = groups or {}, dice or {}, totals or {}
         requests = [
             turns.InitiativeRequest(

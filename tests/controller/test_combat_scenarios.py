@@ -583,3 +583,26 @@ def test_preview_attack_shows_modifiers_and_refusals(duel: GameSession) -> None:
     assert "out of reach" in far
     _, cover = duel.preview_attack("hero", "Basic Melee Attack", ["orc"], cover={"orc": "total"})
     assert "total cover" in cover
+
+
+def test_large_creature_squeezes_through_a_one_square_corridor() -> None:
+    # 000 "Squeeze": through a space large enough for a creature one size smaller, spending
+    # 1 extra square per square, granting combat advantage and -5 to attacks meanwhile.
+    from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
+    from orcus_desktop.geometry.grid import Size
+
+    walls = frozenset(Square(c, r) for c in range(2, 8) for r in (0, 2, 3))
+    session = make_session(
+        Encounter(
+            GridBounds(8, 4),
+            creatures=(orc("ogre", 0, 0, size="large", speeds={"walk": 8}),),
+            terrain=(TerrainPatch(TerrainKind.BLOCKING, walls),),
+        )
+    )
+    session.update_creature("ogre", size=Size.LARGE, speed=8)
+    assert not session.preview_move("ogre", Square(4, 1), MoveMode.WALK).reachable
+    squeeze = session.preview_move("ogre", Square(4, 1), MoveMode.SQUEEZE)
+    assert squeeze.reachable, squeeze.reason
+    assert squeeze.cost == 8  # 4 squares at 2 each
+    assert session.move_creature("ogre", Square(4, 1), MoveMode.SQUEEZE).ok
+    assert _conditions(session, "ogre") == {Condition.SQUEEZING}
