@@ -60,7 +60,6 @@ from orcus_desktop.ui.panels.actions import ActionsPanel
 from orcus_desktop.ui.panels.combat_log import CombatLogPanel
 from orcus_desktop.ui.panels.initiative import InitiativePanel
 from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
-from orcus_desktop.ui.session_adapters import set_map_image
 
 ENCOUNTER_FILTER = "Orcus encounters (*.json *.orcus.json);;All files (*)"
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp)"
@@ -520,7 +519,7 @@ class MainWindow(QMainWindow):
         grid = self.encounter.grid
         per_square = pixels_per_square or size.width() / max(1, grid.columns)
         image = MapImage(str(path), per_square, offset_px)
-        result = set_map_image(self.session, image, initiator=self)
+        result = self.session.set_map_image(image, initiator=self)
         return result.text if result.ok else f"Refused: {result.reason}"
 
     def calibrate_map_image(self, pixels_per_square: float, offset_px: tuple[float, float]) -> str:
@@ -529,7 +528,7 @@ class MainWindow(QMainWindow):
         if image is None:
             return "Refused: there is no map image to calibrate"
         calibrated = replace(image, pixels_per_square=pixels_per_square, offset_px=offset_px)
-        result = set_map_image(self.session, calibrated, initiator=self, text="Calibrate map")
+        result = self.session.set_map_image(calibrated, initiator=self, text="Calibrate map")
         return result.text if result.ok else f"Refused: {result.reason}"
 
     def _on_grid_dialog(self) -> None:
