@@ -215,5 +215,6 @@ _WRITERS: dict[str, Callable[[Mapping[str, Any], str, str, Mapping[str, str]], s
     "maintain": _simple("{actor} maintains {power}"),
     "maintain_lapsed": _simple("{actor}'s {power} ends (not maintained)"),
     "opportunity_declined": _simple("{actor} lets the opportunity pass"),
+    "move_stopped": _simple("{actor} is stopped where it provoked"),
     "temp_hp": _simple("{targets}: {after} temporary HP (offered {offered})"),
 }

@@ -56,7 +56,7 @@ from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import CreatureId, WallId
 from orcus_desktop.rules import state as rules_state
-from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
 from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
 from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset
@@ -826,7 +826,18 @@ class GameSession:
                 knock_out=[target_id] if knock_out else (),
             )
             e = out.encounter
-            e = e.with_creature(e.creature(target_id).moved_to(mover.square))
+            # If the attack stops the mover (dead, unconscious, immobile...), the rest of its
+            # move does not happen: it stays where it provoked.
+            final = mover.square
+            if there is not None and self._stopped(e, target_id):
+                me = e.creature(target_id)
+                if not placement.destination_problem(e, me, there):
+                    final = there
+            e = e.with_creature(e.creature(target_id).moved_to(final))
+            if final != mover.square:
+                e = e.with_combat(
+                    e.combat.logged("move_stopped", CreatureId(target_id), (), {"at": list(final)})
+                )
             e = self.engine.spend(e, creature_id, ActionKind.OPPORTUNITY)
             return replace(out, encounter=e)
 
@@ -1681,6 +1692,19 @@ class GameSession:
         if not placement.destination_problem(encounter, me, into):
             encounter = encounter.with_creature(encounter.creature(creature_id).moved_to(into))
         return encounter
+
+    def _stopped(self, encounter: Encounter, creature_id: str) -> bool:
+        """Whether the creature can no longer move on its own (dead, no actions, immobile)."""
+        if self.rules.is_dead(encounter, creature_id):
+            return True
+        for condition in self.rules.conditions(encounter, creature_id):
+            rules = rules_for(condition, self.ruleset)
+            if rules.actions is ActionLimit.NONE or rules.movement in (
+                MovementLimit.NO_MOVE,
+                MovementLimit.NO_WILLING_MOVE,
+            ):
+                return True
+        return False
 
     def _provoking_square(
         self, encounter: Encounter, enemy_id: str, mover_id: str

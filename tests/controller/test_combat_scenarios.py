@@ -606,3 +606,20 @@ def test_large_creature_squeezes_through_a_one_square_corridor() -> None:
     assert squeeze.cost == 8  # 4 squares at 2 each
     assert session.move_creature("ogre", Square(4, 1), MoveMode.SQUEEZE).ok
     assert _conditions(session, "ogre") == {Condition.SQUEEZING}
+
+
+def test_an_opportunity_attack_that_drops_the_mover_stops_its_move(duel: GameSession) -> None:
+    # 000 "Opportunity Attacks": "The attack occurs right before the creature leaves your
+    # reach" — a mover that drops never finishes the move.
+    duel.apply_damage("orc", 25)  # 5 HP left
+    duel.end_turn()
+    walk = duel.move_creature("orc", Square(6, 2), MoveMode.WALK)
+    assert walk.opportunity_attackers == ("hero",)
+    oa = duel.opportunity_attack("hero", "orc", dice=[18, 6])  # 9 damage: the orc dies
+    assert oa.ok, oa.reason
+    orc_state = duel.encounter.creature("orc").state
+    assert orc_state is not None
+    assert orc_state.dead
+    assert duel.encounter.creature("orc").square == Square(3, 2)
+    stopped = [e for e in duel.encounter.combat.log if e.kind == "move_stopped"]
+    assert [(e.actor, e.data["at"]) for e in stopped] == [("orc", (3, 2))]
