@@ -3,6 +3,23 @@
 Every method validates, builds the next encounter snapshot, pushes it as one command on the
 history (so it is one undo step), and announces `operation_done(result, initiator)`. Refusals
 change nothing and carry a reason the UI shows.
+
+Operations, by panel:
+    document: undo, redo, open_encounter, place_creature, remove_creature, update_creature,
+        set_map_image, rename_encounter, resize_grid, add_wall, remove_wall, set_door_open,
+        paint_terrain.
+    movement: preview_move, reachable_squares, move_creature (walk, shift, dash, crawl,
+        squeeze, gm), force_move.
+    initiative and turns: roll_initiative, set_initiative, reorder_initiative, set_surprised,
+        start_combat, end_turn, delay, resume_delayed, ready_action, trigger_readied,
+        join_combat, end_combat, turn_prompts.
+    actions (000 "Actions in Combat"): available_actions, use_power, power_targets,
+        preview_attack, basic_attack, opportunity_attack, decline_opportunity_attack, charge,
+        coup_de_grace, grapple, escape_grapple, move_grappled, release_grapple, shove,
+        help_attack, help_defense, aid_another, total_defense, rally, stand_up, drop_prone,
+        spend_action_point, maintain_power.
+    GM edits: apply_damage, heal, set_hit_points, grant_temp_hp, add_condition,
+        add_persistent_damage, remove_effect, saving_throw.
 """
 
 from __future__ import annotations
@@ -69,6 +86,11 @@ class GameSession:
         document: the open encounter.
         history: the document's undo history (commands are pushed here).
         rng: the random source for every roll the app makes (seeded in tests).
+        ruleset: the rules variant (000 with the RULINGS.md defaults unless told otherwise).
+
+    Attributes:
+        rules: the bridge to the rules engine (stat blocks, states, turn-boundary work).
+        engine: the combat actions over snapshots (geometry checks, attacks, movement).
 
     Signals:
         operation_done: `(result, initiator)` after every operation, done or refused; the
