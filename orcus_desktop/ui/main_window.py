@@ -532,9 +532,15 @@ class MainWindow(QMainWindow):
         return result.text if result.ok else f"Refused: {result.reason}"
 
     def _on_grid_dialog(self) -> None:
-        dialog = GridDialog(self.encounter.map_image, self.scene.grid_colour, self)
+        dialog = GridDialog(
+            self.encounter.map_image, self.scene.grid_colour, self.encounter.grid, self
+        )
         if dialog.exec() != GridDialog.DialogCode.Accepted:
             return
+        size = (dialog.columns.value(), dialog.rows.value())
+        if size != tuple(self.encounter.grid):
+            result = self.session.resize_grid(*size, initiator=self)
+            self._on_message(result.text if result.ok else f"Refused: {result.reason}")
         self.apply_grid_settings(
             dialog.colour,
             dialog.opacity.value() / 100,

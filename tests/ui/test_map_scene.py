@@ -568,3 +568,22 @@ def test_dropping_an_image_as_a_token_places_a_picture_token(
 
     assert token_art(str(target), 60) is not None  # WebP read through Qt's image plugin
     assert window.undo_action.text() == "&Undo Place Cave Troll"
+
+
+def test_grid_dialog_resizes_the_map(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orcus_desktop.ui.map.grid_dialog import GridDialog
+
+    def fake_exec(dialog: GridDialog) -> int:
+        dialog.columns.setValue(200)
+        dialog.rows.setValue(150)
+        return int(GridDialog.DialogCode.Accepted.value)
+
+    monkeypatch.setattr(GridDialog, "exec", fake_exec)
+    window.grid_action.trigger()
+    assert tuple(window.encounter.grid) == (200, 150)
+    assert window.scene.map_rect.width() == 200 * SQUARE_PX
+    assert window.undo_action.text().startswith("&Undo ")
+    window.undo_action.trigger()
+    assert window.scene.map_rect.width() == 12 * SQUARE_PX

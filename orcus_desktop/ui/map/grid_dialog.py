@@ -1,4 +1,4 @@
-"""The map grid dialog: calibration of the map image typed in, grid colour and opacity."""
+"""The map grid dialog: map size, map-image calibration typed in, grid colour and opacity."""
 
 from __future__ import annotations
 
@@ -12,26 +12,42 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QPushButton,
     QSlider,
+    QSpinBox,
     QWidget,
 )
 
+from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import MapImage
+
+MAX_GRID_SQUARES = 200
+"""The largest map side the dialog offers (issue 6: grids up to 200x200 squares)."""
 
 
 class GridDialog(QDialog):
-    """Pixels per square and offset of the map image; colour and opacity of the grid lines.
+    """Map size; pixels per square and offset of the map image; colour and opacity of the grid.
 
     Args:
         image: the map image's current calibration, or None (its fields are then disabled).
         colour: the grid colour now (its alpha is the opacity).
+        grid: the map's size now.
         parent: the owning window.
     """
 
     def __init__(
-        self, image: MapImage | None, colour: QColor, parent: QWidget | None = None
+        self,
+        image: MapImage | None,
+        colour: QColor,
+        grid: GridBounds,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Map grid")
+        self.columns = QSpinBox()
+        self.rows = QSpinBox()
+        for count, value in ((self.columns, grid.columns), (self.rows, grid.rows)):
+            count.setRange(1, MAX_GRID_SQUARES)
+            count.setValue(value)
+            count.setSuffix(" squares")
         self.pixels_per_square = QDoubleSpinBox()
         self.pixels_per_square.setRange(4.0, 2000.0)
         self.pixels_per_square.setDecimals(1)
@@ -62,6 +78,8 @@ class GridDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
+        form.addRow("Columns", self.columns)
+        form.addRow("Rows", self.rows)
         form.addRow("Image pixels per square", self.pixels_per_square)
         form.addRow("Offset of square (0, 0), x", self.offset_x)
         form.addRow("Offset of square (0, 0), y", self.offset_y)
