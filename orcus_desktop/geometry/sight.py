@@ -216,6 +216,7 @@ def _pair_shares(
     extra_pair: IntArray,
     extra_segs: FloatArray,
     hulls: Any,
+    candidates: tuple[IntArray, IntArray] | None = None,
 ) -> _ShareRows:
     corners = [_corners_cached(v) for v in viewers]
     counts = np.fromiter((len(c) for c in corners), dtype=np.int64, count=len(corners))
@@ -227,7 +228,9 @@ def _pair_shares(
         viewer_boxes = np.asarray([v.bounds() for v in viewers], dtype=np.float64)
         hulls = _hulls(viewer_boxes, target_boxes)
     # only segments meeting the hull of the two spaces can stand between them
-    pair_idx, seg_idx = index.pairs_in_geometries(hulls)
+    if candidates is None:
+        candidates = index.pairs_in_geometries(hulls)
+    pair_idx, seg_idx = candidates
     seg_rows = index.segments[seg_idx]
     if len(extra_pair):
         pair_idx = np.concatenate([pair_idx, extra_pair])
@@ -353,8 +356,9 @@ def covers(
     hulls = _hulls(viewer_boxes, target_boxes)
     none_i64 = np.empty(0, dtype=np.int64)
     none_segs = np.empty((0, 4), dtype=np.float64)
+    candidates = battlefield.effect_index.pairs_in_geometries(hulls)
     walls = _pair_shares(
-        battlefield.effect_index, viewers, target_boxes, none_i64, none_segs, hulls
+        battlefield.effect_index, viewers, target_boxes, none_i64, none_segs, hulls, candidates
     )
     both = walls.shares.copy()
     n = len(pairs)
@@ -364,7 +368,9 @@ def covers(
     open_pairs = best_seen > 0.5 + _EPS
     if open_pairs.any() and len(battlefield.occupants) >= 3:
         boxes = (viewer_boxes, target_boxes)
-        _add_creatures(battlefield, pairs, viewers, boxes, hulls, open_pairs, walls, both)
+        _add_creatures(
+            battlefield, pairs, viewers, boxes, hulls, open_pairs, walls, both, candidates
+        )
     return _cover_results(walls, both, n)
 
 
@@ -377,6 +383,7 @@ def _add_creatures(
     open_pairs: BoolArray,
     walls: _ShareRows,
     both: FloatArray,
+    candidates: tuple[IntArray, IntArray],
 ) -> None:
     """Second cover pass: write into `both` the shares seen past walls and other creatures."""
     viewer_boxes, target_boxes = boxes
@@ -421,6 +428,11 @@ def _add_creatures(
     ).reshape(-1, 4)
     outline_pair = np.repeat(local[rows], 4)
     chosen = cand_pairs[need]
+    # the wall candidates of the first pass, for the chosen pairs renumbered
+    local_of_pair = np.full(len(pairs), -1, dtype=np.int64)
+    local_of_pair[chosen] = np.arange(len(chosen))
+    c_pair, c_seg = candidates
+    mine = local_of_pair[c_pair] >= 0
     second = _pair_shares(
         battlefield.effect_index,
         [viewers[i] for i in chosen.tolist()],
@@ -428,6 +440,7 @@ def _add_creatures(
         outline_pair,
         outline,
         hulls[chosen],
+        (local_of_pair[c_pair[mine]], c_seg[mine]),
     )
     # copy back: the chosen pairs' corner rows of the first pass, in the same order
     counts = np.diff(np.append(second.first_row, len(second.shares)))
