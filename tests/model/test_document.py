@@ -69,3 +69,37 @@ def test_unchanged_creatures_and_reset() -> None:
     assert seen == []
     doc.reset(Encounter(GridBounds(3, 3)))
     assert seen == [("reset", None)]
+
+
+def test_a_view_fed_only_by_events_stays_in_step() -> None:
+    # HOUSE_STYLE 7.7: scenes and panels are adapters fed by the document's events; a mirror
+    # built from creature_added/removed/changed must always equal the document.
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    squares = st.builds(Square, st.integers(0, 4), st.integers(0, 4))
+    creature_sets = st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), squares, max_size=4)
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(creature_sets, min_size=1, max_size=8))
+    def run(snapshots: list[dict[str, Square]]) -> None:
+        doc = Document(Encounter(GridBounds(5, 5)))
+        mirror: dict[str, Creature] = {}
+        doc.events.creature_added.connect(lambda c: mirror.__setitem__(c.id, c))
+        doc.events.creature_removed.connect(lambda i: mirror.pop(i))
+        doc.events.creature_changed.connect(lambda c: mirror.__setitem__(c.id, c))
+        for wanted in snapshots:
+            enc = doc.encounter
+            for cid in enc.creature_ids():
+                if cid not in wanted:
+                    enc = enc.without_creature(cid)
+            for cid, square in wanted.items():
+                existing = enc.find_creature(cid)
+                if existing is None:
+                    enc = enc.with_creature(Creature(CreatureId(cid), cid, "x", square=square))
+                else:
+                    enc = enc.with_creature(existing.moved_to(square))
+            doc.replace(enc)
+            assert mirror == {c.id: c for c in doc.encounter.creatures}
+
+    run()
