@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from psygnal import SignalInstance
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSpinBox,
     QToolBar,
@@ -43,6 +44,7 @@ from orcus_desktop.controller.map_tools import (
     TemplateTool,
     TerrainTool,
     WallTool,
+    creature_at,
 )
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
@@ -95,6 +97,7 @@ class MainWindow(QMainWindow):
         self.view = MapView(self.scene, self)
         self.view.message.connect(self._on_message)
         self.view.hovered_square.connect(self._on_hovered_square)
+        self.view.context_menu_requested.connect(self._on_context_menu_requested)
         self.view.set_drop_handler(
             MapDropHandler(
                 session,
@@ -469,6 +472,42 @@ class MainWindow(QMainWindow):
 
     def _on_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
+
+    def token_menu(self, creature_id: str) -> QMenu | None:
+        """The right-click menu of a token: hide or show it to the players, remove it."""
+        creature = self.encounter.find_creature(creature_id)
+        if creature is None:
+            return None
+        menu = QMenu(self)
+        menu.setTitle(creature.name)
+        hide = menu.addAction(
+            "Show to the Players" if creature.hidden else "Hide from the Players"
+        )
+        hide.triggered.connect(lambda: self._on_set_hidden(creature_id, not creature.hidden))
+        remove = menu.addAction(f"Remove {creature.name}")
+        remove.triggered.connect(lambda: self._on_remove(creature_id))
+        return menu
+
+    def _on_set_hidden(self, creature_id: str, hidden: bool) -> None:
+        result = self.session.update_creature(creature_id, hidden=hidden, initiator=self)
+        self._on_message(result.text if result.ok else f"Refused: {result.reason}")
+
+    def _on_remove(self, creature_id: str) -> None:
+        result = self.session.remove_creature(creature_id, initiator=self)
+        self._on_message(result.text if result.ok else f"Refused: {result.reason}")
+
+    def _on_context_menu_requested(self, x: float, y: float, global_pos: QPoint) -> None:
+        # Only the select and move tools: the drawing tools use the right button themselves.
+        if not isinstance(self.view.tool, MoveTool):
+            return
+        creature = creature_at(self.encounter, (x, y))
+        if creature is None:
+            return
+        self._on_tool_selected(creature.id)
+        menu = self.token_menu(creature.id)
+        if menu is not None:
+            menu.exec(global_pos)
+            menu.deleteLater()
 
     def _on_hovered_square(self, col: int, row: int) -> None:
         # A permanent widget, not showMessage: a refusal's reason must not vanish as soon as

@@ -587,3 +587,26 @@ def test_grid_dialog_resizes_the_map(
     assert window.undo_action.text().startswith("&Undo ")
     window.undo_action.trigger()
     assert window.scene.map_rect.width() == 12 * SQUARE_PX
+
+
+def test_token_menu_hides_and_removes_with_undo(qtbot: QtBot, window: MainWindow) -> None:
+    menu = window.token_menu("goblin")
+    assert menu is not None
+    hide, remove = menu.actions()
+    assert remove.text() == "Remove Goblin"
+    assert hide.text() == "Hide from the Players"
+    hide.trigger()
+    assert window.encounter.creature("goblin").hidden
+    token = window.scene.token_item("goblin")
+    assert token is not None
+    assert token.creature.hidden  # drawn as a ghost for the GM
+    window.undo_action.trigger()
+    assert not window.encounter.creature("goblin").hidden
+    menu.deleteLater()
+    menu = window.token_menu("goblin")
+    assert menu is not None
+    menu.actions()[1].trigger()
+    assert window.scene.token_item("goblin") is None
+    window.undo_action.trigger()
+    assert window.scene.token_item("goblin") is not None
+    menu.deleteLater()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QMimeData, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import (
+    QContextMenuEvent,
     QDragEnterEvent,
     QDragLeaveEvent,
     QDragMoveEvent,
@@ -88,10 +89,12 @@ class MapView(QGraphicsView):
     Signals:
         message: a status line from a tool or a drop (what was done, or why not).
         hovered_square: the square under the pointer as (col, row), or (-1, -1) off the map.
+        context_menu_requested: (grid x, grid y, global position) of a right click.
     """
 
     message = Signal(str)
     hovered_square = Signal(int, int)
+    context_menu_requested = Signal(float, float, QPoint)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -272,6 +275,11 @@ class MapView(QGraphicsView):
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         self._feed(self._pointer(PointerKind.DOUBLE_CLICK, event))
+        event.accept()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        x, y = self.grid_point(QPointF(event.pos()))
+        self.context_menu_requested.emit(x, y, event.globalPos())
         event.accept()
 
     def leaveEvent(self, event: QEvent) -> None:
