@@ -552,7 +552,10 @@ class GameSession:
         return self._combat_op(
             "delay",
             f"{self._name(current)} delays",
-            lambda e: turns.delay(e, current, *self._hooks_start()),
+            # 000 "Delay": "You cannot maintain powers if you Delay."
+            lambda e: turns.delay(
+                self.engine.lapse_unmaintained(e, current), current, *self._hooks_start()
+            ),
             initiator,
             current,
         )

@@ -623,3 +623,23 @@ def test_an_opportunity_attack_that_drops_the_mover_stops_its_move(duel: GameSes
     assert duel.encounter.creature("orc").square == Square(3, 2)
     stopped = [e for e in duel.encounter.combat.log if e.kind == "move_stopped"]
     assert [(e.actor, e.data["at"]) for e in stopped] == [("orc", (3, 2))]
+
+
+def test_delaying_drops_maintained_powers() -> None:
+    # 000 "Delay": "You cannot maintain powers if you Delay."
+    from tests.controller.conftest import ARROW, KNOCKDOWN
+
+    session = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2, powers=[KNOCKDOWN, ARROW, HOLD]), orc("orc", 8, 2)),
+        )
+    )
+    session.roll_initiative(totals={"hero": 15, "orc": 10})
+    session.start_combat()
+    session.use_power("hero", "Hold Monster", ["orc"], dice=[15])
+    session.end_turn()
+    session.end_turn()
+    assert _conditions(session, "orc") == {Condition.IMMOBILE}
+    assert session.delay().ok
+    assert _conditions(session, "orc") == set()
