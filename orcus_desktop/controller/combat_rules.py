@@ -39,8 +39,6 @@ from orcus_desktop.rules.state import (
     initial_state,
 )
 
-NO_STATBLOCK = "has no stat block"
-
 
 @dataclass
 class TurnDice:

@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from orcus_desktop.controller.combat_rules import roll_data
 from orcus_desktop.model.combat import (
     ActionBudget,
     ActionKind,
@@ -61,21 +62,6 @@ class InitiativeRequest:
     total: int | None = None
 
 
-def roll_to_data(dice_roll: DiceRoll) -> dict[str, object]:
-    """A JSON-like record of a roll for the log: every die, every term, any GM override."""
-    data: dict[str, object] = {
-        "expression": dice_roll.expression,
-        "total": dice_roll.total,
-        "rolled_total": dice_roll.rolled_total,
-        "dice": [[d.sides, d.value, d.kept] for d in dice_roll.dice],
-        "terms": [[t.value, t.source] for t in dice_roll.terms],
-    }
-    if dice_roll.forced_total is not None:
-        data["forced_total"] = dice_roll.forced_total
-        data["forced_reason"] = dice_roll.forced_reason
-    return data
-
-
 def roll_initiative(
     encounter: Encounter, requests: Sequence[InitiativeRequest], rng: random.Random
 ) -> Encounter:
@@ -113,7 +99,7 @@ def roll_initiative(
                 "initiative",
                 request.creature_id,
                 data={
-                    "roll": roll_to_data(dice_roll),
+                    "roll": roll_data(dice_roll),
                     "modifier": request.modifier,
                     "total": result,
                     "group": key,
