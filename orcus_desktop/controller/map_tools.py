@@ -812,6 +812,8 @@ class TemplateTool:
         self._user_id = user_id
         self._pinned: Square | None = None
         self._frozen: ToolPreview | None = None
+        # (snapshot, (pointer, pinned, user), preview): snapshots compared by identity.
+        self._cache: tuple[Encounter, tuple[object, ...], ToolPreview] | None = None
 
     def on_pointer(self, event: PointerEvent) -> ToolPreview:
         if event.kind is PointerKind.PRESS and event.buttons & Button.RIGHT:
@@ -897,6 +899,17 @@ class TemplateTool:
         return [s for s in chain if bounds.contains(s)], origin_space, problem
 
     def preview_at(self, pointer: Square) -> ToolPreview:
+        # Pointer moves within a square ask again: answer from the last result.
+        encounter = self._session.encounter
+        key = (pointer, self._pinned, self._user_id())
+        cached = self._cache
+        if cached is not None and cached[0] is encounter and cached[1] == key:
+            return cached[2]
+        preview = self._compute_preview(pointer)
+        self._cache = (encounter, key, preview)
+        return preview
+
+    def _compute_preview(self, pointer: Square) -> ToolPreview:
         encounter = self._session.encounter
         squares, origin_space, problem = self.area(pointer)
         kind = f"{self.origin.value.title()} {self.shape.value} {self.size}"
@@ -989,10 +1002,11 @@ class SightTool:
             return EMPTY_PREVIEW
         attacker_id = self._user_id()
         target_id = under.id if under is not None and under.id != attacker_id else None
-        key = (encounter, attacker_id, target_id)
-        if key == self._last:
+        key = (attacker_id, target_id)
+        last = self._last
+        if last is not None and last[0] is encounter and last[1:] == key:
             return self._last_preview
-        self._last = key
+        self._last = (encounter, *key)
         self._last_preview = self.preview(attacker_id, target_id, event)
         return self._last_preview
 
