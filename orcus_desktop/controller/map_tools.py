@@ -709,10 +709,18 @@ def new_creature_id(encounter: Encounter, name: str) -> CreatureId:
 
 
 def creature_from_entry(encounter: Encounter, entry: LibraryEntry, grid_xy: Point) -> Creature:
-    """A new creature for `entry`, placed with its space centred under `grid_xy`."""
+    """A new creature for `entry`, placed with its space centred under `grid_xy`.
+
+    A second creature of a name already on the map is numbered ("Goblin Warrior 2") so that
+    the log, the initiative and the GM can tell them apart.
+    """
+    creature_id = new_creature_id(encounter, entry.name)
+    name = entry.name
+    if any(c.name == name for c in encounter.creatures):
+        name = f"{name} {creature_id.rsplit('-', 1)[-1]}"
     return Creature(
-        id=new_creature_id(encounter, entry.name),
-        name=entry.name,
+        id=creature_id,
+        name=name,
         side=entry.side,
         size=entry.size,
         square=drop_square(entry.size, grid_xy),

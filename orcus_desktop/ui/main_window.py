@@ -364,6 +364,8 @@ class MainWindow(QMainWindow):
         self._path = path
         self.scene.set_image_root(path.parent if path else None)
         self.session.open_encounter(encounter, initiator=self)
+        # A fresh tool: whatever the old one was doing (a wall half drawn) belonged to the old map.
+        self.activate_tool(str(self.tool_group.checkedAction().data()))
         self._refresh()
         self.view.fit_map()
 

@@ -286,6 +286,8 @@ def test_creature_from_entry_gets_a_fresh_id() -> None:
     session.place_creature(first)
     second = creature_from_entry(session.encounter, entry, (6.5, 5.5))
     assert second.id == "goblin-cutter-2"
+    assert first.name == "Goblin Cutter"
+    assert second.name == "Goblin Cutter 2"
     assert second.statblock["level"] == 1
 
 
