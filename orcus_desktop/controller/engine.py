@@ -59,6 +59,7 @@ from orcus_desktop.rules.attacks import (
     apply_attack,
     resolve_attack,
 )
+from orcus_desktop.rules.checks import ESCAPE_DEFENSE, escape_check
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
 from orcus_desktop.rules.ids import CreatureId as RulesId
@@ -1067,14 +1068,9 @@ class Engine:
     ) -> Encounter:
         """000 "Escape a Grapple": Athletics vs the grappler's Fortitude or Acrobatics vs Reflex.
 
-        MINIMAL ADAPTER (skill checks are not in the rules engine yet): d20 + the ability
-        modifier (Strength for Athletics, Dexterity for Acrobatics) + half level + `bonus` (the
-        GM adds training and the rest).
+        The check is the rules engine's `escape_check` (ability + half level + `bonus`, the GM's
+        training and other bonuses); a typed-in `die` replaces the roll.
         """
-        from orcus_desktop.rules.abilities import Ability
-        from orcus_desktop.rules.dice import roll
-        from orcus_desktop.rules.modifiers import ModifierType, resolve
-
         me = self.combatant(encounter, creature_id)
         grips = me.state.instances_of(Condition.GRAPPLED)
         if not grips:
@@ -1083,24 +1079,22 @@ class Engine:
         if grip.source_id is None:
             raise ActionError("the grappler is unknown")
         grappler = self.combatant(encounter, grip.source_id)
-        if skill not in ("athletics", "acrobatics"):
-            raise ActionError("escape with athletics or acrobatics")
-        ability = Ability.STRENGTH if skill == "athletics" else Ability.DEXTERITY
-        defense = Defense.FORTITUDE if skill == "athletics" else Defense.REFLEX
-        d20 = roll("1d20", QueuedSource(self.rng, [die]))
-        mods = [
-            Modifier(
-                me.statblock.abilities.modifier(ability), ability.label, ModifierType.ABILITY
-            ),
-            Modifier(
-                me.statblock.level_bonus(self.rules.ruleset), "half level", ModifierType.LEVEL
-            ),
-        ]
-        if bonus:
-            mods.append(Modifier(bonus, "GM: training and other bonuses"))
-        check = resolve(d20.total, "d20", mods)
-        target = grappler.statblock.defenses.get(defense)
-        success = check.total >= target
+        extra = [Modifier(bonus, "GM: training and other bonuses")] if bonus else []
+        try:
+            check = escape_check(
+                me.statblock,
+                grappler.statblock,
+                skill,
+                QueuedSource(self.rng, [die]),
+                self.rules.ruleset,
+                modifiers=extra,
+            )
+        except ValueError as exc:
+            raise ActionError(str(exc)) from None
+        d20 = check.roll
+        defense = ESCAPE_DEFENSE[skill.strip().lower()]
+        target = check.target_number
+        success = bool(check.success)
         state = me.state
         if success:
             for inst in grips:
@@ -1113,8 +1107,8 @@ class Engine:
             {
                 "skill": skill,
                 "roll": roll_data(d20),
-                "total": check.total,
-                "parts": [list(p) for p in check.parts],
+                "total": check.total.total,
+                "parts": [list(p) for p in check.total.parts],
                 "defense": defense.value,
                 "target_number": target,
                 "success": success,
