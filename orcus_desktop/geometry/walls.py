@@ -43,8 +43,6 @@ Segment = tuple[Point, Point]
 
 # Bucket side for the bulk line test, in grid units; tuned in benchmarks/geometry.
 _BUCKET = 2.0
-# Buckets walked per round of the bulk line test before blocked lines are dropped.
-_ROUND = 1
 
 
 def wall_segments(walls: Iterable[Wall], *, for_sight: bool) -> list[Segment]:
@@ -343,28 +341,31 @@ class SegmentIndex:
         if not len(self.segments) or not len(starts):
             return blocked
         touched = np.zeros(len(starts), dtype=np.bool_)
-        line_of_sample, rank, cell = self._samples(starts, ends)
-        if not len(rank):
-            return blocked
-        for r0 in range(0, int(rank.max()) + 1, _ROUND):
-            sel = (rank >= r0) & (rank < r0 + _ROUND)
-            sel &= ~blocked[line_of_sample]
-            if not sel.any():
+        n_rows, n_cols = self._bucket_shape
+        bx0, by0 = self._bucket_origin
+        d = ends - starts
+        n_samples = np.floor(np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1])) / _BUCKET) + 2
+        with_start = start_inward is not None
+        with_end = end_inward is not None
+        # round r looks at the r-th sample of every line still open (same spacing as _samples)
+        for r in range(int(n_samples.max())):
+            live = np.nonzero((n_samples > r) & ~blocked)[0]
+            if not len(live):
                 continue
-            pl, ps = self._pairs(line_of_sample[sel], cell[sel])
+            t = r / (n_samples[live] - 1)
+            col = np.floor((starts[live, 0] + t * d[live, 0] - bx0) / _BUCKET).astype(np.int64)
+            row = np.floor((starts[live, 1] + t * d[live, 1] - by0) / _BUCKET).astype(np.int64)
+            inside = (col >= 0) & (col < n_cols) & (row >= 0) & (row < n_rows)
+            pl, ps = self._pairs(live[inside], (row * n_cols + col)[inside])
             if not len(pl):
                 continue
-            proper, touch = self._exact(
-                pl, ps, starts, ends, start_inward is not None, end_inward is not None
-            )
+            proper, touch = self._exact(pl, ps, starts, ends, with_start, with_end)
             blocked[pl[proper]] = True
             touched[pl[touch]] = True
         todo = np.nonzero(touched & ~blocked)[0]
         if len(todo):
-            mask = np.zeros(len(starts), dtype=np.bool_)
-            mask[todo] = True
-            sel = mask[line_of_sample]
-            pl, ps = self._pairs(line_of_sample[sel], cell[sel])
+            line_of_sample, _, cell = self._samples(starts[todo], ends[todo])
+            pl, ps = self._pairs(todo[line_of_sample], cell)
             order = np.argsort(pl, kind="stable")
             pl, ps = pl[order], ps[order]
             lo = np.searchsorted(pl, todo, side="left")
