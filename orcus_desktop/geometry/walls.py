@@ -289,28 +289,45 @@ class SegmentIndex:
         ends: FloatArray,
         with_start: bool,
         with_end: bool,
-    ) -> tuple[BoolArray, BoolArray]:
-        """(proper crossing, touch that may block) for each (line, segment) pair."""
+    ) -> tuple[IntArray, IntArray]:
+        """(line indices with a proper crossing, line indices with a touch that may block)."""
         px, py = starts[pl, 0], starts[pl, 1]
         qx, qy = ends[pl, 0], ends[pl, 1]
         ax, ay, bx, by = (self._columns[k][ps] for k in range(4))
         dx, dy = qx - px, qy - py
-        ex, ey = bx - ax, by - ay
         o1 = _cross(dx, dy, ax - px, ay - py)
         o2 = _cross(dx, dy, bx - px, by - py)
+        # Only pairs whose segment meets the line's carrier can cross or touch it.
+        k = np.nonzero(o1 * o2 <= 0)[0]
+        pl, o1, o2 = pl[k], o1[k], o2[k]
+        px, py, qx, qy = px[k], py[k], qx[k], qy[k]
+        ax, ay, bx, by = ax[k], ay[k], bx[k], by[k]
+        ex, ey = bx - ax, by - ay
         o3 = _cross(ex, ey, px - ax, py - ay)
         o4 = _cross(ex, ey, qx - ax, qy - ay)
-        proper: BoolArray = (o1 * o2 < 0) & (o3 * o4 < 0)
+        proper = pl[(o1 * o2 < 0) & (o3 * o4 < 0)]
         # Touches that can block: at a wall's end point strictly inside the line, or at the
         # line's own ends when an inward direction is given for them.
+        z = (o1 == 0) | (o2 == 0)
+        if with_start:
+            z |= o3 == 0
+        if with_end:
+            z |= o4 == 0
+        j = np.nonzero(z)[0]
+        if not len(j):
+            return proper, pl[j]
+        o1, o2, o3, o4 = o1[j], o2[j], o3[j], o4[j]
+        px, py, qx, qy = px[j], py[j], qx[j], qy[j]
+        ax, ay, bx, by = ax[j], ay[j], bx[j], by[j]
         not_ends_a = ~(((ax == px) & (ay == py)) | ((ax == qx) & (ay == qy)))
         not_ends_b = ~(((bx == px) & (by == py)) | ((bx == qx) & (by == qy)))
-        touch: BoolArray = (o1 == 0) & not_ends_a & _inside(ax, ay, px, py, qx, qy)
-        touch |= (o2 == 0) & not_ends_b & _inside(bx, by, px, py, qx, qy)
+        hit: BoolArray = (o1 == 0) & not_ends_a & _inside(ax, ay, px, py, qx, qy)
+        hit |= (o2 == 0) & not_ends_b & _inside(bx, by, px, py, qx, qy)
         if with_start:
-            touch |= (o3 == 0) & _inside(px, py, ax, ay, bx, by)
+            hit |= (o3 == 0) & _inside(px, py, ax, ay, bx, by)
         if with_end:
-            touch |= (o4 == 0) & _inside(qx, qy, ax, ay, bx, by)
+            hit |= (o4 == 0) & _inside(qx, qy, ax, ay, bx, by)
+        touch = pl[j][hit]
         return proper, touch
 
     def lines_blocked(
@@ -360,8 +377,8 @@ class SegmentIndex:
             if not len(pl):
                 continue
             proper, touch = self._exact(pl, ps, starts, ends, with_start, with_end)
-            blocked[pl[proper]] = True
-            touched[pl[touch]] = True
+            blocked[proper] = True
+            touched[touch] = True
         todo = np.nonzero(touched & ~blocked)[0]
         if len(todo):
             line_of_sample, _, cell = self._samples(starts[todo], ends[todo])
