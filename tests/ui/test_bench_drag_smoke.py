@@ -1,0 +1,31 @@
+"""The drag benchmark still runs (a few frames): it is how the README's figures are measured."""
+
+from __future__ import annotations
+
+import importlib.util
+from types import ModuleType
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from tests.conftest import REPO_ROOT
+
+
+def load_bench() -> ModuleType:
+    path = REPO_ROOT / "benchmarks" / "ui" / "bench_drag.py"
+    spec = importlib.util.spec_from_file_location("bench_drag", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_drag_benchmark_runs_and_never_repaints_the_whole_viewport(qtbot: QtBot) -> None:
+    result = load_bench().run(frames=40, zoom=0.6)
+    assert result["frames"] == 40
+    assert result["full_viewport_paints"] == 0
+    assert result["paints"] > 0
+    # The drag ended with a real move through the session.
+    assert result["released_on"] != 40.0
