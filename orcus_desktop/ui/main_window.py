@@ -607,7 +607,7 @@ class MainWindow(QMainWindow):
         ):
             self._on_message(self.calibrate_map_image(pixels_per_square, offset_px))
 
-    def _ask_image_use(self, path: Path) -> str | None:
+    def _ask_image_use(self, path: Path) -> ImageUse | None:
         box = QMessageBox(self)
         box.setWindowTitle("Dropped an image")
         box.setText(f"Use {path.name} as…")

@@ -9,6 +9,7 @@ background, whichever the GM picks.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData
@@ -28,7 +29,7 @@ IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".webp"})
 ENCOUNTER_SUFFIXES = frozenset({".json"})
 
 
-class ImageUse:
+class ImageUse(StrEnum):
     """What the GM wants a dropped image to be."""
 
     TOKEN = "token"
@@ -54,7 +55,7 @@ class MapDropHandler:
         session: GameSession,
         open_encounter: Callable[[Path], bool],
         set_map_image: Callable[[Path], str],
-        ask_image_use: Callable[[Path], str | None],
+        ask_image_use: Callable[[Path], ImageUse | str | None],
     ) -> None:
         self._session = session
         self._open_encounter = open_encounter

@@ -8,6 +8,7 @@ points, conditions, dead) and hands it to the dumb `TokenItem`, which only paint
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -24,7 +25,7 @@ _DURATION_SHORT: dict[DurationKind, str] = {
 }
 
 
-class TokenState:
+class TokenState(StrEnum):
     """How the token is drawn besides its colour (000 "Hit Points")."""
 
     NORMAL = "normal"
@@ -58,7 +59,7 @@ class TokenLook:
 
     hp: int | None = None
     max_hp: int = 0
-    state: str = TokenState.NORMAL
+    state: TokenState = TokenState.NORMAL
     badges: tuple[Badge, ...] = ()
     current_turn: bool = False
     image_path: str = ""
