@@ -381,14 +381,15 @@ class MoveTool:
             s for s in preview.path[1:] if TerrainKind.DIFFICULT in encounter.terrain_at(s)
         ]
         if difficult:
-            warnings.append(f"difficult terrain: {_plural(len(difficult), 'square')} cost double")
+            # 000 "Difficult Terrain": each square of it costs one extra.
+            warnings.append(f"difficult terrain: +{_plural(len(difficult), 'square')}")
         if preview.provoking_enemy_ids:
             names = ", ".join(
                 c.name
                 for c in (encounter.find_creature(i) for i in preview.provoking_enemy_ids)
                 if c is not None
             )
-            warnings.append(f"provokes opportunity attacks from {names}")
+            warnings.append(f"opportunity attacks: {names}")
         mode_text = {MoveMode.SHIFT: "shift ", MoveMode.GM: "GM move "}.get(drag.mode, "")
         if preview.reachable:
             label = mode_text + (

@@ -119,7 +119,7 @@ def test_drag_warns_of_opportunity_attacks_and_difficult_terrain() -> None:
     # Leaving the goblin's side provokes (RULINGS: Opportunity attacks).
     preview = tool.on_pointer(ev(PointerKind.MOVE, 1.5, 5.5))
     assert preview.marked_ids == ("goblin",)
-    assert any("opportunity attacks from Goblin" in w for w in preview.warnings)
+    assert any("opportunity attacks: Goblin" in w for w in preview.warnings)
     tool.cancel()
     tool.on_pointer(ev(PointerKind.PRESS, 1.5, 1.5))
     preview = tool.on_pointer(ev(PointerKind.MOVE, 4.5, 1.5))

@@ -195,16 +195,18 @@ class TokenItem(QGraphicsItem):
             painter.setPen(QPen(QColor(40, 20, 20, 220), max(2.0, disc.width() * 0.08)))
             painter.drawLine(disc.topLeft() + QPointF(6, 6), disc.bottomRight() - QPointF(6, 6))
             painter.drawLine(disc.topRight() + QPointF(-6, 6), disc.bottomLeft() + QPointF(6, -6))
-        if lod < 0.5:
-            return
+        # The HP bar reads at any size the initials read at (it is what the GM scans for);
+        # the badges' text needs the token at half size or more.
         if look.hp is not None and self._gm and look.max_hp > 0:
-            self._paint_hp_bar(painter, space, look.hp, look.max_hp)
-        if look.badges:
+            self._paint_hp_bar(painter, space, look.hp, look.max_hp, lod)
+        if look.badges and lod >= 0.5:
             self._paint_badges(painter, space, look)
 
     @staticmethod
-    def _paint_hp_bar(painter: QPainter, space: QRectF, hp: int, max_hp: int) -> None:
-        bar = QRectF(space.left() + 4, space.bottom() - 9, space.width() - 8, 6)
+    def _paint_hp_bar(painter: QPainter, space: QRectF, hp: int, max_hp: int, lod: float) -> None:
+        # At least 4 screen pixels tall however far the GM zooms out.
+        height = max(6.0, 4.0 / max(lod, 0.05))
+        bar = QRectF(space.left() + 4, space.bottom() - 3 - height, space.width() - 8, height)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(20, 20, 20, 180))
         painter.drawRect(bar)

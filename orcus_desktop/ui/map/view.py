@@ -156,16 +156,23 @@ class MapView(QGraphicsView):
     def _show(self, preview: ToolPreview) -> None:
         label_pos: QPointF | None = None
         if preview.label and preview.label_at is not None:
-            label_pos = self._label_pos(preview.label, preview.label_at)
+            ghost = preview.ghost
+            rect = self.map_scene().token_space_rect(ghost.creature_id) if ghost else None
+            width_units = rect.width() / SQUARE_PX if rect is not None else 1.0
+            label_pos = self._label_pos(preview.label, preview.label_at, width_units)
         self.map_scene().show_preview(preview, label_pos)
         if preview.message:
             self.message.emit(preview.message)
 
-    def _label_pos(self, text: str, label_at: tuple[float, float]) -> QPointF:
+    def _label_pos(
+        self, text: str, label_at: tuple[float, float], width_units: float = 1.0
+    ) -> QPointF:
         """Where a tool's label goes: right of its anchor, kept inside the viewport.
 
-        Off the right edge it moves below the anchor's square, pulled back in from the edge,
-        so that it never covers the token it talks about nor leaves the screen.
+        `label_at` is the top-right corner of what the label talks about (a token `width_units`
+        squares wide). Off the right edge the label goes to that thing's left; when there is
+        no room there either, below it, pulled in from the edge: never off screen, and over
+        the thing itself only as a last resort.
         """
         size = self.map_scene().preview.label.box_size(text)
         x, y = label_at
@@ -173,8 +180,11 @@ class MapView(QGraphicsView):
         left, top = anchor.x() + 8, anchor.y() - 4
         port_w, port_h = self.viewport().width(), self.viewport().height()
         if left + size.width() > port_w - 4:
-            left = port_w - 4 - size.width()
-            top = self.mapFromScene(QPointF(x * SQUARE_PX, (y + 1) * SQUARE_PX)).y() + 4
+            far_side = self.mapFromScene(QPointF((x - width_units) * SQUARE_PX, y * SQUARE_PX))
+            left = far_side.x() - 8 - size.width()
+            if left < 4:
+                left = port_w - 4 - size.width()
+                top = self.mapFromScene(QPointF(x * SQUARE_PX, (y + 1) * SQUARE_PX)).y() + 4
         left = max(4.0, left)
         top = max(4.0, min(top, port_h - 4 - size.height()))
         return self.mapToScene(round(left), round(top))
