@@ -273,9 +273,6 @@ class Battlefield:
     def map_box(self) -> tuple[float, float, float, float]:
         return (0.0, 0.0, float(self.bounds.columns), float(self.bounds.rows))
 
-    def space_box(self, space: Space) -> tuple[float, float, float, float]:
-        return space.bounds()
-
     def occupant_boxes(self, exclude: Iterable[str] = ()) -> FloatArray:
         """(k, 4) boxes of the occupants' spaces, leaving out some ids."""
         skip = set(exclude)

@@ -273,8 +273,8 @@ def space_reaches_box(index: SegmentIndex, viewer: Space, target: Box) -> bool:
     """Whether unblocked lines run from a corner of `viewer` to a part of box `target`.
 
     000 "Line of Sight": "from any corner of a square in your space to any part of the target's
-    space": a part with area (see `visibility.sees_box`); a line that grazes a corner or runs
-    along a wall is not blocked (DESIGN.md "Sight").
+    space": a part with area (an edge lying on a wall is no part one can see or hit); a line
+    that grazes a corner or runs along a wall is not blocked (DESIGN.md "Sight").
     """
     return any(share > _EPS for _, share in visible_share(index, viewer, target))
 

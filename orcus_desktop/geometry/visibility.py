@@ -319,23 +319,6 @@ def visible_area_in_box(
     return polygon_area(clip_to_box(poly, target))
 
 
-def sees_box(
-    viewpoint: Point,
-    segments: FloatArray,
-    target: Box,
-    inward: Point | None = None,
-) -> bool:
-    """Whether `viewpoint` sees a part of box `target` with area (not just an edge or a point).
-
-    000 "Line of Sight": "to any part of the target's space": we read "part" as a part with
-    area. A line that grazes a wall's end or runs along a wall is not blocked (see `walls`), so
-    what lies past a corner is seen; but a target whose only "visible" part is an edge lying on
-    a wall, or along the side of a pillar in front of it, is not seen (pinned in
-    tests/geometry/test_sight.py).
-    """
-    return visible_area_in_box(viewpoint, segments, target, inward) > _AREA_EPS
-
-
 def visibility_oracle(
     viewpoint: Point, segments: Sequence[Sequence[float]] | FloatArray, bounds: Box
 ) -> shapely.Geometry:

@@ -182,26 +182,6 @@ class SegmentIndex:
     def __len__(self) -> int:
         return len(self.segments)
 
-    def in_box(self, box: tuple[float, float, float, float]) -> FloatArray:
-        """The segments whose bounding boxes meet a box (min_x, min_y, max_x, max_y)."""
-        if not len(self.segments):
-            return self.segments
-        hits = self._tree.query(shapely.box(*box))
-        return self.segments[np.sort(hits)]
-
-    def pairs_in_boxes(self, boxes: FloatArray) -> tuple[IntArray, IntArray]:
-        """(box index, segment index) for every segment whose bounding box meets a box.
-
-        Sorted by box index; boxes are (n, 4) rows (min_x, min_y, max_x, max_y).
-        """
-        if not len(self.segments) or not len(boxes):
-            empty = np.empty(0, dtype=np.int64)
-            return empty, empty
-        geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
-        hit = self._tree.query(geoms)
-        order = np.lexsort((hit[1], hit[0]))
-        return hit[0][order].astype(np.int64), hit[1][order].astype(np.int64)
-
     def pairs_in_geometries(self, geoms: Any) -> tuple[IntArray, IntArray]:
         """(geometry index, segment index) for every segment meeting a shapely geometry.
 
@@ -213,26 +193,6 @@ class SegmentIndex:
         hit = self._tree.query(geoms, predicate="intersects")
         order = np.lexsort((hit[1], hit[0]))
         return hit[0][order].astype(np.int64), hit[1][order].astype(np.int64)
-
-    def boxes_touched(self, boxes: FloatArray) -> BoolArray:
-        """For each (min_x, min_y, max_x, max_y) row, whether some segment meets that box."""
-        out = np.zeros(len(boxes), dtype=np.bool_)
-        if not len(self.segments) or not len(boxes):
-            return out
-        geoms = shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3])
-        hit = self._tree.query(geoms, predicate="intersects")
-        out[hit[0]] = True
-        return out
-
-    def polygons_touched(self, polygons: FloatArray) -> BoolArray:
-        """For each ring in a (k, m, 2) array of m-vertex polygons, whether a segment meets it."""
-        out = np.zeros(len(polygons), dtype=np.bool_)
-        if not len(self.segments) or not len(polygons):
-            return out
-        geoms = shapely.polygons(polygons)
-        hit = self._tree.query(geoms, predicate="intersects")
-        out[hit[0]] = True
-        return out
 
     def segments_intersecting(self, starts: FloatArray, ends: FloatArray) -> BoolArray:
         """For each segment start->end, whether it meets any indexed segment at all.
@@ -414,6 +374,10 @@ class SegmentIndex:
                 e_in,
             )[0]
         )
+
+
+# HOUSE_STYLE 7.5 calls this structure the WallIndex.
+WallIndex = SegmentIndex
 
 
 def _inside(
