@@ -140,8 +140,25 @@ def _box_union(a: Box, b: Box) -> Box:
 
 
 @lru_cache(maxsize=4096)
-def _corners_cached(space: Space) -> tuple[tuple[Point, Point | None], ...]:
-    return tuple(space_corners(space))
+def _corner_arrays(space: Space) -> tuple[FloatArray, FloatArray]:
+    """`space_corners` as arrays: (k, 2) points and (k, 2) inward directions (NaN for none)."""
+    corners = space_corners(space)
+    points = np.asarray([pt for pt, _ in corners], dtype=np.float64)
+    inward = np.asarray(
+        [(np.nan, np.nan) if d is None else d for _, d in corners], dtype=np.float64
+    )
+    return points, inward
+
+
+def _space_boxes(spaces: Sequence[Space]) -> FloatArray:
+    """(n, 4) bounds of many spaces, computed once per distinct space."""
+    distinct: dict[Space, int] = {}
+    idx = np.fromiter(
+        (distinct.setdefault(s, len(distinct)) for s in spaces), dtype=np.int64, count=len(spaces)
+    )
+    table = np.asarray([s.bounds() for s in distinct], dtype=np.float64).reshape(-1, 4)
+    result: FloatArray = table[idx]
+    return result
 
 
 def _hulls(viewer_boxes: FloatArray, target_boxes: FloatArray) -> Any:
@@ -218,15 +235,27 @@ def _pair_shares(
     hulls: Any,
     candidates: tuple[IntArray, IntArray] | None = None,
 ) -> _ShareRows:
-    corners = [_corners_cached(v) for v in viewers]
-    counts = np.fromiter((len(c) for c in corners), dtype=np.int64, count=len(corners))
+    # corners per distinct viewer space (an encounter has a few dozen), gathered per pair
+    distinct: dict[Space, int] = {}
+    vid = np.fromiter(
+        (distinct.setdefault(v, len(distinct)) for v in viewers),
+        dtype=np.int64,
+        count=len(viewers),
+    )
+    tables = [_corner_arrays(v) for v in distinct]
+    per_space = np.asarray([len(t[0]) for t in tables], dtype=np.int64)
+    all_points = np.concatenate([t[0] for t in tables])
+    all_inward = np.concatenate([t[1] for t in tables])
+    counts = per_space[vid]
     row_pair = np.repeat(np.arange(len(viewers)), counts)
-    flat = [c for cs in corners for c in cs]
-    points = np.asarray([pt for pt, _ in flat], dtype=np.float64)
-    inward = np.asarray([(np.nan, np.nan) if d is None else d for _, d in flat], dtype=np.float64)
+    start_of_space = np.cumsum(per_space) - per_space
+    row_src = np.repeat(start_of_space[vid], counts) + (
+        np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+    )
+    points = all_points[row_src]
+    inward = all_inward[row_src]
     if hulls is None:
-        viewer_boxes = np.asarray([v.bounds() for v in viewers], dtype=np.float64)
-        hulls = _hulls(viewer_boxes, target_boxes)
+        hulls = _hulls(_space_boxes(viewers), target_boxes)
     # only segments meeting the hull of the two spaces can stand between them
     if candidates is None:
         candidates = index.pairs_in_geometries(hulls)
@@ -351,8 +380,8 @@ def covers(
     if not pairs:
         return []
     viewers = [a.space for a, _ in pairs]
-    viewer_boxes = np.asarray([v.bounds() for v in viewers], dtype=np.float64)
-    target_boxes = np.asarray([t.space.bounds() for _, t in pairs], dtype=np.float64)
+    viewer_boxes = _space_boxes(viewers)
+    target_boxes = _space_boxes([t.space for _, t in pairs])
     hulls = _hulls(viewer_boxes, target_boxes)
     none_i64 = np.empty(0, dtype=np.int64)
     none_segs = np.empty((0, 4), dtype=np.float64)
