@@ -759,27 +759,42 @@ class AreaOrigin(StrEnum):
     """In an origin square within range of the user."""
 
 
-def _edge_chain(first: Square, toward: Square, count: int) -> list[Square]:
+_EDGE_STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+
+def _edge_chain(
+    first: Square, toward: Square, count: int, base: Square | None = None
+) -> list[Square]:
     """`count` edge-connected squares from `first` stepping toward `toward` (RULINGS: Wall area).
 
-    Each step goes along the axis with the larger remaining difference, so the chain is a
-    staircase (never a diagonal step); past the target it carries on in its last direction.
+    Each step prefers the axis with the larger remaining difference, then the other axis,
+    then carrying on straight, so the chain is a staircase (never a diagonal step). A step
+    never revisits a square, never enters `base` and never touches the chain anywhere but
+    where it came from, so no square ends with more than two edge-neighbours in the wall.
+    Returns fewer squares only when boxed in.
     """
     chain = [first]
-    d_col, d_row = 1, 0
+    taken = {first} if base is None else {first, base}
+    last = (1, 0)
     while len(chain) < count:
         here = chain[-1]
         dc, dr = toward.col - here.col, toward.row - here.row
-        if dc or dr:
-            if abs(dc) >= abs(dr):
-                d_col, d_row = (1 if dc > 0 else -1), 0
-            else:
-                d_col, d_row = 0, (1 if dr > 0 else -1)
-        nxt = here.offset(d_col, d_row)
-        if nxt in chain:  # doubling back: turn instead
-            d_col, d_row = -d_row, d_col
-            nxt = here.offset(d_col, d_row)
-        chain.append(nxt)
+        along_col = ((1 if dc > 0 else -1), 0) if dc else None
+        along_row = (0, (1 if dr > 0 else -1)) if dr else None
+        ordered = (along_col, along_row) if abs(dc) >= abs(dr) else (along_row, along_col)
+        candidates = [*(step for step in ordered if step is not None), last, *_EDGE_STEPS]
+        for step in candidates:
+            nxt = here.offset(*step)
+            if nxt in taken:
+                continue
+            touching = sum(nxt.offset(*d) in chain for d in _EDGE_STEPS)
+            if touching == 1:  # only `here`
+                chain.append(nxt)
+                taken.add(nxt)
+                last = step
+                break
+        else:
+            break
     return chain
 
 
@@ -903,7 +918,7 @@ class TemplateTool:
             else:
                 step_col = 0
         first = base.offset(step_col, step_row)
-        chain = _edge_chain(first, aim, n)
+        chain = _edge_chain(first, aim, n, base)
         problem = wall_area_problem(base, chain, n) or ""
         return [s for s in chain if bounds.contains(s)], origin_space, problem
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from orcus_desktop.controller.map_tools import (
     Button,
@@ -26,7 +29,7 @@ from orcus_desktop.controller.map_tools import (
 )
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
-from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.geometry.grid import GridBounds, Size, Square, square_distance
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.history import History
@@ -445,3 +448,45 @@ def test_a_provoking_move_names_the_enemies_offered_an_attack() -> None:
     _, done = drag(tool, (1.5, 1.5), (1.5, 5.5))
     assert done.message.startswith("Move Hero 4 squares")
     assert done.message.endswith("opportunity attacks offered to Goblin")
+
+
+# -- invariants (hypothesis) ------------------------------------------------------------------
+
+coords = st.integers(min_value=-30, max_value=30)
+squares = st.builds(Square, coords, coords)
+
+
+@given(squares, squares)
+def test_measuring_path_steps_one_square_at_a_time(a: Square, b: Square) -> None:
+    path = straight_squares(a, b)
+    assert path[0] == a
+    assert path[-1] == b
+    assert len(path) == square_distance(a, b) + 1  # 000: diagonals count 1
+    assert all(square_distance(p, q) == 1 for p, q in itertools.pairwise(path))
+
+
+@given(squares, squares, st.integers(min_value=1, max_value=8))
+def test_wall_template_chain_is_always_a_legal_wall(base: Square, aim: Square, n: int) -> None:
+    from orcus_desktop.controller.map_tools import _edge_chain
+    from orcus_desktop.geometry.areas import wall_area_problem
+
+    first = base.offset(1, 0)
+    chain = _edge_chain(first, aim, n, base)
+    assert len(chain) == n
+    assert base not in chain
+    assert wall_area_problem(base, chain, n) is None  # RULINGS: Wall area
+
+
+@given(
+    st.sampled_from(list(Size)),
+    st.floats(min_value=0, max_value=50, allow_nan=False),
+    st.floats(min_value=0, max_value=50, allow_nan=False),
+)
+def test_drop_square_puts_the_pointer_inside_or_beside_the_space(
+    size: Size, x: float, y: float
+) -> None:
+    square = drop_square(size, (x, y))
+    side = size.side_squares
+    # The pointer lies within half a square of the space's centre on each axis.
+    assert abs(square.col + side / 2 - x) <= 0.5 + 1e-9
+    assert abs(square.row + side / 2 - y) <= 0.5 + 1e-9
