@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import IntFlag, StrEnum
 from types import MappingProxyType
@@ -763,18 +763,19 @@ _EDGE_STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 
 
 def _edge_chain(
-    first: Square, toward: Square, count: int, base: Square | None = None
+    first: Square, toward: Square, count: int, avoid: Iterable[Square] = ()
 ) -> list[Square]:
     """`count` edge-connected squares from `first` stepping toward `toward` (RULINGS: Wall area).
 
     Each step prefers the axis with the larger remaining difference, then the other axis,
     then carrying on straight, so the chain is a staircase (never a diagonal step). A step
-    never revisits a square, never enters `base` and never touches the chain anywhere but
-    where it came from, so no square ends with more than two edge-neighbours in the wall.
+    never revisits a square, never enters `avoid` (the base square, the user's space) and
+    never touches the chain anywhere but where it came from, so no square ends with more than
+    two edge-neighbours in the wall.
     Returns fewer squares only when boxed in.
     """
     chain = [first]
-    taken = {first} if base is None else {first, base}
+    taken = {first, *avoid}
     last = (1, 0)
     while len(chain) < count:
         here = chain[-1]
@@ -918,7 +919,8 @@ class TemplateTool:
             else:
                 step_col = 0
         first = base.offset(step_col, step_row)
-        chain = _edge_chain(first, aim, n, base)
+        avoid = {base, *(user.space.squares() if user and self.origin is AreaOrigin.NEAR else ())}
+        chain = _edge_chain(first, aim, n, avoid)
         problem = wall_area_problem(base, chain, n) or ""
         return [s for s in chain if bounds.contains(s)], origin_space, problem
 

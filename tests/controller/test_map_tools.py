@@ -471,7 +471,7 @@ def test_wall_template_chain_is_always_a_legal_wall(base: Square, aim: Square, n
     from orcus_desktop.geometry.areas import wall_area_problem
 
     first = base.offset(1, 0)
-    chain = _edge_chain(first, aim, n, base)
+    chain = _edge_chain(first, aim, n, {base})
     assert len(chain) == n
     assert base not in chain
     assert wall_area_problem(base, chain, n) is None  # RULINGS: Wall area
@@ -490,3 +490,17 @@ def test_drop_square_puts_the_pointer_inside_or_beside_the_space(
     # The pointer lies within half a square of the space's centre on each axis.
     assert abs(square.col + side / 2 - x) <= 0.5 + 1e-9
     assert abs(square.row + side / 2 - y) <= 0.5 + 1e-9
+
+
+def test_near_wall_from_a_large_creature_stays_out_of_its_space() -> None:
+    from orcus_desktop.controller.map_tools import AreaOrigin, TemplateTool
+    from orcus_desktop.geometry.areas import AreaShape
+
+    session = make_session()
+    ogre = session.encounter.creature("ogre")
+    tool = TemplateTool(session, AreaShape.WALL, AreaOrigin.NEAR, size=4, user_id=lambda: "ogre")
+    for pointer in ((10.5, 6.5), (7.5, 9.5), (5.5, 4.5), (8.5, 8.5)):
+        preview = tool.on_pointer(ev(PointerKind.MOVE, *pointer, Button.NONE))
+        assert preview.squares
+        assert not preview.squares & set(ogre.space.squares())
+        assert preview.path_ok, preview.label
