@@ -382,10 +382,9 @@ def covers(
     viewers = [a.space for a, _ in pairs]
     viewer_boxes = _space_boxes(viewers)
     target_boxes = _space_boxes([t.space for _, t in pairs])
-    hulls = _hulls(viewer_boxes, target_boxes)
+    hulls, candidates = _symmetric_candidates(battlefield.effect_index, viewer_boxes, target_boxes)
     none_i64 = np.empty(0, dtype=np.int64)
     none_segs = np.empty((0, 4), dtype=np.float64)
-    candidates = battlefield.effect_index.pairs_in_geometries(hulls)
     walls = _pair_shares(
         battlefield.effect_index, viewers, target_boxes, none_i64, none_segs, hulls, candidates
     )
@@ -401,6 +400,40 @@ def covers(
             battlefield, pairs, viewers, boxes, hulls, open_pairs, walls, both, candidates
         )
     return _cover_results(walls, both, n)
+
+
+def _symmetric_candidates(
+    index: SegmentIndex, viewer_boxes: FloatArray, target_boxes: FloatArray
+) -> tuple[Any, tuple[IntArray, IntArray]]:
+    """Hulls per pair and the segments meeting them, querying each unordered pair once.
+
+    The hull of A and B is the hull of B and A: (a, t) and (t, a) share one query.
+    """
+    n = len(viewer_boxes)
+    key_a = [tuple(r) for r in viewer_boxes.tolist()]
+    key_b = [tuple(r) for r in target_boxes.tolist()]
+    canon: dict[tuple[tuple[float, ...], tuple[float, ...]], int] = {}
+    uid = np.fromiter(
+        (
+            canon.setdefault((a, b) if a <= b else (b, a), len(canon))
+            for a, b in zip(key_a, key_b, strict=True)
+        ),
+        dtype=np.int64,
+        count=n,
+    )
+    first = np.full(len(canon), -1, dtype=np.int64)
+    first[uid[::-1]] = np.arange(n)[::-1]  # the first pair of each unordered pair
+    u_hulls = _hulls(viewer_boxes[first], target_boxes[first])
+    u_pair, u_seg = index.pairs_in_geometries(u_hulls)
+    # expand: every ordered pair gets the segments of its unordered pair
+    per_u = np.bincount(u_pair, minlength=len(canon))
+    start_u = np.cumsum(per_u) - per_u
+    counts = per_u[uid]
+    total = int(counts.sum())
+    pair_idx = np.repeat(np.arange(n), counts)
+    offs = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+    seg_idx = u_seg[np.repeat(start_u[uid], counts) + offs]
+    return u_hulls[uid], (pair_idx, seg_idx)
 
 
 def _add_creatures(
