@@ -42,14 +42,14 @@ def burst_squares(origin: Square, size: int, bounds: GridBounds | None = None) -
     """
     if size < 0:
         raise ValueError("a burst size is 0 or more")
-    out = [
-        Square(origin.col + dc, origin.row + dr)
-        for dc in range(-size, size + 1)
-        for dr in range(-size, size + 1)
-    ]
+    c0, c1 = origin.col - size, origin.col + size
+    r0, r1 = origin.row - size, origin.row + size
     if bounds is not None:
-        out = [s for s in out if bounds.contains(s)]
-    return sorted(out)
+        # clip first: a huge burst on a small map stays cheap
+        c0, c1 = max(c0, 0), min(c1, bounds.columns - 1)
+        r0, r1 = max(r0, 0), min(r1, bounds.rows - 1)
+    # generated in (col, row) order, already sorted
+    return [Square(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
 
 
 def near_burst_squares(user: Space, size: int, bounds: GridBounds | None = None) -> list[Square]:
@@ -59,13 +59,16 @@ def near_burst_squares(user: Space, size: int, bounds: GridBounds | None = None)
     user": the user's space is part of the area (whether the user is *affected* depends on the
     power's targets).
     """
-    seen: set[Square] = set()
-    for sq in user.squares():
-        seen.update(burst_squares(sq, size))
-    out = sorted(seen)
+    squares = user.squares()
+    # the union of bursts around the space's squares is one rectangle
+    c0 = min(s.col for s in squares) - size
+    c1 = max(s.col for s in squares) + size
+    r0 = min(s.row for s in squares) - size
+    r1 = max(s.row for s in squares) + size
     if bounds is not None:
-        out = [s for s in out if bounds.contains(s)]
-    return out
+        c0, c1 = max(c0, 0), min(c1, bounds.columns - 1)
+        r0, r1 = max(r0, 0), min(r1, bounds.rows - 1)
+    return [Square(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
 
 
 def arc_squares(corner: Square, size: int) -> list[Square]:

@@ -107,3 +107,8 @@ def test_nearest_returns_every_tie() -> None:
     )
     assert nearest(bf, "me", ["a", "b", "c", "big", "me"]) == ["a", "b", "big"]
     assert nearest(bf, "me", []) == []
+
+
+def test_huge_burst_on_a_small_map_is_the_map() -> None:
+    squares = burst_squares(Square(3, 3), 10_000, GridBounds(8, 6))
+    assert squares == sorted(GridBounds(8, 6).squares())
