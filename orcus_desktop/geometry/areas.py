@@ -59,6 +59,8 @@ def near_burst_squares(user: Space, size: int, bounds: GridBounds | None = None)
     user": the user's space is part of the area (whether the user is *affected* depends on the
     power's targets).
     """
+    if size < 0:
+        raise ValueError("a burst size is 0 or more")
     squares = user.squares()
     # the union of bursts around the space's squares is one rectangle
     c0 = min(s.col for s in squares) - size
