@@ -610,3 +610,16 @@ def test_token_menu_hides_and_removes_with_undo(qtbot: QtBot, window: MainWindow
     window.undo_action.trigger()
     assert window.scene.token_item("goblin") is not None
     menu.deleteLater()
+
+
+def test_a_players_scene_never_holds_hidden_creatures(session: GameSession) -> None:
+    players = MapScene(session.document, rules=session.rules, gm=False)
+    assert set(players.token_items()) == {"hero", "goblin"}
+    assert session.update_creature("goblin", hidden=True).ok
+    assert players.token_item("goblin") is None
+    session.undo()
+    assert players.token_item("goblin") is not None
+    hidden = Creature(CreatureId("spy"), "Spy", "monsters", Size.MEDIUM, Square(9, 1), hidden=True)
+    assert session.place_creature(hidden).ok
+    assert players.token_item("spy") is None
+    players.detach()

@@ -91,7 +91,8 @@ class MapScene(QGraphicsScene):
     Args:
         document: the open encounter.
         rules: the session's rules reading of creatures (hit points, conditions), if any.
-        gm: the game master's view (HP bars shown); the player view passes False.
+        gm: the game master's view (HP bars, hidden creatures as ghosts); a player view
+            passes False and then has no item at all for a hidden creature.
         image_root: the folder a relative map-image path is resolved against.
         parent: the owning object (the window: the scene then outlives the panels that
             listen to its selection).
@@ -259,6 +260,11 @@ class MapScene(QGraphicsScene):
         self.update()
 
     def _on_creature_added(self, creature: Creature) -> None:
+        if creature.hidden and not self._gm:
+            # The players' scene never holds a hidden creature, not even an invisible item
+            # (HOUSE_STYLE 7.7: a player window is its own scene built with gm=False).
+            self._on_creature_removed(creature.id)
+            return
         item = self._tokens.get(creature.id)
         if item is None:
             item = TokenItem(creature, self._look(creature), gm=self._gm)
@@ -269,7 +275,7 @@ class MapScene(QGraphicsScene):
 
     def _on_creature_changed(self, creature: Creature) -> None:
         item = self._tokens.get(creature.id)
-        if item is None:
+        if item is None or (creature.hidden and not self._gm):
             self._on_creature_added(creature)
             return
         if self._dragged == creature.id:
