@@ -62,6 +62,7 @@ from orcus_desktop.ui.panels.actions import ActionsPanel
 from orcus_desktop.ui.panels.combat_log import CombatLogPanel
 from orcus_desktop.ui.panels.initiative import InitiativePanel
 from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
+from orcus_desktop.ui.player_window import PlayerWindow
 
 ENCOUNTER_FILTER = "Orcus encounters (*.json *.orcus.json);;All files (*)"
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp)"
@@ -201,6 +202,10 @@ class MainWindow(QMainWindow):
         self.zoom_in_action.triggered.connect(self.view.zoom_in)
         self.zoom_out_action = action("Zoom &Out", QKeySequence.StandardKey.ZoomOut)
         self.zoom_out_action.triggered.connect(self.view.zoom_out)
+        self.player_view_action = action("&Player View", "F5")
+        self.player_view_action.setCheckable(True)
+        self.player_view_action.toggled.connect(self._on_player_view_toggled)
+        self.player_window: PlayerWindow | None = None
         self.grid_action = action("Map &Grid…", "Ctrl+G")
         self.grid_action.triggered.connect(self._on_grid_dialog)
         self.fit_action = action("&Fit Map", "Ctrl+0")
@@ -325,6 +330,7 @@ class MainWindow(QMainWindow):
         view_menu = menu_bar.addMenu("&View")
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addAction(self.grid_action)
+        view_menu.addAction(self.player_view_action)
         view_menu.addSeparator()
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
@@ -440,6 +446,15 @@ class MainWindow(QMainWindow):
     def _on_terrain_kind_changed(self, _index: int) -> None:
         if self.tools["terrain"][0].isChecked():
             self.activate_tool("terrain")
+
+    def _on_player_view_toggled(self, checked: bool) -> None:
+        if checked and self.player_window is None:
+            self.player_window = PlayerWindow(self.session)
+            self.player_window.show_on_second_screen()
+        elif not checked and self.player_window is not None:
+            self.player_window.close()
+            self.player_window.deleteLater()
+            self.player_window = None
 
     def _on_template_changed(self, _value: int) -> None:
         if self.tools["template"][0].isChecked():
@@ -661,6 +676,7 @@ class MainWindow(QMainWindow):
         self._connections.clear()
         self.scene.detach()
         self.view.set_tool(None)
+        self.player_view_action.setChecked(False)  # the players' window goes with the GM's
         event.accept()
 
 

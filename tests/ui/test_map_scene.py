@@ -623,3 +623,31 @@ def test_a_players_scene_never_holds_hidden_creatures(session: GameSession) -> N
     assert session.place_creature(hidden).ok
     assert players.token_item("spy") is None
     players.detach()
+
+
+def test_player_view_follows_the_gm_without_hidden_creatures(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.player_view_action.trigger()
+    players = window.player_window
+    assert players is not None
+    assert players.isVisible()
+    assert set(players.scene.token_items()) == {"hero", "goblin"}
+    hero = players.scene.token_item("hero")
+    assert hero is not None
+    window.session.move_creature("hero", Square(2, 1), MoveMode.WALK)
+    assert hero.pos() == QPointF(2 * SQUARE_PX, SQUARE_PX)
+    window.session.update_creature("goblin", hidden=True)
+    assert players.scene.token_item("goblin") is None
+    assert window.scene.token_item("goblin") is not None  # the GM still sees it
+    window.player_view_action.trigger()
+    assert window.player_window is None
+
+
+def test_closing_the_gm_window_closes_the_player_view(qtbot: QtBot, window: MainWindow) -> None:
+    window.player_view_action.trigger()
+    players = window.player_window
+    assert players is not None
+    window.close()
+    assert window.player_window is None
+    assert not players.isVisible()

@@ -1,0 +1,44 @@
+"""The player view: a second window for the screen the players see.
+
+Its own `MapScene` built from the same document with `gm=False` (HOUSE_STYLE 7.7), so hidden
+creatures never exist as items there and no HP bars are drawn; it follows every change the GM
+makes and has no tools: the players look, the GM acts.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QWidget
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.map.view import MapView
+
+
+class PlayerWindow(QMainWindow):
+    """The map as the players see it.
+
+    Args:
+        session: the GM's session (its document is shown; nothing is changed through it).
+        parent: the owning window (the player view closes with it).
+    """
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{session.encounter.name} — player view")
+        self.scene = MapScene(session.document, rules=session.rules, gm=False, parent=self)
+        self.view = MapView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.resize(1024, 768)
+
+    def show_on_second_screen(self) -> None:
+        """Show the window, on a second screen when there is one (the one facing the table)."""
+        screens = QGuiApplication.screens()
+        if len(screens) > 1:
+            self.setGeometry(screens[1].availableGeometry())
+        self.show()
+        self.view.fit_map()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.scene.detach()
+        event.accept()
