@@ -120,7 +120,9 @@ class TokenItem(QGraphicsItem):
         if look is not None:
             self._look = look
         self.setPos(QPointF(x0 * SQUARE_PX, y0 * SQUARE_PX))
-        self.setToolTip(self._look.tooltip or f"{creature.name} ({creature.side})")
+        # The stat summary (HP, defenses) is for the GM; the players see a name.
+        tooltip = self._look.tooltip if self._gm else ""
+        self.setToolTip(tooltip or f"{creature.name} ({creature.side})")
         self.update()
 
     def boundingRect(self) -> QRectF:
