@@ -118,6 +118,11 @@ class MainWindow(QMainWindow):
         self._build_tools()
         self._build_menus()
         self.resize(1440, 900)
+        # After the window has its size, so the map keeps most of it.
+        self.resizeDocks([self.docks["log"]], [120], Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.docks["library"], self.docks["actions"]], [240, 380], Qt.Orientation.Horizontal
+        )
         events = session.document.events
         self._connections: list[tuple[SignalInstance, Callable[..., None]]] = []
         for signal, slot in (
@@ -165,10 +170,6 @@ class MainWindow(QMainWindow):
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
             self.docks[key] = dock
-        self.resizeDocks([self.docks["log"]], [150], Qt.Orientation.Vertical)
-        self.resizeDocks(
-            [self.docks["library"], self.docks["actions"]], [260, 280], Qt.Orientation.Horizontal
-        )
 
     def _action(
         self, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str = ""
