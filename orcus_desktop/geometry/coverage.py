@@ -433,7 +433,8 @@ def _hidden_behind_front_pieces(
     g = pg[front]
     lo = lo_ang[front]
     hi = hi_ang[front]
-    order = np.lexsort((lo, g))
+    # by group, then by start angle (one float key: groups are 8 apart, angles span 2 pi)
+    order = np.argsort(g * _KEY_STRIDE + (lo + math.pi))
     g, lo, hi = g[order], lo[order], hi[order]
     # running furthest reach per group: offset groups so one accumulate never mixes them
     reach = np.maximum.accumulate(g * _KEY_STRIDE + hi) - g * _KEY_STRIDE
