@@ -448,6 +448,6 @@ def _hidden_behind_front_pieces(
     gap |= last & (reach < alpha2[g] - _GAP)
     has_gap = np.zeros(n_g, dtype=np.bool_)
     has_gap[g[gap]] = True
-    covered_groups = np.unique(g)
+    covered_groups = g[first]  # g is sorted
     dead[covered_groups] = ~has_gap[covered_groups]
     return dead
