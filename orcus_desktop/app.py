@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import random
 import sys
 import traceback
 from collections.abc import Sequence
@@ -26,6 +27,7 @@ log = logging.getLogger("orcus_desktop")
 
 EXIT_BAD_INPUT = 2
 SMOKE_TEST_MS = 1500
+SCREENSHOT_WAIT_MS = 5000
 DEFAULT_SCREENSHOT = "orcus-screenshot.png"
 
 
@@ -88,9 +90,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_test: bool) -> int:
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QElapsedTimer, QThread, QTimer
     from PySide6.QtWidgets import QApplication
 
+    from orcus_desktop.controller.session import GameSession
+    from orcus_desktop.model.document import Document
+    from orcus_desktop.model.history import History
     from orcus_desktop.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
@@ -99,11 +104,24 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
     app.setOrganizationName("Orcus Desktop")
     app.setApplicationVersion(__version__)
     sys.excepthook = _excepthook
-    window = MainWindow(encounter, path if path != demo_encounter_path() else None)
+    # The composition root owns the document, its history and the one RNG (HOUSE_STYLE 7.2:
+    # no module-level singletons); every roll it makes is recorded in the document, so undo,
+    # redo and reopening reproduce the same state without re-seeding.
+    document = Document(encounter)
+    session = GameSession(document, History(document), random.Random())
+    window = MainWindow(
+        encounter, path if path != demo_encounter_path() else None, session=session
+    )
     window.show()
     window.view.fit_map()
     if screenshot is not None:
+        # A map image decodes on a worker thread; give it a moment so the PNG shows it.
+        waited = QElapsedTimer()
+        waited.start()
         app.processEvents()
+        while window.scene.map_image_loading and waited.elapsed() < SCREENSHOT_WAIT_MS:
+            app.processEvents()
+            QThread.msleep(10)
         window.view.fit_map()
         app.processEvents()
         if not window.grab().save(str(screenshot), "PNG"):
