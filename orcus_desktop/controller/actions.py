@@ -15,7 +15,7 @@ from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.model.combat import ActionBudget, ActionKind, CombatPhase
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
-from orcus_desktop.rules.powers import ActionType, Power
+from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.statblock import basic_attacks
 
 
@@ -99,16 +99,6 @@ _MOVING = frozenset(
         CombatAction.MOVE_GRAPPLED,
     }
 )
-
-ACTION_TYPE_KINDS: dict[ActionType, ActionKind] = {
-    ActionType.STANDARD: ActionKind.STANDARD,
-    ActionType.MOVE: ActionKind.MOVE,
-    ActionType.SWIFT: ActionKind.SWIFT,
-    ActionType.FREE: ActionKind.FREE,
-    ActionType.IMMEDIATE: ActionKind.IMMEDIATE,
-    ActionType.OPPORTUNITY: ActionKind.OPPORTUNITY,
-    ActionType.NONE: ActionKind.NONE,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,7 +356,7 @@ def power_problem(rules: CombatRules, encounter: Encounter, creature_id: str, po
     if state is not None and not state.power_available(power):
         # 000 "Power Category and Frequency": encounter/daily powers need a rest to recharge.
         return f"{power.name} is a {power.frequency.value.replace('_', '-')} power already used"
-    kind = ACTION_TYPE_KINDS[power.action]
+    kind = power.action
     return kind_problem(rules, encounter, creature_id, kind)
 
 
@@ -382,7 +372,7 @@ def available_actions(
         for problem in (action_problem(rules, encounter, creature_id, a),)
     )
     powers = tuple(
-        PowerOption(p.name, ACTION_TYPE_KINDS[p.action], not problem, problem)
+        PowerOption(p.name, p.action, not problem, problem)
         for p in powers_of(rules, encounter, creature_id)
         for problem in (power_problem(rules, encounter, creature_id, p),)
     )

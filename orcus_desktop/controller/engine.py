@@ -16,7 +16,6 @@ from typing import Any
 
 from orcus_desktop.controller import placement
 from orcus_desktop.controller.actions import (
-    ACTION_TYPE_KINDS,
     CombatAction,
     action_problem,
     grappled_by,
@@ -543,9 +542,7 @@ class Engine:
             )
         if power.maintain is not None:
             # 000 "Maintain": the power keeps working while its user spends the action.
-            entry = Maintained(
-                CreatureId(attacker_id), power.name, ACTION_TYPE_KINDS[power.maintain]
-            )
+            entry = Maintained(CreatureId(attacker_id), power.name, power.maintain)
             encounter = encounter.with_combat(
                 replace(
                     encounter.combat,
@@ -1468,7 +1465,7 @@ def _attack_data(
 
 
 def action_kind_of(power: Power) -> ActionKind:
-    return ACTION_TYPE_KINDS[power.action]
+    return power.action
 
 
 __all__ = [

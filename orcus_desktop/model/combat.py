@@ -18,6 +18,7 @@ from typing import Any
 
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.rules.powers import ActionType
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -33,16 +34,9 @@ class CombatPhase(StrEnum):
     """Normal rounds in initiative order."""
 
 
-class ActionKind(StrEnum):
-    """The action types of a turn (000 "Your Turn", "Outside of Your Turn")."""
-
-    STANDARD = "standard"
-    MOVE = "move"
-    SWIFT = "swift"
-    FREE = "free"
-    IMMEDIATE = "immediate"
-    OPPORTUNITY = "opportunity"
-    NONE = "none"
+# The action types of a turn are the rules' own (000 "Action Required", "Your Turn"): one enum,
+# so a power's action type is the budget slot it spends with no table in between.
+ActionKind = ActionType
 
 
 @dataclass(frozen=True, slots=True)
