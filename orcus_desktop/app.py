@@ -98,6 +98,8 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
     from orcus_desktop.model.history import History
     from orcus_desktop.ui.main_window import MainWindow
 
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        _quiet_offscreen_plugin()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
     app.setApplicationName("Orcus Desktop")
@@ -136,6 +138,22 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
     code = app.exec()
     window.close()
     return code
+
+
+# The offscreen platform plugin says this about every top-level window; it is a limitation of
+# the plugin, not a problem of the app, and would only confuse someone reading the output.
+_OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",)
+
+
+def _quiet_offscreen_plugin() -> None:
+    from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
+
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if message in _OFFSCREEN_NOISE:
+            return
+        print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)
 
 
 def _excepthook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:

@@ -70,21 +70,12 @@ ensure_venv() {
   echo "$want" > "$stamp"
 }
 
-has_display() {
-  [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ] || [ "$(uname)" = "Darwin" ]
-}
-
 case "$mode" in
   run)
     install_system_libraries
     ensure_venv ""
-    if has_display; then
-      exec .venv/bin/orcus-desktop "$@"
-    fi
-    shot="${ORCUS_SCREENSHOT:-orcus-demo.png}"
-    log "no display found: rendering the window offscreen to $shot instead"
-    QT_QPA_PLATFORM=offscreen .venv/bin/orcus-desktop --screenshot "$shot" "$@"
-    log "wrote $shot; run this on a desktop to get the window"
+    # With no display the app itself says so and renders the window to a PNG instead.
+    exec .venv/bin/orcus-desktop "$@"
     ;;
   test)
     install_system_libraries
