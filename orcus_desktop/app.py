@@ -111,9 +111,9 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
     # redo and reopening reproduce the same state without re-seeding.
     document = Document(encounter)
     session = GameSession(document, History(document), random.Random())
-    window = MainWindow(
-        encounter, path if path != demo_encounter_path() else None, session=session
-    )
+    # The demo's real path too: its map image is found beside it, and saving the bundled demo
+    # asks for a new file (MainWindow knows bundled data is read-only).
+    window = MainWindow(encounter, path, session=session)
     window.show()
     window.view.fit_map()
     if screenshot is not None:

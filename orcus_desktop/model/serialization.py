@@ -12,6 +12,7 @@ import json
 import os
 import tempfile
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -51,6 +52,9 @@ class EncounterFileError(ValueError):
 def load_encounter(path: str | os.PathLike[str]) -> Encounter:
     """Read an encounter file.
 
+    A relative map-image path in the file is resolved against the file's folder, so the
+    returned encounter holds an absolute one.
+
     Raises:
         EncounterFileError: the file is missing, unreadable, not JSON or not a valid encounter.
     """
@@ -76,18 +80,21 @@ def load_encounter(path: str | os.PathLike[str]) -> Encounter:
             f"column {exc.colno}: {exc.msg})"
         ) from None
     try:
-        return encounter_from_dict(data)
+        encounter = encounter_from_dict(data)
     except EncounterFileError as exc:
         raise EncounterFileError(f"{file.name}: {exc}") from None
+    return _with_map_image_path(encounter, _absolute_image_path(encounter, file.parent))
 
 
 def save_encounter(path: str | os.PathLike[str], encounter: Encounter) -> None:
     """Write an encounter atomically: a temporary file beside the target, fsync, rename.
 
-    A crash or a full disk never leaves a half-written file in place of the old one.
+    A crash or a full disk never leaves a half-written file in place of the old one. An
+    absolute map-image path is written relative to the target's folder where it can be.
     """
     target = Path(path)
-    text = json.dumps(encounter_to_dict(encounter), indent=1, ensure_ascii=False) + "\n"
+    on_disk = _with_map_image_path(encounter, _relative_image_path(encounter, target.parent))
+    text = json.dumps(encounter_to_dict(on_disk), indent=1, ensure_ascii=False) + "\n"
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -98,6 +105,36 @@ def save_encounter(path: str | os.PathLike[str], encounter: Encounter) -> None:
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
+
+
+# A map image's path is relative to the encounter file on disk (so a folder of files can be
+# moved or shared whole) and absolute in memory (so "Save As" into another folder, or the
+# bundled demo opened from the app's resources, never loses the image).
+def _absolute_image_path(encounter: Encounter, folder: Path) -> str | None:
+    image = encounter.map_image
+    if image is None:
+        return None
+    path = Path(image.path)
+    return str(path if path.is_absolute() else (folder / path).resolve())
+
+
+def _relative_image_path(encounter: Encounter, folder: Path) -> str | None:
+    image = encounter.map_image
+    if image is None:
+        return None
+    path = Path(image.path)
+    if not path.is_absolute():
+        return image.path
+    try:
+        return Path(os.path.relpath(path, folder.resolve())).as_posix()
+    except ValueError:  # another drive (Windows): only an absolute path can say where it is
+        return image.path
+
+
+def _with_map_image_path(encounter: Encounter, image_path: str | None) -> Encounter:
+    if encounter.map_image is None or image_path is None:
+        return encounter
+    return replace(encounter, map_image=replace(encounter.map_image, path=image_path))
 
 
 def encounter_from_dict(data: object) -> Encounter:
