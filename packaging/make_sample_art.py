@@ -10,6 +10,7 @@ walls: 20 x 15 squares at 80 px a square.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -68,7 +69,7 @@ def draw_map(encounter: dict[str, object], out: Path) -> None:
         for col in range(2, 18):
             # Two or three flagstones a square, laid in courses.
             splits = [0.0, rng.uniform(0.35, 0.65), 1.0]
-            for a, b in zip(splits, splits[1:], strict=False):
+            for a, b in itertools.pairwise(splits):
                 rect = QRectF((col + a) * PX + 2, row * PX + 2, (b - a) * PX - 4, PX - 4)
                 p.setPen(QPen(QColor("#8d8068"), 1.5))
                 p.setBrush(_jitter(stone, rng, 12))
@@ -108,7 +109,13 @@ def draw_map(encounter: dict[str, object], out: Path) -> None:
                     poly = QPolygonF(
                         [
                             QPointF(centre.x() + r * dx, centre.y() + r * dy)
-                            for dx, dy in ((-1, -0.4), (0.2, -1), (1, -0.2), (0.5, 0.9), (-0.7, 0.8))
+                            for dx, dy in (
+                                (-1, -0.4),
+                                (0.2, -1),
+                                (1, -0.2),
+                                (0.5, 0.9),
+                                (-0.7, 0.8),
+                            )
                         ]
                     )
                     p.drawPolygon(poly)
