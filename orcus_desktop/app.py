@@ -19,7 +19,7 @@ from pathlib import Path
 from types import TracebackType
 
 from orcus_desktop import __version__
-from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.assets import demo_encounter_path, resource_path
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter
 
@@ -91,6 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_test: bool) -> int:
     from PySide6.QtCore import QElapsedTimer, QThread, QTimer
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     from orcus_desktop.controller.session import GameSession
@@ -105,6 +106,7 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
     app.setApplicationName("Orcus Desktop")
     app.setOrganizationName("Orcus Desktop")
     app.setApplicationVersion(__version__)
+    app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
     sys.excepthook = _excepthook
     # The composition root owns the document, its history and the one RNG (HOUSE_STYLE 7.2:
     # no module-level singletons); every roll it makes is recorded in the document, so undo,
