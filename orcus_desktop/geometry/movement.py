@@ -29,8 +29,8 @@ import numpy as np
 import numpy.typing as npt
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
-from orcus_desktop.geometry.grid import Size, Space, Square, spaces_adjacent
-from orcus_desktop.geometry.sight import space_reaches_space, space_sees_space
+from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.geometry.sight import spaces_reach_spaces, spaces_see_spaces
 from orcus_desktop.geometry.walls import BoolArray
 
 IntGrid = npt.NDArray[np.int64]
@@ -402,21 +402,39 @@ def provoked_by(
     if mode in (MoveMode.SHIFT, MoveMode.TELEPORT):
         return ()
     mover = battlefield.occupant(mover_id)
-    provoked: list[str] = []
     enemies = [
         o
         for o in battlefield.occupants
         if o.id != mover.id and mover.is_enemy_of(o) and o.can_take_opportunity_actions
     ]
-    for here in path[:-1]:
-        space = Space(here, mover.size)
-        for enemy in enemies:
-            if enemy.id in provoked or not spaces_adjacent(space, enemy.space):
-                continue
-            if space_sees_space(battlefield, enemy.space, space) and space_reaches_space(
-                battlefield, enemy.space, space
-            ):
-                provoked.append(enemy.id)
+    left = list(path[:-1])
+    if not enemies or not left:
+        return ()
+    # Which enemies each square left is adjacent to, for the whole path at once: adjacent
+    # spaces are 1 apart (`spaces_adjacent`), per axis the gap between the square ranges.
+    n = mover.space.side
+    pc = np.fromiter((sq.col for sq in left), dtype=np.int64, count=len(left))[:, None]
+    pr = np.fromiter((sq.row for sq in left), dtype=np.int64, count=len(left))[:, None]
+    ec = np.fromiter((e.square.col for e in enemies), dtype=np.int64, count=len(enemies))
+    er = np.fromiter((e.square.row for e in enemies), dtype=np.int64, count=len(enemies))
+    es = np.fromiter((e.space.side for e in enemies), dtype=np.int64, count=len(enemies))
+    d_col = np.maximum(np.maximum(ec - (pc + n - 1), pc - (ec + es - 1)), 0)
+    d_row = np.maximum(np.maximum(er - (pr + n - 1), pr - (er + es - 1)), 0)
+    at, who = np.nonzero(np.maximum(d_col, d_row) == 1)  # path order, then enemy order
+    if not len(at):
+        return ()
+    # the enemy must see the mover and have line of effect to it (one batched query each)
+    pairs = [
+        (enemies[j].space, Space(left[i], mover.size))
+        for i, j in zip(at.tolist(), who.tolist(), strict=True)
+    ]
+    sees = spaces_see_spaces(battlefield, pairs)
+    reaches = spaces_reach_spaces(battlefield, pairs)
+    provoked: list[str] = []
+    for j, s, r in zip(who.tolist(), sees, reaches, strict=True):
+        enemy_id = enemies[j].id
+        if s and r and enemy_id not in provoked:
+            provoked.append(enemy_id)
     return tuple(provoked)
 
 

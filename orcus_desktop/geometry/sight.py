@@ -308,8 +308,51 @@ def space_reaches_box(index: SegmentIndex, viewer: Space, target: Box) -> bool:
     return any(share > _EPS for _, share in visible_share(index, viewer, target))
 
 
-def _can_reach(index: SegmentIndex, viewer: Space, target: Space) -> bool:
-    return space_reaches_box(index, viewer, target.bounds())
+# Cached answers per map state and blocking mode; cleared when they grow past this many.
+_REACH_CACHE_SIZE = 20_000
+
+
+def _spaces_reach(
+    battlefield: Battlefield, for_sight: bool, pairs: Sequence[tuple[Space, Space]]
+) -> list[bool]:
+    """`space_sees_space` (or `space_reaches_space`) for many pairs, cached per map state.
+
+    The answer depends on the map (walls, blocking squares) and the two spaces only, so it is
+    kept with the map's other indexes: a drag preview asks about the same few spaces again and
+    again. The misses go through one vectorised `pair_shares` call.
+    """
+    cache: dict[tuple[Space, Space], bool] = battlefield.map_cached(
+        ("reach_cache", for_sight), dict
+    )
+    out: list[bool | None] = [cache.get(pair) for pair in pairs]
+    missing = list(
+        dict.fromkeys(pair for pair, known in zip(pairs, out, strict=True) if known is None)
+    )
+    if missing:
+        index = battlefield.sight_index if for_sight else battlefield.effect_index
+        shares = pair_shares(index, [(v, t.bounds()) for v, t in missing])
+        if len(cache) + len(missing) > _REACH_CACHE_SIZE:
+            cache.clear()
+        for pair, corner_shares in zip(missing, shares, strict=True):
+            cache[pair] = any(share > _EPS for _, share in corner_shares)
+        out = [
+            cache[pair] if known is None else known for pair, known in zip(pairs, out, strict=True)
+        ]
+    return [bool(v) for v in out]
+
+
+def spaces_see_spaces(
+    battlefield: Battlefield, pairs: Sequence[tuple[Space, Space]]
+) -> list[bool]:
+    """`space_sees_space` for many (viewer, target) pairs at once."""
+    return _spaces_reach(battlefield, True, pairs)
+
+
+def spaces_reach_spaces(
+    battlefield: Battlefield, pairs: Sequence[tuple[Space, Space]]
+) -> list[bool]:
+    """`space_reaches_space` for many (source, target) pairs at once."""
+    return _spaces_reach(battlefield, False, pairs)
 
 
 def line_of_sight(battlefield: Battlefield, viewer_id: str, target_id: str) -> bool:
@@ -324,7 +367,7 @@ def line_of_sight(battlefield: Battlefield, viewer_id: str, target_id: str) -> b
 
 def space_sees_space(battlefield: Battlefield, viewer: Space, target: Space) -> bool:
     """Line of sight between two spaces (any corner of `viewer` to any part of `target`)."""
-    return _can_reach(battlefield.sight_index, viewer, target)
+    return _spaces_reach(battlefield, True, [(viewer, target)])[0]
 
 
 def line_of_effect(battlefield: Battlefield, source_id: str, target_id: str) -> bool:
@@ -336,7 +379,7 @@ def line_of_effect(battlefield: Battlefield, source_id: str, target_id: str) -> 
 
 def space_reaches_space(battlefield: Battlefield, source: Space, target: Space) -> bool:
     """Line of effect between two spaces; areas use it from their origin square."""
-    return _can_reach(battlefield.effect_index, source, target)
+    return _spaces_reach(battlefield, False, [(source, target)])[0]
 
 
 def _creature_outlines(battlefield: Battlefield, region: Box, skip: set[str]) -> FloatArray:

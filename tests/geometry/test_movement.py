@@ -6,16 +6,20 @@ attacks")."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from orcus_desktop.geometry.features import TerrainKind, WallKind
-from orcus_desktop.geometry.grid import Size, Square
+from orcus_desktop.geometry.grid import Size, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.movement import (
+    STEPS,
     MoveMode,
     cheapest_path,
     provoked_by,
     reachable_squares,
     step_allowed,
 )
+from orcus_desktop.geometry.sight import space_reaches_box
 from tests.geometry.builders import field, occ, patch, wall
 
 COST_TABLE = [
@@ -257,3 +261,68 @@ def test_path_reports_what_it_provokes() -> None:
     result = cheapest_path(bf, "m", Square(0, 4))
     assert result.provokes == ("e",)
     assert result.cost == 4
+
+
+def _provoked_by_reference(bf, mover_id, path, mode=MoveMode.WALK) -> tuple[str, ...]:
+    """The straightforward rule: every square left, every enemy, uncached sight and effect."""
+    if mode in (MoveMode.SHIFT, MoveMode.TELEPORT):
+        return ()
+    mover = bf.occupant(mover_id)
+    provoked: list[str] = []
+    for here in path[:-1]:
+        space = Space(here, mover.size)
+        for enemy in bf.occupants:
+            if enemy.id == mover.id or not mover.is_enemy_of(enemy):
+                continue
+            if not enemy.can_take_opportunity_actions or enemy.id in provoked:
+                continue
+            if not spaces_adjacent(space, enemy.space):
+                continue
+            if space_reaches_box(bf.sight_index, enemy.space, space.bounds()) and (
+                space_reaches_box(bf.effect_index, enemy.space, space.bounds())
+            ):
+                provoked.append(enemy.id)
+    return tuple(provoked)
+
+
+_SIZES = st.sampled_from([Size.TINY, Size.MEDIUM, Size.LARGE, Size.HUGE])
+_WALL_KINDS = st.sampled_from([WallKind.WALL, WallKind.WINDOW, WallKind.DOOR])
+
+
+@st.composite
+def _provoke_cases(draw):
+    walls = [
+        wall(
+            (float(draw(st.integers(0, 9))), float(draw(st.integers(0, 9)))),
+            (float(draw(st.integers(0, 9))), float(draw(st.integers(0, 9)))),
+            kind=draw(_WALL_KINDS),
+        )
+        for _ in range(draw(st.integers(0, 6)))
+    ]
+    others = [
+        occ(
+            f"o{k}",
+            draw(st.integers(0, 8)),
+            draw(st.integers(0, 8)),
+            side=draw(st.sampled_from(["heroes", "monsters"])),
+            size=draw(_SIZES),
+            can_take_opportunity_actions=draw(st.booleans()),
+        )
+        for k in range(draw(st.integers(0, 6)))
+    ]
+    mover = occ("m", draw(st.integers(0, 8)), draw(st.integers(0, 8)), size=draw(_SIZES))
+    path = [mover.square]
+    for _ in range(draw(st.integers(0, 8))):
+        dc, dr = draw(st.sampled_from(STEPS))
+        path.append(Square(path[-1].col + dc, path[-1].row + dr))
+    mode = draw(st.sampled_from(list(MoveMode)))
+    return field(walls=walls, occupants=(mover, *others)), path, mode
+
+
+@settings(max_examples=150, deadline=None)
+@given(_provoke_cases())
+def test_provoked_by_matches_the_straightforward_rule(case) -> None:
+    bf, path, mode = case
+    expected = _provoked_by_reference(bf, "m", path, mode)
+    assert provoked_by(bf, "m", path, mode) == expected
+    assert provoked_by(bf, "m", path, mode) == expected  # again, from the cache
