@@ -29,12 +29,34 @@ def run_app(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
     )
 
 
-def test_screenshot_writes_a_png_of_the_demo(tmp_path: Path) -> None:
+def _colour_share(png: Path, rgb: tuple[int, int, int], tolerance: int = 12) -> float:
+    """The share of the image's pixels within `tolerance` of a colour (sampled every 2 px)."""
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(png))
+    assert not image.isNull()
+    hits = total = 0
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            c = image.pixelColor(x, y)
+            total += 1
+            if max(abs(c.red() - rgb[0]), abs(c.green() - rgb[1]), abs(c.blue() - rgb[2])) <= (
+                tolerance
+            ):
+                hits += 1
+    return hits / total
+
+
+def test_screenshot_writes_a_png_that_shows_walls_and_tokens(tmp_path: Path) -> None:
+    # Issue 2: the PNG "visibly shows a grid, walls and tokens" - so look at its pixels.
     out = tmp_path / "demo.png"
     result = run_app("--screenshot", str(out))
     assert result.returncode == 0, result.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "Traceback" not in result.stderr
+    assert _colour_share(out, (0x2F, 0x6D, 0xB3)) > 0.0005  # the heroes' blue tokens
+    assert _colour_share(out, (0xB3, 0x37, 0x2F)) > 0.0005  # the monsters' red tokens
+    assert _colour_share(out, (0x2B, 0x25, 0x20), tolerance=6) > 0.0005  # the walls
 
 
 def test_smoke_test_exits_cleanly() -> None:
