@@ -22,6 +22,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from orcus_desktop.controller.actions import CombatAction, find_power
+from orcus_desktop.controller.engine import TargetPreview
 from orcus_desktop.controller.placement import destination_problem
 from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
 from orcus_desktop.controller.session import GameSession
@@ -46,6 +48,7 @@ from orcus_desktop.geometry.sight import (
 )
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.rules.powers import Origin, TargetKind
 
 Point = tuple[float, float]
 
@@ -138,6 +141,7 @@ class ToolPreview:
         polyline: a wall being drawn, or a sight line (grid points).
         shaded: polygons to shade (the part of a target hidden from the attacker).
         marked_ids: creatures to ring (opportunity attackers, the line-of-sight target).
+        candidate_ids: creatures a targeting tool may choose (legal targets, thin rings).
         label: a short text drawn by the pointer ("4 squares", "half cover").
         label_at: where to draw the label, grid units.
         warnings: things the GM must know before letting go (difficult terrain, OAs).
@@ -153,6 +157,7 @@ class ToolPreview:
     polyline: tuple[Point, ...] = ()
     shaded: tuple[tuple[Point, ...], ...] = ()
     marked_ids: tuple[str, ...] = ()
+    candidate_ids: tuple[str, ...] = ()
     label: str = ""
     label_at: Point | None = None
     warnings: tuple[str, ...] = ()
@@ -862,6 +867,10 @@ class TemplateTool:
         self._frozen = None
         return EMPTY_PREVIEW
 
+    def pin(self, square: Square | None) -> None:
+        """Pin (or, with None, free) an arc's or wall's base square, as a press does."""
+        self._pinned = square
+
     def finish(self) -> ToolPreview:
         return self.cancel()
 
@@ -1184,3 +1193,539 @@ class CalibrateTool:
 
     def finish(self) -> ToolPreview:
         return self.cancel()
+
+
+# -- targeting a power or an attack action -------------------------------------------------------
+
+
+class TargetingAction(StrEnum):
+    """The session call a targeting ends in (000 "Use a Power" and "Actions in Combat")."""
+
+    POWER = "use_power"
+    CHARGE = "charge"
+    GRAPPLE = "grapple"
+    SHOVE = "shove"
+    COUP_DE_GRACE = "coup_de_grace"
+    HELP_ATTACK = "help_attack"
+    HELP_DEFENSE = "help_defense"
+
+    @property
+    def rolls(self) -> bool:
+        """Whether it makes an attack roll (and so asks for the dice); helping does not."""
+        return self not in (TargetingAction.HELP_ATTACK, TargetingAction.HELP_DEFENSE)
+
+
+_ACTION_TARGETING: dict[str, TargetingAction] = {
+    "charge": TargetingAction.CHARGE,
+    "grapple": TargetingAction.GRAPPLE,
+    "shove": TargetingAction.SHOVE,
+    "coup_de_grace": TargetingAction.COUP_DE_GRACE,
+    "help_attack": TargetingAction.HELP_ATTACK,
+    "help_defense": TargetingAction.HELP_DEFENSE,
+}
+
+_ON_THE_MAP = frozenset({"walk", "dash", "five_foot_step", "crawl", "squeeze", "move_grappled"})
+"""Actions carried out by dragging the token (the move tool), not by choosing a target."""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetingRequest:
+    """What the GM is choosing targets for, read from the power (000 "Targeting").
+
+    Attributes:
+        creature_id: the user.
+        action: the session call it ends in.
+        power_name: the power used, or whose reach gives the targets (the basic melee attack
+            of a charge, grapple, shove or coup de grace).
+        label: what the GM activated ("Cleave", "Charge").
+        max_targets: how many creatures a Melee/Ranged power targets ("two creatures": 2);
+            0 when there is nothing to choose (a Self power).
+        area: the area's shape for Near/Far powers, else None.
+        origin: Near or Far (areas only).
+        area_size: the area's size N.
+        range_squares: a Far area's range.
+        attack_roll: False for a power without an attack (nothing to roll: no dice asked).
+    """
+
+    creature_id: str
+    action: TargetingAction
+    power_name: str
+    label: str
+    max_targets: int = 1
+    area: AreaShape | None = None
+    origin: AreaOrigin = AreaOrigin.NEAR
+    area_size: int = 0
+    range_squares: int = 0
+    attack_roll: bool = True
+
+    @property
+    def needs_map(self) -> bool:
+        """False for a power with nothing to choose (Self): it is confirmed straight away."""
+        return self.area is not None or self.max_targets > 0
+
+
+@dataclass(frozen=True, slots=True)
+class TargetingChoice:
+    """The GM's choice on the map, ready for the dice and the session call.
+
+    Attributes:
+        request: what was targeted.
+        target_ids: the targets (for an area: the creatures in it the power targets; for
+            help: the enemy).
+        area_origin: a Far area's origin square.
+        area_squares: an area's squares as placed.
+        destination: the square a charge ends on.
+        ally_id: the ally helped (Help Attack / Help Defense).
+    """
+
+    request: TargetingRequest
+    target_ids: tuple[str, ...] = ()
+    area_origin: Square | None = None
+    area_squares: tuple[Square, ...] | None = None
+    destination: Square | None = None
+    ally_id: str | None = None
+
+
+def targeting_request(
+    session: GameSession,
+    creature_id: str,
+    *,
+    power_name: str | None = None,
+    action: str | None = None,
+) -> TargetingRequest | str:
+    """What activating a power (or an attack action) of the creature asks the GM to choose.
+
+    Returns:
+        the request, or the reason it cannot be used now (the session's answer) or how to
+        take it instead (moves are dragged on the map).
+    """
+    encounter = session.encounter
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return f"no creature {creature_id!r}"
+    available = session.available_actions(creature_id)
+    if power_name is not None:
+        power = find_power(session.rules, encounter, creature_id, power_name)
+        if power is None:
+            return f"{creature.name} has no power {power_name!r}"
+        reason = available.power(power_name).reason
+        if reason:
+            return reason
+        if power.area is not None:
+            return TargetingRequest(
+                creature_id,
+                TargetingAction.POWER,
+                power.name,
+                power.name,
+                area=AreaShape(power.area.type.value),
+                origin=AreaOrigin.FAR if power.origin is Origin.FAR else AreaOrigin.NEAR,
+                area_size=power.area.size,
+                range_squares=power.range.normal or 0,
+                attack_roll=power.attack is not None,
+            )
+        if power.origin is Origin.SELF or power.targets is TargetKind.SELF:
+            return TargetingRequest(
+                creature_id,
+                TargetingAction.POWER,
+                power.name,
+                power.name,
+                max_targets=0,
+                attack_roll=power.attack is not None,
+            )
+        return TargetingRequest(
+            creature_id,
+            TargetingAction.POWER,
+            power.name,
+            power.name,
+            max_targets=max(1, power.target_count),
+            attack_roll=power.attack is not None,
+        )
+    if action is None:
+        return "nothing to target"
+    try:
+        combat_action = CombatAction(action)
+    except ValueError:
+        return f"unknown action {action!r}"
+    reason = available.option(combat_action).reason
+    if reason:
+        return reason
+    if combat_action.value in _ON_THE_MAP:
+        return f"{combat_action.label}: drag {creature.name}'s token with the move tool"
+    basic = session.basic_attack_name(creature_id)
+    if combat_action is CombatAction.BASIC_ATTACK or combat_action is CombatAction.USE_POWER:
+        if basic is None:
+            basic = session.basic_attack_name(creature_id, ranged=True)
+        if basic is None:
+            return f"{creature.name} has no basic attack"
+        return targeting_request(session, creature_id, power_name=basic)
+    targeting = _ACTION_TARGETING.get(combat_action.value)
+    if targeting is None:
+        return f"{combat_action.label}: use its button in the actions panel"
+    if basic is None and targeting.rolls:
+        return f"{creature.name} has no basic melee attack"
+    return TargetingRequest(
+        creature_id, targeting, basic or "", combat_action.label, max_targets=1
+    )
+
+
+def attack_summary(preview: TargetPreview, encounter: Encounter, extra_bonus: int = 0) -> str:
+    """One line the GM reads before rolling: the number needed and what changes it.
+
+    ``Goblin Warrior 1: needs 9 on the d20 (+8 vs AC 17) · half cover · combat advantage``.
+    000 "Making an Attack": the attack hits when d20 + bonus reaches the defense; a natural 20
+    always hits and a natural 1 always misses (000 "Critical Hits", "Automatic Miss").
+    """
+    target = encounter.find_creature(preview.target)
+    name = target.name if target is not None else preview.target
+    if preview.defense is None or preview.defense_kind is None:
+        return f"{name}: no attack roll"
+    bonus = preview.attack_bonus + extra_bonus
+    needed = preview.defense - bonus
+    if needed > 20:
+        need = "only a natural 20 hits"
+    elif needed <= 2:
+        need = "hits on anything but a natural 1"
+    else:
+        need = f"needs {needed} on the d20"
+    defense = (
+        preview.defense_kind.upper()
+        if preview.defense_kind == "ac"
+        else (preview.defense_kind.capitalize())
+    )
+    parts = [f"{name}: {need} ({bonus:+d} vs {defense} {preview.defense})"]
+    cover = str(preview.facts.get("cover", "none"))
+    if cover not in ("none", ""):
+        parts.append(f"{cover.replace('_', '-')} cover")
+    concealment = str(preview.facts.get("concealment", "none"))
+    if concealment == "total":
+        parts.append("total concealment")
+    elif concealment not in ("none", ""):
+        parts.append("concealment")
+    if preview.facts.get("long_range"):
+        parts.append("long range")
+    if preview.combat_advantage:
+        parts.append("combat advantage (" + ", ".join(preview.combat_advantage) + ")")
+    return " · ".join(parts)
+
+
+class TargetingTool:
+    """Choose the targets of a power or an attack action on the map, then hand them over.
+
+    Legal targets (the session's `power_targets`: reach, range, line of effect) are ringed;
+    hovering one names what the d20 must show and why (cover, concealment, combat advantage,
+    `GameSession.preview_attack`). A single-target power takes one click on a token; a
+    multi-target power takes clicks (a second click drops a target) until its count, or Enter;
+    an area power shows its template following the pointer with the creatures it would attack
+    (line of effect from the origin, 000 "Areas of effect") and takes a click to place (a Far
+    arc or wall: a click for the base square, a second for the direction). Help takes the ally,
+    then the enemy. Escape or a right click cancels; nothing changes until `confirm` runs.
+
+    Args:
+        session: the game session (targets, previews).
+        request: what is being targeted (`targeting_request`).
+        confirm: called once with the GM's choice; returns a status line (the UI then asks for
+            the dice and calls the session).
+        on_finished: called once when the tool is done (confirmed or cancelled), so the UI
+            can return to the previous tool.
+    """
+
+    name = "target"
+
+    def __init__(
+        self,
+        session: GameSession,
+        request: TargetingRequest,
+        confirm: Callable[[TargetingChoice], str],
+        on_finished: Callable[[], None] = lambda: None,
+    ) -> None:
+        self._session = session
+        self.request = request
+        self._confirm = confirm
+        self._on_finished = on_finished
+        self._finished = False
+        self.chosen: list[str] = []
+        self.ally_id: str | None = None
+        self._template = (
+            TemplateTool(
+                session,
+                request.area,
+                request.origin,
+                request.area_size,
+                request.range_squares,
+                lambda: request.creature_id,
+            )
+            if request.area is not None
+            else None
+        )
+        self._pinned: Square | None = None
+        self._hover_cache: tuple[Encounter, tuple[object, ...], ToolPreview] | None = None
+
+    # -- what can be chosen --------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    def candidates(self) -> tuple[str, ...]:
+        """The creatures a click may choose now (for an area: none, the template decides)."""
+        request = self.request
+        session = self._session
+        encounter = session.encounter
+        me = encounter.find_creature(request.creature_id)
+        if me is None or request.area is not None:
+            return ()
+        others = [
+            c
+            for c in encounter.creatures
+            if c.id != me.id and not session.rules.is_dead(encounter, c.id)
+        ]
+        if request.action in (TargetingAction.HELP_ATTACK, TargetingAction.HELP_DEFENSE):
+            # 000 "Help Attack"/"Help Defense": an ally, then an enemy adjacent to the helper.
+            if self.ally_id is None:
+                return tuple(c.id for c in others if c.side == me.side)
+            return tuple(c.id for c in others if c.side != me.side)
+        if request.action is TargetingAction.CHARGE:
+            return tuple(
+                c.id
+                for c in others
+                if c.side != me.side and session.charge_destinations(me.id, c.id)
+            )
+        return tuple(t for t in session.power_targets(me.id, request.power_name) if t != me.id)
+
+    # -- events --------------------------------------------------------------------------------
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        if self._finished:
+            return EMPTY_PREVIEW
+        if event.kind is PointerKind.PRESS and event.buttons & Button.RIGHT:
+            return self.cancel()
+        if self.request.area is not None:
+            return self._area_event(event)
+        if event.kind is PointerKind.PRESS and event.buttons & Button.LEFT:
+            return self._click(event)
+        if event.kind is PointerKind.LEAVE:
+            return self._token_preview(None, event.grid_xy)
+        under = creature_at(self._session.encounter, event.grid_xy)
+        return self._token_preview(under.id if under is not None else None, event.grid_xy)
+
+    def cancel(self) -> ToolPreview:
+        if not self._finished:
+            self._finished = True
+            self._on_finished()
+            return ToolPreview(message=f"{self.request.label}: cancelled")
+        return EMPTY_PREVIEW
+
+    def finish(self) -> ToolPreview:
+        """Enter: a multi-target power goes ahead with the targets clicked so far."""
+        if self._finished or self.request.area is not None:
+            return EMPTY_PREVIEW
+        if not self.chosen:
+            return ToolPreview(message=f"{self.request.label}: click a target first")
+        return self._done(TargetingChoice(self.request, tuple(self.chosen)))
+
+    # -- single and multiple targets -----------------------------------------------------------
+
+    def _name(self, creature_id: str | None) -> str:
+        creature = self._session.encounter.find_creature(creature_id) if creature_id else None
+        return creature.name if creature is not None else str(creature_id)
+
+    def _prompt(self) -> str:
+        request = self.request
+        user = self._name(request.creature_id)
+        if request.action in (TargetingAction.HELP_ATTACK, TargetingAction.HELP_DEFENSE):
+            if self.ally_id is None:
+                return f"{user}: {request.label} — click the ally to help (Esc cancels)"
+            return (
+                f"{user}: {request.label} — click the enemy {self._name(self.ally_id)} "
+                "faces (Esc cancels)"
+            )
+        if request.max_targets > 1:
+            return (
+                f"{user}: {request.label} — click up to {request.max_targets} targets "
+                f"({len(self.chosen)} chosen), Enter to go ahead, Esc cancels"
+            )
+        return f"{user}: {request.label} — click a target (Esc cancels)"
+
+    def _click(self, event: PointerEvent) -> ToolPreview:
+        under = creature_at(self._session.encounter, event.grid_xy)
+        request = self.request
+        if under is None or under.id not in self.candidates():
+            why = (
+                "not a legal target (out of reach or range, or no line of effect)"
+                if under is not None
+                else "click a ringed token"
+            )
+            name = f"{under.name}: " if under is not None else ""
+            return replace(
+                self._token_preview(None, event.grid_xy), message=f"Refused: {name}{why}"
+            )
+        if request.action in (TargetingAction.HELP_ATTACK, TargetingAction.HELP_DEFENSE):
+            if self.ally_id is None:
+                self.ally_id = under.id
+                self._hover_cache = None
+                return self._token_preview(under.id, event.grid_xy)
+            return self._done(TargetingChoice(request, (under.id,), ally_id=self.ally_id))
+        if request.action is TargetingAction.CHARGE:
+            squares = self._session.charge_destinations(request.creature_id, under.id)
+            me = self._session.encounter.creature(request.creature_id)
+            # 000 "Charge": any closest square will do; the one nearest the charger's start
+            # (ties: top-left first) keeps the path the GM expects.
+            end = min(squares, key=lambda s: (square_distance(me.square, s), s.row, s.col))
+            return self._done(TargetingChoice(request, (under.id,), destination=end))
+        if request.max_targets <= 1:
+            return self._done(TargetingChoice(request, (under.id,)))
+        if under.id in self.chosen:
+            self.chosen.remove(under.id)
+        else:
+            self.chosen.append(under.id)
+        self._hover_cache = None
+        if len(self.chosen) >= request.max_targets:
+            return self._done(TargetingChoice(request, tuple(self.chosen)))
+        return self._token_preview(under.id, event.grid_xy)
+
+    def _token_preview(self, hovered: str | None, at: Point) -> ToolPreview:
+        encounter = self._session.encounter
+        key = (hovered, self.ally_id, tuple(self.chosen))
+        cached = self._hover_cache
+        if cached is not None and cached[0] is encounter and cached[1] == key:
+            return cached[2]
+        candidates = self.candidates()
+        lines = [self._prompt()]
+        label_at: Point | None = None
+        if hovered is not None and hovered != self.request.creature_id:
+            target = encounter.find_creature(hovered)
+            if hovered in candidates:
+                lines = [self._hover_line(hovered)]
+            elif target is not None:
+                lines = [f"{target.name}: not a legal target"]
+            if target is not None:
+                _x0, y0, x1, _y1 = target.space.bounds()
+                label_at = (x1, y0)
+        preview = ToolPreview(
+            candidate_ids=candidates,
+            affected_ids=tuple(self.chosen) + ((self.ally_id,) if self.ally_id else ()),
+            marked_ids=(hovered,) if hovered is not None and hovered in candidates else (),
+            label=lines[0] if label_at is not None else "",
+            label_at=label_at,
+            message=lines[0],
+        )
+        self._hover_cache = (encounter, key, preview)
+        return preview
+
+    def _hover_line(self, target_id: str) -> str:
+        request = self.request
+        session = self._session
+        if not request.action.rolls:
+            verb = "helps against" if self.ally_id else "helps"
+            return f"{self._name(request.creature_id)} {verb} {self._name(target_id)}"
+        if request.action in (TargetingAction.GRAPPLE, TargetingAction.SHOVE):
+            # Special attacks (Strength vs Reflex/Fortitude) have no stat-block power to preview.
+            return f"{request.label} {self._name(target_id)}: click to roll"
+        previews, problem = session.preview_attack(
+            request.creature_id, request.power_name, [target_id]
+        )
+        if problem or not previews:
+            return f"{self._name(target_id)}: {problem or 'cannot be attacked'}"
+        # 000 "Charge": +1 to the attack roll.
+        extra = 1 if request.action is TargetingAction.CHARGE else 0
+        return attack_summary(previews[0], session.encounter, extra)
+
+    # -- areas ---------------------------------------------------------------------------------
+
+    def _area_squares(self, pointer: Square) -> tuple[list[Square], Square | None, str]:
+        template = self._template
+        assert template is not None
+        template.pin(self._pinned)
+        squares, origin_space, problem = template.area(pointer)
+        far = self.request.origin is AreaOrigin.FAR
+        origin = origin_space.origin if far and origin_space is not None else None
+        return squares, origin, problem
+
+    def _area_event(self, event: PointerEvent) -> ToolPreview:
+        pointer = event.square
+        preview = self._area_preview(pointer)
+        if not (event.kind is PointerKind.PRESS and event.buttons & Button.LEFT):
+            return preview
+        request = self.request
+        two_step = request.origin is AreaOrigin.FAR and request.area is not AreaShape.BURST
+        if two_step and self._pinned is None:
+            self._pinned = pointer
+            self._hover_cache = None
+            return self._area_preview(pointer)
+        if not preview.path_ok or not preview.squares:
+            reason = preview.warnings[0] if preview.warnings else "the area does not fit there"
+            return replace(preview, message=f"Refused: {reason}")
+        squares, origin, _ = self._area_squares(pointer)
+        return self._done(
+            TargetingChoice(
+                request,
+                preview.affected_ids,
+                area_origin=origin,
+                area_squares=tuple(sorted(squares, key=lambda s: (s.row, s.col))),
+            )
+        )
+
+    def _area_preview(self, pointer: Square) -> ToolPreview:
+        encounter = self._session.encounter
+        key = (pointer, self._pinned)
+        cached = self._hover_cache
+        if cached is not None and cached[0] is encounter and cached[1] == key:
+            return cached[2]
+        template = self._template
+        assert template is not None
+        template.pin(self._pinned)
+        shown = template.preview_at(pointer)
+        request = self.request
+        squares, origin, problem = self._area_squares(pointer)
+        warnings = [w.removeprefix("⚠ ") for w in shown.label.split("\n")[1:]]
+        targets: tuple[str, ...] = ()
+        lines: list[str] = []
+        if squares:
+            targets = self._session.power_targets(
+                request.creature_id,
+                request.power_name,
+                area_origin=origin,
+                area_squares=squares,
+            )
+            if targets:
+                previews, why = self._session.preview_attack(
+                    request.creature_id,
+                    request.power_name,
+                    targets,
+                    area_origin=origin,
+                    area_squares=squares,
+                )
+                lines = (
+                    [attack_summary(p, encounter) for p in previews] if not why else [f"⚠ {why}"]
+                )
+        kind = f"{request.origin.value.title()} {request.area} {request.area_size}"
+        user = self._name(request.creature_id)
+        head = f"{user}: {request.label} ({kind}) — " + (
+            "click for the base square"
+            if request.origin is AreaOrigin.FAR
+            and request.area is not AreaShape.BURST
+            and self._pinned is None
+            else "click to place"
+        )
+        if not targets:
+            lines = ["nobody targeted", *lines]
+        label = "\n".join([head, *lines, *(f"⚠ {w}" for w in warnings)])
+        preview = ToolPreview(
+            squares=frozenset(squares),
+            path_ok=not warnings and not problem,
+            affected_ids=targets,
+            label=label,
+            label_at=shown.label_at,
+            warnings=tuple(warnings),
+            message=head,
+        )
+        self._hover_cache = (encounter, key, preview)
+        return preview
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def _done(self, choice: TargetingChoice) -> ToolPreview:
+        self._finished = True
+        message = self._confirm(choice)
+        self._on_finished()
+        return ToolPreview(message=message)

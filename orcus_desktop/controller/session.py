@@ -14,8 +14,9 @@ Operations, by panel:
         start_combat, end_turn, delay, resume_delayed, ready_action, trigger_readied,
         join_combat, end_combat, turn_prompts.
     actions (000 "Actions in Combat"): available_actions, use_power, power_targets,
-        preview_attack, basic_attack, opportunity_attack, decline_opportunity_attack, charge,
-        coup_de_grace, grapple, escape_grapple, move_grappled, release_grapple, shove,
+        preview_attack, basic_attack_name, basic_attack, opportunity_attack,
+        decline_opportunity_attack, charge_destinations, charge, coup_de_grace, grapple,
+        escape_grapple, move_grappled, release_grapple, shove,
         help_attack, help_defense, aid_another, total_defense, rally, stand_up, drop_prone,
         spend_action_point, maintain_power.
     GM edits: apply_damage, heal, set_hit_points, grant_temp_hp, add_condition,
@@ -41,6 +42,7 @@ from orcus_desktop.controller.actions import (
     grappled_by,
     kind_problem,
     power_problem,
+    powers_of,
 )
 from orcus_desktop.controller.combat_rules import CombatRules, TurnDice
 from orcus_desktop.controller.engine import (
@@ -76,6 +78,7 @@ from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
 from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
 from orcus_desktop.rules.ids import CreatureId as RulesId
+from orcus_desktop.rules.powers import Origin
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset
 
 
@@ -728,6 +731,20 @@ class GameSession:
             op, f"{self._name(creature_id)}: {power.name}", change, initiator, creature_id
         )
 
+    def basic_attack_name(self, creature_id: str, *, ranged: bool = False) -> str | None:
+        """The name of the creature's basic melee (or ranged) attack, or None without one.
+
+        000 "Basic Attack": a monster's stat block may name its own ("Short Sword", marked
+        basic); otherwise it is the generic "Basic Melee Attack"/"Basic Ranged Attack". Charges
+        and opportunity attacks use it (000 "Charge", "Opportunity Attacks").
+        """
+        creature = self.encounter.find_creature(creature_id)
+        if creature is None:
+            return None
+        wanted = Origin.RANGED if ranged else Origin.MELEE
+        basics = [p for p in powers_of(self.rules, self.encounter, creature_id) if p.basic]
+        return next((p.name for p in basics if p.origin is wanted), None)
+
     def power_targets(
         self,
         creature_id: str,
@@ -800,7 +817,8 @@ class GameSession:
         initiator: object = None,
     ) -> OperationResult:
         """000 "Basic Attack": a melee or ranged basic attack (a standard action)."""
-        name = "Basic Ranged Attack" if ranged else "Basic Melee Attack"
+        generic = "Basic Ranged Attack" if ranged else "Basic Melee Attack"
+        name = self.basic_attack_name(creature_id, ranged=ranged) or generic
         return self.use_power(
             creature_id,
             name,
@@ -832,9 +850,12 @@ class GameSession:
             problem = f"{self._name(target_id)} did not provoke (it is not its turn)"
         if problem:
             return self._refuse(op, problem, initiator, creature_id)
-        power = find_power(self.rules, enc, creature_id, "Basic Melee Attack")
+        basic = self.basic_attack_name(creature_id)
+        power = find_power(self.rules, enc, creature_id, basic) if basic else None
         if power is None:
-            return self._refuse(op, f"{self._name(creature_id)} has no stat block", initiator)
+            return self._refuse(
+                op, f"{self._name(creature_id)} has no basic melee attack", initiator
+            )
 
         def change(e: Encounter) -> AttackOutcome:
             # 000 "Opportunity Attacks": "The attack occurs right before the creature leaves
@@ -892,6 +913,32 @@ class GameSession:
             creature_id,
         )
 
+    def charge_destinations(self, creature_id: str, target_id: str) -> tuple[Square, ...]:
+        """Squares a charge at `target_id` may end on, sorted; () when it cannot charge it.
+
+        000 "Charge": at least 2 squares of movement, ending on the closest square from which
+        the charger can attack the target (every square at that cost is offered).
+        """
+        enc = self.encounter
+        me, target = enc.find_creature(creature_id), enc.find_creature(target_id)
+        if me is None or target is None or me.id == target.id:
+            return ()
+        sb = self.rules.statblock(me)
+        reach = sb.reach if sb is not None else 1
+        costs = geo_movement.reachable_squares(self.engine.battlefield(enc), creature_id, me.speed)
+        within = {
+            square: cost
+            for square, cost in costs.items()
+            if square != me.square
+            and space_distance(Space(square, me.size), target.space) <= reach
+        }
+        if not within:
+            return ()
+        best = min(within.values())
+        if best < 2:
+            return ()
+        return tuple(sorted(s for s, cost in within.items() if cost == best))
+
     def charge(
         self,
         creature_id: str,
@@ -946,10 +993,10 @@ class GameSession:
                 )
             )
             e = self.engine.offer_opportunity(e, preview.provoking_enemy_ids)
-            power = (
-                SHOVE if shove else find_power(self.rules, e, creature_id, "Basic Melee Attack")
-            )
-            assert power is not None
+            basic = self.basic_attack_name(creature_id)
+            power = SHOVE if shove else find_power(self.rules, e, creature_id, basic or "")
+            if power is None:
+                raise ActionError(f"{self._name(creature_id)} has no basic melee attack")
             out = self.engine.attack(
                 e,
                 creature_id,

@@ -17,8 +17,11 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QDockWidget,
     QFileDialog,
+    QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -26,12 +29,17 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
     QToolBar,
+    QVBoxLayout,
     QWidget,
 )
 
 from orcus_desktop import __version__
 from orcus_desktop.assets import resource_path, resources_dir
+from orcus_desktop.controller.actions import CombatAction
+from orcus_desktop.controller.log_text import describe, names_of
 from orcus_desktop.controller.map_tools import (
     AreaOrigin,
     CalibrateTool,
@@ -41,10 +49,14 @@ from orcus_desktop.controller.map_tools import (
     MoveTool,
     SelectTool,
     SightTool,
+    TargetingAction,
+    TargetingChoice,
+    TargetingTool,
     TemplateTool,
     TerrainTool,
     WallTool,
     creature_at,
+    targeting_request,
 )
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
@@ -54,6 +66,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
 from orcus_desktop.model.history import History
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter, save_encounter
+from orcus_desktop.ui.attack_dialog import AttackDialog, AttackOptions
 from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.grid_dialog import GridDialog
 from orcus_desktop.ui.map.scene import MapScene
@@ -65,6 +78,19 @@ from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
 from orcus_desktop.ui.player_window import PlayerWindow
 
 ENCOUNTER_FILTER = "Orcus encounters (*.json *.orcus.json);;All files (*)"
+
+FIXED_SHORTCUTS = (
+    ("Esc", "Cancel what the map tool is doing (targeting, a wall being drawn, a drag)"),
+    ("Enter", "Go ahead with the targets clicked so far; finish a wall"),
+    ("Ctrl+Return", "End the turn (Initiative panel)"),
+    ("Double-click / Enter in Actions", "Use the power or action: choose targets on the map"),
+    ("Shift+drag", "Shift instead of walking (000 Five-Foot Step)"),
+    ("Ctrl+drag", "A GM move: no action spent, nothing provoked"),
+    ("Space+drag, middle drag", "Pan the map"),
+    ("Wheel, +/-", "Zoom"),
+    ("Arrow keys", "Pan the map"),
+)
+"""Keys that are not menu actions, for Help > Keyboard Shortcuts."""
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp)"
 
 
@@ -113,10 +139,17 @@ class MainWindow(QMainWindow):
         self.square_label.setObjectName("hoveredSquare")
         self.statusBar().addPermanentWidget(self.square_label)
         self.setAcceptDrops(False)  # drops land on the map view, where the pointer says where
+        self._switching_tool = False
+        self._tool_before_targeting = "select"
+        self._confirmed_close = False
+        self.attack_dialog: AttackDialog | None = None
+        self.shortcuts_dialog: QDialog | None = None
         self._build_docks()
         self._build_actions()
         self._build_tools()
         self._build_menus()
+        self.actions_panel.power_activated.connect(self._on_power_activated)
+        self.actions_panel.action_activated.connect(self._on_action_activated)
         self.resize(1440, 900)
         # After the window has its size, so the map keeps most of it.
         self.resizeDocks([self.docks["log"]], [120], Qt.Orientation.Vertical)
@@ -192,7 +225,7 @@ class MainWindow(QMainWindow):
         self.import_map_action = action("&Import Map Image…")
         self.import_map_action.triggered.connect(self._on_import_map)
         self.quit_action = action("&Quit", QKeySequence.StandardKey.Quit)
-        self.quit_action.triggered.connect(self.close)
+        self.quit_action.triggered.connect(self._on_quit)
         self.undo_action = action("&Undo", QKeySequence.StandardKey.Undo)
         self.undo_action.triggered.connect(self._on_undo)
         self.redo_action = action("&Redo", QKeySequence.StandardKey.Redo)
@@ -213,6 +246,19 @@ class MainWindow(QMainWindow):
         self.fit_action.triggered.connect(self.view.fit_map)
         self.about_action = QAction("&About Orcus Desktop", self)
         self.about_action.triggered.connect(self._on_about)
+        self.shortcuts_action = action("&Keyboard Shortcuts", "F1")
+        self.shortcuts_action.triggered.connect(self._on_shortcuts)
+        # Combat: the creature the actions panel shows (the selected one, else whose turn it is).
+        self.use_selected_action = action("&Use Selected Power or Action", "U")
+        self.use_selected_action.triggered.connect(self._on_use_selected)
+        self.basic_attack_action = action("&Basic Attack", "B")
+        self.basic_attack_action.triggered.connect(self._on_basic_attack)
+        self.charge_action = action("&Charge", "C")
+        self.charge_action.triggered.connect(self._on_charge)
+        self.take_opportunity_action = action("Take &Opportunity Attack", "O")
+        self.take_opportunity_action.triggered.connect(self._on_take_opportunity)
+        self.let_pass_action = action("&Let the Opportunity Attack Pass", "Shift+O")
+        self.let_pass_action.triggered.connect(self._on_let_pass)
 
     def _build_tools(self) -> None:
         """The editing toolbar: one checkable action per pointer tool, with a key each."""
@@ -340,7 +386,18 @@ class MainWindow(QMainWindow):
         tools_menu.addActions([act for act, _ in self.tools.values()])
         tools_menu.addSeparator()
         tools_menu.addAction(self.gm_move_action)
+        combat_menu = menu_bar.addMenu("&Combat")
+        combat_menu.addActions(
+            [
+                self.use_selected_action,
+                self.basic_attack_action,
+                self.charge_action,
+            ]
+        )
+        combat_menu.addSeparator()
+        combat_menu.addActions([self.take_opportunity_action, self.let_pass_action])
         help_menu = menu_bar.addMenu("&Help")
+        help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.about_action)
 
     # --- state --------------------------------------------------------------------------
@@ -363,7 +420,12 @@ class MainWindow(QMainWindow):
         tool = factory()
         if isinstance(tool, MoveTool):
             tool.gm_move = self.gm_move_action.isChecked()
-        self.view.set_tool(tool)
+        # A targeting tool being replaced finishes; it must not switch tools back under us.
+        self._switching_tool = True
+        try:
+            self.view.set_tool(tool)
+        finally:
+            self._switching_tool = False
         return tool
 
     def set_encounter(self, encounter: Encounter, path: Path | None) -> None:
@@ -548,6 +610,9 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open encounter", str(exc))
             self.log(f"Could not open {path.name}: {exc}")
             return False
+        if not self.confirm_unsaved(f"opening {path.name}"):
+            self.log(f"Kept {self.encounter.name} open.")
+            return False
         self.set_encounter(encounter, path)
         self.log(f"Opened {encounter.name} from {path.name}.")
         return True
@@ -639,17 +704,23 @@ class MainWindow(QMainWindow):
         return None
 
     def _on_save(self) -> None:
+        self.save()
+
+    def save(self) -> bool:
+        """Save to the encounter's file, or ask for one; True when it was saved."""
         if self._path is None or _is_bundled(self._path):
-            self._on_save_as()
-        else:
-            self.save_to(self._path)
+            return self.save_as()
+        return self.save_to(self._path)
 
     def _on_save_as(self) -> None:
+        self.save_as()
+
+    def save_as(self) -> bool:
+        """Ask for a file and save there; False when the GM cancels or it fails."""
         file_name, _ = QFileDialog.getSaveFileName(
             self, "Save encounter as", "encounter.json", ENCOUNTER_FILTER
         )
-        if file_name:
-            self.save_to(Path(file_name))
+        return bool(file_name) and self.save_to(Path(file_name))
 
     def save_to(self, path: Path) -> bool:
         try:
@@ -670,7 +741,243 @@ class MainWindow(QMainWindow):
             f"Orcus Desktop {__version__}\nAn offline battle map for the Orcus rules.",
         )
 
+    # --- unsaved work ---------------------------------------------------------------------
+    def confirm_unsaved(self, doing: str) -> bool:
+        """Ask Save / Discard / Cancel when the encounter has unsaved changes.
+
+        Args:
+            doing: what would lose them ("closing", "opening cave.json").
+
+        Returns:
+            True to go ahead (saved, discarded or nothing unsaved); False to stay.
+        """
+        if self.session.history.is_clean:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"{self.encounter.name} has unsaved changes. Save them before {doing}?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def _on_quit(self) -> None:
+        if self.confirm_unsaved("closing"):
+            self._confirmed_close = True
+            self.close()
+
+    # --- targeting and attacks ------------------------------------------------------------
+    def start_targeting(
+        self, creature_id: str, *, power_name: str | None = None, action: str | None = None
+    ) -> TargetingTool | None:
+        """Aim a power (or an attack action) of a creature on the map.
+
+        Returns:
+            the targeting tool now on the map, or None when there was nothing to aim (a Self
+            power went straight on) or it was refused (the reason is shown).
+        """
+        request = targeting_request(
+            self.session, creature_id, power_name=power_name, action=action
+        )
+        if isinstance(request, str):
+            self._show_refusal(request)
+            return None
+        if not request.needs_map:
+            self._on_message(self._on_targets_chosen(TargetingChoice(request, (creature_id,))))
+            return None
+        self._tool_before_targeting = str(self.tool_group.checkedAction().data())
+        tool = TargetingTool(
+            self.session, request, self._on_targets_chosen, self._on_targeting_finished
+        )
+        self._switching_tool = True
+        try:
+            self.view.set_tool(tool)
+        finally:
+            self._switching_tool = False
+        self.scene.select_creature(creature_id)
+        self.actions_panel.show_creature(creature_id)
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)  # Esc and Enter go to the tool
+        self.view.show_tool_preview()
+        return tool
+
+    def _on_power_activated(self, creature_id: str, power_name: str) -> None:
+        self.start_targeting(creature_id, power_name=power_name)
+
+    def _on_action_activated(self, creature_id: str, action: str) -> None:
+        if action == CombatAction.OPPORTUNITY_ATTACK.value:
+            self.actions_panel.take_opportunity_attacks()
+            return
+        self.start_targeting(creature_id, action=action)
+
+    def _on_targeting_finished(self) -> None:
+        if not self._switching_tool:
+            self.activate_tool(self._tool_before_targeting)
+        self.actions_panel.show_creature(None)
+
+    def _on_targets_chosen(self, choice: TargetingChoice) -> str:
+        """The targets are chosen: ask for the dice (when there is a roll), then resolve."""
+        request = choice.request
+        if not (request.action.rolls and request.attack_roll):
+            return self._report_attack(self.resolve_attack(choice, AttackOptions()))
+        if self.attack_dialog is not None:
+            self.attack_dialog.reject()
+        dialog = AttackDialog(self.session, choice, self)
+        dialog.accepted.connect(self._on_attack_dialog_accepted)
+        dialog.rejected.connect(self._on_attack_dialog_rejected)
+        self.attack_dialog = dialog
+        dialog.open()
+        return f"{request.label}: accept the app's roll or type in the table's dice"
+
+    def _on_attack_dialog_accepted(self) -> None:
+        dialog = self.attack_dialog
+        if dialog is None:
+            return
+        self.attack_dialog = None
+        dialog.deleteLater()
+        self._on_message(self._report_attack(self.resolve_attack(dialog.choice, dialog.options)))
+
+    def _on_attack_dialog_rejected(self) -> None:
+        dialog = self.attack_dialog
+        if dialog is None:
+            return
+        self.attack_dialog = None
+        dialog.deleteLater()
+        self._on_message(f"{dialog.choice.request.label}: cancelled, nothing changed")
+
+    def resolve_attack(self, choice: TargetingChoice, options: AttackOptions) -> OperationResult:
+        """Carry out the chosen attack or action through the session: one undo step."""
+        session = self.session
+        request = choice.request
+        user = request.creature_id
+        target = choice.target_ids[0] if choice.target_ids else ""
+        dice = options.dice
+        match request.action:
+            case TargetingAction.POWER:
+                return session.use_power(
+                    user,
+                    request.power_name,
+                    choice.target_ids,
+                    dice=dice,
+                    cover=options.cover or None,
+                    combat_advantage=options.combat_advantage,
+                    area_origin=choice.area_origin,
+                    area_squares=choice.area_squares,
+                    initiator=self,
+                )
+            case TargetingAction.CHARGE:
+                if choice.destination is None:
+                    return OperationResult.refused("charge", "no square to charge to", user)
+                return session.charge(user, choice.destination, target, dice=dice, initiator=self)
+            case TargetingAction.GRAPPLE:
+                return session.grapple(user, target, dice=dice, initiator=self)
+            case TargetingAction.SHOVE:
+                return session.shove(user, target, dice=dice, initiator=self)
+            case TargetingAction.COUP_DE_GRACE:
+                return session.coup_de_grace(
+                    user, target, request.power_name, dice=dice, initiator=self
+                )
+            case TargetingAction.HELP_ATTACK:
+                return session.help_attack(user, choice.ally_id or "", target, initiator=self)
+            case TargetingAction.HELP_DEFENSE:
+                return session.help_defense(user, choice.ally_id or "", target, initiator=self)
+
+    def _report_attack(self, result: OperationResult) -> str:
+        """A status line for an attack: the log's account of it, forced movement, OAs."""
+        if not result.ok:
+            self._show_refusal(result.reason)
+            return f"Refused: {result.reason}"
+        self.actions_panel.message.clear()
+        encounter = self.encounter
+        names = names_of(encounter)
+        attacks = [describe(entry, names) for entry in result.log if entry.kind == "attack"]
+        text = attacks[-1] if attacks else result.text
+        for target_id, kind, squares in result.details.get("forced", ()):
+            # 000 "Unwilling Movement": the user chooses where; the GM drags it (GM move).
+            text += f" — {kind} {names.get(target_id, target_id)} {squares}: drag it with GM Move"
+        if result.opportunity_attackers:
+            offered = ", ".join(names.get(i, i) for i in result.opportunity_attackers)
+            text += f" — opportunity attacks offered to {offered} (Actions panel)"
+        return text
+
+    def _show_refusal(self, reason: str) -> None:
+        self.actions_panel.message.setText(reason)
+        self._on_message(f"Refused: {reason}")
+
+    def _on_use_selected(self) -> None:
+        self.actions_panel.activate_current()
+        if self.actions_panel.message.text():
+            self._on_message(self.actions_panel.message.text())
+
+    def _on_basic_attack(self) -> None:
+        self.actions_panel.activate_action(CombatAction.BASIC_ATTACK)
+
+    def _on_charge(self) -> None:
+        self.actions_panel.activate_action(CombatAction.CHARGE)
+
+    def _on_take_opportunity(self) -> None:
+        self.actions_panel.take_opportunity_attacks()
+
+    def _on_let_pass(self) -> None:
+        self.actions_panel.decline_opportunity_attacks()
+
+    # --- help -------------------------------------------------------------------------------
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every menu action with a shortcut, then the fixed keys."""
+        rows: list[tuple[str, str]] = []
+        for menu_action in self.menuBar().actions():
+            menu = menu_action.menu()
+            if not isinstance(menu, QMenu):
+                continue
+            where = menu_action.text().replace("&", "")
+            for act in menu.actions():
+                keys = ", ".join(
+                    k.toString(QKeySequence.SequenceFormat.NativeText) for k in act.shortcuts()
+                )
+                if keys:
+                    rows.append((keys, f"{where}: {act.text().replace('&', '')}"))
+        rows.extend(FIXED_SHORTCUTS)
+        return rows
+
+    def _on_shortcuts(self) -> None:
+        if self.shortcuts_dialog is None:
+            dialog = QDialog(self)
+            dialog.setObjectName("shortcutsDialog")
+            dialog.setWindowTitle("Keyboard Shortcuts")
+            rows = self.shortcut_rows()
+            table = QTableWidget(len(rows), 2, dialog)
+            table.setHorizontalHeaderLabels(["Keys", "Does"])
+            table.verticalHeader().setVisible(False)
+            table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+            for row, (keys, what) in enumerate(rows):
+                table.setItem(row, 0, QTableWidgetItem(keys))
+                table.setItem(row, 1, QTableWidgetItem(what))
+            header = table.horizontalHeader()
+            header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+            header.setStretchLastSection(True)
+            buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+            buttons.rejected.connect(dialog.reject)
+            layout = QVBoxLayout(dialog)
+            layout.addWidget(table)
+            layout.addWidget(buttons)
+            dialog.resize(620, 520)
+            self.shortcuts_dialog = dialog
+        self.shortcuts_dialog.show()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        # Closed by the GM (title bar, Cmd+Q): unsaved work is never lost silently. A close
+        # from code (scripts, the app at exit, File > Quit after asking) does not ask again.
+        if (
+            event.spontaneous()
+            and not self._confirmed_close
+            and not self.confirm_unsaved("closing")
+        ):
+            event.ignore()
+            return
         # Stop following the document: its signals must not reach a closed window's widgets.
         for signal, slot in self._connections:
             signal.disconnect(slot)

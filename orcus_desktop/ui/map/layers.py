@@ -44,6 +44,7 @@ PATH_BAD = QColor("#c0392b")
 TEMPLATE_FILL = QColor(230, 120, 30, 90)
 AFFECTED = QColor("#e67e22")
 PROVOKER = QColor("#c0392b")
+CANDIDATE = QColor("#1e8449")
 SIGHT_LINE = QColor("#6a1b9a")
 HIDDEN_SHADE = QColor(30, 30, 30, 110)
 

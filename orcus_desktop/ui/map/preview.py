@@ -23,6 +23,7 @@ from orcus_desktop.controller.map_tools import EMPTY_PREVIEW, ToolPreview
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.ui.map.layers import (
     AFFECTED,
+    CANDIDATE,
     HIDDEN_SHADE,
     PATH_BAD,
     PATH_OK,
@@ -146,6 +147,7 @@ class PreviewLayer:
         self.shaded.setBrush(QBrush(HIDDEN_SHADE))
         self.rings = self._path_item(scene, ZLayer.OVERLAY, Qt.PenStyle.SolidLine)
         self.affected = self._path_item(scene, ZLayer.OVERLAY, Qt.PenStyle.SolidLine)
+        self.candidates = self._path_item(scene, ZLayer.OVERLAY, Qt.PenStyle.SolidLine)
         self.label = LabelItem()
         scene.addItem(self.label)
 
@@ -200,6 +202,10 @@ class PreviewLayer:
         if preview.affected_ids != old.affected_ids:
             self.affected.setPen(QPen(AFFECTED, 4))
             self.affected.setPath(self._rings(preview.affected_ids))
+        if preview.candidate_ids != old.candidate_ids:
+            # Legal targets of a targeting tool: a thin ring outside the others.
+            self.candidates.setPen(QPen(CANDIDATE, 3, Qt.PenStyle.DotLine))
+            self.candidates.setPath(self._rings(preview.candidate_ids, margin=7))
         self.label.set_text(preview.label)
         if label_pos is not None:
             self.label.setPos(label_pos)
@@ -211,13 +217,14 @@ class PreviewLayer:
         """Re-place the rings after tokens moved under them."""
         self.rings.setPath(self._rings(self._current.marked_ids))
         self.affected.setPath(self._rings(self._current.affected_ids))
+        self.candidates.setPath(self._rings(self._current.candidate_ids, margin=7))
 
-    def _rings(self, ids: Iterable[str]) -> QPainterPath:
+    def _rings(self, ids: Iterable[str], margin: float = 3) -> QPainterPath:
         path = QPainterPath()
         for creature_id in ids:
             rect = self._token_rect(creature_id)
             if rect is not None:
-                path.addEllipse(rect.adjusted(-3, -3, 3, 3))
+                path.addEllipse(rect.adjusted(-margin, -margin, margin, margin))
         return path
 
     def _show_path(self, preview: ToolPreview) -> None:

@@ -12,6 +12,7 @@ from typing import Protocol
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
+    QCursor,
     QDragEnterEvent,
     QDragLeaveEvent,
     QDragMoveEvent,
@@ -135,6 +136,13 @@ class MapView(QGraphicsView):
             self._show(self._tool.cancel())
         self._tool = tool
         self._show(EMPTY_PREVIEW)
+
+    def show_tool_preview(self) -> None:
+        """Ask the tool what to draw with the pointer where it is now (a new tool's rings)."""
+        if self._tool is None:
+            return
+        pos = self.viewport().mapFromGlobal(QCursor.pos())
+        self._feed(PointerEvent(PointerKind.MOVE, self.grid_point(QPointF(pos)), Button.NONE))
 
     def set_drop_handler(self, handler: DropHandler | None) -> None:
         self._drop_handler = handler

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSpinBox,
     QTreeWidget,
@@ -50,6 +51,7 @@ from orcus_desktop.rules.derived import current_defenses, effective_speed
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.format import format_resolved
 from orcus_desktop.rules.powers import Frequency
+from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.panels.common import (
     DURATION_TEXT,
     DocumentConnections,
@@ -210,6 +212,10 @@ class ActionsPanel(QWidget):
         message: the reason the last request was refused.
         ask_ready: asks the GM for the readied action's type and trigger (a dialog; tests
             replace it).
+        offers_box: the opportunity attacks offered now, whoever is shown (000 "Opportunity
+            Attacks"): per enemy, the dice rolled at the table (empty: the app rolls), "Take"
+            and "Let it pass"; hidden when none is offered.
+        offer_rows: the widgets of each offer by the enemy's id: (dice, take, let pass).
 
     Signals:
         power_activated: `(creature_id, power_name)` when the GM double-clicks a power the
@@ -276,11 +282,19 @@ class ActionsPanel(QWidget):
         grid.addWidget(decline, len(_BUTTONS) // 4, len(_BUTTONS) % 4)
 
         self.gm_box = self._build_gm_box()
+        self.offers_box = QGroupBox("Opportunity attacks offered", self)
+        self.offers_box.setObjectName("offersBox")
+        self._offers_layout = QGridLayout(self.offers_box)
+        self._offers_layout.setContentsMargins(4, 4, 4, 4)
+        self._offers_key: tuple[tuple[str, str], ...] = ()
+        self.offer_rows: dict[str, tuple[QLineEdit, QPushButton, QPushButton]] = {}
+        self.offers_box.setVisible(False)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         for widget in (self.title, self.budget, self.numbers, self.conditions):
             layout.addWidget(widget)
+        layout.addWidget(self.offers_box)
         layout.addWidget(self.tree, 1)
         layout.addLayout(grid)
         self._maintain_row = QHBoxLayout()
@@ -368,6 +382,7 @@ class ActionsPanel(QWidget):
 
     def refresh(self) -> None:
         """Read the snapshot and the session's answers again."""
+        self._fill_offers()
         creature = self._shown_creature()
         self._creature_id = creature.id if creature is not None else None
         if creature is None:
@@ -461,7 +476,7 @@ class ActionsPanel(QWidget):
             kind = f"{power_option.kind.value}, {usage}" if usage else power_option.kind.value
             item = QTreeWidgetItem(powers, [power_option.name, kind, power_option.reason])
             item.setData(0, POWER_ROLE, power_option.name)
-            tip = power_option.reason or "Allowed now: choose targets on the map."
+            tip = power_option.reason or "Allowed now: double-click (or Enter) to choose targets."
             item.setToolTip(0, tip)
             item.setToolTip(2, power_option.reason)
             item.setDisabled(not power_option.allowed)
@@ -492,6 +507,108 @@ class ActionsPanel(QWidget):
                     child.setSelected(True)
         actions.setExpanded(True)
         powers.setExpanded(True)
+
+    def _fill_offers(self) -> None:
+        """One row per enemy offered an opportunity attack now (RULINGS: Opportunity attacks)."""
+        session = self._session
+        combat = session.encounter.combat
+        mover = combat.current if combat.active else None
+        key = tuple(
+            (str(c.creature_id), mover)
+            for c in combat.combatants
+            if mover is not None and c.out_of_turn is ActionKind.OPPORTUNITY
+        )
+        if key == self._offers_key:
+            return
+        self._offers_key = key
+        layout = self._offers_layout
+        while layout.count():
+            taken = layout.takeAt(0)
+            widget = taken.widget() if taken is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.offer_rows = {}
+        for row, (enemy_id, mover_id) in enumerate(key):
+            label = QLabel(
+                f"{name_of(session, enemy_id)} may attack {name_of(session, mover_id)}",
+                self.offers_box,
+            )
+            dice = QLineEdit(self.offers_box)
+            dice.setObjectName("offer_dice")
+            dice.setPlaceholderText("dice (empty: roll)")
+            dice.setToolTip("The d20 and damage dice rolled at the table, in order")
+            dice.setMaximumWidth(120)
+            take = QPushButton("Take", self.offers_box)
+            take.setObjectName("take_opportunity_button")
+            take.setToolTip(
+                f"{name_of(session, enemy_id)} makes its basic melee attack against "
+                f"{name_of(session, mover_id)} (its immediate action)"
+            )
+            take.clicked.connect(self._offer_slot(enemy_id, mover_id, take=True))
+            let_pass = QPushButton("Let it pass", self.offers_box)
+            let_pass.setObjectName("let_pass_button")
+            let_pass.setToolTip("Decline: its immediate action stays unused")
+            let_pass.clicked.connect(self._offer_slot(enemy_id, mover_id, take=False))
+            layout.addWidget(label, row, 0)
+            layout.addWidget(dice, row, 1)
+            layout.addWidget(take, row, 2)
+            layout.addWidget(let_pass, row, 3)
+            self.offer_rows[enemy_id] = (dice, take, let_pass)
+        self.offers_box.setVisible(bool(key))
+
+    def _offer_slot(self, enemy_id: str, mover_id: str, *, take: bool) -> Callable[[], None]:
+        def slot() -> None:
+            self._on_offer(enemy_id, mover_id, take)
+
+        return slot
+
+    def _on_offer(self, enemy_id: str, mover_id: str, take: bool) -> None:
+        session = self._session
+        if not take:
+            self._report(session.decline_opportunity_attack(enemy_id, initiator=self))
+            return
+        row = self.offer_rows.get(enemy_id)
+        try:
+            dice = parse_dice(row[0].text()) if row is not None else ()
+        except ValueError as exc:
+            self.message.setText(str(exc))
+            return
+        self._report(session.opportunity_attack(enemy_id, mover_id, dice=dice, initiator=self))
+
+    def take_opportunity_attacks(self) -> None:
+        """Take the first opportunity attack offered (a keyboard shortcut), app-rolled dice."""
+        if self._offers_key:
+            enemy_id, mover_id = self._offers_key[0]
+            self._on_offer(enemy_id, mover_id, True)
+        else:
+            self.message.setText("No opportunity attack is offered.")
+
+    def decline_opportunity_attacks(self) -> None:
+        """Let the first opportunity attack offered pass (a keyboard shortcut)."""
+        if self._offers_key:
+            enemy_id, mover_id = self._offers_key[0]
+            self._on_offer(enemy_id, mover_id, False)
+        else:
+            self.message.setText("No opportunity attack is offered.")
+
+    def activate_current(self) -> None:
+        """Use the power or action selected in the list, as a double-click does."""
+        item = self.tree.currentItem()
+        if item is None:
+            self.message.setText("Select a power or an action in the list first.")
+            return
+        self._on_item_activated(item, 0)
+
+    def activate_action(self, action: CombatAction) -> None:
+        """Ask for `action` of the creature shown (a keyboard shortcut: basic attack, charge)."""
+        if self._creature_id is None or self._available is None:
+            self.message.setText("Select a creature first.")
+            return
+        reason = self._available.option(action).reason
+        if reason:
+            self.message.setText(reason)
+            return
+        self.action_activated.emit(self._creature_id, action.value)
 
     def _fill_maintained(self, creature: Creature | None) -> None:
         """One button per power the creature maintains (000 "Maintain")."""
@@ -707,7 +824,10 @@ class ActionsPanel(QWidget):
             self._report(self._session.remove_effect(self._creature_id, effect_id, initiator=self))
 
     def _on_item_activated(self, item: QTreeWidgetItem, _column: int) -> None:
-        if self._creature_id is None or item.isDisabled():
+        if self._creature_id is None:
+            return
+        if item.isDisabled():
+            self.message.setText(item.text(2))
             return
         power = item.data(0, POWER_ROLE)
         action = item.data(0, ACTION_ROLE)

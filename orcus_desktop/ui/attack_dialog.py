@@ -1,0 +1,208 @@
+"""The attack dialog: the app's roll or the table's dice, and the GM's overrides, per attack.
+
+Opened (window-modal, not blocking) once the targets are chosen on the map. The GM leaves the
+dice empty to let the app roll, or types the dice rolled at the table in rolling order (attack
+rolls per target, then damage: `Engine.attack`); for a power, cover can be overridden per
+target (DESIGN.md "Cover": the GM can override cover per attack) and combat advantage granted.
+Each target's line says what the d20 must show with those choices (`GameSession.preview_attack`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from orcus_desktop.controller.map_tools import (
+    TargetingAction,
+    TargetingChoice,
+    attack_summary,
+)
+from orcus_desktop.controller.session import GameSession
+
+COVER_CHOICES = (
+    ("", "as measured"),
+    ("none", "no cover"),
+    ("half", "half cover (-2)"),
+    ("three_quarters", "three-quarters cover (-5)"),
+    ("total", "total cover (cannot be targeted)"),
+)
+"""The cover override per target: the measured degree, or what the GM rules (000 "Cover")."""
+
+GM_ADVANTAGE = "GM ruling"
+"""The reason logged when the GM grants combat advantage by hand."""
+
+
+def parse_dice(text: str) -> tuple[int, ...]:
+    """Dice typed in by the GM: whole numbers separated by spaces or commas.
+
+    Raises:
+        ValueError: anything else, or a die below 1.
+    """
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    values: list[int] = []
+    for part in parts:
+        if not part.isdigit() or int(part) < 1:
+            raise ValueError(f"{part!r} is not a die result (type numbers like 14 6)")
+        values.append(int(part))
+    return tuple(values)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOptions:
+    """What the GM chose in the dialog.
+
+    Attributes:
+        dice: the dice typed in, in rolling order (empty: the app rolls).
+        cover: cover overrides per target id (only the overridden ones).
+        combat_advantage: extra reasons for combat advantage.
+    """
+
+    dice: tuple[int, ...] = ()
+    cover: Mapping[str, str] = field(default_factory=dict)
+    combat_advantage: tuple[str, ...] = ()
+
+
+class AttackDialog(QDialog):
+    """Confirm one attack: dice and overrides, with the number each target needs.
+
+    Args:
+        session: the game session (names, previews).
+        choice: the targets chosen on the map.
+        parent: the window it is modal to.
+
+    Attributes:
+        dice: where the GM types the table's dice.
+        cover_boxes: the cover override per target id (powers only).
+        advantage: grants combat advantage against every target (powers only).
+        summaries: each target's "needs N on the d20" line, by target id.
+        error: why the typed dice were not accepted.
+    """
+
+    def __init__(
+        self, session: GameSession, choice: TargetingChoice, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("attackDialog")
+        self._session = session
+        self.choice = choice
+        request = choice.request
+        user = _name(session, request.creature_id)
+        targets = ", ".join(_name(session, t) for t in choice.target_ids) or "nobody"
+        self.setWindowTitle(f"{user}: {request.label}")
+        heading = QLabel(f"<b>{user}: {request.label}</b> on {targets}", self)
+        self.cover_boxes: dict[str, QComboBox] = {}
+        self.summaries: dict[str, QLabel] = {}
+        form = QFormLayout()
+        is_power = request.action is TargetingAction.POWER
+        for target_id in choice.target_ids:
+            summary = QLabel(self)
+            summary.setWordWrap(True)
+            self.summaries[target_id] = summary
+            form.addRow(summary)
+            if is_power:
+                box = QComboBox(self)
+                for value, text in COVER_CHOICES:
+                    box.addItem(text, value)
+                box.setToolTip("Override the measured cover for this attack (DESIGN.md Cover)")
+                box.currentIndexChanged.connect(self._on_options_changed)
+                self.cover_boxes[target_id] = box
+                form.addRow(f"Cover of {_name(session, target_id)}:", box)
+        self.advantage = QCheckBox("Grant combat advantage (GM ruling)", self)
+        self.advantage.setVisible(is_power)
+        self.advantage.toggled.connect(self._on_options_changed)
+        self.dice = QLineEdit(self)
+        self.dice.setObjectName("attackDice")
+        self.dice.setPlaceholderText("empty: the app rolls")
+        self.dice.setToolTip(
+            "Dice rolled at the table, in order: the d20 for each target, then the damage dice"
+        )
+        form.addRow("Dice rolled at the table:", self.dice)
+        self.error = QLabel(self)
+        self.error.setObjectName("attackError")
+        self.error.setStyleSheet("color: #a93226")
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if ok is not None:
+            ok.setText("Attack" if request.action.rolls else "Do it")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addLayout(form)
+        layout.addWidget(self.advantage)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self._options = AttackOptions()
+        self._on_options_changed()
+
+    @property
+    def options(self) -> AttackOptions:
+        """The choices as accepted (valid after `accept`)."""
+        return self._options
+
+    def _overrides(self) -> tuple[dict[str, str], tuple[str, ...]]:
+        cover = {
+            target_id: str(box.currentData())
+            for target_id, box in self.cover_boxes.items()
+            if box.currentData()
+        }
+        advantage = (GM_ADVANTAGE,) if self.advantage.isChecked() else ()
+        return cover, advantage
+
+    def _on_options_changed(self, *_args: object) -> None:
+        session = self._session
+        choice = self.choice
+        request = choice.request
+        if request.action not in (TargetingAction.POWER, TargetingAction.COUP_DE_GRACE):
+            end = choice.destination
+            where = f", moving to square ({end.col}, {end.row}), +1 to hit" if end else ""
+            for target_id, label in self.summaries.items():
+                label.setText(f"{request.label} {_name(session, target_id)}{where}")
+            return
+        cover, advantage = self._overrides()
+        previews, problem = session.preview_attack(
+            request.creature_id,
+            request.power_name,
+            choice.target_ids,
+            cover=cover,
+            combat_advantage=advantage,
+            area_origin=choice.area_origin,
+            area_squares=choice.area_squares,
+        )
+        by_target = {p.target: p for p in previews}
+        for target_id, label in self.summaries.items():
+            preview = by_target.get(target_id)
+            if preview is None:
+                label.setText(f"{_name(session, target_id)}: {problem or 'no preview'}")
+            else:
+                label.setText(attack_summary(preview, session.encounter))
+
+    def accept(self) -> None:
+        try:
+            dice = parse_dice(self.dice.text())
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        cover, advantage = self._overrides()
+        self._options = AttackOptions(dice, cover, advantage)
+        super().accept()
+
+
+def _name(session: GameSession, creature_id: str) -> str:
+    creature = session.encounter.find_creature(creature_id)
+    return creature.name if creature is not None else creature_id

@@ -1,0 +1,264 @@
+"""The targeting tool: a power or attack action aimed on the map, Qt-free (HOUSE_STYLE 7.10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from orcus_desktop.controller.map_tools import (
+    AreaOrigin,
+    Button,
+    PointerEvent,
+    PointerKind,
+    TargetingAction,
+    TargetingChoice,
+    TargetingRequest,
+    TargetingTool,
+    targeting_request,
+)
+from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.areas import AreaShape
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Encounter
+from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
+
+THUNDER: dict[str, Any] = {
+    "name": "Thunder Ring",
+    "frequency": "encounter",
+    "origin": "near",
+    "area": {"type": "burst", "size": 1},
+    "targets": "enemies",
+    "attack": {"defense": "fortitude", "ability": "strength"},
+    "hit": {"damage": "1d6 + Strength modifier"},
+}
+
+FIREBALL: dict[str, Any] = {
+    "name": "Fire Burst",
+    "frequency": "daily",
+    "origin": "far",
+    "range": {"normal": 10},
+    "area": {"type": "burst", "size": 1},
+    "targets": "all",
+    "attack": {"defense": "reflex", "ability": "intelligence"},
+    "hit": {"damage": "2d6 + Intelligence modifier"},
+}
+
+TWIN: dict[str, Any] = {
+    "name": "Twin Bolts",
+    "origin": "ranged",
+    "range": {"normal": 10},
+    "targets": "one",
+    "target_count": 2,
+    "attack": {"defense": "reflex", "ability": "intelligence"},
+    "hit": {"damage": "1d4"},
+}
+
+SECOND_WIND: dict[str, Any] = {
+    "name": "Steel Nerve",
+    "category": "utility",
+    "frequency": "encounter",
+    "action": "swift",
+    "origin": "self",
+    "targets": "self",
+}
+
+
+@pytest.fixture
+def session() -> GameSession:
+    """The hero at (2, 2) next to an orc at (3, 2); two more orcs at (8, 2) and (8, 3)."""
+    return make_session(
+        Encounter(
+            GridBounds(14, 10),
+            creatures=(
+                fighter(
+                    "hero", 2, 2, powers=[KNOCKDOWN, ARROW, THUNDER, FIREBALL, TWIN, SECOND_WIND]
+                ),
+                fighter("ally", 2, 4),
+                orc("orc", 3, 2),
+                orc("orc2", 8, 2),
+                orc("orc3", 8, 3),
+            ),
+        )
+    )
+
+
+def ev(kind: PointerKind, x: float, y: float, buttons: Button = Button.LEFT) -> PointerEvent:
+    return PointerEvent(kind, (x, y), buttons)
+
+
+def tool_for(
+    session: GameSession, *, power: str | None = None, action: str | None = None
+) -> tuple[TargetingTool, list[TargetingChoice], list[bool]]:
+    request = targeting_request(session, "hero", power_name=power, action=action)
+    assert isinstance(request, TargetingRequest), request
+    chosen: list[TargetingChoice] = []
+    finished: list[bool] = []
+
+    def confirm(choice: TargetingChoice) -> str:
+        chosen.append(choice)
+        return "confirmed"
+
+    return (
+        TargetingTool(session, request, confirm, lambda: finished.append(True)),
+        chosen,
+        finished,
+    )
+
+
+def test_requests_follow_the_power(session: GameSession) -> None:
+    melee = targeting_request(session, "hero", power_name="Knockdown Strike")
+    assert isinstance(melee, TargetingRequest)
+    assert (melee.action, melee.max_targets, melee.area) == (TargetingAction.POWER, 1, None)
+    twin = targeting_request(session, "hero", power_name="Twin Bolts")
+    assert isinstance(twin, TargetingRequest)
+    assert twin.max_targets == 2
+    ring = targeting_request(session, "hero", power_name="Thunder Ring")
+    assert isinstance(ring, TargetingRequest)
+    assert (ring.area, ring.origin, ring.area_size) == (AreaShape.BURST, AreaOrigin.NEAR, 1)
+    far = targeting_request(session, "hero", power_name="Fire Burst")
+    assert isinstance(far, TargetingRequest)
+    assert (far.origin, far.range_squares) == (AreaOrigin.FAR, 10)
+    own = targeting_request(session, "hero", power_name="Steel Nerve")
+    assert isinstance(own, TargetingRequest)
+    assert not own.needs_map
+    basic = targeting_request(session, "hero", action="basic_attack")
+    assert isinstance(basic, TargetingRequest)
+    assert basic.power_name == "Basic Melee Attack"
+    charge = targeting_request(session, "hero", action="charge")
+    assert isinstance(charge, TargetingRequest)
+    assert (charge.action, charge.power_name) == (TargetingAction.CHARGE, "Basic Melee Attack")
+    # Moves are dragged, not targeted; unknown powers are refused with the reason.
+    assert "move tool" in str(targeting_request(session, "hero", action="walk"))
+    assert targeting_request(session, "hero", power_name="Nope") == "Hero has no power 'Nope'"
+
+
+def test_used_power_is_refused_with_the_sessions_reason(session: GameSession) -> None:
+    assert session.use_power("hero", "Knockdown Strike", ["orc"], dice=[1]).ok
+    assert targeting_request(session, "hero", power_name="Knockdown Strike") == (
+        "Knockdown Strike is a encounter power already used"
+    )
+
+
+def test_single_target_rings_the_legal_targets_and_takes_a_click(session: GameSession) -> None:
+    tool, chosen, finished = tool_for(session, power="Knockdown Strike")
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 6.5, 6.5, Button.NONE))
+    # 000 "Melee": only the adjacent orc is within reach.
+    assert preview.candidate_ids == ("orc",)
+    assert "click a target" in preview.message
+    hover = tool.on_pointer(ev(PointerKind.MOVE, 3.5, 2.5, Button.NONE))
+    assert hover.marked_ids == ("orc",)
+    # +3 Strength +3 proficiency vs AC 15: the d20 must show 9 (000 "Making an Attack").
+    assert hover.label.startswith("Orc: needs 9 on the d20 (+6 vs AC 15)")
+    far = tool.on_pointer(ev(PointerKind.PRESS, 8.5, 2.5))
+    assert far.message.startswith("Refused: Orc2: not a legal target")
+    assert not chosen
+    done = tool.on_pointer(ev(PointerKind.PRESS, 3.5, 2.5))
+    assert done.message == "confirmed"
+    assert chosen == [TargetingChoice(tool.request, ("orc",))]
+    assert finished == [True]
+    assert tool.finished
+    # Finished tools ignore further events and finish only once.
+    assert tool.on_pointer(ev(PointerKind.PRESS, 3.5, 2.5)).message == ""
+    tool.cancel()
+    assert finished == [True]
+
+
+def test_multi_target_takes_clicks_then_enter(session: GameSession) -> None:
+    tool, chosen, _ = tool_for(session, power="Twin Bolts")
+    assert set(tool.candidates()) == {"orc", "orc2", "orc3", "ally"}
+    tool.on_pointer(ev(PointerKind.PRESS, 8.5, 2.5))
+    assert tool.chosen == ["orc2"]
+    assert tool.on_pointer(ev(PointerKind.MOVE, 1, 1, Button.NONE)).affected_ids == ("orc2",)
+    tool.on_pointer(ev(PointerKind.PRESS, 8.5, 2.5))  # a second click drops it again
+    assert tool.chosen == []
+    assert tool.finish().message.endswith("click a target first")
+    tool.on_pointer(ev(PointerKind.PRESS, 8.5, 3.5))
+    assert not chosen
+    assert tool.finish().message == "confirmed"
+    assert chosen[0].target_ids == ("orc3",)
+    # Reaching the power's count goes ahead without Enter.
+    tool, chosen, _ = tool_for(session, power="Twin Bolts")
+    tool.on_pointer(ev(PointerKind.PRESS, 8.5, 2.5))
+    tool.on_pointer(ev(PointerKind.PRESS, 8.5, 3.5))
+    assert chosen[0].target_ids == ("orc2", "orc3")
+
+
+def test_escape_and_right_click_cancel_without_a_change(session: GameSession) -> None:
+    before = session.encounter
+    tool, chosen, finished = tool_for(session, power="Knockdown Strike")
+    assert tool.cancel().message == "Knockdown Strike: cancelled"
+    assert finished == [True]
+    tool, chosen, finished = tool_for(session, power="Fire Burst")
+    tool.on_pointer(ev(PointerKind.MOVE, 8.5, 2.5, Button.NONE))
+    tool.on_pointer(ev(PointerKind.PRESS, 8.5, 2.5, Button.RIGHT))
+    assert finished == [True]
+    assert not chosen
+    assert session.encounter is before
+    assert not session.history.can_undo
+
+
+def test_far_burst_follows_the_pointer_and_targets_everyone_in_it(session: GameSession) -> None:
+    tool, chosen, _ = tool_for(session, power="Fire Burst")
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 9.5, 2.5, Button.NONE))
+    assert preview.squares == {Square(c, r) for c in (8, 9, 10) for r in (1, 2, 3)}
+    assert set(preview.affected_ids) == {"orc2", "orc3"}
+    assert "Orc2: needs" in preview.label
+    tool.on_pointer(ev(PointerKind.PRESS, 9.5, 2.5))
+    (choice,) = chosen
+    assert set(choice.target_ids) == {"orc2", "orc3"}
+    assert choice.area_origin == Square(9, 2)
+    assert choice.area_squares is not None
+    assert set(choice.area_squares) == preview.squares
+    # The choice is what the session takes: one attack, both orcs attacked once.
+    result = session.use_power(
+        "hero",
+        "Fire Burst",
+        choice.target_ids,
+        area_origin=choice.area_origin,
+        area_squares=choice.area_squares,
+    )
+    assert result.ok, result.reason
+    assert sorted(t["target"] for t in result.details["attack"]["targets"]) == ["orc2", "orc3"]
+
+
+def test_far_origin_out_of_range_is_refused(session: GameSession) -> None:
+    tool, chosen, _ = tool_for(session, power="Fire Burst")
+    session.move_creature("orc2", Square(13, 9), MoveMode.GM)
+    preview = tool.on_pointer(ev(PointerKind.PRESS, 13.5, 9.5))
+    assert preview.message.startswith("Refused: origin out of range 10")
+    assert not chosen
+
+
+def test_near_burst_surrounds_the_user(session: GameSession) -> None:
+    tool, chosen, _ = tool_for(session, power="Thunder Ring")
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 12.5, 8.5, Button.NONE))
+    assert Square(3, 2) in preview.squares
+    # "enemies": the adjacent orc, not the ally (RULINGS "Near bursts and the user").
+    assert preview.affected_ids == ("orc",)
+    tool.on_pointer(ev(PointerKind.PRESS, 12.5, 8.5))
+    assert chosen[0].target_ids == ("orc",)
+    assert chosen[0].area_origin is None
+
+
+def test_help_takes_the_ally_then_the_enemy(session: GameSession) -> None:
+    tool, chosen, _ = tool_for(session, action="help_attack")
+    assert tool.candidates() == ("ally",)
+    tool.on_pointer(ev(PointerKind.PRESS, 2.5, 4.5))
+    assert tool.ally_id == "ally"
+    assert set(tool.candidates()) == {"orc", "orc2", "orc3"}
+    tool.on_pointer(ev(PointerKind.PRESS, 3.5, 2.5))
+    assert chosen[0].ally_id == "ally"
+    assert chosen[0].target_ids == ("orc",)
+
+
+def test_charge_picks_the_closest_square(session: GameSession) -> None:
+    tool, chosen, _ = tool_for(session, action="charge")
+    # The adjacent orc cannot be charged (a charge moves at least 2 squares).
+    assert set(tool.candidates()) == {"orc2", "orc3"}
+    tool.on_pointer(ev(PointerKind.PRESS, 8.5, 2.5))
+    (choice,) = chosen
+    assert choice.destination in session.charge_destinations("hero", "orc2")
+    result = session.charge("hero", choice.destination, "orc2", dice=[20, 5, 5])
+    assert result.ok, result.reason
