@@ -1,10 +1,11 @@
-"""Render docs/screenshot.png: the real main window on the demo, a token drag in progress.
+"""Render docs/screenshot.png: the real main window on the demo, a power being aimed.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/screenshot.py [OUT.png]
 
-Uses the app's own MainWindow and sends it real mouse events (press on a hero, move towards
-the goblins without releasing), so the picture shows the live path, its cost, the reachable
-squares and the opportunity-attack warning exactly as a GM sees them.
+Uses the app's own MainWindow: a few turns played through the session, then the wizard's
+area power activated as from the Actions panel and real mouse moves over the map, so the
+picture shows the template, the creatures it would attack and what each needs on the d20,
+exactly as a GM sees them before the click.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from orcus_desktop.assets import demo_encounter_path
@@ -25,6 +26,8 @@ from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
+
+NO_MODS = Qt.KeyboardModifier.NoModifier
 
 
 def main() -> int:
@@ -50,18 +53,28 @@ def main() -> int:
         QApplication.sendEvent(viewport, event)
         app.processEvents()
 
-    # Brakka is engaged with a goblin (a GM move puts her there), then the GM drags her away
-    # through the rubble: the preview shows the path, its cost, both warnings and who gets an
-    # opportunity attack, before the mouse is released.
-    window.session.move_creature("brakka", Square(9, 5), MoveMode.GM)
-    start = at(9.5, 5.5)
-    send(QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton)
+    # A round in progress: Brakka stepped up to a goblin and cleaved it (the table's dice),
+    # Sister Venn and Quill held; now Ilsabet aims Slumber (Far burst 2) from the Actions
+    # panel. The template follows the mouse: the squares, the creatures it would attack and
+    # the number each needs on the d20, before the click that places it.
+    session = window.session
+    session.move_creature("brakka", Square(9, 4), MoveMode.GM)
+    session.move_creature("goblin-2", Square(10, 6), MoveMode.GM)
+    order = ["brakka", "sister-venn", "ilsabet", "quill", "goblin-1", "goblin-2"]
+    order += [c.id for c in session.encounter.creatures if c.id not in order]
+    session.roll_initiative(totals={cid: 30 - i for i, cid in enumerate(order)})
+    session.start_combat()
+    session.use_power("brakka", "Cleave", ["goblin-1"], dice=[17, 7])
+    session.end_turn()
+    session.end_turn()
+    window.scene.select_creature("ilsabet")
+    window.start_targeting("ilsabet", power_name="Slumber")
     for step in range(1, 11):
         t = step / 10
-        send(QEvent.Type.MouseMove, at(9.5 + 2.0 * t, 5.5 + 1.0 * t), Qt.MouseButton.NoButton)
+        send(QEvent.Type.MouseMove, at(8.5 + 4.0 * t, 4.5 + 1.0 * t), Qt.MouseButton.NoButton)
     app.processEvents()
     ok = window.grab().save(str(out), "PNG")
-    send(QEvent.Type.MouseButtonRelease, start, Qt.MouseButton.LeftButton)
+    window.view.keyPressEvent(QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Escape, NO_MODS))
     window.close()
     print(f"wrote {out}" if ok else f"cannot write {out}")
     return 0 if ok else 1

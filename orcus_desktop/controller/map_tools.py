@@ -1710,12 +1710,18 @@ class TargetingTool:
         if not targets:
             lines = ["nobody targeted", *lines]
         label = "\n".join([head, *lines, *(f"⚠ {w}" for w in warnings)])
+        # The label goes under the area, not over the creatures it names.
+        label_at = (
+            (float(min(s.col for s in squares)), max(s.row for s in squares) + 1.2)
+            if squares
+            else shown.label_at
+        )
         preview = ToolPreview(
             squares=frozenset(squares),
             path_ok=not warnings and not problem,
             affected_ids=targets,
             label=label,
-            label_at=shown.label_at,
+            label_at=label_at,
             warnings=tuple(warnings),
             message=head,
         )

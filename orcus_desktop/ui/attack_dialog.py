@@ -107,6 +107,16 @@ class AttackDialog(QDialog):
         self.summaries: dict[str, QLabel] = {}
         form = QFormLayout()
         is_power = request.action is TargetingAction.POWER
+        measured: dict[str, str] = {}
+        if is_power:
+            previews, _problem = session.preview_attack(
+                request.creature_id,
+                request.power_name,
+                choice.target_ids,
+                area_origin=choice.area_origin,
+                area_squares=choice.area_squares,
+            )
+            measured = {p.target: str(p.facts.get("cover", "none")) for p in previews}
         for target_id in choice.target_ids:
             summary = QLabel(self)
             summary.setWordWrap(True)
@@ -115,6 +125,8 @@ class AttackDialog(QDialog):
             if is_power:
                 box = QComboBox(self)
                 for value, text in COVER_CHOICES:
+                    if not value and target_id in measured:
+                        text = f"as measured ({measured[target_id].replace('_', '-')})"
                     box.addItem(text, value)
                 box.setToolTip("Override the measured cover for this attack (DESIGN.md Cover)")
                 box.currentIndexChanged.connect(self._on_options_changed)
@@ -126,10 +138,14 @@ class AttackDialog(QDialog):
         self.dice = QLineEdit(self)
         self.dice.setObjectName("attackDice")
         self.dice.setPlaceholderText("empty: the app rolls")
+        self.dice.setMinimumWidth(220)
         self.dice.setToolTip(
             "Dice rolled at the table, in order: the d20 for each target, then the damage dice"
         )
         form.addRow("Dice rolled at the table:", self.dice)
+        hint = QLabel("In rolling order: the d20 for each target, then the damage dice.", self)
+        hint.setEnabled(False)
+        form.addRow(hint)
         self.error = QLabel(self)
         self.error.setObjectName("attackError")
         self.error.setStyleSheet("color: #a93226")

@@ -309,3 +309,31 @@ def test_basic_attack_shortcut_targets_with_the_goblins_own_basic_attack(
     assert isinstance(tool, TargetingTool)
     assert tool.request.power_name == "Short Sword"
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+
+
+def test_the_gm_overrides_cover_and_grants_combat_advantage(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.session
+    assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok
+    activate(qtbot, window, "brakka", "Cleave")
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 10.5, 4.5))
+    dialog = window.attack_dialog
+    assert dialog is not None
+    summary = dialog.summaries["goblin-1"]
+    assert summary.text().startswith("Goblin Warrior 1: needs 10 on the d20 (+7 vs AC 17)")
+    box = dialog.cover_boxes["goblin-1"]
+    assert box.itemText(0) == "as measured (none)"
+    box.setCurrentIndex(box.findData("half"))
+    # 000 "Cover": half cover is -2 to the attack roll.
+    assert summary.text().startswith("Goblin Warrior 1: needs 12 on the d20 (+5 vs AC 17)")
+    assert "half cover" in summary.text()
+    dialog.advantage.setChecked(True)
+    assert "combat advantage" in summary.text()
+    accept_dialog(qtbot, window, "11 3")
+    target = session.encounter.combat.log[-1].data["targets"][0]
+    assert target["cover"] == "half"
+    assert "GM ruling" in target["combat_advantage"]
+    # 11 + 5 + 2 (combat advantage) = 18 against AC 17: a hit.
+    assert target["hit"] is True
