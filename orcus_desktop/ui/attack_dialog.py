@@ -68,11 +68,14 @@ class AttackOptions:
         dice: the dice typed in, in rolling order (empty: the app rolls).
         cover: cover overrides per target id (only the overridden ones).
         combat_advantage: extra reasons for combat advantage.
+        knock_out: knock the targets out rather than kill them (000 "Knocking a Creature
+            Out").
     """
 
     dice: tuple[int, ...] = ()
     cover: Mapping[str, str] = field(default_factory=dict)
     combat_advantage: tuple[str, ...] = ()
+    knock_out: bool = False
 
 
 class AttackDialog(QDialog):
@@ -87,6 +90,7 @@ class AttackDialog(QDialog):
         dice: where the GM types the table's dice.
         cover_boxes: the cover override per target id (powers only).
         advantage: grants combat advantage against every target (powers only).
+        knock_out: knocks the targets out rather than killing them (powers only).
         summaries: each target's "needs N on the d20" line, by target id.
         error: why the typed dice were not accepted.
     """
@@ -135,6 +139,9 @@ class AttackDialog(QDialog):
         self.advantage = QCheckBox("Grant combat advantage (GM ruling)", self)
         self.advantage.setVisible(is_power)
         self.advantage.toggled.connect(self._on_options_changed)
+        self.knock_out = QCheckBox("Knock out instead of killing (000 Knocking a Creature Out)")
+        self.knock_out.setParent(self)
+        self.knock_out.setVisible(is_power)
         self.dice = QLineEdit(self)
         self.dice.setObjectName("attackDice")
         self.dice.setPlaceholderText("empty: the app rolls")
@@ -161,6 +168,7 @@ class AttackDialog(QDialog):
         layout.addWidget(heading)
         layout.addLayout(form)
         layout.addWidget(self.advantage)
+        layout.addWidget(self.knock_out)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self._options = AttackOptions()
@@ -215,7 +223,7 @@ class AttackDialog(QDialog):
             self.error.setText(str(exc))
             return
         cover, advantage = self._overrides()
-        self._options = AttackOptions(dice, cover, advantage)
+        self._options = AttackOptions(dice, cover, advantage, self.knock_out.isChecked())
         super().accept()
 
 

@@ -3,6 +3,12 @@
 The window owns no game state: it builds (or is given) a `GameSession` over a `Document` and
 its `History`; the map scene and the creature list follow the document's events; every edit
 goes through the session (HOUSE_STYLE 7.2: ui → controller → command → document → event → ui).
+
+Using a power: the actions panel's `power_activated`/`action_activated` (or the Combat menu's
+keys) put a `TargetingTool` on the map; the targets it hands back go to an `AttackDialog`
+(the app's roll or the table's dice, the GM's cover and combat advantage overrides) and then to
+the session as one undo step. Closing the window or opening another file with unsaved changes
+asks Save / Discard / Cancel first.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from orcus_desktop.controller.map_tools import (
     AreaOrigin,
     CalibrateTool,
     EraseTool,
+    ForcedMoveTool,
     MapTool,
     MeasureTool,
     MoveTool,
@@ -143,6 +150,7 @@ class MainWindow(QMainWindow):
         self._tool_before_targeting = "select"
         self._confirmed_close = False
         self.attack_dialog: AttackDialog | None = None
+        self._forced_queue: list[tuple[str, str, int, str]] = []
         self.shortcuts_dialog: QDialog | None = None
         self._build_docks()
         self._build_actions()
@@ -810,7 +818,7 @@ class MainWindow(QMainWindow):
 
     def _on_action_activated(self, creature_id: str, action: str) -> None:
         if action == CombatAction.OPPORTUNITY_ATTACK.value:
-            self.actions_panel.take_opportunity_attacks()
+            self.actions_panel.take_opportunity_attacks(creature_id)
             return
         self.start_targeting(creature_id, action=action)
 
@@ -823,7 +831,7 @@ class MainWindow(QMainWindow):
         """The targets are chosen: ask for the dice (when there is a roll), then resolve."""
         request = choice.request
         if not (request.action.rolls and request.attack_roll):
-            return self._report_attack(self.resolve_attack(choice, AttackOptions()))
+            return self._after_attack(self.resolve_attack(choice, AttackOptions()))
         if self.attack_dialog is not None:
             self.attack_dialog.reject()
         dialog = AttackDialog(self.session, choice, self)
@@ -839,7 +847,7 @@ class MainWindow(QMainWindow):
             return
         self.attack_dialog = None
         dialog.deleteLater()
-        self._on_message(self._report_attack(self.resolve_attack(dialog.choice, dialog.options)))
+        self._on_message(self._after_attack(self.resolve_attack(dialog.choice, dialog.options)))
 
     def _on_attack_dialog_rejected(self) -> None:
         dialog = self.attack_dialog
@@ -865,6 +873,7 @@ class MainWindow(QMainWindow):
                     dice=dice,
                     cover=options.cover or None,
                     combat_advantage=options.combat_advantage,
+                    knock_out=choice.target_ids if options.knock_out else (),
                     area_origin=choice.area_origin,
                     area_squares=choice.area_squares,
                     initiator=self,
@@ -886,6 +895,43 @@ class MainWindow(QMainWindow):
             case TargetingAction.HELP_DEFENSE:
                 return session.help_defense(user, choice.ally_id or "", target, initiator=self)
 
+    def _after_attack(self, result: OperationResult) -> str:
+        """Report an attack, then let the GM carry out the forced movement it imposed."""
+        text = self._report_attack(result)
+        forced = result.details.get("forced", ()) if result.ok else ()
+        if forced and result.creature_id is not None:
+            self._forced_queue = [(t, k, n, result.creature_id) for t, k, n in forced]
+            self._next_forced_move()
+        return text
+
+    def _next_forced_move(self) -> None:
+        """Put the next pending push/pull/slide on the map (000 "Unwilling Movement")."""
+        while self._forced_queue:
+            target_id, kind, squares, source_id = self._forced_queue.pop(0)
+            if self.encounter.find_creature(target_id) is None:
+                continue
+            tool = ForcedMoveTool(
+                self.session, target_id, kind, squares, source_id, self._on_forced_finished
+            )
+            if not tool.destinations:
+                continue  # nowhere to go: it stays (the log already says it was hit)
+            self._tool_before_targeting = str(self.tool_group.checkedAction().data())
+            self._switching_tool = True
+            try:
+                self.view.set_tool(tool)
+            finally:
+                self._switching_tool = False
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.view.show_tool_preview()
+            return
+
+    def _on_forced_finished(self) -> None:
+        if self._switching_tool:
+            self._forced_queue.clear()  # the GM picked another tool: the rest is left alone
+            return
+        self.activate_tool(self._tool_before_targeting)
+        self._next_forced_move()
+
     def _report_attack(self, result: OperationResult) -> str:
         """A status line for an attack: the log's account of it, forced movement, OAs."""
         if not result.ok:
@@ -897,8 +943,9 @@ class MainWindow(QMainWindow):
         attacks = [describe(entry, names) for entry in result.log if entry.kind == "attack"]
         text = attacks[-1] if attacks else result.text
         for target_id, kind, squares in result.details.get("forced", ()):
-            # 000 "Unwilling Movement": the user chooses where; the GM drags it (GM move).
-            text += f" — {kind} {names.get(target_id, target_id)} {squares}: drag it with GM Move"
+            # 000 "Unwilling Movement": the user chooses where: the GM clicks it on the map.
+            name = names.get(target_id, target_id)
+            text += f" — {kind} {name} up to {squares}: click where it ends (Esc: leave it)"
         if result.opportunity_attackers:
             offered = ", ".join(names.get(i, i) for i in result.opportunity_attackers)
             text += f" — opportunity attacks offered to {offered} (Actions panel)"

@@ -262,3 +262,51 @@ def test_charge_picks_the_closest_square(session: GameSession) -> None:
     assert choice.destination in session.charge_destinations("hero", "orc2")
     result = session.charge("hero", choice.destination, "orc2", dice=[20, 5, 5])
     assert result.ok, result.reason
+
+
+TIDE: dict[str, Any] = {
+    "name": "Tide Strike",
+    "origin": "melee",
+    "attack": {"defense": "ac", "ability": "strength"},
+    "hit": {
+        "damage": "1dW + Strength modifier",
+        "forced_movement": {"kind": "push", "squares": 1},
+    },
+    "keywords": ["weapon"],
+}
+
+
+def test_forced_move_tool_pushes_where_the_gm_clicks() -> None:
+    from orcus_desktop.controller.map_tools import ForcedMoveTool
+
+    session = make_session(
+        Encounter(
+            GridBounds(10, 10),
+            creatures=(fighter("hero", 2, 2, powers=[TIDE]), orc("orc", 3, 2)),
+        )
+    )
+    hit = session.use_power("hero", "Tide Strike", ["orc"], dice=[19, 4])
+    assert hit.ok, hit.reason
+    assert hit.details["forced"] == (("orc", "push", 1),)
+    finished: list[bool] = []
+    tool = ForcedMoveTool(session, "orc", "push", 1, "hero", lambda: finished.append(True))
+    # 000 "Push": each square moves it farther from the attacker.
+    assert set(tool.destinations) == {Square(4, 1), Square(4, 2), Square(4, 3)}
+    hover = tool.on_pointer(ev(PointerKind.MOVE, 4.5, 2.5, Button.NONE))
+    assert hover.reachable == set(tool.destinations)
+    assert hover.path == (Square(3, 2), Square(4, 2))
+    assert hover.marked_ids == ("orc",)
+    refused = tool.on_pointer(ev(PointerKind.PRESS, 2.5, 5.5))
+    assert refused.message.startswith("Refused: Orc cannot be moved there")
+    assert not finished
+    done = tool.on_pointer(ev(PointerKind.PRESS, 4.5, 2.5))
+    assert done.message == "Push Orc"
+    assert session.encounter.creature("orc").square == Square(4, 2)
+    assert finished == [True]
+    assert session.history.undo_text == "Push Orc"
+    # Escape leaves it where it is ("up to"), changing nothing.
+    session.undo()
+    before = session.encounter
+    skip = ForcedMoveTool(session, "orc", "push", 1, "hero", lambda: finished.append(True))
+    assert skip.cancel().message == "Push Orc up to 1 square: left where it is"
+    assert session.encounter is before

@@ -337,3 +337,28 @@ def test_the_gm_overrides_cover_and_grants_combat_advantage(
     assert "GM ruling" in target["combat_advantage"]
     # 11 + 5 + 2 (combat advantage) = 18 against AC 17: a hit.
     assert target["hit"] is True
+
+
+def test_tide_of_iron_then_the_gm_clicks_where_the_push_ends(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from orcus_desktop.controller.map_tools import ForcedMoveTool
+
+    session = window.session
+    assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok
+    activate(qtbot, window, "brakka", "Tide of Iron")
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 10.5, 4.5))
+    accept_dialog(qtbot, window, "15 6")
+    tool = window.view.tool
+    assert isinstance(tool, ForcedMoveTool)
+    assert Square(11, 4) in tool.destinations
+    assert "click where it ends" in window.statusBar().currentMessage()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 11.5, 4.5))
+    assert session.encounter.creature("goblin-1").square == Square(11, 4)
+    assert session.history.undo_text == "Push Goblin Warrior 1"
+    assert not isinstance(window.view.tool, ForcedMoveTool)
+    assert window.tools["select"][0].isChecked()
+    token = window.scene.token_item("goblin-1")
+    assert token is not None
+    assert token.pos() == QPointF(11 * SQUARE_PX, 4 * SQUARE_PX)

@@ -5,9 +5,11 @@ It shows the actions left this turn, the side-panel numbers the rules engine com
 conditions, every action of 000 "Actions in Combat" and every power from
 `GameSession.available_actions` with the reason for each one it cannot take, and buttons for
 the actions the session carries out without further choices (end turn, stand up, total
-defense, action point, rally...). Powers and targeted actions are listed read-only: targets
-are chosen on the map. Every button is one session call (one undo step) and is disabled with
-the session's reason as its tooltip.
+defense, action point, rally...). Double-clicking (or Enter on) a power or a targeted action
+emits `power_activated`/`action_activated`: the window then aims it on the map. Opportunity
+attacks offered by a move are listed at the top whoever is shown, each with "Take" (dice typed
+in or rolled) and "Let it pass". Every button is one session call (one undo step) and is
+disabled with the session's reason as its tooltip.
 """
 
 from __future__ import annotations
@@ -218,8 +220,8 @@ class ActionsPanel(QWidget):
         offer_rows: the widgets of each offer by the enemy's id: (dice, take, let pass).
 
     Signals:
-        power_activated: `(creature_id, power_name)` when the GM double-clicks a power the
-            creature may use now; a targeting tool on the map can take it from there.
+        power_activated: `(creature_id, power_name)` when the GM double-clicks (or presses
+            Enter on) a power the creature may use now; the window aims it on the map.
         action_activated: `(creature_id, action)` likewise for an allowed action of
             "Actions in combat" (`CombatAction` value), e.g. a charge or a grapple.
     """
@@ -575,11 +577,14 @@ class ActionsPanel(QWidget):
             return
         self._report(session.opportunity_attack(enemy_id, mover_id, dice=dice, initiator=self))
 
-    def take_opportunity_attacks(self) -> None:
-        """Take the first opportunity attack offered (a keyboard shortcut), app-rolled dice."""
-        if self._offers_key:
-            enemy_id, mover_id = self._offers_key[0]
-            self._on_offer(enemy_id, mover_id, True)
+    def take_opportunity_attacks(self, enemy_id: str | None = None) -> None:
+        """Take an offered opportunity attack (`enemy_id`'s, else the first one listed).
+
+        The dice typed in its row are used; with none the app rolls (a keyboard shortcut).
+        """
+        offers = [o for o in self._offers_key if enemy_id is None or o[0] == enemy_id]
+        if offers:
+            self._on_offer(offers[0][0], offers[0][1], True)
         else:
             self.message.setText("No opportunity attack is offered.")
 
