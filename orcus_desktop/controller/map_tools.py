@@ -49,6 +49,7 @@ from orcus_desktop.geometry.sight import (
 )
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import Origin, TargetKind
 
 Point = tuple[float, float]
@@ -1225,6 +1226,9 @@ _ACTION_TARGETING: dict[str, TargetingAction] = {
     "help_defense": TargetingAction.HELP_DEFENSE,
 }
 
+_HELPLESS = frozenset({Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED})
+"""Conditions that make a creature helpless for a coup de grace (000 "Helpless")."""
+
 _ON_THE_MAP = frozenset({"walk", "dash", "five_foot_step", "crawl", "squeeze", "move_grappled"})
 """Actions carried out by dragging the token (the move tool), not by choosing a target."""
 
@@ -1460,6 +1464,8 @@ class TargetingTool:
         )
         self._pinned: Square | None = None
         self._hover_cache: tuple[Encounter, tuple[object, ...], ToolPreview] | None = None
+        self.charge_target: str | None = None
+        self.charge_squares: tuple[Square, ...] = ()
 
     # -- what can be chosen --------------------------------------------------------------------
 
@@ -1491,7 +1497,11 @@ class TargetingTool:
                 for c in others
                 if c.side != me.side and session.charge_destinations(me.id, c.id)
             )
-        return tuple(t for t in session.power_targets(me.id, request.power_name) if t != me.id)
+        within = [t for t in session.power_targets(me.id, request.power_name) if t != me.id]
+        if request.action is TargetingAction.COUP_DE_GRACE:
+            # 000 "Coup de Grace": only a helpless opponent.
+            within = [t for t in within if _HELPLESS & session.rules.conditions(encounter, t)]
+        return tuple(within)
 
     # -- events --------------------------------------------------------------------------------
 
@@ -1502,6 +1512,8 @@ class TargetingTool:
             return self.cancel()
         if self.request.area is not None:
             return self._area_event(event)
+        if self.charge_target is not None:
+            return self._charge_event(event)
         if event.kind is PointerKind.PRESS and event.buttons & Button.LEFT:
             return self._click(event)
         if event.kind is PointerKind.LEAVE:
@@ -1568,11 +1580,13 @@ class TargetingTool:
             return self._done(TargetingChoice(request, (under.id,), ally_id=self.ally_id))
         if request.action is TargetingAction.CHARGE:
             squares = self._session.charge_destinations(request.creature_id, under.id)
-            me = self._session.encounter.creature(request.creature_id)
-            # 000 "Charge": any closest square will do; the one nearest the charger's start
-            # (ties: top-left first) keeps the path the GM expects.
-            end = min(squares, key=lambda s: (square_distance(me.square, s), s.row, s.col))
-            return self._done(TargetingChoice(request, (under.id,), destination=end))
+            if len(squares) == 1:
+                return self._done(TargetingChoice(request, (under.id,), destination=squares[0]))
+            # 000 "Charge": every closest square will do; the GM picks one (flanking...).
+            self.charge_target = under.id
+            self.charge_squares = squares
+            self._hover_cache = None
+            return self._charge_preview(event)
         if request.max_targets <= 1:
             return self._done(TargetingChoice(request, (under.id,)))
         if under.id in self.chosen:
@@ -1630,6 +1644,55 @@ class TargetingTool:
         # 000 "Charge": +1 to the attack roll.
         extra = 1 if request.action is TargetingAction.CHARGE else 0
         return attack_summary(previews[0], session.encounter, extra)
+
+    # -- a charge's end square -----------------------------------------------------------------
+
+    def _charge_square(self, event: PointerEvent) -> Square | None:
+        me = self._session.encounter.find_creature(self.request.creature_id)
+        if me is None:
+            return None
+        square = drop_square(me.size, event.grid_xy)
+        return square if square in self.charge_squares else None
+
+    def _charge_event(self, event: PointerEvent) -> ToolPreview:
+        if event.kind is PointerKind.PRESS and event.buttons & Button.LEFT:
+            square = self._charge_square(event)
+            if square is None:
+                return replace(
+                    self._charge_preview(event),
+                    message="Refused: click one of the shaded squares (the closest ones "
+                    "from which it can attack)",
+                )
+            assert self.charge_target is not None
+            return self._done(
+                TargetingChoice(self.request, (self.charge_target,), destination=square)
+            )
+        return self._charge_preview(event)
+
+    def _charge_preview(self, event: PointerEvent) -> ToolPreview:
+        target = self._name(self.charge_target)
+        square = self._charge_square(event)
+        hint = f"{self._name(self.request.creature_id)} charges {target}: click where it ends"
+        if square is not None:
+            path = self._session.preview_move(self.request.creature_id, square, MoveMode.WALK)
+            return ToolPreview(
+                reachable=frozenset(self.charge_squares),
+                path=path.path,
+                path_ok=path.reachable,
+                marked_ids=(*path.provoking_enemy_ids, self.charge_target or ""),
+                message=hint
+                + (
+                    " — opportunity attacks: "
+                    + ", ".join(self._name(i) for i in path.provoking_enemy_ids)
+                    if path.provoking_enemy_ids
+                    else ""
+                ),
+            )
+        return ToolPreview(
+            reachable=frozenset(self.charge_squares),
+            marked_ids=(self.charge_target or "",),
+            message=hint,
+        )
 
     # -- areas ---------------------------------------------------------------------------------
 

@@ -253,14 +253,29 @@ def test_help_takes_the_ally_then_the_enemy(session: GameSession) -> None:
     assert chosen[0].target_ids == ("orc",)
 
 
-def test_charge_picks_the_closest_square(session: GameSession) -> None:
+def test_charge_takes_the_target_then_one_of_the_closest_squares(session: GameSession) -> None:
     tool, chosen, _ = tool_for(session, action="charge")
     # The adjacent orc cannot be charged (a charge moves at least 2 squares).
     assert set(tool.candidates()) == {"orc2", "orc3"}
-    tool.on_pointer(ev(PointerKind.PRESS, 8.5, 2.5))
+    shown = tool.on_pointer(ev(PointerKind.PRESS, 8.5, 2.5))
+    assert tool.charge_target == "orc2"
+    assert tool.charge_squares == session.charge_destinations("hero", "orc2")
+    assert len(tool.charge_squares) > 1
+    assert shown.reachable == set(tool.charge_squares)
+    assert not chosen
+    refused = tool.on_pointer(ev(PointerKind.PRESS, 0.5, 9.5))
+    assert refused.message.startswith("Refused: click one of the shaded squares")
+    end = tool.charge_squares[0]
+    hover = tool.on_pointer(ev(PointerKind.MOVE, end.col + 0.5, end.row + 0.5, Button.NONE))
+    assert hover.path[-1] == end
+    # Walking away from the adjacent orc provokes it (000 "Charge": the move provokes).
+    assert "orc" in hover.marked_ids
+    assert "opportunity attacks: Orc" in hover.message
+    tool.on_pointer(ev(PointerKind.PRESS, end.col + 0.5, end.row + 0.5))
     (choice,) = chosen
-    assert choice.destination in session.charge_destinations("hero", "orc2")
-    result = session.charge("hero", choice.destination, "orc2", dice=[20, 5, 5])
+    assert choice.destination == end
+    assert choice.target_ids == ("orc2",)
+    result = session.charge("hero", end, "orc2", dice=[20, 5, 5])
     assert result.ok, result.reason
 
 
@@ -310,3 +325,57 @@ def test_forced_move_tool_pushes_where_the_gm_clicks() -> None:
     skip = ForcedMoveTool(session, "orc", "push", 1, "hero", lambda: finished.append(True))
     assert skip.cancel().message == "Push Orc up to 1 square: left where it is"
     assert session.encounter is before
+
+
+def test_coup_de_grace_offers_only_helpless_targets(session: GameSession) -> None:
+    from orcus_desktop.rules.conditions import Condition
+    from orcus_desktop.rules.durations import DurationKind
+
+    tool, chosen, _ = tool_for(session, action="coup_de_grace")
+    assert tool.request.action is TargetingAction.COUP_DE_GRACE
+    assert tool.candidates() == ()
+    assert session.add_condition("orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert tool.candidates() == ("orc",)
+    tool.on_pointer(ev(PointerKind.PRESS, 3.5, 2.5))
+    assert chosen[0].target_ids == ("orc",)
+
+
+FAN: dict[str, Any] = {
+    "name": "Flame Fan",
+    "origin": "near",
+    "area": {"type": "arc", "size": 2},
+    "targets": "all",
+    "attack": {"defense": "reflex", "ability": "intelligence"},
+    "hit": {"damage": "1d6"},
+}
+
+
+def test_near_arc_points_where_the_mouse_is() -> None:
+    session = make_session(
+        Encounter(
+            GridBounds(10, 10),
+            creatures=(fighter("hero", 2, 2, powers=[FAN]), orc("orc", 3, 2), orc("west", 0, 2)),
+        )
+    )
+    request = targeting_request(session, "hero", power_name="Flame Fan")
+    assert isinstance(request, TargetingRequest)
+    assert (request.area, request.origin, request.area_size) == (
+        AreaShape.ARC,
+        AreaOrigin.NEAR,
+        2,
+    )
+    chosen: list[TargetingChoice] = []
+    tool = TargetingTool(session, request, lambda c: chosen.append(c) or "ok")
+    east = tool.on_pointer(ev(PointerKind.MOVE, 6.5, 2.5, Button.NONE))
+    assert len(east.squares) == 4
+    assert all(s.col >= 3 for s in east.squares)
+    assert east.affected_ids == ("orc",)  # not the orc behind the hero
+    tool.on_pointer(ev(PointerKind.PRESS, 6.5, 2.5))
+    (choice,) = chosen
+    assert choice.target_ids == ("orc",)
+    assert choice.area_origin is None
+    assert choice.area_squares is not None
+    result = session.use_power(
+        "hero", "Flame Fan", choice.target_ids, dice=[20, 3], area_squares=choice.area_squares
+    )
+    assert result.ok, result.reason
