@@ -1569,9 +1569,13 @@ class TargetingTool:
                 else "click a ringed token"
             )
             name = f"{under.name}: " if under is not None else ""
-            return replace(
-                self._token_preview(None, event.grid_xy), message=f"Refused: {name}{why}"
+            hovered = under.id if under is not None else None
+            refused = replace(
+                self._token_preview(hovered, event.grid_xy), message=f"Refused: {name}{why}"
             )
+            # The reason stays in the status bar while the pointer stays on that token.
+            self._hover_cache = (self._session.encounter, self._hover_key(hovered), refused)
+            return refused
         if request.action in (TargetingAction.HELP_ATTACK, TargetingAction.HELP_DEFENSE):
             if self.ally_id is None:
                 self.ally_id = under.id
@@ -1598,9 +1602,12 @@ class TargetingTool:
             return self._done(TargetingChoice(request, tuple(self.chosen)))
         return self._token_preview(under.id, event.grid_xy)
 
+    def _hover_key(self, hovered: str | None) -> tuple[object, ...]:
+        return (hovered, self.ally_id, tuple(self.chosen))
+
     def _token_preview(self, hovered: str | None, at: Point) -> ToolPreview:
         encounter = self._session.encounter
-        key = (hovered, self.ally_id, tuple(self.chosen))
+        key = self._hover_key(hovered)
         cached = self._hover_cache
         if cached is not None and cached[0] is encounter and cached[1] == key:
             return cached[2]
@@ -1718,7 +1725,10 @@ class TargetingTool:
             return self._area_preview(pointer)
         if not preview.path_ok or not preview.squares:
             reason = preview.warnings[0] if preview.warnings else "the area does not fit there"
-            return replace(preview, message=f"Refused: {reason}")
+            refused = replace(preview, message=f"Refused: {reason}")
+            # The reason stays in the status bar while the pointer stays on that square.
+            self._hover_cache = (self._session.encounter, (pointer, self._pinned), refused)
+            return refused
         squares, origin, _ = self._area_squares(pointer)
         return self._done(
             TargetingChoice(
