@@ -87,7 +87,8 @@ from orcus_desktop.ui.player_window import PlayerWindow
 ENCOUNTER_FILTER = "Orcus encounters (*.json *.orcus.json);;All files (*)"
 
 FIXED_SHORTCUTS = (
-    ("Esc", "Cancel what the map tool is doing (targeting, a wall being drawn, a drag)"),
+    ("Esc", "Cancel what the map tool is doing: targeting, a push, a wall, a drag"),
+    ("Right click", "Cancel targeting or a push (the token menu with the select tool)"),
     ("Enter", "Go ahead with the targets clicked so far; finish a wall"),
     ("Ctrl+Return", "End the turn (Initiative panel)"),
     ("Double-click / Enter in Actions", "Use the power or action: choose targets on the map"),
@@ -956,6 +957,7 @@ class MainWindow(QMainWindow):
         self._on_message(f"Refused: {reason}")
 
     def _on_use_selected(self) -> None:
+        self.actions_panel.message.clear()
         self.actions_panel.activate_current()
         if self.actions_panel.message.text():
             self._on_message(self.actions_panel.message.text())
