@@ -270,11 +270,6 @@ def test_closing_with_unsaved_changes_asks(
         return question
 
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Cancel))
-    window.quit_action.trigger()  # clean: closes without asking
-    assert asked == []
-    assert not window.isVisible()
-    window.show()
-    window._confirmed_close = False
     assert window.session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok
     window.quit_action.trigger()
     assert len(asked) == 1
@@ -284,6 +279,17 @@ def test_closing_with_unsaved_changes_asks(
     assert window.open_file(demo_encounter_path()) is False  # Cancel keeps it too
     assert window.encounter is before
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Discard))
+    window.quit_action.trigger()
+    assert not window.isVisible()
+
+
+def test_closing_with_nothing_unsaved_does_not_ask(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def question(*_args: object) -> object:
+        raise AssertionError("asked with nothing unsaved")
+
+    monkeypatch.setattr(QMessageBox, "question", question)
     window.quit_action.trigger()
     assert not window.isVisible()
 
