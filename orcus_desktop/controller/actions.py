@@ -355,7 +355,9 @@ def power_problem(rules: CombatRules, encounter: Encounter, creature_id: str, po
     state = rules.state(creature)
     if state is not None and not state.power_available(power):
         # 000 "Power Category and Frequency": encounter/daily powers need a rest to recharge.
-        return f"{power.name} is a {power.frequency.value.replace('_', '-')} power already used"
+        frequency = power.frequency.value.replace("_", "-")
+        article = "an" if frequency[0] in "aeiou" else "a"
+        return f"{power.name} is {article} {frequency} power already used"
     kind = power.action
     return kind_problem(rules, encounter, creature_id, kind)
 

@@ -137,7 +137,7 @@ def test_requests_follow_the_power(session: GameSession) -> None:
 def test_used_power_is_refused_with_the_sessions_reason(session: GameSession) -> None:
     assert session.use_power("hero", "Knockdown Strike", ["orc"], dice=[1]).ok
     assert targeting_request(session, "hero", power_name="Knockdown Strike") == (
-        "Knockdown Strike is a encounter power already used"
+        "Knockdown Strike is an encounter power already used"
     )
 
 

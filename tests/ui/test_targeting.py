@@ -176,7 +176,7 @@ def test_a_refusal_shows_the_sessions_reason(qtbot: QtBot, window: MainWindow) -
     accept_dialog(qtbot, window, "2")  # a miss still spends the encounter power
     used = window.start_targeting("brakka", power_name="Spinning Sweep")
     assert used is None
-    reason = "Spinning Sweep is a encounter power already used"
+    reason = "Spinning Sweep is an encounter power already used"
     assert window.actions_panel.message.text() == reason
     assert window.statusBar().currentMessage() == f"Refused: {reason}"
     # Bad dice are refused in the dialog itself.
