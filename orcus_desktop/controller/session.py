@@ -727,9 +727,15 @@ class GameSession:
             e = self.engine.offer_opportunity(e, out.provoked)
             return replace(out, encounter=e)
 
-        return self._attack_op(
-            op, f"{self._name(creature_id)}: {power.name}", change, initiator, creature_id
-        )
+        # The undo text names the targets the GM picked (an area's are found when it resolves).
+        text = f"{self._name(creature_id)}: {power.name}"
+        picked = [self._name(t) for t in target_ids]
+        if picked:
+            shown = ", ".join(picked[:2]) + (
+                f" and {len(picked) - 2} more" if len(picked) > 2 else ""
+            )
+            text = f"{text} on {shown}"
+        return self._attack_op(op, text, change, initiator, creature_id)
 
     def basic_attack_name(self, creature_id: str, *, ranged: bool = False) -> str | None:
         """The name of the creature's basic melee (or ranged) attack, or None without one.

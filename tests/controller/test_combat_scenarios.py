@@ -153,7 +153,7 @@ def test_undo_of_an_attack_restores_hp_conditions_and_encounter_power(duel: Game
     # d20 18: 18 + 3 + 0 + 3 = 24 vs AC 15, hit; 2d10 = 7 + 5, + 3 Str = 15 damage; dazed.
     result = duel.use_power("hero", "Knockdown Strike", ["orc"], dice=[18, 7, 5])
     assert result.ok, result.reason
-    assert result.text == "Hero: Knockdown Strike"
+    assert result.text == "Hero: Knockdown Strike on Orc"
     after = duel.encounter
     assert _hp(duel, "orc") == 15
     assert _conditions(duel, "orc") == {Condition.DAZED}

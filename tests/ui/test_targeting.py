@@ -133,8 +133,8 @@ def test_cleave_on_a_goblin_with_the_tables_dice_then_undo(
     token = window.scene.token_item("goblin-1")
     assert token is not None
     assert token.look.hp == expected
-    assert session.history.undo_text == "Brakka: Cleave"
-    assert "Undo Brakka: Cleave" in window.undo_action.text()
+    assert session.history.undo_text == "Brakka: Cleave on Goblin Warrior 1"
+    assert "Undo Brakka: Cleave on Goblin Warrior 1" in window.undo_action.text()
     log = window.log_panel.view.model()
     lines = [log.index(r, 0).data() for r in range(log.rowCount())]
     assert any("Cleave" in line and "Goblin Warrior 1" in line for line in lines)
@@ -224,7 +224,7 @@ def test_an_area_power_placed_over_two_goblins_hits_each_once(
     assert token.look.badges, "the condition badge shows on the token"
     labels = " ".join(b.label for b in token.look.badges).lower()
     assert "slowed" in labels, labels
-    assert session.history.undo_text == "Ilsabet: Slumber"
+    assert session.history.undo_text == "Ilsabet: Slumber on Goblin Warrior 1, Goblin Warrior 2"
 
 
 def test_an_opportunity_attack_offered_after_a_walk_out_is_taken(
