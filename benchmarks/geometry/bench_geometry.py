@@ -34,7 +34,7 @@ from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
-from orcus_desktop.geometry.movement import reachable_squares
+from orcus_desktop.geometry.movement import cheapest_path, provoked_by, reachable_squares
 from orcus_desktop.geometry.sight import CoverDegree, cover_table, lines_of_sight
 from orcus_desktop.geometry.visibility import (
     polygon_area,
@@ -142,6 +142,47 @@ def bench_movement(bf: Battlefield, repeats: int) -> None:
         best,
         "(not budgeted)",
         "(builds indexes and masks)",
+    )
+
+
+def bench_provoked(bf: Battlefield, repeats: int) -> None:
+    """The drag preview asks what a path provokes on every square change."""
+    mover = bf.occupants[0].id
+    paths = [cheapest_path(bf, mover, sq, 12).path for sq in reachable_squares(bf, mover, 12)]
+    paths = sorted(paths, key=len)[-20:]  # the longest (13 squares): past the most enemies
+
+    def warm() -> None:
+        for path in paths:
+            provoked_by(bf, mover, path)
+
+    med, best = timeit(warm, repeats)
+    row(
+        "opportunity attacks along a 13-square drag path",
+        med / len(paths),
+        best / len(paths),
+        "(a few 100 us)",
+        "(sight/effect answers cached per map)",
+    )
+
+    def cold() -> None:
+        # new wall objects: a new map state, nothing cached; indexes built before timing
+        walls = tuple(replace(w) for w in bf.walls)
+        fresh = Battlefield(bf.bounds, walls, bf.terrain, bf.occupants)
+        _ = fresh.sight_index, fresh.effect_index
+        t0 = time.perf_counter()
+        for path in paths:
+            provoked_by(fresh, mover, path)
+        times.append((time.perf_counter() - t0) * 1000 / len(paths))
+
+    times: list[float] = []
+    for _ in range(max(3, repeats // 4)):
+        cold()
+    row(
+        "  same, first time on a new map state",
+        statistics.median(times),
+        min(times),
+        "(not budgeted)",
+        "(cache empty at the start)",
     )
 
 
@@ -307,6 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_cover(rooms, max(3, repeats // 5))
     print("scatter again:")
     bench_movement(bf, repeats)
+    bench_provoked(bf, repeats)
     bench_burst(bf, repeats)
     bench_visibility(max(3, repeats // 3))
     return 0

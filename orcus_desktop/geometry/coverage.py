@@ -50,6 +50,213 @@ def seen_fractions(
 ) -> FloatArray:
     """For each (point, box) pair, the share (0..1) of the box the point sees.
 
+    Pairs that `cone_filter` settles (nothing in the way: 1; one segment hides the whole box:
+    0) are not measured; the rest go to `exact_seen_fractions` with only the segments that
+    meet their cone. The answers are those of `exact_seen_fractions` on all the segments, up
+    to float rounding (the settled values are exact).
+
+    Args:
+        points: (m, 2) viewpoints.
+        inward: (m, 2) directions into the viewer's space (NaN rows: no sector rule).
+        boxes: (m, 4) target boxes (min_x, min_y, max_x, max_y) with positive area.
+        seg_group: (k,) the pair each candidate segment row belongs to.
+        segments: (k, 4) candidate blocking segments (ax, ay, bx, by) per pair; segments of one
+            pair must not cross each other (noded), except where they are collinear.
+
+    Returns:
+        (m,) shares in [0, 1].
+    """
+    m = len(points)
+    out = np.ones(m, dtype=np.float64)
+    if m == 0 or not len(seg_group):
+        return exact_seen_fractions(points, inward, boxes, seg_group, segments)
+    relevant, hidden = cone_filter(points, boxes, seg_group, segments)
+    seg_group = seg_group[relevant]
+    segments = segments[relevant]
+    todo = np.zeros(m, dtype=np.bool_)
+    todo[seg_group] = True
+    out[hidden] = 0.0
+    todo &= ~hidden
+    if not todo.any():
+        return out
+    local = np.cumsum(todo) - 1
+    keep = todo[seg_group]
+    out[todo] = exact_seen_fractions(
+        points[todo], inward[todo], boxes[todo], local[seg_group[keep]], segments[keep]
+    )
+    return out
+
+
+def split_crossings(
+    seg_group: IntArray, segments: FloatArray, loose: BoolArray
+) -> tuple[IntArray, FloatArray]:
+    """Split the segments of each group where a `loose` one crosses another of the group.
+
+    `seen_fractions` needs the segments of a pair noded; walls are noded once per map, but
+    creature outlines (the `loose` rows) are added per pair and may cross walls or each other.
+    Only proper crossings (inside both segments) are split; both pieces end at the same point.
+
+    Returns:
+        (group, segments) of the pieces, grouped like the input.
+    """
+    order = np.argsort(seg_group, kind="stable")
+    seg_group, segments, loose = seg_group[order], segments[order], loose[order]
+    n = len(seg_group)
+    if not loose.any():
+        return seg_group, segments
+    # every (loose row, other row of its group)
+    per_group = np.bincount(seg_group)
+    start = np.cumsum(per_group) - per_group
+    li = np.nonzero(loose)[0]
+    counts = per_group[seg_group[li]]
+    i = np.repeat(li, counts)
+    j = np.repeat(start[seg_group[li]], counts) + (
+        np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+    )
+    # each unordered couple once: loose-loose couples only with i < j
+    keep = (i != j) & (~loose[j] | (i < j))
+    i, j = i[keep], j[keep]
+    ax, ay, bx, by = (segments[i, k] for k in range(4))
+    cx, cy, dx, dy = (segments[j, k] for k in range(4))
+    ex, ey = bx - ax, by - ay
+    fx, fy = dx - cx, dy - cy
+    o1 = ex * (cy - ay) - ey * (cx - ax)
+    o2 = ex * (dy - ay) - ey * (dx - ax)
+    o3 = fx * (ay - cy) - fy * (ax - cx)
+    o4 = fx * (by - cy) - fy * (bx - cx)
+    cross = (o1 * o2 < 0) & (o3 * o4 < 0)
+    if not cross.any():
+        return seg_group, segments
+    i, j = i[cross], j[cross]
+    t_i = o3[cross] / (o3[cross] - o4[cross])
+    t_j = o1[cross] / (o1[cross] - o2[cross])
+    px = ax[cross] + t_i * ex[cross]
+    py = ay[cross] + t_i * ey[cross]
+    # cut points per row: its two ends and the crossings, ordered along the row
+    rows = np.arange(n)
+    cut_row = np.concatenate([rows, rows, i, j])
+    cut_t = np.concatenate([np.zeros(n), np.ones(n), t_i, t_j])
+    cut_x = np.concatenate([segments[:, 0], segments[:, 2], px, px])
+    cut_y = np.concatenate([segments[:, 1], segments[:, 3], py, py])
+    o = np.lexsort((cut_t, cut_row))
+    cut_row, cut_x, cut_y = cut_row[o], cut_x[o], cut_y[o]
+    same = cut_row[1:] == cut_row[:-1]
+    pieces = np.stack([cut_x[:-1], cut_y[:-1], cut_x[1:], cut_y[1:]], axis=1)[same]
+    piece_group = seg_group[cut_row[:-1][same]]
+    nonzero = np.any(pieces[:, :2] != pieces[:, 2:], axis=1)
+    return piece_group[nonzero], pieces[nonzero]
+
+
+# Slack (grid units) for "clearly apart" in `cone_filter`: noded points are not exact.
+_APART = 1e-9
+# |cross(A, B)| above this times |A| |B|: the viewpoint is clearly off the segment's line.
+_OFF_LINE = 1e-9
+
+
+def cone_filter(
+    points: FloatArray, boxes: FloatArray, seg_group: IntArray, segments: FloatArray
+) -> tuple[BoolArray, BoolArray]:
+    """Which segment rows can matter to their pair, and which pairs one segment hides wholly.
+
+    The cone of a pair is the convex hull of its point and box (closed). A segment clearly
+    apart from it (a separating axis: x, y or one of the two lines from the point past the
+    box's outermost corners) hides nothing of the box and does not pass through the point (the
+    sector rule), so it cannot change the share. A segment hides the whole box when the point
+    lies clearly off its line, the box lies on the other side of that line (corners on it
+    allowed) and both outermost corners lie in the segment's closed angular span: every line
+    from the point to the box meets the segment first (what is left has no area).
+
+    Pairs whose point lies strictly inside the box keep every segment and are never settled.
+
+    Returns:
+        relevant: (k,) per segment row, whether it may change its pair's share.
+        hidden: (m,) per pair, whether a single relevant segment hides the whole box.
+    """
+    px, py = points[:, 0], points[:, 1]
+    x0, y0, x1, y1 = boxes[:, 0] - px, boxes[:, 1] - py, boxes[:, 2] - px, boxes[:, 3] - py
+    # the box relative to the point; regions left / middle / right and top / middle / bottom
+    col = np.where(x0 >= 0, 0, np.where(x1 <= 0, 2, 1))
+    row = np.where(y0 >= 0, 0, np.where(y1 <= 0, 2, 1))
+    inside = (col == 1) & (row == 1)
+    # the two outermost corners seen from the point (see `_OUTER_FIRST`)
+    first = _OUTER_FIRST[col, row]
+    second = _OUTER_SECOND[col, row]
+    cxs = np.stack([x0, x1, x1, x0], axis=1)
+    cys = np.stack([y0, y0, y1, y1], axis=1)
+    rows = np.arange(len(px))
+    o1x, o1y = cxs[rows, first], cys[rows, first]
+    o2x, o2y = cxs[rows, second], cys[rows, second]
+
+    # --- one segment hiding the whole box -------------------------------------------------
+    # Cheapest and most selective first, on every row: the first outermost corner lies in the
+    # segment's closed angular span (seen from the point, either orientation); then the rest
+    # on the few rows left.
+    g = seg_group
+    sx, sy = px[g], py[g]
+    ax = segments[:, 0] - sx
+    ay = segments[:, 1] - sy
+    bx = segments[:, 2] - sx
+    by = segments[:, 3] - sy
+    cr = ax * by - ay * bx
+    tx, ty = o1x[g], o1y[g]
+    k = np.nonzero(((ax * ty - ay * tx) * cr >= 0) & ((tx * by - ty * bx) * cr >= 0))[0]
+    hidden = np.zeros(len(px), dtype=np.bool_)
+    if len(k):
+        hg = g[k]
+        kax, kay, kbx, kby, kcr = ax[k], ay[k], bx[k], by[k], cr[k]
+        tx, ty = o2x[hg], o2y[hg]
+        spans = ((kax * ty - kay * tx) * kcr >= 0) & ((tx * kby - ty * kbx) * kcr >= 0)
+        # clearly off the segment's line (a point on a wall follows the sector rule instead)
+        spans &= np.abs(kcr) > _OFF_LINE * np.hypot(kax, kay) * np.hypot(kbx, kby)
+        # the box corner furthest towards the point's side of the line must not be on that
+        # side: with e = b - a, the point's side has sign(cr) * cross(e, c - a) > 0
+        sign = np.sign(kcr)
+        ex, ey = (kbx - kax) * sign, (kby - kay) * sign
+        fx = np.where(ey < 0, x1[hg], x0[hg])
+        fy = np.where(ex > 0, y1[hg], y0[hg])
+        spans &= ex * (fy - kay) - ey * (fx - kax) <= 0
+        hidden[hg[spans]] = True
+
+    # --- segments that cannot matter, for the rows not settled yet ------------------------
+    relevant = np.zeros(len(g), dtype=np.bool_)
+    k = np.nonzero(~hidden[g])[0]
+    if not len(k):
+        return relevant, hidden
+    g = g[k]
+    ax, ay, bx, by = ax[k], ay[k], bx[k], by[k]
+    kx0, ky0 = np.minimum(x0, 0.0)[g] - _APART, np.minimum(y0, 0.0)[g] - _APART
+    kx1, ky1 = np.maximum(x1, 0.0)[g] + _APART, np.maximum(y1, 0.0)[g] + _APART
+    apart = ((ax < kx0) & (bx < kx0)) | ((ax > kx1) & (bx > kx1))
+    apart |= ((ay < ky0) & (by < ky0)) | ((ay > ky1) & (by > ky1))
+    # the box's centre lies strictly on one side of each outer line: segments clearly on the
+    # other side are apart
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    for ox, oy in ((o1x, o1y), (o2x, o2y)):
+        norm = np.hypot(ox, oy)
+        norm[norm == 0] = 1.0
+        side = np.sign(ox * my - oy * mx) / norm
+        tx, ty, sd = ox[g], oy[g], side[g]
+        apart |= ((tx * ay - ty * ax) * sd < -_APART) & ((tx * by - ty * bx) * sd < -_APART)
+    relevant[k] = ~apart | inside[g]
+    return relevant, hidden
+
+
+# Outermost corners of a box seen from a point outside it (or on its outline), by the point's
+# column (0: left of the box, 2: right, 1: between) and row (0: above, 2: below, 1: between);
+# corners 0..3 are (x0, y0), (x1, y0), (x1, y1), (x0, y1). The middle cell (inside) is unused.
+_OUTER_FIRST = np.asarray([[1, 0, 0], [0, 0, 3], [0, 1, 1]], dtype=np.int64)
+_OUTER_SECOND = np.asarray([[3, 3, 2], [1, 2, 2], [2, 2, 3]], dtype=np.int64)
+
+
+def exact_seen_fractions(
+    points: FloatArray,
+    inward: FloatArray,
+    boxes: FloatArray,
+    seg_group: IntArray,
+    segments: FloatArray,
+) -> FloatArray:
+    """`seen_fractions` measured for every pair, with no shortcut (the reference).
+
     Args:
         points: (m, 2) viewpoints.
         inward: (m, 2) directions into the viewer's space (NaN rows: no sector rule).

@@ -27,7 +27,7 @@ import numpy as np
 import shapely
 
 from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
-from orcus_desktop.geometry.coverage import seen_fractions
+from orcus_desktop.geometry.coverage import seen_fractions, split_crossings
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.grid import Space, Square, space_distance
 from orcus_desktop.geometry.walls import (
@@ -207,7 +207,7 @@ def pair_shares(
             extra_segs = np.concatenate([e for _, e in more])
     viewers = [v for v, _ in pairs]
     boxes = np.asarray([b for _, b in pairs], dtype=np.float64)
-    return _pair_shares(index, viewers, boxes, extra_pair, extra_segs, None).as_lists()
+    return _pair_shares(index, viewers, boxes, extra_pair, extra_segs).as_lists()
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +232,6 @@ def _pair_shares(
     target_boxes: FloatArray,
     extra_pair: IntArray,
     extra_segs: FloatArray,
-    hulls: Any,
     candidates: tuple[IntArray, IntArray] | None = None,
 ) -> _ShareRows:
     # corners per distinct viewer space (an encounter has a few dozen), gathered per pair
@@ -254,11 +253,9 @@ def _pair_shares(
     )
     points = all_points[row_src]
     inward = all_inward[row_src]
-    if hulls is None:
-        hulls = _hulls(_space_boxes(viewers), target_boxes)
     # only segments meeting the hull of the two spaces can stand between them
     if candidates is None:
-        candidates = index.pairs_in_geometries(hulls)
+        candidates = index.pairs_near_hulls(_space_boxes(viewers), target_boxes)
     pair_idx, seg_idx = candidates
     seg_rows = index.segments[seg_idx]
     if len(extra_pair):
@@ -422,61 +419,57 @@ def covers(
     """
     if not pairs:
         return []
+    n = len(pairs)
+    # distinct spaces (an encounter has a few dozen), each pair as two indices into them
+    distinct: dict[Space, int] = {}
+    ids = np.fromiter(
+        (distinct.setdefault(o.space, len(distinct)) for pair in pairs for o in pair),
+        dtype=np.int64,
+        count=2 * n,
+    )
+    viewer_ids, target_ids = ids[0::2], ids[1::2]
+    space_boxes = np.asarray([s.bounds() for s in distinct], dtype=np.float64).reshape(-1, 4)
+    viewer_boxes, target_boxes = space_boxes[viewer_ids], space_boxes[target_ids]
     viewers = [a.space for a, _ in pairs]
-    viewer_boxes = _space_boxes(viewers)
-    target_boxes = _space_boxes([t.space for _, t in pairs])
-    hulls, candidates = _symmetric_candidates(battlefield.effect_index, viewer_boxes, target_boxes)
+    index = battlefield.effect_index
+    candidates = _symmetric_candidates(index, viewer_ids, target_ids, space_boxes)
     none_i64 = np.empty(0, dtype=np.int64)
     none_segs = np.empty((0, 4), dtype=np.float64)
-    walls = _pair_shares(
-        battlefield.effect_index, viewers, target_boxes, none_i64, none_segs, hulls, candidates
-    )
+    walls = _pair_shares(index, viewers, target_boxes, none_i64, none_segs, candidates)
     both = walls.shares.copy()
-    n = len(pairs)
     # creatures can only add half cover where some corner has none from walls
-    best_seen = np.zeros(n)
-    np.maximum.at(best_seen, walls.pair, walls.shares)
+    best_seen = np.maximum.reduceat(walls.shares, walls.first_row)
     open_pairs = best_seen > 0.5 + _EPS
     if open_pairs.any() and len(battlefield.occupants) >= 3:
         boxes = (viewer_boxes, target_boxes)
-        _add_creatures(
-            battlefield, pairs, viewers, boxes, hulls, open_pairs, walls, both, candidates
-        )
+        _add_creatures(battlefield, pairs, viewers, boxes, open_pairs, walls, both, candidates)
     return _cover_results(walls, both, n)
 
 
 def _symmetric_candidates(
-    index: SegmentIndex, viewer_boxes: FloatArray, target_boxes: FloatArray
-) -> tuple[Any, tuple[IntArray, IntArray]]:
-    """Hulls per pair and the segments meeting them, querying each unordered pair once.
+    index: SegmentIndex, viewer_ids: IntArray, target_ids: IntArray, space_boxes: FloatArray
+) -> tuple[IntArray, IntArray]:
+    """Per pair, the segments that may stand between the two spaces (`pairs_near_hulls`).
 
-    The hull of A and B is the hull of B and A: (a, t) and (t, a) share one query.
+    The pairs are given as indices into `space_boxes` (one row per distinct space); the hull
+    of A and B is the hull of B and A, so (a, t) and (t, a) share one query.
     """
-    n = len(viewer_boxes)
-    key_a = [tuple(r) for r in viewer_boxes.tolist()]
-    key_b = [tuple(r) for r in target_boxes.tolist()]
-    canon: dict[tuple[tuple[float, ...], tuple[float, ...]], int] = {}
-    uid = np.fromiter(
-        (
-            canon.setdefault((a, b) if a <= b else (b, a), len(canon))
-            for a, b in zip(key_a, key_b, strict=True)
-        ),
-        dtype=np.int64,
-        count=n,
-    )
-    first = np.full(len(canon), -1, dtype=np.int64)
-    first[uid[::-1]] = np.arange(n)[::-1]  # the first pair of each unordered pair
-    u_hulls = _hulls(viewer_boxes[first], target_boxes[first])
-    u_pair, u_seg = index.pairs_in_geometries(u_hulls)
+    n = len(viewer_ids)
+    n_spaces = len(space_boxes)
+    lo = np.minimum(viewer_ids, target_ids)
+    hi = np.maximum(viewer_ids, target_ids)
+    keys, uid = np.unique(lo * n_spaces + hi, return_inverse=True)
+    u_lo, u_hi = keys // n_spaces, keys % n_spaces
+    u_pair, u_seg = index.pairs_near_hulls(space_boxes[u_lo], space_boxes[u_hi])
     # expand: every ordered pair gets the segments of its unordered pair
-    per_u = np.bincount(u_pair, minlength=len(canon))
+    per_u = np.bincount(u_pair, minlength=len(keys))
     start_u = np.cumsum(per_u) - per_u
     counts = per_u[uid]
     total = int(counts.sum())
     pair_idx = np.repeat(np.arange(n), counts)
     offs = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
     seg_idx = u_seg[np.repeat(start_u[uid], counts) + offs]
-    return u_hulls[uid], (pair_idx, seg_idx)
+    return pair_idx, seg_idx
 
 
 def _add_creatures(
@@ -484,7 +477,6 @@ def _add_creatures(
     pairs: Sequence[tuple[Occupant, Occupant]],
     viewers: Sequence[Space],
     boxes: tuple[FloatArray, FloatArray],
-    hulls: Any,
     open_pairs: BoolArray,
     walls: _ShareRows,
     both: FloatArray,
@@ -512,7 +504,8 @@ def _add_creatures(
     if len(rows):
         occ_geoms = shapely.box(occ_boxes[:, 0], occ_boxes[:, 1], occ_boxes[:, 2], occ_boxes[:, 3])
         # a space meeting the hull with area (touching its outline hides nothing)
-        h = hulls[cand_pairs[rows]]
+        near = cand_pairs[rows]
+        h = _hulls(viewer_boxes[near], target_boxes[near])
         g = occ_geoms[occs]
         real = shapely.intersects(h, g) & ~shapely.touches(h, g)
         rows, occs = rows[real], occs[real]
@@ -538,14 +531,21 @@ def _add_creatures(
     local_of_pair[chosen] = np.arange(len(chosen))
     c_pair, c_seg = candidates
     mine = local_of_pair[c_pair] >= 0
+    index = battlefield.effect_index
+    # outlines are not noded with the walls (nor with each other): split where they cross
+    seg_pair, seg_rows = split_crossings(
+        np.concatenate([local_of_pair[c_pair[mine]], outline_pair]),
+        np.concatenate([index.segments[c_seg[mine]], outline]),
+        np.repeat([False, True], [int(mine.sum()), len(outline_pair)]),
+    )
+    none = np.empty(0, dtype=np.int64)
     second = _pair_shares(
-        battlefield.effect_index,
+        index,
         [viewers[i] for i in chosen.tolist()],
         target_boxes[chosen],
-        outline_pair,
-        outline,
-        hulls[chosen],
-        (local_of_pair[c_pair[mine]], c_seg[mine]),
+        seg_pair,
+        seg_rows,
+        (none, none),
     )
     # copy back: the chosen pairs' corner rows of the first pass, in the same order
     counts = np.diff(np.append(second.first_row, len(second.shares)))
@@ -566,30 +566,54 @@ def _degree_rank(hidden: FloatArray) -> IntArray:
 
 
 def _cover_results(walls: _ShareRows, both: FloatArray, n: int) -> list[CoverResult]:
-    """Per pair: the best corner (least cover, then least hidden) and its degree."""
+    """Per pair: the best corner and its degree (see `best_corner_rows`)."""
     wall_rank = _degree_rank(1 - walls.shares)
     # RULINGS "Cover from creatures": creatures add at most half cover on their own.
     creature_rank = np.minimum(_degree_rank(1 - both), 1)
     rank = np.maximum(wall_rank, creature_rank)
     hidden = np.clip(1 - both, 0.0, 1.0)
-    reach = np.zeros(n, dtype=np.bool_)
-    reach[walls.pair[walls.shares > _EPS]] = True
-    order = np.lexsort((hidden, rank, walls.pair))
-    first = np.ones(len(order), dtype=np.bool_)
-    first[1:] = walls.pair[order][1:] != walls.pair[order][:-1]
-    best = order[first]
-    out: list[CoverResult] = []
-    corners = walls.corners.tolist()
-    ranks = rank.tolist()
-    hiddens = hidden.tolist()
-    for p, row in zip(walls.pair[best].tolist(), best.tolist(), strict=True):
-        if not reach[p] or ranks[row] == 3:
-            # no line of effect: RULINGS "Cover degree": total
-            out.append(CoverResult(CoverDegree.TOTAL, 1.0, None))
-            continue
-        x, y = corners[row]
-        out.append(CoverResult(_COVER_ORDER[ranks[row]], hiddens[row], (x, y)))
+    best = best_corner_rows(walls.first_row, rank, hidden)
+    reach = np.maximum.reduceat(walls.shares, walls.first_row) > _EPS
+    # no line of effect (RULINGS "Cover degree": total) or total from the best corner
+    total = ~reach | (rank[best] == 3)
+    out: list[CoverResult] = [_TOTAL] * n
+    corners = walls.corners[best].tolist()
+    ranks = rank[best].tolist()
+    hiddens = hidden[best].tolist()
+    for p in np.nonzero(~total)[0].tolist():
+        x, y = corners[p]
+        out[p] = CoverResult(_COVER_ORDER[ranks[p]], hiddens[p], (x, y))
     return out
+
+
+_TOTAL = CoverResult(CoverDegree.TOTAL, 1.0, None)
+
+
+def best_corner_rows(first_row: IntArray, rank: IntArray, hidden: FloatArray) -> IntArray:
+    """Per pair, the row of the attacker's corner that gives the target the least cover.
+
+    RULINGS "Cover degree": the least degree first, then the least hidden share; shares
+    within `_EPS` of that least one are the same share (they differ by float rounding only),
+    and among those the first corner in `space_corners` order is taken, so that the choice
+    never depends on rounding.
+
+    Args:
+        first_row: (n,) each pair's first row; a pair's rows are consecutive.
+        rank: per row, 0 none .. 3 total.
+        hidden: per row, the hidden share.
+    """
+    n_rows = len(rank)
+    counts = np.diff(np.append(first_row, n_rows))
+    pair = np.repeat(np.arange(len(first_row)), counts)
+    least_rank = np.minimum.reduceat(rank, first_row)
+    candidate = rank == least_rank[pair]
+    least_hidden = np.minimum.reduceat(np.where(candidate, hidden, np.inf), first_row)
+    chosen = candidate & (hidden <= least_hidden[pair] + _EPS)
+    # the first chosen row of each pair: rows are grouped by pair, in order
+    rows = np.nonzero(chosen)[0]
+    starts = np.searchsorted(rows, first_row)
+    best: IntArray = rows[starts]
+    return best
 
 
 def cover_table(

@@ -43,6 +43,8 @@ Segment = tuple[Point, Point]
 
 # Bucket side for the bulk line test, in grid units; tuned in benchmarks/geometry.
 _BUCKET = 2.0
+# Slack (grid units) for "clearly apart" in box queries: noded points are not exact.
+_APART = 1e-9
 
 
 def wall_segments(walls: Iterable[Wall], *, for_sight: bool) -> list[Segment]:
@@ -193,6 +195,55 @@ class SegmentIndex:
         hit = self._tree.query(geoms, predicate="intersects")
         order = np.lexsort((hit[1], hit[0]))
         return hit[0][order].astype(np.int64), hit[1][order].astype(np.int64)
+
+    def pairs_near_hulls(
+        self, boxes_a: FloatArray, boxes_b: FloatArray
+    ) -> tuple[IntArray, IntArray]:
+        """(pair index, segment index) for segments that may meet the hull of two boxes.
+
+        A superset of the segments meeting the convex hull of boxes_a[i] and boxes_b[i]
+        (touching counts): those whose bounding box meets the pair's bounding box and that are
+        not clearly apart from the hull across the line joining the two centres. Without a
+        shapely predicate, so cheap for many pairs; callers test the cones exactly. Sorted by
+        pair index.
+        """
+        empty = np.empty(0, dtype=np.int64)
+        if not len(self.segments) or not len(boxes_a):
+            return empty, empty
+        lo = np.minimum(boxes_a[:, :2], boxes_b[:, :2])
+        hi = np.maximum(boxes_a[:, 2:], boxes_b[:, 2:])
+        hit = self._tree.query(shapely.box(lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]))
+        pair, seg = hit[0].astype(np.int64), hit[1].astype(np.int64)
+        if len(pair) > 1 and bool((pair[1:] < pair[:-1]).any()):
+            order = np.argsort(pair, kind="stable")
+            pair, seg = pair[order], seg[order]
+        # unit normal of the line between the centres; each box projects onto it as its
+        # centre's projection plus or minus half its extent along the normal
+        ca = (boxes_a[:, :2] + boxes_a[:, 2:]) / 2
+        cb = (boxes_b[:, :2] + boxes_b[:, 2:]) / 2
+        d = cb - ca
+        length = np.hypot(d[:, 0], d[:, 1])
+        length[length == 0] = np.inf  # same centre: no such axis (0 normal keeps everything)
+        nx, ny = -d[:, 1] / length, d[:, 0] / length
+        half_a = (
+            np.abs(nx) * (boxes_a[:, 2] - boxes_a[:, 0])
+            + np.abs(ny) * (boxes_a[:, 3] - boxes_a[:, 1])
+        ) / 2
+        half_b = (
+            np.abs(nx) * (boxes_b[:, 2] - boxes_b[:, 0])
+            + np.abs(ny) * (boxes_b[:, 3] - boxes_b[:, 1])
+        ) / 2
+        mid_a = nx * ca[:, 0] + ny * ca[:, 1]
+        mid_b = nx * cb[:, 0] + ny * cb[:, 1]
+        n_lo = np.minimum(mid_a - half_a, mid_b - half_b) - _APART
+        n_hi = np.maximum(mid_a + half_a, mid_b + half_b) + _APART
+        a, b = self._columns[0][seg], self._columns[1][seg]
+        c, e = self._columns[2][seg], self._columns[3][seg]
+        npx, npy = nx[pair], ny[pair]
+        sa = npx * a + npy * b
+        sb = npx * c + npy * e
+        keep = (np.maximum(sa, sb) >= n_lo[pair]) & (np.minimum(sa, sb) <= n_hi[pair])
+        return pair[keep], seg[keep]
 
     def segments_intersecting(self, starts: FloatArray, ends: FloatArray) -> BoolArray:
         """For each segment start->end, whether it meets any indexed segment at all.

@@ -4,23 +4,30 @@ adjacency")."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from orcus_desktop.geometry.coverage import exact_seen_fractions
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.geometry.sight import (
+    _COVER_ORDER,
     AttackOrigin,
     ConcealmentDegree,
     CoverDegree,
     concealment,
     cover,
+    cover_table,
     degree_for_hidden_share,
     line_of_effect,
     line_of_sight,
     sight,
+    space_corners,
 )
+from orcus_desktop.geometry.walls import box_segments, node_segments
 from tests.geometry.builders import field, occ, patch, wall
 
 # attacker "a" at (0, 0) and target "t" at (5, 0) unless a row says otherwise
@@ -313,3 +320,133 @@ def test_map_indexes_are_shared_between_snapshots_of_the_same_map() -> None:
     other = field(20, 20, (wall((30, -1), (30, 20)),), (), (A, T))
     assert other.sight_index is not first.sight_index
     assert line_of_sight(other, "a", "t")
+
+
+# --- the batched cover against a straightforward one ---------------------------------------
+
+
+def _cover_reference(bf, attacker, target) -> tuple[CoverDegree, float, tuple | None]:
+    """Cover by the rules, pair by pair and corner by corner, every share measured in full.
+
+    The shapely hull of the two spaces picks the walls and the creatures (meeting it with area)
+    that can stand between them; `exact_seen_fractions` measures each corner with no shortcut.
+    """
+    index = bf.effect_index
+    box = target.space.bounds()
+    pts = [(x, y) for b in (attacker.space.bounds(), box) for x in b[0::2] for y in b[1::2]]
+    hull = shapely.convex_hull(shapely.MultiPoint(pts))
+    segs = index.segments[index.pairs_in_geometries(np.asarray([hull]))[1]]
+    outline = [
+        s
+        for o in bf.occupants
+        if o.id not in (attacker.id, target.id)
+        and hull.intersects(g := shapely.box(*o.space.bounds()))
+        and not hull.touches(g)
+        for s in box_segments(o.space.bounds())
+    ]
+    creature_segs = np.asarray(outline, dtype=np.float64).reshape(-1, 4)
+
+    def shares(blocking):
+        seen = []
+        for point, inward in space_corners(attacker.space):
+            inw = (np.nan, np.nan) if inward is None else inward
+            seen.append(
+                exact_seen_fractions(
+                    np.asarray([point], dtype=np.float64),
+                    np.asarray([inw], dtype=np.float64),
+                    np.asarray([box], dtype=np.float64),
+                    np.zeros(len(blocking), dtype=np.int64),
+                    blocking,
+                )[0]
+            )
+        return np.asarray(seen)
+
+    walls = shares(segs)
+    both = walls
+    if walls.max() > 0.5 + 1e-9 and len(bf.occupants) >= 3 and len(creature_segs):
+        both = shares(
+            node_segments([(tuple(s[:2]), tuple(s[2:])) for s in [*segs, *creature_segs]])
+        )
+    if walls.max() <= 1e-9:
+        return CoverDegree.TOTAL, 1.0, None
+    ranks = [
+        max(degree_for_hidden_share(1 - w).rank, min(degree_for_hidden_share(1 - b).rank, 1))
+        for w, b in zip(walls, both, strict=True)
+    ]
+    hidden = np.clip(1 - both, 0.0, 1.0)
+    least = min(ranks)
+    least_hidden = min(h for h, r in zip(hidden, ranks, strict=True) if r == least)
+    k = next(
+        i
+        for i, (h, r) in enumerate(zip(hidden, ranks, strict=True))
+        if r == least and h <= least_hidden + 1e-9
+    )
+    if least == 3:
+        return CoverDegree.TOTAL, 1.0, None
+    return _COVER_ORDER[least], float(hidden[k]), space_corners(attacker.space)[k][0]
+
+
+def _assert_cover_tables_agree(bf) -> None:
+    table = cover_table(bf)
+    for (a, t), got in table.items():
+        degree, hidden, corner = _cover_reference(bf, bf.occupant(a), bf.occupant(t))
+        assert (got.degree, got.corner) == (degree, corner), (a, t)
+        assert got.hidden_share == pytest.approx(hidden, abs=1e-9), (a, t)
+        single = cover(bf, a, t)  # one pair alone: the same answer
+        assert (single.degree, single.corner) == (degree, corner), (a, t)
+        assert single.hidden_share == pytest.approx(hidden, abs=1e-9), (a, t)
+
+
+_wall_pt = st.tuples(st.integers(0, 14), st.integers(0, 14)).map(
+    lambda p: (float(p[0]), float(p[1]))
+)
+_odd_pt = st.tuples(
+    st.floats(0, 14, allow_nan=False).map(lambda v: round(v * 4) / 4),
+    st.floats(0, 14, allow_nan=False).map(lambda v: round(v * 4) / 4),
+)
+
+
+@st.composite
+def _cover_fields(draw):
+    walls = [
+        wall(a, b, kind=draw(st.sampled_from([WallKind.WALL, WallKind.WINDOW])))
+        for a, b in draw(
+            st.lists(
+                st.tuples(st.one_of(_wall_pt, _odd_pt), st.one_of(_wall_pt, _odd_pt)).filter(
+                    lambda s: s[0] != s[1]
+                ),
+                max_size=10,
+            )
+        )
+    ]
+    blocking = draw(st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13)), max_size=4))
+    terrain = (patch(TerrainKind.BLOCKING, *blocking),) if blocking else ()
+    tokens = draw(
+        st.lists(
+            st.tuples(st.integers(0, 12), st.integers(0, 12), sizes),
+            min_size=2,
+            max_size=6,
+            unique_by=lambda t: (t[0], t[1]),
+        )
+    )
+    occupants = [
+        occ(f"c{k}", c, r, side="heroes" if k % 2 else "monsters", size=size)
+        for k, (c, r, size) in enumerate(tokens)
+    ]
+    return field(15, 15, walls, terrain, occupants)
+
+
+@settings(max_examples=int(__import__("os").environ.get("COVER_EXAMPLES", 60)), deadline=None)
+@given(_cover_fields())
+def test_cover_table_matches_the_straightforward_rule(bf) -> None:
+    _assert_cover_tables_agree(bf)
+
+
+@pytest.mark.parametrize("kind", ["scatter", "rooms"])
+def test_cover_table_matches_on_the_benchmark_maps(kind) -> None:
+    from benchmarks.geometry.bench_geometry import scenario
+
+    bf = scenario(kind=kind)
+    ids = [o.id for o in bf.occupants[:14]]
+    small = bf.with_occupants(bf.occupant(i) for i in ids)
+    _assert_cover_tables_agree(small)
