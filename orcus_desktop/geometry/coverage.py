@@ -188,9 +188,8 @@ def cone_filter(
     o2x, o2y = cxs[rows, second], cys[rows, second]
 
     # --- one segment hiding the whole box -------------------------------------------------
-    # Cheapest and most selective first, on every row: the first outermost corner lies in the
-    # segment's closed angular span (seen from the point, either orientation); then the rest
-    # on the few rows left.
+    # Both outermost corners lie in the segment's closed angular span seen from the point
+    # (either orientation: the products with cr), on every row; the rest on the rows left.
     g = seg_group
     sx, sy = px[g], py[g]
     ax = segments[:, 0] - sx
@@ -198,24 +197,28 @@ def cone_filter(
     bx = segments[:, 2] - sx
     by = segments[:, 3] - sy
     cr = ax * by - ay * bx
-    tx, ty = o1x[g], o1y[g]
-    k = np.nonzero(((ax * ty - ay * tx) * cr >= 0) & ((tx * by - ty * bx) * cr >= 0))[0]
+    spans = np.ones(len(g), dtype=np.bool_)
+    for ox, oy in ((o1x, o1y), (o2x, o2y)):
+        tx, ty = ox[g], oy[g]
+        spans &= (ax * ty - ay * tx) * cr >= 0
+        spans &= (tx * by - ty * bx) * cr >= 0
+    k = np.nonzero(spans)[0]
     hidden = np.zeros(len(px), dtype=np.bool_)
     if len(k):
         hg = g[k]
         kax, kay, kbx, kby, kcr = ax[k], ay[k], bx[k], by[k], cr[k]
-        tx, ty = o2x[hg], o2y[hg]
-        spans = ((kax * ty - kay * tx) * kcr >= 0) & ((tx * kby - ty * kbx) * kcr >= 0)
-        # clearly off the segment's line (a point on a wall follows the sector rule instead)
-        spans &= np.abs(kcr) > _OFF_LINE * np.hypot(kax, kay) * np.hypot(kbx, kby)
         # the box corner furthest towards the point's side of the line must not be on that
         # side: with e = b - a, the point's side has sign(cr) * cross(e, c - a) > 0
         sign = np.sign(kcr)
         ex, ey = (kbx - kax) * sign, (kby - kay) * sign
         fx = np.where(ey < 0, x1[hg], x0[hg])
         fy = np.where(ex > 0, y1[hg], y0[hg])
-        spans &= ex * (fy - kay) - ey * (fx - kax) <= 0
-        hidden[hg[spans]] = True
+        beyond = ex * (fy - kay) - ey * (fx - kax) <= 0
+        # clearly off the segment's line (a point on a wall follows the sector rule instead)
+        j = np.nonzero(beyond & (kcr != 0))[0]
+        kax, kay, kbx, kby, kcr = kax[j], kay[j], kbx[j], kby[j], kcr[j]
+        off = np.abs(kcr) > _OFF_LINE * np.hypot(kax, kay) * np.hypot(kbx, kby)
+        hidden[hg[j[off]]] = True
 
     # --- segments that cannot matter, for the rows not settled yet ------------------------
     relevant = np.zeros(len(g), dtype=np.bool_)

@@ -17,7 +17,7 @@ giving at most half cover on their own. Concealment follows 000 "Concealment".
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -150,17 +150,6 @@ def _corner_arrays(space: Space) -> tuple[FloatArray, FloatArray]:
     return points, inward
 
 
-def _space_boxes(spaces: Sequence[Space]) -> FloatArray:
-    """(n, 4) bounds of many spaces, computed once per distinct space."""
-    distinct: dict[Space, int] = {}
-    idx = np.fromiter(
-        (distinct.setdefault(s, len(distinct)) for s in spaces), dtype=np.int64, count=len(spaces)
-    )
-    table = np.asarray([s.bounds() for s in distinct], dtype=np.float64).reshape(-1, 4)
-    result: FloatArray = table[idx]
-    return result
-
-
 def _hulls(viewer_boxes: FloatArray, target_boxes: FloatArray) -> Any:
     """Convex hulls of each viewer box with its target box (shapely array, this package only)."""
     a, b = viewer_boxes, target_boxes
@@ -205,9 +194,9 @@ def pair_shares(
         if more:
             extra_pair = np.concatenate([np.full(len(e), i, dtype=np.int64) for i, e in more])
             extra_segs = np.concatenate([e for _, e in more])
-    viewers = [v for v, _ in pairs]
+    spaces, vid = _distinct((v for v, _ in pairs), len(pairs))
     boxes = np.asarray([b for _, b in pairs], dtype=np.float64)
-    return _pair_shares(index, viewers, boxes, extra_pair, extra_segs).as_lists()
+    return _pair_shares(index, spaces, vid, boxes, extra_pair, extra_segs).as_lists()
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,27 +215,33 @@ class _ShareRows:
         return [list(zip(pts[a:b], vals[a:b], strict=True)) for a, b in itertools.pairwise(bounds)]
 
 
+def _distinct(spaces: Iterable[Space], count: int) -> tuple[list[Space], IntArray]:
+    """The distinct spaces (an encounter has a few dozen) and each input's index among them."""
+    distinct: dict[Space, int] = {}
+    ids = np.fromiter(
+        (distinct.setdefault(v, len(distinct)) for v in spaces), dtype=np.int64, count=count
+    )
+    return list(distinct), ids
+
+
 def _pair_shares(
     index: SegmentIndex,
-    viewers: Sequence[Space],
+    spaces: Sequence[Space],
+    vid: IntArray,
     target_boxes: FloatArray,
     extra_pair: IntArray,
     extra_segs: FloatArray,
     candidates: tuple[IntArray, IntArray] | None = None,
 ) -> _ShareRows:
-    # corners per distinct viewer space (an encounter has a few dozen), gathered per pair
-    distinct: dict[Space, int] = {}
-    vid = np.fromiter(
-        (distinct.setdefault(v, len(distinct)) for v in viewers),
-        dtype=np.int64,
-        count=len(viewers),
-    )
-    tables = [_corner_arrays(v) for v in distinct]
+    """Per (pair, viewer corner) row, the seen share; pair i's viewer is spaces[vid[i]]."""
+    # corners per distinct viewer space, gathered per pair
+    tables = [_corner_arrays(v) for v in spaces]
     per_space = np.asarray([len(t[0]) for t in tables], dtype=np.int64)
     all_points = np.concatenate([t[0] for t in tables])
     all_inward = np.concatenate([t[1] for t in tables])
     counts = per_space[vid]
-    row_pair = np.repeat(np.arange(len(viewers)), counts)
+    n_pairs = len(vid)
+    row_pair = np.repeat(np.arange(n_pairs), counts)
     start_of_space = np.cumsum(per_space) - per_space
     row_src = np.repeat(start_of_space[vid], counts) + (
         np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
@@ -255,7 +250,8 @@ def _pair_shares(
     inward = all_inward[row_src]
     # only segments meeting the hull of the two spaces can stand between them
     if candidates is None:
-        candidates = index.pairs_near_hulls(_space_boxes(viewers), target_boxes)
+        space_boxes = np.asarray([v.bounds() for v in spaces], dtype=np.float64).reshape(-1, 4)
+        candidates = index.pairs_near_hulls(space_boxes[vid], target_boxes)
     pair_idx, seg_idx = candidates
     seg_rows = index.segments[seg_idx]
     if len(extra_pair):
@@ -265,7 +261,7 @@ def _pair_shares(
     order = np.argsort(pair_idx, kind="stable")
     pair_idx, seg_rows = pair_idx[order], seg_rows[order]
     first_row = np.cumsum(counts) - counts
-    per_pair = np.bincount(pair_idx, minlength=len(viewers))
+    per_pair = np.bincount(pair_idx, minlength=n_pairs)
     seg_start = np.cumsum(per_pair) - per_pair
     n_per_row = per_pair[row_pair]
     total = int(n_per_row.sum())
@@ -419,30 +415,35 @@ def covers(
     """
     if not pairs:
         return []
+    spaces, ids = _distinct((o.space for pair in pairs for o in pair), 2 * len(pairs))
+    return _covers(battlefield, pairs, spaces, ids[0::2], ids[1::2])
+
+
+def _covers(
+    battlefield: Battlefield,
+    pairs: Sequence[tuple[Occupant, Occupant]],
+    spaces: Sequence[Space],
+    viewer_ids: IntArray,
+    target_ids: IntArray,
+) -> list[CoverResult]:
+    """`covers` with the pairs' spaces given as indices into the distinct `spaces`."""
     n = len(pairs)
-    # distinct spaces (an encounter has a few dozen), each pair as two indices into them
-    distinct: dict[Space, int] = {}
-    ids = np.fromiter(
-        (distinct.setdefault(o.space, len(distinct)) for pair in pairs for o in pair),
-        dtype=np.int64,
-        count=2 * n,
-    )
-    viewer_ids, target_ids = ids[0::2], ids[1::2]
-    space_boxes = np.asarray([s.bounds() for s in distinct], dtype=np.float64).reshape(-1, 4)
+    space_boxes = np.asarray([s.bounds() for s in spaces], dtype=np.float64).reshape(-1, 4)
     viewer_boxes, target_boxes = space_boxes[viewer_ids], space_boxes[target_ids]
-    viewers = [a.space for a, _ in pairs]
     index = battlefield.effect_index
     candidates = _symmetric_candidates(index, viewer_ids, target_ids, space_boxes)
     none_i64 = np.empty(0, dtype=np.int64)
     none_segs = np.empty((0, 4), dtype=np.float64)
-    walls = _pair_shares(index, viewers, target_boxes, none_i64, none_segs, candidates)
+    walls = _pair_shares(index, spaces, viewer_ids, target_boxes, none_i64, none_segs, candidates)
     both = walls.shares.copy()
     # creatures can only add half cover where some corner has none from walls
     best_seen = np.maximum.reduceat(walls.shares, walls.first_row)
     open_pairs = best_seen > 0.5 + _EPS
     if open_pairs.any() and len(battlefield.occupants) >= 3:
         boxes = (viewer_boxes, target_boxes)
-        _add_creatures(battlefield, pairs, viewers, boxes, open_pairs, walls, both, candidates)
+        _add_creatures(
+            battlefield, pairs, (spaces, viewer_ids), boxes, open_pairs, walls, both, candidates
+        )
     return _cover_results(walls, both, n)
 
 
@@ -475,7 +476,7 @@ def _symmetric_candidates(
 def _add_creatures(
     battlefield: Battlefield,
     pairs: Sequence[tuple[Occupant, Occupant]],
-    viewers: Sequence[Space],
+    viewers: tuple[Sequence[Space], IntArray],
     boxes: tuple[FloatArray, FloatArray],
     open_pairs: BoolArray,
     walls: _ShareRows,
@@ -501,6 +502,23 @@ def _add_creatures(
             if k is not None:
                 overlap[row, k] = False
     rows, occs = np.nonzero(overlap)
+    if len(rows):
+        # apart across the line joining the two centres (the hull lies within the boxes'
+        # extents there): such a space meets the hull with no area, if at all
+        near = cand_pairs[rows]
+        vb, tb, ob = viewer_boxes[near], target_boxes[near], occ_boxes[occs]
+        d = (tb[:, :2] + tb[:, 2:] - vb[:, :2] - vb[:, 2:]) / 2
+        nx, ny = -d[:, 1], d[:, 0]
+
+        def extent(b: FloatArray) -> tuple[FloatArray, FloatArray]:
+            mid = nx * (b[:, 0] + b[:, 2]) / 2 + ny * (b[:, 1] + b[:, 3]) / 2
+            half = (np.abs(nx) * (b[:, 2] - b[:, 0]) + np.abs(ny) * (b[:, 3] - b[:, 1])) / 2
+            return mid - half, mid + half
+
+        (v_lo, v_hi), (t_lo, t_hi), (o_lo, o_hi) = extent(vb), extent(tb), extent(ob)
+        scale = _EPS * (np.abs(nx) + np.abs(ny) + 1.0)
+        maybe = (o_hi > np.minimum(v_lo, t_lo) - scale) & (o_lo < np.maximum(v_hi, t_hi) + scale)
+        rows, occs = rows[maybe], occs[maybe]
     if len(rows):
         occ_geoms = shapely.box(occ_boxes[:, 0], occ_boxes[:, 1], occ_boxes[:, 2], occ_boxes[:, 3])
         # a space meeting the hull with area (touching its outline hides nothing)
@@ -539,9 +557,11 @@ def _add_creatures(
         np.repeat([False, True], [int(mine.sum()), len(outline_pair)]),
     )
     none = np.empty(0, dtype=np.int64)
+    spaces, viewer_ids = viewers
     second = _pair_shares(
         index,
-        [viewers[i] for i in chosen.tolist()],
+        spaces,
+        viewer_ids[chosen],
         target_boxes[chosen],
         seg_pair,
         seg_rows,
@@ -622,10 +642,14 @@ def cover_table(
     """Cover for every ordered pair of distinct occupants (all of them by default)."""
     chosen = battlefield.occupants if ids is None else [battlefield.occupant(i) for i in ids]
     pairs = [(a, t) for a in chosen for t in chosen if a.id != t.id]
-    return {
-        (a.id, t.id): result
-        for (a, t), result in zip(pairs, covers(battlefield, pairs), strict=True)
-    }
+    if not pairs:
+        return {}
+    # the same pairs as index arrays, in the same order (attacker major)
+    spaces, space_of = _distinct((o.space for o in chosen), len(chosen))
+    names = np.asarray([o.id for o in chosen], dtype=object)
+    a_idx, t_idx = np.nonzero(names[:, None] != names[None, :])
+    results = _covers(battlefield, pairs, spaces, space_of[a_idx], space_of[t_idx])
+    return {(a.id, t.id): result for (a, t), result in zip(pairs, results, strict=True)}
 
 
 def concealment(
