@@ -212,6 +212,13 @@ class MainWindow(QMainWindow):
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
             self.docks[key] = dock
+        # The library and the creatures on the map share the left column as tabs, and the side
+        # columns run the window's full height with the log under the map alone: at 1024x700
+        # the map keeps room and the panels are not squeezed.
+        self.tabifyDockWidget(self.docks["library"], self.docks["creatures"])
+        self.docks["library"].raise_()
+        self.setCorner(Qt.Corner.BottomLeftCorner, left)
+        self.setCorner(Qt.Corner.BottomRightCorner, right)
 
     def _action(
         self, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str = ""

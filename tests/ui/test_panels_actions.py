@@ -109,12 +109,13 @@ def test_follows_the_turn_then_the_selection(
     assert panel.numbers.text().startswith("AC 17 · Fortitude 14 · Reflex 11 · Will 11 · Speed 5")
     assert "HP 29/29" in panel.numbers.text()
     assert "AC: 17 (stat block)" in panel.numbers.toolTip()
-    assert panel.buttons["end_turn"].isEnabled()
+    assert panel.buttons["total_defense"].isEnabled()
+    assert "end_turn" not in panel.buttons  # the Initiative panel's End turn is the one
     selection.select("orc")
     assert panel.title.text() == "Orc: not its turn"
     assert panel.budget.text() == "Not its turn · Immediate ready · Action points 0"
-    assert not panel.buttons["end_turn"].isEnabled()
-    assert panel.buttons["end_turn"].toolTip() == "it is not Orc's turn"
+    assert not panel.buttons["total_defense"].isEnabled()
+    assert panel.buttons["total_defense"].toolTip() == "it is not Orc's turn"
     selection.select(None)
     assert panel.creature_id == "hero"
 
@@ -187,7 +188,7 @@ def test_action_point_and_end_turn(
     assert "Action point spent" in panel.budget.text()
     assert not panel.buttons["spend_action_point"].isEnabled()
     assert "already spent" in panel.buttons["spend_action_point"].toolTip()
-    qtbot.mouseClick(panel.buttons["end_turn"], Qt.MouseButton.LeftButton)
+    assert session.end_turn().ok
     assert session.encounter.combat.current == "orc"
     assert panel.title.text() == "Orc: its turn"
     session.undo()

@@ -18,11 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import psygnal
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtCore import SignalInstance as QtSignalInstance
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -31,6 +32,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QTreeWidget,
     QTreeWidgetItem,
@@ -62,6 +65,7 @@ from orcus_desktop.ui.panels.common import (
     hit_points_text,
     name_of,
 )
+from orcus_desktop.ui.panels.flow import FlowBox
 
 SelectionSignal = psygnal.SignalInstance | QtSignalInstance
 """A signal announcing that the selection changed (Qt's or psygnal's; its arguments unused)."""
@@ -132,10 +136,9 @@ class _Button:
     key: str
 
 
-# Only actions the session carries out without a target or a square to choose.
+# Only actions the session carries out without a target or a square to choose. End turn and
+# Delay are the Initiative panel's (one button each: that one asks for the table's save dice).
 _BUTTONS = (
-    _Button("End turn", CombatAction.END_TURN, "end_turn"),
-    _Button("Delay", CombatAction.DELAY, "delay"),
     _Button("Stand up", CombatAction.STAND_UP, "stand_up"),
     _Button("Drop prone", CombatAction.DROP_PRONE, "drop_prone"),
     _Button("Total defense", CombatAction.TOTAL_DEFENSE, "total_defense"),
@@ -151,8 +154,6 @@ _COMBAT_ONLY = frozenset({CombatAction.OPPORTUNITY_ATTACK, CombatAction.READY})
 """Buttons that only mean something in a running combat."""
 
 _TOOLTIPS: dict[CombatAction, str] = {
-    CombatAction.END_TURN: "End this turn: saving throws are rolled (000 'The End of Your Turn').",
-    CombatAction.DELAY: "Put off this turn and re-enter the order later (000 'Delay').",
     CombatAction.STAND_UP: "Stand up from prone (move action).",
     CombatAction.DROP_PRONE: "Drop prone (free action).",
     CombatAction.TOTAL_DEFENSE: "+2 to all defenses until the start of its next turn (standard).",
@@ -191,6 +192,17 @@ def budget_text(available: AvailableActions, session: GameSession) -> str:
         else:
             parts.append(f"Action points {state.action_points}")
     return " · ".join(parts)
+
+
+class _ShortTree(QTreeWidget):
+    """The actions list asks for its minimum height and takes whatever room is left over.
+
+    It then gives up room first: the buttons and the GM's edits under it stay in view
+    rather than scroll away in a short dock.
+    """
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.minimumHeight())
 
 
 class ActionsPanel(QWidget):
@@ -251,16 +263,17 @@ class ActionsPanel(QWidget):
         font.setBold(True)
         self.title.setFont(font)
         self.budget = QLabel(self)
+        self.budget.setWordWrap(True)
         self.numbers = QLabel(self)
         self.numbers.setWordWrap(True)
         self.conditions = QLabel(self)
         self.conditions.setWordWrap(True)
-        self.tree = QTreeWidget(self)
+        self.tree = _ShortTree(self)
         self.tree.setObjectName("actionsTree")
         self.tree.setColumnCount(3)
         self.tree.setHeaderLabels(["Action", "Type", "Why not"])
         self.tree.setRootIsDecorated(True)
-        self.tree.setMinimumHeight((self.fontMetrics().height() + 4) * 6)
+        self.tree.setMinimumHeight((self.fontMetrics().height() + 4) * 4)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
@@ -270,18 +283,19 @@ class ActionsPanel(QWidget):
         self.message.setWordWrap(True)
 
         self.buttons: dict[str, QPushButton] = {}
-        grid = QGridLayout()
-        for i, spec in enumerate(_BUTTONS):
-            button = QPushButton(spec.label, self)
+        self.action_buttons = FlowBox(parent=self)
+        self.action_buttons.setObjectName("actionButtons")
+        for spec in _BUTTONS:
+            button = QPushButton(spec.label, self.action_buttons)
             button.setObjectName(f"{spec.key}_button")
             button.clicked.connect(self._slot_for(spec.action))
             self.buttons[spec.key] = button
-            grid.addWidget(button, i // 4, i % 4)
-        decline = QPushButton("Let it pass", self)
+            self.action_buttons.add(button)
+        decline = QPushButton("Let it pass", self.action_buttons)
         decline.setObjectName("decline_opportunity_button")
         decline.clicked.connect(self._on_decline_opportunity)
         self.buttons["decline_opportunity"] = decline
-        grid.addWidget(decline, len(_BUTTONS) // 4, len(_BUTTONS) % 4)
+        self.action_buttons.add(decline)
 
         self.gm_box = self._build_gm_box()
         self.offers_box = QGroupBox("Opportunity attacks offered", self)
@@ -292,13 +306,29 @@ class ActionsPanel(QWidget):
         self.offer_rows: dict[str, tuple[QLineEdit, QPushButton, QPushButton]] = {}
         self.offers_box.setVisible(False)
 
-        layout = QVBoxLayout(self)
+        # Everything scrolls when the dock is shorter than the panel: an opportunity attack
+        # offered, or a small screen, never makes the window grow past the screen.
+        content = QWidget(self)
+        content.setObjectName("actionsContent")
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setObjectName("actionsScroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setWidget(content)
+        # The dock area gives its spare height to this panel (the initiative keeps its hint).
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.scroll_area)
+        self._content = content
+        layout = QVBoxLayout(content)
         layout.setContentsMargins(4, 4, 4, 4)
         for widget in (self.title, self.budget, self.numbers, self.conditions):
             layout.addWidget(widget)
         layout.addWidget(self.offers_box)
         layout.addWidget(self.tree, 1)
-        layout.addLayout(grid)
+        layout.addWidget(self.action_buttons)
         self._maintain_row = QHBoxLayout()
         layout.addLayout(self._maintain_row)
         layout.addWidget(self.gm_box)
@@ -322,6 +352,7 @@ class ActionsPanel(QWidget):
         self.tree.itemSelectionChanged.connect(self._on_tree_selection_changed)
         self.tree.itemActivated.connect(self._on_item_activated)
         self.refresh()
+        self._fit_width()
 
     def _build_gm_box(self) -> QGroupBox:
         """The GM's edits: damage, healing, conditions, saves and ending effects."""
@@ -351,18 +382,22 @@ class ActionsPanel(QWidget):
             button.setObjectName(f"{key}_button")
             button.clicked.connect(slot)
             self.buttons[key] = button
-        grid = QGridLayout(box)
-        grid.setContentsMargins(4, 4, 4, 4)
-        grid.addWidget(self.gm_amount, 0, 0)
-        grid.addWidget(self.buttons["damage"], 0, 1)
-        grid.addWidget(self.buttons["heal"], 0, 2)
-        grid.addWidget(self.buttons["set_hit_points"], 0, 3)
-        grid.addWidget(self.buttons["grant_temp_hp"], 0, 4)
-        grid.addWidget(self.gm_condition, 1, 0)
-        grid.addWidget(self.gm_duration, 1, 1)
-        grid.addWidget(self.buttons["add_condition"], 1, 2)
-        grid.addWidget(self.buttons["saving_throw"], 1, 3)
-        grid.addWidget(self.buttons["remove_effect"], 1, 4)
+        # Two rows (hit points, effects) that wrap in a narrow dock.
+        b = self.buttons
+        rows: tuple[tuple[QWidget, ...], ...] = (
+            (self.gm_amount, b["damage"], b["heal"], b["set_hit_points"], b["grant_temp_hp"]),
+            (
+                self.gm_condition,
+                self.gm_duration,
+                b["add_condition"],
+                b["saving_throw"],
+                b["remove_effect"],
+            ),
+        )
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(4, 4, 4, 4)
+        for widgets in rows:
+            layout.addWidget(FlowBox(widgets, box))
         return box
 
     # -- public ----------------------------------------------------------------------------
@@ -551,12 +586,28 @@ class ActionsPanel(QWidget):
             let_pass.setObjectName("let_pass_button")
             let_pass.setToolTip("Decline: its immediate action stays unused")
             let_pass.clicked.connect(self._offer_slot(enemy_id, mover_id, take=False))
-            layout.addWidget(label, row, 0)
-            layout.addWidget(dice, row, 1)
-            layout.addWidget(take, row, 2)
-            layout.addWidget(let_pass, row, 3)
+            # Who may attack whom on a line of its own, the answer under it: the box stays as
+            # narrow as the dock (a wide row made the window grow when an offer came).
+            label.setWordWrap(True)
+            layout.addWidget(label, 2 * row, 0, 1, 3)
+            layout.addWidget(dice, 2 * row + 1, 0)
+            layout.addWidget(take, 2 * row + 1, 1)
+            layout.addWidget(let_pass, 2 * row + 1, 2)
             self.offer_rows[enemy_id] = (dice, take, let_pass)
         self.offers_box.setVisible(bool(key))
+        self._fit_width()
+
+    def sizeHint(self) -> QSize:
+        # All of it without scrolling when the window has the room (the dock area shares its
+        # height between the docks by their size hints; a scroll area asks for little).
+        bar = self.scroll_area.verticalScrollBar().sizeHint().width()
+        hint = self._content.sizeHint()
+        return QSize(hint.width() + bar, hint.height())
+
+    def _fit_width(self) -> None:
+        """Keep the dock as wide as the panel's widest row: it scrolls up and down only."""
+        bar = self.scroll_area.verticalScrollBar().sizeHint().width()
+        self.scroll_area.setMinimumWidth(self._content.minimumSizeHint().width() + bar)
 
     def _offer_slot(self, enemy_id: str, mover_id: str, *, take: bool) -> Callable[[], None]:
         def slot() -> None:
@@ -740,8 +791,6 @@ class ActionsPanel(QWidget):
             return
         session = self._session
         calls: dict[CombatAction, Callable[[], OperationResult]] = {
-            CombatAction.END_TURN: lambda: session.end_turn(initiator=self),
-            CombatAction.DELAY: lambda: session.delay(initiator=self),
             CombatAction.STAND_UP: lambda: session.stand_up(cid, initiator=self),
             CombatAction.DROP_PRONE: lambda: session.drop_prone(cid, initiator=self),
             CombatAction.TOTAL_DEFENSE: lambda: session.total_defense(cid, initiator=self),

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -56,6 +57,7 @@ from orcus_desktop.ui.panels.common import (
     name_of,
     typed_save_dice,
 )
+from orcus_desktop.ui.panels.flow import FlowBox
 
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -438,6 +440,9 @@ class InitiativePanel(QWidget):
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("initiativePanel")
+        # Not expanding: the window's spare height goes to the Actions panel under it (the
+        # order still shows about eight creatures; the GM can drag the split for more).
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._session = session
         self._selecting = False
         self.model = InitiativeTableModel(session, self)
@@ -493,9 +498,6 @@ class InitiativePanel(QWidget):
         setup.addWidget(self.start_button, 0, 1)
         setup.addWidget(self.group_check, 1, 0)
         setup.addWidget(self.surprised_button, 1, 1)
-        self.combat_controls = QWidget(self)
-        grid = QGridLayout(self.combat_controls)
-        grid.setContentsMargins(0, 0, 0, 0)
         buttons = (
             self.end_turn_button,
             self.delay_button,
@@ -505,10 +507,10 @@ class InitiativePanel(QWidget):
             self.move_up_button,
             self.end_combat_button,
         )
-        for i, button in enumerate(buttons):
-            grid.addWidget(button, i // 4, i % 4)
+        # Wrapped to the dock's width rather than four a row (which kept the dock wide).
+        self.combat_controls = FlowBox(buttons, self)
         row_px = self.fontMetrics().height() + 8
-        self.table.setMinimumHeight(row_px * 6)
+        self.table.setMinimumHeight(row_px * 4)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.heading)

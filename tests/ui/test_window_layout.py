@@ -1,0 +1,124 @@
+"""The window at the sizes GMs run it: a 1024x700 laptop, 1440x900, a 2560x1440 monitor.
+
+What a GM would notice: the map keeps most of the room, every button of the side panels is on
+screen and none lies over another, an opportunity attack offered does not make the window
+grow past the screen, and there is one End turn button, not two that act differently.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect
+from PySide6.QtWidgets import QAbstractButton, QApplication, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def make_window(qtbot: QtBot, width: int, height: int) -> MainWindow:
+    win = MainWindow(load_encounter(demo_encounter_path()), None)
+    qtbot.add_widget(win)
+    win.resize(width, height)
+    win.show()
+    qtbot.wait_exposed(win)
+    settle()
+    return win
+
+
+def settle() -> None:
+    for _ in range(6):  # layouts that wrap rows settle over a few passes
+        QApplication.processEvents()
+
+
+def start_combat(window: MainWindow) -> None:
+    session = window.session
+    assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok
+    ids = [c.id for c in session.encounter.creatures]
+    assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
+    assert session.start_combat().ok
+    settle()
+
+
+def in_window(window: MainWindow, widget: QWidget) -> QRect:
+    return QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size())
+
+
+def visible_buttons(panel: QWidget) -> list[QAbstractButton]:
+    return [b for b in panel.findChildren(QAbstractButton) if b.isVisible()]
+
+
+def assert_panel_usable(window: MainWindow, panel: QWidget) -> None:
+    """Every button shows whole inside the panel's own area and none covers another."""
+    buttons = [b for b in visible_buttons(panel) if b.parent() is not None]
+    content = panel
+    scroll = getattr(panel, "scroll_area", None)
+    if scroll is not None:
+        inner = scroll.widget()
+        assert inner is not None
+        # Scrolling is up and down only: nothing may stick out at the right.
+        assert inner.width() <= scroll.viewport().width()
+        content = inner
+    area = QRect(content.mapTo(window, content.rect().topLeft()), content.size())
+    rects = {b: in_window(window, b) for b in buttons if b.parent() is not None}
+    for button, rect in rects.items():
+        assert area.contains(rect), f"{button.text()!r} is cut off: {rect} not in {area}"
+    pushes = [(b, r) for b, r in rects.items() if isinstance(b, QPushButton)]
+    for i, (a, ra) in enumerate(pushes):
+        for b, rb in pushes[i + 1 :]:
+            assert not ra.intersects(rb), f"{a.text()!r} lies over {b.text()!r}"
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 700), (1440, 900), (2560, 1440)])
+def test_every_size_keeps_the_map_large_and_the_panels_usable(
+    qtbot: QtBot, width: int, height: int
+) -> None:
+    window = make_window(qtbot, width, height)
+    start_combat(window)
+    # The window is the size asked for: nothing forced it taller than the screen.
+    assert (window.width(), window.height()) == (width, height)
+    # The map has the largest share of the width (it had under a third at 1024 px).
+    assert window.view.width() >= 0.38 * width
+    for panel in (window.actions_panel, window.initiative_panel):
+        assert_panel_usable(window, panel)
+    # The creature library and the list of the creatures on the map share one column.
+    assert window.docks["creatures"] in window.tabifiedDockWidgets(window.docks["library"])
+    window.close()
+
+
+def test_one_end_turn_button_and_one_delay(qtbot: QtBot) -> None:
+    window = make_window(qtbot, 1440, 900)
+    start_combat(window)
+    texts = [b.text() for b in visible_buttons(window)]
+    assert texts.count("End turn") == 1
+    assert texts.count("Delay") == 1
+    window.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 700), (1440, 900)])
+def test_an_opportunity_attack_offer_shows_without_growing_the_window(
+    qtbot: QtBot, width: int, height: int
+) -> None:
+    window = make_window(qtbot, width, height)
+    start_combat(window)
+    panel = window.actions_panel
+    docks_before = window.docks["actions"].width()
+    walk = window.session.move_creature("brakka", Square(7, 4), MoveMode.WALK)
+    assert walk.opportunity_attackers == ("goblin-1",)
+    settle()
+    assert panel.offers_box.isVisible()
+    assert (window.width(), window.height()) == (width, height)
+    assert window.docks["actions"].width() == docks_before  # the map is not squeezed either
+    dice, take, let_pass = panel.offer_rows["goblin-1"]
+    viewport = panel.scroll_area.viewport()
+    for widget in (dice, take, let_pass):
+        # On screen in the panel's visible part, where the GM is looking.
+        corner = widget.mapTo(viewport, widget.rect().bottomRight())
+        assert viewport.rect().contains(corner), widget
+    assert_panel_usable(window, panel)
+    window.close()
