@@ -87,6 +87,59 @@ def seen_fractions(
     return out
 
 
+def separating_segments(
+    boxes_a: FloatArray, boxes_b: FloatArray, pair: IntArray, segments: FloatArray
+) -> BoolArray:
+    """Per (pair, segment) row: whether the segment alone hides each box from the other.
+
+    True when the segment's line clearly separates the two boxes (neither touches it) and the
+    segment covers the whole cross-section there of the band between the boxes' extents across
+    the line joining their centres, which holds the convex hull of the two boxes: then every
+    line from one box to the other meets the segment, so every corner of either space sees
+    nothing of the other (what `cone_filter` finds corner by corner, for far fewer rows).
+
+    Args:
+        boxes_a: (n, 4) one box of each pair.
+        boxes_b: (n, 4) the other box.
+        pair: (k,) the pair of each segment row.
+        segments: (k, 4) the segments.
+    """
+    a, b = boxes_a[pair], boxes_b[pair]
+    ax, ay = segments[:, 0], segments[:, 1]
+    ex, ey = segments[:, 2] - ax, segments[:, 3] - ay
+
+    # the side of the segment's line: cross(e, q - a), over a box: centre value +- extent
+    def side(box: FloatArray) -> tuple[FloatArray, FloatArray]:
+        mid = ex * ((box[:, 1] + box[:, 3]) / 2 - ay) - ey * ((box[:, 0] + box[:, 2]) / 2 - ax)
+        half = (np.abs(ex) * (box[:, 3] - box[:, 1]) + np.abs(ey) * (box[:, 2] - box[:, 0])) / 2
+        return mid - half, mid + half
+
+    (a_lo, a_hi), (b_lo, b_hi) = side(a), side(b)
+    margin = _OFF_LINE * (np.abs(ex) + np.abs(ey)) * (1.0 + np.abs(ax) + np.abs(ay))
+    apart = ((a_hi < -margin) & (b_lo > margin)) | ((a_lo > margin) & (b_hi < -margin))
+    # the band: extents of both boxes along the normal n of the line between the centres
+    dx = (b[:, 0] + b[:, 2] - a[:, 0] - a[:, 2]) / 2
+    dy = (b[:, 1] + b[:, 3] - a[:, 1] - a[:, 3]) / 2
+    nx, ny = -dy, dx
+
+    def extent(box: FloatArray) -> tuple[FloatArray, FloatArray]:
+        mid = nx * (box[:, 0] + box[:, 2]) / 2 + ny * (box[:, 1] + box[:, 3]) / 2
+        half = (np.abs(nx) * (box[:, 2] - box[:, 0]) + np.abs(ny) * (box[:, 3] - box[:, 1])) / 2
+        return mid - half, mid + half
+
+    (la, ha), (lb, hb) = extent(a), extent(b)
+    band_lo, band_hi = np.minimum(la, lb), np.maximum(ha, hb)
+    # where the segment's line crosses the band's two edges, as parameters along the segment
+    na = nx * ax + ny * ay
+    ne = nx * ex + ny * ey
+    ok = apart & (ne != 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t1 = (band_lo - na) / ne
+        t2 = (band_hi - na) / ne
+    result: BoolArray = ok & (np.minimum(t1, t2) >= 0) & (np.maximum(t1, t2) <= 1)
+    return result
+
+
 def split_crossings(
     seg_group: IntArray, segments: FloatArray, loose: BoolArray
 ) -> tuple[IntArray, FloatArray]:
@@ -147,8 +200,9 @@ def split_crossings(
     return piece_group[nonzero], pieces[nonzero]
 
 
-# Slack (grid units) for "clearly apart" in `cone_filter`: noded points are not exact.
-_APART = 1e-9
+# Slack (grid units) for "only touching" in `cone_filter`: noded points are
+# not exact; a sliver this thin hides no area worth a share.
+_TOUCH = 1e-11
 # |cross(A, B)| above this times |A| |B|: the viewpoint is clearly off the segment's line.
 _OFF_LINE = 1e-9
 
@@ -226,21 +280,26 @@ def cone_filter(
     if not len(k):
         return relevant, hidden
     g = g[k]
-    ax, ay, bx, by = ax[k], ay[k], bx[k], by[k]
-    kx0, ky0 = np.minimum(x0, 0.0)[g] - _APART, np.minimum(y0, 0.0)[g] - _APART
-    kx1, ky1 = np.maximum(x1, 0.0)[g] + _APART, np.maximum(y1, 0.0)[g] + _APART
-    apart = ((ax < kx0) & (bx < kx0)) | ((ax > kx1) & (bx > kx1))
-    apart |= ((ay < ky0) & (by < ky0)) | ((ay > ky1) & (by > ky1))
-    # the box's centre lies strictly on one side of each outer line: segments clearly on the
-    # other side are apart
+    ax, ay, bx, by, cr = ax[k], ay[k], bx[k], by[k], cr[k]
+    # Apart: on the far side of an axis of the cone (x, y, the two outer lines), touching
+    # allowed: a segment meeting the cone only on its outline hides no area of the box...
+    kx0, ky0 = np.minimum(x0, 0.0)[g] + _TOUCH, np.minimum(y0, 0.0)[g] + _TOUCH
+    kx1, ky1 = np.maximum(x1, 0.0)[g] - _TOUCH, np.maximum(y1, 0.0)[g] - _TOUCH
+    apart = ((ax <= kx0) & (bx <= kx0)) | ((ax >= kx1) & (bx >= kx1))
+    apart |= ((ay <= ky0) & (by <= ky0)) | ((ay >= ky1) & (by >= ky1))
+    # (the box's centre lies strictly on one side of each outer line)
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     for ox, oy in ((o1x, o1y), (o2x, o2y)):
         norm = np.hypot(ox, oy)
         norm[norm == 0] = 1.0
         side = np.sign(ox * my - oy * mx) / norm
         tx, ty, sd = ox[g], oy[g], side[g]
-        apart |= ((tx * ay - ty * ax) * sd < -_APART) & ((tx * by - ty * bx) * sd < -_APART)
-    relevant[k] = ~apart | inside[g]
+        apart |= ((tx * ay - ty * ax) * sd <= _TOUCH) & ((tx * by - ty * bx) * sd <= _TOUCH)
+    # ... unless it passes through the point itself (the sector rule)
+    at_point = (ax * bx + ay * by <= _TOUCH) & (
+        np.abs(cr) <= _OFF_LINE * (np.abs(ax) + np.abs(ay)) * (np.abs(bx) + np.abs(by))
+    )
+    relevant[k] = ~apart | inside[g] | at_point
     return relevant, hidden
 
 

@@ -93,6 +93,8 @@ def _build_unit_step_masks(battlefield: Battlefield) -> BoolArray:
     index = battlefield.wall_only_effect_index
     rr, cc = np.mgrid[0:rows, 0:cols]
     for k, (dc, dr) in enumerate(STEPS):
+        if k in _REVERSED:
+            continue
         dest_c = cc + dc
         dest_r = rr + dr
         ok = (dest_c >= 0) & (dest_c < cols) & (dest_r >= 0) & (dest_r < rows)
@@ -110,7 +112,18 @@ def _build_unit_step_masks(battlefield: Battlefield) -> BoolArray:
             sub &= ~hit
             ok[ok] = sub
         masks[k] = ok
+    # The step back from the destination is the same segment between the same squares, past
+    # the same two neighbours: legal exactly when the step there is.
+    for back, k in _REVERSED.items():
+        dc, dr = STEPS[k]
+        r0, r1 = max(0, -dr), rows - max(0, dr)
+        c0, c1 = max(0, -dc), cols - max(0, dc)
+        masks[back, r0 + dr : r1 + dr, c0 + dc : c1 + dc] = masks[k, r0:r1, c0:c1]
     return masks
+
+
+# Each step that is the reverse of an earlier one in STEPS: west, north, north-west, north-east.
+_REVERSED = {2: 0, 3: 1, 6: 4, 7: 5}
 
 
 def _window_and(mask: BoolArray, n: int) -> BoolArray:

@@ -27,7 +27,11 @@ import numpy as np
 import shapely
 
 from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
-from orcus_desktop.geometry.coverage import seen_fractions, split_crossings
+from orcus_desktop.geometry.coverage import (
+    seen_fractions,
+    separating_segments,
+    split_crossings,
+)
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.grid import Space, Square, space_distance
 from orcus_desktop.geometry.walls import (
@@ -232,8 +236,12 @@ def _pair_shares(
     extra_pair: IntArray,
     extra_segs: FloatArray,
     candidates: tuple[IntArray, IntArray] | None = None,
+    hidden: BoolArray | None = None,
 ) -> _ShareRows:
-    """Per (pair, viewer corner) row, the seen share; pair i's viewer is spaces[vid[i]]."""
+    """Per (pair, viewer corner) row, the seen share; pair i's viewer is spaces[vid[i]].
+
+    `hidden` pairs (known to see nothing, with no candidates) get 0 without measuring.
+    """
     # corners per distinct viewer space, gathered per pair
     tables = [_corner_arrays(v) for v in spaces]
     per_space = np.asarray([len(t[0]) for t in tables], dtype=np.int64)
@@ -268,8 +276,15 @@ def _pair_shares(
     row_of = np.repeat(np.arange(len(row_pair)), n_per_row)
     offs = np.arange(total) - np.repeat(np.cumsum(n_per_row) - n_per_row, n_per_row)
     seg_of = np.repeat(seg_start[row_pair], n_per_row) + offs
-    shares = seen_fractions(
-        points, inward, np.repeat(target_boxes, counts, axis=0), row_of, seg_rows[seg_of]
+    row_boxes = np.repeat(target_boxes, counts, axis=0)
+    if hidden is None or not hidden.any():
+        shares = seen_fractions(points, inward, row_boxes, row_of, seg_rows[seg_of])
+        return _ShareRows(row_pair, first_row, points, shares)
+    active = ~hidden[row_pair]  # the hidden pairs' rows have no segments
+    local = np.cumsum(active) - 1
+    shares = np.zeros(len(row_pair), dtype=np.float64)
+    shares[active] = seen_fractions(
+        points[active], inward[active], row_boxes[active], local[row_of], seg_rows[seg_of]
     )
     return _ShareRows(row_pair, first_row, points, shares)
 
@@ -431,10 +446,13 @@ def _covers(
     space_boxes = np.asarray([s.bounds() for s in spaces], dtype=np.float64).reshape(-1, 4)
     viewer_boxes, target_boxes = space_boxes[viewer_ids], space_boxes[target_ids]
     index = battlefield.effect_index
-    candidates = _symmetric_candidates(index, viewer_ids, target_ids, space_boxes)
+    c_pair, c_seg, hidden = _symmetric_candidates(index, viewer_ids, target_ids, space_boxes)
+    candidates = (c_pair, c_seg)
     none_i64 = np.empty(0, dtype=np.int64)
     none_segs = np.empty((0, 4), dtype=np.float64)
-    walls = _pair_shares(index, spaces, viewer_ids, target_boxes, none_i64, none_segs, candidates)
+    walls = _pair_shares(
+        index, spaces, viewer_ids, target_boxes, none_i64, none_segs, candidates, hidden
+    )
     both = walls.shares.copy()
     # creatures can only add half cover where some corner has none from walls
     best_seen = np.maximum.reduceat(walls.shares, walls.first_row)
@@ -449,11 +467,16 @@ def _covers(
 
 def _symmetric_candidates(
     index: SegmentIndex, viewer_ids: IntArray, target_ids: IntArray, space_boxes: FloatArray
-) -> tuple[IntArray, IntArray]:
+) -> tuple[IntArray, IntArray, BoolArray]:
     """Per pair, the segments that may stand between the two spaces (`pairs_near_hulls`).
 
     The pairs are given as indices into `space_boxes` (one row per distinct space); the hull
-    of A and B is the hull of B and A, so (a, t) and (t, a) share one query.
+    of A and B is the hull of B and A, so (a, t) and (t, a) share one query. Pairs that one
+    segment separates (`separating_segments`) are returned as hidden, without candidates:
+    every corner of either space sees nothing of the other.
+
+    Returns:
+        (pair index, segment index) candidates, and the (n,) hidden pairs.
     """
     n = len(viewer_ids)
     n_spaces = len(space_boxes)
@@ -462,6 +485,14 @@ def _symmetric_candidates(
     keys, uid = np.unique(lo * n_spaces + hi, return_inverse=True)
     u_lo, u_hi = keys // n_spaces, keys % n_spaces
     u_pair, u_seg = index.pairs_near_hulls(space_boxes[u_lo], space_boxes[u_hi])
+    u_hidden = np.zeros(len(keys), dtype=np.bool_)
+    if len(u_pair):
+        sep = separating_segments(
+            space_boxes[u_lo], space_boxes[u_hi], u_pair, index.segments[u_seg]
+        )
+        u_hidden[u_pair[sep]] = True
+        keep = ~u_hidden[u_pair]
+        u_pair, u_seg = u_pair[keep], u_seg[keep]
     # expand: every ordered pair gets the segments of its unordered pair
     per_u = np.bincount(u_pair, minlength=len(keys))
     start_u = np.cumsum(per_u) - per_u
@@ -470,7 +501,7 @@ def _symmetric_candidates(
     pair_idx = np.repeat(np.arange(n), counts)
     offs = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
     seg_idx = u_seg[np.repeat(start_u[uid], counts) + offs]
-    return pair_idx, seg_idx
+    return pair_idx, seg_idx, u_hidden[uid]
 
 
 def _add_creatures(

@@ -5,6 +5,7 @@ attacks")."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from orcus_desktop.geometry.grid import Size, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.movement import (
     STEPS,
     MoveMode,
+    _unit_step_masks,
     cheapest_path,
     provoked_by,
     reachable_squares,
@@ -326,3 +328,32 @@ def test_provoked_by_matches_the_straightforward_rule(case) -> None:
     expected = _provoked_by_reference(bf, "m", path, mode)
     assert provoked_by(bf, "m", path, mode) == expected
     assert provoked_by(bf, "m", path, mode) == expected  # again, from the cache
+
+
+def _unit_step_masks_reference(bf):
+    """Every square and direction tested on its own (the reverse steps too)."""
+    rows, cols = bf.bounds.rows, bf.bounds.columns
+    free = ~bf.blocking
+    masks = np.zeros((8, rows, cols), dtype=bool)
+    for k, (dc, dr) in enumerate(STEPS):
+        for r in range(rows):
+            for c in range(cols):
+                if not (0 <= c + dc < cols and 0 <= r + dr < rows):
+                    continue
+                if not (free[r, c] and free[r + dr, c + dc]):
+                    continue
+                if dc and dr and not (free[r, c + dc] and free[r + dr, c]):
+                    continue
+                start = np.asarray([[c + 0.5, r + 0.5]])
+                end = start + np.asarray([[dc, dr]])
+                masks[k, r, c] = not bf.wall_only_effect_index.segments_intersecting(start, end)[0]
+    return masks
+
+
+@settings(max_examples=40, deadline=None)
+@given(_provoke_cases())
+def test_step_masks_match_the_square_by_square_rule(case) -> None:
+    bf, _, _ = case
+    blocking = [sq for o in bf.occupants for sq in o.space.squares() if bf.bounds.contains(sq)]
+    bf = field(walls=bf.walls, terrain=(patch(TerrainKind.BLOCKING, *blocking[:3]),))
+    assert np.array_equal(_unit_step_masks(bf), _unit_step_masks_reference(bf))
