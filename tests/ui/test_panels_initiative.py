@@ -130,7 +130,11 @@ def test_hit_points_and_conditions_change_one_row_only(
         assert session.apply_damage("orc", 16).ok
     row = model.row_of("orc")
     assert changed == [(row, row)]
-    assert _cell(model, "orc", Column.HIT_POINTS) == "14/30 staggered"
+    assert _cell(model, "orc", Column.HIT_POINTS) == "14/30"
+    assert _cell(model, "orc", Column.HIT_POINTS, Qt.ItemDataRole.ToolTipRole) == "14/30 staggered"
+    red = _cell(model, "orc", Column.HIT_POINTS, Qt.ItemDataRole.ForegroundRole)
+    assert red is not None
+    assert red.color().red() > 150
     assert session.add_condition("orc", Condition.DAZED, DurationKind.SAVE_ENDS).ok
     assert _cell(model, "orc", Column.CONDITIONS) == "Dazed (save ends)"
     assert session.apply_damage("orc", 20).ok
@@ -339,7 +343,7 @@ def test_offered_opportunity_attack_shows(session: GameSession, panel: Initiativ
     assert session.move_creature("orc", Square(6, 2), MoveMode.WALK).opportunity_attackers == (
         "hero",
     )
-    assert panel.model.row_data("hero").status == "may attack (opportunity)"
+    assert panel.model.row_data("hero").status == "OA offered"
     assert session.decline_opportunity_attack("hero").ok
     assert panel.model.row_data("hero").status == "acted"
 

@@ -8,7 +8,7 @@ grow past the screen, and there is one End turn button, not two that act differe
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -16,7 +16,10 @@ from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.panels.initiative import Column
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -121,4 +124,33 @@ def test_an_opportunity_attack_offer_shows_without_growing_the_window(
         corner = widget.mapTo(viewport, widget.rect().bottomRight())
         assert viewport.rect().contains(corner), widget
     assert_panel_usable(window, panel)
+    window.close()
+
+
+def test_a_long_status_does_not_squeeze_the_conditions_away(qtbot: QtBot) -> None:
+    window = make_window(qtbot, 1440, 900)
+    start_combat(window)
+    session = window.session
+    assert session.add_condition("goblin-1", Condition.WEAKENED, DurationKind.SAVE_ENDS).ok
+    assert session.apply_damage("goblin-1", 16).ok  # staggered
+    assert session.move_creature("brakka", Square(7, 4), MoveMode.WALK).opportunity_attackers
+    settle()
+    table = window.initiative_panel.table
+    header = table.horizontalHeader()
+    # The GM reads the goblin's condition on its row without scrolling sideways (the
+    # duration may be cut short: the tooltip gives it whole).
+    assert not table.horizontalScrollBar().isVisible()
+    model = table.model()
+    for row in range(model.rowCount()):
+        if model.index(row, Column.NAME).data() == "Goblin Warrior 1":
+            break
+    else:
+        raise AssertionError("no row for the goblin")
+    text = str(model.index(row, Column.CONDITIONS).data())
+    assert "weakened" in text.lower()
+    metrics = table.fontMetrics()
+    assert header.sectionSize(Column.CONDITIONS) >= metrics.horizontalAdvance(text[:10] + "…")
+    status = model.index(row, Column.STATUS)
+    assert status.data() == "OA offered"
+    assert "opportunity attack" in str(status.data(Qt.ItemDataRole.ToolTipRole))
     window.close()

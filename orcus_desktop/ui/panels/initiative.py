@@ -65,6 +65,9 @@ CURRENT_TURN_BRUSH = QBrush(QColor(255, 226, 150))
 """Background of the row whose turn it is."""
 
 INACTIVE_BRUSH = QBrush(QColor(128, 128, 128))
+STAGGERED_BRUSH = QBrush(QColor(190, 30, 30))
+"""Hit points at half or fewer (000 "Staggered") read in red."""
+_STAGGERED = " staggered"
 """Text colour of the dead, the delaying and those not in the initiative."""
 
 
@@ -132,7 +135,7 @@ def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str
         return "not in initiative", "Not in the initiative: roll, or join a running combat."
     offer = combatant.out_of_turn
     if offer is ActionKind.OPPORTUNITY:
-        return "may attack (opportunity)", "Offered an opportunity attack (Actions panel)."
+        return "OA offered", "Offered an opportunity attack (Actions panel)."
     if offer is not None:
         return f"acts now ({offer.value})", f"Takes its readied {offer.value} action now."
     readied = combatant.readied
@@ -267,6 +270,12 @@ class InitiativeTableModel(QAbstractTableModel):
             return CURRENT_TURN_BRUSH
         if role == Qt.ItemDataRole.ForegroundRole and row.inactive:
             return INACTIVE_BRUSH
+        if (
+            role == Qt.ItemDataRole.ForegroundRole
+            and column is Column.HIT_POINTS
+            and row.hit_points.endswith(_STAGGERED)
+        ):
+            return STAGGERED_BRUSH
         if role == Qt.ItemDataRole.FontRole and row.current:
             font = QFont()
             font.setBold(True)
@@ -334,7 +343,9 @@ class InitiativeTableModel(QAbstractTableModel):
         if column is Column.INITIATIVE:
             return "" if row.initiative is None else str(row.initiative)
         if column is Column.HIT_POINTS:
-            return row.hit_points
+            # "14/30" in red rather than "14/30 staggered": the word took the conditions'
+            # room in a narrow dock (the tooltip still says it).
+            return row.hit_points.removesuffix(_STAGGERED)
         if column is Column.CONDITIONS:
             return row.effects
         return row.status
@@ -462,6 +473,12 @@ class InitiativePanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(Column.CONDITIONS, QHeaderView.ResizeMode.Stretch)
+        # A long status ("readied (the orc comes close)") is cut short with its tooltip giving
+        # it whole, rather than squeezing the conditions away behind a horizontal scroll bar.
+        header.setSectionResizeMode(Column.STATUS, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(
+            Column.STATUS, self.fontMetrics().horizontalAdvance("OA offered") + 16
+        )
         self.message = QLabel(self)
         self.message.setObjectName("initiativeMessage")
         self.message.setWordWrap(True)
