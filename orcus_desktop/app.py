@@ -135,10 +135,20 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
         print(f"orcus-desktop: wrote {screenshot}", file=sys.stderr)
         window.close()
         return 0
+    autosaver = None
     if smoke_test:
         QTimer.singleShot(SMOKE_TEST_MS, app.quit)
+    else:
+        # Only the GM's own session autosaves and offers what a crash left behind; the
+        # headless modes (screenshot, smoke test, query) never ask and never touch those files.
+        from orcus_desktop.ui.autosave import start_autosave
+
+        autosaver = start_autosave(window)
     code = app.exec()
+    # A close from code asks nothing: the autosaver keeps any unsaved work for the next start.
     window.close()
+    if autosaver is not None:
+        autosaver.detach()
     return code
 
 

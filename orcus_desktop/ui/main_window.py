@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from psygnal import SignalInstance
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -109,7 +109,14 @@ class MainWindow(QMainWindow):
         encounter: the encounter to show (used when `session` is None).
         path: the file it came from, or None (unsaved or the bundled demo).
         session: an existing game session to drive; by default one is built over `encounter`.
+
+    Signals:
+        unsaved_discarded: the GM chose Discard for unsaved changes (autosave drops its copy).
+        closed: the window closed (after the Save/Discard question, if it asked one).
     """
+
+    unsaved_discarded = Signal()
+    closed = Signal()
 
     def __init__(
         self,
@@ -780,7 +787,10 @@ class MainWindow(QMainWindow):
         )
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        if answer == QMessageBox.StandardButton.Discard:
+            self.unsaved_discarded.emit()
+            return True
+        return False
 
     def _on_quit(self) -> None:
         if self.confirm_unsaved("closing"):
@@ -1042,6 +1052,7 @@ class MainWindow(QMainWindow):
         self.view.set_tool(None)
         self.player_view_action.setChecked(False)  # the players' window goes with the GM's
         event.accept()
+        self.closed.emit()
 
 
 def _is_bundled(path: Path) -> bool:
