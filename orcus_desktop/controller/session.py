@@ -240,6 +240,10 @@ class GameSession:
         if updated == creature and updated.statblock == creature.statblock:
             return self._refuse(op, "nothing to change", initiator, creature_id)
         text = f"Edit {updated.name}"
+        if changes.keys() == {"hidden"}:
+            # What the Edit menu says: "Undo Hide Goblin from the players".
+            shown = "Hide {} from the players" if hidden else "Show {} to the players"
+            text = shown.format(updated.name)
         self._commit(text, enc.with_creature(updated))
         return self._announce(
             OperationResult(True, op, text=text, creature_id=creature_id), initiator

@@ -181,3 +181,15 @@ def test_update_creature_map_image_rename_and_resize(session: GameSession) -> No
     assert not session.history.can_undo
     assert session.encounter.creature("goblin").name == "Goblin"
     assert session.encounter.map_image is None
+
+
+def test_hiding_and_showing_say_so_in_the_undo_text(session: GameSession) -> None:
+    hide = session.update_creature("goblin", hidden=True)
+    assert hide.text == "Hide Goblin from the players"
+    assert session.history.undo_text == "Hide Goblin from the players"
+    assert session.update_creature("goblin", hidden=False).text == "Show Goblin to the players"
+    assert session.update_creature("goblin", speed=4).text == "Edit Goblin"
+    session.undo()
+    assert session.history.redo_text == "Edit Goblin"
+    session.undo()
+    assert session.history.redo_text == "Show Goblin to the players"
