@@ -157,15 +157,13 @@ class SegmentIndex:
         hi_c = np.floor((np.maximum(arr[:, 0], arr[:, 2]) + half - x0) / _BUCKET).astype(np.int64)
         lo_r = np.floor((np.minimum(arr[:, 1], arr[:, 3]) - half - y0) / _BUCKET).astype(np.int64)
         hi_r = np.floor((np.maximum(arr[:, 1], arr[:, 3]) + half - y0) / _BUCKET).astype(np.int64)
-        cells: list[int] = []
-        items: list[int] = []
-        for i in range(len(arr)):
-            for r in range(max(0, lo_r[i]), min(n_rows - 1, hi_r[i]) + 1):
-                for c in range(max(0, lo_c[i]), min(n_cols - 1, hi_c[i]) + 1):
-                    cells.append(r * n_cols + c)
-                    items.append(i)
-        cell_arr = np.asarray(cells, dtype=np.int64)
-        item_arr = np.asarray(items, dtype=np.int64)
+        cell_arr, item_arr = _bucket_cells(
+            np.maximum(lo_r, 0),
+            np.minimum(hi_r, n_rows - 1),
+            np.maximum(lo_c, 0),
+            np.minimum(hi_c, n_cols - 1),
+            n_cols,
+        )
         order = np.argsort(cell_arr, kind="stable")
         start = np.zeros(n_cols * n_rows + 1, dtype=np.int64)
         np.add.at(start, cell_arr + 1, 1)
@@ -425,6 +423,22 @@ class SegmentIndex:
                 e_in,
             )[0]
         )
+
+
+def _bucket_cells(
+    lo_r: IntArray, hi_r: IntArray, lo_c: IntArray, hi_c: IntArray, n_cols: int
+) -> tuple[IntArray, IntArray]:
+    """(cell, item) for every cell of each item's row/column range, item by item, row-major."""
+    n_r = np.maximum(hi_r - lo_r + 1, 0)
+    n_c = np.maximum(hi_c - lo_c + 1, 0)
+    per_item = n_r * n_c
+    total = int(per_item.sum())
+    item = np.repeat(np.arange(len(per_item), dtype=np.int64), per_item)
+    k = np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(per_item) - per_item, per_item)
+    width = np.maximum(n_c, 1)[item]
+    row = lo_r[item] + k // width
+    col = lo_c[item] + k % width
+    return row * n_cols + col, item
 
 
 # HOUSE_STYLE 7.5 calls this structure the WallIndex.

@@ -9,7 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.geometry.walls import SegmentIndex, node_segments, square_outline_segments
+from orcus_desktop.geometry.walls import (
+    SegmentIndex,
+    _bucket_cells,
+    node_segments,
+    square_outline_segments,
+)
 
 # A room corner and a pillar used by several rows below.
 L_WALLS = [((5, 5), (8, 5)), ((8, 5), (8, 8))]  # arms go left and down from (8, 5)
@@ -111,3 +116,23 @@ def test_no_walls_never_blocks() -> None:
     rng = np.random.default_rng(3)
     pts = rng.uniform(0, 10, (50, 2))
     assert not index.lines_blocked(pts, pts[::-1]).any()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(-2, 6), st.integers(-2, 6), st.integers(-2, 6), st.integers(-2, 6)),
+        max_size=8,
+    )
+)
+def test_bucket_cells_match_the_loop(ranges) -> None:
+    lo_r, hi_r, lo_c, hi_c = (np.asarray([r[k] for r in ranges], dtype=np.int64) for k in range(4))
+    cells, items = [], []
+    for i in range(len(ranges)):
+        for r in range(lo_r[i], hi_r[i] + 1):
+            for c in range(lo_c[i], hi_c[i] + 1):
+                cells.append(r * 7 + c)
+                items.append(i)
+    got_cells, got_items = _bucket_cells(lo_r, hi_r, lo_c, hi_c, 7)
+    assert got_cells.tolist() == cells
+    assert got_items.tolist() == items
