@@ -104,7 +104,8 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
     app.setApplicationName("Orcus Desktop")
-    app.setOrganizationName("Orcus Desktop")
+    # No organisation: per-user folders are ".local/share/Orcus Desktop", not the name twice.
+    app.setOrganizationName("")
     app.setApplicationVersion(__version__)
     app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
     sys.excepthook = _excepthook
