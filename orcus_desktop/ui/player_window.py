@@ -7,7 +7,8 @@ makes and has no tools: the players look, the GM acts.
 
 from __future__ import annotations
 
-from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from orcus_desktop.controller.session import GameSession
@@ -28,6 +29,9 @@ class PlayerWindow(QMainWindow):
         self.setWindowTitle(f"{session.encounter.name} — player view")
         self.scene = MapScene(session.document, rules=session.rules, gm=False, parent=self)
         self.view = MapView(self.scene, self)
+        # The screen facing the table shows the whole map, scaled to it, and no scroll bars.
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setCentralWidget(self.view)
         self.resize(1024, 768)
 
@@ -37,6 +41,11 @@ class PlayerWindow(QMainWindow):
         if len(screens) > 1:
             self.setGeometry(screens[1].availableGeometry())
         self.show()
+        self.view.fit_map()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # Moved to the TV, maximised or full screen: the map fills the new size.
+        super().resizeEvent(event)
         self.view.fit_map()
 
     def closeEvent(self, event: QCloseEvent) -> None:

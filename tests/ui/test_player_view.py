@@ -173,3 +173,21 @@ def test_player_view_tooltips_name_only_what_the_players_see(
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert window.encounter is before
     assert players.scene.selectedItems() == []
+
+
+@pytest.mark.parametrize(("width", "height"), [(800, 600), (1920, 1080)])
+def test_the_players_screen_shows_the_whole_map_at_any_size(
+    qtbot: QtBot, window: MainWindow, width: int, height: int
+) -> None:
+    players = open_player_view(window)
+    players.resize(width, height)
+    qtbot.wait_until(lambda: players.view.viewport().width() > width - 40)
+    QApplication.processEvents()
+    view = players.view
+    assert not view.horizontalScrollBar().isVisible()
+    assert not view.verticalScrollBar().isVisible()
+    shown = view.mapFromScene(players.scene.map_rect).boundingRect()
+    viewport = view.viewport().rect()
+    assert viewport.adjusted(-1, -1, 1, 1).contains(shown)
+    # ...and fills the screen in one direction (not a small map in a big window).
+    assert max(shown.width() / viewport.width(), shown.height() / viewport.height()) > 0.95
