@@ -25,8 +25,8 @@ from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.ui.main_window import MainWindow
-from orcus_desktop.ui.map.layers import SQUARE_PX
-from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.map.layers import PAPER, SQUARE_PX
+from orcus_desktop.ui.map.scene import MIN_GRID_GAP_PX, MapScene, grid_step
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.panels.palette import CREATURE_MIME, CreaturePalette, entry_to_mime
 
@@ -157,6 +157,49 @@ def test_grid_draws_for_a_200_by_200_map(qtbot: QtBot) -> None:
     painter.end()
     scene.detach()
     assert not image.isNull()
+
+
+def _line_runs(image: QImage, y: int, x0: int, x1: int) -> int:
+    """How many separate grid lines a horizontal scan line crosses (non-paper pixel runs)."""
+    paper = PAPER.rgb()
+    runs, inside = 0, False
+    for x in range(x0, x1):
+        on_line = image.pixel(x, y) != paper
+        runs += on_line and not inside
+        inside = on_line
+    return runs
+
+
+def test_a_200_by_200_map_fitted_shows_a_readable_grid_not_a_mesh(qtbot: QtBot) -> None:
+    scene = MapScene(Document(Encounter(grid=GridBounds(200, 200))))
+    view = MapView(scene)
+    qtbot.add_widget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.wait_exposed(view)
+    view.fit_map()
+    QApplication.processEvents()
+    square_px = SQUARE_PX * view.transform().m11()
+    assert square_px < 4  # one square is a few pixels: a line each would be a grey mesh
+    image = view.viewport().grab().toImage()
+    shown = view.mapFromScene(scene.map_rect).boundingRect().intersected(image.rect())
+    y = shown.center().y() + 1
+    runs = _line_runs(image, y, shown.left() + 2, shown.right() - 2)
+    assert 0 < runs <= shown.width() / MIN_GRID_GAP_PX
+    # Zoomed in again, every square has its lines.
+    view.zoom_by(1 / view.transform().m11())
+    QApplication.processEvents()
+    image = view.viewport().grab().toImage()
+    runs = _line_runs(image, 300, 0, 640)
+    assert runs == pytest.approx(640 / SQUARE_PX, abs=1)
+    view.close()
+    scene.detach()
+
+
+def test_grid_step() -> None:
+    assert grid_step(SQUARE_PX) == 1
+    assert grid_step(3.4) == 5
+    assert grid_step(0.5) == 25
 
 
 # -- real mouse through the view ----------------------------------------------------------------

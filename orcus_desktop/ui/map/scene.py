@@ -38,6 +38,18 @@ _TERRAIN_ORDER = (
 )
 
 
+MIN_GRID_GAP_PX = 6.0
+"""Grid lines closer than this on screen are thinned out (every 5th, every 25th...)."""
+
+
+def grid_step(square_px_on_screen: float) -> int:
+    """Draw every n-th grid line so that drawn lines are MIN_GRID_GAP_PX apart or more."""
+    step = 1
+    while square_px_on_screen * step < MIN_GRID_GAP_PX and step < 10_000:
+        step *= 5
+    return step
+
+
 class TerrainItem(QGraphicsItem):
     """All painted terrain as one item: a cached path per terrain kind."""
 
@@ -401,6 +413,9 @@ class MapScene(QGraphicsScene):
         visible = rect.intersected(map_rect)
         if visible.isEmpty():
             return
+        # Zoomed far out (a 200x200 map fitted), a line per square would be a grey mesh over
+        # the whole map: draw every 5th or 25th line instead, at least MIN_GRID_GAP_PX apart.
+        step = grid_step(SQUARE_PX * abs(painter.worldTransform().m11()))
         first_col = max(0, math.floor(visible.left() / SQUARE_PX))
         last_col = min(self._columns, math.ceil(visible.right() / SQUARE_PX))
         first_row = max(0, math.floor(visible.top() / SQUARE_PX))
@@ -410,10 +425,12 @@ class MapScene(QGraphicsScene):
         lines = [
             QLineF(c * SQUARE_PX, top, c * SQUARE_PX, bottom)
             for c in range(first_col, last_col + 1)
+            if c % step == 0 or c == self._columns
         ]
         lines += [
             QLineF(left, r * SQUARE_PX, right, r * SQUARE_PX)
             for r in range(first_row, last_row + 1)
+            if r % step == 0 or r == self._rows
         ]
         painter.setPen(self._grid_pen)
         painter.drawLines(lines)
