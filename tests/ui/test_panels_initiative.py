@@ -93,7 +93,11 @@ def test_model_passes_the_model_tester_while_combat_is_played(
 def test_rows_follow_initiative_and_turns(session: GameSession, panel: InitiativePanel) -> None:
     model = panel.model
     assert model.creature_ids() == ["hero", "orc", "brute", "grunt"]
-    assert _cell(model, "orc", Column.STATUS) == "not in initiative"
+    # Nobody rolled yet: no "not in initiative" on every row, the tooltip still says so.
+    assert _cell(model, "orc", Column.STATUS) == ""
+    assert "Not in the initiative" in _cell(
+        model, "orc", Column.STATUS, Qt.ItemDataRole.ToolTipRole
+    )
     assert _cell(model, "orc", Column.INITIATIVE) == ""
     assert _cell(model, "orc", Column.HIT_POINTS) == "30/30"
     session.roll_initiative(totals={"hero": 5, "orc": 12, "brute": 20, "grunt": 1})

@@ -132,7 +132,9 @@ class InitiativeRow:
 def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str]:
     combat = session.encounter.combat
     if combatant is None:
-        return "not in initiative", "Not in the initiative: roll, or join a running combat."
+        detail = "Not in the initiative: roll, or join a running combat."
+        # Before anyone rolled, every row would say so: the heading does, once.
+        return ("not in initiative" if combat.combatants else ""), detail
     offer = combatant.out_of_turn
     if offer is ActionKind.OPPORTUNITY:
         return "OA offered", "Offered an opportunity attack (Actions panel)."
