@@ -195,6 +195,7 @@ class MainWindow(QMainWindow):
     # --- construction -------------------------------------------------------------------
     def _build_docks(self) -> None:
         self.creature_palette = CreaturePalette(load_library(resource_path("creatures")))
+        self.creature_palette.place_requested.connect(self.view.drop_at_centre)  # Enter
         self.creature_list = QListWidget()
         self.creature_list.setObjectName("creatureList")
         self.creature_list.currentItemChanged.connect(self._on_creature_list_current)

@@ -329,6 +329,36 @@ def test_palette_lists_searches_and_drops_onto_a_square(qtbot: QtBot, window: Ma
     assert window.scene.token_item(placed[0].id) is None
 
 
+def test_enter_in_the_library_places_a_creature_near_the_middle_of_the_map(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Keyboard only: find a creature in the library, press Enter, it is on the map."""
+    palette = window.creature_palette
+    palette.search.setText("goblin warrior")
+    assert palette.visible_names() == ["Goblin Warrior"]
+    # The view is centred on (6, 5); the goblin stands at (6, 6), the blocking square (4, 4).
+    window.view.centerOn(6.5 * SQUARE_PX, 6.5 * SQUARE_PX)
+    lst = palette.list_view
+    lst.setFocus()
+    lst.setCurrentIndex(palette.proxy.index(0, 0))
+    qtbot.keyClick(lst, Qt.Key.Key_Return)
+    placed = [c for c in window.encounter.creatures if c.name == "Goblin Warrior"]
+    assert len(placed) == 1
+    square = placed[0].square
+    # The middle square is taken: the closest free one instead.
+    assert square != Square(6, 6)
+    assert max(abs(square.col - 6), abs(square.row - 6)) == 1
+    assert window.scene.token_item(placed[0].id) is not None
+    assert window.statusBar().currentMessage() == "Place Goblin Warrior"
+    qtbot.keyClick(lst, Qt.Key.Key_Return)  # a second one, numbered, on another square
+    warriors = [c for c in window.encounter.creatures if c.name.startswith("Goblin Warrior")]
+    assert len(warriors) == 2
+    assert warriors[0].square != warriors[1].square
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert not [c for c in window.encounter.creatures if c.name.startswith("Goblin Warrior")]
+
+
 def test_palette_drop_on_an_illegal_square_is_refused_with_the_reason(
     qtbot: QtBot, window: MainWindow
 ) -> None:

@@ -21,6 +21,7 @@ from orcus_desktop.controller.map_tools import (
     creature_from_entry,
     placement_preview,
 )
+from orcus_desktop.controller.placement import free_squares
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.ui.panels.palette import entry_from_mime
@@ -91,6 +92,27 @@ class MapDropHandler:
                     return self.place(_image_token_entry(path), grid_xy)
                 return ""
         return ""
+
+    def drop_near(self, mime: QMimeData, grid_xy: tuple[float, float]) -> str:
+        """Place a palette creature on the free square closest to `grid_xy`.
+
+        No pointer chose a square: the GM pressed Enter in the library.
+        """
+        entry = entry_from_mime(mime)
+        if entry is None:
+            return ""
+        encounter = self._session.encounter
+        creature = creature_from_entry(encounter, entry, grid_xy)
+        free = free_squares(encounter, creature)
+        if not free:
+            return f"Refused: no free square for {creature.name}"
+        wanted = creature.square
+        square = min(
+            free,
+            key=lambda s: (max(abs(s.col - wanted.col), abs(s.row - wanted.row)), s.row, s.col),
+        )
+        result = self._session.place_creature(creature.moved_to(square), initiator=self)
+        return result.text if result.ok else f"Refused: {result.reason}"
 
     def place(self, entry: LibraryEntry, grid_xy: tuple[float, float]) -> str:
         """Place `entry` centred on `grid_xy`; returns what happened (or why not)."""

@@ -58,6 +58,10 @@ class DropHandler(Protocol):
         """Do the drop; returns a status message (a refusal's reason or what was done)."""
         ...
 
+    def drop_near(self, mime: QMimeData, grid_xy: tuple[float, float]) -> str:
+        """Place the data on the free square closest to `grid_xy` (no pointer chose one)."""
+        ...
+
 
 def _buttons(buttons: Qt.MouseButton) -> Button:
     out = Button.NONE
@@ -146,6 +150,15 @@ class MapView(QGraphicsView):
 
     def set_drop_handler(self, handler: DropHandler | None) -> None:
         self._drop_handler = handler
+
+    def drop_at_centre(self, mime: QMimeData) -> None:
+        """Place what `mime` carries near the middle of the view (Enter in the library)."""
+        if self._drop_handler is None:
+            return
+        centre = QPointF(self.viewport().rect().center())
+        text = self._drop_handler.drop_near(mime, self.grid_point(centre))
+        if text:
+            self.message.emit(text)
 
     def grid_point(self, view_pos: QPointF) -> tuple[float, float]:
         """A viewport position in grid units."""

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    Signal,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -236,7 +237,13 @@ class CreaturePalette(QWidget):
     Args:
         entries: the library entries to list.
         parent: the owning widget.
+
+    Signals:
+        place_requested: the drag data of an entry the GM pressed Enter on (or double-clicked):
+            the map places it near the middle of the view, as if dropped there.
     """
+
+    place_requested = Signal(QMimeData)
 
     def __init__(self, entries: Sequence[LibraryEntry], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -259,6 +266,7 @@ class CreaturePalette(QWidget):
         self.list_view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.list_view.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.list_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list_view.activated.connect(self._on_activated)
         filters = QHBoxLayout()
         filters.addWidget(self.search, 2)
         filters.addWidget(self.side_filter, 1)
@@ -282,6 +290,10 @@ class CreaturePalette(QWidget):
         """The drag data of the visible row `row` (what dragging it out carries)."""
         source = self.proxy.mapToSource(self.proxy.index(row, 0))
         return self.model.mimeData([source])
+
+    def _on_activated(self, index: QModelIndex) -> None:
+        # Enter (or a double-click) places the creature without a mouse drag.
+        self.place_requested.emit(self.mime_for_row(index.row()))
 
     def _on_search_changed(self, text: str) -> None:
         self.proxy.setFilterFixedString(text)
