@@ -47,6 +47,7 @@ def seen_fractions(
     boxes: FloatArray,
     seg_group: IntArray,
     segments: FloatArray,
+    blockers: FloatArray | None = None,
 ) -> FloatArray:
     """For each (point, box) pair, the share (0..1) of the box the point sees.
 
@@ -62,6 +63,8 @@ def seen_fractions(
         seg_group: (k,) the pair each candidate segment row belongs to.
         segments: (k, 4) candidate blocking segments (ax, ay, bx, by) per pair; segments of one
             pair must not cross each other (noded), except where they are collinear.
+        blockers: optional (k, 4) straight runs holding each segment (`SegmentIndex.runs`),
+            for the "one segment hides the whole box" test; default: the segments.
 
     Returns:
         (m,) shares in [0, 1].
@@ -70,7 +73,7 @@ def seen_fractions(
     out = np.ones(m, dtype=np.float64)
     if m == 0 or not len(seg_group):
         return exact_seen_fractions(points, inward, boxes, seg_group, segments)
-    relevant, hidden = cone_filter(points, boxes, seg_group, segments)
+    relevant, hidden = cone_filter(points, boxes, seg_group, segments, blockers)
     seg_group = seg_group[relevant]
     segments = segments[relevant]
     todo = np.zeros(m, dtype=np.bool_)
@@ -208,7 +211,11 @@ _OFF_LINE = 1e-9
 
 
 def cone_filter(
-    points: FloatArray, boxes: FloatArray, seg_group: IntArray, segments: FloatArray
+    points: FloatArray,
+    boxes: FloatArray,
+    seg_group: IntArray,
+    segments: FloatArray,
+    blockers: FloatArray | None = None,
 ) -> tuple[BoolArray, BoolArray]:
     """Which segment rows can matter to their pair, and which pairs one segment hides wholly.
 
@@ -221,6 +228,8 @@ def cone_filter(
     from the point to the box meets the segment first (what is left has no area).
 
     Pairs whose point lies strictly inside the box keep every segment and are never settled.
+    `blockers` (a straight run holding each segment, see `seen_fractions`) replace the
+    segments in the test for hiding.
 
     Returns:
         relevant: (k,) per segment row, whether it may change its pair's share.
@@ -246,10 +255,11 @@ def cone_filter(
     # (either orientation: the products with cr), on every row; the rest on the rows left.
     g = seg_group
     sx, sy = px[g], py[g]
-    ax = segments[:, 0] - sx
-    ay = segments[:, 1] - sy
-    bx = segments[:, 2] - sx
-    by = segments[:, 3] - sy
+    hiders = segments if blockers is None else blockers
+    ax = hiders[:, 0] - sx
+    ay = hiders[:, 1] - sy
+    bx = hiders[:, 2] - sx
+    by = hiders[:, 3] - sy
     cr = ax * by - ay * bx
     spans = np.ones(len(g), dtype=np.bool_)
     for ox, oy in ((o1x, o1y), (o2x, o2y)):
@@ -280,7 +290,13 @@ def cone_filter(
     if not len(k):
         return relevant, hidden
     g = g[k]
-    ax, ay, bx, by, cr = ax[k], ay[k], bx[k], by[k], cr[k]
+    if blockers is None:
+        ax, ay, bx, by, cr = ax[k], ay[k], bx[k], by[k], cr[k]
+    else:
+        sx, sy = sx[k], sy[k]
+        ax, ay = segments[k, 0] - sx, segments[k, 1] - sy
+        bx, by = segments[k, 2] - sx, segments[k, 3] - sy
+        cr = ax * by - ay * bx
     # Apart: on the far side of an axis of the cone (x, y, the two outer lines), touching
     # allowed: a segment meeting the cone only on its outline hides no area of the box...
     kx0, ky0 = np.minimum(x0, 0.0)[g] + _TOUCH, np.minimum(y0, 0.0)[g] + _TOUCH

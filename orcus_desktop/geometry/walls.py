@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -126,13 +127,28 @@ class SegmentIndex:
     _bucket_start: IntArray
     _bucket_items: IntArray
     _columns: tuple[FloatArray, FloatArray, FloatArray, FloatArray]
+    _raw: FloatArray
+
+    @cached_property
+    def runs(self) -> FloatArray:
+        """(n, 4): per noded segment, the straight run of blocking input it lies on.
+
+        Noding splits a wall where another crosses it, and a long wall is often drawn as
+        several pieces end to end; the run is the whole straight stretch (collinear input
+        segments that touch or overlap, merged). It blocks exactly what its pieces block
+        together, so a test for "one segment hides all of it" may use the run instead of the
+        piece. A piece whose run cannot be found is its own run.
+        """
+        return _runs_of(self.segments, self._raw)
 
     @classmethod
     def build(cls, segments: Sequence[Segment] | FloatArray) -> SegmentIndex:
         """Node the segments and index them."""
         if isinstance(segments, np.ndarray):
-            arr = node_segments([((a, b), (c, d)) for a, b, c, d in segments.tolist()])
+            raw = np.asarray(segments, dtype=np.float64).reshape(-1, 4)
+            arr = node_segments([((a, b), (c, d)) for a, b, c, d in raw.tolist()])
         else:
+            raw = np.asarray(segments, dtype=np.float64).reshape(-1, 4)
             arr = node_segments(segments)
         geoms: npt.NDArray[np.object_] = (
             np.asarray(shapely.linestrings(arr.reshape(-1, 2, 2)), dtype=object)
@@ -177,6 +193,7 @@ class SegmentIndex:
             start,
             item_arr[order],
             columns,  # type: ignore[arg-type]
+            raw,
         )
 
     def __len__(self) -> int:
@@ -423,6 +440,69 @@ class SegmentIndex:
                 e_in,
             )[0]
         )
+
+
+# Distance (grid units) within which a point lies on a segment when matching pieces to runs.
+_ON_RUN = 1e-9
+
+
+def _runs_of(pieces: FloatArray, raw: FloatArray) -> FloatArray:
+    """See `SegmentIndex.runs`."""
+    out = pieces.copy()
+    raw = raw[np.any(raw[:, :2] != raw[:, 2:], axis=1)]
+    if not len(pieces) or not len(raw):
+        return out
+    # orient each input segment (lexicographically smaller end first); its line as an exact
+    # key (direction scaled to max-norm 1, offset) and its extent along the line
+    swap = (raw[:, 0] > raw[:, 2]) | ((raw[:, 0] == raw[:, 2]) & (raw[:, 1] > raw[:, 3]))
+    r = np.where(swap[:, None], raw[:, [2, 3, 0, 1]], raw)
+    dx, dy = r[:, 2] - r[:, 0], r[:, 3] - r[:, 1]
+    scale = np.maximum(np.abs(dx), np.abs(dy))
+    ux, uy = dx / scale, dy / scale
+    off = ux * r[:, 1] - uy * r[:, 0]
+    ta = ux * r[:, 0] + uy * r[:, 1]
+    tb = ux * r[:, 2] + uy * r[:, 3]
+    order = np.lexsort((ta, off, uy, ux))
+    run_of = np.empty(len(r), dtype=np.int64)
+    runs: list[list[float]] = []
+    key: tuple[float, float, float] | None = None
+    reach = 0.0
+    rl, ul, vl, ol, tal, tbl = (
+        r.tolist(),
+        ux.tolist(),
+        uy.tolist(),
+        off.tolist(),
+        ta.tolist(),
+        tb.tolist(),
+    )
+    for i in order.tolist():
+        k = (ul[i], vl[i], ol[i])
+        if k == key and tal[i] <= reach:
+            if tbl[i] > reach:
+                reach = tbl[i]
+                runs[-1][2:] = rl[i][2:]
+        else:
+            key, reach = k, tbl[i]
+            runs.append(list(rl[i]))
+        run_of[i] = len(runs) - 1
+    run_arr = np.asarray(runs, dtype=np.float64)
+    # each piece: the run of an input segment through its middle, if that run holds it
+    lines: npt.NDArray[np.object_] = np.asarray(shapely.linestrings(r.reshape(-1, 2, 2)))
+    tree = shapely.STRtree(lines)
+    mid = shapely.points((pieces[:, :2] + pieces[:, 2:]) / 2)
+    piece, seg = tree.query(mid, predicate="dwithin", distance=_ON_RUN)
+    piece, first = np.unique(piece, return_index=True)
+    cand = run_arr[run_of[seg[first]]]
+    ex, ey = cand[:, 2] - cand[:, 0], cand[:, 3] - cand[:, 1]
+    length = np.hypot(ex, ey)
+    holds = np.ones(len(piece), dtype=np.bool_)
+    for qx, qy in ((pieces[piece, 0], pieces[piece, 1]), (pieces[piece, 2], pieces[piece, 3])):
+        rx, ry = qx - cand[:, 0], qy - cand[:, 1]
+        holds &= np.abs(ex * ry - ey * rx) <= _ON_RUN * length
+        along = ex * rx + ey * ry
+        holds &= (along >= -_ON_RUN * length) & (along <= length * length + _ON_RUN * length)
+    out[piece[holds]] = cand[holds]
+    return out
 
 
 def _bucket_cells(

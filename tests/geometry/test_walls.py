@@ -136,3 +136,23 @@ def test_bucket_cells_match_the_loop(ranges) -> None:
     got_cells, got_items = _bucket_cells(lo_r, hi_r, lo_c, hi_c, 7)
     assert got_cells.tolist() == cells
     assert got_items.tolist() == items
+
+
+_grid_pt = st.tuples(st.integers(0, 8), st.integers(0, 8)).map(
+    lambda p: (float(p[0]), float(p[1]))
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(_grid_pt, _grid_pt).filter(lambda s: s[0] != s[1]), max_size=12))
+def test_runs_hold_their_piece_and_lie_on_the_walls(walls) -> None:
+    """A run may replace its piece in "does one segment hide it all": it holds the piece and
+    blocks nothing the walls do not."""
+    index = SegmentIndex.build(walls)
+    drawn = shapely.union_all([shapely.LineString(w) for w in walls]) if walls else None
+    for piece, run in zip(index.segments.tolist(), index.runs.tolist(), strict=True):
+        line = shapely.LineString([run[:2], run[2:]])
+        assert line.distance(shapely.Point(piece[:2])) < 1e-9
+        assert line.distance(shapely.Point(piece[2:])) < 1e-9
+        assert drawn is not None
+        assert line.difference(drawn.buffer(1e-9)).length < 1e-9
