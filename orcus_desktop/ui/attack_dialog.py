@@ -173,6 +173,9 @@ class AttackDialog(QDialog):
         layout.addWidget(buttons)
         self._options = AttackOptions()
         self._on_options_changed()
+        # The GM reads the dice off the table and types them at once (then Enter): the cursor
+        # starts there, not in the first cover box, where typing would change the cover.
+        self.dice.setFocus()
 
     @property
     def options(self) -> AttackOptions:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QDialogButtonBox, QMessageBox, QTreeWidgetItem
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
@@ -225,6 +225,31 @@ def test_an_area_power_placed_over_two_goblins_hits_each_once(
     labels = " ".join(b.label for b in token.look.badges).lower()
     assert "slowed" in labels, labels
     assert session.history.undo_text == "Ilsabet: Slumber on Goblin Warrior 1, Goblin Warrior 2"
+
+
+def test_the_attack_dialog_takes_the_tables_dice_straight_from_the_keyboard(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Click the target, type the dice, press Enter: nothing else to click or focus."""
+    session = window.session
+    assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok
+    before = hp(window, "goblin-1")
+    activate(qtbot, window, "brakka", "Cleave")
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 10.5, 4.5))
+    dialog = window.attack_dialog
+    assert isinstance(dialog, AttackDialog)
+    qtbot.add_widget(dialog)  # closed by the leak guard should the test fail
+    # The dialog comes up with the cursor in the dice field.
+    qtbot.wait_until(lambda: QApplication.focusWidget() is dialog.dice, timeout=2000)
+    typed_into = QApplication.focusWidget()
+    assert typed_into is not None
+    cover = dialog.cover_boxes["goblin-1"].currentIndex()
+    qtbot.keyClicks(typed_into, "15 6")
+    qtbot.keyClick(typed_into, Qt.Key.Key_Return)
+    assert window.attack_dialog is None
+    assert dialog.cover_boxes["goblin-1"].currentIndex() == cover
+    assert hp(window, "goblin-1") < before  # a 15 hits AC 17 at +7
 
 
 def test_an_opportunity_attack_offered_after_a_walk_out_is_taken(
