@@ -80,8 +80,7 @@ def test_panel_shows_the_log_and_follows_actions_and_undo(
     assert attack.startswith("Hero uses Basic Melee Attack with Longsword (melee)")
     # the d20 and every modifier, then the damage dice, as rules/format prints them
     assert "Orc: 18 (d20)" in attack
-    assert "vs AC 15" in attack
-    assert "-> hit" in attack
+    assert "= 24 vs AC 15 -> hit" in attack  # the defense, unmodified, read once
     assert "damage on a hit: 1d10 (6) + 3" in attack
     assert "Orc takes 9 damage" in attack
     assert "HP 30 -> 21" in attack
@@ -240,3 +239,15 @@ def test_every_event_of_a_played_combat_has_its_own_line(
     assert "Orc's hit points are set by GM: HP 19 -> 12" in lines
     assert "Orc's turn (re-entering after a delay)" in lines
     assert "Orc is offered 4 temporary HP: 0 -> 4 (never added together)" in lines
+
+
+def test_a_modified_defense_shows_how_it_came_about(session: GameSession, qtbot: QtBot) -> None:
+    panel = CombatLogPanel(session)
+    qtbot.add_widget(panel)
+    _start(session)
+    assert session.add_condition("orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert session.use_power("hero", "Basic Melee Attack", ["orc"], dice=[18, 6]).ok
+    attack = _lines(panel)[-1]
+    # Unconscious: -5 to all defenses (000 "Conditions"), so the GM sees the 15 become 10.
+    assert "vs AC 15 (" in attack
+    assert "-5 unconscious = 10 ->" in attack.lower()

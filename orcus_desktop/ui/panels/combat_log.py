@@ -314,10 +314,10 @@ class LogFormatter:
                 kind = Defense(str(t.get("defense_kind"))).label
             except ValueError:
                 kind = "defense"
-            line = (
-                f"{target}: {format_resolved(attack)} vs {kind} {format_resolved(defense)}"
-                f" -> {verdict}{auto}"
-            )
+            # An unmodified defense reads "vs AC 17", not "vs AC 17 (Goblin AC) = 17".
+            plain = not defense.modifiers and not defense.ignored and defense.override is None
+            against = str(defense.total) if plain else format_resolved(defense)
+            line = f"{target}: {format_resolved(attack)} vs {kind} {against} -> {verdict}{auto}"
             if t.get("combat_advantage"):
                 line += f" (combat advantage: {', '.join(t['combat_advantage'])})"
         cover = t.get("cover")
