@@ -5,7 +5,10 @@ Run: .venv/bin/python benchmarks/geometry/bench_geometry.py [--quick]
 Scenario: a 100 x 100 map with 1,000 wall segments on grid lines (a dungeon-like scatter of
 straight walls 1-4 squares long) and 40 medium tokens on free squares of a 30 x 30 battle area
 in the middle (where an encounter's creatures stand), seeded so runs compare. Each row prints
-the median and best of several repeats and the budget.
+the median and best of several repeats and the budget. The cover rows are pure computation
+(nothing about pairs is cached between calls); the opportunity-attack rows time `provoked_by`
+per path over the 20 longest cheapest paths of the first token, with the per-map sight cache
+warm, then starting empty on a new map state.
 
 The visibility-polygon row runs the npm `visibility-polygon` package (its `compute`, on the same
 noded segments plus the map's frame, same viewpoints) in node in the same run; it installs the
