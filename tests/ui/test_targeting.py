@@ -138,6 +138,10 @@ def test_cleave_on_a_goblin_with_the_tables_dice_then_undo(
     log = window.log_panel.view.model()
     lines = [log.index(r, 0).data() for r in range(log.rowCount())]
     assert any("Cleave" in line and "Goblin Warrior 1" in line for line in lines)
+    cleave = next(line for line in lines if "uses Cleave" in line)
+    # Cleave's second enemy is the GM's to pick: said so, not pinned on the goblin hit.
+    assert "for the GM to apply: An enemy adjacent to you takes damage" in cleave
+    assert "Goblin Warrior 1: An enemy adjacent" not in cleave
     assert "Cleave" in window.statusBar().currentMessage()
     window.undo_action.trigger()
     assert hp(window, "goblin-1") == before_hp

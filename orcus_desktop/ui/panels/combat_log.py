@@ -329,7 +329,9 @@ class LogFormatter:
         lines += [f"  {target} takes {self._effect(p)}" for p in t.get("persistent", ())]
         lines += [f"  {target}: {kind} {n}" for kind, n in t.get("forced_movement", ())]
         lines += ["  " + self._healing(target, h) for h in t.get("healing", ())]
-        lines += [f"  {target}: {text}" for text in t.get("text", ())]
+        # The power's words the app does not carry out ("An enemy adjacent to you takes..."):
+        # "Goblin: An enemy adjacent..." read as if the goblin were that enemy.
+        lines += [f"  for the GM to apply: {text}" for text in t.get("text", ())]
         return lines
 
     def _damage_entry(self, entry: LogEntry, data: Mapping[str, Any]) -> str:
