@@ -154,3 +154,17 @@ def test_a_long_status_does_not_squeeze_the_conditions_away(qtbot: QtBot) -> Non
     assert status.data() == "OA offered"
     assert "opportunity attack" in str(status.data(Qt.ItemDataRole.ToolTipRole))
     window.close()
+
+
+def test_a_narrow_actions_dock_wraps_its_buttons_without_overlap(qtbot: QtBot) -> None:
+    window = make_window(qtbot, 1440, 900)
+    start_combat(window)
+    wide = window.actions_panel.action_buttons.height()
+    window.resizeDocks([window.docks["actions"]], [260], Qt.Orientation.Horizontal)
+    settle()
+    assert window.docks["actions"].width() < 300
+    # More rows of buttons, none over another or cut off at the right.
+    assert window.actions_panel.action_buttons.height() > wide
+    for panel in (window.actions_panel, window.initiative_panel):
+        assert_panel_usable(window, panel)
+    window.close()
