@@ -79,7 +79,7 @@ from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit
 from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
 from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.powers import Origin
-from orcus_desktop.rules.ruleset import ORCUS, Ruleset
+from orcus_desktop.rules.ruleset import ORCUS, DeathSaveTiming, Ruleset
 
 
 class GameSession:
@@ -1465,6 +1465,27 @@ class GameSession:
             if m.owner == creature_id and not m.maintained:
                 prompts.append({"kind": "maintain", "power": m.power, "action": m.kind.value})
         return tuple(prompts)
+
+    def death_save_on_end_turn(self) -> str | None:
+        """The creature that makes a death saving throw when the current turn ends, or None.
+
+        The current creature when the ruleset rolls them at the end of the turn, else the next
+        creature at the start of its own (RULINGS: Death saving throws), if it is dying now:
+        the GM can then roll that d20 at the table (`end_turn(death_save_die=...)`). A
+        creature that only falls dying at the start of its turn (persistent damage) is not
+        known yet: the app rolls for it.
+        """
+        combat = self.encounter.combat
+        if not combat.active or combat.current is None:
+            return None
+        if self.ruleset.death_save_timing is DeathSaveTiming.END_OF_TURN:
+            who: str | None = combat.current
+        else:
+            who = turns.next_up(self.encounter, self.rules.skip_reason)
+        if who is None:
+            return None
+        dying = any(p.get("kind") == "death_save" for p in self.turn_prompts(who))
+        return who if dying else None
 
     def reorder_initiative(
         self, creature_id: str, before_id: str, initiator: object = None

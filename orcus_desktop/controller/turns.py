@@ -453,6 +453,28 @@ def _break_ties(combat: Combat, rng: random.Random, changed: Sequence[str]) -> C
     return combat
 
 
+def next_up(encounter: Encounter, skip_hook: SkipHook) -> CreatureId | None:
+    """Who starts a turn when the current one ends, as `end_turn` will choose (no rolls).
+
+    The rest of this round's order, then the next round's (delaying creatures have lost their
+    turn by then); creatures the skip hook skips (the dead) are passed over.
+    """
+    combat = encounter.combat
+    order = combat.order
+    after = combat.current
+    start = order.index(after) + 1 if after is not None and after in order else 0
+    for cid in order[start:]:
+        combatant = combat.combatant(cid)
+        if combatant.delaying or combatant.acted_round >= combat.round:
+            continue
+        if not skip_hook(encounter, cid):
+            return cid
+    for cid in order:
+        if not skip_hook(encounter, cid):
+            return cid
+    return None
+
+
 def _advance(
     encounter: Encounter,
     start_hook: TurnHook,

@@ -643,3 +643,32 @@ def test_delaying_drops_maintained_powers() -> None:
     assert _conditions(session, "orc") == {Condition.IMMOBILE}
     assert session.delay().ok
     assert _conditions(session, "orc") == set()
+
+
+def test_who_makes_a_death_save_when_the_turn_ends(duel: GameSession) -> None:
+    # RULINGS: Death saving throws — at the start of the dying creature's turn; the GM may
+    # roll that d20 at the table, so the app says whose it will be before ending the turn.
+    assert duel.death_save_on_end_turn() is None  # nobody is dying
+    duel.apply_damage("hero", 48)  # the hero falls dying (-4) on its own turn
+    assert duel.death_save_on_end_turn() is None  # the orc is next, not the hero
+    duel.end_turn()  # hero -> orc
+    assert duel.death_save_on_end_turn() is None  # the brute is next
+    duel.end_turn()  # orc -> brute
+    # The round wraps: the dying hero starts the next one with a death save.
+    assert duel.death_save_on_end_turn() == "hero"
+    duel.end_turn(death_save_die=17)
+    saves = [e for e in duel.encounter.combat.log if e.kind == "death_save"]
+    assert len(saves) == 1
+    assert saves[0].actor == "hero"
+    assert duel.encounter.creature("hero").state.death_save_failures == 0  # type: ignore[union-attr]
+
+
+def test_the_dead_are_passed_over_when_finding_the_next_death_save(duel: GameSession) -> None:
+    duel.apply_damage("orc", 999)  # dead: its turn is skipped
+    duel.apply_damage("brute", 20)
+    duel.end_turn()  # hero -> (orc skipped) brute
+    assert duel.encounter.combat.current == "brute"
+    duel.apply_damage("hero", 48)
+    assert duel.death_save_on_end_turn() == "hero"
+    duel.delay()  # the brute delays: the hero is next now, in round 2
+    assert duel.encounter.combat.current == "hero"

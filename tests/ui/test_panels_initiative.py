@@ -341,6 +341,32 @@ def test_saving_throws_typed_in(
     assert Condition.DAZED not in session.rules.conditions(session.encounter, "hero")
 
 
+def test_a_death_save_typed_in(session: GameSession, panel: InitiativePanel, qtbot: QtBot) -> None:
+    _start(session)
+    asked: list[str] = []
+
+    def die(_parent: object, label: str) -> int | None:
+        asked.append(label)
+        return 3
+
+    panel.ask_die = die
+    panel.typed_dice_check.setChecked(True)
+    while session.encounter.combat.current != "hero":
+        assert session.end_turn().ok
+    assert session.apply_damage("hero", 48).ok  # -4: dying, not dead
+    while True:  # round the table until the hero's turn comes again
+        qtbot.mouseClick(panel.end_turn_button, Qt.MouseButton.LeftButton)
+        if session.encounter.combat.current == "hero":
+            break
+    assert asked == ["Hero's death saving throw:"]
+    saves = [e for e in session.encounter.combat.log if e.kind == "death_save"]
+    assert len(saves) == 1
+    assert saves[0].actor == "hero"
+    hero = session.encounter.creature("hero").state
+    assert hero is not None
+    assert hero.death_save_failures == 1  # the 3 typed in fails
+
+
 def test_offered_opportunity_attack_shows(session: GameSession, panel: InitiativePanel) -> None:
     _start(session)
     assert session.end_turn().ok

@@ -815,10 +815,16 @@ class InitiativePanel(QWidget):
         self._report(self._session.start_combat(initiator=self))
 
     def _on_end_turn(self) -> None:
+        session = self._session
         dice: dict[int, int] = {}
+        death_die: int | None = None
         if self.typed_dice_check.isChecked():
-            dice = typed_save_dice(self._session, self, self.ask_die)
-        self._report(self._session.end_turn(save_dice=dice, initiator=self))
+            dice = typed_save_dice(session, self, self.ask_die)
+            # A dying creature's player rolls the death save at the table too.
+            dying = session.death_save_on_end_turn()
+            if dying is not None:
+                death_die = self.ask_die(self, f"{name_of(session, dying)}'s death saving throw:")
+        self._report(session.end_turn(save_dice=dice, death_save_die=death_die, initiator=self))
 
     def _on_delay(self) -> None:
         self._report(self._session.delay(initiator=self))
