@@ -499,7 +499,8 @@ class InitiativePanel(QWidget):
         self.typed_dice_check.setObjectName("typed_dice_check")
         self.typed_dice_check.setToolTip(
             "Roll initiative, Join combat and End turn ask for each d20 rolled at the table: "
-            "initiative (one per group), saving throws (cancel one to let the app roll it)."
+            "initiative (one per group), saving throws and death saving throws (cancel one to "
+            "let the app roll it)."
         )
         self.ask_die: AskDie = ask_d20_dialog
         self.delay_button = self._button("Delay", self._on_delay)
