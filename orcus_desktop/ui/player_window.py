@@ -7,7 +7,7 @@ makes and has no tools: the players look, the GM acts.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
@@ -33,6 +33,8 @@ class PlayerWindow(QMainWindow):
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setCentralWidget(self.view)
+        # The GM resizes the grid or opens another encounter: the players see all of it.
+        self.scene.sceneRectChanged.connect(self._on_scene_rect_changed)
         self.resize(1024, 768)
 
     def show_on_second_screen(self) -> None:
@@ -46,6 +48,9 @@ class PlayerWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         # Moved to the TV, maximised or full screen: the map fills the new size.
         super().resizeEvent(event)
+        self.view.fit_map()
+
+    def _on_scene_rect_changed(self, _rect: QRectF) -> None:
         self.view.fit_map()
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -175,14 +175,7 @@ def test_player_view_tooltips_name_only_what_the_players_see(
     assert players.scene.selectedItems() == []
 
 
-@pytest.mark.parametrize(("width", "height"), [(800, 600), (1920, 1080)])
-def test_the_players_screen_shows_the_whole_map_at_any_size(
-    qtbot: QtBot, window: MainWindow, width: int, height: int
-) -> None:
-    players = open_player_view(window)
-    players.resize(width, height)
-    qtbot.wait_until(lambda: players.view.viewport().width() > width - 40)
-    QApplication.processEvents()
+def assert_whole_map_shown(players: PlayerWindow) -> None:
     view = players.view
     assert not view.horizontalScrollBar().isVisible()
     assert not view.verticalScrollBar().isVisible()
@@ -191,3 +184,24 @@ def test_the_players_screen_shows_the_whole_map_at_any_size(
     assert viewport.adjusted(-1, -1, 1, 1).contains(shown)
     # ...and fills the screen in one direction (not a small map in a big window).
     assert max(shown.width() / viewport.width(), shown.height() / viewport.height()) > 0.95
+
+
+@pytest.mark.parametrize(("width", "height"), [(800, 600), (1920, 1080)])
+def test_the_players_screen_shows_the_whole_map_at_any_size(
+    qtbot: QtBot, window: MainWindow, width: int, height: int
+) -> None:
+    players = open_player_view(window)
+    players.resize(width, height)
+    qtbot.wait_until(lambda: players.view.viewport().width() > width - 40)
+    QApplication.processEvents()
+    assert_whole_map_shown(players)
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(40, 30), (24, 60)])
+def test_the_players_screen_follows_a_resized_grid(
+    window: MainWindow, columns: int, rows: int
+) -> None:
+    players = open_player_view(window)
+    assert window.session.resize_grid(columns, rows).ok
+    QApplication.processEvents()
+    assert_whole_map_shown(players)
