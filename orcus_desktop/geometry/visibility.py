@@ -367,3 +367,33 @@ def occupant_view(battlefield: Battlefield, viewer_id: str) -> tuple[Point, ...]
     return visibility_polygon(
         ((x0 + x1) / 2, (y0 + y1) / 2), battlefield.sight_index.segments, battlefield.map_box()
     )
+
+
+Ring = tuple[Point, ...]
+
+
+def union_rings(
+    polygons: Sequence[Sequence[Point]], boxes: Sequence[Box] = ()
+) -> tuple[Ring, ...]:
+    """The union of simple polygons and boxes as plain rings (fog of war of a whole party).
+
+    Returns every outer ring and every hole of the union, without the closing repeat; the
+    union's parts never overlap, so filling the rings with the odd-even rule paints the union.
+    Degenerate input (spikes, repeated points, fewer than three vertices) is tolerated.
+    """
+    shapes: list[shapely.Geometry] = [
+        shapely.make_valid(shapely.Polygon(ring)) for ring in polygons if len(ring) >= 3
+    ]
+    shapes += [shapely.box(*box) for box in boxes]
+    if not shapes:
+        return ()
+    union = shapely.union_all(shapes)
+    rings: list[Ring] = []
+    for part in shapely.get_parts(union).tolist():
+        for polygon in shapely.get_parts(part).tolist():
+            if not isinstance(polygon, shapely.Polygon) or polygon.area <= _AREA_EPS:
+                continue
+            for ring in (polygon.exterior, *polygon.interiors):
+                coords = [(float(x), float(y)) for x, y in ring.coords[:-1]]
+                rings.append(tuple(coords))
+    return tuple(rings)

@@ -90,6 +90,7 @@ FIXED_SHORTCUTS = (
     ("Esc", "Cancel what the map tool is doing: targeting, a push, a wall, a drag"),
     ("Right click", "Cancel targeting or a push (the token menu with the select tool)"),
     ("Enter", "Go ahead with the targets clicked so far; finish a wall"),
+    ("Enter in the creature library", "Place the creature at the middle of the view"),
     ("Ctrl+Return", "End the turn (Initiative panel)"),
     ("Double-click / Enter in Actions", "Use the power or action: choose targets on the map"),
     ("Shift+drag", "Shift instead of walking (000 Five-Foot Step)"),
@@ -264,6 +265,11 @@ class MainWindow(QMainWindow):
         self.player_view_action.setCheckable(True)
         self.player_view_action.toggled.connect(self._on_player_view_toggled)
         self.player_window: PlayerWindow | None = None
+        self.fog_action = action("&Fog of War on Player View", "Ctrl+Shift+F")
+        self.fog_action.setCheckable(True)
+        self.fog_action.setChecked(True)
+        self.fog_action.setToolTip("The player view shows only what the players' creatures see")
+        self.fog_action.toggled.connect(self._on_fog_toggled)
         self.grid_action = action("Map &Grid…", "Ctrl+G")
         self.grid_action.triggered.connect(self._on_grid_dialog)
         self.fit_action = action("&Fit Map", "Ctrl+0")
@@ -402,6 +408,7 @@ class MainWindow(QMainWindow):
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addAction(self.grid_action)
         view_menu.addAction(self.player_view_action)
+        view_menu.addAction(self.fog_action)
         view_menu.addSeparator()
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
@@ -536,12 +543,16 @@ class MainWindow(QMainWindow):
 
     def _on_player_view_toggled(self, checked: bool) -> None:
         if checked and self.player_window is None:
-            self.player_window = PlayerWindow(self.session)
+            self.player_window = PlayerWindow(self.session, fog=self.fog_action.isChecked())
             self.player_window.show_on_second_screen()
         elif not checked and self.player_window is not None:
             self.player_window.close()
             self.player_window.deleteLater()
             self.player_window = None
+
+    def _on_fog_toggled(self, checked: bool) -> None:
+        if self.player_window is not None:
+            self.player_window.set_fog_enabled(checked)
 
     def _on_template_changed(self, _value: int) -> None:
         if self.tools["template"][0].isChecked():

@@ -701,6 +701,9 @@ def test_a_players_scene_never_holds_hidden_creatures(session: GameSession) -> N
 def test_player_view_follows_the_gm_without_hidden_creatures(
     qtbot: QtBot, window: MainWindow
 ) -> None:
+    # The goblin is behind the pillar from the hero: without the fog of war (tested in
+    # test_player_fog.py) the players see it.
+    window.fog_action.setChecked(False)
     window.player_view_action.trigger()
     players = window.player_window
     assert players is not None

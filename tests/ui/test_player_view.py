@@ -27,6 +27,7 @@ from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map.fog import PlayerFog
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.player_window import PlayerWindow
 
@@ -79,9 +80,11 @@ def render_without(window: MainWindow, creature_id: str) -> QImage:
     """The players' picture of the same moment had `creature_id` never been on the map."""
     encounter = window.encounter.without_creature(creature_id)
     oracle = MapScene(Document(encounter), rules=window.session.rules, gm=False)
+    fog = PlayerFog(oracle, window.session.rules, enabled=window.fog_action.isChecked())
     try:
         return render(oracle)
     finally:
+        fog.detach()
         oracle.detach()
 
 

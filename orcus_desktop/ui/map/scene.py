@@ -125,6 +125,7 @@ class MapScene(QGraphicsScene):
         self._gm = gm
         self._image_root = image_root
         self._tokens: dict[str, TokenItem] = {}
+        self._shown: frozenset[str] | None = None  # fog of war: None shows all not hidden
         self._walls: dict[str, WallItem] = {}
         self._terrain = TerrainItem()
         self.addItem(self._terrain)
@@ -213,6 +214,18 @@ class MapScene(QGraphicsScene):
     def grid_colour(self) -> QColor:
         return self._grid_pen.color()
 
+    def set_shown_creatures(self, creature_ids: frozenset[str] | None) -> None:
+        """Fog of war (player view): only these creatures have items; None: all not hidden."""
+        self._shown = creature_ids
+        for creature in self._document.encounter.creatures:
+            if self._shows(creature) != (creature.id in self._tokens):
+                self._on_creature_added(creature)
+
+    def _shows(self, creature: Creature) -> bool:
+        if self._gm:
+            return True
+        return not creature.hidden and (self._shown is None or creature.id in self._shown)
+
     # -- selection -----------------------------------------------------------------------------
 
     def select_creature(self, creature_id: str | None) -> None:
@@ -272,9 +285,10 @@ class MapScene(QGraphicsScene):
         self.update()
 
     def _on_creature_added(self, creature: Creature) -> None:
-        if creature.hidden and not self._gm:
+        if not self._shows(creature):
             # The players' scene never holds a hidden creature, not even an invisible item
-            # (HOUSE_STYLE 7.7: a player window is its own scene built with gm=False).
+            # (HOUSE_STYLE 7.7: a player window is its own scene built with gm=False), nor one
+            # the fog of war hides from the players' creatures.
             self._on_creature_removed(creature.id)
             return
         item = self._tokens.get(creature.id)
@@ -287,7 +301,7 @@ class MapScene(QGraphicsScene):
 
     def _on_creature_changed(self, creature: Creature) -> None:
         item = self._tokens.get(creature.id)
-        if item is None or (creature.hidden and not self._gm):
+        if item is None or not self._shows(creature):
             self._on_creature_added(creature)
             return
         if self._dragged == creature.id:

@@ -1,0 +1,114 @@
+"""What the players' creatures see: the fog of war on the player view, without Qt.
+
+`player_vision` answers for the players' side: the union of what each of its creatures sees of
+the map (from the centre of its space, `geometry.visibility.occupant_view`) and the creatures
+any of them has line of sight to (000 "Line of Sight": from any corner of a square of its space
+to any part of the other's space). Walls, closed doors and blocking squares block sight; windows,
+open doors and obscured squares do not (obscurement gives concealment, not invisibility).
+
+The players' side: the side of the creatures whose stat block says PC, else "heroes", unless the
+caller names it. A blinded creature sees nothing; the dead and creatures the GM hides from the
+players lend the players no eyes. Creatures seen are shown whole, so their spaces are part of
+the seen region even where a wall hides part of the square from every centre.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.field import battlefield_for
+from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.features import Point
+from orcus_desktop.geometry.sight import spaces_see_spaces
+from orcus_desktop.geometry.visibility import Ring, occupant_view, union_rings
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.rules.conditions import rules_for
+from orcus_desktop.rules.statblock import Role
+
+DEFAULT_PLAYER_SIDE = "heroes"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerVision:
+    """What the players' side sees now.
+
+    Attributes:
+        side: the players' side.
+        viewers: the ids of the creatures whose eyes count (on the side, not blinded, alive,
+            not hidden by the GM).
+        rings: the seen region of the map in grid units, as rings (outer boundaries and holes;
+            fill them with the odd-even rule). Empty when nobody sees.
+        seen: the ids of the creatures some viewer sees, the viewers included (also those the
+            GM hides: the player view leaves them out on its own).
+    """
+
+    side: str
+    viewers: frozenset[str]
+    rings: tuple[Ring, ...]
+    seen: frozenset[str]
+
+
+def player_sides(encounter: Encounter, rules: CombatRules) -> frozenset[str]:
+    """The sides of the creatures whose stat block role is PC; {"heroes"} when there are none."""
+    sides = set()
+    for creature in encounter.creatures:
+        statblock = rules.statblock(creature)
+        if statblock is not None and statblock.role is Role.PC:
+            sides.add(creature.side)
+    return frozenset(sides) if sides else frozenset({DEFAULT_PLAYER_SIDE})
+
+
+def player_side(encounter: Encounter, rules: CombatRules) -> str:
+    """The players' side: the PCs' side (the commonest, if PCs sit on several), else "heroes"."""
+    sides = player_sides(encounter, rules)
+    if len(sides) == 1:
+        return next(iter(sides))
+    counts = {s: sum(1 for c in encounter.creatures if c.side == s) for s in sides}
+    return max(sorted(sides), key=lambda s: counts[s])
+
+
+def can_see(encounter: Encounter, rules: CombatRules, creature: Creature) -> bool:
+    """Whether the creature has eyes that count now: not blinded (000 "Blinded"), not dead."""
+    if rules.is_dead(encounter, creature.id):
+        return False
+    conditions = rules.conditions(encounter, creature.id)
+    return not any(rules_for(c, rules.ruleset).cannot_see for c in conditions)
+
+
+def player_vision(
+    encounter: Encounter,
+    rules: CombatRules,
+    side: str | None = None,
+    battlefield: Battlefield | None = None,
+) -> PlayerVision:
+    """The players' fog of war: the region their creatures see and the creatures they see.
+
+    Args:
+        encounter: the snapshot.
+        rules: the session's rules reading (stat blocks, conditions, death).
+        side: the players' side; by default `player_side`.
+        battlefield: the snapshot's battlefield if the caller has it (it caches the indexes).
+    """
+    side = side if side is not None else player_side(encounter, rules)
+    field = battlefield if battlefield is not None else battlefield_for(encounter, rules)
+    on_field = {o.id for o in field.occupants}
+    viewers = [
+        c
+        for c in encounter.creatures
+        if c.side == side and not c.hidden and c.id in on_field and can_see(encounter, rules, c)
+    ]
+    viewer_ids = frozenset(c.id for c in viewers)
+    polygons: list[tuple[Point, ...]] = [occupant_view(field, c.id) for c in viewers]
+    others = [c for c in encounter.creatures if c.id not in viewer_ids]
+    pairs = [(v.space, o.space) for o in others for v in viewers]
+    answers = spaces_see_spaces(field, pairs) if pairs else []
+    seen = set(viewer_ids)
+    n = len(viewers)
+    for i, other in enumerate(others):
+        if any(answers[i * n : (i + 1) * n]):
+            seen.add(other.id)
+    # A creature the GM hides cuts no hole in the fog: its square would give it away.
+    boxes = [c.space.bounds() for c in encounter.creatures if c.id in seen and not c.hidden]
+    rings = union_rings(polygons, boxes) if viewers else ()
+    return PlayerVision(side, viewer_ids, rings, frozenset(seen))

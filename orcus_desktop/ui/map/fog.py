@@ -1,0 +1,174 @@
+"""Fog of war on the player view: one item painting what the players' creatures cannot see.
+
+`FogItem` is dumb (HOUSE_STYLE 7.7): it paints the map dark outside a region it is given.
+`PlayerFog` adapts a player `MapScene` to `controller.vision.player_vision`: on every document
+event that can change what the players see it schedules one rebuild for the next pass of the
+event loop (a command emits several events), then sets the fog's path and tells the scene which
+creatures may have items at all: a creature no player creature sees never exists in the
+players' scene, so nothing of it leaks through a tooltip or an anti-aliased edge.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from psygnal import SignalInstance
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.vision import PlayerVision, player_vision
+from orcus_desktop.geometry.grid import Space
+from orcus_desktop.geometry.visibility import Ring
+from orcus_desktop.model.encounter import Creature
+from orcus_desktop.ui.map.layers import SQUARE_PX, ZLayer
+from orcus_desktop.ui.map.scene import MapScene
+
+FOG = QColor("#121212")
+"""Opaque: what the players' creatures do not see is not on the players' screen at all."""
+
+
+def fog_path(map_rect: QRectF, rings: tuple[Ring, ...]) -> QPainterPath:
+    """The map minus the seen region, in scene units (odd-even: holes in the union stay fog)."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    path.addRect(map_rect)
+    for ring in rings:
+        path.addPolygon(QPolygonF([QPointF(x * SQUARE_PX, y * SQUARE_PX) for x, y in ring]))
+        path.closeSubpath()
+    return path
+
+
+class FogItem(QGraphicsItem):
+    """The fog over the whole map but the region the players' creatures see."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(ZLayer.FOG)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._path = QPainterPath()
+        self._rect = QRectF()
+
+    def set_path(self, path: QPainterPath) -> None:
+        self.prepareGeometryChange()
+        self._path = path
+        self._rect = path.boundingRect()
+        self.update()
+
+    @property
+    def path(self) -> QPainterPath:
+        return QPainterPath(self._path)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.fillPath(self._path, FOG)
+
+
+class PlayerFog(QObject):
+    """Keeps a player scene's fog and its set of shown creatures in step with the document.
+
+    Args:
+        scene: the players' scene (built with gm=False).
+        rules: the session's rules reading (stat blocks, conditions, death).
+        enabled: fog on (the GM's View > Fog of War on Player View); off shows the whole map
+            and every creature the GM does not hide.
+        parent: the owning object.
+    """
+
+    def __init__(
+        self,
+        scene: MapScene,
+        rules: CombatRules,
+        *,
+        enabled: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._scene = scene
+        self._rules = rules
+        self._enabled = enabled
+        self.item = FogItem()
+        scene.addItem(self.item)
+        self.vision: PlayerVision | None = None
+        self.last_rebuild_ms = 0.0
+        self._spaces: dict[str, Space] = {}
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.rebuild)
+        events = scene.document.events
+        self._connections: tuple[tuple[SignalInstance, Callable[..., None]], ...] = (
+            (events.creature_added, self._schedule),
+            (events.creature_removed, self._schedule),
+            (events.creature_changed, self._on_creature_changed),
+            (events.walls_changed, self._schedule),
+            (events.terrain_changed, self._schedule),
+            (events.map_changed, self._schedule),
+            (events.combat_changed, self._schedule),
+            # A new encounter: the old one's answers must not show a single frame of it.
+            (events.reset, self.rebuild),
+        )
+        for signal, slot in self._connections:
+            signal.connect(slot)
+        self.rebuild()
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    def set_enabled(self, enabled: bool) -> None:
+        if enabled != self._enabled:
+            self._enabled = enabled
+            self.rebuild()
+
+    def detach(self) -> None:
+        """Stop following the document (the player window closes)."""
+        self._timer.stop()
+        for signal, slot in self._connections:
+            signal.disconnect(slot)
+        self._connections = ()
+
+    def _schedule(self, *_args: object) -> None:
+        self._timer.start()
+
+    def _on_creature_changed(self, creature: Creature) -> None:
+        vision = self.vision
+        if (
+            self._enabled
+            and vision is not None
+            and creature.id not in vision.viewers
+            and self._spaces.get(creature.id, creature.space) != creature.space
+        ):
+            # A creature moved: until the rebuild says it is still seen, it is not shown (it
+            # may have stepped behind a wall, and the fog's old holes include its old space).
+            self._scene.set_shown_creatures(vision.seen - {creature.id})
+        self._timer.start()
+
+    def rebuild(self) -> None:
+        """Work out the players' vision now and show it."""
+        self._timer.stop()
+        started = time.perf_counter()
+        scene = self._scene
+        encounter = scene.document.encounter
+        if not self._enabled:
+            self.vision = None
+            self._spaces = {}
+            self.item.setVisible(False)
+            scene.set_shown_creatures(None)
+        else:
+            vision = player_vision(encounter, self._rules)
+            self.vision = vision
+            self._spaces = {c.id: c.space for c in encounter.creatures}
+            self.item.set_path(fog_path(scene.map_rect, vision.rings))
+            self.item.setVisible(True)
+            scene.set_shown_creatures(vision.seen)
+        self.last_rebuild_ms = (time.perf_counter() - started) * 1000

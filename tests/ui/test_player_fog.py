@@ -1,0 +1,173 @@
+"""Fog of war on the players' screen: they see only what their creatures see.
+
+The oracle is the same as for hidden creatures (test_player_view.py): with the fog on, the
+players' window with a monster no hero sees must render exactly as it would if that monster were
+not in the encounter at all: no item, so nothing in a tooltip or at an anti-aliased edge. The
+GM's screen never changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.encounter import Creature
+from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.model.serialization import load_encounter, save_encounter
+from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map.fog import FOG
+from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.ui.player_window import PlayerWindow
+from tests.ui.test_player_view import open_player_view, render, render_without
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+LURKER = "goblin-2"
+"""In the demo it stands in the crook of the inner wall, out of every hero's sight."""
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    win = MainWindow(load_encounter(demo_encounter_path()), None)
+    qtbot.add_widget(win)
+    win.show()
+    qtbot.wait_exposed(win)
+    return win
+
+
+def settle() -> None:
+    """Let the debounced fog rebuild run (it waits for the event loop)."""
+    QApplication.processEvents()
+
+
+def pixel(image: QImage, x: float, y: float) -> QColor:
+    """The colour at grid point (x, y) of a `render` picture (the map has a square's margin)."""
+    return image.pixelColor(int((x + 1) * SQUARE_PX), int((y + 1) * SQUARE_PX))
+
+
+def assert_not_there(window: MainWindow, players: PlayerWindow, creature_id: str) -> None:
+    settle()
+    assert players.scene.token_item(creature_id) is None
+    name = window.encounter.creature(creature_id).name
+    assert not [item for item in players.scene.items() if name in item.toolTip()]
+    assert window.scene.token_item(creature_id) is not None  # the GM's screen is unchanged
+    assert render(players.scene) == render_without(window, creature_id)
+
+
+def test_a_monster_no_hero_sees_does_not_exist_on_the_players_screen(window: MainWindow) -> None:
+    assert window.fog_action.isChecked()  # on by default
+    players = open_player_view(window)
+    assert_not_there(window, players, LURKER)
+    # Monsters in plain sight are there; so is every hero.
+    for shown in ("goblin-1", "goblin-archer", "ogre", "brakka", "quill"):
+        assert players.scene.token_item(shown) is not None, shown
+    # What no hero sees is dark: the lurker's square and the far side of the east window's
+    # wall; the heroes' own room is not.
+    image = render(players.scene)
+    assert pixel(image, 10.5, 7.5) == FOG
+    assert pixel(image, 19.5, 2.5) == FOG
+    assert pixel(image, 6.5, 3.5) != FOG
+
+
+def test_a_hero_stepping_round_the_corner_reveals_it_and_undo_hides_it_again(
+    window: MainWindow,
+) -> None:
+    session = window.session
+    players = open_player_view(window)
+    before = render(players.scene)
+    assert session.move_creature("brakka", Square(9, 3), MoveMode.GM).ok
+    settle()
+    assert players.scene.token_item(LURKER) is not None
+    assert pixel(render(players.scene), 10.5, 7.5) != FOG
+    window.undo_action.trigger()
+    assert_not_there(window, players, LURKER)
+    assert render(players.scene) == before
+    window.redo_action.trigger()
+    settle()
+    assert players.scene.token_item(LURKER) is not None
+
+
+def test_a_monster_stepping_behind_the_wall_is_gone_at_once(window: MainWindow) -> None:
+    players = open_player_view(window)
+    assert players.scene.token_item("goblin-1") is not None
+    assert window.session.move_creature("goblin-1", Square(9, 7), MoveMode.GM).ok
+    # Not a single frame at its new square: gone before the event loop runs.
+    assert players.scene.token_item("goblin-1") is None
+    assert_not_there(window, players, "goblin-1")
+
+
+def test_opening_a_door_reveals_the_room_beyond(window: MainWindow) -> None:
+    session = window.session
+    sentry = Creature(CreatureId("sentry"), "Sentry", "monsters", square=Square(10, 14))
+    assert session.place_creature(sentry).ok
+    players = open_player_view(window)
+    assert_not_there(window, players, "sentry")
+    assert pixel(render(players.scene), 10.5, 14.5) == FOG
+    assert session.set_door_open("south-door", True).ok
+    settle()
+    assert players.scene.token_item("sentry") is not None
+    assert pixel(render(players.scene), 10.1, 14.9) != FOG
+    assert session.set_door_open("south-door", False).ok
+    assert_not_there(window, players, "sentry")
+
+
+def test_fog_off_shows_everything_but_what_the_gm_hides(window: MainWindow) -> None:
+    players = open_player_view(window)
+    window.fog_action.trigger()  # Ctrl+Shift+F
+    assert not window.fog_action.isChecked()
+    settle()
+    assert not players.fog.item.isVisible()
+    shown = set(players.scene.token_items())
+    assert shown == {c.id for c in window.encounter.creatures if not c.hidden}
+    assert LURKER in shown
+    assert "rat" not in shown
+    assert render(players.scene) == render_without(window, "rat")
+    window.fog_action.trigger()
+    assert_not_there(window, players, LURKER)
+    assert players.scene.token_item("rat") is None
+
+
+def test_a_player_view_opened_with_the_fog_off_has_none(window: MainWindow) -> None:
+    window.fog_action.setChecked(False)
+    players = open_player_view(window)
+    assert players.scene.token_item(LURKER) is not None
+    assert pixel(render(players.scene), 19.5, 2.5) != FOG
+
+
+def test_the_fog_rebuild_is_cheap(window: MainWindow) -> None:
+    players = open_player_view(window)
+    players.fog.rebuild()
+    # Not a timed test (DESIGN: budgets are benchmarks); a generous guard against a regression
+    # to something quadratic.
+    assert players.fog.last_rebuild_ms < 250
+
+
+def test_the_player_window_title_follows_the_open_encounter(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    players = open_player_view(window)
+    assert players.windowTitle() == "The Goblin Shrine (demo) — player view"
+    other = tmp_path / "crypt.json"
+    save_encounter(other, replace(load_encounter(demo_encounter_path()), name="The Crypt"))
+    assert window.open_file(other)
+    assert players.windowTitle() == "The Crypt — player view"
+    assert window.session.rename_encounter("The Flooded Crypt").ok
+    assert players.windowTitle() == "The Flooded Crypt — player view"
+    # The fog follows the new encounter too.
+    assert_not_there(window, players, LURKER)
+
+
+def test_keyboard_shortcuts_list_the_fog_toggle_and_enter_in_the_library(
+    window: MainWindow,
+) -> None:
+    rows = dict(window.shortcut_rows())
+    assert rows["Ctrl+Shift+F"] == "View: Fog of War on Player View"
+    assert "middle of the view" in rows["Enter in the creature library"]
