@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.field import battlefield_for
 from orcus_desktop.geometry.battlefield import Battlefield
-from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.sight import spaces_see_spaces
-from orcus_desktop.geometry.visibility import Ring, occupant_view, union_rings
+from orcus_desktop.geometry.visibility import Ring, occupant_view_array, union_rings
+from orcus_desktop.geometry.walls import FloatArray
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import rules_for
 from orcus_desktop.rules.statblock import Role
@@ -99,7 +99,7 @@ def player_vision(
         if c.side == side and not c.hidden and c.id in on_field and can_see(encounter, rules, c)
     ]
     viewer_ids = frozenset(c.id for c in viewers)
-    polygons: list[tuple[Point, ...]] = [occupant_view(field, c.id) for c in viewers]
+    polygons: list[FloatArray] = [occupant_view_array(field, c.id) for c in viewers]
     others = [c for c in encounter.creatures if c.id not in viewer_ids]
     pairs = [(v.space, o.space) for o in others for v in viewers]
     answers = spaces_see_spaces(field, pairs) if pairs else []

@@ -362,18 +362,47 @@ def occupant_view(battlefield: Battlefield, viewer_id: str) -> tuple[Point, ...]
     Raises:
         UnknownOccupantError: no such creature.
     """
-    viewer = battlefield.occupant(viewer_id)
-    x0, y0, x1, y1 = viewer.space.bounds()
-    return visibility_polygon(
-        ((x0 + x1) / 2, (y0 + y1) / 2), battlefield.sight_index.segments, battlefield.map_box()
-    )
+    arr = occupant_view_array(battlefield, viewer_id)
+    return tuple((float(x), float(y)) for x, y in arr.tolist())
 
 
 Ring = tuple[Point, ...]
 
+# |cross| of two consecutive edges below this times their lengths: the middle vertex is on a
+# straight line (or the tip of a zero-width spike) and adds nothing to the region.
+_STRAIGHT = 1e-9
+
+
+def occupant_view_array(battlefield: Battlefield, viewer_id: str) -> FloatArray:
+    """`occupant_view` as an (m, 2) array (cheaper to hand to `union_rings`)."""
+    viewer = battlefield.occupant(viewer_id)
+    x0, y0, x1, y1 = viewer.space.bounds()
+    return visibility_polygon_array(
+        ((x0 + x1) / 2, (y0 + y1) / 2), battlefield.sight_index.segments, battlefield.map_box()
+    )
+
+
+def _essential_vertices(ring: FloatArray) -> FloatArray:
+    """The ring without repeated vertices and vertices on a straight run between two others.
+
+    A visibility polygon has a vertex on the nearest wall for every end point's angle, most of
+    them on straight runs: dropping them leaves the same region with far fewer vertices.
+    """
+    pts = np.asarray(ring, dtype=np.float64).reshape(-1, 2)
+    if len(pts) > 1:
+        pts = pts[np.any(pts != np.roll(pts, 1, axis=0), axis=1)]
+    if len(pts) < 3:
+        return pts
+    before = pts - np.roll(pts, 1, axis=0)
+    after = np.roll(pts, -1, axis=0) - pts
+    cross = before[:, 0] * after[:, 1] - before[:, 1] * after[:, 0]
+    lengths = np.hypot(before[:, 0], before[:, 1]) * np.hypot(after[:, 0], after[:, 1])
+    kept: FloatArray = pts[np.abs(cross) > _STRAIGHT * lengths]
+    return kept
+
 
 def union_rings(
-    polygons: Sequence[Sequence[Point]], boxes: Sequence[Box] = ()
+    polygons: Sequence[Sequence[Point] | FloatArray], boxes: Sequence[Box] = ()
 ) -> tuple[Ring, ...]:
     """The union of simple polygons and boxes as plain rings (fog of war of a whole party).
 
@@ -381,9 +410,12 @@ def union_rings(
     union's parts never overlap, so filling the rings with the odd-even rule paints the union.
     Degenerate input (spikes, repeated points, fewer than three vertices) is tolerated.
     """
-    shapes: list[shapely.Geometry] = [
-        shapely.make_valid(shapely.Polygon(ring)) for ring in polygons if len(ring) >= 3
-    ]
+    shapes: list[shapely.Geometry] = []
+    for ring in polygons:
+        pts = _essential_vertices(np.asarray(ring, dtype=np.float64))
+        if len(pts) >= 3:
+            polygon = shapely.Polygon(pts)
+            shapes.append(polygon if shapely.is_valid(polygon) else shapely.make_valid(polygon))
     shapes += [shapely.box(*box) for box in boxes]
     if not shapes:
         return ()
@@ -393,7 +425,7 @@ def union_rings(
         for polygon in shapely.get_parts(part).tolist():
             if not isinstance(polygon, shapely.Polygon) or polygon.area <= _AREA_EPS:
                 continue
-            for ring in (polygon.exterior, *polygon.interiors):
-                coords = [(float(x), float(y)) for x, y in ring.coords[:-1]]
-                rings.append(tuple(coords))
+            for boundary in (polygon.exterior, *polygon.interiors):
+                coords = shapely.get_coordinates(boundary)[:-1].tolist()
+                rings.append(tuple((x, y) for x, y in coords))
     return tuple(rings)
