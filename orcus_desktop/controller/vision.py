@@ -8,8 +8,10 @@ open doors and obscured squares do not (obscurement gives concealment, not invis
 
 The players' side: the side of the creatures whose stat block says PC, else "heroes", unless the
 caller names it. A blinded creature sees nothing; the dead and creatures the GM hides from the
-players lend the players no eyes. Creatures seen are shown whole, so their spaces are part of
-the seen region even where a wall hides part of the square from every centre.
+players lend the players no eyes. The players' own creatures are always seen. Creatures seen are
+shown whole, so their spaces are part of the seen region even where a wall hides part of the
+square from every centre (not the spaces of creatures the GM hides: a hole in the fog would give
+them away).
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ class PlayerVision:
             not hidden by the GM).
         rings: the seen region of the map in grid units, as rings (outer boundaries and holes;
             fill them with the odd-even rule). Empty when nobody sees.
-        seen: the ids of the creatures some viewer sees, the viewers included (also those the
-            GM hides: the player view leaves them out on its own).
+        seen: the ids of the creatures some viewer sees, and every creature of the players' side
+            (the players always see their own, blinded or not); also creatures the GM hides
+            (the player view leaves them out on its own).
     """
 
     side: str
@@ -103,12 +106,13 @@ def player_vision(
     others = [c for c in encounter.creatures if c.id not in viewer_ids]
     pairs = [(v.space, o.space) for o in others for v in viewers]
     answers = spaces_see_spaces(field, pairs) if pairs else []
-    seen = set(viewer_ids)
+    # The players always see their own creatures, even blinded or beyond every other's sight.
+    seen = {c.id for c in encounter.creatures if c.side == side}
     n = len(viewers)
     for i, other in enumerate(others):
         if any(answers[i * n : (i + 1) * n]):
             seen.add(other.id)
     # A creature the GM hides cuts no hole in the fog: its square would give it away.
     boxes = [c.space.bounds() for c in encounter.creatures if c.id in seen and not c.hidden]
-    rings = union_rings(polygons, boxes) if viewers else ()
+    rings = union_rings(polygons, boxes)
     return PlayerVision(side, viewer_ids, rings, frozenset(seen))

@@ -93,8 +93,11 @@ def test_a_blinded_hero_sees_nothing() -> None:
     assert session.add_condition("hero", Condition.BLINDED, DurationKind.SAVE_ENDS).ok
     vision = player_vision(session.encounter, session.rules)
     assert vision.viewers == frozenset()
-    assert vision.seen == frozenset()
-    assert vision.rings == ()
+    # The players still see their own hero, and nothing else: its square is all the region.
+    assert vision.seen == {"hero"}
+    assert inside(vision.rings, 3.5, 3.5)
+    assert not inside(vision.rings, 4.5, 3.5)
+    assert not inside(vision.rings, 9.5, 3.5)
 
 
 def test_one_heros_eyes_are_enough_and_a_hidden_hero_lends_none() -> None:
@@ -108,6 +111,7 @@ def test_one_heros_eyes_are_enough_and_a_hidden_hero_lends_none() -> None:
     vision = vision_of(hidden)
     assert vision.viewers == {"hero"}
     assert "orc" not in vision.seen
+    assert not inside(vision.rings, 9.5, 5.5)  # no hole in the fog gives the scout away
 
 
 def test_the_players_side_is_the_side_of_the_pcs_else_heroes() -> None:
@@ -118,4 +122,6 @@ def test_the_players_side_is_the_side_of_the_pcs_else_heroes() -> None:
     assert player_vision(encounter, rules).seen == {"hero", "orc"}
     assert player_side(room(None), rules) == "heroes"
     # The side can be named: the monsters' view of the same room.
-    assert player_vision(encounter, rules, side="monsters").viewers == {"orc"}
+    monsters = player_vision(encounter, rules, side="monsters")
+    assert monsters.viewers == {"orc"}
+    assert monsters.seen == {"orc", "hero"}
