@@ -104,3 +104,25 @@ def test_occupant_view_is_the_polygon_from_the_space_centre() -> None:
     pts = occupant_view(bf, "a")
     assert shapely.Polygon(pts).area == pytest.approx(200.0)
     assert shapely.Polygon(pts).contains(shapely.Point(3.5, 4.5))
+
+
+def test_oracle_survives_a_thousand_walls_at_a_square_centre() -> None:
+    """Regression: on this 100 x 100 map the oracle's union of far-reaching shadows lost a wedge
+    to GEOS rounding at (56.5, 57.5) and disagreed with the sweep by 10 square units; the sweep
+    was right (a wall at x=53 blocks that wedge). Same walls as the geometry benchmark's seed 7."""
+    rng = np.random.default_rng(7)
+    segs = []
+    for _ in range(1000):
+        x, y = (int(v) for v in rng.integers(1, 99, 2))
+        length = int(rng.integers(1, 5))
+        if rng.random() < 0.5:
+            end = (float(min(100, x + length)), float(y))
+        else:
+            end = (float(x), float(min(100, y + length)))
+        segs.append(((float(x), float(y)), end))
+    noded = node_segments(segs)
+    viewpoint = (56.5, 57.5)
+    bounds = (0.0, 0.0, 100.0, 100.0)
+    poly = shapely.Polygon(visibility_polygon_array(viewpoint, noded, bounds))
+    oracle = visibility_oracle(viewpoint, noded, bounds)
+    assert float(shapely.symmetric_difference(poly, oracle).area) < 1e-6
