@@ -559,7 +559,7 @@ class Engine:
         data = _attack_data(result, applied, target_data)
         provoked: tuple[str, ...] = ()
         if power.origin in (Origin.RANGED, Origin.FAR):
-            provoked = self._adjacent_threats(encounter, field_, attacker_id)
+            provoked = self.adjacent_threats(encounter, field_, attacker_id)
             data["provoked"] = list(provoked)
         forced = tuple(
             (str(t.target), fm.kind.value, fm.squares)
@@ -893,7 +893,7 @@ class Engine:
             return None, None
         return power.range.normal, power.range.long
 
-    def _adjacent_threats(
+    def adjacent_threats(
         self, encounter: Encounter, field_: Battlefield, creature_id: str
     ) -> tuple[str, ...]:
         """Enemies adjacent to the creature that could take an opportunity attack.

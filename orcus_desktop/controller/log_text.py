@@ -216,5 +216,7 @@ _WRITERS: dict[str, Callable[[Mapping[str, Any], str, str, Mapping[str, str]], s
     "maintain_lapsed": _simple("{actor}'s {power} ends (not maintained)"),
     "opportunity_declined": _simple("{actor} lets the opportunity pass"),
     "move_stopped": _simple("{actor} is stopped where it provoked"),
+    "attack_held": _simple("{what} waits for the opportunity attacks"),
+    "attack_dropped": _simple("{what} does not happen: {reason}"),
     "temp_hp": _simple("{targets}: {after} temporary HP (offered {offered})"),
 }

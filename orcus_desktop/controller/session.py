@@ -21,6 +21,13 @@ Operations, by panel:
         spend_action_point, maintain_power.
     GM edits: apply_damage, heal, set_hit_points, grant_temp_hp, add_condition,
         add_persistent_damage, remove_effect, saving_throw.
+
+Opportunity attacks interrupt (000 "Immediate Actions", "Opportunity Attacks"): a charge whose
+move provokes, or a Ranged or Far power used next to an enemy, offers the opportunity attacks
+first and holds its attack in `combat.pending` (one undo step); the step that settles the
+last offer (`opportunity_attack` or `decline_opportunity_attack`) then resolves the held
+attack with the choices the GM made when ordering it, or drops it with a log line when the
+attacker can no longer act (dead, unconscious, stunned...).
 """
 
 from __future__ import annotations
@@ -67,7 +74,7 @@ from orcus_desktop.geometry.grid import (
     space_distance,
     spaces_adjacent,
 )
-from orcus_desktop.model.combat import ActionBudget, ActionKind, AidKind
+from orcus_desktop.model.combat import ActionBudget, ActionKind, AidKind, PendingAttack
 from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
@@ -700,6 +707,9 @@ class GameSession:
         enc = self.encounter
         if enc.find_creature(creature_id) is None:
             return self._refuse(op, f"no creature {creature_id!r}", initiator, creature_id)
+        if enc.combat.pending is not None:
+            waiting = f"{enc.combat.pending.text} waits for the opportunity attacks"
+            return self._refuse(op, waiting, initiator, creature_id)
         power = find_power(self.rules, enc, creature_id, power_name)
         if power is None:
             return self._refuse(
@@ -714,6 +724,43 @@ class GameSession:
         kind = action_kind_of(power)
 
         def change(e: Encounter) -> AttackOutcome:
+            if power.origin in (Origin.RANGED, Origin.FAR):
+                # 000 "Ranged and Far Attacks in Close Combat": making the attack provokes,
+                # and the opportunity attack comes first (000 "Immediate Actions").
+                self.engine.stage_attack(
+                    e,
+                    creature_id,
+                    power,
+                    target_ids,
+                    cover=cover,
+                    combat_advantage=combat_advantage,
+                    area_origin=area_origin,
+                    area_squares=area_squares,
+                )
+                provoked = self.engine.adjacent_threats(e, self.engine.battlefield(e), creature_id)
+                if self._offerable(e, provoked):
+                    held = PendingAttack(
+                        CreatureId(creature_id),
+                        "power",
+                        power.name,
+                        tuple(CreatureId(t) for t in target_ids),
+                        freeze(
+                            {
+                                "dice": list(dice),
+                                "cover": dict(cover or {}),
+                                "combat_advantage": list(combat_advantage),
+                                "knock_out": list(knock_out),
+                                "damage_overrides": dict(damage_overrides or {}),
+                                "area_origin": None if area_origin is None else list(area_origin),
+                                "area_squares": None
+                                if area_squares is None
+                                else [list(q) for q in area_squares],
+                            }
+                        ),
+                        f"{self._name(creature_id)}'s {power.name}",
+                    )
+                    e = self.engine.spend(e, creature_id, kind)
+                    return AttackOutcome(self._hold(e, held, provoked), {}, provoked)
             out = self.engine.attack(
                 e,
                 creature_id,
@@ -851,7 +898,9 @@ class GameSession:
         """Take an offered opportunity attack: one melee basic attack, using the immediate action.
 
         000 "Opportunity Attacks"; RULINGS: Opportunity attacks (one per enemy per provoking
-        creature's turn; it uses that enemy's immediate action).
+        creature's turn; it uses that enemy's immediate action). When it was the last offer,
+        an attack held for the offers (a charge's, a ranged one) resolves in the same step, or
+        is dropped if the attacker can no longer act.
         """
         op = "opportunity_attack"
         enc = self.encounter
@@ -871,7 +920,12 @@ class GameSession:
             # 000 "Opportunity Attacks": "The attack occurs right before the creature leaves
             # your reach" — resolve it with the mover back on the square it provoked from.
             mover = e.creature(target_id)
-            there = self._provoking_square(e, creature_id, target_id)
+            held = e.combat.pending
+            there = (
+                None  # a held ranged attack provoked where the attacker stands
+                if held is not None and held.kind == "power" and held.attacker == target_id
+                else self._provoking_square(e, creature_id, target_id)
+            )
             staged = e.with_creature(mover.moved_to(there)) if there is not None else e
             out = self.engine.attack(
                 staged,
@@ -898,13 +952,21 @@ class GameSession:
             return replace(out, encounter=e)
 
         return self._attack_op(
-            op, f"{self._name(creature_id)}: opportunity attack", change, initiator, creature_id
+            op,
+            f"{self._name(creature_id)}: opportunity attack",
+            change,
+            initiator,
+            creature_id,
+            then=self._settle,
         )
 
     def decline_opportunity_attack(
         self, creature_id: str, initiator: object = None
     ) -> OperationResult:
-        """The enemy lets an offered opportunity attack pass (its immediate action stays)."""
+        """The enemy lets an offered opportunity attack pass (its immediate action stays).
+
+        When it was the last offer, an attack held for the offers resolves in the same step.
+        """
         combat = self.encounter.combat
         combatant = combat.find(creature_id) if combat.active else None
         if combatant is None or combatant.out_of_turn is not ActionKind.OPPORTUNITY:
@@ -914,9 +976,11 @@ class GameSession:
         return self._combat_op(
             "decline_opportunity_attack",
             f"{self._name(creature_id)} lets it pass",
-            lambda e: e.with_combat(
-                e.combat.with_combatant(replace(combatant, out_of_turn=None)).logged(
-                    "opportunity_declined", CreatureId(creature_id)
+            lambda e: self._settle(
+                e.with_combat(
+                    e.combat.with_combatant(replace(combatant, out_of_turn=None)).logged(
+                        "opportunity_declined", CreatureId(creature_id)
+                    )
                 )
             ),
             initiator,
@@ -963,10 +1027,14 @@ class GameSession:
         """000 "Charge" (standard): move, then a basic melee attack or a shove at +1.
 
         The move is at least 2 squares and ends on the closest square from which the charger
-        can attack; it provokes as a walk does.
+        can attack; it provokes as a walk does. When it provokes, the attack is held until the
+        opportunity attacks are settled (they come first: 000 "Opportunity Attacks").
         """
         op = "charge"
         enc = self.encounter
+        if enc.combat.pending is not None:
+            waiting = f"{enc.combat.pending.text} waits for the opportunity attacks"
+            return self._refuse(op, waiting, initiator, creature_id)
         problem = action_problem(self.rules, enc, creature_id, CombatAction.CHARGE)
         if problem:
             return self._refuse(op, problem, initiator, creature_id)
@@ -989,6 +1057,19 @@ class GameSession:
                 initiator,
                 creature_id,
             )
+        basic_name = self.basic_attack_name(creature_id) or ""
+        if not shove and not basic_name:
+            return self._refuse(
+                op, f"{self._name(creature_id)} has no basic melee attack", initiator, creature_id
+            )
+        held = PendingAttack(
+            CreatureId(creature_id),
+            "charge",
+            SHOVE.name if shove else "",
+            (CreatureId(target_id),),
+            freeze({"dice": list(dice), "push_to": None if push_to is None else list(push_to)}),
+            f"{self._name(creature_id)}'s charge",
+        )
 
         def change(e: Encounter) -> AttackOutcome:
             me = e.creature(creature_id)
@@ -1002,25 +1083,22 @@ class GameSession:
                     {"path": [list(p) for p in preview.path], "cost": preview.cost},
                 )
             )
-            e = self.engine.offer_opportunity(e, preview.provoking_enemy_ids)
-            basic = self.basic_attack_name(creature_id)
-            power = SHOVE if shove else find_power(self.rules, e, creature_id, basic or "")
-            if power is None:
-                raise ActionError(f"{self._name(creature_id)} has no basic melee attack")
-            out = self.engine.attack(
-                e,
-                creature_id,
-                power,
-                [target_id],
-                dice=dice,
-                charge=True,
-                ability_attack="strength" if shove else None,
-            )
-            if shove and target_id in out.hits:
-                out = replace(
-                    out, encounter=self._shove_hit(out.encounter, creature_id, target_id, push_to)
-                )
-            return replace(out, provoked=preview.provoking_enemy_ids)
+            provoked = preview.provoking_enemy_ids
+            if self._offerable(e, provoked):
+                # Checked now (reach, a dead target...), rolled once the offers are settled.
+                basic = SHOVE if shove else find_power(self.rules, e, creature_id, basic_name)
+                if basic is not None:
+                    self.engine.stage_attack(
+                        e,
+                        creature_id,
+                        basic,
+                        [target_id],
+                        charge=True,
+                        ability_attack="strength" if shove else None,
+                    )
+                return AttackOutcome(self._hold(e, held, provoked), {}, provoked)
+            out = self._held_attack(e, held)
+            return replace(out, provoked=provoked)
 
         return self._attack_op(
             op, f"{self._name(creature_id)} charges", change, initiator, creature_id
@@ -1732,27 +1810,19 @@ class GameSession:
         change: Callable[[Encounter], AttackOutcome],
         initiator: object,
         creature_id: str,
+        then: Callable[[Encounter], Encounter] | None = None,
     ) -> OperationResult:
+        """Do an attack as one undo step; `then` runs after its log entry (settling offers)."""
         before = self.encounter
         try:
             out = change(before)
+            after = self._logged_attack(out, creature_id)
+            if then is not None:
+                after = then(after)
         except KeyError as exc:
             return self._refuse(operation, f"no such creature: {exc.args[0]}", initiator)
         except ValueError as exc:  # ActionError, RulesError, DiceError
             return self._refuse(operation, str(exc), initiator, creature_id)
-        after = out.encounter
-        after = (
-            after.with_combat(
-                after.combat.logged(
-                    "attack",
-                    CreatureId(creature_id),
-                    tuple(CreatureId(t["target"]) for t in out.data.get("targets", [])),
-                    out.data,
-                )
-            )
-            if out.data.get("power")
-            else after
-        )
         self._commit(text, after)
         return self._announce(
             OperationResult(
@@ -1766,6 +1836,138 @@ class GameSession:
             ),
             initiator,
         )
+
+    @staticmethod
+    def _logged_attack(out: AttackOutcome, creature_id: str) -> Encounter:
+        """The encounter after an attack, with its log entry (none when nothing was rolled)."""
+        after = out.encounter
+        if not out.data.get("power"):
+            return after
+        return after.with_combat(
+            after.combat.logged(
+                "attack",
+                CreatureId(creature_id),
+                tuple(CreatureId(t["target"]) for t in out.data.get("targets", [])),
+                out.data,
+            )
+        )
+
+    @staticmethod
+    def _offerable(encounter: Encounter, enemy_ids: Sequence[str]) -> tuple[str, ...]:
+        """The provoked enemies `offer_opportunity` will offer an opportunity attack to."""
+        combat = encounter.combat
+        if not combat.active:
+            return ()
+        return tuple(
+            i for i in enemy_ids if (c := combat.find(i)) is not None and not c.immediate_used
+        )
+
+    def _hold(
+        self, encounter: Encounter, held: PendingAttack, provoked: Sequence[str]
+    ) -> Encounter:
+        """Offer the opportunity attacks and hold the attack until they are settled."""
+        encounter = self.engine.offer_opportunity(encounter, provoked)
+        combat = replace(encounter.combat, pending=held).logged(
+            "attack_held",
+            held.attacker,
+            held.targets,
+            {"what": held.text, "provoked": list(self._offerable(encounter, provoked))},
+        )
+        return encounter.with_combat(combat)
+
+    def _held_attack(self, encounter: Encounter, held: PendingAttack) -> AttackOutcome:
+        """Resolve a held attack (its action is already spent; it offers nothing again).
+
+        Raises:
+            ActionError: it cannot be made now (out of reach, the target is dead...).
+        """
+        attacker = held.attacker
+        options = held.options
+        dice = [int(d) for d in options.get("dice", ())]
+        targets = list(held.targets)
+        if held.kind == "charge":
+            # 000 "Charge": "After moving, you may make a single basic melee attack or shove.
+            # You get a +1 bonus on the attack roll."
+            shove = held.power == SHOVE.name
+            basic = self.basic_attack_name(attacker)
+            power = SHOVE if shove else find_power(self.rules, encounter, attacker, basic or "")
+            if power is None:
+                raise ActionError(f"{self._name(attacker)} has no basic melee attack")
+            out = self.engine.attack(
+                encounter,
+                attacker,
+                power,
+                targets,
+                dice=dice,
+                charge=True,
+                ability_attack="strength" if shove else None,
+            )
+            raw_push = options.get("push_to")
+            push_to = None if raw_push is None else Square(*raw_push)
+            if shove and targets[0] in out.hits:
+                out = replace(
+                    out,
+                    encounter=self._shove_hit(out.encounter, attacker, targets[0], push_to),
+                )
+            return out
+        power = find_power(self.rules, encounter, attacker, held.power)
+        if power is None:
+            raise ActionError(f"{self._name(attacker)} has no power {held.power!r}")
+        origin = options.get("area_origin")
+        area = options.get("area_squares")
+        return self.engine.attack(
+            encounter,
+            attacker,
+            power,
+            targets,
+            dice=dice,
+            cover=dict(options.get("cover", {})),
+            combat_advantage=list(options.get("combat_advantage", ())),
+            knock_out=list(options.get("knock_out", ())),
+            damage_overrides=dict(options.get("damage_overrides", {})),
+            area_origin=None if origin is None else Square(*origin),
+            area_squares=None if area is None else [Square(*q) for q in area],
+        )
+
+    def _settle(self, encounter: Encounter) -> Encounter:
+        """Resolve (or drop) the held attack once no opportunity attack is offered any more.
+
+        000 "Immediate Actions": "When your immediate action interrupts another creature's
+        action, that creature can continue its action right after" — if it still can act.
+        """
+        combat = encounter.combat
+        held = combat.pending
+        if held is None or any(c.out_of_turn is ActionKind.OPPORTUNITY for c in combat.combatants):
+            return encounter
+        encounter = encounter.with_combat(replace(combat, pending=None))
+        reason = self._cannot_act(encounter, held.attacker)
+        if not reason:
+            try:
+                return self._logged_attack(self._held_attack(encounter, held), held.attacker)
+            except KeyError as exc:
+                reason = f"no creature {exc.args[0]!r}"
+            except ValueError as exc:
+                reason = str(exc)
+        return encounter.with_combat(
+            encounter.combat.logged(
+                "attack_dropped",
+                held.attacker,
+                held.targets,
+                {"what": held.text, "reason": reason},
+            )
+        )
+
+    def _cannot_act(self, encounter: Encounter, creature_id: str) -> str:
+        """Why the creature can take no action now (dead, unconscious, stunned...), or ""."""
+        name = self._name(creature_id)
+        if encounter.find_creature(creature_id) is None:
+            return f"{name} is gone"
+        if self.rules.is_dead(encounter, creature_id):
+            return f"{name} is dead"
+        for condition in sorted(self.rules.conditions(encounter, creature_id)):
+            if rules_for(condition, self.ruleset).actions is ActionLimit.NONE:
+                return f"{name} is {condition.label.lower()}"
+        return ""
 
     def _shove_hit(
         self, encounter: Encounter, creature_id: str, target_id: str, push_to: Square | None

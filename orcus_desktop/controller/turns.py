@@ -556,6 +556,15 @@ def _begin_turn(
             for c in combat.combatants
         ),
     )
+    if combat.pending is not None:
+        # An attack held for opportunity attacks never settled: it lapses with its turn.
+        held = combat.pending
+        combat = replace(combat, pending=None).logged(
+            "attack_dropped",
+            held.attacker,
+            held.targets,
+            {"what": held.text, "reason": "the turn ended before the opportunity attacks"},
+        )
     if lapsed is not None:
         combat = combat.logged("readied_lapsed", creature_id, data={"trigger": lapsed.trigger})
     resumed = combatant.turn_started_round == combat.round

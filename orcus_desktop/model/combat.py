@@ -232,6 +232,34 @@ class Maintained:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingAttack:
+    """An attack held until the opportunity attacks it provoked are settled (issue 5).
+
+    000 "Opportunity Attacks": "The attack occurs right before the creature leaves your
+    reach"; 000 "Immediate Actions": an interrupt happens first, "that creature can continue
+    its action right after". A charge's move and a Ranged or Far attack made next to an enemy
+    provoke, so the charge's attack (or the ranged attack) waits here, with the choices the GM
+    made when ordering it, and resolves once every offer is taken or let pass.
+
+    Attributes:
+        attacker: who attacks.
+        kind: "charge" (a basic melee attack or shove at +1) or "power" (a power by name).
+        power: the power's name ("" for a charge's basic melee attack, "Shove" for a shove).
+        targets: the chosen targets.
+        options: JSON-like choices: dice, cover, combat_advantage, knock_out,
+            damage_overrides, area_origin, area_squares, push_to ([col, row] pairs).
+        text: what the GM ordered, for the log and the panels ("Brakka charges").
+    """
+
+    attacker: CreatureId
+    kind: str
+    power: str
+    targets: tuple[CreatureId, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Combat:
     """The encounter's combat state.
 
@@ -245,6 +273,7 @@ class Combat:
         log: the combat log, oldest first.
         aids: pending Help Attack / Help Defense bonuses.
         maintained: powers kept going by concentration (000 "Maintain").
+        pending: an attack waiting for the opportunity attacks it provoked, or None.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -255,6 +284,7 @@ class Combat:
     log: tuple[LogEntry, ...] = ()
     aids: tuple[Aid, ...] = ()
     maintained: tuple[Maintained, ...] = ()
+    pending: PendingAttack | None = None
 
     @property
     def active(self) -> bool:
@@ -296,6 +326,9 @@ class Combat:
             order=tuple(i for i in self.order if i != creature_id),
             current=None if self.current == creature_id else self.current,
             aids=tuple(a for a in self.aids if creature_id not in (a.helper, a.ally, a.enemy)),
+            pending=None
+            if self.pending is not None and self.pending.attacker == creature_id
+            else self.pending,
         )
 
     def logged(

@@ -28,6 +28,7 @@ from orcus_desktop.model.combat import (
     CombatPhase,
     LogEntry,
     Maintained,
+    PendingAttack,
     ReadiedAction,
 )
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
@@ -266,6 +267,16 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
             {"owner": m.owner, "power": m.power, "kind": m.kind.value, "maintained": m.maintained}
             for m in combat.maintained
         ],
+        "pending": None
+        if combat.pending is None
+        else {
+            "attacker": combat.pending.attacker,
+            "kind": combat.pending.kind,
+            "power": combat.pending.power,
+            "targets": list(combat.pending.targets),
+            "options": _thaw(combat.pending.options),
+            "text": combat.pending.text,
+        },
     }
 
 
@@ -330,7 +341,28 @@ def _combat_from(item: object, creature_ids: set[str]) -> Combat:
         _maintained_from(v, f"combat.maintained[{i}]", creature_ids)
         for i, v in enumerate(_list(data.get("maintained", []), "combat.maintained"))
     )
-    return Combat(phase, round_, order, current, combatants, log, aids, maintained)
+    pending = None
+    if data.get("pending") is not None:
+        pending = _pending_from(data["pending"], "combat.pending", creature_ids)
+    return Combat(phase, round_, order, current, combatants, log, aids, maintained, pending)
+
+
+def _pending_from(item: object, where: str, creature_ids: set[str]) -> PendingAttack:
+    data = _mapping(item, where)
+    kind = _text(data.get("kind"), f"{where}.kind")
+    if kind not in ("charge", "power"):
+        raise EncounterFileError(f'{where}.kind: expected "charge" or "power"')
+    return PendingAttack(
+        attacker=CreatureId(_known_id(data.get("attacker"), f"{where}.attacker", creature_ids)),
+        kind=kind,
+        power=_text(data.get("power", ""), f"{where}.power"),
+        targets=tuple(
+            CreatureId(_known_id(v, f"{where}.targets[{i}]", creature_ids))
+            for i, v in enumerate(_list(data.get("targets", []), f"{where}.targets"))
+        ),
+        options=_freeze(_mapping(data.get("options", {}), f"{where}.options")),
+        text=_text(data.get("text", ""), f"{where}.text"),
+    )
 
 
 def _maintained_from(item: object, where: str, creature_ids: set[str]) -> Maintained:

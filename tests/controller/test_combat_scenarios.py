@@ -274,10 +274,15 @@ def test_ranged_attack_next_to_an_enemy_provokes() -> None:
     assert result.ok, result.reason
     assert result.opportunity_attackers == ("orc",)
     assert session.encounter.combat.combatant("orc").out_of_turn is ActionKind.OPPORTUNITY
+    # 000 "Immediate Actions": the OA interrupts, so the bolt waits for it
+    assert session.encounter.combat.pending is not None
+    assert "attack" not in [e.kind for e in session.encounter.combat.log]
     # the orc is not dazed and has its immediate action: the OA is offered and taken
     oa = session.opportunity_attack("orc", "hero", dice=[2])
     assert oa.ok, oa.reason
     assert oa.details["hits"] == ()
+    attacks = [e.actor for e in session.encounter.combat.log if e.kind == "attack"]
+    assert attacks == ["orc", "hero"]  # the OA first, then the bolt
 
 
 def test_grapple_escape_and_grapple_ends_when_apart(duel: GameSession) -> None:

@@ -395,3 +395,32 @@ def test_combat_only_buttons_outside_combat(panel: ActionsPanel) -> None:
         assert not panel.buttons[key].isEnabled()
         assert panel.buttons[key].toolTip() == "No combat is running."
     assert panel.buttons["drop_prone"].isEnabled()
+
+
+def test_the_offers_box_notes_the_attack_waiting_for_them(
+    selection: Selection, qtbot: QtBot
+) -> None:
+    # 000 "Ranged and Far Attacks in Close Combat": the bolt provokes; the OA comes first
+    # (000 "Immediate Actions"), and the panel says what waits for it.
+    from PySide6.QtWidgets import QLabel
+
+    session = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2), orc("orc", 2, 2), orc("far", 8, 2)),
+        )
+    )
+    widget = ActionsPanel(session, selection.get, selection.changed)
+    qtbot.add_widget(widget)
+    assert session.roll_initiative(totals={"hero": 15, "orc": 10, "far": 5}).ok
+    assert session.start_combat().ok
+    assert session.use_power("hero", "Arcane Bolt", ["far"], dice=[15, 3]).ok
+    note = widget.offers_box.findChild(QLabel, "held_attack_note")
+    assert note is not None
+    assert note.text() == "Hero's Arcane Bolt waits for the opportunity attacks"
+    _dice, _take, let_pass = widget.offer_rows["orc"]
+    let_pass.click()
+    assert widget.message.text() == ""
+    assert session.encounter.combat.pending is None
+    assert session.encounter.combat.log[-1].kind == "attack"
+    assert not widget.offers_box.isVisibleTo(widget)

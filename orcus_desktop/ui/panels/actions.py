@@ -303,6 +303,7 @@ class ActionsPanel(QWidget):
         self._offers_layout = QGridLayout(self.offers_box)
         self._offers_layout.setContentsMargins(4, 4, 4, 4)
         self._offers_key: tuple[tuple[str, str], ...] = ()
+        self._held_text = ""
         self.offer_rows: dict[str, tuple[QLineEdit, QPushButton, QPushButton]] = {}
         self.offers_box.setVisible(False)
 
@@ -555,9 +556,13 @@ class ActionsPanel(QWidget):
             for c in combat.combatants
             if mover is not None and c.out_of_turn is ActionKind.OPPORTUNITY
         )
-        if key == self._offers_key:
+        # An attack held for the offers (a charge's, a ranged one) resolves once they are all
+        # taken or let pass (000 "Immediate Actions").
+        held = combat.pending.text if combat.pending is not None and key else ""
+        if key == self._offers_key and held == self._held_text:
             return
         self._offers_key = key
+        self._held_text = held
         layout = self._offers_layout
         while layout.count():
             taken = layout.takeAt(0)
@@ -594,6 +599,11 @@ class ActionsPanel(QWidget):
             layout.addWidget(take, 2 * row + 1, 1)
             layout.addWidget(let_pass, 2 * row + 1, 2)
             self.offer_rows[enemy_id] = (dice, take, let_pass)
+        if held:
+            note = QLabel(f"{held} waits for the opportunity attacks", self.offers_box)
+            note.setObjectName("held_attack_note")
+            note.setWordWrap(True)
+            layout.addWidget(note, 2 * len(key), 0, 1, 3)
         self.offers_box.setVisible(bool(key))
         self._fit_width()
 
