@@ -9,25 +9,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from orcus_desktop.controller.map_tools import (
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.erase_tool import EraseTool
+from orcus_desktop.controller.tools.library_drop import LibraryEntry, creature_from_entry
+from orcus_desktop.controller.tools.measure_tool import MeasureTool
+from orcus_desktop.controller.tools.move_tool import MoveTool, SelectTool
+from orcus_desktop.controller.tools.pointer import (
     Button,
-    EraseTool,
-    LibraryEntry,
-    MeasureTool,
     Modifier,
-    MoveTool,
     PointerEvent,
     PointerKind,
-    SelectTool,
-    TerrainTool,
-    WallTool,
     creature_at,
-    creature_from_entry,
     drop_square,
     straight_squares,
     wall_at,
 )
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.terrain_tool import TerrainTool
+from orcus_desktop.controller.tools.wall_tool import WallTool
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square, square_distance
 from orcus_desktop.model.document import Document
@@ -314,7 +312,7 @@ def open_room() -> GameSession:
 
 
 def test_far_burst_follows_the_pointer_and_names_who_it_affects() -> None:
-    from orcus_desktop.controller.map_tools import AreaOrigin, TemplateTool
+    from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool
     from orcus_desktop.geometry.areas import AreaShape
 
     session = open_room()
@@ -338,7 +336,7 @@ def test_far_burst_follows_the_pointer_and_names_who_it_affects() -> None:
 
 
 def test_near_burst_needs_and_surrounds_the_user() -> None:
-    from orcus_desktop.controller.map_tools import AreaOrigin, TemplateTool
+    from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool
     from orcus_desktop.geometry.areas import AreaShape
 
     session = open_room()
@@ -353,7 +351,7 @@ def test_near_burst_needs_and_surrounds_the_user() -> None:
 
 
 def test_arc_and_wall_templates_are_legal_shapes() -> None:
-    from orcus_desktop.controller.map_tools import AreaOrigin, TemplateTool
+    from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool
     from orcus_desktop.geometry.areas import AreaShape, wall_area_problem
 
     session = open_room()
@@ -371,7 +369,7 @@ def test_arc_and_wall_templates_are_legal_shapes() -> None:
 
 
 def test_sight_tool_names_cover_and_shades_the_hidden_part() -> None:
-    from orcus_desktop.controller.map_tools import SightTool
+    from orcus_desktop.controller.tools.sight_tool import SightTool
 
     session = open_room()
     selected: list[str | None] = [None]
@@ -392,7 +390,7 @@ def test_sight_tool_names_cover_and_shades_the_hidden_part() -> None:
 
 
 def test_calibration_from_a_dragged_square() -> None:
-    from orcus_desktop.controller.map_tools import calibration_from_drag
+    from orcus_desktop.controller.tools.calibrate_tool import calibration_from_drag
 
     # Current: 100 px per square, no offset. The GM drags over a square drawn on the image
     # from image pixel (130, 40) to (180, 90): 50 px squares, corners at 130 + 50k, 40 + 50k.
@@ -407,7 +405,7 @@ def test_calibration_from_a_dragged_square() -> None:
 def test_calibrate_tool_commits_through_its_callback() -> None:
     from dataclasses import replace
 
-    from orcus_desktop.controller.map_tools import CalibrateTool
+    from orcus_desktop.controller.tools.calibrate_tool import CalibrateTool
     from orcus_desktop.model.commands import ReplaceEncounter
     from orcus_desktop.model.encounter import MapImage
 
@@ -428,7 +426,7 @@ def test_calibrate_tool_commits_through_its_callback() -> None:
 
 
 def test_placement_preview_names_the_problem_before_the_drop() -> None:
-    from orcus_desktop.controller.map_tools import placement_preview
+    from orcus_desktop.controller.tools.library_drop import placement_preview
 
     session = make_session()
     entry = LibraryEntry("Ogre", "monsters", Size.LARGE, 6)
@@ -467,7 +465,7 @@ def test_measuring_path_steps_one_square_at_a_time(a: Square, b: Square) -> None
 
 @given(squares, squares, st.integers(min_value=1, max_value=8))
 def test_wall_template_chain_is_always_a_legal_wall(base: Square, aim: Square, n: int) -> None:
-    from orcus_desktop.controller.map_tools import _edge_chain
+    from orcus_desktop.controller.tools.template_tool import _edge_chain
     from orcus_desktop.geometry.areas import wall_area_problem
 
     first = base.offset(1, 0)
@@ -493,7 +491,7 @@ def test_drop_square_puts_the_pointer_inside_or_beside_the_space(
 
 
 def test_near_wall_from_a_large_creature_stays_out_of_its_space() -> None:
-    from orcus_desktop.controller.map_tools import AreaOrigin, TemplateTool
+    from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool
     from orcus_desktop.geometry.areas import AreaShape
 
     session = make_session()
