@@ -49,12 +49,15 @@ def ev(
 
 
 def drag(
-    tool: MoveTool, start: tuple[float, float], end: tuple[float, float], **kw: Modifier
+    tool: MoveTool,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    modifiers: Modifier = Modifier.NONE,
 ) -> tuple[ToolPreview, ToolPreview]:
     """Press on `start`, move to `end`, release: (the preview at `end`, the release's answer)."""
-    tool.on_pointer(ev(PointerKind.PRESS, *start, **kw))
-    preview = tool.on_pointer(ev(PointerKind.MOVE, *end, **kw))
-    return preview, tool.on_pointer(ev(PointerKind.RELEASE, *end, **kw))
+    tool.on_pointer(ev(PointerKind.PRESS, *start, modifiers=modifiers))
+    preview = tool.on_pointer(ev(PointerKind.MOVE, *end, modifiers=modifiers))
+    return preview, tool.on_pointer(ev(PointerKind.RELEASE, *end, modifiers=modifiers))
 
 
 def open_room() -> GameSession:

@@ -27,7 +27,12 @@ def test_calibration_from_a_dragged_square() -> None:
 def test_calibrate_tool_commits_through_its_callback() -> None:
     session = make_session()
     got: list[tuple[float, tuple[float, float]]] = []
-    tool = CalibrateTool(session, lambda p, o: got.append((p, o)) or "Calibrate map")
+
+    def commit(pixels_per_square: float, offset: tuple[float, float]) -> str:
+        got.append((pixels_per_square, offset))
+        return "Calibrate map"
+
+    tool = CalibrateTool(session, commit)
     assert "Import a map image" in tool.on_pointer(ev(PointerKind.MOVE, 1, 1, Button.NONE)).label
     before = session.encounter
     session.history.push(
