@@ -6,13 +6,12 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     PointerEvent,
-    PointerKind,
+    Stroke,
     ToolPreview,
     plural,
     result_message,
     wall_at,
 )
-from orcus_desktop.geometry.grid import Square
 
 
 class EraseTool:
@@ -25,7 +24,7 @@ class EraseTool:
 
     def __init__(self, session: GameSession) -> None:
         self._session = session
-        self._stroke: set[Square] | None = None
+        self._stroke = Stroke()
 
     def on_pointer(self, event: PointerEvent) -> ToolPreview:
         encounter = self._session.encounter
@@ -34,28 +33,23 @@ class EraseTool:
             if wall_id is not None:
                 result = self._session.remove_wall(wall_id, self)
                 return ToolPreview(message=result_message(result))
-            self._stroke = {event.square}
-        elif self._stroke is None:
+            self._stroke.begin(event.square)
+        elif not self._stroke.active:
             wall_id = wall_at(encounter, event.grid_xy)
             if wall_id is not None:
                 return ToolPreview(
                     polyline=encounter.wall(wall_id).wall.points, path_ok=False, label="remove"
                 )
             return EMPTY_PREVIEW
-        elif event.kind is PointerKind.MOVE:
-            self._stroke.add(event.square)
-        elif event.kind is PointerKind.RELEASE:
-            self._stroke.add(event.square)
-            squares = self._stroke
-            self._stroke = None
+        elif (squares := self._stroke.follow(event)) is not None:
             result = self._session.erase_terrain(squares, self)
             if not result.ok:
                 return ToolPreview(message="Nothing to erase there")
             return ToolPreview(message=f"Erased terrain on {plural(len(squares), 'square')}")
-        return ToolPreview(squares=frozenset(self._stroke), path_ok=False)
+        return ToolPreview(squares=self._stroke.squares, path_ok=False)
 
     def cancel(self) -> ToolPreview:
-        self._stroke = None
+        self._stroke.drop()
         return EMPTY_PREVIEW
 
     def finish(self) -> ToolPreview:

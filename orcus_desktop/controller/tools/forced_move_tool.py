@@ -70,10 +70,8 @@ class ForcedMoveTool(OneShotTool):
         return f"{self.kind.capitalize()} {name} up to {plural(self.squares, 'square')}"
 
     def on_pointer(self, event: PointerEvent) -> ToolPreview:
-        if self._finished:
-            return EMPTY_PREVIEW
-        if event.right_press:
-            return self.cancel()
+        if (ignored := self._ignores(event)) is not None:
+            return ignored
         target = self._session.encounter.find_creature(self.target_id)
         if target is None:
             return self.cancel()
@@ -103,11 +101,8 @@ class ForcedMoveTool(OneShotTool):
             message=hint,
         )
 
-    def cancel(self) -> ToolPreview:
-        if self._finished:
-            return EMPTY_PREVIEW
-        self._end()
-        return ToolPreview(message=f"{self._text()}: left where it is")
+    def cancelled_message(self) -> str:
+        return f"{self._text()}: left where it is"
 
     def finish(self) -> ToolPreview:
         return EMPTY_PREVIEW

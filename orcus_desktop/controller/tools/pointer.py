@@ -280,8 +280,43 @@ class PreviewCache:
         self._entry = None
 
 
+class Stroke:
+    """The squares a press-drag-release gesture sweeps (painting or erasing terrain)."""
+
+    def __init__(self) -> None:
+        self._squares: set[Square] | None = None
+
+    @property
+    def active(self) -> bool:
+        return self._squares is not None
+
+    @property
+    def squares(self) -> frozenset[Square]:
+        return frozenset(self._squares or ())
+
+    def begin(self, square: Square) -> None:
+        self._squares = {square}
+
+    def drop(self) -> None:
+        self._squares = None
+
+    def follow(self, event: PointerEvent) -> frozenset[Square] | None:
+        """Add the square under a move or a release; a release ends the stroke and returns it."""
+        if self._squares is None or event.kind not in (PointerKind.MOVE, PointerKind.RELEASE):
+            return None
+        self._squares.add(event.square)
+        if event.kind is not PointerKind.RELEASE:
+            return None
+        done = frozenset(self._squares)
+        self._squares = None
+        return done
+
+
 class OneShotTool:
     """Base of a tool that ends once (done or cancelled) and then tells its owner.
+
+    Once ended it ignores the pointer; Escape or a right click cancels it with
+    `cancelled_message`.
 
     Args:
         on_finished: called once when the tool ends, so the UI can return to the previous tool.
@@ -294,6 +329,24 @@ class OneShotTool:
     @property
     def finished(self) -> bool:
         return self._finished
+
+    def cancelled_message(self) -> str:
+        """The status line when the GM cancels (Escape, right click)."""
+        return "cancelled"
+
+    def cancel(self) -> ToolPreview:
+        if self._finished:
+            return EMPTY_PREVIEW
+        self._end()
+        return ToolPreview(message=self.cancelled_message())
+
+    def _ignores(self, event: PointerEvent) -> ToolPreview | None:
+        """The answer to an event the tool does not handle itself: ended, or a right click."""
+        if self._finished:
+            return EMPTY_PREVIEW
+        if event.right_press:
+            return self.cancel()
+        return None
 
     def _end(self) -> None:
         # Finished first: what the owner starts next (a dialog, a forced move) outlives the tool.

@@ -123,10 +123,8 @@ class TargetingTool(OneShotTool):
     # -- events --------------------------------------------------------------------------------
 
     def on_pointer(self, event: PointerEvent) -> ToolPreview:
-        if self._finished:
-            return EMPTY_PREVIEW
-        if event.right_press:
-            return self.cancel()
+        if (ignored := self._ignores(event)) is not None:
+            return ignored
         if self.request.area is not None:
             return self._area_event(event)
         if self.charge_target is not None:
@@ -138,11 +136,8 @@ class TargetingTool(OneShotTool):
         under = creature_at(self._session.encounter, event.grid_xy)
         return self._token_preview(under.id if under is not None else None, event.grid_xy)
 
-    def cancel(self) -> ToolPreview:
-        if self._finished:
-            return EMPTY_PREVIEW
-        self._end()
-        return ToolPreview(message=f"{self.request.label}: cancelled")
+    def cancelled_message(self) -> str:
+        return f"{self.request.label}: cancelled"
 
     def finish(self) -> ToolPreview:
         """Enter: a multi-target power goes ahead with the targets clicked so far."""

@@ -8,12 +8,12 @@ from orcus_desktop.controller.tools.pointer import (
     Button,
     PointerEvent,
     PointerKind,
+    Stroke,
     ToolPreview,
     plural,
     result_message,
 )
 from orcus_desktop.geometry.features import TerrainKind
-from orcus_desktop.geometry.grid import Square
 
 
 class TerrainTool:
@@ -30,39 +30,31 @@ class TerrainTool:
         self._session = session
         self.kind = kind
         self.name = f"paint-{kind.value}"
-        self._stroke: set[Square] = set()
+        self._stroke = Stroke()
         self._erase = False
-        self._active = False
 
     def on_pointer(self, event: PointerEvent) -> ToolPreview:
         if event.kind is PointerKind.PRESS and event.buttons & (Button.LEFT | Button.RIGHT):
-            self._active = True
             self._erase = bool(event.buttons & Button.RIGHT)
-            self._stroke = {event.square}
-        elif not self._active:
+            self._stroke.begin(event.square)
+        elif not self._stroke.active:
             return ToolPreview(squares=frozenset({event.square}))
-        elif event.kind is PointerKind.MOVE:
-            self._stroke.add(event.square)
-        elif event.kind is PointerKind.RELEASE:
-            self._stroke.add(event.square)
-            squares = self._stroke
-            self._active = False
-            self._stroke = set()
+        elif (squares := self._stroke.follow(event)) is not None:
             result = self._session.paint_terrain(
                 self.kind, squares, erase=self._erase, initiator=self
             )
             return ToolPreview(message=result_message(result))
         verb = "erase" if self._erase else "paint"
+        stroke = self._stroke.squares
         return ToolPreview(
-            squares=frozenset(self._stroke),
+            squares=stroke,
             path_ok=not self._erase,
-            label=f"{verb} {self.kind.value}: {plural(len(self._stroke), 'square')}",
+            label=f"{verb} {self.kind.value}: {plural(len(stroke), 'square')}",
             label_at=(event.square.col + 1.0, float(event.square.row)),
         )
 
     def cancel(self) -> ToolPreview:
-        self._active = False
-        self._stroke = set()
+        self._stroke.drop()
         return EMPTY_PREVIEW
 
     def finish(self) -> ToolPreview:
