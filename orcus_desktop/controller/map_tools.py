@@ -1,4 +1,4 @@
-"""Pointer tools for the battle map as Qt-free state machines (HOUSE_STYLE 7.6, napari-style).
+"""Pointer tools for the battle map as Qt-free state machines (docs/design.md#tools).
 
 `ui/map/view.py` is the only place that turns `QMouseEvent`s into `PointerEvent`s; every tool
 here takes those, keeps its own small state, asks the `GameSession` for previews while the
@@ -7,7 +7,7 @@ pointer moves and commits through the session on release. A tool answers each ev
 squares, wall being drawn, sight line) and a `message` for the status bar. Tools never touch the
 document: every change is a session call, hence one undo step with a descriptive text.
 
-Coordinates are grid units (DESIGN.md "Coordinates"); pixels exist only in `ui/`.
+Coordinates are grid units (docs/design.md#coordinates); pixels exist only in `ui/`.
 """
 
 from __future__ import annotations
@@ -772,7 +772,7 @@ _EDGE_STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 def _edge_chain(
     first: Square, toward: Square, count: int, avoid: Iterable[Square] = ()
 ) -> list[Square]:
-    """`count` edge-connected squares from `first` stepping toward `toward` (RULINGS: Wall area).
+    """`count` edge-connected squares from `first` stepping toward `toward` (docs/rulings.md R-11).
 
     Each step prefers the axis with the larger remaining difference, then the other axis,
     then carrying on straight, so the chain is a staircase (never a diagonal step). A step
@@ -813,7 +813,7 @@ class TemplateTool:
     surrounds the selected creature; for an arc or a wall the base square follows the pointer
     until a press pins it, after which the pointer picks the arc's placement or the wall's
     direction. Affected creatures are those with a square in the area and line of effect from
-    the origin (000 "Areas of effect"; RULINGS "Arc", "Wall area", "Near bursts and the user").
+    the origin (000 "Areas of effect"; docs/rulings.md R-10, R-11, R-09).
     A template is a look, not a change: nothing goes into the document or the undo history.
 
     Args:
@@ -924,7 +924,7 @@ class TemplateTool:
         if (step_col, step_row) == (0, 0):
             step_col = 1
         if step_col and step_row:
-            # The first square shares an edge with the base square (RULINGS: Wall area).
+            # The first square shares an edge with the base square (docs/rulings.md R-11).
             if abs(aim.col - base.col) >= abs(aim.row - base.row):
                 step_row = 0
             else:
@@ -1006,7 +1006,7 @@ class SightTool:
 
     The attacker is the selected creature (a press on a creature selects it). Hovering another
     creature draws the line from the attacker's corner that gives the target the least cover
-    (RULINGS "Cover degree"), shades the part of the target's space that corner cannot see
+    (docs/rulings.md R-14), shades the part of the target's space that corner cannot see
     past walls, and names cover and concealment (000 "Cover", "Concealment") with penalties.
 
     Args:

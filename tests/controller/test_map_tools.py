@@ -1,4 +1,4 @@
-"""Pointer tools as Qt-free state machines, fed PointerEvents (HOUSE_STYLE 7.6, 7.10)."""
+"""Pointer tools as Qt-free state machines, fed PointerEvents (docs/design.md#tools)."""
 
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ def test_drag_warns_of_opportunity_attacks_and_difficult_terrain() -> None:
     session = make_session()
     tool = MoveTool(session)
     tool.on_pointer(ev(PointerKind.PRESS, 1.5, 1.5))
-    # Leaving the goblin's side provokes (RULINGS: Opportunity attacks).
+    # Leaving the goblin's side provokes (docs/rulings.md R-02).
     preview = tool.on_pointer(ev(PointerKind.MOVE, 1.5, 5.5))
     assert preview.marked_ids == ("goblin",)
     assert any("opportunity attacks: Goblin" in w for w in preview.warnings)
@@ -348,7 +348,7 @@ def test_near_burst_needs_and_surrounds_the_user() -> None:
     user[0] = "goblin"
     preview = tool.on_pointer(ev(PointerKind.MOVE, 3, 3, Button.NONE))
     assert preview.squares == {Square(c, r) for c in (5, 6, 7) for r in (4, 5, 6)}
-    # RULINGS "Near bursts and the user": the user's space is in the area, not among targets.
+    # docs/rulings.md R-09: the user's space is in the area, not among targets.
     assert preview.affected_ids == ("orc",)
 
 
@@ -474,7 +474,7 @@ def test_wall_template_chain_is_always_a_legal_wall(base: Square, aim: Square, n
     chain = _edge_chain(first, aim, n, {base})
     assert len(chain) == n
     assert base not in chain
-    assert wall_area_problem(base, chain, n) is None  # RULINGS: Wall area
+    assert wall_area_problem(base, chain, n) is None  # docs/rulings.md R-11
 
 
 @given(

@@ -90,8 +90,8 @@ def test_distance(encounter) -> None:
         ("fighter", "orc", (False, False, "total", "total")),
         # 000 "Line of Effect": the window at x = 8 blocks effect, not sight
         ("orc", "archer", (True, False, "total", "none")),
-        # 000 "Concealment": lightly obscured square; the ogre stands in between: RULINGS
-        # "Cover from creatures" gives half cover
+        # 000 "Concealment": lightly obscured square; the ogre stands in between:
+        # docs/rulings.md R-13 gives half cover
         ("fighter", "scout", (True, True, "half", "concealment")),
         ("orc", "scout", (True, True, "none", "concealment")),
     ],

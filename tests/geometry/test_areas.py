@@ -1,5 +1,5 @@
-"""Areas: burst, arc, wall and the creatures they affect (000 "Areas of effect"; RULINGS "Arc",
-"Wall area", "Near bursts and the user", "Large creatures in areas")."""
+"""Areas: burst, arc, wall and the creatures they affect (000 "Areas of effect";
+docs/rulings.md R-10, R-11, R-09, R-12)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_burst_is_clipped_to_the_map() -> None:
 
 
 def test_near_burst_includes_the_users_space() -> None:
-    # RULINGS "Near bursts and the user"
+    # docs/rulings.md R-09
     user = Space(Square(5, 5), Size.LARGE)
     squares = near_burst_squares(user, 1)
     assert len(squares) == 16
@@ -43,7 +43,7 @@ def test_near_burst_includes_the_users_space() -> None:
 
 def test_arc_placements() -> None:
     # 000 "Arc": "an 'arc 2' will create an area two squares on each side (four squares total).
-    # The area of effect is adjacent to the area's base square." RULINGS "Arc".
+    # The area of effect is adjacent to the area's base square." docs/rulings.md R-10.
     placements = arc_placements(Square(5, 5), 2)
     assert placements
     for block in placements:

@@ -1,4 +1,4 @@
-"""Flanking (RULINGS "Flanking", 004 "Opposite Sides", "Able to Attack", "Big Opponents")."""
+"""Flanking (docs/rulings.md R-07, 004 "Opposite Sides", "Able to Attack", "Big Opponents")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """Movement costs, paths, the reachable set and opportunity attacks (000 "Movement and
 Position", "Difficult Terrain", "Being Prone", "Moving Around Other Creatures", "Opportunity
-Attacks", "Slowed"; RULINGS "Diagonal corners", "Crawling", "Tiny creatures", "Opportunity
-attacks")."""
+Attacks", "Slowed"; docs/rulings.md R-20, R-08, R-17, R-02)."""
 
 from __future__ import annotations
 
@@ -57,7 +56,7 @@ COST_TABLE = [
         (2, 0),
         11,
         "round the end of a wall at x = 1 (y -5..5): down to row 5, across, up; the diagonal "
-        'through its end point is illegal (RULINGS "Diagonal corners")',
+        "through its end point is illegal (docs/rulings.md R-20)",
     ),
     (
         (),
@@ -73,7 +72,7 @@ COST_TABLE = [
         (),
         (1, 1),
         2,
-        'RULINGS "Diagonal corners": no diagonal past a pillar\'s corner, (0, 1) then (1, 1)',
+        "docs/rulings.md R-20: no diagonal past a pillar's corner, (0, 1) then (1, 1)",
     ),
     (
         (),
@@ -81,7 +80,7 @@ COST_TABLE = [
         (),
         (1, 1),
         2,
-        'RULINGS "Diagonal corners": no diagonal past a pillar\'s corner',
+        "docs/rulings.md R-20: no diagonal past a pillar's corner",
     ),
     (
         (wall((0.5, 1), (1, 1)),),
@@ -155,7 +154,7 @@ def test_cost_table(walls, terrain, others, dest, cost, why) -> None:
 
 
 def test_crawling_costs_two_per_square() -> None:
-    # RULINGS "Crawling": one penalty stated twice; each square costs 2 of the speed.
+    # docs/rulings.md R-08: one penalty stated twice; each square costs 2 of the speed.
     bf = field(occupants=(occ("m", 0, 0, speed=6),))
     reach = reachable_squares(bf, "m", mode=MoveMode.CRAWL)
     assert max(max(abs(s.col), abs(s.row)) for s in reach) == 3
@@ -192,7 +191,7 @@ def test_large_creature_needs_room_and_pays_once_for_difficult_squares() -> None
 
 
 def test_tiny_creature_may_end_in_a_larger_creatures_space() -> None:
-    # RULINGS "Tiny creatures"
+    # docs/rulings.md R-17
     bf = field(occupants=(occ("rat", 0, 0, size=Size.TINY), occ("ally", 1, 0)))
     assert cheapest_path(bf, "rat", Square(1, 0)).reachable
 
@@ -204,8 +203,7 @@ PROVOKE_TABLE = [
         [(0, 0), (0, 1), (0, 2)],
         MoveMode.WALK,
         ("e",),
-        'RULINGS "Opportunity attacks": leaving an adjacent square provokes, even staying '
-        "adjacent",
+        "docs/rulings.md R-02: leaving an adjacent square provokes, even staying adjacent",
     ),
     ((3, 3), [(0, 0), (1, 0), (2, 0)], MoveMode.WALK, (), "never adjacent"),
     (

@@ -1,6 +1,5 @@
 """Line of sight, line of effect, cover and concealment (000 "Line of Sight", "Line of Effect",
-"Cover", "Concealment"; RULINGS "Cover degree", "Cover from creatures", "Concealment by
-adjacency")."""
+"Cover", "Concealment"; docs/rulings.md R-14, R-13, R-16)."""
 
 from __future__ import annotations
 
@@ -44,7 +43,7 @@ SIGHT_TABLE = [
         False,
         False,
         "total",
-        '000 "Line of Sight": a wall blocks vision; RULINGS "Cover degree": no line of effect '
+        '000 "Line of Sight": a wall blocks vision; docs/rulings.md R-14: no line of effect '
         "is total cover",
     ),
     (
@@ -91,7 +90,7 @@ SIGHT_TABLE = [
         False,
         "total",
         "a pillar in the row: lines along its sides reach only the target's edges (grazing is "
-        'not blocked), no part with area: no line of sight; RULINGS "Cover degree": total',
+        "not blocked), no part with area: no line of sight; docs/rulings.md R-14: total",
     ),
     (
         (),
@@ -100,7 +99,7 @@ SIGHT_TABLE = [
         True,
         True,
         "half",
-        'RULINGS "Cover from creatures": a creature in between gives at most half cover',
+        "docs/rulings.md R-13: a creature in between gives at most half cover",
     ),
     (
         (),
@@ -166,7 +165,7 @@ def test_cover_three_quarters_from_an_arrow_slit() -> None:
     ],
 )
 def test_degree_thresholds(hidden, degree) -> None:
-    # RULINGS "Cover degree": >= 1/2 half, >= 3/4 three-quarters, all of it total.
+    # docs/rulings.md R-14: >= 1/2 half, >= 3/4 three-quarters, all of it total.
     assert degree_for_hidden_share(hidden) is degree
 
 
@@ -191,7 +190,7 @@ def test_adjacent_past_a_one_square_wall_sees_round_its_end() -> None:
 
 
 def test_diagonal_squeeze_between_pillars_is_blocked() -> None:
-    # RULINGS "Diagonal corners" for movement; for sight the same gap has no width either.
+    # docs/rulings.md R-20 for movement; for sight the same gap has no width either.
     bf = field(
         10,
         10,
@@ -298,7 +297,7 @@ cells = st.tuples(st.integers(0, 14), st.integers(0, 14))
 @settings(max_examples=40, deadline=None)
 @given(a=cells, b=cells, sa=sizes, sb=sizes)
 def test_cover_with_no_walls_is_none(a, b, sa, sb) -> None:
-    """HOUSE_STYLE 7.10: with no walls and no creatures in between, cover is none."""
+    """docs/design.md#testing: with no walls and no creatures in between, cover is none."""
     attacker = occ("a", *a, size=sa)
     target = occ("t", *b, side="monsters", size=sb)
     bf = field(20, 20, (), (), (attacker, target))

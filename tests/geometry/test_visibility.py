@@ -1,4 +1,4 @@
-"""The visibility polygon (fog of war) against the slow shapely oracle (DESIGN.md budgets)."""
+"""The visibility polygon (fog of war) against the slow shapely oracle (docs/design.md#budgets)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The line test and the grazing choice (DESIGN.md "Sight"; HOUSE_STYLE 7.5), pinned by tables."""
+"""The line test and the grazing choice (docs/design.md#sight), pinned by tables."""
 
 from __future__ import annotations
 

@@ -72,7 +72,7 @@ def test_unchanged_creatures_and_reset() -> None:
 
 
 def test_a_view_fed_only_by_events_stays_in_step() -> None:
-    # HOUSE_STYLE 7.7: scenes and panels are adapters fed by the document's events; a mirror
+    # docs/design.md#scene: scenes and panels are adapters fed by the document's events; a mirror
     # built from creature_added/removed/changed must always equal the document.
     from hypothesis import given, settings
     from hypothesis import strategies as st

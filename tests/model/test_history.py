@@ -1,4 +1,4 @@
-"""History: push/undo/redo, groups as one step, merging, clean state (HOUSE_STYLE 7.3)."""
+"""History: push/undo/redo, groups as one step, merging, clean state (docs/design.md#undo)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Serialization round trip (HOUSE_STYLE 7.3: "a hypothesis round-trip test"), combat included."""
+"""Serialization round trip (docs/design.md#undo), combat included."""
 
 from __future__ import annotations
 

@@ -141,7 +141,7 @@ def _ctx(**kw: object) -> AttackContext:
             18,
             "combat advantage is +2 however many reasons",
         ),
-        (_ctx(flanking=True), 18, "RULINGS: Flanking -> combat advantage for melee"),
+        (_ctx(flanking=True), 18, "docs/rulings.md R-07 -> combat advantage for melee"),
         (_ctx(cover=CoverDegree.HALF), 14, '000 "Cover": half cover -2'),
         (_ctx(cover=CoverDegree.THREE_QUARTERS), 11, '000 "Cover": three-quarters -5'),
         (_ctx(concealment=Concealment.CONCEALED), 14, '000 "Concealment": -2'),

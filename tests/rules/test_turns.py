@@ -1,5 +1,5 @@
 """000 "Duration", "Saving Throws", "Persistent damage", "Death Saving Throws", "Your Turn",
-"The End of Your Turn"; RULINGS: Death saving throws (start of turn, a switch)."""
+"The End of Your Turn"; docs/rulings.md R-03 (start of turn, a switch)."""
 
 from dataclasses import replace
 
@@ -166,7 +166,7 @@ def test_death_save_20_without_recovery_counts_as_19() -> None:
 @pytest.mark.parametrize(
     ("timing", "at_start", "at_end"),
     [
-        # RULINGS: Death saving throws: start of turn (000's main text) by default.
+        # docs/rulings.md R-03: start of turn (000's main text) by default.
         (DeathSaveTiming.START_OF_TURN, True, False),
         (DeathSaveTiming.END_OF_TURN, False, True),
     ],
