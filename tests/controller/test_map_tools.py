@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -20,6 +21,7 @@ from orcus_desktop.controller.map_tools import (
     PointerKind,
     SelectTool,
     TerrainTool,
+    ToolPreview,
     WallTool,
     creature_at,
     creature_from_entry,
@@ -61,7 +63,9 @@ def ev(
     return PointerEvent(kind, (x, y), buttons, modifiers)
 
 
-def drag(tool: MoveTool, start: tuple[float, float], end: tuple[float, float], **kw: Modifier):
+def drag(
+    tool: MoveTool, start: tuple[float, float], end: tuple[float, float], **kw: Any
+) -> tuple[ToolPreview, ToolPreview]:
     tool.on_pointer(ev(PointerKind.PRESS, *start, **kw))
     preview = tool.on_pointer(ev(PointerKind.MOVE, *end, **kw))
     return preview, tool.on_pointer(ev(PointerKind.RELEASE, *end, **kw))
@@ -413,7 +417,7 @@ def test_calibrate_tool_commits_through_its_callback() -> None:
 
     session = make_session()
     got: list[tuple[float, tuple[float, float]]] = []
-    tool = CalibrateTool(session, lambda p, o: got.append((p, o)) or "Calibrate map")
+    tool = CalibrateTool(session, lambda p, o: got.append((p, o)) or "Calibrate map")  # type: ignore[func-returns-value, redundant-expr]
     assert "Import a map image" in tool.on_pointer(ev(PointerKind.MOVE, 1, 1, Button.NONE)).label
     before = session.encounter
     session.history.push(

@@ -369,7 +369,7 @@ def test_near_arc_points_where_the_mouse_is() -> None:
         2,
     )
     chosen: list[TargetingChoice] = []
-    tool = TargetingTool(session, request, lambda c: chosen.append(c) or "ok")
+    tool = TargetingTool(session, request, lambda c: chosen.append(c) or "ok")  # type: ignore[func-returns-value, redundant-expr]
     east = tool.on_pointer(ev(PointerKind.MOVE, 6.5, 2.5, Button.NONE))
     assert len(east.squares) == 4
     assert all(s.col >= 3 for s in east.squares)

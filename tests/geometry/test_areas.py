@@ -22,7 +22,7 @@ from tests.geometry.builders import field, occ, wall
 
 @settings(max_examples=60, deadline=None)
 @given(n=st.integers(0, 12), col=st.integers(12, 30), row=st.integers(12, 30))
-def test_burst_has_2n_plus_1_squared_squares_on_an_open_map(n, col, row) -> None:
+def test_burst_has_2n_plus_1_squared_squares_on_an_open_map(n: int, col: int, row: int) -> None:
     # 000 "Burst": "a 'burst 2' will affect the base square and each square within two squares"
     squares = burst_squares(Square(col, row), n, GridBounds(50, 50))
     assert len(squares) == (2 * n + 1) ** 2
@@ -67,7 +67,7 @@ WALL_AREA = [
 
 
 @pytest.mark.parametrize(("squares", "bad", "why"), WALL_AREA)
-def test_wall_area(squares, bad, why) -> None:
+def test_wall_area(squares: list[tuple[int, int]], bad: bool, why: str) -> None:
     problem = wall_area_problem(Square(0, 0), [Square(*s) for s in squares], 3)
     assert (problem is not None) is bad, why
 

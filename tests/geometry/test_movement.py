@@ -5,11 +5,13 @@ Attacks", "Slowed"; docs/rulings.md R-20, R-08, R-17, R-02)."""
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orcus_desktop.geometry.features import TerrainKind, WallKind
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import Size, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.movement import (
     STEPS,
@@ -139,7 +141,14 @@ COST_TABLE = [
 
 
 @pytest.mark.parametrize(("walls", "terrain", "others", "dest", "cost", "why"), COST_TABLE)
-def test_cost_table(walls, terrain, others, dest, cost, why) -> None:
+def test_cost_table(
+    walls: tuple[Wall, ...],
+    terrain: tuple[TerrainPatch, ...],
+    others: tuple[Occupant, ...],
+    dest: tuple[int, int],
+    cost: int | None,
+    why: str,
+) -> None:
     bf = field(12, 12, walls, terrain, (occ("m", 0, 0, speed=12), *others))
     result = cheapest_path(bf, "m", Square(*dest))
     assert result.cost == cost, why
@@ -238,7 +247,13 @@ PROVOKE_TABLE = [
 
 
 @pytest.mark.parametrize(("enemy", "path", "mode", "provoked", "why"), PROVOKE_TABLE)
-def test_provoke_table(enemy, path, mode, provoked, why) -> None:
+def test_provoke_table(
+    enemy: tuple[int, int],
+    path: list[tuple[int, int]],
+    mode: MoveMode,
+    provoked: tuple[str, ...],
+    why: str,
+) -> None:
     bf = field(occupants=(occ("m", 0, 0), occ("e", *enemy, side="monsters")))
     assert provoked_by(bf, "m", [Square(*p) for p in path], mode) == provoked, why
 
@@ -263,7 +278,9 @@ def test_path_reports_what_it_provokes() -> None:
     assert result.cost == 4
 
 
-def _provoked_by_reference(bf, mover_id, path, mode=MoveMode.WALK) -> tuple[str, ...]:
+def _provoked_by_reference(
+    bf: Battlefield, mover_id: str, path: list[Square], mode: MoveMode = MoveMode.WALK
+) -> tuple[str, ...]:
     """The straightforward rule: every square left, every enemy, uncached sight and effect."""
     if mode in (MoveMode.SHIFT, MoveMode.TELEPORT):
         return ()
@@ -290,7 +307,7 @@ _WALL_KINDS = st.sampled_from([WallKind.WALL, WallKind.WINDOW, WallKind.DOOR])
 
 
 @st.composite
-def _provoke_cases(draw):
+def _provoke_cases(draw: st.DrawFn) -> tuple[Battlefield, list[Square], MoveMode]:
     walls = [
         wall(
             (float(draw(st.integers(0, 9))), float(draw(st.integers(0, 9)))),
@@ -321,14 +338,16 @@ def _provoke_cases(draw):
 
 @settings(max_examples=150, deadline=None)
 @given(_provoke_cases())
-def test_provoked_by_matches_the_straightforward_rule(case) -> None:
+def test_provoked_by_matches_the_straightforward_rule(
+    case: tuple[Battlefield, list[Square], MoveMode],
+) -> None:
     bf, path, mode = case
     expected = _provoked_by_reference(bf, "m", path, mode)
     assert provoked_by(bf, "m", path, mode) == expected
     assert provoked_by(bf, "m", path, mode) == expected  # again, from the cache
 
 
-def _unit_step_masks_reference(bf):
+def _unit_step_masks_reference(bf: Battlefield) -> npt.NDArray[np.bool_]:
     """Every square and direction tested on its own (the reverse steps too)."""
     rows, cols = bf.bounds.rows, bf.bounds.columns
     free = ~bf.blocking
@@ -350,7 +369,9 @@ def _unit_step_masks_reference(bf):
 
 @settings(max_examples=40, deadline=None)
 @given(_provoke_cases())
-def test_step_masks_match_the_square_by_square_rule(case) -> None:
+def test_step_masks_match_the_square_by_square_rule(
+    case: tuple[Battlefield, list[Square], MoveMode],
+) -> None:
     bf, _, _ = case
     blocking = [sq for o in bf.occupants for sq in o.space.squares() if bf.bounds.contains(sq)]
     bf = field(walls=bf.walls, terrain=(patch(TerrainKind.BLOCKING, *blocking[:3]),))

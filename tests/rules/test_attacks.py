@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.attacks import (
     AttackContext,
+    AttackResult,
     Combatant,
     Concealment,
     CoverDegree,
@@ -53,7 +54,7 @@ def attack(
     target: Combatant = ORC,
     power: Power = BASIC,
     damage_dice: tuple[int, ...] = (5,),
-):
+) -> AttackResult:
     dice = ScriptedSource([natural, *damage_dice])
     return resolve_attack(attacker, power, [(target, ctx or AttackContext())], dice, ORCUS)
 

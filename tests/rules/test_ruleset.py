@@ -82,4 +82,4 @@ def test_every_result_type_is_frozen() -> None:
     for name in results.__all__:
         cls = getattr(results, name)
         assert dataclasses.is_dataclass(cls), name
-        assert cls.__dataclass_params__.frozen, name  # type: ignore[attr-defined]
+        assert cls.__dataclass_params__.frozen, name  # type: ignore[union-attr]

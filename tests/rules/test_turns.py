@@ -11,7 +11,9 @@ from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, Duration, DurationKind, TurnBoundary
 from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import ORCUS, DeathSaveTiming
+from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.state import (
+    CreatureState,
     add_condition,
     add_persistent_damage,
     end_effects_from,
@@ -123,7 +125,7 @@ def test_persistent_damage_is_not_halved_by_weakened_and_is_resisted() -> None:
     assert state.current_hp == sb.max_hp - 3
 
 
-def dying_pc(recoveries: int = 2):
+def dying_pc(recoveries: int = 2) -> tuple[StatBlock, CreatureState]:
     sb = pc(max_hp=40)
     state, _ = apply_damage(
         replace(initial_state(sb), recoveries_left=recoveries), sb, 45, ORCUS, target=A
