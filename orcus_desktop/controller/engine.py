@@ -59,8 +59,8 @@ from orcus_desktop.rules.attacks import (
     resolve_attack,
 )
 from orcus_desktop.rules.checks import ESCAPE_DEFENSE, escape_check
-from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
-from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import AttackSpec, ConditionSpec, Origin, Outcome, Power
@@ -308,7 +308,7 @@ class Engine:
                 state, _ = rules_turns.start_squeezing(state, target=holder)
             elif mode is not MoveMode.SQUEEZE and state.instances_of(Condition.SQUEEZING):
                 state = rules_state.remove_condition(state, Condition.SQUEEZING)
-            encounter = self._set_state(encounter, creature_id, state)
+            encounter = self.set_state(encounter, creature_id, state)
         combat = encounter.combat.logged(
             "move",
             CreatureId(creature_id),
@@ -407,7 +407,7 @@ class Engine:
             if ended:
                 for inst in ended:
                     state = rules_state.remove_effect(state, inst.effect_id)
-                encounter = self._set_state(encounter, creature.id, state)
+                encounter = self.set_state(encounter, creature.id, state)
                 combat = encounter.combat.logged(
                     "effect_ended",
                     None,
@@ -417,9 +417,8 @@ class Engine:
                 encounter = encounter.with_combat(combat)
         return encounter
 
-    def _set_state(
-        self, encounter: Encounter, creature_id: str, state: CreatureState
-    ) -> Encounter:
+    def set_state(self, encounter: Encounter, creature_id: str, state: CreatureState) -> Encounter:
+        """The encounter with the creature's combat state replaced."""
         creature = encounter.creature(creature_id)
         return encounter.with_creature(creature.with_state(state))
 
@@ -530,7 +529,7 @@ class Engine:
             raise ActionError(str(exc)) from None
         new_states[attacker.id] = attacker_state
         for cid, state in new_states.items():
-            encounter = self._set_state(encounter, cid, state)
+            encounter = self.set_state(encounter, cid, state)
         for cid in new_states:
             encounter = self.rules.after_harm(encounter, cid, before_states.get(cid))
         if aids_used:
@@ -631,7 +630,7 @@ class Engine:
                 outside = [t for t in target_ids if t not in inside]
                 if outside:
                     raise ActionError(
-                        f"{self._name(encounter, outside[0])} is not in the area "
+                        f"{self.name(encounter, outside[0])} is not in the area "
                         "(or has no line of effect from its origin)"
                     )
         aids_used: list[Aid] = []
@@ -917,7 +916,10 @@ class Engine:
         return tuple(out)
 
     @staticmethod
-    def _name(encounter: Encounter, creature_id: str) -> str:
+    def name(encounter: Encounter, creature_id: str | None) -> str:
+        """The creature's name, or its id when it is not on the map."""
+        if creature_id is None:
+            return "nobody"
         creature = encounter.find_creature(creature_id)
         return creature.name if creature is not None else creature_id
 
@@ -995,7 +997,7 @@ class Engine:
                     ),
                 ).logged("maintain", CreatureId(creature_id), (), {"power": power_name})
                 return encounter.with_combat(combat)
-        raise ActionError(f"{self._name(encounter, creature_id)} maintains no {power_name!r}")
+        raise ActionError(f"{self.name(encounter, creature_id)} maintains no {power_name!r}")
 
     def lapse_unmaintained(self, encounter: Encounter, creature_id: str) -> Encounter:
         """Maintained powers not maintained this turn end (000 "The End of Your Turn").
@@ -1033,7 +1035,7 @@ class Engine:
                 for effect_id in gone:
                     state = rules_state.remove_effect(state, effect_id)
                 if gone:
-                    encounter = self._set_state(encounter, creature.id, state)
+                    encounter = self.set_state(encounter, creature.id, state)
                     ended_on.append(creature.id)
             encounter = encounter.with_combat(
                 encounter.combat.logged(
@@ -1071,7 +1073,7 @@ class Engine:
         me = self.combatant(encounter, creature_id)
         grips = me.state.instances_of(Condition.GRAPPLED)
         if not grips:
-            raise ActionError(f"{self._name(encounter, creature_id)} is not grappled")
+            raise ActionError(f"{self.name(encounter, creature_id)} is not grappled")
         grip = grips[-1]
         if grip.source_id is None:
             raise ActionError("the grappler is unknown")
@@ -1096,7 +1098,7 @@ class Engine:
         if success:
             for inst in grips:
                 state = rules_state.remove_effect(state, inst.effect_id)
-            encounter = self._set_state(encounter, creature_id, state)
+            encounter = self.set_state(encounter, creature_id, state)
         combat = encounter.combat.logged(
             "escape_grapple",
             CreatureId(creature_id),
@@ -1118,7 +1120,7 @@ class Engine:
         held = grappled_by(self.rules, encounter, grappler_id)
         chosen = [t for t in held if target_id is None or t == target_id]
         if not chosen:
-            raise ActionError(f"{self._name(encounter, grappler_id)} is not grappling that")
+            raise ActionError(f"{self.name(encounter, grappler_id)} is not grappling that")
         for tid in chosen:
             creature = encounter.creature(tid)
             assert creature.state is not None
@@ -1126,7 +1128,7 @@ class Engine:
             for inst in state.instances_of(Condition.GRAPPLED):
                 if inst.source_id == grappler_id:
                     state = rules_state.remove_effect(state, inst.effect_id)
-            encounter = self._set_state(encounter, tid, state)
+            encounter = self.set_state(encounter, tid, state)
         combat = encounter.combat.logged(
             "release_grapple", CreatureId(grappler_id), tuple(CreatureId(t) for t in chosen)
         )
@@ -1138,7 +1140,7 @@ class Engine:
         state, inst = rules_turns.total_defense(
             me.state, target=me.id, current_turn=RulesId(current) if current else None
         )
-        encounter = self._set_state(encounter, creature_id, state)
+        encounter = self.set_state(encounter, creature_id, state)
         return encounter.with_combat(
             encounter.combat.logged(
                 "total_defense", CreatureId(creature_id), (), {"effect": effect_data(inst)}
@@ -1160,7 +1162,7 @@ class Engine:
             )
         except RulesError as exc:
             raise ActionError(str(exc)) from None
-        encounter = self._set_state(encounter, creature_id, state)
+        encounter = self.set_state(encounter, creature_id, state)
         return encounter.with_combat(
             encounter.combat.logged(
                 "rally",
@@ -1188,7 +1190,7 @@ class Engine:
         else:
             state = rules_state.remove_condition(me.state, Condition.PRONE)
             data = {}
-        encounter = self._set_state(encounter, creature_id, state)
+        encounter = self.set_state(encounter, creature_id, state)
         return encounter.with_combat(
             encounter.combat.logged(
                 "drop_prone" if down else "stand_up", CreatureId(creature_id), (), data
@@ -1207,7 +1209,7 @@ class Engine:
             )
         except RulesError as exc:
             raise ActionError(str(exc)) from None
-        encounter = self._set_state(encounter, creature_id, state)
+        encounter = self.set_state(encounter, creature_id, state)
         combat = encounter.combat
         combatant = combat.combatant(creature_id)
         # An extra standard action covers "standard, move or swift" (a standard converts).
@@ -1219,207 +1221,6 @@ class Engine:
             "action_point", CreatureId(creature_id), (), {"left": state.action_points}
         )
         return encounter.with_combat(combat)
-
-    # -- GM edits ----------------------------------------------------------------------------
-
-    def gm_damage(
-        self,
-        encounter: Encounter,
-        creature_id: str,
-        amount: int,
-        types: Sequence[str],
-        source: str,
-    ) -> Encounter:
-        """Damage dealt by the GM through the rules (resistance, temp HP, dying, death)."""
-        from orcus_desktop.rules.damage import apply_damage, damage_against
-        from orcus_desktop.rules.terms import DamageType
-
-        if amount < 0:
-            raise ActionError("damage is 0 or more")
-        me = self.combatant(encounter, creature_id)
-        try:
-            damage_types = tuple(DamageType(t) for t in types)
-        except ValueError:
-            raise ActionError(f"unknown damage type in {list(types)}") from None
-        computation = damage_against(
-            amount, damage_types, me.statblock, me.state, self.rules.ruleset
-        )
-        state, applied = apply_damage(
-            me.state, me.statblock, computation, self.rules.ruleset, target=me.id, source=source
-        )
-        encounter = self._set_state(encounter, creature_id, state)
-        encounter = encounter.with_combat(
-            encounter.combat.logged(
-                "damage", None, (CreatureId(creature_id),), damage_data(applied)
-            )
-        )
-        return self.rules.after_harm(encounter, creature_id, me.state)
-
-    def gm_heal(
-        self, encounter: Encounter, creature_id: str, amount: int, source: str
-    ) -> Encounter:
-        from orcus_desktop.rules.healing import apply_healing
-
-        if amount < 0:
-            raise ActionError("healing is 0 or more")
-        me = self.combatant(encounter, creature_id)
-        state, healed = apply_healing(me.state, me.statblock, amount, target=me.id, source=source)
-        encounter = self._set_state(encounter, creature_id, state)
-        return encounter.with_combat(
-            encounter.combat.logged(
-                "healing", None, (CreatureId(creature_id),), healing_data(healed)
-            )
-        )
-
-    def gm_set_hp(self, encounter: Encounter, creature_id: str, hp: int) -> Encounter:
-        """The GM sets current hit points (capped at the maximum; above 0 wakes it)."""
-        from orcus_desktop.rules.healing import set_hp
-
-        me = self.combatant(encounter, creature_id)
-        state, done = set_hp(
-            me.state, me.statblock, hp, target=me.id, source="GM", amount=hp - me.state.current_hp
-        )
-        encounter = self._set_state(encounter, creature_id, state)
-        return encounter.with_combat(
-            encounter.combat.logged(
-                "healing", None, (CreatureId(creature_id),), healing_data(done)
-            )
-        )
-
-    def gm_temp_hp(self, encounter: Encounter, creature_id: str, amount: int) -> Encounter:
-        """Temporary hit points, never added together (000 "Temporary Hit Points")."""
-        from orcus_desktop.rules.healing import grant_temp_hp
-
-        me = self.combatant(encounter, creature_id)
-        state, granted = grant_temp_hp(me.state, amount, target=me.id, source="GM")
-        encounter = self._set_state(encounter, creature_id, state)
-        return encounter.with_combat(
-            encounter.combat.logged(
-                "temp_hp",
-                None,
-                (CreatureId(creature_id),),
-                {
-                    "offered": granted.offered,
-                    "before": granted.temp_hp_before,
-                    "after": granted.temp_hp_after,
-                },
-            )
-        )
-
-    def gm_condition(
-        self,
-        encounter: Encounter,
-        creature_id: str,
-        condition: Condition,
-        duration: DurationKind,
-        source: str,
-        source_id: str | None,
-    ) -> Encounter:
-        me = self.combatant(encounter, creature_id)
-        current = encounter.combat.current
-        try:
-            state, inst = rules_state.add_condition(
-                me.state,
-                condition,
-                holder=me.id,
-                source=source,
-                duration=Duration(duration, RulesId(source_id) if source_id else None),
-                source_id=RulesId(source_id) if source_id else None,
-                current_turn=RulesId(current) if current else None,
-            )
-        except (RulesError, ValueError) as exc:
-            raise ActionError(str(exc)) from None
-        encounter = self._set_state(encounter, creature_id, state)
-        return encounter.with_combat(
-            encounter.combat.logged(
-                "condition_added",
-                CreatureId(source_id) if source_id else None,
-                (CreatureId(creature_id),),
-                {"effect": effect_data(inst)},
-            )
-        )
-
-    def gm_persistent(
-        self,
-        encounter: Encounter,
-        creature_id: str,
-        amount: int,
-        types: Sequence[str],
-        duration: DurationKind,
-        source: str,
-        source_id: str | None,
-    ) -> Encounter:
-        from orcus_desktop.rules.terms import DamageType
-
-        me = self.combatant(encounter, creature_id)
-        current = encounter.combat.current
-        try:
-            state, inst = rules_state.add_persistent_damage(
-                me.state,
-                amount,
-                tuple(DamageType(t) for t in types),
-                holder=me.id,
-                source=source,
-                duration=Duration(duration, RulesId(source_id) if source_id else None),
-                source_id=RulesId(source_id) if source_id else None,
-                current_turn=RulesId(current) if current else None,
-            )
-        except (RulesError, ValueError) as exc:
-            raise ActionError(str(exc)) from None
-        encounter = self._set_state(encounter, creature_id, state)
-        return encounter.with_combat(
-            encounter.combat.logged(
-                "persistent_added", None, (CreatureId(creature_id),), {"effect": effect_data(inst)}
-            )
-        )
-
-    def gm_remove_effect(
-        self, encounter: Encounter, creature_id: str, effect_id: int
-    ) -> Encounter:
-        me = self.combatant(encounter, creature_id)
-        effect = self._effect(me.state, effect_id)
-        state = rules_state.remove_effect(me.state, effect_id)
-        encounter = self._set_state(encounter, creature_id, state)
-        return encounter.with_combat(
-            encounter.combat.logged(
-                "effect_ended",
-                None,
-                (CreatureId(creature_id),),
-                {"effects": [effect_data(effect)], "reason": "GM"},
-            )
-        )
-
-    def gm_save(
-        self, encounter: Encounter, creature_id: str, effect_id: int, die: int | None
-    ) -> Encounter:
-        """000 "Saving Throws": d20 (typed in or rolled), 10 or higher ends the effect."""
-        from orcus_desktop.controller.combat_rules import save_data
-
-        me = self.combatant(encounter, creature_id)
-        effect = self._effect(me.state, effect_id)
-        save = rules_turns.saving_throw(QueuedSource(self.rng, [die]), self.rules.ruleset)
-        state = me.state
-        if save.success:
-            state = rules_state.remove_effect(state, effect_id)
-        encounter = self._set_state(encounter, creature_id, state)
-        return encounter.with_combat(
-            encounter.combat.logged(
-                "saving_throw",
-                CreatureId(creature_id),
-                (),
-                {"effect": effect_data(effect), "typed_in": die is not None, **save_data(save)},
-            )
-        )
-
-    @staticmethod
-    def _effect(state: CreatureState, effect_id: int) -> ConditionInstance | PersistentDamage:
-        for condition in state.conditions:
-            if condition.effect_id == effect_id:
-                return condition
-        for persistent in state.persistent:
-            if persistent.effect_id == effect_id:
-                return persistent
-        raise ActionError(f"no effect {effect_id}")
 
 
 def _attack_data(

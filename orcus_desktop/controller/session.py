@@ -39,7 +39,7 @@ from typing import Any
 
 from psygnal import Signal
 
-from orcus_desktop.controller import placement, turns
+from orcus_desktop.controller import gm_edits, placement, turns
 from orcus_desktop.controller.actions import (
     AvailableActions,
     CombatAction,
@@ -62,7 +62,7 @@ from orcus_desktop.controller.engine import (
     TargetPreview,
     action_kind_of,
 )
-from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
+from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult, Outcome, Step
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
@@ -1592,49 +1592,31 @@ class GameSession:
         initiator: object = None,
     ) -> OperationResult:
         """The GM deals damage (resistances and vulnerabilities apply; 000 "Damage")."""
-        return self._combat_op(
-            "apply_damage",
-            f"{self._name(creature_id)} takes {amount} damage",
-            lambda e: self.engine.gm_damage(e, creature_id, amount, types, source),
+        return self._apply(
+            gm_edits.apply_damage(self.engine, self.encounter, creature_id, amount, types, source),
             initiator,
-            creature_id,
         )
 
     def heal(
         self, creature_id: str, amount: int, *, source: str = "GM", initiator: object = None
     ) -> OperationResult:
         """The GM heals a creature (000 "Healing", "Healing on Negative HP")."""
-        return self._combat_op(
-            "heal",
-            f"{self._name(creature_id)} heals {amount}",
-            lambda e: self.engine.gm_heal(e, creature_id, amount, source),
-            initiator,
-            creature_id,
-        )
+        outcome = gm_edits.heal(self.engine, self.encounter, creature_id, amount, source)
+        return self._apply(outcome, initiator)
 
     def set_hit_points(
         self, creature_id: str, hp: int, initiator: object = None
     ) -> OperationResult:
         """The GM sets a creature's current hit points."""
-        return self._combat_op(
-            "set_hit_points",
-            f"{self._name(creature_id)}: {hp} HP",
-            lambda e: self.engine.gm_set_hp(e, creature_id, hp),
-            initiator,
-            creature_id,
-        )
+        outcome = gm_edits.set_hit_points(self.engine, self.encounter, creature_id, hp)
+        return self._apply(outcome, initiator)
 
     def grant_temp_hp(
         self, creature_id: str, amount: int, initiator: object = None
     ) -> OperationResult:
         """The GM grants temporary hit points (the higher of old and new is kept)."""
-        return self._combat_op(
-            "grant_temp_hp",
-            f"{self._name(creature_id)}: {amount} temporary HP",
-            lambda e: self.engine.gm_temp_hp(e, creature_id, amount),
-            initiator,
-            creature_id,
-        )
+        outcome = gm_edits.grant_temp_hp(self.engine, self.encounter, creature_id, amount)
+        return self._apply(outcome, initiator)
 
     def add_condition(
         self,
@@ -1647,15 +1629,10 @@ class GameSession:
         initiator: object = None,
     ) -> OperationResult:
         """The GM imposes a condition with a duration (000 "Conditions", "Duration")."""
-        return self._combat_op(
-            "add_condition",
-            f"{self._name(creature_id)}: {condition.label}",
-            lambda e: self.engine.gm_condition(
-                e, creature_id, condition, duration, source, source_id
-            ),
-            initiator,
-            creature_id,
+        outcome = gm_edits.add_condition(
+            self.engine, self.encounter, creature_id, condition, duration, source, source_id
         )
+        return self._apply(outcome, initiator)
 
     def add_persistent_damage(
         self,
@@ -1669,27 +1646,17 @@ class GameSession:
         initiator: object = None,
     ) -> OperationResult:
         """The GM imposes persistent damage (000 "Persistent damage")."""
-        return self._combat_op(
-            "add_persistent_damage",
-            f"{self._name(creature_id)}: {amount} persistent damage",
-            lambda e: self.engine.gm_persistent(
-                e, creature_id, amount, types, duration, source, source_id
-            ),
-            initiator,
-            creature_id,
+        outcome = gm_edits.add_persistent_damage(
+            self.engine, self.encounter, creature_id, amount, types, duration, source, source_id
         )
+        return self._apply(outcome, initiator)
 
     def remove_effect(
         self, creature_id: str, effect_id: int, initiator: object = None
     ) -> OperationResult:
         """The GM ends one condition or persistent damage instance."""
-        return self._combat_op(
-            "remove_effect",
-            f"End an effect on {self._name(creature_id)}",
-            lambda e: self.engine.gm_remove_effect(e, creature_id, effect_id),
-            initiator,
-            creature_id,
-        )
+        outcome = gm_edits.remove_effect(self.engine, self.encounter, creature_id, effect_id)
+        return self._apply(outcome, initiator)
 
     def saving_throw(
         self,
@@ -1699,17 +1666,9 @@ class GameSession:
         die: int | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """A saving throw against one effect outside the end-of-turn routine (rolled or typed).
-
-        000 "Saving Throws": d20, 10 or higher succeeds and the effect ends.
-        """
-        return self._combat_op(
-            "saving_throw",
-            f"{self._name(creature_id)} saves",
-            lambda e: self.engine.gm_save(e, creature_id, effect_id, die),
-            initiator,
-            creature_id,
-        )
+        """A saving throw against one effect outside the end-of-turn routine (rolled or typed)."""
+        outcome = gm_edits.saving_throw(self.engine, self.encounter, creature_id, effect_id, die)
+        return self._apply(outcome, initiator)
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -2067,6 +2026,13 @@ class GameSession:
             OperationResult(True, operation, text=text, creature_id=creature_id, log=new_log),
             initiator,
         )
+
+    def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:
+        """Commit a use case's step as one undo step (or not, when refused) and announce it."""
+        if isinstance(outcome, Step):
+            self._commit(outcome.result.text, outcome.after, outcome.merge_key)
+            return self._announce(outcome.result, initiator)
+        return self._announce(outcome, initiator)
 
     def _commit(self, text: str, after: Encounter, merge_key: Hashable | None = None) -> None:
         self.history.push(
