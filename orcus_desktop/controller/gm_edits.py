@@ -44,7 +44,7 @@ def _edit(
 ) -> Outcome:
     return run_step(
         operation,
-        text.format(name=engine.name(encounter, creature_id)),
+        text.replace("{name}", engine.name(encounter, creature_id)),
         encounter,
         change,
         creature_id,

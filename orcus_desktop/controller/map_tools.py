@@ -22,8 +22,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from orcus_desktop.controller.actions import CombatAction, find_power
-from orcus_desktop.controller.engine import TargetPreview
+from orcus_desktop.controller.attacks import TargetPreview
+from orcus_desktop.controller.availability import CombatAction, find_power
 from orcus_desktop.controller.placement import destination_problem
 from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
 from orcus_desktop.controller.session import GameSession
