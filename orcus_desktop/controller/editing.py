@@ -23,6 +23,9 @@ from orcus_desktop.model.ids import WallId
 NOTHING = "nothing to change"
 
 
+# Every use case takes the shared engine first; the map edits need none of it.
+
+
 def _done(
     operation: str,
     text: str,
@@ -41,7 +44,7 @@ def restore(recovered: Encounter) -> Step:
     return _done("restore_encounter", "Restore autosaved changes", recovered)
 
 
-def place_creature(encounter: Encounter, creature: Creature) -> Outcome:
+def place_creature(engine: Engine, encounter: Encounter, creature: Creature) -> Outcome:
     """Put a new creature on the map; refused off-grid, on an occupied or blocking square."""
     op = "place_creature"
     if encounter.find_creature(creature.id) is not None:
@@ -127,7 +130,9 @@ def update_creature(
     return _done(op, text, encounter.with_creature(updated), creature_id)
 
 
-def set_map_image(encounter: Encounter, image: MapImage | None, text: str) -> Outcome:
+def set_map_image(
+    engine: Engine, encounter: Encounter, image: MapImage | None, text: str
+) -> Outcome:
     """Set (or, with None, remove) the background image and its grid calibration."""
     op = "set_map_image"
     if image is not None and image.pixels_per_square <= 0:
@@ -138,7 +143,7 @@ def set_map_image(encounter: Encounter, image: MapImage | None, text: str) -> Ou
     return _done(op, text, replace(encounter, map_image=image))
 
 
-def rename_encounter(encounter: Encounter, name: str) -> Outcome:
+def rename_encounter(engine: Engine, encounter: Encounter, name: str) -> Outcome:
     op = "rename_encounter"
     if not name.strip():
         return refuse(op, "the encounter needs a name")
@@ -147,7 +152,7 @@ def rename_encounter(encounter: Encounter, name: str) -> Outcome:
     return _done(op, f"Rename encounter to {name}", replace(encounter, name=name))
 
 
-def resize_grid(encounter: Encounter, columns: int, rows: int) -> Outcome:
+def resize_grid(engine: Engine, encounter: Encounter, columns: int, rows: int) -> Outcome:
     """Change the map's size; refused while a creature would be off the new grid."""
     op = "resize_grid"
     if not (1 <= columns <= 1000 and 1 <= rows <= 1000):
@@ -166,7 +171,7 @@ def resize_grid(encounter: Encounter, columns: int, rows: int) -> Outcome:
     return _done(op, f"Resize grid to {columns} x {rows}", after)
 
 
-def add_wall(encounter: Encounter, wall: Wall) -> Step:
+def add_wall(engine: Engine, encounter: Encounter, wall: Wall) -> Step:
     """Add a wall, window or door under the next free id (`result.created_id`)."""
     taken = {entry.id for entry in encounter.walls}
     n = len(encounter.walls) + 1
@@ -177,7 +182,7 @@ def add_wall(encounter: Encounter, wall: Wall) -> Step:
     return _done("add_wall", f"Add {wall.kind.value}", after, created_id=wall_id)
 
 
-def remove_wall(encounter: Encounter, wall_id: str) -> Outcome:
+def remove_wall(engine: Engine, encounter: Encounter, wall_id: str) -> Outcome:
     op = "remove_wall"
     if not any(entry.id == wall_id for entry in encounter.walls):
         return refuse(op, f'no wall "{wall_id}"')
@@ -186,7 +191,7 @@ def remove_wall(encounter: Encounter, wall_id: str) -> Outcome:
     return _done(op, f"Remove {kind.value}", after)
 
 
-def set_door_open(encounter: Encounter, wall_id: str, is_open: bool) -> Outcome:
+def set_door_open(engine: Engine, encounter: Encounter, wall_id: str, is_open: bool) -> Outcome:
     op = "set_door_open"
     try:
         entry = encounter.wall(wall_id)
@@ -202,7 +207,7 @@ def set_door_open(encounter: Encounter, wall_id: str, is_open: bool) -> Outcome:
 
 
 def paint_terrain(
-    encounter: Encounter, kind: TerrainKind, squares: Iterable[Square], erase: bool
+    engine: Engine, encounter: Encounter, kind: TerrainKind, squares: Iterable[Square], erase: bool
 ) -> Outcome:
     """Paint (or erase) terrain of one kind on some squares; off-grid squares are ignored."""
     op = "paint_terrain"

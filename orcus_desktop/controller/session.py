@@ -11,8 +11,8 @@ a `Step` or a `Refusal`; the session is the only writer: it pushes the step on t
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Concatenate, ParamSpec
 
 from psygnal import Signal
 
@@ -28,20 +28,10 @@ from orcus_desktop.controller import (
 )
 from orcus_desktop.controller.attack_resolution import basic_attack_name
 from orcus_desktop.controller.attacks import TargetPreview
-from orcus_desktop.controller.availability import (
-    AvailableActions,
-    CombatAction,
-    available_actions,
-)
+from orcus_desktop.controller.availability import AvailableActions, CombatAction, available_actions
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.results import (
-    MoveMode,
-    MovePreview,
-    OperationResult,
-    Outcome,
-    Step,
-)
+from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult, Outcome, Step
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Size, Square
 from orcus_desktop.model.combat import ActionKind, AidKind
@@ -55,6 +45,8 @@ from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset
 
 __all__ = ["GameSession", "TargetPreview"]
+
+P = ParamSpec("P")
 
 
 class GameSession:
@@ -106,24 +98,21 @@ class GameSession:
         return self._announce(OperationResult(True, "redo", text=text), initiator)
 
     def open_encounter(self, encounter: Encounter, initiator: object = None) -> OperationResult:
-        """Replace the whole encounter (a file was opened) and forget the undo history."""
         self.document.reset(encounter)
         self.history.clear()
         result = OperationResult(True, "open_encounter", text=f"Open {encounter.name}")
         return self._announce(result, initiator)
 
     def restore_encounter(self, recovered: Encounter, initiator: object = None) -> OperationResult:
-        """Put a recovered (autosaved) encounter in place, unsaved, as one undo step."""
         return self._apply(editing.restore(recovered), initiator)
 
     # -- editing ---------------------------------------------------------------------------
 
     def place_creature(self, creature: Creature, initiator: object = None) -> OperationResult:
-        return self._apply(editing.place_creature(self.encounter, creature), initiator)
+        return self._run(initiator, editing.place_creature, creature)
 
     def remove_creature(self, creature_id: str, initiator: object = None) -> OperationResult:
-        outcome = editing.remove_creature(self.engine, self.encounter, creature_id)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, editing.remove_creature, creature_id)
 
     def update_creature(
         self,
@@ -137,10 +126,9 @@ class GameSession:
         statblock: Mapping[str, Any] | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """Edit a creature's token data (name, side, speed, hidden, size, stat block)."""
-        outcome = editing.update_creature(
-            self.engine,
-            self.encounter,
+        return self._run(
+            initiator,
+            editing.update_creature,
             creature_id,
             name=name,
             side=side,
@@ -149,32 +137,29 @@ class GameSession:
             size=size,
             statblock=statblock,
         )
-        return self._apply(outcome, initiator)
 
     def set_map_image(
         self, image: MapImage | None, initiator: object = None, text: str = ""
     ) -> OperationResult:
-        return self._apply(editing.set_map_image(self.encounter, image, text), initiator)
+        return self._run(initiator, editing.set_map_image, image, text)
 
     def rename_encounter(self, name: str, initiator: object = None) -> OperationResult:
-        return self._apply(editing.rename_encounter(self.encounter, name), initiator)
+        return self._run(initiator, editing.rename_encounter, name)
 
     def resize_grid(self, columns: int, rows: int, initiator: object = None) -> OperationResult:
-        return self._apply(editing.resize_grid(self.encounter, columns, rows), initiator)
+        return self._run(initiator, editing.resize_grid, columns, rows)
 
     def add_wall(self, wall: Wall, initiator: object = None) -> WallId:
-        """Add a wall, window or door; returns its new id."""
-        step = editing.add_wall(self.encounter, wall)
-        self._apply(step, initiator)
-        return WallId(str(step.result.created_id))
+        result = self._run(initiator, editing.add_wall, wall)
+        return WallId(str(result.created_id))
 
     def remove_wall(self, wall_id: str, initiator: object = None) -> OperationResult:
-        return self._apply(editing.remove_wall(self.encounter, wall_id), initiator)
+        return self._run(initiator, editing.remove_wall, wall_id)
 
     def set_door_open(
         self, wall_id: str, is_open: bool, initiator: object = None
     ) -> OperationResult:
-        return self._apply(editing.set_door_open(self.encounter, wall_id, is_open), initiator)
+        return self._run(initiator, editing.set_door_open, wall_id, is_open)
 
     def paint_terrain(
         self,
@@ -183,17 +168,14 @@ class GameSession:
         erase: bool = False,
         initiator: object = None,
     ) -> OperationResult:
-        outcome = editing.paint_terrain(self.encounter, kind, squares, erase)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, editing.paint_terrain, kind, squares, erase)
 
     # -- movement --------------------------------------------------------------------------
 
     def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
-        """Path, cost and provoked enemies for a drag in progress (no change, no signal)."""
         return movement.preview_move(self.engine, self.encounter, creature_id, destination, mode)
 
     def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
-        """Every square the creature may end a move of this mode in (empty if none)."""
         return movement.reachable_squares(self.engine, self.encounter, creature_id, mode)
 
     def move_creature(
@@ -203,11 +185,7 @@ class GameSession:
         mode: MoveMode = MoveMode.GM,
         initiator: object = None,
     ) -> OperationResult:
-        """Move a creature: walk, shift, dash, crawl, squeeze along a legal path, or a GM move."""
-        outcome = movement.move_creature(
-            self.engine, self.encounter, creature_id, destination, mode
-        )
-        return self._apply(outcome, initiator)
+        return self._run(initiator, movement.move_creature, creature_id, destination, mode)
 
     def force_move(
         self,
@@ -220,10 +198,9 @@ class GameSession:
         source_square: Square | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """Carry out a push, pull or slide (000 "Unwilling Movement"; never provokes)."""
-        outcome = movement.force_move(
-            self.engine,
-            self.encounter,
+        return self._run(
+            initiator,
+            movement.force_move,
             target_id,
             kind,
             squares,
@@ -231,7 +208,6 @@ class GameSession:
             source_id,
             source_square,
         )
-        return self._apply(outcome, initiator)
 
     # -- initiative and turns -------------------------------------------------------------
 
@@ -245,44 +221,31 @@ class GameSession:
         modifiers: Mapping[str, int] | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """Roll initiative (000 "Initiative"; RULINGS: Initiative).
-
-        Args:
-            creature_ids: who rolls; default every creature on the map not yet in the order.
-            groups: creature id -> group name; a group shares one roll (identical monsters).
-            dice: creature id -> the d20 the GM rolled at the table (else the app rolls).
-            totals: creature id -> a result the GM typed in directly.
-            modifiers: creature id -> initiative modifier (default: from the stat block).
-            initiator: passed through to `operation_done`.
-        """
-        outcome = initiative.roll_initiative(
-            self.engine,
-            self.encounter,
+        return self._run(
+            initiator,
+            initiative.roll_initiative,
             creature_ids,
             groups or {},
             dice or {},
             totals or {},
             modifiers or {},
         )
-        return self._apply(outcome, initiator)
 
     def set_initiative(
         self, creature_id: str, total: int, initiator: object = None
     ) -> OperationResult:
-        outcome = initiative.set_initiative(self.engine, self.encounter, creature_id, total)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, initiative.set_initiative, creature_id, total)
 
     def set_surprised(
         self, creature_id: str, surprised: bool = True, initiator: object = None
     ) -> OperationResult:
-        outcome = initiative.set_surprised(self.engine, self.encounter, creature_id, surprised)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, initiative.set_surprised, creature_id, surprised)
 
     def start_combat(self, initiator: object = None) -> OperationResult:
-        return self._apply(initiative.start_combat(self.engine, self.encounter), initiator)
+        return self._run(initiator, initiative.start_combat)
 
     def end_combat(self, initiator: object = None) -> OperationResult:
-        return self._apply(initiative.end_combat(self.engine, self.encounter), initiator)
+        return self._run(initiator, initiative.end_combat)
 
     def end_turn(
         self,
@@ -291,25 +254,15 @@ class GameSession:
         death_save_die: int | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """End the current turn and start the next (000 "The End of Your Turn", "Your Turn").
-
-        Args:
-            save_dice: effect id -> the d20 the GM rolled for that saving throw; the app rolls
-                the others (000 "Saving Throws").
-            death_save_die: the d20 for the next creature's death saving throw, if it makes one.
-            initiator: passed through to `operation_done`.
-        """
-        outcome = initiative.end_turn(self.engine, self.encounter, save_dice or {}, death_save_die)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, initiative.end_turn, save_dice or {}, death_save_die)
 
     def delay(self, initiator: object = None) -> OperationResult:
-        return self._apply(initiative.delay(self.engine, self.encounter), initiator)
+        return self._run(initiator, initiative.delay)
 
     def resume_delayed(
         self, creature_id: str, after: str | None = None, initiator: object = None
     ) -> OperationResult:
-        outcome = initiative.resume_delayed(self.engine, self.encounter, creature_id, after)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, initiative.resume_delayed, creature_id, after)
 
     def ready_action(
         self,
@@ -319,18 +272,14 @@ class GameSession:
         description: str = "",
         initiator: object = None,
     ) -> OperationResult:
-        outcome = initiative.ready_action(
-            self.engine, self.encounter, creature_id, kind, trigger, description
+        return self._run(
+            initiator, initiative.ready_action, creature_id, kind, trigger, description
         )
-        return self._apply(outcome, initiator)
 
     def trigger_readied(
         self, creature_id: str, trigger_creature_id: str, initiator: object = None
     ) -> OperationResult:
-        outcome = initiative.trigger_readied(
-            self.engine, self.encounter, creature_id, trigger_creature_id
-        )
-        return self._apply(outcome, initiator)
+        return self._run(initiator, initiative.trigger_readied, creature_id, trigger_creature_id)
 
     def join_combat(
         self,
@@ -341,18 +290,12 @@ class GameSession:
         group: str | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        outcome = initiative.join_combat(
-            self.engine, self.encounter, creature_id, die, total, group
-        )
-        return self._apply(outcome, initiator)
+        return self._run(initiator, initiative.join_combat, creature_id, die, total, group)
 
     def reorder_initiative(
         self, creature_id: str, before_id: str, initiator: object = None
     ) -> OperationResult:
-        outcome = initiative.reorder_initiative(
-            self.engine, self.encounter, creature_id, before_id
-        )
-        return self._apply(outcome, initiator)
+        return self._run(initiator, initiative.reorder_initiative, creature_id, before_id)
 
     def initiative_modifier(self, creature_id: str) -> int:
         return initiative.initiative_modifier(self.engine, self.encounter, creature_id)
@@ -366,11 +309,6 @@ class GameSession:
     # -- what a creature can do -----------------------------------------------------------
 
     def available_actions(self, creature_id: str) -> AvailableActions:
-        """Every action of 000 "Actions in Combat" and every power, allowed or not and why.
-
-        Raises:
-            KeyError: no such creature.
-        """
         self.encounter.creature(creature_id)
         return available_actions(self.rules, self.encounter, creature_id)
 
@@ -391,10 +329,9 @@ class GameSession:
         area_squares: Sequence[Square] | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """Use a power as one undo step (`attacks.use_power`); forced moves owed are listed."""
-        outcome = attacks.use_power(
-            self.engine,
-            self.encounter,
+        return self._run(
+            initiator,
+            attacks.use_power,
             creature_id,
             power_name,
             target_ids,
@@ -406,7 +343,6 @@ class GameSession:
             area_origin=area_origin,
             area_squares=area_squares,
         )
-        return self._apply(outcome, initiator)
 
     def basic_attack_name(self, creature_id: str, *, ranged: bool = False) -> str | None:
         return basic_attack_name(self.engine, self.encounter, creature_id, ranged=ranged)
@@ -419,7 +355,6 @@ class GameSession:
         area_origin: Square | None = None,
         area_squares: Sequence[Square] | None = None,
     ) -> tuple[str, ...]:
-        """Creatures the power could target now (reach/range/line of effect, or the area)."""
         return attacks.power_targets(
             self.engine, self.encounter, creature_id, power_name, area_origin, area_squares
         )
@@ -435,7 +370,6 @@ class GameSession:
         area_origin: Square | None = None,
         area_squares: Sequence[Square] | None = None,
     ) -> tuple[tuple[TargetPreview, ...], str]:
-        """The attack's modifiers per target before rolling, or ((), why it cannot be made)."""
         return attacks.preview_attack(
             self.engine,
             self.encounter,
@@ -459,9 +393,9 @@ class GameSession:
         knock_out: bool = False,
         initiator: object = None,
     ) -> OperationResult:
-        outcome = attacks.basic_attack(
-            self.engine,
-            self.encounter,
+        return self._run(
+            initiator,
+            attacks.basic_attack,
             creature_id,
             target_id,
             ranged=ranged,
@@ -469,7 +403,6 @@ class GameSession:
             cover=cover,
             knock_out=knock_out,
         )
-        return self._apply(outcome, initiator)
 
     def opportunity_attack(
         self,
@@ -480,16 +413,14 @@ class GameSession:
         knock_out: bool = False,
         initiator: object = None,
     ) -> OperationResult:
-        outcome = interrupts.opportunity_attack(
-            self.engine, self.encounter, creature_id, target_id, dice, knock_out
+        return self._run(
+            initiator, interrupts.opportunity_attack, creature_id, target_id, dice, knock_out
         )
-        return self._apply(outcome, initiator)
 
     def decline_opportunity_attack(
         self, creature_id: str, initiator: object = None
     ) -> OperationResult:
-        outcome = interrupts.decline_opportunity_attack(self.engine, self.encounter, creature_id)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, interrupts.decline_opportunity_attack, creature_id)
 
     # -- combat actions -------------------------------------------------------------------
 
@@ -509,9 +440,9 @@ class GameSession:
         dice: Sequence[int] = (),
         initiator: object = None,
     ) -> OperationResult:
-        outcome = combat_actions.charge(
-            self.engine,
-            self.encounter,
+        return self._run(
+            initiator,
+            combat_actions.charge,
             creature_id,
             destination,
             target_id,
@@ -519,7 +450,6 @@ class GameSession:
             push_to=push_to,
             dice=dice,
         )
-        return self._apply(outcome, initiator)
 
     def coup_de_grace(
         self,
@@ -530,10 +460,9 @@ class GameSession:
         dice: Sequence[int] = (),
         initiator: object = None,
     ) -> OperationResult:
-        outcome = combat_actions.coup_de_grace(
-            self.engine, self.encounter, creature_id, target_id, power_name, dice
+        return self._run(
+            initiator, combat_actions.coup_de_grace, creature_id, target_id, power_name, dice
         )
-        return self._apply(outcome, initiator)
 
     def grapple(
         self,
@@ -543,8 +472,7 @@ class GameSession:
         dice: Sequence[int] = (),
         initiator: object = None,
     ) -> OperationResult:
-        outcome = grappling.grapple(self.engine, self.encounter, creature_id, target_id, dice)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, grappling.grapple, creature_id, target_id, dice)
 
     def escape_grapple(
         self,
@@ -555,16 +483,12 @@ class GameSession:
         bonus: int = 0,
         initiator: object = None,
     ) -> OperationResult:
-        outcome = grappling.escape_grapple(
-            self.engine, self.encounter, creature_id, skill, die, bonus
-        )
-        return self._apply(outcome, initiator)
+        return self._run(initiator, grappling.escape_grapple, creature_id, skill, die, bonus)
 
     def release_grapple(
         self, creature_id: str, target_id: str | None = None, initiator: object = None
     ) -> OperationResult:
-        outcome = grappling.release_grapple(self.engine, self.encounter, creature_id, target_id)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, grappling.release_grapple, creature_id, target_id)
 
     def move_grappled(
         self,
@@ -576,16 +500,15 @@ class GameSession:
         dice: Sequence[int] = (),
         initiator: object = None,
     ) -> OperationResult:
-        outcome = grappling.move_grappled(
-            self.engine,
-            self.encounter,
+        return self._run(
+            initiator,
+            grappling.move_grappled,
             creature_id,
             target_id,
             destination,
             target_destination,
             dice,
         )
-        return self._apply(outcome, initiator)
 
     def shove(
         self,
@@ -596,41 +519,31 @@ class GameSession:
         dice: Sequence[int] = (),
         initiator: object = None,
     ) -> OperationResult:
-        outcome = combat_actions.shove(
-            self.engine, self.encounter, creature_id, target_id, push_to, dice
-        )
-        return self._apply(outcome, initiator)
+        return self._run(initiator, combat_actions.shove, creature_id, target_id, push_to, dice)
 
     def help_attack(
         self, creature_id: str, ally_id: str, enemy_id: str, initiator: object = None
     ) -> OperationResult:
-        outcome = combat_actions.help_ally(
-            self.engine, self.encounter, creature_id, ally_id, enemy_id, AidKind.ATTACK
+        return self._run(
+            initiator, combat_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.ATTACK
         )
-        return self._apply(outcome, initiator)
 
     def help_defense(
         self, creature_id: str, ally_id: str, enemy_id: str, initiator: object = None
     ) -> OperationResult:
-        outcome = combat_actions.help_ally(
-            self.engine, self.encounter, creature_id, ally_id, enemy_id, AidKind.DEFENSE
+        return self._run(
+            initiator, combat_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.DEFENSE
         )
-        return self._apply(outcome, initiator)
 
     def aid_another(
         self, creature_id: str, ally_id: str, note: str = "", initiator: object = None
     ) -> OperationResult:
-        outcome = combat_actions.aid_another(
-            self.engine, self.encounter, creature_id, ally_id, note
-        )
-        return self._apply(outcome, initiator)
+        return self._run(initiator, combat_actions.aid_another, creature_id, ally_id, note)
 
     def take_action(
         self, action: CombatAction, creature_id: str, initiator: object = None
     ) -> OperationResult:
-        """One of the simple actions (`combat_actions.SIMPLE_ACTIONS`): total defense, ..."""
-        outcome = combat_actions.take_action(self.engine, self.encounter, action, creature_id)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, combat_actions.take_action, action, creature_id)
 
     def total_defense(self, creature_id: str, initiator: object = None) -> OperationResult:
         return self.take_action(CombatAction.TOTAL_DEFENSE, creature_id, initiator)
@@ -650,10 +563,7 @@ class GameSession:
     def maintain_power(
         self, creature_id: str, power_name: str, initiator: object = None
     ) -> OperationResult:
-        outcome = combat_actions.maintain_power(
-            self.engine, self.encounter, creature_id, power_name
-        )
-        return self._apply(outcome, initiator)
+        return self._run(initiator, combat_actions.maintain_power, creature_id, power_name)
 
     # -- GM edits -------------------------------------------------------------------------
 
@@ -666,32 +576,22 @@ class GameSession:
         source: str = "GM",
         initiator: object = None,
     ) -> OperationResult:
-        """The GM deals damage (resistances and vulnerabilities apply; 000 "Damage")."""
-        return self._apply(
-            gm_edits.apply_damage(self.engine, self.encounter, creature_id, amount, types, source),
-            initiator,
-        )
+        return self._run(initiator, gm_edits.apply_damage, creature_id, amount, types, source)
 
     def heal(
         self, creature_id: str, amount: int, *, source: str = "GM", initiator: object = None
     ) -> OperationResult:
-        """The GM heals a creature (000 "Healing", "Healing on Negative HP")."""
-        outcome = gm_edits.heal(self.engine, self.encounter, creature_id, amount, source)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, gm_edits.heal, creature_id, amount, source)
 
     def set_hit_points(
         self, creature_id: str, hp: int, initiator: object = None
     ) -> OperationResult:
-        """The GM sets a creature's current hit points."""
-        outcome = gm_edits.set_hit_points(self.engine, self.encounter, creature_id, hp)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, gm_edits.set_hit_points, creature_id, hp)
 
     def grant_temp_hp(
         self, creature_id: str, amount: int, initiator: object = None
     ) -> OperationResult:
-        """The GM grants temporary hit points (the higher of old and new is kept)."""
-        outcome = gm_edits.grant_temp_hp(self.engine, self.encounter, creature_id, amount)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, gm_edits.grant_temp_hp, creature_id, amount)
 
     def add_condition(
         self,
@@ -703,11 +603,9 @@ class GameSession:
         source_id: str | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """The GM imposes a condition with a duration (000 "Conditions", "Duration")."""
-        outcome = gm_edits.add_condition(
-            self.engine, self.encounter, creature_id, condition, duration, source, source_id
+        return self._run(
+            initiator, gm_edits.add_condition, creature_id, condition, duration, source, source_id
         )
-        return self._apply(outcome, initiator)
 
     def add_persistent_damage(
         self,
@@ -720,18 +618,21 @@ class GameSession:
         source_id: str | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """The GM imposes persistent damage (000 "Persistent damage")."""
-        outcome = gm_edits.add_persistent_damage(
-            self.engine, self.encounter, creature_id, amount, types, duration, source, source_id
+        return self._run(
+            initiator,
+            gm_edits.add_persistent_damage,
+            creature_id,
+            amount,
+            types,
+            duration,
+            source,
+            source_id,
         )
-        return self._apply(outcome, initiator)
 
     def remove_effect(
         self, creature_id: str, effect_id: int, initiator: object = None
     ) -> OperationResult:
-        """The GM ends one condition or persistent damage instance."""
-        outcome = gm_edits.remove_effect(self.engine, self.encounter, creature_id, effect_id)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, gm_edits.remove_effect, creature_id, effect_id)
 
     def saving_throw(
         self,
@@ -741,14 +642,21 @@ class GameSession:
         die: int | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """A saving throw against one effect outside the end-of-turn routine (rolled or typed)."""
-        outcome = gm_edits.saving_throw(self.engine, self.encounter, creature_id, effect_id, die)
-        return self._apply(outcome, initiator)
+        return self._run(initiator, gm_edits.saving_throw, creature_id, effect_id, die)
 
     # -- the one writer -------------------------------------------------------------------
 
+    def _run(
+        self,
+        initiator: object,
+        use_case: Callable[Concatenate[Engine, Encounter, P], Outcome],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> OperationResult:
+        return self._apply(use_case(self.engine, self.encounter, *args, **kwargs), initiator)
+
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:
-        """Commit a use case's step as one undo step (or not, when refused) and announce it."""
         if isinstance(outcome, Step):
             self._commit(outcome.result.text, outcome.after, outcome.merge_key)
             return self._announce(outcome.result, initiator)
