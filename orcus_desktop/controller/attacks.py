@@ -10,7 +10,7 @@ to carry out with `force_move`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from orcus_desktop.controller.attack_resolution import (
@@ -26,7 +26,7 @@ from orcus_desktop.controller.attack_resolution import (
 from orcus_desktop.controller.availability import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
-from orcus_desktop.controller.results import Outcome, refuse
+from orcus_desktop.controller.results import Outcome, TargetPreview, refuse
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.geometry.battlefield import Occupant
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
@@ -40,31 +40,6 @@ from orcus_desktop.rules.attacks import Combatant, attack_modifiers, defense_val
 from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.powers import Origin, Power, TargetKind
 from orcus_desktop.rules.state import RulesError, initial_state
-
-
-@dataclass(frozen=True, slots=True)
-class TargetPreview:
-    """What the GM sees before rolling against one target.
-
-    Attributes:
-        target: the target's id.
-        facts: distance, cover, concealment, flanking, long range (as in the attack log).
-        combat_advantage: why the attacker has combat advantage (empty: it does not).
-        attack_bonus: the total modifier to the d20.
-        attack_parts: (value, source) of every modifier.
-        defense_kind: the defense attacked, or None without an attack roll.
-        defense: the defense value with its modifiers, or None.
-        defense_parts: (value, source) of the defense's base and modifiers.
-    """
-
-    target: str
-    facts: Mapping[str, Any]
-    combat_advantage: tuple[str, ...]
-    attack_bonus: int
-    attack_parts: tuple[tuple[int, str], ...]
-    defense_kind: str | None
-    defense: int | None
-    defense_parts: tuple[tuple[int, str], ...]
 
 
 def use_power(

@@ -221,3 +221,13 @@ def paint_terrain(
         others.append(TerrainPatch(kind, updated))
     verb = "Erase" if erase else "Paint"
     return _done(op, f"{verb} {kind.value} terrain", encounter.with_terrain(others))
+
+
+def erase_terrain(engine: Engine, encounter: Encounter, squares: Iterable[Square]) -> Outcome:
+    """Erase every kind of terrain on some squares: one step, "Erase terrain"."""
+    op = "erase_terrain"
+    chosen = frozenset(squares)
+    if not any(p.squares & chosen for p in encounter.terrain):
+        return refuse(op, "nothing to erase there")
+    kept = (TerrainPatch(p.kind, p.squares - chosen) for p in encounter.terrain)
+    return _done(op, "Erase terrain", encounter.with_terrain(p for p in kept if p.squares))

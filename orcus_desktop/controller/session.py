@@ -27,11 +27,18 @@ from orcus_desktop.controller import (
     movement,
 )
 from orcus_desktop.controller.attack_resolution import basic_attack_name
-from orcus_desktop.controller.attacks import TargetPreview
 from orcus_desktop.controller.availability import AvailableActions, CombatAction, available_actions
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult, Outcome, Step
+from orcus_desktop.controller.results import (
+    MoveMode,
+    MovePreview,
+    OperationResult,
+    Outcome,
+    Step,
+    TargetPreview,
+)
+from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Size, Square
 from orcus_desktop.model.combat import ActionKind, AidKind
@@ -170,7 +177,17 @@ class GameSession:
     ) -> OperationResult:
         return self._run(initiator, editing.paint_terrain, kind, squares, erase)
 
+    def erase_terrain(
+        self, squares: Iterable[Square], initiator: object = None
+    ) -> OperationResult:
+        """Erase every kind of terrain on some squares: one undo step, "Erase terrain"."""
+        return self._run(initiator, editing.erase_terrain, squares)
+
     # -- movement --------------------------------------------------------------------------
+
+    def battlefield(self) -> Battlefield:
+        """The geometry view of the current snapshot (built once per snapshot; read only)."""
+        return self.engine.battlefield(self.encounter)
 
     def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
         return movement.preview_move(self.engine, self.encounter, creature_id, destination, mode)
