@@ -41,6 +41,7 @@ from orcus_desktop.ui.panels.common import (
     AskDie,
     DocumentConnections,
     ask_d20_dialog,
+    enable_with_reason,
     name_of,
     typed_save_dice,
 )
@@ -239,7 +240,7 @@ class InitiativePanel(QWidget):
             why_not_roll = "Everyone has an initiative; double-click a value to edit it."
         else:
             why_not_roll = ""
-        _enable(
+        enable_with_reason(
             self.roll_button,
             why_not_roll,
             f"Roll initiative for {len(to_roll)} creature(s) not yet in the order.",
@@ -254,7 +255,7 @@ class InitiativePanel(QWidget):
             why_not_surprise = "Roll initiative for it first."
         else:
             why_not_surprise = ""
-        _enable(
+        enable_with_reason(
             self.surprised_button,
             why_not_surprise,
             "Mark the selected creature surprised: no actions in the surprise round.",
@@ -270,7 +271,7 @@ class InitiativePanel(QWidget):
         else:
             why_not_start = ""
         surprised = any(c.surprised for c in combat.combatants)
-        _enable(
+        enable_with_reason(
             self.start_button,
             why_not_start,
             "Start combat with a surprise round." if surprised else "Start combat at round 1.",
@@ -282,13 +283,13 @@ class InitiativePanel(QWidget):
             why_not_end = "It is nobody's turn."
         else:
             why_not_end = ""
-        _enable(self.end_turn_button, why_not_end, self._end_turn_tooltip())
+        enable_with_reason(self.end_turn_button, why_not_end, self._end_turn_tooltip())
 
         if current is None:
             why_not_delay = why_not_end
         else:
             why_not_delay = session.available_actions(current).option(CombatAction.DELAY).reason
-        _enable(
+        enable_with_reason(
             self.delay_button,
             why_not_delay,
             f"{name_of(session, current)} delays its turn (000 'Delay').",
@@ -300,7 +301,7 @@ class InitiativePanel(QWidget):
             why_not_resume = "Select a delaying creature."
         else:
             why_not_resume = ""
-        _enable(
+        enable_with_reason(
             self.resume_button,
             why_not_resume,
             f"{name_of(session, selected)} stops delaying and acts after "
@@ -316,7 +317,7 @@ class InitiativePanel(QWidget):
         else:
             why_not_trigger = ""
         trigger = combatant.readied.trigger if combatant and combatant.readied else ""
-        _enable(
+        enable_with_reason(
             self.trigger_button,
             why_not_trigger,
             f"The trigger ({trigger}) happened: {name_of(session, selected)} acts now, before "
@@ -331,7 +332,7 @@ class InitiativePanel(QWidget):
             why_not_join = "Already in the initiative."
         else:
             why_not_join = ""
-        _enable(
+        enable_with_reason(
             self.join_button,
             why_not_join,
             f"{name_of(session, selected)} rolls initiative and joins the combat.",
@@ -345,14 +346,14 @@ class InitiativePanel(QWidget):
         else:
             why_not_up = ""
         before = combat.order[place - 1] if place > 0 else None
-        _enable(
+        enable_with_reason(
             self.move_up_button,
             why_not_up,
             f"{name_of(session, selected)} acts before {name_of(session, before)} and takes "
             "its initiative.",
         )
 
-        _enable(
+        enable_with_reason(
             self.end_combat_button,
             "" if combat.active else "No combat is running.",
             "End the combat; effects lasting until the end of the encounter end.",
@@ -477,9 +478,3 @@ class InitiativePanel(QWidget):
 
     def _on_end_combat(self) -> None:
         self._report(self._session.end_combat(initiator=self))
-
-
-def _enable(button: QPushButton | QCheckBox, reason: str, tooltip: str) -> None:
-    """Enable `button` with `tooltip`, or disable it with `reason` as the tooltip."""
-    button.setEnabled(not reason)
-    button.setToolTip(reason or tooltip)
