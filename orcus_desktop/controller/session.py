@@ -39,7 +39,7 @@ from typing import Any
 
 from psygnal import Signal
 
-from orcus_desktop.controller import placement, turns
+from orcus_desktop.controller import owed_moves, placement, turns
 from orcus_desktop.controller.actions import (
     AvailableActions,
     CombatAction,
@@ -1379,9 +1379,30 @@ class GameSession:
         return self._combat_op(
             "force_move",
             f"{forced_kind.value.capitalize()} {self._name(target_id)}",
-            lambda e: self.engine.forced_move(
-                e, target_id, forced_kind, squares, destination, source_id, source_square
+            lambda e: owed_moves.placed(
+                self.engine.forced_move(
+                    e, target_id, forced_kind, squares, destination, source_id, source_square
+                ),
+                target_id,
+                self.engine.battlefield,
             ),
+            initiator,
+            target_id,
+        )
+
+    def leave_forced_move(
+        self, target_id: str | None = None, initiator: object = None
+    ) -> OperationResult:
+        """Leave an owed push, pull or slide undone (a power says "up to"; `owed_moves`).
+
+        `target_id` None leaves every owed one. One undo step; refused when none is owed.
+        """
+        return self._combat_op(
+            "leave_forced_move",
+            f"Leave {self._name(target_id)} where it is"
+            if target_id
+            else "Leave the forced movement",
+            lambda e: owed_moves.left(e, target_id),
             initiator,
             target_id,
         )
@@ -1837,13 +1858,15 @@ class GameSession:
             initiator,
         )
 
-    @staticmethod
-    def _logged_attack(out: AttackOutcome, creature_id: str) -> Encounter:
-        """The encounter after an attack, with its log entry (none when nothing was rolled)."""
+    def _logged_attack(self, out: AttackOutcome, creature_id: str) -> Encounter:
+        """The encounter after an attack, its log entry and the forced movement owed.
+
+        No log entry when nothing was rolled; `owed_moves` records the pushes to place.
+        """
         after = out.encounter
         if not out.data.get("power"):
             return after
-        return after.with_combat(
+        after = after.with_combat(
             after.combat.logged(
                 "attack",
                 CreatureId(creature_id),
@@ -1851,6 +1874,7 @@ class GameSession:
                 out.data,
             )
         )
+        return owed_moves.owe(after, creature_id, out.forced, self.engine.battlefield)
 
     @staticmethod
     def _offerable(encounter: Encounter, enemy_ids: Sequence[str]) -> tuple[str, ...]:

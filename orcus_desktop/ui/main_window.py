@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop import __version__
 from orcus_desktop.assets import resource_path, resources_dir
 from orcus_desktop.controller.actions import CombatAction
+from orcus_desktop.controller.attack_flow import AttackOptions
 from orcus_desktop.controller.log_text import describe, names_of
 from orcus_desktop.controller.map_tools import (
     AreaOrigin,
@@ -73,7 +74,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
 from orcus_desktop.model.history import History
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter, save_encounter
-from orcus_desktop.ui.attack_dialog import AttackDialog, AttackOptions
+from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.grid_dialog import GridDialog
 from orcus_desktop.ui.map.scene import MapScene
