@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from orcus_desktop.controller.log_text import describe, names_of
-from orcus_desktop.controller.map_tools import (
+from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
     TargetingChoice,
     TargetingRequest,
     targeting_request,
 )
-from orcus_desktop.controller.results import OperationResult
-from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import OwedForcedMove
 from orcus_desktop.model.encounter import Encounter
 

@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.attack_flow import AttackOptions
-from orcus_desktop.controller.map_tools import (
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
     TargetingChoice,
     attack_summary,
 )
-from orcus_desktop.controller.session import GameSession
 
 COVER_CHOICES = (
     ("", "as measured"),

@@ -20,8 +20,10 @@ from orcus_desktop.controller.attack_flow import (
     PlaceForcedMove,
     Step,
 )
-from orcus_desktop.controller.map_tools import ForcedMoveTool, TargetingChoice, TargetingTool
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
+from orcus_desktop.controller.tools.targeting import TargetingChoice
+from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.model.combat import OwedForcedMove
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.map.scene import MapScene

@@ -31,8 +31,10 @@ from PySide6.QtWidgets import (
 from orcus_desktop import __version__
 from orcus_desktop.assets import resource_path
 from orcus_desktop.controller.actions import CombatAction
-from orcus_desktop.controller.map_tools import MapTool, MoveTool, TargetingTool, creature_at
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.move_tool import MoveTool
+from orcus_desktop.controller.tools.pointer import MapTool, creature_at
+from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.history import History

@@ -14,20 +14,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QMainWindow, QSpinBox, QToolBar, QWidget
 
-from orcus_desktop.controller.map_tools import (
-    AreaOrigin,
-    CalibrateTool,
-    EraseTool,
-    MapTool,
-    MeasureTool,
-    MoveTool,
-    SelectTool,
-    SightTool,
-    TemplateTool,
-    TerrainTool,
-    WallTool,
-)
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.calibrate_tool import CalibrateTool
+from orcus_desktop.controller.tools.erase_tool import EraseTool
+from orcus_desktop.controller.tools.measure_tool import MeasureTool
+from orcus_desktop.controller.tools.move_tool import MoveTool, SelectTool
+from orcus_desktop.controller.tools.pointer import MapTool
+from orcus_desktop.controller.tools.sight_tool import SightTool
+from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool
+from orcus_desktop.controller.tools.terrain_tool import TerrainTool
+from orcus_desktop.controller.tools.wall_tool import WallTool
 from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.ui.map.view import MapView

@@ -22,9 +22,9 @@ from orcus_desktop.controller.attack_flow import (
     PlaceForcedMove,
     Stage,
 )
-from orcus_desktop.controller.map_tools import TargetingChoice
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.targeting import TargetingChoice
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import OwedForcedMove
 from orcus_desktop.model.ids import CreatureId
