@@ -84,7 +84,7 @@ def grapple(
             out, encounter=engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
         )
 
-    return attack_step(op, f"{me.name} grapples {target.name}", enc, change, creature_id)
+    return attack_step(engine, op, f"{me.name} grapples {target.name}", enc, change, creature_id)
 
 
 def escape_grapple(
@@ -190,7 +190,7 @@ def move_grappled(
             e = engine.offer_opportunity(e, provoked)
         return replace(out, encounter=e, provoked=provoked)
 
-    return attack_step(op, f"{me.name} drags {target.name}", enc, change, creature_id)
+    return attack_step(engine, op, f"{me.name} drags {target.name}", enc, change, creature_id)
 
 
 def _escape(
