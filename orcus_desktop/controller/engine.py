@@ -1318,9 +1318,10 @@ class Engine:
         me = self.combatant(encounter, creature_id)
         current = encounter.combat.current
         try:
-            state, inst = rules_state.add_condition(
+            state, insts = rules_state.impose_condition(
                 me.state,
                 condition,
+                self.rules.ruleset,
                 holder=me.id,
                 source=source,
                 duration=Duration(duration, RulesId(source_id) if source_id else None),
@@ -1330,14 +1331,15 @@ class Engine:
         except (RulesError, ValueError) as exc:
             raise ActionError(str(exc)) from None
         encounter = self._set_state(encounter, creature_id, state)
-        return encounter.with_combat(
-            encounter.combat.logged(
+        combat = encounter.combat
+        for inst in insts:  # the condition, then what it brings (000: unconscious -> prone)
+            combat = combat.logged(
                 "condition_added",
                 CreatureId(source_id) if source_id else None,
                 (CreatureId(creature_id),),
                 {"effect": effect_data(inst)},
             )
-        )
+        return encounter.with_combat(combat)
 
     def gm_persistent(
         self,

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from orcus_desktop.rules.abilities import Ability, AbilityScores
-from orcus_desktop.rules.attacks import AttackContext
+from orcus_desktop.rules.attacks import AttackContext, apply_attack, resolve_attack
 from orcus_desktop.rules.checks import make_check, skill_check
 from orcus_desktop.rules.conditions import (
     ActionLimit,
@@ -18,11 +18,17 @@ from orcus_desktop.rules.conditions import (
 )
 from orcus_desktop.rules.derived import attack_preview, current_defenses, effective_speed
 from orcus_desktop.rules.dice import ScriptedSource
-from orcus_desktop.rules.durations import SAVE_ENDS
+from orcus_desktop.rules.durations import SAVE_ENDS, UNTIL_COUNTERED, DurationKind
 from orcus_desktop.rules.ids import CreatureId
-from orcus_desktop.rules.powers import basic_melee_attack
+from orcus_desktop.rules.powers import ConditionSpec, Outcome, basic_melee_attack
 from orcus_desktop.rules.ruleset import ORCUS
-from orcus_desktop.rules.state import add_condition, initial_state
+from orcus_desktop.rules.state import (
+    add_condition,
+    impose_condition,
+    initial_state,
+    remove_condition,
+    remove_effect,
+)
 from orcus_desktop.rules.terms import Defense
 from tests.rules.builders import combatant, monster, pc
 
@@ -170,3 +176,68 @@ def test_escape_check(skill: str, natural: int, escapes: bool) -> None:
     assert result.success is escapes
     with pytest.raises(ValueError, match="athletics or acrobatics"):
         escape_check(me, monster(), "stealth", ScriptedSource([10]), ORCUS)
+
+
+# --- 000 "Unconscious": "When you become unconscious you also fall prone." ------------------
+
+
+@pytest.mark.parametrize("condition", [Condition.UNCONSCIOUS, Condition.DYING])
+def test_becoming_unconscious_by_an_imposed_condition_also_makes_prone(
+    condition: Condition,
+) -> None:
+    # 000 "Unconscious" (and "Dying": "You are unconscious").
+    hero = CreatureId("hero")
+    state, added = impose_condition(
+        initial_state(pc()), condition, ORCUS, holder=hero, source="Sleep", duration=SAVE_ENDS
+    )
+    assert [i.condition for i in added] == [condition, Condition.PRONE]
+    assert added[1].duration == UNTIL_COUNTERED
+    # ... with all that prone brings: "Melee attack rolls against you have combat advantage"
+    # (Unconscious alone does not grant it in 000).
+    melee = attack_preview(
+        combatant("orc", monster()),
+        basic_melee_attack(1),
+        combatant("hero", pc(), state),
+        AttackContext(),
+        ORCUS,
+    )
+    assert (2, "combat advantage") in melee.bonus.parts
+    # The Prone is its own: waking up leaves the creature prone (000 "Death Saving Throws":
+    # "become conscious, although you are still prone").
+    awake = remove_effect(state, added[0].effect_id)
+    assert awake.active_conditions(ORCUS) == {Condition.PRONE}
+
+
+def test_a_creature_already_prone_or_unconscious_does_not_fall_prone_again() -> None:
+    # 000 "Conditions": "A creature either has a condition or doesn't."
+    hero = CreatureId("hero")
+    lying, _ = impose_condition(
+        initial_state(pc()), Condition.PRONE, ORCUS, holder=hero, source="GM", duration=SAVE_ENDS
+    )
+    asleep, added = impose_condition(
+        lying, Condition.UNCONSCIOUS, ORCUS, holder=hero, source="Sleep", duration=SAVE_ENDS
+    )
+    assert [i.condition for i in added] == [Condition.UNCONSCIOUS]
+    stood = remove_condition(asleep, Condition.PRONE)
+    # Already unconscious: a second Unconscious does not "become" unconscious.
+    _, again = impose_condition(
+        stood, Condition.UNCONSCIOUS, ORCUS, holder=hero, source="Sleep", duration=SAVE_ENDS
+    )
+    assert [i.condition for i in again] == [Condition.UNCONSCIOUS]
+
+
+def test_a_power_that_knocks_unconscious_leaves_the_target_prone() -> None:
+    # 000 "Unconscious": the target of a hit that imposes it falls prone too.
+    sleeper = replace(
+        basic_melee_attack(1),
+        name="Sleep Strike",
+        hit=Outcome(conditions=(ConditionSpec(Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS),)),
+    )
+    hero, orc = combatant("hero", pc()), combatant("orc", monster())
+    result = resolve_attack(hero, sleeper, [(orc, AttackContext())], ScriptedSource([19]), ORCUS)
+    states, applied = apply_attack(result, {hero.id: hero, orc.id: orc}, ORCUS)
+    assert [i.condition for i in applied.targets[0].conditions] == [
+        Condition.UNCONSCIOUS,
+        Condition.PRONE,
+    ]
+    assert states[orc.id].has(Condition.PRONE, ORCUS)

@@ -1,0 +1,57 @@
+"""Orcus defects found when the engine was tried against the rulebook, played from the GM's side.
+
+Each test quotes the 000 heading it checks (the Orcus rulebook, seed 000).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
+from tests.controller.conftest import fighter, make_session, orc
+
+
+def _conditions(session: GameSession, cid: str) -> set[Condition]:
+    state = session.encounter.creature(cid).state
+    return {c.condition for c in state.conditions} if state is not None else set()
+
+
+@pytest.fixture
+def duel() -> GameSession:
+    """Hero (initiative 20) adjacent to an orc (10); a second orc far away (5)."""
+    session = make_session(
+        Encounter(
+            GridBounds(12, 12),
+            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
+        )
+    )
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10, "brute": 5}).ok
+    assert session.start_combat().ok
+    return session
+
+
+def test_the_gm_knocking_a_hero_unconscious_leaves_it_prone_when_it_wakes(
+    duel: GameSession,
+) -> None:
+    # 000 "Unconscious": "When you become unconscious you also fall prone."
+    assert duel.add_condition("hero", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert _conditions(duel, "hero") == {Condition.UNCONSCIOUS, Condition.PRONE}
+    added = [e for e in duel.encounter.combat.log if e.kind == "condition_added"]
+    assert [e.data["effect"]["condition"] for e in added] == ["unconscious", "prone"]
+    state = duel.encounter.creature("hero").state
+    assert state is not None
+    (sleep,) = state.instances_of(Condition.UNCONSCIOUS)
+    assert duel.remove_effect("hero", sleep.effect_id).ok
+    # Awake but still prone (000 "Prone": "Your only movement option is to Crawl").
+    walk = duel.move_creature("hero", Square(2, 4), MoveMode.WALK)
+    assert not walk.ok
+    assert "prone" in walk.reason
+    assert duel.stand_up("hero").ok
+    assert _conditions(duel, "hero") == set()
+    duel.undo()
+    assert _conditions(duel, "hero") == {Condition.PRONE}
