@@ -1079,8 +1079,8 @@ class Engine:
         extra = [Modifier(bonus, "GM: training and other bonuses")] if bonus else []
         try:
             check = escape_check(
-                me.statblock,
-                grappler.statblock,
+                me,
+                grappler,
                 skill,
                 QueuedSource(self.rng, [die]),
                 self.rules.ruleset,
