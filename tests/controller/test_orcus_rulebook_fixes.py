@@ -10,6 +10,7 @@ import pytest
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
@@ -55,3 +56,43 @@ def test_the_gm_knocking_a_hero_unconscious_leaves_it_prone_when_it_wakes(
     assert _conditions(duel, "hero") == set()
     duel.undo()
     assert _conditions(duel, "hero") == {Condition.PRONE}
+
+
+def test_a_monster_killed_by_persistent_damage_at_the_start_of_its_turn_passes_it_on(
+    duel: GameSession,
+) -> None:
+    # 000 "Persistent damage": taken at the start of the creature's turn; 000 "Monsters and
+    # Death": most monsters die at 0 HP. The dead take no turn: the next creature's begins.
+    assert duel.apply_damage("orc", 27).ok  # 3 HP left
+    assert duel.add_persistent_damage("orc", 5, ["fire"], source="Flaming oil").ok
+    assert duel.end_turn().ok  # hero -> orc: 5 fire, dead
+    state = duel.encounter.creature("orc").state
+    assert state is not None
+    assert state.dead
+    assert duel.encounter.combat.current == "brute"
+    assert duel.encounter.combat.combatant("brute").budget == ActionBudget(1, 1, 1)
+    kinds = [e.kind for e in duel.encounter.combat.log if e.actor == "orc"]
+    assert kinds[-2:] == ["turn_start", "turn_skipped"]
+    assert duel.encounter.combat.log[-1].kind == "turn_start"
+
+
+def test_a_hero_dying_on_its_third_failed_death_save_passes_the_turn_on(
+    duel: GameSession,
+) -> None:
+    # 000 "Death Saving Throws": "On your third failure, you die"; RULINGS: the death save is
+    # made at the start of the dying creature's turn.
+    assert duel.apply_damage("hero", 48).ok  # -4: dying, on its own turn
+    for die in (3, 3):
+        duel.end_turn()  # hero -> orc
+        duel.end_turn()  # orc -> brute
+        duel.end_turn(death_save_die=die)  # brute -> hero: a failed death save
+        assert duel.encounter.combat.current == "hero"
+    duel.end_turn()
+    duel.end_turn()
+    duel.end_turn(death_save_die=3)  # the third failure: dead
+    state = duel.encounter.creature("hero").state
+    assert state is not None
+    assert state.dead
+    assert duel.encounter.combat.current == "orc"
+    assert duel.undo().ok
+    assert duel.encounter.combat.current == "brute"
