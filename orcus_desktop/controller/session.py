@@ -566,9 +566,15 @@ class GameSession:
         return self._combat_op(
             "delay",
             f"{self._name(current)} delays",
-            # 000 "Delay": "You cannot maintain powers if you Delay."
+            # 000 "Delay": "You cannot maintain powers if you Delay. Beneficial effects that
+            # end at the end of your turn end as soon as you Delay" (help bonuses, conditions).
             lambda e: turns.delay(
-                self.engine.lapse_unmaintained(e, current), current, *self._hooks_start()
+                self.rules.on_delay(
+                    self.engine.expire_aids(self.engine.lapse_unmaintained(e, current), current),
+                    current,
+                ),
+                current,
+                *self._hooks_start(),
             ),
             initiator,
             current,

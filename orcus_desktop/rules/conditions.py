@@ -113,6 +113,8 @@ class ConditionRules:
         cannot_hear: Deafened.
         damage_halved: Weakened: the damage of its attacks is halved, except persistent.
         death_saves: Dying: makes death saving throws.
+        beneficial: Good for its holder (000 "Delay": "Beneficial effects that end at the end
+            of your turn end as soon as you Delay"); every 000 condition is an impairment.
         ends: How it usually ends, for the GM.
     """
 
@@ -137,6 +139,7 @@ class ConditionRules:
     cannot_hear: bool = False
     damage_halved: bool = False
     death_saves: bool = False
+    beneficial: bool = False
     ends: str = ""
 
 
@@ -255,9 +258,13 @@ def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
         # 000 Weakened: the damage of your attacks is halved, except persistent damage.
         ConditionRules(c.WEAKENED, damage_halved=True),
         # 000 "Total Defense": +2 to all defenses until the start of your next turn.
-        ConditionRules(c.TOTAL_DEFENSE, in_000=False, defense_modifier=r.total_defense_bonus),
+        ConditionRules(
+            c.TOTAL_DEFENSE, in_000=False, defense_modifier=r.total_defense_bonus, beneficial=True
+        ),
         # 000 "Rally": +2 to all defenses until the start of your next turn.
-        ConditionRules(c.RALLIED, in_000=False, defense_modifier=r.rally_defense_bonus),
+        ConditionRules(
+            c.RALLIED, in_000=False, defense_modifier=r.rally_defense_bonus, beneficial=True
+        ),
         # 000 "Dash": until the end of your next turn, grant CA and -5 to attacks.
         ConditionRules(
             c.DASHING,

@@ -96,3 +96,39 @@ def test_a_hero_dying_on_its_third_failed_death_save_passes_the_turn_on(
     assert duel.encounter.combat.current == "orc"
     assert duel.undo().ok
     assert duel.encounter.combat.current == "brute"
+
+
+def test_delaying_ends_the_delayers_help_at_once_but_not_what_harms_it() -> None:
+    # 000 "Delay": "Beneficial effects that end at the end of your turn end as soon as you
+    # Delay." 000 "Help Attack": the bonus "expires at the end of your next turn".
+    session = make_session(
+        Encounter(
+            GridBounds(12, 12),
+            creatures=(fighter("hero", 2, 2), fighter("ally", 2, 3), orc("orc", 3, 2)),
+        )
+    )
+    assert session.roll_initiative(totals={"hero": 20, "ally": 15, "orc": 10}).ok
+    assert session.start_combat().ok
+    assert session.help_attack("hero", "ally", "orc").ok
+    session.end_turn()  # hero -> ally (who keeps the help for later)
+    session.end_turn()  # ally -> orc
+    # On the orc's turn: a harmful and a beneficial effect until the end of the hero's next turn.
+    until_its_turn_ends = DurationKind.END_OF_TARGET_NEXT_TURN
+    assert session.add_condition("hero", Condition.SLOWED, until_its_turn_ends).ok
+    assert session.add_condition("hero", Condition.TOTAL_DEFENSE, until_its_turn_ends).ok
+    session.end_turn()  # orc -> hero, round 2
+    assert session.encounter.combat.aids
+    assert session.delay().ok
+    assert session.encounter.combat.aids == ()
+    assert _conditions(session, "hero") == {Condition.SLOWED}
+    log = session.encounter.combat.log
+    delayed = [e for e in log if e.kind == "effect_ended" and e.data["reason"] == "delayed"]
+    assert [(e.targets, e.data["effects"][0]["condition"]) for e in delayed] == [
+        (("hero",), "total_defense")
+    ]
+    # The harm lasts until the end of the delayed turn.
+    assert session.resume_delayed("hero", after="ally").ok
+    session.end_turn()  # ally -> hero
+    assert _conditions(session, "hero") == {Condition.SLOWED}
+    session.end_turn()  # the hero's delayed turn ends
+    assert _conditions(session, "hero") == set()
