@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import pytest
 
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller import placement
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.features import Wall, WallKind
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.encounter import Encounter, WallEntry
+from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from tests.controller.conftest import fighter, make_session, orc
@@ -132,3 +137,43 @@ def test_delaying_ends_the_delayers_help_at_once_but_not_what_harms_it() -> None
     assert _conditions(session, "hero") == {Condition.SLOWED}
     session.end_turn()  # the hero's delayed turn ends
     assert _conditions(session, "hero") == set()
+
+
+def test_the_gm_cannot_put_an_ogre_where_a_wall_runs_through_its_space() -> None:
+    # Issue 11: "a wall or blocking square inside the creature's space blocks placement and
+    # movement" (the GM's placement and free move too). The demo's inner wall runs along row
+    # line 9 from column 8 to 11.
+    encounter = load_encounter(demo_encounter_path())
+    session = make_session(encounter)
+    ogre = encounter.creature("ogre")
+    assert placement.destination_problem(encounter, ogre, Square(10, 8)) == (
+        "a wall runs through its space"
+    )
+    assert placement.destination_problem(encounter, ogre, Square(11, 8)) == ""
+    free = placement.free_squares(encounter, ogre)
+    assert Square(10, 8) not in free
+    assert Square(11, 8) in free
+    moved = session.move_creature("ogre", Square(10, 8), MoveMode.GM)
+    assert not moved.ok
+    assert "wall" in moved.reason
+
+
+def test_a_squeezing_ogre_passes_a_corridor_between_walls() -> None:
+    # 000 "Squeeze": "A creature can squeeze through a space that is large enough for a
+    # creature one size smaller than it": a corridor one square wide between two walls is
+    # closed to the walking ogre (a wall would run through its space) but not when squeezing.
+    corridor = tuple(
+        WallEntry(WallId(name), Wall(WallKind.WALL, ((2.0, y), (8.0, y))))
+        for name, y in (("north", 1.0), ("south", 2.0))
+    )
+    session = make_session(
+        Encounter(
+            GridBounds(8, 4),
+            walls=corridor,
+            creatures=(orc("ogre", 0, 0, size="large", speeds={"walk": 8}),),
+        )
+    )
+    session.update_creature("ogre", size=Size.LARGE, speed=8)
+    assert not session.preview_move("ogre", Square(4, 1), MoveMode.WALK).reachable
+    squeeze = session.preview_move("ogre", Square(4, 1), MoveMode.SQUEEZE)
+    assert squeeze.reachable, squeeze.reason
