@@ -1,6 +1,6 @@
 """Drag-frame benchmark: a token dragged across a 100x100 map with 200 tokens and 1,000 walls.
 
-DESIGN.md budget: a drag frame (move token + path preview + repaint) p95 <= 8 ms, never a
+Budget (docs/design.md): a drag frame (move token + path preview + repaint) p95 <= 8 ms, never a
 full-viewport repaint. Runs offscreen:
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_drag.py [--frames N]
@@ -26,8 +26,8 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QPaintEvent
 from PySide6.QtWidgets import QApplication
 
-from orcus_desktop.controller.map_tools import MoveTool
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.move_tool import MoveTool
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.document import Document

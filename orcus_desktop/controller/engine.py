@@ -30,7 +30,7 @@ from orcus_desktop.controller.combat_rules import (
     roll_data,
 )
 from orcus_desktop.controller.field import battlefield_for
-from orcus_desktop.controller.results import MoveMode, MovePreview
+from orcus_desktop.controller.results import MoveMode, MovePreview, TargetPreview
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
@@ -151,31 +151,6 @@ class StagedAttack:
     contexts: tuple[tuple[Combatant, AttackContext], ...]
     target_data: tuple[dict[str, Any], ...]
     aids_used: tuple[Aid, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TargetPreview:
-    """What the GM sees before rolling against one target.
-
-    Attributes:
-        target: the target's id.
-        facts: distance, cover, concealment, flanking, long range (as in the attack log).
-        combat_advantage: why the attacker has combat advantage (empty: it does not).
-        attack_bonus: the total modifier to the d20.
-        attack_parts: (value, source) of every modifier.
-        defense_kind: the defense attacked, or None without an attack roll.
-        defense: the defense value with its modifiers, or None.
-        defense_parts: (value, source) of the defense's base and modifiers.
-    """
-
-    target: str
-    facts: Mapping[str, Any]
-    combat_advantage: tuple[str, ...]
-    attack_bonus: int
-    attack_parts: tuple[tuple[int, str], ...]
-    defense_kind: str | None
-    defense: int | None
-    defense_parts: tuple[tuple[int, str], ...]
 
 
 @dataclass
@@ -350,7 +325,7 @@ class Engine:
         if mode is MoveMode.DASH:
             return speed + 2, geo_movement.MoveMode.WALK, slowed  # 000 "Dash": speed + 2
         if mode in (MoveMode.CRAWL, MoveMode.SQUEEZE):
-            # RULINGS: Crawling — each square costs 2 of the speed; 000 "Squeeze": "spend 1
+            # docs/rulings.md R-08 — each square costs 2 of the speed; 000 "Squeeze": "spend 1
             # extra square for every square it moves there".
             return speed, geo_movement.MoveMode.CRAWL, slowed
         return speed, geo_movement.MoveMode.WALK, slowed
@@ -364,7 +339,7 @@ class Engine:
 
         On its own turn the budget pays (000 "Your Turn"); off its turn the pending out-of-turn
         permission is used; immediate and opportunity actions use the creature's one immediate
-        action of the round (000 "Immediate Actions"; RULINGS: Opportunity attacks).
+        action of the round (000 "Immediate Actions"; docs/rulings.md R-02).
         """
         combat = encounter.combat
         combatant = combat.find(creature_id)
@@ -380,7 +355,7 @@ class Engine:
         return encounter.with_combat(combat.with_combatant(combatant))
 
     def offer_opportunity(self, encounter: Encounter, enemy_ids: Sequence[str]) -> Encounter:
-        """Let each provoked enemy take an opportunity attack (RULINGS: Opportunity attacks)."""
+        """Let each provoked enemy take an opportunity attack (docs/rulings.md R-02)."""
         combat = encounter.combat
         if not combat.active:
             return encounter
@@ -393,7 +368,7 @@ class Engine:
         return encounter.with_combat(combat)
 
     def check_grapples(self, encounter: Encounter) -> Encounter:
-        """RULINGS: Grappled — the grapple ends when the two are no longer adjacent."""
+        """docs/rulings.md R-06 — the grapple ends when the two are no longer adjacent."""
         combat = encounter.combat
         for creature in encounter.creatures:
             state = creature.state
@@ -599,7 +574,7 @@ class Engine:
         if not target_ids and power.origin is not Origin.NEAR and power.origin is not Origin.FAR:
             raise ActionError("choose a target")
         if len(set(target_ids)) != len(target_ids):
-            raise ActionError("a creature is targeted once (RULINGS: Large creatures in areas)")
+            raise ActionError("a creature is targeted once (docs/rulings.md R-12)")
         if not power.origin.is_area and len(target_ids) > max(1, power.target_count):
             raise ActionError(f"{power.name} has {power.target_count} target(s)")
         field_ = self.battlefield(encounter)
@@ -676,7 +651,7 @@ class Engine:
                 geo_cover = space_cover(field_, origin_occupant, target_occupant).degree
             degree = _GEO_COVER[geo_cover]
             if cover and target_id in cover:
-                degree = CoverDegree(cover[target_id])  # the GM overrides (DESIGN.md "Cover")
+                degree = CoverDegree(cover[target_id])  # the GM overrides (docs/design.md#cover)
             if degree is CoverDegree.TOTAL:
                 # 000 "A Clear Path to the Target": no line of effect, no target.
                 raise ActionError(f"no line of effect to {target_creature.name} (total cover)")
@@ -808,8 +783,8 @@ class Engine:
 
         Melee/Ranged: creatures within reach or range with line of effect (000 "Range", "A Clear
         Path to the Target"). Near/Far: creatures in the area with line of effect from its
-        origin (geometry `creatures_in_area`), filtered by the power's targets; RULINGS "Near
-        bursts and the user": the user only for "all"/"any", never among allies or enemies.
+        origin (geometry `creatures_in_area`), filtered by the power's targets;
+        docs/rulings.md R-09: the user only for "all"/"any", never among allies or enemies.
         """
         from orcus_desktop.rules.powers import TargetKind
 
@@ -898,7 +873,7 @@ class Engine:
     ) -> tuple[str, ...]:
         """Enemies adjacent to the creature that could take an opportunity attack.
 
-        000 "Ranged and Far Attacks in Close Combat"; RULINGS: Opportunity attacks — Ranged
+        000 "Ranged and Far Attacks in Close Combat"; docs/rulings.md R-02 — Ranged
         and Far attacks provoke from adjacent enemies.
         """
         me = encounter.creature(creature_id)

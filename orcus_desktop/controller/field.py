@@ -3,7 +3,7 @@
 `battlefield_for` turns a snapshot into a `geometry.Battlefield`: the dead leave the field (they
 no longer block or threaten), and a creature that cannot take opportunity actions now (dazed,
 stunned, unconscious...; or its immediate action already spent this round) neither threatens
-nor flanks (RULINGS: Opportunity attacks, Flanking).
+nor flanks (docs/rulings.md R-02, R-07).
 """
 
 from __future__ import annotations

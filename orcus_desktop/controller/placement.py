@@ -2,8 +2,8 @@
 
 Paths, costs and provocation come from `orcus_desktop.geometry.movement`; this only answers
 "may this creature's space be here?" with a reason the GM reads (000 "Moving Around Other
-Creatures": no ending in another creature's space; RULINGS "Tiny creatures"; no wall or
-blocking square inside the creature's space).
+Creatures": no ending in another creature's space; docs/rulings.md R-17; no wall or blocking
+square inside the creature's space).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def destination_problem(encounter: Encounter, creature: Creature, square: Square
     if _walled(encounter, creature.size)[square.row, square.col]:
         return "a wall runs through its space"
     # 000 "Moving Around Other Creatures": you can't end your move in another creature's
-    # space. RULINGS "Tiny creatures": up to four tiny ones share a square, and a tiny one may
+    # space. docs/rulings.md R-17: up to four tiny ones share a square, and a tiny one may
     # end in a larger creature's space.
     squares = set(space.squares())
     sharing = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -22,7 +23,7 @@ class MoveMode(StrEnum):
     DASH = "dash"
     """Speed + 2, provoking; combat advantage and -5 to attacks until its next turn ends."""
     CRAWL = "crawl"
-    """While prone: half speed, provoking (RULINGS: Crawling)."""
+    """While prone: half speed, provoking (docs/rulings.md R-08)."""
     SQUEEZE = "squeeze"
     """Half speed through a narrow space, provoking (000 "Squeeze")."""
 
@@ -39,7 +40,7 @@ class OperationResult:
         creature_id: the creature acted on, if any.
         created_id: the id of something created (a wall), if any.
         opportunity_attackers: enemies offered an opportunity attack by this action
-            (RULINGS: Opportunity attacks); the GM resolves or declines each.
+            (docs/rulings.md R-02); the GM resolves or declines each.
         prompts: decisions waiting for the GM (saving throws to roll or enter, readied
             triggers...), as structured dicts the UI formats.
         log: the log entries this operation appended.
@@ -81,3 +82,28 @@ class MovePreview:
     reachable: bool
     provoking_enemy_ids: tuple[str, ...] = ()
     reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetPreview:
+    """What the GM sees before rolling against one target.
+
+    Attributes:
+        target: the target's id.
+        facts: distance, cover, concealment, flanking, long range (as in the attack log).
+        combat_advantage: why the attacker has combat advantage (empty: it does not).
+        attack_bonus: the total modifier to the d20.
+        attack_parts: (value, source) of every modifier.
+        defense_kind: the defense attacked, or None without an attack roll.
+        defense: the defense value with its modifiers, or None.
+        defense_parts: (value, source) of the defense's base and modifiers.
+    """
+
+    target: str
+    facts: Mapping[str, Any]
+    combat_advantage: tuple[str, ...]
+    attack_bonus: int
+    attack_parts: tuple[tuple[int, str], ...]
+    defense_kind: str | None
+    defense: int | None
+    defense_parts: tuple[tuple[int, str], ...]

@@ -7,9 +7,9 @@ change nothing and carry a reason the UI shows.
 Operations, by panel:
     document: undo, redo, open_encounter, place_creature, remove_creature, update_creature,
         set_map_image, rename_encounter, resize_grid, add_wall, remove_wall, set_door_open,
-        paint_terrain.
-    movement: preview_move, reachable_squares, move_creature (walk, shift, dash, crawl,
-        squeeze, gm), force_move.
+        paint_terrain, erase_terrain.
+    movement: battlefield, preview_move, reachable_squares, move_creature (walk, shift, dash,
+        crawl, squeeze, gm), force_move.
     initiative and turns: roll_initiative, set_initiative, reorder_initiative, set_surprised,
         start_combat, end_turn, delay, resume_delayed, ready_action, trigger_readied,
         join_combat, end_combat, turn_prompts.
@@ -59,11 +59,11 @@ from orcus_desktop.controller.engine import (
     ActionError,
     AttackOutcome,
     Engine,
-    TargetPreview,
     action_kind_of,
 )
-from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
+from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult, TargetPreview
 from orcus_desktop.geometry import movement as geo_movement
+from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import (
@@ -96,7 +96,7 @@ class GameSession:
         document: the open encounter.
         history: the document's undo history (commands are pushed here).
         rng: the random source for every roll the app makes (seeded in tests).
-        ruleset: the rules variant (000 with the RULINGS.md defaults unless told otherwise).
+        ruleset: the rules variant (000 with the docs/rulings.md defaults unless told otherwise).
 
     Attributes:
         rules: the bridge to the rules engine (stat blocks, states, turn-boundary work).
@@ -302,6 +302,10 @@ class GameSession:
 
     # -- movement --------------------------------------------------------------------------
 
+    def battlefield(self) -> Battlefield:
+        """The geometry view of the current snapshot (built once per snapshot; read only)."""
+        return self.engine.battlefield(self.encounter)
+
     def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
         """Path, cost and provoked enemies for a drag in progress (no change, no signal).
 
@@ -327,7 +331,7 @@ class GameSession:
         "Dash", "Crawl", "Squeeze") and is refused when a condition forbids it (000
         "Immobile", "Prone", "Dazed" once its single action is spent...). One undo step named
         like "Move Goblin 3 squares". A walk's result lists the enemies offered an opportunity
-        attack (RULINGS: Opportunity attacks); a shift and a GM move provoke nothing.
+        attack (docs/rulings.md R-02); a shift and a GM move provoke nothing.
         """
         op = "move_creature"
         enc = self.encounter
@@ -429,6 +433,20 @@ class GameSession:
         self._commit(text, enc.with_terrain(others))
         return self._announce(OperationResult(True, op, text=text), initiator)
 
+    def erase_terrain(
+        self, squares: Iterable[Square], initiator: object = None
+    ) -> OperationResult:
+        """Erase every kind of terrain on some squares: one undo step, "Erase terrain"."""
+        op = "erase_terrain"
+        enc = self.encounter
+        chosen = frozenset(squares)
+        if not any(p.squares & chosen for p in enc.terrain):
+            return self._refuse(op, "nothing to erase there", initiator)
+        kept = (TerrainPatch(p.kind, p.squares - chosen) for p in enc.terrain)
+        text = "Erase terrain"
+        self._commit(text, enc.with_terrain(p for p in kept if p.squares))
+        return self._announce(OperationResult(True, op, text=text), initiator)
+
     # -- initiative and turns -------------------------------------------------------------
 
     def roll_initiative(
@@ -441,7 +459,7 @@ class GameSession:
         modifiers: Mapping[str, int] | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """Roll initiative (000 "Initiative"; RULINGS: Initiative).
+        """Roll initiative (000 "Initiative"; docs/rulings.md R-18).
 
         Args:
             creature_ids: who rolls; default every creature on the map not yet in the order.
@@ -655,7 +673,7 @@ class GameSession:
     def initiative_modifier(self, creature_id: str) -> int:
         """Dex modifier + half level + other modifiers, from the stat block (0 without one).
 
-        RULINGS: Initiative; the arithmetic is `StatBlock.initiative_modifier` (rules engine).
+        docs/rulings.md R-18; the arithmetic is `StatBlock.initiative_modifier` (rules engine).
         """
         creature = self.encounter.find_creature(creature_id)
         sb = self.rules.statblock(creature) if creature is not None else None
@@ -692,8 +710,8 @@ class GameSession:
         """Use a power (000 "Use a Power"; basic attacks by their names), as one undo step.
 
         The attack's damage, conditions, persistent damage and the spent encounter power are
-        one step (HOUSE_STYLE 7.3). A Ranged or Far power used next to enemies offers them
-        opportunity attacks (RULINGS: Opportunity attacks). Forced movement the power imposes
+        one step (docs/design.md#undo). A Ranged or Far power used next to enemies offers them
+        opportunity attacks (docs/rulings.md R-02). Forced movement the power imposes
         is listed in `details["forced"]` for the GM to carry out with `force_move`.
 
         Args:
@@ -903,7 +921,7 @@ class GameSession:
     ) -> OperationResult:
         """Take an offered opportunity attack: one melee basic attack, using the immediate action.
 
-        000 "Opportunity Attacks"; RULINGS: Opportunity attacks (one per enemy per provoking
+        000 "Opportunity Attacks"; docs/rulings.md R-02 (one per enemy per provoking
         creature's turn; it uses that enemy's immediate action). When it was the last offer,
         an attack held for the offers (a charge's, a ranged one) resolves in the same step, or
         is dropped if the attacker can no longer act.
@@ -1526,7 +1544,7 @@ class GameSession:
         """What the GM will be asked for this creature's turn boundaries, to roll or enter.
 
         Save-ends effects (saved against at the end of its turn, 000 "Saving Throws"), a death
-        saving throw when dying (RULINGS: Death saving throws), and maintained powers that lapse
+        saving throw when dying (docs/rulings.md R-03), and maintained powers that lapse
         unless maintained (000 "Maintain").
         """
         creature = self.encounter.creature(creature_id)
@@ -1554,7 +1572,7 @@ class GameSession:
         """The creature that makes a death saving throw when the current turn ends, or None.
 
         The current creature when the ruleset rolls them at the end of the turn, else the next
-        creature at the start of its own (RULINGS: Death saving throws), if it is dying now:
+        creature at the start of its own (docs/rulings.md R-03), if it is dying now:
         the GM can then roll that d20 at the table (`end_turn(death_save_die=...)`). A
         creature that only falls dying at the start of its turn (persistent damage) is not
         known yet: the app rolls for it.

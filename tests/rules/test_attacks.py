@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.attacks import (
     AttackContext,
+    AttackResult,
     Combatant,
     Concealment,
     CoverDegree,
@@ -53,7 +54,7 @@ def attack(
     target: Combatant = ORC,
     power: Power = BASIC,
     damage_dice: tuple[int, ...] = (5,),
-):
+) -> AttackResult:
     dice = ScriptedSource([natural, *damage_dice])
     return resolve_attack(attacker, power, [(target, ctx or AttackContext())], dice, ORCUS)
 
@@ -141,7 +142,7 @@ def _ctx(**kw: object) -> AttackContext:
             18,
             "combat advantage is +2 however many reasons",
         ),
-        (_ctx(flanking=True), 18, "RULINGS: Flanking -> combat advantage for melee"),
+        (_ctx(flanking=True), 18, "docs/rulings.md R-07 -> combat advantage for melee"),
         (_ctx(cover=CoverDegree.HALF), 14, '000 "Cover": half cover -2'),
         (_ctx(cover=CoverDegree.THREE_QUARTERS), 11, '000 "Cover": three-quarters -5'),
         (_ctx(concealment=Concealment.CONCEALED), 14, '000 "Concealment": -2'),

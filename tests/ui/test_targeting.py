@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox, QTree
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.map_tools import TargetingTool
 from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.frozen import thaw
 from orcus_desktop.model.serialization import load_encounter
@@ -166,7 +166,7 @@ def test_escape_cancels_with_no_change(qtbot: QtBot, window: MainWindow) -> None
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 10.5, 4.5))
     dialog = window.attack_dialog
     assert dialog is not None
-    dialog.reject()
+    dialog.reject()  # type: ignore[unreachable]
     assert window.attack_dialog is None
     assert session.encounter is before
 
@@ -292,7 +292,9 @@ def test_closing_with_unsaved_changes_asks(
     asked: list[str] = []
 
     def answer(button: QMessageBox.StandardButton) -> Callable[..., QMessageBox.StandardButton]:
-        def question(_parent: object, _title: str, text: str, *_args: object) -> object:
+        def question(
+            _parent: object, _title: str, text: str, *_args: object
+        ) -> QMessageBox.StandardButton:
             asked.append(text)
             return button
 
@@ -377,7 +379,7 @@ def test_the_gm_overrides_cover_and_grants_combat_advantage(
 def test_tide_of_iron_then_the_gm_clicks_where_the_push_ends(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    from orcus_desktop.controller.map_tools import ForcedMoveTool
+    from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 
     session = window.session
     assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok

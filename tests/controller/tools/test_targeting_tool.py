@@ -1,4 +1,4 @@
-"""The targeting tool: a power or attack action aimed on the map, Qt-free (HOUSE_STYLE 7.10)."""
+"""The targeting tool: a power or attack aimed on the map, Qt-free (docs/design.md#tools)."""
 
 from __future__ import annotations
 
@@ -6,19 +6,17 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.map_tools import (
-    AreaOrigin,
-    Button,
-    PointerEvent,
-    PointerKind,
+from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.pointer import Button, PointerEvent, PointerKind
+from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
     TargetingChoice,
     TargetingRequest,
-    TargetingTool,
     targeting_request,
 )
-from orcus_desktop.controller.results import MoveMode
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.targeting_tool import TargetingTool
+from orcus_desktop.controller.tools.template_tool import AreaOrigin
 from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -239,7 +237,7 @@ def test_near_burst_surrounds_the_user(session: GameSession) -> None:
     tool, chosen, _ = tool_for(session, power="Thunder Ring")
     preview = tool.on_pointer(ev(PointerKind.MOVE, 12.5, 8.5, Button.NONE))
     assert Square(3, 2) in preview.squares
-    # "enemies": the adjacent orc, not the ally (RULINGS "Near bursts and the user").
+    # "enemies": the adjacent orc, not the ally (docs/rulings.md R-09).
     assert preview.affected_ids == ("orc",)
     tool.on_pointer(ev(PointerKind.PRESS, 12.5, 8.5))
     assert chosen[0].target_ids == ("orc",)
@@ -296,7 +294,7 @@ TIDE: dict[str, Any] = {
 
 
 def test_forced_move_tool_pushes_where_the_gm_clicks() -> None:
-    from orcus_desktop.controller.map_tools import ForcedMoveTool
+    from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 
     session = make_session(
         Encounter(
@@ -369,7 +367,12 @@ def test_near_arc_points_where_the_mouse_is() -> None:
         2,
     )
     chosen: list[TargetingChoice] = []
-    tool = TargetingTool(session, request, lambda c: chosen.append(c) or "ok")
+
+    def confirm(choice: TargetingChoice) -> str:
+        chosen.append(choice)
+        return "ok"
+
+    tool = TargetingTool(session, request, confirm)
     east = tool.on_pointer(ev(PointerKind.MOVE, 6.5, 2.5, Button.NONE))
     assert len(east.squares) == 4
     assert all(s.col >= 3 for s in east.squares)
