@@ -102,7 +102,9 @@ def test_path(capsys: pytest.CaptureFixture[str], encounter_file: Path) -> None:
     assert out["provokes"] == ["goblin"]
 
 
-def test_an_ogres_path_does_not_cross_a_wall_through_its_space(capsys) -> None:
+def test_an_ogres_path_does_not_cross_a_wall_through_its_space(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     # Issue 11: "a wall or blocking square inside the creature's space blocks placement and
     # movement". In the demo the inner wall runs along row line 9 from column 8 to 11: the
     # ogre (2x2) cannot stand on (8, 8) (the wall between its rows) nor pass (10, 8).

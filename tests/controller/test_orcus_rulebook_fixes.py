@@ -84,8 +84,8 @@ def test_a_monster_killed_by_persistent_damage_at_the_start_of_its_turn_passes_i
 def test_a_hero_dying_on_its_third_failed_death_save_passes_the_turn_on(
     duel: GameSession,
 ) -> None:
-    # 000 "Death Saving Throws": "On your third failure, you die"; docs/rulings.md R-03: the save is
-    # made at the start of the dying creature's turn.
+    # 000 "Death Saving Throws": "On your third failure, you die"; docs/rulings.md R-03: the
+    # death save is made at the start of the dying creature's turn.
     assert duel.apply_damage("hero", 48).ok  # -4: dying, on its own turn
     for die in (3, 3):
         duel.end_turn()  # hero -> orc

@@ -442,10 +442,10 @@ def test_the_art_is_in_place_before_the_image_loader_says_it_is_done(
     received = Receiver()
     loader.loaded.connect(received.take)
     loader.load(target)
-    assert loader.busy
+    pending = loader.busy
     assert QThreadPool.globalInstance().waitForDone(5000)
     QCoreApplication.sendPostedEvents(loader, 0)
-    assert not loader.busy
+    assert (pending, loader.busy) == (True, False)
     assert received.images == [(target, False)]
 
 
