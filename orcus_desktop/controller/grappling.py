@@ -217,8 +217,8 @@ def _escape(
     extra = [Modifier(bonus, "GM: training and other bonuses")] if bonus else []
     try:
         check = escape_check(
-            me.statblock,
-            grappler.statblock,
+            me,
+            grappler,
             skill,
             QueuedSource(engine.rng, [die]),
             engine.rules.ruleset,

@@ -10,7 +10,18 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, Qt, QUrl
+from PySide6.QtCore import (
+    QCoreApplication,
+    QMimeData,
+    QObject,
+    QPoint,
+    QPointF,
+    QRectF,
+    Qt,
+    QThreadPool,
+    QUrl,
+    Slot,
+)
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -25,6 +36,7 @@ from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map.image_loader import ImageLoader
 from orcus_desktop.ui.map.layers import PAPER, SQUARE_PX
 from orcus_desktop.ui.map.scene import MIN_GRID_GAP_PX, MapScene, grid_step
 from orcus_desktop.ui.map.view import MapView
@@ -411,6 +423,42 @@ def test_dropping_an_image_as_map_background_with_calibration(
     window.undo_action.trigger()
     assert window.encounter.map_image is None
     assert window.scene.map_pixmap.isNull()
+
+
+def test_the_art_is_in_place_before_the_image_loader_says_it_is_done(
+    qtbot: QtBot, tmp_path: pytest.TempPathFactory
+) -> None:
+    """Whoever waits for `busy` to turn False (a screenshot, a test) finds the art in place.
+
+    A worker's emit posts one event per receiver; the GUI thread may deliver the loader's own
+    event before the worker has posted the others. Delivering only the loader's events models
+    that: the listener must have had the image by then.
+    """
+    image = QImage(40, 30, QImage.Format.Format_RGB32)
+    image.fill(Qt.GlobalColor.darkGreen)
+    target = str(tmp_path / "cave.png")  # type: ignore[operator]
+    assert image.save(target)
+    loader = ImageLoader()
+    received = Receiver()
+    loader.loaded.connect(received.take)
+    loader.load(target)
+    pending = loader.busy
+    assert QThreadPool.globalInstance().waitForDone(5000)
+    QCoreApplication.sendPostedEvents(loader, 0)
+    assert (pending, loader.busy) == (True, False)
+    assert received.images == [(target, False)]
+
+
+class Receiver(QObject):
+    """A GUI-thread listener, like the map scene."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[tuple[str, bool]] = []
+
+    @Slot(str, QImage)
+    def take(self, path: str, image: QImage) -> None:
+        self.images.append((path, image.isNull()))
 
 
 def test_template_follows_the_mouse_and_shades_the_right_squares(
