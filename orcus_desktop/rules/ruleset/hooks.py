@@ -371,6 +371,7 @@ _TARGETING: dict[str, TargetingPolicy] = {
         '004-27 004 l.752 "Attack Missed due to Cover"; 004-28 004 l.776 "Total Concealment"',
         strikes_cover=True,
         total_concealment_targets_a_square=True,
+        concealment_from_partial_sight=True,
     ),
 }
 
