@@ -26,8 +26,8 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QPaintEvent
 from PySide6.QtWidgets import QApplication
 
-from orcus_desktop.controller.map_tools import MoveTool
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.move_tool import MoveTool
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.document import Document
