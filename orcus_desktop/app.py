@@ -35,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="orcus-desktop",
         description="Offline battle map for Orcus tactical combat. "
-        "Also: 'orcus-desktop query --help' for headless geometry questions.",
+        "Also: 'orcus-desktop query --help' for headless geometry questions, "
+        "'orcus-desktop rules' for the rulesets.",
     )
     parser.add_argument(
         "encounter", nargs="?", type=Path, help="encounter file to open (default: the demo)"
@@ -67,6 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from orcus_desktop.cli import query_main
 
         return query_main(args_list[1:])
+    if args_list[:1] == ["rules"]:
+        from orcus_desktop.cli import rules_main
+
+        return rules_main(args_list[1:])
     args = build_parser().parse_args(args_list)
     path: Path = args.encounter or demo_encounter_path()
     try:

@@ -1,13 +1,16 @@
-"""The headless `query` command: geometry answers about an encounter file, as JSON.
+"""The headless `query` and `rules` commands: answers about encounter files and rulesets.
 
     orcus-desktop query distance ENCOUNTER --from ID --to ID
     orcus-desktop query sight ENCOUNTER --from ID --to ID
     orcus-desktop query area ENCOUNTER --shape burst --size N --origin COL,ROW
     orcus-desktop query path ENCOUNTER --creature ID --to COL,ROW
+    orcus-desktop rules                 (one line per ruleset: id, source seed, name)
+    orcus-desktop rules show ID         (the ruleset's fields, tables and hook names as JSON)
 
-One JSON object on stdout and exit status 0; a bad file, an unknown id or a square off the grid
-gives a one-line message on stderr and exit status 2, never a traceback. `app.main()` dispatches
-`orcus-desktop query ...` and `python -m orcus_desktop query ...` here.
+Every `query` answers under the encounter's ruleset, or the one `--ruleset ID` names (today
+that decides the cover degrees of `sight`). JSON on stdout and exit status 0; a bad file, an
+unknown id or a square off the grid gives a one-line message on stderr and exit status 2, never
+a traceback. `app.main()` dispatches `orcus-desktop query|rules ...` here.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from orcus_desktop.controller.queries import (
 )
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter
+from orcus_desktop.rules.ruleset import RULESETS, Ruleset, UnknownRulesetError, ruleset_by_id
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -69,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     area = sub.add_parser(
         "area", help="squares and creatures of a Far burst", description="A Far burst."
     )
-    area.add_argument("encounter", metavar="ENCOUNTER")
+    area.add_argument("encounter", metavar="ENCOUNTER", help="the encounter file (.json)")
     area.add_argument("--shape", required=True, choices=["burst"])
     area.add_argument("--size", required=True, type=int, metavar="N")
     area.add_argument("--origin", required=True, type=_square, metavar="COL,ROW")
@@ -81,15 +85,20 @@ def build_parser() -> argparse.ArgumentParser:
     path.add_argument("encounter", metavar="ENCOUNTER")
     path.add_argument("--creature", required=True, metavar="ID")
     path.add_argument("--to", dest="to_square", required=True, type=_square, metavar="COL,ROW")
+    for p in sub.choices.values():
+        p.add_argument(
+            "--ruleset", metavar="ID", help="answer under this ruleset, not the encounter's"
+        )
     return parser
 
 
 def _answer(args: argparse.Namespace) -> dict[str, Any]:
     encounter = load_encounter(args.encounter)
+    ruleset: Ruleset = ruleset_by_id(args.ruleset or encounter.ruleset_id)
     if args.question == "distance":
         return {"distance": distance_query(encounter, args.from_id, args.to_id)}
     if args.question == "sight":
-        s = sight_query(encounter, args.from_id, args.to_id)
+        s = sight_query(encounter, args.from_id, args.to_id, ruleset)
         return {
             "line_of_sight": s.line_of_sight,
             "line_of_effect": s.line_of_effect,
@@ -116,10 +125,42 @@ def query_main(argv: list[str]) -> int:
         answer = _answer(args)
     except SystemExit as exc:  # --help
         return int(exc.code) if isinstance(exc.code, int) else EXIT_OK
-    except (_UsageError, EncounterFileError, QueryError) as exc:
+    except (_UsageError, EncounterFileError, QueryError, UnknownRulesetError) as exc:
         print(f"orcus-desktop query: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     print(json.dumps(answer))
+    return EXIT_OK
+
+
+def build_rules_parser() -> argparse.ArgumentParser:
+    """The `rules` argument parser (also used for --help)."""
+    parser = _Parser(
+        prog="orcus-desktop rules",
+        description="List the rulesets, or print one as JSON (fields, tables, hook names).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    show = sub.add_parser("show", help="print a ruleset as JSON", description="A ruleset.")
+    show.add_argument("ruleset_id", metavar="ID", help="a ruleset id, as `rules` lists them")
+    return parser
+
+
+def rules_main(argv: list[str]) -> int:
+    """Run `rules` with its arguments (without the word "rules"); returns the exit status."""
+    try:
+        args = build_rules_parser().parse_args(argv)
+        if args.command == "show":
+            text = json.dumps(ruleset_by_id(args.ruleset_id).to_dict(), indent=1)
+        else:
+            text = "\n".join(
+                f"{r.id:<22} {r.source}  {r.name}{'  [experimental]' if r.experimental else ''}"
+                for r in RULESETS.values()
+            )
+    except SystemExit as exc:  # --help
+        return int(exc.code) if isinstance(exc.code, int) else EXIT_OK
+    except (_UsageError, UnknownRulesetError) as exc:
+        print(f"orcus-desktop rules: {_one_line(str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
+    print(text)
     return EXIT_OK
 
 

@@ -15,6 +15,7 @@ from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
 from orcus_desktop.geometry.movement import cheapest_path
 from orcus_desktop.geometry.sight import AttackOrigin, sight
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.ruleset import ORCUS, Ruleset
 
 
 class QueryError(ValueError):
@@ -85,15 +86,22 @@ def distance_query(encounter: Encounter, from_id: str, to_id: str) -> int:
     return space_distance(a.space, b.space)
 
 
-def sight_query(encounter: Encounter, from_id: str, to_id: str) -> SightAnswer:
+def sight_query(
+    encounter: Encounter, from_id: str, to_id: str, ruleset: Ruleset = ORCUS
+) -> SightAnswer:
     """Line of sight, line of effect, cover and concealment of `to_id` against `from_id`.
 
     Concealment is the one a melee or ranged attack would face (Near and Far attacks ignore it).
+    The cover degree buckets the hidden share by the ruleset's cover scale.
     """
     battlefield = battlefield_from_encounter(encounter)
     _occupant(battlefield, from_id)
     _occupant(battlefield, to_id)
-    result = sight(battlefield, from_id, to_id, AttackOrigin.RANGED)
+    try:
+        buckets = ruleset.cover.buckets()
+    except ValueError as exc:
+        raise QueryError(f"ruleset {ruleset.id!r}: {exc}") from None
+    result = sight(battlefield, from_id, to_id, AttackOrigin.RANGED, buckets)
     return SightAnswer(
         line_of_sight=result.line_of_sight,
         line_of_effect=result.line_of_effect,

@@ -8,10 +8,10 @@ space and measure what is seen. The line rules
 (grazing a corner or running along a wall does not block; a corner on a wall sees only its own
 side) are those of `walls`.
 
-Cover (000 "Cover"; docs/rulings.md R-14, R-13, R-15) is the share of the target's space
-hidden from the attacker's best corner by solid obstacles (walls, windows, closed doors,
-blocking squares) and by other creatures, creatures giving at most half cover on their own.
-Concealment follows 000 "Concealment".
+Cover (000 "Cover"; docs/rulings.md R-14, "Cover from creatures", "Cover from the opposite
+side") is the share of the target's space hidden from the attacker's best corner by solid
+obstacles (walls, windows, closed doors, blocking squares) and by other creatures, creatures
+giving at most half cover on their own. Concealment follows 000 "Concealment".
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import numpy as np
 import shapely
 
 from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
+from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
 from orcus_desktop.geometry.coverage import (
     seen_fractions,
     separating_segments,
@@ -110,13 +111,14 @@ class SightResult:
     concealment: ConcealmentDegree
 
 
-def degree_for_hidden_share(hidden: float) -> CoverDegree:
+def degree_for_hidden_share(hidden: float, buckets: CoverBuckets = ORCUS_BUCKETS) -> CoverDegree:
     """docs/rulings.md R-14: hidden >= 1/2 half, >= 3/4 three-quarters, all of it total."""
+    half, three_quarters = buckets.thresholds
     if hidden >= 1 - _EPS:
         return CoverDegree.TOTAL
-    if hidden >= 0.75 - _EPS:
+    if hidden >= three_quarters - _EPS:
         return CoverDegree.THREE_QUARTERS
-    if hidden >= 0.5 - _EPS:
+    if hidden >= half - _EPS:
         return CoverDegree.HALF
     return CoverDegree.NONE
 
@@ -414,7 +416,12 @@ def _creature_outlines(battlefield: Battlefield, region: Box, skip: set[str]) ->
     return np.asarray(segs, dtype=np.float64).reshape(-1, 4)
 
 
-def cover(battlefield: Battlefield, attacker_id: str, target_id: str) -> CoverResult:
+def cover(
+    battlefield: Battlefield,
+    attacker_id: str,
+    target_id: str,
+    buckets: CoverBuckets = ORCUS_BUCKETS,
+) -> CoverResult:
     """The target's cover against the attacker (000 "Cover"; docs/rulings.md R-14).
 
     Walls, windows, closed doors and blocking squares give any degree; other creatures give at
@@ -423,16 +430,23 @@ def cover(battlefield: Battlefield, attacker_id: str, target_id: str) -> CoverRe
     """
     attacker = battlefield.occupant(attacker_id)
     target = battlefield.occupant(target_id)
-    return space_cover(battlefield, attacker, target)
+    return space_cover(battlefield, attacker, target, buckets)
 
 
-def space_cover(battlefield: Battlefield, attacker: Occupant, target: Occupant) -> CoverResult:
+def space_cover(
+    battlefield: Battlefield,
+    attacker: Occupant,
+    target: Occupant,
+    buckets: CoverBuckets = ORCUS_BUCKETS,
+) -> CoverResult:
     """`cover` for two occupants (which need not be on the battlefield's list)."""
-    return covers(battlefield, [(attacker, target)])[0]
+    return covers(battlefield, [(attacker, target)], buckets)[0]
 
 
 def covers(
-    battlefield: Battlefield, pairs: Sequence[tuple[Occupant, Occupant]]
+    battlefield: Battlefield,
+    pairs: Sequence[tuple[Occupant, Occupant]],
+    buckets: CoverBuckets = ORCUS_BUCKETS,
 ) -> list[CoverResult]:
     """`cover` for many (attacker, target) pairs in two vectorised passes (walls; + creatures).
 
@@ -447,7 +461,7 @@ def covers(
     if not pairs:
         return []
     spaces, ids = _distinct((o.space for pair in pairs for o in pair), 2 * len(pairs))
-    return _covers(battlefield, pairs, spaces, ids[0::2], ids[1::2])
+    return _covers(battlefield, pairs, spaces, ids[0::2], ids[1::2], buckets)
 
 
 def _covers(
@@ -456,6 +470,7 @@ def _covers(
     spaces: Sequence[Space],
     viewer_ids: IntArray,
     target_ids: IntArray,
+    buckets: CoverBuckets,
 ) -> list[CoverResult]:
     """`covers` with the pairs' spaces given as indices into the distinct `spaces`."""
     n = len(pairs)
@@ -470,15 +485,16 @@ def _covers(
         index, spaces, viewer_ids, target_boxes, none_i64, none_segs, candidates, hidden
     )
     both = walls.shares.copy()
-    # creatures can only add half cover where some corner has none from walls
+    # creatures can only add up to their cap where some corner has less from walls
     best_seen = np.maximum.reduceat(walls.shares, walls.first_row)
-    open_pairs = best_seen > 0.5 + _EPS
-    if open_pairs.any() and len(battlefield.occupants) >= 3:
+    cap = buckets.creature_cap
+    open_pairs = best_seen > 1 - buckets.thresholds[max(cap, 1) - 1] + _EPS
+    if cap > 0 and open_pairs.any() and len(battlefield.occupants) >= 3:
         boxes = (viewer_boxes, target_boxes)
         _add_creatures(
             battlefield, pairs, (spaces, viewer_ids), boxes, open_pairs, walls, both, candidates
         )
-    return _cover_results(walls, both, n)
+    return _cover_results(walls, both, n, buckets)
 
 
 def _symmetric_candidates(
@@ -620,21 +636,24 @@ def _add_creatures(
     both[dest] = second.shares
 
 
-def _degree_rank(hidden: FloatArray) -> IntArray:
+def _degree_rank(hidden: FloatArray, buckets: CoverBuckets) -> IntArray:
     """Vectorised `degree_for_hidden_share`: 0 none, 1 half, 2 three-quarters, 3 total."""
+    half, three_quarters = buckets.thresholds
     rank: IntArray = (
-        (hidden >= 0.5 - _EPS).astype(np.int64)
-        + (hidden >= 0.75 - _EPS).astype(np.int64)
+        (hidden >= half - _EPS).astype(np.int64)
+        + (hidden >= three_quarters - _EPS).astype(np.int64)
         + (hidden >= 1 - _EPS).astype(np.int64)
     )
     return rank
 
 
-def _cover_results(walls: _ShareRows, both: FloatArray, n: int) -> list[CoverResult]:
+def _cover_results(
+    walls: _ShareRows, both: FloatArray, n: int, buckets: CoverBuckets
+) -> list[CoverResult]:
     """Per pair: the best corner and its degree (see `best_corner_rows`)."""
-    wall_rank = _degree_rank(1 - walls.shares)
+    wall_rank = _degree_rank(1 - walls.shares, buckets)
     # docs/rulings.md R-13: creatures add at most half cover on their own.
-    creature_rank = np.minimum(_degree_rank(1 - both), 1)
+    creature_rank = np.minimum(_degree_rank(1 - both, buckets), buckets.creature_cap)
     rank = np.maximum(wall_rank, creature_rank)
     hidden = np.clip(1 - both, 0.0, 1.0)
     best = best_corner_rows(walls.first_row, rank, hidden)
@@ -682,7 +701,9 @@ def best_corner_rows(first_row: IntArray, rank: IntArray, hidden: FloatArray) ->
 
 
 def cover_table(
-    battlefield: Battlefield, ids: Sequence[str] | None = None
+    battlefield: Battlefield,
+    ids: Sequence[str] | None = None,
+    buckets: CoverBuckets = ORCUS_BUCKETS,
 ) -> dict[tuple[str, str], CoverResult]:
     """Cover for every ordered pair of distinct occupants (all of them by default)."""
     chosen = battlefield.occupants if ids is None else [battlefield.occupant(i) for i in ids]
@@ -693,7 +714,7 @@ def cover_table(
     spaces, space_of = _distinct((o.space for o in chosen), len(chosen))
     names = np.asarray([o.id for o in chosen], dtype=object)
     a_idx, t_idx = np.nonzero(names[:, None] != names[None, :])
-    results = _covers(battlefield, pairs, spaces, space_of[a_idx], space_of[t_idx])
+    results = _covers(battlefield, pairs, spaces, space_of[a_idx], space_of[t_idx], buckets)
     return {(a.id, t.id): result for (a, t), result in zip(pairs, results, strict=True)}
 
 
@@ -755,12 +776,13 @@ def sight(
     attacker_id: str,
     target_id: str,
     origin: AttackOrigin = AttackOrigin.RANGED,
+    buckets: CoverBuckets = ORCUS_BUCKETS,
 ) -> SightResult:
     """Line of sight, line of effect, cover and concealment of one attacker against a target."""
     attacker = battlefield.occupant(attacker_id)
     target = battlefield.occupant(target_id)
     sees = space_sees_space(battlefield, attacker.space, target.space)
-    cov = space_cover(battlefield, attacker, target)
+    cov = space_cover(battlefield, attacker, target, buckets)
     return SightResult(
         line_of_sight=sees,
         line_of_effect=space_reaches_space(battlefield, attacker.space, target.space),

@@ -11,6 +11,7 @@ from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.rules.state import CreatureState
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -88,6 +89,8 @@ class Encounter:
     creatures: tuple[Creature, ...] = ()
     map_image: MapImage | None = None
     combat: Combat = field(default_factory=Combat)
+    ruleset_id: str = DEFAULT_RULESET_ID
+    """The ruleset the encounter is played by (docs/rulesets.md); the file stores its id."""
 
     def creature(self, creature_id: str) -> Creature:
         """The creature with that id.

@@ -36,6 +36,12 @@ from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEnt
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.frozen import thaw as _thaw
 from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.rules.ruleset import (
+    DEFAULT_RULESET_ID,
+    RULESETS,
+    UnknownRulesetError,
+    ruleset_by_id,
+)
 from orcus_desktop.rules.state import CreatureState
 
 FORMAT = "orcus-encounter"
@@ -190,7 +196,9 @@ def encounter_from_dict(data: object) -> Encounter:
     combat = Combat()
     if upgraded.get("combat") is not None:
         combat = _combat_from(upgraded["combat"], seen)
+    ruleset_id = _ruleset_from(upgraded.get("ruleset"))
     return Encounter(
+        ruleset_id=ruleset_id,
         grid=grid,
         name=name,
         walls=walls,
@@ -222,6 +230,8 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
             for patch in encounter.terrain
         ],
         "creatures": [_creature_to(c) for c in encounter.creatures],
+        # The ruleset by id and version only: a file never carries rules or code.
+        "ruleset": {"id": encounter.ruleset_id, "version": _ruleset_version(encounter)},
     }
     if encounter.map_image is not None:
         image = encounter.map_image
@@ -234,6 +244,30 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
         # Optional in version 1: files without it load as "no combat running".
         out["combat"] = _combat_to(encounter.combat)
     return out
+
+
+def _ruleset_version(encounter: Encounter) -> int:
+    ruleset = RULESETS.get(encounter.ruleset_id)
+    return ruleset.version if ruleset is not None else 1
+
+
+def _ruleset_from(item: object) -> str:
+    """The ruleset id a file names; files without one are Orcus (000) files.
+
+    Raises:
+        EncounterFileError: an id (or a version of it) this program does not know.
+    """
+    if item is None:
+        return DEFAULT_RULESET_ID
+    data = _mapping(item, "ruleset")
+    ruleset_id = _text(data.get("id"), "ruleset.id")
+    version = data.get("version")
+    if version is not None:
+        version = _int(version, "ruleset.version", 1, 1_000_000)
+    try:
+        return ruleset_by_id(ruleset_id, version).id
+    except UnknownRulesetError as exc:
+        raise EncounterFileError(f"ruleset: {exc}") from None
 
 
 def _combat_to(combat: Combat) -> dict[str, Any]:

@@ -72,6 +72,10 @@ class CoverDegree(StrEnum):
     """No line of effect: cannot be targeted."""
 
 
+_COVER_LEVEL = {CoverDegree.HALF: 1, CoverDegree.THREE_QUARTERS: 2}
+"""Which level of the ruleset's cover scale (``Ruleset.cover``) each degree is."""
+
+
 class Concealment(StrEnum):
     """000 "Concealment": concealment (-2) or total concealment (-5)."""
 
@@ -284,7 +288,9 @@ def attack_modifiers(
         ):
             ca_sources.append(f"target {condition.label.lower()}")
     cannot_flank = any(rules_for(c, ruleset).cannot_flank for c in attacker_conditions)
-    if ctx.flanking and power.origin is Origin.MELEE and not cannot_flank:
+    # docs/rulings.md R-07: melee attacks only (004-26: any attack, ``flanking_melee_only``).
+    melee_or_any = power.origin is Origin.MELEE or not ruleset.flanking_melee_only
+    if ctx.flanking and melee_or_any and not cannot_flank:
         ca_sources.append("flanking")
     ca = tuple(dict.fromkeys(ca_sources))
     if ca:
@@ -295,12 +301,11 @@ def attack_modifiers(
     if ctx.long_range:
         mods.append(Modifier(ruleset.long_range_penalty, "long range"))
     # 000 "Cover": "only the most protective degree of cover applies".
-    if ctx.cover is CoverDegree.TOTAL:
+    if ctx.cover is CoverDegree.TOTAL and ruleset.cover.total_blocks_targeting:
         raise RulesError(f"{target.statblock.name} has total cover and cannot be targeted")
-    if ctx.cover is CoverDegree.HALF:
-        mods.append(Modifier(ruleset.half_cover_penalty, "half cover"))
-    elif ctx.cover is CoverDegree.THREE_QUARTERS:
-        mods.append(Modifier(ruleset.three_quarters_cover_penalty, "three-quarters cover"))
+    if ctx.cover in _COVER_LEVEL:  # the ruleset's cover scale (D3) gives number and name
+        level = ruleset.cover.level(_COVER_LEVEL[ctx.cover])
+        mods.append(Modifier(level.modifier, level.label))
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if not power.origin.is_area or ruleset.concealment_applies_to_areas:
         if ctx.concealment is Concealment.CONCEALED:
@@ -321,6 +326,8 @@ def attack_modifiers(
     ):
         mods.append(Modifier(ruleset.clumsy_penalty, "clumsy"))
     mods.extend(ctx.attack_modifiers)
+    # The ruleset's attack modifier rules (hook H3; 000 has none beyond the list above).
+    mods.extend(ruleset.hooks.attack_modifier_rules.extra(attacker, target, power, ctx, ruleset))
     return mods, ca
 
 
@@ -339,7 +346,9 @@ def defense_value(
         if rules.defense_modifier:
             mods.append(Modifier(rules.defense_modifier, condition.label.lower()))
         # 000 "Prone": +2 "against ranged attacks (unless attacker is adjacent to you)".
-        if rules.ranged_defense_bonus and power.origin is Origin.RANGED and not ctx.adjacent:
+        # (004-33 keeps it against adjacent attackers: ``prone_ranged_bonus_vs_adjacent``.)
+        not_adjacent = not ctx.adjacent or ruleset.prone_ranged_bonus_vs_adjacent
+        if rules.ranged_defense_bonus and power.origin is Origin.RANGED and not_adjacent:
             mods.append(
                 Modifier(rules.ranged_defense_bonus, f"{condition.label.lower()} vs ranged")
             )

@@ -12,7 +12,7 @@ mechanical effects): Total Defense, Rally, Dash and Squeeze (000 "Actions in Com
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
@@ -269,18 +269,37 @@ def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
         ConditionRules(
             c.DASHING,
             in_000=False,
-            grants_combat_advantage=True,
-            attack_penalty=r.dash_squeeze_attack_penalty,
+            grants_combat_advantage=r.dash.grants_combat_advantage,
+            attack_penalty=r.dash.attack_penalty,
         ),
         # 000 "Squeeze": grant CA and -5 to attacks while squeezing.
         ConditionRules(
             c.SQUEEZING,
             in_000=False,
-            grants_combat_advantage=True,
-            attack_penalty=r.dash_squeeze_attack_penalty,
+            grants_combat_advantage=r.squeeze_grants_combat_advantage,
+            attack_penalty=r.squeeze_attack_penalty,
         ),
     )
-    return {row.condition: row for row in rows}
+    return _with_condition_set({row.condition: row for row in rows}, ruleset)
+
+
+def _with_condition_set(
+    table: dict[Condition, ConditionRules], ruleset: Ruleset
+) -> Mapping[Condition, ConditionRules]:
+    """000's rows changed by the ruleset's condition set (D2, docs/rulesets.md).
+
+    A row's set fields replace 000's values and its ``also_implies`` add implications; rows
+    for conditions 000 does not have wait for the issues that add them.
+    """
+    known = {c.value: c for c in Condition}
+    for row in ruleset.conditions.rows:
+        condition = known.get(row.condition)
+        if condition is None:
+            continue
+        base = table[condition]
+        implies = base.implies + tuple(known[i] for i in row.also_implies if i in known)
+        table[condition] = replace(base, **row.overrides(), implies=implies)  # type: ignore[arg-type]
+    return table
 
 
 def rules_for(condition: Condition, ruleset: Ruleset) -> ConditionRules:

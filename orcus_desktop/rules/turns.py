@@ -37,7 +37,8 @@ from orcus_desktop.rules.durations import (
 from orcus_desktop.rules.healing import HealingApplied, regenerate, set_hp
 from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue, resolve
-from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
+from orcus_desktop.rules.ruleset import ORCUS, DeathSaveTiming, Ruleset
+from orcus_desktop.rules.ruleset.tables import Boundary
 from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.state import (
     CreatureState,
@@ -344,6 +345,12 @@ def _action_state(
     )
 
 
+_NEXT_TURN = {
+    Boundary.START_OF_NEXT_TURN: DurationKind.START_OF_TARGET_NEXT_TURN,
+    Boundary.END_OF_NEXT_TURN: DurationKind.END_OF_TARGET_NEXT_TURN,
+}
+
+
 def total_defense(
     state: CreatureState, *, target: CreatureId, current_turn: CreatureId | None = None
 ) -> tuple[CreatureState, ConditionInstance]:
@@ -359,17 +366,21 @@ def total_defense(
 
 
 def dash(
-    state: CreatureState, *, target: CreatureId, current_turn: CreatureId | None = None
+    state: CreatureState,
+    *,
+    target: CreatureId,
+    current_turn: CreatureId | None = None,
+    ruleset: Ruleset = ORCUS,
 ) -> tuple[CreatureState, ConditionInstance]:
     """Start dashing: combat advantage granted and -5 to attacks.
 
     000 "Dash": "Until the end of your next turn, you grant combat advantage and suffer a -5
-    penalty to attacks."
+    penalty to attacks." The boundary is the ruleset's (002-19, 004-21: until the start).
     """
     return _action_state(
         state,
         Condition.DASHING,
-        DurationKind.END_OF_TARGET_NEXT_TURN,
+        _NEXT_TURN[ruleset.dash.lasts_until],
         "dash",
         target,
         current_turn,

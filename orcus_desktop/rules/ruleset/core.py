@@ -1,6 +1,8 @@
-"""The numbers and switches 000 fixes, gathered so variant rulesets are data plus a few hooks.
+"""The numbers, switches, tables and hook names 000 fixes: a ruleset is data plus a few hooks.
 
-Every field cites the 000 heading it comes from, or the docs/rulings.md ruling that chose it.
+Every field cites the 000 heading it comes from, or the docs/rulings.md ruling that chose it. The
+variants (docs/rulesets.md) are built from :data:`ORCUS` with ``with_changes`` in
+``catalog.py``; a ruleset is plain JSON both ways and never carries code.
 """
 
 from __future__ import annotations
@@ -8,6 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
+
+from orcus_desktop.rules.ruleset.codec import decode_fields, encode
+from orcus_desktop.rules.ruleset.hooks import HookNames
+from orcus_desktop.rules.ruleset.tables import (
+    ActionEconomy,
+    AidRules,
+    ConditionSet,
+    CoverScale,
+    DashRules,
+    GrappleRules,
+    Labels,
+    SizeWindow,
+)
 
 
 class DeathSaveTiming(StrEnum):
@@ -17,15 +32,51 @@ class DeathSaveTiming(StrEnum):
     END_OF_TURN = "end_of_turn"
 
 
+ORCUS_SKILLS = Labels.of(
+    # 000 "Using Each Ability": which ability each skill check adds.
+    {"sleight of hand": "dexterity"},
+    athletics="strength",
+    endure="constitution",
+    acrobatics="dexterity",
+    stealth="dexterity",
+    arcana="intelligence",
+    history="intelligence",
+    religion="intelligence",
+    dungeoneering="wisdom",
+    heal="wisdom",
+    insight="wisdom",
+    perception="wisdom",
+    deception="charisma",
+    persuasion="charisma",
+    intimidate="charisma",
+    streetsmarts="charisma",
+)
+
+
+# 000's tables (named: dataclass defaults must not be calls).
+_DASH = DashRules()
+_SIZES = SizeWindow()
+_GRAPPLE = GrappleRules()
+_AID = AidRules()
+_NO_LABELS = Labels()
+_ACTIONS = ActionEconomy()
+_CONDITIONS = ConditionSet()
+_COVER = CoverScale()
+_HOOKS = HookNames()
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """Parameters of the rules engine; :data:`ORCUS` is 000 with docs/rulings.md defaults.
 
     Attributes:
+        id: Stable id stored in encounter files ("orcus").
         name: Shown to the GM.
+        version: Raised when a change of the ruleset would change a saved fight.
+        source: The seed file it comes from ("000").
+        description: One or two sentences for the ruleset picker.
+        experimental: Incomplete: some of its mechanics are not built yet.
         combat_advantage_bonus: 000 "Combat Advantage": +2 to attack rolls.
-        half_cover_penalty: 000 "Cover": half cover, -2.
-        three_quarters_cover_penalty: 000 "Cover": three-quarters cover, -5.
         concealment_penalty: 000 "Concealment": -2.
         total_concealment_penalty: 000 "Concealment": total concealment, -5.
         concealment_applies_to_areas: 000: "Concealment penalties do not apply to Near or Far".
@@ -34,7 +85,31 @@ class Ruleset:
         restrained_attack_penalty: 000 "Restrained": -2 penalty to attack rolls.
         marked_attack_penalty: 000 "Marked": -2 unless the marker is a target.
         charge_attack_bonus: 000 "Charge": +1 bonus on the attack roll.
-        dash_squeeze_attack_penalty: 000 "Dash"/"Squeeze": -5 penalty to attacks.
+        charge_ends_actions: 000 "Charge" does not end the turn (004-13 does).
+        charge_min_squares: 000 "Charge": "You must move at least 2 squares".
+        near_burst_user_per_targets: docs/rulings.md R-09: the user is affected
+            when the targets include it; False: never (004-07).
+        flanking_melee_only: docs/rulings.md R-07: combat advantage for melee attacks.
+        prone_ranged_bonus_vs_adjacent: 000 "Prone": the +2 vs ranged is lost to adjacent
+            attackers (False); 004-33 keeps it.
+        dash: 000 "Dash (move action)".
+        squeeze_attack_penalty: 000 "Squeeze": "-5 penalty to attacks".
+        squeeze_grants_combat_advantage: 000 "Squeeze": "you grant combat advantage".
+        shove_size_window: 000 "Shove": "no more than one size larger".
+        grapple: 000 "Grapple (standard action)".
+        ammunition_per_target: Every attack with ammunition needs a piece per target (000:
+            only area attacks with ranged weapons).
+        aid: 000 "Help Attack", "Help Defense", "Aid Another".
+        escalation_start_round: 003's escalation die (None: no escalation die).
+        escalation_max: Its highest value (None: no limit).
+        skills: Skill -> ability id (000 "Using Each Ability").
+        action_labels: A ruleset's names for action kinds and actions (002 "minor").
+        defense_labels: Its names for the defenses (004 "Defense" for AC).
+        term_labels: Its names for other terms (004 "battle superiority").
+        actions: D1, the action economy.
+        conditions: D2, the condition set (changes to 000's condition table).
+        cover: D3, the cover scale.
+        hooks: The named hooks (procedures) it uses.
         total_defense_bonus: 000 "Total Defense": +2 to all defenses.
         rally_defense_bonus: 000 "Rally": +2 to all defenses.
         prone_ranged_defense_bonus: 000 "Prone": +2 defenses vs non-adjacent ranged attacks.
@@ -67,10 +142,13 @@ class Ruleset:
             False applies each ("take any persistent damage you are subject to").
     """
 
+    id: str = "orcus"
     name: str = "Orcus (000)"
+    version: int = 1
+    source: str = "000"
+    description: str = "The Orcus rulebook with the docs/rulings.md defaults."
+    experimental: bool = False
     combat_advantage_bonus: int = 2
-    half_cover_penalty: int = -2
-    three_quarters_cover_penalty: int = -5
     concealment_penalty: int = -2
     total_concealment_penalty: int = -5
     concealment_applies_to_areas: bool = False
@@ -79,7 +157,18 @@ class Ruleset:
     restrained_attack_penalty: int = -2
     marked_attack_penalty: int = -2
     charge_attack_bonus: int = 1
-    dash_squeeze_attack_penalty: int = -5
+    charge_ends_actions: bool = False
+    charge_min_squares: int = 2
+    near_burst_user_per_targets: bool = True
+    flanking_melee_only: bool = True
+    prone_ranged_bonus_vs_adjacent: bool = False
+    dash: DashRules = _DASH
+    squeeze_attack_penalty: int = -5
+    squeeze_grants_combat_advantage: bool = True
+    shove_size_window: SizeWindow = _SIZES
+    grapple: GrappleRules = _GRAPPLE
+    ammunition_per_target: bool = False
+    aid: AidRules = _AID
     total_defense_bonus: int = 2
     rally_defense_bonus: int = 2
     prone_ranged_defense_bonus: int = 2
@@ -107,18 +196,26 @@ class Ruleset:
     rally_once_per_encounter: bool = True
     regeneration_stacks: bool = False
     persistent_same_type_highest_only: bool = False
+    escalation_start_round: int | None = None
+    escalation_max: int | None = None
+    skills: Labels = ORCUS_SKILLS
+    action_labels: Labels = _NO_LABELS
+    defense_labels: Labels = _NO_LABELS
+    term_labels: Labels = _NO_LABELS
+    actions: ActionEconomy = _ACTIONS
+    conditions: ConditionSet = _CONDITIONS
+    cover: CoverScale = _COVER
+    hooks: HookNames = _HOOKS
 
     def with_changes(self, **changes: object) -> Ruleset:
         """A copy with some fields changed (how variants are built from :data:`ORCUS`)."""
         return replace(self, **changes)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
-        """The ruleset as plain JSON data (every field; enums as their values)."""
-        return {
-            name: (value.value if isinstance(value, StrEnum) else value)
-            for name in self.__dataclass_fields__
-            for value in (getattr(self, name),)
-        }
+        """The ruleset as plain JSON data (every field; enums as values, tables as objects)."""
+        data = encode(self)
+        assert isinstance(data, dict)
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Ruleset:
@@ -127,23 +224,28 @@ class Ruleset:
         Raises:
             ValueError: Unknown field or a value of the wrong type, naming the field.
         """
-        fields = cls.__dataclass_fields__
-        changes: dict[str, object] = {}
-        default = cls()
-        for name, raw in data.items():
-            if name not in fields:
-                raise ValueError(f"ruleset: unknown field {name!r}")
-            current = getattr(default, name)
-            if isinstance(current, DeathSaveTiming):
-                try:
-                    changes[name] = DeathSaveTiming(str(raw))
-                except ValueError:
-                    raise ValueError(f"ruleset.{name}: unknown value {raw!r}") from None
-            elif type(raw) is not type(current):
-                raise ValueError(f"ruleset.{name}: expected {type(current).__name__}, got {raw!r}")
-            else:
-                changes[name] = raw
-        return default.with_changes(**changes)
+        try:
+            return decode_fields(cls, data, "ruleset")
+        except TypeError as exc:  # a table's own check of its values
+            raise ValueError(f"ruleset: {exc}") from None
+
+    @property
+    def half_cover_penalty(self) -> int:
+        """000 "Cover": half cover, -2 (the scale's first level)."""
+        return self.cover.level(1).modifier
+
+    @property
+    def three_quarters_cover_penalty(self) -> int:
+        """000 "Cover": three-quarters cover, -5 (the scale's second level)."""
+        return self.cover.level(2).modifier
+
+    def action_label(self, action: str) -> str:
+        """The ruleset's name for an action kind or action id (002: "swift" -> "minor")."""
+        return self.action_labels.get(action, action.replace("_", " "))
+
+    def condition_label(self, condition: str) -> str:
+        """The ruleset's name for a condition id (004: "restrained" -> "Snared")."""
+        return self.conditions.label(condition, condition.replace("_", " ").capitalize())
 
     def staggered_value(self, max_hp: int) -> int:
         """000 "Staggered": half maximum hit points, rounded down."""
@@ -161,5 +263,7 @@ class Ruleset:
 ORCUS = Ruleset()
 """000 as written, with the docs/rulings.md defaults."""
 
-ORCUS_NO_NEGATIVE_HP = ORCUS.with_changes(name="Orcus, no negative HP", negative_hp=False)
+ORCUS_NO_NEGATIVE_HP = ORCUS.with_changes(
+    id="orcus-no-negative-hp", name="Orcus, no negative HP", negative_hp=False
+)
 """000 "Variant: No Negative HP"."""

@@ -1,0 +1,102 @@
+"""003 "Square Fireballs" and 001 "Strike! / Shoot! / Spell!": registered, not yet playable.
+
+Their ids exist so that encounter files can name them; their values are the ones
+docs/rulesets.md gives for the existing fields and tables. Their flow, reaction and movement
+hooks (003's Total Defense start, escalation die, status downgrades; 001's engagement and
+Counter Strike!) come with their own issues, so both are marked experimental.
+"""
+
+from __future__ import annotations
+
+from orcus_desktop.rules.ruleset.core import ORCUS
+from orcus_desktop.rules.ruleset.tables import (
+    ActionEconomy,
+    ActionPointLimit,
+    ConditionRow,
+    ConditionSet,
+    CoverLevel,
+    CoverScale,
+    DashRules,
+    Labels,
+    MarkPolicy,
+)
+
+SQUARE_FIREBALLS_003 = ORCUS.with_changes(
+    id="square-fireballs",
+    name="Square Fireballs (003)",
+    version=1,
+    source="003",
+    experimental=True,
+    description=(
+        "Experimental, incomplete: 003's numbers and labels only. Its Total Defense start, "
+        "surprise, escalation die, status table and forced-movement rules are not built yet; "
+        "until then those parts play as 000."
+    ),
+    # 003-09, 003 l.155 "Gain +4 to all defenses until your next turn."
+    total_defense_bonus=4,
+    # 003-51, 003 l.570-576 Second Wind "+4 to all defenses".
+    rally_defense_bonus=4,
+    # 003-41 Charge: Hindered (-2) instead of a bonus.
+    charge_attack_bonus=0,
+    charge_min_squares=0,
+    # 003-32 Prone: a cover step instead of +2 vs ranged.
+    prone_ranged_defense_bonus=0,
+    # 003-37 Unconscious: Helpless instead of -5.
+    unconscious_defense_penalty=0,
+    # 003-40, 003 l.656-662 Run: "Standard Action - Effect: Move your Speed."
+    dash=DashRules(
+        speed_bonus=0, attack_penalty=0, grants_combat_advantage=False, action="standard"
+    ),
+    # 003-13 the escalation die from the third round.
+    escalation_start_round=3,
+    # 003-20 "Defender grants Advantage to Attacker +2".
+    term_labels=Labels.of(combat_advantage="advantage"),
+    action_labels=Labels.of(swift="minor"),
+    actions=ActionEconomy(
+        # 003-15: one of each slot, no substitution.
+        conversions=(),
+        # 003-16/003-19: the opportunity attack is a free reaction.
+        opportunity_uses_immediate=False,
+        free_reaction_attacks_per_turn=1,
+        action_kinds=Labels.of(drop_prone="free", escape="move"),
+        # 003-50: action points for an extra standard action only.
+        action_points=(ActionPointLimit("any", 1, 1),),
+    ),
+    conditions=ConditionSet(
+        # 003-30 Taunted replaces Marked; several at once.
+        rows=(ConditionRow("marked", source="003-30", label="Taunted"),),
+        mark_policy=MarkPolicy.MULTIPLE,
+    ),
+    # 003-04/003-20: Cover -2, Superior Cover -5.
+    cover=CoverScale(
+        levels=(CoverLevel(0.5, -2, "cover"), CoverLevel(0.75, -5, "superior cover"))
+    ),
+)
+"""003, experimental (docs/rulesets.md "003")."""
+
+STRIKE_001 = ORCUS.with_changes(
+    id="strike",
+    name="Strike! / Shoot! / Spell! (001)",
+    version=1,
+    source="001",
+    experimental=True,
+    description=(
+        "Experimental, incomplete: 001's cover scale only. Its initiative, engagement, "
+        "Counter Strike! and Shoot! bands are not built yet; until then it plays as 000, and "
+        "the map cannot yet show a four-level cover scale."
+    ),
+    # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
+    # penalties to the attacker).
+    cover=CoverScale(
+        levels=(
+            CoverLevel(0.25, 0, "1/4 cover"),
+            CoverLevel(0.5, -1, "1/2 cover"),
+            CoverLevel(0.75, -2, "3/4 cover"),
+            CoverLevel(0.875, -3, "7/8 cover"),
+        ),
+        creature_cap_level=2,
+    ),
+    # 001-32, 001 l.288-290 "You can move to a second area in one Turn."
+    dash=DashRules(speed_bonus=0, attack_penalty=0, grants_combat_advantage=False),
+)
+"""001, experimental (docs/rulesets.md "001")."""

@@ -1,0 +1,497 @@
+"""Named hooks: the procedures a ruleset chooses by name, resolved from a registry.
+
+A ruleset stores only hook *names* (:class:`HookNames`); an encounter file stores only the
+ruleset's id, so opening a file never runs code from it. Each hook kind is a Protocol with
+000's implementation named ``"orcus"``, which states what the engine does today; the variant
+implementations carry the mechanic id they implement (docs/rulesets.md). The controller reads
+them at its decision points (see the list in docs/rulesets.md); the rules layer reads H3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Protocol
+
+from orcus_desktop.rules.modifiers import Modifier, ResolvedValue
+
+if TYPE_CHECKING:
+    from orcus_desktop.rules.attacks import AttackContext, Combatant
+    from orcus_desktop.rules.powers import Power
+    from orcus_desktop.rules.ruleset.core import Ruleset
+    from orcus_desktop.rules.statblock import StatBlock
+
+
+class HookKind(StrEnum):
+    """The seven hook kinds (docs/rulesets.md "Hooks")."""
+
+    INITIATIVE = "initiative"
+    ENCOUNTER_FLOW = "encounter_flow"
+    ATTACK_MODIFIERS = "attack_modifiers"
+    TARGETING = "targeting"
+    REACTIONS = "reactions"
+    MOVEMENT = "movement"
+    DAMAGE = "damage"
+
+
+# --- H1 initiative -------------------------------------------------------------------------
+
+
+class InitiativeProcedure(Protocol):
+    """H1: the initiative modifier and how ties fall."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def tie_break_sides(self) -> int:
+        """Sides of the die that breaks a tie left after the modifiers (a coin is 2)."""
+
+    def modifier(self, statblock: StatBlock, ruleset: Ruleset) -> ResolvedValue: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RolledInitiative:
+    """d20 + initiative modifier; ties by modifier, then a die (000 "Initiative")."""
+
+    name: str
+    tie_break_sides: int
+    source: str
+
+    def modifier(self, statblock: StatBlock, ruleset: Ruleset) -> ResolvedValue:
+        # docs/rulings.md R-18: Dexterity + half level + other modifiers.
+        return statblock.initiative_modifier(ruleset)
+
+
+# --- H2 encounter flow ---------------------------------------------------------------------
+
+
+class SurpriseMode(StrEnum):
+    """How surprise costs the surprised."""
+
+    SURPRISE_ROUND = "surprise_round"
+    """docs/rulings.md R-05: a surprise round in which the surprised take no actions."""
+    LOSE_FIRST_TURN = "lose_first_turn"
+    """003-10: no surprise round; the surprised lose their first turn."""
+
+
+class DelayLapse(StrEnum):
+    """When an unused delayed turn is lost."""
+
+    END_OF_ROUND = "end_of_round"
+    """000 "Delay": "If you do not take your turn by the end of the round, ... wasted"."""
+    NEXT_INITIATIVE = "next_initiative"
+    """004-15: lost only when your initiative comes up again."""
+
+
+class ReadiedTiming(StrEnum):
+    """When a triggered readied action happens."""
+
+    BEFORE_TRIGGER = "before_trigger"
+    """000 "Ready": the readied action "occurs just before the action that triggers it"."""
+    AFTER_TRIGGER = "after_trigger"
+    """004-20: "It takes place immediately after the action that triggers it"."""
+
+
+class EncounterFlow(Protocol):
+    """H2: the turn and round flow around the actions."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def surprise(self) -> SurpriseMode: ...
+    @property
+    def delay_lapses(self) -> DelayLapse: ...
+    @property
+    def readied_timing(self) -> ReadiedTiming: ...
+    @property
+    def readying_ends_turn(self) -> bool: ...
+    @property
+    def readied_kind_is_readied_action(self) -> bool:
+        """Readying costs the kind of the readied action (004-20), not a standard (000)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    """An encounter flow described by its choices."""
+
+    name: str
+    source: str
+    surprise: SurpriseMode = SurpriseMode.SURPRISE_ROUND
+    delay_lapses: DelayLapse = DelayLapse.END_OF_ROUND
+    readied_timing: ReadiedTiming = ReadiedTiming.BEFORE_TRIGGER
+    readying_ends_turn: bool = False
+    readied_kind_is_readied_action: bool = False
+
+
+# --- H3 attack modifiers -------------------------------------------------------------------
+
+
+class AttackModifierRules(Protocol):
+    """H3: attack modifiers beyond the shared list."""
+
+    @property
+    def name(self) -> str: ...
+    def extra(
+        self,
+        attacker: Combatant,
+        target: Combatant,
+        power: Power,
+        ctx: AttackContext,
+        ruleset: Ruleset,
+    ) -> tuple[Modifier, ...]:
+        """Modifiers beyond 000's list in ``attacks.attack_modifiers`` (added at its end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoExtraModifiers:
+    """000: ``attacks.attack_modifiers`` lists them all."""
+
+    name: str = "orcus"
+
+    def extra(
+        self,
+        attacker: Combatant,
+        target: Combatant,
+        power: Power,
+        ctx: AttackContext,
+        ruleset: Ruleset,
+    ) -> tuple[Modifier, ...]:
+        return ()
+
+
+# --- H4 targeting --------------------------------------------------------------------------
+
+
+class TargetingPolicy(Protocol):
+    """H4: who may be targeted, and what a miss against cover strikes."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def total_concealment_targets_a_square(self) -> bool: ...
+    @property
+    def concealment_from_partial_sight(self) -> bool: ...
+    def cover_struck(self, *, hit: bool, total_without_cover: int, defense: int) -> bool:
+        """Whether a miss struck the creature or object giving cover instead."""
+
+
+@dataclass(frozen=True, slots=True)
+class Targeting:
+    """Who can be targeted; ``strikes_cover``: 004-27 "Attack Missed due to Cover"."""
+
+    name: str
+    source: str
+    strikes_cover: bool = False
+    total_concealment_targets_a_square: bool = False
+    concealment_from_partial_sight: bool = False
+
+    def cover_struck(self, *, hit: bool, total_without_cover: int, defense: int) -> bool:
+        # 004-27 (004 l.752): "If the attack only missed because of the cover modifier then
+        # the cover was struck". Pick: the attack total without the cover modifier.
+        return self.strikes_cover and not hit and total_without_cover >= defense
+
+
+# --- H5 reactions --------------------------------------------------------------------------
+
+
+class Provocation(StrEnum):
+    """What provokes an opportunity attack."""
+
+    LEAVES_ADJACENT = "leaves_adjacent"
+    """docs/rulings.md R-02: leaving a square adjacent to the enemy (not a shift)."""
+    RANGED_OR_AREA = "ranged_or_area"
+    """000: a Ranged or Far attack (docs/rulings.md R-02) made next to the enemy."""
+    SKILL_USE = "skill_use"
+    """004-09: using a skill that takes a standard or move action."""
+    AUTOFIRE = "autofire"
+    """004-09/004-22: special autofire."""
+
+
+class ReactionRules(Protocol):
+    """H5: what provokes opportunity attacks."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def provocations(self) -> frozenset[Provocation]: ...
+    @property
+    def dragged_target_provokes(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Reactions:
+    """What provokes (the costs and limits are D1's)."""
+
+    name: str
+    source: str
+    provocations: frozenset[Provocation] = frozenset(
+        {Provocation.LEAVES_ADJACENT, Provocation.RANGED_OR_AREA}
+    )
+    dragged_target_provokes: bool = True
+
+
+# --- H6 movement ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceFacts:
+    """What movement rules ask about the mover or a creature in the way."""
+
+    size_rank: int
+    side: str
+    helpless: bool = False
+    prone: bool = False
+
+
+class GrabMoveCheck(StrEnum):
+    """The roll that moves a grabbed creature."""
+
+    ATTACK_VS_FORTITUDE = "attack_vs_fortitude"
+    """000 "Move a grappled creature": a Strength attack vs Fortitude."""
+    OPPOSED_STRENGTH = "opposed_strength"
+    """002-16: an opposed Strength check (a tie fails)."""
+
+
+class MovementPolicy(Protocol):
+    """H6: occupied spaces, speed, escaping and dragging."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def escape_shift(self) -> int: ...
+    @property
+    def grab_move_check(self) -> GrabMoveCheck: ...
+    def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
+    def can_end_in(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
+    def speed(self, speed: int, *, sees: bool) -> int: ...
+
+
+_TINY = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """Occupied spaces and speed (000 "Moving Around Other Creatures", docs/rulings.md R-17)."""
+
+    name: str
+    source: str
+    pass_helpless_enemies: bool = False
+    end_in_prone_ally: bool = False
+    end_in_helpless_enemy: bool = False
+    half_speed_unseeing: bool = False
+    escape_shift: int = 0
+    grab_move_check: GrabMoveCheck = GrabMoveCheck.ATTACK_VS_FORTITUDE
+
+    def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool:
+        # 000: allies always; enemies two size categories apart (geometry.movement).
+        if mover.side == other.side:
+            return True
+        return abs(mover.size_rank - other.size_rank) >= 2 or (
+            self.pass_helpless_enemies and other.helpless
+        )
+
+    def can_end_in(self, mover: SpaceFacts, other: SpaceFacts) -> bool:
+        # docs/rulings.md R-17: only a tiny creature ends in another's space (the geometry
+        # also caps four tiny creatures to a square); 004-25 adds prone allies and helpless
+        # enemies.
+        if mover.size_rank == _TINY and other.size_rank > _TINY:
+            return True
+        if mover.side == other.side:
+            return self.end_in_prone_ally and other.prone
+        return self.end_in_helpless_enemy and other.helpless
+
+    def speed(self, speed: int, *, sees: bool) -> int:
+        # 004-24 (004 l.700): "his or her speed is limited to one-half normal".
+        return speed // 2 if self.half_speed_unseeing and not sees else speed
+
+
+# --- H7 damage -----------------------------------------------------------------------------
+
+
+class DamagePolicy(Protocol):
+    """H7: damage rolls per target, falling damage and first aid."""
+
+    @property
+    def name(self) -> str: ...
+    def shared_roll(self, origin: str) -> bool:
+        """Whether one damage roll serves every target of an attack of this origin."""
+
+    @property
+    def falling_reduction_skill(self) -> str | None: ...
+    @property
+    def first_aid_stops_dying(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """Damage rolls (the halving floor is ``Ruleset.minimum_halved_damage``)."""
+
+    name: str
+    source: str
+    per_target_origins: frozenset[str] = frozenset()
+    falling_reduction_skill: str | None = None
+    first_aid_stops_dying: bool = False
+
+    def shared_roll(self, origin: str) -> bool:
+        # 000 "Damage Rolls": "roll the damage once for all of them".
+        return origin not in self.per_target_origins
+
+
+# --- the registry --------------------------------------------------------------------------
+
+ORCUS_HOOK = "orcus"
+
+_INITIATIVE: dict[str, InitiativeProcedure] = {
+    ORCUS_HOOK: RolledInitiative(ORCUS_HOOK, 2, '000 "Initiative": "flip a coin"'),
+    "tie-die": RolledInitiative(
+        "tie-die", 20, '004-35, 004 l.194 "If there is still a tie, roll a die" (d20 pick)'
+    ),
+}
+
+_FLOW: dict[str, EncounterFlow] = {
+    ORCUS_HOOK: Flow(ORCUS_HOOK, 'docs/rulings.md R-05; 000 "Delay", "Ready"'),
+    "alloy": Flow(
+        "alloy",
+        '004-15 004 l.487 "Delay"; 004-20 004 l.557 "Ready an Action"',
+        delay_lapses=DelayLapse.NEXT_INITIATIVE,
+        readied_timing=ReadiedTiming.AFTER_TRIGGER,
+        readying_ends_turn=True,
+        readied_kind_is_readied_action=True,
+    ),
+}
+
+_ATTACK_MODIFIERS: dict[str, AttackModifierRules] = {ORCUS_HOOK: NoExtraModifiers()}
+
+_TARGETING: dict[str, TargetingPolicy] = {
+    ORCUS_HOOK: Targeting(ORCUS_HOOK, '000 "Cover": total cover cannot be targeted'),
+    "alloy": Targeting(
+        "alloy",
+        '004-27 004 l.752 "Attack Missed due to Cover"; 004-28 004 l.776 "Total Concealment"',
+        strikes_cover=True,
+        total_concealment_targets_a_square=True,
+        concealment_from_partial_sight=True,
+    ),
+}
+
+_REACTIONS: dict[str, ReactionRules] = {
+    ORCUS_HOOK: Reactions(ORCUS_HOOK, "docs/rulings.md R-02"),
+    "alloy": Reactions(
+        "alloy",
+        '004-09 004 l.262 "Actions in Combat"; 004-19 004 l.545 "Move Grappled Target"',
+        provocations=frozenset(Provocation),
+        dragged_target_provokes=False,
+    ),
+}
+
+_MOVEMENT: dict[str, MovementPolicy] = {
+    ORCUS_HOOK: Movement(ORCUS_HOOK, '000 "Moving Around Other Creatures"'),
+    "4e-quickref": Movement(
+        "4e-quickref",
+        '002-17 002 l.53 "Escape: Escape a grab and shift"; 002-16 002 l.45 "Grab"',
+        escape_shift=1,
+        grab_move_check=GrabMoveCheck.OPPOSED_STRENGTH,
+    ),
+    "alloy": Movement(
+        "alloy",
+        '004-24 004 l.700; 004-25 004 l.703 "Occupied Spaces"; 004-17 004 l.512 "Escape"',
+        pass_helpless_enemies=True,
+        end_in_prone_ally=True,
+        end_in_helpless_enemy=True,
+        half_speed_unseeing=True,
+        escape_shift=1,
+    ),
+}
+
+_DAMAGE: dict[str, DamagePolicy] = {
+    ORCUS_HOOK: Damage(ORCUS_HOOK, '000 "Damage Rolls"'),
+    "4e-quickref": Damage(
+        "4e-quickref",
+        '002-23 002 l.114 "Acrobatics"; 002-24 002 l.130 "Heal"',
+        falling_reduction_skill="acrobatics",
+        first_aid_stops_dying=True,
+    ),
+    "alloy": Damage(
+        "alloy",
+        '004-03 004 l.61 "each attack and damage roll is different for each target"',
+        per_target_origins=frozenset({"melee", "ranged"}),
+    ),
+}
+
+_REGISTRY: dict[HookKind, Mapping[str, object]] = {
+    HookKind.INITIATIVE: _INITIATIVE,
+    HookKind.ENCOUNTER_FLOW: _FLOW,
+    HookKind.ATTACK_MODIFIERS: _ATTACK_MODIFIERS,
+    HookKind.TARGETING: _TARGETING,
+    HookKind.REACTIONS: _REACTIONS,
+    HookKind.MOVEMENT: _MOVEMENT,
+    HookKind.DAMAGE: _DAMAGE,
+}
+
+HOOKS: Mapping[HookKind, Mapping[str, object]] = MappingProxyType(
+    {kind: MappingProxyType(impls) for kind, impls in _REGISTRY.items()}
+)
+"""Every hook implementation by kind and name."""
+
+
+def hook_names(kind: HookKind) -> tuple[str, ...]:
+    return tuple(HOOKS[kind])
+
+
+def resolve_hook(kind: HookKind, name: str) -> object:
+    """The implementation registered under ``name``.
+
+    Raises:
+        ValueError: No such hook of that kind.
+    """
+    try:
+        return HOOKS[kind][name]
+    except KeyError:
+        known = ", ".join(HOOKS[kind])
+        raise ValueError(f"hooks.{kind.value}: unknown hook {name!r} (known: {known})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class HookNames:
+    """The hook a ruleset picks for each kind, by name (validated against the registry)."""
+
+    initiative: str = ORCUS_HOOK
+    encounter_flow: str = ORCUS_HOOK
+    attack_modifiers: str = ORCUS_HOOK
+    targeting: str = ORCUS_HOOK
+    reactions: str = ORCUS_HOOK
+    movement: str = ORCUS_HOOK
+    damage: str = ORCUS_HOOK
+
+    def __post_init__(self) -> None:
+        for kind in HookKind:
+            resolve_hook(kind, getattr(self, kind.value))
+
+    @property
+    def initiative_procedure(self) -> InitiativeProcedure:
+        return _INITIATIVE[self.initiative]
+
+    @property
+    def flow(self) -> EncounterFlow:
+        return _FLOW[self.encounter_flow]
+
+    @property
+    def attack_modifier_rules(self) -> AttackModifierRules:
+        return _ATTACK_MODIFIERS[self.attack_modifiers]
+
+    @property
+    def targeting_policy(self) -> TargetingPolicy:
+        return _TARGETING[self.targeting]
+
+    @property
+    def reaction_rules(self) -> ReactionRules:
+        return _REACTIONS[self.reactions]
+
+    @property
+    def movement_policy(self) -> MovementPolicy:
+        return _MOVEMENT[self.movement]
+
+    @property
+    def damage_policy(self) -> DamagePolicy:
+        return _DAMAGE[self.damage]
