@@ -595,7 +595,7 @@ class GameSession:
         initiator: object = None,
     ) -> OperationResult:
         """000 "Ready": spend the standard action to ready an action for a trigger."""
-        problem = self._spend_problem(creature_id, ActionKind.STANDARD)
+        problem = action_problem(self.rules, self.encounter, creature_id, CombatAction.READY)
         if problem:
             return self._refuse("ready_action", problem, initiator, creature_id)
 
@@ -1753,22 +1753,6 @@ class GameSession:
     def _name(self, creature_id: str | None) -> str:
         creature = self.encounter.find_creature(creature_id) if creature_id else None
         return creature.name if creature is not None else str(creature_id)
-
-    def _spend_problem(self, creature_id: str, kind: ActionKind) -> str:
-        """Why the creature cannot spend an action of `kind` now, or ""."""
-        combat = self.encounter.combat
-        if not combat.active:
-            return ""
-        combatant = combat.find(creature_id)
-        if combatant is None:
-            return f"{self._name(creature_id)} is not in the initiative"
-        if combat.current != creature_id:
-            if combatant.out_of_turn is kind:
-                return ""
-            return f"it is not {self._name(creature_id)}'s turn"
-        if not combatant.budget.can_spend(kind):
-            return f"{self._name(creature_id)} has no {kind.value} action left"
-        return ""
 
     def _spent(self, encounter: Encounter, creature_id: str, kind: ActionKind) -> Encounter:
         """The encounter after the creature spent one action of `kind` (nothing outside combat)."""
