@@ -21,6 +21,7 @@ from orcus_desktop.controller.actions import (
     grappled_by,
     power_problem,
 )
+from orcus_desktop.controller.battlefield import battlefield_for
 from orcus_desktop.controller.combat_rules import (
     CombatRules,
     QueuedSource,
@@ -29,7 +30,6 @@ from orcus_desktop.controller.combat_rules import (
     healing_data,
     roll_data,
 )
-from orcus_desktop.controller.field import battlefield_for
 from orcus_desktop.controller.results import MoveMode, MovePreview
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from orcus_desktop.controller.battlefield import battlefield_for
+from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.queries import (
     QueryError,
     area_query,
-    battlefield_from_encounter,
     distance_query,
     path_query,
     sight_query,
 )
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import encounter_from_dict
+from orcus_desktop.rules.ruleset import ORCUS
 
 
 def core(**overrides: Any) -> dict[str, Any]:
@@ -70,7 +73,7 @@ def encounter():
 
 
 def test_battlefield_mirrors_the_encounter(encounter) -> None:
-    bf = battlefield_from_encounter(encounter)
+    bf = battlefield_for(encounter, CombatRules(random.Random(0), ORCUS))
     assert {o.id for o in bf.occupants} == {"fighter", "orc", "ogre", "archer", "scout"}
     assert len(bf.walls) == 2
     assert bf.occupant("ogre").space.side == 2
