@@ -1080,7 +1080,7 @@ class SightTool:
             f"{attacker.name} → {target.name}",
             f"line of sight: {'yes' if result.line_of_sight else 'no'}, "
             f"line of effect: {'yes' if result.line_of_effect else 'no'}",
-            f"cover: {cover.degree.value}{penalty}",
+            f"cover: {cover.degree.value.replace('_', '-')}{penalty}",
             f"concealment: {result.concealment.value}{conceal}",
         ]
         x0, y0, x1, y1 = target.space.bounds()

@@ -53,7 +53,7 @@ class CoverDegree(StrEnum):
 
     NONE = "none"
     HALF = "half"
-    THREE_QUARTERS = "three-quarters"
+    THREE_QUARTERS = "three_quarters"
     TOTAL = "total"
 
     @property
@@ -68,7 +68,7 @@ class ConcealmentDegree(StrEnum):
     """Degrees of concealment (000 "Concealment")."""
 
     NONE = "none"
-    CONCEALMENT = "concealment"
+    CONCEALMENT = "concealed"
     TOTAL = "total"
 
 

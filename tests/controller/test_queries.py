@@ -95,8 +95,8 @@ def test_distance(encounter) -> None:
         ("orc", "archer", (True, False, "total", "none")),
         # 000 "Concealment": lightly obscured square; the ogre stands in between: RULINGS
         # "Cover from creatures" gives half cover
-        ("fighter", "scout", (True, True, "half", "concealment")),
-        ("orc", "scout", (True, True, "none", "concealment")),
+        ("fighter", "scout", (True, True, "half", "concealed")),
+        ("orc", "scout", (True, True, "none", "concealed")),
     ],
 )
 def test_sight(encounter, a, b, expected) -> None:

@@ -211,7 +211,7 @@ CONCEALMENT_TABLE = [
         5,
         False,
         AttackOrigin.RANGED,
-        "concealment",
+        "concealed",
         '000: "A target in a lightly obscured square ... has concealment"',
     ),
     (
@@ -219,7 +219,7 @@ CONCEALMENT_TABLE = [
         1,
         False,
         AttackOrigin.MELEE,
-        "concealment",
+        "concealed",
         '000: "an adjacent target in a heavily obscured square has concealment"',
     ),
     (
