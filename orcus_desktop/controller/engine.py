@@ -37,35 +37,20 @@ from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.flanking import flanked_by
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.geometry.sight import (
-    AttackOrigin,
-    ConcealmentDegree,
-    space_concealment,
-    space_cover,
-    space_sees_space,
-)
-from orcus_desktop.geometry.sight import CoverDegree as GeoCover
+from orcus_desktop.geometry.sight import space_concealment, space_cover, space_sees_space
 from orcus_desktop.model.combat import ActionKind, Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
-from orcus_desktop.rules.attacks import (
-    AttackContext,
-    Combatant,
-    Concealment,
-    CoverDegree,
-    apply_attack,
-    resolve_attack,
-)
+from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
 from orcus_desktop.rules.checks import ESCAPE_DEFENSE, escape_check
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
-from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.modifiers import Modifier
-from orcus_desktop.rules.powers import AttackSpec, ConditionSpec, Origin, Outcome, Power
+from orcus_desktop.rules.powers import AttackSpec, ConditionSpec, Outcome, Power
 from orcus_desktop.rules.state import CreatureState, RulesError, initial_state
 from orcus_desktop.rules.terms import Defense
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 
 
 class ActionError(ValueError):
@@ -78,25 +63,6 @@ MODE_ACTIONS: dict[MoveMode, CombatAction] = {
     MoveMode.DASH: CombatAction.DASH,
     MoveMode.CRAWL: CombatAction.CRAWL,
     MoveMode.SQUEEZE: CombatAction.SQUEEZE,
-}
-
-_GEO_COVER = {
-    GeoCover.NONE: CoverDegree.NONE,
-    GeoCover.HALF: CoverDegree.HALF,
-    GeoCover.THREE_QUARTERS: CoverDegree.THREE_QUARTERS,
-    GeoCover.TOTAL: CoverDegree.TOTAL,
-}
-_GEO_CONCEALMENT = {
-    ConcealmentDegree.NONE: Concealment.NONE,
-    ConcealmentDegree.CONCEALMENT: Concealment.CONCEALED,
-    ConcealmentDegree.TOTAL: Concealment.TOTAL,
-}
-_ATTACK_ORIGIN = {
-    Origin.MELEE: AttackOrigin.MELEE,
-    Origin.RANGED: AttackOrigin.RANGED,
-    Origin.NEAR: AttackOrigin.NEAR,
-    Origin.FAR: AttackOrigin.FAR,
-    Origin.SELF: AttackOrigin.MELEE,
 }
 
 # 000 "Grapple": "a Strength attack vs Reflex"; "Move a Grappled Creature": Strength vs
@@ -300,8 +266,8 @@ class Engine:
         state = self.rules.state(creature)
         if state is not None:
             current = encounter.combat.current
-            holder = RulesId(creature_id)
-            turn = RulesId(current) if current else None
+            holder = CreatureId(creature_id)
+            turn = CreatureId(current) if current else None
             if mode is MoveMode.DASH:
                 state, _ = rules_turns.dash(state, target=holder, current_turn=turn)
             elif mode is MoveMode.SQUEEZE and not state.instances_of(Condition.SQUEEZING):
@@ -437,7 +403,7 @@ class Engine:
             if problem:
                 raise ActionError(f"{creature.name}'s stat block cannot be read: {problem}")
             raise ActionError(f"{creature.name} has no stat block")
-        return Combatant(RulesId(creature_id), sb, state)
+        return Combatant(CreatureId(creature_id), sb, state)
 
     # -- attacks -----------------------------------------------------------------------------
 
@@ -518,9 +484,9 @@ class Engine:
             result,
             combatants,
             self.rules.ruleset,
-            current_turn=RulesId(current) if current else None,
-            knock_out=[RulesId(k) for k in knock_out],
-            damage_overrides={RulesId(k): v for k, v in (damage_overrides or {}).items()},
+            current_turn=CreatureId(current) if current else None,
+            knock_out=[CreatureId(k) for k in knock_out],
+            damage_overrides={CreatureId(k): v for k, v in (damage_overrides or {}).items()},
         )
         before_states = {c.id: c.state for c in combatants.values()}
         attacker_state = new_states.get(attacker.id, attacker.state)
@@ -671,26 +637,23 @@ class Engine:
             )
             target_occupant = Occupant(target_id, target_creature.space, target_creature.side)
             if target_id == attacker_id:
-                geo_cover = GeoCover.NONE
+                degree = CoverDegree.NONE
             else:
-                geo_cover = space_cover(field_, origin_occupant, target_occupant).degree
-            degree = _GEO_COVER[geo_cover]
+                degree = space_cover(field_, origin_occupant, target_occupant).degree
             if cover and target_id in cover:
                 degree = CoverDegree(cover[target_id])  # the GM overrides (DESIGN.md "Cover")
             if degree is CoverDegree.TOTAL:
                 # 000 "A Clear Path to the Target": no line of effect, no target.
                 raise ActionError(f"no line of effect to {target_creature.name} (total cover)")
             if target_id == attacker_id:
-                concealment = Concealment.NONE
+                concealment = ConcealmentDegree.NONE
             else:
-                concealment = _GEO_CONCEALMENT[
-                    space_concealment(
-                        field_,
-                        Occupant(attacker_id, attacker_creature.space, attacker_creature.side),
-                        target_occupant,
-                        _ATTACK_ORIGIN[power.origin],
-                    )
-                ]
+                concealment = space_concealment(
+                    field_,
+                    Occupant(attacker_id, attacker_creature.space, attacker_creature.side),
+                    target_occupant,
+                    power.origin,
+                )
             flanking = (
                 power.origin is Origin.MELEE
                 and target_id in {o.id for o in field_.occupants}
@@ -823,7 +786,7 @@ class Engine:
             if sb is None:
                 return ()
             combatant = Combatant(
-                RulesId(attacker_id), sb, self.rules.state(me) or initial_state(sb)
+                CreatureId(attacker_id), sb, self.rules.state(me) or initial_state(sb)
             )
             if power.origin is Origin.MELEE:
                 limit: int | None = self._reach(combatant, power)
@@ -836,7 +799,7 @@ class Engine:
                     o.id
                     for o in others
                     if (limit is None or space_distance(me.space, o.space) <= limit)
-                    and space_cover(field_, mine, o).degree is not GeoCover.TOTAL
+                    and space_cover(field_, mine, o).degree is not CoverDegree.TOTAL
                 )
             )
         origin_space = me.space if area_origin is None else Space(area_origin, Size.MEDIUM)
@@ -1024,11 +987,11 @@ class Engine:
                 gone = [
                     c.effect_id
                     for c in state.conditions
-                    if c.source == m.power and c.source_id == RulesId(m.owner)
+                    if c.source == m.power and c.source_id == CreatureId(m.owner)
                 ] + [
                     p.effect_id
                     for p in state.persistent
-                    if p.source == m.power and p.source_id == RulesId(m.owner)
+                    if p.source == m.power and p.source_id == CreatureId(m.owner)
                 ]
                 for effect_id in gone:
                     state = rules_state.remove_effect(state, effect_id)
@@ -1136,7 +1099,7 @@ class Engine:
         me = self.combatant(encounter, creature_id)
         current = encounter.combat.current
         state, inst = rules_turns.total_defense(
-            me.state, target=me.id, current_turn=RulesId(current) if current else None
+            me.state, target=me.id, current_turn=CreatureId(current) if current else None
         )
         encounter = self._set_state(encounter, creature_id, state)
         return encounter.with_combat(
@@ -1156,7 +1119,7 @@ class Engine:
                 me.statblock,
                 self.rules.ruleset,
                 target=me.id,
-                current_turn=RulesId(current) if current else None,
+                current_turn=CreatureId(current) if current else None,
             )
         except RulesError as exc:
             raise ActionError(str(exc)) from None
@@ -1323,9 +1286,9 @@ class Engine:
                 condition,
                 holder=me.id,
                 source=source,
-                duration=Duration(duration, RulesId(source_id) if source_id else None),
-                source_id=RulesId(source_id) if source_id else None,
-                current_turn=RulesId(current) if current else None,
+                duration=Duration(duration, CreatureId(source_id) if source_id else None),
+                source_id=CreatureId(source_id) if source_id else None,
+                current_turn=CreatureId(current) if current else None,
             )
         except (RulesError, ValueError) as exc:
             raise ActionError(str(exc)) from None
@@ -1360,9 +1323,9 @@ class Engine:
                 tuple(DamageType(t) for t in types),
                 holder=me.id,
                 source=source,
-                duration=Duration(duration, RulesId(source_id) if source_id else None),
-                source_id=RulesId(source_id) if source_id else None,
-                current_turn=RulesId(current) if current else None,
+                duration=Duration(duration, CreatureId(source_id) if source_id else None),
+                source_id=CreatureId(source_id) if source_id else None,
+                current_turn=CreatureId(current) if current else None,
             )
         except (RulesError, ValueError) as exc:
             raise ActionError(str(exc)) from None

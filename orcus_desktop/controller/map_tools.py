@@ -40,17 +40,11 @@ from orcus_desktop.geometry.battlefield import Battlefield, UnknownOccupantError
 from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square, square_distance
-from orcus_desktop.geometry.sight import (
-    AttackOrigin,
-    ConcealmentDegree,
-    CoverDegree,
-    lines_of_effect,
-    sight,
-)
+from orcus_desktop.geometry.sight import lines_of_effect, sight
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.powers import Origin, TargetKind
+from orcus_desktop.rules.powers import TargetKind
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 
 Point = tuple[float, float]
 
@@ -1062,7 +1056,7 @@ class SightTool:
             return EMPTY_PREVIEW
         battlefield = self._session.engine.battlefield(encounter)
         try:
-            result = sight(battlefield, attacker_id, target_id, AttackOrigin.RANGED)
+            result = sight(battlefield, attacker_id, target_id, Origin.RANGED)
         except UnknownOccupantError:
             return ToolPreview(label="the dead neither see nor block", label_at=at)
         ruleset = self._session.rules.ruleset
@@ -1073,14 +1067,14 @@ class SightTool:
             CoverDegree.TOTAL: " (cannot be targeted)",
         }.get(cover.degree, "")
         conceal = {
-            ConcealmentDegree.CONCEALMENT: f" ({ruleset.concealment_penalty:+d})",
+            ConcealmentDegree.CONCEALED: f" ({ruleset.concealment_penalty:+d})",
             ConcealmentDegree.TOTAL: f" ({ruleset.total_concealment_penalty:+d})",
         }.get(result.concealment, "")
         lines = [
             f"{attacker.name} → {target.name}",
             f"line of sight: {'yes' if result.line_of_sight else 'no'}, "
             f"line of effect: {'yes' if result.line_of_effect else 'no'}",
-            f"cover: {cover.degree.value.replace('_', '-')}{penalty}",
+            f"cover: {cover.degree.label}{penalty}",
             f"concealment: {result.concealment.value}{conceal}",
         ]
         x0, y0, x1, y1 = target.space.bounds()

@@ -16,9 +16,10 @@ from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
 from orcus_desktop.geometry.movement import cheapest_path
-from orcus_desktop.geometry.sight import AttackOrigin, sight
+from orcus_desktop.geometry.sight import sight
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset
+from orcus_desktop.vocabulary import Origin
 
 
 class QueryError(ValueError):
@@ -97,7 +98,7 @@ def sight_query(
     battlefield = _battlefield(encounter, ruleset)
     _occupant(battlefield, encounter, from_id)
     _occupant(battlefield, encounter, to_id)
-    result = sight(battlefield, from_id, to_id, AttackOrigin.RANGED)
+    result = sight(battlefield, from_id, to_id, Origin.RANGED)
     return SightAnswer(
         line_of_sight=result.line_of_sight,
         line_of_effect=result.line_of_effect,

@@ -80,13 +80,12 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
 from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.history import History
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
 from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
-from orcus_desktop.rules.ids import CreatureId as RulesId
-from orcus_desktop.rules.powers import Origin
 from orcus_desktop.rules.ruleset import ORCUS, DeathSaveTiming, Ruleset
+from orcus_desktop.vocabulary import CreatureId, Origin
 
 
 class GameSession:
@@ -1194,7 +1193,7 @@ class GameSession:
                     holder=t.id,
                     source="Grapple",
                     duration=UNTIL_COUNTERED,
-                    source_id=RulesId(creature_id),
+                    source_id=CreatureId(creature_id),
                 )
                 e = e.with_creature(e.creature(target_id).with_state(state))
                 data: dict[str, Any] = {"automatic": True, "effect": inst.to_dict()}
@@ -1733,7 +1732,7 @@ class GameSession:
             state, _ = rules_state.add_condition(
                 state,
                 Condition.SURPRISED,
-                holder=RulesId(cid),
+                holder=CreatureId(cid),
                 source="surprise",
                 duration=Duration(DurationKind.END_OF_SURPRISE_ROUND),
             )

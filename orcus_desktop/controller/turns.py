@@ -25,8 +25,8 @@ from orcus_desktop.model.combat import (
     ReadiedAction,
 )
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules.dice import DiceRoll, RandomSource, ScriptedSource, roll
+from orcus_desktop.vocabulary import CreatureId
 
 TurnHook = Callable[[Encounter, CreatureId], Encounter]
 """Rules work at a turn boundary: takes the encounter, returns it changed (and logged)."""

@@ -17,8 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 from orcus_desktop.model.frozen import freeze
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules.powers import ActionType
+from orcus_desktop.vocabulary import CreatureId
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 

@@ -10,8 +10,9 @@ from typing import Any
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.model.combat import Combat
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules.state import CreatureState
+from orcus_desktop.vocabulary import CreatureId
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 

@@ -34,8 +34,9 @@ from orcus_desktop.model.combat import (
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.frozen import thaw as _thaw
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules.state import CreatureState
+from orcus_desktop.vocabulary import CreatureId
 
 FORMAT = "orcus-encounter"
 CURRENT_VERSION = 1

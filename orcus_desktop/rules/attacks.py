@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.conditions import (
@@ -42,15 +41,8 @@ from orcus_desktop.rules.healing import (
     grant_temp_hp,
     spend_recovery,
 )
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
-from orcus_desktop.rules.powers import (
-    DamageSpec,
-    ForcedMovementSpec,
-    Origin,
-    Outcome,
-    Power,
-)
+from orcus_desktop.rules.powers import DamageSpec, ForcedMovementSpec, Outcome, Power
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import StatBlock, Weapon
 from orcus_desktop.rules.state import (
@@ -60,24 +52,7 @@ from orcus_desktop.rules.state import (
     add_persistent_damage,
 )
 from orcus_desktop.rules.terms import DamageType, Defense
-
-
-class CoverDegree(StrEnum):
-    """000 "Cover": only the most protective degree applies (RULINGS: Cover degree)."""
-
-    NONE = "none"
-    HALF = "half"
-    THREE_QUARTERS = "three_quarters"
-    TOTAL = "total"
-    """No line of effect: cannot be targeted."""
-
-
-class Concealment(StrEnum):
-    """000 "Concealment": concealment (-2) or total concealment (-5)."""
-
-    NONE = "none"
-    CONCEALED = "concealed"
-    TOTAL = "total"
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +70,7 @@ class AttackContext:
 
     Attributes:
         cover: The target's cover from the attacker (RULINGS: Cover degree); GM-overridable.
-        concealment: The target's concealment (RULINGS: Concealment by adjacency).
+        concealment: The target's concealment (RULINGS: ConcealmentDegree by adjacency).
         combat_advantage: Extra reasons the attacker has combat advantage (unseen attacker,
             an ally's help...); the target's conditions and flanking are added here.
         flanking: The attacker flanks the target (RULINGS: Flanking); melee attacks only.
@@ -112,7 +87,7 @@ class AttackContext:
     """
 
     cover: CoverDegree = CoverDegree.NONE
-    concealment: Concealment = Concealment.NONE
+    concealment: ConcealmentDegree = ConcealmentDegree.NONE
     combat_advantage: tuple[str, ...] = ()
     flanking: bool = False
     long_range: bool = False
@@ -303,9 +278,9 @@ def attack_modifiers(
         mods.append(Modifier(ruleset.three_quarters_cover_penalty, "three-quarters cover"))
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if not power.origin.is_area or ruleset.concealment_applies_to_areas:
-        if ctx.concealment is Concealment.CONCEALED:
+        if ctx.concealment is ConcealmentDegree.CONCEALED:
             mods.append(Modifier(ruleset.concealment_penalty, "concealment"))
-        elif ctx.concealment is Concealment.TOTAL:
+        elif ctx.concealment is ConcealmentDegree.TOTAL:
             mods.append(Modifier(ruleset.total_concealment_penalty, "total concealment"))
     for condition in sorted(attacker_conditions):
         penalty = rules_for(condition, ruleset).attack_penalty

@@ -17,10 +17,10 @@ from enum import StrEnum
 from functools import lru_cache
 
 from orcus_desktop.rules.durations import Duration
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.terms import DamageType, parse_enum
 from orcus_desktop.rules.validation import as_int, as_list, as_map, as_opt_id, as_str
+from orcus_desktop.vocabulary import CreatureId
 
 
 class Condition(StrEnum):

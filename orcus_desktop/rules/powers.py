@@ -26,6 +26,7 @@ from orcus_desktop.rules.validation import (
     as_str,
     check_keys,
 )
+from orcus_desktop.vocabulary import Origin
 
 
 class PowerCategory(StrEnum):
@@ -62,21 +63,6 @@ class ActionType(StrEnum):
     IMMEDIATE = "immediate"
     OPPORTUNITY = "opportunity"
     NONE = "none"
-
-
-class Origin(StrEnum):
-    """000 "Origin of effect"."""
-
-    MELEE = "melee"
-    RANGED = "ranged"
-    NEAR = "near"
-    FAR = "far"
-    SELF = "self"
-
-    @property
-    def is_area(self) -> bool:
-        """Near and Far powers have an area of effect (000 "Areas of effect")."""
-        return self in (Origin.NEAR, Origin.FAR)
 
 
 class AreaType(StrEnum):

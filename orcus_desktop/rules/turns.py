@@ -24,7 +24,6 @@ from orcus_desktop.rules.damage import DamageApplied, apply_damage, damage_again
 from orcus_desktop.rules.dice import DiceRoll, DiceSource, roll
 from orcus_desktop.rules.durations import Duration, DurationKind, TurnBoundary
 from orcus_desktop.rules.healing import HealingApplied, regenerate, set_hp
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue, resolve
 from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
 from orcus_desktop.rules.statblock import StatBlock
@@ -36,6 +35,7 @@ from orcus_desktop.rules.state import (
     tick,
     uses_death_saves_now,
 )
+from orcus_desktop.vocabulary import CreatureId
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from orcus_desktop.model.combat import (
     ReadiedAction,
 )
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.serialization import (
     encounter_from_dict,
     encounter_to_dict,
@@ -27,6 +27,7 @@ from orcus_desktop.model.serialization import (
     save_encounter,
 )
 from orcus_desktop.rules.state import CreatureState
+from orcus_desktop.vocabulary import CreatureId
 
 GRID = GridBounds(12, 10)
 ids = st.sampled_from(["a", "b", "c", "d"])

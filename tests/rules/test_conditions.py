@@ -19,11 +19,11 @@ from orcus_desktop.rules.conditions import (
 from orcus_desktop.rules.derived import attack_preview, current_defenses, effective_speed
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.powers import basic_melee_attack
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.state import add_condition, initial_state
 from orcus_desktop.rules.terms import Defense
+from orcus_desktop.vocabulary import CreatureId
 from tests.rules.builders import combatant, monster, pc
 
 # The 17 conditions of 000's appendix (and RULINGS: Grappled).

@@ -13,7 +13,6 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionKind, LogEntry
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.panels.combat_log import (
@@ -22,6 +21,7 @@ from orcus_desktop.ui.panels.combat_log import (
     LogFormatter,
     roll_from_data,
 )
+from orcus_desktop.vocabulary import CreatureId
 from tests.controller.conftest import fighter, make_session, orc
 
 

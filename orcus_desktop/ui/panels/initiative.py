@@ -47,7 +47,6 @@ from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import ActionKind, Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.ui.panels.common import (
     AskDie,
     DocumentConnections,
@@ -58,6 +57,7 @@ from orcus_desktop.ui.panels.common import (
     typed_save_dice,
 )
 from orcus_desktop.ui.panels.flow import FlowBox
+from orcus_desktop.vocabulary import CreatureId
 
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
