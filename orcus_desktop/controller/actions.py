@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.model.combat import ActionBudget, ActionKind, CombatPhase
+from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
-from orcus_desktop.rules.powers import Power
+from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.statblock import basic_attacks
 
 

@@ -38,7 +38,7 @@ from orcus_desktop.geometry.flanking import flanked_by
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.geometry.sight import space_concealment, space_cover, space_sees_space
-from orcus_desktop.model.combat import ActionKind, Aid, AidKind, Maintained
+from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
@@ -47,7 +47,7 @@ from orcus_desktop.rules.checks import ESCAPE_DEFENSE, escape_check
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
 from orcus_desktop.rules.modifiers import Modifier
-from orcus_desktop.rules.powers import AttackSpec, ConditionSpec, Outcome, Power
+from orcus_desktop.rules.powers import ActionKind, AttackSpec, ConditionSpec, Outcome, Power
 from orcus_desktop.rules.state import CreatureState, RulesError, initial_state
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
@@ -308,18 +308,18 @@ class Engine:
 
     def _allowance(
         self, encounter: Encounter, creature: Creature, mode: MoveMode
-    ) -> tuple[int, geo_movement.MoveMode, bool]:
+    ) -> tuple[int, geo_movement.PathRule, bool]:
         slowed = Condition.SLOWED in self.rules.conditions(encounter, creature.id)
         speed = creature.speed
         if mode is MoveMode.SHIFT:
-            return 1, geo_movement.MoveMode.SHIFT, False  # 000 "Five-Foot Step": shift 1
+            return 1, geo_movement.PathRule.SHIFT, False  # 000 "Five-Foot Step": shift 1
         if mode is MoveMode.DASH:
-            return speed + 2, geo_movement.MoveMode.WALK, slowed  # 000 "Dash": speed + 2
+            return speed + 2, geo_movement.PathRule.WALK, slowed  # 000 "Dash": speed + 2
         if mode in (MoveMode.CRAWL, MoveMode.SQUEEZE):
             # RULINGS: Crawling — each square costs 2 of the speed; 000 "Squeeze": "spend 1
             # extra square for every square it moves there".
-            return speed, geo_movement.MoveMode.CRAWL, slowed
-        return speed, geo_movement.MoveMode.WALK, slowed
+            return speed, geo_movement.PathRule.CRAWL, slowed
+        return speed, geo_movement.PathRule.WALK, slowed
 
     # -- bookkeeping shared by actions ---------------------------------------------------------
 

@@ -74,7 +74,7 @@ from orcus_desktop.geometry.grid import (
     space_distance,
     spaces_adjacent,
 )
-from orcus_desktop.model.combat import ActionBudget, ActionKind, AidKind, PendingAttack
+from orcus_desktop.model.combat import ActionBudget, AidKind, PendingAttack
 from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
@@ -84,6 +84,7 @@ from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
 from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import ORCUS, DeathSaveTiming, Ruleset
 from orcus_desktop.vocabulary import CreatureId, Origin
 

@@ -20,7 +20,6 @@ from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, Wal
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import (
     ActionBudget,
-    ActionKind,
     Aid,
     AidKind,
     Combat,
@@ -35,6 +34,7 @@ from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEnt
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.frozen import thaw as _thaw
 from orcus_desktop.model.ids import WallId
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.vocabulary import CreatureId
 

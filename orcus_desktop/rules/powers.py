@@ -53,8 +53,12 @@ class PowerSource(StrEnum):
     MARTIAL = "martial"
 
 
-class ActionType(StrEnum):
-    """000 "Action Required"."""
+class ActionKind(StrEnum):
+    """000 "Action Required": the action type a power or action takes.
+
+    One enum for powers and the turn's budget, so a power's action type is the budget slot it
+    spends with no table in between (000 "Your Turn").
+    """
 
     STANDARD = "standard"
     MOVE = "move"
@@ -229,7 +233,7 @@ class Power:
     name: str
     category: PowerCategory = PowerCategory.ATTACK
     frequency: Frequency = Frequency.AT_WILL
-    action: ActionType = ActionType.STANDARD
+    action: ActionKind = ActionKind.STANDARD
     origin: Origin = Origin.MELEE
     source: PowerSource | None = None
     level: int = 1
@@ -245,7 +249,7 @@ class Power:
     keywords: tuple[str, ...] = ()
     trigger: str | None = None
     basic: bool = False
-    maintain: ActionType | None = None
+    maintain: ActionKind | None = None
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -547,7 +551,7 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
             frequency=parse_enum(
                 Frequency, data.get("frequency", "at_will"), f"{where}.frequency"
             ),
-            action=parse_enum(ActionType, data.get("action", "standard"), f"{where}.action"),
+            action=parse_enum(ActionKind, data.get("action", "standard"), f"{where}.action"),
             origin=parse_enum(Origin, data.get("origin", "melee"), f"{where}.origin"),
             source=(
                 parse_enum(PowerSource, data["source"], f"{where}.source")
@@ -575,7 +579,7 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
             trigger=as_opt_str(data.get("trigger"), f"{where}.trigger"),
             basic=as_bool(data.get("basic", False), f"{where}.basic"),
             maintain=(
-                parse_enum(ActionType, maintain_raw, f"{where}.maintain")
+                parse_enum(ActionKind, maintain_raw, f"{where}.maintain")
                 if maintain_raw is not None
                 else None
             ),

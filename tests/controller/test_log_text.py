@@ -5,9 +5,9 @@ from __future__ import annotations
 from orcus_desktop.controller.log_text import _WRITERS, describe, names_of
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import fighter, make_session, orc
 
 

@@ -18,10 +18,10 @@ from orcus_desktop.controller.actions import CombatAction
 from orcus_desktop.controller.results import MoveMode, OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import fighter, make_session, orc
 
 HERO, ORC, CLERIC, FAR = "hero", "orc", "cleric", "far"

@@ -14,7 +14,7 @@ from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.geometry.grid import Size, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.movement import (
     STEPS,
-    MoveMode,
+    PathRule,
     _unit_step_masks,
     cheapest_path,
     provoked_by,
@@ -157,9 +157,9 @@ def test_cost_table(walls, terrain, others, dest, cost, why) -> None:
 def test_crawling_costs_two_per_square() -> None:
     # RULINGS "Crawling": one penalty stated twice; each square costs 2 of the speed.
     bf = field(occupants=(occ("m", 0, 0, speed=6),))
-    reach = reachable_squares(bf, "m", mode=MoveMode.CRAWL)
+    reach = reachable_squares(bf, "m", mode=PathRule.CRAWL)
     assert max(max(abs(s.col), abs(s.row)) for s in reach) == 3
-    assert cheapest_path(bf, "m", Square(2, 0), mode=MoveMode.CRAWL).cost == 4
+    assert cheapest_path(bf, "m", Square(2, 0), mode=PathRule.CRAWL).cost == 4
 
 
 def test_slowed_speed_is_two() -> None:
@@ -202,37 +202,37 @@ PROVOKE_TABLE = [
     (
         (1, 1),
         [(0, 0), (0, 1), (0, 2)],
-        MoveMode.WALK,
+        PathRule.WALK,
         ("e",),
         'RULINGS "Opportunity attacks": leaving an adjacent square provokes, even staying '
         "adjacent",
     ),
-    ((3, 3), [(0, 0), (1, 0), (2, 0)], MoveMode.WALK, (), "never adjacent"),
+    ((3, 3), [(0, 0), (1, 0), (2, 0)], PathRule.WALK, (), "never adjacent"),
     (
         (1, 1),
         [(0, 0), (0, 1)],
-        MoveMode.SHIFT,
+        PathRule.SHIFT,
         (),
         '000: "You can avoid provoking an opportunity attack by shifting"',
     ),
     (
         (1, 1),
         [(0, 0), (5, 5)],
-        MoveMode.TELEPORT,
+        PathRule.TELEPORT,
         (),
         '000: "You also don\'t provoke ... when you teleport"',
     ),
     (
         (1, 1),
         [(0, 0), (0, 1), (0, 2)],
-        MoveMode.CRAWL,
+        PathRule.CRAWL,
         ("e",),
         '000 "Being Prone": "you provoke opportunity attacks while crawling"',
     ),
     (
         (3, 0),
         [(0, 0), (1, 0), (2, 0), (2, 1), (1, 2)],
-        MoveMode.WALK,
+        PathRule.WALK,
         ("e",),
         "provokes once however often it leaves adjacent squares",
     ),
@@ -265,9 +265,9 @@ def test_path_reports_what_it_provokes() -> None:
     assert result.cost == 4
 
 
-def _provoked_by_reference(bf, mover_id, path, mode=MoveMode.WALK) -> tuple[str, ...]:
+def _provoked_by_reference(bf, mover_id, path, mode=PathRule.WALK) -> tuple[str, ...]:
     """The straightforward rule: every square left, every enemy, uncached sight and effect."""
-    if mode in (MoveMode.SHIFT, MoveMode.TELEPORT):
+    if mode in (PathRule.SHIFT, PathRule.TELEPORT):
         return ()
     mover = bf.occupant(mover_id)
     provoked: list[str] = []
@@ -317,7 +317,7 @@ def _provoke_cases(draw):
     for _ in range(draw(st.integers(0, 8))):
         dc, dr = draw(st.sampled_from(STEPS))
         path.append(Square(path[-1].col + dc, path[-1].row + dr))
-    mode = draw(st.sampled_from(list(MoveMode)))
+    mode = draw(st.sampled_from(list(PathRule)))
     return field(walls=walls, occupants=(mover, *others)), path, mode
 
 

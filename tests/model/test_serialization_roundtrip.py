@@ -10,14 +10,7 @@ from hypothesis import strategies as st
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
-from orcus_desktop.model.combat import (
-    ActionBudget,
-    ActionKind,
-    Combat,
-    Combatant,
-    CombatPhase,
-    ReadiedAction,
-)
+from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase, ReadiedAction
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.serialization import (
@@ -26,6 +19,7 @@ from orcus_desktop.model.serialization import (
     load_encounter,
     save_encounter,
 )
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.vocabulary import CreatureId
 

@@ -49,13 +49,12 @@ from orcus_desktop.controller.actions import (
 )
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 from orcus_desktop.rules.derived import current_defenses, effective_speed
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.format import format_resolved
-from orcus_desktop.rules.powers import Frequency
+from orcus_desktop.rules.powers import ActionKind, Frequency
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.panels.common import (
     DURATION_TEXT,

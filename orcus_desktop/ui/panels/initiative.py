@@ -45,8 +45,9 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.actions import CombatAction
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.model.combat import ActionKind, Combatant, CombatPhase
+from orcus_desktop.model.combat import Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.common import (
     AskDie,
     DocumentConnections,
