@@ -881,8 +881,7 @@ class Engine:
 
     @staticmethod
     def _name(encounter: Encounter, creature_id: str) -> str:
-        creature = encounter.find_creature(creature_id)
-        return creature.name if creature is not None else creature_id
+        return encounter.name_of(creature_id)
 
     # -- special actions ---------------------------------------------------------------------
 

@@ -445,9 +445,7 @@ def _result_message(result: OperationResult, encounter: Encounter | None = None)
         text = result.text
         if result.opportunity_attackers:
             names = [
-                (c.name if (c := encounter.find_creature(i)) is not None else i)
-                if encounter is not None
-                else i
+                encounter.name_of(i) if encounter is not None else i
                 for i in result.opportunity_attackers
             ]
             text += " — opportunity attacks offered to " + ", ".join(names)
@@ -1374,8 +1372,7 @@ def attack_summary(preview: TargetPreview, encounter: Encounter, extra_bonus: in
     000 "Making an Attack": the attack hits when d20 + bonus reaches the defense; a natural 20
     always hits and a natural 1 always misses (000 "Critical Hits", "Automatic Miss").
     """
-    target = encounter.find_creature(preview.target)
-    name = target.name if target is not None else preview.target
+    name = encounter.name_of(preview.target)
     if preview.defense is None or preview.defense_kind is None:
         return f"{name}: no attack roll"
     bonus = preview.attack_bonus + extra_bonus
@@ -1533,8 +1530,7 @@ class TargetingTool:
     # -- single and multiple targets -----------------------------------------------------------
 
     def _name(self, creature_id: str | None) -> str:
-        creature = self._session.encounter.find_creature(creature_id) if creature_id else None
-        return creature.name if creature is not None else str(creature_id)
+        return self._session.encounter.name_of(creature_id)
 
     def _prompt(self) -> str:
         request = self.request
@@ -1860,8 +1856,7 @@ class ForcedMoveTool:
         return self._finished
 
     def _text(self) -> str:
-        creature = self._session.encounter.find_creature(self.target_id)
-        name = creature.name if creature is not None else self.target_id
+        name = self._session.encounter.name_of(self.target_id)
         return f"{self.kind.capitalize()} {name} up to {_plural(self.squares, 'square')}"
 
     def on_pointer(self, event: PointerEvent) -> ToolPreview:

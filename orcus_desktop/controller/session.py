@@ -1751,8 +1751,7 @@ class GameSession:
         return rules.start_of_turn, rules.budget, rules.skip_reason
 
     def _name(self, creature_id: str | None) -> str:
-        creature = self.encounter.find_creature(creature_id) if creature_id else None
-        return creature.name if creature is not None else str(creature_id)
+        return self.encounter.name_of(creature_id)
 
     def _spent(self, encounter: Encounter, creature_id: str, kind: ActionKind) -> Encounter:
         """The encounter after the creature spent one action of `kind` (nothing outside combat)."""

@@ -108,6 +108,13 @@ class Encounter:
                 return creature
         return None
 
+    def name_of(self, creature_id: str | None) -> str:
+        """The creature's display name; its id when it is no longer on the map; "" for None."""
+        if creature_id is None:
+            return ""
+        creature = self.find_creature(creature_id)
+        return creature.name if creature is not None else str(creature_id)
+
     def creature_ids(self) -> tuple[CreatureId, ...]:
         return tuple(c.id for c in self.creatures)
 
