@@ -47,9 +47,14 @@ from orcus_desktop.rules.checks import ESCAPE_DEFENSE, escape_check
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
 from orcus_desktop.rules.modifiers import Modifier
-from orcus_desktop.rules.powers import ActionKind, AttackSpec, ConditionSpec, Outcome, Power
+from orcus_desktop.rules.powers import (
+    ActionKind,
+    Power,
+    grapple_power,
+    move_grappled_power,
+    shove_power,
+)
 from orcus_desktop.rules.state import CreatureState, RulesError, initial_state
-from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 
 
@@ -65,15 +70,10 @@ MODE_ACTIONS: dict[MoveMode, CombatAction] = {
     MoveMode.SQUEEZE: CombatAction.SQUEEZE,
 }
 
-# 000 "Grapple": "a Strength attack vs Reflex"; "Move a Grappled Creature": Strength vs
-# Fortitude; "Shove": Strength attack vs Fortitude. Special attacks written as power data.
-GRAPPLE = Power(
-    name="Grapple",
-    attack=AttackSpec(None, Defense.REFLEX),
-    hit=Outcome(conditions=(ConditionSpec(Condition.GRAPPLED, UNTIL_COUNTERED.kind),)),
-)
-MOVE_GRAPPLED = Power(name="Move a Grappled Creature", attack=AttackSpec(None, Defense.FORTITUDE))
-SHOVE = Power(name="Shove", attack=AttackSpec(None, Defense.FORTITUDE))
+# The attacks of 000 "Actions in Combat", as the rules define them.
+GRAPPLE = grapple_power()
+MOVE_GRAPPLED = move_grappled_power()
+SHOVE = shove_power()
 
 _SIZES = tuple(Size)
 

@@ -42,7 +42,7 @@ from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square, square_distance
 from orcus_desktop.geometry.sight import lines_of_effect, sight
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS
 from orcus_desktop.rules.powers import TargetKind
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 
@@ -1218,9 +1218,6 @@ _ACTION_TARGETING: dict[str, TargetingAction] = {
     "help_defense": TargetingAction.HELP_DEFENSE,
 }
 
-_HELPLESS = frozenset({Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED})
-"""Conditions that make a creature helpless for a coup de grace (000 "Helpless")."""
-
 _ON_THE_MAP = frozenset({"walk", "dash", "five_foot_step", "crawl", "squeeze", "move_grappled"})
 """Actions carried out by dragging the token (the move tool), not by choosing a target."""
 
@@ -1491,7 +1488,9 @@ class TargetingTool:
         within = [t for t in session.power_targets(me.id, request.power_name) if t != me.id]
         if request.action is TargetingAction.COUP_DE_GRACE:
             # 000 "Coup de Grace": only a helpless opponent.
-            within = [t for t in within if _HELPLESS & session.rules.conditions(encounter, t)]
+            within = [
+                t for t in within if HELPLESS_CONDITIONS & session.rules.conditions(encounter, t)
+            ]
         return tuple(within)
 
     # -- events --------------------------------------------------------------------------------

@@ -82,7 +82,14 @@ from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules import state as rules_state
-from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
+from orcus_desktop.rules.conditions import (
+    HELPLESS_CONDITIONS,
+    INCAPACITATING_CONDITIONS,
+    ActionLimit,
+    Condition,
+    MovementLimit,
+    rules_for,
+)
 from orcus_desktop.rules.durations import UNTIL_COUNTERED, Duration, DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import ORCUS, DeathSaveTiming, Ruleset
@@ -1129,8 +1136,7 @@ class GameSession:
         assert target is not None
         if not spaces_adjacent(me.space, target.space):
             return self._refuse(op, f"{target.name} is not adjacent", initiator, creature_id)
-        helpless = {Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED}
-        if not helpless & self.rules.conditions(enc, target_id):
+        if not HELPLESS_CONDITIONS & self.rules.conditions(enc, target_id):
             return self._refuse(op, f"{target.name} is not helpless", initiator, creature_id)
         power = find_power(self.rules, enc, creature_id, power_name)
         if (
@@ -1182,8 +1188,7 @@ class GameSession:
         reach = sb.reach if sb is not None else 1
         if space_distance(me.space, target.space) > reach:
             return self._refuse(op, f"{target.name} is not within reach", initiator, creature_id)
-        incapacitated = {Condition.STUNNED, Condition.UNCONSCIOUS, Condition.PETRIFIED}
-        automatic = bool(incapacitated & self.rules.conditions(enc, target_id))
+        automatic = bool(INCAPACITATING_CONDITIONS & self.rules.conditions(enc, target_id))
 
         def change(e: Encounter) -> AttackOutcome:
             if automatic:
@@ -1354,7 +1359,7 @@ class GameSession:
             e = self.engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
             if target_id in out.hits:
                 e = self._shove_hit(e, creature_id, target_id, push_to)
-            return replace(out, encounter=e)
+            return replace(out, encounter=e, forced=())  # the push is done, not owed
 
         return self._attack_op(
             op, f"{me.name} shoves {target.name}", change, initiator, creature_id
@@ -1891,6 +1896,7 @@ class GameSession:
                 out = replace(
                     out,
                     encounter=self._shove_hit(out.encounter, attacker, targets[0], push_to),
+                    forced=(),  # the push is done, not owed
                 )
             return out
         power = find_power(self.rules, encounter, attacker, held.power)

@@ -270,6 +270,17 @@ def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
     return {row.condition: row for row in rows}
 
 
+HELPLESS_CONDITIONS = frozenset({Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED})
+"""A creature with one of these is helpless: open to a coup de grace (000 "Coup de Grace":
+"against a helpless adjacent opponent"; 000 "Helpless", "Unconscious", "Petrified")."""
+
+INCAPACITATING_CONDITIONS = frozenset(
+    {Condition.STUNNED, Condition.UNCONSCIOUS, Condition.PETRIFIED}
+)
+"""A creature with one of these is incapacitated (000 "Stunned": "You are incapacitated"): a
+grapple against it succeeds automatically (000 "Grapple")."""
+
+
 def rules_for(condition: Condition, ruleset: Ruleset) -> ConditionRules:
     return condition_table(ruleset)[condition]
 

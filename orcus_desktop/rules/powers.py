@@ -614,15 +614,13 @@ def shove_power() -> Power:
     """The Shove action as a power.
 
     000 "Shove": "Strength attack vs Fortitude. Hit: You push the target 1 square and shift
-    into the space it left."
+    into the space it left." The shover's shift goes with the push, which the caller carries
+    out at once (so it is no text left for the GM).
     """
     return Power(
         name="Shove",
         attack=AttackSpec(Ability.STRENGTH, Defense.FORTITUDE),
-        hit=Outcome(
-            forced_movement=ForcedMovementSpec(ForcedMovementKind.PUSH, 1),
-            text="You shift into the space it left.",
-        ),
+        hit=Outcome(forced_movement=ForcedMovementSpec(ForcedMovementKind.PUSH, 1)),
     )
 
 
@@ -631,10 +629,9 @@ def move_grappled_power() -> Power:
 
     000 "Move a Grappled Creature": "Make a Strength attack vs the grappled creature's
     Fortitude. Hit: You can drag or carry the grappled creature with you, but your speed is
-    halved."
+    halved." The caller moves both on a hit (so it is no text left for the GM).
     """
     return Power(
         name="Move a Grappled Creature",
         attack=AttackSpec(Ability.STRENGTH, Defense.FORTITUDE),
-        hit=Outcome(text="You drag or carry the grappled creature; your speed is halved."),
     )
