@@ -72,7 +72,7 @@ def test_the_cli_the_log_the_file_and_the_api_spell_degrees_alike(
     assert '"concealment": "concealed"' in text
 
 
-def test_a_file_saved_by_the_previous_version_still_opens() -> None:
+def test_a_file_saved_by_the_previous_version_still_opens(tmp_path: Path) -> None:
     encounter = load_encounter(SAVED_BEFORE)
     attacks = [e for e in encounter.combat.log if e.kind == "attack"]
     targets = [t for e in attacks for t in e.data["targets"]]
@@ -83,3 +83,6 @@ def test_a_file_saved_by_the_previous_version_still_opens() -> None:
     # It opens in a session, and saves back the same degrees.
     session = make_session(encounter)
     assert session.available_actions("hero").its_turn
+    again = tmp_path / "again.json"
+    save_encounter(again, session.encounter)
+    assert load_encounter(again).combat.log == encounter.combat.log
