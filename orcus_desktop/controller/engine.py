@@ -30,7 +30,7 @@ from orcus_desktop.controller.combat_rules import (
     healing_data,
     roll_data,
 )
-from orcus_desktop.controller.results import MoveMode, MovePreview
+from orcus_desktop.controller.results import MoveMode, MovePreview, TargetPreview
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
@@ -117,31 +117,6 @@ class StagedAttack:
     contexts: tuple[tuple[Combatant, AttackContext], ...]
     target_data: tuple[dict[str, Any], ...]
     aids_used: tuple[Aid, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TargetPreview:
-    """What the GM sees before rolling against one target.
-
-    Attributes:
-        target: the target's id.
-        facts: distance, cover, concealment, flanking, long range (as in the attack log).
-        combat_advantage: why the attacker has combat advantage (empty: it does not).
-        attack_bonus: the total modifier to the d20.
-        attack_parts: (value, source) of every modifier.
-        defense_kind: the defense attacked, or None without an attack roll.
-        defense: the defense value with its modifiers, or None.
-        defense_parts: (value, source) of the defense's base and modifiers.
-    """
-
-    target: str
-    facts: Mapping[str, Any]
-    combat_advantage: tuple[str, ...]
-    attack_bonus: int
-    attack_parts: tuple[tuple[int, str], ...]
-    defense_kind: str | None
-    defense: int | None
-    defense_parts: tuple[tuple[int, str], ...]
 
 
 @dataclass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -81,3 +82,28 @@ class MovePreview:
     reachable: bool
     provoking_enemy_ids: tuple[str, ...] = ()
     reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetPreview:
+    """What the GM sees before rolling against one target.
+
+    Attributes:
+        target: the target's id.
+        facts: distance, cover, concealment, flanking, long range (as in the attack log).
+        combat_advantage: why the attacker has combat advantage (empty: it does not).
+        attack_bonus: the total modifier to the d20.
+        attack_parts: (value, source) of every modifier.
+        defense_kind: the defense attacked, or None without an attack roll.
+        defense: the defense value with its modifiers, or None.
+        defense_parts: (value, source) of the defense's base and modifiers.
+    """
+
+    target: str
+    facts: Mapping[str, Any]
+    combat_advantage: tuple[str, ...]
+    attack_bonus: int
+    attack_parts: tuple[tuple[int, str], ...]
+    defense_kind: str | None
+    defense: int | None
+    defense_parts: tuple[tuple[int, str], ...]

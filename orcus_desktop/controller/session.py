@@ -7,9 +7,9 @@ change nothing and carry a reason the UI shows.
 Operations, by panel:
     document: undo, redo, open_encounter, place_creature, remove_creature, update_creature,
         set_map_image, rename_encounter, resize_grid, add_wall, remove_wall, set_door_open,
-        paint_terrain.
-    movement: preview_move, reachable_squares, move_creature (walk, shift, dash, crawl,
-        squeeze, gm), force_move.
+        paint_terrain, erase_terrain.
+    movement: battlefield, preview_move, reachable_squares, move_creature (walk, shift, dash,
+        crawl, squeeze, gm), force_move.
     initiative and turns: roll_initiative, set_initiative, reorder_initiative, set_surprised,
         start_combat, end_turn, delay, resume_delayed, ready_action, trigger_readied,
         join_combat, end_combat, turn_prompts.
@@ -59,11 +59,11 @@ from orcus_desktop.controller.engine import (
     ActionError,
     AttackOutcome,
     Engine,
-    TargetPreview,
     action_kind_of,
 )
-from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult
+from orcus_desktop.controller.results import MoveMode, MovePreview, OperationResult, TargetPreview
 from orcus_desktop.geometry import movement as geo_movement
+from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import (
@@ -309,6 +309,10 @@ class GameSession:
 
     # -- movement --------------------------------------------------------------------------
 
+    def battlefield(self) -> Battlefield:
+        """The geometry view of the current snapshot (built once per snapshot; read only)."""
+        return self.engine.battlefield(self.encounter)
+
     def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
         """Path, cost and provoked enemies for a drag in progress (no change, no signal).
 
@@ -434,6 +438,20 @@ class GameSession:
         verb = "Erase" if erase else "Paint"
         text = f"{verb} {kind.value} terrain"
         self._commit(text, enc.with_terrain(others))
+        return self._announce(OperationResult(True, op, text=text), initiator)
+
+    def erase_terrain(
+        self, squares: Iterable[Square], initiator: object = None
+    ) -> OperationResult:
+        """Erase every kind of terrain on some squares: one undo step, "Erase terrain"."""
+        op = "erase_terrain"
+        enc = self.encounter
+        chosen = frozenset(squares)
+        if not any(p.squares & chosen for p in enc.terrain):
+            return self._refuse(op, "nothing to erase there", initiator)
+        kept = (TerrainPatch(p.kind, p.squares - chosen) for p in enc.terrain)
+        text = "Erase terrain"
+        self._commit(text, enc.with_terrain(p for p in kept if p.squares))
         return self._announce(OperationResult(True, op, text=text), initiator)
 
     # -- initiative and turns -------------------------------------------------------------

@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.map_tools import (
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
     TargetingChoice,
     attack_summary,
 )
-from orcus_desktop.controller.session import GameSession
 
 COVER_CHOICES = (
     ("", "as measured"),

@@ -46,27 +46,24 @@ from orcus_desktop import __version__
 from orcus_desktop.assets import resource_path, resources_dir
 from orcus_desktop.controller.actions import CombatAction
 from orcus_desktop.controller.log_text import describe, names_of
-from orcus_desktop.controller.map_tools import (
-    AreaOrigin,
-    CalibrateTool,
-    EraseTool,
-    ForcedMoveTool,
-    MapTool,
-    MeasureTool,
-    MoveTool,
-    SelectTool,
-    SightTool,
-    TargetingAction,
-    TargetingChoice,
-    TargetingTool,
-    TemplateTool,
-    TerrainTool,
-    WallTool,
-    creature_at,
-    targeting_request,
-)
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.calibrate_tool import CalibrateTool
+from orcus_desktop.controller.tools.erase_tool import EraseTool
+from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
+from orcus_desktop.controller.tools.measure_tool import MeasureTool
+from orcus_desktop.controller.tools.move_tool import MoveTool, SelectTool
+from orcus_desktop.controller.tools.pointer import MapTool, creature_at
+from orcus_desktop.controller.tools.sight_tool import SightTool
+from orcus_desktop.controller.tools.targeting import (
+    TargetingAction,
+    TargetingChoice,
+    targeting_request,
+)
+from orcus_desktop.controller.tools.targeting_tool import TargetingTool
+from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool
+from orcus_desktop.controller.tools.terrain_tool import TerrainTool
+from orcus_desktop.controller.tools.wall_tool import WallTool
 from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.model.document import Document

@@ -15,9 +15,9 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.map_tools import LibraryEntry
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.document import Document
@@ -484,7 +484,7 @@ def test_library_creature_gets_an_hp_bar_and_tooltip(
     session: GameSession, scene: MapScene
 ) -> None:
     from orcus_desktop.assets import resource_path
-    from orcus_desktop.controller.map_tools import creature_from_entry
+    from orcus_desktop.controller.tools.library_drop import creature_from_entry
     from orcus_desktop.ui.map.look import TokenState
     from orcus_desktop.ui.panels.palette import load_library
 

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox, QTree
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.map_tools import TargetingTool
 from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.frozen import thaw
 from orcus_desktop.model.serialization import load_encounter
@@ -377,7 +377,7 @@ def test_the_gm_overrides_cover_and_grants_combat_advantage(
 def test_tide_of_iron_then_the_gm_clicks_where_the_push_ends(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    from orcus_desktop.controller.map_tools import ForcedMoveTool
+    from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 
     session = window.session
     assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok

@@ -14,15 +14,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData
 
-from orcus_desktop.controller.map_tools import (
-    EMPTY_PREVIEW,
+from orcus_desktop.controller.placement import free_squares
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.library_drop import (
     LibraryEntry,
-    ToolPreview,
     creature_from_entry,
     placement_preview,
 )
-from orcus_desktop.controller.placement import free_squares
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.pointer import EMPTY_PREVIEW, ToolPreview
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.ui.panels.palette import entry_from_mime
 

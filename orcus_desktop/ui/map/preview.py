@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.map_tools import EMPTY_PREVIEW, ToolPreview
+from orcus_desktop.controller.tools.pointer import EMPTY_PREVIEW, ToolPreview
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.ui.map.layers import (
     AFFECTED,

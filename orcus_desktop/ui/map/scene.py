@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.controller.map_tools import ToolPreview
+from orcus_desktop.controller.tools.pointer import ToolPreview
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, MapImage

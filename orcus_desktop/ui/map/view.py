@@ -1,7 +1,7 @@
 """MapView: the QGraphicsView the GM looks at: zoom, pan, fit, pointer tools and drops.
 
 This is the only place where `QMouseEvent`s become the Qt-free `PointerEvent`s the tools in
-`controller/map_tools.py` consume (HOUSE_STYLE 7.6); the tool's `ToolPreview` answer goes to
+`controller/tools/` consume (HOUSE_STYLE 7.6); the tool's `ToolPreview` answer goes to
 the scene to draw, and its message to whoever listens to `message`.
 """
 
@@ -25,7 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from orcus_desktop.controller.map_tools import (
+from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     Button,
     MapTool,

@@ -6,19 +6,17 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.map_tools import (
-    AreaOrigin,
-    Button,
-    PointerEvent,
-    PointerKind,
+from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.pointer import Button, PointerEvent, PointerKind
+from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
     TargetingChoice,
     TargetingRequest,
-    TargetingTool,
     targeting_request,
 )
-from orcus_desktop.controller.results import MoveMode
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.targeting_tool import TargetingTool
+from orcus_desktop.controller.tools.template_tool import AreaOrigin
 from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -296,7 +294,7 @@ TIDE: dict[str, Any] = {
 
 
 def test_forced_move_tool_pushes_where_the_gm_clicks() -> None:
-    from orcus_desktop.controller.map_tools import ForcedMoveTool
+    from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 
     session = make_session(
         Encounter(
@@ -369,7 +367,12 @@ def test_near_arc_points_where_the_mouse_is() -> None:
         2,
     )
     chosen: list[TargetingChoice] = []
-    tool = TargetingTool(session, request, lambda c: chosen.append(c) or "ok")
+
+    def confirm(choice: TargetingChoice) -> str:
+        chosen.append(choice)
+        return "ok"
+
+    tool = TargetingTool(session, request, confirm)
     east = tool.on_pointer(ev(PointerKind.MOVE, 6.5, 2.5, Button.NONE))
     assert len(east.squares) == 4
     assert all(s.col >= 3 for s in east.squares)

@@ -1,0 +1,107 @@
+"""Carry out a push, pull or slide a hit imposed: click the square the target ends on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.pointer import (
+    EMPTY_PREVIEW,
+    OneShotTool,
+    PointerEvent,
+    ToolPreview,
+    drop_square,
+    plural,
+    result_message,
+)
+from orcus_desktop.geometry.battlefield import UnknownOccupantError
+from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
+
+
+class ForcedMoveTool(OneShotTool):
+    """Carry out a push, pull or slide a power imposed: click the square the target ends on.
+
+    The squares the target can be moved to (000 "Unwilling Movement": a push moves it away
+    from the attacker, a pull towards it, a slide anywhere; forced movement never provokes)
+    are shaded; hovering one draws the path. A click moves it through the session (one undo
+    step); Escape or a right click leaves it where it is (a power says "up to").
+
+    Args:
+        session: the game session.
+        target_id: the creature moved.
+        kind: "push", "pull" or "slip"/"slide", as the attack result names it.
+        squares: how far, at most.
+        source_id: the attacker (what "away" and "towards" refer to).
+        on_finished: called once when done (moved or skipped).
+    """
+
+    name = "forced"
+
+    def __init__(
+        self,
+        session: GameSession,
+        target_id: str,
+        kind: str,
+        squares: int,
+        source_id: str | None,
+        on_finished: Callable[[], None] = lambda: None,
+    ) -> None:
+        super().__init__(on_finished)
+        self._session = session
+        self.target_id = target_id
+        self.kind = kind
+        self.squares = squares
+        self.source_id = source_id
+        forced_kind = ForcedKind("slide" if kind in ("slip", "slide") else kind)
+        try:
+            self.destinations = forced_destinations(
+                session.battlefield(),
+                target_id,
+                forced_kind,
+                squares,
+                source_id=source_id,
+            )
+        except (UnknownOccupantError, ValueError):
+            self.destinations = {}
+
+    def _text(self) -> str:
+        name = self._session.encounter.name_of(self.target_id)
+        return f"{self.kind.capitalize()} {name} up to {plural(self.squares, 'square')}"
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        if (ignored := self._ignores(event)) is not None:
+            return ignored
+        target = self._session.encounter.find_creature(self.target_id)
+        if target is None:
+            return self.cancel()
+        # The pointer names the target's new top-left square (its space follows).
+        square = drop_square(target.size, event.grid_xy)
+        path = self.destinations.get(square)
+        if event.left_press:
+            if path is None:
+                return ToolPreview(
+                    reachable=frozenset(self.destinations),
+                    marked_ids=(self.target_id,),
+                    message=f"Refused: {target.name} cannot be moved there "
+                    f"({self.kind} {self.squares})",
+                )
+            result = self._session.force_move(
+                self.target_id, self.kind, self.squares, square, source_id=self.source_id
+            )
+            self._end()
+            return ToolPreview(message=result_message(result))
+        hint = f"{self._text()}: click where it ends (Esc: leave it)"
+        return ToolPreview(
+            reachable=frozenset(self.destinations),
+            path=(target.square, *path) if path is not None else (),
+            marked_ids=(self.target_id,),
+            label=hint if path is not None else "",
+            label_at=(square.col + target.size.side_units, float(square.row)),
+            message=hint,
+        )
+
+    def cancelled_message(self) -> str:
+        return f"{self._text()}: left where it is"
+
+    def finish(self) -> ToolPreview:
+        return EMPTY_PREVIEW

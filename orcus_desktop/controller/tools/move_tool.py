@@ -1,0 +1,219 @@
+"""Drag a token to move it (the move tool), or click to select it and toggle doors (select)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from orcus_desktop.controller.results import MoveMode, MovePreview
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.pointer import (
+    EMPTY_PREVIEW,
+    Modifier,
+    Point,
+    PointerEvent,
+    PointerKind,
+    TokenGhost,
+    ToolPreview,
+    creature_at,
+    drop_square,
+    plural,
+    result_message,
+    wall_at,
+)
+from orcus_desktop.geometry.features import TerrainKind, WallKind
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.encounter import Creature
+
+
+@dataclass
+class _Drag:
+    creature: Creature
+    grab_offset: Point  # pointer minus the token's top-left, grid units
+    destination: Square
+    mode: MoveMode
+    preview: MovePreview | None = None
+    reachable: dict[MoveMode, frozenset[Square]] = field(default_factory=dict)
+
+
+class MoveTool:
+    """Drag a token to move it: live path, cost, reachable squares and warnings; commit on release.
+
+    Shift held = a shift (000 "Shift": 1 square, provokes nothing); Ctrl or Alt held, or
+    `gm_move` set, = a free GM move (no action, nothing provoked, only the destination checked).
+    A click on a token without dragging selects it; in the select tool a click on a door opens or
+    closes it.
+
+    Args:
+        session: the game session every preview and move goes through.
+        on_select: called with the creature id clicked (or None when the map was clicked).
+        toggles_doors: a click on a door (not on a token) toggles it.
+    """
+
+    name = "move"
+
+    def __init__(
+        self,
+        session: GameSession,
+        on_select: Callable[[str | None], None] | None = None,
+        *,
+        toggles_doors: bool = False,
+    ) -> None:
+        self._session = session
+        self._on_select = on_select
+        self._toggles_doors = toggles_doors
+        self._drag: _Drag | None = None
+        self.gm_move = False
+
+    @property
+    def dragging(self) -> str | None:
+        """The id of the creature being dragged, or None."""
+        return self._drag.creature.id if self._drag else None
+
+    def _mode(self, modifiers: Modifier) -> MoveMode:
+        if self.gm_move or modifiers & (Modifier.CTRL | Modifier.ALT):
+            return MoveMode.GM
+        if modifiers & Modifier.SHIFT:
+            return MoveMode.SHIFT
+        return MoveMode.WALK
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        if event.left_press:
+            return self._press(event)
+        if event.kind is PointerKind.MOVE and self._drag is not None:
+            return self._move(event)
+        if event.kind is PointerKind.RELEASE and self._drag is not None:
+            return self._release(event)
+        return EMPTY_PREVIEW if self._drag is None else self._drag_preview(event)
+
+    def cancel(self) -> ToolPreview:
+        self._drag = None
+        return EMPTY_PREVIEW
+
+    def finish(self) -> ToolPreview:
+        return EMPTY_PREVIEW
+
+    def _press(self, event: PointerEvent) -> ToolPreview:
+        encounter = self._session.encounter
+        creature = creature_at(encounter, event.grid_xy)
+        if creature is None:
+            if self._toggles_doors:
+                wall_id = wall_at(encounter, event.grid_xy)
+                if wall_id is not None and encounter.wall(wall_id).wall.kind is WallKind.DOOR:
+                    door = encounter.wall(wall_id).wall
+                    result = self._session.set_door_open(wall_id, not door.is_open, self)
+                    return ToolPreview(message=result_message(result))
+            if self._on_select is not None:
+                self._on_select(None)
+            return EMPTY_PREVIEW
+        if self._on_select is not None:
+            self._on_select(creature.id)
+        x0, y0, _, _ = creature.space.bounds()
+        self._drag = _Drag(
+            creature,
+            (event.grid_xy[0] - x0, event.grid_xy[1] - y0),
+            creature.square,
+            self._mode(event.modifiers),
+        )
+        return self._drag_preview(event)
+
+    def _destination(self, event: PointerEvent) -> Square:
+        assert self._drag is not None
+        gx, gy = self._drag.grab_offset
+        x0, y0, x1, y1 = self._drag.creature.space.bounds()
+        # The token lands where most of it is: under the centre of the token being dragged.
+        centre = (event.grid_xy[0] - gx + (x1 - x0) / 2, event.grid_xy[1] - gy + (y1 - y0) / 2)
+        return drop_square(self._drag.creature.size, centre)
+
+    def _move(self, event: PointerEvent) -> ToolPreview:
+        drag = self._drag
+        assert drag is not None
+        destination = self._destination(event)
+        mode = self._mode(event.modifiers)
+        if destination != drag.destination or mode is not drag.mode or drag.preview is None:
+            drag.destination = destination
+            drag.mode = mode
+            drag.preview = (
+                None
+                if destination == drag.creature.square
+                else self._session.preview_move(drag.creature.id, destination, mode)
+            )
+        return self._drag_preview(event)
+
+    def _reachable(self, drag: _Drag) -> frozenset[Square]:
+        # Computed once per drag and mode: the search is the expensive part of a preview.
+        squares = drag.reachable.get(drag.mode)
+        if squares is None:
+            squares = self._session.reachable_squares(drag.creature.id, drag.mode)
+            drag.reachable[drag.mode] = squares
+        return squares
+
+    def _drag_preview(self, event: PointerEvent) -> ToolPreview:
+        drag = self._drag
+        assert drag is not None
+        top_left = (event.grid_xy[0] - drag.grab_offset[0], event.grid_xy[1] - drag.grab_offset[1])
+        preview = drag.preview
+        reachable = self._reachable(drag) if drag.mode is not MoveMode.GM else frozenset()
+        if preview is None:
+            return ToolPreview(
+                ghost=TokenGhost(drag.creature.id, top_left, drag.destination, True),
+                reachable=reachable,
+                label="",
+            )
+        encounter = self._session.encounter
+        warnings: list[str] = []
+        difficult = [
+            s for s in preview.path[1:] if TerrainKind.DIFFICULT in encounter.terrain_at(s)
+        ]
+        if difficult:
+            # 000 "Difficult Terrain": each square of it costs one extra.
+            warnings.append(f"difficult terrain: +{plural(len(difficult), 'square')}")
+        if preview.provoking_enemy_ids:
+            names = ", ".join(encounter.name_of(i) for i in preview.provoking_enemy_ids)
+            warnings.append(f"opportunity attacks: {names}")
+        mode_text = {MoveMode.SHIFT: "shift ", MoveMode.GM: "GM move "}.get(drag.mode, "")
+        if preview.reachable:
+            label = mode_text + (
+                plural(preview.cost, "square") if drag.mode is not MoveMode.GM else ""
+            )
+        else:
+            label = preview.reason
+        if warnings:
+            label = label.strip() + "\n" + "\n".join(f"⚠ {w}" for w in warnings)
+        end = drag.destination
+        return ToolPreview(
+            ghost=TokenGhost(drag.creature.id, top_left, end, preview.reachable),
+            path=preview.path,
+            path_ok=preview.reachable,
+            reachable=reachable,
+            marked_ids=preview.provoking_enemy_ids,
+            label=label.strip(),
+            label_at=(top_left[0] + drag.creature.size.side_units, top_left[1]),
+            warnings=tuple(warnings),
+        )
+
+    def _release(self, event: PointerEvent) -> ToolPreview:
+        drag = self._drag
+        assert drag is not None
+        self._move(event)
+        self._drag = None
+        if drag.destination == drag.creature.square:
+            return EMPTY_PREVIEW
+        result = self._session.move_creature(drag.creature.id, drag.destination, drag.mode, self)
+        return ToolPreview(message=result_message(result, self._session.encounter))
+
+
+class SelectTool(MoveTool):
+    """Select a creature by clicking it (and drag it, like the move tool); click doors to toggle.
+
+    Args:
+        session: the game session.
+        on_select: called with the creature id clicked (or None when the map was clicked).
+    """
+
+    name = "select"
+
+    def __init__(
+        self, session: GameSession, on_select: Callable[[str | None], None] | None = None
+    ) -> None:
+        super().__init__(session, on_select, toggles_doors=True)

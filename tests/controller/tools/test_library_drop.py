@@ -1,0 +1,37 @@
+"""Placing a creature from the library: fresh ids and the footprint before the drop."""
+
+from __future__ import annotations
+
+from orcus_desktop.controller.tools.library_drop import (
+    LibraryEntry,
+    creature_from_entry,
+    placement_preview,
+)
+from orcus_desktop.geometry.grid import Size, Square
+from tests.controller.tools.builders import make_session
+
+
+def test_creature_from_entry_gets_a_fresh_id() -> None:
+    session = make_session()
+    entry = LibraryEntry("Goblin Cutter", "monsters", Size.SMALL, 6, {"level": 1})
+    first = creature_from_entry(session.encounter, entry, (5.5, 5.5))
+    assert first.id == "goblin-cutter-1"
+    session.place_creature(first)
+    second = creature_from_entry(session.encounter, entry, (6.5, 5.5))
+    assert second.id == "goblin-cutter-2"
+    assert first.name == "Goblin Cutter"
+    assert second.name == "Goblin Cutter 2"
+    assert second.statblock["level"] == 1
+
+
+def test_placement_preview_names_the_problem_before_the_drop() -> None:
+    session = make_session()
+    entry = LibraryEntry("Ogre", "monsters", Size.LARGE, 6)
+    free = placement_preview(session.encounter, entry, (5.0, 8.0))
+    assert free.path_ok
+    assert free.squares == {Square(4, 7), Square(5, 7), Square(4, 8), Square(5, 8)}
+    taken = placement_preview(session.encounter, entry, (2.0, 2.0))
+    assert not taken.path_ok
+    assert "occupied by" in taken.label
+    off = placement_preview(session.encounter, entry, (0.2, 0.2))
+    assert "off the grid" in off.label
