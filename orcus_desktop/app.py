@@ -109,7 +109,7 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
     app.setApplicationVersion(__version__)
     app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
     sys.excepthook = _excepthook
-    # The composition root owns the document, its history and the one RNG (HOUSE_STYLE 7.2:
+    # The composition root owns the document, its history and the one RNG (docs/design.md#flow:
     # no module-level singletons); every roll it makes is recorded in the document, so undo,
     # redo and reopening reproduce the same state without re-seeding.
     document = Document(encounter)

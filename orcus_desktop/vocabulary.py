@@ -16,7 +16,7 @@ CreatureId = NewType("CreatureId", str)
 
 
 class CoverDegree(StrEnum):
-    """000 "Cover", from least to most protective (RULINGS: Cover degree).
+    """000 "Cover", from least to most protective (docs/rulings.md R-14).
 
     Only the best degree applies; the penalties live in the ruleset.
     """

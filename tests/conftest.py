@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-# Before any QApplication exists (HOUSE_STYLE 7.10).
+# Before any QApplication exists (docs/design.md#testing).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

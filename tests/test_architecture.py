@@ -1,4 +1,4 @@
-"""The layering of DESIGN.md holds at run time, not only in the import-linter contracts."""
+"""The layering (docs/design.md#layers) holds at run time, not only in import-linter."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ CORE_MODULES = [
 
 @pytest.mark.parametrize("module", CORE_MODULES)
 def test_core_does_not_import_qt(module: str) -> None:
-    # DESIGN.md "Layers": nothing below ui/ imports Qt.
+    # docs/design.md#layers: nothing below ui/ imports Qt.
     code = (
         f"import sys, {module}; "
         "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))]; "
@@ -26,7 +26,7 @@ def test_core_does_not_import_qt(module: str) -> None:
 
 
 def test_model_does_not_import_shapely() -> None:
-    # DESIGN.md "Layers": nothing outside geometry/ imports shapely; the model loads files
+    # docs/design.md#layers: nothing outside geometry/ imports shapely; the model loads files
     # without pulling the geometry engine's shapely code in.
     code = (
         "import sys, orcus_desktop.model.serialization; "

@@ -60,14 +60,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
     return code, (json.loads(out) if out else None), err
 
 
-def test_distance(capsys, encounter_file) -> None:
+def test_distance(capsys: pytest.CaptureFixture[str], encounter_file: Path) -> None:
     code, out, err = run(
         capsys, "distance", str(encounter_file), "--from", "fighter", "--to", "orc"
     )
     assert (code, out, err) == (0, {"distance": 5}, "")
 
 
-def test_sight(capsys, encounter_file) -> None:
+def test_sight(capsys: pytest.CaptureFixture[str], encounter_file: Path) -> None:
     code, out, _ = run(capsys, "sight", str(encounter_file), "--from", "fighter", "--to", "goblin")
     assert code == 0
     assert out == {
@@ -81,7 +81,7 @@ def test_sight(capsys, encounter_file) -> None:
     assert out["line_of_effect"] is False
 
 
-def test_area(capsys, encounter_file) -> None:
+def test_area(capsys: pytest.CaptureFixture[str], encounter_file: Path) -> None:
     code, out, _ = run(
         capsys, "area", str(encounter_file), "--shape", "burst", "--size", "1", "--origin", "2,1"
     )
@@ -91,7 +91,7 @@ def test_area(capsys, encounter_file) -> None:
     assert out["creatures"] == ["fighter", "goblin"]
 
 
-def test_path(capsys, encounter_file) -> None:
+def test_path(capsys: pytest.CaptureFixture[str], encounter_file: Path) -> None:
     code, out, _ = run(capsys, "path", str(encounter_file), "--creature", "fighter", "--to", "1,4")
     assert code == 0
     assert set(out) == {"reachable", "cost", "path", "provokes"}
@@ -114,7 +114,9 @@ def test_path(capsys, encounter_file) -> None:
         [],
     ],
 )
-def test_errors_exit_2_with_one_line(capsys, encounter_file, tmp_path, argv) -> None:
+def test_errors_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], encounter_file: Path, tmp_path: Path, argv: list[str]
+) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     args = [
@@ -128,7 +130,7 @@ def test_errors_exit_2_with_one_line(capsys, encounter_file, tmp_path, argv) -> 
     assert "Traceback" not in err
 
 
-def test_in_a_real_process(encounter_file) -> None:
+def test_in_a_real_process(encounter_file: Path) -> None:
     code = (
         "import sys; from orcus_desktop.cli import query_main; sys.exit(query_main(sys.argv[1:]))"
     )
@@ -173,7 +175,9 @@ def test_in_a_real_process(encounter_file) -> None:
         (["path", "{file}", "--creature", "ghost", "--to", "1,1"], 2, None),
     ],
 )
-def test_python_dash_m(encounter_file, args, code, expected) -> None:
+def test_python_dash_m(
+    encounter_file: Path, args: list[str], code: int, expected: dict[str, Any] | None
+) -> None:
     """`python -m orcus_desktop query ...` reaches the same command (app.main dispatches)."""
     argv = [a.format(file=encounter_file) for a in args]
     done = subprocess.run(

@@ -1,6 +1,6 @@
 """The frozen app (what the installers ship) starts, renders and answers queries.
 
-HOUSE_STYLE 7.10: a frozen-build smoke test. It builds packaging/orcus.spec with PyInstaller,
+docs/design.md#testing: a frozen-build smoke test. It builds packaging/orcus.spec with PyInstaller,
 as the README's installer steps do, then runs the result the way a user's desktop would.
 """
 

@@ -1,4 +1,4 @@
-"""Geometry benchmarks against the DESIGN.md budgets (a report, not a timed test).
+"""Geometry benchmarks against the docs/design.md budgets (a report, not a timed test).
 
 Run: .venv/bin/python benchmarks/geometry/bench_geometry.py [--quick]
 

@@ -1,6 +1,6 @@
 """Drag-frame benchmark: a token dragged across a 100x100 map with 200 tokens and 1,000 walls.
 
-DESIGN.md budget: a drag frame (move token + path preview + repaint) p95 <= 8 ms, never a
+Budget (docs/design.md): a drag frame (move token + path preview + repaint) p95 <= 8 ms, never a
 full-viewport repaint. Runs offscreen:
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_drag.py [--frames N]

@@ -1,6 +1,6 @@
 """Open benchmark: a 100x100 encounter with a ~6 MB map image and 1,000 walls, to first frame.
 
-DESIGN.md budget: first interactive frame <= 300 ms. Runs offscreen:
+Budget (an older figure, docs/design.md): first interactive frame <= 300 ms. Runs offscreen:
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_open.py
 
@@ -46,7 +46,7 @@ class FirstPaint(QObject):
 def make_map_image(folder: Path) -> Path:
     """A 3000x3000 PNG (a 47x47-square map at 64 px) of coarse noise: about 6 MB on disk.
 
-    Four levels per channel keep the file near DESIGN.md's 6 MB while the decoder still has
+    Four levels per channel keep the file near the budget's 6 MB while the decoder still has
     nine million pixels to unpack, as with real map art of that size.
     """
     rng = np.random.default_rng(3)

@@ -212,7 +212,7 @@ def kind_problem(
             if combat.phase is CombatPhase.SURPRISE and combatant.surprised:
                 return f"{name} is surprised: no immediate actions until its first turn ends"
             if combatant.immediate_used:
-                # 000 "Immediate Actions"/RULINGS: Opportunity attacks — one per round.
+                # 000 "Immediate Actions"/docs/rulings.md R-02 — one per round.
                 return f"{name} already took an immediate action this round"
             if combat.current == creature_id:
                 return "an immediate action must occur on someone else's turn"
@@ -236,7 +236,7 @@ def kind_problem(
             # 000 "Dazed": "You can only take one standard action on your turn".
             return f"{name} is {limited[0].lower()}: only a single action this turn, already taken"
         if combat.phase is CombatPhase.SURPRISE:
-            return f"{name} has only one action in the surprise round (RULINGS: Surprise)"
+            return f"{name} has only one action in the surprise round (docs/rulings.md R-05)"
         return f"{name} has no {kind.value} action left"
     return ""
 

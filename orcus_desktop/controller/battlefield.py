@@ -3,8 +3,8 @@
 `battlefield_for` turns a snapshot into a `geometry.Battlefield`: the dead leave the field (they
 no longer block or threaten), and a creature that cannot take opportunity actions now (dazed,
 stunned, unconscious...; or its immediate action already spent this round) neither threatens
-nor flanks (RULINGS: Opportunity attacks, Flanking). The map, the session's previews and the
-headless `query` command all build it here, so they give the same answers.
+nor flanks (docs/rulings.md R-02, R-07). The map, the session's previews and the headless
+`query` command all build it here, so they give the same answers.
 """
 
 from __future__ import annotations

@@ -201,7 +201,7 @@ class CombatRules:
 
         000 "Your Turn": one standard, one move, one swift. 000 "Dazed": one standard action
         (convertible to a move or swift action). 000 "Stunned", "Unconscious", "Petrified": no
-        actions. RULINGS: Surprise — in the surprise round an aware combatant takes one
+        actions. docs/rulings.md R-05 — in the surprise round an aware combatant takes one
         standard action (convertible, as a standard always is).
         """
         limits = {
@@ -223,14 +223,14 @@ class CombatRules:
         if self.is_dead(encounter, creature_id):
             return "dead"
         if combat.phase is CombatPhase.SURPRISE and combat.combatant(creature_id).surprised:
-            # RULINGS: Surprise — surprised combatants take no actions in the surprise round.
+            # docs/rulings.md R-05 — surprised combatants take no actions in the surprise round.
             return "surprised"
         return ""
 
     def start_of_turn(self, encounter: Encounter, creature_id: CreatureId) -> Encounter:
         """Start-of-turn work (000 "Your Turn"; 002 step 1).
 
-        Persistent damage, regeneration, the death save (RULINGS: Death saving throws — start
+        Persistent damage, regeneration, the death save (docs/rulings.md R-03 — start
         of turn), then effects "until the start of" this turn end.
         """
         encounter = self._end_surprise(encounter)
@@ -339,8 +339,8 @@ class CombatRules:
     ) -> Encounter:
         """Consequences on others when a creature dies or falls unconscious.
 
-        000 "Marked": the mark ends when the marker dies or falls unconscious. RULINGS:
-        Grappled: the grapple ends when the grappler is incapacitated.
+        000 "Marked": the mark ends when the marker dies or falls unconscious.
+        docs/rulings.md R-06: the grapple ends when the grappler is incapacitated.
         """
         creature = encounter.creature(creature_id)
         state = creature.state

@@ -291,7 +291,7 @@ class Engine:
         if mode is MoveMode.DASH:
             return speed + 2, geo_movement.PathRule.WALK, slowed  # 000 "Dash": speed + 2
         if mode in (MoveMode.CRAWL, MoveMode.SQUEEZE):
-            # RULINGS: Crawling — each square costs 2 of the speed; 000 "Squeeze": "spend 1
+            # docs/rulings.md R-08 — each square costs 2 of the speed; 000 "Squeeze": "spend 1
             # extra square for every square it moves there".
             return speed, geo_movement.PathRule.CRAWL, slowed
         return speed, geo_movement.PathRule.WALK, slowed
@@ -305,7 +305,7 @@ class Engine:
 
         On its own turn the budget pays (000 "Your Turn"); off its turn the pending out-of-turn
         permission is used; immediate and opportunity actions use the creature's one immediate
-        action of the round (000 "Immediate Actions"; RULINGS: Opportunity attacks).
+        action of the round (000 "Immediate Actions"; docs/rulings.md R-02).
         """
         combat = encounter.combat
         combatant = combat.find(creature_id)
@@ -321,7 +321,7 @@ class Engine:
         return encounter.with_combat(combat.with_combatant(combatant))
 
     def offer_opportunity(self, encounter: Encounter, enemy_ids: Sequence[str]) -> Encounter:
-        """Let each provoked enemy take an opportunity attack (RULINGS: Opportunity attacks)."""
+        """Let each provoked enemy take an opportunity attack (docs/rulings.md R-02)."""
         combat = encounter.combat
         if not combat.active:
             return encounter
@@ -334,7 +334,7 @@ class Engine:
         return encounter.with_combat(combat)
 
     def check_grapples(self, encounter: Encounter) -> Encounter:
-        """RULINGS: Grappled — the grapple ends when the two are no longer adjacent."""
+        """docs/rulings.md R-06 — the grapple ends when the two are no longer adjacent."""
         combat = encounter.combat
         for creature in encounter.creatures:
             state = creature.state
@@ -540,7 +540,7 @@ class Engine:
         if not target_ids and power.origin is not Origin.NEAR and power.origin is not Origin.FAR:
             raise ActionError("choose a target")
         if len(set(target_ids)) != len(target_ids):
-            raise ActionError("a creature is targeted once (RULINGS: Large creatures in areas)")
+            raise ActionError("a creature is targeted once (docs/rulings.md R-12)")
         if not power.origin.is_area and len(target_ids) > max(1, power.target_count):
             raise ActionError(f"{power.name} has {power.target_count} target(s)")
         field_ = self.battlefield(encounter)
@@ -616,7 +616,7 @@ class Engine:
             else:
                 degree = space_cover(field_, origin_occupant, target_occupant).degree
             if cover and target_id in cover:
-                degree = CoverDegree(cover[target_id])  # the GM overrides (DESIGN.md "Cover")
+                degree = CoverDegree(cover[target_id])  # the GM overrides (docs/design.md#cover)
             if degree is CoverDegree.TOTAL:
                 # 000 "A Clear Path to the Target": no line of effect, no target.
                 raise ActionError(f"no line of effect to {target_creature.name} (total cover)")
@@ -746,8 +746,8 @@ class Engine:
 
         Melee/Ranged: creatures within reach or range with line of effect (000 "Range", "A Clear
         Path to the Target"). Near/Far: creatures in the area with line of effect from its
-        origin (geometry `creatures_in_area`), filtered by the power's targets; RULINGS "Near
-        bursts and the user": the user only for "all"/"any", never among allies or enemies.
+        origin (geometry `creatures_in_area`), filtered by the power's targets;
+        docs/rulings.md R-09: the user only for "all"/"any", never among allies or enemies.
         """
         from orcus_desktop.rules.powers import TargetKind
 
@@ -836,7 +836,7 @@ class Engine:
     ) -> tuple[str, ...]:
         """Enemies adjacent to the creature that could take an opportunity attack.
 
-        000 "Ranged and Far Attacks in Close Combat"; RULINGS: Opportunity attacks — Ranged
+        000 "Ranged and Far Attacks in Close Combat"; docs/rulings.md R-02 — Ranged
         and Far attacks provoke from adjacent enemies.
         """
         me = encounter.creature(creature_id)

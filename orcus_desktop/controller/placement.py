@@ -2,7 +2,7 @@
 
 Paths, costs and provocation come from `orcus_desktop.geometry.movement`; this only answers
 "may this creature's space be here?" with a reason the GM reads (000 "Moving Around Other
-Creatures": no ending in another creature's space; RULINGS "Tiny creatures").
+Creatures": no ending in another creature's space; docs/rulings.md R-17).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def destination_problem(encounter: Encounter, creature: Creature, square: Square
     if any(s in blocking for s in space.squares()):
         return "blocking terrain"
     # 000 "Moving Around Other Creatures": you can't end your move in another creature's
-    # space. RULINGS "Tiny creatures": up to four tiny ones share a square, and a tiny one may
+    # space. docs/rulings.md R-17: up to four tiny ones share a square, and a tiny one may
     # end in a larger creature's space.
     squares = set(space.squares())
     sharing = [

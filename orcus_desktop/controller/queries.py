@@ -113,7 +113,7 @@ def area_query(
     """A Far burst: its squares on the grid and the creatures it affects.
 
     Creatures count once each and only with line of effect from the origin square (000 "Areas
-    of effect", RULINGS "Large creatures in areas").
+    of effect", docs/rulings.md R-12).
     """
     if shape != "burst":
         raise QueryError(f"unsupported area shape {shape!r} (only 'burst')")

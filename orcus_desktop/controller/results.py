@@ -23,7 +23,7 @@ class MoveMode(StrEnum):
     DASH = "dash"
     """Speed + 2, provoking; combat advantage and -5 to attacks until its next turn ends."""
     CRAWL = "crawl"
-    """While prone: half speed, provoking (RULINGS: Crawling)."""
+    """While prone: half speed, provoking (docs/rulings.md R-08)."""
     SQUEEZE = "squeeze"
     """Half speed through a narrow space, provoking (000 "Squeeze")."""
 
@@ -40,7 +40,7 @@ class OperationResult:
         creature_id: the creature acted on, if any.
         created_id: the id of something created (a wall), if any.
         opportunity_attackers: enemies offered an opportunity attack by this action
-            (RULINGS: Opportunity attacks); the GM resolves or declines each.
+            (docs/rulings.md R-02); the GM resolves or declines each.
         prompts: decisions waiting for the GM (saving throws to roll or enter, readied
             triggers...), as structured dicts the UI formats.
         log: the log entries this operation appended.

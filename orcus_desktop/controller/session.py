@@ -103,7 +103,7 @@ class GameSession:
         document: the open encounter.
         history: the document's undo history (commands are pushed here).
         rng: the random source for every roll the app makes (seeded in tests).
-        ruleset: the rules variant (000 with the RULINGS.md defaults unless told otherwise).
+        ruleset: the rules variant (000 with the docs/rulings.md defaults unless told otherwise).
 
     Attributes:
         rules: the bridge to the rules engine (stat blocks, states, turn-boundary work).
@@ -338,7 +338,7 @@ class GameSession:
         "Dash", "Crawl", "Squeeze") and is refused when a condition forbids it (000
         "Immobile", "Prone", "Dazed" once its single action is spent...). One undo step named
         like "Move Goblin 3 squares". A walk's result lists the enemies offered an opportunity
-        attack (RULINGS: Opportunity attacks); a shift and a GM move provoke nothing.
+        attack (docs/rulings.md R-02); a shift and a GM move provoke nothing.
         """
         op = "move_creature"
         enc = self.encounter
@@ -466,7 +466,7 @@ class GameSession:
         modifiers: Mapping[str, int] | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        """Roll initiative (000 "Initiative"; RULINGS: Initiative).
+        """Roll initiative (000 "Initiative"; docs/rulings.md R-18).
 
         Args:
             creature_ids: who rolls; default every creature on the map not yet in the order.
@@ -674,7 +674,7 @@ class GameSession:
     def initiative_modifier(self, creature_id: str) -> int:
         """Dex modifier + half level + other modifiers, from the stat block (0 without one).
 
-        RULINGS: Initiative; the arithmetic is `StatBlock.initiative_modifier` (rules engine).
+        docs/rulings.md R-18; the arithmetic is `StatBlock.initiative_modifier` (rules engine).
         """
         creature = self.encounter.find_creature(creature_id)
         sb = self.rules.statblock(creature) if creature is not None else None
@@ -711,8 +711,8 @@ class GameSession:
         """Use a power (000 "Use a Power"; basic attacks by their names), as one undo step.
 
         The attack's damage, conditions, persistent damage and the spent encounter power are
-        one step (HOUSE_STYLE 7.3). A Ranged or Far power used next to enemies offers them
-        opportunity attacks (RULINGS: Opportunity attacks). Forced movement the power imposes
+        one step (docs/design.md#undo). A Ranged or Far power used next to enemies offers them
+        opportunity attacks (docs/rulings.md R-02). Forced movement the power imposes
         is listed in `details["forced"]` for the GM to carry out with `force_move`.
 
         Args:
@@ -922,7 +922,7 @@ class GameSession:
     ) -> OperationResult:
         """Take an offered opportunity attack: one melee basic attack, using the immediate action.
 
-        000 "Opportunity Attacks"; RULINGS: Opportunity attacks (one per enemy per provoking
+        000 "Opportunity Attacks"; docs/rulings.md R-02 (one per enemy per provoking
         creature's turn; it uses that enemy's immediate action). When it was the last offer,
         an attack held for the offers (a charge's, a ranged one) resolves in the same step, or
         is dropped if the attacker can no longer act.
@@ -1543,7 +1543,7 @@ class GameSession:
         """What the GM will be asked for this creature's turn boundaries, to roll or enter.
 
         Save-ends effects (saved against at the end of its turn, 000 "Saving Throws"), a death
-        saving throw when dying (RULINGS: Death saving throws), and maintained powers that lapse
+        saving throw when dying (docs/rulings.md R-03), and maintained powers that lapse
         unless maintained (000 "Maintain").
         """
         creature = self.encounter.creature(creature_id)
@@ -1571,7 +1571,7 @@ class GameSession:
         """The creature that makes a death saving throw when the current turn ends, or None.
 
         The current creature when the ruleset rolls them at the end of the turn, else the next
-        creature at the start of its own (RULINGS: Death saving throws), if it is dying now:
+        creature at the start of its own (docs/rulings.md R-03), if it is dying now:
         the GM can then roll that d20 at the table (`end_turn(death_save_die=...)`). A
         creature that only falls dying at the start of its turn (persistent damage) is not
         known yet: the app rolls for it.

@@ -2,7 +2,7 @@
 
 000 "Combat Step by Step": determine surprise, establish positions, roll initiative, take turns
 in initiative order, begin the next round. 000 "Initiative": one roll per group of identical
-creatures; ties by initiative modifier, then a coin flip (RULINGS: Initiative — the app flips
+creatures; ties by initiative modifier, then a coin flip (docs/rulings.md R-18 — the app flips
 and records it). 000 "Delay" / "Ready" move a creature in the order for the rest of combat.
 
 The per-creature rules work done at a turn's start and end (persistent damage, saves, durations)
@@ -82,7 +82,7 @@ def roll_initiative(
                 source = (
                     ScriptedSource([request.die]) if request.die is not None else RandomSource(rng)
                 )
-                # 000 "Initiative": a Dexterity check; RULINGS: Initiative adds half level and
+                # 000 "Initiative": a Dexterity check; docs/rulings.md R-18 adds half level and
                 # other modifiers, all in `modifier`.
                 dice_roll = roll(f"1d20+{request.modifier}", source)
                 if key is not None:
@@ -154,7 +154,7 @@ def start_combat(
 ) -> Encounter:
     """Begin combat: a surprise round if someone is surprised and someone is not, else round 1.
 
-    RULINGS: Surprise — aware combatants act in the surprise round with one standard action;
+    docs/rulings.md R-05 — aware combatants act in the surprise round with one standard action;
     surprised ones take no actions in it.
     """
     combat = encounter.combat
@@ -413,7 +413,7 @@ def _sorted(combat: Combat, moved: Sequence[str] = ()) -> Combat:
 
 
 def _break_ties(combat: Combat, rng: random.Random, changed: Sequence[str]) -> Combat:
-    """Coin flips between combatants tied on result and modifier (RULINGS: Initiative).
+    """Coin flips between combatants tied on result and modifier (docs/rulings.md R-18).
 
     Only ties involving a `changed` creature are flipped (earlier flips stand). Members of one
     group share a roll and act together, so a group counts once.

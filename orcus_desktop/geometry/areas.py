@@ -2,9 +2,9 @@
 
 000 "Areas of effect": a burst N reaches N squares in each direction from its base square; an
 arc N is an N x N square adjacent to its base square; a wall N is N squares, each sharing an
-edge with another and none sharing more than two. RULINGS "Arc", "Wall area", "Near bursts and
-the user" and "Large creatures in areas" settle the details. A creature is affected once, however
-many of its squares are in the area, and only with line of effect from the area's origin.
+edge with another and none sharing more than two. docs/rulings.md R-10, R-11, R-09 and R-12
+settle the details. A creature is affected once, however many of its squares are in the area,
+and only with line of effect from the area's origin.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ def burst_squares(origin: Square, size: int, bounds: GridBounds | None = None) -
 def near_burst_squares(user: Space, size: int, bounds: GridBounds | None = None) -> list[Square]:
     """A Near burst N: every square within N of the user's space, the space included.
 
-    000 "Near area": the power "originates in the user's space"; RULINGS "Near bursts and the
-    user": the user's space is part of the area (whether the user is *affected* depends on the
+    000 "Near area": the power "originates in the user's space"; docs/rulings.md R-09: the
+    user's space is part of the area (whether the user is *affected* depends on the
     power's targets).
     """
     if size < 0:
@@ -81,7 +81,7 @@ def arc_squares(corner: Square, size: int) -> list[Square]:
 
 
 def arc_placements(base: Square, size: int, user: Space | None = None) -> list[list[Square]]:
-    """Every legal arc N around a base square (RULINGS "Arc").
+    """Every legal arc N around a base square (docs/rulings.md R-10).
 
     An N x N square whose squares are all within N of the base square, at least one of which
     touches it (side or corner), not covering the base square nor, for a Near arc, the user's
@@ -106,7 +106,7 @@ def arc_placements(base: Square, size: int, user: Space | None = None) -> list[l
 def wall_area_problem(base: Square, squares: Sequence[Square], size: int) -> str | None:
     """Why some squares are not a legal wall N from a base square, or None when they are.
 
-    RULINGS "Wall area": the first square is adjacent to the base square; the squares form an
+    docs/rulings.md R-11: the first square is adjacent to the base square; the squares form an
     edge-connected chain of N distinct squares, none with more than two edge-neighbours in the
     wall (000 "Wall").
     """
@@ -152,7 +152,7 @@ def creatures_in_area(
 
     A creature is affected when some square of its space is in the area and line of effect runs
     from the origin (the origin square of a Far area, the user's space for a Near one) to one of
-    those squares (000 "A Clear Path to the Target"). RULINGS "Large creatures in areas": once,
+    those squares (000 "A Clear Path to the Target"). docs/rulings.md R-12: once,
     however many of its squares are inside.
 
     Args:

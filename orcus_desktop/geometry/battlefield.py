@@ -3,7 +3,7 @@
 The caller (controller) builds a `Battlefield` from the document snapshot; every geometry question
 (sight, cover, areas, movement, flanking, fog) takes one. Indexes (noded blocking segments, per
 square terrain arrays, movement step masks) are built lazily once per value and reused: the
-value is frozen, so a changed map is a new `Battlefield` (DESIGN.md: "built once per map state").
+value is frozen, so a changed map is a new `Battlefield` (docs/design.md#battlefield).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Occupant:
         side: creatures on different sides are enemies.
         invisible: 000 "Concealment": an invisible target has total concealment.
         can_take_opportunity_actions: False when a condition forbids opportunity actions; such a
-            creature neither flanks (RULINGS "Flanking") nor is provoked.
+            creature neither flanks (docs/rulings.md R-07) nor is provoked.
         speed: walking speed in squares.
     """
 

@@ -1,4 +1,4 @@
-"""Flanking (RULINGS "Flanking", from 004 "Opposite Sides", "Able to Attack", "Big Opponents").
+"""Flanking (docs/rulings.md R-07, from 004 "Opposite Sides", "Able to Attack", "Big Opponents").
 
 "To flank an enemy, you and an ally must be adjacent to the enemy and on opposite sides or
 corners of the enemy's space ... trace an imaginary line between the centers of the characters'
@@ -76,7 +76,7 @@ def opposite_sides(a: Space, b: Space, enemy: Space) -> bool:
 
 
 def flanks(battlefield: Battlefield, attacker_id: str, ally_id: str, enemy_id: str) -> bool:
-    """Whether attacker and ally flank the enemy (RULINGS "Flanking")."""
+    """Whether attacker and ally flank the enemy (docs/rulings.md R-07)."""
     attacker = battlefield.occupant(attacker_id)
     ally = battlefield.occupant(ally_id)
     enemy = battlefield.occupant(enemy_id)

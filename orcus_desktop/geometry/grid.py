@@ -1,8 +1,8 @@
 """Squares, sizes, spaces, adjacency and distance on the square grid.
 
-Coordinates (DESIGN.md): square (col, row) covers x in [col, col+1], y in [row, row+1] in grid
-units; y grows downward; corners are integer points. A creature's position is the top-left
-square of its space.
+Coordinates (docs/design.md#coordinates): square (col, row) covers x in [col, col+1],
+y in [row, row+1] in grid units; y grows downward; corners are integer points. A creature's
+position is the top-left square of its space.
 """
 
 from __future__ import annotations

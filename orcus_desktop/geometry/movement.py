@@ -1,8 +1,7 @@
 """Movement: step legality, cheapest paths, the reachable set for a speed, provoked enemies.
 
 Rules (000 "Movement and Position", "Difficult Terrain", "Being Prone", "Moving Around Other
-Creatures", "Opportunity Attacks", "Slowed"; RULINGS "Diagonal corners", "Crawling", "Tiny
-creatures", "Opportunity attacks"):
+Creatures", "Opportunity Attacks", "Slowed"; docs/rulings.md R-20, R-08, R-17, R-02):
 
 * a step to any of the 8 neighbouring squares costs 1, diagonals too; +1 when the step enters a
   difficult square (once per step, however many difficult squares a large creature enters);
@@ -105,7 +104,7 @@ def _build_unit_step_masks(battlefield: Battlefield) -> BoolArray:
         ok &= free
         ok[ok] &= free[dest_r[ok], dest_c[ok]]
         if dc and dr:
-            # RULINGS "Diagonal corners": neither orthogonal neighbour passed may be blocking.
+            # docs/rulings.md R-20: neither orthogonal neighbour passed may be blocking.
             ok[ok] &= free[rr[ok], dest_c[ok]] & free[dest_r[ok], cc[ok]]
         if len(index) and ok.any():
             src_r, src_c = rr[ok], cc[ok]
@@ -175,7 +174,7 @@ def _can_pass_through(mover: Occupant, other: Occupant) -> bool:
 
 
 def _can_end_in(mover: Occupant, other: Occupant, tiny_count: int) -> bool:
-    """Whether the mover may end its move in `other`'s space (RULINGS "Tiny creatures").
+    """Whether the mover may end its move in `other`'s space (docs/rulings.md R-17).
 
     A tiny creature may end in a larger creature's space or share a square with up to three
     other tiny creatures; otherwise nobody ends in another's space.
@@ -284,7 +283,7 @@ def _costs(
 
 
 def _per_square(mode: PathRule) -> int:
-    # RULINGS "Crawling": each square crawled costs 2 of the speed.
+    # docs/rulings.md R-08: each square crawled costs 2 of the speed.
     return 2 if mode is PathRule.CRAWL else 1
 
 
@@ -409,7 +408,7 @@ def provoked_by(
     path: tuple[Square, ...] | list[Square],
     mode: PathRule = PathRule.WALK,
 ) -> tuple[str, ...]:
-    """Enemies a path provokes, in order, each once (RULINGS "Opportunity attacks").
+    """Enemies a path provokes, in order, each once (docs/rulings.md R-02).
 
     Leaving a square adjacent to an enemy that can see the mover provokes it, even if the mover
     stays adjacent (000 "Moving Around Other Creatures": "If you leave a square adjacent to an

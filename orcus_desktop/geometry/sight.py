@@ -8,10 +8,10 @@ space and measure what is seen. The line rules
 (grazing a corner or running along a wall does not block; a corner on a wall sees only its own
 side) are those of `walls`.
 
-Cover (000 "Cover"; RULINGS "Cover degree", "Cover from creatures", "Cover from the opposite
-side") is the share of the target's space hidden from the attacker's best corner by solid
-obstacles (walls, windows, closed doors, blocking squares) and by other creatures, creatures
-giving at most half cover on their own. Concealment follows 000 "Concealment".
+Cover (000 "Cover"; docs/rulings.md R-14, R-13, R-15) is the share of the target's space
+hidden from the attacker's best corner by solid obstacles (walls, windows, closed doors,
+blocking squares) and by other creatures, creatures giving at most half cover on their own.
+Concealment follows 000 "Concealment".
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class SightResult:
 
 
 def degree_for_hidden_share(hidden: float) -> CoverDegree:
-    """RULINGS "Cover degree": hidden >= 1/2 half, >= 3/4 three-quarters, all of it total."""
+    """docs/rulings.md R-14: hidden >= 1/2 half, >= 3/4 three-quarters, all of it total."""
     if hidden >= 1 - _EPS:
         return CoverDegree.TOTAL
     if hidden >= 0.75 - _EPS:
@@ -294,7 +294,7 @@ def space_reaches_box(index: SegmentIndex, viewer: Space, target: Box) -> bool:
 
     000 "Line of Sight": "from any corner of a square in your space to any part of the target's
     space": a part with area (an edge lying on a wall is no part one can see or hit); a line
-    that grazes a corner or runs along a wall is not blocked (DESIGN.md "Sight").
+    that grazes a corner or runs along a wall is not blocked (docs/design.md#sight).
     """
     return any(share > _EPS for _, share in visible_share(index, viewer, target))
 
@@ -386,10 +386,10 @@ def _creature_outlines(battlefield: Battlefield, region: Box, skip: set[str]) ->
 
 
 def cover(battlefield: Battlefield, attacker_id: str, target_id: str) -> CoverResult:
-    """The target's cover against the attacker (000 "Cover"; RULINGS "Cover degree").
+    """The target's cover against the attacker (000 "Cover"; docs/rulings.md R-14).
 
     Walls, windows, closed doors and blocking squares give any degree; other creatures give at
-    most half cover on their own (RULINGS "Cover from creatures"). Total cover: no line of
+    most half cover on their own (docs/rulings.md R-13). Total cover: no line of
     effect, which is the same as all of the target's space hidden from every corner.
     """
     attacker = battlefield.occupant(attacker_id)
@@ -604,13 +604,13 @@ def _degree_rank(hidden: FloatArray) -> IntArray:
 def _cover_results(walls: _ShareRows, both: FloatArray, n: int) -> list[CoverResult]:
     """Per pair: the best corner and its degree (see `best_corner_rows`)."""
     wall_rank = _degree_rank(1 - walls.shares)
-    # RULINGS "Cover from creatures": creatures add at most half cover on their own.
+    # docs/rulings.md R-13: creatures add at most half cover on their own.
     creature_rank = np.minimum(_degree_rank(1 - both), 1)
     rank = np.maximum(wall_rank, creature_rank)
     hidden = np.clip(1 - both, 0.0, 1.0)
     best = best_corner_rows(walls.first_row, rank, hidden)
     reach = np.maximum.reduceat(walls.shares, walls.first_row) > _EPS
-    # no line of effect (RULINGS "Cover degree": total) or total from the best corner
+    # no line of effect (docs/rulings.md R-14: total) or total from the best corner
     total = ~reach | (rank[best] == 3)
     out: list[CoverResult] = [_TOTAL] * n
     corners = walls.corners[best].tolist()
@@ -628,7 +628,7 @@ _TOTAL = CoverResult(CoverDegree.TOTAL, 1.0, None)
 def best_corner_rows(first_row: IntArray, rank: IntArray, hidden: FloatArray) -> IntArray:
     """Per pair, the row of the attacker's corner that gives the target the least cover.
 
-    RULINGS "Cover degree": the least degree first, then the least hidden share; shares
+    docs/rulings.md R-14: the least degree first, then the least hidden share; shares
     within `_EPS` of that least one are the same share (they differ by float rounding only),
     and among those the first corner in `space_corners` order is taken, so that the choice
     never depends on rounding.
@@ -680,7 +680,7 @@ def concealment(
     see at all, has total concealment. Otherwise the least obscured square of the target's
     space counts (our choice for a large target partly in fog: the attacker aims at what it
     sees best): lightly obscured gives concealment; heavily obscured gives concealment when the
-    spaces are adjacent (RULINGS "Concealment by adjacency") and total otherwise; totally
+    spaces are adjacent (docs/rulings.md R-16) and total otherwise; totally
     obscured gives total concealment.
     """
     attacker = battlefield.occupant(attacker_id)

@@ -15,7 +15,7 @@ When the viewpoint lies on walls and `inward` is given (a corner of a creature's
 sector of directions on the creature's side of those walls is seen (see `walls` for the rule).
 
 `visibility_oracle` is the slow reference the tests compare against: the bounds minus the union of
-every segment's shadow (DESIGN.md "Performance budgets"). It returns a shapely geometry and
+every segment's shadow (docs/design.md#budgets). It returns a shapely geometry and
 exists for tests and benchmarks only.
 """
 

@@ -6,7 +6,7 @@ creature spaces when they count as obstacles) is reduced to straight segments in
 segments meeting only at end points), keeps them as a numpy array plus a shapely `STRtree`
 for box queries, and a uniform bucket grid for bulk line tests.
 
-The touching/grazing choice (DESIGN.md "Sight", HOUSE_STYLE 7.5) is made here, once:
+The touching/grazing choice (docs/design.md#sight) is made here, once:
 
 * a line is blocked where it passes from one side of the obstacles to the other: at every point
   the line shares with the segments, look at the segment directions ("rays") leaving that point;
@@ -263,7 +263,7 @@ class SegmentIndex:
     def segments_intersecting(self, starts: FloatArray, ends: FloatArray) -> BoolArray:
         """For each segment start->end, whether it meets any indexed segment at all.
 
-        Touching counts: this is the movement test (RULINGS "Diagonal corners": a step may not
+        Touching counts: this is the movement test (docs/rulings.md R-20: a step may not
         pass through a wall's end point), not the sight test.
         """
         out = np.zeros(len(starts), dtype=np.bool_)
@@ -521,7 +521,7 @@ def _bucket_cells(
     return row * n_cols + col, item
 
 
-# HOUSE_STYLE 7.5 calls this structure the WallIndex.
+# docs/design.md#geometry calls this structure the WallIndex.
 WallIndex = SegmentIndex
 
 

@@ -29,7 +29,7 @@ class CombatPhase(StrEnum):
     SETUP = "setup"
     """No combat running: placing creatures, rolling initiative."""
     SURPRISE = "surprise"
-    """The surprise round (000 "Surprise"; RULINGS: Surprise)."""
+    """The surprise round (000 "Surprise"; docs/rulings.md R-05)."""
     ROUNDS = "rounds"
     """Normal rounds in initiative order."""
 

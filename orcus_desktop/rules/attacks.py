@@ -69,11 +69,11 @@ class AttackContext:
     """The situation of one attack against one target, computed elsewhere (geometry, GM).
 
     Attributes:
-        cover: The target's cover from the attacker (RULINGS: Cover degree); GM-overridable.
-        concealment: The target's concealment (RULINGS: ConcealmentDegree by adjacency).
+        cover: The target's cover from the attacker (docs/rulings.md R-14); GM-overridable.
+        concealment: The target's concealment (docs/rulings.md R-16).
         combat_advantage: Extra reasons the attacker has combat advantage (unseen attacker,
             an ally's help...); the target's conditions and flanking are added here.
-        flanking: The attacker flanks the target (RULINGS: Flanking); melee attacks only.
+        flanking: The attacker flanks the target (docs/rulings.md R-07); melee attacks only.
         long_range: The target is beyond the weapon's normal range (000 "Ranged": -2).
         adjacent: The attacker is adjacent to the target (000 "Prone": the +2 against ranged
             attacks does not apply to adjacent attackers).

@@ -75,7 +75,7 @@ class MovementLimit(StrEnum):
     CRAWL_ONLY = "crawl_only"
     """000 Prone: the only movement option is to Crawl (or stand up)."""
     NO_WILLING_MOVE = "no_willing_move"
-    """000 Immobile: cannot willingly move into another square (RULINGS: Grappled too)."""
+    """000 Immobile: cannot willingly move into another square (docs/rulings.md R-06 too)."""
     NO_MOVE = "no_move"
     """000 Restrained/Stunned/Petrified: cannot move at all."""
 
@@ -169,7 +169,7 @@ def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
         ConditionRules(
             c.DYING, implies=(c.UNCONSCIOUS,), death_saves=True, ends="regaining hit points"
         ),
-        # RULINGS: Grappled -> can't move willingly; ends when no longer adjacent, on release
+        # docs/rulings.md R-06 -> can't move willingly; ends when no longer adjacent, on release
         # or incapacitation of the grappler, or a successful Escape.
         ConditionRules(
             c.GRAPPLED,
@@ -224,7 +224,7 @@ def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
             movement=MovementLimit.NO_MOVE,
         ),
         # 000 Surprised: CA against you; a single standard action; no free actions; can't
-        # flank; lost when the surprise round ends. RULINGS: Surprise -> no actions at all in
+        # flank; lost when the surprise round ends. docs/rulings.md R-05 -> no actions at all in
         # the surprise round (the controller enforces the round; this is the condition).
         ConditionRules(
             c.SURPRISED,

@@ -26,7 +26,7 @@ from orcus_desktop.vocabulary import CreatureId
 def halve(amount: int, ruleset: Ruleset) -> int:
     """Halve damage, rounding down (000 "Rounding Fractions").
 
-    RULINGS: Minimum damage: halving never takes a positive damage roll below 1.
+    docs/rulings.md R-04: halving never takes a positive damage roll below 1.
     """
     if amount <= 0:
         return 0
@@ -92,7 +92,7 @@ def damage_against(
 ) -> DamageComputation:
     """Work out the damage a creature takes from ``amount`` of ``types``.
 
-    Order: halving (000 "Weakened", RULINGS: Minimum damage), then resistance and vulnerability
+    Order: halving (000 "Weakened", docs/rulings.md R-04), then resistance and vulnerability
     (000 "Damage Resistance and Vulnerability"), never below 0 (000 "Damage Rolls": "never
     negative damage"). Damage of several types is resisted only as far as the creature resists
     every one of its types (the least of them); untyped damage only by "resist all".

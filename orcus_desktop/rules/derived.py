@@ -58,7 +58,7 @@ def effective_speed(
     """The speed for a movement mode under the creature's conditions.
 
     000 "Slowed": "reduced to 2 and can't be increased". 000 "Immobile"/"Restrained"/"Stunned":
-    no (willing) movement: 0. 000 "Prone": only Crawl (half speed, RULINGS: Crawling) - the
+    no (willing) movement: 0. 000 "Prone": only Crawl (half speed, docs/rulings.md R-08) - the
     speed shown is the crawl distance.
     """
     base = next((s.squares for s in statblock.speeds if s.mode is mode), 0)

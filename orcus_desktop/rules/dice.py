@@ -30,7 +30,7 @@ with warnings.catch_warnings():
     import d20
 
 MAX_EXPRESSION_LENGTH = 200
-"""Safety cap on user-typed expressions (HOUSE_STYLE 7.4: caps for anything user-typed)."""
+"""Safety cap on user-typed expressions (docs/design.md#rules: caps for user-typed input)."""
 
 MAX_DICE_PER_ROLL = 500
 """Safety cap on dice rolled by one expression, rerolls and explosions included."""

@@ -1,6 +1,6 @@
 """Plain-text combat log lines for rules results; the results themselves hold no display text.
 
-Separate from the results (HOUSE_STYLE 7.4, d20's Stringifier): the log panel, the CLI and the
+Separate from the results (docs/design.md#rules, d20's Stringifier): the log panel, the CLI and the
 tests call these; another formatter (HTML, player view) can be written beside them.
 """
 

@@ -598,7 +598,7 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
 def grapple_power() -> Power:
     """000 "Grapple": "a Strength attack vs Reflex"; on a hit the target is grappled.
 
-    RULINGS: Grappled: it lasts until escape, release, separation or the grappler's
+    docs/rulings.md R-06: it lasts until escape, release, separation or the grappler's
     incapacitation, so its duration is "until countered". 000: "You succeed automatically if
     the target is incapacitated" - the caller forces the hit (``forced_hits``).
     """

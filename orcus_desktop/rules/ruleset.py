@@ -1,6 +1,6 @@
 """The numbers and switches 000 fixes, gathered so variant rulesets are data plus a few hooks.
 
-Every field cites the 000 heading it comes from, or the RULINGS.md ruling that chose it.
+Every field cites the 000 heading it comes from, or the docs/rulings.md ruling that chose it.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ class DeathSaveTiming(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """Parameters of the rules engine; :data:`ORCUS` is 000 with RULINGS.md defaults.
+    """Parameters of the rules engine; :data:`ORCUS` is 000 with docs/rulings.md defaults.
 
     Attributes:
         name: Shown to the GM.
@@ -47,7 +47,7 @@ class Ruleset:
         death_save_target: 000 "Death Saving Throws": 10 or higher succeeds.
         death_save_failures_to_die: 000: "On your third failure, you die."
         death_save_recovery_roll: 000: "roll 20 or higher ... you can spend a recovery".
-        death_save_timing: RULINGS: Death saving throws -> start of turn.
+        death_save_timing: docs/rulings.md R-03 -> start of turn.
         natural_20_hits: 000 "Rolling 1 or 20".
         natural_1_misses: 000 "Rolling 1 or 20".
         crit_needs_hit_without_natural_20: 000: a critical hit only if it "would have hit even if
@@ -55,7 +55,7 @@ class Ruleset:
         instant_death: 000 "Instant Death" at minus the staggered value.
         negative_hp: False selects 000 "Variant: No Negative HP".
         monsters_die_at_zero: 000 "Monsters and Death": most monsters die at 0 HP.
-        minimum_halved_damage: RULINGS: Minimum damage -> halving never takes a positive
+        minimum_halved_damage: docs/rulings.md R-04 -> halving never takes a positive
             damage roll below 1.
         staggered_divisor: 000 "Staggered": half maximum hit points.
         recovery_divisor: 000 "Recoveries": recovery value is a quarter of maximum HP.
@@ -159,7 +159,7 @@ class Ruleset:
 
 
 ORCUS = Ruleset()
-"""000 as written, with the RULINGS.md defaults."""
+"""000 as written, with the docs/rulings.md defaults."""
 
 ORCUS_NO_NEGATIVE_HP = ORCUS.with_changes(name="Orcus, no negative HP", negative_hp=False)
 """000 "Variant: No Negative HP"."""

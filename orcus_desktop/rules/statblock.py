@@ -149,7 +149,7 @@ class StatBlock:
         role: PC, monster, elite or solo.
         side: Heroes, monsters or neutral.
         abilities: The six ability scores.
-        defenses: AC, Fortitude, Reflex, Will as written (RULINGS: Will defense — Wis/Cha feed
+        defenses: AC, Fortitude, Reflex, Will as written (docs/rulings.md R-01 — Wis/Cha feed
             Will; see :func:`pc_defenses` to compute them).
         max_hp: Maximum hit points.
         recoveries: Recoveries per day (000 "Recoveries"); monsters usually 0.
@@ -160,9 +160,9 @@ class StatBlock:
         resistances: (damage type or "all", amount).
         vulnerabilities: (damage type or "all", amount).
         regeneration: HP healed at the start of each turn (000 "Regeneration").
-        action_points: Action points at the start of an encounter (RULINGS: Action points —
+        action_points: Action points at the start of an encounter (docs/rulings.md R-19 —
             monsters only if the stat block says so).
-        initiative_bonus: Other initiative modifiers (RULINGS: Initiative).
+        initiative_bonus: Other initiative modifiers (docs/rulings.md R-18).
         weapons: Weapons wielded; the first is used unless the caller picks another.
         powers: The creature's powers (basic attacks are added by :func:`basic_attacks`).
         uses_death_saves: Falls unconscious and makes death saves at 0 HP instead of dying.
@@ -267,7 +267,7 @@ class StatBlock:
         raise KeyError(name)
 
     def initiative_modifier(self, ruleset: Ruleset) -> ResolvedValue:
-        """RULINGS: Initiative: Dexterity modifier + half level + other modifiers."""
+        """docs/rulings.md R-18: Dexterity modifier + half level + other modifiers."""
         return resolve(
             0,
             "initiative",
@@ -328,7 +328,7 @@ def pc_defenses(
     """Compute a PC's defenses with their explanation.
 
     000 "Abilities": Str/Con -> Fortitude; Dex/Int -> AC (in light or no armor) and Reflex;
-    RULINGS: Will defense: Wis/Cha -> Will (000 twice says Reflex, a typo). 000 "Level Bonus":
+    docs/rulings.md R-01: Wis/Cha -> Will (000 twice says Reflex, a typo). 000 "Level Bonus":
     half level to defenses. The base 10 is the 4e convention (000 is silent; Ruleset.defense_base).
     """
 

@@ -292,7 +292,7 @@ def end_effects_from(
     """End conditions that depend on a creature that died or fell unconscious.
 
     000 "Marked": "If the creature that marked you dies or falls unconscious, you lose the
-    marked condition." RULINGS: Grappled: it ends when the grappler is incapacitated. The
+    marked condition." docs/rulings.md R-06: it ends when the grappler is incapacitated. The
     controller calls this on every other creature when one drops.
     """
     wanted = frozenset(conditions)

@@ -3,7 +3,7 @@
 000 "Your Turn": "At the start of your turn, take any persistent damage you are subject to."
 000 "The End of Your Turn": "make saving throws against any effects that require them". 002
 orders the start of a turn: ongoing damage, regeneration, then "until the start of the turn"
-effects end. RULINGS: Death saving throws: at the start of the turn by default (a switch).
+effects end. docs/rulings.md R-03: at the start of the turn by default (a switch).
 
 The controller drives a turn as::
 

@@ -3,7 +3,7 @@
 Opened (window-modal, not blocking) once the targets are chosen on the map. The GM leaves the
 dice empty to let the app roll, or types the dice rolled at the table in rolling order (attack
 rolls per target, then damage: `Engine.attack`); for a power, cover can be overridden per
-target (DESIGN.md "Cover": the GM can override cover per attack) and combat advantage granted.
+target (docs/design.md#cover: the GM can override cover per attack) and combat advantage granted.
 Each target's line says what the d20 must show with those choices (`GameSession.preview_attack`).
 """
 
@@ -132,7 +132,7 @@ class AttackDialog(QDialog):
                     if not value and target_id in measured:
                         text = f"as measured ({measured[target_id].replace('_', '-')})"
                     box.addItem(text, value)
-                box.setToolTip("Override the measured cover for this attack (DESIGN.md Cover)")
+                box.setToolTip("Override the measured cover for this attack")
                 box.currentIndexChanged.connect(self._on_options_changed)
                 self.cover_boxes[target_id] = box
                 form.addRow(f"Cover of {_name(session, target_id)}:", box)

@@ -2,7 +2,8 @@
 
 The window owns no game state: it builds (or is given) a `GameSession` over a `Document` and
 its `History`; the map scene and the creature list follow the document's events; every edit
-goes through the session (HOUSE_STYLE 7.2: ui → controller → command → document → event → ui).
+goes through the session (docs/design.md#flow: ui → controller → command → document → event
+→ ui).
 
 Using a power: the actions panel's `power_activated`/`action_activated` (or the Combat menu's
 keys) put a `TargetingTool` on the map; the targets it hands back go to an `AttackDialog`

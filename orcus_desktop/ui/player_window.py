@@ -1,6 +1,6 @@
 """The player view: a second window for the screen the players see.
 
-Its own `MapScene` built from the same document with `gm=False` (HOUSE_STYLE 7.7), so hidden
+Its own `MapScene` built from the same document with `gm=False` (docs/design.md#scene), so hidden
 creatures never exist as items there and no HP bars are drawn; it follows every change the GM
 makes and has no tools: the players look, the GM acts. With the fog of war on (the GM's
 View > Fog of War on Player View) it shows only what the players' creatures see (`PlayerFog`).

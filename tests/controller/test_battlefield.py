@@ -4,7 +4,7 @@
 this creature walks there?" from the same battlefield: the dead leave the field, and an enemy
 that cannot take an opportunity action now does not threaten (000 "Opportunity Attacks";
 000 "Dazed": "You can't take immediate or opportunity actions"; 000 "Dominated"/Controlled
-implies dazed; RULINGS: Opportunity attacks, one immediate action per round).
+implies dazed; docs/rulings.md R-02, one immediate action per round).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Scripted encounters with fixed dice, played turn by turn, asserting the state after each step.
 
-Every test quotes the rule it checks (seeds/000 headings, RULINGS.md rulings, 002 checklist).
+Every test quotes the rule it checks (seed 000 headings, docs/rulings.md ids, 002 checklist).
 Dice typed in with `dice=[...]` are consumed in rolling order (attack d20 per target, then
 damage dice), the way a GM types physical dice.
 """
@@ -69,7 +69,7 @@ def test_dazed_creature_refused_its_move_action(duel: GameSession) -> None:
 
 
 def test_opportunity_attack_on_walk_out_but_not_on_shift(duel: GameSession) -> None:
-    # RULINGS: Opportunity attacks — leaving a square adjacent to an enemy provokes; shifting
+    # docs/rulings.md R-02 — leaving a square adjacent to an enemy provokes; shifting
     # never provokes; the OA uses that enemy's immediate action, one per provoking turn.
     duel.end_turn()  # the orc's turn
     before = duel.encounter
@@ -147,8 +147,8 @@ def test_durations_expire_on_the_right_creatures_turn(duel: GameSession) -> None
 
 
 def test_undo_of_an_attack_restores_hp_conditions_and_encounter_power(duel: GameSession) -> None:
-    # 000 "Power Category and Frequency": an encounter power is used up; HOUSE_STYLE 7.3: an
-    # attack's damage + conditions + spent power are one undo step.
+    # 000 "Power Category and Frequency": an encounter power is used up; docs/design.md#undo:
+    # an attack's damage + conditions + spent power are one undo step.
     before = duel.encounter
     steps = len(duel.history)
     # d20 18: 18 + 3 + 0 + 3 = 24 vs AC 15, hit; 2d10 = 7 + 5, + 3 Str = 15 damage; dazed.
@@ -187,7 +187,7 @@ def test_undo_of_an_attack_restores_hp_conditions_and_encounter_power(duel: Game
 
 def test_persistent_damage_dying_and_death_saves(duel: GameSession) -> None:
     # 000 "Persistent damage": taken at the start of the target's next turn; 000 "Falling
-    # Unconscious"; RULINGS: Death saving throws — at the start of the turn.
+    # Unconscious"; docs/rulings.md R-03 — at the start of the turn.
     duel.apply_damage("hero", 42)
     duel.add_persistent_damage("hero", 5, ["fire"], source="Flaming oil")
     effect_id = duel.encounter.creature("hero").state.persistent[0].effect_id  # type: ignore[union-attr]
@@ -262,7 +262,7 @@ def test_charge_moves_then_attacks_with_plus_one() -> None:
 
 
 def test_ranged_attack_next_to_an_enemy_provokes() -> None:
-    # 000 "Ranged and Far Attacks in Close Combat"; RULINGS: Opportunity attacks.
+    # 000 "Ranged and Far Attacks in Close Combat"; docs/rulings.md R-02.
     session = make_session(
         Encounter(
             GridBounds(12, 6),
@@ -287,7 +287,7 @@ def test_ranged_attack_next_to_an_enemy_provokes() -> None:
 
 
 def test_grapple_escape_and_grapple_ends_when_apart(duel: GameSession) -> None:
-    # 000 "Grapple" (Strength vs Reflex), "Escape a Grapple"; RULINGS: Grappled.
+    # 000 "Grapple" (Strength vs Reflex), "Escape a Grapple"; docs/rulings.md R-06.
     result = duel.grapple("hero", "orc", dice=[15])  # 15 + 3 Str + 0 = 18 vs Reflex 12: hit
     assert result.ok, result.reason
     assert Condition.GRAPPLED in _conditions(duel, "orc")
@@ -332,7 +332,7 @@ def test_help_attack_bonus_used_once(duel: GameSession) -> None:
 
 
 def test_surprised_grant_combat_advantage_until_the_surprise_round_ends() -> None:
-    # RULINGS: Surprise — surprised combatants take no actions in the surprise round, grant
+    # docs/rulings.md R-05 — surprised combatants take no actions in the surprise round, grant
     # combat advantage, and lose the condition when it ends (000 "Surprised").
     session = make_session(
         Encounter(GridBounds(8, 8), creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)))
@@ -474,8 +474,8 @@ BURST: dict[str, object] = {
 
 
 def test_near_burst_targets_enemies_in_the_area_only() -> None:
-    # 000 "Areas of effect" / "Targets": "all enemies: only enemies in the area"; RULINGS "Near
-    # bursts and the user": allies and enemies never include the user.
+    # 000 "Areas of effect" / "Targets": "all enemies: only enemies in the area";
+    # docs/rulings.md R-09: allies and enemies never include the user.
     from tests.controller.conftest import ARROW, KNOCKDOWN
 
     session = make_session(
@@ -501,7 +501,7 @@ def test_near_burst_targets_enemies_in_the_area_only() -> None:
 
 
 def test_crawl_dash_and_forced_movement(duel: GameSession) -> None:
-    # RULINGS: Crawling — half speed (each square costs 2); 000 "Dash": speed + 2, then combat
+    # docs/rulings.md R-08 — half speed (each square costs 2); 000 "Dash": speed + 2, then combat
     # advantage granted and -5 to attacks until the end of your next turn; 000 "Unwilling
     # Movement": push moves away from the attacker; 000 "Restrained": cannot be moved.
     duel.drop_prone("hero")
@@ -520,9 +520,9 @@ def test_crawl_dash_and_forced_movement(duel: GameSession) -> None:
 
 
 def test_three_rounds_with_a_reload_in_the_middle(tmp_path: object) -> None:
-    # 000 "Combat Step by Step": turns in initiative order, round after round; DESIGN.md
-    # "Dice": the document records every roll, so a saved and reopened encounter continues
-    # exactly where it was.
+    # 000 "Combat Step by Step": turns in initiative order, round after round;
+    # docs/design.md#dice: the document records every roll, so a saved and reopened encounter
+    # continues exactly where it was.
     from pathlib import Path
 
     from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -652,7 +652,7 @@ def test_delaying_drops_maintained_powers() -> None:
 
 
 def test_who_makes_a_death_save_when_the_turn_ends(duel: GameSession) -> None:
-    # RULINGS: Death saving throws — at the start of the dying creature's turn; the GM may
+    # docs/rulings.md R-03 — at the start of the dying creature's turn; the GM may
     # roll that d20 at the table, so the app says whose it will be before ending the turn.
     assert duel.death_save_on_end_turn() is None  # nobody is dying
     duel.apply_damage("hero", 48)  # the hero falls dying (-4) on its own turn

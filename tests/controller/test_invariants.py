@@ -1,7 +1,7 @@
-"""Hypothesis invariants over random GM command sequences (HOUSE_STYLE 7.10).
+"""Hypothesis invariants over random GM command sequences (docs/design.md#testing).
 
 Undo of everything returns the exact first snapshot, redo of everything the exact last one,
-and the last snapshot survives a save/load round trip (DESIGN.md "Dice": "undo/redo and reload
+and the last snapshot survives a save/load round trip (docs/design.md#dice: "undo/redo and reload
 reproduce the same state").
 """
 
@@ -108,7 +108,7 @@ def test_undo_all_then_redo_all_is_identity(script: list[tuple[object, ...]]) ->
 def test_free_squares_agree_with_destination_problem(
     placed: list[tuple[Size, int, int]], blocking: set[Square]
 ) -> None:
-    # 000 "Moving Around Other Creatures"; RULINGS: Tiny creatures — the fast GM highlight must
+    # 000 "Moving Around Other Creatures"; docs/rulings.md R-17 — the fast GM highlight must
     # allow exactly the squares the single-square check allows.
     creatures = tuple(
         Creature(CreatureId(f"c{i}"), f"C{i}", "x", size=size, square=Square(c, r))

@@ -5,7 +5,7 @@
 moving, you may make a single basic melee attack". 000 "Ranged and Far Attacks in Close
 Combat": "When you make a ranged attack ... you provoke an opportunity attack". 000 "Immediate
 Actions": an interrupt happens before the action; "that creature can continue its action right
-after". RULINGS: Opportunity attacks.
+after". docs/rulings.md R-02.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ def test_a_ranged_power_next_to_an_enemy_takes_the_oa_first() -> None:
 
 
 def test_no_enemy_provoked_resolves_at_once() -> None:
-    # RULINGS: Opportunity attacks — nothing to interrupt, nothing held.
+    # docs/rulings.md R-02 — nothing to interrupt, nothing held.
     session = make_session(
         Encounter(GridBounds(12, 6), creatures=(fighter("hero", 1, 2), orc("orc", 6, 2)))
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from orcus_desktop.controller.queries import (
     sight_query,
 )
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import encounter_from_dict
 from orcus_desktop.rules.ruleset import ORCUS
 
@@ -68,18 +70,18 @@ def core(**overrides: Any) -> dict[str, Any]:
 
 
 @pytest.fixture
-def encounter():
+def encounter() -> Encounter:
     return encounter_from_dict(core())
 
 
-def test_battlefield_mirrors_the_encounter(encounter) -> None:
+def test_battlefield_mirrors_the_encounter(encounter: Encounter) -> None:
     bf = battlefield_for(encounter, CombatRules(random.Random(0), ORCUS))
     assert {o.id for o in bf.occupants} == {"fighter", "orc", "ogre", "archer", "scout"}
     assert len(bf.walls) == 2
     assert bf.occupant("ogre").space.side == 2
 
 
-def test_distance(encounter) -> None:
+def test_distance(encounter: Encounter) -> None:
     # 000 "Range": count squares, diagonals 1; the ogre's nearest square is (2, 2)
     assert distance_query(encounter, "fighter", "orc") == 5
     assert distance_query(encounter, "fighter", "ogre") == 1
@@ -93,18 +95,20 @@ def test_distance(encounter) -> None:
         ("fighter", "orc", (False, False, "total", "total")),
         # 000 "Line of Effect": the window at x = 8 blocks effect, not sight
         ("orc", "archer", (True, False, "total", "none")),
-        # 000 "Concealment": lightly obscured square; the ogre stands in between: RULINGS
-        # "Cover from creatures" gives half cover
+        # 000 "Concealment": lightly obscured square; the ogre stands in between:
+        # docs/rulings.md R-13 gives half cover
         ("fighter", "scout", (True, True, "half", "concealed")),
         ("orc", "scout", (True, True, "none", "concealed")),
     ],
 )
-def test_sight(encounter, a, b, expected) -> None:
+def test_sight(
+    encounter: Encounter, a: str, b: str, expected: tuple[bool, bool, str, str]
+) -> None:
     s = sight_query(encounter, a, b)
     assert (s.line_of_sight, s.line_of_effect, s.cover, s.concealment) == expected
 
 
-def test_area_far_burst(encounter) -> None:
+def test_area_far_burst(encounter: Encounter) -> None:
     answer = area_query(encounter, "burst", 1, Square(3, 3))
     assert len(answer.squares) == 9
     assert list(answer.squares) == sorted(answer.squares)
@@ -112,14 +116,14 @@ def test_area_far_burst(encounter) -> None:
     assert answer.creatures == ("ogre",)
 
 
-def test_area_respects_line_of_effect_from_the_origin(encounter) -> None:
+def test_area_respects_line_of_effect_from_the_origin(encounter: Encounter) -> None:
     # origin just left of the window: the archer beyond it is in the burst but not affected
     answer = area_query(encounter, "burst", 3, Square(7, 2))
     assert "archer" not in answer.creatures
     assert "orc" in answer.creatures
 
 
-def test_path(encounter) -> None:
+def test_path(encounter: Encounter) -> None:
     answer = path_query(encounter, "fighter", Square(1, 4))
     assert answer.path[0] == Square(1, 1)
     assert answer.path[-1] == Square(1, 4)
@@ -129,7 +133,7 @@ def test_path(encounter) -> None:
     assert answer.provokes == ("ogre",)
 
 
-def test_path_to_an_occupied_square_is_unreachable(encounter) -> None:
+def test_path_to_an_occupied_square_is_unreachable(encounter: Encounter) -> None:
     answer = path_query(encounter, "fighter", Square(6, 2))
     assert (answer.reachable, answer.cost, answer.path) == (False, None, ())
 
@@ -144,7 +148,9 @@ def test_path_to_an_occupied_square_is_unreachable(encounter) -> None:
         (lambda e: area_query(e, "cone", 2, Square(1, 3)), "shape"),
     ],
 )
-def test_errors_are_one_line(encounter, call, message) -> None:
+def test_errors_are_one_line(
+    encounter: Encounter, call: Callable[[Encounter], object], message: str
+) -> None:
     with pytest.raises(QueryError, match=message) as info:
         call(encounter)
     assert "\n" not in str(info.value)

@@ -1,4 +1,4 @@
-"""GameSession editing operations: placing, moving, walls, terrain, undo (issue 5, DESIGN.md)."""
+"""GameSession editing: placing, moving, walls, terrain, undo (issue 5, docs/design.md)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_place_and_undo_announce_results(session: GameSession) -> None:
 
 
 def test_walk_cost_text_and_opportunity_attack_offer(session: GameSession) -> None:
-    # RULINGS "Opportunity attacks": leaving a square adjacent to an enemy provokes; shift doesn't.
+    # docs/rulings.md R-02: leaving a square adjacent to an enemy provokes; shift doesn't.
     result = session.move_creature("hero", Square(1, 4), MoveMode.WALK)
     assert result.ok
     assert result.text == "Move Hero 3 squares"

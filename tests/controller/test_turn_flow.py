@@ -1,7 +1,7 @@
 """Initiative, surprise, rounds, delay, ready and joining, played step by step with fixed dice.
 
 Rules checked: 000 "Initiative", "Surprise", "Delay", "Initiative Consequences of Delaying",
-"Ready", "Initiative Consequences of Readying"; RULINGS: Initiative, Surprise.
+"Ready", "Initiative Consequences of Readying"; docs/rulings.md R-18, R-05.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _roll(session: GameSession) -> None:
 
 def test_initiative_group_roll_ties_and_coin_flip(session: GameSession) -> None:
     # 000 "Initiative": one roll for a group of identical creatures; ties by modifier, then a
-    # coin flip (RULINGS: Initiative: the app flips and records it).
+    # coin flip (docs/rulings.md R-18: the app flips and records it).
     _roll(session)
     combat = session.encounter.combat
     assert combat.combatant("gob1").initiative == combat.combatant("gob2").initiative == 15
@@ -77,7 +77,7 @@ def test_gm_edits_initiative(session: GameSession) -> None:
 
 
 def test_surprise_round_then_rounds(session: GameSession) -> None:
-    # RULINGS: Surprise — aware combatants act with one standard action; surprised ones take
+    # docs/rulings.md R-05 — aware combatants act with one standard action; surprised ones take
     # no actions in the surprise round and lose the condition when it ends.
     _roll(session)
     session.set_initiative("orc", 1)

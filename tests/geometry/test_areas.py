@@ -1,5 +1,5 @@
-"""Areas: burst, arc, wall and the creatures they affect (000 "Areas of effect"; RULINGS "Arc",
-"Wall area", "Near bursts and the user", "Large creatures in areas")."""
+"""Areas: burst, arc, wall and the creatures they affect (000 "Areas of effect";
+docs/rulings.md R-10, R-11, R-09, R-12)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from tests.geometry.builders import field, occ, wall
 
 @settings(max_examples=60, deadline=None)
 @given(n=st.integers(0, 12), col=st.integers(12, 30), row=st.integers(12, 30))
-def test_burst_has_2n_plus_1_squared_squares_on_an_open_map(n, col, row) -> None:
+def test_burst_has_2n_plus_1_squared_squares_on_an_open_map(n: int, col: int, row: int) -> None:
     # 000 "Burst": "a 'burst 2' will affect the base square and each square within two squares"
     squares = burst_squares(Square(col, row), n, GridBounds(50, 50))
     assert len(squares) == (2 * n + 1) ** 2
@@ -34,7 +34,7 @@ def test_burst_is_clipped_to_the_map() -> None:
 
 
 def test_near_burst_includes_the_users_space() -> None:
-    # RULINGS "Near bursts and the user"
+    # docs/rulings.md R-09
     user = Space(Square(5, 5), Size.LARGE)
     squares = near_burst_squares(user, 1)
     assert len(squares) == 16
@@ -43,7 +43,7 @@ def test_near_burst_includes_the_users_space() -> None:
 
 def test_arc_placements() -> None:
     # 000 "Arc": "an 'arc 2' will create an area two squares on each side (four squares total).
-    # The area of effect is adjacent to the area's base square." RULINGS "Arc".
+    # The area of effect is adjacent to the area's base square." docs/rulings.md R-10.
     placements = arc_placements(Square(5, 5), 2)
     assert placements
     for block in placements:
@@ -67,7 +67,7 @@ WALL_AREA = [
 
 
 @pytest.mark.parametrize(("squares", "bad", "why"), WALL_AREA)
-def test_wall_area(squares, bad, why) -> None:
+def test_wall_area(squares: list[tuple[int, int]], bad: bool, why: str) -> None:
     problem = wall_area_problem(Square(0, 0), [Square(*s) for s in squares], 3)
     assert (problem is not None) is bad, why
 

@@ -8,14 +8,17 @@ docstring); the batch is what sight, cover and areas use, the polygon path is th
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.geometry.coverage import seen_fractions
+from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.visibility import visible_area_in_box
-from orcus_desktop.geometry.walls import node_segments
+from orcus_desktop.geometry.walls import Segment, node_segments
 
 grid_pt = st.tuples(st.integers(0, 12), st.integers(0, 12))
 wall = st.tuples(grid_pt, grid_pt).filter(lambda s: s[0] != s[1])
@@ -34,8 +37,13 @@ box = st.tuples(st.integers(0, 11), st.integers(0, 11), st.sampled_from([0.5, 1.
     walls=st.lists(wall, max_size=12),
     rows=st.lists(st.tuples(viewpoint, inward, box), min_size=1, max_size=6),
 )
-def test_batch_agrees_with_the_polygon_path(walls, rows) -> None:
-    segs = node_segments([(tuple(map(float, a)), tuple(map(float, b))) for a, b in walls])
+def test_batch_agrees_with_the_polygon_path(
+    walls: list[tuple[tuple[int, int], tuple[int, int]]],
+    rows: list[tuple[Point, Point | None, tuple[float, float, float, float]]],
+) -> None:
+    segs = node_segments(
+        cast("list[Segment]", [(tuple(map(float, a)), tuple(map(float, b))) for a, b in walls])
+    )
     points = np.asarray([r[0] for r in rows], dtype=np.float64)
     inw = np.asarray([(np.nan, np.nan) if r[1] is None else r[1] for r in rows])
     boxes = np.asarray([r[2] for r in rows], dtype=np.float64)

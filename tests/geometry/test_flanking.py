@@ -1,4 +1,4 @@
-"""Flanking (RULINGS "Flanking", 004 "Opposite Sides", "Able to Attack", "Big Opponents")."""
+"""Flanking (docs/rulings.md R-07, 004 "Opposite Sides", "Able to Attack", "Big Opponents")."""
 
 from __future__ import annotations
 
@@ -23,7 +23,9 @@ FLANK_TABLE = [
 
 
 @pytest.mark.parametrize(("a", "b", "size", "expected", "why"), FLANK_TABLE)
-def test_flank_table(a, b, size, expected, why) -> None:
+def test_flank_table(
+    a: tuple[int, int], b: tuple[int, int], size: Size, expected: bool, why: str
+) -> None:
     bf = field(occupants=(occ("a", *a), occ("b", *b), occ("e", 5, 5, side="monsters", size=size)))
     assert flanks(bf, "a", "b", "e") is expected, why
     assert flanks(bf, "b", "a", "e") is expected, why

@@ -26,7 +26,7 @@ ADJACENCY = [
 
 
 @pytest.mark.parametrize(("a", "b", "adjacent"), ADJACENCY)
-def test_adjacency(a, b, adjacent) -> None:
+def test_adjacency(a: tuple[int, int], b: tuple[int, int], adjacent: bool) -> None:
     assert squares_adjacent(Square(*a), Square(*b)) is adjacent
 
 
@@ -42,7 +42,9 @@ DISTANCE = [
 
 
 @pytest.mark.parametrize(("a", "sa", "b", "sb", "d"), DISTANCE)
-def test_space_distance(a, sa, b, sb, d) -> None:
+def test_space_distance(
+    a: tuple[int, int], sa: Size, b: tuple[int, int], sb: Size, d: int
+) -> None:
     assert space_distance(Space(Square(*a), sa), Space(Square(*b), sb)) == d
 
 
@@ -57,7 +59,7 @@ def test_space_distance(a, sa, b, sb, d) -> None:
         (Size.GARGANTUAN, 16),
     ],
 )
-def test_space_by_size(size, squares) -> None:
+def test_space_by_size(size: Size, squares: int) -> None:
     # 000 Table - Size Categories: large 2x2, huge 3x3, gargantuan 4x4; tiny shares a square.
     assert len(Space(Square(2, 2), size).squares()) == squares
 
@@ -68,7 +70,7 @@ sizes = st.sampled_from(list(Size))
 
 @settings(max_examples=100, deadline=None)
 @given(a=cells, b=cells, sa=sizes, sb=sizes)
-def test_distance_is_symmetric(a, b, sa, sb) -> None:
+def test_distance_is_symmetric(a: Square, b: Square, sa: Size, sb: Size) -> None:
     assert square_distance(a, b) == square_distance(b, a)
     assert space_distance(Space(a, sa), Space(b, sb)) == space_distance(Space(b, sb), Space(a, sa))
     assert spaces_adjacent(Space(a, sa), Space(b, sb)) == spaces_adjacent(

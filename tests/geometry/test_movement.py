@@ -1,16 +1,17 @@
 """Movement costs, paths, the reachable set and opportunity attacks (000 "Movement and
 Position", "Difficult Terrain", "Being Prone", "Moving Around Other Creatures", "Opportunity
-Attacks", "Slowed"; RULINGS "Diagonal corners", "Crawling", "Tiny creatures", "Opportunity
-attacks")."""
+Attacks", "Slowed"; docs/rulings.md R-20, R-08, R-17, R-02)."""
 
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orcus_desktop.geometry.features import TerrainKind, WallKind
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import Size, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.movement import (
     STEPS,
@@ -57,7 +58,7 @@ COST_TABLE = [
         (2, 0),
         11,
         "round the end of a wall at x = 1 (y -5..5): down to row 5, across, up; the diagonal "
-        'through its end point is illegal (RULINGS "Diagonal corners")',
+        "through its end point is illegal (docs/rulings.md R-20)",
     ),
     (
         (),
@@ -73,7 +74,7 @@ COST_TABLE = [
         (),
         (1, 1),
         2,
-        'RULINGS "Diagonal corners": no diagonal past a pillar\'s corner, (0, 1) then (1, 1)',
+        "docs/rulings.md R-20: no diagonal past a pillar's corner, (0, 1) then (1, 1)",
     ),
     (
         (),
@@ -81,7 +82,7 @@ COST_TABLE = [
         (),
         (1, 1),
         2,
-        'RULINGS "Diagonal corners": no diagonal past a pillar\'s corner',
+        "docs/rulings.md R-20: no diagonal past a pillar's corner",
     ),
     (
         (wall((0.5, 1), (1, 1)),),
@@ -140,7 +141,14 @@ COST_TABLE = [
 
 
 @pytest.mark.parametrize(("walls", "terrain", "others", "dest", "cost", "why"), COST_TABLE)
-def test_cost_table(walls, terrain, others, dest, cost, why) -> None:
+def test_cost_table(
+    walls: tuple[Wall, ...],
+    terrain: tuple[TerrainPatch, ...],
+    others: tuple[Occupant, ...],
+    dest: tuple[int, int],
+    cost: int | None,
+    why: str,
+) -> None:
     bf = field(12, 12, walls, terrain, (occ("m", 0, 0, speed=12), *others))
     result = cheapest_path(bf, "m", Square(*dest))
     assert result.cost == cost, why
@@ -155,7 +163,7 @@ def test_cost_table(walls, terrain, others, dest, cost, why) -> None:
 
 
 def test_crawling_costs_two_per_square() -> None:
-    # RULINGS "Crawling": one penalty stated twice; each square costs 2 of the speed.
+    # docs/rulings.md R-08: one penalty stated twice; each square costs 2 of the speed.
     bf = field(occupants=(occ("m", 0, 0, speed=6),))
     reach = reachable_squares(bf, "m", mode=PathRule.CRAWL)
     assert max(max(abs(s.col), abs(s.row)) for s in reach) == 3
@@ -192,7 +200,7 @@ def test_large_creature_needs_room_and_pays_once_for_difficult_squares() -> None
 
 
 def test_tiny_creature_may_end_in_a_larger_creatures_space() -> None:
-    # RULINGS "Tiny creatures"
+    # docs/rulings.md R-17
     bf = field(occupants=(occ("rat", 0, 0, size=Size.TINY), occ("ally", 1, 0)))
     assert cheapest_path(bf, "rat", Square(1, 0)).reachable
 
@@ -204,8 +212,7 @@ PROVOKE_TABLE = [
         [(0, 0), (0, 1), (0, 2)],
         PathRule.WALK,
         ("e",),
-        'RULINGS "Opportunity attacks": leaving an adjacent square provokes, even staying '
-        "adjacent",
+        "docs/rulings.md R-02: leaving an adjacent square provokes, even staying adjacent",
     ),
     ((3, 3), [(0, 0), (1, 0), (2, 0)], PathRule.WALK, (), "never adjacent"),
     (
@@ -240,7 +247,13 @@ PROVOKE_TABLE = [
 
 
 @pytest.mark.parametrize(("enemy", "path", "mode", "provoked", "why"), PROVOKE_TABLE)
-def test_provoke_table(enemy, path, mode, provoked, why) -> None:
+def test_provoke_table(
+    enemy: tuple[int, int],
+    path: list[tuple[int, int]],
+    mode: PathRule,
+    provoked: tuple[str, ...],
+    why: str,
+) -> None:
     bf = field(occupants=(occ("m", 0, 0), occ("e", *enemy, side="monsters")))
     assert provoked_by(bf, "m", [Square(*p) for p in path], mode) == provoked, why
 
@@ -265,7 +278,9 @@ def test_path_reports_what_it_provokes() -> None:
     assert result.cost == 4
 
 
-def _provoked_by_reference(bf, mover_id, path, mode=PathRule.WALK) -> tuple[str, ...]:
+def _provoked_by_reference(
+    bf: Battlefield, mover_id: str, path: list[Square], mode: PathRule = PathRule.WALK
+) -> tuple[str, ...]:
     """The straightforward rule: every square left, every enemy, uncached sight and effect."""
     if mode in (PathRule.SHIFT, PathRule.TELEPORT):
         return ()
@@ -292,7 +307,7 @@ _WALL_KINDS = st.sampled_from([WallKind.WALL, WallKind.WINDOW, WallKind.DOOR])
 
 
 @st.composite
-def _provoke_cases(draw):
+def _provoke_cases(draw: st.DrawFn) -> tuple[Battlefield, list[Square], PathRule]:
     walls = [
         wall(
             (float(draw(st.integers(0, 9))), float(draw(st.integers(0, 9)))),
@@ -323,14 +338,16 @@ def _provoke_cases(draw):
 
 @settings(max_examples=150, deadline=None)
 @given(_provoke_cases())
-def test_provoked_by_matches_the_straightforward_rule(case) -> None:
+def test_provoked_by_matches_the_straightforward_rule(
+    case: tuple[Battlefield, list[Square], PathRule],
+) -> None:
     bf, path, mode = case
     expected = _provoked_by_reference(bf, "m", path, mode)
     assert provoked_by(bf, "m", path, mode) == expected
     assert provoked_by(bf, "m", path, mode) == expected  # again, from the cache
 
 
-def _unit_step_masks_reference(bf):
+def _unit_step_masks_reference(bf: Battlefield) -> npt.NDArray[np.bool_]:
     """Every square and direction tested on its own (the reverse steps too)."""
     rows, cols = bf.bounds.rows, bf.bounds.columns
     free = ~bf.blocking
@@ -352,7 +369,9 @@ def _unit_step_masks_reference(bf):
 
 @settings(max_examples=40, deadline=None)
 @given(_provoke_cases())
-def test_step_masks_match_the_square_by_square_rule(case) -> None:
+def test_step_masks_match_the_square_by_square_rule(
+    case: tuple[Battlefield, list[Square], PathRule],
+) -> None:
     bf, _, _ = case
     blocking = [sq for o in bf.occupants for sq in o.space.squares() if bf.bounds.contains(sq)]
     bf = field(walls=bf.walls, terrain=(patch(TerrainKind.BLOCKING, *blocking[:3]),))

@@ -1,17 +1,18 @@
 """Line of sight, line of effect, cover and concealment (000 "Line of Sight", "Line of Effect",
-"Cover", "Concealment"; RULINGS "Cover degree", "Cover from creatures", "Concealment by
-adjacency")."""
+"Cover", "Concealment"; docs/rulings.md R-14, R-13, R-16)."""
 
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.coverage import exact_seen_fractions
-from orcus_desktop.geometry.features import TerrainKind, WallKind
+from orcus_desktop.geometry.features import Point, TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.geometry.sight import (
     _COVER_ORDER,
@@ -42,7 +43,7 @@ SIGHT_TABLE = [
         False,
         False,
         "total",
-        '000 "Line of Sight": a wall blocks vision; RULINGS "Cover degree": no line of effect '
+        '000 "Line of Sight": a wall blocks vision; docs/rulings.md R-14: no line of effect '
         "is total cover",
     ),
     (
@@ -89,7 +90,7 @@ SIGHT_TABLE = [
         False,
         "total",
         "a pillar in the row: lines along its sides reach only the target's edges (grazing is "
-        'not blocked), no part with area: no line of sight; RULINGS "Cover degree": total',
+        "not blocked), no part with area: no line of sight; docs/rulings.md R-14: total",
     ),
     (
         (),
@@ -98,7 +99,7 @@ SIGHT_TABLE = [
         True,
         True,
         "half",
-        'RULINGS "Cover from creatures": a creature in between gives at most half cover',
+        "docs/rulings.md R-13: a creature in between gives at most half cover",
     ),
     (
         (),
@@ -122,7 +123,15 @@ SIGHT_TABLE = [
 
 
 @pytest.mark.parametrize(("walls", "terrain", "extra", "los", "loe", "cov", "why"), SIGHT_TABLE)
-def test_sight_table(walls, terrain, extra, los, loe, cov, why) -> None:
+def test_sight_table(
+    walls: tuple[Wall, ...],
+    terrain: tuple[TerrainPatch, ...],
+    extra: tuple[Occupant, ...],
+    los: bool,
+    loe: bool,
+    cov: str,
+    why: str,
+) -> None:
     bf = field(20, 20, walls, terrain, (A, T, *extra))
     assert line_of_sight(bf, "a", "t") is los, why
     assert line_of_effect(bf, "a", "t") is loe, why
@@ -163,8 +172,8 @@ def test_cover_three_quarters_from_an_arrow_slit() -> None:
         (1.0, CoverDegree.TOTAL),
     ],
 )
-def test_degree_thresholds(hidden, degree) -> None:
-    # RULINGS "Cover degree": >= 1/2 half, >= 3/4 three-quarters, all of it total.
+def test_degree_thresholds(hidden: float, degree: CoverDegree) -> None:
+    # docs/rulings.md R-14: >= 1/2 half, >= 3/4 three-quarters, all of it total.
     assert degree_for_hidden_share(hidden) is degree
 
 
@@ -189,7 +198,7 @@ def test_adjacent_past_a_one_square_wall_sees_round_its_end() -> None:
 
 
 def test_diagonal_squeeze_between_pillars_is_blocked() -> None:
-    # RULINGS "Diagonal corners" for movement; for sight the same gap has no width either.
+    # docs/rulings.md R-20 for movement; for sight the same gap has no width either.
     bf = field(
         10,
         10,
@@ -266,7 +275,14 @@ CONCEALMENT_TABLE = [
 @pytest.mark.parametrize(
     ("kind", "col", "invisible", "origin", "expected", "why"), CONCEALMENT_TABLE
 )
-def test_concealment_table(kind, col, invisible, origin, expected, why) -> None:
+def test_concealment_table(
+    kind: TerrainKind | None,
+    col: int,
+    invisible: bool,
+    origin: Origin,
+    expected: str,
+    why: str,
+) -> None:
     terrain = () if kind is None else (patch(kind, (col, 0)),)
     target = occ("t", col, 0, side="monsters", invisible=invisible)
     bf = field(20, 20, (), terrain, (A, target))
@@ -295,8 +311,10 @@ cells = st.tuples(st.integers(0, 14), st.integers(0, 14))
 
 @settings(max_examples=40, deadline=None)
 @given(a=cells, b=cells, sa=sizes, sb=sizes)
-def test_cover_with_no_walls_is_none(a, b, sa, sb) -> None:
-    """HOUSE_STYLE 7.10: with no walls and no creatures in between, cover is none."""
+def test_cover_with_no_walls_is_none(
+    a: tuple[int, int], b: tuple[int, int], sa: Size, sb: Size
+) -> None:
+    """docs/design.md#testing: with no walls and no creatures in between, cover is none."""
     attacker = occ("a", *a, size=sa)
     target = occ("t", *b, side="monsters", size=sb)
     bf = field(20, 20, (), (), (attacker, target))
@@ -323,7 +341,9 @@ def test_map_indexes_are_shared_between_snapshots_of_the_same_map() -> None:
 # --- the batched cover against a straightforward one ---------------------------------------
 
 
-def _cover_reference(bf, attacker, target) -> tuple[CoverDegree, float, tuple | None]:
+def _cover_reference(
+    bf: Battlefield, attacker: Occupant, target: Occupant
+) -> tuple[CoverDegree, float, Point | None]:
     """Cover by the rules, pair by pair and corner by corner, every share measured in full.
 
     The shapely hull of the two spaces picks the walls and the creatures (meeting it with area)
@@ -344,7 +364,7 @@ def _cover_reference(bf, attacker, target) -> tuple[CoverDegree, float, tuple | 
     ]
     creature_segs = np.asarray(outline, dtype=np.float64).reshape(-1, 4)
 
-    def shares(blocking):
+    def shares(blocking: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         seen = []
         for point, inward in space_corners(attacker.space):
             inw = (np.nan, np.nan) if inward is None else inward
@@ -384,7 +404,7 @@ def _cover_reference(bf, attacker, target) -> tuple[CoverDegree, float, tuple | 
     return _COVER_ORDER[least], float(hidden[k]), space_corners(attacker.space)[k][0]
 
 
-def _assert_cover_tables_agree(bf) -> None:
+def _assert_cover_tables_agree(bf: Battlefield) -> None:
     table = cover_table(bf)
     for (a, t), got in table.items():
         degree, hidden, corner = _cover_reference(bf, bf.occupant(a), bf.occupant(t))
@@ -405,7 +425,7 @@ _odd_pt = st.tuples(
 
 
 @st.composite
-def _cover_fields(draw):
+def _cover_fields(draw: st.DrawFn) -> Battlefield:
     walls = [
         wall(a, b, kind=draw(st.sampled_from([WallKind.WALL, WallKind.WINDOW])))
         for a, b in draw(
@@ -436,12 +456,12 @@ def _cover_fields(draw):
 
 @settings(max_examples=int(__import__("os").environ.get("COVER_EXAMPLES", 60)), deadline=None)
 @given(_cover_fields())
-def test_cover_table_matches_the_straightforward_rule(bf) -> None:
+def test_cover_table_matches_the_straightforward_rule(bf: Battlefield) -> None:
     _assert_cover_tables_agree(bf)
 
 
 @pytest.mark.parametrize("kind", ["scatter", "rooms"])
-def test_cover_table_matches_on_the_benchmark_maps(kind) -> None:
+def test_cover_table_matches_on_the_benchmark_maps(kind: str) -> None:
     from benchmarks.geometry.bench_geometry import scenario
 
     bf = scenario(kind=kind)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.features import Point, Wall, WallKind
@@ -14,8 +15,8 @@ from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.geometry.visibility import occupant_view_array, union_rings
 
 
-def odd_even_region(rings: Sequence[Sequence[Point]]) -> shapely.Geometry:
-    region = shapely.Polygon()
+def odd_even_region(rings: Sequence[Sequence[Point]]) -> BaseGeometry:
+    region: BaseGeometry = shapely.Polygon()
     for ring in rings:
         region = shapely.symmetric_difference(region, shapely.Polygon(ring))
     return region

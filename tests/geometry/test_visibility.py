@@ -1,6 +1,8 @@
-"""The visibility polygon (fog of war) against the slow shapely oracle (DESIGN.md budgets)."""
+"""The visibility polygon (fog of war) against the slow shapely oracle (docs/design.md#budgets)."""
 
 from __future__ import annotations
+
+from typing import cast
 
 import numpy as np
 import pytest
@@ -8,20 +10,21 @@ import shapely
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.visibility import (
     occupant_view,
     visibility_oracle,
     visibility_polygon,
     visibility_polygon_array,
 )
-from orcus_desktop.geometry.walls import node_segments
+from orcus_desktop.geometry.walls import Segment, node_segments
 from tests.geometry.builders import field, occ
 from tests.geometry.builders import wall as make_wall
 
 BOUNDS = (0.0, 0.0, 20.0, 20.0)
 
 
-def _agreement(viewpoint, segments) -> float:
+def _agreement(viewpoint: Point, segments: list[Segment]) -> float:
     noded = node_segments(segments)
     poly = shapely.make_valid(shapely.Polygon(visibility_polygon_array(viewpoint, noded, BOUNDS)))
     oracle = visibility_oracle(viewpoint, noded, BOUNDS)
@@ -35,8 +38,10 @@ view = st.tuples(st.floats(0.05, 19.95), st.floats(0.05, 19.95))
 
 @settings(max_examples=80, deadline=None)
 @given(walls=st.lists(wall, max_size=25), viewpoint=view)
-def test_polygon_agrees_with_oracle(walls, viewpoint) -> None:
-    segs = [(tuple(map(float, a)), tuple(map(float, b))) for a, b in walls]
+def test_polygon_agrees_with_oracle(
+    walls: list[tuple[tuple[int, int], tuple[int, int]]], viewpoint: Point
+) -> None:
+    segs = cast("list[Segment]", [(tuple(map(float, a)), tuple(map(float, b))) for a, b in walls])
     noded = node_segments(segs)
     # the oracle has no "which side" rule: keep the eye off the walls
     arr = noded.reshape(-1, 4)
@@ -50,15 +55,17 @@ def test_polygon_agrees_with_oracle(walls, viewpoint) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(walls=st.lists(wall, max_size=25), cell=st.tuples(st.integers(0, 19), st.integers(0, 19)))
-def test_polygon_agrees_with_oracle_at_square_centres(walls, cell) -> None:
+def test_polygon_agrees_with_oracle_at_square_centres(
+    walls: list[tuple[tuple[int, int], tuple[int, int]]], cell: tuple[int, int]
+) -> None:
     """Token centres: the viewpoint the fog of war uses (grid-aligned, many exact ties)."""
-    segs = [(tuple(map(float, a)), tuple(map(float, b))) for a, b in walls]
+    segs = cast("list[Segment]", [(tuple(map(float, a)), tuple(map(float, b))) for a, b in walls])
     viewpoint = (cell[0] + 0.5, cell[1] + 0.5)
     assume(not any(_on_wall(viewpoint, w) for w in segs))
     assert _agreement(viewpoint, segs) < 1e-6
 
 
-def _on_wall(p, wall) -> bool:
+def _on_wall(p: Point, wall: Segment) -> bool:
     """The oracle has no "which side" rule: an eye exactly on a wall is left to the unit tests."""
     (ax, ay), (bx, by) = wall
     cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)

@@ -1,4 +1,4 @@
-"""The line test and the grazing choice (DESIGN.md "Sight"; HOUSE_STYLE 7.5), pinned by tables."""
+"""The line test and the grazing choice (docs/design.md#sight), pinned by tables."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.walls import (
+    Segment,
     SegmentIndex,
     _bucket_cells,
     node_segments,
@@ -45,7 +47,9 @@ LINE_TABLE = [
 
 
 @pytest.mark.parametrize(("walls", "start", "end", "blocked", "why"), LINE_TABLE)
-def test_line_table(walls, start, end, blocked, why) -> None:
+def test_line_table(
+    walls: list[Segment], start: Point, end: Point, blocked: bool, why: str
+) -> None:
     index = SegmentIndex.build(walls)
     assert index.line_blocked(start, end) is blocked, why
     # a line is blocked or not whichever way it is drawn
@@ -64,7 +68,14 @@ CORNER_TABLE = [
 
 
 @pytest.mark.parametrize(("walls", "corner", "inward", "end", "blocked", "why"), CORNER_TABLE)
-def test_corner_on_a_wall(walls, corner, inward, end, blocked, why) -> None:
+def test_corner_on_a_wall(
+    walls: list[Segment],
+    corner: Point,
+    inward: Point,
+    end: Point,
+    blocked: bool,
+    why: str,
+) -> None:
     index = SegmentIndex.build(walls)
     assert index.line_blocked(corner, end, start_inward=inward) is blocked, why
     assert index.line_blocked(end, corner, end_inward=inward) is blocked, why
@@ -87,7 +98,9 @@ segment = st.tuples(point, point).filter(lambda s: s[0] != s[1])
 
 @settings(max_examples=60, deadline=None)
 @given(walls=st.lists(segment, min_size=0, max_size=15), lines=st.lists(segment, max_size=20))
-def test_bulk_test_agrees_with_shapely_in_general_position(walls, lines) -> None:
+def test_bulk_test_agrees_with_shapely_in_general_position(
+    walls: list[Segment], lines: list[Segment]
+) -> None:
     """Random float lines almost surely cross or miss cleanly: then blocked == shapely crosses."""
     index = SegmentIndex.build(walls)
     starts = np.asarray([s[0] for s in lines], dtype=np.float64).reshape(-1, 2)
@@ -125,7 +138,7 @@ def test_no_walls_never_blocks() -> None:
         max_size=8,
     )
 )
-def test_bucket_cells_match_the_loop(ranges) -> None:
+def test_bucket_cells_match_the_loop(ranges: list[tuple[int, int, int, int]]) -> None:
     lo_r, hi_r, lo_c, hi_c = (np.asarray([r[k] for r in ranges], dtype=np.int64) for k in range(4))
     cells, items = [], []
     for i in range(len(ranges)):
@@ -145,7 +158,7 @@ _grid_pt = st.tuples(st.integers(0, 8), st.integers(0, 8)).map(
 
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.tuples(_grid_pt, _grid_pt).filter(lambda s: s[0] != s[1]), max_size=12))
-def test_runs_hold_their_piece_and_lie_on_the_walls(walls) -> None:
+def test_runs_hold_their_piece_and_lie_on_the_walls(walls: list[Segment]) -> None:
     """A run may replace its piece in "does one segment hide it all": it holds the piece and
     blocks nothing the walls do not."""
     index = SegmentIndex.build(walls)

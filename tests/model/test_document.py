@@ -73,7 +73,7 @@ def test_unchanged_creatures_and_reset() -> None:
 
 
 def test_a_view_fed_only_by_events_stays_in_step() -> None:
-    # HOUSE_STYLE 7.7: scenes and panels are adapters fed by the document's events; a mirror
+    # docs/design.md#scene: scenes and panels are adapters fed by the document's events; a mirror
     # built from creature_added/removed/changed must always equal the document.
     from hypothesis import given, settings
     from hypothesis import strategies as st
@@ -83,7 +83,7 @@ def test_a_view_fed_only_by_events_stays_in_step() -> None:
 
     @settings(max_examples=60, deadline=None)
     @given(st.lists(creature_sets, min_size=1, max_size=8))
-    def run(snapshots: list[dict[str, Square]]) -> None:
+    def run(snapshots: list[dict[CreatureId, Square]]) -> None:
         doc = Document(Encounter(GridBounds(5, 5)))
         mirror: dict[str, Creature] = {}
         doc.events.creature_added.connect(lambda c: mirror.__setitem__(c.id, c))

@@ -1,6 +1,7 @@
 """History against a reference model over random push/undo/redo/group sequences.
 
-HOUSE_STYLE 7.10: "undo∘redo = identity"; 7.3: a group is one undo step.
+docs/design.md#testing: undo then redo is the identity; docs/design.md#undo: a
+group is one undo step.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ def test_grapple_is_strength_vs_reflex_and_grapples() -> None:
     states, _ = apply_attack(result, {ORC.id: ORC}, ORCUS)
     grabbed = states[ORC.id].instances_of(Condition.GRAPPLED)
     assert grabbed[0].source_id == HERO.id
-    # RULINGS: Grappled: it ends when the grappler is incapacitated.
+    # docs/rulings.md R-06: it ends when the grappler is incapacitated.
     released, ended = end_effects_from(states[ORC.id], HERO.id)
     assert ended == grabbed
     assert not released.instances_of(Condition.GRAPPLED)

@@ -8,7 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.rules.abilities import Ability
-from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
+from orcus_desktop.rules.attacks import (
+    AttackContext,
+    AttackResult,
+    Combatant,
+    apply_attack,
+    resolve_attack,
+)
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, Duration, DurationKind
@@ -45,7 +51,7 @@ def attack(
     target: Combatant = ORC,
     power: Power = BASIC,
     damage_dice: tuple[int, ...] = (5,),
-):
+) -> AttackResult:
     dice = ScriptedSource([natural, *damage_dice])
     return resolve_attack(attacker, power, [(target, ctx or AttackContext())], dice, ORCUS)
 
@@ -133,7 +139,7 @@ def _ctx(**kw: object) -> AttackContext:
             18,
             "combat advantage is +2 however many reasons",
         ),
-        (_ctx(flanking=True), 18, "RULINGS: Flanking -> combat advantage for melee"),
+        (_ctx(flanking=True), 18, "docs/rulings.md R-07 -> combat advantage for melee"),
         (_ctx(cover=CoverDegree.HALF), 14, '000 "Cover": half cover -2'),
         (_ctx(cover=CoverDegree.THREE_QUARTERS), 11, '000 "Cover": three-quarters -5'),
         (_ctx(concealment=ConcealmentDegree.CONCEALED), 14, '000 "Concealment": -2'),

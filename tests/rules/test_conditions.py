@@ -26,7 +26,7 @@ from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import CreatureId
 from tests.rules.builders import combatant, monster, pc
 
-# The 17 conditions of 000's appendix (and RULINGS: Grappled).
+# The 17 conditions of 000's appendix (and docs/rulings.md R-06).
 CONDITIONS_000 = {
     "blinded", "controlled", "dazed", "deafened", "dying", "grappled", "helpless", "immobile",
     "marked", "petrified", "prone", "restrained", "slowed", "stunned", "surprised",
@@ -51,7 +51,7 @@ EFFECTS = [
     (Condition.DYING, "death_saves", True, "You make a death saving throw"),
     (Condition.HELPLESS, "grants_combat_advantage", True, "Attack rolls against you have CA"),
     (Condition.IMMOBILE, "movement", MovementLimit.NO_WILLING_MOVE, "cannot willingly move"),
-    (Condition.GRAPPLED, "movement", MovementLimit.NO_WILLING_MOVE, "RULINGS: Grappled"),
+    (Condition.GRAPPLED, "movement", MovementLimit.NO_WILLING_MOVE, "docs/rulings.md R-06"),
     (Condition.PETRIFIED, "actions", ActionLimit.NONE, "You can't take any actions"),
     (Condition.PETRIFIED, "resist_all", 20, "Resistance to all 20"),
     (Condition.PRONE, "attack_penalty", -2, "-2 to attack rolls"),
@@ -108,7 +108,7 @@ def test_effective_speed() -> None:
     assert effective_speed(sb, initial_state(sb), ORCUS).total == 6
     assert effective_speed(sb, _with(sb, Condition.SLOWED), ORCUS).total == 2
     assert effective_speed(sb, _with(sb, Condition.IMMOBILE), ORCUS).total == 0
-    assert effective_speed(sb, _with(sb, Condition.PRONE), ORCUS).total == 3  # RULINGS: Crawling
+    assert effective_speed(sb, _with(sb, Condition.PRONE), ORCUS).total == 3  # rulings.md R-08
     assert effective_speed(sb, _with(sb, Condition.PRONE, Condition.RESTRAINED), ORCUS).total == 0
 
 

@@ -162,7 +162,7 @@ def test_damage_to_the_dead_is_ignored() -> None:
 @pytest.mark.parametrize(
     ("amount", "halved"),
     [
-        # RULINGS: Minimum damage: halving never takes a positive damage roll below 1.
+        # docs/rulings.md R-04: halving never takes a positive damage roll below 1.
         (1, 1),
         (2, 1),
         (3, 1),  # 000 "Rounding Fractions": round down
@@ -179,7 +179,7 @@ def test_halving_rounds_down_with_minimum_one(amount: int, halved: int) -> None:
     [
         # 000: "resistance to X #, damage of type X is reduced by #".
         (10, (DamageType.FIRE,), (("fire", 5),), (), 5),
-        # RULINGS: Minimum damage: resistance can reduce damage to 0, never negative.
+        # docs/rulings.md R-04: resistance can reduce damage to 0, never negative.
         (3, (DamageType.FIRE,), (("fire", 5),), (), 0),
         # 000: "vulnerability to X # ... it takes +# damage".
         (10, (DamageType.RADIANT,), (), (("radiant", 5),), 15),

@@ -1,7 +1,7 @@
 """A seeded encounter replays to the same state; states survive a JSON round trip.
 
-HOUSE_STYLE 7.4/7.10: pure (snapshots, rng) -> result; "a seeded sequence replays to the same
-state"; undo is keeping the old value.
+docs/design.md#rules and #testing: pure (snapshots, rng) -> result; a seeded sequence replays
+to the same state; undo is keeping the old value.
 """
 
 import json

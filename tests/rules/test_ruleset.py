@@ -13,7 +13,7 @@ from orcus_desktop.rules.powers import basic_melee_attack
 from orcus_desktop.rules.ruleset import ORCUS, ORCUS_NO_NEGATIVE_HP, DeathSaveTiming, Ruleset
 from tests.rules.builders import combatant, monster, pc
 
-# (field, 000's value, where 000 or RULINGS fixes it)
+# (field, 000's value, where 000 or docs/rulings.md fixes it)
 DEFAULTS = [
     ("combat_advantage_bonus", 2, '000 "Combat Advantage": "Add +2"'),
     ("half_cover_penalty", -2, '000 "Cover": "half cover gives a -2 penalty"'),
@@ -24,10 +24,10 @@ DEFAULTS = [
     ("long_range_penalty", -2, '000 "Ranged": "-2 penalty when your target is beyond"'),
     ("save_target", 10, '000 "Saving Throws": "10 or higher"'),
     ("death_save_failures_to_die", 3, '000: "On your third failure, you die"'),
-    ("death_save_timing", DeathSaveTiming.START_OF_TURN, "RULINGS: Death saving throws"),
+    ("death_save_timing", DeathSaveTiming.START_OF_TURN, "docs/rulings.md R-03"),
     ("negative_hp", True, '000 "Hit Points": "You can have negative hit points"'),
     ("monsters_die_at_zero", True, '000 "Monsters and Death"'),
-    ("minimum_halved_damage", 1, "RULINGS: Minimum damage"),
+    ("minimum_halved_damage", 1, "docs/rulings.md R-04"),
     ("basic_attack_doubling_level", 21, '000 "Basic Attack": "Level 21: 2dW"'),
 ]
 
@@ -82,4 +82,4 @@ def test_every_result_type_is_frozen() -> None:
     for name in results.__all__:
         cls = getattr(results, name)
         assert dataclasses.is_dataclass(cls), name
-        assert cls.__dataclass_params__.frozen, name  # type: ignore[attr-defined]
+        assert cls.__dataclass_params__.frozen, name  # type: ignore[union-attr]

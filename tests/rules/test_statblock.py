@@ -79,7 +79,7 @@ def test_basic_attacks_need_weapons_and_yield_to_own_basic_powers() -> None:
 
 def test_pc_defenses_follow_the_ability_pairs() -> None:
     # 000 "Abilities": Str/Con -> Fortitude, Dex/Int -> AC (light armor) and Reflex;
-    # RULINGS: Will defense: Wis/Cha -> Will. 000 "Level Bonus": half level.
+    # docs/rulings.md R-01: Wis/Cha -> Will. 000 "Level Bonus": half level.
     scores = AbilityScores(
         strength=12, constitution=16, dexterity=10, intelligence=14, wisdom=8, charisma=13
     )
@@ -93,7 +93,7 @@ def test_pc_defenses_follow_the_ability_pairs() -> None:
 
 
 def test_initiative_modifier() -> None:
-    # RULINGS: Initiative: Dexterity modifier + half level + other modifiers.
+    # docs/rulings.md R-18: Dexterity modifier + half level + other modifiers.
     sb = pc(level=6, abilities=AbilityScores(dexterity=15), initiative_bonus=2)
     assert sb.initiative_modifier(ORCUS).total == 2 + 3 + 2
 

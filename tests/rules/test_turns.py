@@ -1,5 +1,5 @@
 """000 "Duration", "Saving Throws", "Persistent damage", "Death Saving Throws", "Your Turn",
-"The End of Your Turn"; RULINGS: Death saving throws (start of turn, a switch)."""
+"The End of Your Turn"; docs/rulings.md R-03 (start of turn, a switch)."""
 
 from dataclasses import replace
 
@@ -10,7 +10,9 @@ from orcus_desktop.rules.damage import apply_damage
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, Duration, DurationKind, TurnBoundary
 from orcus_desktop.rules.ruleset import ORCUS, DeathSaveTiming
+from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.state import (
+    CreatureState,
     add_condition,
     add_persistent_damage,
     end_effects_from,
@@ -123,7 +125,7 @@ def test_persistent_damage_is_not_halved_by_weakened_and_is_resisted() -> None:
     assert state.current_hp == sb.max_hp - 3
 
 
-def dying_pc(recoveries: int = 2):
+def dying_pc(recoveries: int = 2) -> tuple[StatBlock, CreatureState]:
     sb = pc(max_hp=40)
     state, _ = apply_damage(
         replace(initial_state(sb), recoveries_left=recoveries), sb, 45, ORCUS, target=A
@@ -166,7 +168,7 @@ def test_death_save_20_without_recovery_counts_as_19() -> None:
 @pytest.mark.parametrize(
     ("timing", "at_start", "at_end"),
     [
-        # RULINGS: Death saving throws: start of turn (000's main text) by default.
+        # docs/rulings.md R-03: start of turn (000's main text) by default.
         (DeathSaveTiming.START_OF_TURN, True, False),
         (DeathSaveTiming.END_OF_TURN, False, True),
     ],

@@ -304,7 +304,7 @@ def test_a_failed_autosave_says_so_once_and_retries(
 ) -> None:
     window, saver = open_window()
     real_write = saver.store.write
-    failures = []
+    failures: list[int] = []
 
     def flaky(*args: object, **kwargs: object) -> None:
         if len(failures) < 3:

@@ -88,7 +88,7 @@ def _start(session: GameSession) -> None:
 def _items(panel: ActionsPanel, group: int) -> dict[str, QTreeWidgetItem]:
     top = panel.tree.topLevelItem(group)
     assert top is not None
-    return {top.child(i).text(0): top.child(i) for i in range(top.childCount())}
+    return {top.child(i).text(0): top.child(i) for i in range(top.childCount())}  # type: ignore[union-attr, misc]
 
 
 def test_nothing_to_show(panel: ActionsPanel) -> None:
@@ -310,7 +310,7 @@ def _effect_items(panel: ActionsPanel) -> dict[str, QTreeWidgetItem]:
     top = panel.tree.topLevelItem(2)
     assert top is not None
     assert top.text(0) == "Effects"
-    return {top.child(i).text(0): top.child(i) for i in range(top.childCount())}
+    return {top.child(i).text(0): top.child(i) for i in range(top.childCount())}  # type: ignore[union-attr, misc]
 
 
 def test_gm_damage_and_heal(session: GameSession, panel: ActionsPanel, qtbot: QtBot) -> None:

@@ -1,4 +1,4 @@
-"""The player view never shows what the GM hides (DESIGN: the GM's secret stays secret).
+"""The player view never shows what the GM hides (docs/design.md: the GM's secret stays secret).
 
 The oracle is pixel-exact: the players' window with a hidden creature on the map must render
 exactly as it would if that creature were not in the encounter at all: no token, no ghost, no

@@ -166,7 +166,7 @@ def test_escape_cancels_with_no_change(qtbot: QtBot, window: MainWindow) -> None
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 10.5, 4.5))
     dialog = window.attack_dialog
     assert dialog is not None
-    dialog.reject()
+    dialog.reject()  # type: ignore[unreachable]
     assert window.attack_dialog is None
     assert session.encounter is before
 
@@ -292,7 +292,9 @@ def test_closing_with_unsaved_changes_asks(
     asked: list[str] = []
 
     def answer(button: QMessageBox.StandardButton) -> Callable[..., QMessageBox.StandardButton]:
-        def question(_parent: object, _title: str, text: str, *_args: object) -> object:
+        def question(
+            _parent: object, _title: str, text: str, *_args: object
+        ) -> QMessageBox.StandardButton:
             asked.append(text)
             return button
 

@@ -1,4 +1,4 @@
-"""Pointer tools for the battle map as Qt-free state machines (HOUSE_STYLE 7.6, napari-style).
+"""Pointer tools for the battle map as Qt-free state machines (docs/design.md#tools, napari-style).
 
 `ui/map/view.py` is the only place that turns `QMouseEvent`s into `PointerEvent`s; every tool
 takes those, keeps its own small state, asks the `GameSession` for previews while the pointer
@@ -12,5 +12,5 @@ caching helpers every tool shares), one `*_tool` module per tool, `library_drop`
 creature from the library) and `targeting` (what a power or attack action asks the GM to
 choose, and the line read before rolling).
 
-Coordinates are grid units (DESIGN.md "Coordinates"); pixels exist only in `ui/`.
+Coordinates are grid units (docs/design.md#coordinates); pixels exist only in `ui/`.
 """

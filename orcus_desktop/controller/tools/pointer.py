@@ -3,7 +3,7 @@
 Also the hit testing, the status texts and two small state helpers (a preview cache, a tool
 that ends once) that several tools use.
 
-Coordinates are grid units (DESIGN.md "Coordinates"): square (c, r) spans [c, c+1] x [r, r+1].
+Coordinates are grid units (docs/design.md#coordinates): square (c, r) spans [c, c+1] x [r, r+1].
 """
 
 from __future__ import annotations

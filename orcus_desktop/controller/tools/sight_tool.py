@@ -28,7 +28,7 @@ class SightTool:
 
     The attacker is the selected creature (a press on a creature selects it). Hovering another
     creature draws the line from the attacker's corner that gives the target the least cover
-    (RULINGS "Cover degree"), shades the part of the target's space that corner cannot see
+    (docs/rulings.md R-14), shades the part of the target's space that corner cannot see
     past walls, and names cover and concealment (000 "Cover", "Concealment") with penalties.
 
     Args:

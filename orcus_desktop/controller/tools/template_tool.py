@@ -44,7 +44,7 @@ _EDGE_STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 def _edge_chain(
     first: Square, toward: Square, count: int, avoid: Iterable[Square] = ()
 ) -> list[Square]:
-    """`count` edge-connected squares from `first` stepping toward `toward` (RULINGS: Wall area).
+    """`count` edge-connected squares from `first` stepping toward `toward` (docs/rulings.md R-11).
 
     Each step prefers the axis with the larger remaining difference, then the other axis,
     then carrying on straight, so the chain is a staircase (never a diagonal step). A step
@@ -85,7 +85,7 @@ class TemplateTool:
     surrounds the selected creature; for an arc or a wall the base square follows the pointer
     until a press pins it, after which the pointer picks the arc's placement or the wall's
     direction. Affected creatures are those with a square in the area and line of effect from
-    the origin (000 "Areas of effect"; RULINGS "Arc", "Wall area", "Near bursts and the user").
+    the origin (000 "Areas of effect"; docs/rulings.md R-10, R-11, R-09).
     A template is a look, not a change: nothing goes into the document or the undo history.
 
     Args:
@@ -195,7 +195,7 @@ class TemplateTool:
         if (step_col, step_row) == (0, 0):
             step_col = 1
         if step_col and step_row:
-            # The first square shares an edge with the base square (RULINGS: Wall area).
+            # The first square shares an edge with the base square (docs/rulings.md R-11).
             if abs(aim.col - base.col) >= abs(aim.row - base.row):
                 step_row = 0
             else:

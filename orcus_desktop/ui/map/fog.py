@@ -1,6 +1,6 @@
 """Fog of war on the player view: one item painting what the players' creatures cannot see.
 
-`FogItem` is dumb (HOUSE_STYLE 7.7): it paints the map dark outside a region it is given.
+`FogItem` is dumb (docs/design.md#scene): it paints the map dark outside a region it is given.
 `PlayerFog` adapts a player `MapScene` to `controller.vision.player_vision`: on every document
 event that can change what the players see it schedules one rebuild for the next pass of the
 event loop (a command emits several events), then sets the fog's path and tells the scene which

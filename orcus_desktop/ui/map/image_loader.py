@@ -1,7 +1,7 @@
 """Decoding map images off the GUI thread, so opening a big map shows the grid at once.
 
-A 3000x3000 PNG takes ~150 ms to decode, half of DESIGN.md's 300 ms budget for the first
-interactive frame; the scene lays the grid and tokens out from the image's header (its size)
+A 3000x3000 PNG takes ~150 ms to decode, as much as the whole first-frame budget
+(docs/design.md#budgets); the scene lays the grid and tokens out from the image's header (its size)
 and paints the art when a worker thread has decoded it.
 """
 

@@ -1,6 +1,6 @@
 """Dumb graphics items, one per token and wall, synced from frozen snapshots.
 
-Items hold no rules and push no commands (HOUSE_STYLE 7.7): `sync()` copies what a snapshot
+Items hold no rules and push no commands (docs/design.md#scene): `sync()` copies what a snapshot
 says; dragging and editing are handled by the view's tools through the session.
 """
 
@@ -55,7 +55,7 @@ _ART_CACHE_LIMIT = 256
 def token_art(path: str, side_px: float) -> QPixmap | None:
     """A token picture scaled to `side_px`, loaded once per (file, size); None if unreadable.
 
-    Tokens of one kind share the pixmap (HOUSE_STYLE 7.7: cached art), and the item's
+    Tokens of one kind share the pixmap (docs/design.md: cached art), and the item's
     DeviceCoordinateCache keeps the rendered result per zoom level.
     """
     key = (path, max(8, round(side_px)))
@@ -80,7 +80,7 @@ class TokenItem(QGraphicsItem):
     """A creature's token: a disc (or its image) over its space, in its side's colour.
 
     Overlays (HP bar for the GM, condition badges, the turn marker) are painted only when the
-    token is big enough on screen to read them (level of detail, HOUSE_STYLE 7.7).
+    token is big enough on screen to read them (level of detail, docs/design.md#scene).
     """
 
     def __init__(

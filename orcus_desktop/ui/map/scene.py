@@ -96,8 +96,8 @@ class MapScene(QGraphicsScene):
     """An adapter over the document: grid in the background, items for terrain, walls, tokens.
 
     The scene never changes the document; it connects to the document's events when built and
-    mirrors each change in the one item concerned (HOUSE_STYLE 7.7, napari's canvas). A pointer
-    tool's preview is drawn by the `PreviewLayer`; a token being dragged is moved by
+    mirrors each change in the one item concerned (docs/design.md#scene, napari's canvas). A
+    pointer tool's preview is drawn by the `PreviewLayer`; a token being dragged is moved by
     `show_preview` and put back where its snapshot says when the drag ends.
 
     Args:
@@ -287,7 +287,7 @@ class MapScene(QGraphicsScene):
     def _on_creature_added(self, creature: Creature) -> None:
         if not self._shows(creature):
             # The players' scene never holds a hidden creature, not even an invisible item
-            # (HOUSE_STYLE 7.7: a player window is its own scene built with gm=False), nor one
+            # (docs/design.md: a player window is its own scene built with gm=False), nor one
             # the fog of war hides from the players' creatures.
             self._on_creature_removed(creature.id)
             return
@@ -408,7 +408,7 @@ class MapScene(QGraphicsScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         # The grid is drawn here for the exposed rect only, in one drawLines call: never an
-        # item per line (HOUSE_STYLE 7.7).
+        # item per line (docs/design.md#scene).
         rect = QRectF(rect)
         super().drawBackground(painter, rect)
         map_rect = self.map_rect

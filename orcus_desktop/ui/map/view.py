@@ -1,7 +1,7 @@
 """MapView: the QGraphicsView the GM looks at: zoom, pan, fit, pointer tools and drops.
 
 This is the only place where `QMouseEvent`s become the Qt-free `PointerEvent`s the tools in
-`controller/tools/` consume (HOUSE_STYLE 7.6); the tool's `ToolPreview` answer goes to
+`controller/tools/` consume (docs/design.md#tools); the tool's `ToolPreview` answer goes to
 the scene to draw, and its message to whoever listens to `message`.
 """
 

@@ -546,7 +546,7 @@ class ActionsPanel(QWidget):
         powers.setExpanded(True)
 
     def _fill_offers(self) -> None:
-        """One row per enemy offered an opportunity attack now (RULINGS: Opportunity attacks)."""
+        """One row per enemy offered an opportunity attack now (docs/rulings.md R-02)."""
         session = self._session
         combat = session.encounter.combat
         mover = combat.current if combat.active else None

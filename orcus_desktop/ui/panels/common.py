@@ -1,6 +1,6 @@
 """Helpers shared by the combat panels: document connections and creature summaries.
 
-The panels are adapters over the document (HOUSE_STYLE 7.7 "Panels"): they read frozen
+The panels are adapters over the document (docs/design.md#scene): they read frozen
 snapshots, ask the session for the rules numbers, and change nothing themselves.
 """
 

@@ -1,7 +1,7 @@
 """The initiative panel: who acts in what order, whose turn it is, and the turn-flow buttons.
 
-`InitiativeTableModel` is a `QAbstractTableModel` keyed by creature ids (HOUSE_STYLE 7.7
-"Panels", Anki's `DataModel`): it pulls each row from the document snapshot and the session's
+`InitiativeTableModel` is a `QAbstractTableModel` keyed by creature ids (docs/design.md#scene,
+Anki's `DataModel`): it pulls each row from the document snapshot and the session's
 rules answers, and on every document event emits only what changed (rows removed, inserted,
 moved, or `dataChanged` for one row); `reset` resets the model. `InitiativePanel` puts it in a
 table with the buttons of 000 "Combat Step by Step": roll initiative (optionally one roll per

@@ -1,4 +1,4 @@
-"""The move and select tools: a token dragged, clicked or a door toggled (HOUSE_STYLE 7.10)."""
+"""The move and select tools: a token dragged, clicked or a door toggled (docs/design.md#tools)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_drag_warns_of_opportunity_attacks_and_difficult_terrain() -> None:
     session = make_session()
     tool = MoveTool(session)
     tool.on_pointer(ev(PointerKind.PRESS, 1.5, 1.5))
-    # Leaving the goblin's side provokes (RULINGS: Opportunity attacks).
+    # Leaving the goblin's side provokes (docs/rulings.md R-02).
     preview = tool.on_pointer(ev(PointerKind.MOVE, 1.5, 5.5))
     assert preview.marked_ids == ("goblin",)
     assert any("opportunity attacks: Goblin" in w for w in preview.warnings)

@@ -1,4 +1,4 @@
-"""Pointer events, hit testing and the square under a dropped token (HOUSE_STYLE 7.6, 7.10)."""
+"""Pointer events, hit testing and the square under a dropped token (docs/design.md#tools)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The targeting tool: a power or attack action aimed on the map, Qt-free (HOUSE_STYLE 7.10)."""
+"""The targeting tool: a power or attack aimed on the map, Qt-free (docs/design.md#tools)."""
 
 from __future__ import annotations
 
@@ -237,7 +237,7 @@ def test_near_burst_surrounds_the_user(session: GameSession) -> None:
     tool, chosen, _ = tool_for(session, power="Thunder Ring")
     preview = tool.on_pointer(ev(PointerKind.MOVE, 12.5, 8.5, Button.NONE))
     assert Square(3, 2) in preview.squares
-    # "enemies": the adjacent orc, not the ally (RULINGS "Near bursts and the user").
+    # "enemies": the adjacent orc, not the ally (docs/rulings.md R-09).
     assert preview.affected_ids == ("orc",)
     tool.on_pointer(ev(PointerKind.PRESS, 12.5, 8.5))
     assert chosen[0].target_ids == ("orc",)

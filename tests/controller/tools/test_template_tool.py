@@ -41,7 +41,7 @@ def test_near_burst_needs_and_surrounds_the_user() -> None:
     user[0] = "goblin"
     preview = tool.on_pointer(ev(PointerKind.MOVE, 3, 3, Button.NONE))
     assert preview.squares == {Square(c, r) for c in (5, 6, 7) for r in (4, 5, 6)}
-    # RULINGS "Near bursts and the user": the user's space is in the area, not among targets.
+    # docs/rulings.md R-09: the user's space is in the area, not among targets.
     assert preview.affected_ids == ("orc",)
 
 
@@ -66,7 +66,7 @@ def test_wall_template_chain_is_always_a_legal_wall(base: Square, aim: Square, n
     chain = _edge_chain(first, aim, n, {base})
     assert len(chain) == n
     assert base not in chain
-    assert wall_area_problem(base, chain, n) is None  # RULINGS: Wall area
+    assert wall_area_problem(base, chain, n) is None  # docs/rulings.md R-11
 
 
 def test_near_wall_from_a_large_creature_stays_out_of_its_space() -> None:
