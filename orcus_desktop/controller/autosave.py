@@ -31,7 +31,6 @@ from typing import Any
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.atomic_file import write_atomically
-from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import (
     EncounterFileError,
@@ -321,11 +320,7 @@ def restore_encounter(
     the step "Restore autosaved changes". The document is not clean, so the window shows '*'
     and closing asks to save, and Undo goes back to the saved file.
     """
-    text = "Restore autosaved changes"
-    session.history.push(ReplaceEncounter(text, session.document.encounter, recovered))
-    result = OperationResult(True, "restore_encounter", text=text)
-    session.operation_done.emit(result, initiator)
-    return result
+    return session.restore_encounter(recovered, initiator)
 
 
 def load_saved(path: Path | None) -> Encounter | None:

@@ -12,6 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from orcus_desktop.controller.log_records import (
+    Damage,
+    DeathSave,
+    Healing,
+    RollRecord,
+    SaveRecord,
+)
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import thaw
@@ -72,66 +79,24 @@ class QueuedSource:
 
 
 # -- log records ------------------------------------------------------------------------------
+# The JSON-like details the log stores, written by the typed records of `log_records`.
 
 
 def roll_data(dice_roll: DiceRoll) -> dict[str, Any]:
     """A JSON-like record of a roll: every die, every term, any GM override."""
-    data: dict[str, Any] = {
-        "expression": dice_roll.expression,
-        "total": dice_roll.total,
-        "rolled_total": dice_roll.rolled_total,
-        "dice": [[d.sides, d.value, d.kept] for d in dice_roll.dice],
-        "terms": [[t.value, t.source] for t in dice_roll.terms],
-    }
-    if dice_roll.forced_total is not None:
-        data["forced_total"] = dice_roll.forced_total
-        data["forced_reason"] = dice_roll.forced_reason
-    return data
+    return RollRecord.from_roll(dice_roll).to_dict()
 
 
 def damage_data(applied: DamageApplied) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "source": applied.source,
-        "amount": applied.amount,
-        "absorbed_by_temp_hp": applied.absorbed_by_temp_hp,
-        "hp_before": applied.hp_before,
-        "hp_after": applied.hp_after,
-        "temp_hp_before": applied.temp_hp_before,
-        "temp_hp_after": applied.temp_hp_after,
-        "became_staggered": applied.became_staggered,
-        "fell_unconscious": applied.fell_unconscious,
-        "knocked_out": applied.knocked_out,
-        "died": applied.died,
-        "death_cause": applied.death_cause,
-        "conditions_added": [c.to_dict() for c in applied.conditions_added],
-    }
-    if applied.computation is not None:
-        data["rolled"] = applied.computation.rolled
-        data["steps"] = [[s.value, s.reason] for s in applied.computation.steps]
-    return data
+    return Damage.from_applied(applied).to_dict()
 
 
 def healing_data(healing: HealingApplied) -> dict[str, Any]:
-    return {
-        "source": healing.source,
-        "amount": healing.amount,
-        "hp_before": healing.hp_before,
-        "hp_after": healing.hp_after,
-        "regained_consciousness": healing.regained_consciousness,
-        "recovery_spent": healing.recovery_spent,
-        "stabilized_at_one": healing.stabilized_at_one,
-        "refused": healing.refused,
-    }
+    return Healing.from_applied(healing).to_dict()
 
 
 def save_data(save: rules_turns.SavingThrow) -> dict[str, Any]:
-    return {
-        "roll": roll_data(save.roll),
-        "total": save.total.total,
-        "parts": [list(p) for p in save.total.parts],
-        "target_number": save.target_number,
-        "success": save.success,
-    }
+    return SaveRecord.from_save(save).to_dict()
 
 
 def effect_data(effect: ConditionInstance | PersistentDamage) -> dict[str, Any]:
@@ -396,15 +361,7 @@ class CombatRules:
 
     @staticmethod
     def _death_save_data(death: rules_turns.DeathSave) -> dict[str, Any]:
-        return {
-            **save_data(death.save),
-            "spent_recovery": death.spent_recovery,
-            "treated_as_19": death.treated_as_19,
-            "failures": death.failures,
-            "successes": death.successes,
-            "died": death.died,
-            "healing": healing_data(death.healing) if death.healing is not None else None,
-        }
+        return DeathSave.from_death_save(death).to_dict()
 
 
 def _expired_data(gone: Expired) -> list[dict[str, Any]]:

@@ -1,16 +1,50 @@
-"""One line of plain text per combat-log entry, for the log panel (the UI may format its own).
+"""The wording of the combat log: the one text for each entry, for the log panel and any export.
 
-The log stores structured events (`model.combat.LogEntry`); this is the default wording. Rolls
-read like "d20 14 +3 Strength +3 Longsword proficiency = 20 vs AC 15: hit".
+The log stores structured events (`model.combat.LogEntry`), read into typed records by
+`log_records`. Rolls and explained numbers are rebuilt from the records and printed by
+`rules.format` ("Orc: 18 (d20) +3 Strength +0 half level = 21 vs AC 15 -> hit"). An attack
+takes several lines: its targets and what they took are indented below it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
+from orcus_desktop.controller import log_records as rec
+from orcus_desktop.controller.log_records import (
+    Damage,
+    Effect,
+    Healing,
+    LogRecord,
+    LogRecordError,
+    RollRecord,
+    SaveRecord,
+    record_of,
+    resolved_value,
+)
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.conditions import ConditionInstance
+from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.format import format_resolved, format_roll
+from orcus_desktop.rules.terms import Defense
+
+NameOf = Callable[[str | None], str]
+"""Creature id -> the name to print ("" for None; a creature gone keeps its id)."""
+
+DURATION_TEXT: dict[DurationKind, str] = {
+    DurationKind.END_OF_TARGET_NEXT_TURN: "end of its next turn",
+    DurationKind.END_OF_USER_NEXT_TURN: "end of the user's next turn",
+    DurationKind.START_OF_TARGET_NEXT_TURN: "start of its next turn",
+    DurationKind.START_OF_USER_NEXT_TURN: "start of the user's next turn",
+    DurationKind.SAVE_ENDS: "save ends",
+    DurationKind.END_OF_ENCOUNTER: "end of the encounter",
+    DurationKind.UNTIL_COUNTERED: "until countered",
+    DurationKind.END_OF_SURPRISE_ROUND: "end of the surprise round",
+}
+"""How a duration reads after a condition: "Dazed (save ends)"."""
 
 
 def names_of(encounter: Encounter) -> dict[str, str]:
@@ -19,204 +53,454 @@ def names_of(encounter: Encounter) -> dict[str, str]:
 
 
 def describe(entry: LogEntry, names: Mapping[str, str]) -> str:
-    """The entry as one line of text; unknown kinds fall back to their kind and data."""
-    actor = names.get(entry.actor, entry.actor) if entry.actor else ""
-    targets = ", ".join(names.get(t, t) for t in entry.targets)
-    writer = _WRITERS.get(entry.kind)
-    if writer is None:
-        return f"{actor} {entry.kind.replace('_', ' ')}".strip() + (
-            f" ({targets})" if targets else ""
-        )
-    return writer(entry.data, actor, targets, names)
+    """`entry_text` with the names from a mapping (an id not in it prints as itself)."""
+    return entry_text(entry, lambda cid: names.get(cid, cid) if cid else "")
 
 
-def _parts(parts: Sequence[Sequence[Any]]) -> str:
-    if not parts:
+def entry_text(entry: LogEntry, name: NameOf) -> str:
+    """The entry as text (several lines for an attack); never raises.
+
+    An entry of an unknown kind, or whose details do not have its kind's layout, gets the
+    generic line of `fallback_text`.
+    """
+    try:
+        record = record_of(entry)
+        return _WRITERS[type(record)](_Entry(entry, name), record)
+    except (LogRecordError, ValueError, LookupError):
+        return fallback_text(entry, name)
+
+
+def fallback_text(entry: LogEntry, name: NameOf) -> str:
+    """The generic line: who, the kind in words, and the targets ("Alice delay (Bob)")."""
+    actor = name(entry.actor) if entry.actor else ""
+    targets = ", ".join(name(t) for t in entry.targets)
+    return f"{actor} {entry.kind.replace('_', ' ')}".strip() + (f" ({targets})" if targets else "")
+
+
+# -- pieces ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """The entry being worded, with the names of its creatures."""
+
+    entry: LogEntry
+    name: NameOf
+
+    @property
+    def actor(self) -> str:
+        return self.name(self.entry.actor) if self.entry.actor else ""
+
+    @property
+    def targets(self) -> str:
+        return ", ".join(self.name(t) for t in self.entry.targets)
+
+
+def roll_text(roll: RollRecord | None) -> str:
+    """The roll with every die (`rules.format.format_roll`); its total if it cannot be rebuilt."""
+    if roll is None:
         return ""
-    first, *rest = parts
-    text = f"{first[1]} {first[0]}"
-    for value, source in rest:
-        text += f" {'+' if value >= 0 else '-'}{abs(value)} {source}"
+    try:
+        return format_roll(roll.to_dice_roll())
+    except LogRecordError:
+        return str(roll.total)
+
+
+def effect_text(effect: Effect | None) -> str:
+    """``Dazed (save ends)`` or ``5 fire persistent damage (save ends)``."""
+    if effect is None:
+        return "an effect"
+    kind = effect.duration.kind
+    when = DURATION_TEXT.get(kind, kind.value)
+    if isinstance(effect, ConditionInstance):
+        what = effect.condition.value.replace("_", " ").capitalize()
+    else:
+        types = " ".join(t.value for t in effect.types)
+        what = f"{effect.amount} {types + ' ' if types else ''}persistent damage"
+    return f"{what} ({when})"
+
+
+def damage_text(target: str, d: Damage) -> str:
+    """``Orc takes 9 damage from Longsword (...): HP 30 -> 21; staggered``."""
+    text = f"{target} takes {d.amount} damage"
+    if d.source:
+        text += f" from {d.source}"
+    if d.steps:
+        text += f" ({d.rolled}" + "".join(f" {v:+d} ({reason})" for v, reason in d.steps) + ")"
+    if d.absorbed_by_temp_hp:
+        text += f", {d.absorbed_by_temp_hp} absorbed by temporary HP"
+    text += f": HP {d.hp_before} -> {d.hp_after}"
+    events = []
+    if d.became_staggered:
+        events.append("staggered")
+    if d.knocked_out:
+        events.append("knocked out")
+    if d.fell_unconscious:
+        events.append("falls unconscious and is dying")
+    if d.died:
+        events.append(f"dies ({d.death_cause})" if d.death_cause else "dies")
+    if events:
+        text += "; " + ", ".join(events)
     return text
 
 
-class _Missing(dict[str, Any]):
-    """Format values where a missing field shows as "?" instead of failing."""
-
-    def __missing__(self, key: str) -> str:
-        return "?"
-
-
-def _hp(data: Mapping[str, Any]) -> str:
-    return f"(HP {data.get('hp_before')} -> {data.get('hp_after')})"
-
-
-def _roll(data: Mapping[str, Any]) -> str:
-    dice = " ".join(str(d[1]) for d in data.get("dice", ()))
-    return f"{data.get('expression', '')} [{dice}] = {data.get('total')}"
-
-
-def _effects(data: Mapping[str, Any]) -> str:
-    items = data.get("effects", ())
-    out = []
-    for e in items:
-        if "condition" in e:
-            out.append(str(e["condition"]).replace("_", " "))
-        elif "amount" in e:
-            out.append(f"{e['amount']} persistent damage")
-    return ", ".join(out)
+def healing_text(target: str, h: Healing) -> str:
+    """``Hero heals 11 (a recovery): HP 4 -> 15``; a negative amount is the GM setting HP."""
+    if h.refused:
+        return f"{target} cannot be healed ({h.refused})"
+    if h.amount < 0:
+        by = f" by {h.source}" if h.source else ""
+        return f"{target}'s hit points are set{by}: HP {h.hp_before} -> {h.hp_after}"
+    if h.stabilized_at_one:
+        text = f"{target} heals (no recovery left: set to 1 HP)"
+    elif h.recovery_spent:
+        text = f"{target} heals {h.amount} (a recovery)"
+    else:
+        text = f"{target} heals {h.amount}"
+    if h.source:
+        text += f" from {h.source}"
+    text += f": HP {h.hp_before} -> {h.hp_after}"
+    if h.regained_consciousness:
+        text += "; regains consciousness"
+    return text
 
 
-def _attack(data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]) -> str:
-    lines = [f"{actor}: {data.get('power')}"]
-    for t in data.get("targets", ()):
-        name = names.get(t.get("target"), t.get("target"))
-        if t.get("hit") is None:
-            verdict = "affected"
-        else:
-            verdict = "critical hit" if t.get("critical") else ("hit" if t.get("hit") else "miss")
-        line = f"vs {name}: {_parts(t.get('attack_parts', ()))} = {t.get('attack')}"
-        if t.get("defense") is not None:
-            line += f" vs {str(t.get('defense_kind', '')).upper()} {t.get('defense')}"
-        line += f": {verdict}"
-        for dmg in t.get("damage", ()):
-            line += f", {dmg.get('amount')} damage {_hp(dmg)}"
-            if dmg.get("died"):
-                line += ", dies"
-            elif dmg.get("fell_unconscious"):
-                line += ", falls unconscious"
-        conds = [str(c.get("condition")).replace("_", " ") for c in t.get("conditions", ())]
-        if conds:
-            line += f", {', '.join(conds)}"
-        lines.append(line)
-    return "; ".join(lines)
+def _save_text(save: SaveRecord, typed_in: bool = False) -> str:
+    total = resolved_value(save.parts, save.total)
+    shown = format_resolved(total) if total is not None else str(save.total)
+    verdict = "succeeds" if save.success else "fails"
+    typed = " (typed in)" if typed_in else ""
+    return f"{shown} vs {save.target_number}: {verdict}{typed}"
 
 
-def _save(data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]) -> str:
-    effect = data.get("effect") or {}
-    what = str(effect.get("condition", "persistent damage")).replace("_", " ")
-    verdict = "ends" if data.get("success") else "stays"
-    return f"{actor} saves against {what}: {_roll(data.get('roll', {}))}, {what} {verdict}"
+def _squares(n: int) -> str:
+    return f"{n} square{'s' if n != 1 else ''}"
 
 
-def _death_save(
-    data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]
-) -> str:
-    text = f"{actor} death saving throw: {_roll(data.get('roll', {}))}"
-    if data.get("died"):
-        return text + ", dies"
-    if data.get("spent_recovery"):
-        return text + ", spends a recovery and wakes"
-    return text + f" ({data.get('successes')} successes, {data.get('failures')} failures)"
+# -- one writer per record type ----------------------------------------------------------------
+
+_Writer = Callable[[_Entry, Any], str]
+_WRITERS: dict[type[LogRecord], _Writer] = {}
 
 
-def _simple(template: str) -> Callable[[Mapping[str, Any], str, str, Mapping[str, str]], str]:
-    def write(data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]) -> str:
-        values = _Missing(data)
-        values.update(actor=actor, targets=targets)
-        return template.format_map(values)
+def _writes(*types: type[LogRecord]) -> Callable[[_Writer], _Writer]:
+    def register(writer: _Writer) -> _Writer:
+        for record_type in types:
+            _WRITERS[record_type] = writer
+        return writer
 
-    return write
-
-
-def _initiative(
-    data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]
-) -> str:
-    if "entered_total" in data:
-        return f"{actor} initiative {data['entered_total']} (entered)"
-    return f"{actor} initiative {_roll(data.get('roll', {}))}"
+    return register
 
 
-def _tie(data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]) -> str:
-    order = ", ".join(names.get(i, i) for i in data.get("winner_first", ()))
-    return f"Initiative tie at {data.get('initiative')}: coin flip puts {order}"
+def _fixed(record_type: type[LogRecord], text: str) -> None:
+    """A kind worded by a template with {actor} and {targets}."""
+    _WRITERS[record_type] = lambda e, _r: text.format(actor=e.actor, targets=e.targets)
 
 
-def _damage(data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]) -> str:
-    return f"{targets} takes {data.get('amount')} damage {_hp(data)}"
+def worded_types() -> frozenset[type[LogRecord]]:
+    """The record types with their own wording (every registered kind, the tests check)."""
+    return frozenset(_WRITERS)
 
 
-def _persistent(
-    data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]
-) -> str:
-    dmg = data.get("damage", {})
-    return f"{targets} takes {dmg.get('amount')} persistent damage (HP {dmg.get('hp_after')})"
+# -- the turn flow
 
 
-def _healing(data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]) -> str:
-    return f"{targets} heals {data.get('amount')} {_hp(data)}"
+@_writes(rec.Initiative)
+def _initiative(e: _Entry, r: rec.Initiative) -> str:
+    if r.entered_total is not None:
+        return f"{e.actor}: initiative {r.entered_total} (entered by the GM)"
+    notes = ([f"group {r.group}"] if r.group else []) + (["die typed in"] if r.typed_in else [])
+    text = f"{e.actor} rolls initiative: {roll_text(r.roll)}"
+    return text + (f" ({', '.join(notes)})" if notes else "")
 
 
-def _ended(data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]) -> str:
-    return f"{targets}: {_effects(data)} ends ({data.get('reason', '')})"
+@_writes(rec.InitiativeTie)
+def _initiative_tie(e: _Entry, r: rec.InitiativeTie) -> str:
+    first = ", then ".join(e.name(c) for c in r.winner_first)
+    return f"Tie at initiative {r.initiative} (modifier {r.modifier}): a coin flip puts {first}"
 
 
-def _added(data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]) -> str:
-    effect = data.get("effect", {})
-    what = str(effect.get("condition", f"{effect.get('amount')} persistent damage"))
-    duration = str(effect.get("duration", {}).get("kind", "")).replace("_", " ")
-    return f"{targets}: {what.replace('_', ' ')} ({duration})"
+@_writes(rec.InitiativeEdit)
+def _initiative_edit(e: _Entry, r: rec.InitiativeEdit) -> str:
+    before = f", acts before {e.name(r.before)}" if r.before else ""
+    return f"{e.actor}: initiative {r.old} -> {r.new}{before}"
 
 
-def _move(data: Mapping[str, Any], actor: str, targets: str, names: Mapping[str, str]) -> str:
-    text = f"{actor} {data.get('mode', 'moves')} {data.get('cost')} squares"
-    provoked = [names.get(p, p) for p in data.get("provoked", ())]
-    return text + (f", provoking {', '.join(provoked)}" if provoked else "")
+@_writes(rec.CombatStart)
+def _combat_start(e: _Entry, r: rec.CombatStart) -> str:
+    return "Combat starts" + (" with a surprise round" if r.surprise_round else "")
 
 
-_WRITERS: dict[str, Callable[[Mapping[str, Any], str, str, Mapping[str, str]], str]] = {
-    "initiative": _initiative,
-    "initiative_tie": _tie,
-    "initiative_edit": _simple("{actor}: initiative {from} -> {to}"),
-    "combat_start": _simple("Combat starts"),
-    "round_start": lambda d, a, t, n: (
-        "Surprise round" if d.get("surprise") else f"Round {d.get('round')}"
-    ),
-    "round_end": _simple("End of round {round}"),
-    "surprise_end": _simple("The surprise round ends"),
-    "turn_start": _simple("{actor}'s turn"),
-    "turn_end": _simple("{actor} ends the turn"),
-    "turn_skipped": _simple("{actor} skips the turn ({reason})"),
-    "turn_lost": _simple("{actor} loses the turn (delayed too long)"),
-    "delay": _simple("{actor} delays"),
-    "delay_resume": _simple("{actor} stops delaying (initiative {initiative})"),
-    "ready": _simple("{actor} readies a {kind} action: {trigger}"),
-    "readied_triggered": _simple("{actor} takes the readied action ({trigger})"),
-    "readied_lapsed": _simple("{actor}'s readied action lapses"),
-    "join_combat": _simple("{actor} joins the combat"),
-    "combat_end": _simple("Combat ends"),
-    "move": _move,
-    "charge_move": _simple("{actor} charges {targets}"),
-    "attack": _attack,
-    "damage": _damage,
-    "healing": _healing,
-    "persistent_damage": _persistent,
-    "regeneration": _healing,
-    "saving_throw": _save,
-    "death_save": _death_save,
-    "effect_ended": _ended,
-    "condition_added": _added,
-    "persistent_added": _added,
-    "forced_move": _simple("{targets} is {kind}ed {squares}"),
-    "help_attack": _simple("{actor} helps attack ({targets})"),
-    "help_defense": _simple("{actor} helps defend ({targets})"),
-    "aid_another": _simple("{actor} aids {targets}"),
-    "total_defense": _simple("{actor}: total defense"),
-    "rally": lambda d, a, t, n: f"{a} rallies (HP {d.get('healing', {}).get('hp_after')})",
-    "drop_prone": _simple("{actor} drops prone"),
-    "stand_up": _simple("{actor} stands up"),
-    "action_point": _simple("{actor} spends an action point"),
-    "escape_grapple": lambda d, a, t, n: (
-        f"{a} tries to escape ({d.get('skill')} {d.get('total')} vs "
-        f"{d.get('target_number')}): {'free' if d.get('success') else 'still held'}"
-    ),
-    "release_grapple": _simple("{actor} releases {targets}"),
-    "grapple": _simple("{actor} grapples {targets} (automatic)"),
-    "maintain": _simple("{actor} maintains {power}"),
-    "maintain_lapsed": _simple("{actor}'s {power} ends (not maintained)"),
-    "opportunity_declined": _simple("{actor} lets the opportunity pass"),
-    "move_stopped": _simple("{actor} is stopped where it provoked"),
-    "attack_held": _simple("{what} waits for the opportunity attacks"),
-    "attack_dropped": _simple("{what} does not happen: {reason}"),
-    "temp_hp": _simple("{targets}: {after} temporary HP (offered {offered})"),
-}
+@_writes(rec.RoundStart)
+def _round_start(e: _Entry, r: rec.RoundStart) -> str:
+    if r.surprise:
+        return "— Surprise round —"
+    return f"— Round {r.round if r.round is not None else e.entry.round} —"
+
+
+@_writes(rec.RoundEnd)
+def _round_end(e: _Entry, r: rec.RoundEnd) -> str:
+    return f"End of round {r.round if r.round is not None else e.entry.round}"
+
+
+@_writes(rec.CombatEnd)
+def _combat_end(e: _Entry, r: rec.CombatEnd) -> str:
+    return f"Combat ends (round {r.rounds if r.rounds is not None else e.entry.round})"
+
+
+@_writes(rec.TurnStart)
+def _turn_start(e: _Entry, r: rec.TurnStart) -> str:
+    return f"{e.actor}'s turn" + (" (re-entering after a delay)" if r.resumed else "")
+
+
+@_writes(rec.TurnSkipped)
+def _turn_skipped(e: _Entry, r: rec.TurnSkipped) -> str:
+    return f"{e.actor} loses its turn ({r.reason})"
+
+
+@_writes(rec.DelayResume)
+def _delay_resume(e: _Entry, r: rec.DelayResume) -> str:
+    return f"{e.actor} stops delaying: acts after {e.name(r.after)} (initiative {r.initiative})"
+
+
+@_writes(rec.Ready)
+def _ready(e: _Entry, r: rec.Ready) -> str:
+    what = f": {r.description}" if r.description else ""
+    return f"{e.actor} readies a {r.action} action{what} (trigger: {r.trigger})"
+
+
+@_writes(rec.ReadiedTriggered)
+def _readied_triggered(e: _Entry, r: rec.ReadiedTriggered) -> str:
+    return (
+        f"{e.actor} takes its readied {r.action} action before {e.targets} "
+        f"(trigger: {r.trigger}; initiative now {r.initiative})"
+    )
+
+
+@_writes(rec.ReadiedLapsed)
+def _readied_lapsed(e: _Entry, r: rec.ReadiedLapsed) -> str:
+    return f"{e.actor}'s readied action lapses (trigger: {r.trigger})"
+
+
+@_writes(rec.AttackHeld)
+def _attack_held(e: _Entry, r: rec.AttackHeld) -> str:
+    return f"{r.what} waits for the opportunity attacks"
+
+
+@_writes(rec.AttackDropped)
+def _attack_dropped(e: _Entry, r: rec.AttackDropped) -> str:
+    return f"{r.what} does not happen: {r.reason}"
+
+
+_fixed(rec.SurpriseEnd, "The surprise round ends")
+_fixed(rec.TurnEnd, "{actor} ends its turn")
+_fixed(rec.TurnLost, "{actor} delayed too long: its turn this round is lost")
+_fixed(rec.Delay, "{actor} delays")
+_fixed(rec.JoinCombat, "{actor} joins the combat")
+_fixed(rec.OpportunityDeclined, "{actor} lets the opportunity attack pass")
+_fixed(rec.MoveStopped, "{actor} is stopped where it provoked")
+
+# -- moving
+
+
+@_writes(rec.Move)
+def _move(e: _Entry, r: rec.Move) -> str:
+    if r.mode == "gm":
+        text = f"{e.actor} is moved by the GM"
+    else:
+        text = f"{e.actor} moves {_squares(r.cost)} ({r.mode})"
+    return text + _offered(e, r.provoked)
+
+
+@_writes(rec.ChargeMove)
+def _charge_move(e: _Entry, r: rec.ChargeMove) -> str:
+    return f"{e.actor} charges {e.targets}: moves {_squares(r.cost)}"
+
+
+def _offered(e: _Entry, provoked: tuple[str, ...]) -> str:
+    if not provoked:
+        return ""
+    return "; opportunity attack offered to " + ", ".join(e.name(p) for p in provoked)
+
+
+@_writes(rec.ForcedMove)
+def _forced_move(e: _Entry, r: rec.ForcedMove) -> str:
+    past = {"push": "pushed", "pull": "pulled", "slide": "slid"}.get(r.movement, r.movement)
+    by = f" by {e.actor}" if e.entry.actor else ""
+    return f"{e.targets} is {past} {_squares(r.squares)}{by}"
+
+
+# -- attacks
+
+
+@_writes(rec.Attack)
+def _attack(e: _Entry, r: rec.Attack) -> str:
+    weapon = f" with {r.weapon}" if r.weapon else ""
+    lines = [f"{e.actor} uses {r.power}{weapon} ({r.origin})"]
+    for roll, label in (
+        (r.hit_damage, "damage on a hit"),
+        (r.miss_damage, "damage on a miss"),
+        (r.effect_damage, "effect damage"),
+    ):
+        if roll is not None:
+            lines.append(f"  {label}: {roll_text(roll)}")
+    for t in r.targets:
+        lines += ["  " + line for line in _attack_target(e, t)]
+    if r.provoked:
+        lines.append("  opportunity attack offered to " + ", ".join(e.name(p) for p in r.provoked))
+    return "\n".join(lines)
+
+
+def _attack_target(e: _Entry, t: rec.AttackTarget) -> list[str]:
+    target = e.name(t.target)
+    attack = resolved_value(t.attack_parts, t.attack)
+    defense = resolved_value(t.defense_parts, t.defense)
+    if attack is None or defense is None:
+        line = f"{target}: no attack roll"
+    else:
+        verdict = "CRITICAL HIT" if t.critical else ("hit" if t.hit else "miss")
+        auto = f", {t.automatic}" if t.automatic else ""
+        try:
+            kind = Defense(str(t.defense_kind)).label
+        except ValueError:
+            kind = "defense"
+        # An unmodified defense reads "vs AC 17", not "vs AC 17 (Goblin AC) = 17".
+        plain = not defense.modifiers and not defense.ignored and defense.override is None
+        against = str(defense.total) if plain else format_resolved(defense)
+        line = f"{target}: {format_resolved(attack)} vs {kind} {against} -> {verdict}{auto}"
+        if t.combat_advantage:
+            line += f" (combat advantage: {', '.join(t.combat_advantage)})"
+    if t.cover and t.cover != "none":
+        line += f"; cover: {t.cover.replace('_', ' ')}"
+    lines = [line]
+    lines += ["  " + damage_text(target, d) for d in t.damage]
+    lines += [f"  {target} is {effect_text(c)}" for c in t.conditions]
+    lines += [f"  {target} takes {effect_text(p)}" for p in t.persistent]
+    lines += [f"  {target}: {movement} {n}" for movement, n in t.forced_movement]
+    lines += ["  " + healing_text(target, h) for h in t.healing]
+    # The power's words the app does not carry out ("An enemy adjacent to you takes..."):
+    # "Goblin: An enemy adjacent..." read as if the goblin were that enemy.
+    lines += [f"  for the GM to apply: {text}" for text in t.text]
+    return lines
+
+
+# -- hit points, effects and saves
+
+
+@_writes(rec.Damage)
+def _damage(e: _Entry, r: rec.Damage) -> str:
+    return damage_text(e.targets, r)
+
+
+@_writes(rec.Healing)
+def _healing(e: _Entry, r: rec.Healing) -> str:
+    return healing_text(e.targets, r)
+
+
+@_writes(rec.Regeneration)
+def _regeneration(e: _Entry, r: rec.Regeneration) -> str:
+    return "Regeneration: " + healing_text(e.targets, r)
+
+
+@_writes(rec.PersistentDamageTaken)
+def _persistent_damage(e: _Entry, r: rec.PersistentDamageTaken) -> str:
+    return "Persistent damage: " + damage_text(e.targets, replace(r.damage, source=""))
+
+
+@_writes(rec.TempHp)
+def _temp_hp(e: _Entry, r: rec.TempHp) -> str:
+    # 000 "Temporary Hit Points": the higher value is kept, never the sum.
+    return (
+        f"{e.targets} is offered {r.offered} temporary HP: "
+        f"{r.before} -> {r.after} (never added together)"
+    )
+
+
+@_writes(rec.ConditionAdded)
+def _condition_added(e: _Entry, r: rec.ConditionAdded) -> str:
+    by = f" (by {e.actor})" if e.entry.actor else ""
+    return f"{e.targets} is {effect_text(r.effect)}{by}"
+
+
+@_writes(rec.PersistentAdded)
+def _persistent_added(e: _Entry, r: rec.PersistentAdded) -> str:
+    return f"{e.targets} takes {effect_text(r.effect)}"
+
+
+@_writes(rec.EffectEnded)
+def _effect_ended(e: _Entry, r: rec.EffectEnded) -> str:
+    effects = ", ".join(effect_text(x) for x in r.effects)
+    reason = f" ({r.reason})" if r.reason else ""
+    return f"{e.targets}: {effects} ends{reason}"
+
+
+@_writes(rec.SavingThrow)
+def _saving_throw(e: _Entry, r: rec.SavingThrow) -> str:
+    return f"{e.actor} saves against {effect_text(r.effect)}: {_save_text(r.save, r.typed_in)}"
+
+
+@_writes(rec.DeathSave)
+def _death_save(e: _Entry, r: rec.DeathSave) -> str:
+    text = f"{e.actor} makes a death saving throw: {_save_text(r.save)}"
+    if r.spent_recovery:
+        text += "; a natural 20: spends a recovery and wakes"
+    elif not r.save.success:
+        text += f"; failure {r.failures}"
+    if r.died:
+        text += f"; {e.actor} dies"
+    return text
+
+
+# -- combat actions
+
+
+@_writes(rec.HelpAttack, rec.HelpDefense)
+def _help(e: _Entry, r: rec.HelpAttack | rec.HelpDefense) -> str:
+    ally, enemy = (e.name(t) for t in e.entry.targets[:2])
+    verb = "attack" if isinstance(r, rec.HelpAttack) else "defend against"
+    return f"{e.actor} helps {ally} {verb} {enemy} (+{r.bonus})"
+
+
+@_writes(rec.AidAnother)
+def _aid_another(e: _Entry, r: rec.AidAnother) -> str:
+    return f"{e.actor} aids {e.targets}" + (f": {r.note}" if r.note else "")
+
+
+@_writes(rec.Rally)
+def _rally(e: _Entry, r: rec.Rally) -> str:
+    return f"{e.actor} rallies: " + healing_text(e.actor, r.healing)
+
+
+@_writes(rec.ActionPoint)
+def _action_point(e: _Entry, r: rec.ActionPoint) -> str:
+    return f"{e.actor} spends an action point ({r.left} left)"
+
+
+@_writes(rec.Maintain)
+def _maintain(e: _Entry, r: rec.Maintain) -> str:
+    return f"{e.actor} maintains {r.power or 'a power'}"
+
+
+@_writes(rec.MaintainLapsed)
+def _maintain_lapsed(e: _Entry, r: rec.MaintainLapsed) -> str:
+    return f"{e.actor} did not maintain {r.power or 'a power'}: it ends"
+
+
+@_writes(rec.Grapple)
+def _grapple(e: _Entry, r: rec.Grapple) -> str:
+    how = " (automatically: the target is helpless)" if r.automatic else ""
+    return f"{e.actor} grapples {e.targets}{how}"
+
+
+@_writes(rec.EscapeGrapple)
+def _escape(e: _Entry, r: rec.EscapeGrapple) -> str:
+    verdict = "escapes" if r.success else "fails to escape"
+    check = resolved_value(r.parts, r.total)
+    shown = format_resolved(check) if check is not None else str(r.total)
+    return f"{e.actor} {verdict} from {e.targets}: {r.skill} {shown} vs {r.target_number}"
+
+
+_fixed(rec.TotalDefense, "{actor} takes total defense: +2 to all defenses")
+_fixed(rec.StandUp, "{actor} stands up")
+_fixed(rec.DropProne, "{actor} drops prone")
+_fixed(rec.ReleaseGrapple, "{actor} lets go of {targets}")

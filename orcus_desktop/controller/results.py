@@ -1,14 +1,21 @@
-"""Frozen results the session returns and announces: done, or refused with a reason to show."""
+"""Frozen results the session returns and announces: done, or refused with a reason to show.
+
+Typed results: `Refusal` (a reason), `MoveDone` (path, cost, provoked enemies), `AttackDone`
+(hits and the forced moves owed); every one is an `OperationResult`, so callers read `.ok`,
+`.reason` and `.text` alike. A use case returns a `Step` (the next snapshot and its result) or
+a `Refusal`; only the session commits a step to the undo history.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import LogEntry
+from orcus_desktop.model.encounter import Encounter
 
 
 class MoveMode(StrEnum):
@@ -59,29 +66,41 @@ class OperationResult:
     details: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def refused(
-        cls, operation: str, reason: str, creature_id: str | None = None
-    ) -> OperationResult:
-        return cls(ok=False, operation=operation, reason=reason, creature_id=creature_id)
+    def refused(cls, operation: str, reason: str, creature_id: str | None = None) -> Refusal:
+        return Refusal(ok=False, operation=operation, reason=reason, creature_id=creature_id)
 
 
 @dataclass(frozen=True, slots=True)
-class MovePreview:
-    """The live preview of a drag (computed, never stored).
+class Refusal(OperationResult):
+    """An operation refused: nothing changed; `reason` says why (shown to the GM)."""
 
-    Attributes:
-        path: the squares from the start to the destination, or () when there is no legal path.
-        cost: squares of movement the path spends.
-        reachable: True when the move is legal as previewed.
-        provoking_enemy_ids: enemies the move would offer an opportunity attack.
-        reason: why not reachable, or "".
+
+@dataclass(frozen=True, slots=True)
+class MoveDone(OperationResult):
+    """A move done: `path` walked, `cost` in squares of movement, provoked enemies.
+
+    The provoked enemies are `opportunity_attackers` (also readable as `provoked`).
     """
 
-    path: tuple[Square, ...]
-    cost: int
-    reachable: bool
-    provoking_enemy_ids: tuple[str, ...] = ()
-    reason: str = ""
+    path: tuple[Square, ...] = ()
+    cost: int = 0
+
+    @property
+    def provoked(self) -> tuple[str, ...]:
+        return self.opportunity_attackers
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDone(OperationResult):
+    """An attack done (or held for opportunity attacks): the targets hit, forced moves owed.
+
+    Attributes:
+        hits: the target ids hit.
+        forced: (target id, kind, squares) of forced movement the GM carries out next.
+    """
+
+    hits: tuple[str, ...] = ()
+    forced: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,3 +126,67 @@ class TargetPreview:
     defense_kind: str | None
     defense: int | None
     defense_parts: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A validated change: the snapshot after it and the result to announce.
+
+    The session pushes `after` as one undo step named `result.text`; `merge_key` lets
+    consecutive steps merge (a GM dragging a token).
+    """
+
+    after: Encounter
+    result: OperationResult
+    merge_key: Hashable | None = None
+
+
+Outcome = Step | Refusal
+"""What a use case returns: a step to commit, or a refusal."""
+
+
+def refuse(operation: str, reason: str, creature_id: str | None = None) -> Refusal:
+    return OperationResult.refused(operation, reason, creature_id)
+
+
+def run_step(
+    operation: str,
+    text: str,
+    before: Encounter,
+    change: Callable[[Encounter], Encounter],
+    creature_id: str | None = None,
+) -> Outcome:
+    """Apply `change` to `before` as one step; its exceptions become refusals.
+
+    A `KeyError` names a missing creature; a `ValueError` (ActionError, TurnError, RulesError,
+    DiceError) carries the reason the GM sees.
+    """
+    try:
+        after = change(before)
+    except KeyError as exc:
+        return refuse(operation, f"no such creature: {exc.args[0]}")
+    except ValueError as exc:
+        return refuse(operation, str(exc), creature_id)
+    log = after.combat.log[len(before.combat.log) :]
+    return Step(
+        after, OperationResult(True, operation, text=text, creature_id=creature_id, log=log)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MovePreview:
+    """The live preview of a drag (computed, never stored).
+
+    Attributes:
+        path: the squares from the start to the destination, or () when there is no legal path.
+        cost: squares of movement the path spends.
+        reachable: True when the move is legal as previewed.
+        provoking_enemy_ids: enemies the move would offer an opportunity attack.
+        reason: why not reachable, or "".
+    """
+
+    path: tuple[Square, ...]
+    cost: int
+    reachable: bool
+    provoking_enemy_ids: tuple[str, ...] = ()
+    reason: str = ""

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop import __version__
 from orcus_desktop.assets import resource_path, resources_dir
-from orcus_desktop.controller.actions import CombatAction
+from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.log_text import describe, names_of
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from orcus_desktop.controller.actions import CombatAction
+from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square

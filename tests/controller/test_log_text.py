@@ -1,14 +1,31 @@
-"""The default log wording: every event the controller writes has a sentence (issue 5 log)."""
+"""The log's one wording: every event the controller writes has a sentence (issue 5 log).
+
+The log panel and any text export print the same `log_text` lines (issue 10: one formatter).
+"""
 
 from __future__ import annotations
 
-from orcus_desktop.controller.log_text import _WRITERS, describe, names_of
+from typing import Any
+
+import pytest
+
+from orcus_desktop.controller.log_records import RECORD_TYPES, LogRecordError, RollRecord
+from orcus_desktop.controller.log_text import (
+    describe,
+    entry_text,
+    fallback_text,
+    names_of,
+    worded_types,
+)
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
 from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.log_fights import every_fight
 
 
 def test_a_played_encounter_reads_as_sentences() -> None:
@@ -35,10 +52,59 @@ def test_a_played_encounter_reads_as_sentences() -> None:
     names = names_of(session.encounter)
     lines = [describe(e, names) for e in session.encounter.combat.log]
     kinds = {e.kind for e in session.encounter.combat.log}
-    assert kinds <= set(_WRITERS), kinds - set(_WRITERS)
-    attack = next(line for line in lines if line.startswith("Hero: Knockdown Strike"))
-    assert "d20 18 +3 Strength +0 half level +3 Longsword proficiency = 24 vs AC 15: hit" in attack
-    assert "15 damage (HP 30 -> 15)" in attack
-    assert "Orc saves against dazed: 1d20 [12] = 12, dazed ends" in lines
-    assert "Round 1" in lines
-    assert lines[-1] == "Combat ends"
+    assert {RECORD_TYPES[k] for k in kinds} <= worded_types()
+    attack = next(line for line in lines if line.startswith("Hero uses Knockdown Strike"))
+    # the d20 and every modifier, then the damage dice, as rules/format prints them
+    assert (
+        "Orc: 18 (d20) +3 Strength +0 half level +3 Longsword proficiency = 24 vs AC 15 -> hit"
+        in attack
+    )
+    assert "damage on a hit: 2d10 (7, 5) + 3 [Strength modifier] = 15" in attack
+    assert "Orc takes 15 damage from Knockdown Strike: HP 30 -> 15; staggered" in attack
+    assert "Orc saves against Dazed (save ends): 12 (d20) = 12 vs 10: succeeds (typed in)" in lines
+    assert "— Round 1 —" in lines
+    assert "Brute loses its turn (surprised)" in lines
+    assert lines[-1] == "Combat ends (round 1)"
+
+
+def test_every_registered_kind_has_its_own_wording() -> None:
+    assert worded_types() == set(RECORD_TYPES.values())
+
+
+def test_no_entry_of_the_scripted_fights_falls_back_to_the_generic_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def generic(entry: LogEntry, _name: Any) -> str:
+        raise AssertionError(f"no wording for {entry.kind}: {dict(entry.data)}")
+
+    monkeypatch.setattr("orcus_desktop.controller.log_text.fallback_text", generic)
+    for session in every_fight():
+        names = names_of(session.encounter)
+        assert all(describe(e, names) for e in session.encounter.combat.log)
+
+
+def test_unknown_or_malformed_records_get_the_generic_line() -> None:
+    names = {"a": "Alice", "b": "Bob"}
+    odd = LogEntry(1, 2, "something_new", CreatureId("a"), (CreatureId("b"),))
+    assert describe(odd, names) == "Alice something new (Bob)"
+    broken: dict[str, Any] = {"roll": "not a roll"}
+    entry = LogEntry(2, 2, "delay_resume", CreatureId("a"), (), broken)
+    assert describe(entry, names) == "Alice delay resume"
+    assert fallback_text(entry, lambda cid: names.get(cid or "", "")) == "Alice delay resume"
+    # a help without its two targets cannot be worded either: the generic line, no exception
+    short = LogEntry(3, 2, "help_attack", CreatureId("a"), (CreatureId("b"),), {"bonus": 2})
+    assert entry_text(short, lambda cid: names.get(cid or "", "")) == "Alice help attack (Bob)"
+
+
+def test_roll_rebuilt_from_a_record() -> None:
+    record = {
+        "expression": "2d6+3",
+        "total": 10,
+        "rolled_total": 10,
+        "dice": [[6, 4, True], [6, 3, True]],
+        "terms": [[7, "2d6"], [3, "Strength modifier"]],
+    }
+    roll = RollRecord.from_dict(record).to_dice_roll()
+    assert [d.value for d in roll.terms[0].dice] == [4, 3]
+    with pytest.raises(LogRecordError):
+        RollRecord.from_dict({"dice": "x"})

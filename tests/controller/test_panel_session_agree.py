@@ -14,7 +14,7 @@ from functools import cache
 
 import pytest
 
-from orcus_desktop.controller.actions import CombatAction
+from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.results import MoveMode, OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.log_text import describe, names_of
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -16,14 +18,9 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.ui.panels.combat_log import (
-    CombatLogModel,
-    CombatLogPanel,
-    LogFormatter,
-    roll_from_data,
-)
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.ui.panels.combat_log import CombatLogModel, CombatLogPanel
 from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.log_fights import FIGHTS
 
 
 @pytest.fixture
@@ -138,28 +135,18 @@ def test_deleted_panel_disconnects(session: GameSession, qtbot: QtBot) -> None:
     _start(session)  # no slot of a deleted model runs
 
 
-def test_formatter_falls_back_on_unknown_or_malformed_records() -> None:
-    names: dict[str | None, str] = {"a": "Alice", "b": "Bob"}
-    formatter = LogFormatter(lambda cid: names.get(cid, str(cid)))
-    odd = LogEntry(1, 2, "something_new", CreatureId("a"), (CreatureId("b"),))
-    # kinds this panel does not know get the controller's default wording
-    assert formatter.format(odd) == "Alice something new (Bob)"
-    broken: dict[str, Any] = {"roll": "not a roll"}
-    entry = LogEntry(2, 2, "delay_resume", CreatureId("a"), (), broken)
-    assert formatter.format(entry) == "Alice stops delaying (initiative ?)"
-
-
-def test_roll_rebuilt_from_a_record() -> None:
-    record = {
-        "expression": "2d6+3",
-        "rolled_total": 10,
-        "dice": [[6, 4, True], [6, 3, True]],
-        "terms": [[7, "2d6"], [3, "Strength modifier"]],
-    }
-    roll = roll_from_data(record)
-    assert roll is not None
-    assert [d.value for d in roll.terms[0].dice] == [4, 3]
-    assert roll_from_data({"dice": "x"}) is None
+@pytest.mark.parametrize("fight", FIGHTS, ids=lambda f: f.__name__)
+def test_the_panel_shows_the_export_text_of_every_entry(
+    fight: Callable[[], GameSession], qtbot: QtBot
+) -> None:
+    """Issue 10: one wording; the panel's rows are `log_text`'s lines, entry by entry."""
+    session = fight()
+    panel = CombatLogPanel(session)
+    qtbot.add_widget(panel)
+    names = names_of(session.encounter)
+    log = session.encounter.combat.log
+    assert _lines(panel) == [describe(e, names) for e in log]
+    assert panel.model.lines() == _lines(panel)
 
 
 # The offscreen platform says so whenever a top-level widget is shown.
@@ -192,10 +179,10 @@ def test_every_event_of_a_played_combat_has_its_own_line(
 ) -> None:
     """No entry of a varied combat falls back to the generic line."""
 
-    def generic(_self: LogFormatter, entry: LogEntry) -> str:
+    def generic(entry: LogEntry, _name: Any) -> str:
         raise AssertionError(f"no handler formatted {entry.kind}: {dict(entry.data)}")
 
-    monkeypatch.setattr(LogFormatter, "_generic", generic)
+    monkeypatch.setattr("orcus_desktop.controller.log_text.fallback_text", generic)
     panel = CombatLogPanel(session)
     qtbot.add_widget(panel)
     s = session

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from orcus_desktop.controller.actions import CombatAction, find_power
+from orcus_desktop.controller.availability import CombatAction, find_power
 from orcus_desktop.controller.results import TargetPreview
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.template_tool import AreaOrigin

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.actions import (
+from orcus_desktop.controller.availability import (
     AvailableActions,
     CombatAction,
     find_power,

@@ -13,22 +13,10 @@ from psygnal import SignalInstance
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QInputDialog, QWidget
 
+from orcus_desktop.controller.log_text import DURATION_TEXT as DURATION_TEXT  # re-exported
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
-from orcus_desktop.rules.durations import DurationKind
-
-DURATION_TEXT: dict[DurationKind, str] = {
-    DurationKind.END_OF_TARGET_NEXT_TURN: "end of its next turn",
-    DurationKind.END_OF_USER_NEXT_TURN: "end of the user's next turn",
-    DurationKind.START_OF_TARGET_NEXT_TURN: "start of its next turn",
-    DurationKind.START_OF_USER_NEXT_TURN: "start of the user's next turn",
-    DurationKind.SAVE_ENDS: "save ends",
-    DurationKind.END_OF_ENCOUNTER: "end of the encounter",
-    DurationKind.UNTIL_COUNTERED: "until countered",
-    DurationKind.END_OF_SURPRISE_ROUND: "end of the surprise round",
-}
-"""How a duration reads after a condition: "Dazed (save ends)"."""
 
 
 class DocumentConnections:

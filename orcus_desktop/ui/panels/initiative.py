@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.actions import CombatAction
+from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import Combatant, CombatPhase

@@ -1,9 +1,11 @@
-"""The actions of 000 "Actions in Combat" and what a creature may do right now, with reasons.
+"""Availability: the one answer to "can this creature do this now, and if not, why".
 
 `available_actions` answers the GM's question "what can this creature do now?": every action
-with its type (standard, move, swift, free, immediate/opportunity, none), whether it is allowed
-and, if not, why (no action of that type left, a condition forbids it, not its turn...). The
-session asks `action_problem` before doing anything, so the panel and the engine agree.
+of 000 "Actions in Combat" with its type (standard, move, swift, free, immediate/opportunity,
+none), whether it is allowed and, if not, why (no action of that type left, a condition forbids
+it, not its turn...). The use cases ask `action_problem`, `kind_problem` and `power_problem`
+before doing anything, and the Actions panel and the map tools read `available_actions`, so
+they all agree. `cannot_act` and `stopped` say when a creature can do nothing at all.
 """
 
 from __future__ import annotations
@@ -387,3 +389,30 @@ def available_actions(
         actions=options,
         powers=powers,
     )
+
+
+def cannot_act(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
+    """Why the creature can take no action now (gone, dead, unconscious, stunned...), or ""."""
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return f"{creature_id} is gone"
+    if rules.is_dead(encounter, creature_id):
+        return f"{creature.name} is dead"
+    for condition in sorted(rules.conditions(encounter, creature_id)):
+        if rules_for(condition, rules.ruleset).actions is ActionLimit.NONE:
+            return f"{creature.name} is {condition.label.lower()}"
+    return ""
+
+
+def stopped(rules: CombatRules, encounter: Encounter, creature_id: str) -> bool:
+    """Whether the creature can no longer move on its own (dead, no actions, immobile)."""
+    if rules.is_dead(encounter, creature_id):
+        return True
+    for condition in rules.conditions(encounter, creature_id):
+        limits = rules_for(condition, rules.ruleset)
+        if limits.actions is ActionLimit.NONE or limits.movement in (
+            MovementLimit.NO_MOVE,
+            MovementLimit.NO_WILLING_MOVE,
+        ):
+            return True
+    return False

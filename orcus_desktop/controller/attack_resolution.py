@@ -1,0 +1,520 @@
+"""Attack resolution shared by every attacking action: checks, dice, log record, the step.
+
+`stage_attack` does everything before the dice (reach, range, line of effect, areas, cover,
+concealment, flanking, help bonuses); `attack` rolls and applies it through the rules engine;
+`attack_step` turns an attack into the step the session commits, with an `AttackDone` result
+(the hits and the forced moves owed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from orcus_desktop.controller.availability import powers_of
+from orcus_desktop.controller.combat_rules import (
+    QueuedSource,
+    damage_data,
+    healing_data,
+    roll_data,
+)
+from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.results import AttackDone, Outcome, Step, refuse
+from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.flanking import flanked_by
+from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spaces_adjacent
+from orcus_desktop.geometry.sight import space_concealment, space_cover, space_sees_space
+from orcus_desktop.model.combat import Aid, AidKind, Maintained
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules import state as rules_state
+from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
+from orcus_desktop.rules.modifiers import Modifier
+from orcus_desktop.rules.powers import Power
+from orcus_desktop.rules.state import RulesError
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
+
+HELP_BONUS = 2
+"""000 "Help Attack" / "Help Defense": +2."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOutcome:
+    """What `Engine.attack` did, for the session's result.
+
+    Attributes:
+        encounter: the encounter after the attack.
+        data: the log record (JSON-like).
+        provoked: enemies offered an opportunity attack (Ranged/Far from an adjacent square).
+        forced: (target id, kind, squares) of forced movement the GM carries out next.
+        hits: target ids hit.
+    """
+
+    encounter: Encounter
+    data: dict[str, Any]
+    provoked: tuple[str, ...] = ()
+    forced: tuple[tuple[str, str, int], ...] = ()
+    hits: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StagedAttack:
+    """An attack checked and set up, before any die is rolled.
+
+    Attributes:
+        attacker: the rules' view of the attacker.
+        power: the power (with the ability filled in for special attacks).
+        contexts: each target with its attack context (cover, concealment, flanking...).
+        target_data: per target, the geometry facts for the log.
+        aids_used: Help Attack / Help Defense bonuses this attack uses up.
+    """
+
+    attacker: Combatant
+    power: Power
+    contexts: tuple[tuple[Combatant, AttackContext], ...]
+    target_data: tuple[dict[str, Any], ...]
+    aids_used: tuple[Aid, ...]
+
+
+def attack(
+    engine: Engine,
+    encounter: Encounter,
+    attacker_id: str,
+    power: Power,
+    target_ids: Sequence[str],
+    *,
+    dice: Sequence[int] = (),
+    cover: Mapping[str, str] | None = None,
+    combat_advantage: Sequence[str] = (),
+    charge: bool = False,
+    coup_de_grace: bool = False,
+    knock_out: Sequence[str] = (),
+    damage_overrides: Mapping[str, int] | None = None,
+    area_origin: Square | None = None,
+    area_squares: Sequence[Square] | None = None,
+    ability_attack: str | None = None,
+) -> AttackOutcome:
+    """Resolve and apply one power against its targets (000 "Making an Attack").
+
+    Geometry first (reach, range, line of effect, area, cover, concealment, flanking),
+    then `rules.attacks.resolve_attack` and `apply_attack`; the encounter power is marked
+    used; the log gets every roll with its modifiers.
+
+    Args:
+        engine: the shared engine (rules, RNG, battlefield).
+        encounter: the snapshot.
+        attacker_id: who uses the power.
+        power: the power.
+        target_ids: chosen targets (for area powers: the creatures in the area to attack).
+        dice: physical dice typed in by the GM, in rolling order (attack rolls per target,
+            then damage); the app rolls whatever is not given.
+        cover: GM override of the cover degree per target ("none", "half",
+            "three_quarters", "total").
+        combat_advantage: extra reasons for combat advantage the GM states.
+        charge: the attack ends a charge (+1).
+        coup_de_grace: a Coup de Grace against a helpless adjacent target.
+        knock_out: targets to knock out rather than kill.
+        damage_overrides: GM-imposed damage per target.
+        area_origin: the origin square of a Far area.
+        area_squares: the area's squares (arcs, walls: the GM's placement); default: the
+            burst around the user (Near) or the origin (Far).
+        ability_attack: for special attacks (grapple, shove) with no ability in the power:
+            "strength" — the attacker's Strength modifier + half level, or a monster's
+            stat-block melee bonus.
+
+    Raises:
+        ActionError: a target cannot be attacked (out of reach or range, no line of
+            effect, no stat block...).
+    """
+    staged = stage_attack(
+        engine,
+        encounter,
+        attacker_id,
+        power,
+        target_ids,
+        cover=cover,
+        combat_advantage=combat_advantage,
+        charge=charge,
+        coup_de_grace=coup_de_grace,
+        area_origin=area_origin,
+        area_squares=area_squares,
+        ability_attack=ability_attack,
+    )
+    attacker, power, contexts = staged.attacker, staged.power, staged.contexts
+    target_data, aids_used = staged.target_data, staged.aids_used
+    field_ = engine.battlefield(encounter)  # as it was before the attack (provocation)
+    source = QueuedSource(engine.rng, list(dice))
+    try:
+        result = resolve_attack(attacker, power, contexts, source, engine.rules.ruleset)
+    except RulesError as exc:
+        raise ActionError(str(exc)) from None
+    combatants = {c.id: c for c, _ in contexts}
+    combatants[attacker.id] = attacker
+    current = encounter.combat.current
+    new_states, applied = apply_attack(
+        result,
+        combatants,
+        engine.rules.ruleset,
+        current_turn=CreatureId(current) if current else None,
+        knock_out=[CreatureId(k) for k in knock_out],
+        damage_overrides={CreatureId(k): v for k, v in (damage_overrides or {}).items()},
+    )
+    before_states = {c.id: c.state for c in combatants.values()}
+    attacker_state = new_states.get(attacker.id, attacker.state)
+    try:
+        attacker_state = rules_state.use_power(attacker_state, power)
+    except RulesError as exc:
+        raise ActionError(str(exc)) from None
+    new_states[attacker.id] = attacker_state
+    for cid, state in new_states.items():
+        encounter = engine.set_state(encounter, cid, state)
+    for cid in new_states:
+        encounter = engine.rules.after_harm(encounter, cid, before_states.get(cid))
+    if aids_used:
+        used = set(aids_used)
+        encounter = encounter.with_combat(
+            replace(
+                encounter.combat, aids=tuple(a for a in encounter.combat.aids if a not in used)
+            )
+        )
+    if power.maintain is not None:
+        # 000 "Maintain": the power keeps working while its user spends the action.
+        entry = Maintained(CreatureId(attacker_id), power.name, power.maintain)
+        encounter = encounter.with_combat(
+            replace(
+                encounter.combat,
+                maintained=(
+                    *(
+                        m
+                        for m in encounter.combat.maintained
+                        if (m.owner, m.power) != (attacker_id, power.name)
+                    ),
+                    entry,
+                ),
+            )
+        )
+    data = _attack_data(result, applied, target_data)
+    provoked: tuple[str, ...] = ()
+    if power.origin in (Origin.RANGED, Origin.FAR):
+        provoked = adjacent_threats(engine, encounter, field_, attacker_id)
+        data["provoked"] = list(provoked)
+    forced = tuple(
+        (str(t.target), fm.kind.value, fm.squares)
+        for t in applied.targets
+        for fm in t.forced_movement
+    )
+    hits = tuple(str(t.target) for t in result.targets if t.hit)
+    return AttackOutcome(encounter, data, provoked, forced, hits)
+
+
+def stage_attack(
+    engine: Engine,
+    encounter: Encounter,
+    attacker_id: str,
+    power: Power,
+    target_ids: Sequence[str],
+    *,
+    cover: Mapping[str, str] | None = None,
+    combat_advantage: Sequence[str] = (),
+    charge: bool = False,
+    coup_de_grace: bool = False,
+    area_origin: Square | None = None,
+    area_squares: Sequence[Square] | None = None,
+    ability_attack: str | None = None,
+) -> StagedAttack:
+    """Everything about an attack that comes before the dice.
+
+    The geometry checks and each target's `AttackContext` (see `attack` for the arguments).
+
+    Raises:
+        ActionError: a target cannot be attacked; the message says why.
+    """
+    attacker = engine.combatant(encounter, attacker_id)
+    attacker_creature = encounter.creature(attacker_id)
+    power = with_ability(power, attacker, ability_attack)
+    if power.origin is Origin.SELF and not target_ids:
+        target_ids = (attacker_id,)
+    if not target_ids and power.origin is not Origin.NEAR and power.origin is not Origin.FAR:
+        raise ActionError("choose a target")
+    if len(set(target_ids)) != len(target_ids):
+        raise ActionError("a creature is targeted once (docs/rulings.md R-12)")
+    if not power.origin.is_area and len(target_ids) > max(1, power.target_count):
+        raise ActionError(f"{power.name} has {power.target_count} target(s)")
+    field_ = engine.battlefield(encounter)
+    contexts: list[tuple[Combatant, AttackContext]] = []
+    target_data: list[dict[str, Any]] = []
+    origin_space = attacker_creature.space
+    area: set[Square] | None = None
+    if power.origin is Origin.FAR:
+        if area_origin is None:
+            raise ActionError(f"{power.name}: choose the area's origin square")
+        far_range = power.range.normal or 0
+        if not far_origin_allowed(field_, attacker_id, area_origin, far_range):
+            raise ActionError(
+                f"{power.name}: the origin square must be within {far_range} squares "
+                "with line of effect"
+            )
+        origin_space = Space(area_origin, Size.MEDIUM)
+    if power.origin.is_area:
+        if area_squares is not None:
+            area = set(area_squares)
+        elif power.area is not None and power.origin is Origin.NEAR:
+            area = set(
+                near_burst_squares(attacker_creature.space, power.area.size, encounter.grid)
+            )
+        elif power.area is not None and area_origin is not None:
+            area = set(near_burst_squares(origin_space, power.area.size, encounter.grid))
+        if area is not None:
+            inside = set(creatures_in_area(field_, area, origin_space))
+            outside = [t for t in target_ids if t not in inside]
+            if outside:
+                raise ActionError(
+                    f"{engine.name(encounter, outside[0])} is not in the area "
+                    "(or has no line of effect from its origin)"
+                )
+    aids_used: list[Aid] = []
+    for target_id in target_ids:
+        target_creature = encounter.find_creature(target_id)
+        if target_creature is None:
+            raise ActionError(f"no creature {target_id!r}")
+        if engine.rules.is_dead(encounter, target_id):
+            raise ActionError(f"{target_creature.name} is dead")
+        target = engine.combatant(encounter, target_id)
+        distance = space_distance(attacker_creature.space, target_creature.space)
+        long_range = False
+        if power.origin is Origin.MELEE:
+            reach = reach_of(attacker, power)
+            # 000 "Melee": "attack a foe within your reach"; tiny creatures reach 0.
+            if distance > reach:
+                raise ActionError(
+                    f"{target_creature.name} is out of reach ({distance} squares, reach {reach})"
+                )
+        elif power.origin is Origin.RANGED:
+            normal, long = ranges_of(attacker, power)
+            limit = long if long is not None else normal
+            if limit is not None and distance > limit:
+                # 000 "Ranged": "you can't attack a target beyond the long range".
+                raise ActionError(
+                    f"{target_creature.name} is out of range ({distance} squares, range {limit})"
+                )
+            long_range = normal is not None and long is not None and distance > normal
+        # Cover is measured from the attacker's space, or from a Far area's origin square
+        # (the attacker itself is never an obstacle to its own attack).
+        origin_occupant = Occupant(
+            attacker_id if power.origin is not Origin.FAR else "\0origin",
+            origin_space,
+            attacker_creature.side,
+        )
+        target_occupant = Occupant(target_id, target_creature.space, target_creature.side)
+        if target_id == attacker_id:
+            degree = CoverDegree.NONE
+        else:
+            degree = space_cover(field_, origin_occupant, target_occupant).degree
+        if cover and target_id in cover:
+            degree = CoverDegree(cover[target_id])  # the GM overrides (docs/design.md#cover)
+        if degree is CoverDegree.TOTAL:
+            # 000 "A Clear Path to the Target": no line of effect, no target.
+            raise ActionError(f"no line of effect to {target_creature.name} (total cover)")
+        if target_id == attacker_id:
+            concealment = ConcealmentDegree.NONE
+        else:
+            concealment = space_concealment(
+                field_,
+                Occupant(attacker_id, attacker_creature.space, attacker_creature.side),
+                target_occupant,
+                power.origin,
+            )
+        flanking = (
+            power.origin is Origin.MELEE
+            and target_id in {o.id for o in field_.occupants}
+            and attacker_id in {o.id for o in field_.occupants}
+            and bool(flanked_by(field_, attacker_id, target_id))
+        )
+        attack_mods: list[Modifier] = []
+        defense_mods: list[Modifier] = []
+        for aid in encounter.combat.aids:
+            if aid.kind is AidKind.ATTACK and aid.ally == attacker_id and aid.enemy == target_id:
+                attack_mods.append(Modifier(HELP_BONUS, f"help attack ({aid.helper})"))
+                aids_used.append(aid)
+            elif (
+                aid.kind is AidKind.DEFENSE and aid.ally == target_id and aid.enemy == attacker_id
+            ):
+                defense_mods.append(Modifier(HELP_BONUS, f"help defense ({aid.helper})"))
+                aids_used.append(aid)
+        ctx = AttackContext(
+            cover=degree,
+            concealment=concealment,
+            combat_advantage=tuple(combat_advantage),
+            flanking=flanking,
+            long_range=long_range,
+            adjacent=spaces_adjacent(attacker_creature.space, target_creature.space),
+            charge=charge,
+            coup_de_grace=coup_de_grace,
+            attack_modifiers=tuple(attack_mods),
+            defense_modifiers=tuple(defense_mods),
+        )
+        contexts.append((target, ctx))
+        target_data.append(
+            {
+                "target": target_id,
+                "distance": distance,
+                "cover": degree.value,
+                "concealment": concealment.value,
+                "flanking": flanking,
+                "long_range": long_range,
+            }
+        )
+    return StagedAttack(attacker, power, tuple(contexts), tuple(target_data), tuple(aids_used))
+
+
+def with_ability(power: Power, attacker: Combatant, ability_attack: str | None) -> Power:
+    if ability_attack is None or power.attack is None:
+        return power
+    sb = attacker.statblock
+    if not sb.is_pc:
+        basic = next((p for p in sb.powers if p.basic and p.origin is Origin.MELEE), None)
+        if basic is not None and basic.attack is not None and basic.attack.bonus is not None:
+            spec = replace(power.attack, ability=None, bonus=basic.attack.bonus)
+            return replace(power, attack=spec)
+    from orcus_desktop.rules.abilities import Ability
+
+    return replace(power, attack=replace(power.attack, ability=Ability(ability_attack)))
+
+
+def reach_of(attacker: Combatant, power: Power) -> int:
+    if power.range.normal is not None and not power.range.weapon:
+        return power.range.normal
+    return attacker.statblock.reach
+
+
+def ranges_of(attacker: Combatant, power: Power) -> tuple[int | None, int | None]:
+    if power.range.weapon:
+        for weapon in attacker.statblock.weapons:
+            if weapon.ranged:
+                return weapon.normal_range, weapon.long_range
+        return None, None
+    return power.range.normal, power.range.long
+
+
+def adjacent_threats(
+    engine: Engine, encounter: Encounter, field_: Battlefield, creature_id: str
+) -> tuple[str, ...]:
+    """Enemies adjacent to the creature that could take an opportunity attack.
+
+    000 "Ranged and Far Attacks in Close Combat"; docs/rulings.md R-02 — Ranged
+    and Far attacks provoke from adjacent enemies.
+    """
+    me = encounter.creature(creature_id)
+    out: list[str] = []
+    for occ in field_.occupants:
+        if occ.id == creature_id or occ.side == me.side or not occ.can_take_opportunity_actions:
+            continue
+        if spaces_adjacent(occ.space, me.space) and space_sees_space(field_, occ.space, me.space):
+            out.append(occ.id)
+    return tuple(out)
+
+
+def _attack_data(
+    result: Any, applied: Any, target_data: Sequence[dict[str, Any]]
+) -> dict[str, Any]:
+    """The structured log record of an attack: every roll and modifier, every state change."""
+    by_target = {t["target"]: t for t in target_data}
+    targets: list[dict[str, Any]] = []
+    for t, a in zip(result.targets, applied.targets, strict=True):
+        entry = dict(by_target.get(str(t.target), {"target": str(t.target)}))
+        entry.update(
+            {
+                "roll": roll_data(t.roll) if t.roll is not None else None,
+                "attack": t.attack.total if t.attack is not None else None,
+                "attack_parts": [list(p) for p in t.attack.parts] if t.attack else [],
+                "defense_kind": t.defense_kind.value if t.defense_kind else None,
+                "defense": t.defense.total if t.defense is not None else None,
+                "defense_parts": [list(p) for p in t.defense.parts] if t.defense else [],
+                "hit": t.hit,
+                "critical": t.critical,
+                "automatic": t.automatic,
+                "combat_advantage": list(t.combat_advantage),
+                "damage": [damage_data(d) for d in a.damage],
+                "conditions": [c.to_dict() for c in a.conditions],
+                "persistent": [p.to_dict() for p in a.persistent],
+                "forced_movement": [[f.kind.value, f.squares] for f in a.forced_movement],
+                "healing": [healing_data(h) for h in a.healing],
+                "text": list(a.text),
+            }
+        )
+        targets.append(entry)
+    data: dict[str, Any] = {
+        "power": result.power,
+        "origin": result.origin.value,
+        "weapon": result.weapon,
+        "targets": targets,
+    }
+    for key in ("hit_damage", "miss_damage", "effect_damage"):
+        roll_value = getattr(result, key)
+        if roll_value is not None:
+            data[key] = roll_data(roll_value)
+    return data
+
+
+def logged_attack(out: AttackOutcome, creature_id: str) -> Encounter:
+    """The encounter after an attack, with its log entry (none when nothing was rolled)."""
+    after = out.encounter
+    if not out.data.get("power"):
+        return after
+    return after.with_combat(
+        after.combat.logged(
+            "attack",
+            CreatureId(creature_id),
+            tuple(CreatureId(t["target"]) for t in out.data.get("targets", [])),
+            out.data,
+        )
+    )
+
+
+def attack_step(
+    operation: str,
+    text: str,
+    before: Encounter,
+    change: Callable[[Encounter], AttackOutcome],
+    creature_id: str,
+    then: Callable[[Encounter], Encounter] | None = None,
+) -> Outcome:
+    """An attack as one step; `then` runs after its log entry (settling offers)."""
+    try:
+        out = change(before)
+        after = logged_attack(out, creature_id)
+        if then is not None:
+            after = then(after)
+    except KeyError as exc:
+        return refuse(operation, f"no such creature: {exc.args[0]}")
+    except ValueError as exc:  # ActionError, RulesError, DiceError
+        return refuse(operation, str(exc), creature_id)
+    result = AttackDone(
+        True,
+        operation,
+        text=text,
+        creature_id=creature_id,
+        opportunity_attackers=out.provoked,
+        log=after.combat.log[len(before.combat.log) :],
+        details={"attack": out.data, "forced": out.forced, "hits": out.hits},
+        hits=out.hits,
+        forced=out.forced,
+    )
+    return Step(after, result)
+
+
+def basic_attack_name(
+    engine: Engine, encounter: Encounter, creature_id: str, *, ranged: bool = False
+) -> str | None:
+    """The name of the creature's basic melee (or ranged) attack, or None without one.
+
+    000 "Basic Attack": a monster's stat block may name its own ("Short Sword", marked
+    basic); otherwise it is the generic "Basic Melee Attack"/"Basic Ranged Attack". Charges
+    and opportunity attacks use it (000 "Charge", "Opportunity Attacks").
+    """
+    if encounter.find_creature(creature_id) is None:
+        return None
+    wanted = Origin.RANGED if ranged else Origin.MELEE
+    basics = [p for p in powers_of(engine.rules, encounter, creature_id) if p.basic]
+    return next((p.name for p in basics if p.origin is wanted), None)

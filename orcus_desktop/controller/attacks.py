@@ -1,0 +1,334 @@
+"""Attacks: use a power or a basic attack, preview its modifiers, list its possible targets.
+
+A Ranged or Far power used next to enemies offers them opportunity attacks first and waits in
+`combat.pending` (see `interrupts`); otherwise it resolves at once (`attack_resolution`). The
+attack's damage, conditions, persistent damage and the spent encounter power are one step
+(docs/design.md#undo); forced movement the power imposes is owed (`AttackDone.forced`) for the GM
+to carry out with `force_move`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from orcus_desktop.controller.attack_resolution import (
+    AttackOutcome,
+    adjacent_threats,
+    attack,
+    attack_step,
+    basic_attack_name,
+    ranges_of,
+    reach_of,
+    stage_attack,
+)
+from orcus_desktop.controller.availability import find_power, power_problem
+from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
+from orcus_desktop.controller.results import Outcome, TargetPreview, refuse
+from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
+from orcus_desktop.geometry.battlefield import Occupant
+from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
+from orcus_desktop.geometry.sight import space_cover
+from orcus_desktop.model.combat import PendingAttack
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.frozen import freeze
+from orcus_desktop.rules.attacks import Combatant, attack_modifiers, defense_value
+from orcus_desktop.rules.powers import Power, TargetKind
+from orcus_desktop.rules.state import RulesError, initial_state
+from orcus_desktop.vocabulary import CoverDegree, CreatureId, Origin
+
+
+def use_power(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    power_name: str,
+    target_ids: Sequence[str],
+    *,
+    dice: Sequence[int] = (),
+    cover: Mapping[str, str] | None = None,
+    combat_advantage: Sequence[str] = (),
+    knock_out: Sequence[str] = (),
+    damage_overrides: Mapping[str, int] | None = None,
+    area_origin: Square | None = None,
+    area_squares: Sequence[Square] | None = None,
+) -> Outcome:
+    """Use a power (000 "Use a Power"; basic attacks by their names), as one step.
+
+    The arguments are `GameSession.use_power`'s.
+    """
+    op = "use_power"
+    enc = encounter
+    if enc.find_creature(creature_id) is None:
+        return refuse(op, f"no creature {creature_id!r}", creature_id)
+    waiting = waiting_problem(enc)
+    if waiting:
+        return refuse(op, waiting, creature_id)
+    name = engine.name(enc, creature_id)
+    power = find_power(engine.rules, enc, creature_id, power_name)
+    if power is None:
+        return refuse(op, f"{name} has no power {power_name!r}", creature_id)
+    problem = power_problem(engine.rules, enc, creature_id, power)
+    if problem:
+        return refuse(op, problem, creature_id)
+
+    def change(e: Encounter) -> AttackOutcome:
+        if power.origin in (Origin.RANGED, Origin.FAR):
+            # 000 "Ranged and Far Attacks in Close Combat": making the attack provokes,
+            # and the opportunity attack comes first (000 "Immediate Actions").
+            stage_attack(
+                engine,
+                e,
+                creature_id,
+                power,
+                target_ids,
+                cover=cover,
+                combat_advantage=combat_advantage,
+                area_origin=area_origin,
+                area_squares=area_squares,
+            )
+            provoked = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
+            if offerable(e, provoked):
+                options = {
+                    "dice": list(dice),
+                    "cover": dict(cover or {}),
+                    "combat_advantage": list(combat_advantage),
+                    "knock_out": list(knock_out),
+                    "damage_overrides": dict(damage_overrides or {}),
+                    "area_origin": None if area_origin is None else list(area_origin),
+                    "area_squares": None
+                    if area_squares is None
+                    else [list(q) for q in area_squares],
+                }
+                held = PendingAttack(
+                    CreatureId(creature_id),
+                    "power",
+                    power.name,
+                    tuple(CreatureId(t) for t in target_ids),
+                    freeze(options),
+                    f"{name}'s {power.name}",
+                )
+                e = engine.spend(e, creature_id, power.action)
+                return AttackOutcome(hold(engine, e, held, provoked), {}, provoked)
+        out = attack(
+            engine,
+            e,
+            creature_id,
+            power,
+            target_ids,
+            dice=dice,
+            cover=cover,
+            combat_advantage=combat_advantage,
+            knock_out=knock_out,
+            damage_overrides=damage_overrides,
+            area_origin=area_origin,
+            area_squares=area_squares,
+        )
+        e = engine.spend(out.encounter, creature_id, power.action)
+        e = engine.offer_opportunity(e, out.provoked)
+        return replace(out, encounter=e)
+
+    # The undo text names the targets the GM picked (an area's are found when it resolves).
+    text = f"{name}: {power.name}"
+    picked = [engine.name(enc, t) for t in target_ids]
+    if picked:
+        shown = ", ".join(picked[:2]) + (f" and {len(picked) - 2} more" if len(picked) > 2 else "")
+        text = f"{text} on {shown}"
+    return attack_step(op, text, enc, change, creature_id)
+
+
+def basic_attack(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    target_id: str,
+    *,
+    ranged: bool,
+    dice: Sequence[int],
+    cover: Mapping[str, str] | None,
+    knock_out: bool,
+) -> Outcome:
+    """000 "Basic Attack": a melee or ranged basic attack (a standard action)."""
+    generic = "Basic Ranged Attack" if ranged else "Basic Melee Attack"
+    name = basic_attack_name(engine, encounter, creature_id, ranged=ranged) or generic
+    return use_power(
+        engine,
+        encounter,
+        creature_id,
+        name,
+        [target_id],
+        dice=dice,
+        cover=cover,
+        knock_out=[target_id] if knock_out else (),
+    )
+
+
+def power_targets(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    power_name: str,
+    area_origin: Square | None = None,
+    area_squares: Sequence[Square] | None = None,
+) -> tuple[str, ...]:
+    """Creatures the power could target now (reach/range/line of effect, or the area)."""
+    power = find_power(engine.rules, encounter, creature_id, power_name)
+    if power is None:
+        return ()
+    return target_candidates(engine, encounter, creature_id, power, area_origin, area_squares)
+
+
+def preview_attack(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    power_name: str,
+    target_ids: Sequence[str],
+    **options: Any,
+) -> tuple[tuple[TargetPreview, ...], str]:
+    """The attack's modifiers per target before rolling, or why it cannot be made.
+
+    `options` are `stage_attack`'s keyword arguments (cover overrides, areas...).
+
+    Returns:
+        (per-target previews, "") or ((), the reason it is refused). No change.
+    """
+    if encounter.find_creature(creature_id) is None:
+        return (), f"no creature {creature_id!r}"
+    power = find_power(engine.rules, encounter, creature_id, power_name)
+    if power is None:
+        return (), f"{engine.name(encounter, creature_id)} has no power {power_name!r}"
+    problem = power_problem(engine.rules, encounter, creature_id, power)
+    if problem:
+        return (), problem
+    try:
+        return _previews(engine, encounter, creature_id, power, target_ids, **options), ""
+    except KeyError as exc:
+        return (), f"no such creature: {exc.args[0]}"
+    except ValueError as exc:
+        return (), str(exc)
+
+
+def _previews(
+    engine: Engine,
+    encounter: Encounter,
+    attacker_id: str,
+    power: Power,
+    target_ids: Sequence[str],
+    **options: Any,
+) -> tuple[TargetPreview, ...]:
+    """The modifiers an attack would have, per target, without rolling (no change).
+
+    `options` are `stage_attack`'s keyword arguments (cover overrides, charge...).
+
+    Raises:
+        ActionError: the attack is not possible; the message says why.
+    """
+    staged = stage_attack(engine, encounter, attacker_id, power, target_ids, **options)
+    sb = staged.attacker.statblock
+    weapon = None
+    if staged.power.uses_weapon and sb.weapons:
+        wants_ranged = staged.power.origin is Origin.RANGED
+        weapon = next((w for w in sb.weapons if w.ranged == wants_ranged), sb.weapons[0])
+    all_ids = tuple(t.id for t, _ in staged.contexts)
+    out: list[TargetPreview] = []
+    for (target, ctx), facts in zip(staged.contexts, staged.target_data, strict=True):
+        spec = staged.power.attack
+        if spec is None:
+            out.append(TargetPreview(str(target.id), facts, (), 0, (), None, None, ()))
+            continue
+        try:
+            mods, ca = attack_modifiers(
+                staged.attacker,
+                target,
+                staged.power,
+                ctx,
+                engine.rules.ruleset,
+                all_targets=all_ids,
+                weapon=weapon,
+            )
+        except RulesError as exc:
+            raise ActionError(str(exc)) from None
+        defense = defense_value(target, spec.defense, staged.power, ctx, engine.rules.ruleset)
+        out.append(
+            TargetPreview(
+                target=str(target.id),
+                facts=facts,
+                combat_advantage=ca,
+                attack_bonus=sum(m.value for m in mods),
+                attack_parts=tuple((m.value, m.source) for m in mods),
+                defense_kind=spec.defense.value,
+                defense=defense.total,
+                defense_parts=defense.parts,
+            )
+        )
+    return tuple(out)
+
+
+def target_candidates(
+    engine: Engine,
+    encounter: Encounter,
+    attacker_id: str,
+    power: Power,
+    area_origin: Square | None = None,
+    area_squares: Sequence[Square] | None = None,
+) -> tuple[str, ...]:
+    """Who the power could target now, by its origin, range and targets line.
+
+    Melee/Ranged: creatures within reach or range with line of effect (000 "Range", "A Clear
+    Path to the Target"). Near/Far: creatures in the area with line of effect from its
+    origin (geometry `creatures_in_area`), filtered by the power's targets; docs/rulings.md
+    R-09: the user only for "all"/"any", never among allies or enemies.
+    """
+    me = encounter.creature(attacker_id)
+    if power.origin is Origin.SELF or power.targets is TargetKind.SELF:
+        return (attacker_id,)
+    field_ = engine.battlefield(encounter)
+    others = [o for o in field_.occupants if o.id != attacker_id]
+    if not power.origin.is_area:
+        sb = engine.rules.statblock(me)
+        if sb is None:
+            return ()
+        combatant = Combatant(
+            CreatureId(attacker_id), sb, engine.rules.state(me) or initial_state(sb)
+        )
+        if power.origin is Origin.MELEE:
+            limit: int | None = reach_of(combatant, power)
+        else:
+            normal, long = ranges_of(combatant, power)
+            limit = long if long is not None else normal
+        mine = Occupant(attacker_id, me.space, me.side)
+        return tuple(
+            sorted(
+                o.id
+                for o in others
+                if (limit is None or space_distance(me.space, o.space) <= limit)
+                and space_cover(field_, mine, o).degree is not CoverDegree.TOTAL
+            )
+        )
+    origin_space = me.space if area_origin is None else Space(area_origin, Size.MEDIUM)
+    if area_squares is not None:
+        area = set(area_squares)
+    elif power.area is not None and (power.origin is Origin.NEAR or area_origin is not None):
+        area = set(near_burst_squares(origin_space, power.area.size, encounter.grid))
+    else:
+        return ()
+    inside = creatures_in_area(field_, area, origin_space)
+    by_id = {o.id: o for o in field_.occupants}
+    kind = power.targets
+    if kind in (TargetKind.ALL, TargetKind.ANY, TargetKind.ONE):
+        return tuple(inside)
+    pool = [
+        cid
+        for cid in inside
+        if cid != attacker_id
+        and (by_id[cid].side != me.side)
+        == (kind in (TargetKind.ENEMIES, TargetKind.NEAREST_ENEMY))
+    ]
+    if kind in (TargetKind.NEAREST_ENEMY, TargetKind.NEAREST_ALLY) and pool:
+        # 000 "Nearest": the shortest range; ties are the user's choice (all returned).
+        best = min(space_distance(me.space, by_id[c].space) for c in pool)
+        pool = [c for c in pool if space_distance(me.space, by_id[c].space) == best]
+    return tuple(pool)

@@ -1,0 +1,521 @@
+"""Combat actions: charge, coup de grace, shove, help and aid, maintain, the simple actions.
+
+Each use case checks availability (`availability.action_problem`, the same answer the Actions
+panel shows), builds the transition and names the undo step. The simple actions (total
+defense, rally, stand up, drop prone, spend an action point) are one table behind
+`take_action`. The grapple family is in `grappling`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from orcus_desktop.controller.attack_resolution import (
+    HELP_BONUS,
+    AttackOutcome,
+    attack,
+    attack_step,
+    basic_attack_name,
+    stage_attack,
+)
+from orcus_desktop.controller.availability import (
+    CombatAction,
+    action_problem,
+    find_power,
+    kind_problem,
+    power_problem,
+)
+from orcus_desktop.controller.combat_rules import effect_data, healing_data
+from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
+from orcus_desktop.controller.movement import preview_move
+from orcus_desktop.controller.results import MoveMode, Outcome, refuse, run_step
+from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
+from orcus_desktop.geometry import movement as geo_movement
+from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
+from orcus_desktop.model.combat import Aid, AidKind, CombatPhase, PendingAttack
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import freeze
+from orcus_desktop.rules import state as rules_state
+from orcus_desktop.rules import turns as rules_turns
+from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS, Condition
+from orcus_desktop.rules.durations import UNTIL_COUNTERED
+from orcus_desktop.rules.healing import rally as rules_rally
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.state import RulesError
+from orcus_desktop.vocabulary import CreatureId
+
+
+@dataclass(frozen=True, slots=True)
+class SimpleAction:
+    """An action that needs nothing but its creature: its undo text and its transition."""
+
+    text: str
+    """The undo step's name; "{name}" is the creature's."""
+    change: Callable[[Engine, Encounter, str], Encounter]
+
+
+def _checked(
+    engine: Engine,
+    encounter: Encounter,
+    action: CombatAction,
+    text: str,
+    creature_id: str,
+    change: Callable[[Encounter], Encounter],
+) -> Outcome:
+    """An action of the list: check it is allowed, do it, pay its action type."""
+    problem = action_problem(engine.rules, encounter, creature_id, action)
+    if problem:
+        return refuse(action.value, problem, creature_id)
+    return run_step(
+        action.value,
+        text,
+        encounter,
+        lambda e: engine.spend(change(e), creature_id, action.kind),
+        creature_id,
+    )
+
+
+def take_action(
+    engine: Engine, encounter: Encounter, action: CombatAction, creature_id: str
+) -> Outcome:
+    """Take one of the simple actions of `SIMPLE_ACTIONS` (refused for any other action)."""
+    simple = SIMPLE_ACTIONS.get(action)
+    if simple is None:
+        return refuse(action.value, f"{action.label} needs more than its creature", creature_id)
+    text = simple.text.replace("{name}", engine.name(encounter, creature_id))
+    return _checked(
+        engine,
+        encounter,
+        action,
+        text,
+        creature_id,
+        lambda e: simple.change(engine, e, creature_id),
+    )
+
+
+def help_ally(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    ally_id: str,
+    enemy_id: str,
+    kind: AidKind,
+) -> Outcome:
+    """000 "Help Attack"/"Help Defense" (standard): +2 to the ally against the enemy."""
+    action = CombatAction.HELP_ATTACK if kind is AidKind.ATTACK else CombatAction.HELP_DEFENSE
+    verb = "attack" if kind is AidKind.ATTACK else "defend"
+    text = f"{engine.name(encounter, creature_id)} helps {engine.name(encounter, ally_id)} {verb}"
+    return _checked(
+        engine,
+        encounter,
+        action,
+        text,
+        creature_id,
+        lambda e: _help_action(engine, e, creature_id, ally_id, enemy_id, kind),
+    )
+
+
+def aid_another(
+    engine: Engine, encounter: Encounter, creature_id: str, ally_id: str, note: str
+) -> Outcome:
+    """000 "Aid Another" (standard): aid a skill check; the GM adjudicates, the log records."""
+    return _checked(
+        engine,
+        encounter,
+        CombatAction.AID_ANOTHER,
+        f"{engine.name(encounter, creature_id)} aids {engine.name(encounter, ally_id)}",
+        creature_id,
+        lambda e: e.with_combat(
+            e.combat.logged(
+                "aid_another", CreatureId(creature_id), (CreatureId(ally_id),), {"note": note}
+            )
+        ),
+    )
+
+
+def maintain_power(
+    engine: Engine, encounter: Encounter, creature_id: str, power_name: str
+) -> Outcome:
+    """Spend the action a maintained power needs this turn (000 "Maintain")."""
+    op = "maintain_power"
+    entry = next(
+        (
+            m
+            for m in encounter.combat.maintained
+            if m.owner == creature_id and m.power == power_name
+        ),
+        None,
+    )
+    if entry is None:
+        return refuse(op, f"no maintained power {power_name!r}", creature_id)
+    problem = kind_problem(engine.rules, encounter, creature_id, entry.kind)
+    if problem:
+        return refuse(op, problem, creature_id)
+    return run_step(
+        op,
+        f"{engine.name(encounter, creature_id)} maintains {power_name}",
+        encounter,
+        lambda e: engine.spend(
+            _maintain(engine, e, creature_id, power_name), creature_id, entry.kind
+        ),
+        creature_id,
+    )
+
+
+def _attack_costs(
+    engine: Engine, encounter: Encounter, me: Creature, target: Creature
+) -> dict[Square, int]:
+    """Squares the charger can reach this move from which it can attack the target, by cost."""
+    sb = engine.rules.statblock(me)
+    reach = sb.reach if sb is not None else 1
+    costs = geo_movement.reachable_squares(engine.battlefield(encounter), me.id, me.speed)
+    return {
+        square: cost
+        for square, cost in costs.items()
+        if square != me.square and space_distance(Space(square, me.size), target.space) <= reach
+    }
+
+
+def charge_destinations(
+    engine: Engine, encounter: Encounter, creature_id: str, target_id: str
+) -> tuple[Square, ...]:
+    """Squares a charge at `target_id` may end on, sorted; () when it cannot charge it.
+
+    000 "Charge": at least 2 squares of movement, ending on the closest square from which
+    the charger can attack the target (every square at that cost is offered).
+    """
+    me, target = encounter.find_creature(creature_id), encounter.find_creature(target_id)
+    if me is None or target is None or me.id == target.id:
+        return ()
+    within = _attack_costs(engine, encounter, me, target)
+    if not within:
+        return ()
+    best = min(within.values())
+    if best < 2:
+        return ()
+    return tuple(sorted(s for s, cost in within.items() if cost == best))
+
+
+def charge(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    destination: Square,
+    target_id: str,
+    *,
+    shove: bool,
+    push_to: Square | None,
+    dice: Sequence[int],
+) -> Outcome:
+    """000 "Charge" (standard): move, then a basic melee attack or a shove at +1.
+
+    The move is at least 2 squares and ends on the closest square from which the charger
+    can attack; it provokes as a walk does. When it provokes, the attack is held until the
+    opportunity attacks are settled (they come first: 000 "Opportunity Attacks").
+    """
+    op = "charge"
+    enc = encounter
+    problem = waiting_problem(enc) or action_problem(
+        engine.rules, enc, creature_id, CombatAction.CHARGE
+    )
+    if problem:
+        return refuse(op, problem, creature_id)
+    target = enc.find_creature(target_id)
+    if target is None:
+        return refuse(op, f"no creature {target_id!r}", creature_id)
+    preview = preview_move(
+        engine, enc, creature_id, destination, MoveMode.WALK, check_action=False
+    )
+    if not preview.reachable:
+        return refuse(op, preview.reason, creature_id)
+    if preview.cost < 2:
+        return refuse(op, "a charge moves at least 2 squares", creature_id)
+    costs = _attack_costs(engine, enc, enc.creature(creature_id), target)
+    closest = min(costs.values()) if costs else None
+    if closest is None or preview.cost > closest:
+        return refuse(
+            op,
+            "a charge must end on the closest square from which it can attack "
+            f"({closest} squares away)",
+            creature_id,
+        )
+    name = engine.name(enc, creature_id)
+    basic_name = basic_attack_name(engine, enc, creature_id) or ""
+    if not shove and not basic_name:
+        return refuse(op, f"{name} has no basic melee attack", creature_id)
+    held = PendingAttack(
+        CreatureId(creature_id),
+        "charge",
+        SHOVE.name if shove else "",
+        (CreatureId(target_id),),
+        freeze({"dice": list(dice), "push_to": None if push_to is None else list(push_to)}),
+        f"{name}'s charge",
+    )
+
+    def change(e: Encounter) -> AttackOutcome:
+        e = e.with_creature(e.creature(creature_id).moved_to(destination))
+        e = engine.spend(e, creature_id, ActionKind.STANDARD, moved=preview.cost)
+        e = e.with_combat(
+            e.combat.logged(
+                "charge_move",
+                CreatureId(creature_id),
+                (target.id,),
+                {"path": [list(p) for p in preview.path], "cost": preview.cost},
+            )
+        )
+        provoked = preview.provoking_enemy_ids
+        if offerable(e, provoked):
+            # Checked now (reach, a dead target...), rolled once the offers are settled.
+            basic = SHOVE if shove else find_power(engine.rules, e, creature_id, basic_name)
+            if basic is not None:
+                stage_attack(
+                    engine,
+                    e,
+                    creature_id,
+                    basic,
+                    [target_id],
+                    charge=True,
+                    ability_attack="strength" if shove else None,
+                )
+            return AttackOutcome(hold(engine, e, held, provoked), {}, provoked)
+        out = charge_attack(
+            engine, e, creature_id, target_id, shove=shove, push_to=push_to, dice=dice
+        )
+        return replace(out, provoked=provoked)
+
+    return attack_step(op, f"{name} charges", enc, change, creature_id)
+
+
+def coup_de_grace(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    target_id: str,
+    power_name: str,
+    dice: Sequence[int],
+) -> Outcome:
+    """000 "Coup de Grace": a standard-action attack on a helpless adjacent opponent.
+
+    A hit is a critical hit; damage at or above its staggered value kills.
+    """
+    op = "coup_de_grace"
+    enc = encounter
+    problem = action_problem(engine.rules, enc, creature_id, CombatAction.COUP_DE_GRACE)
+    me, target = enc.find_creature(creature_id), enc.find_creature(target_id)
+    if not problem and (me is None or target is None):
+        problem = "no such creature"
+    if problem:
+        return refuse(op, problem, creature_id)
+    assert me is not None
+    assert target is not None
+    if not spaces_adjacent(me.space, target.space):
+        return refuse(op, f"{target.name} is not adjacent", creature_id)
+    if not HELPLESS_CONDITIONS & engine.rules.conditions(enc, target_id):
+        return refuse(op, f"{target.name} is not helpless", creature_id)
+    power = find_power(engine.rules, enc, creature_id, power_name)
+    if power is None or power.attack is None or power.action is not ActionKind.STANDARD:
+        return refuse(op, f"{power_name!r} is not a standard-action attack")
+    problem = power_problem(engine.rules, enc, creature_id, power)
+    if problem:
+        return refuse(op, problem, creature_id)
+
+    def change(e: Encounter) -> AttackOutcome:
+        out = attack(engine, e, creature_id, power, [target_id], dice=dice, coup_de_grace=True)
+        return replace(
+            out, encounter=engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
+        )
+
+    return attack_step(op, f"{me.name}: coup de grace", enc, change, creature_id)
+
+
+def shove(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    target_id: str,
+    push_to: Square | None,
+    dice: Sequence[int],
+) -> Outcome:
+    """000 "Shove" (standard): Strength vs Fortitude against an adjacent target.
+
+    The target is at most one size larger. Hit: push it 1 square (to `push_to`, else the
+    square farthest from the shover) and shift into the space it left.
+    """
+    op = "shove"
+    enc = encounter
+    problem = action_problem(engine.rules, enc, creature_id, CombatAction.SHOVE)
+    me, target = enc.find_creature(creature_id), enc.find_creature(target_id)
+    if not problem and (me is None or target is None):
+        problem = "no such creature"
+    if problem:
+        return refuse(op, problem, creature_id)
+    assert me is not None
+    assert target is not None
+    if target.size.rank - me.size.rank > 1:
+        return refuse(op, f"{target.name} is more than one size larger")
+    if not spaces_adjacent(me.space, target.space):
+        return refuse(op, f"{target.name} is not adjacent", creature_id)
+
+    def change(e: Encounter) -> AttackOutcome:
+        out = attack(
+            engine, e, creature_id, SHOVE, [target_id], dice=dice, ability_attack="strength"
+        )
+        e = engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
+        if target_id in out.hits:
+            e = shove_hit(engine, e, creature_id, target_id, push_to)
+        return replace(out, encounter=e, forced=())  # the push is done, not owed
+
+    return attack_step(op, f"{me.name} shoves {target.name}", enc, change, creature_id)
+
+
+def _total_defense(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    me = engine.combatant(encounter, creature_id)
+    current = encounter.combat.current
+    state, inst = rules_turns.total_defense(
+        me.state, target=me.id, current_turn=CreatureId(current) if current else None
+    )
+    encounter = engine.set_state(encounter, creature_id, state)
+    return encounter.with_combat(
+        encounter.combat.logged(
+            "total_defense", CreatureId(creature_id), (), {"effect": effect_data(inst)}
+        )
+    )
+
+
+def _rally(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    me = engine.combatant(encounter, creature_id)
+    current = encounter.combat.current
+    try:
+        state, result = rules_rally(
+            me.state,
+            me.statblock,
+            engine.rules.ruleset,
+            target=me.id,
+            current_turn=CreatureId(current) if current else None,
+        )
+    except RulesError as exc:
+        raise ActionError(str(exc)) from None
+    encounter = engine.set_state(encounter, creature_id, state)
+    return encounter.with_combat(
+        encounter.combat.logged(
+            "rally",
+            CreatureId(creature_id),
+            (),
+            {
+                "healing": healing_data(result.healing),
+                "effect": effect_data(result.defense_bonus),
+            },
+        )
+    )
+
+
+def _prone(engine: Engine, encounter: Encounter, creature_id: str, down: bool) -> Encounter:
+    """Drop prone (free) or stand up (move) — 000 "Being Prone"."""
+    me = engine.combatant(encounter, creature_id)
+    if down:
+        state, inst = rules_state.add_condition(
+            me.state,
+            Condition.PRONE,
+            holder=me.id,
+            source="dropped prone",
+            duration=UNTIL_COUNTERED,
+        )
+        data = {"effect": effect_data(inst)}
+    else:
+        state = rules_state.remove_condition(me.state, Condition.PRONE)
+        data = {}
+    encounter = engine.set_state(encounter, creature_id, state)
+    return encounter.with_combat(
+        encounter.combat.logged(
+            "drop_prone" if down else "stand_up", CreatureId(creature_id), (), data
+        )
+    )
+
+
+def _spend_action_point(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    """000 "Action Points": one extra standard, move or swift action this turn."""
+    me = engine.combatant(encounter, creature_id)
+    combat = encounter.combat
+    try:
+        state = rules_state.spend_action_point(
+            me.state, surprise_round=combat.phase is CombatPhase.SURPRISE
+        )
+    except RulesError as exc:
+        raise ActionError(str(exc)) from None
+    encounter = engine.set_state(encounter, creature_id, state)
+    combat = encounter.combat
+    combatant = combat.combatant(creature_id)
+    # An extra standard action covers "standard, move or swift" (a standard converts).
+    budget = replace(combatant.budget, standard=combatant.budget.standard + 1)
+    combatant = replace(
+        combatant, budget=budget, spent_action_point_turn=True, action_point_spent=True
+    )
+    combat = combat.with_combatant(combatant).logged(
+        "action_point", CreatureId(creature_id), (), {"left": state.action_points}
+    )
+    return encounter.with_combat(combat)
+
+
+def _help_action(
+    engine: Engine,
+    encounter: Encounter,
+    helper_id: str,
+    ally_id: str,
+    enemy_id: str,
+    kind: AidKind,
+) -> Encounter:
+    """000 "Help Attack"/"Help Defense": the enemy must be within the helper's reach."""
+    helper = engine.combatant(encounter, helper_id)
+    helper_creature = encounter.creature(helper_id)
+    enemy = encounter.creature(enemy_id)
+    ally = encounter.creature(ally_id)
+    if ally.side != helper_creature.side or ally_id == helper_id:
+        raise ActionError(f"{ally.name} is not an ally of {helper_creature.name}")
+    if space_distance(helper_creature.space, enemy.space) > helper.statblock.reach:
+        raise ActionError(f"{enemy.name} is not within {helper_creature.name}'s reach")
+    combat = encounter.combat
+    aid = Aid(kind, CreatureId(helper_id), CreatureId(ally_id), CreatureId(enemy_id), combat.round)
+    combat = replace(combat, aids=(*combat.aids, aid)).logged(
+        f"help_{kind.value}", CreatureId(helper_id), (ally.id, enemy.id), {"bonus": HELP_BONUS}
+    )
+    return encounter.with_combat(combat)
+
+
+def _maintain(
+    engine: Engine, encounter: Encounter, creature_id: str, power_name: str
+) -> Encounter:
+    """Spend this turn's concentration on a maintained power (000 "Maintain")."""
+    combat = encounter.combat
+    for m in combat.maintained:
+        if m.owner == creature_id and m.power == power_name:
+            combat = replace(
+                combat,
+                maintained=tuple(
+                    replace(x, maintained=True) if x is m else x for x in combat.maintained
+                ),
+            ).logged("maintain", CreatureId(creature_id), (), {"power": power_name})
+            return encounter.with_combat(combat)
+    raise ActionError(f"{engine.name(encounter, creature_id)} maintains no {power_name!r}")
+
+
+SIMPLE_ACTIONS: dict[CombatAction, SimpleAction] = {
+    # 000 "Total Defense" (standard): +2 to all defenses until the start of its next turn.
+    CombatAction.TOTAL_DEFENSE: SimpleAction("{name}: total defense", _total_defense),
+    # 000 "Rally" (standard, PCs, once an encounter): spend a recovery, +2 defenses.
+    CombatAction.RALLY: SimpleAction("{name} rallies", _rally),
+    # 000 "Stand Up from Prone" (move action).
+    CombatAction.STAND_UP: SimpleAction(
+        "{name} stands up", lambda engine, e, cid: _prone(engine, e, cid, down=False)
+    ),
+    # 000 "Free Actions": drop prone.
+    CombatAction.DROP_PRONE: SimpleAction(
+        "{name} drops prone", lambda engine, e, cid: _prone(engine, e, cid, down=True)
+    ),
+    # 000 "Action Points": one extra action this turn; once per encounter, not when surprised.
+    CombatAction.SPEND_ACTION_POINT: SimpleAction(
+        "{name} spends an action point", _spend_action_point
+    ),
+}
+"""The actions that need nothing but their creature, by action."""

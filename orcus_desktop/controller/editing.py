@@ -1,0 +1,233 @@
+"""Editing the encounter: creatures, the map image, the grid, walls, doors, terrain, restore.
+
+Each function checks the edit and returns the step the session commits (named for the Edit
+menu: "Undo Place Goblin"), or a refusal with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from orcus_desktop.controller import placement, turn_order
+from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.initiative import start_hooks
+from orcus_desktop.controller.results import OperationResult, Outcome, Step, refuse
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
+from orcus_desktop.model.frozen import freeze, thaw
+from orcus_desktop.model.ids import WallId
+
+NOTHING = "nothing to change"
+
+
+# Every use case takes the shared engine first; the map edits need none of it.
+
+
+def _done(
+    operation: str,
+    text: str,
+    after: Encounter,
+    creature_id: str | None = None,
+    created_id: str | None = None,
+) -> Step:
+    result = OperationResult(
+        True, operation, text=text, creature_id=creature_id, created_id=created_id
+    )
+    return Step(after, result)
+
+
+def restore(recovered: Encounter) -> Step:
+    """Put a recovered (autosaved) encounter in place as the step "Restore autosaved changes"."""
+    return _done("restore_encounter", "Restore autosaved changes", recovered)
+
+
+def place_creature(engine: Engine, encounter: Encounter, creature: Creature) -> Outcome:
+    """Put a new creature on the map; refused off-grid, on an occupied or blocking square."""
+    op = "place_creature"
+    if encounter.find_creature(creature.id) is not None:
+        reason = f'a creature with id "{creature.id}" is already on the map'
+        return refuse(op, reason, creature.id)
+    problem = placement.destination_problem(encounter, creature, creature.square)
+    if problem:
+        return refuse(op, f"cannot place {creature.name} there: {problem}", creature.id)
+    return _done(op, f"Place {creature.name}", encounter.with_creature(creature), creature.id)
+
+
+def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
+    """Take a creature off the map (and out of the initiative)."""
+    op = "remove_creature"
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return refuse(op, f'no creature "{creature_id}"', creature_id)
+    after = encounter
+    if encounter.combat.active and encounter.combat.current == creature_id:
+        # Its turn passes to the next creature, without end-of-turn work for it.
+        after = turn_order.pass_turn(after, *start_hooks(engine))
+    after = after.without_creature(creature_id)
+    after = after.with_combat(after.combat.without(creature_id))
+    return _done(op, f"Remove {creature.name}", after, creature_id)
+
+
+def update_creature(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    *,
+    name: str | None,
+    side: str | None,
+    speed: int | None,
+    hidden: bool | None,
+    size: Size | None,
+    statblock: Mapping[str, Any] | None,
+) -> Outcome:
+    """Edit a creature's token data (name, side, speed, hidden, size, stat block).
+
+    Refused when the new size does not fit where it stands, or the stat block cannot be
+    read by the rules engine.
+    """
+    op = "update_creature"
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return refuse(op, f'no creature "{creature_id}"', creature_id)
+    changes: dict[str, Any] = {}
+    if name is not None:
+        if not name.strip():
+            return refuse(op, "a creature needs a name", creature_id)
+        changes["name"] = name
+    if side is not None:
+        if not side.strip():
+            return refuse(op, "a creature needs a side", creature_id)
+        changes["side"] = side
+    if speed is not None:
+        if not 0 <= speed <= 100:
+            return refuse(op, "speed is 0 to 100 squares", creature_id)
+        changes["speed"] = speed
+    if hidden is not None:
+        changes["hidden"] = hidden
+    if size is not None:
+        changes["size"] = size
+    if statblock is not None:
+        changes["statblock"] = freeze(thaw(statblock))
+    updated = replace(creature, **changes)
+    if statblock is not None:
+        problem = engine.rules.statblock_problem(updated)
+        if problem:
+            return refuse(op, f"stat block: {problem}", creature_id)
+    if size is not None:
+        problem = placement.destination_problem(encounter, updated, updated.square)
+        if problem:
+            return refuse(op, f"{creature.name} does not fit there: {problem}", creature_id)
+    if updated == creature and updated.statblock == creature.statblock:
+        return refuse(op, NOTHING, creature_id)
+    text = f"Edit {updated.name}"
+    if changes.keys() == {"hidden"}:
+        # What the Edit menu says: "Undo Hide Goblin from the players".
+        shown = "Hide {} from the players" if hidden else "Show {} to the players"
+        text = shown.format(updated.name)
+    return _done(op, text, encounter.with_creature(updated), creature_id)
+
+
+def set_map_image(
+    engine: Engine, encounter: Encounter, image: MapImage | None, text: str
+) -> Outcome:
+    """Set (or, with None, remove) the background image and its grid calibration."""
+    op = "set_map_image"
+    if image is not None and image.pixels_per_square <= 0:
+        return refuse(op, "pixels per square must be positive")
+    if encounter.map_image == image:
+        return refuse(op, NOTHING)
+    text = text or ("Remove map image" if image is None else "Set map image")
+    return _done(op, text, replace(encounter, map_image=image))
+
+
+def rename_encounter(engine: Engine, encounter: Encounter, name: str) -> Outcome:
+    op = "rename_encounter"
+    if not name.strip():
+        return refuse(op, "the encounter needs a name")
+    if name == encounter.name:
+        return refuse(op, NOTHING)
+    return _done(op, f"Rename encounter to {name}", replace(encounter, name=name))
+
+
+def resize_grid(engine: Engine, encounter: Encounter, columns: int, rows: int) -> Outcome:
+    """Change the map's size; refused while a creature would be off the new grid."""
+    op = "resize_grid"
+    if not (1 <= columns <= 1000 and 1 <= rows <= 1000):
+        return refuse(op, "a grid side is 1 to 1000 squares")
+    grid = GridBounds(columns, rows)
+    if grid == encounter.grid:
+        return refuse(op, NOTHING)
+    outside = [c.name for c in encounter.creatures if not grid.contains_space(c.space)]
+    if outside:
+        return refuse(op, f"{outside[0]} would be off the grid")
+    terrain = tuple(
+        TerrainPatch(p.kind, frozenset(s for s in p.squares if grid.contains(s)))
+        for p in encounter.terrain
+    )
+    after = replace(encounter, grid=grid, terrain=tuple(p for p in terrain if p.squares))
+    return _done(op, f"Resize grid to {columns} x {rows}", after)
+
+
+def add_wall(engine: Engine, encounter: Encounter, wall: Wall) -> Step:
+    """Add a wall, window or door under the next free id (`result.created_id`)."""
+    taken = {entry.id for entry in encounter.walls}
+    n = len(encounter.walls) + 1
+    while f"wall-{n}" in taken:
+        n += 1
+    wall_id = WallId(f"wall-{n}")
+    after = encounter.with_walls((*encounter.walls, WallEntry(wall_id, wall)))
+    return _done("add_wall", f"Add {wall.kind.value}", after, created_id=wall_id)
+
+
+def remove_wall(engine: Engine, encounter: Encounter, wall_id: str) -> Outcome:
+    op = "remove_wall"
+    if not any(entry.id == wall_id for entry in encounter.walls):
+        return refuse(op, f'no wall "{wall_id}"')
+    kind = encounter.wall(wall_id).wall.kind
+    after = encounter.with_walls(e for e in encounter.walls if e.id != wall_id)
+    return _done(op, f"Remove {kind.value}", after)
+
+
+def set_door_open(engine: Engine, encounter: Encounter, wall_id: str, is_open: bool) -> Outcome:
+    op = "set_door_open"
+    try:
+        entry = encounter.wall(wall_id)
+    except KeyError:
+        return refuse(op, f'no wall "{wall_id}"')
+    if entry.wall.kind is not WallKind.DOOR:
+        return refuse(op, "only doors open and close")
+    if entry.wall.is_open == is_open:
+        return refuse(op, f"the door is already {'open' if is_open else 'closed'}")
+    new_entry = WallEntry(entry.id, Wall(entry.wall.kind, entry.wall.points, is_open))
+    after = encounter.with_walls(new_entry if e.id == wall_id else e for e in encounter.walls)
+    return _done(op, "Open door" if is_open else "Close door", after)
+
+
+def paint_terrain(
+    engine: Engine, encounter: Encounter, kind: TerrainKind, squares: Iterable[Square], erase: bool
+) -> Outcome:
+    """Paint (or erase) terrain of one kind on some squares; off-grid squares are ignored."""
+    op = "paint_terrain"
+    chosen = frozenset(s for s in squares if encounter.grid.contains(Square(*s)))
+    current = frozenset(s for p in encounter.terrain if p.kind is kind for s in p.squares)
+    updated = current - chosen if erase else current | chosen
+    if updated == current:
+        return refuse(op, NOTHING)
+    others = [p for p in encounter.terrain if p.kind is not kind]
+    if updated:
+        others.append(TerrainPatch(kind, updated))
+    verb = "Erase" if erase else "Paint"
+    return _done(op, f"{verb} {kind.value} terrain", encounter.with_terrain(others))
+
+
+def erase_terrain(engine: Engine, encounter: Encounter, squares: Iterable[Square]) -> Outcome:
+    """Erase every kind of terrain on some squares: one step, "Erase terrain"."""
+    op = "erase_terrain"
+    chosen = frozenset(squares)
+    if not any(p.squares & chosen for p in encounter.terrain):
+        return refuse(op, "nothing to erase there")
+    kept = (TerrainPatch(p.kind, p.squares - chosen) for p in encounter.terrain)
+    return _done(op, "Erase terrain", encounter.with_terrain(p for p in kept if p.squares))

@@ -1,0 +1,270 @@
+"""The grapple family: grapple, escape a grapple, move a grappled creature, release.
+
+000 "Grapple", "Escape a Grapple", "Move a Grappled Creature"; docs/rulings.md R-06 (the grapple
+ends when the two are no longer adjacent: `Engine.check_grapples`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from orcus_desktop.controller import placement
+from orcus_desktop.controller.attack_resolution import AttackOutcome, attack, attack_step
+from orcus_desktop.controller.availability import CombatAction, action_problem, grappled_by
+from orcus_desktop.controller.combat_rules import QueuedSource, roll_data
+from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.movement import preview_move
+from orcus_desktop.controller.results import MoveMode, Outcome, refuse, run_step
+from orcus_desktop.controller.special_attacks import GRAPPLE, MOVE_GRAPPLED
+from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules import state as rules_state
+from orcus_desktop.rules.checks import ESCAPE_DEFENSE, escape_check
+from orcus_desktop.rules.conditions import INCAPACITATING_CONDITIONS, Condition
+from orcus_desktop.rules.durations import UNTIL_COUNTERED
+from orcus_desktop.rules.modifiers import Modifier
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
+
+
+def grapple(
+    engine: Engine, encounter: Encounter, creature_id: str, target_id: str, dice: Sequence[int]
+) -> Outcome:
+    """000 "Grapple" (standard): Strength vs Reflex; hit: the target is grappled.
+
+    The target is at most one size larger and within reach; against an incapacitated
+    target it succeeds automatically.
+    """
+    op = "grapple"
+    enc = encounter
+    problem = action_problem(engine.rules, enc, creature_id, CombatAction.GRAPPLE)
+    me, target = enc.find_creature(creature_id), enc.find_creature(target_id)
+    if not problem and (me is None or target is None):
+        problem = "no such creature"
+    if problem:
+        return refuse(op, problem, creature_id)
+    assert me is not None
+    assert target is not None
+    if target.size.rank - me.size.rank > 1:
+        return refuse(op, f"{target.name} is more than one size larger")
+    sb = engine.rules.statblock(me)
+    reach = sb.reach if sb is not None else 1
+    if space_distance(me.space, target.space) > reach:
+        return refuse(op, f"{target.name} is not within reach", creature_id)
+    automatic = bool(INCAPACITATING_CONDITIONS & engine.rules.conditions(enc, target_id))
+
+    def change(e: Encounter) -> AttackOutcome:
+        if automatic:
+            t = engine.combatant(e, target_id)
+            state, inst = rules_state.add_condition(
+                t.state,
+                Condition.GRAPPLED,
+                holder=t.id,
+                source="Grapple",
+                duration=UNTIL_COUNTERED,
+                source_id=CreatureId(creature_id),
+            )
+            e = engine.set_state(e, target_id, state)
+            data: dict[str, Any] = {"automatic": True, "effect": inst.to_dict()}
+            e = e.with_combat(
+                e.combat.logged("grapple", CreatureId(creature_id), (target.id,), data)
+            )
+            out = AttackOutcome(e, data, hits=(target_id,))
+        else:
+            out = attack(
+                engine, e, creature_id, GRAPPLE, [target_id], dice=dice, ability_attack="strength"
+            )
+        return replace(
+            out, encounter=engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
+        )
+
+    return attack_step(op, f"{me.name} grapples {target.name}", enc, change, creature_id)
+
+
+def escape_grapple(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    skill: str,
+    die: int | None,
+    bonus: int,
+) -> Outcome:
+    """000 "Escape a Grapple" (standard): Athletics vs Fortitude or Acrobatics vs Reflex."""
+    op = "escape_grapple"
+    problem = action_problem(engine.rules, encounter, creature_id, CombatAction.ESCAPE_GRAPPLE)
+    if problem:
+        return refuse(op, problem, creature_id)
+    return run_step(
+        op,
+        f"{engine.name(encounter, creature_id)} tries to escape",
+        encounter,
+        lambda e: engine.spend(
+            _escape(engine, e, creature_id, skill, die, bonus), creature_id, ActionKind.STANDARD
+        ),
+        creature_id,
+    )
+
+
+def release_grapple(
+    engine: Engine, encounter: Encounter, creature_id: str, target_id: str | None
+) -> Outcome:
+    """End a grapple you hold (a free action)."""
+    op = "release_grapple"
+    problem = action_problem(engine.rules, encounter, creature_id, CombatAction.RELEASE_GRAPPLE)
+    if problem:
+        return refuse(op, problem, creature_id)
+    return run_step(
+        op,
+        f"{engine.name(encounter, creature_id)} lets go",
+        encounter,
+        lambda e: _release(engine, e, creature_id, target_id),
+        creature_id,
+    )
+
+
+def move_grappled(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    target_id: str,
+    destination: Square,
+    target_destination: Square,
+    dice: Sequence[int],
+) -> Outcome:
+    """000 "Move a Grappled Creature" (standard): Strength vs Fortitude.
+
+    On a hit the grappler moves at half speed dragging the creature; the movement provokes
+    as normal movement does.
+    """
+    op = "move_grappled"
+    enc = encounter
+    problem = action_problem(engine.rules, enc, creature_id, CombatAction.MOVE_GRAPPLED)
+    if not problem and target_id not in grappled_by(engine.rules, enc, creature_id):
+        problem = f"{engine.name(enc, creature_id)} is not grappling {engine.name(enc, target_id)}"
+    if problem:
+        return refuse(op, problem, creature_id)
+    me = enc.creature(creature_id)
+    target = enc.creature(target_id)
+    preview = preview_move(
+        engine,
+        enc.without_creature(target_id),
+        creature_id,
+        destination,
+        MoveMode.WALK,
+        check_action=False,
+        speed=me.speed // 2,
+    )
+    if not preview.reachable:
+        return refuse(op, preview.reason, creature_id)
+    moved_me = me.moved_to(destination)
+    if not spaces_adjacent(moved_me.space, Space(target_destination, target.size)):
+        return refuse(op, "the grappled creature must end adjacent")
+    problem = placement.destination_problem(
+        enc.with_creature(moved_me), target, target_destination
+    )
+    if problem:
+        return refuse(op, f"cannot put {target.name} there: {problem}")
+
+    def change(e: Encounter) -> AttackOutcome:
+        out = attack(
+            engine,
+            e,
+            creature_id,
+            MOVE_GRAPPLED,
+            [target_id],
+            dice=dice,
+            ability_attack="strength",
+        )
+        e = engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
+        provoked: tuple[str, ...] = ()
+        if target_id in out.hits:
+            e = e.with_creature(e.creature(creature_id).moved_to(destination))
+            e = e.with_creature(e.creature(target_id).moved_to(target_destination))
+            provoked = tuple(p for p in preview.provoking_enemy_ids if p != target_id)
+            e = engine.offer_opportunity(e, provoked)
+        return replace(out, encounter=e, provoked=provoked)
+
+    return attack_step(op, f"{me.name} drags {target.name}", enc, change, creature_id)
+
+
+def _escape(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    skill: str,
+    die: int | None,
+    bonus: int,
+) -> Encounter:
+    """000 "Escape a Grapple": Athletics vs the grappler's Fortitude or Acrobatics vs Reflex.
+
+    The check is the rules engine's `escape_check` (ability + half level + `bonus`, the GM's
+    training and other bonuses); a typed-in `die` replaces the roll.
+    """
+    me = engine.combatant(encounter, creature_id)
+    grips = me.state.instances_of(Condition.GRAPPLED)
+    if not grips:
+        raise ActionError(f"{engine.name(encounter, creature_id)} is not grappled")
+    grip = grips[-1]
+    if grip.source_id is None:
+        raise ActionError("the grappler is unknown")
+    grappler = engine.combatant(encounter, grip.source_id)
+    extra = [Modifier(bonus, "GM: training and other bonuses")] if bonus else []
+    try:
+        check = escape_check(
+            me.statblock,
+            grappler.statblock,
+            skill,
+            QueuedSource(engine.rng, [die]),
+            engine.rules.ruleset,
+            modifiers=extra,
+        )
+    except ValueError as exc:
+        raise ActionError(str(exc)) from None
+    d20 = check.roll
+    defense = ESCAPE_DEFENSE[skill.strip().lower()]
+    target = check.target_number
+    success = bool(check.success)
+    state = me.state
+    if success:
+        for inst in grips:
+            state = rules_state.remove_effect(state, inst.effect_id)
+        encounter = engine.set_state(encounter, creature_id, state)
+    combat = encounter.combat.logged(
+        "escape_grapple",
+        CreatureId(creature_id),
+        (CreatureId(grip.source_id),),
+        {
+            "skill": skill,
+            "roll": roll_data(d20),
+            "total": check.total.total,
+            "parts": [list(p) for p in check.total.parts],
+            "defense": defense.value,
+            "target_number": target,
+            "success": success,
+        },
+    )
+    return encounter.with_combat(combat)
+
+
+def _release(
+    engine: Engine, encounter: Encounter, grappler_id: str, target_id: str | None
+) -> Encounter:
+    """End a grapple as a free action (000 "Grapple": "release the target whenever")."""
+    held = grappled_by(engine.rules, encounter, grappler_id)
+    chosen = [t for t in held if target_id is None or t == target_id]
+    if not chosen:
+        raise ActionError(f"{engine.name(encounter, grappler_id)} is not grappling that")
+    for tid in chosen:
+        creature = encounter.creature(tid)
+        assert creature.state is not None
+        state = creature.state
+        for inst in state.instances_of(Condition.GRAPPLED):
+            if inst.source_id == grappler_id:
+                state = rules_state.remove_effect(state, inst.effect_id)
+        encounter = engine.set_state(encounter, tid, state)
+    combat = encounter.combat.logged(
+        "release_grapple", CreatureId(grappler_id), tuple(CreatureId(t) for t in chosen)
+    )
+    return encounter.with_combat(combat)

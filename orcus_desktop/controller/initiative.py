@@ -1,0 +1,437 @@
+"""Initiative and turns, the session side: what the GM does to the order and the turns.
+
+Roll, set, surprise, start and end combat, end a turn, delay, ready, join, reorder, and what
+the GM will be asked at a turn's boundaries.
+
+The order itself is `turn_order` (pure bookkeeping); the rules work at a turn's start and end is
+`CombatRules`, passed to it as hooks with the end-of-turn work of actions (maintained powers
+lapse, help bonuses expire).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from orcus_desktop.controller import turn_order
+from orcus_desktop.controller.availability import CombatAction, action_problem
+from orcus_desktop.controller.combat_rules import TurnDice
+from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.results import Outcome, refuse, run_step
+from orcus_desktop.model.combat import ActionBudget, Maintained
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules import state as rules_state
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import Duration, DurationKind
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.ruleset import DeathSaveTiming
+from orcus_desktop.vocabulary import CreatureId
+
+StartHooks = tuple[
+    Callable[[Encounter, CreatureId], Encounter],
+    Callable[[Encounter, CreatureId], ActionBudget],
+    Callable[[Encounter, CreatureId], str],
+]
+
+
+def start_hooks(engine: Engine) -> StartHooks:
+    """The rules work `turn_order` runs when a turn starts: start of turn, budget, skips."""
+    rules = engine.rules
+    return rules.start_of_turn, rules.budget, rules.skip_reason
+
+
+def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int:
+    """Dex modifier + half level + other modifiers, from the stat block (0 without one).
+
+    docs/rulings.md R-18; the arithmetic is `StatBlock.initiative_modifier` (rules engine).
+    """
+    creature = encounter.find_creature(creature_id)
+    sb = engine.rules.statblock(creature) if creature is not None else None
+    return sb.initiative_modifier(engine.ruleset).total if sb is not None else 0
+
+
+def roll_initiative(
+    engine: Engine,
+    encounter: Encounter,
+    creature_ids: Iterable[str] | None,
+    groups: Mapping[str, str],
+    dice: Mapping[str, int],
+    totals: Mapping[str, int],
+    modifiers: Mapping[str, int],
+) -> Outcome:
+    """Roll initiative (000 "Initiative"; docs/rulings.md R-18); see `GameSession`."""
+    enc = encounter
+    if creature_ids is None:
+        in_order = set(enc.combat.order)
+        creature_ids = [
+            c.id
+            for c in enc.creatures
+            if c.id not in in_order and not engine.rules.is_dead(enc, c.id)
+        ]
+    requests = [
+        turn_order.InitiativeRequest(
+            CreatureId(cid),
+            modifier=modifiers.get(cid, initiative_modifier(engine, enc, cid)),
+            group=groups.get(cid),
+            die=dice.get(cid),
+            total=totals.get(cid),
+        )
+        for cid in creature_ids
+    ]
+    if not requests:
+        return refuse("roll_initiative", "nobody to roll for")
+    if enc.combat.active:
+        return refuse("roll_initiative", "combat is running: use join_combat")
+    return run_step(
+        "roll_initiative",
+        "Roll initiative",
+        enc,
+        lambda e: turn_order.roll_initiative(e, requests, engine.rng),
+    )
+
+
+def join_combat(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    die: int | None,
+    total: int | None,
+    group: str | None,
+) -> Outcome:
+    """A creature joins a running combat with its own initiative roll."""
+    if not encounter.combat.active:
+        return refuse("join_combat", "no combat is running", creature_id)
+    request = turn_order.InitiativeRequest(
+        CreatureId(creature_id),
+        modifier=initiative_modifier(engine, encounter, creature_id),
+        group=group,
+        die=die,
+        total=total,
+    )
+    return run_step(
+        "join_combat",
+        f"{engine.name(encounter, creature_id)} joins the combat",
+        encounter,
+        lambda e: turn_order.join_combat(e, request, engine.rng),
+        creature_id,
+    )
+
+
+def order_step(
+    engine: Engine,
+    encounter: Encounter,
+    operation: str,
+    text: str,
+    change: Callable[[Encounter], Encounter],
+    creature_id: str | None = None,
+) -> Outcome:
+    """A change of the order or of combat; "{name}" in `text` is the creature's name."""
+    return run_step(
+        operation,
+        text.replace("{name}", engine.name(encounter, creature_id)),
+        encounter,
+        change,
+        creature_id,
+    )
+
+
+def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total: int) -> Outcome:
+    """The GM edits an initiative result (000 "Initiative")."""
+    return order_step(
+        engine,
+        encounter,
+        "set_initiative",
+        f"Set initiative of {{name}} to {total}",
+        lambda e: turn_order.set_initiative(e, creature_id, total, engine.rng),
+        creature_id,
+    )
+
+
+def set_surprised(
+    engine: Engine, encounter: Encounter, creature_id: str, surprised: bool
+) -> Outcome:
+    """000 "Surprise": mark a creature surprised (or not) before combat starts."""
+    what = "surprised" if surprised else "not surprised"
+    return order_step(
+        engine,
+        encounter,
+        "set_surprised",
+        f"{{name}} {what}",
+        lambda e: turn_order.set_surprised(e, creature_id, surprised),
+        creature_id,
+    )
+
+
+def resume_delayed(
+    engine: Engine, encounter: Encounter, creature_id: str, after: str | None
+) -> Outcome:
+    """A delaying creature re-enters the order after `after` (default: the current turn)."""
+    return order_step(
+        engine,
+        encounter,
+        "resume_delayed",
+        "{name} stops delaying",
+        lambda e: turn_order.resume_delayed(e, creature_id, after),
+        creature_id,
+    )
+
+
+def trigger_readied(
+    engine: Engine, encounter: Encounter, creature_id: str, trigger_creature_id: str
+) -> Outcome:
+    """The readied action's trigger happened: the readier interrupts now (000 "Ready")."""
+    return order_step(
+        engine,
+        encounter,
+        "trigger_readied",
+        "{name} takes the readied action",
+        lambda e: turn_order.trigger_readied(e, creature_id, trigger_creature_id),
+        creature_id,
+    )
+
+
+def reorder_initiative(
+    engine: Engine, encounter: Encounter, creature_id: str, before_id: str
+) -> Outcome:
+    """The GM moves a creature in the order to act just before another (for the rest of combat)."""
+    return order_step(
+        engine,
+        encounter,
+        "reorder_initiative",
+        f"{{name}} acts before {engine.name(encounter, before_id)}",
+        lambda e: turn_order.place_before(e, creature_id, before_id),
+        creature_id,
+    )
+
+
+def start_combat(engine: Engine, encounter: Encounter) -> Outcome:
+    """Start combat: the surprise round if some are surprised, else round 1."""
+    return run_step(
+        "start_combat",
+        "Start combat",
+        encounter,
+        lambda e: turn_order.start_combat(_surprise(engine, e), *start_hooks(engine)),
+    )
+
+
+def end_combat(engine: Engine, encounter: Encounter) -> Outcome:
+    """Stop combat; effects "until the end of the encounter" end (rules `end_encounter`)."""
+
+    def change(e: Encounter) -> Encounter:
+        e = turn_order.end_combat(e)
+        for creature in e.creatures:
+            if creature.state is not None:
+                e = e.with_creature(creature.with_state(rules_state.end_encounter(creature.state)))
+        return e
+
+    return run_step("end_combat", "End combat", encounter, change)
+
+
+def end_turn(
+    engine: Engine,
+    encounter: Encounter,
+    save_dice: Mapping[int, int],
+    death_save_die: int | None,
+) -> Outcome:
+    """End the current turn and start the next (000 "The End of Your Turn", "Your Turn")."""
+    current = encounter.combat.current
+    engine.rules.dice = TurnDice(dict(save_dice), death_save_die)
+    try:
+        return run_step(
+            "end_turn",
+            f"End {engine.name(encounter, current)}'s turn",
+            encounter,
+            lambda e: turn_order.end_turn(
+                e, lambda en, cid: _end_hook(engine, en, cid), *start_hooks(engine)
+            ),
+            current,
+        )
+    finally:
+        engine.rules.dice = TurnDice()
+
+
+def delay(engine: Engine, encounter: Encounter) -> Outcome:
+    """000 "Delay": the current creature puts off its turn."""
+    current = encounter.combat.current
+    if current is None:
+        return refuse("delay", "it is nobody's turn")
+    return order_step(
+        engine,
+        encounter,
+        "delay",
+        "{name} delays",
+        # 000 "Delay": "You cannot maintain powers if you Delay."
+        lambda e: turn_order.delay(
+            lapse_unmaintained(engine, e, current), current, *start_hooks(engine)
+        ),
+        current,
+    )
+
+
+def ready_action(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    kind: ActionKind,
+    trigger: str,
+    description: str,
+) -> Outcome:
+    """000 "Ready": spend the standard action to ready an action for a trigger."""
+    problem = action_problem(engine.rules, encounter, creature_id, CombatAction.READY)
+    if problem:
+        return refuse("ready_action", problem, creature_id)
+    return order_step(
+        engine,
+        encounter,
+        "ready_action",
+        "{name} readies",
+        lambda e: turn_order.ready(
+            engine.spend(e, creature_id, ActionKind.STANDARD),
+            creature_id,
+            kind,
+            trigger,
+            description,
+        ),
+        creature_id,
+    )
+
+
+def turn_prompts(
+    engine: Engine, encounter: Encounter, creature_id: str
+) -> tuple[dict[str, Any], ...]:
+    """What the GM will be asked for this creature's turn boundaries, to roll or enter.
+
+    Save-ends effects (saved against at the end of its turn, 000 "Saving Throws"), a death
+    saving throw when dying (docs/rulings.md R-03), and maintained powers that lapse
+    unless maintained (000 "Maintain").
+    """
+    creature = encounter.creature(creature_id)
+    state = engine.rules.state(creature)
+    prompts: list[dict[str, Any]] = []
+    if state is not None:
+        for c in state.conditions:
+            if c.duration.kind is DurationKind.SAVE_ENDS:
+                prompts.append(
+                    {"kind": "save", "effect_id": c.effect_id, "condition": c.condition.value}
+                )
+        for p in state.persistent:
+            if p.duration.kind is DurationKind.SAVE_ENDS:
+                prompts.append({"kind": "save", "effect_id": p.effect_id, "persistent": p.amount})
+        if rules_state.uses_death_saves_now(state, engine.ruleset) and state.current_hp <= 0:
+            prompts.append({"kind": "death_save"})
+    for m in encounter.combat.maintained:
+        if m.owner == creature_id and not m.maintained:
+            prompts.append({"kind": "maintain", "power": m.power, "action": m.kind.value})
+    return tuple(prompts)
+
+
+def death_save_on_end_turn(engine: Engine, encounter: Encounter) -> str | None:
+    """The creature that makes a death saving throw when the current turn ends, or None.
+
+    The current creature when the ruleset rolls them at the end of the turn, else the next
+    creature at the start of its own (docs/rulings.md R-03), if it is dying now:
+    the GM can then roll that d20 at the table (`end_turn(death_save_die=...)`). A
+    creature that only falls dying at the start of its turn (persistent damage) is not
+    known yet: the app rolls for it.
+    """
+    combat = encounter.combat
+    if not combat.active or combat.current is None:
+        return None
+    if engine.ruleset.death_save_timing is DeathSaveTiming.END_OF_TURN:
+        who: str | None = combat.current
+    else:
+        who = turn_order.next_up(encounter, engine.rules.skip_reason)
+    if who is None:
+        return None
+    dying = any(p.get("kind") == "death_save" for p in turn_prompts(engine, encounter, who))
+    return who if dying else None
+
+
+def _end_hook(engine: Engine, encounter: Encounter, creature_id: CreatureId) -> Encounter:
+    """End-of-turn rules work, then this creature's unused help bonuses lapse."""
+    encounter = engine.rules.end_of_turn(encounter, creature_id)
+    encounter = lapse_unmaintained(engine, encounter, creature_id)
+    return expire_aids(engine, encounter, creature_id)
+
+
+def _surprise(engine: Engine, encounter: Encounter) -> Encounter:
+    """Give the surprised their condition for the surprise round (000 "Surprised")."""
+    combat = encounter.combat
+    surprised = [c.creature_id for c in combat.combatants if c.surprised]
+    if not surprised or len(surprised) == len(combat.combatants):
+        return encounter
+    for cid in surprised:
+        creature = encounter.creature(cid)
+        state = engine.rules.state(creature)
+        if state is None:
+            continue
+        state, _ = rules_state.add_condition(
+            state,
+            Condition.SURPRISED,
+            holder=CreatureId(cid),
+            source="surprise",
+            duration=Duration(DurationKind.END_OF_SURPRISE_ROUND),
+        )
+        encounter = encounter.with_creature(creature.with_state(state))
+    return encounter
+
+
+def lapse_unmaintained(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    """Maintained powers not maintained this turn end (000 "The End of Your Turn").
+
+    000: "Any effects that require an action to maintain concentration, which you have not
+    spent, end now." Their effects are those carrying the power as source and the owner as
+    source creature.
+    """
+    combat = encounter.combat
+    keep: list[Maintained] = []
+    lapsed: list[Maintained] = []
+    for m in combat.maintained:
+        if m.owner != creature_id:
+            keep.append(m)
+        elif m.maintained:
+            keep.append(replace(m, maintained=False))
+        else:
+            lapsed.append(m)
+    encounter = encounter.with_combat(replace(combat, maintained=tuple(keep)))
+    for m in lapsed:
+        ended_on: list[str] = []
+        for creature in encounter.creatures:
+            state = creature.state
+            if state is None:
+                continue
+            gone = [
+                c.effect_id
+                for c in state.conditions
+                if c.source == m.power and c.source_id == CreatureId(m.owner)
+            ] + [
+                p.effect_id
+                for p in state.persistent
+                if p.source == m.power and p.source_id == CreatureId(m.owner)
+            ]
+            for effect_id in gone:
+                state = rules_state.remove_effect(state, effect_id)
+            if gone:
+                encounter = engine.set_state(encounter, creature.id, state)
+                ended_on.append(creature.id)
+        encounter = encounter.with_combat(
+            encounter.combat.logged(
+                "maintain_lapsed",
+                m.owner,
+                tuple(CreatureId(c) for c in ended_on),
+                {"power": m.power},
+            )
+        )
+    return encounter
+
+
+def expire_aids(engine: Engine, encounter: Encounter, helper_id: str) -> Encounter:
+    """Help bonuses lapse "at the end of your next turn" if not used."""
+    combat = encounter.combat
+    keep = tuple(
+        a for a in combat.aids if not (a.helper == helper_id and a.round_given < combat.round)
+    )
+    if keep == combat.aids:
+        return encounter
+    return encounter.with_combat(replace(combat, aids=keep))

@@ -1,0 +1,254 @@
+"""Interrupts: opportunity attacks, and the attack held in `combat.pending` until they settle.
+
+Opportunity attacks interrupt (000 "Immediate Actions", "Opportunity Attacks"): a charge whose
+move provokes, or a Ranged or Far power used next to an enemy, offers the opportunity attacks
+first and holds its attack in `combat.pending` (one undo step); the step that settles the
+last offer (`opportunity_attack` or `decline_opportunity_attack`) then resolves the held
+attack with the choices the GM made when ordering it, or drops it with a log line when the
+attacker can no longer act (dead, unconscious, stunned...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from orcus_desktop.controller import placement
+from orcus_desktop.controller.attack_resolution import (
+    AttackOutcome,
+    attack,
+    attack_step,
+    basic_attack_name,
+    logged_attack,
+)
+from orcus_desktop.controller.availability import (
+    CombatAction,
+    action_problem,
+    cannot_act,
+    find_power,
+    stopped,
+)
+from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.results import Outcome, refuse, run_step
+from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
+from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
+from orcus_desktop.model.combat import PendingAttack
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
+
+
+def waiting_problem(encounter: Encounter) -> str:
+    """Why no new attack may start: one waits for its opportunity attacks, or ""."""
+    held = encounter.combat.pending
+    return f"{held.text} waits for the opportunity attacks" if held is not None else ""
+
+
+def offerable(encounter: Encounter, enemy_ids: Sequence[str]) -> tuple[str, ...]:
+    """The provoked enemies `Engine.offer_opportunity` will offer an opportunity attack to."""
+    combat = encounter.combat
+    if not combat.active:
+        return ()
+    return tuple(
+        i for i in enemy_ids if (c := combat.find(i)) is not None and not c.immediate_used
+    )
+
+
+def hold(
+    engine: Engine, encounter: Encounter, held: PendingAttack, provoked: Sequence[str]
+) -> Encounter:
+    """Offer the opportunity attacks and hold the attack until they are settled."""
+    encounter = engine.offer_opportunity(encounter, provoked)
+    combat = replace(encounter.combat, pending=held).logged(
+        "attack_held",
+        held.attacker,
+        held.targets,
+        {"what": held.text, "provoked": list(offerable(encounter, provoked))},
+    )
+    return encounter.with_combat(combat)
+
+
+def _held_attack(engine: Engine, encounter: Encounter, held: PendingAttack) -> AttackOutcome:
+    """Resolve a held attack (its action is already spent; it offers nothing again).
+
+    Raises:
+        ActionError: it cannot be made now (out of reach, the target is dead...).
+    """
+    attacker = held.attacker
+    options = held.options
+    dice = [int(d) for d in options.get("dice", ())]
+    targets = list(held.targets)
+    if held.kind == "charge":
+        raw_push = options.get("push_to")
+        return charge_attack(
+            engine,
+            encounter,
+            attacker,
+            targets[0],
+            shove=held.power == SHOVE.name,
+            push_to=None if raw_push is None else Square(*raw_push),
+            dice=dice,
+        )
+    power = find_power(engine.rules, encounter, attacker, held.power)
+    if power is None:
+        raise ActionError(f"{engine.name(encounter, attacker)} has no power {held.power!r}")
+    origin = options.get("area_origin")
+    area = options.get("area_squares")
+    return attack(
+        engine,
+        encounter,
+        attacker,
+        power,
+        targets,
+        dice=dice,
+        cover=dict(options.get("cover", {})),
+        combat_advantage=list(options.get("combat_advantage", ())),
+        knock_out=list(options.get("knock_out", ())),
+        damage_overrides=dict(options.get("damage_overrides", {})),
+        area_origin=None if origin is None else Square(*origin),
+        area_squares=None if area is None else [Square(*q) for q in area],
+    )
+
+
+def settle(engine: Engine, encounter: Encounter) -> Encounter:
+    """Resolve (or drop) the held attack once no opportunity attack is offered any more.
+
+    000 "Immediate Actions": "When your immediate action interrupts another creature's
+    action, that creature can continue its action right after" — if it still can act.
+    """
+    combat = encounter.combat
+    held = combat.pending
+    if held is None or any(c.out_of_turn is ActionKind.OPPORTUNITY for c in combat.combatants):
+        return encounter
+    encounter = encounter.with_combat(replace(combat, pending=None))
+    reason = cannot_act(engine.rules, encounter, held.attacker)
+    if not reason:
+        try:
+            return logged_attack(_held_attack(engine, encounter, held), held.attacker)
+        except KeyError as exc:
+            reason = f"no creature {exc.args[0]!r}"
+        except ValueError as exc:
+            reason = str(exc)
+    return encounter.with_combat(
+        encounter.combat.logged(
+            "attack_dropped",
+            held.attacker,
+            held.targets,
+            {"what": held.text, "reason": reason},
+        )
+    )
+
+
+def _provoking_square(encounter: Encounter, enemy_id: str, mover_id: str) -> Square | None:
+    """Where the mover stood when it provoked `enemy_id` on this turn's last move."""
+    enemy = encounter.creature(enemy_id)
+    mover = encounter.creature(mover_id)
+    for entry in reversed(encounter.combat.log):
+        if entry.kind == "turn_start":
+            return None
+        if entry.kind in ("move", "charge_move") and entry.actor == mover_id:
+            path = [Square(*p) for p in entry.data.get("path", ())]
+            for square in path[:-1]:
+                if spaces_adjacent(Space(square, mover.size), enemy.space):
+                    return square
+            return None
+    return None
+
+
+def opportunity_attack(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    target_id: str,
+    dice: Sequence[int],
+    knock_out: bool,
+) -> Outcome:
+    """Take an offered opportunity attack: one melee basic attack, using the immediate action.
+
+    000 "Opportunity Attacks"; docs/rulings.md R-02 (one per enemy per provoking
+    creature's turn; it uses that enemy's immediate action). When it was the last offer,
+    an attack held for the offers (a charge's, a ranged one) resolves in the same step, or
+    is dropped if the attacker can no longer act.
+    """
+    op = "opportunity_attack"
+    enc = encounter
+    problem = action_problem(engine.rules, enc, creature_id, CombatAction.OPPORTUNITY_ATTACK)
+    if not problem and enc.combat.active and enc.combat.current != target_id:
+        problem = f"{engine.name(enc, target_id)} did not provoke (it is not its turn)"
+    if problem:
+        return refuse(op, problem, creature_id)
+    basic = basic_attack_name(engine, enc, creature_id)
+    power = find_power(engine.rules, enc, creature_id, basic) if basic else None
+    if power is None:
+        return refuse(op, f"{engine.name(enc, creature_id)} has no basic melee attack")
+
+    def change(e: Encounter) -> AttackOutcome:
+        # 000 "Opportunity Attacks": "The attack occurs right before the creature leaves
+        # your reach" — resolve it with the mover back on the square it provoked from.
+        mover = e.creature(target_id)
+        held = e.combat.pending
+        there = (
+            None  # a held ranged attack provoked where the attacker stands
+            if held is not None and held.kind == "power" and held.attacker == target_id
+            else _provoking_square(e, creature_id, target_id)
+        )
+        staged = e.with_creature(mover.moved_to(there)) if there is not None else e
+        out = attack(
+            engine,
+            staged,
+            creature_id,
+            power,
+            [target_id],
+            dice=dice,
+            knock_out=[target_id] if knock_out else (),
+        )
+        e = out.encounter
+        # If the attack stops the mover (dead, unconscious, immobile...), the rest of its
+        # move does not happen: it stays where it provoked.
+        final = mover.square
+        if there is not None and stopped(engine.rules, e, target_id):
+            me = e.creature(target_id)
+            if not placement.destination_problem(e, me, there):
+                final = there
+        e = e.with_creature(e.creature(target_id).moved_to(final))
+        if final != mover.square:
+            e = e.with_combat(
+                e.combat.logged("move_stopped", CreatureId(target_id), (), {"at": list(final)})
+            )
+        e = engine.spend(e, creature_id, ActionKind.OPPORTUNITY)
+        return replace(out, encounter=e)
+
+    return attack_step(
+        op,
+        f"{engine.name(enc, creature_id)}: opportunity attack",
+        enc,
+        change,
+        creature_id,
+        then=lambda e: settle(engine, e),
+    )
+
+
+def decline_opportunity_attack(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
+    """The enemy lets an offered opportunity attack pass (its immediate action stays).
+
+    When it was the last offer, an attack held for the offers resolves in the same step.
+    """
+    op = "decline_opportunity_attack"
+    combat = encounter.combat
+    combatant = combat.find(creature_id) if combat.active else None
+    if combatant is None or combatant.out_of_turn is not ActionKind.OPPORTUNITY:
+        return refuse(op, "no opportunity attack offered")
+    return run_step(
+        op,
+        f"{engine.name(encounter, creature_id)} lets it pass",
+        encounter,
+        lambda e: settle(
+            engine,
+            e.with_combat(
+                e.combat.with_combatant(replace(combatant, out_of_turn=None)).logged(
+                    "opportunity_declined", CreatureId(creature_id)
+                )
+            ),
+        ),
+        creature_id,
+    )

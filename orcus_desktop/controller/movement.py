@@ -1,0 +1,315 @@
+"""Movement: the drag preview, the reachable squares, a move, and forced movement.
+
+A move in combat spends the creature's move action (000 "Walk", "Five-Foot Step", "Dash",
+"Crawl", "Squeeze") and is refused when a condition forbids it; a walk offers the enemies it
+provokes an opportunity attack (docs/rulings.md R-02); a shift and a GM move provoke
+nothing. Forced movement (000 "Unwilling Movement") never provokes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from orcus_desktop.controller import placement
+from orcus_desktop.controller.availability import CombatAction, action_problem
+from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.results import (
+    MoveDone,
+    MoveMode,
+    MovePreview,
+    Outcome,
+    Step,
+    refuse,
+    run_step,
+)
+from orcus_desktop.geometry import movement as geo_movement
+from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
+from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.rules import state as rules_state
+from orcus_desktop.rules import turns as rules_turns
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
+
+MODE_ACTIONS: dict[MoveMode, CombatAction] = {
+    MoveMode.WALK: CombatAction.WALK,
+    MoveMode.SHIFT: CombatAction.FIVE_FOOT_STEP,
+    MoveMode.DASH: CombatAction.DASH,
+    MoveMode.CRAWL: CombatAction.CRAWL,
+    MoveMode.SQUEEZE: CombatAction.SQUEEZE,
+}
+
+_SIZES = tuple(Size)
+
+
+def preview_move(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    destination: Square,
+    mode: MoveMode,
+    *,
+    check_action: bool = True,
+    speed: int | None = None,
+) -> MovePreview:
+    """Path, cost, provoked enemies and legality of a move (no change).
+
+    Args:
+        engine: the shared engine (its battlefield is cached per snapshot, so the repeated
+            calls of one drag are cheap).
+        encounter: the snapshot.
+        creature_id: who moves.
+        destination: the top-left square of its space at the end.
+        mode: how it moves.
+        check_action: False when the movement is part of another action (a charge pays
+            with its standard action).
+        speed: a speed other than the creature's (a grappler dragging: half speed).
+    """
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return MovePreview((), 0, False, (), f"no creature {creature_id!r}")
+    if mode is MoveMode.GM:
+        problem = placement.destination_problem(encounter, creature, destination)
+        if destination == creature.square:
+            problem = ""
+        path = (creature.square, destination) if not problem else ()
+        return MovePreview(path, 0, not problem, (), problem)
+    problem = action_problem(engine.rules, encounter, creature_id, MODE_ACTIONS[mode])
+    if problem and check_action:
+        return MovePreview((), 0, False, (), problem)
+    if destination == creature.square:
+        return MovePreview((creature.square,), 0, False, (), f"{creature.name} is already there")
+    view, mover = _movement_view(encounter, creature, mode)
+    problem = placement.destination_problem(view, mover, destination)
+    if problem:
+        return MovePreview((), 0, False, (), f"cannot end there: {problem}")
+    allowed, geo_mode, slowed = _allowance(engine, encounter, creature, mode)
+    speed = allowed if speed is None else speed
+    result = geo_movement.cheapest_path(
+        engine.battlefield(view),
+        creature_id,
+        destination,
+        speed=speed,
+        mode=geo_mode,
+        slowed=slowed,
+    )
+    if result.cost is None:
+        return MovePreview((), 0, False, (), "no legal path")
+    provokes = result.provokes if mode not in (MoveMode.SHIFT, MoveMode.GM) else ()
+    if not result.reachable:
+        budget = geo_movement.effective_speed(speed, slowed=slowed)
+        return MovePreview(
+            result.path,
+            result.cost,
+            False,
+            provokes,
+            f"too far: {result.cost} squares of movement, {budget} allowed",
+        )
+    return MovePreview(result.path, result.cost, True, provokes, "")
+
+
+def reachable_squares(
+    engine: Engine, encounter: Encounter, creature_id: str, mode: MoveMode
+) -> frozenset[Square]:
+    """Every square the creature may end a move of this mode in (empty if none)."""
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return frozenset()
+    if mode is MoveMode.GM:
+        return placement.free_squares(encounter, creature) - {creature.square}
+    if action_problem(engine.rules, encounter, creature_id, MODE_ACTIONS[mode]):
+        return frozenset()
+    speed, geo_mode, slowed = _allowance(engine, encounter, creature, mode)
+    view, _ = _movement_view(encounter, creature, mode)
+    costs = geo_movement.reachable_squares(
+        engine.battlefield(view), creature_id, speed, geo_mode, slowed=slowed
+    )
+    return frozenset(s for s in costs if s != creature.square)
+
+
+def move_creature(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    destination: Square,
+    mode: MoveMode,
+) -> Outcome:
+    """Move a creature along a legal path (or a GM move): one undo step, "Move Goblin 3 squares".
+
+    A walk's result lists the enemies offered an opportunity attack; consecutive GM moves of
+    one creature merge into one undo step.
+    """
+    op = "move_creature"
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return refuse(op, f'no creature "{creature_id}"', creature_id)
+    if destination == creature.square:
+        return refuse(op, f"{creature.name} is already there", creature_id)
+    try:
+        after, preview = _move(engine, encounter, creature, destination, mode)
+    except ActionError as exc:
+        return refuse(op, str(exc), creature_id)
+    if mode is MoveMode.GM:
+        text = f"Move {creature.name}"
+    else:
+        squares = preview.cost
+        text = f"Move {creature.name} {squares} square{'s' if squares != 1 else ''}"
+    result = MoveDone(
+        True,
+        op,
+        text=text,
+        creature_id=creature_id,
+        opportunity_attackers=preview.provoking_enemy_ids,
+        log=after.combat.log[len(encounter.combat.log) :],
+        details={"path": preview.path, "cost": preview.cost, "mode": mode.value},
+        path=preview.path,
+        cost=preview.cost,
+    )
+    merge_key = ("gm-move", creature_id) if mode is MoveMode.GM else None
+    return Step(after, result, merge_key)
+
+
+def _move(
+    engine: Engine, encounter: Encounter, creature: Creature, destination: Square, mode: MoveMode
+) -> tuple[Encounter, MovePreview]:
+    """The encounter after the move (one action of movement), offering opportunity attacks.
+
+    Raises:
+        ActionError: the move is not allowed; the message says why.
+    """
+    creature_id = creature.id
+    preview = preview_move(engine, encounter, creature_id, destination, mode)
+    if not preview.reachable:
+        raise ActionError(preview.reason or f"{creature.name} cannot move there")
+    encounter = encounter.with_creature(creature.moved_to(destination))
+    if mode is MoveMode.GM:
+        return engine.check_grapples(encounter), preview
+    encounter = engine.spend(encounter, creature_id, ActionKind.MOVE, moved=preview.cost)
+    state = engine.rules.state(creature)
+    if state is not None:
+        current = encounter.combat.current
+        holder = CreatureId(creature_id)
+        turn = CreatureId(current) if current else None
+        if mode is MoveMode.DASH:
+            state, _ = rules_turns.dash(state, target=holder, current_turn=turn)
+        elif mode is MoveMode.SQUEEZE and not state.instances_of(Condition.SQUEEZING):
+            state, _ = rules_turns.start_squeezing(state, target=holder)
+        elif mode is not MoveMode.SQUEEZE and state.instances_of(Condition.SQUEEZING):
+            state = rules_state.remove_condition(state, Condition.SQUEEZING)
+        encounter = engine.set_state(encounter, creature_id, state)
+    combat = encounter.combat.logged(
+        "move",
+        CreatureId(creature_id),
+        (),
+        {
+            "mode": mode.value,
+            "path": [list(s) for s in preview.path],
+            "cost": preview.cost,
+            "provoked": list(preview.provoking_enemy_ids),
+        },
+    )
+    encounter = engine.offer_opportunity(
+        encounter.with_combat(combat), preview.provoking_enemy_ids
+    )
+    return engine.check_grapples(encounter), preview
+
+
+def _movement_view(
+    encounter: Encounter, creature: Creature, mode: MoveMode
+) -> tuple[Encounter, Creature]:
+    """The map as the mover's path sees it.
+
+    000 "Squeeze": "A creature can squeeze through a space that is large enough for a
+    creature one size smaller than it", so a squeezing Large or bigger creature is planned
+    one size smaller (Small and Medium take one square either way). The token keeps its
+    size on the map; the Squeezing state marks it.
+    """
+    if mode is not MoveMode.SQUEEZE or creature.size.rank <= Size.MEDIUM.rank:
+        return encounter, creature
+    smaller = replace(creature, size=_SIZES[creature.size.rank - 1])
+    return encounter.with_creature(smaller), smaller
+
+
+def _allowance(
+    engine: Engine, encounter: Encounter, creature: Creature, mode: MoveMode
+) -> tuple[int, geo_movement.PathRule, bool]:
+    slowed = Condition.SLOWED in engine.rules.conditions(encounter, creature.id)
+    speed = creature.speed
+    if mode is MoveMode.SHIFT:
+        return 1, geo_movement.PathRule.SHIFT, False  # 000 "Five-Foot Step": shift 1
+    if mode is MoveMode.DASH:
+        return speed + 2, geo_movement.PathRule.WALK, slowed  # 000 "Dash": speed + 2
+    if mode in (MoveMode.CRAWL, MoveMode.SQUEEZE):
+        # docs/rulings.md R-08 — each square costs 2 of the speed; 000 "Squeeze": "spend 1
+        # extra square for every square it moves there".
+        return speed, geo_movement.PathRule.CRAWL, slowed
+    return speed, geo_movement.PathRule.WALK, slowed
+
+
+def forced_move(
+    engine: Engine,
+    encounter: Encounter,
+    target_id: str,
+    kind: ForcedKind,
+    squares: int,
+    destination: Square,
+    source_id: str | None = None,
+    source_square: Square | None = None,
+) -> Encounter:
+    """Push, pull or slide a creature (000 "Unwilling Movement"); never provokes.
+
+    Raises:
+        ActionError: the creature cannot be moved there.
+    """
+    target = encounter.creature(target_id)
+    state = engine.rules.state(target)
+    if state is not None and Condition.RESTRAINED in state.active_conditions(engine.ruleset):
+        # 000 "Restrained": "You cannot be moved into another square, willingly or with
+        # unwilling movement."
+        raise ActionError(f"{target.name} is restrained and cannot be moved")
+    source = Space(source_square, Size.MEDIUM) if source_square is not None else None
+    options = forced_destinations(
+        engine.battlefield(encounter),
+        target_id,
+        kind,
+        squares,
+        source=source,
+        source_id=source_id if source is None else None,
+    )
+    if destination not in options:
+        raise ActionError(f"{target.name} cannot be {kind.value}ed to that square")
+    encounter = encounter.with_creature(target.moved_to(destination))
+    combat = encounter.combat.logged(
+        "forced_move",
+        CreatureId(source_id) if source_id else None,
+        (target.id,),
+        {"kind": kind.value, "squares": squares, "to": list(destination)},
+    )
+    return engine.check_grapples(encounter.with_combat(combat))
+
+
+def force_move(
+    engine: Engine,
+    encounter: Encounter,
+    target_id: str,
+    kind: str,
+    squares: int,
+    destination: Square,
+    source_id: str | None = None,
+    source_square: Square | None = None,
+) -> Outcome:
+    """Carry out a push, pull or slide the GM chose (000 "Unwilling Movement")."""
+    try:
+        forced_kind = ForcedKind("slide" if kind == "slip" else kind)
+    except ValueError:
+        return refuse("force_move", f"unknown forced movement {kind!r}")
+    return run_step(
+        "force_move",
+        f"{forced_kind.value.capitalize()} {engine.name(encounter, target_id)}",
+        encounter,
+        lambda e: forced_move(
+            engine, e, target_id, forced_kind, squares, destination, source_id, source_square
+        ),
+        target_id,
+    )

@@ -1,0 +1,255 @@
+"""Scripted fights that between them write every kind of combat-log entry.
+
+Used by the log record and log text tests, and to write `tests/data/log_v1.json` (the log of
+these fights as the version before typed log records saved it). Each function plays one
+encounter with fixed dice and returns its session; `every_fight` plays them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.powers import ActionKind
+from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
+
+HOLD: dict[str, Any] = {
+    "name": "Hold Monster",
+    "frequency": "daily",
+    "origin": "ranged",
+    "range": {"normal": 10},
+    "maintain": "swift",
+    "attack": {"defense": "will", "ability": "intelligence"},
+    "hit": {"conditions": [{"condition": "immobile", "duration": "until_countered"}]},
+}
+
+FIRE_BOLT: dict[str, Any] = {
+    "name": "Searing Bolt",
+    "origin": "ranged",
+    "range": {"normal": 10},
+    "attack": {"defense": "reflex", "ability": "intelligence"},
+    "hit": {
+        "damage": "1d6 + Intelligence modifier",
+        "persistent": [{"amount": 5, "types": ["fire"], "duration": "save_ends"}],
+        "forced_movement": {"kind": "push", "squares": 1},
+        "text": "An enemy adjacent to the target takes 2 fire damage.",
+    },
+    "miss": {"damage": "1d6 + Intelligence modifier", "half_damage": True},
+}
+
+HEALING_WORD: dict[str, Any] = {
+    "name": "Healing Word",
+    "frequency": "encounter",
+    "action": "swift",
+    "origin": "ranged",
+    "range": {"normal": 5},
+    "effect": {"healing_recovery": True},
+}
+
+
+def _ok(result: Any) -> None:
+    assert result.ok, result.reason
+
+
+def _until(session: GameSession, creature_id: str) -> None:
+    for _ in range(8):
+        if session.encounter.combat.current == creature_id:
+            return
+        _ok(session.end_turn())
+    raise AssertionError(f"{creature_id}'s turn never came")
+
+
+def varied_fight() -> GameSession:
+    """Initiative edits, grapples, prone, action point, delay, OAs, GM edits, death saves."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 12),
+            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
+        )
+    )
+    _ok(
+        s.roll_initiative(
+            dice={"hero": 15}, totals={"orc": 10, "brute": 10}, modifiers={"orc": 1, "brute": 1}
+        )
+    )
+    _ok(s.set_initiative("brute", 9))
+    _ok(s.start_combat())
+    _ok(s.grapple("hero", "orc", dice=[15]))
+    _ok(s.drop_prone("hero"))
+    _ok(s.stand_up("hero"))
+    _ok(s.release_grapple("hero"))
+    _ok(s.spend_action_point("hero"))
+    _ok(s.use_power("hero", "Knockdown Strike", ["orc"], dice=[18, 6, 5]))
+    _ok(s.end_turn())  # the orc's turn
+    _ok(s.delay())  # the brute's turn
+    _ok(s.resume_delayed("orc"))
+    _ok(s.end_turn())  # the orc's turn again
+    assert s.move_creature("orc", Square(6, 2), MoveMode.WALK).opportunity_attackers
+    _ok(s.decline_opportunity_attack("hero"))
+    _ok(s.heal("orc", 3))
+    _ok(s.grant_temp_hp("orc", 4))
+    _ok(s.set_hit_points("orc", 12))
+    _ok(s.force_move("orc", "push", 1, Square(7, 2), source_id="hero"))
+    _ok(s.apply_damage("hero", 50))
+    _ok(s.add_persistent_damage("hero", 5, ["fire"]))
+    _ok(s.place_creature(fighter("ally", 3, 3)))
+    _ok(s.join_combat("ally", total=1))
+    _ok(s.end_turn())  # the ally's turn
+    _ok(s.end_turn(death_save_die=4))  # round 2: the hero, dying, saves
+    _until(s, "brute")
+    _ok(s.ready_action("brute", ActionKind.STANDARD, "the orc moves"))
+    _until(s, "orc")
+    _ok(s.trigger_readied("brute", "orc"))
+    _ok(s.delay())  # the orc delays to the end of the round: its turn is lost
+    for _ in range(3):
+        s.end_turn()
+    _ok(s.end_combat())
+    return s
+
+
+def support_fight() -> GameSession:
+    """Surprise, ties, help, aid, total defense, rally, maintain, saves, escape, regeneration."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 8),
+            creatures=(
+                fighter("hero", 1, 2, powers=[KNOCKDOWN, ARROW, HOLD, FIRE_BOLT, HEALING_WORD]),
+                fighter("ally", 1, 3),
+                orc("orc", 2, 2),
+                orc("troll", 8, 2, regeneration=3),
+                orc("twin", 8, 5),
+            ),
+        )
+    )
+    _ok(
+        s.roll_initiative(
+            totals={"hero": 20, "ally": 15, "orc": 12, "troll": 12, "twin": 3},
+        )
+    )
+    _ok(s.set_surprised("twin"))
+    _ok(s.start_combat())  # a surprise round: the twin is skipped
+    _ok(s.help_attack("hero", "ally", "orc"))
+    _ok(s.end_turn())  # the ally
+    _ok(s.total_defense("ally"))
+    _ok(s.end_turn())  # the orc
+    _ok(s.end_turn())  # the troll; the surprise round ends
+    _until(s, "hero")
+    _ok(s.use_power("hero", "Hold Monster", ["troll"], dice=[15]))  # provokes the orc
+    _ok(s.decline_opportunity_attack("orc"))
+    _ok(s.add_condition("orc", Condition.DAZED, DurationKind.SAVE_ENDS, source="Hero"))
+    _ok(s.add_condition("hero", Condition.WEAKENED, DurationKind.END_OF_TARGET_NEXT_TURN))
+    _ok(s.end_turn())  # the ally
+    _ok(s.aid_another("ally", "hero", "a History check"))
+    _ok(s.end_turn())  # the orc, grappled next: saves at its turn's end
+    _ok(s.grapple("orc", "hero", dice=[19]))
+    _ok(s.end_turn(save_dice={1: 15}))
+    _until(s, "hero")
+    _ok(s.escape_grapple("hero", "athletics", die=2))
+    _ok(s.maintain_power("hero", "Hold Monster"))
+    _ok(s.apply_damage("troll", 10))
+    _ok(s.end_turn())
+    _ok(s.help_defense("ally", "hero", "orc"))
+    _ok(s.end_turn())  # the orc
+    _ok(s.end_turn())  # the troll regenerates
+    _until(s, "hero")
+    _ok(s.apply_damage("hero", 20))
+    _ok(s.rally("hero"))
+    _ok(s.apply_damage("ally", 15))
+    _ok(s.use_power("hero", "Healing Word", ["ally"]))  # provokes the orc
+    _ok(s.decline_opportunity_attack("orc"))
+    _ok(s.add_condition("orc", Condition.SLOWED, DurationKind.SAVE_ENDS, source_id="hero"))
+    state = s.encounter.creature("orc").state
+    assert state is not None
+    slowed = next(c for c in state.conditions if c.condition is Condition.SLOWED)
+    _ok(s.saving_throw("orc", slowed.effect_id, die=3))
+    _ok(s.remove_effect("orc", slowed.effect_id))
+    _ok(s.end_turn())  # Hold Monster lapses (not maintained)
+    _ok(s.end_combat())
+    return s
+
+
+def interrupt_fight() -> GameSession:
+    """A charge and a ranged attack held for opportunity attacks; a move stopped by one."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(
+                fighter("hero", 1, 2, powers=[KNOCKDOWN, ARROW, FIRE_BOLT]),
+                orc("goblin", 2, 1),
+                orc("orc", 6, 2),
+                orc("far", 10, 4),
+            ),
+        )
+    )
+    _ok(s.roll_initiative(totals={"hero": 20, "goblin": 10, "orc": 5, "far": 3}))
+    _ok(s.start_combat())
+    _ok(s.charge("hero", Square(5, 2), "orc", dice=[12, 4]))
+    _ok(s.decline_opportunity_attack("goblin"))
+    _until(s, "goblin")
+    _until(s, "hero")
+    _ok(s.move_creature("hero", Square(6, 3), MoveMode.SHIFT))
+    _ok(s.use_power("hero", "Searing Bolt", ["far"], dice=[16, 4]))  # next to the orc
+    _ok(s.opportunity_attack("orc", "hero", dice=[3]))
+    _ok(s.end_turn())
+    _until(s, "orc")
+    _ok(s.apply_damage("orc", 20))
+    assert s.move_creature("orc", Square(9, 1), MoveMode.WALK).opportunity_attackers
+    _ok(s.opportunity_attack("hero", "orc", dice=[18, 6]))  # drops it where it provoked
+    _ok(s.end_turn())
+    _until(s, "hero")
+    bolt = s.use_power(
+        "hero",
+        "Searing Bolt",
+        ["far"],
+        dice=[2, 4],  # a miss: half damage
+        cover={"far": "half"},
+        combat_advantage=["unseen attacker"],
+    )
+    _ok(bolt)
+    _ok(s.end_turn())
+    _until(s, "hero")
+    _ok(s.use_power("hero", "Searing Bolt", ["far"], dice=[20, 6, 6]))  # a critical hit
+    _ok(s.apply_damage("hero", 40))
+    _ok(s.end_combat())
+    return s
+
+
+def dropped_charge_fight() -> GameSession:
+    """An opportunity attack that drops the charger: the charge's attack is dropped."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2), orc("goblin", 2, 1), orc("orc", 6, 2)),
+        )
+    )
+    _ok(s.roll_initiative(totals={"hero": 20, "goblin": 10, "orc": 5}))
+    _ok(s.start_combat())
+    _ok(s.apply_damage("hero", 40))
+    _ok(s.charge("hero", Square(5, 2), "orc", dice=[19, 10]))
+    _ok(s.opportunity_attack("goblin", "hero", dice=[18, 6]))
+    _ok(s.end_turn())  # the goblin
+    _ok(s.grapple("goblin", "hero"))  # automatic: the hero is helpless
+    _ok(s.end_turn())  # the orc
+    _ok(s.ready_action("orc", ActionKind.STANDARD, "the hero stands up", "attack it"))
+    _ok(s.end_turn())
+    _until(s, "orc")  # the readied action lapses
+    return s
+
+
+FIGHTS: tuple[Callable[[], GameSession], ...] = (
+    varied_fight,
+    support_fight,
+    interrupt_fight,
+    dropped_charge_fight,
+)
+
+
+def every_fight() -> list[GameSession]:
+    """Every scripted fight, played."""
+    return [fight() for fight in FIGHTS]
