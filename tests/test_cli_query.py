@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.cli import query_main
 
 ENCOUNTER: dict[str, Any] = {
@@ -99,6 +100,21 @@ def test_path(capsys: pytest.CaptureFixture[str], encounter_file: Path) -> None:
     assert out["path"][-1] == [1, 4]
     assert out["reachable"] is True
     assert out["provokes"] == ["goblin"]
+
+
+def test_an_ogres_path_does_not_cross_a_wall_through_its_space(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Issue 11: "a wall or blocking square inside the creature's space blocks placement and
+    # movement". In the demo the inner wall runs along row line 9 from column 8 to 11: the
+    # ogre (2x2) cannot stand on (8, 8) (the wall between its rows) nor pass (10, 8).
+    demo = str(demo_encounter_path())
+    code, out, _ = run(capsys, "path", demo, "--creature", "ogre", "--to", "8,8")
+    assert code == 0
+    assert out == {"reachable": False, "cost": None, "path": [], "provokes": []}
+    _, out, _ = run(capsys, "path", demo, "--creature", "ogre", "--to", "11,8")
+    assert out["reachable"] is True
+    assert [10, 8] not in out["path"]
 
 
 @pytest.mark.parametrize(

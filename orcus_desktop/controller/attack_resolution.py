@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from orcus_desktop.controller import owed_moves
 from orcus_desktop.controller.availability import powers_of
 from orcus_desktop.controller.combat_rules import (
     QueuedSource,
@@ -457,12 +458,15 @@ def _attack_data(
     return data
 
 
-def logged_attack(out: AttackOutcome, creature_id: str) -> Encounter:
-    """The encounter after an attack, with its log entry (none when nothing was rolled)."""
+def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encounter:
+    """The encounter after an attack, its log entry and the forced movement owed.
+
+    No log entry when nothing was rolled; `owed_moves` records the pushes to place.
+    """
     after = out.encounter
     if not out.data.get("power"):
         return after
-    return after.with_combat(
+    after = after.with_combat(
         after.combat.logged(
             "attack",
             CreatureId(creature_id),
@@ -470,9 +474,11 @@ def logged_attack(out: AttackOutcome, creature_id: str) -> Encounter:
             out.data,
         )
     )
+    return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 
 
 def attack_step(
+    engine: Engine,
     operation: str,
     text: str,
     before: Encounter,
@@ -483,7 +489,7 @@ def attack_step(
     """An attack as one step; `then` runs after its log entry (settling offers)."""
     try:
         out = change(before)
-        after = logged_attack(out, creature_id)
+        after = logged_attack(engine, out, creature_id)
         if then is not None:
             after = then(after)
     except KeyError as exc:

@@ -136,7 +136,7 @@ def use_power(
     if picked:
         shown = ", ".join(picked[:2]) + (f" and {len(picked) - 2} more" if len(picked) > 2 else "")
         text = f"{text} on {shown}"
-    return attack_step(op, text, enc, change, creature_id)
+    return attack_step(engine, op, text, enc, change, creature_id)
 
 
 def basic_attack(

@@ -285,7 +285,7 @@ def charge(
         )
         return replace(out, provoked=provoked)
 
-    return attack_step(op, f"{name} charges", enc, change, creature_id)
+    return attack_step(engine, op, f"{name} charges", enc, change, creature_id)
 
 
 def coup_de_grace(
@@ -327,7 +327,7 @@ def coup_de_grace(
             out, encounter=engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
         )
 
-    return attack_step(op, f"{me.name}: coup de grace", enc, change, creature_id)
+    return attack_step(engine, op, f"{me.name}: coup de grace", enc, change, creature_id)
 
 
 def shove(
@@ -367,7 +367,7 @@ def shove(
             e = shove_hit(engine, e, creature_id, target_id, push_to)
         return replace(out, encounter=e, forced=())  # the push is done, not owed
 
-    return attack_step(op, f"{me.name} shoves {target.name}", enc, change, creature_id)
+    return attack_step(engine, op, f"{me.name} shoves {target.name}", enc, change, creature_id)
 
 
 def _total_defense(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:

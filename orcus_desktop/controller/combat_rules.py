@@ -332,6 +332,33 @@ class CombatRules:
                 )
         return encounter.with_combat(combat)
 
+    def on_delay(self, encounter: Encounter, creature_id: str) -> Encounter:
+        """End the beneficial effects keyed to the end of the delayer's turn, and log them.
+
+        000 "Delay": "Beneficial effects that end at the end of your turn end as soon as you
+        Delay" (on every creature: the delayer's help may sit on an ally).
+        """
+        states = {CreatureId(c.id): c.state for c in encounter.creatures if c.state is not None}
+        new_states, expired = rules_turns.end_beneficial_on_delay(
+            states, self.ruleset, delayer=CreatureId(creature_id)
+        )
+        combat = encounter.combat
+        for creature in encounter.creatures:
+            key = CreatureId(creature.id)
+            if key in new_states:
+                encounter = encounter.with_creature(creature.with_state(new_states[key]))
+                combat = combat.logged(
+                    "effect_ended",
+                    None,
+                    (creature.id,),
+                    {
+                        "effects": _expired_data(expired[key]),
+                        "reason": "delayed",
+                        "turn_of": creature_id,
+                    },
+                )
+        return encounter.with_combat(combat)
+
     def _tick(
         self, encounter: Encounter, boundary: TurnBoundary, turn_of: CreatureId
     ) -> Encounter:

@@ -163,9 +163,10 @@ def add_condition(
         current = e.combat.current
         by = CreatureId(source_id) if source_id else None
         try:
-            state, inst = rules_state.add_condition(
+            state, insts = rules_state.impose_condition(
                 me.state,
                 condition,
+                engine.rules.ruleset,
                 holder=me.id,
                 source=source,
                 duration=Duration(duration, by),
@@ -175,7 +176,10 @@ def add_condition(
         except (RulesError, ValueError) as exc:
             raise ActionError(str(exc)) from None
         e = engine.set_state(e, creature_id, state)
-        return _logged(e, "condition_added", source_id, creature_id, {"effect": effect_data(inst)})
+        for inst in insts:  # the condition, then what it brings (000: unconscious -> prone)
+            data = {"effect": effect_data(inst)}
+            e = _logged(e, "condition_added", source_id, creature_id, data)
+        return e
 
     return _edit(
         engine, encounter, "add_condition", f"{{name}}: {condition.label}", creature_id, change

@@ -80,7 +80,7 @@ def grapple(
             out, encounter=engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
         )
 
-    return attack_step(op, f"{me.name} grapples {target.name}", enc, change, creature_id)
+    return attack_step(engine, op, f"{me.name} grapples {target.name}", enc, change, creature_id)
 
 
 def escape_grapple(
@@ -186,7 +186,7 @@ def move_grappled(
             e = engine.offer_opportunity(e, provoked)
         return replace(out, encounter=e, provoked=provoked)
 
-    return attack_step(op, f"{me.name} drags {target.name}", enc, change, creature_id)
+    return attack_step(engine, op, f"{me.name} drags {target.name}", enc, change, creature_id)
 
 
 def _escape(
@@ -213,8 +213,8 @@ def _escape(
     extra = [Modifier(bonus, "GM: training and other bonuses")] if bonus else []
     try:
         check = escape_check(
-            me.statblock,
-            grappler.statblock,
+            me,
+            grappler,
             skill,
             QueuedSource(engine.rng, [die]),
             engine.rules.ruleset,

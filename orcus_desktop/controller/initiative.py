@@ -261,9 +261,14 @@ def delay(engine: Engine, encounter: Encounter) -> Outcome:
         encounter,
         "delay",
         "{name} delays",
-        # 000 "Delay": "You cannot maintain powers if you Delay."
+        # 000 "Delay": "You cannot maintain powers if you Delay. Beneficial effects that end
+        # at the end of your turn end as soon as you Delay" (help bonuses, conditions).
         lambda e: turn_order.delay(
-            lapse_unmaintained(engine, e, current), current, *start_hooks(engine)
+            engine.rules.on_delay(
+                expire_aids(engine, lapse_unmaintained(engine, e, current), current), current
+            ),
+            current,
+            *start_hooks(engine),
         ),
         current,
     )

@@ -124,7 +124,7 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
     reason = cannot_act(engine.rules, encounter, held.attacker)
     if not reason:
         try:
-            return logged_attack(_held_attack(engine, encounter, held), held.attacker)
+            return logged_attack(engine, _held_attack(engine, encounter, held), held.attacker)
         except KeyError as exc:
             reason = f"no creature {exc.args[0]!r}"
         except ValueError as exc:
@@ -219,6 +219,7 @@ def opportunity_attack(
         return replace(out, encounter=e)
 
     return attack_step(
+        engine,
         op,
         f"{engine.name(enc, creature_id)}: opportunity attack",
         enc,

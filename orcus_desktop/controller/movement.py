@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller import placement
+from orcus_desktop.controller import owed_moves, placement
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.results import (
@@ -301,15 +301,39 @@ def force_move(
 ) -> Outcome:
     """Carry out a push, pull or slide the GM chose (000 "Unwilling Movement")."""
     try:
-        forced_kind = ForcedKind("slide" if kind == "slip" else kind)
+        kind_moved = owed_moves.forced_kind(kind)
     except ValueError:
         return refuse("force_move", f"unknown forced movement {kind!r}")
+    # Placing an owed push clears it in the same undo step (`owed_moves`).
     return run_step(
         "force_move",
-        f"{forced_kind.value.capitalize()} {engine.name(encounter, target_id)}",
+        f"{kind_moved.value.capitalize()} {engine.name(encounter, target_id)}",
         encounter,
-        lambda e: forced_move(
-            engine, e, target_id, forced_kind, squares, destination, source_id, source_square
+        lambda e: owed_moves.placed(
+            forced_move(
+                engine, e, target_id, kind_moved, squares, destination, source_id, source_square
+            ),
+            target_id,
+            engine.battlefield,
         ),
+        target_id,
+    )
+
+
+def leave_forced_move(engine: Engine, encounter: Encounter, target_id: str | None) -> Outcome:
+    """Leave an owed push, pull or slide undone (a power says "up to"; `owed_moves`).
+
+    `target_id` None leaves every owed one. One undo step; refused when none is owed.
+    """
+    text = (
+        f"Leave {engine.name(encounter, target_id)} where it is"
+        if target_id
+        else "Leave the forced movement"
+    )
+    return run_step(
+        "leave_forced_move",
+        text,
+        encounter,
+        lambda e: owed_moves.left(e, target_id),
         target_id,
     )

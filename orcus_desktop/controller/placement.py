@@ -2,13 +2,19 @@
 
 Paths, costs and provocation come from `orcus_desktop.geometry.movement`; this only answers
 "may this creature's space be here?" with a reason the GM reads (000 "Moving Around Other
-Creatures": no ending in another creature's space; docs/rulings.md R-17).
+Creatures": no ending in another creature's space; docs/rulings.md R-17; no wall or blocking
+square inside the creature's space).
 """
 
 from __future__ import annotations
 
+import numpy as np
+
+from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.features import TerrainKind
 from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.geometry.movement import walled_spaces
+from orcus_desktop.geometry.walls import BoolArray
 from orcus_desktop.model.encounter import Creature, Encounter
 
 
@@ -20,6 +26,8 @@ def destination_problem(encounter: Encounter, creature: Creature, square: Square
     blocking = blocking_squares(encounter)
     if any(s in blocking for s in space.squares()):
         return "blocking terrain"
+    if _walled(encounter, creature.size)[square.row, square.col]:
+        return "a wall runs through its space"
     # 000 "Moving Around Other Creatures": you can't end your move in another creature's
     # space. docs/rulings.md R-17: up to four tiny ones share a square, and a tiny one may
     # end in a larger creature's space.
@@ -39,6 +47,18 @@ def destination_problem(encounter: Encounter, creature: Creature, square: Square
     return f"occupied by {sharing[0].name}"
 
 
+def _walled(encounter: Encounter, size: Size) -> BoolArray:
+    """Where a wall would run through a space of `size` (see `movement.walled_spaces`)."""
+    if size.side_squares < 2:
+        return np.zeros((encounter.grid.rows, encounter.grid.columns), dtype=np.bool_)
+    field = Battlefield(
+        bounds=encounter.grid,
+        walls=tuple(entry.wall for entry in encounter.walls),
+        terrain=encounter.terrain,
+    )
+    return walled_spaces(field, size.side_squares)
+
+
 def blocking_squares(encounter: Encounter) -> set[Square]:
     return {s for p in encounter.terrain if p.kind is TerrainKind.BLOCKING for s in p.squares}
 
@@ -56,13 +76,14 @@ def free_squares(encounter: Encounter, creature: Creature) -> frozenset[Square]:
             for square in other.space.squares():
                 occupied.setdefault(square, []).append(other)
     side = creature.size.side_squares
+    walled = _walled(encounter, creature.size)
     out: set[Square] = set()
     for square in encounter.grid.squares():
         space = Space(square, creature.size)
         if square.col + side > encounter.grid.columns or square.row + side > encounter.grid.rows:
             continue
         squares = space.squares()
-        if any(s in blocking for s in squares):
+        if any(s in blocking for s in squares) or walled[square.row, square.col]:
             continue
         sharing = {o.id: o for s in squares for o in occupied.get(s, ())}
         if sharing:

@@ -227,6 +227,11 @@ class GameSession:
             source_square,
         )
 
+    def leave_forced_move(
+        self, target_id: str | None = None, initiator: object = None
+    ) -> OperationResult:
+        return self._run(initiator, movement.leave_forced_move, target_id)
+
     # -- initiative and turns -------------------------------------------------------------
 
     def roll_initiative(

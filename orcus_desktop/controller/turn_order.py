@@ -486,12 +486,19 @@ def _advance(
             if combatant.delaying or combatant.acted_round >= combat.round:
                 continue
             why = skip_hook(encounter, cid)
-            if why:
-                combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
-                combat = combat.logged("turn_skipped", cid, data={"reason": why})
-                encounter = encounter.with_combat(combat)
-                continue
-            return _begin_turn(encounter, cid, start_hook, budget_hook)
+            if not why:
+                encounter = _begin_turn(encounter, cid, start_hook, budget_hook)
+                # The start-of-turn work (persistent damage, a third failed death save) can
+                # kill: then the turn passes on rather than staying with the dead. Ruling
+                # (000 is silent): no end-of-turn work, as for any dead creature's turn.
+                why = skip_hook(encounter, cid)
+                if not why:
+                    return encounter
+                combat = encounter.combat
+                combatant = replace(combat.combatant(cid), budget=ActionBudget(0, 0, 0))
+            combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
+            combat = combat.logged("turn_skipped", cid, data={"reason": why})
+            encounter = encounter.with_combat(combat)
         encounter = _end_round(encounter)
         after = None
     # Nobody can act (everyone dead or skipped): no current turn.

@@ -9,6 +9,8 @@ Creatures", "Opportunity Attacks", "Slowed"; docs/rulings.md R-20, R-08, R-17, R
 * no step through a wall, window or closed door (the segment between the two squares' centres may
   not even touch one); no diagonal step through a wall's end point or past a blocking square's
   corner (either orthogonal neighbour it passes is blocking);
+* no wall or blocking square inside a large creature's space, where it stands or passes (two
+  of its squares are never walled off from each other);
 * through allies, not through enemies unless two sizes apart; never ending in another creature's
   space (a tiny creature may end in a larger creature's space or with up to three other tiny
   ones);
@@ -94,6 +96,7 @@ def _build_unit_step_masks(battlefield: Battlefield) -> BoolArray:
     free = ~battlefield.blocking
     masks = np.zeros((8, rows, cols), dtype=np.bool_)
     index = battlefield.wall_only_effect_index
+    inner = _wall_between_neighbours(battlefield)
     rr, cc = np.mgrid[0:rows, 0:cols]
     for k, (dc, dr) in enumerate(STEPS):
         if k in _REVERSED:
@@ -106,7 +109,9 @@ def _build_unit_step_masks(battlefield: Battlefield) -> BoolArray:
         if dc and dr:
             # docs/rulings.md R-20: neither orthogonal neighbour passed may be blocking.
             ok[ok] &= free[rr[ok], dest_c[ok]] & free[dest_r[ok], cc[ok]]
-        if len(index) and ok.any():
+        if k < len(inner):
+            ok &= ~inner[k]  # east and south: the same centre-to-centre segments
+        elif len(index) and ok.any():
             src_r, src_c = rr[ok], cc[ok]
             starts = np.stack([src_c + 0.5, src_r + 0.5], axis=1).astype(np.float64)
             ends = starts + np.asarray([dc, dr], dtype=np.float64)
@@ -123,6 +128,54 @@ def _build_unit_step_masks(battlefield: Battlefield) -> BoolArray:
         c0, c1 = max(0, -dc), cols - max(0, dc)
         masks[back, r0 + dr : r1 + dr, c0 + dc : c1 + dc] = masks[k, r0:r1, c0:c1]
     return masks
+
+
+def _wall_between_neighbours(battlefield: Battlefield) -> tuple[BoolArray, BoolArray]:
+    """(east, south) masks: a wall crosses the step from (col, row) to that neighbour.
+
+    Walls, windows and closed doors, on the segment between the two squares' centres (the
+    step test); False at the map's edge.
+    """
+    return battlefield.map_cached("wall_between_neighbours", lambda: _build_between(battlefield))
+
+
+def _build_between(battlefield: Battlefield) -> tuple[BoolArray, BoolArray]:
+    rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
+    index = battlefield.wall_only_effect_index
+    out = (np.zeros((rows, cols), dtype=np.bool_), np.zeros((rows, cols), dtype=np.bool_))
+    if not len(index):
+        return out
+    rr, cc = np.mgrid[0:rows, 0:cols]
+    for mask, (dc, dr) in zip(out, STEPS[:2], strict=True):
+        inside = (cc + dc < cols) & (rr + dr < rows)
+        starts = np.stack([cc[inside] + 0.5, rr[inside] + 0.5], axis=1).astype(np.float64)
+        ends = starts + np.asarray([dc, dr], dtype=np.float64)
+        mask[inside] = index.segments_intersecting(starts, ends)
+    return out
+
+
+def walled_spaces(battlefield: Battlefield, side: int) -> BoolArray:
+    """(rows, cols): a wall runs through the side x side space whose top-left is (col, row).
+
+    A wall, window or closed door between two squares of a large creature's space leaves no
+    room for it there (issue: an ogre's 2x2 path crossed a wall through its space). "Between"
+    is the movement test of a step: it crosses the segment joining the two squares' centres.
+    Always False for a 1x1 space.
+    """
+    return battlefield.map_cached(("walled_spaces", side), lambda: _walled(battlefield, side))
+
+
+def _walled(battlefield: Battlefield, side: int) -> BoolArray:
+    east, south = _wall_between_neighbours(battlefield)
+    rows, cols = east.shape
+    out = np.zeros((rows, cols), dtype=np.bool_)
+    for i in range(side):  # row offset inside the space
+        for j in range(side):  # column offset
+            if j + 1 < side:
+                out[: rows - i, : cols - j] |= east[i:, j:]
+            if i + 1 < side:
+                out[: rows - i, : cols - j] |= south[i:, j:]
+    return out
 
 
 # Each step that is the reverse of an earlier one in STEPS: west, north, north-west, north-east.
@@ -196,7 +249,8 @@ def _build_plan(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> _
     n = mover.space.side
     unit = _unit_step_masks(battlefield)
     free = ~battlefield.blocking
-    fits = _window_and(free, n)
+    # Neither a blocking square nor a wall may lie inside the mover's space.
+    fits = _window_and(free, n) & ~walled_spaces(battlefield, n)
     no_pass = np.zeros((rows, cols), dtype=np.bool_)
     no_end = np.zeros((rows, cols), dtype=np.bool_)
     tiny_count = np.zeros((rows, cols), dtype=np.int64)

@@ -255,6 +255,27 @@ class PendingAttack:
 
 
 @dataclass(frozen=True, slots=True)
+class OwedForcedMove:
+    """A push, pull or slide a hit imposed that the GM has still to place on the map.
+
+    000 "Unwilling Movement": the attacker chooses where the target ends, up to the distance
+    (a power says "up to", so the GM may also leave it where it is). Kept in the document, as
+    the held attack is, so that undo, autosave and crash recovery keep it in step.
+
+    Attributes:
+        target: the creature to move.
+        kind: "push", "pull" or "slide" ("slip" as some powers say), as the attack names it.
+        squares: how far, at most.
+        source: the attacker ("away" and "towards" refer to it), or None.
+    """
+
+    target: CreatureId
+    kind: str
+    squares: int
+    source: CreatureId | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Combat:
     """The encounter's combat state.
 
@@ -269,6 +290,8 @@ class Combat:
         aids: pending Help Attack / Help Defense bonuses.
         maintained: powers kept going by concentration (000 "Maintain").
         pending: an attack waiting for the opportunity attacks it provoked, or None.
+        owed_forced_moves: forced movement hits imposed that the GM has still to place, in
+            the order the attack listed them.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -280,6 +303,7 @@ class Combat:
     aids: tuple[Aid, ...] = ()
     maintained: tuple[Maintained, ...] = ()
     pending: PendingAttack | None = None
+    owed_forced_moves: tuple[OwedForcedMove, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -324,6 +348,9 @@ class Combat:
             pending=None
             if self.pending is not None and self.pending.attacker == creature_id
             else self.pending,
+            owed_forced_moves=tuple(
+                m for m in self.owed_forced_moves if creature_id not in (m.target, m.source)
+            ),
         )
 
     def logged(

@@ -27,6 +27,7 @@ from orcus_desktop.model.combat import (
     CombatPhase,
     LogEntry,
     Maintained,
+    OwedForcedMove,
     PendingAttack,
     ReadiedAction,
 )
@@ -269,6 +270,10 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
             "options": _thaw(combat.pending.options),
             "text": combat.pending.text,
         },
+        "owed_forced_moves": [
+            {"target": m.target, "kind": m.kind, "squares": m.squares, "source": m.source}
+            for m in combat.owed_forced_moves
+        ],
     }
 
 
@@ -336,7 +341,28 @@ def _combat_from(item: object, creature_ids: set[str]) -> Combat:
     pending = None
     if data.get("pending") is not None:
         pending = _pending_from(data["pending"], "combat.pending", creature_ids)
-    return Combat(phase, round_, order, current, combatants, log, aids, maintained, pending)
+    # Files saved before forced movement was kept in the document have none owed.
+    owed = tuple(
+        _owed_from(v, f"combat.owed_forced_moves[{i}]", creature_ids)
+        for i, v in enumerate(_list(data.get("owed_forced_moves", []), "combat.owed_forced_moves"))
+    )
+    return Combat(phase, round_, order, current, combatants, log, aids, maintained, pending, owed)
+
+
+def _owed_from(item: object, where: str, creature_ids: set[str]) -> OwedForcedMove:
+    data = _mapping(item, where)
+    kind = _text(data.get("kind"), f"{where}.kind")
+    if kind not in ("push", "pull", "slide", "slip"):
+        raise EncounterFileError(f'{where}.kind: expected "push", "pull", "slide" or "slip"')
+    source = data.get("source")
+    return OwedForcedMove(
+        target=CreatureId(_known_id(data.get("target"), f"{where}.target", creature_ids)),
+        kind=kind,
+        squares=_int(data.get("squares"), f"{where}.squares", 0, 1000),
+        source=None
+        if source is None
+        else CreatureId(_known_id(source, f"{where}.source", creature_ids)),
+    )
 
 
 def _pending_from(item: object, where: str, creature_ids: set[str]) -> PendingAttack:

@@ -48,8 +48,8 @@ from orcus_desktop.rules.statblock import StatBlock, Weapon
 from orcus_desktop.rules.state import (
     CreatureState,
     RulesError,
-    add_condition,
     add_persistent_damage,
+    impose_condition,
 )
 from orcus_desktop.rules.terms import DamageType, Defense
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
@@ -638,16 +638,17 @@ def apply_attack(
             if state.dead:
                 continue
             for spec in outcome.conditions:
-                state, inst = add_condition(
+                state, insts = impose_condition(
                     state,
                     spec.condition,
+                    ruleset,
                     holder=t.target,
                     source=f"{source}",
                     duration=_duration(spec.duration, result.attacker),
                     source_id=result.attacker,
                     current_turn=current_turn,
                 )
-                conditions.append(inst)
+                conditions.extend(insts)
             for p in outcome.persistent:
                 state, pinst = add_persistent_damage(
                     state,

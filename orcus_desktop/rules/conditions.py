@@ -105,12 +105,16 @@ class ConditionRules:
         can_be_moved: False when even unwilling movement cannot move it (Restrained).
         implies: Other conditions the creature also has (Controlled -> Dazed,
             Dying -> Unconscious).
+        imposes: Conditions the creature also gets, as instances of their own, when it gets
+            this one; unlike ``implies`` they outlast it (Unconscious -> Prone).
         resist_all: Resistance to all damage (Petrified).
         perception_penalty: To Perception checks.
         cannot_see: Blinded: cannot see (the geometry layer turns that into concealment).
         cannot_hear: Deafened.
         damage_halved: Weakened: the damage of its attacks is halved, except persistent.
         death_saves: Dying: makes death saving throws.
+        beneficial: Good for its holder (000 "Delay": "Beneficial effects that end at the end
+            of your turn end as soon as you Delay"); every 000 condition is an impairment.
         ends: How it usually ends, for the GM.
     """
 
@@ -128,12 +132,14 @@ class ConditionRules:
     movement: MovementLimit = MovementLimit.NORMAL
     can_be_moved: bool = True
     implies: tuple[Condition, ...] = ()
+    imposes: tuple[Condition, ...] = ()
     resist_all: int = 0
     perception_penalty: int = 0
     cannot_see: bool = False
     cannot_hear: bool = False
     damage_halved: bool = False
     death_saves: bool = False
+    beneficial: bool = False
     ends: str = ""
 
 
@@ -235,9 +241,12 @@ def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
             no_free_actions=True,
             ends="the surprise round ends",
         ),
-        # 000 Unconscious: no actions; can't flank; -5 to all defenses; you also fall prone.
+        # 000 Unconscious: no actions; can't flank; -5 to all defenses; "When you become
+        # unconscious you also fall prone": a Prone of its own, which stays when the creature
+        # wakes (000 "Death Saving Throws": "become conscious, although you are still prone").
         ConditionRules(
             c.UNCONSCIOUS,
+            imposes=(c.PRONE,),
             cannot_flank=True,
             defense_modifier=r.unconscious_defense_penalty,
             actions=ActionLimit.NONE,
@@ -249,9 +258,13 @@ def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
         # 000 Weakened: the damage of your attacks is halved, except persistent damage.
         ConditionRules(c.WEAKENED, damage_halved=True),
         # 000 "Total Defense": +2 to all defenses until the start of your next turn.
-        ConditionRules(c.TOTAL_DEFENSE, in_000=False, defense_modifier=r.total_defense_bonus),
+        ConditionRules(
+            c.TOTAL_DEFENSE, in_000=False, defense_modifier=r.total_defense_bonus, beneficial=True
+        ),
         # 000 "Rally": +2 to all defenses until the start of your next turn.
-        ConditionRules(c.RALLIED, in_000=False, defense_modifier=r.rally_defense_bonus),
+        ConditionRules(
+            c.RALLIED, in_000=False, defense_modifier=r.rally_defense_bonus, beneficial=True
+        ),
         # 000 "Dash": until the end of your next turn, grant CA and -5 to attacks.
         ConditionRules(
             c.DASHING,
@@ -296,6 +309,21 @@ def with_implied(conditions: Iterable[Condition], ruleset: Ruleset) -> frozenset
             found.add(condition)
             todo.extend(table[condition].implies)
     return frozenset(found)
+
+
+def imposed_with(conditions: Iterable[Condition], ruleset: Ruleset) -> tuple[Condition, ...]:
+    """What a creature also gets, as instances of their own, on getting ``conditions``.
+
+    Follows implications: Dying implies Unconscious, so a creature made dying also falls prone.
+    """
+    table = condition_table(ruleset)
+    gained = with_implied(conditions, ruleset)
+    found: list[Condition] = []
+    for condition in sorted(gained):
+        for extra in table[condition].imposes:
+            if extra not in gained and extra not in found:
+                found.append(extra)
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from orcus_desktop.rules.conditions import Condition, ConditionInstance, rules_for
+from orcus_desktop.rules.conditions import Condition, ConditionInstance, imposed_with, rules_for
 from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import StatBlock
@@ -247,7 +247,11 @@ def apply_damage(
         if knock_out:
             knocked = True
             new = replace(new, current_hp=max(hp, 0), knocked_out=True)
-            for condition in (Condition.UNCONSCIOUS, Condition.PRONE):
+            # 000 "Unconscious": "you also fall prone".
+            for condition in (
+                Condition.UNCONSCIOUS,
+                *imposed_with([Condition.UNCONSCIOUS], ruleset),
+            ):
                 if not new.instances_of(condition):
                     new, inst = add_condition(
                         new,
@@ -260,7 +264,8 @@ def apply_damage(
         elif statblock.falls_unconscious_at_zero(ruleset):
             if not new.instances_of(Condition.DYING):
                 fell = True
-                for condition in (Condition.DYING, Condition.UNCONSCIOUS, Condition.PRONE):
+                falling = (Condition.DYING, Condition.UNCONSCIOUS)
+                for condition in (*falling, *imposed_with(falling, ruleset)):
                     if not new.instances_of(condition):
                         new, inst = add_condition(
                             new,

@@ -15,10 +15,12 @@ from orcus_desktop.rules.conditions import (
     Condition,
     ConditionInstance,
     PersistentDamage,
+    imposed_with,
     rules_for,
     with_implied,
 )
 from orcus_desktop.rules.durations import (
+    UNTIL_COUNTERED,
     Duration,
     DurationKind,
     Expiry,
@@ -239,6 +241,53 @@ def add_condition(
         state, conditions=(*kept, instance), next_effect_id=state.next_effect_id + 1
     )
     return new_state, instance
+
+
+def impose_condition(
+    state: CreatureState,
+    condition: Condition,
+    ruleset: Ruleset,
+    *,
+    holder: CreatureId,
+    source: str,
+    duration: Duration,
+    source_id: CreatureId | None = None,
+    current_turn: CreatureId | None = None,
+) -> tuple[CreatureState, tuple[ConditionInstance, ...]]:
+    """Impose a condition and what it brings along; returns the new instances, the asked first.
+
+    000 "Unconscious": "When you become unconscious you also fall prone." A creature that
+    *becomes* unconscious (it was not already) gets a Prone instance of its own, unless it is
+    prone already. Ruling: that Prone lasts until countered (standing up, 000 "Conditions"),
+    whatever the duration of the condition that brought it, and carries the same source.
+
+    Raises:
+        RulesError: As :func:`add_condition`.
+    """
+    had = state.active_conditions(ruleset)
+    state, asked = add_condition(
+        state,
+        condition,
+        holder=holder,
+        source=source,
+        duration=duration,
+        source_id=source_id,
+        current_turn=current_turn,
+    )
+    added = [asked]
+    gained = with_implied((condition,), ruleset) - had
+    for extra in imposed_with(gained, ruleset):
+        if not state.has(extra, ruleset):
+            state, inst = add_condition(
+                state,
+                extra,
+                holder=holder,
+                source=source,
+                duration=UNTIL_COUNTERED,
+                current_turn=current_turn,
+            )
+            added.append(inst)
+    return state, tuple(added)
 
 
 def add_persistent_damage(

@@ -19,10 +19,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
+from orcus_desktop.rules.conditions import (
+    Condition,
+    ConditionInstance,
+    PersistentDamage,
+    rules_for,
+)
 from orcus_desktop.rules.damage import DamageApplied, apply_damage, damage_against
 from orcus_desktop.rules.dice import DiceRoll, DiceSource, roll
-from orcus_desktop.rules.durations import Duration, DurationKind, TurnBoundary
+from orcus_desktop.rules.durations import (
+    Duration,
+    DurationKind,
+    Expiry,
+    TurnBoundary,
+    check_expiry,
+)
 from orcus_desktop.rules.healing import HealingApplied, regenerate, set_hp
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue, resolve
 from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
@@ -277,6 +288,41 @@ def tick_all(
         new[cid], gone = tick(state, cid, boundary, turn_of)
         if gone:
             expired[cid] = gone
+    return new, expired
+
+
+def end_beneficial_on_delay(
+    states: Mapping[CreatureId, CreatureState], ruleset: Ruleset, *, delayer: CreatureId
+) -> tuple[dict[CreatureId, CreatureState], dict[CreatureId, Expired]]:
+    """End the beneficial effects that would end at the end of the delayer's turn.
+
+    000 "Delay": "Beneficial effects that end at the end of your turn end as soon as you
+    Delay." Every creature, because an effect keyed to the delayer's turn may sit on an ally (one
+    "until the end of the user's next turn"). An effect that would end at the end of this
+    turn, and whose condition is beneficial, ends now; harmful ones wait for the end of the
+    delayed turn. Returns the changed states only, and what ended per creature.
+    """
+    new: dict[CreatureId, CreatureState] = {}
+    expired: dict[CreatureId, Expired] = {}
+    for cid, state in states.items():
+        gone = tuple(
+            c
+            for c in state.conditions
+            if rules_for(c.condition, ruleset).beneficial
+            and check_expiry(
+                c.duration,
+                skip_end=c.skip_end,
+                holder=cid,
+                boundary=TurnBoundary.END,
+                turn_of=delayer,
+            )
+            is Expiry.EXPIRE
+        )
+        if gone:
+            new[cid] = replace(
+                state, conditions=tuple(c for c in state.conditions if c not in gone)
+            )
+            expired[cid] = Expired(gone)
     return new, expired
 
 

@@ -10,8 +10,6 @@ Each target's line says what the d20 must show with those choices (`GameSession.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -25,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.attack_flow import AttackOptions
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
@@ -58,24 +57,6 @@ def parse_dice(text: str) -> tuple[int, ...]:
             raise ValueError(f"{part!r} is not a die result (type numbers like 14 6)")
         values.append(int(part))
     return tuple(values)
-
-
-@dataclass(frozen=True, slots=True)
-class AttackOptions:
-    """What the GM chose in the dialog.
-
-    Attributes:
-        dice: the dice typed in, in rolling order (empty: the app rolls).
-        cover: cover overrides per target id (only the overridden ones).
-        combat_advantage: extra reasons for combat advantage.
-        knock_out: knock the targets out rather than kill them (000 "Knocking a Creature
-            Out").
-    """
-
-    dice: tuple[int, ...] = ()
-    cover: Mapping[str, str] = field(default_factory=dict)
-    combat_advantage: tuple[str, ...] = ()
-    knock_out: bool = False
 
 
 class AttackDialog(QDialog):

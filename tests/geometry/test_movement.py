@@ -21,6 +21,7 @@ from orcus_desktop.geometry.movement import (
     provoked_by,
     reachable_squares,
     step_allowed,
+    walled_spaces,
 )
 from orcus_desktop.geometry.sight import space_reaches_box
 from tests.geometry.builders import field, occ, patch, wall
@@ -197,6 +198,29 @@ def test_large_creature_needs_room_and_pays_once_for_difficult_squares() -> None
         (occ("ogre", 0, 0, size=Size.LARGE),),
     )
     assert Square(3, 0) not in reachable_squares(narrow, "ogre", speed=10)
+
+
+def test_a_wall_through_a_large_creatures_space_blocks_it_there() -> None:
+    # Issue 11: "a wall or blocking square inside the creature's space blocks placement and
+    # movement". A wall along row line 5 from column 0 to 4: an ogre (2x2) cannot stand with
+    # rows 4 and 5 both in its space where the wall runs, nor pass there; round the end it can.
+    bf = field(10, 10, (wall((0, 5), (4, 5)),), (), (occ("ogre", 0, 2, size=Size.LARGE),))
+    reach = reachable_squares(bf, "ogre", speed=20)
+    assert Square(0, 4) not in reach  # squares (0..1, 4..5): the wall between them
+    assert Square(3, 4) not in reach  # (3..4, 4..5): the wall ends at x=4, past column 3
+    assert Square(4, 4) in reach  # (4..5, 4..5): the wall only meets its corner
+    assert Square(0, 3) in reach  # rows 3..4: the wall lies along its edge
+    # Below the wall: round its end, (0,2) -> (4,3) 4, -> (4,4) -> (4,5) 2, -> (0,6) 4.
+    below = cheapest_path(bf, "ogre", Square(0, 6))
+    assert below.cost == 10
+    assert Square(4, 4) in below.path
+    assert not any(walled_spaces(bf, 2)[sq.row, sq.col] for sq in below.path)
+    # a medium creature on the same map is not hemmed in by walls between squares it is not in
+    medium = field(10, 10, (wall((0, 5), (4, 5)),), (), (occ("m", 0, 3),))
+    assert cheapest_path(medium, "m", Square(0, 4)).cost == 1
+    assert walled_spaces(bf, 1).sum() == 0
+    assert walled_spaces(bf, 2)[4, 0]
+    assert not walled_spaces(bf, 2)[3, 0]
 
 
 def test_tiny_creature_may_end_in_a_larger_creatures_space() -> None:

@@ -6,8 +6,8 @@ from dataclasses import replace
 import pytest
 
 from orcus_desktop.rules.abilities import Ability, AbilityScores
-from orcus_desktop.rules.attacks import AttackContext
-from orcus_desktop.rules.checks import make_check, skill_check
+from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
+from orcus_desktop.rules.checks import Sense, escape_check, make_check, skill_check
 from orcus_desktop.rules.conditions import (
     ActionLimit,
     Condition,
@@ -18,10 +18,16 @@ from orcus_desktop.rules.conditions import (
 )
 from orcus_desktop.rules.derived import attack_preview, current_defenses, effective_speed
 from orcus_desktop.rules.dice import ScriptedSource
-from orcus_desktop.rules.durations import SAVE_ENDS
-from orcus_desktop.rules.powers import basic_melee_attack
+from orcus_desktop.rules.durations import SAVE_ENDS, UNTIL_COUNTERED, DurationKind
+from orcus_desktop.rules.powers import ConditionSpec, Outcome, basic_melee_attack
 from orcus_desktop.rules.ruleset import ORCUS
-from orcus_desktop.rules.state import add_condition, initial_state
+from orcus_desktop.rules.state import (
+    add_condition,
+    impose_condition,
+    initial_state,
+    remove_condition,
+    remove_effect,
+)
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import CreatureId
 from tests.rules.builders import combatant, monster, pc
@@ -135,7 +141,7 @@ def test_attack_preview_needed_roll() -> None:
 @pytest.mark.parametrize(("natural", "success"), [(9, False), (10, True)])
 def test_skill_check(natural: int, success: bool) -> None:
     # 002 "Skills": 1d20 + (level/2) + ability modifier + (5 if trained) vs the DC.
-    sb = pc(level=4, abilities=AbilityScores(strength=14))
+    sb = combatant("hero", pc(level=4, abilities=AbilityScores(strength=14)))
     result = skill_check(
         sb, "Athletics", ScriptedSource([natural]), ORCUS, target_number=19, trained=True
     )
@@ -146,7 +152,7 @@ def test_skill_check(natural: int, success: bool) -> None:
 
 
 def test_ability_check_without_target() -> None:
-    sb = pc(abilities=AbilityScores(wisdom=8))
+    sb = combatant("hero", pc(abilities=AbilityScores(wisdom=8)))
     result = make_check(sb, Ability.WISDOM, ScriptedSource([12]), ORCUS)
     assert result.total.total == 11
     assert result.success is None
@@ -163,10 +169,148 @@ def test_ability_check_without_target() -> None:
     ],
 )
 def test_escape_check(skill: str, natural: int, escapes: bool) -> None:
-    from orcus_desktop.rules.checks import escape_check
-
-    me = pc(abilities=AbilityScores(strength=16, dexterity=8))  # Str +3, Dex -1
-    result = escape_check(me, monster(), skill, ScriptedSource([natural]), ORCUS)
+    me = combatant("hero", pc(abilities=AbilityScores(strength=16, dexterity=8)))  # +3, -1
+    grappler = combatant("orc", monster())
+    result = escape_check(me, grappler, skill, ScriptedSource([natural]), ORCUS)
     assert result.success is escapes
     with pytest.raises(ValueError, match="athletics or acrobatics"):
-        escape_check(me, monster(), "stealth", ScriptedSource([10]), ORCUS)
+        escape_check(me, grappler, "stealth", ScriptedSource([10]), ORCUS)
+
+
+# --- Checks are made by the creature as it is now (000 "Conditions") -------------------------
+
+
+def _hero_with(*conditions: Condition) -> Combatant:
+    """A level-1 PC with Wisdom 10 (+0) under ``conditions``."""
+    state = initial_state(pc())
+    for condition in conditions:
+        state, _ = add_condition(
+            state, condition, holder=CreatureId("hero"), source="GM", duration=SAVE_ENDS
+        )
+    return combatant("hero", pc(), state)
+
+
+@pytest.mark.parametrize(
+    ("conditions", "perception"),
+    [
+        ((), 10),
+        ((Condition.BLINDED,), 0),  # 000 "Blinded": "-10 penalty to Perception"
+        ((Condition.DEAFENED,), 0),  # 000 "Deafened": "-10 penalty to Perception"
+        # Ruling: untyped penalties of two conditions stack (000 "Stacking").
+        ((Condition.BLINDED, Condition.DEAFENED), -10),
+        ((Condition.DAZED, Condition.PRONE), 10),  # no other 000 condition changes a check
+    ],
+)
+def test_a_perception_check_takes_the_creatures_conditions(
+    conditions: tuple[Condition, ...], perception: int
+) -> None:
+    hero = _hero_with(*conditions)
+    result = skill_check(hero, "Perception", ScriptedSource([10]), ORCUS, target_number=10)
+    assert result.total.total == perception
+    assert result.success is (perception >= 10)
+    # Only Perception: an Athletics check of the same creature is untouched.
+    athletics = skill_check(hero, "Athletics", ScriptedSource([10]), ORCUS)
+    assert athletics.total.total == 10 + 3  # Str 16 (+3) of the builder's PC
+
+
+def test_a_blinded_creature_automatically_fails_a_check_that_requires_sight() -> None:
+    # 000 "Blinded": "automatically fail any ability or skill check that requires sight";
+    # 000 "Deafened": the same for hearing.
+    blind, deaf = _hero_with(Condition.BLINDED), _hero_with(Condition.DEAFENED)
+    sight = skill_check(
+        blind, "Insight", ScriptedSource([20]), ORCUS, target_number=5, requires=[Sense.SIGHT]
+    )
+    assert sight.success is False
+    assert "sight" in sight.failed_because
+    hearing = [Sense.HEARING]
+    assert skill_check(
+        blind, "Insight", ScriptedSource([20]), ORCUS, target_number=5, requires=hearing
+    ).success
+    assert (
+        skill_check(
+            deaf, "Insight", ScriptedSource([20]), ORCUS, target_number=5, requires=hearing
+        ).success
+        is False
+    )
+
+
+def test_escaping_a_grappler_on_total_defense_is_harder() -> None:
+    # 000 "Escape a Grapple": "vs the grappler's Fortitude"; 000 "Total Defense": "+2 to all
+    # defenses". Fortitude 15 + 2: a total of 16 no longer escapes.
+    me = combatant("hero", pc(abilities=AbilityScores(strength=16)))  # Str +3, half level 0
+    guarded, _ = add_condition(
+        initial_state(monster()),
+        Condition.TOTAL_DEFENSE,
+        holder=CreatureId("orc"),
+        source="Total Defense",
+        duration=SAVE_ENDS,
+    )
+    grappler = combatant("orc", monster(), guarded)
+    result = escape_check(me, grappler, "athletics", ScriptedSource([13]), ORCUS)
+    assert (result.total.total, result.target_number) == (16, 17)
+    assert result.success is False
+
+
+# --- 000 "Unconscious": "When you become unconscious you also fall prone." ------------------
+
+
+@pytest.mark.parametrize("condition", [Condition.UNCONSCIOUS, Condition.DYING])
+def test_becoming_unconscious_by_an_imposed_condition_also_makes_prone(
+    condition: Condition,
+) -> None:
+    # 000 "Unconscious" (and "Dying": "You are unconscious").
+    hero = CreatureId("hero")
+    state, added = impose_condition(
+        initial_state(pc()), condition, ORCUS, holder=hero, source="Sleep", duration=SAVE_ENDS
+    )
+    assert [i.condition for i in added] == [condition, Condition.PRONE]
+    assert added[1].duration == UNTIL_COUNTERED
+    # ... with all that prone brings: "Melee attack rolls against you have combat advantage"
+    # (Unconscious alone does not grant it in 000).
+    melee = attack_preview(
+        combatant("orc", monster()),
+        basic_melee_attack(1),
+        combatant("hero", pc(), state),
+        AttackContext(),
+        ORCUS,
+    )
+    assert (2, "combat advantage") in melee.bonus.parts
+    # The Prone is its own: waking up leaves the creature prone (000 "Death Saving Throws":
+    # "become conscious, although you are still prone").
+    awake = remove_effect(state, added[0].effect_id)
+    assert awake.active_conditions(ORCUS) == {Condition.PRONE}
+
+
+def test_a_creature_already_prone_or_unconscious_does_not_fall_prone_again() -> None:
+    # 000 "Conditions": "A creature either has a condition or doesn't."
+    hero = CreatureId("hero")
+    lying, _ = impose_condition(
+        initial_state(pc()), Condition.PRONE, ORCUS, holder=hero, source="GM", duration=SAVE_ENDS
+    )
+    asleep, added = impose_condition(
+        lying, Condition.UNCONSCIOUS, ORCUS, holder=hero, source="Sleep", duration=SAVE_ENDS
+    )
+    assert [i.condition for i in added] == [Condition.UNCONSCIOUS]
+    stood = remove_condition(asleep, Condition.PRONE)
+    # Already unconscious: a second Unconscious does not "become" unconscious.
+    _, again = impose_condition(
+        stood, Condition.UNCONSCIOUS, ORCUS, holder=hero, source="Sleep", duration=SAVE_ENDS
+    )
+    assert [i.condition for i in again] == [Condition.UNCONSCIOUS]
+
+
+def test_a_power_that_knocks_unconscious_leaves_the_target_prone() -> None:
+    # 000 "Unconscious": the target of a hit that imposes it falls prone too.
+    sleeper = replace(
+        basic_melee_attack(1),
+        name="Sleep Strike",
+        hit=Outcome(conditions=(ConditionSpec(Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS),)),
+    )
+    hero, orc = combatant("hero", pc()), combatant("orc", monster())
+    result = resolve_attack(hero, sleeper, [(orc, AttackContext())], ScriptedSource([19]), ORCUS)
+    states, applied = apply_attack(result, {hero.id: hero, orc.id: orc}, ORCUS)
+    assert [i.condition for i in applied.targets[0].conditions] == [
+        Condition.UNCONSCIOUS,
+        Condition.PRONE,
+    ]
+    assert states[orc.id].has(Condition.PRONE, ORCUS)

@@ -24,6 +24,7 @@ from orcus_desktop.rules.terms import DamageType
 from orcus_desktop.rules.turns import (
     dash,
     death_saving_throw,
+    end_beneficial_on_delay,
     end_of_turn,
     saving_throw,
     start_of_turn,
@@ -273,3 +274,29 @@ def test_surprised_ends_with_the_surprise_round() -> None:
     state, expired = end_surprise_round(state)
     assert [c.condition for c in expired.conditions] == [Condition.SURPRISED]
     assert not state.conditions
+
+
+def test_delaying_ends_beneficial_effects_keyed_to_the_end_of_the_delayers_turn() -> None:
+    # 000 "Delay": "Beneficial effects that end at the end of your turn end as soon as you
+    # Delay." The delayer's "until the end of your next turn" may sit on an ally.
+    me, ally = CreatureId("cleric"), CreatureId("fighter")
+    mine = Duration(DurationKind.END_OF_USER_NEXT_TURN, me)
+    guarded, _ = add_condition(
+        initial_state(pc()), Condition.TOTAL_DEFENSE, holder=ally, source="Shield", duration=mine
+    )
+    harmed, _ = add_condition(
+        guarded, Condition.SLOWED, holder=ally, source="Shield", duration=mine
+    )
+    # Applied on the delayer's own turn, an effect "until the end of its next turn" is not due.
+    fresh, _ = add_condition(
+        initial_state(pc()),
+        Condition.RALLIED,
+        holder=me,
+        source="Rally",
+        duration=Duration(DurationKind.END_OF_TARGET_NEXT_TURN),
+        current_turn=me,
+    )
+    new, expired = end_beneficial_on_delay({ally: harmed, me: fresh}, ORCUS, delayer=me)
+    assert set(new) == {ally}
+    assert {c.condition for c in new[ally].conditions} == {Condition.SLOWED}
+    assert [c.condition for c in expired[ally].conditions] == [Condition.TOTAL_DEFENSE]

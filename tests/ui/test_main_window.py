@@ -38,8 +38,8 @@ def test_docks_and_standard_menus_exist(window: MainWindow) -> None:
     assert set(window.docks) == {"library", "creatures", "initiative", "actions", "log"}
     menus = [a.text() for a in window.menuBar().actions()]
     assert menus == ["&File", "&Edit", "&View", "&Tools", "&Combat", "&Help"]
-    assert not window.open_action.shortcut().isEmpty()
-    assert not window.save_action.shortcut().isEmpty()
+    assert not window.files.open_action.shortcut().isEmpty()
+    assert not window.files.save_action.shortcut().isEmpty()
 
 
 def test_opening_a_corrupt_file_keeps_the_open_encounter(

@@ -10,7 +10,18 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, Qt, QUrl
+from PySide6.QtCore import (
+    QCoreApplication,
+    QMimeData,
+    QObject,
+    QPoint,
+    QPointF,
+    QRectF,
+    Qt,
+    QThreadPool,
+    QUrl,
+    Slot,
+)
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -24,6 +35,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.history import History
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map.image_loader import ImageLoader
 from orcus_desktop.ui.map.layers import PAPER, SQUARE_PX
 from orcus_desktop.ui.map.scene import MIN_GRID_GAP_PX, MapScene, grid_step
 from orcus_desktop.ui.map.view import MapView
@@ -253,7 +265,7 @@ def test_illegal_drag_snaps_back_with_the_reason(qtbot: QtBot, window: MainWindo
 
 
 def test_wall_tool_through_the_view_and_undo(qtbot: QtBot, window: MainWindow) -> None:
-    window.tools["wall"][0].trigger()
+    window.toolbar.tools["wall"][0].trigger()
     view = window.view
     viewport = view.viewport()
     for x, y in ((2.1, 0.9), (5.1, 1.1)):
@@ -413,12 +425,48 @@ def test_dropping_an_image_as_map_background_with_calibration(
     assert window.scene.map_pixmap.isNull()
 
 
+def test_the_art_is_in_place_before_the_image_loader_says_it_is_done(
+    qtbot: QtBot, tmp_path: pytest.TempPathFactory
+) -> None:
+    """Whoever waits for `busy` to turn False (a screenshot, a test) finds the art in place.
+
+    A worker's emit posts one event per receiver; the GUI thread may deliver the loader's own
+    event before the worker has posted the others. Delivering only the loader's events models
+    that: the listener must have had the image by then.
+    """
+    image = QImage(40, 30, QImage.Format.Format_RGB32)
+    image.fill(Qt.GlobalColor.darkGreen)
+    target = str(tmp_path / "cave.png")  # type: ignore[operator]
+    assert image.save(target)
+    loader = ImageLoader()
+    received = Receiver()
+    loader.loaded.connect(received.take)
+    loader.load(target)
+    pending = loader.busy
+    assert QThreadPool.globalInstance().waitForDone(5000)
+    QCoreApplication.sendPostedEvents(loader, 0)
+    assert (pending, loader.busy) == (True, False)
+    assert received.images == [(target, False)]
+
+
+class Receiver(QObject):
+    """A GUI-thread listener, like the map scene."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[tuple[str, bool]] = []
+
+    @Slot(str, QImage)
+    def take(self, path: str, image: QImage) -> None:
+        self.images.append((path, image.isNull()))
+
+
 def test_template_follows_the_mouse_and_shades_the_right_squares(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    window.template_size.setValue(1)
-    window.template_origin.setCurrentText("Far")
-    window.tools["template"][0].trigger()
+    window.toolbar.template_size.setValue(1)
+    window.toolbar.template_origin.setCurrentText("Far")
+    window.toolbar.tools["template"][0].trigger()
     view = window.view
     qtbot.mouseMove(view.viewport(), pos=view_point(view, 6.5, 6.5))
     preview = window.scene.preview.current
@@ -428,7 +476,7 @@ def test_template_follows_the_mouse_and_shades_the_right_squares(
     assert drawn == QRectF(5 * SQUARE_PX, 5 * SQUARE_PX, 3 * SQUARE_PX, 3 * SQUARE_PX)
     assert not window.scene.preview.affected.path().isEmpty()
     # Changing the size rebuilds the tool; the next move shows the burst 2.
-    window.template_size.setValue(2)
+    window.toolbar.template_size.setValue(2)
     qtbot.mouseMove(view.viewport(), pos=view_point(view, 6.4, 6.5))
     assert len(window.scene.preview.current.squares) == 25
     qtbot.keyClick(view, Qt.Key.Key_Escape)
@@ -437,7 +485,7 @@ def test_template_follows_the_mouse_and_shades_the_right_squares(
 
 
 def test_sight_tool_through_the_view(qtbot: QtBot, window: MainWindow) -> None:
-    window.tools["sight"][0].trigger()
+    window.toolbar.tools["sight"][0].trigger()
     view = window.view
     viewport = view.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, 1.5, 1.5))
@@ -510,7 +558,7 @@ def test_library_creature_gets_an_hp_bar_and_tooltip(
 
 
 def test_label_stays_inside_the_viewport(qtbot: QtBot, window: MainWindow) -> None:
-    window.tools["measure"][0].trigger()
+    window.toolbar.tools["measure"][0].trigger()
     view = window.view
     viewport = view.viewport()
     right_edge = view.mapToScene(viewport.width() - 5, 200)
@@ -539,8 +587,10 @@ def test_clicking_a_door_opens_it_and_undo_closes_it(qtbot: QtBot, window: MainW
 
 
 def test_painting_terrain_through_the_view_is_one_step(qtbot: QtBot, window: MainWindow) -> None:
-    window.terrain_kind.setCurrentIndex(window.terrain_kind.findData(TerrainKind.DIFFICULT))
-    window.tools["terrain"][0].trigger()
+    window.toolbar.terrain_kind.setCurrentIndex(
+        window.toolbar.terrain_kind.findData(TerrainKind.DIFFICULT)
+    )
+    window.toolbar.tools["terrain"][0].trigger()
     view = window.view
     viewport = view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, 7.5, 1.5))
@@ -570,7 +620,7 @@ def test_delete_removes_the_selected_creature_and_undo_brings_it_back(
 
 
 def test_gm_move_action_makes_drags_free_moves(qtbot: QtBot, window: MainWindow) -> None:
-    window.gm_move_action.trigger()
+    window.toolbar.gm_move_action.trigger()
     view = window.view
     viewport = view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, 1.5, 1.5))
@@ -584,7 +634,7 @@ def test_hover_square_shows_without_hiding_messages(qtbot: QtBot, window: MainWi
     window.statusBar().showMessage("Refused: something")
     view = window.view
     qtbot.mouseMove(view.viewport(), pos=view_point(view, 3.5, 2.5))
-    assert window.square_label.text() == "Square (3, 2)"
+    assert window.status_report.square_label.text() == "Square (3, 2)"
     assert window.statusBar().currentMessage() == "Refused: something"
 
 

@@ -21,7 +21,7 @@ from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.ui.panels.actions import ActionsPanel
+from orcus_desktop.ui.panels.actions.panel import ActionsPanel
 from tests.controller.conftest import ARROW, KNOCKDOWN, creature, fighter, make_session, orc
 from tests.controller.test_combat_scenarios import HOLD
 
@@ -315,16 +315,16 @@ def _effect_items(panel: ActionsPanel) -> dict[str, QTreeWidgetItem]:
 
 def test_gm_damage_and_heal(session: GameSession, panel: ActionsPanel, qtbot: QtBot) -> None:
     _start(session)
-    panel.gm_amount.setValue(10)
+    panel.gm_box.amount.setValue(10)
     qtbot.mouseClick(panel.buttons["damage"], Qt.MouseButton.LeftButton)
     assert "HP 19/29" in panel.numbers.text()
-    panel.gm_amount.setValue(4)
+    panel.gm_box.amount.setValue(4)
     qtbot.mouseClick(panel.buttons["heal"], Qt.MouseButton.LeftButton)
     assert "HP 23/29" in panel.numbers.text()
-    panel.gm_amount.setValue(7)
+    panel.gm_box.amount.setValue(7)
     qtbot.mouseClick(panel.buttons["set_hit_points"], Qt.MouseButton.LeftButton)
     assert "HP 7/29 staggered" in panel.numbers.text()
-    panel.gm_amount.setValue(5)
+    panel.gm_box.amount.setValue(5)
     qtbot.mouseClick(panel.buttons["grant_temp_hp"], Qt.MouseButton.LeftButton)
     assert "HP 7/29 +5 temp staggered" in panel.numbers.text()
     for _ in range(4):
@@ -339,13 +339,15 @@ def test_gm_conditions_saves_and_ending(
     assert panel.tree.topLevelItemCount() == 2  # no effects yet
     assert not panel.buttons["saving_throw"].isEnabled()
     assert panel.buttons["saving_throw"].toolTip() == "Select an effect in the list."
-    panel.gm_condition.setCurrentIndex(panel.gm_condition.findData(Condition.DAZED.value))
-    panel.gm_duration.setCurrentIndex(panel.gm_duration.findData(DurationKind.SAVE_ENDS.value))
+    panel.gm_box.condition.setCurrentIndex(panel.gm_box.condition.findData(Condition.DAZED.value))
+    panel.gm_box.duration.setCurrentIndex(
+        panel.gm_box.duration.findData(DurationKind.SAVE_ENDS.value)
+    )
     qtbot.mouseClick(panel.buttons["add_condition"], Qt.MouseButton.LeftButton)
     assert Condition.DAZED in session.rules.conditions(session.encounter, "hero")
-    panel.gm_condition.setCurrentIndex(panel.gm_condition.findData(Condition.SLOWED.value))
-    panel.gm_duration.setCurrentIndex(
-        panel.gm_duration.findData(DurationKind.END_OF_TARGET_NEXT_TURN.value)
+    panel.gm_box.condition.setCurrentIndex(panel.gm_box.condition.findData(Condition.SLOWED.value))
+    panel.gm_box.duration.setCurrentIndex(
+        panel.gm_box.duration.findData(DurationKind.END_OF_TARGET_NEXT_TURN.value)
     )
     qtbot.mouseClick(panel.buttons["add_condition"], Qt.MouseButton.LeftButton)
     effects = _effect_items(panel)

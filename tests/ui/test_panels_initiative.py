@@ -18,10 +18,10 @@ from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.ui.panels.initiative import (
+from orcus_desktop.ui.panels.initiative import InitiativePanel
+from orcus_desktop.ui.panels.initiative_model import (
     CURRENT_TURN_BRUSH,
     Column,
-    InitiativePanel,
     InitiativeTableModel,
 )
 from tests.controller.conftest import creature, fighter, make_session, orc, orc_block

@@ -120,7 +120,7 @@ def test_cleave_on_a_goblin_with_the_tables_dice_then_undo(
     assert "on the d20" in hover
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 10.5, 4.5))
     assert not isinstance(window.view.tool, TargetingTool)  # back to the select tool
-    assert window.tools["select"][0].isChecked()
+    assert window.toolbar.tools["select"][0].isChecked()
     assert session.encounter.combat.log == session.encounter.combat.log[:undo_depth]
     # A 15 on the d20 hits AC 17 (+4 Strength, +3 proficiency); a 6 on the longsword's d10.
     accept_dialog(qtbot, window, "15 6")
@@ -395,7 +395,37 @@ def test_tide_of_iron_then_the_gm_clicks_where_the_push_ends(
     assert session.encounter.creature("goblin-1").square == Square(11, 4)
     assert session.history.undo_text == "Push Goblin Warrior 1"
     assert not isinstance(window.view.tool, ForcedMoveTool)
-    assert window.tools["select"][0].isChecked()
+    assert window.toolbar.tools["select"][0].isChecked()
     token = window.scene.token_item("goblin-1")
     assert token is not None
     assert token.pos() == QPointF(11 * SQUARE_PX, 4 * SQUARE_PX)
+
+
+def test_undo_keeps_the_push_to_place_in_step_with_the_document(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The owed push is in the document: undoing the push offers it again on the map, and
+    undoing the attack takes it away (000 "Unwilling Movement")."""
+    from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
+
+    session = window.session
+
+    def placing() -> bool:
+        return isinstance(window.view.tool, ForcedMoveTool)
+
+    assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok
+    activate(qtbot, window, "brakka", "Tide of Iron")
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 10.5, 4.5))
+    accept_dialog(qtbot, window, "15 6")
+    assert placing()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 11.5, 4.5))
+    assert session.encounter.creature("goblin-1").square == Square(11, 4)
+    assert not placing()
+    window.undo_action.trigger()  # the push: the goblin is back and still owes it
+    assert session.encounter.creature("goblin-1").square == Square(10, 4)
+    qtbot.wait_until(placing, timeout=2000)
+    window.undo_action.trigger()  # the attack: nothing is owed any more
+    qtbot.wait_until(lambda: not placing(), timeout=2000)
+    assert window.toolbar.tools["select"][0].isChecked()
+    assert session.encounter.combat.owed_forced_moves == ()

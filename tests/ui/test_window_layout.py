@@ -19,7 +19,7 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.main_window import MainWindow
-from orcus_desktop.ui.panels.initiative import Column
+from orcus_desktop.ui.panels.initiative_model import Column
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 

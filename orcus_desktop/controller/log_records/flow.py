@@ -1,6 +1,6 @@
 """Records of the turn flow: initiative, rounds, turns, delay, ready, held and dropped attacks.
 
-Written by `controller/turns.py` and the session (000 "Combat Step by Step", "Initiative",
+Written by `controller/turn_order.py` and the session (000 "Combat Step by Step", "Initiative",
 "Delay", "Ready", "Opportunity Attacks").
 """
 

@@ -18,15 +18,21 @@ class ImageLoader(QObject):
 
     Signals:
         loaded: (path, image) when a load finished; the image is null if it was unreadable.
+            Emitted in the GUI thread, so every receiver there has run by the time `busy`
+            turns False for that path.
     """
 
     loaded = Signal(str, QImage)
+    # The worker reports here, and only this one slot listens. A cross-thread emit posts one
+    # event per receiver, so if `loaded` itself came from the worker, the pending set could be
+    # cleared (busy False) before the scene's slot had put the art in place: a screenshot or a
+    # test waiting on `busy` would then see an empty background.
+    _decoded = Signal(str, QImage)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._pending: set[str] = set()
-        # Connected first, so the pending set is up to date when other slots run.
-        self.loaded.connect(self._on_loaded)
+        self._decoded.connect(self._on_decoded)
 
     def load(self, path: str) -> None:
         """Start decoding `path` (once, however often asked while it is pending)."""
@@ -39,8 +45,9 @@ class ImageLoader(QObject):
     def busy(self) -> bool:
         return bool(self._pending)
 
-    def _on_loaded(self, path: str, _image: QImage) -> None:
+    def _on_decoded(self, path: str, image: QImage) -> None:
         self._pending.discard(path)
+        self.loaded.emit(path, image)
 
 
 class _LoadImage(QRunnable):
@@ -56,7 +63,7 @@ class _LoadImage(QRunnable):
         # Queued to the sink's (GUI) thread because it lives there; RuntimeError: the scene
         # (and its loader) went away while this image decoded.
         with contextlib.suppress(RuntimeError):
-            self._sink.loaded.emit(self._path, image)
+            self._sink._decoded.emit(self._path, image)
 
 
 def image_size(path: str) -> tuple[int, int] | None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from psygnal import SignalInstance
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QInputDialog, QWidget
+from PySide6.QtWidgets import QAbstractButton, QInputDialog, QWidget
 
 from orcus_desktop.controller.log_text import DURATION_TEXT as DURATION_TEXT  # re-exported
 from orcus_desktop.controller.session import GameSession
@@ -120,3 +120,9 @@ def typed_save_dice(session: GameSession, parent: QWidget, ask: AskDie) -> dict[
         if value is not None:
             dice[int(prompt["effect_id"])] = value
     return dice
+
+
+def enable_with_reason(button: QAbstractButton, reason: str, tooltip: str) -> None:
+    """Enable `button` with `tooltip`, or disable it with `reason` as the tooltip."""
+    button.setEnabled(not reason)
+    button.setToolTip(reason or tooltip)

@@ -1,0 +1,209 @@
+"""File > Open, Save, Save As, Import Map Image, the unsaved-changes question, image drops.
+
+Opening a bad file reports it and keeps the open encounter. Closing the window or opening
+another file with unsaved changes asks Save / Discard / Cancel first. The bundled demo is
+read-only data: saving it goes to a new file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
+
+from orcus_desktop.assets import resources_dir
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.encounter import Encounter, MapImage
+from orcus_desktop.model.serialization import EncounterFileError, load_encounter, save_encounter
+from orcus_desktop.ui.map.drops import ImageUse
+from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.status_report import StatusReport, outcome_text
+
+ENCOUNTER_FILTER = "Orcus encounters (*.json *.orcus.json);;All files (*)"
+IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp)"
+
+
+class FileActions(QObject):
+    """The File menu's actions of one window, and the file the encounter belongs to.
+
+    Args:
+        window: the window (dialogs' parent).
+        session: the game session whose document is saved.
+        path: the file the encounter came from, or None (unsaved or the bundled demo).
+        show_encounter: shows another encounter from a file (the window's `set_encounter`).
+        saved: called after a save (the window's title loses its star).
+        discarded: called when the GM chose Discard for unsaved changes.
+        status: where files opened and saved are reported.
+
+    Attributes:
+        path: the encounter's file, or None.
+        open_action, save_action, save_as_action, import_map_action: the menu actions.
+    """
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        session: GameSession,
+        path: Path | None,
+        show_encounter: Callable[[Encounter, Path | None], None],
+        saved: Callable[[], None],
+        discarded: Callable[[], None],
+        status: StatusReport,
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._session = session
+        self._show_encounter = show_encounter
+        self._saved = saved
+        self._discarded = discarded
+        self._status = status
+        self.path = path
+        self.open_action = make_action(window, "&Open…", QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self._on_open)
+        self.save_action = make_action(window, "&Save", QKeySequence.StandardKey.Save)
+        self.save_action.triggered.connect(self._on_save)
+        self.save_as_action = make_action(window, "Save &As…", QKeySequence.StandardKey.SaveAs)
+        self.save_as_action.triggered.connect(self._on_save_as)
+        self.import_map_action = make_action(window, "&Import Map Image…")
+        self.import_map_action.triggered.connect(self._on_import_map)
+
+    def open_file(self, path: Path) -> bool:
+        """Open an encounter file; a bad file is reported and the open encounter is kept."""
+        try:
+            encounter = load_encounter(path)
+        except EncounterFileError as exc:
+            QMessageBox.warning(self._window, "Cannot open encounter", str(exc))
+            self._status.say(f"Could not open {path.name}: {exc}")
+            return False
+        if not self.confirm_unsaved(f"opening {path.name}"):
+            self._status.say(f"Kept {self._session.encounter.name} open.")
+            return False
+        self._show_encounter(encounter, path)
+        self._status.say(f"Opened {encounter.name} from {path.name}.")
+        return True
+
+    def save(self) -> bool:
+        """Save to the encounter's file, or ask for one; True when it was saved."""
+        if self.path is None or _is_bundled(self.path):
+            return self.save_as()
+        return self.save_to(self.path)
+
+    def save_as(self) -> bool:
+        """Ask for a file and save there; False when the GM cancels or it fails."""
+        file_name, _ = QFileDialog.getSaveFileName(
+            self._window, "Save encounter as", "encounter.json", ENCOUNTER_FILTER
+        )
+        return bool(file_name) and self.save_to(Path(file_name))
+
+    def save_to(self, path: Path) -> bool:
+        """Save the encounter to `path`, which becomes its file; False when it failed."""
+        try:
+            save_encounter(path, self._session.encounter)
+        except OSError as exc:
+            QMessageBox.warning(
+                self._window, "Cannot save encounter", f"{path}: {exc.strerror or exc}"
+            )
+            return False
+        self.path = path
+        self._session.history.mark_clean()
+        self._saved()
+        self._status.say(f"Saved to {path.name}.")
+        return True
+
+    def confirm_unsaved(self, doing: str) -> bool:
+        """Ask Save / Discard / Cancel when the encounter has unsaved changes.
+
+        Args:
+            doing: what would lose them ("closing", "opening cave.json").
+
+        Returns:
+            True to go ahead (saved, discarded or nothing unsaved); False to stay.
+        """
+        if self._session.history.is_clean:
+            return True
+        answer = QMessageBox.question(
+            self._window,
+            "Unsaved changes",
+            f"{self._session.encounter.name} has unsaved changes. Save them before {doing}?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        if answer == QMessageBox.StandardButton.Discard:
+            self._discarded()
+            return True
+        return False
+
+    def import_map_image(
+        self,
+        path: Path,
+        pixels_per_square: float | None = None,
+        offset_px: tuple[float, float] = (0.0, 0.0),
+    ) -> str:
+        """Make an image the map background (one undo step); returns a status line.
+
+        Without `pixels_per_square` the image is stretched so its width spans the grid.
+        """
+        from PySide6.QtGui import QImageReader
+
+        reader = QImageReader(str(path))
+        size = reader.size()
+        if not reader.canRead() or size.width() <= 0:
+            return f"Refused: {path.name} is not an image Qt can read"
+        grid = self._session.encounter.grid
+        per_square = pixels_per_square or size.width() / max(1, grid.columns)
+        image = MapImage(str(path), per_square, offset_px)
+        return outcome_text(self._session.set_map_image(image, initiator=self._window))
+
+    def _on_save(self) -> None:
+        self.save()
+
+    def _on_save_as(self) -> None:
+        self.save_as()
+
+    def _on_open(self) -> None:
+        start = str(self.path.parent) if self.path else ""
+        file_name, _ = QFileDialog.getOpenFileName(
+            self._window, "Open encounter", start, ENCOUNTER_FILTER
+        )
+        if file_name:
+            self.open_file(Path(file_name))
+
+    def _on_import_map(self) -> None:
+        file_name, _ = QFileDialog.getOpenFileName(
+            self._window, "Import map image", "", IMAGE_FILTER
+        )
+        if file_name:
+            self._status.say(self.import_map_image(Path(file_name)))
+
+
+def ask_image_use(parent: QWidget, path: Path) -> ImageUse | None:
+    """Ask whether a dropped image is a token or the map background (None: cancelled)."""
+    box = QMessageBox(parent)
+    box.setWindowTitle("Dropped an image")
+    box.setText(f"Use {path.name} as…")
+    token = box.addButton("A token", QMessageBox.ButtonRole.AcceptRole)
+    background = box.addButton("The map background", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is token:
+        return ImageUse.TOKEN
+    if clicked is background:
+        return ImageUse.MAP
+    return None
+
+
+def _is_bundled(path: Path) -> bool:
+    """The bundled demo is read-only data: saving goes to a new file instead."""
+    try:
+        path.resolve().relative_to(resources_dir().resolve())
+    except ValueError:
+        return False
+    return True

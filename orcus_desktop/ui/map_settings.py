@@ -1,0 +1,82 @@
+"""View > Map Grid…: the grid's size, look and, with a map image, its calibration.
+
+The grid's colour and opacity are a view setting; its size and how it lies on the map image
+(pixels per square and offset) are in the document, each change one undo step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QWidget
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.map.grid_dialog import GridDialog
+from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.status_report import StatusReport, outcome_text
+
+
+class MapSettings:
+    """The grid settings of one window's map.
+
+    Args:
+        parent: the dialog's parent and the session's initiator.
+        session: the game session.
+        scene: the map scene (the grid's look).
+        status: where outcomes are reported.
+    """
+
+    def __init__(
+        self, parent: QWidget, session: GameSession, scene: MapScene, status: StatusReport
+    ) -> None:
+        self._parent = parent
+        self._session = session
+        self._scene = scene
+        self._status = status
+
+    def ask(self) -> None:
+        """Open the grid dialog and apply what the GM accepts."""
+        encounter = self._session.encounter
+        dialog = GridDialog(
+            encounter.map_image, self._scene.grid_colour, encounter.grid, self._parent
+        )
+        if dialog.exec() != GridDialog.DialogCode.Accepted:
+            return
+        size = (dialog.columns.value(), dialog.rows.value())
+        if size != tuple(encounter.grid):
+            self._status.outcome(self._session.resize_grid(*size, initiator=self._parent))
+        self.apply(
+            dialog.colour,
+            dialog.opacity.value() / 100,
+            dialog.pixels_per_square.value(),
+            (dialog.offset_x.value(), dialog.offset_y.value()),
+        )
+
+    def apply(
+        self,
+        colour: QColor,
+        opacity: float,
+        pixels_per_square: float | None = None,
+        offset_px: tuple[float, float] | None = None,
+    ) -> None:
+        """Grid look (a view setting) and, with a map image, its calibration (one undo step)."""
+        self._scene.set_grid_style(colour, opacity)
+        image = self._session.encounter.map_image
+        if (
+            image is not None
+            and pixels_per_square is not None
+            and offset_px is not None
+            and (pixels_per_square, offset_px) != (image.pixels_per_square, image.offset_px)
+        ):
+            self._status.say(self.calibrate(pixels_per_square, offset_px))
+
+    def calibrate(self, pixels_per_square: float, offset_px: tuple[float, float]) -> str:
+        """Change how the grid lies on the map image; returns a status line."""
+        image = self._session.encounter.map_image
+        if image is None:
+            return "Refused: there is no map image to calibrate"
+        calibrated = replace(image, pixels_per_square=pixels_per_square, offset_px=offset_px)
+        return outcome_text(
+            self._session.set_map_image(calibrated, initiator=self._parent, text="Calibrate map")
+        )

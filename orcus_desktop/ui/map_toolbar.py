@@ -1,0 +1,217 @@
+"""The map tool bar: one checkable action per pointer tool, with a key each, and GM move.
+
+Tools: select, move, measure, wall, window, door, terrain (with the kind painted), erase,
+template (shape, Near/Far, size, range), calibrate, line of sight. The workflows put tools of
+their own on the map for a while (targeting, a push: `show_transient`); the checked action
+stays the GM's tool, which `restore` brings back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QComboBox, QMainWindow, QSpinBox, QToolBar, QWidget
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.calibrate_tool import CalibrateTool
+from orcus_desktop.controller.tools.erase_tool import EraseTool
+from orcus_desktop.controller.tools.measure_tool import MeasureTool
+from orcus_desktop.controller.tools.move_tool import MoveTool, SelectTool
+from orcus_desktop.controller.tools.pointer import MapTool
+from orcus_desktop.controller.tools.sight_tool import SightTool
+from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool
+from orcus_desktop.controller.tools.terrain_tool import TerrainTool
+from orcus_desktop.controller.tools.wall_tool import WallTool
+from orcus_desktop.geometry.areas import AreaShape
+from orcus_desktop.geometry.features import TerrainKind, WallKind
+from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.ui.status_report import StatusReport
+
+
+def make_action(
+    parent: QWidget, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str = ""
+) -> QAction:
+    """A `QAction` with its key (a standard key brings every platform binding)."""
+    act = QAction(text, parent)
+    if isinstance(shortcut, QKeySequence.StandardKey):
+        act.setShortcuts(shortcut)
+    elif shortcut:
+        act.setShortcut(QKeySequence(shortcut))
+    return act
+
+
+class MapToolBar(QToolBar):
+    """The "Map tools" bar of a window.
+
+    Args:
+        window: the window it goes in (at the top).
+        session: the game session the tools drive.
+        view: the map view the tools work in.
+        selected_creature: returns the creature selected on the map, or None.
+        on_tool_selected: a tool selected a creature (or None).
+        calibrate: sets the map image's pixels per square and offset; returns a status line.
+        status: where a toggle is reported.
+
+    Attributes:
+        tools: (action, factory) per tool key.
+        tool_group: the exclusive group of the tools' actions.
+        terrain_kind, template_shape, template_origin, template_size, template_range: the
+            terrain and template tools' settings.
+        gm_move_action: drags move tokens freely (no action spent, nothing provoked).
+        switching: True while code replaces the map's tool (a tool that finishes then must
+            not switch tools back).
+    """
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        session: GameSession,
+        view: MapView,
+        selected_creature: Callable[[], str | None],
+        on_tool_selected: Callable[[str | None], None],
+        calibrate: Callable[[float, tuple[float, float]], str],
+        status: StatusReport,
+    ) -> None:
+        super().__init__("Map tools", window)
+        self.setObjectName("mapTools")
+        self._session = session
+        self._view = view
+        self._selected = selected_creature
+        self._status = status
+        self.switching = False
+        self.tool_group = QActionGroup(self)
+        self.tool_group.setExclusive(True)
+        self.tools: dict[str, tuple[QAction, Callable[[], MapTool]]] = {}
+        self.terrain_kind = QComboBox()
+        self.terrain_kind.setToolTip("Terrain painted by the terrain tool")
+        for kind in TerrainKind:
+            self.terrain_kind.addItem(kind.value.replace("-", " "), kind)
+        self.terrain_kind.currentIndexChanged.connect(self._on_terrain_kind_changed)
+        select = on_tool_selected
+        factories: tuple[tuple[str, str, str, Callable[[], MapTool]], ...] = (
+            ("select", "Select", "V", lambda: SelectTool(session, select)),
+            ("move", "Move", "M", lambda: MoveTool(session, select)),
+            ("measure", "Measure", "R", MeasureTool),
+            ("wall", "Wall", "W", lambda: WallTool(session, WallKind.WALL)),
+            ("window", "Window", "Shift+W", lambda: WallTool(session, WallKind.WINDOW)),
+            ("door", "Door", "D", lambda: WallTool(session, WallKind.DOOR)),
+            ("terrain", "Terrain", "T", lambda: TerrainTool(session, self._terrain())),
+            ("erase", "Erase", "E", lambda: EraseTool(session)),
+            ("template", "Template", "A", self._template_tool),
+            ("calibrate", "Calibrate", "K", lambda: CalibrateTool(session, calibrate)),
+            ("sight", "Line of Sight", "L", lambda: SightTool(session, selected_creature, select)),
+        )
+        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self)
+        for key, text, shortcut, factory in factories:
+            act = make_action(window, text, shortcut)
+            act.setCheckable(True)
+            act.setToolTip(f"{text} ({shortcut})")
+            act.setData(key)
+            act.triggered.connect(self._on_tool_triggered)
+            self.tool_group.addAction(act)
+            self.addAction(act)
+            self.tools[key] = (act, factory)
+            if key == "terrain":
+                self.addWidget(self.terrain_kind)
+            if key == "template":
+                for widget in self._template_controls():
+                    self.addWidget(widget)
+        self.addSeparator()
+        self.gm_move_action = make_action(window, "GM Move", "G")
+        self.gm_move_action.setCheckable(True)
+        self.gm_move_action.setToolTip(
+            "GM move (G): drags move tokens freely, spending no action and provoking nothing "
+            "(Ctrl+drag does the same once; Shift+drag shifts)"
+        )
+        self.gm_move_action.toggled.connect(self._on_gm_move_toggled)
+        self.addAction(self.gm_move_action)
+        self.activate("select")
+
+    def checked_key(self) -> str:
+        """The key of the GM's tool (the checked action)."""
+        return str(self.tool_group.checkedAction().data())
+
+    def activate(self, key: str) -> MapTool:
+        """Switch the map to the tool named `key` ("select", "wall", ...) and return it."""
+        act, factory = self.tools[key]
+        act.setChecked(True)
+        tool = factory()
+        if isinstance(tool, MoveTool):
+            tool.gm_move = self.gm_move_action.isChecked()
+        self.show_transient(tool)
+        return tool
+
+    def show_transient(self, tool: MapTool | None) -> None:
+        """Put `tool` on the map; the one it replaces finishes without switching tools back."""
+        self.switching = True
+        try:
+            self._view.set_tool(tool)
+        finally:
+            self.switching = False
+
+    def restore(self) -> MapTool:
+        """Bring the GM's tool back (after targeting or a push)."""
+        return self.activate(self.checked_key())
+
+    def _template_controls(self) -> list[QWidget]:
+        """Shape, Near/Far, size and range of the area template tool."""
+        self.template_shape = QComboBox()
+        for shape in AreaShape:
+            self.template_shape.addItem(shape.value, shape)
+        self.template_origin = QComboBox()
+        for origin in AreaOrigin:
+            self.template_origin.addItem(origin.value.title(), origin)
+        self.template_origin.setCurrentIndex(1)  # Far: a GM aims it anywhere
+        self.template_size = QSpinBox()
+        self.template_size.setRange(0, 20)
+        self.template_size.setValue(1)
+        self.template_size.setPrefix("size ")
+        self.template_range = QSpinBox()
+        self.template_range.setRange(1, 50)
+        self.template_range.setValue(10)
+        self.template_range.setPrefix("range ")
+        self.template_shape.setToolTip("Area shape (000 Areas of effect)")
+        self.template_origin.setToolTip("Near: from the selected creature; Far: anywhere in range")
+        self.template_range.setToolTip("A Far area's range from the selected creature")
+        for combo in (self.template_shape, self.template_origin):
+            combo.currentIndexChanged.connect(self._on_template_changed)
+        for spin in (self.template_size, self.template_range):
+            spin.valueChanged.connect(self._on_template_changed)
+        return [self.template_shape, self.template_origin, self.template_size, self.template_range]
+
+    def _template_tool(self) -> TemplateTool:
+        shape = self.template_shape.currentData()
+        origin = self.template_origin.currentData()
+        return TemplateTool(
+            self._session,
+            shape if isinstance(shape, AreaShape) else AreaShape.BURST,
+            origin if isinstance(origin, AreaOrigin) else AreaOrigin.FAR,
+            self.template_size.value(),
+            self.template_range.value(),
+            self._selected,
+        )
+
+    def _terrain(self) -> TerrainKind:
+        kind = self.terrain_kind.currentData()
+        return kind if isinstance(kind, TerrainKind) else TerrainKind.DIFFICULT
+
+    def _on_tool_triggered(self) -> None:
+        act = self.sender()
+        if isinstance(act, QAction):
+            self.activate(str(act.data()))
+
+    def _on_terrain_kind_changed(self, _index: int) -> None:
+        if self.tools["terrain"][0].isChecked():
+            self.activate("terrain")
+
+    def _on_template_changed(self, _value: int) -> None:
+        if self.tools["template"][0].isChecked():
+            self.activate("template")
+
+    def _on_gm_move_toggled(self, checked: bool) -> None:
+        tool = self._view.tool
+        if isinstance(tool, MoveTool):
+            tool.gm_move = checked
+        self._status.say("GM move on: drags are free moves" if checked else "GM move off", 4000)

@@ -1,0 +1,171 @@
+"""The actions panel's buttons: the actions the session carries out without further choices.
+
+Stand up, drop prone, total defense, action point, rally, escape or release a grapple, an
+opportunity attack and its "Let it pass", ready. Each button is one session call (one undo
+step) and is disabled, with the session's reason as its tooltip, when the session would
+refuse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QPushButton, QWidget
+
+from orcus_desktop.controller.availability import AvailableActions, CombatAction
+from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.ui.panels.actions.ready import AskReady
+from orcus_desktop.ui.panels.common import enable_with_reason, name_of
+from orcus_desktop.ui.panels.flow import FlowBox
+
+Report = Callable[[OperationResult], None]
+"""Shows an operation's outcome (the panel's message line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Button:
+    """A panel button: its label and the combat action whose answer enables it."""
+
+    label: str
+    action: CombatAction
+    key: str
+
+
+# Only actions the session carries out without a target or a square to choose. End turn and
+# Delay are the Initiative panel's (one button each: that one asks for the table's save dice).
+_BUTTONS = (
+    _Button("Stand up", CombatAction.STAND_UP, "stand_up"),
+    _Button("Drop prone", CombatAction.DROP_PRONE, "drop_prone"),
+    _Button("Total defense", CombatAction.TOTAL_DEFENSE, "total_defense"),
+    _Button("Spend action point", CombatAction.SPEND_ACTION_POINT, "spend_action_point"),
+    _Button("Rally", CombatAction.RALLY, "rally"),
+    _Button("Escape grapple", CombatAction.ESCAPE_GRAPPLE, "escape_grapple"),
+    _Button("Release grapple", CombatAction.RELEASE_GRAPPLE, "release_grapple"),
+    _Button("Opportunity attack", CombatAction.OPPORTUNITY_ATTACK, "opportunity_attack"),
+    _Button("Ready…", CombatAction.READY, "ready"),
+)
+
+_COMBAT_ONLY = frozenset({CombatAction.OPPORTUNITY_ATTACK, CombatAction.READY})
+"""Buttons that only mean something in a running combat."""
+
+_TOOLTIPS: dict[CombatAction, str] = {
+    CombatAction.STAND_UP: "Stand up from prone (move action).",
+    CombatAction.DROP_PRONE: "Drop prone (free action).",
+    CombatAction.TOTAL_DEFENSE: "+2 to all defenses until the start of its next turn (standard).",
+    CombatAction.SPEND_ACTION_POINT: "One extra action this turn (once per encounter).",
+    CombatAction.RALLY: "Spend a recovery and gain +2 to defenses (standard, once per encounter).",
+    CombatAction.ESCAPE_GRAPPLE: "Athletics vs Fortitude to escape the grapple (standard).",
+    CombatAction.RELEASE_GRAPPLE: "Let go of the creatures it grapples (free action).",
+    CombatAction.OPPORTUNITY_ATTACK: "A basic melee attack against the creature that provoked.",
+    CombatAction.READY: "Ready an action for a trigger (standard action, 000 'Ready').",
+}
+
+
+class ActionButtons(FlowBox):
+    """One button per simple action of the creature shown, wrapping in a narrow dock.
+
+    Args:
+        session: the game session to drive.
+        creature_id: returns the creature shown, or None.
+        ask_ready: asks the GM what the creature readies.
+        report: shows each call's outcome.
+        parent: the Qt parent.
+
+    Attributes:
+        buttons: the buttons by key ("stand_up", ..., "decline_opportunity").
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        creature_id: Callable[[], str | None],
+        ask_ready: AskReady,
+        report: Report,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent=parent)
+        self.setObjectName("actionButtons")
+        self._session = session
+        self._creature_id = creature_id
+        self._ask_ready = ask_ready
+        self._report = report
+        self.buttons: dict[str, QPushButton] = {}
+        for spec in _BUTTONS:
+            button = QPushButton(spec.label, self)
+            button.setObjectName(f"{spec.key}_button")
+            button.clicked.connect(self._slot_for(spec.action))
+            self.buttons[spec.key] = button
+            self.add(button)
+        decline = QPushButton("Let it pass", self)
+        decline.setObjectName("decline_opportunity_button")
+        decline.clicked.connect(self._on_decline_opportunity)
+        self.buttons["decline_opportunity"] = decline
+        self.add(decline)
+
+    def disable_all(self, reason: str) -> None:
+        for button in self.buttons.values():
+            enable_with_reason(button, reason, "")
+
+    def update_for(self, available: AvailableActions) -> None:
+        """Enable each button the session would carry out now; the others say why not."""
+        session = self._session
+        combat = session.encounter.combat
+        for spec in _BUTTONS:
+            reason = available.option(spec.action).reason
+            tooltip = _TOOLTIPS[spec.action]
+            if spec.action in _COMBAT_ONLY and not reason and not combat.active:
+                # Allowed by the rules outside combat, but these need a running combat: a
+                # provoking creature whose turn it is, a place in the initiative.
+                reason = "No combat is running."
+            if spec.action is CombatAction.OPPORTUNITY_ATTACK and combat.current:
+                tooltip = f"A basic melee attack against {name_of(session, combat.current)}."
+            enable_with_reason(self.buttons[spec.key], reason, tooltip)
+        combatant = combat.find(available.creature_id) if combat.active else None
+        offered = combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY
+        enable_with_reason(
+            self.buttons["decline_opportunity"],
+            "" if offered else "No opportunity attack is offered.",
+            "Decline the opportunity attack (its immediate action stays unused).",
+        )
+
+    def _slot_for(self, action: CombatAction) -> Callable[[], None]:
+        def slot() -> None:
+            self._on_action(action)
+
+        return slot
+
+    def _on_action(self, action: CombatAction) -> None:
+        cid = self._creature_id()
+        if cid is None:
+            return
+        session = self._session
+        calls: dict[CombatAction, Callable[[], OperationResult]] = {
+            CombatAction.STAND_UP: lambda: session.stand_up(cid, initiator=self),
+            CombatAction.DROP_PRONE: lambda: session.drop_prone(cid, initiator=self),
+            CombatAction.TOTAL_DEFENSE: lambda: session.total_defense(cid, initiator=self),
+            CombatAction.SPEND_ACTION_POINT: lambda: session.spend_action_point(
+                cid, initiator=self
+            ),
+            CombatAction.RALLY: lambda: session.rally(cid, initiator=self),
+            CombatAction.ESCAPE_GRAPPLE: lambda: session.escape_grapple(cid, initiator=self),
+            CombatAction.RELEASE_GRAPPLE: lambda: session.release_grapple(cid, initiator=self),
+            CombatAction.OPPORTUNITY_ATTACK: lambda: session.opportunity_attack(
+                cid, session.encounter.combat.current or "", initiator=self
+            ),
+        }
+        if action is CombatAction.READY:
+            answer = self._ask_ready(self, name_of(session, cid))
+            if answer is None:
+                return
+            kind, trigger = answer
+            self._report(session.ready_action(cid, kind, trigger, initiator=self))
+            return
+        self._report(calls[action]())
+
+    def _on_decline_opportunity(self) -> None:
+        cid = self._creature_id()
+        if cid is not None:
+            self._report(self._session.decline_opportunity_attack(cid, initiator=self))

@@ -1,0 +1,396 @@
+"""The actions panel: what the selected creature (or the one whose turn it is) can do now.
+
+It shows the actions left this turn, the side-panel numbers the rules engine computes
+(current defenses, effective speed, hit points; `orcus_desktop.rules.derived`), the creature's
+conditions, every action of 000 "Actions in Combat" and every power from
+`GameSession.available_actions` with the reason for each one it cannot take (`tree`), and
+buttons for the actions the session carries out without further choices (`buttons`,
+`maintained`). Double-clicking (or Enter on) a power or a targeted action emits
+`power_activated`/`action_activated`: the window then aims it on the map. Opportunity attacks
+offered by a move are listed at the top whoever is shown (`offers`). Every button is one
+session call (one undo step) and is disabled with the session's reason as its tooltip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import psygnal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import SignalInstance as QtSignalInstance
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from orcus_desktop.controller.availability import AvailableActions, CombatAction
+from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.encounter import Creature
+from orcus_desktop.rules.derived import current_defenses, effective_speed
+from orcus_desktop.rules.format import format_resolved
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.ui.panels.actions.buttons import ActionButtons
+from orcus_desktop.ui.panels.actions.gm_box import GmEditsBox
+from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
+from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
+from orcus_desktop.ui.panels.actions.ready import AskReady, ask_ready_dialog
+from orcus_desktop.ui.panels.actions.tree import ActionTree
+from orcus_desktop.ui.panels.common import (
+    DocumentConnections,
+    effects_summary,
+    enable_with_reason,
+    hit_points_text,
+)
+
+SelectionSignal = psygnal.SignalInstance | QtSignalInstance
+"""A signal announcing that the selection changed (Qt's or psygnal's; its arguments unused)."""
+
+SelectedCreature = Callable[[], str | None]
+"""Returns the id of the selected creature, or None."""
+
+
+def budget_text(available: AvailableActions, session: GameSession) -> str:
+    """``Standard 1 · Move 1 · Swift 1 · Immediate ready · Action point 1``."""
+    if not available.in_combat:
+        return "Outside combat: actions cost nothing."
+    combat = session.encounter.combat
+    combatant = combat.find(available.creature_id)
+    if combatant is None:
+        return "Not in the initiative."
+    budget = available.budget
+    if available.its_turn:
+        parts = [
+            f"Standard {budget.standard}",
+            f"Move {budget.move}",
+            f"Swift {budget.swift}",
+        ]
+    else:
+        parts = ["Not its turn"]
+    parts.append("Immediate used" if combatant.immediate_used else "Immediate ready")
+    creature = session.encounter.creature(available.creature_id)
+    state = session.rules.state(creature)
+    if state is not None:
+        if state.action_point_spent:
+            parts.append("Action point spent")
+        else:
+            parts.append(f"Action points {state.action_points}")
+    return " · ".join(parts)
+
+
+class ActionsPanel(QWidget):
+    """The actions dock for one creature: the selected one, else the one whose turn it is.
+
+    Args:
+        session: the game session to drive.
+        selected_creature: returns the id of the creature selected on the map, or None.
+        selection_changed: emitted when that selection changes (e.g. the map scene's
+            `selectionChanged`); the panel then shows the newly selected creature.
+        parent: the Qt parent.
+
+    Attributes:
+        title: the creature's name and whether it is its turn.
+        budget: the actions left this turn.
+        numbers: defenses, speed, hit points.
+        conditions: its conditions and persistent damage.
+        tree: every action and power, allowed or not, with the reason.
+        action_buttons: the simple actions' buttons.
+        maintained: one "Maintain" button per power the creature keeps going.
+        gm_box: the GM's edits.
+        buttons: every button by key ("stand_up", "damage"...), of the action buttons and
+            the GM box.
+        message: the reason the last request was refused.
+        ask_ready: asks the GM for the readied action's type and trigger (a dialog; tests
+            replace it).
+        offers_box: the opportunity attacks offered now, whoever is shown; hidden when none
+            is offered.
+
+    Signals:
+        power_activated: `(creature_id, power_name)` when the GM double-clicks (or presses
+            Enter on) a power the creature may use now; the window aims it on the map.
+        action_activated: `(creature_id, action)` likewise for an allowed action of
+            "Actions in combat" (`CombatAction` value), e.g. a charge or a grapple.
+    """
+
+    power_activated = Signal(str, str)
+    action_activated = Signal(str, str)
+
+    def __init__(
+        self,
+        session: GameSession,
+        selected_creature: SelectedCreature | None = None,
+        selection_changed: SelectionSignal | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("actionsPanel")
+        self._session = session
+        self._selected = selected_creature
+        self._pinned: str | None = None
+        self._creature_id: str | None = None
+        self._available: AvailableActions | None = None
+        self.ask_ready: AskReady = ask_ready_dialog
+
+        self.title = QLabel(self)
+        font = QFont(self.title.font())
+        font.setBold(True)
+        self.title.setFont(font)
+        self.budget = QLabel(self)
+        self.budget.setWordWrap(True)
+        self.numbers = QLabel(self)
+        self.numbers.setWordWrap(True)
+        self.conditions = QLabel(self)
+        self.conditions.setWordWrap(True)
+        self.tree = ActionTree(session, self)
+        self.message = QLabel(self)
+        self.message.setObjectName("actionsMessage")
+        self.message.setWordWrap(True)
+
+        shown = self._shown_id
+        self.action_buttons = ActionButtons(
+            session, shown, lambda _parent, name: self.ask_ready(self, name), self._report, self
+        )
+        self.maintained = MaintainButtons(session, self._report, self)
+        self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self._report, self)
+        self.buttons: dict[str, QPushButton] = {
+            **self.action_buttons.buttons,
+            **self.gm_box.buttons,
+        }
+        self.offers_box = OpportunityOffers(session, self._report, self.message.setText, self)
+        self.offers_box.refilled.connect(self._fit_width)
+
+        # Everything scrolls when the dock is shorter than the panel: an opportunity attack
+        # offered, or a small screen, never makes the window grow past the screen.
+        content = QWidget(self)
+        content.setObjectName("actionsContent")
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setObjectName("actionsScroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setWidget(content)
+        # The dock area gives its spare height to this panel (the initiative keeps its hint).
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.scroll_area)
+        self._content = content
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(4, 4, 4, 4)
+        for widget in (self.title, self.budget, self.numbers, self.conditions):
+            layout.addWidget(widget)
+        layout.addWidget(self.offers_box)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.action_buttons)
+        layout.addWidget(self.maintained)
+        layout.addWidget(self.gm_box)
+        layout.addWidget(self.message)
+
+        self._connections = DocumentConnections()
+        events = session.document.events
+        for signal in (
+            events.combat_changed,
+            events.creature_removed,
+            events.creature_added,
+            events.reset,
+        ):
+            self._connections.connect(signal, self._on_document_changed)
+        self._connections.connect(events.creature_changed, self._on_creature_changed)
+        if isinstance(selection_changed, psygnal.SignalInstance):
+            self._connections.connect(selection_changed, self._on_selection_changed)
+        elif selection_changed is not None:
+            selection_changed.connect(self._on_selection_changed)
+        self._connections.bind(self)
+        self.tree.itemSelectionChanged.connect(self.gm_box.update_buttons)
+        self.tree.power_activated.connect(self._on_power_activated)
+        self.tree.action_activated.connect(self._on_action_activated)
+        self.tree.refused.connect(self.message.setText)
+        self.refresh()
+        self._fit_width()
+
+    # -- public ----------------------------------------------------------------------------
+
+    @property
+    def creature_id(self) -> str | None:
+        """The creature shown, or None."""
+        return self._creature_id
+
+    @property
+    def available(self) -> AvailableActions | None:
+        """The session's answer shown, or None when no creature is shown."""
+        return self._available
+
+    @property
+    def maintain_buttons(self) -> dict[str, QPushButton]:
+        """The "Maintain" buttons by power name."""
+        return self.maintained.buttons
+
+    @property
+    def offer_rows(self) -> dict[str, tuple[QLineEdit, QPushButton, QPushButton]]:
+        """The widgets of each offer by the enemy's id: (dice, take, let pass)."""
+        return self.offers_box.rows
+
+    def show_creature(self, creature_id: str | None) -> None:
+        """Show this creature whatever the selection (None: follow the selection again)."""
+        self._pinned = creature_id or None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the snapshot and the session's answers again."""
+        self.offers_box.fill()
+        creature = self._shown_creature()
+        self._creature_id = creature.id if creature is not None else None
+        if creature is None:
+            self._available = None
+            self.title.setText("Select a creature to see what it can do.")
+            for label in (self.budget, self.numbers, self.conditions):
+                label.clear()
+            self.tree.clear()
+            for button in self.buttons.values():
+                enable_with_reason(button, "Select a creature.", "")
+            self.maintained.fill(None)
+            return
+        available = self._session.available_actions(creature.id)
+        self._available = available
+        self.title.setText(self._title_text(creature, available))
+        self.budget.setText(budget_text(available, self._session))
+        self._fill_numbers(creature)
+        self.tree.fill(creature, available)
+        self.action_buttons.update_for(available)
+        self.gm_box.update_buttons()
+        self.maintained.fill(creature)
+
+    def take_opportunity_attacks(self, enemy_id: str | None = None) -> None:
+        """Take an offered opportunity attack (`enemy_id`'s, else the first one listed).
+
+        The dice typed in its row are used; with none the app rolls (a keyboard shortcut).
+        """
+        self.offers_box.take(enemy_id)
+
+    def decline_opportunity_attacks(self) -> None:
+        """Let the first opportunity attack offered pass (a keyboard shortcut)."""
+        self.offers_box.decline_first()
+
+    def activate_current(self) -> None:
+        """Use the power or action selected in the list, as a double-click does."""
+        item = self.tree.currentItem()
+        if item is None:
+            self.message.setText("Select a power or an action in the list first.")
+            return
+        if self._creature_id is not None:
+            self.tree.activate(item)
+
+    def activate_action(self, action: CombatAction) -> None:
+        """Ask for `action` of the creature shown (a keyboard shortcut: basic attack, charge)."""
+        if self._creature_id is None or self._available is None:
+            self.message.setText("Select a creature first.")
+            return
+        reason = self._available.option(action).reason
+        if reason:
+            self.message.setText(reason)
+            return
+        self.action_activated.emit(self._creature_id, action.value)
+
+    def sizeHint(self) -> QSize:
+        # All of it without scrolling when the window has the room (the dock area shares its
+        # height between the docks by their size hints; a scroll area asks for little).
+        bar = self.scroll_area.verticalScrollBar().sizeHint().width()
+        hint = self._content.sizeHint()
+        return QSize(hint.width() + bar, hint.height())
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def _shown_id(self) -> str | None:
+        return self._creature_id
+
+    def _shown_creature(self) -> Creature | None:
+        enc = self._session.encounter
+        for candidate in (
+            self._pinned,
+            self._selected() if self._selected is not None else None,
+            enc.combat.current,
+        ):
+            creature = enc.find_creature(candidate) if candidate else None
+            if creature is not None:
+                return creature
+        return None
+
+    def _title_text(self, creature: Creature, available: AvailableActions) -> str:
+        if available.its_turn:
+            return f"{creature.name}: its turn"
+        if available.in_combat:
+            return f"{creature.name}: not its turn"
+        return creature.name
+
+    def _fill_numbers(self, creature: Creature) -> None:
+        session = self._session
+        statblock = session.rules.statblock(creature)
+        state = session.rules.state(creature)
+        if statblock is None or state is None:
+            self.numbers.setText(f"No stat block; speed {creature.speed}.")
+            self.numbers.setToolTip("")
+        else:
+            defenses = current_defenses(statblock, state, session.ruleset)
+            speed = effective_speed(statblock, state, session.ruleset)
+            parts = [f"{d.label} {v.total}" for d, v in defenses.items()]
+            parts.append(f"Speed {speed.total}")
+            parts.append(f"HP {hit_points_text(session, creature)}")
+            parts.append(f"Recoveries {state.recoveries_left}")
+            if state.death_save_failures:
+                parts.append(f"Death save failures {state.death_save_failures}")
+            self.numbers.setText(" · ".join(parts))
+            lines = [f"{d.label}: {format_resolved(v)}" for d, v in defenses.items()]
+            lines.append(f"Speed: {format_resolved(speed)}")
+            self.numbers.setToolTip("\n".join(lines))
+        effects = effects_summary(creature)
+        implied = sorted(c.label for c in session.rules.conditions(session.encounter, creature.id))
+        text = f"Conditions: {effects}" if effects else "No conditions."
+        explicit = {label.split(" (")[0] for label in effects.split(", ")} if effects else set()
+        extra = [c for c in implied if c not in explicit]
+        if extra:
+            text += f" (also {', '.join(extra).lower()})"
+        combatant = session.encounter.combat.find(creature.id)
+        if combatant is not None and combatant.readied is not None:
+            text += f"\nReadied {combatant.readied.kind.value} action: {combatant.readied.trigger}"
+        if combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY:
+            text += "\nMay take an opportunity attack now."
+        self.conditions.setText(text)
+
+    def _fit_width(self) -> None:
+        """Keep the dock as wide as the panel's widest row: it scrolls up and down only."""
+        bar = self.scroll_area.verticalScrollBar().sizeHint().width()
+        self.scroll_area.setMinimumWidth(self._content.minimumSizeHint().width() + bar)
+
+    # -- slots -----------------------------------------------------------------------------
+
+    def _report(self, result: OperationResult) -> None:
+        self.message.setText("" if result.ok else result.reason)
+
+    def _on_power_activated(self, power: str) -> None:
+        if self._creature_id is not None:
+            self.power_activated.emit(self._creature_id, power)
+
+    def _on_action_activated(self, action: str) -> None:
+        if self._creature_id is not None:
+            self.action_activated.emit(self._creature_id, action)
+
+    def _on_document_changed(self, _what: object = None) -> None:
+        self.refresh()
+
+    def _on_creature_changed(self, creature: Creature) -> None:
+        # Another creature's change that matters here (a grapple, a mark) also logs, and
+        # so arrives as combat_changed.
+        if creature.id == self._creature_id:
+            self.refresh()
+
+    def _on_selection_changed(self, *_args: object) -> None:
+        self._pinned = None
+        self.message.clear()
+        self.refresh()

@@ -1,0 +1,132 @@
+"""The actions panel's list: every power and action, allowed or not and why, and the effects.
+
+Double-clicking (or Enter on) an allowed power or action emits `power_activated` or
+`action_activated`; a disabled one emits `refused` with its reason. Selecting an effect lets
+the GM box save against it or end it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
+
+from orcus_desktop.controller.availability import AvailableActions, find_power
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.encounter import Creature
+from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
+from orcus_desktop.rules.powers import Frequency
+from orcus_desktop.ui.panels.common import effect_text
+
+EFFECT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""Tree item data: the effect id of a condition or persistent damage item."""
+
+POWER_ROLE = Qt.ItemDataRole.UserRole + 2
+"""Tree item data: the power's name on a power item."""
+
+ACTION_ROLE = Qt.ItemDataRole.UserRole + 3
+"""Tree item data: the `CombatAction` value on an action item."""
+
+
+class ActionTree(QTreeWidget):
+    """Powers, actions in combat and effects of one creature, in three branches.
+
+    It asks for its minimum height and takes whatever room is left over, so it gives up room
+    first: the buttons and the GM's edits under it stay in view rather than scroll away in a
+    short dock.
+
+    Signals:
+        power_activated: `power_name` of an allowed power activated.
+        action_activated: the `CombatAction` value of an allowed action activated.
+        refused: the reason a disabled item that was activated cannot be used.
+    """
+
+    power_activated = Signal(str)
+    action_activated = Signal(str)
+    refused = Signal(str)
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self.setObjectName("actionsTree")
+        self.setColumnCount(3)
+        self.setHeaderLabels(["Action", "Type", "Why not"])
+        self.setRootIsDecorated(True)
+        self.setMinimumHeight((self.fontMetrics().height() + 4) * 4)
+        header = self.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.itemActivated.connect(self.activate)
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.minimumHeight())
+
+    def selected_effect_id(self) -> int | None:
+        """The effect id of the selected effect item, or None."""
+        for item in self.selectedItems():
+            value = item.data(0, EFFECT_ROLE)
+            if isinstance(value, int):
+                return value
+        return None
+
+    def activate(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        """Use the power or action of `item`, as a double-click does."""
+        if item.isDisabled():
+            self.refused.emit(item.text(2))
+            return
+        power = item.data(0, POWER_ROLE)
+        action = item.data(0, ACTION_ROLE)
+        if isinstance(power, str):
+            self.power_activated.emit(power)
+        elif isinstance(action, str):
+            self.action_activated.emit(action)
+
+    def fill(self, creature: Creature, available: AvailableActions) -> None:
+        """List the creature's powers, actions and effects (the selected effect stays so)."""
+        session = self._session
+        state = session.rules.state(creature)
+        selected_effect = self.selected_effect_id()
+        self.clear()
+        powers = QTreeWidgetItem(self, ["Powers"])
+        for power_option in available.powers:
+            power = find_power(session.rules, session.encounter, creature.id, power_option.name)
+            usage = ""
+            if power is not None:
+                usage = power.frequency.value.replace("_", "-")
+                if power.frequency is not Frequency.AT_WILL and state is not None:
+                    used = power.name in state.powers_used
+                    usage += ", used" if used else ", available"
+            kind = f"{power_option.kind.value}, {usage}" if usage else power_option.kind.value
+            item = QTreeWidgetItem(powers, [power_option.name, kind, power_option.reason])
+            item.setData(0, POWER_ROLE, power_option.name)
+            tip = power_option.reason or "Allowed now: double-click (or Enter) to choose targets."
+            item.setToolTip(0, tip)
+            item.setToolTip(2, power_option.reason)
+            item.setDisabled(not power_option.allowed)
+        actions = QTreeWidgetItem(self, ["Actions in combat"])
+        for option in available.actions:
+            item = QTreeWidgetItem(
+                actions, [option.action.label, option.kind.value, option.reason]
+            )
+            item.setData(0, ACTION_ROLE, option.action.value)
+            item.setToolTip(0, option.reason or f"{option.action.label}: allowed now")
+            item.setToolTip(2, option.reason)
+            item.setDisabled(not option.allowed)
+        if state is not None and (state.conditions or state.persistent):
+            effects = QTreeWidgetItem(self, ["Effects"])
+            listed: list[ConditionInstance | PersistentDamage] = [
+                *state.conditions,
+                *state.persistent,
+            ]
+            for effect in listed:
+                text = effect_text(effect)
+                item = QTreeWidgetItem(effects, [text, "", effect.source])
+                item.setData(0, EFFECT_ROLE, effect.effect_id)
+                item.setToolTip(0, f"{text}, from {effect.source}. Select it to save or end it.")
+            effects.setExpanded(True)
+            for i in range(effects.childCount()):
+                child = effects.child(i)
+                if child is not None and child.data(0, EFFECT_ROLE) == selected_effect:
+                    child.setSelected(True)
+        actions.setExpanded(True)
+        powers.setExpanded(True)

@@ -1,0 +1,74 @@
+"""Help > Keyboard Shortcuts: every menu action with a key, then the keys that are not actions."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QMenu,
+    QMenuBar,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+FIXED_SHORTCUTS = (
+    ("Esc", "Cancel what the map tool is doing: targeting, a push, a wall, a drag"),
+    ("Right click", "Cancel targeting or a push (the token menu with the select tool)"),
+    ("Enter", "Go ahead with the targets clicked so far; finish a wall"),
+    ("Enter in the creature library", "Place the creature at the middle of the view"),
+    ("Ctrl+Return", "End the turn (Initiative panel)"),
+    ("Double-click / Enter in Actions", "Use the power or action: choose targets on the map"),
+    ("Shift+drag", "Shift instead of walking (000 Five-Foot Step)"),
+    ("Ctrl+drag", "A GM move: no action spent, nothing provoked"),
+    ("Space+drag, middle drag", "Pan the map"),
+    ("Wheel, +/-", "Zoom"),
+    ("Arrow keys", "Pan the map"),
+)
+"""Keys that are not menu actions."""
+
+
+def shortcut_rows(menu_bar: QMenuBar) -> list[tuple[str, str]]:
+    """(keys, what they do) for every menu action with a shortcut, then the fixed keys."""
+    rows: list[tuple[str, str]] = []
+    for menu_action in menu_bar.actions():
+        menu = menu_action.menu()
+        if not isinstance(menu, QMenu):
+            continue
+        where = menu_action.text().replace("&", "")
+        for act in menu.actions():
+            keys = ", ".join(
+                k.toString(QKeySequence.SequenceFormat.NativeText) for k in act.shortcuts()
+            )
+            if keys:
+                rows.append((keys, f"{where}: {act.text().replace('&', '')}"))
+    rows.extend(FIXED_SHORTCUTS)
+    return rows
+
+
+class ShortcutsDialog(QDialog):
+    """A table of keys and what they do, with a Close button."""
+
+    def __init__(self, rows: list[tuple[str, str]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("shortcutsDialog")
+        self.setWindowTitle("Keyboard Shortcuts")
+        table = QTableWidget(len(rows), 2, self)
+        table.setHorizontalHeaderLabels(["Keys", "Does"])
+        table.verticalHeader().setVisible(False)
+        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        for row, (keys, what) in enumerate(rows):
+            table.setItem(row, 0, QTableWidgetItem(keys))
+            table.setItem(row, 1, QTableWidgetItem(what))
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(table)
+        layout.addWidget(buttons)
+        self.resize(620, 520)
