@@ -8,6 +8,7 @@ import sys
 import pytest
 
 CORE_MODULES = [
+    "orcus_desktop.vocabulary",
     "orcus_desktop.geometry.grid",
     "orcus_desktop.model.serialization",
 ]

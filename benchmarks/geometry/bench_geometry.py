@@ -38,13 +38,14 @@ from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.geometry.movement import cheapest_path, provoked_by, reachable_squares
-from orcus_desktop.geometry.sight import CoverDegree, cover_table, lines_of_sight
+from orcus_desktop.geometry.sight import cover_table, lines_of_sight
 from orcus_desktop.geometry.visibility import (
     polygon_area,
     visibility_oracle,
     visibility_polygon_array,
 )
 from orcus_desktop.geometry.walls import box_segments, node_segments
+from orcus_desktop.vocabulary import CoverDegree
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "orcus-desktop-bench"
 SIDE = 100

@@ -33,11 +33,12 @@ from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.history import History
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.vocabulary import CreatureId
 
 MAP_SQUARES = 100
 TOKENS = 200

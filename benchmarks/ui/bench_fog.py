@@ -29,11 +29,12 @@ from orcus_desktop.controller.vision import player_vision
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.ui.map.fog import PlayerFog
 from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.vocabulary import CreatureId
 
 app = QApplication([])
 rules = CombatRules(random.Random(0), ORCUS)

@@ -26,49 +26,15 @@ from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.flanking import flanked_by
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.geometry.sight import (
-    AttackOrigin,
-    ConcealmentDegree,
-    space_concealment,
-    space_cover,
-    space_sees_space,
-)
-from orcus_desktop.geometry.sight import CoverDegree as GeoCover
+from orcus_desktop.geometry.sight import space_concealment, space_cover, space_sees_space
 from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules import state as rules_state
-from orcus_desktop.rules.attacks import (
-    AttackContext,
-    Combatant,
-    Concealment,
-    CoverDegree,
-    apply_attack,
-    resolve_attack,
-)
-from orcus_desktop.rules.ids import CreatureId as RulesId
+from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
 from orcus_desktop.rules.modifiers import Modifier
-from orcus_desktop.rules.powers import Origin, Power
+from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.state import RulesError
-
-_GEO_COVER = {
-    GeoCover.NONE: CoverDegree.NONE,
-    GeoCover.HALF: CoverDegree.HALF,
-    GeoCover.THREE_QUARTERS: CoverDegree.THREE_QUARTERS,
-    GeoCover.TOTAL: CoverDegree.TOTAL,
-}
-_GEO_CONCEALMENT = {
-    ConcealmentDegree.NONE: Concealment.NONE,
-    ConcealmentDegree.CONCEALMENT: Concealment.CONCEALED,
-    ConcealmentDegree.TOTAL: Concealment.TOTAL,
-}
-_ATTACK_ORIGIN = {
-    Origin.MELEE: AttackOrigin.MELEE,
-    Origin.RANGED: AttackOrigin.RANGED,
-    Origin.NEAR: AttackOrigin.NEAR,
-    Origin.FAR: AttackOrigin.FAR,
-    Origin.SELF: AttackOrigin.MELEE,
-}
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 
 HELP_BONUS = 2
 """000 "Help Attack" / "Help Defense": +2."""
@@ -191,9 +157,9 @@ def attack(
         result,
         combatants,
         engine.rules.ruleset,
-        current_turn=RulesId(current) if current else None,
-        knock_out=[RulesId(k) for k in knock_out],
-        damage_overrides={RulesId(k): v for k, v in (damage_overrides or {}).items()},
+        current_turn=CreatureId(current) if current else None,
+        knock_out=[CreatureId(k) for k in knock_out],
+        damage_overrides={CreatureId(k): v for k, v in (damage_overrides or {}).items()},
     )
     before_states = {c.id: c.state for c in combatants.values()}
     attacker_state = new_states.get(attacker.id, attacker.state)
@@ -343,26 +309,23 @@ def stage_attack(
         )
         target_occupant = Occupant(target_id, target_creature.space, target_creature.side)
         if target_id == attacker_id:
-            geo_cover = GeoCover.NONE
+            degree = CoverDegree.NONE
         else:
-            geo_cover = space_cover(field_, origin_occupant, target_occupant).degree
-        degree = _GEO_COVER[geo_cover]
+            degree = space_cover(field_, origin_occupant, target_occupant).degree
         if cover and target_id in cover:
             degree = CoverDegree(cover[target_id])  # the GM overrides (docs/design.md#cover)
         if degree is CoverDegree.TOTAL:
             # 000 "A Clear Path to the Target": no line of effect, no target.
             raise ActionError(f"no line of effect to {target_creature.name} (total cover)")
         if target_id == attacker_id:
-            concealment = Concealment.NONE
+            concealment = ConcealmentDegree.NONE
         else:
-            concealment = _GEO_CONCEALMENT[
-                space_concealment(
-                    field_,
-                    Occupant(attacker_id, attacker_creature.space, attacker_creature.side),
-                    target_occupant,
-                    _ATTACK_ORIGIN[power.origin],
-                )
-            ]
+            concealment = space_concealment(
+                field_,
+                Occupant(attacker_id, attacker_creature.space, attacker_creature.side),
+                target_occupant,
+                power.origin,
+            )
         flanking = (
             power.origin is Origin.MELEE
             and target_id in {o.id for o in field_.occupants}

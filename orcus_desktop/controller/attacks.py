@@ -30,16 +30,14 @@ from orcus_desktop.controller.results import Outcome, TargetPreview, refuse
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.geometry.battlefield import Occupant
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
-from orcus_desktop.geometry.sight import CoverDegree as GeoCover
 from orcus_desktop.geometry.sight import space_cover
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules.attacks import Combatant, attack_modifiers, defense_value
-from orcus_desktop.rules.ids import CreatureId as RulesId
-from orcus_desktop.rules.powers import Origin, Power, TargetKind
+from orcus_desktop.rules.powers import Power, TargetKind
 from orcus_desktop.rules.state import RulesError, initial_state
+from orcus_desktop.vocabulary import CoverDegree, CreatureId, Origin
 
 
 def use_power(
@@ -294,7 +292,7 @@ def target_candidates(
         if sb is None:
             return ()
         combatant = Combatant(
-            RulesId(attacker_id), sb, engine.rules.state(me) or initial_state(sb)
+            CreatureId(attacker_id), sb, engine.rules.state(me) or initial_state(sb)
         )
         if power.origin is Origin.MELEE:
             limit: int | None = reach_of(combatant, power)
@@ -307,7 +305,7 @@ def target_candidates(
                 o.id
                 for o in others
                 if (limit is None or space_distance(me.space, o.space) <= limit)
-                and space_cover(field_, mine, o).degree is not GeoCover.TOTAL
+                and space_cover(field_, mine, o).degree is not CoverDegree.TOTAL
             )
         )
     origin_space = me.space if area_origin is None else Space(area_origin, Size.MEDIUM)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from typing import Any
 
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.atomic_file import write_atomically
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import (
     EncounterFileError,
@@ -234,7 +234,7 @@ class RecoveryStore:
         # path, which `load_encounter` takes as it is.
         pause: Callable[[], None] = _GilBreaks() if share_gil else (lambda: None)
         text = _encode(encounter_to_dict(encounter), pause)
-        _write_atomically(self.encounter_file(slot), text + "\n")
+        write_atomically(self.encounter_file(slot), text + "\n")
         sidecar = {
             "format": SIDECAR_FORMAT,
             "version": SIDECAR_VERSION,
@@ -243,7 +243,7 @@ class RecoveryStore:
             "saved_at": now.astimezone(UTC).isoformat(),
             "run_id": self.run_id,
         }
-        _write_atomically(self.sidecar_file(slot), json.dumps(sidecar, indent=1) + "\n")
+        write_atomically(self.sidecar_file(slot), json.dumps(sidecar, indent=1) + "\n")
 
     def remove(self, slot: str) -> None:
         """Forget a slot (missing files are fine).
@@ -370,20 +370,6 @@ class _GilBreaks:
         if now - self._last >= self.every:
             time.sleep(0)
             self._last = time.perf_counter()
-
-
-def _write_atomically(target: Path, text: str) -> None:
-    """The same temp-file, fsync, rename dance as `save_encounter`."""
-    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp_name, target)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
 
 
 def _read_sidecar(file: Path) -> dict[str, Any]:

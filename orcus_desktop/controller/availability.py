@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.model.combat import ActionBudget, ActionKind, CombatPhase
+from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
-from orcus_desktop.rules.powers import Power
+from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.statblock import basic_attacks
 
 
@@ -389,25 +389,6 @@ def available_actions(
         actions=options,
         powers=powers,
     )
-
-
-def spend_problem(encounter: Encounter, creature_id: str, kind: ActionKind) -> str:
-    """Why the creature cannot spend an action of `kind` now (turn and budget only), or ""."""
-    combat = encounter.combat
-    if not combat.active:
-        return ""
-    creature = encounter.find_creature(creature_id)
-    name = creature.name if creature is not None else creature_id
-    combatant = combat.find(creature_id)
-    if combatant is None:
-        return f"{name} is not in the initiative"
-    if combat.current != creature_id:
-        if combatant.out_of_turn is kind:
-            return ""
-        return f"it is not {name}'s turn"
-    if not combatant.budget.can_spend(kind):
-        return f"{name} has no {kind.value} action left"
-    return ""
 
 
 def cannot_act(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:

@@ -34,20 +34,17 @@ from orcus_desktop.controller.results import MoveMode, Outcome, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.model.combat import ActionKind, Aid, AidKind, CombatPhase, PendingAttack
+from orcus_desktop.model.combat import Aid, AidKind, CombatPhase, PendingAttack
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
-from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS, Condition
 from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.healing import rally as rules_rally
-from orcus_desktop.rules.ids import CreatureId as RulesId
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.state import RulesError
-
-_HELPLESS = frozenset({Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED})
-"""000 "Coup de Grace": the conditions that leave a target helpless."""
+from orcus_desktop.vocabulary import CreatureId
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,7 +312,7 @@ def coup_de_grace(
     assert target is not None
     if not spaces_adjacent(me.space, target.space):
         return refuse(op, f"{target.name} is not adjacent", creature_id)
-    if not _HELPLESS & engine.rules.conditions(enc, target_id):
+    if not HELPLESS_CONDITIONS & engine.rules.conditions(enc, target_id):
         return refuse(op, f"{target.name} is not helpless", creature_id)
     power = find_power(engine.rules, enc, creature_id, power_name)
     if power is None or power.attack is None or power.action is not ActionKind.STANDARD:
@@ -368,7 +365,7 @@ def shove(
         e = engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
         if target_id in out.hits:
             e = shove_hit(engine, e, creature_id, target_id, push_to)
-        return replace(out, encounter=e)
+        return replace(out, encounter=e, forced=())  # the push is done, not owed
 
     return attack_step(engine, op, f"{me.name} shoves {target.name}", enc, change, creature_id)
 
@@ -377,7 +374,7 @@ def _total_defense(engine: Engine, encounter: Encounter, creature_id: str) -> En
     me = engine.combatant(encounter, creature_id)
     current = encounter.combat.current
     state, inst = rules_turns.total_defense(
-        me.state, target=me.id, current_turn=RulesId(current) if current else None
+        me.state, target=me.id, current_turn=CreatureId(current) if current else None
     )
     encounter = engine.set_state(encounter, creature_id, state)
     return encounter.with_combat(
@@ -396,7 +393,7 @@ def _rally(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
             me.statblock,
             engine.rules.ruleset,
             target=me.id,
-            current_turn=RulesId(current) if current else None,
+            current_turn=CreatureId(current) if current else None,
         )
     except RulesError as exc:
         raise ActionError(str(exc)) from None

@@ -22,7 +22,6 @@ from orcus_desktop.controller.log_records import (
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import thaw
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import (
     ActionLimit,
@@ -35,7 +34,6 @@ from orcus_desktop.rules.damage import DamageApplied
 from orcus_desktop.rules.dice import DiceRoll
 from orcus_desktop.rules.durations import DurationKind, TurnBoundary
 from orcus_desktop.rules.healing import HealingApplied
-from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
 from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.state import (
@@ -45,6 +43,7 @@ from orcus_desktop.rules.state import (
     end_surprise_round,
     initial_state,
 )
+from orcus_desktop.vocabulary import CreatureId
 
 
 @dataclass
@@ -207,7 +206,7 @@ class CombatRules:
         if sb is not None and state is not None:
             source = QueuedSource(self.rng, [self.dice.death_save])
             new_state, result = rules_turns.start_of_turn(
-                state, sb, self.ruleset, source, target=RulesId(creature_id)
+                state, sb, self.ruleset, source, target=CreatureId(creature_id)
             )
             for effect, applied in result.persistent:
                 combat = combat.logged(
@@ -252,7 +251,11 @@ class CombatRules:
             if self.ruleset.death_save_timing is DeathSaveTiming.END_OF_TURN:
                 queue.append(self.dice.death_save)
             new_state, result = rules_turns.end_of_turn(
-                state, sb, self.ruleset, QueuedSource(self.rng, queue), target=RulesId(creature_id)
+                state,
+                sb,
+                self.ruleset,
+                QueuedSource(self.rng, queue),
+                target=CreatureId(creature_id),
             )
             combat = encounter.combat
             for entry in result.saves:
@@ -318,7 +321,7 @@ class CombatRules:
         for other in encounter.creatures:
             if other.id == creature_id or other.state is None:
                 continue
-            new_state, ended = end_effects_from(other.state, RulesId(creature_id))
+            new_state, ended = end_effects_from(other.state, CreatureId(creature_id))
             if ended:
                 encounter = encounter.with_creature(other.with_state(new_state))
                 combat = combat.logged(
@@ -335,13 +338,13 @@ class CombatRules:
         000 "Delay": "Beneficial effects that end at the end of your turn end as soon as you
         Delay" (on every creature: the delayer's help may sit on an ally).
         """
-        states = {RulesId(c.id): c.state for c in encounter.creatures if c.state is not None}
+        states = {CreatureId(c.id): c.state for c in encounter.creatures if c.state is not None}
         new_states, expired = rules_turns.end_beneficial_on_delay(
-            states, self.ruleset, delayer=RulesId(creature_id)
+            states, self.ruleset, delayer=CreatureId(creature_id)
         )
         combat = encounter.combat
         for creature in encounter.creatures:
-            key = RulesId(creature.id)
+            key = CreatureId(creature.id)
             if key in new_states:
                 encounter = encounter.with_creature(creature.with_state(new_states[key]))
                 combat = combat.logged(
@@ -360,13 +363,13 @@ class CombatRules:
         self, encounter: Encounter, boundary: TurnBoundary, turn_of: CreatureId
     ) -> Encounter:
         """Apply a turn boundary to every creature's effects (durations keyed to this turn)."""
-        states = {RulesId(c.id): c.state for c in encounter.creatures if c.state is not None}
+        states = {CreatureId(c.id): c.state for c in encounter.creatures if c.state is not None}
         if not states:
             return encounter
-        new_states, expired = rules_turns.tick_all(states, boundary, turn_of=RulesId(turn_of))
+        new_states, expired = rules_turns.tick_all(states, boundary, turn_of=CreatureId(turn_of))
         combat = encounter.combat
         for creature in encounter.creatures:
-            key = RulesId(creature.id)
+            key = CreatureId(creature.id)
             if key in new_states and new_states[key] != creature.state:
                 encounter = encounter.with_creature(creature.with_state(new_states[key]))
             gone = expired.get(key)

@@ -14,18 +14,18 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from orcus_desktop.controller.battlefield import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules, effect_data
-from orcus_desktop.controller.field import battlefield_for
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import spaces_adjacent
-from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.attacks import Combatant
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.ids import CreatureId as RulesId
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.state import CreatureState
+from orcus_desktop.vocabulary import CreatureId
 
 
 class ActionError(ValueError):
@@ -132,12 +132,9 @@ class Engine:
             if problem:
                 raise ActionError(f"{creature.name}'s stat block cannot be read: {problem}")
             raise ActionError(f"{creature.name} has no stat block")
-        return Combatant(RulesId(creature_id), sb, state)
+        return Combatant(CreatureId(creature_id), sb, state)
 
     @staticmethod
     def name(encounter: Encounter, creature_id: str | None) -> str:
         """The creature's name, or its id when it is not on the map."""
-        if creature_id is None:
-            return "nobody"
-        creature = encounter.find_creature(creature_id)
-        return creature.name if creature is not None else creature_id
+        return encounter.name_of(creature_id) if creature_id is not None else "nobody"

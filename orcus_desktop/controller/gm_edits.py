@@ -20,7 +20,6 @@ from orcus_desktop.controller.combat_rules import (
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.results import Outcome, run_step
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
@@ -29,9 +28,9 @@ from orcus_desktop.rules.damage import damage_against
 from orcus_desktop.rules.durations import Duration, DurationKind
 from orcus_desktop.rules.healing import apply_healing, set_hp
 from orcus_desktop.rules.healing import grant_temp_hp as rules_grant_temp_hp
-from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.state import CreatureState, RulesError
 from orcus_desktop.rules.terms import DamageType
+from orcus_desktop.vocabulary import CreatureId
 
 
 def _edit(
@@ -162,7 +161,7 @@ def add_condition(
     def change(e: Encounter) -> Encounter:
         me = engine.combatant(e, creature_id)
         current = e.combat.current
-        by = RulesId(source_id) if source_id else None
+        by = CreatureId(source_id) if source_id else None
         try:
             state, insts = rules_state.impose_condition(
                 me.state,
@@ -172,7 +171,7 @@ def add_condition(
                 source=source,
                 duration=Duration(duration, by),
                 source_id=by,
-                current_turn=RulesId(current) if current else None,
+                current_turn=CreatureId(current) if current else None,
             )
         except (RulesError, ValueError) as exc:
             raise ActionError(str(exc)) from None
@@ -202,7 +201,7 @@ def add_persistent_damage(
     def change(e: Encounter) -> Encounter:
         me = engine.combatant(e, creature_id)
         current = e.combat.current
-        by = RulesId(source_id) if source_id else None
+        by = CreatureId(source_id) if source_id else None
         try:
             state, inst = rules_state.add_persistent_damage(
                 me.state,
@@ -212,7 +211,7 @@ def add_persistent_damage(
                 source=source,
                 duration=Duration(duration, by),
                 source_id=by,
-                current_turn=RulesId(current) if current else None,
+                current_turn=CreatureId(current) if current else None,
             )
         except (RulesError, ValueError) as exc:
             raise ActionError(str(exc)) from None

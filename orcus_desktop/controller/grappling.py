@@ -19,18 +19,14 @@ from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.results import MoveMode, Outcome, refuse, run_step
 from orcus_desktop.controller.special_attacks import GRAPPLE, MOVE_GRAPPLED
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.checks import ESCAPE_DEFENSE, escape_check
-from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.conditions import INCAPACITATING_CONDITIONS, Condition
 from orcus_desktop.rules.durations import UNTIL_COUNTERED
-from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.modifiers import Modifier
-
-_INCAPACITATED = frozenset({Condition.STUNNED, Condition.UNCONSCIOUS, Condition.PETRIFIED})
-"""000 "Grapple": against these the grapple succeeds automatically."""
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
 
 
 def grapple(
@@ -57,7 +53,7 @@ def grapple(
     reach = sb.reach if sb is not None else 1
     if space_distance(me.space, target.space) > reach:
         return refuse(op, f"{target.name} is not within reach", creature_id)
-    automatic = bool(_INCAPACITATED & engine.rules.conditions(enc, target_id))
+    automatic = bool(INCAPACITATING_CONDITIONS & engine.rules.conditions(enc, target_id))
 
     def change(e: Encounter) -> AttackOutcome:
         if automatic:
@@ -68,7 +64,7 @@ def grapple(
                 holder=t.id,
                 source="Grapple",
                 duration=UNTIL_COUNTERED,
-                source_id=RulesId(creature_id),
+                source_id=CreatureId(creature_id),
             )
             e = engine.set_state(e, target_id, state)
             data: dict[str, Any] = {"automatic": True, "effect": inst.to_dict()}

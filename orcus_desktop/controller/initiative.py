@@ -15,18 +15,18 @@ from dataclasses import replace
 from typing import Any
 
 from orcus_desktop.controller import turn_order
-from orcus_desktop.controller.availability import spend_problem
+from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.results import Outcome, refuse, run_step
-from orcus_desktop.model.combat import ActionBudget, ActionKind, Maintained
+from orcus_desktop.model.combat import ActionBudget, Maintained
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import Duration, DurationKind
-from orcus_desktop.rules.ids import CreatureId as RulesId
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import DeathSaveTiming
+from orcus_desktop.vocabulary import CreatureId
 
 StartHooks = tuple[
     Callable[[Encounter, CreatureId], Encounter],
@@ -283,7 +283,7 @@ def ready_action(
     description: str,
 ) -> Outcome:
     """000 "Ready": spend the standard action to ready an action for a trigger."""
-    problem = spend_problem(encounter, creature_id, ActionKind.STANDARD)
+    problem = action_problem(engine.rules, encounter, creature_id, CombatAction.READY)
     if problem:
         return refuse("ready_action", problem, creature_id)
     return order_step(
@@ -374,7 +374,7 @@ def _surprise(engine: Engine, encounter: Encounter) -> Encounter:
         state, _ = rules_state.add_condition(
             state,
             Condition.SURPRISED,
-            holder=RulesId(cid),
+            holder=CreatureId(cid),
             source="surprise",
             duration=Duration(DurationKind.END_OF_SURPRISE_ROUND),
         )
@@ -409,11 +409,11 @@ def lapse_unmaintained(engine: Engine, encounter: Encounter, creature_id: str) -
             gone = [
                 c.effect_id
                 for c in state.conditions
-                if c.source == m.power and c.source_id == RulesId(m.owner)
+                if c.source == m.power and c.source_id == CreatureId(m.owner)
             ] + [
                 p.effect_id
                 for p in state.persistent
-                if p.source == m.power and p.source_id == RulesId(m.owner)
+                if p.source == m.power and p.source_id == CreatureId(m.owner)
             ]
             for effect_id in gone:
                 state = rules_state.remove_effect(state, effect_id)

@@ -32,9 +32,10 @@ from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.results import Outcome, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
-from orcus_desktop.model.combat import ActionKind, PendingAttack
+from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
 
 
 def waiting_problem(encounter: Encounter) -> str:

@@ -25,13 +25,12 @@ from orcus_desktop.controller.results import (
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square
-from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.ids import CreatureId as RulesId
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
 
 MODE_ACTIONS: dict[MoveMode, CombatAction] = {
     MoveMode.WALK: CombatAction.WALK,
@@ -190,8 +189,8 @@ def _move(
     state = engine.rules.state(creature)
     if state is not None:
         current = encounter.combat.current
-        holder = RulesId(creature_id)
-        turn = RulesId(current) if current else None
+        holder = CreatureId(creature_id)
+        turn = CreatureId(current) if current else None
         if mode is MoveMode.DASH:
             state, _ = rules_turns.dash(state, target=holder, current_turn=turn)
         elif mode is MoveMode.SQUEEZE and not state.instances_of(Condition.SQUEEZING):
@@ -234,18 +233,18 @@ def _movement_view(
 
 def _allowance(
     engine: Engine, encounter: Encounter, creature: Creature, mode: MoveMode
-) -> tuple[int, geo_movement.MoveMode, bool]:
+) -> tuple[int, geo_movement.PathRule, bool]:
     slowed = Condition.SLOWED in engine.rules.conditions(encounter, creature.id)
     speed = creature.speed
     if mode is MoveMode.SHIFT:
-        return 1, geo_movement.MoveMode.SHIFT, False  # 000 "Five-Foot Step": shift 1
+        return 1, geo_movement.PathRule.SHIFT, False  # 000 "Five-Foot Step": shift 1
     if mode is MoveMode.DASH:
-        return speed + 2, geo_movement.MoveMode.WALK, slowed  # 000 "Dash": speed + 2
+        return speed + 2, geo_movement.PathRule.WALK, slowed  # 000 "Dash": speed + 2
     if mode in (MoveMode.CRAWL, MoveMode.SQUEEZE):
         # docs/rulings.md R-08 — each square costs 2 of the speed; 000 "Squeeze": "spend 1
         # extra square for every square it moves there".
-        return speed, geo_movement.MoveMode.CRAWL, slowed
-    return speed, geo_movement.MoveMode.WALK, slowed
+        return speed, geo_movement.PathRule.CRAWL, slowed
+    return speed, geo_movement.PathRule.WALK, slowed
 
 
 def forced_move(

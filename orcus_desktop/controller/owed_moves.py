@@ -20,7 +20,7 @@ from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import OwedForcedMove
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.vocabulary import CreatureId
 
 BattlefieldOf = Callable[[Encounter], Battlefield]
 """Builds (or returns the cached) battlefield of a snapshot (`Engine.battlefield`)."""

@@ -1,21 +1,25 @@
 """Headless geometry questions about an encounter: distance, sight, area, path (issue 3).
 
-Qt-free and shapely-free: builds a `geometry.Battlefield` from a model `Encounter` and asks the
-geometry package. `orcus_desktop.cli` turns the answers into JSON; the GM's panels can call the
-same functions.
+Qt-free and shapely-free: asks the geometry package on the same battlefield the map uses
+(`controller.battlefield`: the dead leave the field, and who cannot react does not threaten), so
+"the same engine, headless" holds. `orcus_desktop.cli` turns the answers into JSON.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
+from orcus_desktop.controller.battlefield import battlefield_for
+from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
 from orcus_desktop.geometry.movement import cheapest_path
-from orcus_desktop.geometry.sight import AttackOrigin, sight
+from orcus_desktop.geometry.sight import sight
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset
+from orcus_desktop.vocabulary import Origin
 
 
 class QueryError(ValueError):
@@ -50,23 +54,18 @@ class PathAnswer:
     provokes: tuple[str, ...]
 
 
-def battlefield_from_encounter(encounter: Encounter) -> Battlefield:
-    """The geometry view of an encounter: grid, walls, terrain and the creatures as occupants."""
-    return Battlefield(
-        bounds=encounter.grid,
-        walls=tuple(entry.wall for entry in encounter.walls),
-        terrain=encounter.terrain,
-        occupants=tuple(
-            Occupant(id=c.id, space=c.space, side=c.side, speed=c.speed)
-            for c in encounter.creatures
-        ),
-    )
+def _battlefield(encounter: Encounter, ruleset: Ruleset) -> Battlefield:
+    # No roll is made: the rules only answer who is dead and who can react.
+    return battlefield_for(encounter, CombatRules(random.Random(0), ruleset))
 
 
-def _occupant(battlefield: Battlefield, creature_id: str) -> Occupant:
+def _occupant(battlefield: Battlefield, encounter: Encounter, creature_id: str) -> Occupant:
     try:
         return battlefield.occupant(creature_id)
     except UnknownOccupantError:
+        creature = encounter.find_creature(creature_id)
+        if creature is not None:
+            raise QueryError(f"{creature.name} is dead: the dead neither see nor block") from None
         raise QueryError(f"no creature with id {creature_id!r} in the encounter") from None
 
 
@@ -79,11 +78,14 @@ def _on_grid(encounter: Encounter, square: Square) -> None:
 
 
 def distance_query(encounter: Encounter, from_id: str, to_id: str) -> int:
-    """Squares between two creatures' spaces, diagonals counting 1 (000 "Range")."""
-    battlefield = battlefield_from_encounter(encounter)
-    a = _occupant(battlefield, from_id)
-    b = _occupant(battlefield, to_id)
-    return space_distance(a.space, b.space)
+    """Squares between two creatures' spaces, diagonals counting 1 (000 "Range"); the dead too."""
+    spaces = []
+    for creature_id in (from_id, to_id):
+        creature = encounter.find_creature(creature_id)
+        if creature is None:
+            raise QueryError(f"no creature with id {creature_id!r} in the encounter")
+        spaces.append(creature.space)
+    return space_distance(*spaces)
 
 
 def sight_query(
@@ -94,14 +96,14 @@ def sight_query(
     Concealment is the one a melee or ranged attack would face (Near and Far attacks ignore it).
     The cover degree buckets the hidden share by the ruleset's cover scale.
     """
-    battlefield = battlefield_from_encounter(encounter)
-    _occupant(battlefield, from_id)
-    _occupant(battlefield, to_id)
+    battlefield = _battlefield(encounter, ruleset)
+    _occupant(battlefield, encounter, from_id)
+    _occupant(battlefield, encounter, to_id)
     try:
         buckets = ruleset.cover.buckets()
     except ValueError as exc:
         raise QueryError(f"ruleset {ruleset.id!r}: {exc}") from None
-    result = sight(battlefield, from_id, to_id, AttackOrigin.RANGED, buckets)
+    result = sight(battlefield, from_id, to_id, Origin.RANGED, buckets)
     return SightAnswer(
         line_of_sight=result.line_of_sight,
         line_of_effect=result.line_of_effect,
@@ -110,7 +112,9 @@ def sight_query(
     )
 
 
-def area_query(encounter: Encounter, shape: str, size: int, origin: Square) -> AreaAnswer:
+def area_query(
+    encounter: Encounter, shape: str, size: int, origin: Square, ruleset: Ruleset = ORCUS
+) -> AreaAnswer:
     """A Far burst: its squares on the grid and the creatures it affects.
 
     Creatures count once each and only with line of effect from the origin square (000 "Areas
@@ -121,16 +125,22 @@ def area_query(encounter: Encounter, shape: str, size: int, origin: Square) -> A
     if size < 0:
         raise QueryError("the burst size must be 0 or more")
     _on_grid(encounter, origin)
-    battlefield = battlefield_from_encounter(encounter)
+    battlefield = _battlefield(encounter, ruleset)
     squares = burst_squares(origin, size, encounter.grid)
     creatures = creatures_in_area(battlefield, squares, Space(origin, Size.MEDIUM))
     return AreaAnswer(tuple(squares), tuple(creatures))
 
 
-def path_query(encounter: Encounter, creature_id: str, destination: Square) -> PathAnswer:
-    """The creature's cheapest walk to a square, whether its speed covers it, what it provokes."""
+def path_query(
+    encounter: Encounter, creature_id: str, destination: Square, ruleset: Ruleset = ORCUS
+) -> PathAnswer:
+    """The creature's cheapest walk to a square, whether its speed covers it, what it provokes.
+
+    It agrees with the map's drag preview of a walk: the dead do not block, and only enemies
+    able to take an opportunity action are provoked.
+    """
     _on_grid(encounter, destination)
-    battlefield = battlefield_from_encounter(encounter)
-    _occupant(battlefield, creature_id)
+    battlefield = _battlefield(encounter, ruleset)
+    _occupant(battlefield, encounter, creature_id)
     result = cheapest_path(battlefield, creature_id, destination)
     return PathAnswer(result.reachable, result.cost, result.path, result.provokes)

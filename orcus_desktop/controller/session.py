@@ -41,7 +41,7 @@ from orcus_desktop.controller.results import (
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Size, Square
-from orcus_desktop.model.combat import ActionKind, AidKind
+from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
@@ -49,6 +49,7 @@ from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset
 
 __all__ = ["GameSession", "TargetPreview"]

@@ -18,20 +18,12 @@ from orcus_desktop.controller.movement import forced_move
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import Space, Square, space_distance
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.durations import UNTIL_COUNTERED
-from orcus_desktop.rules.powers import AttackSpec, ConditionSpec, Outcome, Power
-from orcus_desktop.rules.terms import Defense
+from orcus_desktop.rules.powers import grapple_power, move_grappled_power, shove_power
 
-# 000 "Grapple": "a Strength attack vs Reflex"; "Move a Grappled Creature": Strength vs
-# Fortitude; "Shove": Strength attack vs Fortitude. Special attacks written as power data.
-GRAPPLE = Power(
-    name="Grapple",
-    attack=AttackSpec(None, Defense.REFLEX),
-    hit=Outcome(conditions=(ConditionSpec(Condition.GRAPPLED, UNTIL_COUNTERED.kind),)),
-)
-MOVE_GRAPPLED = Power(name="Move a Grappled Creature", attack=AttackSpec(None, Defense.FORTITUDE))
-SHOVE = Power(name="Shove", attack=AttackSpec(None, Defense.FORTITUDE))
+# The attacks of 000 "Actions in Combat", as the rules define them.
+GRAPPLE = grapple_power()
+MOVE_GRAPPLED = move_grappled_power()
+SHOVE = shove_power()
 
 
 def shove_hit(
@@ -98,5 +90,5 @@ def charge_attack(
     )
     if shove and target_id in out.hits:
         hit = shove_hit(engine, out.encounter, attacker_id, target_id, push_to)
-        out = replace(out, encounter=hit)
+        out = replace(out, encounter=hit, forced=())  # the push is done, not owed
     return out

@@ -16,17 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller.combat_rules import roll_data
-from orcus_desktop.model.combat import (
-    ActionBudget,
-    ActionKind,
-    Combat,
-    Combatant,
-    CombatPhase,
-    ReadiedAction,
-)
+from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase, ReadiedAction
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules.dice import DiceRoll, RandomSource, ScriptedSource, roll
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
 
 TurnHook = Callable[[Encounter, CreatureId], Encounter]
 """Rules work at a turn boundary: takes the encounter, returns it changed (and logged)."""

@@ -50,8 +50,12 @@ STEPS: tuple[tuple[int, int], ...] = (
 _INF = np.iinfo(np.int64).max // 4
 
 
-class MoveMode(StrEnum):
-    """How a creature moves (000 "Movement and Position")."""
+class PathRule(StrEnum):
+    """How a path is costed and what it provokes (000 "Movement and Position").
+
+    Not the GM's move action (`controller.results.MoveMode`): a dash walks, a squeeze is costed
+    like a crawl; the controller picks the rule for the action.
+    """
 
     WALK = "walk"
     SHIFT = "shift"
@@ -332,16 +336,16 @@ def _costs(
     return dist, (r0, c0)
 
 
-def _per_square(mode: MoveMode) -> int:
+def _per_square(mode: PathRule) -> int:
     # docs/rulings.md R-08: each square crawled costs 2 of the speed.
-    return 2 if mode is MoveMode.CRAWL else 1
+    return 2 if mode is PathRule.CRAWL else 1
 
 
 def reachable_squares(
     battlefield: Battlefield,
     mover_id: str,
     speed: int | None = None,
-    mode: MoveMode = MoveMode.WALK,
+    mode: PathRule = PathRule.WALK,
     *,
     slowed: bool = False,
 ) -> dict[Square, int]:
@@ -359,7 +363,7 @@ def reachable_squares(
     """
     mover = battlefield.occupant(mover_id)
     budget = effective_speed(mover.speed if speed is None else speed, slowed=slowed)
-    if mode is MoveMode.SHIFT and speed is None:
+    if mode is PathRule.SHIFT and speed is None:
         budget = 1  # 000 "Five-Foot Step": shift one square
     plan = _plan(battlefield, mover)
     dist, (r0, c0) = _costs(battlefield, mover, budget, _per_square(mode), plan)
@@ -379,7 +383,7 @@ def cheapest_path(
     mover_id: str,
     destination: Square,
     speed: int | None = None,
-    mode: MoveMode = MoveMode.WALK,
+    mode: PathRule = PathRule.WALK,
     *,
     slowed: bool = False,
 ) -> PathResult:
@@ -456,7 +460,7 @@ def provoked_by(
     battlefield: Battlefield,
     mover_id: str,
     path: tuple[Square, ...] | list[Square],
-    mode: MoveMode = MoveMode.WALK,
+    mode: PathRule = PathRule.WALK,
 ) -> tuple[str, ...]:
     """Enemies a path provokes, in order, each once (docs/rulings.md R-02).
 
@@ -465,7 +469,7 @@ def provoked_by(
     enemy ... you provoke"). The enemy must also have line of effect to strike. Shifting and
     teleporting never provoke (000 "Opportunity Attacks"); crawling does (000 "Being Prone").
     """
-    if mode in (MoveMode.SHIFT, MoveMode.TELEPORT):
+    if mode in (PathRule.SHIFT, PathRule.TELEPORT):
         return ()
     mover = battlefield.occupant(mover_id)
     enemies = [

@@ -19,7 +19,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
@@ -42,6 +41,7 @@ from orcus_desktop.geometry.walls import (
     SegmentIndex,
     box_segments,
 )
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, Origin
 
 Box = tuple[float, float, float, float]
 
@@ -49,37 +49,8 @@ Box = tuple[float, float, float, float]
 _EPS = 1e-9
 
 
-class CoverDegree(StrEnum):
-    """Degrees of cover (000 "Cover"); penalties live in the ruleset, not here."""
-
-    NONE = "none"
-    HALF = "half"
-    THREE_QUARTERS = "three-quarters"
-    TOTAL = "total"
-
-    @property
-    def rank(self) -> int:
-        return _COVER_ORDER.index(self)
-
-
-_COVER_ORDER = (CoverDegree.NONE, CoverDegree.HALF, CoverDegree.THREE_QUARTERS, CoverDegree.TOTAL)
-
-
-class ConcealmentDegree(StrEnum):
-    """Degrees of concealment (000 "Concealment")."""
-
-    NONE = "none"
-    CONCEALMENT = "concealment"
-    TOTAL = "total"
-
-
-class AttackOrigin(StrEnum):
-    """Origin of an attack (000 "Origin of effect"); Near and Far ignore concealment."""
-
-    MELEE = "melee"
-    RANGED = "ranged"
-    NEAR = "near"
-    FAR = "far"
+# The order of protection: the vectorised cover below works on ranks (0 none ... 3 total).
+_COVER_ORDER = tuple(CoverDegree)
 
 
 @dataclass(frozen=True, slots=True)
@@ -722,7 +693,7 @@ def concealment(
     battlefield: Battlefield,
     attacker_id: str,
     target_id: str,
-    origin: AttackOrigin = AttackOrigin.RANGED,
+    origin: Origin = Origin.RANGED,
 ) -> ConcealmentDegree:
     """The target's concealment against the attacker (000 "Concealment").
 
@@ -742,13 +713,13 @@ def space_concealment(
     battlefield: Battlefield,
     attacker: Occupant,
     target: Occupant,
-    origin: AttackOrigin = AttackOrigin.RANGED,
+    origin: Origin = Origin.RANGED,
     *,
     sees: bool | None = None,
 ) -> ConcealmentDegree:
     """`concealment` for two occupants; `sees` skips the line of sight test when known."""
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
-    if origin in (AttackOrigin.NEAR, AttackOrigin.FAR):
+    if origin.is_area:
         return ConcealmentDegree.NONE
     if target.invisible:
         return ConcealmentDegree.TOTAL
@@ -760,10 +731,10 @@ def space_concealment(
     if level is Obscurement.NONE:
         return ConcealmentDegree.NONE
     if level is Obscurement.LIGHT:
-        return ConcealmentDegree.CONCEALMENT
+        return ConcealmentDegree.CONCEALED
     if level is Obscurement.HEAVY:
         adjacent = space_distance(attacker.space, target.space) <= 1
-        return ConcealmentDegree.CONCEALMENT if adjacent else ConcealmentDegree.TOTAL
+        return ConcealmentDegree.CONCEALED if adjacent else ConcealmentDegree.TOTAL
     return ConcealmentDegree.TOTAL
 
 
@@ -775,7 +746,7 @@ def sight(
     battlefield: Battlefield,
     attacker_id: str,
     target_id: str,
-    origin: AttackOrigin = AttackOrigin.RANGED,
+    origin: Origin = Origin.RANGED,
     buckets: CoverBuckets = ORCUS_BUCKETS,
 ) -> SightResult:
     """Line of sight, line of effect, cover and concealment of one attacker against a target."""

@@ -17,8 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 from orcus_desktop.model.frozen import freeze
-from orcus_desktop.model.ids import CreatureId
-from orcus_desktop.rules.powers import ActionType
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -32,11 +32,6 @@ class CombatPhase(StrEnum):
     """The surprise round (000 "Surprise"; docs/rulings.md R-05)."""
     ROUNDS = "rounds"
     """Normal rounds in initiative order."""
-
-
-# The action types of a turn are the rules' own (000 "Action Required", "Your Turn"): one enum,
-# so a power's action type is the budget slot it spends with no table in between.
-ActionKind = ActionType
 
 
 @dataclass(frozen=True, slots=True)

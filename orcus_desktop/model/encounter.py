@@ -10,9 +10,10 @@ from typing import Any
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.model.combat import Combat
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.rules.state import CreatureState
+from orcus_desktop.vocabulary import CreatureId
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -109,6 +110,13 @@ class Encounter:
             if creature.id == creature_id:
                 return creature
         return None
+
+    def name_of(self, creature_id: str | None) -> str:
+        """The creature's display name; its id when it is no longer on the map; "" for None."""
+        if creature_id is None:
+            return ""
+        creature = self.find_creature(creature_id)
+        return creature.name if creature is not None else str(creature_id)
 
     def creature_ids(self) -> tuple[CreatureId, ...]:
         return tuple(c.id for c in self.creatures)

@@ -1,6 +1,5 @@
-"""Typed ids for the things an encounter holds."""
+"""Typed ids for the things an encounter holds (creatures: `vocabulary.CreatureId`)."""
 
 from typing import NewType
 
-CreatureId = NewType("CreatureId", str)
 WallId = NewType("WallId", str)

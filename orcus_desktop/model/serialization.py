@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -18,9 +17,9 @@ from typing import Any, TypeVar
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.atomic_file import write_atomically
 from orcus_desktop.model.combat import (
     ActionBudget,
-    ActionKind,
     Aid,
     AidKind,
     Combat,
@@ -35,7 +34,8 @@ from orcus_desktop.model.combat import (
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.frozen import thaw as _thaw
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import (
     DEFAULT_RULESET_ID,
     RULESETS,
@@ -43,6 +43,7 @@ from orcus_desktop.rules.ruleset import (
     ruleset_by_id,
 )
 from orcus_desktop.rules.state import CreatureState
+from orcus_desktop.vocabulary import CreatureId
 
 FORMAT = "orcus-encounter"
 CURRENT_VERSION = 1
@@ -103,16 +104,7 @@ def save_encounter(path: str | os.PathLike[str], encounter: Encounter) -> None:
     target = Path(path)
     on_disk = _with_map_image_path(encounter, _relative_image_path(encounter, target.parent))
     text = json.dumps(encounter_to_dict(on_disk), indent=1, ensure_ascii=False) + "\n"
-    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp_name, target)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
+    write_atomically(target, text)
 
 
 # A map image's path is relative to the encounter file on disk (so a folder of files can be

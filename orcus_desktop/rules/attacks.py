@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.conditions import (
@@ -42,15 +41,8 @@ from orcus_desktop.rules.healing import (
     grant_temp_hp,
     spend_recovery,
 )
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
-from orcus_desktop.rules.powers import (
-    DamageSpec,
-    ForcedMovementSpec,
-    Origin,
-    Outcome,
-    Power,
-)
+from orcus_desktop.rules.powers import DamageSpec, ForcedMovementSpec, Outcome, Power
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import StatBlock, Weapon
 from orcus_desktop.rules.state import (
@@ -60,28 +52,10 @@ from orcus_desktop.rules.state import (
     impose_condition,
 )
 from orcus_desktop.rules.terms import DamageType, Defense
-
-
-class CoverDegree(StrEnum):
-    """000 "Cover": only the most protective degree applies (docs/rulings.md R-14)."""
-
-    NONE = "none"
-    HALF = "half"
-    THREE_QUARTERS = "three_quarters"
-    TOTAL = "total"
-    """No line of effect: cannot be targeted."""
-
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 
 _COVER_LEVEL = {CoverDegree.HALF: 1, CoverDegree.THREE_QUARTERS: 2}
 """Which level of the ruleset's cover scale (``Ruleset.cover``) each degree is."""
-
-
-class Concealment(StrEnum):
-    """000 "Concealment": concealment (-2) or total concealment (-5)."""
-
-    NONE = "none"
-    CONCEALED = "concealed"
-    TOTAL = "total"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +90,7 @@ class AttackContext:
     """
 
     cover: CoverDegree = CoverDegree.NONE
-    concealment: Concealment = Concealment.NONE
+    concealment: ConcealmentDegree = ConcealmentDegree.NONE
     combat_advantage: tuple[str, ...] = ()
     flanking: bool = False
     long_range: bool = False
@@ -308,9 +282,9 @@ def attack_modifiers(
         mods.append(Modifier(level.modifier, level.label))
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if not power.origin.is_area or ruleset.concealment_applies_to_areas:
-        if ctx.concealment is Concealment.CONCEALED:
+        if ctx.concealment is ConcealmentDegree.CONCEALED:
             mods.append(Modifier(ruleset.concealment_penalty, "concealment"))
-        elif ctx.concealment is Concealment.TOTAL:
+        elif ctx.concealment is ConcealmentDegree.TOTAL:
             mods.append(Modifier(ruleset.total_concealment_penalty, "total concealment"))
     for condition in sorted(attacker_conditions):
         penalty = rules_for(condition, ruleset).attack_penalty

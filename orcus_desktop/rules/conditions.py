@@ -17,10 +17,10 @@ from enum import StrEnum
 from functools import lru_cache
 
 from orcus_desktop.rules.durations import Duration
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.terms import DamageType, parse_enum
 from orcus_desktop.rules.validation import as_int, as_list, as_map, as_opt_id, as_str
+from orcus_desktop.vocabulary import CreatureId
 
 
 class Condition(StrEnum):
@@ -300,6 +300,17 @@ def _with_condition_set(
         implies = base.implies + tuple(known[i] for i in row.also_implies if i in known)
         table[condition] = replace(base, **row.overrides(), implies=implies)  # type: ignore[arg-type]
     return table
+
+
+HELPLESS_CONDITIONS = frozenset({Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED})
+"""A creature with one of these is helpless: open to a coup de grace (000 "Coup de Grace":
+"against a helpless adjacent opponent"; 000 "Helpless", "Unconscious", "Petrified")."""
+
+INCAPACITATING_CONDITIONS = frozenset(
+    {Condition.STUNNED, Condition.UNCONSCIOUS, Condition.PETRIFIED}
+)
+"""A creature with one of these is incapacitated (000 "Stunned": "You are incapacitated"): a
+grapple against it succeeds automatically (000 "Grapple")."""
 
 
 def rules_for(condition: Condition, ruleset: Ruleset) -> ConditionRules:

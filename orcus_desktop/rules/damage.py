@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, imposed_with, rules_for
 from orcus_desktop.rules.durations import UNTIL_COUNTERED
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.state import (
@@ -21,6 +20,7 @@ from orcus_desktop.rules.state import (
     add_condition,
 )
 from orcus_desktop.rules.terms import ALL_DAMAGE, DamageType
+from orcus_desktop.vocabulary import CreatureId
 
 
 def halve(amount: int, ruleset: Ruleset) -> int:

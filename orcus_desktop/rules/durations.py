@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.terms import parse_enum
+from orcus_desktop.vocabulary import CreatureId
 
 
 class DurationKind(StrEnum):

@@ -13,7 +13,6 @@ from enum import StrEnum
 
 from orcus_desktop.rules.conditions import Condition, ConditionInstance
 from orcus_desktop.rules.durations import Duration, DurationKind
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.state import (
@@ -23,6 +22,7 @@ from orcus_desktop.rules.state import (
     RulesError,
     add_condition,
 )
+from orcus_desktop.vocabulary import CreatureId
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from orcus_desktop.rules.validation import (
     as_str,
     check_keys,
 )
+from orcus_desktop.vocabulary import Origin
 
 
 class PowerCategory(StrEnum):
@@ -52,8 +53,12 @@ class PowerSource(StrEnum):
     MARTIAL = "martial"
 
 
-class ActionType(StrEnum):
-    """000 "Action Required"."""
+class ActionKind(StrEnum):
+    """000 "Action Required": the action type a power or action takes.
+
+    One enum for powers and the turn's budget, so a power's action type is the budget slot it
+    spends with no table in between (000 "Your Turn").
+    """
 
     STANDARD = "standard"
     MOVE = "move"
@@ -62,21 +67,6 @@ class ActionType(StrEnum):
     IMMEDIATE = "immediate"
     OPPORTUNITY = "opportunity"
     NONE = "none"
-
-
-class Origin(StrEnum):
-    """000 "Origin of effect"."""
-
-    MELEE = "melee"
-    RANGED = "ranged"
-    NEAR = "near"
-    FAR = "far"
-    SELF = "self"
-
-    @property
-    def is_area(self) -> bool:
-        """Near and Far powers have an area of effect (000 "Areas of effect")."""
-        return self in (Origin.NEAR, Origin.FAR)
 
 
 class AreaType(StrEnum):
@@ -243,7 +233,7 @@ class Power:
     name: str
     category: PowerCategory = PowerCategory.ATTACK
     frequency: Frequency = Frequency.AT_WILL
-    action: ActionType = ActionType.STANDARD
+    action: ActionKind = ActionKind.STANDARD
     origin: Origin = Origin.MELEE
     source: PowerSource | None = None
     level: int = 1
@@ -259,7 +249,7 @@ class Power:
     keywords: tuple[str, ...] = ()
     trigger: str | None = None
     basic: bool = False
-    maintain: ActionType | None = None
+    maintain: ActionKind | None = None
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -561,7 +551,7 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
             frequency=parse_enum(
                 Frequency, data.get("frequency", "at_will"), f"{where}.frequency"
             ),
-            action=parse_enum(ActionType, data.get("action", "standard"), f"{where}.action"),
+            action=parse_enum(ActionKind, data.get("action", "standard"), f"{where}.action"),
             origin=parse_enum(Origin, data.get("origin", "melee"), f"{where}.origin"),
             source=(
                 parse_enum(PowerSource, data["source"], f"{where}.source")
@@ -589,7 +579,7 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
             trigger=as_opt_str(data.get("trigger"), f"{where}.trigger"),
             basic=as_bool(data.get("basic", False), f"{where}.basic"),
             maintain=(
-                parse_enum(ActionType, maintain_raw, f"{where}.maintain")
+                parse_enum(ActionKind, maintain_raw, f"{where}.maintain")
                 if maintain_raw is not None
                 else None
             ),
@@ -624,15 +614,13 @@ def shove_power() -> Power:
     """The Shove action as a power.
 
     000 "Shove": "Strength attack vs Fortitude. Hit: You push the target 1 square and shift
-    into the space it left."
+    into the space it left." The shover's shift goes with the push, which the caller carries
+    out at once (so it is no text left for the GM).
     """
     return Power(
         name="Shove",
         attack=AttackSpec(Ability.STRENGTH, Defense.FORTITUDE),
-        hit=Outcome(
-            forced_movement=ForcedMovementSpec(ForcedMovementKind.PUSH, 1),
-            text="You shift into the space it left.",
-        ),
+        hit=Outcome(forced_movement=ForcedMovementSpec(ForcedMovementKind.PUSH, 1)),
     )
 
 
@@ -641,10 +629,9 @@ def move_grappled_power() -> Power:
 
     000 "Move a Grappled Creature": "Make a Strength attack vs the grappled creature's
     Fortitude. Hit: You can drag or carry the grappled creature with you, but your speed is
-    halved."
+    halved." The caller moves both on a hit (so it is no text left for the GM).
     """
     return Power(
         name="Move a Grappled Creature",
         attack=AttackSpec(Ability.STRENGTH, Defense.FORTITUDE),
-        hit=Outcome(text="You drag or carry the grappled creature; your speed is halved."),
     )

@@ -19,7 +19,6 @@ from orcus_desktop.rules.abilities import Ability, AbilityScores
 from orcus_desktop.rules.dice import DiceError, weapon_dice
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
 from orcus_desktop.rules.powers import (
-    Origin,
     Power,
     basic_melee_attack,
     basic_ranged_attack,
@@ -37,6 +36,7 @@ from orcus_desktop.rules.validation import (
     as_str,
     check_keys,
 )
+from orcus_desktop.vocabulary import Origin
 
 
 class Role(StrEnum):

@@ -27,12 +27,12 @@ from orcus_desktop.rules.durations import (
     TurnBoundary,
     check_expiry,
 )
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.powers import Frequency, Power
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.terms import DamageType
 from orcus_desktop.rules.validation import as_bool, as_int, as_list, as_map, as_str, check_keys
+from orcus_desktop.vocabulary import CreatureId
 
 DROPPED_TO_ZERO = "dropped to 0 HP"
 """Source of the Dying/Unconscious/Prone instances imposed by 000 "Falling Unconscious"."""

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from orcus_desktop.rules.damage import DamageApplied, apply_damage
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import Role, StatBlock
 from orcus_desktop.rules.state import CreatureState
+from orcus_desktop.vocabulary import CreatureId
 
 
 def summon_statblock(

@@ -35,7 +35,6 @@ from orcus_desktop.rules.durations import (
     check_expiry,
 )
 from orcus_desktop.rules.healing import HealingApplied, regenerate, set_hp
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue, resolve
 from orcus_desktop.rules.ruleset import ORCUS, DeathSaveTiming, Ruleset
 from orcus_desktop.rules.ruleset.tables import Boundary
@@ -48,6 +47,7 @@ from orcus_desktop.rules.state import (
     tick,
     uses_death_saves_now,
 )
+from orcus_desktop.vocabulary import CreatureId
 
 
 @dataclass(frozen=True, slots=True)

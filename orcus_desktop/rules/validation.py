@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from orcus_desktop.rules.ids import CreatureId
+from orcus_desktop.vocabulary import CreatureId
 
 
 def as_int(raw: object, field: str, *, minimum: int | None = None) -> int:

@@ -212,5 +212,4 @@ class AttackDialog(QDialog):
 
 
 def _name(session: GameSession, creature_id: str) -> str:
-    creature = session.encounter.find_creature(creature_id)
-    return creature.name if creature is not None else creature_id
+    return session.encounter.name_of(creature_id)

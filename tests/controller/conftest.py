@@ -11,7 +11,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.history import History
-from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.vocabulary import CreatureId
 
 
 def make_session(encounter: Encounter, seed: int = 0) -> GameSession:

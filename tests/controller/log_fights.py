@@ -13,10 +13,10 @@ from typing import Any
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
 
 HOLD: dict[str, Any] = {

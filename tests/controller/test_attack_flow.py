@@ -27,13 +27,13 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import TargetingChoice
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import OwedForcedMove
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.model.serialization import (
     encounter_from_dict,
     encounter_to_dict,
     load_encounter,
     save_encounter,
 )
+from orcus_desktop.vocabulary import CreatureId
 from tests.controller.conftest import make_session
 
 PUSH = OwedForcedMove(CreatureId("goblin-1"), "push", 1, CreatureId("brakka"))

@@ -13,10 +13,11 @@ from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.combat import ActionBudget, ActionKind
+from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import fighter, make_session, orc
 
 

@@ -28,12 +28,11 @@ from orcus_desktop.controller.log_records import (
 from orcus_desktop.controller.log_text import describe, entry_text, names_of
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.frozen import freeze, thaw
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 from orcus_desktop.rules.durations import Duration, DurationKind
-from orcus_desktop.rules.ids import CreatureId as RulesId
 from orcus_desktop.rules.terms import DamageType
+from orcus_desktop.vocabulary import CreatureId
 from tests.controller.log_fights import FIGHTS
 
 V1 = Path(__file__).parent.parent / "data" / "log_v1"
@@ -90,7 +89,7 @@ parts = st.lists(st.tuples(small, words), max_size=3).map(tuple)
 cells = st.tuples(st.integers(0, 20), st.integers(0, 20))
 durations = st.sampled_from(
     [Duration(k) for k in DurationKind if not k.follows_user]
-    + [Duration(DurationKind.END_OF_USER_NEXT_TURN, RulesId("a"))]
+    + [Duration(DurationKind.END_OF_USER_NEXT_TURN, CreatureId("a"))]
 )
 conditions = st.builds(
     ConditionInstance,
@@ -98,7 +97,7 @@ conditions = st.builds(
     condition=st.sampled_from(list(Condition)),
     source=words,
     duration=durations,
-    source_id=st.none() | st.just(RulesId("b")),
+    source_id=st.none() | st.just(CreatureId("b")),
     skip_end=st.booleans(),
 )
 persistent = st.builds(
@@ -108,7 +107,7 @@ persistent = st.builds(
     types=st.lists(st.sampled_from(list(DamageType)), max_size=2).map(tuple),
     source=words,
     duration=durations,
-    source_id=st.none() | st.just(RulesId("b")),
+    source_id=st.none() | st.just(CreatureId("b")),
     skip_end=st.booleans(),
 )
 effects = conditions | persistent

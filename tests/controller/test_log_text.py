@@ -19,10 +19,11 @@ from orcus_desktop.controller.log_text import (
 )
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.combat import ActionKind, LogEntry
+from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
 from tests.controller.conftest import fighter, make_session, orc
 from tests.controller.log_fights import every_fight
 

@@ -15,10 +15,10 @@ from pathlib import Path
 from orcus_desktop.controller.log_text import describe, names_of
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import fighter, make_session, orc
 
 

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from orcus_desktop.controller.battlefield import battlefield_for
+from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.queries import (
     QueryError,
     area_query,
-    battlefield_from_encounter,
     distance_query,
     path_query,
     sight_query,
@@ -18,6 +20,7 @@ from orcus_desktop.controller.queries import (
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import encounter_from_dict
+from orcus_desktop.rules.ruleset import ORCUS
 
 
 def core(**overrides: Any) -> dict[str, Any]:
@@ -72,7 +75,7 @@ def encounter() -> Encounter:
 
 
 def test_battlefield_mirrors_the_encounter(encounter: Encounter) -> None:
-    bf = battlefield_from_encounter(encounter)
+    bf = battlefield_for(encounter, CombatRules(random.Random(0), ORCUS))
     assert {o.id for o in bf.occupants} == {"fighter", "orc", "ogre", "archer", "scout"}
     assert len(bf.walls) == 2
     assert bf.occupant("ogre").space.side == 2
@@ -94,8 +97,8 @@ def test_distance(encounter: Encounter) -> None:
         ("orc", "archer", (True, False, "total", "none")),
         # 000 "Concealment": lightly obscured square; the ogre stands in between:
         # docs/rulings.md R-13 gives half cover
-        ("fighter", "scout", (True, True, "half", "concealment")),
-        ("orc", "scout", (True, True, "none", "concealment")),
+        ("fighter", "scout", (True, True, "half", "concealed")),
+        ("orc", "scout", (True, True, "none", "concealed")),
     ],
 )
 def test_sight(

@@ -13,7 +13,7 @@ from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.history import History
-from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.vocabulary import CreatureId
 
 
 def _session(encounter: Encounter) -> GameSession:

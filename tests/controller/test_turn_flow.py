@@ -10,8 +10,9 @@ import pytest
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds
-from orcus_desktop.model.combat import ActionBudget, ActionKind, CombatPhase
+from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import creature, make_session
 
 

@@ -16,9 +16,6 @@ from orcus_desktop.geometry.features import Point, TerrainKind, TerrainPatch, Wa
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.geometry.sight import (
     _COVER_ORDER,
-    AttackOrigin,
-    ConcealmentDegree,
-    CoverDegree,
     concealment,
     cover,
     cover_table,
@@ -29,6 +26,7 @@ from orcus_desktop.geometry.sight import (
     space_corners,
 )
 from orcus_desktop.geometry.walls import box_segments, node_segments
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, Origin
 from tests.geometry.builders import field, occ, patch, wall
 
 # attacker "a" at (0, 0) and target "t" at (5, 0) unless a row says otherwise
@@ -214,28 +212,28 @@ def test_diagonal_squeeze_between_pillars_is_blocked() -> None:
 
 CONCEALMENT_TABLE = [
     # (terrain kind on target square, target col, invisible, origin, expected, why)
-    (None, 5, False, AttackOrigin.RANGED, "none", "clear square"),
+    (None, 5, False, Origin.RANGED, "none", "clear square"),
     (
         TerrainKind.LIGHTLY_OBSCURED,
         5,
         False,
-        AttackOrigin.RANGED,
-        "concealment",
+        Origin.RANGED,
+        "concealed",
         '000: "A target in a lightly obscured square ... has concealment"',
     ),
     (
         TerrainKind.HEAVILY_OBSCURED,
         1,
         False,
-        AttackOrigin.MELEE,
-        "concealment",
+        Origin.MELEE,
+        "concealed",
         '000: "an adjacent target in a heavily obscured square has concealment"',
     ),
     (
         TerrainKind.HEAVILY_OBSCURED,
         5,
         False,
-        AttackOrigin.RANGED,
+        Origin.RANGED,
         "total",
         '000: "A non-adjacent target in a heavily obscured square ... has total concealment"',
     ),
@@ -243,7 +241,7 @@ CONCEALMENT_TABLE = [
         TerrainKind.TOTALLY_OBSCURED,
         1,
         False,
-        AttackOrigin.MELEE,
+        Origin.MELEE,
         "total",
         '000: "any target in a totally obscured square has total concealment"',
     ),
@@ -251,7 +249,7 @@ CONCEALMENT_TABLE = [
         None,
         5,
         True,
-        AttackOrigin.RANGED,
+        Origin.RANGED,
         "total",
         '000: "An invisible target also has total concealment."',
     ),
@@ -259,7 +257,7 @@ CONCEALMENT_TABLE = [
         TerrainKind.TOTALLY_OBSCURED,
         5,
         True,
-        AttackOrigin.FAR,
+        Origin.FAR,
         "none",
         '000: "Concealment penalties do not apply to Near or Far attacks."',
     ),
@@ -267,7 +265,7 @@ CONCEALMENT_TABLE = [
         TerrainKind.LIGHTLY_OBSCURED,
         1,
         False,
-        AttackOrigin.NEAR,
+        Origin.NEAR,
         "none",
         '000: "... do not apply to Near or Far attacks."',
     ),
@@ -281,7 +279,7 @@ def test_concealment_table(
     kind: TerrainKind | None,
     col: int,
     invisible: bool,
-    origin: AttackOrigin,
+    origin: Origin,
     expected: str,
     why: str,
 ) -> None:

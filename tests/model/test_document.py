@@ -9,7 +9,8 @@ from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import Combat, CombatPhase
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
+from orcus_desktop.vocabulary import CreatureId
 
 
 def _record(doc: Document) -> list[tuple[str, object]]:

@@ -9,7 +9,7 @@ from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.history import History
-from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.vocabulary import CreatureId
 
 
 def _doc() -> tuple[Document, History]:

@@ -11,23 +11,18 @@ from hypothesis import strategies as st
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
-from orcus_desktop.model.combat import (
-    ActionBudget,
-    ActionKind,
-    Combat,
-    Combatant,
-    CombatPhase,
-    ReadiedAction,
-)
+from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase, ReadiedAction
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.serialization import (
     encounter_from_dict,
     encounter_to_dict,
     load_encounter,
     save_encounter,
 )
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.state import CreatureState
+from orcus_desktop.vocabulary import CreatureId
 
 GRID = GridBounds(12, 10)
 ids = st.sampled_from(["a", "b", "c", "d"])

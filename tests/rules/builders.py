@@ -7,9 +7,9 @@ from typing import Any
 
 from orcus_desktop.rules.abilities import AbilityScores
 from orcus_desktop.rules.attacks import Combatant
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.statblock import Defenses, Role, Side, StatBlock, Weapon
 from orcus_desktop.rules.state import CreatureState, initial_state
+from orcus_desktop.vocabulary import CreatureId
 
 
 def pc(max_hp: int = 44, **changes: Any) -> StatBlock:

@@ -6,7 +6,6 @@ from dataclasses import replace
 from orcus_desktop.rules.attacks import AttackContext, apply_attack, resolve_attack
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import ScriptedSource
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.powers import (
     ForcedMovementKind,
     grapple_power,
@@ -17,6 +16,7 @@ from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.state import end_effects_from, initial_state
 from orcus_desktop.rules.summons import summon_destroyed, summon_statblock
 from orcus_desktop.rules.terms import Defense
+from orcus_desktop.vocabulary import CreatureId
 from tests.rules.builders import combatant, monster, pc
 
 HERO = combatant("hero", pc())

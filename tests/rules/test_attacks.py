@@ -12,15 +12,12 @@ from orcus_desktop.rules.attacks import (
     AttackContext,
     AttackResult,
     Combatant,
-    Concealment,
-    CoverDegree,
     apply_attack,
     resolve_attack,
 )
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, Duration, DurationKind
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import (
     Area,
@@ -28,7 +25,6 @@ from orcus_desktop.rules.powers import (
     AttackSpec,
     ConditionSpec,
     DamageSpec,
-    Origin,
     Outcome,
     PersistentSpec,
     Power,
@@ -39,6 +35,7 @@ from orcus_desktop.rules.powers import (
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.state import RulesError, add_condition
 from orcus_desktop.rules.terms import DamageType, Defense
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 from tests.rules.builders import combatant, monster, pc
 
 # The hero: Str 16 (+3), level 1 (+0), longsword 1d10 with proficiency +3: +6 to hit vs AC.
@@ -145,8 +142,8 @@ def _ctx(**kw: object) -> AttackContext:
         (_ctx(flanking=True), 18, "docs/rulings.md R-07 -> combat advantage for melee"),
         (_ctx(cover=CoverDegree.HALF), 14, '000 "Cover": half cover -2'),
         (_ctx(cover=CoverDegree.THREE_QUARTERS), 11, '000 "Cover": three-quarters -5'),
-        (_ctx(concealment=Concealment.CONCEALED), 14, '000 "Concealment": -2'),
-        (_ctx(concealment=Concealment.TOTAL), 11, '000 "Concealment": total -5'),
+        (_ctx(concealment=ConcealmentDegree.CONCEALED), 14, '000 "Concealment": -2'),
+        (_ctx(concealment=ConcealmentDegree.TOTAL), 11, '000 "Concealment": total -5'),
         (_ctx(long_range=True), 14, '000 "Ranged": -2 beyond normal range'),
         (_ctx(charge=True), 17, '000 "Charge": +1'),
         (_ctx(attack_modifiers=(Modifier(2, "help attack"),)), 18, '000 "Help Attack": +2'),
@@ -175,7 +172,7 @@ NEAR_BURST = Power(
 
 def test_concealment_does_not_apply_to_near_and_far() -> None:
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
-    result = attack(10, _ctx(concealment=Concealment.TOTAL), power=NEAR_BURST).targets[0]
+    result = attack(10, _ctx(concealment=ConcealmentDegree.TOTAL), power=NEAR_BURST).targets[0]
     assert result.attack is not None
     assert result.attack.total == 13
 

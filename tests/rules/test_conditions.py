@@ -19,7 +19,6 @@ from orcus_desktop.rules.conditions import (
 from orcus_desktop.rules.derived import attack_preview, current_defenses, effective_speed
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, UNTIL_COUNTERED, DurationKind
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.powers import ConditionSpec, Outcome, basic_melee_attack
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.state import (
@@ -30,6 +29,7 @@ from orcus_desktop.rules.state import (
     remove_effect,
 )
 from orcus_desktop.rules.terms import Defense
+from orcus_desktop.vocabulary import CreatureId
 from tests.rules.builders import combatant, monster, pc
 
 # The 17 conditions of 000's appendix (and docs/rulings.md R-06).

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.damage import apply_damage, damage_against, halve
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import ORCUS, ORCUS_NO_NEGATIVE_HP
 from orcus_desktop.rules.state import CreatureState, initial_state
 from orcus_desktop.rules.terms import DamageType
+from orcus_desktop.vocabulary import CreatureId
 from tests.rules.builders import monster, pc
 
 HERO = CreatureId("hero")

@@ -17,13 +17,13 @@ from orcus_desktop.rules.format import (
     format_start_of_turn,
 )
 from orcus_desktop.rules.healing import apply_healing
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.modifiers import Modifier, resolve
 from orcus_desktop.rules.powers import basic_melee_attack
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.state import add_condition, add_persistent_damage, initial_state
 from orcus_desktop.rules.terms import DamageType
 from orcus_desktop.rules.turns import end_of_turn, start_of_turn
+from orcus_desktop.vocabulary import CreatureId
 from tests.rules.builders import combatant, monster, pc
 
 A = CreatureId("a")

@@ -18,9 +18,9 @@ from orcus_desktop.rules.healing import (
     regeneration_value,
     spend_recovery,
 )
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.state import CreatureState, RulesError, initial_state
+from orcus_desktop.vocabulary import CreatureId
 from tests.rules.builders import monster, pc
 
 HERO = CreatureId("hero")

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
 from orcus_desktop.rules.dice import DiceSource, RandomSource, RecordingSource
 from orcus_desktop.rules.durations import TurnBoundary
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.statblock import basic_attacks
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.rules.turns import end_of_turn, start_of_turn, tick_all
+from orcus_desktop.vocabulary import CreatureId
 from tests.rules.builders import combatant, monster, pc
 
 

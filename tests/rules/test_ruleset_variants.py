@@ -9,7 +9,6 @@ from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.attacks import (
     AttackContext,
     Combatant,
-    CoverDegree,
     TargetAttack,
     resolve_attack,
 )
@@ -17,15 +16,15 @@ from orcus_desktop.rules.conditions import Condition, rules_for, with_implied
 from orcus_desktop.rules.damage import halve
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, DurationKind
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.modifiers import ResolvedValue
-from orcus_desktop.rules.powers import AttackSpec, DamageSpec, Origin, Outcome, Power, PowerRange
+from orcus_desktop.rules.powers import AttackSpec, DamageSpec, Outcome, Power, PowerRange
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset, ruleset_by_id
 from orcus_desktop.rules.ruleset.hooks import GrabMoveCheck, Provocation, SpaceFacts
 from orcus_desktop.rules.ruleset.tables import Boundary
 from orcus_desktop.rules.state import add_condition
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.rules.turns import dash
+from orcus_desktop.vocabulary import CoverDegree, CreatureId, Origin
 from tests.rules.builders import combatant, monster, pc
 
 Q002 = ruleset_by_id("4e-quickref")

@@ -10,8 +10,9 @@ import json
 
 import pytest
 
-from orcus_desktop.model.combat import ActionBudget, ActionKind
+from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.rules.conditions import ActionLimit, Condition, condition_table, rules_for
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import (
     ORCUS,
     RULESETS,

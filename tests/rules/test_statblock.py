@@ -13,7 +13,6 @@ from orcus_desktop.rules.abilities import Ability, AbilityScores
 from orcus_desktop.rules.dice import MaxSource, MinSource, roll, substitute
 from orcus_desktop.rules.powers import (
     Frequency,
-    Origin,
     basic_melee_attack,
     basic_ranged_attack,
     power_from_dict,
@@ -29,6 +28,7 @@ from orcus_desktop.rules.statblock import (
     statblock_to_dict,
 )
 from orcus_desktop.rules.terms import Defense
+from orcus_desktop.vocabulary import Origin
 from tests.rules.builders import monster, pc
 
 CREATURES = sorted(

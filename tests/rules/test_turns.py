@@ -9,7 +9,6 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.damage import apply_damage
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, Duration, DurationKind, TurnBoundary
-from orcus_desktop.rules.ids import CreatureId
 from orcus_desktop.rules.ruleset import ORCUS, DeathSaveTiming
 from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.state import (
@@ -32,6 +31,7 @@ from orcus_desktop.rules.turns import (
     tick_all,
     total_defense,
 )
+from orcus_desktop.vocabulary import CreatureId
 from tests.rules.builders import monster, pc
 
 A = CreatureId("a")

@@ -34,13 +34,13 @@ from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.history import History
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.image_loader import ImageLoader
 from orcus_desktop.ui.map.layers import PAPER, SQUARE_PX
 from orcus_desktop.ui.map.scene import MIN_GRID_GAP_PX, MapScene, grid_step
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.panels.palette import CREATURE_MIME, CreaturePalette, entry_to_mime
+from orcus_desktop.vocabulary import CreatureId
 
 # The offscreen platform plugin warns that it cannot propagate size hints whenever a shown
 # main window lays out its docks and toolbar; that is the plugin's limitation, not ours.

@@ -15,11 +15,12 @@ from orcus_desktop.assets import resource_path
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.combat import ActionBudget, ActionKind
+from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
 from tests.controller.conftest import ARROW, KNOCKDOWN, creature, fighter, make_session, orc
 from tests.controller.test_combat_scenarios import HOLD

@@ -13,11 +13,11 @@ from pytestqt.qtbot import QtBot
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.initiative import InitiativePanel
 from orcus_desktop.ui.panels.initiative_model import (
     CURRENT_TURN_BRUSH,

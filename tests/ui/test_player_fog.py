@@ -20,7 +20,6 @@ from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.results import MoveMode
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Creature
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
@@ -28,6 +27,7 @@ from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import FOG
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.vocabulary import CreatureId
 from tests.ui.test_player_view import open_player_view, render, render_without
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")

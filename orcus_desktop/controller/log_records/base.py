@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypeGuard
 
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
+from orcus_desktop.vocabulary import CreatureId
 
 Effect = ConditionInstance | PersistentDamage
 """A condition or persistent damage, stored by its own `to_dict` (the rules' layout)."""

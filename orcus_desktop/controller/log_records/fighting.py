@@ -23,9 +23,9 @@ from orcus_desktop.controller.log_records.base import (
     parts_to_list,
 )
 from orcus_desktop.controller.log_records.values import Damage, Healing, RollRecord, SaveRecord
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
+from orcus_desktop.vocabulary import CreatureId
 
 # -- movement --------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Self
 
 from orcus_desktop.controller.log_records.base import Cell, Fields, LogRecord
 from orcus_desktop.controller.log_records.values import RollRecord
-from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.vocabulary import CreatureId
 
 
 @dataclass(frozen=True, slots=True)

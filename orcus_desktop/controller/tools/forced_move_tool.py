@@ -10,7 +10,6 @@ from orcus_desktop.controller.tools.pointer import (
     OneShotTool,
     PointerEvent,
     ToolPreview,
-    creature_name,
     drop_square,
     plural,
     result_message,
@@ -66,7 +65,7 @@ class ForcedMoveTool(OneShotTool):
             self.destinations = {}
 
     def _text(self) -> str:
-        name = creature_name(self._session.encounter, self.target_id)
+        name = self._session.encounter.name_of(self.target_id)
         return f"{self.kind.capitalize()} {name} up to {plural(self.squares, 'square')}"
 
     def on_pointer(self, event: PointerEvent) -> ToolPreview:

@@ -11,7 +11,7 @@ from orcus_desktop.controller.placement import destination_problem
 from orcus_desktop.controller.tools.pointer import Point, ToolPreview, drop_square
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.vocabulary import CreatureId
 
 
 @dataclass(frozen=True, slots=True)

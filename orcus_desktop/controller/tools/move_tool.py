@@ -16,7 +16,6 @@ from orcus_desktop.controller.tools.pointer import (
     TokenGhost,
     ToolPreview,
     creature_at,
-    creature_name,
     drop_square,
     plural,
     result_message,
@@ -170,7 +169,7 @@ class MoveTool:
             # 000 "Difficult Terrain": each square of it costs one extra.
             warnings.append(f"difficult terrain: +{plural(len(difficult), 'square')}")
         if preview.provoking_enemy_ids:
-            names = ", ".join(creature_name(encounter, i) for i in preview.provoking_enemy_ids)
+            names = ", ".join(encounter.name_of(i) for i in preview.provoking_enemy_ids)
             warnings.append(f"opportunity attacks: {names}")
         mode_text = {MoveMode.SHIFT: "shift ", MoveMode.GM: "GM move "}.get(drag.mode, "")
         if preview.reachable:

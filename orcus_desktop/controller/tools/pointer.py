@@ -230,12 +230,6 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def creature_name(encounter: Encounter, creature_id: str | None) -> str:
-    """The creature's name for a status line, or its id when it is not (or no longer) there."""
-    creature = encounter.find_creature(creature_id) if creature_id else None
-    return creature.name if creature is not None else str(creature_id)
-
-
 def result_message(result: OperationResult, encounter: Encounter | None = None) -> str:
     """A status line for a session result: what was done, or "Refused: <reason>".
 
@@ -246,7 +240,7 @@ def result_message(result: OperationResult, encounter: Encounter | None = None) 
     text = result.text
     if result.opportunity_attackers:
         names = [
-            creature_name(encounter, i) if encounter is not None else i
+            encounter.name_of(i) if encounter is not None else i
             for i in result.opportunity_attackers
         ]
         text += " — opportunity attacks offered to " + ", ".join(names)

@@ -16,13 +16,8 @@ from orcus_desktop.controller.tools.pointer import (
     creature_at,
 )
 from orcus_desktop.geometry.battlefield import Battlefield, UnknownOccupantError
-from orcus_desktop.geometry.sight import (
-    AttackOrigin,
-    ConcealmentDegree,
-    CoverDegree,
-    lines_of_effect,
-    sight,
-)
+from orcus_desktop.geometry.sight import lines_of_effect, sight
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, Origin
 
 _SIGHT_SAMPLES = 4
 """Sample points per square side when shading the part of a target hidden from the attacker."""
@@ -87,7 +82,7 @@ class SightTool:
             return EMPTY_PREVIEW
         battlefield = self._session.battlefield()
         try:
-            result = sight(battlefield, attacker_id, target_id, AttackOrigin.RANGED)
+            result = sight(battlefield, attacker_id, target_id, Origin.RANGED)
         except UnknownOccupantError:
             return ToolPreview(label="the dead neither see nor block", label_at=at)
         ruleset = self._session.rules.ruleset
@@ -98,14 +93,14 @@ class SightTool:
             CoverDegree.TOTAL: " (cannot be targeted)",
         }.get(cover.degree, "")
         conceal = {
-            ConcealmentDegree.CONCEALMENT: f" ({ruleset.concealment_penalty:+d})",
+            ConcealmentDegree.CONCEALED: f" ({ruleset.concealment_penalty:+d})",
             ConcealmentDegree.TOTAL: f" ({ruleset.total_concealment_penalty:+d})",
         }.get(result.concealment, "")
         lines = [
             f"{attacker.name} → {target.name}",
             f"line of sight: {'yes' if result.line_of_sight else 'no'}, "
             f"line of effect: {'yes' if result.line_of_effect else 'no'}",
-            f"cover: {cover.degree.value}{penalty}",
+            f"cover: {cover.degree.label}{penalty}",
             f"concealment: {result.concealment.value}{conceal}",
         ]
         x0, y0, x1, y1 = target.space.bounds()

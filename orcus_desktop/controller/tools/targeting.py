@@ -11,12 +11,12 @@ from enum import StrEnum
 from orcus_desktop.controller.availability import CombatAction, find_power
 from orcus_desktop.controller.results import TargetPreview
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.tools.pointer import creature_name
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
 from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.powers import Origin, Power, TargetKind
+from orcus_desktop.rules.powers import Power, TargetKind
+from orcus_desktop.vocabulary import Origin
 
 
 class TargetingAction(StrEnum):
@@ -196,7 +196,7 @@ def attack_summary(preview: TargetPreview, encounter: Encounter, extra_bonus: in
     000 "Making an Attack": the attack hits when d20 + bonus reaches the defense; a natural 20
     always hits and a natural 1 always misses (000 "Critical Hits", "Automatic Miss").
     """
-    name = creature_name(encounter, preview.target)
+    name = encounter.name_of(preview.target)
     if preview.defense is None or preview.defense_kind is None:
         return f"{name}: no attack roll"
     bonus = preview.attack_bonus + extra_bonus

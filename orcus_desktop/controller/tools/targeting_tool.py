@@ -16,7 +16,6 @@ from orcus_desktop.controller.tools.pointer import (
     PreviewCache,
     ToolPreview,
     creature_at,
-    creature_name,
     drop_square,
 )
 from orcus_desktop.controller.tools.targeting import (
@@ -28,10 +27,7 @@ from orcus_desktop.controller.tools.targeting import (
 from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool
 from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.rules.conditions import Condition
-
-_HELPLESS = frozenset({Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED})
-"""Conditions that make a creature helpless for a coup de grace (000 "Helpless")."""
+from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS
 
 
 class TargetingTool(OneShotTool):
@@ -117,7 +113,9 @@ class TargetingTool(OneShotTool):
         within = [t for t in session.power_targets(me.id, request.power_name) if t != me.id]
         if request.action is TargetingAction.COUP_DE_GRACE:
             # 000 "Coup de Grace": only a helpless opponent.
-            within = [t for t in within if _HELPLESS & session.rules.conditions(encounter, t)]
+            within = [
+                t for t in within if HELPLESS_CONDITIONS & session.rules.conditions(encounter, t)
+            ]
         return tuple(within)
 
     # -- events --------------------------------------------------------------------------------
@@ -150,7 +148,7 @@ class TargetingTool(OneShotTool):
     # -- single and multiple targets -----------------------------------------------------------
 
     def _name(self, creature_id: str | None) -> str:
-        return creature_name(self._session.encounter, creature_id)
+        return self._session.encounter.name_of(creature_id)
 
     def _prompt(self) -> str:
         request = self.request

@@ -14,7 +14,6 @@ from orcus_desktop.controller.tools.pointer import (
     PointerKind,
     PreviewCache,
     ToolPreview,
-    creature_name,
 )
 from orcus_desktop.geometry.areas import (
     AreaShape,
@@ -250,7 +249,7 @@ class TemplateTool:
             if origin_space is not None
             else ()
         )
-        names = [creature_name(encounter, i) for i in affected]
+        names = [encounter.name_of(i) for i in affected]
         label = f"{kind}: " + (", ".join(names) if names else "nobody affected")
         if warnings:
             label += "\n" + "\n".join(f"⚠ {w}" for w in warnings)

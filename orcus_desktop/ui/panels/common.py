@@ -86,10 +86,7 @@ def hit_points_text(session: GameSession, creature: Creature) -> str:
 
 def name_of(session: GameSession, creature_id: str | None) -> str:
     """The creature's name, or its id when it is no longer on the map."""
-    if creature_id is None:
-        return ""
-    creature = session.encounter.find_creature(creature_id)
-    return creature.name if creature is not None else str(creature_id)
+    return session.encounter.name_of(creature_id)
 
 
 AskDie = Callable[[QWidget, str], int | None]

@@ -36,7 +36,6 @@ from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import CombatPhase
-from orcus_desktop.model.ids import CreatureId
 from orcus_desktop.ui.panels.common import (
     AskDie,
     DocumentConnections,
@@ -47,6 +46,7 @@ from orcus_desktop.ui.panels.common import (
 )
 from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.panels.initiative_model import Column, InitiativeTableModel
+from orcus_desktop.vocabulary import CreatureId
 
 
 class InitiativePanel(QWidget):

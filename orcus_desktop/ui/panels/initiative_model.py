@@ -23,14 +23,15 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.model.combat import ActionKind, Combatant, CombatPhase
+from orcus_desktop.model.combat import Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature
-from orcus_desktop.model.ids import CreatureId
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.common import (
     DocumentConnections,
     effects_summary,
     hit_points_text,
 )
+from orcus_desktop.vocabulary import CreatureId
 
 _ModelIndex = QModelIndex | QPersistentModelIndex
 

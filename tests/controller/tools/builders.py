@@ -20,7 +20,8 @@ from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.history import History
-from orcus_desktop.model.ids import CreatureId, WallId
+from orcus_desktop.model.ids import WallId
+from orcus_desktop.vocabulary import CreatureId
 
 
 def make_session(encounter: Encounter | None = None) -> GameSession:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.model.combat import ActionKind
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.actions.ready import AskReady
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 from orcus_desktop.ui.panels.flow import FlowBox

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushBu
 
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.model.combat import ActionKind
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.panels.common import name_of
 

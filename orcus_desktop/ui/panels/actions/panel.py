@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.results import OperationResult
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.model.combat import ActionKind
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.derived import current_defenses, effective_speed
 from orcus_desktop.rules.format import format_resolved
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.actions.buttons import ActionButtons
 from orcus_desktop.ui.panels.actions.gm_box import GmEditsBox
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QInputDialog, QWidget
 
-from orcus_desktop.model.combat import ActionKind
+from orcus_desktop.rules.powers import ActionKind
 
 AskReady = Callable[[QWidget, str], tuple[ActionKind, str] | None]
 """Asks the GM what a creature readies: (action type, trigger), or None when cancelled."""

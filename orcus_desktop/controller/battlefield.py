@@ -1,9 +1,10 @@
-"""The geometry view of the current encounter, with the rules facts geometry needs.
+"""The one geometry view of an encounter, with the rules facts geometry needs.
 
 `battlefield_for` turns a snapshot into a `geometry.Battlefield`: the dead leave the field (they
 no longer block or threaten), and a creature that cannot take opportunity actions now (dazed,
 stunned, unconscious...; or its immediate action already spent this round) neither threatens
-nor flanks (docs/rulings.md R-02, R-07).
+nor flanks (docs/rulings.md R-02, R-07). The map, the session's previews and the headless
+`query` command all build it here, so they give the same answers.
 """
 
 from __future__ import annotations

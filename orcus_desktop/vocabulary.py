@@ -1,0 +1,64 @@
+"""The words every layer shares: creature ids, cover and concealment degrees, origins of effect.
+
+The bottom layer (no shapely, no Qt, no other project import): geometry measures cover and
+concealment in these words, the rules turn them into penalties, and the model stores their
+values in saved files and the combat log. The values are the spelling the files have always
+used, so `orcus-desktop query sight`, the log, the file and `use_power(cover=...)` agree.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NewType
+
+CreatureId = NewType("CreatureId", str)
+"""A creature of an encounter: its token id on the map, its id in the rules and the log."""
+
+
+class CoverDegree(StrEnum):
+    """000 "Cover", from least to most protective (docs/rulings.md R-14).
+
+    Only the best degree applies; the penalties live in the ruleset.
+    """
+
+    NONE = "none"
+    HALF = "half"
+    THREE_QUARTERS = "three_quarters"
+    TOTAL = "total"
+    """No line of effect: cannot be targeted."""
+
+    @property
+    def rank(self) -> int:
+        """0 for none up to 3 for total: a higher rank protects more."""
+        return list(CoverDegree).index(self)
+
+    @property
+    def label(self) -> str:
+        """How the GM reads it: "three-quarters"."""
+        return self.value.replace("_", "-")
+
+
+class ConcealmentDegree(StrEnum):
+    """000 "Concealment": concealment (-2) or total concealment (-5)."""
+
+    NONE = "none"
+    CONCEALED = "concealed"
+    TOTAL = "total"
+
+
+class Origin(StrEnum):
+    """000 "Origin of effect" of a power or attack."""
+
+    MELEE = "melee"
+    RANGED = "ranged"
+    NEAR = "near"
+    FAR = "far"
+    SELF = "self"
+
+    @property
+    def is_area(self) -> bool:
+        """Near and Far powers have an area of effect (000 "Areas of effect").
+
+        000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
+        """
+        return self in (Origin.NEAR, Origin.FAR)
