@@ -90,7 +90,7 @@ def use_power(
                 area_squares=area_squares,
             )
             provoked = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
-            if offerable(e, provoked):
+            if offerable(e, provoked, engine.ruleset):
                 options = {
                     "dice": list(dice),
                     "cover": dict(cover or {}),

@@ -339,6 +339,8 @@ def _combatant_to(c: Combatant) -> dict[str, Any]:
             "description": c.readied.description,
             "round_readied": c.readied.round_readied,
         }
+    if c.opportunity_turn:
+        out["opportunity_turn"] = c.opportunity_turn
     return out
 
 
@@ -489,6 +491,7 @@ def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combata
         budget=budget,
         turn_budget=turn_budget,
         immediate_used=_bool(data.get("immediate_used", False), f"{where}.immediate_used"),
+        opportunity_turn=_text(data.get("opportunity_turn", ""), f"{where}.opportunity_turn"),
         action_point_spent=_bool(
             data.get("action_point_spent", False), f"{where}.action_point_spent"
         ),

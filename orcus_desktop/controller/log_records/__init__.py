@@ -70,6 +70,7 @@ from orcus_desktop.controller.log_records.flow import (
     TurnSkipped,
     TurnStart,
 )
+from orcus_desktop.controller.log_records.rule_notes import RuleNote
 from orcus_desktop.controller.log_records.values import (
     Damage,
     Healing,
@@ -133,6 +134,8 @@ _TYPES: tuple[type[LogRecord], ...] = (
     ReleaseGrapple,
     Maintain,
     MaintainLapsed,
+    # variant rules the GM adjudicates
+    RuleNote,
 )
 
 RECORD_TYPES: Mapping[str, type[LogRecord]] = MappingProxyType({t.kind: t for t in _TYPES})
@@ -209,6 +212,7 @@ __all__ = [
     "RollRecord",
     "RoundEnd",
     "RoundStart",
+    "RuleNote",
     "SaveRecord",
     "SavingThrow",
     "StandUp",
