@@ -21,7 +21,7 @@ from orcus_desktop.controller.combat_rules import (
     roll_data,
 )
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.results import AttackDone, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.cover import space_cover
