@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.results import OperationResult, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.ruleset import UnknownRulesetError, ruleset_by_id
 from orcus_desktop.rules.ruleset.changes import ruleset_changes

@@ -46,7 +46,8 @@ from orcus_desktop.controller.log_records.fighting import (
     TempHp,
     TotalDefense,
 )
-from orcus_desktop.controller.log_records.flow import (
+from orcus_desktop.controller.log_records.rule_notes import RuleNote
+from orcus_desktop.controller.log_records.turn_flow import (
     AttackDropped,
     AttackHeld,
     CombatEnd,
@@ -70,7 +71,6 @@ from orcus_desktop.controller.log_records.flow import (
     TurnSkipped,
     TurnStart,
 )
-from orcus_desktop.controller.log_records.rule_notes import RuleNote
 from orcus_desktop.controller.log_records.values import (
     Damage,
     Healing,
