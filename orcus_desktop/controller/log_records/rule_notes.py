@@ -28,4 +28,4 @@ class RuleNote(LogRecord):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         fields = Fields(data, cls.kind)
-        return cls(fields.text("mechanic", ""), fields.text("note", ""))
+        return cls(fields.text("mechanic"), fields.text("note"))
