@@ -26,6 +26,7 @@ from orcus_desktop.controller import (
     interrupts,
     movement,
 )
+from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_resolution import basic_attack_name
 from orcus_desktop.controller.availability import AvailableActions, CombatAction, available_actions
 from orcus_desktop.controller.combat_rules import CombatRules
@@ -344,65 +345,11 @@ class GameSession:
         target_ids: Sequence[str] = (),
         *,
         dice: Sequence[int] = (),
-        cover: Mapping[str, str] | None = None,
-        combat_advantage: Sequence[str] = (),
-        knock_out: Sequence[str] = (),
-        damage_overrides: Mapping[str, int] | None = None,
-        area_origin: Square | None = None,
-        area_squares: Sequence[Square] | None = None,
+        choices: AttackChoices = NO_CHOICES,
         initiator: object = None,
     ) -> OperationResult:
         return self._run(
-            initiator,
-            attacks.use_power,
-            creature_id,
-            power_name,
-            target_ids,
-            dice=dice,
-            cover=cover,
-            combat_advantage=combat_advantage,
-            knock_out=knock_out,
-            damage_overrides=damage_overrides,
-            area_origin=area_origin,
-            area_squares=area_squares,
-        )
-
-    def basic_attack_name(self, creature_id: str, *, ranged: bool = False) -> str | None:
-        return basic_attack_name(self.engine, self.encounter, creature_id, ranged=ranged)
-
-    def power_targets(
-        self,
-        creature_id: str,
-        power_name: str,
-        *,
-        area_origin: Square | None = None,
-        area_squares: Sequence[Square] | None = None,
-    ) -> tuple[str, ...]:
-        return attacks.power_targets(
-            self.engine, self.encounter, creature_id, power_name, area_origin, area_squares
-        )
-
-    def preview_attack(
-        self,
-        creature_id: str,
-        power_name: str,
-        target_ids: Sequence[str] = (),
-        *,
-        cover: Mapping[str, str] | None = None,
-        combat_advantage: Sequence[str] = (),
-        area_origin: Square | None = None,
-        area_squares: Sequence[Square] | None = None,
-    ) -> tuple[tuple[TargetPreview, ...], str]:
-        return attacks.preview_attack(
-            self.engine,
-            self.encounter,
-            creature_id,
-            power_name,
-            target_ids,
-            cover=cover,
-            combat_advantage=combat_advantage,
-            area_origin=area_origin,
-            area_squares=area_squares,
+            initiator, attacks.use_power, creature_id, power_name, target_ids, dice, choices
         )
 
     def basic_attack(
@@ -412,19 +359,31 @@ class GameSession:
         *,
         ranged: bool = False,
         dice: Sequence[int] = (),
-        cover: Mapping[str, str] | None = None,
-        knock_out: bool = False,
+        choices: AttackChoices = NO_CHOICES,
         initiator: object = None,
     ) -> OperationResult:
         return self._run(
-            initiator,
-            attacks.basic_attack,
-            creature_id,
-            target_id,
-            ranged=ranged,
-            dice=dice,
-            cover=cover,
-            knock_out=knock_out,
+            initiator, attacks.basic_attack, creature_id, target_id, ranged, dice, choices
+        )
+
+    def basic_attack_name(self, creature_id: str, *, ranged: bool = False) -> str | None:
+        return basic_attack_name(self.engine, self.encounter, creature_id, ranged=ranged)
+
+    def power_targets(
+        self, creature_id: str, power_name: str, choices: AttackChoices = NO_CHOICES
+    ) -> tuple[str, ...]:
+        """Who the power could target now; `choices` places its area, if it has one."""
+        return attacks.power_targets(self.engine, self.encounter, creature_id, power_name, choices)
+
+    def preview_attack(
+        self,
+        creature_id: str,
+        power_name: str,
+        target_ids: Sequence[str] = (),
+        choices: AttackChoices = NO_CHOICES,
+    ) -> tuple[tuple[TargetPreview, ...], str]:
+        return attacks.preview_attack(
+            self.engine, self.encounter, creature_id, power_name, target_ids, choices
         )
 
     def opportunity_attack(
