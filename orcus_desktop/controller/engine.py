@@ -20,7 +20,7 @@ from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
-from orcus_desktop.rules.attacks import Combatant
+from orcus_desktop.rules.attack_modifiers import Combatant
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset

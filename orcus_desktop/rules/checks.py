@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.rules.abilities import Ability
-from orcus_desktop.rules.attacks import Combatant
+from orcus_desktop.rules.attack_modifiers import Combatant
 from orcus_desktop.rules.conditions import rules_for
 from orcus_desktop.rules.derived import current_defenses
 from orcus_desktop.rules.dice import DiceRoll, DiceSource, roll

@@ -6,7 +6,9 @@ from dataclasses import replace
 import pytest
 
 from orcus_desktop.rules.abilities import Ability, AbilityScores
-from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
+from orcus_desktop.rules.attack_application import apply_attack
+from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
+from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.checks import Sense, escape_check, make_check, skill_check
 from orcus_desktop.rules.conditions import (
     ActionLimit,
