@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.statblock import basic_attacks
@@ -334,6 +334,30 @@ def action_problem(
         rules.statblock(creature) is None
     ):
         return f"{name} has no stat block"
+    return ""
+
+
+def acting_against(
+    rules: CombatRules,
+    encounter: Encounter,
+    creature_id: str,
+    target_id: str,
+    action: CombatAction,
+) -> tuple[Creature, Creature] | str:
+    """The creature taking `action` and its target, or why it cannot be taken now."""
+    problem = action_problem(rules, encounter, creature_id, action)
+    me, target = encounter.find_creature(creature_id), encounter.find_creature(target_id)
+    if problem:
+        return problem
+    if me is None or target is None:
+        return "no such creature"
+    return me, target
+
+
+def too_large(me: Creature, target: Creature) -> str:
+    """000 "Grapple", "Shove": the target is at most one size larger; why not, or ""."""
+    if target.size.rank - me.size.rank > 1:
+        return f"{target.name} is more than one size larger"
     return ""
 
 
