@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.outcomes import Refusal, refuse
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
@@ -343,22 +344,21 @@ def acting_against(
     creature_id: str,
     target_id: str,
     action: CombatAction,
-) -> tuple[Creature, Creature] | str:
-    """The creature taking `action` and its target, or why it cannot be taken now."""
+) -> tuple[Creature, Creature] | Refusal:
+    """The creature taking `action` and its target, or the refusal saying why it cannot now.
+
+    000 "Grapple", "Shove": the target is at most one size larger.
+    """
     problem = action_problem(rules, encounter, creature_id, action)
     me, target = encounter.find_creature(creature_id), encounter.find_creature(target_id)
-    if problem:
-        return problem
-    if me is None or target is None:
-        return "no such creature"
+    if problem or me is None or target is None:
+        return refuse(action.value, problem or "no such creature", creature_id)
+    if action in _SIZE_LIMITED and target.size.rank - me.size.rank > 1:
+        return refuse(action.value, f"{target.name} is more than one size larger")
     return me, target
 
 
-def too_large(me: Creature, target: Creature) -> str:
-    """000 "Grapple", "Shove": the target is at most one size larger; why not, or ""."""
-    if target.size.rank - me.size.rank > 1:
-        return f"{target.name} is more than one size larger"
-    return ""
+_SIZE_LIMITED = frozenset({CombatAction.GRAPPLE, CombatAction.SHOVE})
 
 
 def grappled_by(rules: CombatRules, encounter: Encounter, grappler_id: str) -> tuple[str, ...]:

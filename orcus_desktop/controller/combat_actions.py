@@ -26,13 +26,12 @@ from orcus_desktop.controller.availability import (
     find_power,
     kind_problem,
     power_problem,
-    too_large,
 )
 from orcus_desktop.controller.combat_rules import effect_data, healing_data
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.movement import preview_move
-from orcus_desktop.controller.outcomes import MoveMode, Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
@@ -302,13 +301,13 @@ def coup_de_grace(
 
     A hit is a critical hit; damage at or above its staggered value kills.
     """
-    op = "coup_de_grace"
     pair = acting_against(
         engine.rules, encounter, creature_id, target_id, CombatAction.COUP_DE_GRACE
     )
-    if isinstance(pair, str):
-        return refuse(op, pair, creature_id)
+    if isinstance(pair, Refusal):
+        return pair
     me, target = pair
+    op = "coup_de_grace"
     if not spaces_adjacent(me.space, target.space):
         return refuse(op, f"{target.name} is not adjacent", creature_id)
     if not HELPLESS_CONDITIONS & engine.rules.conditions(encounter, target_id):
@@ -342,13 +341,11 @@ def shove(
     The target is at most one size larger. Hit: push it 1 square (to `push_to`, else the
     square farthest from the shover) and shift into the space it left.
     """
-    op = "shove"
     pair = acting_against(engine.rules, encounter, creature_id, target_id, CombatAction.SHOVE)
-    if isinstance(pair, str):
-        return refuse(op, pair, creature_id)
+    if isinstance(pair, Refusal):
+        return pair
     me, target = pair
-    if problem := too_large(me, target):
-        return refuse(op, problem)
+    op = "shove"
     if not spaces_adjacent(me.space, target.space):
         return refuse(op, f"{target.name} is not adjacent", creature_id)
 

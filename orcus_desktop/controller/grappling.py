@@ -17,13 +17,12 @@ from orcus_desktop.controller.availability import (
     acting_against,
     action_problem,
     grappled_by,
-    too_large,
 )
 from orcus_desktop.controller.combat_actions import checked_action
 from orcus_desktop.controller.combat_rules import QueuedSource, roll_data
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.movement import preview_move
-from orcus_desktop.controller.outcomes import MoveMode, Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import GRAPPLE, MOVE_GRAPPLED
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
@@ -44,13 +43,11 @@ def grapple(
     The target is at most one size larger and within reach; against an incapacitated
     target it succeeds automatically.
     """
-    op = "grapple"
     pair = acting_against(engine.rules, encounter, creature_id, target_id, CombatAction.GRAPPLE)
-    if isinstance(pair, str):
-        return refuse(op, pair, creature_id)
+    if isinstance(pair, Refusal):
+        return pair
     me, target = pair
-    if problem := too_large(me, target):
-        return refuse(op, problem)
+    op = "grapple"
     sb = engine.rules.statblock(me)
     reach = sb.reach if sb is not None else 1
     if space_distance(me.space, target.space) > reach:
