@@ -7,11 +7,10 @@ mechanic id, and the result carries the same text as a prompt.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import ClassVar
 
-from orcus_desktop.controller.log_records.base import Fields, LogRecord
+from orcus_desktop.controller.log_records.base import LogRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,13 +18,5 @@ class RuleNote(LogRecord):
     """A rule of the encounter's ruleset the GM applies: its mechanic id and what it says."""
 
     kind: ClassVar[str] = "rule_note"
-    mechanic: str = ""
-    note: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"mechanic": self.mechanic, "note": self.note}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        fields = Fields(data, cls.kind)
-        return cls(fields.text("mechanic"), fields.text("note"))
+    mechanic: str
+    note: str
