@@ -59,6 +59,8 @@ class Occupant:
         can_take_opportunity_actions: False when a condition forbids opportunity actions; such a
             creature neither flanks (docs/rulings.md R-07) nor is provoked.
         speed: walking speed in squares.
+        helpless: helpless (`Occupancy` may let movers pass or end in its space).
+        prone: prone (`Occupancy` may let allies end in its space).
     """
 
     id: str
@@ -67,6 +69,8 @@ class Occupant:
     invisible: bool = False
     can_take_opportunity_actions: bool = True
     speed: int = 6
+    helpless: bool = False
+    prone: bool = False
 
     @property
     def square(self) -> Square:
@@ -81,6 +85,29 @@ class Occupant:
 
     def is_enemy_of(self, other: Occupant) -> bool:
         return self.side != other.side
+
+
+@dataclass(frozen=True, slots=True)
+class Occupancy:
+    """Whose space a mover may pass through or end in, beyond 000's rules (the ruleset's H6).
+
+    000 "Moving Around Other Creatures" and docs/rulings.md R-17 are the defaults (all False).
+
+    Attributes:
+        pass_helpless_enemies: 004-25 (004 l.707): through an enemy "if that enemy is helpless".
+        end_in_prone_ally: 004-25 (004 l.711): "in an ally's square only if the ally is prone".
+        end_in_helpless_enemy: 004-25 (004 l.712): "in an enemy's square only if the enemy is
+            helpless".
+    """
+
+    pass_helpless_enemies: bool = False
+    end_in_prone_ally: bool = False
+    end_in_helpless_enemy: bool = False
+
+    @property
+    def ends(self) -> bool:
+        """Whether any move may end in another (non-tiny) creature's space."""
+        return self.end_in_prone_ally or self.end_in_helpless_enemy
 
 
 class UnknownOccupantError(KeyError):
@@ -134,12 +161,14 @@ class Battlefield:
         walls: wall, window and door polylines in grid units.
         terrain: terrain patches (difficult, obscured, blocking squares).
         occupants: the creatures on the map.
+        occupancy: whose spaces movers may pass through or end in (the ruleset's).
     """
 
     bounds: GridBounds
     walls: tuple[Wall, ...] = ()
     terrain: tuple[TerrainPatch, ...] = ()
     occupants: tuple[Occupant, ...] = ()
+    occupancy: Occupancy = Occupancy()
     _by_id: dict[str, Occupant] = field(init=False, repr=False, compare=False)
     _cache: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 
