@@ -22,6 +22,7 @@ from orcus_desktop.controller.attack_resolution import (
 from orcus_desktop.controller.availability import (
     CombatAction,
     acting_against,
+    action_point_limit,
     action_problem,
     find_power,
     kind_problem,
@@ -457,8 +458,11 @@ def _spend_action_point(engine: Engine, encounter: Encounter, creature_id: str) 
     me = engine.combatant(encounter, creature_id)
     combat = encounter.combat
     try:
+        limit = action_point_limit(engine.ruleset, me.statblock)
         state = rules_state.spend_action_point(
-            me.state, surprise_round=combat.phase is CombatPhase.SURPRISE
+            me.state,
+            surprise_round=combat.phase is CombatPhase.SURPRISE,
+            once_per_encounter=limit is None or limit.per_encounter is not None,
         )
     except RulesError as exc:
         raise ActionError(str(exc)) from None

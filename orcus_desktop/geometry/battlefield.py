@@ -19,6 +19,7 @@ import numpy as np
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
+from orcus_desktop.geometry.occupancy import ORCUS_OCCUPANCY, Occupancy
 from orcus_desktop.geometry.walls import (
     BoolArray,
     FloatArray,
@@ -87,29 +88,6 @@ class Occupant:
         return self.side != other.side
 
 
-@dataclass(frozen=True, slots=True)
-class Occupancy:
-    """Whose space a mover may pass through or end in, beyond 000's rules (the ruleset's H6).
-
-    000 "Moving Around Other Creatures" and docs/rulings.md R-17 are the defaults (all False).
-
-    Attributes:
-        pass_helpless_enemies: 004-25 (004 l.707): through an enemy "if that enemy is helpless".
-        end_in_prone_ally: 004-25 (004 l.711): "in an ally's square only if the ally is prone".
-        end_in_helpless_enemy: 004-25 (004 l.712): "in an enemy's square only if the enemy is
-            helpless".
-    """
-
-    pass_helpless_enemies: bool = False
-    end_in_prone_ally: bool = False
-    end_in_helpless_enemy: bool = False
-
-    @property
-    def ends(self) -> bool:
-        """Whether any move may end in another (non-tiny) creature's space."""
-        return self.end_in_prone_ally or self.end_in_helpless_enemy
-
-
 class UnknownOccupantError(KeyError):
     """No occupant with that id on the battlefield."""
 
@@ -168,7 +146,7 @@ class Battlefield:
     walls: tuple[Wall, ...] = ()
     terrain: tuple[TerrainPatch, ...] = ()
     occupants: tuple[Occupant, ...] = ()
-    occupancy: Occupancy = Occupancy()
+    occupancy: Occupancy = ORCUS_OCCUPANCY
     _by_id: dict[str, Occupant] = field(init=False, repr=False, compare=False)
     _cache: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 

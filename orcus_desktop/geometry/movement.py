@@ -29,8 +29,9 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from orcus_desktop.geometry.battlefield import Battlefield, Occupancy, Occupant
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.geometry.sight import spaces_reach_spaces, spaces_see_spaces
 from orcus_desktop.geometry.walls import BoolArray
 

@@ -15,7 +15,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
 
-from orcus_desktop.geometry.battlefield import Occupancy
+from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue
 
 if TYPE_CHECKING:
