@@ -12,7 +12,7 @@ from dataclasses import replace
 from enum import StrEnum
 
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.results import OperationResult, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.uvtt import ImportedMap, numbered

@@ -32,7 +32,7 @@ from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.map_import import ImportMode
-from orcus_desktop.controller.results import (
+from orcus_desktop.controller.outcomes import (
     MoveMode,
     MovePreview,
     OperationResult,

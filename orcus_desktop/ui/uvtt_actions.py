@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.assets import resources_dir
 from orcus_desktop.controller.autosave import DATA_DIR_ENV
 from orcus_desktop.controller.map_import import ImportMode
-from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.uvtt import (
