@@ -16,9 +16,9 @@ from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
 from orcus_desktop.geometry.movement import cheapest_path
+from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.sight import (
     space_concealment,
-    space_cover,
     space_reaches_space,
     space_sees_space,
 )
