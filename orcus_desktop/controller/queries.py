@@ -14,9 +14,9 @@ from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
+from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
 from orcus_desktop.geometry.movement import cheapest_path
-from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.sight import (
     space_concealment,
     space_reaches_space,
