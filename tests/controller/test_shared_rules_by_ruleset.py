@@ -52,10 +52,12 @@ def test_walking_out_provokes_and_shifting_does_not(ruleset_id: str) -> None:
     s = _duel(ruleset_id)
     assert s.end_turn().ok
     shift = s.move_creature("orc", Square(4, 2), MoveMode.SHIFT)
-    assert shift.ok and shift.opportunity_attackers == ()
+    assert shift.ok
+    assert shift.opportunity_attackers == ()
     assert s.undo().ok
     walk = s.move_creature("orc", Square(6, 2), MoveMode.WALK)
-    assert walk.ok and walk.opportunity_attackers == ("hero",)
+    assert walk.ok
+    assert walk.opportunity_attackers == ("hero",)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -68,7 +70,8 @@ def test_a_save_succeeds_on_10(ruleset_id: str) -> None:
     effect = state.conditions[0].effect_id
     assert s.end_turn(save_dice={effect: 10}).ok
     after = s.encounter.creature("hero").state
-    assert after is not None and not after.instances_of(Condition.SLOWED)
+    assert after is not None
+    assert not after.instances_of(Condition.SLOWED)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)

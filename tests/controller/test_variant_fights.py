@@ -74,7 +74,8 @@ def test_quickref_fight() -> None:
     # 002-05, 002 l.18 "as many opportunity actions as become available during a whole round,
     # but only one per combatant turn": the orc walks away, the hero strikes ...
     walk = s.move_creature("orc", Square(8, 4), MoveMode.WALK)
-    assert walk.ok and walk.opportunity_attackers == ("hero",)
+    assert walk.ok
+    assert walk.opportunity_attackers == ("hero",)
     assert s.opportunity_attack("hero", "orc", dice=[2]).ok  # a miss
     hero = s.encounter.combat.combatant("hero")
     assert not hero.immediate_used  # 000 (docs/rulings.md R-02) would have spent it
@@ -82,7 +83,8 @@ def test_quickref_fight() -> None:
     # ... and on the goblin's turn, in the same round, the hero strikes again (000: refused,
     # "already took an immediate action this round").
     away = s.move_creature("goblin", Square(0, 4), MoveMode.WALK)
-    assert away.ok and away.opportunity_attackers == ("hero",)
+    assert away.ok
+    assert away.opportunity_attackers == ("hero",)
     assert s.opportunity_attack("hero", "goblin", dice=[2]).ok
     assert s.end_turn().ok  # goblin
 
@@ -91,7 +93,8 @@ def test_quickref_fight() -> None:
     assert s.encounter.combat.current == "brute"
     assert s.spend_action_point("brute").ok
     again = s.spend_action_point("brute")
-    assert not again.ok and "this turn" in again.reason
+    assert not again.ok
+    assert "this turn" in again.reason
     assert s.end_turn().ok
 
     # 002-19, 002 l.54 "Run: Move up to your speed + 2; grant combat advantage until next
@@ -100,7 +103,8 @@ def test_quickref_fight() -> None:
     state = s.encounter.creature("hero").state
     assert state is not None
     dashing = state.instances_of(Condition.DASHING)
-    assert dashing and dashing[0].duration.kind is DurationKind.START_OF_TARGET_NEXT_TURN
+    assert dashing
+    assert dashing[0].duration.kind is DurationKind.START_OF_TARGET_NEXT_TURN
     # 002-18, 002 l.18 "one immediate action per round, either as a readied action or ...":
     # the hero readies, the trigger comes, the readied action uses the immediate action.
     assert s.ready_action("hero", ActionKind.STANDARD, "an orc comes close").ok
@@ -150,7 +154,8 @@ def test_alloy_fight() -> None:
     assert s.end_turn().ok
     # 004-08, 004 l.383 "Attack of Opportunity: Free Action"; "Once per Turn".
     walk = s.move_creature("orc", Square(6, 2), MoveMode.WALK)
-    assert walk.ok and walk.opportunity_attackers == ("hero",)
+    assert walk.ok
+    assert walk.opportunity_attackers == ("hero",)
     assert s.opportunity_attack("hero", "orc", dice=[2]).ok
     assert not s.encounter.combat.combatant("hero").immediate_used
     assert s.end_turn().ok  # orc
@@ -198,7 +203,8 @@ def test_alloy_an_unused_delay_is_lost_when_the_initiative_comes_again() -> None
     assert (combat.round, combat.current) == (2, "hero")
     assert combat.combatant("hero").initiative == 20
     lost = [e for e in combat.log if e.kind == "turn_lost"]
-    assert len(lost) == 1 and lost[0].round == 2  # 000: logged at the end of round 1
+    assert len(lost) == 1
+    assert lost[0].round == 2
 
 
 def test_alloy_ready_costs_its_kind_ends_the_turn_and_uses_the_immediate() -> None:
@@ -276,5 +282,6 @@ def test_alloy_a_miss_only_because_of_cover_strikes_the_cover() -> None:
     )
     # d20 10 + 3 Str + 3 proficiency = 16, -2 cover = 14 vs AC 15: a miss only through cover.
     missed = s.basic_attack("hero", "orc", dice=[10], choices=AttackChoices(cover={"orc": "half"}))
-    assert missed.ok and missed.details["hits"] == ()
+    assert missed.ok
+    assert missed.details["hits"] == ()
     assert _notes(s) == ["004-27"]
