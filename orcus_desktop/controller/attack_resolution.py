@@ -21,12 +21,13 @@ from orcus_desktop.controller.combat_rules import (
     roll_data,
 )
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.results import AttackDone, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.flanking import flanked_by
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.geometry.sight import space_concealment, space_cover, space_sees_space
+from orcus_desktop.geometry.sight import space_concealment, space_sees_space
 from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state

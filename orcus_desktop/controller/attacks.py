@@ -26,11 +26,11 @@ from orcus_desktop.controller.attack_resolution import (
 from orcus_desktop.controller.availability import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
-from orcus_desktop.controller.results import Outcome, TargetPreview, refuse
+from orcus_desktop.controller.outcomes import Outcome, TargetPreview, refuse
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.geometry.battlefield import Occupant
+from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
-from orcus_desktop.geometry.sight import space_cover
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze

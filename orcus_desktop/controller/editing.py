@@ -13,7 +13,7 @@ from typing import Any
 from orcus_desktop.controller import placement, turn_order
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.initiative import start_hooks
-from orcus_desktop.controller.results import OperationResult, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry

@@ -18,7 +18,7 @@ from orcus_desktop.controller.combat_rules import (
     save_data,
 )
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.results import Outcome, run_step
+from orcus_desktop.controller.outcomes import Outcome, run_step
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns

@@ -16,7 +16,7 @@ from orcus_desktop.controller.availability import CombatAction, action_problem, 
 from orcus_desktop.controller.combat_rules import QueuedSource, roll_data
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.movement import preview_move
-from orcus_desktop.controller.results import MoveMode, Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import MoveMode, Outcome, refuse, run_step
 from orcus_desktop.controller.special_attacks import GRAPPLE, MOVE_GRAPPLED
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.model.encounter import Encounter

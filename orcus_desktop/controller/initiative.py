@@ -18,7 +18,7 @@ from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.results import Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.model.combat import ActionBudget, Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state

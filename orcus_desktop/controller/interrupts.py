@@ -29,7 +29,7 @@ from orcus_desktop.controller.availability import (
     stopped,
 )
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.results import Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack

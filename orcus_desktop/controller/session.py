@@ -30,7 +30,7 @@ from orcus_desktop.controller.attack_resolution import basic_attack_name
 from orcus_desktop.controller.availability import AvailableActions, CombatAction, available_actions
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.results import (
+from orcus_desktop.controller.outcomes import (
     MoveMode,
     MovePreview,
     OperationResult,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget

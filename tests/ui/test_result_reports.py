@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.results import MoveMode, OperationResult
+from orcus_desktop.controller.outcomes import MoveMode, OperationResult
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.grid import Size, Square
 from orcus_desktop.ui.main_window import MainWindow

@@ -46,7 +46,7 @@ from orcus_desktop.controller.log_records.fighting import (
     TempHp,
     TotalDefense,
 )
-from orcus_desktop.controller.log_records.flow import (
+from orcus_desktop.controller.log_records.turn_flow import (
     AttackDropped,
     AttackHeld,
     CombatEnd,

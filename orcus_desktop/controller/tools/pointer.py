@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import IntFlag, StrEnum
 from typing import Protocol
 
-from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.geometry.grid import Size, Square, square_distance
 from orcus_desktop.model.encounter import Creature, Encounter
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import Button, PointerEvent, PointerKind
 from orcus_desktop.controller.tools.targeting import (

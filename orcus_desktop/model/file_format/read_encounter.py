@@ -1,0 +1,194 @@
+"""Reading an encounter file's decoded JSON: version, grid, walls, terrain, creatures, image."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
+from orcus_desktop.geometry.grid import GridBounds, Size
+from orcus_desktop.model.combat import Combat
+from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
+from orcus_desktop.model.file_format.fields import (
+    CURRENT_VERSION,
+    FORMAT,
+    MAX_GRID_SIDE,
+    EncounterFileError,
+    enum_at,
+    list_at,
+    mapping,
+    point,
+    square_at,
+    text,
+    whole,
+)
+from orcus_desktop.model.file_format.read_combat import combat_from
+from orcus_desktop.model.frozen import freeze as _freeze
+from orcus_desktop.model.ids import WallId
+from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID, UnknownRulesetError, ruleset_by_id
+from orcus_desktop.rules.state import CreatureState
+from orcus_desktop.vocabulary import CreatureId
+
+# Upgrades from version N to N+1, applied in order on load; none yet (version 1 is the first).
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def encounter_from_dict(data: object) -> Encounter:
+    """Build an encounter from decoded JSON, upgrading older versions first.
+
+    Raises:
+        EncounterFileError: naming the first field that is wrong.
+    """
+    doc = mapping(data, "the file")
+    if doc.get("format") != FORMAT:
+        raise EncounterFileError(f'not an Orcus encounter (format is not "{FORMAT}")')
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise EncounterFileError("version: expected a whole number of 1 or more")
+    if version > CURRENT_VERSION:
+        raise EncounterFileError(
+            f"made by a newer Orcus Desktop (file version {version}; "
+            f"this one reads up to {CURRENT_VERSION})"
+        )
+    upgraded = dict(doc)
+    for step in range(version, CURRENT_VERSION):
+        upgraded = MIGRATIONS[step](upgraded)
+
+    grid_data = mapping(upgraded.get("grid"), "grid")
+    grid = GridBounds(
+        whole(grid_data.get("columns"), "grid.columns", 1, MAX_GRID_SIDE),
+        whole(grid_data.get("rows"), "grid.rows", 1, MAX_GRID_SIDE),
+    )
+    walls = tuple(
+        _wall_from(item, f"walls[{i}]", i)
+        for i, item in enumerate(list_at(upgraded.get("walls", []), "walls"))
+    )
+    terrain = tuple(
+        _terrain_from(item, f"terrain[{i}]", grid)
+        for i, item in enumerate(list_at(upgraded.get("terrain", []), "terrain"))
+    )
+    creatures: list[Creature] = []
+    seen: set[str] = set()
+    for i, item in enumerate(list_at(upgraded.get("creatures", []), "creatures")):
+        creature = _creature_from(item, f"creatures[{i}]", grid)
+        if creature.id in seen:
+            raise EncounterFileError(f'creatures[{i}].id: "{creature.id}" is used twice')
+        seen.add(creature.id)
+        creatures.append(creature)
+    name = upgraded.get("name", "Untitled encounter")
+    if not isinstance(name, str):
+        raise EncounterFileError("name: expected text")
+    map_image = None
+    if upgraded.get("map_image") is not None:
+        map_image = _map_image_from(upgraded["map_image"])
+    combat = Combat()
+    if upgraded.get("combat") is not None:
+        combat = combat_from(upgraded["combat"], seen)
+    ruleset_id = _ruleset_from(upgraded.get("ruleset"))
+    return Encounter(
+        ruleset_id=ruleset_id,
+        grid=grid,
+        name=name,
+        walls=walls,
+        terrain=terrain,
+        creatures=tuple(creatures),
+        map_image=map_image,
+        combat=combat,
+    )
+
+
+def _ruleset_from(item: object) -> str:
+    """The ruleset id a file names; files without one are Orcus (000) files.
+
+    Raises:
+        EncounterFileError: an id (or a version of it) this program does not know.
+    """
+    if item is None:
+        return DEFAULT_RULESET_ID
+    data = mapping(item, "ruleset")
+    ruleset_id = text(data.get("id"), "ruleset.id")
+    version = data.get("version")
+    if version is not None:
+        version = whole(version, "ruleset.version", 1, 1_000_000)
+    try:
+        return ruleset_by_id(ruleset_id, version).id
+    except UnknownRulesetError as exc:
+        raise EncounterFileError(f"ruleset: {exc}") from None
+
+
+def _wall_from(item: object, where: str, index: int) -> WallEntry:
+    data = mapping(item, where)
+    kind = enum_at(WallKind, data.get("kind", "wall"), f"{where}.kind")
+    points_raw = list_at(data.get("points"), f"{where}.points")
+    if len(points_raw) < 2:
+        raise EncounterFileError(f"{where}.points: a wall needs at least two points")
+    points = tuple(point(p, f"{where}.points[{j}]") for j, p in enumerate(points_raw))
+    is_open = data.get("open", False)
+    if not isinstance(is_open, bool):
+        raise EncounterFileError(f"{where}.open: expected true or false")
+    wall_id = data.get("id", f"wall-{index + 1}")
+    if not isinstance(wall_id, str) or not wall_id:
+        raise EncounterFileError(f"{where}.id: expected text")
+    return WallEntry(WallId(wall_id), Wall(kind, points, is_open))
+
+
+def _terrain_from(item: object, where: str, grid: GridBounds) -> TerrainPatch:
+    data = mapping(item, where)
+    kind = enum_at(TerrainKind, data.get("kind"), f"{where}.kind")
+    squares = frozenset(
+        square_at(s, f"{where}.squares[{j}]", grid)
+        for j, s in enumerate(list_at(data.get("squares"), f"{where}.squares"))
+    )
+    return TerrainPatch(kind, squares)
+
+
+def _creature_from(item: object, where: str, grid: GridBounds) -> Creature:
+    data = mapping(item, where)
+    creature_id = data.get("id")
+    if not isinstance(creature_id, str) or not creature_id:
+        raise EncounterFileError(f"{where}.id: expected non-empty text")
+    name = data.get("name", creature_id)
+    side = data.get("side", "monsters")
+    if not isinstance(name, str):
+        raise EncounterFileError(f"{where}.name: expected text")
+    if not isinstance(side, str) or not side:
+        raise EncounterFileError(f"{where}.side: expected non-empty text")
+    size = enum_at(Size, data.get("size", "medium"), f"{where}.size")
+    square = square_at(data.get("square"), f"{where}.square", grid)
+    creature = Creature(
+        id=CreatureId(creature_id),
+        name=name,
+        side=side,
+        size=size,
+        square=square,
+        speed=whole(data.get("speed", 6), f"{where}.speed", 0, 100),
+        hidden=bool(data.get("hidden", False)),
+        statblock=_freeze(mapping(data.get("statblock", {}), f"{where}.statblock")),
+        state=_state_from(data.get("state"), f"{where}.state"),
+    )
+    if not grid.contains_space(creature.space):
+        raise EncounterFileError(f"{where}.square: the creature's space runs off the grid")
+    return creature
+
+
+def _state_from(value: object, where: str) -> CreatureState | None:
+    if value is None:
+        return None
+    try:
+        return CreatureState.from_dict(mapping(value, where))
+    except EncounterFileError:
+        raise
+    except (ValueError, TypeError) as exc:
+        raise EncounterFileError(f"{where}: {exc}") from None
+
+
+def _map_image_from(item: object) -> MapImage:
+    data = mapping(item, "map_image")
+    path = data.get("path")
+    if not isinstance(path, str) or not path:
+        raise EncounterFileError("map_image.path: expected text")
+    ppsq = data.get("pixels_per_square", 100.0)
+    if not isinstance(ppsq, int | float) or isinstance(ppsq, bool) or not 4 <= ppsq <= 4096:
+        raise EncounterFileError("map_image.pixels_per_square: expected a number from 4 to 4096")
+    offset = point(data.get("offset_px", [0, 0]), "map_image.offset_px")
+    return MapImage(path, float(ppsq), offset)
