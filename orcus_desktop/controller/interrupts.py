@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from orcus_desktop.controller import placement
+from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
     attack,
@@ -92,22 +93,8 @@ def _held_attack(engine: Engine, encounter: Encounter, held: PendingAttack) -> A
     power = find_power(engine.rules, encounter, attacker, held.power)
     if power is None:
         raise ActionError(f"{engine.name(encounter, attacker)} has no power {held.power!r}")
-    origin = options.get("area_origin")
-    area = options.get("area_squares")
-    return attack(
-        engine,
-        encounter,
-        attacker,
-        power,
-        targets,
-        dice=dice,
-        cover=dict(options.get("cover", {})),
-        combat_advantage=list(options.get("combat_advantage", ())),
-        knock_out=list(options.get("knock_out", ())),
-        damage_overrides=dict(options.get("damage_overrides", {})),
-        area_origin=None if origin is None else Square(*origin),
-        area_squares=None if area is None else [Square(*q) for q in area],
-    )
+    choices = AttackChoices.from_options(options)
+    return attack(engine, encounter, attacker, power, targets, dice=dice, choices=choices)
 
 
 def settle(engine: Engine, encounter: Encounter) -> Encounter:
@@ -193,14 +180,9 @@ def opportunity_attack(
             else _provoking_square(e, creature_id, target_id)
         )
         staged = e.with_creature(mover.moved_to(there)) if there is not None else e
+        knock_outs = AttackChoices(knock_out=[target_id] if knock_out else ())
         out = attack(
-            engine,
-            staged,
-            creature_id,
-            power,
-            [target_id],
-            dice=dice,
-            knock_out=[target_id] if knock_out else (),
+            engine, staged, creature_id, power, [target_id], dice=dice, choices=knock_outs
         )
         e = out.encounter
         # If the attack stops the mover (dead, unconscious, immobile...), the rest of its

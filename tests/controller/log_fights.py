@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -208,8 +209,7 @@ def interrupt_fight() -> GameSession:
         "Searing Bolt",
         ["far"],
         dice=[2, 4],  # a miss: half damage
-        cover={"far": "half"},
-        combat_advantage=["unseen attacker"],
+        choices=AttackChoices(cover={"far": "half"}, combat_advantage=["unseen attacker"]),
     )
     _ok(bolt)
     _ok(s.end_turn())
