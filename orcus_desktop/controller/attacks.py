@@ -34,7 +34,7 @@ from orcus_desktop.geometry.grid import Size, Space, space_distance
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
-from orcus_desktop.rules.attacks import Combatant, attack_modifiers, defense_value
+from orcus_desktop.rules.attack_modifiers import Combatant, attack_modifiers, defense_value
 from orcus_desktop.rules.powers import Power, TargetKind
 from orcus_desktop.rules.state import RulesError, initial_state
 from orcus_desktop.vocabulary import CoverDegree, CreatureId, Origin

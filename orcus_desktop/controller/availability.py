@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.outcomes import Refusal, refuse
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.statblock import basic_attacks
@@ -335,6 +336,29 @@ def action_problem(
     ):
         return f"{name} has no stat block"
     return ""
+
+
+def acting_against(
+    rules: CombatRules,
+    encounter: Encounter,
+    creature_id: str,
+    target_id: str,
+    action: CombatAction,
+) -> tuple[Creature, Creature] | Refusal:
+    """The creature taking `action` and its target, or the refusal saying why it cannot now.
+
+    000 "Grapple", "Shove": the target is at most one size larger.
+    """
+    problem = action_problem(rules, encounter, creature_id, action)
+    me, target = encounter.find_creature(creature_id), encounter.find_creature(target_id)
+    if problem or me is None or target is None:
+        return refuse(action.value, problem or "no such creature", creature_id)
+    if action in _SIZE_LIMITED and target.size.rank - me.size.rank > 1:
+        return refuse(action.value, f"{target.name} is more than one size larger")
+    return me, target
+
+
+_SIZE_LIMITED = frozenset({CombatAction.GRAPPLE, CombatAction.SHOVE})
 
 
 def grappled_by(rules: CombatRules, encounter: Encounter, grappler_id: str) -> tuple[str, ...]:

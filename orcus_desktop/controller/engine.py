@@ -11,16 +11,17 @@ with the GM-facing reason; the use case turns it into a refusal.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules, effect_data
+from orcus_desktop.controller.outcomes import Outcome, run_step
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
-from orcus_desktop.rules.attacks import Combatant
+from orcus_desktop.rules.attack_modifiers import Combatant
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset
@@ -138,3 +139,21 @@ class Engine:
     def name(encounter: Encounter, creature_id: str | None) -> str:
         """The creature's name, or its id when it is not on the map."""
         return encounter.name_of(creature_id) if creature_id is not None else "nobody"
+
+
+def named_step(
+    engine: Engine,
+    encounter: Encounter,
+    operation: str,
+    text: str,
+    change: Callable[[Encounter], Encounter],
+    creature_id: str | None = None,
+) -> Outcome:
+    """`run_step` of a change whose undo text names the creature ("{name}" in `text`)."""
+    return run_step(
+        operation,
+        text.replace("{name}", engine.name(encounter, creature_id)),
+        encounter,
+        change,
+        creature_id,
+    )

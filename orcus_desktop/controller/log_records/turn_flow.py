@@ -6,13 +6,17 @@ Written by `controller/turn_order.py` and the session (000 "Combat Step by Step"
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Annotated, ClassVar
 
-from orcus_desktop.controller.log_records.base import Cell, Fields, LogRecord
+from orcus_desktop.controller.log_records.base import Cell, LogRecord, Stored
 from orcus_desktop.controller.log_records.values import RollRecord
 from orcus_desktop.vocabulary import CreatureId
+
+_KIND = Stored(key="kind")
+"""The readied action's type is stored as `kind` (the entry's own kind is on the entry)."""
+_ROLLED = Stored(unless="entered_total")
+"""A rolled initiative's details; a typed-in total is stored alone with the modifier."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,36 +28,12 @@ class Initiative(LogRecord):
     """
 
     kind: ClassVar[str] = "initiative"
-    modifier: int
-    entered_total: int | None = None
-    roll: RollRecord | None = None
-    total: int | None = None
-    group: str | None = None
-    typed_in: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        if self.entered_total is not None:
-            return {"entered_total": self.entered_total, "modifier": self.modifier}
-        return {
-            "roll": self.roll.to_dict() if self.roll is not None else None,
-            "modifier": self.modifier,
-            "total": self.total,
-            "group": self.group,
-            "typed_in": self.typed_in,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, cls.kind)
-        if f.has("entered_total"):
-            return cls(f.integer("modifier", 0), entered_total=f.integer("entered_total"))
-        return cls(
-            f.integer("modifier", 0),
-            roll=RollRecord.opt_from_dict(f.opt_mapping("roll")),
-            total=f.opt_integer("total"),
-            group=f.opt_text("group"),
-            typed_in=f.flag("typed_in", False),
-        )
+    modifier: Annotated[int, Stored(missing=0)]
+    entered_total: Annotated[int | None, Stored(omit=None)] = None
+    roll: Annotated[RollRecord | None, _ROLLED] = None
+    total: Annotated[int | None, _ROLLED] = None
+    group: Annotated[str | None, _ROLLED] = None
+    typed_in: Annotated[bool, _ROLLED] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,41 +45,15 @@ class InitiativeTie(LogRecord):
     modifier: int
     winner_first: tuple[CreatureId, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "initiative": self.initiative,
-            "modifier": self.modifier,
-            "winner_first": list(self.winner_first),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, cls.kind)
-        return cls(f.integer("initiative"), f.integer("modifier"), f.ids("winner_first"))
-
 
 @dataclass(frozen=True, slots=True)
 class InitiativeEdit(LogRecord):
     """The GM changed a result (`before`: placed right before that creature)."""
 
     kind: ClassVar[str] = "initiative_edit"
-    old: int
-    new: int
-    before: CreatureId | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"from": self.old, "to": self.new}
-        if self.before is not None:
-            data["before"] = self.before
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, cls.kind)
-        before = f.opt_text("before")
-        return cls(
-            f.integer("from"), f.integer("to"), CreatureId(before) if before is not None else None
-        )
+    old: Annotated[int, Stored(key="from")]
+    new: Annotated[int, Stored(key="to")]
+    before: Annotated[CreatureId | None, Stored(omit=None)] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,16 +61,8 @@ class CombatStart(LogRecord):
     """Combat begins, with or without a surprise round, in this order."""
 
     kind: ClassVar[str] = "combat_start"
-    surprise_round: bool
-    order: tuple[CreatureId, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"surprise_round": self.surprise_round, "order": list(self.order)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, cls.kind)
-        return cls(f.flag("surprise_round", False), f.ids("order", ()))
+    surprise_round: Annotated[bool, Stored(missing=False)]
+    order: Annotated[tuple[CreatureId, ...], Stored(missing=())]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,19 +70,8 @@ class RoundStart(LogRecord):
     """A round begins: the surprise round, or round `round` (None: the entry's round)."""
 
     kind: ClassVar[str] = "round_start"
-    round: int | None = None
-    surprise: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"surprise": True} if self.surprise else {}
-        if self.round is not None:
-            data["round"] = self.round
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, cls.kind)
-        return cls(f.opt_integer("round"), f.flag("surprise", False))
+    round: Annotated[int | None, Stored(omit=None)] = None
+    surprise: Annotated[bool, Stored(omit=False)] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,14 +79,7 @@ class RoundEnd(LogRecord):
     """A round ends (None: the entry's round)."""
 
     kind: ClassVar[str] = "round_end"
-    round: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round} if self.round is not None else {}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return cls(Fields(data, cls.kind).opt_integer("round"))
+    round: Annotated[int | None, Stored(omit=None)] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,14 +94,7 @@ class CombatEnd(LogRecord):
     """Combat ends after `rounds` rounds (None: the entry's round)."""
 
     kind: ClassVar[str] = "combat_end"
-    rounds: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"rounds": self.rounds} if self.rounds is not None else {}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return cls(Fields(data, cls.kind).opt_integer("rounds"))
+    rounds: Annotated[int | None, Stored(omit=None)] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,13 +103,6 @@ class TurnStart(LogRecord):
 
     kind: ClassVar[str] = "turn_start"
     resumed: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"resumed": self.resumed}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return cls(Fields(data, cls.kind).flag("resumed", False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,13 +115,6 @@ class TurnEnd(LogRecord):
 @dataclass(frozen=True, slots=True)
 class _Reason(LogRecord):
     reason: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return cls(Fields(data, cls.kind).text("reason", ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,31 +146,15 @@ class DelayResume(LogRecord):
     after: CreatureId
     initiative: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"after": self.after, "initiative": self.initiative}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, cls.kind)
-        return cls(CreatureId(f.text("after")), f.integer("initiative"))
-
 
 @dataclass(frozen=True, slots=True)
 class Ready(LogRecord):
     """An action readied (000 "Ready"): its type, trigger and what it will do."""
 
     kind: ClassVar[str] = "ready"
-    action: str
+    action: Annotated[str, _KIND]
     trigger: str
     description: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.action, "trigger": self.trigger, "description": self.description}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, cls.kind)
-        return cls(f.text("kind"), f.text("trigger"), f.text("description", ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,17 +162,9 @@ class ReadiedTriggered(LogRecord):
     """The readied action is taken before the triggering creature, at its initiative."""
 
     kind: ClassVar[str] = "readied_triggered"
-    action: str
+    action: Annotated[str, _KIND]
     trigger: str
     initiative: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.action, "trigger": self.trigger, "initiative": self.initiative}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, cls.kind)
-        return cls(f.text("kind"), f.text("trigger"), f.integer("initiative"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,13 +173,6 @@ class ReadiedLapsed(LogRecord):
 
     kind: ClassVar[str] = "readied_lapsed"
     trigger: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"trigger": self.trigger}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return cls(Fields(data, cls.kind).text("trigger"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,13 +196,6 @@ class MoveStopped(LogRecord):
     kind: ClassVar[str] = "move_stopped"
     at: Cell
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"at": list(self.at)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return cls(Fields(data, cls.kind).cell("at"))
-
 
 @dataclass(frozen=True, slots=True)
 class AttackHeld(LogRecord):
@@ -334,15 +203,7 @@ class AttackHeld(LogRecord):
 
     kind: ClassVar[str] = "attack_held"
     what: str
-    provoked: tuple[CreatureId, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"what": self.what, "provoked": list(self.provoked)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, cls.kind)
-        return cls(f.text("what"), f.ids("provoked", ()))
+    provoked: Annotated[tuple[CreatureId, ...], Stored(missing=())]
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,12 +212,4 @@ class AttackDropped(LogRecord):
 
     kind: ClassVar[str] = "attack_dropped"
     what: str
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"what": self.what, "reason": self.reason}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, cls.kind)
-        return cls(f.text("what"), f.text("reason", ""))
+    reason: Annotated[str, Stored(missing="")]
