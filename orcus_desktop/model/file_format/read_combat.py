@@ -26,6 +26,7 @@ from orcus_desktop.model.file_format.fields import (
     text,
     whole,
 )
+from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
@@ -51,7 +52,7 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
     )
     log = tuple(
         _log_entry_from(v, f"combat.log[{i}]")
-        for i, v in enumerate(list_at(data.get("log", []), "combat.log"))
+        for i, v in enumerate(list_at(data.get("log", []), "combat.log", MAX_LOG_ENTRIES))
     )
     aids = tuple(
         _aid_from(v, f"combat.aids[{i}]", creature_ids)
