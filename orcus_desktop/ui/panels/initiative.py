@@ -36,9 +36,9 @@ from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import CombatPhase
+from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import (
     AskDie,
-    DocumentConnections,
     ask_d20_dialog,
     enable_with_reason,
     name_of,
