@@ -32,7 +32,9 @@ from orcus_desktop.geometry.sight import space_concealment, space_sees_space
 from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
-from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
+from orcus_desktop.rules.attack_application import apply_attack
+from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
+from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.state import RulesError
@@ -96,8 +98,8 @@ def attack(
     """Resolve and apply one power against its targets (000 "Making an Attack").
 
     Geometry first (reach, range, line of effect, area, cover, concealment, flanking),
-    then `rules.attacks.resolve_attack` and `apply_attack`; the encounter power is marked
-    used; the log gets every roll with its modifiers.
+    then `rules.attack_rolls.resolve_attack` and `rules.attack_application.apply_attack`; the
+    encounter power is marked used; the log gets every roll with its modifiers.
 
     Args:
         engine: the shared engine (rules, RNG, battlefield).

@@ -34,7 +34,7 @@ from orcus_desktop.geometry.grid import Size, Space, space_distance
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
-from orcus_desktop.rules.attacks import Combatant, attack_modifiers, defense_value
+from orcus_desktop.rules.attack_modifiers import Combatant, attack_modifiers, defense_value
 from orcus_desktop.rules.powers import Power, TargetKind
 from orcus_desktop.rules.state import RulesError, initial_state
 from orcus_desktop.vocabulary import CoverDegree, CreatureId, Origin
@@ -74,7 +74,7 @@ def use_power(
             # and the opportunity attack comes first (000 "Immediate Actions").
             stage_attack(engine, e, creature_id, power, target_ids, choices)
             provoked = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
-            if offerable(e, provoked):
+            if offerable(e, provoked, engine.ruleset):
                 held = PendingAttack(
                     CreatureId(creature_id),
                     "power",

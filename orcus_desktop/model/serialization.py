@@ -10,66 +10,102 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from dataclasses import replace
 from pathlib import Path
 
 from orcus_desktop.model.atomic_file import write_atomically
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.file_format.fields import (
-    CURRENT_VERSION,
-    FORMAT,
-    MAX_FILE_BYTES,
-    EncounterFileError,
+from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT, EncounterFileError
+from orcus_desktop.model.file_format.limits import MAX_FILE_BYTES, decode_json
+from orcus_desktop.model.file_format.read_encounter import (
+    ReadEncounter,
+    UnreadableCreature,
+    encounter_from_dict,
+    read_encounter,
+    unreadable_message,
 )
-from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
 from orcus_desktop.model.file_format.write import encounter_to_dict
 
 __all__ = [
     "CURRENT_VERSION",
     "FORMAT",
     "EncounterFileError",
+    "ReadEncounter",
+    "UnreadableCreature",
     "encounter_from_dict",
     "encounter_to_dict",
     "load_encounter",
+    "read_encounter_file",
     "save_encounter",
 ]
 
 
 def load_encounter(path: str | os.PathLike[str]) -> Encounter:
-    """Read an encounter file.
+    """Read an encounter file; nothing is left out (see `read_encounter_file` for that).
 
     A relative map-image path in the file is resolved against the file's folder, so the
-    returned encounter holds an absolute one.
+    returned encounter holds an absolute one. Repaired text is kept repaired, silently.
 
     Raises:
-        EncounterFileError: the file is missing, unreadable, not JSON or not a valid encounter.
+        EncounterFileError: the file is missing, unreadable, beyond the limits, not a valid
+            encounter, or has creatures whose stat blocks cannot be read.
+    """
+    result = read_encounter_file(path)
+    if result.unreadable:
+        message = unreadable_message(result.unreadable)
+        raise EncounterFileError(f"{Path(path).name}: {message}")
+    return result.encounter
+
+
+def read_encounter_file(path: str | os.PathLike[str]) -> ReadEncounter:
+    """Read an encounter file: the encounter, its repairs and the creatures left out.
+
+    The GM is asked before the encounter opens without those creatures.
+
+    The encounter passes `check_encounter`; its map-image path is absolute.
+
+    Raises:
+        EncounterFileError: "FILE: field.path: problem", one line.
     """
     file = Path(path)
+    raw = _read_bytes(file)
     try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise EncounterFileError(f"{file.name}: too large for an encounter ({size} bytes)")
-        raw = file.read_bytes()
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise EncounterFileError(f"{file.name}: not an encounter file (not UTF-8 text)") from None
+    try:
+        result = read_encounter(decode_json(text), owned=True)
+    except EncounterFileError as exc:
+        raise EncounterFileError(f"{file.name}: {exc}") from None
+    encounter = result.encounter
+    encounter = _with_map_image_path(encounter, _absolute_image_path(encounter, file.parent))
+    return replace(result, encounter=encounter)
+
+
+def _read_bytes(file: Path) -> bytes:
+    """The file's bytes, refusing what is not a regular file or is over `MAX_FILE_BYTES`."""
+    try:
+        info = file.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise EncounterFileError(f"{file}: is a folder, not an encounter file")
+        if not stat.S_ISREG(info.st_mode):
+            raise EncounterFileError(f"{file}: not a regular file")
+        with file.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise EncounterFileError(f"{file}: no such file") from None
     except IsADirectoryError:
         raise EncounterFileError(f"{file}: is a folder, not an encounter file") from None
     except OSError as exc:
-        raise EncounterFileError(f"{file}: cannot be read ({exc.strerror})") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise EncounterFileError(f"{file.name}: not an encounter file (not UTF-8 text)") from None
-    except json.JSONDecodeError as exc:
+        raise EncounterFileError(f"{file}: cannot be read ({exc.strerror or exc})") from None
+    except ValueError as exc:  # a path with a NUL character, for example
+        raise EncounterFileError(f"{file}: not a usable file name ({exc})") from None
+    if len(raw) > MAX_FILE_BYTES:
         raise EncounterFileError(
-            f"{file.name}: not an encounter file (invalid JSON at line {exc.lineno}, "
-            f"column {exc.colno}: {exc.msg})"
-        ) from None
-    try:
-        encounter = encounter_from_dict(data)
-    except EncounterFileError as exc:
-        raise EncounterFileError(f"{file.name}: {exc}") from None
-    return _with_map_image_path(encounter, _absolute_image_path(encounter, file.parent))
+            f"{file.name}: too large for an encounter (more than {MAX_FILE_BYTES} bytes)"
+        )
+    return raw
 
 
 def save_encounter(path: str | os.PathLike[str], encounter: Encounter) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orcus_desktop.rules.attacks import AttackApplied, AttackResult, TargetAttack, TargetDamage
+from orcus_desktop.rules.attack_application import AttackApplied
+from orcus_desktop.rules.attack_rolls import AttackResult, TargetAttack, TargetDamage
 from orcus_desktop.rules.damage import DamageApplied, DamageComputation
 from orcus_desktop.rules.dice import DiceRoll, DieResult
 from orcus_desktop.rules.healing import HealingApplied, TempHpGranted

@@ -43,7 +43,7 @@ class Button(IntFlag):
     MIDDLE = 4
 
 
-class Modifier(IntFlag):
+class KeyModifier(IntFlag):
     """Keyboard modifiers held during a pointer event."""
 
     NONE = 0
@@ -66,7 +66,7 @@ class PointerEvent:
     kind: PointerKind
     grid_xy: Point
     buttons: Button = Button.NONE
-    modifiers: Modifier = Modifier.NONE
+    modifiers: KeyModifier = KeyModifier.NONE
 
     @property
     def square(self) -> Square:

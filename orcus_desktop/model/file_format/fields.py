@@ -6,6 +6,7 @@ returns the value or raises `EncounterFileError` naming that path and the proble
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -16,8 +17,6 @@ from orcus_desktop.rules.powers import ActionKind
 
 FORMAT = "orcus-encounter"
 CURRENT_VERSION = 1
-MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_GRID_SIDE = 1000
 
 
 class EncounterFileError(ValueError):
@@ -30,9 +29,12 @@ def mapping(value: object, where: str) -> Mapping[str, Any]:
     return value
 
 
-def list_at(value: object, where: str) -> list[Any]:
+def list_at(value: object, where: str, most: int | None = None) -> list[Any]:
+    """`value` as a list (of at most `most` items, when given)."""
     if not isinstance(value, list):
         raise EncounterFileError(f"{where}: expected a list")
+    if most is not None and len(value) > most:
+        raise EncounterFileError(f"{where}: {len(value)} items, at most {most} are allowed")
     return value
 
 
@@ -43,9 +45,16 @@ def whole(value: object, where: str, low: int, high: int) -> int:
 
 
 def number(value: object, where: str) -> float:
-    if not isinstance(value, int | float) or isinstance(value, bool) or value != value:
+    """`value` as a finite number."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
         raise EncounterFileError(f"{where}: expected a number")
-    return float(value)
+    try:
+        result = float(value)
+    except OverflowError:
+        result = math.inf
+    if not math.isfinite(result):
+        raise EncounterFileError(f"{where}: expected a finite number")
+    return result
 
 
 def point(value: object, where: str) -> tuple[float, float]:

@@ -26,6 +26,7 @@ from orcus_desktop.model.file_format.fields import (
     text,
     whole,
 )
+from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
@@ -51,7 +52,7 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
     )
     log = tuple(
         _log_entry_from(v, f"combat.log[{i}]")
-        for i, v in enumerate(list_at(data.get("log", []), "combat.log"))
+        for i, v in enumerate(list_at(data.get("log", []), "combat.log", MAX_LOG_ENTRIES))
     )
     aids = tuple(
         _aid_from(v, f"combat.aids[{i}]", creature_ids)
@@ -163,6 +164,7 @@ def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combata
         budget=budget,
         turn_budget=turn_budget,
         immediate_used=boolean(data.get("immediate_used", False), f"{where}.immediate_used"),
+        opportunity_turn=text(data.get("opportunity_turn", ""), f"{where}.opportunity_turn"),
         action_point_spent=boolean(
             data.get("action_point_spent", False), f"{where}.action_point_spent"
         ),

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     Button,
+    KeyModifier,
     MapTool,
-    Modifier,
     PointerEvent,
     PointerKind,
     ToolPreview,
@@ -74,9 +74,9 @@ _BUTTONS = (
     (Qt.MouseButton.MiddleButton, Button.MIDDLE),
 )
 _MODIFIERS = (
-    (Qt.KeyboardModifier.ShiftModifier, Modifier.SHIFT),
-    (Qt.KeyboardModifier.ControlModifier, Modifier.CTRL),
-    (Qt.KeyboardModifier.AltModifier, Modifier.ALT),
+    (Qt.KeyboardModifier.ShiftModifier, KeyModifier.SHIFT),
+    (Qt.KeyboardModifier.ControlModifier, KeyModifier.CTRL),
+    (Qt.KeyboardModifier.AltModifier, KeyModifier.ALT),
 )
 
 
@@ -171,7 +171,7 @@ class MapView(QGraphicsView):
             kind,
             self.grid_point(event.position()),
             _ours(changed, _BUTTONS, Button.NONE),
-            _ours(event.modifiers(), _MODIFIERS, Modifier.NONE),
+            _ours(event.modifiers(), _MODIFIERS, KeyModifier.NONE),
         )
 
     def _show(self, preview: ToolPreview) -> None:
