@@ -9,15 +9,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.panels.actions.panel import budget_text
+from orcus_desktop.ui.panels.combat_log import CombatLogModel
+from orcus_desktop.ui.panels.common import effects_summary
 from orcus_desktop.ui.ruleset_actions import NewEncounterDialog, RulesetDialog
 from tests.controller.conftest import fighter, orc
 
@@ -32,7 +37,7 @@ def window(qtbot: QtBot) -> MainWindow:
 def test_new_asks_for_the_ruleset_with_orcus_first(window: MainWindow, qtbot: QtBot) -> None:
     assert not window.rulesets.new_action.shortcut().isEmpty()  # Ctrl+N
     file_menu = window.menuBar().actions()[0].menu()
-    assert file_menu is not None
+    assert isinstance(file_menu, QMenu)
     assert file_menu.actions()[0] is window.rulesets.new_action
     dialog = NewEncounterDialog(window)
     qtbot.add_widget(dialog)
@@ -106,3 +111,37 @@ def test_the_ruleset_dialog_shows_the_current_one_and_what_changes(
     dialog.ruleset_box.setCurrentIndex(dialog.ruleset_box.findData("alloy-heroes"))
     assert "minimum halved damage: 1 -> 0" in dialog.changes.toPlainText()
     assert dialog.ruleset_box.isEnabled()
+
+
+def test_panels_and_log_name_things_as_the_ruleset_does(qtbot: QtBot) -> None:
+    # 002-01 (002 l.11-16) "minor" for swift; 004-34 (004 l.854) Snared for Restrained.
+    quickref = MainWindow(
+        Encounter(
+            GridBounds(8, 8),
+            creatures=(fighter("hero", 1, 1), orc("orc", 5, 5)),
+            ruleset_id="4e-quickref",
+        )
+    )
+    qtbot.add_widget(quickref)
+    s = quickref.session
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert s.start_combat().ok
+    text = budget_text(s.available_actions("hero"), s)
+    assert "Minor 1" in text
+    assert "Swift" not in text
+
+    alloy = MainWindow(
+        Encounter(
+            GridBounds(8, 8),
+            creatures=(fighter("hero", 1, 1), orc("orc", 5, 5)),
+            ruleset_id="alloy-heroes",
+        )
+    )
+    qtbot.add_widget(alloy)
+    s = alloy.session
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert s.start_combat().ok
+    assert s.add_condition("orc", Condition.RESTRAINED, DurationKind.SAVE_ENDS).ok
+    log = CombatLogModel(s)
+    assert any("is Snared (save ends)" in line for line in log.lines())
+    assert effects_summary(s.encounter.creature("orc"), s.ruleset.label) == "Snared (save ends)"
