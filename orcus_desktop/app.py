@@ -102,6 +102,7 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
     from orcus_desktop.controller.session import GameSession
     from orcus_desktop.model.document import Document
     from orcus_desktop.model.history import History
+    from orcus_desktop.ui.file_open_events import FileOpenEvents
     from orcus_desktop.ui.main_window import MainWindow
 
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
@@ -112,6 +113,7 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
     # No organisation: per-user folders are ".local/share/Orcus Desktop", not the name twice.
     app.setOrganizationName("")
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName("orcus-desktop")  # the .deb's orcus-desktop.desktop (Wayland)
     app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
     sys.excepthook = _excepthook
     # The composition root owns the document, its history and the one RNG (docs/design.md#flow:
@@ -122,6 +124,7 @@ def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_
     # The demo's real path too: its map image is found beside it, and saving the bundled demo
     # asks for a new file (MainWindow knows bundled data is read-only).
     window = MainWindow(encounter, path, session=session)
+    FileOpenEvents(window.files)  # macOS Finder's double-click
     window.show()
     window.view.fit_map()
     if screenshot is not None:

@@ -22,7 +22,7 @@ from orcus_desktop.ui.map.drops import ImageUse
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.status_report import StatusReport, outcome_text
 
-ENCOUNTER_FILTER = "Orcus encounters (*.json *.orcus.json);;All files (*)"
+ENCOUNTER_FILTER = "Orcus encounters (*.orcus *.json);;All files (*)"
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp)"
 
 
