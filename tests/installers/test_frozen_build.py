@@ -1,63 +1,25 @@
 """The frozen app (what the installers ship) starts, renders and answers queries.
 
 docs/design.md#testing: a frozen-build smoke test. It builds packaging/orcus.spec with PyInstaller,
-as the README's installer steps do, then runs the result the way a user's desktop would.
+as the installers' build scripts do (tests/installers/conftest.py), then runs the result the way a
+user's desktop would.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
+import re
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO_ROOT
-
-
-@pytest.fixture(scope="module")
-def frozen_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if shutil.which("pyinstaller", path=str(Path(sys.executable).parent)) is None:
-        pytest.fail("pyinstaller is not installed (it is in the dev extras)")
-    work = tmp_path_factory.mktemp("frozen")
-    subprocess.run(
-        [
-            str(Path(sys.executable).parent / "pyinstaller"),
-            "--noconfirm",
-            "--log-level",
-            "WARN",
-            "--distpath",
-            str(work / "dist"),
-            "--workpath",
-            str(work / "build"),
-            str(REPO_ROOT / "packaging" / "orcus.spec"),
-        ],
-        check=True,
-        capture_output=True,
-        cwd=work,
-        timeout=900,
-    )
-    exe = work / "dist" / "orcus-desktop" / "orcus-desktop"
-    if sys.platform == "win32":
-        exe = exe.with_suffix(".exe")
-    assert exe.is_file()
-    return exe
-
-
-def _run(exe: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run(
-        [str(exe), *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=120
-    )
+from tests.installers.conftest import project_version, run_app, runtime_dependencies
 
 
 @pytest.mark.slow
 def test_frozen_app_smoke_test_and_screenshot(frozen_app: Path, tmp_path: Path) -> None:
-    smoke = _run(frozen_app, "--smoke-test", cwd=tmp_path)
+    smoke = run_app(frozen_app, "--smoke-test", cwd=tmp_path)
     assert smoke.returncode == 0, smoke.stderr
-    shot = _run(frozen_app, "--screenshot", str(tmp_path / "frozen.png"), cwd=tmp_path)
+    shot = run_app(frozen_app, "--screenshot", str(tmp_path / "frozen.png"), cwd=tmp_path)
     assert shot.returncode == 0, shot.stderr
     assert (tmp_path / "frozen.png").stat().st_size > 10_000
 
@@ -65,7 +27,7 @@ def test_frozen_app_smoke_test_and_screenshot(frozen_app: Path, tmp_path: Path) 
 @pytest.mark.slow
 def test_frozen_app_finds_its_demo_and_answers_a_query(frozen_app: Path, tmp_path: Path) -> None:
     demo = frozen_app.parent / "_internal" / "orcus_desktop" / "resources" / "encounters"
-    result = _run(
+    result = run_app(
         frozen_app,
         "query",
         "distance",
@@ -80,3 +42,22 @@ def test_frozen_app_finds_its_demo_and_answers_a_query(frozen_app: Path, tmp_pat
     # Brakka stands on (4, 6); the large ogre's nearest square is (13, 11): 9 columns and 5 rows
     # apart, and diagonals count 1 (000 "Movement and Position"), so 9 squares.
     assert result.stdout.strip() == '{"distance": 9}'
+
+
+@pytest.mark.slow
+def test_frozen_app_reports_the_pyproject_version(frozen_app: Path, tmp_path: Path) -> None:
+    result = run_app(frozen_app, "--version", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"orcus-desktop {project_version()}"
+
+
+@pytest.mark.slow
+def test_frozen_app_ships_the_metadata_help_about_lists(frozen_app: Path) -> None:
+    # Help > About names every bundled library with its licence from its metadata; the bundle
+    # must carry the .dist-info of each runtime dependency in pyproject.toml (and the licences).
+    shipped = {
+        re.sub(r"[-_.]+", "-", folder.name.removesuffix(".dist-info").rsplit("-", 1)[0]).lower()
+        for folder in (frozen_app.parent / "_internal").glob("*.dist-info")
+    }
+    assert {"orcus-desktop", "shiboken6", "numpy"} <= shipped
+    assert set(runtime_dependencies()) <= shipped
