@@ -94,7 +94,7 @@ class FileActions(QObject):
     def save_as(self) -> bool:
         """Ask for a file and save there; False when the GM cancels or it fails."""
         file_name, _ = QFileDialog.getSaveFileName(
-            self._window, "Save encounter as", "encounter.json", ENCOUNTER_FILTER
+            self._window, "Save encounter as", "encounter.orcus", ENCOUNTER_FILTER
         )
         return bool(file_name) and self.save_to(Path(file_name))
 
