@@ -11,10 +11,16 @@ from pathlib import Path
 
 import pytest
 
+from orcus_desktop.model.history import enable_invariant_checks
+
 # Before any QApplication exists (docs/design.md#testing).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# Every undo step of every test must leave an encounter that passes the document invariant
+# (model/invariants.py), the same check a file passes to open.
+enable_invariant_checks()
 
 
 @pytest.fixture(scope="session")

@@ -35,10 +35,11 @@ import numpy as np
 
 from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.cover import cover_table
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.geometry.movement import cheapest_path, provoked_by, reachable_squares
-from orcus_desktop.geometry.sight import cover_table, lines_of_sight
+from orcus_desktop.geometry.sight import lines_of_sight
 from orcus_desktop.geometry.visibility import (
     polygon_area,
     visibility_oracle,

@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.log_text import describe, names_of
-from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
@@ -58,6 +59,16 @@ class AttackOptions:
     cover: Mapping[str, str] = field(default_factory=dict)
     combat_advantage: tuple[str, ...] = ()
     knock_out: bool = False
+
+    def choices(self, choice: TargetingChoice) -> AttackChoices:
+        """The session's `AttackChoices` for these answers on `choice` (its area included)."""
+        return AttackChoices(
+            cover=self.cover,
+            combat_advantage=self.combat_advantage,
+            knock_out=choice.target_ids if self.knock_out else (),
+            area_origin=choice.area_origin,
+            area_squares=choice.area_squares,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,11 +275,7 @@ def resolve(
                 request.power_name,
                 choice.target_ids,
                 dice=dice,
-                cover=options.cover or None,
-                combat_advantage=options.combat_advantage,
-                knock_out=choice.target_ids if options.knock_out else (),
-                area_origin=choice.area_origin,
-                area_squares=choice.area_squares,
+                choices=options.choices(choice),
                 initiator=initiator,
             )
         case TargetingAction.CHARGE:

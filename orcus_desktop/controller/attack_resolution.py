@@ -8,11 +8,12 @@ concealment, flanking, help bonuses); `attack` rolls and applies it through the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from orcus_desktop.controller import owed_moves
+from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import powers_of
 from orcus_desktop.controller.combat_rules import (
     QueuedSource,
@@ -21,16 +22,19 @@ from orcus_desktop.controller.combat_rules import (
     roll_data,
 )
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.results import AttackDone, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.flanking import flanked_by
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.geometry.sight import space_concealment, space_cover, space_sees_space
+from orcus_desktop.geometry.sight import space_concealment, space_sees_space
 from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
-from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
+from orcus_desktop.rules.attack_application import apply_attack
+from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
+from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.state import RulesError
@@ -86,21 +90,16 @@ def attack(
     target_ids: Sequence[str],
     *,
     dice: Sequence[int] = (),
-    cover: Mapping[str, str] | None = None,
-    combat_advantage: Sequence[str] = (),
+    choices: AttackChoices = NO_CHOICES,
     charge: bool = False,
     coup_de_grace: bool = False,
-    knock_out: Sequence[str] = (),
-    damage_overrides: Mapping[str, int] | None = None,
-    area_origin: Square | None = None,
-    area_squares: Sequence[Square] | None = None,
     ability_attack: str | None = None,
 ) -> AttackOutcome:
     """Resolve and apply one power against its targets (000 "Making an Attack").
 
     Geometry first (reach, range, line of effect, area, cover, concealment, flanking),
-    then `rules.attacks.resolve_attack` and `apply_attack`; the encounter power is marked
-    used; the log gets every roll with its modifiers.
+    then `rules.attack_rolls.resolve_attack` and `rules.attack_application.apply_attack`; the
+    encounter power is marked used; the log gets every roll with its modifiers.
 
     Args:
         engine: the shared engine (rules, RNG, battlefield).
@@ -110,16 +109,9 @@ def attack(
         target_ids: chosen targets (for area powers: the creatures in the area to attack).
         dice: physical dice typed in by the GM, in rolling order (attack rolls per target,
             then damage); the app rolls whatever is not given.
-        cover: GM override of the cover degree per target ("none", "half",
-            "three_quarters", "total").
-        combat_advantage: extra reasons for combat advantage the GM states.
+        choices: the GM's calls (cover, combat advantage, knock-outs, damage, the area).
         charge: the attack ends a charge (+1).
         coup_de_grace: a Coup de Grace against a helpless adjacent target.
-        knock_out: targets to knock out rather than kill.
-        damage_overrides: GM-imposed damage per target.
-        area_origin: the origin square of a Far area.
-        area_squares: the area's squares (arcs, walls: the GM's placement); default: the
-            burst around the user (Near) or the origin (Far).
         ability_attack: for special attacks (grapple, shove) with no ability in the power:
             "strength" — the attacker's Strength modifier + half level, or a monster's
             stat-block melee bonus.
@@ -134,12 +126,9 @@ def attack(
         attacker_id,
         power,
         target_ids,
-        cover=cover,
-        combat_advantage=combat_advantage,
+        choices,
         charge=charge,
         coup_de_grace=coup_de_grace,
-        area_origin=area_origin,
-        area_squares=area_squares,
         ability_attack=ability_attack,
     )
     attacker, power, contexts = staged.attacker, staged.power, staged.contexts
@@ -158,8 +147,8 @@ def attack(
         combatants,
         engine.rules.ruleset,
         current_turn=CreatureId(current) if current else None,
-        knock_out=[CreatureId(k) for k in knock_out],
-        damage_overrides={CreatureId(k): v for k, v in (damage_overrides or {}).items()},
+        knock_out=[CreatureId(k) for k in choices.knock_out],
+        damage_overrides={CreatureId(k): v for k, v in choices.damage_overrides.items()},
     )
     before_states = {c.id: c.state for c in combatants.values()}
     attacker_state = new_states.get(attacker.id, attacker.state)
@@ -215,13 +204,10 @@ def stage_attack(
     attacker_id: str,
     power: Power,
     target_ids: Sequence[str],
+    choices: AttackChoices = NO_CHOICES,
     *,
-    cover: Mapping[str, str] | None = None,
-    combat_advantage: Sequence[str] = (),
     charge: bool = False,
     coup_de_grace: bool = False,
-    area_origin: Square | None = None,
-    area_squares: Sequence[Square] | None = None,
     ability_attack: str | None = None,
 ) -> StagedAttack:
     """Everything about an attack that comes before the dice.
@@ -247,6 +233,7 @@ def stage_attack(
     target_data: list[dict[str, Any]] = []
     origin_space = attacker_creature.space
     area: set[Square] | None = None
+    area_origin, area_squares = choices.area_origin, choices.area_squares
     if power.origin is Origin.FAR:
         if area_origin is None:
             raise ActionError(f"{power.name}: choose the area's origin square")
@@ -312,8 +299,10 @@ def stage_attack(
             degree = CoverDegree.NONE
         else:
             degree = space_cover(field_, origin_occupant, target_occupant).degree
-        if cover and target_id in cover:
-            degree = CoverDegree(cover[target_id])  # the GM overrides (docs/design.md#cover)
+        if target_id in choices.cover:
+            degree = CoverDegree(
+                choices.cover[target_id]
+            )  # the GM overrides (docs/design.md#cover)
         if degree is CoverDegree.TOTAL:
             # 000 "A Clear Path to the Target": no line of effect, no target.
             raise ActionError(f"no line of effect to {target_creature.name} (total cover)")
@@ -346,7 +335,7 @@ def stage_attack(
         ctx = AttackContext(
             cover=degree,
             concealment=concealment,
-            combat_advantage=tuple(combat_advantage),
+            combat_advantage=tuple(choices.combat_advantage),
             flanking=flanking,
             long_range=long_range,
             adjacent=spaces_adjacent(attacker_creature.space, target_creature.space),

@@ -9,10 +9,10 @@ to carry out with `force_move`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
+from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
     adjacent_threats,
@@ -26,15 +26,15 @@ from orcus_desktop.controller.attack_resolution import (
 from orcus_desktop.controller.availability import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
-from orcus_desktop.controller.results import Outcome, TargetPreview, refuse
+from orcus_desktop.controller.outcomes import Outcome, TargetPreview, refuse
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.geometry.battlefield import Occupant
-from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
-from orcus_desktop.geometry.sight import space_cover
+from orcus_desktop.geometry.cover import space_cover
+from orcus_desktop.geometry.grid import Size, Space, space_distance
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
-from orcus_desktop.rules.attacks import Combatant, attack_modifiers, defense_value
+from orcus_desktop.rules.attack_modifiers import Combatant, attack_modifiers, defense_value
 from orcus_desktop.rules.powers import Power, TargetKind
 from orcus_desktop.rules.state import RulesError, initial_state
 from orcus_desktop.vocabulary import CoverDegree, CreatureId, Origin
@@ -46,14 +46,8 @@ def use_power(
     creature_id: str,
     power_name: str,
     target_ids: Sequence[str],
-    *,
     dice: Sequence[int] = (),
-    cover: Mapping[str, str] | None = None,
-    combat_advantage: Sequence[str] = (),
-    knock_out: Sequence[str] = (),
-    damage_overrides: Mapping[str, int] | None = None,
-    area_origin: Square | None = None,
-    area_squares: Sequence[Square] | None = None,
+    choices: AttackChoices = NO_CHOICES,
 ) -> Outcome:
     """Use a power (000 "Use a Power"; basic attacks by their names), as one step.
 
@@ -78,54 +72,20 @@ def use_power(
         if power.origin in (Origin.RANGED, Origin.FAR):
             # 000 "Ranged and Far Attacks in Close Combat": making the attack provokes,
             # and the opportunity attack comes first (000 "Immediate Actions").
-            stage_attack(
-                engine,
-                e,
-                creature_id,
-                power,
-                target_ids,
-                cover=cover,
-                combat_advantage=combat_advantage,
-                area_origin=area_origin,
-                area_squares=area_squares,
-            )
+            stage_attack(engine, e, creature_id, power, target_ids, choices)
             provoked = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
-            if offerable(e, provoked):
-                options = {
-                    "dice": list(dice),
-                    "cover": dict(cover or {}),
-                    "combat_advantage": list(combat_advantage),
-                    "knock_out": list(knock_out),
-                    "damage_overrides": dict(damage_overrides or {}),
-                    "area_origin": None if area_origin is None else list(area_origin),
-                    "area_squares": None
-                    if area_squares is None
-                    else [list(q) for q in area_squares],
-                }
+            if offerable(e, provoked, engine.ruleset):
                 held = PendingAttack(
                     CreatureId(creature_id),
                     "power",
                     power.name,
                     tuple(CreatureId(t) for t in target_ids),
-                    freeze(options),
+                    freeze({"dice": list(dice), **choices.to_options()}),
                     f"{name}'s {power.name}",
                 )
                 e = engine.spend(e, creature_id, power.action)
                 return AttackOutcome(hold(engine, e, held, provoked), {}, provoked)
-        out = attack(
-            engine,
-            e,
-            creature_id,
-            power,
-            target_ids,
-            dice=dice,
-            cover=cover,
-            combat_advantage=combat_advantage,
-            knock_out=knock_out,
-            damage_overrides=damage_overrides,
-            area_origin=area_origin,
-            area_squares=area_squares,
-        )
+        out = attack(engine, e, creature_id, power, target_ids, dice=dice, choices=choices)
         e = engine.spend(out.encounter, creature_id, power.action)
         e = engine.offer_opportunity(e, out.provoked)
         return replace(out, encounter=e)
@@ -144,25 +104,14 @@ def basic_attack(
     encounter: Encounter,
     creature_id: str,
     target_id: str,
-    *,
     ranged: bool,
     dice: Sequence[int],
-    cover: Mapping[str, str] | None,
-    knock_out: bool,
+    choices: AttackChoices,
 ) -> Outcome:
     """000 "Basic Attack": a melee or ranged basic attack (a standard action)."""
     generic = "Basic Ranged Attack" if ranged else "Basic Melee Attack"
     name = basic_attack_name(engine, encounter, creature_id, ranged=ranged) or generic
-    return use_power(
-        engine,
-        encounter,
-        creature_id,
-        name,
-        [target_id],
-        dice=dice,
-        cover=cover,
-        knock_out=[target_id] if knock_out else (),
-    )
+    return use_power(engine, encounter, creature_id, name, [target_id], dice, choices)
 
 
 def power_targets(
@@ -170,14 +119,13 @@ def power_targets(
     encounter: Encounter,
     creature_id: str,
     power_name: str,
-    area_origin: Square | None = None,
-    area_squares: Sequence[Square] | None = None,
+    choices: AttackChoices = NO_CHOICES,
 ) -> tuple[str, ...]:
     """Creatures the power could target now (reach/range/line of effect, or the area)."""
     power = find_power(engine.rules, encounter, creature_id, power_name)
     if power is None:
         return ()
-    return target_candidates(engine, encounter, creature_id, power, area_origin, area_squares)
+    return target_candidates(engine, encounter, creature_id, power, choices)
 
 
 def preview_attack(
@@ -186,11 +134,9 @@ def preview_attack(
     creature_id: str,
     power_name: str,
     target_ids: Sequence[str],
-    **options: Any,
+    choices: AttackChoices = NO_CHOICES,
 ) -> tuple[tuple[TargetPreview, ...], str]:
     """The attack's modifiers per target before rolling, or why it cannot be made.
-
-    `options` are `stage_attack`'s keyword arguments (cover overrides, areas...).
 
     Returns:
         (per-target previews, "") or ((), the reason it is refused). No change.
@@ -204,7 +150,7 @@ def preview_attack(
     if problem:
         return (), problem
     try:
-        return _previews(engine, encounter, creature_id, power, target_ids, **options), ""
+        return _previews(engine, encounter, creature_id, power, target_ids, choices), ""
     except KeyError as exc:
         return (), f"no such creature: {exc.args[0]}"
     except ValueError as exc:
@@ -217,16 +163,14 @@ def _previews(
     attacker_id: str,
     power: Power,
     target_ids: Sequence[str],
-    **options: Any,
+    choices: AttackChoices,
 ) -> tuple[TargetPreview, ...]:
     """The modifiers an attack would have, per target, without rolling (no change).
-
-    `options` are `stage_attack`'s keyword arguments (cover overrides, charge...).
 
     Raises:
         ActionError: the attack is not possible; the message says why.
     """
-    staged = stage_attack(engine, encounter, attacker_id, power, target_ids, **options)
+    staged = stage_attack(engine, encounter, attacker_id, power, target_ids, choices)
     sb = staged.attacker.statblock
     weapon = None
     if staged.power.uses_weapon and sb.weapons:
@@ -272,8 +216,7 @@ def target_candidates(
     encounter: Encounter,
     attacker_id: str,
     power: Power,
-    area_origin: Square | None = None,
-    area_squares: Sequence[Square] | None = None,
+    choices: AttackChoices = NO_CHOICES,
 ) -> tuple[str, ...]:
     """Who the power could target now, by its origin, range and targets line.
 
@@ -308,6 +251,7 @@ def target_candidates(
                 and space_cover(field_, mine, o).degree is not CoverDegree.TOTAL
             )
         )
+    area_origin, area_squares = choices.area_origin, choices.area_squares
     origin_space = me.space if area_origin is None else Space(area_origin, Size.MEDIUM)
     if area_squares is not None:
         area = set(area_squares)

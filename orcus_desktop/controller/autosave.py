@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.atomic_file import write_atomically
 from orcus_desktop.model.encounter import Encounter

@@ -21,6 +21,7 @@ from orcus_desktop.controller.attack_resolution import (
 )
 from orcus_desktop.controller.availability import (
     CombatAction,
+    acting_against,
     action_problem,
     find_power,
     kind_problem,
@@ -30,7 +31,7 @@ from orcus_desktop.controller.combat_rules import effect_data, healing_data
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.movement import preview_move
-from orcus_desktop.controller.results import MoveMode, Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
@@ -56,7 +57,7 @@ class SimpleAction:
     change: Callable[[Engine, Encounter, str], Encounter]
 
 
-def _checked(
+def checked_action(
     engine: Engine,
     encounter: Encounter,
     action: CombatAction,
@@ -72,7 +73,7 @@ def _checked(
         action.value,
         text,
         encounter,
-        lambda e: engine.spend(change(e), creature_id, action.kind),
+        lambda e: engine.spend(change(e), creature_id, action.kind_under(engine.ruleset)),
         creature_id,
     )
 
@@ -85,7 +86,7 @@ def take_action(
     if simple is None:
         return refuse(action.value, f"{action.label} needs more than its creature", creature_id)
     text = simple.text.replace("{name}", engine.name(encounter, creature_id))
-    return _checked(
+    return checked_action(
         engine,
         encounter,
         action,
@@ -107,7 +108,7 @@ def help_ally(
     action = CombatAction.HELP_ATTACK if kind is AidKind.ATTACK else CombatAction.HELP_DEFENSE
     verb = "attack" if kind is AidKind.ATTACK else "defend"
     text = f"{engine.name(encounter, creature_id)} helps {engine.name(encounter, ally_id)} {verb}"
-    return _checked(
+    return checked_action(
         engine,
         encounter,
         action,
@@ -121,7 +122,7 @@ def aid_another(
     engine: Engine, encounter: Encounter, creature_id: str, ally_id: str, note: str
 ) -> Outcome:
     """000 "Aid Another" (standard): aid a skill check; the GM adjudicates, the log records."""
-    return _checked(
+    return checked_action(
         engine,
         encounter,
         CombatAction.AID_ANOTHER,
@@ -266,7 +267,7 @@ def charge(
             )
         )
         provoked = preview.provoking_enemy_ids
-        if offerable(e, provoked):
+        if offerable(e, provoked, engine.ruleset):
             # Checked now (reach, a dead target...), rolled once the offers are settled.
             basic = SHOVE if shove else find_power(engine.rules, e, creature_id, basic_name)
             if basic is not None:
@@ -300,24 +301,21 @@ def coup_de_grace(
 
     A hit is a critical hit; damage at or above its staggered value kills.
     """
+    pair = acting_against(
+        engine.rules, encounter, creature_id, target_id, CombatAction.COUP_DE_GRACE
+    )
+    if isinstance(pair, Refusal):
+        return pair
+    me, target = pair
     op = "coup_de_grace"
-    enc = encounter
-    problem = action_problem(engine.rules, enc, creature_id, CombatAction.COUP_DE_GRACE)
-    me, target = enc.find_creature(creature_id), enc.find_creature(target_id)
-    if not problem and (me is None or target is None):
-        problem = "no such creature"
-    if problem:
-        return refuse(op, problem, creature_id)
-    assert me is not None
-    assert target is not None
     if not spaces_adjacent(me.space, target.space):
         return refuse(op, f"{target.name} is not adjacent", creature_id)
-    if not HELPLESS_CONDITIONS & engine.rules.conditions(enc, target_id):
+    if not HELPLESS_CONDITIONS & engine.rules.conditions(encounter, target_id):
         return refuse(op, f"{target.name} is not helpless", creature_id)
-    power = find_power(engine.rules, enc, creature_id, power_name)
+    power = find_power(engine.rules, encounter, creature_id, power_name)
     if power is None or power.attack is None or power.action is not ActionKind.STANDARD:
         return refuse(op, f"{power_name!r} is not a standard-action attack")
-    problem = power_problem(engine.rules, enc, creature_id, power)
+    problem = power_problem(engine.rules, encounter, creature_id, power)
     if problem:
         return refuse(op, problem, creature_id)
 
@@ -327,7 +325,7 @@ def coup_de_grace(
             out, encounter=engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
         )
 
-    return attack_step(engine, op, f"{me.name}: coup de grace", enc, change, creature_id)
+    return attack_step(engine, op, f"{me.name}: coup de grace", encounter, change, creature_id)
 
 
 def shove(
@@ -343,18 +341,11 @@ def shove(
     The target is at most one size larger. Hit: push it 1 square (to `push_to`, else the
     square farthest from the shover) and shift into the space it left.
     """
+    pair = acting_against(engine.rules, encounter, creature_id, target_id, CombatAction.SHOVE)
+    if isinstance(pair, Refusal):
+        return pair
+    me, target = pair
     op = "shove"
-    enc = encounter
-    problem = action_problem(engine.rules, enc, creature_id, CombatAction.SHOVE)
-    me, target = enc.find_creature(creature_id), enc.find_creature(target_id)
-    if not problem and (me is None or target is None):
-        problem = "no such creature"
-    if problem:
-        return refuse(op, problem, creature_id)
-    assert me is not None
-    assert target is not None
-    if target.size.rank - me.size.rank > 1:
-        return refuse(op, f"{target.name} is more than one size larger")
     if not spaces_adjacent(me.space, target.space):
         return refuse(op, f"{target.name} is not adjacent", creature_id)
 
@@ -367,7 +358,9 @@ def shove(
             e = shove_hit(engine, e, creature_id, target_id, push_to)
         return replace(out, encounter=e, forced=())  # the push is done, not owed
 
-    return attack_step(engine, op, f"{me.name} shoves {target.name}", enc, change, creature_id)
+    return attack_step(
+        engine, op, f"{me.name} shoves {target.name}", encounter, change, creature_id
+    )
 
 
 def _total_defense(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from orcus_desktop.controller import placement, turn_order
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.initiative import start_hooks
-from orcus_desktop.controller.results import OperationResult, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
@@ -71,17 +71,19 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
     return _done(op, f"Remove {creature.name}", after, creature_id)
 
 
+class CreatureEdit(TypedDict, total=False):
+    """The token data `update_creature` changes; a field left out keeps its value."""
+
+    name: str
+    side: str
+    speed: int
+    hidden: bool
+    size: Size
+    statblock: Mapping[str, Any]
+
+
 def update_creature(
-    engine: Engine,
-    encounter: Encounter,
-    creature_id: str,
-    *,
-    name: str | None,
-    side: str | None,
-    speed: int | None,
-    hidden: bool | None,
-    size: Size | None,
-    statblock: Mapping[str, Any] | None,
+    engine: Engine, encounter: Encounter, creature_id: str, **edit: Unpack[CreatureEdit]
 ) -> Outcome:
     """Edit a creature's token data (name, side, speed, hidden, size, stat block).
 
@@ -89,6 +91,8 @@ def update_creature(
     read by the rules engine.
     """
     op = "update_creature"
+    name, side, speed = edit.get("name"), edit.get("side"), edit.get("speed")
+    hidden, size, statblock = edit.get("hidden"), edit.get("size"), edit.get("statblock")
     creature = encounter.find_creature(creature_id)
     if creature is None:
         return refuse(op, f'no creature "{creature_id}"', creature_id)

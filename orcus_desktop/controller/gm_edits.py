@@ -7,7 +7,7 @@ commits, or a refusal with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from orcus_desktop.controller.combat_rules import (
@@ -17,8 +17,8 @@ from orcus_desktop.controller.combat_rules import (
     healing_data,
     save_data,
 )
-from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.results import Outcome, run_step
+from orcus_desktop.controller.engine import ActionError, Engine, named_step
+from orcus_desktop.controller.outcomes import Outcome
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
@@ -33,23 +33,6 @@ from orcus_desktop.rules.terms import DamageType
 from orcus_desktop.vocabulary import CreatureId
 
 
-def _edit(
-    engine: Engine,
-    encounter: Encounter,
-    operation: str,
-    text: str,
-    creature_id: str,
-    change: Callable[[Encounter], Encounter],
-) -> Outcome:
-    return run_step(
-        operation,
-        text.replace("{name}", engine.name(encounter, creature_id)),
-        encounter,
-        change,
-        creature_id,
-    )
-
-
 def _logged(
     encounter: Encounter, kind: str, actor: str | None, target: str, data: Mapping[str, Any]
 ) -> Encounter:
@@ -59,6 +42,30 @@ def _logged(
             kind, CreatureId(actor) if actor else None, (CreatureId(target),), data
         )
     )
+
+
+def _imposition(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    source: str,
+    duration: DurationKind,
+    source_id: str | None,
+) -> dict[str, Any]:
+    """The keywords the rules take to impose an effect on the creature from the current turn.
+
+    Both `impose_condition` and `add_persistent_damage` take them (000 "Duration").
+    """
+    me = engine.combatant(encounter, creature_id)
+    current = encounter.combat.current
+    by = CreatureId(source_id) if source_id else None
+    return {
+        "holder": me.id,
+        "source": source,
+        "duration": Duration(duration, by),
+        "source_id": by,
+        "current_turn": CreatureId(current) if current else None,
+    }
 
 
 def apply_damage(
@@ -93,8 +100,8 @@ def apply_damage(
         )
         return engine.rules.after_harm(e, creature_id, me.state)
 
-    return _edit(
-        engine, encounter, "apply_damage", f"{{name}} takes {amount} damage", creature_id, change
+    return named_step(
+        engine, encounter, "apply_damage", f"{{name}} takes {amount} damage", change, creature_id
     )
 
 
@@ -111,7 +118,7 @@ def heal(
         e = engine.set_state(e, creature_id, state)
         return _logged(e, "healing", None, creature_id, healing_data(healed))
 
-    return _edit(engine, encounter, "heal", f"{{name}} heals {amount}", creature_id, change)
+    return named_step(engine, encounter, "heal", f"{{name}} heals {amount}", change, creature_id)
 
 
 def set_hit_points(engine: Engine, encounter: Encounter, creature_id: str, hp: int) -> Outcome:
@@ -125,7 +132,9 @@ def set_hit_points(engine: Engine, encounter: Encounter, creature_id: str, hp: i
         e = engine.set_state(e, creature_id, state)
         return _logged(e, "healing", None, creature_id, healing_data(done))
 
-    return _edit(engine, encounter, "set_hit_points", f"{{name}}: {hp} HP", creature_id, change)
+    return named_step(
+        engine, encounter, "set_hit_points", f"{{name}}: {hp} HP", change, creature_id
+    )
 
 
 def grant_temp_hp(engine: Engine, encounter: Encounter, creature_id: str, amount: int) -> Outcome:
@@ -142,8 +151,8 @@ def grant_temp_hp(engine: Engine, encounter: Encounter, creature_id: str, amount
         }
         return _logged(e, "temp_hp", None, creature_id, data)
 
-    return _edit(
-        engine, encounter, "grant_temp_hp", f"{{name}}: {amount} temporary HP", creature_id, change
+    return named_step(
+        engine, encounter, "grant_temp_hp", f"{{name}}: {amount} temporary HP", change, creature_id
     )
 
 
@@ -159,19 +168,10 @@ def add_condition(
     """The GM imposes a condition with a duration (000 "Conditions", "Duration")."""
 
     def change(e: Encounter) -> Encounter:
-        me = engine.combatant(e, creature_id)
-        current = e.combat.current
-        by = CreatureId(source_id) if source_id else None
+        how = _imposition(engine, e, creature_id, source, duration, source_id)
         try:
             state, insts = rules_state.impose_condition(
-                me.state,
-                condition,
-                engine.rules.ruleset,
-                holder=me.id,
-                source=source,
-                duration=Duration(duration, by),
-                source_id=by,
-                current_turn=CreatureId(current) if current else None,
+                engine.combatant(e, creature_id).state, condition, engine.rules.ruleset, **how
             )
         except (RulesError, ValueError) as exc:
             raise ActionError(str(exc)) from None
@@ -181,8 +181,8 @@ def add_condition(
             e = _logged(e, "condition_added", source_id, creature_id, data)
         return e
 
-    return _edit(
-        engine, encounter, "add_condition", f"{{name}}: {condition.label}", creature_id, change
+    return named_step(
+        engine, encounter, "add_condition", f"{{name}}: {condition.label}", change, creature_id
     )
 
 
@@ -199,32 +199,24 @@ def add_persistent_damage(
     """The GM imposes persistent damage (000 "Persistent damage")."""
 
     def change(e: Encounter) -> Encounter:
-        me = engine.combatant(e, creature_id)
-        current = e.combat.current
-        by = CreatureId(source_id) if source_id else None
+        how = _imposition(engine, e, creature_id, source, duration, source_id)
         try:
+            damage_types = tuple(DamageType(t) for t in types)
             state, inst = rules_state.add_persistent_damage(
-                me.state,
-                amount,
-                tuple(DamageType(t) for t in types),
-                holder=me.id,
-                source=source,
-                duration=Duration(duration, by),
-                source_id=by,
-                current_turn=CreatureId(current) if current else None,
+                engine.combatant(e, creature_id).state, amount, damage_types, **how
             )
         except (RulesError, ValueError) as exc:
             raise ActionError(str(exc)) from None
         e = engine.set_state(e, creature_id, state)
         return _logged(e, "persistent_added", None, creature_id, {"effect": effect_data(inst)})
 
-    return _edit(
+    return named_step(
         engine,
         encounter,
         "add_persistent_damage",
         f"{{name}}: {amount} persistent damage",
-        creature_id,
         change,
+        creature_id,
     )
 
 
@@ -240,8 +232,8 @@ def remove_effect(
         data = {"effects": [effect_data(effect)], "reason": "GM"}
         return _logged(e, "effect_ended", None, creature_id, data)
 
-    return _edit(
-        engine, encounter, "remove_effect", "End an effect on {name}", creature_id, change
+    return named_step(
+        engine, encounter, "remove_effect", "End an effect on {name}", change, creature_id
     )
 
 
@@ -261,7 +253,7 @@ def saving_throw(
         data = {"effect": effect_data(effect), "typed_in": die is not None, **save_data(save)}
         return e.with_combat(e.combat.logged("saving_throw", CreatureId(creature_id), (), data))
 
-    return _edit(engine, encounter, "saving_throw", "{name} saves", creature_id, change)
+    return named_step(engine, encounter, "saving_throw", "{name} saves", change, creature_id)
 
 
 def _effect(state: CreatureState, effect_id: int) -> ConditionInstance | PersistentDamage:

@@ -12,11 +12,17 @@ from typing import Any
 
 from orcus_desktop.controller import placement
 from orcus_desktop.controller.attack_resolution import AttackOutcome, attack, attack_step
-from orcus_desktop.controller.availability import CombatAction, action_problem, grappled_by
+from orcus_desktop.controller.availability import (
+    CombatAction,
+    acting_against,
+    action_problem,
+    grappled_by,
+)
+from orcus_desktop.controller.combat_actions import checked_action
 from orcus_desktop.controller.combat_rules import QueuedSource, roll_data
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.movement import preview_move
-from orcus_desktop.controller.results import MoveMode, Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import GRAPPLE, MOVE_GRAPPLED
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
@@ -37,23 +43,16 @@ def grapple(
     The target is at most one size larger and within reach; against an incapacitated
     target it succeeds automatically.
     """
+    pair = acting_against(engine.rules, encounter, creature_id, target_id, CombatAction.GRAPPLE)
+    if isinstance(pair, Refusal):
+        return pair
+    me, target = pair
     op = "grapple"
-    enc = encounter
-    problem = action_problem(engine.rules, enc, creature_id, CombatAction.GRAPPLE)
-    me, target = enc.find_creature(creature_id), enc.find_creature(target_id)
-    if not problem and (me is None or target is None):
-        problem = "no such creature"
-    if problem:
-        return refuse(op, problem, creature_id)
-    assert me is not None
-    assert target is not None
-    if target.size.rank - me.size.rank > 1:
-        return refuse(op, f"{target.name} is more than one size larger")
     sb = engine.rules.statblock(me)
     reach = sb.reach if sb is not None else 1
     if space_distance(me.space, target.space) > reach:
         return refuse(op, f"{target.name} is not within reach", creature_id)
-    automatic = bool(INCAPACITATING_CONDITIONS & engine.rules.conditions(enc, target_id))
+    automatic = bool(INCAPACITATING_CONDITIONS & engine.rules.conditions(encounter, target_id))
 
     def change(e: Encounter) -> AttackOutcome:
         if automatic:
@@ -80,7 +79,9 @@ def grapple(
             out, encounter=engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
         )
 
-    return attack_step(engine, op, f"{me.name} grapples {target.name}", enc, change, creature_id)
+    return attack_step(
+        engine, op, f"{me.name} grapples {target.name}", encounter, change, creature_id
+    )
 
 
 def escape_grapple(
@@ -92,18 +93,13 @@ def escape_grapple(
     bonus: int,
 ) -> Outcome:
     """000 "Escape a Grapple" (standard): Athletics vs Fortitude or Acrobatics vs Reflex."""
-    op = "escape_grapple"
-    problem = action_problem(engine.rules, encounter, creature_id, CombatAction.ESCAPE_GRAPPLE)
-    if problem:
-        return refuse(op, problem, creature_id)
-    return run_step(
-        op,
-        f"{engine.name(encounter, creature_id)} tries to escape",
+    return checked_action(
+        engine,
         encounter,
-        lambda e: engine.spend(
-            _escape(engine, e, creature_id, skill, die, bonus), creature_id, ActionKind.STANDARD
-        ),
+        CombatAction.ESCAPE_GRAPPLE,
+        f"{engine.name(encounter, creature_id)} tries to escape",
         creature_id,
+        lambda e: _escape(engine, e, creature_id, skill, die, bonus),
     )
 
 
@@ -245,7 +241,19 @@ def _escape(
             "success": success,
         },
     )
-    return encounter.with_combat(combat)
+    encounter = encounter.with_combat(combat)
+    shift = engine.ruleset.hooks.movement_policy.escape_shift
+    if success and shift:
+        # 002-17 (002 l.53 "Escape a grab and shift"), 004-17 (004 l.516 "may adjust as part
+        # of this action"): the shift is part of the escape; the GM places it (a GM move).
+        encounter = engine.rule_note(
+            encounter,
+            creature_id,
+            "004-17" if engine.ruleset.source == "004" else "002-17",
+            f"{engine.name(encounter, creature_id)} may shift {shift} square as part of the "
+            "escape (move it with a GM move)",
+        )
+    return encounter
 
 
 def _release(

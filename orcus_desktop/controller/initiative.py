@@ -17,8 +17,8 @@ from typing import Any
 from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import TurnDice
-from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.results import Outcome, refuse, run_step
+from orcus_desktop.controller.engine import Engine, named_step
+from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.model.combat import ActionBudget, Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -118,27 +118,9 @@ def join_combat(
     )
 
 
-def order_step(
-    engine: Engine,
-    encounter: Encounter,
-    operation: str,
-    text: str,
-    change: Callable[[Encounter], Encounter],
-    creature_id: str | None = None,
-) -> Outcome:
-    """A change of the order or of combat; "{name}" in `text` is the creature's name."""
-    return run_step(
-        operation,
-        text.replace("{name}", engine.name(encounter, creature_id)),
-        encounter,
-        change,
-        creature_id,
-    )
-
-
 def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total: int) -> Outcome:
     """The GM edits an initiative result (000 "Initiative")."""
-    return order_step(
+    return named_step(
         engine,
         encounter,
         "set_initiative",
@@ -153,7 +135,7 @@ def set_surprised(
 ) -> Outcome:
     """000 "Surprise": mark a creature surprised (or not) before combat starts."""
     what = "surprised" if surprised else "not surprised"
-    return order_step(
+    return named_step(
         engine,
         encounter,
         "set_surprised",
@@ -167,7 +149,7 @@ def resume_delayed(
     engine: Engine, encounter: Encounter, creature_id: str, after: str | None
 ) -> Outcome:
     """A delaying creature re-enters the order after `after` (default: the current turn)."""
-    return order_step(
+    return named_step(
         engine,
         encounter,
         "resume_delayed",
@@ -181,7 +163,7 @@ def trigger_readied(
     engine: Engine, encounter: Encounter, creature_id: str, trigger_creature_id: str
 ) -> Outcome:
     """The readied action's trigger happened: the readier interrupts now (000 "Ready")."""
-    return order_step(
+    return named_step(
         engine,
         encounter,
         "trigger_readied",
@@ -195,7 +177,7 @@ def reorder_initiative(
     engine: Engine, encounter: Encounter, creature_id: str, before_id: str
 ) -> Outcome:
     """The GM moves a creature in the order to act just before another (for the rest of combat)."""
-    return order_step(
+    return named_step(
         engine,
         encounter,
         "reorder_initiative",
@@ -256,7 +238,7 @@ def delay(engine: Engine, encounter: Encounter) -> Outcome:
     current = encounter.combat.current
     if current is None:
         return refuse("delay", "it is nobody's turn")
-    return order_step(
+    return named_step(
         engine,
         encounter,
         "delay",
@@ -286,7 +268,7 @@ def ready_action(
     problem = action_problem(engine.rules, encounter, creature_id, CombatAction.READY)
     if problem:
         return refuse("ready_action", problem, creature_id)
-    return order_step(
+    return named_step(
         engine,
         encounter,
         "ready_action",

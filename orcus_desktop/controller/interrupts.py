@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from orcus_desktop.controller import placement
+from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
     attack,
@@ -28,13 +29,15 @@ from orcus_desktop.controller.availability import (
     find_power,
     stopped,
 )
+from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.results import Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.vocabulary import CreatureId
 
 
@@ -44,13 +47,15 @@ def waiting_problem(encounter: Encounter) -> str:
     return f"{held.text} waits for the opportunity attacks" if held is not None else ""
 
 
-def offerable(encounter: Encounter, enemy_ids: Sequence[str]) -> tuple[str, ...]:
+def offerable(encounter: Encounter, enemy_ids: Sequence[str], ruleset: Ruleset) -> tuple[str, ...]:
     """The provoked enemies `Engine.offer_opportunity` will offer an opportunity attack to."""
     combat = encounter.combat
     if not combat.active:
         return ()
     return tuple(
-        i for i in enemy_ids if (c := combat.find(i)) is not None and not c.immediate_used
+        i
+        for i in enemy_ids
+        if (c := combat.find(i)) is not None and not opportunity_spent(ruleset, combat, c)
     )
 
 
@@ -63,7 +68,7 @@ def hold(
         "attack_held",
         held.attacker,
         held.targets,
-        {"what": held.text, "provoked": list(offerable(encounter, provoked))},
+        {"what": held.text, "provoked": list(offerable(encounter, provoked, engine.ruleset))},
     )
     return encounter.with_combat(combat)
 
@@ -92,22 +97,8 @@ def _held_attack(engine: Engine, encounter: Encounter, held: PendingAttack) -> A
     power = find_power(engine.rules, encounter, attacker, held.power)
     if power is None:
         raise ActionError(f"{engine.name(encounter, attacker)} has no power {held.power!r}")
-    origin = options.get("area_origin")
-    area = options.get("area_squares")
-    return attack(
-        engine,
-        encounter,
-        attacker,
-        power,
-        targets,
-        dice=dice,
-        cover=dict(options.get("cover", {})),
-        combat_advantage=list(options.get("combat_advantage", ())),
-        knock_out=list(options.get("knock_out", ())),
-        damage_overrides=dict(options.get("damage_overrides", {})),
-        area_origin=None if origin is None else Square(*origin),
-        area_squares=None if area is None else [Square(*q) for q in area],
-    )
+    choices = AttackChoices.from_options(options)
+    return attack(engine, encounter, attacker, power, targets, dice=dice, choices=choices)
 
 
 def settle(engine: Engine, encounter: Encounter) -> Encounter:
@@ -193,14 +184,9 @@ def opportunity_attack(
             else _provoking_square(e, creature_id, target_id)
         )
         staged = e.with_creature(mover.moved_to(there)) if there is not None else e
+        knock_outs = AttackChoices(knock_out=[target_id] if knock_out else ())
         out = attack(
-            engine,
-            staged,
-            creature_id,
-            power,
-            [target_id],
-            dice=dice,
-            knock_out=[target_id] if knock_out else (),
+            engine, staged, creature_id, power, [target_id], dice=dice, choices=knock_outs
         )
         e = out.encounter
         # If the attack stops the mover (dead, unconscious, immobile...), the rest of its

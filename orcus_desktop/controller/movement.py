@@ -13,7 +13,7 @@ from dataclasses import replace
 from orcus_desktop.controller import owed_moves, placement
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.results import (
+from orcus_desktop.controller.outcomes import (
     MoveDone,
     MoveMode,
     MovePreview,

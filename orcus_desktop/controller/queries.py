@@ -1,8 +1,8 @@
 """Headless geometry questions about an encounter: distance, sight, area, path (issue 3).
 
 Qt-free and shapely-free: asks the geometry package on the same battlefield the map uses
-(`controller.battlefield`: the dead leave the field, and who cannot react does not threaten), so
-"the same engine, headless" holds. `orcus_desktop.cli` turns the answers into JSON.
+(`controller.battlefield_builder`: the dead leave the field, and who cannot react does not
+threaten), so "the same engine, headless" holds. `orcus_desktop.cli` turns the answers into JSON.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from orcus_desktop.controller.battlefield import battlefield_for
+from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError

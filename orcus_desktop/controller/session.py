@@ -2,17 +2,18 @@
 
 Each method delegates to the use case that holds the action's validation, transition and undo
 text (`editing`, `movement`, `initiative`, `attacks`, `interrupts`, `combat_actions`,
-`grappling`, `gm_edits`; `availability` answers what a creature may do). The use case returns
-a `Step` or a `Refusal`; the session is the only writer: it pushes the step on the undo history
-(`_commit`) and announces every result, done or refused, with its initiator through
-`operation_done`, the one signal the UI reports results from.
+`grappling`, `gm_edits`). The use case returns a `Step` or a `Refusal`; the session is the only
+writer: it pushes the step on the undo history (`_commit`) and announces every result, done or
+refused, with its initiator through `operation_done`, the one signal the UI reports results
+from. The read-only questions (previews, targets, what a creature may do now) are inherited
+from `SessionQuestions` (session_questions.py).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Any, Concatenate, ParamSpec
+from typing import Concatenate, ParamSpec, Unpack
 
 from psygnal import Signal
 
@@ -25,22 +26,22 @@ from orcus_desktop.controller import (
     initiative,
     interrupts,
     movement,
+    ruleset_choice,
 )
-from orcus_desktop.controller.attack_resolution import basic_attack_name
-from orcus_desktop.controller.availability import AvailableActions, CombatAction, available_actions
+from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
+from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.editing import CreatureEdit
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.results import (
+from orcus_desktop.controller.outcomes import (
     MoveMode,
-    MovePreview,
     OperationResult,
     Outcome,
     Step,
-    TargetPreview,
 )
-from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.geometry.features import TerrainKind, Wall
-from orcus_desktop.geometry.grid import Size, Square
+from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
@@ -50,21 +51,23 @@ from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.rules.ruleset import ORCUS, Ruleset
+from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
 
-__all__ = ["GameSession", "TargetPreview"]
+__all__ = ["GameSession"]
 
 P = ParamSpec("P")
 
 
-class GameSession:
+class GameSession(SessionQuestions):
     """The rules controller: the only writer of the document.
 
     Args:
         document: the open encounter.
         history: the document's undo history (commands are pushed here).
         rng: the random source for every roll the app makes (seeded in tests).
-        ruleset: the rules variant (000 with the docs/rulings.md defaults unless told otherwise).
+
+    The rules are the open encounter's ruleset (`Encounter.ruleset_id`, docs/rulesets.md):
+    opening another encounter, switching the ruleset, or undoing a switch changes them.
 
     Attributes:
         rules: the bridge to the rules engine (stat blocks, states, turn-boundary work).
@@ -77,19 +80,30 @@ class GameSession:
 
     operation_done = Signal(object, object)
 
-    def __init__(
-        self, document: Document, history: History, rng: random.Random, ruleset: Ruleset = ORCUS
-    ) -> None:
+    def __init__(self, document: Document, history: History, rng: random.Random) -> None:
         self.document = document
         self.history = history
         self.rng = rng
-        self.ruleset = ruleset
-        self.rules = CombatRules(rng, ruleset)
+        self.rules = CombatRules(rng, ruleset_by_id(document.encounter.ruleset_id))
         self.engine = Engine(self.rules, rng)
+        # Connected first, so views reacting to the same events already see the new rules.
+        document.events.reset.connect(self._follow_ruleset)
+        document.events.map_changed.connect(self._follow_ruleset)
 
     @property
-    def encounter(self) -> Encounter:
-        return self.document.encounter
+    def ruleset(self) -> Ruleset:
+        """The rules the open encounter is played by."""
+        self._follow_ruleset()
+        return self.rules.ruleset
+
+    def _follow_ruleset(self) -> None:
+        wanted = self.encounter.ruleset_id
+        if self.rules.ruleset.id != wanted:
+            self.rules.ruleset = ruleset_by_id(wanted)
+
+    def switch_ruleset(self, ruleset_id: str, initiator: object = None) -> OperationResult:
+        """Play the encounter by another ruleset (outside combat; one undo step)."""
+        return self._run(initiator, ruleset_choice.switch_ruleset, ruleset_id)
 
     # -- undo and the document -------------------------------------------------------------
 
@@ -123,28 +137,10 @@ class GameSession:
         return self._run(initiator, editing.remove_creature, creature_id)
 
     def update_creature(
-        self,
-        creature_id: str,
-        *,
-        name: str | None = None,
-        side: str | None = None,
-        speed: int | None = None,
-        hidden: bool | None = None,
-        size: Size | None = None,
-        statblock: Mapping[str, Any] | None = None,
-        initiator: object = None,
+        self, creature_id: str, *, initiator: object = None, **edit: Unpack[CreatureEdit]
     ) -> OperationResult:
-        return self._run(
-            initiator,
-            editing.update_creature,
-            creature_id,
-            name=name,
-            side=side,
-            speed=speed,
-            hidden=hidden,
-            size=size,
-            statblock=statblock,
-        )
+        """Edit a creature's token data; a field left out keeps its value."""
+        return self._run(initiator, editing.update_creature, creature_id, **edit)
 
     def set_map_image(
         self, image: MapImage | None, initiator: object = None, text: str = ""
@@ -185,16 +181,6 @@ class GameSession:
         return self._run(initiator, editing.erase_terrain, squares)
 
     # -- movement --------------------------------------------------------------------------
-
-    def battlefield(self) -> Battlefield:
-        """The geometry view of the current snapshot (built once per snapshot; read only)."""
-        return self.engine.battlefield(self.encounter)
-
-    def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
-        return movement.preview_move(self.engine, self.encounter, creature_id, destination, mode)
-
-    def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
-        return movement.reachable_squares(self.engine, self.encounter, creature_id, mode)
 
     def move_creature(
         self,
@@ -320,21 +306,6 @@ class GameSession:
     ) -> OperationResult:
         return self._run(initiator, initiative.reorder_initiative, creature_id, before_id)
 
-    def initiative_modifier(self, creature_id: str) -> int:
-        return initiative.initiative_modifier(self.engine, self.encounter, creature_id)
-
-    def turn_prompts(self, creature_id: str) -> tuple[dict[str, Any], ...]:
-        return initiative.turn_prompts(self.engine, self.encounter, creature_id)
-
-    def death_save_on_end_turn(self) -> str | None:
-        return initiative.death_save_on_end_turn(self.engine, self.encounter)
-
-    # -- what a creature can do -----------------------------------------------------------
-
-    def available_actions(self, creature_id: str) -> AvailableActions:
-        self.encounter.creature(creature_id)
-        return available_actions(self.rules, self.encounter, creature_id)
-
     # -- attacks and interrupts -----------------------------------------------------------
 
     def use_power(
@@ -344,65 +315,11 @@ class GameSession:
         target_ids: Sequence[str] = (),
         *,
         dice: Sequence[int] = (),
-        cover: Mapping[str, str] | None = None,
-        combat_advantage: Sequence[str] = (),
-        knock_out: Sequence[str] = (),
-        damage_overrides: Mapping[str, int] | None = None,
-        area_origin: Square | None = None,
-        area_squares: Sequence[Square] | None = None,
+        choices: AttackChoices = NO_CHOICES,
         initiator: object = None,
     ) -> OperationResult:
         return self._run(
-            initiator,
-            attacks.use_power,
-            creature_id,
-            power_name,
-            target_ids,
-            dice=dice,
-            cover=cover,
-            combat_advantage=combat_advantage,
-            knock_out=knock_out,
-            damage_overrides=damage_overrides,
-            area_origin=area_origin,
-            area_squares=area_squares,
-        )
-
-    def basic_attack_name(self, creature_id: str, *, ranged: bool = False) -> str | None:
-        return basic_attack_name(self.engine, self.encounter, creature_id, ranged=ranged)
-
-    def power_targets(
-        self,
-        creature_id: str,
-        power_name: str,
-        *,
-        area_origin: Square | None = None,
-        area_squares: Sequence[Square] | None = None,
-    ) -> tuple[str, ...]:
-        return attacks.power_targets(
-            self.engine, self.encounter, creature_id, power_name, area_origin, area_squares
-        )
-
-    def preview_attack(
-        self,
-        creature_id: str,
-        power_name: str,
-        target_ids: Sequence[str] = (),
-        *,
-        cover: Mapping[str, str] | None = None,
-        combat_advantage: Sequence[str] = (),
-        area_origin: Square | None = None,
-        area_squares: Sequence[Square] | None = None,
-    ) -> tuple[tuple[TargetPreview, ...], str]:
-        return attacks.preview_attack(
-            self.engine,
-            self.encounter,
-            creature_id,
-            power_name,
-            target_ids,
-            cover=cover,
-            combat_advantage=combat_advantage,
-            area_origin=area_origin,
-            area_squares=area_squares,
+            initiator, attacks.use_power, creature_id, power_name, target_ids, dice, choices
         )
 
     def basic_attack(
@@ -412,19 +329,11 @@ class GameSession:
         *,
         ranged: bool = False,
         dice: Sequence[int] = (),
-        cover: Mapping[str, str] | None = None,
-        knock_out: bool = False,
+        choices: AttackChoices = NO_CHOICES,
         initiator: object = None,
     ) -> OperationResult:
         return self._run(
-            initiator,
-            attacks.basic_attack,
-            creature_id,
-            target_id,
-            ranged=ranged,
-            dice=dice,
-            cover=cover,
-            knock_out=knock_out,
+            initiator, attacks.basic_attack, creature_id, target_id, ranged, dice, choices
         )
 
     def opportunity_attack(
@@ -446,11 +355,6 @@ class GameSession:
         return self._run(initiator, interrupts.decline_opportunity_attack, creature_id)
 
     # -- combat actions -------------------------------------------------------------------
-
-    def charge_destinations(self, creature_id: str, target_id: str) -> tuple[Square, ...]:
-        return combat_actions.charge_destinations(
-            self.engine, self.encounter, creature_id, target_id
-        )
 
     def charge(
         self,
@@ -658,12 +562,7 @@ class GameSession:
         return self._run(initiator, gm_edits.remove_effect, creature_id, effect_id)
 
     def saving_throw(
-        self,
-        creature_id: str,
-        effect_id: int,
-        *,
-        die: int | None = None,
-        initiator: object = None,
+        self, creature_id: str, effect_id: int, *, die: int | None = None, initiator: object = None
     ) -> OperationResult:
         return self._run(initiator, gm_edits.saving_throw, creature_id, effect_id, die)
 
@@ -677,6 +576,7 @@ class GameSession:
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> OperationResult:
+        self._follow_ruleset()
         return self._apply(use_case(self.engine, self.encounter, *args, **kwargs), initiator)
 
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:

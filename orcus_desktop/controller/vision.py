@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from orcus_desktop.controller.battlefield import battlefield_for
+from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.sight import spaces_see_spaces

@@ -7,11 +7,15 @@ leave this package (`visibility.visibility_oracle`, for tests, is the one except
 Modules:
     grid: squares, sizes, spaces, adjacency, distance.
     features: walls (wall/window/door) and terrain patches as plain values.
-    walls: blocking segments, noding, the exact line test and its grazing rule.
+    walls: blocking segments, noding, the wall index and the bulk line test.
+    line_touches: the grazing rule where a line touches the walls.
     battlefield: `Battlefield` (map + occupants) with indexes shared per map state.
     visibility: visibility polygons (fog of war) and the slow shapely oracle.
-    coverage: the batched exact "how much of this box does that point see" engine.
-    sight: line of sight/effect between spaces, cover, concealment.
+    coverage: "how much of this box does that point see": the cheap filters, in batches.
+    box_sweep: the exact angular sweep behind `coverage`.
+    corner_shares: the share of a target box each corner of a viewer's space sees.
+    sight: line of sight/effect between spaces, concealment.
+    cover: cover degrees for one pair or all pairs at once.
     areas: burst, arc and wall areas and the creatures they affect; nearest.
     movement: step rules, cheapest paths, reachable squares, provoked enemies.
     forced: push, pull and slide destinations.

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
 from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.corner_shares import pair_shares, space_reaches_box
 from orcus_desktop.geometry.grid import (
     GridBounds,
     Size,
@@ -21,7 +22,6 @@ from orcus_desktop.geometry.grid import (
     space_distance,
     square_distance,
 )
-from orcus_desktop.geometry.sight import pair_shares, space_reaches_box
 
 # Seen shares below this are float noise.
 _EPS = 1e-9

@@ -53,7 +53,7 @@ _INF = np.iinfo(np.int64).max // 4
 class PathRule(StrEnum):
     """How a path is costed and what it provokes (000 "Movement and Position").
 
-    Not the GM's move action (`controller.results.MoveMode`): a dash walks, a squeeze is costed
+    Not the GM's move action (`controller.outcomes.MoveMode`): a dash walks, a squeeze is costed
     like a crawl; the controller picks the rule for the action.
     """
 

@@ -35,6 +35,7 @@ import shapely
 
 from orcus_desktop.geometry.features import Point, Wall
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.line_touches import blocked_at_touches
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -417,7 +418,7 @@ class SegmentIndex:
                 cand = np.unique(ps[a:b])
                 s_in = None if start_inward is None else start_inward[line]
                 e_in = None if end_inward is None else end_inward[line]
-                blocked[line] = _blocked_at_touches(
+                blocked[line] = blocked_at_touches(
                     starts[line], ends[line], self.segments[cand], s_in, e_in
                 )
         return blocked
@@ -536,94 +537,3 @@ def _inside(
         & (y <= np.maximum(y0, y1))
     )
     return result
-
-
-def _on_segment(x: float, y: float, s: Sequence[float]) -> bool:
-    ax, ay, bx, by = s
-    if (bx - ax) * (y - ay) - (by - ay) * (x - ax) != 0:
-        return False
-    return min(ax, bx) <= x <= max(ax, bx) and min(ay, by) <= y <= max(ay, by)
-
-
-def rays_at(x: float, y: float, segments: FloatArray) -> list[tuple[float, float]]:
-    """Directions of the segments leaving point (x, y): one for an end point, two for a middle."""
-    rays: list[tuple[float, float]] = []
-    for s in segments.tolist():
-        if not _on_segment(x, y, s):
-            continue
-        ax, ay, bx, by = s
-        if (ax, ay) != (x, y):
-            rays.append((ax - x, ay - y))
-        if (bx, by) != (x, y):
-            rays.append((bx - x, by - y))
-    return rays
-
-
-def separated(u: Sequence[float], v: Sequence[float], rays: Sequence[Sequence[float]]) -> bool:
-    """Whether rays lie strictly inside both arcs between directions u and v.
-
-    The arcs are the counter-clockwise turn from u to v and the one from v back to u. Rays
-    pointing exactly along u or v do not separate them (a line running along a wall).
-    """
-    ux, uy = float(u[0]), float(u[1])
-    vx, vy = float(v[0]), float(v[1])
-    ang_v = math.atan2(ux * vy - uy * vx, ux * vx + uy * vy) % math.tau
-    first = second = False
-    for rx, ry in rays:
-        cu = ux * ry - uy * rx
-        if cu == 0 and ux * rx + uy * ry > 0:
-            continue  # along u
-        cv = vx * ry - vy * rx
-        if cv == 0 and vx * rx + vy * ry > 0:
-            continue  # along v
-        ang = math.atan2(cu, ux * rx + uy * ry) % math.tau
-        if 0 < ang < ang_v:
-            first = True
-        elif ang > ang_v:
-            second = True
-        if first and second:
-            return True
-    return False
-
-
-def _blocked_at_touches(
-    p: FloatArray,
-    q: FloatArray,
-    segs: FloatArray,
-    start_inward: FloatArray | None,
-    end_inward: FloatArray | None,
-) -> bool:
-    px, py = float(p[0]), float(p[1])
-    qx, qy = float(q[0]), float(q[1])
-    if (px, py) == (qx, qy):
-        return False
-    line = (px, py, qx, qy)
-    points: set[tuple[float, float]] = set()
-    for s in segs.tolist():
-        ax, ay, bx, by = s
-        for x, y in ((ax, ay), (bx, by)):
-            if _on_segment(x, y, line):
-                points.add((x, y))
-        for x, y in ((px, py), (qx, qy)):
-            if _on_segment(x, y, s):
-                points.add((x, y))
-    for x, y in points:
-        rays = rays_at(x, y, segs)
-        if not rays:
-            continue
-        if (x, y) == (px, py):
-            if start_inward is None or np.isnan(start_inward).any():
-                continue
-            u: tuple[float, float] = (float(start_inward[0]), float(start_inward[1]))
-            v: tuple[float, float] = (qx - px, qy - py)
-        elif (x, y) == (qx, qy):
-            if end_inward is None or np.isnan(end_inward).any():
-                continue
-            u = (px - qx, py - qy)
-            v = (float(end_inward[0]), float(end_inward[1]))
-        else:
-            u = (px - x, py - y)
-            v = (qx - x, qy - y)
-        if separated(u, v, rays):
-            return True
-    return False

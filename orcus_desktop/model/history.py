@@ -8,6 +8,7 @@ folds several commands into one undo step (an attack's damage, conditions and sp
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -18,6 +19,25 @@ if TYPE_CHECKING:
     from orcus_desktop.model.document import Document
 
 DEFAULT_LIMIT = 1000
+
+_check_after_each_step = os.environ.get("ORCUS_DESKTOP_CHECK_INVARIANTS", "") == "1"
+
+
+def enable_invariant_checks(enabled: bool = True) -> None:
+    """Check the document invariant (`model/invariants.py`) after every undo step.
+
+    Debug and test runs turn it on (tests/conftest.py, or ORCUS_DESKTOP_CHECK_INVARIANTS=1):
+    a command that leaves a broken encounter then raises `EncounterFileError` at once.
+    """
+    global _check_after_each_step
+    _check_after_each_step = enabled
+
+
+def _check(document: Document) -> None:
+    if _check_after_each_step:
+        from orcus_desktop.model.invariants import check_encounter
+
+        check_encounter(document.encounter)
 
 
 @runtime_checkable
@@ -125,6 +145,7 @@ class History:
             self._groups[-1][1].append(command)
             return
         self._record(command, allow_merge=True)
+        _check(self._document)
 
     def undo(self) -> bool:
         """Revert the newest done step; False when there is none."""
@@ -133,6 +154,7 @@ class History:
         self._index -= 1
         self._commands[self._index].undo(self._document)
         self.changed.emit()
+        _check(self._document)
         return True
 
     def redo(self) -> bool:
@@ -142,6 +164,7 @@ class History:
         self._commands[self._index].redo(self._document)
         self._index += 1
         self.changed.emit()
+        _check(self._document)
         return True
 
     @contextmanager
@@ -167,6 +190,7 @@ class History:
             return
         # Always a macro, even for one command: a grouped step never merges with a later push.
         self._record(MacroCommand(text, commands), allow_merge=False)
+        _check(self._document)
 
     def clear(self) -> None:
         """Forget every step; the current document counts as clean (e.g. just opened)."""

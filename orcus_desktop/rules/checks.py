@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.rules.abilities import Ability
-from orcus_desktop.rules.attacks import Combatant
+from orcus_desktop.rules.attack_modifiers import Combatant
 from orcus_desktop.rules.conditions import rules_for
 from orcus_desktop.rules.derived import current_defenses
 from orcus_desktop.rules.dice import DiceRoll, DiceSource, roll
@@ -48,7 +48,7 @@ SKILL_ABILITY: dict[str, Ability] = {
 }
 
 
-class Sense(StrEnum):
+class CheckSense(StrEnum):
     """A sense a check may require (000 "Blinded", "Deafened"; the GM says which)."""
 
     SIGHT = "sight"
@@ -90,7 +90,7 @@ def condition_check_modifiers(
     return mods
 
 
-def sense_failure(creature: Combatant, requires: Iterable[Sense], ruleset: Ruleset) -> str:
+def sense_failure(creature: Combatant, requires: Iterable[CheckSense], ruleset: Ruleset) -> str:
     """Why the creature automatically fails a check that requires ``requires``, or "".
 
     000 "Blinded": "automatically fail any ability or skill check that requires sight";
@@ -99,9 +99,9 @@ def sense_failure(creature: Combatant, requires: Iterable[Sense], ruleset: Rules
     needed = frozenset(requires)
     for condition in sorted(creature.state.active_conditions(ruleset)):
         rules = rules_for(condition, ruleset)
-        if rules.cannot_see and Sense.SIGHT in needed:
+        if rules.cannot_see and CheckSense.SIGHT in needed:
             return f"{condition.label.lower()}: the check requires sight"
-        if rules.cannot_hear and Sense.HEARING in needed:
+        if rules.cannot_hear and CheckSense.HEARING in needed:
             return f"{condition.label.lower()}: the check requires hearing"
     return ""
 
@@ -138,7 +138,7 @@ def make_check(
     label: str = "",
     skill: str | None = None,
     trained: bool = False,
-    requires: Iterable[Sense] = (),
+    requires: Iterable[CheckSense] = (),
     modifiers: Iterable[Modifier] = (),
 ) -> CheckResult:
     """Roll an ability or skill check as the creature is now (its conditions count).
@@ -170,7 +170,7 @@ def skill_check(
     *,
     target_number: int | None = None,
     trained: bool = False,
-    requires: Iterable[Sense] = (),
+    requires: Iterable[CheckSense] = (),
     modifiers: Iterable[Modifier] = (),
 ) -> CheckResult:
     """A skill check with the ability 000 assigns to the skill, as the creature is now.

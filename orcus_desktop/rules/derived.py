@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from orcus_desktop.rules.attacks import (
+from orcus_desktop.rules.attack_modifiers import (
     AttackContext,
     Combatant,
     attack_modifiers,

@@ -6,7 +6,8 @@ tests call these; another formatter (HTML, player view) can be written beside th
 
 from __future__ import annotations
 
-from orcus_desktop.rules.attacks import AttackApplied, AttackResult, TargetAttack, TargetDamage
+from orcus_desktop.rules.attack_application import AttackApplied
+from orcus_desktop.rules.attack_rolls import AttackResult, TargetAttack, TargetDamage
 from orcus_desktop.rules.damage import DamageApplied, DamageComputation
 from orcus_desktop.rules.dice import DiceRoll, DieResult
 from orcus_desktop.rules.healing import HealingApplied, TempHpGranted

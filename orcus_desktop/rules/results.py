@@ -8,13 +8,8 @@ defined next to the code that produces them; this module re-exports them so a co
 
 from __future__ import annotations
 
-from orcus_desktop.rules.attacks import (
-    AttackApplied,
-    AttackResult,
-    TargetApplied,
-    TargetAttack,
-    TargetDamage,
-)
+from orcus_desktop.rules.attack_application import AttackApplied, TargetApplied
+from orcus_desktop.rules.attack_rolls import AttackResult, TargetAttack, TargetDamage
 from orcus_desktop.rules.checks import CheckResult
 from orcus_desktop.rules.damage import DamageApplied, DamageComputation, DamageStep
 from orcus_desktop.rules.derived import AttackPreview

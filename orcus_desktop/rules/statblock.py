@@ -18,12 +18,11 @@ from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.abilities import Ability, AbilityScores
 from orcus_desktop.rules.dice import DiceError, weapon_dice
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
+from orcus_desktop.rules.power_dicts import power_from_dict, power_to_dict
 from orcus_desktop.rules.powers import (
     Power,
     basic_melee_attack,
     basic_ranged_attack,
-    power_from_dict,
-    power_to_dict,
 )
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.terms import ALL_DAMAGE, DamageType, Defense, parse_enum

@@ -98,8 +98,7 @@ class AttackDialog(QDialog):
                 request.creature_id,
                 request.power_name,
                 choice.target_ids,
-                area_origin=choice.area_origin,
-                area_squares=choice.area_squares,
+                AttackOptions().choices(choice),
             )
             measured = {p.target: str(p.facts.get("cover", "none")) for p in previews}
         for target_id in choice.target_ids:
@@ -187,10 +186,7 @@ class AttackDialog(QDialog):
             request.creature_id,
             request.power_name,
             choice.target_ids,
-            cover=cover,
-            combat_advantage=advantage,
-            area_origin=choice.area_origin,
-            area_squares=choice.area_squares,
+            AttackOptions(cover=cover, combat_advantage=advantage).choices(choice),
         )
         by_target = {p.target: p for p in previews}
         for target_id, label in self.summaries.items():

@@ -7,7 +7,7 @@ read-only data: saving it goes to a new file.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject
@@ -17,7 +17,12 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
 from orcus_desktop.assets import resources_dir
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Encounter, MapImage
-from orcus_desktop.model.serialization import EncounterFileError, load_encounter, save_encounter
+from orcus_desktop.model.serialization import (
+    EncounterFileError,
+    UnreadableCreature,
+    read_encounter_file,
+    save_encounter,
+)
 from orcus_desktop.ui.map.drops import ImageUse
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.status_report import StatusReport, outcome_text
@@ -71,18 +76,33 @@ class FileActions(QObject):
         self.import_map_action.triggered.connect(self._on_import_map)
 
     def open_file(self, path: Path) -> bool:
-        """Open an encounter file; a bad file is reported and the open encounter is kept."""
+        """Open an encounter file; a bad file is reported and the open encounter is kept.
+
+        Creatures whose stat blocks cannot be read are left out only if the GM agrees;
+        repaired text is reported in the status bar.
+        """
         try:
-            encounter = load_encounter(path)
+            result = read_encounter_file(path)
         except EncounterFileError as exc:
             QMessageBox.warning(self._window, "Cannot open encounter", str(exc))
             self._status.say(f"Could not open {path.name}: {exc}")
             return False
+        if result.unreadable and not ask_open_without(self._window, path, result.unreadable):
+            self._status.say(f"Kept {self._session.encounter.name} open.")
+            return False
         if not self.confirm_unsaved(f"opening {path.name}"):
             self._status.say(f"Kept {self._session.encounter.name} open.")
             return False
+        encounter = result.encounter
         self._show_encounter(encounter, path)
-        self._status.say(f"Opened {encounter.name} from {path.name}.")
+        said = f"Opened {encounter.name} from {path.name}."
+        if result.unreadable:
+            said += f" Left out {len(result.unreadable)} creatures with unreadable stat blocks."
+        if result.repairs:
+            said += (
+                f" Repaired text in {len(result.repairs)} places: {'; '.join(result.repairs[:3])}"
+            )
+        self._status.say(said)
         return True
 
     def save(self) -> bool:
@@ -181,6 +201,36 @@ class FileActions(QObject):
         )
         if file_name:
             self._status.say(self.import_map_image(Path(file_name)))
+
+
+def open_without_question(path: Path, unreadable: Sequence[UnreadableCreature]) -> str:
+    """The question asked before opening a file without the creatures it cannot read."""
+    shown = [f"• {c.name} ({c.where}): {c.problem}" for c in unreadable[:_LISTED]]
+    if len(unreadable) > _LISTED:
+        shown.append(f"• and {len(unreadable) - _LISTED} more")
+    count = len(unreadable)
+    these = "this creature" if count == 1 else f"these {count} creatures"
+    return (
+        f"The stat blocks of {count} creature{'s' if count != 1 else ''} in {path.name} "
+        "cannot be read:\n\n" + "\n".join(shown) + f"\n\nOpen anyway without {these}?"
+    )
+
+
+_LISTED = 10
+
+
+def ask_open_without(
+    parent: QWidget, path: Path, unreadable: Sequence[UnreadableCreature]
+) -> bool:
+    """Ask "open anyway without these N creatures?"; True when the GM says Open."""
+    answer = QMessageBox.question(
+        parent,
+        "Open without some creatures?",
+        open_without_question(path, unreadable),
+        QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Cancel,
+    )
+    return answer == QMessageBox.StandardButton.Open
 
 
 def ask_image_use(parent: QWidget, path: Path) -> ImageUse | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QMainWindow
 
-from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.geometry.grid import GridBounds
 
 MESSAGE_MS = 8000

@@ -22,7 +22,7 @@ from orcus_desktop.controller.attack_flow import (
     PlaceForcedMove,
     Stage,
 )
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import TargetingChoice
 from orcus_desktop.geometry.grid import Square

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
@@ -587,7 +588,9 @@ def test_preview_attack_shows_modifiers_and_refusals(duel: GameSession) -> None:
     assert duel.encounter is before
     _, far = duel.preview_attack("hero", "Basic Melee Attack", ["brute"])
     assert "out of reach" in far
-    _, cover = duel.preview_attack("hero", "Basic Melee Attack", ["orc"], cover={"orc": "total"})
+    _, cover = duel.preview_attack(
+        "hero", "Basic Melee Attack", ["orc"], AttackChoices(cover={"orc": "total"})
+    )
     assert "total cover" in cover
 
 

@@ -1,9 +1,9 @@
 """One spelling of each cover and concealment degree (issue 10, divergence 3).
 
 `orcus-desktop query sight`, the saved encounter file, the combat log entries and the
-`use_power(cover=...)` API name a degree the same way, so a GM can copy what the CLI says into a
-cover override and a script can compare the log with the CLI. An encounter saved by the version
-before issue 10 (tests/data/saved_before_issue_10.json) still opens and reads the same.
+`AttackChoices(cover=...)` API name a degree the same way, so a GM can copy what the CLI says
+into a cover override and a script can compare the log with the CLI. An encounter saved by the
+version before issue 10 (tests/data/saved_before_issue_10.json) still opens and reads the same.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from orcus_desktop.cli import query_main
+from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter, WallEntry
@@ -61,7 +62,11 @@ def test_the_cli_the_log_the_file_and_the_api_spell_degrees_alike(
     # What the CLI says is what the API takes as a GM override.
     session.undo()
     override = session.use_power(
-        "hero", "Arcane Bolt", ["orc"], dice=[15, 3], cover={"orc": answer["cover"]}
+        "hero",
+        "Arcane Bolt",
+        ["orc"],
+        dice=[15, 3],
+        choices=AttackChoices(cover={"orc": answer["cover"]}),
     )
     assert override.ok, override.reason
     # ... and what the file keeps.

@@ -17,7 +17,7 @@ from orcus_desktop.controller.log_text import (
     names_of,
     worded_types,
 )
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter

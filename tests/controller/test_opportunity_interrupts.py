@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.log_text import describe, names_of
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -206,3 +207,32 @@ def test_no_new_attack_while_one_is_held() -> None:
     refused = session.use_power("hero", "Arcane Bolt", ["orc"], dice=[15, 3])
     assert not refused.ok
     assert refused.reason == "Hero's charge waits for the opportunity attacks"
+
+
+def test_a_held_ranged_power_keeps_the_gms_choices_through_save_and_reopen(
+    tmp_path: Path,
+) -> None:
+    # 000 "Immediate Actions": the held attack continues "right after" the interrupt, as the GM
+    # ordered it: the cover override (docs/design.md#cover) and the imposed damage held with it.
+    session = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2), orc("orc", 2, 2), orc("far", 8, 2)),
+        )
+    )
+    session.roll_initiative(totals={"hero": 15, "orc": 10, "far": 5})
+    session.start_combat()
+    choices = AttackChoices(cover={"far": "half"}, damage_overrides={"far": 11})
+    assert session.use_power("hero", "Arcane Bolt", ["far"], dice=[19], choices=choices).ok
+    path = tmp_path / "held.orcus"
+    save_encounter(path, session.encounter)
+    pending = load_encounter(path).combat.pending
+    assert pending is not None
+    assert AttackChoices.from_options(pending.options) == choices
+
+    reopened = make_session(load_encounter(path))
+    assert reopened.decline_opportunity_attack("orc").ok
+    bolt = reopened.encounter.combat.log[-1]
+    assert (bolt.kind, bolt.actor) == ("attack", "hero")
+    assert bolt.data["targets"][0]["cover"] == "half"
+    assert _hp(reopened, "far") == 30 - 11

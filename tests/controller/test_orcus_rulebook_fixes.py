@@ -9,7 +9,7 @@ import pytest
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller import placement
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square

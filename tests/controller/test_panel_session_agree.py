@@ -15,7 +15,7 @@ from functools import cache
 import pytest
 
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.results import MoveMode, OperationResult
+from orcus_desktop.controller.outcomes import MoveMode, OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.battlefield import battlefield_for
+from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.queries import (
     QueryError,

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from orcus_desktop.controller.results import MoveMode, OperationResult
+from orcus_desktop.controller.outcomes import MoveMode, OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from orcus_desktop.geometry.cover import cover, cover_table, degree_for_hidden_share
 from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
-from orcus_desktop.geometry.sight import cover, cover_table, degree_for_hidden_share
 from orcus_desktop.vocabulary import CoverDegree
 from tests.geometry.builders import field, occ, wall
 

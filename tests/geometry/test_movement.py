@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.corner_shares import space_reaches_box
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import Size, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.movement import (
@@ -23,7 +24,6 @@ from orcus_desktop.geometry.movement import (
     step_allowed,
     walled_spaces,
 )
-from orcus_desktop.geometry.sight import space_reaches_box
 from tests.geometry.builders import field, occ, patch, wall
 
 COST_TABLE = [

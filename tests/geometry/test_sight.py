@@ -11,20 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
-from orcus_desktop.geometry.coverage import exact_seen_fractions
-from orcus_desktop.geometry.features import Point, TerrainKind, TerrainPatch, Wall, WallKind
-from orcus_desktop.geometry.grid import Size
-from orcus_desktop.geometry.sight import (
+from orcus_desktop.geometry.box_sweep import exact_seen_fractions
+from orcus_desktop.geometry.corner_shares import space_corners
+from orcus_desktop.geometry.cover import (
     _COVER_ORDER,
-    concealment,
     cover,
     cover_table,
     degree_for_hidden_share,
-    line_of_effect,
-    line_of_sight,
-    sight,
-    space_corners,
 )
+from orcus_desktop.geometry.features import Point, TerrainKind, TerrainPatch, Wall, WallKind
+from orcus_desktop.geometry.grid import Size
+from orcus_desktop.geometry.sight import concealment, line_of_effect, line_of_sight, sight
 from orcus_desktop.geometry.walls import box_segments, node_segments
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, Origin
 from tests.geometry.builders import field, occ, patch, wall

@@ -57,7 +57,7 @@ def test_group_is_one_step_and_nested_groups_fold() -> None:
     with history.group("Orc: Cleave"):
         _add(doc, history, "a")
         with history.group("inner"):
-            _add(doc, history, "b")
+            _add(doc, history, "b", Square(1, 0))
     assert len(history) == 1
     assert history.undo_text == "Orc: Cleave"
     history.undo()

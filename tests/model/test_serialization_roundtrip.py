@@ -27,12 +27,18 @@ from orcus_desktop.vocabulary import CreatureId
 GRID = GridBounds(12, 10)
 ids = st.sampled_from(["a", "b", "c", "d"])
 small = st.integers(-30, 30)
-json_scalar = st.one_of(st.integers(-99, 99), st.text(max_size=5), st.booleans(), st.none())
+
+
+# Text an encounter keeps unchanged: control characters and lone surrogates are repaired on
+# load (tests/model/test_bad_input.py), so they are not part of a round trip.
+def texts(max_size: int) -> st.SearchStrategy[str]:
+    return st.text(st.characters(exclude_categories=("Cc", "Cs")), max_size=max_size)
+
+
+json_scalar = st.one_of(st.integers(-99, 99), texts(5), st.booleans(), st.none())
 json_value = st.recursive(
     json_scalar,
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
-    ),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(texts(4), inner, max_size=3),
     max_leaves=6,
 )
 
@@ -46,7 +52,8 @@ def encounters(draw: st.DrawFn) -> Encounter:
             cid.upper(),
             draw(st.sampled_from(["heroes", "monsters"])),
             size=draw(st.sampled_from([Size.SMALL, Size.MEDIUM, Size.LARGE])),
-            square=Square(draw(st.integers(0, 10)), draw(st.integers(0, 8))),
+            # Three columns apart: creatures never overlap (model/invariants.py).
+            square=Square(3 * i + draw(st.integers(0, 1)), draw(st.integers(0, 8))),
             speed=draw(st.integers(0, 12)),
             hidden=draw(st.booleans()),
             state=draw(
@@ -62,7 +69,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 )
             ),
         )
-        for cid in chosen
+        for i, cid in enumerate(chosen)
     )
     combatants = tuple(
         Combatant(
@@ -80,8 +87,8 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 | st.builds(
                     ReadiedAction,
                     st.sampled_from([ActionKind.STANDARD, ActionKind.MOVE]),
-                    st.text(max_size=8),
-                    st.text(max_size=8),
+                    texts(8),
+                    texts(8),
                     st.integers(0, 5),
                 )
             ),
@@ -92,11 +99,15 @@ def encounters(draw: st.DrawFn) -> Encounter:
         for cid in chosen
         if draw(st.booleans())
     )
+    phase = draw(st.sampled_from(list(CombatPhase)))
     combat = Combat(
-        phase=draw(st.sampled_from(list(CombatPhase))),
-        round=draw(st.integers(0, 9)),
+        phase=phase,
+        # Normal rounds start at 1; only a running combat has a current creature.
+        round=draw(st.integers(1 if phase is CombatPhase.ROUNDS else 0, 9)),
         order=tuple(c.creature_id for c in combatants),
-        current=combatants[0].creature_id if combatants else None,
+        current=combatants[0].creature_id
+        if combatants and phase is not CombatPhase.SETUP
+        else None,
         combatants=combatants,
     )
     for _ in range(draw(st.integers(0, 3))):
@@ -108,7 +119,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                     [CreatureId(c) for c in chosen] or cast("list[CreatureId | None]", [None])
                 )
             ),
-            data=draw(st.dictionaries(st.text(max_size=4), json_value, max_size=3)),
+            data=draw(st.dictionaries(texts(4), json_value, max_size=3)),
         )
     walls = tuple(
         WallEntry(WallId(f"w{i}"), Wall(kind, ((0.0, float(i)), (3.0, float(i))), is_open))
@@ -120,13 +131,19 @@ def encounters(draw: st.DrawFn) -> Encounter:
         TerrainPatch(kind, frozenset({Square(1, 1), Square(2, 3)}))
         for kind in draw(st.lists(st.sampled_from(list(TerrainKind)), unique=True, max_size=2))
     )
+    blocking = {s for p in terrain if p.kind is TerrainKind.BLOCKING for s in p.squares}
+    kept = tuple(
+        c
+        for c in creatures
+        if GRID.contains_space(c.space) and not blocking & set(c.space.squares())
+    )
     return Encounter(
         GRID,
-        name=draw(st.text(max_size=10)),
+        name=draw(texts(10)),
         walls=walls,
         terrain=terrain,
-        creatures=tuple(c for c in creatures if GRID.contains_space(c.space)),
-        combat=combat if all(GRID.contains_space(c.space) for c in creatures) else Combat(),
+        creatures=kept,
+        combat=combat if len(kept) == len(creatures) else Combat(),
     )
 
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from orcus_desktop.rules.abilities import AbilityScores
-from orcus_desktop.rules.attacks import Combatant
+from orcus_desktop.rules.attack_modifiers import Combatant
 from orcus_desktop.rules.statblock import Defenses, Role, Side, StatBlock, Weapon
 from orcus_desktop.rules.state import CreatureState, initial_state
 from orcus_desktop.vocabulary import CreatureId

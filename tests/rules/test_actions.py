@@ -3,7 +3,9 @@
 
 from dataclasses import replace
 
-from orcus_desktop.rules.attacks import AttackContext, apply_attack, resolve_attack
+from orcus_desktop.rules.attack_application import apply_attack
+from orcus_desktop.rules.attack_modifiers import AttackContext
+from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.powers import (

@@ -8,13 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.rules.abilities import Ability
-from orcus_desktop.rules.attacks import (
-    AttackContext,
-    AttackResult,
-    Combatant,
-    apply_attack,
-    resolve_attack,
-)
+from orcus_desktop.rules.attack_application import apply_attack
+from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
+from orcus_desktop.rules.attack_rolls import AttackResult, resolve_attack
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, Duration, DurationKind

@@ -6,8 +6,10 @@ from dataclasses import replace
 import pytest
 
 from orcus_desktop.rules.abilities import Ability, AbilityScores
-from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
-from orcus_desktop.rules.checks import Sense, escape_check, make_check, skill_check
+from orcus_desktop.rules.attack_application import apply_attack
+from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
+from orcus_desktop.rules.attack_rolls import resolve_attack
+from orcus_desktop.rules.checks import CheckSense, escape_check, make_check, skill_check
 from orcus_desktop.rules.conditions import (
     ActionLimit,
     Condition,
@@ -218,11 +220,11 @@ def test_a_blinded_creature_automatically_fails_a_check_that_requires_sight() ->
     # 000 "Deafened": the same for hearing.
     blind, deaf = _hero_with(Condition.BLINDED), _hero_with(Condition.DEAFENED)
     sight = skill_check(
-        blind, "Insight", ScriptedSource([20]), ORCUS, target_number=5, requires=[Sense.SIGHT]
+        blind, "Insight", ScriptedSource([20]), ORCUS, target_number=5, requires=[CheckSense.SIGHT]
     )
     assert sight.success is False
     assert "sight" in sight.failed_because
-    hearing = [Sense.HEARING]
+    hearing = [CheckSense.HEARING]
     assert skill_check(
         blind, "Insight", ScriptedSource([20]), ORCUS, target_number=5, requires=hearing
     ).success

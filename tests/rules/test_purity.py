@@ -13,7 +13,7 @@ def test_rules_import_no_qt_shapely_or_model() -> None:
     modules = [
         f"orcus_desktop.rules.{m.name}" for m in pkgutil.iter_modules(orcus_desktop.rules.__path__)
     ]
-    assert "orcus_desktop.rules.attacks" in modules
+    assert "orcus_desktop.rules.attack_rolls" in modules
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"

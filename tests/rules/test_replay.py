@@ -11,7 +11,9 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orcus_desktop.rules.attacks import AttackContext, Combatant, apply_attack, resolve_attack
+from orcus_desktop.rules.attack_application import apply_attack
+from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
+from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.dice import DiceSource, RandomSource, RecordingSource
 from orcus_desktop.rules.durations import TurnBoundary
 from orcus_desktop.rules.ruleset import ORCUS

@@ -6,7 +6,8 @@ import json
 import pytest
 
 from orcus_desktop.rules import results
-from orcus_desktop.rules.attacks import AttackContext, resolve_attack
+from orcus_desktop.rules.attack_modifiers import AttackContext
+from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.damage import falling_damage_expression
 from orcus_desktop.rules.dice import ScriptedSource, bounds
 from orcus_desktop.rules.powers import basic_melee_attack

@@ -6,12 +6,8 @@ from dataclasses import replace
 import pytest
 
 from orcus_desktop.rules.abilities import Ability
-from orcus_desktop.rules.attacks import (
-    AttackContext,
-    Combatant,
-    TargetAttack,
-    resolve_attack,
-)
+from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
+from orcus_desktop.rules.attack_rolls import TargetAttack, resolve_attack
 from orcus_desktop.rules.conditions import Condition, rules_for, with_implied
 from orcus_desktop.rules.damage import halve
 from orcus_desktop.rules.dice import ScriptedSource

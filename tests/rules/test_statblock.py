@@ -11,12 +11,11 @@ from hypothesis import strategies as st
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.abilities import Ability, AbilityScores
 from orcus_desktop.rules.dice import MaxSource, MinSource, roll, substitute
+from orcus_desktop.rules.power_dicts import power_from_dict, power_to_dict
 from orcus_desktop.rules.powers import (
     Frequency,
     basic_melee_attack,
     basic_ranged_attack,
-    power_from_dict,
-    power_to_dict,
 )
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.statblock import (

@@ -26,7 +26,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
@@ -146,10 +146,21 @@ def test_open_encounter_rebuilds_the_scene(session: GameSession, scene: MapScene
 def test_turn_marker_follows_combat(session: GameSession, scene: MapScene) -> None:
     from dataclasses import replace
 
+    from orcus_desktop.model.combat import Combatant, CombatPhase
     from orcus_desktop.model.commands import ReplaceEncounter
 
     before = session.encounter
-    after = before.with_combat(replace(before.combat, current=CreatureId("goblin")))
+    goblin_id = CreatureId("goblin")
+    # A running combat with the goblin in the order (model/invariants.py).
+    running = replace(
+        before.combat,
+        phase=CombatPhase.ROUNDS,
+        round=1,
+        order=(goblin_id,),
+        combatants=(Combatant(goblin_id),),
+        current=goblin_id,
+    )
+    after = before.with_combat(running)
     session.history.push(ReplaceEncounter("turn", before, after))
     goblin = scene.token_item("goblin")
     assert goblin is not None

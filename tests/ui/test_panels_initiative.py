@@ -10,7 +10,7 @@ from PySide6.QtGui import QKeySequence
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox, QTree
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.frozen import thaw

@@ -1,16 +1,31 @@
-"""The base of every typed combat-log record, and typed reads from a record's stored mapping.
+"""The base of every typed combat-log record, and the one codec between records and mappings.
 
 A record is the typed form of one `LogEntry.data` (the entry's kind, actor and targets stay on
 the entry). `to_dict` writes exactly the JSON-like mapping the file stores; `from_dict` reads
-it back, refusing a value of the wrong type with `LogRecordError`. Keys that older files may
-lack are read with a default (the layout has only grown since the first encounter files).
+it back, refusing a value of the wrong type with `LogRecordError`. Both are derived from the
+dataclass fields: a field is stored under its name in the form its type implies (a tuple as a
+list, a nested record as its mapping), and a `Stored` annotation says where a field departs
+from that. Keys that older files may lack are read with a default (the layout has only grown
+since the first encounter files): the field's default, or the `Stored.missing` value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeGuard
+from types import NoneType, UnionType
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    Self,
+    TypeGuard,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
 from orcus_desktop.vocabulary import CreatureId
@@ -29,18 +44,68 @@ class LogRecordError(ValueError):
     """A stored record that does not have its kind's layout."""
 
 
-_REQUIRED: Any = object()
+_UNSET: Any = object()
 
 
 @dataclass(frozen=True, slots=True)
-class LogRecord:
-    """One kind of combat-log event; subclasses set `kind` and their fields."""
+class Stored:
+    """How a field departs from "under its own name, always written" (use in `Annotated`).
+
+    Attributes:
+        key: the stored key, when not the field's name.
+        missing: the value read when the key is absent, when not the field's default.
+        omit: a value left out of the mapping (None, False) rather than written.
+        along: another field this one is written and read only together with.
+        unless: another field whose presence replaces this one (written and read without it).
+        inline: a nested record whose keys sit in this record's own mapping.
+    """
+
+    key: str | None = None
+    missing: Any = _UNSET
+    omit: Any = _UNSET
+    along: str | None = None
+    unless: str | None = None
+    inline: bool = False
+
+
+_Write = Callable[[Any], Any]
+_Read = Callable[[Any, str], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    name: str
+    key: str
+    kind: Any
+    write: _Write
+    read: _Read
+    missing: Any
+    stored: Stored
+
+
+@dataclass(frozen=True, slots=True)
+class DictRecord:
+    """A frozen dataclass stored as a mapping derived from its fields (see the module doc)."""
 
     kind: ClassVar[str] = ""
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-like mapping stored in `LogEntry.data`."""
-        return {}
+        """The JSON-like mapping stored (in `LogEntry.data`, for a `LogRecord`)."""
+        data: dict[str, Any] = {}
+        written: set[str] = set()
+        for field in _fields_of(type(self)):
+            value = getattr(self, field.name)
+            how = field.stored
+            if how.omit is not _UNSET and value is how.omit:
+                continue
+            if (how.along and how.along not in written) or (how.unless and how.unless in written):
+                continue
+            if how.inline:
+                data.update(value.to_dict())
+            else:
+                data[field.key] = field.write(value)
+            written.add(field.name)
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
@@ -49,169 +114,175 @@ class LogRecord:
         Raises:
             LogRecordError: `data` does not have this kind's layout.
         """
-        return cls()
+        where = cls.kind or cls.__name__
+        _mapping(data, where)
+        values: dict[str, Any] = {}
+        for field in _fields_of(cls):
+            how = field.stored
+            if (how.along and _left_out(cls, how.along, values)) or (
+                how.unless and not _left_out(cls, how.unless, values)
+            ):
+                values[field.name] = field.missing
+            elif how.inline:
+                values[field.name] = field.kind.from_dict(data)
+            elif field.key in data:
+                values[field.name] = field.read(data[field.key], f"{where}.{field.key}")
+            elif field.missing is _UNSET:
+                raise LogRecordError(f"{where}.{field.key}: missing")
+            else:
+                values[field.name] = field.missing
+        return cls(**values)
+
+    @classmethod
+    def opt_from_dict(cls, data: Mapping[str, Any] | None) -> Self | None:
+        return None if data is None else cls.from_dict(data)
 
 
-class Fields:
-    """Typed reads from a stored mapping; a missing key without default or a wrong type raises.
+@dataclass(frozen=True, slots=True)
+class LogRecord(DictRecord):
+    """One kind of combat-log event; subclasses set `kind` and their fields."""
 
-    Args:
-        data: the stored mapping (lists may be tuples: the document keeps them frozen).
-        where: the record's name, for the error message.
-    """
 
-    def __init__(self, data: Mapping[str, Any], where: str) -> None:
-        if not isinstance(data, Mapping):
-            raise LogRecordError(f"{where}: expected a mapping, got {data!r}")
-        self._data = data
-        self._where = where
+def _left_out(cls: type[DictRecord], name: str, values: Mapping[str, Any]) -> bool:
+    omit = next(f.stored.omit for f in _fields_of(cls) if f.name == name)
+    return values[name] is omit
 
-    def _get(self, key: str, default: Any) -> Any:
-        if key in self._data:
-            return self._data[key]
-        if default is _REQUIRED:
-            raise LogRecordError(f"{self._where}.{key}: missing")
-        return default
 
-    def _fail(self, key: str, expected: str, value: Any) -> LogRecordError:
-        return LogRecordError(f"{self._where}.{key}: expected {expected}, got {value!r}")
+_FIELDS: dict[type[DictRecord], tuple[_Field, ...]] = {}
 
-    def has(self, key: str) -> bool:
-        return key in self._data
 
-    def integer(self, key: str, default: Any = _REQUIRED) -> int:
-        value = self._get(key, default)
-        if not is_int(value):
-            raise self._fail(key, "an integer", value)
-        return value
+def _fields_of(cls: type[DictRecord]) -> tuple[_Field, ...]:
+    if cls not in _FIELDS:
+        _FIELDS[cls] = _read_fields(cls)
+    return _FIELDS[cls]
 
-    def opt_integer(self, key: str) -> int | None:
-        value = self._get(key, None)
-        return None if value is None else self.integer(key)
 
-    def text(self, key: str, default: Any = _REQUIRED) -> str:
-        value = self._get(key, default)
-        if not isinstance(value, str):
-            raise self._fail(key, "text", value)
-        return value
+def _read_fields(cls: type[DictRecord]) -> tuple[_Field, ...]:
+    hints = get_type_hints(cls, include_extras=True)
+    out: list[_Field] = []
+    for field in dataclasses.fields(cls):
+        kind, stored = hints[field.name], Stored()
+        if get_origin(kind) is Annotated:
+            stored = next(m for m in kind.__metadata__ if isinstance(m, Stored))
+            kind = get_args(kind)[0]
+        missing = stored.missing
+        if missing is _UNSET and field.default is not dataclasses.MISSING:
+            missing = field.default
+        if missing is _UNSET and stored.omit is not _UNSET:
+            missing = stored.omit
+        if missing is _UNSET and _optional(kind):
+            missing = None
+        write, read = _codec(kind)
+        key = stored.key or field.name
+        out.append(_Field(field.name, key, kind, write, read, missing, stored))
+    return tuple(out)
 
-    def opt_text(self, key: str) -> str | None:
-        value = self._get(key, None)
-        return None if value is None else self.text(key)
 
-    def flag(self, key: str, default: Any = _REQUIRED) -> bool:
-        value = self._get(key, default)
-        if not isinstance(value, bool):
-            raise self._fail(key, "true or false", value)
-        return value
+def _optional(kind: Any) -> bool:
+    return get_origin(kind) in (Union, UnionType) and NoneType in get_args(kind)
 
-    def opt_flag(self, key: str) -> bool | None:
-        value = self._get(key, None)
-        return None if value is None else self.flag(key)
 
-    def items(self, key: str, default: Any = _REQUIRED) -> Sequence[Any]:
-        value = self._get(key, default)
-        if isinstance(value, str) or not isinstance(value, Sequence):
-            raise self._fail(key, "a list", value)
-        return value
-
-    def texts(self, key: str, default: Any = _REQUIRED) -> tuple[str, ...]:
-        values = self.items(key, default)
-        if not all(isinstance(v, str) for v in values):
-            raise self._fail(key, "a list of text", values)
-        return tuple(values)
-
-    def ids(self, key: str, default: Any = _REQUIRED) -> tuple[CreatureId, ...]:
-        return tuple(CreatureId(v) for v in self.texts(key, default))
-
-    def mapping(self, key: str, default: Any = _REQUIRED) -> Mapping[str, Any]:
-        value = self._get(key, default)
-        if not isinstance(value, Mapping):
-            raise self._fail(key, "a mapping", value)
-        return value
-
-    def opt_mapping(self, key: str) -> Mapping[str, Any] | None:
-        value = self._get(key, None)
-        return None if value is None else self.mapping(key)
-
-    def mappings(self, key: str, default: Any = _REQUIRED) -> tuple[Mapping[str, Any], ...]:
-        values = self.items(key, default)
-        if not all(isinstance(v, Mapping) for v in values):
-            raise self._fail(key, "a list of mappings", values)
-        return tuple(values)
-
-    def parts(self, key: str, default: Any = _REQUIRED) -> Parts:
-        out: list[tuple[int, str]] = []
-        for item in self.items(key, default):
-            if not is_list(item) or len(item) != 2:
-                raise self._fail(key, "[value, source] pairs", item)
-            value, source = item
-            if not is_int(value) or not isinstance(source, str):
-                raise self._fail(key, "[value, source] pairs", item)
-            out.append((value, source))
-        return tuple(out)
-
-    def cell(self, key: str) -> Cell:
-        return self._cell(key, self._get(key, _REQUIRED))
-
-    def cells(self, key: str) -> tuple[Cell, ...]:
-        return tuple(self._cell(key, item) for item in self.items(key))
-
-    def _cell(self, key: str, item: Any) -> Cell:
-        if not is_list(item) or len(item) != 2 or not all(is_int(v) for v in item):
-            raise self._fail(key, "[column, row]", item)
-        return (item[0], item[1])
-
-    def effect(self, key: str) -> Effect:
-        return effect_from_dict(self.mapping(key), f"{self._where}.{key}")
-
-    def opt_effect(self, key: str) -> Effect | None:
-        value = self.opt_mapping(key)
-        return None if value is None else effect_from_dict(value, f"{self._where}.{key}")
-
-    def effects(self, key: str, default: Any = _REQUIRED) -> tuple[Effect, ...]:
-        return tuple(
-            effect_from_dict(e, f"{self._where}.{key}") for e in self.mappings(key, default)
+def _codec(kind: Any) -> tuple[_Write, _Read]:
+    """How a value of type `kind` is written and read back (the read checks the type)."""
+    if kind is bool:
+        return _same, _checked(lambda v: isinstance(v, bool), "true or false")
+    if kind is int:
+        return _same, _checked(is_int, "an integer")
+    if kind is str:
+        return _same, _checked(lambda v: isinstance(v, str), "text")
+    if kind is CreatureId:
+        text = _checked(lambda v: isinstance(v, str), "text")
+        return _same, lambda value, where: CreatureId(text(value, where))
+    origin, args = get_origin(kind), get_args(kind)
+    if origin in (Union, UnionType):
+        return _union_codec(args)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        write, read = _codec(args[0])
+        return (lambda value: [write(v) for v in value]), (
+            lambda value, where: tuple(read(v, where) for v in _list(value, where))
         )
+    if origin is tuple:
+        codecs = [_codec(a) for a in args]
+        return (lambda value: [w(v) for (w, _), v in zip(codecs, value, strict=True)]), (
+            lambda value, where: tuple(
+                r(v, where)
+                for (_, r), v in zip(codecs, _list(value, where, len(args)), strict=True)
+            )
+        )
+    if kind in (ConditionInstance, PersistentDamage):
+        return _to_dict, lambda value, where: _rules_effect(kind, _mapping(value, where), where)
+    if isinstance(kind, type) and issubclass(kind, DictRecord):
+        return _to_dict, lambda value, where: kind.from_dict(_mapping(value, where))
+    raise TypeError(f"no stored form for {kind!r}")
 
-    def conditions(self, key: str, default: Any = _REQUIRED) -> tuple[ConditionInstance, ...]:
-        where = f"{self._where}.{key}"
-        try:
-            items = self.mappings(key, default)
-            return tuple(ConditionInstance.from_dict(c, where) for c in items)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise LogRecordError(str(exc)) from None
 
-    def persistent(self, key: str, default: Any = _REQUIRED) -> tuple[PersistentDamage, ...]:
-        where = f"{self._where}.{key}"
-        try:
-            items = self.mappings(key, default)
-            return tuple(PersistentDamage.from_dict(p, where) for p in items)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise LogRecordError(str(exc)) from None
+def _union_codec(args: tuple[Any, ...]) -> tuple[_Write, _Read]:
+    rest = tuple(a for a in args if a is not NoneType)
+    write: _Write
+    read: _Read
+    if set(rest) == {ConditionInstance, PersistentDamage}:
+        write, read = _to_dict, _effect
+    else:
+        (only,) = rest
+        write, read = _codec(only)
+    if len(rest) == len(args):
+        return write, read
+    return (lambda value: None if value is None else write(value)), (
+        lambda value, where: None if value is None else read(value, where)
+    )
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _to_dict(value: Any) -> Any:
+    return value.to_dict()
+
+
+def _checked(test: Callable[[Any], bool], expected: str) -> _Read:
+    def read(value: Any, where: str) -> Any:
+        if not test(value):
+            raise LogRecordError(f"{where}: expected {expected}, got {value!r}")
+        return value
+
+    return read
+
+
+def _mapping(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise LogRecordError(f"{where}: expected a mapping, got {value!r}")
+    return value
+
+
+def _list(value: Any, where: str, length: int | None = None) -> Sequence[Any]:
+    if not is_list(value) or (length is not None and len(value) != length):
+        expected = "a list" if length is None else f"a list of {length}"
+        raise LogRecordError(f"{where}: expected {expected}, got {value!r}")
+    return value
+
+
+def _rules_effect(kind: Any, data: Mapping[str, Any], where: str) -> Effect:
+    try:
+        effect: Effect = kind.from_dict(data, where)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise LogRecordError(str(exc)) from None
+    return effect
+
+
+def _effect(value: Any, where: str) -> Effect:
+    return effect_from_dict(_mapping(value, where), where)
 
 
 def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_list(value: Any) -> bool:
+def is_list(value: Any) -> TypeGuard[Sequence[Any]]:
     return isinstance(value, Sequence) and not isinstance(value, str)
 
 
 def effect_from_dict(data: Mapping[str, Any], where: str = "effect") -> Effect:
     """A stored condition (it names one) or persistent damage (it has an amount)."""
-    try:
-        if "condition" in data:
-            return ConditionInstance.from_dict(data, where)
-        return PersistentDamage.from_dict(data, where)
-    except (ValueError, TypeError, KeyError) as exc:
-        raise LogRecordError(str(exc)) from None
-
-
-def parts_to_list(parts: Parts) -> list[list[Any]]:
-    return [[value, source] for value, source in parts]
-
-
-def cells_to_list(cells: Sequence[Cell]) -> list[list[int]]:
-    return [list(c) for c in cells]
+    kind = ConditionInstance if "condition" in data else PersistentDamage
+    return _rules_effect(kind, data, where)

@@ -7,18 +7,15 @@ producers in `combat_rules.py` have always written.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Annotated, ClassVar, Self
 
 from orcus_desktop.controller.log_records.base import (
-    Fields,
+    DictRecord,
     LogRecord,
     LogRecordError,
     Parts,
-    is_int,
-    is_list,
-    parts_to_list,
+    Stored,
 )
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import ConditionInstance
@@ -31,19 +28,19 @@ _DICE_TERM = re.compile(r"^\s*(\d*)\s*d\s*(\d+|%)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
-class RollRecord:
+class RollRecord(DictRecord):
     """A roll: every die as (sides, value, kept), every term as (value, source), any override.
 
     A dice term (``2d6``) takes its dice from `dice` in order when the roll is rebuilt.
     """
 
-    expression: str
+    expression: Annotated[str, Stored(missing="")]
     total: int
     rolled_total: int
     dice: tuple[tuple[int, int, bool], ...]
     terms: Parts
-    forced_total: int | None = None
-    forced_reason: str = ""
+    forced_total: Annotated[int | None, Stored(omit=None)] = None
+    forced_reason: Annotated[str, Stored(along="forced_total")] = ""
 
     @classmethod
     def from_roll(cls, roll: DiceRoll) -> Self:
@@ -80,43 +77,6 @@ class RollRecord:
             forced_reason=self.forced_reason,
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "expression": self.expression,
-            "total": self.total,
-            "rolled_total": self.rolled_total,
-            "dice": [list(d) for d in self.dice],
-            "terms": parts_to_list(self.terms),
-        }
-        if self.forced_total is not None:
-            data["forced_total"] = self.forced_total
-            data["forced_reason"] = self.forced_reason
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, "roll")
-        dice: list[tuple[int, int, bool]] = []
-        for die in f.items("dice"):
-            sides, value, kept = die if is_list(die) and len(die) == 3 else (None,) * 3
-            if not (is_int(sides) and is_int(value) and isinstance(kept, bool)):
-                raise LogRecordError(f"roll.dice: expected [sides, value, kept], got {die!r}")
-            dice.append((sides, value, kept))
-        forced = f.opt_integer("forced_total")
-        return cls(
-            expression=f.text("expression", ""),
-            total=f.integer("total"),
-            rolled_total=f.integer("rolled_total"),
-            dice=tuple(dice),
-            terms=f.parts("terms"),
-            forced_total=forced,
-            forced_reason=f.text("forced_reason", "") if forced is not None else "",
-        )
-
-    @classmethod
-    def opt_from_dict(cls, data: Mapping[str, Any] | None) -> Self | None:
-        return None if data is None else cls.from_dict(data)
-
 
 def resolved_value(parts: Parts, total: int | None) -> ResolvedValue | None:
     """The `ResolvedValue` behind stored parts (base first, then modifiers) and its total.
@@ -143,21 +103,21 @@ class Damage(LogRecord):
 
     kind: ClassVar[str] = "damage"
 
-    source: str
+    source: Annotated[str, Stored(missing="")]
     amount: int
-    absorbed_by_temp_hp: int
+    absorbed_by_temp_hp: Annotated[int, Stored(missing=0)]
     hp_before: int
     hp_after: int
-    temp_hp_before: int
-    temp_hp_after: int
-    became_staggered: bool
-    fell_unconscious: bool
-    knocked_out: bool
-    died: bool
-    death_cause: str
-    conditions_added: tuple[ConditionInstance, ...]
-    rolled: int | None = None
-    steps: Parts = ()
+    temp_hp_before: Annotated[int, Stored(missing=0)]
+    temp_hp_after: Annotated[int, Stored(missing=0)]
+    became_staggered: Annotated[bool, Stored(missing=False)]
+    fell_unconscious: Annotated[bool, Stored(missing=False)]
+    knocked_out: Annotated[bool, Stored(missing=False)]
+    died: Annotated[bool, Stored(missing=False)]
+    death_cause: Annotated[str, Stored(missing="")]
+    conditions_added: Annotated[tuple[ConditionInstance, ...], Stored(missing=())]
+    rolled: Annotated[int | None, Stored(omit=None)] = None
+    steps: Annotated[Parts, Stored(along="rolled")] = ()
 
     @classmethod
     def from_applied(cls, applied: DamageApplied) -> Self:
@@ -180,49 +140,6 @@ class Damage(LogRecord):
             steps=tuple((s.value, s.reason) for s in computation.steps) if computation else (),
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "source": self.source,
-            "amount": self.amount,
-            "absorbed_by_temp_hp": self.absorbed_by_temp_hp,
-            "hp_before": self.hp_before,
-            "hp_after": self.hp_after,
-            "temp_hp_before": self.temp_hp_before,
-            "temp_hp_after": self.temp_hp_after,
-            "became_staggered": self.became_staggered,
-            "fell_unconscious": self.fell_unconscious,
-            "knocked_out": self.knocked_out,
-            "died": self.died,
-            "death_cause": self.death_cause,
-            "conditions_added": [c.to_dict() for c in self.conditions_added],
-        }
-        if self.rolled is not None:
-            data["rolled"] = self.rolled
-            data["steps"] = parts_to_list(self.steps)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, "damage")
-        rolled = f.opt_integer("rolled")
-        return cls(
-            source=f.text("source", ""),
-            amount=f.integer("amount"),
-            absorbed_by_temp_hp=f.integer("absorbed_by_temp_hp", 0),
-            hp_before=f.integer("hp_before"),
-            hp_after=f.integer("hp_after"),
-            temp_hp_before=f.integer("temp_hp_before", 0),
-            temp_hp_after=f.integer("temp_hp_after", 0),
-            became_staggered=f.flag("became_staggered", False),
-            fell_unconscious=f.flag("fell_unconscious", False),
-            knocked_out=f.flag("knocked_out", False),
-            died=f.flag("died", False),
-            death_cause=f.text("death_cause", ""),
-            conditions_added=f.conditions("conditions_added", ()),
-            rolled=rolled,
-            steps=f.parts("steps", ()) if rolled is not None else (),
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Healing(LogRecord):
@@ -233,7 +150,7 @@ class Healing(LogRecord):
 
     kind: ClassVar[str] = "healing"
 
-    source: str
+    source: Annotated[str, Stored(missing="")]
     amount: int
     hp_before: int
     hp_after: int
@@ -255,36 +172,6 @@ class Healing(LogRecord):
             refused=healing.refused,
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "source": self.source,
-            "amount": self.amount,
-            "hp_before": self.hp_before,
-            "hp_after": self.hp_after,
-            "regained_consciousness": self.regained_consciousness,
-            "recovery_spent": self.recovery_spent,
-            "stabilized_at_one": self.stabilized_at_one,
-            "refused": self.refused,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, "healing")
-        return cls(
-            source=f.text("source", ""),
-            amount=f.integer("amount"),
-            hp_before=f.integer("hp_before"),
-            hp_after=f.integer("hp_after"),
-            regained_consciousness=f.flag("regained_consciousness", False),
-            recovery_spent=f.flag("recovery_spent", False),
-            stabilized_at_one=f.flag("stabilized_at_one", False),
-            refused=f.text("refused", ""),
-        )
-
-    @classmethod
-    def opt_from_dict(cls, data: Mapping[str, Any] | None) -> Self | None:
-        return None if data is None else cls.from_dict(data)
-
 
 @dataclass(frozen=True, slots=True)
 class Regeneration(Healing):
@@ -294,7 +181,7 @@ class Regeneration(Healing):
 
 
 @dataclass(frozen=True, slots=True)
-class SaveRecord:
+class SaveRecord(DictRecord):
     """A saving throw: its roll and explained total against the target number.
 
     000 "Saving Throws": 10 or higher succeeds unless something changes the number.
@@ -302,8 +189,8 @@ class SaveRecord:
 
     roll: RollRecord
     total: int
-    parts: Parts
-    target_number: int
+    parts: Annotated[Parts, Stored(missing=())]
+    target_number: Annotated[int, Stored(missing=10)]
     success: bool
 
     @classmethod
@@ -314,24 +201,4 @@ class SaveRecord:
             parts=tuple((v, s) for v, s in save.total.parts),
             target_number=save.target_number,
             success=save.success,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "roll": self.roll.to_dict(),
-            "total": self.total,
-            "parts": parts_to_list(self.parts),
-            "target_number": self.target_number,
-            "success": self.success,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        f = Fields(data, "save")
-        return cls(
-            roll=RollRecord.from_dict(f.mapping("roll")),
-            total=f.integer("total"),
-            parts=f.parts("parts", ()),
-            target_number=f.integer("target_number", 10),
-            success=f.flag("success"),
         )

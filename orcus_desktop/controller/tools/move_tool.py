@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from orcus_desktop.controller.results import MoveMode, MovePreview
+from orcus_desktop.controller.outcomes import MoveMode, MovePreview
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
-    Modifier,
+    KeyModifier,
     Point,
     PointerEvent,
     PointerKind,
@@ -70,10 +70,10 @@ class MoveTool:
         """The id of the creature being dragged, or None."""
         return self._drag.creature.id if self._drag else None
 
-    def _mode(self, modifiers: Modifier) -> MoveMode:
-        if self.gm_move or modifiers & (Modifier.CTRL | Modifier.ALT):
+    def _mode(self, modifiers: KeyModifier) -> MoveMode:
+        if self.gm_move or modifiers & (KeyModifier.CTRL | KeyModifier.ALT):
             return MoveMode.GM
-        if modifiers & Modifier.SHIFT:
+        if modifiers & KeyModifier.SHIFT:
             return MoveMode.SHIFT
         return MoveMode.WALK
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import IntFlag, StrEnum
 from typing import Protocol
 
-from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.geometry.grid import Size, Square, square_distance
 from orcus_desktop.model.encounter import Creature, Encounter
 
@@ -43,7 +43,7 @@ class Button(IntFlag):
     MIDDLE = 4
 
 
-class Modifier(IntFlag):
+class KeyModifier(IntFlag):
     """Keyboard modifiers held during a pointer event."""
 
     NONE = 0
@@ -66,7 +66,7 @@ class PointerEvent:
     kind: PointerKind
     grid_xy: Point
     buttons: Button = Button.NONE
-    modifiers: Modifier = Modifier.NONE
+    modifiers: KeyModifier = KeyModifier.NONE
 
     @property
     def square(self) -> Square:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.controller.availability import CombatAction, find_power
-from orcus_desktop.controller.results import TargetPreview
+from orcus_desktop.controller.outcomes import TargetPreview
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
 from orcus_desktop.geometry.areas import AreaShape

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -360,19 +361,11 @@ class TargetingTool(OneShotTool):
         targets: tuple[str, ...] = ()
         lines: list[str] = []
         if squares:
-            targets = self._session.power_targets(
-                request.creature_id,
-                request.power_name,
-                area_origin=origin,
-                area_squares=squares,
-            )
+            placed = AttackChoices(area_origin=origin, area_squares=squares)
+            targets = self._session.power_targets(request.creature_id, request.power_name, placed)
             if targets:
                 previews, why = self._session.preview_attack(
-                    request.creature_id,
-                    request.power_name,
-                    targets,
-                    area_origin=origin,
-                    area_squares=squares,
+                    request.creature_id, request.power_name, targets, placed
                 )
                 lines = (
                     [attack_summary(p, encounter) for p in previews] if not why else [f"⚠ {why}"]

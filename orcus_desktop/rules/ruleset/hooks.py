@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue
 
 if TYPE_CHECKING:
-    from orcus_desktop.rules.attacks import AttackContext, Combatant
+    from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
     from orcus_desktop.rules.powers import Power
     from orcus_desktop.rules.ruleset.core import Ruleset
     from orcus_desktop.rules.statblock import StatBlock

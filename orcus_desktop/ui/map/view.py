@@ -28,8 +28,8 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     Button,
+    KeyModifier,
     MapTool,
-    Modifier,
     PointerEvent,
     PointerKind,
     ToolPreview,
@@ -74,14 +74,14 @@ def _buttons(buttons: Qt.MouseButton) -> Button:
     return out
 
 
-def _modifiers(modifiers: Qt.KeyboardModifier) -> Modifier:
-    out = Modifier.NONE
+def _modifiers(modifiers: Qt.KeyboardModifier) -> KeyModifier:
+    out = KeyModifier.NONE
     if modifiers & Qt.KeyboardModifier.ShiftModifier:
-        out |= Modifier.SHIFT
+        out |= KeyModifier.SHIFT
     if modifiers & Qt.KeyboardModifier.ControlModifier:
-        out |= Modifier.CTRL
+        out |= KeyModifier.CTRL
     if modifiers & Qt.KeyboardModifier.AltModifier:
-        out |= Modifier.ALT
+        out |= KeyModifier.ALT
     return out
 
 

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.ui.panels.common import (

@@ -10,7 +10,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.move_tool import MoveTool
 from orcus_desktop.controller.tools.pointer import (
     Button,
-    Modifier,
+    KeyModifier,
     PointerEvent,
     PointerKind,
     ToolPreview,
@@ -44,7 +44,7 @@ def ev(
     x: float,
     y: float,
     buttons: Button = Button.LEFT,
-    modifiers: Modifier = Modifier.NONE,
+    modifiers: KeyModifier = KeyModifier.NONE,
 ) -> PointerEvent:
     return PointerEvent(kind, (x, y), buttons, modifiers)
 
@@ -53,7 +53,7 @@ def drag(
     tool: MoveTool,
     start: tuple[float, float],
     end: tuple[float, float],
-    modifiers: Modifier = Modifier.NONE,
+    modifiers: KeyModifier = KeyModifier.NONE,
 ) -> tuple[ToolPreview, ToolPreview]:
     """Press on `start`, move to `end`, release: (the preview at `end`, the release's answer)."""
     tool.on_pointer(ev(PointerKind.PRESS, *start, modifiers=modifiers))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from orcus_desktop.controller.tools.move_tool import MoveTool, SelectTool
-from orcus_desktop.controller.tools.pointer import Modifier, PointerKind
+from orcus_desktop.controller.tools.pointer import KeyModifier, PointerKind
 from orcus_desktop.geometry.grid import Square
 from tests.controller.tools.builders import drag, ev, make_session
 
@@ -51,7 +51,7 @@ def test_drag_warns_of_opportunity_attacks_and_difficult_terrain() -> None:
 def test_shift_drag_shifts_and_does_not_provoke() -> None:
     session = make_session()
     tool = MoveTool(session)
-    preview, _done = drag(tool, (1.5, 1.5), (1.5, 0.5), modifiers=Modifier.SHIFT)
+    preview, _done = drag(tool, (1.5, 1.5), (1.5, 0.5), modifiers=KeyModifier.SHIFT)
     assert not preview.warnings
     assert session.encounter.creature("hero").square == Square(1, 0)
 
@@ -77,7 +77,7 @@ def test_gm_move_goes_anywhere_free() -> None:
     assert session.history.undo_text == "Move Hero"
     tool.gm_move = False
     # Ctrl+drag is a one-off GM move.
-    drag(tool, (11.5, 9.5), (0.5, 9.5), modifiers=Modifier.CTRL)
+    drag(tool, (11.5, 9.5), (0.5, 9.5), modifiers=KeyModifier.CTRL)
     assert session.encounter.creature("hero").square == Square(0, 9)
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.results import MoveMode
+from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import Button, PointerEvent, PointerKind
 from orcus_desktop.controller.tools.targeting import (
@@ -218,8 +219,7 @@ def test_far_burst_follows_the_pointer_and_targets_everyone_in_it(session: GameS
         "hero",
         "Fire Burst",
         choice.target_ids,
-        area_origin=choice.area_origin,
-        area_squares=choice.area_squares,
+        choices=AttackChoices(area_origin=choice.area_origin, area_squares=choice.area_squares),
     )
     assert result.ok, result.reason
     assert sorted(t["target"] for t in result.details["attack"]["targets"]) == ["orc2", "orc3"]
@@ -383,6 +383,10 @@ def test_near_arc_points_where_the_mouse_is() -> None:
     assert choice.area_origin is None
     assert choice.area_squares is not None
     result = session.use_power(
-        "hero", "Flame Fan", choice.target_ids, dice=[20, 3], area_squares=choice.area_squares
+        "hero",
+        "Flame Fan",
+        choice.target_ids,
+        dice=[20, 3],
+        choices=AttackChoices(area_squares=choice.area_squares),
     )
     assert result.ok, result.reason

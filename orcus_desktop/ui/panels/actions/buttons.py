@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
-from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.actions.ready import AskReady

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
-from orcus_desktop.controller.results import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.derived import current_defenses, effective_speed

@@ -1,0 +1,70 @@
+"""`AttackChoices`: the GM's calls on one attack, beyond its user, power, targets and dice.
+
+One value for what `GameSession.use_power`, `preview_attack` and `basic_attack` take, what
+`stage_attack` and `attack` read, and what an attack held for opportunity attacks keeps in
+`combat.pending` (as JSON-like options, so undo, autosave and files keep it; the keys are the
+ones files saved since issue 5 hold).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from orcus_desktop.geometry.grid import Square
+
+
+@dataclass(frozen=True, slots=True)
+class AttackChoices:
+    """What the GM decides about an attack; the defaults leave everything to the rules.
+
+    Attributes:
+        cover: cover degree per target id, overriding the measured one ("none", "half",
+            "three_quarters", "total"; docs/design.md#cover).
+        combat_advantage: extra reasons for combat advantage the GM states.
+        knock_out: targets to knock out rather than kill (000 "Knocking a Creature Out").
+        damage_overrides: damage per target id the GM imposes.
+        area_origin: the origin square of a Far area.
+        area_squares: the area's squares as the GM placed them (arcs, walls); default: the
+            burst around the user (Near) or the origin (Far).
+    """
+
+    cover: Mapping[str, str] = field(default_factory=dict)
+    combat_advantage: Sequence[str] = ()
+    knock_out: Sequence[str] = ()
+    damage_overrides: Mapping[str, int] = field(default_factory=dict)
+    area_origin: Square | None = None
+    area_squares: Sequence[Square] | None = None
+
+    def to_options(self) -> dict[str, Any]:
+        """The JSON-like form a held attack keeps (`PendingAttack.options`)."""
+        origin, squares = self.area_origin, self.area_squares
+        return {
+            "cover": dict(self.cover),
+            "combat_advantage": list(self.combat_advantage),
+            "knock_out": list(self.knock_out),
+            "damage_overrides": dict(self.damage_overrides),
+            "area_origin": None if origin is None else list(origin),
+            "area_squares": None if squares is None else [list(q) for q in squares],
+        }
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> AttackChoices:
+        """The choices `to_options` wrote (missing keys take the defaults)."""
+        origin = options.get("area_origin")
+        squares = options.get("area_squares")
+        return cls(
+            cover={str(k): str(v) for k, v in options.get("cover", {}).items()},
+            combat_advantage=tuple(str(r) for r in options.get("combat_advantage", ())),
+            knock_out=tuple(str(k) for k in options.get("knock_out", ())),
+            damage_overrides={
+                str(k): int(v) for k, v in options.get("damage_overrides", {}).items()
+            },
+            area_origin=None if origin is None else Square(*origin),
+            area_squares=None if squares is None else tuple(Square(*q) for q in squares),
+        )
+
+
+NO_CHOICES = AttackChoices()
+"""The rules decide everything (a shared default; never mutated)."""

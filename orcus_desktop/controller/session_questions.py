@@ -1,0 +1,90 @@
+"""The read-only half of the session façade: what the UI and the tools ask before acting.
+
+`SessionQuestions` answers from the current snapshot and changes nothing: the battlefield,
+move previews and reach, what a creature may do now (`availability`), the targets and modifiers
+of an attack before its dice, a charge's end squares, and the initiative questions of a turn's
+boundaries. `GameSession` (session.py) inherits it and adds the actions, which it alone writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from orcus_desktop.controller import attacks, combat_actions, initiative, movement
+from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
+from orcus_desktop.controller.attack_resolution import basic_attack_name
+from orcus_desktop.controller.availability import AvailableActions, available_actions
+from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.outcomes import MoveMode, MovePreview, TargetPreview
+from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.document import Document
+from orcus_desktop.model.encounter import Encounter
+
+
+class SessionQuestions:
+    """Questions about the open encounter as it stands now; no answer changes it.
+
+    Attributes (set by `GameSession`):
+        document: the open encounter.
+        rules: the bridge to the rules engine.
+        engine: what the use cases share (the rules, the RNG, the battlefield cache).
+    """
+
+    document: Document
+    rules: CombatRules
+    engine: Engine
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.document.encounter
+
+    def battlefield(self) -> Battlefield:
+        """The geometry view of the current snapshot (built once per snapshot; read only)."""
+        return self.engine.battlefield(self.encounter)
+
+    def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
+        return movement.preview_move(self.engine, self.encounter, creature_id, destination, mode)
+
+    def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
+        return movement.reachable_squares(self.engine, self.encounter, creature_id, mode)
+
+    def initiative_modifier(self, creature_id: str) -> int:
+        return initiative.initiative_modifier(self.engine, self.encounter, creature_id)
+
+    def turn_prompts(self, creature_id: str) -> tuple[dict[str, Any], ...]:
+        return initiative.turn_prompts(self.engine, self.encounter, creature_id)
+
+    def death_save_on_end_turn(self) -> str | None:
+        return initiative.death_save_on_end_turn(self.engine, self.encounter)
+
+    def available_actions(self, creature_id: str) -> AvailableActions:
+        self.encounter.creature(creature_id)
+        return available_actions(self.rules, self.encounter, creature_id)
+
+    def basic_attack_name(self, creature_id: str, *, ranged: bool = False) -> str | None:
+        return basic_attack_name(self.engine, self.encounter, creature_id, ranged=ranged)
+
+    def power_targets(
+        self, creature_id: str, power_name: str, choices: AttackChoices = NO_CHOICES
+    ) -> tuple[str, ...]:
+        """Who the power could target now; `choices` places its area, if it has one."""
+        return attacks.power_targets(self.engine, self.encounter, creature_id, power_name, choices)
+
+    def preview_attack(
+        self,
+        creature_id: str,
+        power_name: str,
+        target_ids: Sequence[str] = (),
+        choices: AttackChoices = NO_CHOICES,
+    ) -> tuple[tuple[TargetPreview, ...], str]:
+        return attacks.preview_attack(
+            self.engine, self.encounter, creature_id, power_name, target_ids, choices
+        )
+
+    def charge_destinations(self, creature_id: str, target_id: str) -> tuple[Square, ...]:
+        return combat_actions.charge_destinations(
+            self.engine, self.encounter, creature_id, target_id
+        )

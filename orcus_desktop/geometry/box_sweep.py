@@ -1,0 +1,450 @@
+"""The exact measure behind `coverage`: how much of a box a point sees, by an angular sweep.
+
+For many (viewpoint, box) pairs at once, exactly (no sampling), with the same rules as
+`visibility` (a viewpoint on a wall sees only the sector around its `inward` direction; grazing
+lines are not blocked; areas of zero width count for nothing). Per pair, in the angular frame
+of the box seen from the point:
+
+1. the candidate segments are split where they cross the box's four side lines, so that no
+   piece crosses the box's outline; pieces outside the box's angular wedge are dropped;
+2. the wedge is cut into elementary intervals at the pieces' end angles, the box's corners and
+   the sector limits; inside an interval the nearest piece and the near and far sides of the box
+   are each one straight line, so the seen part is the difference of two triangles from the
+   point: the one out to min(nearest piece, far side) minus the one out to the near side.
+
+All pairs go through the same array operations (grouped by pair), so the cost is a few dozen
+numpy calls for the whole batch rather than per pair. Pairs whose point lies in or on the box
+take the polygon path of `visibility` instead (points on its outline are fine).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from orcus_desktop.geometry.visibility import visible_area_in_box
+from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
+
+_KEY_STRIDE = 8.0
+# |cross(A, B)| below this times |A| |B|: the segment is seen edge-on (angular width zero).
+_FLAT = 1e-12
+# Angles (radians) this close count as the same direction for the "which side" rule.
+_ALONG = 1e-9  # angles + pi lie in [0, 2 pi] < 8: key = group * 8 + angle + pi
+
+
+def _key(group: IntArray, angle: FloatArray) -> FloatArray:
+    result: FloatArray = group * _KEY_STRIDE + (angle + math.pi)
+    return result
+
+
+def exact_seen_fractions(
+    points: FloatArray,
+    inward: FloatArray,
+    boxes: FloatArray,
+    seg_group: IntArray,
+    segments: FloatArray,
+) -> FloatArray:
+    """`seen_fractions` measured for every pair, with no shortcut (the reference).
+
+    Args:
+        points: (m, 2) viewpoints.
+        inward: (m, 2) directions into the viewer's space (NaN rows: no sector rule).
+        boxes: (m, 4) target boxes (min_x, min_y, max_x, max_y) with positive area.
+        seg_group: (k,) the pair each candidate segment row belongs to.
+        segments: (k, 4) candidate blocking segments (ax, ay, bx, by) per pair; segments of one
+            pair must not cross each other (noded), except where they are collinear.
+
+    Returns:
+        (m,) shares in [0, 1].
+    """
+    m = len(points)
+    out = np.zeros(m, dtype=np.float64)
+    if m == 0:
+        return out
+    px, py = points[:, 0], points[:, 1]
+    x0, y0, x1, y1 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+    area = (x1 - x0) * (y1 - y0)
+    # strictly inside: the polygon path (a point on the outline is fine for the batch)
+    inside = (px > x0) & (px < x1) & (py > y0) & (py < y1)
+    has_segs = np.zeros(m, dtype=np.bool_)
+    has_segs[seg_group] = True
+    out[~has_segs & ~inside] = 1.0
+    if inside.any():
+        order = np.argsort(seg_group, kind="stable")
+        sg = seg_group[order]
+        ss = segments[order]
+        for g in np.nonzero(inside)[0].tolist():
+            lo, hi = np.searchsorted(sg, [g, g + 1])
+            inw = inward[g]
+            seen = visible_area_in_box(
+                (float(px[g]), float(py[g])),
+                ss[lo:hi],
+                (float(x0[g]), float(y0[g]), float(x1[g]), float(y1[g])),
+                None if np.isnan(inw).any() else (float(inw[0]), float(inw[1])),
+            )
+            out[g] = min(1.0, seen / float(area[g]))
+    work = has_segs & ~inside
+    if not work.any():
+        return out
+    keep_rows = work[seg_group]
+    out[work] = _batch(points, inward, boxes, seg_group[keep_rows], segments[keep_rows], work)
+    return out
+
+
+def _batch(
+    points: FloatArray,
+    inward: FloatArray,
+    boxes: FloatArray,
+    seg_group: IntArray,
+    segments: FloatArray,
+    work: np.ndarray,
+) -> FloatArray:
+    groups = np.nonzero(work)[0]
+    n_g = len(groups)
+    remap = np.full(len(points), -1, dtype=np.int64)
+    remap[groups] = np.arange(n_g)
+    sg = remap[seg_group]
+    px, py = points[groups, 0], points[groups, 1]
+    bx0, by0, bx1, by1 = (boxes[groups, i] for i in range(4))
+    # frame: u = unit direction from the point to the box centre
+    ux = (bx0 + bx1) / 2 - px
+    uy = (by0 + by1) / 2 - py
+    norm = np.hypot(ux, uy)
+    ux /= norm
+    uy /= norm
+
+    def rel_angle(vx: FloatArray, vy: FloatArray, g: IntArray) -> FloatArray:
+        result: FloatArray = np.arctan2(ux[g] * vy - uy[g] * vx, ux[g] * vx + uy[g] * vy)
+        return result
+
+    # box corners: their angles bound the wedge
+    gi = np.arange(n_g)
+    cx = np.stack([bx0, bx1, bx1, bx0], axis=1) - px[:, None]
+    cy = np.stack([by0, by0, by1, by1], axis=1) - py[:, None]
+    corner_ang = rel_angle(cx, cy, np.repeat(gi, 4).reshape(n_g, 4))
+    alpha1 = corner_ang.min(axis=1)
+    alpha2 = corner_ang.max(axis=1)
+
+    # --- segments through the viewpoint: rays for the sector rule, then out of the sweep ----
+    sax = segments[:, 0] - px[sg]
+    say = segments[:, 1] - py[sg]
+    sbx = segments[:, 2] - px[sg]
+    sby = segments[:, 3] - py[sg]
+    cr = sax * sby - say * sbx
+    # zero up to rounding: noded intersection points are not exact
+    flat: BoolArray = np.abs(cr) <= _FLAT * np.hypot(sax, say) * np.hypot(sbx, sby)
+    through: BoolArray = flat & (sax * sbx + say * sby <= 0)
+    sector_lo = np.full(n_g, -np.inf)
+    sector_hi = np.full(n_g, np.inf)
+    inw = inward[groups]
+    has_in: BoolArray = np.logical_not(np.isnan(inw).any(axis=1))
+    t_mask = through & has_in[sg]
+    if t_mask.any():
+        rg = np.concatenate([sg[t_mask], sg[t_mask]])
+        rx = np.concatenate([sax[t_mask], sbx[t_mask]])
+        ry = np.concatenate([say[t_mask], sby[t_mask]])
+        nonzero = (rx != 0) | (ry != 0)
+        rg, rx, ry = rg[nonzero], rx[nonzero], ry[nonzero]
+        ix, iy = inw[rg, 0], inw[rg, 1]
+        rho = np.arctan2(ix * ry - iy * rx, ix * rx + iy * ry) % math.tau
+        # a ray exactly along `inward` counts as just clockwise of it (`visibility`)
+        # (up to rounding: noded points are not exact)
+        along = (rho < _ALONG) | (rho > math.tau - _ALONG)
+        rho = np.where(along, math.tau, rho)
+        hi_rel = np.full(n_g, np.inf)
+        lo_rel = np.full(n_g, -np.inf)
+        np.minimum.at(hi_rel, rg, rho)
+        np.maximum.at(lo_rel, rg, rho - math.tau)
+        iota = rel_angle(inw[:, 0], inw[:, 1], gi)
+        restricted = np.isfinite(hi_rel)
+        sector_lo = np.where(restricted, iota + lo_rel, -np.inf)
+        sector_hi = np.where(restricted, iota + hi_rel, np.inf)
+    # --- orient the rest counter-clockwise; drop those of zero angular width --------------
+    keep = ~flat
+    sg, cr = sg[keep], cr[keep]
+    sax, say, sbx, sby = sax[keep], say[keep], sbx[keep], sby[keep]
+    flip = cr < 0
+    sax, sbx = np.where(flip, sbx, sax), np.where(flip, sax, sbx)
+    say, sby = np.where(flip, sby, say), np.where(flip, say, sby)
+    ta = rel_angle(sax, say, sg)
+    tb = rel_angle(sbx, sby, sg)
+    # split the ones wrapping round behind the viewpoint at the ray opposite u
+    wrap = tb < ta
+    if wrap.any():
+        w_ex, w_ey = sbx[wrap] - sax[wrap], sby[wrap] - say[wrap]
+        wg = sg[wrap]
+        s_cut = -(ux[wg] * say[wrap] - uy[wg] * sax[wrap]) / (ux[wg] * w_ey - uy[wg] * w_ex)
+        mx = sax[wrap] + s_cut * w_ex
+        my = say[wrap] + s_cut * w_ey
+        n_w = int(wrap.sum())
+        sg = np.concatenate([sg[~wrap], wg, wg])
+        new_ax = np.concatenate([sax[~wrap], sax[wrap], mx])
+        new_ay = np.concatenate([say[~wrap], say[wrap], my])
+        new_bx = np.concatenate([sbx[~wrap], mx, sbx[wrap]])
+        new_by = np.concatenate([sby[~wrap], my, sby[wrap]])
+        ta = np.concatenate([ta[~wrap], ta[wrap], np.full(n_w, -math.pi)])
+        tb = np.concatenate([tb[~wrap], np.full(n_w, math.pi), tb[wrap]])
+        sax, say, sbx, sby = new_ax, new_ay, new_bx, new_by
+    # drop parents entirely outside the wedge
+    live = (tb > alpha1[sg]) & (ta < alpha2[sg])
+    sg, sax, say, sbx, sby, ta, tb = (v[live] for v in (sg, sax, say, sbx, sby, ta, tb))
+
+    # --- split at the box's four side lines (relative to the viewpoint) -------------------
+    ex = sbx - sax
+    ey = sby - say
+    ts = [np.zeros(len(sg)), np.ones(len(sg))]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for line, start, delta in (
+            (bx0[sg] - px[sg], sax, ex),
+            (bx1[sg] - px[sg], sax, ex),
+            (by0[sg] - py[sg], say, ey),
+            (by1[sg] - py[sg], say, ey),
+        ):
+            t = (line - start) / delta
+            ts.append(np.where((t > 0) & (t < 1), t, np.nan))
+    tm = np.sort(np.stack(ts, axis=1), axis=1)  # NaNs sort last
+    t_lo = tm[:, :-1].ravel()
+    t_hi = tm[:, 1:].ravel()
+    parent = np.repeat(np.arange(len(sg)), tm.shape[1] - 1)
+    ok = np.isfinite(t_lo) & np.isfinite(t_hi) & (t_hi > t_lo)
+    t_lo, t_hi, parent = t_lo[ok], t_hi[ok], parent[ok]
+    pg2 = sg[parent]
+    qax = np.where(t_lo == 0, sax[parent], sax[parent] + t_lo * ex[parent])
+    qay = np.where(t_lo == 0, say[parent], say[parent] + t_lo * ey[parent])
+    qbx = np.where(t_hi == 1, sbx[parent], sax[parent] + t_hi * ex[parent])
+    qby = np.where(t_hi == 1, sby[parent], say[parent] + t_hi * ey[parent])
+    p_lo, p_hi = ta[parent], tb[parent]
+
+    def piece_angle(
+        x: FloatArray, y: FloatArray, exact: np.ndarray, exact_val: FloatArray
+    ) -> FloatArray:
+        ang = rel_angle(x, y, pg2)
+        # an angle computed across the cut or by rounding outside the parent's range
+        ang = np.where(ang < p_lo, np.where(p_lo - ang > math.pi, p_hi, p_lo), ang)
+        ang = np.where(ang > p_hi, np.where(ang - p_hi > math.pi, p_lo, p_hi), ang)
+        result: FloatArray = np.where(exact, exact_val, ang)
+        return result
+
+    lo_ang = piece_angle(qax, qay, t_lo == 0, p_lo)
+    hi_ang = piece_angle(qbx, qby, t_hi == 1, p_hi)
+    lo_ang = np.maximum(lo_ang, alpha1[pg2])
+    hi_ang = np.minimum(hi_ang, alpha2[pg2])
+    live = hi_ang > lo_ang
+    pg2, lo_ang, hi_ang = pg2[live], lo_ang[live], hi_ang[live]
+    qax, qay, qbx, qby = qax[live], qay[live], qbx[live], qby[live]
+
+    # --- shortcut: pairs whose whole wedge is covered by pieces in front of the box -------
+    dead = _hidden_behind_front_pieces(
+        pg2,
+        lo_ang,
+        hi_ang,
+        (qax, qay, qbx, qby),
+        (ux, uy),
+        (bx0 - px, by0 - py, bx1 - px, by1 - py),
+        alpha1,
+        alpha2,
+    )
+    if dead.any():
+        alive = ~dead[pg2]
+        pg2, lo_ang, hi_ang = pg2[alive], lo_ang[alive], hi_ang[alive]
+        qax, qay, qbx, qby = qax[alive], qay[alive], qbx[alive], qby[alive]
+
+    # --- events and intervals -----------------------------------------------------------
+    finite = np.isfinite(sector_lo)
+    wrap_lo = np.full(n_g, np.inf)
+    wrap_hi = np.full(n_g, np.inf)
+    wrap_lo[finite] = (sector_lo[finite] + math.pi) % math.tau - math.pi
+    wrap_hi[finite] = (sector_hi[finite] + math.pi) % math.tau - math.pi
+    in_wedge_lo = (wrap_lo > alpha1) & (wrap_lo < alpha2)
+    in_wedge_hi = (wrap_hi > alpha1) & (wrap_hi < alpha2)
+    # groups hidden behind pieces get no events, hence no intervals and nothing seen
+    in_wedge_lo &= ~dead
+    in_wedge_hi &= ~dead
+    gi_live = gi[~dead]
+    ev_group = np.concatenate(
+        [
+            gi_live,
+            gi_live,
+            pg2,
+            pg2,
+            gi[in_wedge_lo],
+            gi[in_wedge_hi],
+            np.repeat(gi_live, 4),
+        ]
+    )
+    ev_angle = np.concatenate(
+        [
+            alpha1[~dead],
+            alpha2[~dead],
+            lo_ang,
+            hi_ang,
+            wrap_lo[in_wedge_lo],
+            wrap_hi[in_wedge_hi],
+            corner_ang[~dead].ravel(),
+        ]
+    )
+    keys, where = np.unique(_key(ev_group, ev_angle), return_inverse=True)
+    k_group = np.floor(keys / _KEY_STRIDE).astype(np.int64)
+    k_angle = keys - k_group * _KEY_STRIDE - math.pi
+    same = k_group[:-1] == k_group[1:]
+    t0 = k_angle[:-1]
+    t1 = k_angle[1:]
+    ig = k_group[:-1]
+    n_int = len(t0)
+    mid = (t0 + t1) / 2
+
+    def world_dir(ang: FloatArray, g: IntArray) -> tuple[FloatArray, FloatArray]:
+        c = np.cos(ang)
+        s = np.sin(ang)
+        return c * ux[g] - s * uy[g], c * uy[g] + s * ux[g]
+
+    # nearest piece at each interval's middle ray
+    n_p = len(pg2)
+    n_live = len(gi_live)
+    i0 = where[2 * n_live : 2 * n_live + n_p]
+    i1 = where[2 * n_live + n_p : 2 * n_live + 2 * n_p]
+    counts = np.maximum(i1 - i0, 0)
+    total = int(counts.sum())
+    piece_of = np.repeat(np.arange(len(pg2)), counts)
+    first = np.cumsum(counts) - counts
+    interval_of = np.repeat(i0, counts) + (np.arange(total) - np.repeat(first, counts))
+    qex = qbx - qax
+    qey = qby - qay
+    num = qax * qey - qay * qex
+    mdx, mdy = world_dir(mid, ig)
+    denom = mdx[interval_of] * qey[piece_of] - mdy[interval_of] * qex[piece_of]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        dist = np.where(denom > 0, num[piece_of] / denom, np.inf)
+    wall_mid = np.full(n_int, np.inf)
+    np.minimum.at(wall_mid, interval_of, dist)
+    winner = np.zeros(n_int, dtype=np.int64)
+    is_best = dist == wall_mid[interval_of]
+    winner[interval_of[is_best]] = piece_of[is_best]
+
+    # box entry (near side) and exit (far side) along a ray, per axis (slab method)
+    gx0, gy0 = bx0[ig] - px[ig], by0[ig] - py[ig]
+    gx1, gy1 = bx1[ig] - px[ig], by1[ig] - py[ig]
+
+    def slabs(
+        dx: FloatArray, dy: FloatArray
+    ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ax0, ax1 = gx0 / dx, gx1 / dx
+            ay0, ay1 = gy0 / dy, gy1 / dy
+        ent_x = np.where(dx != 0, np.minimum(ax0, ax1), -np.inf)
+        ext_x = np.where(dx != 0, np.maximum(ax0, ax1), np.inf)
+        ent_y = np.where(dy != 0, np.minimum(ay0, ay1), -np.inf)
+        ext_y = np.where(dy != 0, np.maximum(ay0, ay1), np.inf)
+        return ent_x, ext_x, ent_y, ext_y
+
+    ent_x, ext_x, ent_y, ext_y = slabs(mdx, mdy)
+    near_is_x = ent_x >= ent_y
+    far_is_x = ext_x <= ext_y
+    r_in_mid = np.where(near_is_x, ent_x, ent_y)
+    r_out_mid = np.where(far_is_x, ext_x, ext_y)
+    use_wall = wall_mid < r_out_mid
+    visible = same & (np.where(use_wall, wall_mid, r_out_mid) > r_in_mid)
+    # sector rule
+    restricted = np.isfinite(sector_lo[ig])
+    lo_safe = np.where(restricted, sector_lo[ig], 0.0)
+    span = np.where(restricted, sector_hi[ig] - lo_safe, math.tau)
+    rel = (mid - lo_safe) % math.tau
+    visible &= ~restricted | ((rel > 0) & (rel < span))
+
+    cos_k = np.cos(k_angle)
+    sin_k = np.sin(k_angle)
+    uxi, uyi = ux[ig], uy[ig]
+
+    def radial(c: FloatArray, s: FloatArray) -> tuple[FloatArray, FloatArray]:
+        dx = c * uxi - s * uyi
+        dy = c * uyi + s * uxi
+        e_x, x_x, e_y, x_y = slabs(dx, dy)
+        if len(num):
+            w = winner
+            with np.errstate(divide="ignore", invalid="ignore"):
+                r_wall = num[w] / (dx * qey[w] - dy * qex[w])
+        else:
+            r_wall = np.full(n_int, np.inf)
+        r_far = np.where(use_wall, r_wall, np.where(far_is_x, x_x, x_y))
+        r_near = np.where(near_is_x, e_x, e_y)
+        # The point is outside the box or on its outline, so the near side is never behind it;
+        # a ray running along a side through the point gives 0 / 0 or -inf there.
+        r_near = np.where(np.isnan(r_near), 0.0, np.maximum(r_near, 0.0))
+        r_far = np.where(np.isnan(r_far), 0.0, r_far)
+        return r_far, r_near
+
+    far0, near0 = radial(cos_k[:-1], sin_k[:-1])
+    far1, near1 = radial(cos_k[1:], sin_k[1:])
+    with np.errstate(invalid="ignore"):
+        piece_area = 0.5 * (far0 * far1 - near0 * near1) * np.sin(t1 - t0)
+    piece_area = np.where(visible & np.isfinite(piece_area), np.maximum(piece_area, 0.0), 0.0)
+    seen = np.bincount(ig, weights=piece_area, minlength=n_g)
+    result: FloatArray = np.clip(seen / ((bx1 - bx0) * (by1 - by0)), 0.0, 1.0)
+    return result
+
+
+# Gaps narrower than this (radians) between pieces in front of a box are rounding, not gaps.
+_GAP = 1e-10
+
+
+def _hidden_behind_front_pieces(
+    pg: IntArray,
+    lo_ang: FloatArray,
+    hi_ang: FloatArray,
+    piece: tuple[FloatArray, FloatArray, FloatArray, FloatArray],
+    frame: tuple[FloatArray, FloatArray],
+    box_rel: tuple[FloatArray, FloatArray, FloatArray, FloatArray],
+    alpha1: FloatArray,
+    alpha2: FloatArray,
+) -> BoolArray:
+    """Groups whose whole wedge is covered by pieces lying in front of the box: nothing seen.
+
+    Pieces never cross the box's side lines (they were split there), so a piece is either all
+    in front of the box's near side or all behind it: its middle ray tells. Most pairs that see
+    nothing (a wall between two rooms) are found here without the interval sweep.
+    """
+    n_g = len(alpha1)
+    dead = np.zeros(n_g, dtype=np.bool_)
+    if not len(pg):
+        return dead
+    qax, qay, qbx, qby = piece
+    ux, uy = frame
+    gx0, gy0, gx1, gy1 = (v[pg] for v in box_rel)
+    mid = (lo_ang + hi_ang) / 2
+    c, s = np.cos(mid), np.sin(mid)
+    dx = c * ux[pg] - s * uy[pg]
+    dy = c * uy[pg] + s * ux[pg]
+    ex, ey = qbx - qax, qby - qay
+    den = dx * ey - dy * ex
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r_piece = np.where(den > 0, (qax * ey - qay * ex) / den, np.inf)
+        ax0, ax1 = gx0 / dx, gx1 / dx
+        ay0, ay1 = gy0 / dy, gy1 / dy
+    ent_x = np.where(dx != 0, np.minimum(ax0, ax1), -np.inf)
+    ent_y = np.where(dy != 0, np.minimum(ay0, ay1), -np.inf)
+    r_in = np.maximum(np.maximum(ent_x, ent_y), 0.0)
+    front = r_piece <= r_in
+    if not front.any():
+        return dead
+    g = pg[front]
+    lo = lo_ang[front]
+    hi = hi_ang[front]
+    # by group, then by start angle (one float key: groups are 8 apart, angles span 2 pi)
+    order = np.argsort(g * _KEY_STRIDE + (lo + math.pi))
+    g, lo, hi = g[order], lo[order], hi[order]
+    # running furthest reach per group: offset groups so one accumulate never mixes them
+    reach = np.maximum.accumulate(g * _KEY_STRIDE + hi) - g * _KEY_STRIDE
+    first = np.ones(len(g), dtype=np.bool_)
+    first[1:] = g[1:] != g[:-1]
+    last = np.ones(len(g), dtype=np.bool_)
+    last[:-1] = g[1:] != g[:-1]
+    gap = np.zeros(len(g), dtype=np.bool_)
+    gap[1:] = ~first[1:] & (lo[1:] > reach[:-1] + _GAP)
+    gap |= first & (lo > alpha1[g] + _GAP)
+    gap |= last & (reach < alpha2[g] - _GAP)
+    has_gap = np.zeros(n_g, dtype=np.bool_)
+    has_gap[g[gap]] = True
+    covered_groups = g[first]  # g is sorted
+    dead[covered_groups] = ~has_gap[covered_groups]
+    return dead

@@ -1,0 +1,112 @@
+"""The one error type of encounter files and the typed readers of their fields.
+
+Every reader takes the value and `where`, the field path (`creatures[3].square`), and either
+returns the value or raises `EncounterFileError` naming that path and the problem.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from orcus_desktop.geometry.features import TerrainKind, WallKind
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.combat import AidKind, CombatPhase
+from orcus_desktop.rules.powers import ActionKind
+
+FORMAT = "orcus-encounter"
+CURRENT_VERSION = 1
+
+
+class EncounterFileError(ValueError):
+    """A file that is not a readable encounter; the message is one line for the user."""
+
+
+def mapping(value: object, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise EncounterFileError(f"{where}: expected an object")
+    return value
+
+
+def list_at(value: object, where: str, most: int | None = None) -> list[Any]:
+    """`value` as a list (of at most `most` items, when given)."""
+    if not isinstance(value, list):
+        raise EncounterFileError(f"{where}: expected a list")
+    if most is not None and len(value) > most:
+        raise EncounterFileError(f"{where}: {len(value)} items, at most {most} are allowed")
+    return value
+
+
+def whole(value: object, where: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise EncounterFileError(f"{where}: expected a whole number from {low} to {high}")
+    return value
+
+
+def number(value: object, where: str) -> float:
+    """`value` as a finite number."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise EncounterFileError(f"{where}: expected a number")
+    try:
+        result = float(value)
+    except OverflowError:
+        result = math.inf
+    if not math.isfinite(result):
+        raise EncounterFileError(f"{where}: expected a finite number")
+    return result
+
+
+def point(value: object, where: str) -> tuple[float, float]:
+    items = list_at(value, where)
+    if len(items) != 2:
+        raise EncounterFileError(f"{where}: expected [x, y]")
+    return (number(items[0], where), number(items[1], where))
+
+
+def square_at(value: object, where: str, grid: GridBounds) -> Square:
+    items = value if isinstance(value, list) else None
+    if items is None or len(items) != 2:
+        raise EncounterFileError(f"{where}: expected [column, row]")
+    square = Square(
+        whole(items[0], where, -(10**6), 10**6), whole(items[1], where, -(10**6), 10**6)
+    )
+    if not grid.contains(square):
+        raise EncounterFileError(
+            f"{where}: square ({square.col}, {square.row}) is off the "
+            f"{grid.columns}x{grid.rows} grid"
+        )
+    return square
+
+
+def known_id(value: object, where: str, creature_ids: set[str]) -> str:
+    if not isinstance(value, str) or value not in creature_ids:
+        raise EncounterFileError(f"{where}: not the id of a creature in this encounter")
+    return value
+
+
+def boolean(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise EncounterFileError(f"{where}: expected true or false")
+    return value
+
+
+def optional_whole(value: object, where: str) -> int | None:
+    return None if value is None else whole(value, where, -(10**6), 10**6)
+
+
+def text(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise EncounterFileError(f"{where}: expected text")
+    return value
+
+
+_E = TypeVar("_E", WallKind, TerrainKind, Size, CombatPhase, ActionKind, AidKind)
+
+
+def enum_at(kind: type[_E], value: object, where: str) -> _E:
+    try:
+        return kind(str(value)) if isinstance(value, str) else kind("\0")
+    except ValueError:
+        allowed = ", ".join(m.value for m in kind)
+        raise EncounterFileError(f"{where}: expected one of {allowed}") from None

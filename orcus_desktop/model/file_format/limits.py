@@ -1,0 +1,102 @@
+"""The limits an encounter file is read within, and the JSON decoding that enforces them.
+
+Stated in the README ("Limits"). They keep every load bounded in time and memory whatever the
+file holds: the decoder refuses deep nesting (no RecursionError), long number literals (no
+4,300-digit ValueError, no float overflow to infinity) and NaN/Infinity; the readers refuse
+grids, coordinates and counts beyond these bounds; `text_repair` cuts overlong text.
+"""
+
+from __future__ import annotations
+
+import json
+
+from orcus_desktop.model.file_format.fields import EncounterFileError
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_NESTING_DEPTH = 64
+"""Objects and lists inside each other; a stat block needs about 8."""
+MAX_NUMBER_CHARS = 40
+"""Characters of one number literal (a 64-bit integer has 20)."""
+MAX_TEXT_CHARS = 10_000
+"""Characters of any text in the file; longer text is cut, with a notice."""
+MAX_NAME_CHARS = 200
+"""Characters of a creature's or the encounter's name; longer names are cut, with a notice."""
+MAX_GRID_SIDE = 1000
+"""Columns and rows of the grid: at most 1,000 x 1,000 squares."""
+WALL_MARGIN = 100
+"""Wall points lie at most this many squares outside the grid (creatures lie on it)."""
+MAX_WALLS = 20_000
+MAX_WALL_POINTS = 10_000
+MAX_CREATURES = 2_000
+MAX_TERRAIN_PATCHES = 10_000
+MAX_LOG_ENTRIES = 100_000
+
+
+def decode_json(text: str) -> object:
+    """Decode `text` as JSON within the limits above.
+
+    Raises:
+        EncounterFileError: not JSON, nested too deeply, a number too long or not finite.
+    """
+    try:
+        data = json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_refuse_constant,
+        )
+    except RecursionError:
+        raise EncounterFileError(_too_deep()) from None
+    except json.JSONDecodeError as exc:
+        raise EncounterFileError(
+            f"not an encounter file (invalid JSON at line {exc.lineno}, "
+            f"column {exc.colno}: {exc.msg})"
+        ) from None
+    if check_depth(data):
+        raise EncounterFileError(_too_deep())
+    return data
+
+
+def _too_deep() -> str:
+    return f"not an encounter file (nested more than {MAX_NESTING_DEPTH} levels deep)"
+
+
+def _parse_int(literal: str) -> int:
+    if len(literal) > MAX_NUMBER_CHARS:
+        raise EncounterFileError(
+            f"a number of {len(literal)} digits (at most {MAX_NUMBER_CHARS}): {literal[:12]}..."
+        )
+    return int(literal)
+
+
+def _parse_float(literal: str) -> float:
+    if len(literal) > MAX_NUMBER_CHARS:
+        raise EncounterFileError(
+            f"a number of {len(literal)} characters (at most {MAX_NUMBER_CHARS}): "
+            f"{literal[:12]}..."
+        )
+    value = float(literal)
+    if value in (float("inf"), float("-inf")):
+        raise EncounterFileError(f"the number {literal} is too large")
+    return value
+
+
+def _refuse_constant(name: str) -> object:
+    raise EncounterFileError(f"{name} is not a number an encounter can hold")
+
+
+def check_depth(data: object, limit: int = MAX_NESTING_DEPTH) -> bool:
+    """Whether `data` nests deeper than `limit`, found without recursion."""
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: list[object] = list(item.values())
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False

@@ -1,0 +1,206 @@
+"""Reading the combat part of an encounter file: initiative, turns, aids, the log."""
+
+from __future__ import annotations
+
+from orcus_desktop.model.combat import (
+    ActionBudget,
+    Aid,
+    AidKind,
+    Combat,
+    Combatant,
+    CombatPhase,
+    LogEntry,
+    Maintained,
+    OwedForcedMove,
+    PendingAttack,
+    ReadiedAction,
+)
+from orcus_desktop.model.file_format.fields import (
+    EncounterFileError,
+    boolean,
+    enum_at,
+    known_id,
+    list_at,
+    mapping,
+    optional_whole,
+    text,
+    whole,
+)
+from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
+from orcus_desktop.model.frozen import freeze as _freeze
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
+
+
+def combat_from(item: object, creature_ids: set[str]) -> Combat:
+    data = mapping(item, "combat")
+    phase = enum_at(CombatPhase, data.get("phase", "setup"), "combat.phase")
+    round_ = whole(data.get("round", 0), "combat.round", 0, 10**6)
+    order = tuple(
+        CreatureId(known_id(v, f"combat.order[{i}]", creature_ids))
+        for i, v in enumerate(list_at(data.get("order", []), "combat.order"))
+    )
+    current_raw = data.get("current")
+    current = (
+        None
+        if current_raw is None
+        else CreatureId(known_id(current_raw, "combat.current", creature_ids))
+    )
+    combatants = tuple(
+        _combatant_from(v, f"combat.combatants[{i}]", creature_ids)
+        for i, v in enumerate(list_at(data.get("combatants", []), "combat.combatants"))
+    )
+    log = tuple(
+        _log_entry_from(v, f"combat.log[{i}]")
+        for i, v in enumerate(list_at(data.get("log", []), "combat.log", MAX_LOG_ENTRIES))
+    )
+    aids = tuple(
+        _aid_from(v, f"combat.aids[{i}]", creature_ids)
+        for i, v in enumerate(list_at(data.get("aids", []), "combat.aids"))
+    )
+    maintained = tuple(
+        _maintained_from(v, f"combat.maintained[{i}]", creature_ids)
+        for i, v in enumerate(list_at(data.get("maintained", []), "combat.maintained"))
+    )
+    pending = None
+    if data.get("pending") is not None:
+        pending = _pending_from(data["pending"], "combat.pending", creature_ids)
+    # Files saved before forced movement was kept in the document have none owed.
+    owed_raw = list_at(data.get("owed_forced_moves", []), "combat.owed_forced_moves")
+    owed = tuple(
+        _owed_from(v, f"combat.owed_forced_moves[{i}]", creature_ids)
+        for i, v in enumerate(owed_raw)
+    )
+    return Combat(phase, round_, order, current, combatants, log, aids, maintained, pending, owed)
+
+
+def _owed_from(item: object, where: str, creature_ids: set[str]) -> OwedForcedMove:
+    data = mapping(item, where)
+    kind = text(data.get("kind"), f"{where}.kind")
+    if kind not in ("push", "pull", "slide", "slip"):
+        raise EncounterFileError(f'{where}.kind: expected "push", "pull", "slide" or "slip"')
+    source = data.get("source")
+    return OwedForcedMove(
+        target=CreatureId(known_id(data.get("target"), f"{where}.target", creature_ids)),
+        kind=kind,
+        squares=whole(data.get("squares"), f"{where}.squares", 0, 1000),
+        source=None
+        if source is None
+        else CreatureId(known_id(source, f"{where}.source", creature_ids)),
+    )
+
+
+def _pending_from(item: object, where: str, creature_ids: set[str]) -> PendingAttack:
+    data = mapping(item, where)
+    kind = text(data.get("kind"), f"{where}.kind")
+    if kind not in ("charge", "power"):
+        raise EncounterFileError(f'{where}.kind: expected "charge" or "power"')
+    return PendingAttack(
+        attacker=CreatureId(known_id(data.get("attacker"), f"{where}.attacker", creature_ids)),
+        kind=kind,
+        power=text(data.get("power", ""), f"{where}.power"),
+        targets=tuple(
+            CreatureId(known_id(v, f"{where}.targets[{i}]", creature_ids))
+            for i, v in enumerate(list_at(data.get("targets", []), f"{where}.targets"))
+        ),
+        options=_freeze(mapping(data.get("options", {}), f"{where}.options")),
+        text=text(data.get("text", ""), f"{where}.text"),
+    )
+
+
+def _maintained_from(item: object, where: str, creature_ids: set[str]) -> Maintained:
+    data = mapping(item, where)
+    return Maintained(
+        owner=CreatureId(known_id(data.get("owner"), f"{where}.owner", creature_ids)),
+        power=text(data.get("power"), f"{where}.power"),
+        kind=enum_at(ActionKind, data.get("kind"), f"{where}.kind"),
+        maintained=boolean(data.get("maintained", True), f"{where}.maintained"),
+    )
+
+
+def _aid_from(item: object, where: str, creature_ids: set[str]) -> Aid:
+    data = mapping(item, where)
+    return Aid(
+        kind=enum_at(AidKind, data.get("kind"), f"{where}.kind"),
+        helper=CreatureId(known_id(data.get("helper"), f"{where}.helper", creature_ids)),
+        ally=CreatureId(known_id(data.get("ally"), f"{where}.ally", creature_ids)),
+        enemy=CreatureId(known_id(data.get("enemy"), f"{where}.enemy", creature_ids)),
+        round_given=whole(data.get("round_given", 0), f"{where}.round_given", 0, 10**6),
+    )
+
+
+def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combatant:
+    data = mapping(item, where)
+    big = 10**6
+    budget = _budget(data.get("budget", [1, 1, 1]), f"{where}.budget")
+    turn_budget = _budget(data.get("turn_budget", [1, 1, 1]), f"{where}.turn_budget")
+    readied = None
+    if data.get("readied") is not None:
+        r = mapping(data["readied"], f"{where}.readied")
+        readied = ReadiedAction(
+            kind=enum_at(ActionKind, r.get("kind"), f"{where}.readied.kind"),
+            trigger=text(r.get("trigger", ""), f"{where}.readied.trigger"),
+            description=text(r.get("description", ""), f"{where}.readied.description"),
+            round_readied=whole(
+                r.get("round_readied", 0), f"{where}.readied.round_readied", 0, big
+            ),
+        )
+    group = data.get("group")
+    if group is not None and not isinstance(group, str):
+        raise EncounterFileError(f"{where}.group: expected text")
+    return Combatant(
+        creature_id=CreatureId(known_id(data.get("id"), f"{where}.id", creature_ids)),
+        initiative=whole(data.get("initiative", 0), f"{where}.initiative", -big, big),
+        initiative_roll=optional_whole(data.get("initiative_roll"), f"{where}.initiative_roll"),
+        initiative_modifier=whole(
+            data.get("initiative_modifier", 0), f"{where}.initiative_modifier", -big, big
+        ),
+        tie_break=whole(data.get("tie_break", 0), f"{where}.tie_break", -big, big),
+        group=group,
+        surprised=boolean(data.get("surprised", False), f"{where}.surprised"),
+        acted_round=whole(data.get("acted_round", -1), f"{where}.acted_round", -1, big),
+        delaying=boolean(data.get("delaying", False), f"{where}.delaying"),
+        readied=readied,
+        budget=budget,
+        turn_budget=turn_budget,
+        immediate_used=boolean(data.get("immediate_used", False), f"{where}.immediate_used"),
+        opportunity_turn=text(data.get("opportunity_turn", ""), f"{where}.opportunity_turn"),
+        action_point_spent=boolean(
+            data.get("action_point_spent", False), f"{where}.action_point_spent"
+        ),
+        spent_action_point_turn=boolean(
+            data.get("spent_action_point_turn", False), f"{where}.spent_action_point_turn"
+        ),
+        moved_squares=whole(data.get("moved_squares", 0), f"{where}.moved_squares", 0, big),
+        turn_started_round=whole(
+            data.get("turn_started_round", -1), f"{where}.turn_started_round", -1, big
+        ),
+        out_of_turn=None
+        if data.get("out_of_turn") is None
+        else enum_at(ActionKind, data.get("out_of_turn"), f"{where}.out_of_turn"),
+    )
+
+
+def _budget(value: object, where: str) -> ActionBudget:
+    items = list_at(value, where)
+    if len(items) != 3:
+        raise EncounterFileError(f"{where}: expected [standard, move, swift]")
+    return ActionBudget(*(whole(v, where, 0, 99) for v in items))
+
+
+def _log_entry_from(item: object, where: str) -> LogEntry:
+    data = mapping(item, where)
+    actor = data.get("actor")
+    if actor is not None and not isinstance(actor, str):
+        raise EncounterFileError(f"{where}.actor: expected text")
+    targets = list_at(data.get("targets", []), f"{where}.targets")
+    if not all(isinstance(t, str) for t in targets):
+        raise EncounterFileError(f"{where}.targets: expected a list of ids")
+    return LogEntry(
+        seq=whole(data.get("seq", 0), f"{where}.seq", 0, 10**9),
+        round=whole(data.get("round", 0), f"{where}.round", 0, 10**6),
+        kind=text(data.get("kind"), f"{where}.kind"),
+        actor=None if actor is None else CreatureId(actor),
+        targets=tuple(CreatureId(t) for t in targets),
+        data=_freeze(mapping(data.get("data", {}), f"{where}.data")),
+    )

@@ -1,0 +1,153 @@
+"""Writing an encounter as the current version's JSON form (the inverse of the readers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from orcus_desktop.model.combat import Combat, Combatant
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
+from orcus_desktop.model.frozen import thaw as _thaw
+from orcus_desktop.rules.ruleset import RULESETS
+
+
+def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
+    """The current-version JSON form of an encounter (the inverse of `encounter_from_dict`)."""
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": CURRENT_VERSION,
+        "name": encounter.name,
+        "grid": {"columns": encounter.grid.columns, "rows": encounter.grid.rows},
+        "walls": [
+            {
+                "id": entry.id,
+                "kind": entry.wall.kind.value,
+                "open": entry.wall.is_open,
+                "points": [list(p) for p in entry.wall.points],
+            }
+            for entry in encounter.walls
+        ],
+        "terrain": [
+            {"kind": patch.kind.value, "squares": [list(s) for s in sorted(patch.squares)]}
+            for patch in encounter.terrain
+        ],
+        "creatures": [_creature_to(c) for c in encounter.creatures],
+        # The ruleset by id and version only: a file never carries rules or code.
+        "ruleset": {"id": encounter.ruleset_id, "version": _ruleset_version(encounter)},
+    }
+    if encounter.map_image is not None:
+        image = encounter.map_image
+        out["map_image"] = {
+            "path": image.path,
+            "pixels_per_square": image.pixels_per_square,
+            "offset_px": list(image.offset_px),
+        }
+    if encounter.combat != Combat():
+        # Optional in version 1: files without it load as "no combat running".
+        out["combat"] = _combat_to(encounter.combat)
+    return out
+
+
+def _ruleset_version(encounter: Encounter) -> int:
+    ruleset = RULESETS.get(encounter.ruleset_id)
+    return ruleset.version if ruleset is not None else 1
+
+
+def _combat_to(combat: Combat) -> dict[str, Any]:
+    return {
+        "phase": combat.phase.value,
+        "round": combat.round,
+        "order": list(combat.order),
+        "current": combat.current,
+        "combatants": [_combatant_to(c) for c in combat.combatants],
+        "log": [
+            {
+                "seq": e.seq,
+                "round": e.round,
+                "kind": e.kind,
+                "actor": e.actor,
+                "targets": list(e.targets),
+                "data": _thaw(e.data),
+            }
+            for e in combat.log
+        ],
+        "aids": [
+            {
+                "kind": a.kind.value,
+                "helper": a.helper,
+                "ally": a.ally,
+                "enemy": a.enemy,
+                "round_given": a.round_given,
+            }
+            for a in combat.aids
+        ],
+        "maintained": [
+            {"owner": m.owner, "power": m.power, "kind": m.kind.value, "maintained": m.maintained}
+            for m in combat.maintained
+        ],
+        "pending": None
+        if combat.pending is None
+        else {
+            "attacker": combat.pending.attacker,
+            "kind": combat.pending.kind,
+            "power": combat.pending.power,
+            "targets": list(combat.pending.targets),
+            "options": _thaw(combat.pending.options),
+            "text": combat.pending.text,
+        },
+        "owed_forced_moves": [
+            {"target": m.target, "kind": m.kind, "squares": m.squares, "source": m.source}
+            for m in combat.owed_forced_moves
+        ],
+    }
+
+
+def _combatant_to(c: Combatant) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": c.creature_id,
+        "initiative": c.initiative,
+        "initiative_roll": c.initiative_roll,
+        "initiative_modifier": c.initiative_modifier,
+        "tie_break": c.tie_break,
+        "group": c.group,
+        "surprised": c.surprised,
+        "acted_round": c.acted_round,
+        "delaying": c.delaying,
+        "budget": [c.budget.standard, c.budget.move, c.budget.swift],
+        "turn_budget": [c.turn_budget.standard, c.turn_budget.move, c.turn_budget.swift],
+        "immediate_used": c.immediate_used,
+        "action_point_spent": c.action_point_spent,
+        "spent_action_point_turn": c.spent_action_point_turn,
+        "moved_squares": c.moved_squares,
+        "out_of_turn": None if c.out_of_turn is None else c.out_of_turn.value,
+        "turn_started_round": c.turn_started_round,
+        "readied": None,
+    }
+    if c.readied is not None:
+        out["readied"] = {
+            "kind": c.readied.kind.value,
+            "trigger": c.readied.trigger,
+            "description": c.readied.description,
+            "round_readied": c.readied.round_readied,
+        }
+    if c.opportunity_turn:
+        out["opportunity_turn"] = c.opportunity_turn
+    return out
+
+
+def _creature_to(creature: Creature) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": creature.id,
+        "name": creature.name,
+        "side": creature.side,
+        "size": creature.size.value,
+        "square": list(creature.square),
+        "speed": creature.speed,
+    }
+    if creature.hidden:
+        out["hidden"] = True
+    if creature.statblock:
+        out["statblock"] = _thaw(creature.statblock)
+    if creature.state is not None:
+        out["state"] = creature.state.to_dict()
+    return out

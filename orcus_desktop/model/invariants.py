@@ -1,0 +1,221 @@
+"""The document invariant: what every encounter the app holds is true of, checked in one place.
+
+A creature may carry a stat block the rules cannot read (a token dropped from a partial library
+entry); its actions are then refused by name. The loader lists such creatures separately
+(`statblock_problem`) so the GM decides whether a file opens without them.
+
+A file opens only into an encounter that passes `encounter_problems` (the loader raises the
+first problem as `EncounterFileError`), and in debug and test runs `History` checks it again
+after every undo step (`enable_invariant_checks`). Each problem is one line naming the field
+path as the file spells it and what is wrong: `creatures[3].state.current_hp: 52 is more
+than max 40`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from orcus_desktop.geometry.features import TerrainKind
+from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.model.combat import Combat, CombatPhase
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.file_format.fields import EncounterFileError
+from orcus_desktop.model.file_format.limits import WALL_MARGIN
+from orcus_desktop.model.frozen import thaw
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.statblock import StatBlock
+
+# docs/rulings.md R-17: up to four tiny creatures share a square, and a tiny one may stand in
+# a bigger creature's space; apart from that no two creatures share a square.
+_TINY_PER_SQUARE = 4
+
+
+def check_encounter(encounter: Encounter) -> None:
+    """Raise the first broken invariant of `encounter`.
+
+    Raises:
+        EncounterFileError: `field.path: problem`.
+    """
+    for problem in encounter_problems(encounter):
+        raise EncounterFileError(problem)
+
+
+def encounter_problems(encounter: Encounter) -> Iterator[str]:
+    """Every broken invariant of `encounter`, one line each, in file order."""
+    yield from _wall_problems(encounter)
+    yield from _terrain_problems(encounter)
+    yield from _creature_problems(encounter)
+    yield from _map_image_problems(encounter)
+    yield from _combat_problems(encounter.combat, set(encounter.creature_ids()))
+
+
+def statblock_problem(raw: Mapping[str, Any]) -> str:
+    """Why a stored stat block cannot be read by the rules, or "" (none at all is fine)."""
+    if not raw:
+        return ""
+    cached = _statblock_cache.get(id(raw))
+    if cached is not None and cached[0] is raw:
+        return cached[1]
+    try:
+        StatBlock.from_dict(thaw(raw))
+        problem = ""
+    except (ValueError, TypeError, KeyError) as exc:
+        problem = " ".join(str(exc).split()) or type(exc).__name__
+    if len(_statblock_cache) > 4096:
+        _statblock_cache.clear()
+    _statblock_cache[id(raw)] = (raw, problem)
+    return problem
+
+
+# Stat blocks are frozen and shared between snapshots, so one parse serves every check.
+_statblock_cache: dict[int, tuple[Mapping[str, Any], str]] = {}
+
+
+def max_hp_of(raw: Mapping[str, Any]) -> int | None:
+    """The stat block's maximum hit points, or None when it has none (or cannot be read)."""
+    if not raw or statblock_problem(raw):
+        return None
+    return StatBlock.from_dict(thaw(raw)).max_hp
+
+
+def _wall_problems(encounter: Encounter) -> Iterator[str]:
+    grid = encounter.grid
+    seen: set[str] = set()
+    for i, entry in enumerate(encounter.walls):
+        if entry.id in seen:
+            yield f'walls[{i}].id: "{entry.id}" is used twice'
+        seen.add(entry.id)
+        for j, (x, y) in enumerate(entry.wall.points):
+            where = f"walls[{i}].points[{j}]"
+            if not (math.isfinite(x) and math.isfinite(y)):
+                yield f"{where}: not a finite number"
+            elif not (
+                -WALL_MARGIN <= x <= grid.columns + WALL_MARGIN
+                and -WALL_MARGIN <= y <= grid.rows + WALL_MARGIN
+            ):
+                yield (
+                    f"{where}: ({x:g}, {y:g}) is more than {WALL_MARGIN} squares off the "
+                    f"{grid.columns}x{grid.rows} grid"
+                )
+
+
+def _terrain_problems(encounter: Encounter) -> Iterator[str]:
+    for i, patch in enumerate(encounter.terrain):
+        for square in sorted(patch.squares):
+            if not encounter.grid.contains(square):
+                yield f"terrain[{i}].squares: ({square.col}, {square.row}) is off the grid"
+
+
+def _creature_problems(encounter: Encounter) -> Iterator[str]:
+    blocking = {s for p in encounter.terrain if p.kind is TerrainKind.BLOCKING for s in p.squares}
+    seen: set[str] = set()
+    big_at: dict[Square, str] = {}
+    tiny_at: dict[Square, int] = {}
+    for i, creature in enumerate(encounter.creatures):
+        where = f"creatures[{i}]"
+        if not creature.id:
+            yield f"{where}.id: empty"
+        if creature.id in seen:
+            yield f'{where}.id: "{creature.id}" is used twice'
+        seen.add(creature.id)
+        if not encounter.grid.contains_space(creature.space):
+            yield f"{where}.square: the creature's space runs off the grid"
+            continue
+        for square in _occupied_space(creature).squares():
+            if square in blocking:
+                yield f"{where}.square: ({square.col}, {square.row}) is blocking terrain"
+                break
+            if creature.size is Size.TINY:
+                tiny_at[square] = tiny_at.get(square, 0) + 1
+                if tiny_at[square] > _TINY_PER_SQUARE:
+                    yield f"{where}.square: more than four tiny creatures share a square"
+                    break
+            elif square in big_at:
+                other = big_at[square]
+                yield f'{where}.square: overlaps "{other}" at ({square.col}, {square.row})'
+                break
+            else:
+                big_at[square] = creature.id
+        state = creature.state
+        if state is None:
+            continue
+        max_hp = max_hp_of(creature.statblock)
+        if max_hp is not None and state.current_hp > max_hp:
+            yield f"{where}.state.current_hp: {state.current_hp} is more than max {max_hp}"
+        # 000 "Death": the dead are at 0 hit points or fewer and keep no temporary ones
+        # (rules/damage.py and rules/turns.py clear them on death).
+        if state.dead and state.current_hp > 0:
+            yield f"{where}.state.current_hp: {state.current_hp}, but the creature is dead"
+        if state.dead and state.temp_hp:
+            yield f"{where}.state.temp_hp: {state.temp_hp}, but the creature is dead"
+
+
+def _occupied_space(creature: Creature) -> Space:
+    """The space a creature fills now: one size smaller while it squeezes (000 "Squeeze")."""
+    state = creature.state
+    if state is None or not state.instances_of(Condition.SQUEEZING):
+        return creature.space
+    sizes = list(Size)
+    smaller = sizes[max(0, sizes.index(creature.size) - 1)]
+    return Space(creature.square, smaller)
+
+
+def _map_image_problems(encounter: Encounter) -> Iterator[str]:
+    image = encounter.map_image
+    if image is None:
+        return
+    if not (math.isfinite(image.pixels_per_square) and image.pixels_per_square > 0):
+        yield "map_image.pixels_per_square: not a positive finite number"
+    if not all(math.isfinite(v) for v in image.offset_px):
+        yield "map_image.offset_px: not finite numbers"
+
+
+def _combat_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
+    combatant_ids: set[str] = set()
+    for i, c in enumerate(combat.combatants):
+        where = f"combat.combatants[{i}].id"
+        if c.creature_id not in creature_ids:
+            yield f'{where}: "{c.creature_id}" is not a creature in this encounter'
+        if c.creature_id in combatant_ids:
+            yield f'{where}: "{c.creature_id}" is listed twice'
+        combatant_ids.add(c.creature_id)
+    in_order: set[str] = set()
+    for i, creature_id in enumerate(combat.order):
+        where = f"combat.order[{i}]"
+        if creature_id in in_order:
+            yield f'{where}: "{creature_id}" is listed twice'
+        elif creature_id not in combatant_ids:
+            yield f'{where}: "{creature_id}" has no entry in combat.combatants'
+        in_order.add(creature_id)
+    if combat.current is not None:
+        if not combat.active:
+            yield f'combat.current: "{combat.current}", but no combat is running'
+        elif combat.current not in in_order:
+            yield f'combat.current: "{combat.current}" is not in the initiative order'
+    if combat.phase is CombatPhase.ROUNDS and combat.round < 1:
+        yield f"combat.round: {combat.round} in normal rounds (the first round is 1)"
+    for i, aid in enumerate(combat.aids):
+        for name, value in (("helper", aid.helper), ("ally", aid.ally), ("enemy", aid.enemy)):
+            if value not in creature_ids:
+                yield f'combat.aids[{i}].{name}: "{value}" is not a creature in this encounter'
+    for i, m in enumerate(combat.maintained):
+        if m.owner not in creature_ids:
+            yield f'combat.maintained[{i}].owner: "{m.owner}" is not a creature in this encounter'
+    pending = combat.pending
+    if pending is not None:
+        for value in (pending.attacker, *pending.targets):
+            if value not in creature_ids:
+                yield f'combat.pending: "{value}" is not a creature in this encounter'
+    for i, owed in enumerate(combat.owed_forced_moves):
+        for named in (owed.target, owed.source):
+            if named is not None and named not in creature_ids:
+                yield (
+                    f'combat.owed_forced_moves[{i}]: "{named}" is not a creature in this encounter'
+                )
+    last_seq = 0
+    for i, entry in enumerate(combat.log):
+        if entry.seq <= last_seq and entry.seq != 0:
+            yield f"combat.log[{i}].seq: {entry.seq} does not follow {last_seq}"
+        last_seq = max(last_seq, entry.seq)

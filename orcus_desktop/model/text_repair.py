@@ -1,0 +1,85 @@
+"""Text that can always be saved: lone surrogates, control characters and overlong text repaired.
+
+Pasted text or a file from elsewhere can hold what UTF-8 cannot encode (a lone surrogate) or
+what no name should (control characters). Reading a file and taking the GM's input both pass
+text through `repair_text`, which returns the text to keep and what it changed, so the GM is
+told; right-to-left text and every other printable character is kept unchanged.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
+_KEPT_CONTROLS = frozenset("\n\r\t")
+
+
+def repair_text(text: str, limit: int) -> tuple[str, tuple[str, ...]]:
+    """`text` made saveable and at most `limit` characters long, and what was changed.
+
+    Lone surrogates become U+FFFD, control characters other than line breaks and tab are
+    dropped, and text longer than `limit` is cut. Returns the text unchanged (and no
+    changes) when it needed nothing.
+    """
+    changes: list[str] = []
+    if _has_surrogates(text):
+        text = "".join(REPLACEMENT if _is_surrogate(ch) else ch for ch in text)
+        changes.append(
+            "a character that cannot be saved was replaced by \N{REPLACEMENT CHARACTER}"
+        )
+    if any(_is_control(ch) for ch in text):
+        text = "".join(ch for ch in text if not _is_control(ch))
+        changes.append("control characters were removed")
+    if len(text) > limit:
+        changes.append(f"cut from {len(text)} to {limit} characters")
+        text = text[:limit]
+    return text, tuple(changes)
+
+
+def repair_tree(data: Any, limit: int) -> list[tuple[str, str]]:
+    """Repair every text (keys too) of decoded JSON in place; return (field path, change)s.
+
+    Lists and objects are walked without recursion (a decoded file is already depth-checked).
+    """
+    notices: list[tuple[str, str]] = []
+
+    def fixed(value: Any, path: str) -> Any:
+        if isinstance(value, str):
+            value, changes = repair_text(value, limit)
+            notices.extend((path, change) for change in changes)
+        elif isinstance(value, dict | list):
+            stack.append((value, path))
+        return value
+
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, dict):
+            for key in list(item):
+                value = item.pop(key)
+                new_key, changes = repair_text(key, limit)
+                child = f"{path}.{new_key}" if path else new_key
+                notices.extend((child, f"field name: {change}") for change in changes)
+                item[new_key] = fixed(value, child)
+        elif isinstance(item, list):
+            for i, value in enumerate(item):
+                item[i] = fixed(value, f"{path}[{i}]")
+    return notices
+
+
+def _has_surrogates(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _is_surrogate(ch: str) -> bool:
+    return "\ud800" <= ch <= "\udfff"
+
+
+def _is_control(ch: str) -> bool:
+    # Cc is C0, DEL and C1; right-to-left marks and other format characters (Cf) are kept.
+    return ch not in _KEPT_CONTROLS and unicodedata.category(ch) == "Cc"

@@ -1,0 +1,216 @@
+"""Before the dice: who attacks whom, in what situation, with which modifiers and defense.
+
+000 "Making an Attack", "Attack Rolls", "Combat Advantage", "Cover", "Concealment". The geometry
+answers (cover, concealment, flanking, long range, adjacency, unseen attacker...) arrive as plain
+values in an `AttackContext` per target; `attack_modifiers` and `defense_value` read the
+creatures' conditions from their states and the numbers from the ruleset. The attack preview and
+`attack_rolls.resolve_attack` both use them, so what the GM reads before rolling is what counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from orcus_desktop.rules.conditions import (
+    rules_for,
+)
+from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
+from orcus_desktop.rules.powers import Power
+from orcus_desktop.rules.ruleset import Ruleset
+from orcus_desktop.rules.statblock import StatBlock, Weapon
+from orcus_desktop.rules.state import (
+    CreatureState,
+    RulesError,
+)
+from orcus_desktop.rules.terms import Defense
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
+
+_COVER_LEVEL = {CoverDegree.HALF: 1, CoverDegree.THREE_QUARTERS: 2}
+"""Which level of the ruleset's cover scale (``Ruleset.cover``) each degree is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    """A creature as the rules see it: id, stat block and current state."""
+
+    id: CreatureId
+    statblock: StatBlock
+    state: CreatureState
+
+
+@dataclass(frozen=True, slots=True)
+class AttackContext:
+    """The situation of one attack against one target, computed elsewhere (geometry, GM).
+
+    Attributes:
+        cover: The target's cover from the attacker (docs/rulings.md R-14); GM-overridable.
+        concealment: The target's concealment (docs/rulings.md R-16).
+        combat_advantage: Extra reasons the attacker has combat advantage (unseen attacker,
+            an ally's help...); the target's conditions and flanking are added here.
+        flanking: The attacker flanks the target (docs/rulings.md R-07); melee attacks only.
+        long_range: The target is beyond the weapon's normal range (000 "Ranged": -2).
+        adjacent: The attacker is adjacent to the target (000 "Prone": the +2 against ranged
+            attacks does not apply to adjacent attackers).
+        charge: The attack ends a charge (000 "Charge": +1).
+        coup_de_grace: 000 "Coup de Grace": against a helpless adjacent opponent.
+        attacker_flying: For "clumsy on ground / in air" (000 "Flying Movement").
+        target_flying: Same for the target.
+        attack_modifiers: Other modifiers to the attack roll (Help Attack +2, powers, items).
+        defense_modifiers: Other modifiers to the target's defense (Help Defense +2...).
+        damage_modifiers: Bonuses to the damage roll (flat; added to the expression).
+    """
+
+    cover: CoverDegree = CoverDegree.NONE
+    concealment: ConcealmentDegree = ConcealmentDegree.NONE
+    combat_advantage: tuple[str, ...] = ()
+    flanking: bool = False
+    long_range: bool = False
+    adjacent: bool = False
+    charge: bool = False
+    coup_de_grace: bool = False
+    attacker_flying: bool = False
+    target_flying: bool = False
+    attack_modifiers: tuple[Modifier, ...] = ()
+    defense_modifiers: tuple[Modifier, ...] = ()
+    damage_modifiers: tuple[Modifier, ...] = ()
+
+
+def weapon_for(attacker: StatBlock, power: Power, weapon: Weapon | None = None) -> Weapon | None:
+    """The weapon a power uses: the one given, else the first fitting one of the stat block."""
+    if weapon is not None:
+        return weapon
+    if not power.uses_weapon or not attacker.weapons:
+        return None
+    wants_ranged = power.origin is Origin.RANGED
+    for w in attacker.weapons:
+        if w.ranged == wants_ranged:
+            return w
+    return attacker.weapons[0]
+
+
+def attack_modifiers(
+    attacker: Combatant,
+    target: Combatant,
+    power: Power,
+    ctx: AttackContext,
+    ruleset: Ruleset,
+    *,
+    all_targets: Iterable[CreatureId],
+    weapon: Weapon | None,
+) -> tuple[list[Modifier], tuple[str, ...]]:
+    """Every modifier to the attack roll, and the combat advantage sources.
+
+    Raises:
+        RulesError: The target has total cover (no line of effect: it cannot be targeted).
+    """
+    spec = power.attack
+    assert spec is not None
+    sb = attacker.statblock
+    mods: list[Modifier] = []
+    if spec.bonus is not None:
+        # 000 "Modifiers to the Roll": a monster "uses whatever modifier is provided in its
+        # stat block".
+        mods.append(Modifier(spec.bonus, "stat block attack bonus"))
+    else:
+        assert spec.ability is not None
+        mods.append(
+            Modifier(sb.abilities.modifier(spec.ability), spec.ability.label, ModifierType.ABILITY)
+        )
+        # 000 "Level Bonus": half level applies to attack rolls.
+        mods.append(Modifier(sb.level_bonus(ruleset), "half level", ModifierType.LEVEL))
+        if weapon is not None and power.uses_weapon:
+            # 000 "Tags": with a proficient weapon, "add its proficiency bonus".
+            if weapon.proficiency:
+                mods.append(
+                    Modifier(
+                        weapon.proficiency, f"{weapon.name} proficiency", ModifierType.PROFICIENCY
+                    )
+                )
+            if weapon.enhancement:
+                mods.append(
+                    Modifier(
+                        weapon.enhancement, f"{weapon.name} enhancement", ModifierType.ENHANCEMENT
+                    )
+                )
+    if spec.extra:
+        mods.append(Modifier(spec.extra, power.name))
+
+    # 000 "Combat Advantage": +2 when the enemy is at a disadvantage defending themselves.
+    ca_sources = list(ctx.combat_advantage)
+    attacker_conditions = attacker.state.active_conditions(ruleset)
+    for condition in sorted(target.state.active_conditions(ruleset)):
+        rules = rules_for(condition, ruleset)
+        if rules.grants_combat_advantage or (
+            rules.grants_combat_advantage_to_melee and power.origin is Origin.MELEE
+        ):
+            ca_sources.append(f"target {condition.label.lower()}")
+    cannot_flank = any(rules_for(c, ruleset).cannot_flank for c in attacker_conditions)
+    # docs/rulings.md R-07: melee attacks only (004-26: any attack, ``flanking_melee_only``).
+    melee_or_any = power.origin is Origin.MELEE or not ruleset.flanking_melee_only
+    if ctx.flanking and melee_or_any and not cannot_flank:
+        ca_sources.append("flanking")
+    ca = tuple(dict.fromkeys(ca_sources))
+    if ca:
+        # Combat advantage is a state, not a stack: +2 once whatever the number of reasons.
+        mods.append(Modifier(ruleset.combat_advantage_bonus, "combat advantage"))
+    if ctx.charge:
+        mods.append(Modifier(ruleset.charge_attack_bonus, "charge"))
+    if ctx.long_range:
+        mods.append(Modifier(ruleset.long_range_penalty, "long range"))
+    # 000 "Cover": "only the most protective degree of cover applies".
+    if ctx.cover is CoverDegree.TOTAL and ruleset.cover.total_blocks_targeting:
+        raise RulesError(f"{target.statblock.name} has total cover and cannot be targeted")
+    if ctx.cover in _COVER_LEVEL:  # the ruleset's cover scale (D3) gives number and name
+        level = ruleset.cover.level(_COVER_LEVEL[ctx.cover])
+        mods.append(Modifier(level.modifier, level.label))
+    # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
+    if not power.origin.is_area or ruleset.concealment_applies_to_areas:
+        if ctx.concealment is ConcealmentDegree.CONCEALED:
+            mods.append(Modifier(ruleset.concealment_penalty, "concealment"))
+        elif ctx.concealment is ConcealmentDegree.TOTAL:
+            mods.append(Modifier(ruleset.total_concealment_penalty, "total concealment"))
+    for condition in sorted(attacker_conditions):
+        penalty = rules_for(condition, ruleset).attack_penalty
+        if penalty:
+            mods.append(Modifier(penalty, f"attacker {condition.label.lower()}"))
+    # 000 "Marked": -2 "on attacks that do not include the creature that marked you".
+    marker = attacker.state.marked_by()
+    if marker is not None and marker not in set(all_targets):
+        mods.append(Modifier(ruleset.marked_attack_penalty, "marked"))
+    # 000 "Flying Movement": clumsy creatures take -4 to attack rolls and defences.
+    if (sb.clumsy_on_ground and not ctx.attacker_flying) or (
+        sb.clumsy_in_air and ctx.attacker_flying
+    ):
+        mods.append(Modifier(ruleset.clumsy_penalty, "clumsy"))
+    mods.extend(ctx.attack_modifiers)
+    # The ruleset's attack modifier rules (hook H3; 000 has none beyond the list above).
+    mods.extend(ruleset.hooks.attack_modifier_rules.extra(attacker, target, power, ctx, ruleset))
+    return mods, ca
+
+
+def defense_value(
+    target: Combatant,
+    defense: Defense,
+    power: Power,
+    ctx: AttackContext,
+    ruleset: Ruleset,
+) -> ResolvedValue:
+    """The target's defense against this attack, with its modifiers."""
+    sb = target.statblock
+    mods: list[Modifier] = []
+    for condition in sorted(target.state.active_conditions(ruleset)):
+        rules = rules_for(condition, ruleset)
+        if rules.defense_modifier:
+            mods.append(Modifier(rules.defense_modifier, condition.label.lower()))
+        # 000 "Prone": +2 "against ranged attacks (unless attacker is adjacent to you)".
+        # (004-33 keeps it against adjacent attackers: ``prone_ranged_bonus_vs_adjacent``.)
+        not_adjacent = not ctx.adjacent or ruleset.prone_ranged_bonus_vs_adjacent
+        if rules.ranged_defense_bonus and power.origin is Origin.RANGED and not_adjacent:
+            mods.append(
+                Modifier(rules.ranged_defense_bonus, f"{condition.label.lower()} vs ranged")
+            )
+    if (sb.clumsy_on_ground and not ctx.target_flying) or (sb.clumsy_in_air and ctx.target_flying):
+        mods.append(Modifier(ruleset.clumsy_penalty, "clumsy"))
+    mods.extend(ctx.defense_modifiers)
+    return resolve(sb.defenses.get(defense), f"{sb.name} {defense.label}", mods)

@@ -1,0 +1,335 @@
+"""Attack resolution: attack rolls, hits and crits, and the damage rolled for each target.
+
+000 "Attack Rolls", "Rolling 1 or 20", "Critical Hits", "Damage Rolls", "Areas of effect".
+
+Pure: ``resolve_attack(attacker, power, targets, dice, ruleset) -> AttackResult``; the modifiers
+come from `attack_modifiers`, and `attack_application.apply_attack` turns a result into new
+creature states.
+
+Dice are drawn in a fixed order so that typed-in physical dice and replays line up: one attack
+roll per target in the order given (000 "Power Attack Rolls": "one attack roll per target"),
+then the hit damage once for all targets (000 "Damage Rolls": "roll the damage once for all of
+them"), then the miss damage, then the effect damage, then each critical target's extra dice
+(000 "Areas of effect": "critical hit bonus damage, is rolled separately for each target").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from orcus_desktop.rules.attack_modifiers import (
+    AttackContext,
+    Combatant,
+    attack_modifiers,
+    defense_value,
+    weapon_for,
+)
+from orcus_desktop.rules.conditions import (
+    rules_for,
+)
+from orcus_desktop.rules.damage import (
+    halve,
+)
+from orcus_desktop.rules.dice import DiceRoll, DiceSource, MaxSource, roll, substitute
+from orcus_desktop.rules.modifiers import Modifier, ResolvedValue, resolve
+from orcus_desktop.rules.powers import DamageSpec, Outcome, Power
+from orcus_desktop.rules.ruleset import Ruleset
+from orcus_desktop.rules.statblock import StatBlock, Weapon
+from orcus_desktop.rules.terms import DamageType, Defense
+from orcus_desktop.vocabulary import CreatureId, Origin
+
+
+@dataclass(frozen=True, slots=True)
+class TargetDamage:
+    """The damage one target receives from the attack, before its resistances.
+
+    Attributes:
+        roll: The damage roll (shared by all targets, or maximized for a critical hit).
+        extra: Critical hit extra dice, rolled for this target only.
+        types: Damage types.
+        half: Halved for a "Miss: half damage" line.
+        weakened: The attacker is weakened: halved again when applied (not for persistent).
+        maximized: A critical hit: maximum damage (000 "Critical Hits").
+    """
+
+    roll: DiceRoll
+    extra: DiceRoll | None
+    types: tuple[DamageType, ...]
+    half: bool = False
+    weakened: bool = False
+    maximized: bool = False
+
+    def amount(self, ruleset: Ruleset) -> int:
+        """Rolled damage plus crit extras, halved for a miss; weakened is applied later."""
+        total = self.roll.total + (self.extra.total if self.extra else 0)
+        return halve(total, ruleset) if self.half else max(0, total)
+
+
+@dataclass(frozen=True, slots=True)
+class TargetAttack:
+    """One target's share of an attack.
+
+    Attributes:
+        target: Who.
+        roll: The attack roll (None for powers without an attack roll).
+        attack: d20 + every modifier with its source.
+        defense: The defense with every modifier.
+        defense_kind: Which defense.
+        hit: Hit, miss, or None without an attack roll.
+        critical: A critical hit.
+        automatic: "natural 20" or "natural 1" when that decided the hit.
+        combat_advantage: Why the attacker had combat advantage (empty: it didn't).
+        outcomes: The power lines that apply to this target (hit or miss, and effect).
+        damage: Damage for this target, if any line deals damage.
+        effect_damage: Damage from the Effect line, if any.
+    """
+
+    target: CreatureId
+    roll: DiceRoll | None
+    attack: ResolvedValue | None
+    defense: ResolvedValue | None
+    defense_kind: Defense | None
+    hit: bool | None
+    critical: bool
+    automatic: str
+    combat_advantage: tuple[str, ...]
+    outcomes: tuple[Outcome, ...]
+    damage: TargetDamage | None
+    effect_damage: TargetDamage | None = None
+    coup_de_grace: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    """A resolved power use against its targets.
+
+    Attributes:
+        attacker: Who attacked.
+        power: The power's name.
+        origin: Melee, Ranged, Near, Far or Self.
+        weapon: The weapon used, if any.
+        targets: One entry per target, in the order given.
+        hit_damage: The hit damage roll shared by all non-critical hits.
+        miss_damage: The miss damage roll, if the power has its own miss damage.
+        effect_damage: The effect damage roll, if any.
+    """
+
+    attacker: CreatureId
+    power: str
+    origin: Origin
+    weapon: str | None
+    targets: tuple[TargetAttack, ...]
+    hit_damage: DiceRoll | None = None
+    miss_damage: DiceRoll | None = None
+    effect_damage: DiceRoll | None = None
+
+
+def _damage_text(
+    spec: DamageSpec,
+    attacker: StatBlock,
+    weapon: Weapon | None,
+    power: Power,
+    extra: Sequence[Modifier],
+) -> str:
+    text = substitute(
+        spec.expression,
+        weapon_die=weapon.die if weapon is not None else None,
+        ability_modifiers=attacker.abilities.modifiers(),
+    )
+    if weapon is not None and power.uses_weapon and weapon.enhancement:
+        text += f" + {weapon.enhancement} [{weapon.name} enhancement]"
+    for m in extra:
+        number = str(m.value) if m.value >= 0 else f"({m.value})"
+        text += f" + {number} [{m.source}]"
+    return text
+
+
+# --- resolution ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Staged:
+    """One target after its attack roll, before damage is rolled."""
+
+    target: Combatant
+    ctx: AttackContext
+    roll: DiceRoll | None = None
+    attack: ResolvedValue | None = None
+    defense: ResolvedValue | None = None
+    hit: bool | None = None
+    crit: bool = False
+    auto: str = ""
+    ca: tuple[str, ...] = ()
+
+
+def resolve_attack(
+    attacker: Combatant,
+    power: Power,
+    targets: Sequence[tuple[Combatant, AttackContext]],
+    dice: DiceSource,
+    ruleset: Ruleset,
+    *,
+    weapon: Weapon | None = None,
+    damage_modifiers: Sequence[Modifier] = (),
+    forced_hits: Mapping[CreatureId, bool] | None = None,
+) -> AttackResult:
+    """Resolve a power against its targets.
+
+    000 "Attack Rolls": d20 + modifiers; "equals or exceeds the target's relevant defense" hits.
+    000 "Rolling 1 or 20": a natural 20 always hits and is a critical hit only if it would have
+    hit anyway; a natural 1 always misses. 000 "Critical Hits": maximum damage, extra dice
+    rolled. 000 "Coup de Grace": a hit is a critical hit. 000 "Weakened": the attacker's damage
+    is halved (done when applied, see :func:`damage_for`).
+
+    Args:
+        attacker: The creature using the power.
+        power: The power.
+        targets: Each target with its attack context, in the order attack rolls are made.
+        dice: Where die results come from (seeded RNG or typed-in dice).
+        ruleset: The ruleset.
+        weapon: The weapon used; by default the first fitting weapon of the stat block.
+        damage_modifiers: Flat bonuses to the damage roll (it is rolled once for all).
+        forced_hits: The GM's ruling per target (hit or miss), overriding the comparison; the
+            roll stays on record and ``automatic`` says "GM". A forced hit is never critical
+            unless the roll was one anyway.
+
+    Powers without an attack roll (``power.attack is None``) apply only their Effect line.
+
+    Raises:
+        RulesError: A target has total cover.
+        DiceError: A scripted source ran out or a damage expression is broken.
+    """
+    used_weapon = weapon_for(attacker.statblock, power, weapon)
+    all_ids = tuple(t.id for t, _ in targets)
+    weakened = any(
+        rules_for(c, ruleset).damage_halved for c in attacker.state.active_conditions(ruleset)
+    )
+    spec = power.attack
+
+    staged: list[_Staged] = []
+    for target, ctx in targets:
+        if spec is None:
+            staged.append(_Staged(target, ctx))
+            continue
+        mods, ca = attack_modifiers(
+            attacker, target, power, ctx, ruleset, all_targets=all_ids, weapon=used_weapon
+        )
+        d20 = roll("1d20", dice)
+        natural = d20.natural
+        attack = resolve(d20.total, "d20", mods)
+        defense = defense_value(target, spec.defense, power, ctx, ruleset)
+        meets = attack.total >= defense.total
+        auto = ""
+        if natural == 1 and ruleset.natural_1_misses:
+            hit, auto = False, "natural 1"
+        elif natural == 20 and ruleset.natural_20_hits:
+            hit = True
+            auto = "" if meets else "natural 20"
+        else:
+            hit = meets
+        crit = natural == 20 and hit and (meets or not ruleset.crit_needs_hit_without_natural_20)
+        if forced_hits is not None and target.id in forced_hits:
+            hit = forced_hits[target.id]
+            crit = crit and hit
+            auto = "GM"
+        if ctx.coup_de_grace and hit:
+            crit = True  # 000 "Coup de Grace": "If you hit, you score a critical hit."
+        staged.append(_Staged(target, ctx, d20, attack, defense, hit, crit, auto, ca))
+
+    def needs(kind: str) -> bool:
+        for e in staged:
+            if kind == "hit" and e.hit is True and not e.crit:
+                return True
+            if kind == "miss" and e.hit is False:
+                return True
+        return False
+
+    hit_spec = power.hit.damage
+    miss_spec = power.miss.damage or (power.hit.damage if power.miss.half_damage else None)
+    hit_text = (
+        _damage_text(hit_spec, attacker.statblock, used_weapon, power, damage_modifiers)
+        if hit_spec
+        else None
+    )
+    hit_roll = roll(hit_text, dice) if hit_text and needs("hit") else None
+    miss_roll = None
+    if miss_spec is not None and needs("miss"):
+        if power.miss.damage is None and hit_roll is not None:
+            miss_roll = hit_roll  # "Miss: half damage" halves the damage rolled for the hit.
+        else:
+            miss_roll = roll(
+                _damage_text(miss_spec, attacker.statblock, used_weapon, power, damage_modifiers),
+                dice,
+            )
+    effect_spec = power.effect.damage
+    effect_roll = (
+        roll(
+            _damage_text(effect_spec, attacker.statblock, used_weapon, power, damage_modifiers),
+            dice,
+        )
+        if effect_spec and staged
+        else None
+    )
+
+    results: list[TargetAttack] = []
+    for e in staged:
+        target, ctx, crit = e.target, e.ctx, e.crit
+        outcomes: list[Outcome] = []
+        damage: TargetDamage | None = None
+        if e.hit is True:
+            outcomes.append(power.hit)
+            if hit_spec is not None and hit_text is not None:
+                if crit:
+                    # 000 "Critical Hits": maximum damage; bonus dice rolled, not maximized.
+                    maxed = roll(hit_text, MaxSource())
+                    extra = roll(power.crit_extra, dice) if power.crit_extra else None
+                    damage = TargetDamage(
+                        maxed, extra, hit_spec.types, weakened=weakened, maximized=True
+                    )
+                else:
+                    assert hit_roll is not None
+                    damage = TargetDamage(hit_roll, None, hit_spec.types, weakened=weakened)
+        elif e.hit is False:
+            outcomes.append(power.miss)
+            if miss_spec is not None and miss_roll is not None:
+                damage = TargetDamage(
+                    miss_roll,
+                    None,
+                    miss_spec.types,
+                    half=power.miss.damage is None,
+                    weakened=weakened,
+                )
+        outcomes.append(power.effect)
+        effect_damage = (
+            TargetDamage(effect_roll, None, effect_spec.types, weakened=weakened)
+            if effect_roll is not None and effect_spec is not None
+            else None
+        )
+        results.append(
+            TargetAttack(
+                target=target.id,
+                roll=e.roll,
+                attack=e.attack,
+                defense=e.defense,
+                defense_kind=spec.defense if spec else None,
+                hit=e.hit,
+                critical=crit,
+                automatic=e.auto,
+                combat_advantage=e.ca,
+                outcomes=tuple(o for o in outcomes if not o.empty),
+                damage=damage,
+                effect_damage=effect_damage,
+                coup_de_grace=ctx.coup_de_grace,
+            )
+        )
+    return AttackResult(
+        attacker=attacker.id,
+        power=power.name,
+        origin=power.origin,
+        weapon=used_weapon.name if used_weapon else None,
+        targets=tuple(results),
+        hit_damage=hit_roll,
+        miss_damage=miss_roll if miss_roll is not hit_roll else None,
+        effect_damage=effect_roll,
+    )
