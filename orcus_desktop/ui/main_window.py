@@ -53,6 +53,7 @@ from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, StatusReport
+from orcus_desktop.ui.uvtt_actions import UvttActions
 
 
 class MainWindow(QMainWindow):
@@ -251,6 +252,9 @@ class MainWindow(QMainWindow):
         file_menu.addActions([files.open_action, files.save_action, files.save_as_action])
         file_menu.addSeparator()
         file_menu.addAction(files.import_map_action)
+        self.map_files = UvttActions(
+            self, self.session, lambda: self.files.path, self.status_report, file_menu
+        )
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu_bar.addMenu("&Edit")
