@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.geometry.sight import spaces_reach_spaces, spaces_see_spaces
 from orcus_desktop.geometry.walls import BoolArray
 
@@ -220,19 +221,30 @@ class _Plan:
     extra: IntGrid  # (8, rows, cols) extra cost of the step arriving at origin (difficult)
 
 
-def _can_pass_through(mover: Occupant, other: Occupant) -> bool:
-    """000 "Moving Around Other Creatures": allies always; enemies two sizes apart."""
+def _can_pass_through(mover: Occupant, other: Occupant, rules: Occupancy) -> bool:
+    """000 "Moving Around Other Creatures": allies always; enemies two sizes apart.
+
+    004-25 (the ruleset's `Occupancy`) adds helpless enemies.
+    """
     if not mover.is_enemy_of(other):
+        return True
+    if rules.pass_helpless_enemies and other.helpless:
         return True
     return abs(mover.size.rank - other.size.rank) >= 2
 
 
-def _can_end_in(mover: Occupant, other: Occupant, tiny_count: int) -> bool:
+def _can_end_in(mover: Occupant, other: Occupant, tiny_count: int, rules: Occupancy) -> bool:
     """Whether the mover may end its move in `other`'s space (docs/rulings.md R-17).
 
     A tiny creature may end in a larger creature's space or share a square with up to three
-    other tiny creatures; otherwise nobody ends in another's space.
+    other tiny creatures; otherwise nobody ends in another's space - unless the ruleset's
+    `Occupancy` allows a prone ally's or a helpless enemy's space (004-25).
     """
+    if mover.is_enemy_of(other):
+        if rules.end_in_helpless_enemy and other.helpless:
+            return True
+    elif rules.end_in_prone_ally and other.prone:
+        return True
     if mover.size is not Size.TINY:
         return False
     if other.size is not Size.TINY:
@@ -267,9 +279,11 @@ def _build_plan(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> _
             if not battlefield.bounds.contains(sq):
                 continue
             # forced movement never carries a creature through another's space
-            if forced or not _can_pass_through(mover, other):
+            if forced or not _can_pass_through(mover, other, battlefield.occupancy):
                 no_pass[sq.row, sq.col] = True
-            if not _can_end_in(mover, other, int(tiny_count[sq.row, sq.col])):
+            if not _can_end_in(
+                mover, other, int(tiny_count[sq.row, sq.col]), battlefield.occupancy
+            ):
                 no_end[sq.row, sq.col] = True
     pass_ok = fits & ~_window_or(no_pass, n)
     end_ok = pass_ok & ~_window_or(no_end, n)
@@ -316,25 +330,31 @@ def _costs(
     extra = plan.extra[:, r0:r1, c0:c1]
     dist = np.full((h, w), _INF, dtype=np.int64)
     dist[start.row - r0, start.col - c0] = 0
+    # Per step direction, the cost of arriving at each target square by that step, or _INF
+    # where the step is not allowed (sums stay below int64's top: _INF is a quarter of it).
+    moves = []
+    for k, (dc, dr) in enumerate(STEPS):
+        # arriving at (r, c) from (r - dr, c - dc)
+        sr0, sr1 = max(0, -dr), h - max(0, dr)
+        sc0, sc1 = max(0, -dc), w - max(0, dc)
+        if sr1 <= sr0 or sc1 <= sc0:
+            continue
+        tr0, tc0 = sr0 + dr, sc0 + dc
+        tr1, tc1 = sr1 + dr, sc1 + dc
+        ok = step_ok[k, sr0:sr1, sc0:sc1] & pass_ok[tr0:tr1, tc0:tc1]
+        add = np.where(ok, per_square + extra[k, tr0:tr1, tc0:tc1], _INF)
+        moves.append((sr0, sr1, sc0, sc1, tr0, tr1, tc0, tc1, add))
+    # Relaxed in place (a step may build on one relaxed earlier in the same round): every value
+    # is a real path's cost, so it never goes below the cheapest, and fewer rounds are needed.
+    new = dist
     for _ in range(reach + 1):
-        new = dist.copy()
-        for k, (dc, dr) in enumerate(STEPS):
-            # arriving at (r, c) from (r - dr, c - dc)
-            sr0, sr1 = max(0, -dr), h - max(0, dr)
-            sc0, sc1 = max(0, -dc), w - max(0, dc)
-            if sr1 <= sr0 or sc1 <= sc0:
-                continue
-            src = dist[sr0:sr1, sc0:sc1]
-            ok = step_ok[k, sr0:sr1, sc0:sc1]
-            tr0, tc0 = sr0 + dr, sc0 + dc
-            tr1, tc1 = sr1 + dr, sc1 + dc
-            ok = ok & pass_ok[tr0:tr1, tc0:tc1] & (src < _INF)
-            cand = np.where(ok, src + per_square + extra[k, tr0:tr1, tc0:tc1], _INF)
-            np.minimum(new[tr0:tr1, tc0:tc1], cand, out=new[tr0:tr1, tc0:tc1])
+        dist = new.copy()
+        for sr0, sr1, sc0, sc1, tr0, tr1, tc0, tc1, add in moves:
+            target = new[tr0:tr1, tc0:tc1]
+            np.minimum(target, new[sr0:sr1, sc0:sc1] + add, out=target)
         if np.array_equal(new, dist):
             break
-        dist = new
-    return dist, (r0, c0)
+    return new, (r0, c0)
 
 
 def _per_square(mode: PathRule) -> int:
