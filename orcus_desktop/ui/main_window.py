@@ -24,11 +24,9 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QWidget,
 )
 
-from orcus_desktop import __version__
 from orcus_desktop.assets import resource_path
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
@@ -38,6 +36,7 @@ from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.history import History
+from orcus_desktop.ui.about_dialog import show_about_dialog
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.attack_driver import AttackDriver
 from orcus_desktop.ui.creature_list import CreatureList, token_menu
@@ -462,11 +461,7 @@ class MainWindow(QMainWindow):
         return ask_image_use(self, path)
 
     def _on_about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About Orcus Desktop",
-            f"Orcus Desktop {__version__}\nAn offline battle map for the Orcus rules.",
-        )
+        show_about_dialog(self)
 
     def _on_shortcuts(self) -> None:
         if self.shortcuts_dialog is None:
