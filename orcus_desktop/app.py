@@ -20,6 +20,7 @@ from types import TracebackType
 
 from orcus_desktop import __version__
 from orcus_desktop.assets import demo_encounter_path, resource_path
+from orcus_desktop.model.atomic_file import sweep_temp_files
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter
 
@@ -79,6 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EncounterFileError as exc:
         print(f"orcus-desktop: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    sweep_temp_files(path)  # what a save killed in an earlier run left beside the file
 
     screenshot: Path | None = args.screenshot
     if not has_display():

@@ -21,7 +21,10 @@ SHORT_MS = 5000
 
 def outcome_text(result: OperationResult) -> str:
     """What an operation did, or ``Refused: <reason>``."""
-    return result.text if result.ok else f"Refused: {result.reason}"
+    if not result.ok:
+        return f"Refused: {result.reason}"
+    repaired = result.details.get("repaired")
+    return f"{result.text} (repaired {repaired})" if repaired else result.text
 
 
 class StatusReport:
