@@ -106,9 +106,9 @@ def _answer(args: argparse.Namespace) -> dict[str, Any]:
             "concealment": s.concealment,
         }
     if args.question == "area":
-        a = area_query(encounter, args.shape, args.size, args.origin)
+        a = area_query(encounter, args.shape, args.size, args.origin, ruleset)
         return {"squares": [[s.col, s.row] for s in a.squares], "creatures": list(a.creatures)}
-    p = path_query(encounter, args.creature, args.to_square)
+    p = path_query(encounter, args.creature, args.to_square, ruleset)
     return {
         "reachable": p.reachable,
         "cost": p.cost,

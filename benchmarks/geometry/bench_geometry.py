@@ -10,26 +10,19 @@ the median and best of several repeats and the budget. The cover rows are pure c
 per path over the 20 longest cheapest paths of the first token, with the per-map sight cache
 warm, then starting empty on a new map state.
 
-The visibility-polygon row runs the npm `visibility-polygon` package (its `compute`, on the same
-noded segments plus the map's frame, same viewpoints) in node in the same run; it installs the
-package with npm into a cache folder outside the repository (~/.cache/orcus-desktop-bench) and
-skips the row, saying so, when node or npm is missing.
+The visibility polygon is compared with the npm `visibility-polygon` package in
+`bench_visibility.py`.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 
@@ -40,15 +33,8 @@ from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.geometry.movement import cheapest_path, provoked_by, reachable_squares
 from orcus_desktop.geometry.sight import lines_of_sight
-from orcus_desktop.geometry.visibility import (
-    polygon_area,
-    visibility_oracle,
-    visibility_polygon_array,
-)
-from orcus_desktop.geometry.walls import box_segments, node_segments
 from orcus_desktop.vocabulary import CoverDegree
 
-CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "orcus-desktop-bench"
 SIDE = 100
 
 
@@ -203,137 +189,6 @@ def bench_burst(bf: Battlefield, repeats: int) -> None:
     row("burst 10: squares + affected creatures", med, best, "<= 2 ms")
 
 
-def vispoly_segments(seed: int = 11) -> tuple[np.ndarray, list[tuple[float, float]]]:
-    rng = np.random.default_rng(seed)
-    walls = random_walls(rng, 2300)
-    raw = [w.points for w in walls]
-    segs = node_segments([(a, b) for a, b in raw])
-    # trim to exactly 2,000 noded segments
-    segs = segs[:2000]
-    occupied = {(int(min(a, c)), int(min(b, d))) for a, b, c, d in segs.tolist()}
-    views: list[tuple[float, float]] = []
-    while len(views) < 25:
-        c, r = (int(v) for v in rng.integers(5, SIDE - 5, 2))
-        if (c, r) not in occupied:
-            views.append((c + 0.5, r + 0.5))
-    return segs, views
-
-
-def node_available() -> tuple[str, str] | None:
-    node = shutil.which("node")
-    npm = shutil.which("npm")
-    if node is None or npm is None:
-        return None
-    return node, npm
-
-
-def ensure_npm_package(npm: str) -> Path | None:
-    pkg = CACHE / "node_modules" / "visibility-polygon"
-    if pkg.exists():
-        return CACHE
-    CACHE.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        [npm, "install", "--no-audit", "--no-fund", "--prefix", str(CACHE), "visibility-polygon"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return CACHE if done.returncode == 0 and pkg.exists() else None
-
-
-NODE_DRIVER = r"""
-const vp = require("visibility-polygon");
-const fs = require("fs");
-const data = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const repeats = data.repeats;
-const times = [];
-const areas = [];
-for (const view of data.views) {
-  vp.compute(view, data.segments);  // warm up the JIT for this view
-  for (let i = 0; i < repeats; i++) {
-    const t0 = process.hrtime.bigint();
-    const poly = vp.compute(view, data.segments);
-    const t1 = process.hrtime.bigint();
-    times.push(Number(t1 - t0) / 1e6);
-    if (i === 0) {
-      let a = 0;
-      for (let k = 0; k < poly.length; k++) {
-        const p = poly[k], q = poly[(k + 1) % poly.length];
-        a += p[0] * q[1] - q[0] * p[1];
-      }
-      areas.push(Math.abs(a) / 2);
-    }
-  }
-}
-process.stdout.write(JSON.stringify({times, areas}));
-"""
-
-
-def bench_visibility(repeats: int) -> None:
-    segs, views = vispoly_segments()
-    bounds = (0.0, 0.0, float(SIDE), float(SIDE))
-    py_times: list[float] = []
-    py_areas: list[float] = []
-    for view in views:
-        visibility_polygon_array(view, segs, bounds)
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            poly = visibility_polygon_array(view, segs, bounds)
-            py_times.append((time.perf_counter() - t0) * 1000)
-        py_areas.append(polygon_area(poly))
-    py_med = statistics.median(py_times)
-    row(
-        "visibility polygon, 2,000 segments (numpy sweep)",
-        py_med,
-        min(py_times),
-        "<= 1.5 x npm",
-    )
-    # the oracle, once per view, for correctness and scale
-    worst = 0.0
-    t0 = time.perf_counter()
-    for view, area in zip(views, py_areas, strict=True):
-        worst = max(worst, abs(visibility_oracle(view, segs, bounds).area - area))
-    oracle_ms = (time.perf_counter() - t0) * 1000 / len(views)
-    label = "  slow shapely oracle (per view)"
-    print(f"{label:<48} {oracle_ms:8.2f} ms   |area diff| max {worst:.2e}")
-    tools = node_available()
-    if tools is None:
-        print("  npm visibility-polygon: SKIPPED (node or npm not found)")
-        return
-    node, npm = tools
-    prefix = ensure_npm_package(npm)
-    if prefix is None:
-        print("  npm visibility-polygon: SKIPPED (npm install visibility-polygon failed)")
-        return
-    framed = node_segments(
-        [((a, b), (c, d)) for a, b, c, d in segs.tolist()] + box_segments(bounds)
-    )
-    payload = {
-        "segments": [[[a, b], [c, d]] for a, b, c, d in framed.tolist()],
-        "views": [list(v) for v in views],
-        "repeats": repeats,
-    }
-    with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp) / "data.json"
-        data.write_text(json.dumps(payload), encoding="utf-8")
-        driver = Path(tmp) / "driver.js"
-        driver.write_text(NODE_DRIVER, encoding="utf-8")
-        env = dict(os.environ, NODE_PATH=str(prefix / "node_modules"))
-        out = subprocess.run(
-            [node, str(driver), str(data)], capture_output=True, text=True, env=env, check=False
-        )
-    if out.returncode != 0:
-        print(f"  npm visibility-polygon: SKIPPED (node failed: {out.stderr.strip()[:200]})")
-        return
-    result = json.loads(out.stdout)
-    js_med = statistics.median(result["times"])
-    row("  npm visibility-polygon (node, same input)", js_med, min(result["times"]), "reference")
-    diff = max(abs(a - b) for a, b in zip(result["areas"], py_areas, strict=True))
-    ratio = py_med / js_med
-    verdict = "within budget" if ratio <= 1.5 else "OVER budget"
-    print(f"  ratio python/npm {ratio:.2f} x ({verdict}); |area diff| max {diff:.2e}")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
@@ -355,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_movement(bf, repeats)
     bench_provoked(bf, repeats)
     bench_burst(bf, repeats)
-    bench_visibility(max(3, repeats // 3))
+    print("visibility polygon against npm visibility-polygon: see bench_visibility.py")
     return 0
 
 

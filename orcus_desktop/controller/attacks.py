@@ -74,7 +74,7 @@ def use_power(
             # and the opportunity attack comes first (000 "Immediate Actions").
             stage_attack(engine, e, creature_id, power, target_ids, choices)
             provoked = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
-            if offerable(e, provoked):
+            if offerable(e, provoked, engine.ruleset):
                 held = PendingAttack(
                     CreatureId(creature_id),
                     "power",

@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.controller.outcomes import Refusal, refuse
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind, Power
+from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import basic_attacks
 
 
@@ -54,8 +55,22 @@ class CombatAction(StrEnum):
 
     @property
     def kind(self) -> ActionKind:
-        """The action type it takes (000 "Actions in Combat" headings, "Free Actions")."""
+        """The action type it takes in 000 ("Actions in Combat" headings, "Free Actions")."""
         return _KINDS[self]
+
+    def kind_under(self, ruleset: Ruleset) -> ActionKind:
+        """The action type it takes under a ruleset's action economy (D1, docs/rulesets.md).
+
+        002-21/004-16: drop prone is a minor/swift action; 002-17/004-17: escape is a move
+        action; the Dash's kind is the ruleset's ``dash.action``.
+        """
+        default = _KINDS[self]
+        if self is CombatAction.DASH:
+            return ActionKind(ruleset.dash.action)
+        key = _RULESET_KEYS.get(self)
+        if key is None:
+            return default
+        return ActionKind(ruleset.actions.action_kind(key, default.value))
 
     @property
     def label(self) -> str:
@@ -90,6 +105,9 @@ _KINDS: dict[CombatAction, ActionKind] = {
     CombatAction.OPPORTUNITY_ATTACK: ActionKind.OPPORTUNITY,
     CombatAction.END_TURN: ActionKind.NONE,
 }
+
+# The names a ruleset's ``actions.action_kinds`` table uses for the actions it may change.
+_RULESET_KEYS = {CombatAction.DROP_PRONE: "drop_prone", CombatAction.ESCAPE_GRAPPLE: "escape"}
 
 _MOVING = frozenset(
     {
@@ -214,7 +232,14 @@ def kind_problem(
         if combatant is not None:
             if combat.phase is CombatPhase.SURPRISE and combatant.surprised:
                 return f"{name} is surprised: no immediate actions until its first turn ends"
-            if combatant.immediate_used:
+            if (
+                kind is ActionKind.OPPORTUNITY
+                and not rules.ruleset.actions.opportunity_uses_immediate
+            ):
+                if opportunity_spent(rules.ruleset, combat, combatant):
+                    # 002-05 (002 l.98), 004-08 (004 l.385): one per combatant's turn.
+                    return f"{name} already took an opportunity attack this turn"
+            elif combatant.immediate_used:
                 # 000 "Immediate Actions"/docs/rulings.md R-02 — one per round.
                 return f"{name} already took an immediate action this round"
             if combat.current == creature_id:
@@ -275,7 +300,7 @@ def action_problem(
             return f"nothing provoked an opportunity attack from {name}"
         return ""
 
-    problem = kind_problem(rules, encounter, creature_id, action.kind)
+    problem = kind_problem(rules, encounter, creature_id, action.kind_under(rules.ruleset))
     if problem:
         return problem
 
@@ -395,7 +420,7 @@ def available_actions(
     combat = encounter.combat
     combatant = combat.find(creature_id) if combat.active else None
     options = tuple(
-        ActionOption(a, a.kind, not problem, problem)
+        ActionOption(a, a.kind_under(rules.ruleset), not problem, problem)
         for a in CombatAction
         for problem in (action_problem(rules, encounter, creature_id, a),)
     )

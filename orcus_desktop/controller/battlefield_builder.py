@@ -9,7 +9,7 @@ nor flanks (docs/rulings.md R-02, R-07). The map, the session's previews and the
 
 from __future__ import annotations
 
-from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import rules_for
@@ -25,7 +25,7 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
         conditions = rules.conditions(encounter, creature.id)
         can_react = not any(rules_for(c, rules.ruleset).no_immediate_actions for c in conditions)
         combatant = combat.find(creature.id) if combat.active else None
-        if combatant is not None and combatant.immediate_used:
+        if combatant is not None and opportunity_spent(rules.ruleset, combat, combatant):
             can_react = False
         occupants.append(
             Occupant(

@@ -73,7 +73,7 @@ def checked_action(
         action.value,
         text,
         encounter,
-        lambda e: engine.spend(change(e), creature_id, action.kind),
+        lambda e: engine.spend(change(e), creature_id, action.kind_under(engine.ruleset)),
         creature_id,
     )
 
@@ -267,7 +267,7 @@ def charge(
             )
         )
         provoked = preview.provoking_enemy_ids
-        if offerable(e, provoked):
+        if offerable(e, provoked, engine.ruleset):
             # Checked now (reach, a dead target...), rolled once the offers are settled.
             basic = SHOVE if shove else find_power(engine.rules, e, creature_id, basic_name)
             if basic is not None:

@@ -19,16 +19,14 @@ from orcus_desktop.controller.log_records import (
     RollRecord,
     SaveRecord,
 )
-from orcus_desktop.model.combat import ActionBudget, CombatPhase
+from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import thaw
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import (
-    ActionLimit,
     Condition,
     ConditionInstance,
     PersistentDamage,
-    rules_for,
 )
 from orcus_desktop.rules.damage import DamageApplied
 from orcus_desktop.rules.dice import DiceRoll
@@ -103,6 +101,22 @@ def effect_data(effect: ConditionInstance | PersistentDamage) -> dict[str, Any]:
     return effect.to_dict()
 
 
+# -- reactions --------------------------------------------------------------------------------
+
+
+def opportunity_spent(ruleset: Ruleset, combat: Combat, combatant: Combatant) -> bool:
+    """Whether the combatant can take no more opportunity attacks now.
+
+    docs/rulings.md R-02: an opportunity attack uses the immediate action (one a round).
+    002-05 (002 l.18 "as many opportunity actions as become available during a whole round,
+    but only one per combatant turn") and 004-08 (004 l.385 "Once per Turn"): one per
+    provoking creature's turn, without the immediate action.
+    """
+    if ruleset.actions.opportunity_uses_immediate:
+        return combatant.immediate_used
+    return combatant.took_opportunity_on(combat.turn_key)
+
+
 # -- the bridge -------------------------------------------------------------------------------
 
 
@@ -169,18 +183,12 @@ class CombatRules:
         actions. docs/rulings.md R-05 — in the surprise round an aware combatant takes one
         standard action (convertible, as a standard always is).
         """
-        limits = {
-            rules_for(c, self.ruleset).actions for c in self.conditions(encounter, creature_id)
-        }
-        if ActionLimit.NONE in limits:
-            return ActionBudget(0, 0, 0)
-        if (
-            ActionLimit.SINGLE_ACTION in limits
-            or ActionLimit.SINGLE_STANDARD in limits
-            or encounter.combat.phase is CombatPhase.SURPRISE
-        ):
-            return ActionBudget(1, 0, 0)
-        return ActionBudget()
+        # The ruleset's action economy (D1, docs/rulesets.md) holds these budgets.
+        budget = self.ruleset.actions.budget_for(
+            (c.value for c in self.conditions(encounter, creature_id)),
+            surprise_round=encounter.combat.phase is CombatPhase.SURPRISE,
+        )
+        return ActionBudget(budget.standard, budget.move, budget.swift)
 
     def skip_reason(self, encounter: Encounter, creature_id: CreatureId) -> str:
         """Why a creature gets no turn: dead, or surprised in the surprise round."""

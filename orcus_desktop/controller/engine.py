@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from orcus_desktop.controller.battlefield_builder import battlefield_for
-from orcus_desktop.controller.combat_rules import CombatRules, effect_data
+from orcus_desktop.controller.combat_rules import CombatRules, effect_data, opportunity_spent
 from orcus_desktop.controller.outcomes import Outcome, run_step
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import spaces_adjacent
@@ -67,7 +67,10 @@ class Engine:
         combatant = combat.find(creature_id)
         if not combat.active or combatant is None:
             return encounter
-        if kind in (ActionKind.IMMEDIATE, ActionKind.OPPORTUNITY):
+        if kind is ActionKind.OPPORTUNITY and not self.ruleset.actions.opportunity_uses_immediate:
+            # 002-05, 004-08: one per provoking turn, the immediate action kept.
+            combatant = replace(combatant, opportunity_turn=combat.turn_key, out_of_turn=None)
+        elif kind in (ActionKind.IMMEDIATE, ActionKind.OPPORTUNITY):
             combatant = replace(combatant, immediate_used=True, out_of_turn=None)
         elif combat.current != creature_id:
             combatant = replace(combatant, out_of_turn=None)
@@ -83,10 +86,19 @@ class Engine:
             return encounter
         for enemy_id in enemy_ids:
             combatant = combat.find(enemy_id)
-            if combatant is not None and not combatant.immediate_used:
+            if combatant is not None and not opportunity_spent(self.ruleset, combat, combatant):
                 combat = combat.with_combatant(
                     replace(combatant, out_of_turn=ActionKind.OPPORTUNITY)
                 )
+        return encounter.with_combat(combat)
+
+    @staticmethod
+    def rule_note(encounter: Encounter, actor: str | None, mechanic: str, note: str) -> Encounter:
+        """Log a rule of the encounter's ruleset the GM applies (its mechanic id, `RuleNote`)."""
+        who = CreatureId(actor) if actor else None
+        combat = encounter.combat.logged(
+            "rule_note", who, (), {"mechanic": mechanic, "note": note}
+        )
         return encounter.with_combat(combat)
 
     def check_grapples(self, encounter: Encounter) -> Encounter:

@@ -241,7 +241,19 @@ def _escape(
             "success": success,
         },
     )
-    return encounter.with_combat(combat)
+    encounter = encounter.with_combat(combat)
+    shift = engine.ruleset.hooks.movement_policy.escape_shift
+    if success and shift:
+        # 002-17 (002 l.53 "Escape a grab and shift"), 004-17 (004 l.516 "may adjust as part
+        # of this action"): the shift is part of the escape; the GM places it (a GM move).
+        encounter = engine.rule_note(
+            encounter,
+            creature_id,
+            "004-17" if engine.ruleset.source == "004" else "002-17",
+            f"{engine.name(encounter, creature_id)} may shift {shift} square as part of the "
+            "escape (move it with a GM move)",
+        )
+    return encounter
 
 
 def _release(

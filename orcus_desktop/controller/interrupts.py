@@ -29,6 +29,7 @@ from orcus_desktop.controller.availability import (
     find_power,
     stopped,
 )
+from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
@@ -36,6 +37,7 @@ from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.vocabulary import CreatureId
 
 
@@ -45,13 +47,15 @@ def waiting_problem(encounter: Encounter) -> str:
     return f"{held.text} waits for the opportunity attacks" if held is not None else ""
 
 
-def offerable(encounter: Encounter, enemy_ids: Sequence[str]) -> tuple[str, ...]:
+def offerable(encounter: Encounter, enemy_ids: Sequence[str], ruleset: Ruleset) -> tuple[str, ...]:
     """The provoked enemies `Engine.offer_opportunity` will offer an opportunity attack to."""
     combat = encounter.combat
     if not combat.active:
         return ()
     return tuple(
-        i for i in enemy_ids if (c := combat.find(i)) is not None and not c.immediate_used
+        i
+        for i in enemy_ids
+        if (c := combat.find(i)) is not None and not opportunity_spent(ruleset, combat, c)
     )
 
 
@@ -64,7 +68,7 @@ def hold(
         "attack_held",
         held.attacker,
         held.targets,
-        {"what": held.text, "provoked": list(offerable(encounter, provoked))},
+        {"what": held.text, "provoked": list(offerable(encounter, provoked, engine.ruleset))},
     )
     return encounter.with_combat(combat)
 

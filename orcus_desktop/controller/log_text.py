@@ -466,6 +466,11 @@ def _aid_another(e: _Entry, r: rec.AidAnother) -> str:
     return f"{e.actor} aids {e.targets}" + (f": {r.note}" if r.note else "")
 
 
+@_writes(rec.RuleNote)
+def _rule_note(e: _Entry, r: rec.RuleNote) -> str:
+    return f"{r.mechanic}: {r.note}" if r.mechanic else r.note
+
+
 @_writes(rec.Rally)
 def _rally(e: _Entry, r: rec.Rally) -> str:
     return f"{e.actor} rallies: " + healing_text(e.actor, r.healing)

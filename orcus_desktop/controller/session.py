@@ -26,6 +26,7 @@ from orcus_desktop.controller import (
     initiative,
     interrupts,
     movement,
+    ruleset_choice,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import CombatAction
@@ -50,7 +51,7 @@ from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.rules.ruleset import ORCUS, Ruleset
+from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
 
 __all__ = ["GameSession"]
 
@@ -64,7 +65,9 @@ class GameSession(SessionQuestions):
         document: the open encounter.
         history: the document's undo history (commands are pushed here).
         rng: the random source for every roll the app makes (seeded in tests).
-        ruleset: the rules variant (000 with the docs/rulings.md defaults unless told otherwise).
+
+    The rules are the open encounter's ruleset (`Encounter.ruleset_id`, docs/rulesets.md):
+    opening another encounter, switching the ruleset, or undoing a switch changes them.
 
     Attributes:
         rules: the bridge to the rules engine (stat blocks, states, turn-boundary work).
@@ -77,15 +80,30 @@ class GameSession(SessionQuestions):
 
     operation_done = Signal(object, object)
 
-    def __init__(
-        self, document: Document, history: History, rng: random.Random, ruleset: Ruleset = ORCUS
-    ) -> None:
+    def __init__(self, document: Document, history: History, rng: random.Random) -> None:
         self.document = document
         self.history = history
         self.rng = rng
-        self.ruleset = ruleset
-        self.rules = CombatRules(rng, ruleset)
+        self.rules = CombatRules(rng, ruleset_by_id(document.encounter.ruleset_id))
         self.engine = Engine(self.rules, rng)
+        # Connected first, so views reacting to the same events already see the new rules.
+        document.events.reset.connect(self._follow_ruleset)
+        document.events.map_changed.connect(self._follow_ruleset)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules the open encounter is played by."""
+        self._follow_ruleset()
+        return self.rules.ruleset
+
+    def _follow_ruleset(self) -> None:
+        wanted = self.encounter.ruleset_id
+        if self.rules.ruleset.id != wanted:
+            self.rules.ruleset = ruleset_by_id(wanted)
+
+    def switch_ruleset(self, ruleset_id: str, initiator: object = None) -> OperationResult:
+        """Play the encounter by another ruleset (outside combat; one undo step)."""
+        return self._run(initiator, ruleset_choice.switch_ruleset, ruleset_id)
 
     # -- undo and the document -------------------------------------------------------------
 
@@ -558,6 +576,7 @@ class GameSession(SessionQuestions):
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> OperationResult:
+        self._follow_ruleset()
         return self._apply(use_case(self.engine, self.encounter, *args, **kwargs), initiator)
 
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:

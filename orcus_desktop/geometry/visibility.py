@@ -29,7 +29,14 @@ import shapely
 
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.features import Point
-from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, box_segments
+from orcus_desktop.geometry.star_cull import may_meet, reach_per_bin
+from orcus_desktop.geometry.walls import (
+    BoolArray,
+    FloatArray,
+    IntArray,
+    SegmentIndex,
+    box_segments,
+)
 
 Box = tuple[float, float, float, float]
 
@@ -43,7 +50,7 @@ _ALONG = 1e-9
 
 def visibility_polygon_array(
     viewpoint: Point,
-    segments: FloatArray,
+    segments: FloatArray | SegmentIndex,
     bounds: Box,
     inward: Point | None = None,
 ) -> FloatArray:
@@ -51,18 +58,101 @@ def visibility_polygon_array(
 
     Args:
         viewpoint: the eye, strictly inside `bounds`.
-        segments: (n, 4) noded blocking segments (ax, ay, bx, by); see `walls.node_segments`.
+        segments: (n, 4) noded blocking segments (ax, ay, bx, by), see `walls.node_segments`;
+            or their `SegmentIndex`, and then only the segments that can matter from the
+            viewpoint are swept (`_culled_sweep`).
         bounds: (min_x, min_y, max_x, max_y); the sight stops there.
         inward: when the viewpoint lies on segments, a direction into the viewer's space; the
             viewer then sees only the sector containing it. None: no restriction.
 
     Returns:
-        The polygon's vertices, without the closing repeat.
+        The polygon's vertices, without the closing repeat, and without vertices that add
+        nothing to the region (repeats, and vertices on a straight run between two others).
     """
     px, py = float(viewpoint[0]), float(viewpoint[1])
     x0, y0, x1, y1 = bounds
     if not (x0 < px < x1 and y0 < py < y1):
         raise ValueError("the viewpoint must lie strictly inside the bounds")
+    if isinstance(segments, SegmentIndex):
+        return _essential_vertices(_culled_sweep((px, py), segments, bounds, inward))
+    return _essential_vertices(_sweep((px, py), segments, bounds, inward))
+
+
+# Below this many segments the index is not worth asking: sweep them all.
+_CULL_FROM = 48
+# The first look goes this many mean free paths out (see `_culled_sweep`).
+_FIRST_REACH = 4.0
+# Candidates past which the look goes further out before the last sweep, and how much further.
+_CANDIDATES_PER_NEAR = 4
+_REACH_GROWTH = 3.0
+
+
+def _culled_sweep(
+    viewpoint: Point, index: SegmentIndex, bounds: Box, inward: Point | None
+) -> FloatArray:
+    """The sweep over only the segments that can matter from the viewpoint (exact).
+
+    A sweep over a subset of the segments gives a region containing the true one (fewer things
+    block). A segment that does not meet that region hides nothing of it: the region is
+    star-shaped from the viewpoint, so the segment's shadow lies outside it too. Hence:
+
+    1. sweep the segments near the viewpoint (a box reaching a few mean free paths out, from
+       the map's wall density, and at least twice the nearest segment's distance);
+    2. if that region lies within the box, every segment that meets it was swept: done
+       (likewise when every segment that may meet it, step 3, is a near one);
+    3. otherwise sweep the segments that may meet the region (`star_cull`, over those the
+       index's STRtree finds in its bounding box), which hold every segment that can matter.
+       When they are many compared with the near ones, the box grows first (step 1 again),
+       which makes the region and the candidates smaller.
+    """
+    n = len(index)
+    if n < _CULL_FROM:
+        return _sweep(viewpoint, index.segments, bounds, inward)
+    px, py = viewpoint
+    x0, y0, x1, y1 = bounds
+    # mean free path of a ray among segments of this total length on this area
+    free_path = math.pi * (x1 - x0) * (y1 - y0) / (2.0 * max(index.total_length, 1e-12))
+    reach = max(_FIRST_REACH * free_path, 2.0 * index.nearest_distance(viewpoint), 1e-6)
+    span = max(x1 - x0, y1 - y0)
+    while True:
+        box = (px - reach, py - reach, px + reach, py + reach)
+        near = index.in_box(box)
+        if 2 * len(near) > n:
+            return _sweep(viewpoint, index.segments, bounds, inward)
+        region = _sweep(viewpoint, index.segments[near], bounds, inward)
+        if (
+            region[:, 0].min() >= box[0]
+            and region[:, 0].max() <= box[2]
+            and region[:, 1].min() >= box[1]
+            and region[:, 1].max() <= box[3]
+        ):
+            return region
+        # (the raw ring: its zero-width spikes reach walls too)
+        lo, hi = region.min(axis=0), region.max(axis=0)
+        pool = index.in_box((float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])))
+        shift = np.asarray([px, py, px, py])
+        reach_bins = reach_per_bin(region - shift[:2])
+        candidates = pool[may_meet(reach_bins, index.segments[pool] - shift)]
+        at = np.minimum(np.searchsorted(near, candidates), max(len(near) - 1, 0))
+        if len(near) and bool((near[at] == candidates).all()):
+            return region  # every segment that can matter was swept already
+        if len(candidates) <= _CANDIDATES_PER_NEAR * len(near) + _CULL_FROM or reach >= span:
+            break
+        reach *= _REACH_GROWTH
+    # (segments through the viewpoint bound the sector of an eye on a wall: keep them)
+    s = index.segments[near]
+    ax, ay, bx, by = s[:, 0] - px, s[:, 1] - py, s[:, 2] - px, s[:, 3] - py
+    flat = np.abs(ax * by - ay * bx) <= _FLAT * np.hypot(ax, ay) * np.hypot(bx, by)
+    through = near[flat & (ax * bx + ay * by <= 0)]
+    chosen = np.union1d(candidates, through)
+    return _sweep(viewpoint, index.segments[chosen], bounds, inward)
+
+
+def _sweep(
+    viewpoint: Point, segments: FloatArray, bounds: Box, inward: Point | None
+) -> FloatArray:
+    """The angular sweep over every segment given (see the module docstring); raw vertices."""
+    px, py = float(viewpoint[0]), float(viewpoint[1])
     raw = np.asarray(segments, dtype=np.float64).reshape(-1, 4)
     # Segments through the viewpoint (tested before clipping, on exact end points): remember
     # them for the sector rule; they hide no area.
@@ -315,7 +405,8 @@ def visible_area_in_box(
     tx0, ty0, tx1, ty1 = target
     vx, vy = float(viewpoint[0]), float(viewpoint[1])
     bounds = (min(tx0, vx) - 1.0, min(ty0, vy) - 1.0, max(tx1, vx) + 1.0, max(ty1, vy) + 1.0)
-    poly = visibility_polygon_array(viewpoint, segments, bounds, inward)
+    # (the raw sweep: the area needs no vertex cleaning)
+    poly = _sweep((vx, vy), segments, bounds, inward)
     return polygon_area(clip_to_box(poly, target))
 
 
@@ -382,7 +473,7 @@ def occupant_view_array(battlefield: Battlefield, viewer_id: str) -> FloatArray:
     viewer = battlefield.occupant(viewer_id)
     x0, y0, x1, y1 = viewer.space.bounds()
     return visibility_polygon_array(
-        ((x0 + x1) / 2, (y0 + y1) / 2), battlefield.sight_index.segments, battlefield.map_box()
+        ((x0 + x1) / 2, (y0 + y1) / 2), battlefield.sight_index, battlefield.map_box()
     )
 
 

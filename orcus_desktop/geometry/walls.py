@@ -204,6 +204,26 @@ class SegmentIndex:
     def __len__(self) -> int:
         return len(self.segments)
 
+    @cached_property
+    def total_length(self) -> float:
+        """The summed length of the segments (how densely they fill the map)."""
+        d = self.segments[:, 2:] - self.segments[:, :2]
+        return float(np.hypot(d[:, 0], d[:, 1]).sum())
+
+    def in_box(self, box: tuple[float, float, float, float]) -> IntArray:
+        """Indices (ascending) of the segments whose bounding box meets `box` (touching counts)."""
+        if not len(self.segments):
+            return np.empty(0, dtype=np.int64)
+        found: IntArray = np.sort(self._tree.query(shapely.box(*box)).astype(np.int64))
+        return found
+
+    def nearest_distance(self, point: Point) -> float:
+        """Distance from `point` to the nearest segment (inf when there is none)."""
+        if not len(self.segments):
+            return math.inf
+        _, dist = self._tree.query_nearest(shapely.Point(point), return_distance=True)
+        return float(dist[0])
+
     def pairs_in_geometries(self, geoms: Any) -> tuple[IntArray, IntArray]:
         """(geometry index, segment index) for every segment meeting a shapely geometry.
 

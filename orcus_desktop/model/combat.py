@@ -124,6 +124,9 @@ class Combatant:
         turn_budget: the actions the turn started with (to tell whether any were taken).
         immediate_used: an immediate action (or opportunity attack) was taken since the start
             of its last turn (000 "Immediate Actions": one per round).
+        opportunity_turn: the turn ("round/creature") of its last opportunity attack where
+            opportunity attacks do not use the immediate action (002-05, 004-08: one per
+            provoking creature's turn), or "".
         action_point_spent: spent its action point this encounter.
         spent_action_point_turn: whether the action point was spent in the current turn.
         moved_squares: squares moved willingly this turn.
@@ -146,11 +149,16 @@ class Combatant:
     budget: ActionBudget = field(default_factory=ActionBudget)
     turn_budget: ActionBudget = field(default_factory=ActionBudget)
     immediate_used: bool = False
+    opportunity_turn: str = ""
     action_point_spent: bool = False
     spent_action_point_turn: bool = False
     moved_squares: int = 0
     out_of_turn: ActionKind | None = None
     turn_started_round: int = -1
+
+    def took_opportunity_on(self, turn: str) -> bool:
+        """Whether it took an opportunity attack on that turn (`Combat.turn_key`)."""
+        return bool(turn) and self.opportunity_turn == turn
 
     def sort_key(self) -> tuple[int, int, int]:
         """Higher first: result, then modifier, then the coin (000 "Initiative")."""
@@ -308,6 +316,11 @@ class Combat:
     @property
     def active(self) -> bool:
         return self.phase is not CombatPhase.SETUP
+
+    @property
+    def turn_key(self) -> str:
+        """The current turn as "round/creature" ("" between turns and outside combat)."""
+        return f"{self.round}/{self.current}" if self.active and self.current else ""
 
     def combatant(self, creature_id: str) -> Combatant:
         """The bookkeeping for `creature_id`.

@@ -22,7 +22,8 @@ class DocumentEvents(SignalGroup):
         creature_changed: a creature's snapshot was replaced (the new snapshot).
         walls_changed: walls, windows or doors were added, removed or changed.
         terrain_changed: terrain was painted or erased.
-        map_changed: the grid size, the background image or the encounter's name changed.
+        map_changed: the grid size, the background image, the encounter's name or its
+            ruleset changed.
         combat_changed: initiative, round, turn, combat state or the combat log changed.
         reset: the whole encounter was replaced; rebuild every view from `document.encounter`.
     """
@@ -85,7 +86,12 @@ class Document:
             events.walls_changed.emit()
         if old.terrain != new.terrain:
             events.terrain_changed.emit()
-        if (old.grid, old.map_image, old.name) != (new.grid, new.map_image, new.name):
+        if (old.grid, old.map_image, old.name, old.ruleset_id) != (
+            new.grid,
+            new.map_image,
+            new.name,
+            new.ruleset_id,
+        ):
             events.map_changed.emit()
         if old.combat is not new.combat and old.combat != new.combat:
             events.combat_changed.emit()

@@ -253,3 +253,24 @@ FIGHTS: tuple[Callable[[], GameSession], ...] = (
 def every_fight() -> list[GameSession]:
     """Every scripted fight, played."""
     return [fight() for fight in FIGHTS]
+
+
+def quickref_escape_fight() -> GameSession:
+    """002 (4e-quickref): an escape that succeeds notes the shift 002-17 allows."""
+    s = make_session(
+        Encounter(
+            GridBounds(8, 8),
+            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2)),
+            ruleset_id="4e-quickref",
+        )
+    )
+    _ok(s.roll_initiative(totals={"hero": 20, "orc": 10}))
+    _ok(s.start_combat())
+    _ok(s.grapple("hero", "orc", dice=[19]))
+    _until(s, "orc")
+    _ok(s.escape_grapple("orc", "athletics", die=20))
+    return s
+
+
+VARIANT_FIGHTS: tuple[Callable[[], GameSession], ...] = (quickref_escape_fight,)
+"""Fights under other rulesets (not in the version-1 log files, which predate rulesets)."""

@@ -33,7 +33,7 @@ from orcus_desktop.rules.conditions import Condition, ConditionInstance, Persist
 from orcus_desktop.rules.durations import Duration, DurationKind
 from orcus_desktop.rules.terms import DamageType
 from orcus_desktop.vocabulary import CreatureId
-from tests.controller.log_fights import FIGHTS
+from tests.controller.log_fights import FIGHTS, VARIANT_FIGHTS
 
 V1 = Path(__file__).parent.parent / "data" / "log_v1"
 
@@ -42,7 +42,7 @@ V1 = Path(__file__).parent.parent / "data" / "log_v1"
 def _fight_entries() -> tuple[tuple[str, LogEntry], ...]:
     return tuple(
         (f"{fight.__name__}#{entry.seq}-{entry.kind}", entry)
-        for fight in FIGHTS
+        for fight in (*FIGHTS, *VARIANT_FIGHTS)
         for entry in fight().encounter.combat.log
     )
 

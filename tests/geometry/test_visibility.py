@@ -10,15 +10,15 @@ import shapely
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from orcus_desktop.geometry.features import Point
+from orcus_desktop.geometry.features import Point, TerrainKind, WallKind
 from orcus_desktop.geometry.visibility import (
     occupant_view,
     visibility_oracle,
     visibility_polygon,
     visibility_polygon_array,
 )
-from orcus_desktop.geometry.walls import Segment, node_segments
-from tests.geometry.builders import field, occ
+from orcus_desktop.geometry.walls import Segment, SegmentIndex, node_segments
+from tests.geometry.builders import field, occ, patch
 from tests.geometry.builders import wall as make_wall
 
 BOUNDS = (0.0, 0.0, 20.0, 20.0)
@@ -133,3 +133,91 @@ def test_oracle_survives_a_thousand_walls_at_a_square_centre() -> None:
     poly = shapely.Polygon(visibility_polygon_array(viewpoint, noded, bounds))
     oracle = visibility_oracle(viewpoint, noded, bounds)
     assert float(shapely.symmetric_difference(poly, oracle).area) < 1e-6
+
+
+# --- culling: the index path sweeps only the walls that can matter (issue 14) ---------------
+
+MAP = (0.0, 0.0, 60.0, 60.0)
+
+
+def _dense_map(seed: int) -> list[Segment]:
+    """Hundreds of free-angle walls, long parallel walls and grid walls on a 60 x 60 map."""
+    rng = np.random.default_rng(seed)
+    segs: list[Segment] = []
+    for _ in range(400):
+        (x, y), a, h = rng.uniform(2, 58, 2), rng.uniform(0, np.pi), rng.uniform(0.3, 2.5)
+        dx, dy = h * np.cos(a), h * np.sin(a)
+        segs.append(((float(x - dx), float(y - dy)), (float(x + dx), float(y + dy))))
+    for k in range(40):
+        y = 1.0 + 1.5 * k
+        segs.append(((1.0 + k % 3, y), (59.0 - k % 2, y)))
+    for _ in range(200):
+        x, y = (float(v) for v in rng.integers(1, 59, 2))
+        segs.append(((x, y), (x + 1.0, y)) if rng.random() < 0.5 else ((x, y), (x, y + 1.0)))
+    return segs
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_culled_polygon_agrees_with_the_oracle_on_a_dense_map(seed: int) -> None:
+    """Culled walls hide nothing: the region is the oracle's, viewpoints free and on walls."""
+    noded = node_segments(_dense_map(seed))
+    index = SegmentIndex.build(noded)
+    rng = np.random.default_rng(seed + 10)
+    checked = 0
+    for _ in range(12):
+        view = (float(rng.uniform(3, 57)), float(rng.uniform(3, 57)))
+        if any(_on_wall(view, ((a, b), (c, d))) for a, b, c, d in noded.tolist()):
+            continue
+        poly = shapely.make_valid(shapely.Polygon(visibility_polygon_array(view, index, MAP)))
+        oracle = visibility_oracle(view, noded, MAP)
+        assert float(shapely.symmetric_difference(poly, oracle).area) < 1e-6, view
+        checked += 1
+    assert checked >= 8
+    # eyes on walls (a corner of a creature's space): the same region as sweeping every wall
+    for a, b, c, d in noded[rng.permutation(len(noded))[:15]].tolist():
+        view = ((a + c) / 2, (b + d) / 2)
+        for inward in ((d - b, a - c), (b - d, c - a)):
+            culled = visibility_polygon_array(view, index, MAP, inward)
+            full = visibility_polygon_array(view, noded, MAP, inward)
+            diff = shapely.symmetric_difference(
+                shapely.make_valid(shapely.Polygon(culled)),
+                shapely.make_valid(shapely.Polygon(full)),
+            )
+            assert float(diff.area) < 1e-6, (view, inward)
+
+
+def test_long_parallel_walls_give_a_small_polygon() -> None:
+    """Between two of 400 long walls the eye sees a strip: a handful of vertices, none on a
+    straight run (issue 14: no redundant vertices for the fog and the player view)."""
+    ys = np.linspace(1.0, 59.0, 400)
+    segs = np.stack([np.full(400, 2.0), ys, np.full(400, 58.0), ys], axis=1)
+    view = (30.0, float((ys[200] + ys[201]) / 2))
+    pts = visibility_polygon_array(view, SegmentIndex.build(segs), MAP)
+    assert len(pts) <= 12
+    oracle = visibility_oracle(view, segs, MAP)
+    assert float(shapely.symmetric_difference(shapely.Polygon(pts), oracle).area) < 1e-6
+
+
+def test_open_map_polygon_is_the_four_corners() -> None:
+    pts = visibility_polygon_array((3.5, 4.5), np.empty((0, 4)), BOUNDS)
+    assert sorted(map(tuple, pts.tolist())) == [(0.0, 0.0), (0.0, 20.0), (20.0, 0.0), (20.0, 20.0)]
+
+
+def test_occupant_view_with_doors_windows_and_pillars_matches_the_oracle() -> None:
+    """000 "Line of Sight": closed doors and pillars block sight, windows and open doors do
+    not; the culled view from a token's centre is the oracle's on the sight segments."""
+    walls = [make_wall((float(x), 0.0), (float(x), 30.0)) for x in range(12, 40, 3)]
+    walls += [
+        make_wall((5.0, 10.0), (5.0, 14.0), kind=WallKind.DOOR),
+        make_wall((7.0, 3.0), (7.0, 8.0), kind=WallKind.WINDOW),
+        make_wall((3.0, 16.0), (9.0, 16.0), kind=WallKind.DOOR, is_open=True),
+    ]
+    walls += [make_wall((float(x), 20.0), (float(x) + 0.5, 25.0)) for x in range(40, 60)]
+    pillars = patch(TerrainKind.BLOCKING, *[(c, r) for c in range(1, 11, 3) for r in (18, 22)])
+    bf = field(60, 40, walls, (pillars,), (occ("a", 2, 12), occ("b", 8, 5)))
+    segs = bf.sight_index.segments
+    for who in ("a", "b"):
+        x0, y0, x1, y1 = bf.occupant(who).space.bounds()
+        oracle = visibility_oracle(((x0 + x1) / 2, (y0 + y1) / 2), segs, bf.map_box())
+        pts = occupant_view(bf, who)
+        assert float(shapely.symmetric_difference(shapely.Polygon(pts), oracle).area) < 1e-6

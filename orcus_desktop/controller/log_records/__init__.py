@@ -46,6 +46,7 @@ from orcus_desktop.controller.log_records.fighting import (
     TempHp,
     TotalDefense,
 )
+from orcus_desktop.controller.log_records.rule_notes import RuleNote
 from orcus_desktop.controller.log_records.turn_flow import (
     AttackDropped,
     AttackHeld,
@@ -133,6 +134,8 @@ _TYPES: tuple[type[LogRecord], ...] = (
     ReleaseGrapple,
     Maintain,
     MaintainLapsed,
+    # variant rules the GM adjudicates
+    RuleNote,
 )
 
 RECORD_TYPES: Mapping[str, type[LogRecord]] = MappingProxyType({t.kind: t for t in _TYPES})
@@ -209,6 +212,7 @@ __all__ = [
     "RollRecord",
     "RoundEnd",
     "RoundStart",
+    "RuleNote",
     "SaveRecord",
     "SavingThrow",
     "StandUp",

@@ -164,6 +164,7 @@ def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combata
         budget=budget,
         turn_budget=turn_budget,
         immediate_used=boolean(data.get("immediate_used", False), f"{where}.immediate_used"),
+        opportunity_turn=text(data.get("opportunity_turn", ""), f"{where}.opportunity_turn"),
         action_point_spent=boolean(
             data.get("action_point_spent", False), f"{where}.action_point_spent"
         ),

@@ -130,6 +130,8 @@ def _combatant_to(c: Combatant) -> dict[str, Any]:
             "description": c.readied.description,
             "round_readied": c.readied.round_readied,
         }
+    if c.opportunity_turn:
+        out["opportunity_turn"] = c.opportunity_turn
     return out
 
 

@@ -1,0 +1,22 @@
+"""The log record of a variant rule the GM adjudicates (docs/rulesets.md, mechanic ids).
+
+Where a ruleset's mechanic needs a decision only the GM can make (004-27: the covering
+creature may choose to take the hit), the controller logs what the rule says with its
+mechanic id, and the result carries the same text as a prompt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from orcus_desktop.controller.log_records.base import LogRecord
+
+
+@dataclass(frozen=True, slots=True)
+class RuleNote(LogRecord):
+    """A rule of the encounter's ruleset the GM applies: its mechanic id and what it says."""
+
+    kind: ClassVar[str] = "rule_note"
+    mechanic: str
+    note: str

@@ -1,0 +1,72 @@
+"""The session plays the open encounter's ruleset; switching it is one undo step outside combat.
+
+docs/rulesets.md: an encounter names its ruleset by id; the rules follow it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.ruleset import ORCUS, ruleset_by_id
+from tests.controller.conftest import fighter, make_session, orc
+
+
+def _room(ruleset_id: str = "orcus") -> Encounter:
+    return Encounter(
+        GridBounds(8, 8),
+        creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)),
+        ruleset_id=ruleset_id,
+    )
+
+
+def test_the_session_takes_the_encounters_ruleset() -> None:
+    session = make_session(_room("alloy-heroes"))
+    assert session.ruleset is ruleset_by_id("alloy-heroes")
+    assert session.engine.ruleset is ruleset_by_id("alloy-heroes")
+
+
+def test_opening_another_encounter_switches_the_rules() -> None:
+    session = make_session(_room())
+    assert session.ruleset is ORCUS
+    assert session.open_encounter(_room("4e-quickref")).ok
+    assert session.rules.ruleset.id == "4e-quickref"
+
+
+def test_switching_is_one_undo_step_that_says_what_changes() -> None:
+    session = make_session(_room())
+    result = session.switch_ruleset("alloy-heroes")
+    assert result.ok, result.reason
+    assert result.text == "Ruleset Alloy Heroes (004)"
+    assert "charge ends actions: no -> yes" in result.details["changes"]
+    assert "minimum halved damage: 1 -> 0" in result.details["changes"]
+    assert session.encounter.ruleset_id == "alloy-heroes"
+    assert session.rules.ruleset.id == "alloy-heroes"
+    assert session.undo().ok
+    assert session.encounter.ruleset_id == "orcus"
+    assert session.rules.ruleset is ORCUS
+    assert session.redo().ok
+    assert session.rules.ruleset.id == "alloy-heroes"
+
+
+def test_switching_is_refused_during_combat_and_for_unknown_ids() -> None:
+    session = make_session(_room())
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert session.start_combat().ok
+    refused = session.switch_ruleset("alloy-heroes")
+    assert not refused.ok
+    assert "during combat" in refused.reason
+    assert session.encounter.ruleset_id == "orcus"
+    session.end_combat()
+    unknown = session.switch_ruleset("gurps")
+    assert not unknown.ok
+    assert "unknown ruleset" in unknown.reason
+    same = session.switch_ruleset("orcus")
+    assert not same.ok
+
+
+def test_a_document_replaced_underneath_is_followed() -> None:
+    session = make_session(_room())
+    session.document.reset(replace(session.encounter, ruleset_id="4e-quickref"))
+    assert session.rules.ruleset.id == "4e-quickref"
