@@ -237,9 +237,18 @@ def set_door_open(engine: Engine, encounter: Encounter, wall_id: str, is_open: b
 def paint_terrain(
     engine: Engine, encounter: Encounter, kind: TerrainKind, squares: Iterable[Square], erase: bool
 ) -> Outcome:
-    """Paint (or erase) terrain of one kind on some squares; off-grid squares are ignored."""
+    """Paint (or erase) terrain of one kind on some squares; off-grid squares are ignored.
+
+    Blocking terrain is not painted under a creature (no creature stands in a solid square,
+    model/invariants.py); refused when every chosen square holds one.
+    """
     op = "paint_terrain"
     chosen = frozenset(s for s in squares if encounter.grid.contains(Square(*s)))
+    if kind is TerrainKind.BLOCKING and not erase:
+        occupied = {s for c in encounter.creatures for s in c.space.squares()}
+        if chosen and chosen <= occupied:
+            return refuse(op, "blocking terrain cannot go under a creature")
+        chosen -= occupied
     current = frozenset(s for p in encounter.terrain if p.kind is kind for s in p.squares)
     updated = current - chosen if erase else current | chosen
     if updated == current:
