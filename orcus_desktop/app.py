@@ -22,7 +22,8 @@ from orcus_desktop import __version__
 from orcus_desktop.assets import demo_encounter_path, resource_path
 from orcus_desktop.model.atomic_file import sweep_temp_files
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.serialization import EncounterFileError, load_encounter
+from orcus_desktop.model.serialization import EncounterFileError
+from orcus_desktop.model.uvtt import load_encounter_or_map, looks_like_uvtt
 
 log = logging.getLogger("orcus_desktop")
 
@@ -76,11 +77,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(args_list)
     path: Path = args.encounter or demo_encounter_path()
     try:
-        encounter = load_encounter(path)
+        # A Universal VTT map opens as a new encounter (its image written beside it); saving it
+        # asks for an encounter file rather than overwriting the map.
+        encounter = load_encounter_or_map(path, image_folder=path.parent)
     except EncounterFileError as exc:
         print(f"orcus-desktop: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    sweep_temp_files(path)  # what a save killed in an earlier run left beside the file
+    file: Path | None = None if looks_like_uvtt(path) else path
+    if file is not None:
+        sweep_temp_files(file)  # what a save killed in an earlier run left beside the file
 
     screenshot: Path | None = args.screenshot
     if not has_display():
@@ -93,10 +98,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "instead (run on a desktop to get the window)",
                 file=sys.stderr,
             )
-    return run_gui(encounter, path, screenshot=screenshot, smoke_test=args.smoke_test)
+    return run_gui(encounter, file, screenshot=screenshot, smoke_test=args.smoke_test)
 
 
-def run_gui(encounter: Encounter, path: Path, *, screenshot: Path | None, smoke_test: bool) -> int:
+def run_gui(
+    encounter: Encounter, path: Path | None, *, screenshot: Path | None, smoke_test: bool
+) -> int:
     from PySide6.QtCore import QElapsedTimer, QThread, QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication

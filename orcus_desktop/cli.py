@@ -1,7 +1,7 @@
 """The headless `query` and `rules` commands: answers about encounter files and rulesets.
 
     orcus-desktop query distance ENCOUNTER --from ID --to ID
-    orcus-desktop query sight ENCOUNTER --from ID --to ID
+    orcus-desktop query sight ENCOUNTER --from ID|COL,ROW --to ID|COL,ROW
     orcus-desktop query area ENCOUNTER --shape burst --size N --origin COL,ROW
     orcus-desktop query path ENCOUNTER --creature ID --to COL,ROW
     orcus-desktop rules                 (one line per ruleset: id, source seed, name)
@@ -10,13 +10,15 @@
 Every `query` answers under the encounter's ruleset, or the one `--ruleset ID` names (today
 that decides the cover degrees of `sight`). JSON on stdout and exit status 0; a bad file, an
 unknown id or a square off the grid gives a one-line message on stderr and exit status 2, never
-a traceback. `app.main()` dispatches `orcus-desktop query|rules ...` here.
+a traceback. ENCOUNTER may be a Universal VTT map (`.dd2vtt`, `.uvtt`, `.df2vtt`), read as an
+encounter with no creatures. `app.main()` dispatches `orcus-desktop query|rules ...` here.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any, NoReturn
 
@@ -28,10 +30,12 @@ from orcus_desktop.controller.queries import (
     sight_query,
 )
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.serialization import EncounterFileError, load_encounter
+from orcus_desktop.model.serialization import EncounterFileError
+from orcus_desktop.model.uvtt import load_encounter_or_map
 from orcus_desktop.rules.ruleset import RULESETS, Ruleset, UnknownRulesetError, ruleset_by_id
 
 EXIT_OK = 0
+ENCOUNTER_HELP = "the encounter file (.json), or a Universal VTT map (.dd2vtt, .uvtt, .df2vtt)"
 EXIT_USAGE = 2
 
 
@@ -55,6 +59,14 @@ def _square(text: str) -> Square:
     return Square(col, row)
 
 
+def _end(text: str) -> str | Square:
+    """A sight end: COL,ROW is a square, anything else a creature's id."""
+    return _square(text) if _SQUARE.fullmatch(text.strip()) else text
+
+
+_SQUARE = re.compile(r"-?\d+\s*,\s*-?\d+")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The `query` argument parser (also used for --help)."""
     parser = _Parser(
@@ -67,13 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
         ("sight", "line of sight and effect, cover and concealment of --to against --from"),
     ):
         p = sub.add_parser(name, help=help_text, description=help_text)
-        p.add_argument("encounter", metavar="ENCOUNTER", help="the encounter file (.json)")
-        p.add_argument("--from", dest="from_id", required=True, metavar="ID")
-        p.add_argument("--to", dest="to_id", required=True, metavar="ID")
+        p.add_argument("encounter", metavar="ENCOUNTER", help=ENCOUNTER_HELP)
+        end = "ID" if name == "distance" else "ID|COL,ROW"
+        p.add_argument("--from", dest="from_id", required=True, metavar=end)
+        p.add_argument("--to", dest="to_id", required=True, metavar=end)
     area = sub.add_parser(
         "area", help="squares and creatures of a Far burst", description="A Far burst."
     )
-    area.add_argument("encounter", metavar="ENCOUNTER", help="the encounter file (.json)")
+    area.add_argument("encounter", metavar="ENCOUNTER", help=ENCOUNTER_HELP)
     area.add_argument("--shape", required=True, choices=["burst"])
     area.add_argument("--size", required=True, type=int, metavar="N")
     area.add_argument("--origin", required=True, type=_square, metavar="COL,ROW")
@@ -82,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="cheapest path of a creature to a square",
         description="Cheapest walk, its cost, and the enemies it provokes.",
     )
-    path.add_argument("encounter", metavar="ENCOUNTER")
+    path.add_argument("encounter", metavar="ENCOUNTER", help=ENCOUNTER_HELP)
     path.add_argument("--creature", required=True, metavar="ID")
     path.add_argument("--to", dest="to_square", required=True, type=_square, metavar="COL,ROW")
     for p in sub.choices.values():
@@ -93,12 +106,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _answer(args: argparse.Namespace) -> dict[str, Any]:
-    encounter = load_encounter(args.encounter)
+    encounter = load_encounter_or_map(args.encounter)
     ruleset: Ruleset = ruleset_by_id(args.ruleset or encounter.ruleset_id)
     if args.question == "distance":
         return {"distance": distance_query(encounter, args.from_id, args.to_id)}
     if args.question == "sight":
-        s = sight_query(encounter, args.from_id, args.to_id, ruleset)
+        s = sight_query(encounter, _end(args.from_id), _end(args.to_id), ruleset)
         return {
             "line_of_sight": s.line_of_sight,
             "line_of_effect": s.line_of_effect,

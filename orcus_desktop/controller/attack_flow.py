@@ -13,7 +13,7 @@ reopened file or a crash recovery offers exactly what the document owes (`sync`)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from orcus_desktop.controller.attack_choices import AttackChoices
@@ -88,10 +88,15 @@ class AskForDice:
 
 @dataclass(frozen=True, slots=True)
 class PlaceForcedMove:
-    """Put a forced-move tool for `owed` on the map; `message` is the status line."""
+    """Put a forced-move tool for `owed` on the map; `message` is the status line.
+
+    `result` is the attack that owes it when this step carried the attack out (its line is
+    the session's `operation_done` result, already announced), else None.
+    """
 
     owed: OwedForcedMove
     message: str
+    result: OperationResult | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +251,9 @@ class AttackFlow:
             return Done(f"Refused: {result.reason}", refusal=result.reason, result=result)
         report = attack_report(result, self._session.encounter)
         step = self._next_forced_move(report)
-        return step if isinstance(step, PlaceForcedMove) else Done(report, result=result)
+        if isinstance(step, PlaceForcedMove):
+            return replace(step, result=result)
+        return Done(report, result=result)
 
     def _next_forced_move(self, message: str) -> Step:
         owing = self._session.encounter.combat.owed_forced_moves

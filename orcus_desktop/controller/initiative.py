@@ -244,7 +244,8 @@ def delay(engine: Engine, encounter: Encounter) -> Outcome:
         "delay",
         "{name} delays",
         # 000 "Delay": "You cannot maintain powers if you Delay. Beneficial effects that end
-        # at the end of your turn end as soon as you Delay" (help bonuses, conditions).
+        # at the end of your turn end as soon as you Delay" (docs/rulings.md R-35: help bonuses
+        # and the conditions flagged beneficial).
         lambda e: turn_order.delay(
             engine.rules.on_delay(
                 expire_aids(engine, lapse_unmaintained(engine, e, current), current), current

@@ -222,8 +222,8 @@ def _movement_view(
 
     000 "Squeeze": "A creature can squeeze through a space that is large enough for a
     creature one size smaller than it", so a squeezing Large or bigger creature is planned
-    one size smaller (Small and Medium take one square either way). The token keeps its
-    size on the map; the Squeezing state marks it.
+    one size smaller (docs/rulings.md R-38; Small and Medium take one square either way). The
+    token keeps its size on the map; the Squeezing state marks it.
     """
     if mode is not MoveMode.SQUEEZE or creature.size.rank <= Size.MEDIUM.rank:
         return encounter, creature

@@ -14,9 +14,14 @@ from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
+from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
 from orcus_desktop.geometry.movement import cheapest_path
-from orcus_desktop.geometry.sight import sight
+from orcus_desktop.geometry.sight import (
+    space_concealment,
+    space_reaches_space,
+    space_sees_space,
+)
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset
 from orcus_desktop.vocabulary import Origin
@@ -89,27 +94,44 @@ def distance_query(encounter: Encounter, from_id: str, to_id: str) -> int:
 
 
 def sight_query(
-    encounter: Encounter, from_id: str, to_id: str, ruleset: Ruleset = ORCUS
+    encounter: Encounter, from_ref: str | Square, to_ref: str | Square, ruleset: Ruleset = ORCUS
 ) -> SightAnswer:
-    """Line of sight, line of effect, cover and concealment of `to_id` against `from_id`.
+    """Line of sight, line of effect, cover and concealment of `to_ref` against `from_ref`.
 
-    Concealment is the one a melee or ranged attack would face (Near and Far attacks ignore it).
-    The cover degree buckets the hidden share by the ruleset's cover scale.
+    Each end is a creature's id or a square (a medium space there), so a map's walls and doors
+    can be checked without creatures; a creature standing on a queried square neither blocks
+    nor covers that end. Concealment is the one a melee or ranged attack would face (Near and
+    Far attacks ignore it). The cover degree buckets the hidden share by the ruleset's cover
+    scale.
     """
     battlefield = _battlefield(encounter, ruleset)
-    _occupant(battlefield, encounter, from_id)
-    _occupant(battlefield, encounter, to_id)
+    attacker = _end(battlefield, encounter, from_ref)
+    target = _end(battlefield, encounter, to_ref)
+    probed = {ref for ref in (from_ref, to_ref) if isinstance(ref, Square)}
+    if probed:
+        battlefield = battlefield.with_occupants(
+            o for o in battlefield.occupants if not any(o.space.contains(sq) for sq in probed)
+        )
     try:
         buckets = ruleset.cover.buckets()
     except ValueError as exc:
         raise QueryError(f"ruleset {ruleset.id!r}: {exc}") from None
-    result = sight(battlefield, from_id, to_id, Origin.RANGED, buckets)
+    sees = space_sees_space(battlefield, attacker.space, target.space)
+    concealment = space_concealment(battlefield, attacker, target, Origin.RANGED, sees=sees)
     return SightAnswer(
-        line_of_sight=result.line_of_sight,
-        line_of_effect=result.line_of_effect,
-        cover=result.cover.degree.value,
-        concealment=result.concealment.value,
+        line_of_sight=sees,
+        line_of_effect=space_reaches_space(battlefield, attacker.space, target.space),
+        cover=space_cover(battlefield, attacker, target, buckets).degree.value,
+        concealment=concealment.value,
     )
+
+
+def _end(battlefield: Battlefield, encounter: Encounter, ref: str | Square) -> Occupant:
+    """A creature by id, or a medium space on a square (a probe no creature id can name)."""
+    if isinstance(ref, Square):
+        _on_grid(encounter, ref)
+        return Occupant(id=f"square {ref.col},{ref.row}", space=Space(ref, Size.MEDIUM), side="")
+    return _occupant(battlefield, encounter, ref)
 
 
 def area_query(

@@ -25,6 +25,7 @@ from orcus_desktop.controller import (
     grappling,
     initiative,
     interrupts,
+    map_import,
     movement,
     ruleset_choice,
 )
@@ -33,6 +34,7 @@ from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.editing import CreatureEdit
 from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.map_import import ImportMode
 from orcus_desktop.controller.outcomes import (
     MoveMode,
     OperationResult,
@@ -48,6 +50,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.uvtt import ImportedMap
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
@@ -164,6 +167,12 @@ class GameSession(SessionQuestions):
         self, wall_id: str, is_open: bool, initiator: object = None
     ) -> OperationResult:
         return self._run(initiator, editing.set_door_open, wall_id, is_open)
+
+    def import_map(
+        self, imported: ImportedMap, mode: ImportMode, initiator: object = None
+    ) -> OperationResult:
+        """A Universal VTT map replaces or merges into the map: one undo step (`map_import`)."""
+        return self._run(initiator, map_import.import_map, imported, mode)
 
     def paint_terrain(
         self,

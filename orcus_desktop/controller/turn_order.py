@@ -489,8 +489,8 @@ def _advance(
             if not why:
                 encounter = _begin_turn(encounter, cid, start_hook, budget_hook)
                 # The start-of-turn work (persistent damage, a third failed death save) can
-                # kill: then the turn passes on rather than staying with the dead. Ruling
-                # (000 is silent): no end-of-turn work, as for any dead creature's turn.
+                # kill: then the turn passes on rather than staying with the dead, with no
+                # end-of-turn work, as for any dead creature's turn (docs/rulings.md R-36).
                 why = skip_hook(encounter, cid)
                 if not why:
                     return encounter

@@ -10,7 +10,7 @@ Creatures", "Opportunity Attacks", "Slowed"; docs/rulings.md R-20, R-08, R-17, R
   not even touch one); no diagonal step through a wall's end point or past a blocking square's
   corner (either orthogonal neighbour it passes is blocking);
 * no wall or blocking square inside a large creature's space, where it stands or passes (two
-  of its squares are never walled off from each other);
+  of its squares are never walled off from each other; docs/rulings.md R-37);
 * through allies, not through enemies unless two sizes apart; never ending in another creature's
   space (a tiny creature may end in a larger creature's space or with up to three other tiny
   ones);
@@ -159,7 +159,8 @@ def walled_spaces(battlefield: Battlefield, side: int) -> BoolArray:
 
     A wall, window or closed door between two squares of a large creature's space leaves no
     room for it there (issue: an ogre's 2x2 path crossed a wall through its space). "Between"
-    is the movement test of a step: it crosses the segment joining the two squares' centres.
+    is the movement test of a step: it crosses the segment joining the two squares' centres
+    (docs/rulings.md R-37).
     Always False for a 1x1 space.
     """
     return battlefield.map_cached(("walled_spaces", side), lambda: _walled(battlefield, side))

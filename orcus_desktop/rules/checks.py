@@ -78,8 +78,8 @@ def condition_check_modifiers(
     """What the creature's conditions do to a check (000 "Conditions").
 
     000 "Blinded" / "Deafened": "-10 penalty to Perception". No other 000 condition changes a
-    check's total. Ruling: blinded and deafened together give -20 (untyped penalties from
-    different conditions stack, 000 "Stacking").
+    check's total. docs/rulings.md R-32: blinded and deafened together give -20 (untyped
+    penalties from different conditions stack, 000 "Stacking").
     """
     mods: list[Modifier] = []
     if skill is not None and skill.strip().lower() == "perception":
@@ -94,7 +94,8 @@ def sense_failure(creature: Combatant, requires: Iterable[CheckSense], ruleset: 
     """Why the creature automatically fails a check that requires ``requires``, or "".
 
     000 "Blinded": "automatically fail any ability or skill check that requires sight";
-    000 "Deafened": the same for hearing.
+    000 "Deafened": the same for hearing. docs/rulings.md R-33: the GM says which senses a check
+    requires (`requires`); the app does not guess.
     """
     needed = frozenset(requires)
     for condition in sorted(creature.state.active_conditions(ruleset)):
@@ -212,9 +213,9 @@ def escape_check(
     """Try to escape a grapple.
 
     000 "Escape a Grapple": "an Athletics check vs the grappler's Fortitude or Acrobatics
-    check vs the grappler's Reflex defence". Both creatures as they are now: the escapee's
-    conditions change its check, the grappler's its defense (Total Defense: "+2 to all
-    defenses"). On success the caller removes the grapple
+    check vs the grappler's Reflex defence". docs/rulings.md R-34: both creatures as they are
+    now, the escapee's conditions change its check, the grappler's its defense (Total Defense:
+    "+2 to all defenses"). On success the caller removes the grapple
     (``state.end_effects_from(escapee_state, grappler_id, [Condition.GRAPPLED])``).
 
     Raises:

@@ -114,7 +114,8 @@ class ConditionRules:
         damage_halved: Weakened: the damage of its attacks is halved, except persistent.
         death_saves: Dying: makes death saving throws.
         beneficial: Good for its holder (000 "Delay": "Beneficial effects that end at the end
-            of your turn end as soon as you Delay"); every 000 condition is an impairment.
+            of your turn end as soon as you Delay"; docs/rulings.md R-35); every 000 condition
+            is an impairment.
         ends: How it usually ends, for the GM.
     """
 

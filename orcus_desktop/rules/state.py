@@ -258,8 +258,9 @@ def impose_condition(
 
     000 "Unconscious": "When you become unconscious you also fall prone." A creature that
     *becomes* unconscious (it was not already) gets a Prone instance of its own, unless it is
-    prone already. Ruling: that Prone lasts until countered (standing up, 000 "Conditions"),
-    whatever the duration of the condition that brought it, and carries the same source.
+    prone already. docs/rulings.md R-31: that Prone lasts until countered (standing up, 000
+    "Conditions"), whatever the duration of the condition that brought it, and carries the same
+    source.
 
     Raises:
         RulesError: As :func:`add_condition`.

@@ -300,8 +300,8 @@ def end_beneficial_on_delay(
     000 "Delay": "Beneficial effects that end at the end of your turn end as soon as you
     Delay." Every creature, because an effect keyed to the delayer's turn may sit on an ally (one
     "until the end of the user's next turn"). An effect that would end at the end of this
-    turn, and whose condition is beneficial, ends now; harmful ones wait for the end of the
-    delayed turn. Returns the changed states only, and what ended per creature.
+    turn, and whose condition is beneficial (docs/rulings.md R-35), ends now; harmful ones wait
+    for the end of the delayed turn. Returns the changed states only, and what ended per creature.
     """
     new: dict[CreatureId, CreatureState] = {}
     expired: dict[CreatureId, Expired] = {}

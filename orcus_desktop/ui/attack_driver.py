@@ -37,11 +37,11 @@ class AttackDriver(QObject):
     """Shows each step of one window's attack workflow.
 
     Args:
-        window: the window (the dialog's parent; the session's initiator).
+        window: the window (the dialog's parent).
         session: the game session.
         scene, view: the map.
         toolbar: the map tools (the GM's tool comes back after targeting or a push).
-        actions_panel: where powers are activated and refusals shown.
+        actions_panel: where powers are activated and refusals shown (the initiator).
         status: the status bar.
 
     Attributes:
@@ -68,7 +68,8 @@ class AttackDriver(QObject):
         self._panel = actions_panel
         self._status = status
         self._detached = False
-        self.flow = AttackFlow(session, initiator=window)
+        # The actions panel asks for attacks: the session's refusals are shown there.
+        self.flow = AttackFlow(session, initiator=actions_panel)
         self.attack_dialog: AttackDialog | None = None
         actions_panel.power_activated.connect(self._on_power_activated)
         actions_panel.action_activated.connect(self._on_action_activated)
@@ -131,17 +132,16 @@ class AttackDriver(QObject):
                 self.attack_dialog = dialog
                 dialog.open()
                 return message
-            case PlaceForcedMove(owed=owed, message=message):
+            case PlaceForcedMove(owed=owed, message=message, result=result):
                 self._place(owed)
-                return message
+                # An attack's own line was reported by the window's `ResultReporter`.
+                return message if result is None else ""
             case Done(message=message, refusal=refusal, result=result):
-                if refusal:
-                    self._panel.message.setText(refusal)
-                elif result is not None:
-                    self._panel.message.clear()
+                if refusal and result is None:
+                    self._panel.show_refusal(refusal)  # refused before reaching the session
                 if isinstance(self._view.tool, ForcedMoveTool | TargetingTool):
                     self._toolbar.restore()
-                return message
+                return message if result is None else ""
 
     def _place(self, owed: OwedForcedMove) -> None:
         """Put the push, pull or slide on the map (000 "Unwilling Movement")."""

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QMenu, QWidget
 
-from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Encounter
 
@@ -66,12 +65,11 @@ def token_menu(
     parent: QWidget,
     session: GameSession,
     creature_id: str,
-    report: Callable[[OperationResult], None],
 ) -> QMenu | None:
     """The right-click menu of a token: hide or show it to the players, remove it.
 
-    Each entry is one session call (one undo step, `parent` its initiator); `report` shows
-    its outcome. None when there is no such creature.
+    Each entry is one session call (one undo step, `parent` its initiator; the window's
+    `ResultReporter` shows the outcome). None when there is no such creature.
     """
     creature = session.encounter.find_creature(creature_id)
     if creature is None:
@@ -80,12 +78,8 @@ def token_menu(
     menu.setTitle(creature.name)
     hide = menu.addAction("Show to the Players" if creature.hidden else "Hide from the Players")
     hide.triggered.connect(
-        lambda: report(
-            session.update_creature(creature_id, hidden=not creature.hidden, initiator=parent)
-        )
+        lambda: session.update_creature(creature_id, hidden=not creature.hidden, initiator=parent)
     )
     remove = menu.addAction(f"Remove {creature.name}")
-    remove.triggered.connect(
-        lambda: report(session.remove_creature(creature_id, initiator=parent))
-    )
+    remove.triggered.connect(lambda: session.remove_creature(creature_id, initiator=parent))
     return menu

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
 
 from orcus_desktop.assets import resources_dir
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.model.atomic_file import describe_write_error
 from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.serialization import (
@@ -26,7 +27,7 @@ from orcus_desktop.model.serialization import (
 )
 from orcus_desktop.ui.map.drops import ImageUse
 from orcus_desktop.ui.map_toolbar import make_action
-from orcus_desktop.ui.status_report import StatusReport, outcome_text
+from orcus_desktop.ui.status_report import StatusReport
 
 ENCOUNTER_FILTER = "Orcus encounters (*.json *.orcus.json);;All files (*)"
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp)"
@@ -167,20 +168,24 @@ class FileActions(QObject):
         pixels_per_square: float | None = None,
         offset_px: tuple[float, float] = (0.0, 0.0),
     ) -> str:
-        """Make an image the map background (one undo step); returns a status line.
+        """Make an image the map background (one undo step); returns its status line.
 
-        Without `pixels_per_square` the image is stretched so its width spans the grid.
+        The GM is told once: an unreadable file here, the session's answer by the window's
+        `ResultReporter`. Without `pixels_per_square` the image is stretched so its width
+        spans the grid.
         """
         from PySide6.QtGui import QImageReader
 
         reader = QImageReader(str(path))
         size = reader.size()
         if not reader.canRead() or size.width() <= 0:
-            return f"Refused: {path.name} is not an image Qt can read"
+            refusal = f"Refused: {path.name} is not an image Qt can read"
+            self._status.say(refusal)
+            return refusal
         grid = self._session.encounter.grid
         per_square = pixels_per_square or size.width() / max(1, grid.columns)
         image = MapImage(str(path), per_square, offset_px)
-        return outcome_text(self._session.set_map_image(image, initiator=self._window))
+        return result_message(self._session.set_map_image(image, initiator=self._window))
 
     def _on_save(self) -> None:
         self.save()
@@ -201,7 +206,7 @@ class FileActions(QObject):
             self._window, "Import map image", "", IMAGE_FILTER
         )
         if file_name:
-            self._status.say(self.import_map_image(Path(file_name)))
+            self.import_map_image(Path(file_name))
 
 
 def open_without_question(path: Path, unreadable: Sequence[UnreadableCreature]) -> str:

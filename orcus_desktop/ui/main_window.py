@@ -53,7 +53,8 @@ from orcus_desktop.ui.panels.initiative import InitiativePanel
 from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
-from orcus_desktop.ui.status_report import SHORT_MS, StatusReport
+from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
+from orcus_desktop.ui.uvtt_actions import UvttActions
 
 
 class MainWindow(QMainWindow):
@@ -91,6 +92,8 @@ class MainWindow(QMainWindow):
         )
         self.view = MapView(self.scene, self)
         self.status_report = StatusReport(self)
+        # The one reader of every operation's result (and its initiator).
+        self.result_reporter = ResultReporter(session, self.status_report.say)
         self.view.message.connect(self.status_report.say)
         self.view.hovered_square.connect(self._on_hovered_square)
         self.view.context_menu_requested.connect(self._on_context_menu_requested)
@@ -103,7 +106,7 @@ class MainWindow(QMainWindow):
             self.unsaved_discarded.emit,
             self.status_report,
         )
-        self.map_settings = MapSettings(self, session, self.scene, self.status_report)
+        self.map_settings = MapSettings(self, session, self.scene)
         self.view.set_drop_handler(
             MapDropHandler(
                 session,
@@ -252,6 +255,9 @@ class MainWindow(QMainWindow):
         file_menu.addActions([files.open_action, files.save_action, files.save_as_action])
         file_menu.addSeparator()
         file_menu.addAction(files.import_map_action)
+        self.map_files = UvttActions(
+            self, self.session, lambda: self.files.path, self.status_report, file_menu
+        )
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu_bar.addMenu("&Edit")
@@ -371,10 +377,10 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _on_undo(self) -> None:
-        self.status_report.undo_redo(self.session.undo(initiator=self), "Undid")
+        self.session.undo(initiator=self)
 
     def _on_redo(self) -> None:
-        self.status_report.undo_redo(self.session.redo(initiator=self), "Redid")
+        self.session.redo(initiator=self)
 
     def _on_delete(self) -> None:
         creature_id = self.scene.selected_creature_id()
@@ -415,10 +421,10 @@ class MainWindow(QMainWindow):
 
     def token_menu(self, creature_id: str) -> QMenu | None:
         """The right-click menu of a token: hide or show it to the players, remove it."""
-        return token_menu(self, self.session, creature_id, self.status_report.outcome)
+        return token_menu(self, self.session, creature_id)
 
     def _on_remove(self, creature_id: str) -> None:
-        self.status_report.outcome(self.session.remove_creature(creature_id, initiator=self))
+        self.session.remove_creature(creature_id, initiator=self)
 
     def _on_context_menu_requested(self, x: float, y: float, global_pos: QPoint) -> None:
         # Only the select and move tools: the drawing tools use the right button themselves.
@@ -484,6 +490,7 @@ class MainWindow(QMainWindow):
         for signal, slot in self._connections:
             signal.disconnect(slot)
         self._connections.clear()
+        self.result_reporter.detach()
         self.attacks.detach()
         self.scene.detach()
         self.view.set_tool(None)

@@ -12,9 +12,9 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.ui.map.grid_dialog import GridDialog
 from orcus_desktop.ui.map.scene import MapScene
-from orcus_desktop.ui.status_report import StatusReport, outcome_text
 
 
 class MapSettings:
@@ -24,16 +24,14 @@ class MapSettings:
         parent: the dialog's parent and the session's initiator.
         session: the game session.
         scene: the map scene (the grid's look).
-        status: where outcomes are reported.
+
+    Outcomes are reported by the window's `ResultReporter`.
     """
 
-    def __init__(
-        self, parent: QWidget, session: GameSession, scene: MapScene, status: StatusReport
-    ) -> None:
+    def __init__(self, parent: QWidget, session: GameSession, scene: MapScene) -> None:
         self._parent = parent
         self._session = session
         self._scene = scene
-        self._status = status
 
     def ask(self) -> None:
         """Open the grid dialog and apply what the GM accepts."""
@@ -45,7 +43,7 @@ class MapSettings:
             return
         size = (dialog.columns.value(), dialog.rows.value())
         if size != tuple(encounter.grid):
-            self._status.outcome(self._session.resize_grid(*size, initiator=self._parent))
+            self._session.resize_grid(*size, initiator=self._parent)
         self.apply(
             dialog.colour,
             dialog.opacity.value() / 100,
@@ -69,14 +67,14 @@ class MapSettings:
             and offset_px is not None
             and (pixels_per_square, offset_px) != (image.pixels_per_square, image.offset_px)
         ):
-            self._status.say(self.calibrate(pixels_per_square, offset_px))
+            self.calibrate(pixels_per_square, offset_px)
 
     def calibrate(self, pixels_per_square: float, offset_px: tuple[float, float]) -> str:
-        """Change how the grid lies on the map image; returns a status line."""
+        """Change how the grid lies on the map image; returns its status line."""
         image = self._session.encounter.map_image
         if image is None:
             return "Refused: there is no map image to calibrate"
         calibrated = replace(image, pixels_per_square=pixels_per_square, offset_px=offset_px)
-        return outcome_text(
+        return result_message(
             self._session.set_map_image(calibrated, initiator=self._parent, text="Calibrate map")
         )

@@ -7,6 +7,9 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.status_report import ResultReporter
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
@@ -24,3 +27,15 @@ def no_leaked_windows(qapp: QApplication) -> Iterator[None]:
     for widget in leaked:
         widget.close()
     assert not leaked, f"windows left open: {leaked}"
+
+
+@pytest.fixture
+def status_lines(session: GameSession) -> Iterator[list[str]]:
+    """The status lines a window would show for `session` (a panel tested without a window).
+
+    The window's one `ResultReporter`: a refusal goes to the panel that asked, the rest here.
+    """
+    lines: list[str] = []
+    reporter = ResultReporter(session, lambda text, _ms: lines.append(text))
+    yield lines
+    reporter.detach()

@@ -49,7 +49,7 @@ def session() -> GameSession:
 
 
 @pytest.fixture
-def panel(session: GameSession, qtbot: QtBot) -> InitiativePanel:
+def panel(session: GameSession, status_lines: list[str], qtbot: QtBot) -> InitiativePanel:
     widget = InitiativePanel(session)
     qtbot.add_widget(widget)
     return widget

@@ -86,7 +86,8 @@ class MapDropHandler:
             if suffix in IMAGE_SUFFIXES:
                 use = self._ask_image_use(path)
                 if use == ImageUse.MAP:
-                    return self._set_map_image(path)
+                    self._set_map_image(path)  # it reports its own outcome
+                    return ""
                 if use == ImageUse.TOKEN:
                     return self.place(_image_token_entry(path), grid_xy)
                 return ""
@@ -110,14 +111,14 @@ class MapDropHandler:
             free,
             key=lambda s: (max(abs(s.col - wanted.col), abs(s.row - wanted.row)), s.row, s.col),
         )
-        result = self._session.place_creature(creature.moved_to(square), initiator=self)
-        return result.text if result.ok else f"Refused: {result.reason}"
+        self._session.place_creature(creature.moved_to(square), initiator=self)
+        return ""
 
     def place(self, entry: LibraryEntry, grid_xy: tuple[float, float]) -> str:
-        """Place `entry` centred on `grid_xy`; returns what happened (or why not)."""
+        """Place `entry` centred on `grid_xy` (the session's answer is reported, not returned)."""
         creature = creature_from_entry(self._session.encounter, entry, grid_xy)
-        result = self._session.place_creature(creature, initiator=self)
-        return result.text if result.ok else f"Refused: {result.reason}"
+        self._session.place_creature(creature, initiator=self)
+        return ""
 
 
 def _image_token_entry(path: Path) -> LibraryEntry:

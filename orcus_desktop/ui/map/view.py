@@ -55,7 +55,7 @@ class DropHandler(Protocol):
         ...
 
     def drop(self, mime: QMimeData, grid_xy: tuple[float, float]) -> str:
-        """Do the drop; returns a status message (a refusal's reason or what was done)."""
+        """Do the drop; returns a status line the session has not reported already, or ""."""
         ...
 
     def drop_near(self, mime: QMimeData, grid_xy: tuple[float, float]) -> str:

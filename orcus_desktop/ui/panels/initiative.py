@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.ui.panels.common import (
@@ -378,8 +377,9 @@ class InitiativePanel(QWidget):
             text += " The app rolls: " + "; ".join(asks) + "."
         return text
 
-    def _report(self, result: OperationResult) -> None:
-        self.message.setText("" if result.ok else result.reason)
+    def show_refusal(self, reason: str) -> None:
+        """Why the panel's last request was refused ("" clears it; the `ResultReporter` calls)."""
+        self.message.setText(reason)
 
     # -- slots -----------------------------------------------------------------------------
 
@@ -403,7 +403,7 @@ class InitiativePanel(QWidget):
         dice: dict[str, int] = {}
         if self.typed_dice_check.isChecked():
             dice = self._typed_initiative_dice(groups)
-        self._report(self._session.roll_initiative(groups=groups, dice=dice, initiator=self))
+        self._session.roll_initiative(groups=groups, dice=dice, initiator=self)
 
     def _typed_initiative_dice(self, groups: dict[str, str]) -> dict[str, int]:
         """One d20 per creature to roll, or per group (000 "Initiative": one roll a group)."""
@@ -427,11 +427,11 @@ class InitiativePanel(QWidget):
     def _on_surprised(self, checked: bool) -> None:
         selected = self.selected_creature_id()
         if selected is not None:
-            self._report(self._session.set_surprised(selected, checked, initiator=self))
+            self._session.set_surprised(selected, checked, initiator=self)
         self._update_buttons()
 
     def _on_start(self) -> None:
-        self._report(self._session.start_combat(initiator=self))
+        self._session.start_combat(initiator=self)
 
     def _on_end_turn(self) -> None:
         session = self._session
@@ -443,21 +443,21 @@ class InitiativePanel(QWidget):
             dying = session.death_save_on_end_turn()
             if dying is not None:
                 death_die = self.ask_die(self, f"{name_of(session, dying)}'s death saving throw:")
-        self._report(session.end_turn(save_dice=dice, death_save_die=death_die, initiator=self))
+        session.end_turn(save_dice=dice, death_save_die=death_die, initiator=self)
 
     def _on_delay(self) -> None:
-        self._report(self._session.delay(initiator=self))
+        self._session.delay(initiator=self)
 
     def _on_resume(self) -> None:
         selected = self.selected_creature_id()
         if selected is not None:
-            self._report(self._session.resume_delayed(selected, initiator=self))
+            self._session.resume_delayed(selected, initiator=self)
 
     def _on_trigger(self) -> None:
         selected = self.selected_creature_id()
         current = self._session.encounter.combat.current
         if selected is not None and current is not None:
-            self._report(self._session.trigger_readied(selected, current, initiator=self))
+            self._session.trigger_readied(selected, current, initiator=self)
 
     def _on_join(self) -> None:
         selected = self.selected_creature_id()
@@ -466,7 +466,7 @@ class InitiativePanel(QWidget):
         die = None
         if self.typed_dice_check.isChecked():
             die = self.ask_die(self, f"Initiative d20 for {name_of(self._session, selected)}:")
-        self._report(self._session.join_combat(selected, die=die, initiator=self))
+        self._session.join_combat(selected, die=die, initiator=self)
 
     def _on_move_up(self) -> None:
         selected = self.selected_creature_id()
@@ -474,7 +474,7 @@ class InitiativePanel(QWidget):
         if selected is None or selected not in order or order.index(CreatureId(selected)) == 0:
             return
         before = order[order.index(CreatureId(selected)) - 1]
-        self._report(self._session.reorder_initiative(selected, before, initiator=self))
+        self._session.reorder_initiative(selected, before, initiator=self)
 
     def _on_end_combat(self) -> None:
-        self._report(self._session.end_combat(initiator=self))
+        self._session.end_combat(initiator=self)

@@ -71,7 +71,6 @@ class ActionButtons(FlowBox):
         session: the game session to drive.
         creature_id: returns the creature shown, or None.
         ask_ready: asks the GM what the creature readies.
-        report: shows each call's outcome.
         parent: the Qt parent.
 
     Attributes:
@@ -83,7 +82,6 @@ class ActionButtons(FlowBox):
         session: GameSession,
         creature_id: Callable[[], str | None],
         ask_ready: AskReady,
-        report: Report,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent=parent)
@@ -91,7 +89,6 @@ class ActionButtons(FlowBox):
         self._session = session
         self._creature_id = creature_id
         self._ask_ready = ask_ready
-        self._report = report
         self.buttons: dict[str, QPushButton] = {}
         for spec in _BUTTONS:
             button = QPushButton(spec.label, self)
@@ -161,11 +158,11 @@ class ActionButtons(FlowBox):
             if answer is None:
                 return
             kind, trigger = answer
-            self._report(session.ready_action(cid, kind, trigger, initiator=self))
+            session.ready_action(cid, kind, trigger, initiator=self)
             return
-        self._report(calls[action]())
+        calls[action]()
 
     def _on_decline_opportunity(self) -> None:
         cid = self._creature_id()
         if cid is not None:
-            self._report(self._session.decline_opportunity_attack(cid, initiator=self))
+            self._session.decline_opportunity_attack(cid, initiator=self)

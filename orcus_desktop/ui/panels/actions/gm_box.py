@@ -49,7 +49,6 @@ class GmEditsBox(QGroupBox):
         session: the game session to drive.
         creature_id: returns the creature shown, or None.
         selected_effect_id: returns the effect selected in the panel's list, or None.
-        report: shows each call's outcome.
         parent: the Qt parent.
 
     Attributes:
@@ -62,14 +61,12 @@ class GmEditsBox(QGroupBox):
         session: GameSession,
         creature_id: Callable[[], str | None],
         selected_effect_id: Callable[[], int | None],
-        report: Callable[[OperationResult], None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__("GM", parent)
         self._session = session
         self._creature_id = creature_id
         self._selected_effect_id = selected_effect_id
-        self._report = report
         self.amount = QSpinBox(self)
         self.amount.setRange(-999, 999)  # Set HP may go below 0 (000 "Hit Points")
         self.amount.setValue(5)
@@ -164,7 +161,7 @@ class GmEditsBox(QGroupBox):
     def _on_amount(self, call: Callable[[str, int], OperationResult]) -> None:
         cid = self._creature_id()
         if cid is not None:
-            self._report(call(cid, self.amount.value()))
+            call(cid, self.amount.value())
 
     def _on_damage(self) -> None:
         self._on_amount(lambda c, n: self._session.apply_damage(c, n, initiator=self))
@@ -184,16 +181,16 @@ class GmEditsBox(QGroupBox):
             return
         condition = Condition(str(self.condition.currentData()))
         duration = DurationKind(str(self.duration.currentData()))
-        self._report(self._session.add_condition(cid, condition, duration, initiator=self))
+        self._session.add_condition(cid, condition, duration, initiator=self)
 
     def _on_saving_throw(self) -> None:
         cid = self._creature_id()
         effect_id = self._selected_effect_id()
         if cid is not None and effect_id is not None:
-            self._report(self._session.saving_throw(cid, effect_id, initiator=self))
+            self._session.saving_throw(cid, effect_id, initiator=self)
 
     def _on_remove_effect(self) -> None:
         cid = self._creature_id()
         effect_id = self._selected_effect_id()
         if cid is not None and effect_id is not None:
-            self._report(self._session.remove_effect(cid, effect_id, initiator=self))
+            self._session.remove_effect(cid, effect_id, initiator=self)

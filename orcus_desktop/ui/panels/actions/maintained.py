@@ -7,7 +7,6 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from orcus_desktop.controller.availability import kind_problem
-from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.ui.panels.common import enable_with_reason
@@ -18,7 +17,6 @@ class MaintainButtons(QWidget):
 
     Args:
         session: the game session to drive.
-        report: shows each call's outcome.
         parent: the Qt parent.
 
     Attributes:
@@ -28,12 +26,10 @@ class MaintainButtons(QWidget):
     def __init__(
         self,
         session: GameSession,
-        report: Callable[[OperationResult], None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._session = session
-        self._report = report
         self._creature_id: str | None = None
         self.buttons: dict[str, QPushButton] = {}
         self._row = QHBoxLayout(self)
@@ -77,8 +73,6 @@ class MaintainButtons(QWidget):
     def _maintain_slot(self, power: str) -> Callable[[], None]:
         def slot() -> None:
             if self._creature_id is not None:
-                self._report(
-                    self._session.maintain_power(self._creature_id, power, initiator=self)
-                )
+                self._session.maintain_power(self._creature_id, power, initiator=self)
 
         return slot

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
-from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.attack_dialog import parse_dice
@@ -24,7 +23,6 @@ class OpportunityOffers(QGroupBox):
 
     Args:
         session: the game session to drive.
-        report: shows each call's outcome.
         say: shows a line to the GM (bad dice, nothing offered).
         parent: the Qt parent.
 
@@ -40,14 +38,12 @@ class OpportunityOffers(QGroupBox):
     def __init__(
         self,
         session: GameSession,
-        report: Callable[[OperationResult], None],
         say: Callable[[str], None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__("Opportunity attacks offered", parent)
         self.setObjectName("offersBox")
         self._session = session
-        self._report = report
         self._say = say
         self._layout = QGridLayout(self)
         self._layout.setContentsMargins(4, 4, 4, 4)
@@ -144,7 +140,7 @@ class OpportunityOffers(QGroupBox):
     def _on_offer(self, enemy_id: str, mover_id: str, take: bool) -> None:
         session = self._session
         if not take:
-            self._report(session.decline_opportunity_attack(enemy_id, initiator=self))
+            session.decline_opportunity_attack(enemy_id, initiator=self)
             return
         row = self.rows.get(enemy_id)
         try:
@@ -152,4 +148,4 @@ class OpportunityOffers(QGroupBox):
         except ValueError as exc:
             self._say(str(exc))
             return
-        self._report(session.opportunity_attack(enemy_id, mover_id, dice=dice, initiator=self))
+        session.opportunity_attack(enemy_id, mover_id, dice=dice, initiator=self)

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
-from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.derived import current_defenses, effective_speed
@@ -155,15 +154,15 @@ class ActionsPanel(QWidget):
 
         shown = self._shown_id
         self.action_buttons = ActionButtons(
-            session, shown, lambda _parent, name: self.ask_ready(self, name), self._report, self
+            session, shown, lambda _parent, name: self.ask_ready(self, name), self
         )
-        self.maintained = MaintainButtons(session, self._report, self)
-        self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self._report, self)
+        self.maintained = MaintainButtons(session, self)
+        self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
         self.buttons: dict[str, QPushButton] = {
             **self.action_buttons.buttons,
             **self.gm_box.buttons,
         }
-        self.offers_box = OpportunityOffers(session, self._report, self.message.setText, self)
+        self.offers_box = OpportunityOffers(session, self.message.setText, self)
         self.offers_box.refilled.connect(self._fit_width)
 
         # Everything scrolls when the dock is shorter than the panel: an opportunity attack
@@ -370,8 +369,12 @@ class ActionsPanel(QWidget):
 
     # -- slots -----------------------------------------------------------------------------
 
-    def _report(self, result: OperationResult) -> None:
-        self.message.setText("" if result.ok else result.reason)
+    def show_refusal(self, reason: str) -> None:
+        """Why the panel's last request was refused, under its buttons ("" clears it).
+
+        The window's `ResultReporter` calls it for the panel and the boxes inside it.
+        """
+        self.message.setText(reason)
 
     def _on_power_activated(self, power: str) -> None:
         if self._creature_id is not None:

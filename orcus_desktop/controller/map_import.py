@@ -1,0 +1,70 @@
+"""Importing a Universal VTT map into the open encounter: one undoable step (issue 18).
+
+The GM chooses how: REPLACE makes the file's map the encounter's map (grid, image, walls,
+windows, doors; the old map's terrain goes with it), keeping the creatures and the fight;
+MERGE adds the file's walls and doors to the current map square for square, grows the grid to
+hold them and keeps the current image (the file's image only where the map had none).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import StrEnum
+
+from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.uvtt import ImportedMap, numbered
+
+
+class ImportMode(StrEnum):
+    """What an imported map does to the current one."""
+
+    REPLACE = "replace"
+    MERGE = "merge"
+
+
+def import_map(
+    engine: Engine, encounter: Encounter, imported: ImportedMap, mode: ImportMode
+) -> Outcome:
+    """The step "Import map NAME"; `result.details["summary"]` says what came in.
+
+    Refused (nothing changes) when a creature would be off the new grid.
+    """
+    op = "import_map"
+    if mode is ImportMode.REPLACE:
+        grid = imported.grid
+        after = replace(
+            encounter,
+            grid=grid,
+            walls=numbered(imported.walls),
+            terrain=(),
+            map_image=imported.map_image,
+        )
+    else:
+        grid = GridBounds(
+            max(encounter.grid.columns, imported.grid.columns),
+            max(encounter.grid.rows, imported.grid.rows),
+        )
+        taken = frozenset(entry.id for entry in encounter.walls)
+        after = replace(
+            encounter,
+            grid=grid,
+            walls=encounter.walls + numbered(imported.walls, taken),
+            map_image=encounter.map_image or imported.map_image,
+        )
+    outside = [c.name for c in encounter.creatures if not grid.contains_space(c.space)]
+    if outside:
+        return refuse(
+            op,
+            f"{outside[0]} would be off the imported map's {grid.columns} x {grid.rows} grid; "
+            "move it or merge instead",
+        )
+    summary = imported.summary()
+    if mode is ImportMode.MERGE and encounter.map_image is not None:
+        summary += "; kept the current map image"
+    result = OperationResult(
+        True, op, text=f"Import map {imported.name}", details={"summary": summary}
+    )
+    return Step(after, result)

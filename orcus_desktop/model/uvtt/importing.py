@@ -1,0 +1,193 @@
+"""A checked Universal VTT map moved onto this app's grid: `ImportedMap`, Qt-free.
+
+Placement (the classic importer bug is ignoring `map_origin`): the image's top-left corner lies
+at `map_origin` in the file's world. The grid keeps the world's squares, shifted by whole squares
+so that the map starts in column 0 and row 0: square (0, 0) of the grid is world square
+(floor(origin.x), floor(origin.y)). Walls and doors move by that same whole shift, and the image
+is calibrated to sit at the origin's fraction of a square, so walls stay on the art for any
+origin, cropped or not.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from orcus_desktop.geometry.features import Wall, WallKind
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.encounter import Encounter, MapImage, WallEntry
+from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.uvtt.images import store_image
+from orcus_desktop.model.uvtt.reader import (
+    MapFileError,
+    Point,
+    Polyline,
+    Progress,
+    UvttMap,
+    read_uvtt,
+)
+
+DECIMALS = 6
+"""Coordinates are rounded to a millionth of a square: float noise in files is not geometry."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedMap:
+    """A Universal VTT map in grid coordinates, ready to become (part of) an encounter.
+
+    Attributes:
+        name: the file's name without its suffix.
+        grid: the grid the map needs.
+        walls: walls (from both line-of-sight lists), windows and doors, in grid squares.
+        map_image: the stored image and its calibration, or None when not stored (`query`).
+        lights: lights in the file, skipped (no lighting yet).
+        environment: the file's environment (ambient light), skipped.
+        degenerate: polylines skipped because they had fewer than two distinct points.
+    """
+
+    name: str
+    grid: GridBounds
+    walls: tuple[Wall, ...]
+    map_image: MapImage | None
+    lights: int = 0
+    environment: bool = False
+    degenerate: int = 0
+
+    def count(self, kind: WallKind) -> int:
+        return sum(1 for wall in self.walls if wall.kind is kind)
+
+    def summary(self) -> str:
+        """What the import brought and what it skipped: "412 walls, 18 doors, 6 lights skipped"."""
+        parts = [
+            _count(self.count(WallKind.WALL), "wall"),
+            _count(self.count(WallKind.DOOR), "door"),
+        ]
+        if self.count(WallKind.WINDOW):
+            parts.append(_count(self.count(WallKind.WINDOW), "window"))
+        if self.lights:
+            parts.append(f"{_count(self.lights, 'light')} skipped (no lighting yet)")
+        if self.environment:
+            parts.append("environment skipped")
+        if self.degenerate:
+            parts.append(f"{_count(self.degenerate, 'empty wall')} skipped")
+        return ", ".join(parts)
+
+    def as_encounter(self) -> Encounter:
+        """A new encounter holding only this map."""
+        return Encounter(
+            grid=self.grid, name=self.name, walls=numbered(self.walls), map_image=self.map_image
+        )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def numbered(
+    walls: tuple[Wall, ...], taken: frozenset[str] = frozenset()
+) -> tuple[WallEntry, ...]:
+    """The walls as document entries with ids `wall-N` not in `taken`."""
+    entries: list[WallEntry] = []
+    n = 0
+    for wall in walls:
+        n += 1
+        while f"wall-{n}" in taken:
+            n += 1
+        entries.append(WallEntry(WallId(f"wall-{n}"), wall))
+    return tuple(entries)
+
+
+def imported_map(uvtt: UvttMap, name: str, image_path: Path | None) -> ImportedMap:
+    """Place a checked map on the grid (see the module docstring); the image at `image_path`."""
+    shift = (math.floor(uvtt.origin[0]), math.floor(uvtt.origin[1]))
+    degenerate = 0
+
+    def to_grid(polyline: Polyline) -> tuple[Point, ...] | None:
+        nonlocal degenerate
+        points: list[Point] = []
+        for x, y in polyline:
+            point = (round(x - shift[0], DECIMALS) + 0.0, round(y - shift[1], DECIMALS) + 0.0)
+            if not points or point != points[-1]:
+                points.append(point)
+        if len(points) < 2:
+            degenerate += 1
+            return None
+        return tuple(points)
+
+    walls: list[Wall] = []
+    for kind, polylines in ((WallKind.WALL, uvtt.walls), (WallKind.WINDOW, uvtt.windows)):
+        for polyline in polylines:
+            points = to_grid(polyline)
+            if points is not None:
+                walls.append(Wall(kind, points))
+    for portal in uvtt.portals:
+        points = to_grid(portal.bounds)
+        if points is not None:
+            walls.append(Wall(WallKind.DOOR, points, is_open=not portal.closed))
+    fraction = (uvtt.origin[0] - shift[0], uvtt.origin[1] - shift[1])
+    # The image's own pixels per square, so that the art spans map_size exactly even when
+    # pixels_per_grid was rounded by the tool that wrote the file.
+    per_square = uvtt.image_header.width / uvtt.size[0]
+    image = None
+    if image_path is not None:
+        offset = (
+            round(-fraction[0] * per_square, DECIMALS) + 0.0,
+            round(-fraction[1] * per_square, DECIMALS) + 0.0,
+        )
+        image = MapImage(str(image_path), per_square, offset)
+    if uvtt.grid is not None:
+        grid = GridBounds(*uvtt.grid)
+    else:
+        grid = GridBounds(
+            max(1, math.ceil(round(fraction[0] + uvtt.size[0], DECIMALS))),
+            max(1, math.ceil(round(fraction[1] + uvtt.size[1], DECIMALS))),
+        )
+    if grid.columns > 1000 or grid.rows > 1000:
+        raise MapFileError(
+            f"the map needs a {grid.columns} x {grid.rows} grid (at most 1000 a side)"
+        )
+    return ImportedMap(
+        name=name,
+        grid=grid,
+        walls=tuple(walls),
+        map_image=image,
+        lights=uvtt.lights,
+        environment=uvtt.environment,
+        degenerate=degenerate,
+    )
+
+
+def import_uvtt_file(
+    path: str | Path, image_folder: Path | None, progress: Progress | None = None
+) -> tuple[ImportedMap, bool]:
+    """Read a Universal VTT file and store its image in `image_folder` (None: no image).
+
+    Returns:
+        The map, and whether its image file was created by this call (so a refused import can
+        delete it again).
+
+    Raises:
+        MapFileError: a bad file, or the image cannot be written (one line).
+        ImportCancelledError: `progress` asked to stop (nothing was written).
+    """
+    file = Path(path)
+    uvtt = read_uvtt(file, progress)
+    image_path, created = None, False
+    if image_folder is not None:
+        try:
+            image_path, created = store_image(
+                uvtt.image, uvtt.image_header.kind, image_folder, file.stem
+            )
+        except OSError as exc:
+            raise MapFileError(
+                f"{file.name}: cannot write its map image in {image_folder} "
+                f"({exc.strerror or exc})"
+            ) from None
+    return imported_map(uvtt, file.stem, image_path), created
+
+
+def map_as_encounter(path: str | Path, image_folder: Path | None) -> Encounter:
+    """A Universal VTT file as a new encounter (the CLI and `orcus-desktop FILE` open it so)."""
+    imported, _ = import_uvtt_file(path, image_folder)
+    return imported.as_encounter()
