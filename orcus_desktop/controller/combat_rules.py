@@ -8,13 +8,15 @@ to `turns.py` as hooks, and the action code asks it for stat blocks, states and 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from orcus_desktop.controller.log_records import (
     Damage,
     DeathSave,
+    Effect,
+    EffectEnded,
     Healing,
     RollRecord,
     SaveRecord,
@@ -299,12 +301,7 @@ class CombatRules:
             state, gone = end_surprise_round(creature.state)
             if gone:
                 encounter = encounter.with_creature(creature.with_state(state))
-                combat = combat.logged(
-                    "effect_ended",
-                    None,
-                    (creature.id,),
-                    {"effects": _expired_data(gone), "reason": "the surprise round ended"},
-                )
+                combat = _log_ended(combat, creature.id, gone, "the surprise round ended")
         return encounter.with_combat(combat)
 
     def after_harm(
@@ -332,12 +329,7 @@ class CombatRules:
             new_state, ended = end_effects_from(other.state, CreatureId(creature_id))
             if ended:
                 encounter = encounter.with_creature(other.with_state(new_state))
-                combat = combat.logged(
-                    "effect_ended",
-                    None,
-                    (other.id,),
-                    {"effects": [effect_data(e) for e in ended], "reason": "source down"},
-                )
+                combat = _log_ended(combat, other.id, ended, "source down")
         return encounter.with_combat(combat)
 
     def on_delay(self, encounter: Encounter, creature_id: str) -> Encounter:
@@ -355,16 +347,7 @@ class CombatRules:
             key = CreatureId(creature.id)
             if key in new_states:
                 encounter = encounter.with_creature(creature.with_state(new_states[key]))
-                combat = combat.logged(
-                    "effect_ended",
-                    None,
-                    (creature.id,),
-                    {
-                        "effects": _expired_data(expired[key]),
-                        "reason": "delayed",
-                        "turn_of": creature_id,
-                    },
-                )
+                combat = _log_ended(combat, creature.id, expired[key], "delayed", creature_id)
         return encounter.with_combat(combat)
 
     def _tick(
@@ -382,15 +365,8 @@ class CombatRules:
                 encounter = encounter.with_creature(creature.with_state(new_states[key]))
             gone = expired.get(key)
             if gone:
-                combat = combat.logged(
-                    "effect_ended",
-                    None,
-                    (creature.id,),
-                    {
-                        "effects": _expired_data(gone),
-                        "reason": f"{boundary.value} of turn",
-                        "turn_of": turn_of,
-                    },
+                combat = _log_ended(
+                    combat, creature.id, gone, f"{boundary.value} of turn", turn_of
                 )
         return encounter.with_combat(combat)
 
@@ -399,5 +375,15 @@ class CombatRules:
         return DeathSave.from_death_save(death).to_dict()
 
 
-def _expired_data(gone: Expired) -> list[dict[str, Any]]:
-    return [effect_data(c) for c in gone.conditions] + [effect_data(p) for p in gone.persistent]
+def _log_ended(
+    combat: Combat,
+    creature_id: CreatureId,
+    ended: Expired | Sequence[Effect],
+    reason: str,
+    turn_of: str | None = None,
+) -> Combat:
+    """`combat` with an `effect_ended` entry: what ended on the creature, why, at whose turn."""
+    if isinstance(ended, Expired):
+        ended = (*ended.conditions, *ended.persistent)
+    record = EffectEnded(tuple(ended), reason, CreatureId(turn_of) if turn_of else None)
+    return combat.logged(record.kind, None, (creature_id,), record.to_dict())

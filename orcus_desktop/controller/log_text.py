@@ -28,7 +28,7 @@ from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import ConditionInstance
 from orcus_desktop.rules.durations import DurationKind
-from orcus_desktop.rules.format import format_resolved, format_roll
+from orcus_desktop.rules.format import damage_outcome, format_resolved, format_roll
 from orcus_desktop.rules.terms import Defense
 
 NameOf = Callable[[str | None], str]
@@ -127,21 +127,7 @@ def damage_text(target: str, d: Damage) -> str:
         text += f" from {d.source}"
     if d.steps:
         text += f" ({d.rolled}" + "".join(f" {v:+d} ({reason})" for v, reason in d.steps) + ")"
-    if d.absorbed_by_temp_hp:
-        text += f", {d.absorbed_by_temp_hp} absorbed by temporary HP"
-    text += f": HP {d.hp_before} -> {d.hp_after}"
-    events = []
-    if d.became_staggered:
-        events.append("staggered")
-    if d.knocked_out:
-        events.append("knocked out")
-    if d.fell_unconscious:
-        events.append("falls unconscious and is dying")
-    if d.died:
-        events.append(f"dies ({d.death_cause})" if d.death_cause else "dies")
-    if events:
-        text += "; " + ", ".join(events)
-    return text
+    return text + damage_outcome(d)
 
 
 def healing_text(target: str, h: Healing) -> str:

@@ -316,25 +316,31 @@ def _costs(
     extra = plan.extra[:, r0:r1, c0:c1]
     dist = np.full((h, w), _INF, dtype=np.int64)
     dist[start.row - r0, start.col - c0] = 0
+    # Per step direction, the cost of arriving at each target square by that step, or _INF
+    # where the step is not allowed (sums stay below int64's top: _INF is a quarter of it).
+    moves = []
+    for k, (dc, dr) in enumerate(STEPS):
+        # arriving at (r, c) from (r - dr, c - dc)
+        sr0, sr1 = max(0, -dr), h - max(0, dr)
+        sc0, sc1 = max(0, -dc), w - max(0, dc)
+        if sr1 <= sr0 or sc1 <= sc0:
+            continue
+        tr0, tc0 = sr0 + dr, sc0 + dc
+        tr1, tc1 = sr1 + dr, sc1 + dc
+        ok = step_ok[k, sr0:sr1, sc0:sc1] & pass_ok[tr0:tr1, tc0:tc1]
+        add = np.where(ok, per_square + extra[k, tr0:tr1, tc0:tc1], _INF)
+        moves.append((sr0, sr1, sc0, sc1, tr0, tr1, tc0, tc1, add))
+    # Relaxed in place (a step may build on one relaxed earlier in the same round): every value
+    # is a real path's cost, so it never goes below the cheapest, and fewer rounds are needed.
+    new = dist
     for _ in range(reach + 1):
-        new = dist.copy()
-        for k, (dc, dr) in enumerate(STEPS):
-            # arriving at (r, c) from (r - dr, c - dc)
-            sr0, sr1 = max(0, -dr), h - max(0, dr)
-            sc0, sc1 = max(0, -dc), w - max(0, dc)
-            if sr1 <= sr0 or sc1 <= sc0:
-                continue
-            src = dist[sr0:sr1, sc0:sc1]
-            ok = step_ok[k, sr0:sr1, sc0:sc1]
-            tr0, tc0 = sr0 + dr, sc0 + dc
-            tr1, tc1 = sr1 + dr, sc1 + dc
-            ok = ok & pass_ok[tr0:tr1, tc0:tc1] & (src < _INF)
-            cand = np.where(ok, src + per_square + extra[k, tr0:tr1, tc0:tc1], _INF)
-            np.minimum(new[tr0:tr1, tc0:tc1], cand, out=new[tr0:tr1, tc0:tc1])
+        dist = new.copy()
+        for sr0, sr1, sc0, sc1, tr0, tr1, tc0, tc1, add in moves:
+            target = new[tr0:tr1, tc0:tc1]
+            np.minimum(target, new[sr0:sr1, sc0:sc1] + add, out=target)
         if np.array_equal(new, dist):
             break
-        dist = new
-    return dist, (r0, c0)
+    return new, (r0, c0)
 
 
 def _per_square(mode: PathRule) -> int:

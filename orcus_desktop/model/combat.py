@@ -16,7 +16,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from orcus_desktop.model.frozen import freeze
+from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -328,10 +328,10 @@ class Combat:
         Raises:
             KeyError: the creature is not in the initiative.
         """
-        for combatant in self.combatants:
-            if combatant.creature_id == creature_id:
-                return combatant
-        raise KeyError(creature_id)
+        combatant = self.find(creature_id)
+        if combatant is None:
+            raise KeyError(creature_id)
+        return combatant
 
     def find(self, creature_id: str) -> Combatant | None:
         for combatant in self.combatants:
@@ -341,14 +341,9 @@ class Combat:
 
     def with_combatant(self, combatant: Combatant) -> Combat:
         """A copy with `combatant` replacing the one for the same creature, or added."""
-        items = list(self.combatants)
-        for i, existing in enumerate(items):
-            if existing.creature_id == combatant.creature_id:
-                items[i] = combatant
-                break
-        else:
-            items.append(combatant)
-        return replace(self, combatants=tuple(items))
+        return replace(
+            self, combatants=with_replaced(self.combatants, combatant, lambda c: c.creature_id)
+        )
 
     def without(self, creature_id: str) -> Combat:
         """A copy without the creature (removed from the map or from combat)."""

@@ -10,6 +10,7 @@ from typing import Any
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.model.combat import Combat
+from orcus_desktop.model.frozen import with_replaced
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.rules.state import CreatureState
@@ -99,10 +100,10 @@ class Encounter:
         Raises:
             KeyError: no such creature.
         """
-        for creature in self.creatures:
-            if creature.id == creature_id:
-                return creature
-        raise KeyError(creature_id)
+        creature = self.find_creature(creature_id)
+        if creature is None:
+            raise KeyError(creature_id)
+        return creature
 
     def find_creature(self, creature_id: str) -> Creature | None:
         """The creature with that id, or None."""
@@ -126,14 +127,7 @@ class Encounter:
 
     def with_creature(self, creature: Creature) -> Encounter:
         """A copy with `creature` replacing the one of the same id, or added at the end."""
-        creatures = list(self.creatures)
-        for i, existing in enumerate(creatures):
-            if existing.id == creature.id:
-                creatures[i] = creature
-                break
-        else:
-            creatures.append(creature)
-        return replace(self, creatures=tuple(creatures))
+        return replace(self, creatures=with_replaced(self.creatures, creature, lambda c: c.id))
 
     def without_creature(self, creature_id: str) -> Encounter:
         return replace(self, creatures=tuple(c for c in self.creatures if c.id != creature_id))

@@ -1,10 +1,12 @@
-"""Deep-frozen JSON-like values: mappings become read-only proxies, lists become tuples."""
+"""Deep-frozen JSON-like values (mappings become read-only proxies, lists tuples); tuple edits."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
 
 
 def freeze(value: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -27,3 +29,12 @@ def thaw(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [thaw(v) for v in value]
     return value
+
+
+def with_replaced(items: tuple[_T, ...], item: _T, key: Callable[[_T], object]) -> tuple[_T, ...]:
+    """`items` with `item` in place of the one with the same `key`, or added at the end."""
+    found = [i for i, existing in enumerate(items) if key(existing) == key(item)]
+    if not found:
+        return (*items, item)
+    at = found[0]
+    return (*items[:at], item, *items[at + 1 :])

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 
 from orcus_desktop.rules.durations import Duration
 from orcus_desktop.rules.ruleset import Ruleset
@@ -367,26 +368,13 @@ class ConditionInstance:
     skip_end: bool = False
 
     def to_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {
-            "effect_id": self.effect_id,
-            "condition": self.condition.value,
-            "source": self.source,
-            "duration": self.duration.to_dict(),
-            "skip_end": self.skip_end,
-        }
-        if self.source_id is not None:
-            data["source_id"] = self.source_id
-        return data
+        return _effect_to_dict(self, {"condition": self.condition.value})
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], field: str = "condition") -> ConditionInstance:
         return cls(
-            effect_id=as_int(data.get("effect_id"), f"{field}.effect_id"),
             condition=parse_enum(Condition, data.get("condition"), f"{field}.condition"),
-            source=as_str(data.get("source", ""), f"{field}.source"),
-            duration=Duration.from_dict(as_map(data.get("duration"), f"{field}.duration")),
-            source_id=as_opt_id(data.get("source_id"), f"{field}.source_id"),
-            skip_end=bool(data.get("skip_end", False)),
+            **_effect_fields(data, field),
         )
 
 
@@ -415,27 +403,42 @@ class PersistentDamage:
     skip_end: bool = False
 
     def to_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {
-            "effect_id": self.effect_id,
-            "amount": self.amount,
-            "types": [t.value for t in self.types],
-            "source": self.source,
-            "duration": self.duration.to_dict(),
-            "skip_end": self.skip_end,
-        }
-        if self.source_id is not None:
-            data["source_id"] = self.source_id
-        return data
+        return _effect_to_dict(
+            self, {"amount": self.amount, "types": [t.value for t in self.types]}
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], field: str = "persistent") -> PersistentDamage:
         raw_types = as_list(data.get("types", []), f"{field}.types")
         return cls(
-            effect_id=as_int(data.get("effect_id"), f"{field}.effect_id"),
             amount=as_int(data.get("amount"), f"{field}.amount"),
             types=tuple(parse_enum(DamageType, t, f"{field}.types") for t in raw_types),
-            source=as_str(data.get("source", ""), f"{field}.source"),
-            duration=Duration.from_dict(as_map(data.get("duration"), f"{field}.duration")),
-            source_id=as_opt_id(data.get("source_id"), f"{field}.source_id"),
-            skip_end=bool(data.get("skip_end", False)),
+            **_effect_fields(data, field),
         )
+
+
+def _effect_to_dict(
+    effect: ConditionInstance | PersistentDamage, own: dict[str, object]
+) -> dict[str, object]:
+    """The stored layout of an effect: its id, its `own` fields, then the shared bookkeeping."""
+    data: dict[str, object] = {
+        "effect_id": effect.effect_id,
+        **own,
+        "source": effect.source,
+        "duration": effect.duration.to_dict(),
+        "skip_end": effect.skip_end,
+    }
+    if effect.source_id is not None:
+        data["source_id"] = effect.source_id
+    return data
+
+
+def _effect_fields(data: Mapping[str, object], field: str) -> dict[str, Any]:
+    """The bookkeeping fields both kinds of effect read back (see `_effect_to_dict`)."""
+    return {
+        "effect_id": as_int(data.get("effect_id"), f"{field}.effect_id"),
+        "source": as_str(data.get("source", ""), f"{field}.source"),
+        "duration": Duration.from_dict(as_map(data.get("duration"), f"{field}.duration")),
+        "source_id": as_opt_id(data.get("source_id"), f"{field}.source_id"),
+        "skip_end": bool(data.get("skip_end", False)),
+    }

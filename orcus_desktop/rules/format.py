@@ -6,6 +6,8 @@ tests call these; another formatter (HTML, player view) can be written beside th
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from orcus_desktop.rules.attack_application import AttackApplied
 from orcus_desktop.rules.attack_rolls import AttackResult, TargetAttack, TargetDamage
 from orcus_desktop.rules.damage import DamageApplied, DamageComputation
@@ -123,8 +125,33 @@ def format_damage(d: DamageApplied) -> str:
         text += f" from {d.source}"
     if d.computation is not None and (d.computation.steps or d.computation.override is not None):
         text += f" ({format_computation(d.computation)})"
-    if d.absorbed_by_temp_hp:
-        text += f", {d.absorbed_by_temp_hp} absorbed by temporary HP"
+    return text + damage_outcome(d)
+
+
+class DamageOutcome(Protocol):
+    """What damage did to a creature: `DamageApplied`, or the log's record of it."""
+
+    @property
+    def absorbed_by_temp_hp(self) -> int: ...
+    @property
+    def hp_before(self) -> int: ...
+    @property
+    def hp_after(self) -> int: ...
+    @property
+    def became_staggered(self) -> bool: ...
+    @property
+    def knocked_out(self) -> bool: ...
+    @property
+    def fell_unconscious(self) -> bool: ...
+    @property
+    def died(self) -> bool: ...
+    @property
+    def death_cause(self) -> str: ...
+
+
+def damage_outcome(d: DamageOutcome) -> str:
+    """``, 3 absorbed by temporary HP: HP 30 -> 21; staggered``: the tail of a damage line."""
+    text = f", {d.absorbed_by_temp_hp} absorbed by temporary HP" if d.absorbed_by_temp_hp else ""
     text += f": HP {d.hp_before} -> {d.hp_after}"
     events = []
     if d.became_staggered:
@@ -134,7 +161,7 @@ def format_damage(d: DamageApplied) -> str:
     if d.fell_unconscious:
         events.append("falls unconscious and is dying")
     if d.died:
-        events.append(f"dies ({d.death_cause})")
+        events.append(f"dies ({d.death_cause})" if d.death_cause else "dies")
     if events:
         text += "; " + ", ".join(events)
     return text

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from orcus_desktop.rules.conditions import (
     Condition,
@@ -33,6 +34,8 @@ from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.terms import DamageType
 from orcus_desktop.rules.validation import as_bool, as_int, as_list, as_map, as_str, check_keys
 from orcus_desktop.vocabulary import CreatureId
+
+_Effect = TypeVar("_Effect", ConditionInstance, PersistentDamage)
 
 DROPPED_TO_ZERO = "dropped to 0 HP"
 """Source of the Dying/Unconscious/Prone instances imposed by 000 "Falling Unconscious"."""
@@ -378,28 +381,30 @@ def tick(
     regeneration, then "until the start" effects end; the end of a turn as saves, then
     end-of-turn effects (see turns.py).
     """
-    kept_c: list[ConditionInstance] = []
-    gone_c: list[ConditionInstance] = []
-    for c in state.conditions:
+    kept_c, gone_c = _tick_each(state.conditions, holder, boundary, turn_of)
+    kept_p, gone_p = _tick_each(state.persistent, holder, boundary, turn_of)
+    return replace(state, conditions=kept_c, persistent=kept_p), Expired(gone_c, gone_p)
+
+
+def _tick_each(
+    effects: tuple[_Effect, ...], holder: CreatureId, boundary: TurnBoundary, turn_of: CreatureId
+) -> tuple[tuple[_Effect, ...], tuple[_Effect, ...]]:
+    """The effects a boundary keeps (disarmed where it says so) and those it ends."""
+    kept: list[_Effect] = []
+    gone: list[_Effect] = []
+    for effect in effects:
         verdict = check_expiry(
-            c.duration, skip_end=c.skip_end, holder=holder, boundary=boundary, turn_of=turn_of
+            effect.duration,
+            skip_end=effect.skip_end,
+            holder=holder,
+            boundary=boundary,
+            turn_of=turn_of,
         )
         if verdict is Expiry.EXPIRE:
-            gone_c.append(c)
+            gone.append(effect)
         else:
-            kept_c.append(replace(c, skip_end=False) if verdict is Expiry.DISARM else c)
-    kept_p: list[PersistentDamage] = []
-    gone_p: list[PersistentDamage] = []
-    for p in state.persistent:
-        verdict = check_expiry(
-            p.duration, skip_end=p.skip_end, holder=holder, boundary=boundary, turn_of=turn_of
-        )
-        if verdict is Expiry.EXPIRE:
-            gone_p.append(p)
-        else:
-            kept_p.append(replace(p, skip_end=False) if verdict is Expiry.DISARM else p)
-    new_state = replace(state, conditions=tuple(kept_c), persistent=tuple(kept_p))
-    return new_state, Expired(tuple(gone_c), tuple(gone_p))
+            kept.append(replace(effect, skip_end=False) if verdict is Expiry.DISARM else effect)
+    return tuple(kept), tuple(gone)
 
 
 def end_surprise_round(state: CreatureState) -> tuple[CreatureState, Expired]:

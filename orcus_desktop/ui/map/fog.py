@@ -11,19 +11,17 @@ players' scene, so nothing of it leaks through a tooltip or an anti-aliased edge
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
-from psygnal import SignalInstance
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.vision import PlayerVision, player_vision
 from orcus_desktop.geometry.grid import Space
 from orcus_desktop.geometry.visibility import Ring
 from orcus_desktop.model.encounter import Creature
-from orcus_desktop.ui.map.layers import SQUARE_PX, ZLayer
+from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 
 FOG = QColor("#121212")
@@ -41,35 +39,24 @@ def fog_path(map_rect: QRectF, rings: tuple[Ring, ...]) -> QPainterPath:
     return path
 
 
-class FogItem(QGraphicsItem):
+class FogItem(DrawnItem):
     """The fog over the whole map but the region the players' creatures see."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(ZLayer.FOG)
+        super().__init__(ZLayer.FOG)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._path = QPainterPath()
-        self._rect = QRectF()
 
     def set_path(self, path: QPainterPath) -> None:
-        self.prepareGeometryChange()
+        self._set_rect(path.boundingRect())
         self._path = path
-        self._rect = path.boundingRect()
         self.update()
 
     @property
     def path(self) -> QPainterPath:
         return QPainterPath(self._path)
 
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         painter.fillPath(self._path, FOG)
 
 
@@ -106,19 +93,20 @@ class PlayerFog(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.rebuild)
         events = scene.document.events
-        self._connections: tuple[tuple[SignalInstance, Callable[..., None]], ...] = (
-            (events.creature_added, self._schedule),
-            (events.creature_removed, self._schedule),
-            (events.creature_changed, self._on_creature_changed),
-            (events.walls_changed, self._schedule),
-            (events.terrain_changed, self._schedule),
-            (events.map_changed, self._schedule),
-            (events.combat_changed, self._schedule),
-            # A new encounter: the old one's answers must not show a single frame of it.
-            (events.reset, self.rebuild),
+        self._connections = DocumentConnections()
+        changes = (
+            events.creature_added,
+            events.creature_removed,
+            events.walls_changed,
+            events.terrain_changed,
+            events.map_changed,
+            events.combat_changed,
         )
-        for signal, slot in self._connections:
-            signal.connect(slot)
+        for signal in changes:
+            self._connections.connect(signal, self._schedule)
+        self._connections.connect(events.creature_changed, self._on_creature_changed)
+        # A new encounter: the old one's answers must not show a single frame of it.
+        self._connections.connect(events.reset, self.rebuild)
         self.rebuild()
 
     @property
@@ -133,9 +121,7 @@ class PlayerFog(QObject):
     def detach(self) -> None:
         """Stop following the document (the player window closes)."""
         self._timer.stop()
-        for signal, slot in self._connections:
-            signal.disconnect(slot)
-        self._connections = ()
+        self._connections.disconnect_all()
 
     def _schedule(self, *_args: object) -> None:
         self._timer.start()

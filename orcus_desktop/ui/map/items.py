@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QStyleOptionGraphicsItem,
-    QWidget,
 )
 
 from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
@@ -34,6 +33,7 @@ from orcus_desktop.ui.map.layers import (
     SELECTION,
     SQUARE_PX,
     TURN_MARKER,
+    DrawnItem,
     ZLayer,
     side_colour,
 )
@@ -76,7 +76,7 @@ def token_art(path: str, side_px: float) -> QPixmap | None:
     return _ART_CACHE[key]
 
 
-class TokenItem(QGraphicsItem):
+class TokenItem(DrawnItem):
     """A creature's token: a disc (or its image) over its space, in its side's colour.
 
     Overlays (HP bar for the GM, condition badges, the turn marker) are painted only when the
@@ -86,13 +86,11 @@ class TokenItem(QGraphicsItem):
     def __init__(
         self, creature: Creature, look: TokenLook | None = None, *, gm: bool = True
     ) -> None:
-        super().__init__()
-        self.setZValue(ZLayer.TOKENS)
+        super().__init__(ZLayer.TOKENS)
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._gm = gm
-        self._rect = QRectF()
         self._creature = creature
         self._look = look or TokenLook()
         self.sync(creature, self._look)
@@ -113,8 +111,7 @@ class TokenItem(QGraphicsItem):
         margin = SQUARE_PX * 0.12
         rect = QRectF(-margin, -margin, side + 2 * margin, side + 2 * margin)
         if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
+            self._set_rect(rect)
         self._side_px = side
         self._creature = creature
         if look is not None:
@@ -125,20 +122,12 @@ class TokenItem(QGraphicsItem):
         self.setToolTip(tooltip or f"{creature.name} ({creature.side})")
         self.update()
 
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         path.addEllipse(QRectF(0, 0, self._side_px, self._side_px).adjusted(2, 2, -2, -2))
         return path
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         creature = self._creature
         look = self._look
         space = QRectF(0, 0, self._side_px, self._side_px)

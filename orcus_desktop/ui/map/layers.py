@@ -1,10 +1,12 @@
-"""Scene units, Z order and the palette the map is drawn with."""
+"""Scene units, Z order, the palette the map is drawn with, and the base of its drawn items."""
 
 from __future__ import annotations
 
 from enum import IntEnum
 
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 SQUARE_PX = 64.0
 """Scene units along one grid square; the only place grid units become pixels."""
@@ -66,3 +68,32 @@ def side_colour(side: str) -> QColor:
 
 def grid_to_scene(value: float) -> float:
     return value * SQUARE_PX
+
+
+class DrawnItem(QGraphicsItem):
+    """A map item at one Z layer that draws itself (`draw`) inside the rect it keeps."""
+
+    def __init__(self, layer: ZLayer) -> None:
+        super().__init__()
+        self.setZValue(layer)
+        self._rect = QRectF()
+
+    def _set_rect(self, rect: QRectF) -> None:
+        """Take a new bounding rect (Qt must hear of it before it changes)."""
+        self.prepareGeometryChange()
+        self._rect = rect
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        self.draw(painter)
+
+    def draw(self, painter: QPainter) -> None:
+        """Paint the item in its own coordinates."""
+        raise NotImplementedError

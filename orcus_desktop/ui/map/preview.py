@@ -15,8 +15,6 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
-    QStyleOptionGraphicsItem,
-    QWidget,
 )
 
 from orcus_desktop.controller.tools.pointer import EMPTY_PREVIEW, ToolPreview
@@ -32,6 +30,7 @@ from orcus_desktop.ui.map.layers import (
     SIGHT_LINE,
     SQUARE_PX,
     TEMPLATE_FILL,
+    DrawnItem,
     ZLayer,
 )
 
@@ -65,15 +64,13 @@ def centre(square: Square) -> QPointF:
     return QPointF((square.col + 0.5) * SQUARE_PX, (square.row + 0.5) * SQUARE_PX)
 
 
-class LabelItem(QGraphicsItem):
+class LabelItem(DrawnItem):
     """A small text box near the pointer that keeps its size at every zoom."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(ZLayer.OVERLAY)
+        super().__init__(ZLayer.OVERLAY)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self._lines: list[str] = []
-        self._rect = QRectF()
         self._font = QFont()
         self._font.setPixelSize(13)
         self._font.setBold(True)
@@ -91,9 +88,8 @@ class LabelItem(QGraphicsItem):
         if lines == self._lines:
             return
         rect = QRectF(QPointF(0, 0), self.box_size(text)) if lines else QRectF()
-        self.prepareGeometryChange()
+        self._set_rect(rect)
         self._lines = lines
-        self._rect = rect
         self.update()
 
     def box_size(self, text: str) -> QSizeF:
@@ -105,15 +101,7 @@ class LabelItem(QGraphicsItem):
             self._size = QSizeF(width + 12, 18 * len(lines) + 6)
         return QSizeF(self._size)
 
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         if not self._lines:
             return
         painter.setPen(QPen(QColor(40, 40, 40), 1))

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 import shiboken6
-from psygnal import SignalInstance
 from PySide6.QtCore import QLineF, QObject, QPointF, QRect, QRectF, Qt, QThreadPool
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
-    QGraphicsItem,
     QGraphicsScene,
-    QStyleOptionGraphicsItem,
-    QWidget,
 )
 
 from orcus_desktop.controller.combat_rules import CombatRules
@@ -22,9 +18,10 @@ from orcus_desktop.controller.tools.pointer import ToolPreview
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, MapImage
+from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.image_loader import ImageLoader, image_size
 from orcus_desktop.ui.map.items import TokenItem, WallItem, terrain_brush
-from orcus_desktop.ui.map.layers import GRID_LINE, OFF_MAP, PAPER, SQUARE_PX, ZLayer
+from orcus_desktop.ui.map.layers import GRID_LINE, OFF_MAP, PAPER, SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.look import TokenLook, token_look
 from orcus_desktop.ui.map.preview import PreviewLayer
 
@@ -50,14 +47,12 @@ def grid_step(square_px_on_screen: float) -> int:
     return step
 
 
-class TerrainItem(QGraphicsItem):
+class TerrainItem(DrawnItem):
     """All painted terrain as one item: a cached path per terrain kind."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(ZLayer.TERRAIN)
+        super().__init__(ZLayer.TERRAIN)
         self._paths: dict[TerrainKind, QPainterPath] = {}
-        self._rect = QRectF()
 
     def sync(self, patches: Iterable[TerrainPatch]) -> None:
         paths: dict[TerrainKind, QPainterPath] = {}
@@ -70,20 +65,11 @@ class TerrainItem(QGraphicsItem):
         rect = QRectF()
         for path in paths.values():
             rect = rect.united(path.boundingRect())
-        self.prepareGeometryChange()
+        self._set_rect(rect)
         self._paths = paths
-        self._rect = rect
         self.update()
 
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
         for kind in _TERRAIN_ORDER:
             path = self._paths.get(kind)
@@ -144,25 +130,20 @@ class MapScene(QGraphicsScene):
         self.setBackgroundBrush(QBrush(OFF_MAP))
         self.preview = PreviewLayer(self, self.token_space_rect)
         events = document.events
-        self._connections: tuple[tuple[SignalInstance, Callable[..., None]], ...] = (
-            (events.creature_added, self._on_creature_added),
-            (events.creature_removed, self._on_creature_removed),
-            (events.creature_changed, self._on_creature_changed),
-            (events.walls_changed, self._on_walls_changed),
-            (events.terrain_changed, self._on_terrain_changed),
-            (events.map_changed, self._on_map_changed),
-            (events.combat_changed, self._on_combat_changed),
-            (events.reset, self._on_reset),
-        )
-        for signal, slot in self._connections:
-            signal.connect(slot)
+        self._connections = DocumentConnections()
+        self._connections.connect(events.creature_added, self._on_creature_added)
+        self._connections.connect(events.creature_removed, self._on_creature_removed)
+        self._connections.connect(events.creature_changed, self._on_creature_changed)
+        self._connections.connect(events.walls_changed, self._on_walls_changed)
+        self._connections.connect(events.terrain_changed, self._on_terrain_changed)
+        self._connections.connect(events.map_changed, self._on_map_changed)
+        self._connections.connect(events.combat_changed, self._on_combat_changed)
+        self._connections.connect(events.reset, self._on_reset)
         self._on_reset()
 
     def detach(self) -> None:
         """Stop following the document (the window closes or shows another document)."""
-        for signal, slot in self._connections:
-            signal.disconnect(slot)
-        self._connections = ()
+        self._connections.disconnect_all()
         if self._loader.busy:
             # Let a map image still decoding finish before the scene can go away under it.
             QThreadPool.globalInstance().waitForDone(5000)

@@ -7,7 +7,10 @@ the scene to draw, and its message to whoever listens to `message`.
 
 from __future__ import annotations
 
-from typing import Protocol
+import functools
+import operator
+from enum import Flag
+from typing import Protocol, TypeVar
 
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import (
@@ -63,26 +66,23 @@ class DropHandler(Protocol):
         ...
 
 
-def _buttons(buttons: Qt.MouseButton) -> Button:
-    out = Button.NONE
-    if buttons & Qt.MouseButton.LeftButton:
-        out |= Button.LEFT
-    if buttons & Qt.MouseButton.RightButton:
-        out |= Button.RIGHT
-    if buttons & Qt.MouseButton.MiddleButton:
-        out |= Button.MIDDLE
-    return out
+_F = TypeVar("_F", bound=Flag)
+
+_BUTTONS = (
+    (Qt.MouseButton.LeftButton, Button.LEFT),
+    (Qt.MouseButton.RightButton, Button.RIGHT),
+    (Qt.MouseButton.MiddleButton, Button.MIDDLE),
+)
+_MODIFIERS = (
+    (Qt.KeyboardModifier.ShiftModifier, KeyModifier.SHIFT),
+    (Qt.KeyboardModifier.ControlModifier, KeyModifier.CTRL),
+    (Qt.KeyboardModifier.AltModifier, KeyModifier.ALT),
+)
 
 
-def _modifiers(modifiers: Qt.KeyboardModifier) -> KeyModifier:
-    out = KeyModifier.NONE
-    if modifiers & Qt.KeyboardModifier.ShiftModifier:
-        out |= KeyModifier.SHIFT
-    if modifiers & Qt.KeyboardModifier.ControlModifier:
-        out |= KeyModifier.CTRL
-    if modifiers & Qt.KeyboardModifier.AltModifier:
-        out |= KeyModifier.ALT
-    return out
+def _ours(qt_flags: Flag, table: tuple[tuple[Flag, _F], ...], none: _F) -> _F:
+    """The tool's flags for Qt's (`table` pairs each Qt flag with ours)."""
+    return functools.reduce(operator.or_, (ours for qt, ours in table if qt_flags & qt), none)
 
 
 class MapView(QGraphicsView):
@@ -170,8 +170,8 @@ class MapView(QGraphicsView):
         return PointerEvent(
             kind,
             self.grid_point(event.position()),
-            _buttons(changed),
-            _modifiers(event.modifiers()),
+            _ours(changed, _BUTTONS, Button.NONE),
+            _ours(event.modifiers(), _MODIFIERS, KeyModifier.NONE),
         )
 
     def _show(self, preview: ToolPreview) -> None:

@@ -24,7 +24,8 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QVBoxLayout, QWidget
 from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import LogEntry
-from orcus_desktop.ui.panels.common import DocumentConnections, name_of
+from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.panels.common import name_of
 
 _ModelIndex = QModelIndex | QPersistentModelIndex
 

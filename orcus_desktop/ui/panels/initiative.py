@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import CombatPhase
+from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import (
     AskDie,
-    DocumentConnections,
     ask_d20_dialog,
     enable_with_reason,
     name_of,

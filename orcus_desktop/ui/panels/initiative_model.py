@@ -26,8 +26,8 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import (
-    DocumentConnections,
     effects_summary,
     hit_points_text,
 )

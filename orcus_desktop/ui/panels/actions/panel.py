@@ -36,6 +36,7 @@ from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.derived import current_defenses, effective_speed
 from orcus_desktop.rules.format import format_resolved
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.actions.buttons import ActionButtons
 from orcus_desktop.ui.panels.actions.gm_box import GmEditsBox
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
@@ -43,7 +44,6 @@ from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
 from orcus_desktop.ui.panels.actions.ready import AskReady, ask_ready_dialog
 from orcus_desktop.ui.panels.actions.tree import ActionTree
 from orcus_desktop.ui.panels.common import (
-    DocumentConnections,
     effects_summary,
     enable_with_reason,
     hit_points_text,
