@@ -253,6 +253,13 @@ def stage_attack(
             )
         elif power.area is not None and area_origin is not None:
             area = set(near_burst_squares(origin_space, power.area.size, encounter.grid))
+        if (
+            power.origin is Origin.NEAR
+            and not engine.ruleset.near_burst_user_per_targets
+            and attacker_id in target_ids
+        ):
+            # 004-07 (004 l.111): "a close burst you create does not affect you".
+            raise ActionError(f"{power.name}: a close burst does not affect its user")
         if area is not None:
             inside = set(creatures_in_area(field_, area, origin_space))
             outside = [t for t in target_ids if t not in inside]
@@ -298,7 +305,9 @@ def stage_attack(
         if target_id == attacker_id:
             degree = CoverDegree.NONE
         else:
-            degree = space_cover(field_, origin_occupant, target_occupant).degree
+            degree = space_cover(
+                field_, origin_occupant, target_occupant, engine.ruleset.cover_buckets()
+            ).degree
         if target_id in choices.cover:
             degree = CoverDegree(
                 choices.cover[target_id]
@@ -316,7 +325,8 @@ def stage_attack(
                 power.origin,
             )
         flanking = (
-            power.origin is Origin.MELEE
+            # docs/rulings.md R-07: for melee attacks; 004-26 (004 l.689): any attack.
+            (power.origin is Origin.MELEE or not engine.ruleset.flanking_melee_only)
             and target_id in {o.id for o in field_.occupants}
             and attacker_id in {o.id for o in field_.occupants}
             and bool(flanked_by(field_, attacker_id, target_id))
@@ -463,7 +473,41 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
             out.data,
         )
     )
+    after = _cover_struck(engine, after, creature_id, out.data.get("targets", []))
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
+
+
+_COVER_LEVEL = {CoverDegree.HALF.value: 1, CoverDegree.THREE_QUARTERS.value: 2}
+
+
+def _cover_struck(
+    engine: Engine, encounter: Encounter, attacker_id: str, targets: Sequence[Any]
+) -> Encounter:
+    """004-27 "Attack Missed due to Cover": a miss only because of cover strikes the cover.
+
+    The targeting hook (H4) decides (pick: the attack total without the cover modifier meets
+    the defense). Who or what gave the cover, and whether a covering creature takes the hit,
+    only the GM knows: the rule is logged for the GM with the total to compare.
+    """
+    policy = engine.ruleset.hooks.targeting_policy
+    for t in targets:
+        level = _COVER_LEVEL.get(t.get("cover", ""))
+        if level is None or t.get("attack") is None or t.get("defense") is None:
+            continue
+        without = int(t["attack"]) - engine.ruleset.cover.level(level).modifier
+        if policy.cover_struck(
+            hit=bool(t.get("hit")), total_without_cover=without, defense=t["defense"]
+        ):
+            name = engine.name(encounter, t["target"])
+            encounter = engine.rule_note(
+                encounter,
+                attacker_id,
+                "004-27",
+                f"the attack missed {name} only because of cover: the cover is struck. If a "
+                f"creature gives the cover, {without} against its defense: a hit strikes it "
+                f"(it may choose to take the hit), a miss strikes {name} as it dodges",
+            )
+    return encounter
 
 
 def attack_step(

@@ -248,7 +248,8 @@ def target_candidates(
                 o.id
                 for o in others
                 if (limit is None or space_distance(me.space, o.space) <= limit)
-                and space_cover(field_, mine, o).degree is not CoverDegree.TOTAL
+                and space_cover(field_, mine, o, engine.ruleset.cover_buckets()).degree
+                is not CoverDegree.TOTAL
             )
         )
     area_origin, area_squares = choices.area_origin, choices.area_squares
@@ -260,6 +261,9 @@ def target_candidates(
     else:
         return ()
     inside = creatures_in_area(field_, area, origin_space)
+    if power.origin is Origin.NEAR and not engine.ruleset.near_burst_user_per_targets:
+        # 004-07 (004 l.111): "a close burst you create does not affect you".
+        inside = [c for c in inside if c != attacker_id]
     by_id = {o.id: o for o in field_.occupants}
     kind = power.targets
     if kind in (TargetKind.ALL, TargetKind.ANY, TargetKind.ONE):

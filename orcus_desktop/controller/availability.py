@@ -20,7 +20,8 @@ from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.ruleset import Ruleset
-from orcus_desktop.rules.statblock import basic_attacks
+from orcus_desktop.rules.ruleset.tables import ActionPointLimit
+from orcus_desktop.rules.statblock import StatBlock, basic_attacks
 
 
 class CombatAction(StrEnum):
@@ -341,8 +342,14 @@ def action_problem(
             return f"it is not {name}'s turn"
         if state is None:
             return f"{name} has no stat block"
-        if state.action_point_spent:
+        limit = action_point_limit(rules.ruleset, rules.statblock(creature))
+        if limit is not None and limit.per_encounter == 0:
+            return f"{name} cannot spend action points"
+        if state.action_point_spent and (limit is None or limit.per_encounter is not None):
             return f"{name} already spent an action point this encounter"
+        if combatant is not None and combatant.spent_action_point_turn:
+            # 002-06 (002 l.20): solos "only one per turn".
+            return f"{name} already spent an action point this turn"
         if state.action_points < 1:
             return f"{name} has no action points"
     if action is CombatAction.RALLY:
@@ -384,6 +391,20 @@ def acting_against(
 
 
 _SIZE_LIMITED = frozenset({CombatAction.GRAPPLE, CombatAction.SHOVE})
+
+
+def action_point_limit(ruleset: Ruleset, statblock: StatBlock | None) -> ActionPointLimit | None:
+    """The ruleset's action point limit for the creature's role (D1; None: 000's rule).
+
+    002-06 (002 l.20): PCs and elites once per encounter; solos "multiple Action Points per
+    encounter, but only one per turn"; standard monsters (000's "monster") none.
+    """
+    if statblock is None:
+        return None
+    limits = {limit.role: limit for limit in ruleset.actions.action_points}
+    role = statblock.role.value
+    found = limits.get(role) or limits.get("standard" if role == "monster" else role)
+    return found or limits.get("any")
 
 
 def grappled_by(rules: CombatRules, encounter: Encounter, grappler_id: str) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.conditions import rules_for
+from orcus_desktop.rules.conditions import Condition, rules_for
 
 
 def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
@@ -34,6 +34,8 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
                 side=creature.side,
                 can_take_opportunity_actions=can_react,
                 speed=creature.speed,
+                helpless=Condition.HELPLESS in conditions,
+                prone=Condition.PRONE in conditions,
             )
         )
     return Battlefield(
@@ -41,4 +43,5 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
         walls=tuple(entry.wall for entry in encounter.walls),
         terrain=encounter.terrain,
         occupants=tuple(occupants),
+        occupancy=rules.ruleset.hooks.movement_policy.occupancy,
     )

@@ -22,6 +22,7 @@ from orcus_desktop.controller.attack_resolution import (
 from orcus_desktop.controller.availability import (
     CombatAction,
     acting_against,
+    action_point_limit,
     action_problem,
     find_power,
     kind_problem,
@@ -35,7 +36,7 @@ from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.model.combat import Aid, AidKind, CombatPhase, PendingAttack
+from orcus_desktop.model.combat import ActionBudget, Aid, AidKind, CombatPhase, PendingAttack
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules import state as rules_state
@@ -194,7 +195,7 @@ def charge_destinations(
     if not within:
         return ()
     best = min(within.values())
-    if best < 2:
+    if best < engine.ruleset.charge_min_squares:
         return ()
     return tuple(sorted(s for s, cost in within.items() if cost == best))
 
@@ -231,8 +232,9 @@ def charge(
     )
     if not preview.reachable:
         return refuse(op, preview.reason, creature_id)
-    if preview.cost < 2:
-        return refuse(op, "a charge moves at least 2 squares", creature_id)
+    least = engine.ruleset.charge_min_squares
+    if preview.cost < least:
+        return refuse(op, f"a charge moves at least {least} squares", creature_id)
     costs = _attack_costs(engine, enc, enc.creature(creature_id), target)
     closest = min(costs.values()) if costs else None
     if closest is None or preview.cost > closest:
@@ -258,6 +260,8 @@ def charge(
     def change(e: Encounter) -> AttackOutcome:
         e = e.with_creature(e.creature(creature_id).moved_to(destination))
         e = engine.spend(e, creature_id, ActionKind.STANDARD, moved=preview.cost)
+        if engine.ruleset.charge_ends_actions:
+            e = _charge_ends_turn(engine, e, creature_id)
         e = e.with_combat(
             e.combat.logged(
                 "charge_move",
@@ -287,6 +291,28 @@ def charge(
         return replace(out, provoked=provoked)
 
     return attack_step(engine, op, f"{name} charges", enc, change, creature_id)
+
+
+def _charge_ends_turn(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    """The charge ends the charger's actions this turn (``charge_ends_actions``).
+
+    004-13 (004 l.451): "After you resolve the charge attack, the character can take no
+    further actions this turn, unless he or she spends an action point." The budget
+    empties; spending an action point gives back a standard action.
+    """
+    combat = encounter.combat
+    combatant = combat.find(creature_id)
+    if combatant is None or combat.current != creature_id:
+        return encounter
+    combat = combat.with_combatant(replace(combatant, budget=ActionBudget(0, 0, 0)))
+    encounter = encounter.with_combat(combat)
+    return engine.rule_note(
+        encounter,
+        creature_id,
+        "004-13",
+        f"{engine.name(encounter, creature_id)}'s charge ends its actions this turn "
+        "(an action point gives one more)",
+    )
 
 
 def coup_de_grace(
@@ -432,8 +458,11 @@ def _spend_action_point(engine: Engine, encounter: Encounter, creature_id: str) 
     me = engine.combatant(encounter, creature_id)
     combat = encounter.combat
     try:
+        limit = action_point_limit(engine.ruleset, me.statblock)
         state = rules_state.spend_action_point(
-            me.state, surprise_round=combat.phase is CombatPhase.SURPRISE
+            me.state,
+            surprise_round=combat.phase is CombatPhase.SURPRISE,
+            once_per_encounter=limit is None or limit.per_encounter is not None,
         )
     except RulesError as exc:
         raise ActionError(str(exc)) from None

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from orcus_desktop.controller import turn_order
-from orcus_desktop.controller.availability import CombatAction, action_problem
+from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine, named_step
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
@@ -26,19 +26,25 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import Duration, DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import DeathSaveTiming
+from orcus_desktop.rules.ruleset.hooks import DelayLapse, ReadiedTiming
 from orcus_desktop.vocabulary import CreatureId
 
 StartHooks = tuple[
     Callable[[Encounter, CreatureId], Encounter],
     Callable[[Encounter, CreatureId], ActionBudget],
     Callable[[Encounter, CreatureId], str],
+    DelayLapse,
 ]
 
 
 def start_hooks(engine: Engine) -> StartHooks:
-    """The rules work `turn_order` runs when a turn starts: start of turn, budget, skips."""
+    """What `turn_order` asks the rules: start of turn, budget, skips, delay lapse.
+
+    The delay lapse is the ruleset's encounter flow (H2): when an unused delayed turn is lost.
+    """
     rules = engine.rules
-    return rules.start_of_turn, rules.budget, rules.skip_reason
+    lapse = engine.ruleset.hooks.flow.delay_lapses
+    return rules.start_of_turn, rules.budget, rules.skip_reason, lapse
 
 
 def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int:
@@ -168,9 +174,39 @@ def trigger_readied(
         encounter,
         "trigger_readied",
         "{name} takes the readied action",
-        lambda e: turn_order.trigger_readied(e, creature_id, trigger_creature_id),
+        lambda e: _readied_reaction(
+            engine, turn_order.trigger_readied(e, creature_id, trigger_creature_id), creature_id
+        ),
         creature_id,
     )
+
+
+def _readied_reaction(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    """The ruleset's accounting of a triggered readied action (D1, H2; docs/rulesets.md).
+
+    002-18 (002 l.18 "one immediate action per round, either as a readied action or ..."),
+    004-20 (004 l.564 "A readied action is an immediate reaction"): it uses the immediate
+    action. 004-20 also times it "immediately after the action that triggers it".
+    """
+    ruleset = engine.ruleset
+    combat = encounter.combat
+    combatant = combat.combatant(creature_id)
+    if ruleset.actions.readied_uses_immediate:
+        if combatant.immediate_used:
+            raise turn_order.TurnError(
+                f"{engine.name(encounter, creature_id)} already took an immediate action "
+                "this round"
+            )
+        combat = combat.with_combatant(replace(combatant, immediate_used=True))
+        encounter = encounter.with_combat(combat)
+    if ruleset.hooks.flow.readied_timing is ReadiedTiming.AFTER_TRIGGER:
+        encounter = engine.rule_note(
+            encounter,
+            creature_id,
+            "004-20",
+            "the readied action takes place immediately after the action that triggered it",
+        )
+    return encounter
 
 
 def reorder_initiative(
@@ -266,23 +302,33 @@ def ready_action(
     description: str,
 ) -> Outcome:
     """000 "Ready": spend the standard action to ready an action for a trigger."""
+    flow = engine.ruleset.hooks.flow
+    # 004-20 (004 l.557 "Readying is the same kind of action as the action you ready"); 000
+    # "Ready" spends the standard action.
+    cost = kind if flow.readied_kind_is_readied_action else ActionKind.STANDARD
     problem = action_problem(engine.rules, encounter, creature_id, CombatAction.READY)
+    if flow.readied_kind_is_readied_action and problem.startswith(("it is not", "no creature")):
+        return refuse("ready_action", problem, creature_id)
+    if flow.readied_kind_is_readied_action:
+        problem = kind_problem(engine.rules, encounter, creature_id, cost)
     if problem:
         return refuse("ready_action", problem, creature_id)
-    return named_step(
-        engine,
-        encounter,
-        "ready_action",
-        "{name} readies",
-        lambda e: turn_order.ready(
-            engine.spend(e, creature_id, ActionKind.STANDARD),
-            creature_id,
-            kind,
-            trigger,
-            description,
-        ),
-        creature_id,
-    )
+
+    def change(e: Encounter) -> Encounter:
+        e = turn_order.ready(
+            engine.spend(e, creature_id, cost), creature_id, kind, trigger, description
+        )
+        if flow.readying_ends_turn:
+            # 004-20 (004 l.561): "Readying an action ends your character's actions for the
+            # turn."
+            combat = e.combat
+            readier = combat.combatant(creature_id)
+            e = e.with_combat(
+                combat.with_combatant(replace(readier, budget=ActionBudget(0, 0, 0)))
+            )
+        return e
+
+    return named_step(engine, encounter, "ready_action", "{name} readies", change, creature_id)
 
 
 def turn_prompts(

@@ -28,7 +28,7 @@ from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
-from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.conditions import Condition, rules_for
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -82,6 +82,9 @@ def preview_move(
         return MovePreview((creature.square,), 0, False, (), f"{creature.name} is already there")
     view, mover = _movement_view(encounter, creature, mode)
     problem = placement.destination_problem(view, mover, destination)
+    if problem.startswith("occupied") and engine.ruleset.hooks.movement_policy.occupancy.ends:
+        # 004-25: whose space a move may end in is the geometry's (`Occupancy`) to say.
+        problem = ""
     if problem:
         return MovePreview((), 0, False, (), f"cannot end there: {problem}")
     allowed, geo_mode, slowed = _allowance(engine, encounter, creature, mode)
@@ -192,7 +195,9 @@ def _move(
         holder = CreatureId(creature_id)
         turn = CreatureId(current) if current else None
         if mode is MoveMode.DASH:
-            state, _ = rules_turns.dash(state, target=holder, current_turn=turn)
+            state, _ = rules_turns.dash(
+                state, target=holder, current_turn=turn, ruleset=engine.ruleset
+            )
         elif mode is MoveMode.SQUEEZE and not state.instances_of(Condition.SQUEEZING):
             state, _ = rules_turns.start_squeezing(state, target=holder)
         elif mode is not MoveMode.SQUEEZE and state.instances_of(Condition.SQUEEZING):
@@ -234,12 +239,17 @@ def _movement_view(
 def _allowance(
     engine: Engine, encounter: Encounter, creature: Creature, mode: MoveMode
 ) -> tuple[int, geo_movement.PathRule, bool]:
-    slowed = Condition.SLOWED in engine.rules.conditions(encounter, creature.id)
-    speed = creature.speed
+    conditions = engine.rules.conditions(encounter, creature.id)
+    slowed = Condition.SLOWED in conditions
+    # 004-24 (004 l.700): "If a character moves when he or she can't see ... his or her speed
+    # is limited to one-half normal" (the movement hook, H6; 000 keeps the speed).
+    sees = not any(rules_for(c, engine.ruleset).cannot_see for c in conditions)
+    speed = engine.ruleset.hooks.movement_policy.speed(creature.speed, sees=sees)
     if mode is MoveMode.SHIFT:
         return 1, geo_movement.PathRule.SHIFT, False  # 000 "Five-Foot Step": shift 1
     if mode is MoveMode.DASH:
-        return speed + 2, geo_movement.PathRule.WALK, slowed  # 000 "Dash": speed + 2
+        # 000 "Dash": speed + 2 (the ruleset's ``dash.speed_bonus``: 002-19, 004-21).
+        return speed + engine.ruleset.dash.speed_bonus, geo_movement.PathRule.WALK, slowed
     if mode in (MoveMode.CRAWL, MoveMode.SQUEEZE):
         # docs/rulings.md R-08 — each square costs 2 of the speed; 000 "Squeeze": "spend 1
         # extra square for every square it moves there".
@@ -264,10 +274,16 @@ def forced_move(
     """
     target = encounter.creature(target_id)
     state = engine.rules.state(target)
-    if state is not None and Condition.RESTRAINED in state.active_conditions(engine.ruleset):
+    unmovable = [
+        c
+        for c in (state.active_conditions(engine.ruleset) if state is not None else ())
+        if not rules_for(c, engine.ruleset).can_be_moved
+    ]
+    if unmovable:
         # 000 "Restrained": "You cannot be moved into another square, willingly or with
-        # unwilling movement."
-        raise ActionError(f"{target.name} is restrained and cannot be moved")
+        # unwilling movement." 002-09 (002 l.25): restrained creatures can be pushed.
+        label = engine.ruleset.condition_label(unmovable[0].value).lower()
+        raise ActionError(f"{target.name} is {label} and cannot be moved")
     source = Space(source_square, Size.MEDIUM) if source_square is not None else None
     options = forced_destinations(
         engine.battlefield(encounter),

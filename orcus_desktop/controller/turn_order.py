@@ -20,6 +20,7 @@ from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPh
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.dice import DiceRoll, RandomSource, ScriptedSource, roll
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.ruleset.hooks import DelayLapse
 from orcus_desktop.vocabulary import CreatureId
 
 TurnHook = Callable[[Encounter, CreatureId], Encounter]
@@ -151,6 +152,7 @@ def start_combat(
     start_hook: TurnHook,
     budget_hook: BudgetHook,
     skip_hook: SkipHook,
+    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND,
 ) -> Encounter:
     """Begin combat: a surprise round if someone is surprised and someone is not, else round 1.
 
@@ -182,7 +184,9 @@ def start_combat(
         combat = combat.logged("round_start", data={"surprise": True})
     else:
         combat = combat.logged("round_start", data={"round": 1})
-    return _advance(encounter.with_combat(combat), start_hook, budget_hook, skip_hook, None)
+    return _advance(
+        encounter.with_combat(combat), start_hook, budget_hook, skip_hook, None, delay_lapse
+    )
 
 
 def end_combat(encounter: Encounter) -> Encounter:
@@ -200,6 +204,7 @@ def end_turn(
     start_hook: TurnHook,
     budget_hook: BudgetHook,
     skip_hook: SkipHook,
+    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND,
 ) -> Encounter:
     """End the current creature's turn (000 "The End of Your Turn") and start the next one."""
     combat = encounter.combat
@@ -213,7 +218,9 @@ def end_turn(
         replace(combatant, acted_round=combat.round, budget=ActionBudget(0, 0, 0))
     )
     combat = combat.logged("turn_end", current)
-    return _advance(encounter.with_combat(combat), start_hook, budget_hook, skip_hook, current)
+    return _advance(
+        encounter.with_combat(combat), start_hook, budget_hook, skip_hook, current, delay_lapse
+    )
 
 
 def pass_turn(
@@ -221,6 +228,7 @@ def pass_turn(
     start_hook: TurnHook,
     budget_hook: BudgetHook,
     skip_hook: SkipHook,
+    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND,
 ) -> Encounter:
     """Move on from the current turn without end-of-turn work (its creature leaves combat)."""
     combat = encounter.combat
@@ -229,7 +237,9 @@ def pass_turn(
         return encounter
     combatant = combat.combatant(current)
     combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
-    return _advance(encounter.with_combat(combat), start_hook, budget_hook, skip_hook, current)
+    return _advance(
+        encounter.with_combat(combat), start_hook, budget_hook, skip_hook, current, delay_lapse
+    )
 
 
 def delay(
@@ -238,6 +248,7 @@ def delay(
     start_hook: TurnHook,
     budget_hook: BudgetHook,
     skip_hook: SkipHook,
+    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND,
 ) -> Encounter:
     """000 "Delay": put off the current turn; it re-enters later this round where the GM says.
 
@@ -253,7 +264,12 @@ def delay(
     combat = combat.with_combatant(replace(combatant, delaying=True))
     combat = combat.logged("delay", combatant.creature_id)
     return _advance(
-        encounter.with_combat(combat), start_hook, budget_hook, skip_hook, combatant.creature_id
+        encounter.with_combat(combat),
+        start_hook,
+        budget_hook,
+        skip_hook,
+        combatant.creature_id,
+        delay_lapse,
     )
 
 
@@ -475,14 +491,25 @@ def _advance(
     budget_hook: BudgetHook,
     skip_hook: SkipHook,
     after: CreatureId | None,
+    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND,
 ) -> Encounter:
     """Start the next turn after `after` (or the first of the round), ending rounds as needed."""
+    new_round = False
     for _ in range(3):  # at most: finish this round, then the next round's first eligible
         combat = encounter.combat
         order = combat.order
         start = order.index(after) + 1 if after is not None and after in order else 0
         for cid in order[start:]:
             combatant = combat.combatant(cid)
+            if combatant.delaying and new_round:
+                # 004-15 (004 l.491): "If you don't use your delayed turn before your
+                # initiative comes up again, your delayed turn is lost and your initiative
+                # remains where it was" - this turn is its regular one.
+                combatant = replace(combatant, delaying=False)
+                combat = combat.with_combatant(combatant).logged(
+                    "turn_lost", cid, data={"reason": "delayed"}
+                )
+                encounter = encounter.with_combat(combat)
             if combatant.delaying or combatant.acted_round >= combat.round:
                 continue
             why = skip_hook(encounter, cid)
@@ -499,16 +526,19 @@ def _advance(
             combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
             combat = combat.logged("turn_skipped", cid, data={"reason": why})
             encounter = encounter.with_combat(combat)
-        encounter = _end_round(encounter)
+        encounter = _end_round(encounter, delay_lapse)
         after = None
+        new_round = True
     # Nobody can act (everyone dead or skipped): no current turn.
     return encounter.with_combat(replace(encounter.combat, current=None))
 
 
-def _end_round(encounter: Encounter) -> Encounter:
+def _end_round(
+    encounter: Encounter, delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND
+) -> Encounter:
     combat = encounter.combat
     for c in combat.combatants:
-        if c.delaying:
+        if c.delaying and delay_lapse is DelayLapse.END_OF_ROUND:
             # 000 "Delay": "If you do not take your turn by the end of the round, your turn
             # for that round is wasted."
             combat = combat.with_combatant(replace(c, delaying=False, acted_round=combat.round))

@@ -19,6 +19,7 @@ import numpy as np
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
+from orcus_desktop.geometry.occupancy import ORCUS_OCCUPANCY, Occupancy
 from orcus_desktop.geometry.walls import (
     BoolArray,
     FloatArray,
@@ -59,6 +60,8 @@ class Occupant:
         can_take_opportunity_actions: False when a condition forbids opportunity actions; such a
             creature neither flanks (docs/rulings.md R-07) nor is provoked.
         speed: walking speed in squares.
+        helpless: helpless (`Occupancy` may let movers pass or end in its space).
+        prone: prone (`Occupancy` may let allies end in its space).
     """
 
     id: str
@@ -67,6 +70,8 @@ class Occupant:
     invisible: bool = False
     can_take_opportunity_actions: bool = True
     speed: int = 6
+    helpless: bool = False
+    prone: bool = False
 
     @property
     def square(self) -> Square:
@@ -134,12 +139,14 @@ class Battlefield:
         walls: wall, window and door polylines in grid units.
         terrain: terrain patches (difficult, obscured, blocking squares).
         occupants: the creatures on the map.
+        occupancy: whose spaces movers may pass through or end in (the ruleset's).
     """
 
     bounds: GridBounds
     walls: tuple[Wall, ...] = ()
     terrain: tuple[TerrainPatch, ...] = ()
     occupants: tuple[Occupant, ...] = ()
+    occupancy: Occupancy = ORCUS_OCCUPANCY
     _by_id: dict[str, Occupant] = field(init=False, repr=False, compare=False)
     _cache: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 

@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.geometry.sight import spaces_reach_spaces, spaces_see_spaces
 from orcus_desktop.geometry.walls import BoolArray
 
@@ -220,19 +221,30 @@ class _Plan:
     extra: IntGrid  # (8, rows, cols) extra cost of the step arriving at origin (difficult)
 
 
-def _can_pass_through(mover: Occupant, other: Occupant) -> bool:
-    """000 "Moving Around Other Creatures": allies always; enemies two sizes apart."""
+def _can_pass_through(mover: Occupant, other: Occupant, rules: Occupancy) -> bool:
+    """000 "Moving Around Other Creatures": allies always; enemies two sizes apart.
+
+    004-25 (the ruleset's `Occupancy`) adds helpless enemies.
+    """
     if not mover.is_enemy_of(other):
+        return True
+    if rules.pass_helpless_enemies and other.helpless:
         return True
     return abs(mover.size.rank - other.size.rank) >= 2
 
 
-def _can_end_in(mover: Occupant, other: Occupant, tiny_count: int) -> bool:
+def _can_end_in(mover: Occupant, other: Occupant, tiny_count: int, rules: Occupancy) -> bool:
     """Whether the mover may end its move in `other`'s space (docs/rulings.md R-17).
 
     A tiny creature may end in a larger creature's space or share a square with up to three
-    other tiny creatures; otherwise nobody ends in another's space.
+    other tiny creatures; otherwise nobody ends in another's space - unless the ruleset's
+    `Occupancy` allows a prone ally's or a helpless enemy's space (004-25).
     """
+    if mover.is_enemy_of(other):
+        if rules.end_in_helpless_enemy and other.helpless:
+            return True
+    elif rules.end_in_prone_ally and other.prone:
+        return True
     if mover.size is not Size.TINY:
         return False
     if other.size is not Size.TINY:
@@ -267,9 +279,11 @@ def _build_plan(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> _
             if not battlefield.bounds.contains(sq):
                 continue
             # forced movement never carries a creature through another's space
-            if forced or not _can_pass_through(mover, other):
+            if forced or not _can_pass_through(mover, other, battlefield.occupancy):
                 no_pass[sq.row, sq.col] = True
-            if not _can_end_in(mover, other, int(tiny_count[sq.row, sq.col])):
+            if not _can_end_in(
+                mover, other, int(tiny_count[sq.row, sq.col]), battlefield.occupancy
+            ):
                 no_end[sq.row, sq.col] = True
     pass_ok = fits & ~_window_or(no_pass, n)
     end_ok = pass_ok & ~_window_or(no_end, n)

@@ -21,8 +21,8 @@ TEMP_SUFFIX = ".orcus-tmp"
 _DEFAULT_MODE = 0o666
 
 
-def write_atomically(target: Path, text: str) -> None:
-    r"""Write `text` (UTF-8) to `target`: a temporary file beside it, fsync, then rename over it.
+def write_atomically(target: Path, content: str | bytes) -> None:
+    r"""Write `content` (text as UTF-8) to `target`: a temporary file beside it, fsync, rename.
 
     The rename is atomic on one file system, so readers see the old file or the new one, never
     a mix; the temporary file is removed if anything fails. Characters UTF-8 cannot encode (a
@@ -35,7 +35,9 @@ def write_atomically(target: Path, text: str) -> None:
     real = Path(os.path.realpath(target))  # a symbolic link is saved through, not replaced
     sweep_temp_files(real)
     mode = _mode_for(real)
-    payload = text.encode("utf-8", errors="backslashreplace")
+    payload = (
+        content.encode("utf-8", errors="backslashreplace") if isinstance(content, str) else content
+    )
     fd, temp_name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=TEMP_SUFFIX, dir=real.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -25,6 +25,7 @@ from orcus_desktop.model.file_format.fields import EncounterFileError
 from orcus_desktop.model.file_format.limits import MAX_GRID_SIDE, WALL_MARGIN
 from orcus_desktop.model.frozen import thaw
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.ruleset import RULESETS
 from orcus_desktop.rules.statblock import StatBlock
 
 # docs/rulings.md R-17: up to four tiny creatures share a square, and a tiny one may stand in
@@ -114,6 +115,9 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
     seen: set[str] = set()
     big_at: dict[Square, str] = {}
     tiny_at: dict[Square, int] = {}
+    # 004-25: a ruleset may let a move end in a prone ally's or a helpless enemy's space.
+    known = RULESETS.get(encounter.ruleset_id)
+    shared = known is not None and known.hooks.movement_policy.occupancy.ends
     for i, creature in enumerate(encounter.creatures):
         where = f"creatures[{i}]"
         if not creature.id:
@@ -133,7 +137,7 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
                 if tiny_at[square] > _TINY_PER_SQUARE:
                     yield f"{where}.square: more than four tiny creatures share a square"
                     break
-            elif square in big_at:
+            elif square in big_at and not shared:
                 other = big_at[square]
                 yield f'{where}.square: overlaps "{other}" at ({square.col}, {square.row})'
                 break

@@ -144,7 +144,7 @@ def attack_modifiers(
         if rules.grants_combat_advantage or (
             rules.grants_combat_advantage_to_melee and power.origin is Origin.MELEE
         ):
-            ca_sources.append(f"target {condition.label.lower()}")
+            ca_sources.append(f"target {ruleset.condition_label(condition.value).lower()}")
     cannot_flank = any(rules_for(c, ruleset).cannot_flank for c in attacker_conditions)
     # docs/rulings.md R-07: melee attacks only (004-26: any attack, ``flanking_melee_only``).
     melee_or_any = power.origin is Origin.MELEE or not ruleset.flanking_melee_only
@@ -153,7 +153,8 @@ def attack_modifiers(
     ca = tuple(dict.fromkeys(ca_sources))
     if ca:
         # Combat advantage is a state, not a stack: +2 once whatever the number of reasons.
-        mods.append(Modifier(ruleset.combat_advantage_bonus, "combat advantage"))
+        # The ruleset's name for it (004-29 "battle superiority").
+        mods.append(Modifier(ruleset.combat_advantage_bonus, ruleset.label("combat_advantage")))
     if ctx.charge:
         mods.append(Modifier(ruleset.charge_attack_bonus, "charge"))
     if ctx.long_range:
@@ -173,7 +174,9 @@ def attack_modifiers(
     for condition in sorted(attacker_conditions):
         penalty = rules_for(condition, ruleset).attack_penalty
         if penalty:
-            mods.append(Modifier(penalty, f"attacker {condition.label.lower()}"))
+            mods.append(
+                Modifier(penalty, f"attacker {ruleset.condition_label(condition.value).lower()}")
+            )
     # 000 "Marked": -2 "on attacks that do not include the creature that marked you".
     marker = attacker.state.marked_by()
     if marker is not None and marker not in set(all_targets):
@@ -202,15 +205,22 @@ def defense_value(
     for condition in sorted(target.state.active_conditions(ruleset)):
         rules = rules_for(condition, ruleset)
         if rules.defense_modifier:
-            mods.append(Modifier(rules.defense_modifier, condition.label.lower()))
+            mods.append(
+                Modifier(rules.defense_modifier, ruleset.condition_label(condition.value).lower())
+            )
         # 000 "Prone": +2 "against ranged attacks (unless attacker is adjacent to you)".
         # (004-33 keeps it against adjacent attackers: ``prone_ranged_bonus_vs_adjacent``.)
         not_adjacent = not ctx.adjacent or ruleset.prone_ranged_bonus_vs_adjacent
         if rules.ranged_defense_bonus and power.origin is Origin.RANGED and not_adjacent:
             mods.append(
-                Modifier(rules.ranged_defense_bonus, f"{condition.label.lower()} vs ranged")
+                Modifier(
+                    rules.ranged_defense_bonus,
+                    f"{ruleset.condition_label(condition.value).lower()} vs ranged",
+                )
             )
     if (sb.clumsy_on_ground and not ctx.target_flying) or (sb.clumsy_in_air and ctx.target_flying):
         mods.append(Modifier(ruleset.clumsy_penalty, "clumsy"))
     mods.extend(ctx.defense_modifiers)
-    return resolve(sb.defenses.get(defense), f"{sb.name} {defense.label}", mods)
+    # 004-37: the ruleset's defense names ("Defense" for AC).
+    label = ruleset.defense_labels.get(defense.value, defense.label)
+    return resolve(sb.defenses.get(defense), f"{sb.name} {label}", mods)

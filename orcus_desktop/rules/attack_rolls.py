@@ -272,6 +272,11 @@ def resolve_attack(
         else None
     )
 
+    # 000 "Damage Rolls": one roll for every target; 004-03 (004 l.61, 72): melee and ranged
+    # attacks roll damage per target (the first hit uses the roll above, later hits roll anew
+    # in target order).
+    shared = ruleset.hooks.damage_policy.shared_roll(power.origin.value)
+    first_hit = True
     results: list[TargetAttack] = []
     for e in staged:
         target, ctx, crit = e.target, e.ctx, e.crit
@@ -289,7 +294,9 @@ def resolve_attack(
                     )
                 else:
                     assert hit_roll is not None
-                    damage = TargetDamage(hit_roll, None, hit_spec.types, weakened=weakened)
+                    own = hit_roll if shared or first_hit else roll(hit_text, dice)
+                    first_hit = False
+                    damage = TargetDamage(own, None, hit_spec.types, weakened=weakened)
         elif e.hit is False:
             outcomes.append(power.miss)
             if miss_spec is not None and miss_roll is not None:

@@ -432,15 +432,20 @@ def use_power(state: CreatureState, power: Power) -> CreatureState:
     return replace(state, powers_used=(*state.powers_used, power.name))
 
 
-def spend_action_point(state: CreatureState, *, surprise_round: bool = False) -> CreatureState:
+def spend_action_point(
+    state: CreatureState, *, surprise_round: bool = False, once_per_encounter: bool = True
+) -> CreatureState:
     """000 "Action Points": once per encounter, not in a surprise round.
+
+    ``once_per_encounter`` False: 002-06's solos, who spend several (one a turn, checked by
+    the turn flow).
 
     Raises:
         RulesError: None left, already spent this encounter, or in the surprise round.
     """
     if surprise_round:
         raise RulesError("no action points in the surprise round")
-    if state.action_point_spent:
+    if state.action_point_spent and once_per_encounter:
         raise RulesError("an action point was already spent this encounter")
     if state.action_points < 1:
         raise RulesError("no action points left")

@@ -82,10 +82,11 @@ class SightTool:
             return EMPTY_PREVIEW
         battlefield = self._session.battlefield()
         try:
-            result = sight(battlefield, attacker_id, target_id, Origin.RANGED)
+            ruleset = self._session.rules.ruleset
+            buckets = ruleset.cover_buckets()
+            result = sight(battlefield, attacker_id, target_id, Origin.RANGED, buckets)
         except UnknownOccupantError:
             return ToolPreview(label="the dead neither see nor block", label_at=at)
-        ruleset = self._session.rules.ruleset
         cover = result.cover
         penalty = {
             CoverDegree.HALF: f" ({ruleset.half_cover_penalty:+d})",
@@ -100,7 +101,8 @@ class SightTool:
             f"{attacker.name} → {target.name}",
             f"line of sight: {'yes' if result.line_of_sight else 'no'}, "
             f"line of effect: {'yes' if result.line_of_effect else 'no'}",
-            f"cover: {cover.degree.label}{penalty}",
+            # The ruleset's cover names (D3; 004-29 "cover", "improved cover").
+            f"cover: {ruleset.label(cover.degree.value)}{penalty}",
             f"concealment: {result.concealment.value}{conceal}",
         ]
         x0, y0, x1, y1 = target.space.bounds()

@@ -7,14 +7,14 @@ and the size in pixels (read from the PNG or WebP header, no decoding) calibrate
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import struct
-import tempfile
 import zlib
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+
+from orcus_desktop.model.atomic_file import write_atomically
 
 MAX_IMAGE_SIDE = 32768
 """Pixels along either side; a larger image is refused as absurd (no tool exports one)."""
@@ -107,19 +107,6 @@ def store_image(data: bytes, kind: ImageKind, folder: Path, stem: str) -> tuple[
             if target.is_file() and hashlib.sha256(target.read_bytes()).digest() == digest:
                 return target, False
             continue
-        _write_bytes_atomically(target, data)
+        write_atomically(target, data)
         return target, True
     raise OSError(f"{folder}: too many images named {safe}")
-
-
-def _write_bytes_atomically(target: Path, data: bytes) -> None:
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

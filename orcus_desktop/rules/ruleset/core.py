@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
 from orcus_desktop.rules.ruleset.codec import decode_fields, encode
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
@@ -52,6 +53,9 @@ ORCUS_SKILLS = Labels.of(
     streetsmarts="charisma",
 )
 
+
+# The cover degrees of the map (`vocabulary.CoverDegree` values) -> cover scale level.
+_COVER_LEVELS = {"half": 1, "three_quarters": 2}
 
 # 000's tables (named: dataclass defaults must not be calls).
 _DASH = DashRules()
@@ -238,6 +242,33 @@ class Ruleset:
     def three_quarters_cover_penalty(self) -> int:
         """000 "Cover": three-quarters cover, -5 (the scale's second level)."""
         return self.cover.level(2).modifier
+
+    def label(self, key: str) -> str:
+        """The ruleset's name for a term, the one lookup the panels and the log use.
+
+        ``key`` is a cover degree ("half", "three_quarters": the cover scale's labels), an
+        action kind or action ("swift" -> 002 "minor"), a defense ("ac" -> 004 "Defense"),
+        a condition ("restrained" -> 004 "Snared") or another term ("combat_advantage" ->
+        004 "battle superiority"); otherwise the key with spaces.
+        """
+        level = _COVER_LEVELS.get(key)
+        if level is not None and level <= len(self.cover.levels):
+            return self.cover.level(level).label
+        for table in (self.action_labels, self.defense_labels, self.term_labels):
+            found = table.get(key)
+            if found:
+                return found
+        return self.conditions.label(key, key.replace("_", " "))
+
+    def cover_buckets(self) -> CoverBuckets:
+        """The thresholds the map buckets hidden shares by (D3).
+
+        A scale the map cannot bucket yet (001's four levels) falls back to 000's thresholds.
+        """
+        try:
+            return self.cover.buckets()
+        except ValueError:
+            return ORCUS_BUCKETS
 
     def action_label(self, action: str) -> str:
         """The ruleset's name for an action kind or action id (002: "swift" -> "minor")."""

@@ -15,6 +15,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
 
+from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue
 
 if TYPE_CHECKING:
@@ -263,6 +264,10 @@ class MovementPolicy(Protocol):
     def escape_shift(self) -> int: ...
     @property
     def grab_move_check(self) -> GrabMoveCheck: ...
+    @property
+    def occupancy(self) -> Occupancy:
+        """Whose spaces the geometry lets movers pass through or end in."""
+
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def can_end_in(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def speed(self, speed: int, *, sees: bool) -> int: ...
@@ -283,6 +288,14 @@ class Movement:
     half_speed_unseeing: bool = False
     escape_shift: int = 0
     grab_move_check: GrabMoveCheck = GrabMoveCheck.ATTACK_VS_FORTITUDE
+
+    @property
+    def occupancy(self) -> Occupancy:
+        return Occupancy(
+            pass_helpless_enemies=self.pass_helpless_enemies,
+            end_in_prone_ally=self.end_in_prone_ally,
+            end_in_helpless_enemy=self.end_in_helpless_enemy,
+        )
 
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool:
         # 000: allies always; enemies two size categories apart (geometry.movement).

@@ -356,12 +356,7 @@ class MapView(QGraphicsView):
     # -- drag and drop -------------------------------------------------------------------------
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        handler = self._drop_handler
-        if handler is not None and handler.can_drop(event.mimeData()):
-            event.acceptProposedAction()
-            self._show(handler.drag_preview(event.mimeData(), self.grid_point(event.position())))
-        else:
-            event.ignore()
+        self.dragMoveEvent(event)  # entering is the first move: the same answer and preview
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         handler = self._drop_handler
