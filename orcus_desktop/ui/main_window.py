@@ -49,6 +49,7 @@ from orcus_desktop.ui.map_settings import MapSettings
 from orcus_desktop.ui.map_toolbar import MapToolBar, make_action
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
 from orcus_desktop.ui.panels.combat_log import CombatLogPanel
+from orcus_desktop.ui.panels.dice_dock import DiceDock, SettingsFavourites
 from orcus_desktop.ui.panels.initiative import InitiativePanel
 from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
 from orcus_desktop.ui.player_window import PlayerWindow
@@ -178,6 +179,7 @@ class MainWindow(QMainWindow):
             self.session, self.scene.selected_creature_id, self.scene.selectionChanged
         )
         self.log_panel = CombatLogPanel(self.session)
+        self.dice_dock = DiceDock(self.session, SettingsFavourites())
         self.docks: dict[str, QDockWidget] = {}
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
@@ -187,6 +189,7 @@ class MainWindow(QMainWindow):
             ("initiative", "Initiative", self.initiative_panel, right),
             ("actions", "Actions", self.actions_panel, right),
             ("log", "Combat log", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+            ("dice", "Dice", self.dice_dock, Qt.DockWidgetArea.BottomDockWidgetArea),
         )
         for key, title, widget, area in docks:
             dock = QDockWidget(title, self)

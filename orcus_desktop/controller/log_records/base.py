@@ -89,6 +89,14 @@ class DictRecord:
 
     kind: ClassVar[str] = ""
 
+    def __init_subclass__(cls, kind: str = "") -> None:
+        """`kind="..."` in a record's class header names the log kind it is stored as.
+
+        A record with no fields of its own is a plain subclass (it inherits the dataclass).
+        """
+        if kind:
+            cls.kind = kind
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON-like mapping stored (in `LogEntry.data`, for a `LogRecord`)."""
         data: dict[str, Any] = {}

@@ -7,7 +7,7 @@ and regeneration records are in `values.py`: attacks, rally and death saves carr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar, Self
+from typing import Annotated, Self
 
 from orcus_desktop.controller.log_records.base import (
     Cell,
@@ -28,10 +28,9 @@ _OMIT_NONE = Stored(omit=None)
 
 
 @dataclass(frozen=True, slots=True)
-class Move(LogRecord):
+class Move(LogRecord, kind="move"):
     """A move by `mode` (walk, shift, ..., "gm") along `path`, and who it provoked."""
 
-    kind: ClassVar[str] = "move"
     mode: Annotated[str, Stored(missing="walk")]
     path: tuple[Cell, ...]
     cost: int
@@ -39,19 +38,17 @@ class Move(LogRecord):
 
 
 @dataclass(frozen=True, slots=True)
-class ChargeMove(LogRecord):
+class ChargeMove(LogRecord, kind="charge_move"):
     """A charge's move (000 "Charge"); its attack is logged on its own."""
 
-    kind: ClassVar[str] = "charge_move"
     path: tuple[Cell, ...]
     cost: int
 
 
 @dataclass(frozen=True, slots=True)
-class ForcedMove(LogRecord):
+class ForcedMove(LogRecord, kind="forced_move"):
     """A push, pull or slide of `squares` ending at `to` (000 "Forced Movement")."""
 
-    kind: ClassVar[str] = "forced_move"
     movement: Annotated[str, Stored(key="kind")]
     squares: int
     to: Cell
@@ -94,14 +91,13 @@ class AttackTarget(DictRecord):
 
 
 @dataclass(frozen=True, slots=True)
-class Attack(LogRecord):
+class Attack(LogRecord, kind="attack"):
     """A power used: its damage rolls and each target's outcome.
 
     `provoked`: whom a Ranged or Far attack made next to enemies provoked; None when the
     attack could not provoke.
     """
 
-    kind: ClassVar[str] = "attack"
     power: str
     origin: Annotated[str, Stored(missing="")]
     weapon: str | None
@@ -116,10 +112,9 @@ class Attack(LogRecord):
 
 
 @dataclass(frozen=True, slots=True)
-class TempHp(LogRecord):
+class TempHp(LogRecord, kind="temp_hp"):
     """Temporary HP offered; the higher value is kept (000 "Temporary Hit Points")."""
 
-    kind: ClassVar[str] = "temp_hp"
     offered: int
     before: int
     after: int
@@ -130,56 +125,39 @@ class _EffectRecord(LogRecord):
     effect: Effect
 
 
-@dataclass(frozen=True, slots=True)
-class ConditionAdded(_EffectRecord):
+class ConditionAdded(_EffectRecord, kind="condition_added"):
     """A condition imposed by the GM (the actor, if any, is its source)."""
 
-    kind: ClassVar[str] = "condition_added"
 
-
-@dataclass(frozen=True, slots=True)
-class PersistentAdded(_EffectRecord):
+class PersistentAdded(_EffectRecord, kind="persistent_added"):
     """Persistent damage imposed by the GM."""
 
-    kind: ClassVar[str] = "persistent_added"
 
-
-@dataclass(frozen=True, slots=True)
-class TotalDefense(_EffectRecord):
+class TotalDefense(_EffectRecord, kind="total_defense"):
     """000 "Total Defense": +2 to all defenses until the start of the next turn."""
 
-    kind: ClassVar[str] = "total_defense"
 
-
-@dataclass(frozen=True, slots=True)
-class DropProne(_EffectRecord):
+class DropProne(_EffectRecord, kind="drop_prone"):
     """000 "Being Prone": drop prone (a free action)."""
 
-    kind: ClassVar[str] = "drop_prone"
 
-
-@dataclass(frozen=True, slots=True)
-class StandUp(LogRecord):
+class StandUp(LogRecord, kind="stand_up"):
     """000 "Being Prone": stand up (a move action)."""
 
-    kind: ClassVar[str] = "stand_up"
-
 
 @dataclass(frozen=True, slots=True)
-class EffectEnded(LogRecord):
+class EffectEnded(LogRecord, kind="effect_ended"):
     """Effects that ended, why, and at whose turn boundary (`turn_of`) if a duration ran out."""
 
-    kind: ClassVar[str] = "effect_ended"
     effects: tuple[Effect, ...]
     reason: str = ""
     turn_of: Annotated[CreatureId | None, _OMIT_NONE] = None
 
 
 @dataclass(frozen=True, slots=True)
-class PersistentDamageTaken(LogRecord):
+class PersistentDamageTaken(LogRecord, kind="persistent_damage"):
     """Persistent damage taken at the start of a turn (000 "Persistent damage")."""
 
-    kind: ClassVar[str] = "persistent_damage"
     effect: Effect
     damage: Damage
 
@@ -188,20 +166,18 @@ class PersistentDamageTaken(LogRecord):
 
 
 @dataclass(frozen=True, slots=True)
-class SavingThrow(LogRecord):
+class SavingThrow(LogRecord, kind="saving_throw"):
     """A save against `effect` (None: an effect no longer known); `typed_in` at the table."""
 
-    kind: ClassVar[str] = "saving_throw"
     effect: Effect | None
     typed_in: Annotated[bool, Stored(missing=False)]
     save: Annotated[SaveRecord, Stored(inline=True)]
 
 
 @dataclass(frozen=True, slots=True)
-class DeathSave(LogRecord):
+class DeathSave(LogRecord, kind="death_save"):
     """A death saving throw (000 "Death Saving Throws"): the tally, and a 20's recovery."""
 
-    kind: ClassVar[str] = "death_save"
     save: Annotated[SaveRecord, Stored(inline=True)]
     spent_recovery: Annotated[bool, Stored(missing=False)]
     treated_as_19: Annotated[bool, Stored(missing=False)]
@@ -232,59 +208,48 @@ class _Help(LogRecord):
     bonus: int = 2
 
 
-@dataclass(frozen=True, slots=True)
-class HelpAttack(_Help):
+class HelpAttack(_Help, kind="help_attack"):
     """000 "Help Attack": targets are (ally, enemy)."""
 
-    kind: ClassVar[str] = "help_attack"
 
-
-@dataclass(frozen=True, slots=True)
-class HelpDefense(_Help):
+class HelpDefense(_Help, kind="help_defense"):
     """000 "Help Defense": targets are (ally, enemy)."""
 
-    kind: ClassVar[str] = "help_defense"
-
 
 @dataclass(frozen=True, slots=True)
-class AidAnother(LogRecord):
+class AidAnother(LogRecord, kind="aid_another"):
     """000 "Aid Another": the GM adjudicates; `note` says what was aided."""
 
-    kind: ClassVar[str] = "aid_another"
     note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
-class Rally(LogRecord):
+class Rally(LogRecord, kind="rally"):
     """000 "Rally": a recovery's healing and +2 to all defenses."""
 
-    kind: ClassVar[str] = "rally"
     healing: Healing
     effect: Effect
 
 
 @dataclass(frozen=True, slots=True)
-class ActionPoint(LogRecord):
+class ActionPoint(LogRecord, kind="action_point"):
     """000 "Action Points": one spent, `left` remaining."""
 
-    kind: ClassVar[str] = "action_point"
     left: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class Grapple(LogRecord):
+class Grapple(LogRecord, kind="grapple"):
     """A grapple without an attack roll: the target is helpless (`automatic`)."""
 
-    kind: ClassVar[str] = "grapple"
     automatic: Annotated[bool, Stored(missing=False)]
     effect: Effect
 
 
 @dataclass(frozen=True, slots=True)
-class EscapeGrapple(LogRecord):
+class EscapeGrapple(LogRecord, kind="escape_grapple"):
     """000 "Escape a Grapple": a skill check against the grappler's defense."""
 
-    kind: ClassVar[str] = "escape_grapple"
     skill: Annotated[str, Stored(missing="check")]
     roll: RollRecord
     total: int
@@ -294,11 +259,8 @@ class EscapeGrapple(LogRecord):
     success: bool
 
 
-@dataclass(frozen=True, slots=True)
-class ReleaseGrapple(LogRecord):
+class ReleaseGrapple(LogRecord, kind="release_grapple"):
     """000 "Grapple": the grappler lets go of its targets."""
-
-    kind: ClassVar[str] = "release_grapple"
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,15 +268,9 @@ class _Power(LogRecord):
     power: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Maintain(_Power):
+class Maintain(_Power, kind="maintain"):
     """Concentration spent on a maintained power (000 "Maintain")."""
 
-    kind: ClassVar[str] = "maintain"
 
-
-@dataclass(frozen=True, slots=True)
-class MaintainLapsed(_Power):
+class MaintainLapsed(_Power, kind="maintain_lapsed"):
     """A maintained power not maintained this turn ends (000 "The End of Your Turn")."""
-
-    kind: ClassVar[str] = "maintain_lapsed"

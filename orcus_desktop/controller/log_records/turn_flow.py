@@ -7,7 +7,7 @@ Written by `controller/turn_order.py` and the session (000 "Combat Step by Step"
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar
+from typing import Annotated
 
 from orcus_desktop.controller.log_records.base import Cell, LogRecord, Stored
 from orcus_desktop.controller.log_records.values import RollRecord
@@ -20,14 +20,13 @@ _ROLLED = Stored(unless="entered_total")
 
 
 @dataclass(frozen=True, slots=True)
-class Initiative(LogRecord):
+class Initiative(LogRecord, kind="initiative"):
     """An initiative result: typed in by the GM (`entered_total`) or rolled (`roll`, `total`).
 
     A group of identical monsters shares one roll under its `group` name; `typed_in` says the
     d20 was rolled at the table.
     """
 
-    kind: ClassVar[str] = "initiative"
     modifier: Annotated[int, Stored(missing=0)]
     entered_total: Annotated[int | None, Stored(omit=None)] = None
     roll: Annotated[RollRecord | None, _ROLLED] = None
@@ -37,79 +36,66 @@ class Initiative(LogRecord):
 
 
 @dataclass(frozen=True, slots=True)
-class InitiativeTie(LogRecord):
+class InitiativeTie(LogRecord, kind="initiative_tie"):
     """Equal results and modifiers: a recorded coin flip orders them (000 "Initiative")."""
 
-    kind: ClassVar[str] = "initiative_tie"
     initiative: int
     modifier: int
     winner_first: tuple[CreatureId, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class InitiativeEdit(LogRecord):
+class InitiativeEdit(LogRecord, kind="initiative_edit"):
     """The GM changed a result (`before`: placed right before that creature)."""
 
-    kind: ClassVar[str] = "initiative_edit"
     old: Annotated[int, Stored(key="from")]
     new: Annotated[int, Stored(key="to")]
     before: Annotated[CreatureId | None, Stored(omit=None)] = None
 
 
 @dataclass(frozen=True, slots=True)
-class CombatStart(LogRecord):
+class CombatStart(LogRecord, kind="combat_start"):
     """Combat begins, with or without a surprise round, in this order."""
 
-    kind: ClassVar[str] = "combat_start"
     surprise_round: Annotated[bool, Stored(missing=False)]
     order: Annotated[tuple[CreatureId, ...], Stored(missing=())]
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStart(LogRecord):
+class RoundStart(LogRecord, kind="round_start"):
     """A round begins: the surprise round, or round `round` (None: the entry's round)."""
 
-    kind: ClassVar[str] = "round_start"
     round: Annotated[int | None, Stored(omit=None)] = None
     surprise: Annotated[bool, Stored(omit=False)] = False
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnd(LogRecord):
+class RoundEnd(LogRecord, kind="round_end"):
     """A round ends (None: the entry's round)."""
 
-    kind: ClassVar[str] = "round_end"
     round: Annotated[int | None, Stored(omit=None)] = None
 
 
-@dataclass(frozen=True, slots=True)
-class SurpriseEnd(LogRecord):
+class SurpriseEnd(LogRecord, kind="surprise_end"):
     """The surprise round ends (000 "Surprised")."""
 
-    kind: ClassVar[str] = "surprise_end"
-
 
 @dataclass(frozen=True, slots=True)
-class CombatEnd(LogRecord):
+class CombatEnd(LogRecord, kind="combat_end"):
     """Combat ends after `rounds` rounds (None: the entry's round)."""
 
-    kind: ClassVar[str] = "combat_end"
     rounds: Annotated[int | None, Stored(omit=None)] = None
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStart(LogRecord):
+class TurnStart(LogRecord, kind="turn_start"):
     """A turn begins (`resumed`: a delaying creature re-enters, 000 "Delay")."""
 
-    kind: ClassVar[str] = "turn_start"
     resumed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEnd(LogRecord):
+class TurnEnd(LogRecord, kind="turn_end"):
     """A turn ends."""
-
-    kind: ClassVar[str] = "turn_end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,99 +103,77 @@ class _Reason(LogRecord):
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class TurnSkipped(_Reason):
+class TurnSkipped(_Reason, kind="turn_skipped"):
     """No turn this round: dead, or surprised in the surprise round."""
 
-    kind: ClassVar[str] = "turn_skipped"
 
-
-@dataclass(frozen=True, slots=True)
-class TurnLost(_Reason):
+class TurnLost(_Reason, kind="turn_lost"):
     """A creature delayed to the end of the round: that turn is lost (000 "Delay")."""
 
-    kind: ClassVar[str] = "turn_lost"
 
-
-@dataclass(frozen=True, slots=True)
-class Delay(LogRecord):
+class Delay(LogRecord, kind="delay"):
     """000 "Delay": the creature leaves the order until it re-enters."""
 
-    kind: ClassVar[str] = "delay"
-
 
 @dataclass(frozen=True, slots=True)
-class DelayResume(LogRecord):
+class DelayResume(LogRecord, kind="delay_resume"):
     """A delaying creature re-enters after `after`, taking its initiative (000 "Delay")."""
 
-    kind: ClassVar[str] = "delay_resume"
     after: CreatureId
     initiative: int
 
 
 @dataclass(frozen=True, slots=True)
-class Ready(LogRecord):
+class Ready(LogRecord, kind="ready"):
     """An action readied (000 "Ready"): its type, trigger and what it will do."""
 
-    kind: ClassVar[str] = "ready"
     action: Annotated[str, _KIND]
     trigger: str
     description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
-class ReadiedTriggered(LogRecord):
+class ReadiedTriggered(LogRecord, kind="readied_triggered"):
     """The readied action is taken before the triggering creature, at its initiative."""
 
-    kind: ClassVar[str] = "readied_triggered"
     action: Annotated[str, _KIND]
     trigger: str
     initiative: int
 
 
 @dataclass(frozen=True, slots=True)
-class ReadiedLapsed(LogRecord):
+class ReadiedLapsed(LogRecord, kind="readied_lapsed"):
     """The readier's next turn came first (000 "Initiative Consequences of Readying")."""
 
-    kind: ClassVar[str] = "readied_lapsed"
     trigger: str
 
 
-@dataclass(frozen=True, slots=True)
-class JoinCombat(LogRecord):
+class JoinCombat(LogRecord, kind="join_combat"):
     """A creature joins a running combat at its initiative."""
 
-    kind: ClassVar[str] = "join_combat"
 
-
-@dataclass(frozen=True, slots=True)
-class OpportunityDeclined(LogRecord):
+class OpportunityDeclined(LogRecord, kind="opportunity_declined"):
     """An offered opportunity attack let pass."""
 
-    kind: ClassVar[str] = "opportunity_declined"
-
 
 @dataclass(frozen=True, slots=True)
-class MoveStopped(LogRecord):
+class MoveStopped(LogRecord, kind="move_stopped"):
     """An opportunity attack dropped a mover: it stays where it provoked."""
 
-    kind: ClassVar[str] = "move_stopped"
     at: Cell
 
 
 @dataclass(frozen=True, slots=True)
-class AttackHeld(LogRecord):
+class AttackHeld(LogRecord, kind="attack_held"):
     """An attack waits for the opportunity attacks it provoked (`what`: "Hero's charge")."""
 
-    kind: ClassVar[str] = "attack_held"
     what: str
     provoked: Annotated[tuple[CreatureId, ...], Stored(missing=())]
 
 
 @dataclass(frozen=True, slots=True)
-class AttackDropped(LogRecord):
+class AttackDropped(LogRecord, kind="attack_dropped"):
     """A held attack that cannot be made any more, and why."""
 
-    kind: ClassVar[str] = "attack_dropped"
     what: str
     reason: Annotated[str, Stored(missing="")]

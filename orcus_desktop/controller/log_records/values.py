@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Annotated, ClassVar, Self
+from typing import Annotated, Self
 
 from orcus_desktop.controller.log_records.base import (
     DictRecord,
@@ -93,15 +93,13 @@ def resolved_value(parts: Parts, total: int | None) -> ResolvedValue | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Damage(LogRecord):
+class Damage(LogRecord, kind="damage"):
     """Damage a creature took (`rules.damage.DamageApplied`), with how the amount came about.
 
     The record of the GM's damage, and part of attacks and persistent damage. `rolled` and
     `steps` are present when the amount was computed against the creature (resistances,
     vulnerabilities); `rolled` is None otherwise.
     """
-
-    kind: ClassVar[str] = "damage"
 
     source: Annotated[str, Stored(missing="")]
     amount: int
@@ -142,13 +140,11 @@ class Damage(LogRecord):
 
 
 @dataclass(frozen=True, slots=True)
-class Healing(LogRecord):
+class Healing(LogRecord, kind="healing"):
     """Healing (`rules.healing.HealingApplied`); a negative amount is the GM setting HP lower.
 
     The record of the GM's healing or hit points, and part of rally, death saves and attacks.
     """
-
-    kind: ClassVar[str] = "healing"
 
     source: Annotated[str, Stored(missing="")]
     amount: int
@@ -173,11 +169,8 @@ class Healing(LogRecord):
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Regeneration(Healing):
+class Regeneration(Healing, kind="regeneration"):
     """Regeneration at the start of a turn (000 "Regeneration")."""
-
-    kind: ClassVar[str] = "regeneration"
 
 
 @dataclass(frozen=True, slots=True)
