@@ -137,6 +137,7 @@ def run_gui(
     # No organisation: per-user folders are ".local/share/Orcus Desktop", not the name twice.
     app.setOrganizationName("")
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName("orcus-desktop")  # the .deb's orcus-desktop.desktop (Wayland)
     app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
     sys.excepthook = _excepthook
     window = show_main_window(encounter, path, player_view=player_view)
@@ -182,6 +183,7 @@ def show_main_window(encounter: Encounter, path: Path | None, *, player_view: bo
     from orcus_desktop.controller.session import GameSession
     from orcus_desktop.model.document import Document
     from orcus_desktop.model.history import History
+    from orcus_desktop.ui.file_open_events import FileOpenEvents
     from orcus_desktop.ui.main_window import MainWindow
 
     # The composition root owns the document, its history and the one RNG (docs/design.md#flow:
@@ -192,6 +194,7 @@ def show_main_window(encounter: Encounter, path: Path | None, *, player_view: bo
     # The demo's real path too: its map image is found beside it, and saving the bundled demo
     # asks for a new file (MainWindow knows bundled data is read-only).
     window = MainWindow(encounter, path, session=session)
+    FileOpenEvents(window.files)  # macOS Finder's double-click
     window.show()
     window.view.fit_map()
     if player_view:

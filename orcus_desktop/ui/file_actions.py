@@ -29,7 +29,7 @@ from orcus_desktop.ui.map.drops import ImageUse
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.status_report import StatusReport
 
-ENCOUNTER_FILTER = "Orcus encounters (*.json *.orcus.json);;All files (*)"
+ENCOUNTER_FILTER = "Orcus encounters (*.orcus *.json);;All files (*)"
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp)"
 
 
@@ -116,7 +116,7 @@ class FileActions(QObject):
     def save_as(self) -> bool:
         """Ask for a file and save there; False when the GM cancels or it fails."""
         file_name, _ = QFileDialog.getSaveFileName(
-            self._window, "Save encounter as", "encounter.json", ENCOUNTER_FILTER
+            self._window, "Save encounter as", "encounter.orcus", ENCOUNTER_FILTER
         )
         return bool(file_name) and self.save_to(Path(file_name))
 
