@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from orcus_desktop.controller.combat_rules import roll_data
 from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase, ReadiedAction
@@ -279,17 +280,7 @@ def resume_delayed(
     anchor_entry = combat.combatant(anchor)
     if anchor != combat.current and anchor_entry.acted_round >= combat.round:
         raise TurnError("that creature has already acted this round")
-    order = [i for i in combat.order if i != creature_id]
-    order.insert(order.index(anchor_entry.creature_id) + 1, combatant.creature_id)
-    combat = replace(combat, order=tuple(order))
-    combat = combat.with_combatant(
-        replace(
-            combatant,
-            delaying=False,
-            initiative=anchor_entry.initiative,
-            initiative_modifier=combatant.initiative_modifier,
-        )
-    )
+    combat = _placed_by(combat, combatant, anchor_entry, after=True, delaying=False)
     combat = combat.logged(
         "delay_resume",
         combatant.creature_id,
@@ -329,17 +320,14 @@ def trigger_readied(encounter: Encounter, creature_id: str, trigger_creature: st
     if combatant.readied is None:
         raise TurnError("no readied action")
     trigger_entry = combat.combatant(trigger_creature)
-    order = [i for i in combat.order if i != combatant.creature_id]
-    order.insert(order.index(trigger_entry.creature_id), combatant.creature_id)
-    combat = replace(combat, order=tuple(order))
-    combat = combat.with_combatant(
-        replace(
-            combatant,
-            readied=None,
-            initiative=trigger_entry.initiative,
-            acted_round=combat.round,
-            out_of_turn=combatant.readied.kind,
-        )
+    combat = _placed_by(
+        combat,
+        combatant,
+        trigger_entry,
+        after=False,
+        readied=None,
+        acted_round=combat.round,
+        out_of_turn=combatant.readied.kind,
     )
     combat = combat.logged(
         "readied_triggered",
@@ -361,17 +349,27 @@ def place_before(encounter: Encounter, creature_id: str, before_id: str) -> Enco
     anchor = combat.combatant(before_id)
     if creature_id == before_id:
         raise TurnError("a creature cannot act before itself")
-    order = [i for i in combat.order if i != combatant.creature_id]
-    order.insert(order.index(anchor.creature_id), combatant.creature_id)
-    combat = replace(combat, order=tuple(order)).with_combatant(
-        replace(combatant, initiative=anchor.initiative)
-    )
+    combat = _placed_by(combat, combatant, anchor, after=False)
     combat = combat.logged(
         "initiative_edit",
         combatant.creature_id,
         data={"from": combatant.initiative, "to": anchor.initiative, "before": before_id},
     )
     return encounter.with_combat(combat)
+
+
+def _placed_by(
+    combat: Combat, combatant: Combatant, anchor: Combatant, *, after: bool, **changes: Any
+) -> Combat:
+    """`combat` with `combatant` moved right after (or before) `anchor`, at its initiative count.
+
+    000 "Initiative Consequences of Delaying" and "of Readying": the count becomes the anchor's
+    for the rest of combat. `changes` are the combatant's other changes.
+    """
+    order = [i for i in combat.order if i != combatant.creature_id]
+    order.insert(order.index(anchor.creature_id) + (1 if after else 0), combatant.creature_id)
+    moved = replace(combatant, initiative=anchor.initiative, **changes)
+    return replace(combat, order=tuple(order)).with_combatant(moved)
 
 
 def join_combat(encounter: Encounter, request: InitiativeRequest, rng: random.Random) -> Encounter:
