@@ -2,7 +2,8 @@
 
 `orcus-desktop [ENCOUNTER]` opens the battle map (the bundled demo when no file is given);
 `--screenshot FILE` renders the window offscreen to a PNG and exits; `--smoke-test` shows the
-window and quits after a short timer (the frozen build's self-check); `orcus-desktop query ...`
+window and quits after a short timer (the frozen build's self-check); `--player-view` opens the
+players' window at start, on its screen; `orcus-desktop query ...`
 answers geometry questions headless (see `orcus_desktop.cli`).
 """
 
@@ -17,12 +18,16 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from orcus_desktop import __version__
 from orcus_desktop.assets import demo_encounter_path, resource_path
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.uvtt import load_encounter_or_map, looks_like_uvtt
+
+if TYPE_CHECKING:
+    from orcus_desktop.ui.main_window import MainWindow
 
 log = logging.getLogger("orcus_desktop")
 
@@ -47,6 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--smoke-test", action="store_true", help="show the window, then quit after a moment"
+    )
+    parser.add_argument(
+        "--player-view",
+        action="store_true",
+        help="open the player view at start (on a second screen when there is one)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
@@ -95,20 +105,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "instead (run on a desktop to get the window)",
                 file=sys.stderr,
             )
-    return run_gui(encounter, file, screenshot=screenshot, smoke_test=args.smoke_test)
+    return run_gui(
+        encounter,
+        file,
+        screenshot=screenshot,
+        smoke_test=args.smoke_test,
+        player_view=args.player_view,
+    )
 
 
 def run_gui(
-    encounter: Encounter, path: Path | None, *, screenshot: Path | None, smoke_test: bool
+    encounter: Encounter,
+    path: Path | None,
+    *,
+    screenshot: Path | None,
+    smoke_test: bool,
+    player_view: bool = False,
 ) -> int:
     from PySide6.QtCore import QElapsedTimer, QThread, QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
-
-    from orcus_desktop.controller.session import GameSession
-    from orcus_desktop.model.document import Document
-    from orcus_desktop.model.history import History
-    from orcus_desktop.ui.main_window import MainWindow
 
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
         _quiet_offscreen_plugin()
@@ -120,16 +136,7 @@ def run_gui(
     app.setApplicationVersion(__version__)
     app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
     sys.excepthook = _excepthook
-    # The composition root owns the document, its history and the one RNG (docs/design.md#flow:
-    # no module-level singletons); every roll it makes is recorded in the document, so undo,
-    # redo and reopening reproduce the same state without re-seeding.
-    document = Document(encounter)
-    session = GameSession(document, History(document), random.Random())
-    # The demo's real path too: its map image is found beside it, and saving the bundled demo
-    # asks for a new file (MainWindow knows bundled data is read-only).
-    window = MainWindow(encounter, path, session=session)
-    window.show()
-    window.view.fit_map()
+    window = show_main_window(encounter, path, player_view=player_view)
     if screenshot is not None:
         # A map image decodes on a worker thread; give it a moment so the PNG shows it.
         waited = QElapsedTimer()
@@ -162,6 +169,31 @@ def run_gui(
     if autosaver is not None:
         autosaver.detach()
     return code
+
+
+def show_main_window(encounter: Encounter, path: Path | None, *, player_view: bool) -> MainWindow:
+    """Build the session and the GM's window over `encounter` and show it (a QApplication runs).
+
+    With `player_view` the players' window opens too, on its screen (Window > Player View).
+    """
+    from orcus_desktop.controller.session import GameSession
+    from orcus_desktop.model.document import Document
+    from orcus_desktop.model.history import History
+    from orcus_desktop.ui.main_window import MainWindow
+
+    # The composition root owns the document, its history and the one RNG (docs/design.md#flow:
+    # no module-level singletons); every roll it makes is recorded in the document, so undo,
+    # redo and reopening reproduce the same state without re-seeding.
+    document = Document(encounter)
+    session = GameSession(document, History(document), random.Random())
+    # The demo's real path too: its map image is found beside it, and saving the bundled demo
+    # asks for a new file (MainWindow knows bundled data is read-only).
+    window = MainWindow(encounter, path, session=session)
+    window.show()
+    window.view.fit_map()
+    if player_view:
+        window.player_view_action.setChecked(True)
+    return window
 
 
 # The offscreen platform plugin says this about every top-level window; it is a limitation of

@@ -457,6 +457,11 @@ def _rule_note(e: _Entry, r: rec.RuleNote) -> str:
     return f"{r.mechanic}: {r.note}" if r.mechanic else r.note
 
 
+@_writes(rec.DiceRolled)
+def _dice_rolled(e: _Entry, r: rec.DiceRolled) -> str:
+    return f"GM rolls {r.label or r.expression}: {format_roll(r.to_dice_roll())}"
+
+
 @_writes(rec.Rally)
 def _rally(e: _Entry, r: rec.Rally) -> str:
     return f"{e.actor} rallies: " + healing_text(e.actor, r.healing)

@@ -22,6 +22,7 @@ from orcus_desktop.controller import (
     combat_actions,
     editing,
     gm_edits,
+    gm_rolls,
     grappling,
     initiative,
     interrupts,
@@ -52,6 +53,7 @@ from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.uvtt import ImportedMap
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.dice import DiceRoll
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
@@ -574,6 +576,12 @@ class GameSession(SessionQuestions):
         self, creature_id: str, effect_id: int, *, die: int | None = None, initiator: object = None
     ) -> OperationResult:
         return self._run(initiator, gm_edits.saving_throw, creature_id, effect_id, die)
+
+    def log_dice_roll(
+        self, roll: DiceRoll, label: str = "", initiator: object = None
+    ) -> OperationResult:
+        """Show a dice-roller roll to the table: it joins the combat log (one undo step)."""
+        return self._run(initiator, gm_rolls.log_roll, roll, label)
 
     # -- the one writer -------------------------------------------------------------------
 

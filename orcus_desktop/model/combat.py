@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from orcus_desktop.model.frozen import freeze, with_replaced
+from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -294,7 +295,8 @@ class Combat:
             stay listed at their old place until they re-enter.
         current: whose turn it is, or None between turns and outside combat.
         combatants: the bookkeeping of every creature in the initiative.
-        log: the combat log, oldest first.
+        log: the combat log, oldest first; the versions of one encounter's log share their
+            entries (`LogSequence`), so undo snapshots do not copy it.
         aids: pending Help Attack / Help Defense bonuses.
         maintained: powers kept going by concentration (000 "Maintain").
         pending: an attack waiting for the opportunity attacks it provoked, or None.
@@ -307,7 +309,7 @@ class Combat:
     order: tuple[CreatureId, ...] = ()
     current: CreatureId | None = None
     combatants: tuple[Combatant, ...] = ()
-    log: tuple[LogEntry, ...] = ()
+    log: LogSequence[LogEntry] = field(default_factory=LogSequence)
     aids: tuple[Aid, ...] = ()
     maintained: tuple[Maintained, ...] = ()
     pending: PendingAttack | None = None
@@ -377,4 +379,4 @@ class Combat:
             targets=targets,
             data=freeze(data) if data else _EMPTY,
         )
-        return replace(self, log=(*self.log, entry))
+        return replace(self, log=self.log.appended(entry))

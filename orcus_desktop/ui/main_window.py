@@ -49,8 +49,10 @@ from orcus_desktop.ui.map_settings import MapSettings
 from orcus_desktop.ui.map_toolbar import MapToolBar, make_action
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
 from orcus_desktop.ui.panels.combat_log import CombatLogPanel
+from orcus_desktop.ui.panels.dice_dock import DiceDock, SettingsFavourites
 from orcus_desktop.ui.panels.initiative import InitiativePanel
 from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
+from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
@@ -178,6 +180,7 @@ class MainWindow(QMainWindow):
             self.session, self.scene.selected_creature_id, self.scene.selectionChanged
         )
         self.log_panel = CombatLogPanel(self.session)
+        self.dice_dock = DiceDock(self.session, SettingsFavourites())
         self.docks: dict[str, QDockWidget] = {}
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
@@ -187,6 +190,7 @@ class MainWindow(QMainWindow):
             ("initiative", "Initiative", self.initiative_panel, right),
             ("actions", "Actions", self.actions_panel, right),
             ("log", "Combat log", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+            ("dice", "Dice", self.dice_dock, Qt.DockWidgetArea.BottomDockWidgetArea),
         )
         for key, title, widget, area in docks:
             dock = QDockWidget(title, self)
@@ -217,10 +221,10 @@ class MainWindow(QMainWindow):
         self.delete_action = action("&Remove Creature", self._on_delete, keys.Delete)
         self.zoom_in_action = action("Zoom &In", self.view.zoom_in, keys.ZoomIn)
         self.zoom_out_action = action("Zoom &Out", self.view.zoom_out, keys.ZoomOut)
-        self.player_view_action = make_action(self, "&Player View", "F5")
-        self.player_view_action.setCheckable(True)
-        self.player_view_action.toggled.connect(self._on_player_view_toggled)
-        self.player_window: PlayerWindow | None = None
+        self.player_view = PlayerViewControl(
+            self, self.session, lambda: self.fog_action.isChecked()
+        )
+        self.player_view_action = self.player_view.toggle_action
         self.fog_action = make_action(self, "&Fog of War on Player View", "Ctrl+Shift+F")
         self.fog_action.setCheckable(True)
         self.fog_action.setChecked(True)
@@ -267,7 +271,6 @@ class MainWindow(QMainWindow):
         view_menu = menu_bar.addMenu("&View")
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addAction(self.grid_action)
-        view_menu.addAction(self.player_view_action)
         view_menu.addAction(self.fog_action)
         view_menu.addSeparator()
         for dock in self.docks.values():
@@ -287,6 +290,7 @@ class MainWindow(QMainWindow):
         )
         combat_menu.addSeparator()
         combat_menu.addActions([self.take_opportunity_action, self.let_pass_action])
+        self.player_view.add_menu(menu_bar.addMenu("&Window"))
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.about_action)
@@ -389,14 +393,10 @@ class MainWindow(QMainWindow):
             return
         self._on_remove(creature_id)
 
-    def _on_player_view_toggled(self, checked: bool) -> None:
-        if checked and self.player_window is None:
-            self.player_window = PlayerWindow(self.session, fog=self.fog_action.isChecked())
-            self.player_window.show_on_second_screen()
-        elif not checked and self.player_window is not None:
-            self.player_window.close()
-            self.player_window.deleteLater()
-            self.player_window = None
+    @property
+    def player_window(self) -> PlayerWindow | None:
+        """The player view while it is open (F5), else None."""
+        return self.player_view.window
 
     def _on_fog_toggled(self, checked: bool) -> None:
         if self.player_window is not None:
@@ -494,6 +494,6 @@ class MainWindow(QMainWindow):
         self.attacks.detach()
         self.scene.detach()
         self.view.set_tool(None)
-        self.player_view_action.setChecked(False)  # the players' window goes with the GM's
+        self.player_view.detach()  # the players' window goes with the GM's
         event.accept()
         self.closed.emit()

@@ -4,13 +4,17 @@ Its own `MapScene` built from the same document with `gm=False` (docs/design.md#
 creatures never exist as items there and no HP bars are drawn; it follows every change the GM
 makes and has no tools: the players look, the GM acts. With the fog of war on (the GM's
 View > Fog of War on Player View) it shows only what the players' creatures see (`PlayerFog`).
+
+On a screen of its own it fills it, full screen and frameless (`show_on`); Esc leaves full
+screen, and Esc again closes it. Which screen, and what happens when one is plugged in or
+out, is `player_view_control`'s business.
 """
 
 from __future__ import annotations
 
 from psygnal import SignalInstance
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent
+from PySide6.QtCore import QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QScreen
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from orcus_desktop.controller.session import GameSession
@@ -26,7 +30,13 @@ class PlayerWindow(QMainWindow):
         session: the GM's session (its document is shown; nothing is changed through it).
         parent: the owning window (the player view closes with it).
         fog: the fog of war on (only what the players' creatures see is shown).
+
+    Signals:
+        closed: the window closed (Esc, its close button, or the GM's F5).
     """
+
+    closed = Signal()
+    NORMAL_SIZE = (1024, 768)
 
     def __init__(
         self, session: GameSession, parent: QWidget | None = None, *, fog: bool = True
@@ -48,22 +58,50 @@ class PlayerWindow(QMainWindow):
         for signal in self._title_signals:
             signal.connect(self._sync_title)
         self._sync_title()
-        self.resize(1024, 768)
+        self.resize(*self.NORMAL_SIZE)
+        self.escape_action = QAction("Leave Full Screen or Close", self)
+        self.escape_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.escape_action.triggered.connect(self.leave_full_screen_or_close)
+        self.addAction(self.escape_action)
 
     def set_fog_enabled(self, enabled: bool) -> None:
         """Fog of war on or off (the GM's View > Fog of War on Player View)."""
         self.fog.set_enabled(enabled)
 
     def _sync_title(self) -> None:
-        self.setWindowTitle(f"{self._session.encounter.name} — player view")
+        self.setWindowTitle(f"{self._session.encounter.name} — Player view")
 
-    def show_on_second_screen(self) -> None:
-        """Show the window, on a second screen when there is one (the one facing the table)."""
-        screens = QGuiApplication.screens()
-        if len(screens) > 1:
-            self.setGeometry(screens[1].availableGeometry())
-        self.show()
+    def show_on(self, screen: QScreen | None, *, full_screen: bool) -> None:
+        """Show the window on `screen`: full screen and frameless, or as a normal window.
+
+        A normal window sits in the middle of the screen's free area, with a title bar the GM
+        can drag it by (onto a projector the system does not report as a screen). The keyboard
+        stays where it was: on the GM's window when it opens there, on this one after Esc.
+        """
+        was_active = self.isActiveWindow()
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, full_screen)
+        if full_screen and screen is not None:
+            self.setWindowFlag(Qt.WindowType.FramelessWindowHint, True)
+            self.setScreen(screen)
+            self.setGeometry(screen.geometry())
+            self.showFullScreen()
+        else:
+            self.setWindowFlag(Qt.WindowType.FramelessWindowHint, False)
+            # Shown first: leaving full screen restores the geometry from before it.
+            self.showNormal()
+            if screen is not None:
+                self.setScreen(screen)
+                self.setGeometry(_centred(screen.availableGeometry(), *self.NORMAL_SIZE))
+        if was_active:  # re-shown (its frame changed): Esc again closes it
+            self.activateWindow()
         self.view.fit_map()
+
+    def leave_full_screen_or_close(self) -> None:
+        """Esc: full screen becomes a normal window on the same screen; else the view closes."""
+        if self.isFullScreen():
+            self.show_on(self.screen(), full_screen=False)
+        else:
+            self.close()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         # Moved to the TV, maximised or full screen: the map fills the new size.
@@ -80,3 +118,11 @@ class PlayerWindow(QMainWindow):
         self.fog.detach()
         self.scene.detach()
         event.accept()
+        self.closed.emit()
+
+
+def _centred(area: QRect, width: int, height: int) -> QRect:
+    """A `width` x `height` rectangle in the middle of `area`, no larger than it."""
+    rect = QRect(0, 0, min(width, area.width()), min(height, area.height()))
+    rect.moveCenter(area.center())
+    return rect

@@ -16,6 +16,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.dice import ScriptedSource, roll
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
@@ -272,5 +273,12 @@ def quickref_escape_fight() -> GameSession:
     return s
 
 
-VARIANT_FIGHTS: tuple[Callable[[], GameSession], ...] = (quickref_escape_fight,)
-"""Fights under other rulesets (not in the version-1 log files, which predate rulesets)."""
+def dice_roller_fight() -> GameSession:
+    """Issue 17: the GM shows a treasure roll from the dice roller to the table."""
+    s = make_session(Encounter(GridBounds(8, 8), creatures=(fighter("hero", 2, 2),)))
+    _ok(s.log_dice_roll(roll("4d6kh3 + 2", ScriptedSource([6, 1, 5, 4])), "Treasure"))
+    return s
+
+
+VARIANT_FIGHTS: tuple[Callable[[], GameSession], ...] = (quickref_escape_fight, dice_roller_fight)
+"""Fights not in the version-1 log files (which predate rulesets and the dice roller)."""

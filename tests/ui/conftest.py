@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from orcus_desktop.controller.session import GameSession
@@ -27,6 +29,14 @@ def no_leaked_windows(qapp: QApplication) -> Iterator[None]:
     for widget in leaked:
         widget.close()
     assert not leaked, f"windows left open: {leaked}"
+
+
+@pytest.fixture(autouse=True)
+def own_settings(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every test's app settings (`ui.screens.app_settings`) in a fresh folder, never the GM's."""
+    folder = tmp_path_factory.mktemp("settings")
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+    return folder
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -239,3 +240,26 @@ def test_a_modified_defense_shows_how_it_came_about(session: GameSession, qtbot:
     # Unconscious: -5 to all defenses (000 "Conditions"), so the GM sees the 15 become 10.
     assert "vs AC 15 (" in attack
     assert "-5 unconscious = 10 ->" in attack.lower()
+
+
+def test_a_new_entry_is_appended_as_rows_without_a_reset(
+    session: GameSession, qtbot: QtBot
+) -> None:
+    """A long log must not make each action slower: the view appends, it never re-measures."""
+    panel = CombatLogPanel(session)
+    qtbot.add_widget(panel)
+    _start(session)
+    assert panel.view.uniformItemSizes()
+    before = panel.model.rowCount()
+    resets: list[bool] = []
+    inserted: list[tuple[int, int]] = []
+    panel.model.modelReset.connect(lambda: resets.append(True))
+    panel.model.rowsInserted.connect(lambda _p, first, last: inserted.append((first, last)))
+    assert session.end_turn().ok
+    after = panel.model.rowCount()
+    assert after > before
+    assert resets == []
+    assert inserted == [(before, after - 1)]
+    # the whole line stays readable although rows are one line high
+    tip = panel.model.index(after - 1, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.endswith(_lines(panel)[-1])

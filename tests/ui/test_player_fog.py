@@ -148,13 +148,13 @@ def test_the_player_window_title_follows_the_open_encounter(
     window: MainWindow, tmp_path: Path
 ) -> None:
     players = open_player_view(window)
-    assert players.windowTitle() == "The Goblin Shrine (demo) — player view"
+    assert players.windowTitle() == "The Goblin Shrine (demo) — Player view"
     other = tmp_path / "crypt.json"
     save_encounter(other, replace(load_encounter(demo_encounter_path()), name="The Crypt"))
     assert window.open_file(other)
-    assert players.windowTitle() == "The Crypt — player view"
+    assert players.windowTitle() == "The Crypt — Player view"
     assert window.session.rename_encounter("The Flooded Crypt").ok
-    assert players.windowTitle() == "The Flooded Crypt — player view"
+    assert players.windowTitle() == "The Flooded Crypt — Player view"
     # The fog follows the new encounter too.
     assert_not_there(window, players, LURKER)
 

@@ -46,6 +46,7 @@ from orcus_desktop.controller.log_records.fighting import (
     TempHp,
     TotalDefense,
 )
+from orcus_desktop.controller.log_records.gm_rolls import DiceRolled, RolledTerm
 from orcus_desktop.controller.log_records.rule_notes import RuleNote
 from orcus_desktop.controller.log_records.turn_flow import (
     AttackDropped,
@@ -136,6 +137,8 @@ _TYPES: tuple[type[LogRecord], ...] = (
     MaintainLapsed,
     # variant rules the GM adjudicates
     RuleNote,
+    # the GM's dice roller
+    DiceRolled,
 )
 
 RECORD_TYPES: Mapping[str, type[LogRecord]] = MappingProxyType({t.kind: t for t in _TYPES})
@@ -180,6 +183,7 @@ __all__ = [
     "DeathSave",
     "Delay",
     "DelayResume",
+    "DiceRolled",
     "DropProne",
     "Effect",
     "EffectEnded",
@@ -210,6 +214,7 @@ __all__ = [
     "Regeneration",
     "ReleaseGrapple",
     "RollRecord",
+    "RolledTerm",
     "RoundEnd",
     "RoundStart",
     "RuleNote",

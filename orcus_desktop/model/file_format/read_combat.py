@@ -28,6 +28,7 @@ from orcus_desktop.model.file_format.fields import (
 )
 from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
 from orcus_desktop.model.frozen import freeze as _freeze
+from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -50,7 +51,7 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         _combatant_from(v, f"combat.combatants[{i}]", creature_ids)
         for i, v in enumerate(list_at(data.get("combatants", []), "combat.combatants"))
     )
-    log = tuple(
+    log = LogSequence(
         _log_entry_from(v, f"combat.log[{i}]")
         for i, v in enumerate(list_at(data.get("log", []), "combat.log", MAX_LOG_ENTRIES))
     )

@@ -8,6 +8,7 @@ puts back a shorter log, removes the rows it undid. The wording is the controlle
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QVBoxLayout, QWidget
 from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import LogEntry
+from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import name_of
 
@@ -53,7 +55,7 @@ class CombatLogModel(QAbstractListModel):
         super().__init__(parent)
         self._session = session
         self._name = lambda cid: name_of(session, cid)
-        self._entries: tuple[LogEntry, ...] = ()
+        self._entries: Sequence[LogEntry] = ()
         self._lines: list[str] = []
         self._connections = DocumentConnections()
         events = session.document.events
@@ -75,8 +77,9 @@ class CombatLogModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._lines[index.row()]
         if role == Qt.ItemDataRole.ToolTipRole:
+            # The whole line too: rows are one line high (uniform sizes) and elide long text.
             where = "before combat" if entry.round == 0 else f"round {entry.round}"
-            return f"#{entry.seq}, {where}: {entry.kind}"
+            return f"#{entry.seq}, {where}: {entry.kind}\n{self._lines[index.row()]}"
         if role == Qt.ItemDataRole.FontRole and entry.kind in HEADING_KINDS:
             font = QFont()
             font.setBold(True)
@@ -104,11 +107,7 @@ class CombatLogModel(QAbstractListModel):
         old = self._entries
         if new is old:
             return
-        keep = 0
-        for before, after in zip(old, new, strict=False):
-            if before is not after and before != after:
-                break
-            keep += 1
+        keep = _common_prefix(old, new)
         if keep < len(old):
             self.beginRemoveRows(QModelIndex(), keep, len(old) - 1)
             self._entries = old[:keep]
@@ -126,6 +125,27 @@ class CombatLogModel(QAbstractListModel):
         self._entries = self._session.encounter.combat.log
         self._lines = [entry_text(e, self._name) for e in self._entries]
         self.endResetModel()
+
+
+def _common_prefix(old: Sequence[LogEntry], new: Sequence[LogEntry]) -> int:
+    """How many entries `old` and `new` share at their start.
+
+    A log that only grew shares its `LogSequence` buffer with the one before: that answer
+    costs nothing however long the log, so an action does not pay for the log's length.
+    """
+    if (
+        isinstance(old, LogSequence)
+        and isinstance(new, LogSequence)
+        and len(old) <= len(new)
+        and old.shares_items_with(new)
+    ):
+        return len(old)
+    keep = 0
+    for before, after in zip(old, new, strict=False):
+        if before is not after and before != after:
+            break
+        keep += 1
+    return keep
 
 
 class CombatLogPanel(QWidget):
@@ -147,7 +167,12 @@ class CombatLogPanel(QWidget):
         self.view = QListView(self)
         self.view.setObjectName("combatLogView")
         self.view.setModel(self.model)
-        self.view.setWordWrap(True)
+        # One line per row, all rows alike: the view then places rows by arithmetic instead of
+        # measuring each one, so appending a line costs the same at 10 or 5,000 entries. Long
+        # lines are elided; the tooltip carries the whole line.
+        self.view.setUniformItemSizes(True)
+        self.view.setWordWrap(False)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -155,7 +180,7 @@ class CombatLogPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
-        # Scrolling lays out every word-wrapped row: do it once per burst of new entries (an
+        # Scroll once per burst of new entries (an
         # end of turn logs several), after the event loop has caught up.
         self._scroll_timer = QTimer(self)
         self._scroll_timer.setSingleShot(True)
