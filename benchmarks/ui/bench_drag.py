@@ -206,10 +206,12 @@ def one_drag(app: QApplication, window: MainWindow, frames: int, target_col: int
     return times
 
 
-def frame_figures(drags: int, frames: int) -> dict[int, dict[str, float]]:
+def frame_figures(
+    drags: int, frames: int, logs: tuple[int, ...] = (0, LONG_LOG)
+) -> dict[int, dict[str, float]]:
     """Per log size: median and p95 over drags of each drag's p95 frame time."""
     results: dict[int, dict[str, float]] = {}
-    per_drag: dict[int, list[float]] = {0: [], LONG_LOG: []}
+    per_drag: dict[int, list[float]] = {n: [] for n in logs}
     paints: dict[int, tuple[int, int]] = {}
     opened = {n: open_app(n) for n in per_drag}
     recorders = {n: PaintRecorder() for n in per_drag}
@@ -228,6 +230,7 @@ def frame_figures(drags: int, frames: int) -> dict[int, dict[str, float]]:
         paints[n] = (len(recorders[n].areas), full)
         moved = session.encounter.creature("dragger").square
         results[n] = {
+            "frames": float(drags * (frames + 1)),
             "p95_median_ms": statistics.median(per_drag[n]),
             "p95_p95_ms": quantile(per_drag[n], 95),
             "paints": float(paints[n][0]),
