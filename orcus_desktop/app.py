@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from orcus_desktop import __version__
 from orcus_desktop.assets import demo_encounter_path, resource_path
+from orcus_desktop.model.atomic_file import sweep_temp_files
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.uvtt import load_encounter_or_map, looks_like_uvtt
@@ -93,6 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"orcus-desktop: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     file: Path | None = None if looks_like_uvtt(path) else path
+    if file is not None:
+        sweep_temp_files(file)  # what a save killed in an earlier run left beside the file
 
     screenshot: Path | None = args.screenshot
     if not has_display():
@@ -134,6 +137,7 @@ def run_gui(
     # No organisation: per-user folders are ".local/share/Orcus Desktop", not the name twice.
     app.setOrganizationName("")
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName("orcus-desktop")  # the .deb's orcus-desktop.desktop (Wayland)
     app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
     sys.excepthook = _excepthook
     window = show_main_window(encounter, path, player_view=player_view)
@@ -179,6 +183,7 @@ def show_main_window(encounter: Encounter, path: Path | None, *, player_view: bo
     from orcus_desktop.controller.session import GameSession
     from orcus_desktop.model.document import Document
     from orcus_desktop.model.history import History
+    from orcus_desktop.ui.file_open_events import FileOpenEvents
     from orcus_desktop.ui.main_window import MainWindow
 
     # The composition root owns the document, its history and the one RNG (docs/design.md#flow:
@@ -189,6 +194,7 @@ def show_main_window(encounter: Encounter, path: Path | None, *, player_view: bo
     # The demo's real path too: its map image is found beside it, and saving the bundled demo
     # asks for a new file (MainWindow knows bundled data is read-only).
     window = MainWindow(encounter, path, session=session)
+    FileOpenEvents(window.files)  # macOS Finder's double-click
     window.show()
     window.view.fit_map()
     if player_view:

@@ -20,10 +20,13 @@ debian_packages=(libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 
                  libglib2.0-0 xvfb xauth x11-utils libxcb-icccm4 libxcb-keysyms1 libxcb-image0
                  libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-xinerama0 libxcb-xfixes0
                  libxcb-xkb1 libxcb-cursor0)
-install_system_libraries() {
+# For `test` only: the Linux installer's checks (tests/installers/test_linux_installer.py) validate
+# the .desktop entry, compile the MIME type and ask GLib what type an encounter file is.
+debian_test_packages=(desktop-file-utils shared-mime-info libglib2.0-bin)
+install_system_libraries() {  # extra package names for this mode as arguments
   command -v dpkg-query >/dev/null 2>&1 || return 0
   local missing=()
-  for pkg in "${debian_packages[@]}"; do
+  for pkg in "${debian_packages[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
       || missing+=("$pkg")
   done
@@ -78,7 +81,7 @@ case "$mode" in
     exec .venv/bin/orcus-desktop "$@"
     ;;
   test)
-    install_system_libraries
+    install_system_libraries "${debian_test_packages[@]}"
     ensure_venv "dev"
     export QT_QPA_PLATFORM=offscreen
     log "ruff";          .venv/bin/ruff check .

@@ -1,4 +1,4 @@
-"""Draw the bundled sample art: the demo map image and the app icon.
+"""Draw the bundled sample art: the demo map image (the app icon is packaging/make_icons.py).
 
 Run from the repo root when the art should change (the PNGs are committed):
 
@@ -130,36 +130,10 @@ def draw_map(encounter: dict[str, object], out: Path) -> None:
     image.save(str(out), "PNG")
 
 
-def draw_icon(out: Path, size: int = 256) -> None:
-    image = QImage(size, size, QImage.Format.Format_ARGB32)
-    image.fill(Qt.GlobalColor.transparent)
-    p = QPainter(image)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    s = size / 16
-    # A grid tile with a red token and a blue token: the battle map at a glance.
-    p.setBrush(QColor("#efe6d2"))
-    p.setPen(QPen(QColor("#2b2520"), s * 0.6))
-    p.drawRoundedRect(QRectF(s, s, 14 * s, 14 * s), 2 * s, 2 * s)
-    p.setPen(QPen(QColor(60, 50, 40, 120), s * 0.25))
-    for i in (5.5, 10.5):
-        p.drawLine(QPointF(i * s, 1.5 * s), QPointF(i * s, 14.5 * s))
-        p.drawLine(QPointF(1.5 * s, i * s), QPointF(14.5 * s, i * s))
-    for colour, (cx, cy) in (("#2f6db3", (3.25, 12.75)), ("#b3372f", (12.75, 3.25))):
-        p.setBrush(QColor(colour))
-        p.setPen(QPen(QColor(colour).darker(160), s * 0.4))
-        p.drawEllipse(QPointF(cx * s, cy * s), 1.9 * s, 1.9 * s)
-    p.setPen(QPen(QColor("#2b2520"), s * 0.9))
-    p.drawLine(QPointF(5.5 * s, 10.5 * s), QPointF(10.5 * s, 10.5 * s))
-    p.drawLine(QPointF(10.5 * s, 10.5 * s), QPointF(10.5 * s, 5.5 * s))
-    p.end()
-    image.save(str(out), "PNG")
-
-
 def main() -> int:
     app = QGuiApplication(sys.argv[:1])
     demo = json.loads((ROOT / "resources" / "encounters" / "demo.json").read_text("utf-8"))
     draw_map(demo, ROOT / "resources" / "maps" / "goblin-shrine.png")
-    draw_icon(ROOT / "resources" / "icons" / "orcus-desktop.png")
     del app
     return 0
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
 from orcus_desktop.assets import resources_dir
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
+from orcus_desktop.model.atomic_file import describe_write_error
 from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.serialization import (
     EncounterFileError,
@@ -28,7 +29,7 @@ from orcus_desktop.ui.map.drops import ImageUse
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.status_report import StatusReport
 
-ENCOUNTER_FILTER = "Orcus encounters (*.json *.orcus.json);;All files (*)"
+ENCOUNTER_FILTER = "Orcus encounters (*.orcus *.json);;All files (*)"
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp)"
 
 
@@ -115,7 +116,7 @@ class FileActions(QObject):
     def save_as(self) -> bool:
         """Ask for a file and save there; False when the GM cancels or it fails."""
         file_name, _ = QFileDialog.getSaveFileName(
-            self._window, "Save encounter as", "encounter.json", ENCOUNTER_FILTER
+            self._window, "Save encounter as", "encounter.orcus", ENCOUNTER_FILTER
         )
         return bool(file_name) and self.save_to(Path(file_name))
 
@@ -124,9 +125,9 @@ class FileActions(QObject):
         try:
             save_encounter(path, self._session.encounter)
         except OSError as exc:
-            QMessageBox.warning(
-                self._window, "Cannot save encounter", f"{path}: {exc.strerror or exc}"
-            )
+            message = f"Could not save {path.name}: {describe_write_error(exc)}."
+            QMessageBox.warning(self._window, "Cannot save encounter", message)
+            self._status.say(message)
             return False
         self.path = path
         self._session.history.mark_clean()

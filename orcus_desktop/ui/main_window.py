@@ -24,11 +24,9 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QWidget,
 )
 
-from orcus_desktop import __version__
 from orcus_desktop.assets import resource_path
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
@@ -38,6 +36,7 @@ from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.history import History
+from orcus_desktop.ui.about_dialog import show_about_dialog
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.attack_driver import AttackDriver
 from orcus_desktop.ui.creature_list import CreatureList, token_menu
@@ -51,7 +50,8 @@ from orcus_desktop.ui.panels.actions.panel import ActionsPanel
 from orcus_desktop.ui.panels.combat_log import CombatLogPanel
 from orcus_desktop.ui.panels.dice_dock import DiceDock, SettingsFavourites
 from orcus_desktop.ui.panels.initiative import InitiativePanel
-from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
+from orcus_desktop.ui.panels.library_panel import LibraryPanel, user_library
+from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
@@ -172,7 +172,8 @@ class MainWindow(QMainWindow):
 
     # --- construction -------------------------------------------------------------------
     def _build_docks(self) -> None:
-        self.creature_palette = CreaturePalette(load_library(resource_path("creatures")))
+        bundled = load_library(resource_path("creatures"))
+        self.creature_palette = LibraryPanel(bundled, user_library())
         self.creature_palette.place_requested.connect(self.view.drop_at_centre)  # Enter
         self.creature_list = CreatureList(self._on_creature_chosen)
         self.initiative_panel = InitiativePanel(self.session)
@@ -460,11 +461,7 @@ class MainWindow(QMainWindow):
         return ask_image_use(self, path)
 
     def _on_about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About Orcus Desktop",
-            f"Orcus Desktop {__version__}\nAn offline battle map for the Orcus rules.",
-        )
+        show_about_dialog(self)
 
     def _on_shortcuts(self) -> None:
         if self.shortcuts_dialog is None:

@@ -162,7 +162,7 @@ def test_discard_on_close_removes_it(
     _move(window)
     qtbot.wait_until(lambda: _autosaved(saver), timeout=3000)
     monkeypatch.setattr(
-        "orcus_desktop.ui.main_window.QMessageBox.question",
+        "orcus_desktop.ui.file_actions.QMessageBox.question",
         lambda *_args: QMessageBox.StandardButton.Discard,
     )
     window.quit_action.trigger()
@@ -180,7 +180,7 @@ def test_cancel_keeps_the_window_and_the_recovery_file(
     _move(window)
     qtbot.wait_until(lambda: _autosaved(saver), timeout=3000)
     monkeypatch.setattr(
-        "orcus_desktop.ui.main_window.QMessageBox.question",
+        "orcus_desktop.ui.file_actions.QMessageBox.question",
         lambda *_args: QMessageBox.StandardButton.Cancel,
     )
     with qtbot.assert_not_emitted(window.closed):

@@ -47,7 +47,7 @@ def test_opening_a_corrupt_file_keeps_the_open_encounter(
 ) -> None:
     shown: list[str] = []
     monkeypatch.setattr(
-        "orcus_desktop.ui.main_window.QMessageBox.warning",
+        "orcus_desktop.ui.file_actions.QMessageBox.warning",
         lambda _parent, _title, text: shown.append(text),
     )
     bad = tmp_path / "bad.json"
