@@ -67,7 +67,7 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
     after = encounter
     if encounter.combat.active and encounter.combat.current == creature_id:
         # Its turn passes to the next creature, without end-of-turn work for it.
-        after = turn_order.pass_turn(after, *start_hooks(engine))
+        after = turn_order.pass_turn(after, start_hooks(engine))
     after = after.without_creature(creature_id)
     after = after.with_combat(after.combat.without(creature_id))
     return _done(op, f"Remove {creature.name}", after, creature_id)
