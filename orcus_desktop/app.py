@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from orcus_desktop import __version__
 from orcus_desktop.assets import demo_encounter_path, resource_path
+from orcus_desktop.model.atomic_file import sweep_temp_files
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.uvtt import load_encounter_or_map, looks_like_uvtt
@@ -93,6 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"orcus-desktop: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     file: Path | None = None if looks_like_uvtt(path) else path
+    if file is not None:
+        sweep_temp_files(file)  # what a save killed in an earlier run left beside the file
 
     screenshot: Path | None = args.screenshot
     if not has_display():

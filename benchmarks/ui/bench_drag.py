@@ -17,7 +17,7 @@ of the two is the "same cost at 0 and 5,000 entries" check.
 Memory: `--memory-drags` committed moves (10,000) through the session with the window open,
 each followed by one logged step (the worst case for undo snapshots, which keep the whole
 encounter each), starting from the 5,000-entry log; RSS and the Python heap (tracemalloc) are
-read once the history is full (1,000 steps) and at the end.
+read once the history is full (1,000 steps) and at the end; the budget is on RSS.
 """
 
 from __future__ import annotations
@@ -277,7 +277,11 @@ def memory_figures(drags: int) -> dict[str, float]:
     marks["heap_end_mib"] = tracemalloc.get_traced_memory()[0] / 2**20
     tracemalloc.stop()
     marks["rss_growth"] = marks["rss_end_mib"] / marks["rss_at_1000_mib"] - 1
-    marks["heap_growth"] = marks["heap_end_mib"] / marks["heap_at_1000_mib"] - 1
+    # The traced heap starts after the window is built, so it holds what the drags added: the
+    # new log entries and their lines, not snapshots' copies of the log.
+    marks["heap_added_per_drag_bytes"] = (
+        (marks["heap_end_mib"] - marks["heap_at_1000_mib"]) * 2**20 / max(1, drags - 1000)
+    )
     marks["log_entries"] = float(len(session.encounter.combat.log))
     close_app(app, window)
     return marks
@@ -311,7 +315,7 @@ def main() -> int:
         f["p95_median_ms"] <= BUDGET_P95_MS and f["full_viewport_paints"] == 0
         for f in frames.values()
     )
-    ok_memory = bool(memory) and max(memory["rss_growth"], memory["heap_growth"]) <= 0.10
+    ok_memory = bool(memory) and memory["rss_growth"] <= 0.10
     verdict = "yes" if ok_frames else "NO"
     print("within budget (median drag p95 <= 8 ms, no full repaint):", verdict)
     print("memory within 10% over the drags:", "yes" if ok_memory else "NO")
@@ -327,8 +331,8 @@ def main() -> int:
                 f"| memory over {args.memory_drags:,} drags (from 1,000: history full) "
                 "| ≤ +10 % | "
                 f"RSS {memory['rss_at_1000_mib']:.0f} → {memory['rss_end_mib']:.0f} MiB "
-                f"({memory['rss_growth']:+.1%}), heap {memory['heap_at_1000_mib']:.1f} → "
-                f"{memory['heap_end_mib']:.1f} MiB ({memory['heap_growth']:+.1%}) | |"
+                f"({memory['rss_growth']:+.1%}); Python heap "
+                f"+{memory['heap_added_per_drag_bytes']:.0f} B per drag (its log entry) | |"
             )
     return 0
 

@@ -1,11 +1,14 @@
-"""Open benchmark: a 100x100 encounter with a ~6 MB map image and 1,000 walls, to first frame.
+"""Open benchmark: the demo encounter to its first frame, then a big map with a ~6 MB image.
 
-Budget (an older figure, docs/design.md): first interactive frame <= 300 ms. Runs offscreen:
+Budgets (docs/design.md#budgets): the demo's first frame at most 150 ms; the big map (100x100,
+1,000 walls, 200 tokens, a 3000x3000 PNG) keeps the older 300 ms to its first interactive
+frame. Runs offscreen:
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_open.py
+    QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_open.py [--markdown]
 
-Measured: from building the session and the main window (the scene reads the image and makes
-one item per wall and token) until the map view has painted once.
+Measured: from reading the file, building the session and the main window (panels, scene,
+one item per wall and token) until the map view has painted once; the median of `--repeat`
+opens with its p95.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -26,8 +30,11 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QImage, QPaintEvent
 from PySide6.QtWidgets import QApplication
 
-from orcus_desktop.model.encounter import MapImage
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.model.encounter import Encounter, MapImage
+from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.panels.initiative_model import InitiativeTableModel
 
 
 class FirstPaint(QObject):
@@ -58,11 +65,21 @@ def make_map_image(folder: Path) -> Path:
     return path
 
 
-def run_once(image_path: Path) -> tuple[float, float]:
+DEMO_BUDGET_MS = 150.0
+BIG_MAP_BUDGET_MS = 300.0
+
+
+def run_once(image_path: Path | None) -> tuple[float, float]:
+    """Milliseconds to the map's first paint and to the map art (the demo: from its file)."""
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    encounter = replace(build_encounter(), map_image=MapImage(str(image_path), 30.0))
     t0 = time.perf_counter()
+    encounter: Encounter
+    if image_path is None:
+        encounter = load_encounter(demo_encounter_path())
+    else:
+        encounter = replace(build_encounter(), map_image=MapImage(str(image_path), 30.0))
+        t0 = time.perf_counter()
     window = MainWindow(encounter, None)
     recorder = FirstPaint()
     window.view.viewport().installEventFilter(recorder)
@@ -72,7 +89,11 @@ def run_once(image_path: Path) -> tuple[float, float]:
         app.processEvents()
     elapsed = ((recorder.at or time.perf_counter()) - t0) * 1000
     # The art itself arrives from a worker thread; time that too.
-    while window.scene.map_pixmap.isNull() and time.perf_counter() - t0 < 10:
+    while (
+        image_path is not None
+        and window.scene.map_pixmap.isNull()
+        and time.perf_counter() - t0 < 10
+    ):
         app.processEvents()
     art = (time.perf_counter() - t0) * 1000
     window.close()
@@ -81,25 +102,70 @@ def run_once(image_path: Path) -> tuple[float, float]:
     return elapsed, art
 
 
+def p95(values: list[float]) -> float:
+    if len(values) < 2:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[94]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--markdown", action="store_true", help="README table rows")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     app.setAttribute(Qt.ApplicationAttribute.AA_DontShowIconsInMenus)
+    # The first open in a process also loads Qt's fonts and style: what a user waits for.
+    cold = run_once(None)[0]
+    calls = [0]
+    data = InitiativeTableModel.data
+
+    def counted(self: InitiativeTableModel, *args: Any) -> Any:
+        calls[0] += 1
+        return data(self, *args)
+
+    InitiativeTableModel.data = counted  # type: ignore[method-assign]
+    demo = [run_once(None)[0] for _ in range(max(1, args.repeat))]
+    InitiativeTableModel.data = data  # type: ignore[method-assign]
+    data_calls = calls[0] / len(demo)
     with tempfile.TemporaryDirectory() as tmp:
         image_path = make_map_image(Path(tmp))
         size_mb = image_path.stat().st_size / 1e6
         results = [run_once(image_path) for _ in range(max(1, args.repeat))]
     times = [first for first, _ in results]
     arts = [art for _, art in results]
-    print(f"open benchmark: 100x100 map, 200 tokens, 1000 walls, {size_mb:.1f} MB PNG map image")
+    demo_median = statistics.median(demo)
+    print(f"open benchmark, {time.strftime('%Y-%m-%d')}")
     print(
-        f"  first frame ms: median {statistics.median(times):.1f}, best {min(times):.1f}, "
+        f"  demo first frame ms: median {demo_median:.1f}, p95 {p95(demo):.1f}, "
+        f"all {' '.join(f'{t:.0f}' for t in demo)}; cold (first in the process) {cold:.1f}; "
+        f"initiative data() calls per open {data_calls:.0f}"
+    )
+    print(f"  big map: 100x100, 200 tokens, 1000 walls, {size_mb:.1f} MB PNG map image")
+    print(
+        f"  big map first frame ms: median {statistics.median(times):.1f}, p95 {p95(times):.1f}, "
         f"all {' '.join(f'{t:.0f}' for t in times)}"
     )
-    print(f"  map art painted ms: median {statistics.median(arts):.1f}")
-    print("within budget (<= 300 ms):", "yes" if statistics.median(times) <= 300 else "NO")
+    print(f"  big map art painted ms: median {statistics.median(arts):.1f}")
+    print(
+        f"demo within budget (<= {DEMO_BUDGET_MS:g} ms):",
+        "yes" if demo_median <= DEMO_BUDGET_MS else "NO",
+    )
+    print(
+        f"big map within budget (<= {BIG_MAP_BUDGET_MS:g} ms):",
+        "yes" if statistics.median(times) <= BIG_MAP_BUDGET_MS else "NO",
+    )
+    if args.markdown:
+        print(
+            f"| first frame, demo | ≤ {DEMO_BUDGET_MS:g} ms | {demo_median:.0f} ms "
+            f"(p95 {p95(demo):.0f}); cold {cold:.0f} ms; {data_calls:.0f} initiative data() "
+            "calls | |"
+        )
+        print(
+            f"| first frame, 100×100 with a {size_mb:.1f} MB image | ≤ {BIG_MAP_BUDGET_MS:g} ms "
+            f"| {statistics.median(times):.0f} ms (p95 {p95(times):.0f}), art at "
+            f"{statistics.median(arts):.0f} ms | |"
+        )
     return 0
 
 

@@ -17,8 +17,10 @@ from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, re
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
+from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
 from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.text_repair import repair_text
 
 NOTHING = "nothing to change"
 
@@ -65,7 +67,7 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
     after = encounter
     if encounter.combat.active and encounter.combat.current == creature_id:
         # Its turn passes to the next creature, without end-of-turn work for it.
-        after = turn_order.pass_turn(after, *start_hooks(engine))
+        after = turn_order.pass_turn(after, start_hooks(engine))
     after = after.without_creature(creature_id)
     after = after.with_combat(after.combat.without(creature_id))
     return _done(op, f"Remove {creature.name}", after, creature_id)
@@ -97,11 +99,14 @@ def update_creature(
     if creature is None:
         return refuse(op, f'no creature "{creature_id}"', creature_id)
     changes: dict[str, Any] = {}
+    repaired: list[str] = []
     if name is not None:
+        name = _repaired("name", name, repaired)
         if not name.strip():
             return refuse(op, "a creature needs a name", creature_id)
         changes["name"] = name
     if side is not None:
+        side = _repaired("side", side, repaired)
         if not side.strip():
             return refuse(op, "a creature needs a side", creature_id)
         changes["side"] = side
@@ -131,7 +136,22 @@ def update_creature(
         # What the Edit menu says: "Undo Hide Goblin from the players".
         shown = "Hide {} from the players" if hidden else "Show {} to the players"
         text = shown.format(updated.name)
-    return _done(op, text, encounter.with_creature(updated), creature_id)
+    return _noted(_done(op, text, encounter.with_creature(updated), creature_id), repaired)
+
+
+def _repaired(field: str, text: str, notes: list[str]) -> str:
+    """Typed or pasted text made saveable (model/text_repair.py), noting what changed."""
+    text, changes = repair_text(text, MAX_NAME_CHARS)
+    notes.extend(f"{field}: {change}" for change in changes)
+    return text
+
+
+def _noted(step: Step, repaired: list[str]) -> Step:
+    """The step, its result telling the GM what text was repaired (`details["repaired"]`)."""
+    if not repaired:
+        return step
+    details = {**step.result.details, "repaired": "; ".join(repaired)}
+    return Step(step.after, replace(step.result, details=details))
 
 
 def set_map_image(
@@ -149,11 +169,15 @@ def set_map_image(
 
 def rename_encounter(engine: Engine, encounter: Encounter, name: str) -> Outcome:
     op = "rename_encounter"
+    repaired: list[str] = []
+    name = _repaired("name", name, repaired)
     if not name.strip():
         return refuse(op, "the encounter needs a name")
     if name == encounter.name:
         return refuse(op, NOTHING)
-    return _done(op, f"Rename encounter to {name}", replace(encounter, name=name))
+    return _noted(
+        _done(op, f"Rename encounter to {name}", replace(encounter, name=name)), repaired
+    )
 
 
 def resize_grid(engine: Engine, encounter: Encounter, columns: int, rows: int) -> Outcome:
@@ -213,9 +237,18 @@ def set_door_open(engine: Engine, encounter: Encounter, wall_id: str, is_open: b
 def paint_terrain(
     engine: Engine, encounter: Encounter, kind: TerrainKind, squares: Iterable[Square], erase: bool
 ) -> Outcome:
-    """Paint (or erase) terrain of one kind on some squares; off-grid squares are ignored."""
+    """Paint (or erase) terrain of one kind on some squares; off-grid squares are ignored.
+
+    Blocking terrain is not painted under a creature (no creature stands in a solid square,
+    model/invariants.py); refused when every chosen square holds one.
+    """
     op = "paint_terrain"
     chosen = frozenset(s for s in squares if encounter.grid.contains(Square(*s)))
+    if kind is TerrainKind.BLOCKING and not erase:
+        occupied = {s for c in encounter.creatures for s in c.space.squares()}
+        if chosen and chosen <= occupied:
+            return refuse(op, "blocking terrain cannot go under a creature")
+        chosen -= occupied
     current = frozenset(s for p in encounter.terrain if p.kind is kind for s in p.squares)
     updated = current - chosen if erase else current | chosen
     if updated == current:

@@ -10,7 +10,7 @@ lapse, help bonuses expire).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -26,25 +26,18 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import Duration, DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import DeathSaveTiming
-from orcus_desktop.rules.ruleset.hooks import DelayLapse, ReadiedTiming
+from orcus_desktop.rules.ruleset.hooks import ReadiedTiming
 from orcus_desktop.vocabulary import CreatureId
 
-StartHooks = tuple[
-    Callable[[Encounter, CreatureId], Encounter],
-    Callable[[Encounter, CreatureId], ActionBudget],
-    Callable[[Encounter, CreatureId], str],
-    DelayLapse,
-]
 
-
-def start_hooks(engine: Engine) -> StartHooks:
+def start_hooks(engine: Engine) -> turn_order.TurnHooks:
     """What `turn_order` asks the rules: start of turn, budget, skips, delay lapse.
 
     The delay lapse is the ruleset's encounter flow (H2): when an unused delayed turn is lost.
     """
     rules = engine.rules
     lapse = engine.ruleset.hooks.flow.delay_lapses
-    return rules.start_of_turn, rules.budget, rules.skip_reason, lapse
+    return turn_order.TurnHooks(rules.start_of_turn, rules.budget, rules.skip_reason, lapse)
 
 
 def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int:
@@ -229,7 +222,7 @@ def start_combat(engine: Engine, encounter: Encounter) -> Outcome:
         "start_combat",
         "Start combat",
         encounter,
-        lambda e: turn_order.start_combat(_surprise(engine, e), *start_hooks(engine)),
+        lambda e: turn_order.start_combat(_surprise(engine, e), start_hooks(engine)),
     )
 
 
@@ -261,7 +254,7 @@ def end_turn(
             f"End {engine.name(encounter, current)}'s turn",
             encounter,
             lambda e: turn_order.end_turn(
-                e, lambda en, cid: _end_hook(engine, en, cid), *start_hooks(engine)
+                e, lambda en, cid: _end_hook(engine, en, cid), start_hooks(engine)
             ),
             current,
         )
@@ -287,7 +280,7 @@ def delay(engine: Engine, encounter: Encounter) -> Outcome:
                 expire_aids(engine, lapse_unmaintained(engine, e, current), current), current
             ),
             current,
-            *start_hooks(engine),
+            start_hooks(engine),
         ),
         current,
     )

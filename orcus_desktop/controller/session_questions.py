@@ -67,6 +67,19 @@ class SessionQuestions:
     def basic_attack_name(self, creature_id: str, *, ranged: bool = False) -> str | None:
         return basic_attack_name(self.engine, self.encounter, creature_id, ranged=ranged)
 
+    def best_basic_attack(self, creature_id: str, target_id: str | None = None) -> str | None:
+        """The basic attack B uses against `target_id` (000 "Basic Attack").
+
+        Melee when the target is in its reach; ranged when it is not, or when ranged is all the
+        creature has. Without a target: the melee one, else the ranged one; None without either.
+        """
+        melee = self.basic_attack_name(creature_id)
+        ranged = self.basic_attack_name(creature_id, ranged=True)
+        if melee is None or ranged is None or target_id is None:
+            return melee or ranged
+        in_reach = target_id in self.power_targets(creature_id, melee)
+        return melee if in_reach else ranged
+
     def power_targets(
         self, creature_id: str, power_name: str, choices: AttackChoices = NO_CHOICES
     ) -> tuple[str, ...]:

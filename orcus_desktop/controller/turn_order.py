@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from orcus_desktop.controller.combat_rules import roll_data
 from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase, ReadiedAction
@@ -31,6 +32,19 @@ BudgetHook = Callable[[Encounter, CreatureId], ActionBudget]
 
 SkipHook = Callable[[Encounter, CreatureId], str]
 """Why a creature gets no turn at all (dead, surprised in the surprise round), or ""."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnHooks:
+    """What the turn order asks the rules whenever it moves on to a turn.
+
+    `delay_lapse`: when an unused delayed turn is lost (the ruleset's encounter flow, H2).
+    """
+
+    start: TurnHook
+    budget: BudgetHook
+    skip: SkipHook
+    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND
 
 
 class TurnError(ValueError):
@@ -149,10 +163,7 @@ def set_surprised(encounter: Encounter, creature_id: str, surprised: bool) -> En
 
 def start_combat(
     encounter: Encounter,
-    start_hook: TurnHook,
-    budget_hook: BudgetHook,
-    skip_hook: SkipHook,
-    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND,
+    hooks: TurnHooks,
 ) -> Encounter:
     """Begin combat: a surprise round if someone is surprised and someone is not, else round 1.
 
@@ -184,9 +195,7 @@ def start_combat(
         combat = combat.logged("round_start", data={"surprise": True})
     else:
         combat = combat.logged("round_start", data={"round": 1})
-    return _advance(
-        encounter.with_combat(combat), start_hook, budget_hook, skip_hook, None, delay_lapse
-    )
+    return _advance(encounter.with_combat(combat), hooks, None)
 
 
 def end_combat(encounter: Encounter) -> Encounter:
@@ -198,57 +207,41 @@ def end_combat(encounter: Encounter) -> Encounter:
     return encounter.with_combat(Combat(log=combat.log))
 
 
-def end_turn(
-    encounter: Encounter,
-    end_hook: TurnHook,
-    start_hook: TurnHook,
-    budget_hook: BudgetHook,
-    skip_hook: SkipHook,
-    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND,
-) -> Encounter:
+def end_turn(encounter: Encounter, end_hook: TurnHook, hooks: TurnHooks) -> Encounter:
     """End the current creature's turn (000 "The End of Your Turn") and start the next one."""
-    combat = encounter.combat
-    current = combat.current
+    current = encounter.combat.current
     if current is None:
         raise TurnError("it is nobody's turn")
-    encounter = end_hook(encounter, current)
-    combat = encounter.combat
-    combatant = combat.combatant(current)
-    combat = combat.with_combatant(
-        replace(combatant, acted_round=combat.round, budget=ActionBudget(0, 0, 0))
-    )
-    combat = combat.logged("turn_end", current)
-    return _advance(
-        encounter.with_combat(combat), start_hook, budget_hook, skip_hook, current, delay_lapse
-    )
+    return _move_on(end_hook(encounter, current), hooks, current, ended=True)
 
 
-def pass_turn(
-    encounter: Encounter,
-    start_hook: TurnHook,
-    budget_hook: BudgetHook,
-    skip_hook: SkipHook,
-    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND,
-) -> Encounter:
+def pass_turn(encounter: Encounter, hooks: TurnHooks) -> Encounter:
     """Move on from the current turn without end-of-turn work (its creature leaves combat)."""
+    current = encounter.combat.current
+    return encounter if current is None else _move_on(encounter, hooks, current, ended=False)
+
+
+def _move_on(
+    encounter: Encounter, hooks: TurnHooks, current: CreatureId, *, ended: bool
+) -> Encounter:
+    """`current` has acted this round: start the next turn.
+
+    An `ended` turn (not one passed over) also gives up what is left of its budget and is logged.
+    """
     combat = encounter.combat
-    current = combat.current
-    if current is None:
-        return encounter
-    combatant = combat.combatant(current)
-    combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
-    return _advance(
-        encounter.with_combat(combat), start_hook, budget_hook, skip_hook, current, delay_lapse
-    )
+    combatant = replace(combat.combatant(current), acted_round=combat.round)
+    if ended:
+        combatant = replace(combatant, budget=ActionBudget(0, 0, 0))
+    combat = combat.with_combatant(combatant)
+    if ended:
+        combat = combat.logged("turn_end", current)
+    return _advance(encounter.with_combat(combat), hooks, current)
 
 
 def delay(
     encounter: Encounter,
     creature_id: str,
-    start_hook: TurnHook,
-    budget_hook: BudgetHook,
-    skip_hook: SkipHook,
-    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND,
+    hooks: TurnHooks,
 ) -> Encounter:
     """000 "Delay": put off the current turn; it re-enters later this round where the GM says.
 
@@ -263,14 +256,7 @@ def delay(
         raise TurnError("cannot delay after taking actions this turn")
     combat = combat.with_combatant(replace(combatant, delaying=True))
     combat = combat.logged("delay", combatant.creature_id)
-    return _advance(
-        encounter.with_combat(combat),
-        start_hook,
-        budget_hook,
-        skip_hook,
-        combatant.creature_id,
-        delay_lapse,
-    )
+    return _advance(encounter.with_combat(combat), hooks, combatant.creature_id)
 
 
 def resume_delayed(
@@ -294,17 +280,7 @@ def resume_delayed(
     anchor_entry = combat.combatant(anchor)
     if anchor != combat.current and anchor_entry.acted_round >= combat.round:
         raise TurnError("that creature has already acted this round")
-    order = [i for i in combat.order if i != creature_id]
-    order.insert(order.index(anchor_entry.creature_id) + 1, combatant.creature_id)
-    combat = replace(combat, order=tuple(order))
-    combat = combat.with_combatant(
-        replace(
-            combatant,
-            delaying=False,
-            initiative=anchor_entry.initiative,
-            initiative_modifier=combatant.initiative_modifier,
-        )
-    )
+    combat = _placed_by(combat, combatant, anchor_entry, after=True, delaying=False)
     combat = combat.logged(
         "delay_resume",
         combatant.creature_id,
@@ -344,17 +320,14 @@ def trigger_readied(encounter: Encounter, creature_id: str, trigger_creature: st
     if combatant.readied is None:
         raise TurnError("no readied action")
     trigger_entry = combat.combatant(trigger_creature)
-    order = [i for i in combat.order if i != combatant.creature_id]
-    order.insert(order.index(trigger_entry.creature_id), combatant.creature_id)
-    combat = replace(combat, order=tuple(order))
-    combat = combat.with_combatant(
-        replace(
-            combatant,
-            readied=None,
-            initiative=trigger_entry.initiative,
-            acted_round=combat.round,
-            out_of_turn=combatant.readied.kind,
-        )
+    combat = _placed_by(
+        combat,
+        combatant,
+        trigger_entry,
+        after=False,
+        readied=None,
+        acted_round=combat.round,
+        out_of_turn=combatant.readied.kind,
     )
     combat = combat.logged(
         "readied_triggered",
@@ -376,17 +349,27 @@ def place_before(encounter: Encounter, creature_id: str, before_id: str) -> Enco
     anchor = combat.combatant(before_id)
     if creature_id == before_id:
         raise TurnError("a creature cannot act before itself")
-    order = [i for i in combat.order if i != combatant.creature_id]
-    order.insert(order.index(anchor.creature_id), combatant.creature_id)
-    combat = replace(combat, order=tuple(order)).with_combatant(
-        replace(combatant, initiative=anchor.initiative)
-    )
+    combat = _placed_by(combat, combatant, anchor, after=False)
     combat = combat.logged(
         "initiative_edit",
         combatant.creature_id,
         data={"from": combatant.initiative, "to": anchor.initiative, "before": before_id},
     )
     return encounter.with_combat(combat)
+
+
+def _placed_by(
+    combat: Combat, combatant: Combatant, anchor: Combatant, *, after: bool, **changes: Any
+) -> Combat:
+    """`combat` with `combatant` moved right after (or before) `anchor`, at its initiative count.
+
+    000 "Initiative Consequences of Delaying" and "of Readying": the count becomes the anchor's
+    for the rest of combat. `changes` are the combatant's other changes.
+    """
+    order = [i for i in combat.order if i != combatant.creature_id]
+    order.insert(order.index(anchor.creature_id) + (1 if after else 0), combatant.creature_id)
+    moved = replace(combatant, initiative=anchor.initiative, **changes)
+    return replace(combat, order=tuple(order)).with_combatant(moved)
 
 
 def join_combat(encounter: Encounter, request: InitiativeRequest, rng: random.Random) -> Encounter:
@@ -487,11 +470,8 @@ def next_up(encounter: Encounter, skip_hook: SkipHook) -> CreatureId | None:
 
 def _advance(
     encounter: Encounter,
-    start_hook: TurnHook,
-    budget_hook: BudgetHook,
-    skip_hook: SkipHook,
+    hooks: TurnHooks,
     after: CreatureId | None,
-    delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND,
 ) -> Encounter:
     """Start the next turn after `after` (or the first of the round), ending rounds as needed."""
     new_round = False
@@ -512,13 +492,13 @@ def _advance(
                 encounter = encounter.with_combat(combat)
             if combatant.delaying or combatant.acted_round >= combat.round:
                 continue
-            why = skip_hook(encounter, cid)
+            why = hooks.skip(encounter, cid)
             if not why:
-                encounter = _begin_turn(encounter, cid, start_hook, budget_hook)
+                encounter = _begin_turn(encounter, cid, hooks)
                 # The start-of-turn work (persistent damage, a third failed death save) can
                 # kill: then the turn passes on rather than staying with the dead, with no
                 # end-of-turn work, as for any dead creature's turn (docs/rulings.md R-36).
-                why = skip_hook(encounter, cid)
+                why = hooks.skip(encounter, cid)
                 if not why:
                     return encounter
                 combat = encounter.combat
@@ -526,7 +506,7 @@ def _advance(
             combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
             combat = combat.logged("turn_skipped", cid, data={"reason": why})
             encounter = encounter.with_combat(combat)
-        encounter = _end_round(encounter, delay_lapse)
+        encounter = _end_round(encounter, hooks.delay_lapse)
         after = None
         new_round = True
     # Nobody can act (everyone dead or skipped): no current turn.
@@ -559,9 +539,7 @@ def _end_round(
     return encounter.with_combat(replace(combat, current=None))
 
 
-def _begin_turn(
-    encounter: Encounter, creature_id: CreatureId, start_hook: TurnHook, budget_hook: BudgetHook
-) -> Encounter:
+def _begin_turn(encounter: Encounter, creature_id: CreatureId, hooks: TurnHooks) -> Encounter:
     combat = encounter.combat
     combatant = combat.combatant(creature_id)
     lapsed = combatant.readied
@@ -605,8 +583,8 @@ def _begin_turn(
     if not resumed:
         # A delaying creature did its start-of-turn work before delaying (persistent damage
         # cannot be dodged by delaying); re-entering, it only gets its actions.
-        encounter = start_hook(encounter, creature_id)
-    budget = budget_hook(encounter, creature_id)
+        encounter = hooks.start(encounter, creature_id)
+    budget = hooks.budget(encounter, creature_id)
     combat = encounter.combat
     combatant = replace(combat.combatant(creature_id), budget=budget, turn_budget=budget)
     return encounter.with_combat(combat.with_combatant(combatant))

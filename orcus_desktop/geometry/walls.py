@@ -45,6 +45,7 @@ Segment = tuple[Point, Point]
 
 # Bucket side for the bulk line test, in grid units; tuned in benchmarks/geometry.
 _BUCKET = 2.0
+_MAX_INDEXED_AREA = 16e6  # square units: 4 million buckets at most, a 32 MB offset table
 # Slack (grid units) for "clearly apart" in box queries: noded points are not exact.
 _APART = 1e-9
 
@@ -165,6 +166,9 @@ class SegmentIndex:
         else:
             x0 = y0 = 0.0
             x1 = y1 = 1.0
+        if not math.isfinite(x1 - x0 + y1 - y0) or (x1 - x0) * (y1 - y0) > _MAX_INDEXED_AREA:
+            # Guard: the buckets grow with the walls' extent (files keep walls near the grid).
+            raise ValueError("walls spread too far to index")
         n_cols = max(1, math.ceil((x1 - x0) / _BUCKET))
         n_rows = max(1, math.ceil((y1 - y0) / _BUCKET))
         # Each segment goes in every bucket its bounding box, grown by half a bucket, touches:

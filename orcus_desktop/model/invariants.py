@@ -22,7 +22,7 @@ from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.model.combat import Combat, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.file_format.fields import EncounterFileError
-from orcus_desktop.model.file_format.limits import WALL_MARGIN
+from orcus_desktop.model.file_format.limits import MAX_GRID_SIDE, WALL_MARGIN
 from orcus_desktop.model.frozen import thaw
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.ruleset import RULESETS
@@ -81,8 +81,12 @@ def max_hp_of(raw: Mapping[str, Any]) -> int | None:
     return StatBlock.from_dict(thaw(raw)).max_hp
 
 
+# Walls may lie a margin beyond the largest grid: the wall index's memory stays bounded.
+_WALL_LOW = -WALL_MARGIN
+_WALL_HIGH = MAX_GRID_SIDE + WALL_MARGIN
+
+
 def _wall_problems(encounter: Encounter) -> Iterator[str]:
-    grid = encounter.grid
     seen: set[str] = set()
     for i, entry in enumerate(encounter.walls):
         if entry.id in seen:
@@ -92,13 +96,10 @@ def _wall_problems(encounter: Encounter) -> Iterator[str]:
             where = f"walls[{i}].points[{j}]"
             if not (math.isfinite(x) and math.isfinite(y)):
                 yield f"{where}: not a finite number"
-            elif not (
-                -WALL_MARGIN <= x <= grid.columns + WALL_MARGIN
-                and -WALL_MARGIN <= y <= grid.rows + WALL_MARGIN
-            ):
+            elif not (_WALL_LOW <= x <= _WALL_HIGH and _WALL_LOW <= y <= _WALL_HIGH):
                 yield (
-                    f"{where}: ({x:g}, {y:g}) is more than {WALL_MARGIN} squares off the "
-                    f"{grid.columns}x{grid.rows} grid"
+                    f"{where}: ({x:g}, {y:g}) lies outside {_WALL_LOW} to {_WALL_HIGH}, "
+                    "where walls may lie"
                 )
 
 

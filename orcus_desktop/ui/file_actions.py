@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
 from orcus_desktop.assets import resources_dir
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
+from orcus_desktop.model.atomic_file import describe_write_error
 from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.serialization import (
     EncounterFileError,
@@ -124,9 +125,9 @@ class FileActions(QObject):
         try:
             save_encounter(path, self._session.encounter)
         except OSError as exc:
-            QMessageBox.warning(
-                self._window, "Cannot save encounter", f"{path}: {exc.strerror or exc}"
-            )
+            message = f"Could not save {path.name}: {describe_write_error(exc)}."
+            QMessageBox.warning(self._window, "Cannot save encounter", message)
+            self._status.say(message)
             return False
         self.path = path
         self._session.history.mark_clean()

@@ -50,7 +50,8 @@ from orcus_desktop.ui.panels.actions.panel import ActionsPanel
 from orcus_desktop.ui.panels.combat_log import CombatLogPanel
 from orcus_desktop.ui.panels.dice_dock import DiceDock, SettingsFavourites
 from orcus_desktop.ui.panels.initiative import InitiativePanel
-from orcus_desktop.ui.panels.palette import CreaturePalette, load_library
+from orcus_desktop.ui.panels.library_panel import LibraryPanel, user_library
+from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
@@ -171,7 +172,8 @@ class MainWindow(QMainWindow):
 
     # --- construction -------------------------------------------------------------------
     def _build_docks(self) -> None:
-        self.creature_palette = CreaturePalette(load_library(resource_path("creatures")))
+        bundled = load_library(resource_path("creatures"))
+        self.creature_palette = LibraryPanel(bundled, user_library())
         self.creature_palette.place_requested.connect(self.view.drop_at_centre)  # Enter
         self.creature_list = CreatureList(self._on_creature_chosen)
         self.initiative_panel = InitiativePanel(self.session)
@@ -380,6 +382,9 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _on_undo(self) -> None:
+        if self.view.cancel_drag():  # Ctrl+Z mid-drag cancels the drag, never an earlier step
+            self.status_report.say("Drag cancelled.", SHORT_MS)
+            return
         self.session.undo(initiator=self)
 
     def _on_redo(self) -> None:

@@ -99,6 +99,9 @@ class ResultReporter:
             text = attack_report(result, encounter)
         else:
             text = result_message(result, encounter)
+        repaired = result.details.get("repaired")
+        if repaired:  # typed text made saveable (model/text_repair.py): say what changed
+            text = f"{text} (repaired {repaired})"
         if text:
             self._say(one_line(text), MESSAGE_MS)
 

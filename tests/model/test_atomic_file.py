@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pytest
@@ -16,10 +17,17 @@ def test_writes_the_text(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["fight.json"]
 
 
-def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "fight.json"
     target.write_text("old\n", encoding="utf-8")
-    with pytest.raises(UnicodeEncodeError):
-        write_atomically(target, "half \udcff written")  # a lone surrogate cannot be encoded
+
+    def disk_full(_fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("orcus_desktop.model.atomic_file.os.fsync", disk_full)
+    with pytest.raises(OSError, match="No space"):
+        write_atomically(target, "half written")
     assert target.read_text(encoding="utf-8") == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["fight.json"]

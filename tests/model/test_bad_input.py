@@ -107,7 +107,7 @@ def test_far_walls_are_refused_without_allocating(tmp_path: Path) -> None:
     for far in (1e8, 2.0**31, 1e308):
         data = valid()
         data["walls"] = [{"kind": "wall", "points": [[0, 0], [far, 1]]}]
-        assert "more than 100 squares off the 8x6 grid" in refused(tmp_path, data)
+        assert "lies outside -100 to 1100, where walls may lie" in refused(tmp_path, data)
 
 
 def test_unreadable_stat_blocks_are_listed_not_dropped(tmp_path: Path) -> None:

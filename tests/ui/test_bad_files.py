@@ -4,6 +4,7 @@ work stays as it was when a file is refused or the GM says Cancel.
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 from typing import Any
@@ -87,3 +88,32 @@ def test_a_refused_file_names_the_field_and_keeps_the_open_work(
     assert shown == [
         f'overlap.json: creatures[1].square: overlaps "{first["id"]}" at ({col}, {row})'
     ]
+
+
+def test_a_failed_save_says_why_and_keeps_the_work_unsaved(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(
+        "orcus_desktop.ui.file_actions.QMessageBox.warning",
+        lambda _parent, _title, text: shown.append(text),
+    )
+    target = tmp_path / "fight.json"
+    assert window.save_to(target)
+    good = target.read_bytes()
+    window.session.rename_encounter("Renamed before the disk filled")
+    before = window.encounter
+
+    def disk_full(_fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("orcus_desktop.model.atomic_file.os.fsync", disk_full)
+    assert window.save_to(target) is False
+    assert shown == [
+        "Could not save fight.json: the disk is full; nothing was changed, "
+        "and the last saved file is as it was."
+    ]
+    assert window.encounter is before
+    assert not window.session.history.is_clean  # still unsaved: the GM can save elsewhere
+    assert target.read_bytes() == good
+    assert [p.name for p in tmp_path.iterdir()] == ["fight.json"]

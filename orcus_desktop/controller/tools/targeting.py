@@ -5,7 +5,7 @@ Also the line the GM reads before rolling (000 "Use a Power", "Targeting", "Maki
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from orcus_desktop.controller.availability import CombatAction, find_power
@@ -71,6 +71,8 @@ class TargetingRequest:
         area_size: the area's size N.
         range_squares: a Far area's range.
         attack_roll: False for a power without an attack (nothing to roll: no dice asked).
+        basic_choices: for the Basic Attack action (B), the creature's basic attacks: the one
+            used is chosen by the target (`GameSession.best_basic_attack`).
     """
 
     creature_id: str
@@ -83,6 +85,14 @@ class TargetingRequest:
     area_size: int = 0
     range_squares: int = 0
     attack_roll: bool = True
+    basic_choices: tuple[str, ...] = ()
+
+    def for_target(self, session: GameSession, target_id: str) -> TargetingRequest:
+        """The request as used against `target_id`: B's basic attack is chosen by the target."""
+        if not self.basic_choices:
+            return self
+        best = session.best_basic_attack(self.creature_id, target_id) or self.power_name
+        return replace(self, power_name=best, label=best)
 
     @property
     def needs_map(self) -> bool:
@@ -174,11 +184,14 @@ def targeting_request(
         return f"{combat_action.label}: drag {creature.name}'s token with the move tool"
     basic = session.basic_attack_name(creature_id)
     if combat_action is CombatAction.BASIC_ATTACK or combat_action is CombatAction.USE_POWER:
-        if basic is None:
-            basic = session.basic_attack_name(creature_id, ranged=True)
-        if basic is None:
+        ranged = session.basic_attack_name(creature_id, ranged=True)
+        basics = tuple(name for name in (basic, ranged) if name is not None)
+        if not basics:
             return f"{creature.name} has no basic attack"
-        return targeting_request(session, creature_id, power_name=basic)
+        request = targeting_request(session, creature_id, power_name=basics[0])
+        if isinstance(request, str) or len(basics) < 2:
+            return request
+        return replace(request, basic_choices=basics)
     targeting = _ACTION_TARGETING.get(combat_action.value)
     if targeting is None:
         return f"{combat_action.label}: use its button in the actions panel"

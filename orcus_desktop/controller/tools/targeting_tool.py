@@ -111,7 +111,9 @@ class TargetingTool(OneShotTool):
                 for c in others
                 if c.side != me.side and session.charge_destinations(me.id, c.id)
             )
-        within = [t for t in session.power_targets(me.id, request.power_name) if t != me.id]
+        powers = request.basic_choices or (request.power_name,)
+        within = [t for power in powers for t in session.power_targets(me.id, power) if t != me.id]
+        within = list(dict.fromkeys(within))
         if request.action is TargetingAction.COUP_DE_GRACE:
             # 000 "Coup de Grace": only a helpless opponent.
             within = [
@@ -200,7 +202,9 @@ class TargetingTool(OneShotTool):
             self._cache.clear()
             return self._charge_preview(event)
         if request.max_targets <= 1:
-            return self._done(TargetingChoice(request, (under.id,)))
+            return self._done(
+                TargetingChoice(request.for_target(self._session, under.id), (under.id,))
+            )
         if under.id in self.chosen:
             self.chosen.remove(under.id)
         else:
@@ -250,6 +254,7 @@ class TargetingTool(OneShotTool):
         if request.action in (TargetingAction.GRAPPLE, TargetingAction.SHOVE):
             # Special attacks (Strength vs Reflex/Fortitude) have no stat-block power to preview.
             return f"{request.label} {self._name(target_id)}: click to roll"
+        request = request.for_target(session, target_id)
         previews, problem = session.preview_attack(
             request.creature_id, request.power_name, [target_id]
         )

@@ -24,7 +24,8 @@ MAX_NAME_CHARS = 200
 MAX_GRID_SIDE = 1000
 """Columns and rows of the grid: at most 1,000 x 1,000 squares."""
 WALL_MARGIN = 100
-"""Wall points lie at most this many squares outside the grid (creatures lie on it)."""
+"""Wall points lie at most this many squares outside the largest grid, whatever the grid's
+size (so shrinking the grid never strands a wall); creatures lie on the grid."""
 MAX_WALLS = 20_000
 MAX_WALL_POINTS = 10_000
 MAX_CREATURES = 2_000

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.creature_library import CreatureFacts, facts_of
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.statblock import StatBlock
@@ -155,6 +156,7 @@ class CreatureLibraryModel(QAbstractListModel):
 
     EntryRole = Qt.ItemDataRole.UserRole + 1
     SideRole = Qt.ItemDataRole.UserRole + 2
+    FactsRole = Qt.ItemDataRole.UserRole + 3
 
     def __init__(self, entries: Sequence[LibraryEntry] = ()) -> None:
         super().__init__()
@@ -185,6 +187,8 @@ class CreatureLibraryModel(QAbstractListModel):
             return entry.name
         if role == self.SideRole:
             return entry.side
+        if role == self.FactsRole:
+            return facts_of(entry.statblock)
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
@@ -211,12 +215,31 @@ class CreatureLibraryModel(QAbstractListModel):
 
 
 class _SideFilterModel(QSortFilterProxyModel):
-    """Filters by the search text (any part of the row) and by side."""
+    """Filters by the search text (the row or a keyword), side, level range and role or rank."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self._side = ""
+        self._levels = (1, 99)
+        self._role = ""
+        self.search_text = ""
+
+    def set_search(self, text: str) -> None:
+        """Rows whose text or one of whose keywords holds `text`."""
+        self.search_text = text
+        self.setFilterFixedString(text)
+
+    def set_levels(self, lowest: int, highest: int) -> None:
+        self.beginFilterChange()
+        self._levels = (lowest, highest)
+        self.endFilterChange()
+
+    def set_role(self, role: str) -> None:
+        """A tactical role (a keyword) or a rank ("elite", "solo"); "" for any."""
+        self.beginFilterChange()
+        self._role = role
+        self.endFilterChange()
 
     def set_side(self, side: str) -> None:
         self.beginFilterChange()
@@ -228,6 +251,14 @@ class _SideFilterModel(QSortFilterProxyModel):
         index = model.index(source_row, 0, source_parent)
         if self._side and model.data(index, CreatureLibraryModel.SideRole) != self._side:
             return False
+        facts: CreatureFacts = model.data(index, CreatureLibraryModel.FactsRole)
+        if facts.level and not self._levels[0] <= facts.level <= self._levels[1]:
+            return False
+        if self._role and self._role not in (facts.tactical_role, facts.rank):
+            return False
+        text = self.search_text.strip().lower()
+        if text and any(text in k.lower() for k in facts.keywords):
+            return True
         return super().filterAcceptsRow(source_row, source_parent)
 
 
@@ -296,7 +327,7 @@ class CreaturePalette(QWidget):
         self.place_requested.emit(self.mime_for_row(index.row()))
 
     def _on_search_changed(self, text: str) -> None:
-        self.proxy.setFilterFixedString(text)
+        self.proxy.set_search(text)
 
     def _on_side_changed(self, side: str) -> None:
         self.proxy.set_side("" if side == ALL_SIDES else side)

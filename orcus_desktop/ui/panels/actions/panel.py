@@ -85,7 +85,10 @@ def budget_text(available: AvailableActions, session: GameSession) -> str:
 
 
 class ActionsPanel(QWidget):
-    """The actions dock for one creature: the selected one, else the one whose turn it is.
+    """The actions dock for one creature, the first of these there is.
+
+    The one pinned (`show_creature`); the one whose turn just began (until the GM selects
+    another on the map); the one selected; the one whose turn it is.
 
     Args:
         session: the game session to drive.
@@ -133,6 +136,9 @@ class ActionsPanel(QWidget):
         self._session = session
         self._selected = selected_creature
         self._pinned: str | None = None
+        # The turn moved on: its creature is shown until the GM selects another on the map.
+        self._turn_shown: str | None = None
+        self._turn_seen = (session.encounter.combat.current, session.encounter.combat.round)
         self._creature_id: str | None = None
         self._available: AvailableActions | None = None
         self.ask_ready: AskReady = ask_ready_dialog
@@ -313,6 +319,7 @@ class ActionsPanel(QWidget):
         enc = self._session.encounter
         for candidate in (
             self._pinned,
+            self._turn_shown,
             self._selected() if self._selected is not None else None,
             enc.combat.current,
         ):
@@ -385,6 +392,11 @@ class ActionsPanel(QWidget):
             self.action_activated.emit(self._creature_id, action)
 
     def _on_document_changed(self, _what: object = None) -> None:
+        combat = self._session.encounter.combat
+        turn = (combat.current, combat.round)
+        if turn != self._turn_seen:
+            self._turn_seen = turn
+            self._turn_shown = combat.current  # unless the GM pinned another (`show_creature`)
         self.refresh()
 
     def _on_creature_changed(self, creature: Creature) -> None:
@@ -395,5 +407,6 @@ class ActionsPanel(QWidget):
 
     def _on_selection_changed(self, *_args: object) -> None:
         self._pinned = None
+        self._turn_shown = None
         self.message.clear()
         self.refresh()

@@ -1,0 +1,198 @@
+"""The creature library dock: the bundled creatures and the GM's own, filtered, edited, shared.
+
+Extends the palette (`CreaturePalette`: search, side, drag onto the map) with a level range and
+a role or rank filter, and with the GM's library (`controller.creature_library.UserLibrary`,
+in the per-user data folder): New, Edit, Duplicate and Delete through the creature editor, and
+Import and Export of library files. A bundled creature is edited as a new one of the GM's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from orcus_desktop.controller.creature_library import (
+    RANKS,
+    TACTICAL_ROLES,
+    LibraryFileError,
+    UserLibrary,
+)
+from orcus_desktop.controller.tools.library_drop import LibraryEntry
+from orcus_desktop.ui.creature_editor import CreatureEditor
+from orcus_desktop.ui.panels.palette import CreaturePalette
+from orcus_desktop.ui.uvtt_actions import data_folder
+
+LIBRARY_FILTER = "Creature libraries (*.json)"
+
+
+def user_library() -> UserLibrary:
+    """The GM's library in the per-user data folder (`$ORCUS_DESKTOP_DATA_DIR` in tests)."""
+    return UserLibrary(data_folder() / "creatures")
+
+
+class LibraryPanel(CreaturePalette):
+    """The palette over the bundled entries and the GM's library, with its editing buttons."""
+
+    def __init__(
+        self, bundled: Sequence[LibraryEntry], library: UserLibrary, parent: QWidget | None = None
+    ) -> None:
+        self.bundled = list(bundled)
+        self.library = library
+        super().__init__([*self.bundled, *library.entries()], parent)
+        self.lowest = QSpinBox()
+        self.highest = QSpinBox()
+        for box, value in ((self.lowest, 1), (self.highest, 40)):
+            box.setRange(1, 40)
+            box.setValue(value)
+            box.valueChanged.connect(self._on_levels_changed)
+        self.role_filter = QComboBox()
+        self.role_filter.addItem("Any role", "")
+        for role in (*TACTICAL_ROLES, *RANKS[1:]):
+            self.role_filter.addItem(role, role)
+        self.role_filter.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_role(str(self.role_filter.currentData()))
+        )
+        filters = QHBoxLayout()
+        filters.addWidget(QLabel("Level"))
+        filters.addWidget(self.lowest)
+        filters.addWidget(QLabel("to"))
+        filters.addWidget(self.highest)
+        filters.addWidget(self.role_filter, 1)
+        self.buttons: dict[str, QPushButton] = {}
+        rows = (
+            (
+                ("New…", self.new_creature),
+                ("Edit…", self.edit_selected),
+                ("Duplicate", self.duplicate_selected),
+            ),
+            (
+                ("Delete", self.delete_selected),
+                ("Import…", self.ask_import),
+                ("Export…", self.ask_export),
+            ),
+        )
+        self.message = QLabel(library.problem)
+        self.message.setWordWrap(True)
+        layout = self.layout()
+        assert layout is not None
+        layout.addItem(filters)
+        for row in rows:
+            line = QHBoxLayout()
+            for text, slot in row:
+                button = QPushButton(text)
+                button.clicked.connect(lambda _c=False, s=slot: s())
+                self.buttons[text.rstrip("…")] = button
+                line.addWidget(button)
+            layout.addItem(line)
+        layout.addWidget(self.message)
+
+    def refresh(self) -> None:
+        self.model.set_entries([*self.bundled, *self.library.entries()])
+
+    def selected_entry(self) -> LibraryEntry | None:
+        rows = self.list_view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.model.entry(self.proxy.mapToSource(rows[0]).row())
+
+    def select_name(self, name: str) -> None:
+        """Select the visible row of `name` (the GM's copy when both libraries have it)."""
+        for row in reversed(range(self.proxy.rowCount())):
+            entry = self.model.entry(self.proxy.mapToSource(self.proxy.index(row, 0)).row())
+            if entry.name == name:
+                self.list_view.setCurrentIndex(self.proxy.index(row, 0))
+                return
+
+    # -- editing -------------------------------------------------------------------------
+
+    def editor(self, entry: LibraryEntry | None = None) -> CreatureEditor:
+        """The editor for `entry` (a bundled one is edited as a new creature of the GM's)."""
+        mine = entry is not None and entry.source == UserLibrary.SOURCE
+        return CreatureEditor(
+            self.library,
+            entry.statblock if entry else None,
+            entry.name if mine and entry else None,
+            self,
+        )
+
+    def run_editor(self, editor: CreatureEditor) -> None:
+        if editor.exec() and editor.saved_name:
+            self.refresh()
+            self.select_name(editor.saved_name)
+            self.message.setText(f"Saved {editor.saved_name} to your library.")
+
+    def new_creature(self) -> None:
+        self.run_editor(self.editor())
+
+    def edit_selected(self) -> None:
+        entry = self.selected_entry()
+        if entry is None:
+            self.message.setText("Select a creature to edit first.")
+            return
+        self.run_editor(self.editor(entry))
+
+    def duplicate_selected(self) -> None:
+        entry = self.selected_entry()
+        if entry is None:
+            self.message.setText("Select a creature to duplicate first.")
+            return
+        if entry.source != UserLibrary.SOURCE:
+            self.library.save({**entry.statblock, "name": f"{entry.name} (copy)"})
+            name = f"{entry.name} (copy)"
+        else:
+            name = self.library.duplicate(entry.name)
+        self.refresh()
+        self.select_name(name)
+        self.message.setText(f"Duplicated as {name}.")
+
+    def delete_selected(self) -> None:
+        entry = self.selected_entry()
+        if entry is None or entry.source != UserLibrary.SOURCE:
+            self.message.setText("Only creatures of your own library can be deleted.")
+            return
+        self.library.delete(entry.name)
+        self.refresh()
+        self.message.setText(f"Deleted {entry.name} from your library.")
+
+    # -- sharing -------------------------------------------------------------------------
+
+    def import_file(self, path: Path) -> bool:
+        """Add a library file's creatures; a broken file is refused with the field at fault."""
+        try:
+            names = self.library.import_file(path)
+        except LibraryFileError as exc:
+            self.message.setText(f"Not imported: {path.name}: {exc}")
+            return False
+        self.refresh()
+        self.message.setText(f"Imported {len(names)} creatures from {path.name}.")
+        return True
+
+    def export_file(self, path: Path) -> int:
+        count = self.library.export_file(path)
+        self.message.setText(f"Exported {count} creatures to {path.name}.")
+        return count
+
+    def ask_import(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Import Creatures", "", LIBRARY_FILTER)
+        if name:
+            self.import_file(Path(name))
+
+    def ask_export(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export Creatures", "creatures.json", LIBRARY_FILTER
+        )
+        if name:
+            self.export_file(Path(name))
+
+    def _on_levels_changed(self) -> None:
+        self.proxy.set_levels(self.lowest.value(), self.highest.value())
