@@ -17,9 +17,12 @@ encounter with no creatures. `app.main()` dispatches `orcus-desktop query|rules 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import sys
+import warnings
+from collections.abc import Iterator
 from typing import Any, NoReturn
 
 from orcus_desktop.controller.queries import (
@@ -134,15 +137,43 @@ def query_main(argv: list[str]) -> int:
     """Run `query` with its arguments (without the word "query"); returns the exit status."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
-        answer = _answer(args)
+        with _quiet_libraries():
+            args = parser.parse_args(argv)
+            answer = _answer(args)
     except SystemExit as exc:  # --help
         return int(exc.code) if isinstance(exc.code, int) else EXIT_OK
     except (_UsageError, EncounterFileError, QueryError, UnknownRulesetError) as exc:
-        print(f"orcus-desktop query: {_one_line(str(exc))}", file=sys.stderr)
+        _complain("orcus-desktop query", str(exc))
+        return EXIT_USAGE
+    except Exception as exc:
+        # The last line of defence (issue 12): any input gets one line, never a traceback.
+        _complain("orcus-desktop query", f"cannot answer for this input ({_describe(exc)})")
         return EXIT_USAGE
     print(json.dumps(answer))
     return EXIT_OK
+
+
+@contextlib.contextmanager
+def _quiet_libraries() -> Iterator[None]:
+    """No library warnings on stderr: the answer or one line is all the CLI prints."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def _complain(prog: str, message: str) -> None:
+    """One line on stderr, whatever characters the message holds (a file name's included)."""
+    line = f"{prog}: {_one_line(message)}\n"
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    sys.stderr.write(line.encode(encoding, "backslashreplace").decode(encoding))
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, MemoryError):
+        return "out of memory"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def build_rules_parser() -> argparse.ArgumentParser:
@@ -171,7 +202,7 @@ def rules_main(argv: list[str]) -> int:
     except SystemExit as exc:  # --help
         return int(exc.code) if isinstance(exc.code, int) else EXIT_OK
     except (_UsageError, UnknownRulesetError) as exc:
-        print(f"orcus-desktop rules: {_one_line(str(exc))}", file=sys.stderr)
+        _complain("orcus-desktop rules", str(exc))
         return EXIT_USAGE
     print(text)
     return EXIT_OK

@@ -395,6 +395,9 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _on_undo(self) -> None:
+        if self.view.cancel_drag():  # Ctrl+Z mid-drag cancels the drag, never an earlier step
+            self.status_report.say("Drag cancelled.", SHORT_MS)
+            return
         self.session.undo(initiator=self)
 
     def _on_redo(self) -> None:

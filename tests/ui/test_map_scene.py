@@ -789,3 +789,29 @@ def test_closing_the_gm_window_closes_the_player_view(qtbot: QtBot, window: Main
     window.close()
     assert window.player_window is None
     assert not players.isVisible()
+
+
+def test_undo_during_a_drag_cancels_the_drag_not_the_last_step(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Issue 12: Ctrl+Z mid-drag once undid the previous action.
+    window.session.rename_encounter("Before the drag")
+    view = window.view
+    viewport = view.viewport()
+    end = view_point(view, 3.5, 2.5)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view_point(view, 1.5, 1.5))
+    qtbot.mouseMove(viewport, pos=end)
+    dragging = window.scene.preview.current
+    assert dragging.ghost is not None
+    window.undo_action.trigger()
+    assert window.encounter.name == "Before the drag"  # the earlier step is kept
+    after = window.scene.preview.current
+    assert after.ghost is None
+    assert window.statusBar().currentMessage() == "Drag cancelled."
+    qtbot.mouseMove(viewport, pos=view_point(view, 4.5, 2.5))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+    assert window.encounter.creature("hero").square == Square(1, 1)  # nothing moved
+    hero = window.scene.token_item("hero")
+    assert hero is not None
+    assert hero.pos() == QPointF(SQUARE_PX, SQUARE_PX)
+    assert window.undo_action.text() == "&Undo Rename encounter to Before the drag"

@@ -121,6 +121,10 @@ class MapView(QGraphicsView):
         self._drop_handler: DropHandler | None = None
         self._pan_from: QPointF | None = None
         self._space_held = False
+        # A button is held over the map (a drag may be under way), and whether the rest of
+        # that press is ignored because the drag was cancelled (Ctrl+Z mid-drag).
+        self._button_held = False
+        self._drag_cancelled = False
         self._last_square = (-2, -2)
 
     def map_scene(self) -> MapScene:
@@ -272,8 +276,21 @@ class MapView(QGraphicsView):
             event.accept()
             return
         self.setFocus(Qt.FocusReason.MouseFocusReason)
+        self._button_held, self._drag_cancelled = True, False
         self._feed(self._pointer(PointerKind.PRESS, event))
         event.accept()
+
+    def cancel_drag(self) -> bool:
+        """Cancel a drag under way (Undo pressed mid-drag); False when there is none.
+
+        The drag's preview goes, nothing changes, and the rest of the press (moves, the
+        release) is ignored, so Undo during a drag never undoes an earlier action.
+        """
+        if not self._button_held or self._drag_cancelled or self._tool is None:
+            return False
+        self._drag_cancelled = True
+        self._show(self._tool.cancel())
+        return True
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._pan_from is not None:
@@ -287,7 +304,8 @@ class MapView(QGraphicsView):
         if square != self._last_square:
             self._last_square = square
             self.hovered_square.emit(*square)
-        self._feed(pointer)
+        if not self._drag_cancelled:
+            self._feed(pointer)
         # Hover (tooltips) still goes through the scene when no button is held.
         if not event.buttons():
             super().mouseMoveEvent(event)
@@ -301,7 +319,10 @@ class MapView(QGraphicsView):
             self.viewport().unsetCursor()
             event.accept()
             return
-        self._feed(self._pointer(PointerKind.RELEASE, event))
+        cancelled = self._drag_cancelled
+        self._button_held = self._drag_cancelled = False
+        if not cancelled:
+            self._feed(self._pointer(PointerKind.RELEASE, event))
         event.accept()
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
