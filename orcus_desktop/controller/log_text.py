@@ -34,6 +34,15 @@ from orcus_desktop.rules.terms import Defense
 NameOf = Callable[[str | None], str]
 """Creature id -> the name to print ("" for None; a creature gone keeps its id)."""
 
+Label = Callable[[str], str]
+"""The encounter's ruleset's name for a term (`Ruleset.label`); `plain_label` is 000's."""
+
+
+def plain_label(key: str) -> str:
+    """A term as 000 names it: its id with spaces ("three_quarters" -> "three quarters")."""
+    return key.replace("_", " ")
+
+
 DURATION_TEXT: dict[DurationKind, str] = {
     DurationKind.END_OF_TARGET_NEXT_TURN: "end of its next turn",
     DurationKind.END_OF_USER_NEXT_TURN: "end of the user's next turn",
@@ -57,15 +66,16 @@ def describe(entry: LogEntry, names: Mapping[str, str]) -> str:
     return entry_text(entry, lambda cid: names.get(cid, cid) if cid else "")
 
 
-def entry_text(entry: LogEntry, name: NameOf) -> str:
+def entry_text(entry: LogEntry, name: NameOf, label: Label = plain_label) -> str:
     """The entry as text (several lines for an attack); never raises.
 
-    An entry of an unknown kind, or whose details do not have its kind's layout, gets the
-    generic line of `fallback_text`.
+    ``label`` names conditions as the encounter's ruleset does (`Ruleset.label`). An entry of
+    an unknown kind, or whose details do not have its kind's layout, gets the generic line of
+    `fallback_text`.
     """
     try:
         record = record_of(entry)
-        return _WRITERS[type(record)](_Entry(entry, name), record)
+        return _WRITERS[type(record)](_Entry(entry, name, label), record)
     except (LogRecordError, ValueError, LookupError):
         return fallback_text(entry, name)
 
@@ -86,6 +96,10 @@ class _Entry:
 
     entry: LogEntry
     name: NameOf
+    label: Label = plain_label
+
+    def effect(self, effect: Effect | None) -> str:
+        return effect_text(effect, self.label)
 
     @property
     def actor(self) -> str:
@@ -106,14 +120,17 @@ def roll_text(roll: RollRecord | None) -> str:
         return str(roll.total)
 
 
-def effect_text(effect: Effect | None) -> str:
-    """``Dazed (save ends)`` or ``5 fire persistent damage (save ends)``."""
+def effect_text(effect: Effect | None, label: Label = plain_label) -> str:
+    """``Dazed (save ends)`` or ``5 fire persistent damage (save ends)``.
+
+    ``label`` names conditions (the ruleset's `Ruleset.label`: 004 "Snared").
+    """
     if effect is None:
         return "an effect"
     kind = effect.duration.kind
     when = DURATION_TEXT.get(kind, kind.value)
     if isinstance(effect, ConditionInstance):
-        what = effect.condition.value.replace("_", " ").capitalize()
+        what = label(effect.condition.value).capitalize()
     else:
         types = " ".join(t.value for t in effect.types)
         what = f"{effect.amount} {types + ' ' if types else ''}persistent damage"
@@ -360,8 +377,8 @@ def _attack_target(e: _Entry, t: rec.AttackTarget) -> list[str]:
         line += f"; cover: {t.cover.replace('_', ' ')}"
     lines = [line]
     lines += ["  " + damage_text(target, d) for d in t.damage]
-    lines += [f"  {target} is {effect_text(c)}" for c in t.conditions]
-    lines += [f"  {target} takes {effect_text(p)}" for p in t.persistent]
+    lines += [f"  {target} is {e.effect(c)}" for c in t.conditions]
+    lines += [f"  {target} takes {e.effect(p)}" for p in t.persistent]
     lines += [f"  {target}: {movement} {n}" for movement, n in t.forced_movement]
     lines += ["  " + healing_text(target, h) for h in t.healing]
     # The power's words the app does not carry out ("An enemy adjacent to you takes..."):
@@ -405,24 +422,24 @@ def _temp_hp(e: _Entry, r: rec.TempHp) -> str:
 @_writes(rec.ConditionAdded)
 def _condition_added(e: _Entry, r: rec.ConditionAdded) -> str:
     by = f" (by {e.actor})" if e.entry.actor else ""
-    return f"{e.targets} is {effect_text(r.effect)}{by}"
+    return f"{e.targets} is {e.effect(r.effect)}{by}"
 
 
 @_writes(rec.PersistentAdded)
 def _persistent_added(e: _Entry, r: rec.PersistentAdded) -> str:
-    return f"{e.targets} takes {effect_text(r.effect)}"
+    return f"{e.targets} takes {e.effect(r.effect)}"
 
 
 @_writes(rec.EffectEnded)
 def _effect_ended(e: _Entry, r: rec.EffectEnded) -> str:
-    effects = ", ".join(effect_text(x) for x in r.effects)
+    effects = ", ".join(e.effect(x) for x in r.effects)
     reason = f" ({r.reason})" if r.reason else ""
     return f"{e.targets}: {effects} ends{reason}"
 
 
 @_writes(rec.SavingThrow)
 def _saving_throw(e: _Entry, r: rec.SavingThrow) -> str:
-    return f"{e.actor} saves against {effect_text(r.effect)}: {_save_text(r.save, r.typed_in)}"
+    return f"{e.actor} saves against {e.effect(r.effect)}: {_save_text(r.save, r.typed_in)}"
 
 
 @_writes(rec.DeathSave)

@@ -7,12 +7,18 @@ running were set up under the current ruleset.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
+from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.ruleset import UnknownRulesetError, ruleset_by_id
+from orcus_desktop.rules.ruleset import (
+    DEFAULT_RULESET_ID,
+    RULESETS,
+    UnknownRulesetError,
+    ruleset_by_id,
+)
 from orcus_desktop.rules.ruleset.changes import ruleset_changes
 
 IN_COMBAT = (
@@ -44,3 +50,53 @@ def switch_ruleset(engine: Engine, encounter: Encounter, ruleset_id: str) -> Out
         details={"ruleset": new.id, "changes": changes},
     )
     return Step(replace(encounter, ruleset_id=new.id), result)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    """What the ruleset pickers show of one ruleset."""
+
+    id: str
+    name: str
+    source: str
+    description: str
+    experimental: bool
+
+    @property
+    def title(self) -> str:
+        """How a picker names it ("Alloy Heroes (004)"; experimental ones say so)."""
+        return f"{self.name} (experimental)" if self.experimental else self.name
+
+    @property
+    def summary(self) -> str:
+        """Its description and source."""
+        return f"{self.description}\nSource: seed {self.source}, ruleset id {self.id!r}."
+
+
+DEFAULT_CHOICE = DEFAULT_RULESET_ID
+"""The ruleset a new encounter is played by unless the GM picks another (Orcus)."""
+
+
+def ruleset_info(ruleset_id: str) -> RulesetInfo:
+    """The picker's view of a known ruleset.
+
+    Raises:
+        UnknownRulesetError: No such ruleset.
+    """
+    r = ruleset_by_id(ruleset_id)
+    return RulesetInfo(r.id, r.name, r.source, r.description, r.experimental)
+
+
+def ruleset_choices() -> tuple[RulesetInfo, ...]:
+    """Every ruleset a GM can pick, Orcus first."""
+    return tuple(ruleset_info(i) for i in RULESETS)
+
+
+def changes_between(old_id: str, new_id: str) -> tuple[str, ...]:
+    """One line per rules value that differs between two rulesets."""
+    return ruleset_changes(ruleset_by_id(old_id), ruleset_by_id(new_id))
+
+
+def new_encounter(ruleset_id: str, columns: int, rows: int) -> Encounter:
+    """An empty encounter on a grid, played by a ruleset (File > New)."""
+    return Encounter(GridBounds(columns, rows), ruleset_id=ruleset_by_id(ruleset_id).id)

@@ -54,6 +54,7 @@ from orcus_desktop.ui.panels.library_panel import LibraryPanel, user_library
 from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.uvtt_actions import UvttActions
@@ -281,6 +282,16 @@ class MainWindow(QMainWindow):
         tools_menu.addActions([act for act, _ in self.toolbar.tools.values()])
         tools_menu.addSeparator()
         tools_menu.addAction(self.toolbar.gm_move_action)
+        encounter_menu = menu_bar.addMenu("E&ncounter")
+        self.rulesets = RulesetActions(
+            self,
+            self.session,
+            self.confirm_unsaved,
+            self.set_encounter,
+            self.status_report,
+            file_menu,
+            encounter_menu,
+        )
         combat_menu = menu_bar.addMenu("&Combat")
         combat_menu.addActions(
             [
@@ -367,7 +378,9 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         name = self.path.name if self.path else "unsaved"
         dirty = "" if self.session.history.is_clean else " *"
-        self.setWindowTitle(f"{self.encounter.name} ({name}){dirty} — Orcus Desktop")
+        # The GM's window names the ruleset (docs/rulesets.md); the player view does not.
+        ruleset = self.session.ruleset.name
+        self.setWindowTitle(f"{self.encounter.name} ({name}){dirty} — {ruleset} — Orcus Desktop")
 
     def _fill_creature_list(self) -> None:
         self.creature_list.fill(self.encounter, self.scene.selected_creature_id())

@@ -37,7 +37,16 @@ def test_demo_shows_every_creature_and_wall(window: MainWindow) -> None:
 def test_docks_and_standard_menus_exist(window: MainWindow) -> None:
     assert set(window.docks) == {"library", "creatures", "initiative", "actions", "log", "dice"}
     menus = [a.text() for a in window.menuBar().actions()]
-    assert menus == ["&File", "&Edit", "&View", "&Tools", "&Combat", "&Window", "&Help"]
+    assert menus == [
+        "&File",
+        "&Edit",
+        "&View",
+        "&Tools",
+        "E&ncounter",
+        "&Combat",
+        "&Window",
+        "&Help",
+    ]
     assert not window.files.open_action.shortcut().isEmpty()
     assert not window.files.save_action.shortcut().isEmpty()
 

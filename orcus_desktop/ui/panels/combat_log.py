@@ -55,6 +55,8 @@ class CombatLogModel(QAbstractListModel):
         super().__init__(parent)
         self._session = session
         self._name = lambda cid: name_of(session, cid)
+        # Conditions named as the encounter's ruleset names them (004 "Snared").
+        self._label = lambda key: session.ruleset.label(key)
         self._entries: Sequence[LogEntry] = ()
         self._lines: list[str] = []
         self._connections = DocumentConnections()
@@ -63,7 +65,7 @@ class CombatLogModel(QAbstractListModel):
         self._connections.connect(events.reset, self._on_reset)
         self._connections.bind(self)
         self._entries = session.encounter.combat.log
-        self._lines = [entry_text(e, self._name) for e in self._entries]
+        self._lines = [entry_text(e, self._name, self._label) for e in self._entries]
 
     # -- Qt model API ----------------------------------------------------------------------
 
@@ -115,7 +117,7 @@ class CombatLogModel(QAbstractListModel):
             self.endRemoveRows()
         if keep < len(new):
             self.beginInsertRows(QModelIndex(), keep, len(new) - 1)
-            self._lines.extend(entry_text(e, self._name) for e in new[keep:])
+            self._lines.extend(entry_text(e, self._name, self._label) for e in new[keep:])
             self._entries = new
             self.endInsertRows()
         self._entries = new
@@ -123,7 +125,7 @@ class CombatLogModel(QAbstractListModel):
     def _on_reset(self) -> None:
         self.beginResetModel()
         self._entries = self._session.encounter.combat.log
-        self._lines = [entry_text(e, self._name) for e in self._entries]
+        self._lines = [entry_text(e, self._name, self._label) for e in self._entries]
         self.endResetModel()
 
 

@@ -16,23 +16,29 @@ from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
 
 
-def effect_text(effect: ConditionInstance | PersistentDamage) -> str:
-    """``Dazed (save ends)`` or ``5 fire persistent (save ends)``."""
+def effect_text(
+    effect: ConditionInstance | PersistentDamage, label: Callable[[str], str] | None = None
+) -> str:
+    """``Dazed (save ends)`` or ``5 fire persistent (save ends)``.
+
+    ``label``: the encounter's ruleset's names (`Ruleset.label`; 004 "Snared").
+    """
     if isinstance(effect, ConditionInstance):
-        what = effect.condition.label
+        value = effect.condition.value
+        what = label(value).capitalize() if label is not None else effect.condition.label
     else:
         kinds = " ".join(t.value for t in effect.types)
         what = f"{effect.amount} {kinds + ' ' if kinds else ''}persistent"
     return f"{what} ({DURATION_TEXT.get(effect.duration.kind, effect.duration.kind.value)})"
 
 
-def effects_summary(creature: Creature) -> str:
+def effects_summary(creature: Creature, label: Callable[[str], str] | None = None) -> str:
     """Every condition and persistent damage on the creature, comma-separated ("" if none)."""
     state = creature.state
     if state is None:
         return ""
     effects: list[ConditionInstance | PersistentDamage] = [*state.conditions, *state.persistent]
-    return ", ".join(effect_text(e) for e in effects)
+    return ", ".join(effect_text(e, label) for e in effects)
 
 
 def hit_points_text(session: GameSession, creature: Creature) -> str:

@@ -159,7 +159,7 @@ def build_row(session: GameSession, creature: Creature) -> InitiativeRow:
         initiative=combatant.initiative if combatant is not None else None,
         initiative_detail=detail,
         hit_points=hit_points_text(session, creature),
-        effects=effects_summary(creature),
+        effects=effects_summary(creature, session.ruleset.label),
         conditions_detail=", ".join(conditions) if conditions else "No conditions.",
         status=status,
         status_detail=status_detail,

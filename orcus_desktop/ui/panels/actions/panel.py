@@ -69,7 +69,8 @@ def budget_text(available: AvailableActions, session: GameSession) -> str:
         parts = [
             f"Standard {budget.standard}",
             f"Move {budget.move}",
-            f"Swift {budget.swift}",
+            # The ruleset's name for the swift action (002-01 "minor").
+            f"{session.ruleset.label('swift').capitalize()} {budget.swift}",
         ]
     else:
         parts = ["Not its turn"]
@@ -355,8 +356,12 @@ class ActionsPanel(QWidget):
             lines = [f"{d.label}: {format_resolved(v)}" for d, v in defenses.items()]
             lines.append(f"Speed: {format_resolved(speed)}")
             self.numbers.setToolTip("\n".join(lines))
-        effects = effects_summary(creature)
-        implied = sorted(c.label for c in session.rules.conditions(session.encounter, creature.id))
+        label = session.ruleset.label
+        effects = effects_summary(creature, label)
+        implied = sorted(
+            label(c.value).capitalize()
+            for c in session.rules.conditions(session.encounter, creature.id)
+        )
         text = f"Conditions: {effects}" if effects else "No conditions."
         explicit = {label.split(" (")[0] for label in effects.split(", ")} if effects else set()
         extra = [c for c in implied if c not in explicit]

@@ -96,7 +96,9 @@ class ActionTree(QTreeWidget):
                 if power.frequency is not Frequency.AT_WILL and state is not None:
                     used = power.name in state.powers_used
                     usage += ", used" if used else ", available"
-            kind = f"{power_option.kind.value}, {usage}" if usage else power_option.kind.value
+            # Action kinds as the ruleset names them (002-01 "minor").
+            kind_name = session.ruleset.label(power_option.kind.value)
+            kind = f"{kind_name}, {usage}" if usage else kind_name
             item = QTreeWidgetItem(powers, [power_option.name, kind, power_option.reason])
             item.setData(0, POWER_ROLE, power_option.name)
             tip = power_option.reason or "Allowed now: double-click (or Enter) to choose targets."
@@ -106,7 +108,13 @@ class ActionTree(QTreeWidget):
         actions = QTreeWidgetItem(self, ["Actions in combat"])
         for option in available.actions:
             item = QTreeWidgetItem(
-                actions, [option.action.label, option.kind.value, option.reason]
+                actions,
+                [
+                    # 002-13/004-12 "Bull rush" for Shove, 002 "Second wind" for Rally.
+                    session.ruleset.label(option.action.value).capitalize(),
+                    session.ruleset.label(option.kind.value),
+                    option.reason,
+                ],
             )
             item.setData(0, ACTION_ROLE, option.action.value)
             item.setToolTip(0, option.reason or f"{option.action.label}: allowed now")
@@ -119,7 +127,7 @@ class ActionTree(QTreeWidget):
                 *state.persistent,
             ]
             for effect in listed:
-                text = effect_text(effect)
+                text = effect_text(effect, session.ruleset.label)
                 item = QTreeWidgetItem(effects, [text, "", effect.source])
                 item.setData(0, EFFECT_ROLE, effect.effect_id)
                 item.setToolTip(0, f"{text}, from {effect.source}. Select it to save or end it.")
