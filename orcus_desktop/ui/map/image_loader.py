@@ -57,13 +57,35 @@ class _LoadImage(QRunnable):
         self._sink = sink
 
     def run(self) -> None:
-        reader = QImageReader(self._path)
-        reader.setAutoTransform(True)
-        image = reader.read()
+        image = read_map_image(self._path)
         # Queued to the sink's (GUI) thread because it lives there; RuntimeError: the scene
         # (and its loader) went away while this image decoded.
         with contextlib.suppress(RuntimeError):
             self._sink._decoded.emit(self._path, image)
+
+
+MAX_IMAGE_SIDE = 16384
+"""Map images up to 16384 x 16384 pixels decode at full size; larger ones are scaled to fit."""
+
+
+def read_map_image(path: str) -> QImage:
+    """Decode a map image, however big: a null image only when Qt cannot read the file.
+
+    Qt refuses to decode past its default allocation limit (256 MB, so an 8000 x 8000 map
+    failed silently); the limit is set per image from its header instead, and a side over
+    `MAX_IMAGE_SIDE` is scaled down to it.
+    """
+    reader = QImageReader(path)
+    reader.setAutoTransform(True)
+    size = reader.size()
+    if size.isValid() and size.width() > 0 and size.height() > 0:
+        scale = min(1.0, MAX_IMAGE_SIDE / max(size.width(), size.height()))
+        if scale < 1.0:
+            size = size * scale
+            reader.setScaledSize(size)
+        # 4 bytes a pixel (32-bit), in whole megabytes, with room for the decoder's rounding.
+        reader.setAllocationLimit(size.width() * size.height() * 4 // (1024 * 1024) + 16)
+    return reader.read()
 
 
 def image_size(path: str) -> tuple[int, int] | None:

@@ -249,11 +249,16 @@ def wall_pen(wall: Wall) -> QPen:
 
 
 class WallItem(QGraphicsPathItem):
-    """One wall, window or door as a polyline in scene units."""
+    """One wall, window or door as a polyline in scene units.
 
-    def __init__(self, wall_id: str, wall: Wall) -> None:
+    Only the GM's items have a tooltip: in the players' view a hover must not name a wall or
+    door the fog hides (issue 12).
+    """
+
+    def __init__(self, wall_id: str, wall: Wall, *, gm: bool = True) -> None:
         super().__init__()
         self.wall_id = wall_id
+        self._gm = gm
         self.setZValue(ZLayer.WALLS)
         self.sync(wall)
 
@@ -264,7 +269,8 @@ class WallItem(QGraphicsPathItem):
             path.lineTo(x * SQUARE_PX, y * SQUARE_PX)
         self.setPath(path)
         self.setPen(wall_pen(wall))
-        self.setToolTip(f"{wall.kind.value}{' (open)' if wall.is_open else ''}")
+        if self._gm:
+            self.setToolTip(f"{wall.kind.value}{' (open)' if wall.is_open else ''}")
 
 
 _TERRAIN_BRUSHES: dict[TerrainKind, QBrush] = {}

@@ -66,8 +66,18 @@ class TokenLook:
     tooltip: str = ""
 
 
-def token_look(encounter: Encounter, creature: Creature, rules: CombatRules | None) -> TokenLook:
-    """The look of `creature`'s token in `encounter`, read through the session's rules."""
+def token_look(
+    encounter: Encounter,
+    creature: Creature,
+    rules: CombatRules | None,
+    *,
+    for_players: bool = False,
+) -> TokenLook:
+    """The look of `creature`'s token in `encounter`, read through the session's rules.
+
+    For the players' view, conditions a hidden creature imposed (its mark, its grab) get no
+    badge: a badge would give the hidden creature away.
+    """
     statblock = rules.statblock(creature) if rules is not None else None
     state = rules.state(creature) if rules is not None else None
     hp: int | None = None
@@ -76,9 +86,11 @@ def token_look(encounter: Encounter, creature: Creature, rules: CombatRules | No
     look_state = TokenState.NORMAL
     names: set[str] = set()
     if state is not None:
+        hidden = {c.id for c in encounter.creatures if c.hidden} if for_players else set()
         badges = tuple(
             Badge(c.condition.value.replace("_", " "), _DURATION_SHORT.get(c.duration.kind, ""))
             for c in state.conditions
+            if c.source_id not in hidden
         )
         names = {c.condition.value for c in state.conditions}
     if statblock is not None and state is not None and statblock.max_hp > 0:

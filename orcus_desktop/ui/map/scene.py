@@ -109,6 +109,7 @@ class MapScene(QGraphicsScene):
         self._document = document
         self._rules = rules
         self._gm = gm
+        self._hidden_seen: frozenset[str] = frozenset()
         self._image_root = image_root
         self._tokens: dict[str, TokenItem] = {}
         self._shown: frozenset[str] | None = None  # fog of war: None shows all not hidden
@@ -248,7 +249,9 @@ class MapScene(QGraphicsScene):
     # -- document events -----------------------------------------------------------------------
 
     def _look(self, creature: Creature) -> TokenLook:
-        return token_look(self._document.encounter, creature, self._rules)
+        return token_look(
+            self._document.encounter, creature, self._rules, for_players=not self._gm
+        )
 
     def _on_reset(self) -> None:
         """Rebuild everything from the whole snapshot (a file was opened)."""
@@ -281,6 +284,8 @@ class MapScene(QGraphicsScene):
             item.sync(creature, self._look(creature))
 
     def _on_creature_changed(self, creature: Creature) -> None:
+        if not self._gm:
+            self._sync_hidden_sources()
         item = self._tokens.get(creature.id)
         if item is None or not self._shows(creature):
             self._on_creature_added(creature)
@@ -290,6 +295,15 @@ class MapScene(QGraphicsScene):
             item.setZValue(ZLayer.TOKENS)
         item.sync(creature, self._look(creature))
         self.preview.refresh_rings()
+
+    def _sync_hidden_sources(self) -> None:
+        """Players' view: when who is hidden changes, redraw the badges others carry from them."""
+        hidden = frozenset(c.id for c in self._document.encounter.creatures if c.hidden)
+        if hidden == self._hidden_seen:
+            return
+        self._hidden_seen = hidden
+        for token in self._tokens.values():
+            token.sync(token.creature, self._look(token.creature))
 
     def _on_creature_removed(self, creature_id: str) -> None:
         item = self._tokens.pop(creature_id, None)
@@ -305,7 +319,7 @@ class MapScene(QGraphicsScene):
         for wall_id, entry in wanted.items():
             item = self._walls.get(wall_id)
             if item is None:
-                item = WallItem(wall_id, entry.wall)
+                item = WallItem(wall_id, entry.wall, gm=self._gm)
                 self._walls[wall_id] = item
                 self.addItem(item)
             elif item.wall != entry.wall:

@@ -1,0 +1,50 @@
+"""Big map images open (issue 12): Qt's default 256 MB decode limit once made an 8000 x 8000
+map fail silently; each image now gets a limit suited to its size, and a side over 16384 pixels
+is scaled down to fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QColor, QImage, QImageReader
+
+from orcus_desktop.ui.map.image_loader import MAX_IMAGE_SIDE, read_map_image
+
+
+@pytest.fixture
+def tight_default_limit() -> Iterator[None]:
+    """Qt's default limit scaled down (1 MB) so a small image stands for an 8000 x 8000 one."""
+    before = QImageReader.allocationLimit()
+    QImageReader.setAllocationLimit(1)
+    yield
+    QImageReader.setAllocationLimit(before)
+
+
+def _png(tmp_path: Path, width: int, height: int) -> str:
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(QColor("sienna"))
+    path = tmp_path / f"map-{width}x{height}.png"
+    assert image.save(str(path))
+    return str(path)
+
+
+@pytest.mark.qt_log_ignore("QImageIOHandler: Rejecting image as it exceeds")
+def test_an_image_over_the_default_limit_opens(tmp_path: Path, tight_default_limit: None) -> None:
+    path = _png(tmp_path, 1200, 1000)  # 4.6 MB decoded, over the (scaled-down) default limit
+    assert QImageReader(path).read().isNull()  # what the map used to get: nothing
+    image = read_map_image(path)
+    assert (image.width(), image.height()) == (1200, 1000)
+
+
+def test_a_side_over_16384_pixels_is_scaled_to_fit(tmp_path: Path) -> None:
+    image = read_map_image(_png(tmp_path, 20_000, 10))
+    assert (image.width(), image.height()) == (MAX_IMAGE_SIDE, 8)
+
+
+def test_a_corrupt_image_reads_as_null(tmp_path: Path) -> None:
+    path = tmp_path / "broken.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 40)
+    assert read_map_image(str(path)).isNull()
