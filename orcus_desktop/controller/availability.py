@@ -385,12 +385,20 @@ def acting_against(
     me, target = encounter.find_creature(creature_id), encounter.find_creature(target_id)
     if problem or me is None or target is None:
         return refuse(action.value, problem or "no such creature", creature_id)
-    if action in _SIZE_LIMITED and target.size.rank - me.size.rank > 1:
-        return refuse(action.value, f"{target.name} is more than one size larger")
+    ruleset = rules.ruleset
+    window = {
+        CombatAction.GRAPPLE: ruleset.grapple.size_window,
+        CombatAction.SHOVE: ruleset.shove_size_window,
+    }.get(action)
+    if window is not None and not window.allows(me.size.rank, target.size.rank):
+        # 000: "no more than one size larger"; 004-12 (004 l.434, 525) "within one size
+        # category (one size larger, same size, one size smaller)".
+        larger = target.size.rank > me.size.rank
+        return refuse(
+            action.value,
+            f"{target.name} is more than one size {'larger' if larger else 'smaller'}",
+        )
     return me, target
-
-
-_SIZE_LIMITED = frozenset({CombatAction.GRAPPLE, CombatAction.SHOVE})
 
 
 def action_point_limit(ruleset: Ruleset, statblock: StatBlock | None) -> ActionPointLimit | None:

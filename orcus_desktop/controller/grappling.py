@@ -52,7 +52,10 @@ def grapple(
     reach = sb.reach if sb is not None else 1
     if space_distance(me.space, target.space) > reach:
         return refuse(op, f"{target.name} is not within reach", creature_id)
-    automatic = bool(INCAPACITATING_CONDITIONS & engine.rules.conditions(encounter, target_id))
+    # 000: "You succeed automatically if the target is incapacitated"; 004-18 pick: no.
+    automatic = engine.ruleset.grapple.auto_success_vs_incapacitated and bool(
+        INCAPACITATING_CONDITIONS & engine.rules.conditions(encounter, target_id)
+    )
 
     def change(e: Encounter) -> AttackOutcome:
         if automatic:

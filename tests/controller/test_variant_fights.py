@@ -11,13 +11,14 @@ from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import creature, fighter, make_session, orc, orc_block
 
 
 def _hp(session: GameSession, cid: str) -> int:
@@ -285,3 +286,24 @@ def test_alloy_a_miss_only_because_of_cover_strikes_the_cover() -> None:
     assert missed.ok
     assert missed.details["hits"] == ()
     assert _notes(s) == ["004-27"]
+
+
+def test_alloy_bull_rush_and_grapple_need_a_target_within_one_size() -> None:
+    # 004-12, 004 l.434 "Adjacent creature within one size category (one size larger, same
+    # size, one size smaller)"; l.525 for Grapple. 000 "Shove": only "no more than one size
+    # larger" - a tiny target two sizes smaller is allowed there.
+    for ruleset_id, allowed in (("orcus", True), ("alloy-heroes", False)):
+        s = _fight(
+            ruleset_id,
+            fighter("hero", 2, 2),
+            creature("rat", "monsters", 3, 2, size=Size.TINY, statblock=freeze(orc_block("Rat"))),
+            order={"hero": 20, "rat": 10},
+        )
+        shove = s.shove("hero", "rat", dice=[2])
+        assert shove.ok is allowed, shove.reason
+        if allowed:
+            assert s.undo().ok
+        grab = s.grapple("hero", "rat", dice=[2])
+        assert grab.ok is allowed, grab.reason
+        if not allowed:
+            assert "more than one size smaller" in grab.reason
