@@ -6,7 +6,8 @@ text (`editing`, `movement`, `initiative`, `attacks`, `interrupts`, `combat_acti
 writer: it pushes the step on the undo history (`_commit`) and announces every result, done or
 refused, with its initiator through `operation_done`, the one signal the UI reports results
 from. The read-only questions (previews, targets, what a creature may do now) are inherited
-from `SessionQuestions` (session_questions.py).
+from `SessionQuestions` (session_questions.py), the GM's direct edits from `GmEditCommands`
+(session_gm_edits.py).
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from orcus_desktop.controller import (
     attacks,
     combat_actions,
     editing,
-    gm_edits,
-    gm_rolls,
     grappling,
     initiative,
     interrupts,
@@ -42,6 +41,7 @@ from orcus_desktop.controller.outcomes import (
     Outcome,
     Step,
 )
+from orcus_desktop.controller.session_gm_edits import GmEditCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
@@ -52,9 +52,6 @@ from orcus_desktop.model.encounter import Creature, Encounter, MapImage
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.uvtt import ImportedMap
-from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.dice import DiceRoll
-from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
 
@@ -63,7 +60,7 @@ __all__ = ["GameSession"]
 P = ParamSpec("P")
 
 
-class GameSession(SessionQuestions):
+class GameSession(GmEditCommands, SessionQuestions):
     """The rules controller: the only writer of the document.
 
     Args:
@@ -502,86 +499,6 @@ class GameSession(SessionQuestions):
         self, creature_id: str, power_name: str, initiator: object = None
     ) -> OperationResult:
         return self._run(initiator, combat_actions.maintain_power, creature_id, power_name)
-
-    # -- GM edits -------------------------------------------------------------------------
-
-    def apply_damage(
-        self,
-        creature_id: str,
-        amount: int,
-        types: Sequence[str] = (),
-        *,
-        source: str = "GM",
-        initiator: object = None,
-    ) -> OperationResult:
-        return self._run(initiator, gm_edits.apply_damage, creature_id, amount, types, source)
-
-    def heal(
-        self, creature_id: str, amount: int, *, source: str = "GM", initiator: object = None
-    ) -> OperationResult:
-        return self._run(initiator, gm_edits.heal, creature_id, amount, source)
-
-    def set_hit_points(
-        self, creature_id: str, hp: int, initiator: object = None
-    ) -> OperationResult:
-        return self._run(initiator, gm_edits.set_hit_points, creature_id, hp)
-
-    def grant_temp_hp(
-        self, creature_id: str, amount: int, initiator: object = None
-    ) -> OperationResult:
-        return self._run(initiator, gm_edits.grant_temp_hp, creature_id, amount)
-
-    def add_condition(
-        self,
-        creature_id: str,
-        condition: Condition,
-        duration: DurationKind = DurationKind.SAVE_ENDS,
-        *,
-        source: str = "GM",
-        source_id: str | None = None,
-        initiator: object = None,
-    ) -> OperationResult:
-        return self._run(
-            initiator, gm_edits.add_condition, creature_id, condition, duration, source, source_id
-        )
-
-    def add_persistent_damage(
-        self,
-        creature_id: str,
-        amount: int,
-        types: Sequence[str] = (),
-        duration: DurationKind = DurationKind.SAVE_ENDS,
-        *,
-        source: str = "GM",
-        source_id: str | None = None,
-        initiator: object = None,
-    ) -> OperationResult:
-        return self._run(
-            initiator,
-            gm_edits.add_persistent_damage,
-            creature_id,
-            amount,
-            types,
-            duration,
-            source,
-            source_id,
-        )
-
-    def remove_effect(
-        self, creature_id: str, effect_id: int, initiator: object = None
-    ) -> OperationResult:
-        return self._run(initiator, gm_edits.remove_effect, creature_id, effect_id)
-
-    def saving_throw(
-        self, creature_id: str, effect_id: int, *, die: int | None = None, initiator: object = None
-    ) -> OperationResult:
-        return self._run(initiator, gm_edits.saving_throw, creature_id, effect_id, die)
-
-    def log_dice_roll(
-        self, roll: DiceRoll, label: str = "", initiator: object = None
-    ) -> OperationResult:
-        """Show a dice-roller roll to the table: it joins the combat log (one undo step)."""
-        return self._run(initiator, gm_rolls.log_roll, roll, label)
 
     # -- the one writer -------------------------------------------------------------------
 

@@ -98,6 +98,7 @@ class MainWindow(QMainWindow):
         # The one reader of every operation's result (and its initiator).
         self.result_reporter = ResultReporter(session, self.status_report.say)
         self.view.message.connect(self.status_report.say)
+        self.scene.image_unreadable.connect(self.status_report.say)
         self.view.hovered_square.connect(self._on_hovered_square)
         self.view.context_menu_requested.connect(self._on_context_menu_requested)
         self.files = FileActions(

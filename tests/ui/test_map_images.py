@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor, QImage, QImageReader
+from pytestqt.qtbot import QtBot
 
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.model.encounter import MapImage
+from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.image_loader import MAX_IMAGE_SIDE, read_map_image
 
 
@@ -48,3 +53,18 @@ def test_a_corrupt_image_reads_as_null(tmp_path: Path) -> None:
     path = tmp_path / "broken.png"
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 40)
     assert read_map_image(str(path)).isNull()
+
+
+def test_a_corrupt_map_image_is_named_in_the_status_bar(qtbot: QtBot, tmp_path: Path) -> None:
+    window = MainWindow(load_encounter(demo_encounter_path()), None)
+    qtbot.add_widget(window)
+    broken = tmp_path / "cave.png"
+    broken.write_bytes(b"not a picture at all")
+    before = window.encounter
+    window.session.set_map_image(MapImage(str(broken), 100.0))
+    expected = (
+        "The map image cave.png cannot be shown (missing, corrupt or not an image format Qt "
+        "reads); the grid is shown without it."
+    )
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == expected)
+    assert window.encounter.creatures == before.creatures  # the open work is untouched

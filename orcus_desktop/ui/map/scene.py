@@ -7,7 +7,17 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QLineF, QObject, QPointF, QRect, QRectF, Qt, QThreadPool
+from PySide6.QtCore import (
+    QLineF,
+    QObject,
+    QPointF,
+    QRect,
+    QRectF,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsScene,
@@ -94,7 +104,12 @@ class MapScene(QGraphicsScene):
         image_root: the folder a relative map-image path is resolved against.
         parent: the owning object (the window: the scene then outlives the panels that
             listen to its selection).
+
+    Signals:
+        image_unreadable: the map image cannot be shown (a line for the GM, naming it).
     """
+
+    image_unreadable = Signal(str)
 
     def __init__(
         self,
@@ -374,7 +389,11 @@ class MapScene(QGraphicsScene):
         if image is not None:
             path = self._resolve_image(image)
             size = image_size(path)
-            if size is not None:
+            if size is None:
+                # After the line of the step that set the image, so this one is the last read.
+                message = _unreadable(path)
+                QTimer.singleShot(0, self, lambda: self.image_unreadable.emit(message))
+            else:
                 # Image pixels -> scene units: one square of the image becomes SQUARE_PX.
                 scale = SQUARE_PX / image.pixels_per_square
                 self._map_target = QRectF(
@@ -392,6 +411,7 @@ class MapScene(QGraphicsScene):
 
     def _on_image_loaded(self, path: str, image: QImage) -> None:
         if image.isNull():
+            self.image_unreadable.emit(_unreadable(path))
             return
         pixmap = QPixmap.fromImage(image)
         # Keep only the art in use: a map image is large.
@@ -443,3 +463,10 @@ class MapScene(QGraphicsScene):
         ]
         painter.setPen(self._grid_pen)
         painter.drawLines(lines)
+
+
+def _unreadable(path: str) -> str:
+    return (
+        f"The map image {Path(path).name} cannot be shown (missing, corrupt or not an image "
+        "format Qt reads); the grid is shown without it."
+    )
