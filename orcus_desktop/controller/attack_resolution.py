@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from orcus_desktop.controller import owed_moves
+from orcus_desktop.controller import owed_moves, variant_notes
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import powers_of
 from orcus_desktop.controller.combat_rules import (
@@ -474,6 +474,7 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
         )
     )
     after = _cover_struck(engine, after, creature_id, out.data.get("targets", []))
+    after = variant_notes.after_attack(engine, after, creature_id, out.data)
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 
 

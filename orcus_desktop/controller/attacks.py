@@ -27,6 +27,7 @@ from orcus_desktop.controller.availability import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.outcomes import Outcome, TargetPreview, refuse
+from orcus_desktop.controller.variant_notes import autofire_provokes
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.geometry.battlefield import Occupant
 from orcus_desktop.geometry.cover import space_cover
@@ -69,9 +70,10 @@ def use_power(
         return refuse(op, problem, creature_id)
 
     def change(e: Encounter) -> AttackOutcome:
-        if power.origin in (Origin.RANGED, Origin.FAR):
+        if power.origin in (Origin.RANGED, Origin.FAR) or autofire_provokes(engine.ruleset, power):
             # 000 "Ranged and Far Attacks in Close Combat": making the attack provokes,
-            # and the opportunity attack comes first (000 "Immediate Actions").
+            # and the opportunity attack comes first (000 "Immediate Actions"); 004-09:
+            # so does autofire.
             stage_attack(engine, e, creature_id, power, target_ids, choices)
             provoked = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
             if offerable(e, provoked, engine.ruleset):

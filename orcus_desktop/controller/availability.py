@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.controller.outcomes import Refusal, refuse
+from orcus_desktop.controller.ruleset_powers import ruleset_powers
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
@@ -190,12 +191,17 @@ class AvailableActions:
 
 
 def powers_of(rules: CombatRules, encounter: Encounter, creature_id: str) -> tuple[Power, ...]:
-    """The creature's powers plus the basic attacks 000 gives everyone."""
+    """The creature's powers, the basic attacks 000 gives everyone and the ruleset's actions."""
     creature = encounter.creature(creature_id)
     sb = rules.statblock(creature)
     if sb is None:
         return ()
-    return (*sb.powers, *basic_attacks(sb, rules.ruleset.basic_attack_doubling_level))
+    return (
+        *sb.powers,
+        *basic_attacks(sb, rules.ruleset.basic_attack_doubling_level),
+        # 002-11, 002-15, 004-11, 004-22, 004-36: the ruleset's own actions (none in 000).
+        *ruleset_powers(rules.ruleset),
+    )
 
 
 def find_power(

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from orcus_desktop.controller import variant_notes
 from orcus_desktop.controller.attack_resolution import (
     HELP_BONUS,
     AttackOutcome,
+    adjacent_threats,
     attack,
     attack_step,
     basic_attack_name,
@@ -129,12 +131,22 @@ def aid_another(
         CombatAction.AID_ANOTHER,
         f"{engine.name(encounter, creature_id)} aids {engine.name(encounter, ally_id)}",
         creature_id,
-        lambda e: e.with_combat(
-            e.combat.logged(
-                "aid_another", CreatureId(creature_id), (CreatureId(ally_id),), {"note": note}
-            )
-        ),
+        lambda e: _aid_check(engine, e, creature_id, ally_id, note),
     )
+
+
+def _aid_check(
+    engine: Engine, encounter: Encounter, creature_id: str, ally_id: str, note: str
+) -> Encounter:
+    """Log the aid; 004-10 asks for a check against 10, and 004-09 makes the skill use provoke."""
+    encounter = encounter.with_combat(
+        encounter.combat.logged(
+            "aid_another", CreatureId(creature_id), (CreatureId(ally_id),), {"note": note}
+        )
+    )
+    encounter = variant_notes.aid_roll_note(engine, encounter, creature_id, "makes a check")
+    threats = adjacent_threats(engine, encounter, engine.battlefield(encounter), creature_id)
+    return variant_notes.skill_use_provokes(engine, encounter, creature_id, "a skill", threats)
 
 
 def maintain_power(
@@ -498,11 +510,17 @@ def _help_action(
     if space_distance(helper_creature.space, enemy.space) > helper.statblock.reach:
         raise ActionError(f"{enemy.name} is not within {helper_creature.name}'s reach")
     combat = encounter.combat
+    too_many = variant_notes.aid_problem(engine.ruleset, combat, helper_id, ally_id)
+    if too_many:
+        raise ActionError(too_many)
     aid = Aid(kind, CreatureId(helper_id), CreatureId(ally_id), CreatureId(enemy_id), combat.round)
     combat = replace(combat, aids=(*combat.aids, aid)).logged(
         f"help_{kind.value}", CreatureId(helper_id), (ally.id, enemy.id), {"bonus": HELP_BONUS}
     )
-    return encounter.with_combat(combat)
+    encounter = encounter.with_combat(combat)
+    return variant_notes.aid_roll_note(
+        engine, encounter, helper_id, f"makes a basic attack against {enemy.name} vs. Defense"
+    )
 
 
 def _maintain(

@@ -10,8 +10,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller import placement
-from orcus_desktop.controller.attack_resolution import AttackOutcome, attack, attack_step
+from orcus_desktop.controller import placement, variant_notes
+from orcus_desktop.controller.attack_resolution import (
+    AttackOutcome,
+    adjacent_threats,
+    attack,
+    attack_step,
+)
 from orcus_desktop.controller.availability import (
     CombatAction,
     acting_against,
@@ -27,11 +32,13 @@ from orcus_desktop.controller.special_attacks import GRAPPLE, MOVE_GRAPPLED
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
-from orcus_desktop.rules.checks import ESCAPE_DEFENSE, escape_check
+from orcus_desktop.rules.abilities import Ability
+from orcus_desktop.rules.checks import ESCAPE_DEFENSE, escape_check, make_check
 from orcus_desktop.rules.conditions import INCAPACITATING_CONDITIONS, Condition
 from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.ruleset.hooks import GrabMoveCheck
 from orcus_desktop.vocabulary import CreatureId
 
 
@@ -167,25 +174,56 @@ def move_grappled(
         return refuse(op, f"cannot put {target.name} there: {problem}")
 
     def change(e: Encounter) -> AttackOutcome:
-        out = attack(
-            engine,
-            e,
-            creature_id,
-            MOVE_GRAPPLED,
-            [target_id],
-            dice=dice,
-            ability_attack="strength",
-        )
+        if engine.ruleset.hooks.movement_policy.grab_move_check is GrabMoveCheck.OPPOSED_STRENGTH:
+            out = _opposed_strength(engine, e, creature_id, target_id, dice)
+        else:
+            out = attack(
+                engine,
+                e,
+                creature_id,
+                MOVE_GRAPPLED,
+                [target_id],
+                dice=dice,
+                ability_attack="strength",
+            )
         e = engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
         provoked: tuple[str, ...] = ()
         if target_id in out.hits:
             e = e.with_creature(e.creature(creature_id).moved_to(destination))
             e = e.with_creature(e.creature(target_id).moved_to(target_destination))
+            # 004-19 (004 l.548): the dragged target provokes from no one and the grappler
+            # from everyone it leaves but the target - as 000 does here.
             provoked = tuple(p for p in preview.provoking_enemy_ids if p != target_id)
             e = engine.offer_opportunity(e, provoked)
         return replace(out, encounter=e, provoked=provoked)
 
     return attack_step(engine, op, f"{me.name} drags {target.name}", enc, change, creature_id)
+
+
+def _opposed_strength(
+    engine: Engine, encounter: Encounter, mover_id: str, target_id: str, dice: Sequence[int]
+) -> AttackOutcome:
+    """002-16 (002 l.45 "Additional opposed Strength check needed to move a grabbed opponent").
+
+    Pick (docs/rulesets.md): both roll d20 + Strength modifier + half level, as they are now;
+    the mover must beat the target's total, a tie fails. ``dice``: the mover's d20, then the
+    target's (typed in; missing ones are rolled). The totals are logged for the GM.
+    """
+    source = QueuedSource(engine.rng, list(dice))
+    mover, target = engine.combatant(encounter, mover_id), engine.combatant(encounter, target_id)
+    ruleset = engine.rules.ruleset
+    mine = make_check(mover, Ability.STRENGTH, source, ruleset).total.total
+    theirs = make_check(target, Ability.STRENGTH, source, ruleset).total.total
+    won = mine > theirs
+    encounter = engine.rule_note(
+        encounter,
+        mover_id,
+        "002-16",
+        f"opposed Strength check: {engine.name(encounter, mover_id)} {mine} against "
+        f"{engine.name(encounter, target_id)} {theirs}: "
+        + ("the drag succeeds" if won else "no drag (the mover must beat the target)"),
+    )
+    return AttackOutcome(encounter, {}, hits=(target_id,) if won else ())
 
 
 def _escape(
@@ -245,6 +283,8 @@ def _escape(
         },
     )
     encounter = encounter.with_combat(combat)
+    threats = adjacent_threats(engine, encounter, engine.battlefield(encounter), creature_id)
+    encounter = variant_notes.skill_use_provokes(engine, encounter, creature_id, skill, threats)
     shift = engine.ruleset.hooks.movement_policy.escape_shift
     if success and shift:
         # 002-17 (002 l.53 "Escape a grab and shift"), 004-17 (004 l.516 "may adjust as part

@@ -27,26 +27,6 @@ from orcus_desktop.rules.terms import Defense
 TRAINED_BONUS = 5
 """002 "Skills": "+ (5 if trained)"."""
 
-SKILL_ABILITY: dict[str, Ability] = {
-    # 000 "Using Each Ability": which ability each skill check adds.
-    "athletics": Ability.STRENGTH,
-    "endure": Ability.CONSTITUTION,
-    "acrobatics": Ability.DEXTERITY,
-    "stealth": Ability.DEXTERITY,
-    "sleight of hand": Ability.DEXTERITY,
-    "arcana": Ability.INTELLIGENCE,
-    "history": Ability.INTELLIGENCE,
-    "religion": Ability.INTELLIGENCE,
-    "dungeoneering": Ability.WISDOM,
-    "heal": Ability.WISDOM,
-    "insight": Ability.WISDOM,
-    "perception": Ability.WISDOM,
-    "deception": Ability.CHARISMA,
-    "persuasion": Ability.CHARISMA,
-    "intimidate": Ability.CHARISMA,
-    "streetsmarts": Ability.CHARISMA,
-}
-
 
 class CheckSense(StrEnum):
     """A sense a check may require (000 "Blinded", "Deafened"; the GM says which)."""
@@ -174,17 +154,21 @@ def skill_check(
     requires: Iterable[CheckSense] = (),
     modifiers: Iterable[Modifier] = (),
 ) -> CheckResult:
-    """A skill check with the ability 000 assigns to the skill, as the creature is now.
+    """A skill check with the ability the ruleset assigns to the skill, as the creature is now.
+
+    The skill list is the ruleset's (``Ruleset.skills``: 000 "Using Each Ability"; 002-22,
+    the 4e list of 002 l.114-148).
 
     Raises:
         ValueError: Unknown skill.
     """
     key = skill.strip().lower()
-    if key not in SKILL_ABILITY:
+    ability = ruleset.skills.get(key)
+    if not ability:
         raise ValueError(f"unknown skill {skill!r}")
     return make_check(
         creature,
-        SKILL_ABILITY[key],
+        Ability(ability),
         dice,
         ruleset,
         target_number=target_number,

@@ -1,0 +1,125 @@
+"""Variant rules the GM applies, surfaced as `rule_note` log entries when they come up.
+
+Each note names its mechanic id (docs/rulesets.md) and is written only under a ruleset that has
+the rule, so Orcus (000) play logs nothing new. The use cases call these at the moment the rule
+applies: after an attack (`after_attack`), when a skill is used next to enemies
+(`skill_use_provokes`), when a creature helps an ally (`aid_problem`, `aid_roll_note`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.ruleset_powers import AUTOFIRE_KEYWORD
+from orcus_desktop.model.combat import Combat
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.powers import Power
+from orcus_desktop.rules.ruleset import Ruleset
+from orcus_desktop.rules.ruleset.hooks import Provocation
+
+
+def after_attack(
+    engine: Engine, encounter: Encounter, attacker_id: str, data: Mapping[str, Any]
+) -> Encounter:
+    """The notes an attack's log record calls for (004-06 ammunition, 004-28 unseen targets)."""
+    targets: Sequence[Mapping[str, Any]] = data.get("targets", ())
+    encounter = _ammunition(engine, encounter, attacker_id, data, len(targets))
+    if engine.ruleset.hooks.targeting_policy.total_concealment_targets_a_square:
+        for t in targets:
+            if t.get("concealment") == "total":
+                name = engine.name(encounter, str(t["target"]))
+                # 004-28 (004 l.776): "Total Concealment: A target to which you have no line
+                # of sight ... You have to guess where they are".
+                encounter = engine.rule_note(
+                    encounter,
+                    attacker_id,
+                    "004-28",
+                    f"no line of sight to {name}: total concealment. The attacker names a "
+                    f"square; if {name} is not there, the attack misses (undo it)",
+                )
+    return encounter
+
+
+def _ammunition(
+    engine: Engine,
+    encounter: Encounter,
+    attacker_id: str,
+    data: Mapping[str, Any],
+    count: int,
+) -> Encounter:
+    """004-06 (004 l.72, 85, 95): "enough ammunition, or throwing weapons, for each target"."""
+    if not engine.ruleset.ammunition_per_target or count < 2 or not data.get("weapon"):
+        return encounter
+    statblock = engine.rules.statblock(encounter.creature(attacker_id))
+    weapons = statblock.weapons if statblock is not None else ()
+    if not any(w.name == data["weapon"] and (w.ranged or w.heavy_thrown) for w in weapons):
+        return encounter
+    return engine.rule_note(
+        encounter,
+        attacker_id,
+        "004-06",
+        f"{data['power']} with the {data['weapon']} uses one piece of ammunition (or one "
+        f"throwing weapon) per target: {count}; without enough, fewer targets",
+    )
+
+
+def autofire_provokes(ruleset: Ruleset, power: Power) -> bool:
+    """004-09 (004 l.259): "Special Autofire" provokes, like a ranged attack."""
+    return (
+        Provocation.AUTOFIRE in ruleset.hooks.reaction_rules.provocations
+        and AUTOFIRE_KEYWORD in power.keywords
+    )
+
+
+def skill_use_provokes(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    skill: str,
+    threats: Sequence[str],
+) -> Encounter:
+    """004-09 (004 l.262, 273): using a skill as a standard or move action provokes.
+
+    ``threats``: the adjacent enemies able to take an opportunity attack. They are offered one
+    (as after a ranged attack) and the GM is told why.
+    """
+    rules = engine.ruleset.hooks.reaction_rules
+    if Provocation.SKILL_USE not in rules.provocations or not threats:
+        return encounter
+    encounter = engine.offer_opportunity(encounter, threats)
+    names = ", ".join(engine.name(encounter, t) for t in threats)
+    return engine.rule_note(
+        encounter,
+        creature_id,
+        "004-09",
+        f"using {skill} in combat provokes: {names} may make an opportunity attack",
+    )
+
+
+def aid_problem(ruleset: Ruleset, combat: Combat, helper_id: str, ally_id: str) -> str:
+    """Why the helper cannot aid the ally: 004-10's "more than four (4) allies", or ""."""
+    limit = ruleset.aid.max_helpers
+    if limit is None:
+        return ""
+    helpers = {str(a.helper) for a in combat.aids if a.ally == ally_id}
+    if helper_id not in helpers and len(helpers) >= limit:
+        # 004-10 (004 l.362): "A single character may not receive aid another benefits from
+        # more than four (4) allies".
+        return f"no more than {limit} allies may aid one creature (004-10)"
+    return ""
+
+
+def aid_roll_note(engine: Engine, encounter: Encounter, helper_id: str, what: str) -> Encounter:
+    """004-10 (004 l.356-359): aid needs a basic attack (or a check) against 10."""
+    aid = engine.ruleset.aid
+    if not aid.needs_roll:
+        return encounter
+    return engine.rule_note(
+        encounter,
+        helper_id,
+        "004-10",
+        f"{engine.name(encounter, helper_id)} {what} against {aid.defense} "
+        f"(no damage); if it fails, there is no +{aid.bonus} (undo the aid)",
+    )

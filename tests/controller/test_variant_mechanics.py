@@ -1,0 +1,251 @@
+"""002 and 004 mechanics that are actions of their own or the GM's call, from the GM's side.
+
+Each test quotes its mechanic id and seed line (docs/rulesets.md). Where 000 differs, the same
+steps run under Orcus and the test says what 000 does instead. Helpers are those of
+tests/controller/test_variant_fights.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from orcus_desktop.controller.outcomes import MoveMode
+from orcus_desktop.geometry.features import TerrainKind
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.combat import ActionBudget
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.checks import skill_check
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.dice import ScriptedSource
+from orcus_desktop.rules.powers import ActionKind
+from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.test_variant_fights import _fight, _notes
+
+TWIN_SHOT: dict[str, Any] = {
+    "name": "Twin Shot",
+    "origin": "ranged",
+    "range": {"weapon": True},
+    "target_count": 2,
+    "attack": {"defense": "ac", "ability": "dexterity"},
+    "hit": {"damage": "1dW + Dexterity modifier"},
+    "keywords": ["weapon"],
+}
+BOW = {"name": "Longbow", "die": "1d10", "proficiency": 2, "normal_range": 20, "long_range": 40}
+
+
+def _archer(cid: str, col: int, row: int) -> Any:
+    return fighter(cid, col, row, weapons=[BOW], powers=[TWIN_SHOT])
+
+
+# --- 002 --------------------------------------------------------------------------------------
+
+
+def test_002_11_and_002_15_potion_item_and_door_actions_are_offered_with_their_kinds() -> None:
+    # 002-11, 002 l.38 "Administer a potion: Help an unconscious creature consume a potion."
+    # (standard), l.65 "Drink a potion" (minor); 002-15, 002 l.44 "Equip or stow a shield"
+    # (standard), l.64-70 the minor item and door actions.
+    s = _fight("4e-quickref", fighter("hero", 2, 2), fighter("ally", 3, 2), order={"hero": 20})
+    powers = {p.name: p.kind for p in s.available_actions("hero").powers}
+    assert powers["Administer a Potion"] is ActionKind.STANDARD
+    assert powers["Equip or Stow a Shield"] is ActionKind.STANDARD
+    for minor in ("Drink a Potion", "Load a Crossbow", "Open or Close a Door", "Pick Up an Item"):
+        assert powers[minor] is ActionKind.SWIFT
+    given = s.use_power("hero", "Administer a Potion", ["ally"])
+    assert given.ok, given.reason
+    assert s.use_power("hero", "Drink a Potion", ["hero"]).ok
+    assert s.encounter.combat.combatant("hero").budget == ActionBudget(0, 1, 0)
+    # 000 has no potion or item actions: Orcus offers none of them.
+    orcus = _fight("orcus", fighter("hero", 2, 2), order={"hero": 20})
+    assert "Drink a Potion" not in {p.name for p in orcus.available_actions("hero").powers}
+
+
+@pytest.mark.parametrize(("dice", "dragged"), [([15, 5], True), ([10, 10], False)])
+def test_002_16_moving_a_grabbed_creature_takes_an_opposed_strength_check(
+    dice: list[int], dragged: bool
+) -> None:
+    # 002-16, 002 l.45 "Grab: Grab an enemy. (Additional opposed Strength check needed to move
+    # a grabbed opponent.)" Pick: d20 + Strength modifier + half level each, a tie fails. The
+    # hero (Str +3, level 1) and the orc (Str +3, level 2): 15+3 = 18 beats 5+3+1 = 9, and
+    # 10+3 = 13 does not beat 10+3+1 = 14.
+    s = _fight("4e-quickref", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
+    assert s.grapple("hero", "orc", dice=[19]).ok
+    assert s.spend_action_point("hero").ok
+    moved = s.move_grappled("hero", "orc", Square(2, 4), Square(3, 4), dice=dice)
+    assert moved.ok, moved.reason
+    assert (s.encounter.creature("orc").square == Square(3, 4)) is dragged
+    assert _notes(s)[-1] == "002-16"
+    # 000 "Move a Grappled Creature": a Strength attack vs Fortitude - no opposed check.
+    o = _fight("orcus", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
+    assert o.grapple("hero", "orc", dice=[19]).ok
+    assert o.spend_action_point("hero").ok
+    assert o.move_grappled("hero", "orc", Square(2, 4), Square(3, 4), dice=[15, 5]).ok
+    assert "002-16" not in _notes(o)
+
+
+def test_002_22_checks_use_the_4e_skill_list() -> None:
+    # 002-22, 002 l.112 "Roll 1d20 + (level/2) + (related ability modifier) + (5 if trained)";
+    # l.114-148 the 4e skills: Bluff (Cha), Thievery (Dex), Nature (Wis)...
+    s = _fight("4e-quickref", fighter("hero", 2, 2), order={"hero": 20})
+    hero = s.engine.combatant(s.encounter, "hero")
+    check = skill_check(hero, "Thievery", ScriptedSource([10]), s.ruleset, trained=True)
+    assert check.total.total == 10 + 1 + 0 + 5  # d20, Dex +1, half of level 1, trained
+    # 000 "Using Each Ability" has no Thievery (its Sleight of Hand).
+    orcus = _fight("orcus", fighter("hero", 2, 2), order={"hero": 20})
+    with pytest.raises(ValueError, match="unknown skill"):
+        skill_check(hero, "Thievery", ScriptedSource([10]), orcus.ruleset)
+
+
+# --- 004 --------------------------------------------------------------------------------------
+
+
+def test_004_06_a_multi_target_ranged_attack_needs_ammunition_per_target() -> None:
+    # 004-06, 004 l.72 "you must have enough ammunition, or throwing weapons, for each target
+    # in a multi-target attack" (000: only for areas with ranged weapons).
+    for ruleset_id, noted in (("alloy-heroes", True), ("orcus", False)):
+        s = _fight(
+            ruleset_id,
+            _archer("hero", 2, 2),
+            orc("orc", 8, 2),
+            orc("goblin", 8, 4),
+            order={"hero": 20, "orc": 10, "goblin": 5},
+        )
+        shot = s.use_power("hero", "Twin Shot", ["orc", "goblin"], dice=[2, 2])
+        assert shot.ok, shot.reason
+        assert ("004-06" in _notes(s)) is noted
+
+
+def test_004_09_using_a_skill_next_to_an_enemy_provokes() -> None:
+    # 004-09, 004 l.262 "Use a skill that takes a standard action Yes" (000: only moving away
+    # and ranged or area attacks provoke, docs/rulings.md R-02).
+    for ruleset_id, provokes in (("alloy-heroes", True), ("orcus", False)):
+        s = _fight(
+            ruleset_id,
+            fighter("hero", 2, 2),
+            fighter("ally", 2, 3),
+            orc("orc", 3, 2),
+            order={"hero": 20, "orc": 10, "ally": 5},
+        )
+        assert s.aid_another("hero", "ally", "Athletics to climb").ok
+        assert ("004-09" in _notes(s)) is provokes
+        assert s.opportunity_attack("orc", "hero", dice=[2]).ok is provokes
+
+
+def test_004_09_and_004_22_autofire_spray_provokes_and_attacks_each_creature_in_the_burst() -> (
+    None
+):
+    # 004-22, 004 l.601-603 Spray: "Area: 5 ft burst", "Dexterity vs. Reflex for each target",
+    # "Hit: 1{W} damage ... you don't add ability bonuses"; 004-09, 004 l.259 "Special
+    # Autofire Attacks Yes" (they provoke).
+    s = _fight(
+        "alloy-heroes",
+        fighter("hero", 2, 2),
+        orc("orc", 3, 2),
+        orc("goblin", 2, 3),
+        order={"hero": 20, "orc": 10, "goblin": 5},
+    )
+    spray = s.available_actions("hero").power("Autofire: Spray")
+    assert spray.kind is ActionKind.STANDARD
+    fired = s.use_power("hero", "Autofire: Spray", ["orc", "goblin"], dice=[2, 2])
+    assert fired.ok, fired.reason
+    assert set(fired.opportunity_attackers) == {"orc", "goblin"}
+    assert s.available_actions("hero").power("Autofire: Suppressing Fire").kind is (
+        ActionKind.STANDARD
+    )
+
+
+def test_004_10_aid_needs_a_roll_and_at_most_four_allies() -> None:
+    # 004-10, 004 l.360 "make a basic attack vs. Defense 10. If you succeed, deal no damage";
+    # l.362 "A single character may not receive aid another benefits from more than four (4)
+    # allies" (000 "Help Attack": automatic, no limit).
+    helpers = [("h1", 4, 4), ("h2", 5, 4), ("h3", 6, 4), ("h4", 6, 5), ("h5", 6, 6)]
+    for ruleset_id, fifth_ok in (("alloy-heroes", False), ("orcus", True)):
+        s = _fight(
+            ruleset_id,
+            fighter("ally", 4, 5),
+            orc("orc", 5, 5),
+            *(fighter(h, c, r) for h, c, r in helpers),
+            order={"h1": 25, "h2": 24, "h3": 23, "h4": 22, "h5": 21, "ally": 20, "orc": 10},
+        )
+        for h, _, _ in helpers[:4]:
+            assert s.help_attack(h, "ally", "orc").ok
+            assert s.end_turn().ok
+        assert _notes(s).count("004-10") == (4 if not fifth_ok else 0)
+        fifth = s.help_attack("h5", "ally", "orc")
+        assert fifth.ok is fifth_ok
+        if not fifth_ok:
+            assert "more than 4 allies" in fifth.reason
+
+
+def test_004_11_and_004_36_attack_held_object_and_trip_are_basic_actions() -> None:
+    # 004-36, 004 l.638 "Trip: Make an Unarmed attack vs. Reflex defense. Hit: The target is
+    # knocked prone."; 004-11, 004 l.372 "Attack Held Object: Make a weapon attack vs.
+    # Fortitude. Hit: The target drops the weapon in their space".
+    s = _fight("alloy-heroes", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
+    tripped = s.use_power("hero", "Trip", ["orc"], dice=[10])  # 10 + 3 = 13 vs Reflex 12
+    assert tripped.ok, tripped.reason
+    orc_state = s.encounter.creature("orc").state
+    assert orc_state is not None
+    assert orc_state.instances_of(Condition.PRONE)
+    assert s.spend_action_point("hero").ok
+    knocked = s.use_power("hero", "Attack Held Object", ["orc"], dice=[15])
+    assert knocked.ok, knocked.reason
+    last = s.encounter.combat.log[-1]
+    assert last.data["targets"][0]["defense_kind"] == "fortitude"
+    assert "drops the held object" in last.data["targets"][0]["text"][0]
+    # 000 has neither action.
+    orcus = _fight("orcus", fighter("hero", 2, 2), order={"hero": 20})
+    assert not {"Trip", "Attack Held Object"} & {
+        p.name for p in orcus.available_actions("hero").powers
+    }
+
+
+def test_004_19_a_dragged_target_does_not_provoke_but_the_grappler_does() -> None:
+    # 004-19, 004 l.550 "you and the target do not provoke attacks o opportunity from each other
+    # and the target doesn't provoke from adjacent enemies. However, your movement provokes".
+    s = _fight(
+        "alloy-heroes",
+        fighter("hero", 2, 2),
+        orc("orc", 3, 2),
+        orc("goblin", 1, 2),
+        order={"hero": 20, "orc": 10, "goblin": 5},
+    )
+    assert s.grapple("hero", "orc", dice=[19]).ok
+    assert s.spend_action_point("hero").ok
+    dragged = s.move_grappled("hero", "orc", Square(3, 4), Square(4, 4), dice=[19])
+    assert dragged.ok, dragged.reason
+    assert dragged.opportunity_attackers == ("goblin",)
+
+
+def test_004_28_an_unseen_target_must_be_guessed() -> None:
+    # 004-28, 004 l.776 "Total Concealment: A target to which you have no line of sight has
+    # total concealment from you. ... You have to guess where they are".
+    for ruleset_id, noted in (("alloy-heroes", True), ("orcus", False)):
+        s = _fight(ruleset_id, fighter("hero", 2, 2), orc("orc", 8, 2), order={"hero": 20})
+        assert s.paint_terrain(TerrainKind.TOTALLY_OBSCURED, [Square(8, 2)]).ok
+        shot = s.use_power("hero", "Arcane Bolt", ["orc"], dice=[10])
+        assert shot.ok, shot.reason
+        assert ("004-28" in _notes(s)) is noted
+
+
+def test_004_35_the_surprise_round_is_000s() -> None:
+    # 004-35, 004 l.208 "combatants who started the battle aware of their opponents each take
+    # an attack action or move action during the surprise round" = docs/rulings.md R-05.
+    budgets = []
+    for ruleset_id in ("orcus", "alloy-heroes"):
+        s = make_session(
+            Encounter(
+                GridBounds(14, 10),
+                creatures=(fighter("hero", 2, 2), orc("orc", 8, 2)),
+                ruleset_id=ruleset_id,
+            )
+        )
+        assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+        assert s.set_surprised("orc").ok
+        assert s.start_combat().ok
+        assert s.encounter.combat.current == "hero"
+        assert s.move_creature("hero", Square(4, 2), MoveMode.WALK).ok
+        budgets.append(s.encounter.combat.combatant("hero").budget)
+        assert not s.move_creature("hero", Square(5, 2), MoveMode.WALK).ok
+    assert budgets[0] == budgets[1]
