@@ -1,19 +1,30 @@
-"""The players' screen gives nothing away (issue 12): no wall or door names on hover, and no
-badge of a hidden creature's doing on the creatures the players see.
+"""The players' screen gives nothing away (issue 12): no wall or door names on hover, no
+badge of a hidden creature's doing on the creatures the players see, and fog over everything
+outside the players' sight: map art beyond the grid and wall and door pens included.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.ui.main_window import MainWindow
-from tests.ui.test_player_view import SECRET, hide, open_player_view
+from orcus_desktop.ui.map.fog import FOG
+from orcus_desktop.ui.map.layers import OFF_MAP
+from tests.ui.test_player_fog import pixel, settle
+from tests.ui.test_player_view import SECRET, hide, open_player_view, render
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+DOOR_COLOUR = QColor("#7a4a1e")
+"""A closed door's pen (ui/map/items.py `wall_pen`)."""
 
 
 @pytest.fixture
@@ -48,3 +59,41 @@ def test_a_hidden_creatures_mark_shows_no_badge_to_the_players(window: MainWindo
     shown = players.scene.token_item("brakka")
     assert shown is not None
     assert [b.label for b in shown.look.badges] == ["marked"]
+
+
+def test_the_fog_covers_map_art_beyond_the_grid_and_door_pens_on_its_edge(
+    window: MainWindow,
+) -> None:
+    # The art is moved a square up and left, so it overhangs the grid on every side the
+    # players' window can show; a door on the grid's west edge lies where no hero sees.
+    art = window.encounter.map_image
+    assert art is not None
+    moved = replace(art, offset_px=(art.pixels_per_square, art.pixels_per_square))
+    assert window.session.set_map_image(moved).ok
+    window.session.add_wall(Wall(WallKind.DOOR, ((0.0, 5.0), (0.0, 7.0))))
+    players = open_player_view(window)
+    settle()
+    image = render(players.scene)
+    gm_image = render(window.scene)
+    # Beyond the grid the GM sees the art; the players see fog.
+    for x, y in ((-0.5, -0.5), (-0.5, 7.0), (7.0, -0.5)):
+        assert pixel(gm_image, x, y) not in (FOG, OFF_MAP), (x, y)
+        assert pixel(image, x, y) == FOG, (x, y)
+    # The door's pen straddles the grid's edge: on the GM's screen it shows on both sides;
+    # on the players' it shows on neither.
+    for x in (-0.06, 0.06):
+        assert pixel(gm_image, x, 6.0) == DOOR_COLOUR, x
+        assert pixel(image, x, 6.0) == FOG, x
+    # The south door closes the heroes' room: its inner half is seen, its outer half is fog.
+    assert pixel(image, 10.0, 12.94) == DOOR_COLOUR
+    assert pixel(image, 10.0, 13.06) == FOG
+    # Every pixel of the players' picture outside the grid is fog.
+    rect = players.scene.sceneRect()
+    inside = players.scene.map_rect.translated(-rect.left(), -rect.top())
+    leaks = [
+        (x, y)
+        for y in range(0, image.height(), 4)
+        for x in range(0, image.width(), 4)
+        if not inside.adjusted(-1, -1, 1, 1).contains(x, y) and image.pixelColor(x, y) != FOG
+    ]
+    assert leaks == []

@@ -28,15 +28,30 @@ FOG = QColor("#121212")
 """Opaque: what the players' creatures do not see is not on the players' screen at all."""
 
 
-def fog_path(map_rect: QRectF, rings: tuple[Ring, ...]) -> QPainterPath:
-    """The map minus the seen region, in scene units (odd-even: holes in the union stay fog)."""
+def fog_path(cover: QRectF, rings: tuple[Ring, ...]) -> QPainterPath:
+    """`cover` minus the seen region, in scene units (odd-even: holes in the union stay fog)."""
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
-    path.addRect(map_rect)
+    path.addRect(cover)
     for ring in rings:
         path.addPolygon(QPolygonF([QPointF(x * SQUARE_PX, y * SQUARE_PX) for x, y in ring]))
         path.closeSubpath()
     return path
+
+
+def fog_cover(scene: MapScene) -> QRectF:
+    """All the players' scene can paint: the grid, the map art overhanging it, every wall's pen.
+
+    The art beyond the grid and a pen on the grid's edge are outside the players' sight too
+    (issue 12): the fog covers them, with a square to spare for pens and anti-aliasing.
+    """
+    cover = scene.map_rect.united(scene.sceneRect())
+    art = scene.map_image_rect
+    if art.isValid():
+        cover = cover.united(art)
+    for item in scene.wall_items().values():
+        cover = cover.united(item.sceneBoundingRect())
+    return cover.adjusted(-SQUARE_PX, -SQUARE_PX, SQUARE_PX, SQUARE_PX)
 
 
 class FogItem(DrawnItem):
@@ -154,7 +169,7 @@ class PlayerFog(QObject):
             vision = player_vision(encounter, self._rules)
             self.vision = vision
             self._spaces = {c.id: c.space for c in encounter.creatures}
-            self.item.set_path(fog_path(scene.map_rect, vision.rings))
+            self.item.set_path(fog_path(fog_cover(scene), vision.rings))
             self.item.setVisible(True)
             scene.set_shown_creatures(vision.seen)
         self.last_rebuild_ms = (time.perf_counter() - started) * 1000
