@@ -97,6 +97,22 @@ def test_002_22_checks_use_the_4e_skill_list() -> None:
         skill_check(hero, "Thievery", ScriptedSource([10]), orcus.ruleset)
 
 
+def test_002_24_heal_gives_first_aid_to_the_dying() -> None:
+    # 002-24, 002 l.130 "HEAL (Wis): Give first aid to prevent dying" (000 has no first aid;
+    # the DC is unstated, so the GM rolls it: the action says what success does).
+    s = _fight("4e-quickref", fighter("hero", 2, 2), fighter("ally", 3, 2), order={"hero": 20})
+    assert s.apply_damage("ally", 50).ok
+    ally = s.encounter.creature("ally").state
+    assert ally is not None
+    assert ally.instances_of(Condition.DYING)
+    aid = s.use_power("hero", "First Aid", ["ally"])
+    assert aid.ok, aid.reason
+    assert s.encounter.combat.combatant("hero").budget.standard == 0
+    assert "stops dying" in s.encounter.combat.log[-1].data["targets"][0]["text"][0]
+    orcus = _fight("orcus", fighter("hero", 2, 2), order={"hero": 20})
+    assert "First Aid" not in {p.name for p in orcus.available_actions("hero").powers}
+
+
 # --- 004 --------------------------------------------------------------------------------------
 
 
