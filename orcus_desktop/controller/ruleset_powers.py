@@ -63,6 +63,14 @@ _POWERS: dict[str, Power] = {
     "open_close_door": _utility(
         "Open or Close a Door", "002-15: open or close the door on the map (Door tool)"
     ),
+    # 002-24, 002 l.130 "Give first aid to prevent dying": a Heal check against the GM's DC
+    # (unstated); pick: success stabilises at the current hit points, no more death saves.
+    "first_aid": _utility(
+        "First Aid",
+        "002-24: a Heal check against the GM's DC; on a success the creature stops dying "
+        "(remove Dying: it stays at its hit points and makes no more death saves)",
+        touch=True,
+    ),
     # 004-11, 004 l.365-376 "Attack Held Object": "Make a weapon attack vs. Fortitude. Hit: The
     # target drops the weapon in their space"; unarmed, "you may choose to hold the object".
     "attack_held_object": Power(

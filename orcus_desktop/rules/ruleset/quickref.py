@@ -98,6 +98,9 @@ QUICKREF_002 = ORCUS.with_changes(
             pick_up_item="swift",
             retrieve_stow_item="swift",
             open_close_door="swift",
+            # 002-24, 002 l.130 "HEAL (Wis): Give first aid to prevent dying" (the kind is 000's
+            # Aid Another: standard).
+            first_aid="standard",
         ),
         # 002-06, 002 l.20 "A player character or elite creature may spend one Action Point
         # once per encounter ... Solo monsters may spend multiple Action Points per encounter,

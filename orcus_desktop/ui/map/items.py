@@ -39,15 +39,6 @@ from orcus_desktop.ui.map.layers import (
 )
 from orcus_desktop.ui.map.look import TokenLook, TokenState
 
-
-def initials(name: str) -> str:
-    """Up to two letters for a token: "Goblin Cutter" -> "GC", "Ogre" -> "OG"."""
-    words = [w for w in name.replace("-", " ").split() if w[:1].isalnum()]
-    if len(words) >= 2:
-        return (words[0][0] + words[1][0]).upper()
-    return name[:2].upper() if name else "?"
-
-
 _ART_CACHE: dict[tuple[str, int], QPixmap | None] = {}
 _ART_CACHE_LIMIT = 256
 
@@ -181,7 +172,7 @@ class TokenItem(DrawnItem):
         painter.setFont(font)
         painter.setPen(QColor("white"))
         if art is None:
-            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(creature.name))
+            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, look.label or creature.name[:2])
         if look.state == TokenState.DEAD:
             painter.setPen(QPen(QColor(40, 20, 20, 220), max(2.0, disc.width() * 0.08)))
             painter.drawLine(disc.topLeft() + QPointF(6, 6), disc.bottomRight() - QPointF(6, 6))

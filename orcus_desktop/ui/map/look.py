@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.model.creature_names import token_labels
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.durations import DurationKind
 
@@ -54,6 +55,7 @@ class TokenLook:
         badges: condition badges.
         current_turn: it is this creature's turn (a marker ring is drawn).
         image_path: a picture to draw instead of the disc, or "".
+        label: the text on the disc, unique in the encounter ("GW2"; model/creature_names.py).
         tooltip: the hover stat summary (rich text).
     """
 
@@ -64,6 +66,25 @@ class TokenLook:
     current_turn: bool = False
     image_path: str = ""
     tooltip: str = ""
+    label: str = ""
+
+
+# The last snapshot's labels, one entry per view kind: every token of a snapshot reads them.
+_LABELS: dict[bool, tuple[Encounter, dict[str, str]]] = {}
+
+
+def token_label(encounter: Encounter, creature: Creature, *, for_players: bool = False) -> str:
+    """`creature`'s token label among the creatures of `encounter` (worked out once per snapshot).
+
+    The players' labels leave hidden creatures out, so a hidden creature shapes no label they
+    see; with none hidden both views show the same labels, so the table can say "GW2".
+    """
+    cached = _LABELS.get(for_players)
+    if cached is None or cached[0] is not encounter:
+        shown = [c for c in encounter.creatures if not (for_players and c.hidden)]
+        cached = (encounter, token_labels(shown))
+        _LABELS[for_players] = cached
+    return cached[1].get(creature.id, "")
 
 
 def token_look(
@@ -134,4 +155,5 @@ def token_look(
         current_turn=encounter.combat.current == creature.id,
         image_path=image if isinstance(image, str) else "",
         tooltip="<br>".join(lines),
+        label=token_label(encounter, creature, for_players=for_players),
     )

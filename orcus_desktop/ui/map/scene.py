@@ -32,7 +32,7 @@ from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.image_loader import ImageLoader, image_size
 from orcus_desktop.ui.map.items import TokenItem, WallItem, terrain_brush
 from orcus_desktop.ui.map.layers import GRID_LINE, OFF_MAP, PAPER, SQUARE_PX, DrawnItem, ZLayer
-from orcus_desktop.ui.map.look import TokenLook, token_look
+from orcus_desktop.ui.map.look import TokenLook, token_label, token_look
 from orcus_desktop.ui.map.preview import PreviewLayer
 
 # Drawn bottom to top so heavier obscurement and solid squares stay visible over lighter ones.
@@ -297,6 +297,7 @@ class MapScene(QGraphicsScene):
             self.addItem(item)
         else:
             item.sync(creature, self._look(creature))
+        self._sync_labels()
 
     def _on_creature_changed(self, creature: Creature) -> None:
         if not self._gm:
@@ -309,7 +310,18 @@ class MapScene(QGraphicsScene):
             self._dragged = None
             item.setZValue(ZLayer.TOKENS)
         item.sync(creature, self._look(creature))
+        self._sync_labels()
         self.preview.refresh_rings()
+
+    def _sync_labels(self) -> None:
+        """A creature added, removed or renamed can change other tokens' labels ("GW" -> "GW1")."""
+        encounter = self._document.encounter
+        for creature_id, token in self._tokens.items():
+            creature = encounter.find_creature(creature_id)
+            if creature is None or creature_id == self._dragged:
+                continue  # going away, or the GM is dragging it (sync would drop it back)
+            if token_label(encounter, creature, for_players=not self._gm) != token.look.label:
+                token.sync(creature, self._look(creature))
 
     def _sync_hidden_sources(self) -> None:
         """Players' view: when who is hidden changes, redraw the badges others carry from them."""
@@ -324,6 +336,7 @@ class MapScene(QGraphicsScene):
         item = self._tokens.pop(creature_id, None)
         if item is not None:
             self.removeItem(item)
+            self._sync_labels()
         if self._dragged == creature_id:
             self._dragged = None
 
