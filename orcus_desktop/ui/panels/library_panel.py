@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -84,8 +85,10 @@ class LibraryPanel(CreaturePalette):
         self.message = QLabel(library.problem)
         self.message.setWordWrap(True)
         layout = self.layout()
-        assert layout is not None
-        layout.addItem(filters)
+        # addLayout, not addItem: only a nested layout added this way parents its widgets to
+        # the panel, so the filters and buttons are shown at all.
+        assert isinstance(layout, QVBoxLayout)
+        layout.addLayout(filters)
         for row in rows:
             line = QHBoxLayout()
             for text, slot in row:
@@ -93,7 +96,7 @@ class LibraryPanel(CreaturePalette):
                 button.clicked.connect(lambda _c=False, s=slot: s())
                 self.buttons[text.rstrip("…")] = button
                 line.addWidget(button)
-            layout.addItem(line)
+            layout.addLayout(line)
         layout.addWidget(self.message)
 
     def refresh(self) -> None:
