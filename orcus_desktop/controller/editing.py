@@ -136,6 +136,8 @@ def update_creature(
         # What the Edit menu says: "Undo Hide Goblin from the players".
         shown = "Hide {} from the players" if hidden else "Show {} to the players"
         text = shown.format(updated.name)
+    elif changes.keys() == {"name"}:
+        text = f"Rename {creature.name} to {updated.name}"
     return _noted(_done(op, text, encounter.with_creature(updated), creature_id), repaired)
 
 

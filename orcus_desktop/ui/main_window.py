@@ -54,6 +54,7 @@ from orcus_desktop.ui.panels.library_panel import LibraryPanel, user_library
 from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.ui.rename import CreatureRenamer
 from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
@@ -222,6 +223,7 @@ class MainWindow(QMainWindow):
         self.undo_action = action("&Undo", self._on_undo, keys.Undo)
         self.redo_action = action("&Redo", self._on_redo, keys.Redo)
         self.delete_action = action("&Remove Creature", self._on_delete, keys.Delete)
+        self.renamer = CreatureRenamer(self, self.session, self.scene, self.initiative_panel)
         self.zoom_in_action = action("Zoom &In", self.view.zoom_in, keys.ZoomIn)
         self.zoom_out_action = action("Zoom &Out", self.view.zoom_out, keys.ZoomOut)
         self.player_view = PlayerViewControl(
@@ -270,7 +272,7 @@ class MainWindow(QMainWindow):
         edit_menu = menu_bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
-        edit_menu.addAction(self.delete_action)
+        edit_menu.addActions([self.renamer.action, self.delete_action])
         view_menu = menu_bar.addMenu("&View")
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addAction(self.grid_action)

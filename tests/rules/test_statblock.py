@@ -3,6 +3,7 @@ and the bundled creature library (resources/creatures/*.json)."""
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -33,6 +34,15 @@ from tests.rules.builders import monster, pc
 CREATURES = sorted(
     (Path(__file__).resolve().parents[2] / "resources" / "creatures").glob("*.json")
 )
+
+
+def _stat_blocks(path: Path) -> list[dict[str, Any]]:
+    """The stat blocks of a bundled file: one creature, or a library file's list of them."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return list(data["creatures"]) if "creatures" in data else [data]
+
+
+STAT_BLOCKS = [block for path in CREATURES for block in _stat_blocks(path)]
 
 
 @pytest.mark.parametrize(
@@ -143,8 +153,8 @@ def test_statblock_errors_name_the_field(change: dict[str, object], field: str) 
 
 
 def test_power_round_trip_and_validation() -> None:
-    for path in CREATURES:
-        for raw in json.loads(path.read_text())["powers"]:
+    for block in STAT_BLOCKS:
+        for raw in block["powers"]:
             power = power_from_dict(raw)
             assert power_from_dict(power_to_dict(power)) == power
     with pytest.raises(ValueError, match="needs an area"):
@@ -156,11 +166,11 @@ def test_power_round_trip_and_validation() -> None:
 def test_bundled_creature_library_loads() -> None:
     assert 6 <= len(CREATURES) <= 10
     names = set()
-    for path in CREATURES:
-        sb = statblock_from_dict(json.loads(path.read_text(encoding="utf-8")))
+    for block in STAT_BLOCKS:
+        sb = statblock_from_dict(block)
         names.add(sb.name)
-        # Every file is in canonical form (what to_dict writes).
-        assert json.loads(path.read_text()) == json.loads(json.dumps(sb.to_dict()))
+        # Every creature is in canonical form (what to_dict writes).
+        assert block == json.loads(json.dumps(sb.to_dict()))
         # Every damage expression of every power rolls with the creature's own numbers.
         for power in (*sb.powers, *basic_attacks(sb)):
             for outcome in (power.hit, power.miss, power.effect):
@@ -173,11 +183,11 @@ def test_bundled_creature_library_loads() -> None:
                     ability_modifiers=sb.abilities.modifiers(),
                 )
                 assert roll(text, MinSource()).total <= roll(text, MaxSource()).total
-    assert len(names) == len(CREATURES)
+    assert len(names) == len(STAT_BLOCKS)
 
 
 def test_library_pcs_follow_000s_formulas() -> None:
-    pcs = [statblock_from_dict(json.loads(p.read_text())) for p in CREATURES]
+    pcs = [statblock_from_dict(block) for block in STAT_BLOCKS]
     pcs = [sb for sb in pcs if sb.role is Role.PC]
     assert len(pcs) >= 3
     for sb in pcs:
@@ -189,7 +199,7 @@ def test_library_pcs_follow_000s_formulas() -> None:
 
 
 def test_library_has_the_sizes_the_map_needs() -> None:
-    sizes = {statblock_from_dict(json.loads(p.read_text())).size for p in CREATURES}
+    sizes = {statblock_from_dict(block).size for block in STAT_BLOCKS}
     assert {Size.SMALL, Size.MEDIUM, Size.LARGE} <= sizes
 
 

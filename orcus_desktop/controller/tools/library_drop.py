@@ -10,6 +10,7 @@ from typing import Any
 from orcus_desktop.controller.placement import destination_problem
 from orcus_desktop.controller.tools.pointer import Point, ToolPreview, drop_square
 from orcus_desktop.geometry.grid import Size
+from orcus_desktop.model.creature_names import default_name, split_number
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.vocabulary import CreatureId
 
@@ -50,13 +51,15 @@ def new_creature_id(encounter: Encounter, name: str) -> CreatureId:
 def creature_from_entry(encounter: Encounter, entry: LibraryEntry, grid_xy: Point) -> Creature:
     """A new creature for `entry`, placed with its space centred under `grid_xy`.
 
-    A second creature of a name already on the map is numbered ("Goblin Warrior 2") so that
-    the log, the initiative and the GM can tell them apart.
+    A creature of a kind already on the map takes the lowest free number of that kind
+    ("Goblin Warrior 3" after 1 and 2; a second "Ogre" is "Ogre 2": model/creature_names.py),
+    so that the log, the initiative and the GM can tell them apart.
     """
     creature_id = new_creature_id(encounter, entry.name)
     name = entry.name
-    if any(c.name == name for c in encounter.creatures):
-        name = f"{name} {creature_id.rsplit('-', 1)[-1]}"
+    kind = split_number(name)[0].casefold()
+    if any(split_number(c.name)[0].casefold() == kind for c in encounter.creatures):
+        name = default_name(name, encounter.creatures)
     return Creature(
         id=creature_id,
         name=name,

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.tools.library_drop import (
     LibraryEntry,
     creature_from_entry,
     placement_preview,
 )
 from orcus_desktop.geometry.grid import Size, Square
+from orcus_desktop.model.serialization import load_encounter
 from tests.controller.tools.builders import make_session
 
 
@@ -35,3 +37,14 @@ def test_placement_preview_names_the_problem_before_the_drop() -> None:
     assert "occupied by" in taken.label
     off = placement_preview(session.encounter, entry, (0.2, 0.2))
     assert "off the grid" in off.label
+
+
+def test_a_goblin_warrior_dropped_into_the_demo_is_number_3() -> None:
+    encounter = load_encounter(demo_encounter_path())  # Goblin Warrior 1 and 2 stand there
+    entry = LibraryEntry("Goblin Warrior", "monsters", Size.SMALL, 6)
+    assert creature_from_entry(encounter, entry, (1.5, 1.5)).name == "Goblin Warrior 3"
+    # Goblin Warrior 1 is gone: the gap is filled before counting on.
+    without_first = encounter.without_creature("goblin-1")
+    assert creature_from_entry(without_first, entry, (1.5, 1.5)).name == "Goblin Warrior 1"
+    fresh = LibraryEntry("Orc Berserker", "monsters", Size.MEDIUM, 6)
+    assert creature_from_entry(encounter, fresh, (1.5, 1.5)).name == "Orc Berserker"

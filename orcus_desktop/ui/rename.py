@@ -1,0 +1,111 @@
+"""Edit > Rename Creature… (F2): rename the selected token or initiative row (issue 13, "Tokens").
+
+A small dialog with the name selected; Enter renames through `GameSession.update_creature`, the
+only writer, which repairs and limits the name like any typed text (controller/editing.py) and
+makes it one undo step ("Rename Goblin Warrior 1 to Snaga").
+"""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QWidget,
+)
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
+from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.panels.initiative import InitiativePanel
+
+
+class RenameDialog(QDialog):
+    """The new name for one creature, its old name filled in and selected."""
+
+    def __init__(self, creature_id: str, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("renameDialog")
+        self.setWindowTitle(f"Rename {name}")
+        self.creature_id = creature_id
+        self.name_edit = QLineEdit(name, self)
+        self.name_edit.setMaxLength(MAX_NAME_CHARS)
+        self.name_edit.selectAll()
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QFormLayout(self)
+        layout.addRow("&Name:", self.name_edit)
+        layout.addRow(buttons)
+
+
+class CreatureRenamer(QObject):
+    """The F2 action and its dialog.
+
+    Args:
+        window: the main window (the action's parent and the dialog's).
+        session: the façade every rename goes through.
+        scene: the map, whose selected token is renamed...
+        initiative: ...or the initiative list's selected row, when the list has the focus.
+    """
+
+    def __init__(
+        self,
+        window: QWidget,
+        session: GameSession,
+        scene: MapScene,
+        initiative: InitiativePanel,
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._session = session
+        self._scene = scene
+        self._initiative = initiative
+        self.dialog: RenameDialog | None = None
+        self.action = make_action(window, "Re&name Creature…", "F2")
+        self.action.setToolTip("Rename the selected creature")
+        self.action.triggered.connect(self.ask)
+
+    def ask(self) -> None:
+        """Open the dialog for the target creature (nothing selected: nothing to rename)."""
+        in_list = self._initiative.table.hasFocus()
+        creature_id = (
+            self._initiative.selected_creature_id()
+            if in_list
+            else self._scene.selected_creature_id() or self._initiative.selected_creature_id()
+        )
+        creature = self._session.encounter.find_creature(creature_id) if creature_id else None
+        if creature is None:
+            return
+        if self.dialog is not None:
+            self.dialog.deleteLater()
+        had_focus = QApplication.focusWidget()
+        self.dialog = RenameDialog(creature.id, creature.name, self._window)
+        self.dialog.accepted.connect(self._on_accepted)
+        self.dialog.finished.connect(lambda _code: self._give_back_focus(had_focus))
+        self.dialog.open()
+        self.dialog.name_edit.setFocus()
+
+    def _give_back_focus(self, had_focus: QWidget | None) -> None:
+        """The window's keys (Ctrl+Z, B, F2) work again at once where the GM was."""
+        self._window.activateWindow()
+        if had_focus is not None and shiboken6.isValid(had_focus):
+            had_focus.setFocus()
+
+    def _on_accepted(self) -> None:
+        dialog = self.dialog
+        if dialog is None:
+            return
+        name = dialog.name_edit.text().strip()
+        creature = self._session.encounter.find_creature(dialog.creature_id)
+        if creature is None or name == creature.name:
+            return
+        # A refusal (an empty name) is told in the status bar by the window's reporter.
+        self._session.update_creature(creature.id, name=name, initiator=self._window)
