@@ -29,6 +29,7 @@ from orcus_desktop.rules.conditions import (
     Condition,
     ConditionInstance,
     PersistentDamage,
+    rules_for,
 )
 from orcus_desktop.rules.damage import DamageApplied
 from orcus_desktop.rules.dice import DiceRoll
@@ -312,6 +313,7 @@ class CombatRules:
         000 "Marked": the mark ends when the marker dies or falls unconscious.
         docs/rulings.md R-06: the grapple ends when the grappler is incapacitated.
         """
+        encounter = self.let_go_if_unable(encounter, creature_id)
         creature = encounter.creature(creature_id)
         state = creature.state
         if state is None:
@@ -330,6 +332,35 @@ class CombatRules:
             if ended:
                 encounter = encounter.with_creature(other.with_state(new_state))
                 combat = _log_ended(combat, other.id, ended, "source down")
+        return encounter.with_combat(combat)
+
+    def let_go_if_unable(self, encounter: Encounter, grappler_id: str) -> Encounter:
+        """004-18 (004 l.529): a grappler that cannot make opportunity attacks lets go at once.
+
+        "If you are affected by conditions that prevent you from making attacks of opportunity
+        then you immediately let go of a grappled enemy." Only where grapples are sustained
+        (`GrappleRules.sustain_action`); 000 ends them on incapacitation (`after_harm`).
+        """
+        if self.ruleset.grapple.sustain_action is None:
+            return encounter
+        grappler = encounter.creature(grappler_id)
+        if grappler.state is None or not any(
+            rules_for(c, self.ruleset).no_immediate_actions
+            for c in grappler.state.active_conditions(self.ruleset)
+        ):
+            return encounter
+        combat = encounter.combat
+        for other in encounter.creatures:
+            if other.id == grappler_id or other.state is None:
+                continue
+            new_state, ended = end_effects_from(
+                other.state, CreatureId(grappler_id), (Condition.GRAPPLED,)
+            )
+            if ended:
+                encounter = encounter.with_creature(other.with_state(new_state))
+                combat = _log_ended(
+                    combat, other.id, ended, "grappler cannot make opportunity attacks"
+                )
         return encounter.with_combat(combat)
 
     def on_delay(self, encounter: Encounter, creature_id: str) -> Encounter:

@@ -179,7 +179,7 @@ def add_condition(
         for inst in insts:  # the condition, then what it brings (000: unconscious -> prone)
             data = {"effect": effect_data(inst)}
             e = _logged(e, "condition_added", source_id, creature_id, data)
-        return e
+        return engine.rules.let_go_if_unable(e, creature_id)  # 004-18
 
     return named_step(
         engine, encounter, "add_condition", f"{{name}}: {condition.label}", change, creature_id

@@ -30,6 +30,7 @@ from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import GRAPPLE, MOVE_GRAPPLED
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
+from orcus_desktop.model.combat import Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.abilities import Ability
@@ -85,9 +86,10 @@ def grapple(
             out = attack(
                 engine, e, creature_id, GRAPPLE, [target_id], dice=dice, ability_attack="strength"
             )
-        return replace(
-            out, encounter=engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
-        )
+        e = engine.spend(out.encounter, creature_id, ActionKind.STANDARD)
+        if target_id in out.hits:
+            e = _hold(engine, e, creature_id)
+        return replace(out, encounter=e)
 
     return attack_step(
         engine, op, f"{me.name} grapples {target.name}", encounter, change, creature_id
@@ -299,6 +301,22 @@ def _escape(
     return encounter
 
 
+def _hold(engine: Engine, encounter: Encounter, grappler_id: str) -> Encounter:
+    """004-18 (004 l.527 "You can maintain a grapple as a swift action"): a sustained grapple.
+
+    Pick: it is kept like a maintained power (000 "Maintain"), spending the ruleset's
+    `sustain_action` each later turn, or it lapses at the end of the grappler's turn with the
+    grappled conditions it imposed (their source is the Grapple power). 000: no upkeep.
+    """
+    sustain = engine.ruleset.grapple.sustain_action
+    if sustain is None:
+        return encounter
+    combat = encounter.combat
+    held = Maintained(CreatureId(grappler_id), GRAPPLE.name, ActionKind(sustain))
+    others = tuple(m for m in combat.maintained if (m.owner, m.power) != (held.owner, held.power))
+    return encounter.with_combat(replace(combat, maintained=(*others, held)))
+
+
 def _release(
     engine: Engine, encounter: Encounter, grappler_id: str, target_id: str | None
 ) -> Encounter:
@@ -318,4 +336,11 @@ def _release(
     combat = encounter.combat.logged(
         "release_grapple", CreatureId(grappler_id), tuple(CreatureId(t) for t in chosen)
     )
+    if not grappled_by(engine.rules, encounter, grappler_id):  # 004-18: nothing left to keep
+        combat = replace(
+            combat,
+            maintained=tuple(
+                m for m in combat.maintained if (m.owner, m.power) != (grappler_id, GRAPPLE.name)
+            ),
+        )
     return encounter.with_combat(combat)

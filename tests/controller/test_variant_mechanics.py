@@ -21,7 +21,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import fighter, make_session, orc
-from tests.controller.test_variant_fights import _fight, _notes
+from tests.controller.test_variant_fights import _fight, _notes, _until
 
 TWIN_SHOT: dict[str, Any] = {
     "name": "Twin Shot",
@@ -265,3 +265,54 @@ def test_004_35_the_surprise_round_is_000s() -> None:
         budgets.append(s.encounter.combat.combatant("hero").budget)
         assert not s.move_creature("hero", Square(5, 2), MoveMode.WALK).ok
     assert budgets[0] == budgets[1]
+
+
+def _grappled(s: Any, cid: str) -> bool:
+    state = s.encounter.creature(cid).state
+    return state is not None and bool(state.instances_of(Condition.GRAPPLED))
+
+
+def test_004_18_a_grapple_is_kept_with_a_swift_action_each_turn() -> None:
+    # 004-18, 004 l.527 "Sustaining: You can maintain a grapple as a swift action. You can end a
+    # grapple as a free action." Pick: maintained like a power (000 "Maintain").
+    s = _fight("alloy-heroes", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
+    assert s.grapple("hero", "orc", dice=[19]).ok
+    assert _grappled(s, "orc")
+    _until(s, "orc")
+    _until(s, "hero")  # the grapple's own turn needs no upkeep
+    assert _grappled(s, "orc")
+    kept = s.maintain_power("hero", "Grapple")
+    assert kept.ok, kept.reason
+    assert s.encounter.combat.combatant("hero").budget.swift == 0  # the swift action
+    _until(s, "orc")
+    _until(s, "hero")
+    assert _grappled(s, "orc")
+    assert s.end_turn().ok  # not maintained this turn: it lapses
+    assert not _grappled(s, "orc")
+    # 000 "Grapple": no upkeep; the grapple lasts a turn without one.
+    o = _fight("orcus", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
+    assert o.grapple("hero", "orc", dice=[19]).ok
+    _until(o, "orc")
+    _until(o, "hero")
+    assert o.end_turn().ok
+    assert _grappled(o, "orc")
+
+
+def test_004_18_a_grappler_that_cannot_make_opportunity_attacks_lets_go() -> None:
+    # 004-18, 004 l.529 "If you are affected by conditions that prevent you from making attacks
+    # of opportunity then you immediately let go of a grappled enemy." (000 Dazed: no
+    # opportunity actions.) 000 keeps the grapple until the grappler is incapacitated.
+    for ruleset_id, held in (("alloy-heroes", False), ("orcus", True)):
+        s = _fight(ruleset_id, fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
+        assert s.grapple("hero", "orc", dice=[19]).ok
+        assert s.add_condition("hero", Condition.DAZED).ok
+        assert _grappled(s, "orc") is held
+
+
+def test_004_18_a_grapple_ends_as_a_free_action_and_needs_no_more_upkeep() -> None:
+    # 004-18, 004 l.527 "You can end a grapple as a free action."
+    s = _fight("alloy-heroes", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
+    assert s.grapple("hero", "orc", dice=[19]).ok
+    assert s.release_grapple("hero").ok
+    assert not _grappled(s, "orc")
+    assert not s.maintain_power("hero", "Grapple").ok
