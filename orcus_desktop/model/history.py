@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from psygnal import Signal
@@ -77,6 +78,15 @@ class MacroCommand:
 
     def merge_with(self, other: Command) -> bool:
         return False
+
+
+@dataclass(frozen=True)
+class HistoryState:
+    """The undo and redo steps of a history and which of them was saved (`History.state`)."""
+
+    commands: tuple[Command, ...]
+    index: int
+    clean_index: int | None
 
 
 class History:
@@ -197,6 +207,20 @@ class History:
         self._commands.clear()
         self._index = 0
         self._clean_index = 0
+        self.changed.emit()
+
+    def state(self) -> HistoryState:
+        """The steps as they are now, to put back with `restore` (outside any group)."""
+        return HistoryState(tuple(self._commands), self._index, self._clean_index)
+
+    def restore(self, state: HistoryState) -> None:
+        """Put back the steps of `state`; the document must be as it was when it was taken.
+
+        A failed open puts the old encounter back with its history intact (issue 12).
+        """
+        self._commands = list(state.commands)
+        self._index = state.index
+        self._clean_index = state.clean_index
         self.changed.emit()
 
     def mark_clean(self) -> None:

@@ -96,7 +96,15 @@ class FileActions(QObject):
             self._status.say(f"Kept {self._session.encounter.name} open.")
             return False
         encounter = result.encounter
-        self._show_encounter(encounter, path)
+        problem = self._show_or_keep(encounter, path)
+        if problem is not None:
+            message = (
+                f"{path.name} could not be shown ({problem}); "
+                f"{self._session.encounter.name} is still open, with its undo history."
+            )
+            QMessageBox.warning(self._window, "Cannot open encounter", message)
+            self._status.say(message)
+            return False
         said = f"Opened {encounter.name} from {path.name}."
         if result.unreadable:
             said += f" Left out {len(result.unreadable)} creatures with unreadable stat blocks."
@@ -106,6 +114,23 @@ class FileActions(QObject):
             )
         self._status.say(said)
         return True
+
+    def _show_or_keep(self, encounter: Encounter, path: Path) -> str | None:
+        """Show `encounter` in every view, or keep the open one as it was; None when shown.
+
+        If a view fails halfway (the GM's map rebuilt, the players' not), the old encounter is
+        shown again everywhere with its file and undo history, so both views agree and Ctrl+S
+        saves the old work to its own file, never a half-switched state (issue 12).
+        """
+        session = self._session
+        old_encounter, old_path, old_steps = session.encounter, self.path, session.history.state()
+        try:
+            self._show_encounter(encounter, path)
+        except Exception as exc:  # any failure of any view: put the old encounter back
+            self._show_encounter(old_encounter, old_path)
+            session.history.restore(old_steps)
+            return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        return None
 
     def save(self) -> bool:
         """Save to the encounter's file, or ask for one; True when it was saved."""

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import resource_path
@@ -145,3 +146,25 @@ def test_the_library_model_passes_the_model_tester(
 ) -> None:
     model: CreatureLibraryModel = panel.model
     qtmodeltester.check(model)  # type: ignore[attr-defined]
+
+
+def test_the_bundled_bestiary_is_filtered_by_tier_and_rank_and_placed(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The GM narrows the dock to epic solos (000 "Tiers": 21-30) and places one with Enter."""
+    panel = window.creature_palette
+    assert isinstance(panel, LibraryPanel)
+    panel.lowest.setValue(21)
+    panel.highest.setValue(30)
+    panel.role_filter.setCurrentIndex(panel.role_filter.findData("solo"))
+    names = panel.visible_names()
+    assert "Eclipse Dragon" in names
+    assert "Cinderwing Drake" not in names  # a solo of the first tier
+    lst = panel.list_view
+    lst.setFocus()
+    lst.setCurrentIndex(panel.proxy.index(names.index("Eclipse Dragon"), 0))
+    qtbot.keyClick(lst, Qt.Key.Key_Return)
+    (dragon,) = [c for c in window.encounter.creatures if c.name == "Eclipse Dragon"]
+    assert dragon.size.value == "gargantuan"
+    assert dragon.statblock["level"] == 30
+    assert window.scene.token_item(dragon.id) is not None

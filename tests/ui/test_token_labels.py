@@ -58,3 +58,17 @@ def test_the_map_and_the_player_view_number_the_goblins_and_split_the_obs(
     assert labels(window.scene)["ogre"] == "OB"
     assert all(label != "OBr" for label in labels(players.scene).values())
     players.close()
+
+
+def test_a_hidden_creature_shapes_no_label_the_players_see(window: MainWindow) -> None:
+    place(window, "orc", "Orc Berserker", Square(12, 2))
+    assert window.session.update_creature("orc", hidden=True).ok
+    window.player_view_action.trigger()
+    players = window.player_window
+    assert players is not None
+    assert labels(window.scene)["ogre"] == "OBr"  # the GM tells the two apart
+    # The players' "OBr" would hint at a second OB they cannot see (fog off: the ogre shows).
+    window.fog_action.setChecked(False)
+    assert labels(players.scene)["ogre"] == "OB"
+    assert "orc" not in labels(players.scene)
+    players.close()
