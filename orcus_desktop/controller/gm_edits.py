@@ -18,13 +18,16 @@ from orcus_desktop.controller.combat_rules import (
     save_data,
 )
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
+from orcus_desktop.controller.log_records import DiceRolled
 from orcus_desktop.controller.outcomes import Outcome
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
+from orcus_desktop.rules.checks import skill_check
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 from orcus_desktop.rules.damage import apply_damage as rules_apply_damage
 from orcus_desktop.rules.damage import damage_against
+from orcus_desktop.rules.dice import constant_roll, roll
 from orcus_desktop.rules.durations import Duration, DurationKind
 from orcus_desktop.rules.healing import apply_healing, set_hp
 from orcus_desktop.rules.healing import grant_temp_hp as rules_grant_temp_hp
@@ -77,31 +80,128 @@ def apply_damage(
     source: str,
 ) -> Outcome:
     """Damage dealt by the GM through the rules (resistance, temp HP, dying, death)."""
+    return named_step(
+        engine,
+        encounter,
+        "apply_damage",
+        f"{{name}} takes {amount} damage",
+        lambda e: _damaged(engine, e, creature_id, amount, types, source),
+        creature_id,
+    )
+
+
+def _damaged(
+    engine: Engine,
+    e: Encounter,
+    creature_id: str,
+    amount: int,
+    types: Sequence[str],
+    source: str,
+) -> Encounter:
+    """The encounter after `amount` damage through the rules, logged."""
+    if amount < 0:
+        raise ActionError("damage is 0 or more")
+    me = engine.combatant(e, creature_id)
+    try:
+        damage_types = tuple(DamageType(t) for t in types)
+    except ValueError:
+        raise ActionError(f"unknown damage type in {list(types)}") from None
+    ruleset = engine.rules.ruleset
+    computation = damage_against(amount, damage_types, me.statblock, me.state, ruleset)
+    state, applied = rules_apply_damage(
+        me.state, me.statblock, computation, ruleset, target=me.id, source=source
+    )
+    e = _logged(
+        engine.set_state(e, creature_id, state),
+        "damage",
+        None,
+        creature_id,
+        damage_data(applied),
+    )
+    return engine.rules.after_harm(e, creature_id, me.state)
+
+
+FALL_DICE_PER = 10
+"""000 "Falling": "1d10 damage for every 10 feet it fell" (feet per die)."""
+FALL_MAX_DICE = 50
+"""000 "Falling": "to a maximum of 50d10"."""
+
+
+def falling_damage(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    feet: int,
+    dice: Sequence[int],
+    check_die: int | None,
+    trained: bool,
+) -> Outcome:
+    """A fall the GM applies (the map has no heights): 000 "Falling".
+
+    "At the end of a fall, a creature takes 1d10 damage for every 10 feet it fell, to a
+    maximum of 50d10. The creature lands prone, unless it avoids taking damage from the fall."
+    ``dice``: typed-in d10s (missing ones are rolled). 002-23 (002 l.114 "Acrobatics": "reduce
+    falling damage (divide Acrobatic roll by 2 and subtract result from damage total)"): where
+    the ruleset names a reduction skill, ``check_die`` (a typed-in d20, or 0 to roll it) asks
+    for that check, made by the creature as it is now (`rules.checks.skill_check`); None
+    skips it. ``trained`` adds the trained bonus.
+    """
 
     def change(e: Encounter) -> Encounter:
-        if amount < 0:
-            raise ActionError("damage is 0 or more")
-        me = engine.combatant(e, creature_id)
+        if feet < 0:
+            raise ActionError("a fall is 0 feet or more")
+        count = min(feet // FALL_DICE_PER, FALL_MAX_DICE)
+        source = QueuedSource(engine.rng, list(dice))
         try:
-            damage_types = tuple(DamageType(t) for t in types)
-        except ValueError:
-            raise ActionError(f"unknown damage type in {list(types)}") from None
-        ruleset = engine.rules.ruleset
-        computation = damage_against(amount, damage_types, me.statblock, me.state, ruleset)
-        state, applied = rules_apply_damage(
-            me.state, me.statblock, computation, ruleset, target=me.id, source=source
+            fall = roll(f"{count}d10", source) if count else constant_roll(0, "no fall dice")
+        except ValueError as exc:
+            raise ActionError(str(exc)) from None
+        e = e.with_combat(
+            e.combat.logged(
+                DiceRolled.kind, data=DiceRolled.from_roll(fall, f"falling {feet} ft").to_dict()
+            )
         )
-        e = _logged(
-            engine.set_state(e, creature_id, state),
-            "damage",
-            None,
-            creature_id,
-            damage_data(applied),
+        damage = fall.total
+        skill = engine.ruleset.hooks.damage_policy.falling_reduction_skill
+        if check_die is not None:
+            if skill is None:
+                raise ActionError("this ruleset has no check against falling damage")
+            me = engine.combatant(e, creature_id)
+            try:
+                check = skill_check(
+                    me,
+                    skill,
+                    QueuedSource(engine.rng, [check_die or None]),
+                    engine.rules.ruleset,
+                    trained=trained,
+                )
+            except ValueError as exc:
+                raise ActionError(str(exc)) from None
+            reduction = check.total.total // 2
+            damage = max(0, damage - reduction)
+            e = engine.rule_note(
+                e,
+                creature_id,
+                "002-23",
+                f"{check.label} {check.total.total}: falling damage {fall.total} - "
+                f"{reduction} = {damage}",
+            )
+        e = _damaged(engine, e, creature_id, damage, (), "Falling")
+        if damage <= 0:
+            return e
+        state, insts = rules_state.impose_condition(
+            engine.combatant(e, creature_id).state,
+            Condition.PRONE,
+            engine.rules.ruleset,
+            **_imposition(engine, e, creature_id, "Falling", DurationKind.UNTIL_COUNTERED, None),
         )
-        return engine.rules.after_harm(e, creature_id, me.state)
+        e = engine.set_state(e, creature_id, state)
+        for inst in insts:
+            e = _logged(e, "condition_added", None, creature_id, {"effect": effect_data(inst)})
+        return e
 
     return named_step(
-        engine, encounter, "apply_damage", f"{{name}} takes {amount} damage", change, creature_id
+        engine, encounter, "falling_damage", f"{{name}} falls {feet} ft", change, creature_id
     )
 
 

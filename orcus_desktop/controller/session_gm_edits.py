@@ -66,6 +66,21 @@ class GmEditCommands:
     ) -> OperationResult:
         return self._run(initiator, gm_edits.grant_temp_hp, creature_id, amount)
 
+    def falling_damage(
+        self,
+        creature_id: str,
+        feet: int,
+        dice: Sequence[int] = (),
+        *,
+        check_die: int | None = None,
+        trained: bool = False,
+        initiator: object = None,
+    ) -> OperationResult:
+        """A fall (000 "Falling"); ``check_die`` asks for 002-23's Acrobatics (0 = roll it)."""
+        return self._run(
+            initiator, gm_edits.falling_damage, creature_id, feet, dice, check_die, trained
+        )
+
     def add_condition(
         self,
         creature_id: str,

@@ -316,3 +316,51 @@ def test_004_18_a_grapple_ends_as_a_free_action_and_needs_no_more_upkeep() -> No
     assert s.release_grapple("hero").ok
     assert not _grappled(s, "orc")
     assert not s.maintain_power("hero", "Grapple").ok
+
+
+def _hp(s: Any, cid: str) -> int:
+    state = s.encounter.creature(cid).state
+    assert state is not None
+    return int(state.current_hp)
+
+
+def _prone(s: Any, cid: str) -> bool:
+    state = s.encounter.creature(cid).state
+    return state is not None and bool(state.instances_of(Condition.PRONE))
+
+
+def test_002_23_acrobatics_reduces_falling_damage() -> None:
+    # 000 "Falling": "a creature takes 1d10 damage for every 10 feet it fell, to a maximum of
+    # 50d10. The creature lands prone, unless it avoids taking damage from the fall."
+    # 002-23, 002 l.114 "ACROBATICS (Dex): ... reduce falling damage (divide Acrobatic roll by 2
+    # and subtract result from damage total)"; the roll is 002 l.112's check.
+    s = _fight("4e-quickref", fighter("hero", 2, 2), order={"hero": 20})
+    before = _hp(s, "hero")
+    fell = s.falling_damage("hero", 30, [6, 6, 6], check_die=10, trained=True)
+    assert fell.ok, fell.reason
+    # 18 - (10 + Dex 1 + half level 0 + trained 5) // 2 = 18 - 8
+    assert before - _hp(s, "hero") == 10
+    assert _prone(s, "hero")
+    assert "002-23" in _notes(s)
+    # A check that cancels the damage: no damage, so the creature does not land prone.
+    t = _fight("4e-quickref", fighter("hero", 2, 2), order={"hero": 20})
+    assert t.falling_damage("hero", 10, [2], check_die=10, trained=True).ok
+    assert _hp(t, "hero") == before
+    assert not _prone(t, "hero")
+    # Without the check, 002 is 000: the dice in full.
+    u = _fight("4e-quickref", fighter("hero", 2, 2), order={"hero": 20})
+    assert u.falling_damage("hero", 30, [6, 6, 6]).ok
+    assert before - _hp(u, "hero") == 18
+
+
+def test_000_falling_damage_has_no_acrobatics_and_caps_at_50d10() -> None:
+    # 000 "Falling" (quoted above): Orcus has no check against falls.
+    o = _fight("orcus", fighter("hero", 2, 2), orc("orc", 8, 2), order={"hero": 20})
+    before = _hp(o, "hero")
+    assert o.falling_damage("hero", 25, [3, 4]).ok  # 25 ft: 2d10
+    assert before - _hp(o, "hero") == 7
+    assert _prone(o, "hero")
+    assert not o.falling_damage("hero", 30, [1, 1, 1], check_die=10).ok
+    assert o.falling_damage("orc", 1000, [1] * 50).ok  # "to a maximum of 50d10"
+    rolled = [e for e in o.encounter.combat.log if e.kind == "dice_roll"][-1]
+    assert rolled.data["total"] == 50
