@@ -47,15 +47,23 @@ def restore(recovered: Encounter) -> Step:
 
 
 def place_creature(engine: Engine, encounter: Encounter, creature: Creature) -> Outcome:
-    """Put a new creature on the map; refused off-grid, on an occupied or blocking square."""
+    """Put a new creature on the map; refused off-grid, on an occupied or blocking square.
+
+    Its name is repaired like a typed one (a library file's name may hold a lone surrogate).
+    """
     op = "place_creature"
+    repaired: list[str] = []
+    name = _repaired("name", creature.name, repaired)
+    if name != creature.name:
+        creature = replace(creature, name=name)
     if encounter.find_creature(creature.id) is not None:
         reason = f'a creature with id "{creature.id}" is already on the map'
         return refuse(op, reason, creature.id)
     problem = placement.destination_problem(encounter, creature, creature.square)
     if problem:
         return refuse(op, f"cannot place {creature.name} there: {problem}", creature.id)
-    return _done(op, f"Place {creature.name}", encounter.with_creature(creature), creature.id)
+    placed = _done(op, f"Place {creature.name}", encounter.with_creature(creature), creature.id)
+    return _noted(placed, repaired)
 
 
 def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:

@@ -148,6 +148,23 @@ def test_the_library_model_passes_the_model_tester(
     qtmodeltester.check(model)  # type: ignore[attr-defined]
 
 
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_the_gm_sees_the_library_buttons_and_filters_in_the_dock(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A GM looking at the Creature library dock sees New, Edit… and the level/role filters
+    (they were built but never shown: a nested layout added with addItem parents nothing)."""
+    window.resize(1440, 900)
+    window.show()
+    qtbot.wait_exposed(window)
+    panel = window.creature_palette
+    assert all(button.isVisible() for button in panel.buttons.values())
+    assert panel.lowest.isVisible()
+    assert panel.role_filter.isVisible()
+    for button in panel.buttons.values():
+        assert panel.rect().contains(button.geometry())
+
+
 def test_the_bundled_bestiary_is_filtered_by_tier_and_rank_and_placed(
     qtbot: QtBot, window: MainWindow
 ) -> None:

@@ -14,10 +14,10 @@ from pathlib import Path
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -29,6 +29,7 @@ from orcus_desktop.controller.creature_library import (
 )
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.ui.creature_editor import CreatureEditor
+from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.panels.palette import CreaturePalette
 from orcus_desktop.ui.uvtt_actions import data_folder
 
@@ -62,38 +63,30 @@ class LibraryPanel(CreaturePalette):
         self.role_filter.currentIndexChanged.connect(
             lambda _i: self.proxy.set_role(str(self.role_filter.currentData()))
         )
-        filters = QHBoxLayout()
-        filters.addWidget(QLabel("Level"))
-        filters.addWidget(self.lowest)
-        filters.addWidget(QLabel("to"))
-        filters.addWidget(self.highest)
-        filters.addWidget(self.role_filter, 1)
+        # Wrapping rows, so a narrow dock never widens the window (docs/design.md#scene).
+        filters = FlowBox((QLabel("Level"), self.lowest, QLabel("to"), self.highest))
+        filters.add(self.role_filter)
         self.buttons: dict[str, QPushButton] = {}
-        rows = (
-            (
-                ("New…", self.new_creature),
-                ("Edit…", self.edit_selected),
-                ("Duplicate", self.duplicate_selected),
-            ),
-            (
-                ("Delete", self.delete_selected),
-                ("Import…", self.ask_import),
-                ("Export…", self.ask_export),
-            ),
+        actions = (
+            ("New…", self.new_creature),
+            ("Edit…", self.edit_selected),
+            ("Duplicate", self.duplicate_selected),
+            ("Delete", self.delete_selected),
+            ("Import…", self.ask_import),
+            ("Export…", self.ask_export),
         )
         self.message = QLabel(library.problem)
         self.message.setWordWrap(True)
         layout = self.layout()
-        assert layout is not None
-        layout.addItem(filters)
-        for row in rows:
-            line = QHBoxLayout()
-            for text, slot in row:
-                button = QPushButton(text)
-                button.clicked.connect(lambda _c=False, s=slot: s())
-                self.buttons[text.rstrip("…")] = button
-                line.addWidget(button)
-            layout.addItem(line)
+        assert isinstance(layout, QVBoxLayout)
+        layout.addWidget(filters)
+        row = FlowBox()
+        for text, slot in actions:
+            button = QPushButton(text)
+            button.clicked.connect(lambda _c=False, s=slot: s())
+            self.buttons[text.rstrip("…")] = button
+            row.add(button)
+        layout.addWidget(row)
         layout.addWidget(self.message)
 
     def refresh(self) -> None:

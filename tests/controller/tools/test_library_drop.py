@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.tools.library_drop import (
     LibraryEntry,
@@ -9,7 +11,7 @@ from orcus_desktop.controller.tools.library_drop import (
     placement_preview,
 )
 from orcus_desktop.geometry.grid import Size, Square
-from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.model.serialization import load_encounter, save_encounter
 from tests.controller.tools.builders import make_session
 
 
@@ -48,3 +50,18 @@ def test_a_goblin_warrior_dropped_into_the_demo_is_number_3() -> None:
     assert creature_from_entry(without_first, entry, (1.5, 1.5)).name == "Goblin Warrior 1"
     fresh = LibraryEntry("Orc Berserker", "monsters", Size.MEDIUM, 6)
     assert creature_from_entry(encounter, fresh, (1.5, 1.5)).name == "Orc Berserker"
+
+
+def test_a_dropped_creatures_name_is_repaired_like_a_typed_one(tmp_path: Path) -> None:
+    # A library file from elsewhere may name a creature with a lone surrogate and a control
+    # character: the creature is placed, the GM is told, and the encounter still saves.
+    session = make_session()
+    entry = LibraryEntry("Gob\ud800lin\x07", "monsters", Size.SMALL, 6, {"level": 1})
+    result = session.place_creature(creature_from_entry(session.encounter, entry, (5.5, 5.5)))
+    assert result.ok
+    placed = session.encounter.creature(str(result.creature_id))
+    assert placed.name == "Gob\N{REPLACEMENT CHARACTER}lin"
+    assert "cannot be saved was replaced" in str(result.details["repaired"])
+    assert "control characters were removed" in str(result.details["repaired"])
+    save_encounter(tmp_path / "saved.orcus", session.encounter)
+    assert placed.name in (tmp_path / "saved.orcus").read_text(encoding="utf-8")
