@@ -111,6 +111,9 @@ _KINDS: dict[CombatAction, ActionKind] = {
 # The names a ruleset's ``actions.action_kinds`` table uses for the actions it may change.
 _RULESET_KEYS = {CombatAction.DROP_PRONE: "drop_prone", CombatAction.ESCAPE_GRAPPLE: "escape"}
 
+_FOLDED_INTO_AID = frozenset({CombatAction.HELP_ATTACK, CombatAction.HELP_DEFENSE})
+"""002-12: the help actions that are choices of "Aid another" (`combat_actions.aid_choice`)."""
+
 _MOVING = frozenset(
     {
         CombatAction.WALK,
@@ -454,9 +457,12 @@ def available_actions(
     """Every action and power of the creature with whether it may take it now and why not."""
     combat = encounter.combat
     combatant = combat.find(creature_id) if combat.active else None
+    # 002-12 (002 l.39): one "Aid another" action with a choice instead of 000's three.
+    folded = _FOLDED_INTO_AID if rules.ruleset.aid.one_action else frozenset()
     options = tuple(
         ActionOption(a, a.kind_under(rules.ruleset), not problem, problem)
         for a in CombatAction
+        if a not in folded
         for problem in (action_problem(rules, encounter, creature_id, a),)
     )
     powers = tuple(

@@ -149,6 +149,35 @@ def _aid_check(
     return variant_notes.skill_use_provokes(engine, encounter, creature_id, "a skill", threats)
 
 
+AID_CHOICES = ("attack", "defense", "check")
+"""002-12 (002 l.39 "Aid another: Improve an ally's attack roll, defense, skill check, or
+ability check"): the choices of its one action, in 000's terms Help Attack, Help Defense and
+Aid Another (+2, 000)."""
+
+
+def aid_choice(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    ally_id: str,
+    choice: str,
+    enemy_id: str | None,
+    note: str,
+) -> Outcome:
+    """002-12's one "Aid another" action: ``choice`` picks 000's help action it is.
+
+    "attack" and "defense" need the enemy the +2 applies against; "check" is 000 "Aid Another".
+    """
+    if choice == "check":
+        return aid_another(engine, encounter, creature_id, ally_id, note)
+    if choice not in AID_CHOICES:
+        return refuse("aid", f"aid {choice!r}? choose one of {', '.join(AID_CHOICES)}")
+    if enemy_id is None:
+        return refuse("aid", f"aiding an ally's {choice} needs the enemy", creature_id)
+    kind = AidKind.ATTACK if choice == "attack" else AidKind.DEFENSE
+    return help_ally(engine, encounter, creature_id, ally_id, enemy_id, kind)
+
+
 def maintain_power(
     engine: Engine, encounter: Encounter, creature_id: str, power_name: str
 ) -> Outcome:

@@ -470,6 +470,20 @@ class GameSession(GmEditCommands, SessionQuestions):
             initiator, combat_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.DEFENSE
         )
 
+    def aid(
+        self,
+        creature_id: str,
+        ally_id: str,
+        choice: str,
+        enemy_id: str | None = None,
+        note: str = "",
+        initiator: object = None,
+    ) -> OperationResult:
+        """002-12's one "Aid another" action: attack, defense or check (`AID_CHOICES`)."""
+        return self._run(
+            initiator, combat_actions.aid_choice, creature_id, ally_id, choice, enemy_id, note
+        )
+
     def aid_another(
         self, creature_id: str, ally_id: str, note: str = "", initiator: object = None
     ) -> OperationResult:

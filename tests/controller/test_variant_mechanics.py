@@ -364,3 +364,35 @@ def test_000_falling_damage_has_no_acrobatics_and_caps_at_50d10() -> None:
     assert o.falling_damage("orc", 1000, [1] * 50).ok  # "to a maximum of 50d10"
     rolled = [e for e in o.encounter.combat.log if e.kind == "dice_roll"][-1]
     assert rolled.data["total"] == 50
+
+
+def test_002_12_aid_another_is_one_action_with_a_choice() -> None:
+    # 002-12, 002 l.39 "Aid another: Improve an ally's attack roll, defense, skill check, or
+    # ability check." One action; each choice is 000's Help Attack, Help Defense or Aid
+    # Another (000 "Actions in Combat": +2).
+    from orcus_desktop.controller.availability import CombatAction
+    from orcus_desktop.model.combat import AidKind
+
+    folded = {CombatAction.HELP_ATTACK, CombatAction.HELP_DEFENSE}
+    for choice, kind in (("attack", AidKind.ATTACK), ("defense", AidKind.DEFENSE)):
+        s = _fight(
+            "4e-quickref",
+            fighter("hero", 2, 2),
+            fighter("ally", 3, 3),
+            orc("orc", 3, 2),
+            order={"hero": 20, "ally": 15, "orc": 10},
+        )
+        offered = {o.action for o in s.available_actions("hero").actions}
+        assert CombatAction.AID_ANOTHER in offered
+        assert not folded & offered
+        aided = s.aid("hero", "ally", choice, "orc")
+        assert aided.ok, aided.reason
+        (aid,) = s.encounter.combat.aids
+        assert (aid.kind, aid.ally, aid.enemy) == (kind, "ally", "orc")
+    s = _fight("4e-quickref", fighter("hero", 2, 2), fighter("ally", 3, 3), order={"hero": 20})
+    assert not s.aid("hero", "ally", "attack").ok  # an attack roll against whom?
+    assert s.aid("hero", "ally", "check", note="Athletics").ok
+    assert "aid_another" in {e.kind for e in s.encounter.combat.log}
+    # 000 keeps its three separate actions.
+    o = _fight("orcus", fighter("hero", 2, 2), order={"hero": 20})
+    assert folded <= {a.action for a in o.available_actions("hero").actions}
