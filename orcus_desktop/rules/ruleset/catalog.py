@@ -7,8 +7,9 @@ from types import MappingProxyType
 
 from orcus_desktop.rules.ruleset.alloy import ALLOY_004
 from orcus_desktop.rules.ruleset.core import ORCUS, ORCUS_NO_NEGATIVE_HP, Ruleset
-from orcus_desktop.rules.ruleset.drafts import SQUARE_FIREBALLS_003, STRIKE_001
 from orcus_desktop.rules.ruleset.quickref import QUICKREF_002
+from orcus_desktop.rules.ruleset.square_fireballs import SQUARE_FIREBALLS_003
+from orcus_desktop.rules.ruleset.strike import STRIKE_001
 
 RULESETS: Mapping[str, Ruleset] = MappingProxyType(
     {

@@ -1,9 +1,7 @@
-"""003 "Square Fireballs" and 001 "Strike! / Shoot! / Spell!": registered, not yet playable.
+"""003 "Square Fireballs" as a ruleset (docs/rulesets.md "003").
 
-Their ids exist so that encounter files can name them; their values are the ones
-docs/rulesets.md gives for the existing fields and tables. Their flow, reaction and movement
-hooks (003's Total Defense start, escalation die, status downgrades; 001's engagement and
-Counter Strike!) come with their own issues, so both are marked experimental.
+Built on 000 (``ORCUS``): each change cites its mechanic id and the 003 line. Experimental
+until its flow, status and forced-movement hooks are built (issue "Square Fireballs").
 """
 
 from __future__ import annotations
@@ -73,30 +71,3 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     ),
 )
 """003, experimental (docs/rulesets.md "003")."""
-
-STRIKE_001 = ORCUS.with_changes(
-    id="strike",
-    name="Strike! / Shoot! / Spell! (001)",
-    version=1,
-    source="001",
-    experimental=True,
-    description=(
-        "Experimental, incomplete: 001's cover scale only. Its initiative, engagement, "
-        "Counter Strike! and Shoot! bands are not built yet; until then it plays as 000, and "
-        "the map cannot yet show a four-level cover scale."
-    ),
-    # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
-    # penalties to the attacker).
-    cover=CoverScale(
-        levels=(
-            CoverLevel(0.25, 0, "1/4 cover"),
-            CoverLevel(0.5, -1, "1/2 cover"),
-            CoverLevel(0.75, -2, "3/4 cover"),
-            CoverLevel(0.875, -3, "7/8 cover"),
-        ),
-        creature_cap_level=2,
-    ),
-    # 001-32, 001 l.288-290 "You can move to a second area in one Turn."
-    dash=DashRules(speed_bonus=0, attack_penalty=0, grants_combat_advantage=False),
-)
-"""001, experimental (docs/rulesets.md "001")."""

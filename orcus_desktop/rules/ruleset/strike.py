@@ -1,0 +1,41 @@
+"""001 "Strike! / Shoot! / Spell!" as a ruleset (docs/rulesets.md "001").
+
+Built on 000 (``ORCUS``): each change cites its mechanic id and the 001 line. Experimental
+until its engagement, Counter Strike! and Shoot! machinery is built (issue "Strike!").
+"""
+
+from __future__ import annotations
+
+from orcus_desktop.rules.ruleset.core import ORCUS
+from orcus_desktop.rules.ruleset.tables import (
+    CoverLevel,
+    CoverScale,
+    DashRules,
+)
+
+STRIKE_001 = ORCUS.with_changes(
+    id="strike",
+    name="Strike! / Shoot! / Spell! (001)",
+    version=1,
+    source="001",
+    experimental=True,
+    description=(
+        "Experimental, incomplete: 001's cover scale only. Its initiative, engagement, "
+        "Counter Strike! and Shoot! bands are not built yet; until then it plays as 000, and "
+        "the map cannot yet show a four-level cover scale."
+    ),
+    # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
+    # penalties to the attacker).
+    cover=CoverScale(
+        levels=(
+            CoverLevel(0.25, 0, "1/4 cover"),
+            CoverLevel(0.5, -1, "1/2 cover"),
+            CoverLevel(0.75, -2, "3/4 cover"),
+            CoverLevel(0.875, -3, "7/8 cover"),
+        ),
+        creature_cap_level=2,
+    ),
+    # 001-32, 001 l.288-290 "You can move to a second area in one Turn."
+    dash=DashRules(speed_bonus=0, attack_penalty=0, grants_combat_advantage=False),
+)
+"""001, experimental (docs/rulesets.md "001")."""
