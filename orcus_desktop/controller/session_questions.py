@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from orcus_desktop.controller import attacks, combat_actions, initiative, movement
+from orcus_desktop.controller import attacks, combat_actions, encounter_flow, initiative, movement
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_resolution import basic_attack_name
 from orcus_desktop.controller.availability import AvailableActions, available_actions
@@ -56,6 +56,10 @@ class SessionQuestions:
 
     def turn_prompts(self, creature_id: str) -> tuple[dict[str, Any], ...]:
         return initiative.turn_prompts(self.engine, self.encounter, creature_id)
+
+    def escalation_die(self) -> int:
+        """The escalation die now (003-13; 0 under rulesets without it or outside combat)."""
+        return encounter_flow.escalation_die(self.rules.ruleset, self.encounter.combat)
 
     def death_save_on_end_turn(self) -> str | None:
         return initiative.death_save_on_end_turn(self.engine, self.encounter)

@@ -115,6 +115,8 @@ class Combatant:
         initiative_roll: the d20 rolled, or None when the GM typed the result.
         initiative_modifier: the creature's initiative modifier (for ties).
         tie_break: a recorded coin flip: higher goes first among equal results and modifiers.
+        tie_order: a recorded place among equal results where the ruleset breaks ties without
+            the modifier (003-12, alternating sides): higher first; 0 where it does not.
         group: creatures rolled together share one group name and one roll.
         surprised: surprised at the start of the encounter (000 "Surprise").
         acted_round: the last round in which this creature took (or lost) its turn; -1 before
@@ -142,6 +144,7 @@ class Combatant:
     initiative_roll: int | None = None
     initiative_modifier: int = 0
     tie_break: int = 0
+    tie_order: int = 0
     group: str | None = None
     surprised: bool = False
     acted_round: int = -1
@@ -161,9 +164,12 @@ class Combatant:
         """Whether it took an opportunity attack on that turn (`Combat.turn_key`)."""
         return bool(turn) and self.opportunity_turn == turn
 
-    def sort_key(self) -> tuple[int, int, int]:
-        """Higher first: result, then modifier, then the coin (000 "Initiative")."""
-        return (-self.initiative, -self.initiative_modifier, -self.tie_break)
+    def sort_key(self) -> tuple[int, int, int, int]:
+        """Higher first: result, then modifier, then the coin (000 "Initiative").
+
+        A recorded ``tie_order`` (003-12) comes before the modifier; it is 0 under 000.
+        """
+        return (-self.initiative, -self.tie_order, -self.initiative_modifier, -self.tie_break)
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +291,17 @@ class OwedForcedMove:
 
 
 @dataclass(frozen=True, slots=True)
+class EscalationSet:
+    """The escalation die as the GM last set it (003-14 "Start Over" / "Keep Initiative").
+
+    The die then grows from ``value`` with each later round the ruleset escalates in.
+    """
+
+    value: int
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class Combat:
     """The encounter's combat state.
 
@@ -302,6 +319,8 @@ class Combat:
         pending: an attack waiting for the opportunity attacks it provoked, or None.
         owed_forced_moves: forced movement hits imposed that the GM has still to place, in
             the order the attack listed them.
+        escalation_set: the escalation die's last reset (003-14), or None: it has grown from
+            0 since combat started.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -314,6 +333,7 @@ class Combat:
     maintained: tuple[Maintained, ...] = ()
     pending: PendingAttack | None = None
     owed_forced_moves: tuple[OwedForcedMove, ...] = ()
+    escalation_set: EscalationSet | None = None
 
     @property
     def active(self) -> bool:
