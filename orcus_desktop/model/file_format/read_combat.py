@@ -30,6 +30,7 @@ from orcus_desktop.model.file_format.fields import (
 from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.log_sequence import LogSequence
+from orcus_desktop.rules.engagement import Engagement
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -80,8 +81,33 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
             whole(raw.get("value", 0), "combat.escalation_set.value", 0, 10**6),
             whole(raw.get("round", 0), "combat.escalation_set.round", 0, 10**6),
         )
+    # Files saved before 001's engagement was kept have none (001-25).
+    engaged_raw = list_at(data.get("engagements", []), "combat.engagements")
+    pairs = tuple(
+        _engagement_from(v, f"combat.engagements[{i}]", creature_ids)
+        for i, v in enumerate(engaged_raw)
+    )
     return Combat(
-        phase, round_, order, current, combatants, log, aids, maintained, pending, owed, escalation
+        phase,
+        round_,
+        order,
+        current,
+        combatants,
+        log,
+        aids,
+        maintained,
+        pending,
+        owed,
+        pairs,
+        escalation_set=escalation,
+    )
+
+
+def _engagement_from(item: object, where: str, creature_ids: set[str]) -> Engagement:
+    data = mapping(item, where)
+    return Engagement(
+        engager=CreatureId(known_id(data.get("engager"), f"{where}.engager", creature_ids)),
+        target=CreatureId(known_id(data.get("target"), f"{where}.target", creature_ids)),
     )
 
 

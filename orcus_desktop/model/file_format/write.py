@@ -109,6 +109,16 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
                 }
             }
         ),
+        **_engagements_to(combat),
+    }
+
+
+def _engagements_to(combat: Combat) -> dict[str, Any]:
+    """001-25's pairs, written only when there are some (older readers never see the key)."""
+    if not combat.engagements:
+        return {}
+    return {
+        "engagements": [{"engager": e.engager, "target": e.target} for e in combat.engagements]
     }
 
 
