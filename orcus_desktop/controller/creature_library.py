@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from psygnal import Signal
+
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.model.atomic_file import write_atomically
@@ -206,9 +208,13 @@ class UserLibrary:
 
     Args:
         folder: where the file lives (created on the first save).
+
+    Signals:
+        changed: the creatures changed (an edit, or an undo of one).
     """
 
     SOURCE = "my library"
+    changed = Signal()
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -296,7 +302,12 @@ class UserLibrary:
         write_atomically(path, library_json(chosen))
         return len(chosen)
 
+    def restore(self, creatures: Sequence[Mapping[str, Any]]) -> None:
+        """Write back the creatures of an earlier `creatures` (undo and redo of an edit)."""
+        self._write([dict(c) for c in creatures])
+
     def _write(self, creatures: list[dict[str, Any]]) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         write_atomically(self.path, library_json(creatures))
         self._creatures = creatures
+        self.changed.emit()

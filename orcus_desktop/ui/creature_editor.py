@@ -10,7 +10,7 @@ field at fault; a valid creature is saved to the GM's library.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -163,6 +163,8 @@ class CreatureEditor(QDialog):
         library: where the creature is saved.
         statblock: the creature to start from (None: a new level-1 standard monster).
         replacing: the name of the library creature this edit replaces (None: a new one).
+        saver: saves a checked stat block (by default `library.save(block, replacing)`); the
+            library panel's makes the save an undo step. Raises `LibraryFileError` to refuse.
     """
 
     def __init__(
@@ -171,8 +173,10 @@ class CreatureEditor(QDialog):
         statblock: Mapping[str, Any] | None = None,
         replacing: str | None = None,
         parent: QWidget | None = None,
+        saver: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         super().__init__(parent)
+        self._saver = saver or (lambda block: library.save(block, replacing))
         self.setWindowTitle("Edit Creature" if replacing else "New Creature")
         self.library = library
         self.replacing = replacing
@@ -314,7 +318,7 @@ class CreatureEditor(QDialog):
         block = self.statblock()
         try:
             check_creature(block, "creature")
-            self.library.save(block, self.replacing)
+            self._saver(block)
         except LibraryFileError as exc:
             self.problem.setText(f"Not saved: {exc}")
             return False

@@ -176,7 +176,7 @@ class MainWindow(QMainWindow):
     # --- construction -------------------------------------------------------------------
     def _build_docks(self) -> None:
         bundled = load_library(resource_path("creatures"))
-        self.creature_palette = LibraryPanel(bundled, user_library())
+        self.creature_palette = LibraryPanel(bundled, user_library(), session=self.session)
         self.creature_palette.place_requested.connect(self.view.drop_at_centre)  # Enter
         self.creature_list = CreatureList(self._on_creature_chosen)
         self.initiative_panel = InitiativePanel(self.session)
