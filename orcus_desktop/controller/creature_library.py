@@ -27,6 +27,7 @@ from orcus_desktop.geometry.grid import Size
 from orcus_desktop.model.atomic_file import write_atomically
 from orcus_desktop.rules.monster_math import RANKS, Suggestion, suggest
 from orcus_desktop.rules.powers import ActionKind, Frequency, TargetKind
+from orcus_desktop.rules.ruleset import RULESETS
 from orcus_desktop.rules.statblock import Side, StatBlock
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import Origin
@@ -93,6 +94,12 @@ class CreatureFacts:
     rank: str
     tactical_role: str
     keywords: tuple[str, ...]
+    rulesets: tuple[str, ...] = ()
+    """The rulesets it was built for (empty: built for any, i.e. 000's numbers)."""
+
+    def suits(self, ruleset_id: str) -> bool:
+        """Built for `ruleset_id`, or for none in particular."""
+        return not self.rulesets or ruleset_id in self.rulesets
 
 
 def facts_of(statblock: Mapping[str, Any]) -> CreatureFacts:
@@ -100,12 +107,14 @@ def facts_of(statblock: Mapping[str, Any]) -> CreatureFacts:
     level = statblock.get("level", 0)
     keywords = tuple(k for k in statblock.get("keywords", ()) if isinstance(k, str))
     role = next((k for k in keywords if k in TACTICAL_ROLES), "")
+    rulesets = tuple(r for r in statblock.get("rulesets", ()) if isinstance(r, str))
     return CreatureFacts(
         str(statblock.get("name", "")),
         level if isinstance(level, int) and not isinstance(level, bool) else 0,
         str(statblock.get("role", "monster")),
         role,
         keywords,
+        rulesets,
     )
 
 
@@ -118,7 +127,7 @@ def check_creature(data: object, where: str) -> StatBlock:
     if not isinstance(data, Mapping):
         raise LibraryFileError(f"{where}: expected a creature (a mapping), got {data!r:.40}")
     try:
-        return StatBlock.from_dict(data)
+        block = StatBlock.from_dict(data)
     except (ValueError, TypeError, KeyError) as exc:
         message = str(exc)
         if message.startswith("statblock"):
@@ -126,6 +135,13 @@ def check_creature(data: object, where: str) -> StatBlock:
         else:
             message = f"{where}: {message}"
         raise LibraryFileError(message) from None
+    for index, ruleset_id in enumerate(block.rulesets):
+        if ruleset_id not in RULESETS:
+            known = ", ".join(RULESETS)
+            raise LibraryFileError(
+                f"{where}.rulesets[{index}]: unknown ruleset {ruleset_id!r} (known: {known})"
+            )
+    return block
 
 
 def parse_library(data: object) -> list[dict[str, Any]]:

@@ -33,6 +33,7 @@ from orcus_desktop.controller.creature_library import (
     UserLibrary,
 )
 from orcus_desktop.controller.library_edits import LibraryChange, placed_copies
+from orcus_desktop.controller.ruleset_choice import DEFAULT_CHOICE, ruleset_choices
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.ui.creature_editor import CreatureEditor
@@ -115,9 +116,21 @@ class LibraryPanel(CreaturePalette):
         self.role_filter.currentIndexChanged.connect(
             lambda _i: self.proxy.set_role(str(self.role_filter.currentData()))
         )
+        # Which rulesets a creature suits: those it was built for, or any when untagged.
+        self.ruleset_filter = QComboBox()
+        self.ruleset_filter.addItem("Any ruleset", "")
+        for info in ruleset_choices():
+            self.ruleset_filter.addItem(f"Suits {info.name}", info.id)
+        self.ruleset_filter.setToolTip(
+            "Creatures built for this ruleset, and those built for none in particular"
+        )
+        self.ruleset_filter.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_ruleset(str(self.ruleset_filter.currentData()))
+        )
         # Wrapping rows, so a narrow dock never widens the window (docs/design.md#scene).
         filters = FlowBox((QLabel("Level"), self.lowest, QLabel("to"), self.highest))
         filters.add(self.role_filter)
+        filters.add(self.ruleset_filter)
         self.buttons: dict[str, QPushButton] = {}
         actions = (
             ("New…", self.new_creature),
@@ -173,9 +186,13 @@ class LibraryPanel(CreaturePalette):
                 (original, block) if original else None,
             )
 
-        return CreatureEditor(
+        editor = CreatureEditor(
             self.library, entry.statblock if entry else None, replacing, self, saver=save
         )
+        playing = self.session.ruleset.id if self.session is not None else DEFAULT_CHOICE
+        if entry is None and playing != DEFAULT_CHOICE:
+            editor.set_rulesets([playing])  # a new creature built while playing a variant
+        return editor
 
     def record(
         self,
