@@ -185,6 +185,8 @@ class MainWindow(QMainWindow):
         )
         self.log_panel = CombatLogPanel(self.session)
         self.dice_dock = DiceDock(self.session, SettingsFavourites())
+        # A click on a power card's damage rolls it in the dock (issue 17).
+        self.actions_panel.power_card.roll_requested.connect(self.dice_dock.roll_expression)
         self.docks: dict[str, QDockWidget] = {}
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
