@@ -112,3 +112,11 @@ def test_a_new_creature_built_while_playing_a_variant_is_tagged_with_it(
     assert window.save_to(saved)
     assert window.open_file(saved)
     assert list(window.encounter.creature(drone.id).statblock["rulesets"]) == ["alloy-heroes"]
+
+
+def test_the_filtered_library_passes_the_model_tester(
+    qtmodeltester: object, panel: LibraryPanel
+) -> None:
+    build(panel, "Rust Golem", ["alloy-heroes"])
+    choose_ruleset_filter(panel, "strike")
+    qtmodeltester.check(panel.proxy)  # type: ignore[attr-defined]
