@@ -22,6 +22,7 @@ from orcus_desktop.controller import (
     attacks,
     combat_actions,
     editing,
+    engagement,
     grappling,
     initiative,
     interrupts,
@@ -385,6 +386,14 @@ class GameSession(GmEditCommands, SessionQuestions):
         self, creature_id: str, initiator: object = None
     ) -> OperationResult:
         return self._run(initiator, interrupts.decline_opportunity_attack, creature_id)
+
+    # -- 001 engagement (controller/engagement.py) -----------------------------------------
+
+    def engage(self, engager_id: str, target_id: str, initiator: object = None) -> OperationResult:
+        return self._run(initiator, engagement.engage, engager_id, target_id)
+
+    def withdraw(self, creature_id: str, initiator: object = None) -> OperationResult:
+        return self._run(initiator, engagement.withdraw, creature_id)
 
     # -- combat actions -------------------------------------------------------------------
 
