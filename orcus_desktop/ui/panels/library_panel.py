@@ -124,6 +124,11 @@ class LibraryPanel(CreaturePalette):
         self.ruleset_filter.addItem("Any ruleset", "")
         for info in ruleset_choices():
             self.ruleset_filter.addItem(f"Suits {info.name}", info.id)
+        # Long ruleset names must not widen the dock (a 1024-pixel window keeps its map).
+        self.ruleset_filter.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.ruleset_filter.setMinimumContentsLength(12)
         self.ruleset_filter.setToolTip(
             "Creatures built for this ruleset, and those built for none in particular"
         )
