@@ -188,3 +188,27 @@ def test_the_dialog_offers_apply_or_only_the_library(
     QTimer.singleShot(0, click)
     assert ask_apply_to_tokens(parent, "Cave Brute", 2) is applies
     assert sorted(seen) == ["Apply to the 2 tokens", "Only the library"]
+
+
+def test_a_size_that_no_longer_fits_is_not_applied_and_says_why(window: MainWindow) -> None:
+    panel = panel_of(window)
+    session = window.session
+    entry = build_brute(panel)
+    first = creature_from_entry(session.encounter, entry, (5.5, 5.5))
+    assert session.place_creature(first).ok
+    beside = creature_from_entry(session.encounter, entry, (6.5, 5.5))  # the next square
+    assert session.place_creature(beside).ok
+    panel.ask_apply = lambda _name, _count: True
+    editor = panel.editor(entry)
+    editor.size_box.setCurrentIndex(editor.size_box.findData("large"))
+    before = session.encounter
+    assert editor.save()
+    assert session.encounter == before  # no token changed: all or nothing
+    assert "does not fit there" in panel.not_applied
+    library_brute = panel.library.get("Cave Brute")
+    assert library_brute is not None
+    assert library_brute["size"] == "large"  # the library edit itself stands
+    window.undo_action.trigger()
+    library_brute = panel.library.get("Cave Brute")
+    assert library_brute is not None
+    assert library_brute["size"] == "medium"

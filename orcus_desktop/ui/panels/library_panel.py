@@ -86,6 +86,8 @@ class LibraryPanel(CreaturePalette):
     Attributes:
         ask_apply: asks (name, how many tokens) whether an edit applies to the placed tokens;
             looked up at each edit, so tests answer instead of the dialog.
+        not_applied: why the last edit the GM chose to apply to the placed tokens was refused
+            (a bigger size that does not fit where a token stands), or "".
     """
 
     def __init__(
@@ -103,6 +105,7 @@ class LibraryPanel(CreaturePalette):
             self, name, count
         )
         library.changed.connect(self.refresh)
+        self.not_applied = ""
         self.lowest = QSpinBox()
         self.highest = QSpinBox()
         for box, value in ((self.lowest, 1), (self.highest, 40)):
@@ -121,6 +124,11 @@ class LibraryPanel(CreaturePalette):
         self.ruleset_filter.addItem("Any ruleset", "")
         for info in ruleset_choices():
             self.ruleset_filter.addItem(f"Suits {info.name}", info.id)
+        # Long ruleset names must not widen the dock (a 1024-pixel window keeps its map).
+        self.ruleset_filter.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.ruleset_filter.setMinimumContentsLength(12)
         self.ruleset_filter.setToolTip(
             "Creatures built for this ruleset, and those built for none in particular"
         )
@@ -219,14 +227,17 @@ class LibraryPanel(CreaturePalette):
                 apply_to = edited
         change = LibraryChange(text, self.library, before, self.library.creatures)
         result = self.session.edit_library(change, apply_to, initiator=self)
-        if not result.ok:
-            self.message.setText(f"Saved to your library, but not applied: {result.reason}")
+        self.not_applied = "" if result.ok else result.reason
 
     def run_editor(self, editor: CreatureEditor) -> None:
+        self.not_applied = ""
         if editor.exec() and editor.saved_name:
             self.refresh()
             self.select_name(editor.saved_name)
-            self.message.setText(f"Saved {editor.saved_name} to your library.")
+            said = f"Saved {editor.saved_name} to your library."
+            if self.not_applied:
+                said += f" Not applied to the tokens on the map: {self.not_applied}."
+            self.message.setText(said)
 
     def new_creature(self) -> None:
         self.run_editor(self.editor())
