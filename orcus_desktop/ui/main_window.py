@@ -176,7 +176,7 @@ class MainWindow(QMainWindow):
     # --- construction -------------------------------------------------------------------
     def _build_docks(self) -> None:
         bundled = load_library(resource_path("creatures"))
-        self.creature_palette = LibraryPanel(bundled, user_library())
+        self.creature_palette = LibraryPanel(bundled, user_library(), session=self.session)
         self.creature_palette.place_requested.connect(self.view.drop_at_centre)  # Enter
         self.creature_list = CreatureList(self._on_creature_chosen)
         self.initiative_panel = InitiativePanel(self.session)
@@ -185,6 +185,8 @@ class MainWindow(QMainWindow):
         )
         self.log_panel = CombatLogPanel(self.session)
         self.dice_dock = DiceDock(self.session, SettingsFavourites())
+        # A click on a power card's damage rolls it in the dock (issue 17).
+        self.actions_panel.power_card.roll_requested.connect(self.dice_dock.roll_expression)
         self.docks: dict[str, QDockWidget] = {}
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
