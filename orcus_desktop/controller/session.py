@@ -30,6 +30,7 @@ from orcus_desktop.controller import (
     map_import,
     movement,
     ruleset_choice,
+    strike_reactions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import CombatAction
@@ -559,7 +560,10 @@ class GameSession(GmEditCommands, LightingCommands, SessionQuestions):
         **kwargs: P.kwargs,
     ) -> OperationResult:
         self._follow_ruleset()
-        return self._apply(use_case(self.engine, self.encounter, *args, **kwargs), initiator)
+        before = self.encounter
+        outcome = use_case(self.engine, before, *args, **kwargs)
+        # 001-23/24: the strikes a step provokes under 001 (nothing under other rulesets).
+        return self._apply(strike_reactions.after_step(self.engine, before, outcome), initiator)
 
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:
         if isinstance(outcome, Step):

@@ -40,6 +40,7 @@ from orcus_desktop.ui.about_dialog import show_about_dialog
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.attack_driver import AttackDriver
 from orcus_desktop.ui.creature_list import CreatureList, token_menu
+from orcus_desktop.ui.engagement_actions import EngagementActions
 from orcus_desktop.ui.file_actions import FileActions, ask_image_use
 from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.scene import MapScene
@@ -309,6 +310,14 @@ class MainWindow(QMainWindow):
         )
         combat_menu.addSeparator()
         combat_menu.addActions([self.take_opportunity_action, self.let_pass_action])
+        self.engagement_actions = EngagementActions(
+            self,
+            self.session,
+            lambda: self.actions_panel.creature_id,
+            self.scene.selected_creature_id,
+            self.status_report.say,
+            combat_menu,
+        )
         self.player_view.add_menu(menu_bar.addMenu("&Window"))
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.shortcuts_action)
