@@ -21,6 +21,7 @@ from orcus_desktop.controller.combat_rules import (
     healing_data,
     roll_data,
 )
+from orcus_desktop.controller.engagement import strike_modifiers
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
@@ -343,6 +344,10 @@ def stage_attack(
             ):
                 defense_mods.append(Modifier(HELP_BONUS, f"help defense ({aid.helper})"))
                 aids_used.append(aid)
+        # 001-26: a Strike! on a creature others are engaged with (none outside 001).
+        attack_mods.extend(
+            strike_modifiers(encounter, engine.ruleset, attacker_id, target_id, power.origin)
+        )
         ctx = AttackContext(
             cover=degree,
             concealment=concealment,
