@@ -61,6 +61,14 @@ class Lighting:
     sources: tuple[LightSource, ...] = ()
     magical_darkness: frozenset[Square] = frozenset()
 
+    @property
+    def shapes_sight(self) -> bool:
+        """Whether light limits what creatures see (not bright everywhere, as before issue 20).
+
+        True when the ambient light is not bright or some square is magically dark.
+        """
+        return self.ambient is not Illumination.BRIGHT or bool(self.magical_darkness)
+
     def source(self, light_id: str) -> LightSource | None:
         """The light source with that id, or None."""
         return next((s for s in self.sources if s.id == light_id), None)
