@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.attack_choices import cover_choices
 from orcus_desktop.controller.attack_flow import AttackOptions
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import (
@@ -32,20 +33,11 @@ from orcus_desktop.controller.tools.targeting import (
     attack_summary,
 )
 
-COVER_CHOICES = (
-    ("", "as measured"),
-    ("none", "no cover"),
-    ("half", "half cover (-2)"),
-    ("three_quarters", "three-quarters cover (-5)"),
-    ("total", "total cover (cannot be targeted)"),
-)
-"""The cover override per target: the measured degree, or what the GM rules (000 "Cover")."""
-
 CONCEALMENT_CHOICES = (
     ("", "from light and obscured squares"),
     ("none", "no concealment"),
-    ("concealed", "concealment (-2)"),
-    ("total", "total concealment (-5)"),
+    ("concealed", "concealment"),
+    ("total", "total concealment"),
 )
 """The concealment override per target (000 "Concealment", "Vision and Light")."""
 
@@ -119,7 +111,7 @@ class AttackDialog(QDialog):
             form.addRow(summary)
             if is_power:
                 box = QComboBox(self)
-                for value, text in COVER_CHOICES:
+                for value, text in cover_choices(session.rules.ruleset):
                     if not value and target_id in measured:
                         text = f"as measured ({measured[target_id].replace('_', '-')})"
                     box.addItem(text, value)
@@ -128,8 +120,15 @@ class AttackDialog(QDialog):
                 self.cover_boxes[target_id] = box
                 form.addRow(f"Cover of {_name(session, target_id)}:", box)
                 hidden = QComboBox(self)
+                ruleset = session.rules.ruleset
+                penalties = {
+                    "concealed": ruleset.concealment_penalty,
+                    "total": ruleset.total_concealment_penalty,
+                }
                 for value, text in CONCEALMENT_CHOICES:
-                    hidden.addItem(text, value)
+                    hidden.addItem(
+                        f"{text} ({penalties[value]:+d})" if value in penalties else text, value
+                    )
                 hidden.setToolTip("Override the concealment light and obscured squares give")
                 hidden.currentIndexChanged.connect(self._on_options_changed)
                 self.concealment_boxes[target_id] = hidden
