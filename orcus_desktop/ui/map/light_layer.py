@@ -19,8 +19,8 @@ from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 
-DARKNESS_SHADE = QColor(10, 10, 30, 120)
-DIM_SHADE = QColor(10, 10, 30, 60)
+DARKNESS_SHADE = QColor(10, 10, 30, 45)
+DIM_SHADE = QColor(10, 10, 30, 20)
 PUT_OUT = QColor("#777777")
 
 
