@@ -19,7 +19,8 @@ def test_the_lighting_benchmark_runs_and_reports_both_rows(
         spec = importlib.util.spec_from_file_location(
             "bench_lighting", BENCH / "bench_lighting.py"
         )
-        assert spec is not None and spec.loader is not None
+        assert spec is not None
+        assert spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         assert module.main(["--lights", "3", "--walls", "20", "--repeats", "1"]) == 0
