@@ -5,7 +5,8 @@ move provokes, or a Ranged or Far power used next to an enemy, offers the opport
 first and holds its attack in `combat.pending` (one undo step); the step that settles the
 last offer (`opportunity_attack` or `decline_opportunity_attack`) then resolves the held
 attack with the choices the GM made when ordering it, or drops it with a log line when the
-attacker can no longer act (dead, unconscious, stunned...).
+attacker can no longer act (dead, unconscious, stunned...). A provoking move is held the same
+way, stopped on the square it provoked from (`held_moves`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import placement, strike_reactions
+from orcus_desktop.controller import held_moves, placement, strike_reactions
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
@@ -112,6 +113,8 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
     if held is None or any(c.out_of_turn is ActionKind.OPPORTUNITY for c in combat.combatants):
         return encounter
     encounter = encounter.with_combat(replace(combat, pending=None))
+    if held.kind == held_moves.MOVE:
+        return held_moves.resume(engine, encounter, held)
     reason = cannot_act(engine.rules, encounter, held.attacker)
     if not reason:
         try:

@@ -1,16 +1,17 @@
 """Movement: the drag preview, the reachable squares, a move, and forced movement.
 
 A move in combat spends the creature's move action (000 "Walk", "Five-Foot Step", "Dash",
-"Crawl", "Squeeze") and is refused when a condition forbids it; a walk offers the enemies it
-provokes an opportunity attack (docs/rulings.md R-02); a shift and a GM move provoke
-nothing. Forced movement (000 "Unwilling Movement") never provokes.
+"Crawl", "Squeeze") and is refused when a condition forbids it; a walk stops on each square
+where it provokes, offering those enemies an opportunity attack, and goes on once they are
+settled (docs/rulings.md R-02, `held_moves`); a shift and a GM move provoke nothing. Forced
+movement (000 "Unwilling Movement") never provokes.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller import owed_moves, placement
+from orcus_desktop.controller import held_moves, owed_moves, placement
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import (
@@ -144,8 +145,8 @@ def move_creature(
 ) -> Outcome:
     """Move a creature along a legal path (or a GM move): one undo step, "Move Goblin 3 squares".
 
-    A walk's result lists the enemies offered an opportunity attack; consecutive GM moves of
-    one creature merge into one undo step.
+    A walk's result lists the enemies it provokes (offered one at a time, square by square,
+    `held_moves`); consecutive GM moves of one creature merge into one undo step.
     """
     op = "move_creature"
     creature = encounter.find_creature(creature_id)
@@ -157,6 +158,10 @@ def move_creature(
         after, preview = _move(engine, encounter, creature, destination, mode)
     except ActionError as exc:
         return refuse(op, str(exc), creature_id)
+    held = encounter.combat.pending
+    if held is not None and mode is not MoveMode.GM:
+        # The offers come first (000 "Immediate Actions"), as for a new attack (`interrupts`).
+        return refuse(op, f"{held.text} waits for the opportunity attacks", creature_id)
     if mode is MoveMode.GM:
         text = f"Move {creature.name}"
     else:
@@ -189,9 +194,10 @@ def _move(
     preview = preview_move(engine, encounter, creature_id, destination, mode)
     if not preview.reachable:
         raise ActionError(preview.reason or f"{creature.name} cannot move there")
-    encounter = encounter.with_creature(creature.moved_to(destination))
     if mode is MoveMode.GM:
-        return engine.check_grapples(encounter), preview
+        return engine.check_grapples(encounter.with_creature(creature.moved_to(destination))), (
+            preview
+        )
     encounter = engine.spend(encounter, creature_id, ActionKind.MOVE, moved=preview.cost)
     state = engine.rules.state(creature)
     if state is not None:
@@ -218,10 +224,16 @@ def _move(
             "provoked": list(preview.provoking_enemy_ids),
         },
     )
-    encounter = engine.offer_opportunity(
-        encounter.with_combat(combat), preview.provoking_enemy_ids
+    # 000 "Opportunity Attacks": the move stops where it provokes until the offers are settled.
+    encounter = held_moves.walk(
+        engine,
+        encounter.with_combat(combat),
+        creature_id,
+        preview.path,
+        preview.provoking_enemy_ids,
+        mode.value,
     )
-    return engine.check_grapples(encounter), preview
+    return encounter, preview
 
 
 def _movement_view(

@@ -62,6 +62,9 @@ def test_dazed_creature_refused_its_move_action(duel: GameSession) -> None:
     options = duel.available_actions("hero")
     assert options.option(CombatAction.WALK).allowed  # the standard converts to a move
     assert duel.move_creature("hero", Square(2, 4), MoveMode.WALK).ok
+    # Leaving the orc provokes: the walk waits for its opportunity attack (000 "Opportunity
+    # Attacks"); let pass, the rest of it follows.
+    assert duel.decline_opportunity_attack("orc").ok
     refused = duel.move_creature("hero", Square(2, 5), MoveMode.WALK)
     assert not refused.ok
     assert "dazed" in refused.reason
@@ -301,6 +304,8 @@ def test_grapple_escape_and_grapple_ends_when_apart(duel: GameSession) -> None:
     duel.end_turn()
     duel.end_turn()
     duel.move_creature("hero", Square(2, 4), MoveMode.WALK)  # hero walks away: grapple ends
+    assert Condition.GRAPPLED in _conditions(duel, "orc")  # held where it provoked the orc
+    assert duel.decline_opportunity_attack("orc").ok  # the rest of the walk follows
     assert Condition.GRAPPLED not in _conditions(duel, "orc")
 
 
@@ -512,6 +517,7 @@ def test_crawl_dash_and_forced_movement(duel: GameSession) -> None:
     assert crawl.details["cost"] == 6
     duel.end_turn()
     assert duel.move_creature("orc", Square(3, 10), MoveMode.DASH).ok  # 8 squares
+    assert duel.decline_opportunity_attack("hero").ok  # leaving the hero provoked
     assert Condition.DASHING in _conditions(duel, "orc")
     assert duel.force_move("orc", "push", 1, Square(3, 11), source_id="hero").ok
     assert duel.encounter.creature("orc").square == Square(3, 11)
