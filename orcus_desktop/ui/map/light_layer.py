@@ -84,7 +84,7 @@ class LightLayer(QObject):
     Args:
         scene: the map scene (the GM's or the players').
         session: the game session (asked for the illumination; nothing is changed).
-        markers: draw the light sources' markers (the GM's map; not the players').
+        players: the players' scene: no markers, and no light of creatures the GM hides.
         parent: the owning object.
     """
 
@@ -93,13 +93,13 @@ class LightLayer(QObject):
         scene: MapScene,
         session: GameSession,
         *,
-        markers: bool = True,
+        players: bool = False,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._scene = scene
         self._session = session
-        self._markers = markers
+        self._players = players
         self.item = LightingItem()
         scene.addItem(self.item)
         self._timer = QTimer(self)
@@ -136,11 +136,12 @@ class LightLayer(QObject):
         if lighting == NO_LIGHTING:
             self.item.set_light(QPainterPath(), QPainterPath(), (), QRectF())
             return
-        levels = self._session.illumination()
+        # the players' screen: no light of a creature the GM hides (issue 20)
+        levels = self._session.illumination(players=self._players)
         dark = _runs_path((levels == Illumination.DARK).tolist())
         dim = _runs_path((levels == Illumination.DIM).tolist())
         markers: list[tuple[QPointF, QColor]] = []
-        for source in lighting.sources if self._markers else ():
+        for source in lighting.sources if not self._players else ():
             bearer = encounter.find_creature(source.carried_by) if source.carried_by else None
             if bearer is not None:
                 x0, y0, _, _ = bearer.space.bounds()
