@@ -119,3 +119,23 @@ def test_a_carried_torch_follows_its_bearer(qtbot: QtBot, window: MainWindow) ->
     levels = window.session.illumination()
     assert Illumination(int(levels[10, 14])) is Illumination.BRIGHT
     assert Illumination(int(levels[6, 4])) is Illumination.DARK
+
+
+def test_the_gm_map_shades_darkness_lightly_and_marks_the_light(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from PySide6.QtCore import QPointF
+
+    from orcus_desktop.ui.map.layers import SQUARE_PX
+
+    item = window.lights.layer.item
+    assert item.dark.isEmpty()  # daylight: nothing drawn
+    window.lights.set_ambient(Illumination.DARK)
+    settle()
+    centre = QPointF(6.5 * SQUARE_PX, 6.5 * SQUARE_PX)
+    assert item.dark.contains(centre)
+    window.toolbar.activate("light")
+    click(qtbot, window, Square(6, 6))
+    settle()
+    assert not item.dark.contains(centre)
+    assert [at for at, _colour in item.markers] == [centre]
