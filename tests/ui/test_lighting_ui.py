@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -18,6 +18,7 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.light_dialog import LightDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import FOG
+from orcus_desktop.ui.map.layers import SQUARE_PX
 from tests.ui.test_map_scene import view_point
 from tests.ui.test_player_fog import pixel
 from tests.ui.test_player_view import open_player_view, render
@@ -124,10 +125,6 @@ def test_a_carried_torch_follows_its_bearer(qtbot: QtBot, window: MainWindow) ->
 def test_the_gm_map_shades_darkness_lightly_and_marks_the_light(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    from PySide6.QtCore import QPointF
-
-    from orcus_desktop.ui.map.layers import SQUARE_PX
-
     item = window.lights.layer.item
     assert item.dark.isEmpty()  # daylight: nothing drawn
     window.lights.set_ambient(Illumination.DARK)
