@@ -22,6 +22,7 @@ from orcus_desktop.ui.map.layers import SQUARE_PX
 from tests.ui.test_map_scene import view_point
 from tests.ui.test_player_fog import pixel
 from tests.ui.test_player_view import open_player_view, render
+from tests.ui.test_targeting import accept_dialog, activate, at
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -136,3 +137,29 @@ def test_the_gm_map_shades_darkness_lightly_and_marks_the_light(
     settle()
     assert not item.dark.contains(centre)
     assert [at for at, _colour in item.markers] == [centre]
+
+
+def test_in_the_dark_the_attack_dialog_names_the_darkness_and_the_gm_overrides_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """000 "Vision and Light": darkness next to the attacker gives partial concealment (-2)."""
+    session = window.session
+    assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok
+    window.lights.set_ambient(Illumination.DARK)
+    window.view.resetTransform()
+    window.view.centerOn(10 * SQUARE_PX, 6 * SQUARE_PX)
+    activate(qtbot, window, "brakka", "Cleave")
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 10.5, 4.5))
+    dialog = window.attack_dialog
+    assert dialog is not None
+    summary = dialog.summaries["goblin-1"]
+    # bright light: needs 10 (+7 vs AC 17); darkness, adjacent: -2
+    assert summary.text().startswith("Goblin Warrior 1: needs 12 on the d20 (+5 vs AC 17)")
+    assert "darkness: concealment" in summary.text()
+    box = dialog.concealment_boxes["goblin-1"]
+    box.setCurrentIndex(box.findData("none"))
+    assert summary.text().startswith("Goblin Warrior 1: needs 10 on the d20 (+7 vs AC 17)")
+    accept_dialog(qtbot, window, "11 3")
+    target = session.encounter.combat.log[-1].data["targets"][0]
+    assert target["concealment"] == "none"
