@@ -149,7 +149,10 @@ def _hidden_cells(
 
 
 def _cause(battlefield: Battlefield, result: SightResult, ids: tuple[str, Space]) -> str:
-    """ ", dim light" or ", darkness" when light gives the concealment (docs/rulings.md R-61)."""
+    """The cause of the concealment when light gives it (docs/rulings.md R-61), or "".
+
+    Spelled to follow the degree: ", dim light" or ", darkness".
+    """
     if result.concealment is ConcealmentDegree.NONE:
         return ""
     cause = light_cause(battlefield, battlefield.occupant(ids[0]), ids[1])
