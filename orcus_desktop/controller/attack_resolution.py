@@ -25,6 +25,7 @@ from orcus_desktop.controller.encounter_flow import (
     end_surprise_when_attacked,
     escalation_modifiers,
 )
+from orcus_desktop.controller.engagement import strike_modifiers
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
@@ -356,6 +357,7 @@ def stage_attack(
             ):
                 defense_mods.append(Modifier(HELP_BONUS, f"help defense ({aid.helper})"))
                 aids_used.append(aid)
+        attack_mods += strike_modifiers(encounter, engine.ruleset, attacker_id, target_id, power)
         ctx = AttackContext(
             cover=degree,
             concealment=concealment,
