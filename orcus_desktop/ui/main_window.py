@@ -59,6 +59,7 @@ from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.uvtt_actions import UvttActions
+from orcus_desktop.ui.window_prefs import GridContrastMenu
 
 
 class MainWindow(QMainWindow):
@@ -279,6 +280,7 @@ class MainWindow(QMainWindow):
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addAction(self.grid_action)
         view_menu.addAction(self.fog_action)
+        self.grid_contrast = GridContrastMenu(view_menu.addMenu("Grid &Contrast"), self.scene)
         view_menu.addSeparator()
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
