@@ -12,6 +12,7 @@ from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.frozen import with_replaced
 from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.zones import Zone
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.vocabulary import CreatureId
@@ -93,6 +94,8 @@ class Encounter:
     combat: Combat = field(default_factory=Combat)
     ruleset_id: str = DEFAULT_RULESET_ID
     """The ruleset the encounter is played by (docs/rulesets.md); the file stores its id."""
+    zones: tuple[Zone, ...] = ()
+    """Placed templates that stay on the map (`model.zones`)."""
 
     def creature(self, creature_id: str) -> Creature:
         """The creature with that id.

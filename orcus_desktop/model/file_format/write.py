@@ -7,6 +7,7 @@ from typing import Any
 from orcus_desktop.model.combat import Combat, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
+from orcus_desktop.model.file_format.zones import zones_to
 from orcus_desktop.model.frozen import thaw as _thaw
 from orcus_desktop.rules.ruleset import RULESETS
 
@@ -42,6 +43,9 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
             "pixels_per_square": image.pixels_per_square,
             "offset_px": list(image.offset_px),
         }
+    zones = zones_to(encounter.zones, encounter.grid)
+    if zones:
+        out["zones"] = zones
     if encounter.combat != Combat():
         # Optional in version 1: files without it load as "no combat running".
         out["combat"] = _combat_to(encounter.combat)
