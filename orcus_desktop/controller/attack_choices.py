@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,8 +21,8 @@ class AttackChoices:
     """What the GM decides about an attack; the defaults leave everything to the rules.
 
     Attributes:
-        cover: cover degree per target id, overriding the measured one ("none", "half",
-            "three_quarters", "total"; docs/design.md#cover).
+        cover: cover degree per target id, overriding the measured one ("none", a degree of
+            the ruleset's scale (`cover_choices`), "total"; docs/design.md#cover).
         combat_advantage: extra reasons for combat advantage the GM states.
         knock_out: targets to knock out rather than kill (000 "Knocking a Creature Out").
         damage_overrides: damage per target id the GM imposes.
@@ -68,3 +69,21 @@ class AttackChoices:
 
 NO_CHOICES = AttackChoices()
 """The rules decide everything (a shared default; never mutated)."""
+
+
+def cover_choices(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
+    """The cover override per target: the measured degree, or what the GM rules.
+
+    One entry per level of the ruleset's cover scale with its name and number (000 "Cover":
+    half -2, three-quarters -5; 001-11: four levels from 1/4 +0 to 7/8 -3).
+    """
+    levels = tuple(
+        (degree.value, f"{level.label} ({level.modifier:+d})")
+        for degree, level in zip(ruleset.cover.degrees(), ruleset.cover.levels, strict=True)
+    )
+    return (
+        ("", "as measured"),
+        ("none", "no cover"),
+        *levels,
+        ("total", "total cover (cannot be targeted)"),
+    )

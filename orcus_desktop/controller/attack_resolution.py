@@ -481,7 +481,7 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 
 
-_COVER_LEVEL = {CoverDegree.HALF.value: 1, CoverDegree.THREE_QUARTERS.value: 2}
+_DEGREES = frozenset(CoverDegree)
 
 
 def _cover_struck(
@@ -495,10 +495,11 @@ def _cover_struck(
     """
     policy = engine.ruleset.hooks.targeting_policy
     for t in targets:
-        level = _COVER_LEVEL.get(t.get("cover", ""))
+        degree = t.get("cover", "")
+        level = engine.ruleset.cover.level_of(degree) if degree in _DEGREES else None
         if level is None or t.get("attack") is None or t.get("defense") is None:
             continue
-        without = int(t["attack"]) - engine.ruleset.cover.level(level).modifier
+        without = int(t["attack"]) - level.modifier
         if policy.cover_struck(
             hit=bool(t.get("hit")), total_without_cover=without, defense=t["defense"]
         ):

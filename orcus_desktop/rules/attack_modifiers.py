@@ -26,9 +26,6 @@ from orcus_desktop.rules.state import (
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 
-_COVER_LEVEL = {CoverDegree.HALF: 1, CoverDegree.THREE_QUARTERS: 2}
-"""Which level of the ruleset's cover scale (``Ruleset.cover``) each degree is."""
-
 
 @dataclass(frozen=True, slots=True)
 class Combatant:
@@ -162,8 +159,8 @@ def attack_modifiers(
     # 000 "Cover": "only the most protective degree of cover applies".
     if ctx.cover is CoverDegree.TOTAL and ruleset.cover.total_blocks_targeting:
         raise RulesError(f"{target.statblock.name} has total cover and cannot be targeted")
-    if ctx.cover in _COVER_LEVEL:  # the ruleset's cover scale (D3) gives number and name
-        level = ruleset.cover.level(_COVER_LEVEL[ctx.cover])
+    level = ruleset.cover.level_of(ctx.cover)  # the ruleset's scale (D3): number and name
+    if level is not None:
         mods.append(Modifier(level.modifier, level.label))
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if not power.origin.is_area or ruleset.concealment_applies_to_areas:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.attack_choices import cover_choices
 from orcus_desktop.controller.attack_flow import AttackOptions
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import (
@@ -30,15 +31,6 @@ from orcus_desktop.controller.tools.targeting import (
     TargetingChoice,
     attack_summary,
 )
-
-COVER_CHOICES = (
-    ("", "as measured"),
-    ("none", "no cover"),
-    ("half", "half cover (-2)"),
-    ("three_quarters", "three-quarters cover (-5)"),
-    ("total", "total cover (cannot be targeted)"),
-)
-"""The cover override per target: the measured degree, or what the GM rules (000 "Cover")."""
 
 GM_ADVANTAGE = "GM ruling"
 """The reason logged when the GM grants combat advantage by hand."""
@@ -108,7 +100,7 @@ class AttackDialog(QDialog):
             form.addRow(summary)
             if is_power:
                 box = QComboBox(self)
-                for value, text in COVER_CHOICES:
+                for value, text in cover_choices(session.rules.ruleset):
                     if not value and target_id in measured:
                         text = f"as measured ({measured[target_id].replace('_', '-')})"
                     box.addItem(text, value)

@@ -13,6 +13,7 @@ from orcus_desktop.rules.ruleset.tables import (
     CoverScale,
     DashRules,
 )
+from orcus_desktop.vocabulary import CoverDegree
 
 STRIKE_001 = ORCUS.with_changes(
     id="strike",
@@ -22,17 +23,16 @@ STRIKE_001 = ORCUS.with_changes(
     experimental=True,
     description=(
         "Experimental, incomplete: 001's cover scale only. Its initiative, engagement, "
-        "Counter Strike! and Shoot! bands are not built yet; until then it plays as 000, and "
-        "the map cannot yet show a four-level cover scale."
+        "Counter Strike! and Shoot! bands are not built yet; until then it plays as 000."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
     # penalties to the attacker).
     cover=CoverScale(
         levels=(
-            CoverLevel(0.25, 0, "1/4 cover"),
-            CoverLevel(0.5, -1, "1/2 cover"),
-            CoverLevel(0.75, -2, "3/4 cover"),
-            CoverLevel(0.875, -3, "7/8 cover"),
+            CoverLevel(0.25, 0, "1/4 cover", CoverDegree.QUARTER),
+            CoverLevel(0.5, -1, "1/2 cover", CoverDegree.HALF),
+            CoverLevel(0.75, -2, "3/4 cover", CoverDegree.THREE_QUARTERS),
+            CoverLevel(0.875, -3, "7/8 cover", CoverDegree.SEVEN_EIGHTHS),
         ),
         creature_cap_level=2,
     ),
