@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.map.fog import PlayerFog
+from orcus_desktop.ui.map.light_layer import LightLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.player_strip import InitiativeStripView, StripMode
@@ -58,6 +59,7 @@ class PlayerWindow(QMainWindow):
         self.scene = MapScene(session.document, rules=session.rules, gm=False, parent=self)
         self.fog = PlayerFog(self.scene, session.rules, enabled=fog, parent=self)
         self.zones = ZoneLayer(self.scene, gm=False)  # zones the GM shows, under the fog
+        self.light = LightLayer(self.scene, session, markers=False, parent=self)
         self.view = MapView(self.scene, self)
         # The screen facing the table shows the whole map, scaled to it, and no scroll bars.
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -148,6 +150,7 @@ class PlayerWindow(QMainWindow):
         self._title_signals = ()
         self.fog.detach()
         self.zones.detach()
+        self.light.detach()
         self.scene.detach()
         event.accept()
         self.closed.emit()
