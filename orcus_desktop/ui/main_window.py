@@ -61,6 +61,7 @@ from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.uvtt_actions import UvttActions
+from orcus_desktop.ui.wave_actions import WaveActions
 from orcus_desktop.ui.window_prefs import GridContrastMenu
 from orcus_desktop.ui.zones import ZoneActions
 
@@ -309,6 +310,7 @@ class MainWindow(QMainWindow):
         self.lights = LightActions(
             self, self.session, self.scene, encounter_menu, self.status_report
         )
+        self.waves = WaveActions(self, self.session, encounter_menu)
         combat_menu = menu_bar.addMenu("&Combat")
         combat_menu.addActions(
             [

@@ -59,7 +59,7 @@ class PlayerWindow(QMainWindow):
         self.scene = MapScene(session.document, rules=session.rules, gm=False, parent=self)
         self.fog = PlayerFog(self.scene, session.rules, enabled=fog, parent=self)
         self.zones = ZoneLayer(self.scene, gm=False)  # zones the GM shows, under the fog
-        self.light = LightLayer(self.scene, session, markers=False, parent=self)
+        self.light = LightLayer(self.scene, session, players=True, parent=self)
         self.view = MapView(self.scene, self)
         # The screen facing the table shows the whole map, scaled to it, and no scroll bars.
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
