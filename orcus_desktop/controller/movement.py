@@ -1,17 +1,16 @@
 """Movement: the drag preview, the reachable squares, a move, and forced movement.
 
 A move in combat spends the creature's move action (000 "Walk", "Five-Foot Step", "Dash",
-"Crawl", "Squeeze") and is refused when a condition forbids it; a walk stops on each square
-where it provokes, offering those enemies an opportunity attack, and goes on once they are
-settled (docs/rulings.md R-02, `held_moves`); a shift and a GM move provoke nothing. Forced
-movement (000 "Unwilling Movement") never provokes.
+"Crawl", "Squeeze") and is refused when a condition forbids it; a walk offers the enemies it
+provokes an opportunity attack (docs/rulings.md R-02); a shift and a GM move provoke
+nothing. Forced movement (000 "Unwilling Movement") never provokes.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller import held_moves, owed_moves, placement
+from orcus_desktop.controller import move_interrupts, owed_moves, placement
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import (
@@ -145,8 +144,8 @@ def move_creature(
 ) -> Outcome:
     """Move a creature along a legal path (or a GM move): one undo step, "Move Goblin 3 squares".
 
-    A walk's result lists the enemies it provokes (offered one at a time, square by square,
-    `held_moves`); consecutive GM moves of one creature merge into one undo step.
+    A walk's result lists the enemies offered an opportunity attack; consecutive GM moves of
+    one creature merge into one undo step.
     """
     op = "move_creature"
     creature = encounter.find_creature(creature_id)
@@ -158,10 +157,6 @@ def move_creature(
         after, preview = _move(engine, encounter, creature, destination, mode)
     except ActionError as exc:
         return refuse(op, str(exc), creature_id)
-    held = encounter.combat.pending
-    if held is not None and mode is not MoveMode.GM:
-        # The offers come first (000 "Immediate Actions"), as for a new attack (`interrupts`).
-        return refuse(op, f"{held.text} waits for the opportunity attacks", creature_id)
     if mode is MoveMode.GM:
         text = f"Move {creature.name}"
     else:
@@ -194,10 +189,10 @@ def _move(
     preview = preview_move(engine, encounter, creature_id, destination, mode)
     if not preview.reachable:
         raise ActionError(preview.reason or f"{creature.name} cannot move there")
+    before = encounter
+    encounter = encounter.with_creature(creature.moved_to(destination))
     if mode is MoveMode.GM:
-        return engine.check_grapples(encounter.with_creature(creature.moved_to(destination))), (
-            preview
-        )
+        return engine.check_grapples(encounter), preview
     encounter = engine.spend(encounter, creature_id, ActionKind.MOVE, moved=preview.cost)
     state = engine.rules.state(creature)
     if state is not None:
@@ -224,16 +219,24 @@ def _move(
             "provoked": list(preview.provoking_enemy_ids),
         },
     )
-    # 000 "Opportunity Attacks": the move stops where it provokes until the offers are settled.
-    encounter = held_moves.walk(
-        engine,
-        encounter.with_combat(combat),
-        creature_id,
-        preview.path,
-        preview.provoking_enemy_ids,
-        mode.value,
+    # Issue 13: the walk stops where it provokes until the attacks are settled.
+    interrupt = move_interrupts.first_interrupt(
+        engine, before, creature, preview.path, preview.provoking_enemy_ids
     )
-    return encounter, preview
+    # 003-16 (003 l.269): a move out of turn is a reaction and provokes nothing.
+    reacting = (
+        combat.current != creature_id and not engine.ruleset.hooks.reaction_rules.reactions_provoke
+    )
+    if interrupt is not None and not reacting:
+        encounter = move_interrupts.wait_at(
+            engine, encounter.with_combat(combat), creature_id, preview.path, interrupt, mode.value
+        )
+        preview = replace(preview, provoking_enemy_ids=interrupt.enemies)
+    else:
+        encounter = engine.offer_opportunity(
+            encounter.with_combat(combat), preview.provoking_enemy_ids, creature_id
+        )
+    return engine.check_grapples(encounter), preview
 
 
 def _movement_view(
@@ -263,6 +266,15 @@ def _allowance(
     speed = engine.ruleset.hooks.movement_policy.speed(creature.speed, sees=sees)
     if mode is MoveMode.SHIFT:
         return 1, geo_movement.PathRule.SHIFT, False  # 000 "Five-Foot Step": shift 1
+    policy = engine.ruleset.hooks.movement_policy
+    if mode is MoveMode.CRAWL and policy.crawl_squares is not None:
+        # 003-55 (003 l.826): "Crawl 1." - that many squares at a crawl's cost of 2 each.
+        return 2 * policy.crawl_squares, geo_movement.PathRule.CRAWL, False
+    if slowed and policy.slowed_doubles_cost and mode in (MoveMode.WALK, MoveMode.DASH):
+        # 003-35 (003 l.365): "For each square moved, must spend an additional square of
+        # movement" - a crawl's cost per square, on top of difficult terrain; no speed 2.
+        bonus = engine.ruleset.dash.speed_bonus if mode is MoveMode.DASH else 0
+        return speed + bonus, geo_movement.PathRule.CRAWL, False
     if mode is MoveMode.DASH:
         # 000 "Dash": speed + 2 (the ruleset's ``dash.speed_bonus``: 002-19, 004-21).
         return speed + engine.ruleset.dash.speed_bonus, geo_movement.PathRule.WALK, slowed
