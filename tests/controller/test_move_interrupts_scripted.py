@@ -1,4 +1,4 @@
-"""A provoking move stops where it provokes until the opportunity attacks are settled (issue 13).
+"""A provoking walk waits where it provokes until its offers are settled (`move_interrupts`).
 
 000 "Opportunity Attacks": "The attack occurs right before the creature leaves your reach";
 000 "Immediate Actions": "When your immediate action interrupts another creature's action, that
@@ -65,7 +65,7 @@ def _walk(session: GameSession) -> tuple[Square, Square]:
     """Brute walks to DESTINATION; where it must stop for Ana, then for Bo."""
     walk = session.move_creature("brute", DESTINATION, MoveMode.WALK)
     assert walk.ok, walk.reason
-    assert walk.opportunity_attackers == ("ana", "bo")
+    assert walk.opportunity_attackers == ("ana",)  # offered now; Bo further along
     path = walk.details["path"]
     return _first_next_to(session, path, "ana"), _first_next_to(session, path, "bo")
 
