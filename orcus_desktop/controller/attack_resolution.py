@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from orcus_desktop.controller import owed_moves, variant_notes
+from orcus_desktop.controller import owed_moves, shooting, variant_notes
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import powers_of
 from orcus_desktop.controller.combat_rules import (
@@ -355,15 +355,18 @@ def stage_attack(
             attack_modifiers=tuple(attack_mods),
             defense_modifiers=tuple(defense_mods),
         )
+        ctx = shooting.adjust_context(
+            engine, encounter, field_, attacker_id, target_id, power, ctx, choices
+        )
         contexts.append((target, ctx))
         target_data.append(
             {
                 "target": target_id,
                 "distance": distance,
-                "cover": degree.value,
-                "concealment": concealment.value,
+                "cover": ctx.cover.value,
+                "concealment": ctx.concealment.value,
                 "flanking": flanking,
-                "long_range": long_range,
+                "long_range": ctx.long_range,
             }
         )
     return StagedAttack(attacker, power, tuple(contexts), tuple(target_data), tuple(aids_used))

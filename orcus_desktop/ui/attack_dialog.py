@@ -62,6 +62,7 @@ class AttackDialog(QDialog):
     Attributes:
         dice: where the GM types the table's dice.
         cover_boxes: the cover override per target id (powers only).
+        crouch_boxes: per target id, "crouching" (001-12; only where the ruleset has it).
         advantage: grants combat advantage against every target (powers only).
         knock_out: knocks the targets out rather than killing them (powers only).
         summaries: each target's "needs N on the d20" line, by target id.
@@ -81,6 +82,8 @@ class AttackDialog(QDialog):
         self.setWindowTitle(f"{user}: {request.label}")
         heading = QLabel(f"<b>{user}: {request.label}</b> on {targets}", self)
         self.cover_boxes: dict[str, QComboBox] = {}
+        self.crouch_boxes: dict[str, QCheckBox] = {}
+        crouch_rule = session.rules.ruleset.hooks.targeting_policy.shoot_bands
         self.summaries: dict[str, QLabel] = {}
         form = QFormLayout()
         is_power = request.action is TargetingAction.POWER
@@ -108,6 +111,12 @@ class AttackDialog(QDialog):
                 box.currentIndexChanged.connect(self._on_options_changed)
                 self.cover_boxes[target_id] = box
                 form.addRow(f"Cover of {_name(session, target_id)}:", box)
+            if is_power and crouch_rule:
+                # 001-12, 001 l.146: crouching or working the cover, one level more.
+                crouch = QCheckBox("Crouching: one level more cover (001-12)", self)
+                crouch.toggled.connect(self._on_options_changed)
+                self.crouch_boxes[target_id] = crouch
+                form.addRow("", crouch)
         self.advantage = QCheckBox("Grant combat advantage (GM ruling)", self)
         self.advantage.setVisible(is_power)
         self.advantage.toggled.connect(self._on_options_changed)
@@ -154,6 +163,9 @@ class AttackDialog(QDialog):
         """The choices as accepted (valid after `accept`)."""
         return self._options
 
+    def _crouching(self) -> tuple[str, ...]:
+        return tuple(t for t, box in self.crouch_boxes.items() if box.isChecked())
+
     def _overrides(self) -> tuple[dict[str, str], tuple[str, ...]]:
         cover = {
             target_id: str(box.currentData())
@@ -178,7 +190,9 @@ class AttackDialog(QDialog):
             request.creature_id,
             request.power_name,
             choice.target_ids,
-            AttackOptions(cover=cover, combat_advantage=advantage).choices(choice),
+            AttackOptions(
+                cover=cover, combat_advantage=advantage, crouching=self._crouching()
+            ).choices(choice),
         )
         by_target = {p.target: p for p in previews}
         for target_id, label in self.summaries.items():
@@ -195,7 +209,9 @@ class AttackDialog(QDialog):
             self.error.setText(str(exc))
             return
         cover, advantage = self._overrides()
-        self._options = AttackOptions(dice, cover, advantage, self.knock_out.isChecked())
+        self._options = AttackOptions(
+            dice, cover, advantage, self.knock_out.isChecked(), self._crouching()
+        )
         super().accept()
 
 

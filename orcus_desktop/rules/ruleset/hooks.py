@@ -174,6 +174,10 @@ class TargetingPolicy(Protocol):
     def total_concealment_targets_a_square(self) -> bool: ...
     @property
     def concealment_from_partial_sight(self) -> bool: ...
+    @property
+    def shoot_bands(self) -> bool:
+        """001's Shoot!/Spell! and unseen bands, crouching, help (001-12/13/17..21/27/33)."""
+
     def cover_struck(self, *, hit: bool, total_without_cover: int, defense: int) -> bool:
         """Whether a miss struck the creature or object giving cover instead."""
 
@@ -187,6 +191,7 @@ class Targeting:
     strikes_cover: bool = False
     total_concealment_targets_a_square: bool = False
     concealment_from_partial_sight: bool = False
+    shoot_bands: bool = False
 
     def cover_struck(self, *, hit: bool, total_without_cover: int, defense: int) -> bool:
         # 004-27 (004 l.752): "If the attack only missed because of the cover modifier then
@@ -389,6 +394,12 @@ _TARGETING: dict[str, TargetingPolicy] = {
         strikes_cover=True,
         total_concealment_targets_a_square=True,
         concealment_from_partial_sight=True,
+    ),
+    "strike": Targeting(
+        "strike",
+        '001-12/13 001 l.146-166 "Cover", "Unseen Attackers and Targets"; 001-17..21 l.186-234 '
+        '"Shoot!"; 001-27 l.268-272 "Spell!"; 001-33 l.300-302 "Help"',
+        shoot_bands=True,
     ),
 }
 

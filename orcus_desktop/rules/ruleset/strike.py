@@ -38,7 +38,7 @@ STRIKE_001 = ORCUS.with_changes(
     ),
     # 001-23..25, 001 l.240-256: engagement, Counter Strike! and Free Strike! replace 000's
     # opportunity attacks (docs/rulings.md#001-picks-engagement-and-strike).
-    hooks=HookNames(reactions="strike"),
+    hooks=HookNames(reactions="strike", targeting="strike"),
     # 001-32, 001 l.288-290 "You can move to a second area in one Turn."
     dash=DashRules(speed_bonus=0, attack_penalty=0, grants_combat_advantage=False),
 )
