@@ -43,6 +43,7 @@ from orcus_desktop.controller.outcomes import (
     Step,
 )
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
+from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
@@ -60,7 +61,7 @@ __all__ = ["GameSession"]
 P = ParamSpec("P")
 
 
-class GameSession(GmEditCommands, SessionQuestions):
+class GameSession(GmEditCommands, LightingCommands, SessionQuestions):
     """The rules controller: the only writer of the document.
 
     Args:
