@@ -23,6 +23,8 @@ class AttackChoices:
     Attributes:
         cover: cover degree per target id, overriding the measured one ("none", a degree of
             the ruleset's scale (`cover_choices`), "total"; docs/design.md#cover).
+        concealment: concealment degree per target id, overriding the one light and obscured
+            squares give ("none", "concealed", "total"; docs/design.md#lighting).
         combat_advantage: extra reasons for combat advantage the GM states.
         knock_out: targets to knock out rather than kill (000 "Knocking a Creature Out").
         damage_overrides: damage per target id the GM imposes.
@@ -33,6 +35,7 @@ class AttackChoices:
     """
 
     cover: Mapping[str, str] = field(default_factory=dict)
+    concealment: Mapping[str, str] = field(default_factory=dict)
     combat_advantage: Sequence[str] = ()
     knock_out: Sequence[str] = ()
     damage_overrides: Mapping[str, int] = field(default_factory=dict)
@@ -43,7 +46,7 @@ class AttackChoices:
     def to_options(self) -> dict[str, Any]:
         """The JSON-like form a held attack keeps (`PendingAttack.options`)."""
         origin, squares = self.area_origin, self.area_squares
-        return {
+        options: dict[str, Any] = {
             "cover": dict(self.cover),
             "combat_advantage": list(self.combat_advantage),
             "knock_out": list(self.knock_out),
@@ -53,6 +56,9 @@ class AttackChoices:
             # 001-12: written only when used (files before it have no such key)
             **({"crouching": list(self.crouching)} if self.crouching else {}),
         }
+        if self.concealment:  # (held attacks saved before issue 20 have none)
+            options["concealment"] = dict(self.concealment)
+        return options
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> AttackChoices:
@@ -61,6 +67,7 @@ class AttackChoices:
         squares = options.get("area_squares")
         return cls(
             cover={str(k): str(v) for k, v in options.get("cover", {}).items()},
+            concealment={str(k): str(v) for k, v in options.get("concealment", {}).items()},
             combat_advantage=tuple(str(r) for r in options.get("combat_advantage", ())),
             knock_out=tuple(str(k) for k in options.get("knock_out", ())),
             damage_overrides={

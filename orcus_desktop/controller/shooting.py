@@ -74,7 +74,10 @@ def adjust_context(
             f"{target_c.name} is {distance} squares away: a Shoot! reaches 15 squares at most "
             "(001-17)"
         )
-    sees = _sees(engine, encounter, field_, attacker, target, power.origin)
+    # The GM may rule total concealment (light, fog): then the attacker cannot see it either.
+    sees = _sees(engine, encounter, field_, attacker, target, power.origin) and (
+        ctx.concealment is not ConcealmentDegree.TOTAL
+    )
     if not sees and style in (AttackStyle.SHOOT, AttackStyle.SPELL):
         # 001-14, 001 l.168-174: against an unseen target "You can only make a Shoot! with an
         # Area Of Effect. You cannot make a Spell! Attack."

@@ -43,6 +43,8 @@ class AttackContext:
     Attributes:
         cover: The target's cover from the attacker (docs/rulings.md R-14); GM-overridable.
         concealment: The target's concealment (docs/rulings.md R-16).
+        concealment_cause: What gives it when light does ("dim light", "darkness"; docs/rulings.md
+            R-61), named in the breakdown; "" otherwise.
         combat_advantage: Extra reasons the attacker has combat advantage (unseen attacker,
             an ally's help...); the target's conditions and flanking are added here.
         flanking: The attacker flanks the target (docs/rulings.md R-07); melee attacks only.
@@ -60,6 +62,7 @@ class AttackContext:
 
     cover: CoverDegree = CoverDegree.NONE
     concealment: ConcealmentDegree = ConcealmentDegree.NONE
+    concealment_cause: str = ""
     combat_advantage: tuple[str, ...] = ()
     flanking: bool = False
     long_range: bool = False
@@ -164,10 +167,11 @@ def attack_modifiers(
         mods.append(Modifier(level.modifier, level.label))
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if not power.origin.is_area or ruleset.concealment_applies_to_areas:
+        cause = f"{ctx.concealment_cause}: " if ctx.concealment_cause else ""
         if ctx.concealment is ConcealmentDegree.CONCEALED:
-            mods.append(Modifier(ruleset.concealment_penalty, "concealment"))
+            mods.append(Modifier(ruleset.concealment_penalty, f"{cause}concealment"))
         elif ctx.concealment is ConcealmentDegree.TOTAL:
-            mods.append(Modifier(ruleset.total_concealment_penalty, "total concealment"))
+            mods.append(Modifier(ruleset.total_concealment_penalty, f"{cause}total concealment"))
     for condition in sorted(attacker_conditions):
         penalty = rules_for(condition, ruleset).attack_penalty
         if penalty:

@@ -3,7 +3,8 @@
 Opened (window-modal, not blocking) once the targets are chosen on the map. The GM leaves the
 dice empty to let the app roll, or types the dice rolled at the table in rolling order (attack
 rolls per target, then damage: `Engine.attack`); for a power, cover can be overridden per
-target (docs/design.md#cover: the GM can override cover per attack) and combat advantage granted.
+target (docs/design.md#cover: the GM can override cover per attack), and so can concealment
+(docs/design.md#lighting), and combat advantage granted.
 Each target's line says what the d20 must show with those choices (`GameSession.preview_attack`).
 """
 
@@ -31,6 +32,14 @@ from orcus_desktop.controller.tools.targeting import (
     TargetingChoice,
     attack_summary,
 )
+
+CONCEALMENT_CHOICES = (
+    ("", "from light and obscured squares"),
+    ("none", "no concealment"),
+    ("concealed", "concealment"),
+    ("total", "total concealment"),
+)
+"""The concealment override per target (000 "Concealment", "Vision and Light")."""
 
 GM_ADVANTAGE = "GM ruling"
 """The reason logged when the GM grants combat advantage by hand."""
@@ -62,6 +71,7 @@ class AttackDialog(QDialog):
     Attributes:
         dice: where the GM types the table's dice.
         cover_boxes: the cover override per target id (powers only).
+        concealment_boxes: the concealment override per target id (powers only).
         crouch_boxes: per target id, "crouching" (001-12; only where the ruleset has it).
         advantage: grants combat advantage against every target (powers only).
         knock_out: knocks the targets out rather than killing them (powers only).
@@ -82,6 +92,7 @@ class AttackDialog(QDialog):
         self.setWindowTitle(f"{user}: {request.label}")
         heading = QLabel(f"<b>{user}: {request.label}</b> on {targets}", self)
         self.cover_boxes: dict[str, QComboBox] = {}
+        self.concealment_boxes: dict[str, QComboBox] = {}
         self.crouch_boxes: dict[str, QCheckBox] = {}
         crouch_rule = session.rules.ruleset.hooks.targeting_policy.shoot_bands
         self.summaries: dict[str, QLabel] = {}
@@ -111,6 +122,20 @@ class AttackDialog(QDialog):
                 box.currentIndexChanged.connect(self._on_options_changed)
                 self.cover_boxes[target_id] = box
                 form.addRow(f"Cover of {_name(session, target_id)}:", box)
+                hidden = QComboBox(self)
+                ruleset = session.rules.ruleset
+                penalties = {
+                    "concealed": ruleset.concealment_penalty,
+                    "total": ruleset.total_concealment_penalty,
+                }
+                for value, text in CONCEALMENT_CHOICES:
+                    hidden.addItem(
+                        f"{text} ({penalties[value]:+d})" if value in penalties else text, value
+                    )
+                hidden.setToolTip("Override the concealment light and obscured squares give")
+                hidden.currentIndexChanged.connect(self._on_options_changed)
+                self.concealment_boxes[target_id] = hidden
+                form.addRow(f"Concealment of {_name(session, target_id)}:", hidden)
             if is_power and crouch_rule:
                 # 001-12, 001 l.146: crouching or working the cover, one level more.
                 crouch = QCheckBox("Crouching: one level more cover (001-12)", self)
@@ -175,6 +200,13 @@ class AttackDialog(QDialog):
         advantage = (GM_ADVANTAGE,) if self.advantage.isChecked() else ()
         return cover, advantage
 
+    def _concealment(self) -> dict[str, str]:
+        return {
+            target_id: str(box.currentData())
+            for target_id, box in self.concealment_boxes.items()
+            if box.currentData()
+        }
+
     def _on_options_changed(self, *_args: object) -> None:
         session = self._session
         choice = self.choice
@@ -191,7 +223,10 @@ class AttackDialog(QDialog):
             request.power_name,
             choice.target_ids,
             AttackOptions(
-                cover=cover, combat_advantage=advantage, crouching=self._crouching()
+                cover=cover,
+                combat_advantage=advantage,
+                concealment=self._concealment(),
+                crouching=self._crouching(),
             ).choices(choice),
         )
         by_target = {p.target: p for p in previews}
@@ -210,7 +245,12 @@ class AttackDialog(QDialog):
             return
         cover, advantage = self._overrides()
         self._options = AttackOptions(
-            dice, cover, advantage, self.knock_out.isChecked(), self._crouching()
+            dice,
+            cover,
+            advantage,
+            self.knock_out.isChecked(),
+            self._concealment(),
+            self._crouching(),
         )
         super().accept()
 

@@ -109,12 +109,18 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
 
 
 def _engagements_to(combat: Combat) -> dict[str, Any]:
-    """001-25's pairs, written only when there are some (older readers never see the key)."""
-    if not combat.engagements:
-        return {}
-    return {
-        "engagements": [{"engager": e.engager, "target": e.target} for e in combat.engagements]
-    }
+    """001-25's pairs and 001-23/24's offers, written only when there are some."""
+    out: dict[str, Any] = {}
+    if combat.engagements:
+        out["engagements"] = [
+            {"engager": e.engager, "target": e.target} for e in combat.engagements
+        ]
+    if combat.strike_offers:
+        out["strike_offers"] = [
+            {"reactor": o.reactor, "target": o.target, "kind": o.kind.value}
+            for o in combat.strike_offers
+        ]
+    return out
 
 
 def _combatant_to(c: Combatant) -> dict[str, Any]:

@@ -6,6 +6,8 @@ until its engagement, Counter Strike! and Shoot! machinery is built (issue "Stri
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
@@ -39,6 +41,9 @@ STRIKE_001 = ORCUS.with_changes(
     # 001-23..25, 001 l.240-256: engagement, Counter Strike! and Free Strike! replace 000's
     # opportunity attacks (docs/rulings.md#001-picks-engagement-and-strike).
     hooks=HookNames(reactions="strike", targeting="strike"),
+    # 001-23/24 pick: a Counter or Free Strike! uses no immediate action; one per reacting
+    # creature per provoking turn (001 sets no limit; each is offered once per action).
+    actions=replace(ORCUS.actions, opportunity_uses_immediate=False),
     # 001-32, 001 l.288-290 "You can move to a second area in one Turn."
     dash=DashRules(speed_bonus=0, attack_penalty=0, grants_combat_advantage=False),
 )
