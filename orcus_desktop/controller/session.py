@@ -45,6 +45,7 @@ from orcus_desktop.controller.outcomes import (
     Step,
 )
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
+from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.geometry.features import TerrainKind, Wall
@@ -63,7 +64,7 @@ __all__ = ["GameSession"]
 P = ParamSpec("P")
 
 
-class GameSession(GmEditCommands, LightingCommands, SessionQuestions):
+class GameSession(GmEditCommands, LightingCommands, InitiativeCheckCommands, SessionQuestions):
     """The rules controller: the only writer of the document.
 
     Args:

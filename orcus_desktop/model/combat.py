@@ -20,6 +20,7 @@ from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.rules import engagement as engagement_rules
 from orcus_desktop.rules.engagement import Engagement, StrikeOffer
+from orcus_desktop.rules.initiative_choice import InitiativeChoice
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -137,6 +138,8 @@ class Combatant:
             readied action, an offered opportunity attack), or None.
         turn_started_round: the round whose start-of-turn work was last done for it (a
             delaying creature re-entering does not take persistent damage twice).
+        initiative_check: the check it rolled under 001 ("awareness"...; 001-01), "" under
+            000; then ties fall by 001-03's ladder (`tie_break`), not by the modifier.
     """
 
     creature_id: CreatureId
@@ -158,14 +161,19 @@ class Combatant:
     moved_squares: int = 0
     out_of_turn: ActionKind | None = None
     turn_started_round: int = -1
+    initiative_check: str = ""
 
     def took_opportunity_on(self, turn: str) -> bool:
         """Whether it took an opportunity attack on that turn (`Combat.turn_key`)."""
         return bool(turn) and self.opportunity_turn == turn
 
     def sort_key(self) -> tuple[int, int, int]:
-        """Higher first: result, then modifier, then the coin (000 "Initiative")."""
-        return (-self.initiative, -self.initiative_modifier, -self.tie_break)
+        """Higher first: result, then modifier, then the coin (000 "Initiative").
+
+        001-03: a creature that rolled a chosen check ties by the ladder alone.
+        """
+        modifier = 0 if self.initiative_check else self.initiative_modifier
+        return (-self.initiative, -modifier, -self.tie_break)
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +315,8 @@ class Combat:
         engagements: 001's Engaged With pairs (001-25; `rules.engagement`), empty under
             the other rulesets.
         strike_offers: 001's Counter Strike! and Free Strike! offered now (001-23/24).
+        initiative_choices: 001's initiative check and tie choice per creature (001-01..03),
+            kept for the whole combat; empty under the other rulesets.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -321,6 +331,7 @@ class Combat:
     owed_forced_moves: tuple[OwedForcedMove, ...] = ()
     engagements: tuple[Engagement, ...] = ()
     strike_offers: tuple[StrikeOffer, ...] = ()
+    initiative_choices: tuple[InitiativeChoice, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -369,6 +380,9 @@ class Combat:
                 m for m in self.owed_forced_moves if creature_id not in (m.target, m.source)
             ),
             engagements=engagement_rules.without(self.engagements, creature_id),
+            initiative_choices=tuple(
+                c for c in self.initiative_choices if c.creature_id != creature_id
+            ),
             strike_offers=tuple(
                 o for o in self.strike_offers if creature_id not in (o.reactor, o.target)
             ),

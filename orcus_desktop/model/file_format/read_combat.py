@@ -26,6 +26,10 @@ from orcus_desktop.model.file_format.fields import (
     text,
     whole,
 )
+from orcus_desktop.model.file_format.initiative_choices import (
+    CHECK_VALUES,
+    initiative_choices_from,
+)
 from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.log_sequence import LogSequence
@@ -96,7 +100,15 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         owed,
         pairs,
         offers,
+        initiative_choices_from(data, creature_ids),
     )
+
+
+def _initiative_check(value: object, where: str) -> str:
+    """001-01: "" (000) or the check the combatant rolled."""
+    if value not in CHECK_VALUES:
+        raise EncounterFileError(f"{where}.initiative_check: not an initiative check")
+    return str(value)
 
 
 def _offer_from(item: object, where: str, creature_ids: set[str]) -> StrikeOffer:
@@ -198,6 +210,7 @@ def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combata
             data.get("initiative_modifier", 0), f"{where}.initiative_modifier", -big, big
         ),
         tie_break=whole(data.get("tie_break", 0), f"{where}.tie_break", -big, big),
+        initiative_check=_initiative_check(data.get("initiative_check", ""), where),
         group=group,
         surprised=boolean(data.get("surprised", False), f"{where}.surprised"),
         acted_round=whole(data.get("acted_round", -1), f"{where}.acted_round", -1, big),

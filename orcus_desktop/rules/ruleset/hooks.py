@@ -49,6 +49,10 @@ class InitiativeProcedure(Protocol):
     def tie_break_sides(self) -> int:
         """Sides of the die that breaks a tie left after the modifiers (a coin is 2)."""
 
+    @property
+    def by_chosen_check(self) -> bool:
+        """001-01: each creature rolls a check it chooses, ties by 001-03's ladder."""
+
     def modifier(self, statblock: StatBlock, ruleset: Ruleset) -> ResolvedValue: ...
 
 
@@ -59,6 +63,7 @@ class RolledInitiative:
     name: str
     tie_break_sides: int
     source: str
+    by_chosen_check: bool = False
 
     def modifier(self, statblock: StatBlock, ruleset: Ruleset) -> ResolvedValue:
         # docs/rulings.md R-18: Dexterity + half level + other modifiers.
@@ -253,6 +258,7 @@ class SpaceFacts:
     side: str
     helpless: bool = False
     prone: bool = False
+    incapacitated: bool = False
 
 
 class GrabMoveCheck(StrEnum):
@@ -297,6 +303,9 @@ class Movement:
     half_speed_unseeing: bool = False
     escape_shift: int = 0
     grab_move_check: GrabMoveCheck = GrabMoveCheck.ATTACK_VS_FORTITUDE
+    pass_tiny: bool = False
+    pass_incapacitated: bool = False
+    others_difficult: bool = False
 
     @property
     def occupancy(self) -> Occupancy:
@@ -304,11 +313,18 @@ class Movement:
             pass_helpless_enemies=self.pass_helpless_enemies,
             end_in_prone_ally=self.end_in_prone_ally,
             end_in_helpless_enemy=self.end_in_helpless_enemy,
+            pass_tiny=self.pass_tiny,
+            pass_incapacitated=self.pass_incapacitated,
+            others_difficult=self.others_difficult,
         )
 
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool:
         # 000: allies always; enemies two size categories apart (geometry.movement).
         if mover.side == other.side:
+            return True
+        if (self.pass_tiny and other.size_rank == _TINY) or (
+            self.pass_incapacitated and other.incapacitated
+        ):
             return True
         return abs(mover.size_rank - other.size_rank) >= 2 or (
             self.pass_helpless_enemies and other.helpless
@@ -369,6 +385,12 @@ _INITIATIVE: dict[str, InitiativeProcedure] = {
     ORCUS_HOOK: RolledInitiative(ORCUS_HOOK, 2, '000 "Initiative": "flip a coin"'),
     "tie-die": RolledInitiative(
         "tie-die", 20, '004-35, 004 l.194 "If there is still a tie, roll a die" (d20 pick)'
+    ),
+    "strike": RolledInitiative(
+        "strike",
+        6,
+        '001-01..03, 001 l.15-39 "Roll The Initiative Order", "Ties" (step 5: a d6)',
+        by_chosen_check=True,
     ),
 }
 
@@ -435,6 +457,14 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         end_in_helpless_enemy=True,
         half_speed_unseeing=True,
         escape_shift=1,
+    ),
+    "strike": Movement(
+        "strike",
+        '001-07..09, 001 l.126-130 "Moving around Other Creatures"',
+        # 001-07 pick: 001's "Incapacitated" is 000's (stunned, unconscious, petrified).
+        pass_incapacitated=True,
+        pass_tiny=True,
+        others_difficult=True,
     ),
 }
 
