@@ -14,6 +14,7 @@ from dataclasses import replace
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.geometry.sight import space_concealment
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.encounter import Encounter
@@ -68,7 +69,7 @@ def adjust_context(
     attacker = Occupant(attacker_id, attacker_c.space, attacker_c.side)
     target = Occupant(target_id, target_c.space, target_c.side)
     style = attack_style(power)
-    distance = _distance(attacker, target)
+    distance = space_distance(attacker.space, target.space)
     if style is AttackStyle.SHOOT and distance > SHOOT_RANGE_LIMIT:
         raise ActionError(
             f"{target_c.name} is {distance} squares away: a Shoot! reaches 15 squares at most "
@@ -157,12 +158,6 @@ def _charging(encounter: Encounter, charger_id: str, at_id: str) -> bool:
         if entry.kind == "charge_move" and entry.actor == charger_id:
             return at_id in entry.targets
     return False
-
-
-def _distance(a: Occupant, b: Occupant) -> int:
-    from orcus_desktop.geometry.grid import space_distance
-
-    return space_distance(a.space, b.space)
 
 
 def _sees(
