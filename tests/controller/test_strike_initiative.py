@@ -111,3 +111,13 @@ def test_choices_survive_undo_and_reopening(tmp_path: Path) -> None:
     assert reopened.encounter.combat.combatant("hero").tie_break == (
         s.encounter.combat.combatant("hero").tie_break
     )
+
+
+def test_a_removed_creatures_choice_goes_with_it(tmp_path: Path) -> None:
+    s = _party()
+    assert s.set_initiative_choice("orc", "awareness", "after").ok
+    assert s.remove_creature("orc").ok
+    assert all(c.creature_id != "orc" for c in s.encounter.combat.initiative_choices)
+    path = tmp_path / "fight.json"
+    save_encounter(path, s.encounter)
+    assert load_encounter(path).find_creature("orc") is None
