@@ -12,6 +12,7 @@ from typing import Any
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.targeting import attack_summary
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter, WallEntry
@@ -58,6 +59,11 @@ def test_shoot_into_melee_with_cover_and_range_band() -> None:
     assert parts["range 9 (001 Shoot!)"] == -4
     assert parts["into melee: 1 ally (001)"] == -1
     assert not any("long range" in source for source in parts)
+    # The GM reads them in the attack dialog's line before rolling.
+    previews, _ = s.preview_attack("archer", "Arcane Bolt", ["orc"])
+    line = attack_summary(previews[0], s.encounter)
+    assert "three-quarters cover" in line
+    assert "range 9 (001 Shoot!) -4 · into melee: 1 ally (001) -1" in line
     # The attack itself logs the same numbers for the GM (the breakdown of the attack).
     assert s.use_power("archer", "Arcane Bolt", ["orc"], dice=[20, 4]).ok
     attack = next(e for e in reversed(s.encounter.combat.log) if e.kind == "attack")
