@@ -522,9 +522,6 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 
 
-_DEGREES = frozenset(CoverDegree)
-
-
 def _cover_struck(
     engine: Engine, encounter: Encounter, attacker_id: str, targets: Sequence[Any]
 ) -> Encounter:
@@ -536,8 +533,7 @@ def _cover_struck(
     """
     policy = engine.ruleset.hooks.targeting_policy
     for t in targets:
-        degree = t.get("cover", "")
-        level = engine.ruleset.cover.level_of(degree) if degree in _DEGREES else None
+        level = engine.ruleset.cover.level_of(str(t.get("cover", "")))
         if level is None or t.get("attack") is None or t.get("defense") is None:
             continue
         without = int(t["attack"]) - level.modifier
