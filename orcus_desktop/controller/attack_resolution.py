@@ -21,6 +21,10 @@ from orcus_desktop.controller.combat_rules import (
     healing_data,
     roll_data,
 )
+from orcus_desktop.controller.encounter_flow import (
+    end_surprise_when_attacked,
+    escalation_modifiers,
+)
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
@@ -341,7 +345,8 @@ def stage_attack(
             and attacker_id in {o.id for o in field_.occupants}
             and bool(flanked_by(field_, attacker_id, target_id))
         )
-        attack_mods: list[Modifier] = []
+        # 003-13: the escalation die's bonus to every attack roll (none under 000).
+        attack_mods = list(escalation_modifiers(engine.ruleset, encounter.combat))
         defense_mods: list[Modifier] = []
         for aid in encounter.combat.aids:
             if aid.kind is AidKind.ATTACK and aid.ally == attacker_id and aid.enemy == target_id:
@@ -518,6 +523,7 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
         )
     )
     after = _cover_struck(engine, after, creature_id, out.data.get("targets", []))
+    after = end_surprise_when_attacked(engine, after, [t["target"] for t in out.data["targets"]])
     after = variant_notes.after_attack(engine, after, creature_id, out.data)
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 

@@ -118,6 +118,8 @@ class Combatant:
         initiative_roll: the d20 rolled, or None when the GM typed the result.
         initiative_modifier: the creature's initiative modifier (for ties).
         tie_break: a recorded coin flip: higher goes first among equal results and modifiers.
+        tie_order: a recorded place among equal results where the ruleset breaks ties without
+            the modifier (003-12, alternating sides): higher first; 0 where it does not.
         group: creatures rolled together share one group name and one roll.
         surprised: surprised at the start of the encounter (000 "Surprise").
         acted_round: the last round in which this creature took (or lost) its turn; -1 before
@@ -147,6 +149,7 @@ class Combatant:
     initiative_roll: int | None = None
     initiative_modifier: int = 0
     tie_break: int = 0
+    tie_order: int = 0
     group: str | None = None
     surprised: bool = False
     acted_round: int = -1
@@ -167,13 +170,14 @@ class Combatant:
         """Whether it took an opportunity attack on that turn (`Combat.turn_key`)."""
         return bool(turn) and self.opportunity_turn == turn
 
-    def sort_key(self) -> tuple[int, int, int]:
+    def sort_key(self) -> tuple[int, int, int, int]:
         """Higher first: result, then modifier, then the coin (000 "Initiative").
 
+        A recorded ``tie_order`` (003-12) comes before the modifier; it is 0 under 000.
         001-03: a creature that rolled a chosen check ties by the ladder alone.
         """
         modifier = 0 if self.initiative_check else self.initiative_modifier
-        return (-self.initiative, -modifier, -self.tie_break)
+        return (-self.initiative, -self.tie_order, -modifier, -self.tie_break)
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +299,17 @@ class OwedForcedMove:
 
 
 @dataclass(frozen=True, slots=True)
+class EscalationSet:
+    """The escalation die as the GM last set it (003-14 "Start Over" / "Keep Initiative").
+
+    The die then grows from ``value`` with each later round the ruleset escalates in.
+    """
+
+    value: int
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class Combat:
     """The encounter's combat state.
 
@@ -315,6 +330,8 @@ class Combat:
         engagements: 001's Engaged With pairs (001-25; `rules.engagement`), empty under
             the other rulesets.
         strike_offers: 001's Counter Strike! and Free Strike! offered now (001-23/24).
+        escalation_set: the escalation die's last reset (003-14), or None: it has grown from
+            0 since combat started.
         initiative_choices: 001's initiative check and tie choice per creature (001-01..03),
             kept for the whole combat; empty under the other rulesets.
     """
@@ -331,6 +348,7 @@ class Combat:
     owed_forced_moves: tuple[OwedForcedMove, ...] = ()
     engagements: tuple[Engagement, ...] = ()
     strike_offers: tuple[StrikeOffer, ...] = ()
+    escalation_set: EscalationSet | None = None
     initiative_choices: tuple[InitiativeChoice, ...] = ()
 
     @property

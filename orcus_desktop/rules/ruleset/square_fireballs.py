@@ -1,12 +1,14 @@
 """003 "Square Fireballs" as a ruleset (docs/rulesets.md "003").
 
-Built on 000 (``ORCUS``): each change cites its mechanic id and the 003 line. Experimental
-until its flow, status and forced-movement hooks are built (issue "Square Fireballs").
+Built on 000 (``ORCUS``): each change cites its mechanic id and the 003 line. The flow is
+``controller/encounter_flow.py`` (H1, H2); experimental until its status and forced-movement
+hooks are built (issue "Square Fireballs").
 """
 
 from __future__ import annotations
 
 from orcus_desktop.rules.ruleset.core import ORCUS
+from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
     ActionEconomy,
     ActionPointLimit,
@@ -26,9 +28,9 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     source="003",
     experimental=True,
     description=(
-        "Experimental, incomplete: 003's numbers and labels only. Its Total Defense start, "
-        "surprise, escalation die, status table and forced-movement rules are not built yet; "
-        "until then those parts play as 000."
+        "Experimental, incomplete: 003's flow plays (Total Defense start, surprised lose their "
+        "first turn, escalation die, alternating initiative ties, Start Over / Keep Initiative); "
+        "its status table and forced-movement rules are not built yet and play as 000."
     ),
     # 003-09, 003 l.155 "Gain +4 to all defenses until your next turn."
     total_defense_bonus=4,
@@ -45,8 +47,14 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     dash=DashRules(
         speed_bonus=0, attack_penalty=0, grants_combat_advantage=False, action="standard"
     ),
-    # 003-13 the escalation die from the third round.
+    # 003-13, 003 l.198 "each combat round starting with the third, add 1 to the Escalation
+    # Die". Its cap is in the lost Introduction: none, as written (escalation_max None).
     escalation_start_round=3,
+    hooks=HookNames(
+        # 003-12 ties alternate PCs and monsters; 003-08/003-10 Total Defense and surprise.
+        initiative="square-fireballs",
+        encounter_flow="square-fireballs",
+    ),
     # 003-20 "Defender grants Advantage to Attacker +2".
     term_labels=Labels.of(combat_advantage="advantage"),
     action_labels=Labels.of(swift="minor"),
