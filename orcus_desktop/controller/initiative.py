@@ -124,8 +124,12 @@ def join_combat(
         "join_combat",
         f"{engine.name(encounter, creature_id)} joins the combat",
         encounter,
-        lambda e: encounter_flow.alternate_ties(
-            engine, turn_order.join_combat(e, request, engine.rng), [creature_id], engine.rng
+        lambda e: initiative_checks.after_roll(  # 001-03's tie ladder
+            engine,
+            encounter_flow.alternate_ties(
+                engine, turn_order.join_combat(e, request, engine.rng), [creature_id], engine.rng
+            ),
+            [creature_id],
         ),
         creature_id,
     )
@@ -180,11 +184,15 @@ def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total
         encounter,
         "set_initiative",
         f"Set initiative of {{name}} to {total}",
-        lambda e: encounter_flow.alternate_ties(
+        lambda e: initiative_checks.after_roll(  # 001-03's tie ladder
             engine,
-            turn_order.set_initiative(e, creature_id, total, engine.rng),
+            encounter_flow.alternate_ties(
+                engine,
+                turn_order.set_initiative(e, creature_id, total, engine.rng),
+                [creature_id],
+                engine.rng,
+            ),
             [creature_id],
-            engine.rng,
         ),
         creature_id,
     )

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.engine import Engine, named_step
 from orcus_desktop.controller.outcomes import Outcome, refuse
-from orcus_desktop.model.combat import Combat, Combatant
+from orcus_desktop.model.combat import Combatant
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.dice import RandomSource
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, InitiativeChoice, TieChoice
@@ -148,7 +149,8 @@ def after_roll(engine: Engine, encounter: Encounter, changed: Iterable[str]) -> 
                 "mechanic": "001-03",
             },
         )
-    return encounter.with_combat(_resorted(combat))
+    # Before combat the whole order is sorted; during it only the changed are re-placed.
+    return encounter.with_combat(turn_order._sorted(combat, sorted(ids)))
 
 
 def _entrant(engine: Engine, encounter: Encounter, member: Combatant) -> TieEntrant:
@@ -161,11 +163,3 @@ def _entrant(engine: Engine, encounter: Encounter, member: Combatant) -> TieEntr
             value = initiative_modifier(rules_view, replace(choice, check=check), engine.ruleset)
             mods.append((check, value.total))
     return TieEntrant(member.creature_id, choice.check, choice.tie_choice, tuple(mods))
-
-
-def _resorted(combat: Combat) -> Combat:
-    """Before combat the whole order follows the results and the ladder (`sort_key`)."""
-    if combat.active:
-        return combat
-    items = sorted(combat.combatants, key=lambda c: c.sort_key())
-    return replace(combat, order=tuple(c.creature_id for c in items))

@@ -121,3 +121,16 @@ def test_a_removed_creatures_choice_goes_with_it(tmp_path: Path) -> None:
     path = tmp_path / "fight.json"
     save_encounter(path, s.encounter)
     assert load_encounter(path).find_creature("orc") is None
+
+
+def test_a_newcomer_tied_in_a_running_combat_takes_the_ladder() -> None:
+    s = _party()
+    assert s.roll_initiative(["hero", "orc"], totals={"hero": 15, "orc": 8}).ok
+    assert s.start_combat().ok
+    assert s.set_initiative_choice("brute", "awareness", "none").ok
+    # 001 l.23 "Awareness goes before Perception which goes before Quickness": the brute,
+    # joining at 15 with Awareness, goes before the hero (Quickness).
+    assert s.join_combat("brute", total=15).ok
+    assert s.encounter.combat.order == ("brute", "hero", "orc")
+    ladder = [e for e in s.encounter.combat.log if e.kind == "initiative_ladder"]
+    assert list(ladder[-1].data["first_to_last"]) == ["brute", "hero"]
