@@ -42,6 +42,7 @@ from orcus_desktop.ui.attack_driver import AttackDriver
 from orcus_desktop.ui.creature_list import CreatureList, token_menu
 from orcus_desktop.ui.engagement_actions import EngagementActions
 from orcus_desktop.ui.file_actions import FileActions, ask_image_use
+from orcus_desktop.ui.light_actions import LightActions
 from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
@@ -60,6 +61,7 @@ from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.uvtt_actions import UvttActions
+from orcus_desktop.ui.wave_actions import WaveActions
 
 
 class MainWindow(QMainWindow):
@@ -300,6 +302,10 @@ class MainWindow(QMainWindow):
             file_menu,
             encounter_menu,
         )
+        self.lights = LightActions(
+            self, self.session, self.scene, encounter_menu, self.status_report
+        )
+        self.waves = WaveActions(self, self.session, encounter_menu)
         combat_menu = menu_bar.addMenu("&Combat")
         combat_menu.addActions(
             [
@@ -522,6 +528,7 @@ class MainWindow(QMainWindow):
         self._connections.clear()
         self.result_reporter.detach()
         self.attacks.detach()
+        self.lights.detach()
         self.scene.detach()
         self.view.set_tool(None)
         self.player_view.detach()  # the players' window goes with the GM's

@@ -104,15 +104,22 @@ class InitiativeStripView(QLabel):
             names = MonsterNames.LABELS if self._mode is StripMode.LABELS else MonsterNames.NAMES
             sides = player_sides(encounter, session.rules)
             self.strip = player_initiative(encounter, self._shown(), sides, names)
-        self.setText(strip_html(self.strip))
+        # 003-13: the escalation die is everyone's bonus to hit, so the players see it too.
+        has_die = session.ruleset.escalation_start_round is not None
+        self.setText(strip_html(self.strip, session.escalation_die() if has_die else None))
         self.setVisible(bool(self.strip.entries))
 
 
-def strip_html(strip: InitiativeStrip) -> str:
-    """``Round 2 · <b>Now: Aria</b> · Next: GW1 · Brakka`` ("" when there is nothing)."""
+def strip_html(strip: InitiativeStrip, escalation_die: int | None = None) -> str:
+    """``Round 2 · <b>Now: Aria</b> · Next: GW1 · Brakka`` ("" when there is nothing).
+
+    With an ``escalation_die`` (003-13) it follows the round: ``Round 3 · Escalation die 1``.
+    """
     if not strip.entries:
         return ""
     parts = [f"Round {strip.round}" if strip.round else "Surprise round"]
+    if escalation_die is not None:
+        parts.append(f"Escalation die {escalation_die}")
     now, following = strip.now, strip.next
     for entry in strip.entries:
         name = escape(entry.text)

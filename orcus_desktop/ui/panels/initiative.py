@@ -223,6 +223,9 @@ class InitiativePanel(QWidget):
         where = (
             "Surprise round" if combat.phase is CombatPhase.SURPRISE else f"Round {combat.round}"
         )
+        if self._session.ruleset.escalation_start_round is not None:
+            # 003-13 (003 l.198): the die is shown with the round it grows with.
+            where = f"{where} · escalation die {self._session.escalation_die()}"
         if combat.current is None:
             return f"{where}: nobody can act"
         return f"{where}: {name_of(self._session, combat.current)}'s turn"
