@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller import owed_moves, placement
+from orcus_desktop.controller import move_interrupts, owed_moves, placement
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import (
@@ -189,6 +189,7 @@ def _move(
     preview = preview_move(engine, encounter, creature_id, destination, mode)
     if not preview.reachable:
         raise ActionError(preview.reason or f"{creature.name} cannot move there")
+    before = encounter
     encounter = encounter.with_creature(creature.moved_to(destination))
     if mode is MoveMode.GM:
         return engine.check_grapples(encounter), preview
@@ -218,9 +219,19 @@ def _move(
             "provoked": list(preview.provoking_enemy_ids),
         },
     )
-    encounter = engine.offer_opportunity(
-        encounter.with_combat(combat), preview.provoking_enemy_ids
+    # Issue 13: the walk stops where it provokes until the attacks are settled.
+    interrupt = move_interrupts.first_interrupt(
+        engine, before, creature, preview.path, preview.provoking_enemy_ids
     )
+    if interrupt is not None:
+        encounter = move_interrupts.wait_at(
+            engine, encounter.with_combat(combat), creature_id, preview.path, interrupt, mode.value
+        )
+        preview = replace(preview, provoking_enemy_ids=interrupt.enemies)
+    else:
+        encounter = engine.offer_opportunity(
+            encounter.with_combat(combat), preview.provoking_enemy_ids
+        )
     return engine.check_grapples(encounter), preview
 
 

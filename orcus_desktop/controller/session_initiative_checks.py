@@ -26,7 +26,9 @@ class InitiativeCheckCommands:
 
     if TYPE_CHECKING:
         engine: Engine
-        encounter: Encounter
+
+        @property
+        def encounter(self) -> Encounter: ...
 
         def _run(
             self,
