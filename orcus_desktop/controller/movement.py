@@ -223,14 +223,18 @@ def _move(
     interrupt = move_interrupts.first_interrupt(
         engine, before, creature, preview.path, preview.provoking_enemy_ids
     )
-    if interrupt is not None:
+    # 003-16 (003 l.269): a move out of turn is a reaction and provokes nothing.
+    reacting = (
+        combat.current != creature_id and not engine.ruleset.hooks.reaction_rules.reactions_provoke
+    )
+    if interrupt is not None and not reacting:
         encounter = move_interrupts.wait_at(
             engine, encounter.with_combat(combat), creature_id, preview.path, interrupt, mode.value
         )
         preview = replace(preview, provoking_enemy_ids=interrupt.enemies)
     else:
         encounter = engine.offer_opportunity(
-            encounter.with_combat(combat), preview.provoking_enemy_ids
+            encounter.with_combat(combat), preview.provoking_enemy_ids, creature_id
         )
     return engine.check_grapples(encounter), preview
 
@@ -262,6 +266,15 @@ def _allowance(
     speed = engine.ruleset.hooks.movement_policy.speed(creature.speed, sees=sees)
     if mode is MoveMode.SHIFT:
         return 1, geo_movement.PathRule.SHIFT, False  # 000 "Five-Foot Step": shift 1
+    policy = engine.ruleset.hooks.movement_policy
+    if mode is MoveMode.CRAWL and policy.crawl_squares is not None:
+        # 003-55 (003 l.826): "Crawl 1." - that many squares at a crawl's cost of 2 each.
+        return 2 * policy.crawl_squares, geo_movement.PathRule.CRAWL, False
+    if slowed and policy.slowed_doubles_cost and mode in (MoveMode.WALK, MoveMode.DASH):
+        # 003-35 (003 l.365): "For each square moved, must spend an additional square of
+        # movement" - a crawl's cost per square, on top of difficult terrain; no speed 2.
+        bonus = engine.ruleset.dash.speed_bonus if mode is MoveMode.DASH else 0
+        return speed + bonus, geo_movement.PathRule.CRAWL, False
     if mode is MoveMode.DASH:
         # 000 "Dash": speed + 2 (the ruleset's ``dash.speed_bonus``: 002-19, 004-21).
         return speed + engine.ruleset.dash.speed_bonus, geo_movement.PathRule.WALK, slowed

@@ -248,6 +248,10 @@ class ReactionRules(Protocol):
     def engagement(self) -> bool:
         """001's Engaged With pairs, Counter Strike! and Free Strike! (001-23..25)."""
 
+    @property
+    def reactions_provoke(self) -> bool:
+        """Whether an action taken out of turn (a reaction) can provoke (003-16: no)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Reactions:
@@ -260,6 +264,7 @@ class Reactions:
     )
     dragged_target_provokes: bool = True
     engagement: bool = False
+    reactions_provoke: bool = True
 
 
 # --- H6 movement ---------------------------------------------------------------------------
@@ -298,6 +303,14 @@ class MovementPolicy(Protocol):
     def occupancy(self) -> Occupancy:
         """Whose spaces the geometry lets movers pass through or end in."""
 
+    @property
+    def crawl_squares(self) -> int | None:
+        """003-55: a crawl moves this many squares (None: 000's half speed, R-08)."""
+
+    @property
+    def slowed_doubles_cost(self) -> bool:
+        """003-35: slowed adds a square of cost per square (000: speed 2)."""
+
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def can_end_in(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def speed(self, speed: int, *, sees: bool) -> int: ...
@@ -321,6 +334,8 @@ class Movement:
     pass_tiny: bool = False
     pass_incapacitated: bool = False
     others_difficult: bool = False
+    crawl_squares: int | None = None
+    slowed_doubles_cost: bool = False
 
     @property
     def occupancy(self) -> Occupancy:
@@ -469,6 +484,11 @@ _REACTIONS: dict[str, ReactionRules] = {
         provocations=frozenset(),
         engagement=True,
     ),
+    "square-fireballs": Reactions(
+        "square-fireballs",
+        '003-16 003 l.269 "reactions cannot trigger further reactions"',
+        reactions_provoke=False,
+    ),
 }
 
 _MOVEMENT: dict[str, MovementPolicy] = {
@@ -495,6 +515,13 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         pass_incapacitated=True,
         pass_tiny=True,
         others_difficult=True,
+    ),
+    "square-fireballs": Movement(
+        "square-fireballs",
+        '003-55 003 l.826 "Crawl 1."; 003-35 003 l.365 "For each square moved, must spend an '
+        'additional square of movement"',
+        crawl_squares=1,
+        slowed_doubles_cost=True,
     ),
 }
 
