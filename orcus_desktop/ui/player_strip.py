@@ -14,7 +14,7 @@ from html import escape
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QFont
-from PySide6.QtWidgets import QLabel, QMenu, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
 
 from orcus_desktop.controller.player_initiative import (
     InitiativeStrip,
@@ -80,6 +80,9 @@ class InitiativeStripView(QLabel):
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setMargin(6)
+        # A long fight wraps onto a second line; it never makes the players' window wider.
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         font = QFont(self.font())
         font.setPointSizeF(font.pointSizeF() * 1.4)  # read from across the table
         self.setFont(font)

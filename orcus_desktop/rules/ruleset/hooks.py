@@ -238,6 +238,10 @@ class ReactionRules(Protocol):
     def engagement(self) -> bool:
         """001's Engaged With pairs, Counter Strike! and Free Strike! (001-23..25)."""
 
+    @property
+    def reactions_provoke(self) -> bool:
+        """Whether an action taken out of turn (a reaction) can provoke (003-16: no)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Reactions:
@@ -250,6 +254,7 @@ class Reactions:
     )
     dragged_target_provokes: bool = True
     engagement: bool = False
+    reactions_provoke: bool = True
 
 
 # --- H6 movement ---------------------------------------------------------------------------
@@ -287,6 +292,14 @@ class MovementPolicy(Protocol):
     def occupancy(self) -> Occupancy:
         """Whose spaces the geometry lets movers pass through or end in."""
 
+    @property
+    def crawl_squares(self) -> int | None:
+        """003-55: a crawl moves this many squares (None: 000's half speed, R-08)."""
+
+    @property
+    def slowed_doubles_cost(self) -> bool:
+        """003-35: slowed adds a square of cost per square (000: speed 2)."""
+
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def can_end_in(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def speed(self, speed: int, *, sees: bool) -> int: ...
@@ -307,6 +320,8 @@ class Movement:
     half_speed_unseeing: bool = False
     escape_shift: int = 0
     grab_move_check: GrabMoveCheck = GrabMoveCheck.ATTACK_VS_FORTITUDE
+    crawl_squares: int | None = None
+    slowed_doubles_cost: bool = False
 
     @property
     def occupancy(self) -> Occupancy:
@@ -436,6 +451,11 @@ _REACTIONS: dict[str, ReactionRules] = {
         provocations=frozenset(),
         engagement=True,
     ),
+    "square-fireballs": Reactions(
+        "square-fireballs",
+        '003-16 003 l.269 "reactions cannot trigger further reactions"',
+        reactions_provoke=False,
+    ),
 }
 
 _MOVEMENT: dict[str, MovementPolicy] = {
@@ -454,6 +474,13 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         end_in_helpless_enemy=True,
         half_speed_unseeing=True,
         escape_shift=1,
+    ),
+    "square-fireballs": Movement(
+        "square-fireballs",
+        '003-55 003 l.826 "Crawl 1."; 003-35 003 l.365 "For each square moved, must spend an '
+        'additional square of movement"',
+        crawl_squares=1,
+        slowed_doubles_cost=True,
     ),
 }
 
