@@ -357,7 +357,7 @@ def stage_attack(
             ):
                 defense_mods.append(Modifier(HELP_BONUS, f"help defense ({aid.helper})"))
                 aids_used.append(aid)
-        attack_mods += strike_modifiers(encounter, engine.ruleset, attacker_id, target_id, power)
+        attack_mods += strike_modifiers(engine, encounter, attacker_id, target_id, power)
         ctx = AttackContext(
             cover=degree,
             concealment=concealment,

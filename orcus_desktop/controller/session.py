@@ -57,6 +57,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
 from orcus_desktop.model.history import History
 from orcus_desktop.model.uvtt import ImportedMap
+from orcus_desktop.rules.guards import Guard
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
 
@@ -410,6 +411,9 @@ class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestio
 
     def withdraw(self, creature_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, engagement.withdraw, creature_id)
+
+    def guard(self, creature_id: str, kind: Guard, initiator: object = None) -> OperationResult:
+        return self._run(initiator, engagement.guard, creature_id, kind)
 
     # -- combat actions -------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.rules import engagement as engagement_rules
 from orcus_desktop.rules.engagement import Engagement, StrikeOffer
+from orcus_desktop.rules.guards import Guarding
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -325,6 +326,7 @@ class Combat:
         engagements: 001's Engaged With pairs (001-25; `rules.engagement`), empty under
             the other rulesets.
         strike_offers: 001's Counter Strike! and Free Strike! offered now (001-23/24).
+        guards: 001's Block, Dodge and Dispel actions taken (001-28; `rules.guards`).
         escalation_set: the escalation die's last reset (003-14), or None: it has grown from
             0 since combat started.
     """
@@ -342,6 +344,7 @@ class Combat:
     engagements: tuple[Engagement, ...] = ()
     strike_offers: tuple[StrikeOffer, ...] = ()
     escalation_set: EscalationSet | None = None
+    guards: tuple[Guarding, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -393,6 +396,7 @@ class Combat:
             strike_offers=tuple(
                 o for o in self.strike_offers if creature_id not in (o.reactor, o.target)
             ),
+            guards=tuple(g for g in self.guards if g.creature != creature_id),
         )
 
     def engaged_with(self, creature_id: str) -> CreatureId | None:

@@ -31,6 +31,7 @@ from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.rules.engagement import Engagement, StrikeKind, StrikeOffer
+from orcus_desktop.rules.guards import Guard, Guarding
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -105,6 +106,19 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         pairs,
         offers,
         escalation_set=escalation,
+        guards=tuple(
+            _guarding_from(v, f"combat.guards[{i}]", creature_ids)
+            for i, v in enumerate(list_at(data.get("guards", []), "combat.guards"))
+        ),
+    )
+
+
+def _guarding_from(item: object, where: str, creature_ids: set[str]) -> Guarding:
+    data = mapping(item, where)
+    return Guarding(
+        creature=CreatureId(known_id(data.get("creature"), f"{where}.creature", creature_ids)),
+        guard=enum_at(Guard, data.get("guard"), f"{where}.guard"),
+        since=whole(data.get("since", 0), f"{where}.since", -1, 10**6),
     )
 
 

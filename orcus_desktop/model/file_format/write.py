@@ -123,11 +123,16 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
 
 
 def _engagements_to(combat: Combat) -> dict[str, Any]:
-    """001-25's pairs and 001-23/24's offers, written only when there are some."""
+    """001's pairs, offers and guards (001-23..28), written only when there are some."""
     out: dict[str, Any] = {}
     if combat.engagements:
         out["engagements"] = [
             {"engager": e.engager, "target": e.target} for e in combat.engagements
+        ]
+    if combat.guards:
+        out["guards"] = [
+            {"creature": g.creature, "guard": g.guard.value, "since": g.since}
+            for g in combat.guards
         ]
     if combat.strike_offers:
         out["strike_offers"] = [
