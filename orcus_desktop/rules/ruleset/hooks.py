@@ -125,6 +125,10 @@ class EncounterFlow(Protocol):
     def wave_choices(self) -> bool:
         """003-14: a new wave joins by "Start Over" or "Keep Initiative" (000: one by one)."""
 
+    @property
+    def ready_attacks(self) -> bool:
+        """003-52: Ready Melee Attack and Ready Ranged Attack, readied with set triggers."""
+
 
 @dataclass(frozen=True, slots=True)
 class Flow:
@@ -139,6 +143,7 @@ class Flow:
     readied_kind_is_readied_action: bool = False
     opening_total_defense: bool = False
     wave_choices: bool = False
+    ready_attacks: bool = False
 
 
 # --- H3 attack modifiers -------------------------------------------------------------------
@@ -417,10 +422,11 @@ _FLOW: dict[str, EncounterFlow] = {
         "square-fireballs",
         '003-08 003 l.145 "all characters use Total Defense as a Free Reaction"; '
         '003-10 003 l.165-168 "they use Full Defense, end the turn"; '
-        '003-14 003 l.202-207 "Rolling Initiative mid-combat"',
+        '003-14 003 l.202-207 "Rolling Initiative mid-combat"; 003-52 l.786-800',
         surprise=SurpriseMode.LOSE_FIRST_TURN,
         opening_total_defense=True,
         wave_choices=True,
+        ready_attacks=True,
     ),
 }
 
