@@ -29,6 +29,7 @@ from orcus_desktop.controller import (
     library_edits,
     map_import,
     movement,
+    ready_attacks,
     ruleset_choice,
     strike_reactions,
 )
@@ -45,6 +46,7 @@ from orcus_desktop.controller.outcomes import (
     Step,
 )
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
+from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_zones import ZoneCommands
@@ -65,7 +67,9 @@ __all__ = ["GameSession"]
 P = ParamSpec("P")
 
 
-class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestions):
+class GameSession(
+    GmEditCommands, LightingCommands, ZoneCommands, InitiativeCheckCommands, SessionQuestions
+):
     """The rules controller: the only writer of the document.
 
     Args:
@@ -321,6 +325,12 @@ class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestio
         return self._run(
             initiator, initiative.ready_action, creature_id, kind, trigger, description
         )
+
+    def ready_attack(
+        self, creature_id: str, *, ranged: bool = False, initiator: object = None
+    ) -> OperationResult:
+        """003-52 Ready Melee Attack (or Ready Ranged Attack): readied for its fixed trigger."""
+        return self._run(initiator, ready_attacks.ready_attack, creature_id, ranged)
 
     def trigger_readied(
         self, creature_id: str, trigger_creature_id: str, initiator: object = None
