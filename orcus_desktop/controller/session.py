@@ -46,6 +46,7 @@ from orcus_desktop.controller.outcomes import (
     Step,
 )
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
+from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_zones import ZoneCommands
@@ -66,7 +67,9 @@ __all__ = ["GameSession"]
 P = ParamSpec("P")
 
 
-class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestions):
+class GameSession(
+    GmEditCommands, LightingCommands, ZoneCommands, InitiativeCheckCommands, SessionQuestions
+):
     """The rules controller: the only writer of the document.
 
     Args:

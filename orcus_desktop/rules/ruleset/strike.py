@@ -42,7 +42,9 @@ STRIKE_001 = ORCUS.with_changes(
     ),
     # 001-23..25, 001 l.240-256: engagement, Counter Strike! and Free Strike! replace 000's
     # opportunity attacks (docs/rulings.md#001-picks-engagement-and-strike).
-    hooks=HookNames(reactions="strike"),
+    hooks=HookNames(
+        reactions="strike", targeting="strike", initiative="strike", movement="strike"
+    ),
     # 001-23/24 pick: a Counter or Free Strike! uses no immediate action; one per reacting
     # creature per provoking turn (001 sets no limit; each is offered once per action).
     actions=replace(ORCUS.actions, opportunity_uses_immediate=False),
