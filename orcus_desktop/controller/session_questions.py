@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from orcus_desktop.controller import attacks, combat_actions, initiative, movement
+from orcus_desktop.controller import attacks, combat_actions, gm_edits, initiative, movement
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_resolution import basic_attack_name
 from orcus_desktop.controller.availability import AvailableActions, available_actions
@@ -22,6 +22,7 @@ from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 
 
 class SessionQuestions:
@@ -40,6 +41,14 @@ class SessionQuestions:
     @property
     def encounter(self) -> Encounter:
         return self.document.encounter
+
+    def gm_conditions(self) -> tuple[Condition, ...]:
+        """The conditions the GM box offers under the encounter's ruleset (003's under 003)."""
+        return gm_edits.gm_conditions(self.engine.rules.ruleset)
+
+    def downgrade_problem(self, effect: ConditionInstance | PersistentDamage) -> str:
+        """Why the GM cannot downgrade ``effect`` now ("" when it can; 003-21)."""
+        return gm_edits.downgrade_problem(self.engine.rules.ruleset, effect)
 
     def battlefield(self) -> Battlefield:
         """The geometry view of the current snapshot (built once per snapshot; read only)."""

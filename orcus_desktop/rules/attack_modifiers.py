@@ -177,10 +177,13 @@ def attack_modifiers(
             mods.append(
                 Modifier(penalty, f"attacker {ruleset.condition_label(condition.value).lower()}")
             )
-    # 000 "Marked": -2 "on attacks that do not include the creature that marked you".
-    marker = attacker.state.marked_by()
-    if marker is not None and marker not in set(all_targets):
-        mods.append(Modifier(ruleset.marked_attack_penalty, "marked"))
+    # 000 "Marked": -2 "on attacks that do not include the creature that marked you". 003-30
+    # (003 l.389-396 "ignoring Taunts"): an attack ignores the Taunt if it targets an enemy not
+    # taunting, unless every taunter is a target too; with one marker both say the same.
+    markers, targeted = attacker.state.markers(), set(all_targets)
+    if markers and not markers <= targeted and targeted - markers:
+        label = ruleset.condition_label("marked").lower()
+        mods.append(Modifier(ruleset.marked_attack_penalty, label))
     # 000 "Flying Movement": clumsy creatures take -4 to attack rolls and defences.
     if (sb.clumsy_on_ground and not ctx.attacker_flying) or (
         sb.clumsy_in_air and ctx.attacker_flying

@@ -89,6 +89,8 @@ def damage_against(
     *,
     halved: bool = False,
     halved_reason: str = "weakened",
+    scale: float = 1.0,
+    scale_reason: str = "",
 ) -> DamageComputation:
     """Work out the damage a creature takes from ``amount`` of ``types``.
 
@@ -105,6 +107,8 @@ def damage_against(
         ruleset: The ruleset.
         halved: Halve the amount first (the attacker is weakened; not for persistent damage).
         halved_reason: Why, for the log.
+        scale: 003-38 Partially Weakened attacker: times this after halving, rounded down.
+        scale_reason: Why, for the log.
     """
     kinds = tuple(dict.fromkeys(types))
     steps: list[DamageStep] = []
@@ -115,6 +119,10 @@ def damage_against(
         half = halve(current, ruleset)
         steps.append(DamageStep(half - current, f"halved ({halved_reason})"))
         current = half
+    if scale < 1.0 and current > 0:
+        scaled = int(current * scale)
+        steps.append(DamageStep(scaled - current, f"reduced ({scale_reason})"))
+        current = scaled
     resist_all, all_source = _resist_all(statblock, state, ruleset)
     if kinds:
         per_type = [max(statblock.resistance(t.value), resist_all) for t in kinds]

@@ -7,16 +7,14 @@ until its flow, status and forced-movement hooks are built (issue "Square Fireba
 from __future__ import annotations
 
 from orcus_desktop.rules.ruleset.core import ORCUS
+from orcus_desktop.rules.ruleset.square_fireballs_status import SQUARE_FIREBALLS_CONDITIONS
 from orcus_desktop.rules.ruleset.tables import (
     ActionEconomy,
     ActionPointLimit,
-    ConditionRow,
-    ConditionSet,
     CoverLevel,
     CoverScale,
     DashRules,
     Labels,
-    MarkPolicy,
 )
 
 SQUARE_FIREBALLS_003 = ORCUS.with_changes(
@@ -60,11 +58,7 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         # 003-50: action points for an extra standard action only.
         action_points=(ActionPointLimit("any", 1, 1),),
     ),
-    conditions=ConditionSet(
-        # 003-30 Taunted replaces Marked; several at once.
-        rows=(ConditionRow("marked", source="003-30", label="Taunted"),),
-        mark_policy=MarkPolicy.MULTIPLE,
-    ),
+    conditions=SQUARE_FIREBALLS_CONDITIONS,  # 003-21..39, 003-47/48 (square_fireballs_status)
     # 003-04/003-20: Cover -2, Superior Cover -5.
     cover=CoverScale(
         levels=(CoverLevel(0.5, -2, "cover"), CoverLevel(0.75, -5, "superior cover"))

@@ -209,6 +209,10 @@ class ConditionRow:
     no_immediate_actions: bool | None = None
     no_free_actions: bool | None = None
     can_be_moved: bool | None = None
+    damage_dealt_scale: float | None = None
+    healing_received_scale: float | None = None
+    melee_crit_range_bonus: int | None = None
+    beneficial: bool | None = None
     also_implies: tuple[str, ...] = ()
 
     def overrides(self) -> dict[str, object]:
@@ -228,7 +232,9 @@ class ConditionSet:
     Attributes:
         rows: One row per changed condition.
         absent: Conditions the ruleset does not have (not offered to the GM).
-        downgrades: (condition, what it downgrades to) (003; empty in 000).
+        downgrades: (condition, what it downgrades to) (003-21; empty in 000); "" is 003's
+            "No Effect" (ignored while downgraded), a condition without a pair has "No
+            Downgrade".
         mark_policy: What a new mark does to an old one.
     """
 
@@ -244,6 +250,10 @@ class ConditionSet:
 
     def row(self, condition: str) -> ConditionRow | None:
         return next((r for r in self.rows if r.condition == condition), None)
+
+    def downgrade(self, condition: str) -> str | None:
+        """What ``condition`` downgrades to ("": no effect; None: it cannot be downgraded)."""
+        return dict(self.downgrades).get(condition)
 
     def label(self, condition: str, default: str) -> str:
         """The ruleset's name for a condition (004 "Snared" for 000's Restrained)."""

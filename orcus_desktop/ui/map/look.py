@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.log_text import plain_label
 from orcus_desktop.model.creature_names import token_labels
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.durations import DurationKind
@@ -108,8 +109,10 @@ def token_look(
     names: set[str] = set()
     if state is not None:
         hidden = {c.id for c in encounter.creatures if c.hidden} if for_players else set()
+        label = rules.ruleset.label if rules is not None else plain_label
         badges = tuple(
-            Badge(c.condition.value.replace("_", " "), _DURATION_SHORT.get(c.duration.kind, ""))
+            # The ruleset's names (003 "Taunted", 004 "Snared"): `Ruleset.label`.
+            Badge(label(c.condition.value), _DURATION_SHORT.get(c.duration.kind, ""))
             for c in state.conditions
             if c.source_id not in hidden
         )

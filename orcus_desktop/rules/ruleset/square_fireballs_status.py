@@ -1,0 +1,116 @@
+"""003 "Square Fireballs" status effects as a condition set (D2): rows, names, downgrades.
+
+003 "5.8 Status Effects" (l.292-458), mechanics 003-21..39, 003-47, 003-48 (docs/rulesets.md
+"003"). Each row cites its mechanic id and seed line; a row for a condition 000 lacks (Hindered,
+Shocked...) is what makes the ruleset offer it (``conditions.offered_conditions``). Where 003
+says nothing or its text is a lost figure, 000's row stands (docs/rulings.md R-40, R-41).
+What a row cannot say lives in the hooks: the targeting rules of Shrouded, Hidden, Charmed,
+Swallowed and Exiled (H4, ``SquareFireballsTargeting``), collision damage (H6) and the
+helpless crit range and Weakened healing (this table, read by the damage and healing code).
+"""
+
+from __future__ import annotations
+
+from orcus_desktop.rules.ruleset.tables import ConditionRow, ConditionSet, MarkPolicy
+
+SQUARE_FIREBALLS_ROWS = (
+    # 003-22, 003 l.319-323 Blinded = 000 (CA, cannot flank, no sight); the +1 Perception DC
+    # is the GM's.
+    # 003-23, 003 l.324-326 Charmed: "Cannot attack enemies Charming the character" (H4); "may
+    # be Charmed by multiple enemies".
+    ConditionRow("charmed", source="003-23, 003 l.324", label="Charmed"),
+    # 003-26, 003 l.332-336 Dominated (000 Controlled): "Cannot take actions. Cannot Flank."
+    ConditionRow("controlled", source="003-26, 003 l.332", label="Dominated", cannot_flank=True),
+    # 003-25, 003 l.331 Dazzled: enemies have Concealment (-2), or Superior (-3 more). Pick:
+    # -2 to its melee and ranged attacks (the concealment step is the GM's when already
+    # concealed); 003-39, l.458 "Deafened: Renamed to Dazzled".
+    ConditionRow("dazzled", source="003-25, 003 l.331", label="Dazzled", attack_penalty=-2),
+    # 003-06, 003 l.337 Flanked: "Grants Advantage on Melee attacks (+2 to be hit)".
+    ConditionRow(
+        "flanked",
+        source="003-06, 003 l.337",
+        label="Flanked",
+        grants_combat_advantage_to_melee=True,
+    ),
+    # 003-27, 003 l.338-343 Grabbed (000 Grappled): "Cannot move"; several grabbers.
+    ConditionRow("grappled", source="003-27, 003 l.338", label="Grabbed"),
+    # 003-28, 003 l.344-345 Helpless: "Melee Attacks against the character gain +10 Crit Range".
+    ConditionRow("helpless", source="003-28, 003 l.344", melee_crit_range_bonus=10),
+    # 003-29, 003 l.346 Hindered: "-2 Hit" (instances do not stack, 003 l.302).
+    ConditionRow("hindered", source="003-29, 003 l.346", label="Hindered", attack_penalty=-2),
+    # 003-33, 003 l.347 Immobilized = 000 Immobile.
+    ConditionRow("immobile", source="003-33, 003 l.347", label="Immobilized"),
+    # 003-30, 003 l.348-349 Taunted replaces Marked; "may be Taunted by multiple enemies".
+    ConditionRow("marked", source="003-30, 003 l.348", label="Taunted"),
+    # 003-31, 003 l.350-353 Petrified: 000's row and "Cannot Flank".
+    ConditionRow("petrified", source="003-31, 003 l.350", cannot_flank=True),
+    # 003-32, 003 l.354-358 Prone: "Hindered (-2 Hit)" (as Hindered, not on top of it).
+    ConditionRow(
+        "prone", source="003-32, 003 l.356", attack_penalty=0, also_implies=("hindered",)
+    ),
+    # 003-33, 003 l.359-362 Restrained: "Hindered (-2 Hit)".
+    ConditionRow(
+        "restrained", source="003-33, 003 l.362", attack_penalty=0, also_implies=("hindered",)
+    ),
+    # 003-34, 003 l.363-364 Shocked: "Cannot Flank. Cannot use Opportunity or Immediate Actions".
+    ConditionRow(
+        "shocked",
+        source="003-34, 003 l.363",
+        label="Shocked",
+        cannot_flank=True,
+        no_immediate_actions=True,
+    ),
+    # 003-37, 003 l.372-376 Unconscious: "Helpless (+2 to be hit, enemy melee attacks gain +10
+    # Crit Range)" (its -5 to defenses is gone: ``unconscious_defense_penalty``).
+    ConditionRow("unconscious", source="003-37, 003 l.374", also_implies=("helpless",)),
+    # 003-38, 003 l.377-379 Weakened: damage halved (000's row); "Healing granted or received
+    # is halved" (received: the healer's side is the GM's).
+    ConditionRow("weakened", source="003-38, 003 l.377", healing_received_scale=0.5),
+    # 003-38, 003 l.380-382 Partially Weakened: damage and healing "reduced by 1/4".
+    ConditionRow(
+        "partially_weakened",
+        source="003-38, 003 l.380",
+        label="Partially weakened",
+        damage_dealt_scale=0.75,
+        healing_received_scale=0.75,
+    ),
+    # 003-47, 003 l.408-432 Shrouded and Hidden: targeting (H4), lost on attacking or moving;
+    # good for their holder (docs/rulings.md R-35). Hidden "Gains Advantage when attacking".
+    ConditionRow("shrouded", source="003-47, 003 l.414", label="Shrouded", beneficial=True),
+    ConditionRow("hidden", source="003-47, 003 l.423", label="Hidden", beneficial=True),
+    # 003-48, 003 l.434-450 Swallowed and Exiled: off the map, no space; targeting (H4).
+    ConditionRow("swallowed", source="003-48, 003 l.436", label="Swallowed"),
+    ConditionRow("exiled", source="003-48, 003 l.446", label="Exiled"),
+)
+
+SQUARE_FIREBALLS_DOWNGRADES = (
+    # 003-21, 003 l.318-385 the Downgrade column ("" = "No Effect"; the rows without a pair
+    # say "No Downgrade": Flanked, Helpless, Taunted, Prone, Unconscious, Surprised).
+    ("blinded", "dazzled"),
+    ("charmed", ""),
+    ("dazed", "shocked"),
+    ("dazzled", ""),
+    ("controlled", "charmed"),
+    ("grappled", ""),
+    ("hindered", ""),
+    ("immobile", "slowed"),
+    ("petrified", "stunned"),
+    ("restrained", "grappled"),
+    ("shocked", ""),
+    ("slowed", ""),
+    ("stunned", "dazed"),
+    ("weakened", "partially_weakened"),
+    ("partially_weakened", ""),
+    ("swallowed", "grappled"),
+    ("exiled", "grappled"),
+)
+
+SQUARE_FIREBALLS_CONDITIONS = ConditionSet(
+    rows=SQUARE_FIREBALLS_ROWS,
+    # 003-39, 003 l.458 "Deafened: Renamed to Dazzled": 003 has no Deafened.
+    absent=("deafened",),
+    downgrades=SQUARE_FIREBALLS_DOWNGRADES,
+    # 003-30 Taunted, 003-23 Charmed, 003-27 Grabbed: several at once.
+    mark_policy=MarkPolicy.MULTIPLE,
+)
+"""003's status table (003-21..39, 003-47, 003-48)."""
