@@ -38,6 +38,7 @@ from orcus_desktop.rules.format import format_resolved
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.actions.buttons import ActionButtons
+from orcus_desktop.ui.panels.actions.card import PowerCardView
 from orcus_desktop.ui.panels.actions.gm_box import GmEditsBox
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
 from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
@@ -103,7 +104,8 @@ class ActionsPanel(QWidget):
         budget: the actions left this turn.
         numbers: defenses, speed, hit points.
         conditions: its conditions and persistent damage.
-        tree: every action and power, allowed or not, with the reason.
+        tree: every action and power, allowed or not, with the reason; a power's card on hover.
+        power_card: the card of the power clicked in the list (hidden when none is).
         action_buttons: the simple actions' buttons.
         maintained: one "Maintain" button per power the creature keeps going.
         gm_box: the GM's edits.
@@ -155,6 +157,8 @@ class ActionsPanel(QWidget):
         self.conditions = QLabel(self)
         self.conditions.setWordWrap(True)
         self.tree = ActionTree(session, self)
+        self.power_card = PowerCardView(self)
+        self.tree.card_shown.connect(self.power_card.show_card)
         self.message = QLabel(self)
         self.message.setObjectName("actionsMessage")
         self.message.setWordWrap(True)
@@ -194,6 +198,7 @@ class ActionsPanel(QWidget):
             layout.addWidget(widget)
         layout.addWidget(self.offers_box)
         layout.addWidget(self.tree, 1)
+        layout.addWidget(self.power_card)
         layout.addWidget(self.action_buttons)
         layout.addWidget(self.maintained)
         layout.addWidget(self.gm_box)

@@ -7,14 +7,18 @@ the GM box save against it or end it.
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from orcus_desktop.controller.availability import AvailableActions, find_power
+from orcus_desktop.controller.power_cards import PowerCard, power_card
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
 from orcus_desktop.rules.powers import Frequency
+from orcus_desktop.ui.panels.actions.card import card_html
 from orcus_desktop.ui.panels.common import effect_text
 
 EFFECT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -38,9 +42,11 @@ class ActionTree(QTreeWidget):
         power_activated: `power_name` of an allowed power activated.
         action_activated: the `CombatAction` value of an allowed action activated.
         refused: the reason a disabled item that was activated cannot be used.
+        card_shown: the `PowerCard` of the power made current (clicked), or None.
     """
 
     power_activated = Signal(str)
+    card_shown = Signal(object)
     action_activated = Signal(str)
     refused = Signal(str)
 
@@ -57,6 +63,16 @@ class ActionTree(QTreeWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.itemActivated.connect(self.activate)
+        self._cards: dict[str, PowerCard] = {}
+        self.currentItemChanged.connect(self._on_current_changed)
+
+    def card_of(self, power_name: str) -> PowerCard | None:
+        """The card of a power listed now, or None."""
+        return self._cards.get(power_name)
+
+    def _on_current_changed(self, item: QTreeWidgetItem | None, _previous: object) -> None:
+        power = item.data(0, POWER_ROLE) if item is not None else None
+        self.card_shown.emit(self._cards.get(power) if isinstance(power, str) else None)
 
     def sizeHint(self) -> QSize:
         return QSize(super().sizeHint().width(), self.minimumHeight())
@@ -86,6 +102,9 @@ class ActionTree(QTreeWidget):
         session = self._session
         state = session.rules.state(creature)
         selected_effect = self.selected_effect_id()
+        current = self.currentItem()
+        current_power = current.data(0, POWER_ROLE) if current is not None else None
+        self._cards = {}
         self.clear()
         powers = QTreeWidgetItem(self, ["Powers"])
         for power_option in available.powers:
@@ -102,9 +121,15 @@ class ActionTree(QTreeWidget):
             item = QTreeWidgetItem(powers, [power_option.name, kind, power_option.reason])
             item.setData(0, POWER_ROLE, power_option.name)
             tip = power_option.reason or "Allowed now: double-click (or Enter) to choose targets."
+            if power is not None:
+                card = power_card(power, session.ruleset.label)
+                self._cards[power.name] = card
+                tip = card_html(card).replace("</qt>", f"<br><br>{escape(tip)}</qt>")
             item.setToolTip(0, tip)
             item.setToolTip(2, power_option.reason)
             item.setDisabled(not power_option.allowed)
+            if power_option.name == current_power:
+                self.setCurrentItem(item)
         actions = QTreeWidgetItem(self, ["Actions in combat"])
         for option in available.actions:
             item = QTreeWidgetItem(
