@@ -37,6 +37,7 @@ from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
 from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import Power
+from orcus_desktop.rules.ruleset.hooks import Provocation
 from orcus_desktop.rules.state import RulesError
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 
@@ -405,6 +406,8 @@ def adjacent_threats(
     000 "Ranged and Far Attacks in Close Combat"; docs/rulings.md R-02 — Ranged
     and Far attacks provoke from adjacent enemies.
     """
+    if Provocation.RANGED_OR_AREA not in engine.ruleset.hooks.reaction_rules.provocations:
+        return ()  # H5: 001 has no opportunity attacks (docs/rulesets.md)
     me = encounter.creature(creature_id)
     out: list[str] = []
     for occ in field_.occupants:

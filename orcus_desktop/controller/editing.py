@@ -6,6 +6,7 @@ menu: "Undo Place Goblin"), or a refusal with the reason.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, TypedDict, Unpack
@@ -17,7 +18,7 @@ from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, re
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
-from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
+from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS, MAX_WALL_POINTS, MAX_WALLS
 from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.text_repair import repair_text
@@ -209,8 +210,16 @@ def resize_grid(engine: Engine, encounter: Encounter, columns: int, rows: int) -
     return _done(op, f"Resize grid to {columns} x {rows}", after)
 
 
-def add_wall(engine: Engine, encounter: Encounter, wall: Wall) -> Step:
-    """Add a wall, window or door under the next free id (`result.created_id`)."""
+def add_wall(engine: Engine, encounter: Encounter, wall: Wall) -> Outcome:
+    """Add a wall, window or door under the next free id (`result.created_id`).
+
+    Refused when a point is not a finite number or lies off the grid, when the wall has no
+    length, or past the file limits (`model/file_format/limits.py`): what the GM draws always
+    saves and reopens (the loader's wall bounds, `model/invariants.py`).
+    """
+    problem = _wall_problem(encounter, wall)
+    if problem:
+        return refuse("add_wall", problem)
     taken = {entry.id for entry in encounter.walls}
     n = len(encounter.walls) + 1
     while f"wall-{n}" in taken:
@@ -218,6 +227,23 @@ def add_wall(engine: Engine, encounter: Encounter, wall: Wall) -> Step:
     wall_id = WallId(f"wall-{n}")
     after = encounter.with_walls((*encounter.walls, WallEntry(wall_id, wall)))
     return _done("add_wall", f"Add {wall.kind.value}", after, created_id=wall_id)
+
+
+def _wall_problem(encounter: Encounter, wall: Wall) -> str:
+    what = wall.kind.value
+    if len(encounter.walls) >= MAX_WALLS:
+        return f"the map holds at most {MAX_WALLS:,} walls"
+    if len(wall.points) > MAX_WALL_POINTS:
+        return f"a {what} has at most {MAX_WALL_POINTS:,} points"
+    columns, rows = encounter.grid.columns, encounter.grid.rows
+    for x, y in wall.points:
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return f"a {what}'s points must be finite numbers"
+        if not (0 <= x <= columns and 0 <= y <= rows):
+            return f"the {what} leaves the map at ({x:g}, {y:g}); the grid is {columns} x {rows}"
+    if len(set(wall.points)) < 2:
+        return f"a {what} needs two different points"
+    return ""
 
 
 def remove_wall(engine: Engine, encounter: Encounter, wall_id: str) -> Outcome:

@@ -30,6 +30,7 @@ from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, rules_for
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.ruleset.hooks import Provocation
 from orcus_desktop.vocabulary import CreatureId
 
 MODE_ACTIONS: dict[MoveMode, CombatAction] = {
@@ -99,7 +100,10 @@ def preview_move(
     )
     if result.cost is None:
         return MovePreview((), 0, False, (), "no legal path")
-    provokes = result.provokes if mode not in (MoveMode.SHIFT, MoveMode.GM) else ()
+    # H5: what provokes is the ruleset's (001 has no opportunity attacks, docs/rulesets.md).
+    provocations = engine.ruleset.hooks.reaction_rules.provocations
+    walking = mode not in (MoveMode.SHIFT, MoveMode.GM)
+    provokes = result.provokes if walking and Provocation.LEAVES_ADJACENT in provocations else ()
     if not result.reachable:
         budget = geo_movement.effective_speed(speed, slowed=slowed)
         return MovePreview(

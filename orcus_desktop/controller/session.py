@@ -22,6 +22,7 @@ from orcus_desktop.controller import (
     attacks,
     combat_actions,
     editing,
+    engagement,
     grappling,
     initiative,
     interrupts,
@@ -50,7 +51,6 @@ from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
 from orcus_desktop.model.history import History
-from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.uvtt import ImportedMap
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
@@ -155,9 +155,9 @@ class GameSession(GmEditCommands, SessionQuestions):
     def resize_grid(self, columns: int, rows: int, initiator: object = None) -> OperationResult:
         return self._run(initiator, editing.resize_grid, columns, rows)
 
-    def add_wall(self, wall: Wall, initiator: object = None) -> WallId:
-        result = self._run(initiator, editing.add_wall, wall)
-        return WallId(str(result.created_id))
+    def add_wall(self, wall: Wall, initiator: object = None) -> OperationResult:
+        """Draw a wall, window or door: its id is `created_id`; refused off the map."""
+        return self._run(initiator, editing.add_wall, wall)
 
     def remove_wall(self, wall_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, editing.remove_wall, wall_id)
@@ -361,6 +361,14 @@ class GameSession(GmEditCommands, SessionQuestions):
         self, creature_id: str, initiator: object = None
     ) -> OperationResult:
         return self._run(initiator, interrupts.decline_opportunity_attack, creature_id)
+
+    # -- 001 engagement (controller/engagement.py) -----------------------------------------
+
+    def engage(self, engager_id: str, target_id: str, initiator: object = None) -> OperationResult:
+        return self._run(initiator, engagement.engage, engager_id, target_id)
+
+    def withdraw(self, creature_id: str, initiator: object = None) -> OperationResult:
+        return self._run(initiator, engagement.withdraw, creature_id)
 
     # -- combat actions -------------------------------------------------------------------
 

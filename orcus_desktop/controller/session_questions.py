@@ -23,6 +23,7 @@ from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
+from orcus_desktop.vocabulary import CreatureId
 
 
 class SessionQuestions:
@@ -59,6 +60,18 @@ class SessionQuestions:
 
     def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
         return movement.reachable_squares(self.engine, self.encounter, creature_id, mode)
+
+    def engaged_with(self, creature_id: str) -> CreatureId | None:
+        """Whom the creature is Engaged With (001-25, 001 l.252), or None."""
+        return self.encounter.combat.engaged_with(creature_id)
+
+    def engaged_by(self, creature_id: str) -> tuple[CreatureId, ...]:
+        """Who the creature is Engaged By (001-25, 001 l.256), first engager first."""
+        return self.encounter.combat.engaged_by(creature_id)
+
+    def engaged_by_count(self, creature_id: str) -> int:
+        """How many creatures the creature is Engaged By (001-19, 001-26 count these)."""
+        return len(self.engaged_by(creature_id))
 
     def initiative_modifier(self, creature_id: str) -> int:
         return initiative.initiative_modifier(self.engine, self.encounter, creature_id)

@@ -18,6 +18,8 @@ from typing import Any
 
 from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.model.log_sequence import LogSequence
+from orcus_desktop.rules import engagement as engagement_rules
+from orcus_desktop.rules.engagement import Engagement
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -302,6 +304,8 @@ class Combat:
         pending: an attack waiting for the opportunity attacks it provoked, or None.
         owed_forced_moves: forced movement hits imposed that the GM has still to place, in
             the order the attack listed them.
+        engagements: 001's Engaged With pairs (001-25; `rules.engagement`), empty under
+            the other rulesets.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -314,6 +318,7 @@ class Combat:
     maintained: tuple[Maintained, ...] = ()
     pending: PendingAttack | None = None
     owed_forced_moves: tuple[OwedForcedMove, ...] = ()
+    engagements: tuple[Engagement, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -361,7 +366,16 @@ class Combat:
             owed_forced_moves=tuple(
                 m for m in self.owed_forced_moves if creature_id not in (m.target, m.source)
             ),
+            engagements=engagement_rules.without(self.engagements, creature_id),
         )
+
+    def engaged_with(self, creature_id: str) -> CreatureId | None:
+        """Whom the creature is Engaged With (001-25), or None."""
+        return engagement_rules.engaged_with(self.engagements, creature_id)
+
+    def engaged_by(self, creature_id: str) -> tuple[CreatureId, ...]:
+        """Who the creature is Engaged By (001-25), first engager first."""
+        return engagement_rules.engaged_by(self.engagements, creature_id)
 
     def logged(
         self,

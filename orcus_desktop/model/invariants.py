@@ -219,6 +219,15 @@ def _combat_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
                 yield (
                     f'combat.owed_forced_moves[{i}]: "{named}" is not a creature in this encounter'
                 )
+    engagers: set[str] = set()
+    for i, e in enumerate(combat.engagements):
+        for named in (e.engager, e.target):
+            if named not in creature_ids:
+                yield f'combat.engagements[{i}]: "{named}" is not a creature in this encounter'
+        if e.engager == e.target or e.engager in engagers:
+            # 001-25, 001 l.252: Engaged With one target at a time, never oneself.
+            yield f'combat.engagements[{i}]: "{e.engager}" is engaged with one target at a time'
+        engagers.add(e.engager)
     last_seq = 0
     for i, entry in enumerate(combat.log):
         if entry.seq <= last_seq and entry.seq != 0:

@@ -27,6 +27,7 @@ from orcus_desktop.model.serialization import (
 )
 from orcus_desktop.ui.map.drops import ImageUse
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.recent_files import RecentFiles, RecentFilesMenu, default_file_name
 from orcus_desktop.ui.status_report import StatusReport
 
 ENCOUNTER_FILTER = "Orcus encounters (*.orcus *.json);;All files (*)"
@@ -44,10 +45,12 @@ class FileActions(QObject):
         saved: called after a save (the window's title loses its star).
         discarded: called when the GM chose Discard for unsaved changes.
         status: where files opened and saved are reported.
+        recent: the recent files and last-used folder (the app's settings by default).
 
     Attributes:
         path: the encounter's file, or None.
         open_action, save_action, save_as_action, import_map_action: the menu actions.
+        recent_menu: File > Open Recent.
     """
 
     def __init__(
@@ -59,6 +62,7 @@ class FileActions(QObject):
         saved: Callable[[], None],
         discarded: Callable[[], None],
         status: StatusReport,
+        recent: RecentFiles | None = None,
     ) -> None:
         super().__init__(window)
         self._window = window
@@ -76,6 +80,8 @@ class FileActions(QObject):
         self.save_as_action.triggered.connect(self._on_save_as)
         self.import_map_action = make_action(window, "&Import Map Image…")
         self.import_map_action.triggered.connect(self._on_import_map)
+        self.recent = recent if recent is not None else RecentFiles()
+        self.recent_menu = RecentFilesMenu(self.recent, self.open_file, window)
 
     def open_file(self, path: Path) -> bool:
         """Open an encounter file; a bad file is reported and the open encounter is kept.
@@ -105,6 +111,7 @@ class FileActions(QObject):
             QMessageBox.warning(self._window, "Cannot open encounter", message)
             self._status.say(message)
             return False
+        self.recent.add(path)
         said = f"Opened {encounter.name} from {path.name}."
         if result.unreadable:
             said += f" Left out {len(result.unreadable)} creatures with unreadable stat blocks."
@@ -139,11 +146,22 @@ class FileActions(QObject):
         return self.save_to(self.path)
 
     def save_as(self) -> bool:
-        """Ask for a file and save there; False when the GM cancels or it fails."""
+        """Ask for a file and save there; False when the GM cancels or it fails.
+
+        The dialog proposes the encounter's name as the file name, in the folder of the
+        encounter's own file, else the folder the GM last used.
+        """
         file_name, _ = QFileDialog.getSaveFileName(
-            self._window, "Save encounter as", "encounter.orcus", ENCOUNTER_FILTER
+            self._window, "Save encounter as", str(self.proposed_path()), ENCOUNTER_FILTER
         )
         return bool(file_name) and self.save_to(Path(file_name))
+
+    def proposed_path(self) -> Path:
+        """Where Save As starts: the encounter's name in its own or the last-used folder."""
+        name = default_file_name(self._session.encounter.name)
+        own = self.path.parent if self.path is not None and not _is_bundled(self.path) else None
+        folder = own or self.recent.last_folder()
+        return folder / name if folder is not None else Path(name)
 
     def save_to(self, path: Path) -> bool:
         """Save the encounter to `path`, which becomes its file; False when it failed."""
@@ -155,6 +173,7 @@ class FileActions(QObject):
             self._status.say(message)
             return False
         self.path = path
+        self.recent.add(path)
         self._session.history.mark_clean()
         self._saved()
         self._status.say(f"Saved to {path.name}.")
@@ -219,7 +238,8 @@ class FileActions(QObject):
         self.save_as()
 
     def _on_open(self) -> None:
-        start = str(self.path.parent) if self.path else ""
+        folder = self.recent.last_folder() or (self.path.parent if self.path else None)
+        start = str(folder) if folder is not None else ""
         file_name, _ = QFileDialog.getOpenFileName(
             self._window, "Open encounter", start, ENCOUNTER_FILTER
         )

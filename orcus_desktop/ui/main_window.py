@@ -261,7 +261,9 @@ class MainWindow(QMainWindow):
         menu_bar = self.menuBar()
         files = self.files
         file_menu = menu_bar.addMenu("&File")
-        file_menu.addActions([files.open_action, files.save_action, files.save_as_action])
+        file_menu.addAction(files.open_action)
+        file_menu.addMenu(files.recent_menu)
+        file_menu.addActions([files.save_action, files.save_as_action])
         file_menu.addSeparator()
         file_menu.addAction(files.import_map_action)
         self.map_files = UvttActions(
@@ -380,10 +382,11 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         name = self.path.name if self.path else "unsaved"
-        dirty = "" if self.session.history.is_clean else " *"
         # The GM's window names the ruleset (docs/rulesets.md); the player view does not.
+        # "[*]" is Qt's unsaved mark: a "*" there (a dot in the close button on macOS).
         ruleset = self.session.ruleset.name
-        self.setWindowTitle(f"{self.encounter.name} ({name}){dirty} — {ruleset} — Orcus Desktop")
+        self.setWindowTitle(f"{self.encounter.name} ({name})[*] — {ruleset} — Orcus Desktop")
+        self.setWindowModified(not self.session.history.is_clean)
 
     def _fill_creature_list(self) -> None:
         self.creature_list.fill(self.encounter, self.scene.selected_creature_id())

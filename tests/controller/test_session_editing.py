@@ -94,7 +94,7 @@ def test_shift_is_one_square_and_walk_limited_by_speed(session: GameSession) -> 
 def test_walls_block_paths_and_open_doors_do_not() -> None:
     # A vertical door between column 1 and 2 across the whole 3-row map.
     s = _session(Encounter(GridBounds(4, 3), creatures=(_c("hero", "heroes", 0, 1),)))
-    door = s.add_wall(Wall(WallKind.DOOR, ((2, 0), (2, 3))))
+    door = str(s.add_wall(Wall(WallKind.DOOR, ((2, 0), (2, 3)))).created_id)
     assert not s.preview_move("hero", Square(3, 1), MoveMode.WALK).reachable
     assert s.set_door_open(door, True).ok
     preview = s.preview_move("hero", Square(3, 1), MoveMode.WALK)

@@ -236,7 +236,8 @@ def test_a_crash_leaves_the_file_and_restore_brings_back_the_exact_fight(
     assert restored.encounter.combat.active
     assert restored.path == saved_path
     assert not restored.session.history.is_clean
-    assert restored.windowTitle().startswith(f"{before.name} (shrine.json) *")
+    assert restored.windowTitle().startswith(f"{before.name} (shrine.json)[*]")
+    assert restored.isWindowModified()  # Qt shows the "[*]" as "*"
     # The restored window's own slot holds it; the crashed run's slot is gone.
     assert load_encounter(new_saver.recovery_file) == before
     assert not saver.store.encounter_file(old_slot).exists()

@@ -122,7 +122,7 @@ def test_session_commands_add_move_remove_tokens_and_undo(
 def test_walls_terrain_and_doors_follow_the_document(
     session: GameSession, scene: MapScene
 ) -> None:
-    wall_id = session.add_wall(Wall(WallKind.DOOR, ((2.0, 0.0), (2.0, 2.0))))
+    wall_id = str(session.add_wall(Wall(WallKind.DOOR, ((2.0, 0.0), (2.0, 2.0)))).created_id)
     item = scene.wall_items()[wall_id]
     assert item.path().elementCount() == 2
     assert session.set_door_open(wall_id, True).ok
@@ -584,7 +584,8 @@ def test_label_stays_inside_the_viewport(qtbot: QtBot, window: MainWindow) -> No
 
 
 def test_clicking_a_door_opens_it_and_undo_closes_it(qtbot: QtBot, window: MainWindow) -> None:
-    door_id = window.session.add_wall(Wall(WallKind.DOOR, ((8.0, 2.0), (8.0, 4.0))))
+    door = Wall(WallKind.DOOR, ((8.0, 2.0), (8.0, 4.0)))
+    door_id = str(window.session.add_wall(door).created_id)
     window.undo_action.trigger()
     window.redo_action.trigger()
     assert window.undo_action.text() == "&Undo Add door"

@@ -13,6 +13,7 @@ from orcus_desktop.controller.tools.pointer import (
     PointerKind,
     ToolPreview,
     plural,
+    result_message,
 )
 from orcus_desktop.geometry.features import Wall, WallKind
 
@@ -71,7 +72,9 @@ class WallTool:
         if len(points) < 2:
             return EMPTY_PREVIEW
         wall = Wall(self.kind, tuple((float(x), float(y)) for x, y in points))
-        self._session.add_wall(wall, self)
+        result = self._session.add_wall(wall, self)
+        if not result.ok:
+            return ToolPreview(message=result_message(result))
         return ToolPreview(
             message=f"Added {self.kind.value} ({plural(len(points) - 1, 'segment')})"
         )

@@ -29,6 +29,7 @@ from orcus_desktop.model.file_format.fields import (
 from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.log_sequence import LogSequence
+from orcus_desktop.rules.engagement import Engagement
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -72,7 +73,23 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         _owed_from(v, f"combat.owed_forced_moves[{i}]", creature_ids)
         for i, v in enumerate(owed_raw)
     )
-    return Combat(phase, round_, order, current, combatants, log, aids, maintained, pending, owed)
+    # Files saved before 001's engagement was kept have none (001-25).
+    engaged_raw = list_at(data.get("engagements", []), "combat.engagements")
+    pairs = tuple(
+        _engagement_from(v, f"combat.engagements[{i}]", creature_ids)
+        for i, v in enumerate(engaged_raw)
+    )
+    return Combat(
+        phase, round_, order, current, combatants, log, aids, maintained, pending, owed, pairs
+    )
+
+
+def _engagement_from(item: object, where: str, creature_ids: set[str]) -> Engagement:
+    data = mapping(item, where)
+    return Engagement(
+        engager=CreatureId(known_id(data.get("engager"), f"{where}.engager", creature_ids)),
+        target=CreatureId(known_id(data.get("target"), f"{where}.target", creature_ids)),
+    )
 
 
 def _owed_from(item: object, where: str, creature_ids: set[str]) -> OwedForcedMove:

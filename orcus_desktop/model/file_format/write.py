@@ -99,6 +99,16 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
             {"target": m.target, "kind": m.kind, "squares": m.squares, "source": m.source}
             for m in combat.owed_forced_moves
         ],
+        **_engagements_to(combat),
+    }
+
+
+def _engagements_to(combat: Combat) -> dict[str, Any]:
+    """001-25's pairs, written only when there are some (older readers never see the key)."""
+    if not combat.engagements:
+        return {}
+    return {
+        "engagements": [{"engager": e.engager, "target": e.target} for e in combat.engagements]
     }
 
 

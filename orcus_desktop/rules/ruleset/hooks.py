@@ -219,6 +219,9 @@ class ReactionRules(Protocol):
     def provocations(self) -> frozenset[Provocation]: ...
     @property
     def dragged_target_provokes(self) -> bool: ...
+    @property
+    def engagement(self) -> bool:
+        """001's Engaged With pairs, Counter Strike! and Free Strike! (001-23..25)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +234,7 @@ class Reactions:
         {Provocation.LEAVES_ADJACENT, Provocation.RANGED_OR_AREA}
     )
     dragged_target_provokes: bool = True
+    engagement: bool = False
 
 
 # --- H6 movement ---------------------------------------------------------------------------
@@ -395,6 +399,12 @@ _REACTIONS: dict[str, ReactionRules] = {
         '004-09 004 l.262 "Actions in Combat"; 004-19 004 l.545 "Move Grappled Target"',
         provocations=frozenset(Provocation),
         dragged_target_provokes=False,
+    ),
+    "strike": Reactions(
+        "strike",
+        '001-23..25, 001 l.240-256 "Counter Strike!", "Free Strike!"; no opportunity attacks',
+        provocations=frozenset(),
+        engagement=True,
     ),
 }
 

@@ -7,6 +7,7 @@ until its engagement, Counter Strike! and Shoot! machinery is built (issue "Stri
 from __future__ import annotations
 
 from orcus_desktop.rules.ruleset.core import ORCUS
+from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
     CoverLevel,
     CoverScale,
@@ -35,6 +36,9 @@ STRIKE_001 = ORCUS.with_changes(
         ),
         creature_cap_level=2,
     ),
+    # 001-23..25, 001 l.240-256: engagement, Counter Strike! and Free Strike! replace 000's
+    # opportunity attacks (docs/rulings.md#001-picks-engagement-and-strike).
+    hooks=HookNames(reactions="strike"),
     # 001-32, 001 l.288-290 "You can move to a second area in one Turn."
     dash=DashRules(speed_bonus=0, attack_penalty=0, grants_combat_advantage=False),
 )
