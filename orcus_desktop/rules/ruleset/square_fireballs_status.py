@@ -3,7 +3,7 @@
 003 "5.8 Status Effects" (l.292-458), mechanics 003-21..39, 003-47, 003-48 (docs/rulesets.md
 "003"). Each row cites its mechanic id and seed line; a row for a condition 000 lacks (Hindered,
 Shocked...) is what makes the ruleset offer it (``conditions.offered_conditions``). Where 003
-says nothing or its text is a lost figure, 000's row stands (docs/rulings.md R-44, R-45).
+says nothing or its text is a lost figure, 000's row stands (docs/rulings.md R-62, R-63).
 What a row cannot say lives in the hooks: the targeting rules of Shrouded, Hidden, Charmed,
 Swallowed and Exiled (H4, ``SquareFireballsTargeting``), collision damage (H6) and the
 helpless crit range and Weakened healing (this table, read by the damage and healing code).
