@@ -145,6 +145,9 @@ def attack_modifiers(
             rules.grants_combat_advantage_to_melee and power.origin is Origin.MELEE
         ):
             ca_sources.append(f"target {ruleset.condition_label(condition.value).lower()}")
+    for condition in sorted(attacker_conditions):
+        if rules_for(condition, ruleset).advantage_when_attacking:  # 003-47 Hidden
+            ca_sources.append(f"attacker {ruleset.condition_label(condition.value).lower()}")
     cannot_flank = any(rules_for(c, ruleset).cannot_flank for c in attacker_conditions)
     # docs/rulings.md R-07: melee attacks only (004-26: any attack, ``flanking_melee_only``).
     melee_or_any = power.origin is Origin.MELEE or not ruleset.flanking_melee_only
