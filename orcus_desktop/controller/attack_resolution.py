@@ -23,7 +23,7 @@ from orcus_desktop.controller.combat_rules import (
 )
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
-from orcus_desktop.controller.stealth import reveal, targeting_problem
+from orcus_desktop.controller.stealth import end_charms, reveal, targeting_problem
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.cover import space_cover
@@ -187,6 +187,7 @@ def attack(
             )
         )
     encounter = reveal(engine, encounter, attacker_id, "attacked")  # 003-47
+    encounter = end_charms(engine, encounter, attacker_id, [str(c.id) for c, _ in contexts])
     data = _attack_data(result, applied, target_data)
     provoked: tuple[str, ...] = ()
     if power.origin in (Origin.RANGED, Origin.FAR):

@@ -74,6 +74,37 @@ def reveal(engine: Engine, encounter: Encounter, creature_id: str, why: str) -> 
     return encounter.with_combat(combat)
 
 
+def end_charms(
+    engine: Engine, encounter: Encounter, attacker_id: str, target_ids: Sequence[str]
+) -> Encounter:
+    """End the targets' charms by the attacker, logged (003-23).
+
+    003 l.326 Charmed: "Automatically ends if attacked by an enemy Charming the character".
+    """
+    for target_id in target_ids:
+        creature = encounter.find_creature(target_id)
+        state = creature.state if creature is not None else None
+        if creature is None or state is None:
+            continue
+        ended = tuple(
+            c
+            for c in state.conditions
+            if c.source_id == attacker_id
+            and rules_for(c.condition, engine.ruleset).cannot_attack_source
+        )
+        if not ended:
+            continue
+        kept = tuple(c for c in state.conditions if c not in ended)
+        encounter = encounter.with_creature(creature.with_state(replace(state, conditions=kept)))
+        data = {
+            "effects": [effect_data(c) for c in ended],
+            "reason": "attacked by its charmer (003-23)",
+        }
+        combat = encounter.combat.logged("effect_ended", None, (CreatureId(target_id),), data)
+        encounter = encounter.with_combat(combat)
+    return encounter
+
+
 # The last snapshot's answer: every token of a snapshot asks (one slot, as the token labels).
 _LAST: list[tuple[Encounter, CombatRules, frozenset[str]]] = []
 

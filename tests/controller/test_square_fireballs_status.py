@@ -306,10 +306,20 @@ def test_charmed_cannot_attack_its_charmer_and_the_swallowed_only_its_swallower(
     """003-23 (003 l.325), 003-48 (003 l.434-440)."""
     s = _stealth_fight()
     assert s.end_turn().ok  # the hero's turn
-    assert s.add_condition("hero", Condition.CHARMED, source_id="orc").ok
+    charm = DurationKind.END_OF_ENCOUNTER
+    assert s.add_condition("hero", Condition.CHARMED, charm, source_id="orc").ok
     refused = s.basic_attack("hero", "orc", dice=[15, 3])
     assert refused.reason == "Hero is charmed by Orc and cannot attack it"
-    s.undo()
+    # "Automatically ends if attacked by an enemy Charming the character."
+    assert s.end_turn().ok
+    assert s.end_turn().ok  # the orc's turn again
+    assert Condition.CHARMED in s.rules.conditions(s.encounter, "hero")
+    assert s.basic_attack("orc", "hero", dice=[2, 3]).ok  # a miss still attacks
+    assert Condition.CHARMED not in s.rules.conditions(s.encounter, "hero")
+    ended = "Hero: Charmed (end of the encounter) ends (attacked by its charmer (003-23))"
+    assert ended in _log(s)
+    for _ in range(4):  # the attack, two turns, the charm
+        s.undo()
     assert s.add_condition("hero", Condition.SWALLOWED, source_id="orc").ok
     # "Does not occupy a space": the swallowed hero leaves the battlefield.
     assert "hero" not in {o.id for o in s.battlefield().occupants}

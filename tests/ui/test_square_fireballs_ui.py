@@ -166,6 +166,7 @@ def test_the_gm_confirms_a_collision_when_placing_a_push(
     view = window.view
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 10.5, 4.5))
     accept_dialog(qtbot, window, "15 6")
+
     def placing() -> bool:
         return isinstance(window.view.tool, ForcedMoveTool)
 
