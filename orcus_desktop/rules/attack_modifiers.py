@@ -165,8 +165,19 @@ def attack_modifiers(
     # 000 "Cover": "only the most protective degree of cover applies".
     if ctx.cover is CoverDegree.TOTAL and ruleset.cover.total_blocks_targeting:
         raise RulesError(f"{target.statblock.name} has total cover and cannot be targeted")
-    if ctx.cover in _COVER_LEVEL:  # the ruleset's cover scale (D3) gives number and name
-        level = ruleset.cover.level(_COVER_LEVEL[ctx.cover])
+    cover = ctx.cover
+    # 003-32 (003 l.358) Prone: "Against non-melee attacks, gains Cover ... or, if already in
+    # Cover, ... an additional -3" (Superior Cover).
+    steps_up = any(
+        rules_for(c, ruleset).cover_step_vs_non_melee
+        for c in target.state.active_conditions(ruleset)
+    )
+    if steps_up and power.origin is not Origin.MELEE and cover is CoverDegree.NONE:
+        cover = CoverDegree.HALF
+    elif steps_up and power.origin is not Origin.MELEE and cover is CoverDegree.HALF:
+        cover = CoverDegree.THREE_QUARTERS
+    if cover in _COVER_LEVEL:  # the ruleset's cover scale (D3) gives number and name
+        level = ruleset.cover.level(_COVER_LEVEL[cover])
         mods.append(Modifier(level.modifier, level.label))
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if not power.origin.is_area or ruleset.concealment_applies_to_areas:

@@ -437,3 +437,20 @@ def test_a_grabbed_creature_saves_or_the_push_is_negated() -> None:
     assert s.force_move("orc", "slide", 2, Square(5, 2), source_id="shaman", dice=[15]).ok
     assert s.encounter.creature("orc").square == Square(5, 2)
     assert Condition.GRAPPLED not in s.rules.conditions(s.encounter, "orc")
+
+
+def test_prone_gains_a_cover_step_against_non_melee_attacks() -> None:
+    """003-32, 003 l.358: "Against non-melee attacks, gains Cover (-2 ...)"; melee: Advantage."""
+    s = _stealth_fight(first="hero")
+    assert s.add_condition("orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
+    (ranged,), problem = s.preview_attack("hero", "Arcane Bolt", ["orc"])
+    assert problem == ""
+    assert (-2, "cover") in ranged.attack_parts
+    (melee,), _ = s.preview_attack("hero", "Basic Melee Attack", ["orc"])
+    assert (-2, "cover") not in melee.attack_parts
+    assert (2, "advantage") in melee.attack_parts
+    # 000: no cover, +2 to its defenses against a ranged attacker not adjacent instead.
+    orcus = _fight("orcus")
+    assert orcus.add_condition("orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
+    (plain,), _ = orcus.preview_attack("hero", "Arcane Bolt", ["orc"])
+    assert (-2, "cover") not in plain.attack_parts

@@ -45,9 +45,15 @@ SQUARE_FIREBALLS_ROWS = (
     ConditionRow("marked", source="003-30, 003 l.348", label="Taunted"),
     # 003-31, 003 l.350-353 Petrified: 000's row and "Cannot Flank".
     ConditionRow("petrified", source="003-31, 003 l.350", cannot_flank=True),
-    # 003-32, 003 l.354-358 Prone: "Hindered (-2 Hit)" (as Hindered, not on top of it).
+    # 003-32, 003 l.354-358 Prone: "Hindered (-2 Hit)" (as Hindered, not on top of it);
+    # against non-melee attacks a cover step (its +2 vs ranged is gone:
+    # ``prone_ranged_defense_bonus``).
     ConditionRow(
-        "prone", source="003-32, 003 l.356", attack_penalty=0, also_implies=("hindered",)
+        "prone",
+        source="003-32, 003 l.356",
+        attack_penalty=0,
+        also_implies=("hindered",),
+        cover_step_vs_non_melee=True,
     ),
     # 003-33, 003 l.359-362 Restrained: "Hindered (-2 Hit)".
     ConditionRow(

@@ -222,6 +222,7 @@ class ConditionRow:
     lost_on_attack_or_move: bool | None = None
     hidden_from_players: bool | None = None
     off_map: bool | None = None
+    cover_step_vs_non_melee: bool | None = None
     also_implies: tuple[str, ...] = ()
 
     def overrides(self) -> dict[str, object]:
