@@ -18,18 +18,23 @@ CreatureId = NewType("CreatureId", str)
 class CoverDegree(StrEnum):
     """000 "Cover", from least to most protective (docs/rulings.md R-14).
 
-    Only the best degree applies; the penalties live in the ruleset.
+    Only the best degree applies; the penalties live in the ruleset, whose cover scale names
+    the degrees it uses (000: half and three-quarters; 001-11 adds quarter and seven-eighths).
     """
 
     NONE = "none"
+    QUARTER = "quarter"
+    """001-11, 001 l.150 "1/4 Cover": a quarter of the target hidden."""
     HALF = "half"
     THREE_QUARTERS = "three_quarters"
+    SEVEN_EIGHTHS = "seven_eighths"
+    """001-11, 001 l.156 "7/8 Cover": seven-eighths of the target hidden."""
     TOTAL = "total"
     """No line of effect: cannot be targeted."""
 
     @property
     def rank(self) -> int:
-        """0 for none up to 3 for total: a higher rank protects more."""
+        """0 for none up to 5 for total: a higher rank protects more."""
         return list(CoverDegree).index(self)
 
     @property

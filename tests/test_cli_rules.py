@@ -68,9 +68,9 @@ def test_query_takes_the_encounters_ruleset_or_the_one_named(
     default = json.loads(capsys.readouterr().out)
     assert query_main([*argv, "--ruleset", "4e-quickref"]) == 0
     assert json.loads(capsys.readouterr().out) == default  # same cover scale numbers
-    # 001's four-level scale is data the map cannot bucket yet: a clear refusal, not a crash.
-    assert query_main([*argv, "--ruleset", "strike"]) == 2
-    assert "4-level cover scale" in capsys.readouterr().err
+    # 001-11: the map buckets 001's four-level scale too (here: no line of effect, total).
+    assert query_main([*argv, "--ruleset", "strike"]) == 0
+    assert json.loads(capsys.readouterr().out)["cover"] == default["cover"] == "total"
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,8 +21,10 @@ class AttackChoices:
     """What the GM decides about an attack; the defaults leave everything to the rules.
 
     Attributes:
-        cover: cover degree per target id, overriding the measured one ("none", "half",
-            "three_quarters", "total"; docs/design.md#cover).
+        cover: cover degree per target id, overriding the measured one ("none", a degree of
+            the ruleset's scale (`cover_choices`), "total"; docs/design.md#cover).
+        concealment: concealment degree per target id, overriding the one light and obscured
+            squares give ("none", "concealed", "total"; docs/design.md#lighting).
         combat_advantage: extra reasons for combat advantage the GM states.
         knock_out: targets to knock out rather than kill (000 "Knocking a Creature Out").
         damage_overrides: damage per target id the GM imposes.
@@ -31,6 +34,7 @@ class AttackChoices:
     """
 
     cover: Mapping[str, str] = field(default_factory=dict)
+    concealment: Mapping[str, str] = field(default_factory=dict)
     combat_advantage: Sequence[str] = ()
     knock_out: Sequence[str] = ()
     damage_overrides: Mapping[str, int] = field(default_factory=dict)
@@ -40,7 +44,7 @@ class AttackChoices:
     def to_options(self) -> dict[str, Any]:
         """The JSON-like form a held attack keeps (`PendingAttack.options`)."""
         origin, squares = self.area_origin, self.area_squares
-        return {
+        options: dict[str, Any] = {
             "cover": dict(self.cover),
             "combat_advantage": list(self.combat_advantage),
             "knock_out": list(self.knock_out),
@@ -48,6 +52,9 @@ class AttackChoices:
             "area_origin": None if origin is None else list(origin),
             "area_squares": None if squares is None else [list(q) for q in squares],
         }
+        if self.concealment:  # (held attacks saved before issue 20 have none)
+            options["concealment"] = dict(self.concealment)
+        return options
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> AttackChoices:
@@ -56,6 +63,7 @@ class AttackChoices:
         squares = options.get("area_squares")
         return cls(
             cover={str(k): str(v) for k, v in options.get("cover", {}).items()},
+            concealment={str(k): str(v) for k, v in options.get("concealment", {}).items()},
             combat_advantage=tuple(str(r) for r in options.get("combat_advantage", ())),
             knock_out=tuple(str(k) for k in options.get("knock_out", ())),
             damage_overrides={
@@ -68,3 +76,21 @@ class AttackChoices:
 
 NO_CHOICES = AttackChoices()
 """The rules decide everything (a shared default; never mutated)."""
+
+
+def cover_choices(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
+    """The cover override per target: the measured degree, or what the GM rules.
+
+    One entry per level of the ruleset's cover scale with its name and number (000 "Cover":
+    half -2, three-quarters -5; 001-11: four levels from 1/4 +0 to 7/8 -3).
+    """
+    levels = tuple(
+        (degree.value, f"{level.label} ({level.modifier:+d})")
+        for degree, level in zip(ruleset.cover.degrees(), ruleset.cover.levels, strict=True)
+    )
+    return (
+        ("", "as measured"),
+        ("none", "no cover"),
+        *levels,
+        ("total", "total cover (cannot be targeted)"),
+    )

@@ -50,6 +50,7 @@ class AttackOptions:
     Attributes:
         dice: the dice typed in, in rolling order (empty: the app rolls).
         cover: cover overrides per target id (only the overridden ones).
+        concealment: concealment overrides per target id (only the overridden ones).
         combat_advantage: extra reasons for combat advantage.
         knock_out: knock the targets out rather than kill them (000 "Knocking a Creature
             Out").
@@ -59,11 +60,13 @@ class AttackOptions:
     cover: Mapping[str, str] = field(default_factory=dict)
     combat_advantage: tuple[str, ...] = ()
     knock_out: bool = False
+    concealment: Mapping[str, str] = field(default_factory=dict)
 
     def choices(self, choice: TargetingChoice) -> AttackChoices:
         """The session's `AttackChoices` for these answers on `choice` (its area included)."""
         return AttackChoices(
             cover=self.cover,
+            concealment=self.concealment,
             combat_advantage=self.combat_advantage,
             knock_out=choice.target_ids if self.knock_out else (),
             area_origin=choice.area_origin,

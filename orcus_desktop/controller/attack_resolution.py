@@ -29,6 +29,7 @@ from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.flanking import flanked_by
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spaces_adjacent
+from orcus_desktop.geometry.lighting import light_cause
 from orcus_desktop.geometry.sight import space_concealment, space_sees_space
 from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Encounter
@@ -325,15 +326,23 @@ def stage_attack(
         if degree is CoverDegree.TOTAL:
             # 000 "A Clear Path to the Target": no line of effect, no target.
             raise ActionError(f"no line of effect to {target_creature.name} (total cover)")
-        if target_id == attacker_id:
-            concealment = ConcealmentDegree.NONE
-        else:
-            concealment = space_concealment(
-                field_,
-                Occupant(attacker_id, attacker_creature.space, attacker_creature.side),
-                target_occupant,
-                power.origin,
-            )
+        concealment, cause = _concealment(
+            field_,
+            attacker_id,
+            attacker_creature.space,
+            attacker_creature.side,
+            target_occupant,
+            power.origin,
+        )
+        if target_id in choices.concealment:
+            # the GM overrides (docs/design.md#lighting)
+            try:
+                concealment = ConcealmentDegree(choices.concealment[target_id])
+            except ValueError:
+                raise ActionError(
+                    f"no such concealment: {choices.concealment[target_id]!r}"
+                ) from None
+            cause = "GM"
         flanking = (
             # docs/rulings.md R-07: for melee attacks; 004-26 (004 l.689): any attack.
             (power.origin is Origin.MELEE or not engine.ruleset.flanking_melee_only)
@@ -355,6 +364,7 @@ def stage_attack(
         ctx = AttackContext(
             cover=degree,
             concealment=concealment,
+            concealment_cause=cause,
             combat_advantage=tuple(choices.combat_advantage),
             flanking=flanking,
             long_range=long_range,
@@ -375,7 +385,35 @@ def stage_attack(
                 "long_range": long_range,
             }
         )
+        if cause and concealment is not ConcealmentDegree.NONE:
+            target_data[-1]["concealment_cause"] = cause
     return StagedAttack(attacker, power, tuple(contexts), tuple(target_data), tuple(aids_used))
+
+
+def _concealment(
+    field_: Battlefield,
+    attacker_id: str,
+    attacker_space: Space,
+    attacker_side: str,
+    target: Occupant,
+    origin: Origin,
+) -> tuple[ConcealmentDegree, str]:
+    """The target's concealment from the attacker, and "dim light"/"darkness" when light gives it.
+
+    The attacker's senses count (it is looked up on the battlefield; docs/rulings.md R-61).
+    """
+    if target.id == attacker_id:
+        return ConcealmentDegree.NONE, ""
+    try:
+        attacker = field_.occupant(attacker_id)
+    except KeyError:
+        attacker = Occupant(attacker_id, attacker_space, attacker_side)
+    if attacker.space != attacker_space:
+        attacker = replace(attacker, space=attacker_space)
+    degree = space_concealment(field_, attacker, target, origin)
+    if degree is ConcealmentDegree.NONE or target.invisible:
+        return degree, ""
+    return degree, light_cause(field_, attacker, target.space)
 
 
 def with_ability(power: Power, attacker: Combatant, ability_attack: str | None) -> Power:
@@ -490,7 +528,7 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 
 
-_COVER_LEVEL = {CoverDegree.HALF.value: 1, CoverDegree.THREE_QUARTERS.value: 2}
+_DEGREES = frozenset(CoverDegree)
 
 
 def _cover_struck(
@@ -504,10 +542,11 @@ def _cover_struck(
     """
     policy = engine.ruleset.hooks.targeting_policy
     for t in targets:
-        level = _COVER_LEVEL.get(t.get("cover", ""))
+        degree = t.get("cover", "")
+        level = engine.ruleset.cover.level_of(degree) if degree in _DEGREES else None
         if level is None or t.get("attack") is None or t.get("defense") is None:
             continue
-        without = int(t["attack"]) - engine.ruleset.cover.level(level).modifier
+        without = int(t["attack"]) - level.modifier
         if policy.cover_struck(
             hit=bool(t.get("hit")), total_without_cover=without, defense=t["defense"]
         ):

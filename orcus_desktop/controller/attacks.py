@@ -27,6 +27,7 @@ from orcus_desktop.controller.availability import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.outcomes import Outcome, TargetPreview, refuse
+from orcus_desktop.controller.strike_reactions import counter_first
 from orcus_desktop.controller.variant_notes import autofire_provokes
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.geometry.battlefield import Occupant
@@ -70,6 +71,20 @@ def use_power(
         return refuse(op, problem, creature_id)
 
     def change(e: Encounter) -> AttackOutcome:
+        if counter_first(engine, e, creature_id, power, target_ids):
+            # 001-23, 001 l.244: the target's longer reach strikes first - the Strike! waits
+            # for its Counter Strike! (offered by `strike_reactions.after_step`).
+            stage_attack(engine, e, creature_id, power, target_ids, choices)
+            held = PendingAttack(
+                CreatureId(creature_id),
+                "power",
+                power.name,
+                tuple(CreatureId(t) for t in target_ids),
+                freeze({"dice": list(dice), **choices.to_options()}),
+                f"{name}'s {power.name}",
+            )
+            e = engine.spend(e, creature_id, power.action)
+            return AttackOutcome(hold(engine, e, held, target_ids), {}, ())
         if power.origin in (Origin.RANGED, Origin.FAR) or autofire_provokes(engine.ruleset, power):
             # 000 "Ranged and Far Attacks in Close Combat": making the attack provokes,
             # and the opportunity attack comes first (000 "Immediate Actions"); 004-09:

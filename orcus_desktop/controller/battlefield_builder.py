@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.geometry.grid import Size, Space
+from orcus_desktop.geometry.light import UNLIMITED, Illumination, LightArea, LightingScene, Senses
+from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import Condition, rules_for
+from orcus_desktop.rules.statblock import Sense
 
 
 def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
@@ -38,6 +41,11 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
                 speed=creature.speed,
                 helpless=Condition.HELPLESS in conditions,
                 prone=Condition.PRONE in conditions,
+                senses=senses_of(
+                    rules,
+                    creature,
+                    blind=any(rules_for(c, rules.ruleset).cannot_see for c in conditions),
+                ),
             )
         )
     return Battlefield(
@@ -46,4 +54,43 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
         terrain=encounter.terrain,
         occupants=tuple(occupants),
         occupancy=rules.ruleset.hooks.movement_policy.occupancy,
+        lighting=lighting_scene(encounter),
     )
+
+
+def senses_of(rules: CombatRules, creature: Creature, *, blind: bool = False) -> Senses:
+    """The creature's special senses from its stat block (000 "Vision and Light").
+
+    A sense without a range reaches without limit (`statblock.SenseRange`).
+    """
+    statblock = rules.statblock(creature)
+    radii = dict.fromkeys(Sense, 0)
+    for entry in statblock.senses if statblock is not None else ():
+        radius = UNLIMITED if entry.range_squares is None else entry.range_squares
+        radii[entry.sense] = max(radii[entry.sense], radius)
+    return Senses(
+        darkvision=radii[Sense.DARKVISION],
+        blindsight=radii[Sense.BLINDSIGHT],
+        tremorsense=radii[Sense.TREMORSENSE],
+        truesight=radii[Sense.TRUESIGHT],
+        blind=blind,
+    )
+
+
+def lighting_scene(encounter: Encounter) -> LightingScene | None:
+    """The geometry view of the encounter's light: lit sources where they shine now.
+
+    A carried light shines from its bearer's space; one whose bearer has left the map shines
+    from where it was placed. None when the map is bright everywhere (nothing to work out).
+    """
+    lighting = encounter.lighting
+    if lighting.ambient is Illumination.BRIGHT and not lighting.magical_darkness:
+        return None
+    areas: list[LightArea] = []
+    for source in lighting.sources:
+        if not source.lit:
+            continue
+        bearer = encounter.find_creature(source.carried_by) if source.carried_by else None
+        space = bearer.space if bearer is not None else Space(source.square, Size.MEDIUM)
+        areas.append(LightArea(space, source.bright, max(source.dim, source.bright)))
+    return LightingScene(lighting.ambient, tuple(areas), lighting.magical_darkness)

@@ -20,11 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from psygnal import Signal
+
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.model.atomic_file import write_atomically
 from orcus_desktop.rules.monster_math import RANKS, Suggestion, suggest
 from orcus_desktop.rules.powers import ActionKind, Frequency, TargetKind
+from orcus_desktop.rules.ruleset import RULESETS
 from orcus_desktop.rules.statblock import Side, StatBlock
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import Origin
@@ -91,6 +94,12 @@ class CreatureFacts:
     rank: str
     tactical_role: str
     keywords: tuple[str, ...]
+    rulesets: tuple[str, ...] = ()
+    """The rulesets it was built for (empty: built for any, i.e. 000's numbers)."""
+
+    def suits(self, ruleset_id: str) -> bool:
+        """Built for `ruleset_id`, or for none in particular."""
+        return not self.rulesets or ruleset_id in self.rulesets
 
 
 def facts_of(statblock: Mapping[str, Any]) -> CreatureFacts:
@@ -98,12 +107,14 @@ def facts_of(statblock: Mapping[str, Any]) -> CreatureFacts:
     level = statblock.get("level", 0)
     keywords = tuple(k for k in statblock.get("keywords", ()) if isinstance(k, str))
     role = next((k for k in keywords if k in TACTICAL_ROLES), "")
+    rulesets = tuple(r for r in statblock.get("rulesets", ()) if isinstance(r, str))
     return CreatureFacts(
         str(statblock.get("name", "")),
         level if isinstance(level, int) and not isinstance(level, bool) else 0,
         str(statblock.get("role", "monster")),
         role,
         keywords,
+        rulesets,
     )
 
 
@@ -116,7 +127,7 @@ def check_creature(data: object, where: str) -> StatBlock:
     if not isinstance(data, Mapping):
         raise LibraryFileError(f"{where}: expected a creature (a mapping), got {data!r:.40}")
     try:
-        return StatBlock.from_dict(data)
+        block = StatBlock.from_dict(data)
     except (ValueError, TypeError, KeyError) as exc:
         message = str(exc)
         if message.startswith("statblock"):
@@ -124,6 +135,13 @@ def check_creature(data: object, where: str) -> StatBlock:
         else:
             message = f"{where}: {message}"
         raise LibraryFileError(message) from None
+    for index, ruleset_id in enumerate(block.rulesets):
+        if ruleset_id not in RULESETS:
+            known = ", ".join(RULESETS)
+            raise LibraryFileError(
+                f"{where}.rulesets[{index}]: unknown ruleset {ruleset_id!r} (known: {known})"
+            )
+    return block
 
 
 def parse_library(data: object) -> list[dict[str, Any]]:
@@ -206,9 +224,13 @@ class UserLibrary:
 
     Args:
         folder: where the file lives (created on the first save).
+
+    Signals:
+        changed: the creatures changed (an edit, or an undo of one).
     """
 
     SOURCE = "my library"
+    changed = Signal()
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -296,7 +318,12 @@ class UserLibrary:
         write_atomically(path, library_json(chosen))
         return len(chosen)
 
+    def restore(self, creatures: Sequence[Mapping[str, Any]]) -> None:
+        """Write back the creatures of an earlier `creatures` (undo and redo of an edit)."""
+        self._write([dict(c) for c in creatures])
+
     def _write(self, creatures: list[dict[str, Any]]) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         write_atomically(self.path, library_json(creatures))
         self._creatures = creatures
+        self.changed.emit()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import placement
+from orcus_desktop.controller import placement, strike_reactions
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
@@ -164,6 +164,8 @@ def opportunity_attack(
     """
     op = "opportunity_attack"
     enc = encounter
+    # 001-23/24: under 001 the offer is a Counter Strike! or a Free Strike! (strike_reactions).
+    strike = strike_reactions.strike_name(enc, creature_id)
     problem = action_problem(engine.rules, enc, creature_id, CombatAction.OPPORTUNITY_ATTACK)
     if not problem and enc.combat.active and enc.combat.current != target_id:
         problem = f"{engine.name(enc, target_id)} did not provoke (it is not its turn)"
@@ -184,8 +186,8 @@ def opportunity_attack(
         mover = e.creature(target_id)
         held = e.combat.pending
         there = (
-            None  # a held ranged attack provoked where the attacker stands
-            if held is not None and held.kind == "power" and held.attacker == target_id
+            None  # a held ranged attack provoked where the attacker stands; 001's strikes too
+            if strike or (held is not None and held.kind == "power" and held.attacker == target_id)
             else _provoking_square(e, creature_id, target_id)
         )
         staged = e.with_creature(mover.moved_to(there)) if there is not None else e
@@ -207,12 +209,13 @@ def opportunity_attack(
                 e.combat.logged("move_stopped", CreatureId(target_id), (), {"at": list(final)})
             )
         e = engine.spend(e, creature_id, ActionKind.OPPORTUNITY)
+        e = strike_reactions.struck_back(e, creature_id, taken=True)
         return replace(out, encounter=e)
 
     return attack_step(
         engine,
         op,
-        f"{engine.name(enc, creature_id)}: opportunity attack",
+        f"{engine.name(enc, creature_id)}: {strike or 'opportunity attack'}",
         enc,
         change,
         creature_id,
@@ -236,10 +239,14 @@ def decline_opportunity_attack(engine: Engine, encounter: Encounter, creature_id
         encounter,
         lambda e: settle(
             engine,
-            e.with_combat(
-                e.combat.with_combatant(replace(combatant, out_of_turn=None)).logged(
-                    "opportunity_declined", CreatureId(creature_id)
-                )
+            strike_reactions.struck_back(
+                e.with_combat(
+                    e.combat.with_combatant(replace(combatant, out_of_turn=None)).logged(
+                        "opportunity_declined", CreatureId(creature_id)
+                    )
+                ),
+                creature_id,
+                taken=False,
             ),
         ),
         creature_id,

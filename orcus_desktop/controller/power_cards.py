@@ -37,10 +37,15 @@ _TARGETS: dict[TargetKind, str] = {
 
 @dataclass(frozen=True, slots=True)
 class CardLine:
-    """One line of a card: a heading ("Hit") and its text ("2d6 + 4 fire damage")."""
+    """One line of a card: a heading ("Hit") and its text ("2d6 + 4 fire damage").
+
+    `roll` is the line's damage as the dice dock rolls it for the creature, or "" (none, or
+    not filled in: `controller.card_rolls.with_damage_rolls`).
+    """
 
     heading: str
     text: str
+    roll: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,10 +112,7 @@ def sight_query(
         battlefield = battlefield.with_occupants(
             o for o in battlefield.occupants if not any(o.space.contains(sq) for sq in probed)
         )
-    try:
-        buckets = ruleset.cover.buckets()
-    except ValueError as exc:
-        raise QueryError(f"ruleset {ruleset.id!r}: {exc}") from None
+    buckets = ruleset.cover_buckets()
     sees = space_sees_space(battlefield, attacker.space, target.space)
     concealment = space_concealment(battlefield, attacker, target, Origin.RANGED, sees=sees)
     return SightAnswer(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Concatenate, ParamSpec, Unpack
+from typing import Any, Concatenate, ParamSpec, Unpack
 
 from psygnal import Signal
 
@@ -27,9 +27,11 @@ from orcus_desktop.controller import (
     grappling,
     initiative,
     interrupts,
+    library_edits,
     map_import,
     movement,
     ruleset_choice,
+    strike_reactions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import CombatAction
@@ -44,6 +46,7 @@ from orcus_desktop.controller.outcomes import (
     Step,
 )
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
+from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
@@ -61,7 +64,7 @@ __all__ = ["GameSession"]
 P = ParamSpec("P")
 
 
-class GameSession(GmEditCommands, SessionQuestions):
+class GameSession(GmEditCommands, LightingCommands, SessionQuestions):
     """The rules controller: the only writer of the document.
 
     Args:
@@ -144,6 +147,30 @@ class GameSession(GmEditCommands, SessionQuestions):
     ) -> OperationResult:
         """Edit a creature's token data; a field left out keeps its value."""
         return self._run(initiator, editing.update_creature, creature_id, **edit)
+
+    def edit_library(
+        self,
+        change: library_edits.LibraryChange,
+        apply_to: tuple[str, Mapping[str, Any]] | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """One undo step: an edit of the GM's library, and maybe of its placed tokens.
+
+        The edit is already made and checked; with `apply_to` (the creature's old name, its new
+        stat block) its tokens on the map change too. A refused application leaves the library
+        edit done and returns the refusal.
+        """
+        text = change.text
+        if apply_to is not None:
+            count = len(library_edits.placed_copies(self.encounter, apply_to[0]))
+            text += f", applied to {count} token{'s' if count != 1 else ''}"
+        with self.history.group(text):
+            self.history.push(change)
+            if apply_to is not None:
+                applied = self._run(initiator, library_edits.apply_statblock, *apply_to)
+                if not applied.ok:
+                    return applied
+        return self._announce(OperationResult(True, "edit_library", text=text), initiator)
 
     def set_map_image(
         self, image: MapImage | None, initiator: object = None, text: str = ""
@@ -552,7 +579,10 @@ class GameSession(GmEditCommands, SessionQuestions):
         **kwargs: P.kwargs,
     ) -> OperationResult:
         self._follow_ruleset()
-        return self._apply(use_case(self.engine, self.encounter, *args, **kwargs), initiator)
+        before = self.encounter
+        outcome = use_case(self.engine, before, *args, **kwargs)
+        # 001-23/24: the strikes a step provokes under 001 (nothing under other rulesets).
+        return self._apply(strike_reactions.after_step(self.engine, before, outcome), initiator)
 
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:
         if isinstance(outcome, Step):

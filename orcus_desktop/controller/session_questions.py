@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from orcus_desktop.controller import attacks, combat_actions, gm_edits, initiative, movement
+from orcus_desktop.controller import (
+    attacks,
+    combat_actions,
+    gm_edits,
+    initiative,
+    movement,
+    strike_reactions,
+)
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_resolution import basic_attack_name
 from orcus_desktop.controller.availability import AvailableActions, available_actions
@@ -72,6 +79,10 @@ class SessionQuestions:
     def engaged_by_count(self, creature_id: str) -> int:
         """How many creatures the creature is Engaged By (001-19, 001-26 count these)."""
         return len(self.engaged_by(creature_id))
+
+    def strike_name(self, reactor_id: str) -> str:
+        """The 001 strike offered to the creature ("Counter Strike!", "Free Strike!") or ""."""
+        return strike_reactions.strike_name(self.encounter, reactor_id)
 
     def initiative_modifier(self, creature_id: str) -> int:
         return initiative.initiative_modifier(self.engine, self.encounter, creature_id)

@@ -104,7 +104,8 @@ def player_vision(
     viewer_ids = frozenset(c.id for c in viewers)
     polygons: list[FloatArray] = [occupant_view_array(field, c.id) for c in viewers]
     others = [c for c in encounter.creatures if c.id not in viewer_ids]
-    pairs = [(v.space, o.space) for o in others for v in viewers]
+    viewer_spaces = [v.space for v in viewers]
+    pairs = [(v, space) for space in [o.space for o in others] for v in viewer_spaces]
     answers = spaces_see_spaces(field, pairs) if pairs else []
     # The players always see their own creatures, even blinded or beyond every other's sight.
     seen = {c.id for c in encounter.creatures if c.side == side}

@@ -20,4 +20,9 @@ Modules:
     movement: step rules, cheapest paths, reachable squares, provoked enemies.
     forced: push, pull and slide destinations.
     flanking: who flanks whom.
+    work_arrays: keeps the bulk tests' numpy arrays on reused heap pages (set on import).
 """
+
+from orcus_desktop.geometry.work_arrays import keep_work_arrays_in_heap
+
+keep_work_arrays_in_heap()

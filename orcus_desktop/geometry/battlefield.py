@@ -19,6 +19,7 @@ import numpy as np
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
+from orcus_desktop.geometry.light import NO_SENSES, LightingScene, Senses
 from orcus_desktop.geometry.occupancy import ORCUS_OCCUPANCY, Occupancy
 from orcus_desktop.geometry.walls import (
     BoolArray,
@@ -62,6 +63,7 @@ class Occupant:
         speed: walking speed in squares.
         helpless: helpless (`Occupancy` may let movers pass or end in its space).
         prone: prone (`Occupancy` may let allies end in its space).
+        senses: its special senses (000 "Vision and Light"), for what it perceives in the dark.
     """
 
     id: str
@@ -72,6 +74,7 @@ class Occupant:
     speed: int = 6
     helpless: bool = False
     prone: bool = False
+    senses: Senses = NO_SENSES
 
     @property
     def square(self) -> Square:
@@ -140,6 +143,7 @@ class Battlefield:
         terrain: terrain patches (difficult, obscured, blocking squares).
         occupants: the creatures on the map.
         occupancy: whose spaces movers may pass through or end in (the ruleset's).
+        lighting: the map's light (`geometry.lighting`); None: bright everywhere.
     """
 
     bounds: GridBounds
@@ -147,6 +151,7 @@ class Battlefield:
     terrain: tuple[TerrainPatch, ...] = ()
     occupants: tuple[Occupant, ...] = ()
     occupancy: Occupancy = ORCUS_OCCUPANCY
+    lighting: LightingScene | None = None
     _by_id: dict[str, Occupant] = field(init=False, repr=False, compare=False)
     _cache: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 
@@ -190,7 +195,9 @@ class Battlefield:
 
     def with_occupants(self, occupants: Iterable[Occupant]) -> Battlefield:
         """A battlefield with other occupants; reuses nothing (indexes rebuild lazily)."""
-        return Battlefield(self.bounds, self.walls, self.terrain, tuple(occupants))
+        return Battlefield(
+            self.bounds, self.walls, self.terrain, tuple(occupants), lighting=self.lighting
+        )
 
     # --- terrain per square -------------------------------------------------------------------
 

@@ -30,9 +30,6 @@ from orcus_desktop.geometry.grid import Space
 from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, SegmentIndex
 from orcus_desktop.vocabulary import CoverDegree
 
-# The order of protection: the vectorised cover below works on ranks (0 none ... 3 total).
-_COVER_ORDER = tuple(CoverDegree)
-
 
 @dataclass(frozen=True, slots=True)
 class CoverResult:
@@ -54,15 +51,14 @@ class CoverResult:
 
 
 def degree_for_hidden_share(hidden: float, buckets: CoverBuckets = ORCUS_BUCKETS) -> CoverDegree:
-    """docs/rulings.md R-14: hidden >= 1/2 half, >= 3/4 three-quarters, all of it total."""
-    half, three_quarters = buckets.thresholds
+    """docs/rulings.md R-14: hidden >= 1/2 half, >= 3/4 three-quarters, all of it total.
+
+    The thresholds and degrees are the ruleset's scale (001-11: quarters and seven-eighths).
+    """
     if hidden >= 1 - SHARE_SLACK:
         return CoverDegree.TOTAL
-    if hidden >= three_quarters - SHARE_SLACK:
-        return CoverDegree.THREE_QUARTERS
-    if hidden >= half - SHARE_SLACK:
-        return CoverDegree.HALF
-    return CoverDegree.NONE
+    rank = sum(hidden >= share - SHARE_SLACK for share in buckets.thresholds)
+    return buckets.ranked_degrees[rank]
 
 
 def _hulls(viewer_boxes: FloatArray, target_boxes: FloatArray) -> Any:
@@ -306,13 +302,13 @@ def _add_creatures(
 
 
 def _degree_rank(hidden: FloatArray, buckets: CoverBuckets) -> IntArray:
-    """Vectorised `degree_for_hidden_share`: 0 none, 1 half, 2 three-quarters, 3 total."""
-    half, three_quarters = buckets.thresholds
-    rank: IntArray = (
-        (hidden >= half - SHARE_SLACK).astype(np.int64)
-        + (hidden >= three_quarters - SHARE_SLACK).astype(np.int64)
-        + (hidden >= 1 - SHARE_SLACK).astype(np.int64)
-    )
+    """Vectorised `degree_for_hidden_share`: 0 none, then one per level, the last total.
+
+    The rank indexes ``buckets.ranked_degrees``.
+    """
+    rank: IntArray = (hidden >= 1 - SHARE_SLACK).astype(np.int64)
+    for share in buckets.thresholds:
+        rank += (hidden >= share - SHARE_SLACK).astype(np.int64)
     return rank
 
 
@@ -328,14 +324,14 @@ def _cover_results(
     best = best_corner_rows(walls.first_row, rank, hidden)
     reach = np.maximum.reduceat(walls.shares, walls.first_row) > SHARE_SLACK
     # no line of effect (docs/rulings.md R-14: total) or total from the best corner
-    total = ~reach | (rank[best] == 3)
+    total = ~reach | (rank[best] == len(buckets.thresholds) + 1)
     out: list[CoverResult] = [_TOTAL] * n
     corners = walls.corners[best].tolist()
     ranks = rank[best].tolist()
     hiddens = hidden[best].tolist()
     for p in np.nonzero(~total)[0].tolist():
         x, y = corners[p]
-        out[p] = CoverResult(_COVER_ORDER[ranks[p]], hiddens[p], (x, y))
+        out[p] = CoverResult(buckets.ranked_degrees[ranks[p]], hiddens[p], (x, y))
     return out
 
 
@@ -352,7 +348,7 @@ def best_corner_rows(first_row: IntArray, rank: IntArray, hidden: FloatArray) ->
 
     Args:
         first_row: (n,) each pair's first row; a pair's rows are consecutive.
-        rank: per row, 0 none .. 3 total.
+        rank: per row, 0 none .. the total rank (`_degree_rank`).
         hidden: per row, the hidden share.
     """
     n_rows = len(rank)

@@ -18,6 +18,7 @@ from orcus_desktop.geometry.corner_shares import SHARE_SLACK, pair_shares
 from orcus_desktop.geometry.cover import CoverResult, space_cover
 from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
 from orcus_desktop.geometry.grid import Space, Square, space_distance
+from orcus_desktop.geometry.lighting import viewer_obscurement
 from orcus_desktop.geometry.walls import BoolArray, FloatArray
 from orcus_desktop.vocabulary import ConcealmentDegree, Origin
 
@@ -34,6 +35,10 @@ class SightResult:
 
 # Cached answers per map state and blocking mode; cleared when they grow past this many.
 _REACH_CACHE_SIZE = 20_000
+# Pairs per vectorised call: its work arrays grow with the pairs (10,000 pairs, the players'
+# fog of 100 heroes against 100 monsters, took 300 MB in one call; 1,000 take 40 MB, and
+# run twice as fast, staying in cache).
+_PAIRS_PER_CALL = 1_000
 
 
 def _spaces_reach(
@@ -54,7 +59,12 @@ def _spaces_reach(
     )
     if missing:
         index = battlefield.sight_index if for_sight else battlefield.effect_index
-        shares = pair_shares(index, [(v, t.bounds()) for v, t in missing])
+        asked = [(v, t.bounds()) for v, t in missing]
+        shares = [
+            row
+            for first in range(0, len(asked), _PAIRS_PER_CALL)
+            for row in pair_shares(index, asked[first : first + _PAIRS_PER_CALL])
+        ]
         if len(cache) + len(missing) > _REACH_CACHE_SIZE:
             cache.clear()
         for pair, corner_shares in zip(missing, shares, strict=True):
@@ -138,13 +148,18 @@ def space_concealment(
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if origin.is_area:
         return ConcealmentDegree.NONE
-    if target.invisible:
+    if target.invisible and not _perceives_invisible(attacker, target):
         return ConcealmentDegree.TOTAL
     if sees is None:
         sees = space_sees_space(battlefield, attacker.space, target.space)
     if not sees:
         return ConcealmentDegree.TOTAL
-    level = min(battlefield.obscurement_at(sq) for sq in _target_squares(target.space))
+    grid = viewer_obscurement(battlefield, attacker)
+    bounds = battlefield.bounds
+    level = min(
+        Obscurement(int(grid[sq.row, sq.col])) if bounds.contains(sq) else Obscurement.NONE
+        for sq in _target_squares(target.space)
+    )
     if level is Obscurement.NONE:
         return ConcealmentDegree.NONE
     if level is Obscurement.LIGHT:
@@ -153,6 +168,13 @@ def space_concealment(
         adjacent = space_distance(attacker.space, target.space) <= 1
         return ConcealmentDegree.CONCEALED if adjacent else ConcealmentDegree.TOTAL
     return ConcealmentDegree.TOTAL
+
+
+def _perceives_invisible(attacker: Occupant, target: Occupant) -> bool:
+    """000 "Truesight": sees invisible creatures; blindsight and tremorsense do not need sight."""
+    senses = attacker.senses
+    reach = max(senses.truesight if not senses.blind else 0, senses.beyond_sight)
+    return reach > 0 and space_distance(attacker.space, target.space) <= reach
 
 
 def _target_squares(space: Space) -> tuple[Square, ...]:

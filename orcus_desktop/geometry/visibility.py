@@ -468,13 +468,28 @@ Ring = tuple[Point, ...]
 _STRAIGHT = 1e-9
 
 
+# Viewpoints whose polygons are kept per map state; the cache is emptied past this many.
+_VIEW_CACHE_SIZE = 2048
+
+
 def occupant_view_array(battlefield: Battlefield, viewer_id: str) -> FloatArray:
-    """`occupant_view` as an (m, 2) array (cheaper to hand to `union_rings`)."""
+    """`occupant_view` as a read-only (m, 2) array (cheaper to hand to `union_rings`).
+
+    The polygon depends on the map and the viewpoint alone, so it is kept with the map's
+    indexes: after one creature moves, the party's fog sweeps again for that creature only.
+    """
     viewer = battlefield.occupant(viewer_id)
     x0, y0, x1, y1 = viewer.space.bounds()
-    return visibility_polygon_array(
-        ((x0 + x1) / 2, (y0 + y1) / 2), battlefield.sight_index, battlefield.map_box()
-    )
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    views: dict[Point, FloatArray] = battlefield.map_cached("occupant_views", dict)
+    view = views.get(centre)
+    if view is None:
+        view = visibility_polygon_array(centre, battlefield.sight_index, battlefield.map_box())
+        view.setflags(write=False)
+        if len(views) >= _VIEW_CACHE_SIZE:
+            views.clear()
+        views[centre] = view
+    return view
 
 
 def _essential_vertices(ring: FloatArray) -> FloatArray:

@@ -336,14 +336,15 @@ class SegmentIndex:
         self,
         pl: IntArray,
         ps: IntArray,
-        starts: FloatArray,
-        ends: FloatArray,
+        line_columns: tuple[FloatArray, FloatArray, FloatArray, FloatArray],
         with_start: bool,
         with_end: bool,
     ) -> tuple[IntArray, IntArray]:
-        """(line indices with a proper crossing, line indices with a touch that may block)."""
-        px, py = starts[pl, 0], starts[pl, 1]
-        qx, qy = ends[pl, 0], ends[pl, 1]
+        """(line indices with a proper crossing, line indices with a touch that may block).
+
+        `line_columns`: the lines' start x, start y, end x, end y, one array each.
+        """
+        px, py, qx, qy = (column[pl] for column in line_columns)
         ax, ay, bx, by = (self._columns[k][ps] for k in range(4))
         dx, dy = qx - px, qy - py
         o1 = _cross(dx, dy, ax - px, ay - py)
@@ -415,19 +416,29 @@ class SegmentIndex:
         n_samples = np.floor(np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1])) / _BUCKET) + 2
         with_start = start_inward is not None
         with_end = end_inward is not None
+        # One contiguous array per coordinate: gathering from them is 3x faster than from
+        # the (n, 2) arrays, and the exact test gathers every candidate pair's line.
+        line_columns = (
+            np.ascontiguousarray(starts[:, 0]),
+            np.ascontiguousarray(starts[:, 1]),
+            np.ascontiguousarray(ends[:, 0]),
+            np.ascontiguousarray(ends[:, 1]),
+        )
+        sx, sy = line_columns[0], line_columns[1]
+        dx, dy = np.ascontiguousarray(d[:, 0]), np.ascontiguousarray(d[:, 1])
         # round r looks at the r-th sample of every line still open (same spacing as _samples)
         for r in range(int(n_samples.max())):
             live = np.nonzero((n_samples > r) & ~blocked)[0]
             if not len(live):
                 continue
             t = r / (n_samples[live] - 1)
-            col = np.floor((starts[live, 0] + t * d[live, 0] - bx0) / _BUCKET).astype(np.int64)
-            row = np.floor((starts[live, 1] + t * d[live, 1] - by0) / _BUCKET).astype(np.int64)
+            col = np.floor((sx[live] + t * dx[live] - bx0) / _BUCKET).astype(np.int64)
+            row = np.floor((sy[live] + t * dy[live] - by0) / _BUCKET).astype(np.int64)
             inside = (col >= 0) & (col < n_cols) & (row >= 0) & (row < n_rows)
             pl, ps = self._pairs(live[inside], (row * n_cols + col)[inside])
             if not len(pl):
                 continue
-            proper, touch = self._exact(pl, ps, starts, ends, with_start, with_end)
+            proper, touch = self._exact(pl, ps, line_columns, with_start, with_end)
             blocked[proper] = True
             touched[touch] = True
         todo = np.nonzero(touched & ~blocked)[0]

@@ -19,7 +19,7 @@ from typing import Any
 from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.rules import engagement as engagement_rules
-from orcus_desktop.rules.engagement import Engagement
+from orcus_desktop.rules.engagement import Engagement, StrikeOffer
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -306,6 +306,7 @@ class Combat:
             the order the attack listed them.
         engagements: 001's Engaged With pairs (001-25; `rules.engagement`), empty under
             the other rulesets.
+        strike_offers: 001's Counter Strike! and Free Strike! offered now (001-23/24).
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -319,6 +320,7 @@ class Combat:
     pending: PendingAttack | None = None
     owed_forced_moves: tuple[OwedForcedMove, ...] = ()
     engagements: tuple[Engagement, ...] = ()
+    strike_offers: tuple[StrikeOffer, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -367,6 +369,9 @@ class Combat:
                 m for m in self.owed_forced_moves if creature_id not in (m.target, m.source)
             ),
             engagements=engagement_rules.without(self.engagements, creature_id),
+            strike_offers=tuple(
+                o for o in self.strike_offers if creature_id not in (o.reactor, o.target)
+            ),
         )
 
     def engaged_with(self, creature_id: str) -> CreatureId | None:
@@ -376,6 +381,13 @@ class Combat:
     def engaged_by(self, creature_id: str) -> tuple[CreatureId, ...]:
         """Who the creature is Engaged By (001-25), first engager first."""
         return engagement_rules.engaged_by(self.engagements, creature_id)
+
+    def strike_offer(self, reactor_id: str) -> StrikeOffer | None:
+        """The Counter or Free Strike! offered to `reactor_id` now (001-23/24), or None."""
+        combatant = self.find(reactor_id)
+        if combatant is None or combatant.out_of_turn is not ActionKind.OPPORTUNITY:
+            return None
+        return next((o for o in self.strike_offers if o.reactor == reactor_id), None)
 
     def logged(
         self,

@@ -22,6 +22,7 @@ class DocumentEvents(SignalGroup):
         creature_changed: a creature's snapshot was replaced (the new snapshot).
         walls_changed: walls, windows or doors were added, removed or changed.
         terrain_changed: terrain was painted or erased.
+        lighting_changed: a light source, the ambient light or the magical darkness changed.
         map_changed: the grid size, the background image, the encounter's name or its
             ruleset changed.
         combat_changed: initiative, round, turn, combat state or the combat log changed.
@@ -33,6 +34,7 @@ class DocumentEvents(SignalGroup):
     creature_changed = Signal(Creature)
     walls_changed = Signal()
     terrain_changed = Signal()
+    lighting_changed = Signal()
     map_changed = Signal()
     combat_changed = Signal()
     reset = Signal()
@@ -86,6 +88,8 @@ class Document:
             events.walls_changed.emit()
         if old.terrain != new.terrain:
             events.terrain_changed.emit()
+        if old.lighting != new.lighting:
+            events.lighting_changed.emit()
         if (old.grid, old.map_image, old.name, old.ruleset_id) != (
             new.grid,
             new.map_image,

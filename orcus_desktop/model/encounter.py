@@ -12,6 +12,7 @@ from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.frozen import with_replaced
 from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.lighting import NO_LIGHTING, Lighting
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.vocabulary import CreatureId
@@ -93,6 +94,8 @@ class Encounter:
     combat: Combat = field(default_factory=Combat)
     ruleset_id: str = DEFAULT_RULESET_ID
     """The ruleset the encounter is played by (docs/rulesets.md); the file stores its id."""
+    lighting: Lighting = NO_LIGHTING
+    """Light sources, ambient light, magical darkness (000 "Vision and Light")."""
 
     def creature(self, creature_id: str) -> Creature:
         """The creature with that id.
@@ -137,6 +140,9 @@ class Encounter:
 
     def with_terrain(self, terrain: Iterable[TerrainPatch]) -> Encounter:
         return replace(self, terrain=tuple(terrain))
+
+    def with_lighting(self, lighting: Lighting) -> Encounter:
+        return replace(self, lighting=lighting)
 
     def with_combat(self, combat: Combat) -> Encounter:
         return replace(self, combat=combat)

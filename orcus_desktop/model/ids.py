@@ -3,3 +3,4 @@
 from typing import NewType
 
 WallId = NewType("WallId", str)
+LightId = NewType("LightId", str)

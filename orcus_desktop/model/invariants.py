@@ -228,6 +228,10 @@ def _combat_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
             # 001-25, 001 l.252: Engaged With one target at a time, never oneself.
             yield f'combat.engagements[{i}]: "{e.engager}" is engaged with one target at a time'
         engagers.add(e.engager)
+    for i, o in enumerate(combat.strike_offers):
+        for named in (o.reactor, o.target):
+            if named not in creature_ids:
+                yield f'combat.strike_offers[{i}]: "{named}" is not a creature in this encounter'
     last_seq = 0
     for i, entry in enumerate(combat.log):
         if entry.seq <= last_seq and entry.seq != 0:

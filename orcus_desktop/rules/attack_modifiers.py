@@ -26,9 +26,6 @@ from orcus_desktop.rules.state import (
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
 
-_COVER_LEVEL = {CoverDegree.HALF: 1, CoverDegree.THREE_QUARTERS: 2}
-"""Which level of the ruleset's cover scale (``Ruleset.cover``) each degree is."""
-
 
 @dataclass(frozen=True, slots=True)
 class Combatant:
@@ -46,6 +43,8 @@ class AttackContext:
     Attributes:
         cover: The target's cover from the attacker (docs/rulings.md R-14); GM-overridable.
         concealment: The target's concealment (docs/rulings.md R-16).
+        concealment_cause: What gives it when light does ("dim light", "darkness"; docs/rulings.md
+            R-61), named in the breakdown; "" otherwise.
         combat_advantage: Extra reasons the attacker has combat advantage (unseen attacker,
             an ally's help...); the target's conditions and flanking are added here.
         flanking: The attacker flanks the target (docs/rulings.md R-07); melee attacks only.
@@ -63,6 +62,7 @@ class AttackContext:
 
     cover: CoverDegree = CoverDegree.NONE
     concealment: ConcealmentDegree = ConcealmentDegree.NONE
+    concealment_cause: str = ""
     combat_advantage: tuple[str, ...] = ()
     flanking: bool = False
     long_range: bool = False
@@ -167,24 +167,22 @@ def attack_modifiers(
         raise RulesError(f"{target.statblock.name} has total cover and cannot be targeted")
     cover = ctx.cover
     # 003-32 (003 l.358) Prone: "Against non-melee attacks, gains Cover ... or, if already in
-    # Cover, ... an additional -3" (Superior Cover).
-    steps_up = any(
+    # Cover, ... an additional -3": one level up the ruleset's scale.
+    if power.origin is not Origin.MELEE and any(
         rules_for(c, ruleset).cover_step_vs_non_melee
         for c in target.state.active_conditions(ruleset)
-    )
-    if steps_up and power.origin is not Origin.MELEE and cover is CoverDegree.NONE:
-        cover = CoverDegree.HALF
-    elif steps_up and power.origin is not Origin.MELEE and cover is CoverDegree.HALF:
-        cover = CoverDegree.THREE_QUARTERS
-    if cover in _COVER_LEVEL:  # the ruleset's cover scale (D3) gives number and name
-        level = ruleset.cover.level(_COVER_LEVEL[cover])
+    ):
+        cover = _cover_step(cover, ruleset.cover.degrees())
+    level = ruleset.cover.level_of(cover)  # the ruleset's scale (D3): number and name
+    if level is not None:
         mods.append(Modifier(level.modifier, level.label))
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if not power.origin.is_area or ruleset.concealment_applies_to_areas:
+        cause = f"{ctx.concealment_cause}: " if ctx.concealment_cause else ""
         if ctx.concealment is ConcealmentDegree.CONCEALED:
-            mods.append(Modifier(ruleset.concealment_penalty, "concealment"))
+            mods.append(Modifier(ruleset.concealment_penalty, f"{cause}concealment"))
         elif ctx.concealment is ConcealmentDegree.TOTAL:
-            mods.append(Modifier(ruleset.total_concealment_penalty, "total concealment"))
+            mods.append(Modifier(ruleset.total_concealment_penalty, f"{cause}total concealment"))
     for condition in sorted(attacker_conditions):
         penalty = rules_for(condition, ruleset).attack_penalty
         if penalty:
@@ -207,6 +205,15 @@ def attack_modifiers(
     # The ruleset's attack modifier rules (hook H3; 000 has none beyond the list above).
     mods.extend(ruleset.hooks.attack_modifier_rules.extra(attacker, target, power, ctx, ruleset))
     return mods, ca
+
+
+def _cover_step(cover: CoverDegree, degrees: tuple[CoverDegree, ...]) -> CoverDegree:
+    """One level more cover on the scale ``degrees`` (least first); the top level stays."""
+    if cover is CoverDegree.NONE and degrees:
+        return degrees[0]
+    if cover in degrees and degrees.index(cover) + 1 < len(degrees):
+        return degrees[degrees.index(cover) + 1]
+    return cover
 
 
 def defense_value(

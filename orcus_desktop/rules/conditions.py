@@ -141,7 +141,7 @@ class ConditionRules:
         advantage_when_attacking: 003-47 Hidden: "Gains Advantage when attacking".
         lost_on_attack_or_move: 003-47: ends after the creature attacks or moves.
         hidden_from_players: 003-47 Hidden: "Location unknown": not on the players' screen
-            (docs/rulings.md R-46: unless it is one of the players' own).
+            (docs/rulings.md R-64: unless it is one of the players' own).
         cover_step_vs_non_melee: 003-32 Prone: one step more cover against non-melee attacks.
         off_map: 003-48: "disappears from its current position", "Does not occupy a space".
         death_saves: Dying: makes death saving throws.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from orcus_desktop.vocabulary import CreatureId
 
@@ -26,6 +27,28 @@ class Engagement:
 
 
 Engagements = tuple[Engagement, ...]
+
+
+class StrikeKind(StrEnum):
+    """The two strikes 001 gives outside one's own action (001 l.238)."""
+
+    COUNTER = "counter"
+    """001-23, l.242: "Every Strike! provokes a Counter Strike! from the Target"."""
+    FREE = "free"
+    """001-24, l.248: on a creature you are Engaged With "that didn't strike you"."""
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeOffer:
+    """A Counter Strike! or Free Strike! `reactor` may make on `target` now (001-23/24).
+
+    Offered like an opportunity attack (the reactor's ``out_of_turn``); kept in the combat
+    so that taking it knows which strike it is, and undo and the file keep it.
+    """
+
+    reactor: CreatureId
+    target: CreatureId
+    kind: StrikeKind
 
 
 def engaged_with(engagements: Iterable[Engagement], creature_id: str) -> CreatureId | None:

@@ -169,6 +169,8 @@ class StatBlock:
         clumsy_on_ground: 000 "Flying Movement": -4 to attacks and defences on the ground.
         clumsy_in_air: -4 to attacks and defences while flying.
         keywords: Free descriptors ("humanoid", "beast").
+        rulesets: Ids of the rulesets the creature was built for (empty: any); a tag for
+            the GM's library (issue 17), checked against the known rulesets there.
         notes: Anything else, for the GM.
     """
 
@@ -195,6 +197,7 @@ class StatBlock:
     clumsy_on_ground: bool = False
     clumsy_in_air: bool = False
     keywords: tuple[str, ...] = ()
+    rulesets: tuple[str, ...] = ()
     notes: str = field(default="", compare=True)
 
     def __post_init__(self) -> None:
@@ -385,6 +388,7 @@ _KEYS = {
     "clumsy_on_ground",
     "clumsy_in_air",
     "keywords",
+    "rulesets",
     "notes",
 }
 
@@ -430,6 +434,8 @@ def statblock_to_dict(sb: StatBlock) -> dict[str, object]:
         data["clumsy_in_air"] = True
     if sb.keywords:
         data["keywords"] = list(sb.keywords)
+    if sb.rulesets:
+        data["rulesets"] = list(sb.rulesets)
     if sb.notes:
         data["notes"] = sb.notes
     return data
@@ -568,6 +574,10 @@ def statblock_from_dict(raw: Mapping[str, object]) -> StatBlock:
         keywords=tuple(
             as_str(k, "statblock.keywords")
             for k in as_list(data.get("keywords", []), "statblock.keywords")
+        ),
+        rulesets=tuple(
+            as_str(r, "statblock.rulesets")
+            for r in as_list(data.get("rulesets", []), "statblock.rulesets")
         ),
         notes=as_str(data.get("notes", ""), "statblock.notes"),
     )

@@ -3,7 +3,8 @@
 Opened (window-modal, not blocking) once the targets are chosen on the map. The GM leaves the
 dice empty to let the app roll, or types the dice rolled at the table in rolling order (attack
 rolls per target, then damage: `Engine.attack`); for a power, cover can be overridden per
-target (docs/design.md#cover: the GM can override cover per attack) and combat advantage granted.
+target (docs/design.md#cover: the GM can override cover per attack), and so can concealment
+(docs/design.md#lighting), and combat advantage granted.
 Each target's line says what the d20 must show with those choices (`GameSession.preview_attack`).
 """
 
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.attack_choices import cover_choices
 from orcus_desktop.controller.attack_flow import AttackOptions
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import (
@@ -31,14 +33,13 @@ from orcus_desktop.controller.tools.targeting import (
     attack_summary,
 )
 
-COVER_CHOICES = (
-    ("", "as measured"),
-    ("none", "no cover"),
-    ("half", "half cover (-2)"),
-    ("three_quarters", "three-quarters cover (-5)"),
-    ("total", "total cover (cannot be targeted)"),
+CONCEALMENT_CHOICES = (
+    ("", "from light and obscured squares"),
+    ("none", "no concealment"),
+    ("concealed", "concealment"),
+    ("total", "total concealment"),
 )
-"""The cover override per target: the measured degree, or what the GM rules (000 "Cover")."""
+"""The concealment override per target (000 "Concealment", "Vision and Light")."""
 
 GM_ADVANTAGE = "GM ruling"
 """The reason logged when the GM grants combat advantage by hand."""
@@ -70,6 +71,7 @@ class AttackDialog(QDialog):
     Attributes:
         dice: where the GM types the table's dice.
         cover_boxes: the cover override per target id (powers only).
+        concealment_boxes: the concealment override per target id (powers only).
         advantage: grants combat advantage against every target (powers only).
         knock_out: knocks the targets out rather than killing them (powers only).
         summaries: each target's "needs N on the d20" line, by target id.
@@ -89,6 +91,7 @@ class AttackDialog(QDialog):
         self.setWindowTitle(f"{user}: {request.label}")
         heading = QLabel(f"<b>{user}: {request.label}</b> on {targets}", self)
         self.cover_boxes: dict[str, QComboBox] = {}
+        self.concealment_boxes: dict[str, QComboBox] = {}
         self.summaries: dict[str, QLabel] = {}
         form = QFormLayout()
         is_power = request.action is TargetingAction.POWER
@@ -108,7 +111,7 @@ class AttackDialog(QDialog):
             form.addRow(summary)
             if is_power:
                 box = QComboBox(self)
-                for value, text in COVER_CHOICES:
+                for value, text in cover_choices(session.rules.ruleset):
                     if not value and target_id in measured:
                         text = f"as measured ({measured[target_id].replace('_', '-')})"
                     box.addItem(text, value)
@@ -116,6 +119,20 @@ class AttackDialog(QDialog):
                 box.currentIndexChanged.connect(self._on_options_changed)
                 self.cover_boxes[target_id] = box
                 form.addRow(f"Cover of {_name(session, target_id)}:", box)
+                hidden = QComboBox(self)
+                ruleset = session.rules.ruleset
+                penalties = {
+                    "concealed": ruleset.concealment_penalty,
+                    "total": ruleset.total_concealment_penalty,
+                }
+                for value, text in CONCEALMENT_CHOICES:
+                    hidden.addItem(
+                        f"{text} ({penalties[value]:+d})" if value in penalties else text, value
+                    )
+                hidden.setToolTip("Override the concealment light and obscured squares give")
+                hidden.currentIndexChanged.connect(self._on_options_changed)
+                self.concealment_boxes[target_id] = hidden
+                form.addRow(f"Concealment of {_name(session, target_id)}:", hidden)
         self.advantage = QCheckBox("Grant combat advantage (GM ruling)", self)
         self.advantage.setVisible(is_power)
         self.advantage.toggled.connect(self._on_options_changed)
@@ -171,6 +188,13 @@ class AttackDialog(QDialog):
         advantage = (GM_ADVANTAGE,) if self.advantage.isChecked() else ()
         return cover, advantage
 
+    def _concealment(self) -> dict[str, str]:
+        return {
+            target_id: str(box.currentData())
+            for target_id, box in self.concealment_boxes.items()
+            if box.currentData()
+        }
+
     def _on_options_changed(self, *_args: object) -> None:
         session = self._session
         choice = self.choice
@@ -186,7 +210,9 @@ class AttackDialog(QDialog):
             request.creature_id,
             request.power_name,
             choice.target_ids,
-            AttackOptions(cover=cover, combat_advantage=advantage).choices(choice),
+            AttackOptions(
+                cover=cover, combat_advantage=advantage, concealment=self._concealment()
+            ).choices(choice),
         )
         by_target = {p.target: p for p in previews}
         for target_id, label in self.summaries.items():
@@ -203,7 +229,9 @@ class AttackDialog(QDialog):
             self.error.setText(str(exc))
             return
         cover, advantage = self._overrides()
-        self._options = AttackOptions(dice, cover, advantage, self.knock_out.isChecked())
+        self._options = AttackOptions(
+            dice, cover, advantage, self.knock_out.isChecked(), self._concealment()
+        )
         super().accept()
 
 

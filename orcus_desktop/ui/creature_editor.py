@@ -10,9 +10,10 @@ field at fault; a valid creature is saved to the GM's library.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -45,6 +47,7 @@ from orcus_desktop.controller.creature_library import (
     check_creature,
     suggest,
 )
+from orcus_desktop.controller.ruleset_choice import ruleset_choices
 
 _ABILITIES = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")
 _DEFENSES = ("ac", "fortitude", "reflex", "will")
@@ -163,6 +166,8 @@ class CreatureEditor(QDialog):
         library: where the creature is saved.
         statblock: the creature to start from (None: a new level-1 standard monster).
         replacing: the name of the library creature this edit replaces (None: a new one).
+        saver: saves a checked stat block (by default `library.save(block, replacing)`); the
+            library panel's makes the save an undo step. Raises `LibraryFileError` to refuse.
     """
 
     def __init__(
@@ -171,8 +176,10 @@ class CreatureEditor(QDialog):
         statblock: Mapping[str, Any] | None = None,
         replacing: str | None = None,
         parent: QWidget | None = None,
+        saver: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         super().__init__(parent)
+        self._saver = saver or (lambda block: library.save(block, replacing))
         self.setWindowTitle("Edit Creature" if replacing else "New Creature")
         self.library = library
         self.replacing = replacing
@@ -189,6 +196,17 @@ class CreatureEditor(QDialog):
         self.speed = _spin(0, 20, 6)
         self.keywords = QLineEdit()
         self.keywords.setPlaceholderText("humanoid, goblin (comma separated)")
+        # The rulesets it is built for (issue 17: "Creatures built for a variant ruleset are
+        # tagged with it"); none checked: built for any, with 000's numbers.
+        self.rulesets = QListWidget()
+        self.rulesets.setToolTip("The rulesets this creature is built for (none: any)")
+        for info in ruleset_choices():
+            item = QListWidgetItem(info.name)
+            item.setData(Qt.ItemDataRole.UserRole, info.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.rulesets.addItem(item)
+        self.rulesets.setMaximumHeight(4 * self.rulesets.sizeHintForRow(0) + 6)
         self.abilities = {a: _spin(1, 40, 10) for a in _ABILITIES}
         self.defenses = {d: _spin(0, 80, 10) for d in _DEFENSES}
         self.max_hp = _spin(1, 5000, 20)
@@ -232,6 +250,7 @@ class CreatureEditor(QDialog):
         basics.addRow("Size", self.size_box)
         basics.addRow("Speed", self.speed)
         basics.addRow("Keywords", self.keywords)
+        basics.addRow("Built for", self.rulesets)
         numbers = QGridLayout()
         for row, key in enumerate((*_DEFENSES, "max_hp")):
             box = self.max_hp if key == "max_hp" else self.defenses[key]
@@ -272,6 +291,7 @@ class CreatureEditor(QDialog):
         role = next((k for k in keywords if k in TACTICAL_ROLES), "")
         self.role.setCurrentIndex(max(0, self.role.findData(role)))
         self.keywords.setText(", ".join(k for k in keywords if k != role))
+        self.set_rulesets([str(r) for r in block.get("rulesets", [])])
         self.side.setCurrentIndex(max(0, self.side.findData(block.get("side", "monsters"))))
         self.size_box.setCurrentIndex(max(0, self.size_box.findData(block.get("size", "medium"))))
         self.speed.setValue(int((block.get("speeds") or {"walk": 6}).get("walk", 6)))
@@ -287,6 +307,21 @@ class CreatureEditor(QDialog):
         self._fill_powers(0)
         self._update_hints()
 
+    def set_rulesets(self, ruleset_ids: list[str]) -> None:
+        """Check the rulesets the creature is built for (and uncheck the others)."""
+        for row in range(self.rulesets.count()):
+            item = self.rulesets.item(row)
+            wanted = item.data(Qt.ItemDataRole.UserRole) in ruleset_ids
+            item.setCheckState(Qt.CheckState.Checked if wanted else Qt.CheckState.Unchecked)
+
+    def checked_rulesets(self) -> list[str]:
+        items = (self.rulesets.item(row) for row in range(self.rulesets.count()))
+        return [
+            str(i.data(Qt.ItemDataRole.UserRole))
+            for i in items
+            if i.checkState() == Qt.CheckState.Checked
+        ]
+
     def statblock(self) -> dict[str, Any]:
         """The stat block the form describes (not yet validated)."""
         self._keep_power()
@@ -294,8 +329,11 @@ class CreatureEditor(QDialog):
         keywords = [k.strip() for k in self.keywords.text().split(",") if k.strip()]
         speeds = dict(self._base.get("speeds") or {})
         speeds["walk"] = self.speed.value()
+        base = {k: v for k, v in self._base.items() if k != "rulesets"}
+        rulesets = self.checked_rulesets()
         return {
-            **self._base,
+            **base,
+            **({"rulesets": rulesets} if rulesets else {}),
             "name": self.name.text().strip(),
             "level": self.level.value(),
             "role": self.rank.currentData(),
@@ -314,7 +352,7 @@ class CreatureEditor(QDialog):
         block = self.statblock()
         try:
             check_creature(block, "creature")
-            self.library.save(block, self.replacing)
+            self._saver(block)
         except LibraryFileError as exc:
             self.problem.setText(f"Not saved: {exc}")
             return False

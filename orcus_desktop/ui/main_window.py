@@ -40,6 +40,7 @@ from orcus_desktop.ui.about_dialog import show_about_dialog
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.attack_driver import AttackDriver
 from orcus_desktop.ui.creature_list import CreatureList, token_menu
+from orcus_desktop.ui.engagement_actions import EngagementActions
 from orcus_desktop.ui.file_actions import FileActions, ask_image_use
 from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.scene import MapScene
@@ -176,7 +177,7 @@ class MainWindow(QMainWindow):
     # --- construction -------------------------------------------------------------------
     def _build_docks(self) -> None:
         bundled = load_library(resource_path("creatures"))
-        self.creature_palette = LibraryPanel(bundled, user_library())
+        self.creature_palette = LibraryPanel(bundled, user_library(), session=self.session)
         self.creature_palette.place_requested.connect(self.view.drop_at_centre)  # Enter
         self.creature_list = CreatureList(self._on_creature_chosen)
         self.initiative_panel = InitiativePanel(self.session)
@@ -185,6 +186,8 @@ class MainWindow(QMainWindow):
         )
         self.log_panel = CombatLogPanel(self.session)
         self.dice_dock = DiceDock(self.session, SettingsFavourites())
+        # A click on a power card's damage rolls it in the dock (issue 17).
+        self.actions_panel.power_card.roll_requested.connect(self.dice_dock.roll_expression)
         self.docks: dict[str, QDockWidget] = {}
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
@@ -307,6 +310,14 @@ class MainWindow(QMainWindow):
         )
         combat_menu.addSeparator()
         combat_menu.addActions([self.take_opportunity_action, self.let_pass_action])
+        self.engagement_actions = EngagementActions(
+            self,
+            self.session,
+            lambda: self.actions_panel.creature_id,
+            self.scene.selected_creature_id,
+            self.status_report.say,
+            combat_menu,
+        )
         self.player_view.add_menu(menu_bar.addMenu("&Window"))
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.shortcuts_action)

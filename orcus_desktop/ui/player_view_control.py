@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.player_strip import StripMenu, StripMode, remembered_strip_mode
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.screens import (
     ScreenMenu,
@@ -41,6 +42,7 @@ class PlayerViewControl(QObject):
         toggle_action: Window > Player View (F5), checked while the view is open.
         window: the players' window while it is open, else None.
         screen_menu: the screens listed in Window > Player View on Screen (after `add_menu`).
+        strip_menu: Window > Initiative Strip on Player View (after `add_menu`).
     """
 
     def __init__(
@@ -57,6 +59,7 @@ class PlayerViewControl(QObject):
         self._settings = settings
         self.window: PlayerWindow | None = None
         self.screen_menu: ScreenMenu | None = None
+        self.strip_menu: StripMenu | None = None
         self.toggle_action: QAction = make_action(gm_window, "&Player View", "F5")
         self.toggle_action.setCheckable(True)
         self.toggle_action.setToolTip("The map as the players see it, on their screen")
@@ -73,6 +76,8 @@ class PlayerViewControl(QObject):
         menu.addAction(self.toggle_action)
         screens = menu.addMenu("Player View on &Screen")
         self.screen_menu = ScreenMenu(screens, self.chosen_screen, self.choose_screen)
+        strip = menu.addMenu("Initiative S&trip on Player View")
+        self.strip_menu = StripMenu(strip, self._settings, self._on_strip_mode)
 
     def chosen_screen(self, screens: Sequence[QScreen] | None = None) -> QScreen | None:
         """The screen the view goes on among `screens` (default: every screen plugged in)."""
@@ -125,13 +130,21 @@ class PlayerViewControl(QObject):
 
     def _on_toggled(self, checked: bool) -> None:
         if checked and self.window is None:
-            self.window = PlayerWindow(self._session, fog=self._fog_enabled())
+            self.window = PlayerWindow(
+                self._session,
+                fog=self._fog_enabled(),
+                strip=remembered_strip_mode(self._settings()),
+            )
             # F5 works from the players' window too (and so does nothing else of the GM's).
             self.window.addAction(self.toggle_action)
             self.window.closed.connect(self._on_window_closed)
             self.place()
         elif not checked and self.window is not None:
             self.window.close()
+
+    def _on_strip_mode(self, mode: StripMode) -> None:
+        if self.window is not None:
+            self.window.set_strip_mode(mode)
 
     def _on_window_closed(self) -> None:
         window, self.window = self.window, None

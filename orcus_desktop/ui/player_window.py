@@ -15,12 +15,13 @@ from __future__ import annotations
 from psygnal import SignalInstance
 from PySide6.QtCore import QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QScreen
-from PySide6.QtWidgets import QMainWindow, QWidget
+from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.map.fog import PlayerFog
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.ui.player_strip import InitiativeStripView, StripMode
 
 
 class PlayerWindow(QMainWindow):
@@ -30,6 +31,11 @@ class PlayerWindow(QMainWindow):
         session: the GM's session (its document is shown; nothing is changed through it).
         parent: the owning window (the player view closes with it).
         fog: the fog of war on (only what the players' creatures see is shown).
+        strip: the initiative strip's mode (Off, monster names, token labels only).
+
+    Attributes:
+        strip: the initiative strip over the map (`player_strip`): only creatures the
+            players' map shows, redrawn after each rebuild of the fog.
 
     Signals:
         closed: the window closed (Esc, its close button, or the GM's F5).
@@ -39,7 +45,12 @@ class PlayerWindow(QMainWindow):
     NORMAL_SIZE = (1024, 768)
 
     def __init__(
-        self, session: GameSession, parent: QWidget | None = None, *, fog: bool = True
+        self,
+        session: GameSession,
+        parent: QWidget | None = None,
+        *,
+        fog: bool = True,
+        strip: StripMode = StripMode.NAMES,
     ) -> None:
         super().__init__(parent)
         self._session = session
@@ -49,7 +60,17 @@ class PlayerWindow(QMainWindow):
         # The screen facing the table shows the whole map, scaled to it, and no scroll bars.
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setCentralWidget(self.view)
+        self.strip = InitiativeStripView(session, self._players_see, self)
+        self.strip.set_mode(strip)
+        # After each rebuild the scene's creatures are current: the strip lists no other.
+        self.fog.rebuilt.connect(self.strip.refresh)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.strip)
+        layout.addWidget(self.view, 1)
+        self.setCentralWidget(central)
         # The GM resizes the grid or opens another encounter: the players see all of it.
         self.scene.sceneRectChanged.connect(self._on_scene_rect_changed)
         # Another file opened or the encounter renamed: the title follows.
@@ -67,6 +88,14 @@ class PlayerWindow(QMainWindow):
     def set_fog_enabled(self, enabled: bool) -> None:
         """Fog of war on or off (the GM's View > Fog of War on Player View)."""
         self.fog.set_enabled(enabled)
+
+    def set_strip_mode(self, mode: StripMode) -> None:
+        """The GM's Window > Initiative Strip on Player View."""
+        self.strip.set_mode(mode)
+
+    def _players_see(self) -> frozenset[str] | None:
+        vision = self.fog.vision
+        return vision.seen if vision is not None else None
 
     def _sync_title(self) -> None:
         self.setWindowTitle(f"{self._session.encounter.name} — Player view")

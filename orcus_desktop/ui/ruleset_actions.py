@@ -1,13 +1,16 @@
 """File > New (with its ruleset and grid) and Encounter > Ruleset… of one window.
 
 An encounter is played by a ruleset (docs/rulesets.md): File > New asks which (Orcus by
-default) and how big a grid; Encounter > Ruleset… shows the current one with its description
-and source and lets the GM switch outside combat, one undoable step that lists what changes.
+default), how big a grid and, optionally, a map image stretched across the grid's width (a
+file Qt cannot read, or one too small or too big for the grid, is refused with the reason);
+Encounter > Ruleset… shows the current one with its description and source and lets the GM
+switch outside combat, one undoable step that lists what changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
@@ -15,11 +18,16 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QPlainTextEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -35,13 +43,52 @@ from orcus_desktop.controller.ruleset_choice import (
     ruleset_info,
 )
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.file_format.limits import MAX_GRID_SIDE
+from orcus_desktop.model.uvtt.reader import MAX_PIXELS_PER_GRID, MIN_PIXELS_PER_GRID
+from orcus_desktop.ui.map.image_loader import MAX_IMAGE_SIDE, image_size
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.status_report import StatusReport
 
 NEW_GRID = (20, 15)
 """The grid File > New offers (columns, rows)."""
+
+
+IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp);;All files (*)"
+
+
+def map_image_problem(path: Path, columns: int) -> str:
+    """Why `path` cannot be the map of a grid `columns` wide, or "" when it can.
+
+    The image's width spans the grid, so one square is width / columns pixels; an encounter
+    file keeps 4 to 4096 pixels a square (as a Universal VTT file does).
+    """
+    if not path.is_file():
+        return f"{path.name} does not exist"
+    size = image_size(str(path))
+    if size is None:
+        return f"{path.name} is not an image Qt can read (PNG, JPEG or WebP)"
+    width = size[0]
+    per_square = width / max(1, columns)
+    if not MIN_PIXELS_PER_GRID <= per_square <= MAX_PIXELS_PER_GRID:
+        fits = max(1, width // MAX_PIXELS_PER_GRID), max(1, width // MIN_PIXELS_PER_GRID)
+        return (
+            f"{path.name} is {width} pixels wide: across {columns} columns that is "
+            f"{per_square:.1f} pixels a square (4 to 4096 fit); choose {fits[0]} to "
+            f"{fits[1]} columns"
+        )
+    return ""
+
+
+def map_image_note(path: Path) -> str:
+    """What the GM should know about an accepted map image ("" when nothing)."""
+    size = image_size(str(path))
+    if size is not None and max(size) > MAX_IMAGE_SIDE:
+        return (
+            f"{path.name} is {size[0]}×{size[1]} pixels: the map shows it scaled down to "
+            f"{MAX_IMAGE_SIDE} pixels a side, which can blur it."
+        )
+    return ""
 
 
 def _ruleset_box(current: str) -> QComboBox:
@@ -53,7 +100,7 @@ def _ruleset_box(current: str) -> QComboBox:
 
 
 class NewEncounterDialog(QDialog):
-    """Asks for a new encounter's ruleset (default Orcus) and grid size."""
+    """Asks for a new encounter's ruleset (default Orcus), grid size and optional map image."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,20 +118,62 @@ class NewEncounterDialog(QDialog):
         form.addRow("", self.about)
         form.addRow("Columns", self.columns)
         form.addRow("Rows", self.rows)
-        buttons = QDialogButtonBox(
+        self.image_path = QLineEdit()
+        self.image_path.setPlaceholderText("None (optional): its width spans the grid")
+        self.image_path.setReadOnly(True)
+        self.image_button = QPushButton("Choose…")
+        self.image_button.clicked.connect(self._on_choose_image)
+        self.image_clear = QPushButton("Clear")
+        self.image_clear.clicked.connect(lambda: self.choose_image(None))
+        image_row = QHBoxLayout()
+        image_row.addWidget(self.image_path, 1)
+        image_row.addWidget(self.image_button)
+        image_row.addWidget(self.image_clear)
+        form.addRow("Map image", image_row)
+        self.problem = QLabel("")
+        self.problem.setObjectName("newEncounterProblem")
+        self.problem.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(buttons)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
         self.ruleset_box.currentIndexChanged.connect(self._show_about)
+        self.columns.valueChanged.connect(self._check_image)
         self._show_about()
+        self._image: Path | None = None
 
     def chosen(self) -> tuple[str, int, int]:
         """(ruleset id, columns, rows)."""
         return str(self.ruleset_box.currentData()), self.columns.value(), self.rows.value()
+
+    def image(self) -> Path | None:
+        """The map image chosen (None: none)."""
+        return self._image
+
+    def choose_image(self, path: Path | None) -> str:
+        """Take `path` as the map image (None: no image); returns why it cannot be, or ""."""
+        self._image = path
+        self.image_path.setText(str(path) if path is not None else "")
+        return self._check_image()
+
+    def _check_image(self) -> str:
+        image = self._image
+        problem = map_image_problem(image, self.columns.value()) if image is not None else ""
+        note = map_image_note(image) if image is not None and not problem else ""
+        self.problem.setText(f"Map image refused: {problem}." if problem else note)
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(not problem)
+        return problem
+
+    def _on_choose_image(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Map image", "", IMAGE_FILTER)
+        if name:
+            self.choose_image(Path(name))
 
     def _show_about(self) -> None:
         self.about.setText(ruleset_info(str(self.ruleset_box.currentData())).summary)
@@ -170,13 +259,30 @@ class RulesetActions:
         self.ruleset_action.triggered.connect(self._on_ruleset)
         encounter_menu.addAction(self.ruleset_action)
 
-    def new_encounter(self, ruleset_id: str, columns: int, rows: int) -> bool:
-        """Start an empty encounter played by a ruleset; False when the GM kept the old one."""
+    def new_encounter(
+        self, ruleset_id: str, columns: int, rows: int, image: Path | None = None
+    ) -> bool:
+        """Start an empty encounter played by a ruleset, on `image` if given.
+
+        Returns:
+            False when the GM kept the old one, or the image was refused (with a message).
+        """
+        problem = map_image_problem(image, columns) if image is not None else ""
+        if problem:
+            QMessageBox.warning(self._window, "Cannot use the map image", problem + ".")
+            self._status.say(f"No new encounter: {problem}.")
+            return False
         if not self._confirm_unsaved("starting a new encounter"):
             return False
         encounter = new_encounter(ruleset_id, columns, rows)
+        size = image_size(str(image)) if image is not None else None
+        if image is not None and size is not None:
+            # Its width spans the grid, as File > Import Map Image stretches it.
+            fitted = MapImage(str(image.absolute()), size[0] / columns, (0.0, 0.0))
+            encounter = replace(encounter, map_image=fitted)
         self._show_encounter(encounter, None)
-        self._status.say(f"New encounter, played by {ruleset_info(ruleset_id).name}.")
+        on = f" on {image.name}" if image is not None else ""
+        self._status.say(f"New encounter{on}, played by {ruleset_info(ruleset_id).name}.")
         return True
 
     def switch_ruleset(self, ruleset_id: str) -> OperationResult:
@@ -193,7 +299,7 @@ class RulesetActions:
     def _on_new(self) -> None:
         dialog = NewEncounterDialog(self._window)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.new_encounter(*dialog.chosen())
+            self.new_encounter(*dialog.chosen(), image=dialog.image())
 
     def _on_ruleset(self) -> None:
         dialog = RulesetDialog(self._session, self._window)

@@ -68,7 +68,7 @@ def test_the_003_conditions_are_offered_under_003_only() -> None:
 
 
 def test_stunned_is_downgraded_to_dazed_by_a_save_then_ends() -> None:
-    """003-21, 003 l.366 "Stunned | Dazed": a successful save downgrades it (R-44)."""
+    """003-21, 003 l.366 "Stunned | Dazed": a successful save downgrades it (R-62)."""
     s = _fight()
     assert s.add_condition("orc", Condition.STUNNED, DurationKind.SAVE_ENDS).ok
     (stunned,) = _conditions(s, "orc")

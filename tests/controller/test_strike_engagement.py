@@ -18,7 +18,9 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
 from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.serialization import load_encounter, save_encounter
-from orcus_desktop.rules.engagement import Engagement, engagement_band
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.engagement import Engagement, StrikeKind, engagement_band
 from orcus_desktop.vocabulary import CreatureId
 from tests.controller.conftest import fighter, make_session, orc
 
@@ -76,7 +78,8 @@ def test_withdraw_ends_the_pairs_of_either_end_and_costs_the_action() -> None:
     assert not again.ok
     assert "not engaged" in again.reason
     notes = [e.data["mechanic"] for e in s.encounter.combat.log if e.kind == "rule_note"]
-    assert notes == ["001-25", "001-25", "001-31"]
+    # The orc was Engaged With the hero: its Free Strike! (001-24) on the withdrawal.
+    assert notes == ["001-25", "001-25", "001-31", "001-24"]
 
 
 def test_engagement_is_undone_step_by_step() -> None:
@@ -164,3 +167,144 @@ def test_no_opportunity_attacks_under_001() -> None:
         "orc",
         "goblin",
     )
+
+
+def _offer(s: GameSession, reactor: str) -> StrikeKind | None:
+    offer = s.encounter.combat.strike_offer(reactor)
+    return offer.kind if offer is not None else None
+
+
+def _holding(s: GameSession) -> bool:
+    return s.encounter.combat.pending is not None
+
+
+def _attacks(s: GameSession, since: int) -> list[tuple[str | None, tuple[str, ...]]]:
+    return [(e.actor, e.targets) for e in s.encounter.combat.log[since:] if e.kind == "attack"]
+
+
+def test_scripted_engaged_melee_exchange() -> None:
+    """Hero between an orc and a goblin: Strike!, Counter Strike!, Free Strike!, Withdraw."""
+    s = _strike_fight()
+    # Round 1, the hero's turn. 001-22 (l.238) "A strike is a melee attack": the hero Strikes!
+    # the orc; 001-24 (l.248) "When you Strike! a Target you gain the Engaged With (Target)
+    # Condition"; 001-23 (l.242) "Every Strike! provokes a Counter Strike! from the Target".
+    strike = s.basic_attack("hero", "orc", dice=[15, 5])
+    assert strike.ok, strike.reason
+    assert s.engaged_with("hero") == "orc"
+    assert _offer(s, "orc") is StrikeKind.COUNTER
+    assert _offer(s, "goblin") is None  # the goblin is engaged with no one
+    # Equal reach: the original Strike! came first (pick), the counter is offered after.
+    counter = s.opportunity_attack("orc", "hero", dice=[2])
+    assert counter.ok, counter.reason
+    assert counter.text == "Orc: Counter Strike!"
+    # 001-25 (l.252): a Counter Strike! on a new target begins Engaged With it.
+    assert s.engaged_with("orc") == "hero"
+    assert _offer(s, "orc") is None
+    # The goblin Closes on the hero (001-30, l.286), recorded by the GM.
+    assert s.engage("goblin", "hero").ok
+    assert s.engaged_by_count("hero") == 2
+    assert s.end_turn().ok
+
+    # The orc's turn: its Strike! on the hero provokes the hero's Counter Strike!; the hero
+    # lets it pass. A Counter Strike! provokes no other (pick, 001-23).
+    assert s.basic_attack("orc", "hero", dice=[2]).ok
+    assert _offer(s, "hero") is StrikeKind.COUNTER
+    assert _offer(s, "goblin") is None  # it is engaged with the hero, not the orc
+    assert s.decline_opportunity_attack("hero").ok
+    assert _offer(s, "hero") is None
+    assert s.engaged_with("hero") == "orc"  # letting it pass engages no one new
+    assert s.end_turn().ok
+    assert s.end_turn().ok  # the goblin
+    assert s.end_turn().ok  # the brute
+
+    # Round 2, the hero's turn: a ranged power on the brute is "an Action that does not
+    # involve a Strike!" on the orc or the goblin, both Engaged With the hero: 001-24, l.248
+    # "you get a Free Strike! on it" - each of them, and no opportunity attack (000 would).
+    since = len(s.encounter.combat.log)
+    bolt = s.use_power("hero", "Arcane Bolt", ["brute"], dice=[1])
+    assert bolt.ok, bolt.reason
+    assert _offer(s, "orc") is StrikeKind.FREE
+    assert _offer(s, "goblin") is StrikeKind.FREE
+    free = s.opportunity_attack("goblin", "hero", dice=[2])
+    assert free.ok, free.reason
+    assert free.text == "Goblin: Free Strike!"
+    # l.248 "this attack does not provoke a Counter Strike": nothing is offered to the hero.
+    assert _offer(s, "hero") is None
+    assert s.decline_opportunity_attack("orc").ok
+    assert _attacks(s, since) == [("hero", ("brute",)), ("goblin", ("hero",))]
+    assert s.end_turn().ok
+    for _ in range(3):
+        assert s.end_turn().ok
+
+    # Round 3: the hero withdraws (001-31, l.346): its action, so both engaged with it get a
+    # Free Strike! (001-24), and every pair it is in ends (001-25, l.256).
+    assert s.encounter.combat.current == "hero"
+    assert s.withdraw("hero").ok
+    assert s.engaged_by_count("hero") == 0
+    assert s.engaged_with("hero") is None
+    assert _offer(s, "orc") is StrikeKind.FREE
+    assert _offer(s, "goblin") is StrikeKind.FREE
+    mechanics = [e.data["mechanic"] for e in s.encounter.combat.log if e.kind == "rule_note"]
+    assert mechanics.count("001-23") == 2
+    assert mechanics.count("001-24") == 4
+
+
+def test_the_longer_reach_counter_strikes_first() -> None:
+    """001-23, 001 l.244 "the one with the longest Reach gets to Strike! first!"."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 8),
+            creatures=(fighter("hero", 4, 4), orc("ogre", 5, 4, reach=2)),
+            ruleset_id="strike",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "ogre": 5}).ok
+    assert s.start_combat().ok
+    since = len(s.encounter.combat.log)
+    strike = s.basic_attack("hero", "ogre", dice=[15, 5])
+    assert strike.ok, strike.reason
+    # The hero's Strike! waits: the ogre's reach is longer.
+    assert _holding(s)
+    assert _attacks(s, since) == []
+    assert _offer(s, "ogre") is StrikeKind.COUNTER
+    assert s.engaged_with("hero") == "ogre"
+    counter = s.opportunity_attack("ogre", "hero", dice=[2])
+    assert counter.ok, counter.reason
+    # The counter, then the held Strike!, in one step.
+    assert _attacks(s, since) == [("ogre", ("hero",)), ("hero", ("ogre",))]
+    assert not _holding(s)
+    assert _offer(s, "ogre") is None
+    assert s.undo().ok
+    assert _offer(s, "ogre") is StrikeKind.COUNTER  # the Strike! waits again
+
+
+def test_a_target_that_cannot_see_the_striker_counter_strikes_last() -> None:
+    """001-14, 001 l.168-170: "on the Counter Strike! you always go last regardless of Reach"."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 8),
+            creatures=(fighter("hero", 4, 4), orc("ogre", 5, 4, reach=2)),
+            ruleset_id="strike",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "ogre": 5}).ok
+    assert s.start_combat().ok
+    assert s.add_condition("ogre", Condition.BLINDED, DurationKind.SAVE_ENDS).ok
+    since = len(s.encounter.combat.log)
+    assert s.basic_attack("hero", "ogre", dice=[15, 5]).ok
+    assert not _holding(s)
+    assert _attacks(s, since) == [("hero", ("ogre",))]
+    assert _offer(s, "ogre") is StrikeKind.COUNTER
+
+
+def test_strike_offers_survive_save_and_reopen(tmp_path: Path) -> None:
+    s = _strike_fight()
+    assert s.basic_attack("hero", "orc", dice=[15, 5]).ok
+    path = tmp_path / "offer.json"
+    save_encounter(path, s.encounter)
+    reopened = make_session(load_encounter(path))
+    assert reopened.encounter.combat.strike_offer("orc") is not None
+    taken = reopened.opportunity_attack("orc", "hero", dice=[2])
+    assert taken.ok, taken.reason
+    assert taken.text == "Orc: Counter Strike!"
+    assert reopened.engaged_with("orc") == "hero"

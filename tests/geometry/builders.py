@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.features import Point, TerrainKind, TerrainPatch, Wall, WallKind
@@ -16,7 +17,7 @@ def occ(
     side: str = "heroes",
     size: Size = Size.MEDIUM,
     speed: int = 6,
-    **kw: bool,
+    **kw: Any,
 ) -> Occupant:
     return Occupant(oid, Space(Square(col, row), size), side, speed=speed, **kw)
 

@@ -45,3 +45,51 @@ def test_creatures_give_at_most_the_cap() -> None:
 def test_thresholds_must_rise_between_0_and_1() -> None:
     with pytest.raises(ValueError, match="rise"):
         CoverBuckets((0.75, 0.5))
+
+
+# 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3"; creatures
+# still give at most half (docs/rulings.md R-13), level 2 of that scale.
+QUARTERS = CoverBuckets(
+    (0.25, 0.5, 0.75, 0.875),
+    2,
+    (
+        CoverDegree.QUARTER,
+        CoverDegree.HALF,
+        CoverDegree.THREE_QUARTERS,
+        CoverDegree.SEVEN_EIGHTHS,
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("wall_from", "quarters", "orcus"),
+    [
+        (0.6, CoverDegree.QUARTER, CoverDegree.NONE),  # 0.27 hidden
+        (0.4, CoverDegree.HALF, CoverDegree.HALF),  # 0.51
+        (0.2, CoverDegree.THREE_QUARTERS, CoverDegree.THREE_QUARTERS),  # 0.76
+        (0.1, CoverDegree.SEVEN_EIGHTHS, CoverDegree.THREE_QUARTERS),  # 0.88
+    ],
+)
+def test_001_11_four_levels_from_the_same_measured_share(
+    wall_from: float, quarters: CoverDegree, orcus: CoverDegree
+) -> None:
+    bf = field(20, 20, (wall((9, wall_from), (9, 20)),), (), (A, occ("t", 10, 0, side="m")))
+    measured = cover(bf, "a", "t")
+    result = cover(bf, "a", "t", QUARTERS)
+    assert (result.degree, measured.degree) == (quarters, orcus)
+    assert result.hidden_share == pytest.approx(measured.hidden_share)
+    assert cover_table(bf, buckets=QUARTERS)[("a", "t")].degree is quarters
+    assert degree_for_hidden_share(result.hidden_share, QUARTERS) is quarters
+
+
+def test_001_11_creatures_in_the_way_still_cap_at_half() -> None:
+    line = field(20, 20, (), (), (A, occ("m", 5, 0), occ("t", 10, 0, side="monsters")))
+    assert cover(line, "a", "t", QUARTERS).degree is CoverDegree.HALF
+    assert cover_table(line, buckets=QUARTERS)[("a", "t")].degree is CoverDegree.HALF
+
+
+def test_degrees_must_rise_one_per_threshold() -> None:
+    with pytest.raises(ValueError, match="one per threshold"):
+        CoverBuckets((0.25, 0.5), 1, (CoverDegree.HALF, CoverDegree.QUARTER))
+    with pytest.raises(ValueError, match="one per threshold"):
+        CoverBuckets((0.25, 0.5, 0.75), 1)

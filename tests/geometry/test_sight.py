@@ -14,17 +14,20 @@ from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.box_sweep import exact_seen_fractions
 from orcus_desktop.geometry.corner_shares import space_corners
 from orcus_desktop.geometry.cover import (
-    _COVER_ORDER,
     cover,
     cover_table,
     degree_for_hidden_share,
 )
+from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS
 from orcus_desktop.geometry.features import Point, TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.geometry.sight import concealment, line_of_effect, line_of_sight, sight
 from orcus_desktop.geometry.walls import box_segments, node_segments
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, Origin
 from tests.geometry.builders import field, occ, patch, wall
+
+_RANKS = ORCUS_BUCKETS.ranked_degrees
+"""000's ranks: 0 none, 1 half, 2 three-quarters, 3 total (docs/rulings.md R-14)."""
 
 # attacker "a" at (0, 0) and target "t" at (5, 0) unless a row says otherwise
 A = occ("a", 0, 0)
@@ -385,7 +388,10 @@ def _cover_reference(
     if walls.max() <= 1e-9:
         return CoverDegree.TOTAL, 1.0, None
     ranks = [
-        max(degree_for_hidden_share(1 - w).rank, min(degree_for_hidden_share(1 - b).rank, 1))
+        max(
+            _RANKS.index(degree_for_hidden_share(1 - w)),
+            min(_RANKS.index(degree_for_hidden_share(1 - b)), 1),
+        )
         for w, b in zip(walls, both, strict=True)
     ]
     hidden = np.clip(1 - both, 0.0, 1.0)
@@ -398,7 +404,7 @@ def _cover_reference(
     )
     if least == 3:
         return CoverDegree.TOTAL, 1.0, None
-    return _COVER_ORDER[least], float(hidden[k]), space_corners(attacker.space)[k][0]
+    return _RANKS[least], float(hidden[k]), space_corners(attacker.space)[k][0]
 
 
 def _assert_cover_tables_agree(bf: Battlefield) -> None:

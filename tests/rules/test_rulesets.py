@@ -22,6 +22,7 @@ from orcus_desktop.rules.ruleset import (
 )
 from orcus_desktop.rules.ruleset.hooks import HOOKS, HookKind, HookNames
 from orcus_desktop.rules.ruleset.tables import Budget, CoverLevel, CoverScale
+from orcus_desktop.vocabulary import CoverDegree
 
 ALL = list(RULESETS.values())
 IDS = [r.id for r in ALL]
@@ -171,11 +172,22 @@ def test_orcus_cover_scale_is_000_cover() -> None:
     assert ORCUS.cover.buckets().thresholds == (0.5, 0.75)
 
 
-def test_a_four_level_scale_is_data_but_not_yet_map_buckets() -> None:
+def test_a_four_level_scale_buckets_the_map_in_quarters() -> None:
     strike = ruleset_by_id("strike")
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3".
     assert [lv.min_hidden_share for lv in strike.cover.levels] == [0.25, 0.5, 0.75, 0.875]
-    with pytest.raises(ValueError, match="4-level"):
-        strike.cover.buckets()
+    buckets = strike.cover.buckets()
+    assert buckets.thresholds == (0.25, 0.5, 0.75, 0.875)
+    assert buckets.level_degrees == (
+        CoverDegree.QUARTER,
+        CoverDegree.HALF,
+        CoverDegree.THREE_QUARTERS,
+        CoverDegree.SEVEN_EIGHTHS,
+    )
+    assert buckets.creature_cap == 2  # docs/rulings.md R-13: creatures give half at most
+    levels = [strike.cover.level_of(d) for d in buckets.level_degrees]
+    assert [lv.modifier for lv in levels if lv is not None] == [0, -1, -2, -3]
+    assert strike.label("seven_eighths") == "7/8 cover"
+    assert ORCUS.cover.level_of(CoverDegree.QUARTER) is None  # 000 has no quarter cover
     with pytest.raises(ValueError, match="rise"):
         CoverScale(levels=(CoverLevel(0.5, -2, "a"), CoverLevel(0.5, -5, "b")))

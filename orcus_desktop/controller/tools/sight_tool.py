@@ -88,11 +88,11 @@ class SightTool:
         except UnknownOccupantError:
             return ToolPreview(label="the dead neither see nor block", label_at=at)
         cover = result.cover
-        penalty = {
-            CoverDegree.HALF: f" ({ruleset.half_cover_penalty:+d})",
-            CoverDegree.THREE_QUARTERS: f" ({ruleset.three_quarters_cover_penalty:+d})",
-            CoverDegree.TOTAL: " (cannot be targeted)",
-        }.get(cover.degree, "")
+        # Every level of the ruleset's scale with its number (000: two; 001-11: four).
+        level = ruleset.cover.level_of(cover.degree)
+        penalty = f" ({level.modifier:+d})" if level is not None else ""
+        if cover.degree is CoverDegree.TOTAL:
+            penalty = " (cannot be targeted)"
         conceal = {
             ConcealmentDegree.CONCEALED: f" ({ruleset.concealment_penalty:+d})",
             ConcealmentDegree.TOTAL: f" ({ruleset.total_concealment_penalty:+d})",

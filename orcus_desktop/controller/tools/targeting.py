@@ -230,10 +230,12 @@ def attack_summary(preview: TargetPreview, encounter: Encounter, extra_bonus: in
     if cover not in ("none", ""):
         parts.append(f"{cover.replace('_', '-')} cover")
     concealment = str(preview.facts.get("concealment", "none"))
+    cause = str(preview.facts.get("concealment_cause", ""))
+    cause = f"{cause}: " if cause else ""  # docs/rulings.md R-61: what the light gives
     if concealment == "total":
-        parts.append("total concealment")
+        parts.append(f"{cause}total concealment")
     elif concealment not in ("none", ""):
-        parts.append("concealment")
+        parts.append(f"{cause}concealment")
     if preview.facts.get("long_range"):
         parts.append("long range")
     if preview.combat_advantage:

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import AidKind, CombatPhase
+from orcus_desktop.rules.engagement import StrikeKind
 from orcus_desktop.rules.powers import ActionKind
 
 FORMAT = "orcus-encounter"
@@ -101,7 +102,7 @@ def text(value: object, where: str) -> str:
     return value
 
 
-_E = TypeVar("_E", WallKind, TerrainKind, Size, CombatPhase, ActionKind, AidKind)
+_E = TypeVar("_E", WallKind, TerrainKind, Size, CombatPhase, ActionKind, AidKind, StrikeKind)
 
 
 def enum_at(kind: type[_E], value: object, where: str) -> _E:

@@ -29,7 +29,7 @@ from orcus_desktop.model.file_format.fields import (
 from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.log_sequence import LogSequence
-from orcus_desktop.rules.engagement import Engagement
+from orcus_desktop.rules.engagement import Engagement, StrikeKind, StrikeOffer
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -79,8 +79,32 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         _engagement_from(v, f"combat.engagements[{i}]", creature_ids)
         for i, v in enumerate(engaged_raw)
     )
+    offers = tuple(
+        _offer_from(v, f"combat.strike_offers[{i}]", creature_ids)
+        for i, v in enumerate(list_at(data.get("strike_offers", []), "combat.strike_offers"))
+    )
     return Combat(
-        phase, round_, order, current, combatants, log, aids, maintained, pending, owed, pairs
+        phase,
+        round_,
+        order,
+        current,
+        combatants,
+        log,
+        aids,
+        maintained,
+        pending,
+        owed,
+        pairs,
+        offers,
+    )
+
+
+def _offer_from(item: object, where: str, creature_ids: set[str]) -> StrikeOffer:
+    data = mapping(item, where)
+    return StrikeOffer(
+        reactor=CreatureId(known_id(data.get("reactor"), f"{where}.reactor", creature_ids)),
+        target=CreatureId(known_id(data.get("target"), f"{where}.target", creature_ids)),
+        kind=enum_at(StrikeKind, data.get("kind"), f"{where}.kind"),
     )
 
 

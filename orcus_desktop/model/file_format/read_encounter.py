@@ -35,6 +35,7 @@ from orcus_desktop.model.file_format.limits import (
     check_depth,
 )
 from orcus_desktop.model.file_format.read_combat import combat_from
+from orcus_desktop.model.file_format.read_lighting import lighting_from
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.invariants import check_encounter, statblock_problem
@@ -211,6 +212,7 @@ def _encounter_from(data: object) -> Encounter:
         creatures=tuple(creatures),
         map_image=map_image,
         combat=combat,
+        lighting=lighting_from(upgraded.get("lighting"), grid, seen),
     )
 
 

@@ -7,7 +7,9 @@ from typing import Any
 from orcus_desktop.model.combat import Combat, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
+from orcus_desktop.model.file_format.read_lighting import lighting_to
 from orcus_desktop.model.frozen import thaw as _thaw
+from orcus_desktop.model.lighting import NO_LIGHTING
 from orcus_desktop.rules.ruleset import RULESETS
 
 
@@ -42,6 +44,9 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
             "pixels_per_square": image.pixels_per_square,
             "offset_px": list(image.offset_px),
         }
+    if encounter.lighting != NO_LIGHTING:
+        # Optional: files without it (all before issue 20) open bright everywhere.
+        out["lighting"] = lighting_to(encounter.lighting)
     if encounter.combat != Combat():
         # Optional in version 1: files without it load as "no combat running".
         out["combat"] = _combat_to(encounter.combat)
@@ -104,12 +109,18 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
 
 
 def _engagements_to(combat: Combat) -> dict[str, Any]:
-    """001-25's pairs, written only when there are some (older readers never see the key)."""
-    if not combat.engagements:
-        return {}
-    return {
-        "engagements": [{"engager": e.engager, "target": e.target} for e in combat.engagements]
-    }
+    """001-25's pairs and 001-23/24's offers, written only when there are some."""
+    out: dict[str, Any] = {}
+    if combat.engagements:
+        out["engagements"] = [
+            {"engager": e.engager, "target": e.target} for e in combat.engagements
+        ]
+    if combat.strike_offers:
+        out["strike_offers"] = [
+            {"reactor": o.reactor, "target": o.target, "kind": o.kind.value}
+            for o in combat.strike_offers
+        ]
+    return out
 
 
 def _combatant_to(c: Combatant) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
+from orcus_desktop.geometry.cover_buckets import CoverBuckets
 from orcus_desktop.rules.ruleset.codec import decode_fields, encode
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
@@ -24,6 +24,7 @@ from orcus_desktop.rules.ruleset.tables import (
     Labels,
     SizeWindow,
 )
+from orcus_desktop.vocabulary import CoverDegree
 
 
 class DeathSaveTiming(StrEnum):
@@ -54,8 +55,7 @@ ORCUS_SKILLS = Labels.of(
 )
 
 
-# The cover degrees of the map (`vocabulary.CoverDegree` values) -> cover scale level.
-_COVER_LEVELS = {"half": 1, "three_quarters": 2}
+_COVER_DEGREES = frozenset(CoverDegree)
 
 # 000's tables (named: dataclass defaults must not be calls).
 _DASH = DashRules()
@@ -251,9 +251,9 @@ class Ruleset:
         a condition ("restrained" -> 004 "Snared") or another term ("combat_advantage" ->
         004 "battle superiority"); otherwise the key with spaces.
         """
-        level = _COVER_LEVELS.get(key)
-        if level is not None and level <= len(self.cover.levels):
-            return self.cover.level(level).label
+        level = self.cover.level_of(key) if key in _COVER_DEGREES else None
+        if level is not None:
+            return level.label
         for table in (self.action_labels, self.defense_labels, self.term_labels):
             found = table.get(key)
             if found:
@@ -261,14 +261,8 @@ class Ruleset:
         return self.conditions.label(key, key.replace("_", " "))
 
     def cover_buckets(self) -> CoverBuckets:
-        """The thresholds the map buckets hidden shares by (D3).
-
-        A scale the map cannot bucket yet (001's four levels) falls back to 000's thresholds.
-        """
-        try:
-            return self.cover.buckets()
-        except ValueError:
-            return ORCUS_BUCKETS
+        """The thresholds and degrees the map buckets hidden shares by (D3)."""
+        return self.cover.buckets()
 
     def action_label(self, action: str) -> str:
         """The ruleset's name for an action kind or action id (002: "swift" -> "minor")."""

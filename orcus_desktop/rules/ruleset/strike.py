@@ -6,6 +6,8 @@ until its engagement, Counter Strike! and Shoot! machinery is built (issue "Stri
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
@@ -13,6 +15,7 @@ from orcus_desktop.rules.ruleset.tables import (
     CoverScale,
     DashRules,
 )
+from orcus_desktop.vocabulary import CoverDegree
 
 STRIKE_001 = ORCUS.with_changes(
     id="strike",
@@ -22,23 +25,25 @@ STRIKE_001 = ORCUS.with_changes(
     experimental=True,
     description=(
         "Experimental, incomplete: 001's cover scale only. Its initiative, engagement, "
-        "Counter Strike! and Shoot! bands are not built yet; until then it plays as 000, and "
-        "the map cannot yet show a four-level cover scale."
+        "Counter Strike! and Shoot! bands are not built yet; until then it plays as 000."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
     # penalties to the attacker).
     cover=CoverScale(
         levels=(
-            CoverLevel(0.25, 0, "1/4 cover"),
-            CoverLevel(0.5, -1, "1/2 cover"),
-            CoverLevel(0.75, -2, "3/4 cover"),
-            CoverLevel(0.875, -3, "7/8 cover"),
+            CoverLevel(0.25, 0, "1/4 cover", CoverDegree.QUARTER),
+            CoverLevel(0.5, -1, "1/2 cover", CoverDegree.HALF),
+            CoverLevel(0.75, -2, "3/4 cover", CoverDegree.THREE_QUARTERS),
+            CoverLevel(0.875, -3, "7/8 cover", CoverDegree.SEVEN_EIGHTHS),
         ),
         creature_cap_level=2,
     ),
     # 001-23..25, 001 l.240-256: engagement, Counter Strike! and Free Strike! replace 000's
     # opportunity attacks (docs/rulings.md#001-picks-engagement-and-strike).
     hooks=HookNames(reactions="strike"),
+    # 001-23/24 pick: a Counter or Free Strike! uses no immediate action; one per reacting
+    # creature per provoking turn (001 sets no limit; each is offered once per action).
+    actions=replace(ORCUS.actions, opportunity_uses_immediate=False),
     # 001-32, 001 l.288-290 "You can move to a second area in one Turn."
     dash=DashRules(speed_bonus=0, attack_penalty=0, grants_combat_advantage=False),
 )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from orcus_desktop.geometry.cover_buckets import CoverBuckets
+from orcus_desktop.vocabulary import CoverDegree
 
 ACTION_SLOTS = ("standard", "move", "swift")
 """000 "Your Turn": the slots of a turn, most valuable first."""
@@ -276,11 +277,16 @@ class ConditionSet:
 
 @dataclass(frozen=True, slots=True)
 class CoverLevel:
-    """A degree of cover: from ``min_hidden_share`` of the target hidden, ``modifier``."""
+    """A degree of cover: from ``min_hidden_share`` of the target hidden, ``modifier``.
+
+    ``degree`` is the map's word for it; None in a two-level scale means half, then
+    three-quarters (000's two degrees).
+    """
 
     min_hidden_share: float
     modifier: int
     label: str
+    degree: CoverDegree | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +314,12 @@ class CoverScale:
             raise ValueError("cover.levels: shares must rise strictly between 0 and 1")
         if not 0 <= self.creature_cap_level <= len(self.levels):
             raise ValueError("cover.creature_cap_level: not a level of the scale")
+        degrees = [level.degree for level in self.levels]
+        if None in degrees and (len(degrees) != 2 or any(d is not None for d in degrees)):
+            raise ValueError(
+                "cover.levels: name each level's degree (only 000's two may be unnamed)"
+            )
+        self.buckets()  # the geometry's own checks (degrees rise, none and total excluded)
 
     @property
     def thresholds(self) -> tuple[float, ...]:
@@ -318,16 +330,26 @@ class CoverScale:
         return self.levels[number - 1]
 
     def buckets(self) -> CoverBuckets:
-        """The thresholds the geometry buckets hidden shares by (pass to ``sight.covers``).
+        """The thresholds and degrees the geometry buckets hidden shares by (``sight.covers``)."""
+        degrees = tuple(level.degree for level in self.levels)
+        return CoverBuckets(
+            self.thresholds,
+            self.creature_cap_level,
+            () if all(d is None for d in degrees) else tuple(d for d in degrees if d is not None),
+        )
 
-        Raises:
-            ValueError: The scale does not have two levels; the map's cover degrees are
-                half and three-quarters until cover levels become indices (001's issue).
+    def level_of(self, degree: CoverDegree | str) -> CoverLevel | None:
+        """The level a map degree is on this scale.
+
+        None for no cover, total cover or a degree the scale does not use (000: quarter).
         """
-        if len(self.levels) != 2:
-            raise ValueError(f"the map cannot yet bucket a {len(self.levels)}-level cover scale")
-        half, three_quarters = self.thresholds
-        return CoverBuckets((half, three_quarters), self.creature_cap_level)
+        degrees = self.buckets().level_degrees
+        wanted = CoverDegree(degree)
+        return self.levels[degrees.index(wanted)] if wanted in degrees else None
+
+    def degrees(self) -> tuple[CoverDegree, ...]:
+        """The degrees of the scale's levels, least first."""
+        return self.buckets().level_degrees
 
 
 # --- small value types of the plain fields -------------------------------------------------

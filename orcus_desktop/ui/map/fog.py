@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 
 from orcus_desktop.controller.combat_rules import CombatRules
@@ -84,7 +84,12 @@ class PlayerFog(QObject):
         enabled: fog on (the GM's View > Fog of War on Player View); off shows the whole map
             and every creature the GM does not hide.
         parent: the owning object.
+
+    Signals:
+        rebuilt: the players' vision was worked out again (what the scene shows is current).
     """
+
+    rebuilt = Signal()
 
     def __init__(
         self,
@@ -173,3 +178,4 @@ class PlayerFog(QObject):
             self.item.setVisible(True)
             scene.set_shown_creatures(vision.seen)
         self.last_rebuild_ms = (time.perf_counter() - started) * 1000
+        self.rebuilt.emit()

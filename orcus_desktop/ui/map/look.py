@@ -132,6 +132,15 @@ def token_look(
             if c.source_id not in hidden
         )
         names = {c.condition.value for c in state.conditions}
+    # 001-25 "Engaged By (Target)": how many engage it, as a badge ("ENG 2"); the players
+    # do not count a creature the GM hides.
+    engagers = [
+        i
+        for i in encounter.combat.engaged_by(creature.id)
+        if not (for_players and _hidden(encounter, i))
+    ]
+    if engagers:
+        badges = (Badge("engaged by", str(len(engagers))), *badges)
     if statblock is not None and state is not None and statblock.max_hp > 0:
         hp, max_hp = state.current_hp, statblock.max_hp
     if state is not None and state.dead:
@@ -175,3 +184,8 @@ def token_look(
         tooltip="<br>".join(lines),
         label=token_label(encounter, creature, for_players=for_players, rules=rules),
     )
+
+
+def _hidden(encounter: Encounter, creature_id: str) -> bool:
+    creature = encounter.find_creature(creature_id)
+    return creature is None or creature.hidden

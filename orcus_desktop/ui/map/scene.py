@@ -30,6 +30,7 @@ from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, MapImage
 from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.map.engagement import EngagementItem
 from orcus_desktop.ui.map.image_loader import ImageLoader, image_size
 from orcus_desktop.ui.map.items import TokenItem, WallItem, terrain_brush
 from orcus_desktop.ui.map.layers import GRID_LINE, OFF_MAP, PAPER, SQUARE_PX, DrawnItem, ZLayer
@@ -132,6 +133,8 @@ class MapScene(QGraphicsScene):
         self._walls: dict[str, WallItem] = {}
         self._terrain = TerrainItem()
         self.addItem(self._terrain)
+        self.engagement = EngagementItem()  # 001-25: the Engaged With lines
+        self.addItem(self.engagement)
         # The map image is painted in drawBackground, under the grid lines, rather than as a
         # pixmap item: an item would cover the grid, which must stay visible over the art.
         self._map_pixmap = QPixmap()
@@ -223,7 +226,7 @@ class MapScene(QGraphicsScene):
         if self._gm:
             return True
         encounter = self._document.encounter
-        # 003-47 Hidden, 003-48 Swallowed/Exiled: off the players' screen (docs/rulings.md R-46).
+        # 003-47 Hidden, 003-48 Swallowed/Exiled: off the players' screen (docs/rulings.md R-64).
         if creature.id in hidden_from_players(self._rules, encounter):
             return False
         return not creature.hidden and (self._shown is None or creature.id in self._shown)
@@ -303,6 +306,7 @@ class MapScene(QGraphicsScene):
         else:
             item.sync(creature, self._look(creature))
         self._sync_labels()
+        self._sync_engagements()
 
     def _on_creature_changed(self, creature: Creature) -> None:
         if not self._gm:
@@ -316,7 +320,12 @@ class MapScene(QGraphicsScene):
             item.setZValue(ZLayer.TOKENS)
         item.sync(creature, self._look(creature))
         self._sync_labels()
+        self._sync_engagements()
         self.preview.refresh_rings()
+
+    def _sync_engagements(self) -> None:
+        """001-25's lines between the tokens this scene holds (`EngagementItem`)."""
+        self.engagement.sync(self._document.encounter, self.token_space_rect)
 
     def _sync_labels(self) -> None:
         """A creature added, removed or renamed can change other tokens' labels ("GW" -> "GW1")."""
@@ -346,6 +355,7 @@ class MapScene(QGraphicsScene):
         if item is not None:
             self.removeItem(item)
             self._sync_labels()
+            self._sync_engagements()
         if self._dragged == creature_id:
             self._dragged = None
 
@@ -383,6 +393,7 @@ class MapScene(QGraphicsScene):
                 look = self._look(creature)
                 if look != item.look:
                     item.sync(creature, look)
+        self._sync_engagements()
 
     def set_image_root(self, folder: Path | None) -> None:
         self._image_root = folder

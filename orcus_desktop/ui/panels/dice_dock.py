@@ -196,6 +196,15 @@ class DiceDock(QWidget):
             lambda: self.tray.roll(expression, label, private=self.private.isChecked())
         )
 
+    def roll_expression(self, expression: str, label: str) -> TrayRoll | None:
+        """Roll an expression from elsewhere (a power card's damage) as if typed here.
+
+        It joins the combat log unless "Private" is checked, like a typed roll.
+        """
+        self.expression.setText(expression)
+        self.label.setText(label)
+        return self.roll_typed()
+
     def repeat_row(self, row: int) -> TrayRoll | None:
         """Roll history row `row` again, to the table or privately as the checkbox says."""
         return self._roll(lambda: self.tray.repeat(row, private=self.private.isChecked()))

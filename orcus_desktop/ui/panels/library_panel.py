@@ -4,17 +4,22 @@ Extends the palette (`CreaturePalette`: search, side, drag onto the map) with a 
 a role or rank filter, and with the GM's library (`controller.creature_library.UserLibrary`,
 in the per-user data folder): New, Edit, Duplicate and Delete through the creature editor, and
 Import and Export of library files. A bundled creature is edited as a new one of the GM's.
+
+With a session, each library edit is a step of the window's undo history, and an edit of a
+creature whose tokens are on the map asks whether they change too (`controller.library_edits`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QLabel,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -27,6 +32,9 @@ from orcus_desktop.controller.creature_library import (
     LibraryFileError,
     UserLibrary,
 )
+from orcus_desktop.controller.library_edits import LibraryChange, placed_copies
+from orcus_desktop.controller.ruleset_choice import DEFAULT_CHOICE, ruleset_choices
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.ui.creature_editor import CreatureEditor
 from orcus_desktop.ui.panels.flow import FlowBox
@@ -41,15 +49,63 @@ def user_library() -> UserLibrary:
     return UserLibrary(data_folder() / "creatures")
 
 
+def apply_question(name: str, count: int) -> str:
+    """What the GM is asked after editing a creature that has tokens on the map."""
+    tokens = "1 token" if count == 1 else f"{count} tokens"
+    return (
+        f"{tokens} of {name} {'is' if count == 1 else 'are'} on the map. Apply your changes "
+        f"to {'it' if count == 1 else 'them'} too?\n\nThey keep their names, places and the "
+        "damage they have taken. Edit > Undo takes back the edit and the tokens' change together."
+    )
+
+
+def ask_apply_to_tokens(parent: QWidget, name: str, count: int) -> bool:
+    """Ask "apply to the N tokens on the map?"; True when the GM says Apply."""
+    box = QMessageBox(parent)
+    box.setWindowTitle("Apply to the tokens on the map?")
+    box.setText(apply_question(name, count))
+    apply = box.addButton(
+        f"Apply to {'the token' if count == 1 else f'the {count} tokens'}",
+        QMessageBox.ButtonRole.AcceptRole,
+    )
+    only = box.addButton("Only the library", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(only)
+    box.exec()
+    return box.clickedButton() is apply
+
+
 class LibraryPanel(CreaturePalette):
-    """The palette over the bundled entries and the GM's library, with its editing buttons."""
+    """The palette over the bundled entries and the GM's library, with its editing buttons.
+
+    Args:
+        bundled: the bundled creatures (read-only).
+        library: the GM's library.
+        session: the game whose undo history records each library edit, and whose tokens an
+            edit can apply to; None: edits are saved at once and not undoable.
+
+    Attributes:
+        ask_apply: asks (name, how many tokens) whether an edit applies to the placed tokens;
+            looked up at each edit, so tests answer instead of the dialog.
+        not_applied: why the last edit the GM chose to apply to the placed tokens was refused
+            (a bigger size that does not fit where a token stands), or "".
+    """
 
     def __init__(
-        self, bundled: Sequence[LibraryEntry], library: UserLibrary, parent: QWidget | None = None
+        self,
+        bundled: Sequence[LibraryEntry],
+        library: UserLibrary,
+        parent: QWidget | None = None,
+        session: GameSession | None = None,
     ) -> None:
         self.bundled = list(bundled)
         self.library = library
+        self.session = session
         super().__init__([*self.bundled, *library.entries()], parent)
+        self.ask_apply: Callable[[str, int], bool] = lambda name, count: ask_apply_to_tokens(
+            self, name, count
+        )
+        library.changed.connect(self.refresh)
+        self.not_applied = ""
         self.lowest = QSpinBox()
         self.highest = QSpinBox()
         for box, value in ((self.lowest, 1), (self.highest, 40)):
@@ -63,9 +119,26 @@ class LibraryPanel(CreaturePalette):
         self.role_filter.currentIndexChanged.connect(
             lambda _i: self.proxy.set_role(str(self.role_filter.currentData()))
         )
+        # Which rulesets a creature suits: those it was built for, or any when untagged.
+        self.ruleset_filter = QComboBox()
+        self.ruleset_filter.addItem("Any ruleset", "")
+        for info in ruleset_choices():
+            self.ruleset_filter.addItem(f"Suits {info.name}", info.id)
+        # Long ruleset names must not widen the dock (a 1024-pixel window keeps its map).
+        self.ruleset_filter.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.ruleset_filter.setMinimumContentsLength(12)
+        self.ruleset_filter.setToolTip(
+            "Creatures built for this ruleset, and those built for none in particular"
+        )
+        self.ruleset_filter.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_ruleset(str(self.ruleset_filter.currentData()))
+        )
         # Wrapping rows, so a narrow dock never widens the window (docs/design.md#scene).
         filters = FlowBox((QLabel("Level"), self.lowest, QLabel("to"), self.highest))
         filters.add(self.role_filter)
+        filters.add(self.ruleset_filter)
         self.buttons: dict[str, QPushButton] = {}
         actions = (
             ("New…", self.new_creature),
@@ -111,18 +184,60 @@ class LibraryPanel(CreaturePalette):
     def editor(self, entry: LibraryEntry | None = None) -> CreatureEditor:
         """The editor for `entry` (a bundled one is edited as a new creature of the GM's)."""
         mine = entry is not None and entry.source == UserLibrary.SOURCE
-        return CreatureEditor(
-            self.library,
-            entry.statblock if entry else None,
-            entry.name if mine and entry else None,
-            self,
+        replacing = entry.name if mine and entry else None
+        original = entry.name if entry else None
+
+        def save(block: dict[str, Any]) -> None:
+            self.record(
+                f"Save {block['name']} to your library",
+                lambda: self.library.save(block, replacing),
+                (original, block) if original else None,
+            )
+
+        editor = CreatureEditor(
+            self.library, entry.statblock if entry else None, replacing, self, saver=save
         )
+        playing = self.session.ruleset.id if self.session is not None else DEFAULT_CHOICE
+        if entry is None and playing != DEFAULT_CHOICE:
+            editor.set_rulesets([playing])  # a new creature built while playing a variant
+        return editor
+
+    def record(
+        self,
+        text: str,
+        edit: Callable[[], object],
+        edited: tuple[str, Mapping[str, Any]] | None = None,
+    ) -> None:
+        """Make a library edit, as one undo step when the panel has a session.
+
+        Args:
+            text: the step's name ("Save Cave Brute to your library").
+            edit: makes the edit; a `LibraryFileError` it raises refuses it (nothing recorded).
+            edited: (the creature's name before, its new stat block): its placed tokens change
+                too when the GM says so.
+        """
+        before = self.library.creatures
+        edit()
+        if self.session is None:
+            return
+        apply_to = None
+        if edited is not None:
+            count = len(placed_copies(self.session.encounter, edited[0]))
+            if count and self.ask_apply(edited[0], count):
+                apply_to = edited
+        change = LibraryChange(text, self.library, before, self.library.creatures)
+        result = self.session.edit_library(change, apply_to, initiator=self)
+        self.not_applied = "" if result.ok else result.reason
 
     def run_editor(self, editor: CreatureEditor) -> None:
+        self.not_applied = ""
         if editor.exec() and editor.saved_name:
             self.refresh()
             self.select_name(editor.saved_name)
-            self.message.setText(f"Saved {editor.saved_name} to your library.")
+            said = f"Saved {editor.saved_name} to your library."
+            if self.not_applied:
+                said += f" Not applied to the tokens on the map: {self.not_applied}."
+            self.message.setText(said)
 
     def new_creature(self) -> None:
         self.run_editor(self.editor())
@@ -139,11 +254,21 @@ class LibraryPanel(CreaturePalette):
         if entry is None:
             self.message.setText("Select a creature to duplicate first.")
             return
-        if entry.source != UserLibrary.SOURCE:
-            self.library.save({**entry.statblock, "name": f"{entry.name} (copy)"})
-            name = f"{entry.name} (copy)"
-        else:
-            name = self.library.duplicate(entry.name)
+        names: list[str] = []
+
+        def duplicate() -> None:
+            if entry.source != UserLibrary.SOURCE:
+                self.library.save({**entry.statblock, "name": f"{entry.name} (copy)"})
+                names.append(f"{entry.name} (copy)")
+            else:
+                names.append(self.library.duplicate(entry.name))
+
+        try:
+            self.record(f"Duplicate {entry.name} in your library", duplicate)
+        except LibraryFileError as exc:
+            self.message.setText(f"Not duplicated: {exc}")
+            return
+        name = names[0]
         self.refresh()
         self.select_name(name)
         self.message.setText(f"Duplicated as {name}.")
@@ -153,7 +278,9 @@ class LibraryPanel(CreaturePalette):
         if entry is None or entry.source != UserLibrary.SOURCE:
             self.message.setText("Only creatures of your own library can be deleted.")
             return
-        self.library.delete(entry.name)
+        self.record(
+            f"Delete {entry.name} from your library", lambda: self.library.delete(entry.name)
+        )
         self.refresh()
         self.message.setText(f"Deleted {entry.name} from your library.")
 
@@ -161,8 +288,12 @@ class LibraryPanel(CreaturePalette):
 
     def import_file(self, path: Path) -> bool:
         """Add a library file's creatures; a broken file is refused with the field at fault."""
+        names: list[str] = []
         try:
-            names = self.library.import_file(path)
+            self.record(
+                f"Import {path.name} into your library",
+                lambda: names.extend(self.library.import_file(path)),
+            )
         except LibraryFileError as exc:
             self.message.setText(f"Not imported: {path.name}: {exc}")
             return False

@@ -180,8 +180,11 @@ class CreatureLibraryModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{entry.name}  ({entry.size.value}, {entry.side})"
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{entry.name}: {entry.size.value} {entry.side}, speed {entry.speed}" + (
-                f"\nfrom {entry.source}" if entry.source else ""
+            rulesets = facts_of(entry.statblock).rulesets
+            return (
+                f"{entry.name}: {entry.size.value} {entry.side}, speed {entry.speed}"
+                + (f"\nfrom {entry.source}" if entry.source else "")
+                + (f"\nbuilt for {', '.join(rulesets)}" if rulesets else "")
             )
         if role == self.EntryRole:
             return entry.name
@@ -223,6 +226,7 @@ class _SideFilterModel(QSortFilterProxyModel):
         self._side = ""
         self._levels = (1, 99)
         self._role = ""
+        self._ruleset = ""
         self.search_text = ""
 
     def set_search(self, text: str) -> None:
@@ -241,6 +245,12 @@ class _SideFilterModel(QSortFilterProxyModel):
         self._role = role
         self.endFilterChange()
 
+    def set_ruleset(self, ruleset_id: str) -> None:
+        """Creatures that suit a ruleset (built for it, or for none in particular); "" any."""
+        self.beginFilterChange()
+        self._ruleset = ruleset_id
+        self.endFilterChange()
+
     def set_side(self, side: str) -> None:
         self.beginFilterChange()
         self._side = side
@@ -255,6 +265,8 @@ class _SideFilterModel(QSortFilterProxyModel):
         if facts.level and not self._levels[0] <= facts.level <= self._levels[1]:
             return False
         if self._role and self._role not in (facts.tactical_role, facts.rank):
+            return False
+        if self._ruleset and not facts.suits(self._ruleset):
             return False
         text = self.search_text.strip().lower()
         if text and any(text in k.lower() for k in facts.keywords):

@@ -77,8 +77,13 @@ class OpportunityOffers(QGroupBox):
                 widget.deleteLater()
         self.rows = {}
         for row, (enemy_id, mover_id) in enumerate(key):
+            # 001-23/24: under 001 the offer is a Counter Strike! or a Free Strike!.
+            strike = session.strike_name(enemy_id)
             label = QLabel(
-                f"{name_of(session, enemy_id)} may attack {name_of(session, mover_id)}", self
+                f"{name_of(session, enemy_id)} may "
+                + (f"make a {strike} on " if strike else "attack ")
+                + name_of(session, mover_id),
+                self,
             )
             dice = QLineEdit(self)
             dice.setObjectName("offer_dice")
@@ -105,7 +110,9 @@ class OpportunityOffers(QGroupBox):
             layout.addWidget(let_pass, 2 * row + 1, 2)
             self.rows[enemy_id] = (dice, take, let_pass)
         if held:
-            note = QLabel(f"{held} waits for the opportunity attacks", self)
+            countered = any(session.strike_name(enemy_id) for enemy_id, _ in key)
+            waits_for = "the Counter Strike!" if countered else "the opportunity attacks"
+            note = QLabel(f"{held} waits for {waits_for}", self)
             note.setObjectName("held_attack_note")
             note.setWordWrap(True)
             layout.addWidget(note, 2 * len(key), 0, 1, 3)

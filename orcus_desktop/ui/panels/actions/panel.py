@@ -40,6 +40,7 @@ from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.actions.buttons import ActionButtons
 from orcus_desktop.ui.panels.actions.card import PowerCardView
 from orcus_desktop.ui.panels.actions.gm_box import GmEditsBox
+from orcus_desktop.ui.panels.actions.help_box import HelpButtons
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
 from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
 from orcus_desktop.ui.panels.actions.ready import AskReady, ask_ready_dialog
@@ -107,10 +108,11 @@ class ActionsPanel(QWidget):
         tree: every action and power, allowed or not, with the reason; a power's card on hover.
         power_card: the card of the power clicked in the list (hidden when none is).
         action_buttons: the simple actions' buttons.
+        help_buttons: Help attack…, Help defense…, Aid another… and Fall… (dialogs ask who).
         maintained: one "Maintain" button per power the creature keeps going.
         gm_box: the GM's edits.
-        buttons: every button by key ("stand_up", "damage"...), of the action buttons and
-            the GM box.
+        buttons: every button by key ("stand_up", "help_attack", "fall", "damage"...), of the
+            action buttons, the help buttons and the GM box.
         message: the reason the last request was refused.
         ask_ready: asks the GM for the readied action's type and trigger (a dialog; tests
             replace it).
@@ -167,10 +169,12 @@ class ActionsPanel(QWidget):
         self.action_buttons = ActionButtons(
             session, shown, lambda _parent, name: self.ask_ready(self, name), self
         )
+        self.help_buttons = HelpButtons(session, shown, self.message.setText, self)
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
         self.buttons: dict[str, QPushButton] = {
             **self.action_buttons.buttons,
+            **self.help_buttons.buttons,
             **self.gm_box.buttons,
         }
         self.offers_box = OpportunityOffers(session, self.message.setText, self)
@@ -200,6 +204,7 @@ class ActionsPanel(QWidget):
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.power_card)
         layout.addWidget(self.action_buttons)
+        layout.addWidget(self.help_buttons)
         layout.addWidget(self.maintained)
         layout.addWidget(self.gm_box)
         layout.addWidget(self.message)
@@ -275,6 +280,7 @@ class ActionsPanel(QWidget):
         self._fill_numbers(creature)
         self.tree.fill(creature, available)
         self.action_buttons.update_for(available)
+        self.help_buttons.update_for(available)
         self.gm_box.update_buttons()
         self.maintained.fill(creature)
 

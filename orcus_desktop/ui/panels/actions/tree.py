@@ -13,6 +13,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from orcus_desktop.controller.availability import AvailableActions, find_power
+from orcus_desktop.controller.card_rolls import damage_rolls, with_damage_rolls
 from orcus_desktop.controller.power_cards import PowerCard, power_card
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
@@ -123,6 +124,8 @@ class ActionTree(QTreeWidget):
             tip = power_option.reason or "Allowed now: double-click (or Enter) to choose targets."
             if power is not None:
                 card = power_card(power, session.ruleset.label)
+                rolls = damage_rolls(session.rules.statblock(creature), power)
+                card = with_damage_rolls(card, rolls)  # the card's damage links (issue 17)
                 self._cards[power.name] = card
                 tip = card_html(card).replace("</qt>", f"<br><br>{escape(tip)}</qt>")
             item.setToolTip(0, tip)

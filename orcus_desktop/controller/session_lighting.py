@@ -1,0 +1,57 @@
+"""The light edits as `GameSession` methods: light sources, ambient light, magical darkness.
+
+A mixin of the façade (`session.py`), like `session_gm_edits`: each method delegates to
+`lighting_edits` through `GameSession._run`, so every edit is one undo step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Concatenate, ParamSpec
+
+from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.light import Illumination
+from orcus_desktop.model.lighting import LightSource
+
+if TYPE_CHECKING:
+    from orcus_desktop.controller.engine import Engine
+    from orcus_desktop.controller.outcomes import Outcome
+    from orcus_desktop.model.encounter import Encounter
+
+P = ParamSpec("P")
+
+
+class LightingCommands:
+    """The lighting family of `GameSession` (see the module docstring)."""
+
+    if TYPE_CHECKING:
+
+        def _run(
+            self,
+            initiator: object,
+            use_case: Callable[Concatenate[Engine, Encounter, P], Outcome],
+            /,
+            *args: P.args,
+            **kwargs: P.kwargs,
+        ) -> OperationResult: ...
+
+    def add_light(self, source: LightSource, initiator: object = None) -> OperationResult:
+        """Place a light (its id comes back as `created_id`)."""
+        return self._run(initiator, lighting_edits.add_light, source)
+
+    def update_light(self, source: LightSource, initiator: object = None) -> OperationResult:
+        """Change a light (matched by id): radii, colour, bearer, lit or put out."""
+        return self._run(initiator, lighting_edits.update_light, source)
+
+    def remove_light(self, light_id: str, initiator: object = None) -> OperationResult:
+        return self._run(initiator, lighting_edits.remove_light, light_id)
+
+    def set_ambient_light(self, level: Illumination, initiator: object = None) -> OperationResult:
+        return self._run(initiator, lighting_edits.set_ambient_light, level)
+
+    def paint_magical_darkness(
+        self, squares: Iterable[Square], erase: bool = False, initiator: object = None
+    ) -> OperationResult:
+        return self._run(initiator, lighting_edits.paint_magical_darkness, squares, erase)

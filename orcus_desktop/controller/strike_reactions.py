@@ -1,0 +1,201 @@
+"""001's Counter Strike! and Free Strike! (001-23/24), offered as opportunity attacks are.
+
+Under a ruleset with engagement (H5 `Reactions.engagement`), each step of the creature whose
+turn it is is looked at once it is made (`after_step`, from the session's one writer): a
+Strike! (a melee attack) makes the striker Engaged With its target (001-25) and offers the
+target a Counter Strike!; an action that is not a Strike! on a creature Engaged With the actor
+offers that creature a Free Strike!. The offers are the reactor's ``out_of_turn`` opportunity
+action (so the Actions panel's offers box, its shortcut and `settle` work as for 000's
+opportunity attacks) plus a `StrikeOffer` in ``combat.strike_offers`` saying which strike it
+is. Taking one is `interrupts.opportunity_attack`; it ends with `struck_back`.
+
+Ordering (001-23, 001 l.244 "the one with the longest Reach gets to Strike! first!"): when the
+target's reach is longer and it sees the striker, the Strike! is held in ``combat.pending``
+(`counter_first`) and resolves once the Counter Strike! is taken or let pass, as an attack
+held for opportunity attacks does. Picks: docs/rulings.md#001-picks-engagement-and-strike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from orcus_desktop.controller.attack_resolution import basic_attack_name, reach_of, stage_attack
+from orcus_desktop.controller.availability import find_power
+from orcus_desktop.controller.engagement import engaged, keeps_engagement
+from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.outcomes import Outcome, Step
+from orcus_desktop.controller.vision import can_see
+from orcus_desktop.geometry.sight import space_sees_space
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.engagement import StrikeKind, StrikeOffer
+from orcus_desktop.rules.powers import Power
+from orcus_desktop.vocabulary import CreatureId, Origin
+
+
+def _basic_melee(engine: Engine, encounter: Encounter, creature_id: str) -> Power | None:
+    name = basic_attack_name(engine, encounter, creature_id)
+    return find_power(engine.rules, encounter, creature_id, name) if name else None
+
+
+def can_strike_back(engine: Engine, encounter: Encounter, reactor_id: str, target_id: str) -> bool:
+    """Whether `reactor_id` could make a Counter or Free Strike! on `target_id` now.
+
+    It must be in the combat and able to react (not incapacitated, no reaction taken on this
+    turn: `Occupant.can_take_opportunity_actions`), and its basic melee attack must reach the
+    target (001 l.238 "A Strike! must be against a target in your Area": within reach).
+    """
+    combat = encounter.combat
+    if not combat.active or combat.find(reactor_id) is None:
+        return False
+    field_ = engine.battlefield(encounter)
+    occupant = next((o for o in field_.occupants if o.id == reactor_id), None)
+    if occupant is None or not occupant.can_take_opportunity_actions:
+        return False
+    power = _basic_melee(engine, encounter, reactor_id)
+    if power is None:
+        return False
+    try:
+        stage_attack(engine, encounter, reactor_id, power, [target_id])
+    except (ActionError, KeyError):
+        return False
+    return True
+
+
+def _sees(engine: Engine, encounter: Encounter, viewer_id: str, target_id: str) -> bool:
+    viewer = encounter.creature(viewer_id)
+    if not can_see(encounter, engine.rules, viewer):
+        return False
+    field_ = engine.battlefield(encounter)
+    return space_sees_space(field_, viewer.space, encounter.creature(target_id).space)
+
+
+def counter_first(
+    engine: Engine,
+    encounter: Encounter,
+    attacker_id: str,
+    power: Power,
+    target_ids: Sequence[str],
+) -> bool:
+    """Whether the target's Counter Strike! comes before this Strike! (001-23).
+
+    001 l.244: "Check the Reach of both creatures involved, the one with the longest Reach
+    gets to Strike! first!" Picks: equal reach, the original Strike! first; a target that
+    cannot see the striker goes last whatever its reach (001-14, l.170).
+    """
+    if not keeps_engagement(engine.ruleset) or power.origin is not Origin.MELEE:
+        return False
+    if len(target_ids) != 1 or not encounter.combat.active:
+        return False
+    target_id = target_ids[0]
+    counter = _basic_melee(engine, encounter, target_id)
+    if counter is None or not can_strike_back(engine, encounter, target_id, attacker_id):
+        return False
+    if not _sees(engine, encounter, target_id, attacker_id):
+        return False
+    striker = engine.combatant(encounter, attacker_id)
+    target = engine.combatant(encounter, target_id)
+    return reach_of(target, counter) > reach_of(striker, power)
+
+
+def _strikes(before: Encounter, after: Encounter, actor_id: str) -> tuple[CreatureId, ...]:
+    """Whom the actor's step struck (melee attacks logged, or a Strike! held for a counter)."""
+    struck: list[CreatureId] = []
+    for entry in after.combat.log[len(before.combat.log) :]:
+        melee = entry.data.get("origin") == Origin.MELEE.value
+        if entry.kind == "attack" and entry.actor == actor_id and melee:
+            struck.extend(t for t in entry.targets if t not in struck)
+    held = after.combat.pending
+    if held is not None and held is not before.combat.pending and held.attacker == actor_id:
+        # Under 001 nothing else is held (no opportunity attacks): a Strike! whose target
+        # counter-strikes first (`counter_first`).
+        struck.extend(t for t in held.targets if t not in struck)
+    return tuple(struck)
+
+
+def _acted(before: Encounter, after: Encounter, actor_id: str) -> bool:
+    """Whether the step was the actor's action (001-05, l.53: its one action, the standard)."""
+    was = before.combat.find(actor_id)
+    now = after.combat.find(actor_id)
+    return was is not None and now is not None and now.budget.standard < was.budget.standard
+
+
+def _offer(engine: Engine, encounter: Encounter, offer: StrikeOffer) -> Encounter:
+    encounter = engine.offer_opportunity(encounter, [offer.reactor])
+    combat = encounter.combat
+    kept = tuple(o for o in combat.strike_offers if o.reactor != offer.reactor)
+    what = "Counter Strike!" if offer.kind is StrikeKind.COUNTER else "Free Strike!"
+    mechanic = "001-23" if offer.kind is StrikeKind.COUNTER else "001-24"
+    reactor, target = encounter.name_of(offer.reactor), encounter.name_of(offer.target)
+    note = f"{reactor} may make a {what} on {target}"
+    encounter = encounter.with_combat(replace(combat, strike_offers=(*kept, offer)))
+    return Engine.rule_note(encounter, offer.reactor, mechanic, note)
+
+
+def offer_strikes(engine: Engine, before: Encounter, after: Encounter) -> Encounter:
+    """`after` with the engagement and the strikes the current creature's step provoked.
+
+    001-25: a Strike! makes the striker Engaged With its (first) target. 001-23: each creature
+    struck may Counter Strike!. 001-24: each creature Engaged With the actor that the action
+    did not strike may make a Free Strike! ("one per action", pick). Reactions provoke
+    nothing (l.248 "this attack does not provoke a Counter Strike"; a Counter Strike! never
+    provokes another, pick), nor does the step that resolves a held Strike!.
+    """
+    combat = before.combat
+    actor = combat.current
+    if (
+        actor is None
+        or not keeps_engagement(engine.ruleset)
+        or not after.combat.active
+        or after.combat.current != actor
+        or combat.pending is not None
+    ):
+        return after
+    struck = _strikes(before, after, actor)
+    if not struck and not _acted(before, after, actor):
+        return after
+    first = struck[0] if struck else None
+    if first is not None and after.find_creature(first) and not engine.rules.is_dead(after, first):
+        after = engaged(after, actor, first)
+    for target_id in struck:
+        if can_strike_back(engine, after, target_id, actor):
+            after = _offer(engine, after, StrikeOffer(target_id, actor, StrikeKind.COUNTER))
+    for engager_id in combat.engaged_by(actor):
+        if engager_id not in struck and can_strike_back(engine, after, engager_id, actor):
+            after = _offer(engine, after, StrikeOffer(engager_id, actor, StrikeKind.FREE))
+    return after
+
+
+def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:
+    """The step with the 001 strikes it provoked (`offer_strikes`); a refusal unchanged."""
+    if not isinstance(outcome, Step) or not keeps_engagement(engine.ruleset):
+        return outcome
+    after = offer_strikes(engine, before, outcome.after)
+    if after is outcome.after:
+        return outcome
+    return replace(outcome, after=after)
+
+
+def struck_back(encounter: Encounter, reactor_id: str, *, taken: bool) -> Encounter:
+    """The encounter once `reactor_id` took (or let pass) its offered strike.
+
+    001-25, l.252: Engaged With "ends when you Strike! or Counter Strike a new Target which
+    you then begins a new Engaged With (Target) Condition" - a Counter Strike! taken engages.
+    """
+    combat = encounter.combat
+    offer = next((o for o in combat.strike_offers if o.reactor == reactor_id), None)
+    if offer is None:
+        return encounter
+    left = tuple(o for o in combat.strike_offers if o.reactor != reactor_id)
+    encounter = encounter.with_combat(replace(combat, strike_offers=left))
+    if taken and offer.kind is StrikeKind.COUNTER:
+        encounter = engaged(encounter, reactor_id, offer.target)
+    return encounter
+
+
+def strike_name(encounter: Encounter, reactor_id: str) -> str:
+    """What the reactor's offer is called: "Counter Strike!", "Free Strike!" or ""."""
+    offer = encounter.combat.strike_offer(reactor_id)
+    if offer is None:
+        return ""
+    return "Counter Strike!" if offer.kind is StrikeKind.COUNTER else "Free Strike!"

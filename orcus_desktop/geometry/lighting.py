@@ -1,0 +1,226 @@
+"""Illumination per square, and what a viewer perceives of it with its senses.
+
+000 "Vision and Light": bright light lets creatures see normally; dim light is lightly
+obscured; darkness is heavily obscured. A light lights the squares within its radii (counted
+from its space like a burst) whose centre it sees: walls and closed doors block light as they
+block sight, windows and open doors let it through (docs/rulings.md R-60). The square's level is
+the brightest of the ambient level and every light reaching it; magical darkness stays dark.
+
+Each light's lit squares are cached with the map's other indexes, keyed by where it shines from
+and its radii: moving a torch-bearer recomputes that one light only, and a map change (a wall,
+a door) recomputes them all (docs/design.md#lighting).
+
+A viewer's perception (`perceived_levels`): darkvision sees dim light and darkness as bright
+within its radius (not magical darkness); truesight sees everything as bright within its
+radius; blindsight and tremorsense perceive without sight within theirs, so neither light nor
+painted obscurement hides anything there; a blind viewer perceives nothing beyond them.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+import shapely
+
+from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
+from orcus_desktop.geometry.grid import GridBounds, Space, Square
+from orcus_desktop.geometry.light import Illumination, LightArea, Senses
+from orcus_desktop.geometry.visibility import visibility_polygon_array
+from orcus_desktop.geometry.walls import BoolArray
+
+LevelGrid = np.ndarray[tuple[int, int], np.dtype[np.int8]]
+"""(rows, columns) levels: `Illumination` or `Obscurement` values per square."""
+IntGrid = np.ndarray[tuple[int, int], np.dtype[np.int32]]
+"""(rows, columns) squares counted from a space."""
+
+# Lights remembered per map state (a drag visits a few hundred squares at most).
+_LIGHTS_KEPT = 1024
+
+
+def light_levels(battlefield: Battlefield) -> LevelGrid:
+    """The `Illumination` of every square, as (rows, columns); bright everywhere without light."""
+    return battlefield.cached("light_levels", lambda: _levels(battlefield))
+
+
+def _levels(battlefield: Battlefield) -> LevelGrid:
+    bounds = battlefield.bounds
+    scene = battlefield.lighting
+    if scene is None:
+        return np.full((bounds.rows, bounds.columns), Illumination.BRIGHT, dtype=np.int8)
+    levels = np.full((bounds.rows, bounds.columns), scene.ambient, dtype=np.int8)
+    if scene.ambient is not Illumination.BRIGHT:
+        for light in scene.lights:
+            row0, col0, patch = lit_patch(battlefield, light)
+            view = levels[row0 : row0 + patch.shape[0], col0 : col0 + patch.shape[1]]
+            np.maximum(view, patch, out=view)
+    levels[magical_darkness_mask(battlefield)] = Illumination.DARK
+    return levels
+
+
+def magical_darkness_mask(battlefield: Battlefield) -> BoolArray:
+    """(rows, columns): True on squares of magical darkness."""
+
+    def build() -> BoolArray:
+        bounds = battlefield.bounds
+        mask = np.zeros((bounds.rows, bounds.columns), dtype=np.bool_)
+        scene = battlefield.lighting
+        for square in scene.magical_darkness if scene is not None else ():
+            if bounds.contains(square):
+                mask[square.row, square.col] = True
+        return mask
+
+    return battlefield.cached("magical_darkness", build)
+
+
+def lit_patch(battlefield: Battlefield, light: LightArea) -> tuple[int, int, LevelGrid]:
+    """The levels one light gives the squares around it: (first row, first column, patch).
+
+    Cached per map state and light (space and radii): only lights that moved or changed are
+    worked out again.
+    """
+    cache: OrderedDict[LightArea, tuple[int, int, LevelGrid]] = battlefield.map_cached(
+        "lit_patches", OrderedDict
+    )
+    found = cache.get(light)
+    if found is not None:
+        cache.move_to_end(light)
+        return found
+    found = _lit_patch(battlefield, light)
+    cache[light] = found
+    while len(cache) > _LIGHTS_KEPT:
+        cache.popitem(last=False)
+    return found
+
+
+def _lit_patch(battlefield: Battlefield, light: LightArea) -> tuple[int, int, LevelGrid]:
+    bounds = battlefield.bounds
+    space = light.space
+    reach = max(light.dim, light.bright)
+    side = space.side
+    col0 = max(0, space.origin.col - reach)
+    row0 = max(0, space.origin.row - reach)
+    col1 = min(bounds.columns, space.origin.col + side + reach)
+    row1 = min(bounds.rows, space.origin.row + side + reach)
+    if col0 >= col1 or row0 >= row1:
+        return 0, 0, np.zeros((0, 0), dtype=np.int8)
+    distance = _distances(space, row0, col0, row1, col1)
+    patch = np.where(
+        distance <= light.bright,
+        Illumination.BRIGHT,
+        np.where(distance <= reach, Illumination.DIM, Illumination.DARK),
+    ).astype(np.int8)
+    x0, y0, x1, y1 = space.bounds()
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    box = (float(col0), float(row0), float(col1), float(row1))
+    if not (box[0] < centre[0] < box[2] and box[1] < centre[1] < box[3]):
+        return row0, col0, np.zeros_like(patch)  # a light off the map lights nothing
+    ring = visibility_polygon_array(centre, battlefield.sight_index, box)
+    if len(ring) >= 3:
+        polygon = shapely.Polygon(ring)
+        shapely.prepare(polygon)
+        rows, cols = np.mgrid[row0:row1, col0:col1]
+        # a centre on the edge of the lit region is lit: grazing a corner does not block
+        # (000 "Line of Sight", as `walls` rules it)
+        seen = shapely.intersects_xy(polygon, cols + 0.5, rows + 0.5)
+        patch[~seen] = Illumination.DARK
+    return row0, col0, patch
+
+
+def _distances(space: Space, row0: int, col0: int, row1: int, col1: int) -> IntGrid:
+    """Squares counted from `space` to each square of the window (diagonals count 1)."""
+    side = space.side
+    cols = np.arange(col0, col1)
+    rows = np.arange(row0, row1)
+    d_col = np.maximum(
+        0, np.maximum(space.origin.col - cols, cols - (space.origin.col + side - 1))
+    )
+    d_row = np.maximum(
+        0, np.maximum(space.origin.row - rows, rows - (space.origin.row + side - 1))
+    )
+    out: IntGrid = np.maximum(d_row[:, None], d_col[None, :]).astype(np.int32)
+    return out
+
+
+def distances_from(bounds: GridBounds, space: Space) -> IntGrid:
+    """Squares counted from `space` to every square of the map, as (rows, columns)."""
+    return _distances(space, 0, 0, bounds.rows, bounds.columns)
+
+
+def perceived_levels(battlefield: Battlefield, viewer: Occupant) -> LevelGrid:
+    """The `Illumination` of every square as the viewer perceives it with its senses."""
+    senses = viewer.senses
+    levels = light_levels(battlefield)
+    if senses == Senses():
+        return levels
+    key = ("perceived", viewer.space, senses)
+    return battlefield.cached(key, lambda: _perceived(battlefield, levels, viewer.space, senses))
+
+
+def _perceived(
+    battlefield: Battlefield, levels: LevelGrid, space: Space, senses: Senses
+) -> LevelGrid:
+    distance = distances_from(battlefield.bounds, space)
+    out = levels.copy()
+    if senses.blind:
+        out[:] = Illumination.DARK  # 000 "Blinded": can't see
+    elif senses.darkvision:
+        # 000 "Darkvision": darkness and dim light as if bright; not magical darkness, which
+        # only truesight sees through (000 "Truesight").
+        near = (distance <= senses.darkvision) & ~magical_darkness_mask(battlefield)
+        out[near] = Illumination.BRIGHT
+    if senses.truesight and not senses.blind:
+        out[distance <= senses.truesight] = Illumination.BRIGHT
+    if senses.beyond_sight:
+        out[distance <= senses.beyond_sight] = Illumination.BRIGHT
+    return out
+
+
+def viewer_obscurement(battlefield: Battlefield, viewer: Occupant) -> LevelGrid:
+    """The `Obscurement` of every square for the viewer: painted squares and light combined.
+
+    Dim light is lightly obscured and darkness heavily obscured (000 "Vision and Light"); the
+    heavier of that and the painted obscurement counts. Within blindsight or tremorsense
+    nothing is obscured: those senses do not rely on sight.
+    """
+    senses = viewer.senses
+    if battlefield.lighting is None and senses == Senses():
+        return battlefield.obscurement
+    key = ("obscurement_for", viewer.space, senses)
+    return battlefield.cached(key, lambda: _obscurement_for(battlefield, viewer))
+
+
+def _obscurement_for(battlefield: Battlefield, viewer: Occupant) -> LevelGrid:
+    from_light = (Illumination.BRIGHT - perceived_levels(battlefield, viewer)).astype(np.int8)
+    out: LevelGrid = np.maximum(battlefield.obscurement, from_light)
+    if viewer.senses.beyond_sight:
+        distance = distances_from(battlefield.bounds, viewer.space)
+        out[distance <= viewer.senses.beyond_sight] = Obscurement.NONE
+    return out
+
+
+def light_cause(battlefield: Battlefield, viewer: Occupant, target: Space) -> str:
+    """What obscures the target's least obscured square to the viewer, when light does it.
+
+    "dim light" or "darkness" when the light there is at least as heavy as the painted
+    obscurement; "" when nothing obscures it or a painted square does (the attack breakdown
+    names the cause of the concealment).
+    """
+    obscurement = viewer_obscurement(battlefield, viewer)
+    perceived = perceived_levels(battlefield, viewer)
+    bounds = battlefield.bounds
+    squares = [s for s in target.squares() if bounds.contains(s)]
+    if not squares:
+        return ""
+    best = min(squares, key=lambda s: int(obscurement[s.row, s.col]))
+    return _cause_at(battlefield, obscurement, perceived, best)
+
+
+def _cause_at(
+    battlefield: Battlefield, obscurement: LevelGrid, perceived: LevelGrid, square: Square
+) -> str:
+    level = int(obscurement[square.row, square.col])
+    from_light = Illumination.BRIGHT - int(perceived[square.row, square.col])
+    if level == 0 or from_light < level:
+        return ""
+    return "dim light" if from_light == Obscurement.LIGHT else "darkness"

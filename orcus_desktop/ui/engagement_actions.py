@@ -1,0 +1,84 @@
+"""Combat > Engage the Selected Creature and Combat > Withdraw: 001's engagement by hand.
+
+Under a ruleset with engagement (001, `strike`), a Strike! engages by itself
+(controller/strike_reactions.py); these two menu items are the rest: Close (001-30, 001 l.286
+"you do become Engaged With it") for the creature whose turn it is, against the creature
+selected on the map, and the Withdraw action (001-31, l.346) for the creature the Actions panel
+shows. Each is one session call (one undo step); a refusal is said in the status bar. Under
+another ruleset both are disabled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from orcus_desktop.controller.engagement import keeps_engagement
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.map_toolbar import make_action
+
+
+class EngagementActions:
+    """The two engagement items of one window's Combat menu.
+
+    Args:
+        window: the owner of the actions.
+        session: the session to drive.
+        shown: the creature the Actions panel shows (Withdraw's creature), or None.
+        selected: the creature selected on the map (Close's target), or None.
+        say: shows a line to the GM.
+        menu: the Combat menu they are added to.
+    """
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        session: GameSession,
+        shown: Callable[[], str | None],
+        selected: Callable[[], str | None],
+        say: Callable[[str], None],
+        menu: QMenu,
+    ) -> None:
+        self._session = session
+        self._shown = shown
+        self._selected = selected
+        self._say = say
+        self.engage_action = make_action(window, "&Engage the Selected Creature (Close)")
+        self.engage_action.setObjectName("engage_action")
+        self.engage_action.setToolTip(
+            "001 Close: the creature whose turn it is becomes Engaged With the selected one"
+        )
+        self.engage_action.triggered.connect(self.engage_selected)
+        self.withdraw_action = make_action(window, "&Withdraw")
+        self.withdraw_action.setObjectName("withdraw_action")
+        self.withdraw_action.setToolTip("001 Withdraw: end every engagement of the shown creature")
+        self.withdraw_action.triggered.connect(self.withdraw_shown)
+        menu.addSeparator()
+        menu.addActions([self.engage_action, self.withdraw_action])
+        menu.aboutToShow.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Enabled only under a ruleset with engagement (001)."""
+        on = keeps_engagement(self._session.ruleset)
+        self.engage_action.setEnabled(on)
+        self.withdraw_action.setEnabled(on)
+
+    def engage_selected(self) -> None:
+        combat = self._session.encounter.combat
+        engager = combat.current if combat.active else None
+        target = self._selected()
+        if engager is None:
+            self._say("Refused: Close is taken on a creature's turn; no combat turn is running")
+        elif target is None or target == engager:
+            self._say("Select on the map the creature to engage, then choose Engage again")
+        else:
+            self._session.engage(engager, target, initiator=self)
+
+    def withdraw_shown(self) -> None:
+        creature_id = self._shown() or self._session.encounter.combat.current
+        if creature_id is None:
+            self._say("Refused: select the creature that withdraws")
+        else:
+            self._session.withdraw(creature_id, initiator=self)

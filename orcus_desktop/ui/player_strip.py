@@ -1,0 +1,163 @@
+"""The initiative strip across the top of the player view, and the GM's setting for it.
+
+What it lists is `controller.player_initiative`'s business (only creatures the players' screen
+shows); this widget prints it: "Round 2 · Now: Aria · Next: GW1 · Brakka · ...". The GM picks
+Off, Names or Token labels in Window > Initiative Strip on Player View; the choice is kept in
+the app's settings (`screens.app_settings`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from html import escape
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QFont
+from PySide6.QtWidgets import QLabel, QMenu, QWidget
+
+from orcus_desktop.controller.player_initiative import (
+    InitiativeStrip,
+    MonsterNames,
+    player_initiative,
+)
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.vision import player_sides
+
+STRIP_KEY = "playerView/initiativeStrip"
+
+
+class StripMode(StrEnum):
+    """The GM's choice for the strip: off, or on with monsters by name or by token label."""
+
+    OFF = "off"
+    NAMES = "names"
+    LABELS = "labels"
+
+    @property
+    def label(self) -> str:
+        return {"off": "&Off", "names": "Monster &Names", "labels": "Token &Labels Only"}[self]
+
+
+def remembered_strip_mode(settings: QSettings) -> StripMode:
+    """The strip's mode last chosen (Names when none was, or the value is unknown)."""
+    value = settings.value(STRIP_KEY)
+    try:
+        return StripMode(str(value)) if value is not None else StripMode.NAMES
+    except ValueError:
+        return StripMode.NAMES
+
+
+def remember_strip_mode(settings: QSettings, mode: StripMode) -> None:
+    settings.setValue(STRIP_KEY, mode.value)
+    settings.sync()
+
+
+class InitiativeStripView(QLabel):
+    """One line over the players' map: the round, who acts now, who next, then the rest.
+
+    Args:
+        session: the GM's session (read only).
+        shown: the creatures the players' fog lets them see now (None: fog off).
+        parent: the Qt parent.
+
+    Attributes:
+        strip: what is shown now (`player_initiative`'s answer).
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        shown: Callable[[], frozenset[str] | None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("initiativeStrip")
+        self._session = session
+        self._shown = shown
+        self._mode = StripMode.NAMES
+        self.strip = InitiativeStrip()
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setMargin(6)
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 1.4)  # read from across the table
+        self.setFont(font)
+        self.setStyleSheet("QLabel#initiativeStrip { background: #202020; color: #f0f0f0; }")
+        self.setVisible(False)
+
+    @property
+    def mode(self) -> StripMode:
+        return self._mode
+
+    def set_mode(self, mode: StripMode) -> None:
+        self._mode = mode
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the snapshot again (after the fog's rebuild: what the players see is current)."""
+        session = self._session
+        encounter = session.encounter
+        if self._mode is StripMode.OFF:
+            self.strip = InitiativeStrip()
+        else:
+            names = MonsterNames.LABELS if self._mode is StripMode.LABELS else MonsterNames.NAMES
+            sides = player_sides(encounter, session.rules)
+            self.strip = player_initiative(encounter, self._shown(), sides, names)
+        self.setText(strip_html(self.strip))
+        self.setVisible(bool(self.strip.entries))
+
+
+def strip_html(strip: InitiativeStrip) -> str:
+    """``Round 2 · <b>Now: Aria</b> · Next: GW1 · Brakka`` ("" when there is nothing)."""
+    if not strip.entries:
+        return ""
+    parts = [f"Round {strip.round}" if strip.round else "Surprise round"]
+    now, following = strip.now, strip.next
+    for entry in strip.entries:
+        name = escape(entry.text)
+        if entry is now:
+            parts.append(f"<b>Now: {name}</b>")
+        elif entry is following:
+            parts.append(f"Next: {name}")
+        else:
+            parts.append(name)
+    return " · ".join(parts)
+
+
+class StripMenu:
+    """Window > Initiative Strip on Player View: Off, Monster Names, Token Labels Only.
+
+    Args:
+        menu: the submenu to fill.
+        settings: where the choice is kept.
+        chosen: called with the mode the GM picks.
+    """
+
+    def __init__(
+        self,
+        menu: QMenu,
+        settings: Callable[[], QSettings],
+        chosen: Callable[[StripMode], None],
+    ) -> None:
+        self._settings = settings
+        self._chosen = chosen
+        self.actions: dict[StripMode, QAction] = {}
+        group = QActionGroup(menu)
+        current = remembered_strip_mode(settings())
+        for mode in StripMode:
+            action = menu.addAction(mode.label)
+            action.setCheckable(True)
+            action.setChecked(mode is current)
+            action.setObjectName(f"strip_{mode.value}")
+            group.addAction(action)
+            action.triggered.connect(self._slot(mode))
+            self.actions[mode] = action
+        menu.setToolTip("The initiative order across the top of the players' screen")
+
+    def _slot(self, mode: StripMode) -> Callable[[], None]:
+        def slot() -> None:
+            remember_strip_mode(self._settings(), mode)
+            self._chosen(mode)
+
+        return slot

@@ -1,0 +1,93 @@
+"""Light sources, ambient light, magical darkness from the GM's side (000 "Vision and Light")."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from orcus_desktop.controller.queries import sight_query
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.light import Illumination
+from orcus_desktop.geometry.lighting import light_levels
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.ids import LightId
+from orcus_desktop.model.lighting import NO_LIGHTING, LightSource
+from orcus_desktop.model.serialization import load_encounter, save_encounter
+from tests.controller.conftest import creature, make_session
+
+TORCH = LightSource(LightId(""), "Torch", Square(2, 2), bright=4, dim=8)
+
+
+def dungeon() -> Encounter:
+    return Encounter(
+        grid=GridBounds(20, 12),
+        creatures=(creature("hero", "heroes", 2, 2), creature("orc", "monsters", 9, 2)),
+    )
+
+
+def test_a_gm_darkens_the_dungeon_and_lights_a_torch_each_one_undo_step() -> None:
+    session = make_session(dungeon())
+    assert sight_query(session.encounter, "hero", "orc").concealment == "none"
+    assert session.set_ambient_light(Illumination.DARK).text == "Ambient light: darkness"
+    # 000 "Vision and Light": darkness is heavily obscured; the orc is 6 squares away
+    assert sight_query(session.encounter, "hero", "orc").concealment == "total"
+    placed = session.add_light(TORCH)
+    assert placed.ok
+    assert placed.text == "Place Torch"
+    assert placed.created_id == "light-1"
+    # the orc stands 7 squares from the torch: dim light, lightly obscured
+    assert sight_query(session.encounter, "hero", "orc").concealment == "concealed"
+    assert session.undo().ok
+    assert session.encounter.lighting.sources == ()
+    assert session.undo().ok
+    assert session.encounter.lighting == NO_LIGHTING
+
+
+def test_put_out_the_torch_and_the_orc_is_in_darkness_again() -> None:
+    session = make_session(dungeon())
+    session.set_ambient_light(Illumination.DARK)
+    light_id = LightId(str(session.add_light(TORCH).created_id))
+    torch = session.encounter.lighting.source(light_id)
+    assert torch is not None
+    out = session.update_light(replace(torch, lit=False))
+    assert out.ok
+    assert out.text == "Put out Torch"
+    assert sight_query(session.encounter, "hero", "orc").concealment == "total"
+
+
+def test_a_carried_torch_moves_with_its_bearer() -> None:
+    session = make_session(dungeon())
+    session.set_ambient_light(Illumination.DARK)
+    carried = LightSource(LightId(""), "Torch", Square(0, 0), 2, 3, carried_by="hero")  # type: ignore[arg-type]
+    assert session.add_light(carried).ok
+    assert session.move_creature("hero", Square(10, 8)).ok
+    levels = light_levels(session.battlefield())
+    assert Illumination(int(levels[8, 12])) is Illumination.BRIGHT  # 2 squares from the hero
+    assert Illumination(int(levels[2, 2])) is Illumination.DARK  # where it was placed
+
+
+def test_bad_lights_are_refused_with_the_reason() -> None:
+    session = make_session(dungeon())
+    inverted = LightSource(LightId(""), "Torch", Square(2, 2), bright=6, dim=2)
+    out = session.add_light(inverted)
+    assert not out.ok
+    assert "dim radius" in out.reason
+    off = LightSource(LightId(""), "Torch", Square(40, 2))
+    assert "off the map" in session.add_light(off).reason
+    assert "nothing to change" in session.paint_magical_darkness([Square(30, 30)]).reason
+    assert "already bright light" in session.set_ambient_light(Illumination.BRIGHT).reason
+
+
+def test_lighting_is_saved_and_reopened_and_old_files_open_bright(tmp_path: Path) -> None:
+    session = make_session(dungeon())
+    session.set_ambient_light(Illumination.DIM)
+    session.add_light(LightSource(LightId(""), "Lantern", Square(3, 3), 6, 12, "#aabbcc"))
+    session.paint_magical_darkness([Square(5, 5), Square(6, 5)])
+    path = tmp_path / "dungeon.orcus.json"
+    save_encounter(path, session.encounter)
+    assert load_encounter(path).lighting == session.encounter.lighting
+    data = json.loads(path.read_text())
+    del data["lighting"]
+    path.write_text(json.dumps(data))
+    assert load_encounter(path).lighting == NO_LIGHTING

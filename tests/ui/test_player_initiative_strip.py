@@ -1,0 +1,172 @@
+"""The initiative strip on the player view (issue 13): who acts now and next, never a secret.
+
+Issue 13: "the initiative order with the current turn, showing only what the players may see
+(hidden creatures left out, monsters named as the GM chooses)".
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.player_initiative import MonsterNames, player_initiative
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.player_strip import StripMode, remembered_strip_mode
+from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.ui.screens import app_settings
+from orcus_desktop.vocabulary import CreatureId
+from tests.controller.conftest import creature, make_session
+from tests.ui.test_player_view import SECRET, SECRET_NAME, hide, open_player_view
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+ORDER = {
+    "brakka": 30,
+    "rat": 28,  # hidden in the demo
+    "goblin-1": 26,
+    SECRET: 24,
+    "sister-venn": 22,
+    "goblin-2": 20,
+    "ilsabet": 18,
+    "ogre": 16,
+    "quill": 14,
+}
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    win = MainWindow(load_encounter(demo_encounter_path()), None)
+    qtbot.add_widget(win)
+    win.show()
+    qtbot.wait_exposed(win)
+    return win
+
+
+def _fight(window: MainWindow) -> None:
+    assert window.session.roll_initiative(totals=ORDER).ok
+    assert window.session.start_combat().ok
+
+
+def _strip_text(players: PlayerWindow) -> str:
+    QApplication.processEvents()  # the fog's rebuild, then the strip's
+    return players.strip.text()
+
+
+def test_the_strip_names_who_acts_now_and_next(window: MainWindow) -> None:
+    window.fog_action.setChecked(False)  # every creature not hidden is on the players' map
+    _fight(window)
+    players = open_player_view(window)
+    text = _strip_text(players)
+    assert players.strip.isVisible()
+    assert text.startswith("Round 1 · <b>Now: Brakka</b> · Next: Goblin Warrior 1 · ")
+    assert "Dire Rat" not in text  # hidden by the GM
+    assert window.session.end_turn().ok
+    # The rat is hidden: its turn is no one's the players see.
+    assert window.encounter.combat.current == "rat"
+    text = _strip_text(players)
+    assert "Now:" not in text
+    assert text.startswith("Round 1 · Next: Goblin Warrior 1 · ")
+    assert window.session.end_turn().ok
+    assert _strip_text(players).startswith("Round 1 · <b>Now: Goblin Warrior 1</b> · Next: ")
+
+
+def test_a_creature_hidden_mid_fight_leaves_the_strip(window: MainWindow) -> None:
+    window.fog_action.setChecked(False)
+    _fight(window)
+    players = open_player_view(window)
+    assert SECRET_NAME in _strip_text(players)
+    hide(window, SECRET)
+    assert SECRET_NAME not in _strip_text(players)
+    window.session.undo()
+    assert SECRET_NAME in _strip_text(players)
+
+
+def test_the_fog_keeps_unseen_monsters_off_the_strip(window: MainWindow) -> None:
+    assert window.fog_action.isChecked()
+    _fight(window)
+    players = open_player_view(window)
+    text = _strip_text(players)
+    vision = players.fog.vision
+    assert vision is not None
+    # In the demo no hero sees the second goblin (behind the walls), and the rat is hidden.
+    assert "goblin-2" not in vision.seen
+    assert "Goblin Warrior 2" not in text
+    encounter = window.encounter
+    for c in encounter.creatures:
+        seen = c.side == "heroes" or c.id in vision.seen
+        assert (c.name in text) == (seen and not c.hidden), c.name
+    # The same as the players' map: a token there is a name on the strip and back.
+    shown = {e.creature_id for e in players.strip.strip.entries}
+    on_map = {c.id for c in encounter.creatures if players.scene.token_item(c.id) is not None}
+    assert shown == on_map
+
+
+def test_the_gm_names_monsters_by_token_label_or_turns_it_off(window: MainWindow) -> None:
+    window.fog_action.setChecked(False)
+    _fight(window)
+    players = open_player_view(window)
+    menu = window.player_view.strip_menu
+    assert menu is not None
+    menu.actions[StripMode.LABELS].trigger()
+    text = _strip_text(players)
+    assert "GW1" in text
+    assert "Goblin Warrior" not in text
+    assert "Brakka" in text  # the players' own creatures keep their names
+    assert remembered_strip_mode(app_settings()) is StripMode.LABELS
+    menu.actions[StripMode.OFF].trigger()
+    QApplication.processEvents()
+    assert not players.strip.isVisible()
+    # Reopened, the view keeps the choice.
+    window.player_view_action.trigger()
+    players = open_player_view(window)
+    QApplication.processEvents()
+    assert players.strip.mode is StripMode.OFF
+    assert not players.strip.isVisible()
+
+
+def test_outside_combat_there_is_no_strip(window: MainWindow) -> None:
+    players = open_player_view(window)
+    QApplication.processEvents()
+    assert not players.strip.isVisible()
+    assert players.strip.text() == ""
+
+
+def test_the_strip_leaves_out_a_hidden_goblin_and_its_turn() -> None:
+    # Two goblins, one hidden: the players read the one they see by its label, and the
+    # hidden one is neither listed nor marked as acting on its turn.
+    session = make_session(
+        Encounter(
+            GridBounds(8, 8),
+            creatures=(
+                creature("hero", "heroes", 1, 1),
+                Creature(CreatureId("g1"), "Goblin Warrior 1", "monsters", square=Square(3, 3)),
+                Creature(
+                    CreatureId("g2"),
+                    "Goblin Warrior 2",
+                    "monsters",
+                    square=Square(4, 4),
+                    hidden=True,
+                ),
+            ),
+        )
+    )
+    assert session.roll_initiative(totals={"hero": 20, "g1": 15, "g2": 10}).ok
+    assert session.start_combat().ok
+    strip = player_initiative(session.encounter, None, {"heroes"}, MonsterNames.LABELS)
+    assert [e.text for e in strip.entries] == ["Hero", "GW1"]
+    assert strip.now is not None
+    assert strip.now.creature_id == "hero"
+    assert session.end_turn().ok
+    assert session.end_turn().ok  # g2's turn: hidden
+    strip = player_initiative(session.encounter, None, {"heroes"}, MonsterNames.NAMES)
+    assert strip.now is None
+    assert strip.next is not None
+    assert strip.next.text == "Hero"
+    # Fog: a monster the players do not see is left out, their own creatures never are.
+    strip = player_initiative(session.encounter, frozenset(), {"heroes"})
+    assert [e.text for e in strip.entries] == ["Hero"]

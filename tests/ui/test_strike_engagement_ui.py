@@ -1,0 +1,130 @@
+"""001's engagement from the GM's side: the line between engaged pairs in both views.
+
+001-25 (001 l.250-256 "Engaged With (Target)", "Engaged By (Target)"): who is engaged with whom
+is drawn on the GM's map and on the players' map, with the Engaged By count on the token; the
+players' view leaves out a creature the GM hides. 001-23 (l.242): the Counter Strike! is
+offered in the Actions panel's offers box, as an opportunity attack is under 000.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.ui.map.look import Badge
+from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.player_window import PlayerWindow
+from tests.controller.conftest import fighter, orc
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    encounter = Encounter(
+        GridBounds(12, 8),
+        creatures=(fighter("hero", 2, 4), orc("orc", 3, 4), orc("goblin", 8, 4)),
+        ruleset_id="strike",
+    )
+    win = MainWindow(encounter, None)
+    qtbot.add_widget(win)
+    win.show()
+    qtbot.wait_exposed(win)
+    session = win.session
+    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "goblin": 10}).ok
+    assert session.start_combat().ok
+    return win
+
+
+def _players(window: MainWindow) -> PlayerWindow:
+    window.player_view_action.trigger()  # F5, as the GM does
+    players = window.player_window
+    assert players is not None
+    return players
+
+
+def _strip(scene: MapScene, first_col: float, last_col: float, row: float) -> QImage:
+    """The map's pixels on the row's centre line between two columns, as the scene paints."""
+    y = (row + 0.5) * SQUARE_PX
+    source = QRectF(first_col * SQUARE_PX, y - 3, (last_col - first_col) * SQUARE_PX, 6)
+    image = QImage(int(source.width()), int(source.height()), QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    scene.render(painter, QRectF(image.rect()), source)
+    painter.end()
+    return image
+
+
+def _badge(scene: MapScene, creature_id: str) -> Badge | None:
+    item = scene.token_item(creature_id)
+    assert item is not None
+    return next((b for b in item.look.badges if b.label == "engaged by"), None)
+
+
+def test_the_engagement_line_is_drawn_in_the_gm_and_player_views(window: MainWindow) -> None:
+    session = window.session
+    players = _players(window)
+    # Between the hero (column 2) and the goblin (column 8), clear of both tokens.
+    gm_before = _strip(window.scene, 3.9, 7.1, 4)
+    players_before = _strip(players.scene, 3.9, 7.1, 4)
+    # The GM: the hero Closes on the goblin (001-30) through Combat > Engage the Selected
+    # Creature, the goblin selected on the map.
+    window.scene.select_creature("goblin")
+    window.engagement_actions.engage_action.trigger()
+    QApplication.processEvents()
+    assert session.engaged_with("hero") == "goblin"
+    for scene in (window.scene, players.scene):
+        assert scene.engagement.lines == (("hero", "goblin"),)
+        assert _badge(scene, "goblin") == Badge("engaged by", "1")
+        assert _badge(scene, "hero") is None
+    assert _strip(window.scene, 3.9, 7.1, 4) != gm_before
+    assert _strip(players.scene, 3.9, 7.1, 4) != players_before
+
+    # The hero Strikes! the orc: 001-25, it is now Engaged With the orc (one at a time), and
+    # the orc is offered its Counter Strike! in the offers box (001-23).
+    assert session.basic_attack("hero", "orc", dice=[15, 5]).ok
+    QApplication.processEvents()
+    panel = window.actions_panel
+    labels = [w.text() for w in panel.offers_box.findChildren(QLabel)]
+    assert "Orc may make a Counter Strike! on Hero" in labels
+    _dice, take, _let_pass = panel.offer_rows["orc"]
+    take.click()
+    QApplication.processEvents()
+    for scene in (window.scene, players.scene):
+        assert scene.engagement.lines == (("hero", "orc"), ("orc", "hero"))
+        assert _badge(scene, "hero") == Badge("engaged by", "1")
+        assert _badge(scene, "goblin") is None
+    assert _strip(window.scene, 3.9, 7.1, 4) == gm_before  # the goblin's line is gone
+
+    # Undo (Ctrl+Z) takes the counter back: the orc is no longer engaged.
+    window.undo_action.trigger()
+    QApplication.processEvents()
+    assert window.scene.engagement.lines == (("hero", "orc"),)
+    assert players.scene.engagement.lines == (("hero", "orc"),)
+
+
+def test_the_players_never_see_a_hidden_creatures_engagement(window: MainWindow) -> None:
+    session = window.session
+    players = _players(window)
+    assert session.engage("goblin", "hero").ok
+    assert session.engage("orc", "hero").ok
+    assert session.update_creature("goblin", hidden=True).ok
+    QApplication.processEvents()
+    assert window.scene.engagement.lines == (("goblin", "hero"), ("orc", "hero"))
+    assert _badge(window.scene, "hero") == Badge("engaged by", "2")
+    # The players see the orc's engagement only, and count one.
+    assert players.scene.engagement.lines == (("orc", "hero"),)
+    assert _badge(players.scene, "hero") == Badge("engaged by", "1")
+    item = players.scene.token_item("hero")
+    assert item is not None
+    assert "engaged by (1)" in item.look.tooltip
+    assert players.scene.engagement.boundingRect().contains(
+        QPointF(3 * SQUARE_PX, 4.5 * SQUARE_PX)
+    )
