@@ -131,6 +131,19 @@ class ConditionRules:
         healing_received_scale: 003-38: the healing it receives times this (rounded down).
         melee_crit_range_bonus: 003-28 Helpless: melee attacks against it crit this much
             lower on the d20 (+10: a natural 10).
+        untargetable_by: 003-47: attack kinds that cannot target it: origins ("melee",
+            "ranged", "near", "far"), "reaction" attacks, "charge".
+        area_only_with_others: 003-47 Hidden: a near or far power targets it only together
+            with a creature that does not have this.
+        cannot_attack_source: 003-23 Charmed: cannot attack the creature that imposed it.
+        reaches_only_source: 003-48 Swallowed: line of effect only to and from its source.
+        no_line_of_effect: 003-48 Exiled: no line of effect to or from anyone.
+        advantage_when_attacking: 003-47 Hidden: "Gains Advantage when attacking".
+        lost_on_attack_or_move: 003-47: ends after the creature attacks or moves.
+        hidden_from_players: 003-47 Hidden: "Location unknown": not on the players' screen
+            (docs/rulings.md R-64: unless it is one of the players' own).
+        cover_step_vs_non_melee: 003-32 Prone: one step more cover against non-melee attacks.
+        off_map: 003-48: "disappears from its current position", "Does not occupy a space".
         death_saves: Dying: makes death saving throws.
         beneficial: Good for its holder (000 "Delay": "Beneficial effects that end at the end
             of your turn end as soon as you Delay"; docs/rulings.md R-35); every 000 condition
@@ -161,6 +174,16 @@ class ConditionRules:
     damage_dealt_scale: float = 1.0
     healing_received_scale: float = 1.0
     melee_crit_range_bonus: int = 0
+    untargetable_by: tuple[str, ...] = ()
+    area_only_with_others: bool = False
+    cannot_attack_source: bool = False
+    reaches_only_source: bool = False
+    no_line_of_effect: bool = False
+    advantage_when_attacking: bool = False
+    lost_on_attack_or_move: bool = False
+    hidden_from_players: bool = False
+    off_map: bool = False
+    cover_step_vs_non_melee: bool = False
     death_saves: bool = False
     beneficial: bool = False
     ends: str = ""

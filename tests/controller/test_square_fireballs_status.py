@@ -203,7 +203,7 @@ def test_melee_crits_on_10_against_the_helpless() -> None:
 
 
 def _hp(session: GameSession, cid: str) -> int:
-    state = session.encounter.creature(cid).state
+    state = session.rules.state(session.encounter.creature(cid))
     assert state is not None
     return state.current_hp
 
@@ -227,3 +227,230 @@ def test_partially_weakened_deals_three_quarters_and_weakened_heals_half() -> No
     assert orcus.apply_damage("hero", 20).ok
     assert orcus.heal("hero", 10).ok
     assert _hp(orcus, "hero") == 34
+
+
+# --- 003-47 stealth, 003-23 Charmed, 003-48 Swallowed ----------------------------------------
+
+BURST: dict[str, object] = {
+    "name": "Thunder Ring",
+    "origin": "near",
+    "area": {"type": "burst", "size": 1},
+    "targets": "enemies",
+    "attack": {"defense": "fortitude", "bonus": 5},
+    "hit": {"damage": "1d6"},
+}
+
+
+def _stealth_fight(first: str = "orc") -> GameSession:
+    from orcus_desktop.model.frozen import freeze
+    from tests.controller.conftest import creature, orc_block
+
+    session = make_session(
+        Encounter(
+            GridBounds(12, 8),
+            creatures=(
+                fighter("hero", 3, 3),
+                creature(
+                    "orc", "monsters", 4, 3, statblock=freeze(orc_block("Orc", powers=[BURST]))
+                ),
+                orc("archer", 8, 3),
+            ),
+            ruleset_id=SF,
+        )
+    )
+    order = {"orc": 15, "hero": 14, "archer": 10, first: 20}
+    assert session.roll_initiative(totals=order).ok
+    assert session.start_combat().ok
+    return session
+
+
+def test_shrouded_cannot_be_shot_or_opportunity_attacked_and_is_lost_on_moving() -> None:
+    """003-47, 003 l.414-421 Shrouded: no Ranged or Reaction attacks; lost after moving."""
+    from orcus_desktop.controller.outcomes import MoveMode
+    from orcus_desktop.geometry.grid import Square
+
+    s = _stealth_fight(first="hero")
+    assert s.add_condition("orc", Condition.SHROUDED, DurationKind.END_OF_ENCOUNTER).ok
+    refused = s.use_power("hero", "Arcane Bolt", ["orc"], dice=[15, 3])
+    assert not refused.ok
+    assert refused.reason == "Orc is shrouded: it cannot be targeted by ranged attacks"
+    assert s.end_turn().ok  # the orc's turn
+    # The orc walks away from the hero: no opportunity attack is offered (a reaction attack).
+    moved = s.move_creature("orc", Square(6, 3), MoveMode.WALK)
+    assert moved.ok
+    assert s.encounter.combat.combatant("hero").out_of_turn is None
+    assert _conditions(s, "orc") == ()  # "Condition is lost: After moving"
+    assert "Orc: Shrouded (end of the encounter) ends (moved (003-47))" in _log(s)
+
+
+def test_hidden_cannot_be_targeted_gains_advantage_and_is_lost_on_attacking() -> None:
+    """003-47, 003 l.423-432 Hidden."""
+    s = _stealth_fight()
+    assert s.add_condition("hero", Condition.HIDDEN, DurationKind.END_OF_ENCOUNTER).ok
+    melee = s.basic_attack("orc", "hero", dice=[15, 3])
+    assert not melee.ok
+    assert "cannot be targeted by melee attacks" in melee.reason
+    # A near burst targets the hidden hero only together with a creature that is not hidden.
+    alone = s.use_power("orc", "Thunder Ring", ["hero"], dice=[15, 3])
+    assert not alone.ok
+    assert "only together with a creature that is not" in alone.reason
+    assert s.end_turn().ok  # the hero's turn
+    assert s.basic_attack("hero", "orc", dice=[9, 4]).ok  # 9+3+3 +2 advantage = 17 vs AC 15
+    target = _attack_target(s)
+    assert target["hit"] is True
+    assert target["combat_advantage"] == ("attacker hidden",)
+    assert _conditions(s, "hero") == ()  # "Condition is lost: After attacking"
+
+
+def test_charmed_cannot_attack_its_charmer_and_the_swallowed_only_its_swallower() -> None:
+    """003-23 (003 l.325), 003-48 (003 l.434-440)."""
+    s = _stealth_fight()
+    assert s.end_turn().ok  # the hero's turn
+    charm = DurationKind.END_OF_ENCOUNTER
+    assert s.add_condition("hero", Condition.CHARMED, charm, source_id="orc").ok
+    refused = s.basic_attack("hero", "orc", dice=[15, 3])
+    assert refused.reason == "Hero is charmed by Orc and cannot attack it"
+    # "Automatically ends if attacked by an enemy Charming the character."
+    assert s.end_turn().ok
+    assert s.end_turn().ok  # the orc's turn again
+    assert Condition.CHARMED in s.rules.conditions(s.encounter, "hero")
+    assert s.basic_attack("orc", "hero", dice=[2, 3]).ok  # a miss still attacks
+    assert Condition.CHARMED not in s.rules.conditions(s.encounter, "hero")
+    ended = "Hero: Charmed (end of the encounter) ends (attacked by its charmer (003-23))"
+    assert ended in _log(s)
+    for _ in range(4):  # the attack, two turns, the charm
+        s.undo()
+    assert s.add_condition("hero", Condition.SWALLOWED, source_id="orc").ok
+    # "Does not occupy a space": the swallowed hero leaves the battlefield.
+    assert "hero" not in {o.id for o in s.battlefield().occupants}
+    shot = s.use_power("hero", "Arcane Bolt", ["archer"], dice=[15, 3])
+    assert shot.reason == "Hero is swallowed: only its swallower can be attacked"
+    assert s.basic_attack("hero", "orc", dice=[15, 3]).ok
+
+
+# --- 003-43 collisions, 003-45 the cliff save, 003-27 grabbed --------------------------------
+
+
+def _push_fight(ruleset_id: str = SF, hero_level: int = 1) -> GameSession:
+    """The hero pushes the orc east; the shaman stands two squares beyond it."""
+    session = make_session(
+        Encounter(
+            GridBounds(14, 8),
+            creatures=(
+                fighter("hero", 3, 3, level=hero_level),
+                orc("orc", 4, 3),
+                orc("shaman", 6, 3),
+            ),
+            ruleset_id=ruleset_id,
+        )
+    )
+    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "shaman": 10}).ok
+    assert session.start_combat().ok
+    return session
+
+
+def test_a_push_that_hits_a_creature_hurts_both() -> None:
+    """003-43, 003 l.472: "each character involved in the collision takes Forced Movement
+    Damage ... 1d4 for Heroic sources"."""
+    from orcus_desktop.geometry.grid import Square
+
+    s = _push_fight()
+    choices = dict(s.collision_choices("orc", Square(5, 3), short=True))
+    assert choices["shaman"] == "It hit Shaman (003-43)"
+    assert "obstacle" in choices
+    assert "edge" in choices
+    pushed = s.force_move(
+        "orc", "push", 2, Square(5, 3), source_id="hero", collided_with="shaman", dice=[3]
+    )
+    assert pushed.ok
+    assert (_hp(s, "orc"), _hp(s, "shaman")) == (27, 27)
+    assert s.encounter.creature("orc").square == Square(5, 3)
+    assert any("Forced Movement Damage (003-43)" in line for line in _log(s))
+    s.undo()  # one step
+    assert (_hp(s, "orc"), _hp(s, "shaman")) == (30, 30)
+    assert s.encounter.creature("orc").square == Square(4, 3)
+    # Only a move that ended early collided; 000 has no collision damage.
+    full = s.force_move(
+        "orc", "push", 1, Square(5, 3), source_id="hero", collided_with="shaman", dice=[3]
+    )
+    assert full.reason == "Orc moved the full distance: no collision (003-43)"
+    orcus = _push_fight("orcus")
+    assert orcus.collision_choices("orc", Square(5, 3), short=True) == ()
+    refused = orcus.force_move(
+        "orc", "push", 2, Square(5, 3), source_id="hero", collided_with="obstacle"
+    )
+    assert refused.reason == "Orcus (000) has no collision damage (003-43)"
+
+
+def test_collision_dice_follow_the_source_tier() -> None:
+    """003 l.472 "2d4 ... Paragon ..., and 4d4 for Epic sources" (levels 11-20, 21-30)."""
+    from orcus_desktop.geometry.grid import Square
+
+    s = _push_fight(hero_level=21)
+    # Pushed 0 of 2 squares into a wall: the orc alone takes 4d4.
+    assert s.force_move(
+        "orc", "push", 2, Square(4, 3), source_id="hero", collided_with="obstacle",
+        dice=[1, 2, 3, 4],
+    ).ok  # fmt: skip
+    assert (_hp(s, "orc"), _hp(s, "shaman")) == (20, 30)
+    assert any("4d4" in line for line in _log(s))
+
+
+def test_the_save_against_going_over_a_cliff() -> None:
+    """003-45, 003 l.516-524: Example 2, 1 square from the edge and Push 4: a -2 save."""
+    from orcus_desktop.geometry.grid import Square
+
+    s = _push_fight()
+    # The orc is pushed 1 square; the next would take it over: 4 - (1 + 1) = 2 left, -2.
+    assert s.force_move(
+        "orc", "push", 4, Square(5, 3), source_id="hero", over_edge=True, dice=[12]
+    ).ok
+    assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")  # 12 - 2 = 10: saved
+    assert "Orc saves (10): stops, prone" in _log(s)[-2]
+    s.undo()
+    assert s.force_move(
+        "orc", "push", 4, Square(5, 3), source_id="hero", over_edge=True, dice=[11]
+    ).ok
+    assert Condition.PRONE not in s.rules.conditions(s.encounter, "orc")
+    assert "goes over the edge" in _log(s)[-1]
+    # Example 1: adjacent to the precipice, Push 1, no penalty; it stays where it is.
+    s.undo()
+    assert s.force_move(
+        "orc", "push", 1, Square(4, 3), source_id="hero", over_edge=True, dice=[10]
+    ).ok
+    assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")
+
+
+def test_a_grabbed_creature_saves_or_the_push_is_negated() -> None:
+    """003-27, 003 l.342: forced out of its grabber's reach, it saves to end the grab; "If
+    the condition doesn't end this way, the forced movement is negated"."""
+    from orcus_desktop.geometry.grid import Square
+
+    s = _push_fight()
+    assert s.add_condition("orc", Condition.GRAPPLED, source_id="hero").ok
+    # The shaman slides the orc away from the hero: a failed save (5) negates it.
+    assert s.force_move("orc", "slide", 2, Square(5, 2), source_id="shaman", dice=[5]).ok
+    assert s.encounter.creature("orc").square == Square(4, 3)
+    assert Condition.GRAPPLED in s.rules.conditions(s.encounter, "orc")
+    s.undo()
+    # A successful save (15) ends the grab and the orc slides.
+    assert s.force_move("orc", "slide", 2, Square(5, 2), source_id="shaman", dice=[15]).ok
+    assert s.encounter.creature("orc").square == Square(5, 2)
+    assert Condition.GRAPPLED not in s.rules.conditions(s.encounter, "orc")
+
+
+def test_prone_gains_a_cover_step_against_non_melee_attacks() -> None:
+    """003-32, 003 l.358: "Against non-melee attacks, gains Cover (-2 ...)"; melee: Advantage."""
+    s = _stealth_fight(first="hero")
+    assert s.add_condition("orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
+    (ranged,), problem = s.preview_attack("hero", "Arcane Bolt", ["orc"])
+    assert problem == ""
+    assert (-2, "cover") in ranged.attack_parts
+    (melee,), _ = s.preview_attack("hero", "Basic Melee Attack", ["orc"])
+    assert (-2, "cover") not in melee.attack_parts
+    assert (2, "advantage") in melee.attack_parts
+    # 000: no cover, +2 to its defenses against a ranged attacker not adjacent instead.
+    orcus = _fight("orcus")
+    assert orcus.add_condition("orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
+    (plain,), _ = orcus.preview_attack("hero", "Arcane Bolt", ["orc"])
+    assert (-2, "cover") not in plain.attack_parts

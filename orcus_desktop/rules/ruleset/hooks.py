@@ -272,6 +272,18 @@ class MovementPolicy(Protocol):
     def occupancy(self) -> Occupancy:
         """Whose spaces the geometry lets movers pass through or end in."""
 
+    @property
+    def collision_dice(self) -> tuple[str, ...]:
+        """003-43: forced-movement collision damage by the source's tier (empty: none)."""
+
+    @property
+    def edge_save(self) -> bool:
+        """003-45: a save against being forced off a cliff."""
+
+    @property
+    def grab_save_negates(self) -> bool:
+        """003-27: a grabbed creature forced out of reach saves, or the movement is negated."""
+
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def can_end_in(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def speed(self, speed: int, *, sees: bool) -> int: ...
@@ -292,6 +304,9 @@ class Movement:
     half_speed_unseeing: bool = False
     escape_shift: int = 0
     grab_move_check: GrabMoveCheck = GrabMoveCheck.ATTACK_VS_FORTITUDE
+    collision_dice: tuple[str, ...] = ()
+    edge_save: bool = False
+    grab_save_negates: bool = False
 
     @property
     def occupancy(self) -> Occupancy:
@@ -415,6 +430,15 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         '002-17 002 l.53 "Escape: Escape a grab and shift"; 002-16 002 l.45 "Grab"',
         escape_shift=1,
         grab_move_check=GrabMoveCheck.OPPOSED_STRENGTH,
+    ),
+    "square-fireballs": Movement(
+        "square-fireballs",
+        '003-43 003 l.472 "Forced Movement Damage"; 003-45 003 l.516-524 "Saving against '
+        'Forced Movement"; 003-27 003 l.342 Grabbed',
+        # "1d4 for Heroic sources, 2d4 for ... Paragon sources, and 4d4 for Epic sources".
+        collision_dice=("1d4", "2d4", "4d4"),
+        edge_save=True,
+        grab_save_negates=True,
     ),
     "alloy": Movement(
         "alloy",

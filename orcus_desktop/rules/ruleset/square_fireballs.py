@@ -7,6 +7,7 @@ until its flow, status and forced-movement hooks are built (issue "Square Fireba
 from __future__ import annotations
 
 from orcus_desktop.rules.ruleset.core import ORCUS
+from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.square_fireballs_status import SQUARE_FIREBALLS_CONDITIONS
 from orcus_desktop.rules.ruleset.tables import (
     ActionEconomy,
@@ -58,6 +59,8 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         # 003-50: action points for an extra standard action only.
         action_points=(ActionPointLimit("any", 1, 1),),
     ),
+    # 003-43 collision damage, 003-45 the cliff save, 003-27 grabbed (forced_collisions).
+    hooks=HookNames(movement="square-fireballs"),
     conditions=SQUARE_FIREBALLS_CONDITIONS,  # 003-21..39, 003-47/48 (square_fireballs_status)
     # 003-04/003-20: Cover -2, Superior Cover -5.
     cover=CoverScale(

@@ -3,10 +3,9 @@
 003 "5.8 Status Effects" (l.292-458), mechanics 003-21..39, 003-47, 003-48 (docs/rulesets.md
 "003"). Each row cites its mechanic id and seed line; a row for a condition 000 lacks (Hindered,
 Shocked...) is what makes the ruleset offer it (``conditions.offered_conditions``). Where 003
-says nothing or its text is a lost figure, 000's row stands (docs/rulings.md R-62, R-63).
-What a row cannot say lives in the hooks: the targeting rules of Shrouded, Hidden, Charmed,
-Swallowed and Exiled (H4, ``SquareFireballsTargeting``), collision damage (H6) and the
-helpless crit range and Weakened healing (this table, read by the damage and healing code).
+says nothing or its text is a lost figure, 000's row stands (docs/rulings.md R-62..R-64).
+The rows also carry the targeting rules of Shrouded, Hidden, Charmed, Swallowed and Exiled
+(read by ``rules/stealth.py``), the helpless crit range and Weakened's healing.
 """
 
 from __future__ import annotations
@@ -18,7 +17,9 @@ SQUARE_FIREBALLS_ROWS = (
     # is the GM's.
     # 003-23, 003 l.324-326 Charmed: "Cannot attack enemies Charming the character" (H4); "may
     # be Charmed by multiple enemies".
-    ConditionRow("charmed", source="003-23, 003 l.324", label="Charmed"),
+    ConditionRow(
+        "charmed", source="003-23, 003 l.324", label="Charmed", cannot_attack_source=True
+    ),
     # 003-26, 003 l.332-336 Dominated (000 Controlled): "Cannot take actions. Cannot Flank."
     ConditionRow("controlled", source="003-26, 003 l.332", label="Dominated", cannot_flank=True),
     # 003-25, 003 l.331 Dazzled: enemies have Concealment (-2), or Superior (-3 more). Pick:
@@ -44,9 +45,15 @@ SQUARE_FIREBALLS_ROWS = (
     ConditionRow("marked", source="003-30, 003 l.348", label="Taunted"),
     # 003-31, 003 l.350-353 Petrified: 000's row and "Cannot Flank".
     ConditionRow("petrified", source="003-31, 003 l.350", cannot_flank=True),
-    # 003-32, 003 l.354-358 Prone: "Hindered (-2 Hit)" (as Hindered, not on top of it).
+    # 003-32, 003 l.354-358 Prone: "Hindered (-2 Hit)" (as Hindered, not on top of it);
+    # against non-melee attacks a cover step (its +2 vs ranged is gone:
+    # ``prone_ranged_defense_bonus``).
     ConditionRow(
-        "prone", source="003-32, 003 l.356", attack_penalty=0, also_implies=("hindered",)
+        "prone",
+        source="003-32, 003 l.356",
+        attack_penalty=0,
+        also_implies=("hindered",),
+        cover_step_vs_non_melee=True,
     ),
     # 003-33, 003 l.359-362 Restrained: "Hindered (-2 Hit)".
     ConditionRow(
@@ -74,13 +81,47 @@ SQUARE_FIREBALLS_ROWS = (
         damage_dealt_scale=0.75,
         healing_received_scale=0.75,
     ),
-    # 003-47, 003 l.408-432 Shrouded and Hidden: targeting (H4), lost on attacking or moving;
-    # good for their holder (docs/rulings.md R-35). Hidden "Gains Advantage when attacking".
-    ConditionRow("shrouded", source="003-47, 003 l.414", label="Shrouded", beneficial=True),
-    ConditionRow("hidden", source="003-47, 003 l.423", label="Hidden", beneficial=True),
-    # 003-48, 003 l.434-450 Swallowed and Exiled: off the map, no space; targeting (H4).
-    ConditionRow("swallowed", source="003-48, 003 l.436", label="Swallowed"),
-    ConditionRow("exiled", source="003-48, 003 l.446", label="Exiled"),
+    # 003-47, 003 l.408-432 Shrouded and Hidden, good for their holder (docs/rulings.md R-35),
+    # lost "After attacking", "After moving"; "Cannot make Reaction attacks" (as no immediate
+    # actions, docs/rulings.md R-64). Shrouded: "Cannot be targeted by Ranged attacks, or
+    # Reaction attacks", "Cannot be Charged".
+    ConditionRow(
+        "shrouded",
+        source="003-47, 003 l.414",
+        label="Shrouded",
+        beneficial=True,
+        untargetable_by=("ranged", "reaction", "charge"),
+        no_immediate_actions=True,
+        lost_on_attack_or_move=True,
+    ),
+    # Hidden: "Gains Advantage when attacking", "Cannot be targeted by Melee or Ranged
+    # powers", nor "by a Close or Area power unless it targets a non-Hidden character";
+    # "Location unknown to other characters" (not on the players' screen).
+    ConditionRow(
+        "hidden",
+        source="003-47, 003 l.423",
+        label="Hidden",
+        beneficial=True,
+        untargetable_by=("melee", "ranged", "reaction", "charge"),
+        area_only_with_others=True,
+        advantage_when_attacking=True,
+        no_immediate_actions=True,
+        lost_on_attack_or_move=True,
+        hidden_from_players=True,
+    ),
+    # 003-48, 003 l.434-450: "disappears from its current position", "Does not occupy a
+    # space"; Swallowed "Only has line of effect and line of sight to and from the swallower";
+    # Exiled "No line of effect to and from other creatures".
+    ConditionRow(
+        "swallowed",
+        source="003-48, 003 l.436",
+        label="Swallowed",
+        reaches_only_source=True,
+        off_map=True,
+    ),
+    ConditionRow(
+        "exiled", source="003-48, 003 l.446", label="Exiled", no_line_of_effect=True, off_map=True
+    ),
 )
 
 SQUARE_FIREBALLS_DOWNGRADES = (

@@ -214,6 +214,16 @@ class ConditionRow:
     healing_received_scale: float | None = None
     melee_crit_range_bonus: int | None = None
     beneficial: bool | None = None
+    untargetable_by: tuple[str, ...] | None = None
+    area_only_with_others: bool | None = None
+    cannot_attack_source: bool | None = None
+    reaches_only_source: bool | None = None
+    no_line_of_effect: bool | None = None
+    advantage_when_attacking: bool | None = None
+    lost_on_attack_or_move: bool | None = None
+    hidden_from_players: bool | None = None
+    off_map: bool | None = None
+    cover_step_vs_non_melee: bool | None = None
     also_implies: tuple[str, ...] = ()
 
     def overrides(self) -> dict[str, object]:
