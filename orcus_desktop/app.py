@@ -167,6 +167,8 @@ def run_gui(
         from orcus_desktop.ui.autosave import start_autosave
 
         autosaver = start_autosave(window)
+        if path is not None:
+            window.files.remember(path)  # a file opened at start is a recent file too
     code = app.exec()
     # A close from code asks nothing: the autosaver keeps any unsaved work for the next start.
     window.close()

@@ -21,6 +21,11 @@ from orcus_desktop.controller.combat_rules import (
     healing_data,
     roll_data,
 )
+from orcus_desktop.controller.encounter_flow import (
+    end_surprise_when_attacked,
+    escalation_modifiers,
+)
+from orcus_desktop.controller.engagement import strike_modifiers
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
 from orcus_desktop.controller.stealth import end_charms, reveal, targeting_problem
@@ -29,8 +34,7 @@ from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.flanking import flanked_by
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.geometry.lighting import light_cause
-from orcus_desktop.geometry.sight import space_concealment, space_sees_space
+from orcus_desktop.geometry.sight import concealment_with_cause, space_sees_space
 from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -350,7 +354,8 @@ def stage_attack(
             and attacker_id in {o.id for o in field_.occupants}
             and bool(flanked_by(field_, attacker_id, target_id))
         )
-        attack_mods: list[Modifier] = []
+        # 003-13: the escalation die's bonus to every attack roll (none under 000).
+        attack_mods = list(escalation_modifiers(engine.ruleset, encounter.combat))
         defense_mods: list[Modifier] = []
         for aid in encounter.combat.aids:
             if aid.kind is AidKind.ATTACK and aid.ally == attacker_id and aid.enemy == target_id:
@@ -361,6 +366,7 @@ def stage_attack(
             ):
                 defense_mods.append(Modifier(HELP_BONUS, f"help defense ({aid.helper})"))
                 aids_used.append(aid)
+        attack_mods += strike_modifiers(encounter, engine.ruleset, attacker_id, target_id, power)
         ctx = AttackContext(
             cover=degree,
             concealment=concealment,
@@ -398,22 +404,12 @@ def _concealment(
     target: Occupant,
     origin: Origin,
 ) -> tuple[ConcealmentDegree, str]:
-    """The target's concealment from the attacker, and "dim light"/"darkness" when light gives it.
-
-    The attacker's senses count (it is looked up on the battlefield; docs/rulings.md R-61).
-    """
+    """The concealment and its cause, with the attacker's senses (docs/rulings.md R-61)."""
     if target.id == attacker_id:
         return ConcealmentDegree.NONE, ""
-    try:
-        attacker = field_.occupant(attacker_id)
-    except KeyError:
-        attacker = Occupant(attacker_id, attacker_space, attacker_side)
-    if attacker.space != attacker_space:
-        attacker = replace(attacker, space=attacker_space)
-    degree = space_concealment(field_, attacker, target, origin)
-    if degree is ConcealmentDegree.NONE or target.invisible:
-        return degree, ""
-    return degree, light_cause(field_, attacker, target.space)
+    known = next((o for o in field_.occupants if o.id == attacker_id), None)
+    attacker = Occupant(attacker_id, attacker_space, attacker_side) if known is None else known
+    return concealment_with_cause(field_, replace(attacker, space=attacker_space), target, origin)
 
 
 def with_ability(power: Power, attacker: Combatant, ability_attack: str | None) -> Power:
@@ -524,6 +520,7 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
         )
     )
     after = _cover_struck(engine, after, creature_id, out.data.get("targets", []))
+    after = end_surprise_when_attacked(engine, after, [t["target"] for t in out.data["targets"]])
     after = variant_notes.after_attack(engine, after, creature_id, out.data)
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 

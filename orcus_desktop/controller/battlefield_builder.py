@@ -12,7 +12,7 @@ from __future__ import annotations
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Size, Space
-from orcus_desktop.geometry.light import UNLIMITED, Illumination, LightArea, LightingScene, Senses
+from orcus_desktop.geometry.light import UNLIMITED, LightArea, LightingScene, Senses
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import Condition, rules_for
 from orcus_desktop.rules.statblock import Sense
@@ -84,7 +84,7 @@ def lighting_scene(encounter: Encounter) -> LightingScene | None:
     from where it was placed. None when the map is bright everywhere (nothing to work out).
     """
     lighting = encounter.lighting
-    if lighting.ambient is Illumination.BRIGHT and not lighting.magical_darkness:
+    if not lighting.shapes_sight:
         return None
     areas: list[LightArea] = []
     for source in lighting.sources:

@@ -206,7 +206,12 @@ def resize_grid(engine: Engine, encounter: Encounter, columns: int, rows: int) -
         TerrainPatch(p.kind, frozenset(s for s in p.squares if grid.contains(s)))
         for p in encounter.terrain
     )
-    after = replace(encounter, grid=grid, terrain=tuple(p for p in terrain if p.squares))
+    after = replace(
+        encounter,
+        grid=grid,
+        terrain=tuple(p for p in terrain if p.squares),
+        lighting=encounter.lighting.within(grid),
+    )
     return _done(op, f"Resize grid to {columns} x {rows}", after)
 
 

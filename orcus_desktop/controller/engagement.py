@@ -14,13 +14,34 @@ from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as rules
-from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.modifiers import Modifier
+from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.ruleset import Ruleset
+from orcus_desktop.vocabulary import Origin
 
 
 def keeps_engagement(ruleset: Ruleset) -> bool:
     """Whether the ruleset plays 001's engagement (H5 `Reactions.engagement`)."""
     return ruleset.hooks.reaction_rules.engagement
+
+
+def strike_modifiers(
+    encounter: Encounter, ruleset: Ruleset, attacker_id: str, target_id: str, power: Power
+) -> tuple[Modifier, ...]:
+    """001-26's "Strike! Modifiers" for engagement: +1/+2/+3 by how many others engage it.
+
+    001 l.262-266 "Target Engaged By 1 other +1 / Target Engaged By 2-3 others +2 / Target
+    Engaged by 4 or more others +3"; a Strike! is a melee attack (001-22); "others" are the
+    creatures other than the attacker (pick). "Target Charged +1" (l.260) is 000's charge +1.
+    """
+    if not keeps_engagement(ruleset) or power.origin is not Origin.MELEE:
+        return ()
+    others = [i for i in encounter.combat.engaged_by(target_id) if i != attacker_id]
+    band = rules.engagement_band(len(others))
+    if not band:
+        return ()
+    count = f"{len(others)} other{'s' if len(others) != 1 else ''}"
+    return (Modifier(band, f"target engaged by {count} (001-26)"),)
 
 
 def _problem(engine: Engine, encounter: Encounter, creature_ids: tuple[str, ...]) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller import turn_order
+from orcus_desktop.controller import encounter_flow, turn_order
 from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine, named_step
@@ -86,7 +86,12 @@ def roll_initiative(
         "roll_initiative",
         "Roll initiative",
         enc,
-        lambda e: turn_order.roll_initiative(e, requests, engine.rng),
+        lambda e: encounter_flow.alternate_ties(
+            engine,
+            turn_order.roll_initiative(e, requests, engine.rng),
+            [r.creature_id for r in requests],
+            engine.rng,
+        ),
     )
 
 
@@ -112,8 +117,52 @@ def join_combat(
         "join_combat",
         f"{engine.name(encounter, creature_id)} joins the combat",
         encounter,
-        lambda e: turn_order.join_combat(e, request, engine.rng),
+        lambda e: encounter_flow.alternate_ties(
+            engine, turn_order.join_combat(e, request, engine.rng), [creature_id], engine.rng
+        ),
         creature_id,
+    )
+
+
+def new_wave(
+    engine: Engine, encounter: Encounter, choice: str, dice: Mapping[str, int]
+) -> Outcome:
+    """003-14: the creatures placed since combat began join by Start Over or Keep Initiative.
+
+    ``choice`` is a `encounter_flow.WaveChoice` value; ``dice`` the d20s the GM rolled.
+    """
+    if not engine.ruleset.hooks.flow.wave_choices:
+        return refuse("new_wave", f"{engine.ruleset.name} has no wave choices: use join_combat")
+    try:
+        wave = encounter_flow.WaveChoice(choice)
+    except ValueError:
+        return refuse("new_wave", f"unknown choice {choice!r} (start_over or keep_initiative)")
+
+    def requests(e: Encounter, ids: Iterable[str]) -> list[turn_order.InitiativeRequest]:
+        groups = {c.creature_id: c.group for c in e.combat.combatants}
+        return [
+            turn_order.InitiativeRequest(
+                CreatureId(cid),
+                modifier=initiative_modifier(engine, e, cid),
+                group=groups.get(CreatureId(cid)),
+                die=dice.get(cid),
+            )
+            for cid in ids
+        ]
+
+    what = "Start over" if wave is encounter_flow.WaveChoice.START_OVER else "Keep initiative"
+    return run_step(
+        "new_wave",
+        f"New wave: {what.lower()}",
+        encounter,
+        lambda e: encounter_flow.new_wave(
+            engine,
+            e,
+            wave,
+            requests,
+            lambda en, cid: _end_hook(engine, en, cid),
+            start_hooks(engine),
+        ),
     )
 
 
@@ -124,7 +173,12 @@ def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total
         encounter,
         "set_initiative",
         f"Set initiative of {{name}} to {total}",
-        lambda e: turn_order.set_initiative(e, creature_id, total, engine.rng),
+        lambda e: encounter_flow.alternate_ties(
+            engine,
+            turn_order.set_initiative(e, creature_id, total, engine.rng),
+            [creature_id],
+            engine.rng,
+        ),
         creature_id,
     )
 
@@ -217,12 +271,24 @@ def reorder_initiative(
 
 
 def start_combat(engine: Engine, encounter: Encounter) -> Outcome:
-    """Start combat: the surprise round if some are surprised, else round 1."""
+    """Start combat: the surprise round if some are surprised, else round 1.
+
+    The ruleset's flow may open otherwise (003-08, 003-10: `encounter_flow.start_combat`).
+    """
     return run_step(
         "start_combat",
         "Start combat",
         encounter,
-        lambda e: turn_order.start_combat(_surprise(engine, e), start_hooks(engine)),
+        lambda e: encounter_flow.start_combat(
+            engine, _surprise(engine, e), start_hooks(engine), _ender(engine)
+        ),
+    )
+
+
+def _ender(engine: Engine) -> encounter_flow.EndTurn:
+    """End Turn as a function of the encounter (the lost turns of 003-10 end this way)."""
+    return lambda e: turn_order.end_turn(
+        e, lambda en, cid: _end_hook(engine, en, cid), start_hooks(engine)
     )
 
 
@@ -253,8 +319,8 @@ def end_turn(
             "end_turn",
             f"End {engine.name(encounter, current)}'s turn",
             encounter,
-            lambda e: turn_order.end_turn(
-                e, lambda en, cid: _end_hook(engine, en, cid), start_hooks(engine)
+            lambda e: encounter_flow.lose_surprised_turns(
+                engine, _ender(engine)(e), _ender(engine)
             ),
             current,
         )
@@ -275,12 +341,16 @@ def delay(engine: Engine, encounter: Encounter) -> Outcome:
         # 000 "Delay": "You cannot maintain powers if you Delay. Beneficial effects that end
         # at the end of your turn end as soon as you Delay" (docs/rulings.md R-35: help bonuses
         # and the conditions flagged beneficial).
-        lambda e: turn_order.delay(
-            engine.rules.on_delay(
-                expire_aids(engine, lapse_unmaintained(engine, e, current), current), current
+        lambda e: encounter_flow.lose_surprised_turns(
+            engine,
+            turn_order.delay(
+                engine.rules.on_delay(
+                    expire_aids(engine, lapse_unmaintained(engine, e, current), current), current
+                ),
+                current,
+                start_hooks(engine),
             ),
-            current,
-            start_hooks(engine),
+            _ender(engine),
         ),
         current,
     )
@@ -384,6 +454,8 @@ def _end_hook(engine: Engine, encounter: Encounter, creature_id: CreatureId) -> 
 
 def _surprise(engine: Engine, encounter: Encounter) -> Encounter:
     """Give the surprised their condition for the surprise round (000 "Surprised")."""
+    if encounter_flow.loses_first_turn(engine.ruleset):
+        return encounter  # 003-10: no surprise round, so no condition for it
     combat = encounter.combat
     surprised = [c.creature_id for c in combat.combatants if c.surprised]
     if not surprised or len(surprised) == len(combat.combatants):

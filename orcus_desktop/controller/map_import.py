@@ -4,6 +4,10 @@ The GM chooses how: REPLACE makes the file's map the encounter's map (grid, imag
 windows, doors; the old map's terrain goes with it), keeping the creatures and the fight;
 MERGE adds the file's walls and doors to the current map square for square, grows the grid to
 hold them and keeps the current image (the file's image only where the map had none).
+
+Light (issue 20, docs/rulings.md R-63): REPLACE puts the file's lights in place of the old map's
+fixed lights (lights creatures carry stay), takes its ambient light when it gives one, and
+clears the magical darkness; MERGE adds the file's lights and keeps the ambient light.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.lighting import Lighting, LightSource
 from orcus_desktop.model.uvtt import ImportedMap, numbered
 
 
@@ -41,6 +46,7 @@ def import_map(
             walls=numbered(imported.walls),
             terrain=(),
             map_image=imported.map_image,
+            lighting=_replaced_lighting(encounter.lighting, imported),
         )
     else:
         grid = GridBounds(
@@ -53,6 +59,7 @@ def import_map(
             grid=grid,
             walls=encounter.walls + numbered(imported.walls, taken),
             map_image=encounter.map_image or imported.map_image,
+            lighting=_merged_lighting(encounter.lighting, imported.lights),
         )
     outside = [c.name for c in encounter.creatures if not grid.contains_space(c.space)]
     if outside:
@@ -68,3 +75,16 @@ def import_map(
         True, op, text=f"Import map {imported.name}", details={"summary": summary}
     )
     return Step(after, result)
+
+
+def _merged_lighting(lighting: Lighting, lights: tuple[LightSource, ...]) -> Lighting:
+    """`lighting` with `lights` added under ids it does not use yet."""
+    for source in lights:
+        lighting = lighting.with_source(replace(source, id=lighting.next_id()))
+    return lighting
+
+
+def _replaced_lighting(lighting: Lighting, imported: ImportedMap) -> Lighting:
+    carried = tuple(s for s in lighting.sources if s.carried_by is not None)
+    ambient = imported.ambient if imported.ambient is not None else lighting.ambient
+    return _merged_lighting(Lighting(ambient, carried).within(imported.grid), imported.lights)

@@ -355,6 +355,12 @@ class GameSession(GmEditCommands, LightingCommands, SessionQuestions):
     ) -> OperationResult:
         return self._run(initiator, initiative.join_combat, creature_id, die, total, group)
 
+    def new_wave(
+        self, choice: str, *, dice: Mapping[str, int] | None = None, initiator: object = None
+    ) -> OperationResult:
+        """003-14: "start_over" or "keep_initiative" for the creatures placed since it began."""
+        return self._run(initiator, initiative.new_wave, choice, dice or {})
+
     def reorder_initiative(
         self, creature_id: str, before_id: str, initiator: object = None
     ) -> OperationResult:

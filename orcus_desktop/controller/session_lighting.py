@@ -13,11 +13,13 @@ from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
+from orcus_desktop.geometry.lighting import LevelGrid, light_levels
 from orcus_desktop.model.lighting import LightSource
 
 if TYPE_CHECKING:
     from orcus_desktop.controller.engine import Engine
     from orcus_desktop.controller.outcomes import Outcome
+    from orcus_desktop.geometry.battlefield import Battlefield
     from orcus_desktop.model.encounter import Encounter
 
 P = ParamSpec("P")
@@ -36,6 +38,12 @@ class LightingCommands:
             *args: P.args,
             **kwargs: P.kwargs,
         ) -> OperationResult: ...
+
+        def battlefield(self) -> Battlefield: ...
+
+    def illumination(self) -> LevelGrid:
+        """The `Illumination` of every square now, (rows, columns) (000 "Vision and Light")."""
+        return light_levels(self.battlefield())
 
     def add_light(self, source: LightSource, initiator: object = None) -> OperationResult:
         """Place a light (its id comes back as `created_id`)."""

@@ -14,6 +14,7 @@ from typing import Any
 from orcus_desktop.controller import (
     attacks,
     combat_actions,
+    encounter_flow,
     gm_edits,
     initiative,
     movement,
@@ -89,6 +90,10 @@ class SessionQuestions:
 
     def turn_prompts(self, creature_id: str) -> tuple[dict[str, Any], ...]:
         return initiative.turn_prompts(self.engine, self.encounter, creature_id)
+
+    def escalation_die(self) -> int:
+        """The escalation die now (003-13; 0 under rulesets without it or outside combat)."""
+        return encounter_flow.escalation_die(self.rules.ruleset, self.encounter.combat)
 
     def death_save_on_end_turn(self) -> str | None:
         return initiative.death_save_on_end_turn(self.engine, self.encounter)

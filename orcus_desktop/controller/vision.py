@@ -12,6 +12,10 @@ players lend the players no eyes. The players' own creatures are always seen. Cr
 shown whole, so their spaces are part of the seen region even where a wall hides part of the
 square from every centre (not the spaces of creatures the GM hides: a hole in the fog would give
 them away).
+
+On a lit map (`Encounter.lighting`, 000 "Vision and Light") each creature sees only the squares
+it perceives lit with its senses, and the creatures on them or next to it (docs/rulings.md
+R-62).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.lit_view import lit_view_rings, perceives_space
 from orcus_desktop.geometry.sight import spaces_see_spaces
 from orcus_desktop.geometry.visibility import Ring, occupant_view_array, union_rings
 from orcus_desktop.geometry.walls import FloatArray
@@ -107,6 +112,12 @@ def player_vision(
     viewer_spaces = [v.space for v in viewers]
     pairs = [(v, space) for space in [o.space for o in others] for v in viewer_spaces]
     answers = spaces_see_spaces(field, pairs) if pairs else []
+    if field.lighting is not None:
+        eyes = [field.occupant(v.id) for v in viewers]
+        answers = [
+            seen_now and perceives_space(field, eyes[k % len(viewers)], pair[1])
+            for k, (seen_now, pair) in enumerate(zip(answers, pairs, strict=True))
+        ]
     # The players always see their own creatures, even blinded or beyond every other's sight.
     seen = {c.id for c in encounter.creatures if c.side == side}
     n = len(viewers)
@@ -115,5 +126,8 @@ def player_vision(
             seen.add(other.id)
     # A creature the GM hides cuts no hole in the fog: its square would give it away.
     boxes = [c.space.bounds() for c in encounter.creatures if c.id in seen and not c.hidden]
-    rings = union_rings(polygons, boxes)
+    if field.lighting is None:
+        rings = union_rings(polygons, boxes)
+    else:
+        rings = lit_view_rings(field, [field.occupant(c.id) for c in viewers], polygons, boxes)
     return PlayerVision(side, viewer_ids, rings, frozenset(seen))

@@ -23,7 +23,7 @@ of movement (a Bellman-Ford on arrays), so a move preview is a handful of array 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 import numpy as np
@@ -219,6 +219,37 @@ class _Plan:
     pass_ok: BoolArray  # (rows, cols) the mover may be at this origin while moving
     end_ok: BoolArray  # (rows, cols) the mover may end its move at this origin
     extra: IntGrid  # (8, rows, cols) extra cost of the step arriving at origin (difficult)
+    arrivals: dict[int, IntGrid] = field(default_factory=dict, compare=False)
+    """Per cost of a square, (8, rows, cols): the cost of arriving at each origin by each
+    step, or _INF where that step may not arrive there (`arrival_costs`)."""
+
+    def arrival_costs(self, per_square: int) -> IntGrid:
+        """The arrival costs for `per_square`, worked out once per plan.
+
+        Each preview of a drag slices them instead of masking the steps again.
+        """
+        found = self.arrivals.get(per_square)
+        if found is None:
+            found = _arrival_costs(self, per_square)
+            self.arrivals[per_square] = found
+        return found
+
+
+def _arrival_costs(plan: _Plan, per_square: int) -> IntGrid:
+    _, rows, cols = plan.step_ok.shape
+    out = np.full((8, rows, cols), _INF, dtype=np.int64)
+    for k, (dc, dr) in enumerate(STEPS):
+        # arriving at (r, c) from (r - dr, c - dc), both on the map
+        tr0, tr1 = max(0, dr), rows + min(0, dr)
+        tc0, tc1 = max(0, dc), cols + min(0, dc)
+        if tr1 <= tr0 or tc1 <= tc0:
+            continue
+        ok = (
+            plan.step_ok[k, tr0 - dr : tr1 - dr, tc0 - dc : tc1 - dc]
+            & plan.pass_ok[tr0:tr1, tc0:tc1]
+        )
+        out[k, tr0:tr1, tc0:tc1] = np.where(ok, per_square + plan.extra[k, tr0:tr1, tc0:tc1], _INF)
+    return out
 
 
 def _can_pass_through(mover: Occupant, other: Occupant, rules: Occupancy) -> bool:
@@ -325,13 +356,12 @@ def _costs(
     r0, r1 = max(0, start.row - reach), min(rows, start.row + reach + 1)
     c0, c1 = max(0, start.col - reach), min(cols, start.col + reach + 1)
     h, w = r1 - r0, c1 - c0
-    step_ok = plan.step_ok[:, r0:r1, c0:c1]
-    pass_ok = plan.pass_ok[r0:r1, c0:c1]
-    extra = plan.extra[:, r0:r1, c0:c1]
+    arrivals = plan.arrival_costs(per_square)[:, r0:r1, c0:c1]
     dist = np.full((h, w), _INF, dtype=np.int64)
     dist[start.row - r0, start.col - c0] = 0
     # Per step direction, the cost of arriving at each target square by that step, or _INF
     # where the step is not allowed (sums stay below int64's top: _INF is a quarter of it).
+    # The views into `dist` and the sums' buffers are made once: the rounds only compute.
     moves = []
     for k, (dc, dr) in enumerate(STEPS):
         # arriving at (r, c) from (r - dr, c - dc)
@@ -341,20 +371,20 @@ def _costs(
             continue
         tr0, tc0 = sr0 + dr, sc0 + dc
         tr1, tc1 = sr1 + dr, sc1 + dc
-        ok = step_ok[k, sr0:sr1, sc0:sc1] & pass_ok[tr0:tr1, tc0:tc1]
-        add = np.where(ok, per_square + extra[k, tr0:tr1, tc0:tc1], _INF)
-        moves.append((sr0, sr1, sc0, sc1, tr0, tr1, tc0, tc1, add))
+        add = arrivals[k, tr0:tr1, tc0:tc1]
+        target, source = dist[tr0:tr1, tc0:tc1], dist[sr0:sr1, sc0:sc1]
+        moves.append((target, source, add, np.empty_like(add)))
     # Relaxed in place (a step may build on one relaxed earlier in the same round): every value
     # is a real path's cost, so it never goes below the cheapest, and fewer rounds are needed.
-    new = dist
+    before = np.empty_like(dist)
     for _ in range(reach + 1):
-        dist = new.copy()
-        for sr0, sr1, sc0, sc1, tr0, tr1, tc0, tc1, add in moves:
-            target = new[tr0:tr1, tc0:tc1]
-            np.minimum(target, new[sr0:sr1, sc0:sc1] + add, out=target)
-        if np.array_equal(new, dist):
+        np.copyto(before, dist)
+        for target, source, add, total in moves:
+            np.add(source, add, out=total)
+            np.minimum(target, total, out=target)
+        if np.array_equal(before, dist):
             break
-    return new, (r0, c0)
+    return dist, (r0, c0)
 
 
 def _per_square(mode: PathRule) -> int:
@@ -391,10 +421,9 @@ def reachable_squares(
     h, w = dist.shape
     ok = (dist <= budget) & plan.end_ok[r0 : r0 + h, c0 : c0 + w]
     rows, cols = np.nonzero(ok)
-    out = {
-        Square(int(c) + c0, int(r) + r0): int(dist[r, c])
-        for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
-    }
+    costs = dist[rows, cols].tolist()
+    squares = map(Square, (cols + c0).tolist(), (rows + r0).tolist())
+    out = dict(zip(squares, costs, strict=True))
     out[mover.square] = 0
     return out
 

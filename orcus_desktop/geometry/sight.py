@@ -18,7 +18,7 @@ from orcus_desktop.geometry.corner_shares import SHARE_SLACK, pair_shares
 from orcus_desktop.geometry.cover import CoverResult, space_cover
 from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
 from orcus_desktop.geometry.grid import Space, Square, space_distance
-from orcus_desktop.geometry.lighting import viewer_obscurement
+from orcus_desktop.geometry.lighting import light_cause, viewer_obscurement
 from orcus_desktop.geometry.walls import BoolArray, FloatArray
 from orcus_desktop.vocabulary import ConcealmentDegree, Origin
 
@@ -168,6 +168,16 @@ def space_concealment(
         adjacent = space_distance(attacker.space, target.space) <= 1
         return ConcealmentDegree.CONCEALED if adjacent else ConcealmentDegree.TOTAL
     return ConcealmentDegree.TOTAL
+
+
+def concealment_with_cause(
+    battlefield: Battlefield, attacker: Occupant, target: Occupant, origin: Origin
+) -> tuple[ConcealmentDegree, str]:
+    """`space_concealment`, and "dim light" or "darkness" when light gives it (else "")."""
+    degree = space_concealment(battlefield, attacker, target, origin)
+    if degree is ConcealmentDegree.NONE or target.invisible:
+        return degree, ""
+    return degree, light_cause(battlefield, attacker, target.space)
 
 
 def _perceives_invisible(attacker: Occupant, target: Occupant) -> bool:

@@ -117,6 +117,8 @@ class Combatant:
         initiative_roll: the d20 rolled, or None when the GM typed the result.
         initiative_modifier: the creature's initiative modifier (for ties).
         tie_break: a recorded coin flip: higher goes first among equal results and modifiers.
+        tie_order: a recorded place among equal results where the ruleset breaks ties without
+            the modifier (003-12, alternating sides): higher first; 0 where it does not.
         group: creatures rolled together share one group name and one roll.
         surprised: surprised at the start of the encounter (000 "Surprise").
         acted_round: the last round in which this creature took (or lost) its turn; -1 before
@@ -144,6 +146,7 @@ class Combatant:
     initiative_roll: int | None = None
     initiative_modifier: int = 0
     tie_break: int = 0
+    tie_order: int = 0
     group: str | None = None
     surprised: bool = False
     acted_round: int = -1
@@ -163,9 +166,12 @@ class Combatant:
         """Whether it took an opportunity attack on that turn (`Combat.turn_key`)."""
         return bool(turn) and self.opportunity_turn == turn
 
-    def sort_key(self) -> tuple[int, int, int]:
-        """Higher first: result, then modifier, then the coin (000 "Initiative")."""
-        return (-self.initiative, -self.initiative_modifier, -self.tie_break)
+    def sort_key(self) -> tuple[int, int, int, int]:
+        """Higher first: result, then modifier, then the coin (000 "Initiative").
+
+        A recorded ``tie_order`` (003-12) comes before the modifier; it is 0 under 000.
+        """
+        return (-self.initiative, -self.tie_order, -self.initiative_modifier, -self.tie_break)
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +293,17 @@ class OwedForcedMove:
 
 
 @dataclass(frozen=True, slots=True)
+class EscalationSet:
+    """The escalation die as the GM last set it (003-14 "Start Over" / "Keep Initiative").
+
+    The die then grows from ``value`` with each later round the ruleset escalates in.
+    """
+
+    value: int
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class Combat:
     """The encounter's combat state.
 
@@ -307,6 +324,8 @@ class Combat:
         engagements: 001's Engaged With pairs (001-25; `rules.engagement`), empty under
             the other rulesets.
         strike_offers: 001's Counter Strike! and Free Strike! offered now (001-23/24).
+        escalation_set: the escalation die's last reset (003-14), or None: it has grown from
+            0 since combat started.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -321,6 +340,7 @@ class Combat:
     owed_forced_moves: tuple[OwedForcedMove, ...] = ()
     engagements: tuple[Engagement, ...] = ()
     strike_offers: tuple[StrikeOffer, ...] = ()
+    escalation_set: EscalationSet | None = None
 
     @property
     def active(self) -> bool:

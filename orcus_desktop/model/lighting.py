@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.vocabulary import CreatureId
@@ -61,6 +61,14 @@ class Lighting:
     sources: tuple[LightSource, ...] = ()
     magical_darkness: frozenset[Square] = frozenset()
 
+    @property
+    def shapes_sight(self) -> bool:
+        """Whether light limits what creatures see (not bright everywhere, as before issue 20).
+
+        True when the ambient light is not bright or some square is magically dark.
+        """
+        return self.ambient is not Illumination.BRIGHT or bool(self.magical_darkness)
+
     def source(self, light_id: str) -> LightSource | None:
         """The light source with that id, or None."""
         return next((s for s in self.sources if s.id == light_id), None)
@@ -75,6 +83,23 @@ class Lighting:
 
     def without_source(self, light_id: str) -> Lighting:
         return replace(self, sources=tuple(s for s in self.sources if s.id != light_id))
+
+    def within(self, grid: GridBounds) -> Lighting:
+        """The lighting of a map resized to `grid`.
+
+        Fixed lights and magical darkness off it go; a carried light's placed square moves
+        onto it (its bearer is on it).
+        """
+        sources: list[LightSource] = []
+        for source in self.sources:
+            if grid.contains(source.square):
+                sources.append(source)
+            elif source.carried_by is not None:
+                col = min(source.square.col, grid.columns - 1)
+                row = min(source.square.row, grid.rows - 1)
+                sources.append(replace(source, square=Square(col, row)))
+        darkness = frozenset(s for s in self.magical_darkness if grid.contains(s))
+        return replace(self, sources=tuple(sources), magical_darkness=darkness)
 
     def next_id(self) -> LightId:
         """A light id no source uses yet ("light-N")."""

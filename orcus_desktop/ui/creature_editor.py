@@ -206,7 +206,14 @@ class CreatureEditor(QDialog):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.rulesets.addItem(item)
-        self.rulesets.setMaximumHeight(4 * self.rulesets.sizeHintForRow(0) + 6)
+        # Every ruleset in sight, no scrolling: a handful of rows.
+        self.rulesets.setFixedHeight(
+            self.rulesets.count() * self.rulesets.sizeHintForRow(0)
+            + 2 * self.rulesets.frameWidth()
+        )
+        self.rulesets.setMinimumWidth(self.rulesets.sizeHintForColumn(0) + 30)
+        self.rulesets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.rulesets.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.abilities = {a: _spin(1, 40, 10) for a in _ABILITIES}
         self.defenses = {d: _spin(0, 80, 10) for d in _DEFENSES}
         self.max_hp = _spin(1, 5000, 20)

@@ -122,6 +122,11 @@ class FileActions(QObject):
         self._status.say(said)
         return True
 
+    def remember(self, path: Path) -> None:
+        """Put a file opened another way (at start) on File > Open Recent; not bundled data."""
+        if not _is_bundled(path):
+            self.recent.add(path)
+
     def _show_or_keep(self, encounter: Encounter, path: Path) -> str | None:
         """Show `encounter` in every view, or keep the open one as it was; None when shown.
 

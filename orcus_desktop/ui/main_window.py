@@ -42,6 +42,7 @@ from orcus_desktop.ui.attack_driver import AttackDriver
 from orcus_desktop.ui.creature_list import CreatureList, token_menu
 from orcus_desktop.ui.engagement_actions import EngagementActions
 from orcus_desktop.ui.file_actions import FileActions, ask_image_use
+from orcus_desktop.ui.light_actions import LightActions
 from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
@@ -300,6 +301,9 @@ class MainWindow(QMainWindow):
             file_menu,
             encounter_menu,
         )
+        self.lights = LightActions(
+            self, self.session, self.scene, encounter_menu, self.status_report
+        )
         combat_menu = menu_bar.addMenu("&Combat")
         combat_menu.addActions(
             [
@@ -522,6 +526,7 @@ class MainWindow(QMainWindow):
         self._connections.clear()
         self.result_reporter.detach()
         self.attacks.detach()
+        self.lights.detach()
         self.scene.detach()
         self.view.set_tool(None)
         self.player_view.detach()  # the players' window goes with the GM's

@@ -1,7 +1,8 @@
 """The map tool bar: one checkable action per pointer tool, with a key each, and GM move.
 
 Tools: select, move, measure, wall, window, door, terrain (with the kind painted), erase,
-template (shape, Near/Far, size, range), calibrate, line of sight. The workflows put tools of
+template (shape, Near/Far, size, range), calibrate, line of sight, light (the kind of light, and
+whether the creature clicked carries it), magical darkness. The workflows put tools of
 their own on the map for a while (targeting, a push: `show_transient`); the checked action
 stays the GM's tool, which `restore` brings back.
 """
@@ -12,11 +13,12 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QMainWindow, QSpinBox, QToolBar, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QMainWindow, QSpinBox, QToolBar, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.calibrate_tool import CalibrateTool
 from orcus_desktop.controller.tools.erase_tool import EraseTool
+from orcus_desktop.controller.tools.light_tool import DarknessTool, LightSettings, LightTool
 from orcus_desktop.controller.tools.measure_tool import MeasureTool
 from orcus_desktop.controller.tools.move_tool import MoveTool, SelectTool
 from orcus_desktop.controller.tools.pointer import MapTool
@@ -26,8 +28,19 @@ from orcus_desktop.controller.tools.terrain_tool import TerrainTool
 from orcus_desktop.controller.tools.wall_tool import WallTool
 from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.features import TerrainKind, WallKind
+from orcus_desktop.model.ids import LightId
+from orcus_desktop.ui.light_dialog import LightDialog
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.status_report import StatusReport
+
+LIGHT_PRESETS = (
+    LightSettings("Torch", 4, 8),
+    LightSettings("Lantern", 6, 12),
+    LightSettings("Candle", 1, 2),
+    LightSettings("Campfire", 4, 8),
+    LightSettings("Sunrod", 6, 12),
+)
+"""The lights the light tool places (squares of 5 feet; docs/rulings.md R-60); edit any."""
 
 
 def make_action(
@@ -102,6 +115,8 @@ class MapToolBar(QToolBar):
             ("template", "Template", "A", self._template_tool),
             ("calibrate", "Calibrate", "K", lambda: CalibrateTool(session, calibrate)),
             ("sight", "Line of Sight", "L", lambda: SightTool(session, selected_creature, select)),
+            ("light", "Light", "I", self._light_tool),
+            ("darkness", "Magical Darkness", "Shift+I", lambda: DarknessTool(session)),
         )
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self)
         for key, text, shortcut, factory in factories:
@@ -117,6 +132,9 @@ class MapToolBar(QToolBar):
                 self.addWidget(self.terrain_kind)
             if key == "template":
                 for widget in self._template_controls():
+                    self.addWidget(widget)
+            if key == "light":
+                for widget in self._light_controls():
                     self.addWidget(widget)
         self.addSeparator()
         self.gm_move_action = make_action(window, "GM Move", "G")
@@ -192,6 +210,36 @@ class MapToolBar(QToolBar):
             self.template_range.value(),
             self._selected,
         )
+
+    def _light_controls(self) -> list[QWidget]:
+        """The kind of light placed, and whether the creature clicked carries it."""
+        self.light_kind = QComboBox()
+        for preset in LIGHT_PRESETS:
+            self.light_kind.addItem(f"{preset.name} ({preset.bright}/{preset.dim})", preset)
+        self.light_kind.setToolTip("Light placed by the light tool (bright/dim radius)")
+        self.light_carried = QCheckBox("carried")
+        self.light_carried.setToolTip("The creature clicked carries the light (it moves along)")
+        self.light_kind.currentIndexChanged.connect(self._on_light_changed)
+        self.light_carried.toggled.connect(self._on_light_changed)
+        self.light_dialog: LightDialog | None = None
+        return [self.light_kind, self.light_carried]
+
+    def _light_tool(self) -> LightTool:
+        preset = self.light_kind.currentData()
+        settings = preset if isinstance(preset, LightSettings) else LIGHT_PRESETS[0]
+        settings = LightSettings(
+            settings.name, settings.bright, settings.dim, self.light_carried.isChecked()
+        )
+        return LightTool(self._session, settings, self.edit_light)
+
+    def edit_light(self, light_id: LightId) -> None:
+        """Open the dialog editing one light (window-modal, not blocking)."""
+        self.light_dialog = LightDialog(self._session, light_id, self.window())
+        self.light_dialog.open()
+
+    def _on_light_changed(self, *_args: object) -> None:
+        if self.tools["light"][0].isChecked():
+            self.activate("light")
 
     def _terrain(self) -> TerrainKind:
         kind = self.terrain_kind.currentData()

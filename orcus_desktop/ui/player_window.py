@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.map.fog import PlayerFog
+from orcus_desktop.ui.map.light_layer import LightLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.player_strip import InitiativeStripView, StripMode
@@ -56,6 +57,7 @@ class PlayerWindow(QMainWindow):
         self._session = session
         self.scene = MapScene(session.document, rules=session.rules, gm=False, parent=self)
         self.fog = PlayerFog(self.scene, session.rules, enabled=fog, parent=self)
+        self.light = LightLayer(self.scene, session, markers=False, parent=self)
         self.view = MapView(self.scene, self)
         # The screen facing the table shows the whole map, scaled to it, and no scroll bars.
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -145,6 +147,7 @@ class PlayerWindow(QMainWindow):
             signal.disconnect(self._sync_title)
         self._title_signals = ()
         self.fog.detach()
+        self.light.detach()
         self.scene.detach()
         event.accept()
         self.closed.emit()

@@ -91,3 +91,24 @@ def test_lighting_is_saved_and_reopened_and_old_files_open_bright(tmp_path: Path
     del data["lighting"]
     path.write_text(json.dumps(data))
     assert load_encounter(path).lighting == NO_LIGHTING
+
+
+def test_the_heroes_see_only_what_light_or_their_senses_show_them() -> None:
+    from orcus_desktop.controller.vision import player_vision
+    from tests.controller.test_vision import inside
+
+    session = make_session(dungeon())
+    session.set_ambient_light(Illumination.DARK)
+    light_id = LightId(str(session.add_light(TORCH).created_id))
+    vision = player_vision(session.encounter, session.rules)
+    # the orc stands in the torch's dim light (7 squares away): seen (000 "Vision and Light")
+    assert "orc" in vision.seen
+    assert inside(vision.rings, 9.5, 2.5)
+    assert not inside(vision.rings, 15.5, 2.5)  # darkness beyond the dim radius
+    torch = session.encounter.lighting.source(light_id)
+    assert torch is not None
+    session.update_light(replace(torch, lit=False))
+    dark = player_vision(session.encounter, session.rules)
+    assert "orc" not in dark.seen
+    assert not inside(dark.rings, 9.5, 2.5)
+    assert inside(dark.rings, 2.5, 2.5)  # the hero's own space is always shown

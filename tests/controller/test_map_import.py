@@ -13,9 +13,12 @@ from orcus_desktop.controller.map_import import ImportMode
 from orcus_desktop.controller.queries import sight_query
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter, MapImage, WallEntry
-from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.ids import LightId, WallId
+from orcus_desktop.model.lighting import LightSource
 from orcus_desktop.model.uvtt import ImportedMap, import_uvtt_file
+from orcus_desktop.vocabulary import CreatureId
 from tests.controller.conftest import creature, make_session
 from tests.uvtt_files import corridor_map, write_map
 
@@ -92,3 +95,24 @@ def test_sight_through_imported_doors_follows_opening_them(tmp_path: Path) -> No
     door = next(w for w in session.encounter.walls if w.wall.kind is WallKind.DOOR)
     assert session.set_door_open(door.id, True).ok
     assert sight_query(session.encounter, left, right).line_of_sight is True
+
+
+def test_importing_a_map_brings_its_lights_and_keeps_the_carried_ones(tmp_path: Path) -> None:
+    """issue 20 (docs/rulings.md R-63): REPLACE swaps the fixed lights, MERGE adds them."""
+    imported, _ = import_uvtt_file(write_map(tmp_path / "c.dd2vtt", corridor_map()), None)
+    session = make_session(
+        Encounter(grid=GridBounds(12, 10), creatures=(creature("hero", "heroes", 1, 1),))
+    )
+    session.add_light(LightSource(LightId(""), "Brazier", Square(8, 8)))
+    torch = LightSource(LightId(""), "Torch", Square(1, 1), carried_by=CreatureId("hero"))
+    session.add_light(torch)
+    assert session.import_map(imported, ImportMode.REPLACE).ok
+    lighting = session.encounter.lighting
+    assert lighting.ambient is Illumination.DARK  # the file's environment
+    assert sorted(s.name for s in lighting.sources) == ["Light", "Light", "Torch"]
+    assert len({s.id for s in lighting.sources}) == 3
+    assert session.undo().ok
+    assert session.import_map(imported, ImportMode.MERGE).ok
+    merged = session.encounter.lighting
+    assert merged.ambient is Illumination.BRIGHT  # merging keeps the map's ambient light
+    assert len(merged.sources) == 4

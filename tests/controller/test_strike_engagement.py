@@ -308,3 +308,42 @@ def test_strike_offers_survive_save_and_reopen(tmp_path: Path) -> None:
     assert taken.ok, taken.reason
     assert taken.text == "Orc: Counter Strike!"
     assert reopened.engaged_with("orc") == "hero"
+
+
+def _parts(s: GameSession) -> list[list[object]]:
+    entry = [e for e in s.encounter.combat.log if e.kind == "attack"][-1]
+    return [list(p) for p in entry.data["targets"][0]["attack_parts"]]
+
+
+def test_strike_bonus_against_a_target_engaged_by_others() -> None:
+    """001-26, 001 l.262-266 "Target Engaged By 1 other +1 / 2-3 others +2 / 4 or more +3"."""
+    s = _strike_fight()
+    assert s.engage("orc", "hero").ok
+    assert s.engage("goblin", "hero").ok
+    assert s.engage("brute", "hero").ok
+    assert s.end_turn().ok
+    # The orc Strikes! the hero, whom two others (the goblin, the brute) engage: +2.
+    assert s.basic_attack("orc", "hero", dice=[2]).ok
+    assert [2, "target engaged by 2 others (001-26)"] in _parts(s)
+    # Under 000 the same attack has no such bonus.
+    plain = _strike_fight("orcus")
+    assert plain.end_turn().ok
+    assert plain.basic_attack("orc", "hero", dice=[2]).ok
+    assert not [p for p in _parts(plain) if "001-26" in str(p[1])]
+
+
+def test_no_strike_bonus_for_the_attackers_own_engagement_or_a_ranged_attack() -> None:
+    s = _strike_fight()
+    assert s.engage("orc", "hero").ok
+    # The hero is engaged by the orc only: the orc's own engagement is not "others".
+    assert s.end_turn().ok
+    assert s.basic_attack("orc", "hero", dice=[2]).ok
+    assert not [p for p in _parts(s) if "001-26" in str(p[1])]
+    # A Shoot! or Spell! is not a Strike! (001-22, l.238 "A strike is a melee attack").
+    s = _strike_fight()
+    assert s.engage("goblin", "orc").ok
+    assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[2]).ok
+    assert not [p for p in _parts(s) if "001-26" in str(p[1])]
+    assert s.undo().ok
+    assert s.basic_attack("hero", "orc", dice=[2]).ok
+    assert [1, "target engaged by 1 other (001-26)"] in _parts(s)

@@ -17,6 +17,7 @@ import pytest
 from orcus_desktop.controller.queries import sight_query
 from orcus_desktop.geometry.features import WallKind
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.uvtt import (
     ImportCancelledError,
     MapFileError,
@@ -100,11 +101,10 @@ def test_format_0_2_and_0_3_both_read(tmp_path: Path) -> None:
     assert old.walls == new.walls == (((1.0, 1.0), (1.0, 5.0)),)
 
 
-def test_summary_counts_walls_doors_and_what_was_skipped(tmp_path: Path) -> None:
+def test_summary_counts_walls_doors_lights_and_the_ambient_light(tmp_path: Path) -> None:
     imported, _ = import_uvtt_file(write_map(tmp_path / "c.dd2vtt", corridor_map()), None)
-    assert imported.summary() == (
-        "2 walls, 1 door, 2 lights skipped (no lighting yet), environment skipped"
-    )
+    # issue 20: lights and the environment come in (ambient "ff404040": dark grey, dark)
+    assert imported.summary() == "2 walls, 1 door, 2 lights, ambient light dark"
 
 
 def test_a_webp_image_is_stored_as_webp(tmp_path: Path) -> None:
@@ -318,3 +318,29 @@ def test_a_map_made_here_exports_windows_doors_and_grid_without_an_image(tmp_pat
         ("window", ((3.0, 9.0), (5.0, 9.0))),
     ]
     assert sight_query(again, Square(4, 4), Square(8, 4)).line_of_sight is False
+
+
+def test_lights_and_environment_become_light_sources_and_ambient_light(tmp_path: Path) -> None:
+    # docs/rulings.md R-63: range 4 -> dim 4, bright 2; colour "ffffcc88" -> "#ffcc88"; a
+    # cropped export's origin (2.5, 1.0) shifts the grid by whole squares, the lights with it.
+    data = uvtt_map(origin=(2.5, 1.0), lights=1)
+    data["lights"][0]["position"] = {"x": 4.5, "y": 3.5}
+    data["environment"]["ambient_light"] = "ff808080"
+    imported, _ = import_uvtt_file(write_map(tmp_path / "lit.dd2vtt", data), None)
+    (light,) = imported.lights
+    assert (light.square, light.bright, light.dim, light.colour) == (Square(2, 2), 2, 4, "#ffcc88")
+    lighting = imported.as_encounter().lighting
+    assert lighting.ambient is Illumination.DIM
+    assert lighting.sources == (light,)
+    data["lights"][0]["position"] = {"x": 40.0, "y": 3.5}
+    data["environment"] = {"ambient_light": "ffffffff"}
+    far, _ = import_uvtt_file(write_map(tmp_path / "far.dd2vtt", data), None)
+    assert far.lights == ()
+    assert far.summary().endswith("ambient light bright, 1 light off the map skipped")
+
+
+def test_a_light_without_a_range_is_named(tmp_path: Path) -> None:
+    data = uvtt_map(lights=1)
+    del data["lights"][0]["range"]
+    with pytest.raises(MapFileError, match=r"lights\[0\]\.range: expected a number"):
+        import_uvtt_file(write_map(tmp_path / "bad.dd2vtt", data), None)

@@ -51,11 +51,11 @@ def test_clicking_the_hit_damage_rolls_it_to_the_combat_log(window: MainWindow) 
     panel.power_card.linkActivated.emit("roll:Hit")  # what the GM's click on the link does
     entry = session.encounter.combat.log[-1]
     assert entry.kind == "dice_roll"
-    assert entry.data["label"] == "Cleave: Hit damage"
+    assert entry.data["label"] == "Hero: Cleave, Hit damage"  # whose power, which line
     assert 5 <= entry.data["total"] <= 14
     assert window.dice_dock.result.text().startswith(f"<b>{entry.data['total']}</b>")
     assert window.dice_dock.model.rowCount() == 1
-    assert window.undo_action.text() == "&Undo Roll Cleave: Hit damage"  # one undo step
+    assert window.undo_action.text() == "&Undo Roll Hero: Cleave, Hit damage"  # one step
     window.undo_action.trigger()
     assert session.encounter.combat.log[-1:] != (entry,)
 

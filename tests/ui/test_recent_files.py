@@ -135,3 +135,15 @@ def test_default_file_names_are_safe_everywhere() -> None:
     assert default_file_name('Goblins: the "Ambush"') == "Goblins the Ambush.orcus"
     assert default_file_name("a/b\\c") == "a b c.orcus"
     assert default_file_name(" ... ") == "encounter.orcus"
+
+
+def test_a_file_opened_at_start_is_remembered_but_not_the_bundled_demo(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    window.files.remember(demo_encounter_path())
+    assert RecentFiles().paths() == []
+    mine = tmp_path / "mine.json"
+    assert window.save_to(mine)
+    RecentFiles().clear()
+    window.files.remember(mine)
+    assert RecentFiles().paths() == [mine.absolute()]

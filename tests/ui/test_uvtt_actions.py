@@ -54,9 +54,9 @@ def test_file_import_map_is_one_undo_step_with_a_summary(
     assert stored.parent == tmp_path / "data" / "maps"  # no encounter file yet
     assert set(window.scene.wall_items()) == {w.id for w in after.walls}
     message = window.statusBar().currentMessage()
+    # issue 20: the file's two lights lie at world (1.5, 1.5), left of this cropped map
     assert message == (
-        "Imported keep.dd2vtt: 2 walls, 1 door, 2 lights skipped (no lighting yet), "
-        "environment skipped."
+        "Imported keep.dd2vtt: 2 walls, 1 door, ambient light dark, 2 lights off the map skipped."
     )
     assert window.undo_action.text().endswith("Import map keep")
     window.undo_action.trigger()

@@ -9,6 +9,7 @@ from orcus_desktop.model.combat import (
     Combat,
     Combatant,
     CombatPhase,
+    EscalationSet,
     LogEntry,
     Maintained,
     OwedForcedMove,
@@ -73,6 +74,13 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         _owed_from(v, f"combat.owed_forced_moves[{i}]", creature_ids)
         for i, v in enumerate(owed_raw)
     )
+    escalation = None
+    if data.get("escalation_set") is not None:
+        raw = mapping(data["escalation_set"], "combat.escalation_set")
+        escalation = EscalationSet(
+            whole(raw.get("value", 0), "combat.escalation_set.value", 0, 10**6),
+            whole(raw.get("round", 0), "combat.escalation_set.round", 0, 10**6),
+        )
     # Files saved before 001's engagement was kept have none (001-25).
     engaged_raw = list_at(data.get("engagements", []), "combat.engagements")
     pairs = tuple(
@@ -96,6 +104,7 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         owed,
         pairs,
         offers,
+        escalation_set=escalation,
     )
 
 
@@ -198,6 +207,7 @@ def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combata
             data.get("initiative_modifier", 0), f"{where}.initiative_modifier", -big, big
         ),
         tie_break=whole(data.get("tie_break", 0), f"{where}.tie_break", -big, big),
+        tie_order=whole(data.get("tie_order", 0), f"{where}.tie_order", 0, big),
         group=group,
         surprised=boolean(data.get("surprised", False), f"{where}.surprised"),
         acted_round=whole(data.get("acted_round", -1), f"{where}.acted_round", -1, big),

@@ -104,6 +104,16 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
             {"target": m.target, "kind": m.kind, "squares": m.squares, "source": m.source}
             for m in combat.owed_forced_moves
         ],
+        **(
+            {}
+            if combat.escalation_set is None
+            else {
+                "escalation_set": {
+                    "value": combat.escalation_set.value,
+                    "round": combat.escalation_set.round,
+                }
+            }
+        ),
         **_engagements_to(combat),
     }
 
@@ -153,6 +163,8 @@ def _combatant_to(c: Combatant) -> dict[str, Any]:
         }
     if c.opportunity_turn:
         out["opportunity_turn"] = c.opportunity_turn
+    if c.tie_order:
+        out["tie_order"] = c.tie_order
     return out
 
 

@@ -16,9 +16,12 @@ from pathlib import Path
 
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter, MapImage, WallEntry
 from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.lighting import Lighting, LightSource
 from orcus_desktop.model.uvtt.images import store_image
+from orcus_desktop.model.uvtt.lights import light_sources
 from orcus_desktop.model.uvtt.reader import (
     MapFileError,
     Point,
@@ -41,8 +44,9 @@ class ImportedMap:
         grid: the grid the map needs.
         walls: walls (from both line-of-sight lists), windows and doors, in grid squares.
         map_image: the stored image and its calibration, or None when not stored (`query`).
-        lights: lights in the file, skipped (no lighting yet).
-        environment: the file's environment (ambient light), skipped.
+        lights: the file's lights on the grid (docs/rulings.md R-63).
+        ambient: the ambient light the file's environment gives, or None.
+        lights_off_grid: lights left out because they lie off the grid.
         degenerate: polylines skipped because they had fewer than two distinct points.
     """
 
@@ -50,15 +54,16 @@ class ImportedMap:
     grid: GridBounds
     walls: tuple[Wall, ...]
     map_image: MapImage | None
-    lights: int = 0
-    environment: bool = False
+    lights: tuple[LightSource, ...] = ()
+    ambient: Illumination | None = None
+    lights_off_grid: int = 0
     degenerate: int = 0
 
     def count(self, kind: WallKind) -> int:
         return sum(1 for wall in self.walls if wall.kind is kind)
 
     def summary(self) -> str:
-        """What the import brought and what it skipped: "412 walls, 18 doors, 6 lights skipped"."""
+        """What the import brought and what it skipped: "412 walls, 18 doors, 6 lights"."""
         parts = [
             _count(self.count(WallKind.WALL), "wall"),
             _count(self.count(WallKind.DOOR), "door"),
@@ -66,9 +71,11 @@ class ImportedMap:
         if self.count(WallKind.WINDOW):
             parts.append(_count(self.count(WallKind.WINDOW), "window"))
         if self.lights:
-            parts.append(f"{_count(self.lights, 'light')} skipped (no lighting yet)")
-        if self.environment:
-            parts.append("environment skipped")
+            parts.append(_count(len(self.lights), "light"))
+        if self.ambient is not None:
+            parts.append(f"ambient light {self.ambient.name.lower()}")
+        if self.lights_off_grid:
+            parts.append(f"{_count(self.lights_off_grid, 'light')} off the map skipped")
         if self.degenerate:
             parts.append(f"{_count(self.degenerate, 'empty wall')} skipped")
         return ", ".join(parts)
@@ -76,8 +83,17 @@ class ImportedMap:
     def as_encounter(self) -> Encounter:
         """A new encounter holding only this map."""
         return Encounter(
-            grid=self.grid, name=self.name, walls=numbered(self.walls), map_image=self.map_image
+            grid=self.grid,
+            name=self.name,
+            walls=numbered(self.walls),
+            map_image=self.map_image,
+            lighting=self.lighting(),
         )
+
+    def lighting(self) -> Lighting:
+        """The map's light: the file's lights and ambient level (bright when it gives none)."""
+        ambient = self.ambient if self.ambient is not None else Illumination.BRIGHT
+        return Lighting(ambient, self.lights)
 
 
 def _count(n: int, noun: str) -> str:
@@ -147,13 +163,15 @@ def imported_map(uvtt: UvttMap, name: str, image_path: Path | None) -> ImportedM
         raise MapFileError(
             f"the map needs a {grid.columns} x {grid.rows} grid (at most 1000 a side)"
         )
+    lights, off_grid = light_sources(uvtt.lights, shift, grid)
     return ImportedMap(
         name=name,
         grid=grid,
         walls=tuple(walls),
         map_image=image,
-        lights=uvtt.lights,
-        environment=uvtt.environment,
+        lights=lights,
+        ambient=uvtt.ambient,
+        lights_off_grid=off_grid,
         degenerate=degenerate,
     )
 

@@ -23,8 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.uvtt.images import MAX_IMAGE_SIDE, ImageHeader, read_header
+from orcus_desktop.model.uvtt.lights import UvttLight, UvttLightError, ambient_level, read_lights
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 """File suffixes that are always Universal VTT (a `.json` file may be one too)."""
@@ -76,7 +78,7 @@ class UvttMap:
         object_walls: how many of `walls` came from `objects_line_of_sight`.
         windows: this app's windows (an `orcus_desktop` extension other tools ignore).
         portals: the doors.
-        lights: how many lights the file has (this app has no lighting yet).
+        lights: the file's lights (`uvtt.lights`).
         environment: whether the file describes an environment (ambient light).
         image: the decoded image file's bytes.
         image_header: its kind and size in pixels.
@@ -91,11 +93,13 @@ class UvttMap:
     object_walls: int
     windows: tuple[Polyline, ...]
     portals: tuple[Portal, ...]
-    lights: int
+    lights: tuple[UvttLight, ...]
     environment: bool
     image: bytes
     image_header: ImageHeader
     grid: tuple[int, int] | None = None
+    ambient: Illumination | None = None
+    """The ambient level `environment.ambient_light` gives, or None."""
 
 
 def is_uvtt_path(path: str | Path) -> bool:
@@ -191,10 +195,13 @@ def parse_uvtt(raw: bytes, progress: Progress | None = None) -> UvttMap:
         _portal(item, f"portals[{i}]", area, counter)
         for i, item in enumerate(_list(root.get("portals", []), "portals"))
     )
-    lights = _list(root.get("lights", []), "lights")
     environment = root.get("environment")
     if environment is not None and not isinstance(environment, Mapping):
         raise MapFileError("environment: expected an object")
+    try:
+        lights = read_lights(_list(root.get("lights", []), "lights"))
+    except UvttLightError as exc:
+        raise MapFileError(str(exc)) from None
     windows, grid = _extension(root.get("orcus_desktop"), area, counter)
     _tell(report, "Reading walls and doors", 1.0)
     return UvttMap(
@@ -206,8 +213,9 @@ def parse_uvtt(raw: bytes, progress: Progress | None = None) -> UvttMap:
         object_walls=len(objects),
         windows=windows,
         portals=portals,
-        lights=len(lights),
+        lights=lights,
         environment=bool(environment),
+        ambient=ambient_level(environment),
         image=image,
         image_header=header,
         grid=grid,

@@ -49,6 +49,10 @@ class InitiativeProcedure(Protocol):
     def tie_break_sides(self) -> int:
         """Sides of the die that breaks a tie left after the modifiers (a coin is 2)."""
 
+    @property
+    def ties_alternate_sides(self) -> bool:
+        """003-12: ties alternate PCs and monsters (no modifier tie-break) instead of 000's."""
+
     def modifier(self, statblock: StatBlock, ruleset: Ruleset) -> ResolvedValue: ...
 
 
@@ -59,6 +63,7 @@ class RolledInitiative:
     name: str
     tie_break_sides: int
     source: str
+    ties_alternate_sides: bool = False
 
     def modifier(self, statblock: StatBlock, ruleset: Ruleset) -> ResolvedValue:
         # docs/rulings.md R-18: Dexterity + half level + other modifiers.
@@ -112,6 +117,14 @@ class EncounterFlow(Protocol):
     def readied_kind_is_readied_action(self) -> bool:
         """Readying costs the kind of the readied action (004-20), not a standard (000)."""
 
+    @property
+    def opening_total_defense(self) -> bool:
+        """003-08: every combatant not surprised starts combat in Total Defense."""
+
+    @property
+    def wave_choices(self) -> bool:
+        """003-14: a new wave joins by "Start Over" or "Keep Initiative" (000: one by one)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Flow:
@@ -124,6 +137,8 @@ class Flow:
     readied_timing: ReadiedTiming = ReadiedTiming.BEFORE_TRIGGER
     readying_ends_turn: bool = False
     readied_kind_is_readied_action: bool = False
+    opening_total_defense: bool = False
+    wave_choices: bool = False
 
 
 # --- H3 attack modifiers -------------------------------------------------------------------
@@ -380,6 +395,12 @@ _INITIATIVE: dict[str, InitiativeProcedure] = {
     "tie-die": RolledInitiative(
         "tie-die", 20, '004-35, 004 l.194 "If there is still a tie, roll a die" (d20 pick)'
     ),
+    "square-fireballs": RolledInitiative(
+        "square-fireballs",
+        20,
+        '003-12, 003 l.191-194 "Try to alternate PCs and monsters"; "roll a die"',
+        ties_alternate_sides=True,
+    ),
 }
 
 _FLOW: dict[str, EncounterFlow] = {
@@ -391,6 +412,15 @@ _FLOW: dict[str, EncounterFlow] = {
         readied_timing=ReadiedTiming.AFTER_TRIGGER,
         readying_ends_turn=True,
         readied_kind_is_readied_action=True,
+    ),
+    "square-fireballs": Flow(
+        "square-fireballs",
+        '003-08 003 l.145 "all characters use Total Defense as a Free Reaction"; '
+        '003-10 003 l.165-168 "they use Full Defense, end the turn"; '
+        '003-14 003 l.202-207 "Rolling Initiative mid-combat"',
+        surprise=SurpriseMode.LOSE_FIRST_TURN,
+        opening_total_defense=True,
+        wave_choices=True,
     ),
 }
 

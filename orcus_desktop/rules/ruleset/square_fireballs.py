@@ -1,7 +1,8 @@
 """003 "Square Fireballs" as a ruleset (docs/rulesets.md "003").
 
-Built on 000 (``ORCUS``): each change cites its mechanic id and the 003 line. Experimental
-until its flow, status and forced-movement hooks are built (issue "Square Fireballs").
+Built on 000 (``ORCUS``): each change cites its mechanic id and the 003 line. The flow is
+``controller/encounter_flow.py`` (H1, H2); the status table is ``square_fireballs_status.py``
+(D2), forced movement ``controller/forced_collisions.py`` (H6).
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     source="003",
     experimental=True,
     description=(
-        "Experimental, incomplete: 003's numbers and labels only. Its Total Defense start, "
-        "surprise, escalation die, status table and forced-movement rules are not built yet; "
-        "until then those parts play as 000."
+        "Experimental, incomplete: 003's flow plays (Total Defense start, surprised lose their "
+        "first turn, escalation die, alternating initiative ties, Start Over / Keep Initiative), "
+        "and so do its status table (downgrades, stealth) and forced-movement rules "
+        "(collisions, the cliff save)."
     ),
     # 003-09, 003 l.155 "Gain +4 to all defenses until your next turn."
     total_defense_bonus=4,
@@ -44,8 +46,16 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     dash=DashRules(
         speed_bonus=0, attack_penalty=0, grants_combat_advantage=False, action="standard"
     ),
-    # 003-13 the escalation die from the third round.
+    # 003-13, 003 l.198 "each combat round starting with the third, add 1 to the Escalation
+    # Die". Its cap is in the lost Introduction: none, as written (escalation_max None).
     escalation_start_round=3,
+    hooks=HookNames(
+        # 003-12 ties alternate PCs and monsters; 003-08/003-10 Total Defense and surprise.
+        initiative="square-fireballs",
+        encounter_flow="square-fireballs",
+        # 003-43 collision damage, 003-45 the cliff save, 003-27 grabbed (forced_collisions).
+        movement="square-fireballs",
+    ),
     # 003-20 "Defender grants Advantage to Attacker +2".
     term_labels=Labels.of(combat_advantage="advantage"),
     action_labels=Labels.of(swift="minor"),
@@ -59,8 +69,6 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         # 003-50: action points for an extra standard action only.
         action_points=(ActionPointLimit("any", 1, 1),),
     ),
-    # 003-43 collision damage, 003-45 the cliff save, 003-27 grabbed (forced_collisions).
-    hooks=HookNames(movement="square-fireballs"),
     conditions=SQUARE_FIREBALLS_CONDITIONS,  # 003-21..39, 003-47/48 (square_fireballs_status)
     # 003-04/003-20: Cover -2, Superior Cover -5.
     cover=CoverScale(

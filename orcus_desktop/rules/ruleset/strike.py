@@ -24,8 +24,9 @@ STRIKE_001 = ORCUS.with_changes(
     source="001",
     experimental=True,
     description=(
-        "Experimental, incomplete: 001's cover scale only. Its initiative, engagement, "
-        "Counter Strike! and Shoot! bands are not built yet; until then it plays as 000."
+        "Experimental, incomplete: 001's cover scale, engagement (drawn on the map), "
+        "Counter Strike! and Free Strike! instead of opportunity attacks, and the Strike! "
+        "bonus against engaged targets. Its initiative and Shoot! bands are not built yet."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
     # penalties to the attacker).

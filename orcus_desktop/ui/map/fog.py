@@ -6,6 +6,10 @@ event that can change what the players see it schedules one rebuild for the next
 event loop (a command emits several events), then sets the fog's path and tells the scene which
 creatures may have items at all: a creature no player creature sees never exists in the
 players' scene, so nothing of it leaks through a tooltip or an anti-aliased edge.
+
+On a map where light limits sight (`Lighting.shapes_sight`) the fog remembers: what the heroes
+saw before and see no longer is drawn dimmed, not black (the map and walls, never creatures);
+the memory goes with the encounter (docs/rulings.md R-62).
 """
 
 from __future__ import annotations
@@ -27,12 +31,25 @@ from orcus_desktop.ui.map.scene import MapScene
 FOG = QColor("#121212")
 """Opaque: what the players' creatures do not see is not on the players' screen at all."""
 
+MEMORY = QColor(18, 18, 18, 185)
+"""Seen before, not now: the map shows through dimmed (issue 20)."""
+
 
 def fog_path(cover: QRectF, rings: tuple[Ring, ...]) -> QPainterPath:
     """`cover` minus the seen region, in scene units (odd-even: holes in the union stay fog)."""
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
     path.addRect(cover)
+    for ring in rings:
+        path.addPolygon(QPolygonF([QPointF(x * SQUARE_PX, y * SQUARE_PX) for x, y in ring]))
+        path.closeSubpath()
+    return path
+
+
+def seen_path(rings: tuple[Ring, ...]) -> QPainterPath:
+    """The seen region itself, in scene units (odd-even, as `fog_path` cuts it out)."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
     for ring in rings:
         path.addPolygon(QPolygonF([QPointF(x * SQUARE_PX, y * SQUARE_PX) for x, y in ring]))
         path.closeSubpath()
@@ -61,11 +78,19 @@ class FogItem(DrawnItem):
         super().__init__(ZLayer.FOG)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._path = QPainterPath()
+        self._memory = QPainterPath()
 
-    def set_path(self, path: QPainterPath) -> None:
-        self._set_rect(path.boundingRect())
+    def set_path(self, path: QPainterPath, memory: QPainterPath | None = None) -> None:
+        """Fog over `path`, and the dimmed fog of remembered places over `memory`."""
+        memory = memory if memory is not None else QPainterPath()
+        self._set_rect(path.boundingRect().united(memory.boundingRect()))
         self._path = path
+        self._memory = memory
         self.update()
+
+    @property
+    def memory(self) -> QPainterPath:
+        return QPainterPath(self._memory)
 
     @property
     def path(self) -> QPainterPath:
@@ -73,6 +98,7 @@ class FogItem(DrawnItem):
 
     def draw(self, painter: QPainter) -> None:
         painter.fillPath(self._path, FOG)
+        painter.fillPath(self._memory, MEMORY)
 
 
 class PlayerFog(QObject):
@@ -108,6 +134,7 @@ class PlayerFog(QObject):
         self.vision: PlayerVision | None = None
         self.last_rebuild_ms = 0.0
         self._spaces: dict[str, Space] = {}
+        self._explored = QPainterPath()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -121,12 +148,13 @@ class PlayerFog(QObject):
             events.terrain_changed,
             events.map_changed,
             events.combat_changed,
+            events.lighting_changed,
         )
         for signal in changes:
             self._connections.connect(signal, self._schedule)
         self._connections.connect(events.creature_changed, self._on_creature_changed)
         # A new encounter: the old one's answers must not show a single frame of it.
-        self._connections.connect(events.reset, self.rebuild)
+        self._connections.connect(events.reset, self._on_reset)
         self.rebuild()
 
     @property
@@ -142,6 +170,10 @@ class PlayerFog(QObject):
         """Stop following the document (the player window closes)."""
         self._timer.stop()
         self._connections.disconnect_all()
+
+    def _on_reset(self) -> None:
+        self._explored = QPainterPath()  # another encounter: nothing of it was seen yet
+        self.rebuild()
 
     def _schedule(self, *_args: object) -> None:
         self._timer.start()
@@ -174,7 +206,18 @@ class PlayerFog(QObject):
             vision = player_vision(encounter, self._rules)
             self.vision = vision
             self._spaces = {c.id: c.space for c in encounter.creatures}
-            self.item.set_path(fog_path(fog_cover(scene), vision.rings))
+            cover = fog_cover(scene)
+            if encounter.lighting.shapes_sight:
+                seen = seen_path(vision.rings)
+                self._explored = self._explored.united(seen).simplified()
+                whole = QPainterPath()
+                whole.addRect(cover)
+                self.item.set_path(
+                    whole.subtracted(self._explored), self._explored.subtracted(seen)
+                )
+            else:
+                self._explored = QPainterPath()
+                self.item.set_path(fog_path(cover, vision.rings))
             self.item.setVisible(True)
             scene.set_shown_creatures(vision.seen)
         self.last_rebuild_ms = (time.perf_counter() - started) * 1000

@@ -37,7 +37,7 @@ class PowerCardView(QLabel):
     """The card of the power clicked in the list; hidden when no power is selected.
 
     Signals:
-        roll_requested: (dice expression, what it is for: "Rending Claw: Hit damage") of a
+        roll_requested: (dice expression, what it is for: "Brakka: Cleave, Hit damage") of a
             damage link the GM clicked.
     """
 
@@ -57,6 +57,8 @@ class PowerCardView(QLabel):
         )
         self.linkActivated.connect(self.follow_link)
         self.card: PowerCard | None = None
+        self.user = ""
+        """The creature whose powers the cards show (names a roll: "Brakka: Cleave …")."""
         self.setVisible(False)
 
     def show_card(self, card: PowerCard | None) -> None:
@@ -73,4 +75,5 @@ class PowerCardView(QLabel):
         heading = link.removeprefix(ROLL_LINK)
         line = next((ln for ln in card.lines if ln.heading == heading and ln.roll), None)
         if line is not None:
-            self.roll_requested.emit(line.roll, f"{card.name}: {heading} damage")
+            whose = f"{self.user}: " if self.user else ""
+            self.roll_requested.emit(line.roll, f"{whose}{card.name}, {heading} damage")

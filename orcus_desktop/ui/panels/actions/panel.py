@@ -278,6 +278,7 @@ class ActionsPanel(QWidget):
         self.title.setText(self._title_text(creature, available))
         self.budget.setText(budget_text(available, self._session))
         self._fill_numbers(creature)
+        self.power_card.user = creature.name  # whose damage a card roll is, in the log
         self.tree.fill(creature, available)
         self.action_buttons.update_for(available)
         self.help_buttons.update_for(available)

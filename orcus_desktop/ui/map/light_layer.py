@@ -1,0 +1,155 @@
+"""Light on the map: darkness and dim light shaded lightly, and a marker per light source.
+
+`LightingItem` is dumb (docs/design.md#scene): it paints what it is given. `LightLayer` keeps
+one in step with the document: on every event that can change the light (a light, the ambient
+level, walls and doors, a bearer moving) it schedules one rebuild for the next pass of the event
+loop, and asks the session for the illumination (`GameSession.illumination`). A map in bright
+light without lights draws nothing.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.light import Illumination
+from orcus_desktop.model.lighting import NO_LIGHTING
+from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
+from orcus_desktop.ui.map.scene import MapScene
+
+DARKNESS_SHADE = QColor(10, 10, 30, 45)
+DIM_SHADE = QColor(10, 10, 30, 20)
+PUT_OUT = QColor("#777777")
+
+
+class LightingItem(DrawnItem):
+    """Shades over dark and dim squares, and the light markers (centre, colour, lit)."""
+
+    def __init__(self) -> None:
+        super().__init__(ZLayer.TERRAIN)
+        self.setZValue(ZLayer.TERRAIN + 1)  # over painted terrain, under the grid
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.dark = QPainterPath()
+        self.dim = QPainterPath()
+        self.markers: tuple[tuple[QPointF, QColor], ...] = ()
+
+    def set_light(
+        self,
+        dark: QPainterPath,
+        dim: QPainterPath,
+        markers: tuple[tuple[QPointF, QColor], ...],
+        rect: QRectF,
+    ) -> None:
+        self._set_rect(rect)
+        self.dark, self.dim, self.markers = dark, dim, markers
+        self.update()
+
+    def draw(self, painter: QPainter) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.fillPath(self.dark, DARKNESS_SHADE)
+        painter.fillPath(self.dim, DIM_SHADE)
+        radius = SQUARE_PX * 0.18
+        for centre, colour in self.markers:
+            painter.setPen(QPen(QColor(40, 30, 10), 2.0))
+            painter.setBrush(colour)
+            painter.drawEllipse(centre, radius, radius)
+
+
+def _runs_path(mask_rows: list[list[bool]]) -> QPainterPath:
+    """The True squares as a path of one rectangle per run along a row."""
+    path = QPainterPath()
+    for row, cells in enumerate(mask_rows):
+        col = 0
+        n = len(cells)
+        while col < n:
+            if cells[col]:
+                start = col
+                while col < n and cells[col]:
+                    col += 1
+                path.addRect(
+                    QRectF(
+                        start * SQUARE_PX, row * SQUARE_PX, (col - start) * SQUARE_PX, SQUARE_PX
+                    )
+                )
+            else:
+                col += 1
+    return path
+
+
+class LightLayer(QObject):
+    """Keeps a scene's `LightingItem` in step with the document's light.
+
+    Args:
+        scene: the map scene (the GM's or the players').
+        session: the game session (asked for the illumination; nothing is changed).
+        markers: draw the light sources' markers (the GM's map; not the players').
+        parent: the owning object.
+    """
+
+    def __init__(
+        self,
+        scene: MapScene,
+        session: GameSession,
+        *,
+        markers: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._scene = scene
+        self._session = session
+        self._markers = markers
+        self.item = LightingItem()
+        scene.addItem(self.item)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.rebuild)
+        events = scene.document.events
+        self._connections = DocumentConnections()
+        for signal in (
+            events.lighting_changed,
+            events.walls_changed,
+            events.terrain_changed,
+            events.map_changed,
+            events.creature_added,
+            events.creature_removed,
+            events.creature_changed,
+        ):
+            self._connections.connect(signal, self._schedule)
+        self._connections.connect(events.reset, self.rebuild)
+        self.rebuild()
+
+    def detach(self) -> None:
+        self._timer.stop()
+        self._connections.disconnect_all()
+
+    def _schedule(self, *_args: object) -> None:
+        self._timer.start()
+
+    def rebuild(self) -> None:
+        """Work out the light now and show it."""
+        self._timer.stop()
+        encounter = self._session.encounter
+        lighting = encounter.lighting
+        if lighting == NO_LIGHTING:
+            self.item.set_light(QPainterPath(), QPainterPath(), (), QRectF())
+            return
+        levels = self._session.illumination()
+        dark = _runs_path((levels == Illumination.DARK).tolist())
+        dim = _runs_path((levels == Illumination.DIM).tolist())
+        markers: list[tuple[QPointF, QColor]] = []
+        for source in lighting.sources if self._markers else ():
+            bearer = encounter.find_creature(source.carried_by) if source.carried_by else None
+            if bearer is not None:
+                x0, y0, _, _ = bearer.space.bounds()
+                # near the bearer's top-left corner, where the token leaves room
+                centre = QPointF((x0 + 0.2) * SQUARE_PX, (y0 + 0.2) * SQUARE_PX)
+            else:
+                cx, cy = source.square.col + 0.5, source.square.row + 0.5
+                centre = QPointF(cx * SQUARE_PX, cy * SQUARE_PX)
+            markers.append((centre, QColor(source.colour) if source.lit else PUT_OUT))
+        grid = encounter.grid
+        rect = QRectF(0, 0, grid.columns * SQUARE_PX, grid.rows * SQUARE_PX)
+        self.item.set_light(dark, dim, tuple(markers), rect)

@@ -1,0 +1,59 @@
+"""The light and magical darkness tools, Qt-free (000 "Vision and Light")."""
+
+from __future__ import annotations
+
+from orcus_desktop.controller.tools.light_tool import (
+    DarknessTool,
+    LightSettings,
+    LightTool,
+    light_at,
+)
+from orcus_desktop.controller.tools.pointer import Button, PointerKind
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.ids import LightId
+from tests.controller.tools.builders import ev, make_session
+
+
+def test_a_click_places_a_light_a_click_on_it_edits_it_a_right_click_removes_it() -> None:
+    session = make_session()
+    edited: list[LightId] = []
+    tool = LightTool(session, LightSettings("Lantern", 6, 12), edited.append)
+    hover = tool.on_pointer(ev(PointerKind.MOVE, 5.5, 5.5))
+    assert hover.label == "place Lantern: bright 6, dim 12"
+    tool.on_pointer(ev(PointerKind.PRESS, 5.5, 5.5))
+    (lantern,) = session.encounter.lighting.sources
+    assert (lantern.square, lantern.bright, lantern.dim) == (Square(5, 5), 6, 12)
+    tool.on_pointer(ev(PointerKind.PRESS, 5.2, 5.8))
+    assert edited == [lantern.id]
+    removed = tool.on_pointer(ev(PointerKind.PRESS, 5.5, 5.5, Button.RIGHT))
+    assert "Remove Lantern" in removed.message
+    assert session.encounter.lighting.sources == ()
+    assert session.undo().ok
+    assert len(session.encounter.lighting.sources) == 1
+
+
+def test_a_carried_light_goes_to_the_creature_clicked_and_is_found_where_it_stands() -> None:
+    session = make_session()
+    tool = LightTool(session, LightSettings("Torch", 4, 8, carried=True), lambda _id: None)
+    tool.on_pointer(ev(PointerKind.PRESS, 1.5, 1.5))  # the hero's square
+    (torch,) = session.encounter.lighting.sources
+    assert torch.carried_by == "hero"
+    assert session.move_creature("hero", Square(3, 4)).ok
+    assert light_at(session.encounter, Square(3, 4)) == torch
+    assert light_at(session.encounter, Square(1, 1)) is None
+
+
+def test_a_stroke_paints_magical_darkness_in_one_undo_step_and_a_right_stroke_erases() -> None:
+    session = make_session()
+    tool = DarknessTool(session)
+    tool.on_pointer(ev(PointerKind.PRESS, 3.5, 3.5))
+    tool.on_pointer(ev(PointerKind.MOVE, 4.5, 3.5))
+    tool.on_pointer(ev(PointerKind.MOVE, 5.5, 3.5))
+    tool.on_pointer(ev(PointerKind.RELEASE, 5.5, 3.5))
+    painted = {Square(3, 3), Square(4, 3), Square(5, 3)}
+    assert session.encounter.lighting.magical_darkness == painted
+    tool.on_pointer(ev(PointerKind.PRESS, 4.5, 3.5, Button.RIGHT))
+    tool.on_pointer(ev(PointerKind.RELEASE, 4.5, 3.5, Button.RIGHT))
+    assert session.encounter.lighting.magical_darkness == {Square(3, 3), Square(5, 3)}
+    assert session.undo().ok
+    assert len(session.encounter.lighting.magical_darkness) == 3

@@ -1,0 +1,121 @@
+"""Light from the GM's side: ambient light, the light tool and dialog, the players' view darkens.
+
+000 "Vision and Light": darkness is heavily obscured; torches give bright light.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.outcomes import MoveMode
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.light import Illumination
+from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.ui.light_dialog import LightDialog
+from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map.fog import FOG
+from tests.ui.test_map_scene import view_point
+from tests.ui.test_player_fog import pixel
+from tests.ui.test_player_view import open_player_view, render
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+ROOM = (6.5, 3.5)
+"""A point of the heroes' room in the demo, seen by them in daylight."""
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    win = MainWindow(load_encounter(demo_encounter_path()), None)
+    qtbot.add_widget(win)
+    win.show()
+    qtbot.wait_exposed(win)
+    return win
+
+
+def settle() -> None:
+    QApplication.processEvents()
+
+
+def click(qtbot: QtBot, window: MainWindow, square: Square, right: bool = False) -> None:
+    button = Qt.MouseButton.RightButton if right else Qt.MouseButton.LeftButton
+    at = view_point(window.view, square.col + 0.5, square.row + 0.5)
+    qtbot.mouseClick(window.view.viewport(), button, pos=at)
+    settle()
+
+
+def light_dialog(window: MainWindow) -> LightDialog:
+    dialog = window.toolbar.light_dialog
+    assert dialog is not None
+    assert dialog.isVisible()
+    return dialog
+
+
+def test_a_dark_dungeon_a_torch_and_putting_it_out_darken_the_players_view(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    players = open_player_view(window)
+    settle()
+    assert pixel(render(players.scene), *ROOM) != FOG  # daylight: the room is seen
+    window.lights.ambient_actions[Illumination.DARK].trigger()  # Encounter > Ambient Light
+    assert window.encounter.lighting.ambient is Illumination.DARK
+    assert window.undo_action.text().endswith("Ambient light: darkness")
+    settle()
+    assert pixel(render(players.scene), *ROOM) == FOG  # nobody sees in the dark
+    window.toolbar.activate("light")  # a torch by default: bright 4, dim 8
+    click(qtbot, window, Square(6, 6))
+    (torch,) = window.encounter.lighting.sources
+    assert (torch.name, torch.bright, torch.dim, torch.lit) == ("Torch", 4, 8, True)
+    settle()
+    lit = pixel(render(players.scene), *ROOM)
+    assert lit != FOG
+    click(qtbot, window, Square(6, 6))  # a click on the light edits it
+    dialog = light_dialog(window)
+    dialog.lit.setChecked(False)
+    dialog.accept()
+    assert not window.encounter.lighting.sources[0].lit
+    assert window.undo_action.text().endswith("Put out Torch")
+    settle()
+    # remembered, not seen: drawn dimmed, darker than lit but not black
+    remembered = pixel(render(players.scene), *ROOM)
+    assert remembered != FOG
+    assert remembered.lightness() < lit.lightness()
+    window.undo_action.trigger()  # the torch burns again
+    settle()
+    assert pixel(render(players.scene), *ROOM) == lit
+
+
+def test_a_light_dialog_explains_a_bad_radius_and_a_right_click_removes_the_light(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.toolbar.activate("light")
+    click(qtbot, window, Square(6, 6))
+    click(qtbot, window, Square(6, 6))
+    dialog = light_dialog(window)
+    dialog.bright.setValue(6)
+    dialog.dim.setValue(2)
+    dialog.accept()
+    assert "dim radius" in dialog.error.text()
+    assert dialog.isVisible()  # still open, nothing changed
+    assert window.encounter.lighting.sources[0].bright == 4
+    dialog.reject()
+    click(qtbot, window, Square(6, 6), right=True)
+    assert window.encounter.lighting.sources == ()
+    assert window.undo_action.text().endswith("Remove Torch")
+
+
+def test_a_carried_torch_follows_its_bearer(qtbot: QtBot, window: MainWindow) -> None:
+    window.lights.set_ambient(Illumination.DARK)
+    window.toolbar.activate("light")
+    window.toolbar.light_carried.setChecked(True)
+    click(qtbot, window, Square(4, 6))  # Brakka's square
+    (torch,) = window.encounter.lighting.sources
+    assert torch.carried_by == "brakka"
+    assert window.session.move_creature("brakka", Square(14, 10), MoveMode.GM).ok
+    levels = window.session.illumination()
+    assert Illumination(int(levels[10, 14])) is Illumination.BRIGHT
+    assert Illumination(int(levels[6, 4])) is Illumination.DARK
