@@ -476,3 +476,18 @@ def test_a_legacy_deafen_dazzles() -> None:
     orcus = _fight("orcus")
     assert orcus.add_condition("orc", Condition.DEAFENED).ok
     assert _conditions(orcus, "orc")[0].condition is Condition.DEAFENED
+
+
+def test_damage_wakes_the_unconscious_that_keep_hit_points() -> None:
+    """003-37, 003 l.373: "When damaged, if the character has 1 or more remaining hit points
+    after receiving the damage, the condition ends" (a sleep power's Unconscious)."""
+    s = _fight()
+    assert s.add_condition("orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert s.apply_damage("orc", 5).ok
+    assert Condition.UNCONSCIOUS not in s.rules.conditions(s.encounter, "orc")
+    assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")  # "knocked prone"
+    assert _log(s)[-1].endswith("HP 30 -> 25; wakes (003-37)")
+    orcus = _fight("orcus")
+    assert orcus.add_condition("orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert orcus.apply_damage("orc", 5).ok
+    assert Condition.UNCONSCIOUS in orcus.rules.conditions(orcus.encounter, "orc")

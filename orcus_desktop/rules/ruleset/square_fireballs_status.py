@@ -69,8 +69,14 @@ SQUARE_FIREBALLS_ROWS = (
         no_immediate_actions=True,
     ),
     # 003-37, 003 l.372-376 Unconscious: "Helpless (+2 to be hit, enemy melee attacks gain +10
-    # Crit Range)" (its -5 to defenses is gone: ``unconscious_defense_penalty``).
-    ConditionRow("unconscious", source="003-37, 003 l.374", also_implies=("helpless",)),
+    # Crit Range)" (its -5 to defenses is gone: ``unconscious_defense_penalty``); "When
+    # damaged, if the character has 1 or more remaining hit points ..., the condition ends".
+    ConditionRow(
+        "unconscious",
+        source="003-37, 003 l.374",
+        also_implies=("helpless",),
+        ends_when_hurt=True,
+    ),
     # 003-38, 003 l.377-379 Weakened: damage halved (000's row); "Healing granted or received
     # is halved" (received: the healer's side is the GM's).
     ConditionRow("weakened", source="003-38, 003 l.377", healing_received_scale=0.5),
