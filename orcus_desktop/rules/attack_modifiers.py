@@ -179,9 +179,20 @@ def attack_modifiers(
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if not power.origin.is_area or ruleset.concealment_applies_to_areas:
         cause = f"{ctx.concealment_cause}: " if ctx.concealment_cause else ""
-        if ctx.concealment is ConcealmentDegree.CONCEALED:
+        concealment = ctx.concealment
+        # 003-25 (003 l.331) Dazzled: "Treats all enemies as having Concealment ... or, if
+        # already in Concealment, as having Superior Concealment".
+        dazzled = [c for c in attacker_conditions if rules_for(c, ruleset).sees_concealment_step]
+        if dazzled and concealment is not ConcealmentDegree.TOTAL:
+            cause = f"attacker {ruleset.condition_label(dazzled[0].value).lower()}: "
+            concealment = (
+                ConcealmentDegree.CONCEALED
+                if concealment is ConcealmentDegree.NONE
+                else ConcealmentDegree.TOTAL
+            )
+        if concealment is ConcealmentDegree.CONCEALED:
             mods.append(Modifier(ruleset.concealment_penalty, f"{cause}concealment"))
-        elif ctx.concealment is ConcealmentDegree.TOTAL:
+        elif concealment is ConcealmentDegree.TOTAL:
             mods.append(Modifier(ruleset.total_concealment_penalty, f"{cause}total concealment"))
     for condition in sorted(attacker_conditions):
         penalty = rules_for(condition, ruleset).attack_penalty

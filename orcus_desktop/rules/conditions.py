@@ -142,6 +142,9 @@ class ConditionRules:
         lost_on_attack_or_move: 003-47: ends after the creature attacks or moves.
         hidden_from_players: 003-47 Hidden: "Location unknown": not on the players' screen
             (docs/rulings.md R-64: unless it is one of the players' own).
+        ends_when_hurt: 003-37 Unconscious: ends when damage leaves it 1 HP or more.
+        sees_concealment_step: 003-25 Dazzled: its melee and ranged attacks treat their
+            targets as one step more concealed.
         cover_step_vs_non_melee: 003-32 Prone: one step more cover against non-melee attacks.
         off_map: 003-48: "disappears from its current position", "Does not occupy a space".
         death_saves: Dying: makes death saving throws.
@@ -184,6 +187,8 @@ class ConditionRules:
     hidden_from_players: bool = False
     off_map: bool = False
     cover_step_vs_non_melee: bool = False
+    sees_concealment_step: bool = False
+    ends_when_hurt: bool = False
     death_saves: bool = False
     beneficial: bool = False
     ends: str = ""

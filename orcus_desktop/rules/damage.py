@@ -167,6 +167,7 @@ class DamageApplied:
         died: Died from this damage.
         death_cause: Why it died.
         conditions_added: Dying, Unconscious, Prone.
+        woke: 003-37: the damage ended an unconsciousness (the creature kept 1 HP or more).
         ignored: The creature was already dead.
     """
 
@@ -185,6 +186,7 @@ class DamageApplied:
     died: bool = False
     death_cause: str = ""
     conditions_added: tuple[ConditionInstance, ...] = ()
+    woke: bool = False
     ignored: bool = False
 
     @property
@@ -285,6 +287,15 @@ def apply_damage(
                         added.append(inst)
         else:
             died, cause = True, "monster at 0 HP"
+    woke = False
+    if not died and rest > 0 and new.current_hp >= 1:
+        # 003-37 (003 l.373) Unconscious: "When damaged, if the character has 1 or more
+        # remaining hit points after receiving the damage, the condition ends."
+        kept = tuple(
+            c for c in new.conditions if not rules_for(c.condition, ruleset).ends_when_hurt
+        )
+        woke = len(kept) < len(new.conditions)
+        new = replace(new, conditions=kept)
     if died:
         new = replace(new, dead=True, conditions=(), persistent=(), temp_hp=0)
     return new, DamageApplied(
@@ -303,6 +314,7 @@ def apply_damage(
         died=died,
         death_cause=cause,
         conditions_added=tuple(added),
+        woke=woke,
     )
 
 

@@ -278,6 +278,8 @@ def impose_condition(
     Raises:
         RulesError: As :func:`add_condition`.
     """
+    # 003-39 (003 l.458): "Deafened: Renamed to Dazzled".
+    condition = Condition(ruleset.conditions.imposed_as(condition.value))
     had = state.active_conditions(ruleset)
     state, asked = add_condition(
         state,

@@ -454,3 +454,40 @@ def test_prone_gains_a_cover_step_against_non_melee_attacks() -> None:
     assert orcus.add_condition("orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
     (plain,), _ = orcus.preview_attack("hero", "Arcane Bolt", ["orc"])
     assert (-2, "cover") not in plain.attack_parts
+
+
+def test_dazzled_sees_its_targets_concealed() -> None:
+    """003-25, 003 l.331 Dazzled: "Treats all enemies as having Concealment (-2 to hit them)"
+    — for melee and ranged attacks (003-05), not for a near burst."""
+    s = _stealth_fight()
+    assert s.add_condition("orc", Condition.DAZZLED).ok
+    (melee,), _ = s.preview_attack("orc", "Basic Melee Attack", ["hero"])
+    assert (-2, "attacker dazzled: concealment") in melee.attack_parts
+    (burst,), _ = s.preview_attack("orc", "Thunder Ring", ["hero"])
+    assert not [p for p in burst.attack_parts if "concealment" in p[1]]
+
+
+def test_a_legacy_deafen_dazzles() -> None:
+    """003-39, 003 l.458 "Deafened: Renamed to Dazzled" (a 000 power's deafen, or the GM's)."""
+    s = _fight()
+    assert s.add_condition("orc", Condition.DEAFENED).ok
+    (dazzled,) = _conditions(s, "orc")
+    assert dazzled.condition is Condition.DAZZLED
+    orcus = _fight("orcus")
+    assert orcus.add_condition("orc", Condition.DEAFENED).ok
+    assert _conditions(orcus, "orc")[0].condition is Condition.DEAFENED
+
+
+def test_damage_wakes_the_unconscious_that_keep_hit_points() -> None:
+    """003-37, 003 l.373: "When damaged, if the character has 1 or more remaining hit points
+    after receiving the damage, the condition ends" (a sleep power's Unconscious)."""
+    s = _fight()
+    assert s.add_condition("orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert s.apply_damage("orc", 5).ok
+    assert Condition.UNCONSCIOUS not in s.rules.conditions(s.encounter, "orc")
+    assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")  # "knocked prone"
+    assert _log(s)[-1].endswith("HP 30 -> 25; wakes (003-37)")
+    orcus = _fight("orcus")
+    assert orcus.add_condition("orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert orcus.apply_damage("orc", 5).ok
+    assert Condition.UNCONSCIOUS in orcus.rules.conditions(orcus.encounter, "orc")

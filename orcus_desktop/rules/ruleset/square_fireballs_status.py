@@ -22,10 +22,11 @@ SQUARE_FIREBALLS_ROWS = (
     ),
     # 003-26, 003 l.332-336 Dominated (000 Controlled): "Cannot take actions. Cannot Flank."
     ConditionRow("controlled", source="003-26, 003 l.332", label="Dominated", cannot_flank=True),
-    # 003-25, 003 l.331 Dazzled: enemies have Concealment (-2), or Superior (-3 more). Pick:
-    # -2 to its melee and ranged attacks (the concealment step is the GM's when already
-    # concealed); 003-39, l.458 "Deafened: Renamed to Dazzled".
-    ConditionRow("dazzled", source="003-25, 003 l.331", label="Dazzled", attack_penalty=-2),
+    # 003-25, 003 l.331 Dazzled: enemies have Concealment (-2), or Superior (-3 more), for its
+    # melee and ranged attacks (003-05: concealment never counts for Near or Far).
+    ConditionRow(
+        "dazzled", source="003-25, 003 l.331", label="Dazzled", sees_concealment_step=True
+    ),
     # 003-06, 003 l.337 Flanked: "Grants Advantage on Melee attacks (+2 to be hit)".
     ConditionRow(
         "flanked",
@@ -68,8 +69,14 @@ SQUARE_FIREBALLS_ROWS = (
         no_immediate_actions=True,
     ),
     # 003-37, 003 l.372-376 Unconscious: "Helpless (+2 to be hit, enemy melee attacks gain +10
-    # Crit Range)" (its -5 to defenses is gone: ``unconscious_defense_penalty``).
-    ConditionRow("unconscious", source="003-37, 003 l.374", also_implies=("helpless",)),
+    # Crit Range)" (its -5 to defenses is gone: ``unconscious_defense_penalty``); "When
+    # damaged, if the character has 1 or more remaining hit points ..., the condition ends".
+    ConditionRow(
+        "unconscious",
+        source="003-37, 003 l.374",
+        also_implies=("helpless",),
+        ends_when_hurt=True,
+    ),
     # 003-38, 003 l.377-379 Weakened: damage halved (000's row); "Healing granted or received
     # is halved" (received: the healer's side is the GM's).
     ConditionRow("weakened", source="003-38, 003 l.377", healing_received_scale=0.5),
@@ -153,5 +160,7 @@ SQUARE_FIREBALLS_CONDITIONS = ConditionSet(
     downgrades=SQUARE_FIREBALLS_DOWNGRADES,
     # 003-30 Taunted, 003-23 Charmed, 003-27 Grabbed: several at once.
     mark_policy=MarkPolicy.MULTIPLE,
+    # 003-39, 003 l.458 "Deafened: Renamed to Dazzled": a 000 power that deafens dazzles.
+    renamed=(("deafened", "dazzled"),),
 )
 """003's status table (003-21..39, 003-47, 003-48)."""

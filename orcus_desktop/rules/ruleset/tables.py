@@ -224,6 +224,8 @@ class ConditionRow:
     hidden_from_players: bool | None = None
     off_map: bool | None = None
     cover_step_vs_non_melee: bool | None = None
+    sees_concealment_step: bool | None = None
+    ends_when_hurt: bool | None = None
     also_implies: tuple[str, ...] = ()
 
     def overrides(self) -> dict[str, object]:
@@ -247,12 +249,14 @@ class ConditionSet:
             "No Effect" (ignored while downgraded), a condition without a pair has "No
             Downgrade".
         mark_policy: What a new mark does to an old one.
+        renamed: (a legacy condition, the one imposed instead) (003-39: deafened -> dazzled).
     """
 
     rows: tuple[ConditionRow, ...] = ()
     absent: tuple[str, ...] = ()
     downgrades: tuple[tuple[str, str], ...] = ()
     mark_policy: MarkPolicy = MarkPolicy.SUPERSEDE
+    renamed: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         names = [row.condition for row in self.rows]
@@ -261,6 +265,10 @@ class ConditionSet:
 
     def row(self, condition: str) -> ConditionRow | None:
         return next((r for r in self.rows if r.condition == condition), None)
+
+    def imposed_as(self, condition: str) -> str:
+        """The condition a power that imposes ``condition`` gives under this set (003-39)."""
+        return dict(self.renamed).get(condition, condition)
 
     def downgrade(self, condition: str) -> str | None:
         """What ``condition`` downgrades to ("": no effect; None: it cannot be downgraded)."""
