@@ -7,7 +7,7 @@
   the moved character collides with an obstacle or another character": "each character
   involved in the collision takes Forced Movement Damage", 1d4/2d4/4d4 for heroic, paragon or
   epic sources (levels 1-10, 11-20, 21-30). The map has no heights or solid props, so the GM
-  confirms the collision and names what it hit (docs/rulings.md R-65).
+  confirms the collision and names what it hit (docs/rulings.md R-83).
 - 003-45 (l.516-524): forced "off a cliff (or equivalent)", a save "with a penalty equal to
   the remaining squares"; success stops it before the edge, knocked prone.
 - 003-27 (l.342): a grabbed creature forced out of its grabber's reach saves to end the grab,
@@ -74,7 +74,7 @@ def choices(
 def collision_dice(engine: Engine, encounter: Encounter, source_id: str | None) -> str:
     """The Forced Movement Damage of a source: its tier's dice ("" when the ruleset has none).
 
-    A source without a stat block (a trap, the GM) is heroic (docs/rulings.md R-65).
+    A source without a stat block (a trap, the GM) is heroic (docs/rulings.md R-83).
     """
     dice = engine.ruleset.hooks.movement_policy.collision_dice
     if not dice:

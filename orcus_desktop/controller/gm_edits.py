@@ -363,7 +363,7 @@ def saving_throw(
         effect = _effect(me.state, effect_id)
         save = rules_turns.saving_throw(QueuedSource(engine.rng, [die]), engine.rules.ruleset)
         state, downgraded = me.state, None
-        if save.success:  # 003-21 (docs/rulings.md R-62): or downgraded
+        if save.success:  # 003-21 (docs/rulings.md R-80): or downgraded
             state, downgraded = save_succeeded(state, effect_id, engine.rules.ruleset)
         e = engine.set_state(e, creature_id, state)
         data = {

@@ -2,7 +2,7 @@
 
 003-47 (003 "5.8.3 Stealth status effects"): Shrouded and Hidden limit who can target the
 creature and are "lost: After attacking, After moving"; a Hidden creature's "Location [is]
-unknown to other characters", so the players' screen leaves it out (docs/rulings.md R-64). 003-48
+unknown to other characters", so the players' screen leaves it out (docs/rulings.md R-82). 003-48
 Swallowed and Exiled take the creature off the map. The rules are condition-table fields read
 by `rules.stealth`; under 000 no condition has them and nothing here changes anything.
 """
@@ -113,7 +113,7 @@ def hidden_from_players(rules: CombatRules | None, encounter: Encounter) -> froz
     """The creatures the players' screen leaves out for their statuses (003-47, 003-48).
 
     Hidden: "Location unknown to other characters" — unless it is one of the players' own
-    (docs/rulings.md R-64); Swallowed and Exiled are off the map for everyone.
+    (docs/rulings.md R-82); Swallowed and Exiled are off the map for everyone.
     """
     if rules is None:
         return frozenset()

@@ -141,7 +141,7 @@ class ConditionRules:
         advantage_when_attacking: 003-47 Hidden: "Gains Advantage when attacking".
         lost_on_attack_or_move: 003-47: ends after the creature attacks or moves.
         hidden_from_players: 003-47 Hidden: "Location unknown": not on the players' screen
-            (docs/rulings.md R-64: unless it is one of the players' own).
+            (docs/rulings.md R-82: unless it is one of the players' own).
         ends_when_hurt: 003-37 Unconscious: ends when damage leaves it 1 HP or more.
         sees_concealment_step: 003-25 Dazzled: its melee and ranged attacks treat their
             targets as one step more concealed.

@@ -5,7 +5,7 @@ it was the downgraded one for the duration of the downgrade"; "No Effect": ignor
 downgraded; "No Downgrade": it cannot be; "A status effect can only be downgraded once at any
 given time". The downgraded instance keeps its id, source and duration, and remembers what it
 was (``ConditionInstance.downgraded_from``), so undo, the log and a saved file show both.
-docs/rulings.md R-62: under a ruleset with downgrades, a successful save against a save-ends
+docs/rulings.md R-80: under a ruleset with downgrades, a successful save against a save-ends
 condition downgrades it; a downgraded one, or one without a downgrade, ends.
 """
 
@@ -57,7 +57,7 @@ def downgrade(
 def save_succeeded(
     state: CreatureState, effect_id: int, ruleset: Ruleset
 ) -> tuple[CreatureState, ConditionInstance | None]:
-    """A successful save against one effect: it ends, or (R-62) is downgraded.
+    """A successful save against one effect: it ends, or (R-80) is downgraded.
 
     Returns the new state and the downgraded instance (None when the effect ended).
     """

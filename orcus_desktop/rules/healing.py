@@ -112,7 +112,7 @@ def healing_received(
     """``amount`` as the creature receives it, and why it is less ("" when it is not).
 
     003-38 (003 l.378, 381): Weakened halves the healing received, Partially Weakened takes a
-    quarter off (rounded down; docs/rulings.md R-63); the lowest factor applies. 000: all of it.
+    quarter off (rounded down; docs/rulings.md R-81); the lowest factor applies. 000: all of it.
     """
     if ruleset is None or amount <= 0:
         return amount, ""

@@ -264,7 +264,7 @@ def end_of_turn(
         if entry.save.success:
             effect = entry.condition or entry.persistent
             assert effect is not None
-            # 003-21 (docs/rulings.md R-62): a save may downgrade the condition instead.
+            # 003-21 (docs/rulings.md R-80): a save may downgrade the condition instead.
             state, downgraded = save_succeeded(state, effect.effect_id, ruleset)
             saves[i] = replace(entry, downgraded=downgraded)
     death = None

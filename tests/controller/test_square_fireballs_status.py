@@ -38,9 +38,10 @@ def _fight(ruleset_id: str = SF) -> GameSession:
 
 
 def _conditions(session: GameSession, cid: str) -> tuple[ConditionInstance, ...]:
+    """The creature's conditions but the opening Total Defense (003-08, the flow's)."""
     state = session.encounter.creature(cid).state
     assert state is not None
-    return state.conditions
+    return tuple(c for c in state.conditions if c.condition is not Condition.TOTAL_DEFENSE)
 
 
 def _log(session: GameSession) -> list[str]:
@@ -68,7 +69,7 @@ def test_the_003_conditions_are_offered_under_003_only() -> None:
 
 
 def test_stunned_is_downgraded_to_dazed_by_a_save_then_ends() -> None:
-    """003-21, 003 l.366 "Stunned | Dazed": a successful save downgrades it (R-62)."""
+    """003-21, 003 l.366 "Stunned | Dazed": a successful save downgrades it (R-80)."""
     s = _fight()
     assert s.add_condition("orc", Condition.STUNNED, DurationKind.SAVE_ENDS).ok
     (stunned,) = _conditions(s, "orc")
@@ -123,7 +124,7 @@ def test_downgrades_survive_undo_redo_and_save_reopen(tmp_path: Path) -> None:
     reopened = load_encounter(path)
     state = reopened.creature("orc").state
     assert state is not None
-    assert state.conditions == downgraded
+    assert tuple(c for c in state.conditions if c.downgraded_from) == downgraded
     assert reopened.ruleset_id == SF
 
 
@@ -186,10 +187,19 @@ def _attack_target(session: GameSession) -> dict[str, object]:
     return dict(target)
 
 
+def _end_opening_defense(session: GameSession, cid: str) -> None:
+    """The GM ends the creature's opening Total Defense (003-08), to keep the numbers 000's."""
+    state = session.encounter.creature(cid).state
+    for c in state.conditions if state is not None else ():
+        if c.condition is Condition.TOTAL_DEFENSE:
+            assert session.remove_effect(cid, c.effect_id).ok
+
+
 def test_melee_crits_on_10_against_the_helpless() -> None:
     """003-28, 003 l.345 "Melee Attacks against the character gain +10 Crit Range"."""
     for ruleset_id, crit in ((SF, True), ("orcus", False)):
         s = _fight(ruleset_id)
+        _end_opening_defense(s, "orc")
         assert s.add_condition("orc", Condition.HELPLESS).ok
         assert s.basic_attack("hero", "orc", dice=[10, 4]).ok  # 10+3+3 +2 advantage vs AC 15
         target = _attack_target(s)
@@ -197,6 +207,7 @@ def test_melee_crits_on_10_against_the_helpless() -> None:
         assert target["critical"] is crit, ruleset_id
     # A natural 9 is not in the range.
     s = _fight()
+    _end_opening_defense(s, "orc")
     assert s.add_condition("orc", Condition.HELPLESS).ok
     assert s.basic_attack("hero", "orc", dice=[9, 4]).ok
     assert _attack_target(s)["critical"] is False

@@ -101,7 +101,7 @@ def test_badges_use_the_003_names(session: GameSession, qtbot: QtBot) -> None:
 def test_the_player_view_does_not_show_a_hidden_creature(
     session: GameSession, qtbot: QtBot
 ) -> None:
-    """003-47, 003 l.428 Hidden: "Location unknown to other characters" (R-64)."""
+    """003-47, 003 l.428 Hidden: "Location unknown to other characters" (R-82)."""
     from orcus_desktop.ui.main_window import MainWindow
     from tests.ui.test_player_view import open_player_view
 
@@ -119,7 +119,7 @@ def test_the_player_view_does_not_show_a_hidden_creature(
     assert hero is not None
     assert hero.look.badges == ()
     assert window.scene.token_item("orc") is not None
-    # A hidden hero stays on the players' screen: it is one of theirs (R-64).
+    # A hidden hero stays on the players' screen: it is one of theirs (R-82).
     assert session.add_condition("hero", Condition.HIDDEN, DurationKind.END_OF_ENCOUNTER).ok
     assert players.scene.token_item("hero") is not None
     # Undo brings the orc back.

@@ -3,7 +3,7 @@
 003 "5.8 Status Effects" (l.292-458), mechanics 003-21..39, 003-47, 003-48 (docs/rulesets.md
 "003"). Each row cites its mechanic id and seed line; a row for a condition 000 lacks (Hindered,
 Shocked...) is what makes the ruleset offer it (``conditions.offered_conditions``). Where 003
-says nothing or its text is a lost figure, 000's row stands (docs/rulings.md R-62..R-64).
+says nothing or its text is a lost figure, 000's row stands (docs/rulings.md R-80..R-82).
 The rows also carry the targeting rules of Shrouded, Hidden, Charmed, Swallowed and Exiled
 (read by ``rules/stealth.py``), the helpless crit range and Weakened's healing.
 """
@@ -90,7 +90,7 @@ SQUARE_FIREBALLS_ROWS = (
     ),
     # 003-47, 003 l.408-432 Shrouded and Hidden, good for their holder (docs/rulings.md R-35),
     # lost "After attacking", "After moving"; "Cannot make Reaction attacks" (as no immediate
-    # actions, docs/rulings.md R-64). Shrouded: "Cannot be targeted by Ranged attacks, or
+    # actions, docs/rulings.md R-82). Shrouded: "Cannot be targeted by Ranged attacks, or
     # Reaction attacks", "Cannot be Charged".
     ConditionRow(
         "shrouded",

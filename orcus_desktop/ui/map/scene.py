@@ -226,7 +226,7 @@ class MapScene(QGraphicsScene):
         if self._gm:
             return True
         encounter = self._document.encounter
-        # 003-47 Hidden, 003-48 Swallowed/Exiled: off the players' screen (docs/rulings.md R-64).
+        # 003-47 Hidden, 003-48 Swallowed/Exiled: off the players' screen (docs/rulings.md R-82).
         if creature.id in hidden_from_players(self._rules, encounter):
             return False
         return not creature.hidden and (self._shown is None or creature.id in self._shown)
