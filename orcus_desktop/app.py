@@ -140,7 +140,9 @@ def run_gui(
     app.setDesktopFileName("orcus-desktop")  # the .deb's orcus-desktop.desktop (Wayland)
     app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
     sys.excepthook = _excepthook
-    window = show_main_window(encounter, path, player_view=player_view)
+    # The headless modes show the default layout and never overwrite the GM's saved one.
+    remember = screenshot is None and not smoke_test
+    window = show_main_window(encounter, path, player_view=player_view, remember_layout=remember)
     if screenshot is not None:
         # A map image decodes on a worker thread; give it a moment so the PNG shows it.
         waited = QElapsedTimer()
@@ -177,16 +179,21 @@ def run_gui(
     return code
 
 
-def show_main_window(encounter: Encounter, path: Path | None, *, player_view: bool) -> MainWindow:
+def show_main_window(
+    encounter: Encounter, path: Path | None, *, player_view: bool, remember_layout: bool = False
+) -> MainWindow:
     """Build the session and the GM's window over `encounter` and show it (a QApplication runs).
 
     With `player_view` the players' window opens too, on its screen (Window > Player View).
+    With `remember_layout` the window takes the geometry and docks it had when it last closed,
+    and keeps them when it closes (`ui.window_prefs`).
     """
     from orcus_desktop.controller.session import GameSession
     from orcus_desktop.model.document import Document
     from orcus_desktop.model.history import History
     from orcus_desktop.ui.file_open_events import FileOpenEvents
     from orcus_desktop.ui.main_window import MainWindow
+    from orcus_desktop.ui.window_prefs import WindowLayoutMemory
 
     # The composition root owns the document, its history and the one RNG (docs/design.md#flow:
     # no module-level singletons); every roll it makes is recorded in the document, so undo,
@@ -197,6 +204,10 @@ def show_main_window(encounter: Encounter, path: Path | None, *, player_view: bo
     # asks for a new file (MainWindow knows bundled data is read-only).
     window = MainWindow(encounter, path, session=session)
     FileOpenEvents(window.files)  # macOS Finder's double-click
+    if remember_layout:
+        memory = WindowLayoutMemory(window)
+        memory.restore()
+        window.closed.connect(memory.save)
     window.show()
     window.view.fit_map()
     if player_view:

@@ -91,6 +91,8 @@ def use_power(
             # so does autofire.
             stage_attack(engine, e, creature_id, power, target_ids, choices)
             provoked = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
+            if e.combat.current != creature_id and not reacting_provokes(engine):
+                provoked = ()  # 003-16 (003 l.269): a reaction provokes nothing; nothing held
             if offerable(e, provoked, engine.ruleset):
                 held = PendingAttack(
                     CreatureId(creature_id),
@@ -104,7 +106,7 @@ def use_power(
                 return AttackOutcome(hold(engine, e, held, provoked), {}, provoked)
         out = attack(engine, e, creature_id, power, target_ids, dice=dice, choices=choices)
         e = engine.spend(out.encounter, creature_id, power.action)
-        e = engine.offer_opportunity(e, out.provoked)
+        e = engine.offer_opportunity(e, out.provoked, creature_id)
         return replace(out, encounter=e)
 
     # The undo text names the targets the GM picked (an area's are found when it resolves).
@@ -297,3 +299,8 @@ def target_candidates(
         best = min(space_distance(me.space, by_id[c].space) for c in pool)
         pool = [c for c in pool if space_distance(me.space, by_id[c].space) == best]
     return tuple(pool)
+
+
+def reacting_provokes(engine: Engine) -> bool:
+    """Whether an attack made out of turn provokes (003-16: no; docs/rulesets.md H5)."""
+    return engine.ruleset.hooks.reaction_rules.reactions_provoke

@@ -9,6 +9,8 @@ nor flanks (docs/rulings.md R-02, R-07). The map, the session's previews and the
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Size, Space
@@ -77,11 +79,13 @@ def senses_of(rules: CombatRules, creature: Creature, *, blind: bool = False) ->
     )
 
 
-def lighting_scene(encounter: Encounter) -> LightingScene | None:
+def lighting_scene(encounter: Encounter, *, players: bool = False) -> LightingScene | None:
     """The geometry view of the encounter's light: lit sources where they shine now.
 
     A carried light shines from its bearer's space; one whose bearer has left the map shines
     from where it was placed. None when the map is bright everywhere (nothing to work out).
+    `players`: the players' view, without the lights of creatures the GM hides (their light
+    would give them away).
     """
     lighting = encounter.lighting
     if not lighting.shapes_sight:
@@ -91,6 +95,19 @@ def lighting_scene(encounter: Encounter) -> LightingScene | None:
         if not source.lit:
             continue
         bearer = encounter.find_creature(source.carried_by) if source.carried_by else None
+        if players and bearer is not None and bearer.hidden:
+            continue
         space = bearer.space if bearer is not None else Space(source.square, Size.MEDIUM)
         areas.append(LightArea(space, source.bright, max(source.dim, source.bright)))
     return LightingScene(lighting.ambient, tuple(areas), lighting.magical_darkness)
+
+
+def players_battlefield(field: Battlefield, encounter: Encounter) -> Battlefield:
+    """`field` as the players' view lights it (`lighting_scene(players=True)`)."""
+    if not any(
+        (bearer := encounter.find_creature(s.carried_by)) is not None and bearer.hidden
+        for s in encounter.lighting.sources
+        if s.carried_by is not None
+    ):
+        return field
+    return replace(field, lighting=lighting_scene(encounter, players=True))

@@ -36,6 +36,7 @@ from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
+from orcus_desktop.controller.strike_reactions import counter_first
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.model.combat import ActionBudget, Aid, AidKind, CombatPhase, PendingAttack
@@ -312,6 +313,9 @@ def charge(
             )
         )
         provoked = preview.provoking_enemy_ids
+        power = find_power(engine.rules, e, creature_id, basic_name)
+        if not shove and power and counter_first(engine, e, creature_id, power, [target_id]):
+            provoked = (target_id,)  # 001-23: the longer reach counter-strikes first
         if offerable(e, provoked, engine.ruleset):
             # Checked now (reach, a dead target...), rolled once the offers are settled.
             basic = SHOVE if shove else find_power(engine.rules, e, creature_id, basic_name)

@@ -79,11 +79,25 @@ class Engine:
         combatant = replace(combatant, moved_squares=combatant.moved_squares + moved)
         return encounter.with_combat(combat.with_combatant(combatant))
 
-    def offer_opportunity(self, encounter: Encounter, enemy_ids: Sequence[str]) -> Encounter:
-        """Let each provoked enemy take an opportunity attack (docs/rulings.md R-02)."""
+    def offer_opportunity(
+        self, encounter: Encounter, enemy_ids: Sequence[str], provoker: str | None = None
+    ) -> Encounter:
+        """Let each provoked enemy take an opportunity attack (docs/rulings.md R-02).
+
+        A ``provoker`` acting outside its turn is reacting: under 003-16 (003 l.269 "reactions
+        cannot trigger further reactions") it provokes nobody, and the log says so.
+        """
         combat = encounter.combat
-        if not combat.active or self._reactions_barred(encounter, combat.current):
+        if not combat.active or self.reactions_barred(encounter, combat.current):
             return encounter
+        if (
+            provoker is not None
+            and enemy_ids
+            and combat.current != provoker
+            and not self.ruleset.hooks.reaction_rules.reactions_provoke
+        ):
+            note = "a reaction provokes no opportunity attack"
+            return self.rule_note(encounter, provoker, "003-16", note)
         for enemy_id in enemy_ids:
             combatant = combat.find(enemy_id)
             if combatant is not None and not opportunity_spent(self.ruleset, combat, combatant):
@@ -92,7 +106,7 @@ class Engine:
                 )
         return encounter.with_combat(combat)
 
-    def _reactions_barred(self, encounter: Encounter, provoker: str | None) -> bool:
+    def reactions_barred(self, encounter: Encounter, provoker: str | None) -> bool:
         """003-47 Shrouded: the provoker "Cannot be targeted by ... Reaction attacks"."""
         if provoker is None or encounter.find_creature(provoker) is None:
             return False

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller import encounter_flow, turn_order
+from orcus_desktop.controller import encounter_flow, turn_order, zones
 from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine, named_step
@@ -446,9 +446,10 @@ def death_save_on_end_turn(engine: Engine, encounter: Encounter) -> str | None:
 
 
 def _end_hook(engine: Engine, encounter: Encounter, creature_id: CreatureId) -> Encounter:
-    """End-of-turn rules work, then this creature's unused help bonuses lapse."""
+    """End-of-turn rules work; its unused help bonuses lapse and its zones whose time is up end."""
     encounter = engine.rules.end_of_turn(encounter, creature_id)
     encounter = lapse_unmaintained(engine, encounter, creature_id)
+    encounter = zones.end_of_turn(engine, encounter, creature_id)
     return expire_aids(engine, encounter, creature_id)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import placement, strike_reactions
+from orcus_desktop.controller import move_interrupts, placement, strike_reactions
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
@@ -113,6 +113,10 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
     if held is None or any(c.out_of_turn is ActionKind.OPPORTUNITY for c in combat.combatants):
         return encounter
     encounter = encounter.with_combat(replace(combat, pending=None))
+    if held.kind == move_interrupts.MOVE_KIND:
+        return move_interrupts.resume(
+            engine, encounter, held, stopped(engine.rules, encounter, held.attacker)
+        )
     reason = cannot_act(engine.rules, encounter, held.attacker)
     if not reason:
         try:
@@ -186,8 +190,15 @@ def opportunity_attack(
         mover = e.creature(target_id)
         held = e.combat.pending
         there = (
-            None  # a held ranged attack provoked where the attacker stands; 001's strikes too
-            if strike or (held is not None and held.kind == "power" and held.attacker == target_id)
+            # A held ranged attack, or a walk waiting: where the mover stands now; 001's
+            # strikes too.
+            None
+            if strike
+            or (
+                held is not None
+                and held.kind in ("power", move_interrupts.MOVE_KIND)
+                and held.attacker == target_id
+            )
             else _provoking_square(e, creature_id, target_id)
         )
         staged = e.with_creature(mover.moved_to(there)) if there is not None else e

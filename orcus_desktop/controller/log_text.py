@@ -479,6 +479,14 @@ def _rule_note(e: _Entry, r: rec.RuleNote) -> str:
     return f"{r.mechanic}: {r.note}" if r.mechanic else r.note
 
 
+@_writes(rec.ZoneChange)
+def _zone(e: _Entry, r: rec.ZoneChange) -> str:
+    text = f"Zone {r.zone} {r.event}" + (
+        f" by {e.actor}" if e.actor and r.event == "placed" else ""
+    )
+    return text + (f": {r.why}" if r.why else "")
+
+
 @_writes(rec.DiceRolled)
 def _dice_rolled(e: _Entry, r: rec.DiceRolled) -> str:
     return f"GM rolls {r.label or r.expression}: {format_roll(r.to_dice_roll())}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import forced_collisions, owed_moves, placement
+from orcus_desktop.controller import forced_collisions, move_interrupts, owed_moves, placement
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
@@ -192,6 +192,7 @@ def _move(
     preview = preview_move(engine, encounter, creature_id, destination, mode)
     if not preview.reachable:
         raise ActionError(preview.reason or f"{creature.name} cannot move there")
+    before = encounter
     encounter = encounter.with_creature(creature.moved_to(destination))
     if mode is MoveMode.GM:
         return engine.check_grapples(encounter), preview
@@ -221,9 +222,25 @@ def _move(
             "provoked": list(preview.provoking_enemy_ids),
         },
     )
-    encounter = engine.offer_opportunity(
-        encounter.with_combat(combat), preview.provoking_enemy_ids
+    # Issue 13: the walk stops where it provokes until the attacks are settled.
+    interrupt = move_interrupts.first_interrupt(
+        engine, before, creature, preview.path, preview.provoking_enemy_ids
     )
+    # 003-16 (003 l.269): a move out of turn is a reaction and provokes nothing.
+    reacting = (
+        combat.current != creature_id and not engine.ruleset.hooks.reaction_rules.reactions_provoke
+    )
+    # 003-47: a Shrouded mover "Cannot be targeted by ... Reaction attacks": nothing waits.
+    barred = engine.reactions_barred(encounter, creature_id)
+    if interrupt is not None and not reacting and not barred:
+        encounter = move_interrupts.wait_at(
+            engine, encounter.with_combat(combat), creature_id, preview.path, interrupt, mode.value
+        )
+        preview = replace(preview, provoking_enemy_ids=interrupt.enemies)
+    else:
+        encounter = engine.offer_opportunity(
+            encounter.with_combat(combat), preview.provoking_enemy_ids, creature_id
+        )
     encounter = reveal(engine, encounter, creature_id, "moved")  # 003-47
     return engine.check_grapples(encounter), preview
 
@@ -255,6 +272,15 @@ def _allowance(
     speed = engine.ruleset.hooks.movement_policy.speed(creature.speed, sees=sees)
     if mode is MoveMode.SHIFT:
         return 1, geo_movement.PathRule.SHIFT, False  # 000 "Five-Foot Step": shift 1
+    policy = engine.ruleset.hooks.movement_policy
+    if mode is MoveMode.CRAWL and policy.crawl_squares is not None:
+        # 003-55 (003 l.826): "Crawl 1." - that many squares at a crawl's cost of 2 each.
+        return 2 * policy.crawl_squares, geo_movement.PathRule.CRAWL, False
+    if slowed and policy.slowed_doubles_cost and mode in (MoveMode.WALK, MoveMode.DASH):
+        # 003-35 (003 l.365): "For each square moved, must spend an additional square of
+        # movement" - a crawl's cost per square, on top of difficult terrain; no speed 2.
+        bonus = engine.ruleset.dash.speed_bonus if mode is MoveMode.DASH else 0
+        return speed + bonus, geo_movement.PathRule.CRAWL, False
     if mode is MoveMode.DASH:
         # 000 "Dash": speed + 2 (the ruleset's ``dash.speed_bonus``: 002-19, 004-21).
         return speed + engine.ruleset.dash.speed_bonus, geo_movement.PathRule.WALK, slowed

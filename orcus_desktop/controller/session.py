@@ -48,6 +48,7 @@ from orcus_desktop.controller.outcomes import (
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
+from orcus_desktop.controller.session_zones import ZoneCommands
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import AidKind
@@ -64,7 +65,7 @@ __all__ = ["GameSession"]
 P = ParamSpec("P")
 
 
-class GameSession(GmEditCommands, LightingCommands, SessionQuestions):
+class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestions):
     """The rules controller: the only writer of the document.
 
     Args:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Concatenate, ParamSpec
 
 from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.battlefield_builder import players_battlefield
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
@@ -41,9 +42,18 @@ class LightingCommands:
 
         def battlefield(self) -> Battlefield: ...
 
-    def illumination(self) -> LevelGrid:
-        """The `Illumination` of every square now, (rows, columns) (000 "Vision and Light")."""
-        return light_levels(self.battlefield())
+        @property
+        def encounter(self) -> Encounter: ...
+
+    def illumination(self, *, players: bool = False) -> LevelGrid:
+        """The `Illumination` of every square now, (rows, columns) (000 "Vision and Light").
+
+        `players`: as the players' view shows it, without the light of hidden creatures.
+        """
+        field = self.battlefield()
+        if players:
+            field = players_battlefield(field, self.encounter)
+        return light_levels(field)
 
     def add_light(self, source: LightSource, initiator: object = None) -> OperationResult:
         """Place a light (its id comes back as `created_id`)."""

@@ -28,6 +28,7 @@ from orcus_desktop.controller.outcomes import Outcome, Step
 from orcus_desktop.controller.vision import can_see
 from orcus_desktop.geometry.sight import space_sees_space
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules import engagement as engagement_rules
 from orcus_desktop.rules.engagement import StrikeKind, StrikeOffer
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.vocabulary import CreatureId, Origin
@@ -166,11 +167,30 @@ def offer_strikes(engine: Engine, before: Encounter, after: Encounter) -> Encoun
     return after
 
 
+def without_the_dead(engine: Engine, encounter: Encounter) -> Encounter:
+    """The encounter without the engagements of dead creatures (pick, 001-25).
+
+    001 only ends a pair by a new Strike! or a Withdraw (l.252-256); the dead leave the
+    battlefield (`battlefield_for`), so their pairs end too and count for no modifier.
+    """
+    pairs = encounter.combat.engagements
+    dead = sorted(
+        {i for p in pairs for i in (p.engager, p.target) if engine.rules.is_dead(encounter, i)}
+    )
+    if not dead:
+        return encounter
+    for creature_id in dead:
+        pairs = engagement_rules.without(pairs, creature_id)
+    encounter = encounter.with_combat(replace(encounter.combat, engagements=pairs))
+    names = ", ".join(encounter.name_of(i) for i in dead)
+    return Engine.rule_note(encounter, None, "001-25", f"{names}: dead, no longer engaged")
+
+
 def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:
-    """The step with the 001 strikes it provoked (`offer_strikes`); a refusal unchanged."""
+    """The step with the 001 strikes it provoked (`offer_strikes`) and the dead disengaged."""
     if not isinstance(outcome, Step) or not keeps_engagement(engine.ruleset):
         return outcome
-    after = offer_strikes(engine, before, outcome.after)
+    after = without_the_dead(engine, offer_strikes(engine, before, outcome.after))
     if after is outcome.after:
         return outcome
     return replace(outcome, after=after)

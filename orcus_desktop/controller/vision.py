@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from orcus_desktop.controller.battlefield_builder import battlefield_for
+from orcus_desktop.controller.battlefield_builder import battlefield_for, players_battlefield
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.lit_view import lit_view_rings, perceives_space
@@ -100,6 +100,7 @@ def player_vision(
     """
     side = side if side is not None else player_side(encounter, rules)
     field = battlefield if battlefield is not None else battlefield_for(encounter, rules)
+    field = players_battlefield(field, encounter)  # a hidden creature's torch lights nothing
     on_field = {o.id for o in field.occupants}
     viewers = [
         c

@@ -26,6 +26,7 @@ class DocumentEvents(SignalGroup):
         map_changed: the grid size, the background image, the encounter's name or its
             ruleset changed.
         combat_changed: initiative, round, turn, combat state or the combat log changed.
+        zones_changed: a zone was placed, changed or removed.
         reset: the whole encounter was replaced; rebuild every view from `document.encounter`.
     """
 
@@ -37,6 +38,7 @@ class DocumentEvents(SignalGroup):
     lighting_changed = Signal()
     map_changed = Signal()
     combat_changed = Signal()
+    zones_changed = Signal()
     reset = Signal()
 
 
@@ -99,6 +101,8 @@ class Document:
             events.map_changed.emit()
         if old.combat is not new.combat and old.combat != new.combat:
             events.combat_changed.emit()
+        if old.zones != new.zones:
+            events.zones_changed.emit()
 
 
 def _creature_differs(a: Creature, b: Creature) -> bool:

@@ -13,6 +13,7 @@ from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.frozen import with_replaced
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.lighting import NO_LIGHTING, Lighting
+from orcus_desktop.model.zones import Zone
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.vocabulary import CreatureId
@@ -96,6 +97,8 @@ class Encounter:
     """The ruleset the encounter is played by (docs/rulesets.md); the file stores its id."""
     lighting: Lighting = NO_LIGHTING
     """Light sources, ambient light, magical darkness (000 "Vision and Light")."""
+    zones: tuple[Zone, ...] = ()
+    """Placed templates that stay on the map (`model.zones`)."""
 
     def creature(self, creature_id: str) -> Creature:
         """The creature with that id.

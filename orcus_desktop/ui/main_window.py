@@ -61,6 +61,9 @@ from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.uvtt_actions import UvttActions
+from orcus_desktop.ui.wave_actions import WaveActions
+from orcus_desktop.ui.window_prefs import GridContrastMenu
+from orcus_desktop.ui.zones import ZoneActions
 
 
 class MainWindow(QMainWindow):
@@ -283,6 +286,7 @@ class MainWindow(QMainWindow):
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addAction(self.grid_action)
         view_menu.addAction(self.fog_action)
+        self.grid_contrast = GridContrastMenu(view_menu.addMenu("Grid &Contrast"), self.scene)
         view_menu.addSeparator()
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
@@ -291,6 +295,8 @@ class MainWindow(QMainWindow):
         tools_menu.addActions([act for act, _ in self.toolbar.tools.values()])
         tools_menu.addSeparator()
         tools_menu.addAction(self.toolbar.gm_move_action)
+        self.zones = ZoneActions(self, self.session, self.view, self.scene, self.status_report.say)
+        self.zones.add_to(tools_menu)
         encounter_menu = menu_bar.addMenu("E&ncounter")
         self.rulesets = RulesetActions(
             self,
@@ -304,6 +310,7 @@ class MainWindow(QMainWindow):
         self.lights = LightActions(
             self, self.session, self.scene, encounter_menu, self.status_report
         )
+        self.waves = WaveActions(self, self.session, encounter_menu)
         combat_menu = menu_bar.addMenu("&Combat")
         combat_menu.addActions(
             [

@@ -14,7 +14,7 @@ from html import escape
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QFont
-from PySide6.QtWidgets import QLabel, QMenu, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
 
 from orcus_desktop.controller.player_initiative import (
     InitiativeStrip,
@@ -80,6 +80,9 @@ class InitiativeStripView(QLabel):
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setMargin(6)
+        # A long fight wraps onto a second line; it never makes the players' window wider.
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         font = QFont(self.font())
         font.setPointSizeF(font.pointSizeF() * 1.4)  # read from across the table
         self.setFont(font)
@@ -104,15 +107,22 @@ class InitiativeStripView(QLabel):
             names = MonsterNames.LABELS if self._mode is StripMode.LABELS else MonsterNames.NAMES
             sides = player_sides(encounter, session.rules)
             self.strip = player_initiative(encounter, self._shown(), sides, names)
-        self.setText(strip_html(self.strip))
+        # 003-13: the escalation die is everyone's bonus to hit, so the players see it too.
+        has_die = session.ruleset.escalation_start_round is not None
+        self.setText(strip_html(self.strip, session.escalation_die() if has_die else None))
         self.setVisible(bool(self.strip.entries))
 
 
-def strip_html(strip: InitiativeStrip) -> str:
-    """``Round 2 · <b>Now: Aria</b> · Next: GW1 · Brakka`` ("" when there is nothing)."""
+def strip_html(strip: InitiativeStrip, escalation_die: int | None = None) -> str:
+    """``Round 2 · <b>Now: Aria</b> · Next: GW1 · Brakka`` ("" when there is nothing).
+
+    With an ``escalation_die`` (003-13) it follows the round: ``Round 3 · Escalation die 1``.
+    """
     if not strip.entries:
         return ""
     parts = [f"Round {strip.round}" if strip.round else "Surprise round"]
+    if escalation_die is not None:
+        parts.append(f"Escalation die {escalation_die}")
     now, following = strip.now, strip.next
     for entry in strip.entries:
         name = escape(entry.text)

@@ -23,6 +23,7 @@ from orcus_desktop.ui.map.light_layer import LightLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.player_strip import InitiativeStripView, StripMode
+from orcus_desktop.ui.zones import ZoneLayer
 
 
 class PlayerWindow(QMainWindow):
@@ -57,7 +58,8 @@ class PlayerWindow(QMainWindow):
         self._session = session
         self.scene = MapScene(session.document, rules=session.rules, gm=False, parent=self)
         self.fog = PlayerFog(self.scene, session.rules, enabled=fog, parent=self)
-        self.light = LightLayer(self.scene, session, markers=False, parent=self)
+        self.zones = ZoneLayer(self.scene, gm=False)  # zones the GM shows, under the fog
+        self.light = LightLayer(self.scene, session, players=True, parent=self)
         self.view = MapView(self.scene, self)
         # The screen facing the table shows the whole map, scaled to it, and no scroll bars.
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -147,6 +149,7 @@ class PlayerWindow(QMainWindow):
             signal.disconnect(self._sync_title)
         self._title_signals = ()
         self.fog.detach()
+        self.zones.detach()
         self.light.detach()
         self.scene.detach()
         event.accept()

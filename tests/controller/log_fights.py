@@ -15,6 +15,7 @@ from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.zones import ZoneDuration
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import ScriptedSource, roll
 from orcus_desktop.rules.durations import DurationKind
@@ -280,5 +281,28 @@ def dice_roller_fight() -> GameSession:
     return s
 
 
-VARIANT_FIGHTS: tuple[Callable[[], GameSession], ...] = (quickref_escape_fight, dice_roller_fight)
+def zone_fight() -> GameSession:
+    """Issue 13: a zone placed, sustained, ended at the turn boundary, and one removed."""
+    s = make_session(
+        Encounter(GridBounds(8, 8), creatures=(fighter("hero", 2, 2), orc("orc", 6, 6)))
+    )
+    _ok(s.roll_initiative(totals={"hero": 20, "orc": 10}))
+    _ok(s.start_combat())
+    _ok(s.place_zone("Cloud", [Square(4, 4)], ZoneDuration.SUSTAINED, "hero"))
+    _ok(s.place_zone("Pit", [Square(1, 1)]))
+    _ok(s.end_turn())
+    _ok(s.end_turn())
+    _ok(s.sustain_zone("zone-1"))
+    _ok(s.end_turn())
+    _ok(s.end_turn())
+    _ok(s.end_turn())  # not sustained: it ends
+    _ok(s.remove_zone("zone-2"))
+    return s
+
+
+VARIANT_FIGHTS: tuple[Callable[[], GameSession], ...] = (
+    quickref_escape_fight,
+    dice_roller_fight,
+    zone_fight,
+)
 """Fights not in the version-1 log files (which predate rulesets and the dice roller)."""

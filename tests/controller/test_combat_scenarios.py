@@ -48,6 +48,13 @@ def duel() -> GameSession:
     return session
 
 
+def _let_pass(session: GameSession) -> None:
+    """Every opportunity attack offered now is let pass (a provoking walk then completes)."""
+    for combatant in session.encounter.combat.combatants:
+        if combatant.out_of_turn is ActionKind.OPPORTUNITY:
+            assert session.decline_opportunity_attack(combatant.creature_id).ok
+
+
 def test_dazed_creature_refused_its_move_action(duel: GameSession) -> None:
     # 000 "Dazed": "You can only take one standard action on your turn ... You can convert the
     # standard action to a move or swift action" and "You can't take immediate or opportunity
@@ -62,6 +69,7 @@ def test_dazed_creature_refused_its_move_action(duel: GameSession) -> None:
     options = duel.available_actions("hero")
     assert options.option(CombatAction.WALK).allowed  # the standard converts to a move
     assert duel.move_creature("hero", Square(2, 4), MoveMode.WALK).ok
+    _let_pass(duel)  # the walk waits where it provoked the orc until the offer is settled
     refused = duel.move_creature("hero", Square(2, 5), MoveMode.WALK)
     assert not refused.ok
     assert "dazed" in refused.reason
@@ -301,6 +309,7 @@ def test_grapple_escape_and_grapple_ends_when_apart(duel: GameSession) -> None:
     duel.end_turn()
     duel.end_turn()
     duel.move_creature("hero", Square(2, 4), MoveMode.WALK)  # hero walks away: grapple ends
+    _let_pass(duel)  # once the orc's opportunity attack is settled (issue 13)
     assert Condition.GRAPPLED not in _conditions(duel, "orc")
 
 
@@ -510,8 +519,10 @@ def test_crawl_dash_and_forced_movement(duel: GameSession) -> None:
     crawl = duel.move_creature("hero", Square(2, 5), MoveMode.CRAWL)
     assert crawl.ok, crawl.reason
     assert crawl.details["cost"] == 6
+    _let_pass(duel)  # the crawl waits where it provoked the orc until the offer is settled
     duel.end_turn()
     assert duel.move_creature("orc", Square(3, 10), MoveMode.DASH).ok  # 8 squares
+    _let_pass(duel)
     assert Condition.DASHING in _conditions(duel, "orc")
     assert duel.force_move("orc", "push", 1, Square(3, 11), source_id="hero").ok
     assert duel.encounter.creature("orc").square == Square(3, 11)

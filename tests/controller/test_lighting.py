@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from orcus_desktop.controller.queries import sight_query
+from orcus_desktop.controller.vision import player_vision
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.geometry.lighting import light_levels
@@ -14,7 +15,9 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import NO_LIGHTING, LightSource
 from orcus_desktop.model.serialization import load_encounter, save_encounter
+from orcus_desktop.vocabulary import CreatureId
 from tests.controller.conftest import creature, make_session
+from tests.controller.test_vision import inside
 
 TORCH = LightSource(LightId(""), "Torch", Square(2, 2), bright=4, dim=8)
 
@@ -94,9 +97,6 @@ def test_lighting_is_saved_and_reopened_and_old_files_open_bright(tmp_path: Path
 
 
 def test_the_heroes_see_only_what_light_or_their_senses_show_them() -> None:
-    from orcus_desktop.controller.vision import player_vision
-    from tests.controller.test_vision import inside
-
     session = make_session(dungeon())
     session.set_ambient_light(Illumination.DARK)
     light_id = LightId(str(session.add_light(TORCH).created_id))
@@ -112,3 +112,19 @@ def test_the_heroes_see_only_what_light_or_their_senses_show_them() -> None:
     assert "orc" not in dark.seen
     assert not inside(dark.rings, 9.5, 2.5)
     assert inside(dark.rings, 2.5, 2.5)  # the hero's own space is always shown
+
+
+def test_a_hidden_creatures_torch_lights_the_fight_but_not_the_players_view() -> None:
+    """The player view never shows what the GM hides: not even the light a hidden orc carries."""
+    session = make_session(dungeon())
+    session.set_ambient_light(Illumination.DARK)
+    torch = LightSource(LightId(""), "Torch", Square(9, 2), 2, 4, carried_by=CreatureId("orc"))
+    session.add_light(torch)
+    assert inside(player_vision(session.encounter, session.rules).rings, 6.5, 2.5)
+    assert session.update_creature("orc", hidden=True).ok
+    vision = player_vision(session.encounter, session.rules)
+    assert not inside(vision.rings, 6.5, 2.5)  # 3 squares from the orc: its dim light
+    players = session.illumination(players=True)
+    assert Illumination(int(players[2, 9])) is Illumination.DARK
+    # the rules still see the torch: the hero's arrow finds the orc in bright light
+    assert sight_query(session.encounter, "hero", "orc").concealment == "none"

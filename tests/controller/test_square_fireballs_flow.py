@@ -9,7 +9,11 @@ monsters (003-12), the escalation die (003-13) and the new wave's two choices (0
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
+
+from orcus_desktop.app import main
 from orcus_desktop.controller.encounter_flow import escalation_die
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds
@@ -19,6 +23,7 @@ from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.ruleset import ruleset_by_id
 from tests.controller.conftest import fighter, make_session, orc
+from tests.test_cli_query import ENCOUNTER
 
 SF = "square-fireballs"
 
@@ -287,3 +292,22 @@ def test_a_wave_needs_newcomers_and_the_rulesets_choice() -> None:
     refused = o.new_wave("start_over")
     assert not refused.ok
     assert "join" in refused.reason
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+def test_the_cli_knows_square_fireballs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`orcus-desktop rules show square-fireballs` and `query ... --ruleset square-fireballs`."""
+    assert main(["rules", "show", SF]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hooks"]["initiative"] == SF
+    assert data["hooks"]["encounter_flow"] == SF
+    assert data["escalation_start_round"] == 3
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(ENCOUNTER), encoding="utf-8")
+    argv = ["query", "sight", str(path), "--from", "fighter", "--to", "orc"]
+    assert main([*argv, "--ruleset", SF]) == 0
+    assert "cover" in json.loads(capsys.readouterr().out)

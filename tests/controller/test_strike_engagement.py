@@ -347,3 +347,40 @@ def test_no_strike_bonus_for_the_attackers_own_engagement_or_a_ranged_attack() -
     assert s.undo().ok
     assert s.basic_attack("hero", "orc", dice=[2]).ok
     assert [1, "target engaged by 1 other (001-26)"] in _parts(s)
+
+
+def test_the_dead_are_no_longer_engaged() -> None:
+    """Pick (docs/rulings.md#001-picks-engagement-and-strike): the dead leave their pairs."""
+    s = _strike_fight()
+    assert s.engage("orc", "hero").ok
+    assert s.engage("hero", "orc").ok
+    assert s.engage("goblin", "hero").ok
+    assert s.apply_damage("orc", 100).ok  # an orc dies at 0 hit points
+    assert s.engaged_by("hero") == ("goblin",)
+    assert s.engaged_with("hero") is None
+    assert s.encounter.combat.log[-1].data["note"] == "Orc: dead, no longer engaged"
+    assert s.undo().ok
+    assert s.engaged_by("hero") == ("orc", "goblin")
+
+
+def test_a_charge_waits_for_the_longer_reach_counter_strike() -> None:
+    """001-23, l.244, for the Strike! that ends a charge (001-29 "You can Strike the Target")."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 8),
+            creatures=(fighter("hero", 1, 4), orc("ogre", 6, 4, reach=2)),
+            ruleset_id="strike",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "ogre": 5}).ok
+    assert s.start_combat().ok
+    destination = s.charge_destinations("hero", "ogre")[0]
+    charged = s.charge("hero", destination, "ogre", dice=[15, 5])
+    assert charged.ok, charged.reason
+    assert _holding(s)
+    assert _offer(s, "ogre") is StrikeKind.COUNTER
+    since = len(s.encounter.combat.log)
+    assert s.opportunity_attack("ogre", "hero", dice=[2]).ok
+    assert _attacks(s, since) == [("ogre", ("hero",)), ("hero", ("ogre",))]
+    assert s.engaged_with("hero") == "ogre"
+    assert s.engaged_with("ogre") == "hero"

@@ -16,8 +16,11 @@ import pytest
 
 from orcus_desktop.controller.queries import sight_query
 from orcus_desktop.geometry.features import WallKind
-from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.ids import LightId
+from orcus_desktop.model.lighting import Lighting, LightSource
 from orcus_desktop.model.uvtt import (
     ImportCancelledError,
     MapFileError,
@@ -344,3 +347,16 @@ def test_a_light_without_a_range_is_named(tmp_path: Path) -> None:
     del data["lights"][0]["range"]
     with pytest.raises(MapFileError, match=r"lights\[0\]\.range: expected a number"):
         import_uvtt_file(write_map(tmp_path / "bad.dd2vtt", data), None)
+
+
+def test_exported_lights_and_ambient_light_come_back(tmp_path: Path) -> None:
+    brazier = LightSource(LightId("light-1"), "Light", Square(3, 2), 3, 6, "#aa5500")
+    out = LightSource(LightId("light-2"), "Candle", Square(5, 5), 1, 2, lit=False)
+    encounter = Encounter(
+        grid=GridBounds(10, 8), lighting=Lighting(Illumination.DIM, (brazier, out))
+    )
+    path = tmp_path / "lit.dd2vtt"
+    write_uvtt(path, encounter, None)
+    again = import_uvtt_file(path, None)[0].as_encounter().lighting
+    assert again.ambient is Illumination.DIM
+    assert again.sources == (brazier,)  # the put-out candle is not exported

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -18,9 +18,11 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.light_dialog import LightDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import FOG
+from orcus_desktop.ui.map.layers import SQUARE_PX
 from tests.ui.test_map_scene import view_point
 from tests.ui.test_player_fog import pixel
 from tests.ui.test_player_view import open_player_view, render
+from tests.ui.test_targeting import accept_dialog, activate, at
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -119,3 +121,45 @@ def test_a_carried_torch_follows_its_bearer(qtbot: QtBot, window: MainWindow) ->
     levels = window.session.illumination()
     assert Illumination(int(levels[10, 14])) is Illumination.BRIGHT
     assert Illumination(int(levels[6, 4])) is Illumination.DARK
+
+
+def test_the_gm_map_shades_darkness_lightly_and_marks_the_light(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    item = window.lights.layer.item
+    assert item.dark.isEmpty()  # daylight: nothing drawn
+    window.lights.set_ambient(Illumination.DARK)
+    settle()
+    centre = QPointF(6.5 * SQUARE_PX, 6.5 * SQUARE_PX)
+    assert item.dark.contains(centre)
+    window.toolbar.activate("light")
+    click(qtbot, window, Square(6, 6))
+    settle()
+    assert not item.dark.contains(centre)
+    assert [at for at, _colour in item.markers] == [centre]
+
+
+def test_in_the_dark_the_attack_dialog_names_the_darkness_and_the_gm_overrides_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """000 "Vision and Light": darkness next to the attacker gives partial concealment (-2)."""
+    session = window.session
+    assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok
+    window.lights.set_ambient(Illumination.DARK)
+    window.view.resetTransform()
+    window.view.centerOn(10 * SQUARE_PX, 6 * SQUARE_PX)
+    activate(qtbot, window, "brakka", "Cleave")
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 10.5, 4.5))
+    dialog = window.attack_dialog
+    assert dialog is not None
+    summary = dialog.summaries["goblin-1"]
+    # bright light: needs 10 (+7 vs AC 17); darkness, adjacent: -2
+    assert summary.text().startswith("Goblin Warrior 1: needs 12 on the d20 (+5 vs AC 17)")
+    assert "darkness: concealment" in summary.text()
+    box = dialog.concealment_boxes["goblin-1"]
+    box.setCurrentIndex(box.findData("none"))
+    assert summary.text().startswith("Goblin Warrior 1: needs 10 on the d20 (+7 vs AC 17)")
+    accept_dialog(qtbot, window, "11 3")
+    target = session.encounter.combat.log[-1].data["targets"][0]
+    assert target["concealment"] == "none"

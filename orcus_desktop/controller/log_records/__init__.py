@@ -80,6 +80,7 @@ from orcus_desktop.controller.log_records.values import (
     SaveRecord,
     resolved_value,
 )
+from orcus_desktop.controller.log_records.zones import ZoneChange
 from orcus_desktop.model.combat import LogEntry
 
 _TYPES: tuple[type[LogRecord], ...] = (
@@ -139,6 +140,8 @@ _TYPES: tuple[type[LogRecord], ...] = (
     RuleNote,
     # the GM's dice roller
     DiceRolled,
+    # zones (placed templates)
+    ZoneChange,
 )
 
 RECORD_TYPES: Mapping[str, type[LogRecord]] = MappingProxyType({t.kind: t for t in _TYPES})
@@ -228,6 +231,7 @@ __all__ = [
     "TurnLost",
     "TurnSkipped",
     "TurnStart",
+    "ZoneChange",
     "effect_from_dict",
     "parse_record",
     "record_of",

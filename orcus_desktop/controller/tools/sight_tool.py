@@ -16,7 +16,9 @@ from orcus_desktop.controller.tools.pointer import (
     creature_at,
 )
 from orcus_desktop.geometry.battlefield import Battlefield, UnknownOccupantError
-from orcus_desktop.geometry.sight import lines_of_effect, sight
+from orcus_desktop.geometry.grid import Space
+from orcus_desktop.geometry.lighting import light_cause
+from orcus_desktop.geometry.sight import SightResult, lines_of_effect, sight
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, Origin
 
 _SIGHT_SAMPLES = 4
@@ -93,6 +95,7 @@ class SightTool:
         penalty = f" ({level.modifier:+d})" if level is not None else ""
         if cover.degree is CoverDegree.TOTAL:
             penalty = " (cannot be targeted)"
+        ids = (attacker_id, target.space)
         conceal = {
             ConcealmentDegree.CONCEALED: f" ({ruleset.concealment_penalty:+d})",
             ConcealmentDegree.TOTAL: f" ({ruleset.total_concealment_penalty:+d})",
@@ -103,7 +106,7 @@ class SightTool:
             f"line of effect: {'yes' if result.line_of_effect else 'no'}",
             # The ruleset's cover names (D3; 004-29 "cover", "improved cover").
             f"cover: {ruleset.label(cover.degree.value)}{penalty}",
-            f"concealment: {result.concealment.value}{conceal}",
+            f"concealment: {result.concealment.value}{conceal}{_cause(battlefield, result, ids)}",
         ]
         x0, y0, x1, y1 = target.space.bounds()
         target_centre = ((x0 + x1) / 2, (y0 + y1) / 2)
@@ -143,3 +146,14 @@ def _hidden_cells(
         for (x, y), ok in zip(cells, clear, strict=True)
         if not ok
     )
+
+
+def _cause(battlefield: Battlefield, result: SightResult, ids: tuple[str, Space]) -> str:
+    """The cause of the concealment when light gives it (docs/rulings.md R-61), or "".
+
+    Spelled to follow the degree: ", dim light" or ", darkness".
+    """
+    if result.concealment is ConcealmentDegree.NONE:
+        return ""
+    cause = light_cause(battlefield, battlefield.occupant(ids[0]), ids[1])
+    return f", {cause}" if cause else ""

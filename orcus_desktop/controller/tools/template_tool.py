@@ -140,6 +140,19 @@ class TemplateTool:
         self._frozen = None
         return EMPTY_PREVIEW
 
+    @property
+    def placed(self) -> frozenset[Square]:
+        """The squares of the template a click left on the map (empty while none is).
+
+        The GM can keep them as a zone (`GameSession.place_zone`).
+        """
+        return self._frozen.squares if self._frozen is not None else frozenset()
+
+    @property
+    def kind_text(self) -> str:
+        """``Far burst 2``: what the template is, a zone's default name."""
+        return f"{self.origin.value.title()} {self.shape.value} {self.size}"
+
     def pin(self, square: Square | None) -> None:
         """Pin (or, with None, free) an arc's or wall's base square, as a press does."""
         self._pinned = square
@@ -218,7 +231,7 @@ class TemplateTool:
     def _compute_preview(self, pointer: Square) -> ToolPreview:
         encounter = self._session.encounter
         squares, origin_space, problem = self.area(pointer)
-        kind = f"{self.origin.value.title()} {self.shape.value} {self.size}"
+        kind = self.kind_text
         if not squares:
             return ToolPreview(
                 label=f"{kind}: {problem}" if problem else kind,

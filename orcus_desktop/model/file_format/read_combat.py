@@ -144,8 +144,8 @@ def _owed_from(item: object, where: str, creature_ids: set[str]) -> OwedForcedMo
 def _pending_from(item: object, where: str, creature_ids: set[str]) -> PendingAttack:
     data = mapping(item, where)
     kind = text(data.get("kind"), f"{where}.kind")
-    if kind not in ("charge", "power"):
-        raise EncounterFileError(f'{where}.kind: expected "charge" or "power"')
+    if kind not in ("charge", "power", "move"):
+        raise EncounterFileError(f'{where}.kind: expected "charge", "power" or "move"')
     return PendingAttack(
         attacker=CreatureId(known_id(data.get("attacker"), f"{where}.attacker", creature_ids)),
         kind=kind,

@@ -36,6 +36,7 @@ from orcus_desktop.model.file_format.limits import (
 )
 from orcus_desktop.model.file_format.read_combat import combat_from
 from orcus_desktop.model.file_format.read_lighting import lighting_from
+from orcus_desktop.model.file_format.zones import zones_from
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.invariants import check_encounter, statblock_problem
@@ -203,6 +204,7 @@ def _encounter_from(data: object) -> Encounter:
     if upgraded.get("combat") is not None:
         combat = combat_from(upgraded["combat"], seen)
     ruleset_id = _ruleset_from(upgraded.get("ruleset"))
+    zones = zones_from(upgraded.get("zones", []), grid, seen)
     return Encounter(
         ruleset_id=ruleset_id,
         grid=grid,
@@ -213,6 +215,7 @@ def _encounter_from(data: object) -> Encounter:
         map_image=map_image,
         combat=combat,
         lighting=lighting_from(upgraded.get("lighting"), grid, seen),
+        zones=zones,
     )
 
 

@@ -8,6 +8,7 @@ from orcus_desktop.model.combat import Combat, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
 from orcus_desktop.model.file_format.read_lighting import lighting_to
+from orcus_desktop.model.file_format.zones import zones_to
 from orcus_desktop.model.frozen import thaw as _thaw
 from orcus_desktop.model.lighting import NO_LIGHTING
 from orcus_desktop.rules.ruleset import RULESETS
@@ -47,6 +48,9 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
     if encounter.lighting != NO_LIGHTING:
         # Optional: files without it (all before issue 20) open bright everywhere.
         out["lighting"] = lighting_to(encounter.lighting)
+    zones = zones_to(encounter.zones, encounter.grid)
+    if zones:
+        out["zones"] = zones
     if encounter.combat != Combat():
         # Optional in version 1: files without it load as "no combat running".
         out["combat"] = _combat_to(encounter.combat)

@@ -4,7 +4,8 @@ A file light is `{"position": {"x", "y"}, "range", "intensity", "color": "AARRGG
 in world squares; `environment.ambient_light` is an "AARRGGBB" colour. docs/rulings.md R-63: a
 light's range is its dim radius and half of it (rounded) its bright radius; the intensity is
 not used; the ambient colour's brightness gives the ambient level (bright from 0.6, dim from
-0.3, dark below). Lights off the grid are left out.
+0.3, dark below). Lights off the grid are left out. Export writes the fixed, lit lights and
+the ambient level back the same way (`lights_document`, `AMBIENT_COLOURS`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,12 @@ from typing import Any
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.ids import LightId
-from orcus_desktop.model.lighting import DEFAULT_LIGHT_COLOUR, MAX_LIGHT_RADIUS, LightSource
+from orcus_desktop.model.lighting import (
+    DEFAULT_LIGHT_COLOUR,
+    MAX_LIGHT_RADIUS,
+    Lighting,
+    LightSource,
+)
 
 Point = tuple[float, float]
 
@@ -119,3 +125,26 @@ def light_sources(
             )
         )
     return tuple(sources), off
+
+
+AMBIENT_COLOURS = {
+    Illumination.BRIGHT: "ffffffff",
+    Illumination.DIM: "ff808080",
+    Illumination.DARK: "ff202020",
+}
+"""The `ambient_light` written for each level (read back as the same level)."""
+
+
+def lights_document(lighting: Lighting) -> list[dict[str, Any]]:
+    """The fixed, lit light sources as Universal VTT lights (range: the dim radius)."""
+    return [
+        {
+            "position": {"x": s.square.col + 0.5, "y": s.square.row + 0.5},
+            "range": float(s.dim),
+            "intensity": 1.0,
+            "color": "ff" + s.colour[1:],
+            "shadows": True,
+        }
+        for s in lighting.sources
+        if s.lit and s.carried_by is None
+    ]

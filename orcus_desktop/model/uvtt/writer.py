@@ -6,7 +6,8 @@ and door where it was. Walls go to `line_of_sight`; each straight run of a door 
 portal (`bounds` its two ends, `position` its middle, `rotation` its angle in radians), which is
 what other tools read. Windows have no Universal VTT kind: they travel in an `orcus_desktop`
 block, with the grid's exact size, which other tools ignore. A map with no image gets a blank
-white one so the file still opens elsewhere.
+white one so the file still opens elsewhere. Fixed lights and the ambient light go to `lights`
+and `environment` (docs/rulings.md R-63).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.atomic_file import write_atomically
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.uvtt.images import ImageHeader, ImageKind, blank_png, read_header
+from orcus_desktop.model.uvtt.lights import AMBIENT_COLOURS, lights_document
 from orcus_desktop.model.uvtt.reader import EXPORT_FORMAT, MapFileError, Point
 
 BLANK_MAX_PIXELS = 8192
@@ -68,8 +70,11 @@ def uvtt_document(encounter: Encounter, image: bytes | None) -> dict[str, Any]:
         "line_of_sight": [_polyline(w.points) for w in walls if w.kind is WallKind.WALL],
         "objects_line_of_sight": [],
         "portals": [portal for w in walls if w.kind is WallKind.DOOR for portal in _portals(w)],
-        "environment": {"baked_lighting": True, "ambient_light": "ffffffff"},
-        "lights": [],
+        "environment": {
+            "baked_lighting": True,
+            "ambient_light": AMBIENT_COLOURS[encounter.lighting.ambient],
+        },
+        "lights": lights_document(encounter.lighting),
         "orcus_desktop": {
             "grid": {"columns": grid.columns, "rows": grid.rows},
             "windows": [_polyline(w.points) for w in walls if w.kind is WallKind.WINDOW],

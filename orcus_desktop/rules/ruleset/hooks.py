@@ -238,6 +238,10 @@ class ReactionRules(Protocol):
     def engagement(self) -> bool:
         """001's Engaged With pairs, Counter Strike! and Free Strike! (001-23..25)."""
 
+    @property
+    def reactions_provoke(self) -> bool:
+        """Whether an action taken out of turn (a reaction) can provoke (003-16: no)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Reactions:
@@ -250,6 +254,7 @@ class Reactions:
     )
     dragged_target_provokes: bool = True
     engagement: bool = False
+    reactions_provoke: bool = True
 
 
 # --- H6 movement ---------------------------------------------------------------------------
@@ -288,6 +293,14 @@ class MovementPolicy(Protocol):
         """Whose spaces the geometry lets movers pass through or end in."""
 
     @property
+    def crawl_squares(self) -> int | None:
+        """003-55: a crawl moves this many squares (None: 000's half speed, R-08)."""
+
+    @property
+    def slowed_doubles_cost(self) -> bool:
+        """003-35: slowed adds a square of cost per square (000: speed 2)."""
+
+    @property
     def collision_dice(self) -> tuple[str, ...]:
         """003-43: forced-movement collision damage by the source's tier (empty: none)."""
 
@@ -319,6 +332,8 @@ class Movement:
     half_speed_unseeing: bool = False
     escape_shift: int = 0
     grab_move_check: GrabMoveCheck = GrabMoveCheck.ATTACK_VS_FORTITUDE
+    crawl_squares: int | None = None
+    slowed_doubles_cost: bool = False
     collision_dice: tuple[str, ...] = ()
     edge_save: bool = False
     grab_save_negates: bool = False
@@ -451,6 +466,11 @@ _REACTIONS: dict[str, ReactionRules] = {
         provocations=frozenset(),
         engagement=True,
     ),
+    "square-fireballs": Reactions(
+        "square-fireballs",
+        '003-16 003 l.269 "reactions cannot trigger further reactions"',
+        reactions_provoke=False,
+    ),
 }
 
 _MOVEMENT: dict[str, MovementPolicy] = {
@@ -461,15 +481,6 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         escape_shift=1,
         grab_move_check=GrabMoveCheck.OPPOSED_STRENGTH,
     ),
-    "square-fireballs": Movement(
-        "square-fireballs",
-        '003-43 003 l.472 "Forced Movement Damage"; 003-45 003 l.516-524 "Saving against '
-        'Forced Movement"; 003-27 003 l.342 Grabbed',
-        # "1d4 for Heroic sources, 2d4 for ... Paragon sources, and 4d4 for Epic sources".
-        collision_dice=("1d4", "2d4", "4d4"),
-        edge_save=True,
-        grab_save_negates=True,
-    ),
     "alloy": Movement(
         "alloy",
         '004-24 004 l.700; 004-25 004 l.703 "Occupied Spaces"; 004-17 004 l.512 "Escape"',
@@ -478,6 +489,18 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         end_in_helpless_enemy=True,
         half_speed_unseeing=True,
         escape_shift=1,
+    ),
+    "square-fireballs": Movement(
+        "square-fireballs",
+        '003-55 003 l.826 "Crawl 1."; 003-35 003 l.365 "For each square moved, must spend an '
+        'additional square of movement"; 003-43 003 l.472 "Forced Movement Damage"; 003-45 '
+        '003 l.516-524 "Saving against Forced Movement"; 003-27 003 l.342 Grabbed',
+        crawl_squares=1,
+        slowed_doubles_cost=True,
+        # "1d4 for Heroic sources, 2d4 for ... Paragon sources, and 4d4 for Epic sources".
+        collision_dice=("1d4", "2d4", "4d4"),
+        edge_save=True,
+        grab_save_negates=True,
     ),
 }
 

@@ -11,8 +11,12 @@ from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.square_fireballs_status import SQUARE_FIREBALLS_CONDITIONS
 from orcus_desktop.rules.ruleset.tables import (
+    ONE_STANDARD,
+    ORCUS_CONDITION_BUDGETS,
     ActionEconomy,
     ActionPointLimit,
+    Budget,
+    ConditionBudget,
     CoverLevel,
     CoverScale,
     DashRules,
@@ -53,6 +57,8 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         # 003-12 ties alternate PCs and monsters; 003-08/003-10 Total Defense and surprise.
         initiative="square-fireballs",
         encounter_flow="square-fireballs",
+        # 003-16 reactions provoke no reactions; 003-55 crawl 1, 003-35 slowed costs.
+        reactions="square-fireballs",
         # 003-43 collision damage, 003-45 the cliff save, 003-27 grabbed (forced_collisions).
         movement="square-fireballs",
     ),
@@ -62,6 +68,14 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     actions=ActionEconomy(
         # 003-15: one of each slot, no substitution.
         conversions=(),
+        condition_budgets=(
+            # 003-24, 003 l.330 Dazed: "can use a Minor Action and either a Standard Action
+            # or a Move Action" (the standard slot pays a move).
+            ConditionBudget("dazed", Budget(1, 0, 1), "003-24"),
+            # 003-36, 003 l.368 Stunned: "Can only take one action per turn".
+            ConditionBudget("stunned", ONE_STANDARD, "003-36"),
+            *(b for b in ORCUS_CONDITION_BUDGETS if b.condition not in ("dazed", "stunned")),
+        ),
         # 003-16/003-19: the opportunity attack is a free reaction.
         opportunity_uses_immediate=False,
         free_reaction_attacks_per_turn=1,

@@ -9,6 +9,7 @@ light without lights draws nothing.
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
@@ -57,24 +58,18 @@ class LightingItem(DrawnItem):
             painter.drawEllipse(centre, radius, radius)
 
 
-def _runs_path(mask_rows: list[list[bool]]) -> QPainterPath:
+def _runs_path(mask: np.ndarray[tuple[int, int], np.dtype[np.bool_]]) -> QPainterPath:
     """The True squares as a path of one rectangle per run along a row."""
     path = QPainterPath()
-    for row, cells in enumerate(mask_rows):
-        col = 0
-        n = len(cells)
-        while col < n:
-            if cells[col]:
-                start = col
-                while col < n and cells[col]:
-                    col += 1
-                path.addRect(
-                    QRectF(
-                        start * SQUARE_PX, row * SQUARE_PX, (col - start) * SQUARE_PX, SQUARE_PX
-                    )
-                )
-            else:
-                col += 1
+    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), dtype=np.int8)
+    padded[:, 1:-1] = mask
+    steps = np.diff(padded, axis=1)
+    starts = np.argwhere(steps == 1)
+    ends = np.argwhere(steps == -1)  # row-major, so the n-th end closes the n-th start
+    for (row, start), (_, end) in zip(starts.tolist(), ends.tolist(), strict=True):
+        path.addRect(
+            QRectF(start * SQUARE_PX, row * SQUARE_PX, (end - start) * SQUARE_PX, SQUARE_PX)
+        )
     return path
 
 
@@ -84,7 +79,7 @@ class LightLayer(QObject):
     Args:
         scene: the map scene (the GM's or the players').
         session: the game session (asked for the illumination; nothing is changed).
-        markers: draw the light sources' markers (the GM's map; not the players').
+        players: the players' scene: no markers, and no light of creatures the GM hides.
         parent: the owning object.
     """
 
@@ -93,13 +88,13 @@ class LightLayer(QObject):
         scene: MapScene,
         session: GameSession,
         *,
-        markers: bool = True,
+        players: bool = False,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._scene = scene
         self._session = session
-        self._markers = markers
+        self._players = players
         self.item = LightingItem()
         scene.addItem(self.item)
         self._timer = QTimer(self)
@@ -136,11 +131,12 @@ class LightLayer(QObject):
         if lighting == NO_LIGHTING:
             self.item.set_light(QPainterPath(), QPainterPath(), (), QRectF())
             return
-        levels = self._session.illumination()
-        dark = _runs_path((levels == Illumination.DARK).tolist())
-        dim = _runs_path((levels == Illumination.DIM).tolist())
+        # the players' screen: no light of a creature the GM hides (issue 20)
+        levels = self._session.illumination(players=self._players)
+        dark = _runs_path(levels == Illumination.DARK)
+        dim = _runs_path(levels == Illumination.DIM)
         markers: list[tuple[QPointF, QColor]] = []
-        for source in lighting.sources if self._markers else ():
+        for source in lighting.sources if not self._players else ():
             bearer = encounter.find_creature(source.carried_by) if source.carried_by else None
             if bearer is not None:
                 x0, y0, _, _ = bearer.space.bounds()

@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import (
+    QEvent,
     QItemSelection,
+    QObject,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -47,6 +49,15 @@ from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.panels.initiative_model import Column, InitiativeTableModel
 from orcus_desktop.vocabulary import CreatureId
 
+ROW_PADDING = 4
+"""Pixels above and below the text of an initiative row (compact rows)."""
+
+HINTED_ROWS = 14
+"""The table makes room for this many rows at most (a bigger fight scrolls)."""
+
+TABLE_SHARE = 0.25
+"""The most of the window's height the table takes for its rows."""
+
 
 class InitiativePanel(QWidget):
     """The initiative dock: the order, the round, and the turn-flow buttons.
@@ -70,8 +81,8 @@ class InitiativePanel(QWidget):
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("initiativePanel")
-        # Not expanding: the window's spare height goes to the Actions panel under it (the
-        # order still shows about eight creatures; the GM can drag the split for more).
+        # Not expanding: the window's spare height goes to the Actions panel under it; the
+        # table makes room for the fight's rows (`_fit_rows`).
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._session = session
         self._selecting = False
@@ -88,7 +99,10 @@ class InitiativePanel(QWidget):
             | QAbstractItemView.EditTrigger.EditKeyPressed
         )
         self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        # Compact rows (issue 13: an 11-creature fight at 1080p without scrolling).
+        self.table.verticalHeader().setDefaultSectionSize(
+            self.fontMetrics().height() + ROW_PADDING
+        )
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(Column.CONDITIONS, QHeaderView.ResizeMode.Stretch)
@@ -146,8 +160,10 @@ class InitiativePanel(QWidget):
         )
         # Wrapped to the dock's width rather than four a row (which kept the dock wide).
         self.combat_controls = FlowBox(buttons, self)
-        row_px = self.fontMetrics().height() + 8
+        row_px = self.fontMetrics().height() + ROW_PADDING
         self.table.setMinimumHeight(row_px * 4)
+        self._rows_hinted = -1
+        self._watched_window: QWidget | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.heading)
@@ -204,11 +220,47 @@ class InitiativePanel(QWidget):
     # -- state -----------------------------------------------------------------------------
 
     def _refresh(self) -> None:
-        self.heading.setText(self._heading_text())
         active = self._session.encounter.combat.active
+        rows = self.model.rowCount()
+        self.heading.setText(self._heading_text())
         self.setup_controls.setHidden(active)
         self.combat_controls.setHidden(not active)
+        if rows != self._rows_hinted:
+            self._rows_hinted = rows
+            self._fit_rows()
         self._update_buttons()
+
+    def _fit_rows(self) -> None:
+        """Make the table tall enough for the fight's rows, within TABLE_SHARE of the window.
+
+        Up to HINTED_ROWS: an 11-creature fight at 1080p needs no scrolling, and at 1024x700
+        the Actions panel under it keeps its room.
+        """
+        table = self.table
+        row_px = table.verticalHeader().defaultSectionSize()
+        rows = min(max(self.model.rowCount(), 4), HINTED_ROWS)
+        chrome = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
+        wanted = chrome + rows * row_px
+        top = self.window()
+        if top is not self and top.height() > 0:
+            wanted = min(wanted, max(chrome + 4 * row_px, int(top.height() * TABLE_SHARE)))
+        if table.minimumHeight() != wanted:
+            table.setMinimumHeight(wanted)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self._watched_window:
+            self._fit_rows()
+        return False
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        top = self.window()
+        if top is not self and top is not self._watched_window:
+            if self._watched_window is not None:
+                self._watched_window.removeEventFilter(self)
+            self._watched_window = top
+            top.installEventFilter(self)
+        self._fit_rows()
 
     def _heading_text(self) -> str:
         combat = self._session.encounter.combat
@@ -217,6 +269,9 @@ class InitiativePanel(QWidget):
         where = (
             "Surprise round" if combat.phase is CombatPhase.SURPRISE else f"Round {combat.round}"
         )
+        if self._session.ruleset.escalation_start_round is not None:
+            # 003-13 (003 l.198): the die is shown with the round it grows with.
+            where = f"{where} · escalation die {self._session.escalation_die()}"
         if combat.current is None:
             return f"{where}: nobody can act"
         return f"{where}: {name_of(self._session, combat.current)}'s turn"

@@ -21,6 +21,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from orcus_desktop.controller.encounter_flow import loses_first_turn
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import Combatant, CombatPhase
@@ -123,6 +124,9 @@ def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str
         return "delaying", "Delaying: it re-enters the order when the GM says (000 'Delay')."
     if combatant.surprised and combat.phase is not CombatPhase.ROUNDS:
         return "surprised", "Surprised: no actions in the surprise round (000 'Surprise')."
+    if combatant.surprised and loses_first_turn(session.ruleset):
+        # 003-10 (003 l.167-168): no surprise round; the first turn is lost.
+        return "surprised", "Surprised: loses its first turn (Total Defense), or until attacked."
     if combat.active and combat.current == combatant.creature_id:
         return "acting", "It is this creature's turn."
     if combat.active and combatant.acted_round >= combat.round:

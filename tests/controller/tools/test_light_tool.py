@@ -9,7 +9,9 @@ from orcus_desktop.controller.tools.light_tool import (
     light_at,
 )
 from orcus_desktop.controller.tools.pointer import Button, PointerKind
+from orcus_desktop.controller.tools.sight_tool import SightTool
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.ids import LightId
 from tests.controller.tools.builders import ev, make_session
 
@@ -57,3 +59,12 @@ def test_a_stroke_paints_magical_darkness_in_one_undo_step_and_a_right_stroke_er
     assert session.encounter.lighting.magical_darkness == {Square(3, 3), Square(5, 3)}
     assert session.undo().ok
     assert len(session.encounter.lighting.magical_darkness) == 3
+
+
+def test_the_sight_tool_names_darkness_as_the_cause_of_concealment() -> None:
+    session = make_session()
+    assert session.set_ambient_light(Illumination.DARK).ok
+    tool = SightTool(session, lambda: "hero", lambda _id: None)
+    preview = tool.preview("hero", "ogre", ev(PointerKind.MOVE, 7.5, 5.5))
+    # 000 "Vision and Light": darkness, not adjacent: total concealment
+    assert "concealment: total (-5), darkness" in preview.label

@@ -1,0 +1,73 @@
+"""Encounter > New wave…: how creatures placed during a fight join it (003-14).
+
+003 "5.3.5 Rolling Initiative mid-combat" gives the GM two choices: Start Over (everyone rolls
+again, the escalation die back to 0) or Keep Initiative (only the newcomers roll, the die one
+lower). The GM places the newcomers on the map first, then picks one here; one undo step. A
+ruleset without these choices (000) refuses with the reason, as any session refusal is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
+
+from orcus_desktop.controller.encounter_flow import WaveChoice
+from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.map_toolbar import make_action
+
+AskWave = Callable[[], WaveChoice | None]
+"""Asks the GM Start Over, Keep Initiative or neither (a dialog; tests replace it)."""
+
+
+class WaveActions:
+    """Encounter > New wave… of one window.
+
+    Attributes:
+        action: the menu entry.
+        ask: asks the GM which choice (`AskWave`).
+    """
+
+    def __init__(self, window: QMainWindow, session: GameSession, encounter_menu: QMenu) -> None:
+        self._window = window
+        self._session = session
+        self.action = make_action(window, "New &wave…")
+        self.action.setObjectName("new_wave_action")
+        self.action.setStatusTip(
+            "Bring the creatures placed since combat began into it: Start Over or Keep "
+            "Initiative (003 'Rolling Initiative mid-combat')."
+        )
+        self.action.triggered.connect(self._on_new_wave)
+        encounter_menu.addAction(self.action)
+        self.ask: AskWave = self._ask_dialog
+
+    def add_wave(self, choice: WaveChoice) -> OperationResult:
+        """The session's `new_wave` (its result is reported like any other)."""
+        return self._session.new_wave(choice.value, initiator=self)
+
+    def _on_new_wave(self) -> None:
+        choice = self.ask()
+        if choice is not None:
+            self.add_wave(choice)
+
+    def _ask_dialog(self) -> WaveChoice | None:
+        box = QMessageBox(self._window)
+        box.setWindowTitle("New wave")
+        box.setText(
+            "The creatures placed since combat began join it.\n\n"
+            "Start Over: everyone uses Total Defense and rolls initiative again; a new round "
+            "starts and the escalation die goes back to 0.\n"
+            "Keep Initiative: the newcomers use Total Defense and roll; the escalation die "
+            "drops by 1."
+        )
+        start = box.addButton("Start Over", QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton("Keep Initiative", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is start:
+            return WaveChoice.START_OVER
+        if clicked is keep:
+            return WaveChoice.KEEP_INITIATIVE
+        return None

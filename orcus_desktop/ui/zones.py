@@ -1,0 +1,299 @@
+"""Zones on the map and the GM's zone commands (issue 13; `controller/zones.py`).
+
+`ZoneLayer` draws each zone of the document on a map scene: on the GM's map every zone (a
+hidden one dashed), on the players' map only those the GM shows (under the fog of war like
+everything else). `ZoneActions` is the Tools menu's part: Keep Template as Zone (Z) after a
+template was clicked onto the map, then Sustain, Show or Hide, and Remove; each asks what it
+needs in a dialog, says why when it cannot, and is one undo step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QInputDialog,
+    QLineEdit,
+    QMenu,
+    QWidget,
+)
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.template_tool import TemplateTool
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.zones import Zone, ZoneDuration
+from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
+from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.ui.map_toolbar import make_action
+
+ZONE_FILL = QColor(230, 120, 30, 70)
+ZONE_EDGE = QColor(200, 90, 10, 220)
+
+
+def zone_path(squares: frozenset[Square]) -> QPainterPath:
+    """The outline of the squares, in scene units."""
+    path = QPainterPath()
+    for s in squares:
+        path.addRect(QRectF(s.col * SQUARE_PX, s.row * SQUARE_PX, SQUARE_PX, SQUARE_PX))
+    return path.simplified()
+
+
+class ZoneItem(DrawnItem):
+    """One zone: its squares filled and outlined, its name in the top-left square."""
+
+    def __init__(self, zone: Zone, *, gm: bool) -> None:
+        super().__init__(ZLayer.TEMPLATES)
+        self.zone = zone
+        self._gm = gm
+        self._path = zone_path(zone.squares)
+        self._set_rect(self._path.boundingRect().adjusted(-2, -2, 2, 2))
+        if gm:
+            self.setToolTip(f"{zone.name} ({zone.duration.label})")
+
+    def draw(self, painter: QPainter) -> None:
+        pen = QPen(ZONE_EDGE, 2)
+        pen.setCosmetic(True)
+        if self.zone.hidden:  # only the GM's map draws a hidden zone: dashed
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(QBrush(ZONE_FILL))
+        painter.drawPath(self._path)
+        top = min(self.zone.squares, key=lambda s: (s.row, s.col))
+        font = QFont(painter.font())
+        font.setPixelSize(int(SQUARE_PX / 5))
+        painter.setFont(font)
+        painter.setPen(ZONE_EDGE.darker(150))
+        at = QPointF(top.col * SQUARE_PX + 3, top.row * SQUARE_PX + SQUARE_PX / 5 + 2)
+        painter.drawText(at, self.zone.name)
+
+
+class ZoneLayer(QObject):
+    """Keeps a scene's zone items in step with the document's zones.
+
+    Args:
+        scene: the GM's map (gm=True) or the players' (gm=False: hidden zones are left out).
+        gm: whose map it is.
+    """
+
+    def __init__(self, scene: MapScene, *, gm: bool) -> None:
+        super().__init__(scene)
+        self._scene = scene
+        self._gm = gm
+        self.items: dict[str, ZoneItem] = {}
+        self._connections = DocumentConnections()
+        events = scene.document.events
+        self._connections.connect(events.zones_changed, self.sync)
+        self._connections.connect(events.reset, self.sync)
+        self._connections.bind(self)
+        self.sync()
+
+    def detach(self) -> None:
+        self._connections.disconnect_all()
+
+    def sync(self) -> None:
+        """Add, redraw or drop items so they match the zones shown on this map."""
+        shown = {z.id: z for z in self._scene.document.encounter.zones if self._gm or not z.hidden}
+        for zone_id in list(self.items):
+            item = self.items[zone_id]
+            if shown.get(zone_id) != item.zone:
+                self._scene.removeItem(item)
+                del self.items[zone_id]
+        for zone_id, zone in shown.items():
+            if zone_id not in self.items:
+                item = ZoneItem(zone, gm=self._gm)
+                self._scene.addItem(item)
+                self.items[zone_id] = item
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneAnswer:
+    """What the GM fills in for a new zone."""
+
+    name: str
+    duration: ZoneDuration
+    owner: str | None
+    hidden: bool
+
+
+AskZone = Callable[[QWidget, str, list[tuple[str, str]], str | None], ZoneAnswer | None]
+"""Asks for a new zone: (parent, default name, creatures (id, name), default creature)."""
+
+AskWhichZone = Callable[[QWidget, str, list[tuple[str, str]]], str | None]
+"""Asks which zone: (parent, question, zones (id, label)) -> the zone's id, or None."""
+
+
+class ZoneDialog(QDialog):
+    """Name, duration, creature and whether the players see it."""
+
+    def __init__(
+        self,
+        name: str,
+        creatures: list[tuple[str, str]],
+        owner: str | None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Keep the template as a zone")
+        form = QFormLayout(self)
+        self.name = QLineEdit(name, self)
+        self.duration = QComboBox(self)
+        for duration in ZoneDuration:
+            self.duration.addItem(duration.label.capitalize(), duration.value)
+        self.owner = QComboBox(self)
+        self.owner.addItem("(nobody)", None)
+        for creature_id, creature_name in creatures:
+            self.owner.addItem(creature_name, creature_id)
+        index = self.owner.findData(owner) if owner else 0
+        self.owner.setCurrentIndex(max(0, index))
+        self.hidden = QCheckBox("Hidden from the players", self)
+        form.addRow("Name:", self.name)
+        form.addRow("Lasts:", self.duration)
+        form.addRow("Creature:", self.owner)
+        form.addRow(self.hidden)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def answer(self) -> ZoneAnswer:
+        owner = self.owner.currentData()
+        return ZoneAnswer(
+            self.name.text(),
+            ZoneDuration(str(self.duration.currentData())),
+            str(owner) if owner else None,
+            self.hidden.isChecked(),
+        )
+
+
+def ask_zone_dialog(
+    parent: QWidget, name: str, creatures: list[tuple[str, str]], owner: str | None
+) -> ZoneAnswer | None:
+    dialog = ZoneDialog(name, creatures, owner, parent)
+    return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+def ask_which_zone_dialog(
+    parent: QWidget, question: str, zones: list[tuple[str, str]]
+) -> str | None:
+    labels = [label for _, label in zones]
+    label, ok = QInputDialog.getItem(parent, "Zones", question, labels, 0, False)
+    return next((zid for zid, text in zones if text == label), None) if ok else None
+
+
+class ZoneActions(QObject):
+    """Tools > Keep Template as Zone (Z), Sustain Zone, Show or Hide Zone, Remove Zone.
+
+    Args:
+        window: the GM's window (dialogs' parent).
+        session: the session to drive.
+        view: the GM's map view (its tool is the template tool when a zone can be kept).
+        scene: the GM's map (its zones are drawn, the selected creature owns a new zone).
+        say: shows a status line (what to do first, nothing to choose from).
+
+    Attributes:
+        layer: the GM map's zones.
+        keep_action, sustain_action, visibility_action, remove_action: the menu's actions.
+        ask_zone, ask_which: the dialogs (tests replace them).
+    """
+
+    def __init__(
+        self,
+        window: QWidget,
+        session: GameSession,
+        view: MapView,
+        scene: MapScene,
+        say: Callable[[str], None],
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._session = session
+        self._view = view
+        self._scene = scene
+        self._say = say
+        self.layer = ZoneLayer(scene, gm=True)
+        self.ask_zone: AskZone = ask_zone_dialog
+        self.ask_which: AskWhichZone = ask_which_zone_dialog
+        self.keep_action = self._action("Keep Template as &Zone…", "Z", self.keep_template)
+        self.keep_action.setToolTip(
+            "Leave the template clicked onto the map as a zone, with a name and a duration"
+        )
+        self.sustain_action = self._action("&Sustain Zone…", "", self.sustain)
+        self.visibility_action = self._action("Show or &Hide Zone…", "", self.toggle_hidden)
+        self.remove_action = self._action("Remove Zo&ne…", "", self.remove)
+
+    def _action(self, text: str, key: str, slot: Callable[[], None]) -> QAction:
+        action = make_action(self._window, text, key)
+        action.triggered.connect(lambda: slot())
+        return action
+
+    def add_to(self, menu: QMenu) -> None:
+        menu.addSeparator()
+        menu.addActions(
+            [self.keep_action, self.sustain_action, self.visibility_action, self.remove_action]
+        )
+
+    def keep_template(self) -> None:
+        """Keep the template the GM clicked onto the map as a zone (asks name and duration)."""
+        tool = self._view.tool
+        squares = tool.placed if isinstance(tool, TemplateTool) else frozenset()
+        if not squares:
+            self._say("Place a template first: Template (A), then click it onto the map.")
+            return
+        assert isinstance(tool, TemplateTool)
+        encounter = self._session.encounter
+        creatures = [(str(c.id), c.name) for c in encounter.creatures]
+        owner = self._scene.selected_creature_id() or encounter.combat.current
+        answer = self.ask_zone(self._window, tool.kind_text, creatures, owner)
+        if answer is None:
+            return
+        self._session.place_zone(
+            answer.name, squares, answer.duration, answer.owner, hidden=answer.hidden
+        )
+
+    def _choose(self, question: str, zones: list[Zone]) -> str | None:
+        if not zones:
+            return None
+        if len(zones) == 1:
+            return zones[0].id
+        labels = [(z.id, f"{z.name} ({z.duration.label})") for z in zones]
+        return self.ask_which(self._window, question, labels)
+
+    def sustain(self) -> None:
+        zones = [z for z in self._session.encounter.zones if z.duration is ZoneDuration.SUSTAINED]
+        if not zones:
+            self._say("No sustained zone is on the map.")
+            return
+        zone_id = self._choose("Sustain which zone?", zones)
+        if zone_id is not None:
+            self._session.sustain_zone(zone_id)
+
+    def toggle_hidden(self) -> None:
+        zones = list(self._session.encounter.zones)
+        if not zones:
+            self._say("No zone is on the map.")
+            return
+        zone_id = self._choose("Show or hide which zone?", zones)
+        zone = next((z for z in zones if z.id == zone_id), None)
+        if zone is not None:
+            self._session.set_zone_hidden(zone.id, not zone.hidden)
+
+    def remove(self) -> None:
+        zones = list(self._session.encounter.zones)
+        if not zones:
+            self._say("No zone is on the map.")
+            return
+        zone_id = self._choose("Remove which zone?", zones)
+        if zone_id is not None:
+            self._session.remove_zone(zone_id)

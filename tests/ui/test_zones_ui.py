@@ -1,0 +1,138 @@
+"""Zones from the GM's side (issue 13): a clicked template kept as a zone, drawn on both maps
+(hidden ones only on the GM's), undoable, removed, and ended at the turn boundary.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.model.zones import ZoneDuration
+from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.zones import ZoneAnswer, ZoneItem
+from tests.ui.test_map_scene import view_point
+from tests.ui.test_player_view import open_player_view
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+BURST = {Square(c, r) for c in (5, 6, 7) for r in (5, 6, 7)}
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    win = MainWindow(load_encounter(demo_encounter_path()), None)
+    qtbot.add_widget(win)
+    win.show()
+    qtbot.wait_exposed(win)
+    win.fog_action.setChecked(False)  # the players' map shows all the GM does not hide
+    return win
+
+
+class Answers:
+    def __init__(self, answer: ZoneAnswer | None) -> None:
+        self.answer = answer
+        self.asked: list[tuple[str, str | None]] = []
+
+    def zone(
+        self, _parent: QWidget, name: str, _creatures: list[tuple[str, str]], owner: str | None
+    ) -> ZoneAnswer | None:
+        self.asked.append((name, owner))
+        return self.answer
+
+
+def _click_burst(qtbot: QtBot, window: MainWindow) -> None:
+    window.toolbar.template_size.setValue(1)
+    window.toolbar.template_origin.setCurrentText("Far")
+    window.toolbar.tools["template"][0].trigger()
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view_point(view, 6.5, 6.5))
+
+
+def _zone_items(scene_owner: object) -> list[ZoneItem]:
+    scene = getattr(scene_owner, "scene")  # noqa: B009 - both windows have one
+    return [i for i in scene.items() if isinstance(i, ZoneItem)]
+
+
+def test_a_clicked_template_is_kept_as_a_zone_on_both_maps_and_undone(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    players = open_player_view(window)
+    _click_burst(qtbot, window)
+    answers = Answers(ZoneAnswer("Stinking Cloud", ZoneDuration.UNTIL_REMOVED, None, False))
+    window.zones.ask_zone = answers.zone
+    qtbot.keyClick(window.view, Qt.Key.Key_Z)  # Tools > Keep Template as Zone
+    assert answers.asked == [("Far burst 1", None)]
+    (zone,) = window.encounter.zones
+    assert zone.squares == BURST
+    assert [i.zone.name for i in _zone_items(window)] == ["Stinking Cloud"]
+    assert [i.zone.name for i in _zone_items(players)] == ["Stinking Cloud"]
+    assert window.undo_action.text() == "&Undo Place zone Stinking Cloud"
+    window.undo_action.trigger()
+    assert _zone_items(window) == []
+    assert _zone_items(players) == []
+    window.redo_action.trigger()
+    assert len(_zone_items(players)) == 1
+    # One zone on the map: Remove Zone asks nothing.
+    window.zones.remove_action.trigger()
+    assert window.encounter.zones == ()
+    assert _zone_items(window) == []
+    players.close()
+
+
+def test_a_hidden_zone_is_never_on_the_players_map(qtbot: QtBot, window: MainWindow) -> None:
+    players = open_player_view(window)
+    _click_burst(qtbot, window)
+    window.zones.ask_zone = Answers(
+        ZoneAnswer("Trap", ZoneDuration.UNTIL_REMOVED, None, True)
+    ).zone
+    window.zones.keep_action.trigger()
+    assert [i.zone.name for i in _zone_items(window)] == ["Trap"]
+    assert _zone_items(players) == []
+    window.zones.visibility_action.trigger()  # the GM shows it
+    QApplication.processEvents()
+    assert [i.zone.name for i in _zone_items(players)] == ["Trap"]
+    window.session.undo()
+    assert _zone_items(players) == []
+    players.close()
+
+
+def test_keeping_without_a_template_says_what_to_do(window: MainWindow) -> None:
+    window.zones.keep_action.trigger()
+    assert window.statusBar().currentMessage() == (
+        "Place a template first: Template (A), then click it onto the map."
+    )
+    assert window.encounter.zones == ()
+
+
+def test_a_zone_for_a_creatures_next_turn_ends_at_its_turn_boundary(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.session
+    ids = [c.id for c in session.encounter.creatures]
+    assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
+    assert session.start_combat().ok
+    first = session.encounter.combat.current
+    _click_burst(qtbot, window)
+    answers = Answers(
+        ZoneAnswer("Wall of Fire", ZoneDuration.END_OF_OWNER_NEXT_TURN, first, False)
+    )
+    window.zones.ask_zone = answers.zone
+    window.zones.keep_action.trigger()
+    assert answers.asked == [("Far burst 1", first)]  # the creature whose turn it is
+    for _ in ids:  # a whole round: the zone outlives the turn it was placed in
+        assert session.end_turn().ok
+    assert len(_zone_items(window)) == 1
+    assert session.end_turn().ok  # the end of that creature's next turn
+    assert _zone_items(window) == []
+    # Logged where the GM reads the fight.
+    assert (
+        window.log_panel.model.lines()[-3:].count(
+            f"Zone Wall of Fire ended: the end of {window.encounter.name_of(first)}'s turn"
+        )
+        == 1
+    )
