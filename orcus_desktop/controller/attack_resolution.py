@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from orcus_desktop.controller import owed_moves, variant_notes
+from orcus_desktop.controller import owed_moves, shooting, variant_notes
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import powers_of
 from orcus_desktop.controller.combat_rules import (
@@ -366,7 +366,7 @@ def stage_attack(
             ):
                 defense_mods.append(Modifier(HELP_BONUS, f"help defense ({aid.helper})"))
                 aids_used.append(aid)
-        attack_mods += strike_modifiers(encounter, engine.ruleset, attacker_id, target_id, power)
+        attack_mods += strike_modifiers(engine, encounter, attacker_id, target_id, power)
         ctx = AttackContext(
             cover=degree,
             concealment=concealment,
@@ -380,15 +380,18 @@ def stage_attack(
             attack_modifiers=tuple(attack_mods),
             defense_modifiers=tuple(defense_mods),
         )
+        ctx = shooting.adjust_context(
+            engine, encounter, field_, attacker_id, target_id, power, ctx, choices
+        )
         contexts.append((target, ctx))
         target_data.append(
             {
                 "target": target_id,
                 "distance": distance,
-                "cover": degree.value,
-                "concealment": concealment.value,
+                "cover": ctx.cover.value,
+                "concealment": ctx.concealment.value,
                 "flanking": flanking,
-                "long_range": long_range,
+                "long_range": ctx.long_range,
             }
         )
         if cause and concealment is not ConcealmentDegree.NONE:
@@ -525,9 +528,6 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 
 
-_DEGREES = frozenset(CoverDegree)
-
-
 def _cover_struck(
     engine: Engine, encounter: Encounter, attacker_id: str, targets: Sequence[Any]
 ) -> Encounter:
@@ -539,8 +539,7 @@ def _cover_struck(
     """
     policy = engine.ruleset.hooks.targeting_policy
     for t in targets:
-        degree = t.get("cover", "")
-        level = engine.ruleset.cover.level_of(degree) if degree in _DEGREES else None
+        level = engine.ruleset.cover.level_of(str(t.get("cover", "")))
         if level is None or t.get("attack") is None or t.get("defense") is None:
             continue
         without = int(t["attack"]) - level.modifier

@@ -16,7 +16,7 @@ from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Size, Space
 from orcus_desktop.geometry.light import UNLIMITED, LightArea, LightingScene, Senses
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.rules.conditions import Condition, rules_for
+from orcus_desktop.rules.conditions import INCAPACITATING_CONDITIONS, Condition, rules_for
 from orcus_desktop.rules.statblock import Sense
 
 
@@ -42,6 +42,7 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
                 can_take_opportunity_actions=can_react,
                 speed=creature.speed,
                 helpless=Condition.HELPLESS in conditions,
+                incapacitated=bool(INCAPACITATING_CONDITIONS & conditions),
                 prone=Condition.PRONE in conditions,
                 senses=senses_of(
                     rules,

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as rules
+from orcus_desktop.rules.guards import GUARD_BONUS, Guarding
+from orcus_desktop.rules.guards import Guard as Guard  # the UI names the three actions
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.ruleset import Ruleset
-from orcus_desktop.vocabulary import Origin
+from orcus_desktop.vocabulary import CreatureId, Origin
 
 
 def keeps_engagement(ruleset: Ruleset) -> bool:
@@ -26,7 +29,7 @@ def keeps_engagement(ruleset: Ruleset) -> bool:
 
 
 def strike_modifiers(
-    encounter: Encounter, ruleset: Ruleset, attacker_id: str, target_id: str, power: Power
+    engine: Engine, encounter: Encounter, attacker_id: str, target_id: str, power: Power
 ) -> tuple[Modifier, ...]:
     """001-26's "Strike! Modifiers" for engagement: +1/+2/+3 by how many others engage it.
 
@@ -34,14 +37,76 @@ def strike_modifiers(
     Engaged by 4 or more others +3"; a Strike! is a melee attack (001-22); "others" are the
     creatures other than the attacker (pick). "Target Charged +1" (l.260) is 000's charge +1.
     """
-    if not keeps_engagement(ruleset) or power.origin is not Origin.MELEE:
+    ruleset = engine.ruleset
+    if not keeps_engagement(ruleset):
         return ()
+    guarded = _guard_bonus(engine, encounter, target_id, power)
+    if power.origin is not Origin.MELEE:
+        return guarded
     others = [i for i in encounter.combat.engaged_by(target_id) if i != attacker_id]
     band = rules.engagement_band(len(others))
     if not band:
-        return ()
+        return guarded
     count = f"{len(others)} other{'s' if len(others) != 1 else ''}"
-    return (Modifier(band, f"target engaged by {count} (001-26)"),)
+    return (Modifier(band, f"target engaged by {count} (001-26)"), *guarded)
+
+
+def _guard_bonus(
+    engine: Engine, encounter: Encounter, target_id: str, power: Power
+) -> tuple[Modifier, ...]:
+    """001-28: the target's Block/Dodge/Dispel, as -1 to the attack on that defense.
+
+    "+1 to your Block [Dodge, Dispel] until your next turn as long as you are not
+    Incapacitated" (001 l.278); a defense's +1 is the attacker's -1 (the global sign pick).
+    """
+    combat = encounter.combat
+    combatant = combat.find(target_id)
+    if power.attack is None or combatant is None:
+        return ()
+    for g in combat.guards:
+        if g.creature != target_id or g.guard.defense is not power.attack.defense:
+            continue
+        if g.since == combatant.turn_started_round and not cannot_act(
+            engine.rules, encounter, target_id
+        ):
+            return (Modifier(-GUARD_BONUS, f"target's {g.guard.value} (001-28)"),)
+    return ()
+
+
+def guard(engine: Engine, encounter: Encounter, creature_id: str, kind: Guard) -> Outcome:
+    """Block, Dodge or Dispel: its action, +1 to one defense until its next turn (001-28).
+
+    001 l.276-298; pick: until the start of its next turn (the guard lapses when that turn
+    starts: `Guarding.since`); Block = AC, Dodge = Reflex, Dispel = Will. A new guard
+    replaces the creature's last one.
+    """
+    op = "guard"
+    name = engine.name(encounter, creature_id)
+    combat = encounter.combat
+    combatant = combat.find(creature_id) if combat.active else None
+    problem = _problem(engine, encounter, (creature_id,))
+    if not problem and (combatant is None or combat.current != creature_id):
+        problem = f"{name} can {kind.value} only on its own turn (001-05: its action)"
+    if (
+        not problem
+        and combatant is not None
+        and not combatant.budget.can_spend(ActionKind.STANDARD)
+    ):
+        problem = f"{name} has no action left to {kind.value}"
+    problem = problem or cannot_act(engine.rules, encounter, creature_id)
+    if problem or combatant is None:
+        return refuse(op, problem, creature_id)
+    since = combatant.turn_started_round
+
+    def change(e: Encounter) -> Encounter:
+        kept = tuple(g for g in e.combat.guards if g.creature != creature_id)
+        taken = Guarding(CreatureId(creature_id), kind, since)
+        e = e.with_combat(replace(e.combat, guards=(*kept, taken)))
+        e = engine.spend(e, creature_id, ActionKind.STANDARD)
+        note = f"{name}: {kind.label}, +1 to {kind.defense.label} until its next turn"
+        return Engine.rule_note(e, creature_id, "001-28", note)
+
+    return run_step(op, f"{name}: {kind.label}", encounter, change, creature_id)
 
 
 def _problem(engine: Engine, encounter: Encounter, creature_ids: tuple[str, ...]) -> str:

@@ -30,6 +30,7 @@ from orcus_desktop.controller import (
     library_edits,
     map_import,
     movement,
+    ready_attacks,
     ruleset_choice,
     strike_reactions,
 )
@@ -46,6 +47,7 @@ from orcus_desktop.controller.outcomes import (
     Step,
 )
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
+from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_zones import ZoneCommands
@@ -57,6 +59,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
 from orcus_desktop.model.history import History
 from orcus_desktop.model.uvtt import ImportedMap
+from orcus_desktop.rules.guards import Guard
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
 
@@ -65,7 +68,9 @@ __all__ = ["GameSession"]
 P = ParamSpec("P")
 
 
-class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestions):
+class GameSession(
+    GmEditCommands, LightingCommands, ZoneCommands, InitiativeCheckCommands, SessionQuestions
+):
     """The rules controller: the only writer of the document.
 
     Args:
@@ -340,6 +345,12 @@ class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestio
             initiator, initiative.ready_action, creature_id, kind, trigger, description
         )
 
+    def ready_attack(
+        self, creature_id: str, *, ranged: bool = False, initiator: object = None
+    ) -> OperationResult:
+        """003-52 Ready Melee Attack (or Ready Ranged Attack): readied for its fixed trigger."""
+        return self._run(initiator, ready_attacks.ready_attack, creature_id, ranged)
+
     def trigger_readied(
         self, creature_id: str, trigger_creature_id: str, initiator: object = None
     ) -> OperationResult:
@@ -422,6 +433,9 @@ class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestio
 
     def withdraw(self, creature_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, engagement.withdraw, creature_id)
+
+    def guard(self, creature_id: str, kind: Guard, initiator: object = None) -> OperationResult:
+        return self._run(initiator, engagement.guard, creature_id, kind)
 
     # -- combat actions -------------------------------------------------------------------
 

@@ -228,6 +228,9 @@ def _combat_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
             # 001-25, 001 l.252: Engaged With one target at a time, never oneself.
             yield f'combat.engagements[{i}]: "{e.engager}" is engaged with one target at a time'
         engagers.add(e.engager)
+    for i, g in enumerate(combat.guards):
+        if g.creature not in creature_ids:
+            yield f'combat.guards[{i}]: "{g.creature}" is not a creature in this encounter'
     for i, o in enumerate(combat.strike_offers):
         for named in (o.reactor, o.target):
             if named not in creature_ids:

@@ -1,20 +1,22 @@
-"""Combat > Engage the Selected Creature and Combat > Withdraw: 001's engagement by hand.
+"""Combat > Engage, Withdraw, Block, Dodge and Dispel: 001's actions by hand.
 
 Under a ruleset with engagement (001, `strike`), a Strike! engages by itself
 (controller/strike_reactions.py); these two menu items are the rest: Close (001-30, 001 l.286
 "you do become Engaged With it") for the creature whose turn it is, against the creature
 selected on the map, and the Withdraw action (001-31, l.346) for the creature the Actions panel
-shows. Each is one session call (one undo step); a refusal is said in the status bar. Under
-another ruleset both are disabled.
+shows; Block, Dodge and Dispel (001-28, l.276-298) for that creature too. Each is one session
+call (one undo step); a refusal is said in the status bar. Under another ruleset all are
+disabled.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from orcus_desktop.controller.engagement import keeps_engagement
+from orcus_desktop.controller.engagement import Guard, keeps_engagement
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.map_toolbar import make_action
 
@@ -54,16 +56,23 @@ class EngagementActions:
         self.withdraw_action.setObjectName("withdraw_action")
         self.withdraw_action.setToolTip("001 Withdraw: end every engagement of the shown creature")
         self.withdraw_action.triggered.connect(self.withdraw_shown)
+        self.guard_actions: dict[Guard, QAction] = {}
+        for kind in Guard:
+            act = make_action(window, f"{kind.label} (+1 {kind.defense.label})")
+            act.setObjectName(f"{kind.value}_action")
+            act.setToolTip(f"001 {kind.label}: +1 to {kind.defense.label} until its next turn")
+            act.triggered.connect(self._guard_slot(kind))
+            self.guard_actions[kind] = act
         menu.addSeparator()
-        menu.addActions([self.engage_action, self.withdraw_action])
+        menu.addActions([self.engage_action, self.withdraw_action, *self.guard_actions.values()])
         menu.aboutToShow.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
         """Enabled only under a ruleset with engagement (001)."""
         on = keeps_engagement(self._session.ruleset)
-        self.engage_action.setEnabled(on)
-        self.withdraw_action.setEnabled(on)
+        for act in (self.engage_action, self.withdraw_action, *self.guard_actions.values()):
+            act.setEnabled(on)
 
     def engage_selected(self) -> None:
         combat = self._session.encounter.combat
@@ -82,3 +91,17 @@ class EngagementActions:
             self._say("Refused: select the creature that withdraws")
         else:
             self._session.withdraw(creature_id, initiator=self)
+
+    def _guard_slot(self, kind: Guard) -> Callable[[], None]:
+        def slot() -> None:
+            self.guard_shown(kind)
+
+        return slot
+
+    def guard_shown(self, kind: Guard) -> None:
+        """The shown creature (else whose turn it is) takes Block, Dodge or Dispel."""
+        creature_id = self._shown() or self._session.encounter.combat.current
+        if creature_id is None:
+            self._say(f"Refused: select the creature that takes {kind.label}")
+        else:
+            self._session.guard(creature_id, kind, initiator=self)

@@ -21,6 +21,7 @@ from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.engagement import Engagement, StrikeKind, engagement_band
+from orcus_desktop.rules.guards import Guard
 from orcus_desktop.vocabulary import CreatureId
 from tests.controller.conftest import fighter, make_session, orc
 
@@ -384,3 +385,37 @@ def test_a_charge_waits_for_the_longer_reach_counter_strike() -> None:
     assert _attacks(s, since) == [("ogre", ("hero",)), ("hero", ("ogre",))]
     assert s.engaged_with("hero") == "ogre"
     assert s.engaged_with("ogre") == "hero"
+
+
+def test_block_dodge_dispel_raise_one_defense_until_the_next_turn(tmp_path: Path) -> None:
+    """001-28, 001 l.276-278 "You add +1 to your Block until your next turn as long as you
+    are not Incapacitated" (Block = AC, Dodge = Reflex, Dispel = Will: the global pick)."""
+    s = _strike_fight()
+    refused = s.guard("orc", Guard.BLOCK)
+    assert not refused.ok
+    assert "own turn" in refused.reason
+    assert s.guard("hero", Guard.BLOCK).ok
+    assert s.encounter.combat.combatant("hero").budget.standard == 0  # its action (001-05)
+    path = tmp_path / "block.json"
+    save_encounter(path, s.encounter)
+    s = make_session(load_encounter(path))  # kept in the file
+    assert s.end_turn().ok
+    assert s.basic_attack("orc", "hero", dice=[2]).ok  # against AC
+    assert [-1, "target's block (001-28)"] in _parts(s)
+    for _ in range(3):
+        assert s.end_turn().ok
+    assert s.encounter.combat.current == "hero"  # its next turn: the +1 is over
+    assert s.end_turn().ok
+    assert s.basic_attack("orc", "hero", dice=[2]).ok
+    assert not [p for p in _parts(s) if "001-28" in str(p[1])]
+    # A Dodge raises Reflex only: the orc's axe (AC) is not slowed by it.
+    assert s.end_turn().ok
+    assert s.end_turn().ok
+    assert s.end_turn().ok
+    assert s.guard("hero", Guard.DODGE).ok
+    assert s.end_turn().ok
+    assert s.basic_attack("orc", "hero", dice=[2]).ok
+    assert not [p for p in _parts(s) if "001-28" in str(p[1])]
+    # Not under 000.
+    plain = _strike_fight("orcus")
+    assert not plain.guard("hero", Guard.BLOCK).ok

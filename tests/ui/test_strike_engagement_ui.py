@@ -16,10 +16,12 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.guards import Guard
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.map.look import Badge
 from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.player_window import PlayerWindow
 from tests.controller.conftest import fighter, orc
 
@@ -94,6 +96,10 @@ def test_the_engagement_line_is_drawn_in_the_gm_and_player_views(window: MainWin
     panel = window.actions_panel
     labels = [w.text() for w in panel.offers_box.findChildren(QLabel)]
     assert "Orc may make a Counter Strike! on Hero" in labels
+    assert "no immediate action" in panel.offer_rows["orc"][1].toolTip()
+    model = window.initiative_panel.model
+    status = model.index(model.row_of("orc"), Column.STATUS).data(Qt.ItemDataRole.DisplayRole)
+    assert status == "Counter Strike! offered"
     _dice, take, _let_pass = panel.offer_rows["orc"]
     take.click()
     QApplication.processEvents()
@@ -128,3 +134,19 @@ def test_the_players_never_see_a_hidden_creatures_engagement(window: MainWindow)
     assert players.scene.engagement.boundingRect().contains(
         QPointF(3 * SQUARE_PX, 4.5 * SQUARE_PX)
     )
+
+
+def test_block_from_the_combat_menu(window: MainWindow) -> None:
+    """001-28 (001 l.276-278 "Block"): Combat > Block, for the creature shown; one undo step."""
+    actions = window.engagement_actions
+    assert actions.guard_actions[Guard.BLOCK].isEnabled()
+    actions.guard_actions[Guard.BLOCK].trigger()
+    QApplication.processEvents()
+    guards = window.session.encounter.combat.guards
+    assert [(g.creature, g.guard) for g in guards] == [("hero", Guard.BLOCK)]
+    # Its action is spent: a second guard this turn is refused, said in the status bar.
+    actions.guard_actions[Guard.DODGE].trigger()
+    QApplication.processEvents()
+    assert "no action left" in window.statusBar().currentMessage()
+    window.undo_action.trigger()
+    assert window.session.encounter.combat.guards == ()

@@ -25,7 +25,7 @@ from orcus_desktop.geometry.areas import (
     wall_area_problem,
 )
 from orcus_desktop.geometry.battlefield import UnknownOccupantError
-from orcus_desktop.geometry.grid import Size, Space, Square, square_distance
+from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, square_distance
 from orcus_desktop.model.encounter import Creature
 
 
@@ -252,9 +252,13 @@ class TemplateTool:
             except UnknownOccupantError:
                 allowed = True
             if not allowed:
+                # One plain reason (000 "Far area": within range, with line of effect).
+                away = space_distance(user.space, Space(origin_square, Size.MEDIUM))
                 warnings.append(
-                    f"origin out of range {self.range_squares} or out of {user.name}'s "
-                    "line of effect"
+                    f"origin out of range {self.range_squares}: it is {away} squares from "
+                    f"{user.name}"
+                    if away > self.range_squares
+                    else f"{user.name} has no line of effect to the origin square"
                 )
         exclude = (user.id,) if user is not None and self.origin is AreaOrigin.NEAR else ()
         affected = (

@@ -14,6 +14,7 @@ from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import AidKind, CombatPhase
 from orcus_desktop.rules.engagement import StrikeKind
+from orcus_desktop.rules.guards import Guard
 from orcus_desktop.rules.powers import ActionKind
 
 FORMAT = "orcus-encounter"
@@ -102,7 +103,9 @@ def text(value: object, where: str) -> str:
     return value
 
 
-_E = TypeVar("_E", WallKind, TerrainKind, Size, CombatPhase, ActionKind, AidKind, StrikeKind)
+_E = TypeVar(
+    "_E", WallKind, TerrainKind, Size, CombatPhase, ActionKind, AidKind, StrikeKind, Guard
+)
 
 
 def enum_at(kind: type[_E], value: object, where: str) -> _E:

@@ -7,6 +7,7 @@ from typing import Any
 from orcus_desktop.model.combat import Combat, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
+from orcus_desktop.model.file_format.initiative_choices import initiative_choices_to
 from orcus_desktop.model.file_format.read_lighting import lighting_to
 from orcus_desktop.model.file_format.zones import zones_to
 from orcus_desktop.model.frozen import thaw as _thaw
@@ -119,15 +120,21 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
             }
         ),
         **_engagements_to(combat),
+        **initiative_choices_to(combat),
     }
 
 
 def _engagements_to(combat: Combat) -> dict[str, Any]:
-    """001-25's pairs and 001-23/24's offers, written only when there are some."""
+    """001's pairs, offers and guards (001-23..28), written only when there are some."""
     out: dict[str, Any] = {}
     if combat.engagements:
         out["engagements"] = [
             {"engager": e.engager, "target": e.target} for e in combat.engagements
+        ]
+    if combat.guards:
+        out["guards"] = [
+            {"creature": g.creature, "guard": g.guard.value, "since": g.since}
+            for g in combat.guards
         ]
     if combat.strike_offers:
         out["strike_offers"] = [
@@ -156,6 +163,7 @@ def _combatant_to(c: Combatant) -> dict[str, Any]:
         "moved_squares": c.moved_squares,
         "out_of_turn": None if c.out_of_turn is None else c.out_of_turn.value,
         "turn_started_round": c.turn_started_round,
+        **({"initiative_check": c.initiative_check} if c.initiative_check else {}),
         "readied": None,
     }
     if c.readied is not None:

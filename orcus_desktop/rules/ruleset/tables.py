@@ -349,11 +349,11 @@ class CoverScale:
     def level_of(self, degree: CoverDegree | str) -> CoverLevel | None:
         """The level a map degree is on this scale.
 
-        None for no cover, total cover or a degree the scale does not use (000: quarter).
+        None for no cover, total cover, a degree the scale does not use (000: quarter) or a
+        word that is no degree at all.
         """
-        degrees = self.buckets().level_degrees
-        wanted = CoverDegree(degree)
-        return self.levels[degrees.index(wanted)] if wanted in degrees else None
+        degrees = [d.value for d in self.buckets().level_degrees]
+        return self.levels[degrees.index(degree)] if degree in degrees else None
 
     def degrees(self) -> tuple[CoverDegree, ...]:
         """The degrees of the scale's levels, least first."""

@@ -78,3 +78,18 @@ def test_near_wall_from_a_large_creature_stays_out_of_its_space() -> None:
         assert preview.squares
         assert not preview.squares & set(ogre.space.squares())
         assert preview.path_ok, preview.label
+
+
+def test_a_far_origin_out_of_bounds_says_which_rule_it_breaks_once() -> None:
+    # 000 "Far area": the origin square is within range and in the user's line of effect.
+    session = open_room()
+    tool = TemplateTool(
+        session, AreaShape.BURST, AreaOrigin.FAR, size=1, range_squares=5, user_id=lambda: "wizard"
+    )
+    far = tool.on_pointer(ev(PointerKind.MOVE, 7.5, 5.5, buttons=Button.NONE))
+    assert far.label.count("⚠") == 1
+    assert "⚠ origin out of range 5: it is 6 squares from Wizard" in far.label
+    tool.range_squares = 20
+    behind = tool.on_pointer(ev(PointerKind.MOVE, 10.5, 5.5, buttons=Button.NONE))
+    assert behind.label.count("⚠") == 1
+    assert "⚠ Wizard has no line of effect to the origin square" in behind.label
