@@ -28,6 +28,7 @@ from orcus_desktop.controller.encounter_flow import (
 from orcus_desktop.controller.engagement import strike_modifiers
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
+from orcus_desktop.controller.stealth import end_charms, reveal, targeting_problem
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.cover import space_cover
@@ -190,6 +191,8 @@ def attack(
                 ),
             )
         )
+    encounter = reveal(engine, encounter, attacker_id, "attacked")  # 003-47
+    encounter = end_charms(engine, encounter, attacker_id, [str(c.id) for c, _ in contexts])
     data = _attack_data(result, applied, target_data)
     provoked: tuple[str, ...] = ()
     if power.origin in (Origin.RANGED, Origin.FAR):
@@ -234,6 +237,12 @@ def stage_attack(
         raise ActionError("a creature is targeted once (docs/rulings.md R-12)")
     if not power.origin.is_area and len(target_ids) > max(1, power.target_count):
         raise ActionError(f"{power.name} has {power.target_count} target(s)")
+    # 003-47 Shrouded/Hidden, 003-23 Charmed, 003-48 Swallowed/Exiled (none under 000).
+    barred = targeting_problem(
+        engine, encounter, attacker_id, power.origin, target_ids, charge=charge
+    )
+    if barred:
+        raise ActionError(barred)
     field_ = engine.battlefield(encounter)
     contexts: list[tuple[Combatant, AttackContext]] = []
     target_data: list[dict[str, Any]] = []

@@ -28,6 +28,8 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
         if rules.is_dead(encounter, creature.id):
             continue
         conditions = rules.conditions(encounter, creature.id)
+        if any(rules_for(c, rules.ruleset).off_map for c in conditions):
+            continue  # 003-48 Swallowed, Exiled: "Does not occupy a space"
         can_react = not any(rules_for(c, rules.ruleset).no_immediate_actions for c in conditions)
         combatant = combat.find(creature.id) if combat.active else None
         if combatant is not None and opportunity_spent(rules.ruleset, combat, combatant):

@@ -35,7 +35,9 @@ def _ready_attack_problem(
     """
     if not engine.ruleset.hooks.flow.ready_attacks:
         return f"{engine.ruleset.name} has no Ready Melee / Ranged Attack: use Ready"
-    me = encounter.creature(creature_id)
+    me = encounter.find_creature(creature_id)
+    if me is None:
+        return f"no creature {creature_id!r}" if creature_id else "it is nobody's turn"
     power_name = basic_attack_name(engine, encounter, creature_id, ranged=ranged)
     reach = 1
     if ranged:

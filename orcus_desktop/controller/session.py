@@ -23,6 +23,7 @@ from orcus_desktop.controller import (
     combat_actions,
     editing,
     engagement,
+    forced_collisions,
     grappling,
     initiative,
     interrupts,
@@ -241,8 +242,12 @@ class GameSession(
         *,
         source_id: str | None = None,
         source_square: Square | None = None,
+        collided_with: str | None = None,
+        over_edge: bool = False,
+        dice: Sequence[int] = (),
         initiator: object = None,
     ) -> OperationResult:
+        """A push, pull or slide; 003's collision and edge confirmations (`forced_move`)."""
         return self._run(
             initiator,
             movement.force_move,
@@ -252,6 +257,20 @@ class GameSession(
             destination,
             source_id,
             source_square,
+            collided_with,
+            over_edge,
+            dice,
+        )
+
+    def collision_choices(
+        self, target_id: str, destination: Square, *, short: bool
+    ) -> tuple[tuple[str, str], ...]:
+        """003-43/45: what the GM may confirm for a forced move ending here (value, text).
+
+        ``short``: it ended before the full distance. Empty under a ruleset without them.
+        """
+        return forced_collisions.choices(
+            self.engine, self.encounter, target_id, destination, short=short
         )
 
     def leave_forced_move(

@@ -316,6 +316,18 @@ class MovementPolicy(Protocol):
     def slowed_doubles_cost(self) -> bool:
         """003-35: slowed adds a square of cost per square (000: speed 2)."""
 
+    @property
+    def collision_dice(self) -> tuple[str, ...]:
+        """003-43: forced-movement collision damage by the source's tier (empty: none)."""
+
+    @property
+    def edge_save(self) -> bool:
+        """003-45: a save against being forced off a cliff."""
+
+    @property
+    def grab_save_negates(self) -> bool:
+        """003-27: a grabbed creature forced out of reach saves, or the movement is negated."""
+
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def can_end_in(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def speed(self, speed: int, *, sees: bool) -> int: ...
@@ -341,6 +353,9 @@ class Movement:
     others_difficult: bool = False
     crawl_squares: int | None = None
     slowed_doubles_cost: bool = False
+    collision_dice: tuple[str, ...] = ()
+    edge_save: bool = False
+    grab_save_negates: bool = False
 
     @property
     def occupancy(self) -> Occupancy:
@@ -525,9 +540,14 @@ _MOVEMENT: dict[str, MovementPolicy] = {
     "square-fireballs": Movement(
         "square-fireballs",
         '003-55 003 l.826 "Crawl 1."; 003-35 003 l.365 "For each square moved, must spend an '
-        'additional square of movement"',
+        'additional square of movement"; 003-43 003 l.472 "Forced Movement Damage"; 003-45 '
+        '003 l.516-524 "Saving against Forced Movement"; 003-27 003 l.342 Grabbed',
         crawl_squares=1,
         slowed_doubles_cost=True,
+        # "1d4 for Heroic sources, 2d4 for ... Paragon sources, and 4d4 for Epic sources".
+        collision_dice=("1d4", "2d4", "4d4"),
+        edge_save=True,
+        grab_save_negates=True,
     ),
 }
 

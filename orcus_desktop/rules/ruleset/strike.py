@@ -26,8 +26,9 @@ STRIKE_001 = ORCUS.with_changes(
     description=(
         "Experimental, incomplete: 001's cover scale, engagement (drawn on the map), "
         "Counter Strike! and Free Strike! instead of opportunity attacks, and the Strike! "
-        "bonus against engaged targets, Block, Dodge and Dispel. Its initiative and Shoot! "
-        "bands are not built yet."
+        "bonus against engaged targets, Block, Dodge and Dispel; initiative by a chosen "
+        "check with the tie ladder, Shoot!/Spell! bands, unseen and help modifiers, and "
+        "movement around creatures."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
     # penalties to the attacker).

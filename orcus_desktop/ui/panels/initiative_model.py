@@ -155,7 +155,10 @@ def build_row(session: GameSession, creature: Creature) -> InitiativeRow:
         detail += ". Double-click to edit."
     else:
         detail = "No initiative yet."
-    conditions = sorted(c.label for c in session.rules.conditions(session.encounter, creature.id))
+    conditions = sorted(
+        session.ruleset.condition_label(c.value)
+        for c in session.rules.conditions(session.encounter, creature.id)
+    )
     status, status_detail = _status(session, combatant)
     dead = state is not None and state.dead
     return InitiativeRow(
