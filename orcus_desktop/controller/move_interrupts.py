@@ -24,6 +24,8 @@ from orcus_desktop.controller.engine import Engine
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import freeze
+from orcus_desktop.rules.conditions import MovementLimit, rules_for
 from orcus_desktop.vocabulary import CreatureId
 
 MOVE_KIND = "move"
@@ -107,11 +109,14 @@ def wait_at(
         attacker=CreatureId(mover_id),
         kind=MOVE_KIND,
         power="",
-        options={
-            "path": [list(s) for s in path[interrupt.index :]],
-            "mode": mode,
-            "later": list(interrupt.later),
-        },
+        # Frozen as the file reader freezes it, so a reopened file equals the document.
+        options=freeze(
+            {
+                "path": [list(s) for s in path[interrupt.index :]],
+                "mode": mode,
+                "later": list(interrupt.later),
+            }
+        ),
         text=f"{mover.name}'s move",
     )
     combat = replace(encounter.combat, pending=held).logged(
@@ -128,7 +133,12 @@ def resume(engine: Engine, encounter: Encounter, held: PendingAttack, stopped: b
     mover = encounter.creature(held.attacker)
     path = [Square(int(p[0]), int(p[1])) for p in held.options.get("path", ())]
     end = path[-1] if path else mover.square
-    if stopped or placement.destination_problem(encounter, mover, end):
+    mode = str(held.options.get("mode", "walk"))
+    if (
+        stopped
+        or _crawl_only(engine, encounter, mover.id, mode)
+        or placement.destination_problem(encounter, mover, end)
+    ):
         return encounter.with_combat(
             encounter.combat.logged(
                 "move_stopped", held.attacker, (), {"at": [mover.square.col, mover.square.row]}
@@ -138,5 +148,15 @@ def resume(engine: Engine, encounter: Encounter, held: PendingAttack, stopped: b
     later = [str(e) for e in held.options.get("later", ())]
     interrupt = first_interrupt(engine, encounter, mover, path, later)
     if interrupt is not None and interrupt.index > 0:
-        return wait_at(engine, encounter, mover.id, path, interrupt, str(held.options["mode"]))
+        return wait_at(engine, encounter, mover.id, path, interrupt, mode)
     return engine.check_grapples(encounter.with_creature(mover.moved_to(end)))
+
+
+def _crawl_only(engine: Engine, encounter: Encounter, mover_id: str, mode: str) -> bool:
+    """Knocked prone while it waits: 000 "Prone" leaves only a crawl, so a walk ends here."""
+    if mode == "crawl":
+        return False
+    conditions = engine.rules.conditions(encounter, mover_id)
+    return any(
+        rules_for(c, engine.ruleset).movement is MovementLimit.CRAWL_ONLY for c in conditions
+    )

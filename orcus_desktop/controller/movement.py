@@ -157,6 +157,10 @@ def move_creature(
         after, preview = _move(engine, encounter, creature, destination, mode)
     except ActionError as exc:
         return refuse(op, str(exc), creature_id)
+    held = encounter.combat.pending
+    if held is not None and mode is not MoveMode.GM:
+        # The offers come first (000 "Immediate Actions"), as for a new attack (`interrupts`).
+        return refuse(op, f"{held.text} waits for the opportunity attacks", creature_id)
     if mode is MoveMode.GM:
         text = f"Move {creature.name}"
     else:

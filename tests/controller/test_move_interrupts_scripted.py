@@ -1,0 +1,180 @@
+"""A provoking walk waits where it provokes until its offers are settled (`move_interrupts`).
+
+000 "Opportunity Attacks": "The attack occurs right before the creature leaves your reach";
+000 "Immediate Actions": "When your immediate action interrupts another creature's action, that
+creature can continue its action right after". docs/rulings.md R-02: each enemy gets one
+opportunity attack per provoking creature's turn. Scripted from the GM's side with fixed dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.outcomes import MoveMode
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.serialization import load_encounter, save_encounter
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.powers import ActionKind
+from tests.controller.conftest import fighter, make_session, orc
+
+DESTINATION = Square(6, 2)
+OA_RULESETS = ("orcus", "4e-quickref", "alloy-heroes")  # 001 "strike" has no opportunity attacks
+
+
+def _past_two(ruleset_id: str = "orcus") -> GameSession:
+    """An orc brute at (0, 2) whose turn it is; heroes Ana at (2, 1) and Bo at (4, 1)."""
+    session = make_session(
+        Encounter(
+            GridBounds(10, 5),
+            creatures=(orc("brute", 0, 2), fighter("ana", 2, 1), fighter("bo", 4, 1)),
+            ruleset_id=ruleset_id,
+        )
+    )
+    assert session.roll_initiative(totals={"brute": 20, "ana": 10, "bo": 5}).ok
+    assert session.start_combat().ok
+    return session
+
+
+def _offered(session: GameSession) -> set[str]:
+    return {
+        c.creature_id
+        for c in session.encounter.combat.combatants
+        if c.out_of_turn is ActionKind.OPPORTUNITY
+    }
+
+
+def _where(session: GameSession) -> Square:
+    return session.encounter.creature("brute").square
+
+
+def _first_next_to(session: GameSession, path: Sequence[Square], enemy_id: str) -> Square:
+    """R-02: the first square of the path (but the last) whose leaving provokes the enemy."""
+    enemy = session.encounter.creature(enemy_id)
+    brute = session.encounter.creature("brute")
+    return next(s for s in path[:-1] if spaces_adjacent(Space(s, brute.size), enemy.space))
+
+
+def _walk(session: GameSession) -> tuple[Square, Square]:
+    """Brute walks to DESTINATION; where it must stop for Ana, then for Bo."""
+    walk = session.move_creature("brute", DESTINATION, MoveMode.WALK)
+    assert walk.ok, walk.reason
+    assert walk.opportunity_attackers == ("ana",)  # offered now; Bo further along
+    path = walk.details["path"]
+    return _first_next_to(session, path, "ana"), _first_next_to(session, path, "bo")
+
+
+@pytest.mark.parametrize("ruleset_id", OA_RULESETS)
+def test_offers_come_one_at_a_time_at_the_provoking_squares(ruleset_id: str) -> None:
+    session = _past_two(ruleset_id)
+    at_ana, at_bo = _walk(session)
+    assert at_ana != at_bo
+    # The token waits where it provokes Ana; Bo is not offered yet.
+    assert _where(session) == at_ana
+    assert _offered(session) == {"ana"}
+    held = session.encounter.combat.pending
+    assert held is not None
+    assert held.kind == "move"
+    assert session.encounter.combat.combatant("brute").budget.move == 0  # the move is spent
+    refused = session.move_creature("brute", Square(7, 2), MoveMode.WALK)
+    assert not refused.ok
+
+    # Let pass: the move goes on to the square where it provokes Bo, and waits again.
+    assert session.decline_opportunity_attack("ana").ok
+    assert _where(session) == at_bo
+    assert _offered(session) == {"bo"}
+
+    # Let pass: the rest of the move happens.
+    assert session.decline_opportunity_attack("bo").ok
+    assert _where(session) == DESTINATION
+    assert _offered(session) == set()
+    assert session.encounter.combat.pending is None
+
+
+def test_an_oa_that_kills_the_mover_stops_the_move_there() -> None:
+    session = _past_two()
+    assert session.apply_damage("brute", 28).ok  # 2 HP left; monsters die at 0
+    at_ana, _ = _walk(session)
+    oa = session.opportunity_attack("ana", "brute", dice=[19, 6])
+    assert oa.ok, oa.reason
+    assert session.rules.is_dead(session.encounter, "brute")
+    assert _where(session) == at_ana  # the rest of the move does not happen
+    assert _offered(session) == set()  # Bo is never offered one
+    assert session.encounter.combat.pending is None
+
+
+def test_an_oa_that_hits_and_leaves_it_standing_lets_the_move_continue() -> None:
+    session = _past_two()
+    _, at_bo = _walk(session)
+    oa = session.opportunity_attack("ana", "brute", dice=[19, 1])
+    assert oa.ok, oa.reason
+    assert not session.rules.is_dead(session.encounter, "brute")
+    assert _where(session) == at_bo
+    assert _offered(session) == {"bo"}
+
+
+@pytest.mark.parametrize("condition", [Condition.IMMOBILE, Condition.RESTRAINED, Condition.PRONE])
+def test_a_mover_held_in_place_while_it_waits_goes_no_further(condition: Condition) -> None:
+    # 000 "Immobile", "Restrained": it cannot move on its own; 000 "Prone": it may only crawl,
+    # so the rest of a walk does not happen.
+    session = _past_two()
+    at_ana, _ = _walk(session)
+    assert session.add_condition("brute", condition, DurationKind.SAVE_ENDS).ok
+    assert session.decline_opportunity_attack("ana").ok
+    assert _where(session) == at_ana
+    assert session.encounter.combat.pending is None
+    stopped = session.encounter.combat.log[-1]
+    assert describe(stopped, names_of(session.encounter)) == "Brute is stopped where it provoked"
+
+
+def test_undo_steps_back_one_offer_at_a_time() -> None:
+    session = _past_two()
+    start = session.encounter
+    at_ana, at_bo = _walk(session)
+    waiting_for_ana = session.encounter
+    assert session.opportunity_attack("ana", "brute", dice=[2, 1]).ok  # a miss
+    assert _where(session) == at_bo
+    assert session.undo().ok
+    assert session.encounter == waiting_for_ana
+    assert _where(session) == at_ana
+    assert session.undo().ok
+    assert session.encounter == start
+
+
+def test_a_move_waiting_for_an_offer_survives_save_and_reopen(tmp_path: Path) -> None:
+    session = _past_two()
+    at_ana, at_bo = _walk(session)
+    path = tmp_path / "waiting.orcus"
+    save_encounter(path, session.encounter)
+    loaded = load_encounter(path)
+    assert loaded == session.encounter
+
+    reopened = make_session(loaded)
+    assert reopened.encounter.creature("brute").square == at_ana
+    assert reopened.decline_opportunity_attack("ana").ok
+    assert reopened.encounter.creature("brute").square == at_bo
+    assert reopened.decline_opportunity_attack("bo").ok
+    assert reopened.encounter.creature("brute").square == DESTINATION
+
+
+def test_the_rest_of_the_move_lapses_when_the_turn_ends_first() -> None:
+    session = _past_two()
+    at_ana, _ = _walk(session)
+    assert session.end_turn().ok
+    assert session.encounter.combat.pending is None
+    assert session.encounter.creature("brute").square == at_ana
+
+
+def test_a_shift_and_a_gm_move_never_wait() -> None:
+    session = _past_two()
+    assert session.move_creature("brute", Square(1, 2), MoveMode.SHIFT).ok
+    assert session.encounter.combat.pending is None
+    assert session.move_creature("brute", DESTINATION, MoveMode.GM).ok
+    assert _where(session) == DESTINATION
+    assert _offered(session) == set()
