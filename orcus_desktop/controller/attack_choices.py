@@ -31,6 +31,7 @@ class AttackChoices:
         area_origin: the origin square of a Far area.
         area_squares: the area's squares as the GM placed them (arcs, walls); default: the
             burst around the user (Near) or the origin (Far).
+        crouching: targets that crouch or work their cover: one level more cover (001-12).
     """
 
     cover: Mapping[str, str] = field(default_factory=dict)
@@ -40,6 +41,7 @@ class AttackChoices:
     damage_overrides: Mapping[str, int] = field(default_factory=dict)
     area_origin: Square | None = None
     area_squares: Sequence[Square] | None = None
+    crouching: Sequence[str] = ()
 
     def to_options(self) -> dict[str, Any]:
         """The JSON-like form a held attack keeps (`PendingAttack.options`)."""
@@ -51,6 +53,8 @@ class AttackChoices:
             "damage_overrides": dict(self.damage_overrides),
             "area_origin": None if origin is None else list(origin),
             "area_squares": None if squares is None else [list(q) for q in squares],
+            # 001-12: written only when used (files before it have no such key)
+            **({"crouching": list(self.crouching)} if self.crouching else {}),
         }
         if self.concealment:  # (held attacks saved before issue 20 have none)
             options["concealment"] = dict(self.concealment)
@@ -71,6 +75,7 @@ class AttackChoices:
             },
             area_origin=None if origin is None else Square(*origin),
             area_squares=None if squares is None else tuple(Square(*q) for q in squares),
+            crouching=tuple(str(k) for k in options.get("crouching", ())),
         )
 
 

@@ -54,6 +54,7 @@ class AttackOptions:
         combat_advantage: extra reasons for combat advantage.
         knock_out: knock the targets out rather than kill them (000 "Knocking a Creature
             Out").
+        crouching: targets crouching or working their cover (001-12: one level more).
     """
 
     dice: tuple[int, ...] = ()
@@ -61,6 +62,7 @@ class AttackOptions:
     combat_advantage: tuple[str, ...] = ()
     knock_out: bool = False
     concealment: Mapping[str, str] = field(default_factory=dict)
+    crouching: tuple[str, ...] = ()
 
     def choices(self, choice: TargetingChoice) -> AttackChoices:
         """The session's `AttackChoices` for these answers on `choice` (its area included)."""
@@ -71,6 +73,7 @@ class AttackOptions:
             knock_out=choice.target_ids if self.knock_out else (),
             area_origin=choice.area_origin,
             area_squares=choice.area_squares,
+            crouching=self.crouching,
         )
 
 

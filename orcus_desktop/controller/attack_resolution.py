@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from orcus_desktop.controller import owed_moves, variant_notes
+from orcus_desktop.controller import owed_moves, shooting, variant_notes
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import powers_of
 from orcus_desktop.controller.combat_rules import (
@@ -28,6 +28,7 @@ from orcus_desktop.controller.encounter_flow import (
 from orcus_desktop.controller.engagement import strike_modifiers
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
+from orcus_desktop.controller.stealth import end_charms, reveal, targeting_problem
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.cover import space_cover
@@ -190,6 +191,8 @@ def attack(
                 ),
             )
         )
+    encounter = reveal(engine, encounter, attacker_id, "attacked")  # 003-47
+    encounter = end_charms(engine, encounter, attacker_id, [str(c.id) for c, _ in contexts])
     data = _attack_data(result, applied, target_data)
     provoked: tuple[str, ...] = ()
     if power.origin in (Origin.RANGED, Origin.FAR):
@@ -234,6 +237,12 @@ def stage_attack(
         raise ActionError("a creature is targeted once (docs/rulings.md R-12)")
     if not power.origin.is_area and len(target_ids) > max(1, power.target_count):
         raise ActionError(f"{power.name} has {power.target_count} target(s)")
+    # 003-47 Shrouded/Hidden, 003-23 Charmed, 003-48 Swallowed/Exiled (none under 000).
+    barred = targeting_problem(
+        engine, encounter, attacker_id, power.origin, target_ids, charge=charge
+    )
+    if barred:
+        raise ActionError(barred)
     field_ = engine.battlefield(encounter)
     contexts: list[tuple[Combatant, AttackContext]] = []
     target_data: list[dict[str, Any]] = []
@@ -371,15 +380,18 @@ def stage_attack(
             attack_modifiers=tuple(attack_mods),
             defense_modifiers=tuple(defense_mods),
         )
+        ctx = shooting.adjust_context(
+            engine, encounter, field_, attacker_id, target_id, power, ctx, choices
+        )
         contexts.append((target, ctx))
         target_data.append(
             {
                 "target": target_id,
                 "distance": distance,
-                "cover": degree.value,
-                "concealment": concealment.value,
+                "cover": ctx.cover.value,
+                "concealment": ctx.concealment.value,
                 "flanking": flanking,
-                "long_range": long_range,
+                "long_range": ctx.long_range,
             }
         )
         if cause and concealment is not ConcealmentDegree.NONE:
@@ -516,9 +528,6 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 
 
-_DEGREES = frozenset(CoverDegree)
-
-
 def _cover_struck(
     engine: Engine, encounter: Encounter, attacker_id: str, targets: Sequence[Any]
 ) -> Encounter:
@@ -530,8 +539,7 @@ def _cover_struck(
     """
     policy = engine.ruleset.hooks.targeting_policy
     for t in targets:
-        degree = t.get("cover", "")
-        level = engine.ruleset.cover.level_of(degree) if degree in _DEGREES else None
+        level = engine.ruleset.cover.level_of(str(t.get("cover", "")))
         if level is None or t.get("attack") is None or t.get("defense") is None:
             continue
         without = int(t["attack"]) - level.modifier

@@ -16,7 +16,7 @@ from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Size, Space
 from orcus_desktop.geometry.light import UNLIMITED, LightArea, LightingScene, Senses
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.rules.conditions import Condition, rules_for
+from orcus_desktop.rules.conditions import INCAPACITATING_CONDITIONS, Condition, rules_for
 from orcus_desktop.rules.statblock import Sense
 
 
@@ -28,6 +28,8 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
         if rules.is_dead(encounter, creature.id):
             continue
         conditions = rules.conditions(encounter, creature.id)
+        if any(rules_for(c, rules.ruleset).off_map for c in conditions):
+            continue  # 003-48 Swallowed, Exiled: "Does not occupy a space"
         can_react = not any(rules_for(c, rules.ruleset).no_immediate_actions for c in conditions)
         combatant = combat.find(creature.id) if combat.active else None
         if combatant is not None and opportunity_spent(rules.ruleset, combat, combatant):
@@ -40,6 +42,7 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
                 can_take_opportunity_actions=can_react,
                 speed=creature.speed,
                 helpless=Condition.HELPLESS in conditions,
+                incapacitated=bool(INCAPACITATING_CONDITIONS & conditions),
                 prone=Condition.PRONE in conditions,
                 senses=senses_of(
                     rules,

@@ -104,6 +104,11 @@ def effect_data(effect: ConditionInstance | PersistentDamage) -> dict[str, Any]:
     return effect.to_dict()
 
 
+def downgrade_data(downgraded: ConditionInstance | None) -> dict[str, Any]:
+    """A save's log data for what it downgraded the effect to (003-21; nothing if it ended)."""
+    return {} if downgraded is None else {"downgraded": downgraded.to_dict()}
+
+
 # -- reactions --------------------------------------------------------------------------------
 
 
@@ -279,6 +284,7 @@ class CombatRules:
                         "effect": effect_data(effect) if effect is not None else None,
                         "typed_in": effect is not None and effect.effect_id in self.dice.saves,
                         **save_data(entry.save),
+                        **downgrade_data(entry.downgraded),
                     },
                 )
             if result.death_save is not None:

@@ -22,7 +22,7 @@ from orcus_desktop.geometry.grid import spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.attack_modifiers import Combatant
-from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.conditions import Condition, rules_for
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.state import CreatureState
@@ -88,7 +88,7 @@ class Engine:
         cannot trigger further reactions") it provokes nobody, and the log says so.
         """
         combat = encounter.combat
-        if not combat.active:
+        if not combat.active or self.reactions_barred(encounter, combat.current):
             return encounter
         if (
             provoker is not None
@@ -105,6 +105,15 @@ class Engine:
                     replace(combatant, out_of_turn=ActionKind.OPPORTUNITY)
                 )
         return encounter.with_combat(combat)
+
+    def reactions_barred(self, encounter: Encounter, provoker: str | None) -> bool:
+        """003-47 Shrouded: the provoker "Cannot be targeted by ... Reaction attacks"."""
+        if provoker is None or encounter.find_creature(provoker) is None:
+            return False
+        return any(
+            "reaction" in rules_for(c, self.ruleset).untargetable_by
+            for c in self.rules.conditions(encounter, provoker)
+        )
 
     @staticmethod
     def rule_note(encounter: Encounter, actor: str | None, mechanic: str, note: str) -> Encounter:

@@ -13,6 +13,7 @@ from typing import Any
 from orcus_desktop.controller.combat_rules import (
     QueuedSource,
     damage_data,
+    downgrade_data,
     effect_data,
     healing_data,
     save_data,
@@ -24,13 +25,21 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.checks import skill_check
-from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
+from orcus_desktop.rules.conditions import (
+    Condition,
+    ConditionInstance,
+    PersistentDamage,
+    offered_conditions,
+)
 from orcus_desktop.rules.damage import apply_damage as rules_apply_damage
 from orcus_desktop.rules.damage import damage_against
 from orcus_desktop.rules.dice import constant_roll, roll
+from orcus_desktop.rules.downgrades import downgrade as rules_downgrade
+from orcus_desktop.rules.downgrades import save_succeeded
 from orcus_desktop.rules.durations import Duration, DurationKind
 from orcus_desktop.rules.healing import apply_healing, set_hp
 from orcus_desktop.rules.healing import grant_temp_hp as rules_grant_temp_hp
+from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.state import CreatureState, RulesError
 from orcus_desktop.rules.terms import DamageType
 from orcus_desktop.vocabulary import CreatureId
@@ -214,7 +223,9 @@ def heal(
         if amount < 0:
             raise ActionError("healing is 0 or more")
         me = engine.combatant(e, creature_id)
-        state, healed = apply_healing(me.state, me.statblock, amount, target=me.id, source=source)
+        state, healed = apply_healing(
+            me.state, me.statblock, amount, target=me.id, source=source, ruleset=engine.ruleset
+        )
         e = engine.set_state(e, creature_id, state)
         return _logged(e, "healing", None, creature_id, healing_data(healed))
 
@@ -282,7 +293,12 @@ def add_condition(
         return engine.rules.let_go_if_unable(e, creature_id)  # 004-18
 
     return named_step(
-        engine, encounter, "add_condition", f"{{name}}: {condition.label}", change, creature_id
+        engine,
+        encounter,
+        "add_condition",
+        f"{{name}}: {engine.rules.ruleset.condition_label(condition.value)}",
+        change,
+        creature_id,
     )
 
 
@@ -346,14 +362,67 @@ def saving_throw(
         me = engine.combatant(e, creature_id)
         effect = _effect(me.state, effect_id)
         save = rules_turns.saving_throw(QueuedSource(engine.rng, [die]), engine.rules.ruleset)
-        state = me.state
-        if save.success:
-            state = rules_state.remove_effect(state, effect_id)
+        state, downgraded = me.state, None
+        if save.success:  # 003-21 (docs/rulings.md R-80): or downgraded
+            state, downgraded = save_succeeded(state, effect_id, engine.rules.ruleset)
         e = engine.set_state(e, creature_id, state)
-        data = {"effect": effect_data(effect), "typed_in": die is not None, **save_data(save)}
+        data = {
+            "effect": effect_data(effect),
+            "typed_in": die is not None,
+            **save_data(save),
+            **downgrade_data(downgraded),
+        }
         return e.with_combat(e.combat.logged("saving_throw", CreatureId(creature_id), (), data))
 
     return named_step(engine, encounter, "saving_throw", "{name} saves", change, creature_id)
+
+
+def downgrade_effect(
+    engine: Engine, encounter: Encounter, creature_id: str, effect_id: int
+) -> Outcome:
+    """003-21: the GM downgrades a condition (an ability's effect); "No Effect" ends it."""
+
+    def change(e: Encounter) -> Encounter:
+        me = engine.combatant(e, creature_id)
+        effect = _effect(me.state, effect_id)
+        try:
+            state, new = rules_downgrade(me.state, effect_id, engine.rules.ruleset)
+        except RulesError as exc:
+            raise ActionError(str(exc)) from None
+        e = engine.set_state(e, creature_id, state)
+        if new is None:
+            data: dict[str, object] = {
+                "effects": [effect_data(effect)],
+                "reason": "downgraded: no effect (003-21)",
+            }
+            return _logged(e, "effect_ended", None, creature_id, data)
+        return _logged(e, "condition_added", None, creature_id, {"effect": effect_data(new)})
+
+    return named_step(
+        engine, encounter, "downgrade_effect", "Downgrade an effect on {name}", change, creature_id
+    )
+
+
+def gm_conditions(ruleset: Ruleset) -> tuple[Condition, ...]:
+    """Conditions the GM imposes by hand under ``ruleset``.
+
+    The others follow from hit points or actions; 003's Hindered, Shrouded... only under 003.
+    """
+    automatic = (Condition.DYING, Condition.SURPRISED)
+    return tuple(c for c in offered_conditions(ruleset) if c not in automatic)
+
+
+def downgrade_problem(ruleset: Ruleset, effect: ConditionInstance | PersistentDamage) -> str:
+    """Why the GM cannot downgrade ``effect`` ("" when it can; 003-21)."""
+    if not ruleset.conditions.downgrades:
+        return f"{ruleset.name} has no downgrades."
+    if not isinstance(effect, ConditionInstance):
+        return "Only a condition can be downgraded."
+    if effect.downgraded_from is not None:
+        return "Downgraded already (only once at a time)."
+    if ruleset.conditions.downgrade(effect.condition.value) is None:
+        return f"{ruleset.condition_label(effect.condition.value)} cannot be downgraded."
+    return ""
 
 
 def _effect(state: CreatureState, effect_id: int) -> ConditionInstance | PersistentDamage:

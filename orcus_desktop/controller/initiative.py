@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller import encounter_flow, turn_order, zones
+from orcus_desktop.controller import encounter_flow, initiative_checks, turn_order, zones
 from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine, named_step
@@ -45,6 +45,9 @@ def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) 
 
     docs/rulings.md R-18; the arithmetic is `StatBlock.initiative_modifier` (rules engine).
     """
+    chosen = initiative_checks.modifier(engine, encounter, creature_id)  # 001-01/02
+    if chosen is not None:
+        return chosen
     creature = encounter.find_creature(creature_id)
     sb = engine.rules.statblock(creature) if creature is not None else None
     return sb.initiative_modifier(engine.ruleset).total if sb is not None else 0
@@ -86,11 +89,15 @@ def roll_initiative(
         "roll_initiative",
         "Roll initiative",
         enc,
-        lambda e: encounter_flow.alternate_ties(
+        lambda e: initiative_checks.after_roll(  # 001-03's tie ladder
             engine,
-            turn_order.roll_initiative(e, requests, engine.rng),
+            encounter_flow.alternate_ties(
+                engine,
+                turn_order.roll_initiative(e, requests, engine.rng),
+                [r.creature_id for r in requests],
+                engine.rng,
+            ),
             [r.creature_id for r in requests],
-            engine.rng,
         ),
     )
 
@@ -117,8 +124,12 @@ def join_combat(
         "join_combat",
         f"{engine.name(encounter, creature_id)} joins the combat",
         encounter,
-        lambda e: encounter_flow.alternate_ties(
-            engine, turn_order.join_combat(e, request, engine.rng), [creature_id], engine.rng
+        lambda e: initiative_checks.after_roll(  # 001-03's tie ladder
+            engine,
+            encounter_flow.alternate_ties(
+                engine, turn_order.join_combat(e, request, engine.rng), [creature_id], engine.rng
+            ),
+            [creature_id],
         ),
         creature_id,
     )
@@ -173,11 +184,15 @@ def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total
         encounter,
         "set_initiative",
         f"Set initiative of {{name}} to {total}",
-        lambda e: encounter_flow.alternate_ties(
+        lambda e: initiative_checks.after_roll(  # 001-03's tie ladder
             engine,
-            turn_order.set_initiative(e, creature_id, total, engine.rng),
+            encounter_flow.alternate_ties(
+                engine,
+                turn_order.set_initiative(e, creature_id, total, engine.rng),
+                [creature_id],
+                engine.rng,
+            ),
             [creature_id],
-            engine.rng,
         ),
         creature_id,
     )

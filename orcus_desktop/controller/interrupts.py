@@ -33,12 +33,13 @@ from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
+from orcus_desktop.controller.stealth import targeting_problem
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, Origin
 
 
 def waiting_problem(encounter: Encounter) -> str:
@@ -172,6 +173,10 @@ def opportunity_attack(
     problem = action_problem(engine.rules, enc, creature_id, CombatAction.OPPORTUNITY_ATTACK)
     if not problem and enc.combat.active and enc.combat.current != target_id:
         problem = f"{engine.name(enc, target_id)} did not provoke (it is not its turn)"
+    if not problem:  # 003-47: Shrouded "Cannot be targeted by ... Reaction attacks"
+        problem = targeting_problem(
+            engine, enc, creature_id, Origin.MELEE, [target_id], reaction=True
+        )
     if problem:
         return refuse(op, problem, creature_id)
     basic = basic_attack_name(engine, enc, creature_id)

@@ -131,6 +131,8 @@ def effect_text(effect: Effect | None, label: Label = plain_label) -> str:
     when = DURATION_TEXT.get(kind, kind.value)
     if isinstance(effect, ConditionInstance):
         what = label(effect.condition.value).capitalize()
+        if effect.downgraded_from is not None:  # 003-21
+            what += f", downgraded from {label(effect.downgraded_from.value).capitalize()}"
     else:
         types = " ".join(t.value for t in effect.types)
         what = f"{effect.amount} {types + ' ' if types else ''}persistent damage"
@@ -439,7 +441,10 @@ def _effect_ended(e: _Entry, r: rec.EffectEnded) -> str:
 
 @_writes(rec.SavingThrow)
 def _saving_throw(e: _Entry, r: rec.SavingThrow) -> str:
-    return f"{e.actor} saves against {e.effect(r.effect)}: {_save_text(r.save, r.typed_in)}"
+    text = f"{e.actor} saves against {e.effect(r.effect)}: {_save_text(r.save, r.typed_in)}"
+    if r.downgraded is not None:  # 003-21
+        text += f"; downgraded to {e.effect(r.downgraded)}"
+    return text
 
 
 @_writes(rec.DeathSave)

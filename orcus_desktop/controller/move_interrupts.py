@@ -129,13 +129,18 @@ def wait_at(
 
 
 def resume(engine: Engine, encounter: Encounter, held: PendingAttack, stopped: bool) -> Encounter:
-    """Every offer is settled: the mover walks on, or stays where an attack stopped it."""
+    """Every offer is settled: the mover walks on, or stays where an attack stopped it.
+
+    It also stays when something moved it off the square it waited on (the GM moved the
+    token): the rest of the path starts elsewhere.
+    """
     mover = encounter.creature(held.attacker)
     path = [Square(int(p[0]), int(p[1])) for p in held.options.get("path", ())]
     end = path[-1] if path else mover.square
     mode = str(held.options.get("mode", "walk"))
     if (
         stopped
+        or (bool(path) and mover.square != path[0])
         or _crawl_only(engine, encounter, mover.id, mode)
         or placement.destination_problem(encounter, mover, end)
     ):

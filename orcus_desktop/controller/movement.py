@@ -8,10 +8,12 @@ nothing. Forced movement (000 "Unwilling Movement") never provokes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import move_interrupts, owed_moves, placement
+from orcus_desktop.controller import forced_collisions, move_interrupts, owed_moves, placement
 from orcus_desktop.controller.availability import CombatAction, action_problem
+from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import (
     MoveDone,
@@ -22,6 +24,7 @@ from orcus_desktop.controller.outcomes import (
     refuse,
     run_step,
 )
+from orcus_desktop.controller.stealth import reveal
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square
@@ -231,7 +234,9 @@ def _move(
     reacting = (
         combat.current != creature_id and not engine.ruleset.hooks.reaction_rules.reactions_provoke
     )
-    if interrupt is not None and not reacting:
+    # 003-47: a Shrouded mover "Cannot be targeted by ... Reaction attacks": nothing waits.
+    barred = engine.reactions_barred(encounter, creature_id)
+    if interrupt is not None and not reacting and not barred:
         encounter = move_interrupts.wait_at(
             engine, encounter.with_combat(combat), creature_id, preview.path, interrupt, mode.value
         )
@@ -240,6 +245,7 @@ def _move(
         encounter = engine.offer_opportunity(
             encounter.with_combat(combat), preview.provoking_enemy_ids, creature_id
         )
+    encounter = reveal(engine, encounter, creature_id, "moved")  # 003-47
     return engine.check_grapples(encounter), preview
 
 
@@ -298,8 +304,16 @@ def forced_move(
     destination: Square,
     source_id: str | None = None,
     source_square: Square | None = None,
+    collided_with: str | None = None,
+    over_edge: bool = False,
+    dice: Sequence[int] = (),
 ) -> Encounter:
     """Push, pull or slide a creature (000 "Unwilling Movement"); never provokes.
+
+    003's confirmations (`forced_collisions`): ``collided_with`` (a creature id or
+    "obstacle") when the movement ended early on a collision (003-43); ``over_edge`` when the
+    next square would take it off a cliff (003-45, a save); a grabbed creature saves or stays
+    (003-27). Both may end on the start square. ``dice``: typed-in dice for those rolls.
 
     Raises:
         ActionError: the creature cannot be moved there.
@@ -325,8 +339,18 @@ def forced_move(
         source=source,
         source_id=source_id if source is None else None,
     )
-    if destination not in options:
+    stays = destination == target.square and (collided_with is not None or over_edge)
+    if destination not in options and not stays:
         raise ActionError(f"{target.name} cannot be {kind.value}ed to that square")
+    moved = len(options.get(destination, ()))
+    if collided_with is not None and moved >= squares:
+        raise ActionError(f"{target.name} moved the full distance: no collision (003-43)")
+    rolls = QueuedSource(engine.rng, list(dice))
+    encounter, negated = forced_collisions.grab_holds(
+        engine, encounter, target_id, destination, rolls
+    )
+    if negated:
+        return encounter
     encounter = encounter.with_creature(target.moved_to(destination))
     combat = encounter.combat.logged(
         "forced_move",
@@ -334,7 +358,16 @@ def forced_move(
         (target.id,),
         {"kind": kind.value, "squares": squares, "to": list(destination)},
     )
-    return engine.check_grapples(encounter.with_combat(combat))
+    encounter = encounter.with_combat(combat)
+    if collided_with is not None:
+        encounter = forced_collisions.collide(
+            engine, encounter, target_id, collided_with, source_id, rolls
+        )
+    if over_edge:
+        encounter = forced_collisions.edge_save(
+            engine, encounter, target_id, moved, squares, rolls
+        )
+    return engine.check_grapples(encounter)
 
 
 def force_move(
@@ -346,8 +379,14 @@ def force_move(
     destination: Square,
     source_id: str | None = None,
     source_square: Square | None = None,
+    collided_with: str | None = None,
+    over_edge: bool = False,
+    dice: Sequence[int] = (),
 ) -> Outcome:
-    """Carry out a push, pull or slide the GM chose (000 "Unwilling Movement")."""
+    """Carry out a push, pull or slide the GM chose (000 "Unwilling Movement").
+
+    ``collided_with``, ``over_edge``, ``dice``: 003's confirmations (see `forced_move`).
+    """
     try:
         kind_moved = owed_moves.forced_kind(kind)
     except ValueError:
@@ -359,7 +398,17 @@ def force_move(
         encounter,
         lambda e: owed_moves.placed(
             forced_move(
-                engine, e, target_id, kind_moved, squares, destination, source_id, source_square
+                engine,
+                e,
+                target_id,
+                kind_moved,
+                squares,
+                destination,
+                source_id,
+                source_square,
+                collided_with,
+                over_edge,
+                dice,
             ),
             target_id,
             engine.battlefield,

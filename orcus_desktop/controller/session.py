@@ -23,12 +23,14 @@ from orcus_desktop.controller import (
     combat_actions,
     editing,
     engagement,
+    forced_collisions,
     grappling,
     initiative,
     interrupts,
     library_edits,
     map_import,
     movement,
+    ready_attacks,
     ruleset_choice,
     strike_reactions,
 )
@@ -45,6 +47,7 @@ from orcus_desktop.controller.outcomes import (
     Step,
 )
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
+from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_zones import ZoneCommands
@@ -65,7 +68,9 @@ __all__ = ["GameSession"]
 P = ParamSpec("P")
 
 
-class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestions):
+class GameSession(
+    GmEditCommands, LightingCommands, ZoneCommands, InitiativeCheckCommands, SessionQuestions
+):
     """The rules controller: the only writer of the document.
 
     Args:
@@ -237,8 +242,12 @@ class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestio
         *,
         source_id: str | None = None,
         source_square: Square | None = None,
+        collided_with: str | None = None,
+        over_edge: bool = False,
+        dice: Sequence[int] = (),
         initiator: object = None,
     ) -> OperationResult:
+        """A push, pull or slide; 003's collision and edge confirmations (`forced_move`)."""
         return self._run(
             initiator,
             movement.force_move,
@@ -248,6 +257,20 @@ class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestio
             destination,
             source_id,
             source_square,
+            collided_with,
+            over_edge,
+            dice,
+        )
+
+    def collision_choices(
+        self, target_id: str, destination: Square, *, short: bool
+    ) -> tuple[tuple[str, str], ...]:
+        """003-43/45: what the GM may confirm for a forced move ending here (value, text).
+
+        ``short``: it ended before the full distance. Empty under a ruleset without them.
+        """
+        return forced_collisions.choices(
+            self.engine, self.encounter, target_id, destination, short=short
         )
 
     def leave_forced_move(
@@ -321,6 +344,12 @@ class GameSession(GmEditCommands, LightingCommands, ZoneCommands, SessionQuestio
         return self._run(
             initiator, initiative.ready_action, creature_id, kind, trigger, description
         )
+
+    def ready_attack(
+        self, creature_id: str, *, ranged: bool = False, initiator: object = None
+    ) -> OperationResult:
+        """003-52 Ready Melee Attack (or Ready Ranged Attack): readied for its fixed trigger."""
+        return self._run(initiator, ready_attacks.ready_attack, creature_id, ranged)
 
     def trigger_readied(
         self, creature_id: str, trigger_creature_id: str, initiator: object = None

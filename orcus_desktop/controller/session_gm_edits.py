@@ -127,6 +127,12 @@ class GmEditCommands:
     ) -> OperationResult:
         return self._run(initiator, gm_edits.saving_throw, creature_id, effect_id, die)
 
+    def downgrade_effect(
+        self, creature_id: str, effect_id: int, initiator: object = None
+    ) -> OperationResult:
+        """003-21: an ability downgrades a condition (Stunned -> Dazed); one undo step."""
+        return self._run(initiator, gm_edits.downgrade_effect, creature_id, effect_id)
+
     def log_dice_roll(
         self, roll: DiceRoll, label: str = "", initiator: object = None
     ) -> OperationResult:

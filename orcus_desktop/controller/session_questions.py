@@ -15,6 +15,7 @@ from orcus_desktop.controller import (
     attacks,
     combat_actions,
     encounter_flow,
+    gm_edits,
     initiative,
     movement,
     strike_reactions,
@@ -29,6 +30,7 @@ from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 from orcus_desktop.vocabulary import CreatureId
 
 
@@ -48,6 +50,14 @@ class SessionQuestions:
     @property
     def encounter(self) -> Encounter:
         return self.document.encounter
+
+    def gm_conditions(self) -> tuple[Condition, ...]:
+        """The conditions the GM box offers under the encounter's ruleset (003's under 003)."""
+        return gm_edits.gm_conditions(self.engine.rules.ruleset)
+
+    def downgrade_problem(self, effect: ConditionInstance | PersistentDamage) -> str:
+        """Why the GM cannot downgrade ``effect`` now ("" when it can; 003-21)."""
+        return gm_edits.downgrade_problem(self.engine.rules.ruleset, effect)
 
     def battlefield(self) -> Battlefield:
         """The geometry view of the current snapshot (built once per snapshot; read only)."""

@@ -62,6 +62,7 @@ class Occupant:
             creature neither flanks (docs/rulings.md R-07) nor is provoked.
         speed: walking speed in squares.
         helpless: helpless (`Occupancy` may let movers pass or end in its space).
+        incapacitated: stunned, unconscious or petrified (`Occupancy` may let movers pass).
         prone: prone (`Occupancy` may let allies end in its space).
         senses: its special senses (000 "Vision and Light"), for what it perceives in the dark.
     """
@@ -73,6 +74,7 @@ class Occupant:
     can_take_opportunity_actions: bool = True
     speed: int = 6
     helpless: bool = False
+    incapacitated: bool = False
     prone: bool = False
     senses: Senses = NO_SENSES
 

@@ -261,6 +261,10 @@ def _can_pass_through(mover: Occupant, other: Occupant, rules: Occupancy) -> boo
         return True
     if rules.pass_helpless_enemies and other.helpless:
         return True
+    if rules.pass_tiny and other.size is Size.TINY:
+        return True
+    if rules.pass_incapacitated and other.incapacitated:
+        return True
     return abs(mover.size.rank - other.size.rank) >= 2
 
 
@@ -320,7 +324,7 @@ def _build_plan(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> _
     end_ok = pass_ok & ~_window_or(no_end, n)
     step_ok = np.zeros((8, rows, cols), dtype=np.bool_)
     extra = np.zeros((8, rows, cols), dtype=np.int64)
-    diff = battlefield.difficult
+    diff = battlefield.difficult | _others_difficult(battlefield, mover, forced=forced)
     for k, (dc, dr) in enumerate(STEPS):
         step_ok[k] = _window_and(unit[k], n)
         # squares newly entered by a step arriving at origin o: those of space(o) not in
@@ -335,6 +339,25 @@ def _build_plan(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> _
                 entered |= shifted
         extra[k] = entered.astype(np.int64)
     return _Plan(step_ok, pass_ok, end_ok, extra)
+
+
+def _others_difficult(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> BoolArray:
+    """001-08 (001 l.128): other creatures' squares as difficult terrain.
+
+    The squares of creatures neither tiny nor the mover's allies, when the ruleset's
+    `Occupancy` says so (a willing move only).
+    """
+    rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
+    mask = np.zeros((rows, cols), dtype=np.bool_)
+    if forced or not battlefield.occupancy.others_difficult:
+        return mask
+    for other in battlefield.occupants:
+        if other.id == mover.id or other.size is Size.TINY or not mover.is_enemy_of(other):
+            continue
+        for sq in other.space.squares():
+            if battlefield.bounds.contains(sq):
+                mask[sq.row, sq.col] = True
+    return mask
 
 
 def forced_plan(battlefield: Battlefield, mover: Occupant) -> _Plan:

@@ -19,11 +19,19 @@ class Occupancy:
         end_in_prone_ally: 004-25 (004 l.711): "in an ally's square only if the ally is prone".
         end_in_helpless_enemy: 004-25 (004 l.712): "in an enemy's square only if the enemy is
             helpless".
+        pass_tiny: 001-07 (001 l.126): through "a Tiny creature" whatever its side.
+        pass_incapacitated: 001-07 (001 l.126): through "a creature that has the
+            Incapacitated condition".
+        others_difficult: 001-08 (001 l.128): "Another creature's space is Difficult Terrain
+            for you unless that creature is Tiny or your ally".
     """
 
     pass_helpless_enemies: bool = False
     end_in_prone_ally: bool = False
     end_in_helpless_enemy: bool = False
+    pass_tiny: bool = False
+    pass_incapacitated: bool = False
+    others_difficult: bool = False
 
     @property
     def ends(self) -> bool:

@@ -21,6 +21,7 @@ from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.rules import engagement as engagement_rules
 from orcus_desktop.rules.engagement import Engagement, StrikeOffer
 from orcus_desktop.rules.guards import Guarding
+from orcus_desktop.rules.initiative_choice import InitiativeChoice
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
@@ -140,6 +141,8 @@ class Combatant:
             readied action, an offered opportunity attack), or None.
         turn_started_round: the round whose start-of-turn work was last done for it (a
             delaying creature re-entering does not take persistent damage twice).
+        initiative_check: the check it rolled under 001 ("awareness"...; 001-01), "" under
+            000; then ties fall by 001-03's ladder (`tie_break`), not by the modifier.
     """
 
     creature_id: CreatureId
@@ -162,6 +165,7 @@ class Combatant:
     moved_squares: int = 0
     out_of_turn: ActionKind | None = None
     turn_started_round: int = -1
+    initiative_check: str = ""
 
     def took_opportunity_on(self, turn: str) -> bool:
         """Whether it took an opportunity attack on that turn (`Combat.turn_key`)."""
@@ -171,8 +175,10 @@ class Combatant:
         """Higher first: result, then modifier, then the coin (000 "Initiative").
 
         A recorded ``tie_order`` (003-12) comes before the modifier; it is 0 under 000.
+        001-03: a creature that rolled a chosen check ties by the ladder alone.
         """
-        return (-self.initiative, -self.tie_order, -self.initiative_modifier, -self.tie_break)
+        modifier = 0 if self.initiative_check else self.initiative_modifier
+        return (-self.initiative, -self.tie_order, -modifier, -self.tie_break)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +335,8 @@ class Combat:
         guards: 001's Block, Dodge and Dispel actions taken (001-28; `rules.guards`).
         escalation_set: the escalation die's last reset (003-14), or None: it has grown from
             0 since combat started.
+        initiative_choices: 001's initiative check and tie choice per creature (001-01..03),
+            kept for the whole combat; empty under the other rulesets.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -344,6 +352,7 @@ class Combat:
     engagements: tuple[Engagement, ...] = ()
     strike_offers: tuple[StrikeOffer, ...] = ()
     escalation_set: EscalationSet | None = None
+    initiative_choices: tuple[InitiativeChoice, ...] = ()
     guards: tuple[Guarding, ...] = ()
 
     @property
@@ -393,6 +402,9 @@ class Combat:
                 m for m in self.owed_forced_moves if creature_id not in (m.target, m.source)
             ),
             engagements=engagement_rules.without(self.engagements, creature_id),
+            initiative_choices=tuple(
+                c for c in self.initiative_choices if c.creature_id != creature_id
+            ),
             strike_offers=tuple(
                 o for o in self.strike_offers if creature_id not in (o.reactor, o.target)
             ),

@@ -51,6 +51,8 @@ def damage_for(
         target.state,
         ruleset,
         halved=damage.weakened,
+        scale=damage.dealt_scale,
+        scale_reason=damage.dealt_reason,
     )
     return computation if override is None else computation.overridden(override)
 

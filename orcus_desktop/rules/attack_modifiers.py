@@ -145,6 +145,9 @@ def attack_modifiers(
             rules.grants_combat_advantage_to_melee and power.origin is Origin.MELEE
         ):
             ca_sources.append(f"target {ruleset.condition_label(condition.value).lower()}")
+    for condition in sorted(attacker_conditions):
+        if rules_for(condition, ruleset).advantage_when_attacking:  # 003-47 Hidden
+            ca_sources.append(f"attacker {ruleset.condition_label(condition.value).lower()}")
     cannot_flank = any(rules_for(c, ruleset).cannot_flank for c in attacker_conditions)
     # docs/rulings.md R-07: melee attacks only (004-26: any attack, ``flanking_melee_only``).
     melee_or_any = power.origin is Origin.MELEE or not ruleset.flanking_melee_only
@@ -162,15 +165,34 @@ def attack_modifiers(
     # 000 "Cover": "only the most protective degree of cover applies".
     if ctx.cover is CoverDegree.TOTAL and ruleset.cover.total_blocks_targeting:
         raise RulesError(f"{target.statblock.name} has total cover and cannot be targeted")
-    level = ruleset.cover.level_of(ctx.cover)  # the ruleset's scale (D3): number and name
+    cover = ctx.cover
+    # 003-32 (003 l.358) Prone: "Against non-melee attacks, gains Cover ... or, if already in
+    # Cover, ... an additional -3": one level up the ruleset's scale.
+    if power.origin is not Origin.MELEE and any(
+        rules_for(c, ruleset).cover_step_vs_non_melee
+        for c in target.state.active_conditions(ruleset)
+    ):
+        cover = _cover_step(cover, ruleset.cover.degrees())
+    level = ruleset.cover.level_of(cover)  # the ruleset's scale (D3): number and name
     if level is not None:
         mods.append(Modifier(level.modifier, level.label))
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if not power.origin.is_area or ruleset.concealment_applies_to_areas:
         cause = f"{ctx.concealment_cause}: " if ctx.concealment_cause else ""
-        if ctx.concealment is ConcealmentDegree.CONCEALED:
+        concealment = ctx.concealment
+        # 003-25 (003 l.331) Dazzled: "Treats all enemies as having Concealment ... or, if
+        # already in Concealment, as having Superior Concealment".
+        dazzled = [c for c in attacker_conditions if rules_for(c, ruleset).sees_concealment_step]
+        if dazzled and concealment is not ConcealmentDegree.TOTAL:
+            cause = f"attacker {ruleset.condition_label(dazzled[0].value).lower()}: "
+            concealment = (
+                ConcealmentDegree.CONCEALED
+                if concealment is ConcealmentDegree.NONE
+                else ConcealmentDegree.TOTAL
+            )
+        if concealment is ConcealmentDegree.CONCEALED:
             mods.append(Modifier(ruleset.concealment_penalty, f"{cause}concealment"))
-        elif ctx.concealment is ConcealmentDegree.TOTAL:
+        elif concealment is ConcealmentDegree.TOTAL:
             mods.append(Modifier(ruleset.total_concealment_penalty, f"{cause}total concealment"))
     for condition in sorted(attacker_conditions):
         penalty = rules_for(condition, ruleset).attack_penalty
@@ -178,10 +200,13 @@ def attack_modifiers(
             mods.append(
                 Modifier(penalty, f"attacker {ruleset.condition_label(condition.value).lower()}")
             )
-    # 000 "Marked": -2 "on attacks that do not include the creature that marked you".
-    marker = attacker.state.marked_by()
-    if marker is not None and marker not in set(all_targets):
-        mods.append(Modifier(ruleset.marked_attack_penalty, "marked"))
+    # 000 "Marked": -2 "on attacks that do not include the creature that marked you". 003-30
+    # (003 l.389-396 "ignoring Taunts"): an attack ignores the Taunt if it targets an enemy not
+    # taunting, unless every taunter is a target too; with one marker both say the same.
+    markers, targeted = attacker.state.markers(), set(all_targets)
+    if markers and not markers <= targeted and targeted - markers:
+        label = ruleset.condition_label("marked").lower()
+        mods.append(Modifier(ruleset.marked_attack_penalty, label))
     # 000 "Flying Movement": clumsy creatures take -4 to attack rolls and defences.
     if (sb.clumsy_on_ground and not ctx.attacker_flying) or (
         sb.clumsy_in_air and ctx.attacker_flying
@@ -191,6 +216,15 @@ def attack_modifiers(
     # The ruleset's attack modifier rules (hook H3; 000 has none beyond the list above).
     mods.extend(ruleset.hooks.attack_modifier_rules.extra(attacker, target, power, ctx, ruleset))
     return mods, ca
+
+
+def _cover_step(cover: CoverDegree, degrees: tuple[CoverDegree, ...]) -> CoverDegree:
+    """One level more cover on the scale ``degrees`` (least first); the top level stays."""
+    if cover is CoverDegree.NONE and degrees:
+        return degrees[0]
+    if cover in degrees and degrees.index(cover) + 1 < len(degrees):
+        return degrees[degrees.index(cover) + 1]
+    return cover
 
 
 def defense_value(

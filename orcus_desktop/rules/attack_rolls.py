@@ -16,7 +16,7 @@ them"), then the miss damage, then the effect damage, then each critical target'
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from orcus_desktop.rules.attack_modifiers import (
     AttackContext,
@@ -51,6 +51,8 @@ class TargetDamage:
         half: Halved for a "Miss: half damage" line.
         weakened: The attacker is weakened: halved again when applied (not for persistent).
         maximized: A critical hit: maximum damage (000 "Critical Hits").
+        dealt_scale: 003-38 Partially Weakened attacker: times this when applied (rounded
+            down), for the reason ``dealt_reason``.
     """
 
     roll: DiceRoll
@@ -59,6 +61,8 @@ class TargetDamage:
     half: bool = False
     weakened: bool = False
     maximized: bool = False
+    dealt_scale: float = 1.0
+    dealt_reason: str = ""
 
     def amount(self, ruleset: Ruleset) -> int:
         """Rolled damage plus crit extras, halved for a miss; weakened is applied later."""
@@ -205,6 +209,7 @@ def resolve_attack(
     weakened = any(
         rules_for(c, ruleset).damage_halved for c in attacker.state.active_conditions(ruleset)
     )
+    dealt_scale, dealt_reason = _dealt_scale(attacker, ruleset)
     spec = power.attack
 
     staged: list[_Staged] = []
@@ -228,7 +233,15 @@ def resolve_attack(
             auto = "" if meets else "natural 20"
         else:
             hit = meets
-        crit = natural == 20 and hit and (meets or not ruleset.crit_needs_hit_without_natural_20)
+        # 003-28 (003 l.345): "Melee Attacks against the character gain +10 Crit Range" (a
+        # natural 10 or more crits if it hits); 000: a natural 20 only.
+        floor = 20 - _crit_range_bonus(target, power, ruleset)
+        crit = (
+            natural is not None
+            and natural >= floor
+            and hit
+            and (meets or (natural == 20 and not ruleset.crit_needs_hit_without_natural_20))
+        )
         if forced_hits is not None and target.id in forced_hits:
             hit = forced_hits[target.id]
             crit = crit and hit
@@ -313,6 +326,13 @@ def resolve_attack(
             if effect_roll is not None and effect_spec is not None
             else None
         )
+        if dealt_scale < 1.0:  # 003-38 Partially Weakened: "reduced by 1/4"
+            damage, effect_damage = (
+                replace(d, dealt_scale=dealt_scale, dealt_reason=dealt_reason)
+                if d is not None
+                else None
+                for d in (damage, effect_damage)
+            )
         results.append(
             TargetAttack(
                 target=target.id,
@@ -340,3 +360,26 @@ def resolve_attack(
         miss_damage=miss_roll if miss_roll is not hit_roll else None,
         effect_damage=effect_roll,
     )
+
+
+def _crit_range_bonus(target: Combatant, power: Power, ruleset: Ruleset) -> int:
+    """How much lower on the d20 an attack crits against ``target`` (003-28 Helpless: 10)."""
+    if power.origin is not Origin.MELEE:
+        return 0
+    bonuses = (
+        rules_for(c, ruleset).melee_crit_range_bonus
+        for c in target.state.active_conditions(ruleset)
+    )
+    return max(bonuses, default=0)
+
+
+def _dealt_scale(attacker: Combatant, ruleset: Ruleset) -> tuple[float, str]:
+    """003-38 Partially Weakened: the factor on the attacker's damage (1.0: none), and why."""
+    scales = [
+        (rules_for(c, ruleset).damage_dealt_scale, c)
+        for c in attacker.state.active_conditions(ruleset)
+    ]
+    scale, condition = min(scales, default=(1.0, None), key=lambda pair: pair[0])
+    if condition is None or scale >= 1.0:
+        return 1.0, ""
+    return scale, f"attacker {ruleset.condition_label(condition.value).lower()}"

@@ -49,6 +49,19 @@ class Condition(StrEnum):
     RALLIED = "rallied"
     DASHING = "dashing"
     SQUEEZING = "squeezing"
+    # 003 "5.8 Status Effects" (003-22..38, 003-47, 003-48): conditions 000 does not have.
+    # Effectless here; the 003 condition set (ruleset/square_fireballs_status.py) gives them
+    # their rows, and only a ruleset with a row for one offers it (``offered_conditions``).
+    CHARMED = "charmed"
+    DAZZLED = "dazzled"
+    FLANKED = "flanked"
+    HINDERED = "hindered"
+    SHOCKED = "shocked"
+    PARTIALLY_WEAKENED = "partially_weakened"
+    SHROUDED = "shrouded"
+    HIDDEN = "hidden"
+    SWALLOWED = "swallowed"
+    EXILED = "exiled"
 
     @property
     def label(self) -> str:
@@ -91,7 +104,7 @@ class ConditionRules:
 
     Attributes:
         condition: Which condition.
-        in_000: False for the action states.
+        in_000: False for the action states and the conditions only a variant has (003's).
         grants_combat_advantage: "Attack rolls against you have combat advantage."
         grants_combat_advantage_to_melee: Prone: only melee attack rolls have it.
         cannot_flank: "Cannot flank."
@@ -113,6 +126,27 @@ class ConditionRules:
         cannot_see: Blinded: cannot see (the geometry layer turns that into concealment).
         cannot_hear: Deafened.
         damage_halved: Weakened: the damage of its attacks is halved, except persistent.
+        damage_dealt_scale: 003-38 Partially Weakened: the damage of its attacks times this
+            (rounded down; Weakened's halving is ``damage_halved``).
+        healing_received_scale: 003-38: the healing it receives times this (rounded down).
+        melee_crit_range_bonus: 003-28 Helpless: melee attacks against it crit this much
+            lower on the d20 (+10: a natural 10).
+        untargetable_by: 003-47: attack kinds that cannot target it: origins ("melee",
+            "ranged", "near", "far"), "reaction" attacks, "charge".
+        area_only_with_others: 003-47 Hidden: a near or far power targets it only together
+            with a creature that does not have this.
+        cannot_attack_source: 003-23 Charmed: cannot attack the creature that imposed it.
+        reaches_only_source: 003-48 Swallowed: line of effect only to and from its source.
+        no_line_of_effect: 003-48 Exiled: no line of effect to or from anyone.
+        advantage_when_attacking: 003-47 Hidden: "Gains Advantage when attacking".
+        lost_on_attack_or_move: 003-47: ends after the creature attacks or moves.
+        hidden_from_players: 003-47 Hidden: "Location unknown": not on the players' screen
+            (docs/rulings.md R-82: unless it is one of the players' own).
+        ends_when_hurt: 003-37 Unconscious: ends when damage leaves it 1 HP or more.
+        sees_concealment_step: 003-25 Dazzled: its melee and ranged attacks treat their
+            targets as one step more concealed.
+        cover_step_vs_non_melee: 003-32 Prone: one step more cover against non-melee attacks.
+        off_map: 003-48: "disappears from its current position", "Does not occupy a space".
         death_saves: Dying: makes death saving throws.
         beneficial: Good for its holder (000 "Delay": "Beneficial effects that end at the end
             of your turn end as soon as you Delay"; docs/rulings.md R-35); every 000 condition
@@ -140,6 +174,21 @@ class ConditionRules:
     cannot_see: bool = False
     cannot_hear: bool = False
     damage_halved: bool = False
+    damage_dealt_scale: float = 1.0
+    healing_received_scale: float = 1.0
+    melee_crit_range_bonus: int = 0
+    untargetable_by: tuple[str, ...] = ()
+    area_only_with_others: bool = False
+    cannot_attack_source: bool = False
+    reaches_only_source: bool = False
+    no_line_of_effect: bool = False
+    advantage_when_attacking: bool = False
+    lost_on_attack_or_move: bool = False
+    hidden_from_players: bool = False
+    off_map: bool = False
+    cover_step_vs_non_melee: bool = False
+    sees_concealment_step: bool = False
+    ends_when_hurt: bool = False
     death_saves: bool = False
     beneficial: bool = False
     ends: str = ""
@@ -281,6 +330,7 @@ def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
             grants_combat_advantage=r.squeeze_grants_combat_advantage,
             attack_penalty=r.squeeze_attack_penalty,
         ),
+        *(ConditionRules(v, in_000=False) for v in VARIANT_CONDITIONS),
     )
     return _with_condition_set({row.condition: row for row in rows}, ruleset)
 
@@ -302,6 +352,42 @@ def _with_condition_set(
         implies = base.implies + tuple(known[i] for i in row.also_implies if i in known)
         table[condition] = replace(base, **row.overrides(), implies=implies)  # type: ignore[arg-type]
     return table
+
+
+ACTION_STATES = frozenset(
+    {Condition.TOTAL_DEFENSE, Condition.RALLIED, Condition.DASHING, Condition.SQUEEZING}
+)
+"""The four action states (module docstring): tracked like conditions, not imposed as one."""
+
+VARIANT_CONDITIONS = (
+    Condition.CHARMED,
+    Condition.DAZZLED,
+    Condition.FLANKED,
+    Condition.HINDERED,
+    Condition.SHOCKED,
+    Condition.PARTIALLY_WEAKENED,
+    Condition.SHROUDED,
+    Condition.HIDDEN,
+    Condition.SWALLOWED,
+    Condition.EXILED,
+)
+"""Conditions 000 does not have: a ruleset has one when its condition set has a row for it."""
+
+
+def offered_conditions(ruleset: Ruleset) -> tuple[Condition, ...]:
+    """The conditions of ``ruleset``: 000's, less its absent ones, plus the variant ones it has.
+
+    The action states are left out (actions give them, not the GM).
+    """
+    rows = {row.condition for row in ruleset.conditions.rows}
+    absent = set(ruleset.conditions.absent)
+    return tuple(
+        c
+        for c in Condition
+        if c not in ACTION_STATES
+        and c.value not in absent
+        and (c not in VARIANT_CONDITIONS or c.value in rows)
+    )
 
 
 HELPLESS_CONDITIONS = frozenset({Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED})
@@ -358,6 +444,8 @@ class ConditionInstance:
         source_id: The creature that imposed it (the marker for Marked, the grappler...).
         duration: When it ends.
         skip_end: Applied during the turn its duration names (see durations.py).
+        downgraded_from: 003-21: the condition imposed, now treated as ``condition`` (its
+            downgrade); None when not downgraded (then stored as before).
     """
 
     effect_id: int
@@ -366,14 +454,22 @@ class ConditionInstance:
     duration: Duration
     source_id: CreatureId | None = None
     skip_end: bool = False
+    downgraded_from: Condition | None = None
 
     def to_dict(self) -> dict[str, object]:
-        return _effect_to_dict(self, {"condition": self.condition.value})
+        own: dict[str, object] = {"condition": self.condition.value}
+        if self.downgraded_from is not None:
+            own["downgraded_from"] = self.downgraded_from.value
+        return _effect_to_dict(self, own)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], field: str = "condition") -> ConditionInstance:
+        was = data.get("downgraded_from")
         return cls(
             condition=parse_enum(Condition, data.get("condition"), f"{field}.condition"),
+            downgraded_from=(
+                None if was is None else parse_enum(Condition, was, f"{field}.downgraded_from")
+            ),
             **_effect_fields(data, field),
         )
 

@@ -89,6 +89,8 @@ def damage_against(
     *,
     halved: bool = False,
     halved_reason: str = "weakened",
+    scale: float = 1.0,
+    scale_reason: str = "",
 ) -> DamageComputation:
     """Work out the damage a creature takes from ``amount`` of ``types``.
 
@@ -105,6 +107,8 @@ def damage_against(
         ruleset: The ruleset.
         halved: Halve the amount first (the attacker is weakened; not for persistent damage).
         halved_reason: Why, for the log.
+        scale: 003-38 Partially Weakened attacker: times this after halving, rounded down.
+        scale_reason: Why, for the log.
     """
     kinds = tuple(dict.fromkeys(types))
     steps: list[DamageStep] = []
@@ -115,6 +119,10 @@ def damage_against(
         half = halve(current, ruleset)
         steps.append(DamageStep(half - current, f"halved ({halved_reason})"))
         current = half
+    if scale < 1.0 and current > 0:
+        scaled = int(current * scale)
+        steps.append(DamageStep(scaled - current, f"reduced ({scale_reason})"))
+        current = scaled
     resist_all, all_source = _resist_all(statblock, state, ruleset)
     if kinds:
         per_type = [max(statblock.resistance(t.value), resist_all) for t in kinds]
@@ -159,6 +167,7 @@ class DamageApplied:
         died: Died from this damage.
         death_cause: Why it died.
         conditions_added: Dying, Unconscious, Prone.
+        woke: 003-37: the damage ended an unconsciousness (the creature kept 1 HP or more).
         ignored: The creature was already dead.
     """
 
@@ -177,6 +186,7 @@ class DamageApplied:
     died: bool = False
     death_cause: str = ""
     conditions_added: tuple[ConditionInstance, ...] = ()
+    woke: bool = False
     ignored: bool = False
 
     @property
@@ -277,6 +287,15 @@ def apply_damage(
                         added.append(inst)
         else:
             died, cause = True, "monster at 0 HP"
+    woke = False
+    if not died and rest > 0 and new.current_hp >= 1:
+        # 003-37 (003 l.373) Unconscious: "When damaged, if the character has 1 or more
+        # remaining hit points after receiving the damage, the condition ends."
+        kept = tuple(
+            c for c in new.conditions if not rules_for(c.condition, ruleset).ends_when_hurt
+        )
+        woke = len(kept) < len(new.conditions)
+        new = replace(new, conditions=kept)
     if died:
         new = replace(new, dead=True, conditions=(), persistent=(), temp_hp=0)
     return new, DamageApplied(
@@ -295,6 +314,7 @@ def apply_damage(
         died=died,
         death_cause=cause,
         conditions_added=tuple(added),
+        woke=woke,
     )
 
 

@@ -147,6 +147,8 @@ class DamageOutcome(Protocol):
     def died(self) -> bool: ...
     @property
     def death_cause(self) -> str: ...
+    @property
+    def woke(self) -> bool: ...
 
 
 def damage_outcome(d: DamageOutcome) -> str:
@@ -162,6 +164,8 @@ def damage_outcome(d: DamageOutcome) -> str:
         events.append("falls unconscious and is dying")
     if d.died:
         events.append(f"dies ({d.death_cause})" if d.death_cause else "dies")
+    if d.woke:
+        events.append("wakes (003-37)")
     if events:
         text += "; " + ", ".join(events)
     return text

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from orcus_desktop.rules.conditions import Condition, ConditionInstance
+from orcus_desktop.rules.conditions import Condition, ConditionInstance, rules_for
 from orcus_desktop.rules.durations import Duration, DurationKind
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import StatBlock
@@ -106,6 +106,25 @@ def set_hp(
     )
 
 
+def healing_received(
+    amount: int, state: CreatureState, ruleset: Ruleset | None
+) -> tuple[int, str]:
+    """``amount`` as the creature receives it, and why it is less ("" when it is not).
+
+    003-38 (003 l.378, 381): Weakened halves the healing received, Partially Weakened takes a
+    quarter off (rounded down; docs/rulings.md R-81); the lowest factor applies. 000: all of it.
+    """
+    if ruleset is None or amount <= 0:
+        return amount, ""
+    scales = [
+        (rules_for(c, ruleset).healing_received_scale, c) for c in state.active_conditions(ruleset)
+    ]
+    scale, condition = min(scales, default=(1.0, None), key=lambda pair: pair[0])
+    if condition is None or scale >= 1.0:
+        return amount, ""
+    return int(amount * scale), ruleset.condition_label(condition.value).lower()
+
+
 def apply_healing(
     state: CreatureState,
     statblock: StatBlock,
@@ -113,13 +132,17 @@ def apply_healing(
     *,
     target: CreatureId,
     source: str = "",
+    ruleset: Ruleset | None = None,
 ) -> tuple[CreatureState, HealingApplied]:
-    """Heal ``amount`` hit points.
+    """Heal ``amount`` hit points (less under 003's Weakened: ``healing_received``).
 
     000 "Healing on Negative HP": "if you are on -10 HP and you heal 7 HP, your HP become 7,
     not -3". 000 "Healing": "any hit points regained in excess of [the maximum] are lost".
     Healing never restores temporary HP (000 "Temporary Hit Points").
     """
+    amount, reduced_by = healing_received(amount, state, ruleset)
+    if reduced_by:
+        source = f"{source} (reduced: {reduced_by})" if source else f"reduced: {reduced_by}"
     if state.dead:
         hp = state.current_hp
         return state, HealingApplied(target, source, amount, hp, hp, refused="dead")
@@ -154,7 +177,9 @@ def spend_recovery(
                 state, statblock, 1, target=target, source=source, amount=0, stabilized=True
             )
         raise RulesError("no recoveries left")
-    value = statblock.recovery_value(ruleset) + bonus
+    value, reduced_by = healing_received(statblock.recovery_value(ruleset) + bonus, state, ruleset)
+    if reduced_by:
+        source = f"{source} (reduced: {reduced_by})"
     spent = replace(state, recoveries_left=state.recoveries_left - 1)
     return set_hp(
         spent,

@@ -30,6 +30,7 @@ from orcus_desktop.rules.durations import (
 )
 from orcus_desktop.rules.powers import Frequency, Power
 from orcus_desktop.rules.ruleset import Ruleset
+from orcus_desktop.rules.ruleset.tables import MarkPolicy
 from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.terms import DamageType
 from orcus_desktop.rules.validation import as_bool, as_int, as_list, as_map, as_str, check_keys
@@ -104,6 +105,12 @@ class CreatureState:
         """Who marks this creature (000 "Marked": only one marker at a time)."""
         marks = self.instances_of(Condition.MARKED)
         return marks[-1].source_id if marks else None
+
+    def markers(self) -> frozenset[CreatureId]:
+        """Everyone marking this creature (003-30: several taunters at once)."""
+        return frozenset(
+            c.source_id for c in self.instances_of(Condition.MARKED) if c.source_id is not None
+        )
 
     def is_staggered(self, statblock: StatBlock, ruleset: Ruleset) -> bool:
         """000 "Staggered": at half maximum hit points or fewer."""
@@ -207,11 +214,13 @@ def add_condition(
     duration: Duration,
     source_id: CreatureId | None = None,
     current_turn: CreatureId | None = None,
+    several_marks: bool = False,
 ) -> tuple[CreatureState, ConditionInstance]:
     """Impose a condition; returns the new state and the new instance.
 
     000 "Conditions": each instance has its own duration. 000 "Marked": a new mark by another
-    creature supersedes the old one (you cannot be marked by two creatures at once).
+    creature supersedes the old one (you cannot be marked by two creatures at once), unless
+    ``several_marks`` (003-30, 003 l.349 "may be Taunted by multiple enemies at a time").
 
     Args:
         state: The creature's state.
@@ -221,6 +230,7 @@ def add_condition(
         duration: When it ends.
         source_id: The imposing creature (required for Marked and Grappled).
         current_turn: Whose turn it is now (for "next turn" durations; None outside turns).
+        several_marks: Keep the other marks (the ruleset's ``MarkPolicy.MULTIPLE``).
 
     Raises:
         RulesError: Marked or Grappled without the creature that imposes it.
@@ -228,7 +238,7 @@ def add_condition(
     if condition in (Condition.MARKED, Condition.GRAPPLED) and source_id is None:
         raise RulesError(f"{condition.value} needs the creature that imposes it")
     kept = state.conditions
-    if condition is Condition.MARKED:
+    if condition is Condition.MARKED and not several_marks:
         kept = tuple(
             c for c in kept if c.condition is not Condition.MARKED or c.source_id == source_id
         )
@@ -268,6 +278,8 @@ def impose_condition(
     Raises:
         RulesError: As :func:`add_condition`.
     """
+    # 003-39 (003 l.458): "Deafened: Renamed to Dazzled".
+    condition = Condition(ruleset.conditions.imposed_as(condition.value))
     had = state.active_conditions(ruleset)
     state, asked = add_condition(
         state,
@@ -277,6 +289,7 @@ def impose_condition(
         duration=duration,
         source_id=source_id,
         current_turn=current_turn,
+        several_marks=ruleset.conditions.mark_policy is MarkPolicy.MULTIPLE,
     )
     added = [asked]
     gained = with_implied((condition,), ruleset) - had

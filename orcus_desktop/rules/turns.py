@@ -27,6 +27,7 @@ from orcus_desktop.rules.conditions import (
 )
 from orcus_desktop.rules.damage import DamageApplied, apply_damage, damage_against
 from orcus_desktop.rules.dice import DiceRoll, DiceSource, roll
+from orcus_desktop.rules.downgrades import save_succeeded
 from orcus_desktop.rules.durations import (
     Duration,
     DurationKind,
@@ -43,7 +44,6 @@ from orcus_desktop.rules.state import (
     CreatureState,
     Expired,
     add_condition,
-    remove_effect,
     tick,
     uses_death_saves_now,
 )
@@ -78,11 +78,12 @@ def saving_throw(
 
 @dataclass(frozen=True, slots=True)
 class EffectSave:
-    """A save against one "save ends" effect."""
+    """A save against one "save ends" effect (``downgraded``: 003-21, what it became)."""
 
     condition: ConditionInstance | None
     persistent: PersistentDamage | None
     save: SavingThrow
+    downgraded: ConditionInstance | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,11 +260,13 @@ def end_of_turn(
         if p.duration.kind is DurationKind.SAVE_ENDS:
             save = saving_throw(dice, ruleset, mods)
             saves.append(EffectSave(None, p, save))
-    for entry in saves:
+    for i, entry in enumerate(saves):
         if entry.save.success:
             effect = entry.condition or entry.persistent
             assert effect is not None
-            state = remove_effect(state, effect.effect_id)
+            # 003-21 (docs/rulings.md R-80): a save may downgrade the condition instead.
+            state, downgraded = save_succeeded(state, effect.effect_id, ruleset)
+            saves[i] = replace(entry, downgraded=downgraded)
     death = None
     if (
         ruleset.death_save_timing is DeathSaveTiming.END_OF_TURN

@@ -72,6 +72,7 @@ class AttackDialog(QDialog):
         dice: where the GM types the table's dice.
         cover_boxes: the cover override per target id (powers only).
         concealment_boxes: the concealment override per target id (powers only).
+        crouch_boxes: per target id, "crouching" (001-12; only where the ruleset has it).
         advantage: grants combat advantage against every target (powers only).
         knock_out: knocks the targets out rather than killing them (powers only).
         summaries: each target's "needs N on the d20" line, by target id.
@@ -92,6 +93,8 @@ class AttackDialog(QDialog):
         heading = QLabel(f"<b>{user}: {request.label}</b> on {targets}", self)
         self.cover_boxes: dict[str, QComboBox] = {}
         self.concealment_boxes: dict[str, QComboBox] = {}
+        self.crouch_boxes: dict[str, QCheckBox] = {}
+        crouch_rule = session.rules.ruleset.hooks.targeting_policy.shoot_bands
         self.summaries: dict[str, QLabel] = {}
         form = QFormLayout()
         is_power = request.action is TargetingAction.POWER
@@ -133,6 +136,12 @@ class AttackDialog(QDialog):
                 hidden.currentIndexChanged.connect(self._on_options_changed)
                 self.concealment_boxes[target_id] = hidden
                 form.addRow(f"Concealment of {_name(session, target_id)}:", hidden)
+            if is_power and crouch_rule:
+                # 001-12, 001 l.146: crouching or working the cover, one level more.
+                crouch = QCheckBox("Crouching: one level more cover (001-12)", self)
+                crouch.toggled.connect(self._on_options_changed)
+                self.crouch_boxes[target_id] = crouch
+                form.addRow("", crouch)
         self.advantage = QCheckBox("Grant combat advantage (GM ruling)", self)
         self.advantage.setVisible(is_power)
         self.advantage.toggled.connect(self._on_options_changed)
@@ -179,6 +188,9 @@ class AttackDialog(QDialog):
         """The choices as accepted (valid after `accept`)."""
         return self._options
 
+    def _crouching(self) -> tuple[str, ...]:
+        return tuple(t for t, box in self.crouch_boxes.items() if box.isChecked())
+
     def _overrides(self) -> tuple[dict[str, str], tuple[str, ...]]:
         cover = {
             target_id: str(box.currentData())
@@ -211,7 +223,10 @@ class AttackDialog(QDialog):
             request.power_name,
             choice.target_ids,
             AttackOptions(
-                cover=cover, combat_advantage=advantage, concealment=self._concealment()
+                cover=cover,
+                combat_advantage=advantage,
+                concealment=self._concealment(),
+                crouching=self._crouching(),
             ).choices(choice),
         )
         by_target = {p.target: p for p in previews}
@@ -230,7 +245,12 @@ class AttackDialog(QDialog):
             return
         cover, advantage = self._overrides()
         self._options = AttackOptions(
-            dice, cover, advantage, self.knock_out.isChecked(), self._concealment()
+            dice,
+            cover,
+            advantage,
+            self.knock_out.isChecked(),
+            self._concealment(),
+            self._crouching(),
         )
         super().accept()
 

@@ -9,7 +9,7 @@ document owes. After an undo, a redo or a restored file it shows what the docume
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QInputDialog, QMainWindow
 
 from orcus_desktop.controller.attack_flow import (
     AskForDice,
@@ -152,10 +152,21 @@ class AttackDriver(QObject):
             owed.squares,
             owed.source,
             lambda: self._on_forced_finished(owed),
+            confirm=self._confirm_collision,
         )
         self._toolbar.show_transient(tool)
         self._view.setFocus(Qt.FocusReason.OtherFocusReason)
         self._view.show_tool_preview()
+
+    def _confirm_collision(
+        self, question: str, choices: tuple[tuple[str, str], ...]
+    ) -> str | None:
+        """003-43/45: the GM says how the forced move ended (None: back to the map)."""
+        texts = [text for _, text in choices]
+        text, ok = QInputDialog.getItem(self._window, "Forced movement", question, texts, 0, False)
+        if not ok:
+            return None
+        return next(value for value, label in choices if label == text)
 
     def _say(self, text: str) -> None:
         if text:

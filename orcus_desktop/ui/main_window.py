@@ -61,7 +61,7 @@ from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.uvtt_actions import UvttActions
-from orcus_desktop.ui.wave_actions import WaveActions
+from orcus_desktop.ui.wave_actions import ReadyAttackActions, WaveActions
 from orcus_desktop.ui.window_prefs import GridContrastMenu
 from orcus_desktop.ui.zones import ZoneActions
 
@@ -321,6 +321,7 @@ class MainWindow(QMainWindow):
         )
         combat_menu.addSeparator()
         combat_menu.addActions([self.take_opportunity_action, self.let_pass_action])
+        self.ready_attacks = ReadyAttackActions(self, self.session, combat_menu)
         self.engagement_actions = EngagementActions(
             self,
             self.session,

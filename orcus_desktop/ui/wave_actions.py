@@ -71,3 +71,30 @@ class WaveActions:
         if clicked is keep:
             return WaveChoice.KEEP_INITIATIVE
         return None
+
+
+class ReadyAttackActions:
+    """Combat > Ready Melee Attack / Ready Ranged Attack for the creature whose turn it is.
+
+    003-52 (003 l.786-800): a standard action that readies a basic attack for 003's trigger;
+    the GM fires it with the initiative panel's Readied action. Refusals (another ruleset, an
+    enemy already close) are reported like any other.
+
+    Attributes:
+        melee_action: Combat > Ready Melee Attack.
+        ranged_action: Combat > Ready Ranged Attack.
+    """
+
+    def __init__(self, window: QMainWindow, session: GameSession, combat_menu: QMenu) -> None:
+        self._session = session
+        self.melee_action = make_action(window, "Ready &Melee Attack")
+        self.ranged_action = make_action(window, "Ready &Ranged Attack")
+        for action, ranged in ((self.melee_action, False), (self.ranged_action, True)):
+            action.setStatusTip("003 maneuver: ready a basic attack for the first enemy to come.")
+            action.triggered.connect(lambda _=False, r=ranged: self.ready(ranged=r))
+            combat_menu.addAction(action)
+
+    def ready(self, *, ranged: bool) -> OperationResult:
+        """The session's `ready_attack` for the creature whose turn it is."""
+        current = self._session.encounter.combat.current or ""
+        return self._session.ready_attack(current, ranged=ranged, initiator=self)

@@ -178,3 +178,14 @@ def test_a_shift_and_a_gm_move_never_wait() -> None:
     assert session.move_creature("brute", DESTINATION, MoveMode.GM).ok
     assert _where(session) == DESTINATION
     assert _offered(session) == set()
+
+
+def test_a_waiting_mover_the_gm_moves_away_goes_no_further() -> None:
+    # The rest of the path starts where the token waited; moved elsewhere, it stays there.
+    session = _past_two()
+    _walk(session)
+    assert session.move_creature("brute", Square(1, 4), MoveMode.GM).ok
+    assert session.decline_opportunity_attack("ana").ok
+    assert _where(session) == Square(1, 4)
+    assert session.encounter.combat.pending is None
+    assert _offered(session) == set()

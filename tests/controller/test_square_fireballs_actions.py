@@ -135,3 +135,28 @@ def test_forced_movement_never_provokes() -> None:
     assert pushed.ok, pushed.reason
     assert pushed.opportunity_attackers == ()
     assert all(c.out_of_turn is None for c in s.encounter.combat.combatants)
+
+
+def test_ready_melee_attack_strikes_the_first_enemy_that_comes_close() -> None:
+    """003-52, 003 l.790 Ready Melee Attack: "Until your next turn, the first time an enemy you
+    can see moves to a square adjacent to you, they provoke an opportunity attack from you";
+    l.792 "only if there are no enemies you can see adjacent to you"."""
+    s = _fight()
+    refused = s.ready_attack("hero")
+    assert not refused.ok
+    assert "adjacent" in refused.reason
+    apart = (fighter("hero", 1, 1), orc("orc", 8, 8))
+    s = make_session(Encounter(GridBounds(14, 10), creatures=apart, ruleset_id=SF))
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert s.start_combat().ok
+    assert s.ready_attack("hero").ok
+    readied = s.encounter.combat.combatant("hero").readied
+    assert readied is not None
+    assert "003-52" in readied.trigger
+    assert s.encounter.combat.combatant("hero").budget.standard == 0
+    assert s.end_turn().ok
+    assert s.move_creature("orc", Square(2, 2), MoveMode.WALK).ok
+    assert s.trigger_readied("hero", "orc").ok
+    assert s.basic_attack("hero", "orc", dice=[15]).ok
+    o = _fight("orcus")
+    assert "no Ready Melee" in o.ready_attack("hero").reason

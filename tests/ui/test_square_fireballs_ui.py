@@ -128,3 +128,22 @@ def test_encounter_menu_brings_in_a_new_wave(window: MainWindow, qtbot: QtBot) -
     assert session.remove_creature("gob").ok
     window.waves.action.trigger()
     assert "place the new creatures" in window.statusBar().currentMessage()
+
+
+def test_combat_menu_readies_a_melee_attack(window: MainWindow, qtbot: QtBot) -> None:
+    """003-52 (003 l.790) Ready Melee Attack from Combat > Ready Melee Attack."""
+    refused = window.ready_attacks.ready(ranged=False)  # no combat, Orcus
+    assert not refused.ok
+    _new_square_fireballs(window, qtbot)
+    session = window.session
+    assert window.ready_attacks.melee_action in _menu(window, "Combat").actions()
+    assert session.place_creature(fighter("hero", 1, 1)).ok
+    assert session.place_creature(orc("orc", 6, 6)).ok
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert session.start_combat().ok
+    window.ready_attacks.melee_action.trigger()
+    readied = session.encounter.combat.combatant("hero").readied
+    assert readied is not None
+    assert "003-52" in readied.trigger
+    window.undo_action.trigger()
+    assert session.encounter.combat.combatant("hero").readied is None

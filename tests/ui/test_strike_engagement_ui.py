@@ -21,6 +21,7 @@ from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.map.look import Badge
 from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.player_window import PlayerWindow
 from tests.controller.conftest import fighter, orc
 
@@ -95,6 +96,10 @@ def test_the_engagement_line_is_drawn_in_the_gm_and_player_views(window: MainWin
     panel = window.actions_panel
     labels = [w.text() for w in panel.offers_box.findChildren(QLabel)]
     assert "Orc may make a Counter Strike! on Hero" in labels
+    assert "no immediate action" in panel.offer_rows["orc"][1].toolTip()
+    model = window.initiative_panel.model
+    status = model.index(model.row_of("orc"), Column.STATUS).data(Qt.ItemDataRole.DisplayRole)
+    assert status == "Counter Strike! offered"
     _dice, take, _let_pass = panel.offer_rows["orc"]
     take.click()
     QApplication.processEvents()

@@ -172,6 +172,8 @@ class SavingThrow(LogRecord, kind="saving_throw"):
     effect: Effect | None
     typed_in: Annotated[bool, Stored(missing=False)]
     save: Annotated[SaveRecord, Stored(inline=True)]
+    downgraded: Annotated[Effect | None, Stored(omit=None)] = None
+    """003-21: a success that downgraded the effect to this instead of ending it."""
 
 
 @dataclass(frozen=True, slots=True)

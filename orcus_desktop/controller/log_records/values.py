@@ -116,6 +116,7 @@ class Damage(LogRecord, kind="damage"):
     conditions_added: Annotated[tuple[ConditionInstance, ...], Stored(missing=())]
     rolled: Annotated[int | None, Stored(omit=None)] = None
     steps: Annotated[Parts, Stored(along="rolled")] = ()
+    woke: Annotated[bool, Stored(omit=False)] = False
 
     @classmethod
     def from_applied(cls, applied: DamageApplied) -> Self:
@@ -136,6 +137,7 @@ class Damage(LogRecord, kind="damage"):
             conditions_added=tuple(applied.conditions_added),
             rolled=computation.rolled if computation is not None else None,
             steps=tuple((s.value, s.reason) for s in computation.steps) if computation else (),
+            woke=applied.woke,
         )
 
 

@@ -17,6 +17,9 @@ from orcus_desktop.controller.tools.pointer import (
 from orcus_desktop.geometry.battlefield import UnknownOccupantError
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 
+Confirm = Callable[[str, tuple[tuple[str, str], ...]], str | None]
+"""Asks the GM a question with (value, text) choices; the value chosen, or None."""
+
 
 class ForcedMoveTool(OneShotTool):
     """Carry out a push, pull or slide a power imposed: click the square the target ends on.
@@ -33,6 +36,10 @@ class ForcedMoveTool(OneShotTool):
         squares: how far, at most.
         source_id: the attacker (what "away" and "towards" refer to).
         on_finished: called once when done (moved or skipped).
+        confirm: asks the GM (question, (value, text) choices) -> the value, or None to go
+            back to the map: under 003 a click asks whether the move ended on a collision
+            (003-43) or at a cliff's edge (003-45); the target's own square can then be
+            clicked too. Without it nothing is asked.
     """
 
     name = "forced"
@@ -45,8 +52,10 @@ class ForcedMoveTool(OneShotTool):
         squares: int,
         source_id: str | None,
         on_finished: Callable[[], None] = lambda: None,
+        confirm: Confirm | None = None,
     ) -> None:
         super().__init__(on_finished)
+        self._confirm = confirm
         self._session = session
         self.target_id = target_id
         self.kind = kind
@@ -78,15 +87,38 @@ class ForcedMoveTool(OneShotTool):
         square = drop_square(target.size, event.grid_xy)
         path = self.destinations.get(square)
         if event.left_press:
-            if path is None:
+            moved = len(path) if path is not None else 0
+            asks = (
+                self._session.collision_choices(self.target_id, square, short=moved < self.squares)
+                if self._confirm is not None and (path is not None or square == target.square)
+                else ()
+            )
+            if path is None and not asks:
                 return ToolPreview(
                     reachable=frozenset(self.destinations),
                     marked_ids=(self.target_id,),
                     message=f"Refused: {target.name} cannot be moved there "
                     f"({self.kind} {self.squares})",
                 )
+            answer = ""
+            if asks and self._confirm is not None:
+                question = f"{self._text()}: it ends here after {plural(moved, 'square')}."
+                chosen = self._confirm(question, asks)
+                if chosen is None:
+                    return ToolPreview(
+                        reachable=frozenset(self.destinations), message=f"{self._text()}"
+                    )
+                answer = chosen
+            # The answers of `GameSession.collision_choices`: "" none, "edge" (003-45), else
+            # what it hit (003-43).
             result = self._session.force_move(
-                self.target_id, self.kind, self.squares, square, source_id=self.source_id
+                self.target_id,
+                self.kind,
+                self.squares,
+                square,
+                source_id=self.source_id,
+                collided_with=answer if answer not in ("", "edge") else None,
+                over_edge=answer == "edge",
             )
             self._end()
             return ToolPreview(message=result_message(result))

@@ -240,4 +240,6 @@ def attack_summary(preview: TargetPreview, encounter: Encounter, extra_bonus: in
         parts.append("long range")
     if preview.combat_advantage:
         parts.append("combat advantage (" + ", ".join(preview.combat_advantage) + ")")
+    # 001's bands, each with its number (Shoot!, unseen, help: docs/rulings.md "001 picks").
+    parts += [f"{source} {value:+d}" for value, source in preview.attack_parts if "(001" in source]
     return " · ".join(parts)

@@ -27,6 +27,10 @@ from orcus_desktop.model.file_format.fields import (
     text,
     whole,
 )
+from orcus_desktop.model.file_format.initiative_choices import (
+    CHECK_VALUES,
+    initiative_choices_from,
+)
 from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.log_sequence import LogSequence
@@ -106,6 +110,7 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         pairs,
         offers,
         escalation_set=escalation,
+        initiative_choices=initiative_choices_from(data, creature_ids),
         guards=tuple(
             _guarding_from(v, f"combat.guards[{i}]", creature_ids)
             for i, v in enumerate(list_at(data.get("guards", []), "combat.guards"))
@@ -120,6 +125,13 @@ def _guarding_from(item: object, where: str, creature_ids: set[str]) -> Guarding
         guard=enum_at(Guard, data.get("guard"), f"{where}.guard"),
         since=whole(data.get("since", 0), f"{where}.since", -1, 10**6),
     )
+
+
+def _initiative_check(value: object, where: str) -> str:
+    """001-01: "" (000) or the check the combatant rolled."""
+    if value not in CHECK_VALUES:
+        raise EncounterFileError(f"{where}.initiative_check: not an initiative check")
+    return str(value)
 
 
 def _offer_from(item: object, where: str, creature_ids: set[str]) -> StrikeOffer:
@@ -222,6 +234,7 @@ def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combata
         ),
         tie_break=whole(data.get("tie_break", 0), f"{where}.tie_break", -big, big),
         tie_order=whole(data.get("tie_order", 0), f"{where}.tie_order", 0, big),
+        initiative_check=_initiative_check(data.get("initiative_check", ""), where),
         group=group,
         surprised=boolean(data.get("surprised", False), f"{where}.surprised"),
         acted_round=whole(data.get("acted_round", -1), f"{where}.acted_round", -1, big),

@@ -7,6 +7,7 @@ from typing import Any
 from orcus_desktop.model.combat import Combat, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
+from orcus_desktop.model.file_format.initiative_choices import initiative_choices_to
 from orcus_desktop.model.file_format.read_lighting import lighting_to
 from orcus_desktop.model.file_format.zones import zones_to
 from orcus_desktop.model.frozen import thaw as _thaw
@@ -119,6 +120,7 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
             }
         ),
         **_engagements_to(combat),
+        **initiative_choices_to(combat),
     }
 
 
@@ -161,6 +163,7 @@ def _combatant_to(c: Combatant) -> dict[str, Any]:
         "moved_squares": c.moved_squares,
         "out_of_turn": None if c.out_of_turn is None else c.out_of_turn.value,
         "turn_started_round": c.turn_started_round,
+        **({"initiative_check": c.initiative_check} if c.initiative_check else {}),
         "readied": None,
     }
     if c.readied is not None:

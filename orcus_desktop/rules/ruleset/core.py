@@ -24,7 +24,6 @@ from orcus_desktop.rules.ruleset.tables import (
     Labels,
     SizeWindow,
 )
-from orcus_desktop.vocabulary import CoverDegree
 
 
 class DeathSaveTiming(StrEnum):
@@ -54,8 +53,6 @@ ORCUS_SKILLS = Labels.of(
     streetsmarts="charisma",
 )
 
-
-_COVER_DEGREES = frozenset(CoverDegree)
 
 # 000's tables (named: dataclass defaults must not be calls).
 _DASH = DashRules()
@@ -251,7 +248,7 @@ class Ruleset:
         a condition ("restrained" -> 004 "Snared") or another term ("combat_advantage" ->
         004 "battle superiority"); otherwise the key with spaces.
         """
-        level = self.cover.level_of(key) if key in _COVER_DEGREES else None
+        level = self.cover.level_of(key)
         if level is not None:
             return level.label
         for table in (self.action_labels, self.defense_labels, self.term_labels):

@@ -53,6 +53,10 @@ class InitiativeProcedure(Protocol):
     def ties_alternate_sides(self) -> bool:
         """003-12: ties alternate PCs and monsters (no modifier tie-break) instead of 000's."""
 
+    @property
+    def by_chosen_check(self) -> bool:
+        """001-01: each creature rolls a check it chooses, ties by 001-03's ladder."""
+
     def modifier(self, statblock: StatBlock, ruleset: Ruleset) -> ResolvedValue: ...
 
 
@@ -64,6 +68,7 @@ class RolledInitiative:
     tie_break_sides: int
     source: str
     ties_alternate_sides: bool = False
+    by_chosen_check: bool = False
 
     def modifier(self, statblock: StatBlock, ruleset: Ruleset) -> ResolvedValue:
         # docs/rulings.md R-18: Dexterity + half level + other modifiers.
@@ -125,6 +130,10 @@ class EncounterFlow(Protocol):
     def wave_choices(self) -> bool:
         """003-14: a new wave joins by "Start Over" or "Keep Initiative" (000: one by one)."""
 
+    @property
+    def ready_attacks(self) -> bool:
+        """003-52: Ready Melee Attack and Ready Ranged Attack, readied with set triggers."""
+
 
 @dataclass(frozen=True, slots=True)
 class Flow:
@@ -139,6 +148,7 @@ class Flow:
     readied_kind_is_readied_action: bool = False
     opening_total_defense: bool = False
     wave_choices: bool = False
+    ready_attacks: bool = False
 
 
 # --- H3 attack modifiers -------------------------------------------------------------------
@@ -189,6 +199,10 @@ class TargetingPolicy(Protocol):
     def total_concealment_targets_a_square(self) -> bool: ...
     @property
     def concealment_from_partial_sight(self) -> bool: ...
+    @property
+    def shoot_bands(self) -> bool:
+        """001's Shoot!/Spell! and unseen bands, crouching, help (001-12/13/17..21/27/33)."""
+
     def cover_struck(self, *, hit: bool, total_without_cover: int, defense: int) -> bool:
         """Whether a miss struck the creature or object giving cover instead."""
 
@@ -202,6 +216,7 @@ class Targeting:
     strikes_cover: bool = False
     total_concealment_targets_a_square: bool = False
     concealment_from_partial_sight: bool = False
+    shoot_bands: bool = False
 
     def cover_struck(self, *, hit: bool, total_without_cover: int, defense: int) -> bool:
         # 004-27 (004 l.752): "If the attack only missed because of the cover modifier then
@@ -268,6 +283,7 @@ class SpaceFacts:
     side: str
     helpless: bool = False
     prone: bool = False
+    incapacitated: bool = False
 
 
 class GrabMoveCheck(StrEnum):
@@ -300,6 +316,18 @@ class MovementPolicy(Protocol):
     def slowed_doubles_cost(self) -> bool:
         """003-35: slowed adds a square of cost per square (000: speed 2)."""
 
+    @property
+    def collision_dice(self) -> tuple[str, ...]:
+        """003-43: forced-movement collision damage by the source's tier (empty: none)."""
+
+    @property
+    def edge_save(self) -> bool:
+        """003-45: a save against being forced off a cliff."""
+
+    @property
+    def grab_save_negates(self) -> bool:
+        """003-27: a grabbed creature forced out of reach saves, or the movement is negated."""
+
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def can_end_in(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def speed(self, speed: int, *, sees: bool) -> int: ...
@@ -320,8 +348,14 @@ class Movement:
     half_speed_unseeing: bool = False
     escape_shift: int = 0
     grab_move_check: GrabMoveCheck = GrabMoveCheck.ATTACK_VS_FORTITUDE
+    pass_tiny: bool = False
+    pass_incapacitated: bool = False
+    others_difficult: bool = False
     crawl_squares: int | None = None
     slowed_doubles_cost: bool = False
+    collision_dice: tuple[str, ...] = ()
+    edge_save: bool = False
+    grab_save_negates: bool = False
 
     @property
     def occupancy(self) -> Occupancy:
@@ -329,11 +363,18 @@ class Movement:
             pass_helpless_enemies=self.pass_helpless_enemies,
             end_in_prone_ally=self.end_in_prone_ally,
             end_in_helpless_enemy=self.end_in_helpless_enemy,
+            pass_tiny=self.pass_tiny,
+            pass_incapacitated=self.pass_incapacitated,
+            others_difficult=self.others_difficult,
         )
 
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool:
         # 000: allies always; enemies two size categories apart (geometry.movement).
         if mover.side == other.side:
+            return True
+        if (self.pass_tiny and other.size_rank == _TINY) or (
+            self.pass_incapacitated and other.incapacitated
+        ):
             return True
         return abs(mover.size_rank - other.size_rank) >= 2 or (
             self.pass_helpless_enemies and other.helpless
@@ -401,6 +442,12 @@ _INITIATIVE: dict[str, InitiativeProcedure] = {
         '003-12, 003 l.191-194 "Try to alternate PCs and monsters"; "roll a die"',
         ties_alternate_sides=True,
     ),
+    "strike": RolledInitiative(
+        "strike",
+        6,
+        '001-01..03, 001 l.15-39 "Roll The Initiative Order", "Ties" (step 5: a d6)',
+        by_chosen_check=True,
+    ),
 }
 
 _FLOW: dict[str, EncounterFlow] = {
@@ -417,10 +464,11 @@ _FLOW: dict[str, EncounterFlow] = {
         "square-fireballs",
         '003-08 003 l.145 "all characters use Total Defense as a Free Reaction"; '
         '003-10 003 l.165-168 "they use Full Defense, end the turn"; '
-        '003-14 003 l.202-207 "Rolling Initiative mid-combat"',
+        '003-14 003 l.202-207 "Rolling Initiative mid-combat"; 003-52 l.786-800',
         surprise=SurpriseMode.LOSE_FIRST_TURN,
         opening_total_defense=True,
         wave_choices=True,
+        ready_attacks=True,
     ),
 }
 
@@ -434,6 +482,12 @@ _TARGETING: dict[str, TargetingPolicy] = {
         strikes_cover=True,
         total_concealment_targets_a_square=True,
         concealment_from_partial_sight=True,
+    ),
+    "strike": Targeting(
+        "strike",
+        '001-12/13 001 l.146-166 "Cover", "Unseen Attackers and Targets"; 001-17..21 l.186-234 '
+        '"Shoot!"; 001-27 l.268-272 "Spell!"; 001-33 l.300-302 "Help"',
+        shoot_bands=True,
     ),
 }
 
@@ -475,12 +529,25 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         half_speed_unseeing=True,
         escape_shift=1,
     ),
+    "strike": Movement(
+        "strike",
+        '001-07..09, 001 l.126-130 "Moving around Other Creatures"',
+        # 001-07 pick: 001's "Incapacitated" is 000's (stunned, unconscious, petrified).
+        pass_incapacitated=True,
+        pass_tiny=True,
+        others_difficult=True,
+    ),
     "square-fireballs": Movement(
         "square-fireballs",
         '003-55 003 l.826 "Crawl 1."; 003-35 003 l.365 "For each square moved, must spend an '
-        'additional square of movement"',
+        'additional square of movement"; 003-43 003 l.472 "Forced Movement Damage"; 003-45 '
+        '003 l.516-524 "Saving against Forced Movement"; 003-27 003 l.342 Grabbed',
         crawl_squares=1,
         slowed_doubles_cost=True,
+        # "1d4 for Heroic sources, 2d4 for ... Paragon sources, and 4d4 for Epic sources".
+        collision_dice=("1d4", "2d4", "4d4"),
+        edge_save=True,
+        grab_save_negates=True,
     ),
 }
 

@@ -1,14 +1,15 @@
 """003 "Square Fireballs" as a ruleset (docs/rulesets.md "003").
 
 Built on 000 (``ORCUS``): each change cites its mechanic id and the 003 line. The flow is
-``controller/encounter_flow.py`` (H1, H2); experimental until its status and forced-movement
-hooks are built (issue "Square Fireballs").
+``controller/encounter_flow.py`` (H1, H2); the status table is ``square_fireballs_status.py``
+(D2), forced movement ``controller/forced_collisions.py`` (H6).
 """
 
 from __future__ import annotations
 
 from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
+from orcus_desktop.rules.ruleset.square_fireballs_status import SQUARE_FIREBALLS_CONDITIONS
 from orcus_desktop.rules.ruleset.tables import (
     ONE_STANDARD,
     ORCUS_CONDITION_BUDGETS,
@@ -16,13 +17,10 @@ from orcus_desktop.rules.ruleset.tables import (
     ActionPointLimit,
     Budget,
     ConditionBudget,
-    ConditionRow,
-    ConditionSet,
     CoverLevel,
     CoverScale,
     DashRules,
     Labels,
-    MarkPolicy,
 )
 
 SQUARE_FIREBALLS_003 = ORCUS.with_changes(
@@ -33,8 +31,9 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     experimental=True,
     description=(
         "Experimental, incomplete: 003's flow plays (Total Defense start, surprised lose their "
-        "first turn, escalation die, alternating initiative ties, Start Over / Keep Initiative); "
-        "its status table and forced-movement rules are not built yet and play as 000."
+        "first turn, escalation die, alternating initiative ties, Start Over / Keep Initiative), "
+        "and so do its status table (downgrades, stealth) and forced-movement rules "
+        "(collisions, the cliff save)."
     ),
     # 003-09, 003 l.155 "Gain +4 to all defenses until your next turn."
     total_defense_bonus=4,
@@ -60,6 +59,7 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         encounter_flow="square-fireballs",
         # 003-16 reactions provoke no reactions; 003-55 crawl 1, 003-35 slowed costs.
         reactions="square-fireballs",
+        # 003-43 collision damage, 003-45 the cliff save, 003-27 grabbed (forced_collisions).
         movement="square-fireballs",
     ),
     # 003-20 "Defender grants Advantage to Attacker +2".
@@ -83,11 +83,7 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         # 003-50: action points for an extra standard action only.
         action_points=(ActionPointLimit("any", 1, 1),),
     ),
-    conditions=ConditionSet(
-        # 003-30 Taunted replaces Marked; several at once.
-        rows=(ConditionRow("marked", source="003-30", label="Taunted"),),
-        mark_policy=MarkPolicy.MULTIPLE,
-    ),
+    conditions=SQUARE_FIREBALLS_CONDITIONS,  # 003-21..39, 003-47/48 (square_fireballs_status)
     # 003-04/003-20: Cover -2, Superior Cover -5.
     cover=CoverScale(
         levels=(CoverLevel(0.5, -2, "cover"), CoverLevel(0.75, -5, "superior cover"))

@@ -26,8 +26,9 @@ STRIKE_001 = ORCUS.with_changes(
     description=(
         "Experimental, incomplete: 001's cover scale, engagement (drawn on the map), "
         "Counter Strike! and Free Strike! instead of opportunity attacks, and the Strike! "
-        "bonus against engaged targets, Block, Dodge and Dispel. Its initiative and Shoot! "
-        "bands are not built yet."
+        "bonus against engaged targets, Block, Dodge and Dispel; initiative by a chosen "
+        "check with the tie ladder, Shoot!/Spell! bands, unseen and help modifiers, and "
+        "movement around creatures."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
     # penalties to the attacker).
@@ -42,7 +43,9 @@ STRIKE_001 = ORCUS.with_changes(
     ),
     # 001-23..25, 001 l.240-256: engagement, Counter Strike! and Free Strike! replace 000's
     # opportunity attacks (docs/rulings.md#001-picks-engagement-and-strike).
-    hooks=HookNames(reactions="strike"),
+    hooks=HookNames(
+        reactions="strike", targeting="strike", initiative="strike", movement="strike"
+    ),
     # 001-23/24 pick: a Counter or Free Strike! uses no immediate action; one per reacting
     # creature per provoking turn (001 sets no limit; each is offered once per action).
     actions=replace(ORCUS.actions, opportunity_uses_immediate=False),

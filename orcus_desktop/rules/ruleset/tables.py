@@ -210,6 +210,22 @@ class ConditionRow:
     no_immediate_actions: bool | None = None
     no_free_actions: bool | None = None
     can_be_moved: bool | None = None
+    damage_dealt_scale: float | None = None
+    healing_received_scale: float | None = None
+    melee_crit_range_bonus: int | None = None
+    beneficial: bool | None = None
+    untargetable_by: tuple[str, ...] | None = None
+    area_only_with_others: bool | None = None
+    cannot_attack_source: bool | None = None
+    reaches_only_source: bool | None = None
+    no_line_of_effect: bool | None = None
+    advantage_when_attacking: bool | None = None
+    lost_on_attack_or_move: bool | None = None
+    hidden_from_players: bool | None = None
+    off_map: bool | None = None
+    cover_step_vs_non_melee: bool | None = None
+    sees_concealment_step: bool | None = None
+    ends_when_hurt: bool | None = None
     also_implies: tuple[str, ...] = ()
 
     def overrides(self) -> dict[str, object]:
@@ -229,14 +245,18 @@ class ConditionSet:
     Attributes:
         rows: One row per changed condition.
         absent: Conditions the ruleset does not have (not offered to the GM).
-        downgrades: (condition, what it downgrades to) (003; empty in 000).
+        downgrades: (condition, what it downgrades to) (003-21; empty in 000); "" is 003's
+            "No Effect" (ignored while downgraded), a condition without a pair has "No
+            Downgrade".
         mark_policy: What a new mark does to an old one.
+        renamed: (a legacy condition, the one imposed instead) (003-39: deafened -> dazzled).
     """
 
     rows: tuple[ConditionRow, ...] = ()
     absent: tuple[str, ...] = ()
     downgrades: tuple[tuple[str, str], ...] = ()
     mark_policy: MarkPolicy = MarkPolicy.SUPERSEDE
+    renamed: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         names = [row.condition for row in self.rows]
@@ -245,6 +265,14 @@ class ConditionSet:
 
     def row(self, condition: str) -> ConditionRow | None:
         return next((r for r in self.rows if r.condition == condition), None)
+
+    def imposed_as(self, condition: str) -> str:
+        """The condition a power that imposes ``condition`` gives under this set (003-39)."""
+        return dict(self.renamed).get(condition, condition)
+
+    def downgrade(self, condition: str) -> str | None:
+        """What ``condition`` downgrades to ("": no effect; None: it cannot be downgraded)."""
+        return dict(self.downgrades).get(condition)
 
     def label(self, condition: str, default: str) -> str:
         """The ruleset's name for a condition (004 "Snared" for 000's Restrained)."""
@@ -321,11 +349,11 @@ class CoverScale:
     def level_of(self, degree: CoverDegree | str) -> CoverLevel | None:
         """The level a map degree is on this scale.
 
-        None for no cover, total cover or a degree the scale does not use (000: quarter).
+        None for no cover, total cover, a degree the scale does not use (000: quarter) or a
+        word that is no degree at all.
         """
-        degrees = self.buckets().level_degrees
-        wanted = CoverDegree(degree)
-        return self.levels[degrees.index(wanted)] if wanted in degrees else None
+        degrees = [d.value for d in self.buckets().level_degrees]
+        return self.levels[degrees.index(degree)] if degree in degrees else None
 
     def degrees(self) -> tuple[CoverDegree, ...]:
         """The degrees of the scale's levels, least first."""

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.log_text import plain_label
+from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.model.creature_names import token_labels
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.durations import DurationKind
@@ -73,15 +75,25 @@ class TokenLook:
 _LABELS: dict[bool, tuple[Encounter, dict[str, str]]] = {}
 
 
-def token_label(encounter: Encounter, creature: Creature, *, for_players: bool = False) -> str:
+def token_label(
+    encounter: Encounter,
+    creature: Creature,
+    *,
+    for_players: bool = False,
+    rules: CombatRules | None = None,
+) -> str:
     """`creature`'s token label among the creatures of `encounter` (worked out once per snapshot).
 
-    The players' labels leave hidden creatures out, so a hidden creature shapes no label they
-    see; with none hidden both views show the same labels, so the table can say "GW2".
+    The players' labels leave hidden creatures out (by the GM, or by 003's Hidden through
+    `rules`), so a hidden creature shapes no label they see; with none hidden both views show
+    the same labels, so the table can say "GW2".
     """
     cached = _LABELS.get(for_players)
     if cached is None or cached[0] is not encounter:
-        shown = [c for c in encounter.creatures if not (for_players and c.hidden)]
+        gone = hidden_from_players(rules, encounter) if for_players else frozenset()
+        shown = [
+            c for c in encounter.creatures if not (for_players and (c.hidden or c.id in gone))
+        ]
         cached = (encounter, token_labels(shown))
         _LABELS[for_players] = cached
     return cached[1].get(creature.id, "")
@@ -107,9 +119,15 @@ def token_look(
     look_state = TokenState.NORMAL
     names: set[str] = set()
     if state is not None:
-        hidden = {c.id for c in encounter.creatures if c.hidden} if for_players else set()
+        hidden = (
+            {c.id for c in encounter.creatures if c.hidden} | hidden_from_players(rules, encounter)
+            if for_players
+            else set()
+        )
+        label = rules.ruleset.label if rules is not None else plain_label
         badges = tuple(
-            Badge(c.condition.value.replace("_", " "), _DURATION_SHORT.get(c.duration.kind, ""))
+            # The ruleset's names (003 "Taunted", 004 "Snared"): `Ruleset.label`.
+            Badge(label(c.condition.value), _DURATION_SHORT.get(c.duration.kind, ""))
             for c in state.conditions
             if c.source_id not in hidden
         )
@@ -164,7 +182,7 @@ def token_look(
         current_turn=encounter.combat.current == creature.id,
         image_path=image if isinstance(image, str) else "",
         tooltip="<br>".join(lines),
-        label=token_label(encounter, creature, for_players=for_players),
+        label=token_label(encounter, creature, for_players=for_players, rules=rules),
     )
 
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.tools.pointer import ToolPreview
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
 from orcus_desktop.model.document import Document
@@ -224,6 +225,10 @@ class MapScene(QGraphicsScene):
     def _shows(self, creature: Creature) -> bool:
         if self._gm:
             return True
+        encounter = self._document.encounter
+        # 003-47 Hidden, 003-48 Swallowed/Exiled: off the players' screen (docs/rulings.md R-82).
+        if creature.id in hidden_from_players(self._rules, encounter):
+            return False
         return not creature.hidden and (self._shown is None or creature.id in self._shown)
 
     # -- selection -----------------------------------------------------------------------------
@@ -329,12 +334,16 @@ class MapScene(QGraphicsScene):
             creature = encounter.find_creature(creature_id)
             if creature is None or creature_id == self._dragged:
                 continue  # going away, or the GM is dragging it (sync would drop it back)
-            if token_label(encounter, creature, for_players=not self._gm) != token.look.label:
+            label = token_label(encounter, creature, for_players=not self._gm, rules=self._rules)
+            if label != token.look.label:
                 token.sync(creature, self._look(creature))
 
     def _sync_hidden_sources(self) -> None:
         """Players' view: when who is hidden changes, redraw the badges others carry from them."""
-        hidden = frozenset(c.id for c in self._document.encounter.creatures if c.hidden)
+        encounter = self._document.encounter
+        hidden = frozenset(c.id for c in encounter.creatures if c.hidden) | hidden_from_players(
+            self._rules, encounter
+        )
         if hidden == self._hidden_seen:
             return
         self._hidden_seen = hidden

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QAbstractButton, QInputDialog, QWidget
 
 from orcus_desktop.controller.log_text import DURATION_TEXT as DURATION_TEXT  # re-exported
+from orcus_desktop.controller.log_text import plain_label
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
@@ -25,7 +26,10 @@ def effect_text(
     """
     if isinstance(effect, ConditionInstance):
         value = effect.condition.value
-        what = label(value).capitalize() if label is not None else effect.condition.label
+        name = label or plain_label
+        what = name(value).capitalize()
+        if effect.downgraded_from is not None:  # 003-21
+            what += f", downgraded from {name(effect.downgraded_from.value).capitalize()}"
     else:
         kinds = " ".join(t.value for t in effect.types)
         what = f"{effect.amount} {kinds + ' ' if kinds else ''}persistent"

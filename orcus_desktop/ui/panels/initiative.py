@@ -38,6 +38,7 @@ from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.initiative_check_dialog import InitiativeCheckDialog
 from orcus_desktop.ui.panels.common import (
     AskDie,
     ask_d20_dialog,
@@ -123,6 +124,9 @@ class InitiativePanel(QWidget):
         )
         self.surprised_button = self._button("Surprised", self._on_surprised)
         self.surprised_button.setCheckable(True)
+        # 001-01..03: the check each creature rolls (shown only under such a ruleset).
+        self.check_button = self._button("Initiative check…", self._on_initiative_check)
+        self.check_dialog: InitiativeCheckDialog | None = None
         self.start_button = self._button("Start combat", self._on_start)
         self.end_turn_button = self._button("End turn", self._on_end_turn)
         self.end_turn_button.setShortcut(QKeySequence("Ctrl+Return"))
@@ -149,6 +153,7 @@ class InitiativePanel(QWidget):
         setup.addWidget(self.start_button, 0, 1)
         setup.addWidget(self.group_check, 1, 0)
         setup.addWidget(self.surprised_button, 1, 1)
+        setup.addWidget(self.check_button, 2, 0, 1, 2)
         buttons = (
             self.end_turn_button,
             self.delay_button,
@@ -181,6 +186,7 @@ class InitiativePanel(QWidget):
             events.creature_removed,
             events.creature_changed,
             events.reset,
+            events.map_changed,  # a ruleset switch (001-01's check button)
         ):
             self._connections.connect(signal, self._on_document_changed)
         self._connections.bind(self)
@@ -300,6 +306,13 @@ class InitiativePanel(QWidget):
             f"Roll initiative for {len(to_roll)} creature(s) not yet in the order.",
         )
         self.group_check.setEnabled(not why_not_roll)
+
+        self.check_button.setVisible(session.chooses_initiative_checks())
+        enable_with_reason(
+            self.check_button,
+            "" if selected else "Select a creature in the initiative.",
+            "Which check the selected creature rolls, and its choice among ties (001).",
+        )
 
         if combat.active:
             why_not_surprise = "Surprise is decided before combat starts."
@@ -484,6 +497,13 @@ class InitiativePanel(QWidget):
         if selected is not None:
             self._session.set_surprised(selected, checked, initiator=self)
         self._update_buttons()
+
+    def _on_initiative_check(self) -> None:
+        selected = self.selected_creature_id()
+        if selected is None:
+            return
+        self.check_dialog = InitiativeCheckDialog(self._session, selected, self)
+        self.check_dialog.open()
 
     def _on_start(self) -> None:
         self._session.start_combat(initiator=self)

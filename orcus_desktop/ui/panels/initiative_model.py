@@ -111,6 +111,9 @@ def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str
         # Before anyone rolled, every row would say so: the heading does, once.
         return ("not in initiative" if combat.combatants else ""), detail
     offer = combatant.out_of_turn
+    strike = session.strike_name(combatant.creature_id)  # 001-23/24, "" elsewhere
+    if offer is ActionKind.OPPORTUNITY and strike:
+        return f"{strike} offered", f"Offered a {strike} (Actions panel)."
     if offer is ActionKind.OPPORTUNITY:
         return "OA offered", "Offered an opportunity attack (Actions panel)."
     if offer is not None:
@@ -152,7 +155,10 @@ def build_row(session: GameSession, creature: Creature) -> InitiativeRow:
         detail += ". Double-click to edit."
     else:
         detail = "No initiative yet."
-    conditions = sorted(c.label for c in session.rules.conditions(session.encounter, creature.id))
+    conditions = sorted(
+        session.ruleset.condition_label(c.value)
+        for c in session.rules.conditions(session.encounter, creature.id)
+    )
     status, status_detail = _status(session, combatant)
     dead = state is not None and state.dead
     return InitiativeRow(

@@ -17,21 +17,6 @@ from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.panels.common import DURATION_TEXT, effect_text, enable_with_reason
 from orcus_desktop.ui.panels.flow import FlowBox
 
-GM_CONDITIONS = tuple(
-    c
-    for c in Condition
-    if c
-    not in (
-        Condition.DYING,
-        Condition.SURPRISED,
-        Condition.TOTAL_DEFENSE,
-        Condition.RALLIED,
-        Condition.DASHING,
-        Condition.SQUEEZING,
-    )
-)
-"""Conditions the GM imposes by hand (the others follow from hit points or actions)."""
-
 GM_DURATIONS = (
     DurationKind.SAVE_ENDS,
     DurationKind.END_OF_TARGET_NEXT_TURN,
@@ -72,9 +57,8 @@ class GmEditsBox(QGroupBox):
         self.amount.setValue(5)
         self.amount.setObjectName("gm_amount")
         self.condition = QComboBox(self)
-        for condition in GM_CONDITIONS:
-            # Qt keeps a str subclass as a plain string: store the value, convert back.
-            self.condition.addItem(condition.label, condition.value)
+        self._conditions_of: object = None  # the ruleset the list was filled for
+        self._fill_conditions()
         self.duration = QComboBox(self)
         for duration in GM_DURATIONS:
             self.duration.addItem(DURATION_TEXT[duration], duration.value)
@@ -85,6 +69,7 @@ class GmEditsBox(QGroupBox):
             ("grant_temp_hp", "Temp HP", self._on_grant_temp_hp),
             ("add_condition", "Add", self._on_add_condition),
             ("saving_throw", "Save", self._on_saving_throw),
+            ("downgrade_effect", "Downgrade", self._on_downgrade),
             ("remove_effect", "End effect", self._on_remove_effect),
         )
         self.buttons: dict[str, QPushButton] = {}
@@ -102,6 +87,7 @@ class GmEditsBox(QGroupBox):
                 self.duration,
                 b["add_condition"],
                 b["saving_throw"],
+                b["downgrade_effect"],
                 b["remove_effect"],
             ),
         )
@@ -110,9 +96,24 @@ class GmEditsBox(QGroupBox):
         for widgets in rows:
             layout.addWidget(FlowBox(widgets, self))
 
+    def _fill_conditions(self) -> None:
+        """The condition list of the encounter's ruleset, in its names (`Ruleset.label`)."""
+        ruleset = self._session.ruleset
+        if ruleset is self._conditions_of:
+            return
+        self._conditions_of = ruleset
+        chosen = self.condition.currentData()
+        self.condition.clear()
+        for condition in self._session.gm_conditions():
+            # Qt keeps a str subclass as a plain string: store the value, convert back.
+            self.condition.addItem(ruleset.condition_label(condition.value), condition.value)
+        index = self.condition.findData(chosen)
+        self.condition.setCurrentIndex(max(0, index))
+
     def update_buttons(self) -> None:
         """Enable the edits that apply to the creature shown and the effect selected."""
         session = self._session
+        self._fill_conditions()
         cid = self._creature_id()
         creature = session.encounter.find_creature(cid) if cid else None
         has_state = creature is not None and session.rules.state(creature) is not None
@@ -136,7 +137,13 @@ class GmEditsBox(QGroupBox):
             why = "Select an effect in the list."
             enable(self.buttons["remove_effect"], why, "")
             enable(self.buttons["saving_throw"], why, "")
+            enable(self.buttons["downgrade_effect"], why, "")
             return
+        enable(
+            self.buttons["downgrade_effect"],
+            session.downgrade_problem(effect),
+            f"Downgrade {effect_text(effect, session.ruleset.label)} (003-21).",
+        )
         enable(self.buttons["remove_effect"], "", f"End {effect_text(effect)}.")
         enable(
             self.buttons["saving_throw"],
@@ -188,6 +195,12 @@ class GmEditsBox(QGroupBox):
         effect_id = self._selected_effect_id()
         if cid is not None and effect_id is not None:
             self._session.saving_throw(cid, effect_id, initiator=self)
+
+    def _on_downgrade(self) -> None:
+        cid = self._creature_id()
+        effect_id = self._selected_effect_id()
+        if cid is not None and effect_id is not None:
+            self._session.downgrade_effect(cid, effect_id, initiator=self)
 
     def _on_remove_effect(self) -> None:
         cid = self._creature_id()

@@ -94,7 +94,8 @@ class OpportunityOffers(QGroupBox):
             take.setObjectName("take_opportunity_button")
             take.setToolTip(
                 f"{name_of(session, enemy_id)} makes its basic melee attack against "
-                f"{name_of(session, mover_id)} (its immediate action)"
+                f"{name_of(session, mover_id)} "
+                + ("(001: no immediate action)" if strike else "(its immediate action)")
             )
             take.clicked.connect(self._offer_slot(enemy_id, mover_id, take=True))
             let_pass = QPushButton("Let it pass", self)

@@ -1,0 +1,73 @@
+"""001's initiative choices as `GameSession` methods (001-01..03).
+
+A mixin of the façade (`session.py`), like `session_lighting`: the edit delegates to
+`initiative_checks` through `GameSession._run` (one undo step); the question reads the document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Concatenate, ParamSpec
+
+from orcus_desktop.controller import initiative_checks
+from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.rules.initiative_choice import InitiativeChoice
+
+if TYPE_CHECKING:
+    from orcus_desktop.controller.engine import Engine
+    from orcus_desktop.controller.outcomes import Outcome
+    from orcus_desktop.model.encounter import Encounter
+
+P = ParamSpec("P")
+
+
+class InitiativeCheckCommands:
+    """001's initiative family of `GameSession` (see the module docstring)."""
+
+    if TYPE_CHECKING:
+        engine: Engine
+
+        @property
+        def encounter(self) -> Encounter: ...
+
+        def _run(
+            self,
+            initiator: object,
+            use_case: Callable[Concatenate[Engine, Encounter, P], Outcome],
+            /,
+            *args: P.args,
+            **kwargs: P.kwargs,
+        ) -> OperationResult: ...
+
+    def set_initiative_choice(
+        self,
+        creature_id: str,
+        check: str,
+        tie_choice: str = "none",
+        *,
+        unaware: bool = False,
+        unseen: bool = False,
+        hidden: bool = False,
+        initiator: object = None,
+    ) -> OperationResult:
+        """001-01..03: the check the creature rolls, its tie choice and 001-02's flags."""
+        return self._run(
+            initiator,
+            initiative_checks.set_choice,
+            creature_id,
+            check,
+            tie_choice,
+            unaware=unaware,
+            unseen=unseen,
+            hidden=hidden,
+        )
+
+    def chooses_initiative_checks(self) -> bool:
+        """Whether each creature chooses its initiative check (001-01)."""
+        return initiative_checks.chooses_checks(self.engine)
+
+    def initiative_choice(self, creature_id: str) -> InitiativeChoice | None:
+        """The creature's 001 initiative choice (the default until set); None under 000."""
+        if not initiative_checks.chooses_checks(self.engine):
+            return None
+        return initiative_checks.choice_of(self.encounter, creature_id)

@@ -1,0 +1,212 @@
+"""001's Shoot!, Spell!, unseen and help modifiers on a staged attack (controller side).
+
+`adjust_context` is called by `attack_resolution.stage_attack` for each target once 000's
+`AttackContext` is built; under a ruleset whose targeting policy (H4) plays 001 it measures the
+facts (range, the target's squares moved this turn, engagement, sight both ways, helpers) and
+rewrites the context with `rules.shoot`'s modifiers, so the attack breakdown lists each of them.
+Under every other ruleset it returns the context untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.grid import space_distance
+from orcus_desktop.geometry.sight import space_concealment
+from orcus_desktop.model.combat import AidKind
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.attack_modifiers import AttackContext
+from orcus_desktop.rules.conditions import rules_for
+from orcus_desktop.rules.modifiers import Modifier
+from orcus_desktop.rules.powers import Power
+from orcus_desktop.rules.shoot import (
+    SHOOT_RANGE_LIMIT,
+    AttackStyle,
+    ShotFacts,
+    attack_style,
+    help_bonus,
+    shot_modifiers,
+    spell_ignores_cover,
+    unseen_modifiers,
+)
+from orcus_desktop.rules.statblock import Sense
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, Origin
+
+_PERCEIVING = (Sense.BLINDSIGHT, Sense.TREMORSENSE)
+
+
+def plays_001(engine: Engine) -> bool:
+    """Whether the ruleset's targeting policy (H4) plays 001's Shoot! and unseen bands."""
+    return engine.ruleset.hooks.targeting_policy.shoot_bands
+
+
+def adjust_context(
+    engine: Engine,
+    encounter: Encounter,
+    field_: Battlefield,
+    attacker_id: str,
+    target_id: str,
+    power: Power,
+    ctx: AttackContext,
+    choices: AttackChoices,
+) -> AttackContext:
+    """The target's context under 001 (see the module docstring); unchanged otherwise.
+
+    The GM's cover override (docs/design.md#cover) stands as given; otherwise a target the GM
+    marks crouching gets one level more cover (001-12).
+
+    Raises:
+        ActionError: a Shoot! beyond 15 squares (001-17 pick); a Shoot! without an area or a
+            Spell! against a target the attacker cannot see (001-14 pick).
+    """
+    if not plays_001(engine) or target_id == attacker_id:
+        return ctx
+    attacker_c = encounter.creature(attacker_id)
+    target_c = encounter.creature(target_id)
+    attacker = Occupant(attacker_id, attacker_c.space, attacker_c.side)
+    target = Occupant(target_id, target_c.space, target_c.side)
+    style = attack_style(power)
+    distance = space_distance(attacker.space, target.space)
+    if style is AttackStyle.SHOOT and distance > SHOOT_RANGE_LIMIT:
+        raise ActionError(
+            f"{target_c.name} is {distance} squares away: a Shoot! reaches 15 squares at most "
+            "(001-17)"
+        )
+    # The GM may rule total concealment (light, fog): then the attacker cannot see it either.
+    sees = _sees(engine, encounter, field_, attacker, target, power.origin) and (
+        ctx.concealment is not ConcealmentDegree.TOTAL
+    )
+    if not sees and style in (AttackStyle.SHOOT, AttackStyle.SPELL):
+        # 001-14, 001 l.168-174: against an unseen target "You can only make a Shoot! with an
+        # Area Of Effect. You cannot make a Spell! Attack."
+        raise ActionError(
+            f"{attacker_c.name} cannot see {target_c.name}: against an unseen target only a "
+            f"Shoot! with an area of effect (001-14)"
+        )
+    seen = _sees(engine, encounter, field_, target, attacker, Origin.RANGED)
+    combat = encounter.combat
+    mover = combat.find(target_id) if combat.current == target_id else None
+    allies = {c.id for c in encounter.creatures if c.side == attacker_c.side}
+    in_melee = {
+        other
+        for other in (*combat.engaged_by(target_id), combat.engaged_with(target_id))
+        if other is not None and other in allies and other != attacker_id
+    }
+    facts = ShotFacts(
+        range_squares=distance,
+        # 001-18 pick: squares moved so far in the current turn (only the mover has moved).
+        target_moved=mover.moved_squares if mover is not None else 0,
+        shooter_engaged_by=len(combat.engaged_by(attacker_id)),
+        allies_in_engagement=len(in_melee),
+        sees_target=sees,
+        target_charging=_charging(encounter, target_id, attacker_id),
+    )
+    extra = list(shot_modifiers(style, facts))
+    cover = ctx.cover
+    if target_id in choices.crouching and target_id not in choices.cover:
+        cover = stepped_up(engine.ruleset.cover.degrees(), cover)
+    if spell_ignores_cover(style, sees_target=sees) and cover is not CoverDegree.TOTAL:
+        cover = CoverDegree.NONE  # 001-27, 001 l.270 "regardless of cover"
+    concealment = ctx.concealment
+    if not power.origin.is_area:
+        # 001-13 replaces total concealment -5 (docs/rulesets.md "Concealment").
+        extra += unseen_modifiers(
+            sees_target=sees,
+            perceives_target=sees or _senses(engine, encounter, attacker_id, distance),
+            seen_by_target=seen,
+            perceived_by_target=seen or _senses(engine, encounter, target_id, distance),
+        )
+        if concealment is ConcealmentDegree.TOTAL:
+            concealment = ConcealmentDegree.NONE
+    mods = _scaled_help(encounter, attacker_id, target_id, ctx.attack_modifiers)
+    return replace(
+        ctx,
+        cover=cover,
+        concealment=concealment,
+        # 001-17: the range band replaces 000's long range -2.
+        long_range=False,
+        attack_modifiers=(*mods, *extra),
+    )
+
+
+def stepped_up(degrees: tuple[CoverDegree, ...], degree: CoverDegree) -> CoverDegree:
+    """The next level of the ruleset's cover scale (001-12, 001 l.146).
+
+    "If a creature can Crouch it can generally improve its Cover by one Level". Picks: no cover
+    stays none (nothing to crouch behind); the top level stays (total cover is no line of
+    effect, which crouching does not make).
+    """
+    if degree not in degrees:
+        return degree
+    return degrees[min(degrees.index(degree) + 1, len(degrees) - 1)]
+
+
+def _charging(encounter: Encounter, charger_id: str, at_id: str) -> bool:
+    """001-20: the charger's charge at `at_id` is held, or was made in its current turn."""
+    combat = encounter.combat
+    held = combat.pending
+    if held is not None and held.kind == "charge" and held.attacker == charger_id:
+        return at_id in held.targets
+    if combat.current != charger_id:
+        return False
+    for entry in reversed(combat.log):
+        if entry.round != combat.round:
+            return False
+        if entry.kind == "charge_move" and entry.actor == charger_id:
+            return at_id in entry.targets
+    return False
+
+
+def _sees(
+    engine: Engine,
+    encounter: Encounter,
+    field_: Battlefield,
+    viewer: Occupant,
+    seen: Occupant,
+    origin: Origin,
+) -> bool:
+    """Whether `viewer` can see `seen`: not blinded, and no total concealment (000)."""
+    conditions = engine.rules.conditions(encounter, viewer.id)
+    if any(rules_for(c, engine.ruleset).cannot_see for c in conditions):
+        return False
+    measured = Origin.RANGED if origin.is_area else origin
+    return space_concealment(field_, viewer, seen, measured) is not ConcealmentDegree.TOTAL
+
+
+def _senses(engine: Engine, encounter: Encounter, creature_id: str, distance: int) -> bool:
+    """Whether the creature perceives another it cannot see (001-13 pick: any sense).
+
+    It hears (not deafened), or has blindsight or tremorsense reaching that far.
+    """
+    conditions = engine.rules.conditions(encounter, creature_id)
+    if not any(rules_for(c, engine.ruleset).cannot_hear for c in conditions):
+        return True
+    sb = engine.rules.statblock(encounter.creature(creature_id))
+    if sb is None:
+        return False
+    return any(
+        s.sense in _PERCEIVING and (s.range_squares is None or s.range_squares >= distance)
+        for s in sb.senses
+    )
+
+
+def _scaled_help(
+    encounter: Encounter, attacker_id: str, target_id: str, mods: tuple[Modifier, ...]
+) -> tuple[Modifier, ...]:
+    """001-33, 001 l.300-302: help by the number of helpers (+1, +2 for 2-3, +3 for 4+).
+
+    Replaces 000's +2 per Help Attack (the aids stay spent as 000's are).
+    """
+    helpers = [
+        aid.helper
+        for aid in encounter.combat.aids
+        if aid.kind is AidKind.ATTACK and aid.ally == attacker_id and aid.enemy == target_id
+    ]
+    if not helpers:
+        return mods
+    kept = tuple(m for m in mods if not m.source.startswith("help attack ("))
+    n = len(set(helpers))
+    return (*kept, Modifier(help_bonus(helpers), f"help from {n} (001)"))
