@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import OrderedDict
 from dataclasses import replace
 from pathlib import Path
 
@@ -36,7 +35,7 @@ from peers import machine_line, median_p95, rounds
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.geometry.light import Illumination, LightArea, LightingScene
-from orcus_desktop.geometry.lighting import light_levels
+from orcus_desktop.geometry.lighting import forget_lights, light_levels
 from orcus_desktop.geometry.visibility import visibility_polygon_array
 
 COLD_BUDGET = 1.5
@@ -57,7 +56,7 @@ def lit_map(lights: int, walls: int, seed: int = 7) -> Battlefield:
 
 
 def cold_light(bf: Battlefield) -> object:
-    bf.map_cached("lit_patches", OrderedDict).clear()
+    forget_lights(bf)
     return light_levels(replace(bf))  # a new value: its own per-battlefield cache is empty
 
 

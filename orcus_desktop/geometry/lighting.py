@@ -48,14 +48,116 @@ def _levels(battlefield: Battlefield) -> LevelGrid:
     scene = battlefield.lighting
     if scene is None:
         return np.full((bounds.rows, bounds.columns), Illumination.BRIGHT, dtype=np.int8)
-    levels = np.full((bounds.rows, bounds.columns), scene.ambient, dtype=np.int8)
-    if scene.ambient is not Illumination.BRIGHT:
-        for light in scene.lights:
-            row0, col0, patch = lit_patch(battlefield, light)
-            view = levels[row0 : row0 + patch.shape[0], col0 : col0 + patch.shape[1]]
-            np.maximum(view, patch, out=view)
+    if scene.ambient is Illumination.BRIGHT:
+        levels = np.full((bounds.rows, bounds.columns), scene.ambient, dtype=np.int8)
+    else:
+        levels = _combined(battlefield, scene.ambient, scene.lights).copy()
     levels[magical_darkness_mask(battlefield)] = Illumination.DARK
     return levels
+
+
+Patch = tuple[int, int, LevelGrid]
+"""One light's levels around it: (first row, first column, patch)."""
+
+# Past this many lights changed since the last combine, combining afresh is as cheap.
+_CHANGED_AT_MOST = 4
+
+
+class _Combine:
+    """The last combine of a map state: its lights, their patches and the levels they give.
+
+    Lets a drag re-light incrementally: only the squares the changed lights lit before or
+    light now are worked out again (docs/design.md#lighting).
+    """
+
+    def __init__(self, ambient: int, lights: tuple[LightArea, ...], patches: list[Patch]) -> None:
+        self.ambient = ambient
+        self.lights = lights
+        self.patches = patches
+        # (row0, col0, row1, col1) of each light's patch, to find the lights over a window
+        self.windows = np.array(
+            [(r, c, r + p.shape[0], c + p.shape[1]) for r, c, p in patches], dtype=np.int64
+        ).reshape(-1, 4)
+        self.levels: LevelGrid = np.empty((0, 0), dtype=np.int8)
+
+
+class _LightCache(OrderedDict[LightArea, Patch]):
+    """Each light's patch (least recently used first) and the last combine of them all."""
+
+    last: _Combine | None = None
+
+    def clear(self) -> None:
+        """Forget every light and the combine (a cold start)."""
+        super().clear()
+        self.last = None
+
+
+def _light_cache(battlefield: Battlefield) -> _LightCache:
+    return battlefield.map_cached("lights", _LightCache)
+
+
+def forget_lights(battlefield: Battlefield) -> None:
+    """Forget every light worked out on this map state (the next lighting starts cold)."""
+    _light_cache(battlefield).clear()
+
+
+def _combined(battlefield: Battlefield, ambient: int, lights: tuple[LightArea, ...]) -> LevelGrid:
+    """The brightest of the ambient level and every light, per square (shared: do not write).
+
+    Equal to combining every light afresh; when only a few lights changed since the map state's
+    last combine, only the windows they lit before are combined afresh and their new patches
+    laid on top (a drag step: one light's old and new squares, not the whole map).
+    """
+    cache = _light_cache(battlefield)
+    last = cache.last
+    shape = (battlefield.bounds.rows, battlefield.bounds.columns)
+    if last is not None and last.ambient == ambient and len(last.lights) == len(lights):
+        old = last.lights
+        changed = [
+            i for i in range(len(lights)) if old[i] is not lights[i] and old[i] != lights[i]
+        ]
+        if len(changed) <= _CHANGED_AT_MOST and last.levels.shape == shape:
+            _update(battlefield, last, lights, changed)
+            return last.levels
+    patches = [lit_patch(battlefield, light) for light in lights]
+    combine = _Combine(ambient, lights, patches)
+    levels: LevelGrid = np.full(shape, ambient, dtype=np.int8)
+    for row0, col0, patch in patches:
+        view = levels[row0 : row0 + patch.shape[0], col0 : col0 + patch.shape[1]]
+        np.maximum(view, patch, out=view)
+    combine.levels = levels
+    cache.last = combine
+    return levels
+
+
+def _update(
+    battlefield: Battlefield, combine: _Combine, lights: tuple[LightArea, ...], changed: list[int]
+) -> None:
+    """Bring the combine to `lights`, which differ from its own at the `changed` indices."""
+    if not changed:
+        return
+    stale = combine.windows[changed].copy()
+    for i in changed:
+        row0, col0, patch = lit_patch(battlefield, lights[i])
+        combine.patches[i] = (row0, col0, patch)
+        combine.windows[i] = (row0, col0, row0 + patch.shape[0], col0 + patch.shape[1])
+    combine.lights = lights
+    levels, windows = combine.levels, combine.windows
+    for r0, c0, r1, c1 in stale.tolist():
+        # the squares a changed light lit before: afresh from every light over them now
+        levels[r0:r1, c0:c1] = combine.ambient
+        over = (windows[:, 0] < r1) & (windows[:, 2] > r0)
+        over &= (windows[:, 1] < c1) & (windows[:, 3] > c0)
+        for j in np.flatnonzero(over).tolist():
+            row0, col0, patch = combine.patches[j]
+            a0, b0 = max(r0, row0), max(c0, col0)
+            a1, b1 = min(r1, row0 + patch.shape[0]), min(c1, col0 + patch.shape[1])
+            view = levels[a0:a1, b0:b1]
+            np.maximum(view, patch[a0 - row0 : a1 - row0, b0 - col0 : b1 - col0], out=view)
+    for i in changed:
+        row0, col0, patch = combine.patches[i]
+        view = levels[row0 : row0 + patch.shape[0], col0 : col0 + patch.shape[1]]
+        np.maximum(view, patch, out=view)
 
 
 def magical_darkness_mask(battlefield: Battlefield) -> BoolArray:
@@ -73,15 +175,13 @@ def magical_darkness_mask(battlefield: Battlefield) -> BoolArray:
     return battlefield.cached("magical_darkness", build)
 
 
-def lit_patch(battlefield: Battlefield, light: LightArea) -> tuple[int, int, LevelGrid]:
+def lit_patch(battlefield: Battlefield, light: LightArea) -> Patch:
     """The levels one light gives the squares around it: (first row, first column, patch).
 
     Cached per map state and light (space and radii): only lights that moved or changed are
     worked out again.
     """
-    cache: OrderedDict[LightArea, tuple[int, int, LevelGrid]] = battlefield.map_cached(
-        "lit_patches", OrderedDict
-    )
+    cache = _light_cache(battlefield)
     found = cache.get(light)
     if found is not None:
         cache.move_to_end(light)
@@ -93,7 +193,7 @@ def lit_patch(battlefield: Battlefield, light: LightArea) -> tuple[int, int, Lev
     return found
 
 
-def _lit_patch(battlefield: Battlefield, light: LightArea) -> tuple[int, int, LevelGrid]:
+def _lit_patch(battlefield: Battlefield, light: LightArea) -> Patch:
     bounds = battlefield.bounds
     space = light.space
     reach = max(light.dim, light.bright)
@@ -115,7 +215,22 @@ def _lit_patch(battlefield: Battlefield, light: LightArea) -> tuple[int, int, Le
     box = (float(col0), float(row0), float(col1), float(row1))
     if not (box[0] < centre[0] < box[2] and box[1] < centre[1] < box[3]):
         return row0, col0, np.zeros_like(patch)  # a light off the map lights nothing
-    ring = visibility_polygon_array(centre, battlefield.sight_index, box)
+    # Only walls meeting the window can shade a centre in it from the light (both lie in the
+    # window, which is convex): sweep those alone, not the map's index (its culling is tuned
+    # for whole-map views and costs more here). The sweep's bounds take them whole: unclipped.
+    index = battlefield.sight_index
+    near = index.segments[index.in_box(box)]
+    sweep_box = box
+    if len(near):
+        ends = near.reshape(-1, 2)
+        low, high = ends.min(axis=0), ends.max(axis=0)
+        sweep_box = (
+            min(box[0], float(low[0])),
+            min(box[1], float(low[1])),
+            max(box[2], float(high[0])),
+            max(box[3], float(high[1])),
+        )
+    ring = visibility_polygon_array(centre, near, sweep_box)
     if len(ring) >= 3:
         polygon = shapely.Polygon(ring)
         shapely.prepare(polygon)

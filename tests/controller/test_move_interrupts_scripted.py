@@ -25,7 +25,7 @@ from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import fighter, make_session, orc
 
 DESTINATION = Square(6, 2)
-OA_RULESETS = ("orcus", "4e-quickref", "alloy-heroes")  # 001 "strike" has no opportunity attacks
+OA_RULESETS = ("orcus", "4e-quickref", "alloy-heroes", "square-fireballs")  # 001: none
 
 
 def _past_two(ruleset_id: str = "orcus") -> GameSession:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.geometry.light import Illumination, LightArea, LightingScene, Senses
 from orcus_desktop.geometry.lighting import (
+    LevelGrid,
     light_cause,
     light_levels,
     lit_patch,
@@ -162,3 +165,43 @@ def test_moving_one_light_recomputes_that_light_only() -> None:
     light_levels(after)
     assert lit_patch(after, lantern) is kept  # the lantern's light was not worked out again
     assert level(after, 15, 10) is BRIGHT
+
+
+def lit_from_scratch(field: Battlefield) -> LevelGrid:
+    """Every square's level combined afresh: the brightest of the ambient level and each light
+    reaching it, magical darkness dark (000 "Vision and Light")."""
+    scene = field.lighting
+    assert scene is not None
+    levels = np.full((field.bounds.rows, field.bounds.columns), scene.ambient, dtype=np.int8)
+    for light in scene.lights:
+        row0, col0, lit = lit_patch(field, light)
+        view = levels[row0 : row0 + lit.shape[0], col0 : col0 + lit.shape[1]]
+        np.maximum(view, lit, out=view)
+    for square in scene.magical_darkness:
+        levels[square.row, square.col] = DARK
+    return levels
+
+
+def test_relighting_during_a_drag_equals_lighting_every_square_afresh() -> None:
+    # A torch-bearer walks east past a lantern and along a wall, then a lamp changes radius
+    # and one light goes out: after every step each square has the level a fresh lighting
+    # gives, including squares the torch lit before and no longer reaches.
+    walls = [wall((16.0, 4.0), (16.0, 14.0)), wall((3.0, 20.0), (12.0, 20.0))]
+    lantern = LightArea(Space(Square(14, 9), Size.MEDIUM), bright=2, dim=4)
+    lamp = LightArea(Space(Square(6, 22), Size.LARGE), bright=1, dim=3)
+    darkness = {Square(13, 10), Square(20, 10)}
+    torch = TORCH
+    field = dark_field(torch, lantern, lamp, walls=walls, darkness=darkness)
+    assert (light_levels(field) == lit_from_scratch(field)).all()
+    steps: list[tuple[LightArea, ...]] = []
+    for col in range(11, 27, 3):
+        torch = replace(torch, space=Space(Square(col, 10 + col % 2), Size.MEDIUM))
+        steps.append((torch, lantern, lamp))
+    steps.append((replace(torch, space=Space(Square(2, 2), Size.MEDIUM)), lantern, lamp))
+    steps.append((steps[-1][0], lantern, replace(lamp, dim=6)))  # the lamp turned up
+    steps.append((steps[-1][0], lantern))  # the lamp put out
+    for lights in steps:
+        field = dark_field(*lights, walls=walls, darkness=darkness)
+        assert (light_levels(field) == lit_from_scratch(field)).all(), lights
+        if lights[0].space.origin == Square(2, 2):
+            assert level(field, 26, 11) is DARK  # the torch left: the squares it lit are dark
