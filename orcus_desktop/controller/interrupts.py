@@ -25,6 +25,7 @@ from orcus_desktop.controller.attack_resolution import (
 from orcus_desktop.controller.availability import (
     CombatAction,
     action_problem,
+    attack_barred,
     cannot_act,
     find_power,
     stopped,
@@ -117,7 +118,9 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         return move_interrupts.resume(
             engine, encounter, held, stopped(engine.rules, encounter, held.attacker)
         )
-    reason = cannot_act(engine.rules, encounter, held.attacker)
+    reason = cannot_act(engine.rules, encounter, held.attacker) or attack_barred(
+        engine.rules, encounter, held.attacker
+    )
     if not reason:
         try:
             return logged_attack(engine, _held_attack(engine, encounter, held), held.attacker)

@@ -235,7 +235,7 @@ class AttackDialog(QDialog):
             if preview is None:
                 label.setText(f"{_name(session, target_id)}: {problem or 'no preview'}")
             else:
-                label.setText(attack_summary(preview, session.encounter))
+                label.setText(attack_summary(preview, session))
 
     def accept(self) -> None:
         try:

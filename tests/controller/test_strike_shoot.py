@@ -61,8 +61,9 @@ def test_shoot_into_melee_with_cover_and_range_band() -> None:
     assert not any("long range" in source for source in parts)
     # The GM reads them in the attack dialog's line before rolling.
     previews, _ = s.preview_attack("archer", "Arcane Bolt", ["orc"])
-    line = attack_summary(previews[0], s.encounter)
-    assert "three-quarters cover" in line
+    line = attack_summary(previews[0], s)
+    assert "3/4 cover" in line  # the ruleset's own label (001 l.154 "3/4 Cover")
+    assert "three-quarters" not in line
     assert "range 9 (001 Shoot!) -4 · into melee: 1 ally (001) -1" in line
     # The attack itself logs the same numbers for the GM (the breakdown of the attack).
     assert s.use_power("archer", "Arcane Bolt", ["orc"], dice=[20, 4]).ok

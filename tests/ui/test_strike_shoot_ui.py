@@ -41,10 +41,12 @@ def test_the_gm_picks_a_quarter_cover_level_under_strike(qtbot: QtBot, window: M
     before = summary.text()
     box.setCurrentIndex(box.findData("seven_eighths"))
     assert summary.text() != before
-    assert "seven-eighths cover" in summary.text()
+    # The line names the level as the cover box does (001 l.156 "7/8 Cover").
+    assert "7/8 cover" in summary.text()
+    assert "seven-eighths" not in summary.text()
     assert "goblin-1" in dialog.crouch_boxes  # 001-12's toggle, per target
     dialog.crouch_boxes["goblin-1"].setChecked(True)  # the GM's own level stands
-    assert "seven-eighths cover" in summary.text()
+    assert "7/8 cover" in summary.text()
     accept_dialog(qtbot, window, "11 3")
     target = session.encounter.combat.log[-1].data["targets"][0]
     assert target["cover"] == "seven_eighths"

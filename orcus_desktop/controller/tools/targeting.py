@@ -14,7 +14,6 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
 from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import Power, TargetKind
 from orcus_desktop.vocabulary import Origin
 
@@ -202,14 +201,15 @@ def targeting_request(
     )
 
 
-def attack_summary(preview: TargetPreview, encounter: Encounter, extra_bonus: int = 0) -> str:
+def attack_summary(preview: TargetPreview, session: GameSession, extra_bonus: int = 0) -> str:
     """One line the GM reads before rolling: the number needed and what changes it.
 
-    ``Goblin Warrior 1: needs 9 on the d20 (+8 vs AC 17) · half cover · combat advantage``.
+    ``Goblin Warrior 1: needs 9 on the d20 (+8 vs AC 17) · half cover · combat advantage``;
+    the cover is named as the ruleset names it (001-11: "3/4 cover").
     000 "Making an Attack": the attack hits when d20 + bonus reaches the defense; a natural 20
     always hits and a natural 1 always misses (000 "Critical Hits", "Automatic Miss").
     """
-    name = encounter.name_of(preview.target)
+    name = session.encounter.name_of(preview.target)
     if preview.defense is None or preview.defense_kind is None:
         return f"{name}: no attack roll"
     bonus = preview.attack_bonus + extra_bonus
@@ -228,7 +228,8 @@ def attack_summary(preview: TargetPreview, encounter: Encounter, extra_bonus: in
     parts = [f"{name}: {need} ({bonus:+d} vs {defense} {preview.defense})"]
     cover = str(preview.facts.get("cover", "none"))
     if cover not in ("none", ""):
-        parts.append(f"{cover.replace('_', '-')} cover")
+        named = session.rules.ruleset.label(cover)
+        parts.append(named if named.endswith("cover") else f"{named} cover")
     concealment = str(preview.facts.get("concealment", "none"))
     cause = str(preview.facts.get("concealment_cause", ""))
     cause = f"{cause}: " if cause else ""  # docs/rulings.md R-61: what the light gives

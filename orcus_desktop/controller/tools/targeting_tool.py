@@ -262,7 +262,7 @@ class TargetingTool(OneShotTool):
             return f"{self._name(target_id)}: {problem or 'cannot be attacked'}"
         # 000 "Charge": +1 to the attack roll.
         extra = 1 if request.action is TargetingAction.CHARGE else 0
-        return attack_summary(previews[0], session.encounter, extra)
+        return attack_summary(previews[0], session, extra)
 
     # -- a charge's end square -----------------------------------------------------------------
 
@@ -373,7 +373,9 @@ class TargetingTool(OneShotTool):
                     request.creature_id, request.power_name, targets, placed
                 )
                 lines = (
-                    [attack_summary(p, encounter) for p in previews] if not why else [f"⚠ {why}"]
+                    [attack_summary(p, self._session) for p in previews]
+                    if not why
+                    else [f"⚠ {why}"]
                 )
         kind = f"{request.origin.value.title()} {request.area} {request.area_size}"
         user = self._name(request.creature_id)
