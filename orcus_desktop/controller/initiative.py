@@ -85,6 +85,7 @@ def roll_initiative(
             group=groups.get(cid),
             die=dice.get(cid),
             total=totals.get(cid),
+            log_tie=encounter_flow.logs_coin_flips(engine),
         )
         for cid in creature_ids
     ]
@@ -126,6 +127,7 @@ def join_combat(
         group=group,
         die=die,
         total=total,
+        log_tie=encounter_flow.logs_coin_flips(engine),
     )
     return run_step(
         "join_combat",
@@ -164,6 +166,7 @@ def new_wave(
                 modifier=initiative_modifier(engine, e, cid),
                 group=groups.get(CreatureId(cid)),
                 die=dice.get(cid),
+                log_tie=encounter_flow.logs_coin_flips(engine),
             )
             for cid in ids
         ]
