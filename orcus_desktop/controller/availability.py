@@ -114,6 +114,18 @@ _RULESET_KEYS = {CombatAction.DROP_PRONE: "drop_prone", CombatAction.ESCAPE_GRAP
 _FOLDED_INTO_AID = frozenset({CombatAction.HELP_ATTACK, CombatAction.HELP_DEFENSE})
 """002-12: the help actions that are choices of "Aid another" (`combat_actions.aid_choice`)."""
 
+_ATTACKING = frozenset(
+    {
+        CombatAction.BASIC_ATTACK,
+        CombatAction.CHARGE,
+        CombatAction.COUP_DE_GRACE,
+        CombatAction.GRAPPLE,
+        CombatAction.SHOVE,
+        CombatAction.OPPORTUNITY_ATTACK,
+    }
+)
+"""The actions that make an attack (barred by 003-36 Stunned's "Cannot attack")."""
+
 _MOVING = frozenset(
     {
         CombatAction.WALK,
@@ -268,7 +280,7 @@ def kind_problem(
         if combatant.out_of_turn is kind:
             return ""
         return f"it is not {name}'s turn"
-    if not combatant.budget.can_spend(kind):
+    if not combatant.budget.can_spend(kind, rules.conversions(encounter, creature_id)):
         limited = [r.condition.label for r in table if r.actions is not ActionLimit.NORMAL]
         if limited:
             # 000 "Dazed": "You can only take one standard action on your turn".
@@ -303,7 +315,9 @@ def action_problem(
             return f"{name} already took actions this turn"
         return ""
     if action is CombatAction.OPPORTUNITY_ATTACK:
-        problem = kind_problem(rules, encounter, creature_id, ActionKind.OPPORTUNITY)
+        problem = kind_problem(
+            rules, encounter, creature_id, ActionKind.OPPORTUNITY
+        ) or attack_barred(rules, encounter, creature_id)
         if problem:
             return problem
         if combatant is not None and combatant.out_of_turn is not ActionKind.OPPORTUNITY:
@@ -313,6 +327,10 @@ def action_problem(
     problem = kind_problem(rules, encounter, creature_id, action.kind_under(rules.ruleset))
     if problem:
         return problem
+    if action in _ATTACKING:
+        problem = attack_barred(rules, encounter, creature_id)
+        if problem:
+            return problem
 
     if action in _MOVING:
         limits = {rules_for(c, rules.ruleset).movement for c in conditions}
@@ -448,7 +466,22 @@ def power_problem(rules: CombatRules, encounter: Encounter, creature_id: str, po
         article = "an" if frequency[0] in "aeiou" else "a"
         return f"{power.name} is {article} {frequency} power already used"
     kind = power.action
-    return kind_problem(rules, encounter, creature_id, kind)
+    problem = kind_problem(rules, encounter, creature_id, kind)
+    if not problem and power.attack is not None:
+        problem = attack_barred(rules, encounter, creature_id)
+    return problem
+
+
+def attack_barred(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
+    """Why a condition forbids the creature any attack, or "".
+
+    003-36, 003 l.366 Stunned: "Cannot attack" (000's stunned takes no action: ``kind_problem``).
+    """
+    creature = encounter.find_creature(creature_id)
+    for condition in sorted(rules.conditions(encounter, creature_id)):
+        if creature is not None and rules_for(condition, rules.ruleset).cannot_attack:
+            return f"{creature.name} is {condition.label.lower()}: cannot attack"
+    return ""
 
 
 def available_actions(

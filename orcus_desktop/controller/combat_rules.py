@@ -198,6 +198,15 @@ class CombatRules:
         )
         return ActionBudget(budget.standard, budget.move, budget.swift)
 
+    def conversions(self, encounter: Encounter, creature_id: str) -> tuple[tuple[str, str], ...]:
+        """The slot substitutions of the creature's turn (000 "Your Turn").
+
+        003-15, 003 l.256 "One each of": none, but 003-24 Dazed's "either a Standard Action or
+        a Move Action" (the ruleset's condition budgets).
+        """
+        names = (c.value for c in self.conditions(encounter, creature_id))
+        return self.ruleset.actions.conversions_for(names)
+
     def skip_reason(self, encounter: Encounter, creature_id: CreatureId) -> str:
         """Why a creature gets no turn: dead, or surprised in the surprise round."""
         combat = encounter.combat

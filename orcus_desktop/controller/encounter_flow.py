@@ -185,6 +185,14 @@ def _unit(c: Combatant) -> str:
     return c.group or f"\0{c.creature_id}"
 
 
+def logs_coin_flips(engine: Engine) -> bool:
+    """Whether 000's coin-flip tie entry is logged (docs/rulings.md R-18).
+
+    Not under 003-12 (003 l.193-194): its own entry (``alternate_ties``) says how the tie went.
+    """
+    return not engine.ruleset.hooks.initiative_procedure.ties_alternate_sides
+
+
 def alternate_ties(
     engine: Engine, encounter: Encounter, changed: Sequence[str], rng: random.Random
 ) -> Encounter:

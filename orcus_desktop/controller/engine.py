@@ -75,7 +75,8 @@ class Engine:
         elif combat.current != creature_id:
             combatant = replace(combatant, out_of_turn=None)
         elif kind not in (ActionKind.FREE, ActionKind.NONE):
-            combatant = replace(combatant, budget=combatant.budget.spend(kind))
+            conversions = self.rules.conversions(encounter, creature_id)
+            combatant = replace(combatant, budget=combatant.budget.spend(kind, conversions))
         combatant = replace(combatant, moved_squares=combatant.moved_squares + moved)
         return encounter.with_combat(combat.with_combatant(combatant))
 

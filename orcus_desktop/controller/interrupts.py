@@ -15,16 +15,17 @@ from dataclasses import replace
 
 from orcus_desktop.controller import move_interrupts, placement, strike_reactions
 from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
     attack,
     attack_step,
-    basic_attack_name,
     logged_attack,
 )
 from orcus_desktop.controller.availability import (
     CombatAction,
     action_problem,
+    attack_barred,
     cannot_act,
     find_power,
     stopped,
@@ -117,7 +118,9 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         return move_interrupts.resume(
             engine, encounter, held, stopped(engine.rules, encounter, held.attacker)
         )
-    reason = cannot_act(engine.rules, encounter, held.attacker)
+    reason = cannot_act(engine.rules, encounter, held.attacker) or attack_barred(
+        engine.rules, encounter, held.attacker
+    )
     if not reason:
         try:
             return logged_attack(engine, _held_attack(engine, encounter, held), held.attacker)

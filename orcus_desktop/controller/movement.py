@@ -31,7 +31,7 @@ from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
-from orcus_desktop.rules.conditions import Condition, rules_for
+from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import Provocation
 from orcus_desktop.vocabulary import CreatureId
@@ -269,7 +269,9 @@ def _allowance(
     engine: Engine, encounter: Encounter, creature: Creature, mode: MoveMode
 ) -> tuple[int, geo_movement.PathRule, bool]:
     conditions = engine.rules.conditions(encounter, creature.id)
-    slowed = Condition.SLOWED in conditions
+    # 000 "Slowed": speed 2 - the row's limit (003-35's row lifts it: the cost doubles instead).
+    rows = [rules_for(c, engine.ruleset) for c in conditions]
+    slowed = any(row.movement is MovementLimit.SPEED_2 for row in rows)
     # 004-24 (004 l.700): "If a character moves when he or she can't see ... his or her speed
     # is limited to one-half normal" (the movement hook, H6; 000 keeps the speed).
     sees = not any(rules_for(c, engine.ruleset).cannot_see for c in conditions)
@@ -280,7 +282,8 @@ def _allowance(
     if mode is MoveMode.CRAWL and policy.crawl_squares is not None:
         # 003-55 (003 l.826): "Crawl 1." - that many squares at a crawl's cost of 2 each.
         return 2 * policy.crawl_squares, geo_movement.PathRule.CRAWL, False
-    if slowed and policy.slowed_doubles_cost and mode in (MoveMode.WALK, MoveMode.DASH):
+    doubled = Condition.SLOWED in conditions and policy.slowed_doubles_cost
+    if doubled and mode in (MoveMode.WALK, MoveMode.DASH):
         # 003-35 (003 l.365): "For each square moved, must spend an additional square of
         # movement" - a crawl's cost per square, on top of difficult terrain; no speed 2.
         bonus = engine.ruleset.dash.speed_bonus if mode is MoveMode.DASH else 0

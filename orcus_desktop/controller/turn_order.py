@@ -62,6 +62,7 @@ class InitiativeRequest:
             group of identical creatures").
         die: the d20 the GM rolled at the table and typed in, or None to let the app roll.
         total: a result the GM typed in directly (overrides everything), or None.
+        log_tie: False where the ruleset logs its own tie order (003-12): no coin-flip entry.
     """
 
     creature_id: CreatureId
@@ -69,6 +70,7 @@ class InitiativeRequest:
     group: str | None = None
     die: int | None = None
     total: int | None = None
+    log_tie: bool = True
 
 
 def roll_initiative(
@@ -128,7 +130,7 @@ def roll_initiative(
             )
         )
     changed = [r.creature_id for r in requests]
-    combat = _break_ties(combat, rng, changed)
+    combat = _break_ties(combat, rng, changed, all(r.log_tie for r in requests))
     return encounter.with_combat(_sorted(combat, changed))
 
 
@@ -411,7 +413,9 @@ def _sorted(combat: Combat, moved: Sequence[str] = ()) -> Combat:
     return replace(combat, order=tuple(order))
 
 
-def _break_ties(combat: Combat, rng: random.Random, changed: Sequence[str]) -> Combat:
+def _break_ties(
+    combat: Combat, rng: random.Random, changed: Sequence[str], log: bool = True
+) -> Combat:
     """Coin flips between combatants tied on result and modifier (docs/rulings.md R-18).
 
     Only ties involving a `changed` creature are flipped (earlier flips stand). Members of one
@@ -432,6 +436,8 @@ def _break_ties(combat: Combat, rng: random.Random, changed: Sequence[str]) -> C
         for members, flip in zip(tied, flips, strict=True):
             for member in members:
                 combat = combat.with_combatant(replace(member, tie_break=len(tied) - flip))
+        if not log:  # the request's ``log_tie``
+            continue
         combat = combat.logged(
             "initiative_tie",
             data={

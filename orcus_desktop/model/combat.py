@@ -10,7 +10,7 @@ per-creature state; this module holds the turn-flow bookkeeping the controller k
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -23,6 +23,7 @@ from orcus_desktop.rules.engagement import Engagement, StrikeOffer
 from orcus_desktop.rules.guards import Guarding
 from orcus_desktop.rules.initiative_choice import InitiativeChoice
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.ruleset.tables import ORCUS_CONVERSIONS, spend_order
 from orcus_desktop.vocabulary import CreatureId
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -52,36 +53,33 @@ class ActionBudget:
     move: int = 1
     swift: int = 1
 
-    def can_spend(self, kind: ActionKind) -> bool:
-        if kind is ActionKind.STANDARD:
-            return self.standard > 0
-        if kind is ActionKind.MOVE:
-            return self.move > 0 or self.standard > 0
-        if kind is ActionKind.SWIFT:
-            return self.swift > 0 or self.move > 0 or self.standard > 0
-        return True
+    def can_spend(
+        self, kind: ActionKind, conversions: Iterable[tuple[str, str]] = ORCUS_CONVERSIONS
+    ) -> bool:
+        """Whether a slot of `kind`, or one that converts into it, is left.
 
-    def spend(self, kind: ActionKind) -> ActionBudget:
+        ``conversions`` are the ruleset's (000's by default; 003-15: none), as
+        ``ActionEconomy.conversions_for`` gives them.
+        """
+        order = spend_order(kind.value, conversions)
+        return not order or any(getattr(self, slot) > 0 for slot in order)
+
+    def spend(
+        self, kind: ActionKind, conversions: Iterable[tuple[str, str]] = ORCUS_CONVERSIONS
+    ) -> ActionBudget:
         """The budget after taking one action of `kind`, using the cheapest slot that fits.
 
         Raises:
             ValueError: no slot left for that kind.
         """
-        if not self.can_spend(kind):
-            raise ValueError(f"no {kind.value} action left")
-        if kind is ActionKind.STANDARD:
-            return replace(self, standard=self.standard - 1)
-        if kind is ActionKind.MOVE:
-            if self.move > 0:
-                return replace(self, move=self.move - 1)
-            return replace(self, standard=self.standard - 1)
-        if kind is ActionKind.SWIFT:
-            if self.swift > 0:
-                return replace(self, swift=self.swift - 1)
-            if self.move > 0:
-                return replace(self, move=self.move - 1)
-            return replace(self, standard=self.standard - 1)
-        return self
+        order = spend_order(kind.value, tuple(conversions))
+        if not order:
+            return self
+        for slot in order:
+            left = int(getattr(self, slot))
+            if left > 0:
+                return replace(self, **{slot: left - 1})
+        raise ValueError(f"no {kind.value} action left")
 
     @property
     def untouched(self) -> bool:
@@ -312,6 +310,14 @@ class EscalationSet:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnSight:
+    """001-20: whom ``viewer`` could see when its current turn started (001 l.226)."""
+
+    viewer: CreatureId
+    seen: frozenset[CreatureId]
+
+
+@dataclass(frozen=True, slots=True)
 class Combat:
     """The encounter's combat state.
 
@@ -337,6 +343,7 @@ class Combat:
             0 since combat started.
         initiative_choices: 001's initiative check and tie choice per creature (001-01..03),
             kept for the whole combat; empty under the other rulesets.
+        turn_sight: 001's start-of-turn sight snapshot (001-20), None under the others.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -354,6 +361,7 @@ class Combat:
     escalation_set: EscalationSet | None = None
     initiative_choices: tuple[InitiativeChoice, ...] = ()
     guards: tuple[Guarding, ...] = ()
+    turn_sight: TurnSight | None = None
 
     @property
     def active(self) -> bool:
@@ -409,6 +417,9 @@ class Combat:
                 o for o in self.strike_offers if creature_id not in (o.reactor, o.target)
             ),
             guards=tuple(g for g in self.guards if g.creature != creature_id),
+            turn_sight=None
+            if self.turn_sight is None or self.turn_sight.viewer == creature_id
+            else TurnSight(self.turn_sight.viewer, self.turn_sight.seen - {creature_id}),
         )
 
     def engaged_with(self, creature_id: str) -> CreatureId | None:

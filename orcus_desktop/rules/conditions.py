@@ -115,6 +115,7 @@ class ConditionRules:
         actions: What is left of the creature's turn.
         no_immediate_actions: Can't take immediate actions (opportunity attacks use one).
         no_free_actions: Can't take free actions.
+        cannot_attack: 003-36 Stunned: "Cannot attack" (it may still act).
         movement: What is left of its movement.
         can_be_moved: False when even unwilling movement cannot move it (Restrained).
         implies: Other conditions the creature also has (Controlled -> Dazed,
@@ -165,6 +166,7 @@ class ConditionRules:
     actions: ActionLimit = ActionLimit.NORMAL
     no_immediate_actions: bool = False
     no_free_actions: bool = False
+    cannot_attack: bool = False
     movement: MovementLimit = MovementLimit.NORMAL
     can_be_moved: bool = True
     implies: tuple[Condition, ...] = ()
@@ -350,7 +352,12 @@ def _with_condition_set(
             continue
         base = table[condition]
         implies = base.implies + tuple(known[i] for i in row.also_implies if i in known)
-        table[condition] = replace(base, **row.overrides(), implies=implies)  # type: ignore[arg-type]
+        changes = row.overrides()
+        if row.actions is not None:
+            changes["actions"] = ActionLimit(row.actions)
+        if row.movement is not None:
+            changes["movement"] = MovementLimit(row.movement)
+        table[condition] = replace(base, **changes, implies=implies)  # type: ignore[arg-type]
     return table
 
 

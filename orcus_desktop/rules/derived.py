@@ -15,7 +15,7 @@ from orcus_desktop.rules.attack_modifiers import (
     defense_value,
     weapon_for,
 )
-from orcus_desktop.rules.conditions import MovementLimit, rules_for
+from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue, resolve
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.ruleset import Ruleset
@@ -73,6 +73,12 @@ def effective_speed(
         for c in state.active_conditions(ruleset)
     ):
         value = value.overridden(min(value.total, 2))
+    elif Condition.SLOWED in state.active_conditions(ruleset) and (
+        ruleset.hooks.movement_policy.slowed_doubles_cost
+    ):
+        # 003-35 (003 l.365): "For each square moved, must spend an additional square of
+        # movement": the squares it walks on open ground, as the move tool offers them.
+        value = value.overridden(value.total // 2)
     return value
 
 

@@ -71,9 +71,12 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         condition_budgets=(
             # 003-24, 003 l.330 Dazed: "can use a Minor Action and either a Standard Action
             # or a Move Action" (the standard slot pays a move).
-            ConditionBudget("dazed", Budget(1, 0, 1), "003-24"),
-            # 003-36, 003 l.368 Stunned: "Can only take one action per turn".
-            ConditionBudget("stunned", ONE_STANDARD, "003-36"),
+            ConditionBudget("dazed", Budget(1, 0, 1), "003-24", (("standard", "move"),)),
+            # 003-36, 003 l.368 Stunned: "Can only take one action per turn" - of any slot;
+            # "Cannot attack", "Cannot move" are its status row (square_fireballs_status).
+            ConditionBudget(
+                "stunned", ONE_STANDARD, "003-36", (("standard", "move"), ("standard", "swift"))
+            ),
             *(b for b in ORCUS_CONDITION_BUDGETS if b.condition not in ("dazed", "stunned")),
         ),
         # 003-16/003-19: the opportunity attack is a free reaction.

@@ -68,6 +68,14 @@ SQUARE_FIREBALLS_ROWS = (
         cannot_flank=True,
         no_immediate_actions=True,
     ),
+    # 003-35, 003 l.365 Slowed: "For each square moved, must spend an additional square of
+    # movement" - the cost doubles (the movement hook), the speed is not capped at 2 (000).
+    ConditionRow("slowed", source="003-35, 003 l.365", movement="normal"),
+    # 003-36, 003 l.366-371 Stunned: "Cannot attack", "Cannot move" (000's row), "Can only
+    # take one action per turn" (the budget, square_fireballs.py; 000: no actions).
+    ConditionRow(
+        "stunned", source="003-36, 003 l.366", actions="single_action", cannot_attack=True
+    ),
     # 003-37, 003 l.372-376 Unconscious: "Helpless (+2 to be hit, enemy melee attacks gain +10
     # Crit Range)" (its -5 to defenses is gone: ``unconscious_defense_penalty``); "When
     # damaged, if the character has 1 or more remaining hit points ..., the condition ends".

@@ -18,6 +18,22 @@ from orcus_desktop.vocabulary import CoverDegree
 ACTION_SLOTS = ("standard", "move", "swift")
 """000 "Your Turn": the slots of a turn, most valuable first."""
 
+ORCUS_CONVERSIONS = (("standard", "move"), ("standard", "swift"), ("move", "swift"))
+"""000 "Your Turn": "a standard action can be used as a move or swift action, a move action
+as a swift action" (from, to)."""
+
+
+def spend_order(kind: str, conversions: Iterable[tuple[str, str]]) -> tuple[str, ...]:
+    """The slots an action of ``kind`` may use, cheapest first (000: swift, move, standard).
+
+    ``kind`` itself, then the slots that convert into it, least valuable first; () for a kind
+    that takes no slot (free, immediate...).
+    """
+    if kind not in ACTION_SLOTS:
+        return ()
+    sources = {s for s, t in conversions if t == kind}
+    return (kind, *(s for s in reversed(ACTION_SLOTS) if s in sources))
+
 
 @dataclass(frozen=True, slots=True)
 class Labels:
@@ -72,11 +88,16 @@ ONE_STANDARD = Budget(1, 0, 0)
 
 @dataclass(frozen=True, slots=True)
 class ConditionBudget:
-    """The most a condition leaves of a turn (slot by slot; several conditions: the least)."""
+    """The most a condition leaves of a turn (slot by slot; several conditions: the least).
+
+    ``conversions`` are substitutions the condition allows within that budget on top of the
+    economy's (003-24 Dazed: "either a Standard Action or a Move Action").
+    """
 
     condition: str
     budget: Budget
     source: str = ""
+    conversions: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +150,7 @@ class ActionEconomy:
     """
 
     turn: Budget = Budget()
-    conversions: tuple[tuple[str, str], ...] = (
-        ("standard", "move"),
-        ("standard", "swift"),
-        ("move", "swift"),
-    )
+    conversions: tuple[tuple[str, str], ...] = ORCUS_CONVERSIONS
     condition_budgets: tuple[ConditionBudget, ...] = ORCUS_CONDITION_BUDGETS
     surprise_round: Budget = ONE_STANDARD
     immediate_per_round: int = 1
@@ -147,19 +164,23 @@ class ActionEconomy:
     action_points_in_surprise_round: bool = False
 
     def __post_init__(self) -> None:
-        for source, target in self.conversions:
+        pairs = [*self.conversions, *(p for b in self.condition_budgets for p in b.conversions)]
+        for source, target in pairs:
             if source not in ACTION_SLOTS or target not in ACTION_SLOTS:
                 raise ValueError(f"actions.conversions: unknown slot in {source}->{target}")
 
     def spend_order(self, kind: str) -> tuple[str, ...]:
-        """The slots an action of ``kind`` may use, cheapest first (000: swift, move, standard).
+        """The slots an action of ``kind`` may use, cheapest first (000: swift, move, standard)."""
+        return spend_order(kind, self.conversions)
 
-        ``kind`` itself, then the slots that convert into it, least valuable first.
+    def conversions_for(self, conditions: Iterable[str]) -> tuple[tuple[str, str], ...]:
+        """The substitutions a turn allows under these (active) conditions.
+
+        The economy's (003-15: none), plus those of each matching condition budget.
         """
-        if kind not in ACTION_SLOTS:
-            return ()
-        sources = {s for s, t in self.conversions if t == kind}
-        return (kind, *(s for s in reversed(ACTION_SLOTS) if s in sources))
+        names = set(conditions)
+        extra = [p for b in self.condition_budgets if b.condition in names for p in b.conversions]
+        return tuple(dict.fromkeys((*self.conversions, *extra)))
 
     def budget_for(self, conditions: Iterable[str], *, surprise_round: bool = False) -> Budget:
         """The turn's starting budget under these (active) conditions.
@@ -196,12 +217,16 @@ class ConditionRow:
     """A ruleset's change to one condition's row of 000 "Appendix: Conditions".
 
     Fields left None keep 000's value; ``also_implies`` adds to 000's implications. The names
-    match ``conditions.ConditionRules`` so the table applies them as they are.
+    match ``conditions.ConditionRules`` so the table applies them as they are; ``actions`` and
+    ``movement`` are the values of its ``ActionLimit`` and ``MovementLimit``.
     """
 
     condition: str
     source: str = ""
     label: str | None = None
+    actions: str | None = None
+    movement: str | None = None
+    cannot_attack: bool | None = None
     grants_combat_advantage: bool | None = None
     grants_combat_advantage_to_melee: bool | None = None
     cannot_flank: bool | None = None
