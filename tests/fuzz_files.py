@@ -59,6 +59,42 @@ def base_document() -> dict[str, Any]:
         ],
     }
     data["creatures"][0]["state"] = {"current_hp": 10}
+    # Issues 13 and 20: zones and lights, whose creatures are references too.
+    data["lighting"] = {
+        "ambient": "dim",
+        "sources": [
+            {
+                "id": "light-1",
+                "name": "Torch",
+                "square": [4, 6],
+                "bright": 4,
+                "dim": 8,
+                "colour": "#ffcc66",
+                "carried_by": ids[0],
+                "lit": True,
+            },
+            {
+                "id": "light-2",
+                "name": "Lamp",
+                "square": [8, 8],
+                "bright": 2,
+                "dim": 4,
+                "colour": "#ffeeaa",
+                "carried_by": None,
+                "lit": False,
+            },
+        ],
+        "magical_darkness": [[5, 5], [5, 6]],
+    }
+    data["zones"] = [
+        {
+            "id": "zone-1",
+            "name": "Stinking cloud",
+            "squares": [[6, 6], [6, 7]],
+            "duration": "end_of_owner_next_turn",
+            "owner": ids[2],
+        }
+    ]
     return data
 
 
@@ -98,17 +134,35 @@ def _dangling_id(rng: random.Random, data: Any) -> None:
     combat = data.get("combat")
     if not isinstance(combat, dict):
         return
-    field = rng.choice(["current", "order", "combatants", "aids", "log"])
+    field = rng.choice(["current", "order", "combatants", "aids", "log", "light", "zone"])
     ghost = rng.choice(["ghost", "", 7, None])
-    if field == "current":
+    lighting, zones = data.get("lighting"), data.get("zones")
+    if (
+        field == "light"
+        and isinstance(lighting, dict)
+        and isinstance(lighting.get("sources"), list)
+    ):
+        for source in lighting["sources"]:
+            if isinstance(source, dict):
+                source["carried_by"] = ghost
+    elif field == "zone" and isinstance(zones, list):
+        for zone in zones:
+            if isinstance(zone, dict):
+                zone["owner"] = ghost
+    elif field == "current":
         combat["current"] = ghost
     elif field == "order" and isinstance(combat.get("order"), list):
         combat["order"].append(ghost)
     elif field == "combatants" and isinstance(combat.get("combatants"), list):
         combat["combatants"].append({"id": ghost})
     elif field == "aids" and isinstance(combat.get("aids"), list) and combat["aids"]:
-        combat["aids"][0]["enemy"] = ghost
-    elif isinstance(combat.get("log"), list) and combat["log"]:
+        if isinstance(combat["aids"][0], dict):
+            combat["aids"][0]["enemy"] = ghost
+    elif (
+        isinstance(combat.get("log"), list)
+        and combat["log"]
+        and isinstance(combat["log"][0], dict)
+    ):
         combat["log"][0]["actor"] = ghost
 
 

@@ -13,7 +13,7 @@ from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.frozen import with_replaced
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.lighting import NO_LIGHTING, Lighting
-from orcus_desktop.model.zones import Zone
+from orcus_desktop.model.zones import Zone, ZoneDuration
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.vocabulary import CreatureId
@@ -136,7 +136,31 @@ class Encounter:
         return replace(self, creatures=with_replaced(self.creatures, creature, lambda c: c.id))
 
     def without_creature(self, creature_id: str) -> Encounter:
-        return replace(self, creatures=tuple(c for c in self.creatures if c.id != creature_id))
+        """A copy without the creature and without any reference to it outside the combat.
+
+        A light it carried stays where it stood, fixed; a zone it timed stays until the GM
+        removes it (its turns will not come again). The combat's references are
+        `Combat.without`'s.
+        """
+        gone = self.find_creature(creature_id)
+        sources = tuple(
+            replace(s, carried_by=None, square=gone.square if gone is not None else s.square)
+            if s.carried_by == creature_id
+            else s
+            for s in self.lighting.sources
+        )
+        zones = tuple(
+            replace(z, owner=None, duration=ZoneDuration.UNTIL_REMOVED, sustained=False)
+            if z.owner == creature_id
+            else z
+            for z in self.zones
+        )
+        return replace(
+            self,
+            creatures=tuple(c for c in self.creatures if c.id != creature_id),
+            lighting=replace(self.lighting, sources=sources),
+            zones=zones,
+        )
 
     def with_walls(self, walls: Iterable[WallEntry]) -> Encounter:
         return replace(self, walls=tuple(walls))

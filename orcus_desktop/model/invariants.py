@@ -50,6 +50,20 @@ def encounter_problems(encounter: Encounter) -> Iterator[str]:
     yield from _creature_problems(encounter)
     yield from _map_image_problems(encounter)
     yield from _combat_problems(encounter.combat, set(encounter.creature_ids()))
+    yield from _reference_problems(encounter, set(encounter.creature_ids()))
+
+
+def _reference_problems(encounter: Encounter, creature_ids: set[str]) -> Iterator[str]:
+    """Lights and zones name only creatures in the encounter (a file must reopen)."""
+    for i, source in enumerate(encounter.lighting.sources):
+        if source.carried_by is not None and source.carried_by not in creature_ids:
+            yield (
+                f'lighting.sources[{i}].carried_by: "{source.carried_by}" is not a creature '
+                "in this encounter"
+            )
+    for i, zone in enumerate(encounter.zones):
+        if zone.owner is not None and zone.owner not in creature_ids:
+            yield f'zones[{i}].owner: "{zone.owner}" is not a creature in this encounter'
 
 
 def statblock_problem(raw: Mapping[str, Any]) -> str:
