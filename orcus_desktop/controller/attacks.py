@@ -13,14 +13,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
+from orcus_desktop.controller.attack_powers import basic_attack_name, ranges_of, reach_of
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
     adjacent_threats,
     attack,
     attack_step,
-    basic_attack_name,
-    ranges_of,
-    reach_of,
     stage_attack,
 )
 from orcus_desktop.controller.availability import find_power, power_problem

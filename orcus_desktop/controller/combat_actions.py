@@ -12,13 +12,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import variant_notes
+from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import (
     HELP_BONUS,
     AttackOutcome,
     adjacent_threats,
     attack,
     attack_step,
-    basic_attack_name,
     stage_attack,
 )
 from orcus_desktop.controller.availability import (

@@ -39,7 +39,7 @@ from orcus_desktop.rules.conditions import INCAPACITATING_CONDITIONS, Condition
 from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.rules.ruleset.hooks import GrabMoveCheck
+from orcus_desktop.rules.ruleset.movement_hook import GrabMoveCheck
 from orcus_desktop.vocabulary import CreatureId
 
 

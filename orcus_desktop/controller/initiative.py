@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller import encounter_flow, initiative_checks, turn_order, zones
+from orcus_desktop.controller import encounter_flow, initiative_checks, shooting, turn_order, zones
 from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine, named_step
@@ -33,11 +33,18 @@ from orcus_desktop.vocabulary import CreatureId
 def start_hooks(engine: Engine) -> turn_order.TurnHooks:
     """What `turn_order` asks the rules: start of turn, budget, skips, delay lapse.
 
-    The delay lapse is the ruleset's encounter flow (H2): when an unused delayed turn is lost.
+    The delay lapse is the ruleset's encounter flow (H2): when an unused delayed turn is lost;
+    the start also records 001's start-of-turn sight (001-20, `shooting.note_turn_sight`).
     """
     rules = engine.rules
     lapse = engine.ruleset.hooks.flow.delay_lapses
-    return turn_order.TurnHooks(rules.start_of_turn, rules.budget, rules.skip_reason, lapse)
+
+    def start(encounter: Encounter, creature_id: CreatureId) -> Encounter:
+        return shooting.note_turn_sight(
+            engine, rules.start_of_turn(encounter, creature_id), creature_id
+        )
+
+    return turn_order.TurnHooks(start, rules.budget, rules.skip_reason, lapse)
 
 
 def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int:

@@ -15,11 +15,11 @@ from dataclasses import replace
 
 from orcus_desktop.controller import move_interrupts, placement, strike_reactions
 from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
     attack,
     attack_step,
-    basic_attack_name,
     logged_attack,
 )
 from orcus_desktop.controller.availability import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller.attack_resolution import basic_attack_name, ranges_of
+from orcus_desktop.controller.attack_powers import basic_attack_name, ranges_of
 from orcus_desktop.controller.availability import powers_of
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.initiative import ready_action

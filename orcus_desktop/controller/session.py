@@ -6,8 +6,9 @@ text (`editing`, `movement`, `initiative`, `attacks`, `interrupts`, `combat_acti
 writer: it pushes the step on the undo history (`_commit`) and announces every result, done or
 refused, with its initiator through `operation_done`, the one signal the UI reports results
 from. The read-only questions (previews, targets, what a creature may do now) are inherited
-from `SessionQuestions` (session_questions.py), the GM's direct edits from `GmEditCommands`
-(session_gm_edits.py).
+from `SessionQuestions` (session_questions.py); the command families from the mixins beside
+it (`session_gm_edits`, `session_special_actions`, `session_lighting`, `session_zones`,
+`session_initiative_checks`), which share the `_run` declaration of `session_family`.
 """
 
 from __future__ import annotations
@@ -22,9 +23,7 @@ from orcus_desktop.controller import (
     attacks,
     combat_actions,
     editing,
-    engagement,
     forced_collisions,
-    grappling,
     initiative,
     interrupts,
     library_edits,
@@ -50,16 +49,15 @@ from orcus_desktop.controller.session_gm_edits import GmEditCommands
 from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
+from orcus_desktop.controller.session_special_actions import SpecialActionCommands
 from orcus_desktop.controller.session_zones import ZoneCommands
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
 from orcus_desktop.model.history import History
 from orcus_desktop.model.uvtt import ImportedMap
-from orcus_desktop.rules.guards import Guard
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
 
@@ -69,7 +67,12 @@ P = ParamSpec("P")
 
 
 class GameSession(
-    GmEditCommands, LightingCommands, ZoneCommands, InitiativeCheckCommands, SessionQuestions
+    GmEditCommands,
+    SpecialActionCommands,
+    LightingCommands,
+    ZoneCommands,
+    InitiativeCheckCommands,
+    SessionQuestions,
 ):
     """The rules controller: the only writer of the document.
 
@@ -426,143 +429,7 @@ class GameSession(
     ) -> OperationResult:
         return self._run(initiator, interrupts.decline_opportunity_attack, creature_id)
 
-    # -- 001 engagement (controller/engagement.py) -----------------------------------------
-
-    def engage(self, engager_id: str, target_id: str, initiator: object = None) -> OperationResult:
-        return self._run(initiator, engagement.engage, engager_id, target_id)
-
-    def withdraw(self, creature_id: str, initiator: object = None) -> OperationResult:
-        return self._run(initiator, engagement.withdraw, creature_id)
-
-    def guard(self, creature_id: str, kind: Guard, initiator: object = None) -> OperationResult:
-        return self._run(initiator, engagement.guard, creature_id, kind)
-
-    # -- combat actions -------------------------------------------------------------------
-
-    def charge(
-        self,
-        creature_id: str,
-        destination: Square,
-        target_id: str,
-        *,
-        shove: bool = False,
-        push_to: Square | None = None,
-        dice: Sequence[int] = (),
-        initiator: object = None,
-    ) -> OperationResult:
-        return self._run(
-            initiator,
-            combat_actions.charge,
-            creature_id,
-            destination,
-            target_id,
-            shove=shove,
-            push_to=push_to,
-            dice=dice,
-        )
-
-    def coup_de_grace(
-        self,
-        creature_id: str,
-        target_id: str,
-        power_name: str = "Basic Melee Attack",
-        *,
-        dice: Sequence[int] = (),
-        initiator: object = None,
-    ) -> OperationResult:
-        return self._run(
-            initiator, combat_actions.coup_de_grace, creature_id, target_id, power_name, dice
-        )
-
-    def grapple(
-        self,
-        creature_id: str,
-        target_id: str,
-        *,
-        dice: Sequence[int] = (),
-        initiator: object = None,
-    ) -> OperationResult:
-        return self._run(initiator, grappling.grapple, creature_id, target_id, dice)
-
-    def escape_grapple(
-        self,
-        creature_id: str,
-        skill: str = "athletics",
-        *,
-        die: int | None = None,
-        bonus: int = 0,
-        initiator: object = None,
-    ) -> OperationResult:
-        return self._run(initiator, grappling.escape_grapple, creature_id, skill, die, bonus)
-
-    def release_grapple(
-        self, creature_id: str, target_id: str | None = None, initiator: object = None
-    ) -> OperationResult:
-        return self._run(initiator, grappling.release_grapple, creature_id, target_id)
-
-    def move_grappled(
-        self,
-        creature_id: str,
-        target_id: str,
-        destination: Square,
-        target_destination: Square,
-        *,
-        dice: Sequence[int] = (),
-        initiator: object = None,
-    ) -> OperationResult:
-        return self._run(
-            initiator,
-            grappling.move_grappled,
-            creature_id,
-            target_id,
-            destination,
-            target_destination,
-            dice,
-        )
-
-    def shove(
-        self,
-        creature_id: str,
-        target_id: str,
-        push_to: Square | None = None,
-        *,
-        dice: Sequence[int] = (),
-        initiator: object = None,
-    ) -> OperationResult:
-        return self._run(initiator, combat_actions.shove, creature_id, target_id, push_to, dice)
-
-    def help_attack(
-        self, creature_id: str, ally_id: str, enemy_id: str, initiator: object = None
-    ) -> OperationResult:
-        return self._run(
-            initiator, combat_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.ATTACK
-        )
-
-    def help_defense(
-        self, creature_id: str, ally_id: str, enemy_id: str, initiator: object = None
-    ) -> OperationResult:
-        return self._run(
-            initiator, combat_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.DEFENSE
-        )
-
-    def aid(
-        self,
-        creature_id: str,
-        ally_id: str,
-        choice: str,
-        enemy_id: str | None = None,
-        note: str = "",
-        initiator: object = None,
-    ) -> OperationResult:
-        """002-12's one "Aid another" action: attack, defense or check (`AID_CHOICES`)."""
-        return self._run(
-            initiator, combat_actions.aid_choice, creature_id, ally_id, choice, enemy_id, note
-        )
-
-    def aid_another(
-        self, creature_id: str, ally_id: str, note: str = "", initiator: object = None
-    ) -> OperationResult:
-        return self._run(initiator, combat_actions.aid_another, creature_id, ally_id, note)
+    # -- combat actions (grappling, charge, help, engagement: session_special_actions.py) --
 
     def take_action(
         self, action: CombatAction, creature_id: str, initiator: object = None

@@ -9,36 +9,24 @@ stays the only writer of the document and the undo history.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Concatenate, ParamSpec
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ParamSpec
 
 from orcus_desktop.controller import gm_edits, gm_rolls
 from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import DiceRoll
 from orcus_desktop.rules.durations import DurationKind
 
 if TYPE_CHECKING:
-    from orcus_desktop.controller.engine import Engine
-    from orcus_desktop.controller.outcomes import Outcome
-    from orcus_desktop.model.encounter import Encounter
+    pass
 
 P = ParamSpec("P")
 
 
-class GmEditCommands:
+class GmEditCommands(SessionFamily):
     """The GM-edit family of `GameSession` (see the module docstring)."""
-
-    if TYPE_CHECKING:
-
-        def _run(
-            self,
-            initiator: object,
-            use_case: Callable[Concatenate[Engine, Encounter, P], Outcome],
-            /,
-            *args: P.args,
-            **kwargs: P.kwargs,
-        ) -> OperationResult: ...
 
     def apply_damage(
         self,

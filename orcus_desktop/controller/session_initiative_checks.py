@@ -6,22 +6,21 @@ A mixin of the façade (`session.py`), like `session_lighting`: the edit delegat
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, ParamSpec
 
 from orcus_desktop.controller import initiative_checks
 from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.rules.initiative_choice import InitiativeChoice
 
 if TYPE_CHECKING:
     from orcus_desktop.controller.engine import Engine
-    from orcus_desktop.controller.outcomes import Outcome
     from orcus_desktop.model.encounter import Encounter
 
 P = ParamSpec("P")
 
 
-class InitiativeCheckCommands:
+class InitiativeCheckCommands(SessionFamily):
     """001's initiative family of `GameSession` (see the module docstring)."""
 
     if TYPE_CHECKING:
@@ -29,15 +28,6 @@ class InitiativeCheckCommands:
 
         @property
         def encounter(self) -> Encounter: ...
-
-        def _run(
-            self,
-            initiator: object,
-            use_case: Callable[Concatenate[Engine, Encounter, P], Outcome],
-            /,
-            *args: P.args,
-            **kwargs: P.kwargs,
-        ) -> OperationResult: ...
 
     def set_initiative_choice(
         self,

@@ -6,39 +6,29 @@ A mixin of the façade (`session.py`), like `session_gm_edits`: each method dele
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Concatenate, ParamSpec
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ParamSpec
 
 from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.battlefield_builder import players_battlefield
 from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.geometry.lighting import LevelGrid, light_levels
 from orcus_desktop.model.lighting import LightSource
 
 if TYPE_CHECKING:
-    from orcus_desktop.controller.engine import Engine
-    from orcus_desktop.controller.outcomes import Outcome
     from orcus_desktop.geometry.battlefield import Battlefield
     from orcus_desktop.model.encounter import Encounter
 
 P = ParamSpec("P")
 
 
-class LightingCommands:
+class LightingCommands(SessionFamily):
     """The lighting family of `GameSession` (see the module docstring)."""
 
     if TYPE_CHECKING:
-
-        def _run(
-            self,
-            initiator: object,
-            use_case: Callable[Concatenate[Engine, Encounter, P], Outcome],
-            /,
-            *args: P.args,
-            **kwargs: P.kwargs,
-        ) -> OperationResult: ...
 
         def battlefield(self) -> Battlefield: ...
 

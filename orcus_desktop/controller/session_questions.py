@@ -21,7 +21,7 @@ from orcus_desktop.controller import (
     strike_reactions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
-from orcus_desktop.controller.attack_resolution import basic_attack_name
+from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.availability import AvailableActions, available_actions
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine

@@ -6,35 +6,23 @@ A mixin of the façade (`session.py`), like `session_gm_edits`: each method dele
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Concatenate, ParamSpec
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ParamSpec
 
 from orcus_desktop.controller import zones
 from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.zones import ZoneDuration
 
 if TYPE_CHECKING:
-    from orcus_desktop.controller.engine import Engine
-    from orcus_desktop.controller.outcomes import Outcome
-    from orcus_desktop.model.encounter import Encounter
+    pass
 
 P = ParamSpec("P")
 
 
-class ZoneCommands:
+class ZoneCommands(SessionFamily):
     """The zone family of `GameSession` (see the module docstring)."""
-
-    if TYPE_CHECKING:
-
-        def _run(
-            self,
-            initiator: object,
-            use_case: Callable[Concatenate[Engine, Encounter, P], Outcome],
-            /,
-            *args: P.args,
-            **kwargs: P.kwargs,
-        ) -> OperationResult: ...
 
     def place_zone(
         self,

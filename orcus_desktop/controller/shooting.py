@@ -16,7 +16,7 @@ from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.geometry.sight import space_concealment
-from orcus_desktop.model.combat import AidKind
+from orcus_desktop.model.combat import AidKind, TurnSight
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.attack_modifiers import AttackContext
 from orcus_desktop.rules.conditions import rules_for
@@ -103,6 +103,7 @@ def adjust_context(
         allies_in_engagement=len(in_melee),
         sees_target=sees,
         target_charging=_charging(encounter, target_id, attacker_id),
+        seen_at_turn_start=_seen_at_turn_start(encounter, attacker_id, target_id),
     )
     extra = list(shot_modifiers(style, facts))
     cover = ctx.cover
@@ -130,6 +131,41 @@ def adjust_context(
         long_range=False,
         attack_modifiers=(*mods, *extra),
     )
+
+
+def note_turn_sight(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    """Record whom the creature starting its turn can see (001-20, 001 l.226); only under 001.
+
+    The snapshot replaces the last turn's; undo restores it with the turn.
+    """
+    if not plays_001(engine):
+        return encounter
+    field_ = engine.battlefield(encounter)
+    viewer_c = encounter.creature(creature_id)
+    viewer = Occupant(viewer_c.id, viewer_c.space, viewer_c.side)
+    seen = frozenset(
+        c.id
+        for c in encounter.creatures
+        if c.id != creature_id
+        and _sees(
+            engine, encounter, field_, viewer, Occupant(c.id, c.space, c.side), Origin.RANGED
+        )
+    )
+    sight = TurnSight(viewer_c.id, seen)
+    return encounter.with_combat(replace(encounter.combat, turn_sight=sight))
+
+
+def _seen_at_turn_start(encounter: Encounter, attacker_id: str, target_id: str) -> bool:
+    """001-20: False only when the attacker's own turn started with the target out of sight.
+
+    Picks: out of the attacker's turn (or a re-entered delayed turn, or a file saved before the
+    snapshot was kept) nothing is known, so no band.
+    """
+    combat = encounter.combat
+    sight = combat.turn_sight
+    if sight is None or combat.current != attacker_id or sight.viewer != attacker_id:
+        return True
+    return target_id in sight.seen
 
 
 def stepped_up(degrees: tuple[CoverDegree, ...], degree: CoverDegree) -> CoverDegree:

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from orcus_desktop.controller import placement
-from orcus_desktop.controller.attack_resolution import AttackOutcome, attack, basic_attack_name
+from orcus_desktop.controller.attack_powers import basic_attack_name
+from orcus_desktop.controller.attack_resolution import AttackOutcome, attack
 from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.movement import forced_move

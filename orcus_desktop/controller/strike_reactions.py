@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller.attack_resolution import basic_attack_name, reach_of, stage_attack
+from orcus_desktop.controller.attack_powers import basic_attack_name, reach_of
+from orcus_desktop.controller.attack_resolution import stage_attack
 from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.engagement import engaged, keeps_engagement
 from orcus_desktop.controller.engine import ActionError, Engine

@@ -310,6 +310,14 @@ class EscalationSet:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnSight:
+    """001-20: whom ``viewer`` could see when its current turn started (001 l.226)."""
+
+    viewer: CreatureId
+    seen: frozenset[CreatureId]
+
+
+@dataclass(frozen=True, slots=True)
 class Combat:
     """The encounter's combat state.
 
@@ -335,6 +343,7 @@ class Combat:
             0 since combat started.
         initiative_choices: 001's initiative check and tie choice per creature (001-01..03),
             kept for the whole combat; empty under the other rulesets.
+        turn_sight: 001's start-of-turn sight snapshot (001-20), None under the others.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -352,6 +361,7 @@ class Combat:
     escalation_set: EscalationSet | None = None
     initiative_choices: tuple[InitiativeChoice, ...] = ()
     guards: tuple[Guarding, ...] = ()
+    turn_sight: TurnSight | None = None
 
     @property
     def active(self) -> bool:
@@ -407,6 +417,9 @@ class Combat:
                 o for o in self.strike_offers if creature_id not in (o.reactor, o.target)
             ),
             guards=tuple(g for g in self.guards if g.creature != creature_id),
+            turn_sight=None
+            if self.turn_sight is None or self.turn_sight.viewer == creature_id
+            else TurnSight(self.turn_sight.viewer, self.turn_sight.seen - {creature_id}),
         )
 
     def engaged_with(self, creature_id: str) -> CreatureId | None:

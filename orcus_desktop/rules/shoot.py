@@ -72,6 +72,8 @@ class ShotFacts:
             direction (001-21 pick).
         sees_target: the attacker can see the target (no total concealment).
         target_charging: the target is charging the shooter (001-20).
+        seen_at_turn_start: the shooter could see the target when the turn started (001-20;
+            True when that is not known).
     """
 
     range_squares: int
@@ -80,6 +82,7 @@ class ShotFacts:
     allies_in_engagement: int = 0
     sees_target: bool = True
     target_charging: bool = False
+    seen_at_turn_start: bool = True
 
 
 def shot_modifiers(style: AttackStyle, facts: ShotFacts) -> tuple[Modifier, ...]:
@@ -106,6 +109,9 @@ def shot_modifiers(style: AttackStyle, facts: ShotFacts) -> tuple[Modifier, ...]
     band = engagement_band(facts.shooter_engaged_by)
     if band:
         mods.append(Modifier(-band, f"shooter engaged by {facts.shooter_engaged_by} (001)"))
+    # 001-20, 001 l.226 "You could not see at the Target at start of the Turn -1"
+    if not facts.seen_at_turn_start:
+        mods.append(Modifier(-1, "target unseen at turn start (001 Shoot!)"))
     # 001-20, 001 l.228 "The Target is Charging You -1"
     if facts.target_charging:
         mods.append(Modifier(-1, "target charging you (001)"))

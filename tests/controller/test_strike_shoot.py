@@ -7,6 +7,7 @@ cover, Shoot!, initiative and movement".
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from orcus_desktop.controller.attack_choices import AttackChoices
@@ -17,6 +18,7 @@ from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter, WallEntry
 from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import ARROW, fighter, make_session, orc
@@ -177,3 +179,44 @@ def test_001_20_a_target_charging_the_shooter() -> None:
     assert parts["target charging you (001)"] == -1
     assert parts["range 1 (001 Shoot!)"] == -1
     assert parts["target moved 4 (001 Shoot!)"] == -3
+
+
+UNSEEN_AT_START = "target unseen at turn start (001 Shoot!)"
+
+
+def test_001_20_a_target_out_of_sight_when_the_turn_started(tmp_path: Path) -> None:
+    # A wall across the whole map at x=9: the archer's turn starts with the orc out of sight.
+    s = _range_fight(wall_from=0.0)
+    assert s.encounter.combat.current == "archer"
+    assert s.move_creature("orc", Square(5, 1), MoveMode.GM).ok  # now in plain view
+    parts = _parts(s, "Arcane Bolt")
+    # 001-20, 001 l.226 "You could not see at the Target at start of the Turn -1".
+    assert parts[UNSEEN_AT_START] == -1
+    assert parts["range 4 (001 Shoot!)"] == -3
+    # The GM reads it in the line before rolling, as the other Shoot! bands.
+    previews, _ = s.preview_attack("archer", "Arcane Bolt", ["orc"])
+    assert f"{UNSEEN_AT_START} -1" in attack_summary(previews[0], s)
+    # The snapshot survives save and reopen.
+    path = tmp_path / "fight.json"
+    save_encounter(path, s.encounter)
+    assert _parts(make_session(load_encounter(path)), "Arcane Bolt")[UNSEEN_AT_START] == -1
+    # Undoing the next turn's start brings the archer's snapshot back with its turn.
+    assert s.end_turn().ok
+    assert s.undo().ok
+    assert s.encounter.combat.current == "archer"
+    assert _parts(s, "Arcane Bolt")[UNSEEN_AT_START] == -1
+    # The attack's breakdown in the log carries the same -1.
+    assert s.use_power("archer", "Arcane Bolt", ["orc"], dice=[20, 4]).ok
+    attack = next(e for e in reversed(s.encounter.combat.log) if e.kind == "attack")
+    assert attack.data["targets"][0]["attack"] == 20 + 3 - 3 - 1
+    # The archer's next turn starts with the orc in sight: no band.
+    for _ in range(4):
+        assert s.end_turn().ok
+    assert s.encounter.combat.current == "archer"
+    assert UNSEEN_AT_START not in _parts(s, "Arcane Bolt")
+
+
+def test_001_20_no_turn_sight_outside_001() -> None:
+    s = _range_fight(wall_from=0.0, ruleset_id="orcus")
+    assert s.encounter.combat.turn_sight is None
+    assert _range_fight(wall_from=0.0).encounter.combat.turn_sight is not None

@@ -15,7 +15,8 @@ from orcus_desktop.rules.durations import SAVE_ENDS, DurationKind
 from orcus_desktop.rules.modifiers import ResolvedValue
 from orcus_desktop.rules.powers import AttackSpec, DamageSpec, Outcome, Power, PowerRange
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset, ruleset_by_id
-from orcus_desktop.rules.ruleset.hooks import GrabMoveCheck, Provocation, SpaceFacts
+from orcus_desktop.rules.ruleset.hooks import Provocation
+from orcus_desktop.rules.ruleset.movement_hook import GrabMoveCheck, SpaceFacts
 from orcus_desktop.rules.ruleset.tables import Boundary
 from orcus_desktop.rules.state import add_condition
 from orcus_desktop.rules.terms import Defense

@@ -15,6 +15,7 @@ from orcus_desktop.model.combat import (
     OwedForcedMove,
     PendingAttack,
     ReadiedAction,
+    TurnSight,
 )
 from orcus_desktop.model.file_format.fields import (
     EncounterFileError,
@@ -114,6 +115,22 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         guards=tuple(
             _guarding_from(v, f"combat.guards[{i}]", creature_ids)
             for i, v in enumerate(list_at(data.get("guards", []), "combat.guards"))
+        ),
+        turn_sight=_turn_sight_from(data.get("turn_sight"), creature_ids),
+    )
+
+
+def _turn_sight_from(item: object, creature_ids: set[str]) -> TurnSight | None:
+    """001-20's snapshot; files saved before it was kept have none (no band applies)."""
+    if item is None:
+        return None
+    data = mapping(item, "combat.turn_sight")
+    seen = list_at(data.get("seen", []), "combat.turn_sight.seen")
+    return TurnSight(
+        CreatureId(known_id(data.get("viewer"), "combat.turn_sight.viewer", creature_ids)),
+        frozenset(
+            CreatureId(known_id(v, f"combat.turn_sight.seen[{i}]", creature_ids))
+            for i, v in enumerate(seen)
         ),
     )
 

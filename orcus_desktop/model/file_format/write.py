@@ -125,7 +125,7 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
 
 
 def _engagements_to(combat: Combat) -> dict[str, Any]:
-    """001's pairs, offers and guards (001-23..28), written only when there are some."""
+    """001's pairs, offers, guards and turn sight (001-20..28), written when there are some."""
     out: dict[str, Any] = {}
     if combat.engagements:
         out["engagements"] = [
@@ -141,6 +141,9 @@ def _engagements_to(combat: Combat) -> dict[str, Any]:
             {"reactor": o.reactor, "target": o.target, "kind": o.kind.value}
             for o in combat.strike_offers
         ]
+    if combat.turn_sight is not None:  # 001-20
+        sight = combat.turn_sight
+        out["turn_sight"] = {"viewer": sight.viewer, "seen": sorted(sight.seen)}
     return out
 
 

@@ -1,7 +1,7 @@
 """001 "Strike! / Shoot! / Spell!" as a ruleset (docs/rulesets.md "001").
 
 Built on 000 (``ORCUS``): each change cites its mechanic id and the 001 line. Experimental
-until its engagement, Counter Strike! and Shoot! machinery is built (issue "Strike!").
+while the mechanics its description lists as "Not yet" are missing.
 """
 
 from __future__ import annotations
@@ -24,11 +24,14 @@ STRIKE_001 = ORCUS.with_changes(
     source="001",
     experimental=True,
     description=(
-        "Experimental, incomplete: 001's cover scale, engagement (drawn on the map), "
-        "Counter Strike! and Free Strike! instead of opportunity attacks, and the Strike! "
-        "bonus against engaged targets, Block, Dodge and Dispel; initiative by a chosen "
-        "check with the tie ladder, Shoot!/Spell! bands, unseen and help modifiers, and "
-        "movement around creatures."
+        "Experimental, incomplete: 001's cover scale, engagement (drawn on the map), Counter "
+        "Strike! and Free Strike! instead of opportunity attacks, the Strike! bonus against "
+        "engaged targets, Block, Dodge and Dispel; initiative by a chosen check with the tie "
+        "ladder; Shoot!/Spell! bands (range, speed, engagement, charging, a target unseen at "
+        "the turn's start), unseen and help modifiers; movement around creatures. Not yet: "
+        "prone on ending a turn in another's space (001-09), declaring oneself the target of "
+        "an attack or charge (001-10, 001-29), Hidden (001-15), dropping prone off-turn "
+        "(001-06), the end-of-round step (001-04)."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
     # penalties to the attacker).

@@ -1,0 +1,61 @@
+"""What an attacker's power is in its hands: the ability used, the reach, the ranges, the basics.
+
+Read by attack resolution and by every action that attacks (charges, opportunity attacks,
+readied attacks, Counter Strike!).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from orcus_desktop.controller.availability import powers_of
+from orcus_desktop.controller.engine import Engine
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.attack_modifiers import Combatant
+from orcus_desktop.rules.powers import Power
+from orcus_desktop.vocabulary import Origin
+
+
+def with_ability(power: Power, attacker: Combatant, ability_attack: str | None) -> Power:
+    if ability_attack is None or power.attack is None:
+        return power
+    sb = attacker.statblock
+    if not sb.is_pc:
+        basic = next((p for p in sb.powers if p.basic and p.origin is Origin.MELEE), None)
+        if basic is not None and basic.attack is not None and basic.attack.bonus is not None:
+            spec = replace(power.attack, ability=None, bonus=basic.attack.bonus)
+            return replace(power, attack=spec)
+    from orcus_desktop.rules.abilities import Ability
+
+    return replace(power, attack=replace(power.attack, ability=Ability(ability_attack)))
+
+
+def reach_of(attacker: Combatant, power: Power) -> int:
+    if power.range.normal is not None and not power.range.weapon:
+        return power.range.normal
+    return attacker.statblock.reach
+
+
+def ranges_of(attacker: Combatant, power: Power) -> tuple[int | None, int | None]:
+    if power.range.weapon:
+        for weapon in attacker.statblock.weapons:
+            if weapon.ranged:
+                return weapon.normal_range, weapon.long_range
+        return None, None
+    return power.range.normal, power.range.long
+
+
+def basic_attack_name(
+    engine: Engine, encounter: Encounter, creature_id: str, *, ranged: bool = False
+) -> str | None:
+    """The name of the creature's basic melee (or ranged) attack, or None without one.
+
+    000 "Basic Attack": a monster's stat block may name its own ("Short Sword", marked
+    basic); otherwise it is the generic "Basic Melee Attack"/"Basic Ranged Attack". Charges
+    and opportunity attacks use it (000 "Charge", "Opportunity Attacks").
+    """
+    if encounter.find_creature(creature_id) is None:
+        return None
+    wanted = Origin.RANGED if ranged else Origin.MELEE
+    basics = [p for p in powers_of(engine.rules, encounter, creature_id) if p.basic]
+    return next((p.name for p in basics if p.origin is wanted), None)

@@ -1,0 +1,159 @@
+"""The special combat actions as `GameSession` methods (charge, grapple, help, 001 engagement).
+
+Charge, coup de grace, grappling, shove, help and aid, and 001's engage, withdraw and guard.
+
+A mixin of the façade (`session.py`), split off by use-case family like the use cases it calls
+(`combat_actions`, `grappling`, `engagement`): each method delegates through
+`GameSession._run`, so the session stays the only writer of the document and the undo history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from orcus_desktop.controller import combat_actions, engagement, grappling
+from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.session_family import SessionFamily
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.combat import AidKind
+from orcus_desktop.rules.guards import Guard
+
+
+class SpecialActionCommands(SessionFamily):
+    """The special-action family of `GameSession` (see the module docstring)."""
+
+    # -- 001 engagement (controller/engagement.py) -----------------------------------------
+
+    def engage(self, engager_id: str, target_id: str, initiator: object = None) -> OperationResult:
+        return self._run(initiator, engagement.engage, engager_id, target_id)
+
+    def withdraw(self, creature_id: str, initiator: object = None) -> OperationResult:
+        return self._run(initiator, engagement.withdraw, creature_id)
+
+    def guard(self, creature_id: str, kind: Guard, initiator: object = None) -> OperationResult:
+        return self._run(initiator, engagement.guard, creature_id, kind)
+
+    def charge(
+        self,
+        creature_id: str,
+        destination: Square,
+        target_id: str,
+        *,
+        shove: bool = False,
+        push_to: Square | None = None,
+        dice: Sequence[int] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        return self._run(
+            initiator,
+            combat_actions.charge,
+            creature_id,
+            destination,
+            target_id,
+            shove=shove,
+            push_to=push_to,
+            dice=dice,
+        )
+
+    def coup_de_grace(
+        self,
+        creature_id: str,
+        target_id: str,
+        power_name: str = "Basic Melee Attack",
+        *,
+        dice: Sequence[int] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        return self._run(
+            initiator, combat_actions.coup_de_grace, creature_id, target_id, power_name, dice
+        )
+
+    def grapple(
+        self,
+        creature_id: str,
+        target_id: str,
+        *,
+        dice: Sequence[int] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        return self._run(initiator, grappling.grapple, creature_id, target_id, dice)
+
+    def escape_grapple(
+        self,
+        creature_id: str,
+        skill: str = "athletics",
+        *,
+        die: int | None = None,
+        bonus: int = 0,
+        initiator: object = None,
+    ) -> OperationResult:
+        return self._run(initiator, grappling.escape_grapple, creature_id, skill, die, bonus)
+
+    def release_grapple(
+        self, creature_id: str, target_id: str | None = None, initiator: object = None
+    ) -> OperationResult:
+        return self._run(initiator, grappling.release_grapple, creature_id, target_id)
+
+    def move_grappled(
+        self,
+        creature_id: str,
+        target_id: str,
+        destination: Square,
+        target_destination: Square,
+        *,
+        dice: Sequence[int] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        return self._run(
+            initiator,
+            grappling.move_grappled,
+            creature_id,
+            target_id,
+            destination,
+            target_destination,
+            dice,
+        )
+
+    def shove(
+        self,
+        creature_id: str,
+        target_id: str,
+        push_to: Square | None = None,
+        *,
+        dice: Sequence[int] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        return self._run(initiator, combat_actions.shove, creature_id, target_id, push_to, dice)
+
+    def help_attack(
+        self, creature_id: str, ally_id: str, enemy_id: str, initiator: object = None
+    ) -> OperationResult:
+        return self._run(
+            initiator, combat_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.ATTACK
+        )
+
+    def help_defense(
+        self, creature_id: str, ally_id: str, enemy_id: str, initiator: object = None
+    ) -> OperationResult:
+        return self._run(
+            initiator, combat_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.DEFENSE
+        )
+
+    def aid(
+        self,
+        creature_id: str,
+        ally_id: str,
+        choice: str,
+        enemy_id: str | None = None,
+        note: str = "",
+        initiator: object = None,
+    ) -> OperationResult:
+        """002-12's one "Aid another" action: attack, defense or check (`AID_CHOICES`)."""
+        return self._run(
+            initiator, combat_actions.aid_choice, creature_id, ally_id, choice, enemy_id, note
+        )
+
+    def aid_another(
+        self, creature_id: str, ally_id: str, note: str = "", initiator: object = None
+    ) -> OperationResult:
+        return self._run(initiator, combat_actions.aid_another, creature_id, ally_id, note)
