@@ -329,9 +329,10 @@ def _cover_results(
     corners = walls.corners[best].tolist()
     ranks = rank[best].tolist()
     hiddens = hidden[best].tolist()
+    degrees = buckets.ranked_degrees  # (a property that builds a tuple: once, not per pair)
     for p in np.nonzero(~total)[0].tolist():
         x, y = corners[p]
-        out[p] = CoverResult(buckets.ranked_degrees[ranks[p]], hiddens[p], (x, y))
+        out[p] = CoverResult(degrees[ranks[p]], hiddens[p], (x, y))
     return out
 
 
