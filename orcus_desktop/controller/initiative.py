@@ -198,7 +198,9 @@ def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total
             engine,
             encounter_flow.alternate_ties(
                 engine,
-                turn_order.set_initiative(e, creature_id, total, engine.rng),
+                turn_order.set_initiative(
+                    e, creature_id, total, engine.rng, encounter_flow.logs_coin_flips(engine)
+                ),
                 [creature_id],
                 engine.rng,
             ),

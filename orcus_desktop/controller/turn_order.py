@@ -135,7 +135,7 @@ def roll_initiative(
 
 
 def set_initiative(
-    encounter: Encounter, creature_id: str, total: int, rng: random.Random
+    encounter: Encounter, creature_id: str, total: int, rng: random.Random, log_tie: bool = True
 ) -> Encounter:
     """The GM edits a creature's initiative result; the order is re-sorted.
 
@@ -147,7 +147,7 @@ def set_initiative(
     combat = combat.logged(
         "initiative_edit", combatant.creature_id, data={"from": combatant.initiative, "to": total}
     )
-    combat = _break_ties(combat, rng, [combatant.creature_id])
+    combat = _break_ties(combat, rng, [combatant.creature_id], log_tie)
     return encounter.with_combat(_sorted(combat, [combatant.creature_id]))
 
 

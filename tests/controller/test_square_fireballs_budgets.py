@@ -148,3 +148,12 @@ def test_a_tie_is_logged_once_by_003_12() -> None:
         assert kinds.count("initiative_tie") == coin
         notes = [e for e in s.encounter.combat.log if e.kind == "rule_note"]
         assert bool(notes) is (ruleset_id == SF)
+
+
+def test_an_edited_tie_is_logged_once_by_003_12() -> None:
+    """003-12, 003 l.193-194: a GM edit that makes a tie is ordered and logged by 003 alone."""
+    creatures = (fighter("hero", 4, 4), fighter("mage", 2, 2), orc("orc", 5, 4))
+    s = make_session(Encounter(GridBounds(14, 10), creatures=creatures, ruleset_id=SF))
+    assert s.roll_initiative(totals={"hero": 20, "mage": 12, "orc": 9}).ok
+    assert s.set_initiative("orc", 12).ok
+    assert [e.kind for e in s.encounter.combat.log].count("initiative_tie") == 0
