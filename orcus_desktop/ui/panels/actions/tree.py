@@ -58,7 +58,9 @@ class ActionTree(QTreeWidget):
         self.setColumnCount(3)
         self.setHeaderLabels(["Action", "Type", "Why not"])
         self.setRootIsDecorated(True)
-        self.setMinimumHeight((self.fontMetrics().height() + 4) * 4)
+        # The powers are what a turn is played from: room for a header and about seven rows,
+        # the rest of the panel scrolls below them.
+        self.setMinimumHeight((self.fontMetrics().height() + 4) * 8)
         header = self.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
