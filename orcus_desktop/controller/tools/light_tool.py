@@ -8,7 +8,7 @@ click on a light asks the window to edit it; a right click removes it. Each is o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from orcus_desktop.controller.outcomes import OperationResult
@@ -18,12 +18,11 @@ from orcus_desktop.controller.tools.pointer import (
     Button,
     PointerEvent,
     PointerKind,
-    Stroke,
     ToolPreview,
     creature_at,
-    plural,
     result_message,
 )
+from orcus_desktop.controller.tools.square_painter import SquarePainter
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ids import LightId
@@ -120,7 +119,7 @@ class LightTool:
         return EMPTY_PREVIEW
 
 
-class DarknessTool:
+class DarknessTool(SquarePainter):
     """Paint magical darkness by dragging over squares; a right-button stroke erases it.
 
     The whole stroke is one session call on release, so one undo step.
@@ -129,33 +128,12 @@ class DarknessTool:
     name = "magical-darkness"
 
     def __init__(self, session: GameSession) -> None:
+        super().__init__()
         self._session = session
-        self._stroke = Stroke()
-        self._erase = False
 
-    def on_pointer(self, event: PointerEvent) -> ToolPreview:
-        if event.kind is PointerKind.PRESS and event.buttons & (Button.LEFT | Button.RIGHT):
-            self._erase = bool(event.buttons & Button.RIGHT)
-            self._stroke.begin(event.square)
-        elif not self._stroke.active:
-            return ToolPreview(squares=frozenset({event.square}))
-        elif (squares := self._stroke.follow(event)) is not None:
-            result = self._session.paint_magical_darkness(
-                squares, erase=self._erase, initiator=self
-            )
-            return ToolPreview(message=result_message(result))
-        verb = "erase" if self._erase else "paint"
-        stroke = self._stroke.squares
-        return ToolPreview(
-            squares=stroke,
-            path_ok=not self._erase,
-            label=f"{verb} magical darkness: {plural(len(stroke), 'square')}",
-            label_at=(event.square.col + 1.0, float(event.square.row)),
-        )
+    @property
+    def painted(self) -> str:
+        return "magical darkness"
 
-    def cancel(self) -> ToolPreview:
-        self._stroke.drop()
-        return EMPTY_PREVIEW
-
-    def finish(self) -> ToolPreview:
-        return self.cancel()
+    def commit(self, squares: Iterable[Square], erase: bool) -> OperationResult:
+        return self._session.paint_magical_darkness(squares, erase=erase, initiator=self)
