@@ -13,7 +13,7 @@ from enum import StrEnum
 from html import escape
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QFont
+from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
 
 from orcus_desktop.controller.player_initiative import (
@@ -23,6 +23,7 @@ from orcus_desktop.controller.player_initiative import (
 )
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.vision import player_sides
+from orcus_desktop.ui.choice_actions import choice_actions
 
 STRIP_KEY = "playerView/initiativeStrip"
 
@@ -152,22 +153,14 @@ class StripMenu:
     ) -> None:
         self._settings = settings
         self._chosen = chosen
-        self.actions: dict[StripMode, QAction] = {}
-        group = QActionGroup(menu)
-        current = remembered_strip_mode(settings())
-        for mode in StripMode:
-            action = menu.addAction(mode.label)
-            action.setCheckable(True)
-            action.setChecked(mode is current)
-            action.setObjectName(f"strip_{mode.value}")
-            group.addAction(action)
-            action.triggered.connect(self._slot(mode))
-            self.actions[mode] = action
+        self.actions: dict[StripMode, QAction] = choice_actions(
+            menu,
+            ((mode, mode.label, f"strip_{mode.value}") for mode in StripMode),
+            remembered_strip_mode(settings()),
+            self._pick,
+        )
         menu.setToolTip("The initiative order across the top of the players' screen")
 
-    def _slot(self, mode: StripMode) -> Callable[[], None]:
-        def slot() -> None:
-            remember_strip_mode(self._settings(), mode)
-            self._chosen(mode)
-
-        return slot
+    def _pick(self, mode: StripMode) -> None:
+        remember_strip_mode(self._settings(), mode)
+        self._chosen(mode)

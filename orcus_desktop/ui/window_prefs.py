@@ -17,9 +17,10 @@ from collections.abc import Callable
 from enum import StrEnum
 
 from PySide6.QtCore import QByteArray, QObject, QSettings
-from PySide6.QtGui import QAction, QActionGroup, QColor
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from orcus_desktop.ui.choice_actions import choice_actions
 from orcus_desktop.ui.map.layers import GRID_LINE
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.screens import app_settings
@@ -114,25 +115,18 @@ class GridContrastMenu:
     def __init__(self, menu: QMenu, scene: MapScene, settings: Settings = app_settings) -> None:
         self._scene = scene
         self._settings = settings
-        self.actions: dict[GridContrast, QAction] = {}
-        group = QActionGroup(menu)
         current = remembered_contrast(settings())
-        for contrast in GridContrast:
-            action = menu.addAction(contrast.label)
-            action.setCheckable(True)
-            action.setChecked(contrast is current)
-            action.setObjectName(f"grid_contrast_{contrast.value}")
-            group.addAction(action)
-            action.triggered.connect(self._slot(contrast))
-            self.actions[contrast] = action
+        self.actions: dict[GridContrast, QAction] = choice_actions(
+            menu,
+            ((c, c.label, f"grid_contrast_{c.value}") for c in GridContrast),
+            current,
+            self._pick,
+        )
         if current is not GridContrast.NORMAL:
             scene.set_grid_style(*current.pen)
 
-    def _slot(self, contrast: GridContrast) -> Callable[[], None]:
-        def slot() -> None:
-            self._scene.set_grid_style(*contrast.pen)
-            settings = self._settings()
-            settings.setValue(CONTRAST_KEY, contrast.value)
-            settings.sync()
-
-        return slot
+    def _pick(self, contrast: GridContrast) -> None:
+        self._scene.set_grid_style(*contrast.pen)
+        settings = self._settings()
+        settings.setValue(CONTRAST_KEY, contrast.value)
+        settings.sync()
