@@ -11,6 +11,8 @@ from dataclasses import replace
 from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
+    ConditionRow,
+    ConditionSet,
     CoverLevel,
     CoverScale,
     DashRules,
@@ -28,9 +30,10 @@ STRIKE_001 = ORCUS.with_changes(
         "Strike! and Free Strike! instead of opportunity attacks, the Strike! bonus against "
         "engaged targets, Block, Dodge and Dispel; initiative by a chosen check with the tie "
         "ladder; Shoot!/Spell! bands (range, speed, engagement, charging, a target unseen at "
-        "the turn's start), unseen and help modifiers; movement around creatures. Not yet: "
+        "the turn's start), unseen and help modifiers; movement around creatures; Hide and "
+        "Crouch (001-15, 001-12). Not yet: "
         "prone on ending a turn in another's space (001-09), declaring oneself the target of "
-        "an attack or charge (001-10, 001-29), Hidden (001-15), dropping prone off-turn "
+        "an attack or charge (001-10, 001-29), dropping prone off-turn "
         "(001-06), the end-of-round step (001-04)."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
@@ -52,6 +55,24 @@ STRIKE_001 = ORCUS.with_changes(
     # 001-23/24 pick: a Counter or Free Strike! uses no immediate action; one per reacting
     # creature per provoking turn (001 sets no limit; each is offered once per action).
     actions=replace(ORCUS.actions, opportunity_uses_immediate=False),
+    # 001-15 Hidden (001 l.304-310) and 001-12 Crouching (l.146) as states of the creature;
+    # the Hide and Crouch actions and their ends are `controller/strike_states.py`, their
+    # effect on attacks `controller/shooting.py` (docs/rulings.md R-87). A Hidden creature
+    # is left off the players' screen as 003's is.
+    conditions=ConditionSet(
+        rows=(
+            ConditionRow(
+                "hidden",
+                source="001-15, 001 l.308",
+                label="Hidden",
+                beneficial=True,
+                hidden_from_players=True,
+            ),
+            ConditionRow(
+                "crouching", source="001-12, 001 l.146", label="Crouching", beneficial=True
+            ),
+        )
+    ),
     # 001-32, 001 l.288-290 "You can move to a second area in one Turn."
     dash=DashRules(speed_bonus=0, attack_penalty=0, grants_combat_advantage=False),
 )
