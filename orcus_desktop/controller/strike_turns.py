@@ -1,6 +1,6 @@
 """001's turn shape: move then one action, prone off-turn, prone when sharing a space.
 
-Three of seed 001's turn rules (docs/rulesets.md "001", docs/rulings.md R-87), each switched
+Three of seed 001's turn rules (docs/rulesets.md "001", docs/rulings.md R-89), each switched
 on by the ruleset's data, so under every other ruleset nothing here changes anything:
 
 - 001-05 (001 l.53 "you can move and take one action. You always move first"): the budget is
@@ -114,7 +114,7 @@ def prone_when_sharing(engine: Engine, encounter: Encounter, creature_id: Creatu
 
     001 l.130 "If you somehow end a turn in a space with another creature, you have the Prone
     condition ... unless you are Tiny or are of a larger size than the other creature". Pick
-    (docs/rulings.md R-87): the creature whose turn ends, against every creature it shares a
+    (docs/rulings.md R-89): the creature whose turn ends, against every creature it shares a
     square with; a creature already prone, dead or without a stat block is left as it is.
     """
     if not engine.ruleset.hooks.movement_policy.prone_when_sharing:

@@ -70,6 +70,10 @@ class MovementPolicy(Protocol):
     def prone_when_sharing(self) -> bool:
         """001-09: ending a turn in another creature's space knocks the creature prone."""
 
+    @property
+    def forced_along_lines(self) -> bool:
+        """003-44: a push, pull or slide follows one of 003's Lines (003-02) from the start."""
+
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def can_end_in(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def speed(self, speed: int, *, sees: bool) -> int: ...
@@ -99,6 +103,7 @@ class Movement:
     edge_save: bool = False
     grab_save_negates: bool = False
     prone_when_sharing: bool = False
+    forced_along_lines: bool = False
 
     @property
     def occupancy(self) -> Occupancy:
