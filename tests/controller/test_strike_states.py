@@ -2,7 +2,7 @@
 attacks against (and by) the creature, how they end, undo and save/reopen.
 
 Seed 001 "Hide" (l.304-310, 001-15), "Cover" (l.146, 001-12), "Unseen Attackers and Targets"
-(l.158-166, 001-13), "Hidden" (l.176-178); picks in docs/rulings.md R-87.
+(l.158-166, 001-13), "Hidden" (l.176-178); picks in docs/rulings.md R-90.
 """
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ def test_001_12_crouch_is_a_state_until_it_moves_or_acts(tmp_path: Path) -> None
     assert Condition.CROUCHING not in _conditions(s, "brute")
     s.undo()
     assert Condition.CROUCHING in _conditions(s, "brute")
-    # ... or when it takes another action (R-87), here Block (001-28).
+    # ... or when it takes another action (R-90), here Block (001-28).
     assert s.guard("brute", Guard.BLOCK).ok
     assert Condition.CROUCHING not in _conditions(s, "brute")
     ended = [e for e in s.encounter.combat.log if e.kind == "effect_ended"][-1]

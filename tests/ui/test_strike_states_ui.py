@@ -1,7 +1,7 @@
 """001's Hide and Crouch from the GM's side: Combat > Hide… and Crouch Behind Cover, the
 token's badge, undo, and the players' view that never shows a Hidden creature's token.
 
-001-15 (001 l.304-310 "Hide"), 001-12 (l.146); docs/rulings.md R-87 (picks) and R-82 (the
+001-15 (001 l.304-310 "Hide"), 001-12 (l.146); docs/rulings.md R-90 (picks) and R-82 (the
 players' screen leaves out a Hidden creature of the other side).
 """
 

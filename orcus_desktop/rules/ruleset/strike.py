@@ -11,6 +11,7 @@ from dataclasses import replace
 from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
+    Budget,
     ConditionRow,
     ConditionSet,
     CoverLevel,
@@ -30,9 +31,9 @@ STRIKE_001 = ORCUS.with_changes(
         "Strike! and Free Strike! instead of opportunity attacks, the Strike! bonus against "
         "engaged targets, Block, Dodge and Dispel; initiative by a chosen check with the tie "
         "ladder; Shoot!/Spell! bands (range, speed, engagement, charging, a target unseen at "
-        "the turn's start), unseen and help modifiers; movement around creatures; Hide and "
-        "Crouch (001-15, 001-12). Not yet: "
-        "prone on ending a turn in another's space (001-09), declaring oneself the target of "
+        "the turn's start), unseen and help modifiers; movement around creatures; a move then "
+        "one action (001-05); prone on ending a turn in another's space (001-09); Hide and "
+        "Crouch (001-15, 001-12). Not yet: declaring oneself the target of "
         "an attack or charge (001-10, 001-29), dropping prone off-turn "
         "(001-06), the end-of-round step (001-04)."
     ),
@@ -52,12 +53,23 @@ STRIKE_001 = ORCUS.with_changes(
     hooks=HookNames(
         reactions="strike", targeting="strike", initiative="strike", movement="strike"
     ),
-    # 001-23/24 pick: a Counter or Free Strike! uses no immediate action; one per reacting
-    # creature per provoking turn (001 sets no limit; each is offered once per action).
-    actions=replace(ORCUS.actions, opportunity_uses_immediate=False),
+    actions=replace(
+        ORCUS.actions,
+        # 001-23/24 pick: a Counter or Free Strike! uses no immediate action; one per reacting
+        # creature per provoking turn (001 sets no limit; each is offered once per action).
+        opportunity_uses_immediate=False,
+        # 001-05, 001 l.53 "On your turn, you can move and take one action. You always move
+        # first and then take your [action]": a move, then one action (a swift or minor power
+        # is that action; docs/rulings.md "001-05"); the action may be a second move (Dash).
+        turn=Budget(standard=1, move=1, swift=0),
+        conversions=(("standard", "move"), ("standard", "swift")),
+        action_ends_move=True,
+        # 001-06, 001 l.100 "Dropping Prone": free, on a seen creature's turn.
+        drop_prone_off_turn=True,
+    ),
     # 001-15 Hidden (001 l.304-310) and 001-12 Crouching (l.146) as states of the creature;
     # the Hide and Crouch actions and their ends are `controller/strike_states.py`, their
-    # effect on attacks `controller/shooting.py` (docs/rulings.md R-87). A Hidden creature
+    # effect on attacks `controller/shooting.py` (docs/rulings.md R-90). A Hidden creature
     # is left off the players' screen as 003's is (R-82).
     conditions=ConditionSet(
         rows=(
@@ -73,7 +85,9 @@ STRIKE_001 = ORCUS.with_changes(
             ),
         )
     ),
-    # 001-32, 001 l.288-290 "You can move to a second area in one Turn."
-    dash=DashRules(speed_bonus=0, attack_penalty=0, grants_combat_advantage=False),
+    # 001-32, 001 l.288-290 "You can move to a second area in one Turn.": the one action.
+    dash=DashRules(
+        speed_bonus=0, attack_penalty=0, grants_combat_advantage=False, action="standard"
+    ),
 )
 """001, experimental (docs/rulesets.md "001")."""
