@@ -126,23 +126,13 @@ def run_gui(
     player_view: bool = False,
 ) -> int:
     from PySide6.QtCore import QElapsedTimer, QThread, QTimer
-    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-        _quiet_offscreen_plugin()
-    app = QApplication.instance() or QApplication([sys.argv[0]])
-    assert isinstance(app, QApplication)
-    app.setApplicationName("Orcus Desktop")
-    # No organisation: per-user folders are ".local/share/Orcus Desktop", not the name twice.
-    app.setOrganizationName("")
-    app.setApplicationVersion(__version__)
-    app.setDesktopFileName("orcus-desktop")  # the .deb's orcus-desktop.desktop (Wayland)
-    app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
-    sys.excepthook = _excepthook
     # The headless modes show the default layout and never overwrite the GM's saved one.
     remember = screenshot is None and not smoke_test
-    window = show_main_window(encounter, path, player_view=player_view, remember_layout=remember)
+    window = start_gui(encounter, path, player_view=player_view, remember_layout=remember)
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
     if screenshot is not None:
         # A map image decodes on a worker thread; give it a moment so the PNG shows it.
         waited = QElapsedTimer()
@@ -177,6 +167,33 @@ def run_gui(
     if autosaver is not None:
         autosaver.detach()
     return code
+
+
+def start_gui(
+    encounter: Encounter, path: Path | None, *, player_view: bool, remember_layout: bool
+) -> MainWindow:
+    """Make the QApplication (or take the running one) and show the GM's window over `encounter`.
+
+    Everything the app does before its event loop runs (`benchmarks/ui/bench_memory.py`
+    measures this path).
+    """
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        _quiet_offscreen_plugin()
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Orcus Desktop")
+    # No organisation: per-user folders are ".local/share/Orcus Desktop", not the name twice.
+    app.setOrganizationName("")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("orcus-desktop")  # the .deb's orcus-desktop.desktop (Wayland)
+    app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
+    sys.excepthook = _excepthook
+    return show_main_window(
+        encounter, path, player_view=player_view, remember_layout=remember_layout
+    )
 
 
 def show_main_window(
