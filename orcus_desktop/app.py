@@ -10,6 +10,8 @@ answers geometry questions headless (see `orcus_desktop.cli`).
 from __future__ import annotations
 
 import argparse
+import importlib
+import linecache
 import logging
 import os
 import random
@@ -177,6 +179,10 @@ def start_gui(
     Everything the app does before its event loop runs (`benchmarks/ui/bench_memory.py`
     measures this path).
     """
+    # The Qt-free core is imported before PySide6: PySide6 reads the source of every module
+    # imported after it (its __feature__ check), and linecache keeps those lines (7.7 MB of
+    # the resident set with the demo, issue 14).
+    importlib.import_module("orcus_desktop.controller.session")
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -191,9 +197,13 @@ def start_gui(
     app.setDesktopFileName("orcus-desktop")  # the .deb's orcus-desktop.desktop (Wayland)
     app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
     sys.excepthook = _excepthook
-    return show_main_window(
+    window = show_main_window(
         encounter, path, player_view=player_view, remember_layout=remember_layout
     )
+    # The source lines PySide6 read for the UI modules are not needed again (a traceback reads
+    # its few lines anew): free them for the map's objects.
+    linecache.clearcache()
+    return window
 
 
 def show_main_window(
