@@ -66,16 +66,22 @@ def test_the_panel_offers_a_move_then_one_action(window: MainWindow) -> None:
     assert not _actions(panel)["Walk"].isDisabled()
 
 
-def test_the_target_drops_prone_from_the_attack_dialog(qtbot: QtBot, window: MainWindow) -> None:
-    """001-06, 001 l.100 "On a creature you can see's turn, you can give yourself the Prone
-    condition": offered where the GM resolves the orc's attack on the hero."""
-    session = window.session
-    assert session.end_turn().ok  # the orc's turn
+def _orc_attacks_hero(qtbot: QtBot, window: MainWindow) -> AttackDialog:
+    """The GM activates the orc's basic melee attack and clicks the hero: the dialog opens."""
     activate(qtbot, window, "orc", "Basic Melee Attack")
     view = window.view
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 2.5, 4.5))
     dialog = window.attack_dialog
     assert isinstance(dialog, AttackDialog)
+    return dialog
+
+
+def test_the_target_drops_prone_from_the_attack_dialog(qtbot: QtBot, window: MainWindow) -> None:
+    """001-06, 001 l.100 "On a creature you can see's turn, you can give yourself the Prone
+    condition": offered where the GM resolves the orc's attack on the hero."""
+    session = window.session
+    assert session.end_turn().ok  # the orc's turn
+    dialog = _orc_attacks_hero(qtbot, window)
     button = dialog.drop_prone_buttons["hero"]
     assert button.isEnabled()
     before = dialog.summaries["hero"].text()
@@ -99,11 +105,7 @@ def test_the_attack_dialog_says_why_a_target_cannot_drop(qtbot: QtBot, window: M
     session = window.session
     assert session.end_turn().ok
     assert session.add_condition("hero", Condition.UNCONSCIOUS).ok
-    activate(qtbot, window, "orc", "Basic Melee Attack")
-    view = window.view
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, 2.5, 4.5))
-    dialog = window.attack_dialog
-    assert isinstance(dialog, AttackDialog)
+    dialog = _orc_attacks_hero(qtbot, window)
     button = dialog.drop_prone_buttons["hero"]
     assert not button.isEnabled()
     assert "incapacitated creature cannot drop prone" in button.toolTip()
