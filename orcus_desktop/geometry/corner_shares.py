@@ -89,12 +89,16 @@ def pair_shares(
 
 @dataclass(frozen=True, slots=True)
 class ShareRows:
-    """One row per (pair, viewer corner): which pair, the corner, the seen share."""
+    """One row per (pair, viewer corner): which pair, the corner, the seen share.
+
+    `inward` is the corner's direction into the viewer's space (NaN for none).
+    """
 
     pair: IntArray
     first_row: IntArray
     corners: FloatArray
     shares: FloatArray
+    inward: FloatArray
 
     def as_lists(self) -> list[list[tuple[Point, float]]]:
         pts = [(float(x), float(y)) for x, y in self.corners.tolist()]
@@ -167,7 +171,7 @@ def corner_share_rows(
         shares = seen_fractions(
             points, inward, row_boxes, row_of, seg_rows[seg_of], run_rows[seg_of]
         )
-        return ShareRows(row_pair, first_row, points, shares)
+        return ShareRows(row_pair, first_row, points, shares, inward)
     active = ~hidden[row_pair]  # the hidden pairs' rows have no segments
     local = np.cumsum(active) - 1
     shares = np.zeros(len(row_pair), dtype=np.float64)
@@ -179,7 +183,7 @@ def corner_share_rows(
         seg_rows[seg_of],
         run_rows[seg_of],
     )
-    return ShareRows(row_pair, first_row, points, shares)
+    return ShareRows(row_pair, first_row, points, shares, inward)
 
 
 def visible_share(
