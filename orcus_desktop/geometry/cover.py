@@ -15,22 +15,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
-from orcus_desktop.geometry.corner_shares import (
-    SHARE_SLACK,
-    ShareRows,
-    corner_share_rows,
-    distinct_spaces,
-)
+from orcus_desktop.geometry.corner_shares import SHARE_SLACK, ShareRows, distinct_spaces
 from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
-from orcus_desktop.geometry.coverage import (
-    cone_filter,
-    seen_fractions,
-    separating_segments,
-    split_crossings,
-)
+from orcus_desktop.geometry.cover_walls import wall_share_rows
+from orcus_desktop.geometry.coverage import cone_filter, seen_fractions, split_crossings
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.grid import Space
-from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, SegmentIndex
+from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
 from orcus_desktop.vocabulary import CoverDegree
 
 
@@ -135,14 +126,7 @@ def _covers(
     n = len(viewer_ids)
     space_boxes = np.asarray([s.bounds() for s in spaces], dtype=np.float64).reshape(-1, 4)
     viewer_boxes, target_boxes = space_boxes[viewer_ids], space_boxes[target_ids]
-    index = battlefield.effect_index
-    c_pair, c_seg, hidden = _symmetric_candidates(index, viewer_ids, target_ids, space_boxes)
-    candidates = (c_pair, c_seg)
-    none_i64 = np.empty(0, dtype=np.int64)
-    none_segs = np.empty((0, 4), dtype=np.float64)
-    walls = corner_share_rows(
-        index, spaces, viewer_ids, target_boxes, none_i64, none_segs, candidates, hidden
-    )
+    walls = wall_share_rows(battlefield, spaces, viewer_ids, target_ids, space_boxes)
     both = walls.shares.copy()
     wall_rank = _degree_rank(1 - walls.shares, buckets)
     # creatures can only add up to their cap where some corner has less from walls
@@ -154,45 +138,8 @@ def _covers(
         # put above it can never be the best one, so creatures need not be measured there.
         may_be_best = (walls.shares > 0) & (wall_rank <= cap)
         boxes = (viewer_boxes, target_boxes)
-        _add_creatures(battlefield, own, boxes, open_pairs, walls, may_be_best, both, candidates)
+        _add_creatures(battlefield, own, boxes, open_pairs, walls, may_be_best, both)
     return _cover_results(walls, wall_rank, both, n, buckets)
-
-
-def _symmetric_candidates(
-    index: SegmentIndex, viewer_ids: IntArray, target_ids: IntArray, space_boxes: FloatArray
-) -> tuple[IntArray, IntArray, BoolArray]:
-    """Per pair, the segments that may stand between the two spaces (`pairs_near_hulls`).
-
-    The pairs are given as indices into `space_boxes` (one row per distinct space); the hull
-    of A and B is the hull of B and A, so (a, t) and (t, a) share one query. Pairs that one
-    segment separates (`separating_segments`) are returned as hidden, without candidates:
-    every corner of either space sees nothing of the other.
-
-    Returns:
-        (pair index, segment index) candidates, and the (n,) hidden pairs.
-    """
-    n = len(viewer_ids)
-    n_spaces = len(space_boxes)
-    lo = np.minimum(viewer_ids, target_ids)
-    hi = np.maximum(viewer_ids, target_ids)
-    keys, uid = np.unique(lo * n_spaces + hi, return_inverse=True)
-    u_lo, u_hi = keys // n_spaces, keys % n_spaces
-    u_pair, u_seg = index.pairs_near_hulls(space_boxes[u_lo], space_boxes[u_hi])
-    u_hidden = np.zeros(len(keys), dtype=np.bool_)
-    if len(u_pair):
-        sep = separating_segments(space_boxes[u_lo], space_boxes[u_hi], u_pair, index.runs[u_seg])
-        u_hidden[u_pair[sep]] = True
-        keep = ~u_hidden[u_pair]
-        u_pair, u_seg = u_pair[keep], u_seg[keep]
-    # expand: every ordered pair gets the segments of its unordered pair
-    per_u = np.bincount(u_pair, minlength=len(keys))
-    start_u = np.cumsum(per_u) - per_u
-    counts = per_u[uid]
-    total = int(counts.sum())
-    pair_idx = np.repeat(np.arange(n), counts)
-    offs = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
-    seg_idx = u_seg[np.repeat(start_u[uid], counts) + offs]
-    return pair_idx, seg_idx, u_hidden[uid]
 
 
 def _add_creatures(
@@ -203,7 +150,6 @@ def _add_creatures(
     walls: ShareRows,
     rows_wanted: BoolArray,
     both: FloatArray,
-    candidates: tuple[IntArray, IntArray],
 ) -> None:
     """Second cover pass: write into `both` the shares seen past walls and other creatures.
 
@@ -258,15 +204,16 @@ def _add_creatures(
     renum = np.cumsum(todo) - 1
     keep = relevant & todo[edge_group]
     e_group, e_segs = renum[edge_group[keep]], edges[keep]
-    # the walls near each measured corner's pair (candidates are sorted by pair)
+    # the walls near each measured corner's pair (`pairs_near_hulls`: sorted by pair)
     measured = rows_u[todo]
-    m_pair = walls.pair[measured]
-    c_pair, c_seg = candidates
-    per_cand = np.bincount(c_pair, minlength=len(open_pairs))
+    index = battlefield.effect_index
+    pairs_u, m_pair = np.unique(walls.pair[measured], return_inverse=True)
+    c_pair, c_seg = index.pairs_near_hulls(viewer_boxes[pairs_u], target_boxes[pairs_u])
+    per_cand = np.bincount(c_pair, minlength=len(pairs_u))
     start = np.cumsum(per_cand) - per_cand
     wc = per_cand[m_pair]
     w_group = np.repeat(np.arange(len(measured)), wc)
-    w_segs = battlefield.effect_index.segments[c_seg[np.repeat(start[m_pair], wc) + _ranges(wc)]]
+    w_segs = index.segments[c_seg[np.repeat(start[m_pair], wc) + _ranges(wc)]]
     # outlines are not noded with the walls (nor with each other): split where they cross
     seg_group, seg_rows = split_crossings(
         np.concatenate([w_group, e_group]),
@@ -276,7 +223,7 @@ def _add_creatures(
     both[measured] = seen_fractions(
         walls.corners[measured],
         walls.inward[measured],
-        target_boxes[m_pair],
+        target_boxes[pairs_u[m_pair]],
         seg_group,
         seg_rows,
     )
