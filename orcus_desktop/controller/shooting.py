@@ -39,7 +39,7 @@ _PERCEIVING = (Sense.BLINDSIGHT, Sense.TREMORSENSE)
 HIDDEN = Condition.HIDDEN
 """001-15 "Hidden Condition" (001 l.308): a row of the `strike` condition set."""
 CROUCHING = Condition.CROUCHING
-"""001-12 crouching behind cover (001 l.146), kept as a state (docs/rulings.md R-90)."""
+"""001-12 crouching behind cover (001 l.146), kept as a state (docs/rulings.md R-91)."""
 
 
 def plays_001(engine: Engine) -> bool:
@@ -62,7 +62,7 @@ def adjust_context(
     The GM's cover override (docs/design.md#cover) stands as given; otherwise a target the GM
     marks crouching, or that is Crouching (the state, `strike_states.crouch`), gets one level
     more cover (001-12). A Hidden creature (001-15) is neither seen nor perceived by the other
-    sides: -2 against it, +2 for its own attack (001-13; docs/rulings.md R-90).
+    sides: -2 against it, +2 for its own attack (001-13; docs/rulings.md R-91).
 
     Raises:
         ActionError: a Shoot! beyond 15 squares (001-17 pick); a Shoot! without an area or a
@@ -81,7 +81,7 @@ def adjust_context(
             f"{target_c.name} is {distance} squares away: a Shoot! reaches 15 squares at most "
             "(001-17)"
         )
-    # 001-15 pick (docs/rulings.md R-90): a Hidden creature's whereabouts are unknown to the
+    # 001-15 pick (docs/rulings.md R-91): a Hidden creature's whereabouts are unknown to the
     # other sides - unseen and unperceived (001-02 groups "Hidden or Imperceivable").
     hidden_target = target_c.side != attacker_c.side and has(engine, encounter, target_id, HIDDEN)
     hidden_attacker = target_c.side != attacker_c.side and has(

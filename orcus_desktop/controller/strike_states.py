@@ -4,7 +4,7 @@ Under a ruleset whose condition set has them (001, `strike`: rules/ruleset/strik
 (001-15, 001 l.304-310) and Crouching (001-12, l.146) are conditions of the creature, so the
 token, the condition list, undo and the file keep them as any other; what they do to an attack
 is `shooting.adjust_context`, the players' screen leaves a Hidden creature out as it does 003's
-(`stealth.hidden_from_players`, docs/rulings.md R-82). Picks: docs/rulings.md R-90.
+(`stealth.hidden_from_players`, docs/rulings.md R-82). Picks: docs/rulings.md R-91.
 
 `after_step` (from `strike_reactions.after_step`, so from every session step) ends them: both
 when their creature attacks (001 l.176-178 "you give away your location when the attack hits
@@ -37,7 +37,7 @@ HIDE_PENALTY = -1
 """001-15, 001 l.306: "you must succeed on a -1 Dexterity (Stealth) check"."""
 
 PASSIVE_BASE = 10
-"""docs/rulings.md R-90: a passive Perception is 10 + the creature's Perception check modifier."""
+"""docs/rulings.md R-91: a passive Perception is 10 + the creature's Perception check modifier."""
 
 _MOVES = ("move", "charge_move")
 
@@ -63,7 +63,7 @@ def _turn_action_problem(engine: Engine, encounter: Encounter, creature_id: str,
 
 
 def enemies(encounter: Encounter, creature_id: str) -> tuple[str, ...]:
-    """The creatures on the map of another side (R-90: those whose sight and notice count)."""
+    """The creatures on the map of another side (R-91: those whose sight and notice count)."""
     me = encounter.creature(creature_id)
     return tuple(c.id for c in encounter.creatures if c.id != creature_id and c.side != me.side)
 
@@ -78,7 +78,7 @@ def watchers(engine: Engine, encounter: Encounter, creature_id: str) -> tuple[st
 
 
 def passive_perception(engine: Engine, encounter: Encounter, creature_id: str) -> int:
-    """10 + its Wisdom (Perception) check modifier as it is now (R-90; 000 "Surprise")."""
+    """10 + its Wisdom (Perception) check modifier as it is now (R-91; 000 "Surprise")."""
     me = engine.combatant(encounter, creature_id)
     mods = check_modifiers(me, Ability.WISDOM, engine.ruleset, skill="perception")
     return PASSIVE_BASE + sum(m.value for m in mods)
@@ -105,7 +105,7 @@ def crouch(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
     """Crouch behind cover: its action; one level more cover against every attack (001-12).
 
     001 l.146 "If a creature can Crouch it can generally improve its Cover by one Level".
-    Picks (R-90): the creature's action (001-05); it stays Crouching until it moves of its own
+    Picks (R-91): the creature's action (001-05); it stays Crouching until it moves of its own
     will, attacks or takes another action (`after_step`); with no cover it gains nothing
     (`shooting.stepped_up`).
     """
@@ -134,7 +134,7 @@ def hide(
 
     001-15, 001 l.304-308: "you must succeed on a -1 Dexterity (Stealth) check while you're
     Heavily Obscured, behind Total Cover or you must be out of any enemy's line of sight"; "On
-    a successful check, you have the Hidden Condition". Picks (R-90): the condition is that no
+    a successful check, you have the Hidden Condition". Picks (R-91): the condition is that no
     living enemy can see it (all three cases at once); the DC (001 gives none) is the best
     passive Perception among the living enemies; ``die`` is a d20 rolled at the table (None:
     the app rolls), ``bonus`` the GM's other modifiers (trained, items). Its action either way.
@@ -224,7 +224,7 @@ def after_step(engine: Engine, before: Encounter, after: Encounter) -> Encounter
     if not holders:
         return after
     new = after.combat.log[len(before.combat.log) :]
-    # R-90: sight is looked at again when someone moved (the map changed who sees whom); a
+    # R-91: sight is looked at again when someone moved (the map changed who sees whom); a
     # Hidden the GM sets by hand stands until then (the map does not model every hiding place).
     someone_moved = any(x.kind in _MOVES for x in new)
     for creature_id in holders:
