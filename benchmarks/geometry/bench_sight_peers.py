@@ -42,7 +42,7 @@ from peers import machine_line, median_p95, rounds
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.cover import cover_table
 from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
-from orcus_desktop.geometry.cover_walls import forget_wall_shares
+from orcus_desktop.geometry.cover_walls import forget_kept_shares
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.geometry.sight import lines_of_sight
@@ -211,7 +211,7 @@ def main() -> int:
     cover_rounds = args.repeats
 
     def cold() -> object:
-        forget_wall_shares(bf)
+        forget_kept_shares(bf)
         return cover_table(bf)
 
     ours_cold = rounds(cold, cover_rounds)
