@@ -178,13 +178,18 @@ def _cover_results(
     # no line of effect (docs/rulings.md R-14: total) or total from the best corner
     total = ~reach | (rank[best] == len(buckets.thresholds) + 1)
     out: list[CoverResult] = [_TOTAL] * n
-    corners = walls.corners[best].tolist()
-    ranks = rank[best].tolist()
-    hiddens = hidden[best].tolist()
+    seen = np.nonzero(~total)[0]
+    rows = best[seen]
     degrees = buckets.ranked_degrees  # (a property that builds a tuple: once, not per pair)
-    for p in np.nonzero(~total)[0].tolist():
-        x, y = corners[p]
-        out[p] = CoverResult(degrees[ranks[p]], hiddens[p], (x, y))
+    for p, r, h, x, y in zip(
+        seen.tolist(),
+        rank[rows].tolist(),
+        hidden[rows].tolist(),
+        walls.corners[rows, 0].tolist(),
+        walls.corners[rows, 1].tolist(),
+        strict=True,
+    ):
+        out[p] = CoverResult(degrees[r], h, (x, y))
     return out
 
 
