@@ -17,6 +17,7 @@ from typing import Any
 from orcus_desktop.controller import (
     encounter_flow,
     initiative_checks,
+    round_end,
     shooting,
     strike_turns,
     turn_order,
@@ -51,7 +52,10 @@ def start_hooks(engine: Engine) -> turn_order.TurnHooks:
             engine, rules.start_of_turn(encounter, creature_id), creature_id
         )
 
-    return turn_order.TurnHooks(start, rules.budget, rules.skip_reason, lapse)
+    # 001-04: the end-of-round step (nothing under a flow without it).
+    return turn_order.TurnHooks(
+        start, rules.budget, rules.skip_reason, lapse, lambda e: round_end.run(engine, e)
+    )
 
 
 def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int:
