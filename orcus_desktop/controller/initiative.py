@@ -14,7 +14,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller import encounter_flow, initiative_checks, shooting, turn_order, zones
+from orcus_desktop.controller import (
+    encounter_flow,
+    initiative_checks,
+    monster_groups,
+    shooting,
+    turn_order,
+    zones,
+)
 from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine, named_step
@@ -44,7 +51,8 @@ def start_hooks(engine: Engine) -> turn_order.TurnHooks:
             engine, rules.start_of_turn(encounter, creature_id), creature_id
         )
 
-    return turn_order.TurnHooks(start, rules.budget, rules.skip_reason, lapse)
+    hooks = turn_order.TurnHooks(start, rules.budget, rules.skip_reason, lapse)
+    return monster_groups.shared_turns(engine, hooks)  # 003-07: a group's one turn
 
 
 def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int:
@@ -78,6 +86,8 @@ def roll_initiative(
             for c in enc.creatures
             if c.id not in in_order and not engine.rules.is_dead(enc, c.id)
         ]
+    creature_ids = list(creature_ids)
+    groups = monster_groups.initiative_groups(engine, enc, creature_ids, groups)  # 003-07
     requests = [
         turn_order.InitiativeRequest(
             CreatureId(cid),
@@ -124,7 +134,8 @@ def join_combat(
     request = turn_order.InitiativeRequest(
         CreatureId(creature_id),
         modifier=initiative_modifier(engine, encounter, creature_id),
-        group=group,
+        group=group
+        or monster_groups.initiative_groups(engine, encounter, [creature_id], {}).get(creature_id),
         die=die,
         total=total,
         log_tie=encounter_flow.logs_coin_flips(engine),
@@ -159,12 +170,14 @@ def new_wave(
         return refuse("new_wave", f"unknown choice {choice!r} (start_over or keep_initiative)")
 
     def requests(e: Encounter, ids: Iterable[str]) -> list[turn_order.InitiativeRequest]:
-        groups = {c.creature_id: c.group for c in e.combat.combatants}
+        ids = list(ids)
+        rolled = {str(c.creature_id): c.group for c in e.combat.combatants if c.group}
+        groups = monster_groups.initiative_groups(engine, e, ids, rolled)  # 003-07
         return [
             turn_order.InitiativeRequest(
                 CreatureId(cid),
                 modifier=initiative_modifier(engine, e, cid),
-                group=groups.get(CreatureId(cid)),
+                group=groups.get(cid),
                 die=dice.get(cid),
                 log_tie=encounter_flow.logs_coin_flips(engine),
             )
@@ -181,7 +194,7 @@ def new_wave(
             e,
             wave,
             requests,
-            lambda en, cid: _end_hook(engine, en, cid),
+            monster_groups.ending(engine, lambda en, cid: _end_hook(engine, en, cid)),
             start_hooks(engine),
         ),
     )
@@ -314,9 +327,8 @@ def start_combat(engine: Engine, encounter: Encounter) -> Outcome:
 
 def _ender(engine: Engine) -> encounter_flow.EndTurn:
     """End Turn as a function of the encounter (the lost turns of 003-10 end this way)."""
-    return lambda e: turn_order.end_turn(
-        e, lambda en, cid: _end_hook(engine, en, cid), start_hooks(engine)
-    )
+    end = monster_groups.ending(engine, lambda en, cid: _end_hook(engine, en, cid))  # 003-07
+    return lambda e: turn_order.end_turn(e, end, start_hooks(engine))
 
 
 def end_combat(engine: Engine, encounter: Encounter) -> Outcome:

@@ -134,6 +134,10 @@ class EncounterFlow(Protocol):
     def ready_attacks(self) -> bool:
         """003-52: Ready Melee Attack and Ready Ranged Attack, readied with set triggers."""
 
+    @property
+    def group_turns(self) -> bool:
+        """003-07: a monster group takes one turn together (000: one turn each)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Flow:
@@ -149,6 +153,7 @@ class Flow:
     opening_total_defense: bool = False
     wave_choices: bool = False
     ready_attacks: bool = False
+    group_turns: bool = False
 
 
 # --- H3 attack modifiers -------------------------------------------------------------------
@@ -341,11 +346,13 @@ _FLOW: dict[str, EncounterFlow] = {
         "square-fireballs",
         '003-08 003 l.145 "all characters use Total Defense as a Free Reaction"; '
         '003-10 003 l.165-168 "they use Full Defense, end the turn"; '
-        '003-14 003 l.202-207 "Rolling Initiative mid-combat"; 003-52 l.786-800',
+        '003-14 003 l.202-207 "Rolling Initiative mid-combat"; 003-52 l.786-800; '
+        '003-07 l.142-143 "Combat turn: Turn of action for a single PC or group of monsters"',
         surprise=SurpriseMode.LOSE_FIRST_TURN,
         opening_total_defense=True,
         wave_choices=True,
         ready_attacks=True,
+        group_turns=True,
     ),
 }
 
