@@ -201,24 +201,23 @@ def new_wave(
 
 
 def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total: int) -> Outcome:
-    """The GM edits an initiative result (000 "Initiative")."""
+    """The GM edits an initiative result (000 "Initiative"); a 003 monster group's as one."""
+    unit = monster_groups.unit_of(engine, encounter, creature_id)  # 003-07, l.133
+
+    def change(e: Encounter) -> Encounter:
+        for cid in unit:
+            e = turn_order.set_initiative(
+                e, cid, total, engine.rng, encounter_flow.logs_coin_flips(engine)
+            )
+        e = encounter_flow.alternate_ties(engine, e, unit, engine.rng)
+        return initiative_checks.after_roll(engine, e, unit)  # 001-03's tie ladder
+
     return named_step(
         engine,
         encounter,
         "set_initiative",
         f"Set initiative of {{name}} to {total}",
-        lambda e: initiative_checks.after_roll(  # 001-03's tie ladder
-            engine,
-            encounter_flow.alternate_ties(
-                engine,
-                turn_order.set_initiative(
-                    e, creature_id, total, engine.rng, encounter_flow.logs_coin_flips(engine)
-                ),
-                [creature_id],
-                engine.rng,
-            ),
-            [creature_id],
-        ),
+        change,
         creature_id,
     )
 

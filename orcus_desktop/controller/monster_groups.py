@@ -48,6 +48,12 @@ def default_group(engine: Engine, encounter: Encounter, creature_id: str) -> str
     return f"{creature.side}: {statblock.name}"
 
 
+def monsters(engine: Engine, encounter: Encounter) -> tuple[CreatureId, ...]:
+    """The creatures that go in monster groups: all but the PCs (003 l.129), map order."""
+    pcs = player_sides(encounter, engine.rules)
+    return tuple(c.id for c in encounter.creatures if c.side not in pcs)
+
+
 def group_of(engine: Engine, encounter: Encounter, creature_id: str) -> str | None:
     """The monster group the creature rolls with: the GM's arrangement, else the default."""
     arranged = dict(encounter.combat.monster_groups).get(CreatureId(creature_id))
@@ -158,6 +164,15 @@ def _aligned(engine: Engine, encounter: Encounter, changed: set[str]) -> Combat:
                 )
             )
     return turn_order._sorted(combat)
+
+
+def unit_of(engine: Engine, encounter: Encounter, creature_id: str) -> tuple[str, ...]:
+    """The creature and, under 003, the monster group it rolled with: one initiative value."""
+    combat = encounter.combat
+    entry = combat.find(creature_id)
+    if not group_turns(engine) or entry is None or entry.group is None:
+        return (creature_id,)
+    return tuple(cid for cid in combat.order if combat.combatant(cid).group == entry.group)
 
 
 # --- the one turn ----------------------------------------------------------------------------

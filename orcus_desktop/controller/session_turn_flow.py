@@ -56,3 +56,7 @@ class TurnFlowCommands(SessionFamily):
     def group_turn_members(self, creature_id: str) -> tuple[CreatureId, ...]:
         """Who shares the turn `creature_id` is in now, in the order's order (itself too)."""
         return monster_groups.turn_members(self.encounter, creature_id)
+
+    def groupable_monsters(self) -> tuple[CreatureId, ...]:
+        """The creatures the GM may put in monster groups: all but the PCs (003 l.129)."""
+        return monster_groups.monsters(self.engine, self.encounter)
