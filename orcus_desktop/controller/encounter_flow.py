@@ -340,6 +340,8 @@ def new_wave(
         for request in requests(encounter, joining):
             encounter = turn_order.join_combat(encounter, request, engine.rng)
         encounter = alternate_ties(engine, encounter, joining, engine.rng)
+        # 003-07: a newcomer in a group already fighting shares its initiative.
+        encounter = monster_groups.share_group_initiative(engine, encounter, joining)
         return encounter.with_combat(reset_escalation(encounter.combat, choice, die))
     current = encounter.combat.current
     if current is not None:

@@ -166,6 +166,46 @@ def _aligned(engine: Engine, encounter: Encounter, changed: set[str]) -> Combat:
     return turn_order._sorted(combat)
 
 
+def share_group_initiative(
+    engine: Engine, encounter: Encounter, joined: Iterable[str]
+) -> Encounter:
+    """Newcomers of a group already in the order take its initiative value (003 l.133).
+
+    A creature joining a running fight in a monster group (join, 003-14 Keep Initiative) acts
+    in the group's turn from the next time it comes, not on a roll of its own.
+    """
+    if not group_turns(engine):
+        return encounter
+    combat = encounter.combat
+    newcomers = set(joined)
+    moved: list[str] = []
+    for cid in newcomers:
+        entry = combat.find(cid)
+        if entry is None or entry.group is None:
+            continue
+        anchor = next(
+            (
+                combat.combatant(o)
+                for o in combat.order
+                if o not in newcomers and combat.combatant(o).group == entry.group
+            ),
+            None,
+        )
+        if anchor is None:
+            continue
+        combat = combat.with_combatant(
+            replace(
+                entry,
+                initiative=anchor.initiative,
+                initiative_roll=anchor.initiative_roll,
+                tie_order=anchor.tie_order,
+                tie_break=anchor.tie_break,
+            )
+        )
+        moved.append(cid)
+    return encounter.with_combat(turn_order._sorted(combat, moved)) if moved else encounter
+
+
 def unit_of(engine: Engine, encounter: Encounter, creature_id: str) -> tuple[str, ...]:
     """The creature and, under 003, the monster group it rolled with: one initiative value."""
     combat = encounter.combat

@@ -210,3 +210,22 @@ def test_a_wholly_surprised_group_loses_the_turn() -> None:
     assert s.end_turn().ok  # hero; the goblins' turn is lost
     assert s.encounter.combat.current == "mage"
     assert all(_defense(s, g) for g in ("g1", "g2", "g3"))
+
+
+def test_a_goblin_joining_the_fight_shares_its_groups_initiative_and_turn() -> None:
+    """003 l.133: a group's monsters "share the same Initiative Value" - a newcomer of the
+    group (join, or 003-14 Keep Initiative) takes the group's, not a roll of its own, and acts
+    in the group's turn from the next round."""
+    s = _started()
+    assert s.place_creature(goblin("g4", 3, 4)).ok
+    assert s.join_combat("g4", die=1).ok
+    combat = s.encounter.combat
+    assert combat.combatant("g4").group == "monsters: Goblin"
+    assert combat.combatant("g4").initiative == combat.combatant("g1").initiative
+    assert s.end_turn().ok  # hero: the goblins' turn, g4 with them
+    assert s.group_turn_members("g1") == ("g1", "g2", "g3", "g4")
+    assert s.place_creature(goblin("g5", 3, 5)).ok
+    assert s.new_wave("keep_initiative", dice={"g5": 20}).ok
+    combat = s.encounter.combat
+    assert combat.combatant("g5").initiative == combat.combatant("g1").initiative
+    assert s.group_turn_members("g1") == ("g1", "g2", "g3", "g4")  # g5 from next round
