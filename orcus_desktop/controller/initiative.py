@@ -144,10 +144,17 @@ def join_combat(
         "join_combat",
         f"{engine.name(encounter, creature_id)} joins the combat",
         encounter,
-        lambda e: initiative_checks.after_roll(  # 001-03's tie ladder
+        lambda e: monster_groups.share_group_initiative(  # 003-07, 003 l.133
             engine,
-            encounter_flow.alternate_ties(
-                engine, turn_order.join_combat(e, request, engine.rng), [creature_id], engine.rng
+            initiative_checks.after_roll(  # 001-03's tie ladder
+                engine,
+                encounter_flow.alternate_ties(
+                    engine,
+                    turn_order.join_combat(e, request, engine.rng),
+                    [creature_id],
+                    engine.rng,
+                ),
+                [creature_id],
             ),
             [creature_id],
         ),
