@@ -341,6 +341,7 @@ def forced_move(
         squares,
         source=source,
         source_id=source_id if source is None else None,
+        along_lines=engine.ruleset.hooks.movement_policy.forced_along_lines,  # 003-44
     )
     stays = destination == target.square and (collided_with is not None or over_edge)
     if destination not in options and not stays:

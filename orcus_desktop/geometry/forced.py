@@ -5,7 +5,8 @@ attacker (or from the origin of the attack, if it is a Far attack)"; pull, each 
 it; slip (slide), any way. The creature stops at obstacles: it never steps through a wall,
 window, closed door or past a blocking corner (the same step rules as walking), and never into
 another creature's space. Difficult terrain does not slow it, and forced movement never provokes
-(000 "Opportunity Attacks"). Distances are between spaces (000 "Range").
+(000 "Opportunity Attacks"). Distances are between spaces (000 "Range"). Under 003 the path
+must also be one of 003's Lines from the start (003-44, `lines_between`; docs/rulings.md R-83).
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from enum import StrEnum
 
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
+from orcus_desktop.geometry.lines import lines_between
 from orcus_desktop.geometry.movement import STEPS, forced_plan
+
+_STEP_INDEX = {step: k for k, step in enumerate(STEPS)}
 
 
 class ForcedKind(StrEnum):
@@ -33,6 +37,7 @@ def forced_destinations(
     *,
     source: Space | None = None,
     source_id: str | None = None,
+    along_lines: bool = False,
 ) -> dict[Square, tuple[Square, ...]]:
     """Every square the target can be moved to with 1..`squares` forced steps, with a path.
 
@@ -44,6 +49,8 @@ def forced_destinations(
         source: what "away"/"towards" refers to: the attacker's space, or for a Far attack the
             origin square (as a 1x1 space).
         source_id: alternatively, the attacker's id.
+        along_lines: 003-44: only the destinations one of whose Lines (003-02) from the start
+            the target can follow step by step (each step as above), that Line as the path.
 
     Returns:
         {destination top-left square: the squares passed, start excluded}; the start itself is
@@ -59,25 +66,38 @@ def forced_destinations(
     rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
     size: Size = target.size
     start = target.square
-    frontier: dict[Square, tuple[Square, ...]] = {start: ()}
+
+    def allowed(here: Square, to: Square) -> bool:
+        """One forced step to a neighbouring square: inside, unblocked, away or towards."""
+        if not (0 <= to.row < rows and 0 <= to.col < cols):
+            return False
+        k = _STEP_INDEX[(to.col - here.col, to.row - here.row)]
+        if not plan.step_ok[k, here.row, here.col] or not plan.end_ok[to.row, to.col]:
+            return False
+        if source is None or kind is ForcedKind.SLIDE:
+            return True
+        before = space_distance(Space(here, size), source)
+        after = space_distance(Space(to, size), source)
+        return after > before if kind is ForcedKind.PUSH else after < before
+
     found: dict[Square, tuple[Square, ...]] = {}
+    if along_lines:
+        for col in range(max(0, start.col - squares), min(cols, start.col + squares + 1)):
+            for row in range(max(0, start.row - squares), min(rows, start.row + squares + 1)):
+                to = Square(col, row)
+                for line in lines_between(start, to) if to != start else ():
+                    steps = zip((start, *line), line, strict=False)
+                    if all(allowed(here, there) for here, there in steps):
+                        found[to] = line
+                        break
+        return found
+    frontier: dict[Square, tuple[Square, ...]] = {start: ()}
     for _ in range(squares):
         nxt: dict[Square, tuple[Square, ...]] = {}
         for here, path in frontier.items():
-            here_d = space_distance(Space(here, size), source) if source else 0
-            for k, (dc, dr) in enumerate(STEPS):
+            for dc, dr in STEPS:
                 to = Square(here.col + dc, here.row + dr)
-                if not (0 <= to.row < rows and 0 <= to.col < cols):
-                    continue
-                if not plan.step_ok[k, here.row, here.col] or not plan.end_ok[to.row, to.col]:
-                    continue
-                if source is not None and kind is not ForcedKind.SLIDE:
-                    to_d = space_distance(Space(to, size), source)
-                    if kind is ForcedKind.PUSH and to_d <= here_d:
-                        continue
-                    if kind is ForcedKind.PULL and to_d >= here_d:
-                        continue
-                if to == start or to in found or to in nxt:
+                if not allowed(here, to) or to == start or to in found or to in nxt:
                     continue
                 nxt[to] = (*path, to)
         found.update(nxt)

@@ -26,8 +26,10 @@ class ForcedMoveTool(OneShotTool):
 
     The squares the target can be moved to (000 "Unwilling Movement": a push moves it away
     from the attacker, a pull towards it, a slide anywhere; forced movement never provokes)
-    are shaded; hovering one draws the path. A click moves it through the session (one undo
-    step); Escape or a right click leaves it where it is (a power says "up to").
+    are shaded; hovering one draws the path. Under 003 a push, pull or slide follows one of the
+    Lines from the target's square (003-44, `lines_between`), and the path drawn is that Line.
+    A click moves it through the session (one undo step); Escape or a right click leaves it
+    where it is (a power says "up to").
 
     Args:
         session: the game session.
@@ -69,6 +71,8 @@ class ForcedMoveTool(OneShotTool):
                 forced_kind,
                 squares,
                 source_id=source_id,
+                # 003-44: under 003 only squares along a Line (docs/rulings.md R-83).
+                along_lines=session.ruleset.hooks.movement_policy.forced_along_lines,
             )
         except (UnknownOccupantError, ValueError):
             self.destinations = {}

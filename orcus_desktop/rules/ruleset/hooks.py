@@ -445,6 +445,9 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         collision_dice=("1d4", "2d4", "4d4"),
         edge_save=True,
         grab_save_negates=True,
+        # 003-44 (003 l.474-514 "Push multiple units, showing Lines for path"): docs/rulings.md
+        #
+        forced_along_lines=True,
     ),
 }
 

@@ -66,6 +66,10 @@ class MovementPolicy(Protocol):
     def grab_save_negates(self) -> bool:
         """003-27: a grabbed creature forced out of reach saves, or the movement is negated."""
 
+    @property
+    def forced_along_lines(self) -> bool:
+        """003-44: a push, pull or slide follows one of 003's Lines (003-02) from the start."""
+
     def can_pass_through(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def can_end_in(self, mover: SpaceFacts, other: SpaceFacts) -> bool: ...
     def speed(self, speed: int, *, sees: bool) -> int: ...
@@ -94,6 +98,7 @@ class Movement:
     collision_dice: tuple[str, ...] = ()
     edge_save: bool = False
     grab_save_negates: bool = False
+    forced_along_lines: bool = False
 
     @property
     def occupancy(self) -> Occupancy:

@@ -79,6 +79,11 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
             ConditionBudget(
                 "stunned", ONE_STANDARD, "003-36", (("standard", "move"), ("standard", "swift"))
             ),
+            # 003-48, 003 l.439 Swallowed: "Can only take one action per turn" (its Escape
+            # Check is a move action, l.437).
+            ConditionBudget(
+                "swallowed", ONE_STANDARD, "003-48", (("standard", "move"), ("standard", "swift"))
+            ),
             *(b for b in ORCUS_CONDITION_BUDGETS if b.condition not in ("dazed", "stunned")),
         ),
         # 003-16/003-19: the opportunity attack is a free reaction.

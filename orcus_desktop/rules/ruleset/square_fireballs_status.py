@@ -48,7 +48,7 @@ SQUARE_FIREBALLS_ROWS = (
     ConditionRow("petrified", source="003-31, 003 l.350", cannot_flank=True),
     # 003-32, 003 l.354-358 Prone: "Hindered (-2 Hit)" (as Hindered, not on top of it);
     # against non-melee attacks a cover step (its +2 vs ranged is gone:
-    # ``prone_ranged_defense_bonus``).
+    # ``prone_ranged_defense_bonus``); its "Total Cover" is Superior Cover (docs/rulings.md R-87).
     ConditionRow(
         "prone",
         source="003-32, 003 l.356",
@@ -163,7 +163,8 @@ SQUARE_FIREBALLS_DOWNGRADES = (
 
 SQUARE_FIREBALLS_CONDITIONS = ConditionSet(
     rows=SQUARE_FIREBALLS_ROWS,
-    # 003-39, 003 l.458 "Deafened: Renamed to Dazzled": 003 has no Deafened.
+    # 003-39, 003 l.458 "Deafened: Renamed to Dazzled": 003 has no Deafened (docs/rulings.md
+    #
     absent=("deafened",),
     downgrades=SQUARE_FIREBALLS_DOWNGRADES,
     # 003-30 Taunted, 003-23 Charmed, 003-27 Grabbed: several at once.
