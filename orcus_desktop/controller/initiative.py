@@ -19,6 +19,7 @@ from orcus_desktop.controller import (
     initiative_checks,
     monster_groups,
     shooting,
+    strike_turns,
     turn_order,
     zones,
 )
@@ -495,6 +496,7 @@ def _end_hook(engine: Engine, encounter: Encounter, creature_id: CreatureId) -> 
     encounter = engine.rules.end_of_turn(encounter, creature_id)
     encounter = lapse_unmaintained(engine, encounter, creature_id)
     encounter = zones.end_of_turn(engine, encounter, creature_id)
+    encounter = strike_turns.prone_when_sharing(engine, encounter, creature_id)  # 001-09
     return expire_aids(engine, encounter, creature_id)
 
 

@@ -433,6 +433,7 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         pass_incapacitated=True,
         pass_tiny=True,
         others_difficult=True,
+        prone_when_sharing=True,
     ),
     "square-fireballs": Movement(
         "square-fireballs",
