@@ -234,7 +234,7 @@ class MainWindow(QMainWindow):
         self.zoom_in_action = action("Zoom &In", self.view.zoom_in, keys.ZoomIn)
         self.zoom_out_action = action("Zoom &Out", self.view.zoom_out, keys.ZoomOut)
         self.player_view = PlayerViewControl(
-            self, self.session, lambda: self.fog_action.isChecked()
+            self, self.session, lambda: self.fog_action.isChecked(), gm_scene=self.scene
         )
         self.player_view_action = self.player_view.toggle_action
         self.fog_action = make_action(self, "&Fog of War on Player View", "Ctrl+Shift+F")
