@@ -18,6 +18,7 @@ from orcus_desktop.controller import (
     encounter_flow,
     initiative_checks,
     monster_groups,
+    round_end,
     shooting,
     strike_turns,
     turn_order,
@@ -52,7 +53,10 @@ def start_hooks(engine: Engine) -> turn_order.TurnHooks:
             engine, rules.start_of_turn(encounter, creature_id), creature_id
         )
 
-    hooks = turn_order.TurnHooks(start, rules.budget, rules.skip_reason, lapse)
+    # 001-04: the end-of-round step (nothing under a flow without it).
+    hooks = turn_order.TurnHooks(
+        start, rules.budget, rules.skip_reason, lapse, lambda e: round_end.run(engine, e)
+    )
     return monster_groups.shared_turns(engine, hooks)  # 003-07: a group's one turn
 
 

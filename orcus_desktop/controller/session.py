@@ -51,6 +51,7 @@ from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCo
 from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_special_actions import SpecialActionCommands
+from orcus_desktop.controller.session_strike_turns import StrikeTurnCommands
 from orcus_desktop.controller.session_turn_flow import TurnFlowCommands
 from orcus_desktop.controller.session_zones import ZoneCommands
 from orcus_desktop.geometry.features import TerrainKind, Wall
@@ -75,6 +76,7 @@ class GameSession(
     ZoneCommands,
     InitiativeCheckCommands,
     TurnFlowCommands,
+    StrikeTurnCommands,
     SessionQuestions,
 ):
     """The rules controller: the only writer of the document.

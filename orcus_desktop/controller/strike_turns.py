@@ -1,7 +1,7 @@
 """001's turn shape: move then one action, prone off-turn, prone when sharing a space.
 
-Three of seed 001's turn rules (docs/rulesets.md "001", docs/rulings.md R-89), each switched
-on by the ruleset's data, so under every other ruleset nothing here changes anything:
+Three of seed 001's turn rules (docs/rulesets.md "001", docs/rulings.md R-89, R-90), each
+switched on by the ruleset's data, so under every other ruleset nothing here changes anything:
 
 - 001-05 (001 l.53 "you can move and take one action. You always move first"): the budget is
   the ruleset's (`ActionEconomy.turn`, ``action_ends_move``); `budget_refusal` says why a

@@ -18,6 +18,7 @@ from typing import Any
 
 from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.model.log_sequence import LogSequence
+from orcus_desktop.model.round_end import RoundEndActivity
 from orcus_desktop.rules import engagement as engagement_rules
 from orcus_desktop.rules.engagement import Engagement, StrikeOffer
 from orcus_desktop.rules.guards import Guarding
@@ -346,6 +347,7 @@ class Combat:
         turn_sight: 001's start-of-turn sight snapshot (001-20), None under the others.
         monster_groups: the GM's monster groups, (creature, group name) pairs (003-07,
             `controller.monster_groups`); kept when combat ends, empty under the others.
+        round_end_activities: 001's end-of-round activities the GM listed (001-04).
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -365,6 +367,7 @@ class Combat:
     guards: tuple[Guarding, ...] = ()
     turn_sight: TurnSight | None = None
     monster_groups: tuple[tuple[CreatureId, str], ...] = ()
+    round_end_activities: tuple[RoundEndActivity, ...] = ()
 
     @property
     def active(self) -> bool:

@@ -184,3 +184,140 @@ def test_only_the_gm_puts_a_creature_in_another_space_and_only_under_001() -> No
     assert Square(2, 2) not in s.reachable_squares("hero", MoveMode.GM)
     assert s.end_turn().ok
     assert not _prone(s, "hero")
+
+
+# --- 001-06 -------------------------------------------------------------------------------
+
+
+def _orc_turn(ruleset_id: str = "strike") -> GameSession:
+    s = _fight(ruleset_id)
+    assert s.end_turn().ok
+    assert s.encounter.combat.current == "orc"
+    return s
+
+
+def test_dropping_prone_on_a_seen_creatures_turn() -> None:
+    """001-06, 001 l.100 "On a creature you can see's turn, you can give yourself the Prone
+    condition"."""
+    s = _orc_turn()
+    # 001-30 Close: the orc is Engaged With the hero, so an action of the hero's would give
+    # it a Free Strike! (001-24); dropping prone off-turn is no action (docs/rulings.md R-90).
+    assert s.engage("orc", "hero").ok
+    assert s.off_turn_drop_problem("hero") == ""
+    done = s.drop_prone_off_turn("hero")
+    assert done.ok, done.reason
+    assert done.text == "Hero drops prone (001-06)"
+    assert _prone(s, "hero")
+    note = s.encounter.combat.log[-1]
+    assert (note.kind, note.data["mechanic"]) == ("rule_note", "001-06")
+    assert note.data["note"] == "Hero drops prone on Orc's turn (001 l.100)"
+    # Free: the orc's turn and the hero's reactions are untouched.
+    assert s.encounter.combat.current == "orc"
+    assert not s.encounter.combat.combatant("hero").immediate_used
+    assert s.encounter.combat.strike_offers == ()
+    # One undo step.
+    s.undo()
+    assert not _prone(s, "hero")
+
+
+def test_dropping_prone_off_turn_refusals() -> None:
+    s = _fight()
+    assert "own turn" in s.off_turn_drop_problem("hero")
+    assert not s.drop_prone_off_turn("hero").ok
+    s = _orc_turn()
+    assert s.drop_prone_off_turn("hero").ok
+    assert s.off_turn_drop_problem("hero") == "Hero is already prone"
+    # "as long as you are not incapacitated" (001-07 pick: stunned, unconscious, petrified).
+    assert s.add_condition("brute", Condition.STUNNED).ok
+    assert "stunned: an incapacitated creature cannot drop prone" in s.off_turn_drop_problem(
+        "brute"
+    )
+    # "a creature you can see": a blinded creature sees nobody's turn.
+    s = _orc_turn()
+    assert s.add_condition("hero", Condition.BLINDED).ok
+    assert s.off_turn_drop_problem("hero") == "Hero cannot see Orc, whose turn it is (001-06)"
+    # 000 has no such reaction: drop prone is a free action on one's own turn.
+    s = _orc_turn("orcus")
+    assert "no dropping prone out of turn" in s.off_turn_drop_problem("hero")
+    assert not s.drop_prone_off_turn("hero").ok
+
+
+def test_dropped_prone_is_saved(tmp_path: Path) -> None:
+    s = _orc_turn()
+    assert s.drop_prone_off_turn("hero").ok
+    path = tmp_path / "prone.orcus.json"
+    save_encounter(path, s.encounter)
+    reopened = make_session(load_encounter(path))
+    assert _prone(reopened, "hero")
+    assert reopened.encounter.combat.log[-1].data["mechanic"] == "001-06"
+
+
+# --- 001-04 -------------------------------------------------------------------------------
+
+
+def _notes(s: GameSession, mechanic: str) -> list[str]:
+    return [
+        str(e.data["note"])
+        for e in s.encounter.combat.log
+        if e.kind == "rule_note" and e.data.get("mechanic") == mechanic
+    ]
+
+
+def test_the_end_of_round_step_runs_the_gms_activities(tmp_path: Path) -> None:
+    """001-04, 001 l.47 "Second: The End Of Round Activities Are Performed Including Adding 1
+    to the Round Count"."""
+    s = _fight()
+    assert s.add_round_end_activity("The fire spreads one square").ok
+    assert s.add_round_end_activity("Reinforcements arrive", at_round=1).ok
+    assert [a.when for a in s.round_end_activities()] == ["every round", "end of round 1"]
+    path = tmp_path / "round.orcus.json"
+    save_encounter(path, s.encounter)
+    s = make_session(load_encounter(path))
+    assert len(s.round_end_activities()) == 2
+    assert s.end_turn().ok
+    assert s.end_turn().ok
+    assert _notes(s, "001-04") == []
+    assert s.end_turn().ok  # the brute's turn ends the round
+    assert s.encounter.combat.round == 2
+    kinds = [e.kind for e in s.encounter.combat.log][-4:]
+    assert kinds == ["round_end", "rule_note", "round_start", "turn_start"]
+    assert _notes(s, "001-04") == [
+        "End of round 1: activities: The fire spreads one square; Reinforcements arrive; "
+        "1 is added to the round count (001 l.47)"
+    ]
+    # The one-round activity is done; the other stays for every round.
+    assert [a.text for a in s.round_end_activities()] == ["The fire spreads one square"]
+    # The step is part of the End Turn that ended the round: one undo takes both back.
+    s.undo()
+    assert s.encounter.combat.round == 1
+    assert _notes(s, "001-04") == []
+    assert len(s.round_end_activities()) == 2
+    for _ in range(4):
+        assert s.end_turn().ok
+    assert s.encounter.combat.round == 3
+    assert _notes(s, "001-04")[-1] == (
+        "End of round 2: activities: The fire spreads one square; 1 is added to the round "
+        "count (001 l.47)"
+    )
+
+
+def test_round_end_activities_edits_and_refusals() -> None:
+    s = _fight()
+    assert not s.add_round_end_activity("   ").ok
+    assert s.add_round_end_activity("Lava rises", at_round=2).ok
+    refused = s.add_round_end_activity("Lava rises", at_round=2)
+    assert refused.reason == "already listed: Lava rises (end of round 2)"
+    assert s.remove_round_end_activity(0).ok
+    assert s.round_end_activities() == ()
+    s.undo()
+    assert [a.text for a in s.round_end_activities()] == ["Lava rises"]
+    assert not s.remove_round_end_activity(5).ok
+    for _ in range(3):
+        assert s.end_turn().ok
+    assert "round 1 has already ended" in s.add_round_end_activity("Late", at_round=1).reason
+    # 000 has no end-of-round step: nothing to list, and nothing logged.
+    s = _fight("orcus")
+    assert "no end-of-round step" in s.add_round_end_activity("Lava rises").reason
+    for _ in range(3):
+        assert s.end_turn().ok
+    assert _notes(s, "001-04") == []

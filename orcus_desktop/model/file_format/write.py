@@ -10,6 +10,7 @@ from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
 from orcus_desktop.model.file_format.initiative_choices import initiative_choices_to
 from orcus_desktop.model.file_format.monster_groups import monster_groups_to
 from orcus_desktop.model.file_format.read_lighting import lighting_to
+from orcus_desktop.model.file_format.round_end import round_end_to
 from orcus_desktop.model.file_format.zones import zones_to
 from orcus_desktop.model.frozen import thaw as _thaw
 from orcus_desktop.model.lighting import NO_LIGHTING
@@ -123,6 +124,7 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
         **_engagements_to(combat),
         **initiative_choices_to(combat),
         **monster_groups_to(combat),
+        **round_end_to(combat),
     }
 
 

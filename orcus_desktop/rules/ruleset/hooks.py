@@ -146,6 +146,10 @@ class EncounterFlow(Protocol):
     def forced_actions(self) -> bool:
         """003-46: a creature made to move or attack by another, provoking nothing."""
 
+    @property
+    def end_of_round_step(self) -> bool:
+        """001-04: the GM's end-of-round activities run and are logged as each round ends."""
+
 
 @dataclass(frozen=True, slots=True)
 class Flow:
@@ -164,6 +168,7 @@ class Flow:
     group_turns: bool = False
     raise_the_alarm: bool = False
     forced_actions: bool = False
+    end_of_round_step: bool = False
 
 
 # --- H3 attack modifiers -------------------------------------------------------------------
@@ -366,6 +371,11 @@ _FLOW: dict[str, EncounterFlow] = {
         group_turns=True,
         raise_the_alarm=True,
         forced_actions=True,
+    ),
+    "strike": Flow(
+        "strike",
+        '001-04, 001 l.47-49 "The End Of Round Activities Are Performed"',
+        end_of_round_step=True,
     ),
 }
 

@@ -30,10 +30,9 @@ STRIKE_001 = ORCUS.with_changes(
         "engaged targets, Block, Dodge and Dispel; initiative by a chosen check with the tie "
         "ladder; Shoot!/Spell! bands (range, speed, engagement, charging, a target unseen at "
         "the turn's start), unseen and help modifiers; movement around creatures; a move then "
-        "one action (001-05); prone on ending a turn in another's space (001-09). Not yet: "
-        "declaring oneself the target of "
-        "an attack or charge (001-10, 001-29), Hidden (001-15), dropping prone off-turn "
-        "(001-06), the end-of-round step (001-04)."
+        "one action (001-05); prone on ending a turn in another's space (001-09); dropping "
+        "prone off-turn (001-06); the end-of-round step (001-04). Not yet: declaring oneself "
+        "the target of an attack or charge (001-10, 001-29), Hidden (001-15)."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
     # penalties to the attacker).
@@ -49,7 +48,12 @@ STRIKE_001 = ORCUS.with_changes(
     # 001-23..25, 001 l.240-256: engagement, Counter Strike! and Free Strike! replace 000's
     # opportunity attacks (docs/rulings.md#001-picks-engagement-and-strike).
     hooks=HookNames(
-        reactions="strike", targeting="strike", initiative="strike", movement="strike"
+        reactions="strike",
+        targeting="strike",
+        initiative="strike",
+        movement="strike",
+        # 001-04, 001 l.47-49: the end-of-round step (controller/round_end.py).
+        encounter_flow="strike",
     ),
     actions=replace(
         ORCUS.actions,
