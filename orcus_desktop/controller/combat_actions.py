@@ -90,14 +90,11 @@ def take_action(
     if simple is None:
         return refuse(action.value, f"{action.label} needs more than its creature", creature_id)
     text = simple.text.replace("{name}", engine.name(encounter, creature_id))
-    return checked_action(
-        engine,
-        encounter,
-        action,
-        text,
-        creature_id,
-        lambda e: simple.change(engine, e, creature_id),
-    )
+
+    def change(e: Encounter) -> Encounter:
+        return simple.change(engine, e, creature_id)
+
+    return checked_action(engine, encounter, action, text, creature_id, change)
 
 
 def help_ally(
@@ -112,14 +109,11 @@ def help_ally(
     action = CombatAction.HELP_ATTACK if kind is AidKind.ATTACK else CombatAction.HELP_DEFENSE
     verb = "attack" if kind is AidKind.ATTACK else "defend"
     text = f"{engine.name(encounter, creature_id)} helps {engine.name(encounter, ally_id)} {verb}"
-    return checked_action(
-        engine,
-        encounter,
-        action,
-        text,
-        creature_id,
-        lambda e: _help_action(engine, e, creature_id, ally_id, enemy_id, kind),
-    )
+
+    def change(e: Encounter) -> Encounter:
+        return _help_action(engine, e, creature_id, ally_id, enemy_id, kind)
+
+    return checked_action(engine, encounter, action, text, creature_id, change)
 
 
 def aid_another(

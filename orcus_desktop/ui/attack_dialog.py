@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,6 +34,7 @@ from orcus_desktop.controller.tools.targeting import (
     TargetingChoice,
     attack_summary,
 )
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
 from orcus_desktop.ui.drop_prone_offer import drop_prone_button
 
 CONCEALMENT_CHOICES = (
@@ -168,17 +170,12 @@ class AttackDialog(QDialog):
         hint = QLabel("In rolling order: the d20 for each target, then the damage dice.", self)
         hint.setEnabled(False)
         form.addRow(hint)
-        self.error = QLabel(self)
+        self.error = error_label(self)
         self.error.setObjectName("attackError")
-        self.error.setStyleSheet("color: #a93226")
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
+        buttons = ok_cancel_buttons(self)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:
             ok.setText("Attack" if request.action.rolls else "Do it")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
         layout.addLayout(form)
@@ -200,6 +197,8 @@ class AttackDialog(QDialog):
     def _after_drop(self, refusal: str) -> None:
         self.error.setText(refusal)
         self._on_options_changed()
+        # The target's line may have grown (combat advantage, prone): make room once laid out.
+        QTimer.singleShot(0, self, self.adjustSize)
 
     def _crouching(self) -> tuple[str, ...]:
         return tuple(t for t, box in self.crouch_boxes.items() if box.isChecked())

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QInputDialog,
     QLineEdit,
@@ -31,6 +30,7 @@ from orcus_desktop.controller.tools.template_tool import TemplateTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.zones import Zone, ZoneDuration
 from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
@@ -160,11 +160,7 @@ class ZoneDialog(QDialog):
         form.addRow("Lasts:", self.duration)
         form.addRow("Creature:", self.owner)
         form.addRow(self.hidden)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self)
         form.addRow(buttons)
 
     def answer(self) -> ZoneAnswer:
