@@ -138,7 +138,7 @@ def lose_surprised_turns(engine: Engine, encounter: Encounter, end_turn: EndTurn
 
     003 l.168: "When this character would take the turn, they use Full Defense, end the turn,
     and are no longer considered Surprised." A surprised member of a monster group loses its
-    part of the group's turn; the others act in it (003-07, docs/rulings.md R-94).
+    part of the group's turn; the others act in it (003-07, docs/rulings.md R-95).
     """
     if not loses_first_turn(engine.ruleset):
         return encounter

@@ -14,7 +14,7 @@ So the forcer (the creature whose turn it is) spends the action and the forced c
 outside its own action economy: its movement is a walk at its speed under its conditions, its
 attack one of its powers; neither offers an opportunity attack, and the log says why (003-46).
 The GM reaches both through the Actions panel's "Forced" switch (`GameSession.forcing`).
-Picks: docs/rulings.md R-96.
+Picks: docs/rulings.md R-97.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 003 l.125 "The GM arranges all monsters in the encounter into monster groups"; l.133 "Group of
 monsters: Several monsters that share the same Initiative Value"; l.142 "Combat turn: Turn of
 action for a single PC or group of monsters"; l.129 "Unlike PCs, who roll for initiative
-individually". Picks (docs/rulings.md R-92..R-94): monsters the GM leaves alone fall into groups
+individually". Picks (docs/rulings.md R-93..R-95): monsters the GM leaves alone fall into groups
 of identical monsters (l.137 "composed of identical monsters"); the group's members act in the
 one turn in any order, the GM naming the one acting (`act_with`), each with its own actions;
 every member's start-of-turn work is done when the group's turn starts, and its end-of-turn work
@@ -39,7 +39,7 @@ def default_group(engine: Engine, encounter: Encounter, creature_id: str) -> str
     """The group a monster falls into when the GM arranged none: its identical monsters.
 
     003 l.137: "Each monster group should be composed of identical monsters" (docs/rulings.md
-    R-92). PCs and creatures without a stat block act alone (l.129).
+    R-93). PCs and creatures without a stat block act alone (l.129).
     """
     creature = encounter.creature(creature_id)
     statblock = engine.rules.statblock(creature)
@@ -305,7 +305,7 @@ def ending(engine: Engine, end: turn_order.TurnHook) -> turn_order.TurnHook:
 def lose_parts(encounter: Encounter, lost: Iterable[str], acting: str) -> Encounter:
     """Members who lose their part of the group turn keep no actions; `acting` acts now.
 
-    003-10 for a surprised member of a group (docs/rulings.md R-94): it loses its own part,
+    003-10 for a surprised member of a group (docs/rulings.md R-95): it loses its own part,
     the group's turn goes on with the others.
     """
     combat = encounter.combat

@@ -5,7 +5,7 @@ with the Raise the Alarm maneuver: ... Minor Action - Close Burst 5 - allies in 
 Each Surprised target can Roll a Save against the Surprised condition." Under 003 Surprised is
 the mark the surprised carry until they lose their first turn (003-10, `Combatant.surprised`);
 a save that succeeds (000 "Saving Throws": 10 or higher) takes the mark off, so the ally keeps
-its first turn. Picks (docs/rulings.md R-95): the burst is a close burst 5 around the user's
+its first turn. Picks (docs/rulings.md R-96): the burst is a close burst 5 around the user's
 space with line of effect (000 "Near area"); the user is not its own ally; an ally who loses
 surprise this way does not take the opening Total Defense (003-08 is "at the start of combat").
 """

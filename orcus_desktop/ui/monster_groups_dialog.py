@@ -3,7 +3,7 @@
 Opened from the Initiative panel (its "Monster groups…" button and the table's context menu)
 before combat, under a ruleset whose monster groups share one turn (seed 003 "5.3.1 Grouping
 monsters"). Each monster gets a group name; an empty name leaves it in its default group, its
-identical monsters (docs/rulings.md R-92). OK records every change as one undo step
+identical monsters (docs/rulings.md R-93). OK records every change as one undo step
 (`GameSession.arrange_monster_groups`); a refusal is shown in the dialog, which stays open.
 """
 

@@ -3,7 +3,7 @@
 003 l.125 "The GM arranges all monsters in the encounter into monster groups"; l.133 "Group of
 monsters: Several monsters that share the same Initiative Value"; l.142 "Combat turn: Turn of
 action for a single PC or group of monsters"; l.187 "each PC or group of monsters Rolls
-Initiative". Picks (docs/rulings.md R-92..R-94): identical monsters by default; the members act
+Initiative". Picks (docs/rulings.md R-93..R-95): identical monsters by default; the members act
 in the one turn in the order the GM names; start/end-of-turn work at the turn's start/end.
 """
 
@@ -184,7 +184,7 @@ def test_the_group_turn_survives_undo_redo_and_reopening() -> None:
 
 
 def test_a_surprised_member_loses_its_part_and_the_group_acts() -> None:
-    """003-10, 003 l.168 with 003-07 (docs/rulings.md R-94): the surprised goblin "use[s] Full
+    """003-10, 003 l.168 with 003-07 (docs/rulings.md R-95): the surprised goblin "use[s] Full
     Defense" and loses its part of the group's turn; the other goblins act in it."""
     s = _session()
     assert s.roll_initiative(dice=DICE).ok
