@@ -121,11 +121,9 @@ class AttackDriver(QObject):
             case ChooseTargets():
                 return ""  # only `start_targeting` asks for targets
             case AskForDice(choice=choice, message=message):
-                old = self.attack_dialog
+                old = self._take_attack_dialog()
                 if old is not None:
-                    self.attack_dialog = None
-                    old.reject()
-                    old.deleteLater()
+                    old.reject()  # taken first: its rejected signal cancels nothing
                 dialog = AttackDialog(self._session, choice, self._window)
                 dialog.accepted.connect(self._on_attack_dialog_accepted)
                 dialog.rejected.connect(self._on_attack_dialog_rejected)
