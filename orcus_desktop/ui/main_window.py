@@ -470,10 +470,11 @@ class MainWindow(QMainWindow):
         if not isinstance(self.view.tool, MoveTool):
             return
         creature = creature_at(self.encounter, (x, y))
-        if creature is None:
-            return
-        self._on_tool_selected(creature.id)
-        menu = self.token_menu(creature.id)
+        if creature is None:  # no token here: the zones under the pointer, if any
+            menu = self.zones.menu_at(x, y)
+        else:
+            self._on_tool_selected(creature.id)
+            menu = self.token_menu(creature.id)
         if menu is not None:
             menu.exec(global_pos)
             menu.deleteLater()
