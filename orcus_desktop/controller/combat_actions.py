@@ -32,6 +32,7 @@ from orcus_desktop.controller.availability import (
 )
 from orcus_desktop.controller.combat_rules import effect_data, healing_data
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
@@ -308,6 +309,9 @@ def charge(
         )
         provoked = preview.provoking_enemy_ids
         power = find_power(engine.rules, e, creature_id, basic_name)
+        asked = declared(engine, e, held, power) if not shove and power else None  # 001-29
+        if asked is not None:
+            return AttackOutcome(asked, {}, ())
         if not shove and power and counter_first(engine, e, creature_id, power, [target_id]):
             provoked = (target_id,)  # 001-23: the longer reach counter-strikes first
         if offerable(e, provoked, engine.ruleset):
