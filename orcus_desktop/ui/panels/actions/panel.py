@@ -41,10 +41,12 @@ from orcus_desktop.ui.panels.actions.buttons import ActionButtons
 from orcus_desktop.ui.panels.actions.card import PowerCardView
 from orcus_desktop.ui.panels.actions.gm_box import GmEditsBox
 from orcus_desktop.ui.panels.actions.help_box import HelpButtons
+from orcus_desktop.ui.panels.actions.interpose import InterposeBox
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
 from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
 from orcus_desktop.ui.panels.actions.ready import AskReady, ask_ready_dialog
 from orcus_desktop.ui.panels.actions.tree import ActionTree
+from orcus_desktop.ui.panels.actions.turn_flow_box import TurnFlowBox
 from orcus_desktop.ui.panels.common import (
     effects_summary,
     enable_with_reason,
@@ -175,13 +177,16 @@ class ActionsPanel(QWidget):
         self.help_buttons = HelpButtons(session, shown, self.message.setText, self)
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
+        self.turn_flow = TurnFlowBox(session, shown, self.message.setText, self)  # 003-11/46
         self.buttons: dict[str, QPushButton] = {
             **self.action_buttons.buttons,
             **self.help_buttons.buttons,
             **self.gm_box.buttons,
+            **self.turn_flow.buttons,
         }
         self.offers_box = OpportunityOffers(session, self.message.setText, self)
         self.offers_box.refilled.connect(self._fit_width)
+        self.interpose_box = InterposeBox(session, self)  # 001-10/29 "Against Who?"
 
         # Everything scrolls when the dock is shorter than the panel: an opportunity attack
         # offered, or a small screen, never makes the window grow past the screen.
@@ -204,10 +209,12 @@ class ActionsPanel(QWidget):
         for widget in (self.title, self.budget, self.numbers, self.conditions):
             layout.addWidget(widget)
         layout.addWidget(self.offers_box)
+        layout.addWidget(self.interpose_box)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.power_card)
         layout.addWidget(self.action_buttons)
         layout.addWidget(self.help_buttons)
+        layout.addWidget(self.turn_flow)
         layout.addWidget(self.maintained)
         layout.addWidget(self.gm_box)
         layout.addWidget(self.message)
@@ -264,6 +271,7 @@ class ActionsPanel(QWidget):
     def refresh(self) -> None:
         """Read the snapshot and the session's answers again."""
         self.offers_box.fill()
+        self.interpose_box.fill()
         creature = self._shown_creature()
         self._creature_id = creature.id if creature is not None else None
         if creature is None:
@@ -275,6 +283,7 @@ class ActionsPanel(QWidget):
             for button in self.buttons.values():
                 enable_with_reason(button, "Select a creature.", "")
             self.maintained.fill(None)
+            self.turn_flow.update_for(None)
             return
         available = self._session.available_actions(creature.id)
         self._available = available
@@ -285,6 +294,7 @@ class ActionsPanel(QWidget):
         self.tree.fill(creature, available)
         self.action_buttons.update_for(available)
         self.help_buttons.update_for(available)
+        self.turn_flow.update_for(creature.id)
         self.gm_box.update_buttons()
         self.maintained.fill(creature)
 
