@@ -68,12 +68,16 @@ def test_the_forced_switch_makes_a_walk_provoke_nothing(qtbot: QtBot) -> None:
     assert forced.isEnabled(), forced.toolTip()
     basic = session.basic_attack_name("orc")
     assert basic is not None
-    assert not panel.available.power(basic).allowed  # not the orc's turn
+    available = panel.available
+    assert available is not None
+    assert not available.power(basic).allowed  # not the orc's turn
     forced.click()
     assert session.forcing == "hero"
     # The orc's attacks are offered as forced ones (the hero's standard action pays), and the
     # move tool shades where its forced walk may end.
-    assert panel.available.power(basic).allowed, panel.available.power(basic).reason
+    available = panel.available
+    assert available is not None
+    assert available.power(basic).allowed, available.power(basic).reason
     assert Square(5, 6) in session.reachable_squares("orc", MoveMode.WALK)
     assert session.move_creature("orc", Square(5, 6), MoveMode.WALK).ok
     combat = session.encounter.combat
