@@ -32,6 +32,7 @@ from orcus_desktop.rules.format import (
     format_resolved,
     format_roll,
     healing_text,
+    save_verdict,
     temp_hp_text,
 )
 from orcus_desktop.rules.terms import Defense
@@ -160,9 +161,8 @@ def damage_text(target: str, d: Damage) -> str:
 def _save_text(save: SaveRecord, typed_in: bool = False) -> str:
     total = resolved_value(save.parts, save.total)
     shown = format_resolved(total) if total is not None else str(save.total)
-    verdict = "succeeds" if save.success else "fails"
     typed = " (typed in)" if typed_in else ""
-    return f"{shown} vs {save.target_number}: {verdict}{typed}"
+    return save_verdict(shown, save.target_number, save.success) + typed
 
 
 def _squares(n: int) -> str:

@@ -231,9 +231,13 @@ def format_temp_hp(t: TempHpGranted) -> str:
     return temp_hp_text(t.target, t.offered, t.temp_hp_before, t.temp_hp_after)
 
 
+def save_verdict(shown_total: str, target_number: int, success: bool) -> str:
+    """``12 (d20) = 12 vs 10: succeeds``: a saving throw's total against its target number."""
+    return f"{shown_total} vs {target_number}: {'succeeds' if success else 'fails'}"
+
+
 def format_save(save: SavingThrow) -> str:
-    verdict = "succeeds" if save.success else "fails"
-    return f"save {format_resolved(save.total)} vs {save.target_number}: {verdict}"
+    return "save " + save_verdict(format_resolved(save.total), save.target_number, save.success)
 
 
 def format_death_save(who: str, d: DeathSave) -> str:
