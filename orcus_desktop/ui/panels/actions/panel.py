@@ -46,6 +46,7 @@ from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
 from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
 from orcus_desktop.ui.panels.actions.ready import AskReady, ask_ready_dialog
 from orcus_desktop.ui.panels.actions.tree import ActionTree
+from orcus_desktop.ui.panels.actions.turn_flow_box import TurnFlowBox
 from orcus_desktop.ui.panels.common import (
     effects_summary,
     enable_with_reason,
@@ -176,10 +177,12 @@ class ActionsPanel(QWidget):
         self.help_buttons = HelpButtons(session, shown, self.message.setText, self)
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
+        self.turn_flow = TurnFlowBox(session, shown, self.message.setText, self)  # 003-11/46
         self.buttons: dict[str, QPushButton] = {
             **self.action_buttons.buttons,
             **self.help_buttons.buttons,
             **self.gm_box.buttons,
+            **self.turn_flow.buttons,
         }
         self.offers_box = OpportunityOffers(session, self.message.setText, self)
         self.offers_box.refilled.connect(self._fit_width)
@@ -211,6 +214,7 @@ class ActionsPanel(QWidget):
         layout.addWidget(self.power_card)
         layout.addWidget(self.action_buttons)
         layout.addWidget(self.help_buttons)
+        layout.addWidget(self.turn_flow)
         layout.addWidget(self.maintained)
         layout.addWidget(self.gm_box)
         layout.addWidget(self.message)
@@ -279,6 +283,7 @@ class ActionsPanel(QWidget):
             for button in self.buttons.values():
                 enable_with_reason(button, "Select a creature.", "")
             self.maintained.fill(None)
+            self.turn_flow.update_for(None)
             return
         available = self._session.available_actions(creature.id)
         self._available = available
@@ -289,6 +294,7 @@ class ActionsPanel(QWidget):
         self.tree.fill(creature, available)
         self.action_buttons.update_for(available)
         self.help_buttons.update_for(available)
+        self.turn_flow.update_for(creature.id)
         self.gm_box.update_buttons()
         self.maintained.fill(creature)
 
