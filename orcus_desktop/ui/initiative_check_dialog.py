@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.initiative_checks import CHECKS, TIE_CHOICES
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
 
 
@@ -74,7 +73,7 @@ class InitiativeCheckDialog(QDialog):
         encounter = self._session.encounter
         if any(c.creature_id == creature_id for c in encounter.combat.initiative_choices):
             return False
-        return Condition.HIDDEN in self._session.rules.conditions(encounter, creature_id)
+        return self._session.is_hidden(creature_id)
 
     def accept(self) -> None:
         result = self._session.set_initiative_choice(
