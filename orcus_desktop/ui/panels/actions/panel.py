@@ -44,6 +44,7 @@ from orcus_desktop.ui.panels.actions.help_box import HelpButtons
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
 from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
 from orcus_desktop.ui.panels.actions.ready import AskReady, ask_ready_dialog
+from orcus_desktop.ui.panels.actions.stealth_box import StealthBox
 from orcus_desktop.ui.panels.actions.tree import ActionTree
 from orcus_desktop.ui.panels.common import (
     effects_summary,
@@ -172,10 +173,12 @@ class ActionsPanel(QWidget):
         self.help_buttons = HelpButtons(session, shown, self.message.setText, self)
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
+        self.stealth_box = StealthBox(session, shown, self)  # 003-47
         self.buttons: dict[str, QPushButton] = {
             **self.action_buttons.buttons,
             **self.help_buttons.buttons,
             **self.gm_box.buttons,
+            **self.stealth_box.buttons,
         }
         self.offers_box = OpportunityOffers(session, self.message.setText, self)
         self.offers_box.refilled.connect(self._fit_width)
@@ -205,6 +208,7 @@ class ActionsPanel(QWidget):
         layout.addWidget(self.power_card)
         layout.addWidget(self.action_buttons)
         layout.addWidget(self.help_buttons)
+        layout.addWidget(self.stealth_box)
         layout.addWidget(self.maintained)
         layout.addWidget(self.gm_box)
         layout.addWidget(self.message)
@@ -271,6 +275,7 @@ class ActionsPanel(QWidget):
             self.tree.clear()
             for button in self.buttons.values():
                 enable_with_reason(button, "Select a creature.", "")
+            self.stealth_box.update_for(None)
             self.maintained.fill(None)
             return
         available = self._session.available_actions(creature.id)
@@ -282,6 +287,7 @@ class ActionsPanel(QWidget):
         self.tree.fill(creature, available)
         self.action_buttons.update_for(available)
         self.help_buttons.update_for(available)
+        self.stealth_box.update_for(creature.id)
         self.gm_box.update_buttons()
         self.maintained.fill(creature)
 
