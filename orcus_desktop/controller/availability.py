@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from orcus_desktop.controller import strike_turns
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.controller.outcomes import Refusal, refuse
 from orcus_desktop.controller.ruleset_powers import ruleset_powers
@@ -281,6 +282,9 @@ def kind_problem(
             return ""
         return f"it is not {name}'s turn"
     if not combatant.budget.can_spend(kind, rules.conversions(encounter, creature_id)):
+        ordered = strike_turns.budget_refusal(rules.ruleset, combatant, kind, name)
+        if ordered:
+            return ordered
         limited = [r.condition.label for r in table if r.actions is not ActionLimit.NORMAL]
         if limited:
             # 000 "Dazed": "You can only take one standard action on your turn".

@@ -76,7 +76,12 @@ class Engine:
             combatant = replace(combatant, out_of_turn=None)
         elif kind not in (ActionKind.FREE, ActionKind.NONE):
             conversions = self.rules.conversions(encounter, creature_id)
-            combatant = replace(combatant, budget=combatant.budget.spend(kind, conversions))
+            budget = combatant.budget.spend(kind, conversions)
+            acted = budget.standard < combatant.budget.standard
+            if acted and self.ruleset.actions.action_ends_move:
+                # 001-05, 001 l.53 "You always move first and then take your [action]".
+                budget = replace(budget, move=0)
+            combatant = replace(combatant, budget=budget)
         combatant = replace(combatant, moved_squares=combatant.moved_squares + moved)
         return encounter.with_combat(combat.with_combatant(combatant))
 

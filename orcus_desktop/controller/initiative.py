@@ -14,7 +14,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller import encounter_flow, initiative_checks, shooting, turn_order, zones
+from orcus_desktop.controller import (
+    encounter_flow,
+    initiative_checks,
+    round_end,
+    shooting,
+    strike_turns,
+    turn_order,
+    zones,
+)
 from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine, named_step
@@ -44,7 +52,10 @@ def start_hooks(engine: Engine) -> turn_order.TurnHooks:
             engine, rules.start_of_turn(encounter, creature_id), creature_id
         )
 
-    return turn_order.TurnHooks(start, rules.budget, rules.skip_reason, lapse)
+    # 001-04: the end-of-round step (nothing under a flow without it).
+    return turn_order.TurnHooks(
+        start, rules.budget, rules.skip_reason, lapse, lambda e: round_end.run(engine, e)
+    )
 
 
 def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int:
@@ -477,6 +488,7 @@ def _end_hook(engine: Engine, encounter: Encounter, creature_id: CreatureId) -> 
     encounter = engine.rules.end_of_turn(encounter, creature_id)
     encounter = lapse_unmaintained(engine, encounter, creature_id)
     encounter = zones.end_of_turn(engine, encounter, creature_id)
+    encounter = strike_turns.prone_when_sharing(engine, encounter, creature_id)  # 001-09
     return expire_aids(engine, encounter, creature_id)
 
 

@@ -32,7 +32,6 @@ from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
-from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import Provocation
 from orcus_desktop.vocabulary import CreatureId
 
@@ -75,7 +74,7 @@ def preview_move(
         return MovePreview((), 0, False, (), f"no creature {creature_id!r}")
     if mode is MoveMode.GM:
         problem = placement.destination_problem(encounter, creature, destination)
-        if destination == creature.square:
+        if destination == creature.square or (problem.startswith("occupied") and _sharing(engine)):
             problem = ""
         path = (creature.square, destination) if not problem else ()
         return MovePreview(path, 0, not problem, (), problem)
@@ -127,7 +126,8 @@ def reachable_squares(
     if creature is None:
         return frozenset()
     if mode is MoveMode.GM:
-        return placement.free_squares(encounter, creature) - {creature.square}
+        alone = replace(encounter, creatures=(creature,)) if _sharing(engine) else encounter
+        return placement.free_squares(alone, creature) - {creature.square}
     if action_problem(engine.rules, encounter, creature_id, MODE_ACTIONS[mode]):
         return frozenset()
     speed, geo_mode, slowed = _allowance(engine, encounter, creature, mode)
@@ -136,6 +136,15 @@ def reachable_squares(
         engine.battlefield(view), creature_id, speed, geo_mode, slowed=slowed
     )
     return frozenset(s for s in costs if s != creature.square)
+
+
+def _sharing(engine: Engine) -> bool:
+    """Whether the GM's move may leave a creature in another's space (001-09).
+
+    001 l.130 "If you somehow end a turn in a space with another creature": it falls prone
+    at its turn's end (`strike_turns.prone_when_sharing`).
+    """
+    return engine.ruleset.hooks.movement_policy.prone_when_sharing
 
 
 def move_creature(
@@ -210,7 +219,9 @@ def _move(
     encounter = encounter.with_creature(creature.moved_to(destination))
     if mode is MoveMode.GM:
         return engine.check_grapples(encounter), preview
-    encounter = engine.spend(encounter, creature_id, ActionKind.MOVE, moved=preview.cost)
+    # The mode's action kind under the ruleset: 003-40 Run and 001-32 Dash are standard actions.
+    kind = MODE_ACTIONS[mode].kind_under(engine.ruleset)
+    encounter = engine.spend(encounter, creature_id, kind, moved=preview.cost)
     state = engine.rules.state(creature)
     if state is not None:
         current = encounter.combat.current

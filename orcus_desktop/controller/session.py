@@ -52,6 +52,7 @@ from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_special_actions import SpecialActionCommands
 from orcus_desktop.controller.session_stealth import StealthCommands
+from orcus_desktop.controller.session_strike_turns import StrikeTurnCommands
 from orcus_desktop.controller.session_zones import ZoneCommands
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
@@ -75,6 +76,7 @@ class GameSession(
     LightingCommands,
     ZoneCommands,
     InitiativeCheckCommands,
+    StrikeTurnCommands,
     SessionQuestions,
 ):
     """The rules controller: the only writer of the document.

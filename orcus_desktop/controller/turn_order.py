@@ -38,13 +38,15 @@ SkipHook = Callable[[Encounter, CreatureId], str]
 class TurnHooks:
     """What the turn order asks the rules whenever it moves on to a turn.
 
-    `delay_lapse`: when an unused delayed turn is lost (the ruleset's encounter flow, H2).
+    `delay_lapse`: when an unused delayed turn is lost (the ruleset's encounter flow, H2);
+    `round_end`: the work between a round's end and the next (001-04), none by default.
     """
 
     start: TurnHook
     budget: BudgetHook
     skip: SkipHook
     delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND
+    round_end: Callable[[Encounter], Encounter] = lambda encounter: encounter
 
 
 class TurnError(ValueError):
@@ -512,24 +514,24 @@ def _advance(
             combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
             combat = combat.logged("turn_skipped", cid, data={"reason": why})
             encounter = encounter.with_combat(combat)
-        encounter = _end_round(encounter, hooks.delay_lapse)
+        encounter = _end_round(encounter, hooks)
         after = None
         new_round = True
     # Nobody can act (everyone dead or skipped): no current turn.
     return encounter.with_combat(replace(encounter.combat, current=None))
 
 
-def _end_round(
-    encounter: Encounter, delay_lapse: DelayLapse = DelayLapse.END_OF_ROUND
-) -> Encounter:
+def _end_round(encounter: Encounter, hooks: TurnHooks) -> Encounter:
     combat = encounter.combat
     for c in combat.combatants:
-        if c.delaying and delay_lapse is DelayLapse.END_OF_ROUND:
+        if c.delaying and hooks.delay_lapse is DelayLapse.END_OF_ROUND:
             # 000 "Delay": "If you do not take your turn by the end of the round, your turn
             # for that round is wasted."
             combat = combat.with_combatant(replace(c, delaying=False, acted_round=combat.round))
             combat = combat.logged("turn_lost", c.creature_id, data={"reason": "delayed"})
     combat = combat.logged("round_end", data={"round": combat.round})
+    encounter = hooks.round_end(encounter.with_combat(combat))
+    combat = encounter.combat
     if combat.phase is CombatPhase.SURPRISE:
         # 000 "Surprised": "You lose this condition when the surprise round ends."
         combat = replace(

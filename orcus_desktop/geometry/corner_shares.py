@@ -89,12 +89,16 @@ def pair_shares(
 
 @dataclass(frozen=True, slots=True)
 class ShareRows:
-    """One row per (pair, viewer corner): which pair, the corner, the seen share."""
+    """One row per (pair, viewer corner): which pair, the corner, the seen share.
+
+    `inward` is the corner's direction into the viewer's space (NaN for none).
+    """
 
     pair: IntArray
     first_row: IntArray
     corners: FloatArray
     shares: FloatArray
+    inward: FloatArray
 
     def as_lists(self) -> list[list[tuple[Point, float]]]:
         pts = [(float(x), float(y)) for x, y in self.corners.tolist()]
@@ -112,6 +116,30 @@ def distinct_spaces(spaces: Iterable[Space], count: int) -> tuple[list[Space], I
     return list(distinct), ids
 
 
+def corner_rows(
+    spaces: Sequence[Space], vid: IntArray
+) -> tuple[IntArray, IntArray, FloatArray, FloatArray]:
+    """The corner rows of pairs whose viewers are spaces[vid[i]], pair by pair.
+
+    Returns:
+        (row_pair, first_row, points, inward): each row's pair, each pair's first row, and
+        each row's corner and direction into the space (NaN for none), in `space_corners`
+        order.
+    """
+    tables = [_corner_arrays(v) for v in spaces]
+    per_space = np.asarray([len(t[0]) for t in tables], dtype=np.int64)
+    all_points = np.concatenate([t[0] for t in tables])
+    all_inward = np.concatenate([t[1] for t in tables])
+    counts = per_space[vid]
+    row_pair = np.repeat(np.arange(len(vid)), counts)
+    start_of_space = np.cumsum(per_space) - per_space
+    first_row = np.cumsum(counts) - counts
+    row_src = np.repeat(start_of_space[vid], counts) + (
+        np.arange(int(counts.sum())) - np.repeat(first_row, counts)
+    )
+    return row_pair, first_row, all_points[row_src], all_inward[row_src]
+
+
 def corner_share_rows(
     index: SegmentIndex,
     spaces: Sequence[Space],
@@ -126,20 +154,9 @@ def corner_share_rows(
 
     `hidden` pairs (known to see nothing, with no candidates) get 0 without measuring.
     """
-    # corners per distinct viewer space, gathered per pair
-    tables = [_corner_arrays(v) for v in spaces]
-    per_space = np.asarray([len(t[0]) for t in tables], dtype=np.int64)
-    all_points = np.concatenate([t[0] for t in tables])
-    all_inward = np.concatenate([t[1] for t in tables])
-    counts = per_space[vid]
+    row_pair, first_row, points, inward = corner_rows(spaces, vid)
+    counts = np.diff(np.append(first_row, len(row_pair)))
     n_pairs = len(vid)
-    row_pair = np.repeat(np.arange(n_pairs), counts)
-    start_of_space = np.cumsum(per_space) - per_space
-    row_src = np.repeat(start_of_space[vid], counts) + (
-        np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
-    )
-    points = all_points[row_src]
-    inward = all_inward[row_src]
     # only segments meeting the hull of the two spaces can stand between them
     if candidates is None:
         space_boxes = np.asarray([v.bounds() for v in spaces], dtype=np.float64).reshape(-1, 4)
@@ -154,7 +171,6 @@ def corner_share_rows(
     # expand (pair, segment) to (corner row, segment): each corner row gets its pair's segments
     order = np.argsort(pair_idx, kind="stable")
     pair_idx, seg_rows, run_rows = pair_idx[order], seg_rows[order], run_rows[order]
-    first_row = np.cumsum(counts) - counts
     per_pair = np.bincount(pair_idx, minlength=n_pairs)
     seg_start = np.cumsum(per_pair) - per_pair
     n_per_row = per_pair[row_pair]
@@ -167,7 +183,7 @@ def corner_share_rows(
         shares = seen_fractions(
             points, inward, row_boxes, row_of, seg_rows[seg_of], run_rows[seg_of]
         )
-        return ShareRows(row_pair, first_row, points, shares)
+        return ShareRows(row_pair, first_row, points, shares, inward)
     active = ~hidden[row_pair]  # the hidden pairs' rows have no segments
     local = np.cumsum(active) - 1
     shares = np.zeros(len(row_pair), dtype=np.float64)
@@ -179,7 +195,7 @@ def corner_share_rows(
         seg_rows[seg_of],
         run_rows[seg_of],
     )
-    return ShareRows(row_pair, first_row, points, shares)
+    return ShareRows(row_pair, first_row, points, shares, inward)
 
 
 def visible_share(

@@ -11,23 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
-import shapely
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
-from orcus_desktop.geometry.corner_shares import (
-    SHARE_SLACK,
-    ShareRows,
-    corner_share_rows,
-    distinct_spaces,
-)
+from orcus_desktop.geometry.corner_shares import SHARE_SLACK, ShareRows, distinct_spaces
 from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
-from orcus_desktop.geometry.coverage import separating_segments, split_crossings
+from orcus_desktop.geometry.cover_walls import wall_share_rows
+from orcus_desktop.geometry.coverage import cone_filter, seen_fractions, split_crossings
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.grid import Space
-from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, SegmentIndex
+from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
 from orcus_desktop.vocabulary import CoverDegree
 
 
@@ -59,26 +53,6 @@ def degree_for_hidden_share(hidden: float, buckets: CoverBuckets = ORCUS_BUCKETS
         return CoverDegree.TOTAL
     rank = sum(hidden >= share - SHARE_SLACK for share in buckets.thresholds)
     return buckets.ranked_degrees[rank]
-
-
-def _hulls(viewer_boxes: FloatArray, target_boxes: FloatArray) -> Any:
-    """Convex hulls of each viewer box with its target box (shapely array, this package only)."""
-    a, b = viewer_boxes, target_boxes
-    pts = np.stack(
-        [
-            a[:, [0, 1]],
-            a[:, [2, 1]],
-            a[:, [2, 3]],
-            a[:, [0, 3]],
-            b[:, [0, 1]],
-            b[:, [2, 1]],
-            b[:, [2, 3]],
-            b[:, [0, 3]],
-        ],
-        axis=1,
-    )
-    # (a line string through the 8 corners: much faster to build than a multipoint)
-    return shapely.convex_hull(shapely.linestrings(pts))
 
 
 def cover(
@@ -117,7 +91,8 @@ def covers(
 
     The second pass, with the other creatures' outlines added, runs only for pairs where
     creatures could change the answer: some corner has no cover from walls, and a creature's
-    space meets the hull of the two spaces.
+    space meets the hull of the two spaces; and there only for the corners whose cone an
+    outline enters.
 
     Shortcuts that change no answer: a pair one wall separates sees nothing
     (`separating_segments`), a corner one segment hides sees nothing and a corner nothing
@@ -126,93 +101,65 @@ def covers(
     if not pairs:
         return []
     spaces, ids = distinct_spaces((o.space for pair in pairs for o in pair), 2 * len(pairs))
-    return _covers(battlefield, pairs, spaces, ids[0::2], ids[1::2], buckets)
+    index_of = {o.id: k for k, o in enumerate(battlefield.occupants)}
+    own = np.fromiter(
+        (index_of.get(o.id, -1) for pair in pairs for o in pair),
+        dtype=np.int64,
+        count=2 * len(pairs),
+    ).reshape(-1, 2)
+    return _covers(battlefield, own, spaces, ids[0::2], ids[1::2], buckets)
 
 
 def _covers(
     battlefield: Battlefield,
-    pairs: Sequence[tuple[Occupant, Occupant]],
+    own: IntArray,
     spaces: Sequence[Space],
     viewer_ids: IntArray,
     target_ids: IntArray,
     buckets: CoverBuckets,
 ) -> list[CoverResult]:
-    """`covers` with the pairs' spaces given as indices into the distinct `spaces`."""
-    n = len(pairs)
+    """`covers` with the pairs' spaces given as indices into the distinct `spaces`.
+
+    `own` (n, 2): each pair's attacker and target as indices into the battlefield's
+    occupants (-1 for one not on it): they never hide each other.
+    """
+    n = len(viewer_ids)
     space_boxes = np.asarray([s.bounds() for s in spaces], dtype=np.float64).reshape(-1, 4)
     viewer_boxes, target_boxes = space_boxes[viewer_ids], space_boxes[target_ids]
-    index = battlefield.effect_index
-    c_pair, c_seg, hidden = _symmetric_candidates(index, viewer_ids, target_ids, space_boxes)
-    candidates = (c_pair, c_seg)
-    none_i64 = np.empty(0, dtype=np.int64)
-    none_segs = np.empty((0, 4), dtype=np.float64)
-    walls = corner_share_rows(
-        index, spaces, viewer_ids, target_boxes, none_i64, none_segs, candidates, hidden
-    )
+    walls = wall_share_rows(battlefield, spaces, viewer_ids, target_ids, space_boxes)
     both = walls.shares.copy()
+    wall_rank = _degree_rank(1 - walls.shares, buckets)
     # creatures can only add up to their cap where some corner has less from walls
     best_seen = np.maximum.reduceat(walls.shares, walls.first_row)
     cap = buckets.creature_cap
     open_pairs = best_seen > 1 - buckets.thresholds[max(cap, 1) - 1] + SHARE_SLACK
     if cap > 0 and open_pairs.any() and len(battlefield.occupants) >= 3:
+        # In an open pair some corner ends at most at the cap; a corner that walls alone
+        # put above it can never be the best one, so creatures need not be measured there.
+        may_be_best = (walls.shares > 0) & (wall_rank <= cap)
         boxes = (viewer_boxes, target_boxes)
-        _add_creatures(
-            battlefield, pairs, (spaces, viewer_ids), boxes, open_pairs, walls, both, candidates
-        )
-    return _cover_results(walls, both, n, buckets)
-
-
-def _symmetric_candidates(
-    index: SegmentIndex, viewer_ids: IntArray, target_ids: IntArray, space_boxes: FloatArray
-) -> tuple[IntArray, IntArray, BoolArray]:
-    """Per pair, the segments that may stand between the two spaces (`pairs_near_hulls`).
-
-    The pairs are given as indices into `space_boxes` (one row per distinct space); the hull
-    of A and B is the hull of B and A, so (a, t) and (t, a) share one query. Pairs that one
-    segment separates (`separating_segments`) are returned as hidden, without candidates:
-    every corner of either space sees nothing of the other.
-
-    Returns:
-        (pair index, segment index) candidates, and the (n,) hidden pairs.
-    """
-    n = len(viewer_ids)
-    n_spaces = len(space_boxes)
-    lo = np.minimum(viewer_ids, target_ids)
-    hi = np.maximum(viewer_ids, target_ids)
-    keys, uid = np.unique(lo * n_spaces + hi, return_inverse=True)
-    u_lo, u_hi = keys // n_spaces, keys % n_spaces
-    u_pair, u_seg = index.pairs_near_hulls(space_boxes[u_lo], space_boxes[u_hi])
-    u_hidden = np.zeros(len(keys), dtype=np.bool_)
-    if len(u_pair):
-        sep = separating_segments(space_boxes[u_lo], space_boxes[u_hi], u_pair, index.runs[u_seg])
-        u_hidden[u_pair[sep]] = True
-        keep = ~u_hidden[u_pair]
-        u_pair, u_seg = u_pair[keep], u_seg[keep]
-    # expand: every ordered pair gets the segments of its unordered pair
-    per_u = np.bincount(u_pair, minlength=len(keys))
-    start_u = np.cumsum(per_u) - per_u
-    counts = per_u[uid]
-    total = int(counts.sum())
-    pair_idx = np.repeat(np.arange(n), counts)
-    offs = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
-    seg_idx = u_seg[np.repeat(start_u[uid], counts) + offs]
-    return pair_idx, seg_idx, u_hidden[uid]
+        _add_creatures(battlefield, own, boxes, open_pairs, walls, may_be_best, both)
+    return _cover_results(walls, wall_rank, both, n, buckets)
 
 
 def _add_creatures(
     battlefield: Battlefield,
-    pairs: Sequence[tuple[Occupant, Occupant]],
-    viewers: tuple[Sequence[Space], IntArray],
+    own: IntArray,
     boxes: tuple[FloatArray, FloatArray],
     open_pairs: BoolArray,
     walls: ShareRows,
+    rows_wanted: BoolArray,
     both: FloatArray,
-    candidates: tuple[IntArray, IntArray],
 ) -> None:
-    """Second cover pass: write into `both` the shares seen past walls and other creatures."""
+    """Second cover pass: write into `both` the shares seen past walls and other creatures.
+
+    The creatures that count for a pair are those whose space meets the hull of the two
+    spaces with area (`_meet_hulls`). Only the `rows_wanted` (corner rows) whose cone one of
+    those outlines enters (`cone_filter`) are measured again, with the pair's walls and those
+    outlines; the others keep their share from the walls.
+    """
     viewer_boxes, target_boxes = boxes
     occ_boxes = battlefield.cached(("occupant_boxes",), lambda: battlefield.occupant_boxes())
-    index_of = {o.id: k for k, o in enumerate(battlefield.occupants)}
     cand_pairs = np.nonzero(open_pairs)[0]
     region_lo = np.minimum(viewer_boxes[cand_pairs, :2], target_boxes[cand_pairs, :2])
     region_hi = np.maximum(viewer_boxes[cand_pairs, 2:], target_boxes[cand_pairs, 2:])
@@ -222,44 +169,76 @@ def _add_creatures(
         & (occ_boxes[None, :, 1] < region_hi[:, None, 1])
         & (occ_boxes[None, :, 3] > region_lo[:, None, 1])
     )
-    for row, p in enumerate(cand_pairs.tolist()):
-        for who in pairs[p]:
-            k = index_of.get(who.id)
-            if k is not None:
-                overlap[row, k] = False
+    local = np.arange(len(cand_pairs))
+    for side in (0, 1):  # the pair's own two creatures hide nothing from each other
+        k = own[cand_pairs, side]
+        mine = k >= 0
+        overlap[local[mine], k[mine]] = False
     rows, occs = np.nonzero(overlap)
-    if len(rows):
-        # apart across the line joining the two centres (the hull lies within the boxes'
-        # extents there): such a space meets the hull with no area, if at all
-        near = cand_pairs[rows]
-        vb, tb, ob = viewer_boxes[near], target_boxes[near], occ_boxes[occs]
-        d = (tb[:, :2] + tb[:, 2:] - vb[:, :2] - vb[:, 2:]) / 2
-        nx, ny = -d[:, 1], d[:, 0]
-
-        def extent(b: FloatArray) -> tuple[FloatArray, FloatArray]:
-            mid = nx * (b[:, 0] + b[:, 2]) / 2 + ny * (b[:, 1] + b[:, 3]) / 2
-            half = (np.abs(nx) * (b[:, 2] - b[:, 0]) + np.abs(ny) * (b[:, 3] - b[:, 1])) / 2
-            return mid - half, mid + half
-
-        (v_lo, v_hi), (t_lo, t_hi), (o_lo, o_hi) = extent(vb), extent(tb), extent(ob)
-        scale = SHARE_SLACK * (np.abs(nx) + np.abs(ny) + 1.0)
-        maybe = (o_hi > np.minimum(v_lo, t_lo) - scale) & (o_lo < np.maximum(v_hi, t_hi) + scale)
-        rows, occs = rows[maybe], occs[maybe]
-    if len(rows):
-        occ_geoms = shapely.box(occ_boxes[:, 0], occ_boxes[:, 1], occ_boxes[:, 2], occ_boxes[:, 3])
-        # a space meeting the hull with area (touching its outline hides nothing)
-        near = cand_pairs[rows]
-        h = _hulls(viewer_boxes[near], target_boxes[near])
-        g = occ_geoms[occs]
-        real = shapely.intersects(h, g) & ~shapely.touches(h, g)
-        rows, occs = rows[real], occs[real]
-    if not len(rows):
+    near = cand_pairs[rows]
+    real = _meet_hulls(viewer_boxes[near], target_boxes[near], occ_boxes[occs])
+    pair_of, occs = near[real], occs[real]
+    if not len(pair_of):
         return
-    need = np.unique(rows)
-    local = np.full(len(cand_pairs), -1, dtype=np.int64)
-    local[need] = np.arange(len(need))
-    b = occ_boxes[occs]
-    outline = np.stack(
+    # every corner row of those pairs that sees something past the walls, with each outline
+    n_rows = len(walls.shares)
+    per_pair = np.diff(np.append(walls.first_row, n_rows))
+    c = per_pair[pair_of]
+    row = np.repeat(walls.first_row[pair_of], c) + _ranges(c)
+    occ = np.repeat(occs, c)
+    wanted = rows_wanted[row]
+    row, occ = row[wanted], occ[wanted]
+    if not len(row):
+        return
+    edge_row = np.repeat(row, 4)
+    edges = _outlines(occ_boxes[occ])
+    rows_u, edge_group = np.unique(edge_row, return_inverse=True)
+    target_u = target_boxes[walls.pair[rows_u]]
+    relevant, hidden = cone_filter(walls.corners[rows_u], target_u, edge_group, edges)
+    both[rows_u[hidden]] = 0.0
+    todo = np.zeros(len(rows_u), dtype=np.bool_)
+    todo[edge_group[relevant]] = True
+    todo &= ~hidden
+    if not todo.any():
+        return
+    renum = np.cumsum(todo) - 1
+    keep = relevant & todo[edge_group]
+    e_group, e_segs = renum[edge_group[keep]], edges[keep]
+    # the walls near each measured corner's pair (`pairs_near_hulls`: sorted by pair)
+    measured = rows_u[todo]
+    index = battlefield.effect_index
+    pairs_u, m_pair = np.unique(walls.pair[measured], return_inverse=True)
+    c_pair, c_seg = index.pairs_near_hulls(viewer_boxes[pairs_u], target_boxes[pairs_u])
+    per_cand = np.bincount(c_pair, minlength=len(pairs_u))
+    start = np.cumsum(per_cand) - per_cand
+    wc = per_cand[m_pair]
+    w_group = np.repeat(np.arange(len(measured)), wc)
+    w_segs = index.segments[c_seg[np.repeat(start[m_pair], wc) + _ranges(wc)]]
+    # outlines are not noded with the walls (nor with each other): split where they cross
+    seg_group, seg_rows = split_crossings(
+        np.concatenate([w_group, e_group]),
+        np.concatenate([w_segs, e_segs]),
+        np.repeat([False, True], [len(w_group), len(e_group)]),
+    )
+    both[measured] = seen_fractions(
+        walls.corners[measured],
+        walls.inward[measured],
+        target_boxes[pairs_u[m_pair]],
+        seg_group,
+        seg_rows,
+    )
+
+
+def _ranges(counts: IntArray) -> IntArray:
+    """0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ... (offsets within each run)."""
+    total = int(counts.sum())
+    out: IntArray = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+    return out
+
+
+def _outlines(b: FloatArray) -> FloatArray:
+    """(k, 4) boxes -> (4k, 4) their four sides as segments, box by box."""
+    out: FloatArray = np.stack(
         [
             np.stack([b[:, 0], b[:, 1], b[:, 2], b[:, 1]], axis=1),
             np.stack([b[:, 2], b[:, 1], b[:, 2], b[:, 3]], axis=1),
@@ -268,37 +247,35 @@ def _add_creatures(
         ],
         axis=1,
     ).reshape(-1, 4)
-    outline_pair = np.repeat(local[rows], 4)
-    chosen = cand_pairs[need]
-    # the wall candidates of the first pass, for the chosen pairs renumbered
-    local_of_pair = np.full(len(pairs), -1, dtype=np.int64)
-    local_of_pair[chosen] = np.arange(len(chosen))
-    c_pair, c_seg = candidates
-    mine = local_of_pair[c_pair] >= 0
-    index = battlefield.effect_index
-    # outlines are not noded with the walls (nor with each other): split where they cross
-    seg_pair, seg_rows = split_crossings(
-        np.concatenate([local_of_pair[c_pair[mine]], outline_pair]),
-        np.concatenate([index.segments[c_seg[mine]], outline]),
-        np.repeat([False, True], [int(mine.sum()), len(outline_pair)]),
+    return out
+
+
+def _meet_hulls(boxes_a: FloatArray, boxes_b: FloatArray, others: FloatArray) -> BoolArray:
+    """Per row, whether box `others` meets the convex hull of boxes a and b with area.
+
+    Touching the hull's outline does not count. Separating axes: x and y (the hull's box
+    sides), and the normals of the four lines joining a corner of a to the same corner of b
+    (they hold the hull's two other edges). Extra axes never harm: a gap on any axis is a
+    gap. Grid coordinates make every product exact, so touching is told apart exactly.
+    """
+    a, b, o = boxes_a, boxes_b, others
+    meet = (
+        (o[:, 0] < np.maximum(a[:, 2], b[:, 2]))
+        & (o[:, 2] > np.minimum(a[:, 0], b[:, 0]))
+        & (o[:, 1] < np.maximum(a[:, 3], b[:, 3]))
+        & (o[:, 3] > np.minimum(a[:, 1], b[:, 1]))
     )
-    none = np.empty(0, dtype=np.int64)
-    spaces, viewer_ids = viewers
-    second = corner_share_rows(
-        index,
-        spaces,
-        viewer_ids[chosen],
-        target_boxes[chosen],
-        seg_pair,
-        seg_rows,
-        (none, none),
-    )
-    # copy back: the chosen pairs' corner rows of the first pass, in the same order
-    counts = np.diff(np.append(second.first_row, len(second.shares)))
-    dest = np.repeat(walls.first_row[chosen], counts) + (
-        np.arange(len(second.shares)) - np.repeat(second.first_row, counts)
-    )
-    both[dest] = second.shares
+    corner_x = ((0, 2, 2, 0), (1, 1, 3, 3))
+    for cx, cy in zip(*corner_x, strict=True):
+        nx = a[:, cy] - b[:, cy]  # the normal of b - a at this corner: (-(by - ay), bx - ax)
+        ny = b[:, cx] - a[:, cx]
+        proj_h = [nx * p[:, i] + ny * p[:, j] for p in (a, b) for i in (0, 2) for j in (1, 3)]
+        proj_o = [nx * o[:, i] + ny * o[:, j] for i in (0, 2) for j in (1, 3)]
+        h_lo, h_hi = np.minimum.reduce(proj_h), np.maximum.reduce(proj_h)
+        o_lo, o_hi = np.minimum.reduce(proj_o), np.maximum.reduce(proj_o)
+        axis = (nx != 0) | (ny != 0)
+        meet &= ~axis | ((o_hi > h_lo) & (o_lo < h_hi))
+    return meet
 
 
 def _degree_rank(hidden: FloatArray, buckets: CoverBuckets) -> IntArray:
@@ -313,10 +290,9 @@ def _degree_rank(hidden: FloatArray, buckets: CoverBuckets) -> IntArray:
 
 
 def _cover_results(
-    walls: ShareRows, both: FloatArray, n: int, buckets: CoverBuckets
+    walls: ShareRows, wall_rank: IntArray, both: FloatArray, n: int, buckets: CoverBuckets
 ) -> list[CoverResult]:
     """Per pair: the best corner and its degree (see `best_corner_rows`)."""
-    wall_rank = _degree_rank(1 - walls.shares, buckets)
     # docs/rulings.md R-13: creatures add at most half cover on their own.
     creature_rank = np.minimum(_degree_rank(1 - both, buckets), buckets.creature_cap)
     rank = np.maximum(wall_rank, creature_rank)
@@ -373,12 +349,15 @@ def cover_table(
 ) -> dict[tuple[str, str], CoverResult]:
     """Cover for every ordered pair of distinct occupants (all of them by default)."""
     chosen = battlefield.occupants if ids is None else [battlefield.occupant(i) for i in ids]
-    pairs = [(a, t) for a in chosen for t in chosen if a.id != t.id]
-    if not pairs:
-        return {}
-    # the same pairs as index arrays, in the same order (attacker major)
-    spaces, space_of = distinct_spaces((o.space for o in chosen), len(chosen))
+    # the ordered pairs as index arrays, attacker major
     names = np.asarray([o.id for o in chosen], dtype=object)
     a_idx, t_idx = np.nonzero(names[:, None] != names[None, :])
-    results = _covers(battlefield, pairs, spaces, space_of[a_idx], space_of[t_idx], buckets)
-    return {(a.id, t.id): result for (a, t), result in zip(pairs, results, strict=True)}
+    if not len(a_idx):
+        return {}
+    spaces, space_of = distinct_spaces((o.space for o in chosen), len(chosen))
+    index_of = {o.id: k for k, o in enumerate(battlefield.occupants)}
+    occupant_of = np.asarray([index_of[o.id] for o in chosen], dtype=np.int64)
+    own = np.stack([occupant_of[a_idx], occupant_of[t_idx]], axis=1)
+    results = _covers(battlefield, own, spaces, space_of[a_idx], space_of[t_idx], buckets)
+    keys = zip(names[a_idx].tolist(), names[t_idx].tolist(), strict=True)
+    return dict(zip(keys, results, strict=True))

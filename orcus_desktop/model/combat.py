@@ -18,6 +18,7 @@ from typing import Any
 
 from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.model.log_sequence import LogSequence
+from orcus_desktop.model.round_end import RoundEndActivity
 from orcus_desktop.rules import engagement as engagement_rules
 from orcus_desktop.rules.engagement import Engagement, StrikeOffer
 from orcus_desktop.rules.guards import Guarding
@@ -344,6 +345,7 @@ class Combat:
         initiative_choices: 001's initiative check and tie choice per creature (001-01..03),
             kept for the whole combat; empty under the other rulesets.
         turn_sight: 001's start-of-turn sight snapshot (001-20), None under the others.
+        round_end_activities: 001's end-of-round activities the GM listed (001-04).
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -362,6 +364,7 @@ class Combat:
     initiative_choices: tuple[InitiativeChoice, ...] = ()
     guards: tuple[Guarding, ...] = ()
     turn_sight: TurnSight | None = None
+    round_end_activities: tuple[RoundEndActivity, ...] = ()
 
     @property
     def active(self) -> bool:

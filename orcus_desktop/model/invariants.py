@@ -131,7 +131,9 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
     tiny_at: dict[Square, int] = {}
     # 004-25: a ruleset may let a move end in a prone ally's or a helpless enemy's space.
     known = RULESETS.get(encounter.ruleset_id)
-    shared = known is not None and known.hooks.movement_policy.occupancy.ends
+    # 001-09: under 001 the GM may leave a creature in another's space (it falls prone).
+    policy = known.hooks.movement_policy if known is not None else None
+    shared = policy is not None and (policy.occupancy.ends or policy.prone_when_sharing)
     for i, creature in enumerate(encounter.creatures):
         where = f"creatures[{i}]"
         if not creature.id:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +33,7 @@ from orcus_desktop.controller.tools.targeting import (
     TargetingChoice,
     attack_summary,
 )
+from orcus_desktop.ui.drop_prone_offer import drop_prone_button
 
 CONCEALMENT_CHOICES = (
     ("", "from light and obscured squares"),
@@ -73,6 +75,7 @@ class AttackDialog(QDialog):
         cover_boxes: the cover override per target id (powers only).
         concealment_boxes: the concealment override per target id (powers only).
         crouch_boxes: per target id, "crouching" (001-12; only where the ruleset has it).
+        drop_prone_buttons: per target id, "drops prone first" (001-06; only where it exists).
         advantage: grants combat advantage against every target (powers only).
         knock_out: knocks the targets out rather than killing them (powers only).
         summaries: each target's "needs N on the d20" line, by target id.
@@ -94,6 +97,7 @@ class AttackDialog(QDialog):
         self.cover_boxes: dict[str, QComboBox] = {}
         self.concealment_boxes: dict[str, QComboBox] = {}
         self.crouch_boxes: dict[str, QCheckBox] = {}
+        self.drop_prone_buttons: dict[str, QPushButton] = {}
         crouch_rule = session.rules.ruleset.hooks.targeting_policy.shoot_bands
         self.summaries: dict[str, QLabel] = {}
         form = QFormLayout()
@@ -142,6 +146,11 @@ class AttackDialog(QDialog):
                 crouch.toggled.connect(self._on_options_changed)
                 self.crouch_boxes[target_id] = crouch
                 form.addRow("", crouch)
+            if request.action.rolls and session.offers_off_turn_drop():
+                # 001-06, 001 l.100: the target may drop prone first (one undo step).
+                drop = drop_prone_button(session, target_id, self, self._after_drop)
+                self.drop_prone_buttons[target_id] = drop
+                form.addRow("", drop)
         self.advantage = QCheckBox("Grant combat advantage (GM ruling)", self)
         self.advantage.setVisible(is_power)
         self.advantage.toggled.connect(self._on_options_changed)
@@ -187,6 +196,10 @@ class AttackDialog(QDialog):
     def options(self) -> AttackOptions:
         """The choices as accepted (valid after `accept`)."""
         return self._options
+
+    def _after_drop(self, refusal: str) -> None:
+        self.error.setText(refusal)
+        self._on_options_changed()
 
     def _crouching(self) -> tuple[str, ...]:
         return tuple(t for t, box in self.crouch_boxes.items() if box.isChecked())

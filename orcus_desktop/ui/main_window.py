@@ -57,6 +57,7 @@ from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.rename import CreatureRenamer
+from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
@@ -234,7 +235,7 @@ class MainWindow(QMainWindow):
         self.zoom_in_action = action("Zoom &In", self.view.zoom_in, keys.ZoomIn)
         self.zoom_out_action = action("Zoom &Out", self.view.zoom_out, keys.ZoomOut)
         self.player_view = PlayerViewControl(
-            self, self.session, lambda: self.fog_action.isChecked()
+            self, self.session, lambda: self.fog_action.isChecked(), gm_scene=self.scene
         )
         self.player_view_action = self.player_view.toggle_action
         self.fog_action = make_action(self, "&Fog of War on Player View", "Ctrl+Shift+F")
@@ -330,6 +331,7 @@ class MainWindow(QMainWindow):
             self.status_report.say,
             combat_menu,
         )
+        self.round_end = RoundEndActions(self, self.session, combat_menu)  # 001-04
         self.player_view.add_menu(menu_bar.addMenu("&Window"))
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.shortcuts_action)

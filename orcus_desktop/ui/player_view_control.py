@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QSettings
-from PySide6.QtGui import QAction, QGuiApplication, QScreen
+from PySide6.QtGui import QAction, QColor, QGuiApplication, QScreen
 from PySide6.QtWidgets import QMenu, QWidget
 
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.player_strip import StripMenu, StripMode, remembered_strip_mode
 from orcus_desktop.ui.player_window import PlayerWindow
@@ -37,6 +38,8 @@ class PlayerViewControl(QObject):
         session: the session the view shows.
         fog_enabled: whether the fog of war is on when the view opens.
         settings: the settings the chosen screen is kept in (tests pass their own).
+        gm_scene: the GM's map; the view draws its grid the same way (View > Grid Contrast,
+            View > Map Grid…), so what the GM picks for the table shows on the table.
 
     Attributes:
         toggle_action: Window > Player View (F5), checked while the view is open.
@@ -51,6 +54,7 @@ class PlayerViewControl(QObject):
         session: GameSession,
         fog_enabled: Callable[[], bool],
         settings: Callable[[], QSettings] = app_settings,
+        gm_scene: MapScene | None = None,
     ) -> None:
         super().__init__(gm_window)
         self._gm_window = gm_window
@@ -70,6 +74,9 @@ class PlayerViewControl(QObject):
         self._detached = False
         app.screenAdded.connect(self.on_screen_added)
         app.screenRemoved.connect(self.on_screen_removed)
+        self._gm_scene = gm_scene
+        if gm_scene is not None:
+            gm_scene.grid_style_changed.connect(self._on_grid_style)
 
     def add_menu(self, menu: QMenu) -> None:
         """Put the toggle and the list of screens in `menu` (the GM's Window menu)."""
@@ -119,6 +126,10 @@ class PlayerViewControl(QObject):
         if self.screen_menu is not None:
             self.screen_menu.refill(remaining)
 
+    def _on_grid_style(self, colour: QColor) -> None:
+        if self.window is not None:
+            self.window.scene.set_grid_style(colour, colour.alphaF())
+
     def detach(self) -> None:
         """Stop following the screens (the GM's window closes); a second call does nothing."""
         self.toggle_action.setChecked(False)
@@ -137,6 +148,8 @@ class PlayerViewControl(QObject):
             )
             # F5 works from the players' window too (and so does nothing else of the GM's).
             self.window.addAction(self.toggle_action)
+            if self._gm_scene is not None:
+                self._on_grid_style(self._gm_scene.grid_colour)
             self.window.closed.connect(self._on_window_closed)
             self.place()
         elif not checked and self.window is not None:

@@ -158,6 +158,8 @@ def test_no_opportunity_attacks_under_001() -> None:
     assert bolt.ok, bolt.reason
     assert bolt.opportunity_attackers == ()
     assert s.encounter.combat.pending is None
+    # 001-05 (001 l.53 "You always move first"): the walk away is a fresh turn's move.
+    s = _strike_fight()
     walk = s.move_creature("hero", Square(4, 0), MoveMode.WALK)
     assert walk.ok, walk.reason
     assert walk.opportunity_attackers == ()

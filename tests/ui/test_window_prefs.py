@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -28,6 +29,7 @@ from orcus_desktop.ui.window_prefs import (
     WindowLayoutMemory,
 )
 from orcus_desktop.vocabulary import CreatureId
+from tests.ui.test_player_view import open_player_view
 from tests.ui.test_window_layout import make_window, settle, start_combat
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -111,6 +113,21 @@ def test_grid_contrast_in_the_view_menu_is_applied_and_remembered(qtbot: QtBot) 
         == "faint"
     )
     again.close()
+
+
+def test_the_player_view_draws_the_grid_with_the_contrast_the_gm_picked(qtbot: QtBot) -> None:
+    """A strong grid picked for a bright room must reach the table's screen, open or not yet."""
+    window = make_window(qtbot, 1200, 800)
+    window.grid_contrast.actions[GridContrast.STRONG].trigger()
+    players = open_player_view(window)
+    assert players.scene.grid_colour == window.scene.grid_colour
+    assert players.scene.grid_colour.alphaF() > 0.8
+    window.grid_contrast.actions[GridContrast.FAINT].trigger()  # changed while it is open
+    assert players.scene.grid_colour == window.scene.grid_colour
+    assert players.scene.grid_colour.alphaF() < 0.3
+    window.map_settings.apply(QColor(200, 30, 30), 0.5)  # View > Map Grid… colour
+    assert players.scene.grid_colour == window.scene.grid_colour
+    window.close()
 
 
 def test_at_1024_by_700_the_main_widgets_show_whole(qtbot: QtBot) -> None:

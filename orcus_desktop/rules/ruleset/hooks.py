@@ -134,6 +134,10 @@ class EncounterFlow(Protocol):
     def ready_attacks(self) -> bool:
         """003-52: Ready Melee Attack and Ready Ranged Attack, readied with set triggers."""
 
+    @property
+    def end_of_round_step(self) -> bool:
+        """001-04: the GM's end-of-round activities run and are logged as each round ends."""
+
 
 @dataclass(frozen=True, slots=True)
 class Flow:
@@ -149,6 +153,7 @@ class Flow:
     opening_total_defense: bool = False
     wave_choices: bool = False
     ready_attacks: bool = False
+    end_of_round_step: bool = False
 
 
 # --- H3 attack modifiers -------------------------------------------------------------------
@@ -347,6 +352,11 @@ _FLOW: dict[str, EncounterFlow] = {
         wave_choices=True,
         ready_attacks=True,
     ),
+    "strike": Flow(
+        "strike",
+        '001-04, 001 l.47-49 "The End Of Round Activities Are Performed"',
+        end_of_round_step=True,
+    ),
 }
 
 _ATTACK_MODIFIERS: dict[str, AttackModifierRules] = {ORCUS_HOOK: NoExtraModifiers()}
@@ -413,6 +423,7 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         pass_incapacitated=True,
         pass_tiny=True,
         others_difficult=True,
+        prone_when_sharing=True,
     ),
     "square-fireballs": Movement(
         "square-fireballs",

@@ -67,6 +67,10 @@ class MovementPolicy(Protocol):
         """003-27: a grabbed creature forced out of reach saves, or the movement is negated."""
 
     @property
+    def prone_when_sharing(self) -> bool:
+        """001-09: ending a turn in another creature's space knocks the creature prone."""
+
+    @property
     def forced_along_lines(self) -> bool:
         """003-44: a push, pull or slide follows one of 003's Lines (003-02) from the start."""
 
@@ -98,6 +102,7 @@ class Movement:
     collision_dice: tuple[str, ...] = ()
     edge_save: bool = False
     grab_save_negates: bool = False
+    prone_when_sharing: bool = False
     forced_along_lines: bool = False
 
     @property

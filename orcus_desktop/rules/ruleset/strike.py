@@ -11,6 +11,7 @@ from dataclasses import replace
 from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
+    Budget,
     CoverLevel,
     CoverScale,
     DashRules,
@@ -28,10 +29,10 @@ STRIKE_001 = ORCUS.with_changes(
         "Strike! and Free Strike! instead of opportunity attacks, the Strike! bonus against "
         "engaged targets, Block, Dodge and Dispel; initiative by a chosen check with the tie "
         "ladder; Shoot!/Spell! bands (range, speed, engagement, charging, a target unseen at "
-        "the turn's start), unseen and help modifiers; movement around creatures. Not yet: "
-        "prone on ending a turn in another's space (001-09), declaring oneself the target of "
-        "an attack or charge (001-10, 001-29), Hidden (001-15), dropping prone off-turn "
-        "(001-06), the end-of-round step (001-04)."
+        "the turn's start), unseen and help modifiers; movement around creatures; a move then "
+        "one action (001-05); prone on ending a turn in another's space (001-09); dropping "
+        "prone off-turn (001-06); the end-of-round step (001-04). Not yet: declaring oneself "
+        "the target of an attack or charge (001-10, 001-29), Hidden (001-15)."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
     # penalties to the attacker).
@@ -47,12 +48,30 @@ STRIKE_001 = ORCUS.with_changes(
     # 001-23..25, 001 l.240-256: engagement, Counter Strike! and Free Strike! replace 000's
     # opportunity attacks (docs/rulings.md#001-picks-engagement-and-strike).
     hooks=HookNames(
-        reactions="strike", targeting="strike", initiative="strike", movement="strike"
+        reactions="strike",
+        targeting="strike",
+        initiative="strike",
+        movement="strike",
+        # 001-04, 001 l.47-49: the end-of-round step (controller/round_end.py).
+        encounter_flow="strike",
     ),
-    # 001-23/24 pick: a Counter or Free Strike! uses no immediate action; one per reacting
-    # creature per provoking turn (001 sets no limit; each is offered once per action).
-    actions=replace(ORCUS.actions, opportunity_uses_immediate=False),
-    # 001-32, 001 l.288-290 "You can move to a second area in one Turn."
-    dash=DashRules(speed_bonus=0, attack_penalty=0, grants_combat_advantage=False),
+    actions=replace(
+        ORCUS.actions,
+        # 001-23/24 pick: a Counter or Free Strike! uses no immediate action; one per reacting
+        # creature per provoking turn (001 sets no limit; each is offered once per action).
+        opportunity_uses_immediate=False,
+        # 001-05, 001 l.53 "On your turn, you can move and take one action. You always move
+        # first and then take your [action]": a move, then one action (a swift or minor power
+        # is that action; docs/rulings.md "001-05"); the action may be a second move (Dash).
+        turn=Budget(standard=1, move=1, swift=0),
+        conversions=(("standard", "move"), ("standard", "swift")),
+        action_ends_move=True,
+        # 001-06, 001 l.100 "Dropping Prone": free, on a seen creature's turn.
+        drop_prone_off_turn=True,
+    ),
+    # 001-32, 001 l.288-290 "You can move to a second area in one Turn.": the one action.
+    dash=DashRules(
+        speed_bonus=0, attack_penalty=0, grants_combat_advantage=False, action="standard"
+    ),
 )
 """001, experimental (docs/rulesets.md "001")."""

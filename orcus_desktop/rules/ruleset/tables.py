@@ -147,6 +147,10 @@ class ActionEconomy:
         extra_actions: Item and door actions a ruleset lists, with their kinds (GM-resolved).
         action_points: Spending limits by role ("any" for everybody).
         action_points_in_surprise_round: 000 l.786 "(but not during a surprise round)".
+        action_ends_move: Taking the turn's standard action forfeits a move not yet taken
+            (001-05, 001 l.53 "You always move first and then take your [action]").
+        drop_prone_off_turn: A creature may drop prone on another's turn, free (001-06, 001
+            l.100 "On a creature you can see's turn, you can give yourself the Prone condition").
     """
 
     turn: Budget = Budget()
@@ -162,6 +166,8 @@ class ActionEconomy:
     extra_actions: Labels = NO_LABELS
     action_points: tuple[ActionPointLimit, ...] = (ActionPointLimit("any"),)
     action_points_in_surprise_round: bool = False
+    action_ends_move: bool = False
+    drop_prone_off_turn: bool = False
 
     def __post_init__(self) -> None:
         pairs = [*self.conversions, *(p for b in self.condition_budgets for p in b.conversions)]

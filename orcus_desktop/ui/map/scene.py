@@ -109,9 +109,12 @@ class MapScene(QGraphicsScene):
 
     Signals:
         image_unreadable: the map image cannot be shown (a line for the GM, naming it).
+        grid_style_changed: the grid line's colour, its opacity as alpha (a player view
+            follows the GM's grid look: one setting for the table).
     """
 
     image_unreadable = Signal(str)
+    grid_style_changed = Signal(QColor)
 
     def __init__(
         self,
@@ -210,6 +213,7 @@ class MapScene(QGraphicsScene):
         pen_colour.setAlphaF(max(0.0, min(1.0, opacity)))
         self._grid_pen = QPen(pen_colour, 0)
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        self.grid_style_changed.emit(QColor(pen_colour))
 
     @property
     def grid_colour(self) -> QColor:

@@ -68,7 +68,10 @@ def budget_text(available: AvailableActions, session: GameSession) -> str:
     if combatant is None:
         return "Not in the initiative."
     budget = available.budget
-    if available.its_turn:
+    if available.its_turn and session.ruleset.actions.action_ends_move:
+        # 001-05, 001 l.53: "you can move and take one action", the move first.
+        parts = [f"Move {budget.move}", f"Action {budget.standard}"]
+    elif available.its_turn:
         parts = [
             f"Standard {budget.standard}",
             f"Move {budget.move}",

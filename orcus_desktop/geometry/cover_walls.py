@@ -1,0 +1,145 @@
+"""Cover's first pass: how much of the target each attacker corner sees past walls alone.
+
+These shares depend on the map (walls, blocking squares) and the two spaces only, so they are
+kept per map state with its indexes, as `sight` keeps its answers: once a table is known, a
+table asked again after a token moved measures only the pairs of spaces that are new. Creatures
+(the second pass, in `cover`) are measured afresh every time.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import cast
+
+import numpy as np
+
+from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.corner_shares import ShareRows, corner_rows, corner_share_rows
+from orcus_desktop.geometry.coverage import separating_segments
+from orcus_desktop.geometry.grid import Space
+from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, SegmentIndex
+
+# Pairs of spaces kept per map state; the kept shares are dropped when they would pass it.
+_KEPT_PAIRS = 50_000
+
+
+class _WallShares:
+    """What one map state keeps: the walls-only shares of the pairs of spaces measured.
+
+    Each space seen gets a number; per ordered pair of numbers, the share of each of the
+    viewer's corners (in `space_corners` order).
+    """
+
+    def __init__(self) -> None:
+        self.ids: dict[Space, int] = {}
+        self.shares: dict[int, list[float]] = {}
+
+
+def forget_wall_shares(battlefield: Battlefield) -> None:
+    """Drop the shares kept for this battlefield's map (benchmarks measure from nothing)."""
+    battlefield.map_cached(("cover_wall_shares",), _WallShares).shares.clear()
+
+
+def wall_share_rows(
+    battlefield: Battlefield,
+    spaces: Sequence[Space],
+    viewer_ids: IntArray,
+    target_ids: IntArray,
+    space_boxes: FloatArray,
+) -> ShareRows:
+    """Per (pair, attacker corner) row, the share of the target seen past the walls.
+
+    Pairs are given as indices into the distinct `spaces` (`space_boxes` their bounds). Pairs
+    of spaces already measured on this map state are read back; the rest are measured in one
+    vectorised pass (`corner_share_rows`) and kept.
+    """
+    row_pair, first_row, points, inward = corner_rows(spaces, viewer_ids)
+    kept: _WallShares = battlefield.map_cached(("cover_wall_shares",), _WallShares)
+    ids = kept.ids
+    space_id = np.fromiter(
+        (ids.setdefault(s, len(ids)) for s in spaces), dtype=np.int64, count=len(spaces)
+    )
+    keys = ((space_id[viewer_ids] << 32) | space_id[target_ids]).tolist()
+    known = kept.shares
+    found = [known.get(k) for k in keys]
+    missing = [i for i, shares in enumerate(found) if shares is None]
+    if missing:
+        new = np.asarray(missing, dtype=np.int64)
+        measured = _measure(
+            battlefield.effect_index, spaces, viewer_ids[new], target_ids[new], space_boxes
+        )
+        values = measured.shares.tolist()
+        bounds = [*measured.first_row.tolist(), len(values)]
+        if len(known) + len(missing) > _KEPT_PAIRS:
+            known.clear()
+        for j, i in enumerate(missing):
+            part = values[bounds[j] : bounds[j + 1]]
+            known[keys[i]] = part
+            found[i] = part
+    shares = np.fromiter(
+        itertools.chain.from_iterable(cast("list[list[float]]", found)),
+        dtype=np.float64,
+        count=len(row_pair),
+    )
+    return ShareRows(row_pair, first_row, points, shares, inward)
+
+
+def _measure(
+    index: SegmentIndex,
+    spaces: Sequence[Space],
+    viewer_ids: IntArray,
+    target_ids: IntArray,
+    space_boxes: FloatArray,
+) -> ShareRows:
+    """The walls-only shares of these pairs, measured (`corner_share_rows`)."""
+    c_pair, c_seg, hidden = _symmetric_candidates(index, viewer_ids, target_ids, space_boxes)
+    none_i64 = np.empty(0, dtype=np.int64)
+    none_segs = np.empty((0, 4), dtype=np.float64)
+    return corner_share_rows(
+        index,
+        spaces,
+        viewer_ids,
+        space_boxes[target_ids],
+        none_i64,
+        none_segs,
+        (c_pair, c_seg),
+        hidden,
+    )
+
+
+def _symmetric_candidates(
+    index: SegmentIndex, viewer_ids: IntArray, target_ids: IntArray, space_boxes: FloatArray
+) -> tuple[IntArray, IntArray, BoolArray]:
+    """Per pair, the segments that may stand between the two spaces (`pairs_near_hulls`).
+
+    The pairs are given as indices into `space_boxes` (one row per distinct space); the hull
+    of A and B is the hull of B and A, so (a, t) and (t, a) share one query. Pairs that one
+    segment separates (`separating_segments`) are returned as hidden, without candidates:
+    every corner of either space sees nothing of the other.
+
+    Returns:
+        (pair index, segment index) candidates, and the (n,) hidden pairs.
+    """
+    n = len(viewer_ids)
+    n_spaces = len(space_boxes)
+    lo = np.minimum(viewer_ids, target_ids)
+    hi = np.maximum(viewer_ids, target_ids)
+    keys, uid = np.unique(lo * n_spaces + hi, return_inverse=True)
+    u_lo, u_hi = keys // n_spaces, keys % n_spaces
+    u_pair, u_seg = index.pairs_near_hulls(space_boxes[u_lo], space_boxes[u_hi])
+    u_hidden = np.zeros(len(keys), dtype=np.bool_)
+    if len(u_pair):
+        sep = separating_segments(space_boxes[u_lo], space_boxes[u_hi], u_pair, index.runs[u_seg])
+        u_hidden[u_pair[sep]] = True
+        keep = ~u_hidden[u_pair]
+        u_pair, u_seg = u_pair[keep], u_seg[keep]
+    # expand: every ordered pair gets the segments of its unordered pair
+    per_u = np.bincount(u_pair, minlength=len(keys))
+    start_u = np.cumsum(per_u) - per_u
+    counts = per_u[uid]
+    total = int(counts.sum())
+    pair_idx = np.repeat(np.arange(n), counts)
+    offs = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+    seg_idx = u_seg[np.repeat(start_u[uid], counts) + offs]
+    return pair_idx, seg_idx, u_hidden[uid]

@@ -1,0 +1,131 @@
+"""Combat > End-of-Round Activities…: the GM's list for 001's end-of-round step (001-04).
+
+001 l.47-49 "The End Of Round Activities Are Performed Including Adding 1 to the Round Count";
+the activities are the GM's (001 names none). The dialog lists them with when each runs, adds
+one (every round, or once at the end of a given round) and removes the selected one; each
+change is one session call (one undo step) and a refusal is said in the dialog. The flow runs
+and logs them as each round ends (`controller/round_end.py`). Disabled under a ruleset without
+the step.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.round_end import MAX_ACTIVITY_TEXT
+from orcus_desktop.ui.map_toolbar import make_action
+
+
+class RoundEndDialog(QDialog):
+    """The list of end-of-round activities, with Add and Remove.
+
+    Attributes:
+        activities: one row per activity ("text — every round").
+        text: what the new activity is.
+        at_round: 0 for every round, else the round at whose end it runs once.
+        error: the reason the last change was refused.
+    """
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("roundEndDialog")
+        self.setWindowTitle("End-of-round activities (001-04)")
+        self._session = session
+        intro = QLabel(
+            "001: after every turn of the round, the end-of-round activities are performed "
+            "and 1 is added to the round count. They are run and logged as each round ends.",
+            self,
+        )
+        intro.setWordWrap(True)
+        self.activities = QListWidget(self)
+        self.text = QLineEdit(self)
+        self.text.setMaxLength(MAX_ACTIVITY_TEXT)
+        self.text.setPlaceholderText("e.g. the fire spreads one square")
+        self.at_round = QSpinBox(self)
+        self.at_round.setRange(0, 10**6)
+        self.at_round.setSpecialValueText("every round")
+        self.at_round.setToolTip("0: every round; else once, at the end of that round")
+        self.add_button = QPushButton("&Add", self)
+        self.add_button.clicked.connect(self.add)
+        self.remove_button = QPushButton("&Remove Selected", self)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.error = QLabel(self)
+        self.error.setStyleSheet("color: #a93226")
+        form = QFormLayout()
+        form.addRow("Activity:", self.text)
+        form.addRow("At the end of:", self.at_round)
+        row = QHBoxLayout()
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        for widget in (intro, self.activities):
+            layout.addWidget(widget)
+        layout.addLayout(form)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.activities.clear()
+        for activity in self._session.round_end_activities():
+            self.activities.addItem(f"{activity.text} — {activity.when}")
+        self.remove_button.setEnabled(self.activities.count() > 0)
+
+    def add(self) -> None:
+        result = self._session.add_round_end_activity(
+            self.text.text(), self.at_round.value(), initiator=self
+        )
+        self.error.setText("" if result.ok else result.reason)
+        if result.ok:
+            self.text.clear()
+        self.refresh()
+
+    def remove_selected(self) -> None:
+        row = self.activities.currentRow()
+        if row < 0:
+            self.error.setText("Select the activity to remove")
+            return
+        result = self._session.remove_round_end_activity(row, initiator=self)
+        self.error.setText("" if result.ok else result.reason)
+        self.refresh()
+
+
+class RoundEndActions:
+    """The Combat menu's End-of-Round Activities… item (enabled under 001's flow)."""
+
+    def __init__(self, window: QMainWindow, session: GameSession, menu: QMenu) -> None:
+        self._window = window
+        self._session = session
+        self.dialog: RoundEndDialog | None = None
+        self.action = make_action(window, "End-of-&Round Activities…")
+        self.action.setObjectName("round_end_action")
+        self.action.setToolTip("001: what is resolved at the end of each round, logged there")
+        self.action.triggered.connect(self.open)
+        menu.addAction(self.action)
+        menu.aboutToShow.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.action.setEnabled(self._session.has_round_end_step())
+
+    def open(self) -> None:
+        self.dialog = RoundEndDialog(self._session, self._window)
+        self.dialog.show()

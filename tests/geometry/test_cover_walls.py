@@ -1,0 +1,57 @@
+"""Cover's walls-only shares kept per map state (`cover_walls`): the answers never change.
+
+000 "Cover": the share of the target hidden from the attacker's best corner, by walls and by
+other creatures (docs/rulings.md R-13, R-14). What walls hide depends on the map and the two
+spaces only, so it is kept per map state; what creatures hide is measured every time.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.cover import CoverResult, cover, cover_table
+from orcus_desktop.geometry.cover_walls import forget_wall_shares
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.vocabulary import CoverDegree
+from tests.geometry.builders import field, occ, wall
+
+# a wall at x = 9 from y = 0.375 down (test_sight: half cover from (1, 0) for a target at 10, 0)
+LOW_WALL = wall((9, 0.375), (9, 20))
+
+
+def _fresh(bf: Battlefield) -> dict[tuple[str, str], CoverResult]:
+    forget_wall_shares(bf)
+    return cover_table(bf)
+
+
+def test_a_table_after_a_move_is_the_table_measured_from_nothing() -> None:
+    walls = (LOW_WALL, wall((4, 3), (6, 6)), wall((12, 1), (13, 4)))
+    tokens = [occ(f"c{k}", c, r) for k, (c, r) in enumerate([(0, 0), (10, 0), (5, 1), (11, 4)])]
+    bf = field(20, 20, walls, (), tokens)
+    first = cover_table(bf)
+    assert first == _fresh(bf)
+    # the creature at (5, 1) steps between the others: creatures are measured again
+    moved = bf.with_occupants([*tokens[:2], tokens[2].moved_to(Square(6, 0)), tokens[3]])
+    kept = cover_table(moved)
+    assert kept == _fresh(moved)
+    assert kept != first
+
+
+def test_a_creature_stepping_in_front_adds_its_cover_to_the_kept_walls() -> None:
+    # docs/rulings.md R-13: the creature in between gives half cover on its own
+    a, t = occ("a", 0, 0), occ("t", 10, 0, side="monsters")
+    bf = field(20, 20, (), (), (a, t, occ("m", 5, 8)))
+    assert cover(bf, "a", "t").degree is CoverDegree.NONE
+    between = bf.with_occupants([a, t, occ("m", 5, 0)])
+    assert cover(between, "a", "t").degree is CoverDegree.HALF
+
+
+def test_another_map_does_not_read_the_shares_kept_for_the_first() -> None:
+    a, t = occ("a", 0, 0), occ("t", 10, 0, side="monsters")
+    open_field = field(20, 20, (), (), (a, t))
+    assert cover(open_field, "a", "t").degree is CoverDegree.NONE
+    walled = field(20, 20, (LOW_WALL,), (), (a, t))
+    result = cover(walled, "a", "t")
+    assert result.degree is CoverDegree.HALF
+    assert result.hidden_share == pytest.approx(1 - 0.375 * 9.5 / 8)
