@@ -10,6 +10,8 @@ answers geometry questions headless (see `orcus_desktop.cli`).
 from __future__ import annotations
 
 import argparse
+import importlib
+import linecache
 import logging
 import os
 import random
@@ -126,23 +128,13 @@ def run_gui(
     player_view: bool = False,
 ) -> int:
     from PySide6.QtCore import QElapsedTimer, QThread, QTimer
-    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-        _quiet_offscreen_plugin()
-    app = QApplication.instance() or QApplication([sys.argv[0]])
-    assert isinstance(app, QApplication)
-    app.setApplicationName("Orcus Desktop")
-    # No organisation: per-user folders are ".local/share/Orcus Desktop", not the name twice.
-    app.setOrganizationName("")
-    app.setApplicationVersion(__version__)
-    app.setDesktopFileName("orcus-desktop")  # the .deb's orcus-desktop.desktop (Wayland)
-    app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
-    sys.excepthook = _excepthook
     # The headless modes show the default layout and never overwrite the GM's saved one.
     remember = screenshot is None and not smoke_test
-    window = show_main_window(encounter, path, player_view=player_view, remember_layout=remember)
+    window = start_gui(encounter, path, player_view=player_view, remember_layout=remember)
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
     if screenshot is not None:
         # A map image decodes on a worker thread; give it a moment so the PNG shows it.
         waited = QElapsedTimer()
@@ -177,6 +169,41 @@ def run_gui(
     if autosaver is not None:
         autosaver.detach()
     return code
+
+
+def start_gui(
+    encounter: Encounter, path: Path | None, *, player_view: bool, remember_layout: bool
+) -> MainWindow:
+    """Make the QApplication (or take the running one) and show the GM's window over `encounter`.
+
+    Everything the app does before its event loop runs (`benchmarks/ui/bench_memory.py`
+    measures this path).
+    """
+    # The Qt-free core is imported before PySide6: PySide6 reads the source of every module
+    # imported after it (its __feature__ check), and linecache keeps those lines (7.7 MB of
+    # the resident set with the demo, issue 14).
+    importlib.import_module("orcus_desktop.controller.session")
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        _quiet_offscreen_plugin()
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Orcus Desktop")
+    # No organisation: per-user folders are ".local/share/Orcus Desktop", not the name twice.
+    app.setOrganizationName("")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("orcus-desktop")  # the .deb's orcus-desktop.desktop (Wayland)
+    app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
+    sys.excepthook = _excepthook
+    window = show_main_window(
+        encounter, path, player_view=player_view, remember_layout=remember_layout
+    )
+    # The source lines PySide6 read for the UI modules are not needed again (a traceback reads
+    # its few lines anew): free them for the map's objects.
+    linecache.clearcache()
+    return window
 
 
 def show_main_window(

@@ -5,12 +5,15 @@ tokens. Runs offscreen, each case in a process of its own so that the figures do
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_memory.py [--markdown]
 
-Cases: "floor", the same app on a 10x10 map with 2 tokens (what Python, Qt, numpy and shapely
-cost before any map); "big", the 200x200 map (2,000 short walls and doors, 200 tokens, half of
+Cases: "qt", no app at all: Python, numpy, shapely and a PySide6 QApplication showing an empty
+QGraphicsView in a QMainWindow (the floor no app code can go under); "floor", the app on a
+10x10 map with 2 tokens; "big", the 200x200 map (2,000 short walls and doors, 200 tokens, half of
 them heroes, seeded) with the Player View open and fogged, after `--moves` committed moves of
-one hero (each rebuilds the players' fog; the undo history keeps every step). Figures: the
-resident set (RSS, /proc) after opening and after the moves, the peak (getrusage), and the
-Python heap (tracemalloc) the moves added.
+one hero (each rebuilds the players' fog; the undo history keeps every step). The app starts
+as `orcus-desktop` does (`app.start_gui`). Figures: the resident set (RSS, /proc) after opening
+and after the moves, the peak (getrusage), and the Python heap (tracemalloc) the moves added.
+`--breakdown` adds, per case, the RSS after each stage and the resident set by mapping
+(libraries against the heap).
 """
 
 from __future__ import annotations
@@ -24,16 +27,14 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from orcus_desktop.controller.outcomes import MoveMode
-from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
-from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
-from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.vocabulary import CreatureId
 
@@ -43,12 +44,13 @@ BUDGET_MB = 100.0
 def big_encounter(side: int, walls: int, tokens: int, seed: int = 3) -> Encounter:
     """A seeded map: short grid walls (every tenth a door) and medium tokens, row 20 free."""
     rng = random.Random(seed)
-    mover = Square(20, 20)
+    lane = min(20, side // 2)  # the mover's row, kept free of walls and tokens
+    mover = Square(lane, lane)
     taken = {mover}
     creatures = [Creature(CreatureId("mover"), "Mover", "heroes", Size.MEDIUM, mover, 12)]
     while len(creatures) < tokens:
         square = Square(rng.randrange(side), rng.randrange(side))
-        if square in taken or square.row == 20:
+        if square in taken or square.row == lane:
             continue
         taken.add(square)
         n = len(creatures)
@@ -57,8 +59,8 @@ def big_encounter(side: int, walls: int, tokens: int, seed: int = 3) -> Encounte
     entries = []
     for i in range(walls):
         x, y = rng.randrange(side), rng.randrange(side)
-        if y in (20, 21):
-            y += 3
+        if y in (lane, lane + 1):
+            y = (y + 3) % side
         length = rng.randint(1, 3)
         end = (min(side, x + length), y) if rng.random() < 0.5 else (x, min(side, y + length))
         kind = WallKind.WALL if i % 10 else WallKind.DOOR
@@ -78,29 +80,79 @@ def rss_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
 
 
-def measure(case: str, moves: int) -> dict[str, float]:
-    """Open the app on the case's map, move, and read the memory (in this process)."""
-    from PySide6.QtWidgets import QApplication
+def resident_by_mapping(top: int = 8) -> list[tuple[str, float]]:
+    """The resident set by mapping (MB): each library file, and the heap ("anonymous")."""
+    sizes: dict[str, float] = {}
+    name = ""
+    with open("/proc/self/smaps") as f:
+        for line in f:
+            head = line.split()
+            if head and head[0] == "Rss:":
+                sizes[name] = sizes.get(name, 0.0) + int(head[1]) / 1e3
+            elif head and "-" in head[0] and not head[0].endswith(":"):
+                path = head[5] if len(head) > 5 else ""
+                if path.startswith("/"):
+                    parts = path.split("/")
+                    name = (
+                        parts[parts.index("site-packages") + 1]
+                        if "site-packages" in parts
+                        else parts[-1]
+                    )
+                else:
+                    name = "anonymous (heap, Python objects)" if path in ("", "[heap]") else path
+    return sorted(sizes.items(), key=lambda kv: -kv[1])[:top]
 
-    from orcus_desktop.ui.main_window import MainWindow
+
+def measure_qt() -> dict[str, Any]:
+    """The floor: Python, numpy, shapely and an empty PySide6 window with a graphics view."""
+    import numpy  # noqa: F401
+    import shapely  # noqa: F401
+    from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QMainWindow
 
     app = QApplication.instance() or QApplication([])
-    encounter = big_encounter(10, 0, 2) if case == "floor" else big_encounter(200, 2000, 200)
-    document = Document(encounter)
-    session = GameSession(document, History(document), random.Random(0))
-    window = MainWindow(encounter, None, session=session)
+    window = QMainWindow()
+    view = QGraphicsView(QGraphicsScene(window), window)
+    window.setCentralWidget(view)
     window.resize(1600, 1000)
     window.show()
+    for _ in range(5):
+        app.processEvents()
+    rss = rss_mb()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / 1e6  # KiB
+    return {"rss_open_mb": rss, "rss_end_mb": rss, "rss_peak_mb": peak, "heap_added_mb": 0.0}
+
+
+def measure(case: str, moves: int) -> dict[str, Any]:
+    """Open the app on the case's map, move, and read the memory (in this process)."""
+    if case == "qt":
+        return measure_qt()
+    from orcus_desktop.app import start_gui
+
+    stages = {"imported": rss_mb()}
+    encounter = big_encounter(10, 0, 2) if case == "floor" else big_encounter(200, 2000, 200)
+    window = start_gui(encounter, None, player_view=False, remember_layout=False)
+    session = window.session
+    session.rng.seed(0)
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert app is not None
+    window.resize(1600, 1000)
+    for _ in range(5):
+        app.processEvents()
+    stages["GM window shown"] = rss_mb()
     window.fog_action.setChecked(True)
     window.player_view_action.setChecked(True)
     for _ in range(5):
         app.processEvents()
-    out = {"rss_open_mb": rss_mb()}
+    stages["player view fogged"] = rss_mb()
+    out: dict[str, Any] = {"rss_open_mb": rss_mb()}
     tracemalloc.start()
     heap_before = tracemalloc.get_traced_memory()[0]
     started = time.perf_counter()
+    lane = encounter.creatures[0].square.row
     for i in range(moves if case != "floor" else 0):
-        target = Square(22 + (i % 2) * 4, 20)
+        target = Square(lane + 2 + (i % 2) * 4, lane)
         assert session.move_creature("mover", target, MoveMode.GM).ok
         app.processEvents()
         app.processEvents()
@@ -108,7 +160,10 @@ def measure(case: str, moves: int) -> dict[str, float]:
     out["heap_added_mb"] = (tracemalloc.get_traced_memory()[0] - heap_before) / 1e6
     tracemalloc.stop()
     out["rss_end_mb"] = rss_mb()
-    out["rss_peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
+    stages["after the moves"] = out["rss_end_mb"]
+    out["rss_peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / 1e6  # KiB
+    out["stages"] = stages
+    out["mappings"] = resident_by_mapping()
     window.close()
     return out
 
@@ -117,13 +172,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=50)
     parser.add_argument("--markdown", action="store_true", help="README table rows")
+    parser.add_argument("--breakdown", action="store_true", help="RSS per stage and mapping")
     parser.add_argument("--case", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.case:
         print(json.dumps(measure(args.case, args.moves)))
         return 0
     figures = {}
-    for case in ("floor", "big"):
+    for case in ("qt", "floor", "big"):
         done = subprocess.run(
             [sys.executable, __file__, "--case", case, "--moves", str(args.moves)],
             capture_output=True,
@@ -140,7 +196,10 @@ def main() -> int:
             f"  {case}: RSS open {f['rss_open_mb']:.0f} MB, after moves {f['rss_end_mb']:.0f} MB, "
             f"peak {f['rss_peak_mb']:.0f} MB, Python heap added {f['heap_added_mb']:.1f} MB"
         )
-    big, floor = figures["big"], figures["floor"]
+        if args.breakdown and "stages" in f:
+            print("    " + ", ".join(f"{k} {v:.0f}" for k, v in f["stages"].items()))
+            print("    resident: " + ", ".join(f"{k} {v:.1f}" for k, v in f["mappings"]))
+    big, floor, qt = figures["big"], figures["floor"], figures["qt"]
     verdict = "yes" if big["rss_peak_mb"] <= BUDGET_MB else "NO"
     print(f"  within {BUDGET_MB:g} MB (peak, 200x200): {verdict}")
     if args.markdown:
@@ -148,7 +207,8 @@ def main() -> int:
             "| whole app, 200×200, 2,000 walls, 200 tokens, player view fogged, "
             f"{args.moves} moves | ≤ {BUDGET_MB:g} MB | RSS {big['rss_open_mb']:.0f} MB open, "
             f"{big['rss_end_mb']:.0f} MB after, peak {big['rss_peak_mb']:.0f} MB | "
-            f"the app on a 10×10 map: {floor['rss_peak_mb']:.0f} MB peak |"
+            f"the app on a 10×10 map: {floor['rss_peak_mb']:.0f} MB peak; an empty PySide6 "
+            f"window with numpy and shapely: {qt['rss_peak_mb']:.0f} MB |"
         )
     return 0
 

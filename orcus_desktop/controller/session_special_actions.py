@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orcus_desktop.controller import combat_actions, engagement, grappling
+from orcus_desktop.controller import combat_actions, engagement, grappling, strike_states
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.geometry.grid import Square
@@ -32,6 +32,16 @@ class SpecialActionCommands(SessionFamily):
 
     def guard(self, creature_id: str, kind: Guard, initiator: object = None) -> OperationResult:
         return self._run(initiator, engagement.guard, creature_id, kind)
+
+    # -- 001 Hide and Crouch (controller/strike_states.py) ---------------------------------
+
+    def hide(
+        self, creature_id: str, die: int | None = None, bonus: int = 0, initiator: object = None
+    ) -> OperationResult:
+        return self._run(initiator, strike_states.hide, creature_id, die, bonus)
+
+    def crouch(self, creature_id: str, initiator: object = None) -> OperationResult:
+        return self._run(initiator, strike_states.crouch, creature_id)
 
     def charge(
         self,

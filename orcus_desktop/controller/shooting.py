@@ -19,7 +19,7 @@ from orcus_desktop.geometry.sight import space_concealment
 from orcus_desktop.model.combat import AidKind, TurnSight
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.attack_modifiers import AttackContext
-from orcus_desktop.rules.conditions import rules_for
+from orcus_desktop.rules.conditions import Condition, rules_for
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.shoot import (
@@ -36,6 +36,10 @@ from orcus_desktop.rules.statblock import Sense
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, Origin
 
 _PERCEIVING = (Sense.BLINDSIGHT, Sense.TREMORSENSE)
+HIDDEN = Condition.HIDDEN
+"""001-15 "Hidden Condition" (001 l.308): a row of the `strike` condition set."""
+CROUCHING = Condition.CROUCHING
+"""001-12 crouching behind cover (001 l.146), kept as a state (docs/rulings.md R-91)."""
 
 
 def plays_001(engine: Engine) -> bool:
@@ -56,7 +60,9 @@ def adjust_context(
     """The target's context under 001 (see the module docstring); unchanged otherwise.
 
     The GM's cover override (docs/design.md#cover) stands as given; otherwise a target the GM
-    marks crouching gets one level more cover (001-12).
+    marks crouching, or that is Crouching (the state, `strike_states.crouch`), gets one level
+    more cover (001-12). A Hidden creature (001-15) is neither seen nor perceived by the other
+    sides: -2 against it, +2 for its own attack (001-13; docs/rulings.md R-91).
 
     Raises:
         ActionError: a Shoot! beyond 15 squares (001-17 pick); a Shoot! without an area or a
@@ -75,9 +81,17 @@ def adjust_context(
             f"{target_c.name} is {distance} squares away: a Shoot! reaches 15 squares at most "
             "(001-17)"
         )
+    # 001-15 pick (docs/rulings.md R-91): a Hidden creature's whereabouts are unknown to the
+    # other sides - unseen and unperceived (001-02 groups "Hidden or Imperceivable").
+    hidden_target = target_c.side != attacker_c.side and has(engine, encounter, target_id, HIDDEN)
+    hidden_attacker = target_c.side != attacker_c.side and has(
+        engine, encounter, attacker_id, HIDDEN
+    )
     # The GM may rule total concealment (light, fog): then the attacker cannot see it either.
-    sees = _sees(engine, encounter, field_, attacker, target, power.origin) and (
-        ctx.concealment is not ConcealmentDegree.TOTAL
+    sees = (
+        not hidden_target
+        and _sees(engine, encounter, field_, attacker, target, power.origin)
+        and (ctx.concealment is not ConcealmentDegree.TOTAL)
     )
     if not sees and style in (AttackStyle.SHOOT, AttackStyle.SPELL):
         # 001-14, 001 l.168-174: against an unseen target "You can only make a Shoot! with an
@@ -86,7 +100,9 @@ def adjust_context(
             f"{attacker_c.name} cannot see {target_c.name}: against an unseen target only a "
             f"Shoot! with an area of effect (001-14)"
         )
-    seen = _sees(engine, encounter, field_, target, attacker, Origin.RANGED)
+    seen = not hidden_attacker and _sees(
+        engine, encounter, field_, target, attacker, Origin.RANGED
+    )
     combat = encounter.combat
     mover = combat.find(target_id) if combat.current == target_id else None
     allies = {c.id for c in encounter.creatures if c.side == attacker_c.side}
@@ -107,7 +123,8 @@ def adjust_context(
     )
     extra = list(shot_modifiers(style, facts))
     cover = ctx.cover
-    if target_id in choices.crouching and target_id not in choices.cover:
+    crouched = target_id in choices.crouching or has(engine, encounter, target_id, CROUCHING)
+    if crouched and target_id not in choices.cover:
         cover = stepped_up(engine.ruleset.cover.degrees(), cover)
     if spell_ignores_cover(style, sees_target=sees) and cover is not CoverDegree.TOTAL:
         cover = CoverDegree.NONE  # 001-27, 001 l.270 "regardless of cover"
@@ -116,9 +133,11 @@ def adjust_context(
         # 001-13 replaces total concealment -5 (docs/rulesets.md "Concealment").
         extra += unseen_modifiers(
             sees_target=sees,
-            perceives_target=sees or _senses(engine, encounter, attacker_id, distance),
+            perceives_target=sees
+            or (not hidden_target and _senses(engine, encounter, attacker_id, distance)),
             seen_by_target=seen,
-            perceived_by_target=seen or _senses(engine, encounter, target_id, distance),
+            perceived_by_target=seen
+            or (not hidden_attacker and _senses(engine, encounter, target_id, distance)),
         )
         if concealment is ConcealmentDegree.TOTAL:
             concealment = ConcealmentDegree.NONE
@@ -131,6 +150,23 @@ def adjust_context(
         long_range=False,
         attack_modifiers=(*mods, *extra),
     )
+
+
+def has(engine: Engine, encounter: Encounter, creature_id: str, condition: Condition) -> bool:
+    """Whether the creature has the condition now (001's Hidden and Crouching states)."""
+    return condition in engine.rules.conditions(encounter, creature_id)
+
+
+def sees(engine: Engine, encounter: Encounter, viewer_id: str, seen_id: str) -> bool:
+    """Whether `viewer_id` can see `seen_id` on the map (not blinded, no total concealment).
+
+    Where it stands only: whether `seen_id` is Hidden is the caller's (001-15).
+    """
+    field_ = engine.battlefield(encounter)
+    viewer_c, seen_c = encounter.creature(viewer_id), encounter.creature(seen_id)
+    viewer = Occupant(viewer_c.id, viewer_c.space, viewer_c.side)
+    seen = Occupant(seen_c.id, seen_c.space, seen_c.side)
+    return _sees(engine, encounter, field_, viewer, seen, Origin.RANGED)
 
 
 def note_turn_sight(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:

@@ -20,12 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from orcus_desktop.controller import strike_states
 from orcus_desktop.controller.attack_powers import basic_attack_name, reach_of
 from orcus_desktop.controller.attack_resolution import stage_attack
 from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.engagement import engaged, keeps_engagement
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, Step
+from orcus_desktop.controller.shooting import HIDDEN, has
 from orcus_desktop.controller.vision import can_see
 from orcus_desktop.geometry.sight import space_sees_space
 from orcus_desktop.model.encounter import Encounter
@@ -66,6 +68,11 @@ def can_strike_back(engine: Engine, encounter: Encounter, reactor_id: str, targe
 
 def _sees(engine: Engine, encounter: Encounter, viewer_id: str, target_id: str) -> bool:
     viewer = encounter.creature(viewer_id)
+    hidden = encounter.creature(target_id).side != viewer.side and has(
+        engine, encounter, target_id, HIDDEN
+    )
+    if hidden:  # 001-15: a Hidden striker is unseen (001-14: the counter goes last)
+        return False
     if not can_see(encounter, engine.rules, viewer):
         return False
     field_ = engine.battlefield(encounter)
@@ -188,10 +195,16 @@ def without_the_dead(engine: Engine, encounter: Encounter) -> Encounter:
 
 
 def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:
-    """The step with the 001 strikes it provoked (`offer_strikes`) and the dead disengaged."""
-    if not isinstance(outcome, Step) or not keeps_engagement(engine.ruleset):
+    """The step with the 001 strikes it provoked (`offer_strikes`) and the dead disengaged.
+
+    Also the Hidden and Crouching states the step ended (`strike_states.after_step`, 001-12/15).
+    """
+    if not isinstance(outcome, Step):
         return outcome
-    after = without_the_dead(engine, offer_strikes(engine, before, outcome.after))
+    after = outcome.after
+    if keeps_engagement(engine.ruleset):
+        after = without_the_dead(engine, offer_strikes(engine, before, after))
+    after = strike_states.after_step(engine, before, after)
     if after is outcome.after:
         return outcome
     return replace(outcome, after=after)

@@ -62,6 +62,8 @@ class Condition(StrEnum):
     HIDDEN = "hidden"
     SWALLOWED = "swallowed"
     EXILED = "exiled"
+    # 001-12 (001 l.146): crouching behind cover, a state of the 001 condition set (strike.py).
+    CROUCHING = "crouching"
 
     @property
     def label(self) -> str:
@@ -377,6 +379,7 @@ VARIANT_CONDITIONS = (
     Condition.HIDDEN,
     Condition.SWALLOWED,
     Condition.EXILED,
+    Condition.CROUCHING,
 )
 """Conditions 000 does not have: a ruleset has one when its condition set has a row for it."""
 

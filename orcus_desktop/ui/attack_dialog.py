@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -200,6 +201,8 @@ class AttackDialog(QDialog):
     def _after_drop(self, refusal: str) -> None:
         self.error.setText(refusal)
         self._on_options_changed()
+        # The target's line may have grown (combat advantage, prone): make room once laid out.
+        QTimer.singleShot(0, self, self.adjustSize)
 
     def _crouching(self) -> tuple[str, ...]:
         return tuple(t for t, box in self.crouch_boxes.items() if box.isChecked())

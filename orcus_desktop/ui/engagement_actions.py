@@ -4,9 +4,10 @@ Under a ruleset with engagement (001, `strike`), a Strike! engages by itself
 (controller/strike_reactions.py); these two menu items are the rest: Close (001-30, 001 l.286
 "you do become Engaged With it") for the creature whose turn it is, against the creature
 selected on the map, and the Withdraw action (001-31, l.346) for the creature the Actions panel
-shows; Block, Dodge and Dispel (001-28, l.276-298) for that creature too. Each is one session
-call (one undo step); a refusal is said in the status bar. Under another ruleset all are
-disabled.
+shows; Block, Dodge and Dispel (001-28, l.276-298) for that creature too, and Hide (001-15,
+l.304-308: the d20 rolled at the table is asked, Cancel lets the app roll) and Crouch (001-12,
+l.146). Each is one session call (one undo step); a refusal is said in the status bar. Under
+another ruleset all are disabled.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from orcus_desktop.controller.engagement import Guard, keeps_engagement
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.strike_states import has_states
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.panels.common import AskDie, ask_d20_dialog
 
 
 class EngagementActions:
@@ -63,8 +66,23 @@ class EngagementActions:
             act.setToolTip(f"001 {kind.label}: +1 to {kind.defense.label} until its next turn")
             act.triggered.connect(self._guard_slot(kind))
             self.guard_actions[kind] = act
+        self.hide_action = make_action(window, "&Hide…")
+        self.hide_action.setObjectName("hide_action")
+        self.hide_action.setToolTip(
+            "001 Hide: a -1 Stealth check against the enemies' best passive Perception"
+        )
+        self.hide_action.triggered.connect(self.hide_shown)
+        self.crouch_action = make_action(window, "&Crouch Behind Cover")
+        self.crouch_action.setObjectName("crouch_action")
+        self.crouch_action.setToolTip(
+            "001 Crouch: one level more cover against every attack until it moves or acts"
+        )
+        self.crouch_action.triggered.connect(self.crouch_shown)
+        self._window = window
+        self.ask_die: AskDie = ask_d20_dialog
         menu.addSeparator()
         menu.addActions([self.engage_action, self.withdraw_action, *self.guard_actions.values()])
+        menu.addActions([self.hide_action, self.crouch_action])
         menu.aboutToShow.connect(self.refresh)
         self.refresh()
 
@@ -73,6 +91,9 @@ class EngagementActions:
         on = keeps_engagement(self._session.ruleset)
         for act in (self.engage_action, self.withdraw_action, *self.guard_actions.values()):
             act.setEnabled(on)
+        states = has_states(self._session.ruleset)
+        self.hide_action.setEnabled(states)
+        self.crouch_action.setEnabled(states)
 
     def engage_selected(self) -> None:
         combat = self._session.encounter.combat
@@ -105,3 +126,21 @@ class EngagementActions:
             self._say(f"Refused: select the creature that takes {kind.label}")
         else:
             self._session.guard(creature_id, kind, initiator=self)
+
+    def hide_shown(self) -> None:
+        """The shown creature (else whose turn it is) tries to hide (001-15)."""
+        creature_id = self._shown() or self._session.encounter.combat.current
+        if creature_id is None:
+            self._say("Refused: select the creature that hides")
+            return
+        name = self._session.encounter.name_of(creature_id)
+        die = self.ask_die(self._window, f"{name}'s Stealth d20 (Cancel: the app rolls)")
+        self._session.hide(creature_id, die, initiator=self)
+
+    def crouch_shown(self) -> None:
+        """The shown creature (else whose turn it is) crouches behind cover (001-12)."""
+        creature_id = self._shown() or self._session.encounter.combat.current
+        if creature_id is None:
+            self._say("Refused: select the creature that crouches")
+        else:
+            self._session.crouch(creature_id, initiator=self)

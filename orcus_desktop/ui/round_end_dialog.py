@@ -59,6 +59,7 @@ class RoundEndDialog(QDialog):
         self.at_round = QSpinBox(self)
         self.at_round.setRange(0, 10**6)
         self.at_round.setSpecialValueText("every round")
+        self.at_round.setPrefix("round ")
         self.at_round.setToolTip("0: every round; else once, at the end of that round")
         self.add_button = QPushButton("&Add", self)
         self.add_button.clicked.connect(self.add)

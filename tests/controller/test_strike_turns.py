@@ -11,12 +11,17 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.file_format.fields import EncounterFileError
+from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
+from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
@@ -321,3 +326,21 @@ def test_round_end_activities_edits_and_refusals() -> None:
     for _ in range(3):
         assert s.end_turn().ok
     assert _notes(s, "001-04") == []
+
+
+def test_a_bad_round_end_activity_in_a_file_is_named() -> None:
+    s = _fight()
+    assert s.add_round_end_activity("The fire spreads").ok
+    data = encounter_to_dict(s.encounter)
+    assert encounter_from_dict(data).combat.round_end_activities == s.round_end_activities()
+    data["combat"]["round_end_activities"][0]["text"] = "  "
+    with pytest.raises(EncounterFileError, match=r"combat.round_end_activities\[0\].text"):
+        encounter_from_dict(data)
+
+
+def test_a_run_that_is_a_standard_action_spends_the_standard_action() -> None:
+    """003-40, 003 l.656-662 Run: "Standard Action - Effect: Move your Speed." (as 001-32)."""
+    s = _fight("square-fireballs")
+    assert s.move_creature("hero", Square(2, 6), MoveMode.DASH).ok
+    budget = _budget(s)
+    assert (budget.standard, budget.move) == (0, 1)

@@ -12,6 +12,8 @@ from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
     Budget,
+    ConditionRow,
+    ConditionSet,
     CoverLevel,
     CoverScale,
     DashRules,
@@ -31,8 +33,9 @@ STRIKE_001 = ORCUS.with_changes(
         "ladder; Shoot!/Spell! bands (range, speed, engagement, charging, a target unseen at "
         "the turn's start), unseen and help modifiers; movement around creatures; a move then "
         "one action (001-05); prone on ending a turn in another's space (001-09); dropping "
-        "prone off-turn (001-06); the end-of-round step (001-04). Not yet: declaring oneself "
-        "the target of an attack or charge (001-10, 001-29), Hidden (001-15)."
+        "prone off-turn (001-06); the end-of-round step (001-04); Hide and Crouch (001-15, "
+        "001-12). Not yet: declaring oneself the target of an attack or charge (001-10, "
+        "001-29)."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
     # penalties to the attacker).
@@ -68,6 +71,24 @@ STRIKE_001 = ORCUS.with_changes(
         action_ends_move=True,
         # 001-06, 001 l.100 "Dropping Prone": free, on a seen creature's turn.
         drop_prone_off_turn=True,
+    ),
+    # 001-15 Hidden (001 l.304-310) and 001-12 Crouching (l.146) as states of the creature;
+    # the Hide and Crouch actions and their ends are `controller/strike_states.py`, their
+    # effect on attacks `controller/shooting.py` (docs/rulings.md R-91). A Hidden creature
+    # is left off the players' screen as 003's is.
+    conditions=ConditionSet(
+        rows=(
+            ConditionRow(
+                "hidden",
+                source="001-15, 001 l.308",
+                label="Hidden",
+                beneficial=True,
+                hidden_from_players=True,
+            ),
+            ConditionRow(
+                "crouching", source="001-12, 001 l.146", label="Crouching", beneficial=True
+            ),
+        )
     ),
     # 001-32, 001 l.288-290 "You can move to a second area in one Turn.": the one action.
     dash=DashRules(

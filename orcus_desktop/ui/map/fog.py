@@ -23,6 +23,7 @@ from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.vision import PlayerVision, player_vision
 from orcus_desktop.geometry.grid import Space
 from orcus_desktop.geometry.visibility import Ring
+from orcus_desktop.geometry.work_arrays import release_free_heap
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
@@ -220,5 +221,8 @@ class PlayerFog(QObject):
                 self.item.set_path(fog_path(cover, vision.rings))
             self.item.setVisible(True)
             scene.set_shown_creatures(vision.seen)
+            # The sight pairs and the union leave their freed work arrays scattered in the
+            # heap (29 MB at 200x200 with 100 heroes, issue 14): give them back now.
+            release_free_heap()
         self.last_rebuild_ms = (time.perf_counter() - started) * 1000
         self.rebuilt.emit()

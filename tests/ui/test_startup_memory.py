@@ -1,0 +1,47 @@
+"""The app's start-up keeps no module source in memory (issue 14: 7.7 MB with the demo).
+
+PySide6 reads the source of every module imported after it (its __feature__ check) and
+linecache keeps the lines: the app imports its Qt-free core first and drops the rest once the
+window shows. Checked in a fresh process, the way `orcus-desktop` starts.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+from tests.conftest import REPO_ROOT
+
+
+def test_start_gui_imports_the_core_before_qt_and_keeps_no_source_lines() -> None:
+    script = textwrap.dedent(
+        """
+        import linecache, sys
+        from orcus_desktop.app import start_gui
+        from orcus_desktop.assets import demo_encounter_path
+        from orcus_desktop.model.serialization import load_encounter
+
+        window = start_gui(
+            load_encounter(demo_encounter_path()), None, player_view=True, remember_layout=False
+        )
+        order = list(sys.modules)
+        print(order.index("orcus_desktop.controller.session") < order.index("PySide6"))
+        print(sorted(name for name in linecache.cache if "orcus_desktop" in name))
+        window.close()
+        """
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    core_first, kept = result.stdout.split("\n")[:2]
+    assert core_first == "True"
+    assert kept == "[]"
