@@ -43,14 +43,16 @@ class StealthCommands(SessionFamily):
     def enshroud(self, creature_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, stealth_maneuvers.enshroud, creature_id)
 
-    def hide(
+    def stealth_hide(
         self, creature_id: str, check: StealthCheck, initiator: object = None
     ) -> OperationResult:
+        """003's Hide maneuver (001's Hide is `hide`)."""
         return self._run(initiator, stealth_maneuvers.hide, creature_id, check)
 
-    def search(
+    def stealth_search(
         self, creature_id: str, check: StealthCheck, initiator: object = None
     ) -> OperationResult:
+        """003's Search maneuver."""
         return self._run(initiator, stealth_maneuvers.search, creature_id, check)
 
     def spot(self, creature_id: str, initiator: object = None) -> OperationResult:

@@ -94,7 +94,7 @@ def test_hide_is_a_stealth_check_against_the_gms_dc() -> None:
     Cover or Total Concealment from all enemies" (the wall hides it from the orc)."""
     s = _fight()
     # Dex +1: 14 + 1 = 15 against 15 + 2 (Master) - 1 (total cover) = 16: a failure.
-    assert s.hide("hero", StealthCheck(dc=15, tier=2, die=14)).ok
+    assert s.stealth_hide("hero", StealthCheck(dc=15, tier=2, die=14)).ok
     assert _held(s, "hero") == set()
     assert s.encounter.combat.combatant("hero").budget.standard == 0
     note = (
@@ -103,9 +103,9 @@ def test_hide_is_a_stealth_check_against_the_gms_dc() -> None:
     )
     assert note in _log(s)
     s.undo()
-    assert s.hide("hero", StealthCheck(dc=15, tier=2, die=15)).ok
+    assert s.stealth_hide("hero", StealthCheck(dc=15, tier=2, die=15)).ok
     assert _held(s, "hero") == {Condition.HIDDEN}
-    bad = _fight().hide("hero", StealthCheck(dc=15, tier=4))
+    bad = _fight().stealth_hide("hero", StealthCheck(dc=15, tier=4))
     assert bad.reason == "the training tier is 0 (none) to 3 (Grandmaster)"
 
 
@@ -114,11 +114,12 @@ def test_search_finds_the_nearby_and_spot_sees_the_close() -> None:
     Hidden or Shrouded"); l.716-721 Spot ("Hidden enemies within 2 or less squares of you
     become Shrouded instead")."""
     s = _fight()
-    assert s.search("hero", StealthCheck(dc=10)).reason.startswith("no hidden or shrouded enemy")
+    nobody = s.stealth_search("hero", StealthCheck(dc=10))
+    assert nobody.reason.startswith("no hidden or shrouded enemy")
     assert s.add_condition("orc", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
     # Wis +0 at level 1: 12 against 10 + 1 (the wall: total cover from the hero) = 11; the
     # orc is 6 squares off (no -1 for within 4).
-    assert s.search("hero", StealthCheck(dc=10, die=12)).ok
+    assert s.stealth_search("hero", StealthCheck(dc=10, die=12)).ok
     note = "Perception check 12 vs DC 10 +1 total cover or concealment = 11: success"
     assert f"003-47: Search: {note}" in _log(s)
     assert _held(s, "orc") == set()
@@ -182,7 +183,7 @@ def test_the_gms_edit_is_no_action_and_hiding_is_saved(tmp_path: Path) -> None:
     assert hidden_from_players(s.rules, s.encounter) == frozenset()
     hiding = _fight()
     assert hiding.end_turn().ok
-    assert hiding.hide("orc", StealthCheck(dc=5, die=20)).ok
+    assert hiding.stealth_hide("orc", StealthCheck(dc=5, die=20)).ok
     path = tmp_path / "hidden.json"
     save_encounter(path, hiding.encounter)
     reopened = make_session(load_encounter(path))

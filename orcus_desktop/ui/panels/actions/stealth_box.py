@@ -180,6 +180,6 @@ class StealthBox(QGroupBox):
             if check is None:
                 return
             if key == "hide":
-                session.hide(cid, check, initiator=self)
+                session.stealth_hide(cid, check, initiator=self)
             else:
-                session.search(cid, check, initiator=self)
+                session.stealth_search(cid, check, initiator=self)
