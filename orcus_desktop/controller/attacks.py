@@ -23,6 +23,7 @@ from orcus_desktop.controller.attack_resolution import (
 )
 from orcus_desktop.controller.availability import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.interposition import declared_power
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.outcomes import Outcome, TargetPreview, refuse
 from orcus_desktop.controller.strike_reactions import counter_first
@@ -68,19 +69,25 @@ def use_power(
     if problem:
         return refuse(op, problem, creature_id)
 
+    # The attack as it waits in `combat.pending` while something strikes first.
+    held = PendingAttack(
+        CreatureId(creature_id),
+        "power",
+        power.name,
+        tuple(CreatureId(t) for t in target_ids),
+        freeze({"dice": list(dice), **choices.to_options()}),
+        f"{name}'s {power.name}",
+    )
+
     def change(e: Encounter) -> AttackOutcome:
+        # 001-10 (001 l.136): a creature next to the target may declare itself the target.
+        asked = declared_power(engine, e, creature_id, power, target_ids, dice, choices)
+        if asked is not None:
+            return AttackOutcome(asked, {}, ())
         if counter_first(engine, e, creature_id, power, target_ids):
             # 001-23, 001 l.244: the target's longer reach strikes first - the Strike! waits
             # for its Counter Strike! (offered by `strike_reactions.after_step`).
             stage_attack(engine, e, creature_id, power, target_ids, choices)
-            held = PendingAttack(
-                CreatureId(creature_id),
-                "power",
-                power.name,
-                tuple(CreatureId(t) for t in target_ids),
-                freeze({"dice": list(dice), **choices.to_options()}),
-                f"{name}'s {power.name}",
-            )
             e = engine.spend(e, creature_id, power.action)
             return AttackOutcome(hold(engine, e, held, target_ids), {}, ())
         if power.origin in (Origin.RANGED, Origin.FAR) or autofire_provokes(engine.ruleset, power):
@@ -92,14 +99,6 @@ def use_power(
             if e.combat.current != creature_id and not reacting_provokes(engine):
                 provoked = ()  # 003-16 (003 l.269): a reaction provokes nothing; nothing held
             if offerable(e, provoked, engine.ruleset):
-                held = PendingAttack(
-                    CreatureId(creature_id),
-                    "power",
-                    power.name,
-                    tuple(CreatureId(t) for t in target_ids),
-                    freeze({"dice": list(dice), **choices.to_options()}),
-                    f"{name}'s {power.name}",
-                )
                 e = engine.spend(e, creature_id, power.action)
                 return AttackOutcome(hold(engine, e, held, provoked), {}, provoked)
         out = attack(engine, e, creature_id, power, target_ids, dice=dice, choices=choices)

@@ -32,6 +32,7 @@ from orcus_desktop.controller.availability import (
 )
 from orcus_desktop.controller.combat_rules import effect_data, healing_data
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
@@ -90,14 +91,11 @@ def take_action(
     if simple is None:
         return refuse(action.value, f"{action.label} needs more than its creature", creature_id)
     text = simple.text.replace("{name}", engine.name(encounter, creature_id))
-    return checked_action(
-        engine,
-        encounter,
-        action,
-        text,
-        creature_id,
-        lambda e: simple.change(engine, e, creature_id),
-    )
+
+    def change(e: Encounter) -> Encounter:
+        return simple.change(engine, e, creature_id)
+
+    return checked_action(engine, encounter, action, text, creature_id, change)
 
 
 def help_ally(
@@ -112,14 +110,11 @@ def help_ally(
     action = CombatAction.HELP_ATTACK if kind is AidKind.ATTACK else CombatAction.HELP_DEFENSE
     verb = "attack" if kind is AidKind.ATTACK else "defend"
     text = f"{engine.name(encounter, creature_id)} helps {engine.name(encounter, ally_id)} {verb}"
-    return checked_action(
-        engine,
-        encounter,
-        action,
-        text,
-        creature_id,
-        lambda e: _help_action(engine, e, creature_id, ally_id, enemy_id, kind),
-    )
+
+    def change(e: Encounter) -> Encounter:
+        return _help_action(engine, e, creature_id, ally_id, enemy_id, kind)
+
+    return checked_action(engine, encounter, action, text, creature_id, change)
 
 
 def aid_another(
@@ -314,6 +309,9 @@ def charge(
         )
         provoked = preview.provoking_enemy_ids
         power = find_power(engine.rules, e, creature_id, basic_name)
+        asked = declared(engine, e, held, power) if not shove and power else None  # 001-29
+        if asked is not None:
+            return AttackOutcome(asked, {}, ())
         if not shove and power and counter_first(engine, e, creature_id, power, [target_id]):
             provoked = (target_id,)  # 001-23: the longer reach counter-strikes first
         if offerable(e, provoked, engine.ruleset):

@@ -8,6 +8,7 @@ commits, or a refusal with the reason.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from orcus_desktop.controller.combat_rules import (
@@ -56,13 +57,24 @@ def _logged(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Imposition:
+    """How long an imposed effect lasts and who imposed it (000 "Duration").
+
+    The GM imposes conditions and persistent damage alike with these three choices.
+    """
+
+    duration: DurationKind
+    source: str
+    source_id: str | None
+
+
+# 000 "Falling": the creature lands prone (until it stands up).
+_FALLEN_PRONE = Imposition(DurationKind.UNTIL_COUNTERED, "Falling", None)
+
+
 def _imposition(
-    engine: Engine,
-    encounter: Encounter,
-    creature_id: str,
-    source: str,
-    duration: DurationKind,
-    source_id: str | None,
+    engine: Engine, encounter: Encounter, creature_id: str, imposed: Imposition
 ) -> dict[str, Any]:
     """The keywords the rules take to impose an effect on the creature from the current turn.
 
@@ -70,11 +82,11 @@ def _imposition(
     """
     me = engine.combatant(encounter, creature_id)
     current = encounter.combat.current
-    by = CreatureId(source_id) if source_id else None
+    by = CreatureId(imposed.source_id) if imposed.source_id else None
     return {
         "holder": me.id,
-        "source": source,
-        "duration": Duration(duration, by),
+        "source": imposed.source,
+        "duration": Duration(imposed.duration, by),
         "source_id": by,
         "current_turn": CreatureId(current) if current else None,
     }
@@ -202,7 +214,7 @@ def falling_damage(
             engine.combatant(e, creature_id).state,
             Condition.PRONE,
             engine.rules.ruleset,
-            **_imposition(engine, e, creature_id, "Falling", DurationKind.UNTIL_COUNTERED, None),
+            **_imposition(engine, e, creature_id, _FALLEN_PRONE),
         )
         e = engine.set_state(e, creature_id, state)
         for inst in insts:
@@ -272,14 +284,12 @@ def add_condition(
     encounter: Encounter,
     creature_id: str,
     condition: Condition,
-    duration: DurationKind,
-    source: str,
-    source_id: str | None,
+    imposed: Imposition,
 ) -> Outcome:
     """The GM imposes a condition with a duration (000 "Conditions", "Duration")."""
 
     def change(e: Encounter) -> Encounter:
-        how = _imposition(engine, e, creature_id, source, duration, source_id)
+        how = _imposition(engine, e, creature_id, imposed)
         try:
             state, insts = rules_state.impose_condition(
                 engine.combatant(e, creature_id).state, condition, engine.rules.ruleset, **how
@@ -289,7 +299,7 @@ def add_condition(
         e = engine.set_state(e, creature_id, state)
         for inst in insts:  # the condition, then what it brings (000: unconscious -> prone)
             data = {"effect": effect_data(inst)}
-            e = _logged(e, "condition_added", source_id, creature_id, data)
+            e = _logged(e, "condition_added", imposed.source_id, creature_id, data)
         return engine.rules.let_go_if_unable(e, creature_id)  # 004-18
 
     return named_step(
@@ -308,14 +318,12 @@ def add_persistent_damage(
     creature_id: str,
     amount: int,
     types: Sequence[str],
-    duration: DurationKind,
-    source: str,
-    source_id: str | None,
+    imposed: Imposition,
 ) -> Outcome:
     """The GM imposes persistent damage (000 "Persistent damage")."""
 
     def change(e: Encounter) -> Encounter:
-        how = _imposition(engine, e, creature_id, source, duration, source_id)
+        how = _imposition(engine, e, creature_id, imposed)
         try:
             damage_types = tuple(DamageType(t) for t in types)
             state, inst = rules_state.add_persistent_damage(

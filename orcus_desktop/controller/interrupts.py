@@ -46,6 +46,8 @@ from orcus_desktop.vocabulary import CreatureId, Origin
 def waiting_problem(encounter: Encounter) -> str:
     """Why no new attack may start: one waits for its opportunity attacks, or ""."""
     held = encounter.combat.pending
+    if held is not None and strike_reactions.interposers(held):  # 001-10/29
+        return f"{held.text} waits: does someone declare itself its target?"
     return f"{held.text} waits for the opportunity attacks" if held is not None else ""
 
 

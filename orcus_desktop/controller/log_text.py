@@ -120,10 +120,13 @@ def roll_text(roll: RollRecord | None) -> str:
         return str(roll.total)
 
 
-def effect_text(effect: Effect | None, label: Label = plain_label) -> str:
+def effect_text(
+    effect: Effect | None, label: Label = plain_label, persistent: str = "persistent damage"
+) -> str:
     """``Dazed (save ends)`` or ``5 fire persistent damage (save ends)``.
 
-    ``label`` names conditions (the ruleset's `Ruleset.label`: 004 "Snared").
+    ``label`` names conditions (the ruleset's `Ruleset.label`: 004 "Snared"); ``persistent``
+    names persistent damage (the panels say only "persistent").
     """
     if effect is None:
         return "an effect"
@@ -135,7 +138,7 @@ def effect_text(effect: Effect | None, label: Label = plain_label) -> str:
             what += f", downgraded from {label(effect.downgraded_from.value).capitalize()}"
     else:
         types = " ".join(t.value for t in effect.types)
-        what = f"{effect.amount} {types + ' ' if types else ''}persistent damage"
+        what = f"{effect.amount} {types + ' ' if types else ''}{persistent}"
     return f"{what} ({when})"
 
 

@@ -8,8 +8,7 @@ nothing. Forced movement (000 "Unwilling Movement") never provokes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import forced_collisions, move_interrupts, owed_moves, placement
 from orcus_desktop.controller.availability import CombatAction, action_problem
@@ -320,6 +319,30 @@ def _allowance(
     return speed, geo_movement.PathRule.WALK, slowed
 
 
+@dataclass(frozen=True, slots=True)
+class ForcedMoveDetails:
+    """Where a push, pull or slide comes from, and 003's confirmations of how it ended.
+
+    ``source_id`` (the creature forcing it) or ``source_square`` (an area's origin) sets the
+    direction a push must take. 003's confirmations (`forced_collisions`): ``collided_with``
+    (a creature id or "obstacle") when the movement ended early on a collision (003-43);
+    ``over_edge`` when the next square would take it off a cliff (003-45, a save); a grabbed
+    creature saves or stays (003-27). Both may end on the start square. ``dice``: typed-in
+    dice for those rolls.
+    """
+
+    source_id: str | None = None
+    source_square: Square | None = None
+    collided_with: str | None = None
+    over_edge: bool = False
+    dice: tuple[int, ...] = ()
+
+    @property
+    def ended_early(self) -> bool:
+        """The GM confirmed a collision or an edge: it may stop short, even where it began."""
+        return self.collided_with is not None or self.over_edge
+
+
 def forced_move(
     engine: Engine,
     encounter: Encounter,
@@ -327,18 +350,9 @@ def forced_move(
     kind: ForcedKind,
     squares: int,
     destination: Square,
-    source_id: str | None = None,
-    source_square: Square | None = None,
-    collided_with: str | None = None,
-    over_edge: bool = False,
-    dice: Sequence[int] = (),
+    details: ForcedMoveDetails,
 ) -> Encounter:
     """Push, pull or slide a creature (000 "Unwilling Movement"); never provokes.
-
-    003's confirmations (`forced_collisions`): ``collided_with`` (a creature id or
-    "obstacle") when the movement ended early on a collision (003-43); ``over_edge`` when the
-    next square would take it off a cliff (003-45, a save); a grabbed creature saves or stays
-    (003-27). Both may end on the start square. ``dice``: typed-in dice for those rolls.
 
     Raises:
         ActionError: the creature cannot be moved there.
@@ -355,23 +369,24 @@ def forced_move(
         # unwilling movement." 002-09 (002 l.25): restrained creatures can be pushed.
         label = engine.ruleset.condition_label(unmovable[0].value).lower()
         raise ActionError(f"{target.name} is {label} and cannot be moved")
-    source = Space(source_square, Size.MEDIUM) if source_square is not None else None
+    origin = details.source_square
+    source = Space(origin, Size.MEDIUM) if origin is not None else None
     options = forced_destinations(
         engine.battlefield(encounter),
         target_id,
         kind,
         squares,
         source=source,
-        source_id=source_id if source is None else None,
+        source_id=details.source_id if source is None else None,
         along_lines=engine.ruleset.hooks.movement_policy.forced_along_lines,  # 003-44
     )
-    stays = destination == target.square and (collided_with is not None or over_edge)
+    stays = destination == target.square and details.ended_early
     if destination not in options and not stays:
         raise ActionError(f"{target.name} cannot be {kind.value}ed to that square")
     moved = len(options.get(destination, ()))
-    if collided_with is not None and moved >= squares:
+    if details.collided_with is not None and moved >= squares:
         raise ActionError(f"{target.name} moved the full distance: no collision (003-43)")
-    rolls = QueuedSource(engine.rng, list(dice))
+    rolls = QueuedSource(engine.rng, list(details.dice))
     encounter, negated = forced_collisions.grab_holds(
         engine, encounter, target_id, destination, rolls
     )
@@ -380,16 +395,16 @@ def forced_move(
     encounter = encounter.with_creature(target.moved_to(destination))
     combat = encounter.combat.logged(
         "forced_move",
-        CreatureId(source_id) if source_id else None,
+        CreatureId(details.source_id) if details.source_id else None,
         (target.id,),
         {"kind": kind.value, "squares": squares, "to": list(destination)},
     )
     encounter = encounter.with_combat(combat)
-    if collided_with is not None:
+    if details.collided_with is not None:
         encounter = forced_collisions.collide(
-            engine, encounter, target_id, collided_with, source_id, rolls
+            engine, encounter, target_id, details.collided_with, details.source_id, rolls
         )
-    if over_edge:
+    if details.over_edge:
         encounter = forced_collisions.edge_save(
             engine, encounter, target_id, moved, squares, rolls
         )
@@ -403,16 +418,9 @@ def force_move(
     kind: str,
     squares: int,
     destination: Square,
-    source_id: str | None = None,
-    source_square: Square | None = None,
-    collided_with: str | None = None,
-    over_edge: bool = False,
-    dice: Sequence[int] = (),
+    details: ForcedMoveDetails,
 ) -> Outcome:
-    """Carry out a push, pull or slide the GM chose (000 "Unwilling Movement").
-
-    ``collided_with``, ``over_edge``, ``dice``: 003's confirmations (see `forced_move`).
-    """
+    """Carry out a push, pull or slide the GM chose (000 "Unwilling Movement")."""
     try:
         kind_moved = owed_moves.forced_kind(kind)
     except ValueError:
@@ -423,19 +431,7 @@ def force_move(
         f"{kind_moved.value.capitalize()} {engine.name(encounter, target_id)}",
         encounter,
         lambda e: owed_moves.placed(
-            forced_move(
-                engine,
-                e,
-                target_id,
-                kind_moved,
-                squares,
-                destination,
-                source_id,
-                source_square,
-                collided_with,
-                over_edge,
-                dice,
-            ),
+            forced_move(engine, e, target_id, kind_moved, squares, destination, details),
             target_id,
             engine.battlefield,
         ),

@@ -256,18 +256,11 @@ class GameSession(
         initiator: object = None,
     ) -> OperationResult:
         """A push, pull or slide; 003's collision and edge confirmations (`forced_move`)."""
+        details = movement.ForcedMoveDetails(
+            source_id, source_square, collided_with, over_edge, tuple(dice)
+        )
         return self._run(
-            initiator,
-            movement.force_move,
-            target_id,
-            kind,
-            squares,
-            destination,
-            source_id,
-            source_square,
-            collided_with,
-            over_edge,
-            dice,
+            initiator, movement.force_move, target_id, kind, squares, destination, details
         )
 
     def collision_choices(

@@ -79,9 +79,8 @@ class GmEditCommands(SessionFamily):
         source_id: str | None = None,
         initiator: object = None,
     ) -> OperationResult:
-        return self._run(
-            initiator, gm_edits.add_condition, creature_id, condition, duration, source, source_id
-        )
+        imposed = gm_edits.Imposition(duration, source, source_id)
+        return self._run(initiator, gm_edits.add_condition, creature_id, condition, imposed)
 
     def add_persistent_damage(
         self,
@@ -94,15 +93,9 @@ class GmEditCommands(SessionFamily):
         source_id: str | None = None,
         initiator: object = None,
     ) -> OperationResult:
+        imposed = gm_edits.Imposition(duration, source, source_id)
         return self._run(
-            initiator,
-            gm_edits.add_persistent_damage,
-            creature_id,
-            amount,
-            types,
-            duration,
-            source,
-            source_id,
+            initiator, gm_edits.add_persistent_damage, creature_id, amount, types, imposed
         )
 
     def remove_effect(

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orcus_desktop.controller import combat_actions, engagement, grappling, strike_states
+from orcus_desktop.controller import (
+    combat_actions,
+    engagement,
+    grappling,
+    interposition,
+    strike_states,
+)
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.geometry.grid import Square
@@ -32,6 +38,14 @@ class SpecialActionCommands(SessionFamily):
 
     def guard(self, creature_id: str, kind: Guard, initiator: object = None) -> OperationResult:
         return self._run(initiator, engagement.guard, creature_id, kind)
+
+    # -- 001 "Against Who?" (controller/interposition.py) ----------------------------------
+
+    def interpose(self, creature_id: str, initiator: object = None) -> OperationResult:
+        return self._run(initiator, interposition.interpose, creature_id)
+
+    def keep_target(self, initiator: object = None) -> OperationResult:
+        return self._run(initiator, interposition.keep_target)
 
     # -- 001 Hide and Crouch (controller/strike_states.py) ---------------------------------
 

@@ -15,7 +15,7 @@ from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import AttackOutcome, attack
 from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.movement import forced_move
+from orcus_desktop.controller.movement import ForcedMoveDetails, forced_move
 from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
 from orcus_desktop.geometry.grid import Space, Square, space_distance
 from orcus_desktop.model.encounter import Encounter
@@ -47,9 +47,8 @@ def shove_hit(
         push_to = max(
             sorted(options), key=lambda s: space_distance(me.space, Space(s, target.size))
         )
-    encounter = forced_move(
-        engine, encounter, target_id, ForcedKind.PUSH, 1, push_to, source_id=creature_id
-    )
+    by_attacker = ForcedMoveDetails(source_id=creature_id)
+    encounter = forced_move(engine, encounter, target_id, ForcedKind.PUSH, 1, push_to, by_attacker)
     step = Square(push_to.col - old.col, push_to.row - old.row)
     into = me.square.offset(step.col, step.row)
     if not placement.destination_problem(encounter, me, into):

@@ -30,11 +30,23 @@ from orcus_desktop.controller.outcomes import Outcome, Step
 from orcus_desktop.controller.shooting import HIDDEN, has
 from orcus_desktop.controller.vision import can_see
 from orcus_desktop.geometry.sight import space_sees_space
+from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as engagement_rules
 from orcus_desktop.rules.engagement import StrikeKind, StrikeOffer
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.vocabulary import CreatureId, Origin
+
+INTERPOSERS = "interposers"
+"""The key, in a held attack's options, of who may declare itself its target (001-10/29,
+`interposition`): kept there so undo and the file keep the offer."""
+
+
+def interposers(held: PendingAttack | None) -> tuple[CreatureId, ...]:
+    """Who may still declare itself the target of the held attack (001-10, 001-29)."""
+    if held is None:
+        return ()
+    return tuple(CreatureId(str(i)) for i in held.options.get(INTERPOSERS, ()))
 
 
 def _basic_melee(engine: Engine, encounter: Encounter, creature_id: str) -> Power | None:
@@ -152,16 +164,20 @@ def offer_strikes(engine: Engine, before: Encounter, after: Encounter) -> Encoun
     """
     combat = before.combat
     actor = combat.current
+    # 001-10/29: an attack declared waits for who is its target (nothing is struck yet); the
+    # step that answers is the actor's action being carried out.
+    answered = bool(interposers(combat.pending))
     if (
         actor is None
         or not keeps_engagement(engine.ruleset)
         or not after.combat.active
         or after.combat.current != actor
-        or combat.pending is not None
+        or (combat.pending is not None and not answered)
+        or interposers(after.combat.pending)
     ):
         return after
     struck = _strikes(before, after, actor)
-    if not struck and not _acted(before, after, actor):
+    if not struck and not answered and not _acted(before, after, actor):
         return after
     first = struck[0] if struck else None
     if first is not None and after.find_creature(first) and not engine.rules.is_dead(after, first):

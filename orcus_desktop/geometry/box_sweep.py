@@ -231,6 +231,13 @@ def _batch(
     lo_ang = np.maximum(lo_ang, alpha1[pg2])
     hi_ang = np.minimum(hi_ang, alpha2[pg2])
     live = hi_ang > lo_ang
+    # A piece beyond one of the box's far sides hides nothing of it (every ray leaves the box
+    # before reaching it); pieces never cross a side line, so their middle tells.
+    mx, my = (qax + qbx) / 2, (qay + qby) / 2
+    rx0, rx1 = (bx0 - px)[pg2], (bx1 - px)[pg2]
+    ry0, ry1 = (by0 - py)[pg2], (by1 - py)[pg2]
+    live &= ~(((rx1 > 0) & (mx > rx1)) | ((rx0 < 0) & (mx < rx0)))
+    live &= ~(((ry1 > 0) & (my > ry1)) | ((ry0 < 0) & (my < ry0)))
     pg2, lo_ang, hi_ang = pg2[live], lo_ang[live], hi_ang[live]
     qax, qay, qbx, qby = qax[live], qay[live], qbx[live], qby[live]
 
@@ -262,10 +269,9 @@ def _batch(
     in_wedge_lo &= ~dead
     in_wedge_hi &= ~dead
     gi_live = gi[~dead]
+    # (the wedge's limits alpha1 and alpha2 are two of the corners)
     ev_group = np.concatenate(
         [
-            gi_live,
-            gi_live,
             pg2,
             pg2,
             gi[in_wedge_lo],
@@ -275,8 +281,6 @@ def _batch(
     )
     ev_angle = np.concatenate(
         [
-            alpha1[~dead],
-            alpha2[~dead],
             lo_ang,
             hi_ang,
             wrap_lo[in_wedge_lo],
@@ -301,9 +305,8 @@ def _batch(
 
     # nearest piece at each interval's middle ray
     n_p = len(pg2)
-    n_live = len(gi_live)
-    i0 = where[2 * n_live : 2 * n_live + n_p]
-    i1 = where[2 * n_live + n_p : 2 * n_live + 2 * n_p]
+    i0 = where[:n_p]
+    i1 = where[n_p : 2 * n_p]
     counts = np.maximum(i1 - i0, 0)
     total = int(counts.sum())
     piece_of = np.repeat(np.arange(len(pg2)), counts)
@@ -323,12 +326,11 @@ def _batch(
     winner[interval_of[is_best]] = piece_of[is_best]
 
     # box entry (near side) and exit (far side) along a ray, per axis (slab method)
-    gx0, gy0 = bx0[ig] - px[ig], by0[ig] - py[ig]
-    gx1, gy1 = bx1[ig] - px[ig], by1[ig] - py[ig]
-
     def slabs(
-        dx: FloatArray, dy: FloatArray
+        dx: FloatArray, dy: FloatArray, g: IntArray
     ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+        gx0, gy0 = bx0[g] - px[g], by0[g] - py[g]
+        gx1, gy1 = bx1[g] - px[g], by1[g] - py[g]
         with np.errstate(divide="ignore", invalid="ignore"):
             ax0, ax1 = gx0 / dx, gx1 / dx
             ay0, ay1 = gy0 / dy, gy1 / dy
@@ -338,7 +340,7 @@ def _batch(
         ext_y = np.where(dy != 0, np.maximum(ay0, ay1), np.inf)
         return ent_x, ext_x, ent_y, ext_y
 
-    ent_x, ext_x, ent_y, ext_y = slabs(mdx, mdy)
+    ent_x, ext_x, ent_y, ext_y = slabs(mdx, mdy, ig)
     near_is_x = ent_x >= ent_y
     far_is_x = ext_x <= ext_y
     r_in_mid = np.where(near_is_x, ent_x, ent_y)
@@ -352,14 +354,14 @@ def _batch(
     rel = (mid - lo_safe) % math.tau
     visible &= ~restricted | ((rel > 0) & (rel < span))
 
-    cos_k = np.cos(k_angle)
-    sin_k = np.sin(k_angle)
-    uxi, uyi = ux[ig], uy[ig]
+    # the rays at the keys (each interval's two ends), with the box's sides along them; an
+    # interval's right end is its group's next key (across groups: no interval, not visible)
+    dxk, dyk = world_dir(k_angle, k_group)
+    key_slabs = slabs(dxk, dyk, k_group)
 
-    def radial(c: FloatArray, s: FloatArray) -> tuple[FloatArray, FloatArray]:
-        dx = c * uxi - s * uyi
-        dy = c * uyi + s * uxi
-        e_x, x_x, e_y, x_y = slabs(dx, dy)
+    def radial(end: slice) -> tuple[FloatArray, FloatArray]:
+        dx, dy = dxk[end], dyk[end]
+        e_x, x_x, e_y, x_y = (v[end] for v in key_slabs)
         if len(num):
             w = winner
             with np.errstate(divide="ignore", invalid="ignore"):
@@ -374,8 +376,8 @@ def _batch(
         r_far = np.where(np.isnan(r_far), 0.0, r_far)
         return r_far, r_near
 
-    far0, near0 = radial(cos_k[:-1], sin_k[:-1])
-    far1, near1 = radial(cos_k[1:], sin_k[1:])
+    far0, near0 = radial(slice(None, -1))
+    far1, near1 = radial(slice(1, None))
     with np.errstate(invalid="ignore"):
         piece_area = 0.5 * (far0 * far1 - near0 * near1) * np.sin(t1 - t0)
     piece_area = np.where(visible & np.isfinite(piece_area), np.maximum(piece_area, 0.0), 0.0)

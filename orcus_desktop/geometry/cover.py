@@ -17,11 +17,11 @@ import numpy as np
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.corner_shares import SHARE_SLACK, ShareRows, distinct_spaces
 from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
-from orcus_desktop.geometry.cover_walls import wall_share_rows
-from orcus_desktop.geometry.coverage import cone_filter, seen_fractions, split_crossings
+from orcus_desktop.geometry.cover_creatures import add_creatures
+from orcus_desktop.geometry.cover_walls import kept_shares, wall_share_rows
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.grid import Space
-from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
+from orcus_desktop.geometry.walls import FloatArray, IntArray
 from orcus_desktop.vocabulary import CoverDegree
 
 
@@ -126,7 +126,10 @@ def _covers(
     n = len(viewer_ids)
     space_boxes = np.asarray([s.bounds() for s in spaces], dtype=np.float64).reshape(-1, 4)
     viewer_boxes, target_boxes = space_boxes[viewer_ids], space_boxes[target_ids]
-    walls = wall_share_rows(battlefield, spaces, viewer_ids, target_ids, space_boxes)
+    kept = kept_shares(battlefield)
+    space_id = kept.space_ids(spaces)
+    pair_keys = (space_id[viewer_ids] << 32) | space_id[target_ids]
+    walls = wall_share_rows(battlefield, kept, spaces, viewer_ids, target_ids, pair_keys)
     both = walls.shares.copy()
     wall_rank = _degree_rank(1 - walls.shares, buckets)
     # creatures can only add up to their cap where some corner has less from walls
@@ -138,144 +141,17 @@ def _covers(
         # put above it can never be the best one, so creatures need not be measured there.
         may_be_best = (walls.shares > 0) & (wall_rank <= cap)
         boxes = (viewer_boxes, target_boxes)
-        _add_creatures(battlefield, own, boxes, open_pairs, walls, may_be_best, both)
+        add_creatures(
+            battlefield,
+            (kept, pair_keys, buckets),
+            own,
+            boxes,
+            open_pairs,
+            walls,
+            may_be_best,
+            both,
+        )
     return _cover_results(walls, wall_rank, both, n, buckets)
-
-
-def _add_creatures(
-    battlefield: Battlefield,
-    own: IntArray,
-    boxes: tuple[FloatArray, FloatArray],
-    open_pairs: BoolArray,
-    walls: ShareRows,
-    rows_wanted: BoolArray,
-    both: FloatArray,
-) -> None:
-    """Second cover pass: write into `both` the shares seen past walls and other creatures.
-
-    The creatures that count for a pair are those whose space meets the hull of the two
-    spaces with area (`_meet_hulls`). Only the `rows_wanted` (corner rows) whose cone one of
-    those outlines enters (`cone_filter`) are measured again, with the pair's walls and those
-    outlines; the others keep their share from the walls.
-    """
-    viewer_boxes, target_boxes = boxes
-    occ_boxes = battlefield.cached(("occupant_boxes",), lambda: battlefield.occupant_boxes())
-    cand_pairs = np.nonzero(open_pairs)[0]
-    region_lo = np.minimum(viewer_boxes[cand_pairs, :2], target_boxes[cand_pairs, :2])
-    region_hi = np.maximum(viewer_boxes[cand_pairs, 2:], target_boxes[cand_pairs, 2:])
-    overlap = (
-        (occ_boxes[None, :, 0] < region_hi[:, None, 0])
-        & (occ_boxes[None, :, 2] > region_lo[:, None, 0])
-        & (occ_boxes[None, :, 1] < region_hi[:, None, 1])
-        & (occ_boxes[None, :, 3] > region_lo[:, None, 1])
-    )
-    local = np.arange(len(cand_pairs))
-    for side in (0, 1):  # the pair's own two creatures hide nothing from each other
-        k = own[cand_pairs, side]
-        mine = k >= 0
-        overlap[local[mine], k[mine]] = False
-    rows, occs = np.nonzero(overlap)
-    near = cand_pairs[rows]
-    real = _meet_hulls(viewer_boxes[near], target_boxes[near], occ_boxes[occs])
-    pair_of, occs = near[real], occs[real]
-    if not len(pair_of):
-        return
-    # every corner row of those pairs that sees something past the walls, with each outline
-    n_rows = len(walls.shares)
-    per_pair = np.diff(np.append(walls.first_row, n_rows))
-    c = per_pair[pair_of]
-    row = np.repeat(walls.first_row[pair_of], c) + _ranges(c)
-    occ = np.repeat(occs, c)
-    wanted = rows_wanted[row]
-    row, occ = row[wanted], occ[wanted]
-    if not len(row):
-        return
-    edge_row = np.repeat(row, 4)
-    edges = _outlines(occ_boxes[occ])
-    rows_u, edge_group = np.unique(edge_row, return_inverse=True)
-    target_u = target_boxes[walls.pair[rows_u]]
-    relevant, hidden = cone_filter(walls.corners[rows_u], target_u, edge_group, edges)
-    both[rows_u[hidden]] = 0.0
-    todo = np.zeros(len(rows_u), dtype=np.bool_)
-    todo[edge_group[relevant]] = True
-    todo &= ~hidden
-    if not todo.any():
-        return
-    renum = np.cumsum(todo) - 1
-    keep = relevant & todo[edge_group]
-    e_group, e_segs = renum[edge_group[keep]], edges[keep]
-    # the walls near each measured corner's pair (`pairs_near_hulls`: sorted by pair)
-    measured = rows_u[todo]
-    index = battlefield.effect_index
-    pairs_u, m_pair = np.unique(walls.pair[measured], return_inverse=True)
-    c_pair, c_seg = index.pairs_near_hulls(viewer_boxes[pairs_u], target_boxes[pairs_u])
-    per_cand = np.bincount(c_pair, minlength=len(pairs_u))
-    start = np.cumsum(per_cand) - per_cand
-    wc = per_cand[m_pair]
-    w_group = np.repeat(np.arange(len(measured)), wc)
-    w_segs = index.segments[c_seg[np.repeat(start[m_pair], wc) + _ranges(wc)]]
-    # outlines are not noded with the walls (nor with each other): split where they cross
-    seg_group, seg_rows = split_crossings(
-        np.concatenate([w_group, e_group]),
-        np.concatenate([w_segs, e_segs]),
-        np.repeat([False, True], [len(w_group), len(e_group)]),
-    )
-    both[measured] = seen_fractions(
-        walls.corners[measured],
-        walls.inward[measured],
-        target_boxes[pairs_u[m_pair]],
-        seg_group,
-        seg_rows,
-    )
-
-
-def _ranges(counts: IntArray) -> IntArray:
-    """0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ... (offsets within each run)."""
-    total = int(counts.sum())
-    out: IntArray = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
-    return out
-
-
-def _outlines(b: FloatArray) -> FloatArray:
-    """(k, 4) boxes -> (4k, 4) their four sides as segments, box by box."""
-    out: FloatArray = np.stack(
-        [
-            np.stack([b[:, 0], b[:, 1], b[:, 2], b[:, 1]], axis=1),
-            np.stack([b[:, 2], b[:, 1], b[:, 2], b[:, 3]], axis=1),
-            np.stack([b[:, 2], b[:, 3], b[:, 0], b[:, 3]], axis=1),
-            np.stack([b[:, 0], b[:, 3], b[:, 0], b[:, 1]], axis=1),
-        ],
-        axis=1,
-    ).reshape(-1, 4)
-    return out
-
-
-def _meet_hulls(boxes_a: FloatArray, boxes_b: FloatArray, others: FloatArray) -> BoolArray:
-    """Per row, whether box `others` meets the convex hull of boxes a and b with area.
-
-    Touching the hull's outline does not count. Separating axes: x and y (the hull's box
-    sides), and the normals of the four lines joining a corner of a to the same corner of b
-    (they hold the hull's two other edges). Extra axes never harm: a gap on any axis is a
-    gap. Grid coordinates make every product exact, so touching is told apart exactly.
-    """
-    a, b, o = boxes_a, boxes_b, others
-    meet = (
-        (o[:, 0] < np.maximum(a[:, 2], b[:, 2]))
-        & (o[:, 2] > np.minimum(a[:, 0], b[:, 0]))
-        & (o[:, 1] < np.maximum(a[:, 3], b[:, 3]))
-        & (o[:, 3] > np.minimum(a[:, 1], b[:, 1]))
-    )
-    corner_x = ((0, 2, 2, 0), (1, 1, 3, 3))
-    for cx, cy in zip(*corner_x, strict=True):
-        nx = a[:, cy] - b[:, cy]  # the normal of b - a at this corner: (-(by - ay), bx - ax)
-        ny = b[:, cx] - a[:, cx]
-        proj_h = [nx * p[:, i] + ny * p[:, j] for p in (a, b) for i in (0, 2) for j in (1, 3)]
-        proj_o = [nx * o[:, i] + ny * o[:, j] for i in (0, 2) for j in (1, 3)]
-        h_lo, h_hi = np.minimum.reduce(proj_h), np.maximum.reduce(proj_h)
-        o_lo, o_hi = np.minimum.reduce(proj_o), np.maximum.reduce(proj_o)
-        axis = (nx != 0) | (ny != 0)
-        meet &= ~axis | ((o_hi > h_lo) & (o_lo < h_hi))
-    return meet
 
 
 def _degree_rank(hidden: FloatArray, buckets: CoverBuckets) -> IntArray:
@@ -302,13 +178,18 @@ def _cover_results(
     # no line of effect (docs/rulings.md R-14: total) or total from the best corner
     total = ~reach | (rank[best] == len(buckets.thresholds) + 1)
     out: list[CoverResult] = [_TOTAL] * n
-    corners = walls.corners[best].tolist()
-    ranks = rank[best].tolist()
-    hiddens = hidden[best].tolist()
+    seen = np.nonzero(~total)[0]
+    rows = best[seen]
     degrees = buckets.ranked_degrees  # (a property that builds a tuple: once, not per pair)
-    for p in np.nonzero(~total)[0].tolist():
-        x, y = corners[p]
-        out[p] = CoverResult(degrees[ranks[p]], hiddens[p], (x, y))
+    for p, r, h, x, y in zip(
+        seen.tolist(),
+        rank[rows].tolist(),
+        hidden[rows].tolist(),
+        walls.corners[rows, 0].tolist(),
+        walls.corners[rows, 1].tolist(),
+        strict=True,
+    ):
+        out[p] = CoverResult(degrees[r], h, (x, y))
     return out
 
 

@@ -2,8 +2,8 @@
 
 These shares depend on the map (walls, blocking squares) and the two spaces only, so they are
 kept per map state with its indexes, as `sight` keeps its answers: once a table is known, a
-table asked again after a token moved measures only the pairs of spaces that are new. Creatures
-(the second pass, in `cover`) are measured afresh every time.
+table asked again after a token moved measures only the pairs of spaces that are new. The
+second pass (`cover_creatures`) keeps its shares here too, by the creatures' spaces as well.
 """
 
 from __future__ import annotations
@@ -16,62 +16,80 @@ import numpy as np
 
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.corner_shares import ShareRows, corner_rows, corner_share_rows
+from orcus_desktop.geometry.cover_buckets import CoverBuckets
 from orcus_desktop.geometry.coverage import separating_segments
 from orcus_desktop.geometry.grid import Space
 from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, SegmentIndex
 
-# Pairs of spaces kept per map state; the kept shares are dropped when they would pass it.
-_KEPT_PAIRS = 50_000
+# Pairs of spaces kept per map state, in each kind; the kept shares of a kind are dropped when
+# they would pass it.
+KEPT_PAIRS = 50_000
 
 
-class _WallShares:
-    """What one map state keeps: the walls-only shares of the pairs of spaces measured.
+class KeptShares:
+    """What one map state keeps of cover: the shares measured, by the spaces they depend on.
 
-    Each space seen gets a number; per ordered pair of numbers, the share of each of the
-    viewer's corners (in `space_corners` order).
+    Each space seen gets a number (`space_ids`). `walls`: per ordered pair of numbers
+    (viewer << 32 | target), the walls-only share of each of the viewer's corners, in
+    `space_corners` order. `with_creatures`: per cover scale (which corners are measured
+    depends on it), the same past the creatures that count too, under the pair's number and
+    the sorted numbers of those creatures' spaces (`cover_creatures`).
     """
 
     def __init__(self) -> None:
         self.ids: dict[Space, int] = {}
-        self.shares: dict[int, list[float]] = {}
+        self.walls: dict[int, list[float]] = {}
+        self.with_creatures: dict[CoverBuckets, dict[tuple[int, tuple[int, ...]], list[float]]]
+        self.with_creatures = {}
+
+    def space_ids(self, spaces: Sequence[Space]) -> IntArray:
+        """The number of each space (new spaces get the next ones)."""
+        ids = self.ids
+        return np.fromiter(
+            (ids.setdefault(s, len(ids)) for s in spaces), dtype=np.int64, count=len(spaces)
+        )
 
 
-def forget_wall_shares(battlefield: Battlefield) -> None:
+def kept_shares(battlefield: Battlefield) -> KeptShares:
+    """The cover shares kept for this battlefield's map state."""
+    return battlefield.map_cached(("cover_kept_shares",), KeptShares)
+
+
+def forget_kept_shares(battlefield: Battlefield) -> None:
     """Drop the shares kept for this battlefield's map (benchmarks measure from nothing)."""
-    battlefield.map_cached(("cover_wall_shares",), _WallShares).shares.clear()
+    kept = kept_shares(battlefield)
+    kept.walls.clear()
+    kept.with_creatures.clear()
 
 
 def wall_share_rows(
     battlefield: Battlefield,
+    kept: KeptShares,
     spaces: Sequence[Space],
     viewer_ids: IntArray,
     target_ids: IntArray,
-    space_boxes: FloatArray,
+    pair_keys: IntArray,
 ) -> ShareRows:
     """Per (pair, attacker corner) row, the share of the target seen past the walls.
 
-    Pairs are given as indices into the distinct `spaces` (`space_boxes` their bounds). Pairs
-    of spaces already measured on this map state are read back; the rest are measured in one
-    vectorised pass (`corner_share_rows`) and kept.
+    Pairs are given as indices into the distinct `spaces`, with their keys in `kept`
+    (`KeptShares.walls`). Pairs of spaces already measured on this map state are read back;
+    the rest are measured in one vectorised pass (`corner_share_rows`) and kept.
     """
     row_pair, first_row, points, inward = corner_rows(spaces, viewer_ids)
-    kept: _WallShares = battlefield.map_cached(("cover_wall_shares",), _WallShares)
-    ids = kept.ids
-    space_id = np.fromiter(
-        (ids.setdefault(s, len(ids)) for s in spaces), dtype=np.int64, count=len(spaces)
-    )
-    keys = ((space_id[viewer_ids] << 32) | space_id[target_ids]).tolist()
-    known = kept.shares
+    keys = pair_keys.tolist()
+    known = kept.walls
     found = [known.get(k) for k in keys]
     missing = [i for i, shares in enumerate(found) if shares is None]
     if missing:
         new = np.asarray(missing, dtype=np.int64)
+        space_boxes = np.asarray([s.bounds() for s in spaces], dtype=np.float64).reshape(-1, 4)
         measured = _measure(
             battlefield.effect_index, spaces, viewer_ids[new], target_ids[new], space_boxes
         )
         values = measured.shares.tolist()
         bounds = [*measured.first_row.tolist(), len(values)]
-        if len(known) + len(missing) > _KEPT_PAIRS:
+        if len(known) + len(missing) > KEPT_PAIRS:
             known.clear()
         for j, i in enumerate(missing):
             part = values[bounds[j] : bounds[j + 1]]

@@ -17,13 +17,10 @@ from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Space, space_distance
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.geometry.lighting import perceived_levels
-from orcus_desktop.geometry.visibility import Ring
+from orcus_desktop.geometry.visibility import Ring, geometry_rings
 from orcus_desktop.geometry.walls import BoolArray, FloatArray
 
 Box = tuple[float, float, float, float]
-
-# Seen areas below this (square grid units) are float noise.
-_AREA_EPS = 1e-9
 
 
 def perceived_lit(battlefield: Battlefield, viewer: Occupant) -> BoolArray:
@@ -69,16 +66,7 @@ def lit_view_rings(
     shapes += [shapely.box(*box) for box in boxes]
     if not shapes:
         return ()
-    union = shapely.union_all(shapes)
-    rings: list[Ring] = []
-    for part in shapely.get_parts(union).tolist():
-        for polygon in shapely.get_parts(part).tolist():
-            if not isinstance(polygon, shapely.Polygon) or polygon.area <= _AREA_EPS:
-                continue
-            for boundary in (polygon.exterior, *polygon.interiors):
-                coords = shapely.get_coordinates(boundary)[:-1].tolist()
-                rings.append(tuple((x, y) for x, y in coords))
-    return tuple(rings)
+    return geometry_rings(shapely.union_all(shapes))
 
 
 def _mask_shape(mask: BoolArray) -> shapely.Geometry:

@@ -184,31 +184,31 @@ def _walled(battlefield: Battlefield, side: int) -> BoolArray:
 _REVERSED = {2: 0, 3: 1, 6: 4, 7: 5}
 
 
-def _window_and(mask: BoolArray, n: int) -> BoolArray:
-    """out[r, c] = all of mask[r:r+n, c:c+n] (False where the window leaves the array)."""
+def _window(mask: BoolArray, n: int, combine: np.ufunc, start: bool) -> BoolArray:
+    """out[r, c] = `combine` over mask[r:r+n, c:c+n] (False where the window leaves the array).
+
+    An n x n creature at origin (r, c) covers that window (000 "Creature Size and Space").
+    """
     rows, cols = mask.shape
     out = np.zeros_like(mask)
     if n > rows or n > cols:
         return out
-    acc = np.ones((rows - n + 1, cols - n + 1), dtype=np.bool_)
+    acc = np.full((rows - n + 1, cols - n + 1), start, dtype=np.bool_)
     for i in range(n):
         for j in range(n):
-            acc &= mask[i : i + rows - n + 1, j : j + cols - n + 1]
+            combine(acc, mask[i : i + rows - n + 1, j : j + cols - n + 1], out=acc)
     out[: rows - n + 1, : cols - n + 1] = acc
     return out
+
+
+def _window_and(mask: BoolArray, n: int) -> BoolArray:
+    """out[r, c] = all of mask[r:r+n, c:c+n]."""
+    return _window(mask, n, np.logical_and, True)
 
 
 def _window_or(mask: BoolArray, n: int) -> BoolArray:
-    rows, cols = mask.shape
-    out = np.zeros_like(mask)
-    if n > rows or n > cols:
-        return out
-    acc = np.zeros((rows - n + 1, cols - n + 1), dtype=np.bool_)
-    for i in range(n):
-        for j in range(n):
-            acc |= mask[i : i + rows - n + 1, j : j + cols - n + 1]
-    out[: rows - n + 1, : cols - n + 1] = acc
-    return out
+    """out[r, c] = any of mask[r:r+n, c:c+n]."""
+    return _window(mask, n, np.logical_or, False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -569,6 +569,14 @@ def union_rings(
         union = shapely.union_all([shape for _, shape in leaves])
     else:
         union = _tree_union(leaves, 0, len(leaves))
+    return geometry_rings(union)
+
+
+def geometry_rings(union: shapely.Geometry) -> tuple[Ring, ...]:
+    """Every outer ring and hole of `union`'s polygons, without the closing repeat.
+
+    Slivers (float noise) are dropped; filling the rings with the odd-even rule paints `union`.
+    """
     rings: list[Ring] = []
     for part in shapely.get_parts(union).tolist():
         for polygon in shapely.get_parts(part).tolist():

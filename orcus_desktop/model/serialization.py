@@ -83,24 +83,31 @@ def read_encounter_file(path: str | os.PathLike[str]) -> ReadEncounter:
     return replace(result, encounter=encounter)
 
 
+def file_problem(file: Path, exc: OSError, kind: str) -> str:
+    """Why `file` cannot be opened as `kind` ("an encounter file", "a map file"), for the GM."""
+    if isinstance(exc, FileNotFoundError):
+        return f"{file}: no such file"
+    if isinstance(exc, IsADirectoryError):
+        return f"{file}: is a folder, not {kind}"
+    return f"{file}: cannot be read ({exc.strerror or exc})"
+
+
 def _read_bytes(file: Path) -> bytes:
     """The file's bytes, refusing what is not a regular file or is over `MAX_FILE_BYTES`."""
     try:
         info = file.stat()
         if stat.S_ISDIR(info.st_mode):
-            raise EncounterFileError(f"{file}: is a folder, not an encounter file")
-        if not stat.S_ISREG(info.st_mode):
-            raise EncounterFileError(f"{file}: not a regular file")
-        with file.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise EncounterFileError(f"{file}: no such file") from None
-    except IsADirectoryError:
-        raise EncounterFileError(f"{file}: is a folder, not an encounter file") from None
+            raise IsADirectoryError(file)  # said as opening a folder is
+        regular = stat.S_ISREG(info.st_mode)
+        if regular:
+            with file.open("rb") as handle:
+                raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise EncounterFileError(f"{file}: cannot be read ({exc.strerror or exc})") from None
+        raise EncounterFileError(file_problem(file, exc, "an encounter file")) from None
     except ValueError as exc:  # a path with a NUL character, for example
         raise EncounterFileError(f"{file}: not a usable file name ({exc})") from None
+    if not regular:
+        raise EncounterFileError(f"{file}: not a regular file")
     if len(raw) > MAX_FILE_BYTES:
         raise EncounterFileError(
             f"{file.name}: too large for an encounter (more than {MAX_FILE_BYTES} bytes)"

@@ -34,6 +34,7 @@ from orcus_desktop.controller.tools.targeting import (
     TargetingChoice,
     attack_summary,
 )
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
 from orcus_desktop.ui.drop_prone_offer import drop_prone_button
 
 CONCEALMENT_CHOICES = (
@@ -169,17 +170,12 @@ class AttackDialog(QDialog):
         hint = QLabel("In rolling order: the d20 for each target, then the damage dice.", self)
         hint.setEnabled(False)
         form.addRow(hint)
-        self.error = QLabel(self)
+        self.error = error_label(self)
         self.error.setObjectName("attackError")
-        self.error.setStyleSheet("color: #a93226")
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
+        buttons = ok_cancel_buttons(self)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:
             ok.setText("Attack" if request.action.rolls else "Do it")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
         layout.addLayout(form)

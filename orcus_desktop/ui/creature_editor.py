@@ -48,6 +48,7 @@ from orcus_desktop.controller.creature_library import (
     suggest,
 )
 from orcus_desktop.controller.ruleset_choice import ruleset_choices
+from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 
 _ABILITIES = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")
 _DEFENSES = ("ac", "fortitude", "reflex", "will")
@@ -232,11 +233,7 @@ class CreatureEditor(QDialog):
         self.problem = QLabel("")
         self.problem.setObjectName("editorProblem")
         self.problem.setWordWrap(True)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.save)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self, self.save, QDialogButtonBox.StandardButton.Save)
         self._layout(buttons)
         for widget in (self.level, self.rank, self.role):
             signal = (

@@ -11,15 +11,14 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QVBoxLayout,
     QWidget,
 )
 
 from orcus_desktop.controller.initiative_checks import CHECKS, TIE_CHOICES
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
 
 
 class InitiativeCheckDialog(QDialog):
@@ -56,16 +55,11 @@ class InitiativeCheckDialog(QDialog):
             self.unaware.setChecked(current.unaware)
             self.unseen.setChecked(current.unseen)
             self.hidden.setChecked(current.hidden)
-        self.error = QLabel(self)
-        self.error.setStyleSheet("color: #a93226")
+        self.error = error_label(self)
         form = QFormLayout()
         form.addRow("Check:", self.check)
         form.addRow("Among ties:", self.tie_choice)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         for box in (self.unaware, self.unseen, self.hidden):

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import MAX_LIGHT_RADIUS, LightSource
+from orcus_desktop.ui.dialog_parts import error_label
 from orcus_desktop.vocabulary import CreatureId
 
 
@@ -81,9 +81,8 @@ class LightDialog(QDialog):
         form.addRow("Colour:", colour_row)
         form.addRow("Carried by:", self.bearer)
         form.addRow(self.lit)
-        self.error = QLabel(self)
+        self.error = error_label(self)
         self.error.setObjectName("lightError")
-        self.error.setStyleSheet("color: #a93226")
         self.error.setWordWrap(True)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from psygnal import SignalInstance
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
             MapDropHandler(
                 session,
                 self.open_file,
-                self.import_map_image,
+                self.files.import_map_image,
                 # Looked up at drop time so tests (and later a setting) can answer instead.
                 lambda path: self._ask_image_use(path),
             )
@@ -139,7 +139,7 @@ class MainWindow(QMainWindow):
             self.view,
             self.scene.selected_creature_id,
             self._on_tool_selected,
-            self.calibrate_map_image,
+            self.map_settings.calibrate,
             self.status_report,
         )
         self.attacks = AttackDriver(
@@ -382,15 +382,6 @@ class MainWindow(QMainWindow):
         """Ask Save / Discard / Cancel when there are unsaved changes; True to go ahead."""
         return self.files.confirm_unsaved(doing)
 
-    def import_map_image(
-        self,
-        path: Path,
-        pixels_per_square: float | None = None,
-        offset_px: tuple[float, float] = (0.0, 0.0),
-    ) -> str:
-        """Make an image the map background (one undo step); returns a status line."""
-        return self.files.import_map_image(path, pixels_per_square, offset_px)
-
     def start_targeting(
         self, creature_id: str, *, power_name: str | None = None, action: str | None = None
     ) -> TargetingTool | None:
@@ -479,30 +470,17 @@ class MainWindow(QMainWindow):
         if not isinstance(self.view.tool, MoveTool):
             return
         creature = creature_at(self.encounter, (x, y))
-        if creature is None:
-            return
-        self._on_tool_selected(creature.id)
-        menu = self.token_menu(creature.id)
+        if creature is None:  # no token here: the zones under the pointer, if any
+            menu = self.zones.menu_at(x, y)
+        else:
+            self._on_tool_selected(creature.id)
+            menu = self.token_menu(creature.id)
         if menu is not None:
             menu.exec(global_pos)
             menu.deleteLater()
 
     def _on_hovered_square(self, col: int, row: int) -> None:
         self.status_report.hovered_square(col, row, self.encounter.grid)
-
-    def calibrate_map_image(self, pixels_per_square: float, offset_px: tuple[float, float]) -> str:
-        """Change how the grid lies on the map image (pixels per square and offset)."""
-        return self.map_settings.calibrate(pixels_per_square, offset_px)
-
-    def apply_grid_settings(
-        self,
-        colour: QColor,
-        opacity: float,
-        pixels_per_square: float | None = None,
-        offset_px: tuple[float, float] | None = None,
-    ) -> None:
-        """Grid look (a view setting) and, with a map image, its calibration (one undo step)."""
-        self.map_settings.apply(colour, opacity, pixels_per_square, offset_px)
 
     def _ask_image_use(self, path: Path) -> ImageUse | None:
         return ask_image_use(self, path)

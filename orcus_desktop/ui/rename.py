@@ -12,7 +12,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLineEdit,
     QWidget,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
+from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.panels.initiative import InitiativePanel
@@ -36,11 +36,7 @@ class RenameDialog(QDialog):
         self.name_edit = QLineEdit(name, self)
         self.name_edit.setMaxLength(MAX_NAME_CHARS)
         self.name_edit.selectAll()
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self)
         layout = QFormLayout(self)
         layout.addRow("&Name:", self.name_edit)
         layout.addRow(buttons)

@@ -46,6 +46,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.file_format.limits import MAX_GRID_SIDE
 from orcus_desktop.model.uvtt.reader import MAX_PIXELS_PER_GRID, MIN_PIXELS_PER_GRID
+from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 from orcus_desktop.ui.map.image_loader import MAX_IMAGE_SIDE, image_size
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.status_report import StatusReport
@@ -133,11 +134,7 @@ class NewEncounterDialog(QDialog):
         self.problem = QLabel("")
         self.problem.setObjectName("newEncounterProblem")
         self.problem.setWordWrap(True)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel_buttons(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.problem)
@@ -194,11 +191,7 @@ class RulesetDialog(QDialog):
         self.changes.setReadOnly(True)
         self.reason = QLabel()
         self.reason.setWordWrap(True)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.current)
         form = QFormLayout()

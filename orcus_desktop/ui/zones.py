@@ -9,8 +9,10 @@ needs in a dialog, says why when it cannot, and is one undo step.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPainter, QPainterPath, QPen
@@ -18,7 +20,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QInputDialog,
     QLineEdit,
@@ -31,6 +32,7 @@ from orcus_desktop.controller.tools.template_tool import TemplateTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.zones import Zone, ZoneDuration
 from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
@@ -160,11 +162,7 @@ class ZoneDialog(QDialog):
         form.addRow("Lasts:", self.duration)
         form.addRow("Creature:", self.owner)
         form.addRow(self.hidden)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self)
         form.addRow(buttons)
 
     def answer(self) -> ZoneAnswer:
@@ -243,6 +241,31 @@ class ZoneActions(QObject):
         menu.addActions(
             [self.keep_action, self.sustain_action, self.visibility_action, self.remove_action]
         )
+
+    def menu_at(self, x: float, y: float) -> QMenu | None:
+        """The right-click menu of the zones covering grid point (x, y) (None when none does).
+
+        Each zone gets its own section: sustain it (a sustained zone), show or hide it to the
+        players, remove it; each is one undo step, like the Tools menu's entries.
+        """
+        square = Square(math.floor(x), math.floor(y))
+        zones = [z for z in self._session.encounter.zones if square in z.squares]
+        if not zones:
+            return None
+        menu = QMenu(self._window)
+        for zone in zones:
+            menu.addSection(zone.name)
+            if zone.duration is ZoneDuration.SUSTAINED:
+                self._entry(menu, f"Sustain {zone.name}", self._session.sustain_zone, zone.id)
+            shown = "Show to Players" if zone.hidden else "Hide from Players"
+            toggle = partial(self._session.set_zone_hidden, hidden=not zone.hidden)
+            self._entry(menu, shown, toggle, zone.id)
+            self._entry(menu, f"Remove {zone.name}", self._session.remove_zone, zone.id)
+        return menu
+
+    @staticmethod
+    def _entry(menu: QMenu, text: str, slot: Callable[[str], object], zone_id: str) -> None:
+        menu.addAction(text).triggered.connect(lambda: slot(zone_id))
 
     def keep_template(self) -> None:
         """Keep the template the GM clicked onto the map as a zone (asks name and duration)."""

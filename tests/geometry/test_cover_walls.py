@@ -11,7 +11,8 @@ import pytest
 
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.cover import CoverResult, cover, cover_table
-from orcus_desktop.geometry.cover_walls import forget_wall_shares
+from orcus_desktop.geometry.cover_buckets import CoverBuckets
+from orcus_desktop.geometry.cover_walls import forget_kept_shares
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.vocabulary import CoverDegree
 from tests.geometry.builders import field, occ, wall
@@ -21,8 +22,18 @@ LOW_WALL = wall((9, 0.375), (9, 20))
 
 
 def _fresh(bf: Battlefield) -> dict[tuple[str, str], CoverResult]:
-    forget_wall_shares(bf)
+    forget_kept_shares(bf)
     return cover_table(bf)
+
+
+def _assert_same(
+    got: dict[tuple[str, str], CoverResult], expected: dict[tuple[str, str], CoverResult]
+) -> None:
+    """The same degrees and corners; shares up to float rounding (CoverResult's contract)."""
+    assert got.keys() == expected.keys()
+    for pair, result in expected.items():
+        assert (got[pair].degree, got[pair].corner) == (result.degree, result.corner), pair
+        assert got[pair].hidden_share == pytest.approx(result.hidden_share, abs=1e-9), pair
 
 
 def test_a_table_after_a_move_is_the_table_measured_from_nothing() -> None:
@@ -30,12 +41,14 @@ def test_a_table_after_a_move_is_the_table_measured_from_nothing() -> None:
     tokens = [occ(f"c{k}", c, r) for k, (c, r) in enumerate([(0, 0), (10, 0), (5, 1), (11, 4)])]
     bf = field(20, 20, walls, (), tokens)
     first = cover_table(bf)
-    assert first == _fresh(bf)
-    # the creature at (5, 1) steps between the others: creatures are measured again
+    _assert_same(first, _fresh(bf))
+    # c2 steps from (5, 1) to (6, 0), between c1 and c0: from c1's corners the low wall hides
+    # nothing of c0, c2 hides all of it, but creatures give half cover at most (R-13)
     moved = bf.with_occupants([*tokens[:2], tokens[2].moved_to(Square(6, 0)), tokens[3]])
     kept = cover_table(moved)
-    assert kept == _fresh(moved)
-    assert kept != first
+    _assert_same(kept, _fresh(moved))
+    assert first[("c1", "c0")].degree is CoverDegree.NONE
+    assert kept[("c1", "c0")].degree is CoverDegree.HALF
 
 
 def test_a_creature_stepping_in_front_adds_its_cover_to_the_kept_walls() -> None:
@@ -55,3 +68,19 @@ def test_another_map_does_not_read_the_shares_kept_for_the_first() -> None:
     result = cover(walled, "a", "t")
     assert result.degree is CoverDegree.HALF
     assert result.hidden_share == pytest.approx(1 - 0.375 * 9.5 / 8)
+
+
+def test_each_cover_scale_reads_only_what_was_measured_for_it() -> None:
+    # Which corners the creature pass measures depends on the scale (docs/rulings.md R-13:
+    # creatures give at most half; here level 1 of 000's scale, then of a stricter one), so a
+    # table under one scale must not reuse the creature shares kept for another.
+    from benchmarks.geometry.bench_geometry import scenario
+
+    bf = scenario(kind="rooms")
+    small = bf.with_occupants(bf.occupants[:24])
+    stricter = CoverBuckets((0.6, 0.8))
+    forget_kept_shares(small)
+    _assert_same(cover_table(small), _fresh(small))
+    kept = cover_table(small, buckets=stricter)
+    forget_kept_shares(small)
+    _assert_same(kept, cover_table(small, buckets=stricter))

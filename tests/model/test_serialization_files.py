@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.model.serialization import load_encounter, save_encounter
+from orcus_desktop.model.serialization import EncounterFileError, load_encounter, save_encounter
 
 
 def _write(path: Path, image_path: str) -> None:
@@ -52,3 +54,11 @@ def test_bundled_demo_has_its_map_image() -> None:
     encounter = load_encounter(demo_encounter_path())
     assert encounter.map_image is not None
     assert Path(encounter.map_image.path).is_file()
+
+
+def test_opening_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
+    # The GM picked a folder in the Open dialog (or dropped one): the message says so plainly,
+    # as it says "no such file" for a missing one.
+    with pytest.raises(EncounterFileError) as refused:
+        load_encounter(tmp_path)
+    assert str(refused.value) == f"{tmp_path}: is a folder, not an encounter file"

@@ -428,7 +428,7 @@ def test_dropping_an_image_as_map_background_with_calibration(
     assert window.scene.map_image_rect.width() == pytest.approx(12 * SQUARE_PX)
     qtbot.wait_until(lambda: not window.scene.map_pixmap.isNull())
     assert not window.scene.map_image_loading
-    assert window.calibrate_map_image(50.0, (25.0, 0.0)) == "Calibrate map"
+    assert window.map_settings.calibrate(50.0, (25.0, 0.0)) == "Calibrate map"
     assert window.scene.map_image_rect.left() == pytest.approx(-0.5 * SQUARE_PX)
     window.undo_action.trigger()
     window.undo_action.trigger()
@@ -517,9 +517,9 @@ def test_grid_settings_restyle_the_grid_and_calibrate_the_image(
     image.fill(Qt.GlobalColor.gray)
     target = tmp_path / "map.png"  # type: ignore[operator]
     assert image.save(str(target))
-    assert window.import_map_image(target) == "Set map image"
+    assert window.files.import_map_image(target) == "Set map image"
     qtbot.wait_until(lambda: not window.scene.map_pixmap.isNull())
-    window.apply_grid_settings(QColor("red"), 0.5, 60.0, (10.0, 20.0))
+    window.map_settings.apply(QColor("red"), 0.5, 60.0, (10.0, 20.0))
     assert window.scene.grid_colour.red() == 255
     assert window.scene.grid_colour.alphaF() == pytest.approx(0.5, abs=0.01)
     map_image = window.encounter.map_image

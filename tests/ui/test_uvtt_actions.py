@@ -136,7 +136,7 @@ def test_a_jpeg_map_image_is_exported_as_png(
     art.fill(QColor("navy"))
     jpeg = tmp_path / "art.jpg"
     assert art.save(str(jpeg))
-    window.import_map_image(jpeg, 20.0)
+    window.files.import_map_image(jpeg, 20.0)
     target = tmp_path / "out.uvtt"
     assert window.map_files.export_file(target)
     again = load_encounter_or_map(target, tmp_path / "again")

@@ -136,3 +136,49 @@ def test_a_zone_for_a_creatures_next_turn_ends_at_its_turn_boundary(
         )
         == 1
     )
+
+
+def test_right_clicking_a_zone_offers_its_own_actions_each_one_undo_step(
+    window: MainWindow,
+) -> None:
+    """A GM who sees the cloud on the map acts on it there, without the Tools menu's lists."""
+    players = open_player_view(window)
+    session = window.session
+    assert session.place_zone("Fog Cloud", BURST, ZoneDuration.UNTIL_REMOVED).ok
+    assert session.place_zone("Trap", {Square(6, 6)}, hidden=True).ok
+    assert window.zones.menu_at(1.5, 1.5) is None  # nothing there: no menu
+    menu = window.zones.menu_at(6.5, 6.2)  # both zones cover the square
+    assert menu is not None
+    entries = {a.text(): a for a in menu.actions() if not a.isSeparator()}
+    assert set(entries) == {
+        "Hide from Players",
+        "Remove Fog Cloud",
+        "Show to Players",
+        "Remove Trap",
+    }
+    assert [a.text() for a in menu.actions() if a.isSeparator()] == ["Fog Cloud", "Trap"]
+    entries["Show to Players"].trigger()
+    QApplication.processEvents()
+    assert sorted(i.zone.name for i in _zone_items(players)) == ["Fog Cloud", "Trap"]
+    entries["Remove Fog Cloud"].trigger()
+    assert [z.name for z in window.encounter.zones] == ["Trap"]
+    assert window.undo_action.text() == "&Undo Remove zone Fog Cloud"
+    window.undo_action.trigger()
+    assert len(window.encounter.zones) == 2
+    menu.deleteLater()
+    players.close()
+
+
+def test_a_sustained_zone_is_sustained_from_its_right_click_menu(window: MainWindow) -> None:
+    session = window.session
+    ids = [c.id for c in session.encounter.creatures]
+    assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
+    assert session.start_combat().ok
+    first = session.encounter.combat.current
+    assert session.place_zone("Spirit", BURST, ZoneDuration.SUSTAINED, first).ok
+    menu = window.zones.menu_at(5.5, 5.5)
+    assert menu is not None
+    (sustain,) = [a for a in menu.actions() if a.text() == "Sustain Spirit"]
+    sustain.trigger()
+    assert window.encounter.zones[0].sustained
+    menu.deleteLater()

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from orcus_desktop.geometry.light import Illumination
-from orcus_desktop.model.serialization import EncounterFileError
+from orcus_desktop.model.serialization import EncounterFileError, file_problem
 from orcus_desktop.model.uvtt.images import MAX_IMAGE_SIDE, ImageHeader, read_header
 from orcus_desktop.model.uvtt.lights import UvttLight, UvttLightError, ambient_level, read_lights
 
@@ -140,12 +140,8 @@ def read_uvtt(path: str | Path, progress: Progress | None = None) -> UvttMap:
                 chunks.append(chunk)
                 done += len(chunk)
                 _tell(report, f"Reading {file.name}", 0.4 * done / max(size, 1))
-    except FileNotFoundError:
-        raise MapFileError(f"{file}: no such file") from None
-    except IsADirectoryError:
-        raise MapFileError(f"{file}: is a folder, not a map file") from None
     except OSError as exc:
-        raise MapFileError(f"{file}: cannot be read ({exc.strerror})") from None
+        raise MapFileError(file_problem(file, exc, "a map file")) from None
     try:
         return parse_uvtt(b"".join(chunks), report)
     except MapFileError as exc:

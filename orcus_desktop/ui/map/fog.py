@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 
 from orcus_desktop.controller.combat_rules import CombatRules
@@ -25,7 +25,7 @@ from orcus_desktop.geometry.grid import Space
 from orcus_desktop.geometry.visibility import Ring
 from orcus_desktop.geometry.work_arrays import release_free_heap
 from orcus_desktop.model.encounter import Creature
-from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.connections import CoalescedRebuild
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 
@@ -136,13 +136,9 @@ class PlayerFog(QObject):
         self.last_rebuild_ms = 0.0
         self._spaces: dict[str, Space] = {}
         self._explored = QPainterPath()
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self.rebuild)
+        self._updates = CoalescedRebuild(self, self.rebuild)
         events = scene.document.events
-        self._connections = DocumentConnections()
-        changes = (
+        self._updates.follow(
             events.creature_added,
             events.creature_removed,
             events.walls_changed,
@@ -151,11 +147,9 @@ class PlayerFog(QObject):
             events.combat_changed,
             events.lighting_changed,
         )
-        for signal in changes:
-            self._connections.connect(signal, self._schedule)
-        self._connections.connect(events.creature_changed, self._on_creature_changed)
+        self._updates.connections.connect(events.creature_changed, self._on_creature_changed)
         # A new encounter: the old one's answers must not show a single frame of it.
-        self._connections.connect(events.reset, self._on_reset)
+        self._updates.connections.connect(events.reset, self._on_reset)
         self.rebuild()
 
     @property
@@ -169,15 +163,11 @@ class PlayerFog(QObject):
 
     def detach(self) -> None:
         """Stop following the document (the player window closes)."""
-        self._timer.stop()
-        self._connections.disconnect_all()
+        self._updates.detach()
 
     def _on_reset(self) -> None:
         self._explored = QPainterPath()  # another encounter: nothing of it was seen yet
         self.rebuild()
-
-    def _schedule(self, *_args: object) -> None:
-        self._timer.start()
 
     def _on_creature_changed(self, creature: Creature) -> None:
         vision = self.vision
@@ -190,11 +180,11 @@ class PlayerFog(QObject):
             # A creature moved: until the rebuild says it is still seen, it is not shown (it
             # may have stepped behind a wall, and the fog's old holes include its old space).
             self._scene.set_shown_creatures(vision.seen - {creature.id})
-        self._timer.start()
+        self._updates.schedule()
 
     def rebuild(self) -> None:
         """Work out the players' vision now and show it."""
-        self._timer.stop()
+        self._updates.cancel()
         started = time.perf_counter()
         scene = self._scene
         encounter = scene.document.encounter

@@ -7,7 +7,6 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QColorDialog,
     QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
     QPushButton,
@@ -18,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import MapImage
+from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 
 MAX_GRID_SQUARES = 200
 """The largest map side the dialog offers (issue 6: grids up to 200x200 squares)."""
@@ -72,11 +72,7 @@ class GridDialog(QDialog):
         self.opacity = QSlider(Qt.Orientation.Horizontal)
         self.opacity.setRange(0, 100)
         self.opacity.setValue(round(colour.alphaF() * 100))
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self)
         form = QFormLayout(self)
         form.addRow("Columns", self.columns)
         form.addRow("Rows", self.rows)

@@ -10,13 +10,13 @@ light without lights draws nothing.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.lighting import NO_LIGHTING
-from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.connections import CoalescedRebuild
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 
@@ -97,13 +97,9 @@ class LightLayer(QObject):
         self._players = players
         self.item = LightingItem()
         scene.addItem(self.item)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self.rebuild)
+        self._updates = CoalescedRebuild(self, self.rebuild)
         events = scene.document.events
-        self._connections = DocumentConnections()
-        for signal in (
+        self._updates.follow(
             events.lighting_changed,
             events.walls_changed,
             events.terrain_changed,
@@ -111,21 +107,16 @@ class LightLayer(QObject):
             events.creature_added,
             events.creature_removed,
             events.creature_changed,
-        ):
-            self._connections.connect(signal, self._schedule)
-        self._connections.connect(events.reset, self.rebuild)
+        )
+        self._updates.connections.connect(events.reset, self.rebuild)
         self.rebuild()
 
     def detach(self) -> None:
-        self._timer.stop()
-        self._connections.disconnect_all()
-
-    def _schedule(self, *_args: object) -> None:
-        self._timer.start()
+        self._updates.detach()
 
     def rebuild(self) -> None:
         """Work out the light now and show it."""
-        self._timer.stop()
+        self._updates.cancel()
         encounter = self._session.encounter
         lighting = encounter.lighting
         if lighting == NO_LIGHTING:

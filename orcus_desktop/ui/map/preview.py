@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.tools.pointer import EMPTY_PREVIEW, ToolPreview
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.ui.dialog_parts import ERROR_COLOUR
 from orcus_desktop.ui.map.layers import (
     AFFECTED,
     CANDIDATE,
@@ -109,7 +110,7 @@ class LabelItem(DrawnItem):
         painter.drawRoundedRect(self._rect, 4, 4)
         painter.setFont(self._font)
         for i, line in enumerate(self._lines):
-            colour = QColor("#a93226") if line.startswith("⚠") else QColor(20, 20, 20)
+            colour = QColor(ERROR_COLOUR) if line.startswith("⚠") else QColor(20, 20, 20)
             painter.setPen(colour)
             painter.drawText(QPointF(self._rect.left() + 6, self._rect.top() + 17 + 18 * i), line)
 

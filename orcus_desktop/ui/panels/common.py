@@ -8,32 +8,39 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QAbstractButton, QInputDialog, QWidget
 
 from orcus_desktop.controller.log_text import DURATION_TEXT as DURATION_TEXT  # re-exported
+from orcus_desktop.controller.log_text import effect_text as log_effect_text
 from orcus_desktop.controller.log_text import plain_label
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
 
 
+def list_row_flags(
+    index: QModelIndex | QPersistentModelIndex, extra: Qt.ItemFlag = Qt.ItemFlag.NoItemFlags
+) -> Qt.ItemFlag:
+    """A flat list's row: enabled, selectable and childless, plus `extra`; nothing off the list."""
+    if not index.isValid():
+        return Qt.ItemFlag.NoItemFlags
+    return (
+        Qt.ItemFlag.ItemIsEnabled
+        | Qt.ItemFlag.ItemIsSelectable
+        | Qt.ItemFlag.ItemNeverHasChildren
+        | extra
+    )
+
+
 def effect_text(
     effect: ConditionInstance | PersistentDamage, label: Callable[[str], str] | None = None
 ) -> str:
-    """``Dazed (save ends)`` or ``5 fire persistent (save ends)``.
+    """``Dazed (save ends)`` or ``5 fire persistent (save ends)``: the log's words, shorter.
 
     ``label``: the encounter's ruleset's names (`Ruleset.label`; 004 "Snared").
     """
-    if isinstance(effect, ConditionInstance):
-        value = effect.condition.value
-        name = label or plain_label
-        what = name(value).capitalize()
-        if effect.downgraded_from is not None:  # 003-21
-            what += f", downgraded from {name(effect.downgraded_from.value).capitalize()}"
-    else:
-        kinds = " ".join(t.value for t in effect.types)
-        what = f"{effect.amount} {kinds + ' ' if kinds else ''}persistent"
-    return f"{what} ({DURATION_TEXT.get(effect.duration.kind, effect.duration.kind.value)})"
+    return log_effect_text(effect, label or plain_label, persistent="persistent")
 
 
 def effects_summary(creature: Creature, label: Callable[[str], str] | None = None) -> str:

@@ -43,6 +43,7 @@ from orcus_desktop.controller.dice_tray import (
     TrayRoll,
 )
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.panels.common import list_row_flags
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -104,13 +105,7 @@ class DiceHistoryModel(QAbstractListModel):
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        return list_row_flags(index)
 
 
 class DiceDock(QWidget):

@@ -37,6 +37,7 @@ from orcus_desktop.controller.creature_library import CreatureFacts, facts_of
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.ui.panels.common import list_row_flags
 
 CREATURE_MIME = "application/x-orcus-creature"
 """Mime type of a palette row being dragged: the entry as JSON."""
@@ -195,14 +196,7 @@ class CreatureLibraryModel(QAbstractListModel):
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemIsDragEnabled
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        return list_row_flags(index, Qt.ItemFlag.ItemIsDragEnabled)
 
     def mimeTypes(self) -> list[str]:
         return [CREATURE_MIME]

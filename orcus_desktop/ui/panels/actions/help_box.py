@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.attack_dialog import parse_dice
+from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 from orcus_desktop.ui.panels.flow import FlowBox
 
@@ -106,11 +106,7 @@ class HelpDialog(QDialog):
         form.addRow("Ally:", self.ally)
         form.addRow("Against:", self.enemy)
         form.addRow("Note:", self.note)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self)
         form.addRow(buttons)
         self.choice.currentIndexChanged.connect(self._on_choice)
         self._on_choice()
@@ -164,11 +160,7 @@ class FallDialog(QDialog):
         self.error = QLabel(self)
         self.error.setObjectName("fallError")
         form.addRow(self.error)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self._on_accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self, self._on_accept)
         form.addRow(buttons)
 
     def answer(self) -> FallAnswer:

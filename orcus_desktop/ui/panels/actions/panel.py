@@ -41,6 +41,7 @@ from orcus_desktop.ui.panels.actions.buttons import ActionButtons
 from orcus_desktop.ui.panels.actions.card import PowerCardView
 from orcus_desktop.ui.panels.actions.gm_box import GmEditsBox
 from orcus_desktop.ui.panels.actions.help_box import HelpButtons
+from orcus_desktop.ui.panels.actions.interpose import InterposeBox
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
 from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
 from orcus_desktop.ui.panels.actions.ready import AskReady, ask_ready_dialog
@@ -185,6 +186,7 @@ class ActionsPanel(QWidget):
         }
         self.offers_box = OpportunityOffers(session, self.message.setText, self)
         self.offers_box.refilled.connect(self._fit_width)
+        self.interpose_box = InterposeBox(session, self)  # 001-10/29 "Against Who?"
 
         # Everything scrolls when the dock is shorter than the panel: an opportunity attack
         # offered, or a small screen, never makes the window grow past the screen.
@@ -207,6 +209,7 @@ class ActionsPanel(QWidget):
         for widget in (self.title, self.budget, self.numbers, self.conditions):
             layout.addWidget(widget)
         layout.addWidget(self.offers_box)
+        layout.addWidget(self.interpose_box)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.power_card)
         layout.addWidget(self.action_buttons)
@@ -268,6 +271,7 @@ class ActionsPanel(QWidget):
     def refresh(self) -> None:
         """Read the snapshot and the session's answers again."""
         self.offers_box.fill()
+        self.interpose_box.fill()
         creature = self._shown_creature()
         self._creature_id = creature.id if creature is not None else None
         if creature is None:

@@ -1,0 +1,238 @@
+"""Cover's second pass: the share each attacker corner sees past walls and other creatures.
+
+Other creatures give at most half cover on their own (docs/rulings.md R-13, "Cover from
+creatures"), so this pass runs only where that can change the answer (see `cover.covers`).
+A creature counts for a pair when its space meets the hull of the two spaces with area. The
+shares depend on the map and on the spaces alone (the pair's and those creatures'), so they
+are kept per map state with the walls-only ones (`cover_walls.KeptShares`): after a token
+moves, only the pairs whose hull it left or entered are measured again.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.corner_shares import ShareRows
+from orcus_desktop.geometry.cover_buckets import CoverBuckets
+from orcus_desktop.geometry.cover_walls import KEPT_PAIRS, KeptShares
+from orcus_desktop.geometry.coverage import cone_filter, seen_fractions, split_crossings
+from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
+
+CreatureKey = tuple[int, tuple[int, ...]]
+
+
+def add_creatures(
+    battlefield: Battlefield,
+    kept: tuple[KeptShares, IntArray, CoverBuckets],
+    own: IntArray,
+    boxes: tuple[FloatArray, FloatArray],
+    open_pairs: BoolArray,
+    walls: ShareRows,
+    rows_wanted: BoolArray,
+    both: FloatArray,
+) -> None:
+    """Write into `both` the shares seen past walls and the creatures that count.
+
+    Only the `open_pairs` are looked at, and in them only the `rows_wanted` (corner rows)
+    whose cone an outline enters (`cone_filter`) are measured again, with the pair's walls and
+    those outlines; the other rows keep their share from the walls.
+
+    Args:
+        battlefield: the walls and the creatures.
+        kept: the map state's `KeptShares`, each pair's key (its two spaces' numbers) and
+            the cover scale (which decides `open_pairs` and `rows_wanted`).
+        own: (n, 2) each pair's attacker and target as indices into the battlefield's
+            occupants (-1 for one not on it): they never hide each other.
+        boxes: each pair's attacker and target boxes.
+        open_pairs: (n,) the pairs where creatures may change the answer.
+        walls: the walls-only rows (`cover_walls.wall_share_rows`).
+        rows_wanted: per row, whether it may be its pair's best corner.
+        both: per row, the walls-only share, overwritten where creatures are measured.
+    """
+    viewer_boxes, target_boxes = boxes
+    occ_boxes = battlefield.cached(("occupant_boxes",), lambda: battlefield.occupant_boxes())
+    cand_pairs = np.nonzero(open_pairs)[0]
+    region_lo = np.minimum(viewer_boxes[cand_pairs, :2], target_boxes[cand_pairs, :2])
+    region_hi = np.maximum(viewer_boxes[cand_pairs, 2:], target_boxes[cand_pairs, 2:])
+    overlap = (
+        (occ_boxes[None, :, 0] < region_hi[:, None, 0])
+        & (occ_boxes[None, :, 2] > region_lo[:, None, 0])
+        & (occ_boxes[None, :, 1] < region_hi[:, None, 1])
+        & (occ_boxes[None, :, 3] > region_lo[:, None, 1])
+    )
+    local = np.arange(len(cand_pairs))
+    for side in (0, 1):  # the pair's own two creatures hide nothing from each other
+        k = own[cand_pairs, side]
+        mine = k >= 0
+        overlap[local[mine], k[mine]] = False
+    rows, occs = np.nonzero(overlap)
+    near = cand_pairs[rows]
+    real = _meet_hulls(viewer_boxes[near], target_boxes[near], occ_boxes[occs])
+    pair_of, occs = near[real], occs[real]  # sorted by pair
+    if not len(pair_of):
+        return
+    store_all, pair_keys, buckets = kept
+    store = store_all.with_creatures.setdefault(buckets, {})
+    occ_space = store_all.space_ids([o.space for o in battlefield.occupants])[occs]
+    pair_of, occs, new_keys = _read_kept(store, pair_keys, walls, (pair_of, occs, occ_space), both)
+    if not len(pair_of):
+        return
+    _measure(battlefield, boxes, walls, rows_wanted, pair_of, occs, both)
+    if len(store) + len(new_keys) > KEPT_PAIRS:
+        store.clear()
+    values = both.tolist()
+    ends = [*walls.first_row[1:].tolist(), len(values)]
+    first = walls.first_row.tolist()
+    for p, key in new_keys.items():
+        store[key] = values[first[p] : ends[p]]
+
+
+def _read_kept(
+    store: dict[CreatureKey, list[float]],
+    pair_keys: IntArray,
+    walls: ShareRows,
+    rows: tuple[IntArray, IntArray, IntArray],
+    both: FloatArray,
+) -> tuple[IntArray, IntArray, dict[int, CreatureKey]]:
+    """Write the kept shares of the pairs measured before; the rest is left to measure.
+
+    `rows`: (pair, creature, number of the creature's space) per creature that counts. A
+    pair's key is its own key with the sorted numbers of those creatures' spaces.
+
+    Returns:
+        the (pair, creature) rows of the pairs not kept, and those pairs' keys.
+    """
+    pair_of, occs, occ_space = rows
+    order = np.lexsort((occ_space, pair_of))
+    pair_of, occs, occ_space = pair_of[order], occs[order], occ_space[order]
+    pairs_u, first = np.unique(pair_of, return_index=True)
+    bounds = [*first.tolist(), len(pair_of)]
+    spaces_of = occ_space.tolist()
+    keys: list[CreatureKey] = [
+        (key, tuple(spaces_of[bounds[i] : bounds[i + 1]]))
+        for i, key in enumerate(pair_keys[pairs_u].tolist())
+    ]
+    found = [store.get(k) for k in keys]
+    hit = np.fromiter((f is not None for f in found), dtype=np.bool_, count=len(found))
+    if hit.any():
+        hit_pairs = pairs_u[hit]
+        counts = np.diff(np.append(walls.first_row, len(walls.shares)))[hit_pairs]
+        hit_rows = np.repeat(walls.first_row[hit_pairs], counts) + _ranges(counts)
+        values = itertools.chain.from_iterable(f for f in found if f is not None)
+        both[hit_rows] = np.fromiter(values, dtype=np.float64, count=len(hit_rows))
+    new_keys = {p: k for p, k, f in zip(pairs_u.tolist(), keys, found, strict=True) if f is None}
+    todo = ~hit[np.searchsorted(pairs_u, pair_of)]
+    return pair_of[todo], occs[todo], new_keys
+
+
+def _measure(
+    battlefield: Battlefield,
+    boxes: tuple[FloatArray, FloatArray],
+    walls: ShareRows,
+    rows_wanted: BoolArray,
+    pair_of: IntArray,
+    occs: IntArray,
+    both: FloatArray,
+) -> None:
+    """Measure the wanted corners of these (pair, creature) rows past walls and creatures."""
+    viewer_boxes, target_boxes = boxes
+    occ_boxes = battlefield.cached(("occupant_boxes",), lambda: battlefield.occupant_boxes())
+    # every corner row of those pairs that sees something past the walls, with each outline
+    n_rows = len(walls.shares)
+    per_pair = np.diff(np.append(walls.first_row, n_rows))
+    c = per_pair[pair_of]
+    row = np.repeat(walls.first_row[pair_of], c) + _ranges(c)
+    occ = np.repeat(occs, c)
+    wanted = rows_wanted[row]
+    row, occ = row[wanted], occ[wanted]
+    if not len(row):
+        return
+    edge_row = np.repeat(row, 4)
+    edges = _outlines(occ_boxes[occ])
+    rows_u, edge_group = np.unique(edge_row, return_inverse=True)
+    target_u = target_boxes[walls.pair[rows_u]]
+    relevant, hidden = cone_filter(walls.corners[rows_u], target_u, edge_group, edges)
+    both[rows_u[hidden]] = 0.0
+    todo = np.zeros(len(rows_u), dtype=np.bool_)
+    todo[edge_group[relevant]] = True
+    todo &= ~hidden
+    if not todo.any():
+        return
+    renum = np.cumsum(todo) - 1
+    keep = relevant & todo[edge_group]
+    e_group, e_segs = renum[edge_group[keep]], edges[keep]
+    # the walls near each measured corner's pair (`pairs_near_hulls`: sorted by pair)
+    measured = rows_u[todo]
+    index = battlefield.effect_index
+    pairs_u, m_pair = np.unique(walls.pair[measured], return_inverse=True)
+    c_pair, c_seg = index.pairs_near_hulls(viewer_boxes[pairs_u], target_boxes[pairs_u])
+    per_cand = np.bincount(c_pair, minlength=len(pairs_u))
+    start = np.cumsum(per_cand) - per_cand
+    wc = per_cand[m_pair]
+    w_group = np.repeat(np.arange(len(measured)), wc)
+    w_segs = index.segments[c_seg[np.repeat(start[m_pair], wc) + _ranges(wc)]]
+    # outlines are not noded with the walls (nor with each other): split where they cross
+    seg_group, seg_rows = split_crossings(
+        np.concatenate([w_group, e_group]),
+        np.concatenate([w_segs, e_segs]),
+        np.repeat([False, True], [len(w_group), len(e_group)]),
+    )
+    both[measured] = seen_fractions(
+        walls.corners[measured],
+        walls.inward[measured],
+        target_boxes[pairs_u[m_pair]],
+        seg_group,
+        seg_rows,
+    )
+
+
+def _ranges(counts: IntArray) -> IntArray:
+    """0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ... (offsets within each run)."""
+    total = int(counts.sum())
+    out: IntArray = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+    return out
+
+
+def _outlines(b: FloatArray) -> FloatArray:
+    """(k, 4) boxes -> (4k, 4) their four sides as segments, box by box."""
+    out: FloatArray = np.stack(
+        [
+            np.stack([b[:, 0], b[:, 1], b[:, 2], b[:, 1]], axis=1),
+            np.stack([b[:, 2], b[:, 1], b[:, 2], b[:, 3]], axis=1),
+            np.stack([b[:, 2], b[:, 3], b[:, 0], b[:, 3]], axis=1),
+            np.stack([b[:, 0], b[:, 3], b[:, 0], b[:, 1]], axis=1),
+        ],
+        axis=1,
+    ).reshape(-1, 4)
+    return out
+
+
+def _meet_hulls(boxes_a: FloatArray, boxes_b: FloatArray, others: FloatArray) -> BoolArray:
+    """Per row, whether box `others` meets the convex hull of boxes a and b with area.
+
+    Touching the hull's outline does not count. Separating axes: x and y (the hull's box
+    sides), and the normals of the four lines joining a corner of a to the same corner of b
+    (they hold the hull's two other edges). Extra axes never harm: a gap on any axis is a
+    gap. Grid coordinates make every product exact, so touching is told apart exactly.
+    """
+    a, b, o = boxes_a, boxes_b, others
+    meet = (
+        (o[:, 0] < np.maximum(a[:, 2], b[:, 2]))
+        & (o[:, 2] > np.minimum(a[:, 0], b[:, 0]))
+        & (o[:, 1] < np.maximum(a[:, 3], b[:, 3]))
+        & (o[:, 3] > np.minimum(a[:, 1], b[:, 1]))
+    )
+    corner_x = ((0, 2, 2, 0), (1, 1, 3, 3))
+    for cx, cy in zip(*corner_x, strict=True):
+        nx = a[:, cy] - b[:, cy]  # the normal of b - a at this corner: (-(by - ay), bx - ax)
+        ny = b[:, cx] - a[:, cx]
+        proj_h = [nx * p[:, i] + ny * p[:, j] for p in (a, b) for i in (0, 2) for j in (1, 3)]
+        proj_o = [nx * o[:, i] + ny * o[:, j] for i in (0, 2) for j in (1, 3)]
+        h_lo, h_hi = np.minimum.reduce(proj_h), np.maximum.reduce(proj_h)
+        o_lo, o_hi = np.minimum.reduce(proj_o), np.maximum.reduce(proj_o)
+        axis = (nx != 0) | (ny != 0)
+        meet &= ~axis | ((o_hi > h_lo) & (o_lo < h_hi))
+    return meet
