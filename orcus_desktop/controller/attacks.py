@@ -23,7 +23,7 @@ from orcus_desktop.controller.attack_resolution import (
 )
 from orcus_desktop.controller.availability import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.interposition import declared_power
+from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.outcomes import Outcome, TargetPreview, refuse
 from orcus_desktop.controller.strike_reactions import counter_first
@@ -81,9 +81,9 @@ def use_power(
 
     def change(e: Encounter) -> AttackOutcome:
         # 001-10 (001 l.136): a creature next to the target may declare itself the target.
-        asked = declared_power(engine, e, creature_id, power, target_ids, dice, choices)
+        asked = declared(engine, e, held, power, choices)
         if asked is not None:
-            return AttackOutcome(asked, {}, ())
+            return AttackOutcome(engine.spend(asked, creature_id, power.action), {}, ())
         if counter_first(engine, e, creature_id, power, target_ids):
             # 001-23, 001 l.244: the target's longer reach strikes first - the Strike! waits
             # for its Counter Strike! (offered by `strike_reactions.after_step`).

@@ -358,6 +358,16 @@ def _charge_ends_turn(engine: Engine, encounter: Encounter, creature_id: str) ->
     )
 
 
+def _adjacent_target(
+    engine: Engine, encounter: Encounter, creature_id: str, target_id: str, action: CombatAction
+) -> tuple[Creature, Creature] | Refusal:
+    """`acting_against`, and the target must be adjacent (000 "Coup de Grace", "Shove")."""
+    pair = acting_against(engine.rules, encounter, creature_id, target_id, action)
+    if not isinstance(pair, Refusal) and not spaces_adjacent(pair[0].space, pair[1].space):
+        return refuse(action.value, f"{pair[1].name} is not adjacent", creature_id)
+    return pair
+
+
 def coup_de_grace(
     engine: Engine,
     encounter: Encounter,
@@ -370,15 +380,11 @@ def coup_de_grace(
 
     A hit is a critical hit; damage at or above its staggered value kills.
     """
-    pair = acting_against(
-        engine.rules, encounter, creature_id, target_id, CombatAction.COUP_DE_GRACE
-    )
+    pair = _adjacent_target(engine, encounter, creature_id, target_id, CombatAction.COUP_DE_GRACE)
     if isinstance(pair, Refusal):
         return pair
     me, target = pair
     op = "coup_de_grace"
-    if not spaces_adjacent(me.space, target.space):
-        return refuse(op, f"{target.name} is not adjacent", creature_id)
     if not HELPLESS_CONDITIONS & engine.rules.conditions(encounter, target_id):
         return refuse(op, f"{target.name} is not helpless", creature_id)
     power = find_power(engine.rules, encounter, creature_id, power_name)
@@ -410,13 +416,11 @@ def shove(
     The target is at most one size larger. Hit: push it 1 square (to `push_to`, else the
     square farthest from the shover) and shift into the space it left.
     """
-    pair = acting_against(engine.rules, encounter, creature_id, target_id, CombatAction.SHOVE)
+    pair = _adjacent_target(engine, encounter, creature_id, target_id, CombatAction.SHOVE)
     if isinstance(pair, Refusal):
         return pair
     me, target = pair
     op = "shove"
-    if not spaces_adjacent(me.space, target.space):
-        return refuse(op, f"{target.name} is not adjacent", creature_id)
 
     def change(e: Encounter) -> AttackOutcome:
         out = attack(

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 
-from orcus_desktop.controller import turn_order
+from orcus_desktop.controller import monster_groups, turn_order
 from orcus_desktop.controller.combat_rules import effect_data
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.vision import player_sides
@@ -137,7 +137,8 @@ def lose_surprised_turns(engine: Engine, encounter: Encounter, end_turn: EndTurn
     """While the current creature is surprised, it loses its turn (003-10).
 
     003 l.168: "When this character would take the turn, they use Full Defense, end the turn,
-    and are no longer considered Surprised."
+    and are no longer considered Surprised." A surprised member of a monster group loses its
+    part of the group's turn; the others act in it (003-07, docs/rulings.md R-95).
     """
     if not loses_first_turn(engine.ruleset):
         return encounter
@@ -146,14 +147,22 @@ def lose_surprised_turns(engine: Engine, encounter: Encounter, end_turn: EndTurn
         current = combat.current
         if current is None or not combat.combatant(current).surprised:
             break
-        combat = combat.with_combatant(replace(combat.combatant(current), surprised=False))
-        encounter = engine.rule_note(
-            encounter.with_combat(combat),
-            current,
-            "003-10",
-            "surprised: uses Total Defense and loses this turn",
-        )
-        encounter = end_turn(opening_total_defense(engine, encounter, [current]))
+        sharing = (current, *monster_groups.companions(encounter, current))
+        lost = [cid for cid in sharing if combat.combatant(cid).surprised]
+        for cid in lost:
+            combat = combat.with_combatant(replace(combat.combatant(cid), surprised=False))
+            encounter = engine.rule_note(
+                encounter.with_combat(combat),
+                cid,
+                "003-10",
+                "surprised: uses Total Defense and loses this turn",
+            )
+            combat = encounter.combat
+        encounter = opening_total_defense(engine, encounter, lost)
+        acting = [cid for cid in sharing if cid not in lost]
+        if acting:
+            return monster_groups.lose_parts(encounter, lost, acting[0])
+        encounter = end_turn(encounter)
     return encounter
 
 
@@ -331,6 +340,8 @@ def new_wave(
         for request in requests(encounter, joining):
             encounter = turn_order.join_combat(encounter, request, engine.rng)
         encounter = alternate_ties(engine, encounter, joining, engine.rng)
+        # 003-07: a newcomer in a group already fighting shares its initiative.
+        encounter = monster_groups.share_group_initiative(engine, encounter, joining)
         return encounter.with_combat(reset_escalation(encounter.combat, choice, die))
     current = encounter.combat.current
     if current is not None:

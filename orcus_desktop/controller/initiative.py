@@ -17,6 +17,7 @@ from typing import Any
 from orcus_desktop.controller import (
     encounter_flow,
     initiative_checks,
+    monster_groups,
     round_end,
     shooting,
     strike_turns,
@@ -53,9 +54,10 @@ def start_hooks(engine: Engine) -> turn_order.TurnHooks:
         )
 
     # 001-04: the end-of-round step (nothing under a flow without it).
-    return turn_order.TurnHooks(
+    hooks = turn_order.TurnHooks(
         start, rules.budget, rules.skip_reason, lapse, lambda e: round_end.run(engine, e)
     )
+    return monster_groups.shared_turns(engine, hooks)  # 003-07: a group's one turn
 
 
 def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int:
@@ -89,6 +91,8 @@ def roll_initiative(
             for c in enc.creatures
             if c.id not in in_order and not engine.rules.is_dead(enc, c.id)
         ]
+    creature_ids = list(creature_ids)
+    groups = monster_groups.initiative_groups(engine, enc, creature_ids, groups)  # 003-07
     requests = [
         turn_order.InitiativeRequest(
             CreatureId(cid),
@@ -135,7 +139,8 @@ def join_combat(
     request = turn_order.InitiativeRequest(
         CreatureId(creature_id),
         modifier=initiative_modifier(engine, encounter, creature_id),
-        group=group,
+        group=group
+        or monster_groups.initiative_groups(engine, encounter, [creature_id], {}).get(creature_id),
         die=die,
         total=total,
         log_tie=encounter_flow.logs_coin_flips(engine),
@@ -144,10 +149,17 @@ def join_combat(
         "join_combat",
         f"{engine.name(encounter, creature_id)} joins the combat",
         encounter,
-        lambda e: initiative_checks.after_roll(  # 001-03's tie ladder
+        lambda e: monster_groups.share_group_initiative(  # 003-07, 003 l.133
             engine,
-            encounter_flow.alternate_ties(
-                engine, turn_order.join_combat(e, request, engine.rng), [creature_id], engine.rng
+            initiative_checks.after_roll(  # 001-03's tie ladder
+                engine,
+                encounter_flow.alternate_ties(
+                    engine,
+                    turn_order.join_combat(e, request, engine.rng),
+                    [creature_id],
+                    engine.rng,
+                ),
+                [creature_id],
             ),
             [creature_id],
         ),
@@ -170,12 +182,14 @@ def new_wave(
         return refuse("new_wave", f"unknown choice {choice!r} (start_over or keep_initiative)")
 
     def requests(e: Encounter, ids: Iterable[str]) -> list[turn_order.InitiativeRequest]:
-        groups = {c.creature_id: c.group for c in e.combat.combatants}
+        ids = list(ids)
+        rolled = {str(c.creature_id): c.group for c in e.combat.combatants if c.group}
+        groups = monster_groups.initiative_groups(engine, e, ids, rolled)  # 003-07
         return [
             turn_order.InitiativeRequest(
                 CreatureId(cid),
                 modifier=initiative_modifier(engine, e, cid),
-                group=groups.get(CreatureId(cid)),
+                group=groups.get(cid),
                 die=dice.get(cid),
                 log_tie=encounter_flow.logs_coin_flips(engine),
             )
@@ -192,31 +206,30 @@ def new_wave(
             e,
             wave,
             requests,
-            lambda en, cid: _end_hook(engine, en, cid),
+            monster_groups.ending(engine, lambda en, cid: _end_hook(engine, en, cid)),
             start_hooks(engine),
         ),
     )
 
 
 def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total: int) -> Outcome:
-    """The GM edits an initiative result (000 "Initiative")."""
+    """The GM edits an initiative result (000 "Initiative"); a 003 monster group's as one."""
+    unit = monster_groups.unit_of(engine, encounter, creature_id)  # 003-07, l.133
+
+    def change(e: Encounter) -> Encounter:
+        for cid in unit:
+            e = turn_order.set_initiative(
+                e, cid, total, engine.rng, encounter_flow.logs_coin_flips(engine)
+            )
+        e = encounter_flow.alternate_ties(engine, e, unit, engine.rng)
+        return initiative_checks.after_roll(engine, e, unit)  # 001-03's tie ladder
+
     return named_step(
         engine,
         encounter,
         "set_initiative",
         f"Set initiative of {{name}} to {total}",
-        lambda e: initiative_checks.after_roll(  # 001-03's tie ladder
-            engine,
-            encounter_flow.alternate_ties(
-                engine,
-                turn_order.set_initiative(
-                    e, creature_id, total, engine.rng, encounter_flow.logs_coin_flips(engine)
-                ),
-                [creature_id],
-                engine.rng,
-            ),
-            [creature_id],
-        ),
+        change,
         creature_id,
     )
 
@@ -325,9 +338,8 @@ def start_combat(engine: Engine, encounter: Encounter) -> Outcome:
 
 def _ender(engine: Engine) -> encounter_flow.EndTurn:
     """End Turn as a function of the encounter (the lost turns of 003-10 end this way)."""
-    return lambda e: turn_order.end_turn(
-        e, lambda en, cid: _end_hook(engine, en, cid), start_hooks(engine)
-    )
+    end = monster_groups.ending(engine, lambda en, cid: _end_hook(engine, en, cid))  # 003-07
+    return lambda e: turn_order.end_turn(e, end, start_hooks(engine))
 
 
 def end_combat(engine: Engine, encounter: Encounter) -> Outcome:

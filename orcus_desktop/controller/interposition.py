@@ -117,41 +117,16 @@ def declared(
     """`hold` when someone may step in for this declared attack; None when nobody may.
 
     ``held`` is the attack as the attacker declared it; the caller spends its action.
-    """
-    charge = held.kind == CHARGE
-    who = candidates(engine, encounter, held.attacker, power, held.targets, choices, charge=charge)
-    return hold(engine, encounter, held, who) if who else None
-
-
-def declared_power(
-    engine: Engine,
-    encounter: Encounter,
-    attacker_id: str,
-    power: Power,
-    target_ids: Sequence[str],
-    dice: Sequence[int],
-    choices: AttackChoices,
-) -> Encounter | None:
-    """A power used on one creature, held for whoever may step in (its action spent).
-
-    None when nobody may: the caller resolves it as usual.
 
     Raises:
         ActionError: the attack cannot be made on the creature the attacker chose.
     """
-    held = PendingAttack(
-        CreatureId(attacker_id),
-        "power",
-        power.name,
-        tuple(CreatureId(t) for t in target_ids),
-        freeze({"dice": list(dice), **choices.to_options()}),
-        f"{engine.name(encounter, attacker_id)}'s {power.name}",
-    )
-    asked = declared(engine, encounter, held, power, choices)
-    if asked is None:
+    charge = held.kind == CHARGE
+    who = candidates(engine, encounter, held.attacker, power, held.targets, choices, charge=charge)
+    if not who:
         return None
-    stage_attack(engine, encounter, attacker_id, power, target_ids, choices)
-    return engine.spend(asked, attacker_id, power.action)
+    stage_attack(engine, encounter, held.attacker, power, held.targets, choices, charge=charge)
+    return hold(engine, encounter, held, who)
 
 
 def offered(encounter: Encounter) -> tuple[CreatureId, ...]:

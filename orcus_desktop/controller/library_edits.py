@@ -31,8 +31,11 @@ if TYPE_CHECKING:
 class LibraryChange:
     """An undo step's library part: the GM's creatures before and after an edit.
 
-    The encounter is untouched; `redo` and `undo` write the library file back as it was.
+    The encounter is untouched; `redo` and `undo` write the library file back as it was, so
+    the step does not mark the encounter unsaved (`model.history.leaves_encounter`).
     """
+
+    leaves_encounter = True
 
     def __init__(
         self,

@@ -16,7 +16,6 @@ from orcus_desktop.controller import log_records as rec
 from orcus_desktop.controller.log_records import (
     Damage,
     Effect,
-    Healing,
     LogRecord,
     LogRecordError,
     RollRecord,
@@ -28,7 +27,7 @@ from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import ConditionInstance
 from orcus_desktop.rules.durations import DurationKind
-from orcus_desktop.rules.format import damage_outcome, format_resolved, format_roll
+from orcus_desktop.rules.format import damage_outcome, format_resolved, format_roll, healing_text
 from orcus_desktop.rules.terms import Defense
 
 NameOf = Callable[[str | None], str]
@@ -150,27 +149,6 @@ def damage_text(target: str, d: Damage) -> str:
     if d.steps:
         text += f" ({d.rolled}" + "".join(f" {v:+d} ({reason})" for v, reason in d.steps) + ")"
     return text + damage_outcome(d)
-
-
-def healing_text(target: str, h: Healing) -> str:
-    """``Hero heals 11 (a recovery): HP 4 -> 15``; a negative amount is the GM setting HP."""
-    if h.refused:
-        return f"{target} cannot be healed ({h.refused})"
-    if h.amount < 0:
-        by = f" by {h.source}" if h.source else ""
-        return f"{target}'s hit points are set{by}: HP {h.hp_before} -> {h.hp_after}"
-    if h.stabilized_at_one:
-        text = f"{target} heals (no recovery left: set to 1 HP)"
-    elif h.recovery_spent:
-        text = f"{target} heals {h.amount} (a recovery)"
-    else:
-        text = f"{target} heals {h.amount}"
-    if h.source:
-        text += f" from {h.source}"
-    text += f": HP {h.hp_before} -> {h.hp_after}"
-    if h.regained_consciousness:
-        text += "; regains consciousness"
-    return text
 
 
 def _save_text(save: SaveRecord, typed_in: bool = False) -> str:

@@ -4,13 +4,14 @@ Only creatures the players' screen shows are listed: a creature the GM hides, or
 of war keeps from the players' creatures, is left out, and so is its turn (no marker says "now"
 while such a creature acts). The players' own creatures go by name; the others by name or by
 their token label as the GM chooses (`MonsterNames`). Labels are worked out among the
-creatures the GM does not hide, as on the players' map (`ui/map/look.token_label`).
+creatures the GM does not hide, as on the players' map (`ui/map/look.token_label`). Under
+003 a monster group is one entry naming its shown members (003-07: one turn for the group).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from orcus_desktop.model.creature_names import token_labels
@@ -65,6 +66,7 @@ def player_initiative(
     shown: Collection[str] | None,
     player_sides: Collection[str],
     monster_names: MonsterNames = MonsterNames.NAMES,
+    group_turns: bool = False,
 ) -> InitiativeStrip:
     """The strip for the players' screen.
 
@@ -74,6 +76,8 @@ def player_initiative(
             creature the GM does not hide).
         player_sides: the players' sides (`controller.vision.player_sides`).
         monster_names: how the others are named.
+        group_turns: a monster group takes one turn (003-07): one entry for its shown members,
+            "now" while any member acts; a group with no member shown is left out.
     """
     combat = encounter.combat
     if not combat.active or not combat.order:
@@ -85,13 +89,26 @@ def player_initiative(
     }
     labels = token_labels([c for c in encounter.creatures if not c.hidden])
     order = list(combat.order)
-    start = order.index(combat.current) if combat.current in order else 0
+
+    def unit(cid: str) -> str:
+        group = combat.combatant(cid).group if group_turns else None
+        return f"group {group}" if group else cid
+
+    current = unit(combat.current) if combat.current in order else None
+    start = next((i for i, cid in enumerate(order) if unit(cid) == current), 0)
     entries: list[StripEntry] = []
+    places: dict[str, int] = {}
     for creature_id in order[start:] + order[:start]:
         creature = visible.get(creature_id)
         if creature is None:
             continue
         named = creature.side in player_sides or monster_names is MonsterNames.NAMES
         text = creature.name if named else labels.get(creature.id, "?")
-        entries.append(StripEntry(creature.id, text, current=creature_id == combat.current))
+        key = unit(creature_id)
+        if key in places:  # 003-07: another shown member of the group
+            first = entries[places[key]]
+            entries[places[key]] = replace(first, text=f"{first.text}, {text}")
+            continue
+        places[key] = len(entries)
+        entries.append(StripEntry(creature.id, text, current=key == current))
     return InitiativeStrip(combat.round, tuple(entries))

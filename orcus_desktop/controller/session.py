@@ -42,6 +42,7 @@ from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.map_import import ImportMode
 from orcus_desktop.controller.outcomes import (
     MoveMode,
+    MovePreview,
     OperationResult,
     Outcome,
     Step,
@@ -53,6 +54,7 @@ from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_special_actions import SpecialActionCommands
 from orcus_desktop.controller.session_stealth import StealthCommands
 from orcus_desktop.controller.session_strike_turns import StrikeTurnCommands
+from orcus_desktop.controller.session_turn_flow import TurnFlowCommands
 from orcus_desktop.controller.session_zones import ZoneCommands
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
@@ -76,6 +78,7 @@ class GameSession(
     LightingCommands,
     ZoneCommands,
     InitiativeCheckCommands,
+    TurnFlowCommands,
     StrikeTurnCommands,
     SessionQuestions,
 ):
@@ -239,7 +242,17 @@ class GameSession(
         mode: MoveMode = MoveMode.GM,
         initiator: object = None,
     ) -> OperationResult:
+        forcer = self.forcing  # 003-46: the GM's "Forced" switch
+        if forcer is not None and forcer != creature_id and mode is not MoveMode.GM:
+            return self.forced_walk(creature_id, destination, forcer, initiator)
         return self._run(initiator, movement.move_creature, creature_id, destination, mode)
+
+    def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
+        """A move's preview; a forced walk's while the GM's "Forced" switch is on (003-46)."""
+        forced = self.forced_preview(creature_id, destination) if mode is not MoveMode.GM else None
+        if forced is not None:
+            return forced
+        return super().preview_move(creature_id, destination, mode)
 
     def force_move(
         self,
@@ -391,6 +404,11 @@ class GameSession(
         choices: AttackChoices = NO_CHOICES,
         initiator: object = None,
     ) -> OperationResult:
+        forcer = self.forcing  # 003-46: the GM's "Forced" switch
+        if forcer is not None and forcer != creature_id:
+            return self.forced_attack(
+                creature_id, power_name, target_ids, forcer, dice=dice, choices=choices
+            )
         return self._run(
             initiator, attacks.use_power, creature_id, power_name, target_ids, dice, choices
         )

@@ -59,16 +59,16 @@ def _spaces_reach(
     )
     if missing:
         index = battlefield.sight_index if for_sight else battlefield.effect_index
-        asked = [(v, t.bounds()) for v, t in missing]
-        shares = [
-            row
-            for first in range(0, len(asked), _PAIRS_PER_CALL)
-            for row in pair_shares(index, asked[first : first + _PAIRS_PER_CALL])
-        ]
         if len(cache) + len(missing) > _REACH_CACHE_SIZE:
             cache.clear()
-        for pair, corner_shares in zip(missing, shares, strict=True):
-            cache[pair] = any(share > SHARE_SLACK for _, share in corner_shares)
+        # Batch by batch, each batch's shares dropped once answered: all 10,000 rows of
+        # (corner, share) tuples alive at once left 12 MB of Python's small-object arenas
+        # that the long-lived cache entries pinned (issue 14).
+        for first in range(0, len(missing), _PAIRS_PER_CALL):
+            batch = missing[first : first + _PAIRS_PER_CALL]
+            shares = pair_shares(index, [(v, t.bounds()) for v, t in batch])
+            for pair, corner_shares in zip(batch, shares, strict=True):
+                cache[pair] = any(share > SHARE_SLACK for _, share in corner_shares)
         out = [
             cache[pair] if known is None else known for pair, known in zip(pairs, out, strict=True)
         ]

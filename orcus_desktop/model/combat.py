@@ -345,6 +345,8 @@ class Combat:
         initiative_choices: 001's initiative check and tie choice per creature (001-01..03),
             kept for the whole combat; empty under the other rulesets.
         turn_sight: 001's start-of-turn sight snapshot (001-20), None under the others.
+        monster_groups: the GM's monster groups, (creature, group name) pairs (003-07,
+            `controller.monster_groups`); kept when combat ends, empty under the others.
         round_end_activities: 001's end-of-round activities the GM listed (001-04).
     """
 
@@ -364,6 +366,7 @@ class Combat:
     initiative_choices: tuple[InitiativeChoice, ...] = ()
     guards: tuple[Guarding, ...] = ()
     turn_sight: TurnSight | None = None
+    monster_groups: tuple[tuple[CreatureId, str], ...] = ()
     round_end_activities: tuple[RoundEndActivity, ...] = ()
 
     @property
@@ -420,6 +423,7 @@ class Combat:
                 o for o in self.strike_offers if creature_id not in (o.reactor, o.target)
             ),
             guards=tuple(g for g in self.guards if g.creature != creature_id),
+            monster_groups=tuple(g for g in self.monster_groups if g[0] != creature_id),
             turn_sight=None
             if self.turn_sight is None or self.turn_sight.viewer == creature_id
             else TurnSight(self.turn_sight.viewer, self.turn_sight.seen - {creature_id}),

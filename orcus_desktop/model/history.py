@@ -80,6 +80,18 @@ class MacroCommand:
         return False
 
 
+def leaves_encounter(command: Command) -> bool:
+    """True for a step that changes nothing saved in the encounter file.
+
+    A library-only edit is undoable with the rest (issue 17) but writes the GM's library file,
+    not the encounter: it must not mark the encounter unsaved. Such a command says so with a
+    true `leaves_encounter` attribute; a group is one when all of its commands are.
+    """
+    if isinstance(command, MacroCommand):
+        return all(leaves_encounter(c) for c in command.commands)
+    return bool(getattr(command, "leaves_encounter", False))
+
+
 @dataclass(frozen=True)
 class HistoryState:
     """The undo and redo steps of a history and which of them was saved (`History.state`)."""
@@ -133,8 +145,15 @@ class History:
 
     @property
     def is_clean(self) -> bool:
-        """True when the document equals what was last saved (or opened)."""
-        return self._clean_index == self._index
+        """True when the encounter equals what was last saved (or opened).
+
+        Steps between the saved one and now that leave the encounter alone (`leaves_encounter`)
+        do not count.
+        """
+        if self._clean_index is None:
+            return False
+        low, high = sorted((self._clean_index, self._index))
+        return all(leaves_encounter(c) for c in self._commands[low:high])
 
     @property
     def in_group(self) -> bool:
@@ -232,9 +251,15 @@ class History:
 
     def _record(self, command: Command, *, allow_merge: bool) -> None:
         if self._index < len(self._commands):
+            dropped = self._commands[self._index :]
             del self._commands[self._index :]
             if self._clean_index is not None and self._clean_index > self._index:
-                self._clean_index = None  # the saved state can no longer be reached
+                saved_is_here = all(
+                    leaves_encounter(c) for c in dropped[: self._clean_index - self._index]
+                )
+                # The saved state can no longer be reached, unless only library steps lay
+                # between it and here: then the encounter here is the saved one.
+                self._clean_index = self._index if saved_is_here else None
         top = self._commands[-1] if self._commands else None
         if allow_merge and top is not None and top.merge_with(command):
             if self._clean_index == self._index:

@@ -171,22 +171,50 @@ def damage_outcome(d: DamageOutcome) -> str:
     return text
 
 
-def format_healing(h: HealingApplied) -> str:
+class HealingOutcome(Protocol):
+    """What healing did to a creature: `HealingApplied`, or the log's record of it."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def amount(self) -> int: ...
+    @property
+    def hp_before(self) -> int: ...
+    @property
+    def hp_after(self) -> int: ...
+    @property
+    def regained_consciousness(self) -> bool: ...
+    @property
+    def recovery_spent(self) -> bool: ...
+    @property
+    def stabilized_at_one(self) -> bool: ...
+    @property
+    def refused(self) -> str: ...
+
+
+def healing_text(target: str, h: HealingOutcome) -> str:
+    """``Hero heals 11 (a recovery): HP 4 -> 15``; a negative amount is the GM setting HP."""
     if h.refused:
-        return f"{h.target} cannot be healed ({h.refused})"
-    text = f"{h.target} heals"
+        return f"{target} cannot be healed ({h.refused})"
+    if h.amount < 0:
+        by = f" by {h.source}" if h.source else ""
+        return f"{target}'s hit points are set{by}: HP {h.hp_before} -> {h.hp_after}"
+    if h.stabilized_at_one:
+        text = f"{target} heals (no recovery left: set to 1 HP)"
+    elif h.recovery_spent:
+        text = f"{target} heals {h.amount} (a recovery)"
+    else:
+        text = f"{target} heals {h.amount}"
     if h.source:
         text += f" from {h.source}"
-    if h.stabilized_at_one:
-        text += " (no recovery left: set to 1 HP)"
-    elif h.recovery_spent:
-        text += f" {h.amount} (a recovery)"
-    else:
-        text += f" {h.amount}"
     text += f": HP {h.hp_before} -> {h.hp_after}"
     if h.regained_consciousness:
         text += "; regains consciousness"
     return text
+
+
+def format_healing(h: HealingApplied) -> str:
+    return healing_text(h.target, h)
 
 
 def format_temp_hp(t: TempHpGranted) -> str:

@@ -185,6 +185,28 @@ def _persistent_due(state: CreatureState, ruleset: Ruleset) -> tuple[PersistentD
     return tuple(best.values())
 
 
+def _death_save_at(
+    timing: DeathSaveTiming,
+    state: CreatureState,
+    statblock: StatBlock,
+    ruleset: Ruleset,
+    dice: DiceSource,
+    target: CreatureId,
+    modifiers: Iterable[Modifier],
+) -> tuple[CreatureState, DeathSave | None]:
+    """The death save a dying creature makes at `timing`, if its ruleset puts it there.
+
+    000 "Death Saving Throws": at the start of its turn; the ruleset may move it to the end.
+    """
+    if (
+        ruleset.death_save_timing is not timing
+        or state.current_hp > 0
+        or not uses_death_saves_now(state, ruleset)
+    ):
+        return state, None
+    return death_saving_throw(state, statblock, ruleset, dice, target=target, modifiers=modifiers)
+
+
 def start_of_turn(
     state: CreatureState,
     statblock: StatBlock,
@@ -214,15 +236,15 @@ def start_of_turn(
         state, healing = regenerate(
             state, statblock, ruleset, target=target, others=other_regeneration
         )
-    death = None
-    if (
-        ruleset.death_save_timing is DeathSaveTiming.START_OF_TURN
-        and state.current_hp <= 0
-        and uses_death_saves_now(state, ruleset)
-    ):
-        state, death = death_saving_throw(
-            state, statblock, ruleset, dice, target=target, modifiers=death_save_modifiers
-        )
+    state, death = _death_save_at(
+        DeathSaveTiming.START_OF_TURN,
+        state,
+        statblock,
+        ruleset,
+        dice,
+        target,
+        death_save_modifiers,
+    )
     return state, StartOfTurn(target, tuple(hits), healing, death)
 
 
@@ -267,15 +289,9 @@ def end_of_turn(
             # 003-21 (docs/rulings.md R-80): a save may downgrade the condition instead.
             state, downgraded = save_succeeded(state, effect.effect_id, ruleset)
             saves[i] = replace(entry, downgraded=downgraded)
-    death = None
-    if (
-        ruleset.death_save_timing is DeathSaveTiming.END_OF_TURN
-        and state.current_hp <= 0
-        and uses_death_saves_now(state, ruleset)
-    ):
-        state, death = death_saving_throw(
-            state, statblock, ruleset, dice, target=target, modifiers=death_save_modifiers
-        )
+    state, death = _death_save_at(
+        DeathSaveTiming.END_OF_TURN, state, statblock, ruleset, dice, target, death_save_modifiers
+    )
     return state, EndOfTurn(target, tuple(saves), death)
 
 

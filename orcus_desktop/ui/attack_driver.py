@@ -131,11 +131,9 @@ class AttackDriver(QObject):
             case ChooseTargets():
                 return ""  # only `start_targeting` asks for targets
             case AskForDice(choice=choice, message=message):
-                old = self.attack_dialog
+                old = self._take_attack_dialog()
                 if old is not None:
-                    self.attack_dialog = None
-                    old.reject()
-                    old.deleteLater()
+                    old.reject()  # taken first: its rejected signal cancels nothing
                 dialog = AttackDialog(self._session, choice, self._window)
                 dialog.accepted.connect(self._on_attack_dialog_accepted)
                 dialog.rejected.connect(self._on_attack_dialog_rejected)
@@ -208,20 +206,20 @@ class AttackDriver(QObject):
         return self._show(self.flow.targets_chosen(choice))
 
     def _on_attack_dialog_accepted(self) -> None:
-        dialog = self.attack_dialog
-        if dialog is None:
-            return
-        self.attack_dialog = None
-        dialog.deleteLater()
-        self._say(self._show(self.flow.dice_given(dialog.options)))
+        dialog = self._take_attack_dialog()
+        if dialog is not None:
+            self._say(self._show(self.flow.dice_given(dialog.options)))
 
     def _on_attack_dialog_rejected(self) -> None:
-        dialog = self.attack_dialog
-        if dialog is None:
-            return
-        self.attack_dialog = None
-        dialog.deleteLater()
-        self._say(self._show(self.flow.dice_cancelled()))
+        if self._take_attack_dialog() is not None:
+            self._say(self._show(self.flow.dice_cancelled()))
+
+    def _take_attack_dialog(self) -> AttackDialog | None:
+        """The attack dialog that was open, now closed (deleted later); None if none was."""
+        dialog, self.attack_dialog = self.attack_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+        return dialog
 
     def _on_forced_finished(self, owed: OwedForcedMove) -> None:
         step = self.flow.forced_move_finished(owed, replaced=self._toolbar.switching)

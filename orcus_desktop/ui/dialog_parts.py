@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QMessageBox, QWidget
+
+T = TypeVar("T")
 
 ERROR_COLOUR = "#a93226"
 """The red of a refusal: a dialog's error line, a preview's warning."""
@@ -27,3 +30,26 @@ def error_label(parent: QWidget) -> QLabel:
     label = QLabel(parent)
     label.setStyleSheet(f"color: {ERROR_COLOUR}")
     return label
+
+
+def ask_choice(
+    parent: QWidget,
+    title: str,
+    text: str,
+    answers: Sequence[tuple[str, T]],
+    details: str = "",
+) -> T | None:
+    """Ask the GM to pick one of `answers` (button text, value), or Cancel (None)."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(title)
+    box.setText(text)
+    if details:
+        box.setInformativeText(details)
+    buttons = [
+        (box.addButton(label, QMessageBox.ButtonRole.AcceptRole), value)
+        for label, value in answers
+    ]
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    return next((value for button, value in buttons if button is clicked), None)

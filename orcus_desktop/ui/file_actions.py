@@ -25,6 +25,7 @@ from orcus_desktop.model.serialization import (
     read_encounter_file,
     save_encounter,
 )
+from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map.drops import ImageUse
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.recent_files import RecentFiles, RecentFilesMenu, default_file_name
@@ -291,19 +292,8 @@ def ask_open_without(
 
 def ask_image_use(parent: QWidget, path: Path) -> ImageUse | None:
     """Ask whether a dropped image is a token or the map background (None: cancelled)."""
-    box = QMessageBox(parent)
-    box.setWindowTitle("Dropped an image")
-    box.setText(f"Use {path.name} as…")
-    token = box.addButton("A token", QMessageBox.ButtonRole.AcceptRole)
-    background = box.addButton("The map background", QMessageBox.ButtonRole.AcceptRole)
-    box.addButton(QMessageBox.StandardButton.Cancel)
-    box.exec()
-    clicked = box.clickedButton()
-    if clicked is token:
-        return ImageUse.TOKEN
-    if clicked is background:
-        return ImageUse.MAP
-    return None
+    answers = [("A token", ImageUse.TOKEN), ("The map background", ImageUse.MAP)]
+    return ask_choice(parent, "Dropped an image", f"Use {path.name} as…", answers)
 
 
 def _is_bundled(path: Path) -> bool:

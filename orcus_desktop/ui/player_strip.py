@@ -107,7 +107,8 @@ class InitiativeStripView(QLabel):
         else:
             names = MonsterNames.LABELS if self._mode is StripMode.LABELS else MonsterNames.NAMES
             sides = player_sides(encounter, session.rules)
-            self.strip = player_initiative(encounter, self._shown(), sides, names)
+            groups = session.has_monster_groups()  # 003-07: a group is one entry
+            self.strip = player_initiative(encounter, self._shown(), sides, names, groups)
         # 003-13: the escalation die is everyone's bonus to hit, so the players see it too.
         has_die = session.ruleset.escalation_start_round is not None
         self.setText(strip_html(self.strip, session.escalation_die() if has_die else None))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from psygnal import SignalInstance
 from PySide6.QtCore import QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QScreen
-from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsView, QMainWindow, QVBoxLayout, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.map.fog import PlayerFog
@@ -64,6 +64,9 @@ class PlayerWindow(QMainWindow):
         # The screen facing the table shows the whole map, scaled to it, and no scroll bars.
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Nobody pans or drags on the players' screen: a cached background would be one more
+        # screen-sized image (8 MB full screen at 1920x1080) kept for nothing (issue 14).
+        self.view.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
         self.strip = InitiativeStripView(session, self._players_see, self)
         self.strip.set_mode(strip)
         # After each rebuild the scene's creatures are current: the strip lists no other.

@@ -40,6 +40,7 @@ from orcus_desktop.model.uvtt import (
     write_uvtt,
 )
 from orcus_desktop.model.uvtt.images import read_header
+from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.status_report import StatusReport
 
@@ -51,23 +52,14 @@ PROGRESS_STEPS = 1000
 
 def ask_import_mode(parent: QWidget, name: str) -> ImportMode | None:
     """Ask whether the file replaces the current map or merges into it (None: cancelled)."""
-    box = QMessageBox(parent)
-    box.setWindowTitle("Import map")
-    box.setText(f"Import {name} into this encounter:")
-    box.setInformativeText(
+    return ask_choice(
+        parent,
+        "Import map",
+        f"Import {name} into this encounter:",
+        [("Replace the map", ImportMode.REPLACE), ("Merge into the map", ImportMode.MERGE)],
         "Replace: the file's grid, image, walls and doors become the map (creatures stay).\n"
-        "Merge: its walls and doors are added to the current map."
+        "Merge: its walls and doors are added to the current map.",
     )
-    replace = box.addButton("Replace the map", QMessageBox.ButtonRole.AcceptRole)
-    merge = box.addButton("Merge into the map", QMessageBox.ButtonRole.AcceptRole)
-    box.addButton(QMessageBox.StandardButton.Cancel)
-    box.exec()
-    clicked = box.clickedButton()
-    if clicked is replace:
-        return ImportMode.REPLACE
-    if clicked is merge:
-        return ImportMode.MERGE
-    return None
 
 
 def data_folder() -> Path:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from orcus_desktop.controller.encounter_flow import WaveChoice
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map_toolbar import make_action
 
 AskWave = Callable[[], WaveChoice | None]
@@ -52,25 +53,19 @@ class WaveActions:
             self.add_wave(choice)
 
     def _ask_dialog(self) -> WaveChoice | None:
-        box = QMessageBox(self._window)
-        box.setWindowTitle("New wave")
-        box.setText(
+        return ask_choice(
+            self._window,
+            "New wave",
             "The creatures placed since combat began join it.\n\n"
             "Start Over: everyone uses Total Defense and rolls initiative again; a new round "
             "starts and the escalation die goes back to 0.\n"
             "Keep Initiative: the newcomers use Total Defense and roll; the escalation die "
-            "drops by 1."
+            "drops by 1.",
+            [
+                ("Start Over", WaveChoice.START_OVER),
+                ("Keep Initiative", WaveChoice.KEEP_INITIATIVE),
+            ],
         )
-        start = box.addButton("Start Over", QMessageBox.ButtonRole.AcceptRole)
-        keep = box.addButton("Keep Initiative", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        clicked = box.clickedButton()
-        if clicked is start:
-            return WaveChoice.START_OVER
-        if clicked is keep:
-            return WaveChoice.KEEP_INITIATIVE
-        return None
 
 
 class ReadyAttackActions:

@@ -60,7 +60,7 @@ def _parts(s: GameSession, attacker: str, power: str, target: str) -> dict[str, 
     return {source: value for value, source in previews[0].attack_parts}
 
 
-def test_001_15_hide_out_of_sight_beats_the_best_passive_perception() -> None:
+def test_001_15_hide_out_of_sight_beats_the_best_passive_perception(tmp_path: Path) -> None:
     s = _behind_wall()
     # 001 l.306 "a -1 Dexterity (Stealth) check"; the DC pick: the enemies' best passive
     # Perception, 10 + Wis 0 + half level 1 = 11 for the orcs. Dex 12 (+1) - 1 + d20 10 = 10.
@@ -74,6 +74,16 @@ def test_001_15_hide_out_of_sight_beats_the_best_passive_perception() -> None:
     assert not s.hide("hero", die=20).ok
     s.undo()
     assert s.hide("hero", die=11).ok  # 11 + 1 - 1 = 11: "equals or exceeds" (000)
+    assert Condition.HIDDEN in _conditions(s, "hero")
+    # Saved and reopened, the hero is still hidden.
+    path = tmp_path / "hidden.json"
+    save_encounter(path, s.encounter)
+    assert Condition.HIDDEN in _conditions(make_session(load_encounter(path)), "hero")
+    # A move elsewhere on the map looks again: the hero is still out of every enemy's sight.
+    assert s.end_turn().ok
+    assert s.end_turn().ok
+    assert s.encounter.combat.current == "orc"
+    assert s.move_creature("orc", Square(10, 5), MoveMode.WALK).ok
     assert Condition.HIDDEN in _conditions(s, "hero")
 
 
@@ -162,3 +172,30 @@ def test_001_12_crouch_is_a_state_until_it_moves_or_acts(tmp_path: Path) -> None
     assert ended.data["reason"] == "took an action (001-12)"
     # Under 000 nobody crouches as an action (the attack dialog's toggle stays per attack).
     assert not _behind_wall("orcus").crouch("hero").ok
+
+
+def test_001_14_15_a_hidden_striker_strikes_before_a_longer_reach() -> None:
+    """001 l.170: against an unseen striker "on the Counter Strike! you always go last
+    regardless of Reach"; a Hidden striker is unseen (R-91)."""
+
+    def fight() -> GameSession:
+        s = make_session(
+            Encounter(
+                GridBounds(8, 6),
+                creatures=(orc("orc", 3, 2), fighter("pike", 2, 2, reach=2)),
+                ruleset_id="strike",
+            )
+        )
+        assert s.roll_initiative(totals={"orc": 20, "pike": 10}).ok
+        assert s.start_combat().ok
+        return s
+
+    seen = fight()
+    assert seen.use_power("orc", "Basic Melee Attack", ["pike"], dice=[15, 6]).ok
+    assert seen.encounter.combat.pending is not None  # the pike's reach 2 strikes first (l.244)
+    hidden = fight()
+    assert hidden.add_condition("orc", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
+    assert hidden.use_power("orc", "Basic Melee Attack", ["pike"], dice=[15, 6]).ok
+    assert hidden.encounter.combat.pending is None
+    assert [e.targets for e in hidden.encounter.combat.log if e.kind == "attack"] == [("pike",)]
+    assert hidden.strike_name("pike") == "Counter Strike!"  # afterwards, last

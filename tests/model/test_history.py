@@ -113,3 +113,51 @@ def test_clean_state_tracks_save_point() -> None:
     assert history.is_clean
     assert not history.can_undo
     assert len(seen) == 7  # push, mark_clean, undo, redo, undo, push, clear
+
+
+class _LibraryStep:
+    """A step that writes a file of its own and leaves the encounter alone."""
+
+    leaves_encounter = True
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def redo(self, doc: Document) -> None:
+        pass
+
+    def undo(self, doc: Document) -> None:
+        pass
+
+    def merge_with(self, other: object) -> bool:
+        return False
+
+
+def test_steps_that_leave_the_encounter_do_not_make_it_unsaved() -> None:
+    doc, history = _doc()
+
+    def saved() -> bool:  # a call, so that mypy does not narrow the property between steps
+        return history.is_clean
+
+    history.push(_LibraryStep("Save Cave Brute to your library"))
+    assert saved()
+    with history.group("Delete Ogre from your library"):
+        history.push(_LibraryStep("delete"))
+    assert saved()
+    history.undo()
+    history.undo()
+    assert saved()
+    history.redo()
+    _add(doc, history, "a")  # the encounter changes
+    assert not saved()
+    history.undo()
+    assert saved()
+    # Saved after a library step, then back before it and a new library step pushed: the
+    # encounter is still the saved one.
+    history.mark_clean()
+    history.undo()
+    history.push(_LibraryStep("Import monsters"))
+    assert saved()
+    history.undo()
+    _add(doc, history, "b")
+    assert not saved()

@@ -96,3 +96,12 @@ def test_not_stacking_modifiers_are_shown() -> None:
         [Modifier(2, "bless", ModifierType.POWER), Modifier(1, "aid", ModifierType.POWER)],
     )
     assert format_resolved(value) == "10 (base) +2 bless = 12 [not stacking: +1 aid]"
+
+
+def test_healing_reads_as_the_combat_log_words_it() -> None:
+    # One wording for a heal (controller/log_text.py's, which the log panel shows): the
+    # amount, then where it came from, then the hit points.
+    sb = pc(max_hp=20)
+    state, _ = apply_damage(initial_state(sb), sb, 12, ORCUS, target=A, source="ogre")
+    _, heal = apply_healing(state, sb, 5, target=A, source="potion")
+    assert format_healing(heal) == "a heals 5 from potion: HP 8 -> 13"

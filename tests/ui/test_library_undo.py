@@ -212,3 +212,36 @@ def test_a_size_that_no_longer_fits_is_not_applied_and_says_why(window: MainWind
     library_brute = panel.library.get("Cave Brute")
     assert library_brute is not None
     assert library_brute["size"] == "medium"
+
+
+def test_an_edit_of_the_library_only_leaves_the_encounter_saved(window: MainWindow) -> None:
+    """The library is its own file, written at once: the encounter has nothing new to save.
+
+    Applied to the placed tokens, the same edit changes the encounter and marks it unsaved.
+    """
+    panel = panel_of(window)
+    session = window.session
+
+    def saved() -> bool:  # a call, so that mypy does not narrow the property between steps
+        return session.history.is_clean
+
+    entry = build_brute(panel)
+    assert saved()
+    assert not window.isWindowModified()
+    place_two(window, entry)
+    session.history.mark_clean()  # File > Save
+    panel.ask_apply = lambda _name, _count: False  # "Only the library"
+    editor = panel.editor(entry)
+    editor.speed.setValue(4)
+    assert editor.save()
+    assert saved()
+    assert not window.isWindowModified()
+    window.undo_action.trigger()  # the library edit undone: still the saved encounter
+    assert saved()
+    window.redo_action.trigger()
+    panel.ask_apply = lambda _name, _count: True  # "Apply to the 2 tokens"
+    editor = panel.editor(entry)
+    editor.speed.setValue(8)
+    assert editor.save()
+    assert not saved()
+    assert window.isWindowModified()

@@ -208,3 +208,18 @@ def test_the_players_screen_follows_a_resized_grid(
     assert window.session.resize_grid(columns, rows).ok
     QApplication.processEvents()
     assert_whole_map_shown(players)
+
+
+def test_the_players_screen_keeps_no_cached_background_and_still_follows_a_move(
+    window: MainWindow,
+) -> None:
+    # Issue 14: nobody pans there, so no second screen-sized image; the map still repaints.
+    players = open_player_view(window)
+    assert players.view.cacheMode() == QGraphicsView.CacheModeFlag.CacheNone
+    before = players.view.grab().toImage()
+    mover = next(c for c in window.encounter.creatures if c.side == "heroes")
+    target = Square(mover.square.col + 1, mover.square.row)
+    assert window.session.move_creature(mover.id, target, MoveMode.GM).ok
+    QApplication.processEvents()
+    QApplication.processEvents()
+    assert players.view.grab().toImage() != before

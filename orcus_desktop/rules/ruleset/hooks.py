@@ -135,6 +135,18 @@ class EncounterFlow(Protocol):
         """003-52: Ready Melee Attack and Ready Ranged Attack, readied with set triggers."""
 
     @property
+    def group_turns(self) -> bool:
+        """003-07: a monster group takes one turn together (000: one turn each)."""
+
+    @property
+    def raise_the_alarm(self) -> bool:
+        """003-11: the Raise the Alarm maneuver (a save against surprise for allies)."""
+
+    @property
+    def forced_actions(self) -> bool:
+        """003-46: a creature made to move or attack by another, provoking nothing."""
+
+    @property
     def end_of_round_step(self) -> bool:
         """001-04: the GM's end-of-round activities run and are logged as each round ends."""
 
@@ -153,6 +165,9 @@ class Flow:
     opening_total_defense: bool = False
     wave_choices: bool = False
     ready_attacks: bool = False
+    group_turns: bool = False
+    raise_the_alarm: bool = False
+    forced_actions: bool = False
     end_of_round_step: bool = False
 
 
@@ -346,11 +361,16 @@ _FLOW: dict[str, EncounterFlow] = {
         "square-fireballs",
         '003-08 003 l.145 "all characters use Total Defense as a Free Reaction"; '
         '003-10 003 l.165-168 "they use Full Defense, end the turn"; '
-        '003-14 003 l.202-207 "Rolling Initiative mid-combat"; 003-52 l.786-800',
+        '003-14 003 l.202-207 "Rolling Initiative mid-combat"; 003-52 l.786-800; '
+        '003-07 l.142-143 "Combat turn: Turn of action for a single PC or group of monsters"; '
+        '003-11 l.170-178 "Raise the Alarm"; 003-46 l.460-472 "Forced Attacks", "Forced Movement"',
         surprise=SurpriseMode.LOSE_FIRST_TURN,
         opening_total_defense=True,
         wave_choices=True,
         ready_attacks=True,
+        group_turns=True,
+        raise_the_alarm=True,
+        forced_actions=True,
     ),
     "strike": Flow(
         "strike",

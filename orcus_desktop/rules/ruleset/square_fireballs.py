@@ -31,7 +31,8 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     experimental=True,
     description=(
         "Experimental, incomplete: 003's flow plays (Total Defense start, surprised lose their "
-        "first turn, escalation die, alternating initiative ties, Start Over / Keep Initiative), "
+        "first turn, monster groups sharing one turn, escalation die, alternating initiative "
+        "ties, Start Over / Keep Initiative), "
         "and so do its status table (downgrades, stealth) and forced-movement rules "
         "(collisions, the cliff save)."
     ),
@@ -54,7 +55,8 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     # Die". Its cap is in the lost Introduction: none, as written (escalation_max None).
     escalation_start_round=3,
     hooks=HookNames(
-        # 003-12 ties alternate PCs and monsters; 003-08/003-10 Total Defense and surprise.
+        # 003-12 ties alternate PCs and monsters; 003-08/003-10 Total Defense and surprise;
+        # 003-07 a monster group's one turn (the flow's `group_turns`).
         initiative="square-fireballs",
         encounter_flow="square-fireballs",
         # 003-16 reactions provoke no reactions; 003-55 crawl 1, 003-35 slowed costs.

@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     QEvent,
     QItemSelection,
     QObject,
+    QPoint,
     Qt,
     Signal,
 )
@@ -47,6 +48,7 @@ from orcus_desktop.ui.panels.common import (
     typed_save_dice,
 )
 from orcus_desktop.ui.panels.flow import FlowBox
+from orcus_desktop.ui.panels.initiative_menu import GroupMenu
 from orcus_desktop.ui.panels.initiative_model import Column, InitiativeTableModel
 from orcus_desktop.vocabulary import CreatureId
 
@@ -127,6 +129,12 @@ class InitiativePanel(QWidget):
         # 001-01..03: the check each creature rolls (shown only under such a ruleset).
         self.check_button = self._button("Initiative check…", self._on_initiative_check)
         self.check_dialog: InitiativeCheckDialog | None = None
+        # 003-07: the GM arranges the monster groups (shown only under such a ruleset).
+        self.group_menu = GroupMenu(session, self)
+        self.groups_button = self._button("Monster groups…", self.group_menu.open_dialog)
+        self.groups_button.setObjectName("monster_groups_button")
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._on_context_menu)
         self.start_button = self._button("Start combat", self._on_start)
         self.end_turn_button = self._button("End turn", self._on_end_turn)
         self.end_turn_button.setShortcut(QKeySequence("Ctrl+Return"))
@@ -154,6 +162,7 @@ class InitiativePanel(QWidget):
         setup.addWidget(self.group_check, 1, 0)
         setup.addWidget(self.surprised_button, 1, 1)
         setup.addWidget(self.check_button, 2, 0, 1, 2)
+        setup.addWidget(self.groups_button, 3, 0, 1, 2)
         buttons = (
             self.end_turn_button,
             self.delay_button,
@@ -306,6 +315,9 @@ class InitiativePanel(QWidget):
             f"Roll initiative for {len(to_roll)} creature(s) not yet in the order.",
         )
         self.group_check.setEnabled(not why_not_roll)
+        # 003-07: the groups are the GM's arrangement there, not identical creatures.
+        self.group_check.setVisible(not session.has_monster_groups())
+        self.groups_button.setVisible(session.has_monster_groups())
 
         self.check_button.setVisible(session.chooses_initiative_checks())
         enable_with_reason(
@@ -550,6 +562,13 @@ class InitiativePanel(QWidget):
             return
         before = order[order.index(CreatureId(selected)) - 1]
         self._session.reorder_initiative(selected, before, initiator=self)
+
+    def _on_context_menu(self, pos: QPoint) -> None:
+        index = self.table.indexAt(pos)
+        value = index.data(Qt.ItemDataRole.UserRole) if index.isValid() else None
+        menu = self.group_menu.menu_for(value if isinstance(value, str) else None)
+        if not menu.isEmpty():
+            menu.popup(self.table.viewport().mapToGlobal(pos))
 
     def _on_end_combat(self) -> None:
         self._session.end_combat(initiator=self)

@@ -1,4 +1,4 @@
-"""The initiative table's model: one row per creature, keyed by creature ids.
+"""The initiative table's model: one row per creature (or 003 monster group), keyed by ids.
 
 `InitiativeTableModel` is a `QAbstractTableModel` (docs/design.md#scene "Panels", Anki's
 `DataModel`): it pulls each row from the document snapshot and the session's rules answers,
@@ -8,7 +8,8 @@ and on every document event emits only what changed (rows removed, inserted, mov
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from typing import Any
 
@@ -87,6 +88,9 @@ class InitiativeRow:
         status_detail: the readied trigger and action (tooltip), or the status.
         current: it is this creature's turn.
         inactive: dead, delaying or outside the initiative (greyed).
+        members: a 003 monster group's members, first in the order first (its row is keyed
+            by that one), or () for a creature's own row (003-07, `build_group_row`).
+        acting: the member acting in the group's turn, else the first ("" for one creature).
     """
 
     creature_id: CreatureId
@@ -102,6 +106,13 @@ class InitiativeRow:
     status_detail: str
     current: bool
     inactive: bool
+    members: tuple[CreatureId, ...] = ()
+    acting: str = ""
+
+    @property
+    def selected_id(self) -> CreatureId:
+        """The creature the row stands for when selected: a group's acting member."""
+        return CreatureId(self.acting) if self.acting else self.creature_id
 
 
 def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str]:
@@ -176,6 +187,63 @@ def build_row(session: GameSession, creature: Creature) -> InitiativeRow:
         current=combat.active and combat.current == creature.id,
         inactive=dead or combatant is None or combatant.delaying,
     )
+
+
+def build_group_row(session: GameSession, members: Sequence[Creature]) -> InitiativeRow:
+    """One row for a 003 monster group (003-07, 003 l.142 "a single PC or group of monsters").
+
+    Keyed by its first member; it names the member acting in the group's turn, and gives the
+    members' hit points and conditions one after another.
+    """
+    rows = [build_row(session, m) for m in members]
+    acting = next((r for r in rows if r.current), None)
+    head = acting or rows[0]
+    others = ", ".join(r.name for r in rows if r is not acting)
+    name = f"{acting.name} (group: {others})" if acting is not None else others
+    entry = session.encounter.combat.find(members[0].id)
+    group = entry.group if entry is not None else ""
+    return replace(
+        rows[0],
+        name=name,
+        initiative_detail=f"Monster group {group}: one roll, one turn (003-07). "
+        + rows[0].initiative_detail,
+        hit_points=" · ".join(r.hit_points.removesuffix(_STAGGERED) for r in rows),
+        effects="; ".join(f"{r.name}: {r.effects}" for r in rows if r.effects),
+        conditions_detail="\n".join(f"{r.name}: {r.conditions_detail}" for r in rows),
+        status=head.status,
+        status_detail=head.status_detail + " Right-click: the member who acts.",
+        current=acting is not None,
+        inactive=all(r.inactive for r in rows),
+        members=tuple(r.creature_id for r in rows),
+        acting=head.creature_id,
+    )
+
+
+def row_units(session: GameSession, ordered: Sequence[Creature]) -> list[list[Creature]]:
+    """The creatures a row each, a 003 monster group's members in one at the first's place."""
+    combat = session.encounter.combat
+    if not session.has_monster_groups():
+        return [[c] for c in ordered]
+    rows: list[list[Creature]] = []
+    groups: dict[str, list[Creature]] = {}
+    for creature in ordered:
+        entry = combat.find(creature.id)
+        group = entry.group if entry is not None else None
+        if group is None:
+            rows.append([creature])
+        elif group in groups:
+            groups[group].append(creature)
+        else:
+            groups[group] = [creature]
+            rows.append(groups[group])
+    return rows
+
+
+def build_unit_row(session: GameSession, members: Sequence[Creature]) -> InitiativeRow:
+    """The row of one creature, or of a monster group of several."""
+    if len(members) == 1:
+        return build_row(session, members[0])
+    return build_group_row(session, members)
 
 
 class InitiativeTableModel(QAbstractTableModel):
@@ -269,7 +337,7 @@ class InitiativeTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column is Column.INITIATIVE:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.UserRole:
-            return row.creature_id
+            return row.selected_id
         return None
 
     def setData(
@@ -296,11 +364,15 @@ class InitiativeTableModel(QAbstractTableModel):
         return list(self._ids)
 
     def row_of(self, creature_id: str) -> int:
-        """The row showing `creature_id`, or -1."""
+        """The row showing `creature_id` (a monster group's row for its members), or -1."""
         try:
             return self._ids.index(CreatureId(creature_id))
         except ValueError:
-            return -1
+            pass
+        for row, cid in enumerate(self._ids):
+            if creature_id in self._rows[cid].members:
+                return row
+        return -1
 
     def row_data(self, creature_id: str) -> InitiativeRow:
         """What the row of `creature_id` shows.
@@ -354,7 +426,7 @@ class InitiativeTableModel(QAbstractTableModel):
         ordered = [by_id[cid] for cid in enc.combat.order if cid in by_id]
         listed = {c.id for c in ordered}
         ordered += [c for c in enc.creatures if c.id not in listed]
-        return [build_row(self._session, c) for c in ordered]
+        return [build_unit_row(self._session, unit) for unit in row_units(self._session, ordered)]
 
     def _on_document_changed(self, _what: object = None) -> None:
         self._sync()
@@ -364,9 +436,15 @@ class InitiativeTableModel(QAbstractTableModel):
         row = self.row_of(creature.id)
         if row < 0:
             return
-        updated = build_row(self._session, creature)
-        if updated != self._rows[creature.id]:
-            self._rows[creature.id] = updated
+        key = self._ids[row]
+        members = self._rows[key].members
+        if members:
+            by_id = {c.id: c for c in self._session.encounter.creatures}
+            updated = build_group_row(self._session, [by_id[m] for m in members if m in by_id])
+        else:
+            updated = build_row(self._session, creature)
+        if updated != self._rows[key]:
+            self._rows[key] = updated
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
 
     def _on_reset(self) -> None:

@@ -1,0 +1,202 @@
+"""003-46 forced actions: a creature made to move or attack by another never provokes.
+
+003 "5.9 Forced Movement" (l.472): "Forced Movement can also be caused by effects that force the
+character to take an action to move ... the amount of squares ... depends on the character's
+speed ... and is affected by any status effects or other conditions that restrict movement";
+"Forced movement never triggers opportunity attacks or other character powers that would
+trigger on movement." 003 "5.8.6 Forced Attacks" (l.460-468): the forcer makes every decision,
+the forced creature "cannot target himself", and "Forced attacks never trigger opportunity
+attacks". 003-26 Dominated (l.332-336): "The dominating character can spend a move action to
+make the dominated character move its speed (forced movement) ... a standard action to make
+the dominated character use an at-will attack (forced attack)".
+
+So the forcer (the creature whose turn it is) spends the action and the forced creature acts
+outside its own action economy: its movement is a walk at its speed under its conditions, its
+attack one of its powers; neither offers an opportunity attack, and the log says why (003-46).
+The GM reaches both through the Actions panel's "Forced" switch (`GameSession.forcing`).
+Picks: docs/rulings.md R-97.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
+from orcus_desktop.controller.attack_resolution import AttackOutcome, attack, attack_step
+from orcus_desktop.controller.availability import attack_barred, find_power, kind_problem
+from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.interrupts import waiting_problem
+from orcus_desktop.controller.movement import preview_move
+from orcus_desktop.controller.outcomes import (
+    MoveDone,
+    MoveMode,
+    MovePreview,
+    Outcome,
+    Step,
+    refuse,
+)
+from orcus_desktop.controller.stealth import reveal
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.conditions import Condition, ConditionInstance, MovementLimit, rules_for
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
+
+MECHANIC = "003-46"
+
+_CANNOT_BE_MADE_TO_MOVE = (MovementLimit.NO_MOVE, MovementLimit.NO_WILLING_MOVE)
+
+
+def offered(engine: Engine) -> bool:
+    """Whether the ruleset has forced actions that never provoke (003-46)."""
+    return engine.ruleset.hooks.flow.forced_actions
+
+
+def forcer_problem(engine: Engine, encounter: Encounter, forcer_id: str, forced_id: str) -> str:
+    """Why `forcer_id` cannot force `forced_id` to act now (before the action's kind), or ""."""
+    if not offered(engine):
+        return f"{engine.ruleset.name} has no forced actions (003-46)"
+    if encounter.find_creature(forcer_id) is None:
+        return f"no creature {forcer_id!r}"
+    if encounter.find_creature(forced_id) is None:
+        return f"no creature {forced_id!r}"
+    if forcer_id == forced_id:
+        return "a creature does not force itself: take the action as usual"
+    return waiting_problem(encounter)
+
+
+def preview(
+    engine: Engine, encounter: Encounter, creature_id: str, destination: Square
+) -> MovePreview:
+    """A forced walk's path and cost: the creature's own walk, provoking no one."""
+    out = preview_move(
+        engine, encounter, creature_id, destination, MoveMode.WALK, check_action=False
+    )
+    return replace(out, provoking_enemy_ids=())
+
+
+def forced_walk(
+    engine: Engine, encounter: Encounter, creature_id: str, destination: Square, forcer_id: str
+) -> Outcome:
+    """The forcer spends a move action; the creature walks at its speed, provoking nothing."""
+    op = "forced_walk"
+    why = forcer_problem(engine, encounter, forcer_id, creature_id)
+    why = why or kind_problem(engine.rules, encounter, forcer_id, ActionKind.MOVE)
+    if why:
+        return refuse(op, why, creature_id)
+    creature = encounter.creature(creature_id)
+    for condition in sorted(engine.rules.conditions(encounter, creature_id)):
+        row = rules_for(condition, engine.ruleset)
+        if row.movement in _CANNOT_BE_MADE_TO_MOVE:
+            # 003 l.472: "affected by any status effects ... that restrict movement".
+            return refuse(
+                op, f"{creature.name} is {condition.label.lower()}: cannot move", creature_id
+            )
+    path = preview(engine, encounter, creature_id, destination)
+    if not path.reachable:
+        return refuse(op, path.reason or f"{creature.name} cannot move there", creature_id)
+    after = encounter.with_creature(creature.moved_to(destination))
+    after = engine.spend(after, forcer_id, ActionKind.MOVE)
+    combat = after.combat.logged(
+        "move",
+        CreatureId(creature_id),
+        (),
+        {"mode": MoveMode.WALK.value, "path": [list(s) for s in path.path], "cost": 0},
+    )
+    combat = combat.logged(
+        "rule_note",
+        CreatureId(creature_id),
+        (CreatureId(forcer_id),),
+        {"mechanic": MECHANIC, "note": "forced movement: provokes no opportunity attack"},
+    )
+    after = reveal(engine, after.with_combat(combat), creature_id, "moved")  # 003-47
+    after = engine.check_grapples(after)
+    squares = path.cost
+    result = MoveDone(
+        True,
+        op,
+        text=f"{engine.name(encounter, forcer_id)} moves {creature.name} "
+        f"{squares} square{'s' if squares != 1 else ''}",
+        creature_id=creature_id,
+        log=after.combat.log[len(encounter.combat.log) :],
+        details={"path": path.path, "cost": path.cost, "mode": "forced"},
+        path=path.path,
+        cost=path.cost,
+    )
+    return Step(after, result)
+
+
+def forced_attack(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    power_name: str,
+    target_ids: Sequence[str],
+    forcer_id: str,
+    dice: Sequence[int] = (),
+    choices: AttackChoices = NO_CHOICES,
+) -> Outcome:
+    """The forcer spends a standard action; the creature attacks with the power.
+
+    It provokes nothing (003 l.468) and never targets itself (l.465).
+    """
+    op = "forced_attack"
+    why = forcer_problem(engine, encounter, forcer_id, creature_id)
+    why = why or kind_problem(engine.rules, encounter, forcer_id, ActionKind.STANDARD)
+    name = engine.name(encounter, creature_id)
+    power = find_power(engine.rules, encounter, creature_id, power_name)
+    if not why and power is None:
+        why = f"{name} has no power {power_name!r}"
+    if not why and creature_id in target_ids:
+        why = f"a forced attack cannot target {name} itself"
+    state = engine.rules.state(encounter.creature(creature_id))
+    if not why and power is not None and state is not None and not state.power_available(power):
+        why = f"{power.name} is used up"
+    why = why or attack_barred(engine.rules, encounter, creature_id)
+    if why or power is None:
+        return refuse(op, why, creature_id)
+
+    def change(e: Encounter) -> AttackOutcome:
+        e, taunts = _untaunted(engine, e, creature_id)
+        out = attack(engine, e, creature_id, power, target_ids, dice=dice, choices=choices)
+        spent = _retaunted(engine, out.encounter, creature_id, taunts)
+        spent = engine.spend(spent, forcer_id, ActionKind.STANDARD)
+        noted = engine.rule_note(
+            spent, creature_id, MECHANIC, "forced attack: provokes no opportunity attack"
+        )
+        data = {**out.data, "provoked": []} if "provoked" in out.data else out.data
+        return replace(out, encounter=noted, provoked=(), data=data)
+
+    text = f"{engine.name(encounter, forcer_id)} forces {name}: {power.name}"
+    return attack_step(engine, op, text, encounter, change, creature_id)
+
+
+def _untaunted(
+    engine: Engine, encounter: Encounter, creature_id: str
+) -> tuple[Encounter, tuple[ConditionInstance, ...]]:
+    """The encounter with the creature's Taunts set aside for a forced attack.
+
+    003-30 with 003 l.467: "Forced attacks ignore the Taunted status effect. A character
+    making a forced attack counts as not Taunted, for the purposes of that attack."
+    """
+    state = engine.rules.state(encounter.creature(creature_id))
+    if state is None:
+        return encounter, ()
+    taunts = tuple(c for c in state.conditions if c.condition is Condition.MARKED)
+    if not taunts:
+        return encounter, ()
+    kept = tuple(c for c in state.conditions if c.condition is not Condition.MARKED)
+    return engine.set_state(encounter, creature_id, replace(state, conditions=kept)), taunts
+
+
+def _retaunted(
+    engine: Engine, encounter: Encounter, creature_id: str, taunts: tuple[ConditionInstance, ...]
+) -> Encounter:
+    """The Taunts set aside for the attack are back (they were only ignored for it)."""
+    state = engine.rules.state(encounter.creature(creature_id))
+    if state is None or not taunts:
+        return encounter
+    return engine.set_state(
+        encounter, creature_id, replace(state, conditions=(*state.conditions, *taunts))
+    )

@@ -1,0 +1,93 @@
+"""The "Monster groups…" dialog (003-07): the GM arranges the monsters into groups.
+
+Opened from the Initiative panel (its "Monster groups…" button and the table's context menu)
+before combat, under a ruleset whose monster groups share one turn (seed 003 "5.3.1 Grouping
+monsters"). Each monster gets a group name; an empty name leaves it in its default group, its
+identical monsters (docs/rulings.md R-93). OK records every change as one undo step
+(`GameSession.arrange_monster_groups`); a refusal is shown in the dialog, which stays open.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from orcus_desktop.controller.session import GameSession
+
+
+class MonsterGroupsDialog(QDialog):
+    """One editable group name per monster.
+
+    Attributes:
+        fields: the group name box of each monster, by creature id.
+        error: why the last OK was refused ("" when it was not).
+    """
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("monsterGroupsDialog")
+        self.setWindowTitle("Monster groups")
+        self._session = session
+        monsters = session.groupable_monsters()
+        names = sorted({g for m in monsters if (g := session.monster_group(m)) is not None})
+        intro = QLabel(
+            "Each group rolls one initiative and takes one turn (003 'Grouping monsters'). "
+            "Type a name to put monsters together; leave it empty for the default group "
+            "(identical monsters).",
+            self,
+        )
+        intro.setWordWrap(True)
+        form = QFormLayout()
+        self.fields: dict[str, QComboBox] = {}
+        for cid in monsters:
+            box = QComboBox(self)
+            box.setEditable(True)
+            box.addItem("")
+            box.addItems(names)
+            box.setCurrentText(session.arranged_monster_group(cid) or "")
+            line = box.lineEdit()
+            if line is not None:
+                line.setPlaceholderText(session.monster_group(cid) or "alone")
+            self.fields[cid] = box
+            form.addRow(session.encounter.name_of(cid) + ":", box)
+        self.error = QLabel(self)
+        self.error.setObjectName("monsterGroupsError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #a93226")
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    def changes(self) -> dict[str, str | None]:
+        """The monsters whose group the GM changed: name, or None for the default."""
+        out: dict[str, str | None] = {}
+        for cid, box in self.fields.items():
+            typed = box.currentText().strip() or None
+            if typed != self._session.arranged_monster_group(cid):
+                out[cid] = typed
+        return out
+
+    def accept(self) -> None:
+        changes = self.changes()
+        if not changes:
+            super().accept()
+            return
+        result = self._session.arrange_monster_groups(changes, initiator=self)
+        if not result.ok:
+            self.error.setText(result.reason)
+            return
+        super().accept()

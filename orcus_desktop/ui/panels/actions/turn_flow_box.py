@@ -1,0 +1,112 @@
+"""The Actions panel's 003 turn-flow controls: Raise the Alarm and the "Forced" switch.
+
+"Raise the alarm" (003-11, 003 l.170-178): the creature shown warns its surprised allies in a
+close burst 5 (a minor action; each saves against surprise), one undo step. "Forced" (003-46,
+003 l.460-472): while it is on, the moves and power uses the GM makes for the creature shown
+are forced by the creature whose turn it is (its move or standard action pays) and provoke
+nothing. Both show only under a ruleset that has them (Square Fireballs); disabled, each says
+why in its tooltip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QCheckBox, QPushButton, QWidget
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.panels.common import enable_with_reason, name_of
+from orcus_desktop.ui.panels.flow import FlowBox
+
+Report = Callable[[str], None]
+"""Shows a message in the panel (a refusal's reason, what the switch does)."""
+
+
+class TurnFlowBox(FlowBox):
+    """The "Raise the alarm" button and the "Forced" switch for the creature shown.
+
+    Args:
+        session: the game session to drive.
+        creature_id: returns the creature shown, or None.
+        report: shows a message in the panel.
+        parent: the Qt parent.
+
+    Attributes:
+        buttons: "raise_the_alarm" (the push button the panel enables with the others).
+        forced_check: the "Forced" switch.
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        creature_id: Callable[[], str | None],
+        report: Report,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent=parent)
+        self.setObjectName("turnFlowBox")
+        self._session = session
+        self._creature_id = creature_id
+        self._report = report
+        alarm = QPushButton("Raise the alarm", self)
+        alarm.setObjectName("raise_the_alarm_button")
+        alarm.clicked.connect(self._on_alarm)
+        self.buttons: dict[str, QPushButton] = {"raise_the_alarm": alarm}
+        self.forced_check = QCheckBox("Forced", self)
+        self.forced_check.setObjectName("forced_check")
+        self.forced_check.toggled.connect(self._on_forced)
+        self.add(alarm)
+        self.add(self.forced_check)
+
+    def update_for(self, creature_id: str | None) -> None:
+        """Show, enable and explain both controls for the creature shown (None: none)."""
+        session = self._session
+        alarm = self.buttons["raise_the_alarm"]
+        alarm.setVisible(session.raise_alarm_offered())
+        self.forced_check.setVisible(session.forced_actions_offered())
+        self.setVisible(session.raise_alarm_offered() or session.forced_actions_offered())
+        if creature_id is None:
+            enable_with_reason(alarm, "Select a creature.", "")
+        else:
+            allies = ", ".join(name_of(session, a) for a in session.alarmed_allies(creature_id))
+            enable_with_reason(
+                alarm,
+                session.raise_alarm_problem(creature_id),
+                f"Minor action, close burst 5: {allies} each save against surprise "
+                "(003 'Raise the Alarm').",
+            )
+        current = session.encounter.combat.current
+        if not session.encounter.combat.active or current is None:
+            why = "No combat is running." if current is None else ""
+            why = why or "It is nobody's turn."
+        elif creature_id is None or creature_id == current:
+            why = f"Select the creature {name_of(session, current)} forces to act."
+        else:
+            why = ""
+        self.forced_check.blockSignals(True)
+        self.forced_check.setChecked(not why and session.forcing is not None)
+        self.forced_check.blockSignals(False)
+        enable_with_reason(
+            self.forced_check,
+            why,
+            f"{name_of(session, current)} forces {name_of(session, creature_id)}: its moves "
+            f"and attacks now take {name_of(session, current)}'s move or standard action and "
+            "provoke nothing (003 'Forced Movement', 'Forced Attacks').",
+        )
+
+    def _on_alarm(self) -> None:
+        cid = self._creature_id()
+        if cid is not None:
+            self._session.raise_the_alarm(cid, initiator=self)
+
+    def _on_forced(self, checked: bool) -> None:
+        session = self._session
+        current = session.encounter.combat.current
+        session.set_forcing(current if checked else None)
+        shown = self._creature_id()
+        if checked and current is not None and shown is not None:
+            self._report(
+                f"Forced: move or attack with {name_of(session, shown)}; "
+                f"{name_of(session, current)} pays the action."
+            )
+        self.update_for(shown)

@@ -1,0 +1,231 @@
+"""003 "Square Fireballs": monster groups share one turn (003-07, 003-12), from the GM's side.
+
+003 l.125 "The GM arranges all monsters in the encounter into monster groups"; l.133 "Group of
+monsters: Several monsters that share the same Initiative Value"; l.142 "Combat turn: Turn of
+action for a single PC or group of monsters"; l.187 "each PC or group of monsters Rolls
+Initiative". Picks (docs/rulings.md R-93..R-95): identical monsters by default; the members act
+in the one turn in the order the GM names; start/end-of-turn work at the turn's start/end.
+"""
+
+from __future__ import annotations
+
+import json
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import freeze
+from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
+from orcus_desktop.rules.conditions import Condition
+from tests.controller.conftest import creature, fighter, make_session, orc_block
+
+SF = "square-fireballs"
+
+
+def goblin(cid: str, col: int, row: int) -> Creature:
+    """Identical monsters: one stat block name ("Goblin")."""
+    return creature(cid, "monsters", col, row, statblock=freeze(orc_block("Goblin")))
+
+
+def _session(ruleset_id: str = SF) -> GameSession:
+    creatures = (
+        fighter("hero", 2, 2),
+        fighter("mage", 2, 8),
+        goblin("g1", 3, 1),
+        goblin("g2", 3, 2),
+        goblin("g3", 3, 3),
+    )
+    return make_session(
+        Encounter(GridBounds(14, 10), creatures=creatures, ruleset_id=ruleset_id), seed=3
+    )
+
+
+DICE = {"hero": 18, "mage": 2, "g1": 10, "g2": 10, "g3": 10}
+
+
+def _started(ruleset_id: str = SF) -> GameSession:
+    s = _session(ruleset_id)
+    assert s.roll_initiative(dice=DICE).ok
+    assert s.start_combat().ok
+    assert s.encounter.combat.current == "hero"
+    return s
+
+
+def _defense(s: GameSession, cid: str) -> bool:
+    state = s.rules.state(s.encounter.creature(cid))
+    assert state is not None
+    return state.has(Condition.TOTAL_DEFENSE, s.ruleset)
+
+
+def _reopened(s: GameSession) -> Encounter:
+    return encounter_from_dict(json.loads(json.dumps(encounter_to_dict(s.encounter))))
+
+
+def test_identical_monsters_roll_once_and_share_one_turn() -> None:
+    """003-07/003-12: by default the identical goblins are one group: one roll, one turn, in
+    which each goblin acts with its own actions; End turn ends the group's turn."""
+    s = _started()
+    combat = s.encounter.combat
+    assert {combat.combatant(g).group for g in ("g1", "g2", "g3")} == {"monsters: Goblin"}
+    assert len({combat.combatant(g).initiative for g in ("g1", "g2", "g3")}) == 1
+    assert s.end_turn().ok  # the hero's turn: the goblins' group turn starts
+    combat = s.encounter.combat
+    assert combat.current == "g1"
+    assert s.group_turn_members("g1") == ("g1", "g2", "g3")
+    # Start-of-turn work for every member (003-08's Total Defense lasts until then).
+    assert not any(_defense(s, g) for g in ("g1", "g2", "g3"))
+    assert all(combat.combatant(g).budget.standard == 1 for g in ("g1", "g2", "g3"))
+    # The GM names who acts: g2 attacks, then g1 attacks, each with its own standard action.
+    assert s.act_with("g2").ok
+    assert s.encounter.combat.current == "g2"
+    assert s.basic_attack("g2", "hero", dice=[15]).ok
+    assert s.encounter.combat.combatant("g2").budget.standard == 0
+    assert s.act_with("g1").ok
+    assert s.basic_attack("g1", "hero", dice=[15]).ok
+    assert s.end_turn().ok  # one End turn for the whole group
+    combat = s.encounter.combat
+    assert combat.current == "mage"
+    ended = [e.actor for e in combat.log if e.kind == "turn_end"]
+    assert set(ended[-3:]) == {"g1", "g2", "g3"}
+    assert all(combat.combatant(g).acted_round == 1 for g in ("g1", "g2", "g3"))
+    # Round 2: the group's turn again, the first goblin acting first.
+    assert s.end_turn().ok
+    assert s.end_turn().ok
+    assert s.encounter.combat.round == 2
+    assert s.encounter.combat.current == "g1"
+
+
+def test_orcus_goblins_rolled_together_still_take_turns_one_by_one() -> None:
+    """000 "Initiative": one roll for a group of identical creatures, each its own turn."""
+    s = _session("orcus")
+    groups = dict.fromkeys(("g1", "g2", "g3"), "goblins")
+    assert s.roll_initiative(dice=DICE, groups=groups).ok
+    assert s.start_combat().ok
+    assert s.end_turn().ok
+    assert s.encounter.combat.current == "g1"
+    assert s.group_turn_members("g1") == ("g1",)
+    assert not s.act_with("g2").ok
+    assert s.end_turn().ok
+    assert s.encounter.combat.current == "g2"
+    assert not s.arrange_monster_groups({"g1": "scouts"}).ok
+
+
+def test_a_member_outside_the_turn_cannot_be_named_and_the_refusal_says_why() -> None:
+    s = _started()
+    refused = s.act_with("g2")  # the hero's turn
+    assert not refused.ok
+    assert "does not share" in refused.reason
+    assert s.end_turn().ok
+    assert not s.act_with("g1").ok  # acting already
+    assert not s.act_with("hero").ok
+
+
+def test_the_gm_arranges_groups_and_they_are_kept_through_undo_and_the_file() -> None:
+    """003 l.125: the GM arranges the groups (here g1 alone as a scout); undo, redo and the
+    file keep the arrangement, and the roll follows it: g1 rolls and acts apart."""
+    s = _session()
+    assert s.arrange_monster_groups({"g1": "Scouts"}).ok
+    assert s.monster_group("g1") == "Scouts"
+    assert s.monster_group("g2") == "monsters: Goblin"
+    assert s.monster_group("hero") is None
+    assert s.undo().ok
+    assert s.monster_group("g1") == "monsters: Goblin"
+    assert s.redo().ok
+    assert _reopened(s).combat.monster_groups == (("g1", "Scouts"),)
+    assert s.roll_initiative(dice={**DICE, "g1": 5}).ok
+    combat = s.encounter.combat
+    assert combat.combatant("g1").group == "Scouts"
+    assert combat.combatant("g1").initiative != combat.combatant("g2").initiative
+    assert s.start_combat().ok
+    assert s.end_turn().ok  # hero
+    assert s.encounter.combat.current == "g2"
+    assert s.group_turn_members("g2") == ("g2", "g3")
+    # Arranging is done before combat; a PC rolls alone (003 l.129).
+    assert not s.arrange_monster_groups({"g2": "Scouts"}).ok
+    s2 = _session()
+    refused = s2.arrange_monster_groups({"hero": "Heroes"})
+    assert not refused.ok
+    assert "PC" in refused.reason
+    assert not s2.arrange_monster_groups({"g1": "  "}).ok
+
+
+def test_arranging_after_the_roll_shares_the_groups_initiative() -> None:
+    """003 l.133: a group's monsters "share the same Initiative Value"."""
+    s = _session()
+    assert s.arrange_monster_groups({"g1": "Scouts"}).ok
+    assert s.roll_initiative(dice={**DICE, "g1": 19, "g2": 4}).ok
+    g2 = s.encounter.combat.combatant("g2").initiative
+    assert s.arrange_monster_groups({"g1": None}).ok  # back with its identical goblins
+    combat = s.encounter.combat
+    assert combat.combatant("g1").group == "monsters: Goblin"
+    assert combat.combatant("g1").initiative == g2
+    assert s.undo().ok
+    assert s.encounter.combat.combatant("g1").group == "Scouts"
+
+
+def test_the_group_turn_survives_undo_redo_and_reopening() -> None:
+    s = _started()
+    assert s.end_turn().ok
+    assert s.act_with("g3").ok
+    assert s.undo().ok
+    assert s.encounter.combat.current == "g1"
+    assert s.redo().ok
+    assert s.encounter.combat.current == "g3"
+    reopened = _reopened(s)
+    assert reopened.combat == s.encounter.combat
+    again = make_session(reopened)
+    assert again.group_turn_members("g3") == ("g1", "g2", "g3")
+    assert again.end_turn().ok
+    assert again.encounter.combat.current == "mage"
+    assert s.undo().ok  # the act_with
+    assert s.undo().ok  # the hero's End turn: no group turn
+    assert s.encounter.combat.current == "hero"
+    assert s.group_turn_members("g1") == ("g1",)
+
+
+def test_a_surprised_member_loses_its_part_and_the_group_acts() -> None:
+    """003-10, 003 l.168 with 003-07 (docs/rulings.md R-95): the surprised goblin "use[s] Full
+    Defense" and loses its part of the group's turn; the other goblins act in it."""
+    s = _session()
+    assert s.roll_initiative(dice=DICE).ok
+    assert s.set_surprised("g1").ok
+    assert s.start_combat().ok
+    assert s.end_turn().ok  # hero
+    combat = s.encounter.combat
+    assert combat.current == "g2"
+    assert combat.combatant("g1").budget.standard == 0
+    assert not combat.combatant("g1").surprised
+    assert _defense(s, "g1")
+    assert s.group_turn_members("g2") == ("g1", "g2", "g3")
+    assert s.end_turn().ok
+    assert s.encounter.combat.current == "mage"
+
+
+def test_a_wholly_surprised_group_loses_the_turn() -> None:
+    s = _session()
+    assert s.roll_initiative(dice=DICE).ok
+    for g in ("g1", "g2", "g3"):
+        assert s.set_surprised(g).ok
+    assert s.start_combat().ok
+    assert s.end_turn().ok  # hero; the goblins' turn is lost
+    assert s.encounter.combat.current == "mage"
+    assert all(_defense(s, g) for g in ("g1", "g2", "g3"))
+
+
+def test_a_goblin_joining_the_fight_shares_its_groups_initiative_and_turn() -> None:
+    """003 l.133: a group's monsters "share the same Initiative Value" - a newcomer of the
+    group (join, or 003-14 Keep Initiative) takes the group's, not a roll of its own, and acts
+    in the group's turn from the next round."""
+    s = _started()
+    assert s.place_creature(goblin("g4", 3, 4)).ok
+    assert s.join_combat("g4", die=1).ok
+    combat = s.encounter.combat
+    assert combat.combatant("g4").group == "monsters: Goblin"
+    assert combat.combatant("g4").initiative == combat.combatant("g1").initiative
+    assert s.end_turn().ok  # hero: the goblins' turn, g4 with them
+    assert s.group_turn_members("g1") == ("g1", "g2", "g3", "g4")
+    assert s.place_creature(goblin("g5", 3, 5)).ok
+    assert s.new_wave("keep_initiative", dice={"g5": 20}).ok
+    combat = s.encounter.combat
+    assert combat.combatant("g5").initiative == combat.combatant("g1").initiative
+    assert s.group_turn_members("g1") == ("g1", "g2", "g3", "g4")  # g5 from next round

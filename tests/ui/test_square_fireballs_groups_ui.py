@@ -1,0 +1,139 @@
+"""003 monster groups in the app (003-07, 003-12), from the GM's side.
+
+003 l.125 "The GM arranges all monsters in the encounter into monster groups" (the Initiative
+panel's "Monster groups…"); l.142 "Combat turn: Turn of action for a single PC or group of
+monsters": one initiative row for the group, the GM naming the member who acts ("Act with" in
+the table's context menu); the players' strip lists the group as one entry without the
+members the GM hides.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication, QMenu
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import freeze
+from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.monster_groups_dialog import MonsterGroupsDialog
+from tests.controller.conftest import creature, fighter, orc_block
+from tests.ui.test_player_view import open_player_view
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+DICE = {"hero": 18, "mage": 2, "g1": 12, "g2": 10, "g3": 10, "g4": 10}
+
+
+def goblin(cid: str, col: int, row: int, hidden: bool = False) -> Creature:
+    c = creature(cid, "monsters", col, row, statblock=freeze(orc_block("Goblin")))
+    return Creature(c.id, c.name, c.side, square=c.square, hidden=hidden, statblock=c.statblock)
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    creatures = (
+        fighter("hero", 1, 1),
+        fighter("mage", 1, 3),
+        goblin("g1", 5, 1),
+        goblin("g2", 5, 3),
+        goblin("g3", 5, 5),
+        goblin("g4", 7, 7, hidden=True),
+    )
+    win = MainWindow(
+        Encounter(GridBounds(10, 10), creatures=creatures, ruleset_id="square-fireballs")
+    )
+    qtbot.add_widget(win)
+    return win
+
+
+def _arrange_g1_as_scout(window: MainWindow) -> MonsterGroupsDialog:
+    panel = window.initiative_panel
+    assert not panel.groups_button.isHidden()
+    assert panel.group_check.isHidden()  # 000's identical-creature box gives way
+    panel.groups_button.click()
+    dialog = panel.group_menu.dialog
+    assert dialog is not None
+    assert set(dialog.fields) == {"g1", "g2", "g3", "g4"}  # the PCs roll alone
+    dialog.fields["g1"].setCurrentText("Scouts")
+    dialog.accept()
+    assert dialog.result() == MonsterGroupsDialog.DialogCode.Accepted
+    return dialog
+
+
+def _act_with(menu: QMenu, cid: str) -> None:
+    for action in menu.actions():
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            for inner in sub.actions():
+                if inner.objectName() == f"act_with_{cid}":
+                    inner.trigger()
+                    return
+    raise AssertionError(f"no Act with {cid}")
+
+
+def test_the_gm_arranges_groups_and_the_group_has_one_row_and_one_turn(
+    window: MainWindow,
+) -> None:
+    session = window.session
+    panel = window.initiative_panel
+    _arrange_g1_as_scout(window)
+    assert session.monster_group("g1") == "Scouts"
+    window.undo_action.trigger()  # one undo step
+    assert session.monster_group("g1") == "monsters: Goblin"
+    window.redo_action.trigger()
+    assert session.roll_initiative(dice=DICE).ok
+    model = panel.model
+    # hero, the scout, the goblins (one row), the mage.
+    assert model.rowCount() == 4
+    goblins = model.row_data("g2")
+    assert goblins.members == ("g2", "g3", "g4")
+    assert model.row_of("g3") == model.row_of("g2")
+    assert session.start_combat().ok
+    assert session.end_turn().ok  # hero
+    assert session.end_turn().ok  # the scout
+    assert session.encounter.combat.current == "g2"
+    row = model.row_data("g2")
+    assert row.current
+    assert row.name == "G2 (group: G3, G4)"
+    # The GM names g3 through the row's context menu: one undo step.
+    _act_with(panel.group_menu.menu_for("g2"), "g3")
+    assert session.encounter.combat.current == "g3"
+    assert model.row_data("g2").name == "G3 (group: G2, G4)"
+    assert model.row_data("g2").selected_id == "g3"
+    window.undo_action.trigger()
+    assert session.encounter.combat.current == "g2"
+    # Editing the group's initiative moves the whole group.
+    assert model.setData(model.index(model.row_of("g2"), 1), 15)
+    combat = session.encounter.combat
+    assert {combat.combatant(g).initiative for g in ("g2", "g3", "g4")} == {15}
+    # During combat the arrangement is refused, and the dialog says why.
+    panel.group_menu.open_dialog()
+    dialog = panel.group_menu.dialog
+    assert dialog is not None
+    dialog.fields["g3"].setCurrentText("Rearguard")
+    dialog.accept()
+    assert "before combat" in dialog.error.text()
+    assert dialog.isVisible()  # it stays open with the reason
+    dialog.reject()
+
+
+def test_the_players_strip_lists_the_group_once_without_its_hidden_member(
+    window: MainWindow,
+) -> None:
+    session = window.session
+    window.fog_action.setChecked(False)
+    assert session.roll_initiative(dice=DICE).ok
+    assert session.start_combat().ok
+    assert session.end_turn().ok  # hero: the goblins' group turn (no arrangement)
+    assert session.encounter.combat.current == "g1"
+    players = open_player_view(window)
+    QApplication.processEvents()
+    text = players.strip.text()
+    assert "Now: G1, G2, G3" in text
+    assert "G4" not in text  # hidden by the GM
+    assert session.act_with("g4").ok  # the hidden goblin acts: still the group's turn
+    QApplication.processEvents()
+    assert "Now: G1, G2, G3" in players.strip.text()
+    assert "G4" not in players.strip.text()

@@ -1,0 +1,83 @@
+"""003's Raise the Alarm (003-11) and "Forced" switch (003-46) in the Actions panel.
+
+003 l.170-178 "Raise the Alarm - Maneuver ... Minor Action - Close Burst 5 - allies in burst";
+003 l.472 "Forced movement never triggers opportunity attacks" (the GM marks the move forced
+with the panel's "Forced" switch, then drags the token as usual).
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.controller.outcomes import MoveMode
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.ui.main_window import MainWindow
+from tests.controller.conftest import fighter, orc
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def _window(qtbot: QtBot, ruleset_id: str = "square-fireballs") -> MainWindow:
+    creatures = (fighter("hero", 2, 2), fighter("mage", 4, 2), orc("orc", 8, 8))
+    win = MainWindow(Encounter(GridBounds(14, 12), creatures=creatures, ruleset_id=ruleset_id))
+    qtbot.add_widget(win)
+    return win
+
+
+def test_the_gm_raises_the_alarm_from_the_actions_panel(qtbot: QtBot) -> None:
+    window = _window(qtbot)
+    session = window.session
+    assert session.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert session.set_surprised("mage").ok
+    assert session.start_combat().ok
+    panel = window.actions_panel
+    panel.show_creature("hero")
+    button = panel.buttons["raise_the_alarm"]
+    assert not button.isHidden()
+    assert button.isEnabled(), button.toolTip()
+    assert "Mage" in button.toolTip()
+    button.click()
+    saves = [
+        str(e.data["note"])
+        for e in session.encounter.combat.log
+        if e.kind == "rule_note" and e.data["mechanic"] == "003-11" and e.actor == "mage"
+    ]
+    assert len(saves) == 1  # the mage saved, once
+    still = session.encounter.combat.combatant("mage").surprised
+    assert saves[0].endswith("still surprised" if still else "no longer surprised")
+    assert session.encounter.combat.combatant("hero").budget.swift == 0
+    assert not button.isEnabled()  # the minor action is spent
+    window.undo_action.trigger()  # one undo step
+    assert session.encounter.combat.combatant("mage").surprised
+    assert button.isEnabled()
+
+
+def test_the_forced_switch_makes_a_walk_provoke_nothing(qtbot: QtBot) -> None:
+    window = _window(qtbot)
+    session = window.session
+    assert session.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert session.start_combat().ok
+    assert session.move_creature("orc", Square(5, 2)).ok  # the GM puts it next to the mage
+    panel = window.actions_panel
+    panel.show_creature("hero")
+    forced = panel.turn_flow.forced_check
+    assert not forced.isEnabled()  # the hero cannot force itself
+    panel.show_creature("orc")
+    assert forced.isEnabled(), forced.toolTip()
+    forced.click()
+    assert session.forcing == "hero"
+    assert session.move_creature("orc", Square(5, 6), MoveMode.WALK).ok
+    combat = session.encounter.combat
+    assert combat.combatant("mage").out_of_turn is None
+    assert combat.combatant("hero").budget.move == 0
+    forced.click()
+    assert session.forcing is None
+
+
+def test_orcus_shows_neither(qtbot: QtBot) -> None:
+    window = _window(qtbot, "orcus")
+    window.actions_panel.show_creature("hero")
+    assert window.actions_panel.buttons["raise_the_alarm"].isHidden()
+    assert window.actions_panel.turn_flow.forced_check.isHidden()
