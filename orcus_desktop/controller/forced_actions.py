@@ -24,10 +24,16 @@ from dataclasses import replace
 
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_resolution import AttackOutcome, attack, attack_step
-from orcus_desktop.controller.availability import attack_barred, find_power, kind_problem
+from orcus_desktop.controller.availability import (
+    AvailableActions,
+    attack_barred,
+    find_power,
+    kind_problem,
+    powers_of,
+)
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.interrupts import waiting_problem
-from orcus_desktop.controller.movement import preview_move
+from orcus_desktop.controller.movement import preview_move, reachable_squares
 from orcus_desktop.controller.outcomes import (
     MoveDone,
     MoveMode,
@@ -74,6 +80,42 @@ def preview(
         engine, encounter, creature_id, destination, MoveMode.WALK, check_action=False
     )
     return replace(out, provoking_enemy_ids=())
+
+
+def reachable(engine: Engine, encounter: Encounter, creature_id: str) -> frozenset[Square]:
+    """Where a forced walk may end: the creature's walk, unless it cannot be made to move."""
+    for condition in engine.rules.conditions(encounter, creature_id):
+        if rules_for(condition, engine.ruleset).movement in _CANNOT_BE_MADE_TO_MOVE:
+            return frozenset()
+    return reachable_squares(engine, encounter, creature_id, MoveMode.WALK, check_action=False)
+
+
+def as_forced(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    forcer_id: str,
+    available: AvailableActions,
+) -> AvailableActions:
+    """The creature's powers as forced attacks: usable on the forcer's standard action.
+
+    Its attack powers are allowed while the forcer has a standard action, the power is not
+    used up and no condition forbids the creature to attack (003 l.460-468); the rest stays.
+    """
+    powers = {p.name: p for p in powers_of(engine.rules, encounter, creature_id)}
+    state = engine.rules.state(encounter.creature(creature_id))
+    paid = kind_problem(engine.rules, encounter, forcer_id, ActionKind.STANDARD)
+    barred = attack_barred(engine.rules, encounter, creature_id)
+    options = []
+    for option in available.powers:
+        power = powers.get(option.name)
+        if power is None or power.attack is None:
+            options.append(option)
+            continue
+        used = state is not None and not state.power_available(power)
+        why = paid or (f"{power.name} is used up" if used else "") or barred
+        options.append(replace(option, allowed=not why, reason=why))
+    return replace(available, powers=tuple(options))
 
 
 def forced_walk(

@@ -310,13 +310,13 @@ def _readied_reaction(engine: Engine, encounter: Encounter, creature_id: str) ->
 def reorder_initiative(
     engine: Engine, encounter: Encounter, creature_id: str, before_id: str
 ) -> Outcome:
-    """The GM moves a creature in the order to act just before another (for the rest of combat)."""
+    """The GM moves a creature (a 003 monster group: all of it) to act just before another."""
     return named_step(
         engine,
         encounter,
         "reorder_initiative",
         f"{{name}} acts before {engine.name(encounter, before_id)}",
-        lambda e: turn_order.place_before(e, creature_id, before_id),
+        lambda e: monster_groups.place_before(engine, e, creature_id, before_id),
         creature_id,
     )
 

@@ -27,7 +27,14 @@ from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import ConditionInstance
 from orcus_desktop.rules.durations import DurationKind
-from orcus_desktop.rules.format import damage_outcome, format_resolved, format_roll, healing_text
+from orcus_desktop.rules.format import (
+    damage_outcome,
+    format_resolved,
+    format_roll,
+    healing_text,
+    save_verdict,
+    temp_hp_text,
+)
 from orcus_desktop.rules.terms import Defense
 
 NameOf = Callable[[str | None], str]
@@ -154,9 +161,8 @@ def damage_text(target: str, d: Damage) -> str:
 def _save_text(save: SaveRecord, typed_in: bool = False) -> str:
     total = resolved_value(save.parts, save.total)
     shown = format_resolved(total) if total is not None else str(save.total)
-    verdict = "succeeds" if save.success else "fails"
     typed = " (typed in)" if typed_in else ""
-    return f"{shown} vs {save.target_number}: {verdict}{typed}"
+    return save_verdict(shown, save.target_number, save.success) + typed
 
 
 def _squares(n: int) -> str:
@@ -395,11 +401,7 @@ def _persistent_damage(e: _Entry, r: rec.PersistentDamageTaken) -> str:
 
 @_writes(rec.TempHp)
 def _temp_hp(e: _Entry, r: rec.TempHp) -> str:
-    # 000 "Temporary Hit Points": the higher value is kept, never the sum.
-    return (
-        f"{e.targets} is offered {r.offered} temporary HP: "
-        f"{r.before} -> {r.after} (never added together)"
-    )
+    return temp_hp_text(e.targets, r.offered, r.before, r.after)
 
 
 @_writes(rec.ConditionAdded)

@@ -215,6 +215,26 @@ def unit_of(engine: Engine, encounter: Encounter, creature_id: str) -> tuple[str
     return tuple(cid for cid in combat.order if combat.combatant(cid).group == entry.group)
 
 
+def place_before(
+    engine: Engine, encounter: Encounter, creature_id: str, before_id: str
+) -> Encounter:
+    """The creature's unit (its monster group under 003) acts right before `before_id`'s.
+
+    003 l.133: the group shares one initiative value, so it moves whole, in its own order,
+    before the first member of the other unit; under 000 `turn_order.place_before` as is.
+
+    Raises:
+        turn_order.TurnError: before a member of its own group.
+    """
+    unit = unit_of(engine, encounter, creature_id)
+    if before_id in unit and before_id != creature_id:
+        raise turn_order.TurnError("they are in the same monster group: they share one turn")
+    anchor = unit_of(engine, encounter, before_id)[0] if len(unit) > 1 else before_id
+    for cid in unit:
+        encounter = turn_order.place_before(encounter, cid, anchor)
+    return encounter
+
+
 # --- the one turn ----------------------------------------------------------------------------
 
 

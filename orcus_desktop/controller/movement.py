@@ -118,16 +118,24 @@ def preview_move(
 
 
 def reachable_squares(
-    engine: Engine, encounter: Encounter, creature_id: str, mode: MoveMode
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    mode: MoveMode,
+    *,
+    check_action: bool = True,
 ) -> frozenset[Square]:
-    """Every square the creature may end a move of this mode in (empty if none)."""
+    """Every square the creature may end a move of this mode in (empty if none).
+
+    ``check_action`` False: a move another creature's action pays for (003-46 forced walks).
+    """
     creature = encounter.find_creature(creature_id)
     if creature is None:
         return frozenset()
     if mode is MoveMode.GM:
         alone = replace(encounter, creatures=(creature,)) if _sharing(engine) else encounter
         return placement.free_squares(alone, creature) - {creature.square}
-    if action_problem(engine.rules, encounter, creature_id, MODE_ACTIONS[mode]):
+    if check_action and action_problem(engine.rules, encounter, creature_id, MODE_ACTIONS[mode]):
         return frozenset()
     speed, geo_mode, slowed = _allowance(engine, encounter, creature, mode)
     view, _ = _movement_view(encounter, creature, mode)

@@ -23,6 +23,7 @@ from orcus_desktop.controller import (
     attacks,
     combat_actions,
     editing,
+    forced_actions,
     forced_collisions,
     initiative,
     interrupts,
@@ -35,7 +36,7 @@ from orcus_desktop.controller import (
     strike_reactions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.editing import CreatureEdit
 from orcus_desktop.controller.engine import Engine
@@ -246,6 +247,23 @@ class GameSession(
         if forcer is not None and forcer != creature_id and mode is not MoveMode.GM:
             return self.forced_walk(creature_id, destination, forcer, initiator)
         return self._run(initiator, movement.move_creature, creature_id, destination, mode)
+
+    def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
+        """Where a move may end; a forced walk's squares while the "Forced" switch is on."""
+        forcer = self.forcing  # 003-46
+        if forcer is None or forcer == creature_id or mode is MoveMode.GM:
+            return super().reachable_squares(creature_id, mode)
+        return forced_actions.reachable(self.engine, self.encounter, creature_id)
+
+    def available_actions(self, creature_id: str) -> AvailableActions:
+        """What the creature can do now; its attacks as forced ones while the switch is on."""
+        available = super().available_actions(creature_id)
+        forcer = self.forcing  # 003-46
+        if forcer is None or forcer == creature_id:
+            return available
+        return forced_actions.as_forced(
+            self.engine, self.encounter, creature_id, forcer, available
+        )
 
     def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
         """A move's preview; a forced walk's while the GM's "Forced" switch is on (003-46)."""

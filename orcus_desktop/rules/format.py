@@ -217,16 +217,27 @@ def format_healing(h: HealingApplied) -> str:
     return healing_text(h.target, h)
 
 
-def format_temp_hp(t: TempHpGranted) -> str:
+def temp_hp_text(target: str, offered: int, before: int, after: int) -> str:
+    """``Hero is offered 5 temporary HP: 3 -> 5 (never added together)``.
+
+    000 "Temporary Hit Points": the higher value is kept, never the sum.
+    """
     return (
-        f"{t.target} is offered {t.offered} temporary HP: "
-        f"{t.temp_hp_before} -> {t.temp_hp_after} (never added together)"
+        f"{target} is offered {offered} temporary HP: {before} -> {after} (never added together)"
     )
 
 
+def format_temp_hp(t: TempHpGranted) -> str:
+    return temp_hp_text(t.target, t.offered, t.temp_hp_before, t.temp_hp_after)
+
+
+def save_verdict(shown_total: str, target_number: int, success: bool) -> str:
+    """``12 (d20) = 12 vs 10: succeeds``: a saving throw's total against its target number."""
+    return f"{shown_total} vs {target_number}: {'succeeds' if success else 'fails'}"
+
+
 def format_save(save: SavingThrow) -> str:
-    verdict = "succeeds" if save.success else "fails"
-    return f"save {format_resolved(save.total)} vs {save.target_number}: {verdict}"
+    return "save " + save_verdict(format_resolved(save.total), save.target_number, save.success)
 
 
 def format_death_save(who: str, d: DeathSave) -> str:

@@ -229,3 +229,18 @@ def test_a_goblin_joining_the_fight_shares_its_groups_initiative_and_turn() -> N
     combat = s.encounter.combat
     assert combat.combatant("g5").initiative == combat.combatant("g1").initiative
     assert s.group_turn_members("g1") == ("g1", "g2", "g3", "g4")  # g5 from next round
+
+
+def test_moving_a_group_in_the_order_moves_all_of_it() -> None:
+    """003 l.133: one initiative value for the group, so the GM's reorder moves it whole."""
+    s = _started()
+    assert s.encounter.combat.order[:4] == ("hero", "g1", "g2", "g3")
+    assert s.reorder_initiative("g2", "hero").ok
+    combat = s.encounter.combat
+    assert combat.order[:4] == ("g1", "g2", "g3", "hero")
+    assert {combat.combatant(g).initiative for g in ("g1", "g2", "g3")} == {
+        combat.combatant("hero").initiative
+    }
+    refused = s.reorder_initiative("g3", "g1")
+    assert not refused.ok
+    assert "same monster group" in refused.reason

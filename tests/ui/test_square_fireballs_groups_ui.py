@@ -137,3 +137,24 @@ def test_the_players_strip_lists_the_group_once_without_its_hidden_member(
     QApplication.processEvents()
     assert "Now: G1, G2, G3" in players.strip.text()
     assert "G4" not in players.strip.text()
+
+
+def test_a_member_picked_on_the_map_is_the_one_the_group_row_acts_for(window: MainWindow) -> None:
+    """The group's row stands for its members: a goblin picked on the map is the one the
+    Surprised button marks; Move up moves the whole group above the row before it."""
+    session = window.session
+    panel = window.initiative_panel
+    assert session.roll_initiative(dice={**DICE, "g1": 10}).ok  # all goblins: one group
+    panel.select_creature("g3")
+    assert panel.selected_creature_id() == "g3"
+    panel.surprised_button.click()
+    combat = session.encounter.combat
+    assert combat.combatant("g3").surprised
+    assert not combat.combatant("g1").surprised
+    panel.table.selectRow(0)  # the GM clicks a row: the pick is forgotten
+    panel.table.selectRow(panel.model.row_of("g1"))
+    assert panel.selected_creature_id() == "g1"
+    assert session.encounter.combat.order[0] == "hero"
+    panel.move_up_button.click()
+    assert session.encounter.combat.order[:4] == ("g1", "g2", "g3", "g4")
+    assert panel.model.row_of("g2") == 0

@@ -66,8 +66,19 @@ def test_the_forced_switch_makes_a_walk_provoke_nothing(qtbot: QtBot) -> None:
     assert not forced.isEnabled()  # the hero cannot force itself
     panel.show_creature("orc")
     assert forced.isEnabled(), forced.toolTip()
+    basic = session.basic_attack_name("orc")
+    assert basic is not None
+    available = panel.available
+    assert available is not None
+    assert not available.power(basic).allowed  # not the orc's turn
     forced.click()
     assert session.forcing == "hero"
+    # The orc's attacks are offered as forced ones (the hero's standard action pays), and the
+    # move tool shades where its forced walk may end.
+    available = panel.available
+    assert available is not None
+    assert available.power(basic).allowed, available.power(basic).reason
+    assert Square(5, 6) in session.reachable_squares("orc", MoveMode.WALK)
     assert session.move_creature("orc", Square(5, 6), MoveMode.WALK).ok
     combat = session.encounter.combat
     assert combat.combatant("mage").out_of_turn is None

@@ -50,7 +50,6 @@ from orcus_desktop.ui.panels.common import (
 from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.panels.initiative_menu import GroupMenu
 from orcus_desktop.ui.panels.initiative_model import Column, InitiativeTableModel
-from orcus_desktop.vocabulary import CreatureId
 
 ROW_PADDING = 4
 """Pixels above and below the text of an initiative row (compact rows)."""
@@ -89,6 +88,8 @@ class InitiativePanel(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._session = session
         self._selecting = False
+        # 003-07: the member of a group's row picked on the map (the row stands for them all).
+        self._picked: str | None = None
         self.model = InitiativeTableModel(session, self)
         self.heading = QLabel(self)
         self.heading.setObjectName("initiativeHeading")
@@ -209,11 +210,15 @@ class InitiativePanel(QWidget):
         if not rows:
             return None
         value = rows[0].data(Qt.ItemDataRole.UserRole)
+        picked = self._picked
+        if picked is not None and self.model.row_of(picked) == rows[0].row():
+            return picked
         return value if isinstance(value, str) else None
 
     def select_creature(self, creature_id: str | None) -> None:
         """Select the row of `creature_id` (or none) without announcing it."""
         row = self.model.row_of(creature_id) if creature_id else -1
+        self._picked = creature_id
         self._selecting = True
         try:
             if row < 0:
@@ -417,14 +422,13 @@ class InitiativePanel(QWidget):
             f"{name_of(session, selected)} rolls initiative and joins the combat.",
         )
 
-        place = combat.order.index(combatant.creature_id) if combatant is not None else -1
+        before = self._row_above(selected) if combatant is not None else None
         if selected is None or combatant is None:
             why_not_up = "Select a creature in the initiative."
-        elif place <= 0:
+        elif before is None:
             why_not_up = "Already first."
         else:
             why_not_up = ""
-        before = combat.order[place - 1] if place > 0 else None
         enable_with_reason(
             self.move_up_button,
             why_not_up,
@@ -469,6 +473,8 @@ class InitiativePanel(QWidget):
     def _on_selection_changed(
         self, _selected: QItemSelection, _deselected: QItemSelection
     ) -> None:
+        if not self._selecting:
+            self._picked = None
         self._update_buttons()
         if not self._selecting:
             self.creature_selected.emit(self.selected_creature_id() or "")
@@ -555,12 +561,16 @@ class InitiativePanel(QWidget):
             die = self.ask_die(self, f"Initiative d20 for {name_of(self._session, selected)}:")
         self._session.join_combat(selected, die=die, initiator=self)
 
+    def _row_above(self, creature_id: str | None) -> str | None:
+        """The creature of the row above `creature_id`'s (a group's first member), or None."""
+        row = self.model.row_of(creature_id) if creature_id else -1
+        return self.model.creature_ids()[row - 1] if row > 0 else None
+
     def _on_move_up(self) -> None:
         selected = self.selected_creature_id()
-        order = self._session.encounter.combat.order
-        if selected is None or selected not in order or order.index(CreatureId(selected)) == 0:
+        before = self._row_above(selected)
+        if selected is None or before is None:
             return
-        before = order[order.index(CreatureId(selected)) - 1]
         self._session.reorder_initiative(selected, before, initiator=self)
 
     def _on_context_menu(self, pos: QPoint) -> None:

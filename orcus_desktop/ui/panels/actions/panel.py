@@ -179,7 +179,8 @@ class ActionsPanel(QWidget):
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
         self.stealth_box = StealthBox(session, shown, self)  # 003-47
-        self.turn_flow = TurnFlowBox(session, shown, self.message.setText, self)  # 003-11/46
+        # 003-11, 003-46: Raise the Alarm and the "Forced" switch.
+        self.turn_flow = TurnFlowBox(session, shown, self.message.setText, self.refresh, self)
         self.buttons: dict[str, QPushButton] = {
             **self.action_buttons.buttons,
             **self.help_buttons.buttons,

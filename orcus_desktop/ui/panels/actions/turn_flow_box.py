@@ -29,6 +29,7 @@ class TurnFlowBox(FlowBox):
         session: the game session to drive.
         creature_id: returns the creature shown, or None.
         report: shows a message in the panel.
+        refresh: reads the panel again (the switch changes which powers are allowed).
         parent: the Qt parent.
 
     Attributes:
@@ -41,6 +42,7 @@ class TurnFlowBox(FlowBox):
         session: GameSession,
         creature_id: Callable[[], str | None],
         report: Report,
+        refresh: Callable[[], None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent=parent)
@@ -48,6 +50,7 @@ class TurnFlowBox(FlowBox):
         self._session = session
         self._creature_id = creature_id
         self._report = report
+        self._refresh = refresh
         alarm = QPushButton("Raise the alarm", self)
         alarm.setObjectName("raise_the_alarm_button")
         alarm.clicked.connect(self._on_alarm)
@@ -109,4 +112,4 @@ class TurnFlowBox(FlowBox):
                 f"Forced: move or attack with {name_of(session, shown)}; "
                 f"{name_of(session, current)} pays the action."
             )
-        self.update_for(shown)
+        self._refresh()
