@@ -5,7 +5,7 @@
 (minor) take them away; Sneak (move) moves half the speed without losing them. 003 "5.8.3
 Stealth status effects" (l.414-432): both are lost "If, at the end of a character's action, the
 ... character doesn't have Cover (other than Body Cover) or Concealment against all enemies".
-The "Medium" DCs and the Trained/Master/Grandmaster tiers are the GM's (docs/rulings.md R-98).
+The "Medium" DCs and the Trained/Master/Grandmaster tiers are the GM's (docs/rulings.md R-99).
 
 Cover is the attack's own measure (`space_cover`, the ruleset's scale) on the battlefield
 without the other creatures: Body Cover never counts (003-04). Concealment is the attack's
@@ -40,7 +40,7 @@ MANEUVERS = ("enshroud", "hide", "search", "sneak", "spot")
 """003 l.672-721, in the order of the text; their action kinds are the ruleset's."""
 
 NEARBY_SQUARES = 10
-"""003's "nearby" (Hide's DC, Search's targets): within 10 squares (docs/rulings.md R-98)."""
+"""003's "nearby" (Hide's DC, Search's targets): within 10 squares (docs/rulings.md R-99)."""
 
 CLOSE_SQUARES = 4
 """Hide "+1: You are within 4 squares of an enemy"; Search "-1: ... within 4 squares"."""
@@ -57,7 +57,7 @@ class StealthCheck:
     """What the GM gives for a Hide or Search check (003 l.686-703).
 
     Attributes:
-        dc: the "Medium" DC (003 defines it elsewhere: the GM's, docs/rulings.md R-98).
+        dc: the "Medium" DC (003 defines it elsewhere: the GM's, docs/rulings.md R-99).
         tier: the opposing side's training, 0 none, 1/2/3 Trained/Master/Grandmaster (the
             highest; "+1/+2/+3" to the DC).
         die: the d20 rolled at the table, or None for the app to roll.

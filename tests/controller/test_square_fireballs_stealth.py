@@ -3,7 +3,7 @@
 Enshroud, Hide, Search, Sneak and Spot (003 l.672-721) are actions with their kinds and one
 undo step each; Shrouded and Hidden end "If, at the end of a character's action, the ...
 character doesn't have Cover (other than Body Cover) or Concealment against all enemies" (003
-l.420, 431). The "Medium" DC and the training tiers are the GM's (docs/rulings.md R-98).
+l.420, 431). The "Medium" DC and the training tiers are the GM's (docs/rulings.md R-99).
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ def test_sneak_keeps_it_a_walk_loses_it_and_so_does_the_open() -> None:
 
 
 def test_the_gms_edit_is_no_action_and_hiding_is_saved(tmp_path: Path) -> None:
-    """A condition the GM sets in the open stays until an action ends (docs/rulings.md R-98);
+    """A condition the GM sets in the open stays until an action ends (docs/rulings.md R-99);
     Hidden is saved and reopened, and the players' screen leaves a hidden enemy out (R-82)."""
     s = _fight(wall=False)
     assert s.add_condition("orc", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok

@@ -1,6 +1,6 @@
 """003-47 stealth maneuvers at the GM's screen: the Actions panel's Stealth box, the Hide
 check's dialog answer, the sneak tool on the map, undo, and a player view that never shows
-the hidden orc (003 "5.10.5 Stealth Maneuvers", "5.8.3 Stealth status effects"; R-82, R-98).
+the hidden orc (003 "5.10.5 Stealth Maneuvers", "5.8.3 Stealth status effects"; R-82, R-99).
 """
 
 from __future__ import annotations

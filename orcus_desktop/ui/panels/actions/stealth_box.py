@@ -1,7 +1,7 @@
 """The Actions panel's Stealth box: 003's stealth maneuvers for the creature shown (003-47).
 
 Enshroud and Spot need nothing more; Hide… and Search… ask the GM for the "Medium" DC, the
-other side's training tier and the d20 rolled at the table (docs/rulings.md R-98); Sneak…
+other side's training tier and the d20 rolled at the table (docs/rulings.md R-99); Sneak…
 puts the sneak tool on the map (`sneak_requested`). Each is one session call (one undo step);
 a button the session would refuse is disabled with its reason. Shown only under a ruleset
 that has these maneuvers (003).
@@ -36,7 +36,7 @@ TIERS = ("none", "Trained (+1)", "Master (+2)", "Grandmaster (+3)")
 """003 l.690, 702: "+1/+2/+3: ... Trained/Master/Grandmaster" (use highest)."""
 
 MEDIUM_DC = 15
-"""The DC the dialog starts from; 003's "Medium" is the GM's (docs/rulings.md R-98)."""
+"""The DC the dialog starts from; 003's "Medium" is the GM's (docs/rulings.md R-99)."""
 
 _BUTTONS = (
     ("enshroud", "Enshroud", "Standard: Shrouded, or Hidden if already Shrouded (in cover)."),
