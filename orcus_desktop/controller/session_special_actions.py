@@ -16,12 +16,14 @@ from orcus_desktop.controller import (
     engagement,
     grappling,
     interposition,
+    ready_items,
     strike_states,
 )
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import AidKind
+from orcus_desktop.model.ready_items import ItemKind
 from orcus_desktop.rules.guards import Guard
 
 
@@ -56,6 +58,23 @@ class SpecialActionCommands(SessionFamily):
 
     def crouch(self, creature_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, strike_states.crouch, creature_id)
+
+    # -- 001 Ready items (controller/ready_items.py) ----------------------------------------
+
+    def ready_item(
+        self,
+        creature_id: str,
+        name: str,
+        kind: ItemKind,
+        hands: int = 1,
+        initiator: object = None,
+    ) -> OperationResult:
+        return self._run(initiator, ready_items.ready_item, creature_id, name, kind, hands)
+
+    def put_away_item(
+        self, creature_id: str, name: str, initiator: object = None
+    ) -> OperationResult:
+        return self._run(initiator, ready_items.put_away, creature_id, name)
 
     def charge(
         self,

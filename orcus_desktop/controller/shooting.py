@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from orcus_desktop.controller import ready_items
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
@@ -66,10 +67,14 @@ def adjust_context(
 
     Raises:
         ActionError: a Shoot! beyond 15 squares (001-17 pick); a Shoot! without an area or a
-            Spell! against a target the attacker cannot see (001-14 pick).
+            Spell! against a target the attacker cannot see (001-14 pick); a Shoot! or Spell!
+            with no fitting item ready (001-34, 001 l.186; `ready_items.attack_problem`).
     """
     if not plays_001(engine) or target_id == attacker_id:
         return ctx
+    unready = ready_items.attack_problem(engine, encounter, attacker_id, power)
+    if unready:
+        raise ActionError(unready)
     attacker_c = encounter.creature(attacker_id)
     target_c = encounter.creature(target_id)
     attacker = Occupant(attacker_id, attacker_c.space, attacker_c.side)

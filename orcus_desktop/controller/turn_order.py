@@ -208,7 +208,10 @@ def end_combat(encounter: Encounter) -> Encounter:
     if not combat.active:
         raise TurnError("no combat is running")
     combat = combat.logged("combat_end", data={"rounds": combat.round})
-    return encounter.with_combat(Combat(log=combat.log, monster_groups=combat.monster_groups))
+    kept = Combat(
+        log=combat.log, monster_groups=combat.monster_groups, ready_items=combat.ready_items
+    )
+    return encounter.with_combat(kept)
 
 
 def end_turn(encounter: Encounter, end_hook: TurnHook, hooks: TurnHooks) -> Encounter:

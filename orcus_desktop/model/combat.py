@@ -18,6 +18,7 @@ from typing import Any
 
 from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.model.log_sequence import LogSequence
+from orcus_desktop.model.ready_items import ReadyItem
 from orcus_desktop.model.round_end import RoundEndActivity
 from orcus_desktop.rules import engagement as engagement_rules
 from orcus_desktop.rules.engagement import Engagement, StrikeOffer
@@ -358,6 +359,7 @@ class Combat:
         monster_groups: the GM's monster groups, (creature, group name) pairs (003-07,
             `controller.monster_groups`); kept when combat ends, empty under the others.
         round_end_activities: 001's end-of-round activities the GM listed (001-04).
+        ready_items: 001's items each creature holds ready (001-34); kept when combat ends.
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -378,6 +380,7 @@ class Combat:
     turn_sight: TurnSight | None = None
     monster_groups: tuple[tuple[CreatureId, str], ...] = ()
     round_end_activities: tuple[RoundEndActivity, ...] = ()
+    ready_items: tuple[ReadyItem, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -434,6 +437,7 @@ class Combat:
             ),
             guards=tuple(g for g in self.guards if g.creature != creature_id),
             monster_groups=tuple(g for g in self.monster_groups if g[0] != creature_id),
+            ready_items=tuple(r for r in self.ready_items if r.creature_id != creature_id),
             turn_sight=None
             if self.turn_sight is None or self.turn_sight.viewer == creature_id
             else TurnSight(self.turn_sight.viewer, self.turn_sight.seen - {creature_id}),

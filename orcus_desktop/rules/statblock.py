@@ -74,6 +74,10 @@ class MovementMode(StrEnum):
     BURROW = "burrow"
 
 
+DEFAULT_HANDS = 2
+"""001-34: a creature's hands when its stat block names none (the usual two)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Speed:
     """A speed in squares; ``hover`` for fliers that hover (000 "Flying Movement")."""
@@ -172,6 +176,7 @@ class StatBlock:
         rulesets: Ids of the rulesets the creature was built for (empty: any); a tag for
             the GM's library (issue 17), checked against the known rulesets there.
         notes: Anything else, for the GM.
+        hands: Hands: how many ready items it may hold (001-34, 001 l.330).
     """
 
     name: str
@@ -198,6 +203,7 @@ class StatBlock:
     clumsy_in_air: bool = False
     keywords: tuple[str, ...] = ()
     rulesets: tuple[str, ...] = ()
+    hands: int = DEFAULT_HANDS
     notes: str = field(default="", compare=True)
 
     def __post_init__(self) -> None:
@@ -390,6 +396,7 @@ _KEYS = {
     "keywords",
     "rulesets",
     "notes",
+    "hands",
 }
 
 
@@ -438,6 +445,8 @@ def statblock_to_dict(sb: StatBlock) -> dict[str, object]:
         data["rulesets"] = list(sb.rulesets)
     if sb.notes:
         data["notes"] = sb.notes
+    if sb.hands != DEFAULT_HANDS:
+        data["hands"] = sb.hands
     return data
 
 
@@ -580,4 +589,5 @@ def statblock_from_dict(raw: Mapping[str, object]) -> StatBlock:
             for r in as_list(data.get("rulesets", []), "statblock.rulesets")
         ),
         notes=as_str(data.get("notes", ""), "statblock.notes"),
+        hands=as_int(data.get("hands", DEFAULT_HANDS), "statblock.hands", minimum=0),
     )

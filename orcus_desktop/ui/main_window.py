@@ -56,6 +56,7 @@ from orcus_desktop.ui.panels.library_panel import LibraryPanel, user_library
 from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
 from orcus_desktop.ui.rename import CreatureRenamer
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
@@ -332,6 +333,13 @@ class MainWindow(QMainWindow):
             combat_menu,
         )
         self.round_end = RoundEndActions(self, self.session, combat_menu)  # 001-04
+        self.ready_items = ReadyItemsActions(  # 001-34
+            self,
+            self.session,
+            lambda: self.actions_panel.creature_id,
+            self.status_report.say,
+            combat_menu,
+        )
         self.player_view.add_menu(menu_bar.addMenu("&Window"))
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.shortcuts_action)

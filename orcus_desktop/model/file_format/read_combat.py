@@ -34,6 +34,7 @@ from orcus_desktop.model.file_format.initiative_choices import (
 )
 from orcus_desktop.model.file_format.limits import MAX_LOG_ENTRIES
 from orcus_desktop.model.file_format.monster_groups import monster_groups_from
+from orcus_desktop.model.file_format.ready_items import ready_items_from
 from orcus_desktop.model.file_format.round_end import round_end_from
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.log_sequence import LogSequence
@@ -121,6 +122,7 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         turn_sight=_turn_sight_from(data.get("turn_sight"), creature_ids),
         monster_groups=monster_groups_from(data, creature_ids),
         round_end_activities=round_end_from(data),
+        ready_items=ready_items_from(data, creature_ids),
     )
 
 

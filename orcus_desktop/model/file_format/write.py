@@ -10,6 +10,7 @@ from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
 from orcus_desktop.model.file_format.initiative_choices import initiative_choices_to
 from orcus_desktop.model.file_format.monster_groups import monster_groups_to
 from orcus_desktop.model.file_format.read_lighting import lighting_to
+from orcus_desktop.model.file_format.ready_items import ready_items_to
 from orcus_desktop.model.file_format.round_end import round_end_to
 from orcus_desktop.model.file_format.zones import zones_to
 from orcus_desktop.model.frozen import thaw as _thaw
@@ -125,6 +126,7 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
         **initiative_choices_to(combat),
         **monster_groups_to(combat),
         **round_end_to(combat),
+        **ready_items_to(combat),
     }
 
 

@@ -172,6 +172,10 @@ def token_look(
             "Conditions: "
             + ", ".join(b.label + (f" ({b.remaining})" if b.remaining else "") for b in badges)
         )
+    # 001-34 (001 l.330): the items it holds ready; the tooltip is the GM's only.
+    ready = [r.label for r in encounter.combat.ready_items if r.creature_id == creature.id]
+    if ready:
+        lines.append("Ready: " + ", ".join(ready))
     if creature.hidden:
         lines.append("<i>hidden from the players</i>")
     return TokenLook(

@@ -1,0 +1,163 @@
+"""Combat > Ready Items…: what a creature holds ready, limited by its hands (001-34).
+
+001 l.330 "All weapons, shields, tools and spells ... must be made Ready before they can be used
+and can only be made Ready one at a time. You can only have a number of ready items equal to
+your number of hands"; l.186 a Shoot! "requires a Ready! weapon or spell". The dialog is for the
+creature the Actions panel shows (else whose turn it is): it lists its ready items and its
+hands, readies one item (name, kind, hands) and puts the selected one away; each is one session
+call (one undo step), a refusal is said in the dialog. The GM sees the list in the token's
+tooltip too. Disabled under a ruleset without Ready items (docs/rulings.md R-98).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from orcus_desktop.controller import ready_items
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
+from orcus_desktop.ui.map_toolbar import make_action
+
+
+class ReadyItemsDialog(QDialog):
+    """One creature's ready items, with Ready and Put Away.
+
+    Attributes:
+        items: one row per ready item ("longbow (ranged weapon, 2 hands)").
+        name, kind, hands: the item to ready.
+        error: the reason the last change was refused.
+    """
+
+    def __init__(self, session: GameSession, creature_id: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("readyItemsDialog")
+        self._session = session
+        self._creature_id = creature_id
+        who = session.encounter.name_of(creature_id)
+        self.setWindowTitle(f"{who}: ready items (001-34)")
+        self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
+        self.items = QListWidget(self)
+        self.name = QLineEdit(self)
+        self.name.setMaxLength(MAX_ITEM_NAME)
+        self.name.setPlaceholderText("e.g. longbow")
+        self.kind = QComboBox(self)
+        for kind in ItemKind:
+            self.kind.addItem(kind.value, kind)
+        self.hands = QSpinBox(self)
+        self.hands.setRange(1, 2)
+        self.ready_button = QPushButton("&Ready", self)
+        self.ready_button.clicked.connect(self.ready)
+        self.put_away_button = QPushButton("&Put Away Selected", self)
+        self.put_away_button.clicked.connect(self.put_away_selected)
+        self.error = QLabel(self)
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #a93226")
+        form = QFormLayout()
+        form.addRow("Item:", self.name)
+        form.addRow("Kind:", self.kind)
+        form.addRow("Hands:", self.hands)
+        row = QHBoxLayout()
+        row.addWidget(self.ready_button)
+        row.addWidget(self.put_away_button)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.items)
+        layout.addLayout(form)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.refresh()
+
+    def _held(self) -> tuple[ReadyItem, ...]:
+        return ready_items.ready_items(self._session.encounter, self._creature_id)
+
+    def refresh(self) -> None:
+        encounter = self._session.encounter
+        held = self._held()
+        used = ready_items.hands_in_use(encounter, self._creature_id)
+        total = ready_items.hands(self._session.engine, encounter, self._creature_id)
+        self.summary.setText(
+            f"Hands: {total}, {used} in use. One item is readied at a time (one a turn in "
+            "combat, on its own turn); a Shoot! needs a ready ranged weapon or spell, a "
+            "Spell! a ready spell."
+        )
+        self.items.clear()
+        for item in held:
+            self.items.addItem(item.label)
+        self.put_away_button.setEnabled(bool(held))
+
+    def ready(self) -> None:
+        kind = self.kind.currentData()
+        result = self._session.ready_item(
+            self._creature_id, self.name.text(), ItemKind(kind), self.hands.value(), initiator=self
+        )
+        self.error.setText("" if result.ok else result.reason)
+        if result.ok:
+            self.name.clear()
+        self.refresh()
+
+    def put_away_selected(self) -> None:
+        row = self.items.currentRow()
+        held = self._held()
+        if not 0 <= row < len(held):
+            self.error.setText("Select the item to put away")
+            return
+        result = self._session.put_away_item(self._creature_id, held[row].name, initiator=self)
+        self.error.setText("" if result.ok else result.reason)
+        self.refresh()
+
+
+class ReadyItemsActions:
+    """The Combat menu's Ready Items… item (enabled under a ruleset with Ready items)."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        session: GameSession,
+        shown: Callable[[], str | None],
+        say: Callable[[str], None],
+        menu: QMenu,
+    ) -> None:
+        self._window = window
+        self._session = session
+        self._shown = shown
+        self._say = say
+        self.dialog: ReadyItemsDialog | None = None
+        self.action = make_action(window, "Rea&dy Items…")
+        self.action.setObjectName("ready_items_action")
+        self.action.setToolTip("001: the items the shown creature holds ready, up to its hands")
+        self.action.triggered.connect(self.open)
+        menu.addAction(self.action)
+        menu.aboutToShow.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.action.setEnabled(ready_items.keeps_ready_items(self._session.ruleset))
+
+    def open(self) -> None:
+        creature_id = self._shown() or self._session.encounter.combat.current
+        if creature_id is None:
+            self._say("Refused: select the creature whose ready items to show")
+            return
+        self.dialog = ReadyItemsDialog(self._session, creature_id, self._window)
+        self.dialog.show()

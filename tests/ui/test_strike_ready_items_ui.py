@@ -1,0 +1,76 @@
+"""001's Ready items from the GM's side: Combat > Ready Items…, the token's tooltip, undo.
+
+001-34 (001 l.330 "Ready", l.186 "A Shoot! Attack requires a Ready! weapon or spell");
+docs/rulings.md R-98.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.ready_items import ItemKind
+from orcus_desktop.ui.main_window import MainWindow
+from tests.controller.conftest import fighter, orc
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def _window(qtbot: QtBot, ruleset_id: str) -> MainWindow:
+    encounter = Encounter(
+        GridBounds(10, 6),
+        creatures=(fighter("hero", 1, 1), orc("orc", 6, 1)),
+        ruleset_id=ruleset_id,
+    )
+    win = MainWindow(encounter, None)
+    qtbot.add_widget(win)
+    win.show()
+    qtbot.wait_exposed(win)
+    assert win.session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert win.session.start_combat().ok
+    return win
+
+
+def _tooltip(window: MainWindow, creature_id: str) -> str:
+    item = window.scene.token_item(creature_id)
+    assert item is not None
+    return item.toolTip()
+
+
+def test_the_gm_readies_a_bow_for_the_hero_and_undoes_it(qtbot: QtBot) -> None:
+    window = _window(qtbot, "strike")
+    actions = window.ready_items
+    assert actions.action.isEnabled()
+    actions.action.trigger()
+    dialog = actions.dialog
+    assert dialog is not None
+    assert dialog.windowTitle() == "Hero: ready items (001-34)"
+    assert "Hands: 2, 0 in use" in dialog.summary.text()
+    dialog.name.setText("longbow")
+    dialog.kind.setCurrentIndex(dialog.kind.findData(ItemKind.RANGED_WEAPON))
+    dialog.hands.setValue(2)
+    dialog.ready_button.click()
+    assert dialog.error.text() == ""
+    assert [dialog.items.item(i).text() for i in range(dialog.items.count())] == [
+        "longbow (ranged weapon, 2 hands)"
+    ]
+    assert "Ready: longbow (ranged weapon, 2 hands)" in _tooltip(window, "hero")
+    # No free hand left: refused with the reason, in the dialog.
+    dialog.name.setText("dagger")
+    dialog.hands.setValue(1)
+    dialog.ready_button.click()
+    assert "0 free hands" in dialog.error.text()
+    # One undo step takes the bow back.
+    window.session.undo()
+    dialog.refresh()
+    assert dialog.items.count() == 0
+    assert "Ready:" not in _tooltip(window, "hero")
+    dialog.close()
+
+
+def test_ready_items_are_disabled_under_orcus(qtbot: QtBot) -> None:
+    window = _window(qtbot, "orcus")
+    window.ready_items.refresh()
+    assert not window.ready_items.action.isEnabled()
