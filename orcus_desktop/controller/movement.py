@@ -160,11 +160,15 @@ def move_creature(
     creature_id: str,
     destination: Square,
     mode: MoveMode,
+    *,
+    speed: int | None = None,
+    reveals: bool = True,
 ) -> Outcome:
     """Move a creature along a legal path (or a GM move): one undo step, "Move Goblin 3 squares".
 
     A walk's result lists the enemies offered an opportunity attack; consecutive GM moves of
-    one creature merge into one undo step.
+    one creature merge into one undo step. ``speed``: another speed (003-47 Sneak: half);
+    ``reveals`` False keeps Shrouded and Hidden (Sneak, `stealth_maneuvers`).
     """
     op = "move_creature"
     creature = encounter.find_creature(creature_id)
@@ -173,7 +177,7 @@ def move_creature(
     if destination == creature.square:
         return refuse(op, f"{creature.name} is already there", creature_id)
     try:
-        after, preview = _move(engine, encounter, creature, destination, mode)
+        after, preview = _move(engine, encounter, creature, destination, mode, speed, reveals)
     except ActionError as exc:
         return refuse(op, str(exc), creature_id)
     held = encounter.combat.pending
@@ -201,7 +205,13 @@ def move_creature(
 
 
 def _move(
-    engine: Engine, encounter: Encounter, creature: Creature, destination: Square, mode: MoveMode
+    engine: Engine,
+    encounter: Encounter,
+    creature: Creature,
+    destination: Square,
+    mode: MoveMode,
+    speed: int | None = None,
+    reveals: bool = True,
 ) -> tuple[Encounter, MovePreview]:
     """The encounter after the move (one action of movement), offering opportunity attacks.
 
@@ -209,7 +219,7 @@ def _move(
         ActionError: the move is not allowed; the message says why.
     """
     creature_id = creature.id
-    preview = preview_move(engine, encounter, creature_id, destination, mode)
+    preview = preview_move(engine, encounter, creature_id, destination, mode, speed=speed)
     if not preview.reachable:
         raise ActionError(preview.reason or f"{creature.name} cannot move there")
     before = encounter
@@ -263,7 +273,8 @@ def _move(
         encounter = engine.offer_opportunity(
             encounter.with_combat(combat), preview.provoking_enemy_ids, creature_id
         )
-    encounter = reveal(engine, encounter, creature_id, "moved")  # 003-47
+    if reveals:
+        encounter = reveal(engine, encounter, creature_id, "moved")  # 003-47
     return engine.check_grapples(encounter), preview
 
 

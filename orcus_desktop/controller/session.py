@@ -32,6 +32,7 @@ from orcus_desktop.controller import (
     movement,
     ready_attacks,
     ruleset_choice,
+    stealth_maneuvers,
     strike_reactions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
@@ -52,6 +53,7 @@ from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCo
 from orcus_desktop.controller.session_lighting import LightingCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_special_actions import SpecialActionCommands
+from orcus_desktop.controller.session_stealth import StealthCommands
 from orcus_desktop.controller.session_strike_turns import StrikeTurnCommands
 from orcus_desktop.controller.session_turn_flow import TurnFlowCommands
 from orcus_desktop.controller.session_zones import ZoneCommands
@@ -73,6 +75,7 @@ P = ParamSpec("P")
 class GameSession(
     GmEditCommands,
     SpecialActionCommands,
+    StealthCommands,
     LightingCommands,
     ZoneCommands,
     InitiativeCheckCommands,
@@ -501,7 +504,9 @@ class GameSession(
         before = self.encounter
         outcome = use_case(self.engine, before, *args, **kwargs)
         # 001-23/24: the strikes a step provokes under 001 (nothing under other rulesets).
-        return self._apply(strike_reactions.after_step(self.engine, before, outcome), initiator)
+        outcome = strike_reactions.after_step(self.engine, before, outcome)
+        # 003-47: Shrouded and Hidden in the open end with the action (nothing elsewhere).
+        return self._apply(stealth_maneuvers.after_step(self.engine, before, outcome), initiator)
 
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:
         if isinstance(outcome, Step):

@@ -92,19 +92,24 @@ class TurnFlowCommands(SessionFamily):
 
     # -- 003-46 forced actions ---------------------------------------------------------------
 
-    _forcing: str | None = None
+    _forcing: tuple[str, str] | None = None
+    """The forcer and the turn ("round/creature", `Combat.turn_key`) the switch was set in."""
 
     @property
     def forcing(self) -> str | None:
-        """The forcer while the GM's "Forced" switch is on and it is still its turn, else None."""
-        forcer = self._forcing
-        if forcer is None or not forced_actions.offered(self.engine):
+        """The forcer while the GM's "Forced" switch is on, in the turn it was set, else None."""
+        if self._forcing is None or not forced_actions.offered(self.engine):
             return None
-        return forcer if self.encounter.combat.current == forcer else None
+        forcer, turn = self._forcing
+        return forcer if self.encounter.combat.turn_key == turn else None
 
     def set_forcing(self, forcer_id: str | None) -> None:
-        """The GM's "Forced" switch: `forcer_id`'s turn makes others move and attack (003-46)."""
-        self._forcing = forcer_id
+        """The GM's "Forced" switch: `forcer_id`'s turn makes others move and attack (003-46).
+
+        It holds for the current turn only (docs/rulings.md R-97).
+        """
+        turn = self.encounter.combat.turn_key
+        self._forcing = (forcer_id, turn) if forcer_id is not None else None
 
     def forced_actions_offered(self) -> bool:
         return forced_actions.offered(self.engine)

@@ -7,7 +7,7 @@ rolled against the GM's DC, and the outcome. Influence asks the monster's attitu
 (l.314-320: a willing or unwilling monster needs no check) and its DC is "15 or the monster's
 Intelligence score, whichever is higher" (l.322) unless the GM sets another; "On a failed check,
 you must wait 24 hours ... before urging it in the same way again" is a log note. Picks
-(docs/rulings.md R-99): in combat each is the creature's one action on its own turn (001-05);
+(docs/rulings.md R-100): in combat each is the creature's one action on its own turn (001-05);
 outside combat it costs nothing. One undo step each.
 """
 

@@ -5,7 +5,7 @@ another creature cannot act against the the creature it is unaware of. The creat
 declares first. When a creature declares an action that starts combat that creature goes first.
 If another creature previously declared it is watching the acting creature the acting creature
 must win a test to go first otherwise the watching creature goes first. The creature that wins
-a roll off." Picks (docs/rulings.md R-100): once initiative is rolled and before combat starts,
+a roll off." Picks (docs/rulings.md R-101): once initiative is rolled and before combat starts,
 the GM names the creature that goes first and why; its initiative becomes one more than the
 head's, so it heads the order; the
 creatures the GM names as unaware are marked surprised (000's surprise round, R-05: they take no

@@ -22,6 +22,7 @@ from orcus_desktop.controller.attack_flow import (
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
+from orcus_desktop.controller.tools.sneak_tool import SneakTool
 from orcus_desktop.controller.tools.targeting import TargetingChoice
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.model.combat import OwedForcedMove
@@ -73,6 +74,7 @@ class AttackDriver(QObject):
         self.attack_dialog: AttackDialog | None = None
         actions_panel.power_activated.connect(self._on_power_activated)
         actions_panel.action_activated.connect(self._on_action_activated)
+        actions_panel.stealth_box.sneak_requested.connect(self.start_sneak)  # 003-47
 
     def start_targeting(
         self, creature_id: str, *, power_name: str | None = None, action: str | None = None
@@ -94,6 +96,14 @@ class AttackDriver(QObject):
         self._scene.select_creature(creature_id)
         self._panel.show_creature(creature_id)
         self._view.setFocus(Qt.FocusReason.OtherFocusReason)  # Esc and Enter go to the tool
+        self._view.show_tool_preview()
+        return tool
+
+    def start_sneak(self, creature_id: str) -> SneakTool:
+        """003-47 Sneak: the squares it can sneak to, on the map until clicked or Esc."""
+        tool = SneakTool(self._session, creature_id, self._on_sneak_finished)
+        self._toolbar.show_transient(tool)
+        self._view.setFocus(Qt.FocusReason.OtherFocusReason)
         self._view.show_tool_preview()
         return tool
 
@@ -180,6 +190,10 @@ class AttackDriver(QObject):
             self._panel.take_opportunity_attacks(creature_id)
             return
         self.start_targeting(creature_id, action=action)
+
+    def _on_sneak_finished(self) -> None:
+        if not self._toolbar.switching:
+            self._toolbar.restore()
 
     def _on_targeting_finished(self) -> None:
         self.flow.targeting_finished()

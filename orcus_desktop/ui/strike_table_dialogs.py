@@ -5,7 +5,7 @@ against the GM's DC and kept in the log (Influence's DC defaults to "15 or the m
 Intelligence score, whichever is higher", l.322). 001-36 (l.348-358): before combat starts the
 GM says who goes first and why, and marks the creatures unaware of it surprised. Each dialog's
 OK is one session call (one undo step); a refusal is said in the dialog, which stays open.
-Disabled under a ruleset without them (docs/rulings.md R-99, R-100).
+Disabled under a ruleset without them (docs/rulings.md R-100, R-101).
 """
 
 from __future__ import annotations

@@ -152,6 +152,17 @@ def test_the_forced_switch_routes_the_gms_move_and_attack() -> None:
     assert s.forcing is None
 
 
+def test_the_forced_switch_holds_for_the_turn_it_was_set_in() -> None:
+    """docs/rulings.md R-97: not again on the forcer's next turn."""
+    s = _dominion()
+    s.set_forcing("hero")
+    assert s.forcing == "hero"
+    for _ in range(4):  # hero, mage, orc, o2: the hero's turn of round 2
+        assert s.end_turn().ok
+    assert s.encounter.combat.current == "hero"
+    assert s.forcing is None
+
+
 def test_a_forced_ranged_attack_next_to_an_enemy_provokes_nothing() -> None:
     """003-46, 003 l.468: "Forced attacks never trigger opportunity attacks". On the orc's
     turn the mage (dominated) is made to shoot the hero while the second orc stands next to

@@ -1,7 +1,7 @@
 """001's Influence, Magic, Search, Study and Utilize, and "Who goes first?", from the GM's side.
 
 Seed 001 "Influence" (l.312-322, 001-35), "Magic" (l.326), "Search" (l.334), "Study" (l.338),
-"Utilize" (l.342); "Who goes first?" (l.348-358, 001-36). Picks in docs/rulings.md R-99, R-100.
+"Utilize" (l.342); "Who goes first?" (l.348-358, 001-36). Picks in docs/rulings.md R-100, R-101.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 two dialogs, the log, undo.
 
 001-35 (001 l.312-342 "Influence" ... "Utilize"), 001-36 (l.348-358 "Who goes first?");
-docs/rulings.md R-99, R-100.
+docs/rulings.md R-100, R-101.
 """
 
 from __future__ import annotations

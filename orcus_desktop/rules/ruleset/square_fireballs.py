@@ -89,7 +89,16 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         # 003-16/003-19: the opportunity attack is a free reaction.
         opportunity_uses_immediate=False,
         free_reaction_attacks_per_turn=1,
-        action_kinds=Labels.of(drop_prone="free", escape="move"),
+        # 003-47, 003 l.672-721: Enshroud, Hide, Search (standard), Sneak (move), Spot (minor).
+        action_kinds=Labels.of(
+            drop_prone="free",
+            escape="move",
+            enshroud="standard",
+            hide="standard",
+            search="standard",
+            sneak="move",
+            spot="swift",
+        ),
         # 003-50: action points for an extra standard action only.
         action_points=(ActionPointLimit("any", 1, 1),),
     ),

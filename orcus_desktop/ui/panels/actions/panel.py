@@ -45,6 +45,7 @@ from orcus_desktop.ui.panels.actions.interpose import InterposeBox
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
 from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
 from orcus_desktop.ui.panels.actions.ready import AskReady, ask_ready_dialog
+from orcus_desktop.ui.panels.actions.stealth_box import StealthBox
 from orcus_desktop.ui.panels.actions.tree import ActionTree
 from orcus_desktop.ui.panels.actions.turn_flow_box import TurnFlowBox
 from orcus_desktop.ui.panels.common import (
@@ -177,12 +178,14 @@ class ActionsPanel(QWidget):
         self.help_buttons = HelpButtons(session, shown, self.message.setText, self)
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
+        self.stealth_box = StealthBox(session, shown, self)  # 003-47
         # 003-11, 003-46: Raise the Alarm and the "Forced" switch.
         self.turn_flow = TurnFlowBox(session, shown, self.message.setText, self.refresh, self)
         self.buttons: dict[str, QPushButton] = {
             **self.action_buttons.buttons,
             **self.help_buttons.buttons,
             **self.gm_box.buttons,
+            **self.stealth_box.buttons,
             **self.turn_flow.buttons,
         }
         self.offers_box = OpportunityOffers(session, self.message.setText, self)
@@ -215,6 +218,7 @@ class ActionsPanel(QWidget):
         layout.addWidget(self.power_card)
         layout.addWidget(self.action_buttons)
         layout.addWidget(self.help_buttons)
+        layout.addWidget(self.stealth_box)
         layout.addWidget(self.turn_flow)
         layout.addWidget(self.maintained)
         layout.addWidget(self.gm_box)
@@ -283,6 +287,7 @@ class ActionsPanel(QWidget):
             self.tree.clear()
             for button in self.buttons.values():
                 enable_with_reason(button, "Select a creature.", "")
+            self.stealth_box.update_for(None)
             self.maintained.fill(None)
             self.turn_flow.update_for(None)
             return
@@ -295,6 +300,7 @@ class ActionsPanel(QWidget):
         self.tree.fill(creature, available)
         self.action_buttons.update_for(available)
         self.help_buttons.update_for(available)
+        self.stealth_box.update_for(creature.id)
         self.turn_flow.update_for(creature.id)
         self.gm_box.update_buttons()
         self.maintained.fill(creature)

@@ -1,0 +1,72 @@
+"""003-47 Sneak on the map: click the square a shrouded or hidden creature sneaks to."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.pointer import (
+    EMPTY_PREVIEW,
+    OneShotTool,
+    PointerEvent,
+    ToolPreview,
+    drop_square,
+    result_message,
+)
+
+
+class SneakTool(OneShotTool):
+    """Sneak (003 l.706-712, a move action): half its speed, keeping Shrouded or Hidden.
+
+    The squares it can sneak to are shaded (`GameSession.sneak_destinations`); a click there
+    sneaks through the session (one undo step); Escape or a right click leaves it.
+
+    Args:
+        session: the game session.
+        creature_id: the creature sneaking.
+        on_finished: called once when done (moved or cancelled).
+    """
+
+    name = "sneak"
+
+    def __init__(
+        self,
+        session: GameSession,
+        creature_id: str,
+        on_finished: Callable[[], None] = lambda: None,
+    ) -> None:
+        super().__init__(on_finished)
+        self._session = session
+        self.creature_id = creature_id
+        self.destinations = session.sneak_destinations(creature_id)
+
+    def _text(self) -> str:
+        return f"Sneak {self._session.encounter.name_of(self.creature_id)}"
+
+    def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        if (ignored := self._ignores(event)) is not None:
+            return ignored
+        creature = self._session.encounter.find_creature(self.creature_id)
+        if creature is None:
+            return self.cancel()
+        square = drop_square(creature.size, event.grid_xy)
+        if event.left_press:
+            if square not in self.destinations:
+                return ToolPreview(
+                    reachable=self.destinations,
+                    marked_ids=(self.creature_id,),
+                    message=f"Refused: {creature.name} cannot sneak there",
+                )
+            result = self._session.sneak(self.creature_id, square, initiator=self)
+            self._end()
+            return ToolPreview(message=result_message(result))
+        hint = f"{self._text()}: click where it ends, half its speed (Esc: stay)"
+        return ToolPreview(
+            reachable=self.destinations, marked_ids=(self.creature_id,), message=hint
+        )
+
+    def cancelled_message(self) -> str:
+        return f"{self._text()}: stays where it is"
+
+    def finish(self) -> ToolPreview:
+        return EMPTY_PREVIEW
