@@ -28,9 +28,9 @@ from orcus_desktop.controller.availability import cannot_act, find_power
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.shooting import plays_001
-from orcus_desktop.controller.strike_reactions import INTERPOSERS, counter_first, interposers
+from orcus_desktop.controller.strike_reactions import counter_first, interposers
 from orcus_desktop.geometry.grid import spaces_adjacent
-from orcus_desktop.model.combat import PendingAttack
+from orcus_desktop.model.combat import INTERPOSERS, PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.powers import Power

@@ -55,6 +55,10 @@ class SessionQuestions:
         """The conditions the GM box offers under the encounter's ruleset (003's under 003)."""
         return gm_edits.gm_conditions(self.engine.rules.ruleset)
 
+    def is_hidden(self, creature_id: str) -> bool:
+        """Whether the creature is Hidden now (003-47, 001-15), by a condition or one implied."""
+        return Condition.HIDDEN in self.engine.rules.conditions(self.encounter, creature_id)
+
     def downgrade_problem(self, effect: ConditionInstance | PersistentDamage) -> str:
         """Why the GM cannot downgrade ``effect`` now ("" when it can; 003-21)."""
         return gm_edits.downgrade_problem(self.engine.rules.ruleset, effect)

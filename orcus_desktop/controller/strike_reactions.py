@@ -30,16 +30,12 @@ from orcus_desktop.controller.outcomes import Outcome, Step
 from orcus_desktop.controller.shooting import HIDDEN, has
 from orcus_desktop.controller.vision import can_see
 from orcus_desktop.geometry.sight import space_sees_space
-from orcus_desktop.model.combat import PendingAttack
+from orcus_desktop.model.combat import INTERPOSERS, PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as engagement_rules
 from orcus_desktop.rules.engagement import StrikeKind, StrikeOffer
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.vocabulary import CreatureId, Origin
-
-INTERPOSERS = "interposers"
-"""The key, in a held attack's options, of who may declare itself its target (001-10/29,
-`interposition`): kept there so undo and the file keep the offer."""
 
 
 def interposers(held: PendingAttack | None) -> tuple[CreatureId, ...]:

@@ -583,7 +583,7 @@ def _begin_turn(encounter: Encounter, creature_id: CreatureId, hooks: TurnHooks)
             "attack_dropped",
             held.attacker,
             held.targets,
-            {"what": held.text, "reason": "the turn ended before the opportunity attacks"},
+            {"what": held.text, "reason": f"the turn ended before {held.waits_for}"},
         )
     if lapsed is not None:
         combat = combat.logged("readied_lapsed", creature_id, data={"trigger": lapsed.trigger})

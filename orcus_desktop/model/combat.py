@@ -250,6 +250,11 @@ class Maintained:
     maintained: bool = True
 
 
+INTERPOSERS = "interposers"
+"""The key, in a held attack's options, of who may declare itself its target (001-10/29,
+`controller/interposition.py`): kept there so undo and the file keep the offer."""
+
+
 @dataclass(frozen=True, slots=True)
 class PendingAttack:
     """An attack held until the opportunity attacks it provoked are settled (issue 5).
@@ -277,6 +282,11 @@ class PendingAttack:
     targets: tuple[CreatureId, ...] = ()
     options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     text: str = ""
+
+    @property
+    def waits_for(self) -> str:
+        """What it waits for, as the log says when its turn ends first."""
+        return "anyone stepped in" if INTERPOSERS in self.options else "the opportunity attacks"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,21 +1,17 @@
-"""Plain-text combat log lines for rules results; the results themselves hold no display text.
+"""The wording of rules values that the combat log and the panels share.
 
-Separate from the results (docs/design.md#rules, d20's Stringifier): the log panel, the CLI and the
-tests call these; another formatter (HTML, player view) can be written beside them.
+A roll with every die, a value with its modifiers, the tail of a damage line, a heal,
+temporary HP, a save. The results hold no display text (docs/design.md#rules, d20's
+Stringifier). Whole log lines are `controller/log_text.py`'s, the one formatter of the log
+panel and the text export; it builds them from these pieces, so each piece is worded once.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from orcus_desktop.rules.attack_application import AttackApplied
-from orcus_desktop.rules.attack_rolls import AttackResult, TargetAttack, TargetDamage
-from orcus_desktop.rules.damage import DamageApplied, DamageComputation
 from orcus_desktop.rules.dice import DiceRoll, DieResult
-from orcus_desktop.rules.healing import HealingApplied, TempHpGranted
 from orcus_desktop.rules.modifiers import ResolvedValue
-from orcus_desktop.rules.ruleset import Ruleset
-from orcus_desktop.rules.turns import DeathSave, EndOfTurn, SavingThrow, StartOfTurn
 
 
 def _signed(value: int) -> str:
@@ -65,67 +61,6 @@ def format_resolved(value: ResolvedValue) -> str:
     if value.override is not None:
         text += f" -> {value.override} (GM)"
     return text
-
-
-def format_computation(c: DamageComputation) -> str:
-    text = str(c.rolled)
-    for step in c.steps:
-        text += f" {_signed(step.value)} ({step.reason})"
-    text += f" = {c.computed}"
-    if c.override is not None:
-        text += f" -> {c.override} (GM)"
-    return text
-
-
-def format_target_damage(d: TargetDamage, ruleset: Ruleset) -> str:
-    kinds = " ".join(t.value for t in d.types)
-    text = ("maximum " if d.maximized else "") + format_roll(d.roll)
-    if d.extra is not None:
-        text += f"; critical extra {format_roll(d.extra)}"
-    if d.half:
-        text += "; half on a miss"
-    if d.weakened:
-        text += "; halved (attacker weakened)"
-    return f"{d.amount(ruleset)} {kinds + ' ' if kinds else ''}damage ({text})"
-
-
-def format_target_attack(t: TargetAttack, ruleset: Ruleset) -> str:
-    if t.roll is None or t.attack is None or t.defense is None:
-        line = f"{t.target}: no attack roll"
-    else:
-        verdict = "CRITICAL HIT" if t.critical else ("hit" if t.hit else "miss")
-        auto = f", {t.automatic}" if t.automatic else ""
-        kind = t.defense_kind.label if t.defense_kind else "defense"
-        line = (
-            f"{t.target}: {format_resolved(t.attack)} vs {kind} {format_resolved(t.defense)}"
-            f" -> {verdict}{auto}"
-        )
-        if t.combat_advantage:
-            line += f" (combat advantage: {', '.join(t.combat_advantage)})"
-    if t.damage is not None:
-        line += f"; {format_target_damage(t.damage, ruleset)}"
-    if t.effect_damage is not None:
-        line += f"; effect {format_target_damage(t.effect_damage, ruleset)}"
-    return line
-
-
-def format_attack(result: AttackResult, ruleset: Ruleset) -> str:
-    """A multi-line log entry for one power use."""
-    weapon = f" with {result.weapon}" if result.weapon else ""
-    lines = [f"{result.attacker} uses {result.power}{weapon} ({result.origin.value})"]
-    lines += ["  " + format_target_attack(t, ruleset) for t in result.targets]
-    return "\n".join(lines)
-
-
-def format_damage(d: DamageApplied) -> str:
-    if d.ignored:
-        return f"{d.target} is already dead"
-    text = f"{d.target} takes {d.amount} damage"
-    if d.source:
-        text += f" from {d.source}"
-    if d.computation is not None and (d.computation.steps or d.computation.override is not None):
-        text += f" ({format_computation(d.computation)})"
-    return text + damage_outcome(d)
 
 
 class DamageOutcome(Protocol):
@@ -213,10 +148,6 @@ def healing_text(target: str, h: HealingOutcome) -> str:
     return text
 
 
-def format_healing(h: HealingApplied) -> str:
-    return healing_text(h.target, h)
-
-
 def temp_hp_text(target: str, offered: int, before: int, after: int) -> str:
     """``Hero is offered 5 temporary HP: 3 -> 5 (never added together)``.
 
@@ -227,66 +158,6 @@ def temp_hp_text(target: str, offered: int, before: int, after: int) -> str:
     )
 
 
-def format_temp_hp(t: TempHpGranted) -> str:
-    return temp_hp_text(t.target, t.offered, t.temp_hp_before, t.temp_hp_after)
-
-
 def save_verdict(shown_total: str, target_number: int, success: bool) -> str:
     """``12 (d20) = 12 vs 10: succeeds``: a saving throw's total against its target number."""
     return f"{shown_total} vs {target_number}: {'succeeds' if success else 'fails'}"
-
-
-def format_save(save: SavingThrow) -> str:
-    return "save " + save_verdict(format_resolved(save.total), save.target_number, save.success)
-
-
-def format_death_save(who: str, d: DeathSave) -> str:
-    text = f"{who} death save {format_resolved(d.save.total)}: "
-    if d.spent_recovery:
-        text += "20! spends a recovery and wakes"
-    elif d.save.success:
-        text += "success" + (" (20 with no recovery: counts as 19)" if d.treated_as_19 else "")
-    else:
-        text += f"failure {d.failures}"
-    if d.died:
-        text += " — dies"
-    return text
-
-
-def format_start_of_turn(s: StartOfTurn) -> str:
-    lines = [f"start of {s.target}'s turn"]
-    lines += ["  " + format_damage(applied) for _, applied in s.persistent]
-    if s.regeneration is not None:
-        lines.append("  " + format_healing(s.regeneration))
-    if s.death_save is not None:
-        lines.append("  " + format_death_save(s.target, s.death_save))
-    return "\n".join(lines)
-
-
-def format_end_of_turn(e: EndOfTurn) -> str:
-    lines = [f"end of {e.target}'s turn"]
-    for entry in e.saves:
-        effect = entry.condition.condition.label if entry.condition else "persistent damage"
-        lines.append(f"  {effect}: {format_save(entry.save)}")
-    if e.death_save is not None:
-        lines.append("  " + format_death_save(e.target, e.death_save))
-    return "\n".join(lines)
-
-
-def format_attack_applied(applied: AttackApplied, ruleset: Ruleset) -> str:
-    lines = [format_attack(applied.attack, ruleset)]
-    for t in applied.targets:
-        lines += ["  " + format_damage(d) for d in t.damage]
-        lines += [
-            f"  {t.target} is {c.condition.label.lower()} ({c.duration.kind.value})"
-            for c in t.conditions
-        ]
-        lines += [
-            f"  {t.target} takes {p.amount} persistent damage ({p.duration.kind.value})"
-            for p in t.persistent
-        ]
-        lines += [f"  {t.target}: {f.kind.value} {f.squares}" for f in t.forced_movement]
-        lines += ["  " + format_temp_hp(g) for g in t.temp_hp]
-        lines += ["  " + format_healing(h) for h in t.healing]
-        lines += [f"  {t.target}: {text}" for text in t.text]
-    return "\n".join(lines)

@@ -54,7 +54,8 @@ class InitiativeCheckDialog(QDialog):
             self.tie_choice.setCurrentIndex(self.tie_choice.findData(current.tie_choice.value))
             self.unaware.setChecked(current.unaware)
             self.unseen.setChecked(current.unseen)
-            self.hidden.setChecked(current.hidden)
+            self.hidden.setChecked(current.hidden or self._hid_unasked(creature_id))
+
         self.error = error_label(self)
         form = QFormLayout()
         form.addRow("Check:", self.check)
@@ -66,6 +67,13 @@ class InitiativeCheckDialog(QDialog):
             layout.addWidget(box)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+
+    def _hid_unasked(self, creature_id: str) -> bool:
+        """001-02 "Hidden … +2": a creature that hid (001-15), unless the GM already chose."""
+        encounter = self._session.encounter
+        if any(c.creature_id == creature_id for c in encounter.combat.initiative_choices):
+            return False
+        return self._session.is_hidden(creature_id)
 
     def accept(self) -> None:
         result = self._session.set_initiative_choice(

@@ -91,6 +91,15 @@ def test_001_10_nobody_steps_in_and_the_hero_is_struck() -> None:
     assert not s.keep_target().ok  # answered once
 
 
+def test_001_10_an_offer_left_open_lapses_with_the_turn_and_says_what_it_waited_for() -> None:
+    s = _fight()
+    assert s.use_power("orc", BASIC, ["hero"], dice=[15, 6]).ok
+    assert s.end_turn().ok
+    dropped = next(e for e in s.encounter.combat.log if e.kind == "attack_dropped")
+    assert dropped.data["reason"] == "the turn ended before anyone stepped in"
+    assert s.encounter.combat.pending is None
+
+
 def test_001_10_the_offer_is_saved_and_reopened_mid_way(tmp_path: Path) -> None:
     s = _fight()
     assert s.use_power("orc", BASIC, ["hero"], dice=[15, 6]).ok

@@ -1,32 +1,22 @@
-"""The log formatter is separate from the results and shows every die and modifier source."""
+"""The shared wording of rules values: every die and modifier source, damage and healing tails."""
 
 from dataclasses import replace
 
-from orcus_desktop.rules.attack_application import apply_attack
-from orcus_desktop.rules.attack_modifiers import AttackContext
-from orcus_desktop.rules.attack_rolls import resolve_attack
-from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.damage import apply_damage
 from orcus_desktop.rules.dice import ScriptedSource, roll
-from orcus_desktop.rules.durations import SAVE_ENDS
 from orcus_desktop.rules.format import (
-    format_attack,
-    format_attack_applied,
-    format_damage,
-    format_end_of_turn,
-    format_healing,
+    damage_outcome,
     format_roll,
-    format_start_of_turn,
+    healing_text,
+    save_verdict,
+    temp_hp_text,
 )
 from orcus_desktop.rules.healing import apply_healing
 from orcus_desktop.rules.modifiers import Modifier, resolve
-from orcus_desktop.rules.powers import basic_melee_attack
 from orcus_desktop.rules.ruleset import ORCUS
-from orcus_desktop.rules.state import add_condition, add_persistent_damage, initial_state
-from orcus_desktop.rules.terms import DamageType
-from orcus_desktop.rules.turns import end_of_turn, start_of_turn
+from orcus_desktop.rules.state import initial_state
 from orcus_desktop.vocabulary import CreatureId
-from tests.rules.builders import combatant, monster, pc
+from tests.rules.builders import pc
 
 A = CreatureId("a")
 
@@ -39,51 +29,30 @@ def test_format_roll_shows_every_die_and_source() -> None:
     assert format_roll(forced).endswith("-> 20 (GM)")
 
 
-def test_format_attack_lists_modifiers_and_verdict() -> None:
-    hero = combatant("hero", pc())
-    orc = combatant("orc", monster())
-    result = resolve_attack(
-        hero,
-        basic_melee_attack(1),
-        [(orc, AttackContext(combat_advantage=("flanked",)))],
-        ScriptedSource([20, 4]),
-        ORCUS,
-    )
-    text = format_attack(result, ORCUS)
-    assert "hero uses Basic Melee Attack with Longsword" in text
-    assert "+3 Strength" in text
-    assert "+2 combat advantage" in text
-    assert "CRITICAL HIT" in text
-    assert "maximum 1d10 (10)" in text
-    applied_text = format_attack_applied(apply_attack(result, {orc.id: orc}, ORCUS)[1], ORCUS)
-    assert "orc takes 13 damage" in applied_text
-
-
-def test_format_damage_and_healing_events() -> None:
+def test_a_damage_line_ends_with_temporary_hp_hit_points_and_what_befell() -> None:
     sb = pc(max_hp=20)
     state = replace(initial_state(sb), temp_hp=3)
     state, dmg = apply_damage(state, sb, 25, ORCUS, target=A, source="ogre")
-    text = format_damage(dmg)
+    text = damage_outcome(dmg)
     assert "3 absorbed by temporary HP" in text
     assert "HP 20 -> -2" in text
     assert "falls unconscious" in text
     _, heal = apply_healing(state, sb, 5, target=A, source="potion")
-    assert "HP -2 -> 5" in format_healing(heal)
-    assert "regains consciousness" in format_healing(heal)
+    assert "HP -2 -> 5" in healing_text("a", heal)
+    assert "regains consciousness" in healing_text("a", heal)
 
 
-def test_format_turn_boundaries() -> None:
-    sb = pc(max_hp=30)
-    state, _ = add_persistent_damage(
-        initial_state(sb), 4, (DamageType.ACID,), holder=A, source="acid", duration=SAVE_ENDS
+def test_a_save_reads_its_total_against_its_target_number() -> None:
+    # 000 "Saving Throws": 10 or higher succeeds.
+    assert save_verdict("12 (d20) = 12", 10, True) == "12 (d20) = 12 vs 10: succeeds"
+    assert save_verdict("3 (d20) = 3", 10, False) == "3 (d20) = 3 vs 10: fails"
+
+
+def test_temporary_hp_are_never_added_together() -> None:
+    # 000 "Temporary Hit Points": the higher value is kept.
+    assert temp_hp_text("a", 5, 3, 5) == (
+        "a is offered 5 temporary HP: 3 -> 5 (never added together)"
     )
-    state, _ = add_condition(state, Condition.DAZED, holder=A, source="x", duration=SAVE_ENDS)
-    state, start = start_of_turn(state, sb, ORCUS, ScriptedSource([]), target=A)
-    assert "takes 4 damage" in format_start_of_turn(start)
-    _, end = end_of_turn(state, sb, ORCUS, ScriptedSource([12, 3]), target=A)
-    text = format_end_of_turn(end)
-    assert "Dazed: save 12 (d20) = 12 vs 10: succeeds" in text
-    assert "persistent damage: save 3 (d20) = 3 vs 10: fails" in text
 
 
 def test_not_stacking_modifiers_are_shown() -> None:
@@ -104,4 +73,4 @@ def test_healing_reads_as_the_combat_log_words_it() -> None:
     sb = pc(max_hp=20)
     state, _ = apply_damage(initial_state(sb), sb, 12, ORCUS, target=A, source="ogre")
     _, heal = apply_healing(state, sb, 5, target=A, source="potion")
-    assert format_healing(heal) == "a heals 5 from potion: HP 8 -> 13"
+    assert healing_text("a", heal) == "a heals 5 from potion: HP 8 -> 13"

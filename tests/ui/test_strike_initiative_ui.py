@@ -13,6 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, TieChoice
 from orcus_desktop.ui.initiative_check_dialog import InitiativeCheckDialog
 from orcus_desktop.ui.main_window import MainWindow
@@ -62,3 +64,13 @@ def test_the_gm_picks_a_creatures_initiative_check(qtbot: QtBot, window: MainWin
     undone = window.session.initiative_choice("brakka")
     assert undone is not None
     assert undone.check is InitiativeCheck.QUICKNESS
+
+
+def test_a_hidden_creatures_check_starts_with_the_hidden_bonus_ticked(window: MainWindow) -> None:
+    """001-02 "Hidden or Imperceivable to an opponent: +2": a creature that hid (001-15) has it."""
+    session = window.session
+    assert session.switch_ruleset("strike").ok
+    assert session.add_condition("brakka", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
+    assert InitiativeCheckDialog(session, "brakka", window).hidden.isChecked()
+    others = [c.id for c in session.encounter.creatures if c.id != "brakka"]
+    assert not InitiativeCheckDialog(session, others[0], window).hidden.isChecked()
