@@ -25,9 +25,8 @@ STRIKE_001 = ORCUS.with_changes(
     name="Strike! / Shoot! / Spell! (001)",
     version=1,
     source="001",
-    experimental=True,
     description=(
-        "Experimental, incomplete: 001's cover scale, engagement (drawn on the map), Counter "
+        "001's cover scale, engagement (drawn on the map), Counter "
         "Strike! and Free Strike! instead of opportunity attacks, the Strike! bonus against "
         "engaged targets, Block, Dodge and Dispel; initiative by a chosen check with the tie "
         "ladder; Shoot!/Spell! bands (range, speed, engagement, charging, a target unseen at "
