@@ -214,7 +214,9 @@ def powers_of(rules: CombatRules, encounter: Encounter, creature_id: str) -> tup
         return ()
     return (
         *sb.powers,
-        *basic_attacks(sb, rules.ruleset.basic_attack_doubling_level),
+        *basic_attacks(
+            sb, rules.ruleset.basic_attack_doubling_level, rules.ruleset.basic_weapon_abilities
+        ),
         # 002-11, 002-15, 004-11, 004-22, 004-36: the ruleset's own actions (none in 000).
         *ruleset_powers(rules.ruleset),
     )

@@ -54,6 +54,10 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     # 003-13, 003 l.198 "each combat round starting with the third, add 1 to the Escalation
     # Die". Its cap is in the lost Introduction: none, as written (escalation_max None).
     escalation_start_round=3,
+    # 003-49, 003 l.530-558 "Melee Basic Attack (Weapon) ... Primary Ability vs Arm. Hit:
+    # 1W+Primary Ability": the primary ability is the higher of Strength and Dexterity
+    # (docs/rulings.md R-100).
+    basic_weapon_abilities=("strength", "dexterity"),
     hooks=HookNames(
         # 003-12 ties alternate PCs and monsters; 003-08/003-10 Total Defense and surprise;
         # 003-07 a monster group's one turn (the flow's `group_turns`).
