@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from orcus_desktop.controller.harm_saves import saves_when_hurt
 from orcus_desktop.controller.log_records import (
     Damage,
     DeathSave,
@@ -328,6 +329,8 @@ class CombatRules:
         000 "Marked": the mark ends when the marker dies or falls unconscious.
         docs/rulings.md R-06: the grapple ends when the grappler is incapacitated.
         """
+        # 003-26 Dominated: a save when damaged (nothing under 000).
+        encounter = saves_when_hurt(self.rng, self.ruleset, encounter, creature_id, before)
         encounter = self.let_go_if_unable(encounter, creature_id)
         creature = encounter.creature(creature_id)
         state = creature.state

@@ -7,11 +7,14 @@ undo step); the questions read the document.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from orcus_desktop.controller import round_end, strike_turns
+from orcus_desktop.controller import round_end, strike_turns, table_actions, who_goes_first
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
+from orcus_desktop.controller.table_actions import TableCheck
+from orcus_desktop.controller.who_goes_first import FirstBy
 from orcus_desktop.model.round_end import RoundEndActivity
 
 if TYPE_CHECKING:
@@ -57,3 +60,31 @@ class StrikeTurnCommands(SessionFamily):
     def has_round_end_step(self) -> bool:
         """Whether the ruleset's flow runs an end-of-round step (001-04)."""
         return round_end.has_step(self.engine)
+
+    # -- 001-35 Influence, Magic, Search, Study, Utilize (controller/table_actions.py) -----
+
+    def table_action(
+        self, creature_id: str, check: TableCheck, initiator: object = None
+    ) -> OperationResult:
+        return self._run(initiator, table_actions.take_table_action, creature_id, check)
+
+    def offers_table_actions(self) -> bool:
+        return table_actions.offers_table_actions(self.engine)
+
+    def influence_dc(self, target_id: str) -> int:
+        """001 l.322: 15 or the monster's Intelligence score, whichever is higher."""
+        return table_actions.influence_dc(self.engine, self.encounter, target_id)
+
+    # -- 001-36 who goes first (controller/who_goes_first.py) ------------------------------
+
+    def who_goes_first(
+        self,
+        first_id: str,
+        by: FirstBy,
+        surprised: Sequence[str] = (),
+        initiator: object = None,
+    ) -> OperationResult:
+        return self._run(initiator, who_goes_first.who_goes_first, first_id, by, surprised)
+
+    def adjudicates_first(self) -> bool:
+        return who_goes_first.adjudicates_first(self.engine)

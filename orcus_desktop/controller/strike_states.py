@@ -48,7 +48,7 @@ def has_states(ruleset: Ruleset) -> bool:
     return HIDDEN in offered and CROUCHING in offered
 
 
-def _turn_action_problem(engine: Engine, encounter: Encounter, creature_id: str, what: str) -> str:
+def turn_action_problem(engine: Engine, encounter: Encounter, creature_id: str, what: str) -> str:
     """Why the creature cannot take `what` as its action now (001-05: one action), or ""."""
     if not has_states(engine.ruleset):
         return f'{engine.ruleset.name} has no {what} action (001 "Actions")'
@@ -110,7 +110,7 @@ def crouch(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
     (`shooting.stepped_up`).
     """
     op = "crouch"
-    problem = _turn_action_problem(engine, encounter, creature_id, "Crouch")
+    problem = turn_action_problem(engine, encounter, creature_id, "Crouch")
     if not problem and has(engine, encounter, creature_id, CROUCHING):
         problem = f"{engine.name(encounter, creature_id)} is already crouching"
     if problem:
@@ -140,7 +140,7 @@ def hide(
     the app rolls), ``bonus`` the GM's other modifiers (trained, items). Its action either way.
     """
     op = "hide"
-    problem = _turn_action_problem(engine, encounter, creature_id, "Hide")
+    problem = turn_action_problem(engine, encounter, creature_id, "Hide")
     name = engine.name(encounter, creature_id)
     if not problem and has(engine, encounter, creature_id, HIDDEN):
         problem = f"{name} is already hidden"

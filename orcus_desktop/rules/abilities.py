@@ -101,7 +101,7 @@ class AbilityScores:
 def primary_ability(abilities: AbilityScores, choices: tuple[str, ...]) -> Ability | None:
     """The highest-modifier ability among ``choices`` (the first on a tie); None if empty.
 
-    003-49, 003 l.530 "Primary Ability vs Arm": docs/rulings.md R-100 picks the higher of
+    003-49, 003 l.530 "Primary Ability vs Arm": docs/rulings.md R-102 picks the higher of
     Strength and Dexterity for weapon basic attacks.
     """
     options = [Ability(choice) for choice in choices]

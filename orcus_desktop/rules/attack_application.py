@@ -175,8 +175,15 @@ def apply_attack(
                 temps.append(granted)
             if outcome.healing_recovery:
                 try:
+                    # 003-38: a weakened healer grants less (docs/rulings.md R-81).
+                    healer = combatants.get(result.attacker)
                     state, healed = spend_recovery(
-                        state, combatant.statblock, ruleset, target=t.target, source=source
+                        state,
+                        combatant.statblock,
+                        ruleset,
+                        target=t.target,
+                        source=source,
+                        healer=healer.state if healer is not None else None,
                     )
                     heals.append(healed)
                 except RulesError:

@@ -146,6 +146,7 @@ class ConditionRules:
         hidden_from_players: 003-47 Hidden: "Location unknown": not on the players' screen
             (docs/rulings.md R-82: unless it is one of the players' own).
         ends_when_hurt: 003-37 Unconscious: ends when damage leaves it 1 HP or more.
+        save_when_hurt: 003-26 Dominated: "When damaged, can roll a Save to end this".
         sees_concealment_step: 003-25 Dazzled: its melee and ranged attacks treat their
             targets as one step more concealed.
         cover_step_vs_non_melee: 003-32 Prone: one step more cover against non-melee attacks.
@@ -193,6 +194,7 @@ class ConditionRules:
     cover_step_vs_non_melee: bool = False
     sees_concealment_step: bool = False
     ends_when_hurt: bool = False
+    save_when_hurt: bool = False
     death_saves: bool = False
     beneficial: bool = False
     ends: str = ""

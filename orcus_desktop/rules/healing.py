@@ -107,22 +107,35 @@ def set_hp(
 
 
 def healing_received(
-    amount: int, state: CreatureState, ruleset: Ruleset | None
+    amount: int,
+    state: CreatureState,
+    ruleset: Ruleset | None,
+    healer: CreatureState | None = None,
 ) -> tuple[int, str]:
     """``amount`` as the creature receives it, and why it is less ("" when it is not).
 
-    003-38 (003 l.378, 381): Weakened halves the healing received, Partially Weakened takes a
-    quarter off (rounded down; docs/rulings.md R-81); the lowest factor applies. 000: all of it.
+    003-38 (003 l.378, 381): "Healing granted or received is halved" by Weakened, a quarter off
+    by Partially Weakened, for the one healed and for the ``healer`` (rounded down;
+    docs/rulings.md R-81); the lowest factor of either applies, once. 000: all of it.
     """
     if ruleset is None or amount <= 0:
         return amount, ""
     scales = [
-        (rules_for(c, ruleset).healing_received_scale, c) for c in state.active_conditions(ruleset)
+        (rules_for(c, ruleset).healing_received_scale, ruleset.condition_label(c.value).lower())
+        for c in state.active_conditions(ruleset)
     ]
-    scale, condition = min(scales, default=(1.0, None), key=lambda pair: pair[0])
-    if condition is None or scale >= 1.0:
+    if healer is not None:
+        scales += [
+            (
+                rules_for(c, ruleset).healing_received_scale,
+                "healer " + ruleset.condition_label(c.value).lower(),
+            )
+            for c in healer.active_conditions(ruleset)
+        ]
+    scale, why = min(scales, default=(1.0, ""), key=lambda pair: pair[0])
+    if scale >= 1.0:
         return amount, ""
-    return int(amount * scale), ruleset.condition_label(condition.value).lower()
+    return int(amount * scale), why
 
 
 def apply_healing(
@@ -160,8 +173,11 @@ def spend_recovery(
     target: CreatureId,
     source: str = "recovery",
     bonus: int = 0,
+    healer: CreatureState | None = None,
 ) -> tuple[CreatureState, HealingApplied]:
     """Spend a recovery and regain the recovery value (+ ``bonus``) (000 "Recoveries").
+
+    ``healer``: the one granting it, when another creature's power does (003-38).
 
     000 "Stabilizing a Creature": a dying creature with no recovery left is set to 1 HP.
 
@@ -177,7 +193,9 @@ def spend_recovery(
                 state, statblock, 1, target=target, source=source, amount=0, stabilized=True
             )
         raise RulesError("no recoveries left")
-    value, reduced_by = healing_received(statblock.recovery_value(ruleset) + bonus, state, ruleset)
+    value, reduced_by = healing_received(
+        statblock.recovery_value(ruleset) + bonus, state, ruleset, healer
+    )
     if reduced_by:
         source = f"{source} (reduced: {reduced_by})"
     spent = replace(state, recoveries_left=state.recoveries_left - 1)

@@ -305,7 +305,7 @@ def basic_attacks(
     (000 "Tags": "You need a weapon"). A stat block power marked ``basic`` with the same origin
     (a monster's "Short Sword" basic attack) replaces the generic one, as does a power with the
     same name. 003-49: both use the highest of ``primary_abilities`` if any (docs/rulings.md
-    R-100).
+    R-102).
     """
     own_names = {p.name for p in statblock.powers}
     own_basic = {p.origin for p in statblock.powers if p.basic}

@@ -62,6 +62,7 @@ from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
+from orcus_desktop.ui.strike_table_dialogs import StrikeTableActions
 from orcus_desktop.ui.uvtt_actions import UvttActions
 from orcus_desktop.ui.wave_actions import ReadyAttackActions, WaveActions
 from orcus_desktop.ui.window_prefs import GridContrastMenu
@@ -334,6 +335,13 @@ class MainWindow(QMainWindow):
         )
         self.round_end = RoundEndActions(self, self.session, combat_menu)  # 001-04
         self.ready_items = ReadyItemsActions(  # 001-34
+            self,
+            self.session,
+            lambda: self.actions_panel.creature_id,
+            self.status_report.say,
+            combat_menu,
+        )
+        self.strike_table = StrikeTableActions(  # 001-35, 001-36
             self,
             self.session,
             lambda: self.actions_panel.creature_id,

@@ -1,7 +1,7 @@
 """003-49 basic attacks use the "Primary Ability", played from the GM's side.
 
 003 "5.10.1 PC Maneuvers" (l.530-558): "Melee Basic Attack (Weapon) ... Melee - Primary Ability
-vs Arm. Hit: 1W+Primary Ability." docs/rulings.md R-100 picks the higher of Strength and
+vs Arm. Hit: 1W+Primary Ability." docs/rulings.md R-102 picks the higher of Strength and
 Dexterity; 000 "Basic Attack" keeps Strength for melee.
 """
 
@@ -12,7 +12,7 @@ from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from tests.controller.conftest import fighter, make_session, orc
 
-# Str 12 (+1), Dex 18 (+4): a fighter whose primary ability is Dexterity under R-100.
+# Str 12 (+1), Dex 18 (+4): a fighter whose primary ability is Dexterity under R-102.
 NIMBLE = {"strength": 12, "constitution": 14, "dexterity": 18, "intelligence": 10}
 
 
@@ -34,7 +34,7 @@ def _basic_attack(s: GameSession) -> tuple[list[object], int]:
 
 def test_003_basic_attack_rolls_with_the_primary_ability() -> None:
     """003-49, 003 l.532-534 "Primary Ability vs Arm. Hit: 1W+Primary Ability": the higher
-    of Strength and Dexterity (docs/rulings.md R-100) for the roll and the damage."""
+    of Strength and Dexterity (docs/rulings.md R-102) for the roll and the damage."""
     parts, damage = _basic_attack(_duel("square-fireballs"))
     assert [4, "Dexterity"] in parts
     assert not any("Strength" in str(part) for part in parts)

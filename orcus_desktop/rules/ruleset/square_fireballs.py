@@ -56,7 +56,7 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     escalation_start_round=3,
     # 003-49, 003 l.530-558 "Melee Basic Attack (Weapon) ... Primary Ability vs Arm. Hit:
     # 1W+Primary Ability": the primary ability is the higher of Strength and Dexterity
-    # (docs/rulings.md R-100).
+    # (docs/rulings.md R-102).
     basic_weapon_abilities=("strength", "dexterity"),
     hooks=HookNames(
         # 003-12 ties alternate PCs and monsters; 003-08/003-10 Total Defense and surprise;

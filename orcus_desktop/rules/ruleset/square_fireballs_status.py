@@ -20,8 +20,15 @@ SQUARE_FIREBALLS_ROWS = (
     ConditionRow(
         "charmed", source="003-23, 003 l.324", label="Charmed", cannot_attack_source=True
     ),
-    # 003-26, 003 l.332-336 Dominated (000 Controlled): "Cannot take actions. Cannot Flank."
-    ConditionRow("controlled", source="003-26, 003 l.332", label="Dominated", cannot_flank=True),
+    # 003-26, 003 l.332-336 Dominated (000 Controlled): "Cannot take actions. Cannot Flank.";
+    # "When damaged, can roll a Save to end this condition" (`controller/harm_saves.py`).
+    ConditionRow(
+        "controlled",
+        source="003-26, 003 l.332",
+        label="Dominated",
+        cannot_flank=True,
+        save_when_hurt=True,
+    ),
     # 003-25, 003 l.331 Dazzled: enemies have Concealment (-2), or Superior (-3 more), for its
     # melee and ranged attacks (003-05: concealment never counts for Near or Far).
     ConditionRow(
@@ -86,7 +93,7 @@ SQUARE_FIREBALLS_ROWS = (
         ends_when_hurt=True,
     ),
     # 003-38, 003 l.377-379 Weakened: damage halved (000's row); "Healing granted or received
-    # is halved" (received: the healer's side is the GM's).
+    # is halved" (received, and granted by its powers: `rules.healing.healing_received`).
     ConditionRow("weakened", source="003-38, 003 l.377", healing_received_scale=0.5),
     # 003-38, 003 l.380-382 Partially Weakened: damage and healing "reduced by 1/4".
     ConditionRow(

@@ -35,7 +35,8 @@ STRIKE_001 = ORCUS.with_changes(
         "one action (001-05); prone on ending a turn in another's space (001-09); dropping "
         "prone off-turn (001-06); the end-of-round step (001-04); Hide and Crouch (001-15, "
         "001-12); declaring oneself the target of an attack or charge (001-10, 001-29); "
-        "ready items limited by hands (001-34)."
+        "ready items limited by hands (001-34); Influence, Magic, Search, Study and Utilize "
+        "(001-35); who goes first (001-36)."
     ),
     # 001-11, 001 l.148-156 "1/4 Cover +0, 1/2 Cover +1, 3/4 Cover +2, 7/8 Cover +3" (as
     # penalties to the attacker).

@@ -257,6 +257,7 @@ class ConditionRow:
     cover_step_vs_non_melee: bool | None = None
     sees_concealment_step: bool | None = None
     ends_when_hurt: bool | None = None
+    save_when_hurt: bool | None = None
     also_implies: tuple[str, ...] = ()
 
     def overrides(self) -> dict[str, object]:
