@@ -93,6 +93,9 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         # 003-16/003-19: the opportunity attack is a free reaction.
         opportunity_uses_immediate=False,
         free_reaction_attacks_per_turn=1,
+        # 003-17, 003 l.257-258 "One Free Action Attack. Any number of non-attack Free
+        # Actions, but each power can only be used once per turn this way."
+        own_turn_free_limits=True,
         # 003-47, 003 l.672-721: Enshroud, Hide, Search (standard), Sneak (move), Spot (minor).
         action_kinds=Labels.of(
             drop_prone="free",
