@@ -214,7 +214,9 @@ def powers_of(rules: CombatRules, encounter: Encounter, creature_id: str) -> tup
         return ()
     return (
         *sb.powers,
-        *basic_attacks(sb, rules.ruleset.basic_attack_doubling_level),
+        *basic_attacks(
+            sb, rules.ruleset.basic_attack_doubling_level, rules.ruleset.basic_weapon_abilities
+        ),
         # 002-11, 002-15, 004-11, 004-22, 004-36: the ruleset's own actions (none in 000).
         *ruleset_powers(rules.ruleset),
     )
@@ -473,7 +475,37 @@ def power_problem(rules: CombatRules, encounter: Encounter, creature_id: str, po
     problem = kind_problem(rules, encounter, creature_id, kind)
     if not problem and power.attack is not None:
         problem = attack_barred(rules, encounter, creature_id)
+    if not problem and kind is ActionKind.FREE and rules.ruleset.actions.own_turn_free_limits:
+        problem = _free_limit_problem(rules, encounter, creature_id, power)
     return problem
+
+
+def _free_limit_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, power: Power
+) -> str:
+    """Why a free action power is over 003-17's own-turn limits, or "".
+
+    003 l.257-258: "One Free Action Attack. Any number of non-attack Free Actions, but each
+    power can only be used once per turn this way." The turn's uses are read from the log
+    back to its ``turn_start``.
+    """
+    combat = encounter.combat
+    if not combat.active or combat.current != creature_id:
+        return ""
+    name = encounter.creature(creature_id).name
+    for entry in reversed(combat.log):
+        if entry.kind == "turn_start":
+            return ""
+        if entry.kind != "attack" or entry.actor != creature_id:
+            continue
+        used = find_power(rules, encounter, creature_id, str(entry.data.get("power", "")))
+        if used is None or used.action is not ActionKind.FREE:
+            continue
+        if used.name == power.name:
+            return f"{power.name} can only be used once per turn as a free action (003-17)"
+        if used.attack is not None and power.attack is not None:
+            return f"{name} already made its one free action attack this turn (003-17)"
+    return ""
 
 
 def attack_barred(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:

@@ -96,3 +96,13 @@ class AbilityScores:
                 raise ValueError(f"abilities.{ability.value}: expected an integer, got {raw!r}")
             values[ability.value] = raw
         return cls(**values)
+
+
+def primary_ability(abilities: AbilityScores, choices: tuple[str, ...]) -> Ability | None:
+    """The highest-modifier ability among ``choices`` (the first on a tie); None if empty.
+
+    003-49, 003 l.530 "Primary Ability vs Arm": docs/rulings.md R-102 picks the higher of
+    Strength and Dexterity for weapon basic attacks.
+    """
+    options = [Ability(choice) for choice in choices]
+    return max(options, key=abilities.modifier) if options else None

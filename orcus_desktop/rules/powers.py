@@ -277,29 +277,40 @@ def _check_damage_expression(expression: str, field_name: str) -> None:
         raise ValueError(f"{field_name}.damage: {exc}") from None
 
 
-def basic_melee_attack(level: int, ruleset_doubling_level: int = 21) -> Power:
-    """000 "Basic Melee Attack": Strength vs AC, 1dW + Strength modifier (2dW from level 21)."""
+def basic_melee_attack(
+    level: int, ruleset_doubling_level: int = 21, ability: Ability = Ability.STRENGTH
+) -> Power:
+    """000 "Basic Melee Attack": Strength vs AC, 1dW + Strength modifier (2dW from level 21).
+
+    ``ability`` replaces Strength (003-49: the creature's "Primary Ability").
+    """
     count = 2 if level >= ruleset_doubling_level else 1
     return Power(
         name="Basic Melee Attack",
         origin=Origin.MELEE,
         range=PowerRange(weapon=True),
-        attack=AttackSpec(Ability.STRENGTH, Defense.AC),
-        hit=Outcome(damage=DamageSpec(f"{count}dW + Strength modifier")),
+        attack=AttackSpec(ability, Defense.AC),
+        hit=Outcome(damage=DamageSpec(f"{count}dW + {ability.label} modifier")),
         keywords=("weapon",),
         basic=True,
     )
 
 
 def basic_ranged_attack(
-    level: int, *, heavy_thrown: bool = False, ruleset_doubling_level: int = 21
+    level: int,
+    *,
+    heavy_thrown: bool = False,
+    ruleset_doubling_level: int = 21,
+    ability: Ability | None = None,
 ) -> Power:
     """000 "Basic Ranged Attack": Dexterity vs AC, 1dW + Dexterity modifier (2dW from level 21).
 
     "Heavy thrown weapons use Strength not Dexterity for the attack and damage rolls."
+    ``ability``, when given, replaces both (003-49: the creature's "Primary Ability").
     """
     count = 2 if level >= ruleset_doubling_level else 1
-    ability = Ability.STRENGTH if heavy_thrown else Ability.DEXTERITY
+    if ability is None:
+        ability = Ability.STRENGTH if heavy_thrown else Ability.DEXTERITY
     return Power(
         name="Basic Ranged Attack",
         origin=Origin.RANGED,

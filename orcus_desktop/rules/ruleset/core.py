@@ -137,6 +137,9 @@ class Ruleset:
         recovery_divisor: 000 "Recoveries": recovery value is a quarter of maximum HP.
         level_bonus_divisor: 000 "Level Bonus": half the level.
         basic_attack_doubling_level: 000 "Basic Attack": 2dW from level 21.
+        basic_weapon_abilities: Ability values a weapon basic attack picks its attack and
+            damage ability from (the creature's highest); empty: 000 "Basic Attack" (Strength
+            melee, Dexterity ranged, Strength heavy thrown). 003-49 "Primary Ability".
         rally_once_per_encounter: 000 "Rally": "once an encounter".
         regeneration_stacks: 000 "Regeneration": "receive the highest value (do not sum them)".
         persistent_same_type_highest_only: 000 is silent on two persistent damages of one type;
@@ -194,6 +197,7 @@ class Ruleset:
     recovery_divisor: int = 4
     level_bonus_divisor: int = 2
     basic_attack_doubling_level: int = 21
+    basic_weapon_abilities: tuple[str, ...] = ()
     rally_once_per_encounter: bool = True
     regeneration_stacks: bool = False
     persistent_same_type_highest_only: bool = False

@@ -54,6 +54,10 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     # 003-13, 003 l.198 "each combat round starting with the third, add 1 to the Escalation
     # Die". Its cap is in the lost Introduction: none, as written (escalation_max None).
     escalation_start_round=3,
+    # 003-49, 003 l.530-558 "Melee Basic Attack (Weapon) ... Primary Ability vs Arm. Hit:
+    # 1W+Primary Ability": the primary ability is the higher of Strength and Dexterity
+    # (docs/rulings.md R-102).
+    basic_weapon_abilities=("strength", "dexterity"),
     hooks=HookNames(
         # 003-12 ties alternate PCs and monsters; 003-08/003-10 Total Defense and surprise;
         # 003-07 a monster group's one turn (the flow's `group_turns`).
@@ -89,6 +93,9 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         # 003-16/003-19: the opportunity attack is a free reaction.
         opportunity_uses_immediate=False,
         free_reaction_attacks_per_turn=1,
+        # 003-17, 003 l.257-258 "One Free Action Attack. Any number of non-attack Free
+        # Actions, but each power can only be used once per turn this way."
+        own_turn_free_limits=True,
         # 003-47, 003 l.672-721: Enshroud, Hide, Search (standard), Sneak (move), Spot (minor).
         action_kinds=Labels.of(
             drop_prone="free",

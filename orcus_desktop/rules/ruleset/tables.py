@@ -142,6 +142,8 @@ class ActionEconomy:
         readied_uses_immediate: A triggered readied action spends the immediate action (000
             is silent; the engine does not).
         free_reaction_attacks_per_turn: 003's free reactions (0: none).
+        own_turn_free_limits: 003-17 (003 l.257-258): on its own turn a creature makes one
+            free action attack and uses each free action power once (000: no limit).
         action_kinds: Which slot an action of the action list takes, where rulesets differ
             (000 "Free Actions": drop prone; 000 "Escape a Grapple (standard action)").
         extra_actions: Item and door actions a ruleset lists, with their kinds (GM-resolved).
@@ -162,6 +164,7 @@ class ActionEconomy:
     opportunity_uses_immediate: bool = True
     readied_uses_immediate: bool = False
     free_reaction_attacks_per_turn: int = 0
+    own_turn_free_limits: bool = False
     action_kinds: Labels = ORCUS_ACTION_KINDS
     extra_actions: Labels = NO_LABELS
     action_points: tuple[ActionPointLimit, ...] = (ActionPointLimit("any"),)
