@@ -207,11 +207,9 @@ def end_combat(encounter: Encounter) -> Encounter:
     combat = encounter.combat
     if not combat.active:
         raise TurnError("no combat is running")
-    combat = combat.logged("combat_end", data={"rounds": combat.round})
-    kept = Combat(
-        log=combat.log, monster_groups=combat.monster_groups, ready_items=combat.ready_items
+    return encounter.with_combat(
+        combat.logged("combat_end", data={"rounds": combat.round}).after_the_fight()
     )
-    return encounter.with_combat(kept)
 
 
 def end_turn(encounter: Encounter, end_hook: TurnHook, hooks: TurnHooks) -> Encounter:

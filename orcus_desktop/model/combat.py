@@ -458,6 +458,12 @@ class Combat:
             return None
         return next((o for o in self.strike_offers if o.reactor == reactor_id), None)
 
+    def after_the_fight(self) -> Combat:
+        """What outlives the fight: its log, monster groups (003-07) and ready items (001-34)."""
+        return Combat(
+            log=self.log, monster_groups=self.monster_groups, ready_items=self.ready_items
+        )
+
     def logged(
         self,
         kind: str,
