@@ -28,6 +28,7 @@ def ok_cancel_buttons(
 def error_label(parent: QWidget) -> QLabel:
     """The red line where a dialog says why it refuses what was typed (empty until then)."""
     label = QLabel(parent)
+    label.setWordWrap(True)
     label.setStyleSheet(f"color: {ERROR_COLOUR}")
     return label
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import MAX_LIGHT_RADIUS, LightSource
-from orcus_desktop.ui.dialog_parts import error_label
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
 from orcus_desktop.vocabulary import CreatureId
 
 
@@ -83,16 +83,11 @@ class LightDialog(QDialog):
         form.addRow(self.lit)
         self.error = error_label(self)
         self.error.setObjectName("lightError")
-        self.error.setWordWrap(True)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
+        buttons = ok_cancel_buttons(self)
         self.remove_button = buttons.addButton(
             "Remove Light", QDialogButtonBox.ButtonRole.DestructiveRole
         )
         self.remove_button.clicked.connect(self.remove)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QVBoxLayout,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
 
 
 class MonsterGroupsDialog(QDialog):
@@ -57,15 +57,9 @@ class MonsterGroupsDialog(QDialog):
                 line.setPlaceholderText(session.monster_group(cid) or "alone")
             self.fields[cid] = box
             form.addRow(session.encounter.name_of(cid) + ":", box)
-        self.error = QLabel(self)
+        self.error = error_label(self)
         self.error.setObjectName("monsterGroupsError")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #a93226")
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller import ready_items
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
+from orcus_desktop.ui.dialog_parts import error_label
 from orcus_desktop.ui.map_toolbar import make_action
 
 
@@ -67,9 +68,7 @@ class ReadyItemsDialog(QDialog):
         self.ready_button.clicked.connect(self.ready)
         self.put_away_button = QPushButton("&Put Away Selected", self)
         self.put_away_button.clicked.connect(self.put_away_selected)
-        self.error = QLabel(self)
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #a93226")
+        self.error = error_label(self)
         form = QFormLayout()
         form.addRow("Item:", self.name)
         form.addRow("Kind:", self.kind)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.round_end import MAX_ACTIVITY_TEXT
+from orcus_desktop.ui.dialog_parts import error_label
 from orcus_desktop.ui.map_toolbar import make_action
 
 
@@ -65,8 +66,7 @@ class RoundEndDialog(QDialog):
         self.add_button.clicked.connect(self.add)
         self.remove_button = QPushButton("&Remove Selected", self)
         self.remove_button.clicked.connect(self.remove_selected)
-        self.error = QLabel(self)
-        self.error.setStyleSheet("color: #a93226")
+        self.error = error_label(self)
         form = QFormLayout()
         form.addRow("Activity:", self.text)
         form.addRow("At the end of:", self.at_round)

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -33,14 +32,8 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.table_actions import MAX_WHAT, Attitude, TableAction, TableCheck
 from orcus_desktop.controller.who_goes_first import FirstBy
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
 from orcus_desktop.ui.map_toolbar import make_action
-
-
-def _error_label(parent: QWidget) -> QLabel:
-    label = QLabel(parent)
-    label.setWordWrap(True)
-    label.setStyleSheet("color: #a93226")
-    return label
 
 
 class TableActionDialog(QDialog):
@@ -81,7 +74,7 @@ class TableActionDialog(QDialog):
         self.dc = QSpinBox(self)
         self.dc.setRange(1, 99)
         self.dc.setValue(15)
-        self.error = _error_label(self)
+        self.error = error_label(self)
         form = QFormLayout()
         form.addRow("Action:", self.action)
         form.addRow("Tries to:", self.what)
@@ -90,11 +83,7 @@ class TableActionDialog(QDialog):
         form.addRow(self.checked)
         form.addRow("Check total:", self.total)
         form.addRow("DC:", self.dc)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.take)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self, self.take)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error)
@@ -177,16 +166,12 @@ class WhoGoesFirstDialog(QDialog):
         self.by = QComboBox(self)
         for kind in FirstBy:
             self.by.addItem(kind.reason, kind)
-        self.error = _error_label(self)
+        self.error = error_label(self)
         form = QFormLayout()
         form.addRow("Goes first:", self.first)
         form.addRow("Because it:", self.by)
         form.addRow("Unaware of it (surprised):", self.surprised)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.decide)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self, self.decide)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)

@@ -18,27 +18,13 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
-from tests.controller.conftest import fighter, orc
+from tests.controller.conftest import fighter
+from tests.ui.test_strike_engagement_ui import window
 from tests.ui.test_targeting import accept_dialog, activate, at
 
+__all__ = ["window"]  # the engaged fight of test_strike_engagement_ui: hero, orc, goblin
+
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    encounter = Encounter(
-        GridBounds(12, 8),
-        creatures=(fighter("hero", 2, 4), orc("orc", 3, 4), orc("goblin", 8, 4)),
-        ruleset_id="strike",
-    )
-    win = MainWindow(encounter, None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    session = win.session
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "goblin": 10}).ok
-    assert session.start_combat().ok
-    return win
 
 
 def _actions(panel: ActionsPanel) -> dict[str, QTreeWidgetItem]:

@@ -16,10 +16,8 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
-    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -29,6 +27,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.stealth_maneuvers import StealthCheck
 from orcus_desktop.ui.attack_dialog import parse_dice
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 from orcus_desktop.ui.panels.flow import FlowBox
 
@@ -67,14 +66,10 @@ class StealthCheckDialog(QDialog):
         form.addRow(f"{opposing}:", self.tier)
         form.addRow(self.trained)
         form.addRow("Die:", self.die)
-        self.error = QLabel(self)
+        self.error = error_label(self)
         self.error.setObjectName("stealthError")
         form.addRow(self.error)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self._on_accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel_buttons(self, self._on_accept)
         form.addRow(buttons)
 
     def answer(self) -> StealthCheck:
