@@ -330,7 +330,15 @@ def action_problem(
             return f"nothing provoked an opportunity attack from {name}"
         return ""
 
-    problem = kind_problem(rules, encounter, creature_id, action.kind_under(rules.ruleset))
+    # 003-18: a walk an interrupt cut short goes on without a new action.
+    continuing = (
+        action is CombatAction.WALK and its_turn and bool(combatant and combatant.walk_left)
+    )
+    problem = (
+        ""
+        if continuing
+        else kind_problem(rules, encounter, creature_id, action.kind_under(rules.ruleset))
+    )
     if problem:
         return problem
     if action in _ATTACKING:
