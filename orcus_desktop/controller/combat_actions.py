@@ -31,6 +31,7 @@ from orcus_desktop.controller.combat_rules import effect_data, healing_data
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
+from orcus_desktop.controller.move_interrupts import first_interrupt, wait_at
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
@@ -172,8 +173,9 @@ def charge(
     """000 "Charge" (standard): move, then a basic melee attack or a shove at +1.
 
     The move is at least 2 squares and ends on the closest square from which the charger
-    can attack; it provokes as a walk does. When it provokes, the attack is held until the
-    opportunity attacks are settled (they come first: 000 "Opportunity Attacks").
+    can attack; it provokes as a walk does: the charger waits on the square it provokes from
+    and the attack is held until the opportunity attacks are settled (they come first: 000
+    "Opportunity Attacks"); then it moves on and attacks, unless an attack stopped it.
     """
     op = "charge"
     enc = encounter
@@ -233,7 +235,10 @@ def charge(
         asked = declared(engine, e, held, power) if not shove and power else None  # 001-29
         if asked is not None:
             return AttackOutcome(asked, {}, ())
-        if not shove and power and counter_first(engine, e, creature_id, power, [target_id]):
+        countered = (
+            not shove and power and counter_first(engine, e, creature_id, power, [target_id])
+        )
+        if countered:
             provoked = (target_id,)  # 001-23: the longer reach counter-strikes first
         if offerable(e, provoked, engine.ruleset):
             # Checked now (reach, a dead target...), rolled once the offers are settled.
@@ -248,6 +253,15 @@ def charge(
                     charge=True,
                     ability_attack="strength" if shove else None,
                 )
+            # 000 "Charge" moves "as normal movement does": the move waits on the square it
+            # provokes from (000 "Opportunity Attacks"), as a walk does (`move_interrupts`).
+            me = enc.creature(creature_id)
+            walk = None if countered else first_interrupt(engine, enc, me, preview.path, provoked)
+            if walk is not None:
+                e = wait_at(
+                    engine, e, creature_id, preview.path, walk, MoveMode.WALK.value, then=held
+                )
+                return AttackOutcome(e, {}, walk.enemies)
             return AttackOutcome(hold(engine, e, held, provoked), {}, provoked)
         out = charge_attack(
             engine, e, creature_id, target_id, shove=shove, push_to=push_to, dice=dice
