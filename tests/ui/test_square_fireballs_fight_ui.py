@@ -157,6 +157,9 @@ def test_a_square_fireballs_fight_from_file_new_to_the_end_of_combat(
     assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
     assert session.encounter.combat.combatant("hero").walk_left == 3
     assert "3 squares of its walk left" in _notes(window, "003-18")[-1]
+    window.actions_panel.refresh()  # dazed: its one action went on the walk
+    budget = window.actions_panel.budget.text()
+    assert budget.startswith("Walk on 3 (003-18) · Standard 0 · Move 0")
     assert session.move_creature("hero", Square(5, 6), MoveMode.WALK).ok
     # A push along 003's Lines into another goblin: the GM confirms the collision (003-43).
     assert session.move_creature("orc", Square(6, 6), MoveMode.GM).ok
