@@ -19,11 +19,12 @@ from orcus_desktop.controller.outcomes import Refusal, refuse
 from orcus_desktop.controller.ruleset_powers import ruleset_powers
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.rules.basic_attacks import basic_attacks
 from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.ruleset.tables import ActionPointLimit
-from orcus_desktop.rules.statblock import StatBlock, basic_attacks
+from orcus_desktop.rules.statblock import StatBlock
 
 
 class CombatAction(StrEnum):
@@ -215,7 +216,10 @@ def powers_of(rules: CombatRules, encounter: Encounter, creature_id: str) -> tup
     return (
         *sb.powers,
         *basic_attacks(
-            sb, rules.ruleset.basic_attack_doubling_level, rules.ruleset.basic_weapon_abilities
+            sb,
+            rules.ruleset.basic_attack_doubling_level,
+            rules.ruleset.basic_weapon_abilities,
+            rules.ruleset.basic_implement_abilities,
         ),
         # 002-11, 002-15, 004-11, 004-22, 004-36: the ruleset's own actions (none in 000).
         *ruleset_powers(rules.ruleset),
@@ -330,7 +334,15 @@ def action_problem(
             return f"nothing provoked an opportunity attack from {name}"
         return ""
 
-    problem = kind_problem(rules, encounter, creature_id, action.kind_under(rules.ruleset))
+    # 003-18: a walk an interrupt cut short goes on without a new action.
+    continuing = (
+        action is CombatAction.WALK and its_turn and bool(combatant and combatant.walk_left)
+    )
+    problem = (
+        ""
+        if continuing
+        else kind_problem(rules, encounter, creature_id, action.kind_under(rules.ruleset))
+    )
     if problem:
         return problem
     if action in _ATTACKING:

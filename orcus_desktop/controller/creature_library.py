@@ -28,11 +28,12 @@ from orcus_desktop.model.atomic_file import write_atomically
 from orcus_desktop.rules.monster_math import RANKS, Suggestion, suggest
 from orcus_desktop.rules.powers import ActionKind, Frequency, TargetKind
 from orcus_desktop.rules.ruleset import RULESETS
-from orcus_desktop.rules.statblock import Side, StatBlock
+from orcus_desktop.rules.statblock import DEFAULT_HANDS, Side, StatBlock
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import Origin
 
 __all__ = [
+    "DEFAULT_HANDS",
     "LIBRARY_FORMAT",
     "LIBRARY_VERSION",
     "POWER_ACTIONS",

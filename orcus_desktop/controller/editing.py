@@ -79,7 +79,15 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
         after = turn_order.pass_turn(after, start_hooks(engine))
     after = after.without_creature(creature_id)
     after = after.with_combat(after.combat.without(creature_id))
-    return _done(op, f"Remove {creature.name}", after, creature_id)
+    step = _done(op, f"Remove {creature.name}", after, creature_id)
+    # 001-34: ready items belong to the creature (they outlive the fight, `Combat.ready_items`)
+    # and go with it; a creature placed again is a new one, so the GM is told what went and
+    # that Undo brings it back (docs/rulings.md R-98).
+    items = [r.name for r in encounter.combat.ready_items if r.creature_id == creature_id]
+    if not items:
+        return step
+    warning = f"its ready items ({', '.join(items)}) went with it; Undo brings them back"
+    return Step(step.after, replace(step.result, details={"warning": warning}))
 
 
 class CreatureEdit(TypedDict, total=False):

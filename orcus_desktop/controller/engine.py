@@ -81,7 +81,8 @@ class Engine:
             if acted and self.ruleset.actions.action_ends_move:
                 # 001-05, 001 l.53 "You always move first and then take your [action]".
                 budget = replace(budget, move=0)
-            combatant = replace(combatant, budget=budget)
+            # 003-18: the rest of an interrupted walk is for the next walk, not after an action.
+            combatant = replace(combatant, budget=budget, walk_left=0)
         combatant = replace(combatant, moved_squares=combatant.moved_squares + moved)
         return encounter.with_combat(combat.with_combatant(combatant))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import move_interrupts, placement, strike_reactions
+from orcus_desktop.controller import move_interrupts, owed_moves, placement, strike_reactions
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import (
@@ -21,6 +21,7 @@ from orcus_desktop.controller.attack_resolution import (
     attack,
     attack_step,
     logged_attack,
+    stage_attack,
 )
 from orcus_desktop.controller.availability import (
     CombatAction,
@@ -38,7 +39,7 @@ from orcus_desktop.controller.stealth import targeting_problem
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.vocabulary import CreatureId, Origin
 
@@ -48,6 +49,8 @@ def waiting_problem(encounter: Encounter) -> str:
     held = encounter.combat.pending
     if held is not None and strike_reactions.interposers(held):  # 001-10/29
         return f"{held.text} waits: does someone declare itself its target?"
+    if held is not None and owed_moves.holds_pending(encounter):
+        return f"{held.text} waits: place or leave its forced movement first"
     return f"{held.text} waits for the opportunity attacks" if held is not None else ""
 
 
@@ -102,7 +105,45 @@ def _held_attack(engine: Engine, encounter: Encounter, held: PendingAttack) -> A
     if power is None:
         raise ActionError(f"{engine.name(encounter, attacker)} has no power {held.power!r}")
     choices = AttackChoices.from_options(options)
+    if engine.ruleset.hooks.reaction_rules.interrupts_trim and len(targets) > 1:
+        encounter, targets, dice = _still_valid(engine, encounter, held, power, dice, choices)
     return attack(engine, encounter, attacker, power, targets, dice=dice, choices=choices)
+
+
+def _still_valid(
+    engine: Engine,
+    encounter: Encounter,
+    held: PendingAttack,
+    power: Power,
+    dice: list[int],
+    choices: AttackChoices,
+) -> tuple[Encounter, list[CreatureId], list[int]]:
+    """003-18: the held attack's targets it may still attack, each one dropped noted.
+
+    003 l.236-237 "remove any out of range characters as valid targets. No new targets can be
+    picked - if the triggering action no longer has enough valid targets, it stops". Typed-in
+    dice start with one attack roll per target (`attack`), so a dropped target's goes too.
+
+    Raises:
+        ActionError: no target is left (the attack stops).
+    """
+    kept: list[int] = []
+    reasons: list[str] = []
+    for i, target in enumerate(held.targets):
+        try:
+            stage_attack(engine, encounter, held.attacker, power, [target], choices)
+        except ActionError as exc:
+            reasons.append(str(exc))
+            note = f"{held.text}: {exc}; that target is dropped"
+            encounter = engine.rule_note(encounter, held.attacker, "003-18", note)
+        else:
+            kept.append(i)
+    if not kept:
+        raise ActionError("; ".join(reasons))
+    count = len(held.targets)
+    if len(dice) >= count:
+        dice = [dice[i] for i in kept] + dice[count:]
+    return encounter, [held.targets[i] for i in kept], dice
 
 
 def settle(engine: Engine, encounter: Encounter) -> Encounter:
@@ -113,13 +154,15 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
     """
     combat = encounter.combat
     held = combat.pending
-    if held is None or any(c.out_of_turn is ActionKind.OPPORTUNITY for c in combat.combatants):
+    if held is not None and held.kind == move_interrupts.MOVE_KIND:
+        return move_interrupts.settle_walk(engine, encounter)
+    if (
+        held is None
+        or any(c.out_of_turn is ActionKind.OPPORTUNITY for c in combat.combatants)
+        or owed_moves.holds_pending(encounter)
+    ):
         return encounter
     encounter = encounter.with_combat(replace(combat, pending=None))
-    if held.kind == move_interrupts.MOVE_KIND:
-        return move_interrupts.resume(
-            engine, encounter, held, stopped(engine.rules, encounter, held.attacker)
-        )
     reason = cannot_act(engine.rules, encounter, held.attacker) or attack_barred(
         engine.rules, encounter, held.attacker
     )

@@ -8,6 +8,13 @@ enemies provoked there are offered their attacks, and the rest of the path waits
 `interrupts.settle` calls `resume`: the mover walks on (stopping again where it provokes an
 enemy not yet offered), or stays where it is when an attack stopped it.
 
+An attack that pushes, pulls or slides the mover owes that movement (`owed_moves`); the walk
+waits until the GM has placed or left it (`settle_walk`). Then, under 000, a mover moved off
+the square it waited on stays where it was put; under 003-18 (003 l.235-239 "Resolving
+Interrupts") it "subtracts the distance of the Forced Movement from the remaining movement
+distance" and may walk the rest anywhere, with no new action (`Combatant.walk_left`;
+docs/rulings.md R-103).
+
 Where the provoking square is occupied (a move through an ally's space), the mover cannot wait
 there: the walk completes and the attacks are resolved with the mover staged back on that
 square (`interrupts.opportunity_attack`), as before.
@@ -18,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import placement
+from orcus_desktop.controller import owed_moves, placement
+from orcus_desktop.controller.availability import stopped
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
@@ -26,6 +34,7 @@ from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.conditions import MovementLimit, rules_for
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
 MOVE_KIND = "move"
@@ -100,8 +109,13 @@ def wait_at(
     path: Sequence[Square],
     interrupt: Interrupt,
     mode: str,
+    rest: Sequence[int] = (),
 ) -> Encounter:
-    """Put the mover on the square it provokes from, offer the attacks, hold the rest."""
+    """Put the mover on the square it provokes from, offer the attacks, hold the rest.
+
+    `rest`: the movement left at each square of the path from the interrupt on (003-18; empty
+    where an interrupt's forced movement ends the walk).
+    """
     mover = encounter.creature(mover_id)
     encounter = encounter.with_creature(mover.moved_to(path[interrupt.index]))
     encounter = engine.offer_opportunity(encounter, interrupt.enemies)
@@ -115,6 +129,7 @@ def wait_at(
                 "path": [list(s) for s in path[interrupt.index :]],
                 "mode": mode,
                 "later": list(interrupt.later),
+                **({"rest": list(rest)} if rest else {}),
             }
         ),
         text=f"{mover.name}'s move",
@@ -128,33 +143,105 @@ def wait_at(
     return encounter.with_combat(combat)
 
 
-def resume(engine: Engine, encounter: Encounter, held: PendingAttack, stopped: bool) -> Encounter:
+def settle_walk(engine: Engine, encounter: Encounter) -> Encounter:
+    """Resume a waiting walk once its offers are settled and its forced moves placed.
+
+    Unchanged while an opportunity attack is offered or a forced move is owed on the mover,
+    and when no walk waits.
+    """
+    combat = encounter.combat
+    held = combat.pending
+    if (
+        held is None
+        or held.kind != MOVE_KIND
+        or any(c.out_of_turn is ActionKind.OPPORTUNITY for c in combat.combatants)
+        or owed_moves.holds_pending(encounter)
+    ):
+        return encounter
+    encounter = encounter.with_combat(replace(combat, pending=None))
+    return resume(engine, encounter, held, stopped(engine.rules, encounter, held.attacker))
+
+
+def resume(
+    engine: Engine, encounter: Encounter, held: PendingAttack, is_stopped: bool
+) -> Encounter:
     """Every offer is settled: the mover walks on, or stays where an attack stopped it.
 
     It also stays when something moved it off the square it waited on (the GM moved the
-    token): the rest of the path starts elsewhere.
+    token, or an attack's forced movement): the rest of the path starts elsewhere. Under
+    003-18 forced movement leaves it the rest of its movement less the forced distance.
     """
     mover = encounter.creature(held.attacker)
     path = [Square(int(p[0]), int(p[1])) for p in held.options.get("path", ())]
     end = path[-1] if path else mover.square
     mode = str(held.options.get("mode", "walk"))
+    moved_off = bool(path) and mover.square != path[0]
     if (
-        stopped
-        or (bool(path) and mover.square != path[0])
+        is_stopped
+        or moved_off
         or _crawl_only(engine, encounter, mover.id, mode)
         or placement.destination_problem(encounter, mover, end)
     ):
-        return encounter.with_combat(
+        encounter = encounter.with_combat(
             encounter.combat.logged(
                 "move_stopped", held.attacker, (), {"at": [mover.square.col, mover.square.row]}
             )
         )
+        if moved_off and not is_stopped and not _crawl_only(engine, encounter, mover.id, mode):
+            return _walk_cut_short(engine, encounter, held, mode)
+        return encounter
+    rest = [int(r) for r in held.options.get("rest", ())]
     path = [mover.square, *path[1:]] if path else [mover.square]
     later = [str(e) for e in held.options.get("later", ())]
     interrupt = first_interrupt(engine, encounter, mover, path, later)
     if interrupt is not None and interrupt.index > 0:
-        return wait_at(engine, encounter, mover.id, path, interrupt, mode)
+        rest = rest[interrupt.index :]
+        return wait_at(engine, encounter, mover.id, path, interrupt, mode, rest)
     return engine.check_grapples(encounter.with_creature(mover.moved_to(end)))
+
+
+def _walk_cut_short(
+    engine: Engine, encounter: Encounter, held: PendingAttack, mode: str
+) -> Encounter:
+    """What an interrupt's forced movement left of the walk, kept for its next walk.
+
+    003-18 (003 l.237-239): "the interrupted character subtracts the distance of the Forced
+    Movement from the remaining movement distance. Then, if they have any movement distance
+    left, they use it to move to a new position" (`Combatant.walk_left`).
+    """
+    rest = [int(r) for r in held.options.get("rest", ())]
+    forced = forced_distance(encounter, held.attacker)
+    if not engine.ruleset.hooks.reaction_rules.interrupts_trim or not rest or forced is None:
+        return encounter
+    name = encounter.creature(held.attacker).name
+    left = max(0, rest[0] - forced) if mode == "walk" else 0
+    if left:
+        combatant = encounter.combat.combatant(held.attacker)
+        encounter = encounter.with_combat(
+            encounter.combat.with_combatant(replace(combatant, walk_left=left))
+        )
+        note = (
+            f"{name} was moved {forced} square{'s' if forced != 1 else ''} by the interrupt: "
+            f"{left} square{'s' if left != 1 else ''} of its walk left, to walk anywhere"
+        )
+    else:
+        note = f"{name} was moved {forced} squares by the interrupt: no movement left"
+    return engine.rule_note(encounter, held.attacker, "003-18", note)
+
+
+def forced_distance(encounter: Encounter, mover_id: str) -> int | None:
+    """Squares the mover was pushed, pulled or slid since its walk began to wait.
+
+    None when nothing forced it (the GM moved the token).
+    """
+    total: int | None = None
+    for entry in reversed(encounter.combat.log):
+        if entry.kind == "attack_held" and entry.actor == mover_id:
+            break
+        if entry.kind == "forced_move" and mover_id in entry.targets:
+            moved = entry.data.get("moved", entry.data.get("squares", 0))
+            total = (total or 0) + int(moved)
+    return total
 
 
 def _crawl_only(engine: Engine, encounter: Encounter, mover_id: str, mode: str) -> bool:

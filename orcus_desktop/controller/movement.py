@@ -21,7 +21,6 @@ from orcus_desktop.controller.outcomes import (
     Outcome,
     Step,
     refuse,
-    run_step,
 )
 from orcus_desktop.controller.stealth import reveal
 from orcus_desktop.geometry import movement as geo_movement
@@ -31,6 +30,7 @@ from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import Provocation
 from orcus_desktop.vocabulary import CreatureId
 
@@ -183,6 +183,8 @@ def move_creature(
     held = encounter.combat.pending
     if held is not None and mode is not MoveMode.GM:
         # The offers come first (000 "Immediate Actions"), as for a new attack (`interrupts`).
+        if owed_moves.holds_pending(encounter):
+            return refuse(op, f"{held.text} waits: place or leave its forced movement first")
         return refuse(op, f"{held.text} waits for the opportunity attacks", creature_id)
     if mode is MoveMode.GM:
         text = f"Move {creature.name}"
@@ -226,9 +228,16 @@ def _move(
     encounter = encounter.with_creature(creature.moved_to(destination))
     if mode is MoveMode.GM:
         return engine.check_grapples(encounter), preview
-    # The mode's action kind under the ruleset: 003-40 Run and 001-32 Dash are standard actions.
-    kind = MODE_ACTIONS[mode].kind_under(engine.ruleset)
+    continuing = walk_left(encounter, creature_id, mode) > 0
+    # The mode's action kind under the ruleset: 003-40 Run and 001-32 Dash are standard actions;
+    # 003-18: the rest of an interrupted walk needs no new action.
+    kind = ActionKind.NONE if continuing else MODE_ACTIONS[mode].kind_under(engine.ruleset)
     encounter = engine.spend(encounter, creature_id, kind, moved=preview.cost)
+    if continuing:
+        combatant = encounter.combat.combatant(creature_id)
+        encounter = encounter.with_combat(
+            encounter.combat.with_combatant(replace(combatant, walk_left=0))
+        )
     state = engine.rules.state(creature)
     if state is not None:
         current = encounter.combat.current
@@ -265,8 +274,15 @@ def _move(
     # 003-47: a Shrouded mover "Cannot be targeted by ... Reaction attacks": nothing waits.
     barred = engine.reactions_barred(encounter, creature_id)
     if interrupt is not None and not reacting and not barred:
+        rest = _rest_costs(engine, before, creature, preview, interrupt.index, mode, speed)
         encounter = move_interrupts.wait_at(
-            engine, encounter.with_combat(combat), creature_id, preview.path, interrupt, mode.value
+            engine,
+            encounter.with_combat(combat),
+            creature_id,
+            preview.path,
+            interrupt,
+            mode.value,
+            rest,
         )
         preview = replace(preview, provoking_enemy_ids=interrupt.enemies)
     else:
@@ -276,6 +292,42 @@ def _move(
     if reveals:
         encounter = reveal(engine, encounter, creature_id, "moved")  # 003-47
     return engine.check_grapples(encounter), preview
+
+
+def walk_left(encounter: Encounter, creature_id: str, mode: MoveMode) -> int:
+    """Squares an interrupt left of the creature's walk for its next walk (003-18), or 0."""
+    combat = encounter.combat
+    if mode is not MoveMode.WALK or not combat.active or combat.current != creature_id:
+        return 0
+    combatant = combat.find(creature_id)
+    return combatant.walk_left if combatant is not None else 0
+
+
+def _rest_costs(
+    engine: Engine,
+    before: Encounter,
+    creature: Creature,
+    preview: MovePreview,
+    index: int,
+    mode: MoveMode,
+    speed: int | None,
+) -> tuple[int, ...]:
+    """003-18: the movement left at each square of the path from `index` on (-1: cannot stop).
+
+    Only where an interrupt's forced movement can cut the walk short (`interrupts_trim`); a
+    prefix of a cheapest path is a cheapest path, so what is left is the whole cost less the
+    cheapest cost to the square.
+    """
+    if not engine.ruleset.hooks.reaction_rules.interrupts_trim:
+        return ()
+    rest = []
+    for square in preview.path[index:]:
+        to_here = preview_move(
+            engine, before, creature.id, square, mode, check_action=False, speed=speed
+        )
+        spent = 0 if square == creature.square else to_here.cost if to_here.path else None
+        rest.append(-1 if spent is None else preview.cost - spent)
+    return tuple(rest)
 
 
 def _movement_view(
@@ -305,6 +357,8 @@ def _allowance(
     # is limited to one-half normal" (the movement hook, H6; 000 keeps the speed).
     sees = not any(rules_for(c, engine.ruleset).cannot_see for c in conditions)
     speed = engine.ruleset.hooks.movement_policy.speed(creature.speed, sees=sees)
+    # 003-18: a walk an interrupt cut short goes on with what was left of it.
+    speed = walk_left(encounter, creature.id, mode) or speed
     if mode is MoveMode.SHIFT:
         return 1, geo_movement.PathRule.SHIFT, False  # 000 "Five-Foot Step": shift 1
     policy = engine.ruleset.hooks.movement_policy
@@ -405,7 +459,7 @@ def forced_move(
         "forced_move",
         CreatureId(details.source_id) if details.source_id else None,
         (target.id,),
-        {"kind": kind.value, "squares": squares, "to": list(destination)},
+        {"kind": kind.value, "squares": squares, "to": list(destination), "moved": moved},
     )
     encounter = encounter.with_combat(combat)
     if details.collided_with is not None:
@@ -417,50 +471,3 @@ def forced_move(
             engine, encounter, target_id, moved, squares, rolls
         )
     return engine.check_grapples(encounter)
-
-
-def force_move(
-    engine: Engine,
-    encounter: Encounter,
-    target_id: str,
-    kind: str,
-    squares: int,
-    destination: Square,
-    details: ForcedMoveDetails,
-) -> Outcome:
-    """Carry out a push, pull or slide the GM chose (000 "Unwilling Movement")."""
-    try:
-        kind_moved = owed_moves.forced_kind(kind)
-    except ValueError:
-        return refuse("force_move", f"unknown forced movement {kind!r}")
-    # Placing an owed push clears it in the same undo step (`owed_moves`).
-    return run_step(
-        "force_move",
-        f"{kind_moved.value.capitalize()} {engine.name(encounter, target_id)}",
-        encounter,
-        lambda e: owed_moves.placed(
-            forced_move(engine, e, target_id, kind_moved, squares, destination, details),
-            target_id,
-            engine.battlefield,
-        ),
-        target_id,
-    )
-
-
-def leave_forced_move(engine: Engine, encounter: Encounter, target_id: str | None) -> Outcome:
-    """Leave an owed push, pull or slide undone (a power says "up to"; `owed_moves`).
-
-    `target_id` None leaves every owed one. One undo step; refused when none is owed.
-    """
-    text = (
-        f"Leave {engine.name(encounter, target_id)} where it is"
-        if target_id
-        else "Leave the forced movement"
-    )
-    return run_step(
-        "leave_forced_move",
-        text,
-        encounter,
-        lambda e: owed_moves.left(e, target_id),
-        target_id,
-    )

@@ -78,6 +78,17 @@ def owe(
     return _without_stuck(encounter, battlefield_of)
 
 
+def holds_pending(encounter: Encounter) -> bool:
+    """Whether the action waiting in `combat.pending` waits for a move owed on its actor.
+
+    An interrupt's push of the mover or the attacker comes first; the action then goes on
+    from where it was put (003-18; docs/rulings.md R-103).
+    """
+    combat = encounter.combat
+    held = combat.pending
+    return held is not None and any(m.target == held.attacker for m in combat.owed_forced_moves)
+
+
 def placed(encounter: Encounter, target_id: str, battlefield_of: BattlefieldOf) -> Encounter:
     """The snapshot once the target's owed move was carried out (the first one for it).
 

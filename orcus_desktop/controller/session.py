@@ -25,6 +25,7 @@ from orcus_desktop.controller import (
     editing,
     forced_actions,
     forced_collisions,
+    forced_placement,
     initiative,
     interrupts,
     library_edits,
@@ -291,7 +292,7 @@ class GameSession(
             source_id, source_square, collided_with, over_edge, tuple(dice)
         )
         return self._run(
-            initiator, movement.force_move, target_id, kind, squares, destination, details
+            initiator, forced_placement.force_move, target_id, kind, squares, destination, details
         )
 
     def collision_choices(
@@ -308,7 +309,7 @@ class GameSession(
     def leave_forced_move(
         self, target_id: str | None = None, initiator: object = None
     ) -> OperationResult:
-        return self._run(initiator, movement.leave_forced_move, target_id)
+        return self._run(initiator, forced_placement.leave_forced_move, target_id)
 
     # -- initiative and turns -------------------------------------------------------------
 

@@ -558,6 +558,7 @@ def _begin_turn(encounter: Encounter, creature_id: CreatureId, hooks: TurnHooks)
     combatant = replace(
         combatant,
         moved_squares=0,
+        walk_left=0,
         immediate_used=False,
         spent_action_point_turn=False,
         readied=None,

@@ -137,6 +137,8 @@ class Combatant:
         action_point_spent: spent its action point this encounter.
         spent_action_point_turn: whether the action point was spent in the current turn.
         moved_squares: squares moved willingly this turn.
+        walk_left: squares of movement an interrupt's forced movement left of its walk, to
+            use in its next walk this turn with no new action (003-18), or 0.
         out_of_turn: an action this creature may take right now outside its turn (a triggered
             readied action, an offered opportunity attack), or None.
         turn_started_round: the round whose start-of-turn work was last done for it (a
@@ -163,6 +165,7 @@ class Combatant:
     action_point_spent: bool = False
     spent_action_point_turn: bool = False
     moved_squares: int = 0
+    walk_left: int = 0
     out_of_turn: ActionKind | None = None
     turn_started_round: int = -1
     initiative_check: str = ""

@@ -322,6 +322,28 @@ def basic_ranged_attack(
     )
 
 
+IMPLEMENT_RANGE = 10
+"""003-49's "Implement Range" has no figure in 003: 10 squares (docs/rulings.md R-104)."""
+
+
+def basic_implement_attack(level: int, ruleset_doubling_level: int, ability: Ability) -> Power:
+    """003-49's implement basic attack: ``ability`` vs AC, 1d6 + its modifier (2d6 from 21).
+
+    003 l.540-548 "Ranged Basic Attack (Implement)": "Implement Range - Primary Ability vs
+    Arm. Hit: 1d6+Primary Ability. Level 21: Increase Hit damage to 2d6+Primary Ability."
+    """
+    count = 2 if level >= ruleset_doubling_level else 1
+    return Power(
+        name="Ranged Basic Attack (Implement)",
+        origin=Origin.RANGED,
+        range=PowerRange(normal=IMPLEMENT_RANGE),
+        attack=AttackSpec(ability, Defense.AC),
+        hit=Outcome(damage=DamageSpec(f"{count}d6 + {ability.label} modifier")),
+        keywords=("implement",),
+        basic=True,
+    )
+
+
 # --- 000 "Actions in Combat" that are attacks --------------------------------------------------
 
 

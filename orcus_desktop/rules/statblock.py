@@ -15,14 +15,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from orcus_desktop.geometry.grid import Size
-from orcus_desktop.rules.abilities import Ability, AbilityScores, primary_ability
+from orcus_desktop.rules.abilities import Ability, AbilityScores
+from orcus_desktop.rules.basic_attacks import basic_attacks
 from orcus_desktop.rules.dice import DiceError, weapon_dice
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
 from orcus_desktop.rules.power_dicts import power_from_dict, power_to_dict
 from orcus_desktop.rules.powers import (
     Power,
-    basic_melee_attack,
-    basic_ranged_attack,
 )
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.terms import ALL_DAMAGE, DamageType, Defense, parse_enum
@@ -35,7 +34,6 @@ from orcus_desktop.rules.validation import (
     as_str,
     check_keys,
 )
-from orcus_desktop.vocabulary import Origin
 
 
 class Role(StrEnum):
@@ -294,39 +292,6 @@ class StatBlock:
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> StatBlock:
         return statblock_from_dict(data)
-
-
-def basic_attacks(
-    statblock: StatBlock, ruleset_doubling_level: int = 21, primary_abilities: tuple[str, ...] = ()
-) -> tuple[Power, ...]:
-    """The generic basic attacks a creature can make with its weapons (000 "Basic Attack").
-
-    The basic melee attack needs a melee weapon, the basic ranged attack a ranged or thrown one
-    (000 "Tags": "You need a weapon"). A stat block power marked ``basic`` with the same origin
-    (a monster's "Short Sword" basic attack) replaces the generic one, as does a power with the
-    same name. 003-49: both use the highest of ``primary_abilities`` if any (docs/rulings.md
-    R-102).
-    """
-    own_names = {p.name for p in statblock.powers}
-    own_basic = {p.origin for p in statblock.powers if p.basic}
-    melee_weapon = any(not w.ranged for w in statblock.weapons)
-    ranged_weapon = [w for w in statblock.weapons if w.ranged or w.heavy_thrown]
-    primary = primary_ability(statblock.abilities, primary_abilities)
-    out: list[Power] = []
-    melee_ability = primary or Ability.STRENGTH
-    melee = basic_melee_attack(statblock.level, ruleset_doubling_level, melee_ability)
-    if melee_weapon and Origin.MELEE not in own_basic and melee.name not in own_names:
-        out.append(melee)
-    if ranged_weapon and Origin.RANGED not in own_basic:
-        ranged = basic_ranged_attack(
-            statblock.level,
-            heavy_thrown=ranged_weapon[0].heavy_thrown,
-            ruleset_doubling_level=ruleset_doubling_level,
-            ability=primary,
-        )
-        if ranged.name not in own_names:
-            out.append(ranged)
-    return tuple(out)
 
 
 def pc_defenses(

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.creature_library import (
+    DEFAULT_HANDS,
     POWER_ACTIONS,
     POWER_DEFENSES,
     POWER_ORIGINS,
@@ -52,6 +53,8 @@ from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 
 _ABILITIES = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")
 _DEFENSES = ("ac", "fortitude", "reflex", "will")
+_MOST_HANDS = 99
+"""The Hands field's top (the stat block asks only for a whole number from 0, 001-34)."""
 
 
 def _combo(values: tuple[str, ...]) -> QComboBox:
@@ -195,6 +198,13 @@ class CreatureEditor(QDialog):
         self.size_box = _combo(SIZES)
         self.size_box.setCurrentIndex(self.size_box.findData("medium"))
         self.speed = _spin(0, 20, 6)
+        # 001-34 (001 l.330): "You can only have a number of ready items equal to your number
+        # of hands"; 0 is a creature with none (a wolf), the default the usual two.
+        self.hands = _spin(0, _MOST_HANDS, DEFAULT_HANDS)
+        self.hands.setToolTip(
+            f"How many ready items it may hold (001 Ready items); 0 to {_MOST_HANDS}, "
+            f"usually {DEFAULT_HANDS}"
+        )
         self.keywords = QLineEdit()
         self.keywords.setPlaceholderText("humanoid, goblin (comma separated)")
         # The rulesets it is built for (issue 17: "Creatures built for a variant ruleset are
@@ -253,6 +263,7 @@ class CreatureEditor(QDialog):
         basics.addRow("Side", self.side)
         basics.addRow("Size", self.size_box)
         basics.addRow("Speed", self.speed)
+        basics.addRow("Hands", self.hands)
         basics.addRow("Keywords", self.keywords)
         basics.addRow("Built for", self.rulesets)
         numbers = QGridLayout()
@@ -299,6 +310,7 @@ class CreatureEditor(QDialog):
         self.side.setCurrentIndex(max(0, self.side.findData(block.get("side", "monsters"))))
         self.size_box.setCurrentIndex(max(0, self.size_box.findData(block.get("size", "medium"))))
         self.speed.setValue(int((block.get("speeds") or {"walk": 6}).get("walk", 6)))
+        self._load_hands(block.get("hands", DEFAULT_HANDS))
         for name, box in self.abilities.items():
             box.setValue(int((block.get("abilities") or {}).get(name, 10)))
         if "defenses" in block:
@@ -310,6 +322,20 @@ class CreatureEditor(QDialog):
         self.powers = [dict(p) for p in block.get("powers", [])]
         self._fill_powers(0)
         self._update_hints()
+
+    def _load_hands(self, hands: object) -> None:
+        """Show the stat block's hands; one the field cannot hold is named, never changed silently.
+
+        The GM sees the bad value and what Save would write instead (the usual hands).
+        """
+        if isinstance(hands, int) and not isinstance(hands, bool) and 0 <= hands <= _MOST_HANDS:
+            self.hands.setValue(hands)
+            return
+        self.hands.setValue(DEFAULT_HANDS)
+        self.problem.setText(
+            f"Hands {hands!r} is not a whole number from 0 to {_MOST_HANDS}; "
+            f"the field shows {DEFAULT_HANDS}, which Save would keep."
+        )
 
     def set_rulesets(self, ruleset_ids: list[str]) -> None:
         """Check the rulesets the creature is built for (and uncheck the others)."""
@@ -333,11 +359,14 @@ class CreatureEditor(QDialog):
         keywords = [k.strip() for k in self.keywords.text().split(",") if k.strip()]
         speeds = dict(self._base.get("speeds") or {})
         speeds["walk"] = self.speed.value()
-        base = {k: v for k, v in self._base.items() if k != "rulesets"}
+        base = {k: v for k, v in self._base.items() if k not in ("rulesets", "hands")}
         rulesets = self.checked_rulesets()
+        hands = self.hands.value()
         return {
             **base,
             **({"rulesets": rulesets} if rulesets else {}),
+            # Written only when not the usual two, as the stat block writes itself (001-34).
+            **({"hands": hands} if hands != DEFAULT_HANDS else {}),
             "name": self.name.text().strip(),
             "level": self.level.value(),
             "role": self.rank.currentData(),

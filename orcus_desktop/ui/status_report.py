@@ -102,6 +102,9 @@ class ResultReporter:
         repaired = result.details.get("repaired")
         if repaired:  # typed text made saveable (model/text_repair.py): say what changed
             text = f"{text} (repaired {repaired})"
+        warning = result.details.get("warning")
+        if warning:  # what else the edit took with it (a removed creature's ready items)
+            text = f"{text}: {warning}"
         if text:
             self._say(one_line(text), MESSAGE_MS)
 

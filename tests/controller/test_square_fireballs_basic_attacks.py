@@ -46,3 +46,60 @@ def test_000_basic_attack_keeps_strength() -> None:
     parts, damage = _basic_attack(_duel("orcus"))
     assert [1, "Strength"] in parts
     assert damage == 6 + 1
+
+
+# Int 18 (+4), Wis 14 (+2), Cha 8 (-1): a caster whose implement ability is Intelligence.
+SCHOLAR = {"strength": 10, "dexterity": 12, "intelligence": 18, "wisdom": 14, "charisma": 8}
+IMPLEMENT_POWER = {
+    "name": "Magic Missile",
+    "origin": "ranged",
+    "range": {"normal": 20},
+    "attack": {"defense": "reflex", "ability": "intelligence"},
+    "hit": {"damage": "2d4 + Intelligence modifier"},
+    "keywords": ["arcane", "implement"],
+}
+IMPLEMENT_BASIC = "Ranged Basic Attack (Implement)"
+
+
+def _caster_duel(ruleset_id: str, *, powers: list[object], orc_col: int = 14) -> GameSession:
+    creatures = (
+        fighter("mage", 2, 4, abilities=SCHOLAR, powers=powers),
+        orc("orc", orc_col, 4),
+    )
+    s = make_session(Encounter(GridBounds(20, 10), creatures=creatures, ruleset_id=ruleset_id))
+    assert s.roll_initiative(totals={"mage": 20, "orc": 5}).ok
+    assert s.start_combat().ok
+    return s
+
+
+def _power_names(s: GameSession, cid: str) -> list[str]:
+    """The powers the Actions panel lists for the creature (`available_actions`)."""
+    return [p.name for p in s.available_actions(cid).powers]
+
+
+def test_003_an_implement_wielder_gets_the_implement_basic_attack() -> None:
+    """003-49, 003 l.540-548 "Ranged Basic Attack (Implement) ... Implement Range - Primary
+    Ability vs Arm. Hit: 1d6+Primary Ability": Intelligence here (docs/rulings.md R-104); the
+    orc 12 squares away is out of the 10-square implement range, at 10 it is not."""
+    s = _caster_duel("square-fireballs", powers=[IMPLEMENT_POWER], orc_col=14)
+    assert IMPLEMENT_BASIC in _power_names(s, "mage")
+    far = s.use_power("mage", IMPLEMENT_BASIC, ["orc"], dice=[15, 5])
+    assert far.reason == "Orc is out of range (12 squares, range 10)"
+    s = _caster_duel("square-fireballs", powers=[IMPLEMENT_POWER], orc_col=12)
+    shot = s.use_power("mage", IMPLEMENT_BASIC, ["orc"], dice=[15, 5])
+    assert shot.ok, shot.reason
+    target = shot.details["attack"]["targets"][0]
+    assert [4, "Intelligence"] in target["attack_parts"]
+    assert target["defense_kind"] == "ac"  # "vs Arm"
+    assert target["damage"][0]["rolled"] == 5 + 4  # the d6 and the Intelligence modifier
+
+
+def test_003_without_an_implement_power_there_is_none() -> None:
+    s = _caster_duel("square-fireballs", powers=[])
+    assert IMPLEMENT_BASIC not in _power_names(s, "mage")
+
+
+def test_000_has_no_implement_basic_attack() -> None:
+    """000 "Basic Attack" names only the melee and ranged weapon attacks."""
+    s = _caster_duel("orcus", powers=[IMPLEMENT_POWER])
+    assert IMPLEMENT_BASIC not in _power_names(s, "mage")

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from orcus_desktop.rules.attack_application import apply_attack
 from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
 from orcus_desktop.rules.attack_rolls import resolve_attack
+from orcus_desktop.rules.basic_attacks import basic_attacks
 from orcus_desktop.rules.dice import DiceSource, RandomSource, RecordingSource
 from orcus_desktop.rules.durations import TurnBoundary
 from orcus_desktop.rules.ruleset import ORCUS
-from orcus_desktop.rules.statblock import basic_attacks
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.rules.turns import end_of_turn, start_of_turn, tick_all
 from orcus_desktop.vocabulary import CreatureId

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.abilities import Ability, AbilityScores
+from orcus_desktop.rules.basic_attacks import basic_attacks
 from orcus_desktop.rules.dice import MaxSource, MinSource, roll, substitute
 from orcus_desktop.rules.power_dicts import power_from_dict, power_to_dict
 from orcus_desktop.rules.powers import (
@@ -22,7 +23,6 @@ from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.statblock import (
     Role,
     StatBlock,
-    basic_attacks,
     pc_defenses,
     statblock_from_dict,
     statblock_to_dict,

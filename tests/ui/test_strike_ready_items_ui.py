@@ -74,3 +74,29 @@ def test_ready_items_are_disabled_under_orcus(qtbot: QtBot) -> None:
     window = _window(qtbot, "orcus")
     window.ready_items.refresh()
     assert not window.ready_items.action.isEnabled()
+
+
+def test_removing_a_creature_says_its_ready_items_go_and_undo_brings_them_back(
+    qtbot: QtBot,
+) -> None:
+    # 001-34: ready items are the creature's (they outlive the fight). Removing the creature
+    # takes them with it: a creature placed again is a new one. The GM is told what went, and
+    # the one undo step brings the creature back holding them (docs/rulings.md R-98).
+    window = _window(qtbot, "strike")
+    session = window.session
+    assert session.ready_item("hero", "longsword", ItemKind.MELEE_WEAPON).ok
+    before = session.encounter
+    window.scene.select_creature("hero")
+    window.delete_action.trigger()
+    assert session.encounter.find_creature("hero") is None
+    assert session.encounter.combat.ready_items == ()
+    assert window.statusBar().currentMessage() == (
+        "Remove Hero: its ready items (longsword) went with it; Undo brings them back"
+    )
+    window.undo_action.trigger()
+    assert session.encounter == before
+    assert "Ready: longsword (melee weapon, 1 hand)" in _tooltip(window, "hero")
+    # A creature holding nothing ready goes without a word about items.
+    window.scene.select_creature("orc")
+    window.delete_action.trigger()
+    assert window.statusBar().currentMessage() == "Remove Orc"

@@ -47,11 +47,16 @@ class ChargeMove(LogRecord, kind="charge_move"):
 
 @dataclass(frozen=True, slots=True)
 class ForcedMove(LogRecord, kind="forced_move"):
-    """A push, pull or slide of `squares` ending at `to` (000 "Forced Movement")."""
+    """A push, pull or slide of `squares` ending at `to` (000 "Forced Movement").
+
+    `moved`: the squares it actually went (fewer on a collision or an edge; None in files
+    written before it was kept).
+    """
 
     movement: Annotated[str, Stored(key="kind")]
     squares: int
     to: Cell
+    moved: Annotated[int | None, Stored(omit=None)] = None
 
 
 # -- attacks ---------------------------------------------------------------------------------

@@ -274,6 +274,7 @@ def _combatant_from(item: object, where: str, creature_ids: set[str]) -> Combata
             data.get("spent_action_point_turn", False), f"{where}.spent_action_point_turn"
         ),
         moved_squares=whole(data.get("moved_squares", 0), f"{where}.moved_squares", 0, big),
+        walk_left=whole(data.get("walk_left", 0), f"{where}.walk_left", 0, big),
         turn_started_round=whole(
             data.get("turn_started_round", -1), f"{where}.turn_started_round", -1, big
         ),

@@ -170,6 +170,7 @@ def _combatant_to(c: Combatant) -> dict[str, Any]:
         "action_point_spent": c.action_point_spent,
         "spent_action_point_turn": c.spent_action_point_turn,
         "moved_squares": c.moved_squares,
+        **({"walk_left": c.walk_left} if c.walk_left else {}),
         "out_of_turn": None if c.out_of_turn is None else c.out_of_turn.value,
         "turn_started_round": c.turn_started_round,
         **({"initiative_check": c.initiative_check} if c.initiative_check else {}),

@@ -140,6 +140,8 @@ class Ruleset:
         basic_weapon_abilities: Ability values a weapon basic attack picks its attack and
             damage ability from (the creature's highest); empty: 000 "Basic Attack" (Strength
             melee, Dexterity ranged, Strength heavy thrown). 003-49 "Primary Ability".
+        basic_implement_abilities: Ability values the implement basic attack picks from (the
+            creature's highest); empty: there is none (000). 003-49.
         rally_once_per_encounter: 000 "Rally": "once an encounter".
         regeneration_stacks: 000 "Regeneration": "receive the highest value (do not sum them)".
         persistent_same_type_highest_only: 000 is silent on two persistent damages of one type;
@@ -198,6 +200,7 @@ class Ruleset:
     level_bonus_divisor: int = 2
     basic_attack_doubling_level: int = 21
     basic_weapon_abilities: tuple[str, ...] = ()
+    basic_implement_abilities: tuple[str, ...] = ()
     rally_once_per_encounter: bool = True
     regeneration_stacks: bool = False
     persistent_same_type_highest_only: bool = False

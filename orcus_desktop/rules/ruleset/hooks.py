@@ -277,6 +277,15 @@ class ReactionRules(Protocol):
     def reactions_provoke(self) -> bool:
         """Whether an action taken out of turn (a reaction) can provoke (003-16: no)."""
 
+    @property
+    def interrupts_trim(self) -> bool:
+        """Whether an interrupt trims the action it interrupts rather than ending it (003-18).
+
+        True: an interrupt's forced movement takes its distance off the interrupted walk, and
+        a held attack keeps its targets that are still valid. False (000): the walk ends and
+        the attack is dropped whole (docs/rulings.md R-103).
+        """
+
 
 @dataclass(frozen=True, slots=True)
 class Reactions:
@@ -290,6 +299,7 @@ class Reactions:
     dragged_target_provokes: bool = True
     engagement: bool = False
     reactions_provoke: bool = True
+    interrupts_trim: bool = False
 
 
 # --- H7 damage -----------------------------------------------------------------------------
@@ -414,8 +424,10 @@ _REACTIONS: dict[str, ReactionRules] = {
     ),
     "square-fireballs": Reactions(
         "square-fireballs",
-        '003-16 003 l.269 "reactions cannot trigger further reactions"',
+        '003-16 003 l.269 "reactions cannot trigger further reactions"; '
+        '003-18 003 l.235-239 "Resolving Interrupts"',
         reactions_provoke=False,
+        interrupts_trim=True,
     ),
 }
 

@@ -58,6 +58,9 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     # 1W+Primary Ability": the primary ability is the higher of Strength and Dexterity
     # (docs/rulings.md R-102).
     basic_weapon_abilities=("strength", "dexterity"),
+    # 003-49, 003 l.540-548 "Ranged Basic Attack (Implement)": for a creature with an
+    # implement power, by the highest of the mental abilities (docs/rulings.md R-104).
+    basic_implement_abilities=("intelligence", "wisdom", "charisma"),
     hooks=HookNames(
         # 003-12 ties alternate PCs and monsters; 003-08/003-10 Total Defense and surprise;
         # 003-07 a monster group's one turn (the flow's `group_turns`).

@@ -1,0 +1,202 @@
+"""003-18 (003 l.235-239 "Resolving Interrupts"): what an interrupt leaves of the action.
+
+"If the interrupted action included movement, and the Interrupt caused Forced Movement, the
+interrupted character subtracts the distance of the Forced Movement from the remaining movement
+distance. Then, if they have any movement distance left, they use it to move to a new
+position." And "remove any out of range characters as valid targets. No new targets can be
+picked - if the triggering action no longer has enough valid targets, it stops."
+
+Under 000 the walk ends where the push put it and a held attack with a target gone is dropped
+whole (docs/rulings.md R-103). Both wait until the GM has placed the push.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from orcus_desktop.controller.outcomes import MoveMode
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.serialization import load_encounter, save_encounter
+from orcus_desktop.rules.powers import ActionKind
+from tests.controller.conftest import fighter, make_session, orc
+
+SHOVING_AXE: dict[str, Any] = {
+    "name": "Shoving Axe",
+    "basic": True,
+    "origin": "melee",
+    "attack": {"defense": "ac", "ability": "strength"},
+    "hit": {"damage": "1d6", "forced_movement": {"kind": "push", "squares": 1}},
+}
+"""The orc's basic melee attack, so its opportunity attack pushes (000 "Basic Attack")."""
+
+TWIN_BOLTS: dict[str, Any] = {
+    "name": "Twin Bolts",
+    "origin": "ranged",
+    "range": {"normal": 5},
+    "target_count": 2,
+    "attack": {"defense": "reflex", "ability": "intelligence"},
+    "hit": {"damage": "1d4"},
+}
+
+
+def _fight(ruleset_id: str, *others: Any) -> GameSession:
+    """The hero's turn; an orc whose basic attack pushes stands at (4, 4)."""
+    hero = fighter("hero", 1, 5, powers=[TWIN_BOLTS])
+    session = make_session(
+        Encounter(
+            GridBounds(14, 12),
+            creatures=(hero, orc("orc", 4, 4, powers=[SHOVING_AXE]), *others),
+            ruleset_id=ruleset_id,
+        )
+    )
+    order = {"hero": 20, "orc": 10} | {str(o.id): 5 for o in others}
+    assert session.roll_initiative(totals=order).ok
+    assert session.start_combat().ok
+    return session
+
+
+def _pushed_mid_walk(ruleset_id: str) -> GameSession:
+    """The hero walks (1,5) → (7,5), 6 squares; the orc's attack at (3,5) pushes it to (3,6)."""
+    session = _fight(ruleset_id)
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.encounter.creature("hero").square == Square(3, 5)  # 2 squares walked
+    hit = session.opportunity_attack("orc", "hero", dice=[19, 3])
+    assert hit.ok, hit.reason
+    # The walk waits for the push: the hero has not walked on.
+    assert session.encounter.creature("hero").square == Square(3, 5)
+    assert session.encounter.combat.pending is not None
+    blocked = session.use_power("hero", "Twin Bolts", ["orc"], dice=[2, 1])
+    assert blocked.reason == "Hero's move waits: place or leave its forced movement first"
+    placed = session.force_move("hero", "push", 1, Square(3, 6), source_id="orc")
+    assert placed.ok, placed.reason
+    return session
+
+
+def _left(session: GameSession) -> int:
+    return session.encounter.combat.combatant("hero").walk_left
+
+
+def test_003_takes_the_push_off_what_is_left_and_the_hero_walks_the_rest_anywhere() -> None:
+    session = _pushed_mid_walk("square-fireballs")
+    assert session.encounter.creature("hero").square == Square(3, 6)
+    assert session.encounter.combat.pending is None
+    # 4 squares were left at (3,5); the push took 1.
+    assert _left(session) == 3
+    note = session.encounter.combat.log[-1]
+    assert note.kind == "rule_note"
+    assert note.data["mechanic"] == "003-18"
+    assert "3 squares of its walk left" in str(note.data["note"])
+    # "This new position does not need to match the movement as declared": south, not east.
+    too_far = session.preview_move("hero", Square(3, 10), MoveMode.WALK)
+    assert not too_far.reachable
+    assert too_far.reason == "too far: 4 squares of movement, 3 allowed"
+    on = session.move_creature("hero", Square(3, 9), MoveMode.WALK)
+    assert on.ok, on.reason
+    hero = session.encounter.combat.combatant("hero")
+    assert hero.walk_left == 0
+    assert hero.budget.standard == 1  # no new action paid for the rest of the walk
+    assert not session.preview_move("hero", Square(3, 10), MoveMode.WALK).reachable
+
+
+def test_000_ends_the_walk_where_the_push_put_it() -> None:
+    session = _pushed_mid_walk("orcus")
+    assert session.encounter.creature("hero").square == Square(3, 6)
+    assert _left(session) == 0
+    assert session.encounter.combat.log[-1].kind == "move_stopped"
+    assert all(e.data.get("mechanic") != "003-18" for e in session.encounter.combat.log)
+    assert session.encounter.combat.combatant("hero").budget.move == 0
+
+
+def test_another_action_first_gives_up_the_rest_of_the_walk() -> None:
+    session = _pushed_mid_walk("square-fireballs")
+    assert session.use_power("hero", "Twin Bolts", ["orc"], dice=[2, 1]).ok
+    assert _left(session) == 0
+
+
+def test_what_is_left_is_undone_and_saved(tmp_path: Path) -> None:
+    session = _pushed_mid_walk("square-fireballs")
+    path = tmp_path / "cut-short.orcus"
+    save_encounter(path, session.encounter)
+    reopened = load_encounter(path)
+    assert reopened == session.encounter
+    assert reopened.combat.combatant("hero").walk_left == 3
+    session.undo()  # the push: back to waiting for it at (3,5)
+    assert session.encounter.creature("hero").square == Square(3, 5)
+    assert _left(session) == 0
+    assert session.encounter.combat.pending is not None
+    session.redo()
+    assert _left(session) == 3
+
+
+def test_leaving_the_push_lets_the_walk_go_on_as_declared() -> None:
+    session = _fight("square-fireballs")
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.leave_forced_move("hero").ok
+    assert session.encounter.creature("hero").square == Square(7, 5)
+    assert _left(session) == 0
+
+
+def _held_twin_bolts(ruleset_id: str) -> GameSession:
+    """The hero, next to the orc, shoots two goblins: the orc's interrupt pushes it west."""
+    session = _fight(ruleset_id, orc("near", 3, 9), orc("far", 8, 5))
+    assert session.move_creature("hero", Square(3, 5), MoveMode.GM).ok
+    shot = session.use_power("hero", "Twin Bolts", ["far", "near"], dice=[18, 17, 3, 2])
+    assert shot.ok, shot.reason
+    assert session.encounter.combat.pending is not None
+    assert [
+        c.creature_id
+        for c in session.encounter.combat.combatants
+        if c.out_of_turn is ActionKind.OPPORTUNITY
+    ] == ["orc"]
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.encounter.combat.pending is not None  # waits for the push
+    # Pushed to (2,5): "far" at (8,5) is now 6 squares away, past range 5.
+    assert session.force_move("hero", "push", 1, Square(2, 5), source_id="orc").ok
+    return session
+
+
+def _hp(session: GameSession, cid: str) -> int:
+    """Hit points now (a creature never touched has no state yet: the orc block's 30)."""
+    state = session.encounter.creature(cid).state
+    return 30 if state is None else state.current_hp
+
+
+def test_003_keeps_the_targets_still_in_range() -> None:
+    session = _held_twin_bolts("square-fireballs")
+    assert session.encounter.combat.pending is None
+    log = session.encounter.combat.log
+    dropped = [e for e in log if e.kind == "rule_note" and e.data.get("mechanic") == "003-18"]
+    assert len(dropped) == 1
+    assert "Far is out of range (6 squares, range 5)" in str(dropped[0].data["note"])
+    attack = [e for e in log if e.kind == "attack"][-1]
+    assert attack.actor == "hero"
+    assert attack.targets == ("near",)
+    # The dropped target's typed attack roll (18) went with it: 17 hits "near", and the
+    # damage roll that follows the attack rolls (3) is its damage.
+    assert _hp(session, "near") == 30 - 3
+    assert _hp(session, "far") == 30
+
+
+def test_000_drops_the_held_attack_whole() -> None:
+    session = _held_twin_bolts("orcus")
+    log = session.encounter.combat.log
+    assert log[-1].kind == "attack_dropped"
+    assert "out of range" in str(log[-1].data["reason"])
+    assert _hp(session, "near") == 30
+
+
+@pytest.mark.parametrize("ruleset_id", ["square-fireballs", "orcus"])
+def test_with_every_target_gone_the_attack_stops(ruleset_id: str) -> None:
+    session = _fight(ruleset_id, orc("far", 8, 5))
+    assert session.move_creature("hero", Square(3, 5), MoveMode.GM).ok
+    assert session.use_power("hero", "Twin Bolts", ["far"], dice=[18, 3]).ok
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.force_move("hero", "push", 1, Square(2, 5), source_id="orc").ok
+    assert session.encounter.combat.log[-1].kind == "attack_dropped"
+    assert _hp(session, "far") == 30
