@@ -322,19 +322,22 @@ def _rest_costs(
 ) -> tuple[int, ...]:
     """003-18: the movement left at each square of the path from `index` on (-1: cannot stop).
 
-    Only where an interrupt's forced movement can cut the walk short (`interrupts_trim`); a
-    prefix of a cheapest path is a cheapest path, so what is left is the whole cost less the
-    cheapest cost to the square.
+    Only where an interrupt's forced movement can cut the walk short (`interrupts_trim`).
+    What is left is what the move allowed (the mode's speed, or the rest of a walk cut short
+    before) less the cheapest cost to the square, a prefix of a cheapest path being a cheapest
+    path (docs/rulings.md R-103).
     """
     if not engine.ruleset.hooks.reaction_rules.interrupts_trim:
         return ()
+    allowed, _, slowed = _allowance(engine, before, creature, mode)
+    budget = geo_movement.effective_speed(allowed if speed is None else speed, slowed=slowed)
     rest = []
     for square in preview.path[index:]:
         to_here = preview_move(
             engine, before, creature.id, square, mode, check_action=False, speed=speed
         )
         spent = 0 if square == creature.square else to_here.cost if to_here.path else None
-        rest.append(-1 if spent is None else preview.cost - spent)
+        rest.append(-1 if spent is None else budget - spent)
     return tuple(rest)
 
 

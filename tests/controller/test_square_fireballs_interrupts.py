@@ -12,6 +12,7 @@ whole (docs/rulings.md R-103). Both wait until the GM has placed the push.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +45,9 @@ TWIN_BOLTS: dict[str, Any] = {
 }
 
 
-def _fight(ruleset_id: str, *others: Any) -> GameSession:
+def _fight(ruleset_id: str, *others: Any, hero_speed: int = 6) -> GameSession:
     """The hero's turn; an orc whose basic attack pushes stands at (4, 4)."""
-    hero = fighter("hero", 1, 5, powers=[TWIN_BOLTS])
+    hero = replace(fighter("hero", 1, 5, powers=[TWIN_BOLTS]), speed=hero_speed)
     session = make_session(
         Encounter(
             GridBounds(14, 12),
@@ -231,8 +232,8 @@ def test_a_fresh_run_is_at_full_speed_and_spends_the_rest_of_the_walk() -> None:
 
 
 def test_a_push_as_long_as_the_rest_ends_the_walk_and_says_so() -> None:
-    session = _fight("square-fireballs")
-    # (1,5) → (4,5): it provokes leaving (3,5), with 1 square of the walk left.
+    session = _fight("square-fireballs", hero_speed=3)
+    # (1,5) → (4,5), speed 3: it provokes leaving (3,5), with 1 square of its speed left.
     assert session.move_creature("hero", Square(4, 5), MoveMode.WALK).ok
     assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
     assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
@@ -272,3 +273,15 @@ def test_undo_of_the_push_takes_back_the_trimmed_attack_in_one_step() -> None:
     session.redo()
     assert _hp(session, "near") == 27
     assert session.encounter.combat.pending is None
+
+
+def test_003_what_is_left_is_the_speed_not_the_declared_walk() -> None:
+    """003 l.239 "the remaining movement distance" (R-103): the hero declared only 4 of its 6
+    squares, (1,5) to (5,5); 2 walked to (3,5), pushed 1: 6 - 2 - 1 = 3 squares left, not
+    the declared 4 - 2 - 1 = 1."""
+    session = _fight("square-fireballs")
+    assert session.move_creature("hero", Square(5, 5), MoveMode.WALK).ok
+    assert session.encounter.creature("hero").square == Square(3, 5)
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert _left(session) == 3
