@@ -8,6 +8,7 @@ second pass (`cover_creatures`) keeps its shares here too, by the creatures' spa
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from typing import cast
@@ -121,7 +122,7 @@ def _measure(
     c_pair, c_seg, hidden = _symmetric_candidates(index, viewer_ids, target_ids, space_boxes)
     none_i64 = np.empty(0, dtype=np.int64)
     none_segs = np.empty((0, 4), dtype=np.float64)
-    return corner_share_rows(
+    rows = corner_share_rows(
         index,
         spaces,
         viewer_ids,
@@ -131,6 +132,8 @@ def _measure(
         (c_pair, c_seg),
         hidden,
     )
+    # the creature pass measures some of these pairs again, with the same walls near their hull
+    return dataclasses.replace(rows, candidates=(c_pair, c_seg))
 
 
 def _symmetric_candidates(
