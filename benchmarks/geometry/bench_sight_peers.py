@@ -5,6 +5,7 @@ shapely multilinestring `intersects`; cover for every ordered pair of 40 creatur
 the naive prepared computation. Run:
 
     .venv/bin/python benchmarks/geometry/bench_sight_peers.py [--repeats N] [--markdown]
+        [--sizes 20,40,80]
 
 Walls: 1,000 random free-angle segments 1-4 squares long on a 100x100 map; 40 medium tokens on
 free squares of the middle 30x30 (as in bench_geometry.py). Baselines, on the same walls:
@@ -23,6 +24,9 @@ they depend on), so cover is timed three ways against the same baseline, taking 
 in each round: "cold" (nothing kept: every pair measured), "one token moved" (each round one
 token steps to a free square first, as in play: the pairs whose spaces or creatures changed are
 measured) and "the same table again" (everything kept).
+Cold cover is also timed at several token counts (`--sizes`, default 20, 40 and 80, on the same
+walls), each against the baseline on the same tokens, with the growth exponent of each side
+against the number of ordered pairs.
 Figures: median and p95 of the rounds, ratio of medians.
 """
 
