@@ -114,7 +114,7 @@ _KINDS: dict[CombatAction, ActionKind] = {
 _RULESET_KEYS = {CombatAction.DROP_PRONE: "drop_prone", CombatAction.ESCAPE_GRAPPLE: "escape"}
 
 _FOLDED_INTO_AID = frozenset({CombatAction.HELP_ATTACK, CombatAction.HELP_DEFENSE})
-"""002-12: the help actions that are choices of "Aid another" (`combat_actions.aid_choice`)."""
+"""002-12: the help actions that are choices of "Aid another" (`aid_actions.aid_choice`)."""
 
 _ATTACKING = frozenset(
     {

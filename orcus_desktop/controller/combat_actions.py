@@ -1,9 +1,9 @@
-"""Combat actions: charge, coup de grace, shove, help and aid, maintain, the simple actions.
+"""Combat actions: charge, coup de grace, shove, maintain, the simple actions.
 
 Each use case checks availability (`availability.action_problem`, the same answer the Actions
 panel shows), builds the transition and names the undo step. The simple actions (total
 defense, rally, stand up, drop prone, spend an action point) are one table behind
-`take_action`. The grapple family is in `grappling`.
+`take_action`. The grapple family is in `grappling`, help and aid in `aid_actions`.
 """
 
 from __future__ import annotations
@@ -11,12 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import variant_notes
 from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import (
-    HELP_BONUS,
     AttackOutcome,
-    adjacent_threats,
     attack,
     attack_step,
     stage_attack,
@@ -34,13 +31,14 @@ from orcus_desktop.controller.combat_rules import effect_data, healing_data
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
+from orcus_desktop.controller.move_interrupts import first_interrupt, wait_at
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
 from orcus_desktop.controller.strike_reactions import counter_first
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.model.combat import ActionBudget, Aid, AidKind, CombatPhase, PendingAttack
+from orcus_desktop.model.combat import ActionBudget, CombatPhase, PendingAttack
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules import state as rules_state
@@ -96,82 +94,6 @@ def take_action(
         return simple.change(engine, e, creature_id)
 
     return checked_action(engine, encounter, action, text, creature_id, change)
-
-
-def help_ally(
-    engine: Engine,
-    encounter: Encounter,
-    creature_id: str,
-    ally_id: str,
-    enemy_id: str,
-    kind: AidKind,
-) -> Outcome:
-    """000 "Help Attack"/"Help Defense" (standard): +2 to the ally against the enemy."""
-    action = CombatAction.HELP_ATTACK if kind is AidKind.ATTACK else CombatAction.HELP_DEFENSE
-    verb = "attack" if kind is AidKind.ATTACK else "defend"
-    text = f"{engine.name(encounter, creature_id)} helps {engine.name(encounter, ally_id)} {verb}"
-
-    def change(e: Encounter) -> Encounter:
-        return _help_action(engine, e, creature_id, ally_id, enemy_id, kind)
-
-    return checked_action(engine, encounter, action, text, creature_id, change)
-
-
-def aid_another(
-    engine: Engine, encounter: Encounter, creature_id: str, ally_id: str, note: str
-) -> Outcome:
-    """000 "Aid Another" (standard): aid a skill check; the GM adjudicates, the log records."""
-    return checked_action(
-        engine,
-        encounter,
-        CombatAction.AID_ANOTHER,
-        f"{engine.name(encounter, creature_id)} aids {engine.name(encounter, ally_id)}",
-        creature_id,
-        lambda e: _aid_check(engine, e, creature_id, ally_id, note),
-    )
-
-
-def _aid_check(
-    engine: Engine, encounter: Encounter, creature_id: str, ally_id: str, note: str
-) -> Encounter:
-    """Log the aid; 004-10 asks for a check against 10, and 004-09 makes the skill use provoke."""
-    encounter = encounter.with_combat(
-        encounter.combat.logged(
-            "aid_another", CreatureId(creature_id), (CreatureId(ally_id),), {"note": note}
-        )
-    )
-    encounter = variant_notes.aid_roll_note(engine, encounter, creature_id, "makes a check")
-    threats = adjacent_threats(engine, encounter, engine.battlefield(encounter), creature_id)
-    return variant_notes.skill_use_provokes(engine, encounter, creature_id, "a skill", threats)
-
-
-AID_CHOICES = ("attack", "defense", "check")
-"""002-12 (002 l.39 "Aid another: Improve an ally's attack roll, defense, skill check, or
-ability check"): the choices of its one action, in 000's terms Help Attack, Help Defense and
-Aid Another (+2, 000)."""
-
-
-def aid_choice(
-    engine: Engine,
-    encounter: Encounter,
-    creature_id: str,
-    ally_id: str,
-    choice: str,
-    enemy_id: str | None,
-    note: str,
-) -> Outcome:
-    """002-12's one "Aid another" action: ``choice`` picks 000's help action it is.
-
-    "attack" and "defense" need the enemy the +2 applies against; "check" is 000 "Aid Another".
-    """
-    if choice == "check":
-        return aid_another(engine, encounter, creature_id, ally_id, note)
-    if choice not in AID_CHOICES:
-        return refuse("aid", f"aid {choice!r}? choose one of {', '.join(AID_CHOICES)}")
-    if enemy_id is None:
-        return refuse("aid", f"aiding an ally's {choice} needs the enemy", creature_id)
-    kind = AidKind.ATTACK if choice == "attack" else AidKind.DEFENSE
-    return help_ally(engine, encounter, creature_id, ally_id, enemy_id, kind)
 
 
 def maintain_power(
@@ -251,8 +173,9 @@ def charge(
     """000 "Charge" (standard): move, then a basic melee attack or a shove at +1.
 
     The move is at least 2 squares and ends on the closest square from which the charger
-    can attack; it provokes as a walk does. When it provokes, the attack is held until the
-    opportunity attacks are settled (they come first: 000 "Opportunity Attacks").
+    can attack; it provokes as a walk does: the charger waits on the square it provokes from
+    and the attack is held until the opportunity attacks are settled (they come first: 000
+    "Opportunity Attacks"); then it moves on and attacks, unless an attack stopped it.
     """
     op = "charge"
     enc = encounter
@@ -312,7 +235,10 @@ def charge(
         asked = declared(engine, e, held, power) if not shove and power else None  # 001-29
         if asked is not None:
             return AttackOutcome(asked, {}, ())
-        if not shove and power and counter_first(engine, e, creature_id, power, [target_id]):
+        countered = (
+            not shove and power and counter_first(engine, e, creature_id, power, [target_id])
+        )
+        if countered:
             provoked = (target_id,)  # 001-23: the longer reach counter-strikes first
         if offerable(e, provoked, engine.ruleset):
             # Checked now (reach, a dead target...), rolled once the offers are settled.
@@ -327,6 +253,15 @@ def charge(
                     charge=True,
                     ability_attack="strength" if shove else None,
                 )
+            # 000 "Charge" moves "as normal movement does": the move waits on the square it
+            # provokes from (000 "Opportunity Attacks"), as a walk does (`move_interrupts`).
+            me = enc.creature(creature_id)
+            walk = None if countered else first_interrupt(engine, enc, me, preview.path, provoked)
+            if walk is not None:
+                e = wait_at(
+                    engine, e, creature_id, preview.path, walk, MoveMode.WALK.value, then=held
+                )
+                return AttackOutcome(e, {}, walk.enemies)
             return AttackOutcome(hold(engine, e, held, provoked), {}, provoked)
         out = charge_attack(
             engine, e, creature_id, target_id, shove=shove, push_to=push_to, dice=dice
@@ -525,37 +460,6 @@ def _spend_action_point(engine: Engine, encounter: Encounter, creature_id: str) 
         "action_point", CreatureId(creature_id), (), {"left": state.action_points}
     )
     return encounter.with_combat(combat)
-
-
-def _help_action(
-    engine: Engine,
-    encounter: Encounter,
-    helper_id: str,
-    ally_id: str,
-    enemy_id: str,
-    kind: AidKind,
-) -> Encounter:
-    """000 "Help Attack"/"Help Defense": the enemy must be within the helper's reach."""
-    helper = engine.combatant(encounter, helper_id)
-    helper_creature = encounter.creature(helper_id)
-    enemy = encounter.creature(enemy_id)
-    ally = encounter.creature(ally_id)
-    if ally.side != helper_creature.side or ally_id == helper_id:
-        raise ActionError(f"{ally.name} is not an ally of {helper_creature.name}")
-    if space_distance(helper_creature.space, enemy.space) > helper.statblock.reach:
-        raise ActionError(f"{enemy.name} is not within {helper_creature.name}'s reach")
-    combat = encounter.combat
-    too_many = variant_notes.aid_problem(engine.ruleset, combat, helper_id, ally_id)
-    if too_many:
-        raise ActionError(too_many)
-    aid = Aid(kind, CreatureId(helper_id), CreatureId(ally_id), CreatureId(enemy_id), combat.round)
-    combat = replace(combat, aids=(*combat.aids, aid)).logged(
-        f"help_{kind.value}", CreatureId(helper_id), (ally.id, enemy.id), {"bonus": HELP_BONUS}
-    )
-    encounter = encounter.with_combat(combat)
-    return variant_notes.aid_roll_note(
-        engine, encounter, helper_id, f"makes a basic attack against {enemy.name} vs. Defense"
-    )
 
 
 def _maintain(

@@ -2,10 +2,12 @@
 
 Opportunity attacks interrupt (000 "Immediate Actions", "Opportunity Attacks"): a charge whose
 move provokes, or a Ranged or Far power used next to an enemy, offers the opportunity attacks
-first and holds its attack in `combat.pending` (one undo step); the step that settles the
-last offer (`opportunity_attack` or `decline_opportunity_attack`) then resolves the held
-attack with the choices the GM made when ordering it, or drops it with a log line when the
-attacker can no longer act (dead, unconscious, stunned...).
+first and holds its attack in `combat.pending` (one undo step); a charge's move waits on the
+square it provokes from, as a walk does (`move_interrupts`). The step that settles the last
+offer (`opportunity_attack` or `decline_opportunity_attack`) moves a charger on first, then
+resolves the held attack with the choices the GM made when ordering it, or drops it with a
+log line when the attacker can no longer act (dead, unconscious, stunned...) or its charge
+stopped short.
 """
 
 from __future__ import annotations
@@ -162,9 +164,21 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         or owed_moves.holds_pending(encounter)
     ):
         return encounter
-    encounter = encounter.with_combat(replace(combat, pending=None))
-    reason = cannot_act(engine.rules, encounter, held.attacker) or attack_barred(
-        engine.rules, encounter, held.attacker
+    short = ""
+    if move_interrupts.walking(held):
+        # 000 "Charge": its move goes on first ("provokes opportunity attacks as normal
+        # movement does"); it may wait again further on, or end short of its square, and
+        # then there is no charge attack (docs/rulings.md R-105).
+        encounter = move_interrupts.settle_walk(engine, encounter)
+        if encounter.combat.pending is not None:
+            return encounter
+        short = move_interrupts.short_of_end(encounter, held)
+    else:
+        encounter = encounter.with_combat(replace(combat, pending=None))
+    reason = (
+        cannot_act(engine.rules, encounter, held.attacker)
+        or attack_barred(engine.rules, encounter, held.attacker)
+        or short
     )
     if not reason:
         try:
@@ -238,13 +252,13 @@ def opportunity_attack(
         mover = e.creature(target_id)
         held = e.combat.pending
         there = (
-            # A held ranged attack, or a walk waiting: where the mover stands now; 001's
-            # strikes too.
+            # A held ranged attack, or a walk or a charge's move waiting: where the mover
+            # stands now; 001's strikes too.
             None
             if strike
             or (
                 held is not None
-                and held.kind in ("power", move_interrupts.MOVE_KIND)
+                and (held.kind == "power" or move_interrupts.walking(held))
                 and held.attacker == target_id
             )
             else _provoking_square(e, creature_id, target_id)

@@ -15,6 +15,10 @@ Interrupts") it "subtracts the distance of the Forced Movement from the remainin
 distance" and may walk the rest anywhere, with no new action (`Combatant.walk_left`;
 docs/rulings.md R-103).
 
+A charge's move waits the same way (000 "Charge": it "provokes opportunity attacks as normal
+movement does"): the held charge carries the rest of its path (`wait_at`'s `then`), and
+`interrupts.settle` makes its attack once the charger reaches the end (`short_of_end`).
+
 Where the provoking square is occupied (a move through an ally's space), the mover cannot wait
 there: the walk completes and the attacks are resolved with the mover staged back on that
 square (`interrupts.opportunity_attack`), as before.
@@ -39,6 +43,21 @@ from orcus_desktop.vocabulary import CreatureId
 
 MOVE_KIND = "move"
 """`PendingAttack.kind` of a walk waiting for its opportunity attacks."""
+
+
+def walking(held: PendingAttack) -> bool:
+    """Whether the held action is a move waiting on its path (a walk, or a charge's move)."""
+    return held.kind == MOVE_KIND or "path" in held.options
+
+
+def short_of_end(encounter: Encounter, held: PendingAttack) -> str:
+    """Why a held charge's move ended before its last square, or "" when it got there."""
+    mover = encounter.creature(held.attacker)
+    path = held.options.get("path", ())
+    if not path or mover.square == Square(int(path[-1][0]), int(path[-1][1])):
+        return ""
+    at = mover.square
+    return f"its move stopped at ({at.col}, {at.row}), short of the charge's end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,34 +129,35 @@ def wait_at(
     interrupt: Interrupt,
     mode: str,
     rest: Sequence[int] = (),
+    then: PendingAttack | None = None,
 ) -> Encounter:
     """Put the mover on the square it provokes from, offer the attacks, hold the rest.
 
     `rest`: the movement left at each square of the path from the interrupt on (003-18; empty
-    where an interrupt's forced movement ends the walk).
+    where an interrupt's forced movement ends the walk). `then`: the action the move leads
+    into (a charge's attack), held with the rest of the path instead of a bare walk.
     """
     mover = encounter.creature(mover_id)
     encounter = encounter.with_creature(mover.moved_to(path[interrupt.index]))
     encounter = engine.offer_opportunity(encounter, interrupt.enemies)
-    held = PendingAttack(
-        attacker=CreatureId(mover_id),
-        kind=MOVE_KIND,
-        power="",
-        # Frozen as the file reader freezes it, so a reopened file equals the document.
-        options=freeze(
-            {
-                "path": [list(s) for s in path[interrupt.index :]],
-                "mode": mode,
-                "later": list(interrupt.later),
-                **({"rest": list(rest)} if rest else {}),
-            }
-        ),
-        text=f"{mover.name}'s move",
+    walk = {
+        "path": [list(s) for s in path[interrupt.index :]],
+        "mode": mode,
+        "later": list(interrupt.later),
+        **({"rest": list(rest)} if rest else {}),
+    }
+    # Frozen as the file reader freezes it, so a reopened file equals the document.
+    held = (
+        PendingAttack(
+            CreatureId(mover_id), MOVE_KIND, "", (), freeze(walk), f"{mover.name}'s move"
+        )
+        if then is None
+        else replace(then, options=freeze({**then.options, **walk}))
     )
     combat = replace(encounter.combat, pending=held).logged(
         "attack_held",
         CreatureId(mover_id),
-        (),
+        held.targets,
         {"what": held.text, "provoked": list(interrupt.enemies)},
     )
     return encounter.with_combat(combat)
@@ -153,7 +173,7 @@ def settle_walk(engine: Engine, encounter: Encounter) -> Encounter:
     held = combat.pending
     if (
         held is None
-        or held.kind != MOVE_KIND
+        or not walking(held)
         or any(c.out_of_turn is ActionKind.OPPORTUNITY for c in combat.combatants)
         or owed_moves.holds_pending(encounter)
     ):
@@ -196,7 +216,8 @@ def resume(
     interrupt = first_interrupt(engine, encounter, mover, path, later)
     if interrupt is not None and interrupt.index > 0:
         rest = rest[interrupt.index :]
-        return wait_at(engine, encounter, mover.id, path, interrupt, mode, rest)
+        then = None if held.kind == MOVE_KIND else held
+        return wait_at(engine, encounter, mover.id, path, interrupt, mode, rest, then)
     return engine.check_grapples(encounter.with_creature(mover.moved_to(end)))
 
 

@@ -3,7 +3,7 @@
 Charge, coup de grace, grappling, shove, help and aid, and 001's engage, withdraw and guard.
 
 A mixin of the façade (`session.py`), split off by use-case family like the use cases it calls
-(`combat_actions`, `grappling`, `engagement`): each method delegates through
+(`combat_actions`, `aid_actions`, `grappling`, `engagement`): each method delegates through
 `GameSession._run`, so the session stays the only writer of the document and the undo history.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from orcus_desktop.controller import (
+    aid_actions,
     combat_actions,
     engagement,
     grappling,
@@ -172,14 +173,14 @@ class SpecialActionCommands(SessionFamily):
         self, creature_id: str, ally_id: str, enemy_id: str, initiator: object = None
     ) -> OperationResult:
         return self._run(
-            initiator, combat_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.ATTACK
+            initiator, aid_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.ATTACK
         )
 
     def help_defense(
         self, creature_id: str, ally_id: str, enemy_id: str, initiator: object = None
     ) -> OperationResult:
         return self._run(
-            initiator, combat_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.DEFENSE
+            initiator, aid_actions.help_ally, creature_id, ally_id, enemy_id, AidKind.DEFENSE
         )
 
     def aid(
@@ -193,10 +194,10 @@ class SpecialActionCommands(SessionFamily):
     ) -> OperationResult:
         """002-12's one "Aid another" action: attack, defense or check (`AID_CHOICES`)."""
         return self._run(
-            initiator, combat_actions.aid_choice, creature_id, ally_id, choice, enemy_id, note
+            initiator, aid_actions.aid_choice, creature_id, ally_id, choice, enemy_id, note
         )
 
     def aid_another(
         self, creature_id: str, ally_id: str, note: str = "", initiator: object = None
     ) -> OperationResult:
-        return self._run(initiator, combat_actions.aid_another, creature_id, ally_id, note)
+        return self._run(initiator, aid_actions.aid_another, creature_id, ally_id, note)

@@ -275,7 +275,8 @@ class PendingAttack:
         power: the power's name ("" for a charge's basic melee attack, "Shove" for a shove).
         targets: the chosen targets.
         options: JSON-like choices: dice, cover, combat_advantage, knock_out,
-            damage_overrides, area_origin, area_squares, push_to ([col, row] pairs).
+            damage_overrides, area_origin, area_squares, push_to ([col, row] pairs); a walk's,
+            and a charge's while its move waits on the way: path, mode, later (and rest).
         text: what the GM ordered, for the log and the panels ("Brakka charges").
     """
 

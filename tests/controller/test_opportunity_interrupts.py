@@ -56,7 +56,9 @@ def test_a_charge_past_a_goblin_offers_the_oa_before_the_charge_attack() -> None
     assert charge.ok, charge.reason
     assert charge.opportunity_attackers == ("goblin",)
     combat = session.encounter.combat
-    assert session.encounter.creature("hero").square == Square(5, 2)
+    # It provokes leaving its first square: it waits there (tests/controller/
+    # test_charge_interrupts.py has the waits further along).
+    assert session.encounter.creature("hero").square == Square(1, 2)
     assert _hp(session, "orc") == 30  # no attack yet
     assert combat.combatant("goblin").out_of_turn is ActionKind.OPPORTUNITY
     assert combat.pending is not None
@@ -78,6 +80,7 @@ def test_a_charge_past_a_goblin_offers_the_oa_before_the_charge_attack() -> None
     let_pass = session.decline_opportunity_attack("goblin")
     assert let_pass.ok, let_pass.reason
     assert session.encounter.combat.pending is None
+    assert session.encounter.creature("hero").square == Square(5, 2)
     assert _hp(session, "orc") < 30
     assert _kinds(session, len(after_charge.combat.log)) == ["opportunity_declined", "attack"]
     attack = session.encounter.combat.log[-1]
