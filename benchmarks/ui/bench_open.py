@@ -7,8 +7,8 @@ frame. Runs offscreen:
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_open.py [--markdown]
 
 Measured: from reading the file, building the session and the main window (panels, scene,
-one item per wall and token) until the map view has painted once; the median of `--repeat`
-opens with its p95.
+one item per token, one for all walls) until the map view has painted once; the median of
+`--repeat` opens with its p95.
 """
 
 from __future__ import annotations

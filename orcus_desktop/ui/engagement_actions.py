@@ -22,9 +22,10 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.strike_states import has_states
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.panels.common import AskDie, ask_d20_dialog
+from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions
 
 
-class EngagementActions:
+class EngagementActions(ShownCreatureActions):
     """The two engagement items of one window's Combat menu.
 
     Args:
@@ -45,46 +46,56 @@ class EngagementActions:
         say: Callable[[str], None],
         menu: QMenu,
     ) -> None:
-        self._session = session
-        self._shown = shown
         self._selected = selected
-        self._say = say
-        self.engage_action = make_action(window, "&Engage the Selected Creature (Close)")
-        self.engage_action.setObjectName("engage_action")
-        self.engage_action.setToolTip(
-            "001 Close: the creature whose turn it is becomes Engaged With the selected one"
-        )
-        self.engage_action.triggered.connect(self.engage_selected)
-        self.withdraw_action = make_action(window, "&Withdraw")
-        self.withdraw_action.setObjectName("withdraw_action")
-        self.withdraw_action.setToolTip("001 Withdraw: end every engagement of the shown creature")
-        self.withdraw_action.triggered.connect(self.withdraw_shown)
-        self.guard_actions: dict[Guard, QAction] = {}
-        for kind in Guard:
-            act = make_action(window, f"{kind.label} (+1 {kind.defense.label})")
-            act.setObjectName(f"{kind.value}_action")
-            act.setToolTip(f"001 {kind.label}: +1 to {kind.defense.label} until its next turn")
-            act.triggered.connect(self._guard_slot(kind))
-            self.guard_actions[kind] = act
-        self.hide_action = make_action(window, "&Hide…")
-        self.hide_action.setObjectName("hide_action")
-        self.hide_action.setToolTip(
-            "001 Hide: a -1 Stealth check against the enemies' best passive Perception"
-        )
-        self.hide_action.triggered.connect(self.hide_shown)
-        self.crouch_action = make_action(window, "&Crouch Behind Cover")
-        self.crouch_action.setObjectName("crouch_action")
-        self.crouch_action.setToolTip(
-            "001 Crouch: one level more cover against every attack until it moves or acts"
-        )
-        self.crouch_action.triggered.connect(self.crouch_shown)
-        self._window = window
         self.ask_die: AskDie = ask_d20_dialog
         menu.addSeparator()
-        menu.addActions([self.engage_action, self.withdraw_action, *self.guard_actions.values()])
-        menu.addActions([self.hide_action, self.crouch_action])
-        menu.aboutToShow.connect(self.refresh)
-        self.refresh()
+        super().__init__(window, session, shown, say, menu)
+
+    def _make_actions(self, window: QMainWindow) -> list[QAction]:
+        self.engage_action = make_action(
+            window,
+            "&Engage the Selected Creature (Close)",
+            name="engage_action",
+            tip="001 Close: the creature whose turn it is becomes Engaged With the selected one",
+            slot=self.engage_selected,
+        )
+        self.withdraw_action = make_action(
+            window,
+            "&Withdraw",
+            name="withdraw_action",
+            tip="001 Withdraw: end every engagement of the shown creature",
+            slot=self.withdraw_shown,
+        )
+        self.guard_actions: dict[Guard, QAction] = {}
+        for kind in Guard:
+            self.guard_actions[kind] = make_action(
+                window,
+                f"{kind.label} (+1 {kind.defense.label})",
+                name=f"{kind.value}_action",
+                tip=f"001 {kind.label}: +1 to {kind.defense.label} until its next turn",
+                slot=self._guard_slot(kind),
+            )
+        self.hide_action = make_action(
+            window,
+            "&Hide…",
+            name="hide_action",
+            tip="001 Hide: a -1 Stealth check against the enemies' best passive Perception",
+            slot=self.hide_shown,
+        )
+        self.crouch_action = make_action(
+            window,
+            "&Crouch Behind Cover",
+            name="crouch_action",
+            tip="001 Crouch: one level more cover against every attack until it moves or acts",
+            slot=self.crouch_shown,
+        )
+        return [
+            self.engage_action,
+            self.withdraw_action,
+            *self.guard_actions.values(),
+            self.hide_action,
+            self.crouch_action,
+        ]
 
     def refresh(self) -> None:
         """Enabled only under a ruleset with engagement (001)."""
@@ -107,10 +118,8 @@ class EngagementActions:
             self._session.engage(engager, target, initiator=self)
 
     def withdraw_shown(self) -> None:
-        creature_id = self._shown() or self._session.encounter.combat.current
-        if creature_id is None:
-            self._say("Refused: select the creature that withdraws")
-        else:
+        creature_id = self._subject("Refused: select the creature that withdraws")
+        if creature_id is not None:
             self._session.withdraw(creature_id, initiator=self)
 
     def _guard_slot(self, kind: Guard) -> Callable[[], None]:
@@ -121,17 +130,14 @@ class EngagementActions:
 
     def guard_shown(self, kind: Guard) -> None:
         """The shown creature (else whose turn it is) takes Block, Dodge or Dispel."""
-        creature_id = self._shown() or self._session.encounter.combat.current
-        if creature_id is None:
-            self._say(f"Refused: select the creature that takes {kind.label}")
-        else:
+        creature_id = self._subject(f"Refused: select the creature that takes {kind.label}")
+        if creature_id is not None:
             self._session.guard(creature_id, kind, initiator=self)
 
     def hide_shown(self) -> None:
         """The shown creature (else whose turn it is) tries to hide (001-15)."""
-        creature_id = self._shown() or self._session.encounter.combat.current
+        creature_id = self._subject("Refused: select the creature that hides")
         if creature_id is None:
-            self._say("Refused: select the creature that hides")
             return
         name = self._session.encounter.name_of(creature_id)
         die = self.ask_die(self._window, f"{name}'s Stealth d20 (Cancel: the app rolls)")
@@ -139,8 +145,6 @@ class EngagementActions:
 
     def crouch_shown(self) -> None:
         """The shown creature (else whose turn it is) crouches behind cover (001-12)."""
-        creature_id = self._shown() or self._session.encounter.combat.current
-        if creature_id is None:
-            self._say("Refused: select the creature that crouches")
-        else:
+        creature_id = self._subject("Refused: select the creature that crouches")
+        if creature_id is not None:
             self._session.crouch(creature_id, initiator=self)

@@ -224,9 +224,7 @@ class MainWindow(QMainWindow):
         def action(
             text: str, slot: Callable[[], object], shortcut: QKeySequence.StandardKey | str = ""
         ) -> QAction:
-            act = make_action(self, text, shortcut)
-            act.triggered.connect(lambda: slot())
-            return act
+            return make_action(self, text, shortcut, slot=slot)
 
         keys = QKeySequence.StandardKey
         self.quit_action = action("&Quit", self._on_quit, keys.Quit)

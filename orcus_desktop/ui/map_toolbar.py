@@ -44,14 +44,30 @@ LIGHT_PRESETS = (
 
 
 def make_action(
-    parent: QWidget, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str = ""
+    parent: QWidget,
+    text: str,
+    shortcut: QKeySequence | QKeySequence.StandardKey | str = "",
+    *,
+    name: str = "",
+    tip: str = "",
+    slot: Callable[[], object] | None = None,
 ) -> QAction:
-    """A `QAction` with its key (a standard key brings every platform binding)."""
+    """A `QAction` with its key (a standard key brings every platform binding).
+
+    `name` is its object name (tests find it by it), `tip` its tool tip, and `slot` is called
+    when it is triggered.
+    """
     act = QAction(text, parent)
     if isinstance(shortcut, QKeySequence.StandardKey):
         act.setShortcuts(shortcut)
     elif shortcut:
         act.setShortcut(QKeySequence(shortcut))
+    if name:
+        act.setObjectName(name)
+    if tip:
+        act.setToolTip(tip)
+    if slot is not None:
+        act.triggered.connect(lambda: slot())
     return act
 
 

@@ -11,8 +11,7 @@ tooltip too. Disabled under a ruleset without Ready items (docs/rulings.md R-98)
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMainWindow,
-    QMenu,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -35,6 +33,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
 from orcus_desktop.ui.dialog_parts import error_label
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions
 
 
 class ReadyItemsDialog(QDialog):
@@ -126,37 +125,26 @@ class ReadyItemsDialog(QDialog):
         self.refresh()
 
 
-class ReadyItemsActions:
+class ReadyItemsActions(ShownCreatureActions):
     """The Combat menu's Ready Items… item (enabled under a ruleset with Ready items)."""
 
-    def __init__(
-        self,
-        window: QMainWindow,
-        session: GameSession,
-        shown: Callable[[], str | None],
-        say: Callable[[str], None],
-        menu: QMenu,
-    ) -> None:
-        self._window = window
-        self._session = session
-        self._shown = shown
-        self._say = say
-        self.dialog: ReadyItemsDialog | None = None
-        self.action = make_action(window, "Rea&dy Items…")
-        self.action.setObjectName("ready_items_action")
-        self.action.setToolTip("001: the items the shown creature holds ready, up to its hands")
-        self.action.triggered.connect(self.open)
-        menu.addAction(self.action)
-        menu.aboutToShow.connect(self.refresh)
-        self.refresh()
+    dialog: ReadyItemsDialog | None = None
+
+    def _make_actions(self, window: QMainWindow) -> list[QAction]:
+        self.action = make_action(
+            window,
+            "Rea&dy Items…",
+            name="ready_items_action",
+            tip="001: the items the shown creature holds ready, up to its hands",
+            slot=self.open,
+        )
+        return [self.action]
 
     def refresh(self) -> None:
         self.action.setEnabled(ready_items.keeps_ready_items(self._session.ruleset))
 
     def open(self) -> None:
-        creature_id = self._shown() or self._session.encounter.combat.current
-        if creature_id is None:
-            self._say("Refused: select the creature whose ready items to show")
-            return
-        self.dialog = ReadyItemsDialog(self._session, creature_id, self._window)
-        self.dialog.show()
+        creature_id = self._subject("Refused: select the creature whose ready items to show")
+        if creature_id is not None:
+            self.dialog = ReadyItemsDialog(self._session, creature_id, self._window)
+            self.dialog.show()

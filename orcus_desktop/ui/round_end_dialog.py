@@ -116,10 +116,13 @@ class RoundEndActions:
         self._window = window
         self._session = session
         self.dialog: RoundEndDialog | None = None
-        self.action = make_action(window, "End-of-&Round Activities…")
-        self.action.setObjectName("round_end_action")
-        self.action.setToolTip("001: what is resolved at the end of each round, logged there")
-        self.action.triggered.connect(self.open)
+        self.action = make_action(
+            window,
+            "End-of-&Round Activities…",
+            name="round_end_action",
+            tip="001: what is resolved at the end of each round, logged there",
+            slot=self.open,
+        )
         menu.addAction(self.action)
         menu.aboutToShow.connect(self.refresh)
         self.refresh()

@@ -10,9 +10,8 @@ Disabled under a ruleset without them (docs/rulings.md R-100, R-101).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QMenu,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -34,6 +32,7 @@ from orcus_desktop.controller.table_actions import MAX_WHAT, Attitude, TableActi
 from orcus_desktop.controller.who_goes_first import FirstBy
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions
 
 
 class TableActionDialog(QDialog):
@@ -200,33 +199,27 @@ class WhoGoesFirstDialog(QDialog):
             self.error.setText(result.reason)
 
 
-class StrikeTableActions:
+class StrikeTableActions(ShownCreatureActions):
     """The Combat menu's two items (enabled under 001)."""
 
-    def __init__(
-        self,
-        window: QMainWindow,
-        session: GameSession,
-        shown: Callable[[], str | None],
-        say: Callable[[str], None],
-        menu: QMenu,
-    ) -> None:
-        self._window = window
-        self._session = session
-        self._shown = shown
-        self._say = say
-        self.dialog: QDialog | None = None
-        self.table_action = make_action(window, "Influence, Magic, Search, Study, &Utilize…")
-        self.table_action.setObjectName("table_action")
-        self.table_action.setToolTip("001: an action outside the fight, a check against a DC")
-        self.table_action.triggered.connect(self.open_table_action)
-        self.first_action = make_action(window, "Who Goes &First…")
-        self.first_action.setObjectName("who_goes_first_action")
-        self.first_action.setToolTip("001: surprise, the declarer or a roll-off, before combat")
-        self.first_action.triggered.connect(self.open_who_goes_first)
-        menu.addActions([self.table_action, self.first_action])
-        menu.aboutToShow.connect(self.refresh)
-        self.refresh()
+    dialog: QDialog | None = None
+
+    def _make_actions(self, window: QMainWindow) -> list[QAction]:
+        self.table_action = make_action(
+            window,
+            "Influence, Magic, Search, Study, &Utilize…",
+            name="table_action",
+            tip="001: an action outside the fight, a check against a DC",
+            slot=self.open_table_action,
+        )
+        self.first_action = make_action(
+            window,
+            "Who Goes &First…",
+            name="who_goes_first_action",
+            tip="001: surprise, the declarer or a roll-off, before combat",
+            slot=self.open_who_goes_first,
+        )
+        return [self.table_action, self.first_action]
 
     def refresh(self) -> None:
         self.table_action.setEnabled(self._session.offers_table_actions())
@@ -235,12 +228,10 @@ class StrikeTableActions:
         )
 
     def open_table_action(self) -> None:
-        creature_id = self._shown() or self._session.encounter.combat.current
-        if creature_id is None:
-            self._say("Refused: select the creature that takes the action")
-            return
-        self.dialog = TableActionDialog(self._session, creature_id, self._window)
-        self.dialog.show()
+        creature_id = self._subject("Refused: select the creature that takes the action")
+        if creature_id is not None:
+            self.dialog = TableActionDialog(self._session, creature_id, self._window)
+            self.dialog.show()
 
     def open_who_goes_first(self) -> None:
         self.dialog = WhoGoesFirstDialog(self._session, self._window)

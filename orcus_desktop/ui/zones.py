@@ -232,9 +232,7 @@ class ZoneActions(QObject):
         self.remove_action = self._action("Remove Zo&ne…", "", self.remove)
 
     def _action(self, text: str, key: str, slot: Callable[[], None]) -> QAction:
-        action = make_action(self._window, text, key)
-        action.triggered.connect(lambda: slot())
-        return action
+        return make_action(self._window, text, key, slot=slot)
 
     def add_to(self, menu: QMenu) -> None:
         menu.addSeparator()

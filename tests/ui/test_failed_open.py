@@ -68,8 +68,8 @@ def assert_same_work(window: MainWindow, *, encounter_name: str, undo_text: str)
     assert window.encounter.name == encounter_name
     assert players.scene.document.encounter is window.encounter
     walls = {entry.id for entry in window.encounter.walls}
-    assert set(window.scene.wall_items()) == walls
-    assert set(players.scene.wall_items()) == walls
+    assert set(window.scene.drawn_walls()) == walls
+    assert set(players.scene.drawn_walls()) == walls
     assert window.undo_action.isEnabled()
     assert window.undo_action.text() == undo_text
 
@@ -98,7 +98,7 @@ def test_an_unreadable_file_leaves_both_views_and_the_history_as_they_were(
     assert_same_work(window, encounter_name=name, undo_text=undo_text)
     assert render(players.scene) == before
     window.undo_action.trigger()  # the wall drawn before the failed open goes again
-    assert set(players.scene.wall_items()) == {e.id for e in window.encounter.walls}
+    assert set(players.scene.drawn_walls()) == {e.id for e in window.encounter.walls}
     window.redo_action.trigger()
     window.files.save_action.trigger()  # Ctrl+S: to the open work's own file
     assert load_encounter(saved_file) == window.encounter
@@ -152,4 +152,4 @@ def test_a_file_the_player_view_fails_to_show_leaves_the_old_work_everywhere(
     assert load_encounter(saved_file) == window.encounter
     assert trap.read_bytes() == trap_bytes
     window.undo_action.trigger()
-    assert set(players.scene.wall_items()) == {e.id for e in window.encounter.walls}
+    assert set(players.scene.drawn_walls()) == {e.id for e in window.encounter.walls}

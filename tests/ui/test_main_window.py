@@ -24,7 +24,7 @@ def test_demo_shows_every_creature_and_wall(window: MainWindow) -> None:
     encounter = window.encounter
     tokens = window.scene.token_items()
     assert set(tokens) == {c.id for c in encounter.creatures}
-    assert set(window.scene.wall_items()) == {w.id for w in encounter.walls}
+    assert set(window.scene.drawn_walls()) == {w.id for w in encounter.walls}
     # A large creature's token covers its 2x2 space (000 Table - Size Categories).
     ogre = tokens["ogre"]
     space = window.scene.token_space_rect("ogre")

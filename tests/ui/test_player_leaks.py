@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
@@ -17,7 +18,7 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import FOG
-from orcus_desktop.ui.map.layers import OFF_MAP
+from orcus_desktop.ui.map.layers import OFF_MAP, SQUARE_PX
 from tests.ui.test_player_fog import pixel, settle
 from tests.ui.test_player_view import SECRET, hide, open_player_view, render
 
@@ -39,9 +40,22 @@ def window(qtbot: QtBot) -> MainWindow:
 def test_walls_and_doors_have_no_tooltip_for_the_players(window: MainWindow) -> None:
     # A hover once named a door under the fog, so players could find secret doors.
     players = open_player_view(window)
-    assert window.scene.wall_items()  # the demo has walls and doors
-    assert all(item.toolTip() for item in window.scene.wall_items().values())  # the GM's do
-    assert [i.toolTip() for i in players.scene.wall_items().values() if i.toolTip()] == []
+    walls = window.scene.drawn_walls()
+    assert walls  # the demo has walls and doors
+    assert players.scene.drawn_walls() == walls
+    # The middle of each wall's first segment, where the pointer lies on the wall's pen.
+    middles = [
+        QPointF(
+            (w.points[0][0] + w.points[1][0]) / 2 * SQUARE_PX,
+            (w.points[0][1] + w.points[1][1]) / 2 * SQUARE_PX,
+        )
+        for w in walls.values()
+    ]
+    assert all(window.scene.wall_tooltip_at(p) for p in middles)  # the GM's do
+    assert [t for p in middles if (t := players.scene.wall_tooltip_at(p))] == []
+    # And no item of the players' scene carries a wall's name either.
+    names = {w.kind.value for w in walls.values()}
+    assert not [i for i in players.scene.items() if i.toolTip() in names]
 
 
 def test_a_hidden_creatures_mark_shows_no_badge_to_the_players(window: MainWindow) -> None:

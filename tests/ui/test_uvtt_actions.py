@@ -52,7 +52,7 @@ def test_file_import_map_is_one_undo_step_with_a_summary(
     assert after.map_image is not None
     stored = Path(after.map_image.path)
     assert stored.parent == tmp_path / "data" / "maps"  # no encounter file yet
-    assert set(window.scene.wall_items()) == {w.id for w in after.walls}
+    assert set(window.scene.drawn_walls()) == {w.id for w in after.walls}
     message = window.statusBar().currentMessage()
     # issue 20: the file's two lights lie at world (1.5, 1.5), left of this cropped map
     assert message == (
@@ -61,7 +61,7 @@ def test_file_import_map_is_one_undo_step_with_a_summary(
     assert window.undo_action.text().endswith("Import map keep")
     window.undo_action.trigger()
     assert window.encounter == before
-    assert window.scene.wall_items() == {}
+    assert window.scene.drawn_walls() == {}
 
 
 def test_the_gm_chooses_merge_and_can_cancel(

@@ -28,13 +28,12 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     name="Square Fireballs (003)",
     version=1,
     source="003",
-    experimental=True,
     description=(
-        "Experimental, incomplete: 003's flow plays (Total Defense start, surprised lose their "
-        "first turn, monster groups sharing one turn, escalation die, alternating initiative "
-        "ties, Start Over / Keep Initiative), "
-        "and so do its status table (downgrades, stealth) and forced-movement rules "
-        "(collisions, the cliff save)."
+        "003's flow (Total Defense start, surprised lose their first turn, monster groups "
+        "sharing one turn, escalation die, alternating initiative ties, Start Over / Keep "
+        "Initiative), its status table (downgrades, stealth), reactions and interrupts, "
+        "basic attacks by primary ability and forced movement along its Lines (collisions, "
+        "the cliff save)."
     ),
     # 003-09, 003 l.155 "Gain +4 to all defenses until your next turn."
     total_defense_bonus=4,
@@ -118,4 +117,4 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
         levels=(CoverLevel(0.5, -2, "cover"), CoverLevel(0.75, -5, "superior cover"))
     ),
 )
-"""003, experimental (docs/rulesets.md "003")."""
+"""003 (docs/rulesets.md "003")."""

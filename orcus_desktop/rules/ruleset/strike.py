@@ -95,4 +95,4 @@ STRIKE_001 = ORCUS.with_changes(
         speed_bonus=0, attack_penalty=0, grants_combat_advantage=False, action="standard"
     ),
 )
-"""001, experimental (docs/rulesets.md "001")."""
+"""001 (docs/rulesets.md "001")."""

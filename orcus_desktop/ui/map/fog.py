@@ -67,8 +67,9 @@ def fog_cover(scene: MapScene) -> QRectF:
     art = scene.map_image_rect
     if art.isValid():
         cover = cover.united(art)
-    for item in scene.wall_items().values():
-        cover = cover.united(item.sceneBoundingRect())
+    walls = scene.walls_rect
+    if walls.isValid():
+        cover = cover.united(walls)
     return cover.adjusted(-SQUARE_PX, -SQUARE_PX, SQUARE_PX, SQUARE_PX)
 
 

@@ -1,4 +1,4 @@
-"""Dumb graphics items, one per token and wall, synced from frozen snapshots.
+"""Dumb graphics items, one per token and one for all walls, synced from frozen snapshots.
 
 Items hold no rules and push no commands (docs/design.md#scene): `sync()` copies what a snapshot
 says; dragging and editing are handled by the view's tools through the session.
@@ -18,8 +18,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
-    QGraphicsPathItem,
     QStyleOptionGraphicsItem,
+    QWidget,
 )
 
 from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
@@ -239,29 +239,96 @@ def wall_pen(wall: Wall) -> QPen:
     return pen
 
 
-class WallItem(QGraphicsPathItem):
-    """One wall, window or door as a polyline in scene units.
+_WALL_TILE = 16
+"""Walls are bucketed by the 16x16-square tile their first point lies in: a repaint of a small
+exposed rect (a token dragged) strokes only the tiles it touches, not every wall of the map."""
 
-    Only the GM's items have a tooltip: in the players' view a hover must not name a wall or
-    door the fog hides (issue 12).
+_WALL_DRAW_ORDER = (
+    (WallKind.WALL, False),
+    (WallKind.WINDOW, False),
+    (WallKind.DOOR, False),
+    (WallKind.DOOR, True),
+)
+"""Doors over walls and windows where they overlap (a door set into a wall stays visible)."""
+
+
+class WallLayer(DrawnItem):
+    """Every wall, window and door of the map as one painted item (issue 14: memory).
+
+    One `QGraphicsPathItem` per wall cost about 7 KB each (the item, its path, its tooltip
+    string, the scene index), 14 MB for 2,000 walls in each of the two scenes. Here the walls
+    are kept as one path per pen and tile and stroked by pen (`wall_pen`); what lies under the
+    pointer is the session's question (`controller.tools.pointer.wall_at`), so the item takes
+    no mouse buttons and names no wall: the GM's tooltip comes from `MapScene.helpEvent`.
     """
 
-    def __init__(self, wall_id: str, wall: Wall, *, gm: bool = True) -> None:
-        super().__init__()
-        self.wall_id = wall_id
-        self._gm = gm
-        self.setZValue(ZLayer.WALLS)
-        self.sync(wall)
+    def __init__(self) -> None:
+        super().__init__(ZLayer.WALLS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self._walls: dict[str, Wall] = {}
+        self._tiles: list[tuple[QRectF, list[tuple[QPen, QPainterPath]]]] = []
 
-    def sync(self, wall: Wall) -> None:
-        self.wall = wall
-        path = QPainterPath(QPointF(wall.points[0][0] * SQUARE_PX, wall.points[0][1] * SQUARE_PX))
-        for x, y in wall.points[1:]:
-            path.lineTo(x * SQUARE_PX, y * SQUARE_PX)
-        self.setPath(path)
-        self.setPen(wall_pen(wall))
-        if self._gm:
-            self.setToolTip(f"{wall.kind.value}{' (open)' if wall.is_open else ''}")
+    @property
+    def walls(self) -> dict[str, Wall]:
+        """The walls drawn, by id (a copy)."""
+        return dict(self._walls)
+
+    def sync(self, walls: dict[str, Wall]) -> None:
+        """Draw exactly these walls from now on (a no-op when they did not change)."""
+        if walls == self._walls:
+            return
+        self._walls = dict(walls)
+        by_tile: dict[tuple[int, int], dict[tuple[WallKind, bool], QPainterPath]] = {}
+        margins: dict[tuple[int, int], float] = {}
+        for wall in walls.values():
+            (x, y), *rest = wall.points
+            tile = (int(x) // _WALL_TILE, int(y) // _WALL_TILE)
+            key = (wall.kind, wall.is_open and wall.kind is WallKind.DOOR)
+            path = by_tile.setdefault(tile, {}).setdefault(key, QPainterPath())
+            path.moveTo(x * SQUARE_PX, y * SQUARE_PX)
+            for px, py in rest:
+                path.lineTo(px * SQUARE_PX, py * SQUARE_PX)
+            # A mitred corner reaches past the pen's half width: keep a whole width around.
+            margins[tile] = max(margins.get(tile, 0.0), wall_pen(wall).widthF())
+        tiles: list[tuple[QRectF, list[tuple[QPen, QPainterPath]]]] = []
+        rect = QRectF()
+        for tile, paths in by_tile.items():
+            m = margins[tile]
+            bounds = QRectF()
+            strokes = []
+            for kind, is_open in _WALL_DRAW_ORDER:
+                kept = paths.get((kind, is_open))
+                if kept is not None:
+                    bounds = bounds.united(kept.boundingRect())
+                    strokes.append((_pen_for(kind, is_open), kept))
+            bounds = bounds.adjusted(-m, -m, m, m)
+            tiles.append((bounds, strokes))
+            rect = rect.united(bounds)
+        self._set_rect(rect)
+        self._tiles = tiles
+        self.update()
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        self._stroke(painter, option.exposedRect)
+
+    def draw(self, painter: QPainter) -> None:
+        self._stroke(painter, self._rect)
+
+    def _stroke(self, painter: QPainter, exposed: QRectF) -> None:
+        for bounds, strokes in self._tiles:
+            if bounds.intersects(exposed):
+                for pen, path in strokes:
+                    painter.strokePath(path, pen)
+
+
+def _pen_for(kind: WallKind, is_open: bool) -> QPen:
+    return wall_pen(Wall(kind, ((0.0, 0.0), (1.0, 0.0)), is_open=is_open))
 
 
 _TERRAIN_BRUSHES: dict[TerrainKind, QBrush] = {}

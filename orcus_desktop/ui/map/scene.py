@@ -1,4 +1,4 @@
-"""MapScene: the graphics scene that mirrors one encounter, one item per token and wall."""
+"""MapScene: the graphics scene that mirrors one encounter, one item per token, one for walls."""
 
 from __future__ import annotations
 
@@ -18,21 +18,27 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import (
-    QGraphicsScene,
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
 )
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QToolTip
 
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.tools.pointer import ToolPreview
-from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
+from orcus_desktop.controller.tools.pointer import ToolPreview, wall_at
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, MapImage
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.engagement import EngagementItem
 from orcus_desktop.ui.map.image_loader import ImageLoader, image_size
-from orcus_desktop.ui.map.items import TokenItem, WallItem, terrain_brush
+from orcus_desktop.ui.map.items import TokenItem, WallLayer, terrain_brush
 from orcus_desktop.ui.map.layers import GRID_LINE, OFF_MAP, PAPER, SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.look import TokenLook, token_label, token_look
 from orcus_desktop.ui.map.preview import PreviewLayer
@@ -133,7 +139,8 @@ class MapScene(QGraphicsScene):
         self._image_root = image_root
         self._tokens: dict[str, TokenItem] = {}
         self._shown: frozenset[str] | None = None  # fog of war: None shows all not hidden
-        self._walls: dict[str, WallItem] = {}
+        self._walls = WallLayer()
+        self.addItem(self._walls)
         self._terrain = TerrainItem()
         self.addItem(self._terrain)
         self.engagement = EngagementItem()  # 001-25: the Engaged With lines
@@ -185,8 +192,39 @@ class MapScene(QGraphicsScene):
     def token_items(self) -> dict[str, TokenItem]:
         return dict(self._tokens)
 
-    def wall_items(self) -> dict[str, WallItem]:
-        return dict(self._walls)
+    def drawn_walls(self) -> dict[str, Wall]:
+        """The walls, windows and doors this scene draws, by id."""
+        return self._walls.walls
+
+    @property
+    def walls_rect(self) -> QRectF:
+        """Where the walls' pens paint, in scene units (empty without walls)."""
+        return self._walls.sceneBoundingRect()
+
+    def wall_tooltip_at(self, scene_pos: QPointF) -> str:
+        """The GM's hover text for the wall under `scene_pos`; always "" in a player view.
+
+        In the players' view a hover must not name a wall or door the fog hides (issue 12).
+        """
+        if not self._gm:
+            return ""
+        encounter = self._document.encounter
+        wall_id = wall_at(encounter, (scene_pos.x() / SQUARE_PX, scene_pos.y() / SQUARE_PX))
+        if wall_id is None:
+            return ""
+        wall = encounter.wall(wall_id).wall
+        return f"{wall.kind.value}{' (open)' if wall.is_open else ''}"
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        # A token's tooltip wins (tokens lie above the walls); else the wall under the pointer.
+        pos = event.scenePos()
+        over_token = any(isinstance(item, TokenItem) for item in self.items(pos))
+        text = "" if over_token else self.wall_tooltip_at(pos)
+        if text:
+            QToolTip.showText(event.screenPos(), text, event.widget())
+            event.setAccepted(True)
+            return
+        super().helpEvent(event)
 
     @property
     def map_pixmap(self) -> QPixmap:
@@ -364,17 +402,7 @@ class MapScene(QGraphicsScene):
             self._dragged = None
 
     def _on_walls_changed(self) -> None:
-        wanted = {entry.id: entry for entry in self._document.encounter.walls}
-        for wall_id in [w for w in self._walls if w not in wanted]:
-            self.removeItem(self._walls.pop(wall_id))
-        for wall_id, entry in wanted.items():
-            item = self._walls.get(wall_id)
-            if item is None:
-                item = WallItem(wall_id, entry.wall, gm=self._gm)
-                self._walls[wall_id] = item
-                self.addItem(item)
-            elif item.wall != entry.wall:
-                item.sync(entry.wall)
+        self._walls.sync({entry.id: entry.wall for entry in self._document.encounter.walls})
 
     def _on_terrain_changed(self) -> None:
         self._terrain.sync(self._document.encounter.terrain)

@@ -1,0 +1,53 @@
+"""The base of the Combat menu items that act on the creature the Actions panel shows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from orcus_desktop.controller.session import GameSession
+
+
+class ShownCreatureActions:
+    """Menu items for the shown creature, else the one whose turn it is.
+
+    Args:
+        window: the owner of the actions (and the parent of their dialogs).
+        session: the session to drive.
+        shown: the creature the Actions panel shows, or None.
+        say: shows a line to the GM.
+        menu: the menu the items are added to (refreshed each time it opens).
+    """
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        session: GameSession,
+        shown: Callable[[], str | None],
+        say: Callable[[str], None],
+        menu: QMenu,
+    ) -> None:
+        self._window = window
+        self._session = session
+        self._shown = shown
+        self._say = say
+        menu.addActions(self._make_actions(window))
+        menu.aboutToShow.connect(self.refresh)
+        self.refresh()
+
+    def _make_actions(self, window: QMainWindow) -> list[QAction]:
+        """Builds the subclass's menu items, in menu order."""
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Enables the items the ruleset offers (each subclass says which)."""
+        raise NotImplementedError
+
+    def _subject(self, refusal: str) -> str | None:
+        """The shown creature, else whose turn it is; with neither, says `refusal` (None)."""
+        creature_id = self._shown() or self._session.encounter.combat.current
+        if creature_id is None:
+            self._say(refusal)
+        return creature_id
