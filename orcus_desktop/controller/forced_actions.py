@@ -41,9 +41,11 @@ from orcus_desktop.controller.outcomes import (
     Outcome,
     Step,
     refuse,
+    run_step,
 )
 from orcus_desktop.controller.stealth import reveal
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.combat import Forcing
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
@@ -70,6 +72,38 @@ def forcer_problem(engine: Engine, encounter: Encounter, forcer_id: str, forced_
     if forcer_id == forced_id:
         return "a creature does not force itself: take the action as usual"
     return waiting_problem(encounter)
+
+
+def set_forcing(engine: Engine, encounter: Encounter, forcer_id: str | None) -> Outcome:
+    """The GM's "Forced" switch on for `forcer_id`'s turn, or off (None); one undo step.
+
+    It holds for the rest of that turn only (docs/rulings.md R-97), so only the creature whose
+    turn it is may force; it is kept in the document (`Combat.forcing`) and saved with it.
+    """
+    op = "set_forcing"
+    combat = encounter.combat
+    if forcer_id is None:
+        if combat.forcing is None:
+            return refuse(op, "the Forced switch is already off")
+        return run_step(op, "Forced off", encounter, lambda e: _switched(e, None))
+    if not offered(engine):
+        return refuse(op, f"{engine.ruleset.name} has no forced actions (003-46)", forcer_id)
+    if encounter.find_creature(forcer_id) is None:
+        return refuse(op, f"no creature {forcer_id!r}")
+    if not combat.active or combat.current is None:
+        return refuse(op, "Forced works in a turn: no combat turn is running", forcer_id)
+    name = engine.name(encounter, forcer_id)
+    if combat.current != forcer_id:
+        current = engine.name(encounter, combat.current)
+        return refuse(op, f"{name} forces only on its own turn: it is {current}'s", forcer_id)
+    if combat.forcer == forcer_id:
+        return refuse(op, f"{name} already forces this turn", forcer_id)
+    switch = Forcing(CreatureId(forcer_id), combat.round)
+    return run_step(op, f"Forced: {name}", encounter, lambda e: _switched(e, switch), forcer_id)
+
+
+def _switched(encounter: Encounter, switch: Forcing | None) -> Encounter:
+    return encounter.with_combat(replace(encounter.combat, forcing=switch))
 
 
 def preview(

@@ -3,10 +3,10 @@
 Monster groups (003-07), Raise the Alarm (003-11) and forced actions (003-46).
 A mixin of the façade (`session.py`), like `session_lighting`: each edit delegates to its use
 case (`monster_groups`, `raise_alarm`, `forced_actions`) through `GameSession._run` (one undo
-step); the questions read the document. The GM's "Forced" switch (`set_forcing`) is the one
-piece of state kept here, not in the document: while it is on, the session's moves and power
-uses of other creatures are the forcer's forced actions (`GameSession.move_creature`,
-`use_power`).
+step); the questions read the document. The GM's "Forced" switch (`set_forcing`) is in the
+document too (`Combat.forcing`: it lasts the turn, so it is saved and undone like any edit):
+while it is on, the session's moves and power uses of other creatures are the forcer's forced
+actions (`GameSession.move_creature`, `use_power`).
 """
 
 from __future__ import annotations
@@ -92,24 +92,19 @@ class TurnFlowCommands(SessionFamily):
 
     # -- 003-46 forced actions ---------------------------------------------------------------
 
-    _forcing: tuple[str, str] | None = None
-    """The forcer and the turn ("round/creature", `Combat.turn_key`) the switch was set in."""
-
     @property
     def forcing(self) -> str | None:
         """The forcer while the GM's "Forced" switch is on, in the turn it was set, else None."""
-        if self._forcing is None or not forced_actions.offered(self.engine):
+        if not forced_actions.offered(self.engine):
             return None
-        forcer, turn = self._forcing
-        return forcer if self.encounter.combat.turn_key == turn else None
+        return self.encounter.combat.forcer
 
-    def set_forcing(self, forcer_id: str | None) -> None:
+    def set_forcing(self, forcer_id: str | None, initiator: object = None) -> OperationResult:
         """The GM's "Forced" switch: `forcer_id`'s turn makes others move and attack (003-46).
 
-        It holds for the current turn only (docs/rulings.md R-97).
+        It holds for the current turn only (docs/rulings.md R-97); None turns it off.
         """
-        turn = self.encounter.combat.turn_key
-        self._forcing = (forcer_id, turn) if forcer_id is not None else None
+        return self._run(initiator, forced_actions.set_forcing, forcer_id)
 
     def forced_actions_offered(self) -> bool:
         return forced_actions.offered(self.engine)

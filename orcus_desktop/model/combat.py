@@ -326,6 +326,23 @@ class EscalationSet:
 
 
 @dataclass(frozen=True, slots=True)
+class Forcing:
+    """003-46: the GM's "Forced" switch, on for one turn (docs/rulings.md R-97).
+
+    It is part of the turn, not of one action: while it holds, every move and power use of
+    another creature the GM makes is the forcer's forced action, so it is saved with the
+    encounter and turned on or off as one undo step.
+
+    Attributes:
+        forcer: the creature whose turn it is; its move or standard action pays.
+        round: the round of that turn; once the turn has passed the switch is off.
+    """
+
+    forcer: CreatureId
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class TurnSight:
     """001-20: whom ``viewer`` could see when its current turn started (001 l.226)."""
 
@@ -364,6 +381,8 @@ class Combat:
             `controller.monster_groups`); kept when combat ends, empty under the others.
         round_end_activities: 001's end-of-round activities the GM listed (001-04).
         ready_items: 001's items each creature holds ready (001-34); kept when combat ends.
+        forcing: 003-46's "Forced" switch as the GM set it, or None (`forcer` says if it
+            still holds).
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -385,6 +404,7 @@ class Combat:
     monster_groups: tuple[tuple[CreatureId, str], ...] = ()
     round_end_activities: tuple[RoundEndActivity, ...] = ()
     ready_items: tuple[ReadyItem, ...] = ()
+    forcing: Forcing | None = None
 
     @property
     def active(self) -> bool:
@@ -394,6 +414,14 @@ class Combat:
     def turn_key(self) -> str:
         """The current turn as "round/creature" ("" between turns and outside combat)."""
         return f"{self.round}/{self.current}" if self.active and self.current else ""
+
+    @property
+    def forcer(self) -> CreatureId | None:
+        """Who forces others to act now (003-46): the switch's forcer in its own turn, or None."""
+        f = self.forcing
+        if f is None or not self.active or self.current != f.forcer or self.round != f.round:
+            return None
+        return f.forcer
 
     def combatant(self, creature_id: str) -> Combatant:
         """The bookkeeping for `creature_id`.
@@ -442,6 +470,9 @@ class Combat:
             guards=tuple(g for g in self.guards if g.creature != creature_id),
             monster_groups=tuple(g for g in self.monster_groups if g[0] != creature_id),
             ready_items=tuple(r for r in self.ready_items if r.creature_id != creature_id),
+            forcing=None
+            if self.forcing is not None and self.forcing.forcer == creature_id
+            else self.forcing,
             turn_sight=None
             if self.turn_sight is None or self.turn_sight.viewer == creature_id
             else TurnSight(self.turn_sight.viewer, self.turn_sight.seen - {creature_id}),

@@ -7,6 +7,8 @@ with the panel's "Forced" switch, then drags the token as usual).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pytestqt.qtbot import QtBot
 
@@ -92,3 +94,33 @@ def test_orcus_shows_neither(qtbot: QtBot) -> None:
     window.actions_panel.show_creature("hero")
     assert window.actions_panel.buttons["raise_the_alarm"].isHidden()
     assert window.actions_panel.turn_flow.forced_check.isHidden()
+
+
+def test_the_forced_switch_is_still_on_after_save_and_reopen_and_undo_turns_it_off(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    # docs/rulings.md R-97: the switch lasts the forcer's turn (003-46), so a GM who saves
+    # mid-turn finds it on again; it is an edit like any other, undone with Ctrl+Z.
+    window = _window(qtbot)
+    session = window.session
+    assert session.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert session.start_combat().ok
+    panel = window.actions_panel
+    panel.show_creature("orc")
+    panel.turn_flow.forced_check.click()
+    assert session.forcing == "hero"
+    assert window.statusBar().currentMessage() == "Forced: Hero"
+    path = tmp_path / "forced.orcus"
+    assert window.files.save_to(path)
+    assert window.files.open_file(path)
+    assert window.session.forcing == "hero"
+    window.actions_panel.show_creature("orc")
+    forced = window.actions_panel.turn_flow.forced_check
+    assert forced.isChecked()
+    forced.click()
+    assert not forced.isChecked()
+    assert window.session.encounter.combat.forcing is None
+    window.undo_action.trigger()
+    assert window.session.forcing == "hero"
+    window.actions_panel.show_creature("orc")
+    assert window.actions_panel.turn_flow.forced_check.isChecked()

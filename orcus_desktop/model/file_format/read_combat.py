@@ -28,6 +28,7 @@ from orcus_desktop.model.file_format.fields import (
     text,
     whole,
 )
+from orcus_desktop.model.file_format.forcing import forcing_from
 from orcus_desktop.model.file_format.initiative_choices import (
     CHECK_VALUES,
     initiative_choices_from,
@@ -123,6 +124,7 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         monster_groups=monster_groups_from(data, creature_ids),
         round_end_activities=round_end_from(data),
         ready_items=ready_items_from(data, creature_ids),
+        forcing=forcing_from(data, creature_ids),
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from orcus_desktop.model.combat import Combat, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
+from orcus_desktop.model.file_format.forcing import forcing_to
 from orcus_desktop.model.file_format.initiative_choices import initiative_choices_to
 from orcus_desktop.model.file_format.monster_groups import monster_groups_to
 from orcus_desktop.model.file_format.read_lighting import lighting_to
@@ -127,6 +128,7 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
         **monster_groups_to(combat),
         **round_end_to(combat),
         **ready_items_to(combat),
+        **forcing_to(combat),
     }
 
 

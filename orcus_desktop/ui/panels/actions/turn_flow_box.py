@@ -4,8 +4,9 @@
 close burst 5 (a minor action; each saves against surprise), one undo step. "Forced" (003-46,
 003 l.460-472): while it is on, the moves and power uses the GM makes for the creature shown
 are forced by the creature whose turn it is (its move or standard action pays) and provoke
-nothing. Both show only under a ruleset that has them (Square Fireballs); disabled, each says
-why in its tooltip.
+nothing; it lasts that turn, is saved with the encounter and is undone like any edit. Both
+show only under a ruleset that has them (Square Fireballs); disabled, each says why in its
+tooltip.
 """
 
 from __future__ import annotations
@@ -105,9 +106,10 @@ class TurnFlowBox(FlowBox):
     def _on_forced(self, checked: bool) -> None:
         session = self._session
         current = session.encounter.combat.current
-        session.set_forcing(current if checked else None)
+        # One undo step, saved with the encounter (it lasts the turn: docs/rulings.md R-97).
+        done = session.set_forcing(current if checked else None, initiator=self).ok
         shown = self._creature_id()
-        if checked and current is not None and shown is not None:
+        if done and checked and current is not None and shown is not None:
             self._report(
                 f"Forced: move or attack with {name_of(session, shown)}; "
                 f"{name_of(session, current)} pays the action."
