@@ -5,6 +5,7 @@ shapely multilinestring `intersects`; cover for every ordered pair of 40 creatur
 the naive prepared computation. Run:
 
     .venv/bin/python benchmarks/geometry/bench_sight_peers.py [--repeats N] [--markdown]
+        [--sizes 20,40,80]
 
 Walls: 1,000 random free-angle segments 1-4 squares long on a 100x100 map; 40 medium tokens on
 free squares of the middle 30x30 (as in bench_geometry.py). Baselines, on the same walls:
@@ -23,6 +24,9 @@ they depend on), so cover is timed three ways against the same baseline, taking 
 in each round: "cold" (nothing kept: every pair measured), "one token moved" (each round one
 token steps to a free square first, as in play: the pairs whose spaces or creatures changed are
 measured) and "the same table again" (everything kept).
+Cold cover is also timed at several token counts (`--sizes`, default 20, 40 and 80, on the same
+walls), each against the baseline on the same tokens, with the growth exponent of each side
+against the number of ordered pairs.
 Figures: median and p95 of the rounds, ratio of medians.
 """
 
@@ -41,7 +45,7 @@ import shapely
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_geometry import SIDE
-from peers import machine_line, median_p95, rounds
+from peers import exponent, machine_line, median_p95, rounds
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.cover import cover_table
@@ -68,12 +72,12 @@ def free_walls(rng: np.random.Generator, count: int) -> list[Wall]:
     return walls
 
 
-def battlefield(seed: int = 7) -> Battlefield:
+def battlefield(seed: int = 7, tokens: int = TOKENS) -> Battlefield:
     rng = np.random.default_rng(seed)
     walls = free_walls(rng, WALLS)
     occupants: list[Occupant] = []
     taken: set[Square] = set()
-    while len(occupants) < TOKENS:
+    while len(occupants) < tokens:
         sq = Square(*(int(v) for v in rng.integers(35, 65, 2)))
         if sq in taken:
             continue
@@ -204,10 +208,70 @@ def _rank(hidden: np.ndarray, buckets: CoverBuckets) -> np.ndarray:
     return out
 
 
+def baseline_cover(bf: Battlefield, walls_geom: shapely.Geometry) -> Callable[[], np.ndarray]:
+    """`prepared_cover` on this battlefield's creatures, inputs made once (walls prepared)."""
+    boxes = np.asarray([o.space.bounds() for o in bf.occupants], dtype=np.float64)
+    creatures_geom = shapely.multipolygons(
+        shapely.box(*(boxes + np.array([1e-6, 1e-6, -1e-6, -1e-6])).T)
+    )
+    shapely.prepare(creatures_geom)
+    c_starts, c_ends, pair_ids = pair_corner_lines(bf)
+    return lambda: prepared_cover(c_starts, c_ends, pair_ids, boxes, walls_geom, creatures_geom)
+
+
+def cold_cover(bf: Battlefield) -> Callable[[], object]:
+    """Cover of every pair measured from nothing, on a twin of `bf`'s map (the same walls,
+    copied: its own map state), so that forgetting its kept shares leaves `bf`'s alone."""
+    twin = Battlefield(bf.bounds, tuple(copy.copy(w) for w in bf.walls), bf.terrain, bf.occupants)
+
+    def cold() -> object:
+        forget_kept_shares(twin)
+        return cover_table(twin)
+
+    return cold
+
+
+def by_size(sizes: list[int], repeats: int, walls_geom: shapely.Geometry) -> list[tuple[str, str]]:
+    """Cold cover against the baseline at several token counts (the same walls), each pair of
+    sides taking turns in every round, and the growth exponent of each side's median against
+    the number of ordered pairs. Returns (text line, README row) per size and the exponent."""
+    out = []
+    pairs: list[float] = []
+    ours_med: list[float] = []
+    peer_med: list[float] = []
+    for n in sizes:
+        bf = battlefield(tokens=n)
+        ours, peer = interleaved_rounds([cold_cover(bf), baseline_cover(bf, walls_geom)], repeats)
+        (om, op), (pm, pp) = median_p95(ours), median_p95(peer)
+        pairs.append(n * (n - 1))
+        ours_med.append(om)
+        peer_med.append(pm)
+        name = f"cover, {n * (n - 1):,} ordered pairs of {n}, cold"
+        figure = f"{om:.2f} ms (p95 {op:.2f}) vs {pm:.2f} ms (p95 {pp:.2f}): {om / pm:.2f} x"
+        verdict = "yes" if om / pm <= 0.5 else "NO"
+        out.append(
+            (
+                f"{name}: {figure} (budget <= 0.5 x: {verdict})",
+                f"| {name} | ≤ 0.5 × | {figure.replace(' x', ' ×')} | |",
+            )
+        )
+    e_ours, e_peer = exponent(pairs, ours_med), exponent(pairs, peer_med)
+    growth = f"ours n^{e_ours:.2f}, baseline n^{e_peer:.2f} (n: ordered pairs)"
+    out.append(
+        (f"cover, cold: growth {growth}", f"| cover, cold: growth exponent | | {growth} | |")
+    )
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--markdown", action="store_true", help="README table rows")
+    parser.add_argument(
+        "--sizes",
+        default="20,40,80",
+        help="token counts for the cold cover by size, with its growth exponent ('' for none)",
+    )
     args = parser.parse_args()
     bf = battlefield()
     starts, ends = sight_lines(bf)
@@ -215,38 +279,26 @@ def main() -> int:
     walls_geom = shapely.multilinestrings([shapely.linestrings(s.reshape(2, 2)) for s in segments])
     shapely.prepare(walls_geom)
     lines = shapely.linestrings(np.stack([starts, ends], axis=1))
-    boxes = np.asarray([o.space.bounds() for o in bf.occupants], dtype=np.float64)
-    creatures_geom = shapely.multipolygons(
-        shapely.box(*(boxes + np.array([1e-6, 1e-6, -1e-6, -1e-6])).T)
-    )
-    shapely.prepare(creatures_geom)
-    c_starts, c_ends, pair_ids = pair_corner_lines(bf)
+    baseline = baseline_cover(bf, walls_geom)
 
     ours_sight = rounds(lambda: lines_of_sight(bf, starts, ends), args.repeats)
     peer_sight = rounds(lambda: shapely.intersects(walls_geom, lines), args.repeats)
     seen = np.asarray(lines_of_sight(bf, starts, ends), dtype=bool)
     agree = int(np.count_nonzero(seen == ~shapely.intersects(walls_geom, lines)))
     cover_rounds = args.repeats
-    # "cold" runs on a twin of the map (the same walls, copied: its own map state), so that
-    # forgetting its kept shares leaves the walk's alone
-    twin = Battlefield(bf.bounds, tuple(copy.copy(w) for w in bf.walls), bf.terrain, bf.occupants)
-
-    def cold() -> object:
-        forget_kept_shares(twin)
-        return cover_table(twin)
-
+    cold = cold_cover(bf)
     walk = iter(token_walk(bf, cover_rounds + 1))
     ours_cold, ours_moved, ours_cover, peer_cover = interleaved_rounds(
         [
             cold,
             lambda: cover_table(next(walk)),
             lambda: cover_table(bf),
-            lambda: prepared_cover(c_starts, c_ends, pair_ids, boxes, walls_geom, creatures_geom),
+            baseline,
         ],
         cover_rounds,
     )
     ours_degree = cover_table(bf)
-    peer_rank = prepared_cover(c_starts, c_ends, pair_ids, boxes, walls_geom, creatures_geom)
+    peer_rank = baseline()
     differ = sum(
         ours_degree[a.id, t.id].degree != ORCUS_BUCKETS.ranked_degrees[int(peer_rank[i, j])]
         for i, a in enumerate(bf.occupants)
@@ -300,6 +352,15 @@ def main() -> int:
                 f"| {name} | ≤ {budget} × | {om:.2f} ms (p95 {op:.2f}) vs {pm:.2f} ms "
                 f"(p95 {pp:.2f}): {ratio:.2f} × | {note} |"
             )
+    sizes = [int(v) for v in args.sizes.split(",") if v.strip()]
+    if sizes:
+        print("  cold cover by size (the same walls; tokens on free squares of the middle 30x30):")
+        sized = by_size(sizes, args.repeats, walls_geom)
+        for line in sized:
+            print(f"  {line[0]}")
+        if args.markdown:
+            for line in sized:
+                print(line[1])
     return 0
 
 

@@ -116,6 +116,9 @@ _RULESET_KEYS = {CombatAction.DROP_PRONE: "drop_prone", CombatAction.ESCAPE_GRAP
 _FOLDED_INTO_AID = frozenset({CombatAction.HELP_ATTACK, CombatAction.HELP_DEFENSE})
 """002-12: the help actions that are choices of "Aid another" (`aid_actions.aid_choice`)."""
 
+_MOVING = frozenset({CombatAction.WALK, CombatAction.CRAWL, CombatAction.SQUEEZE})
+"""The moves that spend what an interrupt left of a move (003-18, `walk_left`)."""
+
 _ATTACKING = frozenset(
     {
         CombatAction.BASIC_ATTACK,
@@ -334,10 +337,8 @@ def action_problem(
             return f"nothing provoked an opportunity attack from {name}"
         return ""
 
-    # 003-18: a walk an interrupt cut short goes on without a new action.
-    continuing = (
-        action is CombatAction.WALK and its_turn and bool(combatant and combatant.walk_left)
-    )
+    # 003-18: a move an interrupt cut short goes on without a new action.
+    continuing = action in _MOVING and its_turn and bool(combatant and combatant.walk_left)
     problem = (
         ""
         if continuing

@@ -380,7 +380,10 @@ def _total_defense(engine: Engine, encounter: Encounter, creature_id: str) -> En
     encounter = engine.set_state(encounter, creature_id, state)
     return encounter.with_combat(
         encounter.combat.logged(
-            "total_defense", CreatureId(creature_id), (), {"effect": effect_data(inst)}
+            "total_defense",
+            CreatureId(creature_id),
+            (),
+            {"effect": effect_data(inst), "bonus": engine.ruleset.total_defense_bonus},
         )
     )
 

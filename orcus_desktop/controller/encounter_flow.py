@@ -90,7 +90,10 @@ def opening_total_defense(
         encounter = engine.set_state(encounter, cid, state)
         encounter = encounter.with_combat(
             encounter.combat.logged(
-                "total_defense", CreatureId(cid), (), {"effect": effect_data(inst)}
+                "total_defense",
+                CreatureId(cid),
+                (),
+                {"effect": effect_data(inst), "bonus": engine.ruleset.total_defense_bonus},
             )
         )
     return encounter

@@ -509,7 +509,13 @@ def _escape(e: _Entry, r: rec.EscapeGrapple) -> str:
     return f"{e.actor} {verdict} from {e.targets}: {r.skill} {shown} vs {r.target_number}"
 
 
-_fixed(rec.TotalDefense, "{actor} takes total defense: +2 to all defenses")
+@_writes(rec.TotalDefense)
+def _total_defense(e: _Entry, r: rec.TotalDefense) -> str:
+    # The ruleset's figure, kept in the record (003-09: +4); 000's +2 in older logs.
+    bonus = 2 if r.bonus is None else r.bonus
+    return f"{e.actor} takes total defense: +{bonus} to all defenses"
+
+
 _fixed(rec.StandUp, "{actor} stands up")
 _fixed(rec.DropProne, "{actor} drops prone")
 _fixed(rec.ReleaseGrapple, "{actor} lets go of {targets}")

@@ -224,30 +224,35 @@ def resume(
 def _walk_cut_short(
     engine: Engine, encounter: Encounter, held: PendingAttack, mode: str
 ) -> Encounter:
-    """What an interrupt's forced movement left of the walk, kept for its next walk.
+    """What an interrupt's forced movement left of the move, kept for its next move.
 
     003-18 (003 l.237-239): "the interrupted character subtracts the distance of the Forced
     Movement from the remaining movement distance. Then, if they have any movement distance
-    left, they use it to move to a new position" (`Combatant.walk_left`).
+    left, they use it to move to a new position" (`Combatant.walk_left`). Any move that
+    provokes counts, a walk or 003-40's Run alike ("If the interrupted action included
+    movement"); what is left is in the move's own cost (a crawl's squares cost 2).
     """
     rest = [int(r) for r in held.options.get("rest", ())]
     forced = forced_distance(encounter, held.attacker)
     if not engine.ruleset.hooks.reaction_rules.interrupts_trim or not rest or forced is None:
         return encounter
     name = encounter.creature(held.attacker).name
-    left = max(0, rest[0] - forced) if mode == "walk" else 0
+    left = max(0, rest[0] - forced)
+    moved = f"{name} was moved {_squares(forced)} by the interrupt"
     if left:
         combatant = encounter.combat.combatant(held.attacker)
         encounter = encounter.with_combat(
             encounter.combat.with_combatant(replace(combatant, walk_left=left))
         )
-        note = (
-            f"{name} was moved {forced} square{'s' if forced != 1 else ''} by the interrupt: "
-            f"{left} square{'s' if left != 1 else ''} of its walk left, to walk anywhere"
-        )
+        rest_of = "its walk left, to walk" if mode == "walk" else "its move left, to move"
+        note = f"{moved}: {_squares(left)} of {rest_of} anywhere with no new action"
     else:
-        note = f"{name} was moved {forced} squares by the interrupt: no movement left"
+        note = f"{moved}, all of the {_squares(rest[0])} its move had left: it stops there"
     return engine.rule_note(encounter, held.attacker, "003-18", note)
+
+
+def _squares(n: int) -> str:
+    return f"{n} square{'s' if n != 1 else ''}"
 
 
 def forced_distance(encounter: Encounter, mover_id: str) -> int | None:

@@ -230,7 +230,7 @@ def _move(
         return engine.check_grapples(encounter), preview
     continuing = walk_left(encounter, creature_id, mode) > 0
     # The mode's action kind under the ruleset: 003-40 Run and 001-32 Dash are standard actions;
-    # 003-18: the rest of an interrupted walk needs no new action.
+    # 003-18: the rest of an interrupted move needs no new action.
     kind = ActionKind.NONE if continuing else MODE_ACTIONS[mode].kind_under(engine.ruleset)
     encounter = engine.spend(encounter, creature_id, kind, moved=preview.cost)
     if continuing:
@@ -295,9 +295,17 @@ def _move(
 
 
 def walk_left(encounter: Encounter, creature_id: str, mode: MoveMode) -> int:
-    """Squares an interrupt left of the creature's walk for its next walk (003-18), or 0."""
+    """Movement an interrupt left of the creature's move for its next move (003-18), or 0.
+
+    A walk, a crawl or a squeeze spends it (what a Run left is walked); a Run or a dash is
+    a new action at full speed, a shift is one square, the GM's moves are free.
+    """
     combat = encounter.combat
-    if mode is not MoveMode.WALK or not combat.active or combat.current != creature_id:
+    if (
+        mode not in (MoveMode.WALK, MoveMode.CRAWL, MoveMode.SQUEEZE)
+        or not combat.active
+        or combat.current != creature_id
+    ):
         return 0
     combatant = combat.find(creature_id)
     return combatant.walk_left if combatant is not None else 0
@@ -314,19 +322,22 @@ def _rest_costs(
 ) -> tuple[int, ...]:
     """003-18: the movement left at each square of the path from `index` on (-1: cannot stop).
 
-    Only where an interrupt's forced movement can cut the walk short (`interrupts_trim`); a
-    prefix of a cheapest path is a cheapest path, so what is left is the whole cost less the
-    cheapest cost to the square.
+    Only where an interrupt's forced movement can cut the walk short (`interrupts_trim`).
+    What is left is what the move allowed (the mode's speed, or the rest of a walk cut short
+    before) less the cheapest cost to the square, a prefix of a cheapest path being a cheapest
+    path (docs/rulings.md R-103).
     """
     if not engine.ruleset.hooks.reaction_rules.interrupts_trim:
         return ()
+    allowed, _, slowed = _allowance(engine, before, creature, mode)
+    budget = geo_movement.effective_speed(allowed if speed is None else speed, slowed=slowed)
     rest = []
     for square in preview.path[index:]:
         to_here = preview_move(
             engine, before, creature.id, square, mode, check_action=False, speed=speed
         )
         spent = 0 if square == creature.square else to_here.cost if to_here.path else None
-        rest.append(-1 if spent is None else preview.cost - spent)
+        rest.append(-1 if spent is None else budget - spent)
     return tuple(rest)
 
 
@@ -357,14 +368,16 @@ def _allowance(
     # is limited to one-half normal" (the movement hook, H6; 000 keeps the speed).
     sees = not any(rules_for(c, engine.ruleset).cannot_see for c in conditions)
     speed = engine.ruleset.hooks.movement_policy.speed(creature.speed, sees=sees)
-    # 003-18: a walk an interrupt cut short goes on with what was left of it.
-    speed = walk_left(encounter, creature.id, mode) or speed
+    # 003-18: a move an interrupt cut short goes on with what was left of it, no more.
+    left = walk_left(encounter, creature.id, mode)
+    speed = left or speed
     if mode is MoveMode.SHIFT:
         return 1, geo_movement.PathRule.SHIFT, False  # 000 "Five-Foot Step": shift 1
     policy = engine.ruleset.hooks.movement_policy
     if mode is MoveMode.CRAWL and policy.crawl_squares is not None:
         # 003-55 (003 l.826): "Crawl 1." - that many squares at a crawl's cost of 2 each.
-        return 2 * policy.crawl_squares, geo_movement.PathRule.CRAWL, False
+        crawl = 2 * policy.crawl_squares
+        return min(left, crawl) if left else crawl, geo_movement.PathRule.CRAWL, False
     doubled = Condition.SLOWED in conditions and policy.slowed_doubles_cost
     if doubled and mode in (MoveMode.WALK, MoveMode.DASH):
         # 003-35 (003 l.365): "For each square moved, must spend an additional square of

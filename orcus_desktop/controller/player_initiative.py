@@ -1,11 +1,12 @@
 """The initiative strip of the player view: who acts now and next, as far as the players may know.
 
-Only creatures the players' screen shows are listed: a creature the GM hides, or one the fog
-of war keeps from the players' creatures, is left out, and so is its turn (no marker says "now"
-while such a creature acts). The players' own creatures go by name; the others by name or by
-their token label as the GM chooses (`MonsterNames`). Labels are worked out among the
-creatures the GM does not hide, as on the players' map (`ui/map/look.token_label`). Under
-003 a monster group is one entry naming its shown members (003-07: one turn for the group).
+Only creatures the players' screen shows are listed: a creature the GM hides, one 003's
+Hidden keeps off the players' map (003-47), or one the fog of war keeps from the players'
+creatures, is left out, and so is its turn (no marker says "now" while such a creature acts).
+The players' own creatures go by name; the others by name or by their token label as the GM
+chooses (`MonsterNames`). Labels are worked out among the creatures the players' map shows,
+as there (`ui/map/look.token_label`). Under 003 a monster group is one entry naming its shown
+members (003-07: one turn for the group).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ def player_initiative(
     player_sides: Collection[str],
     monster_names: MonsterNames = MonsterNames.NAMES,
     group_turns: bool = False,
+    absent: Collection[str] = frozenset(),
 ) -> InitiativeStrip:
     """The strip for the players' screen.
 
@@ -78,16 +80,22 @@ def player_initiative(
         monster_names: how the others are named.
         group_turns: a monster group takes one turn (003-07): one entry for its shown members,
             "now" while any member acts; a group with no member shown is left out.
+        absent: the creatures the players' map leaves out for their statuses
+            (`stealth.hidden_from_players`: 003-47 Hidden, 003-48 Swallowed, Exiled); the
+            strip names none of them but the players' own, whose turns they know.
     """
     combat = encounter.combat
     if not combat.active or not combat.order:
         return InitiativeStrip()
+    mine = {c.id for c in encounter.creatures if c.side in player_sides}
+    unlisted = {c.id for c in encounter.creatures if c.hidden} | (set(absent) - mine)
     visible = {
         c.id: c
         for c in encounter.creatures
-        if not c.hidden and (shown is None or c.id in shown or c.side in player_sides)
+        if c.id not in unlisted and (shown is None or c.id in shown or c.id in mine)
     }
-    labels = token_labels([c for c in encounter.creatures if not c.hidden])
+    # The labels of the players' map (`ui/map/look.token_label`): the hidden shape none.
+    labels = token_labels([c for c in encounter.creatures if c.id not in unlisted])
     order = list(combat.order)
 
     def unit(cid: str) -> str:

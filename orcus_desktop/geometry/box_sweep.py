@@ -315,7 +315,14 @@ def _batch(
     qex = qbx - qax
     qey = qby - qay
     num = qax * qey - qay * qex
-    mdx, mdy = world_dir(mid, ig)
+    # the rays at the keys (each interval's two ends); an interval's middle ray is the sum of
+    # its two unit end rays (an interval spans less than pi), which saves a cos and a sin
+    dxk, dyk = world_dir(k_angle, k_group)
+    mdx, mdy = dxk[:-1] + dxk[1:], dyk[:-1] + dyk[1:]
+    with np.errstate(divide="ignore", invalid="ignore"):  # 0 only across groups: not visible
+        m_len = np.hypot(mdx, mdy)
+        mdx /= m_len
+        mdy /= m_len
     denom = mdx[interval_of] * qey[piece_of] - mdy[interval_of] * qex[piece_of]
     with np.errstate(divide="ignore", invalid="ignore"):
         dist = np.where(denom > 0, num[piece_of] / denom, np.inf)
@@ -354,9 +361,8 @@ def _batch(
     rel = (mid - lo_safe) % math.tau
     visible &= ~restricted | ((rel > 0) & (rel < span))
 
-    # the rays at the keys (each interval's two ends), with the box's sides along them; an
-    # interval's right end is its group's next key (across groups: no interval, not visible)
-    dxk, dyk = world_dir(k_angle, k_group)
+    # the box's sides along the rays at the keys; an interval's right end is its group's next
+    # key (across groups: no interval, not visible)
     key_slabs = slabs(dxk, dyk, k_group)
 
     def radial(end: slice) -> tuple[FloatArray, FloatArray]:

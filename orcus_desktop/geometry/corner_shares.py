@@ -91,7 +91,9 @@ def pair_shares(
 class ShareRows:
     """One row per (pair, viewer corner): which pair, the corner, the seen share.
 
-    `inward` is the corner's direction into the viewer's space (NaN for none).
+    `inward` is the corner's direction into the viewer's space (NaN for none). `candidates`,
+    when known: the (pair, segment index) rows of the blocking segments that were measured,
+    sorted by pair, for a later pass over the same pairs to reuse (one index query).
     """
 
     pair: IntArray
@@ -99,6 +101,7 @@ class ShareRows:
     corners: FloatArray
     shares: FloatArray
     inward: FloatArray
+    candidates: tuple[IntArray, IntArray] | None = None
 
     def as_lists(self) -> list[list[tuple[Point, float]]]:
         pts = [(float(x), float(y)) for x, y in self.corners.tolist()]

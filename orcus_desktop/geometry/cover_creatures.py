@@ -138,7 +138,7 @@ def _measure(
     both: FloatArray,
 ) -> None:
     """Measure the wanted corners of these (pair, creature) rows past walls and creatures."""
-    viewer_boxes, target_boxes = boxes
+    target_boxes = boxes[1]
     occ_boxes = battlefield.cached(("occupant_boxes",), lambda: battlefield.occupant_boxes())
     # every corner row of those pairs that sees something past the walls, with each outline
     n_rows = len(walls.shares)
@@ -168,7 +168,7 @@ def _measure(
     measured = rows_u[todo]
     index = battlefield.effect_index
     pairs_u, m_pair = np.unique(walls.pair[measured], return_inverse=True)
-    c_pair, c_seg = index.pairs_near_hulls(viewer_boxes[pairs_u], target_boxes[pairs_u])
+    c_pair, c_seg = _walls_near(battlefield, boxes, walls, pairs_u)
     per_cand = np.bincount(c_pair, minlength=len(pairs_u))
     start = np.cumsum(per_cand) - per_cand
     wc = per_cand[m_pair]
@@ -187,6 +187,30 @@ def _measure(
         seg_group,
         seg_rows,
     )
+
+
+def _walls_near(
+    battlefield: Battlefield,
+    boxes: tuple[FloatArray, FloatArray],
+    walls: ShareRows,
+    pairs_u: IntArray,
+) -> tuple[IntArray, IntArray]:
+    """(index into `pairs_u`, segment index) of the walls near each pair's hull, by pair.
+
+    The walls pass's candidates when it measured every pair in this call (the same query:
+    `pairs_near_hulls` gives (a, t) and (t, a) the same walls); else a new query.
+    """
+    if walls.candidates is None:
+        viewer_boxes, target_boxes = boxes
+        return battlefield.effect_index.pairs_near_hulls(
+            viewer_boxes[pairs_u], target_boxes[pairs_u]
+        )
+    w_pair, w_seg = walls.candidates
+    per_pair = np.bincount(w_pair, minlength=len(walls.first_row))
+    start = np.cumsum(per_pair) - per_pair
+    counts = per_pair[pairs_u]
+    rows = np.repeat(start[pairs_u], counts) + _ranges(counts)
+    return np.repeat(np.arange(len(pairs_u)), counts), w_seg[rows]
 
 
 def _ranges(counts: IntArray) -> IntArray:

@@ -8,6 +8,7 @@ second pass (`cover_creatures`) keeps its shares here too, by the creatures' spa
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from typing import cast
@@ -76,24 +77,21 @@ def wall_share_rows(
     (`KeptShares.walls`). Pairs of spaces already measured on this map state are read back;
     the rest are measured in one vectorised pass (`corner_share_rows`) and kept.
     """
-    row_pair, first_row, points, inward = corner_rows(spaces, viewer_ids)
     keys = pair_keys.tolist()
     known = kept.walls
     found = [known.get(k) for k in keys]
     missing = [i for i, shares in enumerate(found) if shares is None]
+    if len(missing) == len(keys):
+        # nothing kept (a new map state): the measured rows are the rows, in order
+        measured = _measure(battlefield.effect_index, spaces, viewer_ids, target_ids)
+        _keep(known, keys, measured)
+        return measured
+    row_pair, first_row, points, inward = corner_rows(spaces, viewer_ids)
     if missing:
         new = np.asarray(missing, dtype=np.int64)
-        space_boxes = np.asarray([s.bounds() for s in spaces], dtype=np.float64).reshape(-1, 4)
-        measured = _measure(
-            battlefield.effect_index, spaces, viewer_ids[new], target_ids[new], space_boxes
-        )
-        values = measured.shares.tolist()
-        bounds = [*measured.first_row.tolist(), len(values)]
-        if len(known) + len(missing) > KEPT_PAIRS:
-            known.clear()
-        for j, i in enumerate(missing):
-            part = values[bounds[j] : bounds[j + 1]]
-            known[keys[i]] = part
+        measured = _measure(battlefield.effect_index, spaces, viewer_ids[new], target_ids[new])
+        parts = _keep(known, [keys[i] for i in missing], measured)
+        for i, part in zip(missing, parts, strict=True):
             found[i] = part
     shares = np.fromiter(
         itertools.chain.from_iterable(cast("list[list[float]]", found)),
@@ -103,18 +101,28 @@ def wall_share_rows(
     return ShareRows(row_pair, first_row, points, shares, inward)
 
 
+def _keep(
+    known: dict[int, list[float]], keys: list[int], measured: ShareRows
+) -> list[list[float]]:
+    """Keep each measured pair's shares under its key; returns them, pair by pair."""
+    values = measured.shares.tolist()
+    bounds = [*measured.first_row.tolist(), len(values)]
+    parts = [values[a:b] for a, b in itertools.pairwise(bounds)]
+    if len(known) + len(keys) > KEPT_PAIRS:
+        known.clear()
+    known.update(zip(keys, parts, strict=True))
+    return parts
+
+
 def _measure(
-    index: SegmentIndex,
-    spaces: Sequence[Space],
-    viewer_ids: IntArray,
-    target_ids: IntArray,
-    space_boxes: FloatArray,
+    index: SegmentIndex, spaces: Sequence[Space], viewer_ids: IntArray, target_ids: IntArray
 ) -> ShareRows:
     """The walls-only shares of these pairs, measured (`corner_share_rows`)."""
+    space_boxes = np.asarray([s.bounds() for s in spaces], dtype=np.float64).reshape(-1, 4)
     c_pair, c_seg, hidden = _symmetric_candidates(index, viewer_ids, target_ids, space_boxes)
     none_i64 = np.empty(0, dtype=np.int64)
     none_segs = np.empty((0, 4), dtype=np.float64)
-    return corner_share_rows(
+    rows = corner_share_rows(
         index,
         spaces,
         viewer_ids,
@@ -124,6 +132,8 @@ def _measure(
         (c_pair, c_seg),
         hidden,
     )
+    # the creature pass measures some of these pairs again, with the same walls near their hull
+    return dataclasses.replace(rows, candidates=(c_pair, c_seg))
 
 
 def _symmetric_candidates(

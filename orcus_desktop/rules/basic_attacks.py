@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from orcus_desktop.rules.abilities import Ability, primary_ability
@@ -34,8 +33,8 @@ def basic_attacks(
     (000 "Tags": "You need a weapon"). A stat block power marked ``basic`` with the same origin
     (a monster's "Short Sword" basic attack) replaces the generic one, as does a power with the
     same name. 003-49: both use the highest of ``primary_abilities`` if any, and a creature
-    with an implement power also gets the implement basic attack, by the highest of
-    ``implement_abilities`` (docs/rulings.md R-102, R-104).
+    that wields an implement (:func:`wields_implement`) also gets the implement basic attack,
+    by the highest of ``implement_abilities`` (docs/rulings.md R-102, R-104).
     """
     own_names = {p.name for p in statblock.powers}
     own_basic = {p.origin for p in statblock.powers if p.basic}
@@ -57,16 +56,19 @@ def basic_attacks(
         if ranged.name not in own_names:
             out.append(ranged)
     implement = primary_ability(statblock.abilities, implement_abilities)
-    if implement is not None and wields_implement(statblock.powers):
+    if implement is not None and wields_implement(statblock):
         power = basic_implement_attack(statblock.level, ruleset_doubling_level, implement)
         if power.name not in own_names:
             out.append(power)
     return tuple(out)
 
 
-def wields_implement(powers: Iterable[Power]) -> bool:
-    """Whether the creature wields an implement: one of its powers has that keyword.
+def wields_implement(statblock: StatBlock) -> bool:
+    """Whether the creature wields an implement (003-49; docs/rulings.md R-104).
 
-    docs/rulings.md R-104 (000 "Keywords"; the stat block's own words).
+    The GM marked it so (the stat block's ``implement``, the editor's Implement box), or one
+    of its powers has the Implement keyword (000 "Keywords"; the stat block's own words).
     """
-    return any("implement" in (k.lower() for k in p.keywords) for p in powers)
+    return statblock.implement or any(
+        "implement" in (k.lower() for k in p.keywords) for p in statblock.powers
+    )

@@ -175,6 +175,8 @@ class StatBlock:
             the GM's library (issue 17), checked against the known rulesets there.
         notes: Anything else, for the GM.
         hands: Hands: how many ready items it may hold (001-34, 001 l.330).
+        implement: The GM marks it as wielding an implement (a staff, a wand, a holy symbol);
+            one with an Implement power wields one anyway (003-49, docs/rulings.md R-104).
     """
 
     name: str
@@ -202,6 +204,7 @@ class StatBlock:
     keywords: tuple[str, ...] = ()
     rulesets: tuple[str, ...] = ()
     hands: int = DEFAULT_HANDS
+    implement: bool = False
     notes: str = field(default="", compare=True)
 
     def __post_init__(self) -> None:
@@ -368,6 +371,7 @@ _KEYS = {
     "rulesets",
     "notes",
     "hands",
+    "implement",
 }
 
 
@@ -418,6 +422,8 @@ def statblock_to_dict(sb: StatBlock) -> dict[str, object]:
         data["notes"] = sb.notes
     if sb.hands != DEFAULT_HANDS:
         data["hands"] = sb.hands
+    if sb.implement:
+        data["implement"] = True
     return data
 
 
@@ -561,4 +567,5 @@ def statblock_from_dict(raw: Mapping[str, object]) -> StatBlock:
         ),
         notes=as_str(data.get("notes", ""), "statblock.notes"),
         hands=as_int(data.get("hands", DEFAULT_HANDS), "statblock.hands", minimum=0),
+        implement=as_bool(data.get("implement", False), "statblock.implement"),
     )

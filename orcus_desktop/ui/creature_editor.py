@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -205,6 +206,14 @@ class CreatureEditor(QDialog):
             f"How many ready items it may hold (001 Ready items); 0 to {_MOST_HANDS}, "
             f"usually {DEFAULT_HANDS}"
         )
+        # 003-49 (003 "5.10.1 PC Maneuvers"): whoever wields an implement has the Ranged Basic
+        # Attack (Implement) under 003; stat blocks do not say who does, so the GM ticks it
+        # (an Implement power counts anyway, docs/rulings.md R-104).
+        self.implement = QCheckBox("Wields an implement")
+        self.implement.setToolTip(
+            "A staff, wand, orb or holy symbol: under Square Fireballs (003) it has the Ranged "
+            "Basic Attack (Implement). A power with the Implement keyword counts too."
+        )
         self.keywords = QLineEdit()
         self.keywords.setPlaceholderText("humanoid, goblin (comma separated)")
         # The rulesets it is built for (issue 17: "Creatures built for a variant ruleset are
@@ -264,6 +273,7 @@ class CreatureEditor(QDialog):
         basics.addRow("Size", self.size_box)
         basics.addRow("Speed", self.speed)
         basics.addRow("Hands", self.hands)
+        basics.addRow("Implement", self.implement)
         basics.addRow("Keywords", self.keywords)
         basics.addRow("Built for", self.rulesets)
         numbers = QGridLayout()
@@ -311,6 +321,7 @@ class CreatureEditor(QDialog):
         self.size_box.setCurrentIndex(max(0, self.size_box.findData(block.get("size", "medium"))))
         self.speed.setValue(int((block.get("speeds") or {"walk": 6}).get("walk", 6)))
         self._load_hands(block.get("hands", DEFAULT_HANDS))
+        self._load_implement(block.get("implement", False))
         for name, box in self.abilities.items():
             box.setValue(int((block.get("abilities") or {}).get(name, 10)))
         if "defenses" in block:
@@ -337,6 +348,15 @@ class CreatureEditor(QDialog):
             f"the field shows {DEFAULT_HANDS}, which Save would keep."
         )
 
+    def _load_implement(self, implement: object) -> None:
+        """Tick the Implement box; a value that is not true or false is named, never guessed."""
+        self.implement.setChecked(implement is True)
+        if not isinstance(implement, bool):
+            self.problem.setText(
+                f"Implement {implement!r} is not true or false; the box is unticked, "
+                "which Save would keep."
+            )
+
     def set_rulesets(self, ruleset_ids: list[str]) -> None:
         """Check the rulesets the creature is built for (and uncheck the others)."""
         for row in range(self.rulesets.count()):
@@ -359,7 +379,7 @@ class CreatureEditor(QDialog):
         keywords = [k.strip() for k in self.keywords.text().split(",") if k.strip()]
         speeds = dict(self._base.get("speeds") or {})
         speeds["walk"] = self.speed.value()
-        base = {k: v for k, v in self._base.items() if k not in ("rulesets", "hands")}
+        base = {k: v for k, v in self._base.items() if k not in ("rulesets", "hands", "implement")}
         rulesets = self.checked_rulesets()
         hands = self.hands.value()
         return {
@@ -367,6 +387,8 @@ class CreatureEditor(QDialog):
             **({"rulesets": rulesets} if rulesets else {}),
             # Written only when not the usual two, as the stat block writes itself (001-34).
             **({"hands": hands} if hands != DEFAULT_HANDS else {}),
+            # Written only when ticked, as the stat block writes itself (003-49, R-104).
+            **({"implement": True} if self.implement.isChecked() else {}),
             "name": self.name.text().strip(),
             "level": self.level.value(),
             "role": self.rank.currentData(),

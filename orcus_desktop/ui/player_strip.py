@@ -22,6 +22,7 @@ from orcus_desktop.controller.player_initiative import (
     player_initiative,
 )
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.vision import player_sides
 from orcus_desktop.ui.choice_actions import choice_actions
 
@@ -108,7 +109,11 @@ class InitiativeStripView(QLabel):
             names = MonsterNames.LABELS if self._mode is StripMode.LABELS else MonsterNames.NAMES
             sides = player_sides(encounter, session.rules)
             groups = session.has_monster_groups()  # 003-07: a group is one entry
-            self.strip = player_initiative(encounter, self._shown(), sides, names, groups)
+            # 003-47: a Hidden monster is off the players' map, so off their strip too.
+            absent = hidden_from_players(session.rules, encounter)
+            self.strip = player_initiative(
+                encounter, self._shown(), sides, names, groups, absent=absent
+            )
         # 003-13: the escalation die is everyone's bonus to hit, so the players see it too.
         has_die = session.ruleset.escalation_start_round is not None
         self.setText(strip_html(self.strip, session.escalation_die() if has_die else None))

@@ -7,9 +7,21 @@ Dexterity; 000 "Basic Attack" keeps Strength for melee.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.frozen import thaw
+from orcus_desktop.model.serialization import (
+    EncounterFileError,
+    encounter_from_dict,
+    encounter_to_dict,
+    load_encounter,
+    save_encounter,
+)
 from tests.controller.conftest import fighter, make_session, orc
 
 # Str 12 (+1), Dex 18 (+4): a fighter whose primary ability is Dexterity under R-102.
@@ -103,3 +115,43 @@ def test_000_has_no_implement_basic_attack() -> None:
     """000 "Basic Attack" names only the melee and ranged weapon attacks."""
     s = _caster_duel("orcus", powers=[IMPLEMENT_POWER])
     assert IMPLEMENT_BASIC not in _power_names(s, "mage")
+
+
+def test_003_the_gm_marks_a_caster_as_wielding_an_implement(tmp_path: Path) -> None:
+    """003-49: stat blocks do not say who wields an implement; docs/rulings.md R-104 lets the
+    GM mark it (the stat block's ``implement``). Undo takes the mark back; save and reopen
+    keep it, and the attack it gives rolls 1d6 + the primary ability."""
+    s = _caster_duel("square-fireballs", powers=[], orc_col=12)
+    assert IMPLEMENT_BASIC not in _power_names(s, "mage")
+    block = thaw(s.encounter.creature("mage").statblock)
+    assert isinstance(block, dict)
+    marked = s.update_creature("mage", statblock={**block, "implement": True})
+    assert marked.ok, marked.reason
+    assert IMPLEMENT_BASIC in _power_names(s, "mage")
+    s.undo()
+    assert IMPLEMENT_BASIC not in _power_names(s, "mage")
+    s.redo()
+    path = tmp_path / "caster.json"
+    save_encounter(path, s.encounter)
+    reopened = make_session(load_encounter(path))
+    assert IMPLEMENT_BASIC in _power_names(reopened, "mage")
+    shot = reopened.use_power("mage", IMPLEMENT_BASIC, ["orc"], dice=[15, 2])
+    assert shot.ok, shot.reason
+    assert shot.details["attack"]["targets"][0]["damage"][0]["rolled"] == 2 + 4  # d6 + Int
+
+
+def test_a_bad_implement_mark_is_refused_with_its_field(tmp_path: Path) -> None:
+    s = _caster_duel("square-fireballs", powers=[])
+    block = thaw(s.encounter.creature("mage").statblock)
+    assert isinstance(block, dict)
+    refused = s.update_creature("mage", statblock={**block, "implement": "yes"})
+    assert not refused.ok
+    assert "statblock.implement: expected true or false, got 'yes'" in refused.reason
+    data = encounter_to_dict(s.encounter)
+    data["creatures"][0]["statblock"]["implement"] = "yes"
+    with pytest.raises(EncounterFileError) as caught:
+        encounter_from_dict(data)
+    assert str(caught.value) == (
+        "creatures[0].statblock: cannot be read: "
+        "statblock.implement: expected true or false, got 'yes'"
+    )

@@ -12,6 +12,7 @@ whole (docs/rulings.md R-103). Both wait until the GM has placed the push.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +45,9 @@ TWIN_BOLTS: dict[str, Any] = {
 }
 
 
-def _fight(ruleset_id: str, *others: Any) -> GameSession:
+def _fight(ruleset_id: str, *others: Any, hero_speed: int = 6) -> GameSession:
     """The hero's turn; an orc whose basic attack pushes stands at (4, 4)."""
-    hero = fighter("hero", 1, 5, powers=[TWIN_BOLTS])
+    hero = replace(fighter("hero", 1, 5, powers=[TWIN_BOLTS]), speed=hero_speed)
     session = make_session(
         Encounter(
             GridBounds(14, 12),
@@ -200,3 +201,87 @@ def test_with_every_target_gone_the_attack_stops(ruleset_id: str) -> None:
     assert session.force_move("hero", "push", 1, Square(2, 5), source_id="orc").ok
     assert session.encounter.combat.log[-1].kind == "attack_dropped"
     assert _hp(session, "far") == 30
+
+
+def test_a_run_cut_short_leaves_the_rest_to_walk_and_a_new_run_gives_it_up() -> None:
+    """003-40 Run ("Move your Speed", a standard action) is "movement" too (003 l.239)."""
+    session = _fight("square-fireballs")
+    assert session.move_creature("hero", Square(7, 5), MoveMode.DASH).ok
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert _left(session) == 3
+    note = session.encounter.combat.log[-1]
+    assert note.data["mechanic"] == "003-18"
+    assert "3 squares of its move left, to move anywhere" in str(note.data["note"])
+    hero = session.encounter.combat.combatant("hero")
+    assert (hero.budget.standard, hero.budget.move) == (0, 1)
+    # The rest is walked with no new action: the move action is still there afterwards.
+    assert not session.preview_move("hero", Square(3, 10), MoveMode.WALK).reachable
+    assert session.move_creature("hero", Square(3, 9), MoveMode.WALK).ok
+    assert session.encounter.combat.combatant("hero").budget.move == 1
+    assert _left(session) == 0
+
+
+def test_a_fresh_run_is_at_full_speed_and_spends_the_rest_of_the_walk() -> None:
+    session = _pushed_mid_walk("square-fireballs")
+    assert _left(session) == 3
+    # 003-40 Run is a new standard action: its own speed, not the 3 squares left.
+    assert session.preview_move("hero", Square(3, 11), MoveMode.DASH).reachable
+    assert session.move_creature("hero", Square(3, 11), MoveMode.DASH).ok
+    assert _left(session) == 0
+
+
+def test_a_push_as_long_as_the_rest_ends_the_walk_and_says_so() -> None:
+    session = _fight("square-fireballs", hero_speed=3)
+    # (1,5) → (4,5), speed 3: it provokes leaving (3,5), with 1 square of its speed left.
+    assert session.move_creature("hero", Square(4, 5), MoveMode.WALK).ok
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert session.encounter.creature("hero").square == Square(3, 6)
+    assert _left(session) == 0
+    note = str(session.encounter.combat.log[-1].data["note"])
+    assert note == (
+        "Hero was moved 1 square by the interrupt, all of the 1 square its move had left: "
+        "it stops there"
+    )
+    assert session.use_power("hero", "Twin Bolts", ["orc"], dice=[2, 1]).ok
+
+
+def test_a_file_saved_while_the_walk_waits_for_the_push_goes_on_when_reopened(
+    tmp_path: Path,
+) -> None:
+    session = _fight("square-fireballs")
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    path = tmp_path / "waiting.orcus"
+    save_encounter(path, session.encounter)
+    reopened = make_session(load_encounter(path))
+    assert reopened.encounter == session.encounter
+    placed = reopened.force_move("hero", "push", 1, Square(3, 6), source_id="orc")
+    assert placed.ok, placed.reason
+    assert reopened.encounter.combat.combatant("hero").walk_left == 3
+
+
+def test_undo_of_the_push_takes_back_the_trimmed_attack_in_one_step() -> None:
+    session = _held_twin_bolts("square-fireballs")
+    assert _hp(session, "near") == 27
+    session.undo()
+    assert session.encounter.creature("hero").square == Square(3, 5)
+    assert session.encounter.combat.pending is not None
+    assert _hp(session, "near") == 30
+    assert not any(e.data.get("mechanic") == "003-18" for e in session.encounter.combat.log)
+    session.redo()
+    assert _hp(session, "near") == 27
+    assert session.encounter.combat.pending is None
+
+
+def test_003_what_is_left_is_the_speed_not_the_declared_walk() -> None:
+    """003 l.239 "the remaining movement distance" (R-103): the hero declared only 4 of its 6
+    squares, (1,5) to (5,5); 2 walked to (3,5), pushed 1: 6 - 2 - 1 = 3 squares left, not
+    the declared 4 - 2 - 1 = 1."""
+    session = _fight("square-fireballs")
+    assert session.move_creature("hero", Square(5, 5), MoveMode.WALK).ok
+    assert session.encounter.creature("hero").square == Square(3, 5)
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert _left(session) == 3

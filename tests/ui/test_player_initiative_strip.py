@@ -170,3 +170,27 @@ def test_the_strip_leaves_out_a_hidden_goblin_and_its_turn() -> None:
     # Fog: a monster the players do not see is left out, their own creatures never are.
     strip = player_initiative(session.encounter, frozenset(), {"heroes"})
     assert [e.text for e in strip.entries] == ["Hero"]
+
+
+def test_a_creature_left_off_the_players_map_for_its_status_is_off_the_strip() -> None:
+    """003-47 Hidden "Location unknown to other characters": the players' map leaves the
+    goblin out (`stealth.hidden_from_players`), so the strip does too; the players' own
+    creature is listed whatever its status (R-82: their own are not hidden from them)."""
+    session = make_session(
+        Encounter(
+            GridBounds(8, 8),
+            creatures=(
+                creature("hero", "heroes", 1, 1),
+                Creature(CreatureId("g1"), "Goblin Warrior 1", "monsters", square=Square(3, 3)),
+                Creature(CreatureId("g2"), "Goblin Warrior 2", "monsters", square=Square(4, 4)),
+            ),
+        )
+    )
+    assert session.roll_initiative(totals={"hero": 20, "g1": 15, "g2": 10}).ok
+    assert session.start_combat().ok
+    shown = player_initiative(session.encounter, None, {"heroes"}, MonsterNames.LABELS)
+    assert [e.text for e in shown.entries] == ["Hero", "GW1", "GW2"]
+    strip = player_initiative(
+        session.encounter, None, {"heroes"}, MonsterNames.LABELS, absent={"g1", "hero"}
+    )
+    assert [e.text for e in strip.entries] == ["Hero", "GW2"]

@@ -138,8 +138,15 @@ class PersistentAdded(_EffectRecord, kind="persistent_added"):
     """Persistent damage imposed by the GM."""
 
 
+@dataclass(frozen=True, slots=True)
 class TotalDefense(_EffectRecord, kind="total_defense"):
-    """000 "Total Defense": +2 to all defenses until the start of the next turn."""
+    """000 "Total Defense": +`bonus` to all defenses until the start of the next turn.
+
+    `bonus` is the ruleset's (000 +2, 003-09 +4); None in a log written before it was kept,
+    when every ruleset's was 000's.
+    """
+
+    bonus: Annotated[int | None, _OMIT_NONE] = None
 
 
 class DropProne(_EffectRecord, kind="drop_prone"):

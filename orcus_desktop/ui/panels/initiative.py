@@ -11,6 +11,7 @@ reason as its tooltip, when the session would refuse.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from PySide6.QtCore import (
@@ -492,18 +493,21 @@ class InitiativePanel(QWidget):
         self._session.roll_initiative(groups=groups, dice=dice, initiator=self)
 
     def _typed_initiative_dice(self, groups: dict[str, str]) -> dict[str, int]:
-        """One d20 per creature to roll, or per group (000 "Initiative": one roll a group)."""
+        """One d20 per creature to roll, or per group (000 "Initiative"; 003-07)."""
         enc = self._session.encounter
         in_order = set(enc.combat.order)
+        rolling = [c for c in enc.creatures if c.id not in in_order]
+        # 003-07: a monster group rolls once too (`GameSession.monster_group`).
+        group_of = {c.id: groups.get(c.id) or self._session.monster_group(c.id) for c in rolling}
+        shared = Counter(g for g in group_of.values() if g)
         asked: dict[str, int | None] = {}
         dice: dict[str, int] = {}
-        for creature in enc.creatures:
-            if creature.id in in_order:
-                continue
-            group = groups.get(creature.id)
+        for creature in rolling:
+            group = group_of[creature.id]
             key = f"group {group}" if group else creature.id
             if key not in asked:
-                who = group.split(": ", 1)[-1] + " (group)" if group else creature.name
+                several = group and shared[group] > 1
+                who = group.split(": ", 1)[-1] + " (group)" if group and several else creature.name
                 asked[key] = self.ask_die(self, f"Initiative d20 for {who}:")
             value = asked[key]
             if value is not None:

@@ -54,9 +54,11 @@ _COMBAT_ONLY = frozenset({CombatAction.OPPORTUNITY_ATTACK, CombatAction.READY})
 _TOOLTIPS: dict[CombatAction, str] = {
     CombatAction.STAND_UP: "Stand up from prone (move action).",
     CombatAction.DROP_PRONE: "Drop prone (free action).",
-    CombatAction.TOTAL_DEFENSE: "+2 to all defenses until the start of its next turn (standard).",
+    CombatAction.TOTAL_DEFENSE: "+{total_defense} to all defenses until the start of its next "
+    "turn (standard).",
     CombatAction.SPEND_ACTION_POINT: "One extra action this turn (once per encounter).",
-    CombatAction.RALLY: "Spend a recovery and gain +2 to defenses (standard, once per encounter).",
+    CombatAction.RALLY: "Spend a recovery and gain +{rally} to defenses (standard, once per "
+    "encounter).",
     CombatAction.ESCAPE_GRAPPLE: "Athletics vs Fortitude to escape the grapple (standard).",
     CombatAction.RELEASE_GRAPPLE: "Let go of the creatures it grapples (free action).",
     CombatAction.OPPORTUNITY_ATTACK: "A basic melee attack against the creature that provoked.",
@@ -112,7 +114,11 @@ class ActionButtons(FlowBox):
         combat = session.encounter.combat
         for spec in _BUTTONS:
             reason = available.option(spec.action).reason
-            tooltip = _TOOLTIPS[spec.action]
+            # The ruleset's figures (003-09 Total Defense +4, 003-51 Second Wind +4).
+            tooltip = _TOOLTIPS[spec.action].format(
+                total_defense=session.ruleset.total_defense_bonus,
+                rally=session.ruleset.rally_defense_bonus,
+            )
             if spec.action in _COMBAT_ONLY and not reason and not combat.active:
                 # Allowed by the rules outside combat, but these need a running combat: a
                 # provoking creature whose turn it is, a place in the initiative.

@@ -82,6 +82,9 @@ def budget_text(available: AvailableActions, session: GameSession) -> str:
         ]
     else:
         parts = ["Not its turn"]
+    if available.its_turn and combatant.walk_left:
+        # 003-18: what an interrupt's push left of its walk, walked with no new action.
+        parts.insert(0, f"Walk on {combatant.walk_left} (003-18)")
     parts.append("Immediate used" if combatant.immediate_used else "Immediate ready")
     creature = session.encounter.creature(available.creature_id)
     state = session.rules.state(creature)
