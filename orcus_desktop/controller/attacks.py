@@ -23,6 +23,7 @@ from orcus_desktop.controller.attack_resolution import (
 )
 from orcus_desktop.controller.availability import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.held_attacks import held_power
 from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.outcomes import Outcome, TargetPreview, refuse
@@ -32,9 +33,7 @@ from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.geometry.battlefield import Occupant
 from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Size, Space, space_distance
-from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.attack_modifiers import Combatant, attack_modifiers, defense_value
 from orcus_desktop.rules.powers import Power, TargetKind
 from orcus_desktop.rules.state import RulesError, initial_state
@@ -70,14 +69,7 @@ def use_power(
         return refuse(op, problem, creature_id)
 
     # The attack as it waits in `combat.pending` while something strikes first.
-    held = PendingAttack(
-        CreatureId(creature_id),
-        "power",
-        power.name,
-        tuple(CreatureId(t) for t in target_ids),
-        freeze({"dice": list(dice), **choices.to_options()}),
-        f"{name}'s {power.name}",
-    )
+    held = held_power(name, creature_id, power.name, target_ids, dice, choices)
 
     def change(e: Encounter) -> AttackOutcome:
         # 001-10 (001 l.136): a creature next to the target may declare itself the target.

@@ -29,6 +29,7 @@ from orcus_desktop.controller.availability import (
 )
 from orcus_desktop.controller.combat_rules import effect_data, healing_data
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.held_attacks import held_charge
 from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.move_interrupts import first_interrupt, wait_at
@@ -38,9 +39,8 @@ from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove
 from orcus_desktop.controller.strike_reactions import counter_first
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.model.combat import ActionBudget, CombatPhase, PendingAttack
+from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS, Condition
@@ -208,13 +208,13 @@ def charge(
     basic_name = basic_attack_name(engine, enc, creature_id) or ""
     if not shove and not basic_name:
         return refuse(op, f"{name} has no basic melee attack", creature_id)
-    held = PendingAttack(
-        CreatureId(creature_id),
-        "charge",
-        SHOVE.name if shove else "",
-        (CreatureId(target_id),),
-        freeze({"dice": list(dice), "push_to": None if push_to is None else list(push_to)}),
-        f"{name}'s charge",
+    held = held_charge(
+        name,
+        creature_id,
+        target_id,
+        shove_name=SHOVE.name if shove else "",
+        push_to=push_to,
+        dice=dice,
     )
 
     def change(e: Encounter) -> AttackOutcome:

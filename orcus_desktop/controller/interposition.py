@@ -26,6 +26,7 @@ from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import stage_attack
 from orcus_desktop.controller.availability import cannot_act, find_power
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.held_attacks import CHARGE
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.shooting import plays_001
 from orcus_desktop.controller.strike_reactions import counter_first, interposers
@@ -35,9 +36,6 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.vocabulary import CreatureId, Origin
-
-CHARGE = "charge"
-"""`PendingAttack.kind` of a charge's held Strike! (`interrupts`)."""
 
 
 def candidates(

@@ -35,6 +35,7 @@ from orcus_desktop.controller.availability import (
 )
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.held_attacks import CHARGE, POWER, held_dice, held_push_to
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
 from orcus_desktop.controller.stealth import targeting_problem
@@ -89,24 +90,22 @@ def _held_attack(engine: Engine, encounter: Encounter, held: PendingAttack) -> A
         ActionError: it cannot be made now (out of reach, the target is dead...).
     """
     attacker = held.attacker
-    options = held.options
-    dice = [int(d) for d in options.get("dice", ())]
+    dice = held_dice(held)
     targets = list(held.targets)
-    if held.kind == "charge":
-        raw_push = options.get("push_to")
+    if held.kind == CHARGE:
         return charge_attack(
             engine,
             encounter,
             attacker,
             targets[0],
             shove=held.power == SHOVE.name,
-            push_to=None if raw_push is None else Square(*raw_push),
+            push_to=held_push_to(held),
             dice=dice,
         )
     power = find_power(engine.rules, encounter, attacker, held.power)
     if power is None:
         raise ActionError(f"{engine.name(encounter, attacker)} has no power {held.power!r}")
-    choices = AttackChoices.from_options(options)
+    choices = AttackChoices.from_options(held.options)
     if engine.ruleset.hooks.reaction_rules.interrupts_trim and len(targets) > 1:
         encounter, targets, dice = _still_valid(engine, encounter, held, power, dice, choices)
     return attack(engine, encounter, attacker, power, targets, dice=dice, choices=choices)
@@ -258,7 +257,7 @@ def opportunity_attack(
             if strike
             or (
                 held is not None
-                and (held.kind == "power" or move_interrupts.walking(held))
+                and (held.kind == POWER or move_interrupts.walking(held))
                 and held.attacker == target_id
             )
             else _provoking_square(e, creature_id, target_id)

@@ -14,6 +14,7 @@ from dataclasses import replace
 from orcus_desktop.controller import ready_items
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.held_attacks import CHARGE
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.geometry.sight import space_concealment
@@ -225,7 +226,7 @@ def _charging(encounter: Encounter, charger_id: str, at_id: str) -> bool:
     """001-20: the charger's charge at `at_id` is held, or was made in its current turn."""
     combat = encounter.combat
     held = combat.pending
-    if held is not None and held.kind == "charge" and held.attacker == charger_id:
+    if held is not None and held.kind == CHARGE and held.attacker == charger_id:
         return at_id in held.targets
     if combat.current != charger_id:
         return False

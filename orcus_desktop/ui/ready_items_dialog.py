@@ -15,23 +15,20 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QMainWindow,
     QPushButton,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from orcus_desktop.controller import ready_items
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
-from orcus_desktop.ui.dialog_parts import error_label
+from orcus_desktop.ui.dialog_parts import error_label, list_editor_layout
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions
 
@@ -72,18 +69,9 @@ class ReadyItemsDialog(QDialog):
         form.addRow("Item:", self.name)
         form.addRow("Kind:", self.kind)
         form.addRow("Hands:", self.hands)
-        row = QHBoxLayout()
-        row.addWidget(self.ready_button)
-        row.addWidget(self.put_away_button)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.items)
-        layout.addLayout(form)
-        layout.addLayout(row)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        top = [self.summary, self.items]
+        ready, put_away = self.ready_button, self.put_away_button
+        list_editor_layout(self, top, form, ready, put_away, self.error)
         self.refresh()
 
     def _held(self) -> tuple[ReadyItem, ...]:

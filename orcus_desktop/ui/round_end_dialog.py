@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -22,13 +20,12 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.round_end import MAX_ACTIVITY_TEXT
-from orcus_desktop.ui.dialog_parts import error_label
+from orcus_desktop.ui.dialog_parts import error_label, list_editor_layout
 from orcus_desktop.ui.map_toolbar import make_action
 
 
@@ -70,18 +67,9 @@ class RoundEndDialog(QDialog):
         form = QFormLayout()
         form.addRow("Activity:", self.text)
         form.addRow("At the end of:", self.at_round)
-        row = QHBoxLayout()
-        row.addWidget(self.add_button)
-        row.addWidget(self.remove_button)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        for widget in (intro, self.activities):
-            layout.addWidget(widget)
-        layout.addLayout(form)
-        layout.addLayout(row)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        list_editor_layout(
+            self, [intro, self.activities], form, self.add_button, self.remove_button, self.error
+        )
         self.refresh()
 
     def refresh(self) -> None:

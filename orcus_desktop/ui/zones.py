@@ -19,7 +19,6 @@ from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPainter, QPainterPath
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QFormLayout,
     QInputDialog,
     QLineEdit,
@@ -32,7 +31,7 @@ from orcus_desktop.controller.tools.template_tool import TemplateTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.zones import Zone, ZoneDuration
 from orcus_desktop.ui.connections import DocumentConnections
-from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import FormDialog, ok_cancel_buttons
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
@@ -134,7 +133,7 @@ AskWhichZone = Callable[[QWidget, str, list[tuple[str, str]]], str | None]
 """Asks which zone: (parent, question, zones (id, label)) -> the zone's id, or None."""
 
 
-class ZoneDialog(QDialog):
+class ZoneDialog(FormDialog[ZoneAnswer]):
     """Name, duration, creature and whether the players see it."""
 
     def __init__(
@@ -178,8 +177,7 @@ class ZoneDialog(QDialog):
 def ask_zone_dialog(
     parent: QWidget, name: str, creatures: list[tuple[str, str]], owner: str | None
 ) -> ZoneAnswer | None:
-    dialog = ZoneDialog(name, creatures, owner, parent)
-    return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    return ZoneDialog(name, creatures, owner, parent).ask()
 
 
 def ask_which_zone_dialog(

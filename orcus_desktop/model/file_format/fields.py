@@ -8,14 +8,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any, TypeVar
 
-from orcus_desktop.geometry.features import TerrainKind, WallKind
-from orcus_desktop.geometry.grid import GridBounds, Size, Square
-from orcus_desktop.model.combat import AidKind, CombatPhase
-from orcus_desktop.rules.engagement import StrikeKind
-from orcus_desktop.rules.guards import Guard
-from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.geometry.grid import GridBounds, Square
 
 FORMAT = "orcus-encounter"
 CURRENT_VERSION = 1
@@ -103,12 +99,11 @@ def text(value: object, where: str) -> str:
     return value
 
 
-_E = TypeVar(
-    "_E", WallKind, TerrainKind, Size, CombatPhase, ActionKind, AidKind, StrikeKind, Guard
-)
+_E = TypeVar("_E", bound=StrEnum)
 
 
 def enum_at(kind: type[_E], value: object, where: str) -> _E:
+    """`value` as a member of `kind`; else an error at `where` listing the allowed values."""
     try:
         return kind(str(value)) if isinstance(value, str) else kind("\0")
     except ValueError:

@@ -12,6 +12,7 @@ from typing import Any
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.file_format.fields import (
     EncounterFileError,
+    enum_at,
     known_id,
     list_at,
     mapping,
@@ -45,15 +46,7 @@ def ready_items_from(data: Mapping[str, Any], creature_ids: set[str]) -> tuple[R
         name = text(raw.get("name"), f"{where}.name").strip()
         if not name or len(name) > MAX_ITEM_NAME:
             raise EncounterFileError(f"{where}.name: 1 to {MAX_ITEM_NAME} characters")
-        kind = _kind(raw.get("kind"), f"{where}.kind")
+        kind = enum_at(ItemKind, raw.get("kind"), f"{where}.kind")
         hands = whole(raw.get("hands", 1), f"{where}.hands", 1, 2)
         out.append(ReadyItem(CreatureId(cid), name, kind, hands))
     return tuple(out)
-
-
-def _kind(value: object, where: str) -> ItemKind:
-    try:
-        return ItemKind(value) if isinstance(value, str) else ItemKind("\0")
-    except ValueError:
-        allowed = ", ".join(k.value for k in ItemKind)
-        raise EncounterFileError(f"{where}: expected one of {allowed}") from None

@@ -12,6 +12,7 @@ from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.file_format.fields import (
     EncounterFileError,
     boolean,
+    enum_at,
     known_id,
     list_at,
     mapping,
@@ -71,7 +72,11 @@ def zones_from(value: object, grid: GridBounds, creature_ids: set[str]) -> tuple
         )
         if not squares:
             raise EncounterFileError(f"{where}.squares: a zone covers at least one square")
-        duration = _duration(data.get("duration", ZoneDuration.UNTIL_REMOVED.value), where)
+        duration = enum_at(
+            ZoneDuration,
+            data.get("duration", ZoneDuration.UNTIL_REMOVED.value),
+            f"{where}.duration",
+        )
         owner_raw = data.get("owner")
         owner = (
             CreatureId(known_id(owner_raw, f"{where}.owner", creature_ids))
@@ -93,11 +98,3 @@ def zones_from(value: object, grid: GridBounds, creature_ids: set[str]) -> tuple
             )
         )
     return tuple(zones)
-
-
-def _duration(value: object, where: str) -> ZoneDuration:
-    try:
-        return ZoneDuration(value) if isinstance(value, str) else ZoneDuration("\0")
-    except ValueError:
-        allowed = ", ".join(d.value for d in ZoneDuration)
-        raise EncounterFileError(f"{where}.duration: expected one of {allowed}") from None

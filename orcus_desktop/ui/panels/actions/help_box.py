@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.attack_dialog import parse_dice
-from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import FormDialog, ok_cancel_buttons
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 from orcus_desktop.ui.panels.flow import FlowBox
 
@@ -83,7 +82,7 @@ AskFall = Callable[[QWidget, str, bool], FallAnswer | None]
 """Asks the GM about a fall of the named creature (True: the ruleset has a check against it)."""
 
 
-class HelpDialog(QDialog):
+class HelpDialog(FormDialog[HelpAnswer]):
     """The help question as a form: the help (when there is a choice), the ally, the enemy."""
 
     def __init__(self, question: HelpQuestion, parent: QWidget | None = None) -> None:
@@ -128,11 +127,10 @@ class HelpDialog(QDialog):
 
 
 def ask_help_dialog(parent: QWidget, question: HelpQuestion) -> HelpAnswer | None:
-    dialog = HelpDialog(question, parent)
-    return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    return HelpDialog(question, parent).ask()
 
 
-class FallDialog(QDialog):
+class FallDialog(FormDialog[FallAnswer]):
     """Feet fallen, the d10s rolled at the table, and the check against falling damage."""
 
     def __init__(self, name: str, has_check: bool, parent: QWidget | None = None) -> None:
@@ -157,11 +155,7 @@ class FallDialog(QDialog):
             form.addRow(self.check)
             form.addRow("Check die:", self.check_die)
             form.addRow(self.trained)
-        self.error = QLabel(self)
-        self.error.setObjectName("fallError")
-        form.addRow(self.error)
-        buttons = ok_cancel_buttons(self, self._on_accept)
-        form.addRow(buttons)
+        self._finish_form(form, "fallError")
 
     def answer(self) -> FallAnswer:
         """The form read; ValueError naming the bad field (dice that are no numbers)."""
@@ -172,18 +166,9 @@ class FallDialog(QDialog):
             check_die = typed[0] if typed else 0
         return FallAnswer(self.feet.value(), dice, check_die, self.trained.isChecked())
 
-    def _on_accept(self) -> None:
-        try:
-            self.answer()
-        except ValueError as exc:
-            self.error.setText(str(exc))
-            return
-        self.accept()
-
 
 def ask_fall_dialog(parent: QWidget, name: str, has_check: bool) -> FallAnswer | None:
-    dialog = FallDialog(name, has_check, parent)
-    return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    return FallDialog(name, has_check, parent).ask()
 
 
 _HELP_BUTTONS: tuple[tuple[str, str, CombatAction, tuple[str, ...]], ...] = (

@@ -15,7 +15,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QFormLayout,
     QGroupBox,
     QLineEdit,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.stealth_maneuvers import StealthCheck
 from orcus_desktop.ui.attack_dialog import parse_dice
-from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import FormDialog
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 from orcus_desktop.ui.panels.flow import FlowBox
 
@@ -47,7 +46,7 @@ _BUTTONS = (
 """003 l.672-721 "5.10.5 Stealth Maneuvers"."""
 
 
-class StealthCheckDialog(QDialog):
+class StealthCheckDialog(FormDialog[StealthCheck]):
     """Hide's or Search's check: the DC, the other side's tier, trained, the d20."""
 
     def __init__(self, title: str, opposing: str, parent: QWidget | None = None) -> None:
@@ -66,11 +65,7 @@ class StealthCheckDialog(QDialog):
         form.addRow(f"{opposing}:", self.tier)
         form.addRow(self.trained)
         form.addRow("Die:", self.die)
-        self.error = error_label(self)
-        self.error.setObjectName("stealthError")
-        form.addRow(self.error)
-        buttons = ok_cancel_buttons(self, self._on_accept)
-        form.addRow(buttons)
+        self._finish_form(form, "stealthError")
 
     def answer(self) -> StealthCheck:
         """The form read; ValueError naming a bad die."""
@@ -84,22 +79,13 @@ class StealthCheckDialog(QDialog):
             self.trained.isChecked(),
         )
 
-    def _on_accept(self) -> None:
-        try:
-            self.answer()
-        except ValueError as exc:
-            self.error.setText(str(exc))
-            return
-        self.accept()
-
 
 AskCheck = Callable[[QWidget, str, str], StealthCheck | None]
 """Asks the GM for a check (title, what the tier is of): the answer, or None (cancelled)."""
 
 
 def ask_check_dialog(parent: QWidget, title: str, opposing: str) -> StealthCheck | None:
-    dialog = StealthCheckDialog(title, opposing, parent)
-    return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    return StealthCheckDialog(title, opposing, parent).ask()
 
 
 class StealthBox(QGroupBox):
