@@ -119,11 +119,12 @@ def opportunity_spent(ruleset: Ruleset, combat: Combat, combatant: Combatant) ->
     docs/rulings.md R-02: an opportunity attack uses the immediate action (one a round).
     002-05 (002 l.18 "as many opportunity actions as become available during a whole round,
     but only one per combatant turn") and 004-08 (004 l.385 "Once per Turn"): one per
-    provoking creature's turn, without the immediate action.
+    provoking creature's turn, without the immediate action. 003 "Limits to actions" ("One
+    Free Reaction attack per turn"): a monster group's one turn counts once (R-106).
     """
     if ruleset.actions.opportunity_uses_immediate:
         return combatant.immediate_used
-    return combatant.took_opportunity_on(combat.turn_key)
+    return combatant.took_opportunity_on(combat.reaction_turn_key)
 
 
 # -- the bridge -------------------------------------------------------------------------------

@@ -68,8 +68,10 @@ class Engine:
         if not combat.active or combatant is None:
             return encounter
         if kind is ActionKind.OPPORTUNITY and not self.ruleset.actions.opportunity_uses_immediate:
-            # 002-05, 004-08: one per provoking turn, the immediate action kept.
-            combatant = replace(combatant, opportunity_turn=combat.turn_key, out_of_turn=None)
+            # 002-05, 004-08: one per provoking turn, the immediate action kept; 003's group
+            # turn is one turn (docs/rulings.md R-106).
+            turn = combat.reaction_turn_key
+            combatant = replace(combatant, opportunity_turn=turn, out_of_turn=None)
         elif kind in (ActionKind.IMMEDIATE, ActionKind.OPPORTUNITY):
             combatant = replace(combatant, immediate_used=True, out_of_turn=None)
         elif combat.current != creature_id:

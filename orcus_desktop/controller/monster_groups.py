@@ -239,26 +239,8 @@ def place_before(
 
 
 def companions(encounter: Encounter, creature_id: str) -> tuple[CreatureId, ...]:
-    """The other members sharing the group turn `creature_id` is in now (order of the order).
-
-    Members whose turn started this round and who have not ended it, delaying ones left out;
-    () for a creature acting alone, outside combat, and under rulesets without group turns
-    (no group turn ever starts there).
-    """
-    combat = encounter.combat
-    entry = combat.find(creature_id)
-    if not combat.active or entry is None or entry.group is None:
-        return ()
-    if entry.turn_started_round != combat.round or entry.acted_round >= combat.round:
-        return ()
-    out: list[CreatureId] = []
-    for cid in combat.order:
-        c = combat.combatant(cid)
-        if cid == creature_id or c.group != entry.group or c.delaying:
-            continue
-        if c.turn_started_round == combat.round and c.acted_round < combat.round:
-            out.append(cid)
-    return tuple(out)
+    """The other members sharing the group turn `creature_id` is in now (`Combat.turn_sharers`)."""
+    return encounter.combat.turn_sharers(creature_id)
 
 
 def shared_turns(engine: Engine, hooks: turn_order.TurnHooks) -> turn_order.TurnHooks:

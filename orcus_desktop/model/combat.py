@@ -133,7 +133,8 @@ class Combatant:
             of its last turn (000 "Immediate Actions": one per round).
         opportunity_turn: the turn ("round/creature") of its last opportunity attack where
             opportunity attacks do not use the immediate action (002-05, 004-08: one per
-            provoking creature's turn), or "".
+            provoking creature's turn; `Combat.reaction_turn_key`: a 003 group's turn is
+            keyed by its first member), or "".
         action_point_spent: spent its action point this encounter.
         spent_action_point_turn: whether the action point was spent in the current turn.
         moved_squares: squares moved willingly this turn.
@@ -414,6 +415,40 @@ class Combat:
     def turn_key(self) -> str:
         """The current turn as "round/creature" ("" between turns and outside combat)."""
         return f"{self.round}/{self.current}" if self.active and self.current else ""
+
+    def turn_sharers(self, creature_id: str) -> tuple[CreatureId, ...]:
+        """The others sharing the group turn `creature_id` is in now (order of the order).
+
+        003-07: members of its group whose turn started this round and who have not ended it,
+        delaying ones left out; () for a creature acting alone and outside combat. No group
+        turn starts under rulesets without them, so () there too.
+        """
+        entry = self.find(creature_id)
+        if not self.active or entry is None or entry.group is None:
+            return ()
+        if entry.turn_started_round != self.round or entry.acted_round >= self.round:
+            return ()
+        out: list[CreatureId] = []
+        for cid in self.order:
+            c = self.combatant(cid)
+            if cid == creature_id or c.group != entry.group or c.delaying:
+                continue
+            if c.turn_started_round == self.round and c.acted_round < self.round:
+                out.append(cid)
+        return tuple(out)
+
+    @property
+    def reaction_turn_key(self) -> str:
+        """The turn the "per turn" limits on reactions count (docs/rulings.md R-106).
+
+        `turn_key`, but a monster group's one turn (003-07) is keyed by its first member in
+        the order whoever of them acts, so naming another member starts no new turn.
+        """
+        if not self.turn_key or self.current is None:
+            return self.turn_key
+        sharing = {self.current, *self.turn_sharers(self.current)}
+        first = next((cid for cid in self.order if cid in sharing), self.current)
+        return f"{self.round}/{first}"
 
     @property
     def forcer(self) -> CreatureId | None:

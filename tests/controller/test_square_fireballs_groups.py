@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 
+from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
@@ -244,3 +246,47 @@ def test_moving_a_group_in_the_order_moves_all_of_it() -> None:
     refused = s.reorder_initiative("g3", "g1")
     assert not refused.ok
     assert "same monster group" in refused.reason
+
+
+def test_one_opportunity_attack_per_group_turn_not_per_member() -> None:
+    """003 "Limits to actions": outside its turn a character takes "One Free Reaction attack
+    per turn" (an Opportunity Attack is a Free Reaction), and l.135 "Combat turn: Turn of
+    action for a single PC or group of monsters": the goblins' one turn gives the hero one
+    opportunity attack, whichever goblin provokes it (docs/rulings.md R-106)."""
+    s = _started()
+    assert s.end_turn().ok  # the goblins' group turn; all three stand next to the hero
+    assert s.move_creature("g1", Square(5, 1), MoveMode.WALK).ok
+    assert _waiting(s)  # g1 provoked: the hero may strike
+    hit = s.opportunity_attack("hero", "g1", dice=[19, 3])
+    assert hit.ok, hit.reason
+    assert not _waiting(s)
+    assert s.encounter.creature("g1").square == Square(5, 1)
+    # g2 acts in the same turn: the hero's one attack of the turn is spent.
+    assert s.act_with("g2").ok
+    assert s.move_creature("g2", Square(5, 2), MoveMode.WALK).ok
+    assert not _waiting(s)
+    assert s.encounter.creature("g2").square == Square(5, 2)
+    assert "opportunity attack offered" not in _log_line(s, "g2")
+    refused = s.opportunity_attack("hero", "g2")
+    assert refused.reason == "Hero already took an opportunity attack this turn"
+    # The next turn is a new one: the mage's turn, then round 2's group turn offers it again.
+    assert s.end_turn().ok
+    assert s.end_turn().ok
+    assert s.end_turn().ok
+    assert s.encounter.combat.current == "g1"
+    assert s.move_creature("g3", Square(2, 3), MoveMode.GM).ok
+    assert s.act_with("g3").ok
+    assert s.move_creature("g3", Square(2, 5), MoveMode.WALK).ok
+    assert _waiting(s)
+
+
+def _log_line(s: GameSession, mover: str) -> str:
+    """The last move line of `mover` in the log's words."""
+    names = {str(c.id): c.name for c in s.encounter.creatures}
+    (*_, last) = (e for e in s.encounter.combat.log if e.kind == "move" and e.actor == mover)
+    return entry_text(last, lambda cid: names.get(cid or "", ""), s.ruleset.label)
+
+
+def _waiting(s: GameSession) -> bool:
+    """Whether a move waits for opportunity attacks offered."""
+    return s.encounter.combat.pending is not None

@@ -10,10 +10,12 @@ members the GM hides.
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.controller.outcomes import MoveMode
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.ui.main_window import MainWindow
@@ -158,3 +160,36 @@ def test_a_member_picked_on_the_map_is_the_one_the_group_row_acts_for(window: Ma
     panel.move_up_button.click()
     assert session.encounter.combat.order[:4] == ("g1", "g2", "g3", "g4")
     assert panel.model.row_of("g2") == 0
+
+
+def test_the_hero_is_offered_one_opportunity_attack_in_the_goblins_turn(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """003 "Limits to actions" ("One Free Reaction attack per turn") with l.135's one turn for
+    the group: after the hero strikes the first goblin walking off, the second goblin walking
+    off in the same group turn is offered nothing (docs/rulings.md R-106)."""
+    window.show()
+    qtbot.wait_exposed(window)
+    session = window.session
+    panel = window.actions_panel
+    for cid, square in (("g1", Square(2, 1)), ("g2", Square(2, 2)), ("mage", Square(1, 8))):
+        assert session.move_creature(cid, square, MoveMode.GM).ok
+    assert session.roll_initiative(dice=DICE).ok
+    assert session.start_combat().ok
+    assert session.end_turn().ok  # hero: the goblins' group turn
+    assert session.encounter.combat.current == "g1"
+    assert session.move_creature("g1", Square(4, 1), MoveMode.WALK).ok
+    assert panel.offers_box.isVisibleTo(panel)
+    dice, take, _let_pass = panel.offer_rows["hero"]
+    dice.setText("19 3")
+    qtbot.mouseClick(take, Qt.MouseButton.LeftButton)
+    assert not panel.offers_box.isVisibleTo(panel)
+    assert session.encounter.creature("g1").square == Square(4, 1)
+    # The GM names g2 in the initiative row's menu; g2 walks off the hero too.
+    _act_with(window.initiative_panel.group_menu.menu_for("g1"), "g2")
+    assert session.encounter.combat.current == "g2"
+    assert session.move_creature("g2", Square(4, 3), MoveMode.WALK).ok
+    assert session.encounter.creature("g2").square == Square(4, 3)
+    assert not panel.offers_box.isVisibleTo(panel)
+    (*_, line) = (x for x in window.log_panel.model.lines() if x.startswith("G2 moves"))
+    assert "opportunity attack offered" not in line
