@@ -126,6 +126,18 @@ def roll_text(roll: RollRecord | None) -> str:
         return str(roll.total)
 
 
+def condition_name(condition: ConditionInstance, label: Label = plain_label) -> str:
+    """``Dazed``, or ``Stunned downgraded to Dazed`` (003-21).
+
+    The one wording of a downgrade for the log, the tracker, the effect list and the token
+    tooltip.
+    """
+    now = label(condition.condition.value).capitalize()
+    if condition.downgraded_from is None:
+        return now
+    return f"{label(condition.downgraded_from.value).capitalize()} downgraded to {now}"
+
+
 def effect_text(
     effect: Effect | None, label: Label = plain_label, persistent: str = "persistent damage"
 ) -> str:
@@ -139,9 +151,7 @@ def effect_text(
     kind = effect.duration.kind
     when = DURATION_TEXT.get(kind, kind.value)
     if isinstance(effect, ConditionInstance):
-        what = label(effect.condition.value).capitalize()
-        if effect.downgraded_from is not None:  # 003-21
-            what += f", downgraded from {label(effect.downgraded_from.value).capitalize()}"
+        what = condition_name(effect, label)
     else:
         types = " ".join(t.value for t in effect.types)
         what = f"{effect.amount} {types + ' ' if types else ''}{persistent}"
@@ -319,7 +329,11 @@ def _offered(e: _Entry, provoked: tuple[str, ...]) -> str:
 def _forced_move(e: _Entry, r: rec.ForcedMove) -> str:
     past = {"push": "pushed", "pull": "pulled", "slide": "slid"}.get(r.movement, r.movement)
     by = f" by {e.actor}" if e.entry.actor else ""
-    return f"{e.targets} is {past} {_squares(r.squares)}{by}"
+    if r.moved is None or r.moved >= r.squares:  # a full move, or a file without `moved`
+        return f"{e.targets} is {past} {_squares(r.squares)}{by}"
+    # 003-43: it ended short (a collision or an edge follows); say how far it really went.
+    how = "stopped at once" if r.moved == 0 else "stopped short"
+    return f"{e.targets} is {past} {r.moved} of {_squares(r.squares)}{by} ({how})"
 
 
 # -- attacks
@@ -407,6 +421,8 @@ def _temp_hp(e: _Entry, r: rec.TempHp) -> str:
 @_writes(rec.ConditionAdded)
 def _condition_added(e: _Entry, r: rec.ConditionAdded) -> str:
     by = f" (by {e.actor})" if e.entry.actor else ""
+    if isinstance(r.effect, ConditionInstance) and r.effect.downgraded_from is not None:
+        return f"{e.targets}: {e.effect(r.effect)}{by}"  # the GM's downgrade (003-21)
     return f"{e.targets} is {e.effect(r.effect)}{by}"
 
 
@@ -426,7 +442,7 @@ def _effect_ended(e: _Entry, r: rec.EffectEnded) -> str:
 def _saving_throw(e: _Entry, r: rec.SavingThrow) -> str:
     text = f"{e.actor} saves against {e.effect(r.effect)}: {_save_text(r.save, r.typed_in)}"
     if r.downgraded is not None:  # 003-21
-        text += f"; downgraded to {e.effect(r.downgraded)}"
+        text += f"; {e.effect(r.downgraded)}"  # "Stunned downgraded to Dazed (save ends)"
     return text
 
 

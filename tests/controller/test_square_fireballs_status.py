@@ -6,6 +6,7 @@ are consumed in rolling order, as in tests/controller/test_variant_fights.py.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from orcus_desktop.controller.log_text import entry_text
@@ -78,7 +79,8 @@ def test_stunned_is_downgraded_to_dazed_by_a_save_then_ends() -> None:
     assert (now.condition, now.downgraded_from) == (Condition.DAZED, Condition.STUNNED)
     assert now.effect_id == stunned.effect_id
     assert now.duration == stunned.duration
-    assert "downgraded to Dazed, downgraded from Stunned (save ends)" in _log(s)[-1]
+    # The downgrade is named once: "...; Stunned downgraded to Dazed (save ends)".
+    assert _log(s)[-1].endswith("succeeds (typed in); Stunned downgraded to Dazed (save ends)")
     # "A status effect can only be downgraded once at any given time": the next save ends it.
     assert s.saving_throw("orc", stunned.effect_id, die=12).ok
     assert _conditions(s, "orc") == ()
@@ -377,6 +379,8 @@ def test_a_push_that_hits_a_creature_hurts_both() -> None:
     assert (_hp(s, "orc"), _hp(s, "shaman")) == (27, 27)
     assert s.encounter.creature("orc").square == Square(5, 3)
     assert any("Forced Movement Damage (003-43)" in line for line in _log(s))
+    # It went 1 of its 2 squares: the log says so, not "pushed 2 squares".
+    assert "Orc is pushed 1 of 2 squares by Hero (stopped short)" in _log(s)
     s.undo()  # one step
     assert (_hp(s, "orc"), _hp(s, "shaman")) == (30, 30)
     assert s.encounter.creature("orc").square == Square(4, 3)
@@ -405,6 +409,24 @@ def test_collision_dice_follow_the_source_tier() -> None:
     ).ok  # fmt: skip
     assert (_hp(s, "orc"), _hp(s, "shaman")) == (20, 30)
     assert any("4d4" in line for line in _log(s))
+    assert "Orc is pushed 0 of 2 squares by Hero (stopped at once)" in _log(s)
+
+
+def test_a_full_push_and_an_old_log_read_as_before() -> None:
+    """A push that went its whole distance, or a log written before `moved` was kept, says
+    only the distance (000 "Forced Movement")."""
+    from orcus_desktop.geometry.grid import Square
+
+    s = _push_fight()
+    assert s.force_move("orc", "push", 1, Square(5, 3), source_id="hero").ok
+    assert _log(s)[-1] == "Orc is pushed 1 square by Hero"
+    (entry,) = [e for e in s.encounter.combat.log if e.kind == "forced_move"]
+    assert entry.data["moved"] == 1
+    old = replace(entry, data={k: v for k, v in entry.data.items() if k != "moved"})
+    names = {"orc": "Orc", "hero": "Hero"}
+    assert (
+        entry_text(old, lambda cid: names.get(cid or "", "")) == "Orc is pushed 1 square by Hero"
+    )
 
 
 def test_the_save_against_going_over_a_cliff() -> None:

@@ -235,12 +235,13 @@ def _stunned_hero_saves(fight: Fight, qtbot: QtBot) -> None:
     fight.turn_of("hero")
     # 003-21: a successful save downgrades Stunned to Dazed instead of ending it.
     fight.end_turn(14)
-    assert fight.cell("hero", Column.CONDITIONS) == "Dazed, downgraded from Stunned (save ends)"
+    assert fight.cell("hero", Column.CONDITIONS) == "Stunned downgraded to Dazed (save ends)"
     assert "DAZ" in fight.badges("hero")
     assert "STU" not in fight.badges("hero")
-    assert any(
-        "saves against Stunned" in line and "downgraded to Dazed" in line for line in fight.log()
-    ), "\n".join(fight.log())
+    # The save line names the downgrade once (not "downgraded to Dazed, downgraded from ...").
+    (line,) = [line for line in fight.log() if "saves against Stunned" in line]
+    assert line.endswith("; Stunned downgraded to Dazed (save ends)"), line
+    assert line.count("downgraded") == 1
 
 
 def test_round_one_attack_downgrade_and_a_hidden_goblin(fight: Fight, qtbot: QtBot) -> None:
@@ -295,7 +296,9 @@ def test_round_two_collision_and_round_three_escalation(
     collision = before - 2 - hp(window, "orc")
     assert 1 <= collision <= 4, collision
     assert any("collision" in line.lower() for line in fight.log()[-4:]), fight.log()[-4:]
-    print("\n".join(fight.log()))
+    # It did not move: the log says 0 of 1 square, not "pushed 1 square".
+    assert fight.logged("Orc is pushed 0 of 1 square by Hero (stopped at once)"), fight.log()
+    assert not fight.logged("Orc is pushed 1 square by Hero")
     fight.end_turn(2)  # the hero's save fails: still dazed
     assert "Dazed" in fight.cell("hero", Column.CONDITIONS)
 
@@ -354,7 +357,7 @@ def test_an_interrupted_walk_a_kill_the_end_and_the_003_state_kept(
     assert session.ruleset.id == "square-fireballs"
     assert _tracker(fight) == seen
     assert "Round 3 · escalation die 1" in panel.heading.text()
-    assert fight.cell("hero", Column.CONDITIONS) == "Dazed, downgraded from Stunned (save ends)"
+    assert fight.cell("hero", Column.CONDITIONS) == "Stunned downgraded to Dazed (save ends)"
 
     # A kill: the orc falls to the GM's damage and its row greys; End combat on the tracker.
     assert session.apply_damage("orc", 200).ok
@@ -367,7 +370,7 @@ def test_an_interrupted_walk_a_kill_the_end_and_the_003_state_kept(
     ended = session.encounter
     window.undo_action.trigger()  # one step back: the fight goes on, die and all
     assert "Round 3 · escalation die 1" in panel.heading.text()
-    assert fight.cell("hero", Column.CONDITIONS) == "Dazed, downgraded from Stunned (save ends)"
+    assert fight.cell("hero", Column.CONDITIONS) == "Stunned downgraded to Dazed (save ends)"
     window.undo_action.trigger()  # the kill
     assert _tracker(fight) == seen
     window.redo_action.trigger()

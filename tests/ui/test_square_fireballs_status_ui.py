@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
@@ -49,6 +50,15 @@ def _effects(panel: ActionsPanel) -> dict[str, QTreeWidgetItem]:
     return {top.child(i).text(0): top.child(i) for i in range(top.childCount())}  # type: ignore[union-attr, misc]
 
 
+def _log_lines(session: GameSession) -> list[str]:
+    """The log's lines as the log panel words them."""
+    names = {str(c.id): c.name for c in session.encounter.creatures}
+    return [
+        entry_text(e, lambda cid: names.get(cid or "", ""), session.ruleset.label)
+        for e in session.encounter.combat.log
+    ]
+
+
 def _add(panel: ActionsPanel, qtbot: QtBot, condition: Condition) -> None:
     box = panel.gm_box
     box.condition.setCurrentIndex(box.condition.findData(condition.value))
@@ -75,11 +85,15 @@ def test_the_gm_box_speaks_003_and_downgrades(
     assert button.isEnabled()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     # 003 l.366 "Stunned | Dazed": the list, the badge and the log name the downgrade.
-    assert set(_effects(panel)) == {"Dazed, downgraded from Stunned (save ends)"}
+    assert set(_effects(panel)) == {"Stunned downgraded to Dazed (save ends)"}
     token = scene.token_item("hero")
     assert token is not None
     assert [b.label for b in token.look.badges] == ["dazed"]
-    _effects(panel)["Dazed, downgraded from Stunned (save ends)"].setSelected(True)
+    # The GM's hover names it as the list does (003-21), "downgraded" once.
+    assert "Conditions: Stunned downgraded to Dazed (save)" in token.look.tooltip
+    assert session.encounter.combat.log[-1].kind == "condition_added"
+    assert _log_lines(session)[-1] == "Hero: Stunned downgraded to Dazed (save ends)"
+    _effects(panel)["Stunned downgraded to Dazed (save ends)"].setSelected(True)
     assert not button.isEnabled()
     assert button.toolTip() == "Downgraded already (only once at a time)."
     session.undo()
@@ -184,6 +198,10 @@ def test_the_gm_confirms_a_collision_when_placing_a_push(
     ]
     assert session.encounter.creature("goblin-1").square == Square(10, 4)
     assert 1 <= before - hp(window, "goblin-1") <= 4  # 1d4, a heroic source
+    # The log panel says it went none of its squares (003-43), the collision follows.
+    lines = window.log_panel.model.lines()
+    pushed = [i for i, line in enumerate(lines) if line.startswith("Goblin")]
+    assert any("is pushed 0 of" in lines[i] and "(stopped at once)" in lines[i] for i in pushed)
     assert not placing()
     window.undo_action.trigger()
     assert hp(window, "goblin-1") == before

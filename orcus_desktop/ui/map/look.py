@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.controller.log_text import plain_label
+from orcus_desktop.controller.log_text import condition_name, plain_label
 from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.model.creature_names import token_labels
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -40,10 +40,15 @@ class TokenState(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Badge:
-    """A condition badge: a short label and the remaining duration ("" when open-ended)."""
+    """A condition badge: a short label and the remaining duration ("" when open-ended).
+
+    `long`: the tooltip's name when it differs from the label ("Stunned downgraded to Dazed",
+    003-21; the disc has room only for the condition it now is).
+    """
 
     label: str
     remaining: str = ""
+    long: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +132,11 @@ def token_look(
         label = rules.ruleset.label if rules is not None else plain_label
         badges = tuple(
             # The ruleset's names (003 "Taunted", 004 "Snared"): `Ruleset.label`.
-            Badge(label(c.condition.value), _DURATION_SHORT.get(c.duration.kind, ""))
+            Badge(
+                label(c.condition.value),
+                _DURATION_SHORT.get(c.duration.kind, ""),
+                condition_name(c, label) if c.downgraded_from is not None else "",
+            )
             for c in state.conditions
             if c.source_id not in hidden
         )
@@ -170,7 +179,9 @@ def token_look(
     if badges:
         lines.append(
             "Conditions: "
-            + ", ".join(b.label + (f" ({b.remaining})" if b.remaining else "") for b in badges)
+            + ", ".join(
+                (b.long or b.label) + (f" ({b.remaining})" if b.remaining else "") for b in badges
+            )
         )
     # 001-34 (001 l.330): the items it holds ready; the tooltip is the GM's only.
     ready = [r.label for r in encounter.combat.ready_items if r.creature_id == creature.id]
