@@ -73,14 +73,13 @@ class FileActions(QObject):
         self._discarded = discarded
         self._status = status
         self.path = path
-        self.open_action = make_action(window, "&Open…", QKeySequence.StandardKey.Open)
-        self.open_action.triggered.connect(self._on_open)
-        self.save_action = make_action(window, "&Save", QKeySequence.StandardKey.Save)
-        self.save_action.triggered.connect(self._on_save)
-        self.save_as_action = make_action(window, "Save &As…", QKeySequence.StandardKey.SaveAs)
-        self.save_as_action.triggered.connect(self._on_save_as)
-        self.import_map_action = make_action(window, "&Import Map Image…")
-        self.import_map_action.triggered.connect(self._on_import_map)
+        keys = QKeySequence.StandardKey
+        self.open_action = make_action(window, "&Open…", keys.Open, slot=self._on_open)
+        self.save_action = make_action(window, "&Save", keys.Save, slot=self._on_save)
+        self.save_as_action = make_action(window, "Save &As…", keys.SaveAs, slot=self._on_save_as)
+        self.import_map_action = make_action(
+            window, "&Import Map Image…", slot=self._on_import_map
+        )
         self.recent = recent if recent is not None else RecentFiles()
         self.recent_menu = RecentFilesMenu(self.recent, self.open_file, window)
 

@@ -65,9 +65,9 @@ class CreatureRenamer(QObject):
         self._scene = scene
         self._initiative = initiative
         self.dialog: RenameDialog | None = None
-        self.action = make_action(window, "Re&name Creature…", "F2")
-        self.action.setToolTip("Rename the selected creature")
-        self.action.triggered.connect(self.ask)
+        self.action = make_action(
+            window, "Re&name Creature…", "F2", tip="Rename the selected creature", slot=self.ask
+        )
 
     def ask(self) -> None:
         """Open the dialog for the target creature (nothing selected: nothing to rename)."""

@@ -244,12 +244,12 @@ class RulesetActions:
         self._confirm_unsaved = confirm_unsaved
         self._show_encounter = show_encounter
         self._status = status
-        self.new_action = make_action(window, "&New…", QKeySequence.StandardKey.New)
-        self.new_action.triggered.connect(self._on_new)
+        self.new_action = make_action(
+            window, "&New…", QKeySequence.StandardKey.New, slot=self._on_new
+        )
         first = file_menu.actions()[0] if file_menu.actions() else None
         file_menu.insertAction(first, self.new_action)  # type: ignore[arg-type]
-        self.ruleset_action = make_action(window, "&Ruleset…")
-        self.ruleset_action.triggered.connect(self._on_ruleset)
+        self.ruleset_action = make_action(window, "&Ruleset…", slot=self._on_ruleset)
         encounter_menu.addAction(self.ruleset_action)
 
     def new_encounter(

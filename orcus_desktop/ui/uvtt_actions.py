@@ -95,10 +95,12 @@ class UvttActions(QObject):
         self._session = session
         self._encounter_path = encounter_path
         self._status = status
-        self.import_action = make_action(window, "Import &Map (Universal VTT)…")
-        self.import_action.triggered.connect(self._on_import)
-        self.export_action = make_action(window, "E&xport Map (Universal VTT)…")
-        self.export_action.triggered.connect(self._on_export)
+        self.import_action = make_action(
+            window, "Import &Map (Universal VTT)…", slot=self._on_import
+        )
+        self.export_action = make_action(
+            window, "E&xport Map (Universal VTT)…", slot=self._on_export
+        )
         menu.addActions([self.import_action, self.export_action])
 
     def import_file(self, path: Path, mode: ImportMode | None = None) -> OperationResult | None:

@@ -281,8 +281,10 @@ class ZoneActions(QObject):
             answer.name, squares, answer.duration, answer.owner, hidden=answer.hidden
         )
 
-    def _choose(self, question: str, zones: list[Zone]) -> str | None:
+    def _choose(self, question: str, zones: list[Zone], none: str) -> str | None:
+        """The zone the GM picks (the only one, without asking); with none, says `none`."""
         if not zones:
+            self._say(none)
             return None
         if len(zones) == 1:
             return zones[0].id
@@ -291,28 +293,19 @@ class ZoneActions(QObject):
 
     def sustain(self) -> None:
         zones = [z for z in self._session.encounter.zones if z.duration is ZoneDuration.SUSTAINED]
-        if not zones:
-            self._say("No sustained zone is on the map.")
-            return
-        zone_id = self._choose("Sustain which zone?", zones)
+        zone_id = self._choose("Sustain which zone?", zones, "No sustained zone is on the map.")
         if zone_id is not None:
             self._session.sustain_zone(zone_id)
 
     def toggle_hidden(self) -> None:
         zones = list(self._session.encounter.zones)
-        if not zones:
-            self._say("No zone is on the map.")
-            return
-        zone_id = self._choose("Show or hide which zone?", zones)
+        zone_id = self._choose("Show or hide which zone?", zones, "No zone is on the map.")
         zone = next((z for z in zones if z.id == zone_id), None)
         if zone is not None:
             self._session.set_zone_hidden(zone.id, not zone.hidden)
 
     def remove(self) -> None:
         zones = list(self._session.encounter.zones)
-        if not zones:
-            self._say("No zone is on the map.")
-            return
-        zone_id = self._choose("Remove which zone?", zones)
+        zone_id = self._choose("Remove which zone?", zones, "No zone is on the map.")
         if zone_id is not None:
             self._session.remove_zone(zone_id)
