@@ -258,7 +258,9 @@ def resume_delayed(
         encounter,
         "resume_delayed",
         "{name} stops delaying",
-        lambda e: turn_order.resume_delayed(e, creature_id, after),
+        lambda e: monster_groups.alone_after_delay(  # 003-07 (docs/rulings.md R-107)
+            engine, turn_order.resume_delayed(e, creature_id, after), creature_id
+        ),
         creature_id,
     )
 
@@ -393,7 +395,8 @@ def delay(engine: Engine, encounter: Encounter) -> Outcome:
         # and the conditions flagged beneficial).
         lambda e: encounter_flow.lose_surprised_turns(
             engine,
-            turn_order.delay(
+            monster_groups.delay(  # 003-07: a group's turn goes on without it
+                engine,
                 engine.rules.on_delay(
                     expire_aids(engine, lapse_unmaintained(engine, e, current), current), current
                 ),

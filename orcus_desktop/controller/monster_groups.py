@@ -345,6 +345,48 @@ def act_with(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
     return run_step(op, f"{name} acts in the group's turn", encounter, change, creature_id)
 
 
+def delay(
+    engine: Engine, encounter: Encounter, creature_id: str, hooks: turn_order.TurnHooks
+) -> Encounter:
+    """000 "Delay" (`turn_order.delay`); in a group's turn the others act on (R-94).
+
+    003-07: the delayer leaves the group's turn; the first other member still able to act
+    acts now (as `act_with` names one) and no turn starts again, so the group's turn ends once,
+    for all of them, with End turn. Without another such member the next turn starts.
+    """
+    others = [
+        c for c in companions(encounter, creature_id) if not engine.rules.skip_reason(encounter, c)
+    ]
+    if not others:
+        return turn_order.delay(encounter, creature_id, hooks)
+    encounter = turn_order.delay(encounter, creature_id, hooks, hand_to=others[0])
+    mine, theirs = engine.name(encounter, creature_id), engine.name(encounter, others[0])
+    note = f"{mine} delays: {theirs} acts on in the group's turn"
+    combat = encounter.combat.logged(
+        "rule_note", others[0], (), {"mechanic": MECHANIC, "note": note}
+    )
+    return encounter.with_combat(combat)
+
+
+def alone_after_delay(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    """003-07: a member re-entering after a delay leaves its group for the rest of combat.
+
+    docs/rulings.md R-107: it takes its turn alone at the place it re-entered (000
+    "Initiative Consequences of Delaying": the new initiative is kept for the rest of the
+    combat), no longer sharing the group's initiative value (003 l.134) or its turn. The GM's
+    arrangement (`Combat.monster_groups`) is kept for the next fight.
+    """
+    combat = encounter.combat
+    me = combat.combatant(creature_id)
+    if not group_turns(engine) or me.group is None:
+        return encounter
+    note = f"{engine.name(encounter, creature_id)} acts alone from now on (R-107)"
+    combat = combat.with_combatant(replace(me, group=None)).logged(
+        "rule_note", me.creature_id, (), {"mechanic": MECHANIC, "note": note}
+    )
+    return encounter.with_combat(combat)
+
+
 def turn_members(encounter: Encounter, creature_id: str) -> tuple[CreatureId, ...]:
     """Whoever shares the turn `creature_id` is in now, itself first in the order's order."""
     combat = encounter.combat

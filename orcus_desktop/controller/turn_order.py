@@ -244,14 +244,12 @@ def _move_on(
 
 
 def delay(
-    encounter: Encounter,
-    creature_id: str,
-    hooks: TurnHooks,
+    encounter: Encounter, creature_id: str, hooks: TurnHooks, hand_to: str | None = None
 ) -> Encounter:
     """000 "Delay": put off the current turn; it re-enters later this round where the GM says.
 
     Refused once the creature has taken an action this turn ("You cannot Delay if you have
-    already taken actions this turn").
+    already taken actions this turn"). `hand_to` acts on in the same turn (a 003 group's).
     """
     combat = encounter.combat
     if combat.current != creature_id:
@@ -261,14 +259,12 @@ def delay(
         raise TurnError("cannot delay after taking actions this turn")
     combat = combat.with_combatant(replace(combatant, delaying=True))
     combat = combat.logged("delay", combatant.creature_id)
+    if hand_to is not None:
+        return encounter.with_combat(replace(combat, current=CreatureId(hand_to)))
     return _advance(encounter.with_combat(combat), hooks, combatant.creature_id)
 
 
-def resume_delayed(
-    encounter: Encounter,
-    creature_id: str,
-    after: str | None,
-) -> Encounter:
+def resume_delayed(encounter: Encounter, creature_id: str, after: str | None) -> Encounter:
     """A delaying creature re-enters the order right after `after`.
 
     `after` defaults to whoever's turn it is now; the creature acts when that turn ends. Its

@@ -290,3 +290,55 @@ def _log_line(s: GameSession, mover: str) -> str:
 def _waiting(s: GameSession) -> bool:
     """Whether a move waits for opportunity attacks offered."""
     return s.encounter.combat.pending is not None
+
+
+def test_a_delaying_member_leaves_and_the_groups_turn_goes_on() -> None:
+    """000 "Delay" in 003's group turn (003-07): the others act on in the same turn; the one
+    who delayed re-enters alone and keeps its new place as its own turn for the rest of the
+    fight (000 "Initiative Consequences of Delaying"; docs/rulings.md R-94, R-107)."""
+    s = _started()
+    assert s.end_turn().ok  # the goblins' turn: g1 acts first
+    assert s.act_with("g3").ok  # the last of the order delays
+    length = len(s.encounter.combat.log)
+    assert s.delay().ok
+    combat = s.encounter.combat
+    assert combat.current == "g1"  # not the mage: the group's turn is not over
+    assert s.group_turn_members("g1") == ("g1", "g2")
+    added = [e.kind for e in combat.log[length:]]
+    assert "turn_start" not in added  # nobody's turn starts again
+    assert combat.log[-1].data["note"] == "G3 delays: G1 acts on in the group's turn"
+    assert s.end_turn().ok  # one End turn for g1 and g2
+    combat = s.encounter.combat
+    assert combat.current == "mage"
+    assert [combat.combatant(g).acted_round for g in ("g1", "g2")] == [1, 1]
+    assert combat.combatant("g3").delaying
+    assert s.resume_delayed("g3").ok  # after the mage
+    mage = combat.combatant("mage").initiative
+    g3 = s.encounter.combat.combatant("g3")
+    assert (g3.group, g3.initiative) == (None, mage)
+    assert s.encounter.combat.log[-1].data["note"] == "G3 acts alone from now on (R-107)"
+    assert _reopened(s).combat.combatant("g3").group is None
+    assert s.end_turn().ok  # the mage
+    assert s.encounter.combat.current == "g3"
+    assert s.group_turn_members("g3") == ("g3",)
+    # Round 2: the group without g3, then g3's own turn after the mage.
+    for acting in ("hero", "g1", "mage", "g3"):
+        assert s.end_turn().ok
+        assert s.encounter.combat.current == acting
+    for _ in range(6):  # the five End turns, then the re-entry: one undo step each
+        s.undo()
+    g3 = s.encounter.combat.combatant("g3")
+    assert (g3.group, g3.delaying) == ("monsters: Goblin", True)
+
+
+def test_an_orcus_delayer_keeps_its_roll_group() -> None:
+    """000 has no group turns: a delaying goblin rolled with others keeps its group."""
+    s = _session("orcus")
+    groups = dict.fromkeys(("g1", "g2", "g3"), "goblins")
+    assert s.roll_initiative(dice=DICE, groups=groups).ok
+    assert s.start_combat().ok
+    assert s.end_turn().ok
+    assert s.delay().ok  # g1
+    assert s.encounter.combat.current == "g2"
+    assert s.resume_delayed("g1").ok
+    assert s.encounter.combat.combatant("g1").group == "goblins"

@@ -193,3 +193,33 @@ def test_the_hero_is_offered_one_opportunity_attack_in_the_goblins_turn(
     assert not panel.offers_box.isVisibleTo(panel)
     (*_, line) = (x for x in window.log_panel.model.lines() if x.startswith("G2 moves"))
     assert "opportunity attack offered" not in line
+
+
+def test_a_member_that_delays_leaves_the_groups_row(window: MainWindow, qtbot: QtBot) -> None:
+    """000 "Delay" in 003's group turn (docs/rulings.md R-94, R-107): the group's row goes on
+    with the others; the delayer re-enters alone and has its own row from then on."""
+    window.show()
+    qtbot.wait_exposed(window)
+    session = window.session
+    panel = window.initiative_panel
+    model = panel.model
+    assert session.roll_initiative(dice=DICE).ok
+    assert session.start_combat().ok
+    assert session.end_turn().ok  # hero: the goblins' group turn
+    _act_with(panel.group_menu.menu_for("g1"), "g2")
+    assert panel.delay_button.isEnabled()
+    qtbot.mouseClick(panel.delay_button, Qt.MouseButton.LeftButton)
+    assert session.encounter.combat.current == "g1"  # the group's turn goes on
+    row = model.row_data("g1")
+    assert row.current
+    assert row.name.startswith("G1 (group: ")  # the one acting named first
+    qtbot.mouseClick(panel.end_turn_button, Qt.MouseButton.LeftButton)
+    assert session.encounter.combat.current == "mage"
+    assert session.resume_delayed("g2").ok  # after the mage, at its initiative
+    assert model.row_of("g2") != model.row_of("g1")
+    assert (model.row_data("g2").name, model.row_data("g2").members) == ("G2", ())
+    assert model.row_data("g1").members == ("g1", "g3", "g4")
+    qtbot.mouseClick(panel.end_turn_button, Qt.MouseButton.LeftButton)
+    assert session.encounter.combat.current == "g2"
+    assert model.row_data("g2").current
+    assert any("G2 acts alone from now on" in x for x in window.log_panel.model.lines())
