@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, TypedDict, Unpack
 
-from orcus_desktop.controller import placement, turn_order
+from orcus_desktop.controller import monster_groups, placement
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.initiative import start_hooks
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
@@ -75,8 +75,9 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
         return refuse(op, f'no creature "{creature_id}"', creature_id)
     after = encounter
     if encounter.combat.active and encounter.combat.current == creature_id:
-        # Its turn passes to the next creature, without end-of-turn work for it.
-        after = turn_order.pass_turn(after, start_hooks(engine))
+        # Its turn passes on, without end-of-turn work for it; in a 003 group's turn to the
+        # others (003-07, docs/rulings.md R-108).
+        after = monster_groups.leave_turn(engine, after, creature_id, start_hooks(engine))
     after = after.without_creature(creature_id)
     after = after.with_combat(after.combat.without(creature_id))
     step = _done(op, f"Remove {creature.name}", after, creature_id)

@@ -332,6 +332,9 @@ def act_with(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
         )
     if combat.pending is not None:
         return refuse(op, f"{combat.pending.text} waits for the opportunity attacks", creature_id)
+    why = engine.rules.skip_reason(encounter, CreatureId(creature_id))
+    if why:  # dropped mid-turn: its part of the group's turn is over (R-108)
+        return refuse(op, f"{name} cannot act: {why}", creature_id)
 
     def change(e: Encounter) -> Encounter:
         moved = replace(e.combat, current=CreatureId(creature_id)).logged(
@@ -354,17 +357,49 @@ def delay(
     acts now (as `act_with` names one) and no turn starts again, so the group's turn ends once,
     for all of them, with End turn. Without another such member the next turn starts.
     """
-    others = [
-        c for c in companions(encounter, creature_id) if not engine.rules.skip_reason(encounter, c)
-    ]
-    if not others:
+    heir = _heir(engine, encounter, creature_id)
+    if heir is None:
         return turn_order.delay(encounter, creature_id, hooks)
-    encounter = turn_order.delay(encounter, creature_id, hooks, hand_to=others[0])
-    mine, theirs = engine.name(encounter, creature_id), engine.name(encounter, others[0])
-    note = f"{mine} delays: {theirs} acts on in the group's turn"
-    combat = encounter.combat.logged(
-        "rule_note", others[0], (), {"mechanic": MECHANIC, "note": note}
+    encounter = turn_order.delay(encounter, creature_id, hooks, hand_to=heir)
+    return _handed_on(engine, encounter, creature_id, heir, "delays")
+
+
+def leave_turn(
+    engine: Engine, encounter: Encounter, creature_id: str, hooks: turn_order.TurnHooks
+) -> Encounter:
+    """The current creature leaves combat (Remove Creature): its turn passes on, no end work.
+
+    003-07 (docs/rulings.md R-108): in a group's turn the first other member able to act acts
+    now, as after a delay (R-107), and no turn starts again for the members whose turn has
+    started; End turn ends it once for them. Otherwise the next turn starts
+    (`turn_order.pass_turn`).
+    """
+    heir = _heir(engine, encounter, creature_id)
+    if heir is None:
+        return turn_order.pass_turn(encounter, hooks)
+    combat = replace(encounter.combat, current=heir)
+    return _handed_on(engine, encounter.with_combat(combat), creature_id, heir, "leaves combat")
+
+
+def _heir(engine: Engine, encounter: Encounter, creature_id: str) -> CreatureId | None:
+    """The first other member sharing the turn that can act (not dead, unconscious...)."""
+    return next(
+        (
+            c
+            for c in companions(encounter, creature_id)
+            if not engine.rules.skip_reason(encounter, c)
+        ),
+        None,
     )
+
+
+def _handed_on(
+    engine: Engine, encounter: Encounter, creature_id: str, heir: CreatureId, why: str
+) -> Encounter:
+    """The rule note of a group's turn going on with `heir` (003-07)."""
+    mine, theirs = engine.name(encounter, creature_id), engine.name(encounter, heir)
+    note = f"{mine} {why}: {theirs} acts on in the group's turn"
+    combat = encounter.combat.logged("rule_note", heir, (), {"mechanic": MECHANIC, "note": note})
     return encounter.with_combat(combat)
 
 

@@ -223,3 +223,31 @@ def test_a_member_that_delays_leaves_the_groups_row(window: MainWindow, qtbot: Q
     assert session.encounter.combat.current == "g2"
     assert model.row_data("g2").current
     assert any("G2 acts alone from now on" in x for x in window.log_panel.model.lines())
+
+
+def test_removing_the_acting_member_keeps_the_groups_turn(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """003-07 (docs/rulings.md R-108): the GM removes the goblin acting in the group's turn
+    (its token's menu); the group's row stays current with the others, and one End turn
+    gives the mage its turn."""
+    window.show()
+    qtbot.wait_exposed(window)
+    session = window.session
+    panel = window.initiative_panel
+    assert session.roll_initiative(dice=DICE).ok
+    assert session.start_combat().ok
+    assert session.end_turn().ok  # hero: the goblins' group turn
+    _act_with(panel.group_menu.menu_for("g1"), "g2")
+    menu = window.token_menu("g2")
+    assert menu is not None
+    (remove,) = (a for a in menu.actions() if a.text() == "Remove G2")
+    remove.trigger()
+    assert session.encounter.find_creature("g2") is None
+    assert session.encounter.combat.current == "g1"
+    row = panel.model.row_data("g1")
+    assert row.current
+    assert row.members == ("g1", "g3", "g4")
+    assert any("G2 leaves combat: G1 acts on" in x for x in window.log_panel.model.lines())
+    qtbot.mouseClick(panel.end_turn_button, Qt.MouseButton.LeftButton)
+    assert session.encounter.combat.current == "mage"

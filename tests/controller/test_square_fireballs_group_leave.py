@@ -1,0 +1,84 @@
+"""003-07: a member leaves combat in the middle of its monster group's turn (GM side).
+
+003 l.135 "Combat turn: Turn of action for a single PC or group of monsters": the group's turn
+is one turn; a member taken off the map (Remove Creature) or dropping leaves it, and the turn
+goes on with the others, ending once for them with End turn (docs/rulings.md R-94, R-107,
+R-108).
+"""
+
+from __future__ import annotations
+
+from orcus_desktop.controller.session import GameSession
+from tests.controller.test_square_fireballs_groups import _started
+
+
+def _goblins_turn() -> GameSession:
+    s = _started()
+    assert s.end_turn().ok  # the hero's turn ends: the goblins' group turn, g1 first
+    assert s.group_turn_members("g1") == ("g1", "g2", "g3")
+    return s
+
+
+def _starts(s: GameSession, since: int) -> list[str]:
+    return [str(e.actor) for e in s.encounter.combat.log[since:] if e.kind == "turn_start"]
+
+
+def test_removing_the_acting_member_hands_the_groups_turn_on() -> None:
+    """Remove Creature on the member acting: the others act on in the same turn (no turn
+    starts again for them), and one End turn ends it for them before the mage's."""
+    s = _goblins_turn()
+    assert s.act_with("g2").ok
+    length = len(s.encounter.combat.log)
+    assert s.remove_creature("g2").ok
+    combat = s.encounter.combat
+    assert combat.current == "g1"
+    assert s.group_turn_members("g1") == ("g1", "g3")
+    assert _starts(s, length) == []
+    assert combat.log[-1].data["note"] == "G2 leaves combat: G1 acts on in the group's turn"
+    assert s.end_turn().ok
+    combat = s.encounter.combat
+    assert combat.current == "mage"
+    assert [combat.combatant(g).acted_round for g in ("g1", "g3")] == [1, 1]
+    s.undo()  # End turn
+    s.undo()  # Remove Creature
+    assert s.encounter.combat.current == "g2"
+    assert s.group_turn_members("g2") == ("g1", "g2", "g3")
+
+
+def test_removing_the_first_member_leaves_no_one_behind() -> None:
+    """The first of the order leaves while acting: the later members do not get a second
+    start of turn (000 "The Start of Your Turn" once a turn) and End turn ends theirs."""
+    s = _goblins_turn()
+    length = len(s.encounter.combat.log)
+    assert s.remove_creature("g1").ok
+    assert s.encounter.combat.current == "g2"
+    assert _starts(s, length) == []
+    assert s.end_turn().ok
+    assert s.encounter.combat.current == "mage"
+    assert s.encounter.combat.combatant("g3").acted_round == 1
+
+
+def test_removing_the_last_acting_member_alone_passes_the_turn() -> None:
+    """With no other member left able to act, the next turn starts (000)."""
+    s = _goblins_turn()
+    for g in ("g1", "g2"):
+        assert s.apply_damage(g, 999).ok  # dead: no part in the turn
+    assert s.act_with("g3").ok
+    assert s.remove_creature("g3").ok
+    assert s.encounter.combat.current == "mage"
+
+
+def test_a_member_killed_mid_turn_lets_the_gm_go_on_with_the_others() -> None:
+    """The acting member is killed (by an opportunity attack, say): the GM names another
+    ("Act with"), and the dead one cannot be named; End turn ends the others' part once."""
+    s = _goblins_turn()
+    assert s.apply_damage("g1", 999).ok
+    assert s.encounter.combat.current == "g1"  # its turn is the group's; the GM moves on
+    assert s.act_with("g2").ok
+    refused = s.act_with("g1")
+    assert not refused.ok
+    assert refused.reason.startswith("G1 cannot act: ")
+    assert s.end_turn().ok
+    combat = s.encounter.combat
+    assert combat.current == "mage"
+    assert [combat.combatant(g).acted_round for g in ("g2", "g3")] == [1, 1]
