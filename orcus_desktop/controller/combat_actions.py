@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from orcus_desktop.controller import ready_walks
 from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
@@ -240,7 +241,9 @@ def charge(
         )
         if countered:
             provoked = (target_id,)  # 001-23: the longer reach counter-strikes first
-        if offerable(e, provoked, engine.ruleset):
+        # 003-52: a readied melee attack the charge's move walks into waits the same way.
+        readied = ready_walks.triggered_at(engine, enc, enc.creature(creature_id), preview.path)
+        if offerable(e, provoked, engine.ruleset) or (readied and not countered):
             # Checked now (reach, a dead target...), rolled once the offers are settled.
             basic = SHOVE if shove else find_power(engine.rules, e, creature_id, basic_name)
             if basic is not None:

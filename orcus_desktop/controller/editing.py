@@ -76,7 +76,7 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
     after = encounter
     if encounter.combat.active and encounter.combat.current == creature_id:
         # Its turn passes on, without end-of-turn work for it; in a 003 group's turn to the
-        # others (003-07, docs/rulings.md R-108).
+        # others (003-07, docs/rulings.md R-109).
         after = monster_groups.leave_turn(engine, after, creature_id, start_hooks(engine))
     after = after.without_creature(creature_id)
     after = after.with_combat(after.combat.without(creature_id))

@@ -333,7 +333,7 @@ def act_with(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
     if combat.pending is not None:
         return refuse(op, f"{combat.pending.text} waits for the opportunity attacks", creature_id)
     why = engine.rules.skip_reason(encounter, CreatureId(creature_id))
-    if why:  # dropped mid-turn: its part of the group's turn is over (R-108)
+    if why:  # dropped mid-turn: its part of the group's turn is over (R-109)
         return refuse(op, f"{name} cannot act: {why}", creature_id)
 
     def change(e: Encounter) -> Encounter:
@@ -369,7 +369,7 @@ def leave_turn(
 ) -> Encounter:
     """The current creature leaves combat (Remove Creature): its turn passes on, no end work.
 
-    003-07 (docs/rulings.md R-108): in a group's turn the first other member able to act acts
+    003-07 (docs/rulings.md R-109): in a group's turn the first other member able to act acts
     now, as after a delay (R-107), and no turn starts again for the members whose turn has
     started; End turn ends it once for them. Otherwise the next turn starts
     (`turn_order.pass_turn`).

@@ -19,6 +19,11 @@ A charge's move waits the same way (000 "Charge": it "provokes opportunity attac
 movement does"): the held charge carries the rest of its path (`wait_at`'s `then`), and
 `interrupts.settle` makes its attack once the charger reaches the end (`short_of_end`).
 
+A 003 Ready Melee Attack waits the same way (003-52, 003 l.790 "the first time an enemy you can
+see moves to a square adjacent to you, they provoke an opportunity attack from you"): the walk
+stops on the first square next to the readier, which is offered that opportunity attack
+(`ready_walks`; docs/rulings.md R-108).
+
 Where the provoking square is occupied (a move through an ally's space), the mover cannot wait
 there: the walk completes and the attacks are resolved with the mover staged back on that
 square (`interrupts.opportunity_attack`), as before.
@@ -29,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import owed_moves, placement
+from orcus_desktop.controller import owed_moves, placement, ready_walks
 from orcus_desktop.controller.availability import stopped
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import Engine
@@ -68,11 +73,13 @@ class Interrupt:
         index: the path index of the square it provokes from.
         enemies: the enemies offered an attack there.
         later: the provoked enemies not offered yet (they provoke further along).
+        readied: the enemies whose 003-52 Ready Melee Attack the square triggers (also offered).
     """
 
     index: int
     enemies: tuple[str, ...]
     later: tuple[str, ...]
+    readied: tuple[str, ...] = ()
 
 
 def provoking_index(path: Sequence[Square], mover: Creature, enemy: Creature) -> int | None:
@@ -111,14 +118,15 @@ def first_interrupt(
         index = provoking_index(path, mover, enemy)
         if index is not None:
             indices[enemy_id] = index
-    if not indices:
+    readied = ready_walks.triggered_at(engine, encounter, mover, path)
+    if not indices and not readied:
         return None
-    first = min(indices.values())
+    first = min([*indices.values(), *readied.values()])
     if first > 0 and placement.destination_problem(encounter, mover, path[first]):
         return None
     now = tuple(e for e, i in indices.items() if i == first)
     later = tuple(e for e in provokers if e not in now)
-    return Interrupt(first, now, later)
+    return Interrupt(first, now, later, tuple(e for e, i in readied.items() if i == first))
 
 
 def wait_at(
@@ -140,6 +148,7 @@ def wait_at(
     mover = encounter.creature(mover_id)
     encounter = encounter.with_creature(mover.moved_to(path[interrupt.index]))
     encounter = engine.offer_opportunity(encounter, interrupt.enemies)
+    encounter = ready_walks.trigger(engine, encounter, interrupt.readied, mover_id)
     walk = {
         "path": [list(s) for s in path[interrupt.index :]],
         "mode": mode,
@@ -154,11 +163,12 @@ def wait_at(
         if then is None
         else replace(then, options=freeze({**then.options, **walk}))
     )
+    provoked = list(dict.fromkeys(interrupt.enemies + interrupt.readied))
     combat = replace(encounter.combat, pending=held).logged(
         "attack_held",
         CreatureId(mover_id),
         held.targets,
-        {"what": held.text, "provoked": list(interrupt.enemies)},
+        {"what": held.text, "provoked": provoked},
     )
     return encounter.with_combat(combat)
 

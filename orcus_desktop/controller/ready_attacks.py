@@ -13,15 +13,10 @@ from orcus_desktop.controller.availability import powers_of
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.initiative import ready_action
 from orcus_desktop.controller.outcomes import Outcome, Step, refuse
+from orcus_desktop.controller.ready_walks import READY_MELEE_TRIGGER, READY_RANGED_TRIGGER
 from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind
-
-READY_MELEE_TRIGGER = "the first enemy it can see moves adjacent to it (003-52 Ready Melee Attack)"
-READY_RANGED_TRIGGER = (
-    "the first enemy it can see moves within long range of its ranged basic attack "
-    "(003-52 Ready Ranged Attack)"
-)
 
 
 def _ready_attack_problem(
@@ -66,7 +61,8 @@ def ready_attack(engine: Engine, encounter: Encounter, creature_id: str, ranged:
     003 l.790: "the first time an enemy you can see moves to a square adjacent to you, they
     provoke an opportunity attack from you"; l.798: "... within Long Range ..., you can make a
     Ranged Basic Attack as a Reaction (Interrupt)". Both are a standard action readied for a
-    standard action (a basic attack) that the GM triggers with Readied action; the ranged one
+    standard action (a basic attack) that the GM triggers with Readied action (the melee one
+    triggers by itself when an enemy walks up to the readier: `ready_walks`); the ranged one
     also makes the readier Hindered (003-29, the status table's), noted in the log.
     """
     problem = _ready_attack_problem(engine, encounter, creature_id, ranged=ranged)

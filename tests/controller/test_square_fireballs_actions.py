@@ -156,7 +156,8 @@ def test_ready_melee_attack_strikes_the_first_enemy_that_comes_close() -> None:
     assert s.encounter.combat.combatant("hero").budget.standard == 0
     assert s.end_turn().ok
     assert s.move_creature("orc", Square(2, 2), MoveMode.WALK).ok
-    assert s.trigger_readied("hero", "orc").ok
-    assert s.basic_attack("hero", "orc", dice=[15]).ok
+    # The walk triggers it by itself (tests/controller/test_ready_walks.py).
+    assert s.encounter.combat.combatant("hero").out_of_turn is ActionKind.OPPORTUNITY
+    assert s.opportunity_attack("hero", "orc", dice=[15]).ok
     o = _fight("orcus")
     assert "no Ready Melee" in o.ready_attack("hero").reason

@@ -3,7 +3,7 @@
 003 l.135 "Combat turn: Turn of action for a single PC or group of monsters": the group's turn
 is one turn; a member taken off the map (Remove Creature) or dropping leaves it, and the turn
 goes on with the others, ending once for them with End turn (docs/rulings.md R-94, R-107,
-R-108).
+R-109).
 """
 
 from __future__ import annotations

@@ -228,7 +228,7 @@ def test_a_member_that_delays_leaves_the_groups_row(window: MainWindow, qtbot: Q
 def test_removing_the_acting_member_keeps_the_groups_turn(
     window: MainWindow, qtbot: QtBot
 ) -> None:
-    """003-07 (docs/rulings.md R-108): the GM removes the goblin acting in the group's turn
+    """003-07 (docs/rulings.md R-109): the GM removes the goblin acting in the group's turn
     (its token's menu); the group's row stays current with the others, and one End turn
     gives the mage its turn."""
     window.show()
