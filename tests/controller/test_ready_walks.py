@@ -126,3 +126,21 @@ def test_a_charge_waits_next_to_the_readier_then_makes_its_attack() -> None:
     assert s.decline_opportunity_attack("hero").ok
     assert s.encounter.creature("orc").square == Square(4, 2)
     assert any(e.kind == "attack" and e.actor == "orc" for e in s.encounter.combat.log)
+
+
+def test_a_shift_next_to_the_readier_triggers_it_too() -> None:
+    """003 l.790 "moves to a square adjacent to you": a Shift moves (R-108), though 003-42
+    keeps it from provoking the Free Reaction opportunity attack."""
+    creatures = (fighter("hero", 3, 2), orc("orc", 5, 2))
+    s = make_session(
+        Encounter(GridBounds(12, 8), creatures=creatures, ruleset_id="square-fireballs")
+    )
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert s.start_combat().ok
+    assert s.ready_attack("hero").ok
+    assert s.end_turn().ok
+    assert s.move_creature("orc", Square(4, 2), MoveMode.SHIFT).ok
+    assert s.encounter.combat.combatant("hero").out_of_turn is ActionKind.OPPORTUNITY
+    assert s.encounter.combat.combatant("hero").readied is None
+    assert s.opportunity_attack("hero", "orc", dice=[2]).ok
+    assert s.encounter.combat.pending is None
