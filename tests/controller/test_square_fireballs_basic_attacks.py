@@ -155,3 +155,19 @@ def test_a_bad_implement_mark_is_refused_with_its_field(tmp_path: Path) -> None:
         "creatures[0].statblock: cannot be read: "
         "statblock.implement: expected true or false, got 'yes'"
     )
+
+
+def test_003_ready_ranged_attack_measures_the_implement_attacks_range() -> None:
+    """003-52, 003 l.800 Ready Ranged Attack "only if there are no enemies ... within Long
+    Range of your Ranged Basic Attack": a caster with no ranged weapon has the 003-49 Ranged
+    Basic Attack (Implement), "Implement Range" 10 (docs/rulings.md R-104): an orc 10 squares
+    away is within it, one 11 squares away is not."""
+    near = _caster_duel("square-fireballs", powers=[IMPLEMENT_POWER], orc_col=12)
+    refused = near.ready_attack("mage", ranged=True)
+    assert refused.reason == "Orc is within long range: 003-52 needs no enemy there"
+    far = _caster_duel("square-fireballs", powers=[IMPLEMENT_POWER], orc_col=13)
+    readied = far.ready_attack("mage", ranged=True)
+    assert readied.ok, readied.reason
+    assert far.encounter.combat.combatant("mage").readied is not None
+    unarmed = _caster_duel("square-fireballs", powers=[], orc_col=13)
+    assert unarmed.ready_attack("mage", ranged=True).reason == "Mage has no ranged basic attack"
