@@ -99,7 +99,7 @@ def player_initiative(
     order = list(combat.order)
 
     def unit(cid: str) -> str:
-        group = combat.combatant(cid).group if group_turns else None
+        group = combat.shown_group(cid) if group_turns else None  # a delayer alone
         return f"group {group}" if group else cid
 
     current = unit(combat.current) if combat.current in order else None

@@ -416,6 +416,15 @@ class Combat:
         """The current turn as "round/creature" ("" between turns and outside combat)."""
         return f"{self.round}/{self.current}" if self.active and self.current else ""
 
+    def shown_group(self, creature_id: str) -> str | None:
+        """The monster group whose row shows the creature: None while it delays (003-07).
+
+        docs/rulings.md R-107: a delaying member has left the group's turn, so the initiative
+        table and the players' strip show it on its own.
+        """
+        entry = self.find(creature_id)
+        return None if entry is None or entry.delaying else entry.group
+
     def turn_sharers(self, creature_id: str) -> tuple[CreatureId, ...]:
         """The others sharing the group turn `creature_id` is in now (order of the order).
 

@@ -251,3 +251,28 @@ def test_removing_the_acting_member_keeps_the_groups_turn(
     assert any("G2 leaves combat: G1 acts on" in x for x in window.log_panel.model.lines())
     qtbot.mouseClick(panel.end_turn_button, Qt.MouseButton.LeftButton)
     assert session.encounter.combat.current == "mage"
+
+
+def test_a_delaying_member_has_its_own_row_and_strip_entry(window: MainWindow) -> None:
+    """docs/rulings.md R-107: a member that delays leaves the group's turn, so while it
+    delays the group's row and the players' strip entry no longer list it; it shows on its
+    own, as delaying (000 "Delay")."""
+    session = window.session
+    window.fog_action.setChecked(False)
+    model = window.initiative_panel.model
+    assert session.roll_initiative(dice=DICE).ok
+    assert session.start_combat().ok
+    assert session.end_turn().ok  # hero: the goblins' group turn
+    assert session.act_with("g2").ok
+    assert session.delay().ok
+    assert session.encounter.combat.current == "g1"
+    assert model.row_data("g1").members == ("g1", "g3", "g4")
+    assert model.row_of("g2") != model.row_of("g1")
+    own = model.row_data("g2")
+    assert (own.name, own.members, own.inactive) == ("G2", (), True)
+    players = open_player_view(window)
+    QApplication.processEvents()
+    text = players.strip.text()
+    assert "Now: G1, G3" in text
+    assert "G1, G2" not in text
+    assert "G2" in text

@@ -227,8 +227,7 @@ def row_units(session: GameSession, ordered: Sequence[Creature]) -> list[list[Cr
     rows: list[list[Creature]] = []
     groups: dict[str, list[Creature]] = {}
     for creature in ordered:
-        entry = combat.find(creature.id)
-        group = entry.group if entry is not None else None
+        group = combat.shown_group(creature.id)  # a delayer on its own
         if group is None:
             rows.append([creature])
         elif group in groups:
