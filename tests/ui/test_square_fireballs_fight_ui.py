@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -36,6 +35,7 @@ from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.ruleset_actions import NewEncounterDialog
 from tests.controller.conftest import fighter, orc
+from tests.controller.test_square_fireballs_basic_attacks import IMPLEMENT_POWER, SCHOLAR
 from tests.controller.test_square_fireballs_interrupts import SHOVING_AXE
 from tests.ui.test_player_view import open_player_view
 from tests.ui.test_square_fireballs_groups_ui import goblin
@@ -43,15 +43,8 @@ from tests.ui.test_targeting import accept_dialog, activate, at, hp
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-MISSILE: dict[str, Any] = {
-    "name": "Magic Missile",
-    "origin": "ranged",
-    "range": {"normal": 20},
-    "attack": {"defense": "reflex", "ability": "intelligence"},
-    "hit": {"damage": "2d4 + Intelligence modifier"},
-    "keywords": ["arcane", "implement"],
-}
-MAGE = {"strength": 10, "dexterity": 12, "intelligence": 18, "wisdom": 14, "charisma": 8}
+# The caster of the 003-49 session tests: Int 18 (+4) and an Implement power.
+MISSILE, MAGE = IMPLEMENT_POWER, SCHOLAR
 INITIATIVE = {"Mage": 18, "Hero": 15, "Orc": 15, "Goblin (group)": 10, "Lurker": 5}
 """The d20s the table rolls, as the tracker asks for them: the hero and the orc tie."""
 
