@@ -33,6 +33,7 @@ from orcus_desktop.controller.availability import (
 )
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.interrupts import waiting_problem
+from orcus_desktop.controller.log_records import rule_noted
 from orcus_desktop.controller.movement import preview_move, reachable_squares
 from orcus_desktop.controller.outcomes import (
     MoveDone,
@@ -180,11 +181,12 @@ def forced_walk(
         (),
         {"mode": MoveMode.WALK.value, "path": [list(s) for s in path.path], "cost": 0},
     )
-    combat = combat.logged(
-        "rule_note",
-        CreatureId(creature_id),
-        (CreatureId(forcer_id),),
-        {"mechanic": MECHANIC, "note": "forced movement: provokes no opportunity attack"},
+    combat = rule_noted(
+        combat,
+        creature_id,
+        MECHANIC,
+        "forced movement: provokes no opportunity attack",
+        targets=(forcer_id,),
     )
     after = reveal(engine, after.with_combat(combat), creature_id, "moved")  # 003-47
     after = engine.check_grapples(after)
