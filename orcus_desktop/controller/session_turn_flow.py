@@ -21,19 +21,11 @@ from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.vocabulary import CreatureId
 
 if TYPE_CHECKING:
-    from orcus_desktop.controller.engine import Engine
     from orcus_desktop.geometry.grid import Square
-    from orcus_desktop.model.encounter import Encounter
 
 
 class TurnFlowCommands(SessionFamily):
     """003's turn-flow family of `GameSession` (see the module docstring)."""
-
-    if TYPE_CHECKING:
-        engine: Engine
-
-        @property
-        def encounter(self) -> Encounter: ...
 
     def arrange_monster_groups(
         self, groups: Mapping[str, str | None], initiator: object = None

@@ -342,6 +342,21 @@ class OneShotTool:
             return self.cancel()
         return None
 
+    def _dropping(
+        self, encounter: Encounter, creature_id: str, event: PointerEvent
+    ) -> tuple[Creature, Square] | ToolPreview:
+        """For a tool that places one creature: it and the square the pointer drops it on.
+
+        The square is its space's top-left (`drop_square`). Or the answer to give instead: the
+        tool ended or was cancelled (`_ignores`), or the creature is gone (the tool cancels).
+        """
+        if (ignored := self._ignores(event)) is not None:
+            return ignored
+        creature = encounter.find_creature(creature_id)
+        if creature is None:
+            return self.cancel()
+        return creature, drop_square(creature.size, event.grid_xy)
+
     def _end(self) -> None:
         # Finished first: what the owner starts next (a dialog, a forced move) outlives the tool.
         self._finished = True
