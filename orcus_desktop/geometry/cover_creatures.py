@@ -17,7 +17,7 @@ import numpy as np
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.corner_shares import ShareRows
 from orcus_desktop.geometry.cover_buckets import CoverBuckets
-from orcus_desktop.geometry.cover_walls import KEPT_PAIRS, KeptShares
+from orcus_desktop.geometry.cover_walls import KEPT_PAIRS, KeptShares, run_offsets
 from orcus_desktop.geometry.coverage import cone_filter, seen_fractions, split_crossings
 from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
 
@@ -120,7 +120,7 @@ def _read_kept(
     if hit.any():
         hit_pairs = pairs_u[hit]
         counts = np.diff(np.append(walls.first_row, len(walls.shares)))[hit_pairs]
-        hit_rows = np.repeat(walls.first_row[hit_pairs], counts) + _ranges(counts)
+        hit_rows = np.repeat(walls.first_row[hit_pairs], counts) + run_offsets(counts)
         values = itertools.chain.from_iterable(f for f in found if f is not None)
         both[hit_rows] = np.fromiter(values, dtype=np.float64, count=len(hit_rows))
     new_keys = {p: k for p, k, f in zip(pairs_u.tolist(), keys, found, strict=True) if f is None}
@@ -144,7 +144,7 @@ def _measure(
     n_rows = len(walls.shares)
     per_pair = np.diff(np.append(walls.first_row, n_rows))
     c = per_pair[pair_of]
-    row = np.repeat(walls.first_row[pair_of], c) + _ranges(c)
+    row = np.repeat(walls.first_row[pair_of], c) + run_offsets(c)
     occ = np.repeat(occs, c)
     wanted = rows_wanted[row]
     row, occ = row[wanted], occ[wanted]
@@ -173,7 +173,7 @@ def _measure(
     start = np.cumsum(per_cand) - per_cand
     wc = per_cand[m_pair]
     w_group = np.repeat(np.arange(len(measured)), wc)
-    w_segs = index.segments[c_seg[np.repeat(start[m_pair], wc) + _ranges(wc)]]
+    w_segs = index.segments[c_seg[np.repeat(start[m_pair], wc) + run_offsets(wc)]]
     # outlines are not noded with the walls (nor with each other): split where they cross
     seg_group, seg_rows = split_crossings(
         np.concatenate([w_group, e_group]),
@@ -209,15 +209,8 @@ def _walls_near(
     per_pair = np.bincount(w_pair, minlength=len(walls.first_row))
     start = np.cumsum(per_pair) - per_pair
     counts = per_pair[pairs_u]
-    rows = np.repeat(start[pairs_u], counts) + _ranges(counts)
+    rows = np.repeat(start[pairs_u], counts) + run_offsets(counts)
     return np.repeat(np.arange(len(pairs_u)), counts), w_seg[rows]
-
-
-def _ranges(counts: IntArray) -> IntArray:
-    """0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ... (offsets within each run)."""
-    total = int(counts.sum())
-    out: IntArray = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
-    return out
 
 
 def _outlines(b: FloatArray) -> FloatArray:
