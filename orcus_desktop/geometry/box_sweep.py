@@ -38,6 +38,18 @@ def _key(group: IntArray, angle: FloatArray) -> FloatArray:
     return result
 
 
+def _unique_inverse(values: FloatArray) -> tuple[FloatArray, IntArray]:
+    """`np.unique(values, return_inverse=True)`, by one plain sort (fewer steps)."""
+    order = np.argsort(values)
+    ordered = values[order]
+    new = np.empty(len(ordered), dtype=np.bool_)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    where = np.empty(len(ordered), dtype=np.int64)
+    where[order] = np.cumsum(new) - 1
+    return ordered[new], where
+
+
 def exact_seen_fractions(
     points: FloatArray,
     inward: FloatArray,
@@ -288,7 +300,7 @@ def _batch(
             corner_ang[~dead].ravel(),
         ]
     )
-    keys, where = np.unique(_key(ev_group, ev_angle), return_inverse=True)
+    keys, where = _unique_inverse(_key(ev_group, ev_angle))
     k_group = np.floor(keys / _KEY_STRIDE).astype(np.int64)
     k_angle = keys - k_group * _KEY_STRIDE - math.pi
     same = k_group[:-1] == k_group[1:]
@@ -356,10 +368,11 @@ def _batch(
     visible = same & (np.where(use_wall, wall_mid, r_out_mid) > r_in_mid)
     # sector rule
     restricted = np.isfinite(sector_lo[ig])
-    lo_safe = np.where(restricted, sector_lo[ig], 0.0)
-    span = np.where(restricted, sector_hi[ig] - lo_safe, math.tau)
-    rel = (mid - lo_safe) % math.tau
-    visible &= ~restricted | ((rel > 0) & (rel < span))
+    if restricted.any():
+        lo_safe = np.where(restricted, sector_lo[ig], 0.0)
+        span = np.where(restricted, sector_hi[ig] - lo_safe, math.tau)
+        rel = (mid - lo_safe) % math.tau
+        visible &= ~restricted | ((rel > 0) & (rel < span))
 
     # the box's sides along the rays at the keys; an interval's right end is its group's next
     # key (across groups: no interval, not visible)

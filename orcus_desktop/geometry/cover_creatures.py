@@ -242,14 +242,26 @@ def _meet_hulls(boxes_a: FloatArray, boxes_b: FloatArray, others: FloatArray) ->
         & (o[:, 1] < np.maximum(a[:, 3], b[:, 3]))
         & (o[:, 3] > np.minimum(a[:, 1], b[:, 1]))
     )
-    corner_x = ((0, 2, 2, 0), (1, 1, 3, 3))
-    for cx, cy in zip(*corner_x, strict=True):
-        nx = a[:, cy] - b[:, cy]  # the normal of b - a at this corner: (-(by - ay), bx - ax)
-        ny = b[:, cx] - a[:, cx]
-        proj_h = [nx * p[:, i] + ny * p[:, j] for p in (a, b) for i in (0, 2) for j in (1, 3)]
-        proj_o = [nx * o[:, i] + ny * o[:, j] for i in (0, 2) for j in (1, 3)]
-        h_lo, h_hi = np.minimum.reduce(proj_h), np.maximum.reduce(proj_h)
-        o_lo, o_hi = np.minimum.reduce(proj_o), np.maximum.reduce(proj_o)
-        axis = (nx != 0) | (ny != 0)
-        meet &= ~axis | ((o_hi > h_lo) & (o_lo < h_hi))
+    # the four corner lines at once: corners (x0, y0), (x1, y0), (x1, y1), (x0, y1); the
+    # normal of b - a at a corner is (-(by - ay), bx - ax)
+    nx = a[:, [1, 1, 3, 3]] - b[:, [1, 1, 3, 3]]
+    ny = b[:, [0, 2, 2, 0]] - a[:, [0, 2, 2, 0]]
+    abs_x, abs_y = np.abs(nx), np.abs(ny)
+
+    def extent(box: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """A box's projection on each normal: its centre's, plus or minus its reach."""
+        mid = (
+            nx * ((box[:, 0] + box[:, 2]) / 2)[:, None]
+            + ny * ((box[:, 1] + box[:, 3]) / 2)[:, None]
+        )
+        reach = (
+            abs_x * ((box[:, 2] - box[:, 0]) / 2)[:, None]
+            + abs_y * ((box[:, 3] - box[:, 1]) / 2)[:, None]
+        )
+        return mid - reach, mid + reach
+
+    (a_lo, a_hi), (b_lo, b_hi), (o_lo, o_hi) = extent(a), extent(b), extent(o)
+    apart = (o_hi <= np.minimum(a_lo, b_lo)) | (o_lo >= np.maximum(a_hi, b_hi))
+    axis = (nx != 0) | (ny != 0)
+    meet &= ~(axis & apart).any(axis=1)
     return meet
