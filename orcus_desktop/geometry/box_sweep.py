@@ -57,18 +57,20 @@ def exact_seen_fractions(
     seg_group: IntArray,
     segments: FloatArray,
 ) -> FloatArray:
-    """`seen_fractions` measured for every pair, with no shortcut (the reference).
+    """Per (point, box) pair, the exact share of the box the point sees: every pair swept.
 
-    Args:
-        points: (m, 2) viewpoints.
-        inward: (m, 2) directions into the viewer's space (NaN rows: no sector rule).
-        boxes: (m, 4) target boxes (min_x, min_y, max_x, max_y) with positive area.
-        seg_group: (k,) the pair each candidate segment row belongs to.
-        segments: (k, 4) candidate blocking segments (ax, ay, bx, by) per pair; segments of one
-            pair must not cross each other (noded), except where they are collinear.
+    The reference that `coverage.seen_fractions` must agree with (up to float rounding): the
+    same arrays, but no pair is settled by a filter first. A pair with no segment sees all of
+    its box; a point strictly inside its box takes the polygon path
+    (`visibility.visible_area_in_box`); every other pair goes through the angular sweep of
+    this module, all in the same array operations. The caller guarantees that a pair's
+    segments never cross (noded; touching or collinear overlap is fine): the sweep takes the
+    nearest piece of each interval as the one in front, which crossing pieces break.
+    `seg_group` names the pair (the row of `points`, `inward` and `boxes`) of each row of
+    `segments`; `inward` rows are NaN where the point has no sector rule.
 
     Returns:
-        (m,) shares in [0, 1].
+        (m,) shares in [0, 1], one per pair.
     """
     m = len(points)
     out = np.zeros(m, dtype=np.float64)
