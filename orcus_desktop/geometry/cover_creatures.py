@@ -11,10 +11,12 @@ moves, only the pairs whose hull it left or entered are measured again.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import numpy as np
 
 from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.box_sweep import exact_seen_fractions
 from orcus_desktop.geometry.corner_shares import ShareRows
 from orcus_desktop.geometry.cover_buckets import CoverBuckets
 from orcus_desktop.geometry.cover_walls import KEPT_PAIRS, KeptShares, run_offsets
@@ -22,6 +24,7 @@ from orcus_desktop.geometry.coverage import cone_filter, seen_fractions, split_c
 from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
 
 CreatureKey = tuple[int, tuple[int, ...]]
+Measure = Callable[[FloatArray, FloatArray, FloatArray, IntArray, FloatArray], FloatArray]
 
 
 def add_creatures(
@@ -83,11 +86,13 @@ def add_creatures(
     _measure(battlefield, boxes, walls, rows_wanted, pair_of, occs, both)
     if len(store) + len(new_keys) > KEPT_PAIRS:
         store.clear()
-    values = both.tolist()
-    ends = [*walls.first_row[1:].tolist(), len(values)]
-    first = walls.first_row.tolist()
-    for p, key in new_keys.items():
-        store[key] = values[first[p] : ends[p]]
+    # the new pairs' rows only, pair after pair
+    new_pairs = np.fromiter(new_keys, dtype=np.int64, count=len(new_keys))
+    counts = np.diff(np.append(walls.first_row, len(both)))[new_pairs]
+    values = both[np.repeat(walls.first_row[new_pairs], counts) + run_offsets(counts)].tolist()
+    ends = np.cumsum(counts).tolist()
+    for key, end, count in zip(new_keys.values(), ends, counts.tolist(), strict=True):
+        store[key] = values[end - count : end]
 
 
 def _read_kept(
@@ -164,29 +169,54 @@ def _measure(
     renum = np.cumsum(todo) - 1
     keep = relevant & todo[edge_group]
     e_group, e_segs = renum[edge_group[keep]], edges[keep]
-    # the walls near each measured corner's pair (`pairs_near_hulls`: sorted by pair)
     measured = rows_u[todo]
-    index = battlefield.effect_index
-    pairs_u, m_pair = np.unique(walls.pair[measured], return_inverse=True)
-    c_pair, c_seg = _walls_near(battlefield, boxes, walls, pairs_u)
-    per_cand = np.bincount(c_pair, minlength=len(pairs_u))
-    start = np.cumsum(per_cand) - per_cand
-    wc = per_cand[m_pair]
-    w_group = np.repeat(np.arange(len(measured)), wc)
-    w_segs = index.segments[c_seg[np.repeat(start[m_pair], wc) + run_offsets(wc)]]
+    target_of = target_boxes[walls.pair[measured]]
+    w_group, w_segs, measure = _walls_of_rows(battlefield, boxes, walls, measured)
     # outlines are not noded with the walls (nor with each other): split where they cross
     seg_group, seg_rows = split_crossings(
         np.concatenate([w_group, e_group]),
         np.concatenate([w_segs, e_segs]),
         np.repeat([False, True], [len(w_group), len(e_group)]),
     )
-    both[measured] = seen_fractions(
-        walls.corners[measured],
-        walls.inward[measured],
-        target_boxes[pairs_u[m_pair]],
-        seg_group,
-        seg_rows,
+    both[measured] = measure(
+        walls.corners[measured], walls.inward[measured], target_of, seg_group, seg_rows
     )
+
+
+def _walls_of_rows(
+    battlefield: Battlefield,
+    boxes: tuple[FloatArray, FloatArray],
+    walls: ShareRows,
+    rows: IntArray,
+) -> tuple[IntArray, FloatArray, Measure]:
+    """The walls to measure these corner rows with again, and the measure to use.
+
+    When the walls pass measured these rows in this call, the walls that may change each
+    row's share are known (`ShareRows.measured`): only those, every one of them measured
+    exactly (`exact_seen_fractions`). Else every wall near the pair's hull (`_walls_near`),
+    filtered first (`seen_fractions`). The answers are the same, up to float rounding.
+
+    Returns:
+        (index into `rows`, wall segment) rows, grouped by row, and the measure.
+    """
+    segments = battlefield.effect_index.segments
+    if walls.measured is not None:
+        m_row, m_seg = walls.measured  # sorted by row
+        per_row = np.bincount(m_row, minlength=len(walls.shares))
+        start = np.cumsum(per_row) - per_row
+        wc = per_row[rows]
+        w_group = np.repeat(np.arange(len(rows)), wc)
+        w_segs = segments[m_seg[np.repeat(start[rows], wc) + run_offsets(wc)]]
+        return w_group, w_segs, exact_seen_fractions
+    # the walls near each row's pair (`pairs_near_hulls`: sorted by pair)
+    pairs_u, m_pair = np.unique(walls.pair[rows], return_inverse=True)
+    c_pair, c_seg = _walls_near(battlefield, boxes, walls, pairs_u)
+    per_cand = np.bincount(c_pair, minlength=len(pairs_u))
+    start = np.cumsum(per_cand) - per_cand
+    wc = per_cand[m_pair]
+    w_group = np.repeat(np.arange(len(rows)), wc)
+    w_segs = segments[c_seg[np.repeat(start[m_pair], wc) + run_offsets(wc)]]
+    return w_group, w_segs, seen_fractions
 
 
 def _walls_near(
