@@ -145,6 +145,11 @@ Outcome = Step | Refusal
 """What a use case returns: a step to commit, or a refusal."""
 
 
+def plural(n: int, word: str) -> str:
+    """``1 square``, ``3 squares``: a count in a result's text or a status line."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def refuse(operation: str, reason: str, creature_id: str | None = None) -> Refusal:
     return OperationResult.refused(operation, reason, creature_id)
 
