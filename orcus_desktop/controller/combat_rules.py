@@ -20,7 +20,7 @@ from orcus_desktop.controller.log_records import (
     EffectEnded,
     Healing,
     RollRecord,
-    SaveRecord,
+    SavingThrow,
 )
 from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -97,17 +97,8 @@ def healing_data(healing: HealingApplied) -> dict[str, Any]:
     return Healing.from_applied(healing).to_dict()
 
 
-def save_data(save: rules_turns.SavingThrow) -> dict[str, Any]:
-    return SaveRecord.from_save(save).to_dict()
-
-
 def effect_data(effect: ConditionInstance | PersistentDamage) -> dict[str, Any]:
     return effect.to_dict()
-
-
-def downgrade_data(downgraded: ConditionInstance | None) -> dict[str, Any]:
-    """A save's log data for what it downgraded the effect to (003-21; nothing if it ended)."""
-    return {} if downgraded is None else {"downgraded": downgraded.to_dict()}
 
 
 # -- reactions --------------------------------------------------------------------------------
@@ -246,12 +237,7 @@ class CombatRules:
                 combat = combat.logged(
                     "regeneration", None, (creature_id,), healing_data(result.regeneration)
                 )
-            if result.death_save is not None:
-                combat = combat.logged(
-                    "death_save", creature_id, (), self._death_save_data(result.death_save)
-                )
-            encounter = encounter.with_creature(creature.with_state(new_state))
-            encounter = encounter.with_combat(combat)
+            encounter = self._turn_work_done(encounter, creature, new_state, combat, result)
             encounter = self.after_harm(encounter, creature_id, state)
         return self._tick(encounter, TurnBoundary.START, creature_id)
 
@@ -287,23 +273,14 @@ class CombatRules:
             combat = encounter.combat
             for entry in result.saves:
                 effect = entry.condition or entry.persistent
-                combat = combat.logged(
-                    "saving_throw",
-                    creature_id,
-                    (),
-                    {
-                        "effect": effect_data(effect) if effect is not None else None,
-                        "typed_in": effect is not None and effect.effect_id in self.dice.saves,
-                        **save_data(entry.save),
-                        **downgrade_data(entry.downgraded),
-                    },
+                record = SavingThrow.from_save(
+                    effect,
+                    entry.save,
+                    typed_in=effect is not None and effect.effect_id in self.dice.saves,
+                    downgraded=entry.downgraded,
                 )
-            if result.death_save is not None:
-                combat = combat.logged(
-                    "death_save", creature_id, (), self._death_save_data(result.death_save)
-                )
-            encounter = encounter.with_creature(creature.with_state(new_state))
-            encounter = encounter.with_combat(combat)
+                combat = combat.logged(record.kind, creature_id, (), record.to_dict())
+            encounter = self._turn_work_done(encounter, creature, new_state, combat, result)
         return self._tick(encounter, TurnBoundary.END, creature_id)
 
     # -- shared pieces -----------------------------------------------------------------------
@@ -421,8 +398,23 @@ class CombatRules:
         return encounter.with_combat(combat)
 
     @staticmethod
-    def _death_save_data(death: rules_turns.DeathSave) -> dict[str, Any]:
-        return DeathSave.from_death_save(death).to_dict()
+    def _turn_work_done(
+        encounter: Encounter,
+        creature: Creature,
+        new_state: CreatureState,
+        combat: Combat,
+        result: rules_turns.StartOfTurn | rules_turns.EndOfTurn,
+    ) -> Encounter:
+        """The turn boundary's new state and log, with the death save it rolled, if any.
+
+        The death save falls at the start of the turn (docs/rulings.md R-03) or, under a
+        ruleset whose `death_save_timing` says so, at its end.
+        """
+        death = result.death_save
+        if death is not None:
+            data = DeathSave.from_death_save(death).to_dict()
+            combat = combat.logged(DeathSave.kind, creature.id, (), data)
+        return encounter.with_creature(creature.with_state(new_state)).with_combat(combat)
 
 
 def _log_ended(
