@@ -147,6 +147,11 @@ class CombatRules:
         self._statblocks[id(raw)] = (raw, parsed)
         return parsed
 
+    def reach(self, creature: Creature) -> int:
+        """The creature's melee reach (000 "Reach"): its stat block's, 1 without one."""
+        sb = self.statblock(creature)
+        return sb.reach if sb is not None else 1
+
     def statblock_problem(self, creature: Creature) -> str:
         """Why the creature's stat block cannot be read, or "" (none at all is fine)."""
         if not creature.statblock:
