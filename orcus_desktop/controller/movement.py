@@ -20,6 +20,7 @@ from orcus_desktop.controller.outcomes import (
     MovePreview,
     Outcome,
     Step,
+    logged_since,
     plural,
     refuse,
 )
@@ -212,7 +213,7 @@ def move_done(
         text=text,
         creature_id=creature_id,
         opportunity_attackers=walked.provoking_enemy_ids,
-        log=after.combat.log[len(before.combat.log) :],
+        log=logged_since(before, after),
         details={"path": walked.path, "cost": walked.cost, "mode": mode},
         path=walked.path,
         cost=walked.cost,
