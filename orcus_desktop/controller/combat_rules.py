@@ -325,15 +325,7 @@ class CombatRules:
         down = state.dead or Condition.UNCONSCIOUS in state.active_conditions(self.ruleset)
         if not down or was_down:
             return encounter
-        combat = encounter.combat
-        for other in encounter.creatures:
-            if other.id == creature_id or other.state is None:
-                continue
-            new_state, ended = end_effects_from(other.state, CreatureId(creature_id))
-            if ended:
-                encounter = encounter.with_creature(other.with_state(new_state))
-                combat = _log_ended(combat, other.id, ended, "source down")
-        return encounter.with_combat(combat)
+        return _end_effects_of(encounter, creature_id, "source down")
 
     def let_go_if_unable(self, encounter: Encounter, grappler_id: str) -> Encounter:
         """004-18 (004 l.529): a grappler that cannot make opportunity attacks lets go at once.
@@ -350,19 +342,12 @@ class CombatRules:
             for c in grappler.state.active_conditions(self.ruleset)
         ):
             return encounter
-        combat = encounter.combat
-        for other in encounter.creatures:
-            if other.id == grappler_id or other.state is None:
-                continue
-            new_state, ended = end_effects_from(
-                other.state, CreatureId(grappler_id), (Condition.GRAPPLED,)
-            )
-            if ended:
-                encounter = encounter.with_creature(other.with_state(new_state))
-                combat = _log_ended(
-                    combat, other.id, ended, "grappler cannot make opportunity attacks"
-                )
-        return encounter.with_combat(combat)
+        return _end_effects_of(
+            encounter,
+            grappler_id,
+            "grappler cannot make opportunity attacks",
+            (Condition.GRAPPLED,),
+        )
 
     def on_delay(self, encounter: Encounter, creature_id: str) -> Encounter:
         """End the beneficial effects keyed to the end of the delayer's turn, and log them.
@@ -420,6 +405,27 @@ class CombatRules:
             data = DeathSave.from_death_save(death).to_dict()
             combat = combat.logged(DeathSave.kind, creature.id, (), data)
         return encounter.with_creature(creature.with_state(new_state)).with_combat(combat)
+
+
+def _end_effects_of(
+    encounter: Encounter,
+    source_id: str,
+    reason: str,
+    conditions: Sequence[Condition] = (Condition.MARKED, Condition.GRAPPLED),
+) -> Encounter:
+    """End the `conditions` `source_id` keeps on the other creatures (`end_effects_from`).
+
+    Each creature freed gets an `effect_ended` entry saying `reason`.
+    """
+    combat = encounter.combat
+    for other in encounter.creatures:
+        if other.id == source_id or other.state is None:
+            continue
+        new_state, ended = end_effects_from(other.state, CreatureId(source_id), conditions)
+        if ended:
+            encounter = encounter.with_creature(other.with_state(new_state))
+            combat = _log_ended(combat, other.id, ended, reason)
+    return encounter.with_combat(combat)
 
 
 def _log_ended(
