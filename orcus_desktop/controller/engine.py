@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules, effect_data, opportunity_spent
+from orcus_desktop.controller.log_records import rule_noted
 from orcus_desktop.controller.outcomes import Outcome, run_step
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import spaces_adjacent
@@ -127,11 +128,7 @@ class Engine:
     @staticmethod
     def rule_note(encounter: Encounter, actor: str | None, mechanic: str, note: str) -> Encounter:
         """Log a rule of the encounter's ruleset the GM applies (its mechanic id, `RuleNote`)."""
-        who = CreatureId(actor) if actor else None
-        combat = encounter.combat.logged(
-            "rule_note", who, (), {"mechanic": mechanic, "note": note}
-        )
-        return encounter.with_combat(combat)
+        return encounter.with_combat(rule_noted(encounter.combat, actor, mechanic, note))
 
     def check_grapples(self, encounter: Encounter) -> Encounter:
         """docs/rulings.md R-06 — the grapple ends when the two are no longer adjacent."""

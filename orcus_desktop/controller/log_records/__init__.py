@@ -47,7 +47,7 @@ from orcus_desktop.controller.log_records.fighting import (
     TotalDefense,
 )
 from orcus_desktop.controller.log_records.gm_rolls import DiceRolled, RolledTerm
-from orcus_desktop.controller.log_records.rule_notes import RuleNote
+from orcus_desktop.controller.log_records.rule_notes import RuleNote, rule_noted
 from orcus_desktop.controller.log_records.turn_flow import (
     AttackDropped,
     AttackHeld,
@@ -236,4 +236,5 @@ __all__ = [
     "parse_record",
     "record_of",
     "resolved_value",
+    "rule_noted",
 ]
