@@ -130,8 +130,7 @@ def _attack_costs(
     engine: Engine, encounter: Encounter, me: Creature, target: Creature
 ) -> dict[Square, int]:
     """Squares the charger can reach this move from which it can attack the target, by cost."""
-    sb = engine.rules.statblock(me)
-    reach = sb.reach if sb is not None else 1
+    reach = engine.rules.reach(me)
     costs = geo_movement.reachable_squares(engine.battlefield(encounter), me.id, me.speed)
     return {
         square: cost

@@ -34,13 +34,13 @@ from orcus_desktop.controller.availability import (
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.interrupts import waiting_problem
 from orcus_desktop.controller.log_records import rule_noted
-from orcus_desktop.controller.movement import preview_move, reachable_squares
+from orcus_desktop.controller.movement import move_done, preview_move, reachable_squares
 from orcus_desktop.controller.outcomes import (
-    MoveDone,
     MoveMode,
     MovePreview,
     Outcome,
     Step,
+    plural,
     refuse,
     run_step,
 )
@@ -190,19 +190,10 @@ def forced_walk(
     )
     after = reveal(engine, after.with_combat(combat), creature_id, "moved")  # 003-47
     after = engine.check_grapples(after)
-    squares = path.cost
-    result = MoveDone(
-        True,
-        op,
-        text=f"{engine.name(encounter, forcer_id)} moves {creature.name} "
-        f"{squares} square{'s' if squares != 1 else ''}",
-        creature_id=creature_id,
-        log=after.combat.log[len(encounter.combat.log) :],
-        details={"path": path.path, "cost": path.cost, "mode": "forced"},
-        path=path.path,
-        cost=path.cost,
+    text = (
+        f"{engine.name(encounter, forcer_id)} moves {creature.name} {plural(path.cost, 'square')}"
     )
-    return Step(after, result)
+    return Step(after, move_done(op, text, creature_id, encounter, after, path, "forced"))
 
 
 def forced_attack(

@@ -24,6 +24,7 @@ from orcus_desktop.controller.log_records import (
     record_of,
     resolved_value,
 )
+from orcus_desktop.controller.outcomes import plural
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import ConditionInstance
@@ -180,10 +181,6 @@ def _save_text(save: SaveRecord, typed_in: bool = False) -> str:
     return save_verdict(shown, save.target_number, save.success) + typed
 
 
-def _squares(n: int) -> str:
-    return f"{n} square{'s' if n != 1 else ''}"
-
-
 # -- one writer per record type ----------------------------------------------------------------
 
 _Writer = Callable[[_Entry, Any], str]
@@ -306,13 +303,13 @@ def _move(e: _Entry, r: rec.Move) -> str:
     if r.mode == "gm":
         text = f"{e.actor} is moved by the GM"
     else:
-        text = f"{e.actor} moves {_squares(r.cost)} ({r.mode})"
+        text = f"{e.actor} moves {plural(r.cost, 'square')} ({r.mode})"
     return text + _offered(e, r.provoked)
 
 
 @_writes(rec.ChargeMove)
 def _charge_move(e: _Entry, r: rec.ChargeMove) -> str:
-    return f"{e.actor} charges {e.targets}: moves {_squares(r.cost)}"
+    return f"{e.actor} charges {e.targets}: moves {plural(r.cost, 'square')}"
 
 
 def _offered(e: _Entry, provoked: tuple[str, ...]) -> str:
@@ -326,10 +323,10 @@ def _forced_move(e: _Entry, r: rec.ForcedMove) -> str:
     past = {"push": "pushed", "pull": "pulled", "slide": "slid"}.get(r.movement, r.movement)
     by = f" by {e.actor}" if e.entry.actor else ""
     if r.moved is None or r.moved >= r.squares:  # a full move, or a file without `moved`
-        return f"{e.targets} is {past} {_squares(r.squares)}{by}"
+        return f"{e.targets} is {past} {plural(r.squares, 'square')}{by}"
     # 003-43: it ended short (a collision or an edge follows); say how far it really went.
     how = "stopped at once" if r.moved == 0 else "stopped short"
-    return f"{e.targets} is {past} {r.moved} of {_squares(r.squares)}{by} ({how})"
+    return f"{e.targets} is {past} {r.moved} of {plural(r.squares, 'square')}{by} ({how})"
 
 
 # -- attacks

@@ -20,6 +20,8 @@ from orcus_desktop.controller.outcomes import (
     MovePreview,
     Outcome,
     Step,
+    logged_since,
+    plural,
     refuse,
 )
 from orcus_desktop.controller.stealth import reveal
@@ -189,21 +191,33 @@ def move_creature(
     if mode is MoveMode.GM:
         text = f"Move {creature.name}"
     else:
-        squares = preview.cost
-        text = f"Move {creature.name} {squares} square{'s' if squares != 1 else ''}"
-    result = MoveDone(
+        text = f"Move {creature.name} {plural(preview.cost, 'square')}"
+    result = move_done(op, text, creature_id, encounter, after, preview, mode.value)
+    merge_key = ("gm-move", creature_id) if mode is MoveMode.GM else None
+    return Step(after, result, merge_key)
+
+
+def move_done(
+    op: str,
+    text: str,
+    creature_id: str,
+    before: Encounter,
+    after: Encounter,
+    walked: MovePreview,
+    mode: str,
+) -> MoveDone:
+    """The result of a walk along `walked`: its path and cost, the enemies it provoked."""
+    return MoveDone(
         True,
         op,
         text=text,
         creature_id=creature_id,
-        opportunity_attackers=preview.provoking_enemy_ids,
-        log=after.combat.log[len(encounter.combat.log) :],
-        details={"path": preview.path, "cost": preview.cost, "mode": mode.value},
-        path=preview.path,
-        cost=preview.cost,
+        opportunity_attackers=walked.provoking_enemy_ids,
+        log=logged_since(before, after),
+        details={"path": walked.path, "cost": walked.cost, "mode": mode},
+        path=walked.path,
+        cost=walked.cost,
     )
-    merge_key = ("gm-move", creature_id) if mode is MoveMode.GM else None
-    return Step(after, result, merge_key)
 
 
 def _move(

@@ -145,6 +145,16 @@ Outcome = Step | Refusal
 """What a use case returns: a step to commit, or a refusal."""
 
 
+def logged_since(before: Encounter, after: Encounter) -> tuple[LogEntry, ...]:
+    """The log entries a step appended (`after`'s log goes on from `before`'s)."""
+    return after.combat.log[len(before.combat.log) :]
+
+
+def plural(n: int, word: str) -> str:
+    """``1 square``, ``3 squares``: a count in a result's text or a status line."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def refuse(operation: str, reason: str, creature_id: str | None = None) -> Refusal:
     return OperationResult.refused(operation, reason, creature_id)
 
@@ -167,7 +177,7 @@ def run_step(
         return refuse(operation, f"no such creature: {exc.args[0]}")
     except ValueError as exc:
         return refuse(operation, str(exc), creature_id)
-    log = after.combat.log[len(before.combat.log) :]
+    log = logged_since(before, after)
     return Step(
         after, OperationResult(True, operation, text=text, creature_id=creature_id, log=log)
     )

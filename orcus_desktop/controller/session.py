@@ -48,6 +48,7 @@ from orcus_desktop.controller.outcomes import (
     OperationResult,
     Outcome,
     Step,
+    plural,
 )
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
 from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
@@ -182,7 +183,7 @@ class GameSession(
         text = change.text
         if apply_to is not None:
             count = len(library_edits.placed_copies(self.encounter, apply_to[0]))
-            text += f", applied to {count} token{'s' if count != 1 else ''}"
+            text += f", applied to {plural(count, 'token')}"
         with self.history.group(text):
             self.history.push(change)
             if apply_to is not None:

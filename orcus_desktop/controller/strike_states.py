@@ -20,7 +20,7 @@ from dataclasses import replace
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.combat_rules import QueuedSource, effect_data
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
-from orcus_desktop.controller.outcomes import Outcome, refuse
+from orcus_desktop.controller.outcomes import Outcome, logged_since, refuse
 from orcus_desktop.controller.shooting import CROUCHING, HIDDEN, has, sees
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -223,7 +223,7 @@ def after_step(engine: Engine, before: Encounter, after: Encounter) -> Encounter
     ]
     if not holders:
         return after
-    new = after.combat.log[len(before.combat.log) :]
+    new = logged_since(before, after)
     # sight is looked at again when someone moved (the map changed who sees whom); a
     # Hidden the GM sets by hand stands until then (the map does not model every hiding place).
     someone_moved = any(x.kind in _MOVES for x in new)

@@ -187,6 +187,17 @@ class SavingThrow(LogRecord, kind="saving_throw"):
     downgraded: Annotated[Effect | None, Stored(omit=None)] = None
     """003-21: a success that downgraded the effect to this instead of ending it."""
 
+    @classmethod
+    def from_save(
+        cls,
+        effect: Effect | None,
+        save: rules_turns.SavingThrow,
+        *,
+        typed_in: bool = False,
+        downgraded: Effect | None = None,
+    ) -> Self:
+        return cls(effect, typed_in, SaveRecord.from_save(save), downgraded)
+
 
 @dataclass(frozen=True, slots=True)
 class DeathSave(LogRecord, kind="death_save"):

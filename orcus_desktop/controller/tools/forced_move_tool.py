@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from orcus_desktop.controller.outcomes import plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     OneShotTool,
     PointerEvent,
     ToolPreview,
-    plural,
     result_message,
 )
 from orcus_desktop.geometry.battlefield import UnknownOccupantError

@@ -225,11 +225,6 @@ def drop_square(size: Size, grid_xy: Point) -> Square:
 # -- status texts ------------------------------------------------------------------------------
 
 
-def plural(n: int, word: str) -> str:
-    """``1 square``, ``3 squares``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def result_message(result: OperationResult, encounter: Encounter | None = None) -> str:
     """A status line for a session result: what was done, or "Refused: <reason>".
 
