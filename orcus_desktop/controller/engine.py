@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from orcus_desktop.controller.battlefield_builder import battlefield_for
-from orcus_desktop.controller.combat_rules import CombatRules, effect_data, opportunity_spent
-from orcus_desktop.controller.log_records import rule_noted
+from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
+from orcus_desktop.controller.log_records import log_ended, rule_noted
 from orcus_desktop.controller.outcomes import Outcome, run_step
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import spaces_adjacent
@@ -146,12 +146,7 @@ class Engine:
                 for inst in ended:
                     state = rules_state.remove_effect(state, inst.effect_id)
                 encounter = self.set_state(encounter, creature.id, state)
-                combat = encounter.combat.logged(
-                    "effect_ended",
-                    None,
-                    (creature.id,),
-                    {"effects": [effect_data(e) for e in ended], "reason": "no longer adjacent"},
-                )
+                combat = log_ended(encounter.combat, creature.id, ended, "no longer adjacent")
                 encounter = encounter.with_combat(combat)
         return encounter
 
