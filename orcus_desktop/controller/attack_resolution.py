@@ -27,7 +27,7 @@ from orcus_desktop.controller.encounter_flow import (
 )
 from orcus_desktop.controller.engagement import strike_modifiers
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, logged_since, refuse
 from orcus_desktop.controller.stealth import end_charms, reveal, targeting_problem
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
@@ -554,7 +554,7 @@ def attack_step(
         text=text,
         creature_id=creature_id,
         opportunity_attackers=out.provoked,
-        log=after.combat.log[len(before.combat.log) :],
+        log=logged_since(before, after),
         details={"attack": out.data, "forced": out.forced, "hits": out.hits},
         hits=out.hits,
         forced=out.forced,

@@ -17,10 +17,10 @@ from orcus_desktop.controller.log_records import (
     Damage,
     DeathSave,
     Effect,
-    EffectEnded,
     Healing,
     RollRecord,
-    SaveRecord,
+    SavingThrow,
+    log_ended,
 )
 from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -97,17 +97,8 @@ def healing_data(healing: HealingApplied) -> dict[str, Any]:
     return Healing.from_applied(healing).to_dict()
 
 
-def save_data(save: rules_turns.SavingThrow) -> dict[str, Any]:
-    return SaveRecord.from_save(save).to_dict()
-
-
 def effect_data(effect: ConditionInstance | PersistentDamage) -> dict[str, Any]:
     return effect.to_dict()
-
-
-def downgrade_data(downgraded: ConditionInstance | None) -> dict[str, Any]:
-    """A save's log data for what it downgraded the effect to (003-21; nothing if it ended)."""
-    return {} if downgraded is None else {"downgraded": downgraded.to_dict()}
 
 
 # -- reactions --------------------------------------------------------------------------------
@@ -155,6 +146,11 @@ class CombatRules:
             parsed = None
         self._statblocks[id(raw)] = (raw, parsed)
         return parsed
+
+    def reach(self, creature: Creature) -> int:
+        """The creature's melee reach (000 "Reach"): its stat block's, 1 without one."""
+        sb = self.statblock(creature)
+        return sb.reach if sb is not None else 1
 
     def statblock_problem(self, creature: Creature) -> str:
         """Why the creature's stat block cannot be read, or "" (none at all is fine)."""
@@ -246,12 +242,7 @@ class CombatRules:
                 combat = combat.logged(
                     "regeneration", None, (creature_id,), healing_data(result.regeneration)
                 )
-            if result.death_save is not None:
-                combat = combat.logged(
-                    "death_save", creature_id, (), self._death_save_data(result.death_save)
-                )
-            encounter = encounter.with_creature(creature.with_state(new_state))
-            encounter = encounter.with_combat(combat)
+            encounter = self._turn_work_done(encounter, creature, new_state, combat, result)
             encounter = self.after_harm(encounter, creature_id, state)
         return self._tick(encounter, TurnBoundary.START, creature_id)
 
@@ -287,23 +278,14 @@ class CombatRules:
             combat = encounter.combat
             for entry in result.saves:
                 effect = entry.condition or entry.persistent
-                combat = combat.logged(
-                    "saving_throw",
-                    creature_id,
-                    (),
-                    {
-                        "effect": effect_data(effect) if effect is not None else None,
-                        "typed_in": effect is not None and effect.effect_id in self.dice.saves,
-                        **save_data(entry.save),
-                        **downgrade_data(entry.downgraded),
-                    },
+                record = SavingThrow.from_save(
+                    effect,
+                    entry.save,
+                    typed_in=effect is not None and effect.effect_id in self.dice.saves,
+                    downgraded=entry.downgraded,
                 )
-            if result.death_save is not None:
-                combat = combat.logged(
-                    "death_save", creature_id, (), self._death_save_data(result.death_save)
-                )
-            encounter = encounter.with_creature(creature.with_state(new_state))
-            encounter = encounter.with_combat(combat)
+                combat = combat.logged(record.kind, creature_id, (), record.to_dict())
+            encounter = self._turn_work_done(encounter, creature, new_state, combat, result)
         return self._tick(encounter, TurnBoundary.END, creature_id)
 
     # -- shared pieces -----------------------------------------------------------------------
@@ -343,15 +325,7 @@ class CombatRules:
         down = state.dead or Condition.UNCONSCIOUS in state.active_conditions(self.ruleset)
         if not down or was_down:
             return encounter
-        combat = encounter.combat
-        for other in encounter.creatures:
-            if other.id == creature_id or other.state is None:
-                continue
-            new_state, ended = end_effects_from(other.state, CreatureId(creature_id))
-            if ended:
-                encounter = encounter.with_creature(other.with_state(new_state))
-                combat = _log_ended(combat, other.id, ended, "source down")
-        return encounter.with_combat(combat)
+        return _end_effects_of(encounter, creature_id, "source down")
 
     def let_go_if_unable(self, encounter: Encounter, grappler_id: str) -> Encounter:
         """004-18 (004 l.529): a grappler that cannot make opportunity attacks lets go at once.
@@ -368,19 +342,12 @@ class CombatRules:
             for c in grappler.state.active_conditions(self.ruleset)
         ):
             return encounter
-        combat = encounter.combat
-        for other in encounter.creatures:
-            if other.id == grappler_id or other.state is None:
-                continue
-            new_state, ended = end_effects_from(
-                other.state, CreatureId(grappler_id), (Condition.GRAPPLED,)
-            )
-            if ended:
-                encounter = encounter.with_creature(other.with_state(new_state))
-                combat = _log_ended(
-                    combat, other.id, ended, "grappler cannot make opportunity attacks"
-                )
-        return encounter.with_combat(combat)
+        return _end_effects_of(
+            encounter,
+            grappler_id,
+            "grappler cannot make opportunity attacks",
+            (Condition.GRAPPLED,),
+        )
 
     def on_delay(self, encounter: Encounter, creature_id: str) -> Encounter:
         """End the beneficial effects keyed to the end of the delayer's turn, and log them.
@@ -421,8 +388,44 @@ class CombatRules:
         return encounter.with_combat(combat)
 
     @staticmethod
-    def _death_save_data(death: rules_turns.DeathSave) -> dict[str, Any]:
-        return DeathSave.from_death_save(death).to_dict()
+    def _turn_work_done(
+        encounter: Encounter,
+        creature: Creature,
+        new_state: CreatureState,
+        combat: Combat,
+        result: rules_turns.StartOfTurn | rules_turns.EndOfTurn,
+    ) -> Encounter:
+        """The turn boundary's new state and log, with the death save it rolled, if any.
+
+        The death save falls at the start of the turn (docs/rulings.md R-03) or, under a
+        ruleset whose `death_save_timing` says so, at its end.
+        """
+        death = result.death_save
+        if death is not None:
+            data = DeathSave.from_death_save(death).to_dict()
+            combat = combat.logged(DeathSave.kind, creature.id, (), data)
+        return encounter.with_creature(creature.with_state(new_state)).with_combat(combat)
+
+
+def _end_effects_of(
+    encounter: Encounter,
+    source_id: str,
+    reason: str,
+    conditions: Sequence[Condition] = (Condition.MARKED, Condition.GRAPPLED),
+) -> Encounter:
+    """End the `conditions` `source_id` keeps on the other creatures (`end_effects_from`).
+
+    Each creature freed gets an `effect_ended` entry saying `reason`.
+    """
+    combat = encounter.combat
+    for other in encounter.creatures:
+        if other.id == source_id or other.state is None:
+            continue
+        new_state, ended = end_effects_from(other.state, CreatureId(source_id), conditions)
+        if ended:
+            encounter = encounter.with_creature(other.with_state(new_state))
+            combat = _log_ended(combat, other.id, ended, reason)
+    return encounter.with_combat(combat)
 
 
 def _log_ended(
@@ -435,5 +438,4 @@ def _log_ended(
     """`combat` with an `effect_ended` entry: what ended on the creature, why, at whose turn."""
     if isinstance(ended, Expired):
         ended = (*ended.conditions, *ended.persistent)
-    record = EffectEnded(tuple(ended), reason, CreatureId(turn_of) if turn_of else None)
-    return combat.logged(record.kind, None, (creature_id,), record.to_dict())
+    return log_ended(combat, creature_id, ended, reason, turn_of)

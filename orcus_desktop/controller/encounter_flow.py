@@ -14,16 +14,14 @@ from dataclasses import replace
 from enum import StrEnum
 
 from orcus_desktop.controller import monster_groups, turn_order
-from orcus_desktop.controller.combat_rules import effect_data
 from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.log_records import rule_noted
 from orcus_desktop.controller.vision import player_sides
 from orcus_desktop.model.combat import Combat, Combatant, EscalationSet
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.ruleset.hooks import SurpriseMode
-from orcus_desktop.vocabulary import CreatureId
 
 EndTurn = Callable[[Encounter], Encounter]
 """Ends the current turn as the GM's End Turn does (end-of-turn work, then the next turn)."""
@@ -81,21 +79,8 @@ def opening_total_defense(
     for cid in creature_ids:
         creature = encounter.creature(cid)
         state = engine.rules.state(creature)
-        if state is None:
-            continue
-        current = encounter.combat.current
-        state, inst = rules_turns.total_defense(
-            state, target=CreatureId(cid), current_turn=CreatureId(current) if current else None
-        )
-        encounter = engine.set_state(encounter, cid, state)
-        encounter = encounter.with_combat(
-            encounter.combat.logged(
-                "total_defense",
-                CreatureId(cid),
-                (),
-                {"effect": effect_data(inst), "bonus": engine.ruleset.total_defense_bonus},
-            )
-        )
+        if state is not None:
+            encounter = engine.total_defense(encounter, cid, state)
     return encounter
 
 
@@ -127,12 +112,8 @@ def start_combat(
     combat = encounter.combat
     for cid in surprised:
         combat = combat.with_combatant(replace(combat.combatant(cid), surprised=True))
-    encounter = engine.rule_note(
-        encounter.with_combat(combat),
-        None,
-        "003-10",
-        "no surprise round: the surprised lose their first turn",
-    )
+    why = "no surprise round: the surprised lose their first turn"
+    encounter = encounter.with_combat(rule_noted(combat, None, "003-10", why))
     return lose_surprised_turns(engine, encounter, end_turn)
 
 
@@ -153,15 +134,10 @@ def lose_surprised_turns(engine: Engine, encounter: Encounter, end_turn: EndTurn
         sharing = (current, *monster_groups.companions(encounter, current))
         lost = [cid for cid in sharing if combat.combatant(cid).surprised]
         for cid in lost:
-            combat = combat.with_combatant(replace(combat.combatant(cid), surprised=False))
-            encounter = engine.rule_note(
-                encounter.with_combat(combat),
-                cid,
-                "003-10",
-                "surprised: uses Total Defense and loses this turn",
+            combat = _no_longer_surprised(
+                combat, cid, "surprised: uses Total Defense and loses this turn"
             )
-            combat = encounter.combat
-        encounter = opening_total_defense(engine, encounter, lost)
+        encounter = opening_total_defense(engine, encounter.with_combat(combat), lost)
         acting = [cid for cid in sharing if cid not in lost]
         if acting:
             return monster_groups.lose_parts(encounter, lost, acting[0])
@@ -179,14 +155,14 @@ def end_surprise_when_attacked(
     for cid in target_ids:
         entry = combat.find(cid)
         if entry is not None and entry.surprised:
-            combat = combat.with_combatant(replace(entry, surprised=False))
-            combat = combat.logged(
-                "rule_note",
-                entry.creature_id,
-                (),
-                {"mechanic": "003-10", "note": "attacked: no longer surprised"},
-            )
+            combat = _no_longer_surprised(combat, cid, "attacked: no longer surprised")
     return encounter.with_combat(combat)
+
+
+def _no_longer_surprised(combat: Combat, creature_id: str, why: str) -> Combat:
+    """003-10: the creature's surprise ends, and the log says why."""
+    combat = combat.with_combatant(replace(combat.combatant(creature_id), surprised=False))
+    return rule_noted(combat, creature_id, "003-10", why)
 
 
 # --- 003-12 ties alternate PCs and monsters ---------------------------------------------------
@@ -241,12 +217,7 @@ def alternate_ties(
                 for m in units[key]:
                     combat = combat.with_combatant(replace(m, tie_order=len(ordered) - rank))
             names = ", ".join(engine.name(encounter, units[k][0].creature_id) for k in ordered)
-            combat = combat.logged(
-                "rule_note",
-                None,
-                (),
-                {"mechanic": "003-12", "note": f"tied at {value}, in this order: {names}"},
-            )
+            combat = rule_noted(combat, None, "003-12", f"tied at {value}, in this order: {names}")
             keys = ordered
         elif len(keys) == 1 and touched:
             for m in units[keys[0]]:
@@ -304,12 +275,7 @@ def reset_escalation(combat: Combat, choice: WaveChoice, die: int) -> Combat:
     """
     value = 0 if choice is WaveChoice.START_OVER else max(0, die - 1)
     combat = replace(combat, escalation_set=EscalationSet(value, combat.round))
-    return combat.logged(
-        "rule_note",
-        None,
-        (),
-        {"mechanic": "003-14", "note": f"escalation die {die} -> {value}"},
-    )
+    return rule_noted(combat, None, "003-14", f"escalation die {die} -> {value}")
 
 
 def new_wave(

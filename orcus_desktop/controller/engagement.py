@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, plural, refuse, run_step
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as rules
 from orcus_desktop.rules.guards import GUARD_BONUS, Guarding
@@ -47,8 +47,7 @@ def strike_modifiers(
     band = rules.engagement_band(len(others))
     if not band:
         return guarded
-    count = f"{len(others)} other{'s' if len(others) != 1 else ''}"
-    return (Modifier(band, f"target engaged by {count} (001-26)"), *guarded)
+    return (Modifier(band, f"target engaged by {plural(len(others), 'other')} (001-26)"), *guarded)
 
 
 def _guard_bonus(

@@ -33,13 +33,15 @@ from orcus_desktop.controller.availability import (
 )
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.interrupts import waiting_problem
+from orcus_desktop.controller.log_records import rule_noted
 from orcus_desktop.controller.movement import preview_move, reachable_squares
 from orcus_desktop.controller.outcomes import (
-    MoveDone,
     MoveMode,
     MovePreview,
     Outcome,
     Step,
+    move_done,
+    plural,
     refuse,
     run_step,
 )
@@ -180,27 +182,19 @@ def forced_walk(
         (),
         {"mode": MoveMode.WALK.value, "path": [list(s) for s in path.path], "cost": 0},
     )
-    combat = combat.logged(
-        "rule_note",
-        CreatureId(creature_id),
-        (CreatureId(forcer_id),),
-        {"mechanic": MECHANIC, "note": "forced movement: provokes no opportunity attack"},
+    combat = rule_noted(
+        combat,
+        creature_id,
+        MECHANIC,
+        "forced movement: provokes no opportunity attack",
+        targets=(forcer_id,),
     )
     after = reveal(engine, after.with_combat(combat), creature_id, "moved")  # 003-47
     after = engine.check_grapples(after)
-    squares = path.cost
-    result = MoveDone(
-        True,
-        op,
-        text=f"{engine.name(encounter, forcer_id)} moves {creature.name} "
-        f"{squares} square{'s' if squares != 1 else ''}",
-        creature_id=creature_id,
-        log=after.combat.log[len(encounter.combat.log) :],
-        details={"path": path.path, "cost": path.cost, "mode": "forced"},
-        path=path.path,
-        cost=path.cost,
+    text = (
+        f"{engine.name(encounter, forcer_id)} moves {creature.name} {plural(path.cost, 'square')}"
     )
-    return Step(after, result)
+    return Step(after, move_done(op, text, creature_id, encounter, after, path, "forced"))
 
 
 def forced_attack(

@@ -16,9 +16,9 @@
 
 from __future__ import annotations
 
-from orcus_desktop.controller.combat_rules import QueuedSource, damage_data, effect_data, save_data
+from orcus_desktop.controller.combat_rules import QueuedSource, damage_data, effect_data
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.log_records import DiceRolled
+from orcus_desktop.controller.log_records import DiceRolled, SavingThrow
 from orcus_desktop.geometry.grid import Square, space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -201,9 +201,9 @@ def grab_holds(
         if grabber is None or space_distance(there, grabber.space) <= 1:
             continue
         save = rules_turns.saving_throw(dice, engine.ruleset)
-        data = {"effect": effect_data(grab), "typed_in": False, **save_data(save)}
+        record = SavingThrow.from_save(grab, save)
         encounter = encounter.with_combat(
-            encounter.combat.logged("saving_throw", CreatureId(target_id), (), data)
+            encounter.combat.logged(record.kind, CreatureId(target_id), (), record.to_dict())
         )
         if save.success:
             current = engine.combatant(encounter, target_id).state

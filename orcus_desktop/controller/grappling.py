@@ -56,9 +56,7 @@ def grapple(
         return pair
     me, target = pair
     op = "grapple"
-    sb = engine.rules.statblock(me)
-    reach = sb.reach if sb is not None else 1
-    if space_distance(me.space, target.space) > reach:
+    if space_distance(me.space, target.space) > engine.rules.reach(me):
         return refuse(op, f"{target.name} is not within reach", creature_id)
     # 000: "You succeed automatically if the target is incapacitated"; 004-18 pick: no.
     automatic = engine.ruleset.grapple.auto_success_vs_incapacitated and bool(

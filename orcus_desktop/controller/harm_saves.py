@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from orcus_desktop.controller.log_records import SaveRecord
+from orcus_desktop.controller.log_records import SavingThrow, rule_noted
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
@@ -43,10 +43,10 @@ def saves_when_hurt(
             continue
         save = rules_turns.saving_throw(RandomSource(rng), ruleset)
         who = CreatureId(creature_id)
-        note = {"mechanic": "003-26", "note": f"{creature.name} is damaged: a save ends it"}
-        data = {"effect": effect.to_dict(), "typed_in": False}
-        combat = encounter.combat.logged("rule_note", who, (), note).logged(
-            "saving_throw", who, (), {**data, **SaveRecord.from_save(save).to_dict()}
+        note = f"{creature.name} is damaged: a save ends it"
+        record = SavingThrow.from_save(effect, save)
+        combat = rule_noted(encounter.combat, creature_id, "003-26", note).logged(
+            record.kind, who, (), record.to_dict()
         )
         encounter = encounter.with_combat(combat)
         if save.success:

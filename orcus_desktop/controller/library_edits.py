@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from orcus_desktop.controller import placement
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, plural, refuse
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.rules.statblock import StatBlock
@@ -97,7 +97,7 @@ def apply_statblock(
                 return refuse(op, f"{creature.name} does not fit there: {problem}", creature.id)
         after = after.with_creature(updated)
     count = len(copies)
-    text = f"Apply {name}'s edit to {count} token{'s' if count != 1 else ''}"
+    text = f"Apply {name}'s edit to {plural(count, 'token')}"
     return Step(after, OperationResult(True, op, text=text))
 
 

@@ -9,7 +9,8 @@ takes several lines: its targets and what they took are indented below it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from string import Formatter
 from typing import Any
 
 from orcus_desktop.controller import log_records as rec
@@ -23,6 +24,7 @@ from orcus_desktop.controller.log_records import (
     record_of,
     resolved_value,
 )
+from orcus_desktop.controller.outcomes import plural
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import ConditionInstance
@@ -115,6 +117,10 @@ class _Entry:
     def targets(self) -> str:
         return ", ".join(self.name(t) for t in self.entry.targets)
 
+    def round(self, stated: int | None) -> int:
+        """The round a record states, else the entry's (older files do not state it)."""
+        return self.entry.round if stated is None else stated
+
 
 def roll_text(roll: RollRecord | None) -> str:
     """The roll with every die (`rules.format.format_roll`); its total if it cannot be rebuilt."""
@@ -175,10 +181,6 @@ def _save_text(save: SaveRecord, typed_in: bool = False) -> str:
     return save_verdict(shown, save.target_number, save.success) + typed
 
 
-def _squares(n: int) -> str:
-    return f"{n} square{'s' if n != 1 else ''}"
-
-
 # -- one writer per record type ----------------------------------------------------------------
 
 _Writer = Callable[[_Entry, Any], str]
@@ -195,8 +197,18 @@ def _writes(*types: type[LogRecord]) -> Callable[[_Writer], _Writer]:
 
 
 def _fixed(record_type: type[LogRecord], text: str) -> None:
-    """A kind worded by a template with {actor} and {targets}."""
-    _WRITERS[record_type] = lambda e, _r: text.format(actor=e.actor, targets=e.targets)
+    """A kind worded by a template: {actor}, {targets} and the record's fields as {r.field}.
+
+    A field the record type does not have is refused here, when the module loads, not when an
+    entry is worded.
+    """
+    known = {f.name for f in fields(record_type)}
+    for _text, field_name, _spec, _conversion in Formatter().parse(text):
+        if field_name is None or field_name in ("actor", "targets"):
+            continue
+        if not field_name.startswith("r.") or field_name[2:] not in known:
+            raise ValueError(f"{record_type.__name__}: no field {field_name!r} in {text!r}")
+    _WRITERS[record_type] = lambda e, r: text.format(actor=e.actor, targets=e.targets, r=r)
 
 
 def worded_types() -> frozenset[type[LogRecord]]:
@@ -237,27 +249,22 @@ def _combat_start(e: _Entry, r: rec.CombatStart) -> str:
 def _round_start(e: _Entry, r: rec.RoundStart) -> str:
     if r.surprise:
         return "— Surprise round —"
-    return f"— Round {r.round if r.round is not None else e.entry.round} —"
+    return f"— Round {e.round(r.round)} —"
 
 
 @_writes(rec.RoundEnd)
 def _round_end(e: _Entry, r: rec.RoundEnd) -> str:
-    return f"End of round {r.round if r.round is not None else e.entry.round}"
+    return f"End of round {e.round(r.round)}"
 
 
 @_writes(rec.CombatEnd)
 def _combat_end(e: _Entry, r: rec.CombatEnd) -> str:
-    return f"Combat ends (round {r.rounds if r.rounds is not None else e.entry.round})"
+    return f"Combat ends (round {e.round(r.rounds)})"
 
 
 @_writes(rec.TurnStart)
 def _turn_start(e: _Entry, r: rec.TurnStart) -> str:
     return f"{e.actor}'s turn" + (" (re-entering after a delay)" if r.resumed else "")
-
-
-@_writes(rec.TurnSkipped)
-def _turn_skipped(e: _Entry, r: rec.TurnSkipped) -> str:
-    return f"{e.actor} loses its turn ({r.reason})"
 
 
 @_writes(rec.DelayResume)
@@ -271,30 +278,16 @@ def _ready(e: _Entry, r: rec.Ready) -> str:
     return f"{e.actor} readies a {r.action} action{what} (trigger: {r.trigger})"
 
 
-@_writes(rec.ReadiedTriggered)
-def _readied_triggered(e: _Entry, r: rec.ReadiedTriggered) -> str:
-    return (
-        f"{e.actor} takes its readied {r.action} action before {e.targets} "
-        f"(trigger: {r.trigger}; initiative now {r.initiative})"
-    )
-
-
-@_writes(rec.ReadiedLapsed)
-def _readied_lapsed(e: _Entry, r: rec.ReadiedLapsed) -> str:
-    return f"{e.actor}'s readied action lapses (trigger: {r.trigger})"
-
-
-@_writes(rec.AttackHeld)
-def _attack_held(e: _Entry, r: rec.AttackHeld) -> str:
-    return f"{r.what} waits for the opportunity attacks"
-
-
-@_writes(rec.AttackDropped)
-def _attack_dropped(e: _Entry, r: rec.AttackDropped) -> str:
-    return f"{r.what} does not happen: {r.reason}"
-
-
 _fixed(rec.SurpriseEnd, "The surprise round ends")
+_fixed(rec.TurnSkipped, "{actor} loses its turn ({r.reason})")
+_fixed(
+    rec.ReadiedTriggered,
+    "{actor} takes its readied {r.action} action before {targets} "
+    "(trigger: {r.trigger}; initiative now {r.initiative})",
+)
+_fixed(rec.ReadiedLapsed, "{actor}'s readied action lapses (trigger: {r.trigger})")
+_fixed(rec.AttackHeld, "{r.what} waits for the opportunity attacks")
+_fixed(rec.AttackDropped, "{r.what} does not happen: {r.reason}")
 _fixed(rec.TurnEnd, "{actor} ends its turn")
 _fixed(rec.TurnLost, "{actor} delayed too long: its turn this round is lost")
 _fixed(rec.Delay, "{actor} delays")
@@ -310,13 +303,13 @@ def _move(e: _Entry, r: rec.Move) -> str:
     if r.mode == "gm":
         text = f"{e.actor} is moved by the GM"
     else:
-        text = f"{e.actor} moves {_squares(r.cost)} ({r.mode})"
+        text = f"{e.actor} moves {plural(r.cost, 'square')} ({r.mode})"
     return text + _offered(e, r.provoked)
 
 
 @_writes(rec.ChargeMove)
 def _charge_move(e: _Entry, r: rec.ChargeMove) -> str:
-    return f"{e.actor} charges {e.targets}: moves {_squares(r.cost)}"
+    return f"{e.actor} charges {e.targets}: moves {plural(r.cost, 'square')}"
 
 
 def _offered(e: _Entry, provoked: tuple[str, ...]) -> str:
@@ -330,10 +323,10 @@ def _forced_move(e: _Entry, r: rec.ForcedMove) -> str:
     past = {"push": "pushed", "pull": "pulled", "slide": "slid"}.get(r.movement, r.movement)
     by = f" by {e.actor}" if e.entry.actor else ""
     if r.moved is None or r.moved >= r.squares:  # a full move, or a file without `moved`
-        return f"{e.targets} is {past} {_squares(r.squares)}{by}"
+        return f"{e.targets} is {past} {plural(r.squares, 'square')}{by}"
     # 003-43: it ended short (a collision or an edge follows); say how far it really went.
     how = "stopped at once" if r.moved == 0 else "stopped short"
-    return f"{e.targets} is {past} {r.moved} of {_squares(r.squares)}{by} ({how})"
+    return f"{e.targets} is {past} {r.moved} of {plural(r.squares, 'square')}{by} ({how})"
 
 
 # -- attacks
@@ -496,11 +489,6 @@ def _rally(e: _Entry, r: rec.Rally) -> str:
     return f"{e.actor} rallies: " + healing_text(e.actor, r.healing)
 
 
-@_writes(rec.ActionPoint)
-def _action_point(e: _Entry, r: rec.ActionPoint) -> str:
-    return f"{e.actor} spends an action point ({r.left} left)"
-
-
 @_writes(rec.Maintain)
 def _maintain(e: _Entry, r: rec.Maintain) -> str:
     return f"{e.actor} maintains {r.power or 'a power'}"
@@ -532,6 +520,7 @@ def _total_defense(e: _Entry, r: rec.TotalDefense) -> str:
     return f"{e.actor} takes total defense: +{bonus} to all defenses"
 
 
+_fixed(rec.ActionPoint, "{actor} spends an action point ({r.left} left)")
 _fixed(rec.StandUp, "{actor} stands up")
 _fixed(rec.DropProne, "{actor} drops prone")
 _fixed(rec.ReleaseGrapple, "{actor} lets go of {targets}")

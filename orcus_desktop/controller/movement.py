@@ -15,11 +15,12 @@ from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import (
-    MoveDone,
     MoveMode,
     MovePreview,
     Outcome,
     Step,
+    move_done,
+    plural,
     refuse,
 )
 from orcus_desktop.controller.stealth import reveal
@@ -189,19 +190,8 @@ def move_creature(
     if mode is MoveMode.GM:
         text = f"Move {creature.name}"
     else:
-        squares = preview.cost
-        text = f"Move {creature.name} {squares} square{'s' if squares != 1 else ''}"
-    result = MoveDone(
-        True,
-        op,
-        text=text,
-        creature_id=creature_id,
-        opportunity_attackers=preview.provoking_enemy_ids,
-        log=after.combat.log[len(encounter.combat.log) :],
-        details={"path": preview.path, "cost": preview.cost, "mode": mode.value},
-        path=preview.path,
-        cost=preview.cost,
-    )
+        text = f"Move {creature.name} {plural(preview.cost, 'square')}"
+    result = move_done(op, text, creature_id, encounter, after, preview, mode.value)
     merge_key = ("gm-move", creature_id) if mode is MoveMode.GM else None
     return Step(after, result, merge_key)
 

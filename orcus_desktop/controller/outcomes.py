@@ -145,6 +145,16 @@ Outcome = Step | Refusal
 """What a use case returns: a step to commit, or a refusal."""
 
 
+def logged_since(before: Encounter, after: Encounter) -> tuple[LogEntry, ...]:
+    """The log entries a step appended (`after`'s log goes on from `before`'s)."""
+    return after.combat.log[len(before.combat.log) :]
+
+
+def plural(n: int, word: str) -> str:
+    """``1 square``, ``3 squares``: a count in a result's text or a status line."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def refuse(operation: str, reason: str, creature_id: str | None = None) -> Refusal:
     return OperationResult.refused(operation, reason, creature_id)
 
@@ -167,7 +177,7 @@ def run_step(
         return refuse(operation, f"no such creature: {exc.args[0]}")
     except ValueError as exc:
         return refuse(operation, str(exc), creature_id)
-    log = after.combat.log[len(before.combat.log) :]
+    log = logged_since(before, after)
     return Step(
         after, OperationResult(True, operation, text=text, creature_id=creature_id, log=log)
     )
@@ -190,3 +200,26 @@ class MovePreview:
     reachable: bool
     provoking_enemy_ids: tuple[str, ...] = ()
     reason: str = ""
+
+
+def move_done(
+    op: str,
+    text: str,
+    creature_id: str,
+    before: Encounter,
+    after: Encounter,
+    walked: MovePreview,
+    mode: str,
+) -> MoveDone:
+    """The result of a walk along `walked`: its path and cost, the enemies it provoked."""
+    return MoveDone(
+        True,
+        op,
+        text=text,
+        creature_id=creature_id,
+        opportunity_attackers=walked.provoking_enemy_ids,
+        log=logged_since(before, after),
+        details={"path": walked.path, "cost": walked.cost, "mode": mode},
+        path=walked.path,
+        cost=walked.cost,
+    )

@@ -17,13 +17,13 @@ from dataclasses import replace
 
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.log_records import rule_noted
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.dice import RandomSource, ScriptedSource
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.vocabulary import CreatureId
 
 MECHANIC = "003-11"
 BURST = 5
@@ -84,11 +84,12 @@ def raise_the_alarm(
 
     def change(e: Encounter) -> Encounter:
         e = engine.spend(e, creature_id, ActionKind.SWIFT)  # 003's minor action
-        combat = e.combat.logged(
-            "rule_note",
-            CreatureId(creature_id),
-            tuple(CreatureId(a) for a in allies),
-            {"mechanic": MECHANIC, "note": "raises the alarm (minor action, close burst 5)"},
+        combat = rule_noted(
+            e.combat,
+            creature_id,
+            MECHANIC,
+            "raises the alarm (minor action, close burst 5)",
+            targets=allies,
         )
         for cid in allies:
             die = dice.get(cid)
@@ -97,15 +98,11 @@ def raise_the_alarm(
             if save.success:
                 combat = combat.with_combatant(replace(combat.combatant(cid), surprised=False))
             outcome = "no longer surprised" if save.success else "still surprised"
-            combat = combat.logged(
-                "rule_note",
-                CreatureId(cid),
-                (),
-                {
-                    "mechanic": MECHANIC,
-                    "note": f"saves against surprise: {save.total.total} "
-                    f"vs {save.target_number}, {outcome}",
-                },
+            combat = rule_noted(
+                combat,
+                cid,
+                MECHANIC,
+                f"saves against surprise: {save.total.total} vs {save.target_number}, {outcome}",
             )
         return e.with_combat(combat)
 

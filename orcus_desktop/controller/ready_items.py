@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine, named_step
-from orcus_desktop.controller.outcomes import Outcome, refuse
+from orcus_desktop.controller.outcomes import Outcome, plural, refuse
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
 from orcus_desktop.rules.powers import Power
@@ -89,7 +89,7 @@ def ready_problem(
     free = hands(engine, encounter, creature_id) - hands_in_use(encounter, creature_id)
     if item_hands > free:
         return (
-            f"{who} has {free} free hand{'s' if free != 1 else ''}: put an item away before "
+            f"{who} has {plural(free, 'free hand')}: put an item away before "
             f"readying {name.strip()} (001-34: ready items up to the number of hands)"
         )
     combat = encounter.combat

@@ -48,6 +48,7 @@ from orcus_desktop.controller.outcomes import (
     OperationResult,
     Outcome,
     Step,
+    plural,
 )
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
 from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
@@ -182,7 +183,7 @@ class GameSession(
         text = change.text
         if apply_to is not None:
             count = len(library_edits.placed_copies(self.encounter, apply_to[0]))
-            text += f", applied to {count} token{'s' if count != 1 else ''}"
+            text += f", applied to {plural(count, 'token')}"
         with self.history.group(text):
             self.history.push(change)
             if apply_to is not None:
@@ -244,23 +245,22 @@ class GameSession(
         mode: MoveMode = MoveMode.GM,
         initiator: object = None,
     ) -> OperationResult:
-        forcer = self.forcing  # 003-46: the GM's "Forced" switch
-        if forcer is not None and forcer != creature_id and mode is not MoveMode.GM:
+        forcer = self._forcer_of(creature_id)  # 003-46: the GM's "Forced" switch
+        if forcer is not None and mode is not MoveMode.GM:
             return self.forced_walk(creature_id, destination, forcer, initiator)
         return self._run(initiator, movement.move_creature, creature_id, destination, mode)
 
     def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
         """Where a move may end; a forced walk's squares while the "Forced" switch is on."""
-        forcer = self.forcing  # 003-46
-        if forcer is None or forcer == creature_id or mode is MoveMode.GM:
+        if self._forcer_of(creature_id) is None or mode is MoveMode.GM:  # 003-46
             return super().reachable_squares(creature_id, mode)
         return forced_actions.reachable(self.engine, self.encounter, creature_id)
 
     def available_actions(self, creature_id: str) -> AvailableActions:
         """What the creature can do now; its attacks as forced ones while the switch is on."""
         available = super().available_actions(creature_id)
-        forcer = self.forcing  # 003-46
-        if forcer is None or forcer == creature_id:
+        forcer = self._forcer_of(creature_id)  # 003-46
+        if forcer is None:
             return available
         return forced_actions.as_forced(
             self.engine, self.encounter, creature_id, forcer, available
@@ -423,8 +423,8 @@ class GameSession(
         choices: AttackChoices = NO_CHOICES,
         initiator: object = None,
     ) -> OperationResult:
-        forcer = self.forcing  # 003-46: the GM's "Forced" switch
-        if forcer is not None and forcer != creature_id:
+        forcer = self._forcer_of(creature_id)  # 003-46: the GM's "Forced" switch
+        if forcer is not None:
             return self.forced_attack(
                 creature_id, power_name, target_ids, forcer, dice=dice, choices=choices
             )

@@ -10,7 +10,6 @@ stays the only writer of the document and the undo history.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ParamSpec
 
 from orcus_desktop.controller import gm_edits, gm_rolls
 from orcus_desktop.controller.outcomes import OperationResult
@@ -18,11 +17,6 @@ from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import DiceRoll
 from orcus_desktop.rules.durations import DurationKind
-
-if TYPE_CHECKING:
-    pass
-
-P = ParamSpec("P")
 
 
 class GmEditCommands(SessionFamily):

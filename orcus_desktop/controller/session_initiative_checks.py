@@ -6,28 +6,14 @@ A mixin of the façade (`session.py`), like `session_lighting`: the edit delegat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ParamSpec
-
 from orcus_desktop.controller import initiative_checks
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.rules.initiative_choice import InitiativeChoice
 
-if TYPE_CHECKING:
-    from orcus_desktop.controller.engine import Engine
-    from orcus_desktop.model.encounter import Encounter
-
-P = ParamSpec("P")
-
 
 class InitiativeCheckCommands(SessionFamily):
     """001's initiative family of `GameSession` (see the module docstring)."""
-
-    if TYPE_CHECKING:
-        engine: Engine
-
-        @property
-        def encounter(self) -> Encounter: ...
 
     def set_initiative_choice(
         self,

@@ -7,7 +7,6 @@ A mixin of the façade (`session.py`), like `session_gm_edits`: each method dele
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ParamSpec
 
 from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.battlefield_builder import players_battlefield
@@ -18,22 +17,9 @@ from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.geometry.lighting import LevelGrid, light_levels
 from orcus_desktop.model.lighting import LightSource
 
-if TYPE_CHECKING:
-    from orcus_desktop.geometry.battlefield import Battlefield
-    from orcus_desktop.model.encounter import Encounter
-
-P = ParamSpec("P")
-
 
 class LightingCommands(SessionFamily):
     """The lighting family of `GameSession` (see the module docstring)."""
-
-    if TYPE_CHECKING:
-
-        def battlefield(self) -> Battlefield: ...
-
-        @property
-        def encounter(self) -> Encounter: ...
 
     def illumination(self, *, players: bool = False) -> LevelGrid:
         """The `Illumination` of every square now, (rows, columns) (000 "Vision and Light").

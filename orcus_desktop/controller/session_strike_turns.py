@@ -8,7 +8,6 @@ undo step); the questions read the document.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from orcus_desktop.controller import round_end, strike_turns, table_actions, who_goes_first
 from orcus_desktop.controller.outcomes import OperationResult
@@ -17,19 +16,9 @@ from orcus_desktop.controller.table_actions import TableCheck
 from orcus_desktop.controller.who_goes_first import FirstBy
 from orcus_desktop.model.round_end import RoundEndActivity
 
-if TYPE_CHECKING:
-    from orcus_desktop.controller.engine import Engine
-    from orcus_desktop.model.encounter import Encounter
-
 
 class StrikeTurnCommands(SessionFamily):
     """001's turn family of `GameSession` (see the module docstring)."""
-
-    if TYPE_CHECKING:
-        engine: Engine
-
-        @property
-        def encounter(self) -> Encounter: ...
 
     # -- 001-06 dropping prone off-turn (controller/strike_turns.py) ------------------------
 

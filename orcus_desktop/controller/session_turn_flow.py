@@ -21,19 +21,11 @@ from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.vocabulary import CreatureId
 
 if TYPE_CHECKING:
-    from orcus_desktop.controller.engine import Engine
     from orcus_desktop.geometry.grid import Square
-    from orcus_desktop.model.encounter import Encounter
 
 
 class TurnFlowCommands(SessionFamily):
     """003's turn-flow family of `GameSession` (see the module docstring)."""
-
-    if TYPE_CHECKING:
-        engine: Engine
-
-        @property
-        def encounter(self) -> Encounter: ...
 
     def arrange_monster_groups(
         self, groups: Mapping[str, str | None], initiator: object = None
@@ -99,6 +91,15 @@ class TurnFlowCommands(SessionFamily):
             return None
         return self.encounter.combat.forcer
 
+    def _forcer_of(self, creature_id: str) -> str | None:
+        """Who forces `creature_id`'s moves and attacks now (003-46), else None.
+
+        The switch on for another creature: its turn makes this one walk and attack; the
+        forcer's own actions stay its own.
+        """
+        forcer = self.forcing
+        return None if forcer == creature_id else forcer
+
     def set_forcing(self, forcer_id: str | None, initiator: object = None) -> OperationResult:
         """The GM's "Forced" switch: `forcer_id`'s turn makes others move and attack (003-46).
 
@@ -142,7 +143,6 @@ class TurnFlowCommands(SessionFamily):
 
     def forced_preview(self, creature_id: str, destination: Square) -> MovePreview | None:
         """A forced walk's preview while the switch is on for another creature, else None."""
-        forcer = self.forcing
-        if forcer is None or forcer == creature_id:
+        if self._forcer_of(creature_id) is None:
             return None
         return forced_actions.preview(self.engine, self.encounter, creature_id, destination)

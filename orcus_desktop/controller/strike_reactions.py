@@ -26,7 +26,7 @@ from orcus_desktop.controller.attack_resolution import stage_attack
 from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.engagement import engaged, keeps_engagement
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.outcomes import Outcome, Step
+from orcus_desktop.controller.outcomes import Outcome, Step, logged_since
 from orcus_desktop.controller.shooting import HIDDEN, has
 from orcus_desktop.controller.vision import can_see
 from orcus_desktop.geometry.sight import space_sees_space
@@ -118,7 +118,7 @@ def counter_first(
 def _strikes(before: Encounter, after: Encounter, actor_id: str) -> tuple[CreatureId, ...]:
     """Whom the actor's step struck (melee attacks logged, or a Strike! held for a counter)."""
     struck: list[CreatureId] = []
-    for entry in after.combat.log[len(before.combat.log) :]:
+    for entry in logged_since(before, after):
         melee = entry.data.get("origin") == Origin.MELEE.value
         if entry.kind == "attack" and entry.actor == actor_id and melee:
             struck.extend(t for t in entry.targets if t not in struck)

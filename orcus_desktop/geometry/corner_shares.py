@@ -94,6 +94,9 @@ class ShareRows:
     `inward` is the corner's direction into the viewer's space (NaN for none). `candidates`,
     when known: the (pair, segment index) rows of the blocking segments that were measured,
     sorted by pair, for a later pass over the same pairs to reuse (one index query).
+    `measured`, when known: the (row, segment index) of the segments that may change each
+    row's share (`coverage.seen_fractions`; none for a row settled without measuring),
+    sorted by row: what a later measure of the same row with more segments needs of these.
     """
 
     pair: IntArray
@@ -102,6 +105,7 @@ class ShareRows:
     shares: FloatArray
     inward: FloatArray
     candidates: tuple[IntArray, IntArray] | None = None
+    measured: tuple[IntArray, IntArray] | None = None
 
     def as_lists(self) -> list[list[tuple[Point, float]]]:
         pts = [(float(x), float(y)) for x, y in self.corners.tolist()]
@@ -165,6 +169,7 @@ def corner_share_rows(
         space_boxes = np.asarray([v.bounds() for v in spaces], dtype=np.float64).reshape(-1, 4)
         candidates = index.pairs_near_hulls(space_boxes[vid], target_boxes)
     pair_idx, seg_idx = candidates
+    no_extra = not len(extra_pair)
     seg_rows = index.segments[seg_idx]
     run_rows = index.runs[seg_idx]  # for the "one wall hides it all" test
     if len(extra_pair):
@@ -174,6 +179,7 @@ def corner_share_rows(
     # expand (pair, segment) to (corner row, segment): each corner row gets its pair's segments
     order = np.argsort(pair_idx, kind="stable")
     pair_idx, seg_rows, run_rows = pair_idx[order], seg_rows[order], run_rows[order]
+    seg_idx = seg_idx[order] if no_extra else seg_idx
     per_pair = np.bincount(pair_idx, minlength=n_pairs)
     seg_start = np.cumsum(per_pair) - per_pair
     n_per_row = per_pair[row_pair]
@@ -182,23 +188,26 @@ def corner_share_rows(
     offs = np.arange(total) - np.repeat(np.cumsum(n_per_row) - n_per_row, n_per_row)
     seg_of = np.repeat(seg_start[row_pair], n_per_row) + offs
     row_boxes = np.repeat(target_boxes, counts, axis=0)
+    used = np.empty(total, dtype=np.bool_)
     if hidden is None or not hidden.any():
         shares = seen_fractions(
-            points, inward, row_boxes, row_of, seg_rows[seg_of], run_rows[seg_of]
+            points, inward, row_boxes, row_of, seg_rows[seg_of], run_rows[seg_of], used
         )
-        return ShareRows(row_pair, first_row, points, shares, inward)
-    active = ~hidden[row_pair]  # the hidden pairs' rows have no segments
-    local = np.cumsum(active) - 1
-    shares = np.zeros(len(row_pair), dtype=np.float64)
-    shares[active] = seen_fractions(
-        points[active],
-        inward[active],
-        row_boxes[active],
-        local[row_of],
-        seg_rows[seg_of],
-        run_rows[seg_of],
-    )
-    return ShareRows(row_pair, first_row, points, shares, inward)
+    else:
+        active = ~hidden[row_pair]  # the hidden pairs' rows have no segments
+        local = np.cumsum(active) - 1
+        shares = np.zeros(len(row_pair), dtype=np.float64)
+        shares[active] = seen_fractions(
+            points[active],
+            inward[active],
+            row_boxes[active],
+            local[row_of],
+            seg_rows[seg_of],
+            run_rows[seg_of],
+            used,
+        )
+    measured = (row_of[used], seg_idx[seg_of[used]]) if no_extra else None
+    return ShareRows(row_pair, first_row, points, shares, inward, measured=measured)
 
 
 def visible_share(

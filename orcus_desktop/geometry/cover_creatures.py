@@ -11,17 +11,20 @@ moves, only the pairs whose hull it left or entered are measured again.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import numpy as np
 
 from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.box_sweep import exact_seen_fractions
 from orcus_desktop.geometry.corner_shares import ShareRows
 from orcus_desktop.geometry.cover_buckets import CoverBuckets
-from orcus_desktop.geometry.cover_walls import KEPT_PAIRS, KeptShares
+from orcus_desktop.geometry.cover_walls import KEPT_PAIRS, KeptShares, run_offsets
 from orcus_desktop.geometry.coverage import cone_filter, seen_fractions, split_crossings
 from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
 
 CreatureKey = tuple[int, tuple[int, ...]]
+Measure = Callable[[FloatArray, FloatArray, FloatArray, IntArray, FloatArray], FloatArray]
 
 
 def add_creatures(
@@ -83,11 +86,13 @@ def add_creatures(
     _measure(battlefield, boxes, walls, rows_wanted, pair_of, occs, both)
     if len(store) + len(new_keys) > KEPT_PAIRS:
         store.clear()
-    values = both.tolist()
-    ends = [*walls.first_row[1:].tolist(), len(values)]
-    first = walls.first_row.tolist()
-    for p, key in new_keys.items():
-        store[key] = values[first[p] : ends[p]]
+    # the new pairs' rows only, pair after pair
+    new_pairs = np.fromiter(new_keys, dtype=np.int64, count=len(new_keys))
+    counts = np.diff(np.append(walls.first_row, len(both)))[new_pairs]
+    values = both[np.repeat(walls.first_row[new_pairs], counts) + run_offsets(counts)].tolist()
+    ends = np.cumsum(counts).tolist()
+    for key, end, count in zip(new_keys.values(), ends, counts.tolist(), strict=True):
+        store[key] = values[end - count : end]
 
 
 def _read_kept(
@@ -120,7 +125,7 @@ def _read_kept(
     if hit.any():
         hit_pairs = pairs_u[hit]
         counts = np.diff(np.append(walls.first_row, len(walls.shares)))[hit_pairs]
-        hit_rows = np.repeat(walls.first_row[hit_pairs], counts) + _ranges(counts)
+        hit_rows = np.repeat(walls.first_row[hit_pairs], counts) + run_offsets(counts)
         values = itertools.chain.from_iterable(f for f in found if f is not None)
         both[hit_rows] = np.fromiter(values, dtype=np.float64, count=len(hit_rows))
     new_keys = {p: k for p, k, f in zip(pairs_u.tolist(), keys, found, strict=True) if f is None}
@@ -144,7 +149,7 @@ def _measure(
     n_rows = len(walls.shares)
     per_pair = np.diff(np.append(walls.first_row, n_rows))
     c = per_pair[pair_of]
-    row = np.repeat(walls.first_row[pair_of], c) + _ranges(c)
+    row = np.repeat(walls.first_row[pair_of], c) + run_offsets(c)
     occ = np.repeat(occs, c)
     wanted = rows_wanted[row]
     row, occ = row[wanted], occ[wanted]
@@ -164,29 +169,54 @@ def _measure(
     renum = np.cumsum(todo) - 1
     keep = relevant & todo[edge_group]
     e_group, e_segs = renum[edge_group[keep]], edges[keep]
-    # the walls near each measured corner's pair (`pairs_near_hulls`: sorted by pair)
     measured = rows_u[todo]
-    index = battlefield.effect_index
-    pairs_u, m_pair = np.unique(walls.pair[measured], return_inverse=True)
-    c_pair, c_seg = _walls_near(battlefield, boxes, walls, pairs_u)
-    per_cand = np.bincount(c_pair, minlength=len(pairs_u))
-    start = np.cumsum(per_cand) - per_cand
-    wc = per_cand[m_pair]
-    w_group = np.repeat(np.arange(len(measured)), wc)
-    w_segs = index.segments[c_seg[np.repeat(start[m_pair], wc) + _ranges(wc)]]
+    target_of = target_boxes[walls.pair[measured]]
+    w_group, w_segs, measure = _walls_of_rows(battlefield, boxes, walls, measured)
     # outlines are not noded with the walls (nor with each other): split where they cross
     seg_group, seg_rows = split_crossings(
         np.concatenate([w_group, e_group]),
         np.concatenate([w_segs, e_segs]),
         np.repeat([False, True], [len(w_group), len(e_group)]),
     )
-    both[measured] = seen_fractions(
-        walls.corners[measured],
-        walls.inward[measured],
-        target_boxes[pairs_u[m_pair]],
-        seg_group,
-        seg_rows,
+    both[measured] = measure(
+        walls.corners[measured], walls.inward[measured], target_of, seg_group, seg_rows
     )
+
+
+def _walls_of_rows(
+    battlefield: Battlefield,
+    boxes: tuple[FloatArray, FloatArray],
+    walls: ShareRows,
+    rows: IntArray,
+) -> tuple[IntArray, FloatArray, Measure]:
+    """The walls to measure these corner rows with again, and the measure to use.
+
+    When the walls pass measured these rows in this call, the walls that may change each
+    row's share are known (`ShareRows.measured`): only those, every one of them measured
+    exactly (`exact_seen_fractions`). Else every wall near the pair's hull (`_walls_near`),
+    filtered first (`seen_fractions`). The answers are the same, up to float rounding.
+
+    Returns:
+        (index into `rows`, wall segment) rows, grouped by row, and the measure.
+    """
+    segments = battlefield.effect_index.segments
+    if walls.measured is not None:
+        m_row, m_seg = walls.measured  # sorted by row
+        per_row = np.bincount(m_row, minlength=len(walls.shares))
+        start = np.cumsum(per_row) - per_row
+        wc = per_row[rows]
+        w_group = np.repeat(np.arange(len(rows)), wc)
+        w_segs = segments[m_seg[np.repeat(start[rows], wc) + run_offsets(wc)]]
+        return w_group, w_segs, exact_seen_fractions
+    # the walls near each row's pair (`pairs_near_hulls`: sorted by pair)
+    pairs_u, m_pair = np.unique(walls.pair[rows], return_inverse=True)
+    c_pair, c_seg = _walls_near(battlefield, boxes, walls, pairs_u)
+    per_cand = np.bincount(c_pair, minlength=len(pairs_u))
+    start = np.cumsum(per_cand) - per_cand
+    wc = per_cand[m_pair]
+    w_group = np.repeat(np.arange(len(rows)), wc)
+    w_segs = segments[c_seg[np.repeat(start[m_pair], wc) + run_offsets(wc)]]
+    return w_group, w_segs, seen_fractions
 
 
 def _walls_near(
@@ -209,15 +239,8 @@ def _walls_near(
     per_pair = np.bincount(w_pair, minlength=len(walls.first_row))
     start = np.cumsum(per_pair) - per_pair
     counts = per_pair[pairs_u]
-    rows = np.repeat(start[pairs_u], counts) + _ranges(counts)
+    rows = np.repeat(start[pairs_u], counts) + run_offsets(counts)
     return np.repeat(np.arange(len(pairs_u)), counts), w_seg[rows]
-
-
-def _ranges(counts: IntArray) -> IntArray:
-    """0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ... (offsets within each run)."""
-    total = int(counts.sum())
-    out: IntArray = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
-    return out
 
 
 def _outlines(b: FloatArray) -> FloatArray:
@@ -249,14 +272,26 @@ def _meet_hulls(boxes_a: FloatArray, boxes_b: FloatArray, others: FloatArray) ->
         & (o[:, 1] < np.maximum(a[:, 3], b[:, 3]))
         & (o[:, 3] > np.minimum(a[:, 1], b[:, 1]))
     )
-    corner_x = ((0, 2, 2, 0), (1, 1, 3, 3))
-    for cx, cy in zip(*corner_x, strict=True):
-        nx = a[:, cy] - b[:, cy]  # the normal of b - a at this corner: (-(by - ay), bx - ax)
-        ny = b[:, cx] - a[:, cx]
-        proj_h = [nx * p[:, i] + ny * p[:, j] for p in (a, b) for i in (0, 2) for j in (1, 3)]
-        proj_o = [nx * o[:, i] + ny * o[:, j] for i in (0, 2) for j in (1, 3)]
-        h_lo, h_hi = np.minimum.reduce(proj_h), np.maximum.reduce(proj_h)
-        o_lo, o_hi = np.minimum.reduce(proj_o), np.maximum.reduce(proj_o)
-        axis = (nx != 0) | (ny != 0)
-        meet &= ~axis | ((o_hi > h_lo) & (o_lo < h_hi))
+    # the four corner lines at once: corners (x0, y0), (x1, y0), (x1, y1), (x0, y1); the
+    # normal of b - a at a corner is (-(by - ay), bx - ax)
+    nx = a[:, [1, 1, 3, 3]] - b[:, [1, 1, 3, 3]]
+    ny = b[:, [0, 2, 2, 0]] - a[:, [0, 2, 2, 0]]
+    abs_x, abs_y = np.abs(nx), np.abs(ny)
+
+    def extent(box: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """A box's projection on each normal: its centre's, plus or minus its reach."""
+        mid = (
+            nx * ((box[:, 0] + box[:, 2]) / 2)[:, None]
+            + ny * ((box[:, 1] + box[:, 3]) / 2)[:, None]
+        )
+        reach = (
+            abs_x * ((box[:, 2] - box[:, 0]) / 2)[:, None]
+            + abs_y * ((box[:, 3] - box[:, 1]) / 2)[:, None]
+        )
+        return mid - reach, mid + reach
+
+    (a_lo, a_hi), (b_lo, b_hi), (o_lo, o_hi) = extent(a), extent(b), extent(o)
+    apart = (o_hi <= np.minimum(a_lo, b_lo)) | (o_lo >= np.maximum(a_hi, b_hi))
+    axis = (nx != 0) | (ny != 0)
+    meet &= ~(axis & apart).any(axis=1)
     return meet

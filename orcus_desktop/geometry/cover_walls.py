@@ -9,9 +9,7 @@ second pass (`cover_creatures`) keeps its shares here too, by the creatures' spa
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections.abc import Sequence
-from typing import cast
 
 import numpy as np
 
@@ -27,6 +25,69 @@ from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, Segmen
 KEPT_PAIRS = 50_000
 
 
+class KeptRows:
+    """Rows of shares kept in bulk under int64 keys (a pair's number), a few rows per key.
+
+    Arrays rather than a dict of lists: a table of a thousand pairs is read and written in a
+    few array operations, not a Python step per pair. `keys` are sorted and unique; key i's
+    rows are ``values[first[i] : first[i] + count[i]]``.
+    """
+
+    def __init__(self) -> None:
+        self.keys: IntArray = np.empty(0, dtype=np.int64)
+        self.first: IntArray = np.empty(0, dtype=np.int64)
+        self.count: IntArray = np.empty(0, dtype=np.int64)
+        self.values: FloatArray = np.empty(0, dtype=np.float64)
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def clear(self) -> None:
+        """Forget every key."""
+        self.keys = self.first = self.count = np.empty(0, dtype=np.int64)
+        self.values = np.empty(0, dtype=np.float64)
+
+    def find(self, keys: IntArray) -> IntArray:
+        """Per key, its position among the kept keys, or -1 when it is not kept."""
+        pos = np.searchsorted(self.keys, keys)
+        if not len(self.keys):
+            return np.full(len(keys), -1, dtype=np.int64)
+        at = np.minimum(pos, len(self.keys) - 1)
+        out: IntArray = np.where(self.keys[at] == keys, at, -1)
+        return out
+
+    def rows(self, positions: IntArray) -> FloatArray:
+        """The kept rows of these positions (`find`), one key's rows after the other's."""
+        counts = self.count[positions]
+        rows = np.repeat(self.first[positions], counts) + run_offsets(counts)
+        values: FloatArray = self.values[rows]
+        return values
+
+    def add(self, keys: IntArray, counts: IntArray, values: FloatArray) -> None:
+        """Keep these keys' rows (keys not kept yet; `values`: key after key, `counts` each).
+
+        A key given twice is kept once. Past `KEPT_PAIRS` keys everything kept before goes.
+        """
+        keys, once = np.unique(keys, return_index=True)
+        first = (np.cumsum(counts) - counts)[once]
+        counts = counts[once]
+        if len(self.keys) + len(keys) > KEPT_PAIRS:
+            self.clear()
+        base = len(self.values)
+        all_keys = np.concatenate([self.keys, keys])
+        order = np.argsort(all_keys, kind="stable")
+        self.keys = all_keys[order]
+        self.first = np.concatenate([self.first, first + base])[order]
+        self.count = np.concatenate([self.count, counts])[order]
+        self.values = np.concatenate([self.values, values])
+
+
+def run_offsets(counts: IntArray) -> IntArray:
+    """0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ... (offsets within each run)."""
+    out: IntArray = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+    return out
+
+
 class KeptShares:
     """What one map state keeps of cover: the shares measured, by the spaces they depend on.
 
@@ -39,7 +100,7 @@ class KeptShares:
 
     def __init__(self) -> None:
         self.ids: dict[Space, int] = {}
-        self.walls: dict[int, list[float]] = {}
+        self.walls = KeptRows()
         self.with_creatures: dict[CoverBuckets, dict[tuple[int, tuple[int, ...]], list[float]]]
         self.with_creatures = {}
 
@@ -77,41 +138,39 @@ def wall_share_rows(
     (`KeptShares.walls`). Pairs of spaces already measured on this map state are read back;
     the rest are measured in one vectorised pass (`corner_share_rows`) and kept.
     """
-    keys = pair_keys.tolist()
     known = kept.walls
-    found = [known.get(k) for k in keys]
-    missing = [i for i, shares in enumerate(found) if shares is None]
-    if len(missing) == len(keys):
+    where = known.find(pair_keys)
+    missing = np.nonzero(where < 0)[0]
+    if len(missing) == len(pair_keys):
         # nothing kept (a new map state): the measured rows are the rows, in order
         measured = _measure(battlefield.effect_index, spaces, viewer_ids, target_ids)
-        _keep(known, keys, measured)
+        _keep(known, pair_keys, measured)
         return measured
     row_pair, first_row, points, inward = corner_rows(spaces, viewer_ids)
-    if missing:
-        new = np.asarray(missing, dtype=np.int64)
-        measured = _measure(battlefield.effect_index, spaces, viewer_ids[new], target_ids[new])
-        parts = _keep(known, [keys[i] for i in missing], measured)
-        for i, part in zip(missing, parts, strict=True):
-            found[i] = part
-    shares = np.fromiter(
-        itertools.chain.from_iterable(cast("list[list[float]]", found)),
-        dtype=np.float64,
-        count=len(row_pair),
-    )
+    counts = np.diff(np.append(first_row, len(row_pair)))
+    shares = np.empty(len(row_pair), dtype=np.float64)
+    found = np.nonzero(where >= 0)[0]
+    shares[_rows_of(first_row, counts, found)] = known.rows(where[found])
+    if len(missing):
+        measured = _measure(
+            battlefield.effect_index, spaces, viewer_ids[missing], target_ids[missing]
+        )
+        _keep(known, pair_keys[missing], measured)
+        shares[_rows_of(first_row, counts, missing)] = measured.shares
     return ShareRows(row_pair, first_row, points, shares, inward)
 
 
-def _keep(
-    known: dict[int, list[float]], keys: list[int], measured: ShareRows
-) -> list[list[float]]:
-    """Keep each measured pair's shares under its key; returns them, pair by pair."""
-    values = measured.shares.tolist()
-    bounds = [*measured.first_row.tolist(), len(values)]
-    parts = [values[a:b] for a, b in itertools.pairwise(bounds)]
-    if len(known) + len(keys) > KEPT_PAIRS:
-        known.clear()
-    known.update(zip(keys, parts, strict=True))
-    return parts
+def _rows_of(first_row: IntArray, counts: IntArray, pairs: IntArray) -> IntArray:
+    """The rows of these pairs, pair after pair."""
+    c = counts[pairs]
+    rows: IntArray = np.repeat(first_row[pairs], c) + run_offsets(c)
+    return rows
+
+
+def _keep(known: KeptRows, keys: IntArray, measured: ShareRows) -> None:
+    """Keep each measured pair's shares under its key."""
+    counts = np.diff(np.append(measured.first_row, len(measured.shares)))
+    known.add(keys, counts, measured.shares)
 
 
 def _measure(

@@ -22,6 +22,7 @@ def seen_fractions(
     seg_group: IntArray,
     segments: FloatArray,
     blockers: FloatArray | None = None,
+    measured: BoolArray | None = None,
 ) -> FloatArray:
     """For each (point, box) pair, the share (0..1) of the box the point sees.
 
@@ -39,6 +40,9 @@ def seen_fractions(
             pair must not cross each other (noded), except where they are collinear.
         blockers: optional (k, 4) straight runs holding each segment (`SegmentIndex.runs`),
             for the "one segment hides the whole box" test; default: the segments.
+        measured: optional (k,) output: set per segment row to whether it was measured (it
+            may change its pair's share and the pair was not settled). A later measure of the
+            same pairs with more segments (creature outlines) needs only those rows.
 
     Returns:
         (m,) shares in [0, 1].
@@ -46,20 +50,25 @@ def seen_fractions(
     m = len(points)
     out = np.ones(m, dtype=np.float64)
     if m == 0 or not len(seg_group):
+        if measured is not None:
+            measured[:] = True
         return exact_seen_fractions(points, inward, boxes, seg_group, segments)
     relevant, hidden = cone_filter(points, boxes, seg_group, segments, blockers)
-    seg_group = seg_group[relevant]
-    segments = segments[relevant]
-    todo = np.zeros(m, dtype=np.bool_)
-    todo[seg_group] = True
+    relevant &= ~hidden[seg_group]
+    if measured is not None:
+        measured[:] = relevant
     out[hidden] = 0.0
-    todo &= ~hidden
+    todo = np.zeros(m, dtype=np.bool_)
+    todo[seg_group[relevant]] = True
     if not todo.any():
         return out
     local = np.cumsum(todo) - 1
-    keep = todo[seg_group]
     out[todo] = exact_seen_fractions(
-        points[todo], inward[todo], boxes[todo], local[seg_group[keep]], segments[keep]
+        points[todo],
+        inward[todo],
+        boxes[todo],
+        local[seg_group[relevant]],
+        segments[relevant],
     )
     return out
 

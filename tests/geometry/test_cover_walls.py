@@ -2,17 +2,20 @@
 
 000 "Cover": the share of the target hidden from the attacker's best corner, by walls and by
 other creatures (docs/rulings.md R-13, R-14). What walls hide depends on the map and the two
-spaces only, so it is kept per map state; what creatures hide is measured every time.
+spaces only, so it is kept per map state; what creatures hide is kept there too, by the
+spaces of the creatures that count (`cover_creatures`).
 """
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.cover import CoverResult, cover, cover_table
 from orcus_desktop.geometry.cover_buckets import CoverBuckets
-from orcus_desktop.geometry.cover_walls import forget_kept_shares
+from orcus_desktop.geometry.cover_walls import KEPT_PAIRS, KeptRows, forget_kept_shares
+from orcus_desktop.geometry.features import Wall
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.vocabulary import CoverDegree
 from tests.geometry.builders import field, occ, wall
@@ -84,3 +87,47 @@ def test_each_cover_scale_reads_only_what_was_measured_for_it() -> None:
     kept = cover_table(small, buckets=stricter)
     forget_kept_shares(small)
     _assert_same(kept, cover_table(small, buckets=stricter))
+
+
+def test_kept_rows_read_back_what_was_kept_and_forget_past_the_limit() -> None:
+    rows = KeptRows()
+    assert rows.find(np.asarray([5], dtype=np.int64)).tolist() == [-1]
+    # key 9 has two rows, key 3 one, key 7 three; key 3 given twice is kept once
+    keys = np.asarray([9, 3, 7, 3], dtype=np.int64)
+    rows.add(keys, np.asarray([2, 1, 3, 1]), np.asarray([0.9, 0.8, 0.3, 0.7, 0.6, 0.5, 0.3]))
+    assert len(rows) == 3
+    where = rows.find(np.asarray([7, 4, 9, 3], dtype=np.int64))
+    assert (where >= 0).tolist() == [True, False, True, True]
+    assert rows.rows(where[[0, 2, 3]]).tolist() == [0.7, 0.6, 0.5, 0.9, 0.8, 0.3]
+    rows.add(np.asarray([1], dtype=np.int64), np.asarray([1]), np.asarray([0.25]))
+    assert rows.rows(rows.find(np.asarray([1, 9], dtype=np.int64))).tolist() == [0.25, 0.9, 0.8]
+    # past KEPT_PAIRS keys, what was kept before goes; the new keys stay
+    many = np.arange(100, 100 + KEPT_PAIRS - 1, dtype=np.int64)
+    rows.add(many, np.ones(len(many), dtype=np.int64), np.zeros(len(many)))
+    assert rows.find(np.asarray([9, 100], dtype=np.int64)).tolist()[0] == -1
+    assert len(rows) == len(many)
+
+
+def test_kept_shares_on_free_angle_walls_match_a_table_measured_from_nothing() -> None:
+    # 000 "Cover": each table after a token moves, read partly from the shares kept for the
+    # map state, is the table measured from nothing (walls at any angle, creatures between)
+    rng = np.random.default_rng(5)
+    walls: list[Wall] = []
+    while len(walls) < 40:
+        x, y = rng.uniform(1, 19, 2)
+        angle, length = rng.uniform(0, 2 * np.pi), rng.uniform(1, 4)
+        end = (float(x + length * np.cos(angle)), float(y + length * np.sin(angle)))
+        if 0 <= end[0] <= 20 and 0 <= end[1] <= 20:
+            walls.append(wall((float(x), float(y)), end))
+    squares = rng.choice(400, size=9, replace=False)
+    tokens = [occ(f"c{k}", int(s % 20), int(s // 20)) for k, s in enumerate(squares)]
+    bf = field(20, 20, walls, (), tokens)
+    cover_table(bf)
+    for step in range(6):
+        taken = {o.square for o in tokens}
+        free = [Square(c, r) for c in range(20) for r in range(20) if Square(c, r) not in taken]
+        k = step % len(tokens)
+        tokens[k] = tokens[k].moved_to(free[int(rng.integers(len(free)))])
+        moved = bf.with_occupants(tokens)
+        kept = cover_table(moved)
+        _assert_same(kept, _fresh(moved))

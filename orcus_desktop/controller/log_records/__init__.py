@@ -45,9 +45,10 @@ from orcus_desktop.controller.log_records.fighting import (
     StandUp,
     TempHp,
     TotalDefense,
+    log_ended,
 )
 from orcus_desktop.controller.log_records.gm_rolls import DiceRolled, RolledTerm
-from orcus_desktop.controller.log_records.rule_notes import RuleNote
+from orcus_desktop.controller.log_records.rule_notes import RuleNote, rule_noted
 from orcus_desktop.controller.log_records.turn_flow import (
     AttackDropped,
     AttackHeld,
@@ -233,7 +234,9 @@ __all__ = [
     "TurnStart",
     "ZoneChange",
     "effect_from_dict",
+    "log_ended",
     "parse_record",
     "record_of",
     "resolved_value",
+    "rule_noted",
 ]

@@ -7,10 +7,13 @@ mechanic id, and the result carries the same text as a prompt.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
 from orcus_desktop.controller.log_records.base import LogRecord
+from orcus_desktop.model.combat import Combat
+from orcus_desktop.vocabulary import CreatureId
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,3 +23,12 @@ class RuleNote(LogRecord):
     kind: ClassVar[str] = "rule_note"
     mechanic: str
     note: str
+
+
+def rule_noted(
+    combat: Combat, actor: str | None, mechanic: str, note: str, targets: Iterable[str] = ()
+) -> Combat:
+    """`combat` with one more `RuleNote` in its log: the one writer of a rule note."""
+    who = CreatureId(actor) if actor else None
+    whom = tuple(CreatureId(t) for t in targets)
+    return combat.logged(RuleNote.kind, who, whom, RuleNote(mechanic, note).to_dict())

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from orcus_desktop.controller.outcomes import plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     PointerEvent,
     Stroke,
     ToolPreview,
-    plural,
     result_message,
     wall_at,
 )

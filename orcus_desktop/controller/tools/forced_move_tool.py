@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from orcus_desktop.controller.outcomes import plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     OneShotTool,
     PointerEvent,
     ToolPreview,
-    drop_square,
-    plural,
     result_message,
 )
 from orcus_desktop.geometry.battlefield import UnknownOccupantError
@@ -82,13 +81,10 @@ class ForcedMoveTool(OneShotTool):
         return f"{self.kind.capitalize()} {name} up to {plural(self.squares, 'square')}"
 
     def on_pointer(self, event: PointerEvent) -> ToolPreview:
-        if (ignored := self._ignores(event)) is not None:
-            return ignored
-        target = self._session.encounter.find_creature(self.target_id)
-        if target is None:
-            return self.cancel()
-        # The pointer names the target's new top-left square (its space follows).
-        square = drop_square(target.size, event.grid_xy)
+        dropping = self._dropping(self._session.encounter, self.target_id, event)
+        if isinstance(dropping, ToolPreview):
+            return dropping
+        target, square = dropping
         path = self.destinations.get(square)
         if event.left_press:
             moved = len(path) if path is not None else 0

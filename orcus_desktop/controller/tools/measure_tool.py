@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from orcus_desktop.controller.outcomes import plural
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     PointerEvent,
     PointerKind,
     ToolPreview,
-    plural,
     straight_squares,
 )
 from orcus_desktop.geometry.grid import Square, square_distance

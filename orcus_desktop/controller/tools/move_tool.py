@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from orcus_desktop.controller.outcomes import MoveMode, MovePreview
+from orcus_desktop.controller.outcomes import MoveMode, MovePreview, plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -17,7 +17,6 @@ from orcus_desktop.controller.tools.pointer import (
     ToolPreview,
     creature_at,
     drop_square,
-    plural,
     result_message,
     wall_at,
 )

@@ -225,11 +225,6 @@ def drop_square(size: Size, grid_xy: Point) -> Square:
 # -- status texts ------------------------------------------------------------------------------
 
 
-def plural(n: int, word: str) -> str:
-    """``1 square``, ``3 squares``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def result_message(result: OperationResult, encounter: Encounter | None = None) -> str:
     """A status line for a session result: what was done, or "Refused: <reason>".
 
@@ -341,6 +336,21 @@ class OneShotTool:
         if event.right_press:
             return self.cancel()
         return None
+
+    def _dropping(
+        self, encounter: Encounter, creature_id: str, event: PointerEvent
+    ) -> tuple[Creature, Square] | ToolPreview:
+        """For a tool that places one creature: it and the square the pointer drops it on.
+
+        The square is its space's top-left (`drop_square`). Or the answer to give instead: the
+        tool ended or was cancelled (`_ignores`), or the creature is gone (the tool cancels).
+        """
+        if (ignored := self._ignores(event)) is not None:
+            return ignored
+        creature = encounter.find_creature(creature_id)
+        if creature is None:
+            return self.cancel()
+        return creature, drop_square(creature.size, event.grid_xy)
 
     def _end(self) -> None:
         # Finished first: what the owner starts next (a dialog, a forced move) outlives the tool.

@@ -10,7 +10,6 @@ from orcus_desktop.controller.tools.pointer import (
     OneShotTool,
     PointerEvent,
     ToolPreview,
-    drop_square,
     result_message,
 )
 
@@ -44,12 +43,10 @@ class SneakTool(OneShotTool):
         return f"Sneak {self._session.encounter.name_of(self.creature_id)}"
 
     def on_pointer(self, event: PointerEvent) -> ToolPreview:
-        if (ignored := self._ignores(event)) is not None:
-            return ignored
-        creature = self._session.encounter.find_creature(self.creature_id)
-        if creature is None:
-            return self.cancel()
-        square = drop_square(creature.size, event.grid_xy)
+        dropping = self._dropping(self._session.encounter, self.creature_id, event)
+        if isinstance(dropping, ToolPreview):
+            return dropping
+        creature, square = dropping
         if event.left_press:
             if square not in self.destinations:
                 return ToolPreview(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult, plural
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     Button,
@@ -16,7 +16,6 @@ from orcus_desktop.controller.tools.pointer import (
     PointerKind,
     Stroke,
     ToolPreview,
-    plural,
     result_message,
 )
 from orcus_desktop.geometry.grid import Square

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 
+from orcus_desktop.controller.outcomes import plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -12,7 +13,6 @@ from orcus_desktop.controller.tools.pointer import (
     PointerEvent,
     PointerKind,
     ToolPreview,
-    plural,
     result_message,
 )
 from orcus_desktop.geometry.features import Wall, WallKind
