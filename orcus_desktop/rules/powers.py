@@ -15,7 +15,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import DiceError, substitute, validate_expression
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.terms import DamageType, Defense
-from orcus_desktop.vocabulary import Origin
+from orcus_desktop.vocabulary import AreaShape, Origin
 
 
 class PowerCategory(StrEnum):
@@ -58,14 +58,6 @@ class ActionKind(StrEnum):
     NONE = "none"
 
 
-class AreaType(StrEnum):
-    """000 "Areas of effect"."""
-
-    BURST = "burst"
-    ARC = "arc"
-    WALL = "wall"
-
-
 class TargetKind(StrEnum):
     """000 "Targets"."""
 
@@ -92,7 +84,7 @@ class ForcedMovementKind(StrEnum):
 class Area:
     """``burst 2``, ``arc 3``, ``wall 5``."""
 
-    type: AreaType
+    type: AreaShape
     size: int
 
 
