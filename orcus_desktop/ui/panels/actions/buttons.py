@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtWidgets import QPushButton, QWidget
 
@@ -95,7 +96,7 @@ class ActionButtons(FlowBox):
         for spec in _BUTTONS:
             button = QPushButton(spec.label, self)
             button.setObjectName(f"{spec.key}_button")
-            button.clicked.connect(self._slot_for(spec.action))
+            button.clicked.connect(partial(self._on_action, spec.action))
             self.buttons[spec.key] = button
             self.add(button)
         decline = QPushButton("Let it pass", self)
@@ -133,12 +134,6 @@ class ActionButtons(FlowBox):
             "" if offered else "No opportunity attack is offered.",
             "Decline the opportunity attack (its immediate action stays unused).",
         )
-
-    def _slot_for(self, action: CombatAction) -> Callable[[], None]:
-        def slot() -> None:
-            self._on_action(action)
-
-        return slot
 
     def _on_action(self, action: CombatAction) -> None:
         cid = self._creature_id()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -210,7 +211,7 @@ class HelpButtons(FlowBox):
         for key, label, action, _choices in _HELP_BUTTONS:
             button = QPushButton(label, self)
             button.setObjectName(f"{key}_button")
-            button.clicked.connect(self._help_slot(action))
+            button.clicked.connect(partial(self._on_help, action))
             self.buttons[key] = button
             self.add(button)
         fall = QPushButton("Fall…", self)
@@ -251,12 +252,6 @@ class HelpButtons(FlowBox):
 
     def _folded(self) -> bool:
         return self._session.ruleset.aid.one_action
-
-    def _help_slot(self, action: CombatAction) -> Callable[[], None]:
-        def slot() -> None:
-            self._on_help(action)
-
-        return slot
 
     def _on_help(self, action: CombatAction) -> None:
         cid = self._creature_id()
