@@ -9,12 +9,7 @@ identical monsters (docs/rulings.md R-93). OK records every change as one undo s
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QFormLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.dialog_parts import (
