@@ -107,5 +107,4 @@ class ReadyItemsActions(ShownCreatureActions):
     def open(self) -> None:
         creature_id = self._subject("Refused: select the creature whose ready items to show")
         if creature_id is not None:
-            self.dialog = ReadyItemsDialog(self._session, creature_id, self._window)
-            self.dialog.show()
+            self._show(ReadyItemsDialog(self._session, creature_id, self._window))

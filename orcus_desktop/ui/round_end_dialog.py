@@ -10,12 +10,14 @@ the step.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFormLayout, QLineEdit, QMainWindow, QMenu, QSpinBox, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFormLayout, QLineEdit, QMainWindow, QSpinBox, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.round_end import MAX_ACTIVITY_TEXT
 from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.shown_creature_actions import MenuActions
 
 
 class RoundEndDialog(ListEditorDialog):
@@ -67,13 +69,12 @@ class RoundEndDialog(ListEditorDialog):
             self._after(self._session.remove_round_end_activity(row, initiator=self))
 
 
-class RoundEndActions:
+class RoundEndActions(MenuActions):
     """The Combat menu's End-of-Round Activities… item (enabled under 001's flow)."""
 
-    def __init__(self, window: QMainWindow, session: GameSession, menu: QMenu) -> None:
-        self._window = window
-        self._session = session
-        self.dialog: RoundEndDialog | None = None
+    dialog: RoundEndDialog | None = None
+
+    def _make_actions(self, window: QMainWindow) -> list[QAction]:
         self.action = make_action(
             window,
             "End-of-&Round Activities…",
@@ -81,13 +82,10 @@ class RoundEndActions:
             tip="001: what is resolved at the end of each round, logged there",
             slot=self.open,
         )
-        menu.addAction(self.action)
-        menu.aboutToShow.connect(self.refresh)
-        self.refresh()
+        return [self.action]
 
     def refresh(self) -> None:
         self.action.setEnabled(self._session.has_round_end_step())
 
     def open(self) -> None:
-        self.dialog = RoundEndDialog(self._session, self._window)
-        self.dialog.show()
+        self._show(RoundEndDialog(self._session, self._window))

@@ -192,8 +192,6 @@ class WhoGoesFirstDialog(QDialog):
 class StrikeTableActions(ShownCreatureActions):
     """The Combat menu's two items (enabled under 001)."""
 
-    dialog: QDialog | None = None
-
     def _make_actions(self, window: QMainWindow) -> list[QAction]:
         self.table_action = make_action(
             window,
@@ -220,9 +218,7 @@ class StrikeTableActions(ShownCreatureActions):
     def open_table_action(self) -> None:
         creature_id = self._subject("Refused: select the creature that takes the action")
         if creature_id is not None:
-            self.dialog = TableActionDialog(self._session, creature_id, self._window)
-            self.dialog.show()
+            self._show(TableActionDialog(self._session, creature_id, self._window))
 
     def open_who_goes_first(self) -> None:
-        self.dialog = WhoGoesFirstDialog(self._session, self._window)
-        self.dialog.show()
+        self._show(WhoGoesFirstDialog(self._session, self._window))
