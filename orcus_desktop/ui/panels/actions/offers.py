@@ -80,9 +80,17 @@ class OpportunityOffers(QGroupBox):
         for row, (enemy_id, mover_id) in enumerate(key):
             # 001-23/24: under 001 the offer is a Counter Strike! or a Free Strike!.
             strike = session.strike_name(enemy_id)
+            # 003-52: a triggered Ready Ranged Attack offers its Ranged Basic Attack.
+            readied = session.ready_offer(enemy_id)
             label = QLabel(
                 f"{name_of(session, enemy_id)} may "
-                + (f"make a {strike} on " if strike else "attack ")
+                + (
+                    f"make a {strike} on "
+                    if strike
+                    else f"make its readied {readied} on "
+                    if readied
+                    else "attack "
+                )
                 + name_of(session, mover_id),
                 self,
             )
@@ -94,9 +102,15 @@ class OpportunityOffers(QGroupBox):
             take = QPushButton("Take", self)
             take.setObjectName("take_opportunity_button")
             take.setToolTip(
-                f"{name_of(session, enemy_id)} makes its basic melee attack against "
-                f"{name_of(session, mover_id)} "
-                + ("(001: no immediate action)" if strike else "(its immediate action)")
+                f"{name_of(session, enemy_id)} makes its {readied or 'basic melee attack'} "
+                f"against {name_of(session, mover_id)} "
+                + (
+                    "(001: no immediate action)"
+                    if strike
+                    else "(its Reaction of the round)"
+                    if readied
+                    else "(its immediate action)"
+                )
             )
             take.clicked.connect(partial(self._on_offer, enemy_id, mover_id, True))
             let_pass = QPushButton("Let it pass", self)
