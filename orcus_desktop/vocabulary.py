@@ -1,4 +1,4 @@
-"""The words every layer shares: creature ids, cover and concealment degrees, origins of effect.
+"""The words every layer shares: creature ids, cover and concealment, origins, area shapes.
 
 The bottom layer (no shapely, no Qt, no other project import): geometry measures cover and
 concealment in these words, the rules turn them into penalties, and the model stores their
@@ -67,3 +67,11 @@ class Origin(StrEnum):
         000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
         """
         return self in (Origin.NEAR, Origin.FAR)
+
+
+class AreaShape(StrEnum):
+    """Area types of 000 "Areas of effect": a power's area and the map's area templates."""
+
+    BURST = "burst"
+    ARC = "arc"
+    WALL = "wall"

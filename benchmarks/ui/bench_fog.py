@@ -83,7 +83,7 @@ def measure(name, enc, hero):
 
     print(
         f"{name}: query {p(times_q)}; whole rebuild (query + path + items) {p(times_r)}; "
-        f"{len(fog.vision.rings)} rings, {sum(map(len, fog.vision.rings))} vertices, "
+        f"{len(fog.vision.pieces)} pieces, {sum(map(len, fog.vision.pieces))} vertices, "
         f"{len(fog.vision.seen)} seen"
     )
     fog.detach()

@@ -6,9 +6,10 @@ tokens. Runs offscreen, each case in a process of its own so that the figures do
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_memory.py [--markdown]
 
 Cases: "qt", no app at all: Python, numpy, shapely and a PySide6 QApplication showing an empty
-QGraphicsView in a QMainWindow (the floor no app code can go under); "floor", the app on a
-10x10 map with 2 tokens; "big", the 200x200 map (2,000 short walls and doors, 200 tokens, half of
-them heroes, seeded) with the Player View open and fogged, after `--moves` committed moves of
+QGraphicsView in a QMainWindow (the floor no app code can go under; until 2026-11-29 this
+case imported some of the app's modules too); "floor", the app on a 10x10 map with 2 tokens;
+"big", the 200x200 map (2,000 short walls and doors, 200 tokens, half of them heroes, seeded)
+with the Player View open and fogged, after `--moves` committed moves of
 one hero (each rebuilds the players' fog; the undo history keeps every step). The app starts
 as `orcus-desktop` does (`app.start_gui`). Figures: the resident set (RSS, /proc) after opening
 and after the moves, the peak (getrusage), and what the moves added to the C heap in use
@@ -34,18 +35,20 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from orcus_desktop.controller.outcomes import MoveMode
-from orcus_desktop.geometry.features import Wall, WallKind
-from orcus_desktop.geometry.grid import GridBounds, Size, Square
-from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
-from orcus_desktop.model.ids import WallId
-from orcus_desktop.vocabulary import CreatureId
-
 BUDGET_MB = 100.0
 
 
-def big_encounter(side: int, walls: int, tokens: int, seed: int = 3) -> Encounter:
-    """A seeded map: short grid walls (every tenth a door) and medium tokens, row 20 free."""
+def big_encounter(side: int, walls: int, tokens: int, seed: int = 3) -> Any:
+    """A seeded map: short grid walls (every tenth a door) and medium tokens, row 20 free.
+
+    The app's modules are imported here, not at the top: the "qt" case must not count them.
+    """
+    from orcus_desktop.geometry.features import Wall, WallKind
+    from orcus_desktop.geometry.grid import GridBounds, Size, Square
+    from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
+    from orcus_desktop.model.ids import WallId
+    from orcus_desktop.vocabulary import CreatureId
+
     rng = random.Random(seed)
     lane = min(20, side // 2)  # the mover's row, kept free of walls and tokens
     mover = Square(lane, lane)
@@ -161,6 +164,8 @@ def measure(case: str, moves: int) -> dict[str, Any]:
     if case == "qt":
         return measure_qt()
     from orcus_desktop.app import start_gui
+    from orcus_desktop.controller.outcomes import MoveMode
+    from orcus_desktop.geometry.grid import Square
 
     stages = {"imported": rss_mb()}
     encounter = big_encounter(10, 0, 2) if case == "floor" else big_encounter(200, 2000, 200)

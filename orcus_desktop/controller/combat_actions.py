@@ -43,7 +43,6 @@ from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_ad
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
-from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS, Condition
 from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.healing import rally as rules_rally
@@ -374,19 +373,8 @@ def shove(
 
 
 def _total_defense(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
-    me = engine.combatant(encounter, creature_id)
-    current = encounter.combat.current
-    state, inst = rules_turns.total_defense(
-        me.state, target=me.id, current_turn=CreatureId(current) if current else None
-    )
-    encounter = engine.set_state(encounter, creature_id, state)
-    return encounter.with_combat(
-        encounter.combat.logged(
-            "total_defense",
-            CreatureId(creature_id),
-            (),
-            {"effect": effect_data(inst), "bonus": engine.ruleset.total_defense_bonus},
-        )
+    return engine.total_defense(
+        encounter, creature_id, engine.combatant(encounter, creature_id).state
     )
 
 

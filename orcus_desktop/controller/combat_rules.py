@@ -17,10 +17,10 @@ from orcus_desktop.controller.log_records import (
     Damage,
     DeathSave,
     Effect,
-    EffectEnded,
     Healing,
     RollRecord,
     SavingThrow,
+    log_ended,
 )
 from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -438,5 +438,4 @@ def _log_ended(
     """`combat` with an `effect_ended` entry: what ended on the creature, why, at whose turn."""
     if isinstance(ended, Expired):
         ended = (*ended.conditions, *ended.persistent)
-    record = EffectEnded(tuple(ended), reason, CreatureId(turn_of) if turn_of else None)
-    return combat.logged(record.kind, None, (creature_id,), record.to_dict())
+    return log_ended(combat, creature_id, ended, reason, turn_of)

@@ -118,16 +118,12 @@ def update_creature(
         return refuse(op, f'no creature "{creature_id}"', creature_id)
     changes: dict[str, Any] = {}
     repaired: list[str] = []
-    if name is not None:
-        name = _repaired("name", name, repaired)
-        if not name.strip():
-            return refuse(op, "a creature needs a name", creature_id)
-        changes["name"] = name
-    if side is not None:
-        side = _repaired("side", side, repaired)
-        if not side.strip():
-            return refuse(op, "a creature needs a side", creature_id)
-        changes["side"] = side
+    for field, text in (("name", name), ("side", side)):
+        if text is not None:
+            text = _repaired(field, text, repaired)
+            if not text.strip():
+                return refuse(op, f"a creature needs a {field}", creature_id)
+            changes[field] = text
     if speed is not None:
         if not 0 <= speed <= 100:
             return refuse(op, "speed is 0 to 100 squares", creature_id)

@@ -14,17 +14,14 @@ from dataclasses import replace
 from enum import StrEnum
 
 from orcus_desktop.controller import monster_groups, turn_order
-from orcus_desktop.controller.combat_rules import effect_data
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import rule_noted
 from orcus_desktop.controller.vision import player_sides
 from orcus_desktop.model.combat import Combat, Combatant, EscalationSet
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.ruleset.hooks import SurpriseMode
-from orcus_desktop.vocabulary import CreatureId
 
 EndTurn = Callable[[Encounter], Encounter]
 """Ends the current turn as the GM's End Turn does (end-of-turn work, then the next turn)."""
@@ -82,21 +79,8 @@ def opening_total_defense(
     for cid in creature_ids:
         creature = encounter.creature(cid)
         state = engine.rules.state(creature)
-        if state is None:
-            continue
-        current = encounter.combat.current
-        state, inst = rules_turns.total_defense(
-            state, target=CreatureId(cid), current_turn=CreatureId(current) if current else None
-        )
-        encounter = engine.set_state(encounter, cid, state)
-        encounter = encounter.with_combat(
-            encounter.combat.logged(
-                "total_defense",
-                CreatureId(cid),
-                (),
-                {"effect": effect_data(inst), "bonus": engine.ruleset.total_defense_bonus},
-            )
-        )
+        if state is not None:
+            encounter = engine.total_defense(encounter, cid, state)
     return encounter
 
 

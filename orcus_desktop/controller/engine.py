@@ -15,13 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from orcus_desktop.controller.battlefield_builder import battlefield_for
-from orcus_desktop.controller.combat_rules import CombatRules, effect_data, opportunity_spent
-from orcus_desktop.controller.log_records import rule_noted
+from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
+from orcus_desktop.controller.log_records import TotalDefense, log_ended, rule_noted
 from orcus_desktop.controller.outcomes import Outcome, run_step
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
+from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.attack_modifiers import Combatant
 from orcus_desktop.rules.conditions import Condition, rules_for
 from orcus_desktop.rules.powers import ActionKind
@@ -146,14 +147,30 @@ class Engine:
                 for inst in ended:
                     state = rules_state.remove_effect(state, inst.effect_id)
                 encounter = self.set_state(encounter, creature.id, state)
-                combat = encounter.combat.logged(
-                    "effect_ended",
-                    None,
-                    (creature.id,),
-                    {"effects": [effect_data(e) for e in ended], "reason": "no longer adjacent"},
-                )
+                combat = log_ended(encounter.combat, creature.id, ended, "no longer adjacent")
                 encounter = encounter.with_combat(combat)
         return encounter
+
+    def total_defense(
+        self, encounter: Encounter, creature_id: str, state: CreatureState
+    ) -> Encounter:
+        """The creature takes Total Defense (000; 003-08's opening too), and the log says so.
+
+        +the ruleset's bonus to all defenses (000 +2, 003-09 +4) until the start of its next
+        turn; `state` is its state now.
+        """
+        current = encounter.combat.current
+        state, inst = rules_turns.total_defense(
+            state,
+            target=CreatureId(creature_id),
+            current_turn=CreatureId(current) if current else None,
+        )
+        encounter = self.set_state(encounter, creature_id, state)
+        record = TotalDefense(inst, self.ruleset.total_defense_bonus)
+        combat = encounter.combat.logged(
+            record.kind, CreatureId(creature_id), (), record.to_dict()
+        )
+        return encounter.with_combat(combat)
 
     def set_state(self, encounter: Encounter, creature_id: str, state: CreatureState) -> Encounter:
         """The encounter with the creature's combat state replaced."""

@@ -34,12 +34,13 @@ from orcus_desktop.controller.availability import (
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.interrupts import waiting_problem
 from orcus_desktop.controller.log_records import rule_noted
-from orcus_desktop.controller.movement import move_done, preview_move, reachable_squares
+from orcus_desktop.controller.movement import preview_move, reachable_squares
 from orcus_desktop.controller.outcomes import (
     MoveMode,
     MovePreview,
     Outcome,
     Step,
+    move_done,
     plural,
     refuse,
     run_step,

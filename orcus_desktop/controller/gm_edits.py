@@ -18,7 +18,7 @@ from orcus_desktop.controller.combat_rules import (
     healing_data,
 )
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
-from orcus_desktop.controller.log_records import DiceRolled, SavingThrow
+from orcus_desktop.controller.log_records import DiceRolled, SavingThrow, log_ended
 from orcus_desktop.controller.outcomes import Outcome
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -351,8 +351,7 @@ def remove_effect(
         me = engine.combatant(e, creature_id)
         effect = _effect(me.state, effect_id)
         e = engine.set_state(e, creature_id, rules_state.remove_effect(me.state, effect_id))
-        data = {"effects": [effect_data(effect)], "reason": "GM"}
-        return _logged(e, "effect_ended", None, creature_id, data)
+        return e.with_combat(log_ended(e.combat, creature_id, (effect,), "GM"))
 
     return named_step(
         engine, encounter, "remove_effect", "End an effect on {name}", change, creature_id
@@ -396,11 +395,8 @@ def downgrade_effect(
             raise ActionError(str(exc)) from None
         e = engine.set_state(e, creature_id, state)
         if new is None:
-            data: dict[str, object] = {
-                "effects": [effect_data(effect)],
-                "reason": "downgraded: no effect (003-21)",
-            }
-            return _logged(e, "effect_ended", None, creature_id, data)
+            why = "downgraded: no effect (003-21)"
+            return e.with_combat(log_ended(e.combat, creature_id, (effect,), why))
         return _logged(e, "condition_added", None, creature_id, {"effect": effect_data(new)})
 
     return named_step(

@@ -15,7 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import move_interrupts, owed_moves, placement, strike_reactions
+from orcus_desktop.controller import (
+    move_interrupts,
+    owed_moves,
+    placement,
+    ready_walks,
+    strike_reactions,
+)
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import (
@@ -231,19 +237,27 @@ def opportunity_attack(
     enc = encounter
     # 001-23/24: under 001 the offer is a Counter Strike! or a Free Strike! (strike_reactions).
     strike = strike_reactions.strike_name(enc, creature_id)
+    # 003-52 Ready Ranged Attack (003 l.798): the offer is its Ranged Basic Attack "as a
+    # Reaction (Interrupt)", which spends the Reaction of the round (docs/rulings.md R-110).
+    ranged = ready_walks.ranged_offer(enc, creature_id)
     problem = action_problem(engine.rules, enc, creature_id, CombatAction.OPPORTUNITY_ATTACK)
     if not problem and enc.combat.active and enc.combat.current != target_id:
         problem = f"{engine.name(enc, target_id)} did not provoke (it is not its turn)"
     if not problem:  # 003-47: Shrouded "Cannot be targeted by ... Reaction attacks"
-        problem = targeting_problem(
-            engine, enc, creature_id, Origin.MELEE, [target_id], reaction=True
-        )
+        origin = Origin.RANGED if ranged else Origin.MELEE
+        problem = targeting_problem(engine, enc, creature_id, origin, [target_id], reaction=True)
     if problem:
         return refuse(op, problem, creature_id)
-    basic = basic_attack_name(engine, enc, creature_id)
-    power = find_power(engine.rules, enc, creature_id, basic) if basic else None
+    if ranged:
+        readied = ready_walks.ranged_basic(engine, enc, creature_id)
+        power = readied[0] if readied is not None else None
+    else:
+        basic = basic_attack_name(engine, enc, creature_id)
+        power = find_power(engine.rules, enc, creature_id, basic) if basic else None
     if power is None:
-        return refuse(op, f"{engine.name(enc, creature_id)} has no basic melee attack")
+        kind = "ranged" if ranged else "melee"
+        return refuse(op, f"{engine.name(enc, creature_id)} has no basic {kind} attack")
+    title = f"readied {power.name}" if ranged else "opportunity attack"
 
     def change(e: Encounter) -> AttackOutcome:
         # 000 "Opportunity Attacks": "The attack occurs right before the creature leaves
@@ -280,14 +294,16 @@ def opportunity_attack(
             e = e.with_combat(
                 e.combat.logged("move_stopped", CreatureId(target_id), (), {"at": list(final)})
             )
-        e = engine.spend(e, creature_id, ActionKind.OPPORTUNITY)
+        e = engine.spend(
+            e, creature_id, ActionKind.IMMEDIATE if ranged else ActionKind.OPPORTUNITY
+        )
         e = strike_reactions.struck_back(e, creature_id, taken=True)
         return replace(out, encounter=e)
 
     return attack_step(
         engine,
         op,
-        f"{engine.name(enc, creature_id)}: {strike or 'opportunity attack'}",
+        f"{engine.name(enc, creature_id)}: {strike or title}",
         enc,
         change,
         creature_id,

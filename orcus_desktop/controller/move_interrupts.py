@@ -22,7 +22,8 @@ movement does"): the held charge carries the rest of its path (`wait_at`'s `then
 A 003 Ready Melee Attack waits the same way (003-52, 003 l.790 "the first time an enemy you can
 see moves to a square adjacent to you, they provoke an opportunity attack from you"): the walk
 stops on the first square next to the readier, which is offered that opportunity attack
-(`ready_walks`; docs/rulings.md R-108).
+(`ready_walks`; docs/rulings.md R-108); a Ready Ranged Attack stops it on the first square
+within long range of the readier's Ranged Basic Attack (003 l.798; R-110).
 
 Where the provoking square is occupied (a move through an ally's space), the mover cannot wait
 there: the walk completes and the attacks are resolved with the mover staged back on that
@@ -31,7 +32,7 @@ square (`interrupts.opportunity_attack`), as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import owed_moves, placement, ready_walks
@@ -148,12 +149,15 @@ def wait_at(
     mover = encounter.creature(mover_id)
     encounter = encounter.with_creature(mover.moved_to(path[interrupt.index]))
     encounter = engine.offer_opportunity(encounter, interrupt.enemies)
+    # 003-52: whose offer is a Ready Ranged Attack, named before the readied actions are spent.
+    ranged = ready_walks.ranged_readiers(encounter, interrupt.readied)
     encounter = ready_walks.trigger(engine, encounter, interrupt.readied, mover_id)
     walk = {
         "path": [list(s) for s in path[interrupt.index :]],
         "mode": mode,
         "later": list(interrupt.later),
         **({"rest": list(rest)} if rest else {}),
+        **({ready_walks.RANGED_KEY: list(ranged)} if ranged else {}),
     }
     # Frozen as the file reader freezes it, so a reopened file equals the document.
     held = (
@@ -161,7 +165,7 @@ def wait_at(
             CreatureId(mover_id), MOVE_KIND, "", (), freeze(walk), f"{mover.name}'s move"
         )
         if then is None
-        else replace(then, options=freeze({**then.options, **walk}))
+        else replace(then, options=freeze({**_without_ranged(then.options), **walk}))
     )
     provoked = list(dict.fromkeys(interrupt.enemies + interrupt.readied))
     combat = replace(encounter.combat, pending=held).logged(
@@ -171,6 +175,11 @@ def wait_at(
         {"what": held.text, "provoked": provoked},
     )
     return encounter.with_combat(combat)
+
+
+def _without_ranged(options: Mapping[str, object]) -> dict[str, object]:
+    """A charge's held options less an earlier wait's Ready Ranged Attack offers (settled)."""
+    return {k: v for k, v in options.items() if k != ready_walks.RANGED_KEY}
 
 
 def settle_walk(engine: Engine, encounter: Encounter) -> Encounter:

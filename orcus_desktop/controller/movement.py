@@ -15,12 +15,11 @@ from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import (
-    MoveDone,
     MoveMode,
     MovePreview,
     Outcome,
     Step,
-    logged_since,
+    move_done,
     plural,
     refuse,
 )
@@ -195,29 +194,6 @@ def move_creature(
     result = move_done(op, text, creature_id, encounter, after, preview, mode.value)
     merge_key = ("gm-move", creature_id) if mode is MoveMode.GM else None
     return Step(after, result, merge_key)
-
-
-def move_done(
-    op: str,
-    text: str,
-    creature_id: str,
-    before: Encounter,
-    after: Encounter,
-    walked: MovePreview,
-    mode: str,
-) -> MoveDone:
-    """The result of a walk along `walked`: its path and cost, the enemies it provoked."""
-    return MoveDone(
-        True,
-        op,
-        text=text,
-        creature_id=creature_id,
-        opportunity_attackers=walked.provoking_enemy_ids,
-        log=logged_since(before, after),
-        details={"path": walked.path, "cost": walked.cost, "mode": mode},
-        path=walked.path,
-        cost=walked.cost,
-    )
 
 
 def _move(

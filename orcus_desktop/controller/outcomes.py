@@ -200,3 +200,26 @@ class MovePreview:
     reachable: bool
     provoking_enemy_ids: tuple[str, ...] = ()
     reason: str = ""
+
+
+def move_done(
+    op: str,
+    text: str,
+    creature_id: str,
+    before: Encounter,
+    after: Encounter,
+    walked: MovePreview,
+    mode: str,
+) -> MoveDone:
+    """The result of a walk along `walked`: its path and cost, the enemies it provoked."""
+    return MoveDone(
+        True,
+        op,
+        text=text,
+        creature_id=creature_id,
+        opportunity_attackers=walked.provoking_enemy_ids,
+        log=logged_since(before, after),
+        details={"path": walked.path, "cost": walked.cost, "mode": mode},
+        path=walked.path,
+        cost=walked.cost,
+    )

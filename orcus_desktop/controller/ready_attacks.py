@@ -1,21 +1,27 @@
 """003-52 Ready Melee Attack and Ready Ranged Attack: readied basic attacks with set triggers.
 
 003 "5.10" maneuvers (l.786-800). Each is 000 "Ready" (`initiative.ready_action`) with 003's
-trigger and its condition that no enemy is already there; the GM fires it with Readied action.
+trigger and its condition that no enemy is already there; an enemy's walk fires it
+(`ready_walks`), the GM fires it by hand with Readied action otherwise.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller.attack_powers import basic_attack_name, ranges_of
-from orcus_desktop.controller.availability import powers_of
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.initiative import ready_action
 from orcus_desktop.controller.outcomes import Outcome, Step, refuse
-from orcus_desktop.controller.ready_walks import READY_MELEE_TRIGGER, READY_RANGED_TRIGGER
+from orcus_desktop.controller.ready_walks import (
+    READY_MELEE_TRIGGER,
+    READY_RANGED_TRIGGER,
+    ranged_basic,
+)
 from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules import state as rules_state
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import Duration, DurationKind
 from orcus_desktop.rules.powers import ActionKind
 
 
@@ -33,15 +39,12 @@ def _ready_attack_problem(
     me = encounter.find_creature(creature_id)
     if me is None:
         return f"no creature {creature_id!r}" if creature_id else "it is nobody's turn"
-    power_name = basic_attack_name(engine, encounter, creature_id, ranged=ranged)
     reach = 1
     if ranged:
-        powers = powers_of(engine.rules, encounter, creature_id)
-        power = next((p for p in powers if p.name == power_name), None)
-        if power is None:
+        basic = ranged_basic(engine, encounter, creature_id)
+        if basic is None:
             return f"{me.name} has no ranged basic attack"
-        normal, long = ranges_of(engine.combatant(encounter, creature_id), power)
-        reach = long if long is not None else (normal or 0)
+        reach = basic[1]
     close = [
         c.name
         for c in encounter.creatures
@@ -61,9 +64,9 @@ def ready_attack(engine: Engine, encounter: Encounter, creature_id: str, ranged:
     003 l.790: "the first time an enemy you can see moves to a square adjacent to you, they
     provoke an opportunity attack from you"; l.798: "... within Long Range ..., you can make a
     Ranged Basic Attack as a Reaction (Interrupt)". Both are a standard action readied for a
-    standard action (a basic attack) that the GM triggers with Readied action (the melee one
-    triggers by itself when an enemy walks up to the readier: `ready_walks`); the ranged one
-    also makes the readier Hindered (003-29, the status table's), noted in the log.
+    standard action (a basic attack); each triggers by itself when an enemy walks up to (or
+    within long range of) the readier (`ready_walks`), or by hand with Readied action; the
+    ranged one also makes the readier Hindered (003-29, the status table's), noted in the log.
     """
     problem = _ready_attack_problem(engine, encounter, creature_id, ranged=ranged)
     if problem:
@@ -72,6 +75,24 @@ def ready_attack(engine: Engine, encounter: Encounter, creature_id: str, ranged:
     what = "Ranged Basic Attack" if ranged else "Melee Basic Attack (an opportunity attack)"
     outcome = ready_action(engine, encounter, creature_id, ActionKind.STANDARD, trigger, what)
     if ranged and isinstance(outcome, Step):
-        note = "Ready Ranged Attack: Hindered (-2 to hit) until its next turn"
-        return replace(outcome, after=engine.rule_note(outcome.after, creature_id, "003-52", note))
+        return replace(outcome, after=_hindered(engine, outcome.after, creature_id))
     return outcome
+
+
+def _hindered(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    """003 l.798 "Until your next turn, you are Hindered": the condition, to its next turn.
+
+    Hindered is 003's status row (003-29: -2 to hit), so the readied shot itself rolls at -2.
+    """
+    me = engine.combatant(encounter, creature_id)
+    state, _ = rules_state.add_condition(
+        me.state,
+        Condition.HINDERED,
+        holder=me.id,
+        source="Ready Ranged Attack",
+        duration=Duration(DurationKind.START_OF_TARGET_NEXT_TURN),
+        current_turn=encounter.combat.current,
+    )
+    encounter = engine.set_state(encounter, creature_id, state)
+    note = "Ready Ranged Attack: Hindered (-2 to hit) until its next turn"
+    return engine.rule_note(encounter, creature_id, "003-52", note)

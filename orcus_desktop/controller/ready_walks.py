@@ -1,4 +1,4 @@
-"""003-52 Ready Melee Attack triggered by a walk: the walk waits next to the readier.
+"""003-52 Ready Melee / Ranged Attack triggered by a walk: the walk waits where it triggers.
 
 003 "Ready Melee Attack" (l.790): "Until your next turn, the first time an enemy you can see
 moves to a square adjacent to you, they provoke an opportunity attack from you." So an enemy's
@@ -6,6 +6,12 @@ walk (or charge's move) stops on the first square next to the readier, the readi
 triggered there (000 "Ready", `turn_order.trigger_readied`) and taken as the opportunity attack
 the text names: offered like one, taken or let pass like one, and the walk goes on (or stops)
 as after any interrupt (`move_interrupts`; 003-18). Picks in docs/rulings.md R-108.
+
+003 "Ready Ranged Attack" (l.798): "the first time an enemy you can see moves to a square
+within Long Range of your Ranged Basic Attack, you can make a Ranged Basic Attack as a Reaction
+(Interrupt) against them". The walk stops on the first square within that range and the readier
+is offered that attack the same way (the offer's attack is `ranged_offer`'s; it spends the
+readier's Reaction of the round). Picks in docs/rulings.md R-110.
 """
 
 from __future__ import annotations
@@ -14,11 +20,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from orcus_desktop.controller import placement, turn_order
-from orcus_desktop.controller.availability import cannot_act
-from orcus_desktop.controller.engine import Engine
-from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
+from orcus_desktop.controller.attack_powers import ranges_of
+from orcus_desktop.controller.availability import cannot_act, powers_of
+from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
+from orcus_desktop.model.combat import Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.powers import ActionKind, Power
+from orcus_desktop.vocabulary import Origin
 
 READY_MELEE_TRIGGER = "the first enemy it can see moves adjacent to it (003-52 Ready Melee Attack)"
 READY_RANGED_TRIGGER = (
@@ -26,17 +35,79 @@ READY_RANGED_TRIGGER = (
     "(003-52 Ready Ranged Attack)"
 )
 
+RANGED_KEY = "ranged_readiers"
+"""The held walk's option naming the readiers whose offer is a Ready Ranged Attack."""
+
+
+def ranged_basic(
+    engine: Engine, encounter: Encounter, creature_id: str
+) -> tuple[Power, int] | None:
+    """The creature's Ranged Basic Attack for 003-52 and its Long Range, or None without one.
+
+    003 l.798 "your Ranged Basic Attack"; 003-49 gives a creature up to two (Weapon, and
+    Implement for an implement wielder, docs/rulings.md R-104): the one that reaches farthest
+    (its long range, else its range), the first listed on a tie (docs/rulings.md R-110).
+    """
+    try:
+        combatant = engine.combatant(encounter, creature_id)
+    except ActionError:
+        return None
+    best: tuple[Power, int] | None = None
+    for power in powers_of(engine.rules, encounter, creature_id):
+        if not power.basic or power.origin is not Origin.RANGED:
+            continue
+        normal, long = ranges_of(combatant, power)
+        reach = long if long is not None else (normal or 0)
+        if reach and (best is None or reach > best[1]):
+            best = (power, reach)
+    return best
+
+
+def ranged_offer(encounter: Encounter, reactor_id: str) -> bool:
+    """Whether the attack offered to `reactor_id` now is its Ready Ranged Attack (003-52)."""
+    combat = encounter.combat
+    combatant = combat.find(reactor_id) if combat.active else None
+    held = combat.pending
+    return (
+        combatant is not None
+        and combatant.out_of_turn is ActionKind.OPPORTUNITY
+        and held is not None
+        and reactor_id in held.options.get(RANGED_KEY, ())
+    )
+
+
+def offered_power(engine: Engine, encounter: Encounter, reactor_id: str) -> str:
+    """The Ranged Basic Attack a triggered Ready Ranged Attack offers `reactor_id` now, or ""."""
+    if not ranged_offer(encounter, reactor_id):
+        return ""
+    basic = ranged_basic(engine, encounter, reactor_id)
+    return basic[0].name if basic is not None else ""
+
+
+def ranged_readiers(encounter: Encounter, readier_ids: Sequence[str]) -> tuple[str, ...]:
+    """Those of `readier_ids` whose readied action is a Ready Ranged Attack (before it fires)."""
+    combat = encounter.combat
+    return tuple(
+        r
+        for r in readier_ids
+        if (c := combat.find(r)) is not None
+        and c.readied is not None
+        and c.readied.trigger == READY_RANGED_TRIGGER
+    )
+
 
 def triggered_at(
     engine: Engine, encounter: Encounter, mover: Creature, path: Sequence[Square]
 ) -> dict[str, int]:
-    """Readiers of a 003-52 Ready Melee Attack the walk triggers, each with its path index.
+    """Readiers of a 003-52 Ready Melee or Ranged Attack the walk triggers, with path indices.
 
-    The index is the first square after the start that is next to the readier and that the
-    mover may stop in (R-108: passing through an ally's square next to it, it triggers on
-    the next such square). Sight is not checked (the GM knows, as R-44). Readiers that cannot
-    act (dead, unconscious, stunned...) are not triggered; nor, under 003-16, by a mover that
-    is reacting out of its turn (the caller does not wait then).
+    The index is the first square after the start that is next to the readier (within the
+    long range of its ranged basic attack, `ranged_basic`) and that the mover may stop in
+    (R-108: passing through an ally's square there, it triggers on the next such square).
+    Sight is not checked (the GM knows, as R-44). Readiers that cannot act (dead,
+    unconscious, stunned...) are not triggered, nor a Ready Ranged Attack whose Reaction of
+    the round is spent (R-110); nor, under 003-16, by a mover that is reacting out of its
+    turn (the caller does not wait then).
     """
     combat = encounter.combat
     if (
@@ -51,16 +122,17 @@ def triggered_at(
         readier = encounter.find_creature(c.creature_id)
         if (
             c.readied is None
-            or c.readied.trigger != READY_MELEE_TRIGGER
             or readier is None
             or readier.side == mover.side
             or cannot_act(engine.rules, encounter, readier.id)
         ):
             continue
+        reach = _trigger_reach(engine, encounter, c)
         for i, square in enumerate(path):
             if (
                 i > 0
-                and spaces_adjacent(Space(square, mover.size), readier.space)
+                and reach is not None
+                and _within(Space(square, mover.size), readier.space, reach)
                 and not placement.destination_problem(encounter, mover, square)
             ):
                 found[readier.id] = i
@@ -68,16 +140,37 @@ def triggered_at(
     return found
 
 
+def _trigger_reach(engine: Engine, encounter: Encounter, readier: Combatant) -> int | None:
+    """How near the readied trigger fires: 0 next to it, else the squares; None: it does not."""
+    readied = readier.readied
+    if readied is not None and readied.trigger == READY_MELEE_TRIGGER:
+        return 0
+    if readied is None or readied.trigger != READY_RANGED_TRIGGER or readier.immediate_used:
+        # 003 l.225 "A character can take 1 Reaction/Round": spent, it cannot take this one.
+        return None
+    basic = ranged_basic(engine, encounter, readier.creature_id)
+    return None if basic is None else basic[1]
+
+
+def _within(space: Space, readier: Space, reach: int) -> bool:
+    return (
+        spaces_adjacent(space, readier) if reach == 0 else space_distance(space, readier) <= reach
+    )
+
+
 def trigger(
     engine: Engine, encounter: Encounter, readier_ids: Sequence[str], mover_id: str
 ) -> Encounter:
-    """The walk reached the readiers: each readied action triggers, as an opportunity attack.
+    """The walk reached the readiers: each readied action triggers, offered as an interrupt.
 
     000 "Ready": the readier acts ahead of the mover from now on (`turn_order.trigger_readied`);
     003 l.790 "they provoke an opportunity attack from you": the permission offered is the
-    opportunity attack's (R-108), so the walk waits for it as for any opportunity attack.
+    opportunity attack's (R-108), so the walk waits for it as for any opportunity attack. A
+    Ready Ranged Attack's Ranged Basic Attack "as a Reaction (Interrupt)" (l.798) is offered
+    the same way (R-110; the held walk names it, `RANGED_KEY`).
     """
     mover = encounter.creature(mover_id)
+    ranged = ranged_readiers(encounter, readier_ids)
     for readier_id in readier_ids:
         encounter = turn_order.trigger_readied(encounter, readier_id, mover_id)
         combat = encounter.combat
@@ -86,8 +179,12 @@ def trigger(
             combat.with_combatant(replace(combatant, out_of_turn=ActionKind.OPPORTUNITY))
         )
         name = encounter.creature(readier_id).name
+        basic = ranged_basic(engine, encounter, readier_id) if readier_id in ranged else None
         note = (
-            f"{mover.name} moved next to {name}: the readied Ready Melee Attack triggers, "
+            f"{mover.name} moved within {basic[1]} squares of {name}: the readied Ready Ranged "
+            f"Attack triggers, {mover.name} waits there for {name}'s {basic[0].name}"
+            if basic is not None
+            else f"{mover.name} moved next to {name}: the readied Ready Melee Attack triggers, "
             f"{mover.name} waits there for {name}'s opportunity attack"
         )
         encounter = engine.rule_note(encounter, readier_id, "003-52", note)

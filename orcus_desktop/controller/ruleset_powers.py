@@ -17,7 +17,6 @@ from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import (
     ActionKind,
     Area,
-    AreaType,
     AttackSpec,
     ConditionSpec,
     DamageSpec,
@@ -29,7 +28,7 @@ from orcus_desktop.rules.powers import (
 )
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.terms import Defense
-from orcus_desktop.vocabulary import Origin
+from orcus_desktop.vocabulary import AreaShape, Origin
 
 
 def _utility(name: str, text: str, *, touch: bool = False) -> Power:
@@ -97,7 +96,7 @@ _POWERS: dict[str, Power] = {
     "autofire_spray": Power(
         name="Autofire: Spray",
         origin=Origin.NEAR,
-        area=Area(AreaType.BURST, 1),
+        area=Area(AreaShape.BURST, 1),
         targets=TargetKind.ALL,
         range=PowerRange(weapon=True),
         attack=AttackSpec(Ability.DEXTERITY, Defense.REFLEX),

@@ -18,6 +18,7 @@ from orcus_desktop.controller import (
     gm_edits,
     initiative,
     movement,
+    ready_walks,
     strike_reactions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
@@ -88,6 +89,10 @@ class SessionQuestions:
     def strike_name(self, reactor_id: str) -> str:
         """The 001 strike offered to the creature ("Counter Strike!", "Free Strike!") or ""."""
         return strike_reactions.strike_name(self.encounter, reactor_id)
+
+    def ready_offer(self, reactor_id: str) -> str:
+        """The 003-52 Ready Ranged Attack's attack offered to the creature now, or ""."""
+        return ready_walks.offered_power(self.engine, self.encounter, reactor_id)
 
     def initiative_modifier(self, creature_id: str) -> int:
         return initiative.initiative_modifier(self.engine, self.encounter, creature_id)

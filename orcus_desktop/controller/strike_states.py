@@ -20,6 +20,7 @@ from dataclasses import replace
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.combat_rules import QueuedSource, effect_data
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
+from orcus_desktop.controller.log_records import log_ended
 from orcus_desktop.controller.outcomes import Outcome, logged_since, refuse
 from orcus_desktop.controller.shooting import CROUCHING, HIDDEN, has, sees
 from orcus_desktop.model.encounter import Encounter
@@ -31,7 +32,6 @@ from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset
-from orcus_desktop.vocabulary import CreatureId
 
 HIDE_PENALTY = -1
 """001-15, 001 l.306: "you must succeed on a -1 Dexterity (Stealth) check"."""
@@ -200,9 +200,7 @@ def _ended(
         return encounter
     kept = tuple(c for c in state.conditions if c not in lost)
     encounter = encounter.with_creature(creature.with_state(replace(state, conditions=kept)))
-    data = {"effects": [effect_data(c) for c in lost], "reason": reason}
-    combat = encounter.combat.logged("effect_ended", None, (CreatureId(creature_id),), data)
-    return encounter.with_combat(combat)
+    return encounter.with_combat(log_ended(encounter.combat, creature_id, lost, reason))
 
 
 def _acted(before: Encounter, after: Encounter, creature_id: str) -> bool:

@@ -10,7 +10,6 @@ and only with line of effect from the area's origin.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.corner_shares import pair_shares, space_reaches_box
@@ -22,17 +21,10 @@ from orcus_desktop.geometry.grid import (
     space_distance,
     square_distance,
 )
+from orcus_desktop.vocabulary import AreaShape as AreaShape  # re-exported: the tools name it
 
 # Seen shares below this are float noise.
 _EPS = 1e-9
-
-
-class AreaShape(StrEnum):
-    """Area types of 000 "Areas of effect"."""
-
-    BURST = "burst"
-    ARC = "arc"
-    WALL = "wall"
 
 
 def burst_squares(origin: Square, size: int, bounds: GridBounds | None = None) -> list[Square]:
@@ -42,14 +34,9 @@ def burst_squares(origin: Square, size: int, bounds: GridBounds | None = None) -
     """
     if size < 0:
         raise ValueError("a burst size is 0 or more")
-    c0, c1 = origin.col - size, origin.col + size
-    r0, r1 = origin.row - size, origin.row + size
-    if bounds is not None:
-        # clip first: a huge burst on a small map stays cheap
-        c0, c1 = max(c0, 0), min(c1, bounds.columns - 1)
-        r0, r1 = max(r0, 0), min(r1, bounds.rows - 1)
-    # generated in (col, row) order, already sorted
-    return [Square(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+    return _rectangle(
+        origin.col - size, origin.col + size, origin.row - size, origin.row + size, bounds
+    )
 
 
 def near_burst_squares(user: Space, size: int, bounds: GridBounds | None = None) -> list[Square]:
@@ -63,13 +50,22 @@ def near_burst_squares(user: Space, size: int, bounds: GridBounds | None = None)
         raise ValueError("a burst size is 0 or more")
     squares = user.squares()
     # the union of bursts around the space's squares is one rectangle
-    c0 = min(s.col for s in squares) - size
-    c1 = max(s.col for s in squares) + size
-    r0 = min(s.row for s in squares) - size
-    r1 = max(s.row for s in squares) + size
+    return _rectangle(
+        min(s.col for s in squares) - size,
+        max(s.col for s in squares) + size,
+        min(s.row for s in squares) - size,
+        max(s.row for s in squares) + size,
+        bounds,
+    )
+
+
+def _rectangle(c0: int, c1: int, r0: int, r1: int, bounds: GridBounds | None) -> list[Square]:
+    """The squares of columns c0..c1 and rows r0..r1, clipped to ``bounds``, by (col, row)."""
     if bounds is not None:
+        # clip first: a huge burst on a small map stays cheap
         c0, c1 = max(c0, 0), min(c1, bounds.columns - 1)
         r0, r1 = max(r0, 0), min(r1, bounds.rows - 1)
+    # generated in (col, row) order, already sorted
     return [Square(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
 
 

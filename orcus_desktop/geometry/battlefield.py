@@ -258,33 +258,29 @@ class Battlefield:
             Square(int(c), int(r)) for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
         )
 
+    def _segment_index(self, key: str, *, for_sight: bool, squares: bool) -> SegmentIndex:
+        """The walls that block sight (or effect), with the blocking squares' outline or not."""
+
+        def build() -> SegmentIndex:
+            outline = self._blocking_outline if squares else []
+            return SegmentIndex.build(wall_segments(self.walls, for_sight=for_sight) + outline)
+
+        return self.map_cached(key, build)
+
     @cached_property
     def sight_index(self) -> SegmentIndex:
         """What blocks sight: walls, closed doors, blocking squares (000 "Line of Sight")."""
-        return self.map_cached(
-            "sight_index",
-            lambda: SegmentIndex.build(
-                wall_segments(self.walls, for_sight=True) + self._blocking_outline
-            ),
-        )
+        return self._segment_index("sight_index", for_sight=True, squares=True)
 
     @cached_property
     def effect_index(self) -> SegmentIndex:
         """What blocks line of effect and movement: also windows (000 "Line of Effect")."""
-        return self.map_cached(
-            "effect_index",
-            lambda: SegmentIndex.build(
-                wall_segments(self.walls, for_sight=False) + self._blocking_outline
-            ),
-        )
+        return self._segment_index("effect_index", for_sight=False, squares=True)
 
     @cached_property
     def wall_only_effect_index(self) -> SegmentIndex:
         """Walls, windows and closed doors without blocking squares (movement step test)."""
-        return self.map_cached(
-            "wall_only_effect_index",
-            lambda: SegmentIndex.build(wall_segments(self.walls, for_sight=False)),
-        )
+        return self._segment_index("wall_only_effect_index", for_sight=False, squares=False)
 
     def map_box(self) -> tuple[float, float, float, float]:
         return (0.0, 0.0, float(self.bounds.columns), float(self.bounds.rows))

@@ -252,7 +252,7 @@ def _arrival_costs(plan: _Plan, per_square: int) -> IntGrid:
     return out
 
 
-def _can_pass_through(mover: Occupant, other: Occupant, rules: Occupancy) -> bool:
+def can_pass_through(mover: Occupant, other: Occupant, rules: Occupancy) -> bool:
     """000 "Moving Around Other Creatures": allies always; enemies two sizes apart.
 
     004-25 (the ruleset's `Occupancy`) adds helpless enemies.
@@ -268,7 +268,7 @@ def _can_pass_through(mover: Occupant, other: Occupant, rules: Occupancy) -> boo
     return abs(mover.size.rank - other.size.rank) >= 2
 
 
-def _can_end_in(mover: Occupant, other: Occupant, tiny_count: int, rules: Occupancy) -> bool:
+def can_end_in(mover: Occupant, other: Occupant, tiny_count: int, rules: Occupancy) -> bool:
     """Whether the mover may end its move in `other`'s space (docs/rulings.md R-17).
 
     A tiny creature may end in a larger creature's space or share a square with up to three
@@ -314,9 +314,9 @@ def _build_plan(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> _
             if not battlefield.bounds.contains(sq):
                 continue
             # forced movement never carries a creature through another's space
-            if forced or not _can_pass_through(mover, other, battlefield.occupancy):
+            if forced or not can_pass_through(mover, other, battlefield.occupancy):
                 no_pass[sq.row, sq.col] = True
-            if not _can_end_in(
+            if not can_end_in(
                 mover, other, int(tiny_count[sq.row, sq.col]), battlefield.occupancy
             ):
                 no_end[sq.row, sq.col] = True

@@ -251,40 +251,18 @@ def apply_damage(
         )
     hp = raw_hp if ruleset.negative_hp else max(0, raw_hp)
     new = replace(state, current_hp=hp, temp_hp=temp0 - absorbed)
-    added: list[ConditionInstance] = []
+    added: tuple[ConditionInstance, ...] = ()
     fell = knocked = False
     if not died and hp <= 0 and rest > 0:
         if knock_out:
             knocked = True
             new = replace(new, current_hp=max(hp, 0), knocked_out=True)
-            # 000 "Unconscious": "you also fall prone".
-            for condition in (
-                Condition.UNCONSCIOUS,
-                *imposed_with([Condition.UNCONSCIOUS], ruleset),
-            ):
-                if not new.instances_of(condition):
-                    new, inst = add_condition(
-                        new,
-                        condition,
-                        holder=target,
-                        source=KNOCKED_OUT,
-                        duration=UNTIL_COUNTERED,
-                    )
-                    added.append(inst)
+            new, added = _fall(new, (Condition.UNCONSCIOUS,), target, KNOCKED_OUT, ruleset)
         elif statblock.falls_unconscious_at_zero(ruleset):
             if not new.instances_of(Condition.DYING):
                 fell = True
                 falling = (Condition.DYING, Condition.UNCONSCIOUS)
-                for condition in (*falling, *imposed_with(falling, ruleset)):
-                    if not new.instances_of(condition):
-                        new, inst = add_condition(
-                            new,
-                            condition,
-                            holder=target,
-                            source=DROPPED_TO_ZERO,
-                            duration=UNTIL_COUNTERED,
-                        )
-                        added.append(inst)
+                new, added = _fall(new, falling, target, DROPPED_TO_ZERO, ruleset)
         else:
             died, cause = True, "monster at 0 HP"
     woke = False
@@ -313,9 +291,30 @@ def apply_damage(
         knocked_out=knocked,
         died=died,
         death_cause=cause,
-        conditions_added=tuple(added),
+        conditions_added=added,
         woke=woke,
     )
+
+
+def _fall(
+    state: CreatureState,
+    conditions: tuple[Condition, ...],
+    target: CreatureId,
+    source: str,
+    ruleset: Ruleset,
+) -> tuple[CreatureState, tuple[ConditionInstance, ...]]:
+    """Impose ``conditions`` and what they bring along, each one not held yet, until countered.
+
+    000 "Unconscious": "you also fall prone" (docs/rulings.md R-31).
+    """
+    added: list[ConditionInstance] = []
+    for condition in (*conditions, *imposed_with(conditions, ruleset)):
+        if not state.instances_of(condition):
+            state, inst = add_condition(
+                state, condition, holder=target, source=source, duration=UNTIL_COUNTERED
+            )
+            added.append(inst)
+    return state, tuple(added)
 
 
 def falling_damage_expression(feet: int) -> str | None:

@@ -8,26 +8,20 @@ into a ``d20.Roller`` subclass whose dice draw from a :class:`DiceSource`: a see
 in (:class:`ScriptedSource`), or the highest face of every die (:class:`MaxSource`, for critical
 hits). Everything d20 returns is converted at once into frozen :class:`DiceRoll` trees that keep
 every die, so no untyped d20 object leaves this module.
+
+The d20 plumbing lives in `dice_d20`, imported on the first roll or the first expression that
+is more than a plain sum: building d20's grammar costs 9 MB of the resident set, and the
+powers' plain sums ("2d6 + 4", "1d8 + 0 [Strength modifier]"), checked when the creature
+library loads, need no grammar (issue 14).
 """
 
 from __future__ import annotations
 
 import random
 import re
-import warnings
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Protocol
-
-# WORKAROUND: d20 1.1.2 depends on lark-parser 0.9, which imports the deprecated ``sre_parse``
-# and ``sre_constants`` modules; the DeprecationWarning would fail the test suite (warnings are
-# errors) and alarm users. Silence exactly that warning, for this one import only.
-with warnings.catch_warnings():
-    warnings.filterwarnings(
-        "ignore", category=DeprecationWarning, message=r"module .sre_\w+. is deprecated"
-    )
-    import d20
+from typing import Protocol
 
 MAX_EXPRESSION_LENGTH = 200
 """Safety cap on user-typed expressions (docs/design.md#rules: caps for user-typed input)."""
@@ -222,71 +216,12 @@ def constant_roll(value: int, source: str) -> DiceRoll:
     return DiceRoll(str(value), value, (RollTerm(value, source),))
 
 
-# --- d20 plumbing: the only place that touches untyped d20 objects ---------------------------
-
-
-class _SourceContext(d20.RollContext):  # type: ignore[misc]  # d20 is untyped
-    """A RollContext that also carries the die source, so our dice can reach it."""
-
-    def __init__(self, source: DiceSource, max_rolls: int) -> None:
-        super().__init__(max_rolls=max_rolls)
-        self.source = source
-
-
-class _SourcedDie(d20.Die):  # type: ignore[misc]  # d20 is untyped
-    """A d20 Die that draws from the context's DiceSource instead of the global random."""
-
-    __slots__ = ()
-
-    @classmethod
-    def new(cls, size: Any, context: Any = None) -> _SourcedDie:
-        inst = cls(size, [], context=context)
-        inst._add_roll()
-        return inst
-
-    def _add_roll(self) -> None:
-        sides = 100 if self.size == "%" else int(self.size)
-        if sides < 1:
-            raise DiceError("cannot roll a die with no faces")
-        context = self._context
-        context.count_roll()
-        self.values.append(d20.Literal(context.source.draw(sides)))
-
-
-class _SourcedDice(d20.Dice):  # type: ignore[misc]  # d20 is untyped
-    """A d20 Dice set made of _SourcedDie (also for dice added by rerolls and explosions)."""
-
-    __slots__ = ()
-
-    @classmethod
-    def new(cls, num: int, size: Any, context: Any = None) -> _SourcedDice:
-        return cls(
-            num,
-            size,
-            [_SourcedDie.new(size, context=context) for _ in range(num)],
-            context=context,
-        )
-
-    def roll_another(self) -> None:
-        self.values.append(_SourcedDie.new(self.size, context=self._context))
-
-
-class _SourcedRoller(d20.Roller):  # type: ignore[misc]  # d20 is untyped
-    def _eval_dice(self, node: Any) -> Any:
-        return _SourcedDice.new(node.num, node.size, context=self.context)
-
-
-@lru_cache(maxsize=512)
-def _parse(expression: str) -> Any:
-    # Parsing is pure; the AST is not mutated by evaluation, so it can be cached.
-    try:
-        return d20.Roller().parse(expression)
-    except d20.RollSyntaxError as exc:
-        first_line = str(exc).splitlines()[0] if str(exc) else "syntax error"
-        raise DiceError(f"cannot read dice expression {expression!r}: {first_line}") from None
-
-
 _DICE_SIZE = re.compile(r"d\s*(\d+)", re.IGNORECASE)
+
+# A sum of dice ("2d6", "d8") and numbers, each with an optional annotation: every such text is
+# in d20's grammar (tests/rules/test_dice.py checks it against the grammar).
+_TERM = r"(?:\d*d[1-9]\d*|\d+)(?:\s*\[[^\[\]]*\])?"
+_PLAIN_SUM = re.compile(rf"{_TERM}(?:\s*[-+]\s*{_TERM})*", re.IGNORECASE)
 
 
 def validate_expression(expression: str) -> str:
@@ -309,61 +244,11 @@ def validate_expression(expression: str) -> str:
     for match in _DICE_SIZE.finditer(text):
         if int(match.group(1)) > MAX_DIE_SIDES:
             raise DiceError(f"a d{match.group(1)} has more than {MAX_DIE_SIDES} faces")
-    _parse(text)
+    if not _PLAIN_SUM.fullmatch(text):
+        from orcus_desktop.rules.dice_d20 import parse
+
+        parse(text)
     return text
-
-
-def _dice_of(node: Any) -> tuple[DieResult, ...]:
-    """Every die under a d20 expression node, in rolling order."""
-    found: list[DieResult] = []
-
-    def walk(n: Any) -> None:
-        if isinstance(n, d20.Dice):
-            set_kept = bool(n.kept)
-            for die in n.values:
-                sides = 100 if die.size == "%" else int(die.size)
-                for lit in die.values:
-                    found.append(
-                        DieResult(
-                            sides=sides,
-                            value=int(lit.number),
-                            kept=set_kept and bool(die.kept) and bool(lit.kept),
-                            exploded=bool(lit.exploded),
-                        )
-                    )
-            return
-        for child in n.children:
-            walk(child)
-
-    walk(node)
-    return tuple(found)
-
-
-def _notation(node: Any) -> str:
-    if isinstance(node, d20.Dice):
-        size = "%" if node.size == "%" else str(node.size)
-        ops = "".join(
-            str(op.op) + "".join(f"{sel.cat or ''}{sel.num}" for sel in op.sels)
-            for op in node.operations
-        )
-        return f"{node.num}d{size}{ops}"
-    if isinstance(node, d20.Literal):
-        return str(node.number)
-    return "(...)"
-
-
-def _terms(node: Any, sign: int = 1) -> Iterator[RollTerm]:
-    """Split a tree at top-level + and - into signed terms with their sources."""
-    if isinstance(node, d20.BinOp) and node.op in ("+", "-"):
-        yield from _terms(node.left, sign)
-        yield from _terms(node.right, sign if node.op == "+" else -sign)
-        return
-    if isinstance(node, d20.UnOp) and node.op in ("+", "-"):
-        yield from _terms(node.value, sign if node.op == "+" else -sign)
-        return
-    annotation = node.annotation
-    source = annotation.strip("[] ") if annotation else _notation(node)
-    yield RollTerm(value=sign * int(node.total), source=source, dice=_dice_of(node))
 
 
 def roll(expression: str, source: DiceSource) -> DiceRoll:
@@ -380,17 +265,9 @@ def roll(expression: str, source: DiceSource) -> DiceRoll:
     Raises:
         DiceError: The expression breaks a safety cap, is not valid, or the source refused.
     """
-    text = validate_expression(expression)
-    roller = _SourcedRoller(_SourceContext(source, MAX_DICE_PER_ROLL))
-    try:
-        result = roller.roll(_parse(text))
-        terms = tuple(_terms(result.expr.roll))
-        total = int(result.total)
-    except d20.TooManyRolls:
-        raise DiceError(f"{text!r} rolls more than {MAX_DICE_PER_ROLL} dice") from None
-    except d20.RollError as exc:
-        raise DiceError(f"cannot roll {text!r}: {exc}") from None
-    return DiceRoll(expression=text, rolled_total=total, terms=terms)
+    from orcus_desktop.rules.dice_d20 import roll_checked
+
+    return roll_checked(validate_expression(expression), source)
 
 
 def bounds(expression: str) -> tuple[int, int]:

@@ -15,7 +15,6 @@ from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import (
     ActionKind,
     Area,
-    AreaType,
     AttackSpec,
     ConditionSpec,
     DamageSpec,
@@ -41,7 +40,7 @@ from orcus_desktop.rules.validation import (
     as_str,
     check_keys,
 )
-from orcus_desktop.vocabulary import Origin
+from orcus_desktop.vocabulary import AreaShape, Origin
 
 
 def _outcome_to_dict(outcome: Outcome) -> dict[str, object]:
@@ -239,7 +238,7 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
     if "area" in data:
         area_data = as_map(data["area"], f"{where}.area")
         area = Area(
-            parse_enum(AreaType, area_data.get("type"), f"{where}.area.type"),
+            parse_enum(AreaShape, area_data.get("type"), f"{where}.area.type"),
             as_int(area_data.get("size"), f"{where}.area.size", minimum=1),
         )
     attack = None

@@ -15,7 +15,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import DiceError, substitute, validate_expression
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.terms import DamageType, Defense
-from orcus_desktop.vocabulary import Origin
+from orcus_desktop.vocabulary import AreaShape, Origin
 
 
 class PowerCategory(StrEnum):
@@ -58,14 +58,6 @@ class ActionKind(StrEnum):
     NONE = "none"
 
 
-class AreaType(StrEnum):
-    """000 "Areas of effect"."""
-
-    BURST = "burst"
-    ARC = "arc"
-    WALL = "wall"
-
-
 class TargetKind(StrEnum):
     """000 "Targets"."""
 
@@ -92,7 +84,7 @@ class ForcedMovementKind(StrEnum):
 class Area:
     """``burst 2``, ``arc 3``, ``wall 5``."""
 
-    type: AreaType
+    type: AreaShape
     size: int
 
 
@@ -277,6 +269,31 @@ def _check_damage_expression(expression: str, field_name: str) -> None:
         raise ValueError(f"{field_name}.damage: {exc}") from None
 
 
+IMPLEMENT_RANGE = 10
+"""003-49's "Implement Range" has no figure in 003: 10 squares (docs/rulings.md R-104)."""
+
+
+def _basic_attack(
+    name: str, origin: Origin, ability: Ability, *, doubled: bool, implement: bool = False
+) -> Power:
+    """A basic attack: ``ability`` vs AC, a weapon die (an implement's d6) + its modifier.
+
+    Two dice once ``doubled``: from level 21 (000 "Basic Melee Attack", "Basic Ranged Attack";
+    003 l.540-548 "Level 21: Increase Hit damage to 2d6").
+    """
+    count = 2 if doubled else 1
+    die, keyword = ("d6", "implement") if implement else ("dW", "weapon")
+    return Power(
+        name=name,
+        origin=origin,
+        range=PowerRange(normal=IMPLEMENT_RANGE) if implement else PowerRange(weapon=True),
+        attack=AttackSpec(ability, Defense.AC),
+        hit=Outcome(damage=DamageSpec(f"{count}{die} + {ability.label} modifier")),
+        keywords=(keyword,),
+        basic=True,
+    )
+
+
 def basic_melee_attack(
     level: int, ruleset_doubling_level: int = 21, ability: Ability = Ability.STRENGTH
 ) -> Power:
@@ -284,15 +301,8 @@ def basic_melee_attack(
 
     ``ability`` replaces Strength (003-49: the creature's "Primary Ability").
     """
-    count = 2 if level >= ruleset_doubling_level else 1
-    return Power(
-        name="Basic Melee Attack",
-        origin=Origin.MELEE,
-        range=PowerRange(weapon=True),
-        attack=AttackSpec(ability, Defense.AC),
-        hit=Outcome(damage=DamageSpec(f"{count}dW + {ability.label} modifier")),
-        keywords=("weapon",),
-        basic=True,
+    return _basic_attack(
+        "Basic Melee Attack", Origin.MELEE, ability, doubled=level >= ruleset_doubling_level
     )
 
 
@@ -308,22 +318,11 @@ def basic_ranged_attack(
     "Heavy thrown weapons use Strength not Dexterity for the attack and damage rolls."
     ``ability``, when given, replaces both (003-49: the creature's "Primary Ability").
     """
-    count = 2 if level >= ruleset_doubling_level else 1
     if ability is None:
         ability = Ability.STRENGTH if heavy_thrown else Ability.DEXTERITY
-    return Power(
-        name="Basic Ranged Attack",
-        origin=Origin.RANGED,
-        range=PowerRange(weapon=True),
-        attack=AttackSpec(ability, Defense.AC),
-        hit=Outcome(damage=DamageSpec(f"{count}dW + {ability.label} modifier")),
-        keywords=("weapon",),
-        basic=True,
+    return _basic_attack(
+        "Basic Ranged Attack", Origin.RANGED, ability, doubled=level >= ruleset_doubling_level
     )
-
-
-IMPLEMENT_RANGE = 10
-"""003-49's "Implement Range" has no figure in 003: 10 squares (docs/rulings.md R-104)."""
 
 
 def basic_implement_attack(level: int, ruleset_doubling_level: int, ability: Ability) -> Power:
@@ -332,15 +331,12 @@ def basic_implement_attack(level: int, ruleset_doubling_level: int, ability: Abi
     003 l.540-548 "Ranged Basic Attack (Implement)": "Implement Range - Primary Ability vs
     Arm. Hit: 1d6+Primary Ability. Level 21: Increase Hit damage to 2d6+Primary Ability."
     """
-    count = 2 if level >= ruleset_doubling_level else 1
-    return Power(
-        name="Ranged Basic Attack (Implement)",
-        origin=Origin.RANGED,
-        range=PowerRange(normal=IMPLEMENT_RANGE),
-        attack=AttackSpec(ability, Defense.AC),
-        hit=Outcome(damage=DamageSpec(f"{count}d6 + {ability.label} modifier")),
-        keywords=("implement",),
-        basic=True,
+    return _basic_attack(
+        "Ranged Basic Attack (Implement)",
+        Origin.RANGED,
+        ability,
+        doubled=level >= ruleset_doubling_level,
+        implement=True,
     )
 
 

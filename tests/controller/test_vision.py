@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
 
+from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.vision import PlayerVision, player_side, player_vision
 from orcus_desktop.geometry.features import Point, TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.sight import space_sees_space
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.ids import WallId
@@ -125,3 +128,33 @@ def test_the_players_side_is_the_side_of_the_pcs_else_heroes() -> None:
     monsters = player_vision(encounter, rules, side="monsters")
     assert monsters.viewers == {"orc"}
     assert monsters.seen == {"orc", "hero"}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_creature_is_seen_when_any_hero_sees_it_from_near_or_far(seed: int) -> None:
+    # 000 "Line of Sight": one viewer's sight is enough. The nearest heroes are asked first and
+    # the far ones only about what the near ones miss: the creatures seen must be those some
+    # hero, near or far, has line of sight to, asked pair by pair.
+    rng = random.Random(seed)
+    walls = []
+    for i in range(60):
+        x, y = rng.randrange(30), rng.randrange(30)
+        end = (float(min(30, x + 4)), float(y)) if i % 2 else (float(x), float(min(30, y + 4)))
+        walls.append(WallEntry(WallId(f"w{i}"), Wall(WallKind.WALL, ((float(x), float(y)), end))))
+    squares = rng.sample([(c, r) for c in range(30) for r in range(30)], 40)
+    creatures = [
+        creature(f"c{n}", "heroes" if n < 15 else "monsters", c, r)
+        for n, (c, r) in enumerate(squares)
+    ]
+    encounter = Encounter(grid=GridBounds(30, 30), walls=tuple(walls), creatures=tuple(creatures))
+    session = make_session(encounter)
+    field = battlefield_for(encounter, session.rules)
+    heroes = [c for c in creatures if c.side == "heroes"]
+    expected = {c.id for c in heroes} | {
+        o.id
+        for o in creatures
+        if o.side == "monsters" and any(space_sees_space(field, h.space, o.space) for h in heroes)
+    }
+    seen = player_vision(encounter, session.rules).seen
+    assert seen == expected
+    assert len(heroes) < len(seen) < len(creatures)  # some monsters seen, some not

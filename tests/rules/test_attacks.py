@@ -17,7 +17,6 @@ from orcus_desktop.rules.durations import SAVE_ENDS, Duration, DurationKind
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import (
     Area,
-    AreaType,
     AttackSpec,
     ConditionSpec,
     DamageSpec,
@@ -31,7 +30,7 @@ from orcus_desktop.rules.powers import (
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.state import RulesError, add_condition
 from orcus_desktop.rules.terms import DamageType, Defense
-from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
+from orcus_desktop.vocabulary import AreaShape, ConcealmentDegree, CoverDegree, CreatureId, Origin
 from tests.rules.builders import combatant, monster, pc
 
 # The hero: Str 16 (+3), level 1 (+0), longsword 1d10 with proficiency +3: +6 to hit vs AC.
@@ -159,7 +158,7 @@ def test_total_cover_cannot_be_targeted() -> None:
 NEAR_BURST = Power(
     name="Thunderwave",
     origin=Origin.NEAR,
-    area=Area(AreaType.BURST, 1),
+    area=Area(AreaShape.BURST, 1),
     targets=TargetKind.ALL,
     attack=AttackSpec(Ability.STRENGTH, Defense.FORTITUDE),
     hit=Outcome(damage=DamageSpec("1d6 + Strength modifier", (DamageType.THUNDER,))),

@@ -17,6 +17,7 @@ from orcus_desktop.rules.dice import (
     bounds,
     roll,
     substitute,
+    validate_expression,
     weapon_dice,
 )
 
@@ -165,3 +166,46 @@ def test_seeded_and_recorded_rolls_replay(seed: int) -> None:
 
 def test_min_source_gives_ones() -> None:
     assert roll("3d8", MinSource()).total == 3
+
+
+_TERMS = st.one_of(
+    st.builds(lambda n, s: f"{n}d{s}", st.sampled_from(["", "1", "2", "10"]), st.integers(1, 100)),
+    st.integers(0, 30).map(str),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            _TERMS,
+            st.sampled_from(["", " [Strength modifier]", "[fire]"]),
+            st.sampled_from(["+", " - ", " + "]),
+        ),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_plain_sums_checked_without_the_grammar_are_in_it(
+    terms: list[tuple[str, str, str]],
+) -> None:
+    # validate_expression passes plain sums ("2d6 + 4 [Strength modifier]") without building
+    # d20's grammar; each must be one the grammar reads, and roll like 000 "Dice" says.
+    from orcus_desktop.rules.dice_d20 import parse
+
+    text = "".join(f"{op}{term}{note}" for term, note, op in terms)[len(terms[0][2]) :]
+    assert validate_expression(text) == text
+    parse(text)  # DiceError if the grammar refused it
+    high = 0
+    for index, (term, _, op) in enumerate(terms):
+        count, _, sides = term.partition("d")
+        most = int(count or 1) * int(sides) if sides else int(term)
+        high += -most if index and op.strip() == "-" else most
+    assert roll(text, MaxSource()).total == high
+
+
+@pytest.mark.parametrize("expression", ["2d6 +", "2d6 4", "d", "[fire] 3"])
+def test_what_is_no_plain_sum_goes_to_the_grammar(expression: str) -> None:
+    with pytest.raises(DiceError, match="cannot read"):
+        validate_expression(expression)
+    assert validate_expression("4d6kh3 + 2") == "4d6kh3 + 2"

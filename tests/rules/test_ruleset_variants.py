@@ -5,6 +5,9 @@ from dataclasses import replace
 
 import pytest
 
+from orcus_desktop.geometry.battlefield import Occupant
+from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.geometry.movement import can_end_in, can_pass_through
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
 from orcus_desktop.rules.attack_rolls import TargetAttack, resolve_attack
@@ -16,7 +19,7 @@ from orcus_desktop.rules.modifiers import ResolvedValue
 from orcus_desktop.rules.powers import AttackSpec, DamageSpec, Outcome, Power, PowerRange
 from orcus_desktop.rules.ruleset import ORCUS, Ruleset, ruleset_by_id
 from orcus_desktop.rules.ruleset.hooks import Provocation
-from orcus_desktop.rules.ruleset.movement_hook import GrabMoveCheck, SpaceFacts
+from orcus_desktop.rules.ruleset.movement_hook import GrabMoveCheck
 from orcus_desktop.rules.ruleset.tables import Boundary
 from orcus_desktop.rules.state import add_condition
 from orcus_desktop.rules.terms import Defense
@@ -317,13 +320,13 @@ def test_004_24_25_movement() -> None:
     # ally's square only if the ally is prone ... an enemy's square only if the enemy is
     # helpless"; "unless that enemy is helpless".
     moves, orcus = A004.hooks.movement_policy, ORCUS.hooks.movement_policy
-    me = SpaceFacts(2, "heroes")
-    prone_ally = SpaceFacts(2, "heroes", prone=True)
-    helpless_enemy = SpaceFacts(2, "monsters", helpless=True)
-    assert moves.can_end_in(me, prone_ally)
-    assert not orcus.can_end_in(me, prone_ally)
-    assert moves.can_pass_through(me, helpless_enemy)
-    assert not orcus.can_pass_through(me, helpless_enemy)
+    me = Occupant("me", Space(Square(0, 0), Size.MEDIUM), "heroes")
+    prone_ally = Occupant("ally", Space(Square(1, 0), Size.MEDIUM), "heroes", prone=True)
+    helpless_enemy = Occupant("orc", Space(Square(2, 0), Size.MEDIUM), "monsters", helpless=True)
+    assert can_end_in(me, prone_ally, 0, moves.occupancy)
+    assert not can_end_in(me, prone_ally, 0, orcus.occupancy)
+    assert can_pass_through(me, helpless_enemy, moves.occupancy)
+    assert not can_pass_through(me, helpless_enemy, orcus.occupancy)
     assert moves.speed(6, sees=False) == 3
     assert orcus.speed(6, sees=False) == 6
 

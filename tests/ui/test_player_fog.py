@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.outcomes import MoveMode
+from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -28,6 +29,7 @@ from orcus_desktop.ui.map.fog import FOG
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.vocabulary import CreatureId
+from tests.controller.test_vision import inside
 from tests.ui.test_player_view import open_player_view, render, render_without
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -182,3 +184,49 @@ def test_blinded_heroes_see_no_monster_but_the_players_still_see_them(
     settle()
     assert set(players.scene.token_items()) > set(heroes)
     assert pixel(render(players.scene), 6.5, 3.5) != FOG
+
+
+def near_an_edge(rings: tuple[tuple[tuple[float, float], ...], ...], x: float, y: float) -> bool:
+    """Whether (x, y) lies within 4 pixels of a ring's edge (an anti-aliased pixel there)."""
+    margin = 4 / SQUARE_PX
+    for ring in rings:
+        for (ax, ay), (bx, by) in zip(ring, (*ring[1:], ring[0]), strict=True):
+            dx, dy = bx - ax, by - ay
+            t = ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy or 1.0)
+            t = min(1.0, max(0.0, t))
+            if (x - ax - t * dx) ** 2 + (y - ay - t * dy) ** 2 < margin * margin:
+                return True
+    return False
+
+
+def test_the_fog_is_exactly_what_no_hero_sees_a_closed_closet_amid_them_included(
+    window: MainWindow,
+) -> None:
+    # A closet walled shut in the heroes' room: they see all round it, never into it, so the
+    # region they see has a hole there, and what stands in it stays hidden (000 "Line of
+    # Sight"). The fog is painted piece by piece (each hero's view, each seen space): the hole
+    # must stay fog all the same.
+    closet = ((5.0, 4.0), (7.0, 4.0), (7.0, 6.0), (5.0, 6.0), (5.0, 4.0))
+    stowaway = Creature(CreatureId("stowaway"), "Stowaway", "monsters", square=Square(6, 5))
+    assert window.session.place_creature(stowaway).ok
+    assert window.session.add_wall(Wall(WallKind.WALL, closet)).ok
+    players = open_player_view(window)
+    assert_not_there(window, players, "stowaway")
+    vision = players.fog.vision
+    assert vision is not None
+    rings = vision.rings  # the exact union of what the heroes see (shapely)
+    assert not inside(rings, 6.0, 5.0)
+    assert all(inside(rings, x, y) for x, y in ((6.0, 3.5), (7.5, 5.0), (6.0, 6.5), (4.5, 5.0)))
+    image = render(players.scene)
+    assert pixel(image, 6.5, 5.5) == FOG
+    assert all(pixel(image, x, y) != FOG for x, y in ((6.0, 3.5), (7.5, 5.0), (6.0, 6.5)))
+    # Every point of the map away from the region's edges: fog exactly where no hero sees.
+    checked = 0
+    for i in range(20 * 8):
+        for j in range(15 * 8):
+            x, y = i / 8 + 0.07, j / 8 + 0.07
+            if near_an_edge(rings, x, y):
+                continue
+            checked += 1
+            assert (pixel(image, x, y) == FOG) == (not inside(rings, x, y)), (x, y)
+    assert checked > 15_000

@@ -18,7 +18,6 @@ from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import (
     ActionKind,
     Area,
-    AreaType,
     AttackSpec,
     ConditionSpec,
     DamageSpec,
@@ -30,7 +29,7 @@ from orcus_desktop.rules.powers import (
 )
 from orcus_desktop.rules.terms import DamageType, Defense
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
-from orcus_desktop.vocabulary import Origin
+from orcus_desktop.vocabulary import AreaShape, Origin
 from tests.ui.test_panels_actions import Selection, _items, _start, panel, selection, session
 
 __all__ = ["panel", "selection", "session"]  # fixtures shared with the panel's tests
@@ -103,7 +102,7 @@ def test_an_area_power_card_reads_every_line() -> None:
         action=ActionKind.SWIFT,
         origin=Origin.FAR,
         range=PowerRange(normal=10),
-        area=Area(AreaType.BURST, 2),
+        area=Area(AreaShape.BURST, 2),
         targets=TargetKind.ENEMIES,
         attack=AttackSpec(None, Defense.REFLEX, bonus=5),
         hit=Outcome(

@@ -1,4 +1,4 @@
-"""The GM's side of a 003 readied melee attack that stops an enemy's walk (003-52).
+"""The GM's side of a 003 readied melee or ranged attack that stops an enemy's walk (003-52).
 
 003 "Ready Melee Attack" (l.790): "the first time an enemy you can see moves to a square
 adjacent to you, they provoke an opportunity attack from you". The Actions panel offers the
@@ -7,15 +7,19 @@ readier its attack while the walker waits next to it; letting it pass finishes t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from tests.controller.conftest import fighter, orc
+from tests.controller.test_square_fireballs_basic_attacks import IMPLEMENT_POWER, SCHOLAR
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -26,21 +30,32 @@ def _token_square(window: MainWindow, creature_id: str) -> Square:
     return item.creature.square
 
 
-def test_the_actions_panel_offers_the_readied_attack_to_the_readier(qtbot: QtBot) -> None:
+def _orc_walks_to_the_readier(
+    qtbot: QtBot, readier: Creature, orc_at: Square, goal: Square, *, ranged: bool
+) -> MainWindow:
+    """The readier readies through the Combat menu, then the orc walks towards `goal`."""
     encounter = Encounter(
-        GridBounds(12, 8),
-        creatures=(fighter("hero", 3, 2), orc("orc", 7, 2)),
+        GridBounds(20, 10),
+        creatures=(readier, orc("orc", orc_at.col, orc_at.row)),
         ruleset_id="square-fireballs",
     )
     window = MainWindow(encounter, None)
     qtbot.add_widget(window)
     session = window.session
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert session.roll_initiative(totals={readier.id: 20, "orc": 5}).ok
     assert session.start_combat().ok
-    window.ready_attacks.melee_action.trigger()  # Combat > Ready Melee Attack
-    assert session.encounter.combat.combatant("hero").readied is not None
+    # Combat > Ready Ranged Attack / Ready Melee Attack
+    menu = window.ready_attacks
+    (menu.ranged_action if ranged else menu.melee_action).trigger()
+    assert session.encounter.combat.combatant(readier.id).readied is not None
     assert session.end_turn().ok
-    assert session.move_creature("orc", Square(1, 2), MoveMode.WALK).ok
+    assert session.move_creature("orc", goal, MoveMode.WALK).ok
+    return window
+
+
+def test_the_actions_panel_offers_the_readied_attack_to_the_readier(qtbot: QtBot) -> None:
+    hero = fighter("hero", 3, 2)
+    window = _orc_walks_to_the_readier(qtbot, hero, Square(7, 2), Square(1, 2), ranged=False)
 
     waiting_at = _token_square(window, "orc")
     assert waiting_at != Square(1, 2)
@@ -54,3 +69,39 @@ def test_the_actions_panel_offers_the_readied_attack_to_the_readier(qtbot: QtBot
     let_pass.click()
     assert _token_square(window, "orc") == Square(1, 2)
     assert panel.offer_rows == {}
+
+
+def test_the_readied_ranged_attack_is_offered_and_taken_with_the_tables_dice(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """003 l.798 Ready Ranged Attack: "the first time an enemy you can see moves to a square
+    within Long Range of your Ranged Basic Attack, you can make a Ranged Basic Attack as a
+    Reaction (Interrupt) against them" (docs/rulings.md R-110): the orc waits 10 squares from
+    the mage (the implement's range, R-104); the GM takes the offer with the dice rolled at
+    the table, the log says what was rolled, the orc walks on; undo brings the offer back."""
+    mage = fighter("mage", 2, 4, abilities=SCHOLAR, powers=[IMPLEMENT_POWER])
+    window = _orc_walks_to_the_readier(qtbot, mage, Square(14, 4), Square(10, 4), ranged=True)
+    session = window.session
+
+    assert _token_square(window, "orc") == Square(12, 4)
+    panel = window.actions_panel
+    assert set(panel.offer_rows) == {"mage"}
+    labels = [w.text() for w in panel.offers_box.findChildren(QLabel)]
+    assert "Mage may make its readied Ranged Basic Attack (Implement) on Orc" in labels
+    dice, take, _let_pass = panel.offer_rows["mage"]
+    assert "Reaction" in take.toolTip()
+    dice.setText("3 2")  # a miss
+    take.click()
+    assert _token_square(window, "orc") == Square(10, 4)
+    assert panel.offer_rows == {}
+    lines = window.log_panel.model.lines()
+    assert any("Ranged Basic Attack (Implement)" in line and "3" in line for line in lines)
+
+    window.undo_action.trigger()
+    assert _token_square(window, "orc") == Square(12, 4)
+    assert set(panel.offer_rows) == {"mage"}
+    path = tmp_path / "offer.orcus"
+    save_encounter(path, session.encounter)
+    reopened = MainWindow(load_encounter(path), path)
+    qtbot.add_widget(reopened)
+    assert set(reopened.actions_panel.offer_rows) == {"mage"}

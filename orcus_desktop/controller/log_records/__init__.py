@@ -45,6 +45,7 @@ from orcus_desktop.controller.log_records.fighting import (
     StandUp,
     TempHp,
     TotalDefense,
+    log_ended,
 )
 from orcus_desktop.controller.log_records.gm_rolls import DiceRolled, RolledTerm
 from orcus_desktop.controller.log_records.rule_notes import RuleNote, rule_noted
@@ -233,6 +234,7 @@ __all__ = [
     "TurnStart",
     "ZoneChange",
     "effect_from_dict",
+    "log_ended",
     "parse_record",
     "record_of",
     "resolved_value",

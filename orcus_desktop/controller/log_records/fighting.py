@@ -6,6 +6,7 @@ and regeneration records are in `values.py`: attacks, rally and death saves carr
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Annotated, Self
 
@@ -18,6 +19,7 @@ from orcus_desktop.controller.log_records.base import (
     Stored,
 )
 from orcus_desktop.controller.log_records.values import Damage, Healing, RollRecord, SaveRecord
+from orcus_desktop.model.combat import Combat
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
 from orcus_desktop.vocabulary import CreatureId
@@ -164,6 +166,18 @@ class EffectEnded(LogRecord, kind="effect_ended"):
     effects: tuple[Effect, ...]
     reason: str = ""
     turn_of: Annotated[CreatureId | None, _OMIT_NONE] = None
+
+
+def log_ended(
+    combat: Combat,
+    creature_id: str,
+    effects: Iterable[Effect],
+    reason: str,
+    turn_of: str | None = None,
+) -> Combat:
+    """`combat` with an `EffectEnded` entry: what ended on the creature, why, at whose turn."""
+    record = EffectEnded(tuple(effects), reason, CreatureId(turn_of) if turn_of else None)
+    return combat.logged(record.kind, None, (CreatureId(creature_id),), record.to_dict())
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ returns the value or raises `EncounterFileError` naming that path and the proble
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -99,7 +99,16 @@ def text(value: object, where: str) -> str:
     return value
 
 
+def short_text(value: object, where: str, most: int) -> str:
+    """`value` as text of 1 to `most` characters once stripped (the stripped text)."""
+    words = text(value, where).strip()
+    if not words or len(words) > most:
+        raise EncounterFileError(f"{where}: 1 to {most} characters")
+    return words
+
+
 _E = TypeVar("_E", bound=StrEnum)
+_Row = TypeVar("_Row")
 
 
 def enum_at(kind: type[_E], value: object, where: str) -> _E:
@@ -109,3 +118,20 @@ def enum_at(kind: type[_E], value: object, where: str) -> _E:
     except ValueError:
         allowed = ", ".join(m.value for m in kind)
         raise EncounterFileError(f"{where}: expected one of {allowed}") from None
+
+
+def combat_rows_to(
+    key: str, rows: Sequence[_Row], write: Callable[[_Row], dict[str, Any]]
+) -> dict[str, Any]:
+    """``{key: [...]}`` for a combat list written only when it has rows.
+
+    The files of rulesets without the list never carry the key.
+    """
+    return {key: [write(row) for row in rows]} if rows else {}
+
+
+def combat_rows_at(data: Mapping[str, Any], key: str) -> Iterator[tuple[Mapping[str, Any], str]]:
+    """Each row of the combat list ``key`` with its path (none when the key is missing)."""
+    where = f"combat.{key}"
+    for i, item in enumerate(list_at(data.get(key, []), where)):
+        yield mapping(item, f"{where}[{i}]"), f"{where}[{i}]"

@@ -7,16 +7,15 @@ without it has none (each creature then rolls 001's default, a Quickness check).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
 from typing import Any
 
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.file_format.fields import (
-    EncounterFileError,
     boolean,
+    combat_rows_at,
+    combat_rows_to,
+    enum_at,
     known_id,
-    list_at,
-    mapping,
 )
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, InitiativeChoice, TieChoice
 from orcus_desktop.vocabulary import CreatureId
@@ -26,47 +25,35 @@ CHECK_VALUES = frozenset({"", *InitiativeCheck})
 
 
 def initiative_choices_to(combat: Combat) -> dict[str, Any]:
-    if not combat.initiative_choices:
-        return {}
-    return {
-        "initiative_choices": [
-            {
-                "creature": c.creature_id,
-                "check": c.check.value,
-                "tie_choice": c.tie_choice.value,
-                "unaware": c.unaware,
-                "unseen": c.unseen,
-                "hidden": c.hidden,
-            }
-            for c in combat.initiative_choices
-        ]
-    }
+    return combat_rows_to(
+        "initiative_choices",
+        combat.initiative_choices,
+        lambda c: {
+            "creature": c.creature_id,
+            "check": c.check.value,
+            "tie_choice": c.tie_choice.value,
+            "unaware": c.unaware,
+            "unseen": c.unseen,
+            "hidden": c.hidden,
+        },
+    )
 
 
 def initiative_choices_from(
     data: Mapping[str, Any], creature_ids: set[str]
 ) -> tuple[InitiativeChoice, ...]:
-    where = "combat.initiative_choices"
     return tuple(
-        _choice_from(v, f"{where}[{i}]", creature_ids)
-        for i, v in enumerate(list_at(data.get("initiative_choices", []), where))
+        _choice_from(row, where, creature_ids)
+        for row, where in combat_rows_at(data, "initiative_choices")
     )
 
 
-def _choice_from(item: object, where: str, creature_ids: set[str]) -> InitiativeChoice:
-    data = mapping(item, where)
+def _choice_from(data: Mapping[str, Any], where: str, creature_ids: set[str]) -> InitiativeChoice:
     return InitiativeChoice(
         creature_id=CreatureId(known_id(data.get("creature"), f"{where}.creature", creature_ids)),
-        check=InitiativeCheck(_one_of(InitiativeCheck, data.get("check", "quickness"), where)),
-        tie_choice=TieChoice(_one_of(TieChoice, data.get("tie_choice", "none"), where)),
+        check=enum_at(InitiativeCheck, data.get("check", "quickness"), f"{where}.check"),
+        tie_choice=enum_at(TieChoice, data.get("tie_choice", "none"), f"{where}.tie_choice"),
         unaware=boolean(data.get("unaware", False), f"{where}.unaware"),
         unseen=boolean(data.get("unseen", False), f"{where}.unseen"),
         hidden=boolean(data.get("hidden", False), f"{where}.hidden"),
     )
-
-
-def _one_of(kind: type[StrEnum], value: object, where: str) -> str:
-    if value not in set(kind):
-        allowed = ", ".join(kind)
-        raise EncounterFileError(f"{where}: expected one of {allowed}")
-    return str(value)

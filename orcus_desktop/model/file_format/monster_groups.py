@@ -12,34 +12,30 @@ from typing import Any
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.file_format.fields import (
     EncounterFileError,
+    combat_rows_at,
+    combat_rows_to,
     known_id,
-    list_at,
-    mapping,
     text,
 )
 from orcus_desktop.vocabulary import CreatureId
 
 
 def monster_groups_to(combat: Combat) -> dict[str, Any]:
-    if not combat.monster_groups:
-        return {}
-    return {
-        "monster_groups": [
-            {"creature": cid, "group": group} for cid, group in combat.monster_groups
-        ]
-    }
+    return combat_rows_to(
+        "monster_groups",
+        combat.monster_groups,
+        lambda pair: {"creature": pair[0], "group": pair[1]},
+    )
 
 
 def monster_groups_from(
     data: Mapping[str, Any], creature_ids: set[str]
 ) -> tuple[tuple[CreatureId, str], ...]:
-    where = "combat.monster_groups"
     pairs: list[tuple[CreatureId, str]] = []
-    for i, item in enumerate(list_at(data.get("monster_groups", []), where)):
-        entry = mapping(item, f"{where}[{i}]")
-        cid = known_id(entry.get("creature"), f"{where}[{i}].creature", creature_ids)
-        group = text(entry.get("group"), f"{where}[{i}].group")
+    for entry, where in combat_rows_at(data, "monster_groups"):
+        cid = known_id(entry.get("creature"), f"{where}.creature", creature_ids)
+        group = text(entry.get("group"), f"{where}.group")
         if not group.strip():
-            raise EncounterFileError(f"{where}[{i}].group: expected a group name")
+            raise EncounterFileError(f"{where}.group: expected a group name")
         pairs.append((CreatureId(cid), group))
     return tuple(pairs)

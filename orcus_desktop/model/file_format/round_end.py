@@ -11,10 +11,9 @@ from typing import Any
 
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.file_format.fields import (
-    EncounterFileError,
-    list_at,
-    mapping,
-    text,
+    combat_rows_at,
+    combat_rows_to,
+    short_text,
     whole,
 )
 from orcus_desktop.model.round_end import MAX_ACTIVITY_TEXT, RoundEndActivity
@@ -23,20 +22,17 @@ _KEY = "round_end_activities"
 
 
 def round_end_to(combat: Combat) -> dict[str, Any]:
-    if not combat.round_end_activities:
-        return {}
-    return {_KEY: [{"text": a.text, "at_round": a.at_round} for a in combat.round_end_activities]}
+    return combat_rows_to(
+        _KEY, combat.round_end_activities, lambda a: {"text": a.text, "at_round": a.at_round}
+    )
 
 
 def round_end_from(data: Mapping[str, Any]) -> tuple[RoundEndActivity, ...]:
     """The activities of ``combat`` data (none when the key is missing)."""
-    out = []
-    for i, item in enumerate(list_at(data.get(_KEY, []), f"combat.{_KEY}")):
-        where = f"combat.{_KEY}[{i}]"
-        raw = mapping(item, where)
-        words = text(raw.get("text"), f"{where}.text").strip()
-        if not words or len(words) > MAX_ACTIVITY_TEXT:
-            raise EncounterFileError(f"{where}.text: 1 to {MAX_ACTIVITY_TEXT} characters")
-        at_round = whole(raw.get("at_round", 0), f"{where}.at_round", 0, 10**6)
-        out.append(RoundEndActivity(words, at_round))
-    return tuple(out)
+    return tuple(
+        RoundEndActivity(
+            short_text(raw.get("text"), f"{where}.text", MAX_ACTIVITY_TEXT),
+            whole(raw.get("at_round", 0), f"{where}.at_round", 0, 10**6),
+        )
+        for raw, where in combat_rows_at(data, _KEY)
+    )

@@ -6,7 +6,6 @@ and the size in pixels (read from the PNG or WebP header, no decoding) calibrate
 
 from __future__ import annotations
 
-import hashlib
 import re
 import struct
 import zlib
@@ -100,11 +99,13 @@ def store_image(data: bytes, kind: ImageKind, folder: Path, stem: str) -> tuple[
     """
     folder.mkdir(parents=True, exist_ok=True)
     safe = _UNSAFE.sub("-", stem).strip(".-") or "map"
-    digest = hashlib.sha256(data).digest()
+    # Bytes compared as they are: hashlib would load OpenSSL's libcrypto (3.4 MB resident) into
+    # every start of the app (issue 14) for a comparison of two files.
     for n in range(1, 1000):
         target = folder / (f"{safe}.{kind.value}" if n == 1 else f"{safe}-{n}.{kind.value}")
         if target.exists():
-            if target.is_file() and hashlib.sha256(target.read_bytes()).digest() == digest:
+            same_size = target.is_file() and target.stat().st_size == len(data)
+            if same_size and target.read_bytes() == data:
                 return target, False
             continue
         write_atomically(target, data)

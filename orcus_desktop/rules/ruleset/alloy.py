@@ -8,10 +8,12 @@ applies.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
+from orcus_desktop.rules.ruleset.quickref import FOURTH_EDITION_ECONOMY
 from orcus_desktop.rules.ruleset.tables import (
-    ActionEconomy,
     AidRules,
     Boundary,
     ConditionRow,
@@ -75,19 +77,10 @@ ALLOY_004 = ORCUS.with_changes(
     defense_labels=Labels.of(ac="Defense"),
     # 004-12, 004 l.434 "Bull Rush" = 000 Shove.
     action_labels=Labels.of(shove="bull rush", rally="second wind"),
-    actions=ActionEconomy(
-        # 004-08, 004 l.383-386 "Attack of Opportunity: Free Action"; "Once per Turn"; "you
-        # can make one one every combatant's turn".
-        opportunity_uses_immediate=False,
-        opportunity_per_provoking_turn=1,
-        # 004-20, 004 l.564 "A readied action is an immediate reaction."
-        readied_uses_immediate=True,
-        action_kinds=Labels.of(
-            # 004-16, 004 l.279 and l.844 "drop prone as a swift action" (pick over l.338).
-            drop_prone="swift",
-            # 004-17, 004 l.512 "Escape: Move Action".
-            escape="move",
-        ),
+    # 004-08 opportunity attacks once per turn, not the immediate; 004-20 a readied action is
+    # the immediate; 004-16 drop prone swift; 004-17 escape a move action: as 002 states them.
+    actions=replace(
+        FOURTH_EDITION_ECONOMY,
         extra_actions=Labels.of(
             # 004-11, 004 l.365 "Attack Held Object": a weapon attack vs Fortitude.
             attack_held_object="standard",

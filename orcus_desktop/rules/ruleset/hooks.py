@@ -1,9 +1,10 @@
 """Named hooks: the procedures a ruleset chooses by name, resolved from a registry.
 
 A ruleset stores only hook *names* (:class:`HookNames`); an encounter file stores only the
-ruleset's id, so opening a file never runs code from it. Each hook kind is a Protocol with
-000's implementation named ``"orcus"``, which states what the engine does today; the variant
-implementations carry the mechanic id they implement (docs/rulesets.md). The controller reads
+ruleset's id, so opening a file never runs code from it. Each hook kind is one frozen
+dataclass of the choices a variant can make, whose instance named ``"orcus"`` states what the
+engine does today; the variant instances carry the mechanic id they implement
+(docs/rulesets.md). The controller reads
 them at its decision points (see the list in docs/rulesets.md); the rules layer reads H3.
 """
 
@@ -13,16 +14,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Generic, TypeVar
 
+from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue
-from orcus_desktop.rules.ruleset.movement_hook import GrabMoveCheck, Movement, MovementPolicy
+from orcus_desktop.rules.ruleset.movement_hook import GrabMoveCheck, Movement
 
 if TYPE_CHECKING:
     from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
     from orcus_desktop.rules.powers import Power
     from orcus_desktop.rules.ruleset.core import Ruleset
     from orcus_desktop.rules.statblock import StatBlock
+
+
+_Hook = TypeVar("_Hook")
 
 
 class HookKind(StrEnum):
@@ -40,35 +45,18 @@ class HookKind(StrEnum):
 # --- H1 initiative -------------------------------------------------------------------------
 
 
-class InitiativeProcedure(Protocol):
-    """H1: the initiative modifier and how ties fall."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def tie_break_sides(self) -> int:
-        """Sides of the die that breaks a tie left after the modifiers (a coin is 2)."""
-
-    @property
-    def ties_alternate_sides(self) -> bool:
-        """003-12: ties alternate PCs and monsters (no modifier tie-break) instead of 000's."""
-
-    @property
-    def by_chosen_check(self) -> bool:
-        """001-01: each creature rolls a check it chooses, ties by 001-03's ladder."""
-
-    def modifier(self, statblock: StatBlock, ruleset: Ruleset) -> ResolvedValue: ...
-
-
 @dataclass(frozen=True, slots=True)
 class RolledInitiative:
-    """d20 + initiative modifier; ties by modifier, then a die (000 "Initiative")."""
+    """H1: d20 + initiative modifier; ties by modifier, then a die (000 "Initiative")."""
 
     name: str
     tie_break_sides: int
+    """Sides of the die that breaks a tie left after the modifiers (a coin is 2)."""
     source: str
     ties_alternate_sides: bool = False
+    """003-12: ties alternate PCs and monsters (no modifier tie-break) instead of 000's."""
     by_chosen_check: bool = False
+    """001-01: each creature rolls a check it chooses, ties by 001-03's ladder."""
 
     def modifier(self, statblock: StatBlock, ruleset: Ruleset) -> ResolvedValue:
         # docs/rulings.md R-18: Dexterity + half level + other modifiers.
@@ -105,55 +93,9 @@ class ReadiedTiming(StrEnum):
     """004-20: "It takes place immediately after the action that triggers it"."""
 
 
-class EncounterFlow(Protocol):
-    """H2: the turn and round flow around the actions."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def surprise(self) -> SurpriseMode: ...
-    @property
-    def delay_lapses(self) -> DelayLapse: ...
-    @property
-    def readied_timing(self) -> ReadiedTiming: ...
-    @property
-    def readying_ends_turn(self) -> bool: ...
-    @property
-    def readied_kind_is_readied_action(self) -> bool:
-        """Readying costs the kind of the readied action (004-20), not a standard (000)."""
-
-    @property
-    def opening_total_defense(self) -> bool:
-        """003-08: every combatant not surprised starts combat in Total Defense."""
-
-    @property
-    def wave_choices(self) -> bool:
-        """003-14: a new wave joins by "Start Over" or "Keep Initiative" (000: one by one)."""
-
-    @property
-    def ready_attacks(self) -> bool:
-        """003-52: Ready Melee Attack and Ready Ranged Attack, readied with set triggers."""
-
-    @property
-    def group_turns(self) -> bool:
-        """003-07: a monster group takes one turn together (000: one turn each)."""
-
-    @property
-    def raise_the_alarm(self) -> bool:
-        """003-11: the Raise the Alarm maneuver (a save against surprise for allies)."""
-
-    @property
-    def forced_actions(self) -> bool:
-        """003-46: a creature made to move or attack by another, provoking nothing."""
-
-    @property
-    def end_of_round_step(self) -> bool:
-        """001-04: the GM's end-of-round activities run and are logged as each round ends."""
-
-
 @dataclass(frozen=True, slots=True)
 class Flow:
-    """An encounter flow described by its choices."""
+    """H2: the turn and round flow around the actions, described by its choices."""
 
     name: str
     source: str
@@ -162,37 +104,29 @@ class Flow:
     readied_timing: ReadiedTiming = ReadiedTiming.BEFORE_TRIGGER
     readying_ends_turn: bool = False
     readied_kind_is_readied_action: bool = False
+    """Readying costs the kind of the readied action (004-20), not a standard (000)."""
     opening_total_defense: bool = False
+    """003-08: every combatant not surprised starts combat in Total Defense."""
     wave_choices: bool = False
+    """003-14: a new wave joins by "Start Over" or "Keep Initiative" (000: one by one)."""
     ready_attacks: bool = False
+    """003-52: Ready Melee Attack and Ready Ranged Attack, readied with set triggers."""
     group_turns: bool = False
+    """003-07: a monster group takes one turn together (000: one turn each)."""
     raise_the_alarm: bool = False
+    """003-11: the Raise the Alarm maneuver (a save against surprise for allies)."""
     forced_actions: bool = False
+    """003-46: a creature made to move or attack by another, provoking nothing."""
     end_of_round_step: bool = False
+    """001-04: the GM's end-of-round activities run and are logged as each round ends."""
 
 
 # --- H3 attack modifiers -------------------------------------------------------------------
 
 
-class AttackModifierRules(Protocol):
-    """H3: attack modifiers beyond the shared list."""
-
-    @property
-    def name(self) -> str: ...
-    def extra(
-        self,
-        attacker: Combatant,
-        target: Combatant,
-        power: Power,
-        ctx: AttackContext,
-        ruleset: Ruleset,
-    ) -> tuple[Modifier, ...]:
-        """Modifiers beyond 000's list in ``attacks.attack_modifiers`` (added at its end)."""
-
-
 @dataclass(frozen=True, slots=True)
 class NoExtraModifiers:
-    """000: ``attacks.attack_modifiers`` lists them all."""
+    """H3: no attack modifiers beyond the shared list (000: ``attacks.attack_modifiers``)."""
 
     name: str = "orcus"
 
@@ -204,41 +138,28 @@ class NoExtraModifiers:
         ctx: AttackContext,
         ruleset: Ruleset,
     ) -> tuple[Modifier, ...]:
+        """Modifiers beyond 000's list in ``attacks.attack_modifiers`` (added at its end)."""
         return ()
 
 
 # --- H4 targeting --------------------------------------------------------------------------
 
 
-class TargetingPolicy(Protocol):
-    """H4: who may be targeted, and what a miss against cover strikes."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def total_concealment_targets_a_square(self) -> bool: ...
-    @property
-    def concealment_from_partial_sight(self) -> bool: ...
-    @property
-    def shoot_bands(self) -> bool:
-        """001's Shoot!/Spell! and unseen bands, crouching, help (001-12/13/17..21/27/33)."""
-
-    def cover_struck(self, *, hit: bool, total_without_cover: int, defense: int) -> bool:
-        """Whether a miss struck the creature or object giving cover instead."""
-
-
 @dataclass(frozen=True, slots=True)
 class Targeting:
-    """Who can be targeted; ``strikes_cover``: 004-27 "Attack Missed due to Cover"."""
+    """H4: who may be targeted, and what a miss against cover strikes."""
 
     name: str
     source: str
     strikes_cover: bool = False
+    """004-27 "Attack Missed due to Cover"."""
     total_concealment_targets_a_square: bool = False
     concealment_from_partial_sight: bool = False
     shoot_bands: bool = False
+    """001's Shoot!/Spell! and unseen bands, crouching, help (001-12/13/17..21/27/33)."""
 
     def cover_struck(self, *, hit: bool, total_without_cover: int, defense: int) -> bool:
+        """Whether a miss struck the creature or object giving cover instead."""
         # 004-27 (004 l.752): "If the attack only missed because of the cover modifier then
         # the cover was struck". Pick: the attack total without the cover modifier.
         return self.strikes_cover and not hit and total_without_cover >= defense
@@ -260,36 +181,9 @@ class Provocation(StrEnum):
     """004-09/004-22: special autofire."""
 
 
-class ReactionRules(Protocol):
-    """H5: what provokes opportunity attacks."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def provocations(self) -> frozenset[Provocation]: ...
-    @property
-    def dragged_target_provokes(self) -> bool: ...
-    @property
-    def engagement(self) -> bool:
-        """001's Engaged With pairs, Counter Strike! and Free Strike! (001-23..25)."""
-
-    @property
-    def reactions_provoke(self) -> bool:
-        """Whether an action taken out of turn (a reaction) can provoke (003-16: no)."""
-
-    @property
-    def interrupts_trim(self) -> bool:
-        """Whether an interrupt trims the action it interrupts rather than ending it (003-18).
-
-        True: an interrupt's forced movement takes its distance off the interrupted walk, and
-        a held attack keeps its targets that are still valid. False (000): the walk ends and
-        the attack is dropped whole (docs/rulings.md R-103).
-        """
-
-
 @dataclass(frozen=True, slots=True)
 class Reactions:
-    """What provokes (the costs and limits are D1's)."""
+    """H5: what provokes opportunity attacks (the costs and limits are D1's)."""
 
     name: str
     source: str
@@ -298,30 +192,27 @@ class Reactions:
     )
     dragged_target_provokes: bool = True
     engagement: bool = False
+    """001's Engaged With pairs, Counter Strike! and Free Strike! (001-23..25)."""
     reactions_provoke: bool = True
+    """Whether an action taken out of turn (a reaction) can provoke (003-16: no)."""
     interrupts_trim: bool = False
+    """Whether an interrupt trims the action it interrupts rather than ending it (003-18).
+
+    True: an interrupt's forced movement takes its distance off the interrupted walk, and
+    a held attack keeps its targets that are still valid. False (000): the walk ends and
+    the attack is dropped whole (docs/rulings.md R-103).
+    """
 
 
 # --- H7 damage -----------------------------------------------------------------------------
 
 
-class DamagePolicy(Protocol):
-    """H7: damage rolls per target, falling damage and first aid."""
-
-    @property
-    def name(self) -> str: ...
-    def shared_roll(self, origin: str) -> bool:
-        """Whether one damage roll serves every target of an attack of this origin."""
-
-    @property
-    def falling_reduction_skill(self) -> str | None: ...
-    @property
-    def first_aid_stops_dying(self) -> bool: ...
-
-
 @dataclass(frozen=True, slots=True)
 class Damage:
-    """Damage rolls (the halving floor is ``Ruleset.minimum_halved_damage``)."""
+    """H7: damage rolls per target, falling damage and first aid.
+
+    The halving floor is ``Ruleset.minimum_halved_damage``.
+    """
 
     name: str
     source: str
@@ -330,6 +221,7 @@ class Damage:
     first_aid_stops_dying: bool = False
 
     def shared_roll(self, origin: str) -> bool:
+        """Whether one damage roll serves every target of an attack of this origin."""
         # 000 "Damage Rolls": "roll the damage once for all of them".
         return origin not in self.per_target_origins
 
@@ -338,7 +230,7 @@ class Damage:
 
 ORCUS_HOOK = "orcus"
 
-_INITIATIVE: dict[str, InitiativeProcedure] = {
+_INITIATIVE: dict[str, RolledInitiative] = {
     ORCUS_HOOK: RolledInitiative(ORCUS_HOOK, 2, '000 "Initiative": "flip a coin"'),
     "tie-die": RolledInitiative(
         "tie-die", 20, '004-35, 004 l.194 "If there is still a tie, roll a die" (d20 pick)'
@@ -357,7 +249,7 @@ _INITIATIVE: dict[str, InitiativeProcedure] = {
     ),
 }
 
-_FLOW: dict[str, EncounterFlow] = {
+_FLOW: dict[str, Flow] = {
     ORCUS_HOOK: Flow(ORCUS_HOOK, 'docs/rulings.md R-05; 000 "Delay", "Ready"'),
     "alloy": Flow(
         "alloy",
@@ -389,9 +281,9 @@ _FLOW: dict[str, EncounterFlow] = {
     ),
 }
 
-_ATTACK_MODIFIERS: dict[str, AttackModifierRules] = {ORCUS_HOOK: NoExtraModifiers()}
+_ATTACK_MODIFIERS: dict[str, NoExtraModifiers] = {ORCUS_HOOK: NoExtraModifiers()}
 
-_TARGETING: dict[str, TargetingPolicy] = {
+_TARGETING: dict[str, Targeting] = {
     ORCUS_HOOK: Targeting(ORCUS_HOOK, '000 "Cover": total cover cannot be targeted'),
     "alloy": Targeting(
         "alloy",
@@ -408,7 +300,7 @@ _TARGETING: dict[str, TargetingPolicy] = {
     ),
 }
 
-_REACTIONS: dict[str, ReactionRules] = {
+_REACTIONS: dict[str, Reactions] = {
     ORCUS_HOOK: Reactions(ORCUS_HOOK, "docs/rulings.md R-02"),
     "alloy": Reactions(
         "alloy",
@@ -431,7 +323,7 @@ _REACTIONS: dict[str, ReactionRules] = {
     ),
 }
 
-_MOVEMENT: dict[str, MovementPolicy] = {
+_MOVEMENT: dict[str, Movement] = {
     ORCUS_HOOK: Movement(ORCUS_HOOK, '000 "Moving Around Other Creatures"'),
     "4e-quickref": Movement(
         "4e-quickref",
@@ -442,9 +334,9 @@ _MOVEMENT: dict[str, MovementPolicy] = {
     "alloy": Movement(
         "alloy",
         '004-24 004 l.700; 004-25 004 l.703 "Occupied Spaces"; 004-17 004 l.512 "Escape"',
-        pass_helpless_enemies=True,
-        end_in_prone_ally=True,
-        end_in_helpless_enemy=True,
+        occupancy=Occupancy(
+            pass_helpless_enemies=True, end_in_prone_ally=True, end_in_helpless_enemy=True
+        ),
         half_speed_unseeing=True,
         escape_shift=1,
     ),
@@ -452,9 +344,7 @@ _MOVEMENT: dict[str, MovementPolicy] = {
         "strike",
         '001-07..09, 001 l.126-130 "Moving around Other Creatures"',
         # 001-07 pick: 001's "Incapacitated" is 000's (stunned, unconscious, petrified).
-        pass_incapacitated=True,
-        pass_tiny=True,
-        others_difficult=True,
+        occupancy=Occupancy(pass_incapacitated=True, pass_tiny=True, others_difficult=True),
         prone_when_sharing=True,
     ),
     "square-fireballs": Movement(
@@ -474,7 +364,7 @@ _MOVEMENT: dict[str, MovementPolicy] = {
     ),
 }
 
-_DAMAGE: dict[str, DamagePolicy] = {
+_DAMAGE: dict[str, Damage] = {
     ORCUS_HOOK: Damage(ORCUS_HOOK, '000 "Damage Rolls"'),
     "4e-quickref": Damage(
         "4e-quickref",
@@ -522,6 +412,17 @@ def resolve_hook(kind: HookKind, name: str) -> object:
         raise ValueError(f"hooks.{kind.value}: unknown hook {name!r} (known: {known})") from None
 
 
+class _Chosen(Generic[_Hook]):
+    """A :class:`HookNames` attribute: the implementation its ``kind`` field names."""
+
+    def __init__(self, kind: HookKind, implementations: Mapping[str, _Hook]) -> None:
+        self._kind = kind
+        self._implementations = implementations
+
+    def __get__(self, names: HookNames, owner: type[HookNames] | None = None) -> _Hook:
+        return self._implementations[getattr(names, self._kind.value)]
+
+
 @dataclass(frozen=True, slots=True)
 class HookNames:
     """The hook a ruleset picks for each kind, by name (validated against the registry)."""
@@ -538,30 +439,11 @@ class HookNames:
         for kind in HookKind:
             resolve_hook(kind, getattr(self, kind.value))
 
-    @property
-    def initiative_procedure(self) -> InitiativeProcedure:
-        return _INITIATIVE[self.initiative]
-
-    @property
-    def flow(self) -> EncounterFlow:
-        return _FLOW[self.encounter_flow]
-
-    @property
-    def attack_modifier_rules(self) -> AttackModifierRules:
-        return _ATTACK_MODIFIERS[self.attack_modifiers]
-
-    @property
-    def targeting_policy(self) -> TargetingPolicy:
-        return _TARGETING[self.targeting]
-
-    @property
-    def reaction_rules(self) -> ReactionRules:
-        return _REACTIONS[self.reactions]
-
-    @property
-    def movement_policy(self) -> MovementPolicy:
-        return _MOVEMENT[self.movement]
-
-    @property
-    def damage_policy(self) -> DamagePolicy:
-        return _DAMAGE[self.damage]
+    # The implementation each field names, from its kind's registry.
+    initiative_procedure = _Chosen(HookKind.INITIATIVE, _INITIATIVE)
+    flow = _Chosen(HookKind.ENCOUNTER_FLOW, _FLOW)
+    attack_modifier_rules = _Chosen(HookKind.ATTACK_MODIFIERS, _ATTACK_MODIFIERS)
+    targeting_policy = _Chosen(HookKind.TARGETING, _TARGETING)
+    reaction_rules = _Chosen(HookKind.REACTIONS, _REACTIONS)
+    movement_policy = _Chosen(HookKind.MOVEMENT, _MOVEMENT)
+    damage_policy = _Chosen(HookKind.DAMAGE, _DAMAGE)

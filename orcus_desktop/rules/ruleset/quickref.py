@@ -6,6 +6,8 @@ Every change cites its mechanic id (docs/rulesets.md) and the line of seed 002. 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
@@ -41,6 +43,27 @@ QUICKREF_SKILLS = Labels.of(
     thievery="dexterity",
 )
 
+FOURTH_EDITION_ECONOMY = ActionEconomy(
+    # 002-05, 002 l.18 "as many opportunity actions as become available during a whole round,
+    # but only one per combatant turn"; l.98. 004-08, 004 l.383-386 "Attack of Opportunity:
+    # Free Action"; "Once per Turn"; "you can make one one every combatant's turn".
+    opportunity_uses_immediate=False,
+    opportunity_per_provoking_turn=1,
+    # 002-18, 002 l.72-74 "IMMEDIATE ACTIONS - Readied action"; l.18 "one immediate action per
+    # round, either as a readied action or ...". 004-20, 004 l.564 "A readied action is an
+    # immediate reaction."
+    readied_uses_immediate=True,
+    action_kinds=Labels.of(
+        # 002-21, 002 l.66 "Drop prone" under MINOR ACTIONS. 004-16, 004 l.279 and l.844 "drop
+        # prone as a swift action" (pick over l.338).
+        drop_prone="swift",
+        # 002-17, 002 l.53 "Escape" under MOVE ACTIONS. 004-17, 004 l.512 "Escape: Move
+        # Action".
+        escape="move",
+    ),
+)
+"""The reactions and action kinds 002 and 004 (`alloy.py`) state alike, 4th Edition's."""
+
 QUICKREF_002 = ORCUS.with_changes(
     id="4e-quickref",
     name="4e quick reference (002)",
@@ -73,20 +96,8 @@ QUICKREF_002 = ORCUS.with_changes(
         # 002-17, 002 l.53 "Escape: Escape a grab and shift" = 000 "Escape a Grapple".
         escape="escape",
     ),
-    actions=ActionEconomy(
-        # 002-05, 002 l.18 "as many opportunity actions as become available during a whole
-        # round, but only one per combatant turn"; l.98.
-        opportunity_uses_immediate=False,
-        opportunity_per_provoking_turn=1,
-        # 002-18, 002 l.72-74 "IMMEDIATE ACTIONS - Readied action"; l.18 "one immediate action
-        # per round, either as a readied action or ...".
-        readied_uses_immediate=True,
-        action_kinds=Labels.of(
-            # 002-21, 002 l.66 "Drop prone" under MINOR ACTIONS.
-            drop_prone="swift",
-            # 002-17, 002 l.53 "Escape" under MOVE ACTIONS.
-            escape="move",
-        ),
+    actions=replace(
+        FOURTH_EDITION_ECONOMY,
         extra_actions=Labels.of(
             # 002-11, 002 l.38 "Administer a potion" (standard); l.65 "Drink a potion".
             administer_potion="standard",

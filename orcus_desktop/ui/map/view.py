@@ -106,10 +106,12 @@ class MapView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        # Only the changed rects are repainted (never the whole viewport), and the background
-        # (grid and map image) is cached so that panning does not redraw it.
+        # Only the changed rects are repainted (never the whole viewport). The background (grid
+        # and map image) is drawn for those rects alone, not cached: a cache is a viewport-sized
+        # pixmap (2.7 MB resident at 1600x1000, issue 14), and a drag frame costs the same
+        # without it (benchmarks/ui/bench_drag.py).
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.setMouseTracking(True)
