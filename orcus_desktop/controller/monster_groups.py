@@ -7,7 +7,8 @@ individually". Picks (docs/rulings.md R-93..R-95): monsters the GM leaves alone 
 of identical monsters (l.137 "composed of identical monsters"); the group's members act in the
 one turn in any order, the GM naming the one acting (`act_with`), each with its own actions;
 every member's start-of-turn work is done when the group's turn starts, and its end-of-turn work
-when the group's turn ends.
+when the group's turn ends. A member that cannot act never holds the acting (`after_step`), and
+what counts turns counts the group's turn once (`turn_key`; docs/rulings.md R-111).
 
 The arrangement is `Combat.monster_groups` (kept in the file and through undo); the roll puts
 each member's group in `Combatant.group`, which the turn order reads. Under rulesets without
@@ -20,8 +21,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from orcus_desktop.controller import turn_order
+from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, Step, refuse, run_step
 from orcus_desktop.controller.vision import player_sides
 from orcus_desktop.model.combat import NO_ACTIONS, Combat
 from orcus_desktop.model.encounter import Encounter
@@ -332,9 +334,9 @@ def act_with(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
         )
     if combat.pending is not None:
         return refuse(op, f"{combat.pending.text} waits for the opportunity attacks", creature_id)
-    why = engine.rules.skip_reason(encounter, CreatureId(creature_id))
-    if why:  # dropped mid-turn: its part of the group's turn is over (R-109)
-        return refuse(op, f"{name} cannot act: {why}", creature_id)
+    why = cannot_act(engine.rules, encounter, creature_id)
+    if why:  # knocked out or dead: its part of the group's turn is over (R-109, R-111)
+        return refuse(op, f"{why}: it cannot act in the group's turn", creature_id)
 
     def change(e: Encounter) -> Encounter:
         moved = replace(e.combat, current=CreatureId(creature_id)).logged(
@@ -387,7 +389,7 @@ def _heir(engine: Engine, encounter: Encounter, creature_id: str) -> CreatureId 
         (
             c
             for c in companions(encounter, creature_id)
-            if not engine.rules.skip_reason(encounter, c)
+            if not cannot_act(engine.rules, encounter, c)
         ),
         None,
     )
@@ -401,6 +403,48 @@ def _handed_on(
     note = f"{mine} {why}: {theirs} acts on in the group's turn"
     combat = encounter.combat.logged("rule_note", heir, (), {"mechanic": MECHANIC, "note": note})
     return encounter.with_combat(combat)
+
+
+def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:
+    """A member that can no longer act hands the group's turn on, in the same step (R-111).
+
+    003 l.135 "Combat turn: Turn of action for a single PC or group of monsters": the turn is
+    the group's. When the member acting is killed or knocked out (an opportunity attack, the
+    GM's damage) or the group's turn starts with one that cannot act, the first other member
+    sharing the turn that can act acts now, as after a delay (R-107) or a removal (R-109),
+    logged. While an attack waits for its interrupts nothing is handed on (the mover is still
+    the one they answer); with no member able to act the turn stays for the GM to end.
+    """
+    if not isinstance(outcome, Step) or not group_turns(engine):
+        return outcome
+    after = outcome.after
+    combat = after.combat
+    acting = combat.current
+    if not combat.active or acting is None or combat.pending is not None:
+        return outcome
+    why = cannot_act(engine.rules, after, acting)
+    heir = _heir(engine, after, acting) if why else None
+    if heir is None:
+        return outcome
+    name = engine.name(after, acting)
+    after = after.with_combat(replace(combat, current=heir))
+    after = _handed_on(engine, after, acting, heir, why.removeprefix(f"{name} "))
+    log = after.combat.log[len(before.combat.log) :]
+    return replace(outcome, after=after, result=replace(outcome.result, log=log))
+
+
+def turn_key(engine: Engine, combat: Combat) -> str:
+    """The turn now, for what 003 counts once a turn: a monster group's turn is one (R-111).
+
+    `Combat.turn_key`, but in a monster group's turn (003-07, 003 l.135 "Combat turn: Turn of
+    action for a single PC or group of monsters") the same whichever member acts, from its
+    start to its end; "" between turns and outside combat.
+    """
+    key = combat.turn_key
+    entry = combat.find(combat.current) if key and combat.current else None
+    if not group_turns(engine) or entry is None or entry.group is None or entry.delaying:
+        return key
+    return f"{combat.round}/group {entry.group}"
 
 
 def alone_after_delay(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:

@@ -30,6 +30,7 @@ from orcus_desktop.controller import (
     interrupts,
     library_edits,
     map_import,
+    monster_groups,
     movement,
     ready_attacks,
     ruleset_choice,
@@ -506,6 +507,8 @@ class GameSession(
         outcome = use_case(self.engine, before, *args, **kwargs)
         # 001-23/24: the strikes a step provokes under 001 (nothing under other rulesets).
         outcome = strike_reactions.after_step(self.engine, before, outcome)
+        # 003-07: a member that can no longer act hands its group's turn on.
+        outcome = monster_groups.after_step(self.engine, before, outcome)
         # 003-47: Shrouded and Hidden in the open end with the action (nothing elsewhere).
         return self._apply(stealth_maneuvers.after_step(self.engine, before, outcome), initiator)
 

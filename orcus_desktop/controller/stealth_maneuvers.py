@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.combat_rules import QueuedSource, effect_data
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
+from orcus_desktop.controller.monster_groups import turn_key
 from orcus_desktop.controller.movement import move_creature
 from orcus_desktop.controller.outcomes import MoveDone, MoveMode, Outcome, Step, refuse
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
@@ -399,14 +400,15 @@ def sneak(engine: Engine, encounter: Encounter, creature_id: str, destination: S
 # --- losing it at the end of an action ---------------------------------------------------------
 
 
-def _acted(before: Encounter, after: Encounter) -> bool:
+def _acted(engine: Engine, before: Encounter, after: Encounter) -> bool:
     """Whether a step was a combatant's action: it spent some of a turn, the turn unchanged.
 
     Starting the fight, ending a turn and the GM's edits are no actions.
     """
     if not (before.combat.active and after.combat.active):
         return False
-    if before.combat.turn_key != after.combat.turn_key:
+    # A monster group's turn is one turn, whichever member acts (003-07; docs/rulings.md R-111).
+    if turn_key(engine, before.combat) != turn_key(engine, after.combat):
         return False
     old = {c.creature_id: c for c in before.combat.combatants}
     for c in after.combat.combatants:
@@ -432,7 +434,7 @@ def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:
     """
     if not isinstance(outcome, Step) or not offered(engine.ruleset):
         return outcome  # 003's rule only (001's Hidden is its own, docs/rulesets.md)
-    if not _acted(before, outcome.after):
+    if not _acted(engine, before, outcome.after):
         return outcome
     after = outcome.after
     ruleset = engine.ruleset

@@ -51,8 +51,8 @@ class Zone:
         duration: how long it lasts.
         owner: the creature whose turns time it (and who sustains it), if any.
         hidden: not shown on the players' screen.
-        placed_turn: the turn ("round/creature", `Combat.turn_key`) it was placed in; that
-            turn never ends it.
+        placed_turn: the turn ("round/creature", `Combat.turn_key`; a 003 monster group's
+            turn is one key, docs/rulings.md R-111) it was placed in; that turn never ends it.
         sustained: a sustained zone was sustained in its creature's current turn.
     """
 

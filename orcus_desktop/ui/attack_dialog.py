@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -34,7 +33,7 @@ from orcus_desktop.controller.tools.targeting import (
     TargetingChoice,
     attack_summary,
 )
-from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, stacked
 from orcus_desktop.ui.drop_prone_offer import drop_prone_button
 
 CONCEALMENT_CHOICES = (
@@ -176,13 +175,7 @@ class AttackDialog(QDialog):
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:
             ok.setText("Attack" if request.action.rolls else "Do it")
-        layout = QVBoxLayout(self)
-        layout.addWidget(heading)
-        layout.addLayout(form)
-        layout.addWidget(self.advantage)
-        layout.addWidget(self.knock_out)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        stacked(self, heading, form, self.advantage, self.knock_out, self.error, buttons)
         self._options = AttackOptions()
         self._on_options_changed()
         # The GM reads the dice off the table and types them at once (then Enter): the cursor

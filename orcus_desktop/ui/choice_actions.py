@@ -1,14 +1,20 @@
-"""A menu's exclusive choice: one checkable action per option, the current one checked."""
+"""A menu's exclusive choice: one checkable action per option, the current one checked.
+
+The choice is kept between runs in the app's settings (`remembered_choice`, `remember_choice`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from enum import StrEnum
 from typing import TypeVar
 
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
 K = TypeVar("K", bound=Hashable)
+E = TypeVar("E", bound=StrEnum)
 
 
 def choice_actions(
@@ -33,3 +39,18 @@ def choice_actions(
         action.triggered.connect(lambda _checked=False, key=key: picked(key))
         actions[key] = action
     return actions
+
+
+def remembered_choice(settings: QSettings, key: str, default: E) -> E:
+    """The choice kept under `key` (`default` when none was, or the value is unknown)."""
+    value = settings.value(key)
+    try:
+        return type(default)(str(value)) if value is not None else default
+    except ValueError:
+        return default
+
+
+def remember_choice(settings: QSettings, key: str, choice: StrEnum) -> None:
+    """Keeps `choice` under `key` now (read back by `remembered_choice`)."""
+    settings.setValue(key, choice.value)
+    settings.sync()

@@ -1,4 +1,10 @@
-"""Parts every small dialog of the app builds the same way: buttons, error line, answer."""
+"""Parts every small dialog of the app builds the same way: buttons, error line, answer.
+
+The shapes: `stacked` (a dialog's parts top to bottom), `wrapped_label` (an intro or a
+summary), `error_label` with `shows_done` (a session result on the error line),
+`ok_cancel_buttons`, `ask_choice`, `FormDialog` (a form read into an answer) and
+`ListEditorDialog` (a list edited through the session, one undo step a change).
+"""
 
 from __future__ import annotations
 
@@ -11,11 +17,16 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
+    QLineEdit,
+    QListWidget,
     QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
+
+from orcus_desktop.controller.outcomes import OperationResult
 
 T = TypeVar("T")
 
@@ -35,39 +46,35 @@ def ok_cancel_buttons(
     return buttons
 
 
+def wrapped_label(parent: QWidget, text: str = "") -> QLabel:
+    """A label that wraps its lines: a dialog's intro, or a summary set later."""
+    label = QLabel(text, parent)
+    label.setWordWrap(True)
+    return label
+
+
 def error_label(parent: QWidget) -> QLabel:
     """The red line where a dialog says why it refuses what was typed (empty until then)."""
-    label = QLabel(parent)
-    label.setWordWrap(True)
+    label = wrapped_label(parent)
     label.setStyleSheet(f"color: {ERROR_COLOUR}")
     return label
 
 
-def list_editor_layout(
-    dialog: QDialog,
-    top: Sequence[QWidget],
-    form: QFormLayout,
-    add: QPushButton,
-    remove: QPushButton,
-    error: QLabel,
-) -> None:
-    """Lays out a dialog that edits a list, top to bottom, with Close at the end.
+def shows_done(error: QLabel, result: OperationResult) -> bool:
+    """Says a refused `result`'s reason on `error` (empties it when done); True when done."""
+    error.setText("" if result.ok else result.reason)
+    return result.ok
 
-    `top`: the list and what explains it; `form`: the entry to add; then `add` and `remove`
-    side by side and the error line.
-    """
-    row = QHBoxLayout()
-    row.addWidget(add)
-    row.addWidget(remove)
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
-    buttons.rejected.connect(dialog.reject)
+
+def stacked(dialog: QDialog, *parts: QWidget | QLayout) -> QVBoxLayout:
+    """Lays `parts` out in `dialog` top to bottom (a form, its error line, its buttons)."""
     layout = QVBoxLayout(dialog)
-    for widget in top:
-        layout.addWidget(widget)
-    layout.addLayout(form)
-    layout.addLayout(row)
-    layout.addWidget(error)
-    layout.addWidget(buttons)
+    for part in parts:
+        if isinstance(part, QLayout):
+            layout.addLayout(part)
+        else:
+            layout.addWidget(part)
+    return layout
 
 
 def ask_choice(
@@ -124,3 +131,79 @@ class FormDialog(QDialog, Generic[T]):
             self.error.setText(str(exc))
             return
         self.accept()
+
+
+class ListEditorDialog(QDialog):
+    """A list the GM edits through the session: the list, an entry to add, Add and Remove.
+
+    Top to bottom: what explains the list, the list (`entries`), the entry's form, `add_button`
+    and `remove_button` side by side, the error line and Close. Each change is one session call
+    (one undo step); a refusal is said on the error line and the list is read again. The
+    subclass builds its form between `__init__` and `_lay_out` (the tab order follows).
+
+    Attributes:
+        entries: one row per element of the list.
+        add_button, remove_button: add the entry; remove the selected row.
+        error: the reason the last change was refused.
+    """
+
+    add_button: QPushButton
+    remove_button: QPushButton
+    error: QLabel
+
+    def __init__(self, parent: QWidget | None, name: str, title: str) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setWindowTitle(title)
+        self.entries = QListWidget(self)
+
+    def add(self) -> None:
+        """Adds the entry the form describes."""
+        raise NotImplementedError
+
+    def remove_selected(self) -> None:
+        """Removes the selected row's element."""
+        raise NotImplementedError
+
+    def rows(self) -> Sequence[str]:
+        """The list as the session has it now, one text a row."""
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Reads the list again (Remove only when there is something to remove)."""
+        rows = self.rows()
+        self.entries.clear()
+        self.entries.addItems(list(rows))
+        self.remove_button.setEnabled(bool(rows))
+
+    def _lay_out(self, above: Sequence[QWidget], form: QFormLayout, add: str, remove: str) -> None:
+        """Adds the buttons (texts `add`, `remove`) and lays the dialog out; fills the list.
+
+        `above` goes over the list and `form` under it.
+        """
+        self.add_button = QPushButton(add, self)
+        self.add_button.clicked.connect(self.add)
+        self.remove_button = QPushButton(remove, self)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.error = error_label(self)
+        row = QHBoxLayout()
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        close.rejected.connect(self.reject)
+        stacked(self, *above, self.entries, form, row, self.error, close)
+        self.refresh()
+
+    def _selected_row(self, missing: str) -> int | None:
+        """The selected row, if the list still has it; else says `missing` (None)."""
+        row = self.entries.currentRow()
+        if not 0 <= row < len(self.rows()):
+            self.error.setText(missing)
+            return None
+        return row
+
+    def _after(self, result: OperationResult, typed: QLineEdit | None = None) -> None:
+        """Says `result` on the error line, empties `typed` when done, reads the list again."""
+        if shows_done(self.error, result) and typed is not None:
+            typed.clear()
+        self.refresh()

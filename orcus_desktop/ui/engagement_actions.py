@@ -13,6 +13,7 @@ another ruleset all are disabled.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
@@ -73,7 +74,7 @@ class EngagementActions(ShownCreatureActions):
                 f"{kind.label} (+1 {kind.defense.label})",
                 name=f"{kind.value}_action",
                 tip=f"001 {kind.label}: +1 to {kind.defense.label} until its next turn",
-                slot=self._guard_slot(kind),
+                slot=partial(self.guard_shown, kind),
             )
         self.hide_action = make_action(
             window,
@@ -121,12 +122,6 @@ class EngagementActions(ShownCreatureActions):
         creature_id = self._subject("Refused: select the creature that withdraws")
         if creature_id is not None:
             self._session.withdraw(creature_id, initiator=self)
-
-    def _guard_slot(self, kind: Guard) -> Callable[[], None]:
-        def slot() -> None:
-            self.guard_shown(kind)
-
-        return slot
 
     def guard_shown(self, kind: Guard) -> None:
         """The shown creature (else whose turn it is) takes Block, Dodge or Dispel."""

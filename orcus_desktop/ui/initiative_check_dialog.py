@@ -7,18 +7,11 @@ Order"). OK records the choices as one undo step (`GameSession.set_initiative_ch
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QFormLayout,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QWidget
 
 from orcus_desktop.controller.initiative_checks import CHECKS, TIE_CHOICES
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done, stacked
 
 
 class InitiativeCheckDialog(QDialog):
@@ -60,13 +53,8 @@ class InitiativeCheckDialog(QDialog):
         form = QFormLayout()
         form.addRow("Check:", self.check)
         form.addRow("Among ties:", self.tie_choice)
-        buttons = ok_cancel_buttons(self)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        for box in (self.unaware, self.unseen, self.hidden):
-            layout.addWidget(box)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        boxes = (self.unaware, self.unseen, self.hidden)
+        stacked(self, form, *boxes, self.error, ok_cancel_buttons(self))
 
     def _hid_unasked(self, creature_id: str) -> bool:
         """001-02 "Hidden … +2": a creature that hid (001-15), unless the GM already chose."""
@@ -85,7 +73,5 @@ class InitiativeCheckDialog(QDialog):
             hidden=self.hidden.isChecked(),
             initiator=self,
         )
-        if not result.ok:
-            self.error.setText(result.reason)
-            return
-        super().accept()
+        if shows_done(self.error, result):
+            super().accept()

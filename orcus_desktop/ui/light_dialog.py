@@ -21,14 +21,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import MAX_LIGHT_RADIUS, LightSource
-from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done, stacked
 from orcus_desktop.vocabulary import CreatureId
 
 
@@ -88,10 +87,7 @@ class LightDialog(QDialog):
             "Remove Light", QDialogButtonBox.ButtonRole.DestructiveRole
         )
         self.remove_button.clicked.connect(self.remove)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        stacked(self, form, self.error, buttons)
 
     def edited(self) -> LightSource:
         """The light as the fields say."""
@@ -110,8 +106,7 @@ class LightDialog(QDialog):
         edited = self.edited()
         if edited != self._source:
             result = self._session.update_light(edited, initiator=self)
-            if not result.ok:
-                self.error.setText(result.reason)
+            if not shows_done(self.error, result):
                 return
         super().accept()
 

@@ -9,17 +9,16 @@ identical monsters (docs/rulings.md R-93). OK records every change as one undo s
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QFormLayout,
-    QLabel,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QWidget
 
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import (
+    error_label,
+    ok_cancel_buttons,
+    shows_done,
+    stacked,
+    wrapped_label,
+)
 
 
 class MonsterGroupsDialog(QDialog):
@@ -37,13 +36,12 @@ class MonsterGroupsDialog(QDialog):
         self._session = session
         monsters = session.groupable_monsters()
         names = sorted({g for m in monsters if (g := session.monster_group(m)) is not None})
-        intro = QLabel(
+        intro = wrapped_label(
+            self,
             "Each group rolls one initiative and takes one turn (003 'Grouping monsters'). "
             "Type a name to put monsters together; leave it empty for the default group "
             "(identical monsters).",
-            self,
         )
-        intro.setWordWrap(True)
         form = QFormLayout()
         self.fields: dict[str, QComboBox] = {}
         for cid in monsters:
@@ -59,12 +57,7 @@ class MonsterGroupsDialog(QDialog):
             form.addRow(session.encounter.name_of(cid) + ":", box)
         self.error = error_label(self)
         self.error.setObjectName("monsterGroupsError")
-        buttons = ok_cancel_buttons(self)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        stacked(self, intro, form, self.error, ok_cancel_buttons(self))
 
     def changes(self) -> dict[str, str | None]:
         """The monsters whose group the GM changed: name, or None for the default."""
@@ -81,7 +74,5 @@ class MonsterGroupsDialog(QDialog):
             super().accept()
             return
         result = self._session.arrange_monster_groups(changes, initiator=self)
-        if not result.ok:
-            self.error.setText(result.reason)
-            return
-        super().accept()
+        if shows_done(self.error, result):
+            super().accept()

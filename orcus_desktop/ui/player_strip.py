@@ -24,7 +24,7 @@ from orcus_desktop.controller.player_initiative import (
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.vision import player_sides
-from orcus_desktop.ui.choice_actions import choice_actions
+from orcus_desktop.ui.choice_actions import choice_actions, remember_choice, remembered_choice
 
 STRIP_KEY = "playerView/initiativeStrip"
 
@@ -43,16 +43,7 @@ class StripMode(StrEnum):
 
 def remembered_strip_mode(settings: QSettings) -> StripMode:
     """The strip's mode last chosen (Names when none was, or the value is unknown)."""
-    value = settings.value(STRIP_KEY)
-    try:
-        return StripMode(str(value)) if value is not None else StripMode.NAMES
-    except ValueError:
-        return StripMode.NAMES
-
-
-def remember_strip_mode(settings: QSettings, mode: StripMode) -> None:
-    settings.setValue(STRIP_KEY, mode.value)
-    settings.sync()
+    return remembered_choice(settings, STRIP_KEY, StripMode.NAMES)
 
 
 class InitiativeStripView(QLabel):
@@ -168,5 +159,5 @@ class StripMenu:
         menu.setToolTip("The initiative order across the top of the players' screen")
 
     def _pick(self, mode: StripMode) -> None:
-        remember_strip_mode(self._settings(), mode)
+        remember_choice(self._settings(), STRIP_KEY, mode)
         self._chosen(mode)

@@ -12,46 +12,33 @@ tooltip too. Disabled under a ruleset without Ready items (docs/rulings.md R-98)
 from __future__ import annotations
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QMainWindow,
-    QPushButton,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QMainWindow, QSpinBox, QWidget
 
 from orcus_desktop.controller import ready_items
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
-from orcus_desktop.ui.dialog_parts import error_label, list_editor_layout
+from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions
 
 
-class ReadyItemsDialog(QDialog):
+class ReadyItemsDialog(ListEditorDialog):
     """One creature's ready items, with Ready and Put Away.
 
     Attributes:
-        items: one row per ready item ("longbow (ranged weapon, 2 hands)").
+        summary: its hands, and what 001-34 asks of ready items.
+        entries: one row per ready item ("longbow (ranged weapon, 2 hands)").
         name, kind, hands: the item to ready.
+        add_button, remove_button: Ready; Put Away Selected.
         error: the reason the last change was refused.
     """
 
     def __init__(self, session: GameSession, creature_id: str, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setObjectName("readyItemsDialog")
+        who = session.encounter.name_of(creature_id)
+        super().__init__(parent, "readyItemsDialog", f"{who}: ready items (001-34)")
         self._session = session
         self._creature_id = creature_id
-        who = session.encounter.name_of(creature_id)
-        self.setWindowTitle(f"{who}: ready items (001-34)")
-        self.summary = QLabel(self)
-        self.summary.setWordWrap(True)
-        self.items = QListWidget(self)
+        self.summary = wrapped_label(self)
         self.name = QLineEdit(self)
         self.name.setMaxLength(MAX_ITEM_NAME)
         self.name.setPlaceholderText("e.g. longbow")
@@ -60,26 +47,20 @@ class ReadyItemsDialog(QDialog):
             self.kind.addItem(kind.value, kind)
         self.hands = QSpinBox(self)
         self.hands.setRange(1, 2)
-        self.ready_button = QPushButton("&Ready", self)
-        self.ready_button.clicked.connect(self.ready)
-        self.put_away_button = QPushButton("&Put Away Selected", self)
-        self.put_away_button.clicked.connect(self.put_away_selected)
-        self.error = error_label(self)
         form = QFormLayout()
         form.addRow("Item:", self.name)
         form.addRow("Kind:", self.kind)
         form.addRow("Hands:", self.hands)
-        top = [self.summary, self.items]
-        ready, put_away = self.ready_button, self.put_away_button
-        list_editor_layout(self, top, form, ready, put_away, self.error)
-        self.refresh()
+        self._lay_out([self.summary], form, "&Ready", "&Put Away Selected")
 
     def _held(self) -> tuple[ReadyItem, ...]:
         return ready_items.ready_items(self._session.encounter, self._creature_id)
 
+    def rows(self) -> list[str]:
+        return [item.label for item in self._held()]
+
     def refresh(self) -> None:
         encounter = self._session.encounter
-        held = self._held()
         used = ready_items.hands_in_use(encounter, self._creature_id)
         total = ready_items.hands(self._session.engine, encounter, self._creature_id)
         self.summary.setText(
@@ -87,30 +68,22 @@ class ReadyItemsDialog(QDialog):
             "combat, on its own turn); a Shoot! needs a ready ranged weapon or spell, a "
             "Spell! a ready spell."
         )
-        self.items.clear()
-        for item in held:
-            self.items.addItem(item.label)
-        self.put_away_button.setEnabled(bool(held))
+        super().refresh()
 
-    def ready(self) -> None:
-        kind = self.kind.currentData()
+    def add(self) -> None:
+        """Readies the item the form describes."""
+        kind = ItemKind(self.kind.currentData())
         result = self._session.ready_item(
-            self._creature_id, self.name.text(), ItemKind(kind), self.hands.value(), initiator=self
+            self._creature_id, self.name.text(), kind, self.hands.value(), initiator=self
         )
-        self.error.setText("" if result.ok else result.reason)
-        if result.ok:
-            self.name.clear()
-        self.refresh()
+        self._after(result, self.name)
 
-    def put_away_selected(self) -> None:
-        row = self.items.currentRow()
-        held = self._held()
-        if not 0 <= row < len(held):
-            self.error.setText("Select the item to put away")
-            return
-        result = self._session.put_away_item(self._creature_id, held[row].name, initiator=self)
-        self.error.setText("" if result.ok else result.reason)
-        self.refresh()
+    def remove_selected(self) -> None:
+        """Puts the selected item away."""
+        row = self._selected_row("Select the item to put away")
+        if row is not None:
+            name = self._held()[row].name
+            self._after(self._session.put_away_item(self._creature_id, name, initiator=self))
 
 
 class ReadyItemsActions(ShownCreatureActions):
@@ -134,5 +107,4 @@ class ReadyItemsActions(ShownCreatureActions):
     def open(self) -> None:
         creature_id = self._subject("Refused: select the creature whose ready items to show")
         if creature_id is not None:
-            self.dialog = ReadyItemsDialog(self._session, creature_id, self._window)
-            self.dialog.show()
+            self._show(ReadyItemsDialog(self._session, creature_id, self._window))

@@ -10,47 +10,35 @@ the step.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (
-    QDialog,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QMainWindow,
-    QMenu,
-    QPushButton,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFormLayout, QLineEdit, QMainWindow, QSpinBox, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.round_end import MAX_ACTIVITY_TEXT
-from orcus_desktop.ui.dialog_parts import error_label, list_editor_layout
+from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.shown_creature_actions import MenuActions
 
 
-class RoundEndDialog(QDialog):
+class RoundEndDialog(ListEditorDialog):
     """The list of end-of-round activities, with Add and Remove.
 
     Attributes:
-        activities: one row per activity ("text — every round").
+        entries: one row per activity ("text — every round").
         text: what the new activity is.
         at_round: 0 for every round, else the round at whose end it runs once.
+        add_button, remove_button: Add; Remove Selected.
         error: the reason the last change was refused.
     """
 
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("roundEndDialog")
-        self.setWindowTitle("End-of-round activities (001-04)")
+        super().__init__(parent, "roundEndDialog", "End-of-round activities (001-04)")
         self._session = session
-        intro = QLabel(
+        intro = wrapped_label(
+            self,
             "001: after every turn of the round, the end-of-round activities are performed "
             "and 1 is added to the round count. They are run and logged as each round ends.",
-            self,
         )
-        intro.setWordWrap(True)
-        self.activities = QListWidget(self)
         self.text = QLineEdit(self)
         self.text.setMaxLength(MAX_ACTIVITY_TEXT)
         self.text.setPlaceholderText("e.g. the fire spreads one square")
@@ -59,51 +47,34 @@ class RoundEndDialog(QDialog):
         self.at_round.setSpecialValueText("every round")
         self.at_round.setPrefix("round ")
         self.at_round.setToolTip("0: every round; else once, at the end of that round")
-        self.add_button = QPushButton("&Add", self)
-        self.add_button.clicked.connect(self.add)
-        self.remove_button = QPushButton("&Remove Selected", self)
-        self.remove_button.clicked.connect(self.remove_selected)
-        self.error = error_label(self)
         form = QFormLayout()
         form.addRow("Activity:", self.text)
         form.addRow("At the end of:", self.at_round)
-        list_editor_layout(
-            self, [intro, self.activities], form, self.add_button, self.remove_button, self.error
-        )
-        self.refresh()
+        self._lay_out([intro], form, "&Add", "&Remove Selected")
 
-    def refresh(self) -> None:
-        self.activities.clear()
-        for activity in self._session.round_end_activities():
-            self.activities.addItem(f"{activity.text} — {activity.when}")
-        self.remove_button.setEnabled(self.activities.count() > 0)
+    def rows(self) -> list[str]:
+        return [f"{a.text} — {a.when}" for a in self._session.round_end_activities()]
 
     def add(self) -> None:
+        """Adds the activity the form describes."""
         result = self._session.add_round_end_activity(
             self.text.text(), self.at_round.value(), initiator=self
         )
-        self.error.setText("" if result.ok else result.reason)
-        if result.ok:
-            self.text.clear()
-        self.refresh()
+        self._after(result, self.text)
 
     def remove_selected(self) -> None:
-        row = self.activities.currentRow()
-        if row < 0:
-            self.error.setText("Select the activity to remove")
-            return
-        result = self._session.remove_round_end_activity(row, initiator=self)
-        self.error.setText("" if result.ok else result.reason)
-        self.refresh()
+        """Removes the selected activity."""
+        row = self._selected_row("Select the activity to remove")
+        if row is not None:
+            self._after(self._session.remove_round_end_activity(row, initiator=self))
 
 
-class RoundEndActions:
+class RoundEndActions(MenuActions):
     """The Combat menu's End-of-Round Activities… item (enabled under 001's flow)."""
 
-    def __init__(self, window: QMainWindow, session: GameSession, menu: QMenu) -> None:
-        self._window = window
-        self._session = session
-        self.dialog: RoundEndDialog | None = None
+    dialog: RoundEndDialog | None = None
+
+    def _make_actions(self, window: QMainWindow) -> list[QAction]:
         self.action = make_action(
             window,
             "End-of-&Round Activities…",
@@ -111,13 +82,10 @@ class RoundEndActions:
             tip="001: what is resolved at the end of each round, logged there",
             slot=self.open,
         )
-        menu.addAction(self.action)
-        menu.aboutToShow.connect(self.refresh)
-        self.refresh()
+        return [self.action]
 
     def refresh(self) -> None:
         self.action.setEnabled(self._session.has_round_end_step())
 
     def open(self) -> None:
-        self.dialog = RoundEndDialog(self._session, self._window)
-        self.dialog.show()
+        self._show(RoundEndDialog(self._session, self._window))

@@ -1,16 +1,56 @@
-"""The base of the Combat menu items that act on the creature the Actions panel shows."""
+"""The bases of the Combat menu's rule-specific items: refreshed as the menu opens.
+
+`MenuActions`: items enabled by what the session's ruleset offers, whose dialogs stay open
+beside the map. `ShownCreatureActions`: those that act on the creature the Actions panel
+shows, else the one whose turn it is.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
 from orcus_desktop.controller.session import GameSession
 
 
-class ShownCreatureActions:
+class MenuActions:
+    """Menu items enabled by the session's ruleset, each opening a dialog or acting at once.
+
+    Args:
+        window: the owner of the actions (and the parent of their dialogs).
+        session: the session to drive.
+        menu: the menu the items are added to (refreshed each time it opens).
+
+    Attributes:
+        dialog: the dialog last opened (kept while it is shown), or None.
+    """
+
+    dialog: QDialog | None = None
+
+    def __init__(self, window: QMainWindow, session: GameSession, menu: QMenu) -> None:
+        self._window = window
+        self._session = session
+        menu.addActions(self._make_actions(window))
+        menu.aboutToShow.connect(self.refresh)
+        self.refresh()
+
+    def _make_actions(self, window: QMainWindow) -> list[QAction]:
+        """Builds the subclass's menu items, in menu order."""
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Enables the items the ruleset offers (each subclass says which)."""
+        raise NotImplementedError
+
+    def _show(self, dialog: QDialog) -> None:
+        """Shows `dialog` beside the map (modeless), kept as `dialog`."""
+        self.dialog = dialog
+        dialog.show()
+
+
+class ShownCreatureActions(MenuActions):
     """Menu items for the shown creature, else the one whose turn it is.
 
     Args:
@@ -29,21 +69,9 @@ class ShownCreatureActions:
         say: Callable[[str], None],
         menu: QMenu,
     ) -> None:
-        self._window = window
-        self._session = session
         self._shown = shown
         self._say = say
-        menu.addActions(self._make_actions(window))
-        menu.aboutToShow.connect(self.refresh)
-        self.refresh()
-
-    def _make_actions(self, window: QMainWindow) -> list[QAction]:
-        """Builds the subclass's menu items, in menu order."""
-        raise NotImplementedError
-
-    def refresh(self) -> None:
-        """Enables the items the ruleset offers (each subclass says which)."""
-        raise NotImplementedError
+        super().__init__(window, session, menu)
 
     def _subject(self, refusal: str) -> str | None:
         """The shown creature, else whose turn it is; with neither, says `refusal` (None)."""

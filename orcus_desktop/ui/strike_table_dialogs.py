@@ -17,20 +17,24 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.table_actions import MAX_WHAT, Attitude, TableAction, TableCheck
 from orcus_desktop.controller.who_goes_first import FirstBy
-from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import (
+    error_label,
+    ok_cancel_buttons,
+    shows_done,
+    stacked,
+    wrapped_label,
+)
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions
 
@@ -82,11 +86,7 @@ class TableActionDialog(QDialog):
         form.addRow(self.checked)
         form.addRow("Check total:", self.total)
         form.addRow("DC:", self.dc)
-        buttons = ok_cancel_buttons(self, self.take)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        stacked(self, form, self.error, ok_cancel_buttons(self, self.take))
         self.action.currentIndexChanged.connect(self._sync)
         self.target.currentIndexChanged.connect(self._sync)
         self.attitude.currentIndexChanged.connect(self._sync)
@@ -125,10 +125,8 @@ class TableActionDialog(QDialog):
 
     def take(self) -> None:
         result = self._session.table_action(self._creature_id, self.request(), initiator=self)
-        if result.ok:
+        if shows_done(self.error, result):
             self.accept()
-        else:
-            self.error.setText(result.reason)
 
 
 class WhoGoesFirstDialog(QDialog):
@@ -147,13 +145,12 @@ class WhoGoesFirstDialog(QDialog):
         self.setWindowTitle("Who goes first? (001-36)")
         self._session = session
         encounter = session.encounter
-        intro = QLabel(
+        intro = wrapped_label(
+            self,
             "001: the creature that has surprise on its enemies; else the one that declares the "
             "action that starts combat, unless a creature watching it wins a test; else the "
             "winner of a roll-off. Roll initiative first: the one named heads the order.",
-            self,
         )
-        intro.setWordWrap(True)
         self.first = QComboBox(self)
         self.surprised = QListWidget(self)
         for cid in encounter.combat.order:
@@ -170,12 +167,7 @@ class WhoGoesFirstDialog(QDialog):
         form.addRow("Goes first:", self.first)
         form.addRow("Because it:", self.by)
         form.addRow("Unaware of it (surprised):", self.surprised)
-        buttons = ok_cancel_buttons(self, self.decide)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        stacked(self, intro, form, self.error, ok_cancel_buttons(self, self.decide))
 
     def marked(self) -> list[str]:
         """The creatures checked as surprised, in the order's order."""
@@ -193,16 +185,12 @@ class WhoGoesFirstDialog(QDialog):
             return
         by = FirstBy(self.by.currentData())
         result = self._session.who_goes_first(first, by, self.marked(), initiator=self)
-        if result.ok:
+        if shows_done(self.error, result):
             self.accept()
-        else:
-            self.error.setText(result.reason)
 
 
 class StrikeTableActions(ShownCreatureActions):
     """The Combat menu's two items (enabled under 001)."""
-
-    dialog: QDialog | None = None
 
     def _make_actions(self, window: QMainWindow) -> list[QAction]:
         self.table_action = make_action(
@@ -230,9 +218,7 @@ class StrikeTableActions(ShownCreatureActions):
     def open_table_action(self) -> None:
         creature_id = self._subject("Refused: select the creature that takes the action")
         if creature_id is not None:
-            self.dialog = TableActionDialog(self._session, creature_id, self._window)
-            self.dialog.show()
+            self._show(TableActionDialog(self._session, creature_id, self._window))
 
     def open_who_goes_first(self) -> None:
-        self.dialog = WhoGoesFirstDialog(self._session, self._window)
-        self.dialog.show()
+        self._show(WhoGoesFirstDialog(self._session, self._window))

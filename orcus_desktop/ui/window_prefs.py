@@ -20,7 +20,7 @@ from PySide6.QtCore import QByteArray, QObject, QSettings
 from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from orcus_desktop.ui.choice_actions import choice_actions
+from orcus_desktop.ui.choice_actions import choice_actions, remember_choice, remembered_choice
 from orcus_desktop.ui.map.layers import GRID_LINE
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.screens import app_settings
@@ -91,15 +91,6 @@ class GridContrast(StrEnum):
         return QColor(GRID_LINE.red(), GRID_LINE.green(), GRID_LINE.blue()), GRID_LINE.alphaF()
 
 
-def remembered_contrast(settings: QSettings) -> GridContrast:
-    """The contrast last chosen (Normal when none was, or the value is unknown)."""
-    value = settings.value(CONTRAST_KEY)
-    try:
-        return GridContrast(str(value)) if value is not None else GridContrast.NORMAL
-    except ValueError:
-        return GridContrast.NORMAL
-
-
 class GridContrastMenu:
     """View > Grid Contrast: three choices, the one picked applied to the map and remembered.
 
@@ -115,7 +106,7 @@ class GridContrastMenu:
     def __init__(self, menu: QMenu, scene: MapScene, settings: Settings = app_settings) -> None:
         self._scene = scene
         self._settings = settings
-        current = remembered_contrast(settings())
+        current = remembered_choice(settings(), CONTRAST_KEY, GridContrast.NORMAL)
         self.actions: dict[GridContrast, QAction] = choice_actions(
             menu,
             ((c, c.label, f"grid_contrast_{c.value}") for c in GridContrast),
@@ -127,6 +118,4 @@ class GridContrastMenu:
 
     def _pick(self, contrast: GridContrast) -> None:
         self._scene.set_grid_style(*contrast.pen)
-        settings = self._settings()
-        settings.setValue(CONTRAST_KEY, contrast.value)
-        settings.sync()
+        remember_choice(self._settings(), CONTRAST_KEY, contrast)

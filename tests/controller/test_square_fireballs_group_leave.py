@@ -63,22 +63,30 @@ def test_removing_the_last_acting_member_alone_passes_the_turn() -> None:
     s = _goblins_turn()
     for g in ("g1", "g2"):
         assert s.apply_damage(g, 999).ok  # dead: no part in the turn
-    assert s.act_with("g3").ok
+    assert s.encounter.combat.current == "g3"  # handed on to the last one able (R-111)
     assert s.remove_creature("g3").ok
     assert s.encounter.combat.current == "mage"
 
 
-def test_a_member_killed_mid_turn_lets_the_gm_go_on_with_the_others() -> None:
-    """The acting member is killed (by an opportunity attack, say): the GM names another
-    ("Act with"), and the dead one cannot be named; End turn ends the others' part once."""
+def test_a_member_killed_mid_turn_hands_the_groups_turn_on() -> None:
+    """003 l.135 "Combat turn: Turn of action for a single PC or group of monsters": the
+    acting member is killed (by the GM's damage here): the turn goes on at once with the
+    first other member able to act, in the same undo step (docs/rulings.md R-111); the dead
+    one cannot be named again; End turn ends the others' part once."""
     s = _goblins_turn()
+    length = len(s.encounter.combat.log)
     assert s.apply_damage("g1", 999).ok
-    assert s.encounter.combat.current == "g1"  # its turn is the group's; the GM moves on
-    assert s.act_with("g2").ok
+    combat = s.encounter.combat
+    assert combat.current == "g2"
+    assert _starts(s, length) == []  # no second start of turn for g2
+    assert combat.log[-1].data["note"] == "G1 is dead: G2 acts on in the group's turn"
     refused = s.act_with("g1")
-    assert not refused.ok
-    assert refused.reason.startswith("G1 cannot act: ")
+    assert refused.reason == "G1 is dead: it cannot act in the group's turn"
     assert s.end_turn().ok
     combat = s.encounter.combat
     assert combat.current == "mage"
     assert [combat.combatant(g).acted_round for g in ("g2", "g3")] == [1, 1]
+    s.undo()  # End turn
+    s.undo()  # the damage and the hand-over: one step
+    assert s.encounter.combat.current == "g1"
+    assert not s.rules.is_dead(s.encounter, "g1")

@@ -51,21 +51,21 @@ def test_the_gm_readies_a_bow_for_the_hero_and_undoes_it(qtbot: QtBot) -> None:
     dialog.name.setText("longbow")
     dialog.kind.setCurrentIndex(dialog.kind.findData(ItemKind.RANGED_WEAPON))
     dialog.hands.setValue(2)
-    dialog.ready_button.click()
+    dialog.add_button.click()
     assert dialog.error.text() == ""
-    assert [dialog.items.item(i).text() for i in range(dialog.items.count())] == [
+    assert [dialog.entries.item(i).text() for i in range(dialog.entries.count())] == [
         "longbow (ranged weapon, 2 hands)"
     ]
     assert "Ready: longbow (ranged weapon, 2 hands)" in _tooltip(window, "hero")
     # No free hand left: refused with the reason, in the dialog.
     dialog.name.setText("dagger")
     dialog.hands.setValue(1)
-    dialog.ready_button.click()
+    dialog.add_button.click()
     assert "0 free hands" in dialog.error.text()
     # One undo step takes the bow back.
     window.session.undo()
     dialog.refresh()
-    assert dialog.items.count() == 0
+    assert dialog.entries.count() == 0
     assert "Ready:" not in _tooltip(window, "hero")
     dialog.close()
 

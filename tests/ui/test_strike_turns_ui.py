@@ -114,16 +114,16 @@ def test_end_of_round_activities_from_the_combat_menu(qtbot: QtBot, window: Main
     dialog.text.setText("Reinforcements arrive")
     dialog.at_round.setValue(1)
     dialog.add_button.click()
-    assert [dialog.activities.item(i).text() for i in range(dialog.activities.count())] == [
+    assert [dialog.entries.item(i).text() for i in range(dialog.entries.count())] == [
         "The fire spreads — every round",
         "Reinforcements arrive — end of round 1",
     ]
-    dialog.activities.setCurrentRow(0)
+    dialog.entries.setCurrentRow(0)
     dialog.remove_button.click()
-    assert dialog.activities.count() == 1
+    assert dialog.entries.count() == 1
     window.undo_action.trigger()
     dialog.refresh()
-    assert dialog.activities.count() == 2
+    assert dialog.entries.count() == 2
     dialog.reject()
     session = window.session
     for _ in range(3):

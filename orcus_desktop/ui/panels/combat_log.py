@@ -12,10 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     QTimer,
 )
@@ -27,9 +25,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.ui.connections import DocumentConnections
-from orcus_desktop.ui.panels.common import name_of
-
-_ModelIndex = QModelIndex | QPersistentModelIndex
+from orcus_desktop.ui.panels.common import RowsModel, name_of
 
 HEADING_KINDS = frozenset({"combat_start", "round_start", "combat_end"})
 """Entries shown bold: they divide the log into rounds."""
@@ -38,7 +34,7 @@ HEADING_KINDS = frozenset({"combat_start", "round_start", "combat_end"})
 # -- the Qt model and panel --------------------------------------------------------------------
 
 
-class CombatLogModel(QAbstractListModel):
+class CombatLogModel(RowsModel[LogEntry]):
     """One row per `LogEntry` of the document's combat log, oldest first.
 
     The rows mirror `document.encounter.combat.log`: on `combat_changed` the entries after
@@ -69,19 +65,16 @@ class CombatLogModel(QAbstractListModel):
 
     # -- Qt model API ----------------------------------------------------------------------
 
-    def rowCount(self, parent: _ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's API
-        return 0 if parent.isValid() else len(self._entries)
+    def rows(self) -> Sequence[LogEntry]:
+        return self._entries
 
-    def data(self, index: _ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._entries):
-            return None
-        entry = self._entries[index.row()]
+    def row_data(self, entry: LogEntry, row: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._lines[index.row()]
+            return self._lines[row]
         if role == Qt.ItemDataRole.ToolTipRole:
             # The whole line too: rows are one line high (uniform sizes) and elide long text.
             where = "before combat" if entry.round == 0 else f"round {entry.round}"
-            return f"#{entry.seq}, {where}: {entry.kind}\n{self._lines[index.row()]}"
+            return f"#{entry.seq}, {where}: {entry.kind}\n{self._lines[row]}"
         if role == Qt.ItemDataRole.FontRole and entry.kind in HEADING_KINDS:
             font = QFont()
             font.setBold(True)
@@ -91,9 +84,6 @@ class CombatLogModel(QAbstractListModel):
         return None
 
     # -- reading ---------------------------------------------------------------------------
-
-    def entry(self, row: int) -> LogEntry:
-        return self._entries[row]
 
     def lines(self) -> list[str]:
         """Every formatted line, oldest first (what the panel shows)."""

@@ -6,9 +6,10 @@ snapshots, ask the session for the rules numbers, and change nothing themselves.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QAbstractButton, QInputDialog, QWidget
 
 from orcus_desktop.controller.log_text import DURATION_TEXT as DURATION_TEXT  # re-exported
@@ -18,10 +19,11 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
 
+E = TypeVar("E")
+ModelIndex = QModelIndex | QPersistentModelIndex
 
-def list_row_flags(
-    index: QModelIndex | QPersistentModelIndex, extra: Qt.ItemFlag = Qt.ItemFlag.NoItemFlags
-) -> Qt.ItemFlag:
+
+def list_row_flags(index: ModelIndex, extra: Qt.ItemFlag = Qt.ItemFlag.NoItemFlags) -> Qt.ItemFlag:
     """A flat list's row: enabled, selectable and childless, plus `extra`; nothing off the list."""
     if not index.isValid():
         return Qt.ItemFlag.NoItemFlags
@@ -31,6 +33,30 @@ def list_row_flags(
         | Qt.ItemFlag.ItemNeverHasChildren
         | extra
     )
+
+
+class RowsModel(QAbstractListModel, Generic[E]):
+    """A flat list model with one row per entry of `rows()` (a panel's list of records)."""
+
+    def rows(self) -> Sequence[E]:
+        """The entries, in row order."""
+        raise NotImplementedError
+
+    def row_data(self, entry: E, row: int, role: int) -> Any:
+        """What `data` answers for `role` on the row of `entry` (None: nothing)."""
+        raise NotImplementedError
+
+    def entry(self, row: int) -> E:
+        return self.rows()[row]
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's API
+        return 0 if parent.isValid() else len(self.rows())
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        rows = self.rows()
+        if not index.isValid() or not 0 <= index.row() < len(rows):
+            return None
+        return self.row_data(rows[index.row()], index.row(), role)
 
 
 def effect_text(

@@ -7,13 +7,11 @@ keeps its favourites in `QSettings`, and shows a roll to the table through the s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
     QModelIndex,
-    QPersistentModelIndex,
     QSettings,
     Qt,
 )
@@ -43,9 +41,7 @@ from orcus_desktop.controller.dice_tray import (
     TrayRoll,
 )
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.ui.panels.common import list_row_flags
-
-_Index = QModelIndex | QPersistentModelIndex
+from orcus_desktop.ui.panels.common import ModelIndex, RowsModel, list_row_flags
 
 FAVOURITES_KEY = "dice/favourites"
 """The QSettings key of the favourites: a mapping of name -> expression."""
@@ -68,7 +64,7 @@ class SettingsFavourites:
         self._settings.sync()
 
 
-class DiceHistoryModel(QAbstractListModel):
+class DiceHistoryModel(RowsModel[TrayRoll]):
     """The tray's history as a list, newest first (the tray tells it of every change)."""
 
     ExpressionRole = Qt.ItemDataRole.UserRole + 1
@@ -86,13 +82,10 @@ class DiceHistoryModel(QAbstractListModel):
             end_trim=self.endRemoveRows,
         )
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self.tray.history)
+    def rows(self) -> Sequence[TrayRoll]:
+        return self.tray.history
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.tray.history):
-            return None
-        entry = self.tray.history[index.row()]
+    def row_data(self, entry: TrayRoll, row: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             return entry.text
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -104,7 +97,7 @@ class DiceHistoryModel(QAbstractListModel):
             return entry.shown
         return None
 
-    def flags(self, index: _Index) -> Qt.ItemFlag:
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         return list_row_flags(index)
 
 

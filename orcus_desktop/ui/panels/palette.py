@@ -13,11 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
     QByteArray,
     QMimeData,
     QModelIndex,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -37,14 +35,12 @@ from orcus_desktop.controller.creature_library import CreatureFacts, facts_of
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.statblock import StatBlock
-from orcus_desktop.ui.panels.common import list_row_flags
+from orcus_desktop.ui.panels.common import ModelIndex, RowsModel, list_row_flags
 
 CREATURE_MIME = "application/x-orcus-creature"
 """Mime type of a palette row being dragged: the entry as JSON."""
 
 ALL_SIDES = "All sides"
-
-_Index = QModelIndex | QPersistentModelIndex
 
 
 def _entry_from_dict(data: Mapping[str, Any], source: str) -> LibraryEntry | None:
@@ -152,7 +148,7 @@ def entry_from_mime(mime: QMimeData) -> LibraryEntry | None:
     )
 
 
-class CreatureLibraryModel(QAbstractListModel):
+class CreatureLibraryModel(RowsModel[LibraryEntry]):
     """The library entries as a list model whose rows drag out as `CREATURE_MIME` data."""
 
     EntryRole = Qt.ItemDataRole.UserRole + 1
@@ -168,16 +164,10 @@ class CreatureLibraryModel(QAbstractListModel):
         self._entries = list(entries)
         self.endResetModel()
 
-    def entry(self, row: int) -> LibraryEntry:
-        return self._entries[row]
+    def rows(self) -> Sequence[LibraryEntry]:
+        return self._entries
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self._entries)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._entries):
-            return None
-        entry = self._entries[index.row()]
+    def row_data(self, entry: LibraryEntry, row: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{entry.name}  ({entry.size.value}, {entry.side})"
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -195,7 +185,7 @@ class CreatureLibraryModel(QAbstractListModel):
             return facts_of(entry.statblock)
         return None
 
-    def flags(self, index: _Index) -> Qt.ItemFlag:
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         return list_row_flags(index, Qt.ItemFlag.ItemIsDragEnabled)
 
     def mimeTypes(self) -> list[str]:
@@ -250,7 +240,7 @@ class _SideFilterModel(QSortFilterProxyModel):
         self._side = side
         self.endFilterChange()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+    def filterAcceptsRow(self, source_row: int, source_parent: ModelIndex) -> bool:
         model = self.sourceModel()
         index = model.index(source_row, 0, source_parent)
         if self._side and model.data(index, CreatureLibraryModel.SideRole) != self._side:

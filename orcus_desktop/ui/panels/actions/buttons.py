@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QWidget
 
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.actions.ready import AskReady
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
-from orcus_desktop.ui.panels.flow import FlowBox
 
 Report = Callable[[OperationResult], None]
 """Shows an operation's outcome (the panel's message line)."""
@@ -66,7 +67,7 @@ _TOOLTIPS: dict[CombatAction, str] = {
 }
 
 
-class ActionButtons(FlowBox):
+class ActionButtons(ShownCreatureButtons):
     """One button per simple action of the creature shown, wrapping in a narrow dock.
 
     Args:
@@ -86,27 +87,11 @@ class ActionButtons(FlowBox):
         ask_ready: AskReady,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent=parent)
-        self.setObjectName("actionButtons")
-        self._session = session
-        self._creature_id = creature_id
+        super().__init__("actionButtons", session, creature_id, parent)
         self._ask_ready = ask_ready
-        self.buttons: dict[str, QPushButton] = {}
         for spec in _BUTTONS:
-            button = QPushButton(spec.label, self)
-            button.setObjectName(f"{spec.key}_button")
-            button.clicked.connect(self._slot_for(spec.action))
-            self.buttons[spec.key] = button
-            self.add(button)
-        decline = QPushButton("Let it pass", self)
-        decline.setObjectName("decline_opportunity_button")
-        decline.clicked.connect(self._on_decline_opportunity)
-        self.buttons["decline_opportunity"] = decline
-        self.add(decline)
-
-    def disable_all(self, reason: str) -> None:
-        for button in self.buttons.values():
-            enable_with_reason(button, reason, "")
+            self.add_button(spec.key, spec.label, partial(self._on_action, spec.action))
+        self.add_button("decline_opportunity", "Let it pass", self._on_decline_opportunity)
 
     def update_for(self, available: AvailableActions) -> None:
         """Enable each button the session would carry out now; the others say why not."""
@@ -133,12 +118,6 @@ class ActionButtons(FlowBox):
             "" if offered else "No opportunity attack is offered.",
             "Decline the opportunity attack (its immediate action stays unused).",
         )
-
-    def _slot_for(self, action: CombatAction) -> Callable[[], None]:
-        def slot() -> None:
-            self._on_action(action)
-
-        return slot
 
     def _on_action(self, action: CombatAction) -> None:
         cid = self._creature_id()

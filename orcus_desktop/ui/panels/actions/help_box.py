@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QSpinBox,
     QWidget,
 )
@@ -27,8 +27,8 @@ from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.dialog_parts import FormDialog, ok_cancel_buttons
+from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
-from orcus_desktop.ui.panels.flow import FlowBox
 
 AID_CHOICE_TEXT = {
     "attack": "Help attack: +2 to the ally's next attack against the enemy",
@@ -178,7 +178,7 @@ _HELP_BUTTONS: tuple[tuple[str, str, CombatAction, tuple[str, ...]], ...] = (
 )
 
 
-class HelpButtons(FlowBox):
+class HelpButtons(ShownCreatureButtons):
     """Help attack…, Help defense…, Aid another… and Fall… for the creature shown.
 
     Args:
@@ -199,29 +199,13 @@ class HelpButtons(FlowBox):
         say: Callable[[str], None],
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent=parent)
-        self.setObjectName("helpButtons")
-        self._session = session
-        self._creature_id = creature_id
+        super().__init__("helpButtons", session, creature_id, parent)
         self._say = say
         self.ask_help: AskHelp = ask_help_dialog
         self.ask_fall: AskFall = ask_fall_dialog
-        self.buttons: dict[str, QPushButton] = {}
         for key, label, action, _choices in _HELP_BUTTONS:
-            button = QPushButton(label, self)
-            button.setObjectName(f"{key}_button")
-            button.clicked.connect(self._help_slot(action))
-            self.buttons[key] = button
-            self.add(button)
-        fall = QPushButton("Fall…", self)
-        fall.setObjectName("fall_button")
-        fall.clicked.connect(self._on_fall)
-        self.buttons["fall"] = fall
-        self.add(fall)
-
-    def disable_all(self, reason: str) -> None:
-        for button in self.buttons.values():
-            enable_with_reason(button, reason, "")
+            self.add_button(key, label, partial(self._on_help, action))
+        self.add_button("fall", "Fall…", self._on_fall)
 
     def update_for(self, available: AvailableActions | None) -> None:
         """Enable the help actions the creature may take now; Fall… wants a stat block."""
@@ -251,12 +235,6 @@ class HelpButtons(FlowBox):
 
     def _folded(self) -> bool:
         return self._session.ruleset.aid.one_action
-
-    def _help_slot(self, action: CombatAction) -> Callable[[], None]:
-        def slot() -> None:
-            self._on_help(action)
-
-        return slot
 
     def _on_help(self, action: CombatAction) -> None:
         cid = self._creature_id()

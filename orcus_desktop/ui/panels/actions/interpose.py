@@ -8,7 +8,7 @@ attacker chose. Each is one session call (one undo step); the box hides when not
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -63,7 +63,7 @@ class InterposeBox(QGroupBox):
             button = QPushButton(f"{name_of(session, creature_id)} steps in", self)
             button.setObjectName("interpose_button")
             button.setToolTip(f"It becomes the target instead of {target} (001 l.136)")
-            button.clicked.connect(self._step_in_slot(creature_id))
+            button.clicked.connect(partial(session.interpose, creature_id, initiator=self))
             self._layout.addWidget(button)
             self.step_in[creature_id] = button
         keep = QPushButton(f"Nobody: {target} stays the target", self)
@@ -72,9 +72,3 @@ class InterposeBox(QGroupBox):
         self._layout.addWidget(keep)
         self.keep = keep
         self.setVisible(True)
-
-    def _step_in_slot(self, creature_id: str) -> Callable[[], None]:
-        def slot() -> None:
-            self._session.interpose(creature_id, initiator=self)
-
-        return slot

@@ -8,6 +8,7 @@ resolves once they are all taken or let pass (000 "Immediate Actions").
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
@@ -111,11 +112,11 @@ class OpportunityOffers(QGroupBox):
                     else "(its immediate action)"
                 )
             )
-            take.clicked.connect(self._offer_slot(enemy_id, mover_id, take=True))
+            take.clicked.connect(partial(self._on_offer, enemy_id, mover_id, True))
             let_pass = QPushButton("Let it pass", self)
             let_pass.setObjectName("let_pass_button")
             let_pass.setToolTip("Decline: its immediate action stays unused")
-            let_pass.clicked.connect(self._offer_slot(enemy_id, mover_id, take=False))
+            let_pass.clicked.connect(partial(self._on_offer, enemy_id, mover_id, False))
             # Who may attack whom on a line of its own, the answer under it: the box stays as
             # narrow as the dock (a wide row made the window grow when an offer came).
             label.setWordWrap(True)
@@ -152,12 +153,6 @@ class OpportunityOffers(QGroupBox):
             self._on_offer(enemy_id, mover_id, False)
         else:
             self._say("No opportunity attack is offered.")
-
-    def _offer_slot(self, enemy_id: str, mover_id: str, *, take: bool) -> Callable[[], None]:
-        def slot() -> None:
-            self._on_offer(enemy_id, mover_id, take)
-
-        return slot
 
     def _on_offer(self, enemy_id: str, mover_id: str, take: bool) -> None:
         session = self._session

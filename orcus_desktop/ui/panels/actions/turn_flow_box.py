@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QCheckBox, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QWidget
 
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
-from orcus_desktop.ui.panels.flow import FlowBox
 
 Report = Callable[[str], None]
 """Shows a message in the panel (a refusal's reason, what the switch does)."""
 
 
-class TurnFlowBox(FlowBox):
+class TurnFlowBox(ShownCreatureButtons):
     """The "Raise the alarm" button and the "Forced" switch for the creature shown.
 
     Args:
@@ -46,20 +46,13 @@ class TurnFlowBox(FlowBox):
         refresh: Callable[[], None],
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent=parent)
-        self.setObjectName("turnFlowBox")
-        self._session = session
-        self._creature_id = creature_id
+        super().__init__("turnFlowBox", session, creature_id, parent)
         self._report = report
         self._refresh = refresh
-        alarm = QPushButton("Raise the alarm", self)
-        alarm.setObjectName("raise_the_alarm_button")
-        alarm.clicked.connect(self._on_alarm)
-        self.buttons: dict[str, QPushButton] = {"raise_the_alarm": alarm}
+        self.add_button("raise_the_alarm", "Raise the alarm", self._on_alarm)
         self.forced_check = QCheckBox("Forced", self)
         self.forced_check.setObjectName("forced_check")
         self.forced_check.toggled.connect(self._on_forced)
-        self.add(alarm)
         self.add(self.forced_check)
 
     def update_for(self, creature_id: str | None) -> None:
