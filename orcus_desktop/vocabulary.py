@@ -1,4 +1,4 @@
-"""The words every layer shares: creature ids, cover and concealment, origins, area shapes.
+"""The words every layer shares: creature ids, cover and concealment, origins, areas, forced moves.
 
 The bottom layer (no shapely, no Qt, no other project import): geometry measures cover and
 concealment in these words, the rules turn them into penalties, and the model stores their
@@ -75,3 +75,25 @@ class AreaShape(StrEnum):
     BURST = "burst"
     ARC = "arc"
     WALL = "wall"
+
+
+class ForcedMovementKind(StrEnum):
+    """000 "Unwilling Movement": push X, pull X, slip X (docs/glossary.md).
+
+    000 says *slip* where 4th Edition says *slide*; the value is 000's word, the spelling
+    powers, attack records and owed moves are saved with. "slide" reads as a slip too: the
+    combat log's forced moves have always stored it, and 002-004 use that word.
+    """
+
+    PUSH = "push"
+    PULL = "pull"
+    SLIP = "slip"
+
+    @classmethod
+    def _missing_(cls, value: object) -> ForcedMovementKind | None:
+        return cls.SLIP if value == "slide" else None
+
+    @property
+    def past(self) -> str:
+        """How the log says it happened: "is pushed", "is pulled", "is slid"."""
+        return {"push": "pushed", "pull": "pulled", "slip": "slid"}[self.value]

@@ -25,7 +25,7 @@ from orcus_desktop.controller.outcomes import (
 )
 from orcus_desktop.controller.stealth import reveal
 from orcus_desktop.geometry import movement as geo_movement
-from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
+from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
@@ -33,7 +33,7 @@ from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import Provocation
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
 
 MODE_ACTIONS: dict[MoveMode, CombatAction] = {
     MoveMode.WALK: CombatAction.WALK,
@@ -412,7 +412,7 @@ def forced_move(
     engine: Engine,
     encounter: Encounter,
     target_id: str,
-    kind: ForcedKind,
+    kind: ForcedMovementKind,
     squares: int,
     destination: Square,
     details: ForcedMoveDetails,
@@ -447,7 +447,7 @@ def forced_move(
     )
     stays = destination == target.square and details.ended_early
     if destination not in options and not stays:
-        raise ActionError(f"{target.name} cannot be {kind.value}ed to that square")
+        raise ActionError(f"{target.name} cannot be {kind.past} to that square")
     moved = len(options.get(destination, ()))
     if details.collided_with is not None and moved >= squares:
         raise ActionError(f"{target.name} moved the full distance: no collision (003-43)")
@@ -458,11 +458,14 @@ def forced_move(
     if negated:
         return encounter
     encounter = encounter.with_creature(target.moved_to(destination))
+    # The log's forced moves have always stored a slip as "slide"; files keep that spelling
+    # (`ForcedMovementKind` reads both).
+    logged_kind = "slide" if kind is ForcedMovementKind.SLIP else kind.value
     combat = encounter.combat.logged(
         "forced_move",
         CreatureId(details.source_id) if details.source_id else None,
         (target.id,),
-        {"kind": kind.value, "squares": squares, "to": list(destination), "moved": moved},
+        {"kind": logged_kind, "squares": squares, "to": list(destination), "moved": moved},
     )
     encounter = encounter.with_combat(combat)
     if details.collided_with is not None:
