@@ -13,7 +13,6 @@ import pytest
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.log_text import describe, names_of
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import (
@@ -21,7 +20,7 @@ from orcus_desktop.model.serialization import (
     encounter_to_dict,
     load_encounter,
 )
-from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
+from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind, MoveMode
 from tests.controller.conftest import make_session
 
 
