@@ -7,7 +7,8 @@ tokens. Runs offscreen, each case in a process of its own so that the figures do
 
 Cases: "qt", no app at all: Python, numpy, shapely and a PySide6 QApplication showing an empty
 QGraphicsView in a QMainWindow (the floor no app code can go under; until 2026-11-29 this
-case imported some of the app's modules too); "floor", the app on a 10x10 map with 2 tokens;
+case imported some of the app's modules too); "qt-shell", the same window with menus, docks of
+tables and a second window, still no app code; "floor", the app on a 10x10 map with 2 tokens;
 "big", the 200x200 map (2,000 short walls and doors, 200 tokens, half of them heroes, seeded)
 with the Player View open and fogged, after `--moves` committed moves of
 one hero (each rebuilds the players' fog; the undo history keeps every step). The app starts
@@ -140,11 +141,25 @@ def resident_by_mapping(top: int = 8) -> list[tuple[str, float]]:
     return sorted(sizes.items(), key=lambda kv: -kv[1])[:top]
 
 
-def measure_qt() -> dict[str, Any]:
-    """The floor: Python, numpy, shapely and an empty PySide6 window with a graphics view."""
+def measure_qt(shell: bool) -> dict[str, Any]:
+    """The floor: Python, numpy, shapely and an empty PySide6 window with a graphics view.
+
+    With `shell`, the window has what any app of this shape shows, with no app code: six menus
+    of ten actions, four docks each with a 30x4 table of text, and a second 800x768 window
+    with a graphics view (the players' window).
+    """
     import numpy  # noqa: F401
     import shapely  # noqa: F401
-    from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QMainWindow
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import (
+        QApplication,
+        QDockWidget,
+        QGraphicsScene,
+        QGraphicsView,
+        QMainWindow,
+        QTableWidget,
+        QTableWidgetItem,
+    )
 
     app = QApplication.instance() or QApplication([])
     window = QMainWindow()
@@ -152,6 +167,23 @@ def measure_qt() -> dict[str, Any]:
     window.setCentralWidget(view)
     window.resize(1600, 1000)
     window.show()
+    second = QMainWindow()
+    if shell:
+        for name in ("File", "Edit", "View", "Combat", "Window", "Help"):
+            menu = window.menuBar().addMenu(name)
+            for i in range(10):
+                menu.addAction(f"{name} action {i}")
+        for k in range(4):
+            table = QTableWidget(30, 4)
+            for row in range(30):
+                for col in range(4):
+                    table.setItem(row, col, QTableWidgetItem(f"cell {row} {col} text"))
+            dock = QDockWidget(f"Dock {k}", window)
+            dock.setWidget(table)
+            window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        second.setCentralWidget(QGraphicsView(QGraphicsScene(second), second))
+        second.resize(800, 768)
+        second.show()
     for _ in range(5):
         app.processEvents()
     rss = rss_mb()
@@ -161,8 +193,8 @@ def measure_qt() -> dict[str, Any]:
 
 def measure(case: str, moves: int) -> dict[str, Any]:
     """Open the app on the case's map, move, and read the memory (in this process)."""
-    if case == "qt":
-        return measure_qt()
+    if case in ("qt", "qt-shell"):
+        return measure_qt(case == "qt-shell")
     from orcus_desktop.app import start_gui
     from orcus_desktop.controller.outcomes import MoveMode
     from orcus_desktop.geometry.grid import Square
@@ -216,7 +248,7 @@ def main() -> int:
         print(json.dumps(measure(args.case, args.moves)))
         return 0
     figures = {}
-    for case in ("qt", "floor", "big"):
+    for case in ("qt", "qt-shell", "floor", "big"):
         done = subprocess.run(
             [sys.executable, __file__, "--case", case, "--moves", str(args.moves)],
             capture_output=True,
@@ -236,7 +268,7 @@ def main() -> int:
         if args.breakdown and "stages" in f:
             print("    " + ", ".join(f"{k} {v:.0f}" for k, v in f["stages"].items()))
             print("    resident: " + ", ".join(f"{k} {v:.1f}" for k, v in f["mappings"]))
-    big, floor, qt = figures["big"], figures["floor"], figures["qt"]
+    big, floor, qt, shell = figures["big"], figures["floor"], figures["qt"], figures["qt-shell"]
     verdict = "yes" if big["rss_peak_mb"] <= BUDGET_MB else "NO"
     print(f"  within {BUDGET_MB:g} MB (peak, 200x200): {verdict}")
     if args.markdown:
@@ -245,7 +277,8 @@ def main() -> int:
             f"{args.moves} moves | ≤ {BUDGET_MB:g} MB | RSS {big['rss_open_mb']:.0f} MB open, "
             f"{big['rss_end_mb']:.0f} MB after, peak {big['rss_peak_mb']:.0f} MB | "
             f"the app on a 10×10 map: {floor['rss_peak_mb']:.0f} MB peak; an empty PySide6 "
-            f"window with numpy and shapely: {qt['rss_peak_mb']:.0f} MB |"
+            f"window with numpy and shapely: {qt['rss_peak_mb']:.0f} MB; with menus, four docks "
+            f"of tables and a second window: {shell['rss_peak_mb']:.0f} MB |"
         )
     return 0
 

@@ -15,10 +15,9 @@ from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.cover import CoverResult, cover, cover_table
 from orcus_desktop.geometry.cover_buckets import CoverBuckets
 from orcus_desktop.geometry.cover_walls import KEPT_PAIRS, KeptRows, forget_kept_shares
-from orcus_desktop.geometry.features import Wall
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.vocabulary import CoverDegree
-from tests.geometry.builders import field, occ, wall
+from tests.geometry.builders import field, free_angle_walls, occ, wall
 
 # a wall at x = 9 from y = 0.375 down (test_sight: half cover from (1, 0) for a target at 10, 0)
 LOW_WALL = wall((9, 0.375), (9, 20))
@@ -112,13 +111,7 @@ def test_kept_shares_on_free_angle_walls_match_a_table_measured_from_nothing() -
     # 000 "Cover": each table after a token moves, read partly from the shares kept for the
     # map state, is the table measured from nothing (walls at any angle, creatures between)
     rng = np.random.default_rng(5)
-    walls: list[Wall] = []
-    while len(walls) < 40:
-        x, y = rng.uniform(1, 19, 2)
-        angle, length = rng.uniform(0, 2 * np.pi), rng.uniform(1, 4)
-        end = (float(x + length * np.cos(angle)), float(y + length * np.sin(angle)))
-        if 0 <= end[0] <= 20 and 0 <= end[1] <= 20:
-            walls.append(wall((float(x), float(y)), end))
+    walls = free_angle_walls(rng, 40, 20)
     squares = rng.choice(400, size=9, replace=False)
     tokens = [occ(f"c{k}", int(s % 20), int(s // 20)) for k, s in enumerate(squares)]
     bf = field(20, 20, walls, (), tokens)

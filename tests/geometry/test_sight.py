@@ -24,7 +24,7 @@ from orcus_desktop.geometry.grid import Size
 from orcus_desktop.geometry.sight import concealment, line_of_effect, line_of_sight, sight
 from orcus_desktop.geometry.walls import box_segments, node_segments
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, Origin
-from tests.geometry.builders import field, occ, patch, wall
+from tests.geometry.builders import field, free_angle_walls, occ, patch, wall
 
 _RANKS = ORCUS_BUCKETS.ranked_degrees
 """000's ranks: 0 none, 1 half, 2 three-quarters, 3 total (docs/rulings.md R-14)."""
@@ -463,11 +463,20 @@ def test_cover_table_matches_the_straightforward_rule(bf: Battlefield) -> None:
     _assert_cover_tables_agree(bf)
 
 
-@pytest.mark.parametrize("kind", ["scatter", "rooms"])
+@pytest.mark.parametrize("kind", ["scatter", "rooms", "free-angle"])
 def test_cover_table_matches_on_the_benchmark_maps(kind: str) -> None:
     from benchmarks.geometry.bench_geometry import scenario
 
-    bf = scenario(kind=kind)
+    if kind == "free-angle":
+        # issue 14's peer benchmark map: 1,000 walls at any angle, where the batched passes
+        # take every shortcut (one wall separating, one run hiding, walls measured reused)
+        rng = np.random.default_rng(7)
+        walls = free_angle_walls(rng, 1_000, 100)
+        cells = rng.choice(900, size=14, replace=False)
+        tokens = [occ(f"t{k}", 35 + int(c % 30), 35 + int(c // 30)) for k, c in enumerate(cells)]
+        bf = field(100, 100, walls, (), tokens)
+    else:
+        bf = scenario(kind=kind)
     ids = [o.id for o in bf.occupants[:14]]
     small = bf.with_occupants(bf.occupant(i) for i in ids)
     _assert_cover_tables_agree(small)

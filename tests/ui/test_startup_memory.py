@@ -46,7 +46,7 @@ def test_start_gui_imports_the_core_before_qt_and_keeps_no_source_lines() -> Non
         timeout=120,
         check=True,
     )
-    core_first, kept, grammar_built = result.stdout.split("\n")[:3]
+    core_first, kept, dice_grammar_and_openssl = result.stdout.split("\n")[:3]
     assert core_first == "True"
     assert kept == "[]"
-    assert grammar_built == "False False"
+    assert dice_grammar_and_openssl == "False False"

@@ -106,12 +106,12 @@ class MapView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        # Only the changed rects are repainted (never the whole viewport). The background (grid
-        # and map image) is drawn for those rects alone, not cached: a cache is a viewport-sized
-        # pixmap (2.7 MB resident at 1600x1000, issue 14), and a drag frame costs the same
-        # without it (benchmarks/ui/bench_drag.py).
+        # Only the changed rects are repainted (never the whole viewport), and the background
+        # (grid and map image) is cached so that panning does not redraw it. The cache is a
+        # viewport-sized pixmap (2.7 MB resident at 1600x1000, issue 14), kept: without it a
+        # 160x160 repaint of a 100x100 map took 0.33 ms instead of 0.07.
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.setMouseTracking(True)
