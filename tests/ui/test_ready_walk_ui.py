@@ -90,6 +90,7 @@ def test_the_readied_ranged_attack_is_offered_and_taken_with_the_tables_dice(
     assert "Mage may make its readied Ranged Basic Attack (Implement) on Orc" in labels
     dice, take, _let_pass = panel.offer_rows["mage"]
     assert "Reaction" in take.toolTip()
+    assert window.initiative_panel.model.row_data("mage").status == "readied shot offered"
     dice.setText("3 2")  # a miss
     take.click()
     assert _token_square(window, "orc") == Square(10, 4)

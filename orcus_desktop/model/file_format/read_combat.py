@@ -124,7 +124,7 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         monster_groups=monster_groups_from(data, creature_ids),
         round_end_activities=round_end_from(data),
         ready_items=ready_items_from(data, creature_ids),
-        forcing=forcing_from(data, creature_ids),
+        forcing=forcing_from(data, creature_ids, round_),
     )
 
 
