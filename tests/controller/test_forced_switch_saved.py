@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.fields import EncounterFileError
 from orcus_desktop.model.serialization import load_encounter, save_encounter
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 

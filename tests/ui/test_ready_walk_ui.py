@@ -13,11 +13,11 @@ import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
 from tests.controller.test_square_fireballs_basic_attacks import IMPLEMENT_POWER, SCHOLAR
 
