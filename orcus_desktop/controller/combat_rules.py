@@ -18,6 +18,8 @@ from orcus_desktop.controller.log_records import (
     DeathSave,
     Effect,
     Healing,
+    PersistentDamageTaken,
+    Regeneration,
     RollRecord,
     SavingThrow,
     log_ended,
@@ -232,16 +234,11 @@ class CombatRules:
                 state, sb, self.ruleset, source, target=CreatureId(creature_id)
             )
             for effect, applied in result.persistent:
-                combat = combat.logged(
-                    "persistent_damage",
-                    None,
-                    (creature_id,),
-                    {"effect": effect_data(effect), "damage": damage_data(applied)},
-                )
+                taken = PersistentDamageTaken(effect, Damage.from_applied(applied))
+                combat = taken.logged_in(combat, None, (creature_id,))
             if result.regeneration is not None and result.regeneration.amount:
-                combat = combat.logged(
-                    "regeneration", None, (creature_id,), healing_data(result.regeneration)
-                )
+                regeneration = Regeneration.from_applied(result.regeneration)
+                combat = regeneration.logged_in(combat, None, (creature_id,))
             encounter = self._turn_work_done(encounter, creature, new_state, combat, result)
             encounter = self.after_harm(encounter, creature_id, state)
         return self._tick(encounter, TurnBoundary.START, creature_id)
@@ -284,7 +281,7 @@ class CombatRules:
                     typed_in=effect is not None and effect.effect_id in self.dice.saves,
                     downgraded=entry.downgraded,
                 )
-                combat = combat.logged(record.kind, creature_id, (), record.to_dict())
+                combat = record.logged_in(combat, creature_id)
             encounter = self._turn_work_done(encounter, creature, new_state, combat, result)
         return self._tick(encounter, TurnBoundary.END, creature_id)
 
@@ -402,8 +399,7 @@ class CombatRules:
         """
         death = result.death_save
         if death is not None:
-            data = DeathSave.from_death_save(death).to_dict()
-            combat = combat.logged(DeathSave.kind, creature.id, (), data)
+            combat = DeathSave.from_death_save(death).logged_in(combat, creature.id)
         return encounter.with_creature(creature.with_state(new_state)).with_combat(combat)
 
 

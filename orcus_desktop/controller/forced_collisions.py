@@ -16,9 +16,9 @@
 
 from __future__ import annotations
 
-from orcus_desktop.controller.combat_rules import QueuedSource, damage_data, effect_data
+from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.log_records import DiceRolled, SavingThrow
+from orcus_desktop.controller.log_records import ConditionAdded, Damage, DiceRolled, SavingThrow
 from orcus_desktop.geometry.grid import Square, space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -39,11 +39,6 @@ OVER_EDGE = "edge"
 
 TIER_LEVELS = 10
 """Levels per tier (003 "Heroic / Paragon / Epic" = 000's 1-10 / 11-20 / 21-30)."""
-
-
-def _log(encounter: Encounter, kind: str, target: str, data: dict[str, object]) -> Encounter:
-    combat = encounter.combat.logged(kind, None, (CreatureId(target),), data)
-    return encounter.with_combat(combat)
 
 
 def choices(
@@ -108,10 +103,7 @@ def collide(
         involved.append(collided_with)
     damage = roll(expression, dice)
     label = f"collision ({engine.name(encounter, target_id)})"
-    combat = encounter.combat.logged(
-        DiceRolled.kind, data=DiceRolled.from_roll(damage, label).to_dict()
-    )
-    encounter = encounter.with_combat(combat)
+    encounter = DiceRolled.from_roll(damage, label).logged_on(encounter)
     for creature_id in involved:
         creature = encounter.creature(creature_id)
         if engine.rules.statblock(creature) is None or engine.rules.state(creature) is None:
@@ -128,7 +120,7 @@ def collide(
             source="Forced Movement Damage (003-43)",
         )
         encounter = engine.set_state(encounter, creature_id, state)
-        encounter = _log(encounter, "damage", creature_id, damage_data(applied))
+        encounter = Damage.from_applied(applied).logged_on(encounter, None, (creature_id,))
         encounter = engine.rules.after_harm(encounter, creature_id, me.state)
     return encounter
 
@@ -176,7 +168,7 @@ def edge_save(
     )
     encounter = engine.set_state(encounter, target_id, state)
     for inst in added:
-        encounter = _log(encounter, "condition_added", target_id, {"effect": effect_data(inst)})
+        encounter = ConditionAdded(inst).logged_on(encounter, None, (target_id,))
     return encounter
 
 
@@ -202,9 +194,7 @@ def grab_holds(
             continue
         save = rules_turns.saving_throw(dice, engine.ruleset)
         record = SavingThrow.from_save(grab, save)
-        encounter = encounter.with_combat(
-            encounter.combat.logged(record.kind, CreatureId(target_id), (), record.to_dict())
-        )
+        encounter = record.logged_on(encounter, target_id)
         if save.success:
             current = engine.combatant(encounter, target_id).state
             encounter = engine.set_state(

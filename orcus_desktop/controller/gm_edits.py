@@ -7,18 +7,22 @@ commits, or a refusal with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from orcus_desktop.controller.combat_rules import (
-    QueuedSource,
-    damage_data,
-    effect_data,
-    healing_data,
-)
+from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
-from orcus_desktop.controller.log_records import DiceRolled, SavingThrow, log_ended
+from orcus_desktop.controller.log_records import (
+    ConditionAdded,
+    Damage,
+    DiceRolled,
+    Healing,
+    PersistentAdded,
+    SavingThrow,
+    TempHp,
+    log_ended,
+)
 from orcus_desktop.controller.outcomes import Outcome
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -42,17 +46,6 @@ from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.state import CreatureState, RulesError
 from orcus_desktop.rules.terms import DamageType
 from orcus_desktop.vocabulary import CreatureId
-
-
-def _logged(
-    encounter: Encounter, kind: str, actor: str | None, target: str, data: Mapping[str, Any]
-) -> Encounter:
-    """The encounter with one GM-edit log entry about `target`."""
-    return encounter.with_combat(
-        encounter.combat.logged(
-            kind, CreatureId(actor) if actor else None, (CreatureId(target),), data
-        )
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,13 +123,8 @@ def _damaged(
     state, applied = rules_apply_damage(
         me.state, me.statblock, computation, ruleset, target=me.id, source=source
     )
-    e = _logged(
-        engine.set_state(e, creature_id, state),
-        "damage",
-        None,
-        creature_id,
-        damage_data(applied),
-    )
+    e = engine.set_state(e, creature_id, state)
+    e = Damage.from_applied(applied).logged_on(e, None, (creature_id,))
     return engine.rules.after_harm(e, creature_id, me.state)
 
 
@@ -175,11 +163,7 @@ def falling_damage(
             fall = roll(f"{count}d10", source) if count else constant_roll(0, "no fall dice")
         except ValueError as exc:
             raise ActionError(str(exc)) from None
-        e = e.with_combat(
-            e.combat.logged(
-                DiceRolled.kind, data=DiceRolled.from_roll(fall, f"falling {feet} ft").to_dict()
-            )
-        )
+        e = DiceRolled.from_roll(fall, f"falling {feet} ft").logged_on(e)
         damage = fall.total
         skill = engine.ruleset.hooks.damage_policy.falling_reduction_skill
         if check_die is not None:
@@ -216,7 +200,7 @@ def falling_damage(
         )
         e = engine.set_state(e, creature_id, state)
         for inst in insts:
-            e = _logged(e, "condition_added", None, creature_id, {"effect": effect_data(inst)})
+            e = ConditionAdded(inst).logged_on(e, None, (creature_id,))
         return e
 
     return named_step(
@@ -237,7 +221,7 @@ def heal(
             me.state, me.statblock, amount, target=me.id, source=source, ruleset=engine.ruleset
         )
         e = engine.set_state(e, creature_id, state)
-        return _logged(e, "healing", None, creature_id, healing_data(healed))
+        return Healing.from_applied(healed).logged_on(e, None, (creature_id,))
 
     return named_step(engine, encounter, "heal", f"{{name}} heals {amount}", change, creature_id)
 
@@ -251,7 +235,7 @@ def set_hit_points(engine: Engine, encounter: Encounter, creature_id: str, hp: i
             me.state, me.statblock, hp, target=me.id, source="GM", amount=hp - me.state.current_hp
         )
         e = engine.set_state(e, creature_id, state)
-        return _logged(e, "healing", None, creature_id, healing_data(done))
+        return Healing.from_applied(done).logged_on(e, None, (creature_id,))
 
     return named_step(
         engine, encounter, "set_hit_points", f"{{name}}: {hp} HP", change, creature_id
@@ -265,12 +249,8 @@ def grant_temp_hp(engine: Engine, encounter: Encounter, creature_id: str, amount
         me = engine.combatant(e, creature_id)
         state, granted = rules_grant_temp_hp(me.state, amount, target=me.id, source="GM")
         e = engine.set_state(e, creature_id, state)
-        data: dict[str, object] = {
-            "offered": granted.offered,
-            "before": granted.temp_hp_before,
-            "after": granted.temp_hp_after,
-        }
-        return _logged(e, "temp_hp", None, creature_id, data)
+        record = TempHp(granted.offered, granted.temp_hp_before, granted.temp_hp_after)
+        return record.logged_on(e, None, (creature_id,))
 
     return named_step(
         engine, encounter, "grant_temp_hp", f"{{name}}: {amount} temporary HP", change, creature_id
@@ -296,8 +276,7 @@ def add_condition(
             raise ActionError(str(exc)) from None
         e = engine.set_state(e, creature_id, state)
         for inst in insts:  # the condition, then what it brings (000: unconscious -> prone)
-            data = {"effect": effect_data(inst)}
-            e = _logged(e, "condition_added", imposed.source_id, creature_id, data)
+            e = ConditionAdded(inst).logged_on(e, imposed.source_id, (creature_id,))
         return engine.rules.let_go_if_unable(e, creature_id)  # 004-18
 
     return named_step(
@@ -330,7 +309,7 @@ def add_persistent_damage(
         except (RulesError, ValueError) as exc:
             raise ActionError(str(exc)) from None
         e = engine.set_state(e, creature_id, state)
-        return _logged(e, "persistent_added", None, creature_id, {"effect": effect_data(inst)})
+        return PersistentAdded(inst).logged_on(e, None, (creature_id,))
 
     return named_step(
         engine,
@@ -374,9 +353,7 @@ def saving_throw(
         record = SavingThrow.from_save(
             effect, save, typed_in=die is not None, downgraded=downgraded
         )
-        return e.with_combat(
-            e.combat.logged(record.kind, CreatureId(creature_id), (), record.to_dict())
-        )
+        return record.logged_on(e, creature_id)
 
     return named_step(engine, encounter, "saving_throw", "{name} saves", change, creature_id)
 
@@ -397,7 +374,7 @@ def downgrade_effect(
         if new is None:
             why = "downgraded: no effect (003-21)"
             return e.with_combat(log_ended(e.combat, creature_id, (effect,), why))
-        return _logged(e, "condition_added", None, creature_id, {"effect": effect_data(new)})
+        return ConditionAdded(new).logged_on(e, None, (creature_id,))
 
     return named_step(
         engine, encounter, "downgrade_effect", "Downgrade an effect on {name}", change, creature_id

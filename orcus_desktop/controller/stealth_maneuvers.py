@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller.availability import kind_problem
-from orcus_desktop.controller.combat_rules import QueuedSource, effect_data
+from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
-from orcus_desktop.controller.log_records import log_ended
+from orcus_desktop.controller.log_records import ConditionAdded, log_ended
 from orcus_desktop.controller.monster_groups import turn_key
 from orcus_desktop.controller.movement import move_creature
 from orcus_desktop.controller.outcomes import MoveDone, Outcome, Step, logged_since, refuse
@@ -211,10 +211,7 @@ def _set_stealth(
             current_turn=CreatureId(current) if current else None,
         )
         for inst in added:
-            combat = encounter.combat.logged(
-                "condition_added", None, (holder,), {"effect": effect_data(inst)}
-            )
-            encounter = encounter.with_combat(combat)
+            encounter = ConditionAdded(inst).logged_on(encounter, None, (holder,))
     return engine.set_state(encounter, creature_id, state)
 
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.controller.availability import cannot_act
-from orcus_desktop.controller.combat_rules import QueuedSource, effect_data
+from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
-from orcus_desktop.controller.log_records import log_ended
+from orcus_desktop.controller.log_records import ConditionAdded, log_ended
 from orcus_desktop.controller.outcomes import Outcome, logged_since, refuse
 from orcus_desktop.controller.shooting import CROUCHING, HIDDEN, has, sees
 from orcus_desktop.model.encounter import Encounter
@@ -96,9 +96,7 @@ def _with_condition(
         duration=UNTIL_COUNTERED,
     )
     encounter = engine.set_state(encounter, creature_id, state)
-    data = {"effect": effect_data(inst)}
-    combat = encounter.combat.logged("condition_added", None, (me.id,), data)
-    return encounter.with_combat(combat)
+    return ConditionAdded(inst).logged_on(encounter, None, (me.id,))
 
 
 def crouch(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:

@@ -12,7 +12,7 @@ since the first encounter files): the field's default, or the `Stored.missing` v
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import NoneType, UnionType
 from typing import (
@@ -27,6 +27,8 @@ from typing import (
     get_type_hints,
 )
 
+from orcus_desktop.model.combat import Combat
+from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
 from orcus_desktop.vocabulary import CreatureId
 
@@ -149,6 +151,23 @@ class DictRecord:
 @dataclass(frozen=True, slots=True)
 class LogRecord(DictRecord):
     """One kind of combat-log event; subclasses set `kind` and their fields."""
+
+    def logged_in(
+        self, combat: Combat, actor: str | None = None, targets: Iterable[str] = ()
+    ) -> Combat:
+        """`combat` with this record as one more log entry: the one writer of an entry.
+
+        The entry keeps the record's `kind` and `to_dict()`; `actor` did it, to `targets`.
+        """
+        who = CreatureId(actor) if actor else None
+        whom = tuple(CreatureId(t) for t in targets)
+        return combat.logged(self.kind, who, whom, self.to_dict())
+
+    def logged_on(
+        self, encounter: Encounter, actor: str | None = None, targets: Iterable[str] = ()
+    ) -> Encounter:
+        """`encounter` with this record as one more entry of its combat log (`logged_in`)."""
+        return encounter.with_combat(self.logged_in(encounter.combat, actor, targets))
 
 
 def _left_out(cls: type[DictRecord], name: str, values: Mapping[str, Any]) -> bool:

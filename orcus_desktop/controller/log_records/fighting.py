@@ -177,7 +177,7 @@ def log_ended(
 ) -> Combat:
     """`combat` with an `EffectEnded` entry: what ended on the creature, why, at whose turn."""
     record = EffectEnded(tuple(effects), reason, CreatureId(turn_of) if turn_of else None)
-    return combat.logged(record.kind, None, (CreatureId(creature_id),), record.to_dict())
+    return record.logged_in(combat, None, (creature_id,))
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,6 @@ from typing import ClassVar
 
 from orcus_desktop.controller.log_records.base import LogRecord
 from orcus_desktop.model.combat import Combat
-from orcus_desktop.vocabulary import CreatureId
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +28,4 @@ def rule_noted(
     combat: Combat, actor: str | None, mechanic: str, note: str, targets: Iterable[str] = ()
 ) -> Combat:
     """`combat` with one more `RuleNote` in its log: the one writer of a rule note."""
-    who = CreatureId(actor) if actor else None
-    whom = tuple(CreatureId(t) for t in targets)
-    return combat.logged(RuleNote.kind, who, whom, RuleNote(mechanic, note).to_dict())
+    return RuleNote(mechanic, note).logged_in(combat, actor, targets)
