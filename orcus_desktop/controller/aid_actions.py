@@ -13,6 +13,7 @@ from orcus_desktop.controller.attack_resolution import HELP_BONUS, adjacent_thre
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.combat_actions import checked_action
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.log_records import AidAnother, HelpAttack, HelpDefense
 from orcus_desktop.controller.outcomes import Outcome, refuse
 from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.model.combat import Aid, AidKind
@@ -57,11 +58,7 @@ def _aid_check(
     engine: Engine, encounter: Encounter, creature_id: str, ally_id: str, note: str
 ) -> Encounter:
     """Log the aid; 004-10 asks for a check against 10, and 004-09 makes the skill use provoke."""
-    encounter = encounter.with_combat(
-        encounter.combat.logged(
-            "aid_another", CreatureId(creature_id), (CreatureId(ally_id),), {"note": note}
-        )
-    )
+    encounter = AidAnother(note).logged_on(encounter, creature_id, (ally_id,))
     encounter = variant_notes.aid_roll_note(engine, encounter, creature_id, "makes a check")
     threats = adjacent_threats(engine, encounter, engine.battlefield(encounter), creature_id)
     return variant_notes.skill_use_provokes(engine, encounter, creature_id, "a skill", threats)
@@ -118,8 +115,9 @@ def _help_action(
     if too_many:
         raise ActionError(too_many)
     aid = Aid(kind, CreatureId(helper_id), CreatureId(ally_id), CreatureId(enemy_id), combat.round)
-    combat = replace(combat, aids=(*combat.aids, aid)).logged(
-        f"help_{kind.value}", CreatureId(helper_id), (ally.id, enemy.id), {"bonus": HELP_BONUS}
+    help_record = (HelpAttack if kind is AidKind.ATTACK else HelpDefense)(HELP_BONUS)
+    combat = help_record.logged_in(
+        replace(combat, aids=(*combat.aids, aid)), helper_id, (ally.id, enemy.id)
     )
     encounter = encounter.with_combat(combat)
     return variant_notes.aid_roll_note(

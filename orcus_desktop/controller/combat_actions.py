@@ -28,11 +28,20 @@ from orcus_desktop.controller.availability import (
     kind_problem,
     power_problem,
 )
-from orcus_desktop.controller.combat_rules import effect_data, healing_data
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import held_charge
 from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable
+from orcus_desktop.controller.log_records import (
+    ActionPoint,
+    ChargeMove,
+    DropProne,
+    Healing,
+    LogRecord,
+    Maintain,
+    Rally,
+    StandUp,
+)
 from orcus_desktop.controller.move_interrupts import first_interrupt, wait_at
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import Outcome, Refusal, refuse, run_step
@@ -222,14 +231,7 @@ def charge(
         e = engine.spend(e, creature_id, ActionKind.STANDARD, moved=preview.cost)
         if engine.ruleset.charge_ends_actions:
             e = _charge_ends_turn(engine, e, creature_id)
-        e = e.with_combat(
-            e.combat.logged(
-                "charge_move",
-                CreatureId(creature_id),
-                (target.id,),
-                {"path": [list(p) for p in preview.path], "cost": preview.cost},
-            )
-        )
+        e = ChargeMove(tuple(preview.path), preview.cost).logged_on(e, creature_id, (target.id,))
         provoked = preview.provoking_enemy_ids
         power = find_power(engine.rules, e, creature_id, basic_name)
         asked = declared(engine, e, held, power) if not shove and power else None  # 001-29
@@ -393,17 +395,8 @@ def _rally(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
     except RulesError as exc:
         raise ActionError(str(exc)) from None
     encounter = engine.set_state(encounter, creature_id, state)
-    return encounter.with_combat(
-        encounter.combat.logged(
-            "rally",
-            CreatureId(creature_id),
-            (),
-            {
-                "healing": healing_data(result.healing),
-                "effect": effect_data(result.defense_bonus),
-            },
-        )
-    )
+    rally = Rally(Healing.from_applied(result.healing), result.defense_bonus)
+    return rally.logged_on(encounter, creature_id)
 
 
 def _prone(engine: Engine, encounter: Encounter, creature_id: str, down: bool) -> Encounter:
@@ -417,16 +410,11 @@ def _prone(engine: Engine, encounter: Encounter, creature_id: str, down: bool) -
             source="dropped prone",
             duration=UNTIL_COUNTERED,
         )
-        data = {"effect": effect_data(inst)}
+        record: LogRecord = DropProne(inst)
     else:
         state = rules_state.remove_condition(me.state, Condition.PRONE)
-        data = {}
-    encounter = engine.set_state(encounter, creature_id, state)
-    return encounter.with_combat(
-        encounter.combat.logged(
-            "drop_prone" if down else "stand_up", CreatureId(creature_id), (), data
-        )
-    )
+        record = StandUp()
+    return record.logged_on(engine.set_state(encounter, creature_id, state), creature_id)
 
 
 def _spend_action_point(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
@@ -450,8 +438,8 @@ def _spend_action_point(engine: Engine, encounter: Encounter, creature_id: str) 
     combatant = replace(
         combatant, budget=budget, spent_action_point_turn=True, action_point_spent=True
     )
-    combat = combat.with_combatant(combatant).logged(
-        "action_point", CreatureId(creature_id), (), {"left": state.action_points}
+    combat = ActionPoint(state.action_points).logged_in(
+        combat.with_combatant(combatant), creature_id
     )
     return encounter.with_combat(combat)
 
@@ -468,7 +456,8 @@ def _maintain(
                 maintained=tuple(
                     replace(x, maintained=True) if x is m else x for x in combat.maintained
                 ),
-            ).logged("maintain", CreatureId(creature_id), (), {"power": power_name})
+            )
+            combat = Maintain(power_name).logged_in(combat, creature_id)
             return encounter.with_combat(combat)
     raise ActionError(f"{engine.name(encounter, creature_id)} maintains no {power_name!r}")
 

@@ -167,10 +167,7 @@ class Engine:
         )
         encounter = self.set_state(encounter, creature_id, state)
         record = TotalDefense(inst, self.ruleset.total_defense_bonus)
-        combat = encounter.combat.logged(
-            record.kind, CreatureId(creature_id), (), record.to_dict()
-        )
-        return encounter.with_combat(combat)
+        return record.logged_on(encounter, creature_id)
 
     def set_state(self, encounter: Encounter, creature_id: str, state: CreatureState) -> Encounter:
         """The encounter with the creature's combat state replaced."""

@@ -18,6 +18,6 @@ def log_roll(_engine: Engine, encounter: Encounter, roll: DiceRoll, label: str) 
     record = DiceRolled.from_roll(roll, label.strip())
 
     def change(before: Encounter) -> Encounter:
-        return before.with_combat(before.combat.logged(record.kind, data=record.to_dict()))
+        return record.logged_on(before)
 
     return run_step("log_dice_roll", f"Roll {record.label or roll.expression}", encounter, change)

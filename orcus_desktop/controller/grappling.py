@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from orcus_desktop.controller import placement, variant_notes
 from orcus_desktop.controller.attack_resolution import (
@@ -24,8 +23,9 @@ from orcus_desktop.controller.availability import (
     grappled_by,
 )
 from orcus_desktop.controller.combat_actions import checked_action
-from orcus_desktop.controller.combat_rules import QueuedSource, roll_data
+from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.log_records import EscapeGrapple, Grapple, ReleaseGrapple, RollRecord
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import GRAPPLE, MOVE_GRAPPLED
@@ -75,11 +75,9 @@ def grapple(
                 source_id=CreatureId(creature_id),
             )
             e = engine.set_state(e, target_id, state)
-            data: dict[str, Any] = {"automatic": True, "effect": inst.to_dict()}
-            e = e.with_combat(
-                e.combat.logged("grapple", CreatureId(creature_id), (target.id,), data)
-            )
-            out = AttackOutcome(e, data, hits=(target_id,))
+            record = Grapple(automatic=True, effect=inst)
+            e = record.logged_on(e, creature_id, (target.id,))
+            out = AttackOutcome(e, record.to_dict(), hits=(target_id,))
         else:
             out = attack(
                 engine, e, creature_id, GRAPPLE, [target_id], dice=dice, ability_attack="strength"
@@ -262,27 +260,23 @@ def _escape(
     d20 = check.roll
     defense = ESCAPE_DEFENSE[skill.strip().lower()]
     target = check.target_number
+    assert target is not None  # escape_check always checks against the grappler's defense
     success = bool(check.success)
     state = me.state
     if success:
         for inst in grips:
             state = rules_state.remove_effect(state, inst.effect_id)
         encounter = engine.set_state(encounter, creature_id, state)
-    combat = encounter.combat.logged(
-        "escape_grapple",
-        CreatureId(creature_id),
-        (CreatureId(grip.source_id),),
-        {
-            "skill": skill,
-            "roll": roll_data(d20),
-            "total": check.total.total,
-            "parts": [list(p) for p in check.total.parts],
-            "defense": defense.value,
-            "target_number": target,
-            "success": success,
-        },
+    escape = EscapeGrapple(
+        skill=skill,
+        roll=RollRecord.from_roll(d20),
+        total=check.total.total,
+        parts=check.total.parts,
+        defense=defense.value,
+        target_number=target,
+        success=success,
     )
-    encounter = encounter.with_combat(combat)
+    encounter = escape.logged_on(encounter, creature_id, (grip.source_id,))
     threats = adjacent_threats(engine, encounter, engine.battlefield(encounter), creature_id)
     encounter = variant_notes.skill_use_provokes(engine, encounter, creature_id, skill, threats)
     shift = engine.ruleset.hooks.movement_policy.escape_shift
@@ -331,9 +325,7 @@ def _release(
             if inst.source_id == grappler_id:
                 state = rules_state.remove_effect(state, inst.effect_id)
         encounter = engine.set_state(encounter, tid, state)
-    combat = encounter.combat.logged(
-        "release_grapple", CreatureId(grappler_id), tuple(CreatureId(t) for t in chosen)
-    )
+    combat = ReleaseGrapple().logged_in(encounter.combat, grappler_id, chosen)
     if not grappled_by(engine.rules, encounter, grappler_id):  # 004-18: nothing left to keep
         combat = replace(
             combat,

@@ -45,9 +45,7 @@ def saves_when_hurt(
         who = CreatureId(creature_id)
         note = f"{creature.name} is damaged: a save ends it"
         record = SavingThrow.from_save(effect, save)
-        combat = rule_noted(encounter.combat, creature_id, "003-26", note).logged(
-            record.kind, who, (), record.to_dict()
-        )
+        combat = record.logged_in(rule_noted(encounter.combat, creature_id, "003-26", note), who)
         encounter = encounter.with_combat(combat)
         if save.success:
             state = rules_state.remove_effect(state, effect.effect_id)

@@ -14,6 +14,7 @@ from orcus_desktop.controller import forced_collisions, move_interrupts, placeme
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.log_records import ForcedMove, Move
 from orcus_desktop.controller.outcomes import MovePreview, Outcome, Step, move_done, plural, refuse
 from orcus_desktop.controller.stealth import reveal
 from orcus_desktop.controller.waiting import waiting_problem
@@ -234,17 +235,9 @@ def _move(
         elif mode is not MoveMode.SQUEEZE and state.instances_of(Condition.SQUEEZING):
             state = rules_state.remove_condition(state, Condition.SQUEEZING)
         encounter = engine.set_state(encounter, creature_id, state)
-    combat = encounter.combat.logged(
-        "move",
-        CreatureId(creature_id),
-        (),
-        {
-            "mode": mode.value,
-            "path": [list(s) for s in preview.path],
-            "cost": preview.cost,
-            "provoked": list(preview.provoking_enemy_ids),
-        },
-    )
+    provoked = tuple(CreatureId(p) for p in preview.provoking_enemy_ids)
+    record = Move(mode.value, tuple(preview.path), preview.cost, provoked)
+    combat = record.logged_in(encounter.combat, creature_id)
     # Issue 13: the walk stops where it provokes until the attacks are settled.
     interrupt = move_interrupts.first_interrupt(
         engine, before, creature, preview.path, preview.provoking_enemy_ids
@@ -453,13 +446,8 @@ def forced_move(
     # The log's forced moves have always stored a slip as "slide"; files keep that spelling
     # (`ForcedMovementKind` reads both).
     logged_kind = "slide" if kind is ForcedMovementKind.SLIP else kind.value
-    combat = encounter.combat.logged(
-        "forced_move",
-        CreatureId(details.source_id) if details.source_id else None,
-        (target.id,),
-        {"kind": logged_kind, "squares": squares, "to": list(destination), "moved": moved},
-    )
-    encounter = encounter.with_combat(combat)
+    record = ForcedMove(logged_kind, squares, destination, moved)
+    encounter = record.logged_on(encounter, details.source_id, (target.id,))
     if details.collided_with is not None:
         encounter = forced_collisions.collide(
             engine, encounter, target_id, details.collided_with, details.source_id, rolls
