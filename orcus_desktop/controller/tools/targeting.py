@@ -12,10 +12,9 @@ from orcus_desktop.controller.availability import CombatAction, find_power
 from orcus_desktop.controller.outcomes import TargetPreview
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
-from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.rules.powers import Power, TargetKind
-from orcus_desktop.vocabulary import Origin
+from orcus_desktop.vocabulary import AreaShape, Origin
 
 
 class TargetingAction(StrEnum):
@@ -130,7 +129,7 @@ def _power_request(creature_id: str, power: Power) -> TargetingRequest:
             TargetingAction.POWER,
             power.name,
             power.name,
-            area=AreaShape(power.area.type.value),
+            area=power.area.type,
             origin=AreaOrigin.FAR if power.origin is Origin.FAR else AreaOrigin.NEAR,
             area_size=power.area.size,
             range_squares=power.range.normal or 0,
