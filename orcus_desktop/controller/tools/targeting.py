@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from orcus_desktop.controller.availability import CombatAction, find_power
-from orcus_desktop.controller.outcomes import TargetPreview
+from orcus_desktop.controller.outcomes import TargetPreview, no_creature
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
 from orcus_desktop.geometry.grid import Square
@@ -162,7 +162,7 @@ def targeting_request(
     encounter = session.encounter
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return f"no creature {creature_id!r}"
+        return no_creature(creature_id)
     available = session.available_actions(creature_id)
     if power_name is not None:
         power = find_power(session.rules, encounter, creature_id, power_name)
