@@ -1,4 +1,4 @@
-"""The words every layer shares: creature ids, cover and concealment, origins, area shapes.
+"""The words every layer shares: creature ids, cover and concealment, origins, areas, forced moves.
 
 The bottom layer (no shapely, no Qt, no other project import): geometry measures cover and
 concealment in these words, the rules turn them into penalties, and the model stores their
@@ -75,3 +75,66 @@ class AreaShape(StrEnum):
     BURST = "burst"
     ARC = "arc"
     WALL = "wall"
+
+
+class ForcedMovementKind(StrEnum):
+    """000 "Unwilling Movement": push X, pull X, slip X (docs/glossary.md).
+
+    000 says *slip* where 4th Edition says *slide*; the value is 000's word, the spelling
+    powers, attack records and owed moves are saved with. "slide" reads as a slip too: the
+    combat log's forced moves have always stored it, and 002-004 use that word.
+    """
+
+    PUSH = "push"
+    PULL = "pull"
+    SLIP = "slip"
+
+    @classmethod
+    def _missing_(cls, value: object) -> ForcedMovementKind | None:
+        return cls.SLIP if value == "slide" else None
+
+    @property
+    def past(self) -> str:
+        """How the log says it happened: "is pushed", "is pulled", "is slid"."""
+        return {"push": "pushed", "pull": "pulled", "slip": "slid"}[self.value]
+
+
+class MoveMode(StrEnum):
+    """How a creature moves (000 "Movement and Position"): the GM's move and its path's cost.
+
+    The geometry costs a path by it (a crawl or a squeeze 2 squares of speed per square, else
+    1) and asks it whether the path provokes; the controller costs a move by the mode a rule
+    gives it (003-35: a slowed walk costs what a crawl does).
+    """
+
+    WALK = "walk"
+    """Walk: up to its speed, provoking opportunity attacks (000 "Walk")."""
+    SHIFT = "shift"
+    """Shift 1 square without provoking (000 "Five-Foot Step")."""
+    GM = "gm"
+    """A free move by the GM (a teleport, say): no action spent, nothing provoked, only the
+    destination checked."""
+    DASH = "dash"
+    """Speed + 2, provoking; combat advantage and -5 to attacks until its next turn ends."""
+    CRAWL = "crawl"
+    """While prone: half speed, provoking (docs/rulings.md R-08)."""
+    SQUEEZE = "squeeze"
+    """Half speed through a narrow space, provoking (000 "Squeeze")."""
+
+    @property
+    def provokes(self) -> bool:
+        """Whether leaving a square next to an enemy provokes it (000 "Opportunity Attacks").
+
+        "You can avoid provoking an opportunity attack by shifting"; "You also don't provoke
+        ... when you teleport", which the GM's move stands for.
+        """
+        return self not in (MoveMode.SHIFT, MoveMode.GM)
+
+    @property
+    def squares_per_square(self) -> int:
+        """Squares of speed a square of the path costs, difficult terrain aside.
+
+        docs/rulings.md R-08: a crawl costs 2; 000 "Squeeze": "spend 1 extra square for every
+        square it moves there".
+        """
+        return 2 if self in (MoveMode.CRAWL, MoveMode.SQUEEZE) else 1

@@ -196,8 +196,8 @@ def measure(case: str, moves: int) -> dict[str, Any]:
     if case in ("qt", "qt-shell"):
         return measure_qt(case == "qt-shell")
     from orcus_desktop.app import start_gui
-    from orcus_desktop.controller.outcomes import MoveMode
     from orcus_desktop.geometry.grid import Square
+    from orcus_desktop.vocabulary import MoveMode
 
     stages = {"imported": rss_mb()}
     encounter = big_encounter(10, 0, 2) if case == "floor" else big_encounter(200, 2000, 200)

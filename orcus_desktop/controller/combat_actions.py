@@ -35,7 +35,7 @@ from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
 from orcus_desktop.controller.move_interrupts import first_interrupt, wait_at
 from orcus_desktop.controller.movement import preview_move
-from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
 from orcus_desktop.controller.strike_reactions import counter_first
 from orcus_desktop.geometry import movement as geo_movement
@@ -48,7 +48,7 @@ from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.healing import rally as rules_rally
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.state import RulesError
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 
 @dataclass(frozen=True, slots=True)

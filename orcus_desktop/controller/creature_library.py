@@ -28,7 +28,7 @@ from orcus_desktop.model.atomic_file import write_atomically
 from orcus_desktop.rules.monster_math import RANKS, Suggestion, suggest
 from orcus_desktop.rules.powers import ActionKind, Frequency, TargetKind
 from orcus_desktop.rules.ruleset import RULESETS
-from orcus_desktop.rules.statblock import DEFAULT_HANDS, Side, StatBlock
+from orcus_desktop.rules.statblock import DEFAULT_HANDS, MOST_HANDS, Side, StatBlock
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import Origin
 
@@ -36,6 +36,7 @@ __all__ = [
     "DEFAULT_HANDS",
     "LIBRARY_FORMAT",
     "LIBRARY_VERSION",
+    "MOST_HANDS",
     "POWER_ACTIONS",
     "POWER_DEFENSES",
     "POWER_ORIGINS",

@@ -36,7 +36,6 @@ from orcus_desktop.controller.interrupts import waiting_problem
 from orcus_desktop.controller.log_records import rule_noted
 from orcus_desktop.controller.movement import preview_move, reachable_squares
 from orcus_desktop.controller.outcomes import (
-    MoveMode,
     MovePreview,
     Outcome,
     Step,
@@ -51,7 +50,7 @@ from orcus_desktop.model.combat import Forcing
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 MECHANIC = "003-46"
 

@@ -14,6 +14,7 @@ from orcus_desktop.controller.movement import ForcedMoveDetails, forced_move
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.vocabulary import ForcedMovementKind
 
 
 def force_move(
@@ -27,7 +28,7 @@ def force_move(
 ) -> Outcome:
     """Carry out a push, pull or slide the GM chose (000 "Unwilling Movement")."""
     try:
-        kind_moved = owed_moves.forced_kind(kind)
+        kind_moved = ForcedMovementKind(kind)
     except ValueError:
         return refuse("force_move", f"unknown forced movement {kind!r}")
     # Placing an owed push clears it in the same undo step (`owed_moves`).

@@ -27,7 +27,7 @@ from orcus_desktop.controller.combat_actions import checked_action
 from orcus_desktop.controller.combat_rules import QueuedSource, roll_data
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.movement import preview_move
-from orcus_desktop.controller.outcomes import MoveMode, Outcome, Refusal, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import GRAPPLE, MOVE_GRAPPLED
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.model.combat import Maintained
@@ -40,7 +40,7 @@ from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.movement_hook import GrabMoveCheck
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 
 def grapple(

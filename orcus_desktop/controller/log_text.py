@@ -38,6 +38,7 @@ from orcus_desktop.rules.format import (
     temp_hp_text,
 )
 from orcus_desktop.rules.terms import Defense
+from orcus_desktop.vocabulary import ForcedMovementKind
 
 NameOf = Callable[[str | None], str]
 """Creature id -> the name to print ("" for None; a creature gone keeps its id)."""
@@ -320,7 +321,10 @@ def _offered(e: _Entry, provoked: tuple[str, ...]) -> str:
 
 @_writes(rec.ForcedMove)
 def _forced_move(e: _Entry, r: rec.ForcedMove) -> str:
-    past = {"push": "pushed", "pull": "pulled", "slide": "slid"}.get(r.movement, r.movement)
+    try:
+        past = ForcedMovementKind(r.movement).past
+    except ValueError:  # a kind this version does not know: say it as written
+        past = r.movement
     by = f" by {e.actor}" if e.entry.actor else ""
     if r.moved is None or r.moved >= r.squares:  # a full move, or a file without `moved`
         return f"{e.targets} is {past} {plural(r.squares, 'square')}{by}"

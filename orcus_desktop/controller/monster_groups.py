@@ -318,25 +318,31 @@ def lose_parts(encounter: Encounter, lost: Iterable[str], acting: str) -> Encoun
     return encounter.with_combat(replace(combat, current=CreatureId(acting)))
 
 
-def act_with(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
-    """The GM names the member of the group who acts now in the group's turn: one undo step."""
-    op = "act_with"
+def act_with_problem(engine: Engine, encounter: Encounter, creature_id: str) -> str:
+    """Why the GM cannot name `creature_id` to act now in the group's turn, or ""."""
     combat = encounter.combat
     current = combat.current
     name = engine.name(encounter, creature_id)
     if not combat.active or current is None:
-        return refuse(op, "no group's turn is running", creature_id)
+        return "no group's turn is running"
     if creature_id == current:
-        return refuse(op, f"{name} is acting already", creature_id)
+        return f"{name} is acting already"
     if CreatureId(creature_id) not in companions(encounter, current):
-        return refuse(
-            op, f"{name} does not share {engine.name(encounter, current)}'s turn", creature_id
-        )
+        return f"{name} does not share {engine.name(encounter, current)}'s turn"
     if combat.pending is not None:
-        return refuse(op, f"{combat.pending.text} waits for the opportunity attacks", creature_id)
+        return f"{combat.pending.text} waits for the opportunity attacks"
     why = cannot_act(engine.rules, encounter, creature_id)
-    if why:  # knocked out or dead: its part of the group's turn is over (R-109, R-111)
-        return refuse(op, f"{why}: it cannot act in the group's turn", creature_id)
+    # Knocked out or dead: its part of the group's turn is over (R-109, R-111).
+    return f"{why}: it cannot act in the group's turn" if why else ""
+
+
+def act_with(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
+    """The GM names the member of the group who acts now in the group's turn: one undo step."""
+    op = "act_with"
+    problem = act_with_problem(engine, encounter, creature_id)
+    if problem:
+        return refuse(op, problem, creature_id)
+    name = engine.name(encounter, creature_id)
 
     def change(e: Encounter) -> Encounter:
         moved = replace(e.combat, current=CreatureId(creature_id)).logged(

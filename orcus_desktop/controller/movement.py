@@ -14,18 +14,10 @@ from orcus_desktop.controller import forced_collisions, move_interrupts, owed_mo
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.outcomes import (
-    MoveMode,
-    MovePreview,
-    Outcome,
-    Step,
-    move_done,
-    plural,
-    refuse,
-)
+from orcus_desktop.controller.outcomes import MovePreview, Outcome, Step, move_done, plural, refuse
 from orcus_desktop.controller.stealth import reveal
 from orcus_desktop.geometry import movement as geo_movement
-from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
+from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
@@ -33,7 +25,7 @@ from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import Provocation
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind, MoveMode
 
 MODE_ACTIONS: dict[MoveMode, CombatAction] = {
     MoveMode.WALK: CombatAction.WALK,
@@ -104,8 +96,9 @@ def preview_move(
         return MovePreview((), 0, False, (), "no legal path")
     # H5: what provokes is the ruleset's (001 has no opportunity attacks, docs/rulesets.md).
     provocations = engine.ruleset.hooks.reaction_rules.provocations
-    walking = mode not in (MoveMode.SHIFT, MoveMode.GM)
-    provokes = result.provokes if walking and Provocation.LEAVES_ADJACENT in provocations else ()
+    provokes = (
+        result.provokes if mode.provokes and Provocation.LEAVES_ADJACENT in provocations else ()
+    )
     if not result.reachable:
         budget = geo_movement.effective_speed(speed, slowed=slowed)
         return MovePreview(
@@ -349,7 +342,7 @@ def _movement_view(
 
 def _allowance(
     engine: Engine, encounter: Encounter, creature: Creature, mode: MoveMode
-) -> tuple[int, geo_movement.PathRule, bool]:
+) -> tuple[int, MoveMode, bool]:
     conditions = engine.rules.conditions(encounter, creature.id)
     # 000 "Slowed": speed 2 - the row's limit (003-35's row lifts it: the cost doubles instead).
     rows = [rules_for(c, engine.ruleset) for c in conditions]
@@ -362,26 +355,26 @@ def _allowance(
     left = walk_left(encounter, creature.id, mode)
     speed = left or speed
     if mode is MoveMode.SHIFT:
-        return 1, geo_movement.PathRule.SHIFT, False  # 000 "Five-Foot Step": shift 1
+        return 1, MoveMode.SHIFT, False  # 000 "Five-Foot Step": shift 1
     policy = engine.ruleset.hooks.movement_policy
     if mode is MoveMode.CRAWL and policy.crawl_squares is not None:
         # 003-55 (003 l.826): "Crawl 1." - that many squares at a crawl's cost of 2 each.
         crawl = 2 * policy.crawl_squares
-        return min(left, crawl) if left else crawl, geo_movement.PathRule.CRAWL, False
+        return min(left, crawl) if left else crawl, MoveMode.CRAWL, False
     doubled = Condition.SLOWED in conditions and policy.slowed_doubles_cost
     if doubled and mode in (MoveMode.WALK, MoveMode.DASH):
         # 003-35 (003 l.365): "For each square moved, must spend an additional square of
         # movement" - a crawl's cost per square, on top of difficult terrain; no speed 2.
         bonus = engine.ruleset.dash.speed_bonus if mode is MoveMode.DASH else 0
-        return speed + bonus, geo_movement.PathRule.CRAWL, False
+        return speed + bonus, MoveMode.CRAWL, False
     if mode is MoveMode.DASH:
         # 000 "Dash": speed + 2 (the ruleset's ``dash.speed_bonus``: 002-19, 004-21).
-        return speed + engine.ruleset.dash.speed_bonus, geo_movement.PathRule.WALK, slowed
+        return speed + engine.ruleset.dash.speed_bonus, MoveMode.WALK, slowed
     if mode in (MoveMode.CRAWL, MoveMode.SQUEEZE):
         # docs/rulings.md R-08 — each square costs 2 of the speed; 000 "Squeeze": "spend 1
         # extra square for every square it moves there".
-        return speed, geo_movement.PathRule.CRAWL, slowed
-    return speed, geo_movement.PathRule.WALK, slowed
+        return speed, MoveMode.CRAWL, slowed
+    return speed, MoveMode.WALK, slowed
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,7 +405,7 @@ def forced_move(
     engine: Engine,
     encounter: Encounter,
     target_id: str,
-    kind: ForcedKind,
+    kind: ForcedMovementKind,
     squares: int,
     destination: Square,
     details: ForcedMoveDetails,
@@ -447,7 +440,7 @@ def forced_move(
     )
     stays = destination == target.square and details.ended_early
     if destination not in options and not stays:
-        raise ActionError(f"{target.name} cannot be {kind.value}ed to that square")
+        raise ActionError(f"{target.name} cannot be {kind.past} to that square")
     moved = len(options.get(destination, ()))
     if details.collided_with is not None and moved >= squares:
         raise ActionError(f"{target.name} moved the full distance: no collision (003-43)")
@@ -458,11 +451,14 @@ def forced_move(
     if negated:
         return encounter
     encounter = encounter.with_creature(target.moved_to(destination))
+    # The log's forced moves have always stored a slip as "slide"; files keep that spelling
+    # (`ForcedMovementKind` reads both).
+    logged_kind = "slide" if kind is ForcedMovementKind.SLIP else kind.value
     combat = encounter.combat.logged(
         "forced_move",
         CreatureId(details.source_id) if details.source_id else None,
         (target.id,),
-        {"kind": kind.value, "squares": squares, "to": list(destination), "moved": moved},
+        {"kind": logged_kind, "squares": squares, "to": list(destination), "moved": moved},
     )
     encounter = encounter.with_combat(combat)
     if details.collided_with is not None:

@@ -10,29 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
-
-
-class MoveMode(StrEnum):
-    """How a creature moves (000 "Movement and Position")."""
-
-    WALK = "walk"
-    """Walk: up to its speed, provoking opportunity attacks (000 "Walk")."""
-    SHIFT = "shift"
-    """Shift 1 square without provoking (000 "Five-Foot Step")."""
-    GM = "gm"
-    """A free move by the GM: no action spent, nothing provoked, only the destination checked."""
-    DASH = "dash"
-    """Speed + 2, provoking; combat advantage and -5 to attacks until its next turn ends."""
-    CRAWL = "crawl"
-    """While prone: half speed, provoking (docs/rulings.md R-08)."""
-    SQUEEZE = "squeeze"
-    """Half speed through a narrow space, provoking (000 "Squeeze")."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,23 +16,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from orcus_desktop.geometry.battlefield import Battlefield, UnknownOccupantError
-from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
+from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import OwedForcedMove
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
 
 BattlefieldOf = Callable[[Encounter], Battlefield]
 """Builds (or returns the cached) battlefield of a snapshot (`Engine.battlefield`)."""
-
-
-def forced_kind(kind: str) -> ForcedKind:
-    """The geometry's kind for an attack's spelling ("slip" is a slide).
-
-    Raises:
-        ValueError: not a kind of forced movement.
-    """
-    return ForcedKind("slide" if kind == "slip" else kind)
 
 
 def destinations(
@@ -43,7 +34,7 @@ def destinations(
         return forced_destinations(
             battlefield,
             owed.target,
-            forced_kind(owed.kind),
+            owed.kind,
             owed.squares,
             source_id=owed.source,
         )
@@ -66,7 +57,9 @@ def owe(
         battlefield_of: the battlefield of a snapshot.
     """
     owed = tuple(
-        OwedForcedMove(CreatureId(target), kind, squares, CreatureId(attacker_id))
+        OwedForcedMove(
+            CreatureId(target), ForcedMovementKind(kind), squares, CreatureId(attacker_id)
+        )
         for target, kind, squares in forced
     )
     if not owed:

@@ -43,14 +43,7 @@ from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.editing import CreatureEdit
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.map_import import ImportMode
-from orcus_desktop.controller.outcomes import (
-    MoveMode,
-    MovePreview,
-    OperationResult,
-    Outcome,
-    Step,
-    plural,
-)
+from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step, plural
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
 from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
@@ -69,6 +62,7 @@ from orcus_desktop.model.history import History
 from orcus_desktop.model.uvtt import ImportedMap
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
+from orcus_desktop.vocabulary import MoveMode
 
 __all__ = ["GameSession"]
 

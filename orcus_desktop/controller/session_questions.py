@@ -26,13 +26,13 @@ from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.availability import AvailableActions, available_actions
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.outcomes import MoveMode, MovePreview, TargetPreview
+from orcus_desktop.controller.outcomes import MovePreview, TargetPreview
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 
 class SessionQuestions:

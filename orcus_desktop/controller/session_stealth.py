@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 
 from orcus_desktop.controller import stealth_maneuvers
 from orcus_desktop.controller.movement import preview_move
-from orcus_desktop.controller.outcomes import MoveMode, OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.controller.stealth_maneuvers import StealthCheck
 from orcus_desktop.geometry.grid import Square, square_distance
+from orcus_desktop.vocabulary import MoveMode
 
 if TYPE_CHECKING:
     from orcus_desktop.controller.engine import Engine

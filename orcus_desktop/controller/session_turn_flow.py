@@ -37,6 +37,10 @@ class TurnFlowCommands(SessionFamily):
         """003-07: the member of the group whose turn it is that acts now."""
         return self._run(initiator, monster_groups.act_with, creature_id)
 
+    def act_with_problem(self, creature_id: str) -> str:
+        """003-07: why the member cannot be named to act now ("" if it can; R-111)."""
+        return monster_groups.act_with_problem(self.engine, self.encounter, creature_id)
+
     def has_monster_groups(self) -> bool:
         """Whether monster groups share one turn under the encounter's ruleset (003-07)."""
         return monster_groups.group_turns(self.engine)

@@ -16,10 +16,11 @@ from orcus_desktop.controller.attack_resolution import AttackOutcome, attack
 from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.movement import ForcedMoveDetails, forced_move
-from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
+from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Space, Square, space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import grapple_power, move_grappled_power, shove_power
+from orcus_desktop.vocabulary import ForcedMovementKind
 
 # The attacks of 000 "Actions in Combat", as the rules define them.
 GRAPPLE = grapple_power()
@@ -39,7 +40,7 @@ def shove_hit(
     target = encounter.creature(target_id)
     old = target.square
     options = forced_destinations(
-        engine.battlefield(encounter), target_id, ForcedKind.PUSH, 1, source_id=creature_id
+        engine.battlefield(encounter), target_id, ForcedMovementKind.PUSH, 1, source_id=creature_id
     )
     if not options:
         return encounter  # nowhere to push: the hit changes nothing
@@ -48,7 +49,9 @@ def shove_hit(
             sorted(options), key=lambda s: space_distance(me.space, Space(s, target.size))
         )
     by_attacker = ForcedMoveDetails(source_id=creature_id)
-    encounter = forced_move(engine, encounter, target_id, ForcedKind.PUSH, 1, push_to, by_attacker)
+    encounter = forced_move(
+        engine, encounter, target_id, ForcedMovementKind.PUSH, 1, push_to, by_attacker
+    )
     step = Square(push_to.col - old.col, push_to.row - old.row)
     into = me.square.offset(step.col, step.row)
     if not placement.destination_problem(encounter, me, into):

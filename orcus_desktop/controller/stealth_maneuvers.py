@@ -22,7 +22,7 @@ from orcus_desktop.controller.combat_rules import QueuedSource, effect_data
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
 from orcus_desktop.controller.monster_groups import turn_key
 from orcus_desktop.controller.movement import move_creature
-from orcus_desktop.controller.outcomes import MoveDone, MoveMode, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import MoveDone, Outcome, Step, refuse
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Square, space_distance
@@ -35,7 +35,7 @@ from orcus_desktop.rules.durations import UNTIL_COUNTERED
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset
-from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, Origin
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, MoveMode, Origin
 
 MANEUVERS = ("enshroud", "hide", "search", "sneak", "spot")
 """003 l.672-721, in the order of the text; their action kinds are the ruleset's."""

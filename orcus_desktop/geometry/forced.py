@@ -1,4 +1,4 @@
-"""Forced movement: push, pull and slide (slip) destinations for the GM to pick from.
+"""Forced movement: push, pull and slip (slide) destinations for the GM to pick from.
 
 000 "Unwilling Movement": push X moves the creature X squares, "each move must be away from the
 attacker (or from the origin of the attack, if it is a Far attack)"; pull, each move towards
@@ -11,28 +11,19 @@ must also be one of 003's Lines from the start (003-44, `lines_between`; docs/ru
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
 from orcus_desktop.geometry.lines import lines_between
 from orcus_desktop.geometry.movement import STEPS, forced_plan
+from orcus_desktop.vocabulary import ForcedMovementKind
 
 _STEP_INDEX = {step: k for k, step in enumerate(STEPS)}
-
-
-class ForcedKind(StrEnum):
-    """The three kinds of unwilling movement (000 "Unwilling Movement")."""
-
-    PUSH = "push"
-    PULL = "pull"
-    SLIDE = "slide"
 
 
 def forced_destinations(
     battlefield: Battlefield,
     target_id: str,
-    kind: ForcedKind,
+    kind: ForcedMovementKind,
     squares: int,
     *,
     source: Space | None = None,
@@ -44,7 +35,7 @@ def forced_destinations(
     Args:
         battlefield: the map.
         target_id: the creature moved.
-        kind: push, pull or slide.
+        kind: push, pull or slip.
         squares: the X of "push X".
         source: what "away"/"towards" refers to: the attacker's space, or for a Far attack the
             origin square (as a 1x1 space).
@@ -60,7 +51,7 @@ def forced_destinations(
     target = battlefield.occupant(target_id)
     if source is None and source_id is not None:
         source = battlefield.occupant(source_id).space
-    if kind is not ForcedKind.SLIDE and source is None:
+    if kind is not ForcedMovementKind.SLIP and source is None:
         raise ValueError("push and pull need the attacker or the attack's origin")
     plan = forced_plan(battlefield, target)
     rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
@@ -74,11 +65,11 @@ def forced_destinations(
         k = _STEP_INDEX[(to.col - here.col, to.row - here.row)]
         if not plan.step_ok[k, here.row, here.col] or not plan.end_ok[to.row, to.col]:
             return False
-        if source is None or kind is ForcedKind.SLIDE:
+        if source is None or kind is ForcedMovementKind.SLIP:
             return True
         before = space_distance(Space(here, size), source)
         after = space_distance(Space(to, size), source)
-        return after > before if kind is ForcedKind.PUSH else after < before
+        return after > before if kind is ForcedMovementKind.PUSH else after < before
 
     found: dict[Square, tuple[Square, ...]] = {}
     if along_lines:

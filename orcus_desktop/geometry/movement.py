@@ -24,7 +24,6 @@ of movement (a Bellman-Ford on arrays), so a move preview is a handful of array 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +33,7 @@ from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.geometry.sight import spaces_reach_spaces, spaces_see_spaces
 from orcus_desktop.geometry.walls import BoolArray
+from orcus_desktop.vocabulary import MoveMode
 
 IntGrid = npt.NDArray[np.int64]
 
@@ -49,19 +49,6 @@ STEPS: tuple[tuple[int, int], ...] = (
     (1, -1),
 )
 _INF = np.iinfo(np.int64).max // 4
-
-
-class PathRule(StrEnum):
-    """How a path is costed and what it provokes (000 "Movement and Position").
-
-    Not the GM's move action (`controller.outcomes.MoveMode`): a dash walks, a squeeze is costed
-    like a crawl; the controller picks the rule for the action.
-    """
-
-    WALK = "walk"
-    SHIFT = "shift"
-    CRAWL = "crawl"
-    TELEPORT = "teleport"
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,16 +397,11 @@ def _costs(
     return dist, (r0, c0)
 
 
-def _per_square(mode: PathRule) -> int:
-    # docs/rulings.md R-08: each square crawled costs 2 of the speed.
-    return 2 if mode is PathRule.CRAWL else 1
-
-
 def reachable_squares(
     battlefield: Battlefield,
     mover_id: str,
     speed: int | None = None,
-    mode: PathRule = PathRule.WALK,
+    mode: MoveMode = MoveMode.WALK,
     *,
     slowed: bool = False,
 ) -> dict[Square, int]:
@@ -429,7 +411,7 @@ def reachable_squares(
         battlefield: the map.
         mover_id: who moves.
         speed: squares of movement (default: the occupant's speed). A shift uses 1.
-        mode: walk, shift or crawl (teleport is not a path: see `teleport_destinations`).
+        mode: how it moves (`MoveMode.squares_per_square`; a shift goes 1 square).
         slowed: 000 "Slowed" caps the speed at 2.
 
     Returns:
@@ -437,10 +419,10 @@ def reachable_squares(
     """
     mover = battlefield.occupant(mover_id)
     budget = effective_speed(mover.speed if speed is None else speed, slowed=slowed)
-    if mode is PathRule.SHIFT and speed is None:
+    if mode is MoveMode.SHIFT and speed is None:
         budget = 1  # 000 "Five-Foot Step": shift one square
     plan = _plan(battlefield, mover)
-    dist, (r0, c0) = _costs(battlefield, mover, budget, _per_square(mode), plan)
+    dist, (r0, c0) = _costs(battlefield, mover, budget, mode.squares_per_square, plan)
     h, w = dist.shape
     ok = (dist <= budget) & plan.end_ok[r0 : r0 + h, c0 : c0 + w]
     rows, cols = np.nonzero(ok)
@@ -456,7 +438,7 @@ def cheapest_path(
     mover_id: str,
     destination: Square,
     speed: int | None = None,
-    mode: PathRule = PathRule.WALK,
+    mode: MoveMode = MoveMode.WALK,
     *,
     slowed: bool = False,
 ) -> PathResult:
@@ -472,7 +454,7 @@ def cheapest_path(
     rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
     if not (0 <= destination.row < rows and 0 <= destination.col < cols):
         return PathResult(False, None, (), ())
-    per = _per_square(mode)
+    per = mode.squares_per_square
     if not plan.end_ok[destination.row, destination.col]:
         return PathResult(False, None, (), ())
     # widen the window until it holds the destination's cheapest cost
@@ -533,16 +515,16 @@ def provoked_by(
     battlefield: Battlefield,
     mover_id: str,
     path: tuple[Square, ...] | list[Square],
-    mode: PathRule = PathRule.WALK,
+    mode: MoveMode = MoveMode.WALK,
 ) -> tuple[str, ...]:
     """Enemies a path provokes, in order, each once (docs/rulings.md R-02).
 
     Leaving a square adjacent to an enemy that can see the mover provokes it, even if the mover
     stays adjacent (000 "Moving Around Other Creatures": "If you leave a square adjacent to an
     enemy ... you provoke"). The enemy must also have line of effect to strike. Shifting and
-    teleporting never provoke (000 "Opportunity Attacks"); crawling does (000 "Being Prone").
+    teleporting never provoke (`MoveMode.provokes`); crawling does (000 "Being Prone").
     """
-    if mode in (PathRule.SHIFT, PathRule.TELEPORT):
+    if not mode.provokes:
         return ()
     mover = battlefield.occupant(mover_id)
     enemies = [

@@ -26,7 +26,7 @@ from orcus_desktop.rules.guards import Guarding
 from orcus_desktop.rules.initiative_choice import InitiativeChoice
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.tables import ORCUS_CONVERSIONS, spend_order
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -304,13 +304,13 @@ class OwedForcedMove:
 
     Attributes:
         target: the creature to move.
-        kind: "push", "pull" or "slide" ("slip" as some powers say), as the attack names it.
+        kind: push, pull or slip, as the attack names it.
         squares: how far, at most.
         source: the attacker ("away" and "towards" refer to it), or None.
     """
 
     target: CreatureId
-    kind: str
+    kind: ForcedMovementKind
     squares: int
     source: CreatureId | None = None
 

@@ -18,7 +18,6 @@ from orcus_desktop.rules.powers import (
     AttackSpec,
     ConditionSpec,
     DamageSpec,
-    ForcedMovementKind,
     ForcedMovementSpec,
     Frequency,
     Outcome,
@@ -40,7 +39,7 @@ from orcus_desktop.rules.validation import (
     as_str,
     check_keys,
 )
-from orcus_desktop.vocabulary import AreaShape, Origin
+from orcus_desktop.vocabulary import AreaShape, ForcedMovementKind, Origin
 
 
 def _outcome_to_dict(outcome: Outcome) -> dict[str, object]:

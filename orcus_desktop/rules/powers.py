@@ -15,7 +15,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import DiceError, substitute, validate_expression
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.terms import DamageType, Defense
-from orcus_desktop.vocabulary import AreaShape, Origin
+from orcus_desktop.vocabulary import AreaShape, ForcedMovementKind, Origin
 
 
 class PowerCategory(StrEnum):
@@ -70,14 +70,6 @@ class TargetKind(StrEnum):
     NEAREST_ALLY = "nearest_ally"
     ANY = "any"
     SELF = "self"
-
-
-class ForcedMovementKind(StrEnum):
-    """000 "Unwilling Movement"."""
-
-    PUSH = "push"
-    PULL = "pull"
-    SLIP = "slip"
 
 
 @dataclass(frozen=True, slots=True)

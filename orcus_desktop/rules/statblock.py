@@ -74,6 +74,8 @@ class MovementMode(StrEnum):
 
 DEFAULT_HANDS = 2
 """001-34: a creature's hands when its stat block names none (the usual two)."""
+MOST_HANDS = 99
+"""001-34: the most hands a stat block may name (the file reader and the creature editor)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,6 +568,8 @@ def statblock_from_dict(raw: Mapping[str, object]) -> StatBlock:
             for r in as_list(data.get("rulesets", []), "statblock.rulesets")
         ),
         notes=as_str(data.get("notes", ""), "statblock.notes"),
-        hands=as_int(data.get("hands", DEFAULT_HANDS), "statblock.hands", minimum=0),
+        hands=as_int(
+            data.get("hands", DEFAULT_HANDS), "statblock.hands", minimum=0, maximum=MOST_HANDS
+        ),
         implement=as_bool(data.get("implement", False), "statblock.implement"),
     )

@@ -7,12 +7,16 @@ from collections.abc import Mapping, Sequence
 from orcus_desktop.vocabulary import CreatureId
 
 
-def as_int(raw: object, field: str, *, minimum: int | None = None) -> int:
-    """An integer (not a bool), optionally at least ``minimum``."""
+def as_int(
+    raw: object, field: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """An integer (not a bool), optionally at least ``minimum`` and at most ``maximum``."""
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise ValueError(f"{field}: expected an integer, got {raw!r}")
     if minimum is not None and raw < minimum:
         raise ValueError(f"{field}: expected at least {minimum}, got {raw}")
+    if maximum is not None and raw > maximum:
+        raise ValueError(f"{field}: expected at most {maximum}, got {raw}")
     return raw
 
 

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.creature_library import (
     DEFAULT_HANDS,
+    MOST_HANDS,
     POWER_ACTIONS,
     POWER_DEFENSES,
     POWER_ORIGINS,
@@ -54,8 +55,6 @@ from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 
 _ABILITIES = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")
 _DEFENSES = ("ac", "fortitude", "reflex", "will")
-_MOST_HANDS = 99
-"""The Hands field's top (the stat block asks only for a whole number from 0, 001-34)."""
 
 
 def _combo(values: tuple[str, ...]) -> QComboBox:
@@ -201,9 +200,9 @@ class CreatureEditor(QDialog):
         self.speed = _spin(0, 20, 6)
         # 001-34 (001 l.330): "You can only have a number of ready items equal to your number
         # of hands"; 0 is a creature with none (a wolf), the default the usual two.
-        self.hands = _spin(0, _MOST_HANDS, DEFAULT_HANDS)
+        self.hands = _spin(0, MOST_HANDS, DEFAULT_HANDS)
         self.hands.setToolTip(
-            f"How many ready items it may hold (001 Ready items); 0 to {_MOST_HANDS}, "
+            f"How many ready items it may hold (001 Ready items); 0 to {MOST_HANDS}, "
             f"usually {DEFAULT_HANDS}"
         )
         # 003-49 (003 "5.10.1 PC Maneuvers"): whoever wields an implement has the Ranged Basic
@@ -339,12 +338,12 @@ class CreatureEditor(QDialog):
 
         The GM sees the bad value and what Save would write instead (the usual hands).
         """
-        if isinstance(hands, int) and not isinstance(hands, bool) and 0 <= hands <= _MOST_HANDS:
+        if isinstance(hands, int) and not isinstance(hands, bool) and 0 <= hands <= MOST_HANDS:
             self.hands.setValue(hands)
             return
         self.hands.setValue(DEFAULT_HANDS)
         self.problem.setText(
-            f"Hands {hands!r} is not a whole number from 0 to {_MOST_HANDS}; "
+            f"Hands {hands!r} is not a whole number from 0 to {MOST_HANDS}; "
             f"the field shows {DEFAULT_HANDS}, which Save would keep."
         )
 

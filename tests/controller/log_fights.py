@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from orcus_desktop.controller.attack_choices import AttackChoices
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -20,6 +19,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import ScriptedSource, roll
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
 
 HOLD: dict[str, Any] = {

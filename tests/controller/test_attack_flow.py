@@ -22,7 +22,6 @@ from orcus_desktop.controller.attack_flow import (
     PlaceForcedMove,
     Stage,
 )
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import TargetingChoice
 from orcus_desktop.geometry.grid import Square
@@ -33,10 +32,10 @@ from orcus_desktop.model.serialization import (
     load_encounter,
     save_encounter,
 )
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind, MoveMode
 from tests.controller.conftest import make_session
 
-PUSH = OwedForcedMove(CreatureId("goblin-1"), "push", 1, CreatureId("brakka"))
+PUSH = OwedForcedMove(CreatureId("goblin-1"), ForcedMovementKind.PUSH, 1, CreatureId("brakka"))
 """Tide of Iron's hit on the goblin: "you push the target 1 square"."""
 
 

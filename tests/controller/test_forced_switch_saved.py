@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.fields import EncounterFileError
 from orcus_desktop.model.serialization import load_encounter, save_encounter
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 
@@ -125,3 +125,24 @@ def test_a_bad_switch_in_a_file_is_refused_with_its_field(
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(EncounterFileError, match=message):
         load_encounter(path)
+
+
+def test_a_switch_set_in_a_round_the_combat_has_not_reached_is_refused(tmp_path: Path) -> None:
+    """R-97: the switch is set in its forcer's turn, so its round is one the fight has
+    reached; a hand-edited file with a later one is refused, naming the forcer and the field."""
+    s = _dominion()
+    assert s.set_forcing("hero").ok
+    path = tmp_path / "forced.orcus"
+    save_encounter(path, s.encounter)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["combat"]["round"] == 1
+    data["combat"]["forcing"]["round"] = 2
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(EncounterFileError) as caught:
+        load_encounter(path)
+    assert str(caught.value).endswith(
+        "combat.forcing.round: hero's switch is set in round 2, after the combat's round 1"
+    )
+    data["combat"]["forcing"]["round"] = 1  # the round it was set in reads again
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_encounter(path) == s.encounter

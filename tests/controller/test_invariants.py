@@ -13,14 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.controller import placement
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 IDS = ("hero", "orc", "brute")

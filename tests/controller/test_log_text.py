@@ -17,13 +17,12 @@ from orcus_desktop.controller.log_text import (
     names_of,
     worded_types,
 )
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 from tests.controller.log_fights import every_fight
 

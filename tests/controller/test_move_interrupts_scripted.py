@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.controller.log_text import describe, names_of
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
@@ -22,6 +21,7 @@ from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 DESTINATION = Square(6, 2)

@@ -9,7 +9,6 @@ import pytest
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller import placement
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
@@ -19,6 +18,7 @@ from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 

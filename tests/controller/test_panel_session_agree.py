@@ -15,13 +15,14 @@ from functools import cache
 import pytest
 
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.outcomes import MoveMode, OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 HERO, ORC, CLERIC, FAR = "hero", "orc", "cleric", "far"

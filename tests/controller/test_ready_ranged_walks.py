@@ -13,12 +13,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square, space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 from tests.controller.test_square_fireballs_basic_attacks import (
     IMPLEMENT_BASIC,

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from orcus_desktop.controller.outcomes import MoveMode, OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.history import History
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 
 def _session(encounter: Encounter) -> GameSession:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import creature, fighter, make_session
 
 

@@ -8,7 +8,6 @@ quotes the 003 line; where 000 differs the same scene is played under 000 too.
 
 from __future__ import annotations
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
@@ -18,6 +17,7 @@ from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import ruleset_by_id
 from orcus_desktop.rules.ruleset.tables import Budget
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 SF = "square-fireballs"

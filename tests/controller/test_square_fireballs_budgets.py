@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
@@ -19,6 +18,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.derived import effective_speed
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 from tests.controller.test_panel_session_agree import _CALLS, _TARGET_DECIDES, CLERIC, FAR, HERO
 from tests.controller.test_panel_session_agree import ORC as ORC_ID

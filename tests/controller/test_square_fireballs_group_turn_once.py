@@ -8,12 +8,12 @@ out has no part in the acting, the turn goes on with one that can act; what coun
 
 from __future__ import annotations
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.zones import ZoneDuration
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.test_square_fireballs_groups import _started
 
 UNTIL_COUNTERED = DurationKind.UNTIL_COUNTERED

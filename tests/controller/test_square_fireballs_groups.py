@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 
 from orcus_desktop.controller.log_text import entry_text
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import creature, fighter, make_session, orc_block
 
 SF = "square-fireballs"

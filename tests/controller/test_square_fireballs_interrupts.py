@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 SHOVING_AXE: dict[str, Any] = {

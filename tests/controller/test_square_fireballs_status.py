@@ -279,8 +279,8 @@ def _stealth_fight(first: str = "orc") -> GameSession:
 
 def test_shrouded_cannot_be_shot_or_opportunity_attacked_and_is_lost_on_moving() -> None:
     """003-47, 003 l.414-421 Shrouded: no Ranged or Reaction attacks; lost after moving."""
-    from orcus_desktop.controller.outcomes import MoveMode
     from orcus_desktop.geometry.grid import Square
+    from orcus_desktop.vocabulary import MoveMode
 
     s = _stealth_fight(first="hero")
     assert s.add_condition("orc", Condition.SHROUDED, DurationKind.END_OF_ENCOUNTER).ok

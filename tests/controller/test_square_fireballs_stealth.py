@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from orcus_desktop.controller.log_text import entry_text
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.stealth_maneuvers import StealthCheck
@@ -22,6 +21,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 SF = "square-fireballs"

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -22,7 +21,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.engagement import Engagement, StrikeKind, engagement_band
 from orcus_desktop.rules.guards import Guard
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 

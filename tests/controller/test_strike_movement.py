@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 

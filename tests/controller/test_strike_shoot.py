@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from orcus_desktop.controller.attack_choices import AttackChoices
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import attack_summary
 from orcus_desktop.geometry.features import Wall, WallKind
@@ -21,6 +20,7 @@ from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import ARROW, fighter, make_session, orc
 
 BOLT: dict[str, Any] = {**ARROW, "name": "Magic Missile", "keywords": ["arcane", "implement"]}

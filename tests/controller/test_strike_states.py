@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -19,6 +18,7 @@ from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.guards import Guard
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import ARROW, fighter, make_session, orc
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
@@ -24,6 +23,7 @@ from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
 from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
 
 RALLYING_CRY = {"name": "Rallying Cry", "action": "swift", "origin": "self"}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
@@ -18,6 +17,7 @@ from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import creature, fighter, make_session, orc, orc_block
 
 

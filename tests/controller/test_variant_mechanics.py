@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.features import TerrainKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
@@ -20,6 +19,7 @@ from orcus_desktop.rules.checks import skill_check
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import ScriptedSource
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 from tests.controller.test_variant_fights import _fight, _notes, _until
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import itertools
 
-from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
+from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Square, square_distance, squares_adjacent
 from orcus_desktop.geometry.lines import lines_between
+from orcus_desktop.vocabulary import ForcedMovementKind
 from tests.geometry.builders import field, occ
 
 
@@ -43,8 +44,10 @@ def test_a_push_along_lines_cannot_go_round_an_obstacle() -> None:
     """003-44 pick (docs/rulings.md R-83): 000's "away from the attacker" and a Line."""
     attacker, target = occ("a", 5, 5), occ("t", 6, 5, side="monsters")
     bf = field(occupants=(attacker, target, occ("x", 7, 5, side="monsters")))
-    free = forced_destinations(bf, "t", ForcedKind.PUSH, 3, source_id="a")
-    lined = forced_destinations(bf, "t", ForcedKind.PUSH, 3, source_id="a", along_lines=True)
+    free = forced_destinations(bf, "t", ForcedMovementKind.PUSH, 3, source_id="a")
+    lined = forced_destinations(
+        bf, "t", ForcedMovementKind.PUSH, 3, source_id="a", along_lines=True
+    )
     # 000 goes round the block: (7,6) (8,5) (9,5); 003's only Line to (9,5) is straight.
     assert Square(9, 5) in free
     assert Square(9, 5) not in lined
@@ -57,7 +60,7 @@ def test_a_push_along_lines_cannot_go_round_an_obstacle() -> None:
 
 def test_a_slide_along_lines_reaches_what_a_line_reaches() -> None:
     bf = field(occupants=(occ("t", 6, 5),))
-    free = forced_destinations(bf, "t", ForcedKind.SLIDE, 2)
-    lined = forced_destinations(bf, "t", ForcedKind.SLIDE, 2, along_lines=True)
+    free = forced_destinations(bf, "t", ForcedMovementKind.SLIP, 2)
+    lined = forced_destinations(bf, "t", ForcedMovementKind.SLIP, 2, along_lines=True)
     assert set(lined) == set(free)  # open ground: every square within 2 has a Line
     assert all(path in lines_between(Square(6, 5), sq) for sq, path in lined.items())

@@ -16,7 +16,6 @@ from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, Wal
 from orcus_desktop.geometry.grid import Size, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.movement import (
     STEPS,
-    PathRule,
     _unit_step_masks,
     cheapest_path,
     provoked_by,
@@ -24,6 +23,7 @@ from orcus_desktop.geometry.movement import (
     step_allowed,
     walled_spaces,
 )
+from orcus_desktop.vocabulary import MoveMode
 from tests.geometry.builders import field, occ, patch, wall
 
 COST_TABLE = [
@@ -166,9 +166,9 @@ def test_cost_table(
 def test_crawling_costs_two_per_square() -> None:
     # docs/rulings.md R-08: one penalty stated twice; each square costs 2 of the speed.
     bf = field(occupants=(occ("m", 0, 0, speed=6),))
-    reach = reachable_squares(bf, "m", mode=PathRule.CRAWL)
+    reach = reachable_squares(bf, "m", mode=MoveMode.CRAWL)
     assert max(max(abs(s.col), abs(s.row)) for s in reach) == 3
-    assert cheapest_path(bf, "m", Square(2, 0), mode=PathRule.CRAWL).cost == 4
+    assert cheapest_path(bf, "m", Square(2, 0), mode=MoveMode.CRAWL).cost == 4
 
 
 def test_slowed_speed_is_two() -> None:
@@ -234,36 +234,36 @@ PROVOKE_TABLE = [
     (
         (1, 1),
         [(0, 0), (0, 1), (0, 2)],
-        PathRule.WALK,
+        MoveMode.WALK,
         ("e",),
         "docs/rulings.md R-02: leaving an adjacent square provokes, even staying adjacent",
     ),
-    ((3, 3), [(0, 0), (1, 0), (2, 0)], PathRule.WALK, (), "never adjacent"),
+    ((3, 3), [(0, 0), (1, 0), (2, 0)], MoveMode.WALK, (), "never adjacent"),
     (
         (1, 1),
         [(0, 0), (0, 1)],
-        PathRule.SHIFT,
+        MoveMode.SHIFT,
         (),
         '000: "You can avoid provoking an opportunity attack by shifting"',
     ),
     (
         (1, 1),
         [(0, 0), (5, 5)],
-        PathRule.TELEPORT,
+        MoveMode.GM,
         (),
         '000: "You also don\'t provoke ... when you teleport"',
     ),
     (
         (1, 1),
         [(0, 0), (0, 1), (0, 2)],
-        PathRule.CRAWL,
+        MoveMode.CRAWL,
         ("e",),
         '000 "Being Prone": "you provoke opportunity attacks while crawling"',
     ),
     (
         (3, 0),
         [(0, 0), (1, 0), (2, 0), (2, 1), (1, 2)],
-        PathRule.WALK,
+        MoveMode.WALK,
         ("e",),
         "provokes once however often it leaves adjacent squares",
     ),
@@ -274,7 +274,7 @@ PROVOKE_TABLE = [
 def test_provoke_table(
     enemy: tuple[int, int],
     path: list[tuple[int, int]],
-    mode: PathRule,
+    mode: MoveMode,
     provoked: tuple[str, ...],
     why: str,
 ) -> None:
@@ -303,10 +303,10 @@ def test_path_reports_what_it_provokes() -> None:
 
 
 def _provoked_by_reference(
-    bf: Battlefield, mover_id: str, path: list[Square], mode: PathRule = PathRule.WALK
+    bf: Battlefield, mover_id: str, path: list[Square], mode: MoveMode = MoveMode.WALK
 ) -> tuple[str, ...]:
     """The straightforward rule: every square left, every enemy, uncached sight and effect."""
-    if mode in (PathRule.SHIFT, PathRule.TELEPORT):
+    if mode in (MoveMode.SHIFT, MoveMode.GM):  # 000: shifting and teleporting
         return ()
     mover = bf.occupant(mover_id)
     provoked: list[str] = []
@@ -331,7 +331,7 @@ _WALL_KINDS = st.sampled_from([WallKind.WALL, WallKind.WINDOW, WallKind.DOOR])
 
 
 @st.composite
-def _provoke_cases(draw: st.DrawFn) -> tuple[Battlefield, list[Square], PathRule]:
+def _provoke_cases(draw: st.DrawFn) -> tuple[Battlefield, list[Square], MoveMode]:
     walls = [
         wall(
             (float(draw(st.integers(0, 9))), float(draw(st.integers(0, 9)))),
@@ -356,14 +356,14 @@ def _provoke_cases(draw: st.DrawFn) -> tuple[Battlefield, list[Square], PathRule
     for _ in range(draw(st.integers(0, 8))):
         dc, dr = draw(st.sampled_from(STEPS))
         path.append(Square(path[-1].col + dc, path[-1].row + dr))
-    mode = draw(st.sampled_from(list(PathRule)))
+    mode = draw(st.sampled_from(list(MoveMode)))
     return field(walls=walls, occupants=(mover, *others)), path, mode
 
 
 @settings(max_examples=150, deadline=None)
 @given(_provoke_cases())
 def test_provoked_by_matches_the_straightforward_rule(
-    case: tuple[Battlefield, list[Square], PathRule],
+    case: tuple[Battlefield, list[Square], MoveMode],
 ) -> None:
     bf, path, mode = case
     expected = _provoked_by_reference(bf, "m", path, mode)
@@ -394,7 +394,7 @@ def _unit_step_masks_reference(bf: Battlefield) -> npt.NDArray[np.bool_]:
 @settings(max_examples=40, deadline=None)
 @given(_provoke_cases())
 def test_step_masks_match_the_square_by_square_rule(
-    case: tuple[Battlefield, list[Square], PathRule],
+    case: tuple[Battlefield, list[Square], MoveMode],
 ) -> None:
     bf, _, _ = case
     blocking = [sq for o in bf.occupants for sq in o.space.squares() if bf.bounds.contains(sq)]

@@ -8,17 +8,12 @@ from orcus_desktop.rules.attack_modifiers import AttackContext
 from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.dice import ScriptedSource
-from orcus_desktop.rules.powers import (
-    ForcedMovementKind,
-    grapple_power,
-    move_grappled_power,
-    shove_power,
-)
+from orcus_desktop.rules.powers import grapple_power, move_grappled_power, shove_power
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.state import end_effects_from, initial_state
 from orcus_desktop.rules.summons import summon_destroyed, summon_statblock
 from orcus_desktop.rules.terms import Defense
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
 from tests.rules.builders import combatant, monster, pc
 
 HERO = combatant("hero", pc())

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.serialization import load_encounter
@@ -19,6 +18,7 @@ from orcus_desktop.ui.light_dialog import LightDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import FOG
 from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.vocabulary import MoveMode
 from tests.ui.test_map_scene import view_point
 from tests.ui.test_player_fog import pixel
 from tests.ui.test_player_view import open_player_view, render

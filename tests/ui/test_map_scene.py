@@ -35,7 +35,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QGraphicsView, QToolTip
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
@@ -50,7 +49,7 @@ from orcus_desktop.ui.map.layers import PAPER, SQUARE_PX
 from orcus_desktop.ui.map.scene import MIN_GRID_GAP_PX, MapScene, grid_step
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.panels.palette import CREATURE_MIME, CreaturePalette, entry_to_mime
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 # The offscreen platform plugin warns that it cannot propagate size hints whenever a shown
 # main window lays out its docks and toolbar; that is the plugin's limitation, not ours.

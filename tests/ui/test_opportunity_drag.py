@@ -12,11 +12,11 @@ from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.vocabulary import MoveMode
 from tests.ui.test_targeting import at
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")

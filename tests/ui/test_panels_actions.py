@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
@@ -22,6 +21,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import ARROW, KNOCKDOWN, creature, fighter, make_session, orc
 from tests.controller.test_combat_scenarios import HOLD
 

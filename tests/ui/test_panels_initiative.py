@@ -10,7 +10,6 @@ from PySide6.QtGui import QKeySequence
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -24,6 +23,7 @@ from orcus_desktop.ui.panels.initiative_model import (
     Column,
     InitiativeTableModel,
 )
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import creature, fighter, make_session, orc, orc_block
 
 

@@ -11,7 +11,6 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.log_text import describe, names_of
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import LogEntry
@@ -20,6 +19,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.combat_log import CombatLogModel, CombatLogPanel
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 from tests.controller.log_fights import FIGHTS
 

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Creature
@@ -28,7 +27,7 @@ from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import FOG
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.player_window import PlayerWindow
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.controller.test_vision import inside
 from tests.ui.test_player_view import open_player_view, render, render_without
 

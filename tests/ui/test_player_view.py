@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.serialization import load_encounter
@@ -30,6 +29,7 @@ from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import PlayerFog
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.vocabulary import MoveMode
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 

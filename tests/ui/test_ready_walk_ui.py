@@ -13,11 +13,11 @@ import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
 from tests.controller.test_square_fireballs_basic_attacks import IMPLEMENT_POWER, SCHOLAR
 
@@ -90,6 +90,7 @@ def test_the_readied_ranged_attack_is_offered_and_taken_with_the_tables_dice(
     assert "Mage may make its readied Ranged Basic Attack (Implement) on Orc" in labels
     dice, take, _let_pass = panel.offer_rows["mage"]
     assert "Reaction" in take.toolTip()
+    assert window.initiative_panel.model.row_data("mage").status == "readied shot offered"
     dice.setText("3 2")  # a miss
     take.click()
     assert _token_square(window, "orc") == Square(10, 4)

@@ -13,12 +13,13 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.outcomes import MoveMode, OperationResult
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.grid import Size, Square
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.panels.palette import entry_to_mime
 from orcus_desktop.ui.status_report import one_line
+from orcus_desktop.vocabulary import MoveMode
 from tests.ui.test_map_scene import send_drop, view_point
 from tests.ui.test_targeting import accept_dialog, activate, at, window
 

@@ -12,7 +12,6 @@ import pytest
 from PySide6.QtWidgets import QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter
@@ -24,6 +23,7 @@ from orcus_desktop.ui.panels.actions.panel import budget_text
 from orcus_desktop.ui.panels.combat_log import CombatLogModel
 from orcus_desktop.ui.panels.common import effects_summary
 from orcus_desktop.ui.ruleset_actions import NewEncounterDialog, RulesetDialog
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
 
 

@@ -22,7 +22,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QInputDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -34,6 +33,7 @@ from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.ruleset_actions import NewEncounterDialog
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
 from tests.controller.test_square_fireballs_basic_attacks import IMPLEMENT_POWER, SCHOLAR
 from tests.controller.test_square_fireballs_interrupts import SHOVING_AXE

@@ -14,12 +14,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.monster_groups_dialog import MonsterGroupsDialog
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import creature, fighter, orc_block
 from tests.ui.test_player_view import open_player_view
 

@@ -150,12 +150,12 @@ def test_the_gm_confirms_a_collision_when_placing_a_push(
     from PySide6.QtWidgets import QInputDialog
 
     from orcus_desktop.assets import demo_encounter_path
-    from orcus_desktop.controller.outcomes import MoveMode
     from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
     from orcus_desktop.geometry.grid import Square
     from orcus_desktop.model.serialization import load_encounter
     from orcus_desktop.ui.main_window import MainWindow
     from orcus_desktop.ui.map.layers import SQUARE_PX
+    from orcus_desktop.vocabulary import MoveMode
     from tests.ui.test_targeting import accept_dialog, activate, at, hp
 
     window = MainWindow(load_encounter(demo_encounter_path()), None)

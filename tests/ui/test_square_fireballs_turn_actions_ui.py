@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.vocabulary import MoveMode
 from tests.ui.test_targeting import accept_dialog, activate, at, window
 
 __all__ = ["window"]

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox, QTree
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.frozen import thaw
@@ -23,6 +22,7 @@ from orcus_desktop.ui.attack_dialog import AttackDialog, parse_dice
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.vocabulary import MoveMode
 
 # The offscreen platform says so whenever a shown window lays out again (docks, dialogs).
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")

@@ -14,7 +14,8 @@ from orcus_desktop.controller.tools.pointer import (
     result_message,
 )
 from orcus_desktop.geometry.battlefield import UnknownOccupantError
-from orcus_desktop.geometry.forced import ForcedKind, forced_destinations
+from orcus_desktop.geometry.forced import forced_destinations
+from orcus_desktop.vocabulary import ForcedMovementKind
 
 Confirm = Callable[[str, tuple[tuple[str, str], ...]], str | None]
 """Asks the GM a question with (value, text) choices; the value chosen, or None."""
@@ -33,7 +34,7 @@ class ForcedMoveTool(OneShotTool):
     Args:
         session: the game session.
         target_id: the creature moved.
-        kind: "push", "pull" or "slip"/"slide", as the attack result names it.
+        kind: a `ForcedMovementKind` or its spelling ("slide" reads as a slip).
         squares: how far, at most.
         source_id: the attacker (what "away" and "towards" refer to).
         on_finished: called once when done (moved or skipped).
@@ -62,12 +63,11 @@ class ForcedMoveTool(OneShotTool):
         self.kind = kind
         self.squares = squares
         self.source_id = source_id
-        forced_kind = ForcedKind("slide" if kind in ("slip", "slide") else kind)
         try:
             self.destinations = forced_destinations(
                 session.battlefield(),
                 target_id,
-                forced_kind,
+                ForcedMovementKind(kind),
                 squares,
                 source_id=source_id,
                 # 003-44: under 003 only squares along a Line (docs/rulings.md R-83).

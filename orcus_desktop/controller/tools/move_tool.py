@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from orcus_desktop.controller.outcomes import MoveMode, MovePreview, plural
+from orcus_desktop.controller.outcomes import MovePreview, plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -23,6 +23,7 @@ from orcus_desktop.controller.tools.pointer import (
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Creature
+from orcus_desktop.vocabulary import MoveMode
 
 
 @dataclass

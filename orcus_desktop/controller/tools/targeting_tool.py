@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from orcus_desktop.controller.attack_choices import AttackChoices
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -29,6 +28,7 @@ from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateToo
 from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS
+from orcus_desktop.vocabulary import MoveMode
 
 
 class TargetingTool(OneShotTool):

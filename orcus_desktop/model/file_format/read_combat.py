@@ -42,7 +42,7 @@ from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.rules.engagement import Engagement, StrikeKind, StrikeOffer
 from orcus_desktop.rules.guards import Guard, Guarding
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
 
 
 def combat_from(item: object, creature_ids: set[str]) -> Combat:
@@ -124,7 +124,7 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         monster_groups=monster_groups_from(data, creature_ids),
         round_end_activities=round_end_from(data),
         ready_items=ready_items_from(data, creature_ids),
-        forcing=forcing_from(data, creature_ids),
+        forcing=forcing_from(data, creature_ids, round_),
     )
 
 
@@ -178,13 +178,11 @@ def _engagement_from(item: object, where: str, creature_ids: set[str]) -> Engage
 
 def _owed_from(item: object, where: str, creature_ids: set[str]) -> OwedForcedMove:
     data = mapping(item, where)
-    kind = text(data.get("kind"), f"{where}.kind")
-    if kind not in ("push", "pull", "slide", "slip"):
-        raise EncounterFileError(f'{where}.kind: expected "push", "pull", "slide" or "slip"')
     source = data.get("source")
     return OwedForcedMove(
         target=CreatureId(known_id(data.get("target"), f"{where}.target", creature_ids)),
-        kind=kind,
+        # "slide" (4th Edition's word) reads as a slip, as it always has.
+        kind=enum_at(ForcedMovementKind, data.get("kind"), f"{where}.kind"),
         squares=whole(data.get("squares"), f"{where}.squares", 0, 1000),
         source=None
         if source is None

@@ -110,7 +110,7 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
             "text": combat.pending.text,
         },
         "owed_forced_moves": [
-            {"target": m.target, "kind": m.kind, "squares": m.squares, "source": m.source}
+            {"target": m.target, "kind": m.kind.value, "squares": m.squares, "source": m.source}
             for m in combat.owed_forced_moves
         ],
         **(

@@ -46,7 +46,10 @@ class GroupMenu:
                 for cid in members:
                     action = QAction(session.encounter.name_of(cid), acting)
                     action.setObjectName(f"act_with_{cid}")
-                    action.setEnabled(cid != current)
+                    # The one acting, or one that cannot act (knocked out: R-111).
+                    problem = session.act_with_problem(cid)
+                    action.setEnabled(not problem)
+                    action.setToolTip(problem)
                     action.triggered.connect(
                         lambda _=False, who=cid: session.act_with(who, initiator=self._parent)
                     )

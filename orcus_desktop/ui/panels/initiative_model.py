@@ -125,6 +125,9 @@ def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str
     strike = session.strike_name(combatant.creature_id)  # 001-23/24, "" elsewhere
     if offer is ActionKind.OPPORTUNITY and strike:
         return f"{strike} offered", f"Offered a {strike} (Actions panel)."
+    readied_shot = session.ready_offer(combatant.creature_id)  # 003-52, "" elsewhere
+    if offer is ActionKind.OPPORTUNITY and readied_shot:
+        return "readied shot offered", f"Offered its readied {readied_shot} (Actions panel)."
     if offer is ActionKind.OPPORTUNITY:
         return "OA offered", "Offered an opportunity attack (Actions panel)."
     if offer is not None:

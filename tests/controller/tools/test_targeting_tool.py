@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from orcus_desktop.controller.attack_choices import AttackChoices
-from orcus_desktop.controller.outcomes import MoveMode
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import Button, PointerEvent, PointerKind
 from orcus_desktop.controller.tools.targeting import (
@@ -21,6 +20,7 @@ from orcus_desktop.controller.tools.template_tool import AreaOrigin
 from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
 
 THUNDER: dict[str, Any] = {

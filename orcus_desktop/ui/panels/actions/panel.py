@@ -406,7 +406,12 @@ class ActionsPanel(QWidget):
         if combatant is not None and combatant.readied is not None:
             text += f"\nReadied {combatant.readied.kind.value} action: {combatant.readied.trigger}"
         if combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY:
-            text += "\nMay take an opportunity attack now."
+            readied = session.ready_offer(creature.id)  # 003-52's readied shot, "" elsewhere
+            text += (
+                f"\nMay make its readied {readied} now."
+                if readied
+                else "\nMay take an opportunity attack now."
+            )
         self.conditions.setText(text)
 
     def _fit_width(self) -> None:
