@@ -25,10 +25,11 @@ from orcus_desktop.controller.availability import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import held_power
 from orcus_desktop.controller.interposition import declared
-from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
+from orcus_desktop.controller.interrupts import hold, offerable
 from orcus_desktop.controller.outcomes import Outcome, TargetPreview, refuse
 from orcus_desktop.controller.strike_reactions import counter_first
 from orcus_desktop.controller.variant_notes import autofire_provokes
+from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.geometry.battlefield import Occupant
 from orcus_desktop.geometry.cover import space_cover

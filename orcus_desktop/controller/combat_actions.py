@@ -32,12 +32,13 @@ from orcus_desktop.controller.combat_rules import effect_data, healing_data
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import held_charge
 from orcus_desktop.controller.interposition import declared
-from orcus_desktop.controller.interrupts import hold, offerable, waiting_problem
+from orcus_desktop.controller.interrupts import hold, offerable
 from orcus_desktop.controller.move_interrupts import first_interrupt, wait_at
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
 from orcus_desktop.controller.strike_reactions import counter_first
+from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.model.combat import ActionBudget, CombatPhase

@@ -32,7 +32,6 @@ from orcus_desktop.controller.availability import (
     powers_of,
 )
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.interrupts import waiting_problem
 from orcus_desktop.controller.log_records import rule_noted
 from orcus_desktop.controller.movement import preview_move, reachable_squares
 from orcus_desktop.controller.outcomes import (
@@ -45,6 +44,7 @@ from orcus_desktop.controller.outcomes import (
     run_step,
 )
 from orcus_desktop.controller.stealth import reveal
+from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import Forcing
 from orcus_desktop.model.encounter import Encounter

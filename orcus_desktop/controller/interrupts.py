@@ -53,16 +53,6 @@ from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.vocabulary import CreatureId, Origin
 
 
-def waiting_problem(encounter: Encounter) -> str:
-    """Why no new attack may start: one waits for its opportunity attacks, or ""."""
-    held = encounter.combat.pending
-    if held is not None and strike_reactions.interposers(held):  # 001-10/29
-        return f"{held.text} waits: does someone declare itself its target?"
-    if held is not None and owed_moves.holds_pending(encounter):
-        return f"{held.text} waits: place or leave its forced movement first"
-    return f"{held.text} waits for the opportunity attacks" if held is not None else ""
-
-
 def offerable(encounter: Encounter, enemy_ids: Sequence[str], ruleset: Ruleset) -> tuple[str, ...]:
     """The provoked enemies `Engine.offer_opportunity` will offer an opportunity attack to."""
     combat = encounter.combat

@@ -23,8 +23,10 @@ from dataclasses import replace
 from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.outcomes import Outcome, Step, refuse, run_step
+from orcus_desktop.controller.log_records import rule_noted
+from orcus_desktop.controller.outcomes import Outcome, Step, logged_since, refuse, run_step
 from orcus_desktop.controller.vision import player_sides
+from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.model.combat import NO_ACTIONS, Combat
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.vocabulary import CreatureId
@@ -118,9 +120,7 @@ def arrange(engine: Engine, encounter: Encounter, groups: Mapping[str, str | Non
         combat = _aligned(engine, e, set(groups))
         for name, members in _groups(engine, e, groups):
             names = ", ".join(engine.name(e, m) for m in members)
-            combat = combat.logged(
-                "rule_note", None, (), {"mechanic": MECHANIC, "note": f"group {name}: {names}"}
-            )
+            combat = rule_noted(combat, None, MECHANIC, f"group {name}: {names}")
         return e.with_combat(combat)
 
     return run_step(op, "Arrange monster groups", encounter, change)
@@ -274,11 +274,12 @@ def shared_turns(engine: Engine, hooks: turn_order.TurnHooks) -> turn_order.Turn
         if not joined:
             return encounter
         names = ", ".join(engine.name(encounter, c) for c in (creature_id, *joined))
-        combat = replace(encounter.combat, current=creature_id).logged(
-            "rule_note",
+        combat = rule_noted(
+            replace(encounter.combat, current=creature_id),
             creature_id,
-            tuple(joined),
-            {"mechanic": MECHANIC, "note": f"the group's turn: {names}"},
+            MECHANIC,
+            f"the group's turn: {names}",
+            joined,
         )
         return encounter.with_combat(combat)
 
@@ -329,8 +330,8 @@ def act_with_problem(engine: Engine, encounter: Encounter, creature_id: str) -> 
         return f"{name} is acting already"
     if CreatureId(creature_id) not in companions(encounter, current):
         return f"{name} does not share {engine.name(encounter, current)}'s turn"
-    if combat.pending is not None:
-        return f"{combat.pending.text} waits for the opportunity attacks"
+    if waiting := waiting_problem(encounter):
+        return waiting
     why = cannot_act(engine.rules, encounter, creature_id)
     # Knocked out or dead: its part of the group's turn is over (R-109, R-111).
     return f"{why}: it cannot act in the group's turn" if why else ""
@@ -345,12 +346,8 @@ def act_with(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
     name = engine.name(encounter, creature_id)
 
     def change(e: Encounter) -> Encounter:
-        moved = replace(e.combat, current=CreatureId(creature_id)).logged(
-            "rule_note",
-            CreatureId(creature_id),
-            (),
-            {"mechanic": MECHANIC, "note": "acts now in the group's turn"},
-        )
+        now = replace(e.combat, current=CreatureId(creature_id))
+        moved = rule_noted(now, creature_id, MECHANIC, "acts now in the group's turn")
         return e.with_combat(moved)
 
     return run_step(op, f"{name} acts in the group's turn", encounter, change, creature_id)
@@ -407,7 +404,7 @@ def _handed_on(
     """The rule note of a group's turn going on with `heir` (003-07)."""
     mine, theirs = engine.name(encounter, creature_id), engine.name(encounter, heir)
     note = f"{mine} {why}: {theirs} acts on in the group's turn"
-    combat = encounter.combat.logged("rule_note", heir, (), {"mechanic": MECHANIC, "note": note})
+    combat = rule_noted(encounter.combat, heir, MECHANIC, note)
     return encounter.with_combat(combat)
 
 
@@ -435,7 +432,7 @@ def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:
     name = engine.name(after, acting)
     after = after.with_combat(replace(combat, current=heir))
     after = _handed_on(engine, after, acting, heir, why.removeprefix(f"{name} "))
-    log = after.combat.log[len(before.combat.log) :]
+    log = logged_since(before, after)
     return replace(outcome, after=after, result=replace(outcome.result, log=log))
 
 
@@ -466,9 +463,8 @@ def alone_after_delay(engine: Engine, encounter: Encounter, creature_id: str) ->
     if not group_turns(engine) or me.group is None:
         return encounter
     note = f"{engine.name(encounter, creature_id)} acts alone from now on (R-107)"
-    combat = combat.with_combatant(replace(me, group=None)).logged(
-        "rule_note", me.creature_id, (), {"mechanic": MECHANIC, "note": note}
-    )
+    alone = combat.with_combatant(replace(me, group=None))
+    combat = rule_noted(alone, me.creature_id, MECHANIC, note)
     return encounter.with_combat(combat)
 
 

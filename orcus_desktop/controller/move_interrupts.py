@@ -39,6 +39,7 @@ from orcus_desktop.controller import owed_moves, placement, ready_walks
 from orcus_desktop.controller.availability import stopped
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.outcomes import plural
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -257,21 +258,17 @@ def _walk_cut_short(
         return encounter
     name = encounter.creature(held.attacker).name
     left = max(0, rest[0] - forced)
-    moved = f"{name} was moved {_squares(forced)} by the interrupt"
+    moved = f"{name} was moved {plural(forced, 'square')} by the interrupt"
     if left:
         combatant = encounter.combat.combatant(held.attacker)
         encounter = encounter.with_combat(
             encounter.combat.with_combatant(replace(combatant, walk_left=left))
         )
         rest_of = "its walk left, to walk" if mode == "walk" else "its move left, to move"
-        note = f"{moved}: {_squares(left)} of {rest_of} anywhere with no new action"
+        note = f"{moved}: {plural(left, 'square')} of {rest_of} anywhere with no new action"
     else:
-        note = f"{moved}, all of the {_squares(rest[0])} its move had left: it stops there"
+        note = f"{moved}, all of the {plural(rest[0], 'square')} its move had left: it stops there"
     return engine.rule_note(encounter, held.attacker, "003-18", note)
-
-
-def _squares(n: int) -> str:
-    return f"{n} square{'s' if n != 1 else ''}"
 
 
 def forced_distance(encounter: Encounter, mover_id: str) -> int | None:

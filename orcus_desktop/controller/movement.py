@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import forced_collisions, move_interrupts, owed_moves, placement
+from orcus_desktop.controller import forced_collisions, move_interrupts, placement
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import MovePreview, Outcome, Step, move_done, plural, refuse
 from orcus_desktop.controller.stealth import reveal
+from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square
@@ -174,12 +175,10 @@ def move_creature(
         after, preview = _move(engine, encounter, creature, destination, mode, speed, reveals)
     except ActionError as exc:
         return refuse(op, str(exc), creature_id)
-    held = encounter.combat.pending
-    if held is not None and mode is not MoveMode.GM:
-        # The offers come first (000 "Immediate Actions"), as for a new attack (`interrupts`).
-        if owed_moves.holds_pending(encounter):
-            return refuse(op, f"{held.text} waits: place or leave its forced movement first")
-        return refuse(op, f"{held.text} waits for the opportunity attacks", creature_id)
+    waiting = waiting_problem(encounter) if mode is not MoveMode.GM else ""
+    if waiting:
+        # The offers come first (000 "Immediate Actions"), as for a new attack.
+        return refuse(op, waiting, creature_id)
     if mode is MoveMode.GM:
         text = f"Move {creature.name}"
     else:

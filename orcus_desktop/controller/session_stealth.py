@@ -18,18 +18,11 @@ from orcus_desktop.geometry.grid import Square, square_distance
 from orcus_desktop.vocabulary import MoveMode
 
 if TYPE_CHECKING:
-    from orcus_desktop.controller.engine import Engine
-    from orcus_desktop.model.encounter import Encounter
+    pass
 
 
 class StealthCommands(SessionFamily):
     """The stealth family of `GameSession` (see the module docstring)."""
-
-    if TYPE_CHECKING:
-        engine: Engine
-
-        @property
-        def encounter(self) -> Encounter: ...
 
     def stealth_offered(self) -> bool:
         """Whether the encounter's ruleset has the stealth maneuvers (003 only)."""

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller.combat_rules import CombatRules, effect_data
+from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.log_records import log_ended
 from orcus_desktop.controller.vision import player_side
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import rules_for
@@ -69,9 +70,7 @@ def reveal(engine: Engine, encounter: Encounter, creature_id: str, why: str) -> 
         return encounter
     kept = tuple(c for c in state.conditions if c not in lost)
     encounter = encounter.with_creature(creature.with_state(replace(state, conditions=kept)))
-    data = {"effects": [effect_data(c) for c in lost], "reason": f"{why} (003-47)"}
-    combat = encounter.combat.logged("effect_ended", None, (CreatureId(creature_id),), data)
-    return encounter.with_combat(combat)
+    return encounter.with_combat(log_ended(encounter.combat, creature_id, lost, f"{why} (003-47)"))
 
 
 def end_charms(
@@ -96,12 +95,8 @@ def end_charms(
             continue
         kept = tuple(c for c in state.conditions if c not in ended)
         encounter = encounter.with_creature(creature.with_state(replace(state, conditions=kept)))
-        data = {
-            "effects": [effect_data(c) for c in ended],
-            "reason": "attacked by its charmer (003-23)",
-        }
-        combat = encounter.combat.logged("effect_ended", None, (CreatureId(target_id),), data)
-        encounter = encounter.with_combat(combat)
+        why = "attacked by its charmer (003-23)"
+        encounter = encounter.with_combat(log_ended(encounter.combat, target_id, ended, why))
     return encounter
 
 

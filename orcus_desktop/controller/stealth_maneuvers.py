@@ -20,9 +20,10 @@ from dataclasses import dataclass, replace
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.combat_rules import QueuedSource, effect_data
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
+from orcus_desktop.controller.log_records import log_ended
 from orcus_desktop.controller.monster_groups import turn_key
 from orcus_desktop.controller.movement import move_creature
-from orcus_desktop.controller.outcomes import MoveDone, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import MoveDone, Outcome, Step, logged_since, refuse
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Square, space_distance
@@ -196,8 +197,7 @@ def _set_stealth(
     state = replace(state, conditions=kept)
     holder = CreatureId(creature_id)
     if old:
-        data = {"effects": [effect_data(c) for c in old], "reason": f"{why} ({_MECHANIC})"}
-        combat = encounter.combat.logged("effect_ended", None, (holder,), data)
+        combat = log_ended(encounter.combat, creature_id, old, f"{why} ({_MECHANIC})")
         encounter = encounter.with_combat(combat)
     if condition is not None:
         current = encounter.combat.current
@@ -451,5 +451,5 @@ def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:
             after = _set_stealth(engine, after, creature.id, None, why)
     if after is outcome.after:
         return outcome
-    log = after.combat.log[len(before.combat.log) :]
+    log = logged_since(before, after)
     return replace(outcome, after=after, result=replace(outcome.result, log=log))

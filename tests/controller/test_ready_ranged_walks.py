@@ -147,3 +147,17 @@ def test_a_readier_whose_reaction_is_spent_is_not_triggered() -> None:
     assert s.encounter.creature("orc").square == GOAL
     assert s.encounter.combat.pending is None
     assert s.encounter.combat.combatant("mage").readied is not None
+
+
+def test_while_the_shot_is_offered_the_walk_says_it_waits_for_the_readied_attack() -> None:
+    """000 "Immediate Actions": the interrupt comes first; the refusal names what it waits for.
+
+    Only a readied shot is offered here, no opportunity attack, so the GM reads "the readied
+    attack", not "the opportunity attacks" (R-110).
+    """
+    s = _readied()
+    _walk_in(s)
+    again = s.use_power("orc", "Melee Basic Attack", ["mage"])
+    assert not again.ok
+    assert again.reason.endswith("waits for the readied attack")
+    assert "opportunity" not in again.reason
