@@ -3,7 +3,9 @@
 The bottom layer (no shapely, no Qt, no other project import): geometry measures cover and
 concealment in these words, the rules turn them into penalties, and the model stores their
 values in saved files and the combat log. The values are the spelling the files have always
-used, so `orcus-desktop query sight`, the log, the file and `use_power(cover=...)` agree.
+used, so `orcus-desktop query sight`, the log, the file and `use_power(cover=...)` agree. The
+Slowed speed lives here too: the rules show it, the geometry plans paths with it, and the
+rules never load the geometry (numpy, shapely) to know it.
 """
 
 from __future__ import annotations
@@ -138,3 +140,14 @@ class MoveMode(StrEnum):
         square it moves there".
         """
         return 2 if self in (MoveMode.CRAWL, MoveMode.SQUEEZE) else 1
+
+
+def slowed_speed(speed: int) -> int:
+    """A slowed creature's speed (000 "Slowed"), `speed` capped at 2.
+
+    000 "Slowed": "Your speed for any form of movement other than teleportation is reduced to
+    2 and can't be increased". One home for the rule the speed shown
+    (`rules.derived.effective_speed`) and the paths planned (`geometry.movement.effective_speed`)
+    both apply.
+    """
+    return min(speed, 2)

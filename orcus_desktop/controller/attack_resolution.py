@@ -27,7 +27,14 @@ from orcus_desktop.controller.encounter_flow import (
 )
 from orcus_desktop.controller.engagement import strike_modifiers
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.outcomes import AttackDone, Outcome, Step, logged_since, refuse
+from orcus_desktop.controller.outcomes import (
+    AttackDone,
+    Outcome,
+    Step,
+    logged_since,
+    no_creature,
+    refuse,
+)
 from orcus_desktop.controller.stealth import end_charms, reveal, targeting_problem
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
@@ -287,7 +294,7 @@ def stage_attack(
     for target_id in target_ids:
         target_creature = encounter.find_creature(target_id)
         if target_creature is None:
-            raise ActionError(f"no creature {target_id!r}")
+            raise ActionError(no_creature(target_id))
         if engine.rules.is_dead(encounter, target_id):
             raise ActionError(f"{target_creature.name} is dead")
         target = engine.combatant(encounter, target_id)
@@ -545,7 +552,7 @@ def attack_step(
         if then is not None:
             after = then(after)
     except KeyError as exc:
-        return refuse(operation, f"no such creature: {exc.args[0]}")
+        return refuse(operation, no_creature(exc.args[0]))
     except ValueError as exc:  # ActionError, RulesError, DiceError
         return refuse(operation, str(exc), creature_id)
     result = AttackDone(

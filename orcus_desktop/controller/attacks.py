@@ -26,7 +26,7 @@ from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import held_power
 from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable
-from orcus_desktop.controller.outcomes import Outcome, TargetPreview, refuse
+from orcus_desktop.controller.outcomes import Outcome, TargetPreview, no_creature, refuse
 from orcus_desktop.controller.strike_reactions import counter_first
 from orcus_desktop.controller.variant_notes import autofire_provokes
 from orcus_desktop.controller.waiting import waiting_problem
@@ -57,7 +57,7 @@ def use_power(
     op = "use_power"
     enc = encounter
     if enc.find_creature(creature_id) is None:
-        return refuse(op, f"no creature {creature_id!r}", creature_id)
+        return refuse(op, no_creature(creature_id), creature_id)
     waiting = waiting_problem(enc)
     if waiting:
         return refuse(op, waiting, creature_id)
@@ -151,7 +151,7 @@ def preview_attack(
         (per-target previews, "") or ((), the reason it is refused). No change.
     """
     if encounter.find_creature(creature_id) is None:
-        return (), f"no creature {creature_id!r}"
+        return (), no_creature(creature_id)
     power = find_power(engine.rules, encounter, creature_id, power_name)
     if power is None:
         return (), f"{engine.name(encounter, creature_id)} has no power {power_name!r}"
@@ -161,7 +161,7 @@ def preview_attack(
     try:
         return _previews(engine, encounter, creature_id, power, target_ids, choices), ""
     except KeyError as exc:
-        return (), f"no such creature: {exc.args[0]}"
+        return (), no_creature(exc.args[0])
     except ValueError as exc:
         return (), str(exc)
 

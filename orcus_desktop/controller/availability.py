@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from orcus_desktop.controller import strike_turns
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
-from orcus_desktop.controller.outcomes import Refusal, refuse
+from orcus_desktop.controller.outcomes import Refusal, no_creature, refuse
 from orcus_desktop.controller.ruleset_powers import ruleset_powers
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -244,7 +244,7 @@ def kind_problem(
     """Why the creature cannot take an action of `kind` now (turn, budget, conditions), or ""."""
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return f"no creature {creature_id!r}"
+        return no_creature(creature_id)
     name = creature.name
     conditions = rules.conditions(encounter, creature_id)
     table = [rules_for(c, rules.ruleset) for c in sorted(conditions)]
@@ -310,7 +310,7 @@ def action_problem(
     """Why the creature cannot take `action` now, or ""."""
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return f"no creature {creature_id!r}"
+        return no_creature(creature_id)
     name = creature.name
     combat = encounter.combat
     combatant = combat.find(creature_id) if combat.active else None
@@ -430,7 +430,8 @@ def acting_against(
     problem = action_problem(rules, encounter, creature_id, action)
     me, target = encounter.find_creature(creature_id), encounter.find_creature(target_id)
     if problem or me is None or target is None:
-        return refuse(action.value, problem or "no such creature", creature_id)
+        missing = no_creature(creature_id if me is None else target_id)
+        return refuse(action.value, problem or missing, creature_id)
     ruleset = rules.ruleset
     window = {
         CombatAction.GRAPPLE: ruleset.grapple.size_window,

@@ -44,7 +44,7 @@ from orcus_desktop.controller.log_records import (
 )
 from orcus_desktop.controller.move_interrupts import first_interrupt, wait_at
 from orcus_desktop.controller.movement import preview_move
-from orcus_desktop.controller.outcomes import Outcome, Refusal, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, Refusal, no_creature, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
 from orcus_desktop.controller.strike_reactions import counter_first
 from orcus_desktop.controller.waiting import waiting_problem
@@ -195,7 +195,7 @@ def charge(
         return refuse(op, problem, creature_id)
     target = enc.find_creature(target_id)
     if target is None:
-        return refuse(op, f"no creature {target_id!r}", creature_id)
+        return refuse(op, no_creature(target_id), creature_id)
     preview = preview_move(
         engine, enc, creature_id, destination, MoveMode.WALK, check_action=False
     )

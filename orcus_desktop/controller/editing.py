@@ -14,7 +14,7 @@ from typing import Any, TypedDict, Unpack
 from orcus_desktop.controller import monster_groups, placement
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.initiative import start_hooks
-from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, no_creature, refuse
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
@@ -72,7 +72,7 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
     op = "remove_creature"
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return refuse(op, f'no creature "{creature_id}"', creature_id)
+        return refuse(op, no_creature(creature_id), creature_id)
     after = encounter
     if encounter.combat.active and encounter.combat.current == creature_id:
         # Its turn passes on, without end-of-turn work for it; in a 003 group's turn to the
@@ -115,7 +115,7 @@ def update_creature(
     hidden, size, statblock = edit.get("hidden"), edit.get("size"), edit.get("statblock")
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return refuse(op, f'no creature "{creature_id}"', creature_id)
+        return refuse(op, no_creature(creature_id), creature_id)
     changes: dict[str, Any] = {}
     repaired: list[str] = []
     for field, text in (("name", name), ("side", side)):

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.outcomes import Outcome, plural, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, no_creature, plural, refuse, run_step
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as rules
 from orcus_desktop.rules.guards import GUARD_BONUS, Guarding
@@ -115,7 +115,7 @@ def _problem(engine: Engine, encounter: Encounter, creature_ids: tuple[str, ...]
         return "engagement lasts only during combat: no combat is running"
     for creature_id in creature_ids:
         if encounter.find_creature(creature_id) is None:
-            return f"no creature {creature_id!r}"
+            return no_creature(creature_id)
     return ""
 
 

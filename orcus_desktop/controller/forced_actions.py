@@ -39,6 +39,7 @@ from orcus_desktop.controller.outcomes import (
     Outcome,
     Step,
     move_done,
+    no_creature,
     plural,
     refuse,
     run_step,
@@ -67,9 +68,9 @@ def forcer_problem(engine: Engine, encounter: Encounter, forcer_id: str, forced_
     if not offered(engine):
         return f"{engine.ruleset.name} has no forced actions (003-46)"
     if encounter.find_creature(forcer_id) is None:
-        return f"no creature {forcer_id!r}"
+        return no_creature(forcer_id)
     if encounter.find_creature(forced_id) is None:
-        return f"no creature {forced_id!r}"
+        return no_creature(forced_id)
     if forcer_id == forced_id:
         return "a creature does not force itself: take the action as usual"
     return waiting_problem(encounter)
@@ -90,7 +91,7 @@ def set_forcing(engine: Engine, encounter: Encounter, forcer_id: str | None) -> 
     if not offered(engine):
         return refuse(op, f"{engine.ruleset.name} has no forced actions (003-46)", forcer_id)
     if encounter.find_creature(forcer_id) is None:
-        return refuse(op, f"no creature {forcer_id!r}")
+        return refuse(op, no_creature(forcer_id))
     if not combat.active or combat.current is None:
         return refuse(op, "Forced works in a turn: no combat turn is running", forcer_id)
     name = engine.name(encounter, forcer_id)

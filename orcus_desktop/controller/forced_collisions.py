@@ -19,6 +19,7 @@ from __future__ import annotations
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log_records import ConditionAdded, Damage, DiceRolled, SavingThrow
+from orcus_desktop.controller.outcomes import no_creature
 from orcus_desktop.geometry.grid import Square, space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -99,7 +100,7 @@ def collide(
     involved = [target_id]
     if collided_with != OBSTACLE:
         if encounter.find_creature(collided_with) is None or collided_with == target_id:
-            raise ActionError(f"no creature {collided_with!r} to collide with")
+            raise ActionError(f"{no_creature(collided_with)} to collide with")
         involved.append(collided_with)
     damage = roll(expression, dice)
     label = f"collision ({engine.name(encounter, target_id)})"

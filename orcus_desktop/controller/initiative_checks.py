@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.engine import Engine, named_step
-from orcus_desktop.controller.outcomes import Outcome, refuse
+from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse
 from orcus_desktop.model.combat import Combatant
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.dice import RandomSource
@@ -67,7 +67,7 @@ def set_choice(
     if not chooses_checks(engine):
         return refuse(op, f"{engine.ruleset.name} has no choice of initiative check", creature_id)
     if encounter.find_creature(creature_id) is None:
-        return refuse(op, f"no creature {creature_id!r}", creature_id)
+        return refuse(op, no_creature(creature_id), creature_id)
     try:
         chosen = InitiativeCheck(check)
         standing = TieChoice(tie_choice)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, no_creature, refuse
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter
@@ -38,7 +38,7 @@ def _checked(encounter: Encounter, source: LightSource) -> str:
     if not encounter.grid.contains(source.square):
         return f"square ({source.square.col}, {source.square.row}) is off the map"
     if source.carried_by is not None and encounter.find_creature(source.carried_by) is None:
-        return f'no creature "{source.carried_by}" to carry the light'
+        return f"{no_creature(source.carried_by)} to carry the light"
     return ""
 
 

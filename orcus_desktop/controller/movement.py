@@ -15,7 +15,15 @@ from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log_records import ForcedMove, Move
-from orcus_desktop.controller.outcomes import MovePreview, Outcome, Step, move_done, plural, refuse
+from orcus_desktop.controller.outcomes import (
+    MovePreview,
+    Outcome,
+    Step,
+    move_done,
+    no_creature,
+    plural,
+    refuse,
+)
 from orcus_desktop.controller.stealth import reveal
 from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry import movement as geo_movement
@@ -65,7 +73,7 @@ def preview_move(
     """
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return MovePreview((), 0, False, (), f"no creature {creature_id!r}")
+        return MovePreview((), 0, False, (), no_creature(creature_id))
     if mode is MoveMode.GM:
         problem = placement.destination_problem(encounter, creature, destination)
         if destination == creature.square or (problem.startswith("occupied") and _sharing(engine)):
@@ -169,7 +177,7 @@ def move_creature(
     op = "move_creature"
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return refuse(op, f'no creature "{creature_id}"', creature_id)
+        return refuse(op, no_creature(creature_id), creature_id)
     if destination == creature.square:
         return refuse(op, f"{creature.name} is already there", creature_id)
     try:

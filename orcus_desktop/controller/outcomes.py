@@ -137,6 +137,11 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def no_creature(creature_id: object) -> str:
+    """The one wording of a creature id the encounter does not hold: "no creature 'orc-9'"."""
+    return f"no creature {str(creature_id)!r}"
+
+
 def refuse(operation: str, reason: str, creature_id: str | None = None) -> Refusal:
     return OperationResult.refused(operation, reason, creature_id)
 
@@ -156,7 +161,7 @@ def run_step(
     try:
         after = change(before)
     except KeyError as exc:
-        return refuse(operation, f"no such creature: {exc.args[0]}")
+        return refuse(operation, no_creature(exc.args[0]))
     except ValueError as exc:
         return refuse(operation, str(exc), creature_id)
     log = logged_since(before, after)

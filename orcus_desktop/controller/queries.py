@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.outcomes import no_creature
 from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.cover import space_cover
@@ -71,7 +72,7 @@ def _occupant(battlefield: Battlefield, encounter: Encounter, creature_id: str) 
         creature = encounter.find_creature(creature_id)
         if creature is not None:
             raise QueryError(f"{creature.name} is dead: the dead neither see nor block") from None
-        raise QueryError(f"no creature with id {creature_id!r} in the encounter") from None
+        raise QueryError(no_creature(creature_id)) from None
 
 
 def _on_grid(encounter: Encounter, square: Square) -> None:
@@ -88,7 +89,7 @@ def distance_query(encounter: Encounter, from_id: str, to_id: str) -> int:
     for creature_id in (from_id, to_id):
         creature = encounter.find_creature(creature_id)
         if creature is None:
-            raise QueryError(f"no creature with id {creature_id!r} in the encounter")
+            raise QueryError(no_creature(creature_id))
         spaces.append(creature.space)
     return space_distance(*spaces)
 

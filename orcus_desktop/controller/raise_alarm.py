@@ -18,7 +18,7 @@ from dataclasses import replace
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import rule_noted
-from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import turns as rules_turns
@@ -56,7 +56,7 @@ def problem(engine: Engine, encounter: Encounter, creature_id: str) -> str:
         return f"{engine.ruleset.name} has no Raise the Alarm (003-11)"
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return f"no creature {creature_id!r}"
+        return no_creature(creature_id)
     combat = encounter.combat
     if not combat.active:
         return "No combat is running."

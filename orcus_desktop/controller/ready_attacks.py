@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.initiative import ready_action
-from orcus_desktop.controller.outcomes import Outcome, Step, refuse
+from orcus_desktop.controller.outcomes import Outcome, Step, no_creature, refuse
 from orcus_desktop.controller.ready_walks import (
     READY_MELEE_TRIGGER,
     READY_RANGED_TRIGGER,
@@ -38,7 +38,7 @@ def _ready_attack_problem(
         return f"{engine.ruleset.name} has no Ready Melee / Ranged Attack: use Ready"
     me = encounter.find_creature(creature_id)
     if me is None:
-        return f"no creature {creature_id!r}" if creature_id else "it is nobody's turn"
+        return no_creature(creature_id) if creature_id else "it is nobody's turn"
     reach = 1
     if ranged:
         basic = ranged_basic(engine, encounter, creature_id)

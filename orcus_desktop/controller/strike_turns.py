@@ -14,7 +14,7 @@ switched on by the ruleset's data, so under every other ruleset nothing here cha
 from __future__ import annotations
 
 from orcus_desktop.controller.engine import Engine, named_step
-from orcus_desktop.controller.outcomes import Outcome, refuse
+from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse
 from orcus_desktop.controller.vision import can_see
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.geometry.sight import space_sees_space
@@ -59,7 +59,7 @@ def off_turn_drop_problem(engine: Engine, encounter: Encounter, creature_id: str
     """
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return f"no creature {creature_id!r}"
+        return no_creature(creature_id)
     name = creature.name
     if not engine.ruleset.actions.drop_prone_off_turn:
         return f"{engine.ruleset.name} has no dropping prone out of turn (001-06)"

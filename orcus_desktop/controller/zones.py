@@ -16,7 +16,7 @@ from dataclasses import replace
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import ZoneChange
 from orcus_desktop.controller.monster_groups import companions, turn_key
-from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.zones import Zone, ZoneDuration
@@ -69,7 +69,7 @@ def place_zone(
     if duration.needs_owner and owner is None:
         return refuse(op, f"A zone that lasts {duration.label} needs the creature it belongs to.")
     if owner is not None and encounter.find_creature(owner) is None:
-        return refuse(op, f"no such creature: {owner}")
+        return refuse(op, no_creature(owner))
     zone = Zone(
         _next_id(encounter),
         name,

@@ -21,7 +21,6 @@ from orcus_desktop.geometry.grid import (
     space_distance,
     square_distance,
 )
-from orcus_desktop.vocabulary import AreaShape as AreaShape  # re-exported: the tools name it
 
 # Seen shares below this are float noise.
 _EPS = 1e-9

@@ -33,7 +33,7 @@ from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.geometry.sight import spaces_reach_spaces, spaces_see_spaces
 from orcus_desktop.geometry.walls import BoolArray
-from orcus_desktop.vocabulary import MoveMode
+from orcus_desktop.vocabulary import MoveMode, slowed_speed
 
 IntGrid = npt.NDArray[np.int64]
 
@@ -70,8 +70,8 @@ class PathResult:
 
 
 def effective_speed(speed: int, *, slowed: bool = False) -> int:
-    """000 "Slowed": "Your speed ... is reduced to 2 and can't be increased"."""
-    return min(speed, 2) if slowed else speed
+    """The speed a path may use: `slowed_speed` when the mover is slowed (000 "Slowed")."""
+    return slowed_speed(speed) if slowed else speed
 
 
 def _unit_step_masks(battlefield: Battlefield) -> BoolArray:

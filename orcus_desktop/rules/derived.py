@@ -22,6 +22,7 @@ from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.statblock import MovementMode, StatBlock, Weapon
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.rules.terms import Defense
+from orcus_desktop.vocabulary import slowed_speed
 
 
 def current_defenses(
@@ -72,7 +73,7 @@ def effective_speed(
         rules_for(c, ruleset).movement is MovementLimit.SPEED_2
         for c in state.active_conditions(ruleset)
     ):
-        value = value.overridden(min(value.total, 2))
+        value = value.overridden(slowed_speed(value.total))
     elif Condition.SLOWED in state.active_conditions(ruleset) and (
         ruleset.hooks.movement_policy.slowed_doubles_cost
     ):

@@ -26,12 +26,12 @@ from orcus_desktop.controller.tools.sight_tool import SightTool
 from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool
 from orcus_desktop.controller.tools.terrain_tool import TerrainTool
 from orcus_desktop.controller.tools.wall_tool import WallTool
-from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.ui.light_dialog import LightDialog
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.status_report import StatusReport
+from orcus_desktop.vocabulary import AreaShape
 
 LIGHT_PRESETS = (
     LightSettings("Torch", 4, 8),

@@ -132,6 +132,20 @@ def test_slowed_speed_shown_is_what_it_walks() -> None:
         assert Square(2, 3 + shown) not in reach
 
 
+def test_a_slowed_dash_goes_no_farther_than_the_speed_shown() -> None:
+    """000 "Slowed": "reduced to 2 and can't be increased": a dash (speed + 2) still goes 2,
+    the speed the panel shows."""
+    s = _hero_turn("orcus", Condition.SLOWED)
+    hero = s.encounter.creature(HERO)
+    statblock, state = s.rules.statblock(hero), s.rules.state(hero)
+    assert statblock is not None
+    assert state is not None
+    assert effective_speed(statblock, state, s.ruleset).total == 2
+    reach = s.reachable_squares(HERO, MoveMode.DASH)
+    assert Square(2, 4) in reach
+    assert Square(2, 5) not in reach
+
+
 # --- 003-12 the tie log -------------------------------------------------------------------------
 
 

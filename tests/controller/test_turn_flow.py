@@ -212,7 +212,7 @@ def test_refusals(session: GameSession) -> None:
     assert not session.end_turn().ok
     _roll(session)
     assert not session.trigger_readied("hero", "orc").ok
-    assert "no such creature" in session.set_initiative("nobody", 3).reason
+    assert session.set_initiative("nobody", 3).reason == "no creature 'nobody'"
 
 
 def test_removing_the_current_creature_passes_the_turn(session: GameSession) -> None:

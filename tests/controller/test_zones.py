@@ -125,7 +125,7 @@ def test_a_sustained_zone_lasts_while_its_creature_sustains_it() -> None:
             None,
             "A zone that lasts sustained needs the creature it belongs to.",
         ),
-        ("Fog", CLOUD, ZoneDuration.UNTIL_REMOVED, "ghost", "no such creature: ghost"),
+        ("Fog", CLOUD, ZoneDuration.UNTIL_REMOVED, "ghost", "no creature 'ghost'"),
     ],
 )
 def test_bad_zones_are_refused_with_a_reason(

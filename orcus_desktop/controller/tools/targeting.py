@@ -9,13 +9,12 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from orcus_desktop.controller.availability import CombatAction, find_power
-from orcus_desktop.controller.outcomes import TargetPreview
+from orcus_desktop.controller.outcomes import TargetPreview, no_creature
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
-from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.rules.powers import Power, TargetKind
-from orcus_desktop.vocabulary import Origin
+from orcus_desktop.vocabulary import AreaShape, Origin
 
 
 class TargetingAction(StrEnum):
@@ -130,7 +129,7 @@ def _power_request(creature_id: str, power: Power) -> TargetingRequest:
             TargetingAction.POWER,
             power.name,
             power.name,
-            area=AreaShape(power.area.type.value),
+            area=power.area.type,
             origin=AreaOrigin.FAR if power.origin is Origin.FAR else AreaOrigin.NEAR,
             area_size=power.area.size,
             range_squares=power.range.normal or 0,
@@ -163,7 +162,7 @@ def targeting_request(
     encounter = session.encounter
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return f"no creature {creature_id!r}"
+        return no_creature(creature_id)
     available = session.available_actions(creature_id)
     if power_name is not None:
         power = find_power(session.rules, encounter, creature_id, power_name)

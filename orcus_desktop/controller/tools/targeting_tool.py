@@ -25,10 +25,9 @@ from orcus_desktop.controller.tools.targeting import (
     attack_summary,
 )
 from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool
-from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS
-from orcus_desktop.vocabulary import MoveMode
+from orcus_desktop.vocabulary import AreaShape, MoveMode
 
 
 class TargetingTool(OneShotTool):

@@ -16,7 +16,6 @@ from orcus_desktop.controller.tools.pointer import (
     ToolPreview,
 )
 from orcus_desktop.geometry.areas import (
-    AreaShape,
     arc_placements,
     burst_squares,
     creatures_in_area,
@@ -27,6 +26,7 @@ from orcus_desktop.geometry.areas import (
 from orcus_desktop.geometry.battlefield import UnknownOccupantError
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, square_distance
 from orcus_desktop.model.encounter import Creature
+from orcus_desktop.vocabulary import AreaShape
 
 
 class AreaOrigin(StrEnum):

@@ -17,10 +17,9 @@ from orcus_desktop.controller.tools.targeting import (
 )
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
-from orcus_desktop.geometry.areas import AreaShape
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.vocabulary import MoveMode
+from orcus_desktop.vocabulary import AreaShape, MoveMode
 from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
 
 THUNDER: dict[str, Any] = {

@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 
 from orcus_desktop.controller.tools.pointer import Button, PointerKind
 from orcus_desktop.controller.tools.template_tool import AreaOrigin, TemplateTool, _edge_chain
-from orcus_desktop.geometry.areas import AreaShape, wall_area_problem
+from orcus_desktop.geometry.areas import wall_area_problem
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.vocabulary import AreaShape
 from tests.controller.tools.builders import ev, make_session, open_room, squares
 
 
