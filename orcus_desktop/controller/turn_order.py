@@ -17,6 +17,26 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from orcus_desktop.controller.combat_rules import roll_data
+from orcus_desktop.controller.log_records import (
+    AttackDropped,
+    CombatEnd,
+    CombatStart,
+    Delay,
+    DelayResume,
+    InitiativeEdit,
+    InitiativeTie,
+    JoinCombat,
+    ReadiedLapsed,
+    ReadiedTriggered,
+    Ready,
+    RoundEnd,
+    RoundStart,
+    SurpriseEnd,
+    TurnEnd,
+    TurnLost,
+    TurnSkipped,
+    TurnStart,
+)
 from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase, ReadiedAction
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.dice import DiceRoll, RandomSource, ScriptedSource, roll
@@ -146,9 +166,8 @@ def set_initiative(
     combat = encounter.combat
     combatant = combat.combatant(creature_id)
     combat = combat.with_combatant(replace(combatant, initiative=total, tie_break=0))
-    combat = combat.logged(
-        "initiative_edit", combatant.creature_id, data={"from": combatant.initiative, "to": total}
-    )
+    edit = InitiativeEdit(combatant.initiative, total)
+    combat = edit.logged_in(combat, combatant.creature_id)
     combat = _break_ties(combat, rng, [combatant.creature_id], log_tie)
     return encounter.with_combat(_sorted(combat, [combatant.creature_id]))
 
@@ -191,14 +210,11 @@ def start_combat(
             for c in combat.combatants
         ),
     )
-    combat = combat.logged(
-        "combat_start",
-        data={"surprise_round": surprise_round, "order": list(combat.order)},
-    )
+    combat = CombatStart(surprise_round, combat.order).logged_in(combat)
     if surprise_round:
-        combat = combat.logged("round_start", data={"surprise": True})
+        combat = RoundStart(surprise=True).logged_in(combat)
     else:
-        combat = combat.logged("round_start", data={"round": 1})
+        combat = RoundStart(round=1).logged_in(combat)
     return _advance(encounter.with_combat(combat), hooks, None)
 
 
@@ -207,9 +223,7 @@ def end_combat(encounter: Encounter) -> Encounter:
     combat = encounter.combat
     if not combat.active:
         raise TurnError("no combat is running")
-    return encounter.with_combat(
-        combat.logged("combat_end", data={"rounds": combat.round}).after_the_fight()
-    )
+    return encounter.with_combat(CombatEnd(combat.round).logged_in(combat).after_the_fight())
 
 
 def end_turn(encounter: Encounter, end_hook: TurnHook, hooks: TurnHooks) -> Encounter:
@@ -239,7 +253,7 @@ def _move_on(
         combatant = replace(combatant, budget=ActionBudget(0, 0, 0))
     combat = combat.with_combatant(combatant)
     if ended:
-        combat = combat.logged("turn_end", current)
+        combat = TurnEnd().logged_in(combat, current)
     return _advance(encounter.with_combat(combat), hooks, current)
 
 
@@ -258,7 +272,7 @@ def delay(
     if combatant.moved_squares or combatant.budget != combatant.turn_budget:
         raise TurnError("cannot delay after taking actions this turn")
     combat = combat.with_combatant(replace(combatant, delaying=True))
-    combat = combat.logged("delay", combatant.creature_id)
+    combat = Delay().logged_in(combat, combatant.creature_id)
     if hand_to is not None:
         return encounter.with_combat(replace(combat, current=CreatureId(hand_to)))
     return _advance(encounter.with_combat(combat), hooks, combatant.creature_id)
@@ -282,11 +296,8 @@ def resume_delayed(encounter: Encounter, creature_id: str, after: str | None) ->
     if anchor != combat.current and anchor_entry.acted_round >= combat.round:
         raise TurnError("that creature has already acted this round")
     combat = _placed_by(combat, combatant, anchor_entry, after=True, delaying=False)
-    combat = combat.logged(
-        "delay_resume",
-        combatant.creature_id,
-        data={"after": anchor, "initiative": anchor_entry.initiative},
-    )
+    resume = DelayResume(CreatureId(anchor), anchor_entry.initiative)
+    combat = resume.logged_in(combat, combatant.creature_id)
     return encounter.with_combat(combat)
 
 
@@ -300,11 +311,7 @@ def ready(
     combatant = combat.combatant(creature_id)
     readied = ReadiedAction(kind, trigger, description, combat.round)
     combat = combat.with_combatant(replace(combatant, readied=readied))
-    combat = combat.logged(
-        "ready",
-        combatant.creature_id,
-        data={"kind": kind.value, "trigger": trigger, "description": description},
-    )
+    combat = Ready(kind.value, trigger, description).logged_in(combat, combatant.creature_id)
     return encounter.with_combat(combat)
 
 
@@ -330,16 +337,9 @@ def trigger_readied(encounter: Encounter, creature_id: str, trigger_creature: st
         acted_round=combat.round,
         out_of_turn=combatant.readied.kind,
     )
-    combat = combat.logged(
-        "readied_triggered",
-        combatant.creature_id,
-        (trigger_entry.creature_id,),
-        data={
-            "kind": combatant.readied.kind.value,
-            "trigger": combatant.readied.trigger,
-            "initiative": trigger_entry.initiative,
-        },
-    )
+    readied = combatant.readied
+    triggered = ReadiedTriggered(readied.kind.value, readied.trigger, trigger_entry.initiative)
+    combat = triggered.logged_in(combat, combatant.creature_id, (trigger_entry.creature_id,))
     return encounter.with_combat(combat)
 
 
@@ -351,11 +351,8 @@ def place_before(encounter: Encounter, creature_id: str, before_id: str) -> Enco
     if creature_id == before_id:
         raise TurnError("a creature cannot act before itself")
     combat = _placed_by(combat, combatant, anchor, after=False)
-    combat = combat.logged(
-        "initiative_edit",
-        combatant.creature_id,
-        data={"from": combatant.initiative, "to": anchor.initiative, "before": before_id},
-    )
+    edit = InitiativeEdit(combatant.initiative, anchor.initiative, CreatureId(before_id))
+    combat = edit.logged_in(combat, combatant.creature_id)
     return encounter.with_combat(combat)
 
 
@@ -383,7 +380,7 @@ def join_combat(encounter: Encounter, request: InitiativeRequest, rng: random.Ra
         raise TurnError("already in the initiative")
     encounter = roll_initiative(encounter, [request], rng)
     combat = encounter.combat
-    combat = combat.logged("join_combat", request.creature_id)
+    combat = JoinCombat().logged_in(combat, request.creature_id)
     return encounter.with_combat(combat)
 
 
@@ -437,17 +434,10 @@ def _break_ties(
                 combat = combat.with_combatant(replace(member, tie_break=len(tied) - flip))
         if not log:  # the request's ``log_tie``
             continue
-        combat = combat.logged(
-            "initiative_tie",
-            data={
-                "initiative": init,
-                "modifier": mod,
-                "winner_first": [
-                    m[0].creature_id
-                    for m, _ in sorted(zip(tied, flips, strict=True), key=lambda p: p[1])
-                ],
-            },
+        winner_first = tuple(
+            m[0].creature_id for m, _ in sorted(zip(tied, flips, strict=True), key=lambda p: p[1])
         )
+        combat = InitiativeTie(init, mod, winner_first).logged_in(combat)
     return combat
 
 
@@ -491,9 +481,7 @@ def _advance(
                 # initiative comes up again, your delayed turn is lost and your initiative
                 # remains where it was" - this turn is its regular one.
                 combatant = replace(combatant, delaying=False)
-                combat = combat.with_combatant(combatant).logged(
-                    "turn_lost", cid, data={"reason": "delayed"}
-                )
+                combat = TurnLost("delayed").logged_in(combat.with_combatant(combatant), cid)
                 encounter = encounter.with_combat(combat)
             if combatant.delaying or combatant.acted_round >= combat.round:
                 continue
@@ -509,7 +497,7 @@ def _advance(
                 combat = encounter.combat
                 combatant = replace(combat.combatant(cid), budget=ActionBudget(0, 0, 0))
             combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
-            combat = combat.logged("turn_skipped", cid, data={"reason": why})
+            combat = TurnSkipped(why).logged_in(combat, cid)
             encounter = encounter.with_combat(combat)
         encounter = _end_round(encounter, hooks)
         after = None
@@ -525,8 +513,8 @@ def _end_round(encounter: Encounter, hooks: TurnHooks) -> Encounter:
             # 000 "Delay": "If you do not take your turn by the end of the round, your turn
             # for that round is wasted."
             combat = combat.with_combatant(replace(c, delaying=False, acted_round=combat.round))
-            combat = combat.logged("turn_lost", c.creature_id, data={"reason": "delayed"})
-    combat = combat.logged("round_end", data={"round": combat.round})
+            combat = TurnLost("delayed").logged_in(combat, c.creature_id)
+    combat = RoundEnd(combat.round).logged_in(combat)
     encounter = hooks.round_end(encounter.with_combat(combat))
     combat = encounter.combat
     if combat.phase is CombatPhase.SURPRISE:
@@ -537,10 +525,10 @@ def _end_round(encounter: Encounter, hooks: TurnHooks) -> Encounter:
             round=1,
             combatants=tuple(replace(c, surprised=False) for c in combat.combatants),
         )
-        combat = combat.logged("surprise_end")
+        combat = SurpriseEnd().logged_in(combat)
     else:
         combat = replace(combat, round=combat.round + 1)
-    combat = combat.logged("round_start", data={"round": combat.round})
+    combat = RoundStart(combat.round).logged_in(combat)
     return encounter.with_combat(replace(combat, current=None))
 
 
@@ -574,17 +562,13 @@ def _begin_turn(encounter: Encounter, creature_id: CreatureId, hooks: TurnHooks)
     if combat.pending is not None:
         # An attack held for opportunity attacks never settled: it lapses with its turn.
         held = combat.pending
-        combat = replace(combat, pending=None).logged(
-            "attack_dropped",
-            held.attacker,
-            held.targets,
-            {"what": held.text, "reason": f"the turn ended before {held.waits_for}"},
-        )
+        dropped = AttackDropped(held.text, f"the turn ended before {held.waits_for}")
+        combat = dropped.logged_in(replace(combat, pending=None), held.attacker, held.targets)
     if lapsed is not None:
-        combat = combat.logged("readied_lapsed", creature_id, data={"trigger": lapsed.trigger})
+        combat = ReadiedLapsed(lapsed.trigger).logged_in(combat, creature_id)
     resumed = combatant.turn_started_round == combat.round
     combat = combat.with_combatant(replace(combatant, turn_started_round=combat.round))
-    combat = combat.logged("turn_start", creature_id, data={"resumed": resumed})
+    combat = TurnStart(resumed).logged_in(combat, creature_id)
     encounter = encounter.with_combat(combat)
     if not resumed:
         # A delaying creature did its start-of-turn work before delaying (persistent damage
