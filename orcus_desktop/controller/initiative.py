@@ -27,6 +27,7 @@ from orcus_desktop.controller import (
 from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine, named_step
+from orcus_desktop.controller.log_records import MaintainLapsed
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.model.combat import ActionBudget, Maintained
 from orcus_desktop.model.encounter import Encounter
@@ -569,14 +570,7 @@ def lapse_unmaintained(engine: Engine, encounter: Encounter, creature_id: str) -
             if gone:
                 encounter = engine.set_state(encounter, creature.id, state)
                 ended_on.append(creature.id)
-        encounter = encounter.with_combat(
-            encounter.combat.logged(
-                "maintain_lapsed",
-                m.owner,
-                tuple(CreatureId(c) for c in ended_on),
-                {"power": m.power},
-            )
-        )
+        encounter = MaintainLapsed(m.power).logged_on(encounter, m.owner, ended_on)
     return encounter
 
 

@@ -42,6 +42,12 @@ from orcus_desktop.controller.availability import (
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import CHARGE, POWER, held_dice, held_push_to
+from orcus_desktop.controller.log_records import (
+    AttackDropped,
+    AttackHeld,
+    MoveStopped,
+    OpportunityDeclined,
+)
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
 from orcus_desktop.controller.stealth import targeting_problem
@@ -70,11 +76,9 @@ def hold(
 ) -> Encounter:
     """Offer the opportunity attacks and hold the attack until they are settled."""
     encounter = engine.offer_opportunity(encounter, provoked)
-    combat = replace(encounter.combat, pending=held).logged(
-        "attack_held",
-        held.attacker,
-        held.targets,
-        {"what": held.text, "provoked": list(offerable(encounter, provoked, engine.ruleset))},
+    offered = tuple(CreatureId(c) for c in offerable(encounter, provoked, engine.ruleset))
+    combat = AttackHeld(held.text, offered).logged_in(
+        replace(encounter.combat, pending=held), held.attacker, held.targets
     )
     return encounter.with_combat(combat)
 
@@ -182,14 +186,7 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
             reason = f"no creature {exc.args[0]!r}"
         except ValueError as exc:
             reason = str(exc)
-    return encounter.with_combat(
-        encounter.combat.logged(
-            "attack_dropped",
-            held.attacker,
-            held.targets,
-            {"what": held.text, "reason": reason},
-        )
-    )
+    return AttackDropped(held.text, reason).logged_on(encounter, held.attacker, held.targets)
 
 
 def _provoking_square(encounter: Encounter, enemy_id: str, mover_id: str) -> Square | None:
@@ -281,9 +278,7 @@ def opportunity_attack(
                 final = there
         e = e.with_creature(e.creature(target_id).moved_to(final))
         if final != mover.square:
-            e = e.with_combat(
-                e.combat.logged("move_stopped", CreatureId(target_id), (), {"at": list(final)})
-            )
+            e = MoveStopped(final).logged_on(e, target_id)
         e = engine.spend(
             e, creature_id, ActionKind.IMMEDIATE if ranged else ActionKind.OPPORTUNITY
         )
@@ -319,8 +314,8 @@ def decline_opportunity_attack(engine: Engine, encounter: Encounter, creature_id
             engine,
             strike_reactions.struck_back(
                 e.with_combat(
-                    e.combat.with_combatant(replace(combatant, out_of_turn=None)).logged(
-                        "opportunity_declined", CreatureId(creature_id)
+                    OpportunityDeclined().logged_in(
+                        e.combat.with_combatant(replace(combatant, out_of_turn=None)), creature_id
                     )
                 ),
                 creature_id,

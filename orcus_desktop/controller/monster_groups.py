@@ -23,7 +23,7 @@ from dataclasses import replace
 from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import rule_noted
+from orcus_desktop.controller.log_records import TurnEnd, rule_noted
 from orcus_desktop.controller.outcomes import Outcome, Step, logged_since, refuse, run_step
 from orcus_desktop.controller.vision import player_sides
 from orcus_desktop.controller.waiting import waiting_problem
@@ -301,7 +301,9 @@ def ending(engine: Engine, end: turn_order.TurnHook) -> turn_order.TurnHook:
                 encounter = end(encounter, cid)
             combat = encounter.combat
             done = replace(combat.combatant(cid), acted_round=combat.round, budget=NO_ACTIONS)
-            encounter = encounter.with_combat(combat.with_combatant(done).logged("turn_end", cid))
+            encounter = encounter.with_combat(
+                TurnEnd().logged_in(combat.with_combatant(done), cid)
+            )
         return end(encounter, creature_id)
 
     return hook

@@ -39,6 +39,7 @@ from orcus_desktop.controller import owed_moves, placement, ready_walks
 from orcus_desktop.controller.availability import stopped
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.log_records import AttackHeld, MoveStopped
 from orcus_desktop.controller.outcomes import plural
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
@@ -169,12 +170,8 @@ def wait_at(
         else replace(then, options=freeze({**_without_ranged(then.options), **walk}))
     )
     provoked = list(dict.fromkeys(interrupt.enemies + interrupt.readied))
-    combat = replace(encounter.combat, pending=held).logged(
-        "attack_held",
-        CreatureId(mover_id),
-        held.targets,
-        {"what": held.text, "provoked": provoked},
-    )
+    record = AttackHeld(held.text, tuple(CreatureId(c) for c in provoked))
+    combat = record.logged_in(replace(encounter.combat, pending=held), mover_id, held.targets)
     return encounter.with_combat(combat)
 
 
@@ -222,11 +219,8 @@ def resume(
         or _crawl_only(engine, encounter, mover.id, mode)
         or placement.destination_problem(encounter, mover, end)
     ):
-        encounter = encounter.with_combat(
-            encounter.combat.logged(
-                "move_stopped", held.attacker, (), {"at": [mover.square.col, mover.square.row]}
-            )
-        )
+        stopped = MoveStopped((mover.square.col, mover.square.row))
+        encounter = stopped.logged_on(encounter, held.attacker)
         if moved_off and not is_stopped and not _crawl_only(engine, encounter, mover.id, mode):
             return _walk_cut_short(engine, encounter, held, mode)
         return encounter

@@ -17,26 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from orcus_desktop.controller.combat_rules import roll_data
-from orcus_desktop.controller.log_records import (
-    AttackDropped,
-    CombatEnd,
-    CombatStart,
-    Delay,
-    DelayResume,
-    InitiativeEdit,
-    InitiativeTie,
-    JoinCombat,
-    ReadiedLapsed,
-    ReadiedTriggered,
-    Ready,
-    RoundEnd,
-    RoundStart,
-    SurpriseEnd,
-    TurnEnd,
-    TurnLost,
-    TurnSkipped,
-    TurnStart,
-)
+from orcus_desktop.controller.log_records import turn_flow as flow
 from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase, ReadiedAction
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.dice import DiceRoll, RandomSource, ScriptedSource, roll
@@ -166,7 +147,7 @@ def set_initiative(
     combat = encounter.combat
     combatant = combat.combatant(creature_id)
     combat = combat.with_combatant(replace(combatant, initiative=total, tie_break=0))
-    edit = InitiativeEdit(combatant.initiative, total)
+    edit = flow.InitiativeEdit(combatant.initiative, total)
     combat = edit.logged_in(combat, combatant.creature_id)
     combat = _break_ties(combat, rng, [combatant.creature_id], log_tie)
     return encounter.with_combat(_sorted(combat, [combatant.creature_id]))
@@ -210,11 +191,11 @@ def start_combat(
             for c in combat.combatants
         ),
     )
-    combat = CombatStart(surprise_round, combat.order).logged_in(combat)
+    combat = flow.CombatStart(surprise_round, combat.order).logged_in(combat)
     if surprise_round:
-        combat = RoundStart(surprise=True).logged_in(combat)
+        combat = flow.RoundStart(surprise=True).logged_in(combat)
     else:
-        combat = RoundStart(round=1).logged_in(combat)
+        combat = flow.RoundStart(round=1).logged_in(combat)
     return _advance(encounter.with_combat(combat), hooks, None)
 
 
@@ -223,7 +204,7 @@ def end_combat(encounter: Encounter) -> Encounter:
     combat = encounter.combat
     if not combat.active:
         raise TurnError("no combat is running")
-    return encounter.with_combat(CombatEnd(combat.round).logged_in(combat).after_the_fight())
+    return encounter.with_combat(flow.CombatEnd(combat.round).logged_in(combat).after_the_fight())
 
 
 def end_turn(encounter: Encounter, end_hook: TurnHook, hooks: TurnHooks) -> Encounter:
@@ -253,7 +234,7 @@ def _move_on(
         combatant = replace(combatant, budget=ActionBudget(0, 0, 0))
     combat = combat.with_combatant(combatant)
     if ended:
-        combat = TurnEnd().logged_in(combat, current)
+        combat = flow.TurnEnd().logged_in(combat, current)
     return _advance(encounter.with_combat(combat), hooks, current)
 
 
@@ -272,7 +253,7 @@ def delay(
     if combatant.moved_squares or combatant.budget != combatant.turn_budget:
         raise TurnError("cannot delay after taking actions this turn")
     combat = combat.with_combatant(replace(combatant, delaying=True))
-    combat = Delay().logged_in(combat, combatant.creature_id)
+    combat = flow.Delay().logged_in(combat, combatant.creature_id)
     if hand_to is not None:
         return encounter.with_combat(replace(combat, current=CreatureId(hand_to)))
     return _advance(encounter.with_combat(combat), hooks, combatant.creature_id)
@@ -296,7 +277,7 @@ def resume_delayed(encounter: Encounter, creature_id: str, after: str | None) ->
     if anchor != combat.current and anchor_entry.acted_round >= combat.round:
         raise TurnError("that creature has already acted this round")
     combat = _placed_by(combat, combatant, anchor_entry, after=True, delaying=False)
-    resume = DelayResume(CreatureId(anchor), anchor_entry.initiative)
+    resume = flow.DelayResume(CreatureId(anchor), anchor_entry.initiative)
     combat = resume.logged_in(combat, combatant.creature_id)
     return encounter.with_combat(combat)
 
@@ -311,7 +292,7 @@ def ready(
     combatant = combat.combatant(creature_id)
     readied = ReadiedAction(kind, trigger, description, combat.round)
     combat = combat.with_combatant(replace(combatant, readied=readied))
-    combat = Ready(kind.value, trigger, description).logged_in(combat, combatant.creature_id)
+    combat = flow.Ready(kind.value, trigger, description).logged_in(combat, combatant.creature_id)
     return encounter.with_combat(combat)
 
 
@@ -337,8 +318,8 @@ def trigger_readied(encounter: Encounter, creature_id: str, trigger_creature: st
         acted_round=combat.round,
         out_of_turn=combatant.readied.kind,
     )
-    readied = combatant.readied
-    triggered = ReadiedTriggered(readied.kind.value, readied.trigger, trigger_entry.initiative)
+    readied, initiative = combatant.readied, trigger_entry.initiative
+    triggered = flow.ReadiedTriggered(readied.kind.value, readied.trigger, initiative)
     combat = triggered.logged_in(combat, combatant.creature_id, (trigger_entry.creature_id,))
     return encounter.with_combat(combat)
 
@@ -351,7 +332,7 @@ def place_before(encounter: Encounter, creature_id: str, before_id: str) -> Enco
     if creature_id == before_id:
         raise TurnError("a creature cannot act before itself")
     combat = _placed_by(combat, combatant, anchor, after=False)
-    edit = InitiativeEdit(combatant.initiative, anchor.initiative, CreatureId(before_id))
+    edit = flow.InitiativeEdit(combatant.initiative, anchor.initiative, CreatureId(before_id))
     combat = edit.logged_in(combat, combatant.creature_id)
     return encounter.with_combat(combat)
 
@@ -380,7 +361,7 @@ def join_combat(encounter: Encounter, request: InitiativeRequest, rng: random.Ra
         raise TurnError("already in the initiative")
     encounter = roll_initiative(encounter, [request], rng)
     combat = encounter.combat
-    combat = JoinCombat().logged_in(combat, request.creature_id)
+    combat = flow.JoinCombat().logged_in(combat, request.creature_id)
     return encounter.with_combat(combat)
 
 
@@ -437,7 +418,7 @@ def _break_ties(
         winner_first = tuple(
             m[0].creature_id for m, _ in sorted(zip(tied, flips, strict=True), key=lambda p: p[1])
         )
-        combat = InitiativeTie(init, mod, winner_first).logged_in(combat)
+        combat = flow.InitiativeTie(init, mod, winner_first).logged_in(combat)
     return combat
 
 
@@ -481,7 +462,7 @@ def _advance(
                 # initiative comes up again, your delayed turn is lost and your initiative
                 # remains where it was" - this turn is its regular one.
                 combatant = replace(combatant, delaying=False)
-                combat = TurnLost("delayed").logged_in(combat.with_combatant(combatant), cid)
+                combat = flow.TurnLost("delayed").logged_in(combat.with_combatant(combatant), cid)
                 encounter = encounter.with_combat(combat)
             if combatant.delaying or combatant.acted_round >= combat.round:
                 continue
@@ -497,7 +478,7 @@ def _advance(
                 combat = encounter.combat
                 combatant = replace(combat.combatant(cid), budget=ActionBudget(0, 0, 0))
             combat = combat.with_combatant(replace(combatant, acted_round=combat.round))
-            combat = TurnSkipped(why).logged_in(combat, cid)
+            combat = flow.TurnSkipped(why).logged_in(combat, cid)
             encounter = encounter.with_combat(combat)
         encounter = _end_round(encounter, hooks)
         after = None
@@ -513,8 +494,8 @@ def _end_round(encounter: Encounter, hooks: TurnHooks) -> Encounter:
             # 000 "Delay": "If you do not take your turn by the end of the round, your turn
             # for that round is wasted."
             combat = combat.with_combatant(replace(c, delaying=False, acted_round=combat.round))
-            combat = TurnLost("delayed").logged_in(combat, c.creature_id)
-    combat = RoundEnd(combat.round).logged_in(combat)
+            combat = flow.TurnLost("delayed").logged_in(combat, c.creature_id)
+    combat = flow.RoundEnd(combat.round).logged_in(combat)
     encounter = hooks.round_end(encounter.with_combat(combat))
     combat = encounter.combat
     if combat.phase is CombatPhase.SURPRISE:
@@ -525,10 +506,10 @@ def _end_round(encounter: Encounter, hooks: TurnHooks) -> Encounter:
             round=1,
             combatants=tuple(replace(c, surprised=False) for c in combat.combatants),
         )
-        combat = SurpriseEnd().logged_in(combat)
+        combat = flow.SurpriseEnd().logged_in(combat)
     else:
         combat = replace(combat, round=combat.round + 1)
-    combat = RoundStart(combat.round).logged_in(combat)
+    combat = flow.RoundStart(combat.round).logged_in(combat)
     return encounter.with_combat(replace(combat, current=None))
 
 
@@ -562,13 +543,13 @@ def _begin_turn(encounter: Encounter, creature_id: CreatureId, hooks: TurnHooks)
     if combat.pending is not None:
         # An attack held for opportunity attacks never settled: it lapses with its turn.
         held = combat.pending
-        dropped = AttackDropped(held.text, f"the turn ended before {held.waits_for}")
+        dropped = flow.AttackDropped(held.text, f"the turn ended before {held.waits_for}")
         combat = dropped.logged_in(replace(combat, pending=None), held.attacker, held.targets)
     if lapsed is not None:
-        combat = ReadiedLapsed(lapsed.trigger).logged_in(combat, creature_id)
+        combat = flow.ReadiedLapsed(lapsed.trigger).logged_in(combat, creature_id)
     resumed = combatant.turn_started_round == combat.round
     combat = combat.with_combatant(replace(combatant, turn_started_round=combat.round))
-    combat = TurnStart(resumed).logged_in(combat, creature_id)
+    combat = flow.TurnStart(resumed).logged_in(combat, creature_id)
     encounter = encounter.with_combat(combat)
     if not resumed:
         # A delaying creature did its start-of-turn work before delaying (persistent damage

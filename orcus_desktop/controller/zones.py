@@ -33,11 +33,7 @@ def find_zone(encounter: Encounter, zone_id: str) -> Zone | None:
 def _logged(
     encounter: Encounter, zone: Zone, event: str, why: str = "", actor: str | None = None
 ) -> Encounter:
-    record = ZoneChange(event, zone.name, why)
-    combat = encounter.combat.logged(
-        ZoneChange.kind, CreatureId(actor) if actor else None, data=record.to_dict()
-    )
-    return encounter.with_combat(combat)
+    return ZoneChange(event, zone.name, why).logged_on(encounter, actor)
 
 
 def _next_id(encounter: Encounter) -> str:
