@@ -30,8 +30,6 @@ from orcus_desktop.model.frozen import thaw
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import (
     Condition,
-    ConditionInstance,
-    PersistentDamage,
     rules_for,
 )
 from orcus_desktop.rules.damage import DamageApplied
@@ -97,10 +95,6 @@ def damage_data(applied: DamageApplied) -> dict[str, Any]:
 
 def healing_data(healing: HealingApplied) -> dict[str, Any]:
     return Healing.from_applied(healing).to_dict()
-
-
-def effect_data(effect: ConditionInstance | PersistentDamage) -> dict[str, Any]:
-    return effect.to_dict()
 
 
 # -- reactions --------------------------------------------------------------------------------
