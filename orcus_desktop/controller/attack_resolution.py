@@ -27,6 +27,7 @@ from orcus_desktop.controller.encounter_flow import (
 )
 from orcus_desktop.controller.engagement import strike_modifiers
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.log_records import Attack
 from orcus_desktop.controller.outcomes import (
     AttackDone,
     Outcome,
@@ -492,14 +493,8 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
     after = out.encounter
     if not out.data.get("power"):
         return after
-    after = after.with_combat(
-        after.combat.logged(
-            "attack",
-            CreatureId(creature_id),
-            tuple(CreatureId(t["target"]) for t in out.data.get("targets", [])),
-            out.data,
-        )
-    )
+    record = Attack.from_dict(out.data)  # the details, checked against the record's layout
+    after = record.logged_on(after, creature_id, (t.target for t in record.targets))
     after = _cover_struck(engine, after, creature_id, out.data.get("targets", []))
     after = end_surprise_when_attacked(engine, after, [t["target"] for t in out.data["targets"]])
     after = variant_notes.after_attack(engine, after, creature_id, out.data)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import ast
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
-from orcus_desktop.controller.log_records import Move, RuleNote, record_of
+from orcus_desktop.controller.log_records import Attack, Move, RuleNote, record_of
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.vocabulary import CreatureId
 
@@ -26,8 +27,6 @@ HAND_BUILT = Counter(
         "controller/initiative_checks.py": 2,
         # A forced walk's move has no "provoked" key, which `Move` always writes.
         "controller/forced_actions.py": 1,
-        # An attack target's "concealment_cause" has no field in `AttackTarget`.
-        "controller/attack_resolution.py": 1,
     }
 )
 
@@ -62,3 +61,27 @@ def test_no_actor_and_no_targets_stay_empty() -> None:
     entry = RuleNote("003-45", "stops, prone").logged_in(Combat()).log[-1]
     assert (entry.actor, entry.targets) == (None, ())
     assert record_of(entry) == RuleNote("003-45", "stops, prone")
+
+
+def test_an_attack_in_darkness_keeps_the_cause_of_its_concealment() -> None:
+    # docs/rulings.md R-61: light gives the concealment and the attack names its cause; the
+    # entry written through `Attack` keeps the cause where the attack stored it.
+    target: dict[str, Any] = {
+        "target": "orc",
+        "distance": 1,
+        "cover": "none",
+        "concealment": "concealed",
+        "flanking": False,
+        "long_range": False,
+        "concealment_cause": "darkness",
+    }
+    stored = {
+        "power": "Basic Melee Attack",
+        "origin": "melee",
+        "weapon": None,
+        "targets": [target],
+    }
+    record = Attack.from_dict(stored)
+    assert record.targets[0].concealment_cause == "darkness"
+    written = record.to_dict()["targets"][0]
+    assert list(written)[:7] == list(target)

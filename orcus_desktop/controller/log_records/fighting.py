@@ -70,7 +70,8 @@ class AttackTarget(DictRecord):
 
     `roll`, `attack` and `defense` are None for a power without an attack roll; `hit` is None
     then too. `forced_movement` holds (push/pull/slide, squares) still to be carried out;
-    `text` the power's words the app does not carry out.
+    `text` the power's words the app does not carry out; `concealment_cause` what gave a
+    concealment that light gives ("darkness", "dim light"; absent otherwise).
     """
 
     target: CreatureId
@@ -79,6 +80,7 @@ class AttackTarget(DictRecord):
     concealment: str = "none"
     flanking: bool = False
     long_range: bool = False
+    concealment_cause: Annotated[str | None, _OMIT_NONE] = None
     roll: RollRecord | None = None
     attack: int | None = None
     attack_parts: Parts = ()
