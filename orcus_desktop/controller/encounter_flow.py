@@ -176,9 +176,12 @@ def _unit(c: Combatant) -> str:
 def logs_coin_flips(engine: Engine) -> bool:
     """Whether 000's coin-flip tie entry is logged (docs/rulings.md R-18).
 
-    Not under 003-12 (003 l.193-194): its own entry (``alternate_ties``) says how the tie went.
+    Not under 003-12 (003 l.193-194): its own entry (``alternate_ties``) says how the tie went;
+    nor under 001-03, whose ladder orders every tie on the result again and logs that order
+    (``initiative_ladder``): a coin flip's entry would name an order that does not stand.
     """
-    return not engine.ruleset.hooks.initiative_procedure.ties_alternate_sides
+    procedure = engine.ruleset.hooks.initiative_procedure
+    return not (procedure.ties_alternate_sides or procedure.by_chosen_check)
 
 
 def alternate_ties(

@@ -15,6 +15,11 @@ from dataclasses import replace
 
 from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.engine import Engine, named_step
+from orcus_desktop.controller.log_records import (
+    InitiativeChoiceMade,
+    InitiativeLadder,
+    LadderStep,
+)
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse
 from orcus_desktop.model.combat import Combatant
 from orcus_desktop.model.encounter import Encounter
@@ -85,13 +90,8 @@ def set_choice(
     def change(e: Encounter) -> Encounter:
         kept = tuple(c for c in e.combat.initiative_choices if c.creature_id != creature_id)
         combat = replace(e.combat, initiative_choices=(*kept, choice))
-        return e.with_combat(
-            combat.logged(
-                "initiative_choice",
-                CreatureId(creature_id),
-                data={"check": chosen.value, "tie_choice": standing.value, "mechanic": "001-01"},
-            )
-        )
+        made = InitiativeChoiceMade(chosen.value, standing.value)
+        return e.with_combat(made.logged_in(combat, creature_id))
 
     return named_step(
         engine, encounter, op, f"{{name}}'s initiative: {chosen.value}", change, creature_id
@@ -140,15 +140,8 @@ def after_roll(engine: Engine, encounter: Encounter, changed: Iterable[str]) -> 
                 combat = combat.with_combatant(
                     replace(current, tie_break=rank[members[0].creature_id])
                 )
-        combat = combat.logged(
-            "initiative_ladder",
-            data={
-                "initiative": result,
-                "first_to_last": list(order),
-                "steps": steps,
-                "mechanic": "001-03",
-            },
-        )
+        rolls = tuple(LadderStep.from_dict(step) for step in steps)
+        combat = InitiativeLadder(result, order, rolls).logged_in(combat)
     # Before combat the whole order is sorted; during it only the changed are re-placed.
     return encounter.with_combat(turn_order._sorted(combat, sorted(ids)))
 

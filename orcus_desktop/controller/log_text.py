@@ -229,6 +229,25 @@ def _initiative(e: _Entry, r: rec.Initiative) -> str:
     return text + (f" ({', '.join(notes)})" if notes else "")
 
 
+@_writes(rec.InitiativeChoiceMade)
+def _initiative_choice(e: _Entry, r: rec.InitiativeChoiceMade) -> str:
+    tie = f", {r.tie_choice} the tied" if r.tie_choice in ("before", "after") else ""
+    return f"{r.mechanic}: {e.actor} rolls {r.check.capitalize()} for initiative{tie}"
+
+
+@_writes(rec.InitiativeLadder)
+def _initiative_ladder(e: _Entry, r: rec.InitiativeLadder) -> str:
+    order = ", then ".join(e.name(c) for c in r.first_to_last)
+    rolls = "; ".join(
+        f"step {s.step}: {e.name(s.unit)} "
+        + (f"d6 {s.d6}" if s.d6 is not None else f"{(s.check or '').capitalize()} {s.total}")
+        for s in r.steps
+    )
+    return f"{r.mechanic}: tie at initiative {r.initiative} goes {order}" + (
+        f" ({rolls})" if rolls else ""
+    )
+
+
 @_writes(rec.InitiativeTie)
 def _initiative_tie(e: _Entry, r: rec.InitiativeTie) -> str:
     first = ", then ".join(e.name(c) for c in r.winner_first)

@@ -300,8 +300,23 @@ def zone_fight() -> GameSession:
     return s
 
 
+def strike_initiative_fight() -> GameSession:
+    """001 (strike): initiative choices (001-01) and a tie the ladder orders with dice (001-03)."""
+    s = make_session(
+        Encounter(
+            GridBounds(8, 8),
+            creatures=(fighter("hero", 2, 2), fighter("mage", 3, 3), orc("orc", 6, 6)),
+            ruleset_id="strike",
+        )
+    )
+    _ok(s.set_initiative_choice("orc", "awareness", "before"))
+    _ok(s.roll_initiative(totals={"hero": 14, "mage": 14, "orc": 9}))
+    return s
+
+
 VARIANT_FIGHTS: tuple[Callable[[], GameSession], ...] = (
     quickref_escape_fight,
+    strike_initiative_fight,
     dice_roller_fight,
     zone_fight,
 )

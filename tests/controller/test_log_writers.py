@@ -23,8 +23,6 @@ HAND_BUILT = Counter(
     {
         # The two initiative layouts store their keys in orders the one record does not keep.
         "controller/turn_order.py": 2,
-        # "initiative_choice" (001-01) and "initiative_ladder" (001-03) have no record yet.
-        "controller/initiative_checks.py": 2,
         # A forced walk's move has no "provoked" key, which `Move` always writes.
         "controller/forced_actions.py": 1,
     }

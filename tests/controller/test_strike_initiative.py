@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from orcus_desktop.controller.log_records import InitiativeLadder, record_of
+from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, TieChoice
@@ -134,3 +137,27 @@ def test_a_newcomer_tied_in_a_running_combat_takes_the_ladder() -> None:
     assert s.encounter.combat.order == ("brute", "hero", "orc")
     ladder = [e for e in s.encounter.combat.log if e.kind == "initiative_ladder"]
     assert list(ladder[-1].data["first_to_last"]) == ["brute", "hero"]
+
+
+def test_the_log_says_which_check_each_rolls_and_how_the_ladder_ordered_the_tie() -> None:
+    """The GM reads the choice (001-01) and the ladder's order (001-03), not a bare kind."""
+    s = _party()
+    assert s.set_initiative_choice("hero", "quickness", "after").ok
+    assert s.set_initiative_choice("brute", "awareness", "before").ok
+    assert s.roll_initiative(totals={"hero": 14, "mage": 14, "orc": 9, "brute": 14}).ok
+    names = {str(c.id): c.name for c in s.encounter.creatures}
+    lines = [
+        entry_text(e, lambda cid: names.get(cid or "", ""), s.ruleset.label)
+        for e in s.encounter.combat.log
+    ]
+    hero, brute = names["hero"], names["brute"]
+    assert f"001-01: {hero} rolls Quickness for initiative, after the tied" in lines
+    assert f"001-01: {brute} rolls Awareness for initiative, before the tied" in lines
+    # 001-03 orders the tie: no 000 coin flip is logged that would name another order.
+    assert not [e for e in s.encounter.combat.log if e.kind == "initiative_tie"]
+    ladder = next(e for e in s.encounter.combat.log if e.kind == "initiative_ladder")
+    record = record_of(ladder)
+    assert isinstance(record, InitiativeLadder)
+    assert freeze(record.to_dict()) == ladder.data  # the stored layout is the record's
+    order = ", then ".join(names[c] for c in record.first_to_last)
+    assert any(line.startswith(f"001-03: tie at initiative 14 goes {order}") for line in lines)

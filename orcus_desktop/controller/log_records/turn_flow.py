@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from orcus_desktop.controller.log_records.base import Cell, LogRecord, Stored
+from orcus_desktop.controller.log_records.base import Cell, DictRecord, LogRecord, Stored
 from orcus_desktop.controller.log_records.values import RollRecord
 from orcus_desktop.vocabulary import CreatureId
 
@@ -33,6 +33,36 @@ class Initiative(LogRecord, kind="initiative"):
     total: Annotated[int | None, _ROLLED] = None
     group: Annotated[str | None, _ROLLED] = None
     typed_in: Annotated[bool, _ROLLED] = False
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeChoiceMade(LogRecord, kind="initiative_choice"):
+    """001-01: the check a creature rolls for initiative, and its 001-03 step-1 tie choice."""
+
+    check: str
+    tie_choice: str
+    mechanic: str = "001-01"
+
+
+@dataclass(frozen=True, slots=True)
+class LadderStep(DictRecord):
+    """One roll of 001-03's ladder: a step 3-4 check (`check`, `total`) or a step 5 `d6`."""
+
+    step: int
+    unit: CreatureId
+    check: Annotated[str | None, Stored(omit=None)] = None
+    total: Annotated[int | None, Stored(omit=None)] = None
+    d6: Annotated[int | None, Stored(omit=None)] = None
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeLadder(LogRecord, kind="initiative_ladder"):
+    """001-03: units tied on `initiative`, first to last, and the ladder's rolls that did it."""
+
+    initiative: int
+    first_to_last: tuple[CreatureId, ...]
+    steps: tuple[LadderStep, ...]
+    mechanic: str = "001-03"
 
 
 @dataclass(frozen=True, slots=True)
