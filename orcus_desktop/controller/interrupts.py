@@ -48,7 +48,7 @@ from orcus_desktop.controller.log_records import (
     MoveStopped,
     OpportunityDeclined,
 )
-from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
+from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
 from orcus_desktop.controller.stealth import targeting_problem
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
@@ -183,7 +183,7 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         try:
             return logged_attack(engine, _held_attack(engine, encounter, held), held.attacker)
         except KeyError as exc:
-            reason = f"no creature {exc.args[0]!r}"
+            reason = no_creature(exc.args[0])
         except ValueError as exc:
             reason = str(exc)
     return AttackDropped(held.text, reason).logged_on(encounter, held.attacker, held.targets)

@@ -24,7 +24,14 @@ from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import TurnEnd, rule_noted
-from orcus_desktop.controller.outcomes import Outcome, Step, logged_since, refuse, run_step
+from orcus_desktop.controller.outcomes import (
+    Outcome,
+    Step,
+    logged_since,
+    no_creature,
+    refuse,
+    run_step,
+)
 from orcus_desktop.controller.vision import player_sides
 from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.model.combat import NO_ACTIONS, Combat
@@ -100,7 +107,7 @@ def arrange(engine: Engine, encounter: Encounter, groups: Mapping[str, str | Non
     for cid, group in groups.items():
         creature = encounter.find_creature(cid)
         if creature is None:
-            return refuse(op, f"no creature {cid!r}")
+            return refuse(op, no_creature(cid))
         if creature.side in pcs:
             return refuse(op, f"{creature.name} is a PC: PCs roll initiative individually", cid)
         if group is not None and not group.strip():

@@ -23,7 +23,14 @@ from orcus_desktop.controller.engine import ActionError, Engine, named_step
 from orcus_desktop.controller.log_records import ConditionAdded, log_ended
 from orcus_desktop.controller.monster_groups import turn_key
 from orcus_desktop.controller.movement import move_creature
-from orcus_desktop.controller.outcomes import MoveDone, Outcome, Step, logged_since, refuse
+from orcus_desktop.controller.outcomes import (
+    MoveDone,
+    Outcome,
+    Step,
+    logged_since,
+    no_creature,
+    refuse,
+)
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Square, space_distance
@@ -148,7 +155,7 @@ def maneuver_problem(engine: Engine, encounter: Encounter, creature_id: str, man
     """Why the creature cannot take this stealth maneuver now, or ""."""
     creature = encounter.find_creature(creature_id)
     if creature is None:
-        return f"no creature {creature_id!r}"
+        return no_creature(creature_id)
     if not offered(engine.ruleset) or maneuver not in MANEUVERS:
         return f"{engine.ruleset.name} has no {maneuver.capitalize()} maneuver (003-47)"
     if engine.rules.statblock(creature) is None or engine.rules.state(creature) is None:
