@@ -15,19 +15,21 @@ from typing import Any
 from orcus_desktop.controller import owed_moves, shooting, variant_notes
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_powers import ranges_of, reach_of, with_ability
-from orcus_desktop.controller.combat_rules import (
-    QueuedSource,
-    damage_data,
-    healing_data,
-    roll_data,
-)
+from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.encounter_flow import (
     end_surprise_when_attacked,
     escalation_modifiers,
 )
 from orcus_desktop.controller.engagement import strike_modifiers
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.log_records import Attack
+from orcus_desktop.controller.log_records import (
+    Attack,
+    AttackTarget,
+    Damage,
+    Healing,
+    LogRecord,
+    RollRecord,
+)
 from orcus_desktop.controller.outcomes import (
     AttackDone,
     Outcome,
@@ -46,9 +48,10 @@ from orcus_desktop.geometry.sight import concealment_with_cause, space_sees_spac
 from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
-from orcus_desktop.rules.attack_application import apply_attack
+from orcus_desktop.rules.attack_application import AttackApplied, apply_attack
 from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
-from orcus_desktop.rules.attack_rolls import resolve_attack
+from orcus_desktop.rules.attack_rolls import AttackResult, resolve_attack
+from orcus_desktop.rules.dice import DiceRoll
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.ruleset.hooks import Provocation
@@ -65,17 +68,23 @@ class AttackOutcome:
 
     Attributes:
         encounter: the encounter after the attack.
-        data: the log record (JSON-like).
+        record: the attack's log record (`Grapple` for a grapple won without a roll), or
+            None when nothing was rolled; `data` is its stored mapping.
         provoked: enemies offered an opportunity attack (Ranged/Far from an adjacent square).
         forced: (target id, kind, squares) of forced movement the GM carries out next.
         hits: target ids hit.
     """
 
     encounter: Encounter
-    data: dict[str, Any]
+    record: LogRecord | None
     provoked: tuple[str, ...] = ()
     forced: tuple[tuple[str, str, int], ...] = ()
     hits: tuple[str, ...] = ()
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The record as the log stores it (empty without one): the result's details."""
+        return {} if self.record is None else self.record.to_dict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,14 +95,14 @@ class StagedAttack:
         attacker: the rules' view of the attacker.
         power: the power (with the ability filled in for special attacks).
         contexts: each target with its attack context (cover, concealment, flanking...).
-        target_data: per target, the geometry facts for the log.
+        targets: per target, its log record with the geometry facts only (no roll yet).
         aids_used: Help Attack / Help Defense bonuses this attack uses up.
     """
 
     attacker: Combatant
     power: Power
     contexts: tuple[tuple[Combatant, AttackContext], ...]
-    target_data: tuple[dict[str, Any], ...]
+    targets: tuple[AttackTarget, ...]
     aids_used: tuple[Aid, ...]
 
 
@@ -147,7 +156,7 @@ def attack(
         ability_attack=ability_attack,
     )
     attacker, power, contexts = staged.attacker, staged.power, staged.contexts
-    target_data, aids_used = staged.target_data, staged.aids_used
+    aids_used = staged.aids_used
     field_ = engine.battlefield(encounter)  # as it was before the attack (provocation)
     source = QueuedSource(engine.rng, list(dice))
     try:
@@ -201,18 +210,18 @@ def attack(
         )
     encounter = reveal(engine, encounter, attacker_id, "attacked")  # 003-47
     encounter = end_charms(engine, encounter, attacker_id, [str(c.id) for c, _ in contexts])
-    data = _attack_data(result, applied, target_data)
+    record = _attack_record(result, applied, staged.targets)
     provoked: tuple[str, ...] = ()
     if power.origin in (Origin.RANGED, Origin.FAR):
         provoked = adjacent_threats(engine, encounter, field_, attacker_id)
-        data["provoked"] = list(provoked)
+        record = replace(record, provoked=tuple(CreatureId(p) for p in provoked))
     forced = tuple(
         (str(t.target), fm.kind.value, fm.squares)
         for t in applied.targets
         for fm in t.forced_movement
     )
     hits = tuple(str(t.target) for t in result.targets if t.hit)
-    return AttackOutcome(encounter, data, provoked, forced, hits)
+    return AttackOutcome(encounter, record, provoked, forced, hits)
 
 
 def stage_attack(
@@ -253,7 +262,7 @@ def stage_attack(
         raise ActionError(barred)
     field_ = engine.battlefield(encounter)
     contexts: list[tuple[Combatant, AttackContext]] = []
-    target_data: list[dict[str, Any]] = []
+    targets: list[AttackTarget] = []
     origin_space = attacker_creature.space
     area: set[Square] | None = None
     area_origin, area_squares = choices.area_origin, choices.area_squares
@@ -392,19 +401,21 @@ def stage_attack(
             engine, encounter, field_, attacker_id, target_id, power, ctx, choices
         )
         contexts.append((target, ctx))
-        target_data.append(
-            {
-                "target": target_id,
-                "distance": distance,
-                "cover": ctx.cover.value,
-                "concealment": ctx.concealment.value,
-                "flanking": flanking,
-                "long_range": ctx.long_range,
-            }
+        targets.append(
+            AttackTarget(
+                CreatureId(target_id),
+                distance=distance,
+                cover=ctx.cover.value,
+                concealment=ctx.concealment.value,
+                flanking=flanking,
+                long_range=ctx.long_range,
+                # docs/rulings.md R-61: the cause of a concealment the attack has.
+                concealment_cause=(
+                    cause if cause and concealment is not ConcealmentDegree.NONE else None
+                ),
+            )
         )
-        if cause and concealment is not ConcealmentDegree.NONE:
-            target_data[-1]["concealment_cause"] = cause
-    return StagedAttack(attacker, power, tuple(contexts), tuple(target_data), tuple(aids_used))
+    return StagedAttack(attacker, power, tuple(contexts), tuple(targets), tuple(aids_used))
 
 
 def _concealment(
@@ -443,46 +454,51 @@ def adjacent_threats(
     return tuple(out)
 
 
-def _attack_data(
-    result: Any, applied: Any, target_data: Sequence[dict[str, Any]]
-) -> dict[str, Any]:
-    """The structured log record of an attack: every roll and modifier, every state change."""
-    by_target = {t["target"]: t for t in target_data}
-    targets: list[dict[str, Any]] = []
+def _attack_record(
+    result: AttackResult, applied: AttackApplied, staged: Sequence[AttackTarget]
+) -> Attack:
+    """The log record of an attack: every roll and modifier, every state change.
+
+    Each target's geometry comes from `stage_attack`; the rules' result adds the rest.
+    """
+    by_target = {t.target: t for t in staged}
+    targets: list[AttackTarget] = []
     for t, a in zip(result.targets, applied.targets, strict=True):
-        entry = dict(by_target.get(str(t.target), {"target": str(t.target)}))
-        entry.update(
-            {
-                "roll": roll_data(t.roll) if t.roll is not None else None,
-                "attack": t.attack.total if t.attack is not None else None,
-                "attack_parts": [list(p) for p in t.attack.parts] if t.attack else [],
-                "defense_kind": t.defense_kind.value if t.defense_kind else None,
-                "defense": t.defense.total if t.defense is not None else None,
-                "defense_parts": [list(p) for p in t.defense.parts] if t.defense else [],
-                "hit": t.hit,
-                "critical": t.critical,
-                "automatic": t.automatic,
-                "combat_advantage": list(t.combat_advantage),
-                "damage": [damage_data(d) for d in a.damage],
-                "conditions": [c.to_dict() for c in a.conditions],
-                "persistent": [p.to_dict() for p in a.persistent],
-                "forced_movement": [[f.kind.value, f.squares] for f in a.forced_movement],
-                "healing": [healing_data(h) for h in a.healing],
-                "text": list(a.text),
-            }
+        facts = by_target.get(t.target) or AttackTarget(t.target)
+        targets.append(
+            replace(
+                facts,
+                roll=_roll(t.roll),
+                attack=t.attack.total if t.attack is not None else None,
+                attack_parts=t.attack.parts if t.attack is not None else (),
+                defense_kind=t.defense_kind.value if t.defense_kind else None,
+                defense=t.defense.total if t.defense is not None else None,
+                defense_parts=t.defense.parts if t.defense is not None else (),
+                hit=t.hit,
+                critical=t.critical,
+                automatic=t.automatic,
+                combat_advantage=tuple(t.combat_advantage),
+                damage=tuple(Damage.from_applied(d) for d in a.damage),
+                conditions=a.conditions,
+                persistent=a.persistent,
+                forced_movement=tuple((f.kind.value, f.squares) for f in a.forced_movement),
+                healing=tuple(Healing.from_applied(h) for h in a.healing),
+                text=tuple(a.text),
+            )
         )
-        targets.append(entry)
-    data: dict[str, Any] = {
-        "power": result.power,
-        "origin": result.origin.value,
-        "weapon": result.weapon,
-        "targets": targets,
-    }
-    for key in ("hit_damage", "miss_damage", "effect_damage"):
-        roll_value = getattr(result, key)
-        if roll_value is not None:
-            data[key] = roll_data(roll_value)
-    return data
+    return Attack(
+        power=result.power,
+        origin=result.origin.value,
+        weapon=result.weapon,
+        targets=tuple(targets),
+        hit_damage=_roll(result.hit_damage),
+        miss_damage=_roll(result.miss_damage),
+        effect_damage=_roll(result.effect_damage),
+    )
+
+
+def _roll(roll: DiceRoll | None) -> RollRecord | None:
+    return RollRecord.from_roll(roll) if roll is not None else None
 
 
 def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encounter:
@@ -490,14 +506,15 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
 
     No log entry when nothing was rolled; `owed_moves` records the pushes to place.
     """
-    after = out.encounter
-    if not out.data.get("power"):
+    after, record = out.encounter, out.record
+    if not isinstance(record, Attack) or not record.power:
         return after
-    record = Attack.from_dict(out.data)  # the details, checked against the record's layout
-    after = record.logged_on(after, creature_id, (t.target for t in record.targets))
-    after = _cover_struck(engine, after, creature_id, out.data.get("targets", []))
-    after = end_surprise_when_attacked(engine, after, [t["target"] for t in out.data["targets"]])
-    after = variant_notes.after_attack(engine, after, creature_id, out.data)
+    ids = [t.target for t in record.targets]
+    after = record.logged_on(after, creature_id, ids)
+    data = record.to_dict()
+    after = _cover_struck(engine, after, creature_id, data["targets"])
+    after = end_surprise_when_attacked(engine, after, ids)
+    after = variant_notes.after_attack(engine, after, creature_id, data)
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 
 

@@ -76,13 +76,13 @@ def use_power(
         # 001-10 (001 l.136): a creature next to the target may declare itself the target.
         asked = declared(engine, e, held, power, choices)
         if asked is not None:
-            return AttackOutcome(engine.spend(asked, creature_id, power.action), {}, ())
+            return AttackOutcome(engine.spend(asked, creature_id, power.action), None, ())
         if counter_first(engine, e, creature_id, power, target_ids):
             # 001-23, 001 l.244: the target's longer reach strikes first - the Strike! waits
             # for its Counter Strike! (offered by `strike_reactions.after_step`).
             stage_attack(engine, e, creature_id, power, target_ids, choices)
             e = engine.spend(e, creature_id, power.action)
-            return AttackOutcome(hold(engine, e, held, target_ids), {}, ())
+            return AttackOutcome(hold(engine, e, held, target_ids), None, ())
         if power.origin in (Origin.RANGED, Origin.FAR) or autofire_provokes(engine.ruleset, power):
             # 000 "Ranged and Far Attacks in Close Combat": making the attack provokes,
             # and the opportunity attack comes first (000 "Immediate Actions"); 004-09:
@@ -93,7 +93,7 @@ def use_power(
                 provoked = ()  # 003-16 (003 l.269): a reaction provokes nothing; nothing held
             if offerable(e, provoked, engine.ruleset):
                 e = engine.spend(e, creature_id, power.action)
-                return AttackOutcome(hold(engine, e, held, provoked), {}, provoked)
+                return AttackOutcome(hold(engine, e, held, provoked), None, provoked)
         out = attack(engine, e, creature_id, power, target_ids, dice=dice, choices=choices)
         e = engine.spend(out.encounter, creature_id, power.action)
         e = engine.offer_opportunity(e, out.provoked, creature_id)
@@ -187,7 +187,7 @@ def _previews(
         weapon = next((w for w in sb.weapons if w.ranged == wants_ranged), sb.weapons[0])
     all_ids = tuple(t.id for t, _ in staged.contexts)
     out: list[TargetPreview] = []
-    for (target, ctx), facts in zip(staged.contexts, staged.target_data, strict=True):
+    for (target, ctx), facts in zip(staged.contexts, staged.targets, strict=True):
         spec = staged.power.attack
         if spec is None:
             out.append(TargetPreview(str(target.id), facts, (), 0, (), None, None, ()))

@@ -236,7 +236,7 @@ def charge(
         power = find_power(engine.rules, e, creature_id, basic_name)
         asked = declared(engine, e, held, power) if not shove and power else None  # 001-29
         if asked is not None:
-            return AttackOutcome(asked, {}, ())
+            return AttackOutcome(asked, None, ())
         countered = (
             not shove and power and counter_first(engine, e, creature_id, power, [target_id])
         )
@@ -265,8 +265,8 @@ def charge(
                 e = wait_at(
                     engine, e, creature_id, preview.path, walk, MoveMode.WALK.value, then=held
                 )
-                return AttackOutcome(e, {}, walk.enemies)
-            return AttackOutcome(hold(engine, e, held, provoked), {}, provoked)
+                return AttackOutcome(e, None, walk.enemies)
+            return AttackOutcome(hold(engine, e, held, provoked), None, provoked)
         out = charge_attack(
             engine, e, creature_id, target_id, shove=shove, push_to=push_to, dice=dice
         )

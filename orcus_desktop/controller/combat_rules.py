@@ -17,7 +17,6 @@ from orcus_desktop.controller.log_records import (
     Damage,
     DeathSave,
     Effect,
-    Healing,
     PersistentDamageTaken,
     Regeneration,
     RollRecord,
@@ -32,10 +31,8 @@ from orcus_desktop.rules.conditions import (
     Condition,
     rules_for,
 )
-from orcus_desktop.rules.damage import DamageApplied
 from orcus_desktop.rules.dice import DiceRoll
 from orcus_desktop.rules.durations import DurationKind, TurnBoundary
-from orcus_desktop.rules.healing import HealingApplied
 from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
 from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.state import (
@@ -87,14 +84,6 @@ class QueuedSource:
 def roll_data(dice_roll: DiceRoll) -> dict[str, Any]:
     """A JSON-like record of a roll: every die, every term, any GM override."""
     return RollRecord.from_roll(dice_roll).to_dict()
-
-
-def damage_data(applied: DamageApplied) -> dict[str, Any]:
-    return Damage.from_applied(applied).to_dict()
-
-
-def healing_data(healing: HealingApplied) -> dict[str, Any]:
-    return Healing.from_applied(healing).to_dict()
 
 
 # -- reactions --------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from orcus_desktop.controller.availability import (
     powers_of,
 )
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import rule_noted
+from orcus_desktop.controller.log_records import Attack, rule_noted
 from orcus_desktop.controller.movement import preview_move, reachable_squares
 from orcus_desktop.controller.outcomes import (
     MovePreview,
@@ -235,8 +235,10 @@ def forced_attack(
         noted = engine.rule_note(
             spent, creature_id, MECHANIC, "forced attack: provokes no opportunity attack"
         )
-        data = {**out.data, "provoked": []} if "provoked" in out.data else out.data
-        return replace(out, encounter=noted, provoked=(), data=data)
+        record = out.record
+        if isinstance(record, Attack) and record.provoked is not None:
+            record = replace(record, provoked=())
+        return replace(out, encounter=noted, provoked=(), record=record)
 
     text = f"{engine.name(encounter, forcer_id)} forces {name}: {power.name}"
     return attack_step(engine, op, text, encounter, change, creature_id)

@@ -77,7 +77,7 @@ def grapple(
             e = engine.set_state(e, target_id, state)
             record = Grapple(automatic=True, effect=inst)
             e = record.logged_on(e, creature_id, (target.id,))
-            out = AttackOutcome(e, record.to_dict(), hits=(target_id,))
+            out = AttackOutcome(e, record, hits=(target_id,))
         else:
             out = attack(
                 engine, e, creature_id, GRAPPLE, [target_id], dice=dice, ability_attack="strength"
@@ -221,7 +221,7 @@ def _opposed_strength(
         f"{engine.name(encounter, target_id)} {theirs}: "
         + ("the drag succeeds" if won else "no drag (the mover must beat the target)"),
     )
-    return AttackOutcome(encounter, {}, hits=(target_id,) if won else ())
+    return AttackOutcome(encounter, None, hits=(target_id,) if won else ())
 
 
 def _escape(

@@ -8,10 +8,11 @@ a `Refusal`; only the session commits a step to the undo history.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from orcus_desktop.controller.log_records.fighting import AttackTarget
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
@@ -91,7 +92,8 @@ class TargetPreview:
 
     Attributes:
         target: the target's id.
-        facts: distance, cover, concealment, flanking, long range (as in the attack log).
+        facts: the target's attack-log record before the roll: distance, cover,
+            concealment (and its cause), flanking, long range.
         combat_advantage: why the attacker has combat advantage (empty: it does not).
         attack_bonus: the total modifier to the d20.
         attack_parts: (value, source) of every modifier.
@@ -101,7 +103,7 @@ class TargetPreview:
     """
 
     target: str
-    facts: Mapping[str, Any]
+    facts: AttackTarget
     combat_advantage: tuple[str, ...]
     attack_bonus: int
     attack_parts: tuple[tuple[int, str], ...]

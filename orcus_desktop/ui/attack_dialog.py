@@ -111,7 +111,7 @@ class AttackDialog(QDialog):
                 choice.target_ids,
                 AttackOptions().choices(choice),
             )
-            measured = {p.target: str(p.facts.get("cover", "none")) for p in previews}
+            measured = {p.target: p.facts.cover for p in previews}
         for target_id in choice.target_ids:
             summary = QLabel(self)
             summary.setWordWrap(True)

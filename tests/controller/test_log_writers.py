@@ -8,13 +8,19 @@ mapping elsewhere would let the stored layout drift from the record that reads i
 from __future__ import annotations
 
 import ast
+import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from orcus_desktop.controller.log_records import Attack, Move, RuleNote, record_of
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.combat import Combat
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.frozen import thaw
 from orcus_desktop.vocabulary import CreatureId
+from tests.controller.conftest import fighter, make_session, orc
 
 PACKAGE = Path(__file__).parent.parent.parent / "orcus_desktop"
 
@@ -83,3 +89,22 @@ def test_an_attack_in_darkness_keeps_the_cause_of_its_concealment() -> None:
     assert record.targets[0].concealment_cause == "darkness"
     written = record.to_dict()["targets"][0]
     assert list(written)[:7] == list(target)
+
+
+def test_an_attacks_details_are_its_stored_entry_key_for_key() -> None:
+    # The result the UI reads (`details["attack"]`) and the log entry share the one layout of
+    # `Attack`: a ranged attack in darkness carries the concealment's cause (docs/rulings.md
+    # R-61) and whom it provoked (000 "Ranged and Far Attacks in Close Combat") in both.
+    session = make_session(
+        Encounter(GridBounds(16, 10), creatures=(fighter("hero", 2, 2), orc("orc", 6, 2)))
+    )
+    assert session.set_ambient_light(Illumination.DARK).ok
+    result = session.use_power("hero", "Arcane Bolt", ["orc"], dice=[15, 3, 3])
+    assert result.ok, result.reason
+    entry = session.encounter.combat.log[-1]
+    details, stored = result.details["attack"], thaw(entry.data)
+    assert entry.kind == "attack"
+    assert json.dumps(details) == json.dumps(stored)  # the same keys in the same order
+    assert details["targets"][0]["concealment_cause"] == "darkness"
+    assert details["provoked"] == []
+    assert record_of(entry) == Attack.from_dict(details)

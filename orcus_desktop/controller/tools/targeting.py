@@ -225,18 +225,18 @@ def attack_summary(preview: TargetPreview, session: GameSession, extra_bonus: in
         else (preview.defense_kind.capitalize())
     )
     parts = [f"{name}: {need} ({bonus:+d} vs {defense} {preview.defense})"]
-    cover = str(preview.facts.get("cover", "none"))
+    cover = preview.facts.cover
     if cover not in ("none", ""):
         named = session.rules.ruleset.label(cover)
         parts.append(named if named.endswith("cover") else f"{named} cover")
-    concealment = str(preview.facts.get("concealment", "none"))
-    cause = str(preview.facts.get("concealment_cause", ""))
+    concealment = preview.facts.concealment
+    cause = preview.facts.concealment_cause
     cause = f"{cause}: " if cause else ""  # docs/rulings.md R-61: what the light gives
     if concealment == "total":
         parts.append(f"{cause}total concealment")
     elif concealment not in ("none", ""):
         parts.append(f"{cause}concealment")
-    if preview.facts.get("long_range"):
+    if preview.facts.long_range:
         parts.append("long range")
     if preview.combat_advantage:
         parts.append("combat advantage (" + ", ".join(preview.combat_advantage) + ")")
