@@ -32,7 +32,7 @@ from orcus_desktop.controller.availability import (
     powers_of,
 )
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import Attack, rule_noted
+from orcus_desktop.controller.log_records import Attack, Move, rule_noted
 from orcus_desktop.controller.movement import preview_move, reachable_squares
 from orcus_desktop.controller.outcomes import (
     MovePreview,
@@ -176,11 +176,8 @@ def forced_walk(
         return refuse(op, path.reason or f"{creature.name} cannot move there", creature_id)
     after = encounter.with_creature(creature.moved_to(destination))
     after = engine.spend(after, forcer_id, ActionKind.MOVE)
-    combat = after.combat.logged(
-        "move",
-        CreatureId(creature_id),
-        (),
-        {"mode": MoveMode.WALK.value, "path": [list(s) for s in path.path], "cost": 0},
+    combat = Move(MoveMode.WALK.value, tuple(path.path), 0, None).logged_in(
+        after.combat, creature_id
     )
     combat = rule_noted(
         combat,

@@ -332,7 +332,7 @@ def _charge_move(e: _Entry, r: rec.ChargeMove) -> str:
     return f"{e.actor} charges {e.targets}: moves {plural(r.cost, 'square')}"
 
 
-def _offered(e: _Entry, provoked: tuple[str, ...]) -> str:
+def _offered(e: _Entry, provoked: tuple[str, ...] | None) -> str:
     if not provoked:
         return ""
     return "; opportunity attack offered to " + ", ".join(e.name(p) for p in provoked)

@@ -29,8 +29,6 @@ HAND_BUILT = Counter(
     {
         # The two initiative layouts store their keys in orders the one record does not keep.
         "controller/turn_order.py": 2,
-        # A forced walk's move has no "provoked" key, which `Move` always writes.
-        "controller/forced_actions.py": 1,
     }
 )
 
@@ -108,3 +106,15 @@ def test_an_attacks_details_are_its_stored_entry_key_for_key() -> None:
     assert details["targets"][0]["concealment_cause"] == "darkness"
     assert details["provoked"] == []
     assert record_of(entry) == Attack.from_dict(details)
+
+
+def test_a_move_that_could_not_provoke_stores_no_provoked_key() -> None:
+    # 003-46: a forced walk provokes no opportunity attack; its entry has always been stored
+    # without "provoked", and the record reads it back as the move it wrote.
+    walk = Move("walk", ((1, 1), (2, 1)), 0, None)
+    entry = walk.logged_in(Combat(), "orc").log[-1]
+    assert "provoked" not in entry.data
+    assert record_of(entry) == walk
+    step = Move("walk", ((1, 1),), 0)
+    assert step.to_dict()["provoked"] == []  # a walk that could provoke says whom: no one
+    assert record_of(step.logged_in(Combat()).log[-1]) == step

@@ -31,12 +31,16 @@ _OMIT_NONE = Stored(omit=None)
 
 @dataclass(frozen=True, slots=True)
 class Move(LogRecord, kind="move"):
-    """A move by `mode` (walk, shift, ..., "gm") along `path`, and who it provoked."""
+    """A move by `mode` (walk, shift, ..., "gm") along `path`, and who it provoked.
+
+    `provoked` is None for a move that could not provoke (003-46: a forced walk), which
+    stores no key.
+    """
 
     mode: Annotated[str, Stored(missing="walk")]
     path: tuple[Cell, ...]
     cost: int
-    provoked: tuple[CreatureId, ...] = ()
+    provoked: Annotated[tuple[CreatureId, ...] | None, Stored(omit=None, missing=None)] = ()
 
 
 @dataclass(frozen=True, slots=True)
