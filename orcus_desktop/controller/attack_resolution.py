@@ -36,7 +36,7 @@ from orcus_desktop.controller.outcomes import (
     Step,
     logged_since,
     no_creature,
-    refuse,
+    refused_change,
 )
 from orcus_desktop.controller.stealth import end_charms, reveal, targeting_problem
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
@@ -563,10 +563,8 @@ def attack_step(
         after = logged_attack(engine, out, creature_id)
         if then is not None:
             after = then(after)
-    except KeyError as exc:
-        return refuse(operation, no_creature(exc.args[0]))
-    except ValueError as exc:  # ActionError, RulesError, DiceError
-        return refuse(operation, str(exc), creature_id)
+    except (KeyError, ValueError) as exc:
+        return refused_change(operation, exc, creature_id)
     result = AttackDone(
         True,
         operation,
