@@ -30,6 +30,7 @@ from orcus_desktop.controller.log_records import (
     LogRecord,
     RollRecord,
 )
+from orcus_desktop.controller.maintained_powers import with_maintained
 from orcus_desktop.controller.outcomes import (
     AttackDone,
     Outcome,
@@ -195,19 +196,7 @@ def attack(
     if power.maintain is not None:
         # 000 "Maintain": the power keeps working while its user spends the action.
         entry = Maintained(CreatureId(attacker_id), power.name, power.maintain)
-        encounter = encounter.with_combat(
-            replace(
-                encounter.combat,
-                maintained=(
-                    *(
-                        m
-                        for m in encounter.combat.maintained
-                        if (m.owner, m.power) != (attacker_id, power.name)
-                    ),
-                    entry,
-                ),
-            )
-        )
+        encounter = encounter.with_combat(with_maintained(encounter.combat, entry))
     encounter = reveal(engine, encounter, attacker_id, "attacked")  # 003-47
     encounter = end_charms(engine, encounter, attacker_id, [str(c.id) for c, _ in contexts])
     record = _attack_record(result, applied, staged.targets)
