@@ -24,7 +24,7 @@ from orcus_desktop.controller.attack_powers import ranges_of
 from orcus_desktop.controller.availability import cannot_act, powers_of
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.model.combat import Combatant
+from orcus_desktop.model.combat import READY_SHOTS, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.vocabulary import Origin
@@ -35,7 +35,7 @@ READY_RANGED_TRIGGER = (
     "(003-52 Ready Ranged Attack)"
 )
 
-RANGED_KEY = "ranged_readiers"
+RANGED_KEY = READY_SHOTS
 """The held walk's option naming the readiers whose offer is a Ready Ranged Attack."""
 
 

@@ -529,6 +529,8 @@ def _begin_turn(encounter: Encounter, creature_id: CreatureId, hooks: TurnHooks)
         readied=None,
         out_of_turn=None,
     )
+    # What a held step still waits for, named before the offers below are cleared.
+    waited_for = combat.waits_for
     combat = replace(combat.with_combatant(combatant), current=creature_id)
     # Offers of opportunity attacks and triggered readied actions belong to the turn that
     # just ended (000: "You can only take one opportunity attack against a creature on their
@@ -543,7 +545,7 @@ def _begin_turn(encounter: Encounter, creature_id: CreatureId, hooks: TurnHooks)
     if combat.pending is not None:
         # An attack held for opportunity attacks never settled: it lapses with its turn.
         held = combat.pending
-        dropped = flow.AttackDropped(held.text, f"the turn ended before {held.waits_for}")
+        dropped = flow.AttackDropped(held.text, f"the turn ended before {waited_for}")
         combat = dropped.logged_in(replace(combat, pending=None), held.attacker, held.targets)
     if lapsed is not None:
         combat = flow.ReadiedLapsed(lapsed.trigger).logged_in(combat, creature_id)

@@ -258,6 +258,10 @@ INTERPOSERS = "interposers"
 """The key, in a held attack's options, of who may declare itself its target (001-10/29,
 `controller/interposition.py`): kept there so undo and the file keep the offer."""
 
+READY_SHOTS = "ranged_readiers"
+"""The key, in a held walk's options, of the readiers whose offer is a 003-52 Ready Ranged
+Attack (`controller/ready_walks.py`; docs/rulings.md R-110)."""
+
 
 @dataclass(frozen=True, slots=True)
 class PendingAttack:
@@ -287,11 +291,6 @@ class PendingAttack:
     targets: tuple[CreatureId, ...] = ()
     options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     text: str = ""
-
-    @property
-    def waits_for(self) -> str:
-        """What it waits for, as the log says when its turn ends first."""
-        return "anyone stepped in" if INTERPOSERS in self.options else "the opportunity attacks"
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,6 +528,30 @@ class Combat:
     def engaged_by(self, creature_id: str) -> tuple[CreatureId, ...]:
         """Who the creature is Engaged By (001-25), first engager first."""
         return engagement_rules.engaged_by(self.engagements, creature_id)
+
+    @property
+    def waits_for(self) -> str:
+        """What the held step waits for, as the log and the Actions panel say it ("" if none).
+
+        The one wording of the offers a held attack or walk waits for (000 "Immediate
+        Actions"): someone stepping in (001-10/29, `INTERPOSERS`), 001's strikes by their name
+        (001-23/24), a triggered 003-52 Ready Ranged Attack's shot when only readied shots are
+        offered (`READY_SHOTS`, docs/rulings.md R-110), else the opportunity attacks.
+        """
+        held = self.pending
+        if held is None:
+            return ""
+        if held.options.get(INTERPOSERS):
+            return "anyone stepped in"
+        offered = [
+            c.creature_id for c in self.combatants if c.out_of_turn is ActionKind.OPPORTUNITY
+        ]
+        strikes = [o.kind.label for c in offered if (o := self.strike_offer(c)) is not None]
+        if offered and len(strikes) == len(offered):
+            return " and ".join(f"the {title}" for title in sorted(set(strikes)))
+        if offered and set(offered) <= set(held.options.get(READY_SHOTS, ())):
+            return "the readied attack" if len(offered) == 1 else "the readied attacks"
+        return "the opportunity attacks"
 
     def strike_offer(self, reactor_id: str) -> StrikeOffer | None:
         """The Counter or Free Strike! offered to `reactor_id` now (001-23/24), or None."""
