@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from orcus_desktop.controller.harm_saves import saves_when_hurt
 from orcus_desktop.controller.log_records import (
@@ -19,7 +18,6 @@ from orcus_desktop.controller.log_records import (
     Effect,
     PersistentDamageTaken,
     Regeneration,
-    RollRecord,
     SavingThrow,
     log_ended,
 )
@@ -31,7 +29,6 @@ from orcus_desktop.rules.conditions import (
     Condition,
     rules_for,
 )
-from orcus_desktop.rules.dice import DiceRoll
 from orcus_desktop.rules.durations import DurationKind, TurnBoundary
 from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
 from orcus_desktop.rules.statblock import StatBlock
@@ -75,15 +72,6 @@ class QueuedSource:
         if not 1 <= value <= sides:
             raise ValueError(f"typed-in result {value} is not a face of a d{sides}")
         return value
-
-
-# -- log records ------------------------------------------------------------------------------
-# The JSON-like details the log stores, written by the typed records of `log_records`.
-
-
-def roll_data(dice_roll: DiceRoll) -> dict[str, Any]:
-    """A JSON-like record of a roll: every die, every term, any GM override."""
-    return RollRecord.from_roll(dice_roll).to_dict()
 
 
 # -- reactions --------------------------------------------------------------------------------
