@@ -88,7 +88,7 @@ def opportunity_spent(ruleset: Ruleset, combat: Combat, combatant: Combatant) ->
     """
     if ruleset.actions.opportunity_uses_immediate:
         return combatant.immediate_used
-    return combatant.took_opportunity_on(combat.reaction_turn_key)
+    return combat.reaction_taken(combatant, ruleset.hooks.flow.group_turns)
 
 
 # -- the bridge -------------------------------------------------------------------------------

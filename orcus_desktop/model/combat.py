@@ -133,8 +133,8 @@ class Combatant:
             of its last turn (000 "Immediate Actions": one per round).
         opportunity_turn: the turn ("round/creature") of its last opportunity attack where
             opportunity attacks do not use the immediate action (002-05, 004-08: one per
-            provoking creature's turn; `Combat.reaction_turn_key`: a 003 group's turn is
-            keyed by its first member), or "".
+            provoking creature's turn; `Combat.group_turn_key`: a 003 group's turn is
+            one turn), or "".
         action_point_spent: spent its action point this encounter.
         spent_action_point_turn: whether the action point was spent in the current turn.
         moved_squares: squares moved willingly this turn.
@@ -445,18 +445,33 @@ class Combat:
                 out.append(cid)
         return tuple(out)
 
-    @property
-    def reaction_turn_key(self) -> str:
-        """The turn the "per turn" limits on reactions count (docs/rulings.md R-106).
+    def group_turn_key(self, group_turns: bool) -> str:
+        """The turn now for what counts once a turn, a monster group's turn as one.
 
-        `turn_key`, but a monster group's one turn (003-07) is keyed by its first member in
-        the order whoever of them acts, so naming another member starts no new turn.
+        `turn_key`, but where monster groups share one turn (`group_turns`: 003-07, 003 l.135
+        "Combat turn: Turn of action for a single PC or group of monsters") the same whichever
+        member acts, from the turn's start to its end, also once the member that acted first
+        delays, leaves combat or drops (docs/rulings.md R-106, R-107, R-109, R-111); ""
+        between turns and outside combat.
         """
-        if not self.turn_key or self.current is None:
-            return self.turn_key
-        sharing = {self.current, *self.turn_sharers(self.current)}
-        first = next((cid for cid in self.order if cid in sharing), self.current)
-        return f"{self.round}/{first}"
+        key = self.turn_key
+        entry = self.find(self.current) if key and self.current else None
+        if not group_turns or entry is None or entry.group is None or entry.delaying:
+            return key
+        return f"{self.round}/group {entry.group}"
+
+    def reaction_taken(self, combatant: Combatant, group_turns: bool) -> bool:
+        """Whether `combatant` took its opportunity attack of the turn now (R-106).
+
+        Kept per `group_turn_key`. A file saved before kept a group's turn under the first
+        member sharing it ("3/g1"): that mark still counts for the turn it was taken in.
+        """
+        if combatant.took_opportunity_on(self.group_turn_key(group_turns)):
+            return True
+        if not group_turns or not self.turn_key or self.current is None:
+            return False
+        members = (self.current, *self.turn_sharers(self.current))
+        return any(combatant.took_opportunity_on(f"{self.round}/{m}") for m in members)
 
     @property
     def forcer(self) -> CreatureId | None:
