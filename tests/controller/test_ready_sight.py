@@ -24,8 +24,8 @@ from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 from tests.controller.test_ready_ranged_walks import GOAL, _readied
-from tests.controller.test_square_fireballs_basic_attacks import IMPLEMENT_POWER, SCHOLAR
 from tests.controller.test_ready_walks import _readied as _readied_melee
+from tests.controller.test_square_fireballs_basic_attacks import IMPLEMENT_POWER, SCHOLAR
 
 
 def _notes(s: GameSession) -> list[str]:
