@@ -86,3 +86,24 @@ def test_an_attack_in_the_combat_log_keeps_every_row_one_line_high(
     assert "\n" not in text
     assert "Goblin Warrior 1 takes" in text
     assert "\n" in last.data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_a_fight_opened_from_its_file_shows_the_newest_lines_of_its_log(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    session = window.session
+    order: dict[str, int] = {c.id: 30 - i for i, c in enumerate(session.encounter.creatures)}
+    assert session.roll_initiative(totals=order).ok
+    assert session.start_combat().ok
+    for _ in range(12):  # a round and a bit: more lines than the log shows at once
+        assert session.end_turn().ok
+    fight = tmp_path / "fight.json"
+    assert window.save_to(fight)
+    assert window.rulesets.new_encounter("orcus", 10, 10)  # File > New…, then File > Open…
+    qtbot.wait(50)
+    assert window.open_file(fight)
+    qtbot.wait(50)
+    view = window.log_panel.view
+    model = view.model()
+    newest = view.visualRect(model.index(model.rowCount() - 1, 0))
+    assert view.viewport().rect().contains(newest.center()), "the log shows its first lines"

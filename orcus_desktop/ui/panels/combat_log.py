@@ -182,9 +182,11 @@ class CombatLogPanel(QWidget):
         self._scroll_timer.setInterval(0)
         self._scroll_timer.timeout.connect(self._on_scroll_timer)
         self.model.rowsInserted.connect(self._on_rows_inserted)
+        # A fight opened from its file (or restored) shows where it stands, not its first lines.
+        self.model.modelReset.connect(self._on_rows_inserted)
         self.view.scrollToBottom()
 
-    def _on_rows_inserted(self, _parent: QModelIndex, _first: int, _last: int) -> None:
+    def _on_rows_inserted(self, *_where: object) -> None:
         if self.isVisible():
             self._scroll_timer.start()
 
