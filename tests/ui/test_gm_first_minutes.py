@@ -9,13 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
 from orcus_desktop.vocabulary import MoveMode
@@ -32,6 +34,15 @@ def window(qtbot: QtBot) -> MainWindow:
     win.show()
     qtbot.wait_exposed(win)
     return win
+
+
+def start_fight(window: MainWindow) -> GameSession:
+    """Initiative in the order the creatures were placed, and the fight on: Brakka acts."""
+    session = window.session
+    order: dict[str, int] = {c.id: 30 - i for i, c in enumerate(session.encounter.creatures)}
+    assert session.roll_initiative(totals=order).ok
+    assert session.start_combat().ok
+    return session
 
 
 def place_from_library(window: MainWindow, qtbot: QtBot, name: str) -> None:
@@ -64,10 +75,7 @@ def test_the_tracker_widens_its_columns_for_creatures_placed_on_a_new_map(
 def test_an_attack_in_the_combat_log_keeps_every_row_one_line_high(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    session = window.session
-    order: dict[str, int] = {c.id: 30 - i for i, c in enumerate(session.encounter.creatures)}
-    assert session.roll_initiative(totals=order).ok
-    assert session.start_combat().ok
+    session = start_fight(window)
     brakka = session.encounter.creature("brakka").square
     assert session.move_creature("goblin-1", Square(brakka.col + 1, brakka.row), MoveMode.GM).ok
     result = session.use_power("brakka", "Basic Melee Attack", ["goblin-1"], dice=[15, 6])
@@ -91,10 +99,7 @@ def test_an_attack_in_the_combat_log_keeps_every_row_one_line_high(
 def test_a_fight_opened_from_its_file_shows_the_newest_lines_of_its_log(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    session = window.session
-    order: dict[str, int] = {c.id: 30 - i for i, c in enumerate(session.encounter.creatures)}
-    assert session.roll_initiative(totals=order).ok
-    assert session.start_combat().ok
+    session = start_fight(window)
     for _ in range(12):  # a round and a bit: more lines than the log shows at once
         assert session.end_turn().ok
     fight = tmp_path / "fight.json"
@@ -107,3 +112,40 @@ def test_a_fight_opened_from_its_file_shows_the_newest_lines_of_its_log(
     model = view.model()
     newest = view.visualRect(model.index(model.rowCount() - 1, 0))
     assert view.viewport().rect().contains(newest.center()), "the log shows its first lines"
+
+
+def click_square(qtbot: QtBot, window: MainWindow, square: Square) -> None:
+    """A left click in the middle of `square` on the GM's map."""
+    point = QPointF((square.col + 0.5) * SQUARE_PX, (square.row + 0.5) * SQUARE_PX)
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(point))
+
+
+def test_a_die_typed_wrong_is_corrected_in_the_attack_dialog_not_lost(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = start_fight(window)  # Brakka's turn
+    brakka = session.encounter.creature("brakka").square
+    goblin = Square(brakka.col + 1, brakka.row)
+    assert session.move_creature("goblin-1", goblin, MoveMode.GM).ok
+    hp_before = session.encounter.creature("goblin-1").state
+    window.start_targeting("brakka", power_name="Basic Melee Attack")
+    click_square(qtbot, window, goblin)
+    dialog = window.attack_dialog
+    assert dialog is not None
+    dialog.cover_boxes["goblin-1"].setCurrentIndex(2)  # the GM rules half cover
+    dialog.dice.setText("99 6")  # "19" typed with a finger too many
+    dialog.accept()
+    # Nothing happened, and the dialog is still there, saying why, with the GM's choices.
+    assert window.attack_dialog is dialog
+    assert dialog.isVisible()
+    assert "99 is not a face of a d20" in dialog.error.text()
+    assert dialog.cover_boxes["goblin-1"].currentIndex() == 2
+    assert session.encounter.creature("goblin-1").state == hp_before
+    dialog.dice.setText("19 6")
+    dialog.accept()
+    assert not dialog.isVisible()
+    attack = window.log_panel.model.lines()[-1]
+    assert attack.startswith("Brakka uses Basic Melee Attack")
+    assert "half cover" in attack
+    assert window.undo_action.text() == "&Undo Brakka: Basic Melee Attack on Goblin Warrior 1"
