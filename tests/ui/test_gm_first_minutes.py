@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -33,6 +34,7 @@ def window(qtbot: QtBot) -> MainWindow:
     win.resize(1440, 900)
     win.show()
     qtbot.wait_exposed(win)
+    win.view.fit_map()  # as the app shows it
     return win
 
 
@@ -149,3 +151,27 @@ def test_a_die_typed_wrong_is_corrected_in_the_attack_dialog_not_lost(
     assert attack.startswith("Brakka uses Basic Melee Attack")
     assert "half cover" in attack
     assert window.undo_action.text() == "&Undo Brakka: Basic Melee Attack on Goblin Warrior 1"
+
+
+def test_a_target_behind_a_wall_says_it_has_total_cover_not_just_no(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.session
+    archer, hero = Square(2, 1), Square(8, 1)
+    assert session.move_creature("goblin-archer", archer, MoveMode.GM).ok
+    assert session.move_creature("ilsabet", hero, MoveMode.GM).ok
+    assert session.add_wall(Wall(WallKind.WALL, ((5, 0), (5, 3)))).ok
+    assert session.roll_initiative(totals={"goblin-archer": 40}).ok
+    assert session.start_combat().ok
+    window.start_targeting("goblin-archer", power_name="Shortbow")
+    view = window.view
+    centre = QPointF((hero.col + 0.5) * SQUARE_PX, (hero.row + 0.5) * SQUARE_PX)
+    qtbot.mouseMove(view.viewport(), view.mapFromScene(centre))
+    # Hovering her: the reason the rules give, so the GM knows a wall is in the way.
+    assert window.statusBar().currentMessage() == (
+        "Ilsabet: not a legal target — no line of effect to Ilsabet (total cover)"
+    )
+    click_square(qtbot, window, hero)
+    assert window.attack_dialog is None
+    assert "(total cover)" in window.statusBar().currentMessage()
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
