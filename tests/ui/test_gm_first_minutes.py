@@ -21,6 +21,7 @@ from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
+from orcus_desktop.ui.rename import EncounterNameDialog
 from orcus_desktop.vocabulary import MoveMode
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -175,3 +176,26 @@ def test_a_target_behind_a_wall_says_it_has_total_cover_not_just_no(
     assert window.attack_dialog is None
     assert "(total cover)" in window.statusBar().currentMessage()
     qtbot.keyClick(view, Qt.Key.Key_Escape)
+
+
+def test_the_gm_names_the_encounter_from_the_encounter_menu(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.rulesets.new_encounter("orcus", 12, 12)  # "Untitled encounter"
+    window.rename_encounter_action.trigger()
+    dialog = window.findChild(EncounterNameDialog)
+    assert dialog is not None
+    assert dialog.isVisible()
+    assert dialog.name_edit.selectedText() == "Untitled encounter"
+    dialog.name_edit.clear()
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+    # An empty name is refused where the GM typed it; the dialog waits for a name.
+    assert dialog.isVisible()
+    assert dialog.error.text() == "the encounter needs a name"
+    qtbot.keyClicks(dialog.name_edit, "The Flooded Crypt")
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+    assert not dialog.isVisible()
+    assert window.windowTitle().startswith("The Flooded Crypt (unsaved)")
+    assert window.undo_action.text() == "&Undo Rename encounter to The Flooded Crypt"
+    window.undo_action.trigger()
+    assert window.windowTitle().startswith("Untitled encounter (unsaved)")
