@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
@@ -199,3 +200,16 @@ def test_the_gm_names_the_encounter_from_the_encounter_menu(
     assert window.undo_action.text() == "&Undo Rename encounter to The Flooded Crypt"
     window.undo_action.trigger()
     assert window.windowTitle().startswith("Untitled encounter (unsaved)")
+
+
+def test_the_creature_editor_spells_armor_class_ac(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
+    panel = window.creature_palette
+    assert isinstance(panel, LibraryPanel)
+    editor = panel.editor()  # the library's New…
+    labels = {label.text() for label in editor.findChildren(QLabel)}
+    assert {"AC", "Fortitude", "Reflex", "Will", "HP"} <= labels
+    assert "Ac" not in labels
+    editor.reject()
