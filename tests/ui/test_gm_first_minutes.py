@@ -213,3 +213,15 @@ def test_the_creature_editor_spells_armor_class_ac(
     assert {"AC", "Fortitude", "Reflex", "Will", "HP"} <= labels
     assert "Ac" not in labels
     editor.reject()
+
+
+def test_the_log_names_a_monsters_bow_once(window: MainWindow) -> None:
+    session = window.session
+    archer = session.encounter.creature("goblin-archer").square
+    assert session.move_creature("quill", Square(archer.col, archer.row - 3), MoveMode.GM).ok
+    assert session.roll_initiative(totals={"goblin-archer": 40}).ok
+    assert session.start_combat().ok
+    result = session.use_power("goblin-archer", "Shortbow", ["quill"], dice=[12, 3])
+    assert result.ok, result.reason
+    line = window.log_panel.model.lines()[-1].splitlines()[0]
+    assert line == "Goblin Archer uses Shortbow (ranged)"
