@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
@@ -225,3 +225,27 @@ def test_the_log_names_a_monsters_bow_once(window: MainWindow) -> None:
     assert result.ok, result.reason
     line = window.log_panel.model.lines()[-1].splitlines()[0]
     assert line == "Goblin Archer uses Shortbow (ranged)"
+
+
+def test_a_refused_double_click_on_a_power_scrolls_its_reason_into_sight(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = start_fight(window)  # Brakka's turn
+    panel = window.actions_panel
+    panel.show_creature("goblin-1")  # the GM looks at a goblin, whose turn it is not
+    panel.scroll_area.verticalScrollBar().setValue(0)
+    tree = panel.tree
+    item = tree.findItems("Short Sword", Qt.MatchFlag.MatchRecursive)[0]
+    tree.scrollToItem(item)
+    centre = tree.visualItemRect(item).center()
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    assert panel.message.text() == "it is not Goblin Warrior 1's turn"
+    assert session.encounter.combat.current == "brakka"
+    viewport = panel.scroll_area.viewport()
+
+    def reason_in_sight() -> bool:
+        top = panel.message.mapTo(viewport, QPoint(0, 0)).y()
+        return top >= 0 and top + panel.message.height() <= viewport.height()
+
+    qtbot.waitUntil(reason_in_sight, timeout=1000)
