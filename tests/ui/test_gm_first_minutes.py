@@ -23,6 +23,7 @@ from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
 from orcus_desktop.ui.rename import EncounterNameDialog
+from orcus_desktop.ui.ruleset_actions import RulesetDialog
 from orcus_desktop.vocabulary import MoveMode
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -249,3 +250,14 @@ def test_a_refused_double_click_on_a_power_scrolls_its_reason_into_sight(
         return top >= 0 and top + panel.message.height() <= viewport.height()
 
     qtbot.waitUntil(reason_in_sight, timeout=1000)
+
+
+def test_the_ruleset_dialog_gives_the_ruleset_its_source_on_lines_of_their_own(
+    window: MainWindow,
+) -> None:
+    dialog = RulesetDialog(window.session, window)  # Encounter > Ruleset…
+    label = dialog.current
+    # Title, description and source: three lines however wide the dialog is.
+    assert label.heightForWidth(2000) >= 3 * label.fontMetrics().lineSpacing()
+    assert "Source: seed 000" in label.text()
+    dialog.reject()
