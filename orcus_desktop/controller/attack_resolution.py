@@ -30,13 +30,14 @@ from orcus_desktop.controller.log_records import (
     LogRecord,
     RollRecord,
 )
+from orcus_desktop.controller.maintained_powers import with_maintained
 from orcus_desktop.controller.outcomes import (
     AttackDone,
     Outcome,
     Step,
     logged_since,
     no_creature,
-    refuse,
+    refused_change,
 )
 from orcus_desktop.controller.stealth import end_charms, reveal, targeting_problem
 from orcus_desktop.geometry.areas import creatures_in_area, far_origin_allowed, near_burst_squares
@@ -195,19 +196,7 @@ def attack(
     if power.maintain is not None:
         # 000 "Maintain": the power keeps working while its user spends the action.
         entry = Maintained(CreatureId(attacker_id), power.name, power.maintain)
-        encounter = encounter.with_combat(
-            replace(
-                encounter.combat,
-                maintained=(
-                    *(
-                        m
-                        for m in encounter.combat.maintained
-                        if (m.owner, m.power) != (attacker_id, power.name)
-                    ),
-                    entry,
-                ),
-            )
-        )
+        encounter = encounter.with_combat(with_maintained(encounter.combat, entry))
     encounter = reveal(engine, encounter, attacker_id, "attacked")  # 003-47
     encounter = end_charms(engine, encounter, attacker_id, [str(c.id) for c, _ in contexts])
     record = _attack_record(result, applied, staged.targets)
@@ -563,10 +552,8 @@ def attack_step(
         after = logged_attack(engine, out, creature_id)
         if then is not None:
             after = then(after)
-    except KeyError as exc:
-        return refuse(operation, no_creature(exc.args[0]))
-    except ValueError as exc:  # ActionError, RulesError, DiceError
-        return refuse(operation, str(exc), creature_id)
+    except (KeyError, ValueError) as exc:
+        return refused_change(operation, exc, creature_id)
     result = AttackDone(
         True,
         operation,

@@ -26,7 +26,13 @@ from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import held_power
 from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable
-from orcus_desktop.controller.outcomes import Outcome, TargetPreview, no_creature, refuse
+from orcus_desktop.controller.outcomes import (
+    Outcome,
+    TargetPreview,
+    failure_reason,
+    no_creature,
+    refuse,
+)
 from orcus_desktop.controller.strike_reactions import counter_first
 from orcus_desktop.controller.variant_notes import autofire_provokes
 from orcus_desktop.controller.waiting import waiting_problem
@@ -160,10 +166,8 @@ def preview_attack(
         return (), problem
     try:
         return _previews(engine, encounter, creature_id, power, target_ids, choices), ""
-    except KeyError as exc:
-        return (), no_creature(exc.args[0])
-    except ValueError as exc:
-        return (), str(exc)
+    except (KeyError, ValueError) as exc:
+        return (), failure_reason(exc)
 
 
 def _previews(

@@ -42,6 +42,7 @@ from orcus_desktop.controller.log_records import (
     Rally,
     StandUp,
 )
+from orcus_desktop.controller.maintained_powers import maintained_entry
 from orcus_desktop.controller.move_interrupts import first_interrupt, wait_at
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import Outcome, Refusal, no_creature, refuse, run_step
@@ -111,14 +112,7 @@ def maintain_power(
 ) -> Outcome:
     """Spend the action a maintained power needs this turn (000 "Maintain")."""
     op = "maintain_power"
-    entry = next(
-        (
-            m
-            for m in encounter.combat.maintained
-            if m.owner == creature_id and m.power == power_name
-        ),
-        None,
-    )
+    entry = maintained_entry(encounter.combat, creature_id, power_name)
     if entry is None:
         return refuse(op, f"no maintained power {power_name!r}", creature_id)
     problem = kind_problem(engine.rules, encounter, creature_id, entry.kind)
@@ -449,17 +443,13 @@ def _maintain(
 ) -> Encounter:
     """Spend this turn's concentration on a maintained power (000 "Maintain")."""
     combat = encounter.combat
-    for m in combat.maintained:
-        if m.owner == creature_id and m.power == power_name:
-            combat = replace(
-                combat,
-                maintained=tuple(
-                    replace(x, maintained=True) if x is m else x for x in combat.maintained
-                ),
-            )
-            combat = Maintain(power_name).logged_in(combat, creature_id)
-            return encounter.with_combat(combat)
-    raise ActionError(f"{engine.name(encounter, creature_id)} maintains no {power_name!r}")
+    entry = maintained_entry(combat, creature_id, power_name)
+    if entry is None:
+        raise ActionError(f"{engine.name(encounter, creature_id)} maintains no {power_name!r}")
+    # Marked where it stands: the order of `combat.maintained` is kept.
+    marked = tuple(replace(m, maintained=True) if m is entry else m for m in combat.maintained)
+    combat = Maintain(power_name).logged_in(replace(combat, maintained=marked), creature_id)
+    return encounter.with_combat(combat)
 
 
 SIMPLE_ACTIONS: dict[CombatAction, SimpleAction] = {

@@ -26,6 +26,7 @@ from orcus_desktop.controller.combat_actions import checked_action
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log_records import EscapeGrapple, Grapple, ReleaseGrapple, RollRecord
+from orcus_desktop.controller.maintained_powers import with_maintained, without_maintained
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import Outcome, Refusal, refuse, run_step
 from orcus_desktop.controller.special_attacks import GRAPPLE, MOVE_GRAPPLED
@@ -303,10 +304,8 @@ def _hold(engine: Engine, encounter: Encounter, grappler_id: str) -> Encounter:
     sustain = engine.ruleset.grapple.sustain_action
     if sustain is None:
         return encounter
-    combat = encounter.combat
     held = Maintained(CreatureId(grappler_id), GRAPPLE.name, ActionKind(sustain))
-    others = tuple(m for m in combat.maintained if (m.owner, m.power) != (held.owner, held.power))
-    return encounter.with_combat(replace(combat, maintained=(*others, held)))
+    return encounter.with_combat(with_maintained(encounter.combat, held))
 
 
 def _release(
@@ -327,10 +326,5 @@ def _release(
         encounter = engine.set_state(encounter, tid, state)
     combat = ReleaseGrapple().logged_in(encounter.combat, grappler_id, chosen)
     if not grappled_by(engine.rules, encounter, grappler_id):  # 004-18: nothing left to keep
-        combat = replace(
-            combat,
-            maintained=tuple(
-                m for m in combat.maintained if (m.owner, m.power) != (grappler_id, GRAPPLE.name)
-            ),
-        )
+        combat = without_maintained(combat, grappler_id, GRAPPLE.name)
     return encounter.with_combat(combat)

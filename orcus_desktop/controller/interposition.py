@@ -41,20 +41,20 @@ from orcus_desktop.vocabulary import CreatureId, Origin
 def candidates(
     engine: Engine,
     encounter: Encounter,
-    attacker_id: str,
+    held: PendingAttack,
     power: Power,
-    target_ids: Sequence[str],
     choices: AttackChoices = NO_CHOICES,
-    *,
-    charge: bool = False,
 ) -> tuple[CreatureId, ...]:
-    """Who may declare itself the target of this attack instead (001-10, 001-29), in map order.
+    """Who may declare itself the target of the declared attack `held` instead, in map order.
+
+    001-10; 001-29 when `held` is a charge (its kind is `CHARGE`).
 
     Picks (R-92): only under 001; an attack on one creature, on the attacker's own turn, not an
     area; the creature is in the combat, able to act, not the attacker's ally, adjacent to the
     target ("the same area"), Engaged By nobody (l.136, l.282), and the same attack could
     target it from where the attacker stands (reach or range, line of effect).
     """
+    attacker_id, target_ids = held.attacker, held.targets
     combat = encounter.combat
     if (
         not plays_001(engine)
@@ -81,7 +81,7 @@ def candidates(
         ):
             continue
         try:
-            stage_attack(engine, encounter, attacker_id, power, [c.id], choices, charge=charge)
+            _stage(engine, encounter, replace(held, targets=(c.id,)), power, choices)
         except (ActionError, KeyError):
             continue
         found.append(CreatureId(c.id))
@@ -119,12 +119,19 @@ def declared(
     Raises:
         ActionError: the attack cannot be made on the creature the attacker chose.
     """
-    charge = held.kind == CHARGE
-    who = candidates(engine, encounter, held.attacker, power, held.targets, choices, charge=charge)
+    who = candidates(engine, encounter, held, power, choices)
     if not who:
         return None
-    stage_attack(engine, encounter, held.attacker, power, held.targets, choices, charge=charge)
+    _stage(engine, encounter, held, power, choices)
     return hold(engine, encounter, held, who)
+
+
+def _stage(
+    engine: Engine, encounter: Encounter, held: PendingAttack, power: Power, choices: AttackChoices
+) -> None:
+    """`stage_attack` of the held attack as declared: raises when it cannot be made."""
+    charge = held.kind == CHARGE
+    stage_attack(engine, encounter, held.attacker, power, held.targets, choices, charge=charge)
 
 
 def offered(encounter: Encounter) -> tuple[CreatureId, ...]:

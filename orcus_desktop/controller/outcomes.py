@@ -148,6 +148,24 @@ def refuse(operation: str, reason: str, creature_id: str | None = None) -> Refus
     return OperationResult.refused(operation, reason, creature_id)
 
 
+def failure_reason(exc: KeyError | ValueError) -> str:
+    """What the GM reads when a change raised.
+
+    A `KeyError` names the missing creature; a `ValueError` (ActionError, TurnError,
+    RulesError, DiceError) carries its own reason.
+    """
+    return no_creature(exc.args[0]) if isinstance(exc, KeyError) else str(exc)
+
+
+def refused_change(operation: str, exc: KeyError | ValueError, creature_id: str | None) -> Refusal:
+    """The refusal of a change that raised, in the words of `failure_reason`.
+
+    A missing creature is the whole reason, so that refusal names no `creature_id`.
+    """
+    blamed = None if isinstance(exc, KeyError) else creature_id
+    return refuse(operation, failure_reason(exc), blamed)
+
+
 def run_step(
     operation: str,
     text: str,
@@ -155,17 +173,11 @@ def run_step(
     change: Callable[[Encounter], Encounter],
     creature_id: str | None = None,
 ) -> Outcome:
-    """Apply `change` to `before` as one step; its exceptions become refusals.
-
-    A `KeyError` names a missing creature; a `ValueError` (ActionError, TurnError, RulesError,
-    DiceError) carries the reason the GM sees.
-    """
+    """Apply `change` to `before` as one step; its exceptions become `refused_change`s."""
     try:
         after = change(before)
-    except KeyError as exc:
-        return refuse(operation, no_creature(exc.args[0]))
-    except ValueError as exc:
-        return refuse(operation, str(exc), creature_id)
+    except (KeyError, ValueError) as exc:
+        return refused_change(operation, exc, creature_id)
     log = logged_since(before, after)
     return Step(
         after, OperationResult(True, operation, text=text, creature_id=creature_id, log=log)

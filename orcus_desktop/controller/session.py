@@ -421,7 +421,13 @@ class GameSession(
         forcer = self._forcer_of(creature_id)  # 003-46: the GM's "Forced" switch
         if forcer is not None:
             return self.forced_attack(
-                creature_id, power_name, target_ids, forcer, dice=dice, choices=choices
+                creature_id,
+                power_name,
+                target_ids,
+                forcer,
+                dice=dice,
+                choices=choices,
+                initiator=initiator,
             )
         return self._run(
             initiator, attacks.use_power, creature_id, power_name, target_ids, dice, choices

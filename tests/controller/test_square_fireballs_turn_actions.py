@@ -10,6 +10,7 @@ dominating character spends a move (standard) action to make the dominated one m
 
 from __future__ import annotations
 
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -150,6 +151,19 @@ def test_the_forced_switch_routes_the_gms_move_and_attack() -> None:
     assert s.encounter.combat.combatant("hero").budget.move == 0
     s.set_forcing(None)
     assert s.forcing is None
+
+
+def test_a_forced_attack_through_the_switch_is_answered_to_whoever_asked() -> None:
+    """The switch turns the GM's power use into a forced attack (003-46); its result, a
+    refusal here (003 l.465: never itself), goes back to the panel that asked, as the move's."""
+    s = _dominion()
+    s.set_forcing("hero")
+    announced: list[tuple[OperationResult, object]] = []
+    s.operation_done.connect(lambda r, i: announced.append((r, i)))
+    refused = s.use_power("orc", "Basic Melee Attack", ["orc"], initiator="actions panel")
+    assert not refused.ok
+    assert refused.reason == "a forced attack cannot target Orc itself"
+    assert announced[-1] == (refused, "actions panel")
 
 
 def test_the_forced_switch_holds_for_the_turn_it_was_set_in() -> None:
