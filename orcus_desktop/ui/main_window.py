@@ -57,7 +57,7 @@ from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
-from orcus_desktop.ui.rename import CreatureRenamer
+from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
@@ -301,6 +301,8 @@ class MainWindow(QMainWindow):
         self.zones = ZoneActions(self, self.session, self.view, self.scene, self.status_report.say)
         self.zones.add_to(tools_menu)
         encounter_menu = menu_bar.addMenu("E&ncounter")
+        self.rename_encounter_action = rename_encounter_action(self, self.session)
+        encounter_menu.addAction(self.rename_encounter_action)
         self.rulesets = RulesetActions(
             self,
             self.session,

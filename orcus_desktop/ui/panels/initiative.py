@@ -120,6 +120,15 @@ class InitiativePanel(QWidget):
         header.resizeSection(
             Column.STATUS, self.fontMetrics().horizontalAdvance("OA offered") + 16
         )
+        # Qt refits the columns sized to their contents only when the header's geometry
+        # changes: a name or hit points placed on a new map stayed cut short ("Dwarf …").
+        for changed in (
+            self.model.rowsInserted,
+            self.model.modelReset,
+            self.model.dataChanged,
+            self.model.layoutChanged,
+        ):
+            changed.connect(header.resizeSections)
         self.message = QLabel(self)
         self.message.setObjectName("initiativeMessage")
         self.message.setWordWrap(True)
