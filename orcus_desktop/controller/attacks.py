@@ -31,6 +31,7 @@ from orcus_desktop.controller.outcomes import (
     TargetPreview,
     failure_reason,
     no_creature,
+    no_power,
     refuse,
 )
 from orcus_desktop.controller.strike_reactions import counter_first
@@ -68,12 +69,9 @@ def use_power(
     if waiting:
         return refuse(op, waiting, creature_id)
     name = engine.name(enc, creature_id)
-    power = find_power(engine.rules, enc, creature_id, power_name)
-    if power is None:
-        return refuse(op, f"{name} has no power {power_name!r}", creature_id)
-    problem = power_problem(engine.rules, enc, creature_id, power)
-    if problem:
-        return refuse(op, problem, creature_id)
+    power = _usable_power(engine, enc, creature_id, power_name)
+    if isinstance(power, str):
+        return refuse(op, power, creature_id)
 
     # The attack as it waits in `combat.pending` while something strikes first.
     held = held_power(name, creature_id, power.name, target_ids, dice, choices)
@@ -156,18 +154,25 @@ def preview_attack(
     Returns:
         (per-target previews, "") or ((), the reason it is refused). No change.
     """
-    if encounter.find_creature(creature_id) is None:
-        return (), no_creature(creature_id)
-    power = find_power(engine.rules, encounter, creature_id, power_name)
-    if power is None:
-        return (), f"{engine.name(encounter, creature_id)} has no power {power_name!r}"
-    problem = power_problem(engine.rules, encounter, creature_id, power)
-    if problem:
-        return (), problem
+    power = _usable_power(engine, encounter, creature_id, power_name)
+    if isinstance(power, str):
+        return (), power
     try:
         return _previews(engine, encounter, creature_id, power, target_ids, choices), ""
     except (KeyError, ValueError) as exc:
         return (), failure_reason(exc)
+
+
+def _usable_power(
+    engine: Engine, encounter: Encounter, creature_id: str, power_name: str
+) -> Power | str:
+    """The creature's power by that name when it may use it now, else why not."""
+    if encounter.find_creature(creature_id) is None:
+        return no_creature(creature_id)
+    power = find_power(engine.rules, encounter, creature_id, power_name)
+    if power is None:
+        return no_power(engine.name(encounter, creature_id), power_name)
+    return power_problem(engine.rules, encounter, creature_id, power) or power
 
 
 def _previews(

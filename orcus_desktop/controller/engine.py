@@ -24,7 +24,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.attack_modifiers import Combatant
-from orcus_desktop.rules.conditions import Condition, rules_for
+from orcus_desktop.rules.conditions import Condition, ConditionInstance, rules_for
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.state import CreatureState
@@ -212,3 +212,26 @@ def named_step(
         change,
         creature_id,
     )
+
+
+def end_conditions(
+    encounter: Encounter,
+    creature_id: str,
+    which: Callable[[ConditionInstance], bool],
+    reason: str,
+) -> Encounter:
+    """The creature's conditions `which` picks end, logged as one `EffectEnded` for `reason`.
+
+    Nothing changes, and nothing is logged, when none is picked (or the creature is gone or
+    has no state).
+    """
+    creature = encounter.find_creature(creature_id)
+    state = creature.state if creature is not None else None
+    if creature is None or state is None:
+        return encounter
+    lost = tuple(c for c in state.conditions if which(c))
+    if not lost:
+        return encounter
+    kept = tuple(c for c in state.conditions if c not in lost)
+    encounter = encounter.with_creature(creature.with_state(replace(state, conditions=kept)))
+    return encounter.with_combat(log_ended(encounter.combat, creature_id, lost, reason))

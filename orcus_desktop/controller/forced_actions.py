@@ -40,6 +40,7 @@ from orcus_desktop.controller.outcomes import (
     Step,
     move_done,
     no_creature,
+    no_power,
     plural,
     refuse,
     run_step,
@@ -214,7 +215,7 @@ def forced_attack(
     name = engine.name(encounter, creature_id)
     power = find_power(engine.rules, encounter, creature_id, power_name)
     if not why and power is None:
-        why = f"{name} has no power {power_name!r}"
+        why = no_power(name, power_name)
     if not why and creature_id in target_ids:
         why = f"a forced attack cannot target {name} itself"
     state = engine.rules.state(encounter.creature(creature_id))

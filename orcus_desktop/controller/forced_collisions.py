@@ -18,18 +18,17 @@ from __future__ import annotations
 
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.log_records import ConditionAdded, Damage, DiceRolled, SavingThrow
+from orcus_desktop.controller.gm_edits import Imposition, damaged, imposed_condition
+from orcus_desktop.controller.log_records import DiceRolled, SavingThrow
 from orcus_desktop.controller.outcomes import no_creature
 from orcus_desktop.geometry.grid import Square, space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.damage import apply_damage, damage_against
 from orcus_desktop.rules.dice import roll
-from orcus_desktop.rules.durations import UNTIL_COUNTERED
+from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.modifiers import Modifier
-from orcus_desktop.vocabulary import CreatureId
 
 OBSTACLE = "obstacle"
 """What a collision hit when it was not a creature (a wall, a pillar, a closed door)."""
@@ -40,6 +39,9 @@ OVER_EDGE = "edge"
 
 TIER_LEVELS = 10
 """Levels per tier (003 "Heroic / Paragon / Epic" = 000's 1-10 / 11-20 / 21-30)."""
+
+_SAVED_PRONE = Imposition(DurationKind.UNTIL_COUNTERED, "Forced movement (003-45)", None)
+"""003-45: a creature that saves stops before the edge, knocked prone (until it stands up)."""
 
 
 def choices(
@@ -109,20 +111,8 @@ def collide(
         creature = encounter.creature(creature_id)
         if engine.rules.statblock(creature) is None or engine.rules.state(creature) is None:
             continue  # a token without a stat block takes no damage
-        me = engine.combatant(encounter, creature_id)
-        ruleset = engine.rules.ruleset
-        computation = damage_against(damage.total, (), me.statblock, me.state, ruleset)
-        state, applied = apply_damage(
-            me.state,
-            me.statblock,
-            computation,
-            ruleset,
-            target=me.id,
-            source="Forced Movement Damage (003-43)",
-        )
-        encounter = engine.set_state(encounter, creature_id, state)
-        encounter = Damage.from_applied(applied).logged_on(encounter, None, (creature_id,))
-        encounter = engine.rules.after_harm(encounter, creature_id, me.state)
+        source = "Forced Movement Damage (003-43)"
+        encounter = damaged(engine, encounter, creature_id, damage.total, (), source)
     return encounter
 
 
@@ -156,21 +146,7 @@ def edge_save(
     encounter = engine.rule_note(
         encounter, target_id, "003-45", f"{name} saves ({save.total.total}): stops, prone"
     )
-    me = engine.combatant(encounter, target_id)
-    current = encounter.combat.current
-    state, added = rules_state.impose_condition(
-        me.state,
-        Condition.PRONE,
-        engine.rules.ruleset,
-        holder=me.id,
-        source="Forced movement (003-45)",
-        duration=UNTIL_COUNTERED,
-        current_turn=CreatureId(current) if current else None,
-    )
-    encounter = engine.set_state(encounter, target_id, state)
-    for inst in added:
-        encounter = ConditionAdded(inst).logged_on(encounter, None, (target_id,))
-    return encounter
+    return imposed_condition(engine, encounter, target_id, Condition.PRONE, _SAVED_PRONE)
 
 
 def grab_holds(

@@ -97,12 +97,12 @@ def apply_damage(
         encounter,
         "apply_damage",
         f"{{name}} takes {amount} damage",
-        lambda e: _damaged(engine, e, creature_id, amount, types, source),
+        lambda e: damaged(engine, e, creature_id, amount, types, source),
         creature_id,
     )
 
 
-def _damaged(
+def damaged(
     engine: Engine,
     e: Encounter,
     creature_id: str,
@@ -110,7 +110,10 @@ def _damaged(
     types: Sequence[str],
     source: str,
 ) -> Encounter:
-    """The encounter after `amount` damage through the rules, logged."""
+    """The encounter after `amount` damage through the rules, logged, and what harm brings.
+
+    The GM's damage and a fall take it here, and 003-43's collisions.
+    """
     if amount < 0:
         raise ActionError("damage is 0 or more")
     me = engine.combatant(e, creature_id)
@@ -189,19 +192,10 @@ def falling_damage(
                 f"{check.label} {check.total.total}: falling damage {fall.total} - "
                 f"{reduction} = {damage}",
             )
-        e = _damaged(engine, e, creature_id, damage, (), "Falling")
+        e = damaged(engine, e, creature_id, damage, (), "Falling")
         if damage <= 0:
             return e
-        state, insts = rules_state.impose_condition(
-            engine.combatant(e, creature_id).state,
-            Condition.PRONE,
-            engine.rules.ruleset,
-            **_imposition(engine, e, creature_id, _FALLEN_PRONE),
-        )
-        e = engine.set_state(e, creature_id, state)
-        for inst in insts:
-            e = ConditionAdded(inst).logged_on(e, None, (creature_id,))
-        return e
+        return imposed_condition(engine, e, creature_id, Condition.PRONE, _FALLEN_PRONE)
 
     return named_step(
         engine, encounter, "falling_damage", f"{{name}} falls {feet} ft", change, creature_id
@@ -267,16 +261,7 @@ def add_condition(
     """The GM imposes a condition with a duration (000 "Conditions", "Duration")."""
 
     def change(e: Encounter) -> Encounter:
-        how = _imposition(engine, e, creature_id, imposed)
-        try:
-            state, insts = rules_state.impose_condition(
-                engine.combatant(e, creature_id).state, condition, engine.rules.ruleset, **how
-            )
-        except (RulesError, ValueError) as exc:
-            raise ActionError(str(exc)) from None
-        e = engine.set_state(e, creature_id, state)
-        for inst in insts:  # the condition, then what it brings (000: unconscious -> prone)
-            e = ConditionAdded(inst).logged_on(e, imposed.source_id, (creature_id,))
+        e = imposed_condition(engine, e, creature_id, condition, imposed)
         return engine.rules.let_go_if_unable(e, creature_id)  # 004-18
 
     return named_step(
@@ -287,6 +272,34 @@ def add_condition(
         change,
         creature_id,
     )
+
+
+def imposed_condition(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    condition: Condition,
+    imposed: Imposition,
+) -> Encounter:
+    """The encounter with `condition` imposed on the creature from the current turn, logged.
+
+    Each new instance gets a `ConditionAdded` entry by `imposed.source_id`: the condition, then
+    what it brings (000: unconscious -> prone).
+
+    Raises:
+        ActionError: the rules refuse the condition (its duration, the creature).
+    """
+    how = _imposition(engine, encounter, creature_id, imposed)
+    try:
+        state, insts = rules_state.impose_condition(
+            engine.combatant(encounter, creature_id).state, condition, engine.rules.ruleset, **how
+        )
+    except (RulesError, ValueError) as exc:
+        raise ActionError(str(exc)) from None
+    encounter = engine.set_state(encounter, creature_id, state)
+    for inst in insts:
+        encounter = ConditionAdded(inst).logged_on(encounter, imposed.source_id, (creature_id,))
+    return encounter
 
 
 def add_persistent_damage(

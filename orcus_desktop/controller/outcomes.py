@@ -144,6 +144,11 @@ def no_creature(creature_id: object) -> str:
     return f"no creature {str(creature_id)!r}"
 
 
+def no_power(name: str, power_name: str) -> str:
+    """The one wording of a power the creature (named `name`) does not have."""
+    return f"{name} has no power {power_name!r}"
+
+
 def refuse(operation: str, reason: str, creature_id: str | None = None) -> Refusal:
     return OperationResult.refused(operation, reason, creature_id)
 

@@ -10,14 +10,12 @@ by `rules.stealth`; under 000 no condition has them and nothing here changes any
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import log_ended
+from orcus_desktop.controller.engine import Engine, end_conditions
 from orcus_desktop.controller.vision import player_side
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.rules.conditions import rules_for
+from orcus_desktop.rules.conditions import ConditionInstance, rules_for
 from orcus_desktop.rules.state import initial_state
 from orcus_desktop.rules.stealth import Party
 from orcus_desktop.rules.stealth import targeting_problem as rules_targeting_problem
@@ -58,19 +56,13 @@ def targeting_problem(
 
 def reveal(engine: Engine, encounter: Encounter, creature_id: str, why: str) -> Encounter:
     """End the creature's Shrouded and Hidden after it attacked or moved (003-47), logged."""
-    creature = encounter.find_creature(creature_id)
-    state = creature.state if creature is not None else None
-    if creature is None or state is None:
-        return encounter
     ruleset = engine.ruleset
-    lost = tuple(
-        c for c in state.conditions if rules_for(c.condition, ruleset).lost_on_attack_or_move
+    return end_conditions(
+        encounter,
+        creature_id,
+        lambda c: rules_for(c.condition, ruleset).lost_on_attack_or_move,
+        f"{why} (003-47)",
     )
-    if not lost:
-        return encounter
-    kept = tuple(c for c in state.conditions if c not in lost)
-    encounter = encounter.with_creature(creature.with_state(replace(state, conditions=kept)))
-    return encounter.with_combat(log_ended(encounter.combat, creature_id, lost, f"{why} (003-47)"))
 
 
 def end_charms(
@@ -80,23 +72,14 @@ def end_charms(
 
     003 l.326 Charmed: "Automatically ends if attacked by an enemy Charming the character".
     """
+    ruleset = engine.ruleset
+
+    def charmed_by_attacker(c: ConditionInstance) -> bool:
+        return c.source_id == attacker_id and rules_for(c.condition, ruleset).cannot_attack_source
+
+    why = "attacked by its charmer (003-23)"
     for target_id in target_ids:
-        creature = encounter.find_creature(target_id)
-        state = creature.state if creature is not None else None
-        if creature is None or state is None:
-            continue
-        ended = tuple(
-            c
-            for c in state.conditions
-            if c.source_id == attacker_id
-            and rules_for(c.condition, engine.ruleset).cannot_attack_source
-        )
-        if not ended:
-            continue
-        kept = tuple(c for c in state.conditions if c not in ended)
-        encounter = encounter.with_creature(creature.with_state(replace(state, conditions=kept)))
-        why = "attacked by its charmer (003-23)"
-        encounter = encounter.with_combat(log_ended(encounter.combat, target_id, ended, why))
+        encounter = end_conditions(encounter, target_id, charmed_by_attacker, why)
     return encounter
 
 

@@ -15,12 +15,10 @@ seen"); being heard, smelt or otherwise drawing attention is the GM's (the condi
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.combat_rules import QueuedSource
-from orcus_desktop.controller.engine import ActionError, Engine, named_step
-from orcus_desktop.controller.log_records import ConditionAdded, log_ended
+from orcus_desktop.controller.engine import ActionError, Engine, end_conditions, named_step
+from orcus_desktop.controller.log_records import ConditionAdded
 from orcus_desktop.controller.outcomes import Outcome, logged_since, refuse
 from orcus_desktop.controller.shooting import CROUCHING, HIDDEN, has, sees
 from orcus_desktop.model.encounter import Encounter
@@ -185,20 +183,9 @@ def hide(
     return named_step(engine, encounter, op, "{name} tries to hide", change, creature_id)
 
 
-def _ended(
-    engine: Engine, encounter: Encounter, creature_id: str, condition: Condition, reason: str
-) -> Encounter:
-    """The encounter with the creature's `condition` ended and logged (`effect_ended`)."""
-    creature = encounter.creature(creature_id)
-    state = creature.state
-    if state is None:
-        return encounter
-    lost = tuple(c for c in state.conditions if c.condition is condition)
-    if not lost:
-        return encounter
-    kept = tuple(c for c in state.conditions if c not in lost)
-    encounter = encounter.with_creature(creature.with_state(replace(state, conditions=kept)))
-    return encounter.with_combat(log_ended(encounter.combat, creature_id, lost, reason))
+def _ended(encounter: Encounter, creature_id: str, condition: Condition, reason: str) -> Encounter:
+    """The encounter with the creature's `condition` ended and logged (`end_conditions`)."""
+    return end_conditions(encounter, creature_id, lambda c: c.condition is condition, reason)
 
 
 def _acted(before: Encounter, after: Encounter, creature_id: str) -> bool:
@@ -233,15 +220,15 @@ def after_step(engine: Engine, before: Encounter, after: Encounter) -> Encounter
             for x in new
         )
         if attacked:
-            after = _ended(engine, after, creature_id, CROUCHING, "attacked (001-12)")
-            after = _ended(engine, after, creature_id, HIDDEN, "attacked (001-15, 001 l.176)")
+            after = _ended(after, creature_id, CROUCHING, "attacked (001-12)")
+            after = _ended(after, creature_id, HIDDEN, "attacked (001-15, 001 l.176)")
         elif moved:
-            after = _ended(engine, after, creature_id, CROUCHING, "moved (001-12)")
+            after = _ended(after, creature_id, CROUCHING, "moved (001-12)")
         elif _acted(before, after, creature_id) and not crouched_now:
-            after = _ended(engine, after, creature_id, CROUCHING, "took an action (001-12)")
+            after = _ended(after, creature_id, CROUCHING, "took an action (001-12)")
         if someone_moved and has(engine, after, creature_id, HIDDEN):
             seen_by = watchers(engine, after, creature_id)
             if seen_by:
                 reason = f"seen by {after.name_of(seen_by[0])} (001-15, 001 l.310)"
-                after = _ended(engine, after, creature_id, HIDDEN, reason)
+                after = _ended(after, creature_id, HIDDEN, reason)
     return after

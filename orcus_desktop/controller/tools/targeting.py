@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from orcus_desktop.controller.availability import CombatAction, find_power
-from orcus_desktop.controller.outcomes import TargetPreview, no_creature
+from orcus_desktop.controller.outcomes import TargetPreview, no_creature, no_power
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
 from orcus_desktop.geometry.grid import Square
@@ -167,7 +167,7 @@ def targeting_request(
     if power_name is not None:
         power = find_power(session.rules, encounter, creature_id, power_name)
         if power is None:
-            return f"{creature.name} has no power {power_name!r}"
+            return no_power(creature.name, power_name)
         return available.power(power_name).reason or _power_request(creature_id, power)
     if action is None:
         return "nothing to target"
