@@ -86,10 +86,15 @@ class ChooseTargets:
 
 @dataclass(frozen=True, slots=True)
 class AskForDice:
-    """Open the attack dialog for `choice`; `message` says what it asks."""
+    """Open the attack dialog for `choice`; `message` says what it asks.
+
+    `refusal` is set when the dice typed in were refused (a 99 for a d20): the same attack is
+    asked for again, with the reason, rather than dropped.
+    """
 
     choice: TargetingChoice
     message: str
+    refusal: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +201,14 @@ class AttackFlow:
         if self._stage is not Stage.DICE or choice is None:
             return Done()
         self._choice = None
-        return self._resolve(choice, options)
+        step = self._resolve(choice, options)
+        if options.dice and isinstance(step, Done) and step.refusal:
+            # The table's dice did not fit the roll: nothing was done, so the GM corrects
+            # them in the same dialog instead of aiming the attack again.
+            self._stage = Stage.DICE
+            self._choice = choice
+            return AskForDice(choice, step.message, refusal=step.refusal)
+        return step
 
     def dice_cancelled(self) -> Done:
         """The dialog was cancelled: nothing changed."""

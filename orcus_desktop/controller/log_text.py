@@ -357,7 +357,8 @@ def _forced_move(e: _Entry, r: rec.ForcedMove) -> str:
 
 @_writes(rec.Attack)
 def _attack(e: _Entry, r: rec.Attack) -> str:
-    weapon = f" with {r.weapon}" if r.weapon else ""
+    # A monster's power is often its weapon ("Shortbow"): not "uses Shortbow with Shortbow".
+    weapon = f" with {r.weapon}" if r.weapon and r.weapon != r.power else ""
     lines = [f"{e.actor} uses {r.power}{weapon} ({r.origin})"]
     for roll, label in (
         (r.hit_damage, "damage on a hit"),

@@ -206,9 +206,18 @@ class AttackDriver(QObject):
         return self._show(self.flow.targets_chosen(choice))
 
     def _on_attack_dialog_accepted(self) -> None:
-        dialog = self._take_attack_dialog()
-        if dialog is not None:
-            self._say(self._show(self.flow.dice_given(dialog.options)))
+        dialog, self.attack_dialog = self.attack_dialog, None
+        if dialog is None:
+            return
+        step = self.flow.dice_given(dialog.options)
+        if isinstance(step, AskForDice) and step.refusal:
+            # The dice typed in were refused: the same dialog again, with the GM's choices.
+            dialog.error.setText(step.refusal)
+            self.attack_dialog = dialog
+            dialog.open()
+            return
+        dialog.deleteLater()
+        self._say(self._show(step))
 
     def _on_attack_dialog_rejected(self) -> None:
         if self._take_attack_dialog() is not None:

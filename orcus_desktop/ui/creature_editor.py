@@ -55,6 +55,8 @@ from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 
 _ABILITIES = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")
 _DEFENSES = ("ac", "fortitude", "reflex", "will")
+_NUMBER_LABELS = {"ac": "AC", "max_hp": "HP"}
+"""Labels as the game spells them: AC for Armor Class, not "Ac"."""
 
 
 def _combo(values: tuple[str, ...]) -> QComboBox:
@@ -278,7 +280,7 @@ class CreatureEditor(QDialog):
         numbers = QGridLayout()
         for row, key in enumerate((*_DEFENSES, "max_hp")):
             box = self.max_hp if key == "max_hp" else self.defenses[key]
-            numbers.addWidget(QLabel("HP" if key == "max_hp" else key.title()), row, 0)
+            numbers.addWidget(QLabel(_NUMBER_LABELS.get(key, key.title())), row, 0)
             numbers.addWidget(box, row, 1)
             numbers.addWidget(self.hints[key], row, 2)
         numbers.addWidget(self.use_suggestions, 5, 1, 1, 2)

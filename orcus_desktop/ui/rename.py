@@ -1,14 +1,17 @@
-"""Edit > Rename Creature… (F2): rename the selected token or initiative row (issue 13, "Tokens").
+"""Edit > Rename Creature… (F2) and Encounter > Rename Encounter…: a name typed in a small dialog.
 
-A small dialog with the name selected; Enter renames through `GameSession.update_creature`, the
-only writer, which repairs and limits the name like any typed text (controller/editing.py) and
-makes it one undo step ("Rename Goblin Warrior 1 to Snaga").
+A creature: the selected token or initiative row (issue 13, "Tokens"); Enter renames through
+`GameSession.update_creature`, the only writer, which repairs and limits the name like any typed
+text (controller/editing.py) and makes it one undo step ("Rename Goblin Warrior 1 to Snaga").
+The encounter: its name in the window title, Save As and the autosave recovery list, through
+`GameSession.rename_encounter` (one undo step; an empty name is refused in the dialog).
 """
 
 from __future__ import annotations
 
 import shiboken6
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -19,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
-from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.panels.initiative import InitiativePanel
@@ -105,3 +108,49 @@ class CreatureRenamer(QObject):
             return
         # A refusal (an empty name) is told in the status bar by the window's reporter.
         self._session.update_creature(creature.id, name=name, initiator=self._window)
+
+
+class EncounterNameDialog(QDialog):
+    """Encounter > Rename Encounter…: the name filled in and selected; a refusal keeps it open.
+
+    Attributes:
+        name_edit: the name typed.
+        error: why the session refused it (an empty name).
+    """
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("encounterNameDialog")
+        self.setWindowTitle("Rename encounter")
+        self._session = session
+        self.name_edit = QLineEdit(session.encounter.name, self)
+        self.name_edit.setMaxLength(MAX_NAME_CHARS)
+        self.name_edit.selectAll()
+        self.error = error_label(self)
+        layout = QFormLayout(self)
+        layout.addRow("&Name:", self.name_edit)
+        layout.addRow(self.error)
+        layout.addRow(ok_cancel_buttons(self, self._on_ok))
+
+    def _on_ok(self) -> None:
+        name = self.name_edit.text().strip()
+        session = self._session
+        unchanged = name == session.encounter.name
+        if unchanged or shows_done(self.error, session.rename_encounter(name, initiator=self)):
+            self.accept()
+
+
+def rename_encounter_action(window: QWidget, session: GameSession) -> QAction:
+    """The Encounter menu's Rename Encounter… (its dialog is modal to `window`)."""
+
+    def ask() -> None:
+        dialog = EncounterNameDialog(session, window)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+
+    return make_action(
+        window,
+        "Re&name Encounter…",
+        tip="Name the encounter (the window title, Save As and the recovery list show it)",
+        slot=ask,
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from html import escape
 from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
@@ -184,7 +185,9 @@ class RulesetDialog(QDialog):
         self.setWindowTitle("Ruleset")
         self._session = session
         current = ruleset_info(session.ruleset.id)
-        self.current = QLabel(f"<b>{current.title}</b>\n{current.summary}")
+        # Rich text for the bold title: its line breaks must be <br>, "\n" runs the lines on.
+        lines = (f"<b>{escape(current.title)}</b>", *map(escape, current.summary.splitlines()))
+        self.current = QLabel("<br>".join(lines))
         self.current.setWordWrap(True)
         self.ruleset_box = _ruleset_box(current.id)
         self.changes = QPlainTextEdit()

@@ -19,6 +19,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.combat_log import CombatLogModel, CombatLogPanel
+from orcus_desktop.ui.status_report import one_line
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 from tests.controller.log_fights import FIGHTS
@@ -146,8 +147,8 @@ def test_the_panel_shows_the_export_text_of_every_entry(
     qtbot.add_widget(panel)
     names = names_of(session.encounter)
     log = session.encounter.combat.log
-    assert _lines(panel) == [describe(e, names) for e in log]
-    assert panel.model.lines() == _lines(panel)
+    assert _lines(panel) == [one_line(describe(e, names)) for e in log]
+    assert [one_line(line) for line in panel.model.lines()] == _lines(panel)
 
 
 # The offscreen platform says so whenever a top-level widget is shown.

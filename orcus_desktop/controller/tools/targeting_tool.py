@@ -173,11 +173,7 @@ class TargetingTool(OneShotTool):
         under = creature_at(self._session.encounter, event.grid_xy)
         request = self.request
         if under is None or under.id not in self.candidates():
-            why = (
-                "not a legal target (out of reach or range, or no line of effect)"
-                if under is not None
-                else "click a ringed token"
-            )
+            why = self._why_not(under.id) if under is not None else "click a ringed token"
             name = f"{under.name}: " if under is not None else ""
             hovered = under.id if under is not None else None
             refused = replace(
@@ -230,7 +226,7 @@ class TargetingTool(OneShotTool):
             if hovered in candidates:
                 lines = [self._hover_line(hovered)]
             elif target is not None:
-                lines = [f"{target.name}: not a legal target"]
+                lines = [f"{target.name}: {self._why_not(hovered)}"]
             if target is not None:
                 _x0, y0, x1, _y1 = target.space.bounds()
                 label_at = (x1, y0)
@@ -243,6 +239,22 @@ class TargetingTool(OneShotTool):
             message=lines[0],
         )
         return self._cache.put(encounter, key, preview)
+
+    def _why_not(self, target_id: str) -> str:
+        """Why `target_id` is no target: the rules' reason when the attack can say it.
+
+        "No line of effect (total cover)" or "out of range" tells the GM what to change; the
+        guess is left for the actions that have no attack to preview.
+        """
+        request = self.request
+        if request.action.rolls and request.power_name and target_id != request.creature_id:
+            request = request.for_target(self._session, target_id)
+            _previews, problem = self._session.preview_attack(
+                request.creature_id, request.power_name, [target_id]
+            )
+            if problem:
+                return f"not a legal target — {problem}"
+        return "not a legal target (out of reach or range, or no line of effect)"
 
     def _hover_line(self, target_id: str) -> str:
         request = self.request

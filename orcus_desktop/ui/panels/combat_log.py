@@ -26,6 +26,7 @@ from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import RowsModel, name_of
+from orcus_desktop.ui.status_report import one_line
 
 HEADING_KINDS = frozenset({"combat_start", "round_start", "combat_end"})
 """Entries shown bold: they divide the log into rounds."""
@@ -70,9 +71,11 @@ class CombatLogModel(RowsModel[LogEntry]):
 
     def row_data(self, entry: LogEntry, row: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._lines[row]
+            # Rows are one line high (uniform sizes, measured on the newest row): an attack's
+            # lines, run together as the status bar runs them, keep every row one line high.
+            return one_line(self._lines[row])
         if role == Qt.ItemDataRole.ToolTipRole:
-            # The whole line too: rows are one line high (uniform sizes) and elide long text.
+            # The whole entry, line by line: the row elides long text.
             where = "before combat" if entry.round == 0 else f"round {entry.round}"
             return f"#{entry.seq}, {where}: {entry.kind}\n{self._lines[row]}"
         if role == Qt.ItemDataRole.FontRole and entry.kind in HEADING_KINDS:
@@ -86,7 +89,7 @@ class CombatLogModel(RowsModel[LogEntry]):
     # -- reading ---------------------------------------------------------------------------
 
     def lines(self) -> list[str]:
-        """Every formatted line, oldest first (what the panel shows)."""
+        """Every entry's text, oldest first (the panel shows each on one line)."""
         return list(self._lines)
 
     def disconnect_document(self) -> None:
@@ -179,9 +182,11 @@ class CombatLogPanel(QWidget):
         self._scroll_timer.setInterval(0)
         self._scroll_timer.timeout.connect(self._on_scroll_timer)
         self.model.rowsInserted.connect(self._on_rows_inserted)
+        # A fight opened from its file (or restored) shows where it stands, not its first lines.
+        self.model.modelReset.connect(self._on_rows_inserted)
         self.view.scrollToBottom()
 
-    def _on_rows_inserted(self, _parent: QModelIndex, _first: int, _last: int) -> None:
+    def _on_rows_inserted(self, *_where: object) -> None:
         if self.isVisible():
             self._scroll_timer.start()
 

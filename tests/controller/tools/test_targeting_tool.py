@@ -151,7 +151,8 @@ def test_single_target_rings_the_legal_targets_and_takes_a_click(session: GameSe
     assert hover.label.startswith("Orc: needs 9 on the d20 (+6 vs AC 15)")
     far = tool.on_pointer(ev(PointerKind.PRESS, 8.5, 2.5))
     assert far.message.startswith("Refused: Orc2: not a legal target")
-    assert far.label == "Orc2: not a legal target"
+    # The rules' reason, not a guess (000 "Melee": reach).
+    assert far.label == "Orc2: not a legal target — Orc2 is out of reach (6 squares, reach 1)"
     # The reason stays while the pointer stays on that token, and goes when it leaves.
     assert tool.on_pointer(ev(PointerKind.MOVE, 8.6, 2.6, Button.NONE)).message == far.message
     assert tool.on_pointer(ev(PointerKind.MOVE, 6.5, 6.5, Button.NONE)).message.startswith("Hero")

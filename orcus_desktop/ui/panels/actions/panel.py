@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import psygnal
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtCore import SignalInstance as QtSignalInstance
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -178,12 +178,12 @@ class ActionsPanel(QWidget):
         self.action_buttons = ActionButtons(
             session, shown, lambda _parent, name: self.ask_ready(self, name), self
         )
-        self.help_buttons = HelpButtons(session, shown, self.message.setText, self)
+        self.help_buttons = HelpButtons(session, shown, self.show_refusal, self)
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
         self.stealth_box = StealthBox(session, shown, self)  # 003-47
         # 003-11, 003-46: Raise the Alarm and the "Forced" switch.
-        self.turn_flow = TurnFlowBox(session, shown, self.message.setText, self.refresh, self)
+        self.turn_flow = TurnFlowBox(session, shown, self.show_refusal, self.refresh, self)
         self.buttons: dict[str, QPushButton] = {
             **self.action_buttons.buttons,
             **self.help_buttons.buttons,
@@ -191,7 +191,7 @@ class ActionsPanel(QWidget):
             **self.stealth_box.buttons,
             **self.turn_flow.buttons,
         }
-        self.offers_box = OpportunityOffers(session, self.message.setText, self)
+        self.offers_box = OpportunityOffers(session, self.show_refusal, self)
         self.offers_box.refilled.connect(self._fit_width)
         self.interpose_box = InterposeBox(session, self)  # 001-10/29 "Against Who?"
 
@@ -245,7 +245,7 @@ class ActionsPanel(QWidget):
         self.tree.itemSelectionChanged.connect(self.gm_box.update_buttons)
         self.tree.power_activated.connect(self._on_power_activated)
         self.tree.action_activated.connect(self._on_action_activated)
-        self.tree.refused.connect(self.message.setText)
+        self.tree.refused.connect(self.show_refusal)
         self.refresh()
         self._fit_width()
 
@@ -323,7 +323,7 @@ class ActionsPanel(QWidget):
         """Use the power or action selected in the list, as a double-click does."""
         item = self.tree.currentItem()
         if item is None:
-            self.message.setText("Select a power or an action in the list first.")
+            self.show_refusal("Select a power or an action in the list first.")
             return
         if self._creature_id is not None:
             self.tree.activate(item)
@@ -331,11 +331,11 @@ class ActionsPanel(QWidget):
     def activate_action(self, action: CombatAction) -> None:
         """Ask for `action` of the creature shown (a keyboard shortcut: basic attack, charge)."""
         if self._creature_id is None or self._available is None:
-            self.message.setText("Select a creature first.")
+            self.show_refusal("Select a creature first.")
             return
         reason = self._available.option(action).reason
         if reason:
-            self.message.setText(reason)
+            self.show_refusal(reason)
             return
         self.action_activated.emit(self._creature_id, action.value)
 
@@ -424,9 +424,17 @@ class ActionsPanel(QWidget):
     def show_refusal(self, reason: str) -> None:
         """Why the panel's last request was refused, under its buttons ("" clears it).
 
-        The window's `ResultReporter` calls it for the panel and the boxes inside it.
+        The window's `ResultReporter` calls it for the panel and the boxes inside it. The
+        panel scrolls to the line: under the GM box it was out of sight on a laptop's screen,
+        so a refused double-click seemed to do nothing.
         """
         self.message.setText(reason)
+        if reason:
+            # Once the label has its new height.
+            QTimer.singleShot(0, self, self._show_message)
+
+    def _show_message(self) -> None:
+        self.scroll_area.ensureWidgetVisible(self.message)
 
     def _on_power_activated(self, power: str) -> None:
         if self._creature_id is not None:

@@ -1,0 +1,263 @@
+"""The GM's first ten minutes with the real window (File > New, the library, the tracker).
+
+Each test is a thing a GM met while running a fight at the table:
+what the GM does, then what the GM sees.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.features import Wall, WallKind
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.ui.panels.initiative_model import Column
+from orcus_desktop.ui.panels.library_panel import LibraryPanel
+from orcus_desktop.ui.rename import EncounterNameDialog
+from orcus_desktop.ui.ruleset_actions import RulesetDialog
+from orcus_desktop.vocabulary import MoveMode
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    """The GM's window on the demo, shown at the size of a laptop's screen."""
+    win = MainWindow(load_encounter(demo_encounter_path()), None)
+    qtbot.add_widget(win)
+    win.resize(1440, 900)
+    win.show()
+    qtbot.wait_exposed(win)
+    win.view.fit_map()  # as the app shows it
+    return win
+
+
+def start_fight(window: MainWindow) -> GameSession:
+    """Initiative in the order the creatures were placed, and the fight on: Brakka acts."""
+    session = window.session
+    order: dict[str, int] = {c.id: 30 - i for i, c in enumerate(session.encounter.creatures)}
+    assert session.roll_initiative(totals=order).ok
+    assert session.start_combat().ok
+    return session
+
+
+def place_from_library(window: MainWindow, qtbot: QtBot, name: str) -> None:
+    """The GM types `name` in the library's search box and presses Enter on the first hit."""
+    panel = window.creature_palette
+    assert isinstance(panel, LibraryPanel)
+    panel.search.setText(name)
+    panel.list_view.setFocus()
+    panel.list_view.setCurrentIndex(panel.proxy.index(0, 0))
+    qtbot.keyClick(panel.list_view, Qt.Key.Key_Return)
+    panel.search.clear()
+
+
+def test_the_tracker_widens_its_columns_for_creatures_placed_on_a_new_map(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
+    assert window.rulesets.new_encounter("orcus", 20, 15)  # File > New…, OK
+    qtbot.wait(50)  # the empty tracker is drawn
+    for name in ("Dwarf Cleric", "Goblin Warrior"):
+        place_from_library(window, qtbot, name)
+    qtbot.wait(50)  # the GM looks at the tracker
+    table = window.initiative_panel.table
+    header = table.horizontalHeader()
+    # The names and hit points are read whole, not "Dwarf …" and "…".
+    for column in (Column.NAME, Column.HIT_POINTS):
+        assert header.sectionSize(column) >= table.sizeHintForColumn(column), column.name
+
+
+def test_an_attack_in_the_combat_log_keeps_every_row_one_line_high(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = start_fight(window)
+    brakka = session.encounter.creature("brakka").square
+    assert session.move_creature("goblin-1", Square(brakka.col + 1, brakka.row), MoveMode.GM).ok
+    result = session.use_power("brakka", "Basic Melee Attack", ["goblin-1"], dice=[15, 6])
+    assert result.ok, result.reason
+    qtbot.wait(50)
+    view = window.log_panel.view
+    model = view.model()
+    last = model.index(model.rowCount() - 1, 0)
+    line_px = view.fontMetrics().lineSpacing()
+    # The log was a column of short lines, not one line in three and empty rows between.
+    for row in range(model.rowCount()):
+        assert view.visualRect(model.index(row, 0)).height() < 2 * line_px, row
+    # The attack's row starts with who did what; its whole text is the row's tooltip.
+    text = last.data()
+    assert text.startswith("Brakka uses Basic Melee Attack")
+    assert "\n" not in text
+    assert "Goblin Warrior 1 takes" in text
+    assert "\n" in last.data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_a_fight_opened_from_its_file_shows_the_newest_lines_of_its_log(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    session = start_fight(window)
+    for _ in range(12):  # a round and a bit: more lines than the log shows at once
+        assert session.end_turn().ok
+    fight = tmp_path / "fight.json"
+    assert window.save_to(fight)
+    assert window.rulesets.new_encounter("orcus", 10, 10)  # File > New…, then File > Open…
+    qtbot.wait(50)
+    assert window.open_file(fight)
+    qtbot.wait(50)
+    view = window.log_panel.view
+    model = view.model()
+    newest = view.visualRect(model.index(model.rowCount() - 1, 0))
+    assert view.viewport().rect().contains(newest.center()), "the log shows its first lines"
+
+
+def click_square(qtbot: QtBot, window: MainWindow, square: Square) -> None:
+    """A left click in the middle of `square` on the GM's map."""
+    point = QPointF((square.col + 0.5) * SQUARE_PX, (square.row + 0.5) * SQUARE_PX)
+    view = window.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(point))
+
+
+def test_a_die_typed_wrong_is_corrected_in_the_attack_dialog_not_lost(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = start_fight(window)  # Brakka's turn
+    brakka = session.encounter.creature("brakka").square
+    goblin = Square(brakka.col + 1, brakka.row)
+    assert session.move_creature("goblin-1", goblin, MoveMode.GM).ok
+    hp_before = session.encounter.creature("goblin-1").state
+    window.start_targeting("brakka", power_name="Basic Melee Attack")
+    click_square(qtbot, window, goblin)
+    dialog = window.attack_dialog
+    assert dialog is not None
+    dialog.cover_boxes["goblin-1"].setCurrentIndex(2)  # the GM rules half cover
+    dialog.dice.setText("99 6")  # "19" typed with a finger too many
+    dialog.accept()
+    # Nothing happened, and the dialog is still there, saying why, with the GM's choices.
+    assert window.attack_dialog is dialog
+    assert dialog.isVisible()
+    assert "99 is not a face of a d20" in dialog.error.text()
+    assert dialog.cover_boxes["goblin-1"].currentIndex() == 2
+    assert session.encounter.creature("goblin-1").state == hp_before
+    dialog.dice.setText("19 6")
+    dialog.accept()
+    assert not dialog.isVisible()
+    attack = window.log_panel.model.lines()[-1]
+    assert attack.startswith("Brakka uses Basic Melee Attack")
+    assert "half cover" in attack
+    assert window.undo_action.text() == "&Undo Brakka: Basic Melee Attack on Goblin Warrior 1"
+
+
+def test_a_target_behind_a_wall_says_it_has_total_cover_not_just_no(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.session
+    archer, hero = Square(2, 1), Square(8, 1)
+    assert session.move_creature("goblin-archer", archer, MoveMode.GM).ok
+    assert session.move_creature("ilsabet", hero, MoveMode.GM).ok
+    assert session.add_wall(Wall(WallKind.WALL, ((5, 0), (5, 3)))).ok
+    assert session.roll_initiative(totals={"goblin-archer": 40}).ok
+    assert session.start_combat().ok
+    window.start_targeting("goblin-archer", power_name="Shortbow")
+    view = window.view
+    centre = QPointF((hero.col + 0.5) * SQUARE_PX, (hero.row + 0.5) * SQUARE_PX)
+    qtbot.mouseMove(view.viewport(), view.mapFromScene(centre))
+    # Hovering her: the reason the rules give, so the GM knows a wall is in the way.
+    assert window.statusBar().currentMessage() == (
+        "Ilsabet: not a legal target — no line of effect to Ilsabet (total cover)"
+    )
+    click_square(qtbot, window, hero)
+    assert window.attack_dialog is None
+    assert "(total cover)" in window.statusBar().currentMessage()
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+
+
+def test_the_gm_names_the_encounter_from_the_encounter_menu(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.rulesets.new_encounter("orcus", 12, 12)  # "Untitled encounter"
+    window.rename_encounter_action.trigger()
+    dialog = window.findChild(EncounterNameDialog)
+    assert dialog is not None
+    assert dialog.isVisible()
+    assert dialog.name_edit.selectedText() == "Untitled encounter"
+    dialog.name_edit.clear()
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+    # An empty name is refused where the GM typed it; the dialog waits for a name.
+    assert dialog.isVisible()
+    assert dialog.error.text() == "the encounter needs a name"
+    qtbot.keyClicks(dialog.name_edit, "The Flooded Crypt")
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+    assert not dialog.isVisible()
+    assert window.windowTitle().startswith("The Flooded Crypt (unsaved)")
+    assert window.undo_action.text() == "&Undo Rename encounter to The Flooded Crypt"
+    window.undo_action.trigger()
+    assert window.windowTitle().startswith("Untitled encounter (unsaved)")
+
+
+def test_the_creature_editor_spells_armor_class_ac(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
+    panel = window.creature_palette
+    assert isinstance(panel, LibraryPanel)
+    editor = panel.editor()  # the library's New…
+    labels = {label.text() for label in editor.findChildren(QLabel)}
+    assert {"AC", "Fortitude", "Reflex", "Will", "HP"} <= labels
+    assert "Ac" not in labels
+    editor.reject()
+
+
+def test_the_log_names_a_monsters_bow_once(window: MainWindow) -> None:
+    session = window.session
+    archer = session.encounter.creature("goblin-archer").square
+    assert session.move_creature("quill", Square(archer.col, archer.row - 3), MoveMode.GM).ok
+    assert session.roll_initiative(totals={"goblin-archer": 40}).ok
+    assert session.start_combat().ok
+    result = session.use_power("goblin-archer", "Shortbow", ["quill"], dice=[12, 3])
+    assert result.ok, result.reason
+    line = window.log_panel.model.lines()[-1].splitlines()[0]
+    assert line == "Goblin Archer uses Shortbow (ranged)"
+
+
+def test_a_refused_double_click_on_a_power_scrolls_its_reason_into_sight(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = start_fight(window)  # Brakka's turn
+    panel = window.actions_panel
+    panel.show_creature("goblin-1")  # the GM looks at a goblin, whose turn it is not
+    panel.scroll_area.verticalScrollBar().setValue(0)
+    tree = panel.tree
+    item = tree.findItems("Short Sword", Qt.MatchFlag.MatchRecursive)[0]
+    tree.scrollToItem(item)
+    centre = tree.visualItemRect(item).center()
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    assert panel.message.text() == "it is not Goblin Warrior 1's turn"
+    assert session.encounter.combat.current == "brakka"
+    viewport = panel.scroll_area.viewport()
+
+    def reason_in_sight() -> bool:
+        top = panel.message.mapTo(viewport, QPoint(0, 0)).y()
+        return top >= 0 and top + panel.message.height() <= viewport.height()
+
+    qtbot.waitUntil(reason_in_sight, timeout=1000)
+
+
+def test_the_ruleset_dialog_gives_the_ruleset_its_source_on_lines_of_their_own(
+    window: MainWindow,
+) -> None:
+    dialog = RulesetDialog(window.session, window)  # Encounter > Ruleset…
+    label = dialog.current
+    # Title, description and source: three lines however wide the dialog is.
+    assert label.heightForWidth(2000) >= 3 * label.fontMetrics().lineSpacing()
+    assert "Source: seed 000" in label.text()
+    dialog.reject()
