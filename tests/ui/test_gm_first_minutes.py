@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
@@ -261,3 +261,27 @@ def test_the_ruleset_dialog_gives_the_ruleset_its_source_on_lines_of_their_own(
     assert label.heightForWidth(2000) >= 3 * label.fontMetrics().lineSpacing()
     assert "Source: seed 000" in label.text()
     dialog.reject()
+
+
+def shown_items(window: MainWindow, title: str) -> list[str]:
+    """The items the GM sees on opening the menu `title` ("Combat")."""
+    bar = window.menuBar()
+    menu = next(a.menu() for a in bar.actions() if a.text().replace("&", "") == title)
+    assert isinstance(menu, QMenu)
+    menu.aboutToShow.emit()
+    return [a.text().replace("&", "") for a in menu.actions() if a.isVisible() and a.text()]
+
+
+def test_the_menus_show_only_what_the_ruleset_in_play_has(window: MainWindow) -> None:
+    others = {"Block (+1 AC)", "Withdraw", "Ready Melee Attack", "Who Goes First…"}
+    combat = shown_items(window, "Combat")  # the demo is played by Orcus (000)
+    assert "Basic Attack" in combat
+    assert not others & set(combat)
+    assert "New wave…" not in shown_items(window, "Encounter")
+    assert window.rulesets.switch_ruleset("strike").ok  # 001-28 Block, 001-36 Who goes first
+    combat = shown_items(window, "Combat")
+    assert {"Block (+1 AC)", "Withdraw", "Who Goes First…"} <= set(combat)
+    assert "Ready Melee Attack" not in combat
+    assert window.rulesets.switch_ruleset("square-fireballs").ok  # 003-52, 003-14
+    assert "Ready Melee Attack" in shown_items(window, "Combat")
+    assert "New wave…" in shown_items(window, "Encounter")
