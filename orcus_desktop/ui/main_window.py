@@ -231,7 +231,9 @@ class MainWindow(QMainWindow):
         self.undo_action = action("&Undo", self._on_undo, keys.Undo)
         self.redo_action = action("&Redo", self._on_redo, keys.Redo)
         self.delete_action = action("&Remove Creature", self._on_delete, keys.Delete)
-        self.renamer = CreatureRenamer(self, self.session, self.scene, self.initiative_panel)
+        self.renamer = CreatureRenamer(
+            self, self.session, self.scene, self.initiative_panel, self.status_report.say
+        )
         self.zoom_in_action = action("Zoom &In", self.view.zoom_in, keys.ZoomIn)
         self.zoom_out_action = action("Zoom &Out", self.view.zoom_out, keys.ZoomOut)
         self.player_view = PlayerViewControl(

@@ -22,7 +22,7 @@ from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
-from orcus_desktop.ui.rename import EncounterNameDialog
+from orcus_desktop.ui.rename import EncounterNameDialog, RenameDialog
 from orcus_desktop.ui.ruleset_actions import RulesetDialog
 from orcus_desktop.vocabulary import MoveMode
 
@@ -285,3 +285,12 @@ def test_the_menus_show_only_what_the_ruleset_in_play_has(window: MainWindow) ->
     assert window.rulesets.switch_ruleset("square-fireballs").ok  # 003-52, 003-14
     assert "Ready Melee Attack" in shown_items(window, "Combat")
     assert "New wave…" in shown_items(window, "Encounter")
+
+
+def test_f2_with_nothing_selected_says_what_to_select(qtbot: QtBot, window: MainWindow) -> None:
+    window.scene.select_creature(None)
+    window.renamer.action.trigger()  # F2
+    assert window.findChild(RenameDialog) is None
+    assert window.statusBar().currentMessage() == (
+        "Select a creature to rename: click its token or its initiative row."
+    )
