@@ -294,3 +294,23 @@ def test_f2_with_nothing_selected_says_what_to_select(qtbot: QtBot, window: Main
     assert window.statusBar().currentMessage() == (
         "Select a creature to rename: click its token or its initiative row."
     )
+
+
+def test_a_power_card_goes_when_the_panel_shows_another_creature(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    start_fight(window)  # Brakka's turn
+    panel = window.actions_panel
+    tree = panel.tree
+    cleave = tree.findItems("Cleave", Qt.MatchFlag.MatchRecursive)[0]
+    qtbot.mouseClick(
+        tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(cleave).center()
+    )
+    assert panel.power_card.isVisibleTo(panel)
+    assert panel.power_card.card is not None
+    assert panel.power_card.card.name == "Cleave"
+    panel.show_creature("goblin-1")  # the GM clicks a goblin, which has no Cleave
+    assert not panel.power_card.isVisibleTo(panel)
+    panel.show_creature("brakka")
+    panel.show_creature(None)
+    assert not panel.power_card.isVisibleTo(panel)
