@@ -314,3 +314,18 @@ def test_a_power_card_goes_when_the_panel_shows_another_creature(
     panel.show_creature("brakka")
     panel.show_creature(None)
     assert not panel.power_card.isVisibleTo(panel)
+
+
+def test_a_typo_in_the_dice_box_says_where_and_shows_the_way(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dock = window.dice_dock
+    dock.expression.setText("1d20 + x")
+    qtbot.keyClick(dock.expression, Qt.Key.Key_Return)
+    assert dock.result.text() == (
+        "Cannot roll: cannot read dice expression '1d20 + x': unexpected 'x' at character 8 "
+        "(write dice like 1d20+5, 2d6+1d4, 4d6kh3 or d%)"
+    )
+    dock.expression.setText("1d20+")
+    qtbot.keyClick(dock.expression, Qt.Key.Key_Return)
+    assert "'1d20+': it ends too soon" in dock.result.text()
