@@ -6,6 +6,7 @@ what the GM does, then what the GM sees.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -329,3 +330,24 @@ def test_a_typo_in_the_dice_box_says_where_and_shows_the_way(
     dock.expression.setText("1d20+")
     qtbot.keyClick(dock.expression, Qt.Key.Key_Return)
     assert "'1d20+': it ends too soon" in dock.result.text()
+
+
+def test_enter_in_the_library_places_at_once_on_the_largest_map(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
+    assert window.rulesets.new_encounter("orcus", 1000, 1000)  # the largest grid File > New takes
+    view = window.view
+    middle = view.mapToScene(view.viewport().rect().center())
+    wanted = Square(int(middle.x() // SQUARE_PX), int(middle.y() // SQUARE_PX))
+    started = time.perf_counter()
+    place_from_library(window, qtbot, "Goblin Warrior")
+    place_from_library(window, qtbot, "Goblin Warrior")
+    took = time.perf_counter() - started
+    first, second = window.session.encounter.creatures
+    assert first.square == wanted
+    # The second takes the nearest free square: the row above, from the left (R-17: no two
+    # medium creatures in one square).
+    assert second.square == Square(wanted.col - 1, wanted.row - 1)
+    # Every square of the map was tried for each: 5 s on the 2-core machine, now a few ms.
+    assert took < 1.0, f"{took:.2f} s"
