@@ -351,3 +351,12 @@ def test_enter_in_the_library_places_at_once_on_the_largest_map(
     assert second.square == Square(wanted.col - 1, wanted.row - 1)
     # Every square of the map was tried for each: 5 s on the 2-core machine, now a few ms.
     assert took < 1.0, f"{took:.2f} s"
+
+
+def test_after_the_roll_the_tracker_says_what_comes_next(window: MainWindow) -> None:
+    panel = window.initiative_panel
+    assert panel.heading.text() == "No combat: roll initiative, mark the surprised, then start."
+    panel.roll_button.click()  # 000 "Initiative": everyone rolls
+    assert panel.heading.text() == "Initiative rolled: mark the surprised, then Start combat."
+    panel.start_button.click()
+    assert panel.heading.text().startswith("Round 1: ")
