@@ -60,7 +60,7 @@ from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
-from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog, shortcut_rows
+from orcus_desktop.ui.shortcuts_dialog import SHORTCUT_NAME, ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.strike_table_dialogs import StrikeTableActions
 from orcus_desktop.ui.uvtt_actions import UvttActions
@@ -230,6 +230,8 @@ class MainWindow(QMainWindow):
         self.quit_action = action("&Quit", self._on_quit, keys.Quit)
         self.undo_action = action("&Undo", self._on_undo, keys.Undo)
         self.redo_action = action("&Redo", self._on_redo, keys.Redo)
+        self.undo_action.setProperty(SHORTCUT_NAME, "Undo")
+        self.redo_action.setProperty(SHORTCUT_NAME, "Redo")
         self.delete_action = action("&Remove Creature", self._on_delete, keys.Delete)
         self.renamer = CreatureRenamer(
             self, self.session, self.scene, self.initiative_panel, self.status_report.say

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QLabel, QMenu
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QLabel, QMenu, QMenuBar
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
@@ -25,6 +26,7 @@ from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
 from orcus_desktop.ui.rename import EncounterNameDialog, RenameDialog
 from orcus_desktop.ui.ruleset_actions import RulesetDialog
+from orcus_desktop.ui.shortcuts_dialog import shortcut_rows
 from orcus_desktop.vocabulary import MoveMode
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -360,3 +362,27 @@ def test_after_the_roll_the_tracker_says_what_comes_next(window: MainWindow) -> 
     assert panel.heading.text() == "Initiative rolled: mark the surprised, then Start combat."
     panel.start_button.click()
     assert panel.heading.text().startswith("Round 1: ")
+
+
+def test_the_shortcut_table_names_undo_not_the_step_it_would_undo(window: MainWindow) -> None:
+    session = start_fight(window)
+    assert session.end_turn().ok  # Edit > Undo now reads "Undo End Brakka's turn"
+    keys = {what: key for key, what in window.shortcut_rows()}
+    assert keys["Edit: Undo"].startswith("Ctrl+Z")
+    assert "Ctrl+Shift+Z" in keys["Edit: Redo"]
+    assert not [what for what in keys if "Brakka" in what]
+
+
+def test_the_shortcut_table_lists_only_keys_a_keyboard_has(qtbot: QtBot) -> None:
+    # X11's standard bindings (what Qt gives Undo and Quit under a Linux desktop).
+    bar = QMenuBar()
+    qtbot.add_widget(bar)
+    edit = bar.addMenu("&Edit")
+    undo = edit.addAction("&Undo")
+    undo.setShortcuts(
+        [QKeySequence("Ctrl+Z"), QKeySequence(Qt.Key.Key_F14), QKeySequence(Qt.Key.Key_Undo)]
+    )
+    quit_ = edit.addAction("&Quit")
+    quit_.setShortcuts([QKeySequence("Ctrl+Q"), QKeySequence(Qt.Key.Key_Exit)])
+    rows = shortcut_rows(bar)
+    assert rows[:2] == [("Ctrl+Z", "Edit: Undo"), ("Ctrl+Q", "Edit: Quit")]
