@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tomllib
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 DISTRIBUTION = "orcus-desktop"
@@ -21,6 +20,10 @@ def _version() -> str:
             project = tomllib.load(file).get("project", {})
         if project.get("name") == DISTRIBUTION:
             return str(project["version"])
+    # Only here: importlib.metadata brings email, zipfile and csv with it (7 MB resident in a
+    # bare interpreter, issue 14), which the headless `query` then never pays for.
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version(DISTRIBUTION)
     except PackageNotFoundError:  # copied files without metadata: say so rather than guess

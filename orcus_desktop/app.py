@@ -19,7 +19,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from types import TracebackType
+from types import ModuleType, TracebackType
 from typing import TYPE_CHECKING
 
 from orcus_desktop import __version__
@@ -179,11 +179,12 @@ def start_gui(
     Everything the app does before its event loop runs (`benchmarks/ui/bench_memory.py`
     measures this path).
     """
-    # The Qt-free core is imported before PySide6: PySide6 reads the source of every module
-    # imported after it (its __feature__ check), and linecache keeps those lines (7.7 MB of
-    # the resident set with the demo, issue 14).
+    # The Qt-free core is imported before PySide6: PySide6 checks the source of every module
+    # imported after it (its __feature__ check, below), so the core's files are never read.
     importlib.import_module("orcus_desktop.controller.session")
     from PySide6.QtGui import QIcon
+
+    _check_sources_without_linecache()
     from PySide6.QtWidgets import QApplication
 
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
@@ -200,10 +201,42 @@ def start_gui(
     window = show_main_window(
         encounter, path, player_view=player_view, remember_layout=remember_layout
     )
-    # The source lines PySide6 read for the UI modules are not needed again (a traceback reads
+    # Source lines read on the way (a warning's, say) are not needed again (a traceback reads
     # its few lines anew): free them for the map's objects.
     linecache.clearcache()
     return window
+
+
+def _check_sources_without_linecache() -> None:
+    """Let PySide6 ask "does this module mention PySide6?" without linecache keeping the lines.
+
+    PySide6 asks it of every module imported after it (`shibokensupport.feature`, its
+    `__feature__` switch) through `inspect.getsource`, which leaves the module's lines in
+    linecache: small strings spread among the new module's objects, so dropping them later
+    frees no pages (5 MB of the resident set for the UI modules; numpy.ma's 8,000 lines when
+    the first fog needs `np.unique`; issue 14). The answer is the same from the file's bytes,
+    read and dropped at once; anything without a `.py` file (frozen, zipped) still goes the
+    original way. A PySide6 without this private hook is left alone.
+    """
+    try:
+        feature = importlib.import_module("shibokensupport.feature")
+    except ImportError:
+        return
+    original = getattr(feature, "_mod_uses_pyside", None)
+    if not callable(original) or original.__module__ == __name__:  # missing, or done already
+        return
+
+    def mentions_pyside(module: ModuleType) -> bool:
+        path = getattr(module, "__file__", None)
+        if isinstance(path, str) and path.endswith(".py"):
+            try:
+                with open(path, "rb") as source:
+                    return b"PySide6" in source.read()
+            except OSError:
+                pass
+        return bool(original(module))
+
+    feature._mod_uses_pyside = mentions_pyside  # type: ignore[attr-defined]
 
 
 def show_main_window(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from psygnal import SignalInstance
 from PySide6.QtCore import QPoint, Qt, Signal
@@ -36,7 +37,6 @@ from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.history import History
-from orcus_desktop.ui.about_dialog import show_about_dialog
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.attack_driver import AttackDriver
 from orcus_desktop.ui.creature_list import CreatureList, token_menu
@@ -47,7 +47,7 @@ from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.map_settings import MapSettings
-from orcus_desktop.ui.map_toolbar import MapToolBar, make_action
+from orcus_desktop.ui.map_toolbar import SHORTCUT_NAME, MapToolBar, make_action
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
 from orcus_desktop.ui.panels.combat_log import CombatLogPanel
 from orcus_desktop.ui.panels.dice_dock import DiceDock, SettingsFavourites
@@ -60,13 +60,15 @@ from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
-from orcus_desktop.ui.shortcuts_dialog import SHORTCUT_NAME, ShortcutsDialog, shortcut_rows
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.strike_table_dialogs import StrikeTableActions
 from orcus_desktop.ui.uvtt_actions import UvttActions
 from orcus_desktop.ui.wave_actions import ReadyAttackActions, WaveActions
 from orcus_desktop.ui.window_prefs import GridContrastMenu
 from orcus_desktop.ui.zones import ZoneActions
+
+if TYPE_CHECKING:
+    from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog
 
 
 class MainWindow(QMainWindow):
@@ -410,6 +412,9 @@ class MainWindow(QMainWindow):
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every menu action with a shortcut, then the fixed keys."""
+        # Imported when first opened, not at start (start-up memory, issue 14).
+        from orcus_desktop.ui.shortcuts_dialog import shortcut_rows
+
         return shortcut_rows(self.menuBar())
 
     def _refresh(self) -> None:
@@ -506,10 +511,16 @@ class MainWindow(QMainWindow):
         return ask_image_use(self, path)
 
     def _on_about(self) -> None:
+        # Imported when first opened, not at start (start-up memory, issue 14).
+        from orcus_desktop.ui.about_dialog import show_about_dialog
+
         show_about_dialog(self)
 
     def _on_shortcuts(self) -> None:
         if self.shortcuts_dialog is None:
+            # Imported when first opened, not at start (start-up memory, issue 14).
+            from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog
+
             self.shortcuts_dialog = ShortcutsDialog(self.shortcut_rows(), self)
         self.shortcuts_dialog.show()
 

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
-from orcus_desktop.ui.map.grid_dialog import GridDialog
 from orcus_desktop.ui.map.scene import MapScene
 
 
@@ -35,6 +34,9 @@ class MapSettings:
 
     def ask(self) -> None:
         """Open the grid dialog and apply what the GM accepts."""
+        # Imported when first opened, not at start (start-up memory, issue 14).
+        from orcus_desktop.ui.map.grid_dialog import GridDialog
+
         encounter = self._session.encounter
         dialog = GridDialog(
             encounter.map_image, self._scene.grid_colour, encounter.grid, self._parent

@@ -10,6 +10,7 @@ stays the GM's tool, which `restore` brings back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -28,10 +29,12 @@ from orcus_desktop.controller.tools.terrain_tool import TerrainTool
 from orcus_desktop.controller.tools.wall_tool import WallTool
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.model.ids import LightId
-from orcus_desktop.ui.light_dialog import LightDialog
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.status_report import StatusReport
 from orcus_desktop.vocabulary import AreaShape
+
+if TYPE_CHECKING:
+    from orcus_desktop.ui.light_dialog import LightDialog
 
 LIGHT_PRESETS = (
     LightSettings("Torch", 4, 8),
@@ -41,6 +44,11 @@ LIGHT_PRESETS = (
     LightSettings("Sunrod", 6, 12),
 )
 """The lights the light tool places (squares of 5 feet; docs/rulings.md R-60); edit any."""
+
+
+SHORTCUT_NAME = "shortcut_name"
+"""The action property naming it in the keyboard shortcuts table when its menu text changes
+(Undo's text names the step it would undo)."""
 
 
 def make_action(
@@ -250,6 +258,9 @@ class MapToolBar(QToolBar):
 
     def edit_light(self, light_id: LightId) -> None:
         """Open the dialog editing one light (window-modal, not blocking)."""
+        # Imported when first opened, not at start (start-up memory, issue 14).
+        from orcus_desktop.ui.light_dialog import LightDialog
+
         self.light_dialog = LightDialog(self._session, light_id, self.window())
         self.light_dialog.open()
 

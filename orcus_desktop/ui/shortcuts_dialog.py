@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.ui.map_toolbar import SHORTCUT_NAME
+
 FIXED_SHORTCUTS = (
     ("Esc", "Cancel what the map tool is doing: targeting, a push, a wall, a drag"),
     ("Right click", "Cancel targeting or a push (the token menu with the select tool)"),
@@ -31,9 +33,6 @@ FIXED_SHORTCUTS = (
 )
 """Keys that are not menu actions."""
 
-
-SHORTCUT_NAME = "shortcut_name"
-"""The property naming an action in the table when its menu text changes (Undo, Redo)."""
 
 # The keys of an ordinary keyboard: the printable ones, Esc to Page Down (Enter, Delete, the
 # arrows...) and F1 to F12. A platform's standard bindings add F14, Undo, Exit or Save keys,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QEvent,
@@ -40,7 +41,6 @@ from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.ui.connections import DocumentConnections
-from orcus_desktop.ui.initiative_check_dialog import InitiativeCheckDialog
 from orcus_desktop.ui.panels.common import (
     AskDie,
     ask_d20_dialog,
@@ -51,6 +51,9 @@ from orcus_desktop.ui.panels.common import (
 from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.panels.initiative_menu import GroupMenu
 from orcus_desktop.ui.panels.initiative_model import Column, InitiativeTableModel
+
+if TYPE_CHECKING:
+    from orcus_desktop.ui.initiative_check_dialog import InitiativeCheckDialog
 
 ROW_PADDING = 4
 """Pixels above and below the text of an initiative row (compact rows)."""
@@ -536,6 +539,9 @@ class InitiativePanel(QWidget):
         selected = self.selected_creature_id()
         if selected is None:
             return
+        # Imported when first opened, not at start (start-up memory, issue 14).
+        from orcus_desktop.ui.initiative_check_dialog import InitiativeCheckDialog
+
         self.check_dialog = InitiativeCheckDialog(self._session, selected, self)
         self.check_dialog.open()
 

@@ -7,11 +7,15 @@ combat (`MonsterGroupsDialog`). Empty under rulesets without monster groups.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.ui.monster_groups_dialog import MonsterGroupsDialog
+
+if TYPE_CHECKING:
+    from orcus_desktop.ui.monster_groups_dialog import MonsterGroupsDialog
 
 
 class GroupMenu:
@@ -65,5 +69,8 @@ class GroupMenu:
 
     def open_dialog(self) -> None:
         """Open "Monster groups…" (modal to the window; OK arranges, one undo step)."""
+        # Imported when first opened, not at start (start-up memory, issue 14).
+        from orcus_desktop.ui.monster_groups_dialog import MonsterGroupsDialog
+
         self.dialog = MonsterGroupsDialog(self._session, self._parent)
         self.dialog.open()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,10 +36,12 @@ from orcus_desktop.controller.library_edits import LibraryChange, placed_copies
 from orcus_desktop.controller.ruleset_choice import DEFAULT_CHOICE, ruleset_choices
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
-from orcus_desktop.ui.creature_editor import CreatureEditor
 from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.panels.palette import CreaturePalette
 from orcus_desktop.ui.uvtt_actions import data_folder
+
+if TYPE_CHECKING:
+    from orcus_desktop.ui.creature_editor import CreatureEditor
 
 LIBRARY_FILTER = "Creature libraries (*.json)"
 
@@ -193,6 +195,9 @@ class LibraryPanel(CreaturePalette):
                 lambda: self.library.save(block, replacing),
                 (original, block) if original else None,
             )
+
+        # Imported when first opened, not at start (start-up memory, issue 14).
+        from orcus_desktop.ui.creature_editor import CreatureEditor
 
         editor = CreatureEditor(
             self.library, entry.statblock if entry else None, replacing, self, saver=save
