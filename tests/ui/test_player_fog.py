@@ -26,6 +26,7 @@ from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map import fog
 from orcus_desktop.ui.map.fog import FOG, scene_polygon
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.player_window import PlayerWindow
@@ -243,3 +244,17 @@ def test_a_piece_reaches_the_scene_with_exactly_the_points_of_its_ring() -> None
     as_tuples = tuple((float(x), float(y)) for x, y in ring.tolist())
     assert scene_polygon(as_tuples) == expected
     assert scene_polygon(np.empty((0, 2))).isEmpty()
+
+
+def test_the_fog_painted_band_by_band_is_the_fog_of_one_layer(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The fog is painted through a layer a band of rows high, not one as big as the repainted
+    # part (issue 14): the picture is the same, the map's art and tokens included.
+    players = open_player_view(window)
+    settle()
+    banded = render(players.scene)
+    assert banded.height() > 4 * fog.BAND_PX  # several bands,
+    assert banded.height() % fog.BAND_PX  # and a last one cut short
+    monkeypatch.setattr(fog, "BAND_PX", 1_000_000)
+    assert render(players.scene) == banded
