@@ -500,15 +500,14 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
         return after
     ids = [t.target for t in record.targets]
     after = record.logged_on(after, creature_id, ids)
-    data = record.to_dict()
-    after = _cover_struck(engine, after, creature_id, data["targets"])
+    after = _cover_struck(engine, after, creature_id, record.targets)
     after = end_surprise_when_attacked(engine, after, ids)
-    after = variant_notes.after_attack(engine, after, creature_id, data)
+    after = variant_notes.after_attack(engine, after, creature_id, record)
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 
 
 def _cover_struck(
-    engine: Engine, encounter: Encounter, attacker_id: str, targets: Sequence[Any]
+    engine: Engine, encounter: Encounter, attacker_id: str, targets: Sequence[AttackTarget]
 ) -> Encounter:
     """004-27 "Attack Missed due to Cover": a miss only because of cover strikes the cover.
 
@@ -518,14 +517,12 @@ def _cover_struck(
     """
     policy = engine.ruleset.hooks.targeting_policy
     for t in targets:
-        level = engine.ruleset.cover.level_of(str(t.get("cover", "")))
-        if level is None or t.get("attack") is None or t.get("defense") is None:
+        level = engine.ruleset.cover.level_of(t.cover)
+        if level is None or t.attack is None or t.defense is None:
             continue
-        without = int(t["attack"]) - level.modifier
-        if policy.cover_struck(
-            hit=bool(t.get("hit")), total_without_cover=without, defense=t["defense"]
-        ):
-            name = engine.name(encounter, t["target"])
+        without = t.attack - level.modifier
+        if policy.cover_struck(hit=bool(t.hit), total_without_cover=without, defense=t.defense):
+            name = engine.name(encounter, t.target)
             encounter = engine.rule_note(
                 encounter,
                 attacker_id,

@@ -236,8 +236,13 @@ def charge(
         )
         if countered:
             provoked = (target_id,)  # 001-23: the longer reach counter-strikes first
-        # 003-52: a readied melee attack the charge's move walks into waits the same way.
-        readied = ready_walks.triggered_at(engine, enc, enc.creature(creature_id), preview.path)
+        # 003-52: a readied melee attack the charge's move walks into waits the same way;
+        # one passed where it cannot see (or attack) the charger is named.
+        me = enc.creature(creature_id)
+        readied = ready_walks.triggered_at(engine, enc, me, preview.path).at
+        walk = None if countered else first_interrupt(engine, enc, me, preview.path, provoked)
+        upto = None if walk is None else walk.index
+        e = ready_walks.note_unanswered(engine, enc, e, creature_id, preview.path, upto)
         if offerable(e, provoked, engine.ruleset) or (readied and not countered):
             # Checked now (reach, a dead target...), rolled once the offers are settled.
             basic = SHOVE if shove else find_power(engine.rules, e, creature_id, basic_name)
@@ -253,8 +258,6 @@ def charge(
                 )
             # 000 "Charge" moves "as normal movement does": the move waits on the square it
             # provokes from (000 "Opportunity Attacks"), as a walk does (`move_interrupts`).
-            me = enc.creature(creature_id)
-            walk = None if countered else first_interrupt(engine, enc, me, preview.path, provoked)
             if walk is not None:
                 e = wait_at(
                     engine, e, creature_id, preview.path, walk, MoveMode.WALK.value, then=held

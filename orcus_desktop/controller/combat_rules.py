@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from orcus_desktop.controller.harm_saves import saves_when_hurt
 from orcus_desktop.controller.log_records import (
@@ -19,7 +18,6 @@ from orcus_desktop.controller.log_records import (
     Effect,
     PersistentDamageTaken,
     Regeneration,
-    RollRecord,
     SavingThrow,
     log_ended,
 )
@@ -31,7 +29,6 @@ from orcus_desktop.rules.conditions import (
     Condition,
     rules_for,
 )
-from orcus_desktop.rules.dice import DiceRoll
 from orcus_desktop.rules.durations import DurationKind, TurnBoundary
 from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
 from orcus_desktop.rules.statblock import StatBlock
@@ -77,15 +74,6 @@ class QueuedSource:
         return value
 
 
-# -- log records ------------------------------------------------------------------------------
-# The JSON-like details the log stores, written by the typed records of `log_records`.
-
-
-def roll_data(dice_roll: DiceRoll) -> dict[str, Any]:
-    """A JSON-like record of a roll: every die, every term, any GM override."""
-    return RollRecord.from_roll(dice_roll).to_dict()
-
-
 # -- reactions --------------------------------------------------------------------------------
 
 
@@ -100,7 +88,7 @@ def opportunity_spent(ruleset: Ruleset, combat: Combat, combatant: Combatant) ->
     """
     if ruleset.actions.opportunity_uses_immediate:
         return combatant.immediate_used
-    return combatant.took_opportunity_on(combat.reaction_turn_key)
+    return combat.reaction_taken(combatant, ruleset.hooks.flow.group_turns)
 
 
 # -- the bridge -------------------------------------------------------------------------------

@@ -72,7 +72,7 @@ class Engine:
         if kind is ActionKind.OPPORTUNITY and not self.ruleset.actions.opportunity_uses_immediate:
             # 002-05, 004-08: one per provoking turn, the immediate action kept; 003's group
             # turn is one turn (docs/rulings.md R-106).
-            turn = combat.reaction_turn_key
+            turn = combat.group_turn_key(self.ruleset.hooks.flow.group_turns)
             combatant = replace(combatant, opportunity_turn=turn, out_of_turn=None)
         elif kind in (ActionKind.IMMEDIATE, ActionKind.OPPORTUNITY):
             combatant = replace(combatant, immediate_used=True, out_of_turn=None)

@@ -23,7 +23,6 @@ from orcus_desktop.controller import (
     strike_reactions,
 )
 from orcus_desktop.controller.attack_choices import AttackChoices
-from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
     attack,
@@ -235,12 +234,7 @@ def opportunity_attack(
         problem = targeting_problem(engine, enc, creature_id, origin, [target_id], reaction=True)
     if problem:
         return refuse(op, problem, creature_id)
-    if ranged:
-        readied = ready_walks.ranged_basic(engine, enc, creature_id)
-        power = readied[0] if readied is not None else None
-    else:
-        basic = basic_attack_name(engine, enc, creature_id)
-        power = find_power(engine.rules, enc, creature_id, basic) if basic else None
+    power = ready_walks.reaction_power(engine, enc, creature_id, ranged=ranged)
     if power is None:
         kind = "ranged" if ranged else "melee"
         return refuse(op, f"{engine.name(enc, creature_id)} has no basic {kind} attack")

@@ -452,11 +452,7 @@ def turn_key(engine: Engine, combat: Combat) -> str:
     action for a single PC or group of monsters") the same whichever member acts, from its
     start to its end; "" between turns and outside combat.
     """
-    key = combat.turn_key
-    entry = combat.find(combat.current) if key and combat.current else None
-    if not group_turns(engine) or entry is None or entry.group is None or entry.delaying:
-        return key
-    return f"{combat.round}/group {entry.group}"
+    return combat.group_turn_key(group_turns(engine))
 
 
 def alone_after_delay(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:

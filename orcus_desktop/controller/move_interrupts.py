@@ -121,7 +121,7 @@ def first_interrupt(
         index = provoking_index(path, mover, enemy)
         if index is not None:
             indices[enemy_id] = index
-    readied = ready_walks.triggered_at(engine, encounter, mover, path)
+    readied = ready_walks.triggered_at(engine, encounter, mover, path).at
     if not indices and not readied:
         return None
     first = min([*indices.values(), *readied.values()])
@@ -228,11 +228,15 @@ def resume(
     path = [mover.square, *path[1:]] if path else [mover.square]
     later = [str(e) for e in held.options.get("later", ())]
     interrupt = first_interrupt(engine, encounter, mover, path, later)
-    if interrupt is not None and interrupt.index > 0:
-        rest = rest[interrupt.index :]
+    stop = interrupt if interrupt is not None and interrupt.index > 0 else None
+    upto = None if stop is None else stop.index
+    # 003-52: a readier passed where it cannot see (or attack) the mover is named.
+    noted = ready_walks.note_unanswered(engine, encounter, encounter, mover.id, path, upto)
+    if stop is not None:
+        rest = rest[stop.index :]
         then = None if held.kind == MOVE_KIND else held
-        return wait_at(engine, encounter, mover.id, path, interrupt, mode, rest, then)
-    return engine.check_grapples(encounter.with_creature(mover.moved_to(end)))
+        return wait_at(engine, noted, mover.id, path, stop, mode, rest, then)
+    return engine.check_grapples(noted.with_creature(mover.moved_to(end)))
 
 
 def _walk_cut_short(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import forced_collisions, move_interrupts, placement
+from orcus_desktop.controller import forced_collisions, move_interrupts, placement, ready_walks
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
@@ -256,22 +256,21 @@ def _move(
     )
     # 003-47: a Shrouded mover "Cannot be targeted by ... Reaction attacks": nothing waits.
     barred = engine.reactions_barred(encounter, creature_id)
+    encounter = encounter.with_combat(combat)
+    if not reacting:
+        # 003-52: a readier passed where it cannot see (or attack) the mover.
+        upto = None if interrupt is None else interrupt.index
+        encounter = ready_walks.note_unanswered(
+            engine, before, encounter, creature_id, preview.path, upto
+        )
     if interrupt is not None and not reacting and not barred:
         rest = _rest_costs(engine, before, creature, preview, interrupt.index, mode, speed)
         encounter = move_interrupts.wait_at(
-            engine,
-            encounter.with_combat(combat),
-            creature_id,
-            preview.path,
-            interrupt,
-            mode.value,
-            rest,
+            engine, encounter, creature_id, preview.path, interrupt, mode.value, rest
         )
         preview = replace(preview, provoking_enemy_ids=interrupt.enemies)
     else:
-        encounter = engine.offer_opportunity(
-            encounter.with_combat(combat), preview.provoking_enemy_ids, creature_id
-        )
+        encounter = engine.offer_opportunity(encounter, preview.provoking_enemy_ids, creature_id)
     if reveals:
         encounter = reveal(engine, encounter, creature_id, "moved")  # 003-47
     return engine.check_grapples(encounter), preview

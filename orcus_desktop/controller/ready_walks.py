@@ -12,22 +12,28 @@ within Long Range of your Ranged Basic Attack, you can make a Ranged Basic Attac
 (Interrupt) against them". The walk stops on the first square within that range and the readier
 is offered that attack the same way (the offer's attack is `ranged_offer`'s; it spends the
 readier's Reaction of the round). Picks in docs/rulings.md R-110.
+
+Both trigger only where the readier can see the mover and can make the attack there (the
+attack checked as any attack is, `stage_attack`); where it cannot, the walk goes on and the
+log says why (`note_unanswered`; docs/rulings.md R-112).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import placement, turn_order
-from orcus_desktop.controller.attack_powers import ranges_of
-from orcus_desktop.controller.availability import cannot_act, powers_of
+from orcus_desktop.controller.attack_powers import basic_attack_name, ranges_of
+from orcus_desktop.controller.attack_resolution import stage_attack
+from orcus_desktop.controller.availability import cannot_act, find_power, powers_of
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.vision import can_see
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.model.combat import Combatant
+from orcus_desktop.model.combat import READY_SHOTS, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.powers import ActionKind, Power
-from orcus_desktop.vocabulary import Origin
+from orcus_desktop.vocabulary import ConcealmentDegree, Origin
 
 READY_MELEE_TRIGGER = "the first enemy it can see moves adjacent to it (003-52 Ready Melee Attack)"
 READY_RANGED_TRIGGER = (
@@ -35,7 +41,7 @@ READY_RANGED_TRIGGER = (
     "(003-52 Ready Ranged Attack)"
 )
 
-RANGED_KEY = "ranged_readiers"
+RANGED_KEY = READY_SHOTS
 """The held walk's option naming the readiers whose offer is a Ready Ranged Attack."""
 
 
@@ -61,6 +67,21 @@ def ranged_basic(
         if reach and (best is None or reach > best[1]):
             best = (power, reach)
     return best
+
+
+def reaction_power(
+    engine: Engine, encounter: Encounter, reactor_id: str, *, ranged: bool
+) -> Power | None:
+    """The power an offered reaction attack uses, or None without one.
+
+    000 "Opportunity Attacks": the basic melee attack (003 l.790's Ready Melee Attack offers
+    that one too); 003 l.798's Ready Ranged Attack: the Ranged Basic Attack (`ranged_basic`).
+    """
+    if ranged:
+        basic = ranged_basic(engine, encounter, reactor_id)
+        return basic[0] if basic is not None else None
+    name = basic_attack_name(engine, encounter, reactor_id)
+    return find_power(engine.rules, encounter, reactor_id, name) if name else None
 
 
 def ranged_offer(encounter: Encounter, reactor_id: str) -> bool:
@@ -96,18 +117,37 @@ def ranged_readiers(encounter: Encounter, readier_ids: Sequence[str]) -> tuple[s
     )
 
 
+@dataclass(frozen=True, slots=True)
+class ReadyTriggers:
+    """Where a walk triggers readied 003-52 attacks, and where it passed them unanswered.
+
+    Attributes:
+        at: each readier triggered, with the path index where it triggers.
+        unanswered: each readier the walk came within reach of on a square where it could not
+            answer (it cannot see the mover there, or cannot attack it), before any square
+            where it triggers: the first such path index and why.
+    """
+
+    at: Mapping[str, int]
+    unanswered: Mapping[str, tuple[int, str]]
+
+
+NO_TRIGGERS = ReadyTriggers({}, {})
+
+
 def triggered_at(
     engine: Engine, encounter: Encounter, mover: Creature, path: Sequence[Square]
-) -> dict[str, int]:
+) -> ReadyTriggers:
     """Readiers of a 003-52 Ready Melee or Ranged Attack the walk triggers, with path indices.
 
     The index is the first square after the start that is next to the readier (within the
-    long range of its ranged basic attack, `ranged_basic`) and that the mover may stop in
-    (R-108: passing through an ally's square there, it triggers on the next such square).
-    Sight is not checked (the GM knows, as R-44). Readiers that cannot act (dead,
-    unconscious, stunned...) are not triggered, nor a Ready Ranged Attack whose Reaction of
-    the round is spent (R-110); nor, under 003-16, by a mover that is reacting out of its
-    turn (the caller does not wait then).
+    long range of its ranged basic attack, `ranged_basic`), that the mover may stop in
+    (R-108: passing through an ally's square there, it triggers on the next such square), and
+    where the readier can answer (`_unanswerable`: 003 l.790, 798 "an enemy you can see",
+    and the attack it is offered can be made there; docs/rulings.md R-112). Readiers that
+    cannot act (dead, unconscious, stunned...) are not triggered, nor a Ready Ranged Attack
+    whose Reaction of the round is spent (R-110); nor, under 003-16, by a mover that is
+    reacting out of its turn (the caller does not wait then).
     """
     combat = encounter.combat
     if (
@@ -116,8 +156,9 @@ def triggered_at(
         # 003-47 Shrouded: "Cannot be targeted by ... Reaction attacks".
         or engine.reactions_barred(encounter, mover.id)
     ):
-        return {}
+        return NO_TRIGGERS
     found: dict[str, int] = {}
+    unanswered: dict[str, tuple[int, str]] = {}
     for c in combat.combatants:
         readier = encounter.find_creature(c.creature_id)
         if (
@@ -130,14 +171,104 @@ def triggered_at(
         reach = _trigger_reach(engine, encounter, c)
         for i, square in enumerate(path):
             if (
-                i > 0
-                and reach is not None
-                and _within(Space(square, mover.size), readier.space, reach)
-                and not placement.destination_problem(encounter, mover, square)
+                i == 0
+                or reach is None
+                or not _within(Space(square, mover.size), readier.space, reach)
+                or placement.destination_problem(encounter, mover, square)
             ):
+                continue
+            why = _unanswerable(engine, encounter, readier, mover, square, reach)
+            if not why:
                 found[readier.id] = i
                 break
-    return found
+            unanswered.setdefault(readier.id, (i, why))
+    return ReadyTriggers(found, unanswered)
+
+
+def _unanswerable(
+    engine: Engine,
+    encounter: Encounter,
+    readier: Creature,
+    mover: Creature,
+    square: Square,
+    reach: int,
+) -> str:
+    """Why the readier cannot answer the mover on `square`, or "" when it can.
+
+    003 l.790, 798 "the first time an enemy you can see moves to": it sees the mover when it
+    has eyes that count (`vision.can_see`: not blinded) and the mover has no total
+    concealment from it (000 "Concealment": what prevents "seeing ... your target"). The
+    attack it is offered is checked as every attack is (`stage_attack`: reach, range, a clear
+    path, 000 "A Clear Path to the Target"), so the trigger never offers an attack the readier
+    could not make (docs/rulings.md R-112).
+    """
+    name = readier.name
+    if not can_see(encounter, engine.rules, readier):
+        return f"{name} cannot see (blinded)"
+    power = reaction_power(engine, encounter, readier.id, ranged=reach > 0)
+    if power is None:
+        return f"{name} has no basic {'ranged' if reach else 'melee'} attack"
+    there = encounter.with_creature(mover.moved_to(square))
+    try:
+        staged = stage_attack(engine, there, readier.id, power, [mover.id])
+    except ActionError as exc:
+        return f"{name} cannot attack it there: {exc}"
+    if staged.contexts[0][1].concealment is ConcealmentDegree.TOTAL:
+        return f"{name} cannot see it there (total concealment)"
+    return ""
+
+
+def note_unanswered(
+    engine: Engine,
+    before: Encounter,
+    after: Encounter,
+    mover_id: str,
+    path: Sequence[Square],
+    upto: int | None = None,
+) -> Encounter:
+    """`after` with a rule note for each readier the walk passed unanswered (R-112).
+
+    `before`: the encounter with the mover on `path[0]`; `upto`: the path index where the walk
+    stopped (None: it went to the end). 003 l.790, 798: the readied action waits for a square
+    where the readier can see the mover (and attack it); the GM is told why it did not fire.
+    """
+    mover = before.creature(mover_id)
+    last = len(path) - 1 if upto is None else upto
+    for readier_id, (index, why) in triggered_at(engine, before, mover, path).unanswered.items():
+        if index > last or _noted_in_this_move(after, mover_id, readier_id):
+            continue
+        name = engine.name(before, readier_id)
+        basic = (
+            ranged_basic(engine, before, readier_id)
+            if ranged_readiers(before, [readier_id])
+            else None
+        )
+        came, what = (
+            (f"moved within {basic[1]} squares of {name}", "Ranged")
+            if basic is not None
+            else (f"moved next to {name}", "Melee")
+        )
+        note = f"{mover.name} {came}, but {why}. The readied Ready {what} Attack {_PASSED}"
+        after = engine.rule_note(after, readier_id, "003-52", note)
+    return after
+
+
+_PASSED = "does not trigger there"
+"""How a readier passed unanswered is noted (`note_unanswered`)."""
+
+
+def _noted_in_this_move(encounter: Encounter, mover_id: str, readier_id: str) -> bool:
+    """Whether the mover's move (a walk going on after an interrupt) already noted it."""
+    for entry in reversed(encounter.combat.log):
+        if entry.kind in ("move", "charge_move") and entry.actor == mover_id:
+            return False
+        if (
+            entry.kind == "rule_note"
+            and entry.actor == readier_id
+            and str(entry.data.get("note", "")).endswith(_PASSED)
+        ):
+            return True
+    return False
 
 
 def _trigger_reach(engine: Engine, encounter: Encounter, readier: Combatant) -> int | None:

@@ -141,7 +141,7 @@ def _offer(engine: Engine, encounter: Encounter, offer: StrikeOffer) -> Encounte
     encounter = engine.offer_opportunity(encounter, [offer.reactor])
     combat = encounter.combat
     kept = tuple(o for o in combat.strike_offers if o.reactor != offer.reactor)
-    what = "Counter Strike!" if offer.kind is StrikeKind.COUNTER else "Free Strike!"
+    what = offer.kind.label
     mechanic = "001-23" if offer.kind is StrikeKind.COUNTER else "001-24"
     reactor, target = encounter.name_of(offer.reactor), encounter.name_of(offer.target)
     note = f"{reactor} may make a {what} on {target}"
@@ -244,4 +244,4 @@ def strike_name(encounter: Encounter, reactor_id: str) -> str:
     offer = encounter.combat.strike_offer(reactor_id)
     if offer is None:
         return ""
-    return "Counter Strike!" if offer.kind is StrikeKind.COUNTER else "Free Strike!"
+    return offer.kind.label

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from orcus_desktop.controller.combat_rules import roll_data
+from orcus_desktop.controller.log_records import RollRecord
 from orcus_desktop.controller.log_records import turn_flow as flow
 from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase, ReadiedAction
 from orcus_desktop.model.encounter import Encounter
@@ -90,11 +90,8 @@ def roll_initiative(
         encounter.creature(request.creature_id)  # KeyError for an unknown creature
         if request.total is not None:
             result, natural = request.total, None
-            combat = combat.logged(
-                "initiative",
-                request.creature_id,
-                data={"entered_total": result, "modifier": request.modifier},
-            )
+            entered = flow.Initiative(entered_total=result, modifier=request.modifier)
+            combat = entered.logged_in(combat, request.creature_id)
         else:
             key = request.group
             dice_roll = group_rolls.get(key) if key is not None else None
@@ -109,17 +106,14 @@ def roll_initiative(
                     group_rolls[key] = dice_roll
             natural = dice_roll.natural
             result = (natural or 0) + request.modifier
-            combat = combat.logged(
-                "initiative",
-                request.creature_id,
-                data={
-                    "roll": roll_data(dice_roll),
-                    "modifier": request.modifier,
-                    "total": result,
-                    "group": key,
-                    "typed_in": request.die is not None,
-                },
+            rolled = flow.Initiative(
+                roll=RollRecord.from_roll(dice_roll),
+                modifier=request.modifier,
+                total=result,
+                group=key,
+                typed_in=request.die is not None,
             )
+            combat = rolled.logged_in(combat, request.creature_id)
         existing = combat.find(request.creature_id)
         base = existing if existing is not None else Combatant(request.creature_id)
         combat = combat.with_combatant(
@@ -529,6 +523,8 @@ def _begin_turn(encounter: Encounter, creature_id: CreatureId, hooks: TurnHooks)
         readied=None,
         out_of_turn=None,
     )
+    # What a held step still waits for, named before the offers below are cleared.
+    waited_for = combat.waits_for
     combat = replace(combat.with_combatant(combatant), current=creature_id)
     # Offers of opportunity attacks and triggered readied actions belong to the turn that
     # just ended (000: "You can only take one opportunity attack against a creature on their
@@ -543,7 +539,7 @@ def _begin_turn(encounter: Encounter, creature_id: CreatureId, hooks: TurnHooks)
     if combat.pending is not None:
         # An attack held for opportunity attacks never settled: it lapses with its turn.
         held = combat.pending
-        dropped = flow.AttackDropped(held.text, f"the turn ended before {held.waits_for}")
+        dropped = flow.AttackDropped(held.text, f"the turn ended before {waited_for}")
         combat = dropped.logged_in(replace(combat, pending=None), held.attacker, held.targets)
     if lapsed is not None:
         combat = flow.ReadiedLapsed(lapsed.trigger).logged_in(combat, creature_id)

@@ -8,28 +8,28 @@ applies: after an attack (`after_attack`), when a skill is used next to enemies
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.log_records import Attack
 from orcus_desktop.controller.ruleset_powers import AUTOFIRE_KEYWORD
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.ruleset.hooks import Provocation
+from orcus_desktop.vocabulary import ConcealmentDegree
 
 
 def after_attack(
-    engine: Engine, encounter: Encounter, attacker_id: str, data: Mapping[str, Any]
+    engine: Engine, encounter: Encounter, attacker_id: str, attack: Attack
 ) -> Encounter:
     """The notes an attack's log record calls for (004-06 ammunition, 004-28 unseen targets)."""
-    targets: Sequence[Mapping[str, Any]] = data.get("targets", ())
-    encounter = _ammunition(engine, encounter, attacker_id, data, len(targets))
+    encounter = _ammunition(engine, encounter, attacker_id, attack)
     if engine.ruleset.hooks.targeting_policy.total_concealment_targets_a_square:
-        for t in targets:
-            if t.get("concealment") == "total":
-                name = engine.name(encounter, str(t["target"]))
+        for t in attack.targets:
+            if t.concealment == ConcealmentDegree.TOTAL.value:
+                name = engine.name(encounter, t.target)
                 # 004-28 (004 l.776): "Total Concealment: A target to which you have no line
                 # of sight ... You have to guess where they are".
                 encounter = engine.rule_note(
@@ -43,24 +43,21 @@ def after_attack(
 
 
 def _ammunition(
-    engine: Engine,
-    encounter: Encounter,
-    attacker_id: str,
-    data: Mapping[str, Any],
-    count: int,
+    engine: Engine, encounter: Encounter, attacker_id: str, attack: Attack
 ) -> Encounter:
     """004-06 (004 l.72, 85, 95): "enough ammunition, or throwing weapons, for each target"."""
-    if not engine.ruleset.ammunition_per_target or count < 2 or not data.get("weapon"):
+    count = len(attack.targets)
+    if not engine.ruleset.ammunition_per_target or count < 2 or not attack.weapon:
         return encounter
     statblock = engine.rules.statblock(encounter.creature(attacker_id))
     weapons = statblock.weapons if statblock is not None else ()
-    if not any(w.name == data["weapon"] and (w.ranged or w.heavy_thrown) for w in weapons):
+    if not any(w.name == attack.weapon and (w.ranged or w.heavy_thrown) for w in weapons):
         return encounter
     return engine.rule_note(
         encounter,
         attacker_id,
         "004-06",
-        f"{data['power']} with the {data['weapon']} uses one piece of ammunition (or one "
+        f"{attack.power} with the {attack.weapon} uses one piece of ammunition (or one "
         f"throwing weapon) per target: {count}; without enough, fewer targets",
     )
 

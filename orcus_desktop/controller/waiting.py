@@ -8,10 +8,8 @@ readied attacks, 001-10/29 interposers) and its owed forced movement come first.
 from __future__ import annotations
 
 from orcus_desktop.controller import owed_moves
-from orcus_desktop.controller.ready_walks import RANGED_KEY
 from orcus_desktop.model.combat import INTERPOSERS
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.powers import ActionKind
 
 
 def waiting_problem(encounter: Encounter) -> str:
@@ -23,15 +21,4 @@ def waiting_problem(encounter: Encounter) -> str:
         return f"{held.text} waits: does someone declare itself its target?"
     if owed_moves.holds_pending(encounter):
         return f"{held.text} waits: place or leave its forced movement first"
-    return f"{held.text} waits for {_offered(encounter)}"
-
-
-def _offered(encounter: Encounter) -> str:
-    """What the held step waits for: only readied shots (003-52, R-110) read as such."""
-    combat = encounter.combat
-    held = combat.pending
-    shots = set(held.options.get(RANGED_KEY, ())) if held is not None else set()
-    offered = {c.creature_id for c in combat.combatants if c.out_of_turn is ActionKind.OPPORTUNITY}
-    if shots and offered <= shots:
-        return "the readied attack" if len(offered) == 1 else "the readied attacks"
-    return "the opportunity attacks"
+    return f"{held.text} waits for {encounter.combat.waits_for}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -180,16 +181,16 @@ def _cover_results(
     out: list[CoverResult] = [_TOTAL] * n
     seen = np.nonzero(~total)[0]
     rows = best[seen]
-    degrees = buckets.ranked_degrees  # (a property that builds a tuple: once, not per pair)
-    for p, r, h, x, y in zip(
-        seen.tolist(),
-        rank[rows].tolist(),
+    degrees = np.asarray(buckets.ranked_degrees, dtype=object)
+    corners = walls.corners[rows]
+    results = map(
+        CoverResult,
+        degrees[rank[rows]].tolist(),
         hidden[rows].tolist(),
-        walls.corners[rows, 0].tolist(),
-        walls.corners[rows, 1].tolist(),
-        strict=True,
-    ):
-        out[p] = CoverResult(degrees[r], h, (x, y))
+        zip(corners[:, 0].tolist(), corners[:, 1].tolist(), strict=True),
+    )
+    for p, result in zip(seen.tolist(), results, strict=True):
+        out[p] = result
     return out
 
 
@@ -230,9 +231,7 @@ def cover_table(
 ) -> dict[tuple[str, str], CoverResult]:
     """Cover for every ordered pair of distinct occupants (all of them by default)."""
     chosen = battlefield.occupants if ids is None else [battlefield.occupant(i) for i in ids]
-    # the ordered pairs as index arrays, attacker major
-    names = np.asarray([o.id for o in chosen], dtype=object)
-    a_idx, t_idx = np.nonzero(names[:, None] != names[None, :])
+    a_idx, t_idx, keys = _ordered_pairs(tuple(o.id for o in chosen))
     if not len(a_idx):
         return {}
     spaces, space_of = distinct_spaces((o.space for o in chosen), len(chosen))
@@ -240,5 +239,17 @@ def cover_table(
     occupant_of = np.asarray([index_of[o.id] for o in chosen], dtype=np.int64)
     own = np.stack([occupant_of[a_idx], occupant_of[t_idx]], axis=1)
     results = _covers(battlefield, own, spaces, space_of[a_idx], space_of[t_idx], buckets)
-    keys = zip(names[a_idx].tolist(), names[t_idx].tolist(), strict=True)
     return dict(zip(keys, results, strict=True))
+
+
+@lru_cache(maxsize=16)
+def _ordered_pairs(names: tuple[str, ...]) -> tuple[IntArray, IntArray, list[tuple[str, str]]]:
+    """The ordered pairs of distinct names, attacker major: index arrays and (a, t) keys.
+
+    A table is asked again and again for the same creatures; the keys are made once. The
+    caller must not change what it gets.
+    """
+    ids = np.asarray(names, dtype=object)
+    a_idx, t_idx = np.nonzero(ids[:, None] != ids[None, :])
+    keys = list(zip(ids[a_idx].tolist(), ids[t_idx].tolist(), strict=True))
+    return a_idx, t_idx, keys

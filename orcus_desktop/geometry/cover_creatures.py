@@ -157,6 +157,8 @@ def _measure(
         return
     edge_row = np.repeat(row, 4)
     edges = _outlines(occ_boxes[occ])
+    facing = _facing(edges, walls.corners[edge_row], np.repeat(occ_boxes[occ], 4, axis=0))
+    edge_row, edges = edge_row[facing], edges[facing]
     rows_u, edge_group = np.unique(edge_row, return_inverse=True)
     target_u = target_boxes[walls.pair[rows_u]]
     relevant, hidden = cone_filter(walls.corners[rows_u], target_u, edge_group, edges)
@@ -255,6 +257,28 @@ def _outlines(b: FloatArray) -> FloatArray:
         axis=1,
     ).reshape(-1, 4)
     return out
+
+
+def _facing(edges: FloatArray, points: FloatArray, boxes: FloatArray) -> BoolArray:
+    """Per outline edge, whether it may hide anything from the point: not a back edge.
+
+    A creature's space is convex, so from a point outside it every line into the space
+    crosses a side facing the point first: a side with the point strictly on the space's own
+    side of its line (a back side) lies in the shadow of the others and hides nothing more. A
+    side whose line holds the point is kept (it may pass through the point: the sector rule),
+    and so is every side of a space whose closed box holds the point (from a point on the
+    outline a line may start inside and leave through a back side; tiny creatures share a
+    square). Grid coordinates make the signs exact.
+    """
+    ax, ay = edges[:, 0], edges[:, 1]
+    ex, ey = edges[:, 2] - ax, edges[:, 3] - ay
+    point_side = ex * (points[:, 1] - ay) - ey * (points[:, 0] - ax)
+    mid_x, mid_y = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
+    inner_side = ex * (mid_y - ay) - ey * (mid_x - ax)
+    px, py = points[:, 0], points[:, 1]
+    inside = (px >= boxes[:, 0]) & (px <= boxes[:, 2]) & (py >= boxes[:, 1]) & (py <= boxes[:, 3])
+    facing: BoolArray = (point_side * inner_side <= 0) | inside
+    return facing
 
 
 def _meet_hulls(boxes_a: FloatArray, boxes_b: FloatArray, others: FloatArray) -> BoolArray:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from orcus_desktop.geometry.box_sweep import exact_seen_fractions
+from orcus_desktop.geometry.box_sweep import exact_seen_fractions, vector_length
 from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
 
 
@@ -264,7 +264,7 @@ def cone_filter(
         # clearly off the segment's line (a point on a wall follows the sector rule instead)
         j = np.nonzero(beyond & (kcr != 0))[0]
         kax, kay, kbx, kby, kcr = kax[j], kay[j], kbx[j], kby[j], kcr[j]
-        off = np.abs(kcr) > _OFF_LINE * np.hypot(kax, kay) * np.hypot(kbx, kby)
+        off = np.abs(kcr) > _OFF_LINE * vector_length(kax, kay) * vector_length(kbx, kby)
         hidden[hg[j[off]]] = True
 
     # --- segments that cannot matter, for the rows not settled yet ------------------------
@@ -289,7 +289,7 @@ def cone_filter(
     # (the box's centre lies strictly on one side of each outer line)
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     for ox, oy in ((o1x, o1y), (o2x, o2y)):
-        norm = np.hypot(ox, oy)
+        norm = vector_length(ox, oy)
         norm[norm == 0] = 1.0
         side = np.sign(ox * my - oy * mx) / norm
         tx, ty, sd = ox[g], oy[g], side[g]

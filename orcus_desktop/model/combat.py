@@ -17,6 +17,10 @@ from types import MappingProxyType
 from typing import Any
 
 from orcus_desktop.model.frozen import freeze, with_replaced
+from orcus_desktop.model.held import INTERPOSERS as INTERPOSERS
+from orcus_desktop.model.held import READY_SHOTS as READY_SHOTS
+from orcus_desktop.model.held import OwedForcedMove as OwedForcedMove
+from orcus_desktop.model.held import PendingAttack as PendingAttack
 from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.model.ready_items import ReadyItem
 from orcus_desktop.model.round_end import RoundEndActivity
@@ -26,7 +30,7 @@ from orcus_desktop.rules.guards import Guarding
 from orcus_desktop.rules.initiative_choice import InitiativeChoice
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.tables import ORCUS_CONVERSIONS, spend_order
-from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
+from orcus_desktop.vocabulary import CreatureId
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -133,8 +137,8 @@ class Combatant:
             of its last turn (000 "Immediate Actions": one per round).
         opportunity_turn: the turn ("round/creature") of its last opportunity attack where
             opportunity attacks do not use the immediate action (002-05, 004-08: one per
-            provoking creature's turn; `Combat.reaction_turn_key`: a 003 group's turn is
-            keyed by its first member), or "".
+            provoking creature's turn; `Combat.group_turn_key`: a 003 group's turn is
+            one turn), or "".
         action_point_spent: spent its action point this encounter.
         spent_action_point_turn: whether the action point was spent in the current turn.
         moved_squares: squares moved willingly this turn.
@@ -252,67 +256,6 @@ class Maintained:
     power: str
     kind: ActionKind
     maintained: bool = True
-
-
-INTERPOSERS = "interposers"
-"""The key, in a held attack's options, of who may declare itself its target (001-10/29,
-`controller/interposition.py`): kept there so undo and the file keep the offer."""
-
-
-@dataclass(frozen=True, slots=True)
-class PendingAttack:
-    """An attack held until the opportunity attacks it provoked are settled (issue 5).
-
-    000 "Opportunity Attacks": "The attack occurs right before the creature leaves your
-    reach"; 000 "Immediate Actions": an interrupt happens first, "that creature can continue
-    its action right after". A charge's move and a Ranged or Far attack made next to an enemy
-    provoke, so the charge's attack (or the ranged attack) waits here, with the choices the GM
-    made when ordering it, and resolves once every offer is taken or let pass.
-
-    Attributes:
-        attacker: who attacks.
-        kind: "charge" (a basic melee attack or shove at +1), "power" (a power by name), or
-            "move": the rest of a walk, waiting where it provoked (`controller/move_interrupts`).
-        power: the power's name ("" for a charge's basic melee attack, "Shove" for a shove).
-        targets: the chosen targets.
-        options: JSON-like choices: dice, cover, combat_advantage, knock_out,
-            damage_overrides, area_origin, area_squares, push_to ([col, row] pairs); a walk's,
-            and a charge's while its move waits on the way: path, mode, later (and rest).
-        text: what the GM ordered, for the log and the panels ("Brakka charges").
-    """
-
-    attacker: CreatureId
-    kind: str
-    power: str
-    targets: tuple[CreatureId, ...] = ()
-    options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
-    text: str = ""
-
-    @property
-    def waits_for(self) -> str:
-        """What it waits for, as the log says when its turn ends first."""
-        return "anyone stepped in" if INTERPOSERS in self.options else "the opportunity attacks"
-
-
-@dataclass(frozen=True, slots=True)
-class OwedForcedMove:
-    """A push, pull or slide a hit imposed that the GM has still to place on the map.
-
-    000 "Unwilling Movement": the attacker chooses where the target ends, up to the distance
-    (a power says "up to", so the GM may also leave it where it is). Kept in the document, as
-    the held attack is, so that undo, autosave and crash recovery keep it in step.
-
-    Attributes:
-        target: the creature to move.
-        kind: push, pull or slip, as the attack names it.
-        squares: how far, at most.
-        source: the attacker ("away" and "towards" refer to it), or None.
-    """
-
-    target: CreatureId
-    kind: ForcedMovementKind
-    squares: int
-    source: CreatureId | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,18 +389,33 @@ class Combat:
                 out.append(cid)
         return tuple(out)
 
-    @property
-    def reaction_turn_key(self) -> str:
-        """The turn the "per turn" limits on reactions count (docs/rulings.md R-106).
+    def group_turn_key(self, group_turns: bool) -> str:
+        """The turn now for what counts once a turn, a monster group's turn as one.
 
-        `turn_key`, but a monster group's one turn (003-07) is keyed by its first member in
-        the order whoever of them acts, so naming another member starts no new turn.
+        `turn_key`, but where monster groups share one turn (`group_turns`: 003-07, 003 l.135
+        "Combat turn: Turn of action for a single PC or group of monsters") the same whichever
+        member acts, from the turn's start to its end, also once the member that acted first
+        delays, leaves combat or drops (docs/rulings.md R-106, R-107, R-109, R-111); ""
+        between turns and outside combat.
         """
-        if not self.turn_key or self.current is None:
-            return self.turn_key
-        sharing = {self.current, *self.turn_sharers(self.current)}
-        first = next((cid for cid in self.order if cid in sharing), self.current)
-        return f"{self.round}/{first}"
+        key = self.turn_key
+        entry = self.find(self.current) if key and self.current else None
+        if not group_turns or entry is None or entry.group is None or entry.delaying:
+            return key
+        return f"{self.round}/group {entry.group}"
+
+    def reaction_taken(self, combatant: Combatant, group_turns: bool) -> bool:
+        """Whether `combatant` took its opportunity attack of the turn now (R-106).
+
+        Kept per `group_turn_key`. A file saved before kept a group's turn under the first
+        member sharing it ("3/g1"): that mark still counts for the turn it was taken in.
+        """
+        if combatant.took_opportunity_on(self.group_turn_key(group_turns)):
+            return True
+        if not group_turns or not self.turn_key or self.current is None:
+            return False
+        members = (self.current, *self.turn_sharers(self.current))
+        return any(combatant.took_opportunity_on(f"{self.round}/{m}") for m in members)
 
     @property
     def forcer(self) -> CreatureId | None:
@@ -529,6 +487,30 @@ class Combat:
     def engaged_by(self, creature_id: str) -> tuple[CreatureId, ...]:
         """Who the creature is Engaged By (001-25), first engager first."""
         return engagement_rules.engaged_by(self.engagements, creature_id)
+
+    @property
+    def waits_for(self) -> str:
+        """What the held step waits for, as the log and the Actions panel say it ("" if none).
+
+        The one wording of the offers a held attack or walk waits for (000 "Immediate
+        Actions"): someone stepping in (001-10/29, `INTERPOSERS`), 001's strikes by their name
+        (001-23/24), a triggered 003-52 Ready Ranged Attack's shot when only readied shots are
+        offered (`READY_SHOTS`, docs/rulings.md R-110), else the opportunity attacks.
+        """
+        held = self.pending
+        if held is None:
+            return ""
+        if held.options.get(INTERPOSERS):
+            return "anyone stepped in"
+        offered = [
+            c.creature_id for c in self.combatants if c.out_of_turn is ActionKind.OPPORTUNITY
+        ]
+        strikes = [o.kind.label for c in offered if (o := self.strike_offer(c)) is not None]
+        if offered and len(strikes) == len(offered):
+            return " and ".join(f"the {title}" for title in sorted(set(strikes)))
+        if offered and set(offered) <= set(held.options.get(READY_SHOTS, ())):
+            return "the readied attack" if len(offered) == 1 else "the readied attacks"
+        return "the opportunity attacks"
 
     def strike_offer(self, reactor_id: str) -> StrikeOffer | None:
         """The Counter or Free Strike! offered to `reactor_id` now (001-23/24), or None."""

@@ -37,6 +37,11 @@ class StrikeKind(StrEnum):
     FREE = "free"
     """001-24, l.248: on a creature you are Engaged With "that didn't strike you"."""
 
+    @property
+    def label(self) -> str:
+        """The strike's name as 001 writes it ("Counter Strike!", "Free Strike!")."""
+        return "Counter Strike!" if self is StrikeKind.COUNTER else "Free Strike!"
+
 
 @dataclass(frozen=True, slots=True)
 class StrikeOffer:

@@ -152,10 +152,10 @@ targets = st.builds(
 )
 id_tuples = st.lists(ids, max_size=3).map(tuple)
 records: st.SearchStrategy[LogRecord] = st.one_of(
-    st.builds(rec.Initiative, small, entered_total=small),
+    st.builds(rec.Initiative, entered_total=small, modifier=small),
     st.builds(
         rec.Initiative,
-        small,
+        modifier=small,
         roll=rolls,
         total=small,
         group=st.none() | words,

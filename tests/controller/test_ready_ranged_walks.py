@@ -161,3 +161,16 @@ def test_while_the_shot_is_offered_the_walk_says_it_waits_for_the_readied_attack
     assert not again.ok
     assert again.reason.endswith("waits for the readied attack")
     assert "opportunity" not in again.reason
+
+
+def test_a_turn_ending_while_the_shot_is_offered_drops_the_walk_naming_the_shot() -> None:
+    """000 "Immediate Actions": the offer belongs to the orc's turn; ending that turn drops the
+    waiting walk, and the log names what it waited for as the refusal does (R-110)."""
+    s = _readied()
+    _walk_in(s)
+    waiting = s.use_power("orc", "Melee Basic Attack", ["mage"])
+    assert waiting.reason.endswith("waits for the readied attack")
+    assert s.end_turn().ok
+    (dropped,) = [e for e in s.encounter.combat.log if e.kind == "attack_dropped"]
+    assert dropped.data["reason"] == "the turn ended before the readied attack"
+    assert s.encounter.combat.pending is None

@@ -8,12 +8,16 @@ out has no part in the acting, the turn goes on with one that can act; what coun
 
 from __future__ import annotations
 
+import json
+
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
 from orcus_desktop.model.zones import ZoneDuration
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.vocabulary import MoveMode
+from tests.controller.conftest import make_session
 from tests.controller.test_square_fireballs_groups import _started
 
 UNTIL_COUNTERED = DurationKind.UNTIL_COUNTERED
@@ -118,3 +122,65 @@ def test_stealth_ends_after_an_action_that_hands_the_groups_turn_on() -> None:
     assert s.opportunity_attack("hero", "g1", dice=[19, 5], knock_out=True).ok
     assert s.encounter.combat.current == "g2"
     assert Condition.HIDDEN not in s.rules.conditions(s.encounter, "g3")
+
+
+def _hero_strikes_g1(s: GameSession) -> None:
+    """In the goblins' turn G1 walks away from the hero, who takes its opportunity attack."""
+    assert s.move_creature("g1", Square(5, 1), MoveMode.WALK).ok
+    hit = s.opportunity_attack("hero", "g1", dice=[19, 3])
+    assert hit.ok, hit.reason
+
+
+def _no_second_attack(s: GameSession, mover: str, goal: Square) -> None:
+    """003 "Limits to actions": "One Free Reaction attack per turn" (R-106)."""
+    assert s.move_creature(mover, goal, MoveMode.WALK).ok
+    assert s.encounter.creature(mover).square == goal  # nothing waits for the hero
+    assert s.encounter.combat.pending is None
+    refused = s.opportunity_attack("hero", mover)
+    assert refused.reason == "Hero already took an opportunity attack this turn"
+
+
+def test_the_hero_has_no_second_attack_once_the_member_it_struck_leaves_combat() -> None:
+    """G1 is taken off the map (Remove Creature) after the hero's attack on it: the group's turn
+    goes on with G2 (R-109), still the same turn for the hero's one attack (R-106)."""
+    s = _started()
+    assert s.end_turn().ok
+    _hero_strikes_g1(s)
+    assert s.remove_creature("g1").ok
+    assert s.encounter.combat.current == "g2"
+    _no_second_attack(s, "g2", Square(5, 2))
+
+
+def test_the_hero_has_no_second_attack_after_the_first_member_delays() -> None:
+    """G2 acts first and is struck; G1, first in the order, then delays (000 "Delay"), the
+    others act on (R-107): still the one group turn of R-106."""
+    s = _started()
+    assert s.end_turn().ok
+    assert s.act_with("g2").ok
+    assert s.move_creature("g2", Square(5, 2), MoveMode.WALK).ok
+    assert s.opportunity_attack("hero", "g2", dice=[19, 3]).ok
+    assert s.act_with("g1").ok
+    assert s.delay().ok
+    assert s.act_with("g3").ok
+    _no_second_attack(s, "g3", Square(5, 3))
+    # G1 re-enters alone later: a turn of its own, so the hero may strike again (R-106).
+    assert s.end_turn().ok  # the goblins' turn ends; the mage's starts
+    assert s.resume_delayed("g1").ok  # after the mage
+    assert s.end_turn().ok
+    assert s.encounter.combat.current == "g1"
+    assert s.move_creature("g1", Square(1, 1), MoveMode.WALK).ok
+    assert s.encounter.combat.pending is not None  # the hero's attack is offered
+
+
+def test_a_file_saved_with_the_earlier_mark_of_the_groups_turn_keeps_the_attack_spent() -> None:
+    """Files saved before kept the group's turn under the first member sharing it ("1/g1");
+    reopened mid-turn, the hero's attack of that turn stays spent."""
+    s = _started()
+    assert s.end_turn().ok
+    _hero_strikes_g1(s)
+    saved = encounter_to_dict(s.encounter)
+    (hero,) = [c for c in saved["combat"]["combatants"] if c["id"] == "hero"]
+    hero["opportunity_turn"] = "1/g1"  # as the earlier version wrote it
+    reopened = make_session(encounter_from_dict(json.loads(json.dumps(saved))))
+    assert reopened.act_with("g2").ok
+    _no_second_attack(reopened, "g2", Square(5, 2))

@@ -463,6 +463,30 @@ def test_cover_table_matches_the_straightforward_rule(bf: Battlefield) -> None:
     _assert_cover_tables_agree(bf)
 
 
+@pytest.mark.parametrize(
+    "tokens",
+    [
+        # the attacker's corner (0, 2) on the large creature's outline: lines from it run
+        # inside that space and leave through its far side, which must still hide
+        [("c0", 0, 0, Size.TINY), ("c1", 0, 1, Size.LARGE), ("c2", 0, 2, Size.SMALL)],
+        # a creature squarely between, and one beside the line with a corner on it
+        [
+            ("a", 0, 4, Size.MEDIUM),
+            ("m", 3, 4, Size.LARGE),
+            ("n", 5, 2, Size.MEDIUM),
+            ("t", 8, 4, Size.MEDIUM),
+        ],
+    ],
+)
+def test_creatures_hide_from_corners_on_and_off_their_outlines(
+    tokens: list[tuple[str, int, int, Size]],
+) -> None:
+    # docs/rulings.md R-13: creatures give cover of their own; the batched pass measures only
+    # the sides of a creature that face the corner, unless the corner is on or in its space
+    bf = field(15, 15, (), (), [occ(i, c, r, size=z) for i, c, r, z in tokens])
+    _assert_cover_tables_agree(bf)
+
+
 @pytest.mark.parametrize("kind", ["scatter", "rooms", "free-angle"])
 def test_cover_table_matches_on_the_benchmark_maps(kind: str) -> None:
     from benchmarks.geometry.bench_geometry import scenario

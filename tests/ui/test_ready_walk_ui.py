@@ -88,6 +88,8 @@ def test_the_readied_ranged_attack_is_offered_and_taken_with_the_tables_dice(
     assert set(panel.offer_rows) == {"mage"}
     labels = [w.text() for w in panel.offers_box.findChildren(QLabel)]
     assert "Mage may make its readied Ranged Basic Attack (Implement) on Orc" in labels
+    # What the walk waits for is the readied shot, worded as the refusals and the log word it.
+    assert "Orc's move waits for the readied attack" in labels
     dice, take, _let_pass = panel.offer_rows["mage"]
     assert "Reaction" in take.toolTip()
     assert window.initiative_panel.model.row_data("mage").status == "readied shot offered"

@@ -24,12 +24,14 @@ class Initiative(LogRecord, kind="initiative"):
     """An initiative result: typed in by the GM (`entered_total`) or rolled (`roll`, `total`).
 
     A group of identical monsters shares one roll under its `group` name; `typed_in` says the
-    d20 was rolled at the table.
+    d20 was rolled at the table. The fields are in the stored key order of both layouts: a
+    typed-in total as `entered_total, modifier`, a roll as `roll, modifier, total, group,
+    typed_in` (files keep the bytes they always had).
     """
 
-    modifier: Annotated[int, Stored(missing=0)]
     entered_total: Annotated[int | None, Stored(omit=None)] = None
     roll: Annotated[RollRecord | None, _ROLLED] = None
+    modifier: int = 0
     total: Annotated[int | None, _ROLLED] = None
     group: Annotated[str | None, _ROLLED] = None
     typed_in: Annotated[bool, _ROLLED] = False

@@ -126,9 +126,7 @@ class OpportunityOffers(QGroupBox):
             layout.addWidget(let_pass, 2 * row + 1, 2)
             self.rows[enemy_id] = (dice, take, let_pass)
         if held:
-            countered = any(session.strike_name(enemy_id) for enemy_id, _ in key)
-            waits_for = "the Counter Strike!" if countered else "the opportunity attacks"
-            note = QLabel(f"{held} waits for {waits_for}", self)
+            note = QLabel(f"{held} waits for {combat.waits_for}", self)
             note.setObjectName("held_attack_note")
             note.setWordWrap(True)
             layout.addWidget(note, 2 * len(key), 0, 1, 3)

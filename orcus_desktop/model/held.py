@@ -1,0 +1,76 @@
+"""What a held step keeps in the document until its interrupts are settled.
+
+000 "Immediate Actions": the attack or walk held for its offers, the forced movement a hit
+still owes, and the keys its options carry. Re-exported by `model/combat.py`, whose `Combat`
+holds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+INTERPOSERS = "interposers"
+"""The key, in a held attack's options, of who may declare itself its target (001-10/29,
+`controller/interposition.py`): kept there so undo and the file keep the offer."""
+
+READY_SHOTS = "ranged_readiers"
+"""The key, in a held walk's options, of the readiers whose offer is a 003-52 Ready Ranged
+Attack (`controller/ready_walks.py`; docs/rulings.md R-110)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAttack:
+    """An attack held until the opportunity attacks it provoked are settled (issue 5).
+
+    000 "Opportunity Attacks": "The attack occurs right before the creature leaves your
+    reach"; 000 "Immediate Actions": an interrupt happens first, "that creature can continue
+    its action right after". A charge's move and a Ranged or Far attack made next to an enemy
+    provoke, so the charge's attack (or the ranged attack) waits here, with the choices the GM
+    made when ordering it, and resolves once every offer is taken or let pass.
+
+    Attributes:
+        attacker: who attacks.
+        kind: "charge" (a basic melee attack or shove at +1), "power" (a power by name), or
+            "move": the rest of a walk, waiting where it provoked (`controller/move_interrupts`).
+        power: the power's name ("" for a charge's basic melee attack, "Shove" for a shove).
+        targets: the chosen targets.
+        options: JSON-like choices: dice, cover, combat_advantage, knock_out,
+            damage_overrides, area_origin, area_squares, push_to ([col, row] pairs); a walk's,
+            and a charge's while its move waits on the way: path, mode, later (and rest).
+        text: what the GM ordered, for the log and the panels ("Brakka charges").
+    """
+
+    attacker: CreatureId
+    kind: str
+    power: str
+    targets: tuple[CreatureId, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OwedForcedMove:
+    """A push, pull or slide a hit imposed that the GM has still to place on the map.
+
+    000 "Unwilling Movement": the attacker chooses where the target ends, up to the distance
+    (a power says "up to", so the GM may also leave it where it is). Kept in the document, as
+    the held attack is, so that undo, autosave and crash recovery keep it in step.
+
+    Attributes:
+        target: the creature to move.
+        kind: push, pull or slip, as the attack names it.
+        squares: how far, at most.
+        source: the attacker ("away" and "towards" refer to it), or None.
+    """
+
+    target: CreatureId
+    kind: ForcedMovementKind
+    squares: int
+    source: CreatureId | None = None
