@@ -47,7 +47,13 @@ from orcus_desktop.controller.log_records import (
     MoveStopped,
     OpportunityDeclined,
 )
-from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
+from orcus_desktop.controller.outcomes import (
+    Outcome,
+    failure_reason,
+    no_power,
+    refuse,
+    run_step,
+)
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
 from orcus_desktop.controller.stealth import targeting_problem
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
@@ -103,7 +109,7 @@ def _held_attack(engine: Engine, encounter: Encounter, held: PendingAttack) -> A
         )
     power = find_power(engine.rules, encounter, attacker, held.power)
     if power is None:
-        raise ActionError(f"{engine.name(encounter, attacker)} has no power {held.power!r}")
+        raise ActionError(no_power(engine.name(encounter, attacker), held.power))
     choices = AttackChoices.from_options(held.options)
     if engine.ruleset.hooks.reaction_rules.interrupts_trim and len(targets) > 1:
         encounter, targets, dice = _still_valid(engine, encounter, held, power, dice, choices)
@@ -181,10 +187,8 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
     if not reason:
         try:
             return logged_attack(engine, _held_attack(engine, encounter, held), held.attacker)
-        except KeyError as exc:
-            reason = no_creature(exc.args[0])
-        except ValueError as exc:
-            reason = str(exc)
+        except (KeyError, ValueError) as exc:
+            reason = failure_reason(exc)
     return AttackDropped(held.text, reason).logged_on(encounter, held.attacker, held.targets)
 
 

@@ -25,7 +25,11 @@ from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 from tests.controller.test_ready_ranged_walks import GOAL, _readied
 from tests.controller.test_ready_walks import _readied as _readied_melee
-from tests.controller.test_square_fireballs_basic_attacks import IMPLEMENT_POWER, SCHOLAR
+from tests.controller.test_square_fireballs_basic_attacks import (
+    IMPLEMENT_BASIC,
+    IMPLEMENT_POWER,
+    SCHOLAR,
+)
 
 
 def _notes(s: GameSession) -> list[str]:
@@ -167,3 +171,25 @@ def test_a_charge_at_a_blinded_readier_is_not_stopped_and_makes_its_attack() -> 
         "Orc moved next to Hero, but Hero cannot see (blinded). The readied Ready Melee "
         "Attack does not trigger there"
     ) in _notes(s)
+
+
+def test_fired_by_hand_the_readied_shot_goes_through_the_attacks_own_checks() -> None:
+    """000 "Ready": the GM may still take the readied action by hand (Readied action). The
+    shot is then an attack like any other: at an orc it cannot see, total concealment's -5
+    (000 "Concealment"); through a window, refused for want of a clear path."""
+    s = _readied()
+    assert s.set_ambient_light(Illumination.DARK).ok
+    assert s.move_creature("orc", Square(10, 4), MoveMode.WALK).ok
+    assert s.trigger_readied("mage", "orc").ok
+    shot = s.use_power("mage", IMPLEMENT_BASIC, ["orc"], dice=[15, 3])
+    assert shot.ok, shot.reason
+    target = shot.details["attack"]["targets"][0]
+    assert target["concealment"] == "total"
+    assert [p[0] for p in target["attack_parts"] if "concealment" in p[1]] == [-5]
+
+    s = _readied()
+    assert s.add_wall(Wall(WallKind.WINDOW, ((7.0, 0.0), (7.0, 10.0)))).ok
+    assert s.move_creature("orc", Square(10, 4), MoveMode.WALK).ok
+    assert s.trigger_readied("mage", "orc").ok
+    refused = s.use_power("mage", IMPLEMENT_BASIC, ["orc"], dice=[15, 3])
+    assert refused.reason == "no line of effect to Orc (total cover)"

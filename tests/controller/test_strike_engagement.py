@@ -381,6 +381,9 @@ def test_a_charge_waits_for_the_longer_reach_counter_strike() -> None:
     assert charged.ok, charged.reason
     assert _holding(s)
     assert _offer(s, "ogre") is StrikeKind.COUNTER
+    # What the charge waits for is named as 001 names the strike (001-23), not as 000's offer.
+    waiting = s.use_power("hero", "Arcane Bolt", ["ogre"])
+    assert waiting.reason == "Hero's charge waits for the Counter Strike!"
     since = len(s.encounter.combat.log)
     assert s.opportunity_attack("ogre", "hero", dice=[2]).ok
     assert _attacks(s, since) == [("ogre", ("hero",)), ("hero", ("ogre",))]

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -108,3 +109,32 @@ def test_the_readied_ranged_attack_is_offered_and_taken_with_the_tables_dice(
     reopened = MainWindow(load_encounter(path), path)
     qtbot.add_widget(reopened)
     assert set(reopened.actions_panel.offer_rows) == {"mage"}
+
+
+def test_an_orc_walking_unseen_in_darkness_is_not_offered_and_the_log_says_why(
+    qtbot: QtBot,
+) -> None:
+    """003 l.798 "an enemy you can see" (docs/rulings.md R-112): the GM darkens the map; the
+    orc walks within the mage's range unseen, no offer comes up, and the combat log tells why."""
+    mage = fighter("mage", 2, 4, abilities=SCHOLAR, powers=[IMPLEMENT_POWER])
+    encounter = Encounter(
+        GridBounds(20, 10),
+        creatures=(mage, orc("orc", 14, 4)),
+        ruleset_id="square-fireballs",
+    )
+    window = MainWindow(encounter, None)
+    qtbot.add_widget(window)
+    session = window.session
+    assert session.roll_initiative(totals={"mage": 20, "orc": 5}).ok
+    assert session.start_combat().ok
+    window.ready_attacks.ranged_action.trigger()
+    assert session.end_turn().ok
+    assert session.set_ambient_light(Illumination.DARK).ok
+    assert session.move_creature("orc", Square(10, 4), MoveMode.WALK).ok
+    assert _token_square(window, "orc") == Square(10, 4)
+    assert window.actions_panel.offer_rows == {}
+    lines = window.log_panel.model.lines()
+    assert any(
+        "Mage cannot see it there (total concealment)" in line and "does not trigger" in line
+        for line in lines
+    )
