@@ -17,7 +17,8 @@ and after the moves, the peak (getrusage), and what the moves added to the C hea
 (glibc's `mallinfo2`: Python objects, Qt, GEOS and numpy alike). No tracemalloc: it once ran
 during the moves and its own bookkeeping added 14 MB to the figures after the moves and 11 MB to
 the peak.
-`--breakdown` adds, per case, the RSS after each stage and the resident set by mapping
+`--breakdown` adds, per case, the RSS after each stage (with the C heap in use then, and
+Python's own small-object arenas, which are outside that heap) and the resident set by mapping
 (libraries against the heap).
 """
 
@@ -118,6 +119,32 @@ def heap_in_use_mb() -> float:
     return (info.uordblks + info.hblkhd) / 1e6
 
 
+def python_arenas_mb() -> float:
+    """Python's small-object allocator: MB of its arenas (mmapped outside the C heap)."""
+    blocks = sys.getallocatedblocks()  # cheap check that pymalloc is in use
+    if not blocks:
+        return 0.0
+    read, write = os.pipe()
+    saved = os.dup(2)
+    try:
+        os.dup2(write, 2)
+        sys._debugmallocstats()  # writes its table to the C stderr
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(write)
+    with os.fdopen(read) as table:
+        for line in table:
+            if line.startswith("Total"):
+                return int(line.split("=")[1].replace(",", "")) / 1e6
+    return 0.0
+
+
+def stage() -> tuple[float, float, float]:
+    """(RSS, C heap in use, Python arenas) now, in MB."""
+    return rss_mb(), heap_in_use_mb(), python_arenas_mb()
+
+
 def resident_by_mapping(top: int = 8) -> list[tuple[str, float]]:
     """The resident set by mapping (MB): each library file, and the heap ("anonymous")."""
     sizes: dict[str, float] = {}
@@ -199,7 +226,7 @@ def measure(case: str, moves: int) -> dict[str, Any]:
     from orcus_desktop.geometry.grid import Square
     from orcus_desktop.vocabulary import MoveMode
 
-    stages = {"imported": rss_mb()}
+    stages = {"imported": stage()}
     encounter = big_encounter(10, 0, 2) if case == "floor" else big_encounter(200, 2000, 200)
     window = start_gui(encounter, None, player_view=False, remember_layout=False)
     session = window.session
@@ -211,12 +238,12 @@ def measure(case: str, moves: int) -> dict[str, Any]:
     window.resize(1600, 1000)
     for _ in range(5):
         app.processEvents()
-    stages["GM window shown"] = rss_mb()
+    stages["GM window shown"] = stage()
     window.fog_action.setChecked(True)
     window.player_view_action.setChecked(True)
     for _ in range(5):
         app.processEvents()
-    stages["player view fogged"] = rss_mb()
+    stages["player view fogged"] = stage()
     out: dict[str, Any] = {"rss_open_mb": rss_mb()}
     heap_before = heap_in_use_mb()
     started = time.perf_counter()
@@ -229,7 +256,7 @@ def measure(case: str, moves: int) -> dict[str, Any]:
     out["moves_s"] = time.perf_counter() - started
     out["heap_added_mb"] = heap_in_use_mb() - heap_before
     out["rss_end_mb"] = rss_mb()
-    stages["after the moves"] = out["rss_end_mb"]
+    stages["after the moves"] = stage()
     out["rss_peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / 1e6  # KiB
     out["stages"] = stages
     out["mappings"] = resident_by_mapping()
@@ -266,7 +293,12 @@ def main() -> int:
             f"peak {f['rss_peak_mb']:.0f} MB, heap in use added {f['heap_added_mb']:.1f} MB"
         )
         if args.breakdown and "stages" in f:
-            print("    " + ", ".join(f"{k} {v:.0f}" for k, v in f["stages"].items()))
+            print(
+                "    RSS (C heap in use, Python arenas): "
+                + ", ".join(
+                    f"{k} {r:.0f} ({h:.0f}, {a:.0f})" for k, (r, h, a) in f["stages"].items()
+                )
+            )
             print("    resident: " + ", ".join(f"{k} {v:.1f}" for k, v in f["mappings"]))
     big, floor, qt, shell = figures["big"], figures["floor"], figures["qt"], figures["qt-shell"]
     verdict = "yes" if big["rss_peak_mb"] <= BUDGET_MB else "NO"

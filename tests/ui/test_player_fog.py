@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor, QImage, QPolygonF
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -24,7 +26,8 @@ from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.main_window import MainWindow
-from orcus_desktop.ui.map.fog import FOG
+from orcus_desktop.ui.map import fog
+from orcus_desktop.ui.map.fog import FOG, scene_polygon
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.vocabulary import CreatureId, MoveMode
@@ -229,3 +232,29 @@ def test_the_fog_is_exactly_what_no_hero_sees_a_closed_closet_amid_them_included
             checked += 1
             assert (pixel(image, x, y) == FOG) == (not inside(rings, x, y)), (x, y)
     assert checked > 15_000
+
+
+def test_a_piece_reaches_the_scene_with_exactly_the_points_of_its_ring() -> None:
+    # The fog's pieces are read in one go from their arrays (`fog.scene_polygon`): the same
+    # doubles as one QPointF per vertex, whatever the ring's form.
+    rng = np.random.default_rng(5)
+    ring = rng.uniform(-3.0, 203.0, size=(57, 2))
+    expected = QPolygonF([QPointF(x * SQUARE_PX, y * SQUARE_PX) for x, y in ring.tolist()])
+    assert scene_polygon(ring) == expected
+    as_tuples = tuple((float(x), float(y)) for x, y in ring.tolist())
+    assert scene_polygon(as_tuples) == expected
+    assert scene_polygon(np.empty((0, 2))).isEmpty()
+
+
+def test_the_fog_painted_band_by_band_is_the_fog_of_one_layer(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The fog is painted through a layer a band of rows high, not one as big as the repainted
+    # part (issue 14): the picture is the same, the map's art and tokens included.
+    players = open_player_view(window)
+    settle()
+    banded = render(players.scene)
+    assert banded.height() > 4 * fog.BAND_PX  # several bands,
+    assert banded.height() % fog.BAND_PX  # and a last one cut short
+    monkeypatch.setattr(fog, "BAND_PX", 1_000_000)
+    assert render(players.scene) == banded
