@@ -258,3 +258,19 @@ def test_a_quickref_surprise_round() -> None:
     assert s.encounter.combat.round == 1
     # 002-01 "minor" for swift, in the action's label.
     assert s.ruleset.label("swift") == "minor"
+
+
+def test_the_surprised_are_marked_after_their_initiative_roll() -> None:
+    """003-10, 003 l.168 "When this character would take the turn, they use Full Defense, end
+    the turn": the surprised have a place in the order, so they roll too. Marked before the
+    roll, the goblin was put in the order at initiative 0 and the roll passed it over."""
+    s = _session("square-fireballs", fighter("hero", 2, 2), orc("gob", 9, 2))
+    early = s.set_surprised("gob")
+    assert not early.ok
+    assert early.reason == "roll initiative for Gob first"
+    assert s.encounter.combat.combatants == ()
+    assert s.roll_initiative(dice={"hero": 5, "gob": 14}).ok
+    assert s.encounter.combat.combatant("gob").initiative == 15
+    assert s.set_surprised("gob").ok
+    assert s.start_combat().ok
+    assert s.encounter.combat.current == "hero"  # the goblin's turn, first in order, is lost
