@@ -69,3 +69,35 @@ def test_the_attack_reads_in_the_rulesets_words(
     # The log panel's verdict.
     line = [text for text in window.log_panel.model.lines() if "Knockdown Strike" in text][-1]
     assert f"= 23 vs {defense} 15 -> hit ({advantage}: flanking)" in line
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "mark_tip", "start_tip"),
+    [
+        (
+            "square-fireballs",
+            # 003-10, 003 l.165-168 "When this character would take the turn, they use Full
+            # Defense, end the turn": 003 has no surprise round.
+            "it loses its first turn, in Total Defense (003-10: no surprise round)",
+            "Start combat at round 1: the surprised lose their first turn (003-10).",
+        ),
+        ("orcus", "no actions in the surprise round", "Start combat with a surprise round."),
+    ],
+)
+def test_the_initiative_panel_says_what_surprise_costs_under_the_ruleset(
+    qtbot: QtBot, ruleset_id: str, mark_tip: str, start_tip: str
+) -> None:
+    win = MainWindow(Encounter(GridBounds(8, 8)))
+    qtbot.add_widget(win)
+    assert win.rulesets.new_encounter(ruleset_id, 10, 8)
+    session = win.session
+    for creature in (fighter("hero", 2, 2), orc("orc", 6, 2)):
+        assert session.place_creature(creature).ok
+    panel = win.initiative_panel
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    panel.table.selectRow(panel.model.row_of("orc"))
+    assert panel.surprised_button.isEnabled()
+    assert panel.surprised_button.toolTip() == f"Mark the selected creature surprised: {mark_tip}."
+    qtbot.mouseClick(panel.surprised_button, Qt.MouseButton.LeftButton)
+    assert session.encounter.combat.combatant("orc").surprised
+    assert panel.start_button.toolTip() == start_tip
