@@ -274,3 +274,23 @@ def test_the_surprised_are_marked_after_their_initiative_roll() -> None:
     assert s.set_surprised("gob").ok
     assert s.start_combat().ok
     assert s.encounter.combat.current == "hero"  # the goblin's turn, first in order, is lost
+
+
+def test_alloy_heroes_aid_another_names_its_roll() -> None:
+    """004-10, 004 l.358 "make a basic attack vs. Defense 10. If you succeed, deal no damage";
+    l.360 "Make a DC 10 skill check or ability check". The note read "... vs. Defense
+    against 10" and "makes a check against 10"."""
+    s = _session(
+        "alloy-heroes", fighter("hero", 2, 2), fighter("ally", 2, 3), orc("orc {x}", 3, 2)
+    )
+    assert s.roll_initiative(totals={"hero": 20, "orc {x}": 15, "ally": 10}).ok
+    assert s.start_combat().ok
+    assert s.help_attack("hero", "ally", "orc {x}").ok
+    note = _lines(s)[-1]
+    assert note == (
+        "004-10: Hero makes a basic attack against Orc {X} vs. Defense 10 (no damage); "
+        "if it fails, there is no +2 (undo the aid)"
+    )
+    assert s.undo().ok
+    assert s.aid_another("hero", "ally", "Athletics").ok
+    assert "004-10: Hero makes a DC 10 skill or ability check; if it fails" in "\n".join(_lines(s))
