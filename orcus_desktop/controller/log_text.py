@@ -62,6 +62,7 @@ DURATION_TEXT: dict[DurationKind, str] = {
     DurationKind.END_OF_ENCOUNTER: "end of the encounter",
     DurationKind.UNTIL_COUNTERED: "until countered",
     DurationKind.END_OF_SURPRISE_ROUND: "end of the surprise round",
+    DurationKind.END_OF_TARGET_TURN: "end of its turn",
 }
 """How a duration reads after a condition: "Dazed (save ends)"."""
 

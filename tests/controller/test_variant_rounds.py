@@ -8,12 +8,15 @@ or mechanic id it quotes (docs/rulesets.md).
 
 from __future__ import annotations
 
+import json
+
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.log_text import entry_text, names_of
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.guards import Guard
@@ -294,3 +297,48 @@ def test_alloy_heroes_aid_another_names_its_roll() -> None:
     assert s.undo().ok
     assert s.aid_another("hero", "ally", "Athletics").ok
     assert "004-10: Hero makes a DC 10 skill or ability check; if it fails" in "\n".join(_lines(s))
+
+
+def test_square_fireballs_shift_stand_up_and_charge_hinder_this_turn() -> None:
+    """003 "5.10 Maneuvers": Shift "If you move away from an adjacent enemy this way, you are
+    Hindered this turn." (l.594, 003-42); Stand Up "you are Hindered this turn" (l.670);
+    Charge "You are Hindered this turn. ... You can't move this turn" (l.654, 003-41).
+    Hindered is 003-29's -2 to hit. None of it happened before."""
+    s = _session("square-fireballs", fighter("hero", 2, 2), orc("orc", 3, 2), orc("gob", 9, 2))
+    assert s.roll_initiative(totals={"hero": 20, "orc": 15, "gob": 5}).ok
+    assert s.start_combat().ok
+    assert s.move_creature("hero", Square(1, 2), MoveMode.SHIFT).ok
+    assert _notes(s)[-1] == "003-42"
+    assert "003-42: Hero shifts away from Orc: Hindered (-2 to hit) this turn" in _lines(s)
+    previews, _ = s.preview_attack("hero", "Arcane Bolt", ["orc"])
+    assert (-2, "attacker hindered") in previews[0].attack_parts
+    saved = json.loads(json.dumps(encounter_to_dict(s.encounter)))
+    assert encounter_from_dict(saved) == s.encounter  # "this turn" is kept in the file
+    assert s.end_turn().ok
+    # "this turn": gone when it ends, so the hero's reactions are not hindered.
+    assert "Hero: Hindered (end of its turn) ends (end of turn)" in _lines(s)
+    hero = s.encounter.creature("hero").state
+    assert hero is not None
+    assert not hero.instances_of(Condition.HINDERED)
+
+    # The orc stands up (Hindered this turn); two rounds on it charges the hero: its charge
+    # rolls at -2 and without 000's +1, and after it the orc moves no more this turn.
+    assert s.add_condition("orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
+    assert s.stand_up("orc").ok
+    assert "003-42: Orc stands up: Hindered (-2 to hit) this turn" in _lines(s)
+    assert s.end_turn().ok
+    assert s.end_turn().ok  # gob
+    assert s.end_turn().ok  # hero, round 2
+    assert s.encounter.combat.current == "orc"
+    assert s.move_creature("orc", Square(5, 2), MoveMode.WALK).ok
+    assert s.end_turn().ok
+    assert s.end_turn().ok  # gob
+    assert s.end_turn().ok  # hero, round 3 (escalation die 1)
+    assert s.charge("orc", Square(2, 2), "hero", dice=[10, 3]).ok
+    assert "003-41: Orc charges and can't move again this turn" in "\n".join(_lines(s))
+    line = _last_attack(s)
+    assert "10 (d20) +3 Strength +1 half level -2 attacker hindered +1 escalation die = 13" in line
+    assert "charge" not in line.split("\n")[1]  # no "+0 charge" (000's +1 is not 003's)
+    moved = s.move_creature("orc", Square(2, 3), MoveMode.SHIFT)
+    assert not moved.ok
+    assert moved.reason == "Orc has no move action left"
