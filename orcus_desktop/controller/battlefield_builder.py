@@ -15,6 +15,7 @@ from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.grid import Size, Space
 from orcus_desktop.geometry.light import UNLIMITED, LightArea, LightingScene, Senses
+from orcus_desktop.geometry.seeing import sees
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import INCAPACITATING_CONDITIONS, Condition, rules_for
 from orcus_desktop.rules.statblock import Sense
@@ -74,6 +75,11 @@ def field_occupant(field: Battlefield, creature: Creature) -> Occupant:
 
 
 _NO_EYES = Senses(blind=True)
+
+
+def creature_sees(field: Battlefield, viewer: Creature, seen: Creature) -> bool:
+    """Whether `viewer` can see `seen` where they stand (`geometry.seeing.sees`, R-113)."""
+    return sees(field, field_occupant(field, viewer), field_occupant(field, seen))
 
 
 def senses_of(rules: CombatRules, creature: Creature, *, blind: bool = False) -> Senses:

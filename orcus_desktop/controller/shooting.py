@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller import ready_items
 from orcus_desktop.controller.attack_choices import AttackChoices
-from orcus_desktop.controller.battlefield_builder import field_occupant
+from orcus_desktop.controller.battlefield_builder import creature_sees, field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import CHARGE
 from orcus_desktop.geometry import seeing
@@ -168,8 +168,7 @@ def sees(engine: Engine, encounter: Encounter, viewer_id: str, seen_id: str) -> 
     stands only: whether `seen_id` is Hidden is the caller's (001-15).
     """
     field_ = engine.battlefield(encounter)
-    viewer = field_occupant(field_, encounter.creature(viewer_id))
-    return seeing.sees(field_, viewer, field_occupant(field_, encounter.creature(seen_id)))
+    return creature_sees(field_, encounter.creature(viewer_id), encounter.creature(seen_id))
 
 
 def note_turn_sight(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:

@@ -93,3 +93,21 @@ def _walk_away_to(s: GameSession, to: Square) -> tuple[str, ...]:
     walk = s.move_creature("hero", to, MoveMode.WALK)
     assert walk.ok, walk.reason
     return walk.opportunity_attackers
+
+
+def test_a_bolt_next_to_a_blinded_orc_provokes_nothing() -> None:
+    """000 "Ranged and Far Attacks in Close Combat": a ranged attack next to an enemy provokes
+    it; "otherwise provokes an opportunity attack" still needs an enemy that can see you."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2), orc("orc", 2, 2), orc("far", 8, 2)),
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 15, "orc": 10, "far": 5}).ok
+    assert s.start_combat().ok
+    assert s.add_condition("orc", Condition.BLINDED).ok
+    bolt = s.use_power("hero", "Arcane Bolt", ["far"], dice=[15, 3])
+    assert bolt.ok, bolt.reason
+    assert bolt.opportunity_attackers == ()
+    assert s.encounter.combat.pending is None  # resolved at once, nothing held
