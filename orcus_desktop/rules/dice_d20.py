@@ -88,8 +88,14 @@ def parse(expression: str) -> Any:
     try:
         return d20.Roller().parse(expression)
     except d20.RollSyntaxError as exc:
-        first_line = str(exc).splitlines()[0] if str(exc) else "syntax error"
-        raise DiceError(f"cannot read dice expression {expression!r}: {first_line}") from None
+        # Where it went wrong, in the GM's words: the parser's own line lists token names
+        # ("expected INTEGER, U_OP, DECIMAL, D, LPAR").
+        got = str(getattr(exc, "got", "") or "")
+        what = f"unexpected {got!r} at character {exc.col}" if got else "it ends too soon"
+        raise DiceError(
+            f"cannot read dice expression {expression!r}: {what} (write dice like 1d20+5, "
+            "2d6+1d4, 4d6kh3 or d%)"
+        ) from None
 
 
 def _dice_of(node: Any) -> tuple[DieResult, ...]:

@@ -23,7 +23,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.strike_states import has_states
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.panels.common import AskDie, ask_d20_dialog
-from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions
+from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer
 
 
 class EngagementActions(ShownCreatureActions):
@@ -99,13 +99,13 @@ class EngagementActions(ShownCreatureActions):
         ]
 
     def refresh(self) -> None:
-        """Enabled only under a ruleset with engagement (001)."""
+        """Shown only under a ruleset with engagement, or with Hide and Crouch (001)."""
         on = keeps_engagement(self._session.ruleset)
         for act in (self.engage_action, self.withdraw_action, *self.guard_actions.values()):
-            act.setEnabled(on)
+            offer(act, on)
         states = has_states(self._session.ruleset)
-        self.hide_action.setEnabled(states)
-        self.crouch_action.setEnabled(states)
+        offer(self.hide_action, states)
+        offer(self.crouch_action, states)
 
     def engage_selected(self) -> None:
         combat = self._session.encounter.combat

@@ -47,7 +47,7 @@ from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.map_settings import MapSettings
-from orcus_desktop.ui.map_toolbar import MapToolBar, make_action
+from orcus_desktop.ui.map_toolbar import SHORTCUT_NAME, MapToolBar, make_action
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
 from orcus_desktop.ui.panels.combat_log import CombatLogPanel
 from orcus_desktop.ui.panels.dice_dock import DiceDock, SettingsFavourites
@@ -232,8 +232,12 @@ class MainWindow(QMainWindow):
         self.quit_action = action("&Quit", self._on_quit, keys.Quit)
         self.undo_action = action("&Undo", self._on_undo, keys.Undo)
         self.redo_action = action("&Redo", self._on_redo, keys.Redo)
+        self.undo_action.setProperty(SHORTCUT_NAME, "Undo")
+        self.redo_action.setProperty(SHORTCUT_NAME, "Redo")
         self.delete_action = action("&Remove Creature", self._on_delete, keys.Delete)
-        self.renamer = CreatureRenamer(self, self.session, self.scene, self.initiative_panel)
+        self.renamer = CreatureRenamer(
+            self, self.session, self.scene, self.initiative_panel, self.status_report.say
+        )
         self.zoom_in_action = action("Zoom &In", self.view.zoom_in, keys.ZoomIn)
         self.zoom_out_action = action("Zoom &Out", self.view.zoom_out, keys.ZoomOut)
         self.player_view = PlayerViewControl(

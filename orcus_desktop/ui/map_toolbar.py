@@ -46,6 +46,11 @@ LIGHT_PRESETS = (
 """The lights the light tool places (squares of 5 feet; docs/rulings.md R-60); edit any."""
 
 
+SHORTCUT_NAME = "shortcut_name"
+"""The action property naming it in the keyboard shortcuts table when its menu text changes
+(Undo's text names the step it would undo)."""
+
+
 def make_action(
     parent: QWidget,
     text: str,

@@ -19,7 +19,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
 from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
 from orcus_desktop.ui.map_toolbar import make_action
-from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions
+from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer
 
 
 class ReadyItemsDialog(ListEditorDialog):
@@ -102,7 +102,7 @@ class ReadyItemsActions(ShownCreatureActions):
         return [self.action]
 
     def refresh(self) -> None:
-        self.action.setEnabled(ready_items.keeps_ready_items(self._session.ruleset))
+        offer(self.action, ready_items.keeps_ready_items(self._session.ruleset))
 
     def open(self) -> None:
         creature_id = self._subject("Refused: select the creature whose ready items to show")

@@ -9,6 +9,8 @@ The encounter: its name in the window title, Save As and the autosave recovery l
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import shiboken6
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
@@ -53,6 +55,7 @@ class CreatureRenamer(QObject):
         session: the façade every rename goes through.
         scene: the map, whose selected token is renamed...
         initiative: ...or the initiative list's selected row, when the list has the focus.
+        say: shows a line to the GM (nothing selected: what to select).
     """
 
     def __init__(
@@ -61,19 +64,21 @@ class CreatureRenamer(QObject):
         session: GameSession,
         scene: MapScene,
         initiative: InitiativePanel,
+        say: Callable[[str], object],
     ) -> None:
         super().__init__(window)
         self._window = window
         self._session = session
         self._scene = scene
         self._initiative = initiative
+        self._say = say
         self.dialog: RenameDialog | None = None
         self.action = make_action(
             window, "Re&name Creature…", "F2", tip="Rename the selected creature", slot=self.ask
         )
 
     def ask(self) -> None:
-        """Open the dialog for the target creature (nothing selected: nothing to rename)."""
+        """Open the dialog for the target creature (nothing selected: says what to select)."""
         in_list = self._initiative.table.hasFocus()
         creature_id = (
             self._initiative.selected_creature_id()
@@ -82,6 +87,7 @@ class CreatureRenamer(QObject):
         )
         creature = self._session.encounter.find_creature(creature_id) if creature_id else None
         if creature is None:
+            self._say("Select a creature to rename: click its token or its initiative row.")
             return
         if self.dialog is not None:
             self.dialog.deleteLater()

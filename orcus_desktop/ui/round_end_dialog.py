@@ -17,7 +17,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.round_end import MAX_ACTIVITY_TEXT
 from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
 from orcus_desktop.ui.map_toolbar import make_action
-from orcus_desktop.ui.shown_creature_actions import MenuActions
+from orcus_desktop.ui.shown_creature_actions import MenuActions, offer
 
 
 class RoundEndDialog(ListEditorDialog):
@@ -85,7 +85,7 @@ class RoundEndActions(MenuActions):
         return [self.action]
 
     def refresh(self) -> None:
-        self.action.setEnabled(self._session.has_round_end_step())
+        offer(self.action, self._session.has_round_end_step())
 
     def open(self) -> None:
         self._show(RoundEndDialog(self._session, self._window))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -14,6 +15,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from orcus_desktop.ui.map_toolbar import SHORTCUT_NAME
 
 FIXED_SHORTCUTS = (
     ("Esc", "Cancel what the map tool is doing: targeting, a push, a wall, a drag"),
@@ -31,6 +34,23 @@ FIXED_SHORTCUTS = (
 """Keys that are not menu actions."""
 
 
+# The keys of an ordinary keyboard: the printable ones, Esc to Page Down (Enter, Delete, the
+# arrows...) and F1 to F12. A platform's standard bindings add F14, Undo, Exit or Save keys,
+# which the GM's keyboard does not have.
+_SPECIAL_KEYS = range(Qt.Key.Key_Escape.value, Qt.Key.Key_PageDown.value + 1)
+_FUNCTION_KEYS = range(Qt.Key.Key_F1.value, Qt.Key.Key_F12.value + 1)
+
+
+def _on_a_keyboard(sequence: QKeySequence) -> bool:
+    """Whether every key of `sequence` is on an ordinary keyboard."""
+    # PySide6's stubs lack QKeySequence.__getitem__ (the i-th key combination).
+    keys = [sequence[i].key().value for i in range(sequence.count())]  # type: ignore[index]
+    return all(
+        key < Qt.Key.Key_Escape.value or key in _SPECIAL_KEYS or key in _FUNCTION_KEYS
+        for key in keys
+    )
+
+
 def shortcut_rows(menu_bar: QMenuBar) -> list[tuple[str, str]]:
     """(keys, what they do) for every menu action with a shortcut, then the fixed keys."""
     rows: list[tuple[str, str]] = []
@@ -41,10 +61,14 @@ def shortcut_rows(menu_bar: QMenuBar) -> list[tuple[str, str]]:
         where = menu_action.text().replace("&", "")
         for act in menu.actions():
             keys = ", ".join(
-                k.toString(QKeySequence.SequenceFormat.NativeText) for k in act.shortcuts()
+                k.toString(QKeySequence.SequenceFormat.NativeText)
+                for k in act.shortcuts()
+                if _on_a_keyboard(k)
             )
             if keys:
-                rows.append((keys, f"{where}: {act.text().replace('&', '')}"))
+                # Undo's menu text names the step ("Undo Move Brakka"); the table names the key.
+                name = act.property(SHORTCUT_NAME) or act.text().replace("&", "")
+                rows.append((keys, f"{where}: {name}"))
     rows.extend(FIXED_SHORTCUTS)
     return rows
 

@@ -1,8 +1,8 @@
 """The bases of the Combat menu's rule-specific items: refreshed as the menu opens.
 
-`MenuActions`: items enabled by what the session's ruleset offers, whose dialogs stay open
-beside the map. `ShownCreatureActions`: those that act on the creature the Actions panel
-shows, else the one whose turn it is.
+`offer`: an item shown only under the rulesets that have it. `MenuActions`: such items, whose
+dialogs stay open beside the map. `ShownCreatureActions`: those that act on the creature the
+Actions panel shows, else the one whose turn it is.
 """
 
 from __future__ import annotations
@@ -13,6 +13,16 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
 from orcus_desktop.controller.session import GameSession
+
+
+def offer(action: QAction, offered: bool, enabled: bool = True) -> None:
+    """A menu item of some rulesets only: shown where the encounter's ruleset `offered` it.
+
+    A GM playing Orcus does not read past Strike!'s Block and Dodge, or Square Fireballs'
+    waves, greyed out in the menus; where it is offered, `enabled` says whether it applies now.
+    """
+    action.setVisible(offered)
+    action.setEnabled(offered and enabled)
 
 
 class MenuActions:

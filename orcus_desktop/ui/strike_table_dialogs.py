@@ -36,7 +36,7 @@ from orcus_desktop.ui.dialog_parts import (
     wrapped_label,
 )
 from orcus_desktop.ui.map_toolbar import make_action
-from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions
+from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer
 
 
 class TableActionDialog(QDialog):
@@ -210,9 +210,12 @@ class StrikeTableActions(ShownCreatureActions):
         return [self.table_action, self.first_action]
 
     def refresh(self) -> None:
-        self.table_action.setEnabled(self._session.offers_table_actions())
-        self.first_action.setEnabled(
-            self._session.adjudicates_first() and not self._session.encounter.combat.active
+        offer(self.table_action, self._session.offers_table_actions())
+        # 001-36 is settled before the fight: shown, greyed out, while it runs.
+        offer(
+            self.first_action,
+            self._session.adjudicates_first(),
+            not self._session.encounter.combat.active,
         )
 
     def open_table_action(self) -> None:

@@ -15,11 +15,26 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 from orcus_desktop.controller.encounter_flow import WaveChoice
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.shown_creature_actions import offer
 
 AskWave = Callable[[], WaveChoice | None]
 """Asks the GM Start Over, Keep Initiative or neither (a dialog; tests replace it)."""
+
+
+def follow_ruleset(window: QMainWindow, session: GameSession, refresh: Callable[[], None]) -> None:
+    """Calls `refresh` now and whenever the ruleset may change (a switch, another file).
+
+    Connected for as long as `window` lives.
+    """
+    connections = DocumentConnections()
+    events = session.document.events
+    connections.connect(events.map_changed, refresh)
+    connections.connect(events.reset, refresh)
+    connections.bind(window)
+    refresh()
 
 
 class WaveActions:
@@ -41,7 +56,12 @@ class WaveActions:
         )
         self.action.triggered.connect(self._on_new_wave)
         encounter_menu.addAction(self.action)
+        follow_ruleset(window, session, self.refresh)
         self.ask: AskWave = self._ask_dialog
+
+    def refresh(self) -> None:
+        """Shown only under a ruleset with these choices (003-14); Orcus has Join combat."""
+        offer(self.action, self._session.ruleset.hooks.flow.wave_choices)
 
     def add_wave(self, choice: WaveChoice) -> OperationResult:
         """The session's `new_wave` (its result is reported like any other)."""
@@ -88,6 +108,13 @@ class ReadyAttackActions:
             action.setStatusTip("003 maneuver: ready a basic attack for the first enemy to come.")
             action.triggered.connect(lambda _=False, r=ranged: self.ready(ranged=r))
             combat_menu.addAction(action)
+        follow_ruleset(window, session, self.refresh)
+
+    def refresh(self) -> None:
+        """Shown only under a ruleset with these maneuvers (003-52); Orcus readies with Ready."""
+        offered = self._session.ruleset.hooks.flow.ready_attacks
+        offer(self.melee_action, offered)
+        offer(self.ranged_action, offered)
 
     def ready(self, *, ranged: bool) -> OperationResult:
         """The session's `ready_attack` for the creature whose turn it is."""

@@ -24,6 +24,24 @@ from tests.controller.conftest import fighter, make_session, orc
 
 IDS = ("hero", "orc", "brute")
 squares = st.builds(Square, st.integers(0, 7), st.integers(0, 7))
+placements = st.lists(
+    st.tuples(
+        st.sampled_from([Size.TINY, Size.MEDIUM, Size.LARGE]),
+        st.integers(0, 5),
+        st.integers(0, 5),
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+
+def placed_creatures(placed: list[tuple[Size, int, int]]) -> tuple[Creature, ...]:
+    """Creatures c0, c1... of the sizes and squares drawn."""
+    return tuple(
+        Creature(CreatureId(f"c{i}"), f"C{i}", "x", size=size, square=Square(c, r))
+        for i, (size, c, r) in enumerate(placed)
+    )
+
 
 commands = st.one_of(
     st.tuples(st.just("move"), st.sampled_from(IDS), squares, st.sampled_from(list(MoveMode))),
@@ -93,15 +111,7 @@ def test_undo_all_then_redo_all_is_identity(script: list[tuple[object, ...]]) ->
 
 @settings(max_examples=40, deadline=None)
 @given(
-    st.lists(
-        st.tuples(
-            st.sampled_from([Size.TINY, Size.MEDIUM, Size.LARGE]),
-            st.integers(0, 5),
-            st.integers(0, 5),
-        ),
-        min_size=1,
-        max_size=6,
-    ),
+    placements,
     st.sets(squares, max_size=6),
 )
 def test_free_squares_agree_with_destination_problem(
@@ -109,10 +119,7 @@ def test_free_squares_agree_with_destination_problem(
 ) -> None:
     # 000 "Moving Around Other Creatures"; docs/rulings.md R-17 — the fast GM highlight must
     # allow exactly the squares the single-square check allows.
-    creatures = tuple(
-        Creature(CreatureId(f"c{i}"), f"C{i}", "x", size=size, square=Square(c, r))
-        for i, (size, c, r) in enumerate(placed)
-    )
+    creatures = placed_creatures(placed)
     enc = Encounter(
         GridBounds(7, 7),
         creatures=creatures,
@@ -121,3 +128,31 @@ def test_free_squares_agree_with_destination_problem(
     mover = creatures[0]
     expected = {s for s in enc.grid.squares() if not placement.destination_problem(enc, mover, s)}
     assert placement.free_squares(enc, mover) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    placements,
+    st.sets(squares, max_size=6),
+    squares,
+)
+def test_the_nearest_free_square_is_the_closest_one_destination_problem_allows(
+    placed: list[tuple[Size, int, int]], blocking: set[Square], near: Square
+) -> None:
+    # Enter in the creature library: the free square fewest squares from the middle of the
+    # view, ties to the top row then the left, searched ring by ring instead of all squares.
+    creatures = placed_creatures(placed)
+    enc = Encounter(
+        GridBounds(7, 7),
+        creatures=creatures[1:],
+        terrain=(TerrainPatch(TerrainKind.BLOCKING, frozenset(blocking)),),
+    )
+    newcomer = creatures[0]
+    problem = placement.destination_problem
+    allowed = [s for s in enc.grid.squares() if not problem(enc, newcomer, s)]
+    expected = min(
+        allowed,
+        key=lambda s: (max(abs(s.col - near.col), abs(s.row - near.row)), s.row, s.col),
+        default=None,
+    )
+    assert placement.nearest_free_square(enc, newcomer, near) == expected

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData
 
-from orcus_desktop.controller.placement import free_squares
+from orcus_desktop.controller.placement import nearest_free_square
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import (
     LibraryEntry,
@@ -103,14 +103,9 @@ class MapDropHandler:
             return ""
         encounter = self._session.encounter
         creature = creature_from_entry(encounter, entry, grid_xy)
-        free = free_squares(encounter, creature)
-        if not free:
+        square = nearest_free_square(encounter, creature, creature.square)
+        if square is None:
             return f"Refused: no free square for {creature.name}"
-        wanted = creature.square
-        square = min(
-            free,
-            key=lambda s: (max(abs(s.col - wanted.col), abs(s.row - wanted.row)), s.row, s.col),
-        )
         self._session.place_creature(creature.moved_to(square), initiator=self)
         return ""
 

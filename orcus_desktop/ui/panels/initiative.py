@@ -298,6 +298,9 @@ class InitiativePanel(QWidget):
     def _heading_text(self) -> str:
         combat = self._session.encounter.combat
         if not combat.active:
+            rolled = set(combat.order)
+            if rolled and all(c.id in rolled for c in self._session.encounter.creatures):
+                return "Initiative rolled: mark the surprised, then Start combat."
             return "No combat: roll initiative, mark the surprised, then start."
         where = (
             "Surprise round" if combat.phase is CombatPhase.SURPRISE else f"Round {combat.round}"

@@ -288,6 +288,7 @@ class ActionsPanel(QWidget):
             for label in (self.budget, self.numbers, self.conditions):
                 label.clear()
             self.tree.clear()
+            self.power_card.show_card(None)
             for button in self.buttons.values():
                 enable_with_reason(button, "Select a creature.", "")
             self.stealth_box.update_for(None)

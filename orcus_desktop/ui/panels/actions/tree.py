@@ -168,3 +168,6 @@ class ActionTree(QTreeWidget):
                     child.setSelected(True)
         actions.setExpanded(True)
         powers.setExpanded(True)
+        # `clear` says nothing of the current item going: the card shown is this creature's
+        # power kept current, or none (not another creature's power, rolled in its name).
+        self._on_current_changed(self.currentItem(), None)
