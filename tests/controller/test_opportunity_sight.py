@@ -16,7 +16,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import TerrainKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
@@ -24,15 +24,15 @@ from tests.controller.conftest import fighter, make_session, orc
 AWAY = Square(0, 2)  # two squares west: only the first square it leaves is next to the orc
 
 
-def _fight(**orc_changes: Any) -> GameSession:
-    """The hero's turn, the orc next to it (east)."""
+def _fight(*others: Creature, **orc_changes: Any) -> GameSession:
+    """The hero's turn, the orc next to it (east), and `others` acting after them."""
     s = make_session(
         Encounter(
             GridBounds(12, 10),
-            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2, **orc_changes)),
+            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2, **orc_changes), *others),
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 5}).ok
+    assert s.roll_initiative(totals={"hero": 20, "orc": 5} | {c.id: 1 for c in others}).ok
     assert s.start_combat().ok
     return s
 
@@ -98,14 +98,7 @@ def _walk_away_to(s: GameSession, to: Square) -> tuple[str, ...]:
 def test_a_bolt_next_to_a_blinded_orc_provokes_nothing() -> None:
     """000 "Ranged and Far Attacks in Close Combat": a ranged attack next to an enemy provokes
     it; "otherwise provokes an opportunity attack" still needs an enemy that can see you."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 2), orc("orc", 2, 2), orc("far", 8, 2)),
-        )
-    )
-    assert s.roll_initiative(totals={"hero": 15, "orc": 10, "far": 5}).ok
-    assert s.start_combat().ok
+    s = _fight(orc("far", 9, 2))
     assert s.add_condition("orc", Condition.BLINDED).ok
     bolt = s.use_power("hero", "Arcane Bolt", ["far"], dice=[15, 3])
     assert bolt.ok, bolt.reason
