@@ -386,3 +386,22 @@ def test_the_shortcut_table_lists_only_keys_a_keyboard_has(qtbot: QtBot) -> None
     quit_.setShortcuts([QKeySequence("Ctrl+Q"), QKeySequence(Qt.Key.Key_Exit)])
     rows = shortcut_rows(bar)
     assert rows[:2] == [("Ctrl+Z", "Edit: Undo"), ("Ctrl+Q", "Edit: Quit")]
+
+
+def test_edit_on_a_bundled_creature_says_a_copy_of_it_is_made(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
+    panel = window.creature_palette
+    assert isinstance(panel, LibraryPanel)
+    panel.search.setText("Goblin Warrior")
+    panel.list_view.setCurrentIndex(panel.proxy.index(0, 0))
+    entry = panel.selected_entry()
+    assert entry is not None
+    editor = panel.editor(entry)  # Edit… on a bundled creature
+    assert editor.windowTitle() == (
+        "New Creature from Goblin Warrior (the bundled one stays as it is)"
+    )
+    assert editor.name.text() == "Goblin Warrior"
+    editor.reject()
+    assert panel.editor().windowTitle() == "New Creature"  # New…
