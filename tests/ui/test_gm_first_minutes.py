@@ -44,6 +44,15 @@ def window(qtbot: QtBot) -> MainWindow:
     return win
 
 
+@pytest.fixture
+def library(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> LibraryPanel:
+    """The window's creature library, its own creatures kept in a fresh data folder."""
+    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
+    panel = window.creature_palette
+    assert isinstance(panel, LibraryPanel)
+    return panel
+
+
 def start_fight(window: MainWindow) -> GameSession:
     """Initiative in the order the creatures were placed, and the fight on: Brakka acts."""
     session = window.session
@@ -206,13 +215,8 @@ def test_the_gm_names_the_encounter_from_the_encounter_menu(
     assert window.windowTitle().startswith("Untitled encounter (unsaved)")
 
 
-def test_the_creature_editor_spells_armor_class_ac(
-    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
-    panel = window.creature_palette
-    assert isinstance(panel, LibraryPanel)
-    editor = panel.editor()  # the library's New…
+def test_the_creature_editor_spells_armor_class_ac(library: LibraryPanel) -> None:
+    editor = library.editor()  # the library's New…
     labels = {label.text() for label in editor.findChildren(QLabel)}
     assert {"AC", "Fortitude", "Reflex", "Will", "HP"} <= labels
     assert "Ac" not in labels
@@ -388,12 +392,8 @@ def test_the_shortcut_table_lists_only_keys_a_keyboard_has(qtbot: QtBot) -> None
     assert rows[:2] == [("Ctrl+Z", "Edit: Undo"), ("Ctrl+Q", "Edit: Quit")]
 
 
-def test_edit_on_a_bundled_creature_says_a_copy_of_it_is_made(
-    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
-    panel = window.creature_palette
-    assert isinstance(panel, LibraryPanel)
+def test_edit_on_a_bundled_creature_says_a_copy_of_it_is_made(library: LibraryPanel) -> None:
+    panel = library
     panel.search.setText("Goblin Warrior")
     panel.list_view.setCurrentIndex(panel.proxy.index(0, 0))
     entry = panel.selected_entry()
