@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu, QMenuBar
+from PySide6.QtWidgets import QDialogButtonBox, QLabel, QMenu, QMenuBar
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
@@ -22,6 +22,7 @@ from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.ui.panels.actions.ready import ReadyDialog
 from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
 from orcus_desktop.ui.rename import EncounterNameDialog, RenameDialog
@@ -405,3 +406,28 @@ def test_edit_on_a_bundled_creature_says_a_copy_of_it_is_made(library: LibraryPa
     assert editor.name.text() == "Goblin Warrior"
     editor.reject()
     assert panel.editor().windowTitle() == "New Creature"  # New…
+
+
+def test_ready_without_a_trigger_asks_for_one(qtbot: QtBot, window: MainWindow) -> None:
+    session = start_fight(window)  # Brakka's turn
+    panel = window.actions_panel
+    seen: list[tuple[bool, str]] = []
+
+    def fill_in() -> None:
+        dialog = window.findChild(ReadyDialog)
+        assert dialog is not None
+        box = dialog.findChild(QDialogButtonBox)
+        assert box is not None
+        ok = box.button(QDialogButtonBox.StandardButton.Ok)
+        ok.click()  # no trigger typed
+        seen.append((dialog.isVisible(), dialog.error.text()))
+        dialog.trigger.setText("a goblin comes within reach")
+        ok.click()
+
+    QTimer.singleShot(0, fill_in)
+    panel.action_buttons.buttons["ready"].click()  # Ready…
+    assert seen == [(True, "Say what triggers it: the readied action waits for it (000 'Ready').")]
+    readied = session.encounter.combat.find("brakka")
+    assert readied is not None
+    assert readied.readied is not None
+    assert readied.readied.trigger == "a goblin comes within reach"
