@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QDialogButtonBox, QLabel, QMenu, QMenuBar
+from PySide6.QtWidgets import (
+    QDialogButtonBox,
+    QInputDialog,
+    QLabel,
+    QMenu,
+    QMenuBar,
+    QPushButton,
+)
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
@@ -23,6 +30,7 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.panels.actions.ready import ReadyDialog
+from orcus_desktop.ui.panels.common import ask_d20_dialog
 from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
 from orcus_desktop.ui.rename import EncounterNameDialog, RenameDialog
@@ -431,3 +439,19 @@ def test_ready_without_a_trigger_asks_for_one(qtbot: QtBot, window: MainWindow) 
     assert readied is not None
     assert readied.readied is not None
     assert readied.readied.trigger == "a goblin comes within reach"
+
+
+def test_the_table_die_dialog_says_its_second_button_lets_the_app_roll(
+    window: MainWindow,
+) -> None:
+    seen: list[list[str]] = []
+
+    def answer() -> None:
+        dialog = window.findChild(QInputDialog)
+        assert dialog is not None
+        seen.append(sorted(b.text() for b in dialog.findChildren(QPushButton)))
+        dialog.reject()  # the second button
+
+    QTimer.singleShot(0, answer)
+    assert ask_d20_dialog(window, "Initiative d20 for Brakka:") is None
+    assert seen == [["Let the app roll", "Use this roll"]]
