@@ -455,3 +455,21 @@ def test_the_table_die_dialog_says_its_second_button_lets_the_app_roll(
     QTimer.singleShot(0, answer)
     assert ask_d20_dialog(window, "Initiative d20 for Brakka:") is None
     assert seen == [["Let the app roll", "Use this roll"]]
+
+
+def test_undoing_a_push_left_where_it_was_asks_for_it_again_in_a_sentence(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = start_fight(window)  # Brakka's turn
+    brakka = session.encounter.creature("brakka").square
+    goblin = Square(brakka.col + 1, brakka.row)
+    assert session.move_creature("goblin-1", goblin, MoveMode.GM).ok
+    result = session.use_power("brakka", "Tide of Iron", ["goblin-1"], dice=[19, 4])
+    assert result.ok, result.reason  # 000 "Push": the hit owes a push of 1
+    qtbot.wait(20)  # the map offers the squares
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)  # leave it where it is
+    window.undo_action.trigger()
+    qtbot.wait(20)
+    assert window.statusBar().currentMessage() == (
+        "Push Goblin Warrior 1 up to 1 square: click where it ends (Esc: leave it)"
+    )
