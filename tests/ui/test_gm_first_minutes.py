@@ -71,6 +71,15 @@ def start_fight(window: MainWindow) -> GameSession:
     return session
 
 
+def goblin_beside_brakka(window: MainWindow) -> tuple[GameSession, Square]:
+    """Brakka's turn, Goblin Warrior 1 moved by the GM to the square east of him."""
+    session = start_fight(window)
+    brakka = session.encounter.creature("brakka").square
+    goblin = Square(brakka.col + 1, brakka.row)
+    assert session.move_creature("goblin-1", goblin, MoveMode.GM).ok
+    return session, goblin
+
+
 def place_from_library(window: MainWindow, qtbot: QtBot, name: str) -> None:
     """The GM types `name` in the library's search box and presses Enter on the first hit."""
     panel = window.creature_palette
@@ -150,10 +159,7 @@ def click_square(qtbot: QtBot, window: MainWindow, square: Square) -> None:
 def test_a_die_typed_wrong_is_corrected_in_the_attack_dialog_not_lost(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    session = start_fight(window)  # Brakka's turn
-    brakka = session.encounter.creature("brakka").square
-    goblin = Square(brakka.col + 1, brakka.row)
-    assert session.move_creature("goblin-1", goblin, MoveMode.GM).ok
+    session, goblin = goblin_beside_brakka(window)
     hp_before = session.encounter.creature("goblin-1").state
     window.start_targeting("brakka", power_name="Basic Melee Attack")
     click_square(qtbot, window, goblin)
@@ -460,10 +466,7 @@ def test_the_table_die_dialog_says_its_second_button_lets_the_app_roll(
 def test_undoing_a_push_left_where_it_was_asks_for_it_again_in_a_sentence(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    session = start_fight(window)  # Brakka's turn
-    brakka = session.encounter.creature("brakka").square
-    goblin = Square(brakka.col + 1, brakka.row)
-    assert session.move_creature("goblin-1", goblin, MoveMode.GM).ok
+    session, _ = goblin_beside_brakka(window)
     result = session.use_power("brakka", "Tide of Iron", ["goblin-1"], dice=[19, 4])
     assert result.ok, result.reason  # 000 "Push": the hit owes a push of 1
     qtbot.wait(20)  # the map offers the squares
