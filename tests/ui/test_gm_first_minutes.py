@@ -476,3 +476,22 @@ def test_undoing_a_push_left_where_it_was_asks_for_it_again_in_a_sentence(
     assert window.statusBar().currentMessage() == (
         "Push Goblin Warrior 1 up to 1 square: click where it ends (Esc: leave it)"
     )
+
+
+def test_ok_in_map_grid_keeps_a_map_larger_than_200_squares(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orcus_desktop.ui.map.grid_dialog import GridDialog
+
+    assert window.rulesets.new_encounter("orcus", 300, 250)  # File > New allows 1,000
+    shown: list[tuple[int, int]] = []
+
+    def press_ok(dialog: GridDialog) -> int:  # the GM only looks, then presses OK
+        shown.append((dialog.columns.value(), dialog.rows.value()))
+        return int(GridDialog.DialogCode.Accepted.value)
+
+    monkeypatch.setattr(GridDialog, "exec", press_ok)
+    window.grid_action.trigger()  # View > Map Grid…
+    assert shown == [(300, 250)]
+    assert tuple(window.encounter.grid) == (300, 250)
+    assert window.undo_action.text() == "&Undo"  # nothing changed, nothing to undo
