@@ -297,15 +297,16 @@ def shown_items(window: MainWindow, title: str) -> list[str]:
 def test_the_menus_show_only_what_the_ruleset_in_play_has(window: MainWindow) -> None:
     others = {"Block (+1 AC)", "Withdraw", "Ready Melee Attack", "Who Goes First…"}
     combat = shown_items(window, "Combat")  # the demo is played by Orcus (000)
-    assert "Basic Attack" in combat
+    assert {"Basic Attack", "Take Opportunity Attack"} <= set(combat)
     assert not others & set(combat)
     assert "New wave…" not in shown_items(window, "Encounter")
     assert window.rulesets.switch_ruleset("strike").ok  # 001-28 Block, 001-36 Who goes first
     combat = shown_items(window, "Combat")
     assert {"Block (+1 AC)", "Withdraw", "Who Goes First…"} <= set(combat)
     assert "Ready Melee Attack" not in combat
+    assert "Take Opportunity Attack" not in combat  # 001-23..25: none in Strike!
     assert window.rulesets.switch_ruleset("square-fireballs").ok  # 003-52, 003-14
-    assert "Ready Melee Attack" in shown_items(window, "Combat")
+    assert {"Ready Melee Attack", "Take Opportunity Attack"} <= set(shown_items(window, "Combat"))
     assert "New wave…" in shown_items(window, "Encounter")
 
 
