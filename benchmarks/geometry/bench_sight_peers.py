@@ -5,7 +5,7 @@ shapely multilinestring `intersects`; cover for every ordered pair of 40 creatur
 the naive prepared computation. Run:
 
     .venv/bin/python benchmarks/geometry/bench_sight_peers.py [--repeats N] [--markdown]
-        [--sizes 20,40,80]
+        [--sizes 20,40,80] [--profile ROUNDS]
 
 Walls: 1,000 random free-angle segments 1-4 squares long on a 100x100 map; 40 medium tokens on
 free squares of the middle 30x30 (as in bench_geometry.py). Baselines, on the same walls:
@@ -37,7 +37,9 @@ from __future__ import annotations
 
 import argparse
 import copy
+import cProfile
 import os
+import pstats
 import sys
 import time
 from collections.abc import Callable
@@ -268,6 +270,51 @@ def by_size(sizes: list[int], repeats: int, walls_geom: shapely.Geometry) -> lis
     return out
 
 
+# Where a cold table spends its time (`--profile`): (label, module file, function), each the
+# function's cumulative time; the sweep and the cone filter are counted over both passes.
+STAGES = (
+    (
+        "walls near each pair (box query, hull band, one-wall separation)",
+        "cover_walls.py",
+        "_symmetric_candidates",
+    ),
+    (
+        "walls pass: corner rows, cone filter and exact sweep",
+        "corner_shares.py",
+        "corner_share_rows",
+    ),
+    (
+        "creatures pass (its own cone filter and sweep included)",
+        "cover_creatures.py",
+        "add_creatures",
+    ),
+    ("building the results", "cover.py", "_cover_results"),
+    ("exact angular sweep, both passes", "box_sweep.py", "_batch"),
+    ("cone filter, both passes", "coverage.py", "cone_filter"),
+)
+
+
+def profile_cold(bf: Battlefield, rounds: int) -> list[str]:
+    """Each stage's share of a cold table (cProfile over `rounds` tables, `STAGES`)."""
+    cold = cold_cover(bf)
+    cold()
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(rounds):
+        cold()
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    cumulative: dict[tuple[str, str], float] = {}
+    for (path, _, func), (_, _, _, cum, _) in stats.items():
+        key = (Path(path).name, func)
+        cumulative[key] = cumulative.get(key, 0.0) + cum
+    whole = cumulative[("cover.py", "cover_table")]
+    return [
+        f"{label} {100 * cumulative.get((module, func), 0.0) / whole:.0f} %"
+        for label, module, func in STAGES
+    ]
+
+
 def _miss(ratio: float, budget: float) -> str:
     """The README's mark for a ratio over its budget."""
     return "**miss**: " if ratio > budget else ""
@@ -287,6 +334,13 @@ def main() -> int:
         "--sizes",
         default="20,40,80",
         help="token counts for the cold cover by size, with its growth exponent ('' for none)",
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="also print where a cold table of 40 spends its time (cProfile over ROUNDS tables)",
     )
     args = parser.parse_args()
     started = when_and_load()
@@ -378,6 +432,13 @@ def main() -> int:
         if args.markdown:
             for line in sized:
                 print(line[1])
+    if args.profile:
+        shares = "; ".join(profile_cold(bf, args.profile))
+        print(f"  where a cold table of {TOKENS} spends its time (cProfile): {shares}")
+        if args.markdown:
+            print(
+                f"| cover, cold: where the time goes (cProfile, {TOKENS} tokens) | | | {shares} |"
+            )
     print(f"  ended {when_and_load()}")
     return 0
 

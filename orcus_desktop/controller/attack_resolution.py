@@ -15,6 +15,7 @@ from typing import Any
 from orcus_desktop.controller import owed_moves, shooting, variant_notes
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_powers import ranges_of, reach_of, with_ability
+from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.encounter_flow import (
     end_surprise_when_attacked,
@@ -45,7 +46,8 @@ from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.flanking import flanked_by
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.geometry.sight import concealment_with_cause, space_sees_space
+from orcus_desktop.geometry.seeing import sees
+from orcus_desktop.geometry.sight import concealment_with_cause
 from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -429,16 +431,17 @@ def adjacent_threats(
     """Enemies adjacent to the creature that could take an opportunity attack.
 
     000 "Ranged and Far Attacks in Close Combat"; docs/rulings.md R-02 — Ranged
-    and Far attacks provoke from adjacent enemies.
+    and Far attacks provoke from adjacent enemies that see the attacker (R-113).
     """
     if Provocation.RANGED_OR_AREA not in engine.ruleset.hooks.reaction_rules.provocations:
         return ()  # H5: 001 has no opportunity attacks (docs/rulesets.md)
-    me = encounter.creature(creature_id)
+    me = field_occupant(field_, encounter.creature(creature_id))
     out: list[str] = []
     for occ in field_.occupants:
         if occ.id == creature_id or occ.side == me.side or not occ.can_take_opportunity_actions:
             continue
-        if spaces_adjacent(occ.space, me.space) and space_sees_space(field_, occ.space, me.space):
+        # 000 "Opportunity Attacks": "a hostile creature that you can see" (R-113)
+        if spaces_adjacent(occ.space, me.space) and sees(field_, occ, me):
             out.append(occ.id)
     return tuple(out)
 

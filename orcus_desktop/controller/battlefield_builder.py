@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
-from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.grid import Size, Space
 from orcus_desktop.geometry.light import UNLIMITED, LightArea, LightingScene, Senses
+from orcus_desktop.geometry.seeing import sees
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import INCAPACITATING_CONDITIONS, Condition, rules_for
 from orcus_desktop.rules.statblock import Sense
@@ -59,6 +60,26 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
         occupancy=rules.ruleset.hooks.movement_policy.occupancy,
         lighting=lighting_scene(encounter),
     )
+
+
+def field_occupant(field: Battlefield, creature: Creature) -> Occupant:
+    """The creature as the battlefield holds it, with its senses and blindness.
+
+    The dead (and a creature off the map, 003-48) are not on it: built bare, seeing nothing
+    (`vision.can_see`).
+    """
+    try:
+        return field.occupant(creature.id)
+    except UnknownOccupantError:
+        return Occupant(creature.id, creature.space, creature.side, senses=_NO_EYES)
+
+
+_NO_EYES = Senses(blind=True)
+
+
+def creature_sees(field: Battlefield, viewer: Creature, seen: Creature) -> bool:
+    """Whether `viewer` can see `seen` where they stand (`geometry.seeing.sees`, R-113)."""
+    return sees(field, field_occupant(field, viewer), field_occupant(field, seen))
 
 
 def senses_of(rules: CombatRules, creature: Creature, *, blind: bool = False) -> Senses:

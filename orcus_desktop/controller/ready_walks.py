@@ -27,13 +27,14 @@ from orcus_desktop.controller import placement, turn_order
 from orcus_desktop.controller.attack_powers import basic_attack_name, ranges_of
 from orcus_desktop.controller.attack_resolution import stage_attack
 from orcus_desktop.controller.availability import cannot_act, find_power, powers_of
+from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.vision import can_see
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
+from orcus_desktop.geometry.seeing import Unseen, why_unseen
 from orcus_desktop.model.combat import READY_SHOTS, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.powers import ActionKind, Power
-from orcus_desktop.vocabulary import ConcealmentDegree, Origin
+from orcus_desktop.vocabulary import Origin
 
 READY_MELEE_TRIGGER = "the first enemy it can see moves adjacent to it (003-52 Ready Melee Attack)"
 READY_RANGED_TRIGGER = (
@@ -195,26 +196,27 @@ def _unanswerable(
 ) -> str:
     """Why the readier cannot answer the mover on `square`, or "" when it can.
 
-    003 l.790, 798 "the first time an enemy you can see moves to": it sees the mover when it
-    has eyes that count (`vision.can_see`: not blinded) and the mover has no total
-    concealment from it (000 "Concealment": what prevents "seeing ... your target"). The
-    attack it is offered is checked as every attack is (`stage_attack`: reach, range, a clear
-    path, 000 "A Clear Path to the Target"), so the trigger never offers an attack the readier
-    could not make (docs/rulings.md R-112).
+    003 l.790, 798 "the first time an enemy you can see moves to": `geometry.seeing` (not
+    blinded, no total concealment: 000 "Concealment", what prevents "seeing ... your
+    target"). The attack it is offered is checked as every attack is (`stage_attack`: reach,
+    range, a clear path, 000 "A Clear Path to the Target"), so the trigger never offers an
+    attack the readier could not make (docs/rulings.md R-112).
     """
     name = readier.name
-    if not can_see(encounter, engine.rules, readier):
-        return f"{name} cannot see (blinded)"
+    there = encounter.with_creature(mover.moved_to(square))
+    field_ = engine.battlefield(there)
+    unseen = why_unseen(field_, field_occupant(field_, readier), field_occupant(field_, mover))
+    if unseen is Unseen.BLINDED:
+        return f"{name} cannot see ({unseen})"
     power = reaction_power(engine, encounter, readier.id, ranged=reach > 0)
     if power is None:
         return f"{name} has no basic {'ranged' if reach else 'melee'} attack"
-    there = encounter.with_creature(mover.moved_to(square))
     try:
-        staged = stage_attack(engine, there, readier.id, power, [mover.id])
+        stage_attack(engine, there, readier.id, power, [mover.id])
     except ActionError as exc:
         return f"{name} cannot attack it there: {exc}"
-    if staged.contexts[0][1].concealment is ConcealmentDegree.TOTAL:
-        return f"{name} cannot see it there (total concealment)"
+    if unseen is not None:
+        return f"{name} cannot see it there ({unseen})"
     return ""
 
 

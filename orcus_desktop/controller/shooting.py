@@ -13,11 +13,12 @@ from dataclasses import replace
 
 from orcus_desktop.controller import ready_items
 from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.battlefield_builder import creature_sees, field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import CHARGE
-from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry import seeing
+from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import space_distance
-from orcus_desktop.geometry.sight import space_concealment
 from orcus_desktop.model.combat import AidKind, TurnSight
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.attack_modifiers import AttackContext
@@ -35,7 +36,7 @@ from orcus_desktop.rules.shoot import (
     unseen_modifiers,
 )
 from orcus_desktop.rules.statblock import Sense
-from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, Origin
+from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree
 
 _PERCEIVING = (Sense.BLINDSIGHT, Sense.TREMORSENSE)
 HIDDEN = Condition.HIDDEN
@@ -78,8 +79,7 @@ def adjust_context(
         raise ActionError(unready)
     attacker_c = encounter.creature(attacker_id)
     target_c = encounter.creature(target_id)
-    attacker = Occupant(attacker_id, attacker_c.space, attacker_c.side)
-    target = Occupant(target_id, target_c.space, target_c.side)
+    attacker, target = field_occupant(field_, attacker_c), field_occupant(field_, target_c)
     style = attack_style(power)
     distance = space_distance(attacker.space, target.space)
     if style is AttackStyle.SHOOT and distance > SHOOT_RANGE_LIMIT:
@@ -96,7 +96,7 @@ def adjust_context(
     # The GM may rule total concealment (light, fog): then the attacker cannot see it either.
     sees = (
         not hidden_target
-        and _sees(engine, encounter, field_, attacker, target, power.origin)
+        and seeing.sees(field_, attacker, target)
         and (ctx.concealment is not ConcealmentDegree.TOTAL)
     )
     if not sees and style in (AttackStyle.SHOOT, AttackStyle.SPELL):
@@ -106,9 +106,7 @@ def adjust_context(
             f"{attacker_c.name} cannot see {target_c.name}: against an unseen target only a "
             f"Shoot! with an area of effect (001-14)"
         )
-    seen = not hidden_attacker and _sees(
-        engine, encounter, field_, target, attacker, Origin.RANGED
-    )
+    seen = not hidden_attacker and seeing.sees(field_, target, attacker)
     combat = encounter.combat
     mover = combat.find(target_id) if combat.current == target_id else None
     allies = {c.id for c in encounter.creatures if c.side == attacker_c.side}
@@ -164,15 +162,13 @@ def has(engine: Engine, encounter: Encounter, creature_id: str, condition: Condi
 
 
 def sees(engine: Engine, encounter: Encounter, viewer_id: str, seen_id: str) -> bool:
-    """Whether `viewer_id` can see `seen_id` on the map (not blinded, no total concealment).
+    """Whether `viewer_id` can see `seen_id` on the map (`geometry.seeing.sees`).
 
-    Where it stands only: whether `seen_id` is Hidden is the caller's (001-15).
+    Not blinded, no total concealment, with the viewer's senses and the map's light; where it
+    stands only: whether `seen_id` is Hidden is the caller's (001-15).
     """
     field_ = engine.battlefield(encounter)
-    viewer_c, seen_c = encounter.creature(viewer_id), encounter.creature(seen_id)
-    viewer = Occupant(viewer_c.id, viewer_c.space, viewer_c.side)
-    seen = Occupant(seen_c.id, seen_c.space, seen_c.side)
-    return _sees(engine, encounter, field_, viewer, seen, Origin.RANGED)
+    return creature_sees(field_, encounter.creature(viewer_id), encounter.creature(seen_id))
 
 
 def note_turn_sight(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
@@ -184,15 +180,10 @@ def note_turn_sight(engine: Engine, encounter: Encounter, creature_id: str) -> E
         return encounter
     field_ = engine.battlefield(encounter)
     viewer_c = encounter.creature(creature_id)
-    viewer = Occupant(viewer_c.id, viewer_c.space, viewer_c.side)
-    seen = frozenset(
-        c.id
-        for c in encounter.creatures
-        if c.id != creature_id
-        and _sees(
-            engine, encounter, field_, viewer, Occupant(c.id, c.space, c.side), Origin.RANGED
-        )
-    )
+    viewer = field_occupant(field_, viewer_c)
+    others = [c for c in encounter.creatures if c.id != creature_id]
+    answers = seeing.sees_pairs(field_, [(viewer, field_occupant(field_, c)) for c in others])
+    seen = frozenset(c.id for c, yes in zip(others, answers, strict=True) if yes)
     sight = TurnSight(viewer_c.id, seen)
     return encounter.with_combat(replace(encounter.combat, turn_sight=sight))
 
@@ -236,22 +227,6 @@ def _charging(encounter: Encounter, charger_id: str, at_id: str) -> bool:
         if entry.kind == "charge_move" and entry.actor == charger_id:
             return at_id in entry.targets
     return False
-
-
-def _sees(
-    engine: Engine,
-    encounter: Encounter,
-    field_: Battlefield,
-    viewer: Occupant,
-    seen: Occupant,
-    origin: Origin,
-) -> bool:
-    """Whether `viewer` can see `seen`: not blinded, and no total concealment (000)."""
-    conditions = engine.rules.conditions(encounter, viewer.id)
-    if any(rules_for(c, engine.ruleset).cannot_see for c in conditions):
-        return False
-    measured = Origin.RANGED if origin.is_area else origin
-    return space_concealment(field_, viewer, seen, measured) is not ConcealmentDegree.TOTAL
 
 
 def _senses(engine: Engine, encounter: Encounter, creature_id: str, distance: int) -> bool:

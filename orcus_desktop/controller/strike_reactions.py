@@ -27,9 +27,7 @@ from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.engagement import engaged, keeps_engagement
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, Step, logged_since
-from orcus_desktop.controller.shooting import HIDDEN, has
-from orcus_desktop.controller.vision import can_see
-from orcus_desktop.geometry.sight import space_sees_space
+from orcus_desktop.controller.shooting import HIDDEN, has, sees
 from orcus_desktop.model.combat import INTERPOSERS, PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as engagement_rules
@@ -75,16 +73,13 @@ def can_strike_back(engine: Engine, encounter: Encounter, reactor_id: str, targe
 
 
 def _sees(engine: Engine, encounter: Encounter, viewer_id: str, target_id: str) -> bool:
+    """Whether the viewer sees the target (`shooting.sees`) and it is not Hidden from it."""
     viewer = encounter.creature(viewer_id)
     hidden = encounter.creature(target_id).side != viewer.side and has(
         engine, encounter, target_id, HIDDEN
     )
-    if hidden:  # 001-15: a Hidden striker is unseen (001-14: the counter goes last)
-        return False
-    if not can_see(encounter, engine.rules, viewer):
-        return False
-    field_ = engine.battlefield(encounter)
-    return space_sees_space(field_, viewer.space, encounter.creature(target_id).space)
+    # 001-15: a Hidden striker is unseen (001-14: the counter goes last)
+    return not hidden and sees(engine, encounter, viewer_id, target_id)
 
 
 def counter_first(

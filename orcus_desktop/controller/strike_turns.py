@@ -13,11 +13,10 @@ switched on by the ruleset's data, so under every other ruleset nothing here cha
 
 from __future__ import annotations
 
+from orcus_desktop.controller.battlefield_builder import creature_sees
 from orcus_desktop.controller.engine import Engine, named_step
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse
-from orcus_desktop.controller.vision import can_see
 from orcus_desktop.geometry.grid import Size
-from orcus_desktop.geometry.sight import space_sees_space
 from orcus_desktop.model.combat import Combatant
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -80,9 +79,7 @@ def off_turn_drop_problem(engine: Engine, encounter: Encounter, creature_id: str
     if Condition.PRONE in conditions:
         return f"{name} is already prone"
     actor = encounter.creature(current)
-    if not can_see(encounter, engine.rules, creature) or not space_sees_space(
-        engine.battlefield(encounter), creature.space, actor.space
-    ):
+    if not creature_sees(engine.battlefield(encounter), creature, actor):
         return f"{name} cannot see {actor.name}, whose turn it is (001-06)"
     return ""
 

@@ -15,7 +15,7 @@ Creatures", "Opportunity Attacks", "Slowed"; docs/rulings.md R-20, R-08, R-17, R
   space (a tiny creature may end in a larger creature's space or with up to three other tiny
   ones);
 * leaving a square adjacent to an enemy that can see the mover provokes that enemy, once; a
-  shift, a teleport and forced movement never provoke.
+  shift, a teleport and forced movement never provoke (`provoking.provoked_by`).
 
 The costs are computed for the whole window the speed can reach with numpy, one pass per step
 of movement (a Bellman-Ford on arrays), so a move preview is a handful of array operations.
@@ -29,9 +29,9 @@ import numpy as np
 import numpy.typing as npt
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
-from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.geometry.grid import Size, Square
 from orcus_desktop.geometry.occupancy import Occupancy
-from orcus_desktop.geometry.sight import spaces_reach_spaces, spaces_see_spaces
+from orcus_desktop.geometry.provoking import provoked_by
 from orcus_desktop.geometry.walls import BoolArray
 from orcus_desktop.vocabulary import MoveMode, slowed_speed
 
@@ -509,58 +509,6 @@ def _backtrack(
             raise AssertionError("broken cost table")
     path.reverse()
     return tuple(path)
-
-
-def provoked_by(
-    battlefield: Battlefield,
-    mover_id: str,
-    path: tuple[Square, ...] | list[Square],
-    mode: MoveMode = MoveMode.WALK,
-) -> tuple[str, ...]:
-    """Enemies a path provokes, in order, each once (docs/rulings.md R-02).
-
-    Leaving a square adjacent to an enemy that can see the mover provokes it, even if the mover
-    stays adjacent (000 "Moving Around Other Creatures": "If you leave a square adjacent to an
-    enemy ... you provoke"). The enemy must also have line of effect to strike. Shifting and
-    teleporting never provoke (`MoveMode.provokes`); crawling does (000 "Being Prone").
-    """
-    if not mode.provokes:
-        return ()
-    mover = battlefield.occupant(mover_id)
-    enemies = [
-        o
-        for o in battlefield.occupants
-        if o.id != mover.id and mover.is_enemy_of(o) and o.can_take_opportunity_actions
-    ]
-    left = list(path[:-1])
-    if not enemies or not left:
-        return ()
-    # Which enemies each square left is adjacent to, for the whole path at once: adjacent
-    # spaces are 1 apart (`spaces_adjacent`), per axis the gap between the square ranges.
-    n = mover.space.side
-    pc = np.fromiter((sq.col for sq in left), dtype=np.int64, count=len(left))[:, None]
-    pr = np.fromiter((sq.row for sq in left), dtype=np.int64, count=len(left))[:, None]
-    ec = np.fromiter((e.square.col for e in enemies), dtype=np.int64, count=len(enemies))
-    er = np.fromiter((e.square.row for e in enemies), dtype=np.int64, count=len(enemies))
-    es = np.fromiter((e.space.side for e in enemies), dtype=np.int64, count=len(enemies))
-    d_col = np.maximum(np.maximum(ec - (pc + n - 1), pc - (ec + es - 1)), 0)
-    d_row = np.maximum(np.maximum(er - (pr + n - 1), pr - (er + es - 1)), 0)
-    at, who = np.nonzero(np.maximum(d_col, d_row) == 1)  # path order, then enemy order
-    if not len(at):
-        return ()
-    # the enemy must see the mover and have line of effect to it (one batched query each)
-    pairs = [
-        (enemies[j].space, Space(left[i], mover.size))
-        for i, j in zip(at.tolist(), who.tolist(), strict=True)
-    ]
-    sees = spaces_see_spaces(battlefield, pairs)
-    reaches = spaces_reach_spaces(battlefield, pairs)
-    provoked: list[str] = []
-    for j, s, r in zip(who.tolist(), sees, reaches, strict=True):
-        enemy_id = enemies[j].id
-        if s and r and enemy_id not in provoked:
-            provoked.append(enemy_id)
-    return tuple(provoked)
 
 
 def step_allowed(battlefield: Battlefield, mover_id: str, frm: Square, to: Square) -> bool:

@@ -4,7 +4,9 @@
 this creature walks there?" from the same battlefield: the dead leave the field, and an enemy
 that cannot take an opportunity action now does not threaten (000 "Opportunity Attacks";
 000 "Dazed": "You can't take immediate or opportunity actions"; 000 "Dominated"/Controlled
-implies dazed; docs/rulings.md R-02, one immediate action per round).
+implies dazed; docs/rulings.md R-02, one immediate action per round), and an enemy that cannot
+see the mover does not either (000 "Opportunity Attacks": "a hostile creature that you can
+see"; 000 "Blinded": "You can't see"; docs/rulings.md R-113).
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from tests.controller.conftest import fighter, make_session, orc
 
 @pytest.fixture
 def session() -> GameSession:
-    """The hero stands amid five orcs: one alive and ready, one dead, one dominated, one
-    stunned and one that already spent its immediate action on the scout this round."""
+    """The hero stands amid six orcs: one alive and ready, one dead, one dominated, one
+    stunned, one blinded and one that already spent its immediate action on the scout this
+    round."""
     s = make_session(
         Encounter(
             GridBounds(10, 10),
@@ -41,12 +44,21 @@ def session() -> GameSession:
                 orc("dominated", 1, 3),
                 orc("stunned", 3, 2),
                 orc("spent", 2, 3),
+                orc("blinded", 2, 1),
             ),
         )
     )
     assert s.apply_damage("dead", 30).ok
     s.roll_initiative(
-        totals={"scout": 25, "hero": 20, "ready": 5, "dominated": 4, "stunned": 3, "spent": 2}
+        totals={
+            "scout": 25,
+            "hero": 20,
+            "ready": 5,
+            "dominated": 4,
+            "stunned": 3,
+            "spent": 2,
+            "blinded": 1,
+        }
     )
     s.start_combat()
     assert s.move_creature("scout", Square(8, 8), MoveMode.WALK).opportunity_attackers == (
@@ -57,6 +69,7 @@ def session() -> GameSession:
     assert s.encounter.combat.current == "hero"
     assert s.add_condition("dominated", Condition.CONTROLLED, DurationKind.SAVE_ENDS).ok
     assert s.add_condition("stunned", Condition.STUNNED, DurationKind.SAVE_ENDS).ok
+    assert s.add_condition("blinded", Condition.BLINDED, DurationKind.SAVE_ENDS).ok
     return s
 
 
@@ -78,7 +91,7 @@ def test_query_path_and_drag_preview_agree_on_who_provokes(
     destination = Square(5, 5)
     preview = session.preview_move("hero", destination, MoveMode.WALK)
     answer = _query_path(tmp_path, capsys, session.encounter, destination)
-    # Only the orc that is alive and able to react threatens the hero as it leaves.
+    # Only the orc that is alive, able to react and sees the hero threatens it as it leaves.
     assert preview.provoking_enemy_ids == ("ready",)
     assert answer["provokes"] == ["ready"]
     assert answer["reachable"] is preview.reachable is True

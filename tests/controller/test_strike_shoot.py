@@ -15,6 +15,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import attack_summary
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter, WallEntry
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -27,13 +28,21 @@ BOLT: dict[str, Any] = {**ARROW, "name": "Magic Missile", "keywords": ["arcane",
 LONGBOW: dict[str, Any] = {**ARROW, "name": "Long Shot", "range": {"normal": 20}}
 
 
-def _range_fight(wall_from: float = 1.2, ruleset_id: str = "strike") -> GameSession:
-    """The archer 9 squares from the orc, a low wall before the orc, an ally beside it."""
-    archer = fighter("archer", 1, 1, powers=[ARROW, BOLT, LONGBOW])
+def _range_fight(wall_from: float = 1.2, ruleset_id: str = "strike", **senses: Any) -> GameSession:
+    """The archer 9 squares from the orc, a low wall before the orc, an ally beside it.
+
+    `senses`: the archer's and the orc's (stat block `senses`), as `darkvision=12`.
+    """
+    archer = fighter("archer", 1, 1, powers=[ARROW, BOLT, LONGBOW], senses=senses)
     session = make_session(
         Encounter(
             GridBounds(24, 6),
-            creatures=(archer, orc("orc", 10, 1), fighter("ally", 11, 1), orc("far", 20, 4)),
+            creatures=(
+                archer,
+                orc("orc", 10, 1, senses=senses),
+                fighter("ally", 11, 1),
+                orc("far", 20, 4),
+            ),
             walls=(WallEntry(WallId("w"), Wall(WallKind.WALL, ((9.0, wall_from), (9.0, 6.0)))),),
             ruleset_id=ruleset_id,
         )
@@ -220,3 +229,20 @@ def test_001_20_no_turn_sight_outside_001() -> None:
     s = _range_fight(wall_from=0.0, ruleset_id="orcus")
     assert s.encounter.combat.turn_sight is None
     assert _range_fight(wall_from=0.0).encounter.combat.turn_sight is not None
+
+
+def test_001_14_in_the_dark_darkvision_sees_the_target_and_the_shooter() -> None:
+    """000 "Vision and Light": darkness is heavily obscured, but "A creature with darkvision can
+    see in darkness or dim light as if it were bright light". Without it the archer cannot see
+    the orc 9 squares off, so no Shoot! (001-14); with it, the Shoot! goes, and an orc with
+    darkvision sees the archer (no "attacker unseen", 001-13)."""
+    s = _range_fight(wall_from=6.0)
+    assert s.set_ambient_light(Illumination.DARK).ok
+    _, problem = s.preview_attack("archer", "Arcane Bolt", ["orc"])
+    assert "001-14" in problem
+
+    s = _range_fight(wall_from=6.0, darkvision=12)
+    assert s.set_ambient_light(Illumination.DARK).ok
+    parts = _parts(s, "Arcane Bolt")
+    assert "attacker unseen (001)" not in parts
+    assert "attacker not perceived (001)" not in parts

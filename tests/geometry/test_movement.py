@@ -10,19 +10,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
 from orcus_desktop.geometry.corner_shares import space_reaches_box
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import Size, Space, Square, spaces_adjacent
+from orcus_desktop.geometry.light import Senses
 from orcus_desktop.geometry.movement import (
     STEPS,
     _unit_step_masks,
     cheapest_path,
-    provoked_by,
     reachable_squares,
     step_allowed,
     walled_spaces,
 )
+from orcus_desktop.geometry.provoking import provoked_by
 from orcus_desktop.vocabulary import MoveMode
 from tests.geometry.builders import field, occ, patch, wall
 
@@ -319,6 +320,12 @@ def _provoked_by_reference(
                 continue
             if not spaces_adjacent(space, enemy.space):
                 continue
+            # docs/rulings.md R-113: a blinded enemy does not see; a mover wholly in totally
+            # obscured squares has total concealment (000 "Concealment").
+            if enemy.senses.blind or all(
+                bf.obscurement_at(sq) is Obscurement.TOTAL for sq in space.squares()
+            ):
+                continue
             if space_reaches_box(bf.sight_index, enemy.space, space.bounds()) and (
                 space_reaches_box(bf.effect_index, enemy.space, space.bounds())
             ):
@@ -348,8 +355,13 @@ def _provoke_cases(draw: st.DrawFn) -> tuple[Battlefield, list[Square], MoveMode
             side=draw(st.sampled_from(["heroes", "monsters"])),
             size=draw(_SIZES),
             can_take_opportunity_actions=draw(st.booleans()),
+            senses=Senses(blind=draw(st.booleans())),
         )
         for k in range(draw(st.integers(0, 6)))
+    ]
+    fog = [
+        patch(TerrainKind.TOTALLY_OBSCURED, (draw(st.integers(0, 9)), draw(st.integers(0, 9))))
+        for _ in range(draw(st.integers(0, 4)))
     ]
     mover = occ("m", draw(st.integers(0, 8)), draw(st.integers(0, 8)), size=draw(_SIZES))
     path = [mover.square]
@@ -357,7 +369,7 @@ def _provoke_cases(draw: st.DrawFn) -> tuple[Battlefield, list[Square], MoveMode
         dc, dr = draw(st.sampled_from(STEPS))
         path.append(Square(path[-1].col + dc, path[-1].row + dr))
     mode = draw(st.sampled_from(list(MoveMode)))
-    return field(walls=walls, occupants=(mover, *others)), path, mode
+    return field(walls=walls, terrain=fog, occupants=(mover, *others)), path, mode
 
 
 @settings(max_examples=150, deadline=None)
