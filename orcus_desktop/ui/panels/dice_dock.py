@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListView,
@@ -41,7 +42,6 @@ from orcus_desktop.controller.dice_tray import (
 )
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.panels.common import ModelIndex, RowsModel, list_row_flags
-from orcus_desktop.ui.panels.flow import FlowBox
 
 FAVOURITES_KEY = "dice/favourites"
 """The QSettings key of the favourites: a mapping of name -> expression."""
@@ -163,16 +163,15 @@ class DiceDock(QWidget):
         form.addWidget(self.label, 1, 0, 1, 2)
         form.addWidget(self.repeat_button, 1, 2)
         form.addWidget(self.private, 2, 0, 1, 3)
-        # The favourites wrap in a narrow dock: in one row they kept the dock 400 px wide at
-        # least, and the combat log beside it was squeezed to a column of "C…" and "Br…".
-        favourites_row = FlowBox(
-            (self.favourite_box, self.favourite_roll, self.favourite_save, self.favourite_remove)
-        )
+        favourites_row = QHBoxLayout()
+        favourites_row.addWidget(self.favourite_box, 2)
+        for button in (self.favourite_roll, self.favourite_save, self.favourite_remove):
+            favourites_row.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(form)
         layout.addWidget(self.result)
-        layout.addWidget(favourites_row)
+        layout.addLayout(favourites_row)
         layout.addWidget(self.history_view, 1)
         self._fill_favourites()
 
