@@ -496,15 +496,3 @@ def test_ok_in_map_grid_keeps_a_map_larger_than_200_squares(
     assert shown == [(300, 250)]
     assert tuple(window.encounter.grid) == (300, 250)
     assert window.undo_action.text() == "&Undo"  # nothing changed, nothing to undo
-
-
-def test_the_combat_log_stays_readable_in_a_small_window(qtbot: QtBot, window: MainWindow) -> None:
-    window.resize(1024, 700)  # a small laptop
-    qtbot.wait(50)
-    log = window.log_panel
-    # It was squeezed to 70 px ("C…", "Br…") beside a Dice dock that would not go under 400.
-    wanted = log.fontMetrics().horizontalAdvance("Brakka uses Cleave (melee)")
-    assert log.width() >= wanted
-    window.resize(1440, 900)
-    qtbot.wait(50)
-    assert log.width() >= wanted

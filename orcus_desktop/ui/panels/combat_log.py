@@ -28,9 +28,6 @@ from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import RowsModel, name_of
 from orcus_desktop.ui.status_report import one_line
 
-LOG_MIN_CHARS = 20
-"""The combat log is never narrower than this many wide letters."""
-
 HEADING_KINDS = frozenset({"combat_start", "round_start", "combat_end"})
 """Entries shown bold: they divide the log into rounds."""
 
@@ -178,9 +175,6 @@ class CombatLogPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
-        # Room for who did what ("Brakka uses Cleave (melee)"): a narrowed window took the
-        # width from the log first, and the layout kept it at 70 px when the window grew.
-        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * LOG_MIN_CHARS)
         # Scroll once per burst of new entries (an
         # end of turn logs several), after the event loop has caught up.
         self._scroll_timer = QTimer(self)
