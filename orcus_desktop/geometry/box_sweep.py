@@ -51,6 +51,10 @@ def vector_length(x: FloatArray, y: FloatArray) -> FloatArray:
     return out
 
 
+# An optimal sorting network for five values (compare-exchange pairs, in order).
+_SORT5 = ((0, 1), (3, 4), (2, 4), (2, 3), (1, 4), (0, 3), (0, 2), (1, 3), (1, 2))
+
+
 def _key(group: IntArray, angle: FloatArray) -> FloatArray:
     result: FloatArray = group * _KEY_STRIDE + (angle + math.pi)
     return result
@@ -160,8 +164,15 @@ def _batch(
     cy = np.stack([rel_box[1], rel_box[1], rel_box[3], rel_box[3]], axis=1)
     cux, cuy = ux[:, None], uy[:, None]
     corner_ang = np.arctan2(cux * cy - cuy * cx, cux * cx + cuy * cy)
-    alpha1 = corner_ang.min(axis=1)
-    alpha2 = corner_ang.max(axis=1)
+    # (min/max of four columns: a reduction along rows of four costs numpy far more)
+    alpha1 = np.minimum(
+        np.minimum(corner_ang[:, 0], corner_ang[:, 1]),
+        np.minimum(corner_ang[:, 2], corner_ang[:, 3]),
+    )
+    alpha2 = np.maximum(
+        np.maximum(corner_ang[:, 0], corner_ang[:, 1]),
+        np.maximum(corner_ang[:, 2], corner_ang[:, 3]),
+    )
 
     # --- segments through the viewpoint: rays for the sector rule, then out of the sweep ----
     spx, spy = px[sg], py[sg]
@@ -176,7 +187,7 @@ def _batch(
     sector_lo = np.full(n_g, -np.inf)
     sector_hi = np.full(n_g, np.inf)
     inw = inward[groups]
-    has_in: BoolArray = np.logical_not(np.isnan(inw).any(axis=1))
+    has_in: BoolArray = ~(np.isnan(inw[:, 0]) | np.isnan(inw[:, 1]))
     t_mask = through & has_in[sg]
     if t_mask.any():
         rg = np.concatenate([sg[t_mask], sg[t_mask]])
@@ -226,12 +237,13 @@ def _batch(
         sax, say, sbx, sby = new_ax, new_ay, new_bx, new_by
     # drop parents entirely outside the wedge
     live = (tb > alpha1[sg]) & (ta < alpha2[sg])
-    sg, sax, say, sbx, sby, ta, tb = (v[live] for v in (sg, sax, say, sbx, sby, ta, tb))
+    sg = sg[live]
+    sax, say, sbx, sby, ta, tb = (v[live] for v in (sax, say, sbx, sby, ta, tb))
 
     # --- split at the box's four side lines (relative to the viewpoint) -------------------
     ex = sbx - sax
     ey = sby - say
-    ts = [np.zeros(len(sg)), np.ones(len(sg))]
+    ts: list[FloatArray] = [np.ones(len(sg))]
     with np.errstate(divide="ignore", invalid="ignore"):
         for line, start, delta in (
             (rel_box[0][sg], sax, ex),
@@ -240,8 +252,12 @@ def _batch(
             (rel_box[3][sg], say, ey),
         ):
             t = (line - start) / delta
-            ts.append(np.where((t > 0) & (t < 1), t, np.nan))
-    tm = np.sort(np.stack(ts, axis=1), axis=1)  # NaNs sort last
+            ts.append(np.where((t > 0) & (t < 1), t, np.inf))
+    # 1 and the four crossings sorted (no crossing: inf, last) by a sorting network: rows of
+    # five cost numpy's row sort far more than nine column-wise min/max
+    for i, j in _SORT5:
+        ts[i], ts[j] = np.minimum(ts[i], ts[j]), np.maximum(ts[i], ts[j])
+    tm = np.stack([np.zeros(len(sg)), *ts], axis=1)
     t_lo = tm[:, :-1].ravel()
     t_hi = tm[:, 1:].ravel()
     parent = np.repeat(np.arange(len(sg)), tm.shape[1] - 1)

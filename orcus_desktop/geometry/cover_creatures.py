@@ -317,5 +317,6 @@ def _meet_hulls(boxes_a: FloatArray, boxes_b: FloatArray, others: FloatArray) ->
     (a_lo, a_hi), (b_lo, b_hi), (o_lo, o_hi) = extent(a), extent(b), extent(o)
     apart = (o_hi <= np.minimum(a_lo, b_lo)) | (o_lo >= np.maximum(a_hi, b_hi))
     axis = (nx != 0) | (ny != 0)
-    meet &= ~(axis & apart).any(axis=1)
+    gap = axis & apart  # (columns, not a reduction along rows of four: far cheaper)
+    meet &= ~(gap[:, 0] | gap[:, 1] | gap[:, 2] | gap[:, 3])
     return meet

@@ -182,7 +182,7 @@ def split_crossings(
     same = cut_row[1:] == cut_row[:-1]
     pieces = np.stack([cut_x[:-1], cut_y[:-1], cut_x[1:], cut_y[1:]], axis=1)[same]
     piece_group = seg_group[cut_row[:-1][same]]
-    nonzero = np.any(pieces[:, :2] != pieces[:, 2:], axis=1)
+    nonzero = (pieces[:, 0] != pieces[:, 2]) | (pieces[:, 1] != pieces[:, 3])
     return piece_group[nonzero], pieces[nonzero]
 
 
