@@ -12,7 +12,7 @@ from html import escape
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
-from orcus_desktop.controller.availability import AvailableActions, find_power
+from orcus_desktop.controller.availability import AvailableActions, CombatAction, find_power
 from orcus_desktop.controller.card_rolls import damage_rolls, with_damage_rolls
 from orcus_desktop.controller.power_cards import PowerCard, power_card
 from orcus_desktop.controller.session import GameSession
@@ -136,7 +136,11 @@ class ActionTree(QTreeWidget):
             if power_option.name == current_power:
                 self.setCurrentItem(item)
         actions = QTreeWidgetItem(self, ["Actions in combat"])
+        # 001-23..25: no opportunity attacks under Strike! (as in the Combat menu).
+        has_opportunity = session.ruleset.hooks.reaction_rules.opportunity_attacks
         for option in available.actions:
+            if option.action is CombatAction.OPPORTUNITY_ATTACK and not has_opportunity:
+                continue
             item = QTreeWidgetItem(
                 actions,
                 [
