@@ -59,7 +59,9 @@ def _aid_check(
 ) -> Encounter:
     """Log the aid; 004-10 asks for a check against 10, and 004-09 makes the skill use provoke."""
     encounter = AidAnother(note).logged_on(encounter, creature_id, (ally_id,))
-    encounter = variant_notes.aid_roll_note(engine, encounter, creature_id, "makes a check")
+    encounter = variant_notes.aid_roll_note(
+        engine, encounter, creature_id, "makes a DC {target} skill or ability check"
+    )
     threats = adjacent_threats(engine, encounter, engine.battlefield(encounter), creature_id)
     return variant_notes.skill_use_provokes(engine, encounter, creature_id, "a skill", threats)
 
@@ -121,5 +123,9 @@ def _help_action(
     )
     encounter = encounter.with_combat(combat)
     return variant_notes.aid_roll_note(
-        engine, encounter, helper_id, f"makes a basic attack against {enemy.name} vs. Defense"
+        engine,
+        encounter,
+        helper_id,
+        # 004 l.358 "make a basic attack vs. Defense 10. If you succeed, deal no damage".
+        f"makes a basic attack against {enemy.name} vs. Defense {{target}} (no damage)",
     )

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.log_text import describe, names_of
-from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.outcomes import OperationResult, plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
@@ -257,7 +257,8 @@ class AttackFlow:
             self._stage = Stage.IDLE
             return self._next_forced_move("")
         if self._stage is Stage.IDLE and owing:
-            return self._next_forced_move(_forced_hint(self._session.encounter, owing[0]))
+            hint = _forced_hint(self._session.encounter, owing[0])
+            return self._next_forced_move(hint[:1].upper() + hint[1:])  # a line of its own
         return None
 
     # -- the session call ----------------------------------------------------------------------
@@ -343,4 +344,5 @@ def _forced_hint(
 ) -> str:
     names = names if names is not None else names_of(encounter)
     name = names.get(owed.target, owed.target)
-    return f"{owed.kind} {name} up to {owed.squares}: click where it ends (Esc: leave it)"
+    squares = plural(owed.squares, "square")
+    return f"{owed.kind} {name} up to {squares}: click where it ends (Esc: leave it)"

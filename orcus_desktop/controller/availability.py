@@ -274,7 +274,12 @@ def kind_problem(
             elif combatant.immediate_used:
                 # 000 "Immediate Actions"/docs/rulings.md R-02 — one per round.
                 return f"{name} already took an immediate action this round"
+            if combat.current == creature_id and kind is ActionKind.OPPORTUNITY:
+                # 000 "Opportunity Attacks": a hostile creature provokes it; 004-08, 004
+                # l.386 "You may not make an attack of opportunity on your own turn".
+                return f"{name} cannot make an opportunity attack on its own turn"
             if combat.current == creature_id:
+                # 000 "Immediate Actions": "It must occur on someone else's turn."
                 return "an immediate action must occur on someone else's turn"
         return ""
     if kind is ActionKind.FREE:

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.log_text import defense_name
 from orcus_desktop.controller.outcomes import Outcome, no_creature, plural, refuse, run_step
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as rules
@@ -102,7 +103,8 @@ def guard(engine: Engine, encounter: Encounter, creature_id: str, kind: Guard) -
         taken = Guarding(CreatureId(creature_id), kind, since)
         e = e.with_combat(replace(e.combat, guards=(*kept, taken)))
         e = engine.spend(e, creature_id, ActionKind.STANDARD)
-        note = f"{name}: {kind.label}, +1 to {kind.defense.label} until its next turn"
+        defense = defense_name(engine.ruleset.label, kind.defense.value)  # 001-38
+        note = f"{name}: {kind.label}, +1 to {defense} until its next turn"
         return Engine.rule_note(e, creature_id, "001-28", note)
 
     return run_step(op, f"{name}: {kind.label}", encounter, change, creature_id)

@@ -37,6 +37,7 @@ from orcus_desktop.rules.format import (
     save_verdict,
     temp_hp_text,
 )
+from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import ForcedMovementKind
 
@@ -61,6 +62,7 @@ DURATION_TEXT: dict[DurationKind, str] = {
     DurationKind.END_OF_ENCOUNTER: "end of the encounter",
     DurationKind.UNTIL_COUNTERED: "until countered",
     DurationKind.END_OF_SURPRISE_ROUND: "end of the surprise round",
+    DurationKind.END_OF_TARGET_TURN: "end of its turn",
 }
 """How a duration reads after a condition: "Dazed (save ends)"."""
 
@@ -374,6 +376,30 @@ def _attack(e: _Entry, r: rec.Attack) -> str:
     return "\n".join(lines)
 
 
+def term(label: Label, key: str, plain: str) -> str:
+    """The ruleset's own name for `key` (004-29 "battle superiority"), else `plain`.
+
+    `plain` is 000's word: a name `label` shares with 000 (`ORCUS`) reads as `plain`, so a
+    line under 000 is the same with the ruleset's labels or without (`plain_label`).
+
+    An attack's line, card and summary speak one ruleset's words, as its parts do.
+    """
+    named = label(key)
+    return plain if named in (plain_label(key), ORCUS.label(key)) else named
+
+
+def defense_name(label: Label, defense: str) -> str:
+    """A defense as the ruleset names it (004-37 "Defense", 001-38 "Block"), else 000's ("AC").
+
+    A name 000 does not have reads "defense".
+    """
+    try:
+        plain = Defense(defense).label
+    except ValueError:
+        return "defense"
+    return term(label, defense, plain)
+
+
 def _attack_target(e: _Entry, t: rec.AttackTarget) -> list[str]:
     target = e.name(t.target)
     attack = resolved_value(t.attack_parts, t.attack)
@@ -383,18 +409,17 @@ def _attack_target(e: _Entry, t: rec.AttackTarget) -> list[str]:
     else:
         verdict = "CRITICAL HIT" if t.critical else ("hit" if t.hit else "miss")
         auto = f", {t.automatic}" if t.automatic else ""
-        try:
-            kind = Defense(str(t.defense_kind)).label
-        except ValueError:
-            kind = "defense"
+        kind = defense_name(e.label, str(t.defense_kind))
         # An unmodified defense reads "vs AC 17", not "vs AC 17 (Goblin AC) = 17".
         plain = not defense.modifiers and not defense.ignored and defense.override is None
         against = str(defense.total) if plain else format_resolved(defense)
         line = f"{target}: {format_resolved(attack)} vs {kind} {against} -> {verdict}{auto}"
         if t.combat_advantage:
-            line += f" (combat advantage: {', '.join(t.combat_advantage)})"
+            advantage = term(e.label, "combat_advantage", "combat advantage")
+            line += f" ({advantage}: {', '.join(t.combat_advantage)})"
     if t.cover and t.cover != "none":
-        line += f"; cover: {t.cover.replace('_', ' ')}"
+        cover = term(e.label, t.cover, "")  # 004 "improved cover", 001 "3/4 cover"
+        line += f"; {cover}" if cover else f"; cover: {plain_label(t.cover)}"
     lines = [line]
     lines += ["  " + damage_text(target, d) for d in t.damage]
     lines += [f"  {target} is {e.effect(c)}" for c in t.conditions]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from orcus_desktop.controller.log_text import DURATION_TEXT, plain_label
+from orcus_desktop.controller.log_text import DURATION_TEXT, defense_name, plain_label
 from orcus_desktop.rules.powers import (
     ActionKind,
     Outcome,
@@ -84,7 +84,7 @@ def power_card(power: Power, label: Label = plain_label) -> PowerCard:
     if power.trigger:
         lines.append(CardLine("Trigger", power.trigger))
     if power.attack is not None:
-        lines.append(CardLine("Attack", _attack_text(power)))
+        lines.append(CardLine("Attack", _attack_text(power, label)))
     for heading, outcome in (("Hit", power.hit), ("Miss", power.miss), ("Effect", power.effect)):
         text = outcome_text(outcome, label)
         if text:
@@ -124,7 +124,7 @@ def _targets_text(power: Power) -> str:
     return _TARGETS[power.targets]
 
 
-def _attack_text(power: Power) -> str:
+def _attack_text(power: Power, label: Label) -> str:
     attack = power.attack
     assert attack is not None
     if attack.bonus is not None:
@@ -134,7 +134,7 @@ def _attack_text(power: Power) -> str:
     else:
         first = "Attack"
     extra = f" {attack.extra:+d}" if attack.extra else ""
-    return f"{first}{extra} vs {attack.defense.label}"
+    return f"{first}{extra} vs {defense_name(label, attack.defense.value)}"
 
 
 def outcome_text(outcome: Outcome, label: Label = plain_label) -> str:

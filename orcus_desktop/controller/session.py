@@ -26,6 +26,7 @@ from orcus_desktop.controller import (
     forced_actions,
     forced_collisions,
     forced_placement,
+    hindering_maneuvers,
     initiative,
     interrupts,
     library_edits,
@@ -509,6 +510,8 @@ class GameSession(
         outcome = strike_reactions.after_step(self.engine, before, outcome)
         # 003-07: a member that can no longer act hands its group's turn on.
         outcome = monster_groups.after_step(self.engine, before, outcome)
+        # 003-42: a shift away or a stand-up leaves its maker Hindered this turn.
+        outcome = hindering_maneuvers.after_step(self.engine, before, outcome)
         # 003-47: Shrouded and Hidden in the open end with the action (nothing elsewhere).
         return self._apply(stealth_maneuvers.after_step(self.engine, before, outcome), initiator)
 

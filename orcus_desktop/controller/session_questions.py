@@ -104,6 +104,21 @@ class SessionQuestions:
         """The escalation die now (003-13; 0 under rulesets without it or outside combat)."""
         return encounter_flow.escalation_die(self.rules.ruleset, self.encounter.combat)
 
+    def surprise_cost(self) -> str:
+        """What being surprised costs under the ruleset, as the Initiative panel says it."""
+        if encounter_flow.loses_first_turn(self.rules.ruleset):
+            return "it loses its first turn, in Total Defense (003-10: no surprise round)"
+        return "no actions in the surprise round"  # docs/rulings.md R-05
+
+    def start_combat_tip(self, anyone_surprised: bool) -> str:
+        """How combat begins, for the Initiative panel's Start combat button."""
+        if not anyone_surprised:
+            return "Start combat at round 1."
+        if encounter_flow.loses_first_turn(self.rules.ruleset):
+            # 003-10, 003 l.165-168: no surprise round; the surprised lose their first turn.
+            return "Start combat at round 1: the surprised lose their first turn (003-10)."
+        return "Start combat with a surprise round."
+
     def death_save_on_end_turn(self) -> str | None:
         return initiative.death_save_on_end_turn(self.engine, self.encounter)
 

@@ -152,8 +152,12 @@ def set_surprised(encounter: Encounter, creature_id: str, surprised: bool) -> En
     combat = encounter.combat
     if combat.active:
         raise TurnError("surprise is decided before combat starts")
-    combatant = combat.find(creature_id) or Combatant(CreatureId(creature_id))
-    encounter.creature(creature_id)
+    creature = encounter.creature(creature_id)
+    combatant = combat.find(creature_id)
+    if combatant is None:
+        # Its initiative comes first: a creature marked before the roll would be left out of
+        # it, at initiative 0 (the Initiative panel asks for the roll first too).
+        raise TurnError(f"roll initiative for {creature.name} first")
     return encounter.with_combat(
         _sorted(combat.with_combatant(replace(combatant, surprised=surprised)))
     )

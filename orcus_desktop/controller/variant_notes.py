@@ -109,14 +109,18 @@ def aid_problem(ruleset: Ruleset, combat: Combat, helper_id: str, ally_id: str) 
 
 
 def aid_roll_note(engine: Engine, encounter: Encounter, helper_id: str, what: str) -> Encounter:
-    """004-10 (004 l.356-359): aid needs a basic attack (or a check) against 10."""
+    """004-10 (004 l.356-359): aid needs a basic attack (or a check) against 10.
+
+    ``what`` names the roll with ``{target}`` where its number goes ("a DC {target} check").
+    """
     aid = engine.ruleset.aid
     if not aid.needs_roll:
         return encounter
+    roll = what.replace("{target}", str(aid.defense))  # not format(): names may hold braces
     return engine.rule_note(
         encounter,
         helper_id,
         "004-10",
-        f"{engine.name(encounter, helper_id)} {what} against {aid.defense} "
-        f"(no damage); if it fails, there is no +{aid.bonus} (undo the aid)",
+        f"{engine.name(encounter, helper_id)} {roll}; "
+        f"if it fails, there is no +{aid.bonus} (undo the aid)",
     )

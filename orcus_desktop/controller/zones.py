@@ -63,7 +63,8 @@ def place_zone(
     if not covered:
         return refuse(op, "The zone covers no square of the map.")
     if duration.needs_owner and owner is None:
-        return refuse(op, f"A zone that lasts {duration.label} needs the creature it belongs to.")
+        lasts = "is sustained" if duration is ZoneDuration.SUSTAINED else f"lasts {duration.label}"
+        return refuse(op, f"A zone that {lasts} needs the creature it belongs to: pick it.")
     if owner is not None and encounter.find_creature(owner) is None:
         return refuse(op, no_creature(owner))
     zone = Zone(

@@ -158,7 +158,7 @@ def attack_modifiers(
         # Combat advantage is a state, not a stack: +2 once whatever the number of reasons.
         # The ruleset's name for it (004-29 "battle superiority").
         mods.append(Modifier(ruleset.combat_advantage_bonus, ruleset.label("combat_advantage")))
-    if ctx.charge:
+    if ctx.charge and ruleset.charge_attack_bonus:  # 003-41: none (Hindered instead)
         mods.append(Modifier(ruleset.charge_attack_bonus, "charge"))
     if ctx.long_range:
         mods.append(Modifier(ruleset.long_range_penalty, "long range"))

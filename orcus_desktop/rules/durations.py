@@ -32,11 +32,18 @@ class DurationKind(StrEnum):
     END_OF_ENCOUNTER = "end_of_encounter"
     UNTIL_COUNTERED = "until_countered"
     END_OF_SURPRISE_ROUND = "end_of_surprise_round"
+    END_OF_TARGET_TURN = "end_of_target_turn"
+    """The end of the holder's turn, the one going on when it is imposed (003-41/42 "this
+    turn"); imposed outside its turns, the end of its next one."""
 
     @property
     def boundary(self) -> TurnBoundary | None:
         """The turn boundary that ends it, for the four turn-bound kinds."""
-        if self in (DurationKind.END_OF_TARGET_NEXT_TURN, DurationKind.END_OF_USER_NEXT_TURN):
+        if self in (
+            DurationKind.END_OF_TARGET_NEXT_TURN,
+            DurationKind.END_OF_USER_NEXT_TURN,
+            DurationKind.END_OF_TARGET_TURN,
+        ):
             return TurnBoundary.END
         if self in (DurationKind.START_OF_TARGET_NEXT_TURN, DurationKind.START_OF_USER_NEXT_TURN):
             return TurnBoundary.START
@@ -80,6 +87,7 @@ class Duration:
         """True if applied during the turn it names, so that turn's end must not end it."""
         return (
             self.kind.boundary is TurnBoundary.END
+            and self.kind is not DurationKind.END_OF_TARGET_TURN  # "this turn": ends with it
             and current_turn is not None
             and self.turn_owner(holder) == current_turn
         )

@@ -480,6 +480,7 @@ def end_encounter(state: CreatureState) -> CreatureState:
                 DurationKind.START_OF_USER_NEXT_TURN,
                 DurationKind.END_OF_TARGET_NEXT_TURN,
                 DurationKind.END_OF_USER_NEXT_TURN,
+                DurationKind.END_OF_TARGET_TURN,
             )
         ),
         action_point_spent=False,

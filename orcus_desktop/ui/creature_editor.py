@@ -165,6 +165,15 @@ class PowerForm(QGroupBox):
         return power
 
 
+def _editor_title(statblock: Mapping[str, Any] | None, replacing: str | None) -> str:
+    """Edit…: the GM's own creature is changed; a bundled one becomes a new one of the GM's."""
+    if replacing:
+        return f"Edit {replacing}"
+    if statblock and statblock.get("name"):
+        return f"New Creature from {statblock['name']} (the bundled one stays as it is)"
+    return "New Creature"
+
+
 class CreatureEditor(QDialog):
     """Create or edit one creature of the GM's library.
 
@@ -186,7 +195,7 @@ class CreatureEditor(QDialog):
     ) -> None:
         super().__init__(parent)
         self._saver = saver or (lambda block: library.save(block, replacing))
-        self.setWindowTitle("Edit Creature" if replacing else "New Creature")
+        self.setWindowTitle(_editor_title(statblock, replacing))
         self.library = library
         self.replacing = replacing
         self._base: dict[str, Any] = dict(statblock or {})

@@ -60,10 +60,11 @@ from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
+from orcus_desktop.ui.shown_creature_actions import offer
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.strike_table_dialogs import StrikeTableActions
 from orcus_desktop.ui.uvtt_actions import UvttActions
-from orcus_desktop.ui.wave_actions import ReadyAttackActions, WaveActions
+from orcus_desktop.ui.wave_actions import ReadyAttackActions, WaveActions, follow_ruleset
 from orcus_desktop.ui.window_prefs import GridContrastMenu
 from orcus_desktop.ui.zones import ZoneActions
 
@@ -330,6 +331,7 @@ class MainWindow(QMainWindow):
         )
         combat_menu.addSeparator()
         combat_menu.addActions([self.take_opportunity_action, self.let_pass_action])
+        follow_ruleset(self, self.session, self._offer_opportunity_attacks)
         self.ready_attacks = ReadyAttackActions(self, self.session, combat_menu)
         self.engagement_actions = EngagementActions(
             self,
@@ -440,6 +442,12 @@ class MainWindow(QMainWindow):
         self.undo_action.setText(f"&Undo {history.undo_text}" if history.can_undo else "&Undo")
         self.redo_action.setText(f"&Redo {history.redo_text}" if history.can_redo else "&Redo")
         self._update_title()
+
+    def _offer_opportunity_attacks(self) -> None:
+        # 001-23..25: Strike! has Counter Strike! and Free Strike!, no opportunity attacks.
+        offered = bool(self.session.ruleset.hooks.reaction_rules.provocations)
+        for act in (self.take_opportunity_action, self.let_pass_action):
+            offer(act, offered)
 
     def _on_undo(self) -> None:
         if self.view.cancel_drag():  # Ctrl+Z mid-drag cancels the drag, never an earlier step

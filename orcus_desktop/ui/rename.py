@@ -4,7 +4,8 @@ A creature: the selected token or initiative row (issue 13, "Tokens"); Enter ren
 `GameSession.update_creature`, the only writer, which repairs and limits the name like any typed
 text (controller/editing.py) and makes it one undo step ("Rename Goblin Warrior 1 to Snaga").
 The encounter: its name in the window title, Save As and the autosave recovery list, through
-`GameSession.rename_encounter` (one undo step; an empty name is refused in the dialog).
+`GameSession.rename_encounter` (one undo step). An empty name is refused in the dialog, which
+stays open.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done
@@ -29,22 +31,50 @@ from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.panels.initiative import InitiativePanel
 
+Rename = Callable[[str], OperationResult | None]
+"""Renames to the stripped name typed: the session's answer, or None when nothing changes."""
 
-class RenameDialog(QDialog):
-    """The new name for one creature, its old name filled in and selected."""
 
-    def __init__(self, creature_id: str, name: str, parent: QWidget | None = None) -> None:
+class NameDialog(QDialog):
+    """A name to type, the old one filled in and selected; OK (or Enter) renames.
+
+    A refusal (an empty name) is said on the error line and the dialog stays open.
+
+    Attributes:
+        name_edit: the name typed.
+        error: why the session refused it.
+    """
+
+    def __init__(
+        self, title: str, name: str, rename: Rename, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
-        self.setObjectName("renameDialog")
-        self.setWindowTitle(f"Rename {name}")
-        self.creature_id = creature_id
+        self.setWindowTitle(title)
+        self._rename = rename
         self.name_edit = QLineEdit(name, self)
         self.name_edit.setMaxLength(MAX_NAME_CHARS)
         self.name_edit.selectAll()
-        buttons = ok_cancel_buttons(self)
+        self.error = error_label(self)
         layout = QFormLayout(self)
         layout.addRow("&Name:", self.name_edit)
-        layout.addRow(buttons)
+        layout.addRow(self.error)
+        layout.addRow(ok_cancel_buttons(self))
+
+    def accept(self) -> None:
+        result = self._rename(self.name_edit.text().strip())
+        if result is None or shows_done(self.error, result):
+            super().accept()
+
+
+class RenameDialog(NameDialog):
+    """Edit > Rename Creature… (F2): the new name for one creature."""
+
+    def __init__(
+        self, creature_id: str, name: str, rename: Rename, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(f"Rename {name}", name, rename, parent)
+        self.setObjectName("renameDialog")
+        self.creature_id = creature_id
 
 
 class CreatureRenamer(QObject):
@@ -92,8 +122,15 @@ class CreatureRenamer(QObject):
         if self.dialog is not None:
             self.dialog.deleteLater()
         had_focus = QApplication.focusWidget()
-        self.dialog = RenameDialog(creature.id, creature.name, self._window)
-        self.dialog.accepted.connect(self._on_accepted)
+        creature_id = creature.id
+
+        def rename(name: str) -> OperationResult | None:
+            now = self._session.encounter.find_creature(creature_id)
+            if now is None or name == now.name:
+                return None
+            return self._session.update_creature(creature_id, name=name, initiator=self._window)
+
+        self.dialog = RenameDialog(creature.id, creature.name, rename, self._window)
         self.dialog.finished.connect(lambda _code: self._give_back_focus(had_focus))
         self.dialog.open()
         self.dialog.name_edit.setFocus()
@@ -104,46 +141,18 @@ class CreatureRenamer(QObject):
         if had_focus is not None and shiboken6.isValid(had_focus):
             had_focus.setFocus()
 
-    def _on_accepted(self) -> None:
-        dialog = self.dialog
-        if dialog is None:
-            return
-        name = dialog.name_edit.text().strip()
-        creature = self._session.encounter.find_creature(dialog.creature_id)
-        if creature is None or name == creature.name:
-            return
-        # A refusal (an empty name) is told in the status bar by the window's reporter.
-        self._session.update_creature(creature.id, name=name, initiator=self._window)
 
-
-class EncounterNameDialog(QDialog):
-    """Encounter > Rename Encounter…: the name filled in and selected; a refusal keeps it open.
-
-    Attributes:
-        name_edit: the name typed.
-        error: why the session refused it (an empty name).
-    """
+class EncounterNameDialog(NameDialog):
+    """Encounter > Rename Encounter…: the encounter's name (one undo step)."""
 
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("encounterNameDialog")
-        self.setWindowTitle("Rename encounter")
-        self._session = session
-        self.name_edit = QLineEdit(session.encounter.name, self)
-        self.name_edit.setMaxLength(MAX_NAME_CHARS)
-        self.name_edit.selectAll()
-        self.error = error_label(self)
-        layout = QFormLayout(self)
-        layout.addRow("&Name:", self.name_edit)
-        layout.addRow(self.error)
-        layout.addRow(ok_cancel_buttons(self, self._on_ok))
+        def rename(name: str) -> OperationResult | None:
+            if name == session.encounter.name:
+                return None
+            return session.rename_encounter(name, initiator=self)
 
-    def _on_ok(self) -> None:
-        name = self.name_edit.text().strip()
-        session = self._session
-        unchanged = name == session.encounter.name
-        if unchanged or shows_done(self.error, session.rename_encounter(name, initiator=self)):
-            self.accept()
+        super().__init__("Rename encounter", session.encounter.name, rename, parent)
+        self.setObjectName("encounterNameDialog")
 
 
 def rename_encounter_action(window: QWidget, session: GameSession) -> QAction:

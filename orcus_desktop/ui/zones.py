@@ -26,12 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.template_tool import TemplateTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.zones import Zone, ZoneDuration
 from orcus_desktop.ui.connections import DocumentConnections
-from orcus_desktop.ui.dialog_parts import FormDialog, ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import FormDialog, shows_done
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
@@ -126,24 +127,34 @@ class ZoneAnswer:
     hidden: bool
 
 
-AskZone = Callable[[QWidget, str, list[tuple[str, str]], str | None], ZoneAnswer | None]
-"""Asks for a new zone: (parent, default name, creatures (id, name), default creature)."""
+KeepZone = Callable[[ZoneAnswer], OperationResult]
+"""Keeps the zone the GM filled in (the session's answer: a refusal says why)."""
+
+AskZone = Callable[[QWidget, str, list[tuple[str, str]], str | None, KeepZone], ZoneAnswer | None]
+"""Asks for a new zone and keeps it: (parent, default name, creatures (id, name), default
+creature, keep) -> the answer kept, or None when the GM cancelled."""
 
 AskWhichZone = Callable[[QWidget, str, list[tuple[str, str]]], str | None]
 """Asks which zone: (parent, question, zones (id, label)) -> the zone's id, or None."""
 
 
 class ZoneDialog(FormDialog[ZoneAnswer]):
-    """Name, duration, creature and whether the players see it."""
+    """Name, duration, creature and whether the players see it; OK keeps the zone.
+
+    A refusal (no name, a sustained zone without its creature) is said on the error line and
+    the dialog stays open with what the GM filled in.
+    """
 
     def __init__(
         self,
         name: str,
         creatures: list[tuple[str, str]],
         owner: str | None,
+        keep: KeepZone,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self._keep = keep
         self.setWindowTitle("Keep the template as a zone")
         form = QFormLayout(self)
         self.name = QLineEdit(name, self)
@@ -161,8 +172,7 @@ class ZoneDialog(FormDialog[ZoneAnswer]):
         form.addRow("Lasts:", self.duration)
         form.addRow("Creature:", self.owner)
         form.addRow(self.hidden)
-        buttons = ok_cancel_buttons(self)
-        form.addRow(buttons)
+        self._finish_form(form, "zoneError")
 
     def answer(self) -> ZoneAnswer:
         owner = self.owner.currentData()
@@ -173,11 +183,19 @@ class ZoneDialog(FormDialog[ZoneAnswer]):
             self.hidden.isChecked(),
         )
 
+    def _on_accept(self) -> None:
+        if shows_done(self.error, self._keep(self.answer())):
+            self.accept()
+
 
 def ask_zone_dialog(
-    parent: QWidget, name: str, creatures: list[tuple[str, str]], owner: str | None
+    parent: QWidget,
+    name: str,
+    creatures: list[tuple[str, str]],
+    owner: str | None,
+    keep: KeepZone,
 ) -> ZoneAnswer | None:
-    return ZoneDialog(name, creatures, owner, parent).ask()
+    return ZoneDialog(name, creatures, owner, keep, parent).ask()
 
 
 def ask_which_zone_dialog(
@@ -274,12 +292,13 @@ class ZoneActions(QObject):
         encounter = self._session.encounter
         creatures = [(str(c.id), c.name) for c in encounter.creatures]
         owner = self._scene.selected_creature_id() or encounter.combat.current
-        answer = self.ask_zone(self._window, tool.kind_text, creatures, owner)
-        if answer is None:
-            return
-        self._session.place_zone(
-            answer.name, squares, answer.duration, answer.owner, hidden=answer.hidden
-        )
+
+        def keep(answer: ZoneAnswer) -> OperationResult:
+            return self._session.place_zone(
+                answer.name, squares, answer.duration, answer.owner, hidden=answer.hidden
+            )
+
+        self.ask_zone(self._window, tool.kind_text, creatures, owner, keep)
 
     def _choose(self, question: str, zones: list[Zone], none: str) -> str | None:
         """The zone the GM picks (the only one, without asking); with none, says `none`."""

@@ -75,7 +75,7 @@ def test_targeting_dice_resolve_push_done(session: GameSession) -> None:
     flow = AttackFlow(session)
     step = hit_with_tide_of_iron(flow)
     assert step.owed == PUSH
-    assert "push Goblin Warrior 1 up to 1: click where it ends" in step.message
+    assert "push Goblin Warrior 1 up to 1 square: click where it ends" in step.message
     assert stage(flow) is Stage.FORCED_MOVE
     assert owed(session) == (PUSH,)
     # The attack and the owed push are one undo step.

@@ -123,7 +123,7 @@ def test_a_sustained_zone_lasts_while_its_creature_sustains_it() -> None:
             CLOUD,
             ZoneDuration.SUSTAINED,
             None,
-            "A zone that lasts sustained needs the creature it belongs to.",
+            "A zone that is sustained needs the creature it belongs to: pick it.",
         ),
         ("Fog", CLOUD, ZoneDuration.UNTIL_REMOVED, "ghost", "no creature 'ghost'"),
     ],

@@ -10,9 +10,16 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu, QMenuBar
+from PySide6.QtWidgets import (
+    QDialogButtonBox,
+    QInputDialog,
+    QLabel,
+    QMenu,
+    QMenuBar,
+    QPushButton,
+)
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
@@ -22,6 +29,8 @@ from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.ui.panels.actions.ready import ReadyDialog
+from orcus_desktop.ui.panels.common import ask_d20_dialog
 from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
 from orcus_desktop.ui.rename import EncounterNameDialog, RenameDialog
@@ -44,6 +53,15 @@ def window(qtbot: QtBot) -> MainWindow:
     return win
 
 
+@pytest.fixture
+def library(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> LibraryPanel:
+    """The window's creature library, its own creatures kept in a fresh data folder."""
+    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
+    panel = window.creature_palette
+    assert isinstance(panel, LibraryPanel)
+    return panel
+
+
 def start_fight(window: MainWindow) -> GameSession:
     """Initiative in the order the creatures were placed, and the fight on: Brakka acts."""
     session = window.session
@@ -51,6 +69,15 @@ def start_fight(window: MainWindow) -> GameSession:
     assert session.roll_initiative(totals=order).ok
     assert session.start_combat().ok
     return session
+
+
+def goblin_beside_brakka(window: MainWindow) -> tuple[GameSession, Square]:
+    """Brakka's turn, Goblin Warrior 1 moved by the GM to the square east of him."""
+    session = start_fight(window)
+    brakka = session.encounter.creature("brakka").square
+    goblin = Square(brakka.col + 1, brakka.row)
+    assert session.move_creature("goblin-1", goblin, MoveMode.GM).ok
+    return session, goblin
 
 
 def place_from_library(window: MainWindow, qtbot: QtBot, name: str) -> None:
@@ -132,10 +159,7 @@ def click_square(qtbot: QtBot, window: MainWindow, square: Square) -> None:
 def test_a_die_typed_wrong_is_corrected_in_the_attack_dialog_not_lost(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    session = start_fight(window)  # Brakka's turn
-    brakka = session.encounter.creature("brakka").square
-    goblin = Square(brakka.col + 1, brakka.row)
-    assert session.move_creature("goblin-1", goblin, MoveMode.GM).ok
+    session, goblin = goblin_beside_brakka(window)
     hp_before = session.encounter.creature("goblin-1").state
     window.start_targeting("brakka", power_name="Basic Melee Attack")
     click_square(qtbot, window, goblin)
@@ -206,13 +230,8 @@ def test_the_gm_names_the_encounter_from_the_encounter_menu(
     assert window.windowTitle().startswith("Untitled encounter (unsaved)")
 
 
-def test_the_creature_editor_spells_armor_class_ac(
-    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
-    panel = window.creature_palette
-    assert isinstance(panel, LibraryPanel)
-    editor = panel.editor()  # the library's New…
+def test_the_creature_editor_spells_armor_class_ac(library: LibraryPanel) -> None:
+    editor = library.editor()  # the library's New…
     labels = {label.text() for label in editor.findChildren(QLabel)}
     assert {"AC", "Fortitude", "Reflex", "Will", "HP"} <= labels
     assert "Ac" not in labels
@@ -278,15 +297,16 @@ def shown_items(window: MainWindow, title: str) -> list[str]:
 def test_the_menus_show_only_what_the_ruleset_in_play_has(window: MainWindow) -> None:
     others = {"Block (+1 AC)", "Withdraw", "Ready Melee Attack", "Who Goes First…"}
     combat = shown_items(window, "Combat")  # the demo is played by Orcus (000)
-    assert "Basic Attack" in combat
+    assert {"Basic Attack", "Take Opportunity Attack"} <= set(combat)
     assert not others & set(combat)
     assert "New wave…" not in shown_items(window, "Encounter")
     assert window.rulesets.switch_ruleset("strike").ok  # 001-28 Block, 001-36 Who goes first
     combat = shown_items(window, "Combat")
     assert {"Block (+1 AC)", "Withdraw", "Who Goes First…"} <= set(combat)
     assert "Ready Melee Attack" not in combat
+    assert "Take Opportunity Attack" not in combat  # 001-23..25: none in Strike!
     assert window.rulesets.switch_ruleset("square-fireballs").ok  # 003-52, 003-14
-    assert "Ready Melee Attack" in shown_items(window, "Combat")
+    assert {"Ready Melee Attack", "Take Opportunity Attack"} <= set(shown_items(window, "Combat"))
     assert "New wave…" in shown_items(window, "Encounter")
 
 
@@ -386,3 +406,93 @@ def test_the_shortcut_table_lists_only_keys_a_keyboard_has(qtbot: QtBot) -> None
     quit_.setShortcuts([QKeySequence("Ctrl+Q"), QKeySequence(Qt.Key.Key_Exit)])
     rows = shortcut_rows(bar)
     assert rows[:2] == [("Ctrl+Z", "Edit: Undo"), ("Ctrl+Q", "Edit: Quit")]
+
+
+def test_edit_on_a_bundled_creature_says_a_copy_of_it_is_made(library: LibraryPanel) -> None:
+    panel = library
+    panel.search.setText("Goblin Warrior")
+    panel.list_view.setCurrentIndex(panel.proxy.index(0, 0))
+    entry = panel.selected_entry()
+    assert entry is not None
+    editor = panel.editor(entry)  # Edit… on a bundled creature
+    assert editor.windowTitle() == (
+        "New Creature from Goblin Warrior (the bundled one stays as it is)"
+    )
+    assert editor.name.text() == "Goblin Warrior"
+    editor.reject()
+    assert panel.editor().windowTitle() == "New Creature"  # New…
+
+
+def test_ready_without_a_trigger_asks_for_one(qtbot: QtBot, window: MainWindow) -> None:
+    session = start_fight(window)  # Brakka's turn
+    panel = window.actions_panel
+    seen: list[tuple[bool, str]] = []
+
+    def fill_in() -> None:
+        dialog = window.findChild(ReadyDialog)
+        assert dialog is not None
+        box = dialog.findChild(QDialogButtonBox)
+        assert box is not None
+        ok = box.button(QDialogButtonBox.StandardButton.Ok)
+        ok.click()  # no trigger typed
+        seen.append((dialog.isVisible(), dialog.error.text()))
+        dialog.trigger.setText("a goblin comes within reach")
+        ok.click()
+
+    QTimer.singleShot(0, fill_in)
+    panel.action_buttons.buttons["ready"].click()  # Ready…
+    assert seen == [(True, "Say what triggers it: the readied action waits for it (000 'Ready').")]
+    readied = session.encounter.combat.find("brakka")
+    assert readied is not None
+    assert readied.readied is not None
+    assert readied.readied.trigger == "a goblin comes within reach"
+
+
+def test_the_table_die_dialog_says_its_second_button_lets_the_app_roll(
+    window: MainWindow,
+) -> None:
+    seen: list[list[str]] = []
+
+    def answer() -> None:
+        dialog = window.findChild(QInputDialog)
+        assert dialog is not None
+        seen.append(sorted(b.text() for b in dialog.findChildren(QPushButton)))
+        dialog.reject()  # the second button
+
+    QTimer.singleShot(0, answer)
+    assert ask_d20_dialog(window, "Initiative d20 for Brakka:") is None
+    assert seen == [["Let the app roll", "Use this roll"]]
+
+
+def test_undoing_a_push_left_where_it_was_asks_for_it_again_in_a_sentence(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session, _ = goblin_beside_brakka(window)
+    result = session.use_power("brakka", "Tide of Iron", ["goblin-1"], dice=[19, 4])
+    assert result.ok, result.reason  # 000 "Push": the hit owes a push of 1
+    qtbot.wait(20)  # the map offers the squares
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)  # leave it where it is
+    window.undo_action.trigger()
+    qtbot.wait(20)
+    assert window.statusBar().currentMessage() == (
+        "Push Goblin Warrior 1 up to 1 square: click where it ends (Esc: leave it)"
+    )
+
+
+def test_ok_in_map_grid_keeps_a_map_larger_than_200_squares(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orcus_desktop.ui.map.grid_dialog import GridDialog
+
+    assert window.rulesets.new_encounter("orcus", 300, 250)  # File > New allows 1,000
+    shown: list[tuple[int, int]] = []
+
+    def press_ok(dialog: GridDialog) -> int:  # the GM only looks, then presses OK
+        shown.append((dialog.columns.value(), dialog.rows.value()))
+        return int(GridDialog.DialogCode.Accepted.value)
+
+    monkeypatch.setattr(GridDialog, "exec", press_ok)
+    window.grid_action.trigger()  # View > Map Grid…
+    assert shown == [(300, 250)]
+    assert tuple(window.encounter.grid) == (300, 250)
+    assert window.undo_action.text() == "&Undo"  # nothing changed, nothing to undo

@@ -106,4 +106,7 @@ def test_a_name_with_control_characters_is_repaired_and_an_empty_one_refused(
     dialog.name_edit.setText("   ")
     dialog.accept()
     assert window.encounter.creature("goblin-2").name == "Goblin"
-    assert "needs a name" in window.statusBar().currentMessage()
+    # Refused where the GM typed it: the dialog stays open for a name.
+    assert dialog.isVisible()
+    assert "needs a name" in dialog.error.text()
+    dialog.reject()

@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
@@ -14,7 +14,7 @@ from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.model.zones import ZoneDuration
 from orcus_desktop.ui.main_window import MainWindow
-from orcus_desktop.ui.zones import ZoneAnswer, ZoneItem
+from orcus_desktop.ui.zones import KeepZone, ZoneAnswer, ZoneDialog, ZoneItem
 from tests.ui.test_map_scene import view_point
 from tests.ui.test_player_view import open_player_view
 
@@ -39,9 +39,17 @@ class Answers:
         self.asked: list[tuple[str, str | None]] = []
 
     def zone(
-        self, _parent: QWidget, name: str, _creatures: list[tuple[str, str]], owner: str | None
+        self,
+        _parent: QWidget,
+        name: str,
+        _creatures: list[tuple[str, str]],
+        owner: str | None,
+        keep: KeepZone,
     ) -> ZoneAnswer | None:
+        """The GM fills the dialog in with `answer` and presses OK (it keeps the zone)."""
         self.asked.append((name, owner))
+        if self.answer is not None:
+            assert keep(self.answer).ok
         return self.answer
 
 
@@ -182,3 +190,32 @@ def test_a_sustained_zone_is_sustained_from_its_right_click_menu(window: MainWin
     sustain.trigger()
     assert window.encounter.zones[0].sustained
     menu.deleteLater()
+
+
+def test_a_refused_zone_keeps_the_dialog_open_with_the_reason(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    _click_burst(qtbot, window)
+    window.scene.select_creature(None)
+    seen: list[tuple[bool, str, int]] = []
+
+    def fill_in() -> None:
+        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, ZoneDialog))
+        box = dialog.findChild(QDialogButtonBox)
+        assert box is not None
+        ok = box.button(QDialogButtonBox.StandardButton.Ok)
+        dialog.name.setText("Cloud of Daggers")
+        dialog.duration.setCurrentIndex(dialog.duration.findData(ZoneDuration.SUSTAINED.value))
+        ok.click()  # with nobody to sustain it
+        seen.append((dialog.isVisible(), dialog.error.text(), len(window.encounter.zones)))
+        dialog.owner.setCurrentIndex(dialog.owner.findData("ilsabet"))
+        ok.click()
+
+    QTimer.singleShot(0, fill_in)
+    window.zones.keep_action.trigger()  # Z: the dialog
+    # Refused: still open, saying why, and nothing kept; then kept with what was typed.
+    assert seen == [
+        (True, "A zone that is sustained needs the creature it belongs to: pick it.", 0)
+    ]
+    zones = window.encounter.zones
+    assert [(z.name, z.owner) for z in zones] == [("Cloud of Daggers", "ilsabet")]

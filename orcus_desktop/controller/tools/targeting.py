@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from orcus_desktop.controller.availability import CombatAction, find_power
+from orcus_desktop.controller.log_text import defense_name, term
 from orcus_desktop.controller.outcomes import TargetPreview, no_creature, no_power
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
@@ -219,15 +220,12 @@ def attack_summary(preview: TargetPreview, session: GameSession, extra_bonus: in
         need = "hits on anything but a natural 1"
     else:
         need = f"needs {needed} on the d20"
-    defense = (
-        preview.defense_kind.upper()
-        if preview.defense_kind == "ac"
-        else (preview.defense_kind.capitalize())
-    )
+    label = session.rules.ruleset.label
+    defense = defense_name(label, preview.defense_kind)  # 004-37 "Defense", 001-38 "Block"
     parts = [f"{name}: {need} ({bonus:+d} vs {defense} {preview.defense})"]
     cover = preview.facts.cover
     if cover not in ("none", ""):
-        named = session.rules.ruleset.label(cover)
+        named = label(cover)
         parts.append(named if named.endswith("cover") else f"{named} cover")
     concealment = preview.facts.concealment
     cause = preview.facts.concealment_cause
@@ -239,7 +237,8 @@ def attack_summary(preview: TargetPreview, session: GameSession, extra_bonus: in
     if preview.facts.long_range:
         parts.append("long range")
     if preview.combat_advantage:
-        parts.append("combat advantage (" + ", ".join(preview.combat_advantage) + ")")
+        advantage = term(label, "combat_advantage", "combat advantage")  # 004-29, 003-20
+        parts.append(f"{advantage} (" + ", ".join(preview.combat_advantage) + ")")
     # 001's bands, each with its number (Shoot!, unseen, help: docs/rulings.md "001 picks").
     parts += [f"{source} {value:+d}" for value, source in preview.attack_parts if "(001" in source]
     return " · ".join(parts)

@@ -88,6 +88,8 @@ class Ruleset:
         charge_attack_bonus: 000 "Charge": +1 bonus on the attack roll.
         charge_ends_actions: 000 "Charge" does not end the turn (004-13 does).
         charge_min_squares: 000 "Charge": "You must move at least 2 squares".
+        hindering_maneuvers: The maneuvers that leave their maker Hindered this turn: none in
+            000; 003-41 "charge" (and no more moving), 003-42 "shift_away", "stand_up".
         near_burst_user_per_targets: docs/rulings.md R-09: the user is affected
             when the targets include it; False: never (004-07).
         flanking_melee_only: docs/rulings.md R-07: combat advantage for melee attacks.
@@ -165,6 +167,7 @@ class Ruleset:
     charge_attack_bonus: int = 1
     charge_ends_actions: bool = False
     charge_min_squares: int = 2
+    hindering_maneuvers: tuple[str, ...] = ()
     near_burst_user_per_targets: bool = True
     flanking_melee_only: bool = True
     prone_ranged_bonus_vs_adjacent: bool = False

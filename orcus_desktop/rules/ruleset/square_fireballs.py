@@ -42,6 +42,11 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     # 003-41 Charge: Hindered (-2) instead of a bonus.
     charge_attack_bonus=0,
     charge_min_squares=0,
+    # 003-41, 003 l.654 Charge: "You are Hindered this turn ... You can't move this turn";
+    # 003-42, l.594 Shift: "If you move away from an adjacent enemy this way, you are
+    # Hindered this turn"; l.670 Stand Up: "you are Hindered this turn"
+    # (`controller/hindering_maneuvers.py`).
+    hindering_maneuvers=("charge", "shift_away", "stand_up"),
     # 003-32 Prone: a cover step instead of +2 vs ranged.
     prone_ranged_defense_bonus=0,
     # 003-37 Unconscious: Helpless instead of -5.

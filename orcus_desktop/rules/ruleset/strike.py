@@ -17,6 +17,7 @@ from orcus_desktop.rules.ruleset.tables import (
     CoverLevel,
     CoverScale,
     DashRules,
+    Labels,
 )
 from orcus_desktop.vocabulary import CoverDegree
 
@@ -48,6 +49,9 @@ STRIKE_001 = ORCUS.with_changes(
         ),
         creature_cap_level=2,
     ),
+    # 001-38, 001 l.274-298 "Block", "Dodge", "Dispel": the defenses by 001's names
+    # (docs/rulings.md "001-38": Block = AC, Dodge = Reflex, Dispel = Will).
+    defense_labels=Labels.of(ac="Block", reflex="Dodge", will="Dispel"),
     # 001-23..25, 001 l.240-256: engagement, Counter Strike! and Free Strike! replace 000's
     # opportunity attacks (docs/rulings.md#001-picks-engagement-and-strike).
     hooks=HookNames(

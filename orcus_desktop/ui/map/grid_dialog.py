@@ -17,10 +17,8 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import MapImage
+from orcus_desktop.model.file_format.limits import MAX_GRID_SIDE
 from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
-
-MAX_GRID_SQUARES = 200
-"""The largest map side the dialog offers (issue 6: grids up to 200x200 squares)."""
 
 
 class GridDialog(QDialog):
@@ -45,7 +43,9 @@ class GridDialog(QDialog):
         self.columns = QSpinBox()
         self.rows = QSpinBox()
         for count, value in ((self.columns, grid.columns), (self.rows, grid.rows)):
-            count.setRange(1, MAX_GRID_SQUARES)
+            # As File > New and a file allow: a smaller bound cut a larger map down to it
+            # when the GM only changed the grid's colour.
+            count.setRange(1, MAX_GRID_SIDE)
             count.setValue(value)
             count.setSuffix(" squares")
         self.pixels_per_square = QDoubleSpinBox()

@@ -26,6 +26,7 @@ _DURATION_SHORT: dict[DurationKind, str] = {
     DurationKind.START_OF_USER_NEXT_TURN: "SoT",
     DurationKind.SAVE_ENDS: "save",
     DurationKind.END_OF_SURPRISE_ROUND: "rnd",
+    DurationKind.END_OF_TARGET_TURN: "EoT",
 }
 
 

@@ -106,9 +106,23 @@ AskDie = Callable[[QWidget, str], int | None]
 
 
 def ask_d20_dialog(parent: QWidget, label: str) -> int | None:
-    """An input dialog for one d20 (Cancel: the app rolls it)."""
-    value, ok = QInputDialog.getInt(parent, "Roll at the table", label, 10, 1, 20)
-    return value if ok else None
+    """An input dialog for one d20; its second button lets the app roll it.
+
+    The button says so: a "Cancel" that rolled anyway, then asked for the next creature's die,
+    looked broken to a GM who meant to stop.
+    """
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle("Roll at the table")
+    dialog.setInputMode(QInputDialog.InputMode.IntInput)
+    dialog.setIntRange(1, 20)
+    dialog.setIntValue(10)
+    dialog.setLabelText(label)
+    dialog.setOkButtonText("Use this roll")
+    dialog.setCancelButtonText("Let the app roll")  # this die; the others are still asked
+    accepted = dialog.exec() == QInputDialog.DialogCode.Accepted
+    value = dialog.intValue()
+    dialog.deleteLater()
+    return value if accepted else None
 
 
 def typed_save_dice(session: GameSession, parent: QWidget, ask: AskDie) -> dict[int, int]:

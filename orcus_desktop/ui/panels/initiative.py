@@ -358,7 +358,7 @@ class InitiativePanel(QWidget):
         enable_with_reason(
             self.surprised_button,
             why_not_surprise,
-            "Mark the selected creature surprised: no actions in the surprise round.",
+            f"Mark the selected creature surprised: {session.surprise_cost()}.",
         )
         self.surprised_button.blockSignals(True)
         self.surprised_button.setChecked(combatant is not None and combatant.surprised)
@@ -374,7 +374,7 @@ class InitiativePanel(QWidget):
         enable_with_reason(
             self.start_button,
             why_not_start,
-            "Start combat with a surprise round." if surprised else "Start combat at round 1.",
+            session.start_combat_tip(surprised),
         )
 
         if not combat.active:
