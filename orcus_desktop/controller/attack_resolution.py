@@ -328,7 +328,7 @@ def stage_attack(
             target_id,
             target_creature.space,
             target_creature.side,
-            invisible=field_occupant(field_, target_creature).invisible,  # docs/rulings.md R-114
+            invisible=field_occupant(field_, target_creature).invisible,  # docs/rulings.md R-115
         )
         if target_id == attacker_id:
             degree = CoverDegree.NONE

@@ -41,7 +41,7 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
                 id=creature.id,
                 space=creature.space,
                 side=creature.side,
-                invisible=any(row.invisible for row in rows),  # docs/rulings.md R-114
+                invisible=any(row.invisible for row in rows),  # docs/rulings.md R-115
                 can_take_opportunity_actions=can_react,
                 speed=creature.speed,
                 helpless=Condition.HELPLESS in conditions,

@@ -5,7 +5,7 @@ Hindered this turn." (l.594); Stand Up "You stop being Prone, and you are Hinder
 (l.670); Charge "You are Hindered this turn. Move your Speed and make a Melee Basic Attack. You
 can't move this turn" (l.654). Hindered is 003-29's row (-2 to hit); "this turn" ends with the
 turn going on (`DurationKind.END_OF_TARGET_TURN`). Which maneuvers do it is the ruleset's
-``hindering_maneuvers`` (none under 000).
+``hindering_maneuvers`` (none under 000); the picks are docs/rulings.md R-114.
 
 The charge is hindered before its attack rolls (`charged`, from the charge itself: "You are
 Hindered this turn" comes first); a shift and a stand-up once done (`after_step`, from the
@@ -91,7 +91,9 @@ def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:
         return outcome
     after = outcome.after
     if result.operation == "stand_up" and "stand_up" in maneuvers:
-        after = _hindered(engine, after, who, "Stand Up", "003-42", "stands up")
+        # l.670 "... Hindered this turn. Move 1": the square is the GM's (docs/rulings.md R-114).
+        why = "stands up (and may move 1 square: a GM move)"
+        after = _hindered(engine, after, who, "Stand Up", "003-42", why)
     elif (
         result.operation == "move_creature"
         and result.details.get("mode") == MoveMode.SHIFT.value

@@ -325,7 +325,8 @@ def _move(e: _Entry, r: rec.Move) -> str:
     if r.mode == "gm":
         text = f"{e.actor} is moved by the GM"
     else:
-        text = f"{e.actor} moves {plural(r.cost, 'square')} ({r.mode})"
+        # The ruleset's name for the move (004 "adjust" for a shift, 002-004 "run" for a dash).
+        text = f"{e.actor} moves {plural(r.cost, 'square')} ({e.label(r.mode)})"
     return text + _offered(e, r.provoked)
 
 

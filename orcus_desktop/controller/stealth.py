@@ -93,7 +93,7 @@ def hidden_from_players(rules: CombatRules | None, encounter: Encounter) -> froz
     Hidden: "Location unknown to other characters" — unless it is one of the players' own
     (docs/rulings.md R-82); Swallowed and Exiled are off the map for everyone. An invisible
     creature none of the players' eyes perceives is left out too (000 "Concealment",
-    docs/rulings.md R-114; `vision.unperceived_invisible`).
+    docs/rulings.md R-115; `vision.unperceived_invisible`).
     """
     if rules is None:
         return frozenset()

@@ -22,7 +22,7 @@ R-62).
 
 An invisible creature (000 "Concealment") is seen only by a viewer that perceives it: truesight,
 blindsight or tremorsense reaching it (000 "Truesight": "see invisible creatures";
-docs/rulings.md R-61, R-114); `unperceived_invisible` answers the same without the fog.
+docs/rulings.md R-61, R-115); `unperceived_invisible` answers the same without the fog.
 """
 
 from __future__ import annotations
@@ -112,13 +112,13 @@ def can_see(encounter: Encounter, rules: CombatRules, creature: Creature) -> boo
 
 
 def is_invisible(encounter: Encounter, rules: CombatRules, creature_id: str) -> bool:
-    """Whether a condition makes the creature invisible now (000 "Concealment", R-114)."""
+    """Whether a condition makes the creature invisible now (000 "Concealment", R-115)."""
     conditions = rules.conditions(encounter, creature_id)
     return any(rules_for(c, rules.ruleset).invisible for c in conditions)
 
 
 def unperceived_invisible(encounter: Encounter, rules: CombatRules, side: str) -> frozenset[str]:
-    """The invisible creatures not of `side` that none of its eyes perceives (R-114).
+    """The invisible creatures not of `side` that none of its eyes perceives (R-115).
 
     Eyes as `player_vision` counts them (alive, not blinded, not hidden by the GM); perceiving
     is within reach of truesight, blindsight or tremorsense, whatever stands between (the fog
@@ -196,7 +196,7 @@ def _seen_by_some(
         return set()
     eyes = [field.occupant(v.id) for v in viewers]
     lit = field.lighting is not None
-    # 000 "Concealment": an invisible creature shows only to a viewer that perceives it (R-114).
+    # 000 "Concealment": an invisible creature shows only to a viewer that perceives it (R-115).
     invisible = {o.id: o for o in field.occupants if o.invisible}
     spaces = [v.space for v in viewers]
     viewer_at = np.array([s.bounds()[:2] for s in spaces], dtype=np.float64)

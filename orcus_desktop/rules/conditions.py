@@ -8,7 +8,7 @@ creature state keeps one :class:`ConditionInstance` per imposing effect.
 Four entries are not conditions in 000 but action states with the same shape (a duration and
 mechanical effects): Total Defense, Rally, Dash and Squeeze (000 "Actions in Combat"). Invisible
 is not one either: the effect a spell gives, tracked as a condition the GM imposes
-(docs/rulings.md R-114).
+(docs/rulings.md R-115).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Condition(StrEnum):
     EXILED = "exiled"
     # 001-12 (001 l.146): crouching behind cover, a state of the 001 condition set (strike.py).
     CROUCHING = "crouching"
-    # 000 "Concealment": "An invisible target also has total concealment" (R-114).
+    # 000 "Concealment": "An invisible target also has total concealment" (R-115).
     INVISIBLE = "invisible"
 
     @property
@@ -150,7 +150,7 @@ class ConditionRules:
         hidden_from_players: 003-47 Hidden: "Location unknown": not on the players' screen
             (docs/rulings.md R-82: unless it is one of the players' own).
         invisible: 000 "Concealment": total concealment from whoever does not perceive it
-            (geometry's `Occupant.invisible`, docs/rulings.md R-114).
+            (geometry's `Occupant.invisible`, docs/rulings.md R-115).
         ends_when_hurt: 003-37 Unconscious: ends when damage leaves it 1 HP or more.
         save_when_hurt: 003-26 Dominated: "When damaged, can roll a Save to end this".
         sees_concealment_step: 003-25 Dazzled: its melee and ranged attacks treat their
@@ -343,7 +343,7 @@ def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
             grants_combat_advantage=r.squeeze_grants_combat_advantage,
             attack_penalty=r.squeeze_attack_penalty,
         ),
-        # 000 "Concealment": "An invisible target also has total concealment" (R-114).
+        # 000 "Concealment": "An invisible target also has total concealment" (R-115).
         ConditionRules(c.INVISIBLE, in_000=False, invisible=True, beneficial=True),
         *(ConditionRules(v, in_000=False) for v in VARIANT_CONDITIONS),
     )

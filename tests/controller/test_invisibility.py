@@ -4,7 +4,7 @@
 creature with truesight can, out to a specific range, ... see invisible creatures and
 objects". 000 "Opportunity Attacks": "when a hostile creature that you can see moves out of
 your reach". Invisible is not a condition of 000's appendix: the GM imposes it as one, with
-the duration the spell gives (docs/rulings.md R-114; who sees, R-61 and R-113).
+the duration the spell gives (docs/rulings.md R-115; who sees, R-61 and R-113).
 """
 
 from __future__ import annotations

@@ -325,7 +325,8 @@ def test_square_fireballs_shift_stand_up_and_charge_hinder_this_turn() -> None:
     # rolls at -2 and without 000's +1, and after it the orc moves no more this turn.
     assert s.add_condition("orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
     assert s.stand_up("orc").ok
-    assert "003-42: Orc stands up: Hindered (-2 to hit) this turn" in _lines(s)
+    stood = "003-42: Orc stands up (and may move 1 square: a GM move): Hindered (-2 to hit)"
+    assert stood + " this turn" in _lines(s)
     assert s.end_turn().ok
     assert s.end_turn().ok  # gob
     assert s.end_turn().ok  # hero, round 2

@@ -1,6 +1,6 @@
 """The GM makes the goblin archer invisible from the GM box: the players lose its token.
 
-000 "Concealment": "An invisible target also has total concealment" (docs/rulings.md R-114):
+000 "Concealment": "An invisible target also has total concealment" (docs/rulings.md R-115):
 the players' creatures do not see it, so their screen shows no token for it, with the fog of
 war on or off; the GM's token stays, see-through and badged, so the GM sees the state. Undo
 and clearing the effect bring it back to the players.

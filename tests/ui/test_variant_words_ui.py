@@ -12,10 +12,11 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
 from tests.ui.test_targeting import accept_dialog, activate, at, power_item
 
@@ -101,3 +102,28 @@ def test_the_initiative_panel_says_what_surprise_costs_under_the_ruleset(
     qtbot.mouseClick(panel.surprised_button, Qt.MouseButton.LeftButton)
     assert session.encounter.combat.combatant("orc").surprised
     assert panel.start_button.toolTip() == start_tip
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "step", "run"),
+    [
+        ("alloy-heroes", "Adjust", "Run"),  # 004 l.346 "Adjust: Move Action", l.572 "Run"
+        ("4e-quickref", "Shift", "Run"),  # 002 l.56 "Shift", l.54 "Run"
+        ("square-fireballs", "Shift", "Run"),  # 003 l.588 "Shift - Maneuver", l.656 "Run"
+        ("orcus", "Five foot step", "Dash"),  # 000 "Five-Foot Step", "Dash"
+    ],
+)
+def test_the_actions_panel_names_the_shift_and_the_run_as_the_ruleset_does(
+    qtbot: QtBot, ruleset_id: str, step: str, run: str
+) -> None:
+    window = _window(qtbot, ruleset_id)
+    window.scene.select_creature("hero")
+    actions = window.actions_panel.tree.topLevelItem(1)
+    assert actions is not None
+    names = [actions.child(i).text(0) for i in range(actions.childCount())]  # type: ignore[union-attr]
+    assert step in names
+    assert run in names
+    # The log names the move the same way.
+    assert window.session.move_creature("hero", Square(1, 2), MoveMode.SHIFT).ok
+    moved = [line for line in window.log_panel.model.lines() if "Hero moves" in line][-1]
+    assert moved == f"Hero moves 1 square ({'adjust' if step == 'Adjust' else 'shift'})"

@@ -76,7 +76,11 @@ ALLOY_004 = ORCUS.with_changes(
     # 004-37, 004 l.40, 410-425 attacks vs "Defense" (AC), Fortitude, Reflex.
     defense_labels=Labels.of(ac="Defense"),
     # 004-12, 004 l.434 "Bull Rush" = 000 Shove.
-    action_labels=Labels.of(shove="bull rush", rally="second wind"),
+    # 004-35, 004 l.346 "Adjust: Move Action" (000 Five-Foot Step, a shift); 004-21, l.572
+    # "Run" (000 Dash): the actions and the moves they make.
+    action_labels=Labels.of(
+        shove="bull rush", rally="second wind", five_foot_step="adjust", shift="adjust", dash="run"
+    ),
     # 004-08 opportunity attacks once per turn, not the immediate; 004-20 a readied action is
     # the immediate; 004-16 drop prone swift; 004-17 escape a move action: as 002 states them.
     actions=replace(

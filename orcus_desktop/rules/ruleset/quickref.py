@@ -95,6 +95,9 @@ QUICKREF_002 = ORCUS.with_changes(
         rally="second wind",
         # 002-17, 002 l.53 "Escape: Escape a grab and shift" = 000 "Escape a Grapple".
         escape="escape",
+        # 002 l.56 "Shift: Move 1 square" = 000 Five-Foot Step; 002-19, l.54 "Run" = 000 Dash.
+        five_foot_step="shift",
+        dash="run",
     ),
     actions=replace(
         FOURTH_EDITION_ECONOMY,

@@ -77,7 +77,8 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     ),
     # 003-20 "Defender grants Advantage to Attacker +2".
     term_labels=Labels.of(combat_advantage="advantage"),
-    action_labels=Labels.of(swift="minor"),
+    # 003-42, 003 l.588 "Shift - Maneuver" (000 Five-Foot Step); 003-40, l.656 "Run".
+    action_labels=Labels.of(swift="minor", five_foot_step="shift", dash="run"),
     actions=ActionEconomy(
         # 003-15: one of each slot, no substitution.
         conversions=(),

@@ -145,7 +145,7 @@ class TokenItem(DrawnItem):
             fill.setAlpha(110)
             outline.setStyle(Qt.PenStyle.DashLine)
         elif look.invisible:
-            fill.setAlpha(110)  # docs/rulings.md R-114: the GM still sees where it stands
+            fill.setAlpha(110)  # docs/rulings.md R-115: the GM still sees where it stands
         if look.state == TokenState.UNCONSCIOUS:
             outline.setStyle(Qt.PenStyle.DotLine)
         painter.setBrush(QBrush(fill))

@@ -66,7 +66,7 @@ class TokenLook:
         image_path: a picture to draw instead of the disc, or "".
         label: the text on the disc, unique in the encounter ("GW2"; model/creature_names.py).
         tooltip: the hover stat summary (rich text).
-        invisible: a condition makes it invisible (docs/rulings.md R-114): the GM's token is
+        invisible: a condition makes it invisible (docs/rulings.md R-115): the GM's token is
             drawn see-through.
     """
 

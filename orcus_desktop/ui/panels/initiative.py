@@ -37,9 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import (
     AskDie,
@@ -49,6 +47,7 @@ from orcus_desktop.ui.panels.common import (
     typed_save_dice,
 )
 from orcus_desktop.ui.panels.flow import FlowBox
+from orcus_desktop.ui.panels.initiative_buttons import heading_text, turn_flow_states
 from orcus_desktop.ui.panels.initiative_menu import GroupMenu
 from orcus_desktop.ui.panels.initiative_model import Column, InitiativeTableModel
 
@@ -255,7 +254,7 @@ class InitiativePanel(QWidget):
     def _refresh(self) -> None:
         active = self._session.encounter.combat.active
         rows = self.model.rowCount()
-        self.heading.setText(self._heading_text())
+        self.heading.setText(heading_text(self._session))
         self.setup_controls.setHidden(active)
         self.combat_controls.setHidden(not active)
         if rows != self._rows_hinted:
@@ -295,30 +294,12 @@ class InitiativePanel(QWidget):
             top.installEventFilter(self)
         self._fit_rows()
 
-    def _heading_text(self) -> str:
-        combat = self._session.encounter.combat
-        if not combat.active:
-            rolled = set(combat.order)
-            if rolled and all(c.id in rolled for c in self._session.encounter.creatures):
-                return "Initiative rolled: mark the surprised, then Start combat."
-            return "No combat: roll initiative, mark the surprised, then start."
-        where = (
-            "Surprise round" if combat.phase is CombatPhase.SURPRISE else f"Round {combat.round}"
-        )
-        if self._session.ruleset.escalation_start_round is not None:
-            # 003-13 (003 l.198): the die is shown with the round it grows with.
-            where = f"{where} · escalation die {self._session.escalation_die()}"
-        if combat.current is None:
-            return f"{where}: nobody can act"
-        return f"{where}: {name_of(self._session, combat.current)}'s turn"
-
     def _update_buttons(self) -> None:
         session = self._session
         enc = session.encounter
         combat = enc.combat
         selected = self.selected_creature_id()
         combatant = combat.find(selected) if selected else None
-        current = combat.current
 
         in_order = set(combat.order)
         to_roll = [c for c in enc.creatures if c.id not in in_order]
@@ -377,105 +358,18 @@ class InitiativePanel(QWidget):
             session.start_combat_tip(surprised),
         )
 
-        if not combat.active:
-            why_not_end = "No combat is running."
-        elif current is None:
-            why_not_end = "It is nobody's turn."
-        else:
-            why_not_end = ""
-        enable_with_reason(self.end_turn_button, why_not_end, self._end_turn_tooltip())
-
-        if current is None:
-            why_not_delay = why_not_end
-        else:
-            why_not_delay = session.available_actions(current).option(CombatAction.DELAY).reason
-        enable_with_reason(
-            self.delay_button,
-            why_not_delay,
-            f"{name_of(session, current)} delays its turn (000 'Delay').",
-        )
-
-        if current is None:
-            why_not_resume = why_not_end
-        elif combatant is None or not combatant.delaying:
-            why_not_resume = "Select a delaying creature."
-        else:
-            why_not_resume = ""
-        enable_with_reason(
-            self.resume_button,
-            why_not_resume,
-            f"{name_of(session, selected)} stops delaying and acts after "
-            f"{name_of(session, current)}'s turn.",
-        )
-
-        if current is None:
-            why_not_trigger = why_not_end
-        elif combatant is None or combatant.readied is None:
-            why_not_trigger = "Select a creature with a readied action."
-        elif combatant.creature_id == current:
-            why_not_trigger = "A readied action interrupts someone else's turn."
-        else:
-            why_not_trigger = ""
-        trigger = combatant.readied.trigger if combatant and combatant.readied else ""
-        enable_with_reason(
-            self.trigger_button,
-            why_not_trigger,
-            f"The trigger ({trigger}) happened: {name_of(session, selected)} acts now, before "
-            f"{name_of(session, current)} (000 'Ready').",
-        )
-
-        if not combat.active:
-            why_not_join = "No combat is running."
-        elif selected is None:
-            why_not_join = "Select a creature that is not in the initiative."
-        elif combatant is not None:
-            why_not_join = "Already in the initiative."
-        else:
-            why_not_join = ""
-        enable_with_reason(
-            self.join_button,
-            why_not_join,
-            f"{name_of(session, selected)} rolls initiative and joins the combat.",
-        )
-
         before = self._row_above(selected) if combatant is not None else None
-        if selected is None or combatant is None:
-            why_not_up = "Select a creature in the initiative."
-        elif before is None:
-            why_not_up = "Already first."
-        else:
-            why_not_up = ""
-        enable_with_reason(
-            self.move_up_button,
-            why_not_up,
-            f"{name_of(session, selected)} acts before {name_of(session, before)} and takes "
-            "its initiative.",
-        )
-
-        enable_with_reason(
-            self.end_combat_button,
-            "" if combat.active else "No combat is running.",
-            "End the combat; effects lasting until the end of the encounter end.",
-        )
-
-    def _end_turn_tooltip(self) -> str:
-        session = self._session
-        current = session.encounter.combat.current
-        if current is None:
-            return ""
-        text = f"End {name_of(session, current)}'s turn (Ctrl+Return)."
-        asks = []
-        for prompt in session.turn_prompts(current):
-            if prompt.get("kind") == "save":
-                what = prompt.get("condition") or f"{prompt.get('persistent')} persistent damage"
-                asks.append(f"a saving throw against {str(what).replace('_', ' ')}")
-            elif prompt.get("kind") == "death_save":
-                asks.append("a death saving throw")
-            elif prompt.get("kind") == "maintain":
-                asks.append(f"{prompt.get('power')} lapses unless maintained")
-        if asks:
-            text += " The app rolls: " + "; ".join(asks) + "."
-        return text
+        states = turn_flow_states(session, selected, before)
+        for button, state in (
+            (self.end_turn_button, states.end_turn),
+            (self.delay_button, states.delay),
+            (self.resume_button, states.resume),
+            (self.trigger_button, states.trigger),
+            (self.join_button, states.join),
+            (self.move_up_button, states.move_up),
+            (self.end_combat_button, states.end_combat),
+        ):
+            enable_with_reason(button, state.reason, state.tip)
 
     def show_refusal(self, reason: str) -> None:
         """Why the panel's last request was refused ("" clears it; the `ResultReporter` calls)."""
