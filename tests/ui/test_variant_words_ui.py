@@ -127,3 +127,26 @@ def test_the_actions_panel_names_the_shift_and_the_run_as_the_ruleset_does(
     assert window.session.move_creature("hero", Square(1, 2), MoveMode.SHIFT).ok
     moved = [line for line in window.log_panel.model.lines() if "Hero moves" in line][-1]
     assert moved == f"Hero moves 1 square ({'adjust' if step == 'Adjust' else 'shift'})"
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "tip"),
+    [
+        # 004-08, 004 l.383 "Attack of Opportunity: Free Action": no immediate action is kept.
+        ("alloy-heroes", "Decline the opportunity attack."),
+        # docs/rulings.md R-02 (000): the opportunity attack would use the immediate action.
+        ("orcus", "Decline the opportunity attack (its immediate action stays unused)."),
+    ],
+)
+def test_let_it_pass_says_what_an_opportunity_attack_would_cost(
+    qtbot: QtBot, ruleset_id: str, tip: str
+) -> None:
+    window = _window(qtbot, ruleset_id)
+    session = window.session
+    assert session.end_turn().ok  # the orc's turn: it walks off the hero and the ally
+    walk = session.move_creature("orc", Square(3, 5), MoveMode.WALK)
+    assert "hero" in walk.opportunity_attackers
+    window.scene.select_creature("hero")
+    button = window.actions_panel.buttons["decline_opportunity"]
+    assert button.isEnabled()
+    assert button.toolTip() == tip

@@ -113,10 +113,14 @@ class ActionButtons(ShownCreatureButtons):
             enable_with_reason(self.buttons[spec.key], reason, tooltip)
         combatant = combat.find(available.creature_id) if combat.active else None
         offered = combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY
+        # docs/rulings.md R-02 (000): it would use the immediate action; 002-05, 003-19 and
+        # 004-08 (004 l.383 "Attack of Opportunity: Free Action"): it uses none.
+        immediate = session.ruleset.actions.opportunity_uses_immediate
         enable_with_reason(
             self.buttons["decline_opportunity"],
             "" if offered else "No opportunity attack is offered.",
-            "Decline the opportunity attack (its immediate action stays unused).",
+            "Decline the opportunity attack"
+            + (" (its immediate action stays unused)." if immediate else "."),
         )
 
     def _on_action(self, action: CombatAction) -> None:
