@@ -13,6 +13,7 @@ from enum import StrEnum
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.log_text import condition_name, plain_label
 from orcus_desktop.controller.stealth import hidden_from_players
+from orcus_desktop.controller.vision import is_invisible
 from orcus_desktop.model.creature_names import token_labels
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.durations import DurationKind
@@ -65,6 +66,8 @@ class TokenLook:
         image_path: a picture to draw instead of the disc, or "".
         label: the text on the disc, unique in the encounter ("GW2"; model/creature_names.py).
         tooltip: the hover stat summary (rich text).
+        invisible: a condition makes it invisible (docs/rulings.md R-115): the GM's token is
+            drawn see-through.
     """
 
     hp: int | None = None
@@ -75,6 +78,7 @@ class TokenLook:
     image_path: str = ""
     tooltip: str = ""
     label: str = ""
+    invisible: bool = False
 
 
 # The last snapshot's labels, one entry per view kind: every token of a snapshot reads them.
@@ -199,6 +203,9 @@ def token_look(
         image_path=image if isinstance(image, str) else "",
         tooltip="<br>".join(lines),
         label=token_label(encounter, creature, for_players=for_players, rules=rules),
+        invisible=state is not None
+        and rules is not None
+        and is_invisible(encounter, rules, creature.id),
     )
 
 
