@@ -324,7 +324,12 @@ def stage_attack(
             origin_space,
             attacker_creature.side,
         )
-        target_occupant = Occupant(target_id, target_creature.space, target_creature.side)
+        target_occupant = Occupant(
+            target_id,
+            target_creature.space,
+            target_creature.side,
+            invisible=field_occupant(field_, target_creature).invisible,  # docs/rulings.md R-115
+        )
         if target_id == attacker_id:
             degree = CoverDegree.NONE
         else:

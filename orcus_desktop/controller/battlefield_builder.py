@@ -29,9 +29,10 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
         if rules.is_dead(encounter, creature.id):
             continue
         conditions = rules.conditions(encounter, creature.id)
-        if any(rules_for(c, rules.ruleset).off_map for c in conditions):
+        rows = [rules_for(c, rules.ruleset) for c in conditions]
+        if any(row.off_map for row in rows):
             continue  # 003-48 Swallowed, Exiled: "Does not occupy a space"
-        can_react = not any(rules_for(c, rules.ruleset).no_immediate_actions for c in conditions)
+        can_react = not any(row.no_immediate_actions for row in rows)
         combatant = combat.find(creature.id) if combat.active else None
         if combatant is not None and opportunity_spent(rules.ruleset, combat, combatant):
             can_react = False
@@ -40,6 +41,7 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
                 id=creature.id,
                 space=creature.space,
                 side=creature.side,
+                invisible=any(row.invisible for row in rows),  # docs/rulings.md R-115
                 can_take_opportunity_actions=can_react,
                 speed=creature.speed,
                 helpless=Condition.HELPLESS in conditions,
@@ -48,7 +50,7 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
                 senses=senses_of(
                     rules,
                     creature,
-                    blind=any(rules_for(c, rules.ruleset).cannot_see for c in conditions),
+                    blind=any(row.cannot_see for row in rows),
                 ),
             )
         )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine, end_conditions
-from orcus_desktop.controller.vision import player_side
+from orcus_desktop.controller.vision import player_side, unperceived_invisible
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import ConditionInstance, rules_for
 from orcus_desktop.rules.state import initial_state
@@ -91,7 +91,9 @@ def hidden_from_players(rules: CombatRules | None, encounter: Encounter) -> froz
     """The creatures the players' screen leaves out for their statuses (003-47, 003-48).
 
     Hidden: "Location unknown to other characters" — unless it is one of the players' own
-    (docs/rulings.md R-82); Swallowed and Exiled are off the map for everyone.
+    (docs/rulings.md R-82); Swallowed and Exiled are off the map for everyone. An invisible
+    creature none of the players' eyes perceives is left out too (000 "Concealment",
+    docs/rulings.md R-115; `vision.unperceived_invisible`).
     """
     if rules is None:
         return frozenset()
@@ -99,15 +101,20 @@ def hidden_from_players(rules: CombatRules | None, encounter: Encounter) -> froz
         return _LAST[0][2]
     side: str | None = None
     found: set[str] = set()
+    invisible = False
     for creature in encounter.creatures:
         if creature.state is None:
             continue
         for condition in rules.conditions(encounter, creature.id):
             row = rules_for(condition, rules.ruleset)
+            invisible |= row.invisible
             if row.hidden_from_players and side is None:
                 side = player_side(encounter, rules)
             if row.off_map or (row.hidden_from_players and creature.side != side):
                 found.add(creature.id)
+    if invisible:
+        side = side if side is not None else player_side(encounter, rules)
+        found |= unperceived_invisible(encounter, rules, side)
     answer = frozenset(found)
     _LAST[:] = [(encounter, rules, answer)]
     return answer

@@ -19,6 +19,10 @@ them away).
 On a lit map (`Encounter.lighting`, 000 "Vision and Light") each creature sees only the squares
 it perceives lit with its senses, and the creatures on them or next to it (docs/rulings.md
 R-62).
+
+An invisible creature (000 "Concealment") is seen only by a viewer that perceives it: truesight,
+blindsight or tremorsense reaching it (000 "Truesight": "see invisible creatures";
+docs/rulings.md R-61, R-115); `unperceived_invisible` answers the same without the fog.
 """
 
 from __future__ import annotations
@@ -27,11 +31,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from orcus_desktop.controller.battlefield_builder import battlefield_for, players_battlefield
+from orcus_desktop.controller.battlefield_builder import (
+    battlefield_for,
+    players_battlefield,
+    senses_of,
+)
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.lit_view import lit_view_rings, perceives_space
-from orcus_desktop.geometry.sight import spaces_see_spaces
+from orcus_desktop.geometry.sight import perceives_invisible, spaces_see_spaces
 from orcus_desktop.geometry.visibility import Box, Ring, occupant_view_array, union_rings
 from orcus_desktop.geometry.walls import FloatArray
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -103,6 +111,38 @@ def can_see(encounter: Encounter, rules: CombatRules, creature: Creature) -> boo
     return not any(rules_for(c, rules.ruleset).cannot_see for c in conditions)
 
 
+def is_invisible(encounter: Encounter, rules: CombatRules, creature_id: str) -> bool:
+    """Whether a condition makes the creature invisible now (000 "Concealment", R-115)."""
+    conditions = rules.conditions(encounter, creature_id)
+    return any(rules_for(c, rules.ruleset).invisible for c in conditions)
+
+
+def unperceived_invisible(encounter: Encounter, rules: CombatRules, side: str) -> frozenset[str]:
+    """The invisible creatures not of `side` that none of its eyes perceives (R-115).
+
+    Eyes as `player_vision` counts them (alive, not blinded, not hidden by the GM); perceiving
+    is within reach of truesight, blindsight or tremorsense, whatever stands between (the fog
+    of war adds line of sight where it is on).
+    """
+    invisible = [
+        c
+        for c in encounter.creatures
+        if c.side != side and c.state is not None and is_invisible(encounter, rules, c.id)
+    ]
+    if not invisible:
+        return frozenset()
+    eyes = [
+        Occupant(c.id, c.space, c.side, senses=senses_of(rules, c))
+        for c in encounter.creatures
+        if c.side == side and not c.hidden and can_see(encounter, rules, c)
+    ]
+    return frozenset(
+        c.id
+        for c in invisible
+        if not any(perceives_invisible(eye, Occupant(c.id, c.space, c.side)) for eye in eyes)
+    )
+
+
 def player_vision(
     encounter: Encounter,
     rules: CombatRules,
@@ -154,7 +194,10 @@ def _seen_by_some(
     """The ids of `others` that some viewer sees (on a lit map: sees and perceives it lit)."""
     if not viewers or not others:
         return set()
-    eyes = [field.occupant(v.id) for v in viewers] if field.lighting is not None else None
+    eyes = [field.occupant(v.id) for v in viewers]
+    lit = field.lighting is not None
+    # 000 "Concealment": an invisible creature shows only to a viewer that perceives it (R-115).
+    invisible = {o.id: o for o in field.occupants if o.invisible}
     spaces = [v.space for v in viewers]
     viewer_at = np.array([s.bounds()[:2] for s in spaces], dtype=np.float64)
     other_at = np.array([o.space.bounds()[:2] for o in others], dtype=np.float64)
@@ -167,7 +210,10 @@ def _seen_by_some(
         asked = [(i, k) for i in unresolved for k in nearest[i][lo:hi]]
         answers = spaces_see_spaces(field, [(spaces[k], others[i].space) for i, k in asked])
         for (i, k), sees in zip(asked, answers, strict=True):
-            if sees and (eyes is None or perceives_space(field, eyes[k], others[i].space)):
+            hidden = invisible.get(others[i].id)
+            if hidden is not None and not perceives_invisible(eyes[k], hidden):
+                continue
+            if sees and (not lit or perceives_space(field, eyes[k], others[i].space)):
                 seen.add(others[i].id)
         unresolved = [i for i in unresolved if others[i].id not in seen]
         lo, hi = hi, 3 * hi

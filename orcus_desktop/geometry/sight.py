@@ -148,7 +148,7 @@ def space_concealment(
     # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
     if origin.is_area:
         return ConcealmentDegree.NONE
-    if target.invisible and not _perceives_invisible(attacker, target):
+    if target.invisible and not perceives_invisible(attacker, target):
         return ConcealmentDegree.TOTAL
     if sees is None:
         sees = space_sees_space(battlefield, attacker.space, target.space)
@@ -180,8 +180,12 @@ def concealment_with_cause(
     return degree, light_cause(battlefield, attacker, target.space)
 
 
-def _perceives_invisible(attacker: Occupant, target: Occupant) -> bool:
-    """000 "Truesight": sees invisible creatures; blindsight and tremorsense do not need sight."""
+def perceives_invisible(attacker: Occupant, target: Occupant) -> bool:
+    """Whether `attacker` perceives the invisible `target` where the two stand.
+
+    000 "Truesight": "see invisible creatures" within its range; blindsight and tremorsense do
+    not need sight (docs/rulings.md R-61).
+    """
     senses = attacker.senses
     reach = max(senses.truesight if not senses.blind else 0, senses.beyond_sight)
     return reach > 0 and space_distance(attacker.space, target.space) <= reach

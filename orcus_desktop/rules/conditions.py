@@ -6,7 +6,9 @@ either has a condition or doesn't." So the effects below are looked up per *cond
 creature state keeps one :class:`ConditionInstance` per imposing effect.
 
 Four entries are not conditions in 000 but action states with the same shape (a duration and
-mechanical effects): Total Defense, Rally, Dash and Squeeze (000 "Actions in Combat").
+mechanical effects): Total Defense, Rally, Dash and Squeeze (000 "Actions in Combat"). Invisible
+is not one either: the effect a spell gives, tracked as a condition the GM imposes
+(docs/rulings.md R-115).
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ class Condition(StrEnum):
     EXILED = "exiled"
     # 001-12 (001 l.146): crouching behind cover, a state of the 001 condition set (strike.py).
     CROUCHING = "crouching"
+    # 000 "Concealment": "An invisible target also has total concealment" (R-115).
+    INVISIBLE = "invisible"
 
     @property
     def label(self) -> str:
@@ -145,6 +149,8 @@ class ConditionRules:
         lost_on_attack_or_move: 003-47: ends after the creature attacks or moves.
         hidden_from_players: 003-47 Hidden: "Location unknown": not on the players' screen
             (docs/rulings.md R-82: unless it is one of the players' own).
+        invisible: 000 "Concealment": total concealment from whoever does not perceive it
+            (geometry's `Occupant.invisible`, docs/rulings.md R-115).
         ends_when_hurt: 003-37 Unconscious: ends when damage leaves it 1 HP or more.
         save_when_hurt: 003-26 Dominated: "When damaged, can roll a Save to end this".
         sees_concealment_step: 003-25 Dazzled: its melee and ranged attacks treat their
@@ -190,6 +196,7 @@ class ConditionRules:
     advantage_when_attacking: bool = False
     lost_on_attack_or_move: bool = False
     hidden_from_players: bool = False
+    invisible: bool = False
     off_map: bool = False
     cover_step_vs_non_melee: bool = False
     sees_concealment_step: bool = False
@@ -336,6 +343,8 @@ def condition_table(ruleset: Ruleset) -> Mapping[Condition, ConditionRules]:
             grants_combat_advantage=r.squeeze_grants_combat_advantage,
             attack_penalty=r.squeeze_attack_penalty,
         ),
+        # 000 "Concealment": "An invisible target also has total concealment" (R-115).
+        ConditionRules(c.INVISIBLE, in_000=False, invisible=True, beneficial=True),
         *(ConditionRules(v, in_000=False) for v in VARIANT_CONDITIONS),
     )
     return _with_condition_set({row.condition: row for row in rows}, ruleset)

@@ -145,6 +145,8 @@ class TokenItem(DrawnItem):
             # Hidden from the players: the GM sees a ghost of the token.
             fill.setAlpha(110)
             outline.setStyle(Qt.PenStyle.DashLine)
+        elif look.invisible:
+            fill.setAlpha(110)  # docs/rulings.md R-115: the GM still sees where it stands
         if look.state == TokenState.UNCONSCIOUS:
             outline.setStyle(Qt.PenStyle.DotLine)
         painter.setBrush(QBrush(fill))

@@ -14,7 +14,7 @@ from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.log_text import condition_name, plain_label
 from orcus_desktop.controller.player_initiative import MonsterNames, players_name
 from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.vision import player_sides
+from orcus_desktop.controller.vision import is_invisible, player_sides
 from orcus_desktop.model.creature_names import token_labels
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.durations import DurationKind
@@ -68,6 +68,8 @@ class TokenLook:
         label: the text on the disc, unique in the encounter ("GW2"; model/creature_names.py).
         tooltip: the hover stat summary (rich text); on the players' screen only the name
             they may know (`players_name`).
+        invisible: a condition makes it invisible (docs/rulings.md R-115): the GM's token is
+            drawn see-through.
     """
 
     hp: int | None = None
@@ -78,6 +80,7 @@ class TokenLook:
     image_path: str = ""
     tooltip: str = ""
     label: str = ""
+    invisible: bool = False
 
 
 # The last snapshot's labels, one entry per view kind: every token of a snapshot reads them.
@@ -210,6 +213,9 @@ def token_look(
         image_path=image if isinstance(image, str) else "",
         tooltip="<br>".join(lines),
         label=disc,
+        invisible=state is not None
+        and rules is not None
+        and is_invisible(encounter, rules, creature.id),
     )
 
 
