@@ -44,14 +44,34 @@ def as_bool(raw: object, field: str) -> bool:
 
 def as_map(raw: object, field: str) -> Mapping[str, object]:
     if not isinstance(raw, Mapping):
-        raise ValueError(f"{field}: expected an object, got {type(raw).__name__}")
+        raise ValueError(f"{field}: expected an object, got {json_kind(raw)}")
     return raw
 
 
 def as_list(raw: object, field: str) -> Sequence[object]:
     if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
-        raise ValueError(f"{field}: expected a list, got {type(raw).__name__}")
+        raise ValueError(f"{field}: expected a list, got {json_kind(raw)}")
     return raw
+
+
+def json_kind(raw: object) -> str:
+    """What a JSON file's reader calls `raw` ("nothing (null)", "text"), not Python's type name.
+
+    The GM reads these messages when a file is refused: "got NoneType" told them nothing.
+    """
+    if raw is None:
+        return "nothing (null)"
+    if isinstance(raw, bool):
+        return "true or false"
+    if isinstance(raw, int | float):
+        return "a number"
+    if isinstance(raw, str):
+        return "text"
+    if isinstance(raw, Mapping):
+        return "an object"
+    if isinstance(raw, Sequence):
+        return "a list"
+    return type(raw).__name__
 
 
 def as_opt_id(raw: object, field: str) -> CreatureId | None:

@@ -10,6 +10,7 @@ field at fault; a valid creature is saved to the GM's library.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -56,6 +57,27 @@ from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 _ABILITIES = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")
 _DEFENSES = ("ac", "fortitude", "reflex", "will")
 _NUMBER_LABELS = {"ac": "AC", "max_hp": "HP"}
+_EMPTY_NAME = re.compile(r"creature(?:\.powers\[(\d+)\])?\.name: must not be empty")
+_NAME_PROBLEM = re.compile(r"creature\.name: (.+)")
+
+
+def for_gm(problem: str) -> str:
+    """A library fault in the GM's words where the form's fields are theirs to fix.
+
+    The file's field paths stay for what the form does not name ("creature.powers[0] 'Bite'
+    .hit.damage: ..."), so the GM still finds the field; an empty name is said plainly.
+    """
+    empty = _EMPTY_NAME.fullmatch(problem)
+    if empty is not None:
+        power = empty.group(1)
+        return f"Power {int(power) + 1} needs a name." if power else "The creature needs a name."
+    named = _NAME_PROBLEM.fullmatch(problem)  # "your library already has a 'Ogre'"
+    if named is not None:
+        text = named.group(1)
+        return text[:1].upper() + text[1:] + "."
+    return problem
+
+
 """Labels as the game spells them: AC for Armor Class, not "Ac"."""
 
 
@@ -419,7 +441,7 @@ class CreatureEditor(QDialog):
             check_creature(block, "creature")
             self._saver(block)
         except LibraryFileError as exc:
-            self.problem.setText(f"Not saved: {exc}")
+            self.problem.setText(f"Not saved: {for_gm(str(exc))}")
             return False
         self.saved_name = block["name"]
         self.accept()

@@ -92,6 +92,31 @@ def test_the_editor_refuses_a_bad_creature_with_the_field(panel: LibraryPanel) -
     assert panel.library.names() == []
 
 
+def test_the_editor_says_what_is_missing_in_the_gms_words(panel: LibraryPanel) -> None:
+    editor = panel.editor()
+    assert not editor.save()  # a new creature has no name yet
+    assert editor.problem.text() == "Not saved: The creature needs a name."
+    editor.name.setText("Marsh Troll")
+    editor.add_power.click()
+    editor.power_form.name.setText("")
+    assert not editor.save()
+    assert editor.problem.text() == "Not saved: Power 1 needs a name."
+    assert panel.library.names() == []
+
+
+def test_a_missing_part_of_an_imported_creature_is_named_in_words(
+    panel: LibraryPanel, tmp_path: Path
+) -> None:
+    # A hand-edited file with "defenses": null once read "got NoneType".
+    ogre = json.loads(resource_path("creatures", "ogre.json").read_text(encoding="utf-8"))
+    bad = tmp_path / "nulls.json"
+    bad.write_text(library_json([{**ogre, "defenses": None}]), encoding="utf-8")
+    assert not panel.import_file(bad)
+    assert panel.message.text() == (
+        "Not imported: nulls.json: creatures[0].defenses: expected an object, got nothing (null)"
+    )
+
+
 def test_import_adds_a_library_file_and_refuses_a_broken_one(
     panel: LibraryPanel, tmp_path: Path
 ) -> None:
