@@ -276,7 +276,9 @@ def _round_start(e: _Entry, r: rec.RoundStart) -> str:
 
 @_writes(rec.RoundEnd)
 def _round_end(e: _Entry, r: rec.RoundEnd) -> str:
-    return f"End of round {e.round(r.round)}"
+    number = e.round(r.round)
+    # The surprise round is stored as round 0 (rounds count from 1 after it, 000 "Surprised").
+    return "End of the surprise round" if number == 0 else f"End of round {number}"
 
 
 @_writes(rec.CombatEnd)
@@ -300,7 +302,7 @@ def _ready(e: _Entry, r: rec.Ready) -> str:
     return f"{e.actor} readies a {r.action} action{what} (trigger: {r.trigger})"
 
 
-_fixed(rec.SurpriseEnd, "The surprise round ends")
+_fixed(rec.SurpriseEnd, 'No one is surprised any more (000 "Surprised")')
 _fixed(rec.TurnSkipped, "{actor} loses its turn ({r.reason})")
 _fixed(
     rec.ReadiedTriggered,
