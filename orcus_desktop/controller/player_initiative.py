@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from orcus_desktop.model.creature_names import token_labels
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.encounter import Creature, Encounter
 
 
 class MonsterNames(StrEnum):
@@ -26,6 +26,19 @@ class MonsterNames(StrEnum):
     """Their names ("Goblin Warrior 2")."""
     LABELS = "labels"
     """Only their token labels ("GW2"), as on the players' map."""
+
+
+def players_name(
+    creature: Creature, label: str, player_sides: Collection[str], monster_names: MonsterNames
+) -> str:
+    """How the players' screen names `creature`, on the strip and on its token's tooltip.
+
+    The players' own creatures go by name; the others by name only when the GM chose
+    `MonsterNames.NAMES`, else by their token `label` ("?" when it has none).
+    """
+    if creature.side in player_sides or monster_names is MonsterNames.NAMES:
+        return creature.name
+    return label or "?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +123,7 @@ def player_initiative(
         creature = visible.get(creature_id)
         if creature is None:
             continue
-        named = creature.side in player_sides or monster_names is MonsterNames.NAMES
-        text = creature.name if named else labels.get(creature.id, "?")
+        text = players_name(creature, labels.get(creature.id, ""), player_sides, monster_names)
         key = unit(creature_id)
         if key in places:  # 003-07: another shown member of the group
             first = entries[places[key]]

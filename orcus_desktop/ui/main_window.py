@@ -445,7 +445,7 @@ class MainWindow(QMainWindow):
 
     def _offer_opportunity_attacks(self) -> None:
         # 001-23..25: Strike! has Counter Strike! and Free Strike!, no opportunity attacks.
-        offered = bool(self.session.ruleset.hooks.reaction_rules.provocations)
+        offered = self.session.ruleset.hooks.reaction_rules.opportunity_attacks
         for act in (self.take_opportunity_action, self.let_pass_action):
             offer(act, offered)
 

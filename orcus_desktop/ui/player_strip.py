@@ -40,6 +40,15 @@ class StripMode(StrEnum):
     def label(self) -> str:
         return {"off": "&Off", "names": "Monster &Names", "labels": "Token &Labels Only"}[self]
 
+    @property
+    def monster_names(self) -> MonsterNames:
+        """How the players' screen names monsters, the strip and the tokens' tooltips alike.
+
+        Only Monster Names gives their names away: with the strip off the tooltips show
+        token labels, as the GM has not chosen to tell the players what the monsters are.
+        """
+        return MonsterNames.NAMES if self is StripMode.NAMES else MonsterNames.LABELS
+
 
 def remembered_strip_mode(settings: QSettings) -> StripMode:
     """The strip's mode last chosen (Names when none was, or the value is unknown)."""
@@ -97,7 +106,7 @@ class InitiativeStripView(QLabel):
         if self._mode is StripMode.OFF:
             self.strip = InitiativeStrip()
         else:
-            names = MonsterNames.LABELS if self._mode is StripMode.LABELS else MonsterNames.NAMES
+            names = self._mode.monster_names
             sides = player_sides(encounter, session.rules)
             groups = session.has_monster_groups()  # 003-07: a group is one entry
             # 003-47: a Hidden monster is off the players' map, so off their strip too.
@@ -156,7 +165,10 @@ class StripMenu:
             remembered_strip_mode(settings()),
             self._pick,
         )
-        menu.setToolTip("The initiative order across the top of the players' screen")
+        menu.setToolTip(
+            "The initiative order across the top of the players' screen, and how it and"
+            " the tokens' tooltips there name monsters"
+        )
 
     def _pick(self, mode: StripMode) -> None:
         remember_choice(self._settings(), STRIP_KEY, mode)

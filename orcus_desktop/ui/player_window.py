@@ -56,7 +56,13 @@ class PlayerWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self._session = session
-        self.scene = MapScene(session.document, rules=session.rules, gm=False, parent=self)
+        self.scene = MapScene(
+            session.document,
+            rules=session.rules,
+            gm=False,
+            monster_names=strip.monster_names,
+            parent=self,
+        )
         self.fog = PlayerFog(self.scene, session.rules, enabled=fog, parent=self)
         self.zones = ZoneLayer(self.scene, gm=False)  # zones the GM shows, under the fog
         self.light = LightLayer(self.scene, session, players=True, parent=self)
@@ -97,8 +103,9 @@ class PlayerWindow(QMainWindow):
         self.fog.set_enabled(enabled)
 
     def set_strip_mode(self, mode: StripMode) -> None:
-        """The GM's Window > Initiative Strip on Player View."""
+        """The GM's Window > Initiative Strip on Player View (the tokens' tooltips follow)."""
         self.strip.set_mode(mode)
+        self.scene.set_monster_names(mode.monster_names)
 
     def _players_see(self) -> frozenset[str] | None:
         vision = self.fog.vision

@@ -19,6 +19,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import FOG
 from orcus_desktop.ui.map.layers import OFF_MAP, SQUARE_PX
+from orcus_desktop.ui.player_strip import StripMode
 from tests.ui.test_player_fog import pixel, settle
 from tests.ui.test_player_view import SECRET, hide, open_player_view, render
 
@@ -111,3 +112,34 @@ def test_the_fog_covers_map_art_beyond_the_grid_and_door_pens_on_its_edge(
         if not inside.adjusted(-1, -1, 1, 1).contains(x, y) and image.pixelColor(x, y) != FOG
     ]
     assert leaks == []
+
+
+def test_token_tooltips_name_monsters_as_the_gm_chose_for_the_strip(window: MainWindow) -> None:
+    # The GM's Window > Initiative Strip on Player View > Token Labels Only: a hover over a
+    # goblin once said "Goblin Warrior 1 (monsters)" all the same.
+    window.fog_action.setChecked(False)  # every creature not hidden is on the players' map
+    players = open_player_view(window)
+    menu = window.player_view.strip_menu
+    assert menu is not None
+
+    def tooltips() -> dict[str, str]:
+        tokens = {c.id: players.scene.token_item(c.id) for c in window.encounter.creatures}
+        return {cid: item.toolTip() for cid, item in tokens.items() if item is not None}
+
+    menu.actions[StripMode.LABELS].trigger()
+    shown = tooltips()
+    assert shown["goblin-1"].startswith("GW1 ")
+    assert shown["brakka"].startswith("Brakka ")  # the players' own keep their names
+    monsters = [c for c in window.encounter.creatures if c.side != "heroes"]
+    assert monsters
+    leaked = [c.name for c in monsters if any(c.name in text for text in shown.values())]
+    assert leaked == []
+    menu.actions[StripMode.NAMES].trigger()
+    assert tooltips()["goblin-1"].startswith("Goblin Warrior 1 ")
+    # With the strip off the GM has not chosen to tell the monsters' names either.
+    menu.actions[StripMode.OFF].trigger()
+    assert tooltips()["goblin-1"].startswith("GW1 ")
+    # Reopened, the players' view keeps the choice for its tooltips too.
+    window.player_view_action.trigger()
+    players = open_player_view(window)
+    assert tooltips()["goblin-1"].startswith("GW1 ")

@@ -138,3 +138,22 @@ def test_no_end_of_round_step_under_000(qtbot: QtBot) -> None:
     qtbot.add_widget(win)
     win.round_end.refresh()
     assert not win.round_end.action.isEnabled()
+
+
+def test_the_panel_offers_no_opportunity_attack_under_strike(window: MainWindow) -> None:
+    # 001-23..25 (001 l.240-256): Strike! has Counter Strike! and Free Strike!, offered in
+    # the offers box as they come; no opportunity attack to take or let pass, as in the
+    # Combat menu.
+    panel = window.actions_panel
+    assert panel.creature_id == "hero"
+    buttons = panel.action_buttons.buttons
+    opportunity = (buttons["opportunity_attack"], buttons["decline_opportunity"])
+    assert [b.isVisibleTo(panel) for b in opportunity] == [False, False]
+    assert buttons["stand_up"].isVisibleTo(panel)
+    assert "Opportunity attack" not in _actions(panel)
+    # Played by Orcus (000 "Opportunity Attacks") the same fight has both, and the row.
+    assert window.session.end_combat().ok
+    assert window.rulesets.switch_ruleset("orcus").ok
+    assert [b.isVisibleTo(panel) for b in opportunity] == [True, True]
+    window.scene.select_creature("hero")  # out of combat the panel shows the selection
+    assert "Opportunity attack" in _actions(panel)

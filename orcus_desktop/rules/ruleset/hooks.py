@@ -203,6 +203,15 @@ class Reactions:
     the attack is dropped whole (docs/rulings.md R-103).
     """
 
+    @property
+    def opportunity_attacks(self) -> bool:
+        """Whether the ruleset has opportunity attacks at all: something provokes one.
+
+        001-23..25: Strike! has none (its Counter Strike! and Free Strike! are offered as
+        they come, not taken by the GM's choice); the menus and the Actions panel ask this.
+        """
+        return bool(self.provocations)
+
 
 # --- H7 damage -----------------------------------------------------------------------------
 

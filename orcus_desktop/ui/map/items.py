@@ -108,9 +108,10 @@ class TokenItem(DrawnItem):
         if look is not None:
             self._look = look
         self.setPos(QPointF(x0 * SQUARE_PX, y0 * SQUARE_PX))
-        # The stat summary (HP, defenses) is for the GM; the players see a name.
-        tooltip = self._look.tooltip if self._gm else ""
-        self.setToolTip(tooltip or f"{creature.name} ({creature.side})")
+        # The stat summary (HP, defenses) is the GM's; the players' look names the creature
+        # only as the GM lets them (`look.token_look`); without a look it names nothing.
+        fallback = f"{creature.name} ({creature.side})" if self._gm else ""
+        self.setToolTip(self._look.tooltip or fallback)
         self.update()
 
     def shape(self) -> QPainterPath:

@@ -12,8 +12,9 @@ from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.log_text import condition_name, plain_label
+from orcus_desktop.controller.player_initiative import MonsterNames, players_name
 from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.vision import is_invisible
+from orcus_desktop.controller.vision import is_invisible, player_sides
 from orcus_desktop.model.creature_names import token_labels
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.durations import DurationKind
@@ -65,7 +66,8 @@ class TokenLook:
         current_turn: it is this creature's turn (a marker ring is drawn).
         image_path: a picture to draw instead of the disc, or "".
         label: the text on the disc, unique in the encounter ("GW2"; model/creature_names.py).
-        tooltip: the hover stat summary (rich text).
+        tooltip: the hover stat summary (rich text); on the players' screen only the name
+            they may know (`players_name`).
         invisible: a condition makes it invisible (docs/rulings.md R-115): the GM's token is
             drawn see-through.
     """
@@ -83,6 +85,8 @@ class TokenLook:
 
 # The last snapshot's labels, one entry per view kind: every token of a snapshot reads them.
 _LABELS: dict[bool, tuple[Encounter, dict[str, str]]] = {}
+# The last snapshot's player sides (one pass over the stat blocks, not one per token).
+_SIDES: list[tuple[Encounter, frozenset[str]]] = []
 
 
 def token_label(
@@ -115,11 +119,13 @@ def token_look(
     rules: CombatRules | None,
     *,
     for_players: bool = False,
+    monster_names: MonsterNames = MonsterNames.LABELS,
 ) -> TokenLook:
     """The look of `creature`'s token in `encounter`, read through the session's rules.
 
     For the players' view, conditions a hidden creature imposed (its mark, its grab) get no
-    badge: a badge would give the hidden creature away.
+    badge: a badge would give the hidden creature away; and the tooltip names the creature
+    only as the GM lets the players name monsters (`monster_names`, the strip's setting).
     """
     statblock = rules.statblock(creature) if rules is not None else None
     state = rules.state(creature) if rules is not None else None
@@ -194,6 +200,10 @@ def token_look(
         lines.append("Ready: " + ", ".join(ready))
     if creature.hidden:
         lines.append("<i>hidden from the players</i>")
+    disc = token_label(encounter, creature, for_players=for_players, rules=rules)
+    if for_players:
+        name = players_name(creature, disc, _player_sides(encounter, rules), monster_names)
+        lines = [f"{name} ({creature.side})"]
     return TokenLook(
         hp=hp,
         max_hp=max_hp,
@@ -202,11 +212,19 @@ def token_look(
         current_turn=encounter.combat.current == creature.id,
         image_path=image if isinstance(image, str) else "",
         tooltip="<br>".join(lines),
-        label=token_label(encounter, creature, for_players=for_players, rules=rules),
+        label=disc,
         invisible=state is not None
         and rules is not None
         and is_invisible(encounter, rules, creature.id),
     )
+
+
+def _player_sides(encounter: Encounter, rules: CombatRules | None) -> frozenset[str]:
+    if rules is None:
+        return frozenset()  # no stat blocks to tell: every creature goes by its label
+    if not _SIDES or _SIDES[0][0] is not encounter:
+        _SIDES[:] = [(encounter, player_sides(encounter, rules))]
+    return _SIDES[0][1]
 
 
 def _hidden(encounter: Encounter, creature_id: str) -> bool:

@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QToolTip
 
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.player_initiative import MonsterNames
 from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.tools.pointer import ToolPreview, wall_at
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
@@ -109,6 +110,7 @@ class MapScene(QGraphicsScene):
         rules: the session's rules reading of creatures (hit points, conditions), if any.
         gm: the game master's view (HP bars, hidden creatures as ghosts); a player view
             passes False and then has no item at all for a hidden creature.
+        monster_names: a player view's tooltips name monsters so (the GM's strip setting).
         image_root: the folder a relative map-image path is resolved against.
         parent: the owning object (the window: the scene then outlives the panels that
             listen to its selection).
@@ -128,6 +130,7 @@ class MapScene(QGraphicsScene):
         *,
         rules: CombatRules | None = None,
         gm: bool = True,
+        monster_names: MonsterNames = MonsterNames.LABELS,
         image_root: Path | None = None,
         parent: QObject | None = None,
     ) -> None:
@@ -135,6 +138,7 @@ class MapScene(QGraphicsScene):
         self._document = document
         self._rules = rules
         self._gm = gm
+        self._monster_names = monster_names
         self._hidden_seen: frozenset[str] = frozenset()
         self._image_root = image_root
         self._tokens: dict[str, TokenItem] = {}
@@ -264,6 +268,15 @@ class MapScene(QGraphicsScene):
             if self._shows(creature) != (creature.id in self._tokens):
                 self._on_creature_added(creature)
 
+    def set_monster_names(self, names: MonsterNames) -> None:
+        """Player view: how the tokens' tooltips name monsters (the GM's strip setting)."""
+        self._monster_names = names
+        encounter = self._document.encounter
+        for creature_id, token in self._tokens.items():
+            creature = encounter.find_creature(creature_id)
+            if creature is not None and creature_id != self._dragged:
+                token.sync(creature, self._look(creature))
+
     def _shows(self, creature: Creature) -> bool:
         if self._gm:
             return True
@@ -315,7 +328,11 @@ class MapScene(QGraphicsScene):
 
     def _look(self, creature: Creature) -> TokenLook:
         return token_look(
-            self._document.encounter, creature, self._rules, for_players=not self._gm
+            self._document.encounter,
+            creature,
+            self._rules,
+            for_players=not self._gm,
+            monster_names=self._monster_names,
         )
 
     def _on_reset(self) -> None:

@@ -93,6 +93,16 @@ class ActionButtons(ShownCreatureButtons):
             self.add_button(spec.key, spec.label, partial(self._on_action, spec.action))
         self.add_button("decline_opportunity", "Let it pass", self._on_decline_opportunity)
 
+    def follow_ruleset(self) -> None:
+        """Show only the buttons of actions the encounter's ruleset has.
+
+        001-23..25: no opportunity attacks under Strike! (its strikes are in the offers box);
+        as in the Combat menu, the panel has no button for them.
+        """
+        has_opportunity = self._session.ruleset.hooks.reaction_rules.opportunity_attacks
+        for key in ("opportunity_attack", "decline_opportunity"):
+            self.buttons[key].setVisible(has_opportunity)
+
     def update_for(self, available: AvailableActions) -> None:
         """Enable each button the session would carry out now; the others say why not."""
         session = self._session

@@ -234,6 +234,7 @@ class ActionsPanel(QWidget):
             events.creature_removed,
             events.creature_added,
             events.reset,
+            events.map_changed,  # another ruleset: its actions, names and buttons
         ):
             self._connections.connect(signal, self._on_document_changed)
         self._connections.connect(events.creature_changed, self._on_creature_changed)
@@ -280,6 +281,7 @@ class ActionsPanel(QWidget):
         """Read the snapshot and the session's answers again."""
         self.offers_box.fill()
         self.interpose_box.fill()
+        self.action_buttons.follow_ruleset()
         creature = self._shown_creature()
         self._creature_id = creature.id if creature is not None else None
         if creature is None:

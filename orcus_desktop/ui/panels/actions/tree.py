@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
-from orcus_desktop.controller.availability import AvailableActions, find_power
+from orcus_desktop.controller.availability import AvailableActions, CombatAction, find_power
 from orcus_desktop.controller.card_rolls import damage_rolls, with_damage_rolls
 from orcus_desktop.controller.power_cards import PowerCard, power_card
 from orcus_desktop.controller.session import GameSession
@@ -30,6 +38,27 @@ POWER_ROLE = Qt.ItemDataRole.UserRole + 2
 
 ACTION_ROLE = Qt.ItemDataRole.UserRole + 3
 """Tree item data: the `CombatAction` value on an action item."""
+
+
+class _WrappedColumn(QStyledItemDelegate):
+    """A column whose rows grow to show their text wrapped at the column's width.
+
+    QTreeView asks a row's height with no width (its word wrap lays no row out taller), so
+    this delegate gives the column's width to the size hint.
+    """
+
+    def __init__(self, tree: QTreeWidget, column: int) -> None:
+        super().__init__(tree)
+        self._tree = tree
+        self._column = column
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        wrapped = QStyleOptionViewItem(option)
+        # The style wraps only within a valid rectangle: a height of 1 grows to the text's.
+        wrapped.rect = QRect(0, 0, self._tree.columnWidth(self._column), 1)
+        return super().sizeHint(wrapped, index)
 
 
 class ActionTree(QTreeWidget):
@@ -61,10 +90,16 @@ class ActionTree(QTreeWidget):
         # The powers are what a turn is played from: room for a header and about seven rows,
         # the rest of the panel scrolls below them.
         self.setMinimumHeight((self.fontMetrics().height() + 4) * 8)
+        # "Why not" is what a GM reads a greyed row for: the other two columns take their
+        # contents' width up to a share of the dock (elided beyond, whole in the tooltip),
+        # "Why not" the rest, wrapped onto more lines rather than pushed off the dock's edge.
         header = self.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        for column in (0, 1):  # set at each fill and resize (`_fit_columns`)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         header.setStretchLastSection(True)
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setItemDelegateForColumn(2, _WrappedColumn(self, 2))
         self.itemActivated.connect(self.activate)
         self._cards: dict[str, PowerCard] = {}
         self.currentItemChanged.connect(self._on_current_changed)
@@ -79,6 +114,18 @@ class ActionTree(QTreeWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(super().sizeHint().width(), self.minimumHeight())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Action and Type as wide as their texts, at most 40% and 25%; Why not the rest."""
+        room = self.viewport().width()
+        for column, share in ((0, 0.4), (1, 0.25)):
+            self.setColumnWidth(column, min(self.sizeHintForColumn(column), int(room * share)))
+        # Rows wrap to the new widths (QTreeView keeps row heights until laid out again).
+        self.scheduleDelayedItemsLayout()
 
     def selected_effect_id(self) -> int | None:
         """The effect id of the selected effect item, or None."""
@@ -131,12 +178,17 @@ class ActionTree(QTreeWidget):
                 self._cards[power.name] = card
                 tip = card_html(card).replace("</qt>", f"<br><br>{escape(tip)}</qt>")
             item.setToolTip(0, tip)
+            item.setToolTip(1, kind)  # "encounter, available" may be elided
             item.setToolTip(2, power_option.reason)
             item.setDisabled(not power_option.allowed)
             if power_option.name == current_power:
                 self.setCurrentItem(item)
         actions = QTreeWidgetItem(self, ["Actions in combat"])
+        # 001-23..25: no opportunity attacks under Strike! (as in the Combat menu).
+        has_opportunity = session.ruleset.hooks.reaction_rules.opportunity_attacks
         for option in available.actions:
+            if option.action is CombatAction.OPPORTUNITY_ATTACK and not has_opportunity:
+                continue
             item = QTreeWidgetItem(
                 actions,
                 [
@@ -168,6 +220,7 @@ class ActionTree(QTreeWidget):
                     child.setSelected(True)
         actions.setExpanded(True)
         powers.setExpanded(True)
+        self._fit_columns()
         # `clear` says nothing of the current item going: the card shown is this creature's
         # power kept current, or none (not another creature's power, rolled in its name).
         self._on_current_changed(self.currentItem(), None)
