@@ -119,6 +119,7 @@ def attack(
     dice: Sequence[int] = (),
     choices: AttackChoices = NO_CHOICES,
     charge: bool = False,
+    opportunity: bool = False,
     coup_de_grace: bool = False,
     ability_attack: str | None = None,
 ) -> AttackOutcome:
@@ -138,6 +139,7 @@ def attack(
             then damage); the app rolls whatever is not given.
         choices: the GM's calls (cover, combat advantage, knock-outs, damage, the area).
         charge: the attack ends a charge (+1).
+        opportunity: an opportunity attack (003-19: the Opportunity Modifier).
         coup_de_grace: a Coup de Grace against a helpless adjacent target.
         ability_attack: for special attacks (grapple, shove) with no ability in the power:
             "strength" — the attacker's Strength modifier + half level, or a monster's
@@ -155,6 +157,7 @@ def attack(
         target_ids,
         choices,
         charge=charge,
+        opportunity=opportunity,
         coup_de_grace=coup_de_grace,
         ability_attack=ability_attack,
     )
@@ -224,6 +227,7 @@ def stage_attack(
     choices: AttackChoices = NO_CHOICES,
     *,
     charge: bool = False,
+    opportunity: bool = False,
     coup_de_grace: bool = False,
     ability_attack: str | None = None,
 ) -> StagedAttack:
@@ -389,6 +393,7 @@ def stage_attack(
             long_range=long_range,
             adjacent=spaces_adjacent(attacker_creature.space, target_creature.space),
             charge=charge,
+            opportunity=opportunity,
             coup_de_grace=coup_de_grace,
             attack_modifiers=tuple(attack_mods),
             defense_modifiers=tuple(defense_mods),

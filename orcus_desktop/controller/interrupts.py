@@ -264,7 +264,16 @@ def opportunity_attack(
         staged = e.with_creature(mover.moved_to(there)) if there is not None else e
         knock_outs = AttackChoices(knock_out=[target_id] if knock_out else ())
         out = attack(
-            engine, staged, creature_id, power, [target_id], dice=dice, choices=knock_outs
+            engine,
+            staged,
+            creature_id,
+            power,
+            [target_id],
+            dice=dice,
+            choices=knock_outs,
+            # 003-19, 003 l.249: the opportunity attack adds the Opportunity Modifier; 003-52's
+            # readied Ranged Basic Attack is not one.
+            opportunity=not ranged,
         )
         e = out.encounter
         # If the attack stops the mover (dead, unconscious, immobile...), the rest of its

@@ -52,6 +52,7 @@ class AttackContext:
         adjacent: The attacker is adjacent to the target (000 "Prone": the +2 against ranged
             attacks does not apply to adjacent attackers).
         charge: The attack ends a charge (000 "Charge": +1).
+        opportunity: The attack is an opportunity attack (003-19: the Opportunity Modifier).
         coup_de_grace: 000 "Coup de Grace": against a helpless adjacent opponent.
         attacker_flying: For "clumsy on ground / in air" (000 "Flying Movement").
         target_flying: Same for the target.
@@ -68,6 +69,7 @@ class AttackContext:
     long_range: bool = False
     adjacent: bool = False
     charge: bool = False
+    opportunity: bool = False
     coup_de_grace: bool = False
     attacker_flying: bool = False
     target_flying: bool = False
@@ -160,6 +162,10 @@ def attack_modifiers(
         mods.append(Modifier(ruleset.combat_advantage_bonus, ruleset.label("combat_advantage")))
     if ctx.charge and ruleset.charge_attack_bonus:  # 003-41: none (Hindered instead)
         mods.append(Modifier(ruleset.charge_attack_bonus, "charge"))
+    # 003-19, 003 l.249 "adding your Opportunity Modifier to the Hit Roll" (none under 000;
+    # docs/rulings.md R-116).
+    if ctx.opportunity and ruleset.opportunity_modifier and sb.opportunity_modifier:
+        mods.append(Modifier(sb.opportunity_modifier, "opportunity modifier (003-19)"))
     if ctx.long_range:
         mods.append(Modifier(ruleset.long_range_penalty, "long range"))
     # 000 "Cover": "only the most protective degree of cover applies".

@@ -179,6 +179,8 @@ class StatBlock:
         hands: Hands: how many ready items it may hold (001-34, 001 l.330).
         implement: The GM marks it as wielding an implement (a staff, a wand, a holy symbol);
             one with an Implement power wields one anyway (003-49, docs/rulings.md R-104).
+        opportunity_modifier: Added to its opportunity attacks' attack rolls where the
+            ruleset has one (003-19, 003 l.249 "adding your Opportunity Modifier").
     """
 
     name: str
@@ -207,6 +209,7 @@ class StatBlock:
     rulesets: tuple[str, ...] = ()
     hands: int = DEFAULT_HANDS
     implement: bool = False
+    opportunity_modifier: int = 0
     notes: str = field(default="", compare=True)
 
     def __post_init__(self) -> None:
@@ -374,6 +377,7 @@ _KEYS = {
     "notes",
     "hands",
     "implement",
+    "opportunity_modifier",
 }
 
 
@@ -426,6 +430,8 @@ def statblock_to_dict(sb: StatBlock) -> dict[str, object]:
         data["hands"] = sb.hands
     if sb.implement:
         data["implement"] = True
+    if sb.opportunity_modifier:
+        data["opportunity_modifier"] = sb.opportunity_modifier
     return data
 
 
@@ -572,4 +578,7 @@ def statblock_from_dict(raw: Mapping[str, object]) -> StatBlock:
             data.get("hands", DEFAULT_HANDS), "statblock.hands", minimum=0, maximum=MOST_HANDS
         ),
         implement=as_bool(data.get("implement", False), "statblock.implement"),
+        opportunity_modifier=as_int(
+            data.get("opportunity_modifier", 0), "statblock.opportunity_modifier"
+        ),
     )

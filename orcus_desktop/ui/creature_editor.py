@@ -57,6 +57,11 @@ from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 _ABILITIES = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")
 _DEFENSES = ("ac", "fortitude", "reflex", "will")
 _NUMBER_LABELS = {"ac": "AC", "max_hp": "HP"}
+"""Labels as the game spells them: AC for Armor Class, not "Ac"."""
+_MOST_OPPORTUNITY = 99
+"""The editor's bound on an Opportunity Modifier either way (003-19; the file takes any)."""
+_OWN_FIELDS = ("rulesets", "hands", "implement", "opportunity_modifier")
+"""Stat-block keys the form writes itself (the rest of the stat block is kept as it was)."""
 _EMPTY_NAME = re.compile(r"creature(?:\.powers\[(\d+)\])?\.name: must not be empty")
 _NAME_PROBLEM = re.compile(r"creature\.name: (.+)")
 
@@ -76,9 +81,6 @@ def for_gm(problem: str) -> str:
         text = named.group(1)
         return text[:1].upper() + text[1:] + "."
     return problem
-
-
-"""Labels as the game spells them: AC for Armor Class, not "Ac"."""
 
 
 def _combo(values: tuple[str, ...]) -> QComboBox:
@@ -238,6 +240,13 @@ class CreatureEditor(QDialog):
             f"How many ready items it may hold (001 Ready items); 0 to {MOST_HANDS}, "
             f"usually {DEFAULT_HANDS}"
         )
+        # 003-19, 003 l.249 Opportunity Attack: "adding your Opportunity Modifier to the Hit
+        # Roll"; other rulesets ignore it.
+        self.opportunity_modifier = _spin(-_MOST_OPPORTUNITY, _MOST_OPPORTUNITY, 0)
+        self.opportunity_modifier.setToolTip(
+            "Added to its opportunity attacks' attack rolls under Square Fireballs (003); "
+            "other rulesets ignore it"
+        )
         # 003-49 (003 "5.10.1 PC Maneuvers"): whoever wields an implement has the Ranged Basic
         # Attack (Implement) under 003; stat blocks do not say who does, so the GM ticks it
         # (an Implement power counts anyway, docs/rulings.md R-104).
@@ -306,6 +315,7 @@ class CreatureEditor(QDialog):
         basics.addRow("Speed", self.speed)
         basics.addRow("Hands", self.hands)
         basics.addRow("Implement", self.implement)
+        basics.addRow("Opportunity modifier", self.opportunity_modifier)
         basics.addRow("Keywords", self.keywords)
         basics.addRow("Built for", self.rulesets)
         numbers = QGridLayout()
@@ -352,7 +362,13 @@ class CreatureEditor(QDialog):
         self.side.setCurrentIndex(max(0, self.side.findData(block.get("side", "monsters"))))
         self.size_box.setCurrentIndex(max(0, self.size_box.findData(block.get("size", "medium"))))
         self.speed.setValue(int((block.get("speeds") or {"walk": 6}).get("walk", 6)))
-        self._load_hands(block.get("hands", DEFAULT_HANDS))
+        self._load_whole(self.hands, "Hands", block.get("hands", DEFAULT_HANDS), DEFAULT_HANDS)
+        self._load_whole(
+            self.opportunity_modifier,
+            "Opportunity modifier",
+            block.get("opportunity_modifier", 0),
+            0,
+        )
         self._load_implement(block.get("implement", False))
         for name, box in self.abilities.items():
             box.setValue(int((block.get("abilities") or {}).get(name, 10)))
@@ -366,18 +382,19 @@ class CreatureEditor(QDialog):
         self._fill_powers(0)
         self._update_hints()
 
-    def _load_hands(self, hands: object) -> None:
-        """Show the stat block's hands; one the field cannot hold is named, never changed silently.
+    def _load_whole(self, box: QSpinBox, label: str, value: object, default: int) -> None:
+        """Show a whole number; one the field cannot hold is named, never changed silently.
 
-        The GM sees the bad value and what Save would write instead (the usual hands).
+        The GM sees the bad value and what Save would write instead (the default).
         """
-        if isinstance(hands, int) and not isinstance(hands, bool) and 0 <= hands <= MOST_HANDS:
-            self.hands.setValue(hands)
+        low, high = box.minimum(), box.maximum()
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            box.setValue(value)
             return
-        self.hands.setValue(DEFAULT_HANDS)
+        box.setValue(default)
         self.problem.setText(
-            f"Hands {hands!r} is not a whole number from 0 to {MOST_HANDS}; "
-            f"the field shows {DEFAULT_HANDS}, which Save would keep."
+            f"{label} {value!r} is not a whole number from {low} to {high}; "
+            f"the field shows {default}, which Save would keep."
         )
 
     def _load_implement(self, implement: object) -> None:
@@ -411,9 +428,10 @@ class CreatureEditor(QDialog):
         keywords = [k.strip() for k in self.keywords.text().split(",") if k.strip()]
         speeds = dict(self._base.get("speeds") or {})
         speeds["walk"] = self.speed.value()
-        base = {k: v for k, v in self._base.items() if k not in ("rulesets", "hands", "implement")}
+        base = {k: v for k, v in self._base.items() if k not in _OWN_FIELDS}
         rulesets = self.checked_rulesets()
         hands = self.hands.value()
+        opportunity = self.opportunity_modifier.value()
         return {
             **base,
             **({"rulesets": rulesets} if rulesets else {}),
@@ -421,6 +439,8 @@ class CreatureEditor(QDialog):
             **({"hands": hands} if hands != DEFAULT_HANDS else {}),
             # Written only when ticked, as the stat block writes itself (003-49, R-104).
             **({"implement": True} if self.implement.isChecked() else {}),
+            # Written only when not 0, as the stat block writes itself (003-19).
+            **({"opportunity_modifier": opportunity} if opportunity else {}),
             "name": self.name.text().strip(),
             "level": self.level.value(),
             "role": self.rank.currentData(),

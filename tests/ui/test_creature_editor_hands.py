@@ -13,32 +13,19 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import resource_path
-from orcus_desktop.controller.creature_library import UserLibrary
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import ItemKind
 from orcus_desktop.ui.creature_editor import CreatureEditor
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
-from orcus_desktop.ui.panels.palette import load_library
 from tests.controller.conftest import make_session
+from tests.ui.library_reopen import library_panel, reopened_entry
 
 
 @pytest.fixture
 def panel(qtbot: QtBot, tmp_path: Path) -> LibraryPanel:
-    widget = LibraryPanel(load_library(resource_path("creatures")), UserLibrary(tmp_path))
-    qtbot.add_widget(widget)
-    return widget
-
-
-def _reopened_entry(qtbot: QtBot, tmp_path: Path, name: str) -> LibraryPanel:
-    """The GM's library read again from its folder (as after a restart), `name` selected."""
-    again = LibraryPanel(load_library(resource_path("creatures")), UserLibrary(tmp_path))
-    qtbot.add_widget(again)
-    again.search.setText(name)
-    again.list_view.setCurrentIndex(again.proxy.index(0, 0))
-    return again
+    return library_panel(qtbot, tmp_path)
 
 
 def test_the_gm_gives_a_creature_three_hands_saved_and_reopened(
@@ -53,7 +40,7 @@ def test_the_gm_gives_a_creature_three_hands_saved_and_reopened(
     assert saved is not None
     assert saved["hands"] == 3
 
-    again = _reopened_entry(qtbot, tmp_path, "three-armed")
+    again = reopened_entry(qtbot, tmp_path, "three-armed")
     entry = again.selected_entry()
     assert entry is not None
     reopened = again.editor(entry)

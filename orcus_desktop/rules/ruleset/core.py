@@ -87,6 +87,8 @@ class Ruleset:
         marked_attack_penalty: 000 "Marked": -2 unless the marker is a target.
         charge_attack_bonus: 000 "Charge": +1 bonus on the attack roll.
         charge_ends_actions: 000 "Charge" does not end the turn (004-13 does).
+        opportunity_modifier: An opportunity attack adds the attacker's stat-block
+            Opportunity Modifier to its attack roll (003-19, 003 l.249); 000 has none.
         charge_min_squares: 000 "Charge": "You must move at least 2 squares".
         hindering_maneuvers: The maneuvers that leave their maker Hindered this turn: none in
             000; 003-41 "charge" (and no more moving), 003-42 "shift_away", "stand_up".
@@ -166,6 +168,7 @@ class Ruleset:
     marked_attack_penalty: int = -2
     charge_attack_bonus: int = 1
     charge_ends_actions: bool = False
+    opportunity_modifier: bool = False
     charge_min_squares: int = 2
     hindering_maneuvers: tuple[str, ...] = ()
     near_burst_user_per_targets: bool = True

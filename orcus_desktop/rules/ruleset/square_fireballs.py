@@ -42,6 +42,8 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     # 003-41 Charge: Hindered (-2) instead of a bonus.
     charge_attack_bonus=0,
     charge_min_squares=0,
+    # 003-19, 003 l.249 Opportunity Attack: "adding your Opportunity Modifier to the Hit Roll".
+    opportunity_modifier=True,
     # 003-41, 003 l.654 Charge: "You are Hindered this turn ... You can't move this turn";
     # 003-42, l.594 Shift: "If you move away from an adjacent enemy this way, you are
     # Hindered this turn"; l.670 Stand Up: "you are Hindered this turn"
