@@ -151,15 +151,14 @@ def end_turn_unless_waiting(engine: Engine, encounter: Encounter, end: UseCase) 
 def _answer(engine: Engine, decision: Decision) -> UseCase | None:
     """The GM's own "let it pass" for one decision (None for the held step itself)."""
     who = decision.creature
-    match decision.kind:
-        case "offer":
-            return lambda en, e: interrupts.decline_opportunity_attack(en, e, who)
-        case "interpose":
-            return lambda en, e: interposition.keep_target(en, e)
-        case "forced_move":
-            return lambda en, e: forced_placement.leave_forced_move(en, e, who)
-        case "readied":
-            return lambda en, e: let_readied_pass(en, e, who)
+    if decision.kind == OFFER:
+        return lambda en, e: interrupts.decline_opportunity_attack(en, e, who)
+    if decision.kind == INTERPOSE:
+        return lambda en, e: interposition.keep_target(en, e)
+    if decision.kind == FORCED_MOVE:
+        return lambda en, e: forced_placement.leave_forced_move(en, e, who)
+    if decision.kind == READIED:
+        return lambda en, e: let_readied_pass(en, e, who)
     return None
 
 
@@ -189,7 +188,7 @@ def let_pass_and_end(engine: Engine, encounter: Encounter, run: Runner, end: Use
     """
     named = decisions(engine, encounter)
     if not named:
-        return end(engine, encounter)
+        return run(encounter, end)
     keys = {d.key for d in named}
     current = encounter.combat.current
     after = encounter
