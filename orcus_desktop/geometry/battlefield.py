@@ -187,12 +187,25 @@ def _nearby_state(state: _MapState, key: Hashable) -> tuple[_MapState, MapChange
             or any(a is not b for a, b in zip(kept.terrain, state.terrain, strict=True))
         ):
             continue
-        pairs = zip(kept.walls, state.walls, strict=True)
-        changed = [i for i, (a, b) in enumerate(pairs) if a is not b]
-        if len(changed) <= _CARRIED_AT_MOST:
+        changed = _changed_walls(kept.walls, state.walls)
+        if changed is not None:
             walls = tuple(w for i in changed for w in (kept.walls[i], state.walls[i]))
             return kept, MapChange(walls, kept.values)
     return None
+
+
+def _changed_walls(before: tuple[Wall, ...], after: tuple[Wall, ...]) -> list[int] | None:
+    """The positions of the walls that differ (by identity), or None past `_CARRIED_AT_MOST`.
+
+    Stops at the first wall past the limit: another map is told apart at once.
+    """
+    changed: list[int] = []
+    for i, (a, b) in enumerate(zip(before, after, strict=True)):
+        if a is not b:
+            changed.append(i)
+            if len(changed) > _CARRIED_AT_MOST:
+                return None
+    return changed
 
 
 @dataclass(frozen=True)

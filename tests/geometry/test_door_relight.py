@@ -88,3 +88,20 @@ def test_a_door_far_from_a_light_keeps_its_lit_squares_and_a_near_one_relights_i
     # under the closed door the near light did not reach row 30's far side; open, it does
     assert light_levels(before)[31, 31] == Illumination.DARK
     assert light_levels(after)[31, 31] != Illumination.DARK
+
+
+def test_a_wall_added_or_many_doors_changed_light_the_map_afresh() -> None:
+    """Only a few walls changed in place carry lights over; any other map change starts cold."""
+    doors = [wall((30.0 + i, 30.0), (31.0 + i, 30.0), kind=WallKind.DOOR) for i in range(6)]
+    far = LightArea(Space(Square(5, 5), Size.MEDIUM), 2, 4)
+    before = field(doors, (far,))
+    light_levels(before)
+    added = field([*doors, wall((35.0, 35.0), (36.0, 36.0))], (far,))
+    light_levels(added)
+    assert lit_patch(added, far) is not lit_patch(before, far)
+    many = field([replace(d, is_open=True) for d in doors], (far,))
+    light_levels(many)
+    assert lit_patch(many, far) is not lit_patch(before, far)
+    assert np.array_equal(
+        light_levels(many), light_levels(field(afresh(list(many.walls)), (far,)))
+    )
