@@ -50,8 +50,10 @@ import numpy as np
 import shapely
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/docs_tables.py
 
 from bench_geometry import SIDE
+from docs_tables import add_write_docs_option, publish
 from peers import exponent, machine_line, median_p95, rounds
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
@@ -329,7 +331,10 @@ def when_and_load() -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=9)
-    parser.add_argument("--markdown", action="store_true", help="README table rows")
+    parser.add_argument(
+        "--markdown", action="store_true", help="print its table's rows (docs/benchmarks.md)"
+    )
+    add_write_docs_option(parser)
     parser.add_argument(
         "--sizes",
         default="20,40,80",
@@ -417,28 +422,26 @@ def main() -> int:
             f"  {name}: ours {om:.2f} ms (p95 {op:.2f}), baseline {pm:.2f} ms (p95 {pp:.2f}), "
             f"{ratio:.2f} x (budget <= {budget} x: {verdict}); {note}"
         )
-    if args.markdown:
-        for name, om, op, pm, pp, ratio, budget, note in rows:
-            print(
-                f"| {name} | ≤ {budget} × | {_miss(ratio, budget)}{om:.2f} ms (p95 {op:.2f}) vs "
-                f"{pm:.2f} ms (p95 {pp:.2f}): {ratio:.2f} × | {note} |"
-            )
+    table = [
+        f"| {name} | ≤ {budget} × | {_miss(ratio, budget)}{om:.2f} ms (p95 {op:.2f}) vs "
+        f"{pm:.2f} ms (p95 {pp:.2f}): {ratio:.2f} × | {note} |"
+        for name, om, op, pm, pp, ratio, budget, note in rows
+    ]
     sizes = [int(v) for v in args.sizes.split(",") if v.strip()]
     if sizes:
         print("  cold cover by size (the same walls; tokens on free squares of the middle 30x30):")
         sized = by_size(sizes, args.repeats, walls_geom)
         for line in sized:
             print(f"  {line[0]}")
-        if args.markdown:
-            for line in sized:
-                print(line[1])
+        table += [line[1] for line in sized]
     if args.profile:
         shares = "; ".join(profile_cold(bf, args.profile))
         print(f"  where a cold table of {TOKENS} spends its time (cProfile): {shares}")
-        if args.markdown:
-            print(
-                f"| cover, cold: where the time goes (cProfile, {TOKENS} tokens) | | | {shares} |"
-            )
+        table.append(
+            f"| cover, cold: where the time goes (cProfile, {TOKENS} tokens) | | | {shares} |"
+        )
+    if args.markdown or args.write_docs:
+        publish("sight-and-cover", table, write=args.write_docs)
     print(f"  ended {when_and_load()}")
     return 0
 
