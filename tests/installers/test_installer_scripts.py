@@ -185,7 +185,7 @@ def test_linux_ci_installs_the_deb_and_smoke_tests_it_on_a_real_x_display() -> N
     assert 'sudo apt-get install -y --no-install-recommends "./$deb"' in smoke
     assert "env -u QT_QPA_PLATFORM xvfb-run -a orcus-desktop --smoke-test" in smoke
     assert '"xcb" platform' in smoke
-    assert "test \"$size\" -le 70000000" in smoke
+    assert 'test "$size" -le 70000000' in smoke
 
 
 # --- Windows: Inno Setup
