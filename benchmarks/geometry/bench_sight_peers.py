@@ -28,9 +28,9 @@ Cold cover is also timed at several token counts (`--sizes`, default 20, 40 and 
 walls), each against the baseline on the same tokens, with the growth exponent of each side
 against the number of ordered pairs.
 Figures: median and p95 of the rounds, ratio of medians; a ratio over its budget is marked
-**miss** in the README rows. The header names the machine, the UTC time and the load average
-(1 and 5 minutes) when the run started, and the last line the load when it ended: on a shared
-machine the ratios move with the load.
+**miss** in the rows of docs/benchmarks.md. The header names the machine, the UTC time and the
+load average (1 and 5 minutes) when the run started, and the last line the load when it ended:
+on a shared machine the ratios move with the load.
 """
 
 from __future__ import annotations
@@ -243,7 +243,7 @@ def cold_cover(bf: Battlefield) -> Callable[[], object]:
 def by_size(sizes: list[int], repeats: int, walls_geom: shapely.Geometry) -> list[tuple[str, str]]:
     """Cold cover against the baseline at several token counts (the same walls), each pair of
     sides taking turns in every round, and the growth exponent of each side's median against
-    the number of ordered pairs. Returns (text line, README row) per size and the exponent."""
+    the number of ordered pairs. Returns (text line, docs table row) per size and the exponent."""
     out = []
     pairs: list[float] = []
     ours_med: list[float] = []
@@ -318,7 +318,7 @@ def profile_cold(bf: Battlefield, rounds: int) -> list[str]:
 
 
 def _miss(ratio: float, budget: float) -> str:
-    """The README's mark for a ratio over its budget."""
+    """The docs table's mark for a ratio over its budget."""
     return "**miss**: " if ratio > budget else ""
 
 
