@@ -133,8 +133,10 @@ def _lights(n: int) -> list[dict[str, object]]:
 
 
 def _mesh(n: int) -> list[list[dict[str, float]]]:
-    across = [polyline((0, 10 + i * 0.5), (150, 10 + i * 0.5)) for i in range(n)]
-    return across + [polyline((10 + i * 0.5, 0), (10 + i * 0.5, 150)) for i in range(n)]
+    """`n` walls across and `n` down a 200 x 200 map: they cross n * n times."""
+    step = 150 / n
+    across = [polyline((0, 10 + i * step), (170, 10 + i * step)) for i in range(n)]
+    return across + [polyline((10 + i * step, 0), (10 + i * step, 170)) for i in range(n)]
 
 
 def _wall(points: int) -> list[dict[str, float]]:
@@ -164,7 +166,7 @@ HOSTILE.update(
         "100,000 lights": _uvtt_with(
             "many-lights.dd2vtt", {"lights": _lights(MAX_LIGHTS + 1)}, {"lights": _lights(100_000)}
         ),
-        "walls crossing 10,201 times": _uvtt_with(
+        "walls crossing 1,000,000 times": _uvtt_with(
             "mesh.dd2vtt", {"line_of_sight": _mesh(101)}, {"line_of_sight": _mesh(1_000)}
         ),
     }

@@ -25,12 +25,14 @@ from typing import Any
 
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.file_format.limits import (
+    MAX_LIGHTS,
     MAX_WALL_POINTS,
     MAX_WALL_SEGMENTS,
     MAX_WALLS,
     decode_json,
 )
 from orcus_desktop.model.file_reading import UnreadableFileError, open_regular
+from orcus_desktop.model.map_limits import lights_problem
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.uvtt.images import (
     MAX_IMAGE_SIDE,
@@ -209,8 +211,11 @@ def parse_uvtt(raw: bytes, progress: Progress | None = None) -> UvttMap:
     environment = root.get("environment")
     if environment is not None and not isinstance(environment, Mapping):
         raise MapFileError("environment: expected an object")
+    file_lights = _list(root.get("lights", []), "lights")
+    if len(file_lights) > MAX_LIGHTS:  # refused before reading them (the limits table, R-136)
+        raise MapFileError(f"lights: {lights_problem(len(file_lights))}")
     try:
-        lights = read_lights(_list(root.get("lights", []), "lights"))
+        lights = read_lights(file_lights)
     except UvttLightError as exc:
         raise MapFileError(str(exc)) from None
     windows, grid = _extension(root.get("orcus_desktop"), area, counter)
