@@ -21,14 +21,14 @@ def test_copies_of_one_wall_node_to_one_segment_quickly() -> None:
     index = SegmentIndex.build(copies)
     assert len(index) == 1
     assert index.runs.tolist() == [[1.0, 1.0, 2.0, 2.0]]
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 10  # issue 29: within 10 s (about 1 s unloaded)
 
 
 def test_overlapping_pieces_of_one_line_merge_into_their_union() -> None:
     pieces = [((i * 1e-3, 1.0), (2.0 + i * 1e-3, 1.0)) for i in range(2_000)]
     start = time.perf_counter()
     noded = node_segments(pieces)
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 10  # issue 29: within 10 s (about 1 s unloaded)
     assert noded.tolist() == [[0.0, 1.0, 2.0 + 1999e-3, 1.0]]
 
 
@@ -54,4 +54,4 @@ def test_counting_crossings_stops_soon_past_the_limit() -> None:
     chaos = rng.uniform(0, 4, size=(20_000, 4))  # long random walls on a 4 x 4 map
     start = time.perf_counter()
     assert count_crossings(chaos, 10_000) > 10_000
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 10  # issue 29: within 10 s (about 1 s unloaded)
