@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from orcus_desktop.geometry.features import TerrainKind
+from orcus_desktop.geometry.features import Point, TerrainKind
 from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.model.combat import Combat, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
@@ -104,20 +104,21 @@ _WALL_HIGH = WALL_HIGH
 
 
 class _LastWalls:
-    """The last walls checked against the limits table, and the answer.
+    """The last walls' points checked against the limits table, and the answer.
 
-    The walls of most steps are the very tuple of the step before, so the crossing count runs
-    once per change of the walls.
+    The check reads only where the walls lie, and most steps (a door opened, a token moved)
+    keep every wall's points: the crossing count runs once per change of the walls' shape.
     """
 
-    walls: tuple[WallEntry, ...] | None = None
+    shape: tuple[tuple[Point, ...], ...] | None = None
     problem = ""
 
     @classmethod
     def problem_of(cls, walls: tuple[WallEntry, ...]) -> str:
-        if walls is not cls.walls:
+        shape = tuple(entry.wall.points for entry in walls)
+        if shape != cls.shape:
             cls.problem = walls_problem([entry.wall for entry in walls])
-            cls.walls = walls
+            cls.shape = shape
         return cls.problem
 
 
