@@ -412,7 +412,7 @@ def stage_attack(
                 long_range=ctx.long_range,
                 # docs/rulings.md R-61: the cause of a concealment the attack has.
                 concealment_cause=(
-                    cause if cause and concealment is not ConcealmentDegree.NONE else None
+                    cause if cause and ctx.concealment is not ConcealmentDegree.NONE else None
                 ),
             )
         )
