@@ -48,3 +48,48 @@ def test_001_13_a_blinded_strike_at_an_adjacent_target_takes_only_the_unseen_ban
     assert target["attack"] == 10 + 3 + 3 - 2
     assert target["concealment"] == "none"
     assert target.get("concealment_cause") is None
+
+
+BURST: dict[str, object] = {
+    "name": "Thunder Ring",
+    "origin": "near",
+    "area": {"type": "burst", "size": 1},
+    "targets": "enemies",
+    "attack": {"defense": "fortitude", "bonus": 5},
+    "hit": {"damage": "1d6"},
+}
+
+
+def test_003_30_a_burst_at_a_taunter_and_a_non_taunter_takes_the_minus_2_on_the_other_only() -> None:
+    """003 l.391 "An attack by a Taunted character ignores a Taunt if it targets an enemy not
+    taunting the character": the roll against the taunter does not; the roll against the
+    other hero does (the second taunter, the shaman's ally, is not targeted)."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 8),
+            creatures=(
+                orc("orc", 4, 3, powers=[BURST]),
+                fighter("guard", 3, 3),
+                fighter("mage", 5, 3),
+                fighter("paladin", 9, 3),
+            ),
+            ruleset_id="square-fireballs",
+        )
+    )
+    assert s.roll_initiative(totals={"orc": 20, "guard": 15, "mage": 12, "paladin": 10}).ok
+    assert s.start_combat().ok
+    # The guard and the paladin taunt the orc (003 l.349 "multiple enemies at a time").
+    assert s.add_condition("orc", Condition.MARKED, source_id="guard").ok
+    assert s.add_condition("orc", Condition.MARKED, source_id="paladin").ok
+    previews, problem = s.preview_attack("orc", "Thunder Ring", ["guard", "mage"])
+    assert problem == ""
+    taunt = {
+        str(p.target): [v for v, source in p.attack_parts if source == "taunted"]
+        for p in previews
+    }
+    assert taunt == {"guard": [], "mage": [-2]}
+    # The attack made rolls the same: the one die on both, -2 only against the mage.
+    assert s.use_power("orc", "Thunder Ring", ["guard", "mage"], dice=[10, 10, 3]).ok
+    attack = next(e for e in reversed(s.encounter.combat.log) if e.kind == "attack")
+    rolls = {t["target"]: t["attack"] for t in attack.data["targets"]}
+    assert rolls["mage"] == rolls["guard"] - 2
