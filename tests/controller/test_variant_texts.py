@@ -7,9 +7,13 @@ silent are docs/rulings.md R-125 to R-129.
 from __future__ import annotations
 
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.ids import LightId
+from orcus_desktop.model.lighting import LightSource
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
 
@@ -93,3 +97,40 @@ def test_003_30_a_burst_at_a_taunter_and_a_non_taunter_takes_the_minus_2_on_the_
     attack = next(e for e in reversed(s.encounter.combat.log) if e.kind == "attack")
     rolls = {t["target"]: t["attack"] for t in attack.data["targets"]}
     assert rolls["mage"] == rolls["guard"] - 2
+
+
+def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
+    """004 l.700 "If a character moves when he or she can't see, such as in total darkness,
+    his or her speed is limited to one-half normal" (R-126: darkness where it stands)."""
+    s = make_session(
+        Encounter(
+            GridBounds(20, 6),
+            creatures=(fighter("hero", 1, 1), orc("orc", 18, 4)),
+            ruleset_id="alloy-heroes",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert s.start_combat().ok
+    full = s.reachable_squares("hero", MoveMode.WALK)
+    assert Square(7, 1) in full  # speed 6
+    # The GM puts out the lights: the hero has no darkvision.
+    assert s.set_ambient_light(Illumination.DARK).ok
+    dark = s.reachable_squares("hero", MoveMode.WALK)
+    assert Square(4, 1) in dark and Square(5, 1) not in dark  # 3 squares: half of 6
+    # A torch at the hero's feet: it sees where it walks, full speed again.
+    torch = LightSource(LightId(""), "Torch", Square(1, 1), bright=4, dim=8)
+    assert s.add_light(torch).ok
+    assert Square(7, 1) in s.reachable_squares("hero", MoveMode.WALK)
+    # Undo the torch, and the walk the GM makes is cut to 3 squares.
+    s.undo()
+    refused = s.move_creature("hero", Square(5, 1), MoveMode.WALK)
+    assert not refused.ok
+    assert s.move_creature("hero", Square(4, 1), MoveMode.WALK).ok
+    # Under 000 darkness does not slow the walk.
+    orcus = make_session(
+        Encounter(GridBounds(20, 6), creatures=(fighter("hero", 1, 1), orc("orc", 18, 4)))
+    )
+    assert orcus.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert orcus.start_combat().ok
+    assert orcus.set_ambient_light(Illumination.DARK).ok
+    assert Square(7, 1) in orcus.reachable_squares("hero", MoveMode.WALK)
