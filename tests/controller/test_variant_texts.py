@@ -134,3 +134,76 @@ def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
     assert orcus.start_combat().ok
     assert orcus.set_ambient_light(Illumination.DARK).ok
     assert Square(7, 1) in orcus.reachable_squares("hero", MoveMode.WALK)
+
+
+def _strike_three() -> GameSession:
+    """Under 001: the goblin, the hero and the orc in a row; the goblin is Engaged With the
+    hero (001-30 Close); the hero's turn."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 8),
+            creatures=(orc("goblin", 3, 4), fighter("hero", 4, 4), orc("orc", 5, 4)),
+            ruleset_id="strike",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "orc": 15, "goblin": 10}).ok
+    assert s.start_combat().ok
+    assert s.engage("goblin", "hero").ok
+    return s
+
+
+def _attackers(s: GameSession, since: int) -> list[str | None]:
+    return [e.actor for e in s.encounter.combat.log[since:] if e.kind == "attack"]
+
+
+def _offered(s: GameSession, reactor: str) -> str:
+    offer = s.encounter.combat.strike_offer(reactor)
+    return offer.kind.label if offer is not None else ""
+
+
+def test_001_24_a_free_strike_before_the_action_and_the_action_waits() -> None:
+    """001 l.248: "When that Target takes an Action that does not involve a Strike! on you,
+    you get a Free Strike! on it ... You can take this strike before or after the Creature
+    Moves or Acts." The hero's Strike! on the orc waits while the goblin's offer stands."""
+    s = _strike_three()
+    since = len(s.encounter.combat.log)
+    declared = s.basic_attack("hero", "orc", dice=[15, 5])
+    assert declared.ok, declared.reason
+    assert s.encounter.combat.pending is not None
+    assert _attackers(s, since) == []
+    assert _offered(s, "goblin") == "Free Strike!"
+    assert _offered(s, "orc") == ""  # struck by nothing yet: its Counter Strike! comes after
+    assert s.encounter.combat.waits_for == "the Free Strike!"
+    # The goblin takes it before: its strike, then the hero's Strike!, in one step.
+    taken = s.opportunity_attack("goblin", "hero", dice=[3])
+    assert taken.ok, taken.reason
+    assert _attackers(s, since) == ["goblin", "hero"]
+    assert s.encounter.combat.pending is None
+    assert _offered(s, "orc") == "Counter Strike!"  # 001-23: the Strike! provokes it
+    assert _offered(s, "goblin") == ""  # one Free Strike! per action
+    # Undo: the Strike! waits again, the goblin's offer stands.
+    assert s.undo().ok
+    assert s.encounter.combat.pending is not None
+    assert _offered(s, "goblin") == "Free Strike!"
+    assert _attackers(s, since) == []
+
+
+def test_001_24_letting_it_pass_before_offers_it_after() -> None:
+    """l.248 "before or after": the goblin lets it pass before the hero's ranged attack,
+    which then goes off, and is offered it after (R-127); letting it pass again ends it."""
+    s = _strike_three()
+    since = len(s.encounter.combat.log)
+    assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[15, 4]).ok
+    assert _attackers(s, since) == []
+    assert s.decline_opportunity_attack("goblin").ok
+    assert _attackers(s, since) == ["hero"]
+    assert _offered(s, "goblin") == "Free Strike!"
+    after = s.opportunity_attack("goblin", "hero", dice=[3])
+    assert after.ok, after.reason
+    assert _attackers(s, since) == ["hero", "goblin"]
+    assert _offered(s, "goblin") == ""
+    # A Strike! on the goblin itself is no occasion for its Free Strike!: it counter-strikes.
+    t = _strike_three()
+    assert t.basic_attack("hero", "goblin", dice=[15, 5]).ok
+    assert t.encounter.combat.pending is None
+    assert _offered(t, "goblin") == "Counter Strike!"
