@@ -42,6 +42,7 @@ from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import CHARGE, POWER, held_dice, held_push_to
 from orcus_desktop.controller.log_records import (
+    Attack,
     AttackDropped,
     AttackHeld,
     MoveStopped,
@@ -275,6 +276,9 @@ def opportunity_attack(
             # readied Ranged Basic Attack is not one.
             opportunity=not ranged,
         )
+        if strike and isinstance(out.record, Attack):
+            # 001-23/24: the attack's line names the strike it is.
+            out = replace(out, record=replace(out.record, reaction=strike))
         e = out.encounter
         # If the attack stops the mover (dead, unconscious, immobile...), the rest of its
         # move does not happen: it stays where it provoked.

@@ -364,7 +364,9 @@ def _forced_move(e: _Entry, r: rec.ForcedMove) -> str:
 def _attack(e: _Entry, r: rec.Attack) -> str:
     # A monster's power is often its weapon ("Shortbow"): not "uses Shortbow with Shortbow".
     weapon = f" with {r.weapon}" if r.weapon and r.weapon != r.power else ""
-    lines = [f"{e.actor} uses {r.power}{weapon} ({r.origin})"]
+    # 001-23/24: the strike a reaction was made as ("... as a Counter Strike!").
+    made_as = f" as a {r.reaction}" if r.reaction else ""
+    lines = [f"{e.actor} uses {r.power}{weapon} ({r.origin}){made_as}"]
     for roll, label in (
         (r.hit_damage, "damage on a hit"),
         (r.miss_damage, "damage on a miss"),

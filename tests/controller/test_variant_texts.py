@@ -6,6 +6,7 @@ silent are docs/rulings.md R-125 to R-129.
 
 from __future__ import annotations
 
+from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
@@ -207,3 +208,26 @@ def test_001_24_letting_it_pass_before_offers_it_after() -> None:
     assert t.basic_attack("hero", "goblin", dice=[15, 5]).ok
     assert t.encounter.combat.pending is None
     assert _offered(t, "goblin") == "Counter Strike!"
+
+
+def _attack_lines(s: GameSession) -> list[str]:
+    names = {str(c.id): c.name for c in s.encounter.creatures}
+    return [
+        entry_text(e, lambda cid: names.get(cid or "", ""), s.ruleset.label).splitlines()[0]
+        for e in s.encounter.combat.log
+        if e.kind == "attack"
+    ]
+
+
+def test_001_23_24_the_attack_lines_name_the_strike() -> None:
+    """001 l.236 "as a Counter Strike! to a Strike! made on you, or as a Free Strike! made
+    against someone you are Engaged With": the log says which the GM took."""
+    s = _strike_three()
+    assert s.basic_attack("hero", "orc", dice=[15, 5]).ok
+    assert s.opportunity_attack("goblin", "hero", dice=[3]).ok
+    assert s.opportunity_attack("orc", "hero", dice=[4]).ok
+    assert _attack_lines(s) == [
+        "Goblin uses Basic Melee Attack with Axe (melee) as a Free Strike!",
+        "Hero uses Basic Melee Attack with Longsword (melee)",
+        "Orc uses Basic Melee Attack with Axe (melee) as a Counter Strike!",
+    ]
