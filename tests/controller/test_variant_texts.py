@@ -65,7 +65,7 @@ BURST: dict[str, object] = {
 }
 
 
-def test_003_30_a_burst_at_a_taunter_and_a_non_taunter_takes_the_minus_2_on_the_other_only() -> None:
+def test_003_30_a_burst_at_a_taunter_and_another_takes_the_minus_2_on_the_other_only() -> None:
     """003 l.391 "An attack by a Taunted character ignores a Taunt if it targets an enemy not
     taunting the character": the roll against the taunter does not; the roll against the
     other hero does (the second taunter, the shaman's ally, is not targeted)."""
@@ -89,8 +89,7 @@ def test_003_30_a_burst_at_a_taunter_and_a_non_taunter_takes_the_minus_2_on_the_
     previews, problem = s.preview_attack("orc", "Thunder Ring", ["guard", "mage"])
     assert problem == ""
     taunt = {
-        str(p.target): [v for v, source in p.attack_parts if source == "taunted"]
-        for p in previews
+        str(p.target): [v for v, source in p.attack_parts if source == "taunted"] for p in previews
     }
     assert taunt == {"guard": [], "mage": [-2]}
     # The attack made rolls the same: the one die on both, -2 only against the mage.
@@ -117,7 +116,8 @@ def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
     # The GM puts out the lights: the hero has no darkvision.
     assert s.set_ambient_light(Illumination.DARK).ok
     dark = s.reachable_squares("hero", MoveMode.WALK)
-    assert Square(4, 1) in dark and Square(5, 1) not in dark  # 3 squares: half of 6
+    assert Square(4, 1) in dark  # 3 squares: half of 6
+    assert Square(5, 1) not in dark
     # A torch at the hero's feet: it sees where it walks, full speed again.
     torch = LightSource(LightId(""), "Torch", Square(1, 1), bright=4, dim=8)
     assert s.add_light(torch).ok
