@@ -153,6 +153,11 @@ def _strike_three() -> GameSession:
     return s
 
 
+def _holding(s: GameSession) -> bool:
+    """Whether an action waits (held) for its offers."""
+    return s.encounter.combat.pending is not None
+
+
 def _attackers(s: GameSession, since: int) -> list[str | None]:
     return [e.actor for e in s.encounter.combat.log[since:] if e.kind == "attack"]
 
@@ -170,7 +175,7 @@ def test_001_24_a_free_strike_before_the_action_and_the_action_waits() -> None:
     since = len(s.encounter.combat.log)
     declared = s.basic_attack("hero", "orc", dice=[15, 5])
     assert declared.ok, declared.reason
-    assert s.encounter.combat.pending is not None
+    assert _holding(s)
     assert _attackers(s, since) == []
     assert _offered(s, "goblin") == "Free Strike!"
     assert _offered(s, "orc") == ""  # struck by nothing yet: its Counter Strike! comes after
@@ -179,12 +184,12 @@ def test_001_24_a_free_strike_before_the_action_and_the_action_waits() -> None:
     taken = s.opportunity_attack("goblin", "hero", dice=[3])
     assert taken.ok, taken.reason
     assert _attackers(s, since) == ["goblin", "hero"]
-    assert s.encounter.combat.pending is None
+    assert not _holding(s)
     assert _offered(s, "orc") == "Counter Strike!"  # 001-23: the Strike! provokes it
     assert _offered(s, "goblin") == ""  # one Free Strike! per action
     # Undo: the Strike! waits again, the goblin's offer stands.
     assert s.undo().ok
-    assert s.encounter.combat.pending is not None
+    assert _holding(s)
     assert _offered(s, "goblin") == "Free Strike!"
     assert _attackers(s, since) == []
 
@@ -206,7 +211,7 @@ def test_001_24_letting_it_pass_before_offers_it_after() -> None:
     # A Strike! on the goblin itself is no occasion for its Free Strike!: it counter-strikes.
     t = _strike_three()
     assert t.basic_attack("hero", "goblin", dice=[15, 5]).ok
-    assert t.encounter.combat.pending is None
+    assert not _holding(t)
     assert _offered(t, "goblin") == "Counter Strike!"
 
 
