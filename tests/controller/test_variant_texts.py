@@ -1,6 +1,6 @@
 """Variant rules played as their texts say (issue 28 item 9), from the GM's side.
 
-Each test quotes its seed line or cites the mechanic id of VARIANTS.md; the picks where a text is
+Each test quotes its seed line or cites the mechanic id (docs/rulesets.md); the picks where a text is
 silent are docs/rulings.md R-125 to R-129.
 """
 
