@@ -1,7 +1,7 @@
 """Variant rules played as their texts say (issue 28 item 9), from the GM's side.
 
-Each test quotes its seed line or cites the mechanic id (docs/rulesets.md); the picks where a text is
-silent are docs/rulings.md R-125 to R-129.
+Each test quotes its seed line or cites the mechanic id (docs/rulesets.md); the picks where a
+text is silent are docs/rulings.md R-125 to R-129.
 """
 
 from __future__ import annotations
