@@ -310,13 +310,23 @@ _fixed(
     "(trigger: {r.trigger}; initiative now {r.initiative})",
 )
 _fixed(rec.ReadiedLapsed, "{actor}'s readied action lapses (trigger: {r.trigger})")
-_fixed(rec.AttackHeld, "{r.what} waits for the opportunity attacks")
 _fixed(rec.AttackDropped, "{r.what} does not happen: {r.reason}")
 _fixed(rec.TurnEnd, "{actor} ends its turn")
 _fixed(rec.TurnLost, "{actor} delayed too long: its turn this round is lost")
 _fixed(rec.Delay, "{actor} delays")
 _fixed(rec.JoinCombat, "{actor} joins the combat")
-_fixed(rec.OpportunityDeclined, "{actor} lets the opportunity attack pass")
+
+
+@_writes(rec.AttackHeld)
+def _attack_held(e: _Entry, r: rec.AttackHeld) -> str:
+    return f"{r.what} waits for the {opportunity_attacks(e.label)}"
+
+
+@_writes(rec.OpportunityDeclined)
+def _opportunity_declined(e: _Entry, r: rec.OpportunityDeclined) -> str:
+    return f"{e.actor} lets the {opportunity_attack(e.label)} pass"
+
+
 _fixed(rec.MoveStopped, "{actor} is stopped where it provoked")
 
 # -- moving
@@ -340,7 +350,7 @@ def _charge_move(e: _Entry, r: rec.ChargeMove) -> str:
 def _offered(e: _Entry, provoked: tuple[str, ...] | None) -> str:
     if not provoked:
         return ""
-    return "; opportunity attack offered to " + ", ".join(e.name(p) for p in provoked)
+    return f"; {opportunity_attack(e.label)} offered to " + ", ".join(e.name(p) for p in provoked)
 
 
 @_writes(rec.ForcedMove)
@@ -377,7 +387,8 @@ def _attack(e: _Entry, r: rec.Attack) -> str:
     for t in r.targets:
         lines += ["  " + line for line in _attack_target(e, t)]
     if r.provoked:
-        lines.append("  opportunity attack offered to " + ", ".join(e.name(p) for p in r.provoked))
+        offered = ", ".join(e.name(p) for p in r.provoked)
+        lines.append(f"  {opportunity_attack(e.label)} offered to {offered}")
     return "\n".join(lines)
 
 
@@ -391,6 +402,16 @@ def term(label: Label, key: str, plain: str) -> str:
     """
     named = label(key)
     return plain if named in (plain_label(key), ORCUS.label(key)) else named
+
+
+def opportunity_attack(label: Label) -> str:
+    """000's "opportunity attack" as the ruleset names it (004 "attack of opportunity")."""
+    return term(label, "opportunity_attack", "opportunity attack")
+
+
+def opportunity_attacks(label: Label) -> str:
+    """The plural of `opportunity_attack` (004 "attacks of opportunity")."""
+    return term(label, "opportunity_attacks", "opportunity attacks")
 
 
 def defense_name(label: Label, defense: str) -> str:

@@ -61,6 +61,7 @@ from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shown_creature_actions import offer
+from orcus_desktop.ui.skill_use_dialog import SkillUseActions
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.strike_table_dialogs import StrikeTableActions
 from orcus_desktop.ui.uvtt_actions import UvttActions
@@ -350,6 +351,13 @@ class MainWindow(QMainWindow):
             combat_menu,
         )
         self.strike_table = StrikeTableActions(  # 001-35, 001-36
+            self,
+            self.session,
+            lambda: self.actions_panel.creature_id,
+            self.status_report.say,
+            combat_menu,
+        )
+        self.skill_use = SkillUseActions(  # 004-09
             self,
             self.session,
             lambda: self.actions_panel.creature_id,

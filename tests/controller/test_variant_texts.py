@@ -14,6 +14,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import LightSource
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
@@ -236,3 +237,235 @@ def test_001_23_24_the_attack_lines_name_the_strike() -> None:
         "Hero uses Basic Melee Attack with Longsword (melee)",
         "Orc uses Basic Melee Attack with Axe (melee) as a Counter Strike!",
     ]
+
+
+def _cover_fight(goblin_reflex: int) -> GameSession:
+    """Under 004: the hero shoots at the orc past the goblin standing between them."""
+    goblin = orc(
+        "goblin", 3, 1, defenses={"ac": 15, "fortitude": 15, "reflex": goblin_reflex, "will": 11}
+    )
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 1), goblin, orc("orc", 5, 1)),
+            ruleset_id="alloy-heroes",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10, "goblin": 5}).ok
+    assert s.start_combat().ok
+    return s
+
+
+def _hp(s: GameSession, cid: str) -> int:
+    state = s.rules.state(s.encounter.creature(cid))
+    assert state is not None
+    return state.current_hp
+
+
+def test_004_27_a_miss_through_a_creatures_cover_strikes_the_creature() -> None:
+    """004 l.757-758 "Cover is a Character: If the cover is a character then compare the attack
+    to the covering character. Attack Hits Covering Character: ... he or she suffers the effects
+    of the attack." d20 9 + 3 Int - 2 cover = 10 misses the orc's Reflex 12; 12 without the
+    cover hits the goblin's Reflex 12."""
+    s = _cover_fight(goblin_reflex=12)
+    shot = s.use_power("hero", "Arcane Bolt", ["orc"], dice=[9])
+    assert shot.ok, shot.reason
+    assert _hp(s, "orc") == 30
+    assert _hp(s, "goblin") < 30
+    attacks = [e for e in s.encounter.combat.log if e.kind == "attack"]
+    assert [e.targets for e in attacks] == [("orc",), ("goblin",)]
+    struck = attacks[-1].data["targets"][0]
+    assert struck["hit"] is True
+    assert struck["automatic"] == "004-27"
+    notes = [str(e.data["note"]) for e in s.encounter.combat.log if e.kind == "rule_note"]
+    assert notes[-1] == (
+        "the attack missed Orc only because of cover (Goblin): 12 against Goblin's Reflex 12 "
+        "hits; Goblin is struck"
+    )
+    # One undo step takes back the shot and the hit on the goblin.
+    assert s.undo().ok
+    assert _hp(s, "goblin") == 30
+    assert not [e for e in s.encounter.combat.log if e.kind == "attack"]
+
+
+def test_004_27_a_miss_on_the_covering_creature_strikes_the_target_as_it_dodges() -> None:
+    """004 l.759 "Attack Misses Covering Character: If the attack would miss the covering
+    character's defense then the original target is struck as he or she dodges out of the
+    way." 12 misses the goblin's Reflex 14: the orc takes the bolt."""
+    s = _cover_fight(goblin_reflex=14)
+    assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[9]).ok
+    assert _hp(s, "goblin") == 30
+    assert _hp(s, "orc") < 30
+    attacks = [e for e in s.encounter.combat.log if e.kind == "attack"]
+    assert [e.targets for e in attacks] == [("orc",), ("orc",)]
+    # Under 000 the miss is a miss.
+    orcus = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 1), orc("goblin", 3, 1), orc("orc", 5, 1)),
+        )
+    )
+    assert orcus.roll_initiative(totals={"hero": 20, "orc": 10, "goblin": 5}).ok
+    assert orcus.start_combat().ok
+    assert orcus.use_power("hero", "Arcane Bolt", ["orc"], dice=[9]).ok
+    assert _hp(orcus, "orc") == 30
+    assert _hp(orcus, "goblin") == 30
+
+
+def test_003_41_after_a_charge_an_action_points_run_does_not_move() -> None:
+    """003 l.654 Charge: "You are Hindered this turn. Move your Speed and make a Melee Basic
+    Attack. You can't move this turn" - not with the standard action an action point gives
+    (a Run), nor a shift; the GM's own moves stay free."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2), orc("orc", 6, 2)),
+            ruleset_id="square-fireballs",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert s.start_combat().ok
+    assert s.charge("hero", Square(5, 2), "orc", dice=[10, 3]).ok
+    assert s.spend_action_point("hero").ok
+    run = s.move_creature("hero", Square(3, 4), MoveMode.DASH)
+    assert not run.ok
+    assert run.reason == "Hero charged this turn: it can't move again this turn (003-41)"
+    assert not s.move_creature("hero", Square(4, 2), MoveMode.SHIFT).ok
+    assert s.reachable_squares("hero", MoveMode.DASH) == frozenset()
+    assert s.move_creature("hero", Square(5, 3), MoveMode.GM).ok
+    # The action point's standard action still attacks.
+    assert s.basic_attack("hero", "orc", dice=[10, 3]).ok
+    # Its next turn it moves again.
+    assert s.end_turn().ok
+    assert s.end_turn().ok
+    assert s.move_creature("hero", Square(2, 3), MoveMode.WALK).ok
+
+
+def test_004_its_own_term_attack_of_opportunity_in_the_log_and_the_reasons() -> None:
+    """004 l.381 "The most common attack of opportunity is a melee basic attack against the
+    creature that provokes it"; l.75 "Ranged attacks provoke attacks of opportunity"."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 1), orc("orc", 2, 1), orc("gob", 8, 1)),
+            ruleset_id="alloy-heroes",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10, "gob": 5}).ok
+    assert s.start_combat().ok
+    assert s.use_power("hero", "Arcane Bolt", ["gob"], dice=[15, 3]).ok
+    refused = s.opportunity_attack("gob", "hero", dice=[5])
+    assert not refused.ok
+    assert refused.reason == "nothing provoked an attack of opportunity from Gob"
+    assert s.decline_opportunity_attack("orc").ok
+    names = {str(c.id): c.name for c in s.encounter.creatures}
+    text = "\n".join(
+        entry_text(e, lambda cid: names.get(cid or "", ""), s.ruleset.label)
+        for e in s.encounter.combat.log
+    )
+    assert "waits for the attacks of opportunity" in text
+    assert "Orc lets the attack of opportunity pass" in text
+    assert "opportunity attack" not in text
+    # 000 keeps its own words.
+    orcus = make_session(
+        Encounter(GridBounds(12, 6), creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)))
+    )
+    assert orcus.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert orcus.start_combat().ok
+    own = orcus.opportunity_attack("orc", "hero", dice=[5])
+    assert own.reason == "nothing provoked an opportunity attack from Orc"
+
+
+def _alloy_pair() -> GameSession:
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 1), fighter("ally", 1, 2), orc("orc", 2, 1)),
+            ruleset_id="alloy-heroes",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10, "ally": 5}).ok
+    assert s.start_combat().ok
+    return s
+
+
+def _rule_notes(s: GameSession) -> list[str]:
+    return [
+        f"{e.data['mechanic']}: {e.data['note']}"
+        for e in s.encounter.combat.log
+        if e.kind == "rule_note"
+    ]
+
+
+def test_004_09_a_skill_used_next_to_an_enemy_waits_for_its_attack_of_opportunity() -> None:
+    """004 l.262 "Use a skill that takes a standard action Yes" (it provokes); l.389
+    "An attack of opportunity takes place before the target finishes its action. After the
+    attack of opportunity, the creature resumes its action if it is still capable of it."."""
+    s = _alloy_pair()
+    used = s.use_skill("hero", "Heal", die=12, target_number=15)
+    assert used.ok, used.reason
+    assert _holding(s)
+    assert s.encounter.combat.combatant("orc").out_of_turn is not None
+    assert not any("uses Heal" in n for n in _rule_notes(s))
+    # The orc's attack of opportunity first, then the check, in one step.
+    assert s.opportunity_attack("orc", "hero", dice=[3]).ok
+    assert not _holding(s)
+    assert _rule_notes(s)[-1].startswith("004-09: Hero uses Heal (standard action): 12 (d20)")
+    assert _rule_notes(s)[-1].endswith("vs DC 15: failure")
+    # A move action's skill use, with no enemy able to answer, rolls at once.
+    used = s.use_skill("hero", "Perception", ActionKind.MOVE, die=18)
+    assert used.ok, used.reason
+    assert not _holding(s)
+    assert "004-09: Hero uses Perception (move action): 18 (d20)" in _rule_notes(s)[-1]
+    # Its actions are spent; undo gives them back, one step each.
+    assert s.use_skill("hero", "Heal").reason == "Hero has no standard action left"
+    assert s.undo().ok
+    assert s.undo().ok
+    assert _holding(s)
+
+
+def test_004_09_a_user_knocked_out_by_the_attack_of_opportunity_uses_no_skill() -> None:
+    """l.389 "... resumes its action if it is still capable of it"."""
+    s = _alloy_pair()
+    assert s.apply_damage("hero", 43).ok
+    assert s.use_skill("hero", "Heal", die=12).ok
+    assert s.opportunity_attack("orc", "hero", dice=[19, 8]).ok
+    log = s.encounter.combat.log
+    assert log[-1].kind == "attack_dropped"
+    assert not any("uses Heal" in n for n in _rule_notes(s))
+
+
+def test_004_aid_another_and_escape_do_not_provoke() -> None:
+    """004 "Table: Actions in Combat": "Aid Another No"; "Escape No" (l.251, 270)."""
+    s = _alloy_pair()
+    assert s.aid_another("hero", "ally", "Athletics to climb").ok
+    assert s.encounter.combat.combatant("orc").out_of_turn is None
+    assert not any(n.startswith("004-09") for n in _rule_notes(s))
+    # Under 000 the skill use is not an action of its own.
+    orcus = make_session(Encounter(GridBounds(6, 6), creatures=(fighter("hero", 1, 1),)))
+    refused = orcus.use_skill("hero", "Heal")
+    assert refused.reason == "using a skill as an action is Alloy Heroes' (004-09)"
+
+
+def test_001_24_a_charge_waits_on_its_first_square_for_the_free_strike() -> None:
+    """001 l.248 "before or after the Creature Moves or Acts": the hero, engaged by the goblin,
+    charges the brute; the goblin's Free Strike! comes before the hero leaves its square."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 8),
+            creatures=(orc("goblin", 3, 4), fighter("hero", 4, 4), orc("brute", 9, 4)),
+            ruleset_id="strike",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "brute": 15, "goblin": 10}).ok
+    assert s.start_combat().ok
+    assert s.engage("goblin", "hero").ok
+    since = len(s.encounter.combat.log)
+    assert s.charge("hero", Square(8, 4), "brute", dice=[15, 5]).ok
+    assert _holding(s)
+    assert s.encounter.creature("hero").square == Square(4, 4)
+    assert _offered(s, "goblin") == "Free Strike!"
+    assert s.opportunity_attack("goblin", "hero", dice=[3]).ok
+    assert s.encounter.creature("hero").square == Square(8, 4)
+    assert _attackers(s, since) == ["goblin", "hero"]
+    assert _offered(s, "brute") == "Counter Strike!"
