@@ -456,6 +456,10 @@ class MainWindow(QMainWindow):
         offered = self.session.ruleset.hooks.reaction_rules.opportunity_attacks
         for act in (self.take_opportunity_action, self.let_pass_action):
             offer(act, offered)
+        # 004 l.381 "attack of opportunity": the ruleset's own term.
+        named = self.session.ruleset.label("opportunity_attack").title().replace(" Of ", " of ")
+        self.take_opportunity_action.setText(f"Take &{named}")
+        self.let_pass_action.setText(f"&Let the {named} Pass")
 
     def _on_undo(self) -> None:
         if self.view.cancel_drag():  # Ctrl+Z mid-drag cancels the drag, never an earlier step
