@@ -441,6 +441,15 @@ def test_004_aid_another_and_escape_do_not_provoke() -> None:
     assert s.aid_another("hero", "ally", "Athletics to climb").ok
     assert s.encounter.combat.combatant("orc").out_of_turn is None
     assert not any(n.startswith("004-09") for n in _rule_notes(s))
+    # Escape: the orc escapes the hero's grab, next to the hero and the ally.
+    assert s.end_turn().ok  # the orc's turn
+    assert s.end_turn().ok  # the ally's
+    assert s.end_turn().ok  # round 2, the hero's
+    assert s.grapple("hero", "orc", dice=[19]).ok
+    assert s.end_turn().ok
+    assert s.escape_grapple("orc", "athletics", die=20).ok
+    assert s.encounter.combat.combatant("hero").out_of_turn is None
+    assert s.encounter.combat.combatant("ally").out_of_turn is None
     # Under 000 the skill use is not an action of its own.
     orcus = make_session(Encounter(GridBounds(6, 6), creatures=(fighter("hero", 1, 1),)))
     refused = orcus.use_skill("hero", "Heal")
