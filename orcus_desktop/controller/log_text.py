@@ -315,6 +315,7 @@ _fixed(rec.TurnEnd, "{actor} ends its turn")
 _fixed(rec.TurnLost, "{actor} delayed too long: its turn this round is lost")
 _fixed(rec.Delay, "{actor} delays")
 _fixed(rec.JoinCombat, "{actor} joins the combat")
+_fixed(rec.ReadiedPassed, "{actor} lets its readied action pass")
 
 
 @_writes(rec.AttackHeld)
