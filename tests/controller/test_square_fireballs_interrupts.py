@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -285,3 +286,40 @@ def test_003_what_is_left_is_the_speed_not_the_declared_walk() -> None:
     assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
     assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
     assert _left(session) == 3
+
+
+def test_after_a_walk_cut_short_the_panel_offers_only_the_rest_of_the_walk() -> None:
+    """Issue 30: 003-18's rest of the walk is for a walk; a five-foot step is a new move.
+
+    The GM walks the hero past the orc, the orc's opportunity attack pushes it and the GM
+    places the push: the hero has spent its move action, so the Actions panel must not offer
+    Five-Foot Step, and dropping one is refused in words (it used to raise ValueError).
+    """
+    session = _pushed_mid_walk("square-fireballs")
+    offered = session.available_actions("hero")
+    assert offered.option(CombatAction.WALK).allowed  # the 3 squares left
+    step = offered.option(CombatAction.FIVE_FOOT_STEP)
+    assert not step.allowed
+    assert step.reason == "Hero has no move action left"
+    assert not session.preview_move("hero", Square(3, 7), MoveMode.SHIFT).reachable
+    refused = session.move_creature("hero", Square(3, 7), MoveMode.SHIFT)
+    assert not refused.ok
+    assert refused.reason == "Hero has no move action left"
+
+
+def test_with_the_standard_action_spent_first_run_and_charge_are_not_offered() -> None:
+    """Issue 28 5b: 003-40 Run and Charge are standard actions, spent by Twin Bolts first."""
+    session = _fight("square-fireballs")
+    assert session.use_power("hero", "Twin Bolts", ["orc"], dice=[2, 1]).ok
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert _left(session) == 3
+    offered = session.available_actions("hero")
+    for action in (CombatAction.DASH, CombatAction.CHARGE):
+        option = offered.option(action)
+        assert not option.allowed, action
+        assert option.reason == "Hero has no standard action left"
+    refused = session.move_creature("hero", Square(3, 11), MoveMode.DASH)
+    assert refused.reason == "Hero has no standard action left"
+    assert session.move_creature("hero", Square(3, 9), MoveMode.WALK).ok
