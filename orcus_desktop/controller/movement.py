@@ -104,10 +104,16 @@ def preview_move(
     )
     if result.cost is None:
         return MovePreview((), 0, False, (), "no legal path")
-    # H5: what provokes is the ruleset's (001 has no opportunity attacks, docs/rulesets.md).
+    # H5: what provokes is the ruleset's (001 has no opportunity attacks, docs/rulesets.md);
+    # outside combat nothing does (000 "Opportunity Attacks" is an opportunity action, and
+    # there are no actions before combat: no phantom offer while the GM sets up, issue 28).
     provocations = engine.ruleset.hooks.reaction_rules.provocations
     provokes = (
-        result.provokes if mode.provokes and Provocation.LEAVES_ADJACENT in provocations else ()
+        result.provokes
+        if mode.provokes
+        and encounter.combat.active
+        and Provocation.LEAVES_ADJACENT in provocations
+        else ()
     )
     if not result.reachable:
         budget = geo_movement.effective_speed(speed, slowed=slowed)

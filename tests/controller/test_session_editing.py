@@ -72,7 +72,10 @@ def test_place_and_undo_announce_results(session: GameSession) -> None:
 
 
 def test_walk_cost_text_and_opportunity_attack_offer(session: GameSession) -> None:
-    # docs/rulings.md R-02: leaving a square adjacent to an enemy provokes; shift doesn't.
+    # docs/rulings.md R-02: leaving a square adjacent to an enemy provokes; shift doesn't
+    # (in combat: before it nothing provokes, issue 28).
+    assert session.roll_initiative(totals={"hero": 20, "goblin": 10}).ok
+    assert session.start_combat().ok
     result = session.move_creature("hero", Square(1, 4), MoveMode.WALK)
     assert result.ok
     assert result.text == "Move Hero 3 squares"
