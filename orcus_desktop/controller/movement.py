@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import forced_collisions, move_interrupts, placement, ready_walks
+from orcus_desktop.controller.attack_powers import takes_opportunity_attacks
 from orcus_desktop.controller.availability import CombatAction, action_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
@@ -115,6 +116,7 @@ def preview_move(
         and Provocation.LEAVES_ADJACENT in provocations
         else ()
     )
+    provokes = takes_opportunity_attacks(engine, encounter, provokes)
     if not result.reachable:
         budget = geo_movement.effective_speed(speed, slowed=slowed)
         return MovePreview(

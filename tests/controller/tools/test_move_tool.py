@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.move_tool import MoveTool, SelectTool
 from orcus_desktop.controller.tools.pointer import KeyModifier, PointerKind
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.frozen import freeze
+from tests.controller.conftest import orc_block
 from tests.controller.tools.builders import drag, ev, make_session
 
 
@@ -34,8 +39,19 @@ def test_drag_previews_path_cost_and_reachable_then_moves_one_undo_step() -> Non
     assert session.encounter.creature("hero").square == Square(1, 1)
 
 
+def _goblin_fight() -> GameSession:
+    """The small map in combat on the hero's turn, the goblin with a stat block to attack
+    with (docs/rulings.md R-120: a token without one is offered no opportunity attack)."""
+    encounter = make_session().encounter
+    goblin = replace(encounter.creature("goblin"), statblock=freeze(orc_block("Goblin")))
+    session = make_session(encounter.with_creature(goblin))
+    assert session.roll_initiative(totals={"hero": 20, "goblin": 10, "ogre": 5}).ok
+    assert session.start_combat().ok
+    return session
+
+
 def test_drag_warns_of_opportunity_attacks_and_difficult_terrain() -> None:
-    session = make_session()
+    session = _goblin_fight()
     tool = MoveTool(session)
     tool.on_pointer(ev(PointerKind.PRESS, 1.5, 1.5))
     # Leaving the goblin's side provokes (docs/rulings.md R-02).
@@ -113,7 +129,7 @@ def test_select_tool_toggles_doors_and_undo_closes_them() -> None:
 
 
 def test_a_provoking_move_names_the_enemies_offered_an_attack() -> None:
-    session = make_session()
+    session = _goblin_fight()
     tool = MoveTool(session)
     _, done = drag(tool, (1.5, 1.5), (1.5, 5.5))
     assert done.message.startswith("Move Hero 4 squares")
