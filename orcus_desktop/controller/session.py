@@ -37,6 +37,7 @@ from orcus_desktop.controller import (
     ruleset_choice,
     stealth_maneuvers,
     strike_reactions,
+    turn_limits,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
@@ -513,7 +514,9 @@ class GameSession(
         # 003-42: a shift away or a stand-up leaves its maker Hindered this turn.
         outcome = hindering_maneuvers.after_step(self.engine, before, outcome)
         # 003-47: Shrouded and Hidden in the open end with the action (nothing elsewhere).
-        return self._apply(stealth_maneuvers.after_step(self.engine, before, outcome), initiator)
+        outcome = stealth_maneuvers.after_step(self.engine, before, outcome)
+        # a limiting condition begun or ended in the actor's turn limits it at once.
+        return self._apply(turn_limits.after_step(self.engine, outcome), initiator)
 
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:
         if isinstance(outcome, Step):
