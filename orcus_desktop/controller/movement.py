@@ -30,6 +30,8 @@ from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.geometry.paths import cheapest_path
+from orcus_desktop.geometry.routes import NO_ROUTE, Route
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
@@ -58,6 +60,7 @@ def preview_move(
     *,
     check_action: bool = True,
     speed: int | None = None,
+    route: Route = NO_ROUTE,
 ) -> MovePreview:
     """Path, cost, provoked enemies and legality of a move (no change).
 
@@ -71,6 +74,7 @@ def preview_move(
         check_action: False when the movement is part of another action (a charge pays
             with its standard action).
         speed: a speed other than the creature's (a grappler dragging: half speed).
+        route: the GM's waypoints and the squares the drag crossed (`geometry/routes.py`).
     """
     creature = encounter.find_creature(creature_id)
     if creature is None:
@@ -95,13 +99,14 @@ def preview_move(
         return MovePreview((), 0, False, (), f"cannot end there: {problem}")
     allowed, geo_mode, slowed = _allowance(engine, encounter, creature, mode)
     speed = allowed if speed is None else speed
-    result = geo_movement.cheapest_path(
+    result = cheapest_path(
         engine.battlefield(view),
         creature_id,
         destination,
         speed=speed,
         mode=geo_mode,
         slowed=slowed,
+        route=route,
     )
     if result.cost is None:
         return MovePreview((), 0, False, (), "no legal path")
@@ -175,12 +180,14 @@ def move_creature(
     *,
     speed: int | None = None,
     reveals: bool = True,
+    route: Route = NO_ROUTE,
 ) -> Outcome:
     """Move a creature along a legal path (or a GM move): one undo step, "Move Goblin 3 squares".
 
     A walk's result lists the enemies offered an opportunity attack; consecutive GM moves of
     one creature merge into one undo step. ``speed``: another speed (003-47 Sneak: half);
-    ``reveals`` False keeps Shrouded and Hidden (Sneak, `stealth_maneuvers`).
+    ``reveals`` False keeps Shrouded and Hidden (Sneak, `stealth_maneuvers`); ``route``: the
+    GM's waypoints and drag (`preview_move`), so the walk takes the path the preview showed.
     """
     op = "move_creature"
     creature = encounter.find_creature(creature_id)
@@ -189,7 +196,9 @@ def move_creature(
     if destination == creature.square:
         return refuse(op, f"{creature.name} is already there", creature_id)
     try:
-        after, preview = _move(engine, encounter, creature, destination, mode, speed, reveals)
+        after, preview = _move(
+            engine, encounter, creature, destination, mode, speed, reveals, route
+        )
     except ActionError as exc:
         return refuse(op, str(exc), creature_id)
     waiting = waiting_problem(encounter) if mode is not MoveMode.GM else ""
@@ -213,6 +222,7 @@ def _move(
     mode: MoveMode,
     speed: int | None = None,
     reveals: bool = True,
+    route: Route = NO_ROUTE,
 ) -> tuple[Encounter, MovePreview]:
     """The encounter after the move (one action of movement), offering opportunity attacks.
 
@@ -220,7 +230,9 @@ def _move(
         ActionError: the move is not allowed; the message says why.
     """
     creature_id = creature.id
-    preview = preview_move(engine, encounter, creature_id, destination, mode, speed=speed)
+    preview = preview_move(
+        engine, encounter, creature_id, destination, mode, speed=speed, route=route
+    )
     if not preview.reachable:
         raise ActionError(preview.reason or f"{creature.name} cannot move there")
     before = encounter
