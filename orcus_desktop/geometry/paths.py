@@ -40,8 +40,9 @@ from orcus_desktop.geometry.routes import (
 from orcus_desktop.geometry.walls import BoolArray
 from orcus_desktop.vocabulary import MoveMode
 
-MAX_REROUTED = 4
-"""Paths provoking more enemies than this are not searched again (2^n searches)."""
+MAX_REROUTED = 3
+"""Paths provoking more enemies than this are not searched again (2^n - 1 searches, each in
+one window no wider than the path's cost)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +122,13 @@ class _Search:
         return self.mode.provokes  # a shift provokes nobody: nothing to steer clear of
 
     def through(
-        self, stops: tuple[Square, ...], kept_from: IntGrid | None
+        self, stops: tuple[Square, ...], kept_from: IntGrid | None, most: int | None = None
     ) -> tuple[int, tuple[Square, ...]] | None:
-        """The path through `stops` and its cost; `kept_from`: origins it may not leave."""
+        """The path through `stops` and its cost.
+
+        `kept_from`: origins it may not leave; `most`: no path dearer than this is looked for
+        (one search window per leg).
+        """
         per = self.mode.squares_per_square
         table = self.plan.guided_costs(per) if self.guided else self.plan.arrival_costs(per)
         step_ok = self.plan.step_ok
@@ -135,7 +140,7 @@ class _Search:
         path = [self.mover.square]
         cost = 0
         for stop in stops:
-            leg = self._leg(path[-1], stop, table, step_ok)
+            leg = self._leg(path[-1], stop, table, step_ok, None if most is None else most - cost)
             if leg is None:
                 return None
             cost += leg[0]
@@ -154,7 +159,7 @@ class _Search:
             for kept in combinations(provokes, len(provokes) - allowed):
                 enemies = [self.battlefield.occupant(e) for e in kept]
                 kept_from = threatened_origins(self.battlefield, self.mover, enemies)
-                found = self.through(stops, kept_from)
+                found = self.through(stops, kept_from, most=cost)
                 if found is None or found[0] != cost:
                     continue
                 fewer = provoked_by(self.battlefield, self.mover.id, found[1], self.mode)
@@ -163,9 +168,17 @@ class _Search:
         return cost, path, provokes
 
     def _leg(
-        self, start: Square, stop: Square, table: IntGrid, step_ok: BoolArray
+        self,
+        start: Square,
+        stop: Square,
+        table: IntGrid,
+        step_ok: BoolArray,
+        most: int | None = None,
     ) -> tuple[int, tuple[Square, ...]] | None:
-        """The cheapest way from `start` to `stop`: its cost and squares, or None."""
+        """The cheapest way from `start` to `stop`: its cost and squares.
+
+        None without one, or when it costs more than `most`.
+        """
         if start == stop:
             return 0, (start,)
         bounds = self.battlefield.bounds
@@ -174,7 +187,10 @@ class _Search:
         # widen the window until it holds the destination's cheapest cost
         span = max(abs(stop.row - start.row), abs(stop.col - start.col))
         limit = (bounds.rows + bounds.columns) * 2 * (per + 1)
-        reach = max(self.budget, span * per)
+        reach = max(self.budget, span * per) if most is None else most
+        if reach < span * per:
+            return None
+        limit = reach if most is not None else limit
         while True:
             dist, (r0, c0) = _costs(
                 self.battlefield, self.mover, reach, per, self.plan, start=start, table=table
