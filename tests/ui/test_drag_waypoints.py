@@ -22,9 +22,7 @@ def window(qtbot: QtBot) -> MainWindow:
     encounter = Encounter(
         GridBounds(12, 10),
         creatures=(fighter("hero", 0, 4), orc("orc", 2, 7)),
-        terrain=(
-            TerrainPatch(TerrainKind.BLOCKING, frozenset(Square(2, r) for r in (3, 4, 5))),
-        ),
+        terrain=(TerrainPatch(TerrainKind.BLOCKING, frozenset(Square(2, r) for r in (3, 4, 5))),),
     )
     win = MainWindow(encounter, None)
     qtbot.add_widget(win)
@@ -40,9 +38,7 @@ def _at(window: MainWindow, col: int, row: int) -> QPoint:
     return window.view.mapFromScene(QPointF((col + 0.5) * SQUARE_PX, (row + 0.5) * SQUARE_PX))
 
 
-def test_p_while_dragging_makes_the_walk_pass_the_square(
-    qtbot: QtBot, window: MainWindow
-) -> None:
+def test_p_while_dragging_makes_the_walk_pass_the_square(qtbot: QtBot, window: MainWindow) -> None:
     viewport = window.view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=_at(window, 0, 4))
     for col, row in ((1, 5), (1, 6), (2, 6)):
