@@ -284,7 +284,9 @@ def _move(
             engine, before, encounter, creature_id, preview.path, upto
         )
     if interrupt is not None and not reacting and not barred:
-        rest = _rest_costs(engine, before, creature, preview, interrupt.index, mode, speed)
+        rest = _rest_costs(
+            engine, before, creature, preview, interrupt.index, mode, speed, route.via
+        )
         encounter = move_interrupts.wait_at(
             engine, encounter, creature_id, preview.path, interrupt, mode.value, rest
         )
@@ -321,26 +323,50 @@ def _rest_costs(
     index: int,
     mode: MoveMode,
     speed: int | None,
+    via: tuple[Square, ...] = (),
 ) -> tuple[int, ...]:
     """003-18: the movement left at each square of the path from `index` on (-1: cannot stop).
 
     Only where an interrupt's forced movement can cut the walk short (`interrupts_trim`).
     What is left is what the move allowed (the mode's speed, or the rest of a walk cut short
-    before) less the cheapest cost to the square, a prefix of a cheapest path being a cheapest
-    path (docs/rulings.md R-103).
+    before) less the cheapest cost to the square through the waypoints passed before it, a
+    prefix of a cheapest path being a cheapest path (docs/rulings.md R-103).
     """
     if not engine.ruleset.hooks.reaction_rules.interrupts_trim:
         return ()
     allowed, _, slowed = _allowance(engine, before, creature, mode)
     budget = geo_movement.effective_speed(allowed if speed is None else speed, slowed=slowed)
     rest = []
-    for square in preview.path[index:]:
+    for at, square in enumerate(preview.path[index:], start=index):
+        passed = _waypoints_before(preview.path, via, at)
         to_here = preview_move(
-            engine, before, creature.id, square, mode, check_action=False, speed=speed
+            engine,
+            before,
+            creature.id,
+            square,
+            mode,
+            check_action=False,
+            speed=speed,
+            route=Route(passed),
         )
         spent = 0 if square == creature.square else to_here.cost if to_here.path else None
         rest.append(-1 if spent is None else budget - spent)
     return tuple(rest)
+
+
+def _waypoints_before(
+    path: tuple[Square, ...], via: tuple[Square, ...], at: int
+) -> tuple[Square, ...]:
+    """The waypoints of `via` the path passes before its square `at`, in order."""
+    passed: list[Square] = []
+    start = 0
+    for waypoint in via:
+        try:
+            start = path.index(waypoint, start, at)
+        except ValueError:
+            break
+        passed.append(waypoint)
+    return tuple(passed)
 
 
 def _movement_view(

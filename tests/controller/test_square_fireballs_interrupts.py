@@ -329,3 +329,15 @@ def test_with_the_standard_action_spent_first_run_and_charge_are_not_offered() -
     refused = session.move_creature("hero", Square(3, 11), MoveMode.DASH)
     assert refused.reason == "Hero has no standard action left"
     assert session.move_creature("hero", Square(3, 9), MoveMode.WALK).ok
+
+
+def test_003_what_is_left_counts_the_way_the_gm_dragged() -> None:
+    """003-18 with a waypoint: the hero (speed 8) is dragged down by (1,7), then past the orc
+    at (3,5): 4 squares spent there (the cheapest way to (3,5) is 2), the push takes 1."""
+    session = _fight("square-fireballs", hero_speed=8)
+    detour = Route(via=(Square(1, 7), Square(3, 5)))
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=detour).ok
+    assert session.encounter.creature("hero").square == Square(3, 5)
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert _left(session) == 8 - 4 - 1
