@@ -2,7 +2,7 @@
 
 Issue 28: a dragged monster went past a hero and provoked it while a route as short provoked
 no one, and splitting the move into two drags cost a second action. So, for the cheapest
-paths (`movement.cheapest_path`):
+paths (`paths.cheapest_path`):
 
 * a `Route`'s ``via`` squares are waypoints the walk passes through, in order (a key or a
   right-click during the drag adds one; ``query path --via``);
