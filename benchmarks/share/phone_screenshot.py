@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from orcus_desktop.assets import demo_encounter_path  # noqa: E402
-from tests.share.chromium import PHONE, chromium  # noqa: E402
+from tests.share.chromium import PHONE, chromium, wait_for_frames  # noqa: E402
 
 ART_SETTLE_MS = 1500
 
@@ -49,7 +49,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as profile, chromium(Path(profile), PHONE) as browser:
             page = browser.new_page()
             page.goto(url)
-            page.wait_for_function("Number(document.body.dataset.frames) >= 1", timeout=30_000)
+            wait_for_frames(page, 1)
             page.wait_for_timeout(ART_SETTLE_MS)  # the map art's picture follows the first
             page.screenshot(path=str(output))
     finally:

@@ -15,6 +15,7 @@ import queue
 import shutil
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
@@ -95,6 +96,28 @@ def chromium(profile: Path, viewport: ViewportSize | None = None) -> Iterator[Br
             yield context
         finally:
             context.close()
+
+
+FRAMES_SHOWN = "Number(document.body.dataset.frames || 0)"
+"""How many pictures the page has put on screen (player.js counts them)."""
+
+
+def wait_for_frames(page: Page, at_least: int, timeout_s: float = 30.0) -> int:
+    """Wait until the page has shown `at_least` pictures; returns when the last one was shown
+    (the page's clock, ms since the epoch).
+
+    Polled from here (bounded): the page's policy forbids the eval a page-side wait would use.
+    """
+    deadline = time.monotonic() + timeout_s
+    while True:
+        frames, shown_at = page.evaluate(
+            f"[{FRAMES_SHOWN}, Number(document.body.dataset.shownAt || 0)]"
+        )
+        if frames >= at_least:
+            return int(shown_at)
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the page showed {frames} pictures, not {at_least}")
+        page.wait_for_timeout(5)
 
 
 @dataclass
@@ -183,12 +206,37 @@ class BrowserThread:
         try:
             with chromium(profile, viewport) as context:
                 self._ready.set_result(None)
-                while (task := self._tasks.get(timeout=600)) is not None:
+                idle_until = time.monotonic() + IDLE_LIMIT_S
+                while time.monotonic() < idle_until:
+                    try:
+                        task = self._tasks.get_nowait()
+                    except queue.Empty:
+                        _pump(context)  # Playwright hands over events only inside its calls
+                        continue
+                    if task is None:
+                        return
                     function, future = task
                     try:
                         future.set_result(function(context))
                     except BaseException as exc:
                         future.set_exception(exc)
+                    idle_until = time.monotonic() + IDLE_LIMIT_S
         except BaseException as exc:
             if not self._ready.done():
                 self._ready.set_exception(exc)
+
+
+IDLE_LIMIT_S = 600.0
+"""A browser thread given nothing to do for this long ends (a test that forgot `close`)."""
+
+
+def _pump(context: BrowserContext) -> None:
+    """Let Playwright deliver the pages' events (responses, socket messages) for a moment."""
+    pages = context.pages
+    if pages:
+        pages[0].wait_for_timeout(PUMP_MS)
+    else:
+        time.sleep(PUMP_MS / 1000)
+
+
+PUMP_MS = 10

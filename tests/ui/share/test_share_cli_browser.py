@@ -26,7 +26,7 @@ from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.share.png import png_chunk_types
-from tests.share.chromium import Received, chromium, chromium_or_skip
+from tests.share.chromium import Received, chromium, chromium_or_skip, wait_for_frames
 from tests.share.demo_secrets import demo_secrets, leaks
 from tests.ui.share.players_render import players_render
 
@@ -84,7 +84,7 @@ def test_the_printed_address_draws_the_players_map_and_nothing_secret(
         received.attach(page)
         page.goto(shared_demo)
         # The map is drawn: a picture arrived over the socket and the page shows it.
-        page.wait_for_function("Number(document.body.dataset.frames) >= 1", timeout=30_000)
+        wait_for_frames(page, 1)
         drawn = page.evaluate(
             "[document.getElementById('map').naturalWidth, "
             "document.getElementById('map').getBoundingClientRect().width]"
