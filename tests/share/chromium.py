@@ -78,8 +78,13 @@ def chromium_or_skip() -> str:
 
 
 @contextmanager
-def chromium(profile: Path, viewport: ViewportSize | None = None) -> Iterator[BrowserContext]:
-    """A fresh headless Chromium (its own profile folder) as a Playwright browser context."""
+def chromium(
+    profile: Path, viewport: ViewportSize | None = None, *, has_touch: bool = False
+) -> Iterator[BrowserContext]:
+    """A fresh headless Chromium (its own profile folder) as a Playwright browser context.
+
+    With `has_touch` the pages have a touchscreen (a phone's, a tablet's).
+    """
     from playwright.sync_api import sync_playwright
 
     executable = chromium_or_skip()
@@ -90,6 +95,7 @@ def chromium(profile: Path, viewport: ViewportSize | None = None) -> Iterator[Br
             args=CHROMIUM_ARGS,
             headless=True,
             viewport=viewport or DESKTOP,
+            has_touch=has_touch,
             timeout=30_000,
         )
         try:
@@ -181,14 +187,19 @@ class BrowserThread:
     The function gets the browser context. The thread ends with `close` (bounded wait).
     """
 
-    def __init__(self, profile: Path, viewport: ViewportSize | None = None) -> None:
+    def __init__(
+        self, profile: Path, viewport: ViewportSize | None = None, *, has_touch: bool = False
+    ) -> None:
         chromium_or_skip()
         self._tasks: queue.Queue[tuple[Callable[[BrowserContext], Any], Future[Any]] | None] = (
             queue.Queue()
         )
         self._ready: Future[None] = Future()
         self._thread = threading.Thread(
-            target=self._run, args=(profile, viewport), name="test-chromium", daemon=True
+            target=self._run,
+            args=(profile, viewport, has_touch),
+            name="test-chromium",
+            daemon=True,
         )
         self._thread.start()
         self._ready.result(timeout=60)
@@ -202,9 +213,9 @@ class BrowserThread:
         self._tasks.put(None)
         self._thread.join(30)
 
-    def _run(self, profile: Path, viewport: ViewportSize | None) -> None:
+    def _run(self, profile: Path, viewport: ViewportSize | None, has_touch: bool) -> None:
         try:
-            with chromium(profile, viewport) as context:
+            with chromium(profile, viewport, has_touch=has_touch) as context:
                 self._ready.set_result(None)
                 idle_until = time.monotonic() + IDLE_LIMIT_S
                 while time.monotonic() < idle_until:
