@@ -140,8 +140,13 @@ class FogItem(DrawnItem):
     ) -> None:
         if self._pieces is None:
             self.draw(painter)
-        else:
-            self._paint_cleared(painter, option.exposedRect.intersected(self._rect))
+            return
+        area = option.exposedRect.intersected(self._rect)
+        if painter.hasClipping():
+            # `QGraphicsScene.render` exposes the whole item: paint only what is clipped in
+            # (a strip of a shared picture, ui/share/pictures.py).
+            area = area.intersected(painter.clipBoundingRect())
+        self._paint_cleared(painter, area)
 
     def draw(self, painter: QPainter) -> None:
         painter.fillPath(self._path, FOG)

@@ -14,11 +14,12 @@ window waits only for the painting.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
-from PySide6.QtCore import QObject, QRectF, QTimer
+from PySide6.QtCore import QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from orcus_desktop.controller.session import GameSession
@@ -28,6 +29,13 @@ from orcus_desktop.ui.map.light_layer import LightLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.share.png import png_bytes
 from orcus_desktop.ui.zones import ZoneLayer
+
+STRIP_PX = 64
+"""Rows of a picture painted at a time (a few ms on a 100x100 map)."""
+
+TURN_MS = 6.0
+"""Painting goes on in one event-loop turn while it has taken less than this (then the GM's
+window has its turn): the demo's picture in one or two turns, a big map's in many short ones."""
 
 MAX_SIDE_PX = 2560
 """The longest side of a picture: the whole map at full detail up to 40 squares, then scaled."""
@@ -110,6 +118,11 @@ class SharedPicture(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.render)
+        self._painting: Picture | None = None
+        self._strips = QTimer(self)
+        self._strips.setSingleShot(True)
+        self._strips.setInterval(0)
+        self._strips.timeout.connect(self._paint_strip)
         self.scene.changed.connect(self._timer.start)
         self._timer.start()
 
@@ -119,27 +132,51 @@ class SharedPicture(QObject):
     def set_grid_style(self, colour: QColor) -> None:
         self.scene.set_grid_style(colour, colour.alphaF())
 
-    def render(self) -> QImage:
-        """Paint the players' scene now and send it off to be encoded and delivered.
+    def render(self) -> None:
+        """Start painting the players' scene anew, a strip of rows per event-loop turn.
 
-        A picture equal to the last one sent is not sent again (a repaint that changed nothing
-        the players see costs the phones nothing).
+        A change while it paints starts it over (`scene.changed`): a picture is always of one
+        moment. Each strip is a short job, so the GM's window stays smooth on a big map (the
+        whole picture of a 100x100 map takes 150 ms and more to paint).
         """
         self._timer.stop()
-        image = render_scene(self.scene)
+        self._painting = new_picture(self.scene)
+        self._strips.start()
+
+    def _paint_strip(self) -> None:
+        """Paint strips for up to `TURN_MS`, then let the GM's window have the event loop."""
+        picture = self._painting
+        if picture is None:
+            return
+        started = time.perf_counter()
+        picture.paint_strip(self.scene)
+        while not picture.done and (time.perf_counter() - started) * 1000 < TURN_MS:
+            picture.paint_strip(self.scene)
+        if picture.done:
+            self._painting = None
+            self._send(picture.image)
+        else:
+            self._strips.start()
+
+    def _send(self, image: QImage) -> None:
+        """Encode and deliver `image`, unless it equals the last one sent.
+
+        A repaint that changed nothing the players see costs the phones nothing.
+        """
         self.renders += 1
         if image == self._last:
-            return image
+            return
         self._last = image
         self.sent += 1
         future: Future[bytes] = self._encoder.submit(encode_png, image)
         view, deliver = self.view, self._deliver
         future.add_done_callback(lambda done: done.exception() or deliver(view, done.result()))
-        return image
 
     def detach(self) -> None:
         """Stop following the document (the view is no longer shared)."""
         self._timer.stop()
+        self._strips.stop()
+        self._painting = None
         self.scene.changed.disconnect(self._timer.start)
         self.fog.detach()
         self.zones.detach()
@@ -147,19 +184,57 @@ class SharedPicture(QObject):
         self.scene.detach()
 
 
-def render_scene(scene: MapScene) -> QImage:
-    """The whole scene (the map and its margin) as an image, at most `MAX_SIDE_PX` a side."""
+class Picture:
+    """A picture of a scene being painted, `STRIP_PX` rows at a time.
+
+    Strips are painted with the same mapping from the scene to the image, so a picture painted
+    in strips has the pixels of one painted whole (each strip is clipped to its rows).
+    """
+
+    def __init__(self, source: QRectF, width: int, height: int) -> None:
+        self.source = source
+        self.image = QImage(width, height, QImage.Format.Format_RGB32)
+        self.image.fill(OFF_MAP)
+        self.next_row = 0
+
+    @property
+    def done(self) -> bool:
+        return self.next_row >= self.image.height()
+
+    def paint_strip(self, scene: MapScene) -> None:
+        """Paint the next strip of rows."""
+        top = self.next_row
+        rows = min(STRIP_PX, self.image.height() - top)
+        y_scale = self.image.height() / self.source.height()
+        target = QRectF(0, top, self.image.width(), rows)
+        source = QRectF(
+            self.source.left(),
+            self.source.top() + top / y_scale,
+            self.source.width(),
+            rows / y_scale,
+        )
+        painter = QPainter(self.image)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+        finally:
+            painter.end()
+        self.next_row = top + rows
+
+
+def new_picture(scene: MapScene) -> Picture:
+    """A blank picture of the whole scene (the map and its margin), `MAX_SIDE_PX` a side."""
     source = scene.sceneRect()
     scale = min(1.0, MAX_SIDE_PX / max(source.width(), source.height(), 1.0))
     width = max(1, math.ceil(source.width() * scale))
     height = max(1, math.ceil(source.height() * scale))
-    image = QImage(width, height, QImage.Format.Format_RGB32)
-    image.fill(OFF_MAP)
-    painter = QPainter(image)
-    try:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        scene.render(painter, QRectF(image.rect()), source)
-    finally:
-        painter.end()
-    return image
+    return Picture(source, width, height)
+
+
+def render_scene(scene: MapScene) -> QImage:
+    """The whole scene as the players' devices get it, painted at once."""
+    picture = new_picture(scene)
+    while not picture.done:
+        picture.paint_strip(scene)
+    return picture.image
