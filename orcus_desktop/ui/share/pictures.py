@@ -119,6 +119,7 @@ class SharedPicture(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.render)
         self._painting: Picture | None = None
+        self._detached = False
         self._strips = QTimer(self)
         self._strips.setSingleShot(True)
         self._strips.setInterval(0)
@@ -173,10 +174,13 @@ class SharedPicture(QObject):
         future.add_done_callback(lambda done: done.exception() or deliver(view, done.result()))
 
     def detach(self) -> None:
-        """Stop following the document (the view is no longer shared)."""
+        """Stop following the document (the view is no longer shared); once is enough."""
         self._timer.stop()
         self._strips.stop()
         self._painting = None
+        if self._detached:
+            return
+        self._detached = True
         self.scene.changed.disconnect(self._timer.start)
         self.fog.detach()
         self.zones.detach()
