@@ -128,6 +128,13 @@
     if (chosen && !still) connect();  // that hero is no longer offered: the party's view
   }
 
+  // The initiative strip's line, as the Player view shows it above its map (text only).
+  const strip = document.getElementById("strip");
+  function showStrip(text) {
+    strip.textContent = text;
+    strip.hidden = text === "";
+  }
+
   // --- the connection ---------------------------------------------------------------------
   let socket = null, retry = 1000;
 
@@ -140,8 +147,10 @@
     socket.binaryType = "blob";
     socket.onopen = () => { status.textContent = "Live"; retry = 1000; };
     socket.onmessage = (e) => {
-      if (typeof e.data === "string") showHeroes(JSON.parse(e.data).heroes || []);
-      else show(e.data);
+      if (typeof e.data !== "string") { show(e.data); return; }
+      const message = JSON.parse(e.data);
+      if (message.heroes) showHeroes(message.heroes);
+      if (typeof message.strip === "string") showStrip(message.strip);
     };
     socket.onclose = () => {
       status.textContent = "Not connected: the GM stopped sharing, or the network dropped";

@@ -29,7 +29,7 @@ def demo_secrets(path: Path | None = None) -> list[str]:
         if creature.get("hidden"):
             secrets.add(creature["name"])
         if creature["side"] != "heroes":
-            secrets.add(creature["id"])
+            secrets.add(Id(creature["id"]))
             secrets.update(power["name"] for power in statblock.get("powers", []))
             if statblock.get("notes"):
                 secrets.add(statblock["notes"])
@@ -43,11 +43,19 @@ HIT_POINTS = re.compile(
 """Hit points as a page would write them: "HP", "hit points", "24/29"."""
 
 
+class Id(str):
+    """A creature's id: matched as written ("ogre" is an id; "Ogre Bruiser" a name the players'
+    strip may show)."""
+
+    __slots__ = ()
+
+
 def leaks(texts: list[str], secrets: list[str], urls: Sequence[str] = ()) -> list[str]:
     """The secrets found in any of `texts` or `urls`, and hit-point wordings in `texts`."""
     found = []
     for secret in secrets:
-        pattern = re.compile(rf"(?<![\w-]){re.escape(secret)}(?![\w-])", re.IGNORECASE)
+        flags = 0 if isinstance(secret, Id) else re.IGNORECASE
+        pattern = re.compile(rf"(?<![\w-]){re.escape(secret)}(?![\w-])", flags)
         if any(pattern.search(text) for text in [*texts, *urls]):
             found.append(secret)
     found += sorted({m.group(0) for text in texts for m in HIT_POINTS.finditer(text)})

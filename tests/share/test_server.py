@@ -220,3 +220,20 @@ def test_an_address_already_taken_is_reported() -> None:
         serving = ShareServer("127.0.0.1", taken.getsockname()[1], page_assets())
         with pytest.raises(OSError, match=r"(?i)address already in use"):
             serving.start()
+
+
+def test_a_device_gets_its_views_initiative_strip_as_text(server: ShareServer) -> None:
+    server.publish(PARTY_VIEW, PICTURE)
+    server.publish_strip(PARTY_VIEW, "Round 1 · Now: Brakka · Next: GW1")
+    got = asyncio.run(watch(server.url, None, 3))
+    assert got[1:] == ['{"strip": "Round 1 \\u00b7 Now: Brakka \\u00b7 Next: GW1"}', PICTURE]
+
+
+def test_a_hero_view_nobody_follows_any_more_is_forgotten(server: ShareServer) -> None:
+    server.set_heroes([Hero("tok3n", "Brakka")])
+    server.publish("tok3n", b"what Brakka saw")
+    asyncio.run(watch(server.url, "tok3n", 2))
+    # The next device to follow her waits for a fresh picture rather than an old one.
+    server.publish(PARTY_VIEW, PICTURE)
+    got = asyncio.run(watch(server.url, "tok3n", 1))
+    assert got == ['{"heroes": [{"token": "tok3n", "name": "Brakka"}]}']

@@ -21,6 +21,8 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.vision import player_side
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.player_strip import remembered_strip_mode
+from orcus_desktop.ui.screens import app_settings
 from orcus_desktop.ui.share.pictures import SharedPicture
 from orcus_desktop.ui.share.wire import PARTY_VIEW, Hero
 
@@ -203,8 +205,11 @@ class ShareControl(QObject):
             fog=self._fog_action.isChecked(),
             eyes=hero,
             grid=grid,
+            strip=server.publish_strip,
+            strip_mode=lambda: remembered_strip_mode(app_settings()),
             parent=self,
         )
+        self.pictures[view].sync_strip()  # the fog was built before the strip was followed
 
     def _on_views_wanted(self, views: frozenset[str]) -> None:
         by_token = {token: creature for creature, token in self._hero_tokens.items()}

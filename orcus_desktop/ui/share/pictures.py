@@ -27,6 +27,7 @@ from orcus_desktop.ui.map.fog import PlayerFog
 from orcus_desktop.ui.map.layers import OFF_MAP
 from orcus_desktop.ui.map.light_layer import LightLayer
 from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.player_strip import StripMode, players_strip, strip_text
 from orcus_desktop.ui.share.png import png_bytes
 from orcus_desktop.ui.zones import ZoneLayer
 
@@ -81,6 +82,9 @@ class SharedPicture(QObject):
         fog: the fog of war on (the GM's View > Fog of War on Player View).
         eyes: the one hero whose sight this view shows; None for the whole party.
         grid: the GM's grid line colour (the table sees one grid look), if known.
+        strip: the initiative strip's line for this view, when it changes: called with
+            (view, text) after the fog's rebuild ("" when the strip shows nothing).
+        strip_mode: the GM's Window > Initiative Strip on Player View choice, asked each time.
     """
 
     def __init__(
@@ -93,10 +97,16 @@ class SharedPicture(QObject):
         fog: bool,
         eyes: str | None = None,
         grid: QColor | None = None,
+        strip: Callable[[str, str], None] | None = None,
+        strip_mode: Callable[[], StripMode] = lambda: StripMode.NAMES,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self.view = view
+        self._session = session
+        self._deliver_strip = strip
+        self._strip_mode = strip_mode
+        self.strip_text: str | None = None
         self._deliver = deliver
         self._encoder = encoder
         self.scene = MapScene(session.document, rules=session.rules, gm=False, parent=self)
@@ -109,6 +119,7 @@ class SharedPicture(QObject):
             eyes=frozenset({eyes}) if eyes is not None else None,
             parent=self,
         )
+        self.fog.rebuilt.connect(self.sync_strip)
         self.zones = ZoneLayer(self.scene, gm=False)
         self.light = LightLayer(self.scene, session, players=True, parent=self)
         self.renders = 0
@@ -126,6 +137,17 @@ class SharedPicture(QObject):
         self._strips.timeout.connect(self._paint_strip)
         self.scene.changed.connect(self._timer.start)
         self._timer.start()
+
+    def sync_strip(self) -> None:
+        """Work the strip's line out again (the fog was rebuilt: what is shown is current)."""
+        vision = self.fog.vision
+        shown = vision.seen if vision is not None else None
+        strip, die = players_strip(self._session, shown, self._strip_mode())
+        text = strip_text(strip, die)
+        if text != self.strip_text:
+            self.strip_text = text
+            if self._deliver_strip is not None:
+                self._deliver_strip(self.view, text)
 
     def set_fog_enabled(self, enabled: bool) -> None:
         self.fog.set_enabled(enabled)

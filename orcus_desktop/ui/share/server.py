@@ -8,8 +8,9 @@ What it serves, and nothing else (issue 32, docs/sharing.md):
 - `/KEY/`: the page, `/KEY/player.js`, `/KEY/player.css`: the app's own assets, held in memory
   (no file is looked up by a request's path, so no path outside them can be named).
 - `/KEY/ws?view=V`: a WebSocket that receives the latest picture of view V (the party's, or a
-  hero's when the GM lets devices pick one) as a binary message, and the list of heroes a device
-  may pick as a text message. Nothing a browser sends on it is read: the players write nothing.
+  hero's when the GM lets devices pick one) as a binary message, and as text messages the list
+  of heroes a device may pick and V's initiative strip (the line the Player view shows above
+  its map). Nothing a browser sends on it is read: the players write nothing.
 
 `KEY` is a fresh random key (`secrets.token_urlsafe`, 144 bits) each time sharing starts. A wrong
 or missing key is answered 403 with an empty body, the bare address too; a method other than GET
@@ -74,23 +75,25 @@ class RateLimit:
 
 
 class _Watcher:
-    """One open WebSocket, and the latest picture and hero list not yet sent to it.
+    """One open WebSocket, and the latest picture and text messages not yet sent to it.
 
-    A device that cannot keep up gets the newest picture, never a queue of old ones.
+    A device that cannot keep up gets the newest picture, never a queue of old ones; of the
+    text messages, the newest of each kind (the heroes it may pick, the initiative strip).
     """
 
     def __init__(self, socket: web.WebSocketResponse, view: str) -> None:
         self.socket = socket
         self.view = view
         self.picture: bytes | None = None
-        self.text: str | None = None
+        self.texts: dict[str, str] = {}
         self.wake = asyncio.Event()
 
-    def offer(self, message: bytes | str) -> None:
-        if isinstance(message, str):
-            self.text = message
-        else:
-            self.picture = message
+    def offer(self, picture: bytes) -> None:
+        self.picture = picture
+        self.wake.set()
+
+    def offer_text(self, kind: str, message: str) -> None:
+        self.texts[kind] = message
         self.wake.set()
 
 
@@ -129,6 +132,7 @@ class ShareServer:
         self._runner: web.AppRunner | None = None
         self._watchers: set[_Watcher] = set()
         self._frames: dict[str, bytes] = {}
+        self._strips: dict[str, str] = {}
         self._heroes: tuple[Hero, ...] = ()
         self._heroes_message = self._heroes_json()
         self._stopped = False
@@ -182,6 +186,10 @@ class ShareServer:
     def publish(self, view: str, picture: bytes) -> None:
         """Send `picture` (PNG bytes) to every device watching `view`, and keep it for new ones."""
         self._call(self._publish, view, picture)
+
+    def publish_strip(self, view: str, text: str) -> None:
+        """Send the initiative strip's line of `view` ("" when there is none), and keep it."""
+        self._call(self._publish_strip, view, text)
 
     def set_heroes(self, heroes: Sequence[Hero]) -> None:
         """The heroes a device may pick now (none: devices show the party's view only)."""
@@ -263,10 +271,8 @@ class ShareServer:
         watcher = _Watcher(socket, self._view_named(request.query.get("view", "")))
         self._watchers.add(watcher)
         self._views_changed()
-        watcher.offer(self._heroes_message)
-        picture = self._frames.get(watcher.view)
-        if picture is not None:
-            watcher.offer(picture)
+        watcher.offer_text("heroes", self._heroes_message)
+        self._offer_view(watcher)
         sender = asyncio.ensure_future(self._send_loop(watcher))
         try:
             # Read only to notice the close: whatever a browser sends is dropped (read-only).
@@ -278,6 +284,8 @@ class ShareServer:
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sender
+            if watcher.view not in self._views() and watcher.view != PARTY_VIEW:
+                self._forget(watcher.view)  # rendered anew when a device follows it again
             self._views_changed()
         return socket
 
@@ -285,11 +293,12 @@ class ShareServer:
         while not watcher.socket.closed:
             await watcher.wake.wait()
             watcher.wake.clear()
-            text, watcher.text = watcher.text, None
+            texts, watcher.texts = watcher.texts, {}
             picture, watcher.picture = watcher.picture, None
             try:
-                if text is not None and not watcher.socket.closed:
-                    await watcher.socket.send_str(text)
+                for text in texts.values():
+                    if not watcher.socket.closed:
+                        await watcher.socket.send_str(text)
                 if picture is not None and not watcher.socket.closed:
                     await watcher.socket.send_bytes(picture)
             except (ConnectionError, RuntimeError):
@@ -311,21 +320,39 @@ class ShareServer:
             if watcher.view == view:
                 watcher.offer(picture)
 
+    def _publish_strip(self, view: str, text: str) -> None:
+        message = json.dumps({"strip": text})
+        self._strips[view] = message
+        for watcher in self._watchers:
+            if watcher.view == view:
+                watcher.offer_text("strip", message)
+
+    def _offer_view(self, watcher: _Watcher) -> None:
+        """Give `watcher` what its view shows now (its strip, its picture), if known."""
+        strip = self._strips.get(watcher.view)
+        if strip is not None:
+            watcher.offer_text("strip", strip)
+        picture = self._frames.get(watcher.view)
+        if picture is not None:
+            watcher.offer(picture)
+
+    def _forget(self, view: str) -> None:
+        self._frames.pop(view, None)
+        self._strips.pop(view, None)
+
     def _set_heroes(self, heroes: tuple[Hero, ...]) -> None:
         self._heroes = heroes
         self._heroes_message = self._heroes_json()
         tokens = {h.token for h in heroes}
-        for view in list(self._frames):
+        for view in {*self._frames, *self._strips}:
             if view != PARTY_VIEW and view not in tokens:
-                del self._frames[view]
+                self._forget(view)
         for watcher in list(self._watchers):
-            watcher.offer(self._heroes_message)
+            watcher.offer_text("heroes", self._heroes_message)
             if watcher.view != PARTY_VIEW and watcher.view not in tokens:
                 # No longer allowed to follow that hero: the device goes back to the party.
                 watcher.view = PARTY_VIEW
-                frame = self._frames.get(PARTY_VIEW)
-                if frame is not None:
-                    watcher.offer(frame)
+                self._offer_view(watcher)
         self._views_changed()
 
     def _heroes_json(self) -> str:

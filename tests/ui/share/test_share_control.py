@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PySide6.QtGui import QImage
@@ -48,6 +49,12 @@ def picture(data: bytes) -> QImage:
     return QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB32)
 
 
+def said(watcher: SocketWatcher, kind: str) -> list[Any]:
+    """The text messages of one kind a device got ("heroes", "strip"), in order."""
+    messages = [json.loads(text) for text in watcher.texts()]
+    return [m[kind] for m in messages if kind in m]
+
+
 def last_picture_is(watcher: SocketWatcher, expected: QImage) -> bool:
     pictures = watcher.pictures()
     return bool(pictures) and picture(pictures[-1]) == expected
@@ -79,6 +86,24 @@ def test_a_device_sees_the_player_view_and_each_move(window: MainWindow, qtbot: 
         watcher.close()
 
 
+def test_a_device_reads_the_initiative_strip_the_player_view_shows(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    url = shared(window, qtbot)
+    watcher = SocketWatcher(url)
+    try:
+        assert window.session.roll_initiative().ok
+        assert window.session.start_combat().ok
+        qtbot.waitUntil(
+            lambda: any(s.startswith("Round 1") for s in said(watcher, "strip")), timeout=WAIT_MS
+        )
+    finally:
+        watcher.close()
+    line = said(watcher, "strip")[-1]
+    assert "Brakka" in line  # the heroes are always on it
+    assert "Dire Rat" not in line  # hidden: off the players' strip as off their map
+
+
 def test_fog_of_war_off_on_the_player_view_is_off_for_the_devices_too(
     window: MainWindow, qtbot: QtBot
 ) -> None:
@@ -98,11 +123,11 @@ def test_devices_may_pick_a_hero_only_when_the_gm_lets_them(
     url = shared(window, qtbot)
     watcher = SocketWatcher(url)
     try:
-        qtbot.waitUntil(lambda: bool(watcher.texts()), timeout=WAIT_MS)
-        assert json.loads(watcher.texts()[0]) == {"heroes": []}
+        qtbot.waitUntil(lambda: bool(said(watcher, "heroes")), timeout=WAIT_MS)
+        assert said(watcher, "heroes") == [[]]
         window.sharing.heroes_action.setChecked(True)
-        qtbot.waitUntil(lambda: len(watcher.texts()) >= 2, timeout=WAIT_MS)
-        heroes = json.loads(watcher.texts()[-1])["heroes"]
+        qtbot.waitUntil(lambda: len(said(watcher, "heroes")) >= 2, timeout=WAIT_MS)
+        heroes = said(watcher, "heroes")[-1]
     finally:
         watcher.close()
     assert [h["name"] for h in heroes] == ["Brakka", "Sister Venn", "Ilsabet", "Quill"]
