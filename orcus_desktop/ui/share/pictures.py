@@ -3,12 +3,12 @@
 A `SharedPicture` is the Player view's map without its window: its own `MapScene` built with
 `gm=False` (no item exists for a creature the GM hides, no hit points are drawn), the
 `PlayerFog` (only what the party, or one hero, sees), the zones the GM shows and the players'
-light. What leaves the GM's machine is its rendered pixels, nothing else: no name, id, path or
-number of the document (issue 32).
+light. What leaves the GM's machine is its rendered pixels and the initiative strip's line the
+Player view shows, nothing else: no id, path or number of the document (issue 32, R-146).
 
-Rendering runs on the GUI thread once per event-loop turn after the scene changed (a move
-fires several changes: one picture); the PNG encoding runs on a worker thread, so the GM's
-window waits only for the painting.
+Painting starts on the event-loop turn after the scene changed (a move fires several changes:
+one picture) and goes in strips of rows, a few milliseconds per turn, so the GM's window never
+waits long; the PNG encoding runs on worker threads.
 """
 
 from __future__ import annotations
