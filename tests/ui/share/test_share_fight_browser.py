@@ -9,6 +9,7 @@ styles, socket messages, pictures' chunks) names a secret of the demo.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,7 +20,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.document import Document
+from orcus_desktop.model.history import History
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.share.pictures import render_scene
@@ -37,7 +41,9 @@ if TYPE_CHECKING:
 
 @pytest.fixture
 def window(qtbot: QtBot) -> Iterator[MainWindow]:
-    win = MainWindow(load_encounter(demo_encounter_path()), demo_encounter_path())
+    document = Document(load_encounter(demo_encounter_path()))
+    session = GameSession(document, History(document), random.Random(7))  # the same fight
+    win = MainWindow(document.encounter, demo_encounter_path(), session=session)
     qtbot.addWidget(win)
     yield win
     win.sharing.stop()
@@ -104,10 +110,14 @@ def test_a_fight_reaches_the_browsers_and_no_secret_does(
         current = session.encounter.combat.current
         assert current is not None
         target = "brakka" if current != "brakka" else "goblin-1"
-        session.basic_attack(current, target, ranged=True, dice=(17, 5))  # hit or refused
+        # A melee blow (it provokes nothing): a hit, or refused when nobody is in reach.
+        session.basic_attack(current, target, dice=(17, 5))
         assert session.apply_damage("goblin-1", 3).ok
         assert session.end_turn().ok
         shows_now()
+    # The fight had blows in it: the hidden rat's bite on Brakka, Brakka's on the goblin.
+    attacks = [e.actor for e in session.encounter.combat.log if e.kind == "attack"]
+    assert {"rat", "brakka"} <= set(attacks)
     own = window.sharing.pictures[ilsabet]
     qtbot.waitUntil(lambda: last(hero) == render_scene(own.scene), timeout=WAIT_MS)
 
