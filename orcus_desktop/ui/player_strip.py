@@ -123,8 +123,9 @@ def players_strip(
         groups = session.has_monster_groups()  # 003-07: a group is one entry
         # 003-47: a Hidden monster is off the players' map, so off their strip too.
         absent = hidden_from_players(session.rules, encounter)
+        dead = {c.id for c in encounter.creatures if session.rules.is_dead(encounter, c.id)}
         strip = player_initiative(
-            encounter, shown, sides, mode.monster_names, groups, absent=absent
+            encounter, shown, sides, mode.monster_names, groups, absent=absent, dead=dead
         )
     has_die = session.ruleset.escalation_start_round is not None
     return strip, session.escalation_die() if has_die else None
