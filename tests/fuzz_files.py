@@ -3,7 +3,7 @@
 `mutated_file(seed)` turns the bundled demo (in combat) into a careless or hostile file: deep
 nesting, huge numbers, NaN and infinities, wrong types, dangling ids, inconsistent combat, far
 coordinates, odd text, duplicated or missing fields. `check(path)` opens it the way the app
-does and says how it ended. The long run in the README:
+does and says how it ended. The long run in docs/files.md:
 
     python -m tests.fuzz_files 10000
 """

@@ -1,7 +1,8 @@
 """Fuzzed encounter files (issue 12): every load is a clean refusal or a sound encounter that
 saves and reopens, and the CLI answers each with JSON or one line on stderr (exit 2).
 
-A few hundred seeds here; the README gives the figures of a 10,000-file run (tests/fuzz_files.py).
+A few hundred seeds here; docs/files.md gives the figures of a 10,000-file run
+(tests/fuzz_files.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The drag benchmark still runs (a few frames): it is how the README's figures are measured."""
+"""The drag benchmark still runs (a few frames): docs/benchmarks.md's drag figures come from it."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The limits an encounter file is read within, and the JSON decoding that enforces them.
 
-Stated in the README ("Limits"). They keep every load bounded in time and memory whatever the
+Stated in docs/files.md ("Limits"). They keep every load bounded in time and memory whatever the
 file holds: the decoder refuses deep nesting (no RecursionError), long number literals (no
 4,300-digit ValueError, no float overflow to infinity) and NaN/Infinity; the readers refuse
 grids, coordinates and counts beyond these bounds; `text_repair` cuts overlong text.
