@@ -30,7 +30,6 @@ from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
@@ -240,8 +239,6 @@ def _move(
             )
         elif mode is MoveMode.SQUEEZE and not state.instances_of(Condition.SQUEEZING):
             state, _ = rules_turns.start_squeezing(state, target=holder)
-        elif mode is not MoveMode.SQUEEZE and state.instances_of(Condition.SQUEEZING):
-            state = rules_state.remove_condition(state, Condition.SQUEEZING)
         encounter = engine.set_state(encounter, creature_id, state)
     provoked = tuple(CreatureId(p) for p in preview.provoking_enemy_ids)
     record = Move(mode.value, tuple(preview.path), preview.cost, provoked)
@@ -273,6 +270,9 @@ def _move(
         encounter = engine.offer_opportunity(encounter, preview.provoking_enemy_ids, creature_id)
     if reveals:
         encounter = reveal(engine, encounter, creature_id, "moved")  # 003-47
+    if mode is not MoveMode.SQUEEZE:
+        # Where it stands now: a walk waiting on its first square may still be squeezed.
+        encounter = placement.squeezing_ended(encounter, creature_id)
     return engine.check_grapples(encounter), preview
 
 

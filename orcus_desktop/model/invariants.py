@@ -141,10 +141,13 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
         if creature.id in seen:
             yield f'{where}.id: "{creature.id}" is used twice'
         seen.add(creature.id)
-        if not encounter.grid.contains_space(creature.space):
+        # 000 "Squeeze": the space a squeezing creature fills is one size smaller, on the grid
+        # as among the others (docs/rulings.md R-131).
+        occupied = _occupied_space(creature)
+        if not encounter.grid.contains_space(occupied):
             yield f"{where}.square: the creature's space runs off the grid"
             continue
-        for square in _occupied_space(creature).squares():
+        for square in occupied.squares():
             if square in blocking:
                 yield f"{where}.square: ({square.col}, {square.row}) is blocking terrain"
                 break

@@ -6,11 +6,20 @@ reopens to the same encounter (`reopened`, as the random GM of test_random_gm.py
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.log_text import entry_text
-from orcus_desktop.geometry.grid import GridBounds
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import freeze
+from orcus_desktop.model.invariants import encounter_problems
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.vocabulary import CreatureId, MoveMode
+from tests.conftest import REPO_ROOT
 from tests.controller.conftest import make_session, orc
 from tests.controller.test_random_gm import reopened
 
@@ -40,4 +49,108 @@ def test_set_hp_at_or_below_zero_leaves_the_dead_dead() -> None:
     assert session.set_hit_points("goblin", -3).ok
     state = session.encounter.creature("goblin").state
     assert state is not None and state.dead and state.current_hp == -3
+    assert reopened(session.encounter) == session.encounter
+
+
+def _library(cid: str, file: str, col: int, row: int) -> Creature:
+    block = json.loads((REPO_ROOT / "resources" / "creatures" / file).read_text("utf-8"))
+    return Creature(
+        CreatureId(cid),
+        block["name"],
+        block["side"],
+        size=Size(block.get("size", "medium")),
+        square=Square(col, row),
+        speed=block["speeds"]["walk"],
+        statblock=freeze(block),
+    )
+
+
+def _squeezing(session: GameSession, cid: str) -> bool:
+    state = session.encounter.creature(cid).state
+    return state is not None and bool(state.instances_of(Condition.SQUEEZING))
+
+
+def _decline_every_offer(session: GameSession) -> None:
+    """The GM lets every opportunity attack pass until the waiting walk has gone on."""
+    for _ in range(5):
+        if session.encounter.combat.pending is None:
+            return
+        for c in session.encounter.combat.combatants:
+            if (
+                session.available_actions(c.creature_id)
+                .option(CombatAction.OPPORTUNITY_ATTACK)
+                .allowed
+            ):
+                assert session.decline_opportunity_attack(c.creature_id).ok
+    raise AssertionError("the walk still waits")
+
+
+def _ogre_beside_fighter(ruleset_id: str) -> GameSession:
+    """The ogre (Large) squeezes in beside the fighter: its full space would cover the fighter."""
+    session = make_session(
+        Encounter(
+            GridBounds(10, 8),
+            creatures=(
+                _library("ogre", "ogre.json", 1, 2),
+                _library("fighter", "fighter.json", 5, 2),
+                _library("cleric", "cleric.json", 5, 1),
+            ),
+            ruleset_id=ruleset_id,
+        )
+    )
+    assert session.roll_initiative(totals={"ogre": 20, "fighter": 10, "cleric": 5}).ok
+    assert session.start_combat().ok
+    squeezed = session.move_creature("ogre", Square(4, 2), MoveMode.SQUEEZE)
+    assert squeezed.ok, squeezed.reason
+    assert session.encounter.creature("ogre").square == Square(4, 2)
+    assert _squeezing(session, "ogre")
+    for _ in range(3):
+        assert session.end_turn().ok
+    assert session.encounter.combat.current == "ogre"
+    return session
+
+
+@pytest.mark.parametrize("ruleset_id", ["orcus", "4e-quickref", "square-fireballs"])
+def test_an_ogre_walking_away_from_its_squeeze_stays_squeezed_while_its_walk_waits(
+    ruleset_id: str,
+) -> None:
+    """000 "Squeeze"; R-131: it fills the smaller space until its full space has room."""
+    session = _ogre_beside_fighter(ruleset_id)
+    walk = session.move_creature("ogre", Square(1, 5), MoveMode.WALK)
+    assert walk.ok, walk.reason
+    assert walk.opportunity_attackers == ("cleric",)
+    assert session.encounter.combat.pending is not None  # the walk waits for the cleric
+    assert _squeezing(session, "ogre")
+    assert list(encounter_problems(session.encounter)) == []
+    assert reopened(session.encounter) == session.encounter
+    _decline_every_offer(session)
+    assert session.encounter.creature("ogre").square == Square(1, 5)
+    assert not _squeezing(session, "ogre")
+    assert reopened(session.encounter) == session.encounter
+
+
+def test_an_ogre_that_dies_squeezed_beside_a_fighter_stays_squeezed() -> None:
+    """000 "Death" ends its conditions; its body stays in the space it fills (R-131)."""
+    session = _ogre_beside_fighter("orcus")
+    assert session.apply_damage("ogre", 500).ok
+    state = session.encounter.creature("ogre").state
+    assert state is not None and state.dead
+    assert _squeezing(session, "ogre")
+    assert reopened(session.encounter) == session.encounter
+
+
+def test_an_ogre_squeezes_into_the_last_row_of_the_map() -> None:
+    """Squeezed, it fills one row: on the grid as among the others (R-131)."""
+    session = make_session(
+        Encounter(GridBounds(8, 6), creatures=(_library("ogre", "ogre.json", 1, 3),))
+    )
+    squeezed = session.move_creature("ogre", Square(1, 5), MoveMode.SQUEEZE)
+    assert squeezed.ok, squeezed.reason
+    assert list(encounter_problems(session.encounter)) == []
+    assert reopened(session.encounter) == session.encounter
+    # At full size it has no room there: it squeezes out, then stands at full size again.
+    assert session.move_creature("ogre", Square(3, 5), MoveMode.WALK).ok is False
+    assert session.move_creature("ogre", Square(3, 4), MoveMode.SQUEEZE).ok
+    assert session.move_creature("ogre", Square(4, 3), MoveMode.WALK).ok
+    assert not _squeezing(session, "ogre")
     assert reopened(session.encounter) == session.encounter
