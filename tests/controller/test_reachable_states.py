@@ -7,6 +7,7 @@ reopens to the same encounter (`reopened`, as the random GM of test_random_gm.py
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -154,3 +155,27 @@ def test_an_ogre_squeezes_into_the_last_row_of_the_map() -> None:
     assert session.move_creature("ogre", Square(4, 3), MoveMode.WALK).ok
     assert not _squeezing(session, "ogre")
     assert reopened(session.encounter) == session.encounter
+
+
+def test_a_step_the_file_would_refuse_is_refused_with_the_reason_and_not_committed() -> None:
+    """Issue 29's one rule, where the document changes (`GameSession._apply`).
+
+    Restoring an autosave whose dead goblin has 20 HP (what the old Set HP left) is refused
+    with the file's own reason; the open encounter and its history stay as they were.
+    """
+    session = make_session(Encounter(GridBounds(6, 6), creatures=(orc("goblin", 2, 2),)))
+    assert session.apply_damage("goblin", 100).ok
+    before, steps = session.encounter, len(session.history)
+    goblin = before.creature("goblin")
+    assert goblin.state is not None
+    broken = before.with_creature(goblin.with_state(replace(goblin.state, current_hp=20)))
+    announced: list[object] = []
+    session.operation_done.connect(lambda result, _initiator: announced.append(result))
+    done = session.restore_encounter(broken)
+    assert not done.ok
+    assert done.reason == (
+        "refused: the encounter could not be saved and reopened "
+        "(creatures[0].state.current_hp: 20, but the creature is dead)"
+    )
+    assert announced == [done]
+    assert session.encounter is before and len(session.history) == steps
