@@ -177,7 +177,7 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
         seen.add(creature.id)
         # 000 "Squeeze": the space a squeezing creature fills is one size smaller, on the grid
         # as among the others (docs/rulings.md R-131).
-        occupied = _occupied_space(creature)
+        occupied = occupied_space(creature)
         if not encounter.grid.contains_space(occupied):
             yield f"{where}.square: the creature's space runs off the grid"
             continue
@@ -210,8 +210,11 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
             yield f"{where}.state.temp_hp: {state.temp_hp}, but the creature is dead"
 
 
-def _occupied_space(creature: Creature) -> Space:
-    """The space a creature fills now: one size smaller while it squeezes (000 "Squeeze")."""
+def occupied_space(creature: Creature) -> Space:
+    """The space a creature fills now: one size smaller while it squeezes (000 "Squeeze").
+
+    docs/rulings.md R-131.
+    """
     state = creature.state
     if state is None or not state.instances_of(Condition.SQUEEZING):
         return creature.space
