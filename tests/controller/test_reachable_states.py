@@ -14,6 +14,7 @@ import pytest
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
@@ -21,7 +22,7 @@ from orcus_desktop.model.invariants import encounter_problems
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.conftest import REPO_ROOT
-from tests.controller.conftest import make_session, orc
+from tests.controller.conftest import fighter, make_session, orc
 from tests.controller.test_random_gm import reopened
 
 
@@ -179,3 +180,39 @@ def test_a_step_the_file_would_refuse_is_refused_with_the_reason_and_not_committ
     )
     assert announced == [done]
     assert session.encounter is before and len(session.history) == steps
+
+
+def _push_beside_a_corpse(ruleset_id: str) -> GameSession:
+    """The fighter beside the goblin; a dead orc lies just past the goblin."""
+    session = make_session(
+        Encounter(
+            GridBounds(8, 6),
+            creatures=(fighter("hero", 2, 2), orc("goblin", 3, 2), orc("fallen", 4, 2)),
+            ruleset_id=ruleset_id,
+        )
+    )
+    assert session.apply_damage("fallen", 100).ok
+    return session
+
+
+@pytest.mark.parametrize("ruleset_id", ["orcus", "4e-quickref", "square-fireballs"])
+def test_a_push_never_ends_on_a_fallen_creature(ruleset_id: str) -> None:
+    """000 "Moving Around Other Creatures"; R-132: the forced-move tool offers no corpse."""
+    session = _push_beside_a_corpse(ruleset_id)
+    tool = ForcedMoveTool(session, "goblin", "push", 1, "hero")
+    assert Square(4, 2) not in tool.destinations
+    assert Square(4, 1) in tool.destinations
+    pushed = session.force_move("goblin", "push", 1, Square(4, 2), source_id="hero")
+    assert not pushed.ok
+    assert session.encounter.creature("goblin").square == Square(3, 2)
+    walk = session.move_creature("goblin", Square(4, 2))
+    assert not walk.ok and "occupied" in walk.reason
+
+
+def test_a_shove_never_pushes_onto_a_fallen_creature() -> None:
+    session = _push_beside_a_corpse("orcus")
+    shoved = session.shove("hero", "goblin", Square(4, 2), dice=[20])
+    assert session.encounter.creature("goblin").square != Square(4, 2)
+    assert list(encounter_problems(session.encounter)) == []
+    if shoved.ok:
+        assert reopened(session.encounter) == session.encounter
