@@ -309,6 +309,18 @@ def kind_problem(
     return ""
 
 
+def off_map_problem(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
+    """Why the creature has no space to move from (003-48 Swallowed, Exiled), or ""."""
+    for condition in sorted(rules.conditions(encounter, creature_id)):
+        row = rules_for(condition, rules.ruleset)
+        if row.off_map:
+            # 003-48 (003 l.434-450): "disappears from its current position", "Does not
+            # occupy a space": nothing to walk from until it comes back.
+            name = encounter.creature(creature_id).name
+            return f"{name} is {row.condition.label.lower()}: it does not occupy a space"
+    return ""
+
+
 def action_problem(
     rules: CombatRules, encounter: Encounter, creature_id: str, action: CombatAction
 ) -> str:
@@ -357,6 +369,9 @@ def action_problem(
             return problem
 
     if action in _MOVING:
+        problem = off_map_problem(rules, encounter, creature_id)
+        if problem:
+            return problem
         limits = {rules_for(c, rules.ruleset).movement for c in conditions}
         stuck = [
             rules_for(c, rules.ruleset).condition.label

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import forced_collisions, move_interrupts, placement, ready_walks
-from orcus_desktop.controller.availability import CombatAction, action_problem
+from orcus_desktop.controller.availability import CombatAction, action_problem, off_map_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log_records import ForcedMove, Move
@@ -82,6 +82,9 @@ def preview_move(
     problem = action_problem(engine.rules, encounter, creature_id, MODE_ACTIONS[mode])
     if problem and check_action:
         return MovePreview((), 0, False, (), problem)
+    problem = off_map_problem(engine.rules, encounter, creature_id)  # 003-48
+    if problem:
+        return MovePreview((), 0, False, (), problem)
     if destination == creature.square:
         return MovePreview((creature.square,), 0, False, (), f"{creature.name} is already there")
     view, mover = _movement_view(encounter, creature, mode)
@@ -139,6 +142,8 @@ def reachable_squares(
         alone = replace(encounter, creatures=(creature,)) if _sharing(engine) else encounter
         return placement.free_squares(alone, creature) - {creature.square}
     if check_action and action_problem(engine.rules, encounter, creature_id, MODE_ACTIONS[mode]):
+        return frozenset()
+    if off_map_problem(engine.rules, encounter, creature_id):  # 003-48
         return frozenset()
     speed, geo_mode, slowed = _allowance(engine, encounter, creature, mode)
     view, _ = _movement_view(encounter, creature, mode)

@@ -216,3 +216,26 @@ def test_a_shove_never_pushes_onto_a_fallen_creature() -> None:
     assert list(encounter_problems(session.encounter)) == []
     if shoved.ok:
         assert reopened(session.encounter) == session.encounter
+
+
+@pytest.mark.parametrize("condition", [Condition.SWALLOWED, Condition.EXILED])
+def test_a_swallowed_or_exiled_creature_is_offered_no_walk(condition: Condition) -> None:
+    """003-48 (003 l.434-450): "Does not occupy a space": no walk from nowhere."""
+    session = make_session(
+        Encounter(
+            GridBounds(8, 6),
+            creatures=(fighter("hero", 2, 2), orc("orc", 5, 2)),
+            ruleset_id="square-fireballs",
+        )
+    )
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert session.start_combat().ok
+    assert session.add_condition("hero", condition).ok
+    walk = session.available_actions("hero").option(CombatAction.WALK)
+    label = condition.value
+    assert not walk.allowed and walk.reason == f"Hero is {label}: it does not occupy a space"
+    assert session.reachable_squares("hero", MoveMode.WALK) == frozenset()
+    preview = session.preview_move("hero", Square(2, 4), MoveMode.WALK)
+    assert not preview.reachable and preview.reason == walk.reason
+    moved = session.move_creature("hero", Square(2, 4), MoveMode.WALK)
+    assert not moved.ok and moved.reason == walk.reason
