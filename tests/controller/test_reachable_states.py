@@ -20,6 +20,7 @@ from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.invariants import encounter_problems
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.conftest import REPO_ROOT
 from tests.controller.conftest import fighter, make_session, orc
@@ -239,3 +240,34 @@ def test_a_swallowed_or_exiled_creature_is_offered_no_walk(condition: Condition)
     assert not preview.reachable and preview.reason == walk.reason
     moved = session.move_creature("hero", Square(2, 4), MoveMode.WALK)
     assert not moved.ok and moved.reason == walk.reason
+
+
+def test_a_readied_walk_triggered_while_another_forces_is_the_readiers_own() -> None:
+    """003-46 Forced on for the hero's turn; the orc's readied walk is its own (R-133).
+
+    Offered as allowed, it walks on the orc's readied move action, not on the hero's.
+    """
+    session = make_session(
+        Encounter(
+            GridBounds(10, 6),
+            creatures=(fighter("hero", 1, 2), orc("orc", 6, 2), orc("ally", 8, 4)),
+            ruleset_id="square-fireballs",
+        )
+    )
+    assert session.roll_initiative(totals={"orc": 20, "hero": 10, "ally": 5}).ok
+    assert session.start_combat().ok
+    assert session.ready_action("orc", ActionKind.MOVE, "the hero comes near").ok
+    assert session.end_turn().ok
+    assert session.encounter.combat.current == "hero"
+    assert session.set_forcing("hero").ok
+    assert session.move_creature("hero", Square(3, 2), MoveMode.WALK).ok  # its move action
+    assert session.trigger_readied("orc", "hero").ok
+    walk = session.available_actions("orc").option(CombatAction.WALK)
+    assert walk.allowed, walk.reason
+    assert Square(6, 4) in session.reachable_squares("orc", MoveMode.WALK)
+    moved = session.move_creature("orc", Square(6, 4), MoveMode.WALK)
+    assert moved.ok, moved.reason
+    assert session.encounter.creature("orc").square == Square(6, 4)
+    # The switch still forces the others on the hero's turn.
+    forced = session.move_creature("ally", Square(8, 3), MoveMode.WALK)
+    assert not forced.ok and forced.reason == "Hero has no move action left"
