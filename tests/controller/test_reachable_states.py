@@ -271,3 +271,21 @@ def test_a_readied_walk_triggered_while_another_forces_is_the_readiers_own() -> 
     # The switch still forces the others on the hero's turn.
     forced = session.move_creature("ally", Square(8, 3), MoveMode.WALK)
     assert not forced.ok and forced.reason == "Hero has no move action left"
+
+
+def test_a_strike_aimed_at_its_own_user_engages_no_one() -> None:
+    """001-25 (001 l.252): Engaged With another, never oneself; the API may aim a power so."""
+    session = make_session(
+        Encounter(
+            GridBounds(8, 6),
+            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2)),
+            ruleset_id="strike",
+        )
+    )
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert session.start_combat().ok
+    assert session.use_power("hero", "Basic Melee Attack", ["hero"], dice=[20] * 6).ok
+    kept = session.keep_target()  # 001-10: the orc may step in; the GM keeps the target
+    assert kept.ok, kept.reason
+    assert session.encounter.combat.engagements == ()
+    assert reopened(session.encounter) == session.encounter
