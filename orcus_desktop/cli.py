@@ -34,6 +34,7 @@ from orcus_desktop.controller.queries import (
 )
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import EncounterFileError
+from orcus_desktop.model.text_repair import describe_exception, error_line
 from orcus_desktop.model.uvtt import load_encounter_or_map
 from orcus_desktop.rules.ruleset import RULESETS, Ruleset, UnknownRulesetError, ruleset_by_id
 
@@ -147,7 +148,8 @@ def query_main(argv: list[str]) -> int:
         return EXIT_USAGE
     except Exception as exc:
         # The last line of defence (issue 12): any input gets one line, never a traceback.
-        _complain("orcus-desktop query", f"cannot answer for this input ({_describe(exc)})")
+        reason = describe_exception(exc)
+        _complain("orcus-desktop query", f"cannot answer for this input ({reason})")
         return EXIT_USAGE
     print(json.dumps(answer))
     return EXIT_OK
@@ -163,17 +165,9 @@ def _quiet_libraries() -> Iterator[None]:
 
 def _complain(prog: str, message: str) -> None:
     """One line on stderr, whatever characters the message holds (a file name's included)."""
-    line = f"{prog}: {_one_line(message)}\n"
+    line = f"{prog}: {error_line(message)}\n"
     encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
     sys.stderr.write(line.encode(encoding, "backslashreplace").decode(encoding))
-
-
-def _describe(exc: BaseException) -> str:
-    if isinstance(exc, MemoryError):
-        return "out of memory"
-    if isinstance(exc, RecursionError):
-        return "nested too deeply"
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def build_rules_parser() -> argparse.ArgumentParser:
@@ -206,7 +200,3 @@ def rules_main(argv: list[str]) -> int:
         return EXIT_USAGE
     print(text)
     return EXIT_OK
-
-
-def _one_line(message: str) -> str:
-    return " ".join(message.split())

@@ -32,6 +32,7 @@ from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.atomic_file import write_atomically
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.file_reading import read_capped
 from orcus_desktop.model.serialization import (
     EncounterFileError,
     encounter_to_dict,
@@ -375,10 +376,8 @@ class _GilBreaks:
 def _read_sidecar(file: Path) -> dict[str, Any]:
     """The sidecar's fields, or {} when it is missing, too big or not ours (never raises)."""
     try:
-        if file.stat().st_size > MAX_SIDECAR_BYTES:
-            return {}
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        data = json.loads(read_capped(file, MAX_SIDECAR_BYTES, "a sidecar").decode("utf-8"))
+    except (OSError, ValueError):  # UnicodeDecodeError and UnreadableFileError among them
         return {}
     if not isinstance(data, dict) or data.get("format") != SIDECAR_FORMAT:
         return {}

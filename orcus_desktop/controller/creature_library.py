@@ -25,6 +25,9 @@ from psygnal import Signal
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.model.atomic_file import write_atomically
+from orcus_desktop.model.file_format.fields import EncounterFileError
+from orcus_desktop.model.file_format.limits import decode_json
+from orcus_desktop.model.file_reading import UnreadableFileError, read_capped
 from orcus_desktop.rules.monster_math import RANKS, Suggestion, suggest
 from orcus_desktop.rules.powers import ActionKind, Frequency, TargetKind
 from orcus_desktop.rules.ruleset import RULESETS
@@ -189,17 +192,15 @@ def read_library_file(path: Path) -> list[dict[str, Any]]:
         LibraryFileError: unreadable, too large, not JSON, or not a valid library.
     """
     try:
-        if path.stat().st_size > MAX_LIBRARY_BYTES:
-            raise LibraryFileError(f"file: larger than {MAX_LIBRARY_BYTES // 1_000_000} MB")
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise LibraryFileError(f"file: cannot read it ({exc.strerror or exc})") from None
+        raw = read_capped(path, MAX_LIBRARY_BYTES, "a creature library")
+    except UnreadableFileError as exc:
+        raise LibraryFileError(f"file: {exc}") from None
+    try:
+        data = decode_json(raw.decode("utf-8"), "a creature library")
     except UnicodeDecodeError:
         raise LibraryFileError("file: not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise LibraryFileError(f"file: not JSON ({exc})") from None
+    except EncounterFileError as exc:
+        raise LibraryFileError(f"file: {exc}") from None
     return parse_library(data)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from dataclasses import replace
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from orcus_desktop.model.file_format.read_encounter import (
     unreadable_message,
 )
 from orcus_desktop.model.file_format.write import encounter_to_dict
+from orcus_desktop.model.file_reading import UnreadableFileError, read_capped
 
 __all__ = [
     "CURRENT_VERSION",
@@ -83,36 +83,12 @@ def read_encounter_file(path: str | os.PathLike[str]) -> ReadEncounter:
     return replace(result, encounter=encounter)
 
 
-def file_problem(file: Path, exc: OSError, kind: str) -> str:
-    """Why `file` cannot be opened as `kind` ("an encounter file", "a map file"), for the GM."""
-    if isinstance(exc, FileNotFoundError):
-        return f"{file}: no such file"
-    if isinstance(exc, IsADirectoryError):
-        return f"{file}: is a folder, not {kind}"
-    return f"{file}: cannot be read ({exc.strerror or exc})"
-
-
 def _read_bytes(file: Path) -> bytes:
     """The file's bytes, refusing what is not a regular file or is over `MAX_FILE_BYTES`."""
     try:
-        info = file.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(file)  # said as opening a folder is
-        regular = stat.S_ISREG(info.st_mode)
-        if regular:
-            with file.open("rb") as handle:
-                raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise EncounterFileError(file_problem(file, exc, "an encounter file")) from None
-    except ValueError as exc:  # a path with a NUL character, for example
-        raise EncounterFileError(f"{file}: not a usable file name ({exc})") from None
-    if not regular:
-        raise EncounterFileError(f"{file}: not a regular file")
-    if len(raw) > MAX_FILE_BYTES:
-        raise EncounterFileError(
-            f"{file.name}: too large for an encounter (more than {MAX_FILE_BYTES} bytes)"
-        )
-    return raw
+        return read_capped(file, MAX_FILE_BYTES, "an encounter file")
+    except UnreadableFileError as exc:
+        raise EncounterFileError(str(exc)) from None
 
 
 def save_encounter(path: str | os.PathLike[str], encounter: Encounter) -> None:

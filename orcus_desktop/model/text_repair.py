@@ -83,3 +83,28 @@ def _is_surrogate(ch: str) -> bool:
 def _is_control(ch: str) -> bool:
     # Cc is C0, DEL and C1; right-to-left marks and other format characters (Cf) are kept.
     return ch not in _KEPT_CONTROLS and unicodedata.category(ch) == "Cc"
+
+
+MAX_ERROR_LINE = 300
+"""Characters of an error line the GM is shown; an echoed input longer than this is cut."""
+
+
+def error_line(message: str, most: int = MAX_ERROR_LINE) -> str:
+    """`message` on one line, cut to `most` characters with the count of what was cut.
+
+    An error may echo what the file or the GM gave (a name, a value): 10,000 characters of it
+    help nobody (issue 29), so the line ends "... (9,865 more characters)".
+    """
+    line = " ".join(message.split())
+    if len(line) <= most:
+        return line
+    return f"{line[:most]}... ({len(line) - most:,} more characters)"
+
+
+def describe_exception(exc: BaseException) -> str:
+    """An unexpected exception in a few words ("out of memory", "ValueError: ...")."""
+    if isinstance(exc, MemoryError):
+        return "out of memory"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

@@ -25,6 +25,7 @@ from orcus_desktop.model.serialization import (
     read_encounter_file,
     save_encounter,
 )
+from orcus_desktop.model.uvtt.images import over_pixel_budget
 from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map.drops import ImageUse
 from orcus_desktop.ui.map_toolbar import make_action
@@ -229,6 +230,11 @@ class FileActions(QObject):
         size = reader.size()
         if not reader.canRead() or size.width() <= 0:
             refusal = f"Refused: {path.name} is not an image Qt can read"
+            self._status.say(refusal)
+            return refusal
+        too_big = over_pixel_budget(size.width(), size.height())
+        if too_big:
+            refusal = f"Refused: {path.name}: {too_big}"
             self._status.say(refusal)
             return refusal
         grid = self._session.encounter.grid

@@ -31,7 +31,9 @@ from orcus_desktop.controller.autosave import DATA_DIR_ENV
 from orcus_desktop.controller.map_import import ImportMode
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.file_reading import UnreadableFileError, read_capped
 from orcus_desktop.model.serialization import EncounterFileError
+from orcus_desktop.model.text_repair import describe_exception, error_line
 from orcus_desktop.model.uvtt import (
     ImportCancelledError,
     ImportedMap,
@@ -48,6 +50,8 @@ MAP_FILTER = "Universal VTT maps (*.dd2vtt *.uvtt *.df2vtt *.json);;All files (*
 EXPORT_FILTER = "Universal VTT map (*.uvtt);;Dungeondraft map (*.dd2vtt)"
 MAPS_SUBDIR = "maps"
 PROGRESS_STEPS = 1000
+MAX_IMAGE_BYTES = 256 * 1024 * 1024
+"""The largest map image exported (a Universal VTT file holds at most as much)."""
 
 
 def ask_import_mode(parent: QWidget, name: str) -> ImportMode | None:
@@ -126,8 +130,10 @@ class UvttActions(QObject):
             self._status.say(f"Import of {path.name} cancelled; nothing changed.")
             return None
         except EncounterFileError as exc:
-            QMessageBox.warning(self._window, "Cannot import map", str(exc))
-            self._status.say(f"Could not import {path.name}: {exc}")
+            self._refused(path, str(exc))
+            return None
+        except Exception as exc:  # the last line of defence: one line, never a traceback
+            self._refused(path, f"{path.name}: cannot be imported ({describe_exception(exc)})")
             return None
         finally:
             dialog.close()
@@ -135,8 +141,7 @@ class UvttActions(QObject):
         problem = _unreadable_image(imported)
         if problem:
             _forget(imported, created)
-            QMessageBox.warning(self._window, "Cannot import map", f"{path.name}: {problem}")
-            self._status.say(f"Could not import {path.name}: {problem}")
+            self._refused(path, f"{path.name}: {problem}")
             return None
         result = self._session.import_map(imported, mode, initiator=self._window)
         if result.ok:
@@ -145,6 +150,11 @@ class UvttActions(QObject):
             _forget(imported, created)
             self._status.say(f"Refused: {result.reason}")
         return result
+
+    def _refused(self, path: Path, message: str) -> None:
+        line = error_line(message)
+        QMessageBox.warning(self._window, "Cannot import map", line)
+        self._status.say(error_line(f"Could not import {path.name}: {message}"))
 
     def export_file(self, path: Path) -> bool:
         """Write the map as Universal VTT 0.3; False (and a message) when it failed."""
@@ -210,7 +220,10 @@ def _image_bytes(path: str) -> bytes:
     Raises:
         OSError: the image cannot be read.
     """
-    data = Path(path).read_bytes()
+    try:
+        data = read_capped(path, MAX_IMAGE_BYTES, "an image")
+    except UnreadableFileError as exc:
+        raise OSError(str(exc)) from None
     if read_header(data) is not None:
         return data
     image = QImage(path)

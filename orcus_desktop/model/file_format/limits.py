@@ -33,8 +33,10 @@ MAX_TERRAIN_PATCHES = 10_000
 MAX_LOG_ENTRIES = 100_000
 
 
-def decode_json(text: str) -> object:
-    """Decode `text` as JSON within the limits above.
+def decode_json(text: str, what: str = "an encounter file") -> object:
+    """Decode `text` as JSON within the limits above; `what` the file should be, for messages.
+
+    Encounters, Universal VTT maps and creature libraries are all decoded so (issue 29).
 
     Raises:
         EncounterFileError: not JSON, nested too deeply, a number too long or not finite.
@@ -47,19 +49,18 @@ def decode_json(text: str) -> object:
             parse_constant=_refuse_constant,
         )
     except RecursionError:
-        raise EncounterFileError(_too_deep()) from None
+        raise EncounterFileError(_too_deep(what)) from None
     except json.JSONDecodeError as exc:
         raise EncounterFileError(
-            f"not an encounter file (invalid JSON at line {exc.lineno}, "
-            f"column {exc.colno}: {exc.msg})"
+            f"not {what} (invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
     if check_depth(data):
-        raise EncounterFileError(_too_deep())
+        raise EncounterFileError(_too_deep(what))
     return data
 
 
-def _too_deep() -> str:
-    return f"not an encounter file (nested more than {MAX_NESTING_DEPTH} levels deep)"
+def _too_deep(what: str) -> str:
+    return f"not {what} (nested more than {MAX_NESTING_DEPTH} levels deep)"
 
 
 def _parse_int(literal: str) -> int:

@@ -17,6 +17,20 @@ from orcus_desktop.model.atomic_file import write_atomically
 
 MAX_IMAGE_SIDE = 32768
 """Pixels along either side; a larger image is refused as absurd (no tool exports one)."""
+MAX_IMAGE_PIXELS = 100_000_000
+"""The pixel budget of a map image, checked from its header before it is decoded (R-135): a
+100 x 100-square map at 100 pixels a square. Decoded, it takes 4 bytes a pixel (400 MB); a
+1.4 MB file can hold a 16,384 x 16,384 image that would take over 1 GB (issue 29)."""
+
+
+def over_pixel_budget(width: int, height: int) -> str:
+    """Why an image of this size is not decoded, or "" when it is within `MAX_IMAGE_PIXELS`."""
+    if width * height <= MAX_IMAGE_PIXELS:
+        return ""
+    return (
+        f"{width:,} x {height:,} pixels is more than the {MAX_IMAGE_PIXELS // 1_000_000} "
+        "megapixels a map image may have (docs/rulings.md R-135)"
+    )
 
 
 class ImageKind(StrEnum):

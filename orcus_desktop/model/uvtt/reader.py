@@ -16,16 +16,23 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import math
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from orcus_desktop.geometry.light import Illumination
-from orcus_desktop.model.serialization import EncounterFileError, file_problem
-from orcus_desktop.model.uvtt.images import MAX_IMAGE_SIDE, ImageHeader, read_header
+from orcus_desktop.model.file_format.limits import decode_json
+from orcus_desktop.model.file_reading import UnreadableFileError, open_regular
+from orcus_desktop.model.serialization import EncounterFileError
+from orcus_desktop.model.uvtt.images import (
+    MAX_IMAGE_SIDE,
+    ImageHeader,
+    over_pixel_budget,
+    read_header,
+)
 from orcus_desktop.model.uvtt.lights import UvttLight, UvttLightError, ambient_level, read_lights
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
@@ -110,9 +117,9 @@ def is_uvtt_path(path: str | Path) -> bool:
 def looks_like_uvtt(path: str | Path) -> bool:
     """Whether a file (a `.json` one) starts like Universal VTT: a numeric `format`."""
     try:
-        with Path(path).open("rb") as file:
+        with open_regular(Path(path), "a map file") as file:
             head = file.read(65536).decode("utf-8", "replace")
-    except OSError:
+    except (OSError, UnreadableFileError):
         return False
     at = head.find('"format"')
     rest = head[at + len('"format"') :].lstrip(" \t\r\n:") if at >= 0 else ""
@@ -130,18 +137,22 @@ def read_uvtt(path: str | Path, progress: Progress | None = None) -> UvttMap:
     file = Path(path)
     report = progress or _no_progress
     try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise MapFileError(f"{file.name}: too large for a map ({size} bytes)")
-        chunks: list[bytes] = []
-        with file.open("rb") as stream:
+        with open_regular(file, "a map file") as stream:
+            size = max(1, os.fstat(stream.fileno()).st_size)
+            chunks: list[bytes] = []
             done = 0
             while chunk := stream.read(4 * 1024 * 1024):
                 chunks.append(chunk)
                 done += len(chunk)
-                _tell(report, f"Reading {file.name}", 0.4 * done / max(size, 1))
+                if done > MAX_FILE_BYTES:
+                    raise MapFileError(
+                        f"{file.name}: too large for a map (more than {MAX_FILE_BYTES} bytes)"
+                    )
+                _tell(report, f"Reading {file.name}", 0.4 * min(1.0, done / size))
+    except UnreadableFileError as exc:
+        raise MapFileError(str(exc)) from None
     except OSError as exc:
-        raise MapFileError(file_problem(file, exc, "a map file")) from None
+        raise MapFileError(f"{file}: cannot be read ({exc.strerror or exc})") from None
     try:
         return parse_uvtt(b"".join(chunks), report)
     except MapFileError as exc:
@@ -153,13 +164,11 @@ def parse_uvtt(raw: bytes, progress: Progress | None = None) -> UvttMap:
     report = progress or _no_progress
     _tell(report, "Reading the map", 0.4)
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        data = decode_json(raw.decode("utf-8-sig"), "a Universal VTT map")
     except UnicodeDecodeError:
         raise MapFileError("not a Universal VTT map (not UTF-8 text)") from None
-    except json.JSONDecodeError as exc:
-        raise MapFileError(
-            f"not a Universal VTT map (invalid JSON at line {exc.lineno}, column {exc.colno})"
-        ) from None
+    except EncounterFileError as exc:
+        raise MapFileError(str(exc)) from None
     del raw
     root = _mapping(data, "the file")
     version = _version(root.get("format"))
@@ -267,6 +276,9 @@ def _image(value: object, size: Point, ppg: float, report: Progress) -> tuple[by
             f"image: {header.width} x {header.height} pixels; each side must be 1 to "
             f"{MAX_IMAGE_SIDE}"
         )
+    too_big = over_pixel_budget(header.width, header.height)
+    if too_big:
+        raise MapFileError(f"image: {too_big}")
     expected = (size[0] * ppg, size[1] * ppg)
     scale_x, scale_y = header.width / size[0], header.height / size[1]
     if abs(scale_x - scale_y) > IMAGE_MISMATCH * max(scale_x, scale_y):

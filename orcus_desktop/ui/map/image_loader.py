@@ -12,6 +12,8 @@ import contextlib
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QImage, QImageReader
 
+from orcus_desktop.model.uvtt.images import over_pixel_budget
+
 
 class ImageLoader(QObject):
     """Loads images in the global thread pool and reports each in the GUI thread.
@@ -73,11 +75,14 @@ def read_map_image(path: str) -> QImage:
 
     Qt refuses to decode past its default allocation limit (256 MB, so an 8000 x 8000 map
     failed silently); the limit is set per image from its header instead, and a side over
-    `MAX_IMAGE_SIDE` is scaled down to it.
+    `MAX_IMAGE_SIDE` is scaled down to it. An image over the pixel budget (R-135) is not
+    decoded at all: a null image.
     """
     reader = QImageReader(path)
     reader.setAutoTransform(True)
     size = reader.size()
+    if size.isValid() and over_pixel_budget(size.width(), size.height()):
+        return QImage()  # Qt would allocate it whole before any scaling (R-135)
     if size.isValid() and size.width() > 0 and size.height() > 0:
         scale = min(1.0, MAX_IMAGE_SIDE / max(size.width(), size.height()))
         if scale < 1.0:

@@ -36,6 +36,7 @@ from orcus_desktop.controller.tools.pointer import ToolPreview, wall_at
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, MapImage
+from orcus_desktop.model.uvtt.images import over_pixel_budget
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.engagement import EngagementItem
 from orcus_desktop.ui.map.image_loader import ImageLoader, image_size
@@ -548,6 +549,10 @@ class MapScene(QGraphicsScene):
 
 
 def _unreadable(path: str) -> str:
+    size = image_size(path)
+    too_big = over_pixel_budget(*size) if size is not None else ""
+    if too_big:
+        return f"The map image {Path(path).name} is not shown: {too_big}."
     return (
         f"The map image {Path(path).name} cannot be shown (missing, corrupt or not an image "
         "format Qt reads); the grid is shown without it."

@@ -36,6 +36,8 @@ from orcus_desktop.controller.library_edits import LibraryChange, placed_copies
 from orcus_desktop.controller.ruleset_choice import DEFAULT_CHOICE, ruleset_choices
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
+from orcus_desktop.model.atomic_file import describe_write_error
+from orcus_desktop.model.text_repair import describe_exception, error_line
 from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.panels.palette import CreaturePalette
 from orcus_desktop.ui.uvtt_actions import data_folder
@@ -300,7 +302,17 @@ class LibraryPanel(CreaturePalette):
                 lambda: names.extend(self.library.import_file(path)),
             )
         except LibraryFileError as exc:
-            self.message.setText(f"Not imported: {path.name}: {exc}")
+            self.message.setText(error_line(f"Not imported: {path.name}: {exc}"))
+            return False
+        except OSError as exc:  # your library file could not be written
+            self.message.setText(
+                error_line(f"Not imported: {path.name}: {describe_write_error(exc)}")
+            )
+            return False
+        except Exception as exc:  # the last line of defence: one line, never a traceback
+            self.message.setText(
+                error_line(f"Not imported: {path.name}: {describe_exception(exc)}")
+            )
             return False
         self.refresh()
         self.message.setText(f"Imported {len(names)} creatures from {path.name}.")

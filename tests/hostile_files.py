@@ -1,0 +1,166 @@
+"""Hostile files of issue 29 at any scale: what must get one line, quickly, in little memory.
+
+`HOSTILE` maps a name to a builder `(folder, full) -> path`; `full=False` gives a small file of the
+same kind for the suite, `full=True` the size the issue measured. The measurement by hand runs
+each full-size file through `orcus-desktop query` in a child process and prints its time, peak
+memory and the line it printed:
+
+    python -m tests.hostile_files
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+from orcus_desktop.controller.creature_library import LIBRARY_FORMAT
+from tests.uvtt_files import png_bytes, uvtt_map, write_map
+
+Builder = Callable[[Path, bool], Path]
+POSIX_ONLY = frozenset({"fifo.json", "fifo.dd2vtt", "zero.dd2vtt", "zero.json", "zero-library"})
+"""Named pipes and /dev/zero exist only there."""
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def bomb_png(side: int, *, real: bool) -> bytes:
+    """A black `side` x `side` PNG; with `real` False only its header is true (no pixel data)."""
+    header = _chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0))
+    if not real:
+        return b"\x89PNG\r\n\x1a\n" + header + _chunk(b"IEND", b"")
+    compressor = zlib.compressobj(9)
+    row = bytes(1 + 3 * side)
+    body = b"".join(compressor.compress(row) for _ in range(side)) + compressor.flush()
+    return b"\x89PNG\r\n\x1a\n" + header + _chunk(b"IDAT", body) + _chunk(b"IEND", b"")
+
+
+def _small_map() -> dict[str, object]:
+    return uvtt_map(size=(10.0, 8.0), image=png_bytes(200, 160))
+
+
+def _fifo(name: str) -> Builder:
+    def build(folder: Path, full: bool) -> Path:
+        path = folder / name
+        os.mkfifo(path)
+        return path
+
+    return build
+
+
+def _zero(name: str) -> Builder:
+    def build(folder: Path, full: bool) -> Path:
+        path = folder / name
+        path.symlink_to("/dev/zero")
+        return path
+
+    return build
+
+
+def _bomb(folder: Path, full: bool) -> Path:
+    image = bomb_png(16384, real=full)
+    data = uvtt_map(size=(512.0, 512.0), ppg=32, image=image)
+    return write_map(folder / "bomb.dd2vtt", data)
+
+
+def _spliced(name: str, extra: str) -> Builder:
+    """A valid small map with `extra` (raw JSON text) as one more field."""
+
+    def build(folder: Path, full: bool) -> Path:
+        text = json.dumps(_small_map())
+        path = folder / name
+        path.write_text(text[:-1] + f', "extra": {extra}}}', encoding="utf-8")
+        return path
+
+    return build
+
+
+def _library(name: str, extra: str) -> Builder:
+    def build(folder: Path, full: bool) -> Path:
+        path = folder / name
+        head = json.dumps({"format": LIBRARY_FORMAT, "version": 1, "creatures": []})
+        path.write_text(head[:-1] + f', "extra": {extra}}}', encoding="utf-8")
+        return path
+
+    return build
+
+
+def _deep(full: bool) -> str:
+    depth = 100_000 if full else 5_000
+    return "[" * depth + "]" * depth
+
+
+HOSTILE: dict[str, Builder] = {
+    "fifo.json": _fifo("fifo.json"),
+    "fifo.dd2vtt": _fifo("fifo.dd2vtt"),
+    "zero.json": _zero("zero.json"),
+    "zero.dd2vtt": _zero("zero.dd2vtt"),
+    "zero-library": _zero("zero-library.json"),
+    "png bomb": _bomb,
+    "nested map": lambda folder, full: _spliced("nested.dd2vtt", _deep(full))(folder, full),
+    "5000-digit number map": _spliced("number.dd2vtt", "9" * 5000),
+    "nested library": lambda folder, full: _library("nested.json", _deep(full))(folder, full),
+    "5000-digit number library": _library("number.json", "9" * 5000),
+}
+LIBRARIES = frozenset({"zero-library", "nested library", "5000-digit number library"})
+"""Creature libraries (Import Creatures), not encounters or maps."""
+
+
+_PEAK = (
+    "import resource, sys\n"
+    "def peak():\n"
+    "    mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024\n"
+    "    print(f'PEAK {mb}', file=sys.stderr)\n"
+)
+_READ_LIBRARY = (
+    "from pathlib import Path\n"
+    "from orcus_desktop.controller.creature_library import read_library_file\n"
+    "try: read_library_file(Path(sys.argv[1]))\n"
+    "except Exception as exc: print(type(exc).__name__, exc, file=sys.stderr)\n"
+    "finally: peak()\n"
+)
+_QUERY = (
+    "from orcus_desktop.cli import query_main\n"
+    "try: query_main(['sight', sys.argv[1], '--from', '0,0', '--to', '1,1'])\n"
+    "finally: peak()\n"
+)
+
+
+def measure(path: Path, library: bool) -> tuple[float, int, str]:
+    """Seconds, peak megabytes and the output of reading `path` in a child process."""
+    code = _PEAK + (_READ_LIBRARY if library else _QUERY)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    peak = int(lines.pop().split()[1]) if lines and lines[-1].startswith("PEAK ") else -1
+    return seconds, peak, "\n".join(lines)
+
+
+def main() -> None:
+    """Build every hostile file at full size and measure how the app refuses it."""
+    with tempfile.TemporaryDirectory() as folder:
+        for name, build in HOSTILE.items():
+            path = build(Path(folder), True)
+            seconds, peak, said = measure(path, name in LIBRARIES)
+            lines = len(said.splitlines())
+            print(f"{name}: {seconds:.1f} s, {peak} MB, {lines} line(s): {said[:300]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""File > Import Map and Import Creatures on hostile files (issue 29): one line, no traceback.
+
+The window must not freeze on a named pipe nor let an exception of the import escape its slot.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.assets import resource_path
+from orcus_desktop.controller.creature_library import UserLibrary
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.ui import uvtt_actions
+from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.panels.library_panel import LibraryPanel
+from orcus_desktop.ui.panels.palette import load_library
+from tests.hostile_files import HOSTILE
+from tests.uvtt_files import corridor_map, write_map
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
+    win = MainWindow(Encounter(GridBounds(6, 6), name="Empty room"), None)
+    qtbot.add_widget(win)
+    return win
+
+
+@pytest.fixture
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    said: list[str] = []
+    monkeypatch.setattr(
+        "orcus_desktop.ui.uvtt_actions.QMessageBox.warning",
+        lambda _parent, _title, text: said.append(text),
+    )
+    return said
+
+
+@pytest.mark.parametrize("name", ["fifo.dd2vtt", "nested map", "5000-digit number map"])
+def test_import_map_refuses_a_hostile_file_in_one_line(
+    name: str, window: MainWindow, tmp_path: Path, warnings: list[str]
+) -> None:
+    if os.name != "posix" and name == "fifo.dd2vtt":
+        pytest.skip("named pipes are POSIX")
+    path = HOSTILE[name](tmp_path, False)
+    before = window.encounter
+    assert window.map_files.import_file(path) is None
+    assert window.encounter == before
+    assert len(warnings) == 1
+    assert len(warnings[0].splitlines()) == 1
+    assert path.name in warnings[0]
+    assert window.statusBar().currentMessage().startswith(f"Could not import {path.name}")
+
+
+def test_an_unexpected_failure_of_the_import_is_one_line(
+    window: MainWindow, tmp_path: Path, warnings: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def explode(*_args: object) -> object:
+        raise MemoryError
+
+    monkeypatch.setattr(uvtt_actions, "import_uvtt_file", explode)
+    path = write_map(tmp_path / "keep.dd2vtt", corridor_map())
+    assert window.map_files.import_file(path) is None
+    assert warnings == ["keep.dd2vtt: cannot be imported (out of memory)"]
+
+
+def test_import_creatures_never_lets_an_exception_escape(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    panel = LibraryPanel(load_library(resource_path("creatures")), UserLibrary(tmp_path / "mine"))
+    qtbot.add_widget(panel)
+    path = HOSTILE["nested library"](tmp_path, False)
+    assert not panel.import_file(path)
+    assert panel.message.text() == (
+        "Not imported: nested.json: file: not a creature library (nested more than 64 levels deep)"
+    )
+
+    def explode(_path: Path) -> list[str]:
+        raise RecursionError
+
+    monkeypatch.setattr(panel.library, "import_file", explode)
+    assert not panel.import_file(path)
+    assert panel.message.text() == "Not imported: nested.json: nested too deeply"
