@@ -1,4 +1,4 @@
-"""Issue 29's states a GM reached in play that the file then refused, each tried from the GM's side.
+"""Issue 29: states a GM reached in play that the file then refused, tried from the GM's side.
 
 Each case plays what the GM did, checks what the GM sees, and that the document saves and
 reopens to the same encounter (`reopened`, as the random GM of test_random_gm.py checks).
@@ -35,7 +35,8 @@ def test_set_hp_above_zero_brings_a_dead_monster_back(ruleset_id: str) -> None:
     )
     assert session.apply_damage("goblin", 100).ok
     state = session.encounter.creature("goblin").state
-    assert state is not None and state.dead
+    assert state is not None
+    assert state.dead
     done = session.set_hit_points("goblin", 20)
     assert done.ok, done.reason
     state = session.encounter.creature("goblin").state
@@ -51,7 +52,9 @@ def test_set_hp_at_or_below_zero_leaves_the_dead_dead() -> None:
     assert session.apply_damage("goblin", 100).ok
     assert session.set_hit_points("goblin", -3).ok
     state = session.encounter.creature("goblin").state
-    assert state is not None and state.dead and state.current_hp == -3
+    assert state is not None
+    assert state.dead
+    assert state.current_hp == -3
     assert reopened(session.encounter) == session.encounter
 
 
@@ -137,7 +140,8 @@ def test_an_ogre_that_dies_squeezed_beside_a_fighter_stays_squeezed() -> None:
     session = _ogre_beside_fighter("orcus")
     assert session.apply_damage("ogre", 500).ok
     state = session.encounter.creature("ogre").state
-    assert state is not None and state.dead
+    assert state is not None
+    assert state.dead
     assert _squeezing(session, "ogre")
     assert reopened(session.encounter) == session.encounter
 
@@ -180,7 +184,8 @@ def test_a_step_the_file_would_refuse_is_refused_with_the_reason_and_not_committ
         "(creatures[0].state.current_hp: 20, but the creature is dead)"
     )
     assert announced == [done]
-    assert session.encounter is before and len(session.history) == steps
+    assert session.encounter is before
+    assert len(session.history) == steps
 
 
 def _push_beside_a_corpse(ruleset_id: str) -> GameSession:
@@ -207,7 +212,8 @@ def test_a_push_never_ends_on_a_fallen_creature(ruleset_id: str) -> None:
     assert not pushed.ok
     assert session.encounter.creature("goblin").square == Square(3, 2)
     walk = session.move_creature("goblin", Square(4, 2))
-    assert not walk.ok and "occupied" in walk.reason
+    assert not walk.ok
+    assert "occupied" in walk.reason
 
 
 def test_a_shove_never_pushes_onto_a_fallen_creature() -> None:
@@ -234,12 +240,15 @@ def test_a_swallowed_or_exiled_creature_is_offered_no_walk(condition: Condition)
     assert session.add_condition("hero", condition).ok
     walk = session.available_actions("hero").option(CombatAction.WALK)
     label = condition.value
-    assert not walk.allowed and walk.reason == f"Hero is {label}: it does not occupy a space"
+    assert not walk.allowed
+    assert walk.reason == f"Hero is {label}: it does not occupy a space"
     assert session.reachable_squares("hero", MoveMode.WALK) == frozenset()
     preview = session.preview_move("hero", Square(2, 4), MoveMode.WALK)
-    assert not preview.reachable and preview.reason == walk.reason
+    assert not preview.reachable
+    assert preview.reason == walk.reason
     moved = session.move_creature("hero", Square(2, 4), MoveMode.WALK)
-    assert not moved.ok and moved.reason == walk.reason
+    assert not moved.ok
+    assert moved.reason == walk.reason
 
 
 def test_a_readied_walk_triggered_while_another_forces_is_the_readiers_own() -> None:
@@ -270,7 +279,8 @@ def test_a_readied_walk_triggered_while_another_forces_is_the_readiers_own() -> 
     assert session.encounter.creature("orc").square == Square(6, 4)
     # The switch still forces the others on the hero's turn.
     forced = session.move_creature("ally", Square(8, 3), MoveMode.WALK)
-    assert not forced.ok and forced.reason == "Hero has no move action left"
+    assert not forced.ok
+    assert forced.reason == "Hero has no move action left"
 
 
 def test_a_strike_aimed_at_its_own_user_engages_no_one() -> None:
