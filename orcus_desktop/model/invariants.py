@@ -25,8 +25,9 @@ from orcus_desktop.model.file_format.fields import EncounterFileError
 from orcus_desktop.model.file_format.limits import MAX_GRID_SIDE, WALL_MARGIN
 from orcus_desktop.model.frozen import thaw
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.ruleset import RULESETS
+from orcus_desktop.rules.ruleset import RULESETS, Ruleset
 from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.state import CreatureState
 
 # docs/rulings.md R-17: up to four tiny creatures share a square, and a tiny one may stand in
 # a bigger creature's space; apart from that no two creatures share a square.
@@ -208,6 +209,30 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
             yield f"{where}.state.current_hp: {state.current_hp}, but the creature is dead"
         if state.dead and state.temp_hp:
             yield f"{where}.state.temp_hp: {state.temp_hp}, but the creature is dead"
+        yield from _life_problems(where, state, known)
+
+
+def _life_problems(where: str, state: CreatureState, ruleset: Ruleset | None) -> Iterator[str]:
+    """Death saves that would have killed, and effect ids the state hands out (issue 29)."""
+    # 000 "Death Saving Throws": "On your third failure, you die" (the ruleset's number).
+    deadly = ruleset.death_save_failures_to_die if ruleset is not None else 3
+    if not state.dead and state.death_save_failures >= deadly:
+        yield (
+            f"{where}.state.death_save_failures: {state.death_save_failures}, but the creature "
+            "is not dead"
+        )
+    # Each condition and persistent damage has its own id, below the next one handed out.
+    seen: set[int] = set()
+    ids = [c.effect_id for c in state.conditions] + [p.effect_id for p in state.persistent]
+    for effect_id in ids:
+        if effect_id in seen:
+            yield f"{where}.state: effect id {effect_id} is used twice"
+        elif effect_id >= state.next_effect_id:
+            yield (
+                f"{where}.state: effect id {effect_id} is not below next_effect_id "
+                f"{state.next_effect_id}"
+            )
+        seen.add(effect_id)
 
 
 def occupied_space(creature: Creature) -> Space:
@@ -250,6 +275,8 @@ def _combat_problems(combat: Combat, creature_ids: set[str], log_from: int = 0) 
         elif creature_id not in combatant_ids:
             yield f'{where}: "{creature_id}" has no entry in combat.combatants'
         in_order.add(creature_id)
+    if combat.active and not combat.order:
+        yield "combat.order: empty, but a combat is running"
     if combat.current is not None:
         if not combat.active:
             yield f'combat.current: "{combat.current}", but no combat is running'
@@ -269,6 +296,8 @@ def _combat_problems(combat: Combat, creature_ids: set[str], log_from: int = 0) 
         for value in (pending.attacker, *pending.targets):
             if value not in creature_ids:
                 yield f'combat.pending: "{value}" is not a creature in this encounter'
+        if pending.attacker in creature_ids and pending.attacker not in combatant_ids:
+            yield f'combat.pending.attacker: "{pending.attacker}" is not in the combat'
     for i, owed in enumerate(combat.owed_forced_moves):
         for named in (owed.target, owed.source):
             if named is not None and named not in creature_ids:

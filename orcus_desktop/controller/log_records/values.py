@@ -156,7 +156,7 @@ class Healing(LogRecord, kind="healing"):
     recovery_spent: bool = False
     stabilized_at_one: bool = False
     refused: str = ""
-    revived: bool = False
+    revived: Annotated[bool, Stored(omit=False)] = False  # docs/rulings.md R-130
 
     @classmethod
     def from_applied(cls, healing: HealingApplied) -> Self:
