@@ -299,3 +299,19 @@ def test_a_strike_aimed_at_its_own_user_engages_no_one() -> None:
     assert kept.ok, kept.reason
     assert session.encounter.combat.engagements == ()
     assert reopened(session.encounter) == session.encounter
+
+
+def test_removing_the_last_creature_in_the_order_ends_the_combat() -> None:
+    """A running combat with no one in its order would not reopen: it ends with the last."""
+    session = make_session(
+        Encounter(GridBounds(8, 6), creatures=(fighter("hero", 2, 2), orc("orc", 3, 2)))
+    )
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert session.start_combat().ok
+    assert session.remove_creature("orc").ok
+    assert session.encounter.combat.active
+    assert session.remove_creature("hero").ok
+    assert not session.encounter.combat.active
+    assert reopened(session.encounter) == session.encounter
+    assert session.undo().ok
+    assert session.encounter.combat.order == ("hero",)
