@@ -4,10 +4,18 @@
 obscured, but darkness is heavily obscured. For the fog of war a viewer sees the part of its
 visibility polygon (`visibility.occupant_view_array`) over squares it perceives lit
 (`lighting.perceived_levels`: not dark, with its senses); docs/rulings.md R-62.
+
+Issue 33 (a dark cave of 12,000 walls and 120 torches): on a dark map the viewers without
+special senses perceive lit exactly the squares some light lights, so their polygons are united
+and cut once with the lit shapes of the lights near them, each kept per map state and light; other
+viewers are cut with the lit squares under their polygon's bounds. Never a whole-map shape per
+viewer (tests/geometry/test_lit_view.py holds both to the definition).
 """
 
 from __future__ import annotations
 
+import math
+from collections import OrderedDict
 from collections.abc import Sequence
 
 import numpy as np
@@ -15,12 +23,13 @@ import shapely
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Space, space_distance
-from orcus_desktop.geometry.light import Illumination
-from orcus_desktop.geometry.lighting import perceived_levels
+from orcus_desktop.geometry.light import NO_SENSES, Illumination, LightArea
+from orcus_desktop.geometry.lighting import lit_patch, perceived_levels
 from orcus_desktop.geometry.visibility import Ring, geometry_rings
 from orcus_desktop.geometry.walls import BoolArray, FloatArray
 
 Box = tuple[float, float, float, float]
+IntArray = np.ndarray[tuple[int, int], np.dtype[np.int64]]
 
 
 def perceived_lit(battlefield: Battlefield, viewer: Occupant) -> BoolArray:
@@ -53,29 +62,137 @@ def lit_view_rings(
     Rings as `visibility.union_rings` gives them (outer boundaries and holes, odd-even fill).
     """
     shapes: list[shapely.Geometry] = []
+    by_lights: list[shapely.Geometry] = []
     for viewer, ring in zip(viewers, polygons, strict=True):
         if len(ring) < 3:
             continue
         polygon: shapely.Geometry = shapely.Polygon(ring)
         if not shapely.is_valid(polygon):
             polygon = shapely.make_valid(polygon)
-        lit = perceived_lit(battlefield, viewer)
-        if not lit.all():
-            polygon = shapely.intersection(polygon, _mask_shape(lit))
-        shapes.append(polygon)
+        if _lit_by_lights_alone(battlefield, viewer):
+            by_lights.append(polygon)
+        else:
+            shapes.append(_cut_to_lit(polygon, perceived_lit(battlefield, viewer)))
+    if by_lights:
+        # the same lit squares for them all: their union cut once is the union of their cuts
+        shapes += _cut_to_lights(battlefield, shapely.union_all(by_lights))
     shapes += [shapely.box(*box) for box in boxes]
     if not shapes:
         return ()
     return geometry_rings(shapely.union_all(shapes))
 
 
-def _mask_shape(mask: BoolArray) -> shapely.Geometry:
-    """The union of the True squares, built from runs along each row (few boxes)."""
-    boxes: list[shapely.Geometry] = []
+def _lit_by_lights_alone(battlefield: Battlefield, viewer: Occupant) -> bool:
+    """Whether the viewer perceives lit exactly the squares some light lights.
+
+    So on a dark map, for a viewer without special senses, with no magical darkness: then its
+    lit squares are the union of each light's (`lighting.light_levels`).
+    """
+    scene = battlefield.lighting
+    return (
+        scene is not None
+        and scene.ambient is Illumination.DARK
+        and not scene.magical_darkness
+        and viewer.senses == NO_SENSES
+    )
+
+
+def _cut_to_lights(battlefield: Battlefield, polygon: shapely.Geometry) -> list[shapely.Geometry]:
+    """`polygon` cut to the squares the lights light, as pieces (their union is the cut).
+
+    Each light's lit squares are made into a shape once per map state and light
+    (`_light_shape`); only the lights whose squares meet the polygon are cut with, and a light
+    wholly inside it is taken as it is.
+    """
+    scene = battlefield.lighting
+    assert scene is not None
+    x0, y0, x1, y1 = shapely.bounds(polygon).tolist()
+    windows = _light_windows(battlefield)
+    near = (windows[:, 1] < x1) & (windows[:, 3] > x0)
+    near &= (windows[:, 0] < y1) & (windows[:, 2] > y0)
+    shapes = np.array(
+        [_light_shape(battlefield, scene.lights[i]) for i in np.flatnonzero(near).tolist()],
+        dtype=object,
+    )
+    if not len(shapes):
+        return []
+    shapely.prepare(polygon)
+    shapes = shapes[shapely.intersects(polygon, shapes)]
+    inside = shapely.contains(polygon, shapes)
+    cut = shapely.intersection(polygon, shapes[~inside])
+    return [*shapes[inside].tolist(), *(p for p in cut.tolist() if not p.is_empty)]
+
+
+def _light_windows(battlefield: Battlefield) -> IntArray:
+    """(lights, 4): each light's patch as (first row, first column, end row, end column)."""
+
+    def build() -> IntArray:
+        scene = battlefield.lighting
+        lights = scene.lights if scene is not None else ()
+        rows = []
+        for light in lights:
+            row0, col0, patch = lit_patch(battlefield, light)
+            rows.append((row0, col0, row0 + patch.shape[0], col0 + patch.shape[1]))
+        out: IntArray = np.array(rows, dtype=np.int64).reshape(-1, 4)
+        return out
+
+    return battlefield.cached("light_windows", build)
+
+
+def _light_shape(battlefield: Battlefield, light: LightArea) -> shapely.Geometry:
+    """The squares one light lights, as a shape (kept per map state and light, as its patch)."""
+    shapes = battlefield.map_cached("light_shapes", _LightShapes)
+    found = shapes.get(light)
+    if found is None:
+        row0, col0, patch = lit_patch(battlefield, light)
+        found = _mask_shape(patch != Illumination.DARK, col0, row0)
+        shapes[light] = found
+        while len(shapes) > _LIGHT_SHAPES_KEPT:
+            shapes.popitem(last=False)
+    else:
+        shapes.move_to_end(light)
+    return found
+
+
+class _LightShapes(OrderedDict[LightArea, shapely.Geometry]):
+    """Each light's lit shape on one map state, least recently used first."""
+
+
+_LIGHT_SHAPES_KEPT = 1024
+"""As many as `lighting` keeps patches: a drag visits a few hundred squares at most."""
+
+
+def _cut_to_lit(polygon: shapely.Geometry, lit: BoolArray) -> shapely.Geometry:
+    """`polygon` cut to the lit squares, looking only at the squares under its bounds.
+
+    The squares outside the polygon's bounding box cannot change the intersection, so the lit
+    squares are made into a shape only there (a hero in a cave chamber: a few dozen squares,
+    not the whole map's lit squares for every hero on every rebuild, issue 33).
+    """
+    rows, columns = lit.shape
+    x0, y0, x1, y1 = shapely.bounds(polygon).tolist()
+    col0, row0 = max(0, math.floor(x0)), max(0, math.floor(y0))
+    col1, row1 = min(columns, math.ceil(x1)), min(rows, math.ceil(y1))
+    if col0 >= col1 or row0 >= row1:
+        return shapely.Polygon()
+    window = lit[row0:row1, col0:col1]
+    inside = col0 <= x0 and row0 <= y0 and x1 <= col1 and y1 <= row1
+    if lit.all() or (inside and window.all()):
+        return polygon  # as the intersection with the lit squares would give it
+    return shapely.intersection(polygon, _mask_shape(window, col0, row0))
+
+
+def _mask_shape(mask: BoolArray, col0: int = 0, row0: int = 0) -> shapely.Geometry:
+    """The union of the True squares, built from runs along each row (few boxes).
+
+    `col0`, `row0`: the map square of the mask's first column and row.
+    """
     padded = np.zeros((mask.shape[0], mask.shape[1] + 2), dtype=np.int8)
     padded[:, 1:-1] = mask
     steps = np.diff(padded, axis=1)
-    for row, start in zip(*np.nonzero(steps == 1), strict=True):
-        end = int(np.nonzero(steps[row, start:] == -1)[0][0]) + int(start)
-        boxes.append(shapely.box(float(start), float(row), float(end), float(row + 1)))
-    return shapely.union_all(boxes) if boxes else shapely.Polygon()
+    run_rows, starts = np.nonzero(steps == 1)
+    _, ends = np.nonzero(steps == -1)  # row by row, in order: each run's end after its start
+    if not len(starts):
+        return shapely.Polygon()
+    boxes = shapely.box(starts + col0, run_rows + row0, ends + col0, run_rows + row0 + 1)
+    return shapely.union_all(boxes)
