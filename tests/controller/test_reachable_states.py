@@ -16,6 +16,7 @@ from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.invariants import encounter_problems
@@ -311,7 +312,7 @@ def test_removing_the_last_creature_in_the_order_ends_the_combat() -> None:
     assert session.remove_creature("orc").ok
     assert session.encounter.combat.active
     assert session.remove_creature("hero").ok
-    assert not session.encounter.combat.active
+    assert session.encounter.combat.phase is CombatPhase.SETUP
     assert reopened(session.encounter) == session.encounter
     assert session.undo().ok
     assert session.encounter.combat.order == ("hero",)
