@@ -23,6 +23,7 @@ import re
 import sys
 import warnings
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any, NoReturn
 
 from orcus_desktop.controller.queries import (
@@ -33,6 +34,7 @@ from orcus_desktop.controller.queries import (
     sight_query,
 )
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.text_repair import describe_exception, error_line
 from orcus_desktop.model.uvtt import load_encounter_or_map
@@ -102,6 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
     path.add_argument("encounter", metavar="ENCOUNTER", help=ENCOUNTER_HELP)
     path.add_argument("--creature", required=True, metavar="ID")
     path.add_argument("--to", dest="to_square", required=True, type=_square, metavar="COL,ROW")
+    waiting = sub.add_parser(
+        "waiting",
+        help="what waits for the GM's word before the turn may end (offers, held attacks...)",
+        description="The decisions a saved encounter holds (docs/rulings.md R-117).",
+    )
+    waiting.add_argument("encounter", metavar="ENCOUNTER", help=ENCOUNTER_HELP)
     for p in sub.choices.values():
         p.add_argument(
             "--ruleset", metavar="ID", help="answer under this ruleset, not the encounter's"
@@ -122,6 +130,8 @@ def _answer(args: argparse.Namespace) -> dict[str, Any]:
             "cover": s.cover,
             "concealment": s.concealment,
         }
+    if args.question == "waiting":
+        return {"waiting": waiting_query(replace(encounter, ruleset_id=ruleset.id))}
     if args.question == "area":
         a = area_query(encounter, args.shape, args.size, args.origin, ruleset)
         return {"squares": [[s.col, s.row] for s in a.squares], "creatures": list(a.creatures)}
@@ -132,6 +142,23 @@ def _answer(args: argparse.Namespace) -> dict[str, Any]:
         "path": [[s.col, s.row] for s in p.path],
         "provokes": list(p.provokes),
     }
+
+
+def waiting_query(encounter: Encounter) -> list[dict[str, Any]]:
+    """`GameSession.waiting_decisions` of the encounter as JSON objects, in the session's order."""
+    # Imported here: the geometry questions start without the session's imports.
+    import random
+
+    from orcus_desktop.controller.session import GameSession
+    from orcus_desktop.model.document import Document
+    from orcus_desktop.model.history import History
+
+    document = Document(encounter)
+    session = GameSession(document, History(document), random.Random(0))
+    return [
+        {"kind": d.kind, "creature": d.creature, "about": d.about, "text": d.text}
+        for d in session.waiting_decisions()
+    ]
 
 
 def query_main(argv: list[str]) -> int:

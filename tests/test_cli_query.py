@@ -209,3 +209,36 @@ def test_python_dash_m(
         assert "Traceback" not in done.stderr
     else:
         assert json.loads(done.stdout) == expected
+
+
+def test_waiting_names_the_offer_and_the_held_attack_of_a_saved_turn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 28, R-117: a file saved while an offer waits says what waits, as End turn does."""
+    from orcus_desktop.model.serialization import save_encounter
+    from tests.controller.test_end_turn_waits import _fight
+
+    session = _fight("orcus")
+    assert session.use_power("hero", "Arcane Bolt", ["orc"], dice=[18, 4]).ok
+    path = tmp_path / "held.json"
+    save_encounter(path, session.encounter)
+    assert query_main(["waiting", str(path)]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer == {
+        "waiting": [
+            {
+                "kind": "held",
+                "creature": "hero",
+                "about": "orc",
+                "text": "Hero's Arcane Bolt waits for the opportunity attacks",
+            },
+            {
+                "kind": "offer",
+                "creature": "goblin",
+                "about": "hero",
+                "text": "Goblin may make an opportunity attack on Hero",
+            },
+        ]
+    }
+    assert query_main(["waiting", str(demo_encounter_path())]) == 0
+    assert json.loads(capsys.readouterr().out) == {"waiting": []}

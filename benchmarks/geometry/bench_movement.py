@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import heapq
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -88,7 +89,38 @@ def main(argv: list[str] | None = None) -> int:
         f"growth exponent against squares in reach: ours n^{exponent(sizes, ours_med):.2f}, "
         f"flood n^{exponent(sizes, flood_med):.2f}"
     )
+    first, plain_times = first_after_a_move(bf, repeats)
+    (o_med, o_p95), (f_med, f_p95) = median_p95(first), median_p95(plain_times)
+    print(
+        f"first preview after another token moved (speed 12): ours {fmt_ms(o_med)} / "
+        f"{fmt_ms(o_p95)}, flood {fmt_ms(f_med)} / {fmt_ms(f_p95)}, {o_med / f_med:.2f} x "
+        "(issue 33: at most 1.0 x)"
+    )
     return 0
+
+
+def first_after_a_move(bf: Battlefield, repeats: int) -> tuple[list[float], list[float]]:
+    """Issue 33: the first preview on a new battlefield (another token stepped a square; the
+    map's masks are kept, the mover's plan is not), and the flood's time, taking turns."""
+    mover = bf.occupants[0]
+    masks = flood_input(bf, mover.id)
+    ours: list[float] = []
+    plain: list[float] = []
+    occupants = list(bf.occupants)
+    other = len(occupants) - 1
+    for k in range(repeats):
+        step = Square(
+            occupants[other].square.col + (1 if k % 2 == 0 else -1), occupants[other].square.row
+        )
+        occupants[other] = occupants[other].moved_to(step)
+        moved = bf.with_occupants(occupants)
+        t0 = time.perf_counter()
+        reachable_squares(moved, mover.id, 12)
+        ours.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        flood(masks, mover.square, 12)
+        plain.append((time.perf_counter() - t0) * 1000)
+    return ours, plain
 
 
 if __name__ == "__main__":

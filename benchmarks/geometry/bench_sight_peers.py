@@ -19,6 +19,8 @@ free squares of the middle 30x30 (as in bench_geometry.py). Baselines, on the sa
   1/2 half, 3/4 three-quarters, all total; creatures at most half on their own), the best
   corner decides. Its answer is a quarter-step sample of the exact share ours measures, so
   the pairs whose degree differs are counted and reported.
+The dense case (issue 33): the same 1,000 walls on a 60x60 map, 40 tokens on the middle 30x30;
+sight at most 1.0x and cold cover at most 0.8x the same baselines, timed in the same run.
 Ours keeps each pair's shares per map state (`cover_walls`, `cover_creatures`: by the spaces
 they depend on), so cover is timed three ways against the same baseline, taking turns with it
 in each round: "cold" (nothing kept: every pair measured), "one token moved" (each round one
@@ -68,30 +70,33 @@ TOKENS = 40
 FAR = 1_000.0
 
 
-def free_walls(rng: np.random.Generator, count: int) -> list[Wall]:
+def free_walls(rng: np.random.Generator, count: int, side: int = SIDE) -> list[Wall]:
     walls = []
     while len(walls) < count:
-        x, y = rng.uniform(1, SIDE - 1, 2)
+        x, y = rng.uniform(1, side - 1, 2)
         angle, length = rng.uniform(0, 2 * np.pi), rng.uniform(1, 4)
         ex, ey = x + length * np.cos(angle), y + length * np.sin(angle)
-        if 0 <= ex <= SIDE and 0 <= ey <= SIDE:
+        if 0 <= ex <= side and 0 <= ey <= side:
             walls.append(Wall(WallKind.WALL, ((float(x), float(y)), (float(ex), float(ey)))))
     return walls
 
 
-def battlefield(seed: int = 7, tokens: int = TOKENS) -> Battlefield:
+def battlefield(
+    seed: int = 7, tokens: int = TOKENS, extent: int = SIDE, middle: tuple[int, int] = (35, 65)
+) -> Battlefield:
+    """`WALLS` free-angle walls on an `extent` map; tokens on squares of the `middle` range."""
     rng = np.random.default_rng(seed)
-    walls = free_walls(rng, WALLS)
+    walls = free_walls(rng, WALLS, extent)
     occupants: list[Occupant] = []
     taken: set[Square] = set()
     while len(occupants) < tokens:
-        sq = Square(*(int(v) for v in rng.integers(35, 65, 2)))
+        sq = Square(*(int(v) for v in rng.integers(*middle, 2)))
         if sq in taken:
             continue
         taken.add(sq)
         side = "heroes" if len(occupants) % 2 else "monsters"
         occupants.append(Occupant(f"t{len(occupants)}", Space(sq, Size.MEDIUM), side, speed=12))
-    return Battlefield(GridBounds(SIDE, SIDE), tuple(walls), (), tuple(occupants))
+    return Battlefield(GridBounds(extent, extent), tuple(walls), (), tuple(occupants))
 
 
 def interleaved_rounds(fns: list[Callable[[], object]], repeats: int) -> list[list[float]]:
@@ -127,7 +132,7 @@ def sight_lines(bf: Battlefield) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(1)
     corners = np.asarray([o.space.bounds()[:2] for o in bf.occupants], dtype=np.float64)
     starts = corners[rng.integers(0, len(corners), LINES)] + rng.integers(0, 2, (LINES, 2))
-    ends = np.clip(starts + rng.uniform(-20, 20, (LINES, 2)), 0, SIDE)
+    ends = np.clip(starts + rng.uniform(-20, 20, (LINES, 2)), 0, bf.bounds.columns)
     return starts, ends
 
 
@@ -326,6 +331,45 @@ def when_and_load() -> str:
     return f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, load average {one:.2f} (5 min {five:.2f})"
 
 
+DENSE_SIDE = 60
+"""Issue 33's dense case: the same 1,000 free-angle walls on a 60x60 map (2.8 times as many
+walls a square), 40 tokens on the middle 30x30."""
+
+
+def walls_geometry(bf: Battlefield) -> shapely.Geometry:
+    """The walls as one prepared `MultiLineString` (the baselines' walls)."""
+    segments = np.asarray([[*w.points[0], *w.points[1]] for w in bf.walls], dtype=np.float64)
+    walls_geom = shapely.multilinestrings([shapely.linestrings(s.reshape(2, 2)) for s in segments])
+    shapely.prepare(walls_geom)
+    return walls_geom
+
+
+def dense_rows(repeats: int) -> list[tuple[str, list[float], list[float], float, str]]:
+    """Sight and cold cover on the dense map against their baselines, in the same run."""
+    bf = battlefield(extent=DENSE_SIDE, middle=(15, 45))
+    starts, ends = sight_lines(bf)
+    walls_geom = walls_geometry(bf)
+    lines = shapely.linestrings(np.stack([starts, ends], axis=1))
+    ours_sight, peer_sight = interleaved_rounds(
+        [lambda: lines_of_sight(bf, starts, ends), lambda: shapely.intersects(walls_geom, lines)],
+        repeats,
+    )
+    ours_cold, peer_cover = interleaved_rounds(
+        [cold_cover(bf), baseline_cover(bf, walls_geom)], repeats
+    )
+    where = f"{WALLS:,} free-angle walls on {DENSE_SIDE}x{DENSE_SIDE} (dense, issue 33)"
+    return [
+        (f"sight, {LINES:,} lines over {where}", ours_sight, peer_sight, 1.0, "dense case"),
+        (
+            f"cover, {TOKENS * (TOKENS - 1):,} ordered pairs of {TOKENS}, {where}, cold",
+            ours_cold,
+            peer_cover,
+            0.8,
+            "dense case, the same baseline",
+        ),
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=9)
@@ -346,9 +390,7 @@ def main() -> int:
     started = when_and_load()
     bf = battlefield()
     starts, ends = sight_lines(bf)
-    segments = np.asarray([[*w.points[0], *w.points[1]] for w in bf.walls], dtype=np.float64)
-    walls_geom = shapely.multilinestrings([shapely.linestrings(s.reshape(2, 2)) for s in segments])
-    shapely.prepare(walls_geom)
+    walls_geom = walls_geometry(bf)
     lines = shapely.linestrings(np.stack([starts, ends], axis=1))
     baseline = baseline_cover(bf, walls_geom)
 
@@ -407,6 +449,7 @@ def main() -> int:
             0.5,
             "every share kept",
         ),
+        *dense_rows(args.repeats),
     ):
         (om, op), (pm, pp) = median_p95(ours), median_p95(peer)
         rows.append((name, om, op, pm, pp, om / pm, budget, note))

@@ -57,6 +57,13 @@ PEERS = (
 )
 """What the peers' users report for maps of this kind (no peer is run here)."""
 
+BEFORE = (
+    "Before issue 33's changes (commit 52cea51, one run a size, 2026-12-05): release to fog "
+    "149 ms on L and 136 ms on XL, door 1,179 ms and 1,872 ms, torch 39 ms and 68 ms, peak "
+    "memory 759 MB and 1,087 MB."
+)
+"""This benchmark's first run, on the code before the issue's work, for comparison."""
+
 DOCS_START = "<!-- bench_big_map: start -->"
 DOCS_END = "<!-- bench_big_map: end -->"
 
@@ -329,6 +336,7 @@ def markdown(results: dict[str, dict[str, Any]], header: str) -> str:
                 f"| {name} | {label} | {statistics.median(values):.1f} {unit} "
                 f"| {quantile(values, 95):.1f} {unit} | {mark} |"
             )
+    lines += ["", BEFORE]
     lines += ["", "What the peers' users report for maps of this kind (not run here):", ""]
     lines += [f"- {peer}" for peer in PEERS]
     return "\n".join(lines) + "\n"

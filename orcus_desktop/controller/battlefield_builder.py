@@ -18,6 +18,7 @@ from orcus_desktop.geometry.light import UNLIMITED, LightArea, LightingScene, Se
 from orcus_desktop.geometry.seeing import sees
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.invariants import occupied_space
+from orcus_desktop.model.lighting import CENTRE
 from orcus_desktop.rules.conditions import INCAPACITATING_CONDITIONS, Condition, rules_for
 from orcus_desktop.rules.statblock import Sense
 
@@ -126,7 +127,9 @@ def lighting_scene(encounter: Encounter, *, players: bool = False) -> LightingSc
         if players and bearer is not None and bearer.hidden:
             continue
         space = bearer.space if bearer is not None else Space(source.square, Size.MEDIUM)
-        areas.append(LightArea(space, source.bright, max(source.dim, source.bright)))
+        # a fixed light off its square's centre sees from where it stands (issue 33, R-141)
+        origin = source.position if bearer is None and source.within != CENTRE else None
+        areas.append(LightArea(space, source.bright, max(source.dim, source.bright), origin))
     return LightingScene(lighting.ambient, tuple(areas), lighting.magical_darkness)
 
 

@@ -317,6 +317,7 @@ _fixed(rec.TurnLost, "{actor} delayed too long: its turn this round is lost")
 _fixed(rec.Delay, "{actor} delays")
 _fixed(rec.JoinCombat, "{actor} joins the combat")
 _fixed(rec.OpportunityDeclined, "{actor} lets the opportunity attack pass")
+_fixed(rec.ReadiedPassed, "{actor} lets its readied action pass")
 _fixed(rec.MoveStopped, "{actor} is stopped where it provoked")
 
 # -- moving

@@ -37,6 +37,7 @@ from orcus_desktop.controller import (
     ruleset_choice,
     stealth_maneuvers,
     strike_reactions,
+    waiting_decisions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
@@ -351,9 +352,25 @@ class GameSession(
         *,
         save_dice: Mapping[int, int] | None = None,
         death_save_die: int | None = None,
+        let_pass: bool = False,
         initiator: object = None,
     ) -> OperationResult:
-        return self._run(initiator, initiative.end_turn, save_dice or {}, death_save_die)
+        """End the turn; refused while a decision waits (`waiting_decisions`, R-117).
+
+        `let_pass`: the GM lets everything waiting pass first (the held attack or walk goes
+        on), then the turn ends, as one undo step.
+        """
+
+        def end(engine: Engine, encounter: Encounter) -> Outcome:
+            return initiative.end_turn(engine, encounter, save_dice or {}, death_save_die)
+
+        if not let_pass:
+            return self._run(initiator, waiting_decisions.end_turn_unless_waiting, end)
+        self._follow_ruleset()
+        return self._apply(
+            waiting_decisions.let_pass_and_end(self.engine, self.encounter, self._stepped, end),
+            initiator,
+        )
 
     def delay(self, initiator: object = None) -> OperationResult:
         return self._run(initiator, initiative.delay)
@@ -467,6 +484,10 @@ class GameSession(
     ) -> OperationResult:
         return self._run(initiator, interrupts.decline_opportunity_attack, creature_id)
 
+    def let_readied_pass(self, creature_id: str, initiator: object = None) -> OperationResult:
+        """A triggered readied action not taken (000 "Ready"): it is spent (R-117)."""
+        return self._run(initiator, waiting_decisions.let_readied_pass, creature_id)
+
     # -- combat actions (grappling, charge, help, engagement: session_special_actions.py) --
 
     def take_action(
@@ -505,7 +526,17 @@ class GameSession(
         **kwargs: P.kwargs,
     ) -> OperationResult:
         self._follow_ruleset()
-        before = self.encounter
+        return self._apply(self._stepped(self.encounter, use_case, *args, **kwargs), initiator)
+
+    def _stepped(
+        self,
+        before: Encounter,
+        use_case: Callable[Concatenate[Engine, Encounter, P], Outcome],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> Outcome:
+        """The use case's outcome on `before` with the rules every step follows (not committed)."""
         outcome = use_case(self.engine, before, *args, **kwargs)
         # 001-23/24: the strikes a step provokes under 001 (nothing under other rulesets).
         outcome = strike_reactions.after_step(self.engine, before, outcome)
@@ -514,7 +545,7 @@ class GameSession(
         # 003-42: a shift away or a stand-up leaves its maker Hindered this turn.
         outcome = hindering_maneuvers.after_step(self.engine, before, outcome)
         # 003-47: Shrouded and Hidden in the open end with the action (nothing elsewhere).
-        return self._apply(stealth_maneuvers.after_step(self.engine, before, outcome), initiator)
+        return stealth_maneuvers.after_step(self.engine, before, outcome)
 
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:
         if isinstance(outcome, Step):

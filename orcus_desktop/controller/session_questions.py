@@ -20,6 +20,7 @@ from orcus_desktop.controller import (
     movement,
     ready_walks,
     strike_reactions,
+    waiting_decisions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_powers import basic_attack_name
@@ -121,6 +122,13 @@ class SessionQuestions:
 
     def death_save_on_end_turn(self) -> str | None:
         return initiative.death_save_on_end_turn(self.engine, self.encounter)
+
+    def waiting_decisions(self) -> tuple[waiting_decisions.Decision, ...]:
+        """What waits for the GM's word now (offers, a held attack or walk, owed pushes...).
+
+        End turn is refused while any waits, unless the GM lets them pass (R-117).
+        """
+        return waiting_decisions.decisions(self.engine, self.encounter)
 
     def available_actions(self, creature_id: str) -> AvailableActions:
         self.encounter.creature(creature_id)

@@ -8,6 +8,7 @@ value is frozen, so a changed map is a new `Battlefield` (docs/design.md#battlef
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
@@ -135,6 +136,78 @@ def _map_state(
     return state
 
 
+_CARRIED_AT_MOST = 4
+"""Walls changed in place past which a kept map state's values are not carried over."""
+
+
+@dataclass(frozen=True, slots=True)
+class MapChange:
+    """How a map state differs from a kept one: a few walls changed in place.
+
+    Attributes:
+        walls: the changed walls, before and after (a door: closed and open).
+        before: the kept state's values (its indexes, to find what the change touches).
+    """
+
+    walls: tuple[Wall, ...]
+    before: dict[Hashable, Any]
+
+    def touched_box(self, sight_after: SegmentIndex) -> tuple[float, float, float, float]:
+        """A box holding every sight-blocking segment the change added, removed or split.
+
+        The changed walls' box, grown over every segment before and after that meets it (a
+        wall crossing a door is split where the closed door meets it): outside this box the
+        noded segments are the same, so what lies wholly outside sees the same walls.
+        """
+        points = np.array([p for wall in self.walls for p in wall.points], dtype=np.float64)
+        box = (*points.min(axis=0).tolist(), *points.max(axis=0).tolist())
+        before = self.before.get("sight_index")
+        if not isinstance(before, SegmentIndex):
+            return (-math.inf, -math.inf, math.inf, math.inf)  # unknown: all of it
+        grown = points
+        for index in (before, sight_after):
+            near = index.segments[index.in_box((box[0], box[1], box[2], box[3]))]
+            grown = np.concatenate([grown, near.reshape(-1, 2)])
+        low, high = grown.min(axis=0).tolist(), grown.max(axis=0).tolist()
+        return (low[0], low[1], high[0], high[1])
+
+
+def _nearby_state(state: _MapState, key: Hashable) -> tuple[_MapState, MapChange] | None:
+    """A kept state holding `key` that `state` is but for a few walls changed in place.
+
+    The most recently used one with the same bounds, terrain and number of walls; None if none.
+    """
+    for kept in reversed(_MAP_STATES.values()):
+        if (
+            kept is state
+            or key not in kept.values
+            or kept.bounds != state.bounds
+            or len(kept.walls) != len(state.walls)
+            or len(kept.terrain) != len(state.terrain)
+            or any(a is not b for a, b in zip(kept.terrain, state.terrain, strict=True))
+        ):
+            continue
+        changed = _changed_walls(kept.walls, state.walls)
+        if changed is not None:
+            walls = tuple(w for i in changed for w in (kept.walls[i], state.walls[i]))
+            return kept, MapChange(walls, kept.values)
+    return None
+
+
+def _changed_walls(before: tuple[Wall, ...], after: tuple[Wall, ...]) -> list[int] | None:
+    """The positions of the walls that differ (by identity), or None past `_CARRIED_AT_MOST`.
+
+    Stops at the first wall past the limit: another map is told apart at once.
+    """
+    changed: list[int] = []
+    for i, (a, b) in enumerate(zip(before, after, strict=True)):
+        if a is not b:
+            changed.append(i)
+            if len(changed) > _CARRIED_AT_MOST:
+                return None
+    return changed
+
+
 @dataclass(frozen=True)
 class Battlefield:
     """Grid bounds, walls, terrain and occupants, with lazily built, cached indexes.
@@ -182,6 +255,34 @@ class Battlefield:
             value = build()
             values[key] = value
             return value
+
+    def map_carried(
+        self,
+        key: Hashable,
+        build: Callable[[], T],
+        carry: Callable[[T, MapChange], T],
+    ) -> T:
+        """`map_cached`, but carried over from a kept map state a few walls away.
+
+        A map state new to `key` that a kept one becomes by a few walls changing in place (a
+        door opened or closed) gets `carry(kept value, change)`.
+
+        `carry` keeps what the change cannot reach and drops the rest (issue 33: a door
+        relights only the lights near it).
+        """
+        values = self._map.values
+        try:
+            return cast(T, values[key])
+        except KeyError:
+            pass
+        found = _nearby_state(self._map, key)
+        if found is None:
+            value = build()
+        else:
+            kept, change = found
+            value = carry(cast(T, kept.values[key]), change)
+        values[key] = value
+        return value
 
     @cached_property
     def _map(self) -> _MapState:

@@ -30,11 +30,15 @@ class LightArea:
             squares from this space, as a burst does (000 "Areas of Effect").
         bright: squares of bright light around the space.
         dim: squares lit at least dimly (the outer radius, never less than `bright`).
+        origin: the point (grid units) it sees from, when not the centre of its space: a
+            torch the map put off the centre of its square, beside a wall (issue 33); its
+            radii still count from its space.
     """
 
     space: Space
     bright: int
     dim: int
+    origin: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,11 +19,12 @@ painted obscurement hides anything there; a blind viewer perceives nothing beyon
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 
 import numpy as np
 import shapely
 
-from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
+from orcus_desktop.geometry.battlefield import Battlefield, MapChange, Obscurement, Occupant
 from orcus_desktop.geometry.grid import GridBounds, Space, Square
 from orcus_desktop.geometry.light import Illumination, LightArea, Senses
 from orcus_desktop.geometry.visibility import visibility_polygon_array
@@ -93,7 +94,47 @@ class _LightCache(OrderedDict[LightArea, Patch]):
 
 
 def _light_cache(battlefield: Battlefield) -> _LightCache:
-    return battlefield.map_cached("lights", _LightCache)
+    return battlefield.map_carried("lights", _LightCache, _carried_lights(battlefield))
+
+
+def _carried_lights(battlefield: Battlefield) -> Callable[[_LightCache, MapChange], _LightCache]:
+    """Keep the patches of the lights whose window the change does not reach.
+
+    Issue 33: a door relights only the lights around it. A patch depends only on the walls
+    meeting its window, and outside `MapChange.touched_box` the walls are the same.
+    """
+
+    def carry(kept: _LightCache, change: MapChange) -> _LightCache:
+        out = _LightCache()
+        for light in unreached_lights(battlefield, change):
+            out[light] = kept[light]
+        return out
+
+    return carry
+
+
+def unreached_lights(battlefield: Battlefield, change: MapChange) -> list[LightArea]:
+    """The lights of the kept map state whose patch window the change does not reach."""
+    kept = change.before.get("lights")
+    if not isinstance(kept, _LightCache):
+        return []
+    x0, y0, x1, y1 = change.touched_box(battlefield.sight_index)
+    out: list[LightArea] = []
+    for light, (row0, col0, patch) in kept.items():
+        rows, columns = patch.shape
+        apart = (
+            col0 + columns < x0 - _APART
+            or col0 > x1 + _APART
+            or row0 + rows < y0 - _APART
+            or row0 > y1 + _APART
+        )
+        if apart:
+            out.append(light)
+    return out
+
+
+_APART = 1e-6
+"""Grid units a window keeps from the changed walls' box to count as out of its reach."""
 
 
 def forget_lights(battlefield: Battlefield) -> None:
@@ -211,7 +252,7 @@ def _lit_patch(battlefield: Battlefield, light: LightArea) -> Patch:
         np.where(distance <= reach, Illumination.DIM, Illumination.DARK),
     ).astype(np.int8)
     x0, y0, x1, y1 = space.bounds()
-    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    centre = light.origin if light.origin is not None else ((x0 + x1) / 2, (y0 + y1) / 2)
     box = (float(col0), float(row0), float(col1), float(row1))
     if not (box[0] < centre[0] < box[2] and box[1] < centre[1] < box[3]):
         return row0, col0, np.zeros_like(patch)  # a light off the map lights nothing

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import shapely
 
-from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.battlefield import Battlefield, MapChange, Occupant
 from orcus_desktop.geometry.grid import Space, space_distance
 from orcus_desktop.geometry.light import NO_SENSES, Illumination, LightArea
-from orcus_desktop.geometry.lighting import lit_patch, perceived_levels
+from orcus_desktop.geometry.lighting import lit_patch, perceived_levels, unreached_lights
 from orcus_desktop.geometry.visibility import Ring, geometry_rings
 from orcus_desktop.geometry.walls import BoolArray, FloatArray
 
@@ -141,7 +141,7 @@ def _light_windows(battlefield: Battlefield) -> IntArray:
 
 def _light_shape(battlefield: Battlefield, light: LightArea) -> shapely.Geometry:
     """The squares one light lights, as a shape (kept per map state and light, as its patch)."""
-    shapes = battlefield.map_cached("light_shapes", _LightShapes)
+    shapes = battlefield.map_carried("light_shapes", _LightShapes, _carried_shapes(battlefield))
     found = shapes.get(light)
     if found is None:
         row0, col0, patch = lit_patch(battlefield, light)
@@ -156,6 +156,20 @@ def _light_shape(battlefield: Battlefield, light: LightArea) -> shapely.Geometry
 
 class _LightShapes(OrderedDict[LightArea, shapely.Geometry]):
     """Each light's lit shape on one map state, least recently used first."""
+
+
+def _carried_shapes(battlefield: Battlefield) -> Callable[[_LightShapes, MapChange], _LightShapes]:
+    """Keep the shapes of the lights the map change does not reach (as their patches)."""
+
+    def carry(kept: _LightShapes, change: MapChange) -> _LightShapes:
+        out = _LightShapes()
+        for light in unreached_lights(battlefield, change):
+            shape = kept.get(light)
+            if shape is not None:
+                out[light] = shape
+        return out
+
+    return carry
 
 
 _LIGHT_SHAPES_KEPT = 1024

@@ -22,13 +22,13 @@ exists for tests and benchmarks only.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import numpy as np
 import shapely
 
-from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.geometry.battlefield import Battlefield, MapChange
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.star_cull import may_meet, reach_per_bin
 from orcus_desktop.geometry.walls import (
@@ -482,7 +482,9 @@ def occupant_view_array(battlefield: Battlefield, viewer_id: str) -> FloatArray:
     viewer = battlefield.occupant(viewer_id)
     x0, y0, x1, y1 = viewer.space.bounds()
     centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-    views: dict[Point, FloatArray] = battlefield.map_cached("occupant_views", dict)
+    views: dict[Point, FloatArray] = battlefield.map_carried(
+        "occupant_views", dict, _carried_views(battlefield)
+    )
     view = views.get(centre)
     if view is None:
         view = visibility_polygon_array(centre, battlefield.sight_index, battlefield.map_box())
@@ -491,6 +493,34 @@ def occupant_view_array(battlefield: Battlefield, viewer_id: str) -> FloatArray:
             views.clear()
         views[centre] = view
     return view
+
+
+_APART = 1e-6
+"""Grid units a view keeps from the changed walls' box to count as out of its reach."""
+
+
+def _carried_views(
+    battlefield: Battlefield,
+) -> Callable[[dict[Point, FloatArray], MapChange], dict[Point, FloatArray]]:
+    """Keep the views whose bounds the map change does not reach (issue 33: a door).
+
+    A view is bounded by the walls it sees, all inside its bounds; outside
+    `MapChange.touched_box` the walls are the same, so a view apart from it sees the same walls.
+    """
+
+    def carry(kept: dict[Point, FloatArray], change: MapChange) -> dict[Point, FloatArray]:
+        x0, y0, x1, y1 = change.touched_box(battlefield.sight_index)
+        out: dict[Point, FloatArray] = {}
+        for centre, view in kept.items():
+            if not len(view):
+                continue
+            low, high = view.min(axis=0), view.max(axis=0)
+            apart = high[0] < x0 - _APART or low[0] > x1 + _APART
+            if apart or high[1] < y0 - _APART or low[1] > y1 + _APART:
+                out[centre] = view
+        return out
+
+    return carry
 
 
 def _essential_vertices(ring: FloatArray) -> FloatArray:

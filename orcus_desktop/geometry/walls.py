@@ -43,8 +43,13 @@ BoolArray = npt.NDArray[np.bool_]
 
 Segment = tuple[Point, Point]
 
-# Bucket side for the bulk line test, in grid units; tuned in benchmarks/geometry.
-_BUCKET = 2.0
+# Bucket side for the bulk line test, in grid units; tuned in benchmarks/geometry: 1 square
+# (issue 33: 1,000 free-angle walls on a 60x60 map put a dozen segments in a 2-square bucket,
+# and sight took 2.6x prepared shapely; at 1 square 0.7x, and no slower on sparser maps).
+# Walls spread wider than `_FINE_AREA` get 2-square buckets: 4 million buckets at most.
+_BUCKET = 1.0
+_COARSE_BUCKET = 2.0
+_FINE_AREA = 4e6
 _MAX_INDEXED_AREA = 16e6  # square units: 4 million buckets at most, a 32 MB offset table
 # Slack (grid units) for "clearly apart" in box queries: noded points are not exact.
 _APART = 1e-9
@@ -126,6 +131,7 @@ class SegmentIndex:
     _tree: shapely.STRtree
     _bucket_origin: tuple[float, float]
     _bucket_shape: tuple[int, int]
+    _bucket_side: float
     _bucket_start: IntArray
     _bucket_items: IntArray
     _columns: tuple[FloatArray, FloatArray, FloatArray, FloatArray]
@@ -159,25 +165,26 @@ class SegmentIndex:
         )
         tree = shapely.STRtree(geoms)
         if len(arr):
-            x0 = float(np.floor(min(arr[:, 0].min(), arr[:, 2].min()))) - _BUCKET
-            y0 = float(np.floor(min(arr[:, 1].min(), arr[:, 3].min()))) - _BUCKET
-            x1 = float(max(arr[:, 0].max(), arr[:, 2].max())) + _BUCKET
-            y1 = float(max(arr[:, 1].max(), arr[:, 3].max())) + _BUCKET
+            x0 = float(np.floor(min(arr[:, 0].min(), arr[:, 2].min()))) - _COARSE_BUCKET
+            y0 = float(np.floor(min(arr[:, 1].min(), arr[:, 3].min()))) - _COARSE_BUCKET
+            x1 = float(max(arr[:, 0].max(), arr[:, 2].max())) + _COARSE_BUCKET
+            y1 = float(max(arr[:, 1].max(), arr[:, 3].max())) + _COARSE_BUCKET
         else:
             x0 = y0 = 0.0
             x1 = y1 = 1.0
         if not math.isfinite(x1 - x0 + y1 - y0) or (x1 - x0) * (y1 - y0) > _MAX_INDEXED_AREA:
             # Guard: the buckets grow with the walls' extent (files keep walls near the grid).
             raise ValueError("walls spread too far to index")
-        n_cols = max(1, math.ceil((x1 - x0) / _BUCKET))
-        n_rows = max(1, math.ceil((y1 - y0) / _BUCKET))
+        side = _BUCKET if (x1 - x0) * (y1 - y0) <= _FINE_AREA else _COARSE_BUCKET
+        n_cols = max(1, math.ceil((x1 - x0) / side))
+        n_rows = max(1, math.ceil((y1 - y0) / side))
         # Each segment goes in every bucket its bounding box, grown by half a bucket, touches:
         # a line sampled every bucket side then finds it from the bucket of a nearby sample.
-        half = _BUCKET / 2
-        lo_c = np.floor((np.minimum(arr[:, 0], arr[:, 2]) - half - x0) / _BUCKET).astype(np.int64)
-        hi_c = np.floor((np.maximum(arr[:, 0], arr[:, 2]) + half - x0) / _BUCKET).astype(np.int64)
-        lo_r = np.floor((np.minimum(arr[:, 1], arr[:, 3]) - half - y0) / _BUCKET).astype(np.int64)
-        hi_r = np.floor((np.maximum(arr[:, 1], arr[:, 3]) + half - y0) / _BUCKET).astype(np.int64)
+        half = side / 2
+        lo_c = np.floor((np.minimum(arr[:, 0], arr[:, 2]) - half - x0) / side).astype(np.int64)
+        hi_c = np.floor((np.maximum(arr[:, 0], arr[:, 2]) + half - x0) / side).astype(np.int64)
+        lo_r = np.floor((np.minimum(arr[:, 1], arr[:, 3]) - half - y0) / side).astype(np.int64)
+        hi_r = np.floor((np.maximum(arr[:, 1], arr[:, 3]) + half - y0) / side).astype(np.int64)
         cell_arr, item_arr = _bucket_cells(
             np.maximum(lo_r, 0),
             np.minimum(hi_r, n_rows - 1),
@@ -195,6 +202,7 @@ class SegmentIndex:
             tree,
             (x0, y0),
             (n_rows, n_cols),
+            side,
             start,
             item_arr[order],
             columns,  # type: ignore[arg-type]
@@ -307,15 +315,16 @@ class SegmentIndex:
         x0, y0 = self._bucket_origin
         d = ends - starts
         length = np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1]))
-        n_samples = np.floor(length / _BUCKET).astype(np.int64) + 2
+        side = self._bucket_side
+        n_samples = np.floor(length / side).astype(np.int64) + 2
         line_of_sample = np.repeat(np.arange(len(starts), dtype=np.int64), n_samples)
         first = np.cumsum(n_samples) - n_samples
         k = np.arange(len(line_of_sample), dtype=np.int64) - np.repeat(first, n_samples)
         t = k / np.repeat(n_samples - 1, n_samples)
         sx = starts[line_of_sample, 0] + t * d[line_of_sample, 0]
         sy = starts[line_of_sample, 1] + t * d[line_of_sample, 1]
-        col = np.floor((sx - x0) / _BUCKET).astype(np.int64)
-        row = np.floor((sy - y0) / _BUCKET).astype(np.int64)
+        col = np.floor((sx - x0) / side).astype(np.int64)
+        row = np.floor((sy - y0) / side).astype(np.int64)
         inside = (col >= 0) & (col < n_cols) & (row >= 0) & (row < n_rows)
         return line_of_sample[inside], k[inside], (row * n_cols + col)[inside]
 
@@ -413,7 +422,8 @@ class SegmentIndex:
         n_rows, n_cols = self._bucket_shape
         bx0, by0 = self._bucket_origin
         d = ends - starts
-        n_samples = np.floor(np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1])) / _BUCKET) + 2
+        side = self._bucket_side
+        n_samples = np.floor(np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1])) / side) + 2
         with_start = start_inward is not None
         with_end = end_inward is not None
         # One contiguous array per coordinate: gathering from them is 3x faster than from
@@ -432,8 +442,8 @@ class SegmentIndex:
             if not len(live):
                 continue
             t = r / (n_samples[live] - 1)
-            col = np.floor((sx[live] + t * dx[live] - bx0) / _BUCKET).astype(np.int64)
-            row = np.floor((sy[live] + t * dy[live] - by0) / _BUCKET).astype(np.int64)
+            col = np.floor((sx[live] + t * dx[live] - bx0) / side).astype(np.int64)
+            row = np.floor((sy[live] + t * dy[live] - by0) / side).astype(np.int64)
             inside = (col >= 0) & (col < n_cols) & (row >= 0) & (row < n_rows)
             pl, ps = self._pairs(live[inside], (row * n_cols + col)[inside])
             if not len(pl):

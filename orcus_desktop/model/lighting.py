@@ -16,6 +16,9 @@ from orcus_desktop.vocabulary import CreatureId
 DEFAULT_LIGHT_COLOUR = "#ffd27f"
 """Torchlight."""
 
+CENTRE = (0.5, 0.5)
+"""A light in the middle of its square (`LightSource.within`)."""
+
 MAX_LIGHT_RADIUS = 100
 """Squares; a radius past this is a typing slip (the map is at most 1000 squares a side)."""
 
@@ -34,6 +37,10 @@ class LightSource:
         colour: "#rrggbb", how the map tints its light.
         carried_by: the creature carrying it, or None for a fixed light.
         lit: False once put out (it stays on the map, dark).
+        within: where in its square a fixed light stands, in squares from the square's
+            top-left corner (each from 0 to less than 1): where the map file or the GM put it,
+            the centre by default (issue 33, docs/rulings.md R-141). A carried light shines
+            from its bearer's space.
     """
 
     id: LightId
@@ -44,6 +51,12 @@ class LightSource:
     colour: str = DEFAULT_LIGHT_COLOUR
     carried_by: CreatureId | None = None
     lit: bool = True
+    within: tuple[float, float] = CENTRE
+
+    @property
+    def position(self) -> tuple[float, float]:
+        """Where the fixed light stands, in grid units."""
+        return (self.square.col + self.within[0], self.square.row + self.within[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +134,8 @@ def light_problem(source: LightSource) -> str:
         return f"light radii run from 0 to {MAX_LIGHT_RADIUS} squares"
     if source.dim < source.bright:
         return "the dim radius is the outer one: it cannot be less than the bright radius"
+    if not all(0 <= v < 1 for v in source.within):
+        return "a light stands within its square: each offset from 0 to less than 1"
     colour = source.colour
     if (
         len(colour) != 7

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from psygnal import SignalInstance
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 
 
 class DocumentConnections:
@@ -37,37 +37,72 @@ class DocumentConnections:
         self.disconnect_all()
 
 
+_DUE = QEvent.Type(QEvent.registerEventType())
+
+
+class _Due(QObject):
+    """Runs a queued call from a posted event of high priority."""
+
+    def __init__(self, parent: QObject, run: Callable[[], None]) -> None:
+        super().__init__(parent)
+        self._run = run
+
+    def post(self) -> None:
+        QCoreApplication.postEvent(self, QEvent(_DUE), Qt.EventPriority.HighEventPriority.value)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == _DUE:
+            self._run()
+            return True
+        return super().event(event)
+
+
 class CoalescedRebuild:
     """Follows document signals and calls `rebuild` once for all the changes of one turn.
 
     A drag, an undo or an opened file fires several signals in one event-loop turn; a layer
-    that works the map out again (fog, light) does it once, after them (a zero-delay timer).
+    that works the map out again (fog, light) does it once, after them. The call is queued as a
+    posted event, not a zero-delay timer: Qt sends posted events before it fires timers, so a
+    timer ran after the windows had repainted the change, and the players saw their new fog one
+    repaint of both windows late (issue 33: a big map's repaints took most of the release to
+    fog). Queued, the rebuild runs before the repaint the change asked for.
 
     Args:
-        parent: the layer that owns the timer.
+        parent: the layer that owns the queued call.
         rebuild: what works the layer out again; it calls `cancel` when called directly.
     """
 
     def __init__(self, parent: QObject, rebuild: Callable[[], None]) -> None:
         self.connections = DocumentConnections()
-        self._timer = QTimer(parent)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(rebuild)
+        self._rebuild = rebuild
+        self._pending = False
+        self._due = _Due(parent, self._run)
 
     def follow(self, *signals: SignalInstance) -> None:
         """Schedule a rebuild whenever one of `signals` fires."""
         for signal in signals:
             self.connections.connect(signal, self.schedule)
 
+    @property
+    def pending(self) -> bool:
+        """Whether a rebuild is scheduled and not run yet."""
+        return self._pending
+
     def schedule(self, *_args: object) -> None:
-        self._timer.start()
+        if not self._pending:
+            self._pending = True
+            self._due.post()
 
     def cancel(self) -> None:
         """Drop a scheduled rebuild (the layer is being rebuilt now)."""
-        self._timer.stop()
+        self._pending = False
 
     def detach(self) -> None:
         """Stop following the document (the layer goes away)."""
-        self._timer.stop()
+        self._pending = False
         self.connections.disconnect_all()
+
+    def _run(self) -> None:
+        if self._pending:
+            self._pending = False
+            self._rebuild()

@@ -44,6 +44,7 @@ from orcus_desktop.ui.engagement_actions import EngagementActions
 from orcus_desktop.ui.file_actions import FileActions, ask_image_use
 from orcus_desktop.ui.light_actions import LightActions
 from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
+from orcus_desktop.ui.map.reaction_prompt import ReactionPrompt
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.map_settings import MapSettings
@@ -194,6 +195,11 @@ class MainWindow(QMainWindow):
         self.actions_panel = ActionsPanel(
             self.session, self.scene.selected_creature_id, self.scene.selectionChanged
         )
+        # Issue 28: what waits for the GM's word, over the map beside the creatures involved.
+        self.reaction_prompt = ReactionPrompt(
+            self.session, self.view, self.actions_panel.take_opportunity_attacks
+        )
+        self.initiative_panel.resolve_requested.connect(self._on_resolve_first)
         self.log_panel = CombatLogPanel(self.session)
         self.dice_dock = DiceDock(self.session, SettingsFavourites())
         # A click on a power card's damage rolls it in the dock (issue 17).
@@ -271,6 +277,8 @@ class MainWindow(QMainWindow):
         self.let_pass_action = action(
             "&Let the Opportunity Attack Pass", panel.decline_opportunity_attacks, "Shift+O"
         )
+        # The key is the Initiative panel's button's; the menu names it (R-117: both ask first).
+        self.end_turn_action = action("&End Turn\tCtrl+Return", self.initiative_panel.end_turn)
 
     def _build_menus(self) -> None:
         menu_bar = self.menuBar()
@@ -331,6 +339,7 @@ class MainWindow(QMainWindow):
         )
         combat_menu.addSeparator()
         combat_menu.addActions([self.take_opportunity_action, self.let_pass_action])
+        combat_menu.addAction(self.end_turn_action)
         follow_ruleset(self, self.session, self._offer_opportunity_attacks)
         self.ready_attacks = ReadyAttackActions(self, self.session, combat_menu)
         self.engagement_actions = EngagementActions(
@@ -448,6 +457,12 @@ class MainWindow(QMainWindow):
         offered = self.session.ruleset.hooks.reaction_rules.opportunity_attacks
         for act in (self.take_opportunity_action, self.let_pass_action):
             offer(act, offered)
+
+    def _on_resolve_first(self) -> None:
+        """End turn asked and the GM answers what waits first: its prompts come to the front."""
+        self.docks["actions"].raise_()
+        self.reaction_prompt.refresh()
+        self.view.setFocus()  # Enter and Esc answer the prompt
 
     def _on_undo(self) -> None:
         if self.view.cancel_drag():  # Ctrl+Z mid-drag cancels the drag, never an earlier step

@@ -20,10 +20,11 @@ from orcus_desktop.ui.map_toolbar import SHORTCUT_NAME
 
 FIXED_SHORTCUTS = (
     ("Esc", "Cancel what the map tool is doing: targeting, a push, a wall, a drag"),
+    ("Esc / Enter on the map", "Let the offer shown on the map pass / take it"),
     ("Right click", "Cancel targeting or a push (the token menu with the select tool)"),
     ("Enter", "Go ahead with the targets clicked so far; finish a wall"),
     ("Enter in the creature library", "Place the creature at the middle of the view"),
-    ("Ctrl+Return", "End the turn (Initiative panel)"),
+    ("Ctrl+Return", "End the turn (asks first while an offer or a held attack waits)"),
     ("Double-click / Enter in Actions", "Use the power or action: choose targets on the map"),
     ("Shift+drag", "Shift instead of walking (000 Five-Foot Step)"),
     ("Ctrl+drag", "A GM move: no action spent, nothing provoked"),

@@ -199,7 +199,7 @@ def interrupt_fight() -> GameSession:
     _ok(s.move_creature("hero", Square(6, 3), MoveMode.SHIFT))
     _ok(s.use_power("hero", "Searing Bolt", ["far"], dice=[16, 4]))  # next to the orc
     _ok(s.opportunity_attack("orc", "hero", dice=[3]))
-    _ok(s.end_turn())
+    _ok(s.end_turn(let_pass=True))  # Far's push is left where it is
     _until(s, "orc")
     _ok(s.apply_damage("orc", 20))
     assert s.move_creature("orc", Square(9, 1), MoveMode.WALK).opportunity_attackers
@@ -241,6 +241,10 @@ def dropped_charge_fight() -> GameSession:
     _ok(s.ready_action("orc", ActionKind.STANDARD, "the hero stands up", "attack it"))
     _ok(s.end_turn())
     _until(s, "orc")  # the readied action lapses
+    _ok(s.ready_action("orc", ActionKind.STANDARD, "the goblin moves", "attack it"))
+    _until(s, "goblin")
+    _ok(s.trigger_readied("orc", "goblin"))
+    _ok(s.end_turn(let_pass=True))  # the orc lets its readied action pass
     return s
 
 

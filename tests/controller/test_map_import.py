@@ -20,7 +20,7 @@ from orcus_desktop.model.lighting import LightSource
 from orcus_desktop.model.uvtt import ImportedMap, import_uvtt_file
 from orcus_desktop.vocabulary import CreatureId
 from tests.controller.conftest import creature, make_session
-from tests.uvtt_files import corridor_map, write_map
+from tests.uvtt_files import corridor_map, polyline, uvtt_map, write_map
 
 
 @pytest.fixture
@@ -116,3 +116,27 @@ def test_importing_a_map_brings_its_lights_and_keeps_the_carried_ones(tmp_path: 
     merged = session.encounter.lighting
     assert merged.ambient is Illumination.BRIGHT  # merging keeps the map's ambient light
     assert len(merged.sources) == 4
+
+
+def test_an_imported_torch_beside_an_off_grid_wall_lights_only_its_own_side(
+    tmp_path: Path,
+) -> None:
+    """Issue 33 (docs/rulings.md R-141): a cave wall at x = 5.3 and a torch at x = 5.1 west of
+    it. The torch stays where the file put it: columns 1-4 beside it are lit (000 "Vision and
+    Light": a light lights the squares whose centre it sees), the squares east of the wall are
+    dark. Moved to its square's centre (5.5), it stood east of the wall and lit the other room.
+    """
+    data = uvtt_map(size=(10.0, 8.0), walls=[polyline((5.3, 0.0), (5.3, 8.0))], lights=1)
+    data["lights"][0].update(position={"x": 5.1, "y": 4.5}, range=8.0)
+    data["environment"]["ambient_light"] = "ff101010"  # dark
+    imported, _ = import_uvtt_file(write_map(tmp_path / "cave.dd2vtt", data), None)
+    (torch,) = imported.lights
+    assert torch.square == Square(5, 4)
+    assert torch.position == pytest.approx((5.1, 4.5))
+    session = make_session(Encounter(grid=GridBounds(10, 8)))
+    assert session.import_map(imported, ImportMode.REPLACE).ok
+    row = session.illumination()[4]
+    assert [Illumination(int(v)) is not Illumination.DARK for v in row[1:10]] == [
+        True, True, True, True,  # columns 1-4: the torch's side
+        False, False, False, False, False,  # columns 5-9: behind the wall
+    ]  # fmt: skip

@@ -163,12 +163,35 @@ def test_a_move_waiting_for_an_offer_survives_save_and_reopen(tmp_path: Path) ->
     assert reopened.encounter.creature("brute").square == DESTINATION
 
 
-def test_the_rest_of_the_move_lapses_when_the_turn_ends_first() -> None:
+def test_end_turn_while_the_walk_waits_asks_and_letting_it_pass_walks_on() -> None:
+    """Issue 28, R-117: End turn never drops the waiting walk; letting the offers pass walks on.
+
+    000 "Immediate Actions": the interrupted creature "can continue its action right after".
+    """
     session = _past_two()
-    at_ana, _ = _walk(session)
-    assert session.end_turn().ok
-    assert session.encounter.combat.pending is None
-    assert session.encounter.creature("brute").square == at_ana
+    at_ana, at_bo = _walk(session)
+    refused = session.end_turn()
+    assert not refused.ok
+    assert "Brute's move waits for the opportunity attacks" in refused.reason
+    assert "Ana may make an opportunity attack on Brute" in refused.reason
+    assert _where(session) == at_ana
+    # Letting Ana's pass walks on to Bo, whose offer is new: the turn does not end unasked.
+    first = session.end_turn(let_pass=True)
+    assert first.ok
+    assert _where(session) == at_bo
+    assert session.encounter.combat.current == "brute"
+    assert "Bo may make an opportunity attack on Brute" in first.text
+    second = session.end_turn(let_pass=True)
+    assert second.ok
+    assert _where(session) == DESTINATION
+    assert session.encounter.combat.current != "brute"
+    assert not [e for e in session.encounter.combat.log if e.kind == "attack_dropped"]
+    # Each answer is one undo step.
+    session.undo()
+    assert (_where(session), session.encounter.combat.current) == (at_bo, "brute")
+    session.undo()
+    assert _where(session) == at_ana
+    assert session.encounter.combat.pending is not None
 
 
 def test_a_shift_and_a_gm_move_never_wait() -> None:

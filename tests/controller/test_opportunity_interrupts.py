@@ -192,14 +192,25 @@ def test_a_held_charge_survives_save_and_reopen(tmp_path: Path) -> None:
     assert [1, "charge"] in [list(p) for p in attack.data["targets"][0]["attack_parts"]]
 
 
-def test_a_held_attack_lapses_when_the_turn_ends_first() -> None:
+def test_end_turn_while_a_charge_waits_asks_then_letting_it_pass_charges() -> None:
+    """Issue 28, R-117: the held charge is never dropped unasked; letting the offer pass (the
+    GM's answer) lets the charge go on (000 "Immediate Actions"), then the turn ends, as one
+    undo step."""
     session = _charge_past_a_goblin()
     assert session.charge("hero", Square(5, 2), "orc", dice=[12, 4]).ok
-    assert session.end_turn().ok
-    assert session.encounter.combat.pending is None
+    refused = session.end_turn()
+    assert not refused.ok
+    assert refused.reason.startswith("Hero's charge waits for the opportunity attacks; ")
+    assert "Goblin may make an opportunity attack on Hero" in refused.reason
     assert _hp(session, "orc") == 30
-    dropped = [e for e in session.encounter.combat.log if e.kind == "attack_dropped"]
-    assert len(dropped) == 1
+    held = session.encounter
+    assert session.end_turn(let_pass=True).ok
+    assert session.encounter.combat.pending is None
+    assert session.encounter.combat.current != "hero"
+    assert _hp(session, "orc") < 30  # the charge's 12 hit
+    assert not [e for e in session.encounter.combat.log if e.kind == "attack_dropped"]
+    session.undo()
+    assert session.encounter == held
 
 
 def test_no_new_attack_while_one_is_held() -> None:

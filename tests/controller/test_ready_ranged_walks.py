@@ -163,14 +163,20 @@ def test_while_the_shot_is_offered_the_walk_says_it_waits_for_the_readied_attack
     assert "opportunity" not in again.reason
 
 
-def test_a_turn_ending_while_the_shot_is_offered_drops_the_walk_naming_the_shot() -> None:
-    """000 "Immediate Actions": the offer belongs to the orc's turn; ending that turn drops the
-    waiting walk, and the log names what it waited for as the refusal does (R-110)."""
+def test_end_turn_while_the_shot_is_offered_names_the_shot_and_letting_it_pass_walks_on() -> None:
+    """000 "Immediate Actions": the offer belongs to the orc's turn; End turn names the walk
+    and the readied shot it waits for, as the refusal does (R-110), and drops neither (issue
+    28, R-117): letting the shot pass, the orc walks on to where the GM sent it."""
     s = _readied()
-    _walk_in(s)
+    stopped = _walk_in(s)
     waiting = s.use_power("orc", "Melee Basic Attack", ["mage"])
     assert waiting.reason.endswith("waits for the readied attack")
-    assert s.end_turn().ok
-    (dropped,) = [e for e in s.encounter.combat.log if e.kind == "attack_dropped"]
-    assert dropped.data["reason"] == "the turn ended before the readied attack"
+    refused = s.end_turn()
+    assert not refused.ok
+    assert refused.reason.startswith("Orc's move waits for the readied attack; ")
+    assert f"Mage may make its readied {IMPLEMENT_BASIC} on Orc" in refused.reason
+    assert s.encounter.creature("orc").square == stopped
+    assert s.end_turn(let_pass=True).ok
+    assert s.encounter.creature("orc").square == GOAL
+    assert not [e for e in s.encounter.combat.log if e.kind == "attack_dropped"]
     assert s.encounter.combat.pending is None

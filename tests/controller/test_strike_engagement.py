@@ -406,18 +406,19 @@ def test_block_dodge_dispel_raise_one_defense_until_the_next_turn(tmp_path: Path
     assert s.end_turn().ok
     assert s.basic_attack("orc", "hero", dice=[2]).ok  # against AC
     assert [-1, "target's block (001-28)"] in _parts(s)
-    for _ in range(3):
+    assert s.end_turn(let_pass=True).ok  # the hero lets its Counter Strike! pass
+    for _ in range(2):
         assert s.end_turn().ok
     assert s.encounter.combat.current == "hero"  # its next turn: the +1 is over
     assert s.end_turn().ok
     assert s.basic_attack("orc", "hero", dice=[2]).ok
     assert not [p for p in _parts(s) if "001-28" in str(p[1])]
     # A Dodge raises Reflex only: the orc's axe (AC) is not slowed by it.
-    assert s.end_turn().ok
+    assert s.end_turn(let_pass=True).ok  # the Counter Strike! again let pass
     assert s.end_turn().ok
     assert s.end_turn().ok
     assert s.guard("hero", Guard.DODGE).ok
-    assert s.end_turn().ok
+    assert s.end_turn(let_pass=True).ok  # the orc lets its Free Strike! pass
     assert s.basic_attack("orc", "hero", dice=[2]).ok
     assert not [p for p in _parts(s) if "001-28" in str(p[1])]
     # Not under 000.

@@ -91,13 +91,24 @@ def test_001_10_nobody_steps_in_and_the_hero_is_struck() -> None:
     assert not s.keep_target().ok  # answered once
 
 
-def test_001_10_an_offer_left_open_lapses_with_the_turn_and_says_what_it_waited_for() -> None:
+def test_001_10_end_turn_names_the_open_offer_and_letting_it_pass_strikes_the_hero() -> None:
+    """Issue 28, R-117: "Against who?" is never dropped unasked. Letting it pass is "nobody
+    steps in" (001 l.136): the Strike! lands on the hero, whose Counter Strike! (001-23) is a
+    new offer, so the turn waits for the GM's word on it too."""
     s = _fight()
     assert s.use_power("orc", BASIC, ["hero"], dice=[15, 6]).ok
-    assert s.end_turn().ok
-    dropped = next(e for e in s.encounter.combat.log if e.kind == "attack_dropped")
-    assert dropped.data["reason"] == "the turn ended before anyone stepped in"
-    assert s.encounter.combat.pending is None
+    refused = s.end_turn()
+    assert not refused.ok
+    assert refused.reason.startswith("Orc's Basic Melee Attack waits for anyone stepped in; ")
+    assert "Against who? Squire may declare itself the target instead of Hero" in refused.reason
+    stopped = s.end_turn(let_pass=True)
+    assert stopped.ok
+    assert _attacks(s) == [("hero",)]
+    assert s.encounter.combat.current == "orc"
+    assert "Hero may make a Counter Strike! on Orc" in stopped.text
+    assert s.end_turn(let_pass=True).ok
+    assert s.encounter.combat.current != "orc"
+    assert not [e for e in s.encounter.combat.log if e.kind == "attack_dropped"]
 
 
 def test_001_10_the_offer_is_saved_and_reopened_mid_way(tmp_path: Path) -> None:

@@ -163,7 +163,11 @@ def test_ready_trigger_moves_initiative_and_costs_next_turn(session: GameSession
     assert combat.order == ("hero", "gob2", "gob1", "orc")
     assert combat.combatant("gob1").initiative == combat.combatant("orc").initiative
     assert combat.combatant("gob1").out_of_turn is ActionKind.STANDARD
-    session.end_turn()  # orc ends round 1
+    # Issue 28, R-117: End turn asks first; the GM lets the readied action pass.
+    assert not session.end_turn().ok
+    assert session.end_turn(let_pass=True).ok  # orc ends round 1
+    assert session.encounter.combat.log[-1].kind != "readied_passed"
+    assert any(e.kind == "readied_passed" for e in session.encounter.combat.log)
     assert session.encounter.combat.current == "hero"
 
 

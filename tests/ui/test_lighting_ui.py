@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -163,3 +163,54 @@ def test_in_the_dark_the_attack_dialog_names_the_darkness_and_the_gm_overrides_i
     accept_dialog(qtbot, window, "11 3")
     target = session.encounter.combat.log[-1].data["targets"][0]
     assert target["concealment"] == "none"
+
+
+def test_a_hero_without_a_light_moving_leaves_the_drawn_light_as_it_was(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Issue 33: on a big dark map, working the light's shading out again for each step of a
+    creature that carries no light cost a repaint's worth; the light is the same, so is the
+    drawing."""
+    window.lights.set_ambient(Illumination.DARK)
+    window.toolbar.activate("light")
+    click(qtbot, window, Square(6, 6))
+    item = window.lights.layer.item
+    drawn = item.dark
+    assert window.session.move_creature("brakka", Square(4, 7), MoveMode.GM).ok
+    settle()
+    assert item.dark is drawn
+    (torch,) = window.encounter.lighting.sources
+    window.session.remove_light(torch.id)
+    settle()
+    assert item.dark is not drawn
+    assert item.dark.contains(QPointF(6.5 * SQUARE_PX, 6.5 * SQUARE_PX))
+
+
+def test_the_players_fog_is_worked_out_before_the_player_view_repaints(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Issue 33: the fog's rebuild is queued ahead of the repaints a move asks for, so the
+    players' screen shows the move with its new fog in one repaint, not the old fog first."""
+    window.lights.set_ambient(Illumination.DARK)
+    player = open_player_view(window)
+    settle()
+    order: list[str] = []
+    player.fog.rebuilt.connect(lambda: order.append("fog"))
+    recorder = PaintOrder(order)
+    player.view.viewport().installEventFilter(recorder)
+    assert window.session.move_creature("brakka", Square(4, 7), MoveMode.GM).ok
+    qtbot.waitUntil(lambda: "paint" in order and "fog" in order)
+    assert order.index("fog") < order.index("paint")
+
+
+class PaintOrder(QObject):
+    """Appends "paint" to a list for each paint event of the watched widget."""
+
+    def __init__(self, order: list[str]) -> None:
+        super().__init__()
+        self.order = order
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.order.append("paint")
+        return False

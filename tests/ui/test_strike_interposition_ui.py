@@ -58,3 +58,33 @@ def test_the_gm_lets_the_squire_step_in_from_the_actions_panel(
     assert box.keep.text() == "Nobody: Hero stays the target"
     qtbot.mouseClick(box.keep, Qt.MouseButton.LeftButton)
     assert _attacked(window) == [("hero",)]
+
+
+def test_against_who_and_the_counter_strike_show_on_the_map_and_end_turn_asks(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Issue 28: 001-10's question and 001-23's Counter Strike! wait beside the creatures on
+    the map; End turn names them instead of dropping the Strike! (docs/rulings.md R-117)."""
+    session = window.session
+    prompt = window.reaction_prompt
+    assert session.use_power("orc", "Basic Melee Attack", ["hero"], dice=[15, 6]).ok
+    assert prompt.isVisible()
+    assert ("interpose", "orc", "step_in:squire") in prompt.buttons
+    window.initiative_panel.end_turn_button.click()
+    dialog = window.initiative_panel.end_turn_dialog
+    assert dialog is not None
+    assert "Against who? Squire may declare itself the target" in dialog.waiting.text()
+    dialog.reject()  # Cancel: the GM answers on the map instead
+    assert session.encounter.combat.current == "orc"
+    qtbot.mouseClick(
+        prompt.buttons[("interpose", "orc", "step_in:squire")], Qt.MouseButton.LeftButton
+    )
+    assert _attacked(window) == [("squire",)]
+    # The squire, struck, may Counter Strike!: the map asks again; Esc lets it pass.
+    assert ("offer", "squire", "take") in prompt.buttons
+    assert prompt.isVisible()
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert not prompt.isVisible()
+    assert session.waiting_decisions() == ()
+    window.initiative_panel.end_turn_button.click()  # nothing waits: the turn ends
+    assert session.encounter.combat.current == "hero"

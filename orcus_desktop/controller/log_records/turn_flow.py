@@ -180,6 +180,10 @@ class ReadiedLapsed(LogRecord, kind="readied_lapsed"):
     trigger: str
 
 
+class ReadiedPassed(LogRecord, kind="readied_passed"):
+    """A triggered readied action the GM let pass (issue 28: End turn asked first)."""
+
+
 class JoinCombat(LogRecord, kind="join_combat"):
     """A creature joins a running combat at its initiative."""
 

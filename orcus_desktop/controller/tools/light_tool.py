@@ -1,7 +1,8 @@
 """Place, edit and remove light sources; paint magical darkness (000 "Vision and Light").
 
 `LightTool`: a left click on an empty square places a light with the tool bar's settings
-(carried by the creature clicked, when "carried" is on and a creature stands there); a left
+(carried by the creature clicked, when "carried" is on and a creature stands there), where the
+GM clicked, or in the middle of the square with Shift held (docs/rulings.md R-141); a left
 click on a light asks the window to edit it; a right click removes it. Each is one undo step.
 `DarknessTool`: drag to paint magical darkness, a right-button stroke erases it.
 """
@@ -16,6 +17,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     Button,
+    KeyModifier,
     PointerEvent,
     PointerKind,
     ToolPreview,
@@ -26,7 +28,7 @@ from orcus_desktop.controller.tools.square_painter import SquarePainter
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ids import LightId
-from orcus_desktop.model.lighting import LightSource
+from orcus_desktop.model.lighting import CENTRE, LightSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +94,7 @@ class LightTool:
             label = f"{existing.name} ({state}): click to edit, right-click to remove"
         else:
             s = self.settings
-            label = f"place {s.name}: bright {s.bright}, dim {s.dim}"
+            label = f"place {s.name}: bright {s.bright}, dim {s.dim} (Shift: square's centre)"
         return ToolPreview(
             squares=frozenset({square}),
             label=label,
@@ -102,13 +104,18 @@ class LightTool:
     def _place(self, encounter: Encounter, event: PointerEvent) -> OperationResult:
         s = self.settings
         bearer = creature_at(encounter, event.grid_xy) if s.carried else None
+        square = event.square
+        within = CENTRE
+        if bearer is None and not event.modifiers & KeyModifier.SHIFT:
+            within = (event.grid_xy[0] - square.col, event.grid_xy[1] - square.row)
         source = LightSource(
             LightId(""),
             s.name,
-            event.square,
+            square,
             s.bright,
             s.dim,
             carried_by=bearer.id if bearer is not None else None,
+            within=within,
         )
         return self._session.add_light(source, initiator=self)
 

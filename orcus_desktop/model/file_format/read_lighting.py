@@ -2,7 +2,8 @@
 
 A file without it (every file before issue 20) opens with bright light everywhere and no light
 sources, as those encounters were played. A light carried by a creature that is not in the file
-stays a fixed light where it was placed.
+stays a fixed light where it was placed. A light's "within" (where in its square it stands,
+issue 33) is written only off the centre: a file without it has every light at the centre.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from orcus_desktop.model.file_format.fields import (
     boolean,
     list_at,
     mapping,
+    point,
     square_at,
     text,
     whole,
@@ -21,6 +23,7 @@ from orcus_desktop.model.file_format.fields import (
 from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import (
+    CENTRE,
     DEFAULT_LIGHT_COLOUR,
     MAX_LIGHT_RADIUS,
     NO_LIGHTING,
@@ -86,6 +89,7 @@ def _source_from(
         colour=text(data.get("colour", DEFAULT_LIGHT_COLOUR), f"{where}.colour"),
         carried_by=CreatureId(bearer) if bearer in creature_ids else None,
         lit=boolean(data.get("lit", True), f"{where}.lit"),
+        within=point(data.get("within", list(CENTRE)), f"{where}.within"),
     )
     problem = light_problem(source)
     if problem:
@@ -107,6 +111,7 @@ def lighting_to(lighting: Lighting) -> dict[str, object]:
                 "colour": s.colour,
                 "carried_by": s.carried_by,
                 "lit": s.lit,
+                **({"within": list(s.within)} if s.within != CENTRE else {}),
             }
             for s in lighting.sources
         ],

@@ -107,9 +107,8 @@ def light_sources(
     sources: list[LightSource] = []
     off = 0
     for light in lights:
-        square = Square(
-            math.floor(light.position[0] - shift[0]), math.floor(light.position[1] - shift[1])
-        )
+        x, y = light.position[0] - shift[0], light.position[1] - shift[1]
+        square = Square(math.floor(x), math.floor(y))
         if not grid.contains(square):
             off += 1
             continue
@@ -122,9 +121,17 @@ def light_sources(
                 bright=min(dim, round(light.range / 2)),
                 dim=dim,
                 colour=light.colour,
+                # where the file put it, not its square's centre: beside a wall, the centre
+                # can lie on the wall's other side (issue 33, R-141)
+                within=(_fraction(x - square.col), _fraction(y - square.row)),
             )
         )
     return tuple(sources), off
+
+
+def _fraction(offset: float) -> float:
+    """An offset within a square, to a millionth, kept below 1 (float noise at an edge)."""
+    return min(round(offset, 6), 0.999999) + 0.0
 
 
 AMBIENT_COLOURS = {
@@ -139,7 +146,7 @@ def lights_document(lighting: Lighting) -> list[dict[str, Any]]:
     """The fixed, lit light sources as Universal VTT lights (range: the dim radius)."""
     return [
         {
-            "position": {"x": s.square.col + 0.5, "y": s.square.row + 0.5},
+            "position": {"x": s.position[0], "y": s.position[1]},
             "range": float(s.dim),
             "intensity": 1.0,
             "color": "ff" + s.colour[1:],

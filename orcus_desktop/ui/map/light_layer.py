@@ -9,6 +9,8 @@ light without lights draws nothing.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import numpy as np
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
@@ -97,6 +99,7 @@ class LightLayer(QObject):
         self._players = players
         self.item = LightingItem()
         scene.addItem(self.item)
+        self._shown: Hashable = None  # what the item shows: levels, markers, grid
         self._updates = CoalescedRebuild(self, self.rebuild)
         events = scene.document.events
         self._updates.follow(
@@ -120,23 +123,34 @@ class LightLayer(QObject):
         encounter = self._session.encounter
         lighting = encounter.lighting
         if lighting == NO_LIGHTING:
+            self._shown = None
             self.item.set_light(QPainterPath(), QPainterPath(), (), QRectF())
             return
         # the players' screen: no light of a creature the GM hides (issue 20)
         levels = self._session.illumination(players=self._players)
+        markers = self._markers()
+        grid = encounter.grid
+        shown = (levels.tobytes(), tuple((m.x(), m.y(), c.name()) for m, c in markers), grid)
+        if shown == self._shown:
+            return  # a creature without a light moved: the same light (issue 33: big maps)
+        self._shown = shown
         dark = _runs_path(levels == Illumination.DARK)
         dim = _runs_path(levels == Illumination.DIM)
+        rect = QRectF(0, 0, grid.columns * SQUARE_PX, grid.rows * SQUARE_PX)
+        self.item.set_light(dark, dim, markers, rect)
+
+    def _markers(self) -> tuple[tuple[QPointF, QColor], ...]:
+        """Each light's marker on the GM's map (none on the players'): where, what colour."""
+        encounter = self._session.encounter
         markers: list[tuple[QPointF, QColor]] = []
-        for source in lighting.sources if not self._players else ():
+        for source in encounter.lighting.sources if not self._players else ():
             bearer = encounter.find_creature(source.carried_by) if source.carried_by else None
             if bearer is not None:
                 x0, y0, _, _ = bearer.space.bounds()
                 # near the bearer's top-left corner, where the token leaves room
                 centre = QPointF((x0 + 0.2) * SQUARE_PX, (y0 + 0.2) * SQUARE_PX)
             else:
-                cx, cy = source.square.col + 0.5, source.square.row + 0.5
+                cx, cy = source.position  # where it stands in its square (R-141)
                 centre = QPointF(cx * SQUARE_PX, cy * SQUARE_PX)
             markers.append((centre, QColor(source.colour) if source.lit else PUT_OUT))
-        grid = encounter.grid
-        rect = QRectF(0, 0, grid.columns * SQUARE_PX, grid.rows * SQUARE_PX)
-        self.item.set_light(dark, dim, tuple(markers), rect)
+        return tuple(markers)

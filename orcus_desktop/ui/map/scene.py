@@ -25,7 +25,6 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
-    QPixmap,
 )
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QToolTip
 
@@ -152,11 +151,13 @@ class MapScene(QGraphicsScene):
         self.addItem(self.engagement)
         # The map image is painted in drawBackground, under the grid lines, rather than as a
         # pixmap item: an item would cover the grid, which must stay visible over the art.
-        self._map_pixmap = QPixmap()
+        # One copy of the art (issue 33): the image the loader shares with every scene (the
+        # players' fitted to their screen), painted as it is, never copied into a pixmap.
+        self._map_pixmap = QImage()
         self._map_target = QRectF()
         self._map_image_key: tuple[str, float, tuple[float, float]] | None = None
-        self._decoded: dict[str, QPixmap] = {}
-        self._loader = ImageLoader(self)
+        self._decoded: dict[str, QImage] = {}
+        self._loader = ImageLoader(self, players=not gm)
         self._loader.loaded.connect(self._on_image_loaded)
         self._columns = 0
         self._rows = 0
@@ -232,8 +233,11 @@ class MapScene(QGraphicsScene):
         super().helpEvent(event)
 
     @property
-    def map_pixmap(self) -> QPixmap:
-        """The background image (null when the encounter has none or it cannot be read)."""
+    def map_pixmap(self) -> QImage:
+        """The background image (null when the encounter has none or it cannot be read).
+
+        The players' scene holds it fitted within `image_loader.PLAYERS_ART_SIDE`.
+        """
         return self._map_pixmap
 
     @property
@@ -467,7 +471,7 @@ class MapScene(QGraphicsScene):
         if key == self._map_image_key:
             return
         self._map_image_key = key
-        self._map_pixmap = QPixmap()
+        self._map_pixmap = QImage()
         self._map_target = QRectF()
         if image is not None:
             path = self._resolve_image(image)
@@ -496,7 +500,7 @@ class MapScene(QGraphicsScene):
         if image.isNull():
             self.image_unreadable.emit(_unreadable(path))
             return
-        pixmap = QPixmap.fromImage(image)
+        pixmap = image  # shared with the loader's other scenes, not copied
         # Keep only the art in use: a map image is large.
         self._decoded = {path: pixmap}
         current = self._document.encounter.map_image
@@ -521,7 +525,7 @@ class MapScene(QGraphicsScene):
                     target.width() * scale,
                     target.height() * scale,
                 )
-                painter.drawPixmap(target, self._map_pixmap, source)
+                painter.drawImage(target, self._map_pixmap, source)
         visible = rect.intersected(map_rect)
         if visible.isEmpty():
             return

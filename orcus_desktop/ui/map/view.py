@@ -12,7 +12,7 @@ import operator
 from enum import Flag
 from typing import Protocol, TypeVar
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
     QCursor,
@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QNativeGestureEvent,
     QPainter,
+    QShowEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -128,6 +129,7 @@ class MapView(QGraphicsView):
         self._button_held = False
         self._drag_cancelled = False
         self._last_square = (-2, -2)
+        self._watched_window: QWidget | None = None
 
     def map_scene(self) -> MapScene:
         scene = self.scene()
@@ -293,6 +295,34 @@ class MapView(QGraphicsView):
         self._drag_cancelled = True
         self._show(self._tool.cancel())
         return True
+
+    def release_pointer(self) -> None:
+        """Forget the button held over the map: a dialog took the rest of the press.
+
+        Issue 28: the press that confirms a target opens the attack dialog, and its release
+        goes to the dialog; the map must not go on thinking a drag is under way (the next
+        Ctrl+Z would cancel that phantom drag instead of undoing the attack).
+        """
+        self._button_held = self._drag_cancelled = False
+        if self._pan_from is not None:
+            self._pan_from = None
+            self.viewport().unsetCursor()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # Watch the window the view is in: a modal dialog blocking it (WindowBlocked) takes
+        # the pointer (`release_pointer`).
+        window = self.window()
+        if window is not self._watched_window:
+            if self._watched_window is not None:
+                self._watched_window.removeEventFilter(self)
+            window.installEventFilter(self)
+            self._watched_window = window
+        super().showEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._watched_window and event.type() == QEvent.Type.WindowBlocked:
+            self.release_pointer()
+        return super().eventFilter(watched, event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._pan_from is not None:

@@ -52,6 +52,7 @@ from orcus_desktop.ui.panels.initiative_menu import GroupMenu
 from orcus_desktop.ui.panels.initiative_model import Column, InitiativeTableModel
 
 if TYPE_CHECKING:
+    from orcus_desktop.ui.end_turn_dialog import EndTurnDialog
     from orcus_desktop.ui.initiative_check_dialog import InitiativeCheckDialog
 
 ROW_PADDING = 4
@@ -79,9 +80,11 @@ class InitiativePanel(QWidget):
 
     Signals:
         creature_selected: `(creature_id)` when the GM picks a row ("" when none).
+        resolve_requested: End turn asked, and the GM will answer what waits first.
     """
 
     creature_selected = Signal(str)
+    resolve_requested = Signal()
 
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -142,6 +145,7 @@ class InitiativePanel(QWidget):
         # 001-01..03: the check each creature rolls (shown only under such a ruleset).
         self.check_button = self._button("Initiative check…", self._on_initiative_check)
         self.check_dialog: InitiativeCheckDialog | None = None
+        self.end_turn_dialog: EndTurnDialog | None = None
         # 003-07: the GM arranges the monster groups (shown only under such a ruleset).
         self.group_menu = GroupMenu(session, self)
         self.groups_button = self._button("Monster groups…", self.group_menu.open_dialog)
@@ -443,6 +447,36 @@ class InitiativePanel(QWidget):
         self._session.start_combat(initiator=self)
 
     def _on_end_turn(self) -> None:
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        """End turn (the button, the Combat menu, Ctrl+Return).
+
+        While something waits for the GM's word (an offer, a held attack or walk, a push to
+        place...), the `EndTurnDialog` asks first: nothing lapses unsaid (docs/rulings.md R-117).
+        """
+        session = self._session
+        waiting = session.waiting_decisions()
+        if not waiting:
+            self._end_turn(let_pass=False)
+            return
+        # Imported when first opened, not at start (start-up memory, issue 14).
+        from orcus_desktop.ui.end_turn_dialog import EndTurnDialog
+
+        whose = name_of(session, session.encounter.combat.current)
+        dialog = EndTurnDialog(whose, waiting, self)
+        dialog.let_pass.connect(lambda: self._end_turn(let_pass=True))
+        dialog.resolve_first.connect(self.resolve_requested)
+        dialog.finished.connect(lambda _code: self._forget_end_turn_dialog())
+        self.end_turn_dialog = dialog
+        dialog.open()
+
+    def _forget_end_turn_dialog(self) -> None:
+        dialog, self.end_turn_dialog = self.end_turn_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+
+    def _end_turn(self, *, let_pass: bool) -> None:
         session = self._session
         dice: dict[int, int] = {}
         death_die: int | None = None
@@ -452,7 +486,9 @@ class InitiativePanel(QWidget):
             dying = session.death_save_on_end_turn()
             if dying is not None:
                 death_die = self.ask_die(self, f"{name_of(session, dying)}'s death saving throw:")
-        session.end_turn(save_dice=dice, death_save_die=death_die, initiator=self)
+        session.end_turn(
+            save_dice=dice, death_save_die=death_die, let_pass=let_pass, initiator=self
+        )
 
     def _on_delay(self) -> None:
         self._session.delay(initiator=self)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from orcus_desktop.controller.tools.light_tool import (
     DarknessTool,
     LightSettings,
     LightTool,
     light_at,
 )
-from orcus_desktop.controller.tools.pointer import Button, PointerKind
+from orcus_desktop.controller.tools.pointer import Button, KeyModifier, PointerKind
 from orcus_desktop.controller.tools.sight_tool import SightTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
@@ -21,7 +23,7 @@ def test_a_click_places_a_light_a_click_on_it_edits_it_a_right_click_removes_it(
     edited: list[LightId] = []
     tool = LightTool(session, LightSettings("Lantern", 6, 12), edited.append)
     hover = tool.on_pointer(ev(PointerKind.MOVE, 5.5, 5.5))
-    assert hover.label == "place Lantern: bright 6, dim 12"
+    assert hover.label == "place Lantern: bright 6, dim 12 (Shift: square's centre)"
     tool.on_pointer(ev(PointerKind.PRESS, 5.5, 5.5))
     (lantern,) = session.encounter.lighting.sources
     assert (lantern.square, lantern.bright, lantern.dim) == (Square(5, 5), 6, 12)
@@ -32,6 +34,18 @@ def test_a_click_places_a_light_a_click_on_it_edits_it_a_right_click_removes_it(
     assert session.encounter.lighting.sources == ()
     assert session.undo().ok
     assert len(session.encounter.lighting.sources) == 1
+
+
+def test_a_light_stands_where_the_gm_clicks_and_shift_centres_it_in_its_square() -> None:
+    """Issue 33 (docs/rulings.md R-141): a torch dropped beside a wall stays on its side."""
+    session = make_session()
+    tool = LightTool(session, LightSettings("Torch", 4, 8), lambda _id: None)
+    tool.on_pointer(ev(PointerKind.PRESS, 6.1, 2.75))
+    tool.on_pointer(ev(PointerKind.PRESS, 8.9, 2.2, modifiers=KeyModifier.SHIFT))
+    dropped, centred = session.encounter.lighting.sources
+    assert dropped.square == Square(6, 2)
+    assert dropped.position == pytest.approx((6.1, 2.75))
+    assert (centred.square, centred.position) == (Square(8, 2), (8.5, 2.5))
 
 
 def test_a_carried_light_goes_to_the_creature_clicked_and_is_found_where_it_stands() -> None:

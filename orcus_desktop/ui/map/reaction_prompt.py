@@ -1,0 +1,217 @@
+"""The reaction prompt over the GM's map, beside the creatures it concerns (issue 28, item 6).
+
+The reactions that wait for the GM's word (`GameSession.waiting_decisions`: an opportunity
+attack offered, 001's strikes and "Against Who?", a readied shot, a readied action triggered)
+show in a small frame on the map view, next to the tokens involved and kept inside the view,
+so it is answered where the GM is looking. The Actions dock still lists the offers. Keys: O
+and Shift+O stay the Combat menu's; Enter takes the first offer and Esc lets it pass while the
+map has the keyboard. Only the GM's window builds it: the player view never shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.waiting_decisions import (
+    FORCED_MOVE,
+    HELD,
+    INTERPOSE,
+    OFFER,
+    READIED,
+    Decision,
+)
+from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.map.view import MapView
+
+REACTIONS = (OFFER, INTERPOSE, READIED)
+"""The decisions the frame shows (with the held step they wait on); Enter and Esc answer them."""
+
+MARGIN_PX = 8
+"""The gap between the prompt and the tokens, and between the prompt and the view's edges."""
+
+
+class ReactionPrompt(QFrame):
+    """The frame of waiting decisions on the GM's map view; hidden when nothing waits.
+
+    Args:
+        session: the game session to drive.
+        view: the GM's map view (the prompt is a child of its viewport).
+        take_offer: takes `reactor_id`'s offer as the Actions dock's "Take" does (its dice).
+
+    Attributes:
+        buttons: the answer buttons by (decision kind, creature id, answer).
+    """
+
+    def __init__(
+        self, session: GameSession, view: MapView, take_offer: Callable[[str], None]
+    ) -> None:
+        super().__init__(view.viewport())
+        self.setObjectName("reactionPrompt")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        # Clicks only: the keys stay with the map (Enter, Esc) and the window (O, Shift+O).
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._session = session
+        self._view = view
+        self._take_offer = take_offer
+        self._layout = QGridLayout(self)
+        self._layout.setContentsMargins(6, 6, 6, 6)
+        self._shown: tuple[Decision, ...] = ()
+        self.buttons: dict[tuple[str, str, str], QPushButton] = {}
+        self.hide()
+        self._connections = DocumentConnections()
+        events = session.document.events
+        for signal in (events.combat_changed, events.creature_changed, events.reset):
+            self._connections.connect(signal, self._on_changed)
+        self._connections.bind(self)
+        view.horizontalScrollBar().valueChanged.connect(self.place)
+        view.verticalScrollBar().valueChanged.connect(self.place)
+        view.viewport().installEventFilter(self)
+        view.installEventFilter(self)
+
+    # -- what shows ------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Show what waits now (nothing: hidden), beside the creatures it concerns."""
+        # A push to place is answered on the map by its own tool, whose squares the frame
+        # would cover: only the reactions show, with the step they hold.
+        waiting = self._session.waiting_decisions()
+        if not any(d.kind in REACTIONS for d in waiting):
+            waiting = ()
+        waiting = tuple(d for d in waiting if d.kind != FORCED_MOVE)
+        if waiting != self._shown:
+            self._shown = waiting
+            self._fill(waiting)
+        self.setVisible(bool(waiting))
+        if waiting:
+            self.place()
+
+    def _on_changed(self, *_args: object) -> None:
+        self.refresh()
+
+    def _fill(self, waiting: tuple[Decision, ...]) -> None:
+        layout = self._layout
+        while layout.count():
+            taken = layout.takeAt(0)
+            widget = taken.widget() if taken is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.buttons = {}
+        for row, decision in enumerate(waiting):
+            label = QLabel(decision.text, self)
+            label.setWordWrap(True)
+            label.setMaximumWidth(320)
+            if decision.kind == HELD:
+                label.setStyleSheet("font-style: italic")
+            layout.addWidget(label, row, 0)
+            for column, (answer, text, tip) in enumerate(self._answers(decision), start=1):
+                button = QPushButton(text, self)
+                button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                button.setToolTip(tip)
+                button.setObjectName(f"prompt_{answer}")
+                button.clicked.connect(partial(self._answer, decision, answer))
+                layout.addWidget(button, row, column)
+                self.buttons[(decision.kind, str(decision.creature), answer)] = button
+        self.adjustSize()
+
+    def _answers(self, decision: Decision) -> list[tuple[str, str, str]]:
+        """(answer, button text, tooltip) for one decision."""
+        name = self._session.encounter.name_of
+        match decision.kind:
+            case "offer":
+                return [
+                    ("take", "Take (Enter)", "Take it (O); the dice typed in the Actions dock"),
+                    ("pass", "Let it pass (Esc)", "Decline it (Shift+O)"),
+                ]
+            case "interpose":
+                steps = [(f"step_in:{c}", f"{name(c)} steps in", "") for c in decision.choices]
+                return [*steps, ("pass", "Keep the target (Esc)", "Nobody steps in")]
+            case "readied":
+                return [("pass", "Let it pass (Esc)", "It does not take its readied action")]
+        return []
+
+    # -- answers ---------------------------------------------------------------------------
+
+    def _answer(self, decision: Decision, answer: str) -> None:
+        session, who = self._session, str(decision.creature)
+        if answer == "take":
+            self._take_offer(who)
+        elif answer.startswith("step_in:"):
+            session.interpose(answer.removeprefix("step_in:"), initiator=self)
+        elif decision.kind == OFFER:
+            session.decline_opportunity_attack(who, initiator=self)
+        elif decision.kind == INTERPOSE:
+            session.keep_target(initiator=self)
+        elif decision.kind == READIED:
+            session.let_readied_pass(who, initiator=self)
+
+    def _first_keyed(self) -> Decision | None:
+        """The decision Enter and Esc answer: the first offer, interpose or readied one."""
+        return next((d for d in self._shown if d.kind in REACTIONS), None)
+
+    def answer_key(self, key: int) -> bool:
+        """Enter takes the first offer, Esc lets the first decision pass; False if not ours."""
+        decision = self._first_keyed() if self.isVisible() else None
+        if decision is None:
+            return False
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and decision.kind == OFFER:
+            self._answer(decision, "take")
+            return True
+        if key == Qt.Key.Key_Escape:
+            self._answer(decision, "pass")
+            return True
+        return False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._view.viewport() and event.type() == QEvent.Type.Resize:
+            self.place()
+        elif (
+            watched is self._view
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            # Bare Enter and Esc only: Ctrl+Return is End turn's.
+            and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            and self.answer_key(event.key())
+        ):
+            return True
+        return super().eventFilter(watched, event)
+
+    # -- where it shows --------------------------------------------------------------------
+
+    def place(self) -> None:
+        """Beside the tokens involved (right of them, else left), inside the view."""
+        if not self._shown:
+            return
+        viewport = self._view.viewport().rect()
+        tokens = self._tokens_rect()
+        size = self.sizeHint().expandedTo(self.minimumSizeHint())
+        x = tokens.right() + MARGIN_PX
+        if x + size.width() > viewport.right() - MARGIN_PX:
+            x = tokens.left() - MARGIN_PX - size.width()
+        y = tokens.top()
+        x = max(MARGIN_PX, min(x, viewport.right() - MARGIN_PX - size.width()))
+        y = max(MARGIN_PX, min(y, viewport.bottom() - MARGIN_PX - size.height()))
+        self.setGeometry(QRect(QPoint(x, y), size))
+        self.raise_()
+
+    def _tokens_rect(self) -> QRect:
+        """The view rectangle around every creature the decisions concern."""
+        scene = self._view.scene()
+        rect = QRectF()
+        if not isinstance(scene, MapScene):  # the window is closing
+            return QRect(MARGIN_PX, MARGIN_PX, 0, 0)
+        for decision in self._shown:
+            for cid in (decision.creature, decision.about, *decision.choices):
+                space = scene.token_space_rect(cid) if cid is not None else None
+                if space is not None:
+                    rect = rect.united(space)
+        if rect.isNull():
+            return QRect(MARGIN_PX, MARGIN_PX, 0, 0)
+        return self._view.mapFromScene(rect).boundingRect()
