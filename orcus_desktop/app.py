@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from orcus_desktop import __version__
 from orcus_desktop.assets import demo_encounter_path, resource_path
+from orcus_desktop.console import exits_quietly_on_closed_pipe
 from orcus_desktop.model.atomic_file import sweep_temp_files
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import EncounterFileError
@@ -74,8 +75,9 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+@exits_quietly_on_closed_pipe
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the app; returns the process exit code."""
+    """Run the app; returns the process exit code (quietly 141 when stdout's reader has gone)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["query"]:
         # Headless: the geometry engine answers without Qt ever being imported.
@@ -108,6 +110,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 f"orcus-desktop: no display found; rendering the window to {screenshot} "
                 "instead (run on a desktop to get the window)",
+                file=sys.stderr,
+            )
+        elif args.smoke_test:
+            # An installer's self-check must not pass on a broken display without saying so.
+            print(
+                "orcus-desktop: no display found; the smoke test runs on Qt's offscreen "
+                "platform, which shows no window",
                 file=sys.stderr,
             )
     return run_gui(
@@ -164,6 +173,12 @@ def run_gui(
         if path is not None:
             window.files.remember(path)  # a file opened at start is a recent file too
     code = app.exec()
+    if smoke_test and code == 0:
+        # Which platform the window was shown on: "xcb" or "wayland" is a real display.
+        print(
+            f'orcus-desktop: smoke test passed on Qt\'s "{app.platformName()}" platform',
+            file=sys.stderr,
+        )
     # A close from code asks nothing: the autosaver keeps any unsaved work for the next start.
     window.close()
     if autosaver is not None:

@@ -22,7 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from orcus_desktop.controller.creature_library import LIBRARY_FORMAT
-from tests.uvtt_files import png_bytes, uvtt_map, write_map
+from orcus_desktop.model.file_format.limits import MAX_LIGHTS, MAX_WALL_POINTS, MAX_WALLS
+from tests.uvtt_files import png_bytes, polyline, uvtt_map, write_map
 
 Builder = Callable[[Path, bool], Path]
 POSIX_ONLY = frozenset({"fifo.json", "fifo.dd2vtt", "zero.dd2vtt", "zero.json", "zero-library"})
@@ -111,6 +112,81 @@ HOSTILE: dict[str, Builder] = {
     "nested library": lambda folder, full: _library("nested.json", _deep(full))(folder, full),
     "5000-digit number library": _library("number.json", "9" * 5000),
 }
+
+
+def _uvtt_with(name: str, small: dict[str, object], full: dict[str, object]) -> Builder:
+    """A 200 x 200 map with the fields of `small` (the suite) or `full` (the issue's sizes)."""
+
+    def build(folder: Path, at_full: bool) -> Path:
+        data = uvtt_map(size=(200.0, 200.0), ppg=4, image=png_bytes(800, 800))
+        data.update(full if at_full else small)
+        return write_map(folder / name, data)
+
+    return build
+
+
+def _lights(n: int) -> list[dict[str, object]]:
+    return [
+        {"position": {"x": 0.5 + i % 200, "y": 0.5 + i // 200 % 200}, "range": 4.0}
+        for i in range(n)
+    ]
+
+
+def _mesh(n: int) -> list[list[dict[str, float]]]:
+    """`n` walls across and `n` down a 200 x 200 map: they cross n * n times."""
+    step = 150 / n
+    across = [polyline((0, 10 + i * step), (170, 10 + i * step)) for i in range(n)]
+    return across + [polyline((10 + i * step, 0), (10 + i * step, 170)) for i in range(n)]
+
+
+def _wall(points: int) -> list[dict[str, float]]:
+    return polyline(*[(1 + (j % 3), 1 + j / points) for j in range(points)])
+
+
+HOSTILE.update(
+    {
+        "25,000 walls": _uvtt_with(
+            "walls.dd2vtt",
+            {"line_of_sight": [polyline((1, 1), (2, 2))] * (MAX_WALLS + 1)},
+            {"line_of_sight": [polyline((1, 1), (2, 2))] * 25_000},
+        ),
+        "a wall of 15,000 points": _uvtt_with(
+            "points.dd2vtt",
+            {"line_of_sight": [_wall(MAX_WALL_POINTS + 1)]},
+            {"line_of_sight": [_wall(15_000)]},
+        ),
+        "a wall 150 squares out": _uvtt_with(
+            "far.dd2vtt",
+            {"line_of_sight": [polyline((-150, 5), (5, 5))]},
+            {"line_of_sight": [polyline((-150, 5), (5, 5))]},
+        ),
+        "10,001 lights": _uvtt_with(
+            "lights.dd2vtt", {"lights": _lights(MAX_LIGHTS + 1)}, {"lights": _lights(10_001)}
+        ),
+        "100,000 lights": _uvtt_with(
+            "many-lights.dd2vtt", {"lights": _lights(MAX_LIGHTS + 1)}, {"lights": _lights(100_000)}
+        ),
+        "walls crossing 1,000,000 times": _uvtt_with(
+            "mesh.dd2vtt", {"line_of_sight": _mesh(101)}, {"line_of_sight": _mesh(1_000)}
+        ),
+    }
+)
+
+
+def copies_of_one_wall(folder: Path, full: bool) -> Path:
+    """A valid encounter: 20,000 copies of one wall on a 4 x 3 grid (4,000 for the suite)."""
+    wall = {"kind": "wall", "points": [[1, 1], [2, 2]]}
+    data = {
+        "format": "orcus-encounter",
+        "version": 1,
+        "grid": {"columns": 4, "rows": 3},
+        "walls": [{**wall, "id": f"wall-{i + 1}"} for i in range(20_000 if full else 4_000)],
+    }
+    path = folder / "copies.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
 LIBRARIES = frozenset({"zero-library", "nested library", "5000-digit number library"})
 """Creature libraries (Import Creatures), not encounters or maps."""
 
@@ -160,6 +236,8 @@ def main() -> None:
             seconds, peak, said = measure(path, name in LIBRARIES)
             lines = len(said.splitlines())
             print(f"{name}: {seconds:.1f} s, {peak} MB, {lines} line(s): {said[:300]}")
+        seconds, peak, said = measure(copies_of_one_wall(Path(folder), True), False)
+        print(f"20,000 copies of one wall (valid): {seconds:.1f} s, {peak} MB: {said[:300]}")
 
 
 if __name__ == "__main__":

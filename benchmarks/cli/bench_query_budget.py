@@ -27,7 +27,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "geometry"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/docs_tables.py
 
+from docs_tables import add_write_docs_option, publish
 from peers import machine_line
 
 from orcus_desktop.geometry.features import Wall, WallKind
@@ -157,7 +159,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--side", type=int, default=200)
     parser.add_argument("--walls", type=int, default=5000)
-    parser.add_argument("--markdown", action="store_true", help="README table rows")
+    parser.add_argument(
+        "--markdown", action="store_true", help="print its table's rows (docs/benchmarks.md)"
+    )
+    add_write_docs_option(parser)
     args = parser.parse_args()
     encounter = budget_encounter(args.side, args.walls)
     with tempfile.TemporaryDirectory() as tmp:
@@ -185,9 +190,12 @@ def main() -> int:
             f"  {name}: {median:.2f} s median, {worst:.2f} s worst, peak {peak:.0f} MB "
             f"(within {BUDGET_S:g} s / {BUDGET_MB:g} MB: {ok})"
         )
-    if args.markdown:
-        for name, median, worst, peak in rows:
-            print(f"| {name} | {median:.2f} s | {worst:.2f} s | {peak:.0f} MB |")
+    if args.markdown or args.write_docs:
+        table = [
+            f"| {name} | {median:.2f} s | {worst:.2f} s | {peak:.0f} MB |"
+            for name, median, worst, peak in rows
+        ]
+        publish("query-budget", table, write=args.write_docs)
     return 0
 
 

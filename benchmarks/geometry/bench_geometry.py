@@ -23,8 +23,13 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/docs_tables.py
+
+from docs_tables import add_write_docs_option, publish
 
 from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
@@ -90,8 +95,24 @@ def scenario(seed: int = 7, kind: str = "scatter") -> Battlefield:
     return Battlefield(GridBounds(SIDE, SIDE), tuple(walls), (), tuple(occupants))
 
 
+# Each measure's budget and median per layout ("scatter", "rooms"), for the table in
+# docs/benchmarks.md; `layout[0]` is the layout being measured.
+results: dict[str, dict[str, str]] = {}
+layout = ["scatter"]
+
+
 def row(name: str, median: float, best: float, budget: str, note: str = "") -> None:
     print(f"{name:<48} median {median:8.2f} ms   best {best:8.2f} ms   budget {budget}  {note}")
+    budget_text = budget.replace("<=", "≤").replace(" us", " µs")
+    results.setdefault(name.strip(), {"budget": budget_text})[layout[0]] = f"{median:.2f} ms"
+
+
+def table_rows() -> list[str]:
+    """The docs table: one row per measure, its budget and the median on each layout."""
+    return [
+        f"| {name} | {r['budget']} | {r.get('scatter', '')} | {r.get('rooms', '')} |"
+        for name, r in results.items()
+    ]
 
 
 def bench_sight_lines(bf: Battlefield, repeats: int) -> None:
@@ -198,6 +219,10 @@ def bench_burst(bf: Battlefield, repeats: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    parser.add_argument(
+        "--markdown", action="store_true", help="print its table's rows (docs/benchmarks.md)"
+    )
+    add_write_docs_option(parser)
     args = parser.parse_args(argv)
     repeats = 5 if args.quick else 30
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} CPUs")
@@ -209,14 +234,18 @@ def main(argv: list[str] | None = None) -> int:
     bench_sight_lines(bf, repeats)
     bench_cover(bf, max(3, repeats // 5))
     rooms = scenario(kind="rooms")
+    layout[0] = "rooms"
     print(f"rooms: the same map as 6 x 6 rooms with doors, {len(rooms.walls)} walls")
     bench_sight_lines(rooms, repeats)
     bench_cover(rooms, max(3, repeats // 5))
     print("scatter again:")
+    layout[0] = "scatter"
     bench_movement(bf, repeats)
     bench_provoked(bf, repeats)
     bench_burst(bf, repeats)
     print("visibility polygon against npm visibility-polygon: see bench_visibility.py")
+    if args.markdown or args.write_docs:
+        publish("geometry", table_rows(), write=args.write_docs)
     return 0
 
 

@@ -27,9 +27,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/docs_tables.py
 
 from bench_geometry import SIDE
 from bench_sight_peers import free_walls
+from docs_tables import add_write_docs_option, publish
 from peers import machine_line, median_p95, rounds
 
 from orcus_desktop.geometry.battlefield import Battlefield
@@ -70,7 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--lights", type=int, default=50)
     parser.add_argument("--walls", type=int, default=1000)
-    parser.add_argument("--markdown", action="store_true", help="README table rows")
+    parser.add_argument(
+        "--markdown", action="store_true", help="print its table's rows (docs/benchmarks.md)"
+    )
+    add_write_docs_option(parser)
     args = parser.parse_args(argv)
     bf = lit_map(args.lights, args.walls)
     scene = bf.lighting
@@ -115,12 +120,13 @@ def main(argv: list[str] | None = None) -> int:
             f"  {name}: ours {om:.2f} ms (p95 {op:.2f}), polygons {pm:.2f} ms (p95 {pp:.2f}), "
             f"{ratio:.2f} x (budget <= {budget} x: {verdict})"
         )
-    if args.markdown:
-        for name, om, op, pm, pp, ratio, budget in rows:
-            print(
-                f"| {name} | ≤ {budget} × | {om:.2f} ms (p95 {op:.2f}) vs {pm:.2f} ms "
-                f"(p95 {pp:.2f}): {ratio:.2f} × | |"
-            )
+    if args.markdown or args.write_docs:
+        table = [
+            f"| {name} | ≤ {budget} × | {om:.2f} ms (p95 {op:.2f}) vs {pm:.2f} ms "
+            f"(p95 {pp:.2f}): {ratio:.2f} × | |"
+            for name, om, op, pm, pp, ratio, budget in rows
+        ]
+        publish("lighting", table, write=args.write_docs)
     return 0
 
 

@@ -30,9 +30,9 @@ Cold cover is also timed at several token counts (`--sizes`, default 20, 40 and 
 walls), each against the baseline on the same tokens, with the growth exponent of each side
 against the number of ordered pairs.
 Figures: median and p95 of the rounds, ratio of medians; a ratio over its budget is marked
-**miss** in the README rows. The header names the machine, the UTC time and the load average
-(1 and 5 minutes) when the run started, and the last line the load when it ended: on a shared
-machine the ratios move with the load.
+**miss** in the rows of docs/benchmarks.md. The header names the machine, the UTC time and the
+load average (1 and 5 minutes) when the run started, and the last line the load when it ended:
+on a shared machine the ratios move with the load.
 """
 
 from __future__ import annotations
@@ -52,8 +52,10 @@ import numpy as np
 import shapely
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/docs_tables.py
 
 from bench_geometry import SIDE
+from docs_tables import add_write_docs_option, publish
 from peers import exponent, machine_line, median_p95, rounds
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
@@ -246,7 +248,7 @@ def cold_cover(bf: Battlefield) -> Callable[[], object]:
 def by_size(sizes: list[int], repeats: int, walls_geom: shapely.Geometry) -> list[tuple[str, str]]:
     """Cold cover against the baseline at several token counts (the same walls), each pair of
     sides taking turns in every round, and the growth exponent of each side's median against
-    the number of ordered pairs. Returns (text line, README row) per size and the exponent."""
+    the number of ordered pairs. Returns (text line, docs table row) per size and the exponent."""
     out = []
     pairs: list[float] = []
     ours_med: list[float] = []
@@ -321,7 +323,7 @@ def profile_cold(bf: Battlefield, rounds: int) -> list[str]:
 
 
 def _miss(ratio: float, budget: float) -> str:
-    """The README's mark for a ratio over its budget."""
+    """The docs table's mark for a ratio over its budget."""
     return "**miss**: " if ratio > budget else ""
 
 
@@ -373,7 +375,10 @@ def dense_rows(repeats: int) -> list[tuple[str, list[float], list[float], float,
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=9)
-    parser.add_argument("--markdown", action="store_true", help="README table rows")
+    parser.add_argument(
+        "--markdown", action="store_true", help="print its table's rows (docs/benchmarks.md)"
+    )
+    add_write_docs_option(parser)
     parser.add_argument(
         "--sizes",
         default="20,40,80",
@@ -460,28 +465,26 @@ def main() -> int:
             f"  {name}: ours {om:.2f} ms (p95 {op:.2f}), baseline {pm:.2f} ms (p95 {pp:.2f}), "
             f"{ratio:.2f} x (budget <= {budget} x: {verdict}); {note}"
         )
-    if args.markdown:
-        for name, om, op, pm, pp, ratio, budget, note in rows:
-            print(
-                f"| {name} | ≤ {budget} × | {_miss(ratio, budget)}{om:.2f} ms (p95 {op:.2f}) vs "
-                f"{pm:.2f} ms (p95 {pp:.2f}): {ratio:.2f} × | {note} |"
-            )
+    table = [
+        f"| {name} | ≤ {budget} × | {_miss(ratio, budget)}{om:.2f} ms (p95 {op:.2f}) vs "
+        f"{pm:.2f} ms (p95 {pp:.2f}): {ratio:.2f} × | {note} |"
+        for name, om, op, pm, pp, ratio, budget, note in rows
+    ]
     sizes = [int(v) for v in args.sizes.split(",") if v.strip()]
     if sizes:
         print("  cold cover by size (the same walls; tokens on free squares of the middle 30x30):")
         sized = by_size(sizes, args.repeats, walls_geom)
         for line in sized:
             print(f"  {line[0]}")
-        if args.markdown:
-            for line in sized:
-                print(line[1])
+        table += [line[1] for line in sized]
     if args.profile:
         shares = "; ".join(profile_cold(bf, args.profile))
         print(f"  where a cold table of {TOKENS} spends its time (cProfile): {shares}")
-        if args.markdown:
-            print(
-                f"| cover, cold: where the time goes (cProfile, {TOKENS} tokens) | | | {shares} |"
-            )
+        table.append(
+            f"| cover, cold: where the time goes (cProfile, {TOKENS} tokens) | | | {shares} |"
+        )
+    if args.markdown or args.write_docs:
+        publish("sight-and-cover", table, write=args.write_docs)
     print(f"  ended {when_and_load()}")
     return 0
 

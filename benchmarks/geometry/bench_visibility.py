@@ -29,7 +29,9 @@ import numpy as np
 import shapely
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/docs_tables.py
 
+from docs_tables import add_write_docs_option, publish
 from peers import (
     ensure_npm,
     exponent,
@@ -136,7 +138,10 @@ def wrong(polygon: np.ndarray, oracle: shapely.Geometry) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer sizes and rounds")
-    parser.add_argument("--markdown", action="store_true", help="print the README table rows")
+    parser.add_argument(
+        "--markdown", action="store_true", help="print its table's rows (docs/benchmarks.md)"
+    )
+    add_write_docs_option(parser)
     parser.add_argument("--oracle-max", type=int, default=2000, help="largest size checked")
     parser.add_argument("--only", choices=sorted(MAKERS), help="one input kind")
     parser.add_argument(
@@ -217,14 +222,9 @@ def main(argv: list[str] | None = None) -> int:
         table.append(
             f"| visibility, {kind}: growth exponent | n^{e_ours:.2f} | n^{e_npm:.2f} | | | |"
         )
-    if args.markdown:
+    if args.markdown or args.write_docs:
         print(f"\n{machine_line()}\n")
-        print(
-            "| measure | ours | npm visibility-polygon | ratio | vertices (ours vs npm) "
-            "| wrong vs oracle (ours vs npm) |"
-        )
-        print("|---|---|---|---|---|---|")
-        print("\n".join(table))
+        publish("visibility", table, write=args.write_docs)
     return 0
 
 

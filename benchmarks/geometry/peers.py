@@ -31,7 +31,7 @@ NPM_PACKAGE = "visibility-polygon@1.1.0"
 
 
 def machine_line() -> str:
-    """One line naming the machine, the interpreter and the date (for the README's table)."""
+    """One line naming the machine, the interpreter and the date (for docs/benchmarks.md)."""
     cpu = platform.processor() or platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():

@@ -29,12 +29,16 @@ import platform
 import random
 import resource
 import statistics
+import sys
 import time
 import tracemalloc
 from dataclasses import replace
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/docs_tables.py
 
+from docs_tables import add_write_docs_option, publish
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QPaintEvent
 from PySide6.QtWidgets import QApplication
@@ -308,7 +312,10 @@ def main() -> int:
     parser.add_argument("--drags", type=int, default=15)
     parser.add_argument("--frames", type=int, default=40, help="mouse moves per drag")
     parser.add_argument("--memory-drags", type=int, default=10_000)
-    parser.add_argument("--markdown", action="store_true", help="README table rows")
+    parser.add_argument(
+        "--markdown", action="store_true", help="print its table's rows (docs/benchmarks.md)"
+    )
+    add_write_docs_option(parser)
     args = parser.parse_args()
     frames = frame_figures(args.drags, args.frames)
     memory = memory_figures(args.memory_drags) if args.memory_drags > 0 else {}
@@ -335,27 +342,28 @@ def main() -> int:
     verdict = "yes" if ok_frames else "NO"
     print("within budget (median drag p95 <= 8 ms, no full repaint):", verdict)
     print("memory within 10% over the drags:", "yes" if ok_memory else "NO")
-    if args.markdown:
-        for n, f in frames.items():
-            print(
-                f"| drag, fog on, log {n:,} | p95 ≤ {BUDGET_P95_MS:g} ms | "
-                f"{f['p95_median_ms']:.2f} ms (p95 over drags {f['p95_p95_ms']:.2f}) | |"
-            )
-        print(f"| drag, 5,000-entry log / empty log | same cost | {ratio:.2f} × | |")
-        for n, f in frames.items():
-            print(
-                f"| release to the players' fog rebuilt, log {n:,} | | "
-                f"{f['release_to_fog_median_ms']:.1f} ms "
-                f"(p95 {f['release_to_fog_p95_ms']:.1f}) | |"
-            )
+    if args.markdown or args.write_docs:
+        rows = [
+            f"| drag, fog on, log {n:,} | p95 ≤ {BUDGET_P95_MS:g} ms | "
+            f"{f['p95_median_ms']:.2f} ms (p95 over drags {f['p95_p95_ms']:.2f}) | |"
+            for n, f in frames.items()
+        ]
+        rows.append(f"| drag, 5,000-entry log / empty log | same cost | {ratio:.2f} × | |")
+        rows += [
+            f"| release to the players' fog rebuilt, log {n:,} | | "
+            f"{f['release_to_fog_median_ms']:.1f} ms "
+            f"(p95 {f['release_to_fog_p95_ms']:.1f}) | |"
+            for n, f in frames.items()
+        ]
         if memory:
-            print(
+            rows.append(
                 f"| memory over {args.memory_drags:,} drags (from 1,000: history full) "
                 "| ≤ +10 % | "
                 f"RSS {memory['rss_at_1000_mib']:.0f} → {memory['rss_end_mib']:.0f} MiB "
                 f"({memory['rss_growth']:+.1%}); Python heap "
                 f"+{memory['heap_added_per_drag_bytes']:.0f} B per drag (its log entry) | |"
             )
+        publish("drag", rows, write=args.write_docs)
     return 0
 
 

@@ -265,9 +265,15 @@ def measure(case: str, moves: int) -> dict[str, Any]:
 
 
 def main() -> int:
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from docs_tables import add_write_docs_option, publish
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=50)
-    parser.add_argument("--markdown", action="store_true", help="README table rows")
+    parser.add_argument(
+        "--markdown", action="store_true", help="print its table's rows (docs/benchmarks.md)"
+    )
+    add_write_docs_option(parser)
     parser.add_argument("--breakdown", action="store_true", help="RSS per stage and mapping")
     parser.add_argument("--case", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -303,8 +309,8 @@ def main() -> int:
     big, floor, qt, shell = figures["big"], figures["floor"], figures["qt"], figures["qt-shell"]
     verdict = "yes" if big["rss_peak_mb"] <= BUDGET_MB else "NO"
     print(f"  within {BUDGET_MB:g} MB (peak, 200x200): {verdict}")
-    if args.markdown:
-        print(
+    if args.markdown or args.write_docs:
+        row = (
             "| whole app, 200×200, 2,000 walls, 200 tokens, player view fogged, "
             f"{args.moves} moves | ≤ {BUDGET_MB:g} MB | RSS {big['rss_open_mb']:.0f} MB open, "
             f"{big['rss_end_mb']:.0f} MB after, peak {big['rss_peak_mb']:.0f} MB | "
@@ -312,6 +318,7 @@ def main() -> int:
             f"window with numpy and shapely: {qt['rss_peak_mb']:.0f} MB; with menus, four docks "
             f"of tables and a second window: {shell['rss_peak_mb']:.0f} MB |"
         )
+        publish("memory", [row], write=args.write_docs)
     return 0
 
 

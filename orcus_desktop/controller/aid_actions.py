@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.controller import variant_notes
-from orcus_desktop.controller.attack_resolution import HELP_BONUS, adjacent_threats
+from orcus_desktop.controller.attack_resolution import HELP_BONUS
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.combat_actions import checked_action
 from orcus_desktop.controller.engine import ActionError, Engine
@@ -57,13 +57,14 @@ def aid_another(
 def _aid_check(
     engine: Engine, encounter: Encounter, creature_id: str, ally_id: str, note: str
 ) -> Encounter:
-    """Log the aid; 004-10 asks for a check against 10, and 004-09 makes the skill use provoke."""
+    """Log the aid; 004-10 asks for a check against 10.
+
+    It provokes nothing, under 004 too ("Table: Actions in Combat": "Aid Another No").
+    """
     encounter = AidAnother(note).logged_on(encounter, creature_id, (ally_id,))
-    encounter = variant_notes.aid_roll_note(
+    return variant_notes.aid_roll_note(
         engine, encounter, creature_id, "makes a DC {target} skill or ability check"
     )
-    threats = adjacent_threats(engine, encounter, engine.battlefield(encounter), creature_id)
-    return variant_notes.skill_use_provokes(engine, encounter, creature_id, "a skill", threats)
 
 
 AID_CHOICES = ("attack", "defense", "check")

@@ -28,6 +28,7 @@ from orcus_desktop.controller.tools.targeting import (
 )
 from orcus_desktop.model.combat import OwedForcedMove
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.ruleset import ruleset_by_id
 
 
 class Stage(StrEnum):
@@ -335,7 +336,8 @@ def attack_report(result: OperationResult, encounter: Encounter) -> str:
         text += " — " + _forced_hint(encounter, owed, names)
     if result.opportunity_attackers:
         offered = ", ".join(names.get(i, i) for i in result.opportunity_attackers)
-        text += f" — opportunity attacks offered to {offered} (Actions panel)"
+        reactions = ruleset_by_id(encounter.ruleset_id).label("opportunity_attacks")
+        text += f" — {reactions} offered to {offered} (Actions panel)"
     return text
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from orcus_desktop.controller import owed_moves, shooting, variant_notes
+from orcus_desktop.controller import cover_struck, owed_moves, shooting, variant_notes
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_powers import ranges_of, reach_of, with_ability
 from orcus_desktop.controller.battlefield_builder import field_occupant
@@ -52,7 +52,7 @@ from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.attack_application import AttackApplied, apply_attack
-from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
+from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant, defense_value
 from orcus_desktop.rules.attack_rolls import AttackResult, resolve_attack
 from orcus_desktop.rules.dice import DiceRoll
 from orcus_desktop.rules.modifiers import Modifier
@@ -122,6 +122,7 @@ def attack(
     opportunity: bool = False,
     coup_de_grace: bool = False,
     ability_attack: str | None = None,
+    struck_instead: bool = False,
 ) -> AttackOutcome:
     """Resolve and apply one power against its targets (000 "Making an Attack").
 
@@ -144,6 +145,8 @@ def attack(
         ability_attack: for special attacks (grapple, shove) with no ability in the power:
             "strength" — the attacker's Strength modifier + half level, or a monster's
             stat-block melee bonus.
+        struck_instead: the same use of the power landing on the one a miss through cover
+            strikes (004-27): a hit by the rule, and the power is not used up again.
 
     Raises:
         ActionError: a target cannot be attacked (out of reach or range, no line of
@@ -166,7 +169,15 @@ def attack(
     field_ = engine.battlefield(encounter)  # as it was before the attack (provocation)
     source = QueuedSource(engine.rng, list(dice))
     try:
-        result = resolve_attack(attacker, power, contexts, source, engine.rules.ruleset)
+        result = resolve_attack(
+            attacker,
+            power,
+            contexts,
+            source,
+            engine.rules.ruleset,
+            forced_hits={c.id: True for c, _ in contexts} if struck_instead else None,
+            forced_by="004-27" if struck_instead else "GM",
+        )
     except RulesError as exc:
         raise ActionError(str(exc)) from None
     combatants = {c.id: c for c, _ in contexts}
@@ -183,7 +194,8 @@ def attack(
     before_states = {c.id: c.state for c in combatants.values()}
     attacker_state = new_states.get(attacker.id, attacker.state)
     try:
-        attacker_state = rules_state.use_power(attacker_state, power)
+        if not struck_instead:
+            attacker_state = rules_state.use_power(attacker_state, power)
     except RulesError as exc:
         raise ActionError(str(exc)) from None
     new_states[attacker.id] = attacker_state
@@ -412,7 +424,7 @@ def stage_attack(
                 long_range=ctx.long_range,
                 # docs/rulings.md R-61: the cause of a concealment the attack has.
                 concealment_cause=(
-                    cause if cause and concealment is not ConcealmentDegree.NONE else None
+                    cause if cause and ctx.concealment is not ConcealmentDegree.NONE else None
                 ),
             )
         )
@@ -513,38 +525,36 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
         return after
     ids = [t.target for t in record.targets]
     after = record.logged_on(after, creature_id, ids)
-    after = _cover_struck(engine, after, creature_id, record.targets)
+    after = _cover_struck(engine, after, creature_id, record)
     after = end_surprise_when_attacked(engine, after, ids)
     after = variant_notes.after_attack(engine, after, creature_id, record)
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 
 
 def _cover_struck(
-    engine: Engine, encounter: Encounter, attacker_id: str, targets: Sequence[AttackTarget]
+    engine: Engine, encounter: Encounter, attacker_id: str, record: Attack
 ) -> Encounter:
-    """004-27 "Attack Missed due to Cover": a miss only because of cover strikes the cover.
+    """004-27: a miss only because of cover strikes the cover (`cover_struck`).
 
-    The targeting hook (H4) decides (pick: the attack total without the cover modifier meets
-    the defense). Who or what gave the cover, and whether a covering creature takes the hit,
-    only the GM knows: the rule is logged for the GM with the total to compare.
+    The attack then lands on whom it strikes, in the attack's own step.
     """
-    policy = engine.ruleset.hooks.targeting_policy
-    for t in targets:
-        level = engine.ruleset.cover.level_of(t.cover)
-        if level is None or t.attack is None or t.defense is None:
-            continue
-        without = t.attack - level.modifier
-        if policy.cover_struck(hit=bool(t.hit), total_without_cover=without, defense=t.defense):
-            name = engine.name(encounter, t.target)
-            encounter = engine.rule_note(
-                encounter,
-                attacker_id,
-                "004-27",
-                f"the attack missed {name} only because of cover: the cover is struck. If a "
-                f"creature gives the cover, {without} against its defense: a hit strikes it "
-                f"(it may choose to take the hit), a miss strikes {name} as it dodges",
-            )
-    return encounter
+
+    def defense_of(power: Power, creature_id: str) -> int | None:
+        if power.attack is None:
+            return None
+        try:
+            staged = stage_attack(engine, encounter, attacker_id, power, [creature_id])
+        except (ActionError, KeyError):
+            return None
+        combatant, ctx = staged.contexts[0]
+        return defense_value(combatant, power.attack.defense, power, ctx, engine.ruleset).total
+
+    def land(at: Encounter, power: Power, struck: str, natural: int | None) -> Encounter:
+        dice = [natural] if natural is not None else []
+        out = attack(engine, at, attacker_id, power, [struck], dice=dice, struck_instead=True)
+        return logged_attack(engine, out, attacker_id)
+
+    return cover_struck.strike_the_cover(engine, encounter, attacker_id, record, defense_of, land)
 
 
 def attack_step(

@@ -34,13 +34,14 @@ from orcus_desktop.controller.outcomes import (
     no_power,
     refuse,
 )
-from orcus_desktop.controller.strike_reactions import counter_first
+from orcus_desktop.controller.strike_reactions import counter_first, free_strikers
 from orcus_desktop.controller.variant_notes import autofire_provokes
 from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.geometry.battlefield import Occupant
 from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Size, Space, space_distance
+from orcus_desktop.model.combat import FREE_FIRST
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.attack_modifiers import Combatant, attack_modifiers, defense_value
 from orcus_desktop.rules.powers import Power, TargetKind
@@ -87,6 +88,14 @@ def use_power(
             stage_attack(engine, e, creature_id, power, target_ids, choices)
             e = engine.spend(e, creature_id, power.action)
             return AttackOutcome(hold(engine, e, held, target_ids), None, ())
+        first = free_strikers(engine, e, creature_id, power, target_ids)
+        if first:
+            # 001-24, 001 l.248: "You can take this strike before or after the Creature Moves
+            # or Acts" - the action waits while its Free Strikes! are offered (R-127).
+            stage_attack(engine, e, creature_id, power, target_ids, choices)
+            e = engine.spend(e, creature_id, power.action)
+            waiting = replace(held, options={**held.options, FREE_FIRST: list(first)})
+            return AttackOutcome(hold(engine, e, waiting, first), None, ())
         if power.origin in (Origin.RANGED, Origin.FAR) or autofire_provokes(engine.ruleset, power):
             # 000 "Ranged and Far Attacks in Close Combat": making the attack provokes,
             # and the opportunity attack comes first (000 "Immediate Actions"); 004-09:

@@ -18,6 +18,7 @@ of its saved file, so the window shows it unsaved ('*') and Undo returns to the 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -30,7 +31,7 @@ from typing import Any
 
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.model.atomic_file import write_atomically
+from orcus_desktop.model.atomic_file import TEMP_SUFFIX, write_atomically
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_reading import read_capped
 from orcus_desktop.model.serialization import (
@@ -53,6 +54,19 @@ DEFAULT_MAX_WAIT_S = 30.0
 DEFAULT_RETRY_S = 10.0
 
 _SLOT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
+_TEMP_FILE = re.compile(
+    rf"^\.(?P<slot>[A-Za-z0-9_-]{{1,80}})"
+    rf"({re.escape(ENCOUNTER_SUFFIX)}|{re.escape(SIDECAR_SUFFIX)})"
+    rf"\.[a-z0-9_]{{8}}{re.escape(TEMP_SUFFIX)}$"
+)
+"""A temporary file `write_atomically` makes for a slot's file (model/atomic_file.py)."""
+
+
+def _listed(folder: Path) -> list[os.DirEntry[str]]:
+    try:
+        return list(os.scandir(folder))
+    except OSError:
+        return []
 
 
 def recovery_folder(app_data: Path, environ: Mapping[str, str] | None = None) -> Path:
@@ -269,6 +283,7 @@ class RecoveryStore:
         """
         if not self.folder.is_dir():
             return []
+        self.sweep_temp_files(is_live)
         found: list[RecoveryEntry] = []
         for file in self.folder.glob(f"*{ENCOUNTER_SUFFIX}"):
             slot = file.name.removesuffix(ENCOUNTER_SUFFIX)
@@ -282,6 +297,26 @@ class RecoveryStore:
             found.append(entry)
         found.sort(key=lambda e: e.saved_at, reverse=True)
         return found
+
+    def sweep_temp_files(self, is_live: Callable[[str], bool]) -> int:
+        """Remove the temporary files that runs no longer running left mid-write; how many.
+
+        A killed autosave leaves `.<slot>.orcus.json.XXXXXXXX.orcus-tmp` behind, and the next
+        run writes other slots, so the writer's own sweep never meets it (issue 29). A running
+        run's files (this one's included) may be half-way through a write and stay.
+        """
+        removed = 0
+        for entry in _listed(self.folder):
+            match = _TEMP_FILE.match(entry.name)
+            if match is None or not entry.is_file(follow_symlinks=False):
+                continue
+            run_id = match["slot"].rsplit("-", 1)[0]
+            if run_id == self.run_id or is_live(run_id):
+                continue
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+                removed += 1
+        return removed
 
     def load(self, entry: RecoveryEntry) -> Encounter:
         """Read a slot's encounter (validated like any file; never runs code).

@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from orcus_desktop.controller import strike_turns
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
+from orcus_desktop.controller.hindering_maneuvers import charged_this_turn
 from orcus_desktop.controller.outcomes import Refusal, no_creature, refuse
 from orcus_desktop.controller.ruleset_powers import ruleset_powers
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
@@ -270,14 +271,14 @@ def kind_problem(
             ):
                 if opportunity_spent(rules.ruleset, combat, combatant):
                     # 002-05 (002 l.98), 004-08 (004 l.385): one per combatant's turn.
-                    return f"{name} already took an opportunity attack this turn"
+                    return f"{name} already took {_an_opportunity_attack(rules)} this turn"
             elif combatant.immediate_used:
                 # 000 "Immediate Actions"/docs/rulings.md R-02 — one per round.
                 return f"{name} already took an immediate action this round"
             if combat.current == creature_id and kind is ActionKind.OPPORTUNITY:
                 # 000 "Opportunity Attacks": a hostile creature provokes it; 004-08, 004
                 # l.386 "You may not make an attack of opportunity on your own turn".
-                return f"{name} cannot make an opportunity attack on its own turn"
+                return f"{name} cannot make {_an_opportunity_attack(rules)} on its own turn"
             if combat.current == creature_id:
                 # 000 "Immediate Actions": "It must occur on someone else's turn."
                 return "an immediate action must occur on someone else's turn"
@@ -321,6 +322,12 @@ def off_map_problem(rules: CombatRules, encounter: Encounter, creature_id: str) 
     return ""
 
 
+def _an_opportunity_attack(rules: CombatRules) -> str:
+    """An opportunity attack with its article, as the ruleset says it (004, 001: its strikes)."""
+    named = rules.ruleset.label("opportunity_attack")
+    return f"{'an' if named[:1].lower() in 'aeiou' else 'a'} {named}"
+
+
 def action_problem(
     rules: CombatRules, encounter: Encounter, creature_id: str, action: CombatAction
 ) -> str:
@@ -351,7 +358,7 @@ def action_problem(
         if problem:
             return problem
         if combatant is not None and combatant.out_of_turn is not ActionKind.OPPORTUNITY:
-            return f"nothing provoked an opportunity attack from {name}"
+            return f"nothing provoked {_an_opportunity_attack(rules)} from {name}"
         return ""
 
     # 003-18: a move an interrupt cut short goes on without a new action.
@@ -372,6 +379,8 @@ def action_problem(
         problem = off_map_problem(rules, encounter, creature_id)
         if problem:
             return problem
+        if charged_this_turn(encounter, creature_id, rules.ruleset.hindering_maneuvers):
+            return f"{name} charged this turn: it can't move again this turn (003-41)"
         limits = {rules_for(c, rules.ruleset).movement for c in conditions}
         stuck = [
             rules_for(c, rules.ruleset).condition.label

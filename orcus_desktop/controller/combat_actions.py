@@ -43,15 +43,15 @@ from orcus_desktop.controller.log_records import (
     StandUp,
 )
 from orcus_desktop.controller.maintained_powers import maintained_entry
-from orcus_desktop.controller.move_interrupts import first_interrupt, wait_at
+from orcus_desktop.controller.move_interrupts import Interrupt, first_interrupt, wait_at
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import Outcome, Refusal, no_creature, refuse, run_step
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
-from orcus_desktop.controller.strike_reactions import counter_first
+from orcus_desktop.controller.strike_reactions import counter_first, free_strikers
 from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
-from orcus_desktop.model.combat import ActionBudget, CombatPhase
+from orcus_desktop.model.combat import FREE_FIRST, ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS, Condition
@@ -237,6 +237,20 @@ def charge(
         )
         if countered:
             provoked = (target_id,)  # 001-23: the longer reach counter-strikes first
+        first = (
+            ()
+            if countered or not power
+            else free_strikers(engine, enc, creature_id, power, [target_id])
+        )
+        if first:
+            # 001-24, 001 l.248: "before or after the Creature Moves or Acts" - the charge
+            # waits on its first square while its engagers' Free Strikes! are offered (R-127).
+            waiting = replace(held, options={**held.options, FREE_FIRST: list(first)})
+            start = Interrupt(0, first, tuple(provoked))
+            e = wait_at(
+                engine, e, creature_id, preview.path, start, MoveMode.WALK.value, then=waiting
+            )
+            return AttackOutcome(e, None, ())
         # 003-52: a readied melee attack the charge's move walks into waits the same way;
         # one passed where it cannot see (or attack) the charger is named (R-112).
         me = enc.creature(creature_id)

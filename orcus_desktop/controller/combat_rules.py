@@ -313,7 +313,7 @@ class CombatRules:
         return _end_effects_of(
             encounter,
             grappler_id,
-            "grappler cannot make opportunity attacks",
+            f"grappler cannot make {self.ruleset.label('opportunity_attacks')}",
             (Condition.GRAPPLED,),
         )
 

@@ -18,7 +18,12 @@ from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, no
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
-from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS, MAX_WALL_POINTS, MAX_WALLS
+from orcus_desktop.model.file_format.limits import (
+    MAX_NAME_CHARS,
+    MAX_WALL_POINTS,
+    MAX_WALL_SEGMENTS,
+    MAX_WALLS,
+)
 from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.text_repair import repair_text
@@ -247,6 +252,9 @@ def _wall_problem(encounter: Encounter, wall: Wall) -> str:
         return f"the map holds at most {MAX_WALLS:,} walls"
     if len(wall.points) > MAX_WALL_POINTS:
         return f"a {what} has at most {MAX_WALL_POINTS:,} points"
+    pieces = sum(len(e.wall.points) - 1 for e in encounter.walls) + len(wall.points) - 1
+    if pieces > MAX_WALL_SEGMENTS:
+        return f"the map's walls hold at most {MAX_WALL_SEGMENTS:,} straight pieces"
     columns, rows = encounter.grid.columns, encounter.grid.rows
     for x, y in wall.points:
         if not (math.isfinite(x) and math.isfinite(y)):

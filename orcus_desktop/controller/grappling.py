@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import placement, variant_notes
+from orcus_desktop.controller import placement
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
-    adjacent_threats,
     attack,
     attack_step,
 )
@@ -278,8 +277,7 @@ def _escape(
         success=success,
     )
     encounter = escape.logged_on(encounter, creature_id, (grip.source_id,))
-    threats = adjacent_threats(engine, encounter, engine.battlefield(encounter), creature_id)
-    encounter = variant_notes.skill_use_provokes(engine, encounter, creature_id, skill, threats)
+    # It provokes nothing, under 004 too ("Table: Actions in Combat": "Escape No").
     shift = engine.ruleset.hooks.movement_policy.escape_shift
     if success and shift:
         # 002-17 (002 l.53 "Escape a grab and shift"), 004-17 (004 l.516 "may adjust as part

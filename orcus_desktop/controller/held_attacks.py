@@ -23,6 +23,10 @@ CHARGE = "charge"
 POWER = "power"
 """`PendingAttack.kind` of a held power, named by `PendingAttack.power`."""
 
+SKILL = "skill"
+"""`PendingAttack.kind` of a skill used as an action (004-09), the skill in
+`PendingAttack.power`; `skill_uses.use_skill` holds it, `interrupts.settle` rolls it."""
+
 
 def held_power(
     attacker_name: str,
@@ -60,6 +64,31 @@ def held_charge(
         (CreatureId(target_id),),
         freeze({"dice": list(dice), "push_to": None if push_to is None else list(push_to)}),
         f"{attacker_name}'s charge",
+    )
+
+
+def held_skill(
+    user_name: str,
+    creature_id: str,
+    skill: str,
+    action: str,
+    die: int | None,
+    target_number: int | None,
+) -> PendingAttack:
+    """A skill use as it waits for the attacks of opportunity it provoked (004-09)."""
+    return PendingAttack(
+        CreatureId(creature_id),
+        SKILL,
+        skill,
+        (),
+        freeze(
+            {
+                "dice": [] if die is None else [die],
+                "action": action,
+                "target_number": target_number,
+            }
+        ),
+        f"{user_name}'s {skill.capitalize()}",
     )
 
 

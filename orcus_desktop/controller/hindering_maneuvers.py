@@ -65,6 +65,24 @@ def charged(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter
     return _hindered(engine, encounter, creature_id, "Charge", "003-41", why)
 
 
+def charged_this_turn(encounter: Encounter, creature_id: str, maneuvers: tuple[str, ...]) -> bool:
+    """003-41 (003 l.654 "You can't move this turn"): the creature charged in its turn now.
+
+    ``maneuvers``: the ruleset's ``hindering_maneuvers``; only with "charge" in them. Read
+    from the log (its charge's move since its turn started), so no action point's new
+    standard action, Run or shift gets round it (`availability.action_problem`).
+    """
+    combat = encounter.combat
+    if "charge" not in maneuvers or not combat.active or combat.current != creature_id:
+        return False
+    for entry in reversed(combat.log):
+        if entry.kind == "turn_start":
+            return False
+        if entry.kind == "charge_move" and entry.actor == creature_id:
+            return True
+    return False
+
+
 def _shifted_away_from(
     engine: Engine, before: Encounter, after: Encounter, creature_id: str
 ) -> list[str]:

@@ -102,6 +102,8 @@ def roll_initiative(
             die=dice.get(cid),
             total=totals.get(cid),
             log_tie=encounter_flow.logs_coin_flips(engine),
+            # 001-02: each situational modifier named in the log line.
+            terms="" if cid in modifiers else initiative_checks.modifier_terms(engine, enc, cid),
         )
         for cid in creature_ids
     ]

@@ -25,7 +25,12 @@ from orcus_desktop.model.combat import Combatant
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.dice import RandomSource
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, InitiativeChoice, TieChoice
-from orcus_desktop.rules.strike_initiative import TieEntrant, initiative_modifier, ladder
+from orcus_desktop.rules.strike_initiative import (
+    TieEntrant,
+    initiative_modifier,
+    ladder,
+    situation_modifiers,
+)
 from orcus_desktop.vocabulary import CreatureId
 
 CHECKS = (
@@ -108,6 +113,28 @@ def modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int | No
     combatant = engine.combatant(encounter, creature_id)
     choice = choice_of(encounter, creature_id)
     return initiative_modifier(combatant, choice, engine.ruleset).total
+
+
+def modifier_terms(engine: Engine, encounter: Encounter, creature_id: str) -> str:
+    """The modifier as the roll's named terms when 001-02's modifiers are in it, else "".
+
+    "+ 1 [quickness] - 1 [unaware (001)]": the log line shows each (001 l.35 "Unaware,
+    Distracted, or Overconfident -1") instead of their sum alone.
+    """
+    if not chooses_checks(engine):
+        return ""
+    creature = encounter.find_creature(creature_id)
+    if creature is None or engine.rules.statblock(creature) is None:
+        return ""
+    combatant = engine.combatant(encounter, creature_id)
+    choice = choice_of(encounter, creature_id)
+    situation = situation_modifiers(combatant, choice, engine.ruleset)
+    if not situation:
+        return ""
+    total = initiative_modifier(combatant, choice, engine.ruleset).total
+    check = total - sum(m.value for m in situation)
+    parts = [(check, choice.check.value), *((m.value, m.source) for m in situation)]
+    return " ".join(f"{'-' if value < 0 else '+'} {abs(value)} [{name}]" for value, name in parts)
 
 
 def after_roll(engine: Engine, encounter: Encounter, changed: Iterable[str]) -> Encounter:

@@ -40,8 +40,9 @@ from orcus_desktop.controller.availability import (
 )
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.held_attacks import CHARGE, POWER, held_dice, held_push_to
+from orcus_desktop.controller.held_attacks import CHARGE, POWER, SKILL, held_dice, held_push_to
 from orcus_desktop.controller.log_records import (
+    Attack,
     AttackDropped,
     AttackHeld,
     MoveStopped,
@@ -54,6 +55,7 @@ from orcus_desktop.controller.outcomes import (
     refuse,
     run_step,
 )
+from orcus_desktop.controller.skill_rolls import roll_skill_use
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
 from orcus_desktop.controller.stealth import targeting_problem
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
@@ -179,6 +181,16 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         short = move_interrupts.short_of_end(encounter, held)
     else:
         encounter = encounter.with_combat(replace(combat, pending=None))
+    if held.kind == SKILL:
+        # 004-09, 004 l.389: "the creature resumes its action if it is still capable of it".
+        why = cannot_act(engine.rules, encounter, held.attacker)
+        if why:
+            return AttackDropped(held.text, why).logged_on(encounter, held.attacker, ())
+        action, number = str(held.options.get("action", "")), held.options.get("target_number")
+        target = None if number is None else int(number)
+        return roll_skill_use(
+            engine, encounter, held.attacker, held.power, action, held_dice(held), target
+        )
     reason = (
         cannot_act(engine.rules, encounter, held.attacker)
         or attack_barred(engine.rules, encounter, held.attacker)
@@ -242,7 +254,7 @@ def opportunity_attack(
     if power is None:
         kind = "ranged" if ranged else "melee"
         return refuse(op, f"{engine.name(enc, creature_id)} has no basic {kind} attack")
-    title = f"readied {power.name}" if ranged else "opportunity attack"
+    title = f"readied {power.name}" if ranged else engine.ruleset.label("opportunity_attack")
 
     def change(e: Encounter) -> AttackOutcome:
         # 000 "Opportunity Attacks": "The attack occurs right before the creature leaves
@@ -275,6 +287,9 @@ def opportunity_attack(
             # readied Ranged Basic Attack is not one.
             opportunity=not ranged,
         )
+        if strike and isinstance(out.record, Attack):
+            # 001-23/24: the attack's line names the strike it is.
+            out = replace(out, record=replace(out.record, reaction=strike))
         e = out.encounter
         # If the attack stops the mover (dead, unconscious, immobile...), the rest of its
         # move does not happen: it stays where it provoked.
@@ -312,7 +327,7 @@ def decline_opportunity_attack(engine: Engine, encounter: Encounter, creature_id
     combat = encounter.combat
     combatant = combat.find(creature_id) if combat.active else None
     if combatant is None or combatant.out_of_turn is not ActionKind.OPPORTUNITY:
-        return refuse(op, "no opportunity attack offered")
+        return refuse(op, f"no {engine.ruleset.label('opportunity_attack')} offered")
     return run_step(
         op,
         f"{engine.name(encounter, creature_id)} lets it pass",

@@ -16,6 +16,7 @@ from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
 from orcus_desktop.model.lighting import LightSource, light_problem
+from orcus_desktop.model.map_limits import lights_problem
 from orcus_desktop.model.text_repair import repair_text
 
 NOTHING = "nothing to change"
@@ -56,7 +57,7 @@ def add_light(engine: Engine, encounter: Encounter, source: LightSource) -> Outc
         bearer = encounter.find_creature(source.carried_by)
         if bearer is not None:
             source = replace(source, square=bearer.square)
-    problem = _checked(encounter, source)
+    problem = lights_problem(len(lighting.sources) + 1) or _checked(encounter, source)
     if problem:
         return refuse(op, f"cannot place the light: {problem}")
     after = encounter.with_lighting(lighting.with_source(source))

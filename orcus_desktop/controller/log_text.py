@@ -310,14 +310,24 @@ _fixed(
     "(trigger: {r.trigger}; initiative now {r.initiative})",
 )
 _fixed(rec.ReadiedLapsed, "{actor}'s readied action lapses (trigger: {r.trigger})")
-_fixed(rec.AttackHeld, "{r.what} waits for the opportunity attacks")
 _fixed(rec.AttackDropped, "{r.what} does not happen: {r.reason}")
 _fixed(rec.TurnEnd, "{actor} ends its turn")
 _fixed(rec.TurnLost, "{actor} delayed too long: its turn this round is lost")
 _fixed(rec.Delay, "{actor} delays")
 _fixed(rec.JoinCombat, "{actor} joins the combat")
-_fixed(rec.OpportunityDeclined, "{actor} lets the opportunity attack pass")
 _fixed(rec.ReadiedPassed, "{actor} lets its readied action pass")
+
+
+@_writes(rec.AttackHeld)
+def _attack_held(e: _Entry, r: rec.AttackHeld) -> str:
+    return f"{r.what} waits for the {opportunity_attacks(e.label)}"
+
+
+@_writes(rec.OpportunityDeclined)
+def _opportunity_declined(e: _Entry, r: rec.OpportunityDeclined) -> str:
+    return f"{e.actor} lets the {opportunity_attack(e.label)} pass"
+
+
 _fixed(rec.MoveStopped, "{actor} is stopped where it provoked")
 
 # -- moving
@@ -341,7 +351,7 @@ def _charge_move(e: _Entry, r: rec.ChargeMove) -> str:
 def _offered(e: _Entry, provoked: tuple[str, ...] | None) -> str:
     if not provoked:
         return ""
-    return "; opportunity attack offered to " + ", ".join(e.name(p) for p in provoked)
+    return f"; {opportunity_attack(e.label)} offered to " + ", ".join(e.name(p) for p in provoked)
 
 
 @_writes(rec.ForcedMove)
@@ -365,7 +375,9 @@ def _forced_move(e: _Entry, r: rec.ForcedMove) -> str:
 def _attack(e: _Entry, r: rec.Attack) -> str:
     # A monster's power is often its weapon ("Shortbow"): not "uses Shortbow with Shortbow".
     weapon = f" with {r.weapon}" if r.weapon and r.weapon != r.power else ""
-    lines = [f"{e.actor} uses {r.power}{weapon} ({r.origin})"]
+    # 001-23/24: the strike a reaction was made as ("... as a Counter Strike!").
+    made_as = f" as a {r.reaction}" if r.reaction else ""
+    lines = [f"{e.actor} uses {r.power}{weapon} ({r.origin}){made_as}"]
     for roll, label in (
         (r.hit_damage, "damage on a hit"),
         (r.miss_damage, "damage on a miss"),
@@ -376,7 +388,8 @@ def _attack(e: _Entry, r: rec.Attack) -> str:
     for t in r.targets:
         lines += ["  " + line for line in _attack_target(e, t)]
     if r.provoked:
-        lines.append("  opportunity attack offered to " + ", ".join(e.name(p) for p in r.provoked))
+        offered = ", ".join(e.name(p) for p in r.provoked)
+        lines.append(f"  {opportunity_attack(e.label)} offered to {offered}")
     return "\n".join(lines)
 
 
@@ -390,6 +403,16 @@ def term(label: Label, key: str, plain: str) -> str:
     """
     named = label(key)
     return plain if named in (plain_label(key), ORCUS.label(key)) else named
+
+
+def opportunity_attack(label: Label) -> str:
+    """000's "opportunity attack" as the ruleset names it (004 "attack of opportunity")."""
+    return term(label, "opportunity_attack", "opportunity attack")
+
+
+def opportunity_attacks(label: Label) -> str:
+    """The plural of `opportunity_attack` (004 "attacks of opportunity")."""
+    return term(label, "opportunity_attacks", "opportunity attacks")
 
 
 def defense_name(label: Label, defense: str) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import forced_collisions, move_interrupts, placement, ready_walks
 from orcus_desktop.controller.availability import CombatAction, action_problem, off_map_problem
+from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log_records import ForcedMove, Move
@@ -27,6 +28,7 @@ from orcus_desktop.controller.outcomes import (
 from orcus_desktop.controller.stealth import reveal
 from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry import movement as geo_movement
+from orcus_desktop.geometry import seeing
 from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -351,9 +353,13 @@ def _allowance(
     # 000 "Slowed": speed 2 - the row's limit (003-35's row lifts it: the cost doubles instead).
     rows = [rules_for(c, engine.ruleset) for c in conditions]
     slowed = any(row.movement is MovementLimit.SPEED_2 for row in rows)
-    # 004-24 (004 l.700): "If a character moves when he or she can't see ... his or her speed
-    # is limited to one-half normal" (the movement hook, H6; 000 keeps the speed).
+    # 004-24 (004 l.700): "If a character moves when he or she can't see, such as in total
+    # darkness, his or her speed is limited to one-half normal" (the movement hook, H6; 000
+    # keeps the speed): blinded, or in darkness to its eyes where it stands (R-126).
     sees = not any(rules_for(c, engine.ruleset).cannot_see for c in conditions)
+    if sees and engine.ruleset.hooks.movement_policy.half_speed_unseeing:
+        field_ = engine.battlefield(encounter)
+        sees = seeing.sees_where_it_stands(field_, field_occupant(field_, creature))
     speed = engine.ruleset.hooks.movement_policy.speed(creature.speed, sees=sees)
     # 003-18: a move an interrupt cut short goes on with what was left of it, no more.
     left = walk_left(encounter, creature.id, mode)

@@ -373,7 +373,8 @@ class GameSession(
         )
 
     def delay(self, initiator: object = None) -> OperationResult:
-        return self._run(initiator, initiative.delay)
+        """000 "Delay"; refused while a decision waits (R-117), as End turn is."""
+        return self._run(initiator, waiting_decisions.delay_unless_waiting, initiative.delay)
 
     def resume_delayed(
         self, creature_id: str, after: str | None = None, initiator: object = None

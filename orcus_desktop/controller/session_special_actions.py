@@ -18,6 +18,7 @@ from orcus_desktop.controller import (
     grappling,
     interposition,
     ready_items,
+    skill_uses,
     strike_states,
 )
 from orcus_desktop.controller.outcomes import OperationResult
@@ -26,6 +27,7 @@ from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.ready_items import ItemKind
 from orcus_desktop.rules.guards import Guard
+from orcus_desktop.rules.powers import ActionKind
 
 
 class SpecialActionCommands(SessionFamily):
@@ -196,6 +198,25 @@ class SpecialActionCommands(SessionFamily):
         return self._run(
             initiator, aid_actions.aid_choice, creature_id, ally_id, choice, enemy_id, note
         )
+
+    def use_skill(
+        self,
+        creature_id: str,
+        skill: str,
+        action: ActionKind | str = ActionKind.STANDARD,
+        *,
+        die: int | None = None,
+        target_number: int | None = None,
+        initiator: object = None,
+    ) -> OperationResult:
+        """004-09: a skill used as a standard or move action (`skill_uses.use_skill`)."""
+        return self._run(
+            initiator, skill_uses.use_skill, creature_id, skill, action, die, target_number
+        )
+
+    def skill_use_offered(self) -> bool:
+        """Whether the ruleset has the skill use as an action (004-09)."""
+        return skill_uses.skill_use_offered(self.engine)
 
     def aid_another(
         self, creature_id: str, ally_id: str, note: str = "", initiator: object = None

@@ -143,7 +143,10 @@ def adjust_context(
             perceived_by_target=seen
             or (not hidden_attacker and _senses(engine, encounter, target_id, distance)),
         )
-        if concealment is ConcealmentDegree.TOTAL:
+        if not sees:
+            # 001 l.160 "a Target you can't see you take a -1" is the whole penalty: it replaces
+            # 000's concealment, total or the -2 a blinded attacker has next to its target
+            # (docs/rulings.md R-125).
             concealment = ConcealmentDegree.NONE
     mods = _scaled_help(encounter, attacker_id, target_id, ctx.attack_modifiers)
     return replace(

@@ -28,7 +28,7 @@ from orcus_desktop.controller.engagement import engaged, keeps_engagement
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, Step, logged_since
 from orcus_desktop.controller.shooting import HIDDEN, has, sees
-from orcus_desktop.model.combat import INTERPOSERS, PendingAttack
+from orcus_desktop.model.combat import FREE_FIRST, INTERPOSERS, PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as engagement_rules
 from orcus_desktop.rules.engagement import StrikeKind, StrikeOffer
@@ -110,6 +110,38 @@ def counter_first(
     return reach_of(target, counter) > reach_of(striker, power)
 
 
+def free_strikers(
+    engine: Engine,
+    encounter: Encounter,
+    actor_id: str,
+    power: Power,
+    target_ids: Sequence[str],
+) -> tuple[CreatureId, ...]:
+    """Who may make a Free Strike! before the actor's action with `power` (001-24).
+
+    001 l.248: "When that Target takes an Action that does not involve a Strike! on you, you
+    get a Free Strike! on it ... You can take this strike before or after the Creature Moves or
+    Acts." Each creature Engaged With the actor whose turn it is, that this power does not
+    strike (a melee attack on it) and that can strike back now. The action then waits for
+    them (`use_power` holds it with `FREE_FIRST`; docs/rulings.md R-127).
+    """
+    combat = encounter.combat
+    if not keeps_engagement(engine.ruleset) or not combat.active or combat.current != actor_id:
+        return ()
+    strikes = power.origin is Origin.MELEE
+    return tuple(
+        engager
+        for engager in combat.engaged_by(actor_id)
+        if not (strikes and engager in target_ids)
+        and can_strike_back(engine, encounter, engager, actor_id)
+    )
+
+
+def _waits_for_free_strikes(held: PendingAttack | None) -> bool:
+    """Whether the held attack waits for Free Strikes! offered before it (001-24)."""
+    return held is not None and bool(held.options.get(FREE_FIRST))
+
+
 def _strikes(before: Encounter, after: Encounter, actor_id: str) -> tuple[CreatureId, ...]:
     """Whom the actor's step struck (melee attacks logged, or a Strike! held for a counter).
 
@@ -122,9 +154,15 @@ def _strikes(before: Encounter, after: Encounter, actor_id: str) -> tuple[Creatu
         if entry.kind == "attack" and entry.actor == actor_id and melee:
             struck.extend(t for t in entry.targets if t not in struck)
     held = after.combat.pending
-    if held is not None and held is not before.combat.pending and held.attacker == actor_id:
+    if (
+        held is not None
+        and held is not before.combat.pending
+        and held.attacker == actor_id
+        and not _waits_for_free_strikes(held)
+    ):
         # Under 001 nothing else is held (no opportunity attacks): a Strike! whose target
-        # counter-strikes first (`counter_first`).
+        # counter-strikes first (`counter_first`). One held for Free Strikes! has struck no
+        # one yet: its targets' counters come once it resolves.
         struck.extend(t for t in held.targets if t not in struck)
     return tuple(t for t in struck if t != actor_id)
 
@@ -160,8 +198,12 @@ def offer_strikes(engine: Engine, before: Encounter, after: Encounter) -> Encoun
     combat = before.combat
     actor = combat.current
     # 001-10/29: an attack declared waits for who is its target (nothing is struck yet); the
-    # step that answers is the actor's action being carried out.
-    answered = bool(interposers(combat.pending))
+    # step that answers is the actor's action being carried out. So is the step that ends
+    # the wait for Free Strikes! offered before the action (001-24, R-127): an engager that
+    # let it pass may take it after (l.248 "before or after").
+    answered = bool(interposers(combat.pending)) or (
+        _waits_for_free_strikes(combat.pending) and after.combat.pending is None
+    )
     if (
         actor is None
         or not keeps_engagement(engine.ruleset)

@@ -74,6 +74,9 @@ class InitiativeRequest:
     die: int | None = None
     total: int | None = None
     log_tie: bool = True
+    terms: str = ""
+    """The modifier as named terms for the log ("+ 1 [quickness] - 1 [unaware (001)]"); ""
+    rolls the modifier as one number."""
 
 
 def roll_initiative(
@@ -101,7 +104,8 @@ def roll_initiative(
                 )
                 # 000 "Initiative": a Dexterity check; docs/rulings.md R-18 adds half level and
                 # other modifiers, all in `modifier`.
-                dice_roll = roll(f"1d20+{request.modifier}", source)
+                plain = f"1d20+{request.modifier}"
+                dice_roll = roll(f"1d20 {request.terms}" if request.terms else plain, source)
                 if key is not None:
                     group_rolls[key] = dice_roll
             natural = dice_roll.natural

@@ -2,13 +2,11 @@
 
 Each note names its mechanic id (docs/rulesets.md) and is written only under a ruleset that has
 the rule, so Orcus (000) play logs nothing new. The use cases call these at the moment the rule
-applies: after an attack (`after_attack`), when a skill is used next to enemies
-(`skill_use_provokes`), when a creature helps an ally (`aid_problem`, `aid_roll_note`).
+applies: after an attack (`after_attack`), when a creature helps an ally (`aid_problem`,
+`aid_roll_note`). A skill used next to enemies is an action of its own (`skill_uses`, 004-09).
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import Attack
@@ -67,31 +65,6 @@ def autofire_provokes(ruleset: Ruleset, power: Power) -> bool:
     return (
         Provocation.AUTOFIRE in ruleset.hooks.reaction_rules.provocations
         and AUTOFIRE_KEYWORD in power.keywords
-    )
-
-
-def skill_use_provokes(
-    engine: Engine,
-    encounter: Encounter,
-    creature_id: str,
-    skill: str,
-    threats: Sequence[str],
-) -> Encounter:
-    """004-09 (004 l.262, 273): using a skill as a standard or move action provokes.
-
-    ``threats``: the adjacent enemies able to take an opportunity attack. They are offered one
-    (as after a ranged attack) and the GM is told why.
-    """
-    rules = engine.ruleset.hooks.reaction_rules
-    if Provocation.SKILL_USE not in rules.provocations or not threats:
-        return encounter
-    encounter = engine.offer_opportunity(encounter, threats)
-    names = ", ".join(engine.name(encounter, t) for t in threats)
-    return engine.rule_note(
-        encounter,
-        creature_id,
-        "004-09",
-        f"using {skill} in combat provokes: {names} may make an opportunity attack",
     )
 
 

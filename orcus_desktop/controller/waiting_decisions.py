@@ -148,6 +148,18 @@ def end_turn_unless_waiting(engine: Engine, encounter: Encounter, end: UseCase) 
     return end(engine, encounter)
 
 
+def delay_unless_waiting(engine: Engine, encounter: Encounter, delay: UseCase) -> Outcome:
+    """000 "Delay" with `delay`, refused while a decision waits (R-117).
+
+    Delaying ends the turn's offers as End turn does; the GM answers them (or lets them pass)
+    first.
+    """
+    found = decisions(engine, encounter)
+    if found:
+        return refuse("delay", f"{waiting_text(found)}: answer it first", encounter.combat.current)
+    return delay(engine, encounter)
+
+
 def _answer(engine: Engine, decision: Decision) -> UseCase | None:
     """The GM's own "let it pass" for one decision (None for the held step itself)."""
     who = decision.creature

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from orcus_desktop.geometry.battlefield import Battlefield, Occupant
+from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
+from orcus_desktop.geometry.lighting import viewer_obscurement
 from orcus_desktop.geometry.sight import space_concealment, spaces_see_spaces
 from orcus_desktop.vocabulary import ConcealmentDegree
 
@@ -60,6 +61,23 @@ def _nothing_obscures(battlefield: Battlefield) -> bool:
 def sees(battlefield: Battlefield, viewer: Occupant, seen: Occupant) -> bool:
     """Whether `viewer` can see `seen` where the two stand (see the module's rule)."""
     return why_unseen(battlefield, viewer, seen) is None
+
+
+def sees_where_it_stands(battlefield: Battlefield, viewer: Occupant) -> bool:
+    """Whether `viewer` can see at all where it stands (004-24, docs/rulings.md R-126).
+
+    Not when blinded, nor when every square of its space is heavily or totally obscured to its
+    own eyes: darkness to a viewer without darkvision, magical darkness, thick fog. Blindsight
+    and tremorsense see through both (`lighting.viewer_obscurement`).
+    """
+    if viewer.senses.blind:
+        return False
+    if _nothing_obscures(battlefield):
+        return True
+    grid = viewer_obscurement(battlefield, viewer)
+    bounds = battlefield.bounds
+    levels = [int(grid[sq.row, sq.col]) for sq in viewer.space.squares() if bounds.contains(sq)]
+    return not levels or min(levels) < Obscurement.HEAVY
 
 
 def whys_unseen(

@@ -36,6 +36,7 @@ import shapely
 from orcus_desktop.geometry.features import Point, Wall
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.line_touches import blocked_at_touches
+from orcus_desktop.geometry.wall_runs import collinear_runs
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -104,7 +105,10 @@ def node_segments(segments: Sequence[Segment]) -> FloatArray:
     raw = raw[keep]
     if len(raw) == 0:
         return np.empty((0, 4), dtype=np.float64)
-    noded = shapely.union_all(shapely.linestrings(raw))
+    # Collinear pieces merged first: GEOS overlays them pair by pair (issue 29: 20,000 copies
+    # of one wall took a minute and 4 GB); the union is the same.
+    runs, _, _ = collinear_runs(raw.reshape(-1, 4))
+    noded = shapely.union_all(shapely.linestrings(runs.reshape(-1, 2, 2)))
     parts = shapely.get_parts(noded)
     coords, index = shapely.get_coordinates(parts, return_index=True)
     same = index[1:] == index[:-1]
@@ -498,47 +502,14 @@ def _runs_of(pieces: FloatArray, raw: FloatArray) -> FloatArray:
     raw = raw[np.any(raw[:, :2] != raw[:, 2:], axis=1)]
     if not len(pieces) or not len(raw):
         return out
-    # orient each input segment (lexicographically smaller end first); its line as an exact
-    # key (direction scaled to max-norm 1, offset) and its extent along the line
-    swap = (raw[:, 0] > raw[:, 2]) | ((raw[:, 0] == raw[:, 2]) & (raw[:, 1] > raw[:, 3]))
-    r = np.where(swap[:, None], raw[:, [2, 3, 0, 1]], raw)
-    dx, dy = r[:, 2] - r[:, 0], r[:, 3] - r[:, 1]
-    scale = np.maximum(np.abs(dx), np.abs(dy))
-    ux, uy = dx / scale, dy / scale
-    off = ux * r[:, 1] - uy * r[:, 0]
-    ta = ux * r[:, 0] + uy * r[:, 1]
-    tb = ux * r[:, 2] + uy * r[:, 3]
-    order = np.lexsort((ta, off, uy, ux))
-    run_of = np.empty(len(r), dtype=np.int64)
-    runs: list[list[float]] = []
-    key: tuple[float, float, float] | None = None
-    reach = 0.0
-    rl, ul, vl, ol, tal, tbl = (
-        r.tolist(),
-        ux.tolist(),
-        uy.tolist(),
-        off.tolist(),
-        ta.tolist(),
-        tb.tolist(),
-    )
-    for i in order.tolist():
-        k = (ul[i], vl[i], ol[i])
-        if k == key and tal[i] <= reach:
-            if tbl[i] > reach:
-                reach = tbl[i]
-                runs[-1][2:] = rl[i][2:]
-        else:
-            key, reach = k, tbl[i]
-            runs.append(list(rl[i]))
-        run_of[i] = len(runs) - 1
-    run_arr = np.asarray(runs, dtype=np.float64)
-    # each piece: the run of an input segment through its middle, if that run holds it
-    lines: npt.NDArray[np.object_] = np.asarray(shapely.linestrings(r.reshape(-1, 2, 2)))
+    run_arr, _, _ = collinear_runs(raw)
+    # each piece: a run through its middle, if that run holds it
+    lines: npt.NDArray[np.object_] = np.asarray(shapely.linestrings(run_arr.reshape(-1, 2, 2)))
     tree = shapely.STRtree(lines)
     mid = shapely.points((pieces[:, :2] + pieces[:, 2:]) / 2)
     piece, seg = tree.query(mid, predicate="dwithin", distance=_ON_RUN)
     piece, first = np.unique(piece, return_index=True)
-    cand = run_arr[run_of[seg[first]]]
+    cand = run_arr[seg[first]]
     ex, ey = cand[:, 2] - cand[:, 0], cand[:, 3] - cand[:, 1]
     length = np.hypot(ex, ey)
     holds = np.ones(len(piece), dtype=np.bool_)

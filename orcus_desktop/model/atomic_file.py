@@ -38,7 +38,9 @@ def write_atomically(target: Path, content: str | bytes) -> None:
     payload = (
         content.encode("utf-8", errors="backslashreplace") if isinstance(content, str) else content
     )
-    fd, temp_name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=TEMP_SUFFIX, dir=real.parent)
+    fd, temp_name = tempfile.mkstemp(
+        prefix=f".{_temp_stem(real.name)}.", suffix=TEMP_SUFFIX, dir=real.parent
+    )
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -58,9 +60,8 @@ def sweep_temp_files(target: Path) -> int:
     Matches only this program's names for that target: `.NAME.XXXXXXXX.orcus-tmp`, and the
     `.NAME.XXXXXXXX` of earlier versions. A folder that cannot be listed is left alone.
     """
-    pattern = re.compile(
-        rf"^\.{re.escape(target.name)}\.[a-z0-9_]{{8}}({re.escape(TEMP_SUFFIX)})?$"
-    )
+    stem = re.escape(_temp_stem(target.name))
+    pattern = re.compile(rf"^\.{stem}\.[a-z0-9_]{{8}}({re.escape(TEMP_SUFFIX)})?$")
     removed = 0
     try:
         entries = list(os.scandir(target.parent))
@@ -72,6 +73,24 @@ def sweep_temp_files(target: Path) -> int:
                 os.unlink(entry.path)
                 removed += 1
     return removed
+
+
+_NAME_BYTES = 255
+"""The longest file name most file systems take, in bytes (ext4, NTFS in UTF-16 units, APFS)."""
+_TEMP_EXTRA = len(".") + len(".") + 8 + len(TEMP_SUFFIX)
+
+
+def _temp_stem(name: str) -> str:
+    """The target's name as its temporary file's names hold it: cut so they stay a legal name.
+
+    Issue 29: a 236-character name plus ".", "." + 8 random characters and ".orcus-tmp"
+    passed the 255-byte limit, and the file could be neither saved nor imported.
+    """
+    room = _NAME_BYTES - _TEMP_EXTRA
+    encoded = os.fsencode(name)
+    if len(encoded) <= room:
+        return name
+    return encoded[:room].decode("utf-8", "ignore") or "x"
 
 
 def describe_write_error(exc: OSError) -> str:

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from orcus_desktop.model.frozen import freeze, with_replaced
+from orcus_desktop.model.held import FREE_FIRST as FREE_FIRST
 from orcus_desktop.model.held import INTERPOSERS as INTERPOSERS
 from orcus_desktop.model.held import READY_SHOTS as READY_SHOTS
 from orcus_desktop.model.held import OwedForcedMove as OwedForcedMove

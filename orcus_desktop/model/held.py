@@ -20,6 +20,10 @@ INTERPOSERS = "interposers"
 """The key, in a held attack's options, of who may declare itself its target (001-10/29,
 `controller/interposition.py`): kept there so undo and the file keep the offer."""
 
+FREE_FIRST = "free_strikers"
+"""The key, in a held attack's options, of the creatures offered a Free Strike! before it
+(001-24, 001 l.248 "before or after the Creature Moves or Acts"; `strike_reactions`)."""
+
 READY_SHOTS = "ranged_readiers"
 """The key, in a held walk's options, of the readiers whose offer is a 003-52 Ready Ranged
 Attack (`controller/ready_walks.py`; docs/rulings.md R-110)."""

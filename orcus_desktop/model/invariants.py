@@ -17,13 +17,13 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from orcus_desktop.geometry.features import TerrainKind
+from orcus_desktop.geometry.features import Point, TerrainKind
 from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.model.combat import Combat, CombatPhase
-from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.file_format.fields import EncounterFileError
-from orcus_desktop.model.file_format.limits import MAX_GRID_SIDE, WALL_MARGIN
 from orcus_desktop.model.frozen import thaw
+from orcus_desktop.model.map_limits import WALL_HIGH, WALL_LOW, lights_problem, walls_problem
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.ruleset import RULESETS, Ruleset
 from orcus_desktop.rules.statblock import StatBlock
@@ -90,6 +90,9 @@ def _log_unchanged(before: Combat, after: Combat) -> int:
 
 def _reference_problems(encounter: Encounter, creature_ids: set[str]) -> Iterator[str]:
     """Lights and zones name only creatures in the encounter (a file must reopen)."""
+    too_many = lights_problem(len(encounter.lighting.sources))
+    if too_many:
+        yield f"lighting.sources: {too_many}"
     for i, source in enumerate(encounter.lighting.sources):
         if source.carried_by is not None and source.carried_by not in creature_ids:
             yield (
@@ -131,11 +134,40 @@ _statblock_cache: dict[int, tuple[Mapping[str, Any], tuple[str, int | None]]] = 
 
 
 # Walls may lie a margin beyond the largest grid: the wall index's memory stays bounded.
-_WALL_LOW = -WALL_MARGIN
-_WALL_HIGH = MAX_GRID_SIDE + WALL_MARGIN
+_WALL_LOW = WALL_LOW
+_WALL_HIGH = WALL_HIGH
+
+
+class _LastWalls:
+    """The last walls' points checked against the limits table, and the answer.
+
+    The check reads only where the walls lie, and most steps (a door opened, a token moved)
+    keep every wall's points: the crossing count runs once per change of the walls' shape.
+    """
+
+    shape: tuple[tuple[Point, ...], ...] | None = None
+    problem = ""
+
+    @classmethod
+    def problem_of(cls, walls: tuple[WallEntry, ...]) -> str:
+        shape = tuple(entry.wall.points for entry in walls)
+        if shape != cls.shape:
+            cls.problem = walls_problem([entry.wall for entry in walls])
+            cls.shape = shape
+        return cls.problem
 
 
 def _wall_problems(encounter: Encounter) -> Iterator[str]:
+    found = False
+    for problem in _wall_point_problems(encounter):
+        found = True
+        yield problem
+    limits = "" if found else _LastWalls.problem_of(encounter.walls)
+    if limits:
+        yield f"walls: {limits}"
+
+
+def _wall_point_problems(encounter: Encounter) -> Iterator[str]:
     seen: set[str] = set()
     for i, entry in enumerate(encounter.walls):
         if entry.id in seen:

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from orcus_desktop.rules.limits import MAX_STAT
+
 
 class Ability(StrEnum):
     """One of 000's six abilities."""
@@ -94,6 +96,8 @@ class AbilityScores:
             ability = parse_ability(str(key))
             if isinstance(raw, bool) or not isinstance(raw, int):
                 raise ValueError(f"abilities.{ability.value}: expected an integer, got {raw!r}")
+            if raw > MAX_STAT:
+                raise ValueError(f"abilities.{ability.value}: expected at most {MAX_STAT}")
             values[ability.value] = raw
         return cls(**values)
 

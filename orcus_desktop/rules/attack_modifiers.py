@@ -207,10 +207,11 @@ def attack_modifiers(
                 Modifier(penalty, f"attacker {ruleset.condition_label(condition.value).lower()}")
             )
     # 000 "Marked": -2 "on attacks that do not include the creature that marked you". 003-30
-    # (003 l.389-396 "ignoring Taunts"): an attack ignores the Taunt if it targets an enemy not
-    # taunting, unless every taunter is a target too; with one marker both say the same.
+    # (003 l.391-393 "ignoring Taunts"): the roll "ignores a Taunt if it targets an enemy not
+    # taunting the character", unless every taunter is a target too; so the roll against a
+    # taunter never takes it. With one marker (000) both say the same.
     markers, targeted = attacker.state.markers(), set(all_targets)
-    if markers and not markers <= targeted and targeted - markers:
+    if markers and target.id not in markers and not markers <= targeted:
         label = ruleset.condition_label("marked").lower()
         mods.append(Modifier(ruleset.marked_attack_penalty, label))
     # 000 "Flying Movement": clumsy creatures take -4 to attack rolls and defences.

@@ -177,6 +177,7 @@ def resolve_attack(
     weapon: Weapon | None = None,
     damage_modifiers: Sequence[Modifier] = (),
     forced_hits: Mapping[CreatureId, bool] | None = None,
+    forced_by: str = "GM",
 ) -> AttackResult:
     """Resolve a power against its targets.
 
@@ -195,8 +196,10 @@ def resolve_attack(
         weapon: The weapon used; by default the first fitting weapon of the stat block.
         damage_modifiers: Flat bonuses to the damage roll (it is rolled once for all).
         forced_hits: The GM's ruling per target (hit or miss), overriding the comparison; the
-            roll stays on record and ``automatic`` says "GM". A forced hit is never critical
-            unless the roll was one anyway.
+            roll stays on record and ``automatic`` says ``forced_by``. A forced hit is never
+            critical unless the roll was one anyway.
+        forced_by: Who forced them: "GM", or "004-27" for a miss through cover that strikes
+            another.
 
     Powers without an attack roll (``power.attack is None``) apply only their Effect line.
 
@@ -245,7 +248,7 @@ def resolve_attack(
         if forced_hits is not None and target.id in forced_hits:
             hit = forced_hits[target.id]
             crit = crit and hit
-            auto = "GM"
+            auto = forced_by
         if ctx.coup_de_grace and hit:
             crit = True  # 000 "Coup de Grace": "If you hit, you score a critical hit."
         staged.append(_Staged(target, ctx, d20, attack, defense, hit, crit, auto, ca))

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from orcus_desktop.rules.abilities import parse_ability
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.limits import MAX_LEVEL, MAX_SPEED, MAX_STAT
 from orcus_desktop.rules.powers import (
     ActionKind,
     Area,
@@ -118,7 +119,12 @@ def _outcome_from_dict(raw: object, where: str) -> Outcome:
         entry = as_map(item, f"{where}.persistent[{i}]")
         persistent.append(
             PersistentSpec(
-                as_int(entry.get("amount"), f"{where}.persistent[{i}].amount", minimum=1),
+                as_int(
+                    entry.get("amount"),
+                    f"{where}.persistent[{i}].amount",
+                    minimum=1,
+                    maximum=MAX_STAT,
+                ),
                 _damage_types(entry.get("types", []), f"{where}.persistent[{i}].types"),
                 parse_enum(
                     DurationKind,
@@ -132,7 +138,12 @@ def _outcome_from_dict(raw: object, where: str) -> Outcome:
         entry = as_map(data["forced_movement"], f"{where}.forced_movement")
         forced = ForcedMovementSpec(
             parse_enum(ForcedMovementKind, entry.get("kind"), f"{where}.forced_movement.kind"),
-            as_int(entry.get("squares"), f"{where}.forced_movement.squares", minimum=1),
+            as_int(
+                entry.get("squares"),
+                f"{where}.forced_movement.squares",
+                minimum=1,
+                maximum=MAX_SPEED,
+            ),
         )
     return Outcome(
         damage=damage,
@@ -140,7 +151,7 @@ def _outcome_from_dict(raw: object, where: str) -> Outcome:
         conditions=tuple(conditions),
         persistent=tuple(persistent),
         forced_movement=forced,
-        temp_hp=as_int(data.get("temp_hp", 0), f"{where}.temp_hp", minimum=0),
+        temp_hp=as_int(data.get("temp_hp", 0), f"{where}.temp_hp", minimum=0, maximum=MAX_STAT),
         healing_recovery=as_bool(data.get("healing_recovery", False), f"{where}.healing_recovery"),
         text=as_str(data.get("text", ""), f"{where}.text"),
     )
@@ -238,7 +249,7 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
         area_data = as_map(data["area"], f"{where}.area")
         area = Area(
             parse_enum(AreaShape, area_data.get("type"), f"{where}.area.type"),
-            as_int(area_data.get("size"), f"{where}.area.size", minimum=1),
+            as_int(area_data.get("size"), f"{where}.area.size", minimum=1, maximum=MAX_SPEED),
         )
     attack = None
     if "attack" in data:
@@ -256,7 +267,12 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
             ability=ability,
             defense=parse_enum(Defense, attack_data.get("defense"), f"{where}.attack.defense"),
             bonus=bonus,
-            extra=as_int(attack_data.get("extra", 0), f"{where}.attack.extra"),
+            extra=as_int(
+                attack_data.get("extra", 0),
+                f"{where}.attack.extra",
+                minimum=-MAX_STAT,
+                maximum=MAX_STAT,
+            ),
         )
     maintain_raw = data.get("maintain")
     try:
@@ -275,7 +291,7 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
                 if data.get("source") is not None
                 else None
             ),
-            level=as_int(data.get("level", 1), f"{where}.level", minimum=1),
+            level=as_int(data.get("level", 1), f"{where}.level", minimum=1, maximum=MAX_LEVEL),
             range=PowerRange(
                 normal=as_opt_int(range_data.get("normal"), f"{where}.range.normal", minimum=0),
                 long=as_opt_int(range_data.get("long"), f"{where}.range.long", minimum=0),
@@ -283,7 +299,9 @@ def power_from_dict(raw: Mapping[str, object], where: str = "power") -> Power:
             ),
             area=area,
             targets=parse_enum(TargetKind, data.get("targets", "one"), f"{where}.targets"),
-            target_count=as_int(data.get("target_count", 1), f"{where}.target_count", minimum=1),
+            target_count=as_int(
+                data.get("target_count", 1), f"{where}.target_count", minimum=1, maximum=MAX_STAT
+            ),
             attack=attack,
             hit=_outcome_from_dict(data.get("hit", {}), f"{where}.hit"),
             miss=_outcome_from_dict(data.get("miss", {}), f"{where}.miss"),

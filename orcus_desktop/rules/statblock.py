@@ -18,6 +18,7 @@ from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.abilities import Ability, AbilityScores
 from orcus_desktop.rules.basic_attacks import basic_attacks
 from orcus_desktop.rules.dice import DiceError, weapon_dice
+from orcus_desktop.rules.limits import MAX_LEVEL, MAX_NAME_CHARS, MAX_SPEED, MAX_STAT
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
 from orcus_desktop.rules.power_dicts import power_from_dict, power_to_dict
 from orcus_desktop.rules.powers import (
@@ -481,8 +482,28 @@ def _type_amounts(raw: object, where: str) -> tuple[tuple[str, int], ...]:
     out = []
     for key, value in data.items():
         name = ALL_DAMAGE if key == ALL_DAMAGE else parse_enum(DamageType, key, where).value
-        out.append((name, as_int(value, f"{where}.{key}", minimum=0)))
+        out.append((name, as_int(value, f"{where}.{key}", minimum=0, maximum=MAX_STAT)))
     return tuple(out)
+
+
+_STAT = {"minimum": -MAX_STAT, "maximum": MAX_STAT}
+"""The bounds of a signed number of a stat block (rules/limits.py, R-136)."""
+
+
+def _name(raw: object) -> str:
+    name = as_str(raw, "statblock.name", allow_empty=False)
+    if len(name) > MAX_NAME_CHARS:
+        raise ValueError(
+            f"statblock.name: {len(name)} characters; a name has at most {MAX_NAME_CHARS}"
+        )
+    return name
+
+
+def _sense_range(raw: object, field: str) -> int | None:
+    squares = as_opt_int(raw, field, minimum=0)
+    if squares is not None and squares > MAX_SPEED:
+        raise ValueError(f"{field}: expected at most {MAX_SPEED}, got {squares}")
+    return squares
 
 
 def statblock_from_dict(raw: Mapping[str, object]) -> StatBlock:
@@ -502,7 +523,10 @@ def statblock_from_dict(raw: Mapping[str, object]) -> StatBlock:
     defenses_data = as_map(data.get("defenses"), "statblock.defenses")
     check_keys(defenses_data, {d.value for d in Defense}, "statblock.defenses")
     defenses = Defenses(
-        *(as_int(defenses_data.get(d.value), f"statblock.defenses.{d.value}") for d in Defense)
+        *(
+            as_int(defenses_data.get(d.value), f"statblock.defenses.{d.value}", **_STAT)
+            for d in Defense
+        )
     )
     hover = {
         parse_enum(MovementMode, m, "statblock.hover")
@@ -511,7 +535,7 @@ def statblock_from_dict(raw: Mapping[str, object]) -> StatBlock:
     speeds = tuple(
         Speed(
             mode,
-            as_int(v, f"statblock.speeds.{k}", minimum=0),
+            as_int(v, f"statblock.speeds.{k}", minimum=0, maximum=MAX_SPEED),
             hover=mode in hover,
         )
         for k, v in as_map(data.get("speeds", {"walk": 6}), "statblock.speeds").items()
@@ -520,34 +544,45 @@ def statblock_from_dict(raw: Mapping[str, object]) -> StatBlock:
     senses = tuple(
         SenseRange(
             parse_enum(Sense, k, "statblock.senses"),
-            as_opt_int(v, f"statblock.senses.{k}", minimum=0),
+            _sense_range(v, f"statblock.senses.{k}"),
         )
         for k, v in as_map(data.get("senses", {}), "statblock.senses").items()
     )
     size = parse_enum(Size, data.get("size", "medium"), "statblock.size")
     uses_death_saves = data.get("uses_death_saves")
     return StatBlock(
-        name=as_str(data.get("name"), "statblock.name", allow_empty=False),
-        level=as_int(data.get("level"), "statblock.level", minimum=1),
+        name=_name(data.get("name")),
+        level=as_int(data.get("level"), "statblock.level", minimum=1, maximum=MAX_LEVEL),
         role=parse_enum(Role, data.get("role", "monster"), "statblock.role"),
         side=parse_enum(Side, data.get("side", "monsters"), "statblock.side"),
         abilities=abilities,
         defenses=defenses,
-        max_hp=as_int(data.get("max_hp"), "statblock.max_hp", minimum=1),
-        recoveries=as_int(data.get("recoveries", 0), "statblock.recoveries", minimum=0),
+        max_hp=as_int(data.get("max_hp"), "statblock.max_hp", minimum=1, maximum=MAX_STAT),
+        recoveries=as_int(
+            data.get("recoveries", 0), "statblock.recoveries", minimum=0, maximum=MAX_STAT
+        ),
         speeds=speeds,
         size=size,
         reach=as_int(
-            data.get("reach", 0 if size is Size.TINY else 1), "statblock.reach", minimum=0
+            data.get("reach", 0 if size is Size.TINY else 1),
+            "statblock.reach",
+            minimum=0,
+            maximum=MAX_SPEED,
         ),
         senses=senses,
         resistances=_type_amounts(data.get("resistances", {}), "statblock.resistances"),
         vulnerabilities=_type_amounts(
             data.get("vulnerabilities", {}), "statblock.vulnerabilities"
         ),
-        regeneration=as_int(data.get("regeneration", 0), "statblock.regeneration", minimum=0),
-        action_points=as_int(data.get("action_points", 0), "statblock.action_points", minimum=0),
-        initiative_bonus=as_int(data.get("initiative_bonus", 0), "statblock.initiative_bonus"),
+        regeneration=as_int(
+            data.get("regeneration", 0), "statblock.regeneration", minimum=0, maximum=MAX_STAT
+        ),
+        action_points=as_int(
+            data.get("action_points", 0), "statblock.action_points", minimum=0, maximum=MAX_STAT
+        ),
+        initiative_bonus=as_int(
+            data.get("initiative_bonus", 0), "statblock.initiative_bonus", **_STAT
+        ),
         weapons=tuple(
             _weapon_from_dict(w, f"statblock.weapons[{i}]")
             for i, w in enumerate(as_list(data.get("weapons", []), "statblock.weapons"))

@@ -25,6 +25,7 @@ from orcus_desktop.model.serialization import (
     read_encounter_file,
     save_encounter,
 )
+from orcus_desktop.model.text_repair import error_line
 from orcus_desktop.model.uvtt.images import over_pixel_budget
 from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map.drops import ImageUse
@@ -93,8 +94,8 @@ class FileActions(QObject):
         try:
             result = read_encounter_file(path)
         except EncounterFileError as exc:
-            QMessageBox.warning(self._window, "Cannot open encounter", str(exc))
-            self._status.say(f"Could not open {path.name}: {exc}")
+            QMessageBox.warning(self._window, "Cannot open encounter", error_line(str(exc)))
+            self._status.say(error_line(f"Could not open {path.name}: {exc}"))
             return False
         if result.unreadable and not ask_open_without(self._window, path, result.unreadable):
             self._status.say(f"Kept {self._session.encounter.name} open.")

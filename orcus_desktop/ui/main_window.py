@@ -62,6 +62,7 @@ from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.shown_creature_actions import offer
+from orcus_desktop.ui.skill_use_dialog import SkillUseActions
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.strike_table_dialogs import StrikeTableActions
 from orcus_desktop.ui.uvtt_actions import UvttActions
@@ -365,6 +366,13 @@ class MainWindow(QMainWindow):
             self.status_report.say,
             combat_menu,
         )
+        self.skill_use = SkillUseActions(  # 004-09
+            self,
+            self.session,
+            lambda: self.actions_panel.creature_id,
+            self.status_report.say,
+            combat_menu,
+        )
         self.player_view.add_menu(menu_bar.addMenu("&Window"))
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.shortcuts_action)
@@ -457,6 +465,10 @@ class MainWindow(QMainWindow):
         offered = self.session.ruleset.hooks.reaction_rules.opportunity_attacks
         for act in (self.take_opportunity_action, self.let_pass_action):
             offer(act, offered)
+        # 004 l.381 "attack of opportunity": the ruleset's own term.
+        named = self.session.ruleset.label("opportunity_attack").title().replace(" Of ", " of ")
+        self.take_opportunity_action.setText(f"Take &{named}")
+        self.let_pass_action.setText(f"&Let the {named} Pass")
 
     def _on_resolve_first(self) -> None:
         """End turn asked and the GM answers what waits first: its prompts come to the front."""

@@ -51,6 +51,15 @@ root="$stage/root"
 mkdir -p "$root/opt" "$root/usr/bin" "$root/usr/share/applications" \
          "$root/usr/share/mime/packages" "$root/usr/share/doc/$name" "$root/DEBIAN"
 cp -a "$bundle" "$root/opt/$name"
+# The interpreter's own library and extension modules may come with their debug information
+# (22 MB of the bundle with some Python builds); nothing reads it at run time. Only these files,
+# which CPython built: the wheels' libraries (numpy.libs, shapely.libs) are left as they are.
+if command -v strip >/dev/null 2>&1; then
+  find "$root/opt/$name/_internal" \( -name 'libpython3*.so*' -o -path '*/lib-dynload/*.so' \) \
+    -type f -exec strip --strip-debug {} +
+else
+  log "no strip (binutils): the interpreter's debug information stays in the package"
+fi
 # Relative, so the launcher also works from a tree unpacked elsewhere (dpkg-deb -x).
 ln -s "../../opt/$name/$name" "$root/usr/bin/$name"
 install -m 644 "$here/$name.desktop" "$root/usr/share/applications/$name.desktop"
@@ -111,6 +120,5 @@ log "writing $deb"
 dpkg-deb --root-owner-group -Zgzip --build "$root" "$deb" >/dev/null
 log "writing $tarball"
 tar -czf "$tarball" --owner=0 --group=0 --numeric-owner \
-  -C "$(dirname "$bundle")" --transform "s,^$(basename "$bundle"),$name-$version," \
-  "$(basename "$bundle")"
+  -C "$root/opt" --transform "s,^$name,$name-$version," "$name"
 printf '%s\n' "$deb" "$tarball"

@@ -109,6 +109,7 @@ def varied_fight() -> GameSession:
     _ok(s.ready_action("brute", ActionKind.STANDARD, "the orc moves"))
     _until(s, "orc")
     _ok(s.trigger_readied("brute", "orc"))
+    _ok(s.let_readied_pass("brute"))  # answered before the orc may delay
     _ok(s.delay())  # the orc delays to the end of the round: its turn is lost
     for _ in range(3):
         s.end_turn()

@@ -148,6 +148,22 @@ def test_a_triggered_readied_action_is_named_and_let_pass(ruleset_id: str) -> No
     assert s.encounter.combat.current == "orc"
 
 
+@pytest.mark.parametrize("ruleset_id", OA_RULESETS)
+def test_delay_is_refused_while_a_triggered_readied_action_waits(ruleset_id: str) -> None:
+    """000 "Delay" ends the turn's offers as End turn does: it names them and waits too."""
+    s = _fight(ruleset_id)
+    assert s.ready_action("hero", ActionKind.STANDARD, "the goblin moves", "attack it").ok
+    assert s.end_turn().ok
+    assert s.trigger_readied("hero", "goblin").ok
+    refused = s.delay()
+    assert not refused.ok
+    assert refused.reason == "Hero may take its readied standard action now: answer it first"
+    assert s.encounter.combat.combatant("hero").out_of_turn is ActionKind.STANDARD
+    assert s.let_readied_pass("hero").ok
+    assert s.delay().ok
+    assert s.encounter.combat.current == "orc"
+
+
 def _strike_fight() -> GameSession:
     """001: the orc next to the hero; the squire beside both may step in (001-10)."""
     s = make_session(

@@ -222,9 +222,11 @@ def test_scripted_engaged_melee_exchange() -> None:
     # Round 2, the hero's turn: a ranged power on the brute is "an Action that does not
     # involve a Strike!" on the orc or the goblin, both Engaged With the hero: 001-24, l.248
     # "you get a Free Strike! on it" - each of them, and no opportunity attack (000 would).
+    # "You can take this strike before or after the Creature Moves or Acts": the bolt waits.
     since = len(s.encounter.combat.log)
     bolt = s.use_power("hero", "Arcane Bolt", ["brute"], dice=[1])
     assert bolt.ok, bolt.reason
+    assert _holding(s)
     assert _offer(s, "orc") is StrikeKind.FREE
     assert _offer(s, "goblin") is StrikeKind.FREE
     free = s.opportunity_attack("goblin", "hero", dice=[2])
@@ -232,8 +234,13 @@ def test_scripted_engaged_melee_exchange() -> None:
     assert free.text == "Goblin: Free Strike!"
     # l.248 "this attack does not provoke a Counter Strike": nothing is offered to the hero.
     assert _offer(s, "hero") is None
+    # The orc lets it pass before: the bolt goes off, and the orc may take it after (R-127).
     assert s.decline_opportunity_attack("orc").ok
-    assert _attacks(s, since) == [("hero", ("brute",)), ("goblin", ("hero",))]
+    assert _attacks(s, since) == [("goblin", ("hero",)), ("hero", ("brute",))]
+    assert _offer(s, "orc") is StrikeKind.FREE
+    assert _offer(s, "goblin") is None  # one Free Strike! per action
+    assert s.decline_opportunity_attack("orc").ok
+    assert _offer(s, "orc") is None
     assert s.end_turn().ok
     for _ in range(3):
         assert s.end_turn().ok
@@ -248,7 +255,7 @@ def test_scripted_engaged_melee_exchange() -> None:
     assert _offer(s, "goblin") is StrikeKind.FREE
     mechanics = [e.data["mechanic"] for e in s.encounter.combat.log if e.kind == "rule_note"]
     assert mechanics.count("001-23") == 2
-    assert mechanics.count("001-24") == 4
+    assert mechanics.count("001-24") == 5  # the orc's Free Strike! offered before and after
 
 
 def test_the_longer_reach_counter_strikes_first() -> None:

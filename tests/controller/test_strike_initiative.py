@@ -161,3 +161,22 @@ def test_the_log_says_which_check_each_rolls_and_how_the_ladder_ordered_the_tie(
     assert freeze(record.to_dict()) == ladder.data  # the stored layout is the record's
     order = ", then ".join(names[c] for c in record.first_to_last)
     assert any(line.startswith(f"001-03: tie at initiative 14 goes {order}") for line in lines)
+
+
+def test_001_02_the_unaware_minus_1_shows_in_the_initiative_line() -> None:
+    """001 l.35 "Unaware, Distracted, or Overconfident -1": the GM ticks it for the mage
+    (Quickness +0) and the roll's line names it, not "+ 0" or the bare sum."""
+    s = _party()
+    assert s.set_initiative_choice("mage", "quickness", "none", unaware=True).ok
+    assert s.roll_initiative(dice={"hero": 11, "mage": 14, "orc": 5, "brute": 3}).ok
+    names = {str(c.id): c.name for c in s.encounter.creatures}
+    lines = [
+        entry_text(e, lambda cid: names.get(cid or "", ""), s.ruleset.label)
+        for e in s.encounter.combat.log
+        if e.kind == "initiative"
+    ]
+    mage = "Mage rolls initiative: 1d20 (14) + 0 [quickness] - 1 [unaware (001)] = 13"
+    assert any(line.startswith(mage) for line in lines), lines
+    assert s.encounter.combat.combatant("mage").initiative == 13
+    # A creature without 001-02's modifiers keeps the short line.
+    assert any(line.startswith("Hero rolls initiative: 1d20 (11) + 1 = 12") for line in lines)

@@ -134,18 +134,19 @@ def test_004_06_a_multi_target_ranged_attack_needs_ammunition_per_target() -> No
 
 def test_004_09_using_a_skill_next_to_an_enemy_provokes() -> None:
     # 004-09, 004 l.262 "Use a skill that takes a standard action Yes" (000: only moving away
-    # and ranged or area attacks provoke, docs/rulings.md R-02).
-    for ruleset_id, provokes in (("alloy-heroes", True), ("orcus", False)):
-        s = _fight(
-            ruleset_id,
-            fighter("hero", 2, 2),
-            fighter("ally", 2, 3),
-            orc("orc", 3, 2),
-            order={"hero": 20, "orc": 10, "ally": 5},
-        )
-        assert s.aid_another("hero", "ally", "Athletics to climb").ok
-        assert ("004-09" in _notes(s)) is provokes
-        assert s.opportunity_attack("orc", "hero", dice=[2]).ok is provokes
+    # and ranged or area attacks provoke, docs/rulings.md R-02); "Aid Another No".
+    s = _fight(
+        "alloy-heroes",
+        fighter("hero", 2, 2),
+        fighter("ally", 2, 3),
+        orc("orc", 3, 2),
+        order={"hero": 20, "orc": 10, "ally": 5},
+    )
+    assert s.aid_another("hero", "ally", "Athletics to climb").ok
+    assert not s.opportunity_attack("orc", "hero", dice=[2]).ok
+    assert s.use_skill("hero", "Athletics", ActionKind.MOVE, die=10).ok
+    assert s.opportunity_attack("orc", "hero", dice=[2]).ok
+    assert "004-09" in _notes(s)
 
 
 def test_004_09_and_004_22_autofire_spray_provokes_and_attacks_each_creature_in_the_burst() -> (

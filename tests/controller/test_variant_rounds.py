@@ -67,7 +67,7 @@ def test_an_alloy_heroes_round() -> None:
     # turn." - said as such, not as an immediate action (004's is a free action, l.383).
     own = s.available_actions("hero").option(CombatAction.OPPORTUNITY_ATTACK)
     assert not own.allowed
-    assert own.reason == "Hero cannot make an opportunity attack on its own turn"
+    assert own.reason == "Hero cannot make an attack of opportunity on its own turn"
     # 004-26, 004 l.689 "You have battle superiority against enemies you flank." - a ranged
     # attack too (000: melee only); 004-29 l.784 "Battle Superiority: +2 bonus to attack".
     previews, problem = s.preview_attack("hero", "Arcane Bolt", ["orc"])

@@ -132,7 +132,60 @@ def test_a_version_tag_attaches_the_installers_to_a_release() -> None:
     upload = next(
         s for s in _workflow()["jobs"]["build"]["steps"] if "upload-artifact" in s.get("uses", "")
     )
-    assert upload["with"]["name"] == "installer-${{ matrix.platform }}"
+    assert upload["with"]["name"] == "installer-${{ matrix.target }}"
+    assert len({entry["target"] for entry in _matrix()}) == len(_matrix())  # no two overwrite
+
+
+def _smoke_step(platform: str) -> str:
+    (step,) = [
+        s
+        for s in _workflow()["jobs"]["build"]["steps"]
+        if s.get("if") == f"matrix.platform == '{platform}'" and "Smoke-test" in s["name"]
+    ]
+    return str(step["run"])
+
+
+def test_macos_is_built_for_apple_silicon_and_intel_each_on_its_own_mac() -> None:
+    # Issue 34: both architectures, each running its own smoke test on its own runner.
+    macs = {entry["arch"]: entry for entry in _matrix() if entry["platform"] == "macos"}
+    assert set(macs) == {"arm64", "x86_64"}
+    assert macs["x86_64"]["os"].endswith("-intel")
+    assert not macs["arm64"]["os"].endswith("-intel")
+    smoke = _smoke_step("macos")
+    assert "-macos-${{ matrix.arch }}.dmg" in smoke
+    assert 'lipo -archs "$exe" | grep -qw "${{ matrix.arch }}"' in smoke
+    assert "env -u QT_QPA_PLATFORM" in smoke
+    assert '"cocoa" platform' in smoke
+
+
+def test_the_mac_minimum_matches_the_pyside6_wheels_ci_installs() -> None:
+    # PySide6-Essentials 6.11 (pyproject allows up to 6.11 on CPython 3.11, which CI uses) ships
+    # only macosx_13_0 wheels; the plist, the first-run note and the README say macOS 13.
+    with INFO_PLIST.open("rb") as file:
+        assert plistlib.load(file)["LSMinimumSystemVersion"] == "13.0"
+    assert "macOS 13 and 14" in (PACKAGING / "macos" / "FIRST-RUN.txt").read_text("utf-8")
+    assert "**macOS 13 Ventura or newer" in (REPO_ROOT / "README.md").read_text("utf-8")
+    assert "= 13.0" in _smoke_step("macos")
+
+
+def test_windows_ships_a_console_entry_and_ci_runs_its_commands() -> None:
+    spec = (PACKAGING / "orcus.spec").read_text(encoding="utf-8")
+    assert 'name="orcus-desktop-cli"' in spec
+    assert "console=True" in spec
+    smoke = _smoke_step("windows")
+    assert 'Join-Path $dir "orcus-desktop-cli.exe"' in smoke
+    for command in ("& $cli --version", "& $cli rules", "& $cli query distance", "--smoke-test"):
+        assert command in smoke
+    assert "$LASTEXITCODE -ne 2" in smoke  # a bad input's exit code reaches the terminal
+    assert '"windows" platform' in smoke
+
+
+def test_linux_ci_installs_the_deb_and_smoke_tests_it_on_a_real_x_display() -> None:
+    smoke = _smoke_step("linux")
+    assert 'sudo apt-get install -y --no-install-recommends "./$deb"' in smoke
+    assert "env -u QT_QPA_PLATFORM xvfb-run -a orcus-desktop --smoke-test" in smoke
+    assert '"xcb" platform' in smoke
+    assert 'test "$size" -le 70000000' in smoke
 
 
 # --- Windows: Inno Setup

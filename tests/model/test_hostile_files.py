@@ -16,7 +16,7 @@ import pytest
 from orcus_desktop.cli import query_main
 from orcus_desktop.controller.creature_library import LibraryFileError, read_library_file
 from orcus_desktop.model.uvtt.images import MAX_IMAGE_PIXELS
-from tests.hostile_files import HOSTILE, LIBRARIES, POSIX_ONLY
+from tests.hostile_files import HOSTILE, LIBRARIES, POSIX_ONLY, copies_of_one_wall
 
 SECONDS = 10.0
 """The acceptance bound of issue 29 (the small files here take well under a second)."""
@@ -76,3 +76,25 @@ def test_the_png_bomb_is_refused_from_its_header(
     err = capsys.readouterr().err
     assert "16,384 x 16,384 pixels" in err
     assert f"{MAX_IMAGE_PIXELS // 1_000_000} megapixels" in err
+
+
+def test_sight_on_thousands_of_copies_of_one_wall_answers_quickly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A valid encounter: 4,000 copies of one wall on a 4 x 3 grid (54 s before this fix)."""
+    path = copies_of_one_wall(tmp_path, False)
+    start = time.perf_counter()
+    assert query_main(["sight", str(path), "--from", "0,0", "--to", "3,2"]) == 0
+    assert time.perf_counter() - start < SECONDS
+    assert '"line_of_sight": true' in capsys.readouterr().out
+
+
+def test_an_echoed_input_is_cut_with_the_count_of_what_was_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "odd.dd2vtt"
+    path.write_text('{"format": "' + "x" * 10_000 + '"}', encoding="utf-8")
+    query_main(["sight", str(path), "--from", "0,0", "--to", "1,1"])
+    err = capsys.readouterr().err
+    assert len(err) < 400
+    assert err.rstrip().endswith(" more characters)")

@@ -5,13 +5,14 @@ The window must not freeze on a named pipe nor let an exception of the import es
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import resource_path
+from orcus_desktop.assets import demo_encounter_path, resource_path
 from orcus_desktop.controller.creature_library import UserLibrary
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
@@ -86,3 +87,24 @@ def test_import_creatures_never_lets_an_exception_escape(
     monkeypatch.setattr(panel.library, "import_file", explode)
     assert not panel.import_file(path)
     assert panel.message.text() == "Not imported: nested.json: nested too deeply"
+
+
+def test_file_open_cuts_an_echoed_input_with_the_count_of_what_was_cut(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29: a 10,000-character ruleset id was echoed whole in the message box."""
+    said: list[str] = []
+    monkeypatch.setattr(
+        "orcus_desktop.ui.file_actions.QMessageBox.warning",
+        lambda _parent, _title, text: said.append(text),
+    )
+    data = json.loads(demo_encounter_path().read_text(encoding="utf-8"))
+    data["ruleset"] = {"id": "x" * 10_000}
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert not window.files.open_file(path)
+    assert len(said) == 1
+    assert said[0].startswith("odd.json: ruleset: unknown ruleset 'xxx")
+    assert said[0].endswith(" more characters)")
+    assert len(said[0]) < 400
+    assert len(window.statusBar().currentMessage()) < 400

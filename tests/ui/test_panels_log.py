@@ -219,6 +219,7 @@ def test_every_event_of_a_played_combat_has_its_own_line(
     assert s.ready_action("brute", ActionKind.STANDARD, "the orc moves").ok
     _until(s, "orc")
     assert s.trigger_readied("brute", "orc").ok
+    assert s.let_readied_pass("brute").ok  # answered before the orc may delay
     assert s.delay().ok  # the orc delays to the end of the round: its turn is lost
     for _ in range(3):
         s.end_turn()

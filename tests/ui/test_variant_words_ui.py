@@ -16,6 +16,7 @@ from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.ui.panels.initiative_model import build_row
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
 from tests.ui.test_targeting import accept_dialog, activate, at, power_item
@@ -132,8 +133,9 @@ def test_the_actions_panel_names_the_shift_and_the_run_as_the_ruleset_does(
 @pytest.mark.parametrize(
     ("ruleset_id", "tip"),
     [
-        # 004-08, 004 l.383 "Attack of Opportunity: Free Action": no immediate action is kept.
-        ("alloy-heroes", "Decline the opportunity attack."),
+        # 004-08, 004 l.383 "Attack of Opportunity: Free Action": no immediate action is kept
+        # (and 004 l.381 names it "attack of opportunity").
+        ("alloy-heroes", "Decline the attack of opportunity."),
         # docs/rulings.md R-02 (000): the opportunity attack would use the immediate action.
         ("orcus", "Decline the opportunity attack (its immediate action stays unused)."),
     ],
@@ -150,3 +152,26 @@ def test_let_it_pass_says_what_an_opportunity_attack_would_cost(
     button = window.actions_panel.buttons["decline_opportunity"]
     assert button.isEnabled()
     assert button.toolTip() == tip
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "menu", "button", "row"),
+    [
+        # 004 l.381 "The most common attack of opportunity is a melee basic attack".
+        ("alloy-heroes", "Take &Attack of Opportunity", "Attack of opportunity", "AoO offered"),
+        ("orcus", "Take &Opportunity Attack", "Opportunity attack", "OA offered"),
+    ],
+)
+def test_the_opportunity_attack_reads_as_the_ruleset_names_it(
+    qtbot: QtBot, ruleset_id: str, menu: str, button: str, row: str
+) -> None:
+    window = _window(qtbot, ruleset_id)
+    assert window.take_opportunity_action.text() == menu
+    assert window.actions_panel.buttons["opportunity_attack"].text() == button
+    session = window.session
+    assert session.end_turn().ok  # the orc walks off the hero
+    assert (
+        "hero" in session.move_creature("orc", Square(3, 5), MoveMode.WALK).opportunity_attackers
+    )
+    hero = build_row(session, session.encounter.creature("hero"))
+    assert hero.status == row

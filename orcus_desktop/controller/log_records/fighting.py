@@ -108,7 +108,8 @@ class Attack(LogRecord, kind="attack"):
     """A power used: its damage rolls and each target's outcome.
 
     `provoked`: whom a Ranged or Far attack made next to enemies provoked; None when the
-    attack could not provoke.
+    attack could not provoke. `reaction`: the strike it was made as, under 001 ("Counter
+    Strike!", "Free Strike!", 001-23/24); None otherwise.
     """
 
     power: str
@@ -119,6 +120,7 @@ class Attack(LogRecord, kind="attack"):
     miss_damage: Annotated[RollRecord | None, _OMIT_NONE] = None
     effect_damage: Annotated[RollRecord | None, _OMIT_NONE] = None
     provoked: Annotated[tuple[CreatureId, ...] | None, _OMIT_NONE] = None
+    reaction: Annotated[str | None, _OMIT_NONE] = None
 
 
 # -- hit points and effects ------------------------------------------------------------------

@@ -12,6 +12,7 @@ from orcus_desktop.controller.tools.pointer import Point, ToolPreview, drop_squa
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.model.creature_names import default_name, split_number
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.file_format.limits import MAX_CREATURES, MAX_NAME_CHARS
 from orcus_desktop.vocabulary import CreatureId
 
 
@@ -41,6 +42,9 @@ def new_creature_id(encounter: Encounter, name: str) -> CreatureId:
     slug = (
         "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split()) or "creature"
     )
+    # Room for "-N" within the id limit (issue 29: a 199-character name made a 201-character
+    # id, saved, then refused on reopen).
+    slug = slug[: MAX_NAME_CHARS - 1 - len(str(MAX_CREATURES))].rstrip("-") or "creature"
     taken = set(encounter.creature_ids())
     n = 1
     while f"{slug}-{n}" in taken:

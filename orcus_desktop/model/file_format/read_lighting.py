@@ -20,7 +20,7 @@ from orcus_desktop.model.file_format.fields import (
     text,
     whole,
 )
-from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
+from orcus_desktop.model.file_format.limits import MAX_LIGHTS, MAX_NAME_CHARS
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import (
     CENTRE,
@@ -32,8 +32,6 @@ from orcus_desktop.model.lighting import (
     light_problem,
 )
 from orcus_desktop.vocabulary import CreatureId
-
-MAX_LIGHTS = 10_000
 
 AMBIENT_NAMES = {level: level.name.lower() for level in Illumination}
 """How the file spells ambient levels: "bright", "dim", "dark"."""

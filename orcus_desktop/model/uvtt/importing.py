@@ -20,6 +20,7 @@ from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter, MapImage, WallEntry
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.lighting import Lighting, LightSource
+from orcus_desktop.model.map_limits import lights_problem, walls_problem
 from orcus_desktop.model.uvtt.images import store_image
 from orcus_desktop.model.uvtt.lights import light_sources
 from orcus_desktop.model.uvtt.reader import (
@@ -163,7 +164,13 @@ def imported_map(uvtt: UvttMap, name: str, image_path: Path | None) -> ImportedM
         raise MapFileError(
             f"the map needs a {grid.columns} x {grid.rows} grid (at most 1000 a side)"
         )
+    problem = walls_problem(walls)
+    if problem:
+        raise MapFileError(f"the map cannot be kept: {problem}")
     lights, off_grid = light_sources(uvtt.lights, shift, grid)
+    problem = lights_problem(len(lights))
+    if problem:
+        raise MapFileError(f"the map cannot be kept: {problem}")
     return ImportedMap(
         name=name,
         grid=grid,
@@ -202,7 +209,12 @@ def import_uvtt_file(
                 f"{file.name}: cannot write its map image in {image_folder} "
                 f"({exc.strerror or exc})"
             ) from None
-    return imported_map(uvtt, file.stem, image_path), created
+    try:
+        return imported_map(uvtt, file.stem, image_path), created
+    except MapFileError as exc:
+        if created and image_path is not None:  # a refused map leaves no image behind
+            image_path.unlink(missing_ok=True)
+        raise MapFileError(f"{file.name}: {exc}") from None
 
 
 def map_as_encounter(path: str | Path, image_folder: Path | None) -> Encounter:

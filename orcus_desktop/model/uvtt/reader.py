@@ -24,8 +24,15 @@ from pathlib import Path
 from typing import Any
 
 from orcus_desktop.geometry.light import Illumination
-from orcus_desktop.model.file_format.limits import decode_json
+from orcus_desktop.model.file_format.limits import (
+    MAX_LIGHTS,
+    MAX_WALL_POINTS,
+    MAX_WALL_SEGMENTS,
+    MAX_WALLS,
+    decode_json,
+)
 from orcus_desktop.model.file_reading import UnreadableFileError, open_regular
+from orcus_desktop.model.map_limits import lights_problem
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.uvtt.images import (
     MAX_IMAGE_SIDE,
@@ -44,8 +51,9 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_MAP_SIDE = 1000
 """Squares along a side, as for an encounter's grid."""
 MIN_PIXELS_PER_GRID, MAX_PIXELS_PER_GRID = 4, 4096
-MAX_POLYLINES = 200_000
-MAX_POINTS = 2_000_000
+MAX_POLYLINES = MAX_WALLS
+MAX_POINTS = MAX_WALLS + MAX_WALL_SEGMENTS
+"""Read no further than a map can hold (the limits table, R-136): the file is refused early."""
 IMAGE_MISMATCH = 0.02
 """How far (as a share) the image's pixels may stray from map_size x pixels_per_grid."""
 
@@ -203,8 +211,11 @@ def parse_uvtt(raw: bytes, progress: Progress | None = None) -> UvttMap:
     environment = root.get("environment")
     if environment is not None and not isinstance(environment, Mapping):
         raise MapFileError("environment: expected an object")
+    file_lights = _list(root.get("lights", []), "lights")
+    if len(file_lights) > MAX_LIGHTS:  # refused before reading them (the limits table, R-136)
+        raise MapFileError(f"lights: {lights_problem(len(file_lights))}")
     try:
-        lights = read_lights(_list(root.get("lights", []), "lights"))
+        lights = read_lights(file_lights)
     except UvttLightError as exc:
         raise MapFileError(str(exc)) from None
     windows, grid = _extension(root.get("orcus_desktop"), area, counter)
@@ -321,10 +332,20 @@ class _Counter:
     def add(self, points: int, where: str) -> None:
         self.polylines += 1
         self.points += points
-        if self.polylines > MAX_POLYLINES or self.points > MAX_POINTS:
+        if points > MAX_WALL_POINTS:
             raise MapFileError(
-                f"{where}: too many walls (at most {MAX_POLYLINES} polylines and "
-                f"{MAX_POINTS} points)"
+                f"{where}: a wall of {points:,} points (a map's walls have at most "
+                f"{MAX_WALL_POINTS:,} each)"
+            )
+        if self.polylines > MAX_POLYLINES:
+            raise MapFileError(
+                f"{where}: more than {MAX_POLYLINES:,} walls, windows and doors (a map holds "
+                f"at most {MAX_WALLS:,})"
+            )
+        if self.points > MAX_POINTS:
+            raise MapFileError(
+                f"{where}: the walls have more than {MAX_WALL_SEGMENTS:,} straight pieces "
+                "(a map holds at most that many)"
             )
 
 

@@ -72,7 +72,14 @@ ALLOY_004 = ORCUS.with_changes(
     # 004-30, 004 l.790, 807 "-5 penalty on Notice checks".
     perception_penalty_blind_deaf=-5,
     # 004-29, 004 l.784 "Battle Superiority: +2 bonus to attack" = combat advantage.
-    term_labels=Labels.of(combat_advantage="battle superiority", perception="Notice"),
+    # 004 l.243, 381-386 "attack of opportunity", "attacks of opportunity" (000's opportunity
+    # attack, 004-08/09).
+    term_labels=Labels.of(
+        combat_advantage="battle superiority",
+        perception="Notice",
+        opportunity_attack="attack of opportunity",
+        opportunity_attacks="attacks of opportunity",
+    ),
     # 004-37, 004 l.40, 410-425 attacks vs "Defense" (AC), Fortitude, Reflex.
     defense_labels=Labels.of(ac="Defense"),
     # 004-12, 004 l.434 "Bull Rush" = 000 Shove.

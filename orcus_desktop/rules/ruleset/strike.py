@@ -52,6 +52,12 @@ STRIKE_001 = ORCUS.with_changes(
     # 001-38, 001 l.274-298 "Block", "Dodge", "Dispel": the defenses by 001's names
     # (docs/rulings.md "001-38": Block = AC, Dodge = Reflex, Dispel = Will).
     defense_labels=Labels.of(ac="Block", reflex="Dodge", will="Dispel"),
+    # 001-23/24, 001 l.236: a reaction is a Counter Strike! or a Free Strike!, never 000's
+    # opportunity attack (the log and the panels say so).
+    term_labels=Labels.of(
+        opportunity_attack="Counter or Free Strike!",
+        opportunity_attacks="Counter or Free Strikes!",
+    ),
     # 001-23..25, 001 l.240-256: engagement, Counter Strike! and Free Strike! replace 000's
     # opportunity attacks (docs/rulings.md#001-picks-engagement-and-strike).
     hooks=HookNames(

@@ -202,8 +202,12 @@ def token_look(
         lines.append("<i>hidden from the players</i>")
     disc = token_label(encounter, creature, for_players=for_players, rules=rules)
     if for_players:
-        name = players_name(creature, disc, _player_sides(encounter, rules), monster_names)
+        sides = _player_sides(encounter, rules)
+        name = players_name(creature, disc, sides, monster_names)
         lines = [f"{name} ({creature.side})"]
+        if look_state is TokenState.BLOODIED and creature.side not in sides:
+            # the players see no HP of a creature not theirs (no bar), so no HP band.
+            look_state = TokenState.NORMAL
     return TokenLook(
         hp=hp,
         max_hp=max_hp,

@@ -129,7 +129,9 @@ def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str
     if offer is ActionKind.OPPORTUNITY and readied_shot:
         return "readied shot offered", f"Offered its readied {readied_shot} (Actions panel)."
     if offer is ActionKind.OPPORTUNITY:
-        return "OA offered", "Offered an opportunity attack (Actions panel)."
+        named = session.ruleset.label("opportunity_attack")  # 004 "attack of opportunity"
+        short = "OA" if named == "opportunity attack" else "AoO"
+        return f"{short} offered", f"Offered an {named} (Actions panel)."
     if offer is not None:
         return f"acts now ({offer.value})", f"Takes its readied {offer.value} action now."
     readied = combatant.readied

@@ -102,6 +102,9 @@ class ActionButtons(ShownCreatureButtons):
         has_opportunity = self._session.ruleset.hooks.reaction_rules.opportunity_attacks
         for key in ("opportunity_attack", "decline_opportunity"):
             self.buttons[key].setVisible(has_opportunity)
+        # 004 l.381 "attack of opportunity": the ruleset's own term on the button.
+        named = self._session.ruleset.label("opportunity_attack")
+        self.buttons["opportunity_attack"].setText(named[:1].upper() + named[1:])
 
     def update_for(self, available: AvailableActions) -> None:
         """Enable each button the session would carry out now; the others say why not."""
@@ -128,8 +131,8 @@ class ActionButtons(ShownCreatureButtons):
         immediate = session.ruleset.actions.opportunity_uses_immediate
         enable_with_reason(
             self.buttons["decline_opportunity"],
-            "" if offered else "No opportunity attack is offered.",
-            "Decline the opportunity attack"
+            "" if offered else f"No {session.ruleset.label('opportunity_attack')} is offered.",
+            f"Decline the {session.ruleset.label('opportunity_attack')}"
             + (" (its immediate action stays unused)." if immediate else "."),
         )
 

@@ -410,10 +410,14 @@ class ActionsPanel(QWidget):
             text += f"\nReadied {combatant.readied.kind.value} action: {combatant.readied.trigger}"
         if combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY:
             readied = session.ready_offer(creature.id)  # 003-52's readied shot, "" elsewhere
+            strike = session.strike_name(creature.id)  # 001-23/24, "" elsewhere
+            reaction = (
+                f"a {strike}" if strike else f"an {session.ruleset.label('opportunity_attack')}"
+            )
             text += (
                 f"\nMay make its readied {readied} now."
                 if readied
-                else "\nMay take an opportunity attack now."
+                else f"\nMay take {reaction} now."
             )
         self.conditions.setText(text)
 

@@ -1,0 +1,94 @@
+"""Combat > Use a Skill…: a skill used as a standard or move action (004-09).
+
+004 "Table: Actions in Combat": "Use a skill that takes a standard action Yes", "... a move
+action Yes" - next to an enemy it provokes, and the attack of opportunity comes first (004
+l.389). The dialog is for the creature the Actions panel shows (else whose turn it is): the
+skill, the action it takes, the d20 rolled at the table (blank: the app rolls) and the DC the
+GM set (blank: none). OK is one session call (one undo step); a refusal is said in the dialog.
+Shown under a ruleset where using a skill provokes (Alloy Heroes), hidden elsewhere.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QMainWindow, QSpinBox, QWidget
+
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.skill_uses import SKILL_ACTIONS
+from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done, stacked
+from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer
+
+
+class SkillUseDialog(QDialog):
+    """The skill a creature uses as an action.
+
+    Attributes:
+        skill: the ruleset's skills.
+        action: standard or move (the ruleset's names).
+        die: the d20 rolled at the table; 0 reads "app rolls".
+        target_number: the DC; 0 reads "none".
+        error: why the last OK was refused.
+    """
+
+    def __init__(self, session: GameSession, creature_id: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("skillUseDialog")
+        self._session = session
+        self.creature_id = creature_id
+        self.setWindowTitle(f"{session.encounter.name_of(creature_id)} uses a skill (004-09)")
+        self.skill = QComboBox(self)
+        for key in sorted(session.ruleset.skills.as_dict()):
+            self.skill.addItem(key.capitalize(), key)
+        self.action = QComboBox(self)
+        for kind in SKILL_ACTIONS:
+            self.action.addItem(f"{session.ruleset.action_label(kind.value)} action", kind.value)
+        self.die = QSpinBox(self)
+        self.die.setRange(0, 20)
+        self.die.setSpecialValueText("app rolls")
+        self.target_number = QSpinBox(self)
+        self.target_number.setRange(0, 99)
+        self.target_number.setSpecialValueText("none")
+        self.error = error_label(self)
+        form = QFormLayout()
+        form.addRow("Skill:", self.skill)
+        form.addRow("Takes:", self.action)
+        form.addRow("d20:", self.die)
+        form.addRow("DC:", self.target_number)
+        stacked(self, form, self.error, ok_cancel_buttons(self))
+
+    def accept(self) -> None:
+        result = self._session.use_skill(
+            self.creature_id,
+            str(self.skill.currentData()),
+            str(self.action.currentData()),
+            die=self.die.value() or None,
+            target_number=self.target_number.value() or None,
+            initiator=self,
+        )
+        if shows_done(self.error, result):
+            super().accept()
+
+
+class SkillUseActions(ShownCreatureActions):
+    """The Combat menu's Use a Skill… item (shown under a ruleset where skill use provokes)."""
+
+    dialog: SkillUseDialog | None = None
+
+    def _make_actions(self, window: QMainWindow) -> list[QAction]:
+        self.action = make_action(
+            window,
+            "Use a S&kill…",
+            name="use_skill_action",
+            tip="004-09: the shown creature uses a skill as its standard or move action",
+            slot=self.open,
+        )
+        return [self.action]
+
+    def refresh(self) -> None:
+        offer(self.action, self._session.skill_use_offered())
+
+    def open(self) -> None:
+        creature_id = self._subject("Refused: select the creature that uses a skill")
+        if creature_id is not None:
+            self._show(SkillUseDialog(self._session, creature_id, self._window))
