@@ -3,7 +3,7 @@
     orcus-desktop query distance ENCOUNTER --from ID --to ID
     orcus-desktop query sight ENCOUNTER --from ID|COL,ROW --to ID|COL,ROW
     orcus-desktop query area ENCOUNTER --shape burst --size N --origin COL,ROW
-    orcus-desktop query path ENCOUNTER --creature ID --to COL,ROW
+    orcus-desktop query path ENCOUNTER --creature ID --to COL,ROW [--via COL,ROW ...]
     orcus-desktop rules                 (one line per ruleset: id, source seed, name)
     orcus-desktop rules show ID         (the ruleset's fields, tables and hook names as JSON)
 
@@ -99,11 +99,23 @@ def build_parser() -> argparse.ArgumentParser:
     path = sub.add_parser(
         "path",
         help="cheapest path of a creature to a square",
-        description="Cheapest walk, its cost, and the enemies it provokes.",
+        description=(
+            "Cheapest walk, its cost, and the enemies it provokes. Among walks as cheap, the "
+            "one that provokes the fewest; --via makes it pass through waypoints, in order, as "
+            "a right-click or P does while dragging a token on the map."
+        ),
     )
     path.add_argument("encounter", metavar="ENCOUNTER", help=ENCOUNTER_HELP)
     path.add_argument("--creature", required=True, metavar="ID")
     path.add_argument("--to", dest="to_square", required=True, type=_square, metavar="COL,ROW")
+    path.add_argument(
+        "--via",
+        action="append",
+        default=[],
+        type=_square,
+        metavar="COL,ROW",
+        help="a waypoint the walk passes through (repeatable, in order)",
+    )
     waiting = sub.add_parser(
         "waiting",
         help="what waits for the GM's word before the turn may end (offers, held attacks...)",
@@ -135,7 +147,7 @@ def _answer(args: argparse.Namespace) -> dict[str, Any]:
     if args.question == "area":
         a = area_query(encounter, args.shape, args.size, args.origin, ruleset)
         return {"squares": [[s.col, s.row] for s in a.squares], "creatures": list(a.creatures)}
-    p = path_query(encounter, args.creature, args.to_square, ruleset)
+    p = path_query(encounter, args.creature, args.to_square, ruleset, via=tuple(args.via))
     return {
         "reachable": p.reachable,
         "cost": p.cost,

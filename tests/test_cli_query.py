@@ -102,6 +102,32 @@ def test_path(capsys: pytest.CaptureFixture[str], encounter_file: Path) -> None:
     assert out["provokes"] == ["goblin"]
 
 
+def test_the_demo_goblins_path_provokes_the_fewest_and_follows_waypoints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 28: goblin-1 to (2,6) went by (3,6) and provoked Brakka and Sister Venn, while a
+    walk as short by (3,5) provokes only Brakka (000 "Opportunity Attacks"; R-02)."""
+    demo = str(demo_encounter_path())
+    code, out, _ = run(capsys, "path", demo, "--creature", "goblin-1", "--to", "2,6")
+    assert code == 0
+    assert out["cost"] == 8
+    assert out["provokes"] == ["brakka"]
+    # The GM insists on (3,6): as short, and it provokes both; --via is repeatable, in order.
+    code, out, _ = run(
+        capsys, "path", demo, "--creature", "goblin-1", "--to", "2,6", "--via", "3,6"
+    )
+    assert code == 0
+    assert (out["cost"], out["provokes"]) == (8, ["brakka", "sister-venn"])
+    assert [3, 6] in out["path"]
+    code, out, _ = run(
+        capsys, "path", demo, "--creature", "goblin-1", "--to", "2,6",
+        "--via", "9,2", "--via", "6,2",
+    )  # fmt: skip
+    assert code == 0
+    assert out["path"].index([9, 2]) < out["path"].index([6, 2])
+    assert (out["cost"], out["reachable"]) == (10, False)  # one move of 6 cannot do it
+
+
 def test_an_ogres_path_does_not_cross_a_wall_through_its_space(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -127,6 +153,8 @@ def test_an_ogres_path_does_not_cross_a_wall_through_its_space(
         ["sight", "{missing}", "--from", "a", "--to", "b"],
         ["sight", "{bad}", "--from", "a", "--to", "b"],
         ["teleport", "{file}"],
+        ["path", "{file}", "--creature", "fighter", "--to", "1,4", "--via", "99,1"],
+        ["path", "{file}", "--creature", "fighter", "--to", "1,4", "--via", "1"],
         [],
     ],
 )

@@ -37,7 +37,8 @@ from orcus_desktop.geometry.cover import cover_table
 from orcus_desktop.geometry.cover_walls import forget_kept_shares
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
-from orcus_desktop.geometry.movement import cheapest_path, reachable_squares
+from orcus_desktop.geometry.movement import reachable_squares
+from orcus_desktop.geometry.paths import cheapest_path
 from orcus_desktop.geometry.provoking import provoked_by
 from orcus_desktop.geometry.sight import lines_of_sight
 from orcus_desktop.vocabulary import CoverDegree

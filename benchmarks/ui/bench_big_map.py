@@ -378,10 +378,13 @@ def main() -> int:
         for name in args.sizes:
             results[name] = run_size(SIZES[name], args.runs, args, Path(tmp))
     del app
+    load = os.getloadavg()[1] if hasattr(os, "getloadavg") else math.nan
     header = (
-        f"{time.strftime('%Y-%m-%d')}, {platform.processor() or platform.machine()}, "
-        f"{os.cpu_count()} CPUs, python {platform.python_version()}; {args.runs} runs a size, "
-        f"{args.drags} drags of {args.frames} frames and {args.edits} door and torch edits a run."
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs (load average "
+        f"{load:.1f} over the run's last 5 minutes), python {platform.python_version()}; "
+        f"{args.runs} runs a size, {args.drags} drags of {args.frames} frames and {args.edits} "
+        "door and torch edits a run. On a shared machine the figures move with the load."
     )
     print(f"big-map benchmark: {header}")
     ok = True

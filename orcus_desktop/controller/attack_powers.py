@@ -45,6 +45,19 @@ def ranges_of(attacker: Combatant, power: Power) -> tuple[int | None, int | None
     return power.range.normal, power.range.long
 
 
+def takes_opportunity_attacks(
+    engine: Engine, encounter: Encounter, enemy_ids: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The enemies of `enemy_ids` that can make an opportunity attack with what they hold.
+
+    000 "Opportunity Attacks": "one melee attack", the basic melee attack
+    (`interrupts.opportunity_attack`). Every creature with a stat block has one, unarmed if
+    need be (000 l.507, docs/rulings.md R-120); a token without a stat block has none, so it
+    is never offered one and no walk waits on it.
+    """
+    return tuple(e for e in enemy_ids if basic_attack_name(engine, encounter, e) is not None)
+
+
 def basic_attack_name(
     engine: Engine, encounter: Encounter, creature_id: str, *, ranged: bool = False
 ) -> str | None:

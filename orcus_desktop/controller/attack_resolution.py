@@ -14,7 +14,12 @@ from typing import Any
 
 from orcus_desktop.controller import cover_struck, owed_moves, shooting, variant_notes
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
-from orcus_desktop.controller.attack_powers import ranges_of, reach_of, with_ability
+from orcus_desktop.controller.attack_powers import (
+    ranges_of,
+    reach_of,
+    takes_opportunity_attacks,
+    with_ability,
+)
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.encounter_flow import (
@@ -465,7 +470,7 @@ def adjacent_threats(
         # 000 "Opportunity Attacks": "a hostile creature that you can see"
         if spaces_adjacent(occ.space, me.space) and sees(field_, occ, me):
             out.append(occ.id)
-    return tuple(out)
+    return takes_opportunity_attacks(engine, encounter, tuple(out))
 
 
 def _attack_record(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from orcus_desktop.controller import strike_turns
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
@@ -82,7 +83,7 @@ class CombatAction(StrEnum):
         return self.value.replace("_", " ").capitalize()
 
 
-_KINDS: dict[CombatAction, ActionKind] = {
+_KINDS: Final[dict[CombatAction, ActionKind]] = {
     CombatAction.AID_ANOTHER: ActionKind.STANDARD,
     CombatAction.BASIC_ATTACK: ActionKind.STANDARD,
     CombatAction.CHARGE: ActionKind.STANDARD,
@@ -112,15 +113,20 @@ _KINDS: dict[CombatAction, ActionKind] = {
 }
 
 # The names a ruleset's ``actions.action_kinds`` table uses for the actions it may change.
-_RULESET_KEYS = {CombatAction.DROP_PRONE: "drop_prone", CombatAction.ESCAPE_GRAPPLE: "escape"}
+_RULESET_KEYS: Final = {
+    CombatAction.DROP_PRONE: "drop_prone",
+    CombatAction.ESCAPE_GRAPPLE: "escape",
+}
 
-_FOLDED_INTO_AID = frozenset({CombatAction.HELP_ATTACK, CombatAction.HELP_DEFENSE})
+_FOLDED_INTO_AID: Final = frozenset({CombatAction.HELP_ATTACK, CombatAction.HELP_DEFENSE})
 """002-12: the help actions that are choices of "Aid another" (`aid_actions.aid_choice`)."""
 
-_MOVING = frozenset({CombatAction.WALK, CombatAction.CRAWL, CombatAction.SQUEEZE})
-"""The moves that spend what an interrupt left of a move (003-18, `walk_left`)."""
+_WALKING_ON: Final = frozenset({CombatAction.WALK, CombatAction.CRAWL, CombatAction.SQUEEZE})
+"""The moves that spend what an interrupt left of a move (003-18, `walk_left`); the others
+(a five-foot step, a Run, a charge) are new actions and pay for themselves
+(`movement.walk_left`)."""
 
-_ATTACKING = frozenset(
+_ATTACKING: Final = frozenset(
     {
         CombatAction.BASIC_ATTACK,
         CombatAction.CHARGE,
@@ -132,7 +138,7 @@ _ATTACKING = frozenset(
 )
 """The actions that make an attack (barred by 003-36 Stunned's "Cannot attack")."""
 
-_MOVING = frozenset(
+_MOVING: Final = frozenset(
     {
         CombatAction.WALK,
         CombatAction.DASH,
@@ -143,6 +149,7 @@ _MOVING = frozenset(
         CombatAction.MOVE_GRAPPLED,
     }
 )
+"""The actions that move the creature willingly (barred by Immobile, crawl-only when prone)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,7 +369,7 @@ def action_problem(
         return ""
 
     # 003-18: a move an interrupt cut short goes on without a new action.
-    continuing = action in _MOVING and its_turn and bool(combatant and combatant.walk_left)
+    continuing = action in _WALKING_ON and its_turn and bool(combatant and combatant.walk_left)
     problem = (
         ""
         if continuing

@@ -17,6 +17,7 @@ from orcus_desktop.controller.initiative import combat_ended, start_hooks
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, no_creature, refuse
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.creature_names import names_numbered_like_labels
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
 from orcus_desktop.model.file_format.limits import (
     MAX_NAME_CHARS,
@@ -68,8 +69,19 @@ def place_creature(engine: Engine, encounter: Encounter, creature: Creature) -> 
     problem = placement.destination_problem(encounter, creature, creature.square)
     if problem:
         return refuse(op, f"cannot place {creature.name} there: {problem}", creature.id)
-    placed = _done(op, f"Place {creature.name}", encounter.with_creature(creature), creature.id)
-    return _noted(placed, repaired)
+    after = encounter.with_creature(creature)
+    text = f"Place {creature.name}"
+    # Issue 28: the first "Goblin Warrior", labelled GW1 once a second comes, is named so too.
+    for creature_id, new_name in names_numbered_like_labels(after.creatures, name).items():
+        kin = after.creature(creature_id)
+        if len(new_name) > MAX_NAME_CHARS:
+            continue  # its label still tells it apart
+        if kin.id == creature.id:
+            text = f"Place {new_name}"
+        else:
+            text += f" ({kin.name} is now {new_name})"
+        after = after.with_creature(replace(kin, name=new_name))
+    return _noted(_done(op, text, after, creature.id), repaired)
 
 
 def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:

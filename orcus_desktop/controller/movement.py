@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import forced_collisions, move_interrupts, placement, ready_walks
+from orcus_desktop.controller.attack_powers import takes_opportunity_attacks
 from orcus_desktop.controller.availability import CombatAction, action_problem, off_map_problem
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.combat_rules import QueuedSource
@@ -31,6 +32,8 @@ from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry import seeing
 from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.geometry.paths import cheapest_path
+from orcus_desktop.geometry.routes import NO_ROUTE, Route
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
@@ -58,6 +61,7 @@ def preview_move(
     *,
     check_action: bool = True,
     speed: int | None = None,
+    route: Route = NO_ROUTE,
 ) -> MovePreview:
     """Path, cost, provoked enemies and legality of a move (no change).
 
@@ -71,6 +75,7 @@ def preview_move(
         check_action: False when the movement is part of another action (a charge pays
             with its standard action).
         speed: a speed other than the creature's (a grappler dragging: half speed).
+        route: the GM's waypoints and the squares the drag crossed (`geometry/routes.py`).
     """
     creature = encounter.find_creature(creature_id)
     if creature is None:
@@ -98,21 +103,29 @@ def preview_move(
         return MovePreview((), 0, False, (), f"cannot end there: {problem}")
     allowed, geo_mode, slowed = _allowance(engine, encounter, creature, mode)
     speed = allowed if speed is None else speed
-    result = geo_movement.cheapest_path(
+    result = cheapest_path(
         engine.battlefield(view),
         creature_id,
         destination,
         speed=speed,
         mode=geo_mode,
         slowed=slowed,
+        route=route,
     )
     if result.cost is None:
         return MovePreview((), 0, False, (), "no legal path")
-    # H5: what provokes is the ruleset's (001 has no opportunity attacks, docs/rulesets.md).
+    # H5: what provokes is the ruleset's (001 has no opportunity attacks, docs/rulesets.md);
+    # outside combat nothing does (000 "Opportunity Attacks" is an opportunity action, and
+    # there are no actions before combat: no phantom offer while the GM sets up, issue 28).
     provocations = engine.ruleset.hooks.reaction_rules.provocations
     provokes = (
-        result.provokes if mode.provokes and Provocation.LEAVES_ADJACENT in provocations else ()
+        result.provokes
+        if mode.provokes
+        and encounter.combat.active
+        and Provocation.LEAVES_ADJACENT in provocations
+        else ()
     )
+    provokes = takes_opportunity_attacks(engine, encounter, provokes)  # R-120
     if not result.reachable:
         budget = geo_movement.effective_speed(speed, slowed=slowed)
         return MovePreview(
@@ -173,12 +186,14 @@ def move_creature(
     *,
     speed: int | None = None,
     reveals: bool = True,
+    route: Route = NO_ROUTE,
 ) -> Outcome:
     """Move a creature along a legal path (or a GM move): one undo step, "Move Goblin 3 squares".
 
     A walk's result lists the enemies offered an opportunity attack; consecutive GM moves of
     one creature merge into one undo step. ``speed``: another speed (003-47 Sneak: half);
-    ``reveals`` False keeps Shrouded and Hidden (Sneak, `stealth_maneuvers`).
+    ``reveals`` False keeps Shrouded and Hidden (Sneak, `stealth_maneuvers`); ``route``: the
+    GM's waypoints and drag (`preview_move`), so the walk takes the path the preview showed.
     """
     op = "move_creature"
     creature = encounter.find_creature(creature_id)
@@ -187,7 +202,9 @@ def move_creature(
     if destination == creature.square:
         return refuse(op, f"{creature.name} is already there", creature_id)
     try:
-        after, preview = _move(engine, encounter, creature, destination, mode, speed, reveals)
+        after, preview = _move(
+            engine, encounter, creature, destination, mode, speed, reveals, route
+        )
     except ActionError as exc:
         return refuse(op, str(exc), creature_id)
     waiting = waiting_problem(encounter) if mode is not MoveMode.GM else ""
@@ -211,6 +228,7 @@ def _move(
     mode: MoveMode,
     speed: int | None = None,
     reveals: bool = True,
+    route: Route = NO_ROUTE,
 ) -> tuple[Encounter, MovePreview]:
     """The encounter after the move (one action of movement), offering opportunity attacks.
 
@@ -218,7 +236,9 @@ def _move(
         ActionError: the move is not allowed; the message says why.
     """
     creature_id = creature.id
-    preview = preview_move(engine, encounter, creature_id, destination, mode, speed=speed)
+    preview = preview_move(
+        engine, encounter, creature_id, destination, mode, speed=speed, route=route
+    )
     if not preview.reachable:
         raise ActionError(preview.reason or f"{creature.name} cannot move there")
     before = encounter
@@ -268,7 +288,9 @@ def _move(
             engine, before, encounter, creature_id, preview.path, upto
         )
     if interrupt is not None and not reacting and not barred:
-        rest = _rest_costs(engine, before, creature, preview, interrupt.index, mode, speed)
+        rest = _rest_costs(
+            engine, before, creature, preview, interrupt.index, mode, speed, route.via
+        )
         encounter = move_interrupts.wait_at(
             engine, encounter, creature_id, preview.path, interrupt, mode.value, rest
         )
@@ -308,26 +330,50 @@ def _rest_costs(
     index: int,
     mode: MoveMode,
     speed: int | None,
+    via: tuple[Square, ...] = (),
 ) -> tuple[int, ...]:
     """003-18: the movement left at each square of the path from `index` on (-1: cannot stop).
 
     Only where an interrupt's forced movement can cut the walk short (`interrupts_trim`).
     What is left is what the move allowed (the mode's speed, or the rest of a walk cut short
-    before) less the cheapest cost to the square, a prefix of a cheapest path being a cheapest
-    path (docs/rulings.md R-103).
+    before) less the cheapest cost to the square through the waypoints passed before it, a
+    prefix of a cheapest path being a cheapest path (docs/rulings.md R-103).
     """
     if not engine.ruleset.hooks.reaction_rules.interrupts_trim:
         return ()
     allowed, _, slowed = _allowance(engine, before, creature, mode)
     budget = geo_movement.effective_speed(allowed if speed is None else speed, slowed=slowed)
     rest = []
-    for square in preview.path[index:]:
+    for at, square in enumerate(preview.path[index:], start=index):
+        passed = _waypoints_before(preview.path, via, at)
         to_here = preview_move(
-            engine, before, creature.id, square, mode, check_action=False, speed=speed
+            engine,
+            before,
+            creature.id,
+            square,
+            mode,
+            check_action=False,
+            speed=speed,
+            route=Route(passed),
         )
         spent = 0 if square == creature.square else to_here.cost if to_here.path else None
         rest.append(-1 if spent is None else budget - spent)
     return tuple(rest)
+
+
+def _waypoints_before(
+    path: tuple[Square, ...], via: tuple[Square, ...], at: int
+) -> tuple[Square, ...]:
+    """The waypoints of `via` the path passes before its square `at`, in order."""
+    passed: list[Square] = []
+    start = 0
+    for waypoint in via:
+        try:
+            start = path.index(waypoint, start, at)
+        except ValueError:
+            break
+        passed.append(waypoint)
+    return tuple(passed)
 
 
 def _movement_view(

@@ -102,9 +102,50 @@ def nearest_free_square(encounter: Encounter, creature: Creature, near: Square) 
     Searched ring by ring from `near`, so a token placed on a 1,000 x 1,000 map costs the
     squares around it, not a million (Enter in the creature library took 5 s there).
     """
-    fits = _standing_test(encounter, creature)
     grid = encounter.grid
-    for ring in range(max(grid.columns, grid.rows)):
+    return _nearest(encounter, near, _standing_test(encounter, creature), grid.columns + grid.rows)
+
+
+SPREAD_RINGS = 12
+"""How far from the view's centre Enter looks for a square with room around it."""
+
+
+def spread_square(encounter: Encounter, creature: Creature, near: Square) -> Square | None:
+    """Where Enter in the library places `creature`: near `near`, not touching anyone.
+
+    The closest free square whose space has a free square of room on every side (issue 28:
+    tokens placed one after another all landed touching in the middle); when none is within
+    `SPREAD_RINGS` squares, the closest free square (`nearest_free_square`).
+    """
+    fits = _standing_test(encounter, creature)
+    crowded = {
+        s for other in encounter.creatures if other.id != creature.id for s in _with_ring(other)
+    }
+
+    def roomy(square: Square) -> bool:
+        space = Space(square, creature.size)
+        return fits(square) and not any(s in crowded for s in space.squares())
+
+    found = _nearest(encounter, near, roomy, SPREAD_RINGS)
+    return found if found is not None else nearest_free_square(encounter, creature, near)
+
+
+def _with_ring(creature: Creature) -> set[Square]:
+    """The creature's squares and every square touching them."""
+    return {
+        Square(s.col + dc, s.row + dr)
+        for s in creature.space.squares()
+        for dc in (-1, 0, 1)
+        for dr in (-1, 0, 1)
+    }
+
+
+def _nearest(
+    encounter: Encounter, near: Square, test: Callable[[Square], bool], rings: int
+) -> Square | None:
+    """The first square passing `test`, ring by ring from `near` (then top row, then left)."""
+    grid = encounter.grid
+    for ring in range(min(rings, max(grid.columns, grid.rows))):
         rows = range(max(0, near.row - ring), min(grid.rows, near.row + ring + 1))
         for row in rows:
             edge = abs(row - near.row) == ring
@@ -114,7 +155,7 @@ def nearest_free_square(encounter: Encounter, creature: Creature, near: Square) 
                 else (near.col - ring, near.col + ring)
             )
             for col in cols:
-                if 0 <= col < grid.columns and fits(Square(col, row)):
+                if 0 <= col < grid.columns and test(Square(col, row)):
                     return Square(col, row)
     return None
 

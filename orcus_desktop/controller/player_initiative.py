@@ -2,7 +2,10 @@
 
 Only creatures the players' screen shows are listed: a creature the GM hides, one 003's
 Hidden keeps off the players' map (003-47), or one the fog of war keeps from the players'
-creatures, is left out, and so is its turn (no marker says "now" while such a creature acts).
+creatures, is left out, and so is its turn: while such a creature acts, "Now:" stays on the
+last shown creature whose turn came, so the strip reads the same as when nobody unshown acts
+(issue 28: a vanishing "Now:" told the players a hidden creature was acting). The dead are
+left out too: the turn order passes over them (`turn_order`, R-36), so they are never next.
 The players' own creatures go by name; the others by name or by their token label as the GM
 chooses (`MonsterNames`). Labels are worked out among the creatures the players' map shows,
 as there (`ui/map/look.token_label`). Under 003 a monster group is one entry naming its shown
@@ -43,7 +46,11 @@ def players_name(
 
 @dataclass(frozen=True, slots=True)
 class StripEntry:
-    """One creature of the strip: its id, the text shown, whether it acts now."""
+    """One creature of the strip: its id, the text shown, whether it is marked "Now:".
+
+    ``current``: it acts now, or an unshown creature acts and it is the last shown creature
+    whose turn came before (the players cannot tell the two apart).
+    """
 
     creature_id: str
     text: str
@@ -56,8 +63,8 @@ class InitiativeStrip:
 
     Attributes:
         round: the combat's round (0: the surprise round).
-        entries: the shown creatures in turn order, starting with the one acting now (or,
-            while an unshown creature acts, the next shown one); empty outside combat.
+        entries: the shown creatures in turn order, starting with the one marked "Now:";
+            empty outside combat.
     """
 
     round: int = 0
@@ -65,7 +72,7 @@ class InitiativeStrip:
 
     @property
     def now(self) -> StripEntry | None:
-        """The entry acting now, or None (outside combat, or an unshown creature acts)."""
+        """The entry marked "Now:", or None (outside combat, or nobody shown)."""
         return self.entries[0] if self.entries and self.entries[0].current else None
 
     @property
@@ -82,6 +89,7 @@ def player_initiative(
     monster_names: MonsterNames = MonsterNames.NAMES,
     group_turns: bool = False,
     absent: Collection[str] = frozenset(),
+    dead: Collection[str] = frozenset(),
 ) -> InitiativeStrip:
     """The strip for the players' screen.
 
@@ -96,6 +104,7 @@ def player_initiative(
         absent: the creatures the players' map leaves out for their statuses
             (`stealth.hidden_from_players`: 003-47 Hidden, 003-48 Swallowed, Exiled); the
             strip names none of them but the players' own, whose turns they know.
+        dead: the dead, left out (their turns are passed over).
     """
     combat = encounter.combat
     if not combat.active or not combat.order:
@@ -105,7 +114,9 @@ def player_initiative(
     visible = {
         c.id: c
         for c in encounter.creatures
-        if c.id not in unlisted and (shown is None or c.id in shown or c.id in mine)
+        if c.id not in unlisted
+        and c.id not in dead
+        and (shown is None or c.id in shown or c.id in mine)
     }
     # The labels of the players' map (`ui/map/look.token_label`): the hidden shape none.
     labels = token_labels([c for c in encounter.creatures if c.id not in unlisted])
@@ -115,8 +126,17 @@ def player_initiative(
         group = combat.shown_group(cid) if group_turns else None  # a delayer alone (R-107)
         return f"group {group}" if group else cid
 
-    current = unit(combat.current) if combat.current in order else None
+    shown_units = {unit(cid) for cid in order if cid in visible}
+    acting = order.index(combat.current) if combat.current in order else 0
+    # "Now:" marks the last shown unit whose turn came, the acting one if shown (issue 28).
+    back = next(
+        (i for i in range(acting, acting - len(order), -1) if unit(order[i]) in shown_units),
+        acting,
+    )
+    current = unit(order[back]) if combat.current in order else None
     start = next((i for i, cid in enumerate(order) if unit(cid) == current), 0)
+    # Marked back across the round's start: the round it acted in, not the new one.
+    shown_round = combat.round - 1 if back < 0 and combat.round > 1 else combat.round
     entries: list[StripEntry] = []
     places: dict[str, int] = {}
     for creature_id in order[start:] + order[:start]:
@@ -131,4 +151,4 @@ def player_initiative(
             continue
         places[key] = len(entries)
         entries.append(StripEntry(creature.id, text, current=key == current))
-    return InitiativeStrip(combat.round, tuple(entries))
+    return InitiativeStrip(shown_round, tuple(entries))

@@ -17,7 +17,8 @@ from orcus_desktop.geometry.areas import burst_squares, creatures_in_area
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
-from orcus_desktop.geometry.movement import cheapest_path
+from orcus_desktop.geometry.paths import cheapest_path
+from orcus_desktop.geometry.routes import Route
 from orcus_desktop.geometry.sight import (
     space_concealment,
     space_reaches_space,
@@ -152,15 +153,22 @@ def area_query(
 
 
 def path_query(
-    encounter: Encounter, creature_id: str, destination: Square, ruleset: Ruleset = ORCUS
+    encounter: Encounter,
+    creature_id: str,
+    destination: Square,
+    ruleset: Ruleset = ORCUS,
+    *,
+    via: tuple[Square, ...] = (),
 ) -> PathAnswer:
     """The creature's cheapest walk to a square, whether its speed covers it, what it provokes.
 
     It agrees with the map's drag preview of a walk: the dead do not block, and only enemies
-    able to take an opportunity action are provoked.
+    able to take an opportunity action are provoked; among walks as cheap, the one that
+    provokes the fewest. ``via``: waypoints it passes through, in order (`geometry/routes.py`).
     """
-    _on_grid(encounter, destination)
+    for square in (*via, destination):
+        _on_grid(encounter, square)
     battlefield = _battlefield(encounter, ruleset)
     _occupant(battlefield, encounter, creature_id)
-    result = cheapest_path(battlefield, creature_id, destination)
+    result = cheapest_path(battlefield, creature_id, destination, route=Route(via))
     return PathAnswer(result.reachable, result.cost, result.path, result.provokes)

@@ -37,6 +37,7 @@ from orcus_desktop.controller import (
     ruleset_choice,
     stealth_maneuvers,
     strike_reactions,
+    turn_limits,
     waiting_decisions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
@@ -57,6 +58,7 @@ from orcus_desktop.controller.session_turn_flow import TurnFlowCommands
 from orcus_desktop.controller.session_zones import ZoneCommands
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.routes import NO_ROUTE, Route
 from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
@@ -242,11 +244,16 @@ class GameSession(
         destination: Square,
         mode: MoveMode = MoveMode.GM,
         initiator: object = None,
+        *,
+        route: Route = NO_ROUTE,
     ) -> OperationResult:
+        """Move a creature; ``route``: the waypoints and drag the preview was steered by."""
         forcer = self._forcer_of(creature_id)  # 003-46: the GM's "Forced" switch
         if forcer is not None and mode is not MoveMode.GM:
             return self.forced_walk(creature_id, destination, forcer, initiator)
-        return self._run(initiator, movement.move_creature, creature_id, destination, mode)
+        return self._run(
+            initiator, movement.move_creature, creature_id, destination, mode, route=route
+        )
 
     def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
         """Where a move may end; a forced walk's squares while the "Forced" switch is on."""
@@ -264,12 +271,14 @@ class GameSession(
             self.engine, self.encounter, creature_id, forcer, available
         )
 
-    def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
+    def preview_move(
+        self, creature_id: str, destination: Square, mode: MoveMode, route: Route = NO_ROUTE
+    ) -> MovePreview:
         """A move's preview; a forced walk's while the GM's "Forced" switch is on (003-46)."""
         forced = self.forced_preview(creature_id, destination) if mode is not MoveMode.GM else None
         if forced is not None:
             return forced
-        return super().preview_move(creature_id, destination, mode)
+        return super().preview_move(creature_id, destination, mode, route)
 
     def force_move(
         self,
@@ -546,7 +555,9 @@ class GameSession(
         # 003-42: a shift away or a stand-up leaves its maker Hindered this turn.
         outcome = hindering_maneuvers.after_step(self.engine, before, outcome)
         # 003-47: Shrouded and Hidden in the open end with the action (nothing elsewhere).
-        return stealth_maneuvers.after_step(self.engine, before, outcome)
+        outcome = stealth_maneuvers.after_step(self.engine, before, outcome)
+        # R-121: a limiting condition begun or ended in the actor's turn limits it at once.
+        return turn_limits.after_step(self.engine, outcome)
 
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:
         if isinstance(outcome, Step):

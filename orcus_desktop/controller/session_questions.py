@@ -30,6 +30,7 @@ from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import MovePreview, TargetPreview
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.routes import NO_ROUTE, Route
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
@@ -69,8 +70,13 @@ class SessionQuestions:
         """The geometry view of the current snapshot (built once per snapshot; read only)."""
         return self.engine.battlefield(self.encounter)
 
-    def preview_move(self, creature_id: str, destination: Square, mode: MoveMode) -> MovePreview:
-        return movement.preview_move(self.engine, self.encounter, creature_id, destination, mode)
+    def preview_move(
+        self, creature_id: str, destination: Square, mode: MoveMode, route: Route = NO_ROUTE
+    ) -> MovePreview:
+        """The drag preview of a move; ``route``: the GM's waypoints and drag (`routes`)."""
+        return movement.preview_move(
+            self.engine, self.encounter, creature_id, destination, mode, route=route
+        )
 
     def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
         return movement.reachable_squares(self.engine, self.encounter, creature_id, mode)

@@ -17,6 +17,8 @@ Creatures", "Opportunity Attacks", "Slowed"; docs/rulings.md R-20, R-08, R-17, R
 * leaving a square adjacent to an enemy that can see the mover provokes that enemy, once; a
   shift, a teleport and forced movement never provoke (`provoking.provoked_by`).
 
+The cheapest path to one square, as the GM's drag steers it, is `geometry/paths.py`'s.
+
 The costs are computed for the whole window the speed can reach with numpy, one pass per step
 of movement (a Bellman-Ford on arrays), so a move preview is a handful of array operations.
 """
@@ -31,7 +33,7 @@ import numpy.typing as npt
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Size, Square
 from orcus_desktop.geometry.occupancy import Occupancy
-from orcus_desktop.geometry.provoking import provoked_by
+from orcus_desktop.geometry.routes import guided_arrivals, threatened_origins, tie_scale
 from orcus_desktop.geometry.walls import BoolArray
 from orcus_desktop.vocabulary import MoveMode, slowed_speed
 
@@ -49,24 +51,6 @@ STEPS: tuple[tuple[int, int], ...] = (
     (1, -1),
 )
 _INF = np.iinfo(np.int64).max // 4
-
-
-@dataclass(frozen=True, slots=True)
-class PathResult:
-    """A cheapest path.
-
-    Attributes:
-        reachable: a path exists and costs no more than the speed.
-        cost: squares of speed the path costs, or None when no legal path exists.
-        path: the top-left squares from start to destination (start included), or () when no
-            legal path exists.
-        provokes: ids of the enemies the path provokes, in the order it provokes them.
-    """
-
-    reachable: bool
-    cost: int | None
-    path: tuple[Square, ...]
-    provokes: tuple[str, ...]
 
 
 def effective_speed(speed: int, *, slowed: bool = False) -> int:
@@ -206,6 +190,8 @@ class _Plan:
     pass_ok: BoolArray  # (rows, cols) the mover may be at this origin while moving
     end_ok: BoolArray  # (rows, cols) the mover may end its move at this origin
     extra: IntGrid  # (8, rows, cols) extra cost of the step arriving at origin (difficult)
+    threat: IntGrid  # (rows, cols) 1 where the mover's space is beside a provokable enemy
+    scale: int  # `routes.tie_scale`: a step's cost weighs more than every threat of a path
     arrivals: dict[int, IntGrid] = field(default_factory=dict, compare=False)
     """Per cost of a square, (8, rows, cols): the cost of arriving at each origin by each
     step, or _INF where that step may not arrive there (`arrival_costs`)."""
@@ -233,6 +219,16 @@ class _Plan:
                 found = base.copy()
                 found[:, ~self.pass_ok] = _INF
             self.arrivals[per_square] = found
+        return found
+
+    def guided_costs(self, per_square: int) -> IntGrid:
+        """The arrival costs scaled by `scale` plus the threat of the square left (routes)."""
+        key = -per_square  # kept beside the plain costs, apart from them
+        found = self.arrivals.get(key)
+        if found is None:
+            plain = self.arrival_costs(per_square)
+            found = guided_arrivals(plain, self.threat, self.scale, _INF, STEPS)
+            self.arrivals[key] = found
         return found
 
 
@@ -321,10 +317,12 @@ def _build_plan(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> _
     pass_ok = ground.fits & ~_window_or(no_pass, n)
     end_ok = pass_ok & ~_window_or(no_end, n)
     others = _others_difficult(battlefield, mover, forced=forced)
+    # Issue 28: where leaving a square could provoke, for the paths that provoke the fewest.
+    threat, scale = threatened_origins(battlefield, mover), tie_scale(battlefield)
     if others.any():
         extra = _entered_extra(battlefield.difficult | others, n)
-        return _Plan(ground.step_ok, pass_ok, end_ok, extra)
-    return _Plan(ground.step_ok, pass_ok, end_ok, ground.extra, ground=ground)
+        return _Plan(ground.step_ok, pass_ok, end_ok, extra, threat, scale)
+    return _Plan(ground.step_ok, pass_ok, end_ok, ground.extra, threat, scale, ground=ground)
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,15 +425,23 @@ def _costs(
     budget: int,
     per_square: int,
     plan: _Plan,
+    *,
+    start: Square | None = None,
+    table: IntGrid | None = None,
 ) -> tuple[IntGrid, tuple[int, int]]:
-    """Cheapest costs from the mover's origin within a window, and the window's offset."""
+    """Cheapest costs from `start` (the mover's origin) within a window, and its offset.
+
+    ``table``: the arrival costs to use (`_Plan.guided_costs`, `geometry/paths.py`) instead
+    of the plan's plain ones.
+    """
     rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
-    start = mover.square
+    start = mover.square if start is None else start
     reach = max(0, budget // max(1, per_square))
     r0, r1 = max(0, start.row - reach), min(rows, start.row + reach + 1)
     c0, c1 = max(0, start.col - reach), min(cols, start.col + reach + 1)
     h, w = r1 - r0, c1 - c0
-    arrivals = plan.arrival_costs(per_square)[:, r0:r1, c0:c1]
+    table = plan.arrival_costs(per_square) if table is None else table
+    arrivals = table[:, r0:r1, c0:c1]
     dist = np.full((h, w), _INF, dtype=np.int64)
     dist[start.row - r0, start.col - c0] = 0
     # Per step direction, the cost of arriving at each target square by that step, or _INF
@@ -500,84 +506,6 @@ def reachable_squares(
     out = dict(zip(squares, costs, strict=True))
     out[mover.square] = 0
     return out
-
-
-def cheapest_path(
-    battlefield: Battlefield,
-    mover_id: str,
-    destination: Square,
-    speed: int | None = None,
-    mode: MoveMode = MoveMode.WALK,
-    *,
-    slowed: bool = False,
-) -> PathResult:
-    """The cheapest legal path for the mover to a destination, its cost and what it provokes.
-
-    The search is not limited by the speed: `reachable` tells whether the cost fits in it.
-    """
-    mover = battlefield.occupant(mover_id)
-    budget = effective_speed(mover.speed if speed is None else speed, slowed=slowed)
-    if destination == mover.square:
-        return PathResult(True, 0, (mover.square,), ())
-    plan = _plan(battlefield, mover)
-    rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
-    if not (0 <= destination.row < rows and 0 <= destination.col < cols):
-        return PathResult(False, None, (), ())
-    per = mode.squares_per_square
-    if not plan.end_ok[destination.row, destination.col]:
-        return PathResult(False, None, (), ())
-    # widen the window until it holds the destination's cheapest cost
-    span = max(abs(destination.row - mover.square.row), abs(destination.col - mover.square.col))
-    limit = (rows + cols) * 2 * (per + 1)
-    reach_budget = max(budget, span * per)
-    while True:
-        dist, (r0, c0) = _costs(battlefield, mover, reach_budget, per, plan)
-        h, w = dist.shape
-        dr, dc = destination.row - r0, destination.col - c0
-        if 0 <= dr < h and 0 <= dc < w and dist[dr, dc] < _INF:
-            cost = int(dist[dr, dc])
-            # a detour could still be cheaper than a path found inside a smaller window only if
-            # the window was clipped by the budget; widen once more to be sure
-            if cost <= reach_budget:
-                break
-        if reach_budget >= limit:
-            return PathResult(False, None, (), ())
-        reach_budget = min(limit, reach_budget * 2 + 2)
-    path = _backtrack(dist, (r0, c0), mover.square, destination, per, plan)
-    provokes = provoked_by(battlefield, mover_id, path, mode)
-    return PathResult(cost <= budget, cost, path, provokes)
-
-
-def _backtrack(
-    dist: IntGrid,
-    offset: tuple[int, int],
-    start: Square,
-    destination: Square,
-    per: int,
-    plan: _Plan,
-) -> tuple[Square, ...]:
-    r0, c0 = offset
-    h, w = dist.shape
-    path = [destination]
-    cur = destination
-    while cur != start:
-        here = int(dist[cur.row - r0, cur.col - c0])
-        for k, (dc, dr) in enumerate(STEPS):
-            prev = Square(cur.col - dc, cur.row - dr)
-            pr, pc = prev.row - r0, prev.col - c0
-            if not (0 <= pr < h and 0 <= pc < w):
-                continue
-            if not plan.step_ok[k, prev.row, prev.col]:
-                continue
-            cost = per + int(plan.extra[k, cur.row, cur.col])
-            if int(dist[pr, pc]) + cost == here:
-                cur = prev
-                path.append(cur)
-                break
-        else:  # pragma: no cover - dist is consistent by construction
-            raise AssertionError("broken cost table")
-    path.reverse()
-    return tuple(path)
 
 
 def step_allowed(battlefield: Battlefield, mover_id: str, frm: Square, to: Square) -> bool:

@@ -147,3 +147,27 @@ def default_name(kind: str, creatures: Iterable[Creature]) -> str:
     while number in used:
         number += 1
     return f"{base} {number}"
+
+
+def names_numbered_like_labels(creatures: Sequence[Creature], kind: str) -> dict[str, str]:
+    """The new names of the unnumbered creatures of `kind` that share it with others.
+
+    Each takes the number its token label shows (`token_labels`: the lowest left, in encounter
+    order), so that name and label read alike ("Goblin Warrior 1" / GW1; issue 28). A kind
+    with one creature keeps its plain name, as its label has no number either.
+    """
+    base, _ = split_number(kind)
+    key = base.casefold()
+    group = [
+        (c, number)
+        for c in creatures
+        for other, number in [split_number(c.name)]
+        if other.casefold() == key
+    ]
+    if len(group) < 2:
+        return {}
+    renamed: dict[str, str] = {}
+    for (creature, named), (_, number) in zip(group, _numbered(group), strict=True):
+        if named is None and number is not None:
+            renamed[creature.id] = f"{split_number(creature.name)[0]} {number}"
+    return renamed

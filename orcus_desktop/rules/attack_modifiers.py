@@ -18,7 +18,7 @@ from orcus_desktop.rules.conditions import (
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.ruleset import Ruleset
-from orcus_desktop.rules.statblock import StatBlock, Weapon
+from orcus_desktop.rules.statblock import UNARMED_STRIKE, StatBlock, Weapon
 from orcus_desktop.rules.state import (
     CreatureState,
     RulesError,
@@ -79,16 +79,21 @@ class AttackContext:
 
 
 def weapon_for(attacker: StatBlock, power: Power, weapon: Weapon | None = None) -> Weapon | None:
-    """The weapon a power uses: the one given, else the first fitting one of the stat block."""
+    """The weapon a power uses: the one given, else the first fitting one of the stat block.
+
+    A melee weapon power with no melee weapon in hand strikes unarmed (000 l.507, R-120).
+    """
     if weapon is not None:
         return weapon
-    if not power.uses_weapon or not attacker.weapons:
+    if not power.uses_weapon:
         return None
     wants_ranged = power.origin is Origin.RANGED
     for w in attacker.weapons:
         if w.ranged == wants_ranged:
             return w
-    return attacker.weapons[0]
+    if not wants_ranged:
+        return UNARMED_STRIKE
+    return attacker.weapons[0] if attacker.weapons else None
 
 
 def attack_modifiers(

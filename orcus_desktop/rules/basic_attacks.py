@@ -29,22 +29,23 @@ def basic_attacks(
 ) -> tuple[Power, ...]:
     """The generic basic attacks a creature can make with its weapons (000 "Basic Attack").
 
-    The basic melee attack needs a melee weapon, the basic ranged attack a ranged or thrown one
-    (000 "Tags": "You need a weapon"). A stat block power marked ``basic`` with the same origin
-    (a monster's "Short Sword" basic attack) replaces the generic one, as does a power with the
-    same name. 003-49: both use the highest of ``primary_abilities`` if any, and a creature
-    that wields an implement (:func:`wields_implement`) also gets the implement basic attack,
-    by the highest of ``implement_abilities`` (docs/rulings.md R-102, R-104).
+    The basic ranged attack needs a ranged or thrown weapon (000 "Tags": "You need a weapon");
+    the basic melee attack is everyone's, made with a melee weapon or, with none, an unarmed
+    strike (000 l.507: "You need a weapon (or an unarmed strike) to use a Weapon power";
+    `statblock.UNARMED_STRIKE`, docs/rulings.md R-120). A stat block power marked ``basic``
+    with the same origin (a monster's "Short Sword" basic attack) replaces the generic one, as
+    does a power with the same name. 003-49: both use the highest of ``primary_abilities`` if
+    any, and a creature that wields an implement (:func:`wields_implement`) also gets the
+    implement basic attack, by the highest of ``implement_abilities`` (R-102, R-104).
     """
     own_names = {p.name for p in statblock.powers}
     own_basic = {p.origin for p in statblock.powers if p.basic}
-    melee_weapon = any(not w.ranged for w in statblock.weapons)
     ranged_weapon = [w for w in statblock.weapons if w.ranged or w.heavy_thrown]
     primary = primary_ability(statblock.abilities, primary_abilities)
     out: list[Power] = []
     melee_ability = primary or Ability.STRENGTH
     melee = basic_melee_attack(statblock.level, ruleset_doubling_level, melee_ability)
-    if melee_weapon and Origin.MELEE not in own_basic and melee.name not in own_names:
+    if Origin.MELEE not in own_basic and melee.name not in own_names:
         out.append(melee)
     if ranged_weapon and Origin.RANGED not in own_basic:
         ranged = basic_ranged_attack(

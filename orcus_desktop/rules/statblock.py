@@ -143,6 +143,15 @@ class Weapon:
         return self.normal_range is not None
 
 
+UNARMED_STRIKE = Weapon("Unarmed strike", "1d4")
+"""What a creature strikes with when it holds no melee weapon (docs/rulings.md R-120).
+
+000 l.507 "You need a weapon (or an unarmed strike) to use a Weapon power": the Basic Melee
+Attack ("Melee weapon") is everyone's. 000 gives the strike no die: 1d4 and no proficiency
+bonus (R-120); 004 l.397 "unarmed attacks are weapons", 001 l.238 "or an is Unarmed".
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class StatBlock:
     """A creature as written.

@@ -111,8 +111,9 @@ class InitiativeStripView(QLabel):
             groups = session.has_monster_groups()  # 003-07: a group is one entry
             # 003-47: a Hidden monster is off the players' map, so off their strip too.
             absent = hidden_from_players(session.rules, encounter)
+            dead = {c.id for c in encounter.creatures if session.rules.is_dead(encounter, c.id)}
             self.strip = player_initiative(
-                encounter, self._shown(), sides, names, groups, absent=absent
+                encounter, self._shown(), sides, names, groups, absent=absent, dead=dead
             )
         # 003-13: the escalation die is everyone's bonus to hit, so the players see it too.
         has_die = session.ruleset.escalation_start_round is not None

@@ -28,6 +28,7 @@ FIXED_SHORTCUTS = (
     ("Double-click / Enter in Actions", "Use the power or action: choose targets on the map"),
     ("Shift+drag", "Shift instead of walking (000 Five-Foot Step)"),
     ("Ctrl+drag", "A GM move: no action spent, nothing provoked"),
+    ("P or right-click while dragging", "Add a waypoint: the walk passes through that square"),
     ("Space+drag, middle drag", "Pan the map"),
     ("Wheel, +/-", "Zoom"),
     ("Arrow keys", "Pan the map"),

@@ -13,11 +13,16 @@ from pathlib import Path
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.routes import Route
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
+
+PAST_ORC = Route(via=(Square(3, 5),))
+"""The GM drags the hero straight past the orc: a way round as short would provoke no one
+(issue 28), so the square beside the orc is a waypoint."""
 
 
 def _walk_past_the_orc(*others: object) -> GameSession:
@@ -48,7 +53,7 @@ def _offered(session: GameSession) -> list[str]:
 
 def test_the_walk_waits_where_it_provokes_then_goes_on_when_the_attack_is_let_pass() -> None:
     session = _walk_past_the_orc()
-    walk = session.move_creature("hero", Square(7, 5), MoveMode.WALK)
+    walk = session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC)
     assert walk.ok, walk.reason
     assert walk.opportunity_attackers == ("orc",)
     # (3, 5) is the first square next to the orc; leaving it provokes: the hero waits there.
@@ -66,7 +71,7 @@ def test_the_walk_waits_where_it_provokes_then_goes_on_when_the_attack_is_let_pa
 
 def test_a_hit_that_does_not_stop_the_walker_lets_it_go_on() -> None:
     session = _walk_past_the_orc()
-    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
     hp = session.encounter.creature("hero").state
     assert hp is not None
     taken = session.opportunity_attack("orc", "hero", dice=[15, 4])
@@ -80,7 +85,7 @@ def test_a_hit_that_does_not_stop_the_walker_lets_it_go_on() -> None:
 def test_an_attack_that_drops_the_walker_leaves_it_where_it_provoked() -> None:
     session = _walk_past_the_orc()
     assert session.set_hit_points("hero", 1).ok
-    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
     assert session.opportunity_attack("orc", "hero", dice=[15, 12]).ok
     assert _at(session, "hero") == Square(3, 5)
     assert [e.kind for e in session.encounter.combat.log][-1] == "move_stopped"
@@ -89,7 +94,8 @@ def test_an_attack_that_drops_the_walker_leaves_it_where_it_provoked() -> None:
 
 def test_two_enemies_along_the_way_interrupt_it_one_after_the_other() -> None:
     session = _walk_past_the_orc(orc("brute", 6, 6))
-    walk = session.move_creature("hero", Square(7, 5), MoveMode.WALK)
+    straight = Route(via=(Square(3, 5), Square(5, 5)))  # the GM drags it along row 5
+    walk = session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=straight)
     assert walk.ok, walk.reason
     assert walk.opportunity_attackers == ("orc",)
     assert _at(session, "hero") == Square(3, 5)
@@ -103,7 +109,7 @@ def test_two_enemies_along_the_way_interrupt_it_one_after_the_other() -> None:
 
 def test_undo_takes_the_walk_back_step_by_step() -> None:
     session = _walk_past_the_orc()
-    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
     assert session.decline_opportunity_attack("orc").ok
     session.undo()
     assert _at(session, "hero") == Square(3, 5)
@@ -115,7 +121,7 @@ def test_undo_takes_the_walk_back_step_by_step() -> None:
 
 def test_a_waiting_walk_is_saved_and_goes_on_after_reopening(tmp_path: Path) -> None:
     session = _walk_past_the_orc()
-    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
     path = tmp_path / "waiting.orcus"
     save_encounter(path, session.encounter)
     reopened = make_session(load_encounter(path))
@@ -128,7 +134,7 @@ def test_a_walk_through_an_allys_square_completes_and_the_attack_is_staged_there
     # The hero cannot wait on its ally's square: the walk completes as before, and the attack
     # is made with the hero back on the square it provoked from.
     session = _walk_past_the_orc(fighter("ally", 3, 5))
-    walk = session.move_creature("hero", Square(7, 5), MoveMode.WALK)
+    walk = session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC)
     assert walk.ok, walk.reason
     assert _at(session, "hero") == Square(7, 5)
     assert _offered(session) == ["orc"]

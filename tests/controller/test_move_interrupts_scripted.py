@@ -16,6 +16,7 @@ import pytest
 from orcus_desktop.controller.log_text import describe, names_of
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
+from orcus_desktop.geometry.routes import Route
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
@@ -63,7 +64,10 @@ def _first_next_to(session: GameSession, path: Sequence[Square], enemy_id: str) 
 
 def _walk(session: GameSession) -> tuple[Square, Square]:
     """Brute walks to DESTINATION; where it must stop for Ana, then for Bo."""
-    walk = session.move_creature("brute", DESTINATION, MoveMode.WALK)
+    # The GM drags it along row 2, past both (issue 28: the way along row 3 is as short and
+    # provokes no one, so the squares beside them are waypoints).
+    along = Route(via=(Square(2, 2), Square(4, 2)))
+    walk = session.move_creature("brute", DESTINATION, MoveMode.WALK, route=along)
     assert walk.ok, walk.reason
     assert walk.opportunity_attackers == ("ana",)  # offered now; Bo further along
     path = walk.details["path"]

@@ -14,6 +14,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.history import History
 from orcus_desktop.vocabulary import CreatureId, MoveMode
+from tests.controller.conftest import orc_block
 
 
 def _session(encounter: Encounter) -> GameSession:
@@ -72,7 +73,12 @@ def test_place_and_undo_announce_results(session: GameSession) -> None:
 
 
 def test_walk_cost_text_and_opportunity_attack_offer(session: GameSession) -> None:
-    # docs/rulings.md R-02: leaving a square adjacent to an enemy provokes; shift doesn't.
+    # docs/rulings.md R-02: leaving a square adjacent to an enemy provokes; shift doesn't
+    # (in combat: before it nothing provokes, issue 28).
+    # the goblin needs a stat block (a basic melee attack) to be offered one.
+    assert session.update_creature("goblin", statblock=orc_block("Goblin")).ok
+    assert session.roll_initiative(totals={"hero": 20, "goblin": 10}).ok
+    assert session.start_combat().ok
     result = session.move_creature("hero", Square(1, 4), MoveMode.WALK)
     assert result.ok
     assert result.text == "Move Hero 3 squares"

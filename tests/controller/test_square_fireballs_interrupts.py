@@ -18,8 +18,10 @@ from typing import Any
 
 import pytest
 
+from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.routes import Route
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.powers import ActionKind
@@ -45,6 +47,11 @@ TWIN_BOLTS: dict[str, Any] = {
 }
 
 
+PAST_ORC = Route(via=(Square(3, 5),))
+"""The GM drags the hero straight past the orc: a way round as short would provoke no one
+(issue 28), so the square beside the orc is a waypoint."""
+
+
 def _fight(ruleset_id: str, *others: Any, hero_speed: int = 6) -> GameSession:
     """The hero's turn; an orc whose basic attack pushes stands at (4, 4)."""
     hero = replace(fighter("hero", 1, 5, powers=[TWIN_BOLTS]), speed=hero_speed)
@@ -64,7 +71,7 @@ def _fight(ruleset_id: str, *others: Any, hero_speed: int = 6) -> GameSession:
 def _pushed_mid_walk(ruleset_id: str) -> GameSession:
     """The hero walks (1,5) → (7,5), 6 squares; the orc's attack at (3,5) pushes it to (3,6)."""
     session = _fight(ruleset_id)
-    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
     assert session.encounter.creature("hero").square == Square(3, 5)  # 2 squares walked
     hit = session.opportunity_attack("orc", "hero", dice=[19, 3])
     assert hit.ok, hit.reason
@@ -136,7 +143,7 @@ def test_what_is_left_is_undone_and_saved(tmp_path: Path) -> None:
 
 def test_leaving_the_push_lets_the_walk_go_on_as_declared() -> None:
     session = _fight("square-fireballs")
-    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
     assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
     assert session.leave_forced_move("hero").ok
     assert session.encounter.creature("hero").square == Square(7, 5)
@@ -206,7 +213,7 @@ def test_with_every_target_gone_the_attack_stops(ruleset_id: str) -> None:
 def test_a_run_cut_short_leaves_the_rest_to_walk_and_a_new_run_gives_it_up() -> None:
     """003-40 Run ("Move your Speed", a standard action) is "movement" too (003 l.239)."""
     session = _fight("square-fireballs")
-    assert session.move_creature("hero", Square(7, 5), MoveMode.DASH).ok
+    assert session.move_creature("hero", Square(7, 5), MoveMode.DASH, route=PAST_ORC).ok
     assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
     assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
     assert _left(session) == 3
@@ -234,7 +241,7 @@ def test_a_fresh_run_is_at_full_speed_and_spends_the_rest_of_the_walk() -> None:
 def test_a_push_as_long_as_the_rest_ends_the_walk_and_says_so() -> None:
     session = _fight("square-fireballs", hero_speed=3)
     # (1,5) → (4,5), speed 3: it provokes leaving (3,5), with 1 square of its speed left.
-    assert session.move_creature("hero", Square(4, 5), MoveMode.WALK).ok
+    assert session.move_creature("hero", Square(4, 5), MoveMode.WALK, route=PAST_ORC).ok
     assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
     assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
     assert session.encounter.creature("hero").square == Square(3, 6)
@@ -251,7 +258,7 @@ def test_a_file_saved_while_the_walk_waits_for_the_push_goes_on_when_reopened(
     tmp_path: Path,
 ) -> None:
     session = _fight("square-fireballs")
-    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK).ok
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
     assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
     path = tmp_path / "waiting.orcus"
     save_encounter(path, session.encounter)
@@ -280,8 +287,57 @@ def test_003_what_is_left_is_the_speed_not_the_declared_walk() -> None:
     squares, (1,5) to (5,5); 2 walked to (3,5), pushed 1: 6 - 2 - 1 = 3 squares left, not
     the declared 4 - 2 - 1 = 1."""
     session = _fight("square-fireballs")
-    assert session.move_creature("hero", Square(5, 5), MoveMode.WALK).ok
+    assert session.move_creature("hero", Square(5, 5), MoveMode.WALK, route=PAST_ORC).ok
     assert session.encounter.creature("hero").square == Square(3, 5)
     assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
     assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
     assert _left(session) == 3
+
+
+def test_after_a_walk_cut_short_the_panel_offers_only_the_rest_of_the_walk() -> None:
+    """Issue 30: 003-18's rest of the walk is for a walk; a five-foot step is a new move.
+
+    The GM walks the hero past the orc, the orc's opportunity attack pushes it and the GM
+    places the push: the hero has spent its move action, so the Actions panel must not offer
+    Five-Foot Step, and dropping one is refused in words (it used to raise ValueError).
+    """
+    session = _pushed_mid_walk("square-fireballs")
+    offered = session.available_actions("hero")
+    assert offered.option(CombatAction.WALK).allowed  # the 3 squares left
+    step = offered.option(CombatAction.FIVE_FOOT_STEP)
+    assert not step.allowed
+    assert step.reason == "Hero has no move action left"
+    assert not session.preview_move("hero", Square(3, 7), MoveMode.SHIFT).reachable
+    refused = session.move_creature("hero", Square(3, 7), MoveMode.SHIFT)
+    assert not refused.ok
+    assert refused.reason == "Hero has no move action left"
+
+
+def test_with_the_standard_action_spent_first_run_and_charge_are_not_offered() -> None:
+    """Issue 28 5b: 003-40 Run and Charge are standard actions, spent by Twin Bolts first."""
+    session = _fight("square-fireballs")
+    assert session.use_power("hero", "Twin Bolts", ["orc"], dice=[2, 1]).ok
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert _left(session) == 3
+    offered = session.available_actions("hero")
+    for action in (CombatAction.DASH, CombatAction.CHARGE):
+        option = offered.option(action)
+        assert not option.allowed, action
+        assert option.reason == "Hero has no standard action left"
+    refused = session.move_creature("hero", Square(3, 11), MoveMode.DASH)
+    assert refused.reason == "Hero has no standard action left"
+    assert session.move_creature("hero", Square(3, 9), MoveMode.WALK).ok
+
+
+def test_003_what_is_left_counts_the_way_the_gm_dragged() -> None:
+    """003-18 with a waypoint: the hero (speed 8) is dragged down by (1,7), then past the orc
+    at (3,5): 4 squares spent there (the cheapest way to (3,5) is 2), the push takes 1."""
+    session = _fight("square-fireballs", hero_speed=8)
+    detour = Route(via=(Square(1, 7), Square(3, 5)))
+    assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=detour).ok
+    assert session.encounter.creature("hero").square == Square(3, 5)
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert _left(session) == 8 - 4 - 1

@@ -16,7 +16,8 @@ import pytest
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
-from orcus_desktop.geometry.movement import STEPS, _plan, cheapest_path, reachable_squares
+from orcus_desktop.geometry.movement import STEPS, _plan, reachable_squares
+from orcus_desktop.geometry.paths import cheapest_path
 from tests.geometry.builders import patch
 
 SIDE = 20

@@ -18,11 +18,11 @@ from orcus_desktop.geometry.light import Senses
 from orcus_desktop.geometry.movement import (
     STEPS,
     _unit_step_masks,
-    cheapest_path,
     reachable_squares,
     step_allowed,
     walled_spaces,
 )
+from orcus_desktop.geometry.paths import cheapest_path
 from orcus_desktop.geometry.provoking import provoked_by
 from orcus_desktop.vocabulary import MoveMode
 from tests.geometry.builders import field, occ, patch, wall

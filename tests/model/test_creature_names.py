@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.model.creature_names import default_name, token_labels
+from orcus_desktop.model.creature_names import (
+    default_name,
+    names_numbered_like_labels,
+    token_labels,
+)
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.vocabulary import CreatureId
@@ -68,3 +72,16 @@ def test_a_default_name_takes_the_lowest_free_number_of_its_kind() -> None:
     assert default_name("Orc Berserker", creatures) == "Orc Berserker 1"
     gap = [c for c in creatures if c.id != "goblin-1"]
     assert default_name("Goblin Warrior", gap) == "Goblin Warrior 1"
+
+
+def test_unnumbered_members_of_a_kind_are_named_as_their_labels_number_them() -> None:
+    """Issue 28: "Goblin Warrior" labelled GW1 beside "Goblin Warrior 2" is "Goblin Warrior 1"."""
+    creatures = with_copies([], "Goblin Warrior", "Goblin Warrior 2", "Goblin Warrior")
+    renamed = names_numbered_like_labels(creatures, "Goblin Warrior 2")
+    labels = token_labels(creatures)
+    assert renamed == {"extra-0": "Goblin Warrior 1", "extra-2": "Goblin Warrior 3"}
+    assert (labels["extra-0"], labels["extra-2"]) == ("GW1", "GW3")
+    # One of its kind keeps its plain name, and its label has no number either.
+    alone = with_copies([], "Goblin Warrior")
+    assert names_numbered_like_labels(alone, "Goblin Warrior") == {}
+    assert token_labels(alone) == {"extra-0": "GW"}

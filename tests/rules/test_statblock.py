@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.abilities import Ability, AbilityScores
+from orcus_desktop.rules.attack_modifiers import weapon_for
 from orcus_desktop.rules.basic_attacks import basic_attacks
 from orcus_desktop.rules.dice import MaxSource, MinSource, roll, substitute
 from orcus_desktop.rules.power_dicts import power_from_dict, power_to_dict
@@ -21,8 +22,10 @@ from orcus_desktop.rules.powers import (
 )
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.statblock import (
+    UNARMED_STRIKE,
     Role,
     StatBlock,
+    Weapon,
     pc_defenses,
     statblock_from_dict,
     statblock_to_dict,
@@ -83,7 +86,21 @@ def test_basic_attack_doubles_at_level_21(level: int, dice: str) -> None:
 
 def test_basic_attacks_need_weapons_and_yield_to_own_basic_powers() -> None:
     assert [p.name for p in basic_attacks(pc())] == ["Basic Melee Attack"]
-    assert basic_attacks(pc(weapons=())) == ()
+    # 000 l.507 "You need a weapon (or an unarmed strike)": no weapon, the melee one unarmed
+    # (docs/rulings.md R-120), but no ranged one.
+    assert [p.name for p in basic_attacks(pc(weapons=()))] == ["Basic Melee Attack"]
+
+
+def test_a_ranger_with_only_a_longbow_strikes_unarmed_in_melee() -> None:
+    """R-120: the melee basic attack with no melee weapon in hand uses the unarmed strike."""
+    longbow = Weapon("Longbow", "1d10", proficiency=2, normal_range=20, long_range=40)
+    ranger = pc(weapons=(longbow,))
+    names = [p.name for p in basic_attacks(ranger)]
+    assert names == ["Basic Melee Attack", "Basic Ranged Attack"]
+    melee = ranger.power("Basic Melee Attack")
+    assert weapon_for(ranger, melee) == UNARMED_STRIKE
+    assert (UNARMED_STRIKE.die, UNARMED_STRIKE.proficiency) == ("1d4", 0)
+    assert weapon_for(ranger, ranger.power("Basic Ranged Attack")) == longbow
 
 
 def test_pc_defenses_follow_the_ability_pairs() -> None:

@@ -119,7 +119,8 @@ def test_an_edit_applied_to_the_placed_tokens_is_undone_with_them(window: MainWi
     wounded = tokens[0].state
     assert wounded is not None
     assert wounded.current_hp == old_max + 20 - 7  # the damage it took is kept
-    assert [t.name for t in tokens] == ["Cave Brute", "Cave Brute 2"]  # their own names kept
+    # Their own names kept (the first numbered when the second was placed, issue 28).
+    assert [t.name for t in tokens] == ["Cave Brute 1", "Cave Brute 2"]
     assert window.undo_action.text() == (
         "&Undo Save Cave Brute to your library, applied to 2 tokens"
     )

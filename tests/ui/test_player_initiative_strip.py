@@ -66,11 +66,10 @@ def test_the_strip_names_who_acts_now_and_next(window: MainWindow) -> None:
     assert text.startswith("Round 1 · <b>Now: Brakka</b> · Next: Goblin Warrior 1 · ")
     assert "Dire Rat" not in text  # hidden by the GM
     assert window.session.end_turn().ok
-    # The rat is hidden: its turn is no one's the players see.
+    # Issue 28: the rat is hidden, and the strip reads as before its turn, "Now:" and all,
+    # so the players cannot tell that a hidden creature acts.
     assert window.encounter.combat.current == "rat"
-    text = _strip_text(players)
-    assert "Now:" not in text
-    assert text.startswith("Round 1 · Next: Goblin Warrior 1 · ")
+    assert _strip_text(players) == text
     assert window.session.end_turn().ok
     assert _strip_text(players).startswith("Round 1 · <b>Now: Goblin Warrior 1</b> · Next: ")
 
@@ -162,9 +161,13 @@ def test_the_strip_leaves_out_a_hidden_goblin_and_its_turn() -> None:
     assert strip.now is not None
     assert strip.now.creature_id == "hero"
     assert session.end_turn().ok
+    before = player_initiative(session.encounter, None, {"heroes"}, MonsterNames.NAMES)
     assert session.end_turn().ok  # g2's turn: hidden
     strip = player_initiative(session.encounter, None, {"heroes"}, MonsterNames.NAMES)
-    assert strip.now is None
+    # Issue 28: "Now:" stays on the goblin the players saw act, as if nobody else acted.
+    assert strip == before
+    assert strip.now is not None
+    assert strip.now.text == "Goblin Warrior 1"
     assert strip.next is not None
     assert strip.next.text == "Hero"
     # Fog: a monster the players do not see is left out, their own creatures never are.
@@ -194,3 +197,46 @@ def test_a_creature_left_off_the_players_map_for_its_status_is_off_the_strip() -
         session.encounter, None, {"heroes"}, MonsterNames.LABELS, absent={"g1", "hero"}
     )
     assert [e.text for e in strip.entries] == ["Hero", "GW2"]
+
+
+def test_a_hidden_creature_first_in_the_round_does_not_show_the_new_round() -> None:
+    """Issue 28: while a hidden creature opens round 2, the strip still reads round 1."""
+    session = make_session(
+        Encounter(
+            GridBounds(8, 8),
+            creatures=(
+                creature("hero", "heroes", 1, 1),
+                Creature(
+                    CreatureId("rat"), "Dire Rat", "monsters", square=Square(5, 5), hidden=True
+                ),
+                Creature(CreatureId("g1"), "Goblin Warrior 1", "monsters", square=Square(3, 3)),
+            ),
+        )
+    )
+    assert session.roll_initiative(totals={"rat": 25, "hero": 20, "g1": 15}).ok
+    assert session.start_combat().ok
+    assert session.end_turn().ok  # the rat's turn ends: the hero's
+    assert session.end_turn().ok  # the goblin's, the last of round 1
+    before = player_initiative(session.encounter, None, {"heroes"})
+    assert (before.round, before.now and before.now.text) == (1, "Goblin Warrior 1")
+    assert session.end_turn().ok  # round 2: the hidden rat acts
+    assert session.encounter.combat.current == "rat"
+    assert player_initiative(session.encounter, None, {"heroes"}) == before
+    assert session.end_turn().ok
+    strip = player_initiative(session.encounter, None, {"heroes"})
+    assert (strip.round, strip.now and strip.now.text) == (2, "Hero")
+
+
+def test_the_dead_leave_next(window: MainWindow) -> None:
+    """Issue 28: the GM drops goblin 1 to 0 hit points; the turn order passes over the dead
+    (R-36), so the players' strip stops naming it, and never as "Next:"."""
+    window.fog_action.setChecked(False)
+    _fight(window)
+    players = open_player_view(window)
+    assert _strip_text(players).startswith("Round 1 · <b>Now: Brakka</b> · Next: Goblin Warrior 1")
+    killed = window.session.apply_damage("goblin-1", 1000)
+    assert killed.ok, killed.reason
+    assert window.session.rules.is_dead(window.encounter, "goblin-1")
+    text = _strip_text(players)
+    assert "Goblin Warrior 1" not in text
+    assert text.startswith(f"Round 1 · <b>Now: Brakka</b> · Next: {SECRET_NAME} · Sister Venn")

@@ -9,6 +9,7 @@ from orcus_desktop.controller.outcomes import MovePreview, plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
+    Button,
     KeyModifier,
     Point,
     PointerEvent,
@@ -22,6 +23,7 @@ from orcus_desktop.controller.tools.pointer import (
 )
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.routes import NO_ROUTE, Route
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.vocabulary import MoveMode
 
@@ -34,6 +36,27 @@ class _Drag:
     mode: MoveMode
     preview: MovePreview | None = None
     reachable: dict[MoveMode, frozenset[Square]] = field(default_factory=dict)
+    waypoints: list[Square] = field(default_factory=list)  # P or a right-click adds one
+    trail: set[Square] = field(default_factory=set)  # the squares the token crossed
+    last: PointerEvent | None = None
+
+    def route(self) -> Route:
+        """The GM's say in the path: the waypoints, then the squares crossed (issue 28)."""
+        if self.mode is MoveMode.GM:
+            return NO_ROUTE
+        return Route(tuple(self.waypoints), frozenset(self.trail))
+
+    def crossed(self, square: Square) -> None:
+        """The token's destination moved to `square`: every square on the way is crossed."""
+        at = self.destination
+        self.trail.add(at)
+        while at != square:  # the pointer may jump several squares between two events
+            at = Square(at.col + _sign(square.col - at.col), at.row + _sign(square.row - at.row))
+            self.trail.add(at)
+
+
+def _sign(n: int) -> int:
+    return (n > 0) - (n < 0)
 
 
 class MoveTool:
@@ -41,6 +64,9 @@ class MoveTool:
 
     Shift held = a shift (000 "Shift": 1 square, provokes nothing); Ctrl or Alt held, or
     `gm_move` set, = a free GM move (no action, nothing provoked, only the destination checked).
+    The path keeps to the squares the token was dragged across, among the cheapest that
+    provoke the fewest; P or a right-click while dragging adds a waypoint the walk passes
+    through (`add_waypoint`, `geometry/routes.py`; issue 28).
     A click on a token without dragging selects it; in the select tool a click on a door opens or
     closes it.
 
@@ -78,13 +104,33 @@ class MoveTool:
         return MoveMode.WALK
 
     def on_pointer(self, event: PointerEvent) -> ToolPreview:
+        if event.right_press and self._drag is not None:
+            return self.add_waypoint()
         if event.left_press:
             return self._press(event)
         if event.kind is PointerKind.MOVE and self._drag is not None:
             return self._move(event)
         if event.kind is PointerKind.RELEASE and self._drag is not None:
+            if not event.buttons & Button.LEFT:
+                return self._drag_preview(event)  # the right button of a waypoint let go
             return self._release(event)
         return EMPTY_PREVIEW if self._drag is None else self._drag_preview(event)
+
+    def add_waypoint(self) -> ToolPreview:
+        """Make the square the dragged token is over a waypoint of its walk (P, right-click).
+
+        The path then passes through it, as Foundry's ruler does; nothing while not dragging,
+        in a GM move, or on the square it starts from or the last waypoint.
+        """
+        drag = self._drag
+        if drag is None or drag.last is None:
+            return EMPTY_PREVIEW
+        last = drag.waypoints[-1] if drag.waypoints else drag.creature.square
+        if drag.mode is not MoveMode.GM and drag.destination != last:
+            drag.waypoints.append(drag.destination)
+            drag.trail = {drag.destination}  # the trail guides the leg after it
+            drag.preview = None
+        return self._move(drag.last)
 
     def cancel(self) -> ToolPreview:
         self._drag = None
@@ -128,15 +174,17 @@ class MoveTool:
     def _move(self, event: PointerEvent) -> ToolPreview:
         drag = self._drag
         assert drag is not None
+        drag.last = event
         destination = self._destination(event)
         mode = self._mode(event.modifiers)
         if destination != drag.destination or mode is not drag.mode or drag.preview is None:
+            drag.crossed(destination)
             drag.destination = destination
             drag.mode = mode
             drag.preview = (
                 None
-                if destination == drag.creature.square
-                else self._session.preview_move(drag.creature.id, destination, mode)
+                if destination == drag.creature.square and not drag.waypoints
+                else self._session.preview_move(drag.creature.id, destination, mode, drag.route())
             )
         return self._drag_preview(event)
 
@@ -176,6 +224,8 @@ class MoveTool:
             label = mode_text + (
                 plural(preview.cost, "square") if drag.mode is not MoveMode.GM else ""
             )
+            if drag.waypoints and drag.mode is not MoveMode.GM:
+                label += f" via {plural(len(drag.waypoints), 'waypoint')}"
         else:
             label = preview.reason
         if warnings:
@@ -197,9 +247,11 @@ class MoveTool:
         assert drag is not None
         self._move(event)
         self._drag = None
-        if drag.destination == drag.creature.square:
+        if drag.destination == drag.creature.square and not drag.waypoints:
             return EMPTY_PREVIEW
-        result = self._session.move_creature(drag.creature.id, drag.destination, drag.mode, self)
+        result = self._session.move_creature(
+            drag.creature.id, drag.destination, drag.mode, self, route=drag.route()
+        )
         return ToolPreview(message=result_message(result, self._session.encounter))
 
 

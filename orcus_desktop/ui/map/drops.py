@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData
 
-from orcus_desktop.controller.placement import nearest_free_square
+from orcus_desktop.controller.placement import spread_square
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import (
     LibraryEntry,
@@ -94,7 +94,7 @@ class MapDropHandler:
         return ""
 
     def drop_near(self, mime: QMimeData, grid_xy: tuple[float, float]) -> str:
-        """Place a palette creature on the free square closest to `grid_xy`.
+        """Place a palette creature near `grid_xy`, on a free square not touching anyone.
 
         No pointer chose a square: the GM pressed Enter in the library.
         """
@@ -103,7 +103,7 @@ class MapDropHandler:
             return ""
         encounter = self._session.encounter
         creature = creature_from_entry(encounter, entry, grid_xy)
-        square = nearest_free_square(encounter, creature, creature.square)
+        square = spread_square(encounter, creature, creature.square)
         if square is None:
             return f"Refused: no free square for {creature.name}"
         self._session.place_creature(creature.moved_to(square), initiator=self)

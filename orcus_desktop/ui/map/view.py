@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QDragLeaveEvent,
     QDragMoveEvent,
     QDropEvent,
+    QGuiApplication,
     QKeyEvent,
     QMouseEvent,
     QNativeGestureEvent,
@@ -284,6 +285,12 @@ class MapView(QGraphicsView):
         self._feed(self._pointer(PointerKind.PRESS, event))
         event.accept()
 
+    def add_waypoint(self) -> None:
+        """P during a drag: the square under the dragged token becomes a waypoint (issue 28)."""
+        add = getattr(self._tool, "add_waypoint", None)
+        if callable(add):
+            self._show(add())
+
     def cancel_drag(self) -> bool:
         """Cancel a drag under way (Undo pressed mid-drag); False when there is none.
 
@@ -352,7 +359,8 @@ class MapView(QGraphicsView):
             event.accept()
             return
         cancelled = self._drag_cancelled
-        self._button_held = self._drag_cancelled = False
+        if not event.buttons() & Qt.MouseButton.LeftButton:  # not a right-click's waypoint
+            self._button_held = self._drag_cancelled = False
         if not cancelled:
             self._feed(self._pointer(PointerKind.RELEASE, event))
         event.accept()
@@ -362,6 +370,9 @@ class MapView(QGraphicsView):
         event.accept()
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        if self._button_held and QGuiApplication.mouseButtons() & Qt.MouseButton.LeftButton:
+            event.accept()  # a right-click during a drag adds a waypoint (MoveTool), no menu
+            return
         x, y = self.grid_point(QPointF(event.pos()))
         self.context_menu_requested.emit(x, y, event.globalPos())
         event.accept()
@@ -380,6 +391,8 @@ class MapView(QGraphicsView):
             self._show(self._tool.cancel())
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self._tool is not None:
             self._show(self._tool.finish())
+        elif key == Qt.Key.Key_P and self._button_held and not self._drag_cancelled:
+            self.add_waypoint()
         elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_in()
         elif key == Qt.Key.Key_Minus:

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.move_tool import MoveTool, SelectTool
-from orcus_desktop.controller.tools.pointer import KeyModifier, PointerKind
-from orcus_desktop.geometry.grid import Square
+from orcus_desktop.controller.tools.pointer import EMPTY_PREVIEW, Button, KeyModifier, PointerKind
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.frozen import freeze
+from tests.controller.conftest import fighter, orc, orc_block
 from tests.controller.tools.builders import drag, ev, make_session
 
 
@@ -34,8 +41,19 @@ def test_drag_previews_path_cost_and_reachable_then_moves_one_undo_step() -> Non
     assert session.encounter.creature("hero").square == Square(1, 1)
 
 
+def _goblin_fight() -> GameSession:
+    """The small map in combat on the hero's turn, the goblin with a stat block to attack
+    with (docs/rulings.md R-120: a token without one is offered no opportunity attack)."""
+    encounter = make_session().encounter
+    goblin = replace(encounter.creature("goblin"), statblock=freeze(orc_block("Goblin")))
+    session = make_session(encounter.with_creature(goblin))
+    assert session.roll_initiative(totals={"hero": 20, "goblin": 10, "ogre": 5}).ok
+    assert session.start_combat().ok
+    return session
+
+
 def test_drag_warns_of_opportunity_attacks_and_difficult_terrain() -> None:
-    session = make_session()
+    session = _goblin_fight()
     tool = MoveTool(session)
     tool.on_pointer(ev(PointerKind.PRESS, 1.5, 1.5))
     # Leaving the goblin's side provokes (docs/rulings.md R-02).
@@ -113,8 +131,66 @@ def test_select_tool_toggles_doors_and_undo_closes_them() -> None:
 
 
 def test_a_provoking_move_names_the_enemies_offered_an_attack() -> None:
-    session = make_session()
+    session = _goblin_fight()
     tool = MoveTool(session)
     _, done = drag(tool, (1.5, 1.5), (1.5, 5.5))
     assert done.message.startswith("Move Hero 4 squares")
     assert done.message.endswith("opportunity attacks offered to Goblin")
+
+
+def _round_the_wall() -> GameSession:
+    """The hero's turn at (0,4); blocking squares at column 2, rows 3-5; an orc at (2,7)
+    beside the southern way round (2,6); the northern way round is as short (6 squares)."""
+    encounter = Encounter(
+        GridBounds(12, 10),
+        creatures=(fighter("hero", 0, 4), orc("orc", 2, 7)),
+        terrain=(TerrainPatch(TerrainKind.BLOCKING, frozenset(Square(2, r) for r in (3, 4, 5))),),
+    )
+    session = make_session(encounter)
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert session.start_combat().ok
+    return session
+
+
+def test_a_right_click_during_the_drag_makes_a_waypoint_and_the_walk_stays_one_move() -> None:
+    """Issue 28: the GM drags the hero round the south of the wall, past the orc.
+
+    The preview first takes the northern way (as short, provoking no one); the GM right-clicks
+    over (2,6) to insist on the southern way: the preview now names the orc, and the release
+    walks it as one move action.
+    """
+    session = _round_the_wall()
+    tool = MoveTool(session)
+    tool.on_pointer(ev(PointerKind.PRESS, 0.5, 4.5))
+    for col, row in ((1, 5), (1, 6), (2, 6)):
+        preview = tool.on_pointer(ev(PointerKind.MOVE, col + 0.5, row + 0.5))
+    assert Square(2, 6) in preview.path
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 4.5, 4.5))
+    assert Square(2, 2) in preview.path  # as short, and it provokes no one
+    assert not preview.marked_ids
+    # Back over (2,6), right-click: a waypoint.
+    tool.on_pointer(ev(PointerKind.MOVE, 2.5, 6.5))
+    tool.on_pointer(ev(PointerKind.PRESS, 2.5, 6.5, Button.LEFT | Button.RIGHT))
+    tool.on_pointer(ev(PointerKind.RELEASE, 2.5, 6.5, Button.RIGHT))
+    assert tool.dragging == "hero"  # the right button's release does not drop the token
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 4.5, 4.5))
+    assert Square(2, 6) in preview.path
+    assert preview.label.startswith("6 squares via 1 waypoint")
+    assert "opportunity attacks: Orc" in preview.warnings
+    done = tool.on_pointer(ev(PointerKind.RELEASE, 4.5, 4.5))
+    assert "opportunity attack" in done.message
+    hero = session.encounter.combat.combatant("hero")
+    assert (hero.budget.standard, hero.budget.move) == (1, 0)  # one move action, not two
+    walked = next(e for e in reversed(session.encounter.combat.log) if e.kind == "move")
+    assert [2, 6] in [list(p) for p in walked.data["path"]]
+
+
+def test_the_p_key_adds_a_waypoint_and_nothing_outside_a_drag() -> None:
+    session = _round_the_wall()
+    tool = MoveTool(session)
+    assert tool.add_waypoint() == EMPTY_PREVIEW  # no drag: nothing
+    tool.on_pointer(ev(PointerKind.PRESS, 0.5, 4.5))
+    tool.on_pointer(ev(PointerKind.MOVE, 1.5, 6.5))
+    tool.add_waypoint()
+    preview = tool.on_pointer(ev(PointerKind.MOVE, 4.5, 4.5))
+    assert preview.path[:3] == (Square(0, 4), Square(1, 5), Square(1, 6))

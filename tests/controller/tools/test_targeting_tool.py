@@ -256,6 +256,10 @@ def test_help_takes_the_ally_then_the_enemy(session: GameSession) -> None:
 
 
 def test_charge_takes_the_target_then_one_of_the_closest_squares(session: GameSession) -> None:
+    # In combat: before it nothing provokes (issue 28).
+    order = {"hero": 20, "ally": 15, "orc": 10, "orc2": 5, "orc3": 1}
+    assert session.roll_initiative(totals=order).ok
+    assert session.start_combat().ok
     tool, chosen, _ = tool_for(session, action="charge")
     # The adjacent orc cannot be charged (a charge moves at least 2 squares).
     assert set(tool.candidates()) == {"orc2", "orc3"}
