@@ -317,6 +317,18 @@ def kind_problem(
     return ""
 
 
+def off_map_problem(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
+    """Why the creature has no space to move from (003-48 Swallowed, Exiled), or ""."""
+    for condition in sorted(rules.conditions(encounter, creature_id)):
+        row = rules_for(condition, rules.ruleset)
+        if row.off_map:
+            # 003-48 (003 l.434-450): "disappears from its current position", "Does not
+            # occupy a space": nothing to walk from until it comes back.
+            name = encounter.creature(creature_id).name
+            return f"{name} is {row.condition.label.lower()}: it does not occupy a space"
+    return ""
+
+
 def _an_opportunity_attack(rules: CombatRules) -> str:
     """An opportunity attack with its article, as the ruleset says it (004, 001: its strikes)."""
     named = rules.ruleset.label("opportunity_attack")
@@ -371,6 +383,9 @@ def action_problem(
             return problem
 
     if action in _MOVING:
+        problem = off_map_problem(rules, encounter, creature_id)
+        if problem:
+            return problem
         if charged_this_turn(encounter, creature_id, rules.ruleset.hindering_maneuvers):
             return f"{name} charged this turn: it can't move again this turn (003-41)"
         limits = {rules_for(c, rules.ruleset).movement for c in conditions}
