@@ -354,6 +354,9 @@ def test_004_its_own_term_attack_of_opportunity_in_the_log_and_the_reasons() -> 
     assert s.roll_initiative(totals={"hero": 20, "orc": 10, "gob": 5}).ok
     assert s.start_combat().ok
     assert s.use_power("hero", "Arcane Bolt", ["gob"], dice=[15, 3]).ok
+    waits = [d.text for d in s.waiting_decisions()]
+    assert "Orc may make an attack of opportunity on Hero" in waits
+    assert "Hero's Arcane Bolt waits for the attacks of opportunity" in waits
     refused = s.opportunity_attack("gob", "hero", dice=[5])
     assert not refused.ok
     assert refused.reason == "nothing provoked an attack of opportunity from Gob"
