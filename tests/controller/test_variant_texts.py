@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter
@@ -481,3 +482,20 @@ def test_001_24_a_charge_waits_on_its_first_square_for_the_free_strike() -> None
     assert s.encounter.creature("hero").square == Square(8, 4)
     assert _attackers(s, since) == ["goblin", "hero"]
     assert _offered(s, "brute") == "Counter Strike!"
+
+
+def test_004_a_provoking_walks_status_line_says_attacks_of_opportunity() -> None:
+    """004 l.387 "Movement: If an enemy leaves a space adjacent to you, you can make an attack
+    of opportunity against that enemy": the status line after the walk says so."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)),
+            ruleset_id="alloy-heroes",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert s.start_combat().ok
+    walked = s.move_creature("hero", Square(1, 4), MoveMode.WALK)
+    assert walked.opportunity_attackers == ("orc",)
+    assert result_message(walked, s.encounter).endswith(" — attacks of opportunity offered to Orc")
