@@ -33,6 +33,7 @@ from orcus_desktop.console import exits_quietly_on_closed_pipe
 from orcus_desktop.model.atomic_file import sweep_temp_files
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import EncounterFileError
+from orcus_desktop.model.text_repair import describe_exception, error_line
 from orcus_desktop.model.uvtt import load_encounter_or_map, looks_like_uvtt
 
 if TYPE_CHECKING:
@@ -140,7 +141,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # asks for an encounter file rather than overwriting the map.
         encounter = load_encounter_or_map(path, image_folder=path.parent)
     except EncounterFileError as exc:
-        print(f"orcus-desktop: {exc}", file=sys.stderr)
+        print(f"orcus-desktop: {error_line(str(exc))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as exc:  # the last line of defence (issue 29): one line, never a traceback
+        reason = describe_exception(exc)
+        print(f"orcus-desktop: {path.name}: cannot be opened ({reason})", file=sys.stderr)
         return EXIT_BAD_INPUT
     file: Path | None = None if looks_like_uvtt(path) else path
     if file is not None:
