@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton
 
@@ -92,6 +92,9 @@ class ReactionPrompt(QFrame):
         self.setVisible(bool(waiting))
         if waiting:
             self.place()
+            # A held walk is announced while its token still sits where the drag let go;
+            # place again once the token is drawn back on its square.
+            QTimer.singleShot(0, self, self.place)
 
     def _on_changed(self, *_args: object) -> None:
         self.refresh()
@@ -186,20 +189,37 @@ class ReactionPrompt(QFrame):
     # -- where it shows --------------------------------------------------------------------
 
     def place(self) -> None:
-        """Beside the tokens involved (right of them, else left), inside the view."""
+        """Beside the tokens involved (right, left, below, above), inside the view.
+
+        The first side with room wins; when none has room (a narrow view between the docks),
+        the spot inside the view that hides the least of the tokens, so the GM still sees
+        who the offer is about.
+        """
         if not self._shown:
             return
         viewport = self._view.viewport().rect()
         tokens = self._tokens_rect()
         size = self.sizeHint().expandedTo(self.minimumSizeHint())
-        x = tokens.right() + MARGIN_PX
-        if x + size.width() > viewport.right() - MARGIN_PX:
-            x = tokens.left() - MARGIN_PX - size.width()
-        y = tokens.top()
-        x = max(MARGIN_PX, min(x, viewport.right() - MARGIN_PX - size.width()))
-        y = max(MARGIN_PX, min(y, viewport.bottom() - MARGIN_PX - size.height()))
-        self.setGeometry(QRect(QPoint(x, y), size))
+        width, height = size.width(), size.height()
+        beside = (
+            QPoint(tokens.right() + MARGIN_PX, tokens.top()),
+            QPoint(tokens.left() - MARGIN_PX - width, tokens.top()),
+            QPoint(tokens.left(), tokens.bottom() + MARGIN_PX),
+            QPoint(tokens.left(), tokens.top() - MARGIN_PX - height),
+        )
+        inside = viewport.adjusted(MARGIN_PX, MARGIN_PX, -MARGIN_PX, -MARGIN_PX)
+        spots = [self._kept_inside(QRect(corner, size), inside) for corner in beside]
+        fitting = [spot for spot in spots if not spot.intersects(tokens)]
+        best = fitting[0] if fitting else min(spots, key=lambda s: _overlap(s, tokens))
+        self.setGeometry(best)
         self.raise_()
+
+    @staticmethod
+    def _kept_inside(spot: QRect, inside: QRect) -> QRect:
+        """`spot` moved (not resized) to lie within `inside` as far as it can."""
+        x = max(inside.left(), min(spot.x(), inside.right() - spot.width()))
+        y = max(inside.top(), min(spot.y(), inside.bottom() - spot.height()))
+        return QRect(QPoint(x, y), spot.size())
 
     def _tokens_rect(self) -> QRect:
         """The view rectangle around every creature the decisions concern."""
@@ -215,3 +235,9 @@ class ReactionPrompt(QFrame):
         if rect.isNull():
             return QRect(MARGIN_PX, MARGIN_PX, 0, 0)
         return self._view.mapFromScene(rect).boundingRect()
+
+
+def _overlap(spot: QRect, tokens: QRect) -> int:
+    """The area of `tokens` that `spot` would hide."""
+    common = spot.intersected(tokens)
+    return common.width() * common.height() if not common.isEmpty() else 0
