@@ -1,4 +1,7 @@
-"""The reaction prompt never hides the creatures it asks about (issue 28 item 6, GM's side).
+"""The reaction prompt over the map, from the GM's side (issue 28 item 6).
+
+It never hides the creatures it asks about, and Enter and Esc answer it only while no map
+tool is at work: a wall being drawn keeps its Enter (finish) and Esc (drop).
 
 At 1440 x 900 with the docks open, the map view is too narrow for the frame on either side
 of tokens in the middle of the map: it used to be pushed back over them, hiding the very
@@ -10,14 +13,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QPointF, QRect, Qt
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.vocabulary import MoveMode
+from tests.ui.test_end_turn_waits_ui import _provoke
 from tests.ui.test_gm_first_minutes import place_from_library
 from tests.ui.test_interaction_count import Gm, _start
 
@@ -68,3 +73,33 @@ def test_the_offer_shows_beside_the_tokens_without_covering_them(
     # Still beside them: within a square and a half.
     near = _token_rect(window, cleric).adjusted(-80, -80, 80, 80)
     assert near.intersects(prompt.geometry())
+
+
+def _click_corner(qtbot: QtBot, window: MainWindow, x: int, y: int) -> None:
+    at = window.view.mapFromScene(QPointF(x * SQUARE_PX, y * SQUARE_PX))
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_Return, Qt.Key.Key_Escape])
+def test_enter_and_esc_stay_with_a_wall_being_drawn_while_an_offer_waits(
+    qtbot: QtBot, window: MainWindow, key: Qt.Key
+) -> None:
+    """Brakka's offer waits; the GM draws a wall (W, two clicks) and presses Enter or Esc."""
+    window.view.fit_map()
+    session = window.session
+    _provoke(qtbot, window)
+    held = session.encounter.combat
+    walls = len(session.encounter.walls)
+    window.toolbar.tools["wall"][0].trigger()
+    _click_corner(qtbot, window, 2, 12)
+    _click_corner(qtbot, window, 4, 12)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, key)
+    # The wall is finished (Enter) or dropped (Esc); the offer still waits, unanswered.
+    assert len(session.encounter.walls) == walls + (1 if key == Qt.Key.Key_Return else 0)
+    assert session.encounter.combat.log == held.log
+    assert window.reaction_prompt.isVisible()
+    # Back on the Select tool, Esc is the offer's again.
+    window.toolbar.tools["select"][0].trigger()
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert session.encounter.combat.log[-1].kind == "opportunity_declined"

@@ -5,7 +5,8 @@ attack offered, 001's strikes and "Against Who?", a readied shot, a readied acti
 show in a small frame on the map view, next to the tokens involved and kept inside the view,
 so it is answered where the GM is looking. The Actions dock still lists the offers. Keys: O
 and Shift+O stay the Combat menu's; Enter takes the first offer and Esc lets it pass while the
-map has the keyboard. Only the GM's window builds it: the player view never shows it.
+map has the keyboard and no tool is at work (a wall being drawn keeps Enter and Esc). Only
+the GM's window builds it: the player view never shows it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ from orcus_desktop.ui.map.view import MapView
 
 REACTIONS = (OFFER, INTERPOSE, READIED)
 """The decisions the frame shows (with the held step they wait on); Enter and Esc answer them."""
+
+IDLE_TOOLS = frozenset({"select", "move"})
+"""The map tools that make no use of Enter and Esc but for a drag (controller/tools/move_tool)."""
 
 MARGIN_PX = 8
 """The gap between the prompt and the tokens, and between the prompt and the view's edges."""
@@ -159,9 +163,19 @@ class ReactionPrompt(QFrame):
         """The decision Enter and Esc answer: the first offer, interpose or readied one."""
         return next((d for d in self._shown if d.kind in REACTIONS), None)
 
+    def _map_idle(self) -> bool:
+        """No map tool is at work.
+
+        Enter and Esc are the tool's while one is (a wall to finish or drop, targets to
+        confirm, a measure, a drag to cancel).
+        """
+        tool = self._view.tool
+        return not self._view.dragging and (tool is None or tool.name in IDLE_TOOLS)
+
     def answer_key(self, key: int) -> bool:
         """Enter takes the first offer, Esc lets the first decision pass; False if not ours."""
-        decision = self._first_keyed() if self.isVisible() else None
+        ours = self.isVisible() and self._map_idle()
+        decision = self._first_keyed() if ours else None
         if decision is None:
             return False
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and decision.kind == OFFER:
