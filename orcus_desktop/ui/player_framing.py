@@ -12,6 +12,7 @@ as before: framing only moves and scales the view.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, QSettings, QVariantAnimation
@@ -131,6 +132,7 @@ class PlayerFraming(QObject):
         self.min_square_px = DEFAULT_MIN_SQUARE_PX
         self.gm_frame: QRectF | None = None
         self.whole_map = False
+        self.turned = False  # Window > Turn Player View by 180° (issue 32)
         self._from: tuple[float, QPointF] | None = None
         self._to: tuple[float, QPointF] | None = None
         self._pan = QVariantAnimation(self)
@@ -205,9 +207,18 @@ class PlayerFraming(QObject):
         if self._to is not None:
             self._apply(self._to)
 
+    def set_turned(self, turned: bool) -> None:
+        """Turn the map by 180° (or back), keeping the frame."""
+        self.turned = turned
+        self._pan.stop()
+        self._to = self.target()
+        self._apply(self._to)
+
     def current(self) -> tuple[float, QPointF]:
         view = self._view
-        return view.transform().m11(), view.mapToScene(view.viewport().rect().center())
+        t = view.transform()
+        scale = math.hypot(t.m11(), t.m12())  # the same turned by 180°
+        return scale, view.mapToScene(view.viewport().rect().center())
 
     def _step(self, value: object) -> None:
         if self._from is None or self._to is None or not isinstance(value, float):
@@ -220,6 +231,8 @@ class PlayerFraming(QObject):
         scale, centre = frame
         view = self._view
         view.resetTransform()
+        if self.turned:
+            view.rotate(180)
         view.scale(scale, scale)
         view.centerOn(centre)
 

@@ -48,6 +48,7 @@ class PlayerViewControl(QObject):
         screen_menu: the screens listed in Window > Player View on Screen (after `add_menu`).
         strip_menu: Window > Initiative Strip on Player View (after `add_menu`).
         framing_menu: Window > Player View Framing (after `add_menu`; issue 31 item 4).
+        turn_action: Window > Turn Player View by 180° (a touchscreen laid flat).
     """
 
     def __init__(
@@ -71,6 +72,10 @@ class PlayerViewControl(QObject):
         self.toggle_action.setCheckable(True)
         self.toggle_action.setToolTip("The map as the players see it, on their screen")
         self.toggle_action.toggled.connect(self._on_toggled)
+        self.turn_action: QAction = make_action(gm_window, "&Turn Player View by 180°")
+        self.turn_action.setCheckable(True)
+        self.turn_action.setToolTip("For a screen laid flat, read from the far side of the table")
+        self.turn_action.toggled.connect(self._on_turned)
         app = QGuiApplication.instance()
         assert isinstance(app, QGuiApplication)
         self._app = app
@@ -88,6 +93,7 @@ class PlayerViewControl(QObject):
         self.screen_menu = ScreenMenu(screens, self.chosen_screen, self.choose_screen)
         strip = menu.addMenu("Initiative S&trip on Player View")
         self.strip_menu = StripMenu(strip, self._settings, self._on_strip_mode)
+        menu.addAction(self.turn_action)
         framing = menu.addMenu("Player View &Framing")
         self.framing_menu = FramingMenu(
             framing, self._framing, self._gm_view, self._gm_window, self._settings
@@ -165,11 +171,16 @@ class PlayerViewControl(QObject):
             if self._gm_scene is not None:
                 self._on_grid_style(self._gm_scene.grid_colour)
             self.window.closed.connect(self._on_window_closed)
+            self.window.set_turned(self.turn_action.isChecked())
             if self.framing_menu is not None:
                 self.framing_menu.apply(self.window.framing)
             self.place()
         elif not checked and self.window is not None:
             self.window.close()
+
+    def _on_turned(self, turned: bool) -> None:
+        if self.window is not None:
+            self.window.set_turned(turned)
 
     def _on_strip_mode(self, mode: StripMode) -> None:
         if self.window is not None:
