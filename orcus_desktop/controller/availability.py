@@ -17,6 +17,7 @@ from typing import Final
 from orcus_desktop.controller import strike_turns
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.controller.hindering_maneuvers import charged_this_turn
+from orcus_desktop.controller.log_text import an_opportunity_attack
 from orcus_desktop.controller.outcomes import Refusal, no_creature, refuse
 from orcus_desktop.controller.ruleset_powers import ruleset_powers
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
@@ -331,8 +332,7 @@ def off_map_problem(rules: CombatRules, encounter: Encounter, creature_id: str) 
 
 def _an_opportunity_attack(rules: CombatRules) -> str:
     """An opportunity attack with its article, as the ruleset says it (004, 001: its strikes)."""
-    named = rules.ruleset.label("opportunity_attack")
-    return f"{'an' if named[:1].lower() in 'aeiou' else 'a'} {named}"
+    return an_opportunity_attack(rules.ruleset.label)
 
 
 def action_problem(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -10,9 +12,11 @@ from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.creature_names import token_labels
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.history import History
+from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.controller.conftest import orc_block
 
@@ -199,3 +203,27 @@ def test_hiding_and_showing_say_so_in_the_undo_text(session: GameSession) -> Non
     assert session.history.redo_text == "Edit Goblin"
     session.undo()
     assert session.history.redo_text == "Show Goblin to the players"
+
+
+def test_a_file_of_the_previous_version_keeps_its_names_until_a_kin_is_placed(
+    tmp_path: Path,
+) -> None:
+    """Issue 28: a file saved with "Goblin" and "Goblin 2" (the previous version's names)
+    opens unchanged; placing a third goblin names the first "Goblin 1", as its label GO1."""
+    old = Encounter(
+        GridBounds(10, 8),
+        creatures=(_c("goblin", "monsters", 1, 1), _c("goblin-2", "monsters", 5, 5)),
+    )
+    old = old.with_creature(replace(old.creature("goblin-2"), name="Goblin 2"))
+    path = tmp_path / "old.json"
+    save_encounter(path, old)
+    session = _session(load_encounter(path))
+    assert [c.name for c in session.encounter.creatures] == ["Goblin", "Goblin 2"]
+    third = replace(_c("goblin-3", "monsters", 8, 1), name="Goblin 3")
+    placed = session.place_creature(third)
+    assert placed.ok, placed.reason
+    assert placed.text == "Place Goblin 3 (Goblin is now Goblin 1)"
+    names = [c.name for c in session.encounter.creatures]
+    assert names == ["Goblin 1", "Goblin 2", "Goblin 3"]
+    labels = token_labels(session.encounter.creatures)
+    assert [labels[c.id] for c in session.encounter.creatures] == ["GO1", "GO2", "GO3"]
