@@ -3,7 +3,9 @@
 `orcus-desktop [ENCOUNTER]` opens the battle map (the bundled demo when no file is given);
 `--screenshot FILE` renders the window offscreen to a PNG and exits; `--smoke-test` shows the
 window and quits after a short timer (the frozen build's self-check); `--player-view` opens the
-players' window at start, on its screen; `orcus-desktop query ...`
+players' window at start, on its screen; `--share-players [--port N] [--bind ADDRESS]` shares
+the Player view with the players' browsers and prints their address (headless with
+`QT_QPA_PLATFORM=offscreen`, until SIGTERM or Ctrl+C; docs/sharing.md); `orcus-desktop query ...`
 answers geometry questions headless (see `orcus_desktop.cli`).
 """
 
@@ -11,13 +13,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import ipaddress
 import linecache
 import logging
 import os
 import random
+import signal
 import sys
 import traceback
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import TYPE_CHECKING
@@ -28,9 +33,12 @@ from orcus_desktop.console import exits_quietly_on_closed_pipe
 from orcus_desktop.model.atomic_file import sweep_temp_files
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import EncounterFileError
+from orcus_desktop.model.text_repair import describe_exception, error_line
 from orcus_desktop.model.uvtt import load_encounter_or_map, looks_like_uvtt
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
+
     from orcus_desktop.ui.main_window import MainWindow
 
 log = logging.getLogger("orcus_desktop")
@@ -39,6 +47,7 @@ EXIT_BAD_INPUT = 2
 SMOKE_TEST_MS = 1500
 SCREENSHOT_WAIT_MS = 5000
 DEFAULT_SCREENSHOT = "orcus-screenshot.png"
+SIGNAL_POLL_MS = 200
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,8 +71,45 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="open the player view at start (on a second screen when there is one)",
     )
+    parser.add_argument(
+        "--share-players",
+        action="store_true",
+        help="share the player view with the players' browsers on this network, "
+        "and print the address they open",
+    )
+    parser.add_argument(
+        "--port", type=_port, default=0, help="the port to share on (default: a free one)"
+    )
+    parser.add_argument(
+        "--bind",
+        metavar="ADDRESS",
+        type=_address,
+        help="the address to share on (default: this computer's local-network address)",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"not a port number (0 to 65535): {text!r}")
+    return int(text)
+
+
+def _address(text: str) -> str:
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an IP address: {text!r}") from None
+
+
+@dataclass(frozen=True)
+class ShareRequest:
+    """`--share-players`: where to share (None: the local-network address), and headless."""
+
+    bind: str | None
+    port: int
+    headless: bool
 
 
 def has_display() -> bool:
@@ -95,14 +141,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         # asks for an encounter file rather than overwriting the map.
         encounter = load_encounter_or_map(path, image_folder=path.parent)
     except EncounterFileError as exc:
-        print(f"orcus-desktop: {exc}", file=sys.stderr)
+        print(f"orcus-desktop: {error_line(str(exc))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as exc:  # the last line of defence (issue 29): one line, never a traceback
+        reason = describe_exception(exc)
+        print(f"orcus-desktop: {path.name}: cannot be opened ({reason})", file=sys.stderr)
         return EXIT_BAD_INPUT
     file: Path | None = None if looks_like_uvtt(path) else path
     if file is not None:
         sweep_temp_files(file)  # what a save killed in an earlier run left beside the file
 
     screenshot: Path | None = args.screenshot
-    if not has_display():
+    share: ShareRequest | None = None
+    if args.share_players:
+        if not has_display():
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a server without a screen: headless
+        headless = os.environ.get("QT_QPA_PLATFORM") == "offscreen"
+        share = ShareRequest(args.bind, args.port, headless)
+    elif not has_display():
         # No screen: still do the job visibly (issue 2): render to a PNG and say where.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
         if screenshot is None and not args.smoke_test:
@@ -125,6 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         screenshot=screenshot,
         smoke_test=args.smoke_test,
         player_view=args.player_view,
+        share=share,
     )
 
 
@@ -135,12 +192,14 @@ def run_gui(
     screenshot: Path | None,
     smoke_test: bool,
     player_view: bool = False,
+    share: ShareRequest | None = None,
 ) -> int:
     from PySide6.QtCore import QElapsedTimer, QThread, QTimer
     from PySide6.QtWidgets import QApplication
 
+    headless = share is not None and share.headless
     # The headless modes show the default layout and never overwrite the GM's saved one.
-    remember = screenshot is None and not smoke_test
+    remember = screenshot is None and not smoke_test and not headless
     window = start_gui(encounter, path, player_view=player_view, remember_layout=remember)
     app = QApplication.instance()
     assert isinstance(app, QApplication)
@@ -162,8 +221,13 @@ def run_gui(
         window.close()
         return 0
     autosaver = None
+    if share is not None and not _start_sharing(window, share):
+        window.close()
+        return EXIT_BAD_INPUT
     if smoke_test:
         QTimer.singleShot(SMOKE_TEST_MS, app.quit)
+    elif headless:
+        _quit_on_signals(app)  # nothing to save: a headless share changes nothing
     else:
         # Only the GM's own session autosaves and offers what a crash left behind; the
         # headless modes (screenshot, smoke test, query) never ask and never touch those files.
@@ -184,6 +248,32 @@ def run_gui(
     if autosaver is not None:
         autosaver.detach()
     return code
+
+
+def _start_sharing(window: MainWindow, share: ShareRequest) -> bool:
+    """Share the player view as asked and print the players' address on one line of stdout."""
+    try:
+        url = window.sharing.start(share.bind, share.port)
+    except OSError as exc:
+        where = share.bind or "the local network"
+        print(f"orcus-desktop: cannot share with the players on {where}: {exc}", file=sys.stderr)
+        return False
+    print(f"Players: {url}", flush=True)
+    return True
+
+
+def _quit_on_signals(app: QCoreApplication) -> None:
+    """SIGTERM and Ctrl+C end the event loop (and so the sharing) cleanly.
+
+    Python runs a signal handler only between bytecodes: a timer lets it run while Qt waits.
+    """
+    from PySide6.QtCore import QTimer
+
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, lambda *_: app.quit())
+    wake = QTimer(app)
+    wake.timeout.connect(lambda: None)
+    wake.start(SIGNAL_POLL_MS)
 
 
 def start_gui(

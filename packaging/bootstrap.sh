@@ -24,8 +24,9 @@ debian_packages=(libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 
                  libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-xinerama0 libxcb-xfixes0
                  libxcb-xkb1 libxcb-cursor0)
 # For `test` only: the Linux installer's checks (tests/installers/test_linux_installer.py) validate
-# the .desktop entry, compile the MIME type and ask GLib what type an encounter file is.
-debian_test_packages=(desktop-file-utils shared-mime-info libglib2.0-bin)
+# the .desktop entry, compile the MIME type and ask GLib what type an encounter file is;
+# chromium is the real browser of the sharing tests (tests/ui/share, driven by Playwright).
+debian_test_packages=(desktop-file-utils shared-mime-info libglib2.0-bin chromium)
 
 # The locks apt and dpkg take (ORCUS_APT_LOCKS overrides them for the tests), and how long to
 # wait for another package manager, such as a fresh Ubuntu's automatic updates, to finish.

@@ -137,3 +137,29 @@ def test_opens_a_given_encounter_file(tmp_path: Path) -> None:
     result = run_app(str(path), "--screenshot", str(tmp_path / "tiny.png"))
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "tiny.png").exists()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="named pipes are POSIX")
+def test_opening_a_named_pipe_gives_one_line_at_once(tmp_path: Path) -> None:
+    """Issue 29: `orcus-desktop map.dd2vtt` on a FIFO waited forever for a writer."""
+    pipe = tmp_path / "map.dd2vtt"
+    os.mkfifo(pipe)
+    result = run_app(str(pipe), "--screenshot", str(tmp_path / "x.png"))
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("map.dd2vtt: is a named pipe (FIFO), not a map file")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_an_echoed_input_is_cut_on_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(
+        '{"format": "orcus-encounter", "version": 1, "grid": {"columns": 5, "rows": 5}, '
+        '"ruleset": {"id": "' + "x" * 10_000 + '"}}',
+        encoding="utf-8",
+    )
+    result = run_app(str(path), "--screenshot", str(tmp_path / "x.png"))
+    assert result.returncode == 2
+    line = result.stderr.strip()
+    assert line.startswith("orcus-desktop: odd.json: ruleset: unknown ruleset 'xxx")
+    assert line.endswith(" more characters)")
+    assert len(line) < 400

@@ -17,6 +17,7 @@ from typing import Final
 from orcus_desktop.controller import strike_turns
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.controller.hindering_maneuvers import charged_this_turn
+from orcus_desktop.controller.log_text import an_opportunity_attack
 from orcus_desktop.controller.outcomes import Refusal, no_creature, refuse
 from orcus_desktop.controller.ruleset_powers import ruleset_powers
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
@@ -317,10 +318,21 @@ def kind_problem(
     return ""
 
 
+def off_map_problem(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
+    """Why the creature has no space to move from (003-48 Swallowed, Exiled), or ""."""
+    for condition in sorted(rules.conditions(encounter, creature_id)):
+        row = rules_for(condition, rules.ruleset)
+        if row.off_map:
+            # 003-48 (003 l.434-450): "disappears from its current position", "Does not
+            # occupy a space": nothing to walk from until it comes back.
+            name = encounter.creature(creature_id).name
+            return f"{name} is {row.condition.label.lower()}: it does not occupy a space"
+    return ""
+
+
 def _an_opportunity_attack(rules: CombatRules) -> str:
     """An opportunity attack with its article, as the ruleset says it (004, 001: its strikes)."""
-    named = rules.ruleset.label("opportunity_attack")
-    return f"{'an' if named[:1].lower() in 'aeiou' else 'a'} {named}"
+    return an_opportunity_attack(rules.ruleset.label)
 
 
 def action_problem(
@@ -371,6 +383,9 @@ def action_problem(
             return problem
 
     if action in _MOVING:
+        problem = off_map_problem(rules, encounter, creature_id)
+        if problem:
+            return problem
         if charged_this_turn(encounter, creature_id, rules.ruleset.hindering_maneuvers):
             return f"{name} charged this turn: it can't move again this turn (003-41)"
         limits = {rules_for(c, rules.ruleset).movement for c in conditions}

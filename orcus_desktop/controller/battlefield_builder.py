@@ -17,6 +17,7 @@ from orcus_desktop.geometry.grid import Size, Space
 from orcus_desktop.geometry.light import UNLIMITED, LightArea, LightingScene, Senses
 from orcus_desktop.geometry.seeing import sees
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.model.lighting import CENTRE
 from orcus_desktop.rules.conditions import INCAPACITATING_CONDITIONS, Condition, rules_for
 from orcus_desktop.rules.statblock import Sense
@@ -26,8 +27,10 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
     """A `Battlefield` for the snapshot (build once per snapshot; it caches its indexes)."""
     combat = encounter.combat
     occupants: list[Occupant] = []
+    fallen: list[Space] = []
     for creature in encounter.creatures:
         if rules.is_dead(encounter, creature.id):
+            fallen.append(occupied_space(creature))  # no move ends there (R-132)
             continue
         conditions = rules.conditions(encounter, creature.id)
         rows = [rules_for(c, rules.ruleset) for c in conditions]
@@ -62,6 +65,7 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
         occupants=tuple(occupants),
         occupancy=rules.ruleset.hooks.movement_policy.occupancy,
         lighting=lighting_scene(encounter),
+        fallen=tuple(fallen),
     )
 
 

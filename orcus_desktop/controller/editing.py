@@ -13,7 +13,7 @@ from typing import Any, TypedDict, Unpack
 
 from orcus_desktop.controller import monster_groups, placement
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.initiative import start_hooks
+from orcus_desktop.controller.initiative import combat_ended, start_hooks
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, no_creature, refuse
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
@@ -97,6 +97,8 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
         after = monster_groups.leave_turn(engine, after, creature_id, start_hooks(engine))
     after = after.without_creature(creature_id)
     after = after.with_combat(after.combat.without(creature_id))
+    if after.combat.active and not after.combat.order:
+        after = combat_ended(after)  # the last in the order gone: nobody is left to fight
     step = _done(op, f"Remove {creature.name}", after, creature_id)
     # 001-34: ready items belong to the creature (they outlive the fight, `Combat.ready_items`)
     # and go with it; a creature placed again is a new one, so the GM is told what went and

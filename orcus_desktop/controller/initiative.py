@@ -349,15 +349,16 @@ def _ender(engine: Engine) -> encounter_flow.EndTurn:
 
 def end_combat(engine: Engine, encounter: Encounter) -> Outcome:
     """Stop combat; effects "until the end of the encounter" end (rules `end_encounter`)."""
+    return run_step("end_combat", "End combat", encounter, combat_ended)
 
-    def change(e: Encounter) -> Encounter:
-        e = turn_order.end_combat(e)
-        for creature in e.creatures:
-            if creature.state is not None:
-                e = e.with_creature(creature.with_state(rules_state.end_encounter(creature.state)))
-        return e
 
-    return run_step("end_combat", "End combat", encounter, change)
+def combat_ended(encounter: Encounter) -> Encounter:
+    """The encounter with its combat over: the order cleared, end-of-encounter effects gone."""
+    e = turn_order.end_combat(encounter)
+    for creature in e.creatures:
+        if creature.state is not None:
+            e = e.with_creature(creature.with_state(rules_state.end_encounter(creature.state)))
+    return e
 
 
 def end_turn(

@@ -410,6 +410,12 @@ def opportunity_attack(label: Label) -> str:
     return term(label, "opportunity_attack", "opportunity attack")
 
 
+def an_opportunity_attack(label: Label) -> str:
+    """`opportunity_attack` with its article ("an attack of opportunity", "a Counter ...")."""
+    named = opportunity_attack(label)
+    return f"{'an' if named[:1].lower() in 'aeiou' else 'a'} {named}"
+
+
 def opportunity_attacks(label: Label) -> str:
     """The plural of `opportunity_attack` (004 "attacks of opportunity")."""
     return term(label, "opportunity_attacks", "opportunity attacks")

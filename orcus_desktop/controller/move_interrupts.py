@@ -236,7 +236,10 @@ def resume(
         rest = rest[stop.index :]
         then = None if held.kind == MOVE_KIND else held
         return wait_at(engine, noted, mover.id, path, stop, mode, rest, then)
-    return engine.check_grapples(noted.with_creature(mover.moved_to(end)))
+    arrived = noted.with_creature(mover.moved_to(end))
+    if mode != "squeeze":
+        arrived = placement.squeezing_ended(arrived, mover.id)  # docs/rulings.md R-131
+    return engine.check_grapples(arrived)
 
 
 def _walk_cut_short(

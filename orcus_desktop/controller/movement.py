@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import forced_collisions, move_interrupts, placement, ready_walks
 from orcus_desktop.controller.attack_powers import takes_opportunity_attacks
-from orcus_desktop.controller.availability import CombatAction, action_problem
+from orcus_desktop.controller.availability import CombatAction, action_problem, off_map_problem
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
@@ -35,7 +35,6 @@ from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.geometry.paths import cheapest_path
 from orcus_desktop.geometry.routes import NO_ROUTE, Route
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
@@ -89,6 +88,9 @@ def preview_move(
         return MovePreview(path, 0, not problem, (), problem)
     problem = action_problem(engine.rules, encounter, creature_id, MODE_ACTIONS[mode])
     if problem and check_action:
+        return MovePreview((), 0, False, (), problem)
+    problem = off_map_problem(engine.rules, encounter, creature_id)  # 003-48
+    if problem:
         return MovePreview((), 0, False, (), problem)
     if destination == creature.square:
         return MovePreview((creature.square,), 0, False, (), f"{creature.name} is already there")
@@ -155,6 +157,8 @@ def reachable_squares(
         alone = replace(encounter, creatures=(creature,)) if _sharing(engine) else encounter
         return placement.free_squares(alone, creature) - {creature.square}
     if check_action and action_problem(engine.rules, encounter, creature_id, MODE_ACTIONS[mode]):
+        return frozenset()
+    if off_map_problem(engine.rules, encounter, creature_id):  # 003-48
         return frozenset()
     speed, geo_mode, slowed = _allowance(engine, encounter, creature, mode)
     view, _ = _movement_view(encounter, creature, mode)
@@ -262,8 +266,6 @@ def _move(
             )
         elif mode is MoveMode.SQUEEZE and not state.instances_of(Condition.SQUEEZING):
             state, _ = rules_turns.start_squeezing(state, target=holder)
-        elif mode is not MoveMode.SQUEEZE and state.instances_of(Condition.SQUEEZING):
-            state = rules_state.remove_condition(state, Condition.SQUEEZING)
         encounter = engine.set_state(encounter, creature_id, state)
     provoked = tuple(CreatureId(p) for p in preview.provoking_enemy_ids)
     record = Move(mode.value, tuple(preview.path), preview.cost, provoked)
@@ -297,6 +299,9 @@ def _move(
         encounter = engine.offer_opportunity(encounter, preview.provoking_enemy_ids, creature_id)
     if reveals:
         encounter = reveal(engine, encounter, creature_id, "moved")  # 003-47
+    if mode is not MoveMode.SQUEEZE:
+        # Where it stands now: a walk waiting on its first square may still be squeezed.
+        encounter = placement.squeezing_ended(encounter, creature_id)
     return engine.check_grapples(encounter), preview
 
 

@@ -18,6 +18,8 @@ from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.geometry.movement import walled_spaces
 from orcus_desktop.geometry.walls import BoolArray
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.state import remove_condition
 
 
 def destination_problem(encounter: Encounter, creature: Creature, square: Square) -> str:
@@ -47,6 +49,25 @@ def destination_problem(encounter: Encounter, creature: Creature, square: Square
             return "occupied by four tiny creatures"
         return ""
     return f"occupied by {sharing[0].name}"
+
+
+def squeezing_ended(encounter: Encounter, creature_id: str) -> Encounter:
+    """A creature that moved on without squeezing stops squeezing once its space has room.
+
+    000 "Squeeze": a squeezing creature fills a space one size smaller. Until its full space
+    fits where it stands (off the others, on the grid, clear of blocking terrain and walls),
+    it stays squeezed: a walk waiting for an opportunity attack beside the creature it
+    squeezed next to keeps the smaller space (docs/rulings.md R-131).
+    """
+    creature = encounter.creature(creature_id)
+    state = creature.state
+    if state is None or not state.instances_of(Condition.SQUEEZING):
+        return encounter
+    if destination_problem(encounter, creature, creature.square):
+        return encounter
+    return encounter.with_creature(
+        creature.with_state(remove_condition(state, Condition.SQUEEZING))
+    )
 
 
 def _walled(encounter: Encounter, size: Size) -> BoolArray:

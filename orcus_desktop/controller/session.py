@@ -63,6 +63,7 @@ from orcus_desktop.model.commands import ReplaceEncounter
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage
 from orcus_desktop.model.history import History
+from orcus_desktop.model.invariants import step_problem
 from orcus_desktop.model.uvtt import ImportedMap
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
@@ -560,6 +561,14 @@ class GameSession(
 
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:
         if isinstance(outcome, Step):
+            # Issue 29: a step whose document the file would refuse is refused, never committed.
+            problem = step_problem(self.document.encounter, outcome.after)
+            if problem:
+                reason = f"refused: the encounter could not be saved and reopened ({problem})"
+                refusal = OperationResult.refused(
+                    outcome.result.operation, reason, outcome.result.creature_id
+                )
+                return self._announce(refusal, initiator)
             self._commit(outcome.result.text, outcome.after, outcome.merge_key)
             return self._announce(outcome.result, initiator)
         return self._announce(outcome, initiator)

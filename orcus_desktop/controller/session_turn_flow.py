@@ -99,10 +99,16 @@ class TurnFlowCommands(SessionFamily):
         """Who forces `creature_id`'s moves and attacks now (003-46), else None.
 
         The switch on for another creature: its turn makes this one walk and attack; the
-        forcer's own actions stay its own.
+        forcer's own actions stay its own, and so does an action a creature takes out of turn
+        on its own (a triggered readied walk: docs/rulings.md R-133).
         """
         forcer = self.forcing
-        return None if forcer == creature_id else forcer
+        if forcer is None or forcer == creature_id:
+            return None
+        combatant = self.encounter.combat.find(creature_id)
+        if combatant is not None and combatant.out_of_turn is not None:
+            return None
+        return forcer
 
     def set_forcing(self, forcer_id: str | None, initiator: object = None) -> OperationResult:
         """The GM's "Forced" switch: `forcer_id`'s turn makes others move and attack (003-46).

@@ -143,7 +143,11 @@ def _waits_for_free_strikes(held: PendingAttack | None) -> bool:
 
 
 def _strikes(before: Encounter, after: Encounter, actor_id: str) -> tuple[CreatureId, ...]:
-    """Whom the actor's step struck (melee attacks logged, or a Strike! held for a counter)."""
+    """Whom the actor's step struck (melee attacks logged, or a Strike! held for a counter).
+
+    Never the actor: a power aimed at its own user engages no one and offers no Counter
+    Strike! (001-25, 001 l.252: Engaged With another creature).
+    """
     struck: list[CreatureId] = []
     for entry in logged_since(before, after):
         melee = entry.data.get("origin") == Origin.MELEE.value
@@ -160,7 +164,7 @@ def _strikes(before: Encounter, after: Encounter, actor_id: str) -> tuple[Creatu
         # counter-strikes first (`counter_first`). One held for Free Strikes! has struck no
         # one yet: its targets' counters come once it resolves.
         struck.extend(t for t in held.targets if t not in struck)
-    return tuple(struck)
+    return tuple(t for t in struck if t != actor_id)
 
 
 def _acted(before: Encounter, after: Encounter, actor_id: str) -> bool:

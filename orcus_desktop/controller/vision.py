@@ -148,6 +148,7 @@ def player_vision(
     rules: CombatRules,
     side: str | None = None,
     battlefield: Battlefield | None = None,
+    eyes: frozenset[str] | None = None,
 ) -> PlayerVision:
     """The players' fog of war: the region their creatures see and the creatures they see.
 
@@ -156,6 +157,9 @@ def player_vision(
         rules: the session's rules reading (stat blocks, conditions, death).
         side: the players' side; by default `player_side`.
         battlefield: the snapshot's battlefield if the caller has it (it caches the indexes).
+        eyes: only these creatures lend eyes (one hero's own sight on a player's device,
+            docs/rulings.md R-145); they are always seen, the rest of their side only where
+            they see it. By default every creature of the side.
     """
     side = side if side is not None else player_side(encounter, rules)
     field = battlefield if battlefield is not None else battlefield_for(encounter, rules)
@@ -164,13 +168,20 @@ def player_vision(
     viewers = [
         c
         for c in encounter.creatures
-        if c.side == side and not c.hidden and c.id in on_field and can_see(encounter, rules, c)
+        if c.side == side
+        and not c.hidden
+        and c.id in on_field
+        and (eyes is None or c.id in eyes)
+        and can_see(encounter, rules, c)
     ]
     viewer_ids = frozenset(c.id for c in viewers)
     polygons: list[FloatArray] = [occupant_view_array(field, c.id) for c in viewers]
     others = [c for c in encounter.creatures if c.id not in viewer_ids]
-    # The players always see their own creatures, even blinded or beyond every other's sight.
-    seen = {c.id for c in encounter.creatures if c.side == side}
+    # The players always see their own creatures, even blinded or beyond every other's sight;
+    # one hero's own view always shows the hero itself (R-145).
+    seen = {
+        c.id for c in encounter.creatures if (c.side == side if eyes is None else c.id in eyes)
+    }
     seen |= _seen_by_some(field, viewers, others)
     # A creature the GM hides cuts no hole in the fog: its square would give it away.
     boxes = [c.space.bounds() for c in encounter.creatures if c.id in seen and not c.hidden]

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from orcus_desktop.controller import forced_placement, interposition, interrupts
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import ReadiedPassed
+from orcus_desktop.controller.log_text import an_opportunity_attack
 from orcus_desktop.controller.outcomes import (
     OperationResult,
     Outcome,
@@ -90,7 +91,8 @@ def decisions(engine: Engine, encounter: Encounter) -> tuple[Decision, ...]:
     held = combat.pending
     if held is not None:
         first = held.targets[0] if held.targets else None
-        text = f"{held.text} waits for {combat.waits_for}"
+        waits = combat.waiting_for(engine.ruleset.label("opportunity_attacks"))  # 004 l.381
+        text = f"{held.text} waits for {waits}"
         out.append(Decision(HELD, held.attacker, text, first))
         stepping_in = interposition.offered(encounter)
         if stepping_in:
@@ -124,7 +126,8 @@ def _offer(engine: Engine, encounter: Encounter, reactor_id: CreatureId) -> Deci
     elif readied:
         text = f"{reactor} may make its readied {readied} on {target}"
     else:
-        text = f"{reactor} may make an opportunity attack on {target}"
+        # 004 l.381: "an attack of opportunity" in its own words.
+        text = f"{reactor} may make {an_opportunity_attack(engine.ruleset.label)} on {target}"
     return Decision(OFFER, reactor_id, text, mover)
 
 

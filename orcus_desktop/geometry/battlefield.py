@@ -219,6 +219,8 @@ class Battlefield:
         occupants: the creatures on the map.
         occupancy: whose spaces movers may pass through or end in (the ruleset's).
         lighting: the map's light (`geometry.lighting`); None: bright everywhere.
+        fallen: the spaces of the dead, who are not occupants (they neither block, threaten
+            nor see) but still lie on the map: no move ends in one (docs/rulings.md R-132).
     """
 
     bounds: GridBounds
@@ -227,6 +229,7 @@ class Battlefield:
     occupants: tuple[Occupant, ...] = ()
     occupancy: Occupancy = ORCUS_OCCUPANCY
     lighting: LightingScene | None = None
+    fallen: tuple[Space, ...] = ()
     _by_id: dict[str, Occupant] = field(init=False, repr=False, compare=False)
     _cache: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 

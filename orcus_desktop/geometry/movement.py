@@ -313,6 +313,7 @@ def _build_plan(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> _
                 mover, other, int(tiny_count[sq.row, sq.col]), battlefield.occupancy
             ):
                 no_end[sq.row, sq.col] = True
+    _mark_fallen(battlefield, mover, no_end)
     pass_ok = ground.fits & ~_window_or(no_pass, n)
     end_ok = pass_ok & ~_window_or(no_end, n)
     others = _others_difficult(battlefield, mover, forced=forced)
@@ -376,6 +377,22 @@ def _entered_extra(diff: BoolArray, n: int) -> IntGrid:
                 entered |= shifted
         extra[k] = entered.astype(np.int64)
     return extra
+
+
+def _mark_fallen(battlefield: Battlefield, mover: Occupant, no_end: BoolArray) -> None:
+    """docs/rulings.md R-132: no move ends on the dead, who are passed like open ground.
+
+    R-17's exceptions hold: a tiny mover, or a tiny body, shares; a ruleset that lets moves end
+    in others' spaces (004-25) lets them end on the dead too.
+    """
+    if mover.size is Size.TINY or battlefield.occupancy.ends:
+        return
+    for space in battlefield.fallen:
+        if space.size is Size.TINY:
+            continue
+        for sq in space.squares():
+            if battlefield.bounds.contains(sq):
+                no_end[sq.row, sq.col] = True
 
 
 def _others_difficult(battlefield: Battlefield, mover: Occupant, *, forced: bool) -> BoolArray:

@@ -491,12 +491,17 @@ class Combat:
 
     @property
     def waits_for(self) -> str:
+        """`waiting_for` in 000's words."""
+        return self.waiting_for()
+
+    def waiting_for(self, opportunity_attacks: str = "opportunity attacks") -> str:
         """What the held step waits for, as the log and the Actions panel say it ("" if none).
 
         The one wording of the offers a held attack or walk waits for (000 "Immediate
         Actions"): someone stepping in (001-10/29, `INTERPOSERS`), 001's strikes by their name
         (001-23/24), a triggered 003-52 Ready Ranged Attack's shot when only readied shots are
-        offered (`READY_SHOTS`, docs/rulings.md R-110), else the opportunity attacks.
+        offered (`READY_SHOTS`, docs/rulings.md R-110), else the opportunity attacks, named as
+        the ruleset names them (`opportunity_attacks`: 004 "attacks of opportunity").
         """
         held = self.pending
         if held is None:
@@ -511,7 +516,7 @@ class Combat:
             return " and ".join(f"the {title}" for title in sorted(set(strikes)))
         if offered and set(offered) <= set(held.options.get(READY_SHOTS, ())):
             return "the readied attack" if len(offered) == 1 else "the readied attacks"
-        return "the opportunity attacks"
+        return f"the {opportunity_attacks}"
 
     def strike_offer(self, reactor_id: str) -> StrikeOffer | None:
         """The Counter or Free Strike! offered to `reactor_id` now (001-23/24), or None."""

@@ -25,8 +25,9 @@ from orcus_desktop.model.file_format.fields import EncounterFileError
 from orcus_desktop.model.frozen import thaw
 from orcus_desktop.model.map_limits import WALL_HIGH, WALL_LOW, lights_problem, walls_problem
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.ruleset import RULESETS
+from orcus_desktop.rules.ruleset import RULESETS, Ruleset
 from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.state import CreatureState
 
 # docs/rulings.md R-17: up to four tiny creatures share a square, and a tiny one may stand in
 # a bigger creature's space; apart from that no two creatures share a square.
@@ -45,12 +46,46 @@ def check_encounter(encounter: Encounter) -> None:
 
 def encounter_problems(encounter: Encounter) -> Iterator[str]:
     """Every broken invariant of `encounter`, one line each, in file order."""
-    yield from _wall_problems(encounter)
-    yield from _terrain_problems(encounter)
-    yield from _creature_problems(encounter)
-    yield from _map_image_problems(encounter)
-    yield from _combat_problems(encounter.combat, set(encounter.creature_ids()))
-    yield from _reference_problems(encounter, set(encounter.creature_ids()))
+    return step_problems(None, encounter)
+
+
+def step_problem(before: Encounter, after: Encounter) -> str:
+    """The first broken invariant of the snapshot a step would commit, or "".
+
+    The one check behind "a step that would produce a document the loader refuses is refused"
+    (`GameSession._apply`): only the parts `after` does not share with `before` (which passed)
+    are checked, so a drag's commit stays cheap; the loader checks everything.
+    """
+    return next(step_problems(before, after), "")
+
+
+def step_problems(before: Encounter | None, after: Encounter) -> Iterator[str]:
+    """`after`'s broken invariants, skipping the parts it shares with `before` (None: all)."""
+
+    def changed(*parts: str) -> bool:
+        return before is None or any(getattr(before, p) is not getattr(after, p) for p in parts)
+
+    if changed("walls"):
+        yield from _wall_problems(after)
+    if changed("terrain", "grid"):
+        yield from _terrain_problems(after)
+    if changed("creatures", "terrain", "grid", "ruleset_id"):
+        yield from _creature_problems(after)
+    if changed("map_image"):
+        yield from _map_image_problems(after)
+    if changed("combat", "creatures"):
+        log_from = 0 if before is None else _log_unchanged(before.combat, after.combat)
+        yield from _combat_problems(after.combat, set(after.creature_ids()), log_from)
+    if changed("lighting", "zones", "creatures"):
+        yield from _reference_problems(after, set(after.creature_ids()))
+
+
+def _log_unchanged(before: Combat, after: Combat) -> int:
+    """How many of `after`'s first log entries are `before`'s, unchanged (a step appends)."""
+    shared = len(before.log)
+    if shared == 0 or len(after.log) < shared or after.log[shared - 1] is not before.log[-1]:
+        return 0
+    return shared - 1  # the last shared entry stays, for the next one's order
 
 
 def _reference_problems(encounter: Encounter, creature_ids: set[str]) -> Iterator[str]:
@@ -71,31 +106,31 @@ def _reference_problems(encounter: Encounter, creature_ids: set[str]) -> Iterato
 
 def statblock_problem(raw: Mapping[str, Any]) -> str:
     """Why a stored stat block cannot be read by the rules, or "" (none at all is fine)."""
-    if not raw:
-        return ""
-    cached = _statblock_cache.get(id(raw))
-    if cached is not None and cached[0] is raw:
-        return cached[1]
-    try:
-        StatBlock.from_dict(thaw(raw))
-        problem = ""
-    except (ValueError, TypeError, KeyError) as exc:
-        problem = " ".join(str(exc).split()) or type(exc).__name__
-    if len(_statblock_cache) > 4096:
-        _statblock_cache.clear()
-    _statblock_cache[id(raw)] = (raw, problem)
-    return problem
-
-
-# Stat blocks are frozen and shared between snapshots, so one parse serves every check.
-_statblock_cache: dict[int, tuple[Mapping[str, Any], str]] = {}
+    return _read_statblock(raw)[0] if raw else ""
 
 
 def max_hp_of(raw: Mapping[str, Any]) -> int | None:
     """The stat block's maximum hit points, or None when it has none (or cannot be read)."""
-    if not raw or statblock_problem(raw):
-        return None
-    return StatBlock.from_dict(thaw(raw)).max_hp
+    return _read_statblock(raw)[1] if raw else None
+
+
+def _read_statblock(raw: Mapping[str, Any]) -> tuple[str, int | None]:
+    """(why it cannot be read or "", its maximum hit points), parsed once per stat block."""
+    cached = _statblock_cache.get(id(raw))
+    if cached is not None and cached[0] is raw:
+        return cached[1]
+    try:
+        answer: tuple[str, int | None] = ("", StatBlock.from_dict(thaw(raw)).max_hp)
+    except (ValueError, TypeError, KeyError) as exc:
+        answer = (" ".join(str(exc).split()) or type(exc).__name__, None)
+    if len(_statblock_cache) > 4096:
+        _statblock_cache.clear()
+    _statblock_cache[id(raw)] = (raw, answer)
+    return answer
+
+
+# Stat blocks are frozen and shared between snapshots, so one parse serves every check.
+_statblock_cache: dict[int, tuple[Mapping[str, Any], tuple[str, int | None]]] = {}
 
 
 # Walls may lie a margin beyond the largest grid: the wall index's memory stays bounded.
@@ -173,10 +208,13 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
         if creature.id in seen:
             yield f'{where}.id: "{creature.id}" is used twice'
         seen.add(creature.id)
-        if not encounter.grid.contains_space(creature.space):
+        # 000 "Squeeze": the space a squeezing creature fills is one size smaller, on the grid
+        # as among the others (docs/rulings.md R-131).
+        occupied = occupied_space(creature)
+        if not encounter.grid.contains_space(occupied):
             yield f"{where}.square: the creature's space runs off the grid"
             continue
-        for square in _occupied_space(creature).squares():
+        for square in occupied.squares():
             if square in blocking:
                 yield f"{where}.square: ({square.col}, {square.row}) is blocking terrain"
                 break
@@ -203,10 +241,37 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
             yield f"{where}.state.current_hp: {state.current_hp}, but the creature is dead"
         if state.dead and state.temp_hp:
             yield f"{where}.state.temp_hp: {state.temp_hp}, but the creature is dead"
+        yield from _life_problems(where, state, known)
 
 
-def _occupied_space(creature: Creature) -> Space:
-    """The space a creature fills now: one size smaller while it squeezes (000 "Squeeze")."""
+def _life_problems(where: str, state: CreatureState, ruleset: Ruleset | None) -> Iterator[str]:
+    """Death saves that would have killed, and effect ids the state hands out (issue 29)."""
+    # 000 "Death Saving Throws": "On your third failure, you die" (the ruleset's number).
+    deadly = ruleset.death_save_failures_to_die if ruleset is not None else 3
+    if not state.dead and state.death_save_failures >= deadly:
+        yield (
+            f"{where}.state.death_save_failures: {state.death_save_failures}, but the creature "
+            "is not dead"
+        )
+    # Each condition and persistent damage has its own id, below the next one handed out.
+    seen: set[int] = set()
+    ids = [c.effect_id for c in state.conditions] + [p.effect_id for p in state.persistent]
+    for effect_id in ids:
+        if effect_id in seen:
+            yield f"{where}.state: effect id {effect_id} is used twice"
+        elif effect_id >= state.next_effect_id:
+            yield (
+                f"{where}.state: effect id {effect_id} is not below next_effect_id "
+                f"{state.next_effect_id}"
+            )
+        seen.add(effect_id)
+
+
+def occupied_space(creature: Creature) -> Space:
+    """The space a creature fills now: one size smaller while it squeezes (000 "Squeeze").
+
+    docs/rulings.md R-131.
+    """
     state = creature.state
     if state is None or not state.instances_of(Condition.SQUEEZING):
         return creature.space
@@ -225,7 +290,7 @@ def _map_image_problems(encounter: Encounter) -> Iterator[str]:
         yield "map_image.offset_px: not finite numbers"
 
 
-def _combat_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
+def _combat_problems(combat: Combat, creature_ids: set[str], log_from: int = 0) -> Iterator[str]:
     combatant_ids: set[str] = set()
     for i, c in enumerate(combat.combatants):
         where = f"combat.combatants[{i}].id"
@@ -242,6 +307,8 @@ def _combat_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
         elif creature_id not in combatant_ids:
             yield f'{where}: "{creature_id}" has no entry in combat.combatants'
         in_order.add(creature_id)
+    if combat.active and not combat.order:
+        yield "combat.order: empty, but a combat is running"
     if combat.current is not None:
         if not combat.active:
             yield f'combat.current: "{combat.current}", but no combat is running'
@@ -261,6 +328,8 @@ def _combat_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
         for value in (pending.attacker, *pending.targets):
             if value not in creature_ids:
                 yield f'combat.pending: "{value}" is not a creature in this encounter'
+        if pending.attacker in creature_ids and pending.attacker not in combatant_ids:
+            yield f'combat.pending.attacker: "{pending.attacker}" is not in the combat'
     for i, owed in enumerate(combat.owed_forced_moves):
         for named in (owed.target, owed.source):
             if named is not None and named not in creature_ids:
@@ -284,7 +353,8 @@ def _combat_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
             if named not in creature_ids:
                 yield f'combat.strike_offers[{i}]: "{named}" is not a creature in this encounter'
     last_seq = 0
-    for i, entry in enumerate(combat.log):
+    for i in range(log_from, len(combat.log)):
+        entry = combat.log[i]
         if entry.seq <= last_seq and entry.seq != 0:
             yield f"combat.log[{i}].seq: {entry.seq} does not follow {last_seq}"
         last_seq = max(last_seq, entry.seq)

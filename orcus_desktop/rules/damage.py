@@ -275,7 +275,7 @@ def apply_damage(
         woke = len(kept) < len(new.conditions)
         new = replace(new, conditions=kept)
     if died:
-        new = replace(new, dead=True, conditions=(), persistent=(), temp_hp=0)
+        new = dead_state(new)
     return new, DamageApplied(
         target=target,
         source=source,
@@ -325,3 +325,13 @@ def falling_damage_expression(feet: int) -> str | None:
     """
     dice = min(max(feet, 0) // 10, 50)
     return f"{dice}d10" if dice else None
+
+
+def dead_state(state: CreatureState) -> CreatureState:
+    """The state of a creature that has just died (000 "Death").
+
+    Its conditions, persistent damage and temporary hit points end; a body that died squeezing
+    stays squeezed in the space it fills (docs/rulings.md R-131).
+    """
+    kept = tuple(c for c in state.conditions if c.condition is Condition.SQUEEZING)
+    return replace(state, dead=True, conditions=kept, persistent=(), temp_hp=0)

@@ -120,6 +120,8 @@ class HealingOutcome(Protocol):
     @property
     def regained_consciousness(self) -> bool: ...
     @property
+    def revived(self) -> bool: ...
+    @property
     def recovery_spent(self) -> bool: ...
     @property
     def stabilized_at_one(self) -> bool: ...
@@ -134,6 +136,9 @@ def healing_text(target: str, h: HealingOutcome) -> str:
     if h.amount < 0:
         by = f" by {h.source}" if h.source else ""
         return f"{target}'s hit points are set{by}: HP {h.hp_before} -> {h.hp_after}"
+    if h.revived:  # docs/rulings.md R-130
+        by = f" by {h.source}" if h.source else ""
+        return f"{target}'s hit points are set{by}: HP {h.hp_before} -> {h.hp_after}; alive again"
     if h.stabilized_at_one:
         text = f"{target} heals (no recovery left: set to 1 HP)"
     elif h.recovery_spent:

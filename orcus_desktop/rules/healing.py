@@ -40,6 +40,8 @@ class HealingApplied:
         stabilized_at_one: No recovery left while dying: HP set to 1 (000 "Stabilizing").
         refused: Why nothing happened (dead), or empty.
         conditions_removed: Dying and Unconscious instances removed.
+        revived: the GM set a dead creature's hit points above 0: it lives again
+            (docs/rulings.md R-130).
     """
 
     target: CreatureId
@@ -52,6 +54,7 @@ class HealingApplied:
     stabilized_at_one: bool = False
     refused: str = ""
     conditions_removed: tuple[ConditionInstance, ...] = ()
+    revived: bool = False
 
     @property
     def hp_gained(self) -> int:
@@ -84,12 +87,19 @@ def set_hp(
     recovery_spent: bool = False,
     stabilized: bool = False,
 ) -> tuple[CreatureState, HealingApplied]:
-    """Set current HP (capped at maximum) and wake the creature if it is above 0."""
+    """Set current HP (capped at maximum) and wake the creature if it is above 0.
+
+    The GM's override reaches past death: above 0 a dead creature lives again, its death
+    saving throws cleared (docs/rulings.md R-130); at 0 or below it stays dead.
+    """
     hp0 = state.current_hp
     hp = min(new_hp, statblock.max_hp)
     new = replace(state, current_hp=hp)
     removed: tuple[ConditionInstance, ...] = ()
     woke = False
+    revived = state.dead and hp > 0
+    if revived:
+        new = replace(new, dead=False, death_save_failures=0, death_save_successes=0)
     if hp > 0:
         new, removed = _wake(new)
         woke = bool(removed)
@@ -103,6 +113,7 @@ def set_hp(
         recovery_spent=recovery_spent,
         stabilized_at_one=stabilized,
         conditions_removed=removed,
+        revived=revived,
     )
 
 

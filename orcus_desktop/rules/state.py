@@ -154,7 +154,7 @@ class CreatureState:
         w = "state"
         data = as_map(raw, w)
         check_keys(data, set(cls.__dataclass_fields__), w)
-        return cls(
+        state = cls(
             current_hp=as_int(data.get("current_hp"), f"{w}.current_hp"),
             temp_hp=as_int(data.get("temp_hp", 0), f"{w}.temp_hp", minimum=0),
             conditions=tuple(
@@ -191,6 +191,12 @@ class CreatureState:
             knocked_out=as_bool(data.get("knocked_out", False), f"{w}.knocked_out"),
             next_effect_id=as_int(data.get("next_effect_id", 1), f"{w}.next_effect_id", minimum=1),
         )
+        # A counter behind the ids it handed out (an older or hand-made file) is moved past
+        # them, so a new effect never takes an id in use (issue 29).
+        ids = [c.effect_id for c in state.conditions] + [p.effect_id for p in state.persistent]
+        if ids and max(ids) >= state.next_effect_id:
+            state = replace(state, next_effect_id=max(ids) + 1)
+        return state
 
 
 def initial_state(statblock: StatBlock) -> CreatureState:

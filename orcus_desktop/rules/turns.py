@@ -25,7 +25,7 @@ from orcus_desktop.rules.conditions import (
     PersistentDamage,
     rules_for,
 )
-from orcus_desktop.rules.damage import DamageApplied, apply_damage, damage_against
+from orcus_desktop.rules.damage import DamageApplied, apply_damage, damage_against, dead_state
 from orcus_desktop.rules.dice import DiceRoll, DiceSource, roll
 from orcus_desktop.rules.downgrades import save_succeeded
 from orcus_desktop.rules.durations import (
@@ -160,7 +160,7 @@ def death_saving_throw(
     died = failures >= ruleset.death_save_failures_to_die
     new = replace(state, death_save_failures=failures)
     if died:
-        new = replace(new, dead=True, conditions=(), persistent=(), temp_hp=0)
+        new = dead_state(new)
     return new, DeathSave(save, False, False, None, failures, new.death_save_successes, died)
 
 

@@ -61,6 +61,7 @@ from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
+from orcus_desktop.ui.share.control import ShareControl
 from orcus_desktop.ui.shown_creature_actions import offer
 from orcus_desktop.ui.skill_use_dialog import SkillUseActions
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
@@ -373,7 +374,13 @@ class MainWindow(QMainWindow):
             self.status_report.say,
             combat_menu,
         )
-        self.player_view.add_menu(menu_bar.addMenu("&Window"))
+        window_menu = menu_bar.addMenu("&Window")
+        self.player_view.add_menu(window_menu)
+        # Window > Share with Players (issue 32): the Player view in the players' browsers.
+        self.sharing = ShareControl(self, self.session, self.fog_action, self.scene)
+        self.sharing.add_menu(window_menu)
+        self.sharing.failed.connect(self.status_report.say)
+        self.closed.connect(self.sharing.stop)
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.about_action)

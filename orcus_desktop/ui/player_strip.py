@@ -8,9 +8,10 @@ the app's settings (`screens.app_settings`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import StrEnum
-from html import escape
+from html import escape, unescape
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QFont
@@ -101,24 +102,33 @@ class InitiativeStripView(QLabel):
 
     def refresh(self) -> None:
         """Read the snapshot again (after the fog's rebuild: what the players see is current)."""
-        session = self._session
-        encounter = session.encounter
-        if self._mode is StripMode.OFF:
-            self.strip = InitiativeStrip()
-        else:
-            names = self._mode.monster_names
-            sides = player_sides(encounter, session.rules)
-            groups = session.has_monster_groups()  # 003-07: a group is one entry
-            # 003-47: a Hidden monster is off the players' map, so off their strip too.
-            absent = hidden_from_players(session.rules, encounter)
-            dead = {c.id for c in encounter.creatures if session.rules.is_dead(encounter, c.id)}
-            self.strip = player_initiative(
-                encounter, self._shown(), sides, names, groups, absent=absent, dead=dead
-            )
-        # 003-13: the escalation die is everyone's bonus to hit, so the players see it too.
-        has_die = session.ruleset.escalation_start_round is not None
-        self.setText(strip_html(self.strip, session.escalation_die() if has_die else None))
+        self.strip, die = players_strip(self._session, self._shown(), self._mode)
+        self.setText(strip_html(self.strip, die))
         self.setVisible(bool(self.strip.entries))
+
+
+def players_strip(
+    session: GameSession, shown: frozenset[str] | None, mode: StripMode
+) -> tuple[InitiativeStrip, int | None]:
+    """The strip the players see now, and the escalation die when the ruleset has one.
+
+    `shown`: what their fog lets them see (None: fog off). 003-13: the escalation die is
+    everyone's bonus to hit, so the players see it too.
+    """
+    encounter = session.encounter
+    if mode is StripMode.OFF:
+        strip = InitiativeStrip()
+    else:
+        sides = player_sides(encounter, session.rules)
+        groups = session.has_monster_groups()  # 003-07: a group is one entry
+        # 003-47: a Hidden monster is off the players' map, so off their strip too.
+        absent = hidden_from_players(session.rules, encounter)
+        dead = {c.id for c in encounter.creatures if session.rules.is_dead(encounter, c.id)}
+        strip = player_initiative(
+            encounter, shown, sides, mode.monster_names, groups, absent=absent, dead=dead
+        )
+    has_die = session.ruleset.escalation_start_round is not None
+    return strip, session.escalation_die() if has_die else None
 
 
 def strip_html(strip: InitiativeStrip, escalation_die: int | None = None) -> str:
@@ -141,6 +151,11 @@ def strip_html(strip: InitiativeStrip, escalation_die: int | None = None) -> str
         else:
             parts.append(name)
     return " · ".join(parts)
+
+
+def strip_text(strip: InitiativeStrip, escalation_die: int | None = None) -> str:
+    """`strip_html` as plain text: ``Round 2 · Now: Aria · Next: GW1 · Brakka``."""
+    return unescape(re.sub(r"<[^>]+>", "", strip_html(strip, escalation_die)))
 
 
 class StripMenu:

@@ -46,6 +46,7 @@ class PlayerViewControl(QObject):
         window: the players' window while it is open, else None.
         screen_menu: the screens listed in Window > Player View on Screen (after `add_menu`).
         strip_menu: Window > Initiative Strip on Player View (after `add_menu`).
+        turn_action: Window > Turn Player View by 180° (a touchscreen laid flat).
     """
 
     def __init__(
@@ -68,6 +69,10 @@ class PlayerViewControl(QObject):
         self.toggle_action.setCheckable(True)
         self.toggle_action.setToolTip("The map as the players see it, on their screen")
         self.toggle_action.toggled.connect(self._on_toggled)
+        self.turn_action: QAction = make_action(gm_window, "&Turn Player View by 180°")
+        self.turn_action.setCheckable(True)
+        self.turn_action.setToolTip("For a screen laid flat, read from the far side of the table")
+        self.turn_action.toggled.connect(self._on_turned)
         app = QGuiApplication.instance()
         assert isinstance(app, QGuiApplication)
         self._app = app
@@ -85,6 +90,7 @@ class PlayerViewControl(QObject):
         self.screen_menu = ScreenMenu(screens, self.chosen_screen, self.choose_screen)
         strip = menu.addMenu("Initiative S&trip on Player View")
         self.strip_menu = StripMenu(strip, self._settings, self._on_strip_mode)
+        menu.addAction(self.turn_action)
 
     def chosen_screen(self, screens: Sequence[QScreen] | None = None) -> QScreen | None:
         """The screen the view goes on among `screens` (default: every screen plugged in)."""
@@ -151,9 +157,14 @@ class PlayerViewControl(QObject):
             if self._gm_scene is not None:
                 self._on_grid_style(self._gm_scene.grid_colour)
             self.window.closed.connect(self._on_window_closed)
+            self.window.set_turned(self.turn_action.isChecked())
             self.place()
         elif not checked and self.window is not None:
             self.window.close()
+
+    def _on_turned(self, turned: bool) -> None:
+        if self.window is not None:
+            self.window.set_turned(turned)
 
     def _on_strip_mode(self, mode: StripMode) -> None:
         if self.window is not None:

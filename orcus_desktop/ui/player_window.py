@@ -21,6 +21,7 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.map.fog import PlayerFog
 from orcus_desktop.ui.map.light_layer import LightLayer
 from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.map.touch import TouchNavigation
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.player_strip import InitiativeStripView, StripMode
 from orcus_desktop.ui.zones import ZoneLayer
@@ -73,6 +74,8 @@ class PlayerWindow(QMainWindow):
         # Nobody pans or drags on the players' screen: a cached background would be one more
         # screen-sized image (8 MB full screen at 1920x1080) kept for nothing (issue 14).
         self.view.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+        self.touch = TouchNavigation(self.view)  # a touchscreen TV laid flat (issue 32)
+        self.turned = False
         self.strip = InitiativeStripView(session, self._players_see, self)
         self.strip.set_mode(strip)
         # After each rebuild the scene's creatures are current: the strip lists no other.
@@ -106,6 +109,13 @@ class PlayerWindow(QMainWindow):
         """The GM's Window > Initiative Strip on Player View (the tokens' tooltips follow)."""
         self.strip.set_mode(mode)
         self.scene.set_monster_names(mode.monster_names)
+
+    def set_turned(self, turned: bool) -> None:
+        """Turn the map by 180° for the far side of the table (Window > Turn Player View)."""
+        if turned != self.turned:
+            self.turned = turned
+            self.view.rotate(180)
+            self.view.fit_map()
 
     def _players_see(self) -> frozenset[str] | None:
         vision = self.fog.vision

@@ -84,10 +84,13 @@ def test_a_ranged_attack_next_to_an_enemy_is_not_lost_when_the_turn_ends(ruleset
     s = _fight(ruleset_id)
     assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[18, 4]).ok
     assert _kinds(s) == [(HELD, "hero"), (OFFER, "goblin")]
+    # 004 l.381 names them "attacks of opportunity".
+    alloy = ruleset_id == "alloy-heroes"
     _refused_naming(
         s,
-        "Hero's Arcane Bolt waits for the opportunity attacks",
-        "Goblin may make an opportunity attack on Hero",
+        "Hero's Arcane Bolt waits for the "
+        + ("attacks of opportunity" if alloy else "opportunity attacks"),
+        "Goblin may make an " + ("attack of opportunity" if alloy else "opportunity attack"),
     )
     before = s.encounter
     ended = s.end_turn(let_pass=True)
@@ -110,7 +113,8 @@ def test_a_walk_waiting_where_it_provoked_goes_on_when_it_is_let_pass(ruleset_id
     assert walk.ok, walk.reason
     assert walk.opportunity_attackers == ("goblin",)
     assert _kinds(s) == [(HELD, "hero"), (OFFER, "goblin")]
-    _refused_naming(s, "Hero's move waits for the opportunity attacks")
+    named = "attacks of opportunity" if ruleset_id == "alloy-heroes" else "opportunity attacks"
+    _refused_naming(s, f"Hero's move waits for the {named}")
     assert s.end_turn(let_pass=True).ok
     assert s.encounter.creature("hero").square == Square(2, 6)
     assert s.encounter.combat.current == "goblin"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter
@@ -354,6 +355,9 @@ def test_004_its_own_term_attack_of_opportunity_in_the_log_and_the_reasons() -> 
     assert s.roll_initiative(totals={"hero": 20, "orc": 10, "gob": 5}).ok
     assert s.start_combat().ok
     assert s.use_power("hero", "Arcane Bolt", ["gob"], dice=[15, 3]).ok
+    waits = [d.text for d in s.waiting_decisions()]
+    assert "Orc may make an attack of opportunity on Hero" in waits
+    assert "Hero's Arcane Bolt waits for the attacks of opportunity" in waits
     refused = s.opportunity_attack("gob", "hero", dice=[5])
     assert not refused.ok
     assert refused.reason == "nothing provoked an attack of opportunity from Gob"
@@ -478,3 +482,20 @@ def test_001_24_a_charge_waits_on_its_first_square_for_the_free_strike() -> None
     assert s.encounter.creature("hero").square == Square(8, 4)
     assert _attackers(s, since) == ["goblin", "hero"]
     assert _offered(s, "brute") == "Counter Strike!"
+
+
+def test_004_a_provoking_walks_status_line_says_attacks_of_opportunity() -> None:
+    """004 l.387 "Movement: If an enemy leaves a space adjacent to you, you can make an attack
+    of opportunity against that enemy": the status line after the walk says so."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)),
+            ruleset_id="alloy-heroes",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
+    assert s.start_combat().ok
+    walked = s.move_creature("hero", Square(1, 4), MoveMode.WALK)
+    assert walked.opportunity_attackers == ("orc",)
+    assert result_message(walked, s.encounter).endswith(" — attacks of opportunity offered to Orc")

@@ -99,7 +99,8 @@ def encounters(draw: st.DrawFn) -> Encounter:
         for cid in chosen
         if draw(st.booleans())
     )
-    phase = draw(st.sampled_from(list(CombatPhase)))
+    # A running combat has someone in its order (issue 29: the loader refuses an empty one).
+    phase = draw(st.sampled_from(list(CombatPhase))) if combatants else CombatPhase.SETUP
     combat = Combat(
         phase=phase,
         # Normal rounds start at 1; only a running combat has a current creature.

@@ -164,9 +164,10 @@ def test_player_view_tooltips_name_only_what_the_players_see(
     hide(window, SECRET)
     players = open_player_view(window)
     tooltips = {cid: item.toolTip() for cid, item in players.scene.token_items().items()}
-    assert tooltips["brakka"] == "Brakka (heroes)"
-    # No hit points, defenses or the GM's notes on any token the players can hover.
-    assert not [t for t in tooltips.values() if "HP" in t or "AC" in t or "hidden" in t]
+    # No tooltip at all on the players' screen (issue 31 item 6), so no hit points, defenses
+    # or the GM's notes on any token the players can hover.
+    assert "brakka" in tooltips
+    assert set(tooltips.values()) == {""}
     # A player clicking on the players' screen changes nothing and selects nothing.
     view = players.view
     item = players.scene.token_item("brakka")

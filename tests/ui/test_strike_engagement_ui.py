@@ -130,8 +130,8 @@ def test_the_players_never_see_a_hidden_creatures_engagement(window: MainWindow)
     assert _badge(players.scene, "hero") == Badge("engaged by", "1")
     item = players.scene.token_item("hero")
     assert item is not None
-    # Their hover names their own hero, and counts nothing (the GM's summary is the GM's).
-    assert item.toolTip() == "Hero (heroes)"
+    # Their screen has no hover text at all (issue 31 item 6), so it counts nothing.
+    assert item.toolTip() == ""
     assert players.scene.engagement.boundingRect().contains(
         QPointF(3 * SQUARE_PX, 4.5 * SQUARE_PX)
     )

@@ -156,6 +156,7 @@ class Healing(LogRecord, kind="healing"):
     recovery_spent: bool = False
     stabilized_at_one: bool = False
     refused: str = ""
+    revived: Annotated[bool, Stored(omit=False)] = False  # docs/rulings.md R-130
 
     @classmethod
     def from_applied(cls, healing: HealingApplied) -> Self:
@@ -168,6 +169,7 @@ class Healing(LogRecord, kind="healing"):
             recovery_spent=healing.recovery_spent,
             stabilized_at_one=healing.stabilized_at_one,
             refused=healing.refused,
+            revived=healing.revived,
         )
 
 

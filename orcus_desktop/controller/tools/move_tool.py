@@ -218,7 +218,8 @@ class MoveTool:
             warnings.append(f"difficult terrain: +{plural(len(difficult), 'square')}")
         if preview.provoking_enemy_ids:
             names = ", ".join(encounter.name_of(i) for i in preview.provoking_enemy_ids)
-            warnings.append(f"opportunity attacks: {names}")
+            # 004 l.381: the ruleset's own term ("attacks of opportunity").
+            warnings.append(f"{self._session.ruleset.label('opportunity_attacks')}: {names}")
         mode_text = {MoveMode.SHIFT: "shift ", MoveMode.GM: "GM move "}.get(drag.mode, "")
         if preview.reachable:
             label = mode_text + (

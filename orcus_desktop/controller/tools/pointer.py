@@ -17,6 +17,7 @@ from typing import Protocol
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.geometry.grid import Size, Square, square_distance
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.rules.ruleset import ruleset_by_id
 
 Point = tuple[float, float]
 
@@ -238,7 +239,13 @@ def result_message(result: OperationResult, encounter: Encounter | None = None) 
             encounter.name_of(i) if encounter is not None else i
             for i in result.opportunity_attackers
         ]
-        text += " — opportunity attacks offered to " + ", ".join(names)
+        # 004 l.381: the ruleset's own term ("attacks of opportunity").
+        named = (
+            ruleset_by_id(encounter.ruleset_id).label("opportunity_attacks")
+            if encounter is not None
+            else "opportunity attacks"
+        )
+        text += f" — {named} offered to " + ", ".join(names)
     return text
 
 

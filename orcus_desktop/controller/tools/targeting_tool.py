@@ -312,7 +312,7 @@ class TargetingTool(OneShotTool):
                 marked_ids=(*path.provoking_enemy_ids, self.charge_target or ""),
                 message=hint
                 + (
-                    " — opportunity attacks: "
+                    f" — {self._session.ruleset.label('opportunity_attacks')}: "
                     + ", ".join(self._name(i) for i in path.provoking_enemy_ids)
                     if path.provoking_enemy_ids
                     else ""

@@ -140,8 +140,13 @@ class FogItem(DrawnItem):
     ) -> None:
         if self._pieces is None:
             self.draw(painter)
-        else:
-            self._paint_cleared(painter, option.exposedRect.intersected(self._rect))
+            return
+        area = option.exposedRect.intersected(self._rect)
+        if painter.hasClipping():
+            # `QGraphicsScene.render` exposes the whole item: paint only what is clipped in
+            # (a strip of a shared picture, ui/share/pictures.py).
+            area = area.intersected(painter.clipBoundingRect())
+        self._paint_cleared(painter, area)
 
     def draw(self, painter: QPainter) -> None:
         painter.fillPath(self._path, FOG)
@@ -211,6 +216,8 @@ class PlayerFog(QObject):
         rules: the session's rules reading (stat blocks, conditions, death).
         enabled: fog on (the GM's View > Fog of War on Player View); off shows the whole map
             and every creature the GM does not hide.
+        eyes: only these creatures' sight (one hero's view on a player's device, R-145);
+            by default the whole party's.
         parent: the owning object.
 
     Signals:
@@ -225,12 +232,14 @@ class PlayerFog(QObject):
         rules: CombatRules,
         *,
         enabled: bool = True,
+        eyes: frozenset[str] | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._scene = scene
         self._rules = rules
         self._enabled = enabled
+        self._eyes = eyes
         self.item = FogItem()
         scene.addItem(self.item)
         self.vision: PlayerVision | None = None
@@ -305,7 +314,7 @@ class PlayerFog(QObject):
             self.item.setVisible(False)
             scene.set_shown_creatures(None)
         else:
-            vision = player_vision(encounter, self._rules)
+            vision = player_vision(encounter, self._rules, eyes=self._eyes)
             self.vision = vision
             self._spaces = {c.id: c.space for c in encounter.creatures}
             cover = fog_cover(scene)

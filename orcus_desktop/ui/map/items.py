@@ -108,10 +108,10 @@ class TokenItem(DrawnItem):
         if look is not None:
             self._look = look
         self.setPos(QPointF(x0 * SQUARE_PX, y0 * SQUARE_PX))
-        # The stat summary (HP, defenses) is the GM's; the players' look names the creature
-        # only as the GM lets them (`look.token_look`); without a look it names nothing.
-        fallback = f"{creature.name} ({creature.side})" if self._gm else ""
-        self.setToolTip(self._look.tooltip or fallback)
+        # The stat summary (HP, defenses) is the GM's; the players' screen has no tooltips at
+        # all (issue 31 item 6: nobody hovers on the TV, and a hover must give nothing away).
+        fallback = f"{creature.name} ({creature.side})"
+        self.setToolTip((self._look.tooltip or fallback) if self._gm else "")
         self.update()
 
     def shape(self) -> QPainterPath:

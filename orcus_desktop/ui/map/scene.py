@@ -223,6 +223,9 @@ class MapScene(QGraphicsScene):
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
         # A token's tooltip wins (tokens lie above the walls); else the wall under the pointer.
+        if not self._gm:  # the players' screen shows no tooltips (issue 31 item 6)
+            event.ignore()
+            return
         pos = event.scenePos()
         over_token = any(isinstance(item, TokenItem) for item in self.items(pos))
         text = "" if over_token else self.wall_tooltip_at(pos)

@@ -126,7 +126,8 @@ class OpportunityOffers(QGroupBox):
             layout.addWidget(let_pass, 2 * row + 1, 2)
             self.rows[enemy_id] = (dice, take, let_pass)
         if held:
-            note = QLabel(f"{held} waits for {combat.waits_for}", self)
+            named = self._session.ruleset.label("opportunity_attacks")  # 004 l.381
+            note = QLabel(f"{held} waits for {combat.waiting_for(named)}", self)
             note.setObjectName("held_attack_note")
             note.setWordWrap(True)
             layout.addWidget(note, 2 * len(key), 0, 1, 3)
