@@ -103,3 +103,21 @@ def test_enter_and_esc_stay_with_a_wall_being_drawn_while_an_offer_waits(
     window.toolbar.tools["select"][0].trigger()
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert session.encounter.combat.log[-1].kind == "opportunity_declined"
+
+
+def test_esc_mid_drag_cancels_the_drag_and_the_offer_still_waits(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Brakka's offer waits; the GM starts dragging Ilsabet, thinks better of it, presses Esc."""
+    window.view.fit_map()
+    session = window.session
+    gm = _provoke(qtbot, window)
+    held = session.encounter
+    viewport = window.view.viewport()
+    ilsabet = session.encounter.creature("ilsabet").square
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=gm._at(ilsabet))
+    qtbot.mouseMove(viewport, pos=gm._at(Square(ilsabet.col, ilsabet.row + 2)))
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton)
+    assert session.encounter == held  # nothing moved, nothing declined
+    assert window.reaction_prompt.isVisible()

@@ -293,7 +293,7 @@ class MapView(QGraphicsView):
 
     @property
     def dragging(self) -> bool:
-        """True while a drag on the map goes on (Esc cancels it, Ctrl+Z too)."""
+        """True while a button pressed on the map is held (a drag not cancelled by Ctrl+Z)."""
         return self._button_held and not self._drag_cancelled
 
     def cancel_drag(self) -> bool:

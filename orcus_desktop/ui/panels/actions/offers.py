@@ -13,6 +13,7 @@ from functools import partial
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
+from orcus_desktop.controller.log_text import opportunity_attacks
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.attack_dialog import parse_dice
@@ -66,6 +67,9 @@ class OpportunityOffers(QGroupBox):
         # An attack held for the offers (a charge's, a ranged one) resolves once they are all
         # taken or let pass (000 "Immediate Actions").
         held = combat.pending.text if combat.pending is not None and key else ""
+        # The ruleset's own words (004 l.381 "attacks of opportunity"), as the log and tracker.
+        named = opportunity_attacks(session.ruleset.label)
+        self.setTitle(f"{named[:1].upper()}{named[1:]} offered")
         if key == self._key and held == self._held_text:
             return
         self._key = key
