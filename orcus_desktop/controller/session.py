@@ -215,6 +215,12 @@ class GameSession(
     ) -> OperationResult:
         return self._run(initiator, editing.set_door_open, wall_id, is_open)
 
+    def set_door_secret(
+        self, wall_id: str, secret: bool, initiator: object = None
+    ) -> OperationResult:
+        """Mark a closed door secret or reveal it (R-151); opening it reveals it too."""
+        return self._run(initiator, editing.set_door_secret, wall_id, secret)
+
     def import_map(
         self, imported: ImportedMap, mode: ImportMode, initiator: object = None
     ) -> OperationResult:

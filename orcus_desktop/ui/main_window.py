@@ -61,6 +61,7 @@ from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
+from orcus_desktop.ui.secret_doors import door_menu_at
 from orcus_desktop.ui.share.control import ShareControl
 from orcus_desktop.ui.shown_creature_actions import offer
 from orcus_desktop.ui.skill_use_dialog import SkillUseActions
@@ -537,8 +538,8 @@ class MainWindow(QMainWindow):
         if not isinstance(self.view.tool, MoveTool):
             return
         creature = creature_at(self.encounter, (x, y))
-        if creature is None:  # no token here: the zones under the pointer, if any
-            menu = self.zones.menu_at(x, y)
+        if creature is None:  # no token here: a door, else the zones, if any
+            menu = door_menu_at(self, self.session, x, y) or self.zones.menu_at(x, y)
         else:
             self._on_tool_selected(creature.id)
             menu = self.token_menu(creature.id)
