@@ -57,6 +57,7 @@ from orcus_desktop.ui.panels.library_panel import LibraryPanel, user_library
 from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.ui.players_preview import PlayersPreview
 from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
@@ -259,6 +260,8 @@ class MainWindow(QMainWindow):
         self.fog_action.setChecked(True)
         self.fog_action.setToolTip("The player view shows only what the players' creatures see")
         self.fog_action.toggled.connect(self._on_fog_toggled)
+        self.players_preview = PlayersPreview(self, self.session, self.fog_action.isChecked)
+        self.fog_action.toggled.connect(self.players_preview.set_fog_enabled)
         self.grid_action = action("Map &Grid…", self.map_settings.ask, "Ctrl+G")
         self.fit_action = action("&Fit Map", self.view.fit_map, "Ctrl+0")
         self.about_action = action("&About Orcus Desktop", self._on_about)
@@ -305,6 +308,7 @@ class MainWindow(QMainWindow):
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addAction(self.grid_action)
         view_menu.addAction(self.fog_action)
+        view_menu.addAction(self.players_preview.action)  # issue 31 item 5
         self.grid_contrast = GridContrastMenu(view_menu.addMenu("Grid &Contrast"), self.scene)
         view_menu.addSeparator()
         for dock in self.docks.values():
@@ -592,5 +596,6 @@ class MainWindow(QMainWindow):
         self.scene.detach()
         self.view.set_tool(None)
         self.player_view.detach()  # the players' window goes with the GM's
+        self.players_preview.action.setChecked(False)
         event.accept()
         self.closed.emit()
