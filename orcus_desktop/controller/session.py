@@ -50,6 +50,7 @@ from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outc
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
 from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
+from orcus_desktop.controller.session_notes import NoteCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_special_actions import SpecialActionCommands
 from orcus_desktop.controller.session_stealth import StealthCommands
@@ -80,6 +81,7 @@ class GameSession(
     StealthCommands,
     LightingCommands,
     ZoneCommands,
+    NoteCommands,
     InitiativeCheckCommands,
     TurnFlowCommands,
     StrikeTurnCommands,

@@ -49,6 +49,7 @@ from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.map_settings import MapSettings
 from orcus_desktop.ui.map_toolbar import SHORTCUT_NAME, MapToolBar, make_action
+from orcus_desktop.ui.notes import NoteLayer, note_menu_at
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
 from orcus_desktop.ui.panels.combat_log import CombatLogPanel
 from orcus_desktop.ui.panels.dice_dock import DiceDock, SettingsFavourites
@@ -261,6 +262,7 @@ class MainWindow(QMainWindow):
         self.fog_action.setToolTip("The player view shows only what the players' creatures see")
         self.fog_action.toggled.connect(self._on_fog_toggled)
         self.players_preview = PlayersPreview(self, self.session, self.fog_action.isChecked)
+        self.notes = NoteLayer(self.scene)  # the GM's pins (R-152), never the players'
         self.fog_action.toggled.connect(self.players_preview.set_fog_enabled)
         self.grid_action = action("Map &Grid…", self.map_settings.ask, "Ctrl+G")
         self.fit_action = action("&Fit Map", self.view.fit_map, "Ctrl+0")
@@ -543,7 +545,12 @@ class MainWindow(QMainWindow):
             return
         creature = creature_at(self.encounter, (x, y))
         if creature is None:  # no token here: a door (R-151), else the zones, if any
-            menu = door_menu_at(self, self.session, x, y) or self.zones.menu_at(x, y)
+            menu = (
+                note_menu_at(self, self.session, x, y, adding=False)
+                or door_menu_at(self, self.session, x, y)
+                or self.zones.menu_at(x, y)
+                or note_menu_at(self, self.session, x, y, adding=True)  # R-152
+            )
         else:
             self._on_tool_selected(creature.id)
             menu = self.token_menu(creature.id)
@@ -597,5 +604,6 @@ class MainWindow(QMainWindow):
         self.view.set_tool(None)
         self.player_view.detach()  # the players' window goes with the GM's
         self.players_preview.action.setChecked(False)
+        self.notes.detach()
         event.accept()
         self.closed.emit()

@@ -34,6 +34,7 @@ from orcus_desktop.model.file_format.limits import (
     MAX_WALLS,
     check_depth,
 )
+from orcus_desktop.model.file_format.notes import notes_from
 from orcus_desktop.model.file_format.read_combat import combat_from
 from orcus_desktop.model.file_format.read_lighting import lighting_from
 from orcus_desktop.model.file_format.zones import zones_from
@@ -216,6 +217,7 @@ def _encounter_from(data: object) -> Encounter:
         combat=combat,
         lighting=lighting_from(upgraded.get("lighting"), grid, seen),
         zones=zones,
+        notes=notes_from(upgraded.get("notes", []), grid),
     )
 
 

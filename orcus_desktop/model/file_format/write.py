@@ -10,6 +10,7 @@ from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
 from orcus_desktop.model.file_format.forcing import forcing_to
 from orcus_desktop.model.file_format.initiative_choices import initiative_choices_to
 from orcus_desktop.model.file_format.monster_groups import monster_groups_to
+from orcus_desktop.model.file_format.notes import notes_to
 from orcus_desktop.model.file_format.read_lighting import lighting_to
 from orcus_desktop.model.file_format.ready_items import ready_items_to
 from orcus_desktop.model.file_format.round_end import round_end_to
@@ -48,6 +49,8 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
     zones = zones_to(encounter.zones, encounter.grid)
     if zones:
         out["zones"] = zones
+    if encounter.notes:  # the GM's notes; a file without notes is written as before
+        out["notes"] = notes_to(encounter.notes)
     if encounter.combat != Combat():
         # Optional in version 1: files without it load as "no combat running".
         out["combat"] = _combat_to(encounter.combat)
