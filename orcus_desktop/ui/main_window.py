@@ -47,6 +47,7 @@ from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.reaction_prompt import ReactionPrompt
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.ui.map_legend import LegendAction
 from orcus_desktop.ui.map_settings import MapSettings
 from orcus_desktop.ui.map_toolbar import SHORTCUT_NAME, MapToolBar, make_action
 from orcus_desktop.ui.notes import NoteLayer, note_menu_at
@@ -311,6 +312,8 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.grid_action)
         view_menu.addAction(self.fog_action)
         view_menu.addAction(self.players_preview.action)  # issue 31 item 5
+        self.legend = LegendAction(self)  # issue 31 item 3
+        view_menu.addAction(self.legend.action)
         self.grid_contrast = GridContrastMenu(view_menu.addMenu("Grid &Contrast"), self.scene)
         view_menu.addSeparator()
         for dock in self.docks.values():
