@@ -116,7 +116,7 @@ def test_the_file_keeps_the_notes_and_files_without_notes_open(
 ) -> None:
     path = tmp_path / "notes.json"
     save_encounter(path, window.encounter)
-    assert "notes" not in json.loads(path.read_text(encoding="utf-8"))  # saved as before
+    assert "gm_notes" not in json.loads(path.read_text(encoding="utf-8"))  # saved as before
     assert load_encounter(path).notes == ()
     assert window.session.add_note((3.0, 4.0), "Line one\nline two").ok
     save_encounter(path, window.encounter)

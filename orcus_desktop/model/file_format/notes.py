@@ -1,4 +1,4 @@
-"""GM notes in the encounter file: ``"notes": [{"id", "point": [x, y], "text"}]`` (R-152).
+"""GM notes in the encounter file: ``"gm_notes": [{"id", "point": [x, y], "text"}]`` (R-152).
 
 Optional in version 1: a file without it has no notes, and an encounter without notes is
 written without the key (older files save back unchanged).
@@ -29,11 +29,11 @@ def notes_to(notes: tuple[MapNote, ...]) -> list[dict[str, Any]]:
 
 
 def notes_from(value: object, grid: GridBounds) -> tuple[MapNote, ...]:
-    """The notes a file lists; an error names the field (``notes[2].point``)."""
+    """The notes a file lists; an error names the field (``gm_notes[2].point``)."""
     notes: list[MapNote] = []
     seen: set[str] = set()
-    for i, raw in enumerate(list_at(value, "notes", MAX_NOTES)):
-        where = f"notes[{i}]"
+    for i, raw in enumerate(list_at(value, "gm_notes", MAX_NOTES)):
+        where = f"gm_notes[{i}]"
         data = mapping(raw, where)
         note_id = text(data.get("id"), f"{where}.id")
         if not note_id or note_id in seen:

@@ -217,7 +217,7 @@ def _encounter_from(data: object) -> Encounter:
         combat=combat,
         lighting=lighting_from(upgraded.get("lighting"), grid, seen),
         zones=zones,
-        notes=notes_from(upgraded.get("notes", []), grid),
+        notes=notes_from(upgraded.get("gm_notes", []), grid),
     )
 
 

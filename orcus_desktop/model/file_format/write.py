@@ -50,7 +50,7 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
     if zones:
         out["zones"] = zones
     if encounter.notes:  # the GM's notes; a file without notes is written as before
-        out["notes"] = notes_to(encounter.notes)
+        out["gm_notes"] = notes_to(encounter.notes)
     if encounter.combat != Combat():
         # Optional in version 1: files without it load as "no combat running".
         out["combat"] = _combat_to(encounter.combat)
