@@ -20,7 +20,10 @@ from orcus_desktop.ui.map_toolbar import SHORTCUT_NAME
 
 FIXED_SHORTCUTS = (
     ("Esc", "Cancel what the map tool is doing: targeting, a push, a wall, a drag"),
-    ("Esc / Enter on the map", "Let the offer shown on the map pass / take it"),
+    (
+        "Esc / Enter on the map",
+        "Let the offer shown on the map pass / take it (Select or Move tool)",
+    ),
     ("Right click", "Cancel targeting or a push (the token menu with the select tool)"),
     ("Enter", "Go ahead with the targets clicked so far; finish a wall"),
     ("Enter in the creature library", "Place the creature at the middle of the view"),

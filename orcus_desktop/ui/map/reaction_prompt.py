@@ -5,7 +5,8 @@ attack offered, 001's strikes and "Against Who?", a readied shot, a readied acti
 show in a small frame on the map view, next to the tokens involved and kept inside the view,
 so it is answered where the GM is looking. The Actions dock still lists the offers. Keys: O
 and Shift+O stay the Combat menu's; Enter takes the first offer and Esc lets it pass while the
-map has the keyboard. Only the GM's window builds it: the player view never shows it.
+map has the keyboard and no tool is at work (a wall being drawn keeps Enter and Esc). Only
+the GM's window builds it: the player view never shows it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton
 
@@ -32,6 +33,9 @@ from orcus_desktop.ui.map.view import MapView
 
 REACTIONS = (OFFER, INTERPOSE, READIED)
 """The decisions the frame shows (with the held step they wait on); Enter and Esc answer them."""
+
+IDLE_TOOLS = frozenset({"select", "move"})
+"""The map tools that make no use of Enter and Esc but for a drag (controller/tools/move_tool)."""
 
 MARGIN_PX = 8
 """The gap between the prompt and the tokens, and between the prompt and the view's edges."""
@@ -92,6 +96,9 @@ class ReactionPrompt(QFrame):
         self.setVisible(bool(waiting))
         if waiting:
             self.place()
+            # A held walk is announced while its token still sits where the drag let go;
+            # place again once the token is drawn back on its square.
+            QTimer.singleShot(0, self, self.place)
 
     def _on_changed(self, *_args: object) -> None:
         self.refresh()
@@ -156,9 +163,19 @@ class ReactionPrompt(QFrame):
         """The decision Enter and Esc answer: the first offer, interpose or readied one."""
         return next((d for d in self._shown if d.kind in REACTIONS), None)
 
+    def _map_idle(self) -> bool:
+        """No map tool is at work.
+
+        Enter and Esc are the tool's while one is (a wall to finish or drop, targets to
+        confirm, a measure, a drag to cancel).
+        """
+        tool = self._view.tool
+        return not self._view.dragging and (tool is None or tool.name in IDLE_TOOLS)
+
     def answer_key(self, key: int) -> bool:
         """Enter takes the first offer, Esc lets the first decision pass; False if not ours."""
-        decision = self._first_keyed() if self.isVisible() else None
+        ours = self.isVisible() and self._map_idle()
+        decision = self._first_keyed() if ours else None
         if decision is None:
             return False
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and decision.kind == OFFER:
@@ -186,20 +203,37 @@ class ReactionPrompt(QFrame):
     # -- where it shows --------------------------------------------------------------------
 
     def place(self) -> None:
-        """Beside the tokens involved (right of them, else left), inside the view."""
+        """Beside the tokens involved (right, left, below, above), inside the view.
+
+        The first side with room wins; when none has room (a narrow view between the docks),
+        the spot inside the view that hides the least of the tokens, so the GM still sees
+        who the offer is about.
+        """
         if not self._shown:
             return
         viewport = self._view.viewport().rect()
         tokens = self._tokens_rect()
         size = self.sizeHint().expandedTo(self.minimumSizeHint())
-        x = tokens.right() + MARGIN_PX
-        if x + size.width() > viewport.right() - MARGIN_PX:
-            x = tokens.left() - MARGIN_PX - size.width()
-        y = tokens.top()
-        x = max(MARGIN_PX, min(x, viewport.right() - MARGIN_PX - size.width()))
-        y = max(MARGIN_PX, min(y, viewport.bottom() - MARGIN_PX - size.height()))
-        self.setGeometry(QRect(QPoint(x, y), size))
+        width, height = size.width(), size.height()
+        beside = (
+            QPoint(tokens.right() + MARGIN_PX, tokens.top()),
+            QPoint(tokens.left() - MARGIN_PX - width, tokens.top()),
+            QPoint(tokens.left(), tokens.bottom() + MARGIN_PX),
+            QPoint(tokens.left(), tokens.top() - MARGIN_PX - height),
+        )
+        inside = viewport.adjusted(MARGIN_PX, MARGIN_PX, -MARGIN_PX, -MARGIN_PX)
+        spots = [self._kept_inside(QRect(corner, size), inside) for corner in beside]
+        fitting = [spot for spot in spots if not spot.intersects(tokens)]
+        best = fitting[0] if fitting else min(spots, key=lambda s: _overlap(s, tokens))
+        self.setGeometry(best)
         self.raise_()
+
+    @staticmethod
+    def _kept_inside(spot: QRect, inside: QRect) -> QRect:
+        """`spot` moved (not resized) to lie within `inside` as far as it can."""
+        x = max(inside.left(), min(spot.x(), inside.right() - spot.width()))
+        y = max(inside.top(), min(spot.y(), inside.bottom() - spot.height()))
+        return QRect(QPoint(x, y), spot.size())
 
     def _tokens_rect(self) -> QRect:
         """The view rectangle around every creature the decisions concern."""
@@ -215,3 +249,9 @@ class ReactionPrompt(QFrame):
         if rect.isNull():
             return QRect(MARGIN_PX, MARGIN_PX, 0, 0)
         return self._view.mapFromScene(rect).boundingRect()
+
+
+def _overlap(spot: QRect, tokens: QRect) -> int:
+    """The area of `tokens` that `spot` would hide."""
+    common = spot.intersected(tokens)
+    return common.width() * common.height() if not common.isEmpty() else 0

@@ -291,6 +291,11 @@ class MapView(QGraphicsView):
         if callable(add):
             self._show(add())
 
+    @property
+    def dragging(self) -> bool:
+        """True while a drag on the map goes on (Esc cancels it, Ctrl+Z too)."""
+        return self._button_held and not self._drag_cancelled
+
     def cancel_drag(self) -> bool:
         """Cancel a drag under way (Undo pressed mid-drag); False when there is none.
 
