@@ -302,6 +302,25 @@ def set_door_open(engine: Engine, encounter: Encounter, wall_id: str, is_open: b
     return _done(op, "Open door" if is_open else "Close door", after)
 
 
+def set_door_secret(engine: Engine, encounter: Encounter, wall_id: str, secret: bool) -> Outcome:
+    """Mark a closed door secret (the players see a wall) or reveal it (R-151, issue 31)."""
+    op = "set_door_secret"
+    try:
+        entry = encounter.wall(wall_id)
+    except KeyError:
+        return refuse(op, f'no wall "{wall_id}"')
+    wall = entry.wall
+    if wall.kind is not WallKind.DOOR:
+        return refuse(op, "only a door can be secret")
+    if wall.secret == secret:
+        return refuse(op, f"the door is {'already' if secret else 'not'} secret")
+    if secret and wall.is_open:
+        return refuse(op, "close the door first: an open door is no secret")
+    new_entry = WallEntry(entry.id, Wall(wall.kind, wall.points, wall.is_open, secret))
+    after = encounter.with_walls(new_entry if e.id == wall_id else e for e in encounter.walls)
+    return _done(op, "Make door secret" if secret else "Reveal secret door", after)
+
+
 def paint_terrain(
     engine: Engine, encounter: Encounter, kind: TerrainKind, squares: Iterable[Square], erase: bool
 ) -> Outcome:

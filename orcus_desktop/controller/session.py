@@ -50,6 +50,7 @@ from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outc
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
 from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
+from orcus_desktop.controller.session_notes import NoteCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_special_actions import SpecialActionCommands
 from orcus_desktop.controller.session_stealth import StealthCommands
@@ -80,6 +81,7 @@ class GameSession(
     StealthCommands,
     LightingCommands,
     ZoneCommands,
+    NoteCommands,
     InitiativeCheckCommands,
     TurnFlowCommands,
     StrikeTurnCommands,
@@ -214,6 +216,12 @@ class GameSession(
         self, wall_id: str, is_open: bool, initiator: object = None
     ) -> OperationResult:
         return self._run(initiator, editing.set_door_open, wall_id, is_open)
+
+    def set_door_secret(
+        self, wall_id: str, secret: bool, initiator: object = None
+    ) -> OperationResult:
+        """Mark a closed door secret or reveal it (R-151); opening it reveals it too."""
+        return self._run(initiator, editing.set_door_secret, wall_id, secret)
 
     def import_map(
         self, imported: ImportedMap, mode: ImportMode, initiator: object = None

@@ -32,10 +32,15 @@ class Wall:
     kind: WallKind
     points: tuple[Point, ...]
     is_open: bool = False
+    secret: bool = False
+    """A closed door the GM keeps secret: the players see a wall there until it is revealed
+    (issue 31, docs/rulings.md R-151). It blocks as the closed door it is."""
 
     def __post_init__(self) -> None:
         if len(self.points) < 2:
             raise ValueError("a wall needs at least two points")
+        if self.secret and (self.kind is not WallKind.DOOR or self.is_open):
+            raise ValueError("only a closed door can be secret")
 
     @property
     def blocks_sight(self) -> bool:

@@ -27,6 +27,7 @@ class DocumentEvents(SignalGroup):
             ruleset changed.
         combat_changed: initiative, round, turn, combat state or the combat log changed.
         zones_changed: a zone was placed, changed or removed.
+        notes_changed: a GM note was added, edited or removed.
         reset: the whole encounter was replaced; rebuild every view from `document.encounter`.
     """
 
@@ -39,6 +40,7 @@ class DocumentEvents(SignalGroup):
     map_changed = Signal()
     combat_changed = Signal()
     zones_changed = Signal()
+    notes_changed = Signal()
     reset = Signal()
 
 
@@ -103,6 +105,8 @@ class Document:
             events.combat_changed.emit()
         if old.zones != new.zones:
             events.zones_changed.emit()
+        if old.notes != new.notes:
+            events.notes_changed.emit()
 
 
 def _creature_differs(a: Creature, b: Creature) -> bool:

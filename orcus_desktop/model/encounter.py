@@ -13,6 +13,7 @@ from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.frozen import with_replaced
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.lighting import NO_LIGHTING, Lighting
+from orcus_desktop.model.notes import MapNote
 from orcus_desktop.model.zones import Zone, ZoneDuration
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.rules.state import CreatureState
@@ -99,6 +100,8 @@ class Encounter:
     """Light sources, ambient light, magical darkness (000 "Vision and Light")."""
     zones: tuple[Zone, ...] = ()
     """Placed templates that stay on the map (`model.zones`)."""
+    notes: tuple[MapNote, ...] = ()
+    """The GM's pins with text (`model.notes`); never on the players' screen."""
 
     def creature(self, creature_id: str) -> Creature:
         """The creature with that id.

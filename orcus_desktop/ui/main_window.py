@@ -47,8 +47,10 @@ from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
 from orcus_desktop.ui.map.reaction_prompt import ReactionPrompt
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.ui.map_legend import LegendAction
 from orcus_desktop.ui.map_settings import MapSettings
 from orcus_desktop.ui.map_toolbar import SHORTCUT_NAME, MapToolBar, make_action
+from orcus_desktop.ui.notes import NoteLayer, note_menu_at
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
 from orcus_desktop.ui.panels.combat_log import CombatLogPanel
 from orcus_desktop.ui.panels.dice_dock import DiceDock, SettingsFavourites
@@ -57,10 +59,12 @@ from orcus_desktop.ui.panels.library_panel import LibraryPanel, user_library
 from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.ui.players_preview import PlayersPreview
 from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
 from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
+from orcus_desktop.ui.secret_doors import door_menu_at
 from orcus_desktop.ui.share.control import ShareControl
 from orcus_desktop.ui.shown_creature_actions import offer
 from orcus_desktop.ui.skill_use_dialog import SkillUseActions
@@ -258,6 +262,9 @@ class MainWindow(QMainWindow):
         self.fog_action.setChecked(True)
         self.fog_action.setToolTip("The player view shows only what the players' creatures see")
         self.fog_action.toggled.connect(self._on_fog_toggled)
+        self.players_preview = PlayersPreview(self, self.session, self.fog_action.isChecked)
+        self.notes = NoteLayer(self.scene)  # the GM's pins (R-152), never the players'
+        self.fog_action.toggled.connect(self.players_preview.set_fog_enabled)
         self.grid_action = action("Map &Grid…", self.map_settings.ask, "Ctrl+G")
         self.fit_action = action("&Fit Map", self.view.fit_map, "Ctrl+0")
         self.about_action = action("&About Orcus Desktop", self._on_about)
@@ -304,6 +311,9 @@ class MainWindow(QMainWindow):
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addAction(self.grid_action)
         view_menu.addAction(self.fog_action)
+        view_menu.addAction(self.players_preview.action)  # issue 31 item 5
+        self.legend = LegendAction(self)  # issue 31 item 3
+        view_menu.addAction(self.legend.action)
         self.grid_contrast = GridContrastMenu(view_menu.addMenu("Grid &Contrast"), self.scene)
         view_menu.addSeparator()
         for dock in self.docks.values():
@@ -537,8 +547,13 @@ class MainWindow(QMainWindow):
         if not isinstance(self.view.tool, MoveTool):
             return
         creature = creature_at(self.encounter, (x, y))
-        if creature is None:  # no token here: the zones under the pointer, if any
-            menu = self.zones.menu_at(x, y)
+        if creature is None:  # no token here: a door (R-151), else the zones, if any
+            menu = (
+                note_menu_at(self, self.session, x, y, adding=False)
+                or door_menu_at(self, self.session, x, y)
+                or self.zones.menu_at(x, y)
+                or note_menu_at(self, self.session, x, y, adding=True)  # R-152
+            )
         else:
             self._on_tool_selected(creature.id)
             menu = self.token_menu(creature.id)
@@ -591,5 +606,7 @@ class MainWindow(QMainWindow):
         self.scene.detach()
         self.view.set_tool(None)
         self.player_view.detach()  # the players' window goes with the GM's
+        self.players_preview.action.setChecked(False)
+        self.notes.detach()
         event.accept()
         self.closed.emit()

@@ -34,6 +34,7 @@ from orcus_desktop.model.file_format.limits import (
     MAX_WALLS,
     check_depth,
 )
+from orcus_desktop.model.file_format.notes import notes_from
 from orcus_desktop.model.file_format.read_combat import combat_from
 from orcus_desktop.model.file_format.read_lighting import lighting_from
 from orcus_desktop.model.file_format.zones import zones_from
@@ -216,6 +217,7 @@ def _encounter_from(data: object) -> Encounter:
         combat=combat,
         lighting=lighting_from(upgraded.get("lighting"), grid, seen),
         zones=zones,
+        notes=notes_from(upgraded.get("gm_notes", []), grid),
     )
 
 
@@ -251,7 +253,13 @@ def _wall_from(item: object, where: str, index: int) -> WallEntry:
     wall_id = data.get("id", f"wall-{index + 1}")
     if not isinstance(wall_id, str) or not wall_id:
         raise EncounterFileError(f"{where}.id: expected text")
-    return WallEntry(WallId(wall_id), Wall(kind, points, is_open))
+    # Files before secret doors (issue 31) have no "secret": every door is a plain one.
+    secret = data.get("secret", False)
+    if not isinstance(secret, bool):
+        raise EncounterFileError(f"{where}.secret: expected true or false")
+    if secret and (kind is not WallKind.DOOR or is_open):
+        raise EncounterFileError(f"{where}.secret: only a closed door can be secret")
+    return WallEntry(WallId(wall_id), Wall(kind, points, is_open, secret))
 
 
 def _terrain_from(item: object, where: str, grid: GridBounds) -> TerrainPatch:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from orcus_desktop.model.combat import Combat, Combatant
-from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
 from orcus_desktop.model.file_format.forcing import forcing_to
 from orcus_desktop.model.file_format.initiative_choices import initiative_choices_to
 from orcus_desktop.model.file_format.monster_groups import monster_groups_to
+from orcus_desktop.model.file_format.notes import notes_to
 from orcus_desktop.model.file_format.read_lighting import lighting_to
 from orcus_desktop.model.file_format.ready_items import ready_items_to
 from orcus_desktop.model.file_format.round_end import round_end_to
@@ -26,15 +27,7 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
         "version": CURRENT_VERSION,
         "name": encounter.name,
         "grid": {"columns": encounter.grid.columns, "rows": encounter.grid.rows},
-        "walls": [
-            {
-                "id": entry.id,
-                "kind": entry.wall.kind.value,
-                "open": entry.wall.is_open,
-                "points": [list(p) for p in entry.wall.points],
-            }
-            for entry in encounter.walls
-        ],
+        "walls": [_wall_to(entry) for entry in encounter.walls],
         "terrain": [
             {"kind": patch.kind.value, "squares": [list(s) for s in sorted(patch.squares)]}
             for patch in encounter.terrain
@@ -56,6 +49,8 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, Any]:
     zones = zones_to(encounter.zones, encounter.grid)
     if zones:
         out["zones"] = zones
+    if encounter.notes:  # the GM's notes; a file without notes is written as before
+        out["gm_notes"] = notes_to(encounter.notes)
     if encounter.combat != Combat():
         # Optional in version 1: files without it load as "no combat running".
         out["combat"] = _combat_to(encounter.combat)
@@ -207,4 +202,16 @@ def _creature_to(creature: Creature) -> dict[str, Any]:
         out["statblock"] = _thaw(creature.statblock)
     if creature.state is not None:
         out["state"] = creature.state.to_dict()
+    return out
+
+
+def _wall_to(entry: WallEntry) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": entry.id,
+        "kind": entry.wall.kind.value,
+        "open": entry.wall.is_open,
+        "points": [list(p) for p in entry.wall.points],
+    }
+    if entry.wall.secret:  # only when set: a plain door's entry reads as before (issue 31)
+        out["secret"] = True
     return out

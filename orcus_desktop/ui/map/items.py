@@ -220,15 +220,20 @@ class TokenItem(DrawnItem):
             y += 14
 
 
-_WALL_PENS: dict[tuple[WallKind, bool], QPen] = {}
+_WALL_PENS: dict[tuple[WallKind, bool, bool], QPen] = {}
 
 
 def wall_pen(wall: Wall) -> QPen:
-    """The pen a wall is drawn with: its kind and, for doors, whether open, are visible."""
-    key = (wall.kind, wall.is_open)
+    """The pen a wall is drawn with: its kind and, for doors, whether open or secret.
+
+    Secret shows on the GM's map only: the players' scene draws a secret door as a wall (R-151).
+    """
+    key = (wall.kind, wall.is_open, wall.secret)
     pen = _WALL_PENS.get(key)
     if pen is None:
-        if wall.kind is WallKind.WALL:
+        if wall.secret:
+            pen = QPen(QColor("#7a4a1e"), SQUARE_PX * 0.2, Qt.PenStyle.DotLine)
+        elif wall.kind is WallKind.WALL:
             pen = QPen(QColor("#2b2520"), SQUARE_PX * 0.16)
         elif wall.kind is WallKind.WINDOW:
             pen = QPen(QColor("#5fa8d3"), SQUARE_PX * 0.12)
@@ -247,10 +252,11 @@ _WALL_TILE = 16
 exposed rect (a token dragged) strokes only the tiles it touches, not every wall of the map."""
 
 _WALL_DRAW_ORDER = (
-    (WallKind.WALL, False),
-    (WallKind.WINDOW, False),
-    (WallKind.DOOR, False),
-    (WallKind.DOOR, True),
+    (WallKind.WALL, False, False),
+    (WallKind.WINDOW, False, False),
+    (WallKind.DOOR, False, False),
+    (WallKind.DOOR, True, False),
+    (WallKind.DOOR, False, True),
 )
 """Doors over walls and windows where they overlap (a door set into a wall stays visible)."""
 
@@ -282,12 +288,12 @@ class WallLayer(DrawnItem):
         if walls == self._walls:
             return
         self._walls = dict(walls)
-        by_tile: dict[tuple[int, int], dict[tuple[WallKind, bool], QPainterPath]] = {}
+        by_tile: dict[tuple[int, int], dict[tuple[WallKind, bool, bool], QPainterPath]] = {}
         margins: dict[tuple[int, int], float] = {}
         for wall in walls.values():
             (x, y), *rest = wall.points
             tile = (int(x) // _WALL_TILE, int(y) // _WALL_TILE)
-            key = (wall.kind, wall.is_open and wall.kind is WallKind.DOOR)
+            key = (wall.kind, wall.is_open and wall.kind is WallKind.DOOR, wall.secret)
             path = by_tile.setdefault(tile, {}).setdefault(key, QPainterPath())
             path.moveTo(x * SQUARE_PX, y * SQUARE_PX)
             for px, py in rest:
@@ -300,11 +306,11 @@ class WallLayer(DrawnItem):
             m = margins[tile]
             bounds = QRectF()
             strokes = []
-            for kind, is_open in _WALL_DRAW_ORDER:
-                kept = paths.get((kind, is_open))
+            for kind, is_open, secret in _WALL_DRAW_ORDER:
+                kept = paths.get((kind, is_open, secret))
                 if kept is not None:
                     bounds = bounds.united(kept.boundingRect())
-                    strokes.append((_pen_for(kind, is_open), kept))
+                    strokes.append((_pen_for(kind, is_open, secret), kept))
             bounds = bounds.adjusted(-m, -m, m, m)
             tiles.append((bounds, strokes))
             rect = rect.united(bounds)
@@ -330,8 +336,8 @@ class WallLayer(DrawnItem):
                     painter.strokePath(path, pen)
 
 
-def _pen_for(kind: WallKind, is_open: bool) -> QPen:
-    return wall_pen(Wall(kind, ((0.0, 0.0), (1.0, 0.0)), is_open=is_open))
+def _pen_for(kind: WallKind, is_open: bool, secret: bool = False) -> QPen:
+    return wall_pen(Wall(kind, ((0.0, 0.0), (1.0, 0.0)), is_open=is_open, secret=secret))
 
 
 _TERRAIN_BRUSHES: dict[TerrainKind, QBrush] = {}

@@ -32,7 +32,7 @@ from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.player_initiative import MonsterNames
 from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.tools.pointer import ToolPreview, wall_at
-from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, MapImage
 from orcus_desktop.model.uvtt.images import over_pixel_budget
@@ -219,7 +219,8 @@ class MapScene(QGraphicsScene):
         if wall_id is None:
             return ""
         wall = encounter.wall(wall_id).wall
-        return f"{wall.kind.value}{' (open)' if wall.is_open else ''}"
+        state = " (open)" if wall.is_open else " (secret)" if wall.secret else ""
+        return f"{wall.kind.value}{state}"
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
         # A token's tooltip wins (tokens lie above the walls); else the wall under the pointer.
@@ -427,7 +428,14 @@ class MapScene(QGraphicsScene):
             self._dragged = None
 
     def _on_walls_changed(self) -> None:
-        self._walls.sync({entry.id: entry.wall for entry in self._document.encounter.walls})
+        walls = self._document.encounter.walls
+        self._walls.sync({entry.id: self._drawn_wall(entry.wall) for entry in walls})
+
+    def _drawn_wall(self, wall: Wall) -> Wall:
+        """The wall as this scene draws it: the players see a secret door as a wall (R-151)."""
+        if wall.secret and not self._gm:
+            return Wall(WallKind.WALL, wall.points)
+        return wall
 
     def _on_terrain_changed(self) -> None:
         self._terrain.sync(self._document.encounter.terrain)
