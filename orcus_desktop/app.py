@@ -358,7 +358,7 @@ def show_main_window(
     from orcus_desktop.model.history import History
     from orcus_desktop.ui.file_open_events import FileOpenEvents
     from orcus_desktop.ui.main_window import MainWindow
-    from orcus_desktop.ui.window_prefs import WindowLayoutMemory
+    from orcus_desktop.ui.window_prefs import WindowLayoutMemory, keep_on_screen
 
     # The composition root owns the document, its history and the one RNG (docs/design.md#flow:
     # no module-level singletons); every roll it makes is recorded in the document, so undo,
@@ -374,6 +374,7 @@ def show_main_window(
         memory.restore()
         window.closed.connect(memory.save)
     window.show()
+    keep_on_screen(window)  # the window system's frame is known now: all of it in view
     window.view.fit_map()
     if player_view:
         window.player_view_action.setChecked(True)

@@ -115,7 +115,7 @@ def latency(moves: int) -> list[float]:
     return times
 
 
-def drags(count: int, browsers: int, frames: int) -> tuple[list[float], list[float]]:
+def drags(count: int, browsers: int, frames: int, pause: float) -> tuple[list[float], list[float]]:
     """Each drag's p95 frame time (ms): without sharing, then with `browsers` pages watching."""
     app, window, _session = open_app(0)
     alone = [
@@ -130,7 +130,7 @@ def drags(count: int, browsers: int, frames: int) -> tuple[list[float], list[flo
             for d in range(count):
                 times, _settled = one_drag(app, window, frames, 44 + (d % 2) * 8)
                 watched.append(quantile(times, 95))
-                deadline = time.monotonic() + 0.5  # the pictures of the move go out
+                deadline = time.monotonic() + pause  # the pictures of the move go out
                 while time.monotonic() < deadline:
                     app.processEvents()
         finally:
@@ -146,6 +146,9 @@ def main() -> int:
     parser.add_argument("--drags", type=int, default=10)
     parser.add_argument("--browsers", type=int, default=8)
     parser.add_argument("--frames", type=int, default=40, help="mouse moves per drag")
+    parser.add_argument(
+        "--pause", type=float, default=2.0, help="seconds between drags (a GM's next move)"
+    )
     args = parser.parse_args()
     print(
         f"sharing benchmark, {time.strftime('%Y-%m-%d')}, "
@@ -163,7 +166,7 @@ def main() -> int:
         )
         ok = ok and p95 <= LATENCY_BUDGET_MS
     if args.drags > 0:
-        alone, watched = drags(args.drags, args.browsers, args.frames)
+        alone, watched = drags(args.drags, args.browsers, args.frames, args.pause)
         median_alone, median_watched = statistics.median(alone), statistics.median(watched)
         print(
             f"  drag frame p95, median of {args.drags} drags: {median_alone:.2f} ms not sharing, "

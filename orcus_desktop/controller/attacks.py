@@ -43,6 +43,7 @@ from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Size, Space, space_distance
 from orcus_desktop.model.combat import FREE_FIRST
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.attack_modifiers import Combatant, attack_modifiers, defense_value
 from orcus_desktop.rules.powers import Power, TargetKind
 from orcus_desktop.rules.state import RulesError, initial_state
@@ -94,7 +95,7 @@ def use_power(
             # or Acts" - the action waits while its Free Strikes! are offered (R-127).
             stage_attack(engine, e, creature_id, power, target_ids, choices)
             e = engine.spend(e, creature_id, power.action)
-            waiting = replace(held, options={**held.options, FREE_FIRST: list(first)})
+            waiting = replace(held, options=freeze({**held.options, FREE_FIRST: list(first)}))
             return AttackOutcome(hold(engine, e, waiting, first), None, ())
         if power.origin in (Origin.RANGED, Origin.FAR) or autofire_provokes(engine.ruleset, power):
             # 000 "Ranged and Far Attacks in Close Combat": making the attack provokes,

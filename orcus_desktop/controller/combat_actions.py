@@ -53,6 +53,7 @@ from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.model.combat import FREE_FIRST, ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS, Condition
 from orcus_desktop.rules.durations import UNTIL_COUNTERED
@@ -245,7 +246,7 @@ def charge(
         if first:
             # 001-24, 001 l.248: "before or after the Creature Moves or Acts" - the charge
             # waits on its first square while its engagers' Free Strikes! are offered (R-127).
-            waiting = replace(held, options={**held.options, FREE_FIRST: list(first)})
+            waiting = replace(held, options=freeze({**held.options, FREE_FIRST: list(first)}))
             start = Interrupt(0, first, tuple(provoked))
             e = wait_at(
                 engine, e, creature_id, preview.path, start, MoveMode.WALK.value, then=waiting

@@ -68,7 +68,7 @@ from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusRepor
 from orcus_desktop.ui.strike_table_dialogs import StrikeTableActions
 from orcus_desktop.ui.uvtt_actions import UvttActions
 from orcus_desktop.ui.wave_actions import ReadyAttackActions, WaveActions, follow_ruleset
-from orcus_desktop.ui.window_prefs import GridContrastMenu
+from orcus_desktop.ui.window_prefs import GridContrastMenu, fit_to_screen
 from orcus_desktop.ui.zones import ZoneActions
 
 if TYPE_CHECKING:
@@ -160,7 +160,7 @@ class MainWindow(QMainWindow):
             self.status_report,
         )
         self._build_menus()
-        self.resize(1440, 900)
+        fit_to_screen(self)  # issue 31 item 1: the free area of the screen it opens on
         # After the window has its size, so the map keeps most of it.
         self.resizeDocks([self.docks["log"]], [120], Qt.Orientation.Vertical)
         self.resizeDocks(

@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QScreen
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QGraphicsView, QMenu, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.player_framing import FramingMenu, PlayerFraming
 from orcus_desktop.ui.player_strip import StripMenu, StripMode, remembered_strip_mode
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.screens import (
@@ -46,6 +47,7 @@ class PlayerViewControl(QObject):
         window: the players' window while it is open, else None.
         screen_menu: the screens listed in Window > Player View on Screen (after `add_menu`).
         strip_menu: Window > Initiative Strip on Player View (after `add_menu`).
+        framing_menu: Window > Player View Framing (after `add_menu`; issue 31 item 4).
         turn_action: Window > Turn Player View by 180° (a touchscreen laid flat).
     """
 
@@ -65,6 +67,7 @@ class PlayerViewControl(QObject):
         self.window: PlayerWindow | None = None
         self.screen_menu: ScreenMenu | None = None
         self.strip_menu: StripMenu | None = None
+        self.framing_menu: FramingMenu | None = None
         self.toggle_action: QAction = make_action(gm_window, "&Player View", "F5")
         self.toggle_action.setCheckable(True)
         self.toggle_action.setToolTip("The map as the players see it, on their screen")
@@ -91,6 +94,17 @@ class PlayerViewControl(QObject):
         strip = menu.addMenu("Initiative S&trip on Player View")
         self.strip_menu = StripMenu(strip, self._settings, self._on_strip_mode)
         menu.addAction(self.turn_action)
+        framing = menu.addMenu("Player View &Framing")
+        self.framing_menu = FramingMenu(
+            framing, self._framing, self._gm_view, self._gm_window, self._settings
+        )
+
+    def _framing(self) -> PlayerFraming | None:
+        return self.window.framing if self.window is not None else None
+
+    def _gm_view(self) -> QGraphicsView | None:
+        views = self._gm_scene.views() if self._gm_scene is not None else []
+        return views[0] if views else None
 
     def chosen_screen(self, screens: Sequence[QScreen] | None = None) -> QScreen | None:
         """The screen the view goes on among `screens` (default: every screen plugged in)."""
@@ -158,6 +172,8 @@ class PlayerViewControl(QObject):
                 self._on_grid_style(self._gm_scene.grid_colour)
             self.window.closed.connect(self._on_window_closed)
             self.window.set_turned(self.turn_action.isChecked())
+            if self.framing_menu is not None:
+                self.framing_menu.apply(self.window.framing)
             self.place()
         elif not checked and self.window is not None:
             self.window.close()

@@ -23,6 +23,7 @@ from orcus_desktop.ui.map.light_layer import LightLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.touch import TouchNavigation
 from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.ui.player_framing import PlayerFraming
 from orcus_desktop.ui.player_strip import InitiativeStripView, StripMode
 from orcus_desktop.ui.zones import ZoneLayer
 
@@ -68,7 +69,7 @@ class PlayerWindow(QMainWindow):
         self.zones = ZoneLayer(self.scene, gm=False)  # zones the GM shows, under the fog
         self.light = LightLayer(self.scene, session, players=True, parent=self)
         self.view = MapView(self.scene, self)
-        # The screen facing the table shows the whole map, scaled to it, and no scroll bars.
+        # The screen facing the table has no scroll bars: `framing` moves and scales it.
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # Nobody pans or drags on the players' screen: a cached background would be one more
@@ -80,6 +81,9 @@ class PlayerWindow(QMainWindow):
         self.strip.set_mode(strip)
         # After each rebuild the scene's creatures are current: the strip lists no other.
         self.fog.rebuilt.connect(self.strip.refresh)
+        # It follows the party, panned smoothly, or shows the GM's frame (issue 31 item 4).
+        self.framing = PlayerFraming(self.view, self.scene, session, lambda: self.fog.vision)
+        self.fog.rebuilt.connect(self.framing.refresh)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -87,7 +91,7 @@ class PlayerWindow(QMainWindow):
         layout.addWidget(self.strip)
         layout.addWidget(self.view, 1)
         self.setCentralWidget(central)
-        # The GM resizes the grid or opens another encounter: the players see all of it.
+        # The GM resizes the grid or opens another encounter: framed again.
         self.scene.sceneRectChanged.connect(self._on_scene_rect_changed)
         # Another file opened or the encounter renamed: the title follows.
         events = session.document.events
@@ -114,8 +118,7 @@ class PlayerWindow(QMainWindow):
         """Turn the map by 180° for the far side of the table (Window > Turn Player View)."""
         if turned != self.turned:
             self.turned = turned
-            self.view.rotate(180)
-            self.view.fit_map()
+            self.framing.set_turned(turned)
 
     def _players_see(self) -> frozenset[str] | None:
         vision = self.fog.vision
@@ -147,7 +150,7 @@ class PlayerWindow(QMainWindow):
                 self.setGeometry(_centred(screen.availableGeometry(), *self.NORMAL_SIZE))
         if was_active:  # re-shown (its frame changed): Esc again closes it
             self.activateWindow()
-        self.view.fit_map()
+        self.framing.refresh(animated=False)
 
     def leave_full_screen_or_close(self) -> None:
         """Esc: full screen becomes a normal window on the same screen; else the view closes."""
@@ -157,12 +160,12 @@ class PlayerWindow(QMainWindow):
             self.close()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        # Moved to the TV, maximised or full screen: the map fills the new size.
+        # Moved to the TV, maximised or full screen: framed again for the new size.
         super().resizeEvent(event)
-        self.view.fit_map()
+        self.framing.refresh(animated=False)
 
     def _on_scene_rect_changed(self, _rect: QRectF) -> None:
-        self.view.fit_map()
+        self.framing.refresh(animated=False)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         for signal in self._title_signals:

@@ -4,9 +4,12 @@ All of it lives in the app's settings (`screens.app_settings`, an INI file in th
 config folder; tests point it at a folder of their own), never in the encounter: it is the
 GM's screen, not the fight.
 
+- `fit_to_screen`: a new window fills the free area of the screen it opens on (issue 31 item 1:
+  a fixed 1440x900 ran off a 1280x800 laptop); `keep_on_screen` pulls a window back inside it.
 - `WindowLayoutMemory`: the window's size, position, maximised state and the docks' places,
-  sizes and tabs, restored at start and kept when the window closes. A layout saved by another
-  version of the docks is ignored (`LAYOUT_VERSION`).
+  sizes and tabs, restored at start and kept when the window closes, for each screen by its
+  name; a geometry saved on a bigger screen is shrunk into the smaller one. A layout saved by
+  another version of the docks is ignored (`LAYOUT_VERSION`).
 - `GridContrastMenu`: View > Grid Contrast (Faint, Normal, Strong): how much the grid lines
   stand out over dark or busy map art.
 """
@@ -16,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
-from PySide6.QtCore import QByteArray, QObject, QSettings
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtCore import QByteArray, QObject, QRect, QSettings
+from PySide6.QtGui import QAction, QColor, QGuiApplication, QScreen
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from orcus_desktop.ui.choice_actions import choice_actions, remember_choice, remembered_choice
@@ -33,6 +36,55 @@ LAYOUT_VERSION = 1
 CONTRAST_KEY = "view/gridContrast"
 
 Settings = Callable[[], QSettings]
+
+
+def _screen_of(window: QMainWindow) -> QScreen:
+    screen: QScreen | None = window.screen()
+    return screen if screen is not None else QGuiApplication.primaryScreen()
+
+
+def _frame_margins(window: QMainWindow) -> tuple[int, int]:
+    """The width and height the window system's frame adds (0 before it is known)."""
+    frame, inner = window.frameGeometry(), window.geometry()
+    return frame.width() - inner.width(), frame.height() - inner.height()
+
+
+def fit_to_screen(window: QMainWindow, screen: QScreen | None = None) -> None:
+    """Size `window` to the free area of `screen` (the one it opens on by default).
+
+    The free area leaves out the task bar and the menu bar; the frame, once the window system
+    has drawn one, is kept inside it too.
+    """
+    area = (screen or _screen_of(window)).availableGeometry()
+    extra_w, extra_h = _frame_margins(window)
+    window.resize(max(1, area.width() - extra_w), max(1, area.height() - extra_h))
+    window.move(area.topLeft())
+
+
+def keep_on_screen(window: QMainWindow) -> None:
+    """Shrink and move `window` so that all of it lies in its screen's free area."""
+    if window.isMaximized() or window.isFullScreen():
+        return
+    area = _screen_of(window).availableGeometry()
+    frame = window.frameGeometry()
+    if area.contains(frame):
+        return
+    extra_w, extra_h = _frame_margins(window)
+    width = min(frame.width(), area.width())
+    height = min(frame.height(), area.height())
+    if (width, height) != (frame.width(), frame.height()):
+        window.resize(max(1, width - extra_w), max(1, height - extra_h))
+    inside = QRect(frame.topLeft(), window.frameGeometry().size())
+    inside.moveLeft(max(area.left(), min(inside.left(), area.right() - inside.width() + 1)))
+    inside.moveTop(max(area.top(), min(inside.top(), area.bottom() - inside.height() + 1)))
+    window.move(inside.topLeft())
+
+
+def screen_geometry_key(screen: QScreen) -> str:
+    """Where the window's geometry on `screen` is kept (screens are told apart by name)."""
+    # Names such as "\\\\.\\DISPLAY1" (Windows) hold the settings' own separators.
+    name = "".join(c if c.isalnum() else "_" for c in screen.name()) or "unnamed"
+    return f"mainWindowOnScreen/{name}/geometry"
 
 
 class WindowLayoutMemory(QObject):
@@ -58,14 +110,22 @@ class WindowLayoutMemory(QObject):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             # Qt puts a window saved on a screen that is gone back on one that is there.
             restored = self._window.restoreGeometry(geometry)
+        # The size the GM chose on this screen, if the window was ever closed on it.
+        on_screen = settings.value(screen_geometry_key(_screen_of(self._window)))
+        if isinstance(on_screen, QByteArray) and not on_screen.isEmpty():
+            restored = self._window.restoreGeometry(on_screen) or restored
         if isinstance(docks, QByteArray) and not docks.isEmpty():
             restored = self._window.restoreState(docks, LAYOUT_VERSION) or restored
+        # Saved on a bigger screen (the TV), opened on the laptop: all of it stays in view.
+        keep_on_screen(self._window)
         return restored
 
     def save(self) -> None:
         """Keep the window's geometry and its docks' layout now."""
         settings = self._settings()
-        settings.setValue(GEOMETRY_KEY, self._window.saveGeometry())
+        geometry = self._window.saveGeometry()
+        settings.setValue(GEOMETRY_KEY, geometry)
+        settings.setValue(screen_geometry_key(_screen_of(self._window)), geometry)
         settings.setValue(DOCKS_KEY, self._window.saveState(LAYOUT_VERSION))
         settings.sync()
 

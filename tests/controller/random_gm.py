@@ -180,9 +180,11 @@ class RandomGm:
     def _end_turn(self) -> Played:
         die = self.rng.randint(1, 20)
         saves = {i: self.rng.randint(1, 20) for i in range(1, 40)}
+        # what waits is answered first, or let pass with the turn's end.
+        let_pass = self.rng.random() < 0.5
         return self._call(
-            f"end_turn(death_save_die={die})",
-            lambda: self.session.end_turn(save_dice=saves, death_save_die=die),
+            f"end_turn(death_save_die={die}, let_pass={let_pass})",
+            lambda: self.session.end_turn(save_dice=saves, death_save_die=die, let_pass=let_pass),
         )
 
     def _undo(self) -> Played:
@@ -198,9 +200,17 @@ class RandomGm:
 
     def _act(self) -> Played | None:
         s = self.session
-        actor = s.encounter.combat.current
-        if actor is None:
+        combat = s.encounter.combat
+        # The current creature, or one whose readied action triggered (it acts out of turn).
+        actors = [combat.current] if combat.current is not None else []
+        actors += [
+            c.creature_id
+            for c in combat.combatants
+            if c.out_of_turn not in (None, ActionKind.OPPORTUNITY) and c.creature_id not in actors
+        ]
+        if not actors:
             return None
+        actor = self.rng.choice(actors)
         available = s.available_actions(actor)
         options: list[Any] = [o for o in available.actions if o.allowed]
         options += [p for p in available.powers if p.allowed]

@@ -316,3 +316,26 @@ def test_removing_the_last_creature_in_the_order_ends_the_combat() -> None:
     assert reopened(session.encounter) == session.encounter
     assert session.undo().ok
     assert session.encounter.combat.order == ("hero",)
+
+
+def test_a_power_waiting_for_free_strikes_saves_and_reopens() -> None:
+    """001-24 (R-127): the hero, engaged by the orc, shoots the brute; the shot waits.
+
+    Found by the random GM (strike, seed 1): the held shot's options were kept unfrozen, so
+    the reopened file differed from the document.
+    """
+    session = make_session(
+        Encounter(
+            GridBounds(10, 6),
+            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 7, 2)),
+            ruleset_id="strike",
+        )
+    )
+    assert session.roll_initiative(totals={"hero": 20, "orc": 10, "brute": 5}).ok
+    assert session.start_combat().ok
+    assert session.engage("orc", "hero").ok
+    assert session.use_power("hero", "Arcane Bolt", ["brute"], dice=[15] * 6).ok
+    held = session.encounter.combat.pending
+    assert held is not None
+    assert held.options["free_strikers"] == ("orc",)
+    assert reopened(session.encounter) == session.encounter

@@ -190,14 +190,25 @@ def assert_whole_map_shown(players: PlayerWindow) -> None:
     assert max(shown.width() / viewport.width(), shown.height() / viewport.height()) > 0.95
 
 
+def show_whole_map(window: MainWindow) -> None:
+    """The GM's Window > Player View Framing > Show the Whole Map, with squares as small as 8 px
+    allowed (issue 31 item 4: by default the view follows the party at 40 px or more)."""
+    menu = window.player_view.framing_menu
+    assert menu is not None
+    menu.set_min_square_px(8)
+    menu.show_whole_map()
+
+
 @pytest.mark.parametrize(("width", "height"), [(800, 600), (1920, 1080)])
 def test_the_players_screen_shows_the_whole_map_at_any_size(
     qtbot: QtBot, window: MainWindow, width: int, height: int
 ) -> None:
     players = open_player_view(window)
+    show_whole_map(window)
     players.resize(width, height)
     qtbot.wait_until(lambda: players.view.viewport().width() > width - 40)
     QApplication.processEvents()
+    players.framing.finish()
     assert_whole_map_shown(players)
 
 
@@ -206,8 +217,10 @@ def test_the_players_screen_follows_a_resized_grid(
     window: MainWindow, columns: int, rows: int
 ) -> None:
     players = open_player_view(window)
+    show_whole_map(window)
     assert window.session.resize_grid(columns, rows).ok
     QApplication.processEvents()
+    players.framing.finish()
     assert_whole_map_shown(players)
 
 

@@ -56,8 +56,9 @@ def encode_png(image: QImage) -> bytes:
     return png_bytes(rgb, DEFLATE_BANDS, _deflaters().map)
 
 
-DEFLATE_BANDS = 2
-"""Bands of rows compressed at once: the machine's second core halves the wait for a picture."""
+DEFLATE_BANDS = 1
+"""Bands of rows compressed at once. One: on a 2-core machine the other core stays with the GM's
+window (two bands did not make the demo's picture reach a browser sooner, and slowed drags)."""
 
 _DEFLATERS: list[ThreadPoolExecutor] = []
 

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 @pytest.fixture
 def gm(qtbot: QtBot) -> Iterator[MainWindow]:
-    """The GM's window with the Player view open, 800x600, the whole map shown."""
+    """The GM's window with the Player view open, 800x600, showing the whole map."""
     window = MainWindow(load_encounter(demo_encounter_path()), None)
     qtbot.addWidget(window)
     window.show()
@@ -30,7 +30,12 @@ def gm(qtbot: QtBot) -> Iterator[MainWindow]:
     players = window.player_window
     assert players is not None
     players.resize(800, 600)
-    players.view.fit_map()
+    # Window > Player View Framing > Show the Whole Map, squares as small as 8 px allowed
+    # (issue 31 item 4: by default the view follows the party).
+    framing = window.player_view.framing_menu
+    assert framing is not None
+    framing.set_min_square_px(8)
+    framing.show_whole_map()
     qtbot.waitExposed(players)
     yield window
     window.player_view_action.setChecked(False)

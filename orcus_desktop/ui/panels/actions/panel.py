@@ -193,6 +193,7 @@ class ActionsPanel(QWidget):
         }
         self.offers_box = OpportunityOffers(session, self.show_refusal, self)
         self.offers_box.refilled.connect(self._fit_width)
+        self.offers_box.refilled.connect(self._show_offers)
         self.interpose_box = InterposeBox(session, self)  # 001-10/29 "Against Who?"
 
         # Everything scrolls when the dock is shorter than the panel: an opportunity attack
@@ -210,6 +211,9 @@ class ActionsPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.scroll_area)
+        # The GM box sits under the scrolling part, at the dock's foot: never scrolled out of
+        # view on a 1280x800 laptop, and in the same place after each selection (issue 31).
+        outer.addWidget(self.gm_box)
         self._content = content
         layout = QVBoxLayout(content)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -224,7 +228,6 @@ class ActionsPanel(QWidget):
         layout.addWidget(self.stealth_box)
         layout.addWidget(self.turn_flow)
         layout.addWidget(self.maintained)
-        layout.addWidget(self.gm_box)
         layout.addWidget(self.message)
 
         self._connections = DocumentConnections()
@@ -439,6 +442,19 @@ class ActionsPanel(QWidget):
         if reason:
             # Once the label has its new height.
             QTimer.singleShot(0, self, self._show_message)
+
+    def _show_offers(self) -> None:
+        """An opportunity attack offered: its answer scrolls into view.
+
+        The GM box sits under the scrolling part, so on a small screen that part is short.
+        """
+        rows = list(self.offers_box.rows.values())
+        if rows:
+            QTimer.singleShot(0, self, lambda: self._ensure_shown(rows[0][2]))
+
+    def _ensure_shown(self, widget: QWidget) -> None:
+        if self._content.isAncestorOf(widget):
+            self.scroll_area.ensureWidgetVisible(widget)
 
     def _show_message(self) -> None:
         self.scroll_area.ensureWidgetVisible(self.message)
