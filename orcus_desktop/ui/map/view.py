@@ -165,9 +165,16 @@ class MapView(QGraphicsView):
         if self._drop_handler is None:
             return
         centre = QPointF(self.viewport().rect().center())
+        before = set(self.map_scene().token_items())
         text = self._drop_handler.drop_near(mime, self.grid_point(centre))
         if text:
             self.message.emit(text)
+        # No room near the middle (a gargantuan creature on a crowded map): it went to the
+        # nearest free place, maybe out of sight; the view follows so the GM sees it.
+        for placed in set(self.map_scene().token_items()) - before:
+            rect = self.map_scene().token_space_rect(placed)
+            if rect is not None:
+                self.ensureVisible(rect, 8, 8)
 
     def grid_point(self, view_pos: QPointF) -> tuple[float, float]:
         """A viewport position in grid units."""
