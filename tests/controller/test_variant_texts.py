@@ -544,3 +544,38 @@ def test_001_24_a_dash_waits_on_its_first_square_for_the_free_strike(tmp_path: P
     t = _strike_three()
     assert t.move_creature("hero", Square(4, 2), MoveMode.WALK).ok
     assert not _holding(t)
+
+
+def test_001_24_a_withdraw_waits_for_the_free_strike(tmp_path: Path) -> None:
+    """001 l.248 "You can take this strike before or after the Creature Moves or Acts"; l.346
+    Withdraw "You end all Engaged By Conditions on you." The goblin strikes before the hero's
+    Withdraw ends their engagement; the GM can undo it, save, reopen and end the turn."""
+    s = _strike_three()
+    since = len(s.encounter.combat.log)
+    assert s.withdraw("hero").ok
+    assert _holding(s)
+    assert s.engaged_by("hero") == ("goblin",)
+    assert _offered(s, "goblin") == "Free Strike!"
+    refused = s.end_turn()
+    assert not refused.ok
+    assert "Hero's withdraw waits for the Free Strike!" in refused.reason
+    path = tmp_path / "withdraw.orcus"
+    save_encounter(path, s.encounter)
+    reopened = make_session(load_encounter(path))
+    assert reopened.encounter == s.encounter
+    taken = reopened.opportunity_attack("goblin", "hero", dice=[3])
+    assert taken.ok, taken.reason
+    assert _attackers(reopened, since) == ["goblin"]
+    assert reopened.engaged_by("hero") == ()
+    assert not _holding(reopened)
+    assert reopened.undo().ok
+    assert _holding(reopened)
+    assert reopened.engaged_by("hero") == ("goblin",)
+    # Ending the turn letting it pass: the Withdraw goes on and the Free Strike! is offered
+    # after it ("before or after"), which the turn's end names; passing that ends the turn.
+    passed = reopened.end_turn(let_pass=True)
+    assert passed.ok, passed.reason
+    assert reopened.engaged_by("hero") == ()
+    assert "Goblin may make a Free Strike! on Hero" in passed.text
+    assert reopened.end_turn(let_pass=True).ok
+    assert reopened.encounter.combat.current != "hero"
