@@ -154,33 +154,31 @@ def engage(engine: Engine, encounter: Encounter, engager_id: str, target_id: str
     return run_step(op, text, encounter, lambda e: engaged(e, engager_id, target_id), engager_id)
 
 
-def withdraw(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
-    """The Withdraw action: every engagement the creature is in ends (001-31, 001-25).
+def withdraw_problem(engine: Engine, encounter: Encounter, creature_id: str) -> str:
+    """Why the creature cannot take the Withdraw action now (001-31), or "".
 
-    001 l.346 "You end all Engaged By Conditions on you"; l.256 "either one of you taking the
-    With Draw Action" ends the pair. On the creature's own turn it is its action (001-05,
-    l.53 "move and take one action": the standard action).
+    It must be engaged; on its own turn it must have its action left (001-05, l.53 "move
+    and take one action": the standard action).
     """
-    op = "withdraw"
     problem = _problem(engine, encounter, (creature_id,))
     combat = encounter.combat
     if not problem and not combat.engaged_by(creature_id) and not combat.engaged_with(creature_id):
         problem = f"{engine.name(encounter, creature_id)} is not engaged"
     combatant = combat.find(creature_id) if combat.active else None
-    own_turn = combat.current == creature_id and combatant is not None
     spent = combatant is not None and not combatant.budget.can_spend(ActionKind.STANDARD)
-    if not problem and own_turn and spent:
+    if not problem and combat.current == creature_id and spent:
         problem = f"{engine.name(encounter, creature_id)} has no action left to withdraw"
-    if problem:
-        return refuse(op, problem, creature_id)
+    return problem
 
-    def change(e: Encounter) -> Encounter:
-        name = e.name_of(creature_id)
-        e = e.with_combat(
-            replace(e.combat, engagements=rules.withdraw(e.combat.engagements, creature_id))
-        )
-        if own_turn:
-            e = engine.spend(e, creature_id, ActionKind.STANDARD)
-        return Engine.rule_note(e, creature_id, "001-31", f"{name} withdraws: no longer engaged")
 
-    return run_step(op, f"{engine.name(encounter, creature_id)} withdraws", encounter, change)
+def withdrawn(encounter: Encounter, creature_id: str) -> Encounter:
+    """Every engagement the creature is in ended, noted (001-31, 001-25).
+
+    001 l.346 "You end all Engaged By Conditions on you"; l.256 "either one of you taking the
+    With Draw Action" ends the pair.
+    """
+    name = encounter.name_of(creature_id)
+    pairs = rules.withdraw(encounter.combat.engagements, creature_id)
+    encounter = encounter.with_combat(replace(encounter.combat, engagements=pairs))
+    note = f"{name} withdraws: no longer engaged"
+    return Engine.rule_note(encounter, creature_id, "001-31", note)

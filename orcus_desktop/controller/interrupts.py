@@ -21,6 +21,7 @@ from orcus_desktop.controller import (
     placement,
     ready_walks,
     strike_reactions,
+    withdrawing,
 )
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.attack_resolution import (
@@ -170,6 +171,10 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         or owed_moves.holds_pending(encounter)
     ):
         return encounter
+    if held.kind == withdrawing.WITHDRAW:
+        # 001-24 (R-127): the Free Strikes! offered before it are settled; it goes on.
+        encounter = encounter.with_combat(replace(combat, pending=None))
+        return withdrawing.finish(engine, encounter, held)
     short = ""
     if move_interrupts.walking(held):
         # 000 "Charge": its move goes on first ("provokes opportunity attacks as normal

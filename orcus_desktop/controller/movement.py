@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import forced_collisions, move_interrupts, placement, ready_walks
+from orcus_desktop.controller import (
+    forced_collisions,
+    move_interrupts,
+    placement,
+    ready_walks,
+    strike_reactions,
+)
 from orcus_desktop.controller.attack_powers import takes_opportunity_attacks
 from orcus_desktop.controller.availability import CombatAction, action_problem, off_map_problem
 from orcus_desktop.controller.battlefield_builder import field_occupant
@@ -34,7 +40,9 @@ from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.geometry.paths import cheapest_path
 from orcus_desktop.geometry.routes import NO_ROUTE, Route
+from orcus_desktop.model.combat import FREE_FIRST, PendingAttack
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
@@ -295,6 +303,22 @@ def _move(
             engine, encounter, creature_id, preview.path, interrupt, mode.value, rest
         )
         preview = replace(preview, provoking_enemy_ids=interrupt.enemies)
+    elif first := _free_strikers_first(engine, before, creature_id, kind, reacting or barred):
+        # 001-24, 001 l.248 "before or after the Creature Moves or Acts": a move that is the
+        # creature's action (001-32 Dash) waits on its first square while its engagers'
+        # Free Strikes! are offered, as a charge does (R-127).
+        waiting = PendingAttack(
+            CreatureId(creature_id),
+            move_interrupts.MOVE_KIND,
+            "",
+            (),
+            freeze({FREE_FIRST: list(first)}),
+            f"{creature.name}'s {mode.value}",
+        )
+        start = move_interrupts.Interrupt(0, first, ())
+        encounter = move_interrupts.wait_at(
+            engine, encounter, creature_id, preview.path, start, mode.value, then=waiting
+        )
     else:
         encounter = engine.offer_opportunity(encounter, preview.provoking_enemy_ids, creature_id)
     if reveals:
@@ -303,6 +327,19 @@ def _move(
         # Where it stands now: a walk waiting on its first square may still be squeezed (R-131).
         encounter = placement.squeezing_ended(encounter, creature_id)
     return engine.check_grapples(encounter), preview
+
+
+def _free_strikers_first(
+    engine: Engine, before: Encounter, mover_id: str, kind: ActionKind, unprovoking: bool
+) -> tuple[CreatureId, ...]:
+    """The engagers offered a Free Strike! before the move (001-24, R-127), or ().
+
+    Only a move that is the creature's action (001-05, l.53 "move and take one action": it
+    spends the standard action, as 001-32 Dash does) is an Action that provokes one.
+    """
+    if kind is not ActionKind.STANDARD or unprovoking:
+        return ()
+    return strike_reactions.engagers_first(engine, before, mover_id)
 
 
 def walk_left(encounter: Encounter, creature_id: str, mode: MoveMode) -> int:

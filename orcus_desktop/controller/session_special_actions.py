@@ -20,6 +20,7 @@ from orcus_desktop.controller import (
     ready_items,
     skill_uses,
     strike_states,
+    withdrawing,
 )
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
@@ -33,13 +34,13 @@ from orcus_desktop.rules.powers import ActionKind
 class SpecialActionCommands(SessionFamily):
     """The special-action family of `GameSession` (see the module docstring)."""
 
-    # -- 001 engagement (controller/engagement.py) -----------------------------------------
+    # -- 001 engagement (controller/engagement.py, withdrawing.py) -----------------------
 
     def engage(self, engager_id: str, target_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, engagement.engage, engager_id, target_id)
 
     def withdraw(self, creature_id: str, initiator: object = None) -> OperationResult:
-        return self._run(initiator, engagement.withdraw, creature_id)
+        return self._run(initiator, withdrawing.withdraw, creature_id)
 
     def guard(self, creature_id: str, kind: Guard, initiator: object = None) -> OperationResult:
         return self._run(initiator, engagement.guard, creature_id, kind)

@@ -125,15 +125,26 @@ def free_strikers(
     strike (a melee attack on it) and that can strike back now. The action then waits for
     them (`use_power` holds it with `FREE_FIRST`; docs/rulings.md R-127).
     """
+    struck = tuple(target_ids) if power.origin is Origin.MELEE else ()
+    return engagers_first(engine, encounter, actor_id, struck)
+
+
+def engagers_first(
+    engine: Engine, encounter: Encounter, actor_id: str, struck: Sequence[str] = ()
+) -> tuple[CreatureId, ...]:
+    """Who may make a Free Strike! before the actor's action (001-24), whatever the action.
+
+    Each creature Engaged With the actor whose turn it is, not in `struck` (the creatures the
+    action strikes: they counter-strike instead, 001-23) and able to strike back now. A power
+    (`free_strikers`), a charge or a Dash (`movement`) waits for them (R-127).
+    """
     combat = encounter.combat
     if not keeps_engagement(engine.ruleset) or not combat.active or combat.current != actor_id:
         return ()
-    strikes = power.origin is Origin.MELEE
     return tuple(
         engager
         for engager in combat.engaged_by(actor_id)
-        if not (strikes and engager in target_ids)
-        and can_strike_back(engine, encounter, engager, actor_id)
+        if engager not in struck and can_strike_back(engine, encounter, engager, actor_id)
     )
 
 

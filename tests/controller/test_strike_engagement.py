@@ -70,16 +70,22 @@ def test_withdraw_ends_the_pairs_of_either_end_and_costs_the_action() -> None:
     # one of you taking the With Draw Action" ends the pair.
     assert s.encounter.combat.current == "hero"
     assert s.withdraw("hero").ok
+    # 001-24, l.248 "before or after the Creature Moves or Acts": the Withdraw waits while
+    # the orc's Free Strike! is offered (R-127); letting it pass lets it go on.
+    assert s.encounter.combat.pending is not None
+    assert s.engaged_by_count("hero") == 1
+    assert s.decline_opportunity_attack("orc").ok
     assert s.engaged_by_count("hero") == 0
     assert s.engaged_with("hero") is None
     # 001-05, 001 l.53 "you can move and take one action": withdrawing was the action.
     assert s.encounter.combat.combatant("hero").budget.standard == 0
+    assert s.decline_opportunity_attack("orc").ok  # offered again after (R-127)
     again = s.withdraw("hero")
     assert not again.ok
     assert "not engaged" in again.reason
     notes = [e.data["mechanic"] for e in s.encounter.combat.log if e.kind == "rule_note"]
-    # The orc was Engaged With the hero: its Free Strike! (001-24) on the withdrawal.
-    assert notes == ["001-25", "001-25", "001-31", "001-24"]
+    # The orc was Engaged With the hero: its Free Strike! (001-24) before and after.
+    assert notes == ["001-25", "001-25", "001-24", "001-31", "001-24"]
 
 
 def test_engagement_is_undone_step_by_step() -> None:
@@ -249,13 +255,18 @@ def test_scripted_engaged_melee_exchange() -> None:
     # Free Strike! (001-24), and every pair it is in ends (001-25, l.256).
     assert s.encounter.combat.current == "hero"
     assert s.withdraw("hero").ok
+    assert _offer(s, "orc") is StrikeKind.FREE
+    assert _offer(s, "goblin") is StrikeKind.FREE
+    assert s.engaged_by_count("hero") == 2  # it waits for them (l.248 "before", R-127)
+    assert s.decline_opportunity_attack("orc").ok
+    assert s.decline_opportunity_attack("goblin").ok
     assert s.engaged_by_count("hero") == 0
     assert s.engaged_with("hero") is None
-    assert _offer(s, "orc") is StrikeKind.FREE
+    assert _offer(s, "orc") is StrikeKind.FREE  # and after
     assert _offer(s, "goblin") is StrikeKind.FREE
     mechanics = [e.data["mechanic"] for e in s.encounter.combat.log if e.kind == "rule_note"]
     assert mechanics.count("001-23") == 2
-    assert mechanics.count("001-24") == 5  # the orc's Free Strike! offered before and after
+    assert mechanics.count("001-24") == 7  # the orc's Free Strike! offered before and after
 
 
 def test_the_longer_reach_counter_strikes_first() -> None:

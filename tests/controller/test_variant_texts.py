@@ -6,6 +6,8 @@ text is silent are docs/rulings.md R-125 to R-129.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
@@ -14,6 +16,7 @@ from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import LightSource
+from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
@@ -499,3 +502,80 @@ def test_004_a_provoking_walks_status_line_says_attacks_of_opportunity() -> None
     walked = s.move_creature("hero", Square(1, 4), MoveMode.WALK)
     assert walked.opportunity_attackers == ("orc",)
     assert result_message(walked, s.encounter).endswith(" — attacks of opportunity offered to Orc")
+
+
+def test_001_24_a_dash_waits_on_its_first_square_for_the_free_strike(tmp_path: Path) -> None:
+    """001 l.248: "When that Target takes an Action that does not involve a Strike! on you,
+    you get a Free Strike! on it ... You can take this strike before or after the Creature
+    Moves or Acts." The hero, engaged by the goblin, dashes away (001-32, its action): the
+    GM sees it wait on its square for the goblin's Free Strike! (R-127)."""
+    s = _strike_three()
+    since = len(s.encounter.combat.log)
+    assert s.move_creature("hero", Square(4, 1), MoveMode.DASH).ok
+    assert _holding(s)
+    assert s.encounter.creature("hero").square == Square(4, 4)
+    assert _offered(s, "goblin") == "Free Strike!"
+    assert s.encounter.combat.waits_for == "the Free Strike!"
+    # End turn names what waits instead of letting it lapse (R-117).
+    refused = s.end_turn()
+    assert not refused.ok
+    assert "Hero's dash waits for the Free Strike!" in refused.reason
+    assert "Goblin may make a Free Strike! on Hero" in refused.reason
+    # Saved and reopened, it still waits, and letting it pass lets the dash go on.
+    path = tmp_path / "dash.orcus"
+    save_encounter(path, s.encounter)
+    reopened = make_session(load_encounter(path))
+    assert reopened.encounter == s.encounter
+    assert reopened.decline_opportunity_attack("goblin").ok
+    assert reopened.encounter.creature("hero").square == Square(4, 1)
+    assert not _holding(reopened)
+    # Taken before: the goblin strikes while the hero is still next to it, then it dashes.
+    taken = s.opportunity_attack("goblin", "hero", dice=[3])
+    assert taken.ok, taken.reason
+    assert _attackers(s, since) == ["goblin"]
+    assert s.encounter.creature("hero").square == Square(4, 1)
+    assert _offered(s, "goblin") == ""  # one Free Strike! per action
+    # Undo: the dash waits on its first square again, the offer stands.
+    assert s.undo().ok
+    assert _holding(s)
+    assert s.encounter.creature("hero").square == Square(4, 4)
+    assert _offered(s, "goblin") == "Free Strike!"
+    # A walk is the move, not the action (001-05, l.53): nothing waits.
+    t = _strike_three()
+    assert t.move_creature("hero", Square(4, 2), MoveMode.WALK).ok
+    assert not _holding(t)
+
+
+def test_001_24_a_withdraw_waits_for_the_free_strike(tmp_path: Path) -> None:
+    """001 l.248 "You can take this strike before or after the Creature Moves or Acts"; l.346
+    Withdraw "You end all Engaged By Conditions on you." The goblin strikes before the hero's
+    Withdraw ends their engagement; the GM can undo it, save, reopen and end the turn."""
+    s = _strike_three()
+    since = len(s.encounter.combat.log)
+    assert s.withdraw("hero").ok
+    assert _holding(s)
+    assert s.engaged_by("hero") == ("goblin",)
+    assert _offered(s, "goblin") == "Free Strike!"
+    refused = s.end_turn()
+    assert not refused.ok
+    assert "Hero's withdraw waits for the Free Strike!" in refused.reason
+    path = tmp_path / "withdraw.orcus"
+    save_encounter(path, s.encounter)
+    reopened = make_session(load_encounter(path))
+    assert reopened.encounter == s.encounter
+    taken = reopened.opportunity_attack("goblin", "hero", dice=[3])
+    assert taken.ok, taken.reason
+    assert _attackers(reopened, since) == ["goblin"]
+    assert reopened.engaged_by("hero") == ()
+    assert not _holding(reopened)
+    assert reopened.undo().ok
+    assert _holding(reopened)
+    assert reopened.engaged_by("hero") == ("goblin",)
+    # Ending the turn letting it pass: the Withdraw goes on and the Free Strike! is offered
+    # after it ("before or after"), which the turn's end names; passing that ends the turn.
+    passed = reopened.end_turn(let_pass=True)
+    assert passed.ok, passed.reason
+    assert reopened.engaged_by("hero") == ()
+    assert "Goblin may make a Free Strike! on Hero" in passed.text
+    assert reopened.end_turn(let_pass=True).ok
+    assert reopened.encounter.combat.current != "hero"

@@ -193,8 +193,9 @@ def _owed_from(item: object, where: str, creature_ids: set[str]) -> OwedForcedMo
 def _pending_from(item: object, where: str, creature_ids: set[str]) -> PendingAttack:
     data = mapping(item, where)
     kind = text(data.get("kind"), f"{where}.kind")
-    if kind not in ("charge", "power", "move"):
-        raise EncounterFileError(f'{where}.kind: expected "charge", "power" or "move"')
+    # "withdraw": 001's Withdraw waiting for Free Strikes! (controller/withdrawing.py, R-127).
+    if kind not in ("charge", "power", "move", "withdraw"):
+        raise EncounterFileError(f'{where}.kind: expected "charge", "power", "move" or "withdraw"')
     return PendingAttack(
         attacker=CreatureId(known_id(data.get("attacker"), f"{where}.attacker", creature_ids)),
         kind=kind,
