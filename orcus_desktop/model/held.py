@@ -10,11 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+HELD_KINDS: Final = ("charge", "power", "move", "withdraw", "skill")
+"""Every `PendingAttack.kind` the session holds, so the file reads back whatever it wrote: a
+charge, a power, the rest of a walk ("move"), 001's Withdraw (R-127) and 004-09's skill use.
+The controller names each where it holds it (`held_attacks`, `move_interrupts`, `withdrawing`)."""
 
 INTERPOSERS = "interposers"
 """The key, in a held attack's options, of who may declare itself its target (001-10/29,

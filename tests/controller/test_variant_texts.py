@@ -431,6 +431,22 @@ def test_004_09_a_skill_used_next_to_an_enemy_waits_for_its_attack_of_opportunit
     assert _holding(s)
 
 
+def test_004_09_a_skill_use_waiting_for_its_attack_of_opportunity_saves_and_reopens(
+    tmp_path: Path,
+) -> None:
+    """The GM saves while the hero's Heal waits for the orc's attack of opportunity (004 l.389),
+    reopens the file the next evening, and the orc's attack then the check happen as before."""
+    s = _alloy_pair()
+    assert s.use_skill("hero", "Heal", die=12, target_number=15).ok
+    assert _holding(s)
+    path = tmp_path / "waiting-skill.json"
+    save_encounter(path, s.encounter)
+    reopened = make_session(load_encounter(path))
+    assert reopened.encounter == s.encounter
+    assert reopened.opportunity_attack("orc", "hero", dice=[3]).ok
+    assert _rule_notes(reopened)[-1].startswith("004-09: Hero uses Heal (standard action)")
+
+
 def test_004_09_a_user_knocked_out_by_the_attack_of_opportunity_uses_no_skill() -> None:
     """l.389 "... resumes its action if it is still capable of it"."""
     s = _alloy_pair()

@@ -38,6 +38,7 @@ from orcus_desktop.model.file_format.monster_groups import monster_groups_from
 from orcus_desktop.model.file_format.ready_items import ready_items_from
 from orcus_desktop.model.file_format.round_end import round_end_from
 from orcus_desktop.model.frozen import freeze as _freeze
+from orcus_desktop.model.held import HELD_KINDS
 from orcus_desktop.model.log_sequence import LogSequence
 from orcus_desktop.rules.engagement import Engagement, StrikeKind, StrikeOffer
 from orcus_desktop.rules.guards import Guard, Guarding
@@ -193,9 +194,9 @@ def _owed_from(item: object, where: str, creature_ids: set[str]) -> OwedForcedMo
 def _pending_from(item: object, where: str, creature_ids: set[str]) -> PendingAttack:
     data = mapping(item, where)
     kind = text(data.get("kind"), f"{where}.kind")
-    # "withdraw": 001's Withdraw waiting for Free Strikes! (controller/withdrawing.py, R-127).
-    if kind not in ("charge", "power", "move", "withdraw"):
-        raise EncounterFileError(f'{where}.kind: expected "charge", "power", "move" or "withdraw"')
+    if kind not in HELD_KINDS:
+        expected = ", ".join(f'"{k}"' for k in HELD_KINDS)
+        raise EncounterFileError(f"{where}.kind: expected one of {expected}")
     return PendingAttack(
         attacker=CreatureId(known_id(data.get("attacker"), f"{where}.attacker", creature_ids)),
         kind=kind,
