@@ -141,6 +141,7 @@ class RandomGm:
             (0.8, self._undo),
             (0.4, self._redo),
             (0.4, self._trigger_readied),
+            (0.5, self._use_skill),
         ]
         if combat.pending is not None or combat.strike_offers:
             choices.append((10.0, self._react))
@@ -354,6 +355,21 @@ class RandomGm:
         return None
 
     # -- reactions -----------------------------------------------------------------------
+
+    def _use_skill(self) -> Played | None:
+        """004-09's Use a Skill (a Combat menu item, not an Actions-panel row): refused in words
+        under the other rulesets, held for attacks of opportunity next to an enemy under 004."""
+        s = self.session
+        actor = s.encounter.combat.current
+        if actor is None:
+            return None
+        skill = self.rng.choice(["Heal", "Perception", "Athletics", "Stealth"])
+        kind = self.rng.choice([ActionKind.STANDARD, ActionKind.MOVE])
+        die = self.rng.randint(1, 20)
+        return self._call(
+            f"use_skill({actor!r}, {skill!r}, {kind}, die={die})",
+            lambda: s.use_skill(actor, skill, kind, die=die, target_number=15),
+        )
 
     def _react(self) -> Played | None:
         s = self.session
