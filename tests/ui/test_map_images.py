@@ -82,8 +82,9 @@ def test_the_gm_map_and_the_player_view_share_one_decode_of_the_art(
 ) -> None:
     """Issue 33: one copy of the art; the players' view gets it fitted to a screen.
 
-    A 6000 x 300 map: the GM's map shows it whole, the player view fitted within
-    PLAYERS_ART_SIDE; a second player view shares the same pixels (no new decode or copy).
+    A 6000 x 300 map: the GM's map shows it at full size (in tiles, R-168), the player view
+    fitted within PLAYERS_ART_SIDE; both scenes and a second player view share the one art
+    (no new decode or copy).
     """
     window = MainWindow(load_encounter(demo_encounter_path()), None)
     qtbot.add_widget(window)
@@ -91,15 +92,20 @@ def test_the_gm_map_and_the_player_view_share_one_decode_of_the_art(
     window.player_view_action.setChecked(True)
     player = window.player_window
     assert player is not None
-    qtbot.waitUntil(lambda: not player.scene.map_pixmap.isNull())
-    qtbot.waitUntil(lambda: not window.scene.map_pixmap.isNull())
-    assert window.scene.map_pixmap.width() == 6000
-    assert player.scene.map_pixmap.width() == PLAYERS_ART_SIDE
-    assert abs(player.scene.map_pixmap.height() - 300 * PLAYERS_ART_SIDE / 6000) < 1
+    qtbot.waitUntil(lambda: player.scene.map_art is not None)
+    qtbot.waitUntil(lambda: window.scene.map_art is not None)
+    art = window.scene.map_art
+    assert art is player.scene.map_art
+    assert art is not None
+    assert art.size == (6000, 300)
+    assert art.full is None  # never whole in memory
+    assert PLAYERS_ART_SIDE - 32 < player.scene.map_pixmap.width() <= PLAYERS_ART_SIDE
+    assert abs(player.scene.map_pixmap.height() - 300 * player.scene.map_pixmap.width() / 6000) < 1
     # the art still covers the same map: the players' rect is the GM's
     assert player.scene.map_image_rect == window.scene.map_image_rect
     again = MapScene(window.session.document, gm=False)
-    qtbot.waitUntil(lambda: not again.map_pixmap.isNull())
+    qtbot.waitUntil(lambda: again.map_art is not None)
+    assert again.map_art is art
     assert again.map_pixmap.cacheKey() == player.scene.map_pixmap.cacheKey()
 
 

@@ -9,45 +9,43 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QImage, QImageReader
 
 from orcus_desktop.model.uvtt.images import over_pixel_budget
+from orcus_desktop.ui.map.map_art import PLAYERS_ART_SIDE, MapArt, players_art
+from orcus_desktop.ui.map.png_bands import BandedPng, PngBandError, png_layout
 
-PLAYERS_ART_SIDE = 4096
-"""The players' view shows the whole map on one screen: its art is fitted within this side."""
+__all__ = ["PLAYERS_ART_SIDE", "ImageLoader", "load_map_art", "players_art", "read_map_image"]
 
 
 class ImageLoader(QObject):
-    """Loads images in the global thread pool and reports each in the GUI thread.
+    """Loads map art in the global thread pool and reports each in the GUI thread.
 
-    One copy of the art (issue 33): loaders asking for the same file share one decode, and the
-    last art decoded is kept for a loader that asks for it later (the player view opened after
-    the GM's map). A loader for the players' view gets the art fitted within
-    `PLAYERS_ART_SIDE`, made once from the same decode; QImage data is shared, not copied.
+    One copy of the art (issue 33, R-168): loaders asking for the same file share one decode
+    and one `MapArt`, and the last art loaded is kept for a loader that asks for it later (the
+    player view opened after the GM's map). The GM's map draws its full detail, the players'
+    views its overview (R-140).
 
     Args:
         parent: the owning object.
-        players: the players' view: the fitted art, not the full one.
 
     Signals:
-        loaded: (path, image) when a load finished; the image is null if it was unreadable.
+        loaded: (path, art) when a load finished; the art is None if the file was unreadable.
             Emitted in the GUI thread, so every receiver there has run by the time `busy`
             turns False for that path.
     """
 
-    loaded = Signal(str, QImage)
+    loaded = Signal(str, object)
     # The worker reports here, and only this one slot listens. A cross-thread emit posts one
     # event per receiver, so if `loaded` itself came from the worker, the pending set could be
     # cleared (busy False) before the scene's slot had put the art in place: a screenshot or a
     # test waiting on `busy` would then see an empty background.
-    _decoded = Signal(str, QImage)
+    _decoded = Signal(str, object)
 
-    def __init__(self, parent: QObject | None = None, *, players: bool = False) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.players = players
         self._pending: set[str] = set()
         self._decoded.connect(self._on_decoded)
 
@@ -62,94 +60,77 @@ class ImageLoader(QObject):
     def busy(self) -> bool:
         return bool(self._pending)
 
-    def deliver(self, path: str, art: _Art) -> None:
+    def deliver(self, path: str, art: MapArt | None) -> None:
         """Report `art` (from any thread): the GUI thread gets it as a queued `loaded`."""
         with contextlib.suppress(RuntimeError):  # the loader went away meanwhile
-            self._decoded.emit(path, art.players if self.players else art.full)
+            self._decoded.emit(path, art)
 
-    def _on_decoded(self, path: str, image: QImage) -> None:
+    def _on_decoded(self, path: str, art: MapArt | None) -> None:
         self._pending.discard(path)
-        self.loaded.emit(path, image)
-
-
-@dataclass(frozen=True, slots=True)
-class _Art:
-    """One file's art: full size, and fitted for the players' view (null if not made)."""
-
-    full: QImage
-    players: QImage
+        self.loaded.emit(path, art)
 
 
 class _SharedDecodes:
-    """The decodes in flight and the last art decoded, shared by every loader."""
+    """The decodes in flight and the last art loaded, shared by every loader."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._waiting: dict[str, list[ImageLoader]] = {}
-        self._latest: tuple[str, _Art] | None = None
+        self._latest: tuple[str, MapArt] | None = None
 
     def ask(self, path: str, loader: ImageLoader) -> None:
         with self._lock:
             latest = self._latest
             if latest is not None and latest[0] == path:
                 art = latest[1]
-                if not loader.players or not art.players.isNull():
-                    # queued, as from a worker: `busy` turns False in a later event-loop pass
-                    QTimer.singleShot(0, loader, lambda: loader.deliver(path, art))
-                    return
+                # queued, as from a worker: `busy` turns False in a later event-loop pass
+                QTimer.singleShot(0, loader, lambda: loader.deliver(path, art))
+                return
             waiting = self._waiting.setdefault(path, [])
             waiting.append(loader)
             if len(waiting) > 1:
                 return  # decoding already
-        known = latest[1].full if latest is not None and latest[0] == path else None
-        QThreadPool.globalInstance().start(_LoadImage(path, known, self))
+        QThreadPool.globalInstance().start(_LoadArt(path, self))
 
-    def done(self, path: str, full: QImage) -> None:
+    def done(self, path: str, art: MapArt | None) -> None:
         """From the worker: the art of `path`; hands it to every loader waiting for it."""
-        readable = not full.isNull()
-        players = players_art(full) if readable and self._wants_players(path) else QImage()
         with self._lock:
             loaders = self._waiting.pop(path, [])
-        if readable and players.isNull() and any(loader.players for loader in loaders):
-            players = players_art(full)  # a players' loader came while the art decoded
-        art = _Art(full, players)
-        if readable:
-            with self._lock:
+            if art is not None:
                 self._latest = (path, art)
         for loader in loaders:
             loader.deliver(path, art)
-
-    def _wants_players(self, path: str) -> bool:
-        with self._lock:
-            return any(loader.players for loader in self._waiting.get(path, []))
 
 
 _SHARED = _SharedDecodes()
 
 
-def players_art(full: QImage) -> QImage:
-    """The art fitted within `PLAYERS_ART_SIDE` (itself, shared, when it already fits)."""
-    if max(full.width(), full.height()) <= PLAYERS_ART_SIDE:
-        return full
-    return full.scaled(
-        PLAYERS_ART_SIDE,
-        PLAYERS_ART_SIDE,
-        Qt.AspectRatioMode.KeepAspectRatio,
-        Qt.TransformationMode.SmoothTransformation,
-    )
-
-
-class _LoadImage(QRunnable):
-    def __init__(self, path: str, known: QImage | None, shared: _SharedDecodes) -> None:
+class _LoadArt(QRunnable):
+    def __init__(self, path: str, shared: _SharedDecodes) -> None:
         super().__init__()
         self._path = path
-        self._known = known
         self._shared = shared
 
     def run(self) -> None:
-        # a loader for the players asking for the art already decoded: only the fitting
-        image = self._known if self._known is not None else read_map_image(self._path)
-        self._shared.done(self._path, image)
+        self._shared.done(self._path, load_map_art(self._path))
+
+
+def load_map_art(path: str) -> MapArt | None:
+    """The art of a map image file, or None when Qt cannot read it (or it is over budget).
+
+    Art bigger than a screen in the common PNG kind is decoded band by band and never kept
+    whole (R-168); any other is decoded whole (`read_map_image`).
+    """
+    size = image_size(path)
+    if size is not None and over_pixel_budget(*size):
+        return None  # R-135
+    if size is not None and max(size) > PLAYERS_ART_SIDE:
+        layout = png_layout(path)
+        if layout is not None and (layout.width, layout.height) == size:
+            with contextlib.suppress(OSError, PngBandError):
+                return MapArt.from_bands(BandedPng(path, layout))
+    full = read_map_image(path)
+    return None if full.isNull() else MapArt.whole(full)
 
 
 MAX_IMAGE_SIDE = 16384

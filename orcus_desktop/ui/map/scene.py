@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Iterable
 from pathlib import Path
@@ -42,6 +43,7 @@ from orcus_desktop.ui.map.image_loader import ImageLoader, image_size
 from orcus_desktop.ui.map.items import TokenItem, WallLayer, terrain_brush
 from orcus_desktop.ui.map.layers import GRID_LINE, OFF_MAP, PAPER, SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.look import TokenLook, token_label, token_look
+from orcus_desktop.ui.map.map_art import MapArt
 from orcus_desktop.ui.map.preview import PreviewLayer
 
 # Drawn bottom to top so heavier obscurement and solid squares stay visible over lighter ones.
@@ -151,13 +153,13 @@ class MapScene(QGraphicsScene):
         self.addItem(self.engagement)
         # The map image is painted in drawBackground, under the grid lines, rather than as a
         # pixmap item: an item would cover the grid, which must stay visible over the art.
-        # One copy of the art (issue 33): the image the loader shares with every scene (the
-        # players' fitted to their screen), painted as it is, never copied into a pixmap.
-        self._map_pixmap = QImage()
+        # One copy of the art (issue 33, R-168): the `MapArt` the loader shares with every
+        # scene; the GM's map draws its full detail, the players' its overview.
+        self._art: MapArt | None = None
         self._map_target = QRectF()
         self._map_image_key: tuple[str, float, tuple[float, float]] | None = None
-        self._decoded: dict[str, QImage] = {}
-        self._loader = ImageLoader(self, players=not gm)
+        self._decoded: dict[str, MapArt] = {}
+        self._loader = ImageLoader(self)
         self._loader.loaded.connect(self._on_image_loaded)
         self._columns = 0
         self._rows = 0
@@ -238,11 +240,16 @@ class MapScene(QGraphicsScene):
 
     @property
     def map_pixmap(self) -> QImage:
-        """The background image (null when the encounter has none or it cannot be read).
+        """The art's overview, fitted within `map_art.PLAYERS_ART_SIDE` (null without art).
 
-        The players' scene holds it fitted within `image_loader.PLAYERS_ART_SIDE`.
+        The players' scene draws it; the GM's map draws the full detail of `map_art`.
         """
-        return self._map_pixmap
+        return self._art.overview if self._art is not None else QImage()
+
+    @property
+    def map_art(self) -> MapArt | None:
+        """The map's art, shared with every scene showing it (None while it decodes)."""
+        return self._art
 
     @property
     def map_image_rect(self) -> QRectF:
@@ -468,7 +475,7 @@ class MapScene(QGraphicsScene):
     @property
     def map_image_loading(self) -> bool:
         """The map image is still being decoded (the grid and tokens are already shown)."""
-        return self._map_target.isValid() and self._map_pixmap.isNull() and self._loader.busy
+        return self._map_target.isValid() and self._art is None and self._loader.busy
 
     def _resolve_image(self, image: MapImage) -> str:
         path = Path(image.path)
@@ -482,7 +489,7 @@ class MapScene(QGraphicsScene):
         if key == self._map_image_key:
             return
         self._map_image_key = key
-        self._map_pixmap = QImage()
+        self._set_art(None)
         self._map_target = QRectF()
         if image is not None:
             path = self._resolve_image(image)
@@ -502,22 +509,45 @@ class MapScene(QGraphicsScene):
                 )
                 cached = self._decoded.get(path)
                 if cached is not None:
-                    self._map_pixmap = cached  # a new calibration of the same art
+                    self._set_art(cached)  # a new calibration of the same art
                 else:
                     self._loader.load(path)
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
-    def _on_image_loaded(self, path: str, image: QImage) -> None:
-        if image.isNull():
+    def _on_image_loaded(self, path: str, art: MapArt | None) -> None:
+        if art is None:
             self.image_unreadable.emit(_unreadable(path))
             return
-        pixmap = image  # shared with the loader's other scenes, not copied
         # Keep only the art in use: a map image is large.
-        self._decoded = {path: pixmap}
+        self._decoded = {path: art}
         current = self._document.encounter.map_image
         if current is not None and self._resolve_image(current) == path:
-            self._map_pixmap = pixmap
+            self._set_art(art)
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def _set_art(self, art: MapArt | None) -> None:
+        """Show `art`; the GM's map repaints where its tiles come in full detail."""
+        if art is self._art:
+            return
+        if self._gm and self._art is not None and self._art.tiled:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self._art.detail_ready.disconnect(self._on_art_detail)
+        self._art = art
+        if self._gm and art is not None and art.tiled:
+            art.detail_ready.connect(self._on_art_detail)
+
+    def _on_art_detail(self, pixels: QRect) -> None:
+        if self._art is None or not self._map_target.isValid():
+            return
+        per_x = self._map_target.width() / self._art.size[0]
+        per_y = self._map_target.height() / self._art.size[1]
+        region = QRectF(
+            self._map_target.left() + pixels.left() * per_x,
+            self._map_target.top() + pixels.top() * per_y,
+            pixels.width() * per_x,
+            pixels.height() * per_y,
+        )
+        self.invalidate(region, QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         # The grid is drawn here for the exposed rect only, in one drawLines call: never an
@@ -526,17 +556,8 @@ class MapScene(QGraphicsScene):
         super().drawBackground(painter, rect)
         map_rect = self.map_rect
         painter.fillRect(rect.intersected(map_rect), PAPER)
-        if not self._map_pixmap.isNull():
-            target = rect.intersected(self._map_target)
-            if not target.isEmpty():
-                scale = self._map_pixmap.width() / self._map_target.width()
-                source = QRectF(
-                    (target.left() - self._map_target.left()) * scale,
-                    (target.top() - self._map_target.top()) * scale,
-                    target.width() * scale,
-                    target.height() * scale,
-                )
-                painter.drawImage(target, self._map_pixmap, source)
+        if self._art is not None:
+            self._art.draw(painter, rect, self._map_target, detail=self._gm)
         visible = rect.intersected(map_rect)
         if visible.isEmpty():
             return

@@ -1,0 +1,347 @@
+"""One copy of a map's art, shared by the GM's map and the players' views (issue 33, R-168).
+
+A big map's art is never whole in memory (8,400 px a side is 282 MB decoded). What is kept:
+- `overview`: the whole art fitted within `PLAYERS_ART_SIDE`, made once while the art decodes
+  (R-140). The players' screens draw it, and so does the GM's map zoomed out.
+- full detail for the GM zoomed in, as tiles of `TILE_PX` x `BAND_ROWS` pixels, decoded on
+  demand from the file's bands (`png_bands.BandedPng`) in the thread pool and kept in a small
+  cache (`TILE_CACHE_BYTES`, least recently drawn out first). A tile not decoded yet is drawn
+  from the overview meanwhile, and its region repainted when it comes.
+Art of another kind (WebP, palette PNG...) or that fits a screen is decoded whole (`full`) and
+drawn from that one image, as before; the players' overview is then made from it (or is it).
+
+Tiles also keep every image Qt draws at most `TILE_PX` wide, under any graphics card's texture
+limit, however wide the art is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections import OrderedDict
+
+from PySide6.QtCore import (
+    QObject,
+    QPointF,
+    QRect,
+    QRectF,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    Signal,
+    SignalInstance,
+)
+from PySide6.QtGui import QImage, QPainter
+
+from orcus_desktop.ui.map.png_bands import BAND_ROWS, BandedPng, PngBandError
+
+PLAYERS_ART_SIDE = 4096
+"""The players' view shows the whole map on one screen: its art is fitted within this side."""
+TILE_PX = 512
+"""Art pixels a tile is wide (its height is a band's, `png_bands.BAND_ROWS`)."""
+TILE_CACHE_BYTES = 48 * 1024 * 1024
+"""Decoded tiles kept beyond those the last repaint drew (about 96 tiles)."""
+DETAIL_FROM = 0.6
+"""Screen pixels per art pixel from which the GM's map draws full-detail tiles.
+
+Below it a screen pixel covers more than 1.6 art pixels, and the overview (0.41-0.49 of the
+full size for art 8,400-10,000 px a side) is near enough: zooming out never decodes the whole
+map's tiles."""
+
+Tile = tuple[int, int]
+"""(band, column) of a tile."""
+
+
+class _Feed(QObject):
+    """Brings decoded tiles from the pool's threads to the art, in the GUI thread."""
+
+    decoded = Signal(int, object)  # band, {column: QImage} (empty when the band failed)
+    detail_ready = Signal(QRect)  # art pixels now drawn in full detail
+
+    def __init__(self, art: MapArt) -> None:
+        super().__init__()
+        self._art = art
+        self.decoded.connect(self._deliver)  # queued: this object lives in the GUI thread
+
+    def _deliver(self, band: int, tiles: dict[int, QImage]) -> None:
+        self._art.take_band(band, tiles)
+
+
+class MapArt:
+    """The art of one map file: its overview, and its full detail whole or in tiles.
+
+    Made in a worker thread; drawn and asked for tiles only in the GUI thread.
+    """
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        overview: QImage,
+        *,
+        full: QImage | None = None,
+        banded: BandedPng | None = None,
+    ) -> None:
+        self.size = size
+        self.overview = overview
+        self.full = full
+        self._banded = banded
+        self._tiles: OrderedDict[Tile, QImage] = OrderedDict()
+        self._tile_bytes = 0
+        self._wanted: dict[int, set[int]] = {}
+        self._in_flight: set[int] = set()
+        self._last_drawn_bytes = 0
+        self._feed: _Feed | None = None
+        self._broken = False
+
+    @classmethod
+    def whole(cls, full: QImage) -> MapArt:
+        """Art decoded whole: the overview is fitted from it (or is it, when it fits)."""
+        return cls((full.width(), full.height()), players_art(full), full=full)
+
+    @classmethod
+    def from_bands(cls, banded: BandedPng) -> MapArt:
+        """Decode `banded` once in order, building the overview; tiles come later on demand.
+
+        Raises:
+            PngBandError: the file is truncated or corrupt.
+        """
+        layout = banded.layout
+        scale = overview_scale(layout.width, layout.height)
+        width = max(1, round(layout.width * scale))
+        height = max(1, round(layout.height * scale))
+        alpha = layout.channels == 4
+        overview = QImage(
+            width,
+            height,
+            QImage.Format.Format_ARGB32_Premultiplied if alpha else QImage.Format.Format_RGB32,
+        )
+        overview.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(overview)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+
+        def shrink(band: int, image: QImage) -> None:
+            first, end = layout.band_rows(band)
+            top, bottom = round(first * scale), round(end * scale)
+            if bottom <= top:
+                return
+            own = image.copy(0, BandedPng.band_top(band), layout.width, end - first)
+            painter.drawImage(
+                0,
+                top,
+                own.scaled(
+                    width,
+                    bottom - top,
+                    Qt.AspectRatioMode.IgnoreAspectRatio,
+                    Qt.TransformationMode.SmoothTransformation,
+                ),
+            )
+
+        try:
+            banded.decode_all(shrink)
+        finally:
+            painter.end()
+        return cls((layout.width, layout.height), overview, banded=banded)
+
+    # -- tiles (GUI thread) ----------------------------------------------------------------
+
+    @property
+    def detail_ready(self) -> SignalInstance:
+        """Emitted with the art pixels (QRect) a decoded tile now shows in full detail."""
+        return self._ensure_feed().detail_ready
+
+    @property
+    def detail_pending(self) -> bool:
+        """Tiles asked for are still being decoded."""
+        return bool(self._in_flight)
+
+    @property
+    def tiled(self) -> bool:
+        """The full detail comes in tiles (the art is not decoded whole)."""
+        return self._banded is not None
+
+    @property
+    def tile_bytes(self) -> int:
+        """Bytes of decoded tiles kept now."""
+        return self._tile_bytes
+
+    def _ensure_feed(self) -> _Feed:
+        if self._feed is None:
+            self._feed = _Feed(self)
+        return self._feed
+
+    def _tile(self, tile: Tile) -> QImage | None:
+        image = self._tiles.get(tile)
+        if image is not None:
+            self._tiles.move_to_end(tile)
+        return image
+
+    def _want(self, tile: Tile) -> None:
+        band, column = tile
+        self._wanted.setdefault(band, set()).add(column)
+        if band not in self._in_flight:
+            self._start(band)
+
+    def _start(self, band: int) -> None:
+        assert self._banded is not None
+        self._in_flight.add(band)
+        columns = frozenset(self._wanted.get(band, ()))
+        QThreadPool.globalInstance().start(
+            _DecodeBand(self._banded, band, columns, self._ensure_feed())
+        )
+
+    def take_band(self, band: int, tiles: dict[int, QImage]) -> None:
+        """Keep the tiles decoded from `band` (from the pool, in the GUI thread)."""
+        self._in_flight.discard(band)
+        wanted = self._wanted.get(band, set())
+        if not tiles:  # the file changed or went away: the overview stays, no retrying
+            wanted.clear()
+            self._broken = True
+            return
+        for column, image in tiles.items():
+            wanted.discard(column)
+            old = self._tiles.pop((band, column), None)
+            if old is not None:
+                self._tile_bytes -= old.sizeInBytes()
+            self._tiles[(band, column)] = image
+            self._tile_bytes += image.sizeInBytes()
+        self._evict()
+        if wanted:
+            self._start(band)
+        first = min(tiles)
+        width = (max(tiles) + 1 - first) * TILE_PX
+        rows = BAND_ROWS
+        assert self._feed is not None
+        self._feed.detail_ready.emit(QRect(first * TILE_PX, band * rows, width, rows))
+
+    def _evict(self) -> None:
+        budget = max(TILE_CACHE_BYTES, self._last_drawn_bytes * 5 // 4)
+        while self._tile_bytes > budget and self._tiles:
+            _tile, image = self._tiles.popitem(last=False)
+            self._tile_bytes -= image.sizeInBytes()
+
+    # -- drawing (GUI thread) --------------------------------------------------------------
+
+    def draw(self, painter: QPainter, exposed: QRectF, target: QRectF, *, detail: bool) -> None:
+        """Paint the art lying on `target` (scene units) where it meets `exposed`.
+
+        `detail`: the GM's map, which shows the full detail when zoomed in; the players'
+        screens draw the overview only (R-140).
+        """
+        area = exposed.intersected(target)
+        if area.isEmpty() or target.width() <= 0 or target.height() <= 0:
+            return
+        art_per_unit = self.size[0] / target.width()
+        screen_per_art = abs(painter.worldTransform().m11()) / art_per_unit
+        if detail and self.full is not None:
+            _draw_part(painter, self.full, area, target)
+        elif not detail or self._banded is None or self._broken or screen_per_art < DETAIL_FROM:
+            _draw_part(painter, self.overview, area, target)
+        else:
+            self._draw_tiles(painter, area, target)
+
+    def _draw_tiles(self, painter: QPainter, area: QRectF, target: QRectF) -> None:
+        width, height = self.size
+        per_x = target.width() / width  # scene units per art pixel
+        per_y = target.height() / height
+        left = max(0, math.floor((area.left() - target.left()) / per_x))
+        right = min(width, math.ceil((area.right() - target.left()) / per_x))
+        top = max(0, math.floor((area.top() - target.top()) / per_y))
+        bottom = min(height, math.ceil((area.bottom() - target.top()) / per_y))
+        drawn = 0
+        for band in range(top // BAND_ROWS, math.ceil(bottom / BAND_ROWS)):
+            for column in range(left // TILE_PX, math.ceil(right / TILE_PX)):
+                tile_rect = QRectF(
+                    target.left() + column * TILE_PX * per_x,
+                    target.top() + band * BAND_ROWS * per_y,
+                    min(TILE_PX, width - column * TILE_PX) * per_x,
+                    min(BAND_ROWS, height - band * BAND_ROWS) * per_y,
+                )
+                image = self._tile((band, column))
+                if image is None:
+                    drawn += TILE_PX * BAND_ROWS * 4  # it will be kept when it comes
+                    self._want((band, column))
+                    _draw_part(painter, self.overview, tile_rect.intersected(area), target)
+                else:
+                    drawn += image.sizeInBytes()
+                    self._draw_tile(painter, image, tile_rect.intersected(area), tile_rect)
+        self._last_drawn_bytes = drawn  # the cache keeps at least what one repaint draws
+
+    @staticmethod
+    def _draw_tile(painter: QPainter, image: QImage, part: QRectF, tile_rect: QRectF) -> None:
+        """Paint a tile's `part`, its edges on whole screen pixels.
+
+        Each screen pixel then shows the art pixel under its centre, as when the art was one
+        image drawn on the exposed (whole-pixel) rect, and tiles meet without an antialiased
+        seam (the map's view antialiases, which also makes Qt sample exactly).
+        """
+        transform = painter.worldTransform()
+        inverse, invertible = transform.inverted()
+        if not invertible:
+            return
+        screen = transform.mapRect(part)
+        snapped = QRectF(
+            QPointF(round(screen.left()), round(screen.top())),
+            QPointF(round(screen.right()), round(screen.bottom())),
+        )
+        _draw_part(painter, image, inverse.mapRect(snapped), tile_rect)
+
+
+def _draw_part(painter: QPainter, image: QImage, area: QRectF, target: QRectF) -> None:
+    """Paint the part of `image` (lying on `target`) that falls on `area`."""
+    if area.isEmpty():
+        return
+    scale_x = image.width() / target.width()
+    scale_y = image.height() / target.height()
+    source = QRectF(
+        (area.left() - target.left()) * scale_x,
+        (area.top() - target.top()) * scale_y,
+        area.width() * scale_x,
+        area.height() * scale_y,
+    )
+    painter.drawImage(area, image, source)
+
+
+class _DecodeBand(QRunnable):
+    """Decode one band again in the pool and cut the wanted tiles from it."""
+
+    def __init__(self, banded: BandedPng, band: int, columns: frozenset[int], feed: _Feed):
+        super().__init__()
+        self._banded = banded
+        self._band = band
+        self._columns = columns
+        self._feed = feed
+
+    def run(self) -> None:
+        tiles: dict[int, QImage] = {}
+        try:
+            image = self._banded.band(self._band)
+        except (OSError, PngBandError):
+            image = None
+        if image is not None:
+            top = BandedPng.band_top(self._band)
+            rows = image.height() - top
+            for column in self._columns:
+                left = column * TILE_PX
+                tiles[column] = image.copy(left, top, min(TILE_PX, image.width() - left), rows)
+        with contextlib.suppress(RuntimeError):  # the art went away meanwhile
+            self._feed.decoded.emit(self._band, tiles)
+
+
+def overview_scale(width: int, height: int) -> float:
+    """The overview's size over the art's: a whole number of rows a band, within the side."""
+    longest = max(width, height)
+    if longest <= PLAYERS_ART_SIDE:
+        return 1.0
+    return max(1, math.floor(PLAYERS_ART_SIDE * BAND_ROWS / longest)) / BAND_ROWS
+
+
+def players_art(full: QImage) -> QImage:
+    """The art fitted within `PLAYERS_ART_SIDE` (itself, shared, when it already fits)."""
+    if max(full.width(), full.height()) <= PLAYERS_ART_SIDE:
+        return full
+    return full.scaled(
+        PLAYERS_ART_SIDE,
+        PLAYERS_ART_SIDE,
+        Qt.AspectRatioMode.KeepAspectRatio,
+        Qt.TransformationMode.SmoothTransformation,
+    )
