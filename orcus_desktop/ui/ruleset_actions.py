@@ -49,6 +49,7 @@ from orcus_desktop.model.file_format.limits import MAX_GRID_SIDE
 from orcus_desktop.model.uvtt.reader import MAX_PIXELS_PER_GRID, MIN_PIXELS_PER_GRID
 from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 from orcus_desktop.ui.map.image_loader import MAX_IMAGE_SIDE, image_size
+from orcus_desktop.ui.map.png_bands import png_layout
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.status_report import StatusReport
 
@@ -83,9 +84,12 @@ def map_image_problem(path: Path, columns: int) -> str:
 
 
 def map_image_note(path: Path) -> str:
-    """What the GM should know about an accepted map image ("" when nothing)."""
+    """What the GM should know about an accepted map image ("" when nothing).
+
+    A PNG read in bands is shown at full size however big (R-168); others are scaled down.
+    """
     size = image_size(str(path))
-    if size is not None and max(size) > MAX_IMAGE_SIDE:
+    if size is not None and max(size) > MAX_IMAGE_SIDE and png_layout(str(path)) is None:
         return (
             f"{path.name} is {size[0]}×{size[1]} pixels: the map shows it scaled down to "
             f"{MAX_IMAGE_SIDE} pixels a side, which can blur it."

@@ -111,14 +111,22 @@ def test_an_image_too_narrow_for_the_grid_names_the_columns_that_fit(
     assert dialog.problem.text() == ""
 
 
-def test_a_huge_image_is_accepted_with_a_note_that_it_is_scaled(
+def test_a_huge_image_is_accepted_with_a_note_only_when_it_is_scaled(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
+    """An RGB PNG over 16,384 px is shown at full size in tiles (R-168): no note. A palette
+    PNG is still decoded whole and scaled down: the note says so."""
     dialog = NewEncounterDialog()
     qtbot.add_widget(dialog)
     dialog.columns.setValue(1000)
     huge = png(tmp_path, "huge.png", MAX_IMAGE_SIDE + 4000, 8)
     assert dialog.choose_image(huge) == ""
+    assert dialog.problem.text() == ""
+    palette = QImage(MAX_IMAGE_SIDE + 4000, 8, QImage.Format.Format_Indexed8)
+    palette.setColorTable([QColor("darkgreen").rgb()])
+    palette.fill(0)
+    assert palette.save(str(tmp_path / "palette.png"))
+    assert dialog.choose_image(tmp_path / "palette.png") == ""
     assert f"scaled down to {MAX_IMAGE_SIDE} pixels a side" in dialog.problem.text()
 
 

@@ -23,7 +23,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QBuffer, QByteArray
+from PySide6.QtGui import QImage, QImageReader
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 BAND_ROWS = 256
@@ -168,8 +169,11 @@ class BandedPng:
         """The row of a band's image where the band's own rows start."""
         return 0 if band == 0 else 1
 
-    def _inflate(self, mark: _Mark, need: int) -> tuple[bytes, zlib._Decompress, int]:
-        """`need` bytes of stored rows from `mark` on; the zlib state and consumed after them."""
+    def _inflate(self, mark: _Mark, need: int) -> tuple[list[bytes], zlib._Decompress, int]:
+        """`need` bytes of stored rows from `mark` on, in pieces.
+
+        Returns the pieces, the zlib state after them and the compressed bytes consumed.
+        """
         state = mark.state.copy()
         out: list[bytes] = []
         got = 0
@@ -191,7 +195,7 @@ class BandedPng:
             pending = state.unconsumed_tail
             if state.eof and got < need:
                 raise PngBandError("the image data ends early")
-        return b"".join(out), state, mark.consumed + fed - len(pending)
+        return out, state, mark.consumed + fed - len(pending)
 
     def _compressed(self, start: int) -> Iterator[bytes]:
         """The zlib stream's bytes from `start` on, in pieces read from the file."""
@@ -222,7 +226,7 @@ def _chunk(kind: bytes, *parts: bytes | memoryview) -> list[bytes | memoryview]:
     return [struct.pack(">I", length), kind, *parts, struct.pack(">I", crc)]
 
 
-def _stored_zlib(*parts: bytes) -> list[bytes | memoryview]:
+def _stored_zlib(parts: list[bytes]) -> list[bytes | memoryview]:
     """`parts` as one zlib stream of stored (uncompressed) blocks, as pieces to join.
 
     Qt needs a zlib stream; storing costs a checksum and no compression.
@@ -230,16 +234,12 @@ def _stored_zlib(*parts: bytes) -> list[bytes | memoryview]:
     pieces: list[bytes | memoryview] = [b"\x78\x01"]
     adler = 1
     views = [memoryview(part) for part in parts if part]
-    total = sum(len(view) for view in views)
-    done = 0
-    for view in views:
+    for index, view in enumerate(views):
         adler = zlib.adler32(view, adler)
         for start in range(0, len(view), _STORED_BLOCK):
             block = view[start : start + _STORED_BLOCK]
-            done += len(block)
-            size = len(block)
-            final = 1 if done == total else 0
-            pieces.append(struct.pack("<BHH", final, size, size ^ 0xFFFF))
+            final = index == len(views) - 1 and start + _STORED_BLOCK >= len(view)
+            pieces.append(struct.pack("<BHH", final, len(block), len(block) ^ 0xFFFF))
             pieces.append(block)
     pieces.append(struct.pack(">I", adler))
     return pieces
@@ -249,16 +249,22 @@ _STORED_BLOCK = 65535
 """The most bytes a stored deflate block holds."""
 
 
-def _band_image(layout: PngLayout, raw: bytes, row_above: bytes) -> QImage:
+def _band_image(layout: PngLayout, raw: list[bytes], row_above: bytes) -> QImage:
     """Qt's decode of the stored rows `raw`, under the raw row above them (when there is one)."""
-    rows = len(raw) // layout.stride + (1 if row_above else 0)
+    rows = sum(len(piece) for piece in raw) // layout.stride + (1 if row_above else 0)
     colour = 2 if layout.channels == 3 else 6
     header = struct.pack(">IIBBBBB", layout.width, rows, 8, colour, 0, 0, 0)
-    stored = _stored_zlib(b"\x00" + row_above if row_above else b"", raw)
-    data = b"".join(
-        [SIGNATURE, *_chunk(b"IHDR", header), *_chunk(b"IDAT", *stored), *_chunk(b"IEND")]
+    stored = _stored_zlib([b"\x00" + row_above, *raw] if row_above else raw)
+    data = QByteArray(
+        b"".join(
+            [SIGNATURE, *_chunk(b"IHDR", header), *_chunk(b"IDAT", *stored), *_chunk(b"IEND")]
+        )
     )
-    image = QImage.fromData(data)
+    # QImageReader lets other threads run while it decodes (QImage.fromData held Python's
+    # lock: the GUI thread stalled up to 150 ms a band).
+    buffer = QBuffer(data)
+    reader = QImageReader(buffer, QByteArray(b"PNG"))
+    image = reader.read()
     if image.isNull() or image.height() != rows:
         raise PngBandError("the image data is corrupt")
     if image.format() != _FORMATS[layout.channels]:
