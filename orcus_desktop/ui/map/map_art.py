@@ -178,8 +178,12 @@ class MapArt:
     def _want(self, tile: Tile) -> None:
         band, column = tile
         self._wanted.setdefault(band, set()).add(column)
-        if band not in self._in_flight:
-            self._start(band)
+
+    def _start_wanted(self) -> None:
+        """Decode each band with tiles wanted, once for all its wanted tiles."""
+        for band, columns in self._wanted.items():
+            if columns and band not in self._in_flight:
+                self._start(band)
 
     def _start(self, band: int) -> None:
         assert self._banded is not None
@@ -227,7 +231,7 @@ class MapArt:
         `detail`: the GM's map, which shows the full detail when zoomed in; the players'
         screens draw the overview only (R-140).
         """
-        area = exposed.intersected(target)
+        area = exposed.intersected(target).intersected(_on_device(painter))
         if area.isEmpty() or target.width() <= 0 or target.height() <= 0:
             return
         art_per_unit = self.size[0] / target.width()
@@ -264,6 +268,7 @@ class MapArt:
                 else:
                     drawn += image.sizeInBytes()
                     self._draw_tile(painter, image, tile_rect.intersected(area), tile_rect)
+        self._start_wanted()
         self._last_drawn_bytes = drawn  # the cache keeps at least what one repaint draws
 
     @staticmethod
@@ -284,6 +289,22 @@ class MapArt:
             QPointF(round(screen.right()), round(screen.bottom())),
         )
         _draw_part(painter, image, inverse.mapRect(snapped), tile_rect)
+
+
+def _on_device(painter: QPainter) -> QRectF:
+    """What the painter can paint on, in its world's units.
+
+    The map's view may pass a whole scene as the exposed rect when it rebuilds its background
+    cache; only the tiles on the screen are wanted.
+    """
+    device = painter.device()
+    bounds = QRectF(0, 0, device.width(), device.height())
+    if painter.hasClipping():
+        bounds = bounds.intersected(painter.deviceTransform().mapRect(painter.clipBoundingRect()))
+    inverse, invertible = painter.deviceTransform().inverted()
+    if not invertible or bounds.isEmpty():
+        return QRectF()
+    return inverse.mapRect(bounds)
 
 
 def _draw_part(painter: QPainter, image: QImage, area: QRectF, target: QRectF) -> None:
