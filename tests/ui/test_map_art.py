@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
+from PySide6.QtWidgets import QGraphicsScene
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.geometry.grid import GridBounds
@@ -23,6 +24,7 @@ from orcus_desktop.ui.map.image_loader import load_map_art, read_map_image
 from orcus_desktop.ui.map.map_art import PLAYERS_ART_SIDE, TILE_PX, MapArt, players_art
 from orcus_desktop.ui.map.png_bands import BAND_ROWS, BandedPng, png_layout
 from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.map.view import MapView
 
 
 def _pixels(image: QImage) -> np.ndarray:
@@ -258,3 +260,39 @@ def test_a_map_wider_than_any_texture_limit_opens_and_draws(qtbot: QtBot, tmp_pa
     players.render(painter)
     painter.end()
     assert _pixels(whole_players)[7, 100, 2] > 150  # the red west half on the players' screen
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_the_gm_window_at_full_detail_decodes_only_the_tiles_on_screen(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The GM's map window (its view caches the background and may pass the whole scene as
+    exposed) shows the art at full detail and decodes only the tiles its screen shows."""
+    path = _art_png(tmp_path, 4800, 1600)
+    document = Document(Encounter(grid=GridBounds(48, 16), map_image=MapImage(path, 100.0)))
+    scene = MapScene(document, gm=True)
+    view = MapView(scene)
+    qtbot.add_widget(view)
+    view.resize(640, 400)
+    view.show()
+    view.resetTransform()
+    view.scale(100 / 64, 100 / 64)  # one art pixel a screen pixel
+    view.centerOn(2450 * 64 / 100, 850 * 64 / 100)  # off the grid lines
+    qtbot.waitUntil(lambda: scene.map_art is not None, timeout=30_000)
+    art = scene.map_art
+    assert art is not None
+    scene.invalidate(scene.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+    qtbot.waitUntil(lambda: art.tile_bytes > 0 and not art.detail_pending, timeout=20_000)
+    on_screen = (640 // TILE_PX + 2) * (400 // BAND_ROWS + 2)  # at most, with the edges
+    assert art.tile_bytes <= on_screen * TILE_PX * BAND_ROWS * 4
+    shown = _pixels(view.grab().toImage())
+    full = _pixels(read_map_image(path))
+    middle = view.mapToScene(view.viewport().rect().center())
+    x, y = round(middle.x() * 100 / 64), round(middle.y() * 100 / 64)
+    centre = view.viewport().rect().center()
+    patch = shown[centre.y() - 3 : centre.y() + 4, centre.x() - 3 : centre.x() + 4]
+    assert any(
+        np.array_equal(patch, full[y - 3 + dy : y + 4 + dy, x - 3 + dx : x + 4 + dx])
+        for dy in (-1, 0, 1)
+        for dx in (-1, 0, 1)
+    )  # the art's own pixels, one for one
