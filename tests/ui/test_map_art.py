@@ -7,6 +7,7 @@ and zooming over the whole map keeps only a bounded number of tiles in memory.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -119,11 +120,11 @@ def _the_previous_way(full: QImage, target: QRectF, view: QRectF, zoom: float) -
     return out
 
 
-def _wait_for_tiles(qtbot: QtBot, art: MapArt, draw: object) -> QImage:
+def _wait_for_tiles(qtbot: QtBot, art: MapArt, draw: Callable[[], QImage]) -> QImage:
     """Draw, let the asked tiles come, draw again: what the GM sees once the map settles."""
-    draw()  # type: ignore[operator]
+    draw()
     qtbot.waitUntil(lambda: not art.detail_pending, timeout=20_000)
-    return draw()  # type: ignore[operator, no-any-return]
+    return draw()
 
 
 def _within_a_pixel(mine: np.ndarray, before: np.ndarray) -> float:
@@ -195,6 +196,29 @@ def test_the_gm_zoomed_out_sees_the_overview_and_decodes_no_tiles(
     target = QRectF(0, 0, 6000 * 64 / 70, 800 * 64 / 70)
     _render(art, target, target, 0.3, detail=True)
     assert not art.detail_pending
+    assert art.tile_bytes == 0
+
+
+def _block_means(pixels: np.ndarray, side: int = 8) -> np.ndarray:
+    height, width = (pixels.shape[0] // side) * side, (pixels.shape[1] // side) * side
+    cut = pixels[:height, :width, :3].astype(float)
+    return cut.reshape(height // side, side, width // side, side, 3).mean(axis=(1, 3))
+
+
+def test_the_gm_zoomed_out_sees_the_art_as_before_within_a_tolerance(tmp_path: Path) -> None:
+    """Zoomed out to 0.45 screen pixels an art pixel, the GM's map draws the overview: each
+    8 x 8 block of the screen averages what the whole image drawn as before did, within a
+    tolerance (the overview is smoothed, the whole image was sampled a pixel in two)."""
+    path = _art_png(tmp_path, 6000, 800)
+    art = load_map_art(path)
+    assert art is not None
+    target = QRectF(0, 0, 6000 * 64 / 70, 800 * 64 / 70)
+    zoom = 0.45 * 70 / 64
+    mine = _block_means(_pixels(_render(art, target, target, zoom)))
+    before = _block_means(_pixels(_the_previous_way(read_map_image(path), target, target, zoom)))
+    difference = np.abs(mine - before)
+    assert difference.mean() < 4.0, difference.mean()
+    assert np.percentile(difference, 99) < 30
     assert art.tile_bytes == 0
 
 

@@ -14,7 +14,12 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QImage, QImageReader
 
 from orcus_desktop.model.uvtt.images import over_pixel_budget
-from orcus_desktop.ui.map.map_art import PLAYERS_ART_SIDE, MapArt, players_art
+from orcus_desktop.ui.map.map_art import (
+    PLAYERS_ART_SIDE,
+    MapArt,
+    players_art,
+    run_in_background,
+)
 from orcus_desktop.ui.map.png_bands import BandedPng, PngBandError, png_layout
 
 __all__ = ["PLAYERS_ART_SIDE", "ImageLoader", "load_map_art", "players_art", "read_map_image"]
@@ -112,6 +117,7 @@ class _LoadArt(QRunnable):
         self._shared = shared
 
     def run(self) -> None:
+        run_in_background()
         self._shared.done(self._path, load_map_art(self._path))
 
 

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
+import sys
+import threading
 from collections import OrderedDict
 
 from PySide6.QtCore import (
@@ -47,6 +50,9 @@ DETAIL_FROM = 0.6
 Below it a screen pixel covers more than 1.6 art pixels, and the overview (0.41-0.49 of the
 full size for art 8,400-10,000 px a side) is near enough: zooming out never decodes the whole
 map's tiles."""
+
+ART_NICE = 10
+"""The OS priority (Linux nice value) of the threads decoding art: below the GUI thread's."""
 
 Tile = tuple[int, int]
 """(band, column) of a tile."""
@@ -333,6 +339,7 @@ class _DecodeBand(QRunnable):
         self._feed = feed
 
     def run(self) -> None:
+        run_in_background()
         tiles: dict[int, QImage] = {}
         try:
             image = self._banded.band(self._band)
@@ -346,6 +353,19 @@ class _DecodeBand(QRunnable):
                 tiles[column] = image.copy(left, top, min(TILE_PX, image.width() - left), rows)
         with contextlib.suppress(RuntimeError):  # the art went away meanwhile
             self._feed.decoded.emit(self._band, tiles)
+
+
+def run_in_background() -> None:
+    """Lower this (pool) thread's OS priority, so a busy machine runs the GUI thread first.
+
+    Decoding the art overlaps the GM's first drags after an import; at the same priority it
+    took CPU and Python's lock from them (drag frames and the players' fog twice as slow on
+    the big-map benchmark). Linux only (elsewhere the call would lower the whole process);
+    the pool's threads serve only the art.
+    """
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), ART_NICE)
 
 
 def overview_scale(width: int, height: int) -> float:
