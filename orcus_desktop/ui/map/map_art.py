@@ -51,6 +51,8 @@ Below it a screen pixel covers more than 1.6 art pixels, and the overview (0.41-
 full size for art 8,400-10,000 px a side) is near enough: zooming out never decodes the whole
 map's tiles."""
 
+_SLICE_PX = 4 * BAND_ROWS
+"""Art pixels of a band shrunk at a time into the overview."""
 ART_NICE = 10
 """The OS priority (Linux nice value) of the threads decoding art: below the GUI thread's."""
 
@@ -121,7 +123,7 @@ class MapArt:
             height,
             QImage.Format.Format_ARGB32_Premultiplied if alpha else QImage.Format.Format_RGB32,
         )
-        overview.fill(Qt.GlobalColor.transparent)
+        # not filled: the bands' rows and slices' columns cover every pixel, edge to edge
         painter = QPainter(overview)
         painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
 
@@ -130,17 +132,25 @@ class MapArt:
             top, bottom = round(first * scale), round(end * scale)
             if bottom <= top:
                 return
-            own = image.copy(0, BandedPng.band_top(band), layout.width, end - first)
-            painter.drawImage(
-                0,
-                top,
-                own.scaled(
-                    width,
-                    bottom - top,
-                    Qt.AspectRatioMode.IgnoreAspectRatio,
-                    Qt.TransformationMode.SmoothTransformation,
-                ),
-            )
+            # A slice at a time: QImage.scaled holds Python's lock while it runs (9 ms for a
+            # whole band), which stalled the GUI thread; a slice is about 1 ms. Slices are
+            # `_SLICE_PX` wide, a whole number of overview pixels (`overview_scale`).
+            for left in range(0, layout.width, _SLICE_PX):
+                right = min(layout.width, left + _SLICE_PX)
+                x0, x1 = round(left * scale), round(right * scale)
+                if x1 <= x0:
+                    continue
+                piece = image.copy(left, BandedPng.band_top(band), right - left, end - first)
+                painter.drawImage(
+                    x0,
+                    top,
+                    piece.scaled(
+                        x1 - x0,
+                        bottom - top,
+                        Qt.AspectRatioMode.IgnoreAspectRatio,
+                        Qt.TransformationMode.SmoothTransformation,
+                    ),
+                )
 
         try:
             banded.decode_all(shrink)
