@@ -111,7 +111,9 @@ def test_fog_of_war_off_on_the_player_view_is_off_for_the_devices_too(
     watcher = SocketWatcher(url)
     try:
         window.fog_action.setChecked(False)
-        unfogged = players_render(window.session.encounter, fog=False, grid=window.scene.grid_colour)
+        unfogged = players_render(
+            window.session.encounter, fog=False, grid=window.scene.grid_colour
+        )
         qtbot.waitUntil(lambda: last_picture_is(watcher, unfogged), timeout=WAIT_MS)
     finally:
         watcher.close()
