@@ -17,6 +17,9 @@ from orcus_desktop.controller.tools.pointer import (
     ToolPreview,
 )
 
+SLIP_SQUARES = 0.5
+"""A drag shorter than this each way is a click that slipped."""
+
 Box = tuple[Point, Point]
 """(left, top), (right, bottom) in grid units."""
 
@@ -24,9 +27,11 @@ Box = tuple[Point, Point]
 def frame_box(start: Point, end: Point) -> Box | None:
     """The box dragged from `start` to `end`, its corners on the nearest grid corners.
 
-    Whole squares, at least one each way; None for a drag that spans no square at all (a
-    slip of the mouse, not a frame).
+    Whole squares, at least one each way; None for a drag under half a square each way or
+    that spans no square at all (a slip of the mouse, not a frame).
     """
+    if abs(end[0] - start[0]) < SLIP_SQUARES and abs(end[1] - start[1]) < SLIP_SQUARES:
+        return None
     left, right = sorted((round(start[0]), round(end[0])))
     top, bottom = sorted((round(start[1]), round(end[1])))
     if right == left and bottom == top:
