@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue
 from orcus_desktop.rules.ruleset.movement_hook import GrabMoveCheck, Movement
+from orcus_desktop.vocabulary import Origin
 
 if TYPE_CHECKING:
     from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
@@ -174,7 +175,8 @@ class Provocation(StrEnum):
     LEAVES_ADJACENT = "leaves_adjacent"
     """docs/rulings.md R-02: leaving a square adjacent to the enemy (not a shift)."""
     RANGED_OR_AREA = "ranged_or_area"
-    """000: a Ranged or Far attack (docs/rulings.md R-02) made next to the enemy."""
+    """000: a Ranged or Far attack (docs/rulings.md R-02) made next to the enemy (which
+    origins: `Reactions.provoking_origins`)."""
     SKILL_USE = "skill_use"
     """004-09: using a skill that takes a standard or move action."""
     AUTOFIRE = "autofire"
@@ -190,6 +192,10 @@ class Reactions:
     provocations: frozenset[Provocation] = frozenset(
         {Provocation.LEAVES_ADJACENT, Provocation.RANGED_OR_AREA}
     )
+    provoking_origins: frozenset[Origin] = frozenset({Origin.RANGED, Origin.FAR})
+    """The attacks that provoke when made next to an enemy (`Provocation.RANGED_OR_AREA`):
+    000 l.527 "Ranged and Far powers provoke opportunity attacks. Melee, Close and Self
+    powers do not." (`provokes`)."""
     dragged_target_provokes: bool = True
     engagement: bool = False
     """001's Engaged With pairs, Counter Strike! and Free Strike! (001-23..25)."""
@@ -202,6 +208,13 @@ class Reactions:
     a held attack keeps its targets that are still valid. False (000): the walk ends and
     the attack is dropped whole (docs/rulings.md R-103).
     """
+
+    def provokes(self, origin: Origin) -> bool:
+        """Whether an attack of this origin, made next to an enemy, provokes (R-02, R-156).
+
+        The one home of the rule for every ruleset (docs/rulings.md).
+        """
+        return Provocation.RANGED_OR_AREA in self.provocations and origin in self.provoking_origins
 
     @property
     def opportunity_attacks(self) -> bool:
@@ -315,6 +328,11 @@ _REACTIONS: dict[str, Reactions] = {
         "alloy",
         '004-09 004 l.262 "Actions in Combat"; 004-19 004 l.545 "Move Grappled Target"',
         provocations=frozenset(Provocation),
+        # 004-05: l.75 "Ranged attacks provoke attacks of opportunity", l.96 "Area attacks
+        # provoke attacks of opportunity" (004's area attack is 000's Far), l.386 "If an enemy
+        # adjacent to you makes a ranged or area attack"; its close attacks (000's Near,
+        # l.79-85) and melee attacks say nothing of it and do not (R-156).
+        provoking_origins=frozenset({Origin.RANGED, Origin.FAR}),
         dragged_target_provokes=False,
     ),
     "strike": Reactions(
