@@ -29,6 +29,7 @@ from orcus_desktop.controller import (
     combat_actions,
     engagement,
     grappling,
+    initiative,
     ready_items,
     strike_reactions,
     strike_states,
@@ -91,6 +92,7 @@ ACTIONS: Final[Mapping[str, WaitingAction]] = types.MappingProxyType(
         # 000's actions kept under 001: total defense, rally...; shove, grapple, coup de grace
         # (a Strike! on an engager offers its Counter Strike! instead, 001-23).
         "take_action": WaitingAction(combat_actions.take_action, lambda a: _words(a["action"])),
+        "ready_action": WaitingAction(initiative.ready_action, _named("ready")),
         "shove": WaitingAction(combat_actions.shove, _named("shove")),
         "coup_de_grace": WaitingAction(combat_actions.coup_de_grace, _named("coup de grace")),
         "grapple": WaitingAction(grappling.grapple, _named("grapple")),
