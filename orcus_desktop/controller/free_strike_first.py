@@ -37,7 +37,8 @@ from orcus_desktop.controller import (
 )
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import AttackDropped, AttackHeld
-from orcus_desktop.controller.outcomes import Outcome, Refusal, Step
+from orcus_desktop.controller.outcomes import Outcome, Refusal, Step, refuse
+from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import FREE_FIRST, PendingAttack
 from orcus_desktop.model.encounter import Encounter
@@ -118,8 +119,9 @@ def held_before(
 
     Held when the step is the action (its standard spent, 001-05 l.53) of the creature whose
     turn it is, held nothing of its own, and creatures Engaged With it that it does not strike
-    can strike back now (`strike_reactions.engagers_first`). A step that does not resolve
-    (a refusal) is returned as it is.
+    can strike back now (`strike_reactions.engagers_first`). Such an action is refused while
+    another step waits (`waiting.waiting_problem`), under every ruleset. A step that does not
+    resolve (a refusal) is returned as it is.
     """
     name = _NAME_OF.get(use_case)
     actor = before.combat.current
@@ -127,10 +129,15 @@ def held_before(
         name is None
         or actor is None
         or not isinstance(outcome, Step)
-        or before.combat.pending is not None
-        or outcome.after.combat.pending is not None
         or not strike_reactions.acted(before, outcome.after, actor)
     ):
+        return outcome
+    waiting = waiting_problem(before)
+    if waiting:
+        # Nothing new starts while a step waits (000 "Immediate Actions"), as a power or a
+        # charge is refused then: the action would resolve before the one it follows.
+        return refuse(outcome.result.operation, waiting, actor)
+    if outcome.after.combat.pending is not None:
         return outcome
     struck = strike_reactions.strikes(before, outcome.after, actor)
     first = strike_reactions.engagers_first(engine, before, actor, struck)

@@ -230,3 +230,17 @@ def test_every_other_action_waits_then_goes_on(noun: str) -> None:
     assert not _holding(s)
     assert s.encounter.combat.combatant("hero").budget.standard == 0  # done: its action
     assert _offered(s, "goblin") == "Free Strike!"  # after (R-127)
+
+
+def test_no_other_action_starts_while_the_block_waits() -> None:
+    """000 "Immediate Actions": the held action goes on once its offers are settled; a second
+    action meanwhile would resolve before it, so it is refused naming what waits."""
+    s = _engaged(("orc", 5, 4))
+    assert s.guard("hero", Guard.BLOCK).ok
+    refused = s.guard("hero", Guard.DODGE)
+    assert not refused.ok
+    assert refused.reason == "Hero's Block waits for the Free Strike!"
+    assert not s.grapple("hero", "orc", dice=[15]).ok
+    assert _guards(s) == []
+    assert s.decline_opportunity_attack("goblin").ok
+    assert _guards(s) == [("hero", Guard.BLOCK)]
