@@ -19,8 +19,9 @@ from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
-from orcus_desktop.rules.engagement import Engagement, StrikeKind, engagement_band
+from orcus_desktop.rules.engagement import Engagement, StrikeKind
 from orcus_desktop.rules.guards import Guard
+from orcus_desktop.rules.variants.strike.bands import engagement_band
 from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
