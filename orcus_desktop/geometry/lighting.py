@@ -7,8 +7,8 @@ block sight, windows and open doors let it through (docs/rulings.md R-60). The s
 the brightest of the ambient level and every light reaching it; magical darkness stays dark.
 
 Each light's lit squares are cached with the map's other indexes, keyed by where it shines from
-and its radii: moving a torch-bearer recomputes that one light only, and a map change (a wall,
-a door) recomputes them all (docs/design.md#lighting).
+and its radii: moving a torch-bearer recomputes that one light only; a door opened or closed
+recomputes the lights it can reach, any other map change all of them (docs/design.md#lighting).
 
 A viewer's perception (`perceived_levels`): darkvision sees dim light and darkness as bright
 within its radius (not magical darkness); truesight sees everything as bright within its
