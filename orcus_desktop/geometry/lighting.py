@@ -80,6 +80,8 @@ class _Combine:
             [(r, c, r + p.shape[0], c + p.shape[1]) for r, c, p in patches], dtype=np.int64
         ).reshape(-1, 4)
         self.levels: LevelGrid = np.empty((0, 0), dtype=np.int8)
+        # lights whose patch is of a map state before (a door): combined afresh at next use
+        self.stale: list[int] = []
 
 
 class _LightCache(OrderedDict[LightArea, Patch]):
@@ -106,8 +108,19 @@ def _carried_lights(battlefield: Battlefield) -> Callable[[_LightCache, MapChang
 
     def carry(kept: _LightCache, change: MapChange) -> _LightCache:
         out = _LightCache()
-        for light in unreached_lights(battlefield, change):
+        unreached = unreached_lights(battlefield, change)
+        for light in unreached:
             out[light] = kept[light]
+        last = kept.last
+        if last is not None:
+            # the last combine too, with the lights the door reaches to be combined afresh
+            kept_lights = set(unreached)
+            stale = [i for i, light in enumerate(last.lights) if light not in kept_lights]
+            if len(stale) <= _CHANGED_AT_MOST:
+                combine = _Combine(last.ambient, last.lights, list(last.patches))
+                combine.levels = last.levels.copy()
+                combine.stale = stale
+                out.last = combine
         return out
 
     return carry
@@ -157,7 +170,9 @@ def _combined(battlefield: Battlefield, ambient: int, lights: tuple[LightArea, .
         changed = [
             i for i in range(len(lights)) if old[i] is not lights[i] and old[i] != lights[i]
         ]
-        if len(changed) <= _CHANGED_AT_MOST and last.levels.shape == shape:
+        changed = sorted({*changed, *last.stale})
+        if len(changed) <= 2 * _CHANGED_AT_MOST and last.levels.shape == shape:
+            last.stale = []
             _update(battlefield, last, lights, changed)
             return last.levels
     patches = [lit_patch(battlefield, light) for light in lights]
