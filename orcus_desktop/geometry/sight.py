@@ -19,6 +19,7 @@ from orcus_desktop.geometry.cover import CoverResult, space_cover
 from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
 from orcus_desktop.geometry.grid import Space, Square, space_distance
 from orcus_desktop.geometry.lighting import light_cause, viewer_obscurement
+from orcus_desktop.geometry.sight_carry import carried_answers
 from orcus_desktop.geometry.walls import BoolArray, FloatArray
 from orcus_desktop.vocabulary import ConcealmentDegree, Origin
 
@@ -50,8 +51,8 @@ def _spaces_reach(
     kept with the map's other indexes: a drag preview asks about the same few spaces again and
     again. The misses go through one vectorised `pair_shares` call.
     """
-    cache: dict[tuple[Space, Space], bool] = battlefield.map_cached(
-        ("reach_cache", for_sight), dict
+    cache: dict[tuple[Space, Space], bool] = battlefield.map_carried(
+        ("reach_cache", for_sight), dict, carried_answers(battlefield, for_sight)
     )
     out: list[bool | None] = [cache.get(pair) for pair in pairs]
     missing = list(

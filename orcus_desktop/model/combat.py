@@ -20,6 +20,7 @@ from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.model.held import FREE_FIRST as FREE_FIRST
 from orcus_desktop.model.held import INTERPOSERS as INTERPOSERS
 from orcus_desktop.model.held import READY_SHOTS as READY_SHOTS
+from orcus_desktop.model.held import CoverChoice as CoverChoice
 from orcus_desktop.model.held import OwedForcedMove as OwedForcedMove
 from orcus_desktop.model.held import PendingAttack as PendingAttack
 from orcus_desktop.model.log_sequence import LogSequence
@@ -328,6 +329,7 @@ class Combat:
         ready_items: 001's items each creature holds ready (001-34); kept when combat ends.
         forcing: 003-46's "Forced" switch as the GM set it, or None (`forcer` says if it
             still holds).
+        cover_choices: 004's hits a covering creature may choose to take (004 l.760, R-154).
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -350,6 +352,7 @@ class Combat:
     round_end_activities: tuple[RoundEndActivity, ...] = ()
     ready_items: tuple[ReadyItem, ...] = ()
     forcing: Forcing | None = None
+    cover_choices: tuple[CoverChoice, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -470,6 +473,11 @@ class Combat:
             strike_offers=tuple(
                 o for o in self.strike_offers if creature_id not in (o.reactor, o.target)
             ),
+            cover_choices=tuple(
+                c
+                for c in self.cover_choices
+                if creature_id not in (c.coverer, c.target, c.attacker)
+            ),
             guards=tuple(g for g in self.guards if g.creature != creature_id),
             monster_groups=tuple(g for g in self.monster_groups if g[0] != creature_id),
             ready_items=tuple(r for r in self.ready_items if r.creature_id != creature_id),
@@ -489,19 +497,15 @@ class Combat:
         """Who the creature is Engaged By (001-25), first engager first."""
         return engagement_rules.engaged_by(self.engagements, creature_id)
 
-    @property
-    def waits_for(self) -> str:
-        """`waiting_for` in 000's words."""
-        return self.waiting_for()
-
-    def waiting_for(self, opportunity_attacks: str = "opportunity attacks") -> str:
+    def waiting_for(self, opportunity_attacks: str) -> str:
         """What the held step waits for, as the log and the Actions panel say it ("" if none).
 
         The one wording of the offers a held attack or walk waits for (000 "Immediate
         Actions"): someone stepping in (001-10/29, `INTERPOSERS`), 001's strikes by their name
         (001-23/24), a triggered 003-52 Ready Ranged Attack's shot when only readied shots are
         offered (`READY_SHOTS`, docs/rulings.md R-110), else the opportunity attacks, named as
-        the ruleset names them (`opportunity_attacks`: 004 "attacks of opportunity").
+        the ruleset names them (`opportunity_attacks`: 004 "attacks of opportunity"; the
+        controller's `waiting.py::waits_for` passes the ruleset's word).
         """
         held = self.pending
         if held is None:

@@ -16,10 +16,14 @@ from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
-HELD_KINDS: Final = ("charge", "power", "move", "withdraw", "skill")
+HELD_ACTION: Final = "action"
+"""The kind of 001's other actions waiting for Free Strikes! (R-153, `free_strike_first`)."""
+
+HELD_KINDS: Final = ("charge", "power", "move", "withdraw", "skill", HELD_ACTION)
 """Every `PendingAttack.kind` the session holds, so the file reads back whatever it wrote: a
-charge, a power, the rest of a walk ("move"), 001's Withdraw (R-127) and 004-09's skill use.
-The controller names each where it holds it (`held_attacks`, `move_interrupts`, `withdrawing`)."""
+charge, a power, the rest of a walk ("move"), 001's Withdraw (R-127), 004-09's skill use and
+001's other actions (R-153). The controller names each where it holds it (`held_attacks`,
+`move_interrupts`, `withdrawing`, `free_strike_first`)."""
 
 INTERPOSERS = "interposers"
 """The key, in a held attack's options, of who may declare itself its target (001-10/29,
@@ -83,3 +87,27 @@ class OwedForcedMove:
     kind: ForcedMovementKind
     squares: int
     source: CreatureId | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CoverChoice:
+    """004 l.760: a covering creature may choose to take the hit its dodge passes on.
+
+    004-27 "Attack Misses Covering Character: ... the original target is struck as he or she
+    dodges out of the way. Note: The covering character can choose to take the hit." The hit
+    waits for the GM's word (docs/rulings.md R-154): the covering creature takes it, or the
+    target does. Kept in the document, as the owed push is, for undo and the file.
+
+    Attributes:
+        coverer: the covering creature that may take the hit.
+        target: the attack's original target, struck unless the coverer takes it.
+        attacker: who attacked.
+        power: the power's name, as the attacker has it.
+        natural: the missed roll's natural d20 (the hit lands with it), or None.
+    """
+
+    coverer: CreatureId
+    target: CreatureId
+    attacker: CreatureId
+    power: str
+    natural: int | None = None

@@ -59,6 +59,7 @@ from orcus_desktop.ui.panels.library_panel import LibraryPanel, user_library
 from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.ui.players_frame import add_frame_drawing
 from orcus_desktop.ui.players_preview import PlayersPreview
 from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
@@ -262,7 +263,9 @@ class MainWindow(QMainWindow):
         self.fog_action.setChecked(True)
         self.fog_action.setToolTip("The player view shows only what the players' creatures see")
         self.fog_action.toggled.connect(self._on_fog_toggled)
-        self.players_preview = PlayersPreview(self, self.session, self.fog_action.isChecked)
+        self.players_preview = PlayersPreview(
+            self, self.session, self.fog_action.isChecked, gm_scene=self.scene
+        )
         self.notes = NoteLayer(self.scene)  # the GM's pins (R-152), never the players'
         self.fog_action.toggled.connect(self.players_preview.set_fog_enabled)
         self.grid_action = action("Map &Grid…", self.map_settings.ask, "Ctrl+G")
@@ -386,6 +389,9 @@ class MainWindow(QMainWindow):
         )
         window_menu = menu_bar.addMenu("&Window")
         self.player_view.add_menu(window_menu)
+        self.players_frame = add_frame_drawing(  # issue 31 item 4: a frame the GM drags
+            self.player_view, self.toolbar, self.scene, self.status_report.say
+        )
         # Window > Share with Players (issue 32): the Player view in the players' browsers.
         self.sharing = ShareControl(self, self.session, self.fog_action, self.scene)
         self.sharing.add_menu(window_menu)

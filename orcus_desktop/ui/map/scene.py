@@ -121,10 +121,12 @@ class MapScene(QGraphicsScene):
         image_unreadable: the map image cannot be shown (a line for the GM, naming it).
         grid_style_changed: the grid line's colour, its opacity as alpha (a player view
             follows the GM's grid look: one setting for the table).
+        map_art_changed: the map image shown changed (decoded, recalibrated or removed).
     """
 
     image_unreadable = Signal(str)
     grid_style_changed = Signal(QColor)
+    map_art_changed = Signal()
 
     def __init__(
         self,
@@ -513,6 +515,7 @@ class MapScene(QGraphicsScene):
                 else:
                     self._loader.load(path)
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        self.map_art_changed.emit()
 
     def _on_image_loaded(self, path: str, art: MapArt | None) -> None:
         if art is None:
@@ -524,6 +527,7 @@ class MapScene(QGraphicsScene):
         if current is not None and self._resolve_image(current) == path:
             self._set_art(art)
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+            self.map_art_changed.emit()
 
     def _set_art(self, art: MapArt | None) -> None:
         """Show `art`; the GM's map repaints where its tiles come in full detail."""
