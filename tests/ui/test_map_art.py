@@ -7,6 +7,7 @@ and zooming over the whole map keeps only a bounded number of tiles in memory.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -202,7 +203,8 @@ def test_the_gm_zoomed_out_sees_the_overview_and_decodes_no_tiles(
 def _block_means(pixels: np.ndarray, side: int = 8) -> np.ndarray:
     height, width = (pixels.shape[0] // side) * side, (pixels.shape[1] // side) * side
     cut = pixels[:height, :width, :3].astype(float)
-    return cut.reshape(height // side, side, width // side, side, 3).mean(axis=(1, 3))
+    means: np.ndarray = cut.reshape(height // side, side, width // side, side, 3).mean(axis=(1, 3))
+    return means
 
 
 def test_the_gm_zoomed_out_sees_the_art_as_before_within_a_tolerance(tmp_path: Path) -> None:
@@ -237,7 +239,7 @@ def test_panning_over_the_whole_map_keeps_a_bounded_cache(
     for left in range(0, 5000, 700):
         for top in range(0, 1800, 500):
             view = QRectF(left, top, 700, 500)
-            _wait_for_tiles(qtbot, art, lambda v=view: _render(art, target, v, 1.0))
+            _wait_for_tiles(qtbot, art, functools.partial(_render, art, target, view, 1.0))
             assert art.tile_bytes <= 9 * tile_bytes * 5 / 4
     whole = 10 * 8 * tile_bytes  # 10 columns of tiles, 8 bands
     assert art.tile_bytes < whole / 5
