@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from orcus_desktop.controller import (
     aid_actions,
     combat_actions,
+    cover_choices,
     engagement,
     grappling,
     interposition,
@@ -44,6 +45,14 @@ class SpecialActionCommands(SessionFamily):
 
     def guard(self, creature_id: str, kind: Guard, initiator: object = None) -> OperationResult:
         return self._run(initiator, engagement.guard, creature_id, kind)
+
+    # -- 004 l.760 the covering creature's choice (controller/cover_choices.py) ------------
+
+    def answer_cover_choice(
+        self, coverer_id: str, take: bool, initiator: object = None
+    ) -> OperationResult:
+        """The covering creature takes the waiting hit (`take`), or the target is struck."""
+        return self._run(initiator, cover_choices.answer, coverer_id, take=take)
 
     # -- 001 "Against Who?" (controller/interposition.py) ----------------------------------
 
