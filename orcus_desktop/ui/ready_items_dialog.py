@@ -73,8 +73,8 @@ class ReadyItemsDialog(ListEditorDialog):
     def add(self) -> None:
         """Readies the item the form describes."""
         kind = ItemKind(self.kind.currentData())
-        result = self._session.ready_item(
-            self._creature_id, self.name.text(), kind, self.hands.value(), initiator=self
+        result = self._session.by(self).run(
+            ready_items.ready_item, self._creature_id, self.name.text(), kind, self.hands.value()
         )
         self._after(result, self.name)
 
@@ -83,7 +83,7 @@ class ReadyItemsDialog(ListEditorDialog):
         row = self._selected_row("Select the item to put away")
         if row is not None:
             name = self._held()[row].name
-            self._after(self._session.put_away_item(self._creature_id, name, initiator=self))
+            self._after(self._session.by(self).run(ready_items.put_away, self._creature_id, name))
 
 
 class ReadyItemsActions(ShownCreatureActions):
