@@ -62,7 +62,7 @@ class ReadyItemsDialog(ListEditorDialog):
     def refresh(self) -> None:
         encounter = self._session.encounter
         used = ready_items.hands_in_use(encounter, self._creature_id)
-        total = ready_items.hands(self._session.engine, encounter, self._creature_id)
+        total = self._session.ask(ready_items.hands, self._creature_id)
         self.summary.setText(
             f"Hands: {total}, {used} in use. One item is readied at a time (one a turn in "
             "combat, on its own turn); a Shoot! needs a ready ranged weapon or spell, a "
