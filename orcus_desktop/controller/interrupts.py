@@ -62,6 +62,7 @@ from orcus_desktop.controller.stealth import targeting_problem
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.held import HELD_ACTION
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.vocabulary import CreatureId, Origin
@@ -171,6 +172,13 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         or owed_moves.holds_pending(encounter)
     ):
         return encounter
+    if held.kind == HELD_ACTION:
+        # 001-24 (R-153): the Free Strikes! offered before the action are settled; it runs.
+        # Imported here: the waiting actions' own modules import this one.
+        from orcus_desktop.controller import free_strike_first
+
+        encounter = encounter.with_combat(replace(combat, pending=None))
+        return free_strike_first.finish(engine, encounter, held)
     if held.kind == withdrawing.WITHDRAW:
         # 001-24 (R-127): the Free Strikes! offered before it are settled; it goes on.
         encounter = encounter.with_combat(replace(combat, pending=None))

@@ -27,6 +27,7 @@ from orcus_desktop.controller import (
     attacks,
     editing,
     forced_actions,
+    free_strike_first,
     hindering_maneuvers,
     initiative,
     library_edits,
@@ -328,6 +329,10 @@ class GameSession:
     ) -> Outcome:
         """The use case's outcome on `before` with the rules every step follows (not committed)."""
         outcome = use_case(self.engine, before, *args, **kwargs)
+        # 001-24, R-153: the action waits while its engagers' Free Strikes! are offered first.
+        outcome = free_strike_first.held_before(
+            self.engine, before, outcome, use_case, args, kwargs
+        )
         # 001-23/24: the strikes a step provokes under 001 (nothing under other rulesets).
         outcome = strike_reactions.after_step(self.engine, before, outcome)
         # 003-07: a member that can no longer act hands its group's turn on (R-111).
