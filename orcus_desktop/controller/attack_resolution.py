@@ -223,7 +223,7 @@ def attack(
     encounter = end_charms(engine, encounter, attacker_id, [str(c.id) for c, _ in contexts])
     record = _attack_record(result, applied, staged.targets)
     provoked: tuple[str, ...] = ()
-    if power.origin in (Origin.RANGED, Origin.FAR):
+    if engine.ruleset.hooks.reaction_rules.provokes(power.origin):  # R-02, R-156
         provoked = adjacent_threats(engine, encounter, field_, attacker_id)
         record = replace(record, provoked=tuple(CreatureId(p) for p in provoked))
     forced = tuple(
@@ -555,11 +555,26 @@ def _cover_struck(
         return defense_value(combatant, power.attack.defense, power, ctx, engine.ruleset).total
 
     def land(at: Encounter, power: Power, struck: str, natural: int | None) -> Encounter:
-        dice = [natural] if natural is not None else []
-        out = attack(engine, at, attacker_id, power, [struck], dice=dice, struck_instead=True)
-        return logged_attack(engine, out, attacker_id)
+        return struck_instead(engine, at, attacker_id, power, struck, natural)
 
     return cover_struck.strike_the_cover(engine, encounter, attacker_id, record, defense_of, land)
+
+
+def struck_instead(
+    engine: Engine,
+    encounter: Encounter,
+    attacker_id: str,
+    power: Power,
+    struck: str,
+    natural: int | None,
+) -> Encounter:
+    """004-27 (R-128): the power as a hit, logged, on whom a miss through cover struck.
+
+    The missed roll's natural d20 stays on record. ActionError: it cannot reach `struck` now.
+    """
+    dice = [natural] if natural is not None else []
+    out = attack(engine, encounter, attacker_id, power, [struck], dice=dice, struck_instead=True)
+    return logged_attack(engine, out, attacker_id)
 
 
 def attack_step(

@@ -17,6 +17,8 @@ The kinds (each answered by the use case the GM's own button calls):
 - `READIED`: a readied action triggered and not yet taken (000 "Ready"); let pass here.
 - `HELD`: the attack or walk held for the others (`combat.pending`); it goes on once they are
   answered, so it is named, never answered itself.
+- `COVER`: 004's covering creature may take a hit its dodge passed on (004 l.760, R-154); let
+  pass with `cover_choices.answer` (the original target is struck).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import forced_placement, interposition, interrupts
+from orcus_desktop.controller import cover_choices, forced_placement, interposition, interrupts
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import ReadiedPassed
 from orcus_desktop.controller.log_text import an_opportunity_attack
@@ -49,6 +51,7 @@ INTERPOSE = "interpose"
 FORCED_MOVE = "forced_move"
 READIED = "readied"
 HELD = "held"
+COVER = "cover"
 
 UseCase = Callable[[Engine, Encounter], Outcome]
 """A use case with its arguments bound (`GameSession` runs it with its after-step rules)."""
@@ -61,7 +64,7 @@ class Decision:
     """One decision the session holds for the GM.
 
     Attributes:
-        kind: `OFFER`, `INTERPOSE`, `FORCED_MOVE`, `READIED` or `HELD`.
+        kind: `OFFER`, `INTERPOSE`, `FORCED_MOVE`, `READIED`, `HELD` or `COVER`.
         creature: who answers it (the reactor, the readier, the creature to move), or the
             attacker or walker that waits (`HELD`).
         text: what waits, in the GM's words ("Goblin 1 may make an opportunity attack on
@@ -107,6 +110,9 @@ def decisions(engine: Engine, encounter: Encounter) -> tuple[Decision, ...]:
         if c.out_of_turn is not None and c.out_of_turn is not ActionKind.OPPORTUNITY:
             text = f"{name(c.creature_id)} may take its readied {c.out_of_turn.value} action now"
             out.append(Decision(READIED, c.creature_id, text, combat.current))
+    for choice in combat.cover_choices:  # 004 l.760
+        text = cover_choices.choice_text(encounter, choice)
+        out.append(Decision(COVER, choice.coverer, text, choice.target))
     for owed in combat.owed_forced_moves:
         squares = f"{owed.squares} square{'' if owed.squares == 1 else 's'}"
         text = f"{name(owed.target)}'s {owed.kind.value} of up to {squares} is not placed yet"
@@ -174,6 +180,8 @@ def _answer(engine: Engine, decision: Decision) -> UseCase | None:
         return lambda en, e: forced_placement.leave_forced_move(en, e, who)
     if decision.kind == READIED:
         return lambda en, e: let_readied_pass(en, e, who)
+    if decision.kind == COVER:
+        return lambda en, e: cover_choices.answer(en, e, who, take=False)
     return None
 
 
