@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller import forced_placement, initiative, interrupts
+from orcus_desktop.controller import forced_placement, gm_edits, initiative, interrupts
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -372,13 +372,15 @@ def _taunted_twin_bolts(by: str) -> GameSession:
     """The held Twin Bolts at "far" and "near" with the hero taunted by `by` (003-30)."""
     session = _fight("square-fireballs", orc("near", 3, 9), orc("far", 8, 5))
     assert session.move_creature("hero", Square(3, 5), MoveMode.GM).ok
-    assert session.add_condition("hero", Condition.MARKED, source_id=by).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id=by).ok
     shot = session.use_power("hero", "Twin Bolts", ["far", "near"], dice=[18, 17, 3, 2])
     assert shot.ok, shot.reason
     # Saved and reopened while the bolts wait: what was declared is kept.
     session = make_session(encounter_from_dict(encounter_to_dict(session.encounter)))
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
-    assert session.force_move("hero", "push", 1, Square(2, 5), source_id="orc").ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
+    assert session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(2, 5), source_id="orc"
+    ).ok
     return session
 
 
@@ -410,8 +412,8 @@ def test_003_a_taunt_gained_while_the_attack_waits_does_not_make_it_ignore_it() 
     assert session.move_creature("hero", Square(3, 5), MoveMode.GM).ok
     shot = session.use_power("hero", "Twin Bolts", ["far", "near"], dice=[18, 17, 3, 2])
     assert shot.ok, shot.reason
-    assert session.add_condition("hero", Condition.MARKED, source_id="orc").ok
-    assert session.decline_opportunity_attack("orc").ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id="orc").ok
+    assert session.run(interrupts.decline_opportunity_attack, "orc").ok
     attack = [e for e in session.encounter.combat.log if e.kind == "attack"][-1]
     assert attack.targets == ("far", "near")
     for target in attack.data["targets"]:
