@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cave_map import PITCH, SIZES, CaveSize, write_cave
 
-from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller import editing, lighting_edits
 
 HEROES = 6
 MONSTERS = 30
@@ -246,7 +246,7 @@ def one_run(
     for k in range(edits):
         stamps.clear()
         t0 = time.perf_counter()
-        assert session.set_door_open(door, k % 2 == 0).ok
+        assert session.run(editing.set_door_open, door, k % 2 == 0).ok
         door_ms.append(settle(t0))
     out["door_ms"] = door_ms
     # -- the nearest door some hero sees: their views are swept again, not only the lights
