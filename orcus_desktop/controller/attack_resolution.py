@@ -414,6 +414,7 @@ def stage_attack(
             coup_de_grace=coup_de_grace,
             attack_modifiers=tuple(attack_mods),
             defense_modifiers=tuple(defense_mods),
+            taunt_held=choices.taunt_held,
         )
         ctx = shooting.adjust_context(
             engine, encounter, field_, attacker_id, target_id, power, ctx, choices

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.assets import resource_path
+from orcus_desktop.controller import editing
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.move_tool import MoveTool
@@ -74,6 +75,7 @@ from orcus_desktop.ui.strike_table_dialogs import StrikeTableActions
 from orcus_desktop.ui.uvtt_actions import UvttActions
 from orcus_desktop.ui.wave_actions import ReadyAttackActions, WaveActions, follow_ruleset
 from orcus_desktop.ui.window_prefs import GridContrastMenu, fit_to_screen
+from orcus_desktop.ui.workspaces import WorkspaceLayouts
 from orcus_desktop.ui.zones import ZoneActions
 
 if TYPE_CHECKING:
@@ -321,7 +323,12 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
-        view_menu.addAction(self.toolbar.toggleViewAction())
+        view_menu.addActions(
+            [self.toolbar.toggleViewAction(), self.toolbar.prepare_bar.toggleViewAction()]
+        )
+        self.workspaces = WorkspaceLayouts(  # issue 31 item 2: Prepare / Run the Fight (F6)
+            self, self.docks, self.toolbar.prepare_bar, view_menu.addMenu("&Layout")
+        )
         tools_menu = menu_bar.addMenu("&Tools")
         tools_menu.addActions([act for act, _ in self.toolbar.tools.values()])
         tools_menu.addSeparator()
@@ -546,7 +553,7 @@ class MainWindow(QMainWindow):
         return token_menu(self, self.session, creature_id)
 
     def _on_remove(self, creature_id: str) -> None:
-        self.session.remove_creature(creature_id, initiator=self)
+        self.session.by(self).run(editing.remove_creature, creature_id)
 
     def _on_context_menu_requested(self, x: float, y: float, global_pos: QPoint) -> None:
         # Only the select and move tools: the drawing tools use the right button themselves.
