@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from orcus_desktop.controller import cover_struck, owed_moves, shooting, variant_notes
+from orcus_desktop.controller import cover_struck, owed_moves, plugins, variant_notes
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_powers import (
     ranges_of,
@@ -26,7 +26,6 @@ from orcus_desktop.controller.encounter_flow import (
     end_surprise_when_attacked,
     escalation_modifiers,
 )
-from orcus_desktop.controller.engagement import strike_modifiers
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log_records import (
     Attack,
@@ -400,7 +399,6 @@ def stage_attack(
             ):
                 defense_mods.append(Modifier(HELP_BONUS, f"help defense ({aid.helper})"))
                 aids_used.append(aid)
-        attack_mods += strike_modifiers(engine, encounter, attacker_id, target_id, power)
         ctx = AttackContext(
             cover=degree,
             concealment=concealment,
@@ -415,7 +413,8 @@ def stage_attack(
             attack_modifiers=tuple(attack_mods),
             defense_modifiers=tuple(defense_mods),
         )
-        ctx = shooting.adjust_context(
+        # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands: the variants' say.
+        ctx = plugins.adjust_attack(
             engine, encounter, field_, attacker_id, target_id, power, ctx, choices
         )
         contexts.append((target, ctx))

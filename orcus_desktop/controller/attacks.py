@@ -24,7 +24,6 @@ from orcus_desktop.controller.attack_resolution import (
 from orcus_desktop.controller.availability import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import held_power
-from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable
 from orcus_desktop.controller.outcomes import (
     Outcome,
@@ -34,7 +33,7 @@ from orcus_desktop.controller.outcomes import (
     no_power,
     refuse,
 )
-from orcus_desktop.controller.strike_reactions import counter_first, free_strikers
+from orcus_desktop.controller.plugins import before_action, declared, strikes_first
 from orcus_desktop.controller.variant_notes import autofire_provokes
 from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
@@ -83,13 +82,13 @@ def use_power(
         asked = declared(engine, e, held, power, choices)
         if asked is not None:
             return AttackOutcome(engine.spend(asked, creature_id, power.action), None, ())
-        if counter_first(engine, e, creature_id, power, target_ids):
+        if strikes_first(engine, e, creature_id, power, target_ids):
             # 001-23, 001 l.244: the target's longer reach strikes first - the Strike! waits
             # for its Counter Strike! (offered by `strike_reactions.after_step`).
             stage_attack(engine, e, creature_id, power, target_ids, choices)
             e = engine.spend(e, creature_id, power.action)
             return AttackOutcome(hold(engine, e, held, target_ids), None, ())
-        first = free_strikers(engine, e, creature_id, power, target_ids)
+        first = before_action(engine, e, creature_id, power, target_ids)
         if first:
             # 001-24, 001 l.248: "You can take this strike before or after the Creature Moves
             # or Acts" - the action waits while its Free Strikes! are offered (R-127).

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from orcus_desktop.controller import strike_turns
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.controller.hindering_maneuvers import charged_this_turn
 from orcus_desktop.controller.log_text import an_opportunity_attack
@@ -305,7 +305,7 @@ def kind_problem(
             return ""
         return f"it is not {name}'s turn"
     if not combatant.budget.can_spend(kind, rules.conversions(encounter, creature_id)):
-        ordered = strike_turns.budget_refusal(rules.ruleset, combatant, kind, name)
+        ordered = plugins.budget_problem(rules, combatant, kind, name)  # 001-05
         if ordered:
             return ordered
         limited = [r.condition.label for r in table if r.actions is not ActionLimit.NORMAL]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import hindering_maneuvers, ready_walks
+from orcus_desktop.controller.attack_choices import NO_CHOICES
 from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
@@ -30,7 +31,6 @@ from orcus_desktop.controller.availability import (
 )
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import held_charge
-from orcus_desktop.controller.interposition import declared
 from orcus_desktop.controller.interrupts import hold, offerable
 from orcus_desktop.controller.log_records import (
     ActionPoint,
@@ -46,8 +46,8 @@ from orcus_desktop.controller.maintained_powers import maintained_entry
 from orcus_desktop.controller.move_interrupts import Interrupt, first_interrupt, wait_at
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import Outcome, Refusal, no_creature, refuse, run_step
+from orcus_desktop.controller.plugins import before_action, declared, strikes_first
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack, shove_hit
-from orcus_desktop.controller.strike_reactions import counter_first, free_strikers
 from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry import movement as geo_movement
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
@@ -230,18 +230,20 @@ def charge(
         e = hindering_maneuvers.charged(engine, e, creature_id)  # 003-41, before its attack
         provoked = preview.provoking_enemy_ids
         power = find_power(engine.rules, e, creature_id, basic_name)
-        asked = declared(engine, e, held, power) if not shove and power else None  # 001-29
+        asked = (  # 001-29
+            declared(engine, e, held, power, NO_CHOICES) if not shove and power else None
+        )
         if asked is not None:
             return AttackOutcome(asked, None, ())
         countered = (
-            not shove and power and counter_first(engine, e, creature_id, power, [target_id])
+            not shove and power and strikes_first(engine, e, creature_id, power, [target_id])
         )
         if countered:
             provoked = (target_id,)  # 001-23: the longer reach counter-strikes first
         first = (
             ()
             if countered or not power
-            else free_strikers(engine, enc, creature_id, power, [target_id])
+            else before_action(engine, enc, creature_id, power, [target_id])
         )
         if first:
             # 001-24, 001 l.248: "before or after the Creature Moves or Acts" - the charge

@@ -14,16 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller import (
-    encounter_flow,
-    initiative_checks,
-    monster_groups,
-    round_end,
-    shooting,
-    strike_turns,
-    turn_order,
-    zones,
-)
+from orcus_desktop.controller import encounter_flow, monster_groups, plugins, turn_order, zones
 from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
 from orcus_desktop.controller.combat_rules import TurnDice
 from orcus_desktop.controller.engine import Engine, named_step
@@ -44,19 +35,20 @@ def start_hooks(engine: Engine) -> turn_order.TurnHooks:
     """What `turn_order` asks the rules: start of turn, budget, skips, delay lapse.
 
     The delay lapse is the ruleset's encounter flow (H2): when an unused delayed turn is lost;
-    the start also records 001's start-of-turn sight (001-20, `shooting.note_turn_sight`).
+    the variants' turn starts, ends and round ends (`plugins`) join in: 001's start-of-turn
+    sight (001-20), prone when sharing a space (001-09), the end-of-round step (001-04).
     """
     rules = engine.rules
     lapse = engine.ruleset.hooks.flow.delay_lapses
 
     def start(encounter: Encounter, creature_id: CreatureId) -> Encounter:
-        return shooting.note_turn_sight(
+        return plugins.turn_started(
             engine, rules.start_of_turn(encounter, creature_id), creature_id
         )
 
     # 001-04: the end-of-round step (nothing under a flow without it).
     hooks = turn_order.TurnHooks(
-        start, rules.budget, rules.skip_reason, lapse, lambda e: round_end.run(engine, e)
+        start, rules.budget, rules.skip_reason, lapse, lambda e: plugins.round_ended(engine, e)
     )
     return monster_groups.shared_turns(engine, hooks)  # 003-07: a group's one turn
 
@@ -66,7 +58,7 @@ def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) 
 
     docs/rulings.md R-18; the arithmetic is `StatBlock.initiative_modifier` (rules engine).
     """
-    chosen = initiative_checks.modifier(engine, encounter, creature_id)  # 001-01/02
+    chosen = plugins.initiative_modifier(engine, encounter, creature_id)  # 001-01/02
     if chosen is not None:
         return chosen
     creature = encounter.find_creature(creature_id)
@@ -103,7 +95,7 @@ def roll_initiative(
             total=totals.get(cid),
             log_tie=encounter_flow.logs_coin_flips(engine),
             # 001-02: each situational modifier named in the log line.
-            terms="" if cid in modifiers else initiative_checks.modifier_terms(engine, enc, cid),
+            terms="" if cid in modifiers else plugins.initiative_terms(engine, enc, cid),
         )
         for cid in creature_ids
     ]
@@ -115,7 +107,7 @@ def roll_initiative(
         "roll_initiative",
         "Roll initiative",
         enc,
-        lambda e: initiative_checks.after_roll(  # 001-03's tie ladder
+        lambda e: plugins.after_initiative_roll(  # 001-03's tie ladder
             engine,
             encounter_flow.alternate_ties(
                 engine,
@@ -154,7 +146,7 @@ def join_combat(
         encounter,
         lambda e: monster_groups.share_group_initiative(  # 003-07, 003 l.133
             engine,
-            initiative_checks.after_roll(  # 001-03's tie ladder
+            plugins.after_initiative_roll(  # 001-03's tie ladder
                 engine,
                 encounter_flow.alternate_ties(
                     engine,
@@ -225,7 +217,7 @@ def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total
                 e, cid, total, engine.rng, encounter_flow.logs_coin_flips(engine)
             )
         e = encounter_flow.alternate_ties(engine, e, unit, engine.rng)
-        return initiative_checks.after_roll(engine, e, unit)  # 001-03's tie ladder
+        return plugins.after_initiative_roll(engine, e, unit)  # 001-03's tie ladder
 
     return named_step(
         engine,
@@ -507,7 +499,7 @@ def _end_hook(engine: Engine, encounter: Encounter, creature_id: CreatureId) -> 
     encounter = engine.rules.end_of_turn(encounter, creature_id)
     encounter = lapse_unmaintained(engine, encounter, creature_id)
     encounter = zones.end_of_turn(engine, encounter, creature_id)
-    encounter = strike_turns.prone_when_sharing(engine, encounter, creature_id)  # 001-09
+    encounter = plugins.turn_ended(engine, encounter, creature_id)  # 001-09
     return expire_aids(engine, encounter, creature_id)
 
 

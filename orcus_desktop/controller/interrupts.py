@@ -15,14 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import (
-    move_interrupts,
-    owed_moves,
-    placement,
-    ready_walks,
-    strike_reactions,
-    withdrawing,
-)
+from orcus_desktop.controller import move_interrupts, owed_moves, placement, plugins, ready_walks
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.attack_resolution import (
     AttackOutcome,
@@ -171,10 +164,11 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         or owed_moves.holds_pending(encounter)
     ):
         return encounter
-    if held.kind == withdrawing.WITHDRAW:
-        # 001-24 (R-127): the Free Strikes! offered before it are settled; it goes on.
+    variant_held = plugins.held_step(engine, held.kind)
+    if variant_held is not None:
+        # A variant's held step (001-24's Withdraw, R-127): what it waited for is settled.
         encounter = encounter.with_combat(replace(combat, pending=None))
-        return withdrawing.finish(engine, encounter, held)
+        return variant_held.finish(engine, encounter, held)
     short = ""
     if move_interrupts.walking(held):
         # 000 "Charge": its move goes on first ("provokes opportunity attacks as normal
@@ -243,7 +237,7 @@ def opportunity_attack(
     op = "opportunity_attack"
     enc = encounter
     # 001-23/24: under 001 the offer is a Counter Strike! or a Free Strike! (strike_reactions).
-    strike = strike_reactions.strike_name(enc, creature_id)
+    strike = plugins.reaction_name(engine, enc, creature_id)
     # 003-52 Ready Ranged Attack (003 l.798): the offer is its Ranged Basic Attack "as a
     # Reaction (Interrupt)", which spends the Reaction of the round (docs/rulings.md R-110).
     ranged = ready_walks.ranged_offer(enc, creature_id)
@@ -309,7 +303,7 @@ def opportunity_attack(
         e = engine.spend(
             e, creature_id, ActionKind.IMMEDIATE if ranged else ActionKind.OPPORTUNITY
         )
-        e = strike_reactions.struck_back(e, creature_id, taken=True)
+        e = plugins.reaction_settled(engine, e, creature_id, taken=True)
         return replace(out, encounter=e)
 
     return attack_step(
@@ -339,7 +333,8 @@ def decline_opportunity_attack(engine: Engine, encounter: Encounter, creature_id
         encounter,
         lambda e: settle(
             engine,
-            strike_reactions.struck_back(
+            plugins.reaction_settled(
+                engine,
                 e.with_combat(
                     OpportunityDeclined().logged_in(
                         e.combat.with_combatant(replace(combatant, out_of_turn=None)), creature_id

@@ -14,8 +14,8 @@ from orcus_desktop.controller import (
     forced_collisions,
     move_interrupts,
     placement,
+    plugins,
     ready_walks,
-    strike_reactions,
 )
 from orcus_desktop.controller.attack_powers import takes_opportunity_attacks
 from orcus_desktop.controller.availability import CombatAction, action_problem, off_map_problem
@@ -339,7 +339,7 @@ def _free_strikers_first(
     """
     if kind is not ActionKind.STANDARD or unprovoking:
         return ()
-    return strike_reactions.engagers_first(engine, before, mover_id)
+    return plugins.before_move(engine, before, mover_id)
 
 
 def walk_left(encounter: Encounter, creature_id: str, mode: MoveMode) -> int:

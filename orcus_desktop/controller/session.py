@@ -33,10 +33,10 @@ from orcus_desktop.controller import (
     map_import,
     monster_groups,
     movement,
+    plugins,
     ready_attacks,
     ruleset_choice,
     stealth_maneuvers,
-    strike_reactions,
     turn_limits,
     waiting_decisions,
 )
@@ -47,6 +47,7 @@ from orcus_desktop.controller.editing import CreatureEdit
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.map_import import ImportMode
 from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step, plural
+from orcus_desktop.controller.plugins import Variant
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
 from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
 from orcus_desktop.controller.session_lighting import LightingCommands
@@ -57,6 +58,7 @@ from orcus_desktop.controller.session_stealth import StealthCommands
 from orcus_desktop.controller.session_strike_turns import StrikeTurnCommands
 from orcus_desktop.controller.session_turn_flow import TurnFlowCommands
 from orcus_desktop.controller.session_zones import ZoneCommands
+from orcus_desktop.controller.variants import REGISTERED
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.routes import NO_ROUTE, Route
@@ -93,6 +95,7 @@ class GameSession(
         document: the open encounter.
         history: the document's undo history (commands are pushed here).
         rng: the random source for every roll the app makes (seeded in tests).
+        variants: the variants' code the rulesets may call (`controller/variants/`; none: 000).
 
     The rules are the open encounter's ruleset (`Encounter.ruleset_id`, docs/rulesets.md):
     opening another encounter, switching the ruleset, or undoing a switch changes them.
@@ -108,11 +111,19 @@ class GameSession(
 
     operation_done = Signal(object, object)
 
-    def __init__(self, document: Document, history: History, rng: random.Random) -> None:
+    def __init__(
+        self,
+        document: Document,
+        history: History,
+        rng: random.Random,
+        variants: tuple[Variant, ...] = REGISTERED,
+    ) -> None:
         self.document = document
         self.history = history
         self.rng = rng
-        self.rules = CombatRules(rng, ruleset_by_id(document.encounter.ruleset_id))
+        ruleset = ruleset_by_id(document.encounter.ruleset_id)
+        # The variants' code (controller/variants/): the ruleset picks the ones that apply.
+        self.rules = CombatRules(rng, ruleset, variants=variants)
         self.engine = Engine(self.rules, rng)
         # Connected first, so views reacting to the same events already see the new rules.
         document.events.reset.connect(self._follow_ruleset)
@@ -556,8 +567,8 @@ class GameSession(
     ) -> Outcome:
         """The use case's outcome on `before` with the rules every step follows (not committed)."""
         outcome = use_case(self.engine, before, *args, **kwargs)
-        # 001-23/24: the strikes a step provokes under 001 (nothing under other rulesets).
-        outcome = strike_reactions.after_step(self.engine, before, outcome)
+        # The variants' steps (001-23/24: the strikes a step provokes under 001).
+        outcome = plugins.after_step(self.engine, before, outcome)
         # 003-07: a member that can no longer act hands its group's turn on (R-111).
         outcome = monster_groups.after_step(self.engine, before, outcome)
         # 003-42: a shift away or a stand-up leaves its maker Hindered this turn.

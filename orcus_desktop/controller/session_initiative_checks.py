@@ -6,9 +6,9 @@ A mixin of the façade (`session.py`), like `session_lighting`: the edit delegat
 
 from __future__ import annotations
 
-from orcus_desktop.controller import initiative_checks
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
+from orcus_desktop.controller.variants.strike import initiative_checks
 from orcus_desktop.rules.initiative_choice import InitiativeChoice
 
 

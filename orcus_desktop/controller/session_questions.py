@@ -18,8 +18,8 @@ from orcus_desktop.controller import (
     gm_edits,
     initiative,
     movement,
+    plugins,
     ready_walks,
-    strike_reactions,
     waiting_decisions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
@@ -95,7 +95,7 @@ class SessionQuestions:
 
     def strike_name(self, reactor_id: str) -> str:
         """The 001 strike offered to the creature ("Counter Strike!", "Free Strike!") or ""."""
-        return strike_reactions.strike_name(self.encounter, reactor_id)
+        return plugins.reaction_name(self.engine, self.encounter, reactor_id)
 
     def ready_offer(self, reactor_id: str) -> str:
         """The 003-52 Ready Ranged Attack's attack offered to the creature now, or ""."""

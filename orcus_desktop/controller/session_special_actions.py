@@ -11,19 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orcus_desktop.controller import (
-    aid_actions,
-    combat_actions,
+from orcus_desktop.controller import aid_actions, combat_actions, grappling, skill_uses
+from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.session_family import SessionFamily
+from orcus_desktop.controller.variants.strike import (
     engagement,
-    grappling,
     interposition,
     ready_items,
-    skill_uses,
     strike_states,
     withdrawing,
 )
-from orcus_desktop.controller.outcomes import OperationResult
-from orcus_desktop.controller.session_family import SessionFamily
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.ready_items import ItemKind
@@ -34,7 +31,7 @@ from orcus_desktop.rules.powers import ActionKind
 class SpecialActionCommands(SessionFamily):
     """The special-action family of `GameSession` (see the module docstring)."""
 
-    # -- 001 engagement (controller/engagement.py, withdrawing.py) -----------------------
+    # -- 001 engagement (controller/variants/strike/engagement.py, withdrawing.py) ----------------
 
     def engage(self, engager_id: str, target_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, engagement.engage, engager_id, target_id)
@@ -45,7 +42,7 @@ class SpecialActionCommands(SessionFamily):
     def guard(self, creature_id: str, kind: Guard, initiator: object = None) -> OperationResult:
         return self._run(initiator, engagement.guard, creature_id, kind)
 
-    # -- 001 "Against Who?" (controller/interposition.py) ----------------------------------
+    # -- 001 "Against Who?" (controller/variants/strike/interposition.py) -------------------------
 
     def interpose(self, creature_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, interposition.interpose, creature_id)
@@ -53,7 +50,7 @@ class SpecialActionCommands(SessionFamily):
     def keep_target(self, initiator: object = None) -> OperationResult:
         return self._run(initiator, interposition.keep_target)
 
-    # -- 001 Hide and Crouch (controller/strike_states.py) ---------------------------------
+    # -- 001 Hide and Crouch (controller/variants/strike/strike_states.py) ------------------------
 
     def hide(
         self, creature_id: str, die: int | None = None, bonus: int = 0, initiator: object = None
@@ -63,7 +60,7 @@ class SpecialActionCommands(SessionFamily):
     def crouch(self, creature_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, strike_states.crouch, creature_id)
 
-    # -- 001 Ready items (controller/ready_items.py) ----------------------------------------
+    # -- 001 Ready items (controller/variants/strike/ready_items.py) ------------------------------
 
     def ready_item(
         self,

@@ -9,18 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orcus_desktop.controller import round_end, strike_turns, table_actions, who_goes_first
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
-from orcus_desktop.controller.table_actions import TableCheck
-from orcus_desktop.controller.who_goes_first import FirstBy
+from orcus_desktop.controller.variants.strike import (
+    round_end,
+    strike_turns,
+    table_actions,
+    who_goes_first,
+)
+from orcus_desktop.controller.variants.strike.table_actions import TableCheck
+from orcus_desktop.controller.variants.strike.who_goes_first import FirstBy
 from orcus_desktop.model.round_end import RoundEndActivity
 
 
 class StrikeTurnCommands(SessionFamily):
     """001's turn family of `GameSession` (see the module docstring)."""
 
-    # -- 001-06 dropping prone off-turn (controller/strike_turns.py) ------------------------
+    # -- 001-06 dropping prone off-turn (controller/variants/strike/strike_turns.py) --------------
 
     def drop_prone_off_turn(self, creature_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, strike_turns.drop_prone_off_turn, creature_id)
@@ -33,7 +38,7 @@ class StrikeTurnCommands(SessionFamily):
         """Whether the ruleset lets a creature drop prone on another's turn (001-06)."""
         return self.engine.ruleset.actions.drop_prone_off_turn
 
-    # -- 001-04 the end-of-round step (controller/round_end.py) -----------------------------
+    # -- 001-04 the end-of-round step (controller/variants/strike/round_end.py) -------------------
 
     def add_round_end_activity(
         self, text: str, at_round: int = 0, initiator: object = None
@@ -50,7 +55,7 @@ class StrikeTurnCommands(SessionFamily):
         """Whether the ruleset's flow runs an end-of-round step (001-04)."""
         return round_end.has_step(self.engine)
 
-    # -- 001-35 Influence, Magic, Search, Study, Utilize (controller/table_actions.py) -----
+    # -- 001-35 Influence, Magic, Search, Study, Utilize (controller/variants/strike/table_actions.
 
     def table_action(
         self, creature_id: str, check: TableCheck, initiator: object = None
@@ -64,7 +69,7 @@ class StrikeTurnCommands(SessionFamily):
         """001 l.322: 15 or the monster's Intelligence score, whichever is higher."""
         return table_actions.influence_dc(self.engine, self.encounter, target_id)
 
-    # -- 001-36 who goes first (controller/who_goes_first.py) ------------------------------
+    # -- 001-36 who goes first (controller/variants/strike/who_goes_first.py) ---------------------
 
     def who_goes_first(
         self,

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import forced_placement, interposition, interrupts
+from orcus_desktop.controller import forced_placement, interrupts, plugins
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import ReadiedPassed
 from orcus_desktop.controller.log_text import an_opportunity_attack
@@ -38,7 +38,6 @@ from orcus_desktop.controller.outcomes import (
     run_step,
 )
 from orcus_desktop.controller.ready_walks import offered_power
-from orcus_desktop.controller.strike_reactions import strike_name
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
@@ -94,12 +93,7 @@ def decisions(engine: Engine, encounter: Encounter) -> tuple[Decision, ...]:
         waits = combat.waiting_for(engine.ruleset.label("opportunity_attacks"))  # 004 l.381
         text = f"{held.text} waits for {waits}"
         out.append(Decision(HELD, held.attacker, text, first))
-        stepping_in = interposition.offered(encounter)
-        if stepping_in:
-            who = " or ".join(name(c) for c in stepping_in)
-            target = name(first) if first is not None else "its target"
-            text = f"Against who? {who} may declare itself the target instead of {target}"
-            out.append(Decision(INTERPOSE, held.attacker, text, first, stepping_in))
+        out.extend(plugins.held_questions(engine, encounter, held))  # 001's "Against who?"
     for c in combat.combatants:
         if c.out_of_turn is ActionKind.OPPORTUNITY:
             out.append(_offer(engine, encounter, c.creature_id))
@@ -119,7 +113,7 @@ def _offer(engine: Engine, encounter: Encounter, reactor_id: CreatureId) -> Deci
     offer = combat.strike_offer(reactor_id)
     mover = offer.target if offer is not None else combat.current
     reactor, target = encounter.name_of(reactor_id), engine.name(encounter, mover)
-    strike = strike_name(encounter, reactor_id)  # 001-23/24
+    strike = plugins.reaction_name(engine, encounter, reactor_id)  # 001-23/24
     readied = offered_power(engine, encounter, reactor_id)  # 003-52
     if strike:
         text = f"{reactor} may make a {strike} on {target}"
@@ -168,13 +162,11 @@ def _answer(engine: Engine, decision: Decision) -> UseCase | None:
     who = decision.creature
     if decision.kind == OFFER:
         return lambda en, e: interrupts.decline_opportunity_attack(en, e, who)
-    if decision.kind == INTERPOSE:
-        return lambda en, e: interposition.keep_target(en, e)
     if decision.kind == FORCED_MOVE:
         return lambda en, e: forced_placement.leave_forced_move(en, e, who)
     if decision.kind == READIED:
         return lambda en, e: let_readied_pass(en, e, who)
-    return None
+    return plugins.let_pass(engine, decision.kind)  # a variant's question (001's INTERPOSE)
 
 
 def let_readied_pass(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:

@@ -23,7 +23,7 @@ The controller names each where it holds it (`held_attacks`, `move_interrupts`, 
 
 INTERPOSERS = "interposers"
 """The key, in a held attack's options, of who may declare itself its target (001-10/29,
-`controller/interposition.py`): kept there so undo and the file keep the offer."""
+`controller/variants/strike/interposition.py`): kept there so undo and the file keep the offer."""
 
 FREE_FIRST = "free_strikers"
 """The key, in a held attack's options, of the creatures offered a Free Strike! before it

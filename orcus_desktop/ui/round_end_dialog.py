@@ -4,8 +4,8 @@
 the activities are the GM's (001 names none). The dialog lists them with when each runs, adds
 one (every round, or once at the end of a given round) and removes the selected one; each
 change is one session call (one undo step) and a refusal is said in the dialog. The flow runs
-and logs them as each round ends (`controller/round_end.py`). Disabled under a ruleset without
-the step.
+and logs them as each round ends (`controller/variants/strike/round_end.py`). Disabled under
+a ruleset without the step.
 """
 
 from __future__ import annotations

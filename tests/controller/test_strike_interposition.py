@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller.interposition import offered
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike.interposition import offered
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter

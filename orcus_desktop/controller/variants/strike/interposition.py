@@ -28,8 +28,9 @@ from orcus_desktop.controller.availability import cannot_act, find_power
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.held_attacks import CHARGE
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
-from orcus_desktop.controller.shooting import plays_001
-from orcus_desktop.controller.strike_reactions import counter_first, interposers
+from orcus_desktop.controller.variants.strike.shooting import plays_001
+from orcus_desktop.controller.variants.strike.strike_reactions import counter_first, interposers
+from orcus_desktop.controller.waiting_decisions import INTERPOSE, Decision
 from orcus_desktop.geometry.grid import spaces_adjacent
 from orcus_desktop.model.combat import INTERPOSERS, PendingAttack
 from orcus_desktop.model.encounter import Encounter
@@ -137,6 +138,19 @@ def _stage(
 def offered(encounter: Encounter) -> tuple[CreatureId, ...]:
     """The creatures that may declare themselves the target of the held attack now."""
     return interposers(encounter.combat.pending)
+
+
+def asked(engine: Engine, encounter: Encounter, held: PendingAttack) -> tuple[Decision, ...]:
+    """The GM's "Against who?" while someone may step in for the held attack (R-117)."""
+    stepping_in = offered(encounter)
+    if not stepping_in:
+        return ()
+    name = encounter.name_of
+    first = held.targets[0] if held.targets else None
+    who = " or ".join(name(c) for c in stepping_in)
+    target = name(first) if first is not None else "its target"
+    text = f"Against who? {who} may declare itself the target instead of {target}"
+    return (Decision(INTERPOSE, held.attacker, text, first, stepping_in),)
 
 
 def _strike_of(engine: Engine, encounter: Encounter, held: PendingAttack) -> Power | None:

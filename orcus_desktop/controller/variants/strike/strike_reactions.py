@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import strike_states
 from orcus_desktop.controller.attack_powers import basic_attack_name, reach_of
 from orcus_desktop.controller.attack_resolution import stage_attack
 from orcus_desktop.controller.availability import find_power
-from orcus_desktop.controller.engagement import engaged, keeps_engagement
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, Step, logged_since
-from orcus_desktop.controller.shooting import HIDDEN, has, sees
+from orcus_desktop.controller.variants.strike import strike_states
+from orcus_desktop.controller.variants.strike.engagement import engaged, keeps_engagement
+from orcus_desktop.controller.variants.strike.shooting import HIDDEN, has, sees
 from orcus_desktop.model.combat import FREE_FIRST, INTERPOSERS, PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as engagement_rules

@@ -20,7 +20,7 @@ from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, end_conditions, named_step
 from orcus_desktop.controller.log_records import ConditionAdded
 from orcus_desktop.controller.outcomes import Outcome, logged_since, refuse
-from orcus_desktop.controller.shooting import CROUCHING, HIDDEN, has, sees
+from orcus_desktop.controller.variants.strike.shooting import CROUCHING, HIDDEN, has, sees
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.abilities import Ability

@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.controller.availability import cannot_act
-from orcus_desktop.controller.engagement import withdraw_problem, withdrawn
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import AttackDropped, AttackHeld
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
-from orcus_desktop.controller.strike_reactions import engagers_first
+from orcus_desktop.controller.variants.strike.engagement import withdraw_problem, withdrawn
+from orcus_desktop.controller.variants.strike.strike_reactions import engagers_first
 from orcus_desktop.model.combat import FREE_FIRST, PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from orcus_desktop.controller.engine import Engine, named_step
 from orcus_desktop.controller.outcomes import Outcome, refuse
-from orcus_desktop.controller.strike_states import has_states, turn_action_problem
+from orcus_desktop.controller.variants.strike.strike_states import has_states, turn_action_problem
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.powers import ActionKind

@@ -1,0 +1,82 @@
+"""The plug-in API (issue 30 item 1): the core runs without any variant; a variant's hooks run
+only under the ruleset ids it names.
+
+Deleting a variant's package and its registry line must leave Orcus (000) running: a session
+given no variants at all (`NO_VARIANTS`) plays a 000 fight step for step as the registered
+program does, undo included.
+"""
+
+from __future__ import annotations
+
+import random
+
+from orcus_desktop.controller import plugins
+from orcus_desktop.controller.plugins import NO_VARIANTS, Variant
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants import REGISTERED
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.document import Document
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.history import History
+from orcus_desktop.rules.ruleset import RULESETS
+from tests.controller.conftest import fighter, orc
+from tests.controller.random_gm import RandomGm, battle
+
+STEPS = 120
+
+
+def _session(ruleset_id: str, variants: tuple[Variant, ...]) -> GameSession:
+    doc = Document(battle(ruleset_id))
+    return GameSession(doc, History(doc, limit=10_000), random.Random(7), variants=variants)
+
+
+def test_orcus_plays_the_same_fight_with_no_variant_registered() -> None:
+    bare, full = _session("orcus", NO_VARIANTS), _session("orcus", REGISTERED)
+    first = bare.encounter
+    bare_gm, full_gm = RandomGm(bare, random.Random(3)), RandomGm(full, random.Random(3))
+    for step in range(STEPS):
+        played, expected = bare_gm.step(), full_gm.step()
+        assert played.what == expected.what, f"step {step}"
+        assert played.result == expected.result, f"step {step}: {played.what}"
+        assert bare.encounter == full.encounter, f"step {step}: {played.what}"
+    assert bare.encounter.combat.active  # a fight was played, not only refusals
+    while bare.history.can_undo:
+        assert bare.undo().ok
+    assert bare.encounter == first
+
+
+def test_each_variant_applies_only_to_its_rulesets() -> None:
+    session = _session("orcus", REGISTERED)
+    for ruleset_id in RULESETS:
+        session.rules.ruleset = RULESETS[ruleset_id]
+        names = [v.name for v in plugins.active(session.rules)]
+        assert names == [v.name for v in REGISTERED if ruleset_id in v.ruleset_ids]
+    assert [v.name for v in REGISTERED if "strike" in v.ruleset_ids] == ["Strike! (001)"]
+
+
+def _strike_fight(variants: tuple[Variant, ...]) -> GameSession:
+    encounter = Encounter(
+        GridBounds(12, 8),
+        creatures=(fighter("hero", 4, 4), orc("orc", 5, 4)),
+        ruleset_id="strike",
+    )
+    doc = Document(encounter)
+    session = GameSession(doc, History(doc), random.Random(0), variants=variants)
+    assert session.roll_initiative(totals={"hero": 20, "orc": 15}).ok
+    assert session.start_combat().ok
+    return session
+
+
+def test_a_strike_is_countered_only_with_the_strike_variant_registered() -> None:
+    """001-23 (001 l.242 "Every Strike! provokes a Counter Strike! from the Target") and
+    001-25 (Engaged With) live in the strike variant alone: without it a Strike! is a plain
+    attack that engages no one and is answered by nothing."""
+    played = _strike_fight(REGISTERED)
+    assert played.basic_attack("hero", "orc", dice=[15, 5]).ok
+    assert played.strike_name("orc") == "Counter Strike!"
+    assert played.engaged_with("hero") == "orc"
+
+    bare = _strike_fight(NO_VARIANTS)
+    assert bare.basic_attack("hero", "orc", dice=[15, 5]).ok
+    assert bare.strike_name("orc") == ""
+    assert bare.engaged_with("hero") is None
