@@ -18,6 +18,7 @@ from typing import Any
 
 from orcus_desktop.controller.log_records import RollRecord
 from orcus_desktop.controller.log_records import turn_flow as flow
+from orcus_desktop.controller.waiting import waits_for
 from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase, ReadiedAction
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.dice import DiceRoll, RandomSource, ScriptedSource, roll
@@ -532,7 +533,7 @@ def _begin_turn(encounter: Encounter, creature_id: CreatureId, hooks: TurnHooks)
         out_of_turn=None,
     )
     # What a held step still waits for, named before the offers below are cleared.
-    waited_for = combat.waits_for
+    waited_for = waits_for(encounter)  # 004 l.381 "attacks of opportunity"
     combat = replace(combat.with_combatant(combatant), current=creature_id)
     # Offers of opportunity attacks and triggered readied actions belong to the turn that
     # just ended (000: "You can only take one opportunity attack against a creature on their

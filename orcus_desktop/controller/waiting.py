@@ -10,6 +10,7 @@ from __future__ import annotations
 from orcus_desktop.controller import owed_moves
 from orcus_desktop.model.combat import INTERPOSERS
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.ruleset import ruleset_by_id
 
 
 def waiting_problem(encounter: Encounter) -> str:
@@ -21,4 +22,14 @@ def waiting_problem(encounter: Encounter) -> str:
         return f"{held.text} waits: does someone declare itself its target?"
     if owed_moves.holds_pending(encounter):
         return f"{held.text} waits: place or leave its forced movement first"
-    return f"{held.text} waits for {encounter.combat.waits_for}"
+    return f"{held.text} waits for {waits_for(encounter)}"
+
+
+def waits_for(encounter: Encounter) -> str:
+    """What the held step waits for, in the ruleset's words ("" if nothing is held).
+
+    The one place the log, End turn (R-117) and the panels name the offers: 004 l.381 calls
+    them "attacks of opportunity", 001 names its strikes (`Combat.waiting_for`).
+    """
+    named = ruleset_by_id(encounter.ruleset_id).label("opportunity_attacks")
+    return encounter.combat.waiting_for(named)

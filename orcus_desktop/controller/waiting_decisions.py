@@ -38,6 +38,7 @@ from orcus_desktop.controller.outcomes import (
     run_step,
 )
 from orcus_desktop.controller.ready_walks import offered_power
+from orcus_desktop.controller.waiting import waits_for
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
@@ -90,8 +91,7 @@ def decisions(engine: Engine, encounter: Encounter) -> tuple[Decision, ...]:
     held = combat.pending
     if held is not None:
         first = held.targets[0] if held.targets else None
-        waits = combat.waiting_for(engine.ruleset.label("opportunity_attacks"))  # 004 l.381
-        text = f"{held.text} waits for {waits}"
+        text = f"{held.text} waits for {waits_for(encounter)}"  # 004 l.381
         out.append(Decision(HELD, held.attacker, text, first))
         out.extend(plugins.held_questions(engine, encounter, held))  # 001's "Against who?"
     for c in combat.combatants:

@@ -489,19 +489,15 @@ class Combat:
         """Who the creature is Engaged By (001-25), first engager first."""
         return engagement_rules.engaged_by(self.engagements, creature_id)
 
-    @property
-    def waits_for(self) -> str:
-        """`waiting_for` in 000's words."""
-        return self.waiting_for()
-
-    def waiting_for(self, opportunity_attacks: str = "opportunity attacks") -> str:
+    def waiting_for(self, opportunity_attacks: str) -> str:
         """What the held step waits for, as the log and the Actions panel say it ("" if none).
 
         The one wording of the offers a held attack or walk waits for (000 "Immediate
         Actions"): someone stepping in (001-10/29, `INTERPOSERS`), 001's strikes by their name
         (001-23/24), a triggered 003-52 Ready Ranged Attack's shot when only readied shots are
         offered (`READY_SHOTS`, docs/rulings.md R-110), else the opportunity attacks, named as
-        the ruleset names them (`opportunity_attacks`: 004 "attacks of opportunity").
+        the ruleset names them (`opportunity_attacks`: 004 "attacks of opportunity"; the
+        controller's `waiting.py::waits_for` passes the ruleset's word).
         """
         held = self.pending
         if held is None:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.waiting_decisions import (
     FORCED_MOVE,
@@ -215,3 +216,20 @@ def test_001_against_who_then_the_counter_strike_each_wait_for_the_gm() -> None:
     assert s.encounter.combat.current == "squire"
     s.undo()
     assert s.encounter == before
+
+
+def test_under_004_a_refused_step_and_a_dropped_attack_say_attacks_of_opportunity() -> None:
+    """004 l.381 "attacks of opportunity": every line that names what a held step waits for
+    speaks 004's words (`waiting.py::waits_for`), not only End turn's."""
+    s = _fight("alloy-heroes")
+    assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[18, 4]).ok
+    refused = s.use_power("hero", "Arcane Bolt", ["orc"], dice=[18, 4])
+    assert not refused.ok
+    assert refused.reason == "Hero's Arcane Bolt waits for the attacks of opportunity"
+    # The GM removes the hero while its bolt waits: its turn passes and the bolt lapses.
+    assert s.remove_creature("hero").ok
+    dropped = [e for e in s.encounter.combat.log if e.kind == "attack_dropped"]
+    assert dropped, _log_kinds(s)
+    shown = entry_text(dropped[-1], s.encounter.name_of, s.ruleset.label)
+    assert "attacks of opportunity" in shown
+    assert "opportunity attacks" not in shown

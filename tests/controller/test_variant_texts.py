@@ -11,6 +11,7 @@ from pathlib import Path
 from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
+from orcus_desktop.controller.waiting import waits_for
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter
@@ -184,7 +185,7 @@ def test_001_24_a_free_strike_before_the_action_and_the_action_waits() -> None:
     assert _attackers(s, since) == []
     assert _offered(s, "goblin") == "Free Strike!"
     assert _offered(s, "orc") == ""  # struck by nothing yet: its Counter Strike! comes after
-    assert s.encounter.combat.waits_for == "the Free Strike!"
+    assert waits_for(s.encounter) == "the Free Strike!"
     # The goblin takes it before: its strike, then the hero's Strike!, in one step.
     taken = s.opportunity_attack("goblin", "hero", dice=[3])
     assert taken.ok, taken.reason
@@ -531,7 +532,7 @@ def test_001_24_a_dash_waits_on_its_first_square_for_the_free_strike(tmp_path: P
     assert _holding(s)
     assert s.encounter.creature("hero").square == Square(4, 4)
     assert _offered(s, "goblin") == "Free Strike!"
-    assert s.encounter.combat.waits_for == "the Free Strike!"
+    assert waits_for(s.encounter) == "the Free Strike!"
     # End turn names what waits instead of letting it lapse.
     refused = s.end_turn()
     assert not refused.ok

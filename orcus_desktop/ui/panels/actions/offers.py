@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushBu
 
 from orcus_desktop.controller.log_text import opportunity_attacks
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.waiting import waits_for
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.panels.common import name_of
@@ -130,8 +131,7 @@ class OpportunityOffers(QGroupBox):
             layout.addWidget(let_pass, 2 * row + 1, 2)
             self.rows[enemy_id] = (dice, take, let_pass)
         if held:
-            named = self._session.ruleset.label("opportunity_attacks")  # 004 l.381
-            note = QLabel(f"{held} waits for {combat.waiting_for(named)}", self)
+            note = QLabel(f"{held} waits for {waits_for(self._session.encounter)}", self)
             note.setObjectName("held_attack_note")
             note.setWordWrap(True)
             layout.addWidget(note, 2 * len(key), 0, 1, 3)
