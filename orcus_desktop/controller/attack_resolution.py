@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from orcus_desktop.controller import cover_struck, owed_moves, plugins, variant_notes
+from orcus_desktop.controller import owed_moves, plugins
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_powers import (
     ranges_of,
@@ -56,7 +56,7 @@ from orcus_desktop.model.combat import Aid, AidKind, Maintained
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.attack_application import AttackApplied, apply_attack
-from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant, defense_value
+from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
 from orcus_desktop.rules.attack_rolls import AttackResult, resolve_attack
 from orcus_desktop.rules.dice import DiceRoll
 from orcus_desktop.rules.modifiers import Modifier
@@ -529,36 +529,10 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
         return after
     ids = [t.target for t in record.targets]
     after = record.logged_on(after, creature_id, ids)
-    after = _cover_struck(engine, after, creature_id, record)
     after = end_surprise_when_attacked(engine, after, ids)
-    after = variant_notes.after_attack(engine, after, creature_id, record)
+    # The variants' word on a logged attack (004-27 the cover struck, 004-06/28 notes).
+    after = plugins.attack_logged(engine, after, creature_id, record)
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
-
-
-def _cover_struck(
-    engine: Engine, encounter: Encounter, attacker_id: str, record: Attack
-) -> Encounter:
-    """004-27: a miss only because of cover strikes the cover (`cover_struck`).
-
-    The attack then lands on whom it strikes, in the attack's own step.
-    """
-
-    def defense_of(power: Power, creature_id: str) -> int | None:
-        if power.attack is None:
-            return None
-        try:
-            staged = stage_attack(engine, encounter, attacker_id, power, [creature_id])
-        except (ActionError, KeyError):
-            return None
-        combatant, ctx = staged.contexts[0]
-        return defense_value(combatant, power.attack.defense, power, ctx, engine.ruleset).total
-
-    def land(at: Encounter, power: Power, struck: str, natural: int | None) -> Encounter:
-        dice = [natural] if natural is not None else []
-        out = attack(engine, at, attacker_id, power, [struck], dice=dice, struck_instead=True)
-        return logged_attack(engine, out, attacker_id)
-
-    return cover_struck.strike_the_cover(engine, encounter, attacker_id, record, defense_of, land)
 
 
 def attack_step(

@@ -34,7 +34,7 @@ from orcus_desktop.controller.availability import (
 )
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.held_attacks import CHARGE, POWER, SKILL, held_dice, held_push_to
+from orcus_desktop.controller.held_attacks import CHARGE, POWER, held_dice, held_push_to
 from orcus_desktop.controller.log_records import (
     Attack,
     AttackDropped,
@@ -49,7 +49,6 @@ from orcus_desktop.controller.outcomes import (
     refuse,
     run_step,
 )
-from orcus_desktop.controller.skill_rolls import roll_skill_use
 from orcus_desktop.controller.special_attacks import SHOVE, charge_attack
 from orcus_desktop.controller.stealth import targeting_problem
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
@@ -166,7 +165,8 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         return encounter
     variant_held = plugins.held_step(engine, held.kind)
     if variant_held is not None:
-        # A variant's held step (001-24's Withdraw, R-127): what it waited for is settled.
+        # A variant's held step (001-24's Withdraw, R-127; 004-09's skill use): what it
+        # waited for is settled.
         encounter = encounter.with_combat(replace(combat, pending=None))
         return variant_held.finish(engine, encounter, held)
     short = ""
@@ -180,16 +180,6 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         short = move_interrupts.short_of_end(encounter, held)
     else:
         encounter = encounter.with_combat(replace(combat, pending=None))
-    if held.kind == SKILL:
-        # 004-09, 004 l.389: "the creature resumes its action if it is still capable of it".
-        why = cannot_act(engine.rules, encounter, held.attacker)
-        if why:
-            return AttackDropped(held.text, why).logged_on(encounter, held.attacker, ())
-        action, number = str(held.options.get("action", "")), held.options.get("target_number")
-        target = None if number is None else int(number)
-        return roll_skill_use(
-            engine, encounter, held.attacker, held.power, action, held_dice(held), target
-        )
     reason = (
         cannot_act(engine.rules, encounter, held.attacker)
         or attack_barred(engine.rules, encounter, held.attacker)

@@ -12,6 +12,7 @@ Hook kinds (docs/architecture.md "How to add a variant mechanic"):
 
 - `after_step`: every step a use case makes, before it is committed (reactions it provokes).
 - `attack_adjusters`: a target's `AttackContext` as the variant sees it (modifiers, cover).
+- `attack_logged`: an attack once it is logged (what it strikes instead, notes for the GM).
 - `attack_holds`: an attack (or charge, or walk) that waits before it resolves, for someone
   who may step in or strike first.
 - `turn_starts`, `turn_ends`, `round_ends`: turn-boundary rules work.
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from orcus_desktop.controller.attack_choices import AttackChoices
     from orcus_desktop.controller.combat_rules import CombatRules
     from orcus_desktop.controller.engine import Engine
+    from orcus_desktop.controller.log_records import Attack
     from orcus_desktop.controller.outcomes import Outcome
     from orcus_desktop.controller.waiting_decisions import Decision
     from orcus_desktop.geometry.battlefield import Battlefield
@@ -63,6 +65,9 @@ AttackAdjuster = Callable[
     "AttackContext",
 ]
 """(engine, encounter, battlefield, attacker, target, power, context, choices) -> context."""
+
+AttackLogged = Callable[["Engine", "Encounter", str, "Attack"], "Encounter"]
+"""(engine, the encounter with the attack logged, attacker, its log record) -> after."""
 
 TurnHook = Callable[["Engine", "Encounter", "CreatureId"], "Encounter"]
 """(engine, encounter, the creature whose turn starts or ends) -> the encounter after."""
@@ -141,6 +146,7 @@ class Variant:
     after_step: tuple[AfterStep, ...] = ()
     attack_adjusters: tuple[AttackAdjuster, ...] = ()
     attack_holds: tuple[AttackHold, ...] = ()
+    attack_logged: tuple[AttackLogged, ...] = ()
     turn_starts: tuple[TurnHook, ...] = ()
     turn_ends: tuple[TurnHook, ...] = ()
     round_ends: tuple[RoundHook, ...] = ()
@@ -189,6 +195,16 @@ def adjust_attack(
         for hook in variant.attack_adjusters:
             ctx = hook(engine, encounter, field_, attacker_id, target_id, power, ctx, choices)
     return ctx
+
+
+def attack_logged(
+    engine: Engine, encounter: Encounter, attacker_id: str, record: Attack
+) -> Encounter:
+    """The encounter after every active variant's word on the logged attack."""
+    for variant in active(engine.rules):
+        for hook in variant.attack_logged:
+            encounter = hook(engine, encounter, attacker_id, record)
+    return encounter
 
 
 def _holds(engine: Engine) -> tuple[AttackHold, ...]:

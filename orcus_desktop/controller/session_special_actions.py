@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orcus_desktop.controller import aid_actions, combat_actions, grappling, skill_uses
+from orcus_desktop.controller import aid_actions, combat_actions, grappling
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
+from orcus_desktop.controller.variants.alloy_heroes import skill_uses
 from orcus_desktop.controller.variants.strike import (
     engagement,
     interposition,

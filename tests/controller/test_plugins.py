@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 
 from orcus_desktop.controller import plugins
+from orcus_desktop.controller.held_attacks import SKILL
 from orcus_desktop.controller.plugins import NO_VARIANTS, Variant
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants import REGISTERED
+from orcus_desktop.controller.variants.alloy_heroes.plugin import ALLOY_HEROES
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
@@ -80,3 +82,15 @@ def test_a_strike_is_countered_only_with_the_strike_variant_registered() -> None
     assert bare.basic_attack("hero", "orc", dice=[15, 5]).ok
     assert bare.strike_name("orc") == ""
     assert bare.engaged_with("hero") is None
+
+
+def test_a_held_skill_use_goes_on_through_the_alloy_heroes_variant_alone() -> None:
+    """004-09 (004 l.389 "the creature resumes its action"): the held skill use's next step is
+    the alloy_heroes variant's, found only while its ruleset is played."""
+    session = _session("alloy-heroes", REGISTERED)
+    held = plugins.held_step(session.engine, SKILL)
+    assert held is not None
+    assert held.finish is ALLOY_HEROES.held_steps[0].finish
+    session.rules.ruleset = RULESETS["strike"]
+    assert plugins.held_step(session.engine, SKILL) is None
+    assert plugins.held_step(_session("alloy-heroes", NO_VARIANTS).engine, SKILL) is None

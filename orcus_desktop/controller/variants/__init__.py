@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Final
 
 from orcus_desktop.controller.plugins import Variant
+from orcus_desktop.controller.variants.alloy_heroes.plugin import ALLOY_HEROES
 from orcus_desktop.controller.variants.strike.plugin import STRIKE
 
-REGISTERED: Final[tuple[Variant, ...]] = (STRIKE,)
+REGISTERED: Final[tuple[Variant, ...]] = (STRIKE, ALLOY_HEROES)
 """Every variant this program plays, in the order their hooks run."""

@@ -5,7 +5,8 @@ cover was struck. Cover is a Character: If the cover is a character then compare
 the covering character. Attack Hits Covering Character: ... he or she suffers the effects of
 the attack. Attack Misses Covering Character: ... the original target is struck as he or she
 dodges out of the way." `cover_strike` decides who is struck; `strike_the_cover` notes it and
-lands the attack on it, in the attack's own step (undo takes back both). The picks are
+lands the attack on it, in the attack's own step (undo takes back both); `after_attack` is
+the hook the core calls once an attack is logged. The picks are
 docs/rulings.md R-128.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from orcus_desktop.controller.attack_resolution import attack, logged_attack, stage_attack
 from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
@@ -21,6 +23,7 @@ from orcus_desktop.controller.log_records import Attack, AttackTarget
 from orcus_desktop.controller.log_text import defense_name
 from orcus_desktop.geometry.cover_givers import cover_givers
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.attack_modifiers import defense_value
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.vocabulary import CreatureId
 
@@ -131,3 +134,29 @@ def _givers(
     attacker = field_occupant(field_, encounter.creature(attacker_id))
     target = field_occupant(field_, encounter.creature(target_id))
     return cover_givers(field_, attacker, target, engine.ruleset.cover_buckets())
+
+
+def after_attack(
+    engine: Engine, encounter: Encounter, attacker_id: str, record: Attack
+) -> Encounter:
+    """The hook: each miss of the logged attack only through cover strikes the cover.
+
+    The attack then lands on whom it strikes, in the attack's own step.
+    """
+
+    def defense_of(power: Power, creature_id: str) -> int | None:
+        if power.attack is None:
+            return None
+        try:
+            staged = stage_attack(engine, encounter, attacker_id, power, [creature_id])
+        except (ActionError, KeyError):
+            return None
+        combatant, ctx = staged.contexts[0]
+        return defense_value(combatant, power.attack.defense, power, ctx, engine.ruleset).total
+
+    def land(at: Encounter, power: Power, struck: str, natural: int | None) -> Encounter:
+        dice = [natural] if natural is not None else []
+        out = attack(engine, at, attacker_id, power, [struck], dice=dice, struck_instead=True)
+        return logged_attack(engine, out, attacker_id)
+
+    return strike_the_cover(engine, encounter, attacker_id, record, defense_of, land)

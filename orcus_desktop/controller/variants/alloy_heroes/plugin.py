@@ -1,0 +1,23 @@
+"""004's hooks, as the core calls them (`controller/plugins.py`): one `Variant`, `ALLOY_HEROES`.
+
+Most of 004 is data (values, table rows and hook choices of `rules/ruleset/alloy.py`) that the
+core reads; this is the code it adds.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from orcus_desktop.controller.held_attacks import SKILL
+from orcus_desktop.controller.plugins import HeldStep, Variant
+from orcus_desktop.controller.variants.alloy_heroes import attack_notes, cover_struck, skill_rolls
+
+ALLOY_HEROES: Final = Variant(
+    name="Alloy Heroes (004)",
+    ruleset_ids=frozenset({"alloy-heroes"}),
+    # 004-27 a miss through cover strikes the cover; 004-06 ammunition, 004-28 unseen targets.
+    attack_logged=(cover_struck.after_attack, attack_notes.after_attack),
+    # 004-09: a skill use held for its attacks of opportunity, rolled once they are settled.
+    held_steps=(HeldStep(SKILL, skill_rolls.finish_held),),
+)
+"""Everything 004 adds to the core's steps, for the `alloy-heroes` ruleset."""
