@@ -41,6 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cave_map import PITCH, SIZES, CaveSize, write_cave
 
+from orcus_desktop.controller import lighting_edits
+
 HEROES = 6
 MONSTERS = 30
 BUDGETS_MS = {
@@ -249,7 +251,7 @@ def one_run(
         moved_torch = replace(torch, square=Square(torch.square.col + shift, torch.square.row))
         stamps.clear()
         t0 = time.perf_counter()
-        assert session.update_light(moved_torch).ok
+        assert session.run(lighting_edits.update_light, moved_torch).ok
         torch_ms.append(settle(t0))
     out["torch_ms"] = torch_ms
     out["peak_mb"] = [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024]

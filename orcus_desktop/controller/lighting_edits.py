@@ -106,7 +106,7 @@ def set_ambient_light(engine: Engine, encounter: Encounter, level: Illumination)
 
 
 def paint_magical_darkness(
-    engine: Engine, encounter: Encounter, squares: Iterable[Square], erase: bool
+    engine: Engine, encounter: Encounter, squares: Iterable[Square], erase: bool = False
 ) -> Outcome:
     """Paint (or erase) magical darkness on some squares; off-grid squares are ignored."""
     op = "paint_magical_darkness"

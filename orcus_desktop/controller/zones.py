@@ -49,9 +49,10 @@ def place_zone(
     encounter: Encounter,
     name: str,
     squares: Iterable[Square],
-    duration: ZoneDuration,
-    owner: str | None,
-    hidden: bool,
+    duration: ZoneDuration = ZoneDuration.UNTIL_REMOVED,
+    owner: str | None = None,
+    *,
+    hidden: bool = False,
 ) -> Outcome:
     """Place a zone over `squares`: its name, duration and creature (refused with a reason)."""
     op = "place_zone"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.ui.connections import DocumentConnections
@@ -68,7 +69,7 @@ class LightActions:
 
     def set_ambient(self, level: Illumination) -> None:
         """Make the map's ambient light `level` (one undo step) and say so."""
-        result = self._session.set_ambient_light(level, initiator=self)
+        result = self._session.by(self).run(lighting_edits.set_ambient_light, level)
         self._status.say(result.text if result.ok else result.reason, 4000)
         self._sync()
 

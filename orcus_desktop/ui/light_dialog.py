@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import MAX_LIGHT_RADIUS, LightSource
@@ -105,13 +106,13 @@ class LightDialog(QDialog):
     def accept(self) -> None:
         edited = self.edited()
         if edited != self._source:
-            result = self._session.update_light(edited, initiator=self)
+            result = self._session.by(self).run(lighting_edits.update_light, edited)
             if not shows_done(self.error, result):
                 return
         super().accept()
 
     def remove(self) -> None:
-        self._session.remove_light(self._source.id, initiator=self)
+        self._session.by(self).run(lighting_edits.remove_light, self._source.id)
         super().accept()
 
     def _pick_colour(self) -> None:

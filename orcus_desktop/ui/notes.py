@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
+from orcus_desktop.controller import notes as notes_cases
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.notes import MapNote
 from orcus_desktop.ui.connections import DocumentConnections
@@ -129,7 +130,7 @@ def note_menu_at(
         def on_add() -> None:
             text = ask(parent, "Add Note", "")
             if text is not None:
-                session.add_note((x, y), text, parent)
+                session.by(parent).run(notes_cases.add_note, (x, y), text)
 
         add.triggered.connect(on_add)
         return menu
@@ -140,10 +141,10 @@ def note_menu_at(
     def on_edit() -> None:
         text = ask(parent, "Edit Note", found.text)
         if text is not None and text != found.text:
-            session.edit_note(found.id, text, parent)
+            session.by(parent).run(notes_cases.edit_note, found.id, text)
 
     edit.triggered.connect(on_edit)
     remove = menu.addAction("Remove Note")
     remove.setObjectName("remove_note_action")
-    remove.triggered.connect(lambda: session.remove_note(found.id, parent))
+    remove.triggered.connect(lambda: session.by(parent).run(notes_cases.remove_note, found.id))
     return menu

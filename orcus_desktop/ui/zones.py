@@ -26,8 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller import zones as zones_cases
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session.runner import UseCase
 from orcus_desktop.controller.tools.template_tool import TemplateTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.zones import Zone, ZoneDuration
@@ -270,12 +272,18 @@ class ZoneActions(QObject):
         for zone in zones:
             menu.addSection(zone.name)
             if zone.duration is ZoneDuration.SUSTAINED:
-                self._entry(menu, f"Sustain {zone.name}", self._session.sustain_zone, zone.id)
+                sustain = zones_cases.sustain_zone
+                self._entry(menu, f"Sustain {zone.name}", self._run(sustain), zone.id)
             shown = "Show to Players" if zone.hidden else "Hide from Players"
-            toggle = partial(self._session.set_zone_hidden, hidden=not zone.hidden)
-            self._entry(menu, shown, toggle, zone.id)
-            self._entry(menu, f"Remove {zone.name}", self._session.remove_zone, zone.id)
+            hide = not zone.hidden
+            toggle = partial(zones_cases.set_zone_hidden, hidden=hide)
+            self._entry(menu, shown, self._run(toggle), zone.id)
+            self._entry(menu, f"Remove {zone.name}", self._run(zones_cases.remove_zone), zone.id)
         return menu
+
+    def _run(self, use_case: UseCase[[str]]) -> Callable[[str], object]:
+        """A menu entry's slot: run `use_case` on the zone the entry names."""
+        return lambda zone_id: self._session.run(use_case, zone_id)
 
     @staticmethod
     def _entry(menu: QMenu, text: str, slot: Callable[[str], object], zone_id: str) -> None:
@@ -294,8 +302,13 @@ class ZoneActions(QObject):
         owner = self._scene.selected_creature_id() or encounter.combat.current
 
         def keep(answer: ZoneAnswer) -> OperationResult:
-            return self._session.place_zone(
-                answer.name, squares, answer.duration, answer.owner, hidden=answer.hidden
+            return self._session.run(
+                zones_cases.place_zone,
+                answer.name,
+                squares,
+                answer.duration,
+                answer.owner,
+                hidden=answer.hidden,
             )
 
         self.ask_zone(self._window, tool.kind_text, creatures, owner, keep)
@@ -314,17 +327,17 @@ class ZoneActions(QObject):
         zones = [z for z in self._session.encounter.zones if z.duration is ZoneDuration.SUSTAINED]
         zone_id = self._choose("Sustain which zone?", zones, "No sustained zone is on the map.")
         if zone_id is not None:
-            self._session.sustain_zone(zone_id)
+            self._session.run(zones_cases.sustain_zone, zone_id)
 
     def toggle_hidden(self) -> None:
         zones = list(self._session.encounter.zones)
         zone_id = self._choose("Show or hide which zone?", zones, "No zone is on the map.")
         zone = next((z for z in zones if z.id == zone_id), None)
         if zone is not None:
-            self._session.set_zone_hidden(zone.id, not zone.hidden)
+            self._session.run(zones_cases.set_zone_hidden, zone.id, not zone.hidden)
 
     def remove(self) -> None:
         zones = list(self._session.encounter.zones)
         zone_id = self._choose("Remove which zone?", zones, "No zone is on the map.")
         if zone_id is not None:
-            self._session.remove_zone(zone_id)
+            self._session.run(zones_cases.remove_zone, zone_id)

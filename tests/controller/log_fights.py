@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from orcus_desktop.controller import zones
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -293,15 +294,15 @@ def zone_fight() -> GameSession:
     )
     _ok(s.roll_initiative(totals={"hero": 20, "orc": 10}))
     _ok(s.start_combat())
-    _ok(s.place_zone("Cloud", [Square(4, 4)], ZoneDuration.SUSTAINED, "hero"))
-    _ok(s.place_zone("Pit", [Square(1, 1)]))
+    _ok(s.run(zones.place_zone, "Cloud", [Square(4, 4)], ZoneDuration.SUSTAINED, "hero"))
+    _ok(s.run(zones.place_zone, "Pit", [Square(1, 1)]))
     _ok(s.end_turn())
     _ok(s.end_turn())
-    _ok(s.sustain_zone("zone-1"))
+    _ok(s.run(zones.sustain_zone, "zone-1"))
     _ok(s.end_turn())
     _ok(s.end_turn())
     _ok(s.end_turn())  # not sustained: it ends
-    _ok(s.remove_zone("zone-2"))
+    _ok(s.run(zones.remove_zone, "zone-2"))
     return s
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -23,7 +24,7 @@ def dark_dungeon(orc_at: tuple[int, int], **hero_changes: object) -> GameSession
             creatures=(fighter("hero", 2, 2, **hero_changes), orc("orc", *orc_at)),
         )
     )
-    assert session.set_ambient_light(Illumination.DARK).ok
+    assert session.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     return session
 
 
@@ -36,16 +37,16 @@ def parts(session: GameSession, attacker: str, power: str, target: str) -> list[
 def test_an_arrow_into_dim_light_takes_the_concealment_penalty_and_says_why() -> None:
     # 000 "Vision and Light": dim light is lightly obscured; 000 "Concealment": -2.
     session = dark_dungeon((6, 2))  # 4 squares from the torch: its dim light
-    assert session.add_light(TORCH).ok
+    assert session.run(lighting_edits.add_light, TORCH).ok
     assert "-2 dim light: concealment" in parts(session, "hero", "Arcane Bolt", "orc")
 
 
 def test_put_out_the_torch_and_the_breakdown_changes() -> None:
     session = dark_dungeon((6, 2))
-    light_id = LightId(str(session.add_light(TORCH).created_id))
+    light_id = LightId(str(session.run(lighting_edits.add_light, TORCH).created_id))
     torch = session.encounter.lighting.source(light_id)
     assert torch is not None
-    assert session.update_light(replace(torch, lit=False)).ok
+    assert session.run(lighting_edits.update_light, replace(torch, lit=False)).ok
     # 000 "Vision and Light": darkness, heavily obscured, not adjacent: total concealment (-5)
     assert "-5 darkness: total concealment" in parts(session, "hero", "Arcane Bolt", "orc")
     assert session.undo().ok  # the torch burns again

@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.log_records import Attack, Move, RuleNote, record_of
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.geometry.light import Illumination
@@ -91,7 +92,7 @@ def test_an_attacks_details_are_its_stored_entry_key_for_key() -> None:
     session = make_session(
         Encounter(GridBounds(16, 10), creatures=(fighter("hero", 2, 2), orc("orc", 6, 2)))
     )
-    assert session.set_ambient_light(Illumination.DARK).ok
+    assert session.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     result = session.use_power("hero", "Arcane Bolt", ["orc"], dice=[15, 3, 3])
     assert result.ok, result.reason
     entry = session.encounter.combat.log[-1]

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.map_import import ImportMode
 from orcus_desktop.controller.queries import sight_query
+from orcus_desktop.controller.session import questions
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
@@ -103,9 +105,9 @@ def test_importing_a_map_brings_its_lights_and_keeps_the_carried_ones(tmp_path: 
     session = make_session(
         Encounter(grid=GridBounds(12, 10), creatures=(creature("hero", "heroes", 1, 1),))
     )
-    session.add_light(LightSource(LightId(""), "Brazier", Square(8, 8)))
+    session.run(lighting_edits.add_light, LightSource(LightId(""), "Brazier", Square(8, 8)))
     torch = LightSource(LightId(""), "Torch", Square(1, 1), carried_by=CreatureId("hero"))
-    session.add_light(torch)
+    session.run(lighting_edits.add_light, torch)
     assert session.import_map(imported, ImportMode.REPLACE).ok
     lighting = session.encounter.lighting
     assert lighting.ambient is Illumination.DARK  # the file's environment
@@ -135,7 +137,7 @@ def test_an_imported_torch_beside_an_off_grid_wall_lights_only_its_own_side(
     assert torch.position == pytest.approx((5.1, 4.5))
     session = make_session(Encounter(grid=GridBounds(10, 8)))
     assert session.import_map(imported, ImportMode.REPLACE).ok
-    row = session.illumination()[4]
+    row = session.ask(questions.illumination)[4]
     assert [Illumination(int(v)) is not Illumination.DARK for v in row[1:10]] == [
         True, True, True, True,  # columns 1-4: the torch's side
         False, False, False, False, False,  # columns 5-9: behind the wall

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import TerrainKind
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -65,13 +66,13 @@ def test_in_darkness_the_orc_next_to_the_hero_still_sees_it_darkvision_or_not() 
     concealment without, as any attack does)."""
     for changes in ({}, {"senses": {"darkvision": 6}}):
         s = _fight(**changes)
-        assert s.set_ambient_light(Illumination.DARK).ok
+        assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
         assert _walk_away(s) == ("orc",), changes
 
 
 def test_in_dim_light_the_orc_still_strikes() -> None:
     s = _fight()
-    assert s.set_ambient_light(Illumination.DIM).ok
+    assert s.run(lighting_edits.set_ambient_light, Illumination.DIM).ok
     assert _walk_away(s) == ("orc",)
 
 

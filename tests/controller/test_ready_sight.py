@@ -12,6 +12,7 @@ as any attack is (003 "5.7.2.1 Hit Modifiers").
 
 from __future__ import annotations
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square, space_distance
@@ -51,9 +52,9 @@ def test_an_orc_walking_in_darkness_does_not_trigger_it_until_it_steps_into_ligh
     heavily obscured, total concealment beyond adjacent squares): the orc walks on unseen and
     the shot is offered on the first square a torch lights."""
     s = _readied()
-    assert s.set_ambient_light(Illumination.DARK).ok
+    assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     torch = LightSource(LightId(""), "Torch", Square(10, 4), bright=1, dim=1)
-    assert s.add_light(torch).ok
+    assert s.run(lighting_edits.add_light, torch).ok
     walk = s.move_creature("orc", Square(8, 4), MoveMode.WALK)
     assert walk.ok, walk.reason
     orc = s.encounter.creature("orc")
@@ -68,7 +69,7 @@ def test_an_orc_walking_in_darkness_does_not_trigger_it_until_it_steps_into_ligh
 
 def test_in_darkness_all_the_way_the_walk_goes_on_and_the_log_says_why() -> None:
     s = _readied()
-    assert s.set_ambient_light(Illumination.DARK).ok
+    assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     walk = s.move_creature("orc", GOAL, MoveMode.WALK)
     assert walk.ok, walk.reason
     _walks_on(s, GOAL)
@@ -122,7 +123,7 @@ def test_a_mover_seen_in_dim_light_is_shot_at_with_the_concealment_penalty() -> 
     readied shot is offered, and it rolls as any ranged attack at a concealed target does
     (003 "5.7.2.1 Hit Modifiers": "Defender has any Concealment ... -2")."""
     s = _readied()
-    assert s.set_ambient_light(Illumination.DIM).ok
+    assert s.run(lighting_edits.set_ambient_light, Illumination.DIM).ok
     assert s.move_creature("orc", GOAL, MoveMode.WALK).ok
     assert s.encounter.creature("orc").square == Square(12, 4)
     shot = s.opportunity_attack("mage", "orc", dice=[3, 2])
@@ -149,7 +150,7 @@ def test_a_walk_going_on_after_an_opportunity_attack_names_the_unseeing_readier_
     assert s.ready_attack("mage", ranged=True).ok
     assert s.end_turn().ok
     assert s.end_turn().ok  # the guard's turn; then the orc's
-    assert s.set_ambient_light(Illumination.DARK).ok
+    assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     # The GM drags it straight past the guard (a way round as short provokes no one).
     past = Route(via=(Square(10, 4),))
     walk = s.move_creature("orc", Square(8, 4), MoveMode.WALK, route=past)
@@ -181,7 +182,7 @@ def test_fired_by_hand_the_readied_shot_goes_through_the_attacks_own_checks() ->
     shot is then an attack like any other: at an orc it cannot see, total concealment's -5
     (000 "Concealment"); through a window, refused for want of a clear path."""
     s = _readied()
-    assert s.set_ambient_light(Illumination.DARK).ok
+    assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     assert s.move_creature("orc", Square(10, 4), MoveMode.WALK).ok
     assert s.trigger_readied("mage", "orc").ok
     shot = s.use_power("mage", IMPLEMENT_BASIC, ["orc"], dice=[15, 3])

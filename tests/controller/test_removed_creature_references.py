@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from orcus_desktop.controller import lighting_edits, zones
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -37,10 +38,12 @@ def _session_with_torch_and_zone() -> GameSession:
         dim=8,
         carried_by=CreatureId("orc"),
     )
-    assert session.add_light(torch).ok
+    assert session.run(lighting_edits.add_light, torch).ok
     assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
     assert session.start_combat().ok
-    assert session.place_zone("Cloud", [Square(5, 5)], ZoneDuration.SUSTAINED, owner="orc").ok
+    assert session.run(
+        zones.place_zone, "Cloud", [Square(5, 5)], ZoneDuration.SUSTAINED, owner="orc"
+    ).ok
     return session
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from orcus_desktop.controller import zones
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
@@ -77,7 +78,7 @@ def test_a_zone_placed_in_the_groups_turn_lasts_past_it_whoever_acts() -> None:
     s = _started()
     assert s.end_turn().ok  # G1 acts in the group's turn
     owned = ZoneDuration.END_OF_OWNER_NEXT_TURN
-    assert s.place_zone("Stinking cloud", [Square(5, 5)], owned, "g1").ok
+    assert s.run(zones.place_zone, "Stinking cloud", [Square(5, 5)], owned, "g1").ok
     assert s.act_with("g2").ok
     assert s.end_turn().ok
     assert _zone_names(s) == ["Stinking cloud"]
@@ -93,13 +94,13 @@ def test_a_sustained_zone_is_sustained_in_the_groups_turn_by_its_member() -> Non
     the one acting; left unsustained, it ends with the group's turn."""
     s = _started()
     assert s.end_turn().ok
-    assert s.place_zone("Wall of fog", [Square(6, 6)], ZoneDuration.SUSTAINED, "g1").ok
+    assert s.run(zones.place_zone, "Wall of fog", [Square(6, 6)], ZoneDuration.SUSTAINED, "g1").ok
     zone_id = s.encounter.zones[0].id
     assert s.end_turn().ok  # placed this turn: kept
     for _ in range(2):  # the mage, the hero: the group's turn, G1 first
         assert s.end_turn().ok
     assert s.act_with("g2").ok
-    assert s.sustain_zone(zone_id).ok
+    assert s.run(zones.sustain_zone, zone_id).ok
     assert s.end_turn().ok
     assert _zone_names(s) == ["Wall of fog"]
     for _ in range(2):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import attack_summary
@@ -237,12 +238,12 @@ def test_001_14_in_the_dark_darkvision_sees_the_target_and_the_shooter() -> None
     the orc 9 squares off, so no Shoot! (001-14); with it, the Shoot! goes, and an orc with
     darkvision sees the archer (no "attacker unseen", 001-13)."""
     s = _range_fight(wall_from=6.0)
-    assert s.set_ambient_light(Illumination.DARK).ok
+    assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     _, problem = s.preview_attack("archer", "Arcane Bolt", ["orc"])
     assert "001-14" in problem
 
     s = _range_fight(wall_from=6.0, darkvision=12)
-    assert s.set_ambient_light(Illumination.DARK).ok
+    assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     parts = _parts(s, "Arcane Bolt")
     assert "attacker unseen (001)" not in parts
     assert "attacker not perceived (001)" not in parts

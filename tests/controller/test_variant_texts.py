@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
@@ -120,13 +121,13 @@ def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
     full = s.reachable_squares("hero", MoveMode.WALK)
     assert Square(7, 1) in full  # speed 6
     # The GM puts out the lights: the hero has no darkvision.
-    assert s.set_ambient_light(Illumination.DARK).ok
+    assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     dark = s.reachable_squares("hero", MoveMode.WALK)
     assert Square(4, 1) in dark  # 3 squares: half of 6
     assert Square(5, 1) not in dark
     # A torch at the hero's feet: it sees where it walks, full speed again.
     torch = LightSource(LightId(""), "Torch", Square(1, 1), bright=4, dim=8)
-    assert s.add_light(torch).ok
+    assert s.run(lighting_edits.add_light, torch).ok
     assert Square(7, 1) in s.reachable_squares("hero", MoveMode.WALK)
     # Undo the torch, and the walk the GM makes is cut to 3 squares.
     s.undo()
@@ -139,7 +140,7 @@ def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
     )
     assert orcus.roll_initiative(totals={"hero": 20, "orc": 10}).ok
     assert orcus.start_combat().ok
-    assert orcus.set_ambient_light(Illumination.DARK).ok
+    assert orcus.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     assert Square(7, 1) in orcus.reachable_squares("hero", MoveMode.WALK)
 
 

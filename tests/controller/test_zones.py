@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from orcus_desktop.controller import zones
 from orcus_desktop.controller.log_text import describe, names_of
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -49,7 +50,7 @@ def _zone_lines(session: GameSession) -> list[str]:
 
 def test_a_zone_is_placed_undone_and_redone() -> None:
     session = _fight()
-    placed = session.place_zone("Stinking Cloud", CLOUD, owner="hero")
+    placed = session.run(zones.place_zone, "Stinking Cloud", CLOUD, owner="hero")
     assert placed.ok, placed.reason
     (zone,) = _zones(session)
     assert (zone.name, zone.squares, zone.owner) == ("Stinking Cloud", frozenset(CLOUD), "hero")
@@ -59,7 +60,7 @@ def test_a_zone_is_placed_undone_and_redone() -> None:
     assert not _zones(session)
     session.redo()
     assert _zones(session) == (zone,)
-    assert session.remove_zone(zone.id).ok
+    assert session.run(zones.remove_zone, zone.id).ok
     assert not _zones(session)
     assert _zone_lines(session)[-1] == "Zone Stinking Cloud removed"
 
@@ -68,7 +69,7 @@ def test_a_zone_until_the_end_of_its_creatures_next_turn_ends_by_itself() -> Non
     session = _fight()
     assert session.encounter.combat.current == "hero"
     duration = ZoneDuration.END_OF_OWNER_NEXT_TURN
-    assert session.place_zone("Wall of Fire", CLOUD, duration, "hero").ok
+    assert session.run(zones.place_zone, "Wall of Fire", CLOUD, duration, "hero").ok
     assert session.end_turn().ok  # the hero's turn it was placed in: it stays
     assert len(_zones(session)) == 1
     assert session.end_turn().ok  # the orc's turn
@@ -84,7 +85,7 @@ def test_a_zone_placed_on_another_creatures_turn_ends_after_its_creatures_next_t
     session = _fight()
     assert session.end_turn().ok  # the orc's turn now
     duration = ZoneDuration.END_OF_OWNER_NEXT_TURN
-    assert session.place_zone("Hex Circle", CLOUD, duration, "hero").ok
+    assert session.run(zones.place_zone, "Hex Circle", CLOUD, duration, "hero").ok
     assert session.end_turn().ok  # the orc's turn ends: not the hero's
     assert len(_zones(session)) == 1
     assert session.end_turn().ok  # the hero's next turn ends
@@ -93,18 +94,18 @@ def test_a_zone_placed_on_another_creatures_turn_ends_after_its_creatures_next_t
 
 def test_a_sustained_zone_lasts_while_its_creature_sustains_it() -> None:
     session = _fight()
-    assert session.place_zone("Blade Barrier", CLOUD, ZoneDuration.SUSTAINED, "hero").ok
+    assert session.run(zones.place_zone, "Blade Barrier", CLOUD, ZoneDuration.SUSTAINED, "hero").ok
     zone_id = _zones(session)[0].id
-    early = session.sustain_zone(zone_id)  # not needed in the turn it was placed...
+    early = session.run(zones.sustain_zone, zone_id)  # not needed in the turn it was placed...
     assert early.ok  # ...but allowed
     assert session.end_turn().ok
     # Not the hero's turn: it cannot sustain it now.
-    off_turn = session.sustain_zone(zone_id)
+    off_turn = session.run(zones.sustain_zone, zone_id)
     assert not off_turn.ok
     assert off_turn.reason == "Hero sustains Blade Barrier on its own turn"
     assert session.end_turn().ok
-    assert session.sustain_zone(zone_id).ok  # the hero sustains it this turn
-    assert not session.sustain_zone(zone_id).ok  # once is enough
+    assert session.run(zones.sustain_zone, zone_id).ok  # the hero sustains it this turn
+    assert not session.run(zones.sustain_zone, zone_id).ok  # once is enough
     assert session.end_turn().ok
     assert len(_zones(session)) == 1
     assert session.end_turn().ok  # the orc
@@ -132,7 +133,7 @@ def test_bad_zones_are_refused_with_a_reason(
     name: str, squares: list[Square], duration: ZoneDuration, owner: str | None, reason: str
 ) -> None:
     session = _fight()
-    result = session.place_zone(name, squares, duration, owner)
+    result = session.run(zones.place_zone, name, squares, duration, owner)
     assert not result.ok
     assert result.reason.startswith(reason)
     assert not _zones(session)
@@ -140,8 +141,10 @@ def test_bad_zones_are_refused_with_a_reason(
 
 def test_zones_are_saved_and_reopened(tmp_path: Path) -> None:
     session = _fight()
-    assert session.place_zone("Cloud", CLOUD, ZoneDuration.SUSTAINED, "hero", hidden=True).ok
-    assert session.place_zone("Pit", [Square(1, 1)]).ok
+    assert session.run(
+        zones.place_zone, "Cloud", CLOUD, ZoneDuration.SUSTAINED, "hero", hidden=True
+    ).ok
+    assert session.run(zones.place_zone, "Pit", [Square(1, 1)]).ok
     path = tmp_path / "zones.orcus"
     save_encounter(path, session.encounter)
     reopened = load_encounter(path)
@@ -152,7 +155,7 @@ def test_zones_are_saved_and_reopened(tmp_path: Path) -> None:
 
 def test_a_zone_off_a_smaller_grid_still_saves_and_reopens(tmp_path: Path) -> None:
     session = _fight()
-    assert session.place_zone("Edge", [Square(10, 10), Square(11, 11), Square(2, 3)]).ok
+    assert session.run(zones.place_zone, "Edge", [Square(10, 10), Square(11, 11), Square(2, 3)]).ok
     assert session.resize_grid(11, 11).ok
     path = tmp_path / "smaller.orcus"
     save_encounter(path, session.encounter)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller import notes
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.notes import note_menu_at
@@ -105,7 +106,7 @@ def test_edit_remove_and_undo(window: MainWindow) -> None:
         assert only_note_text(window) == expected
         assert window.notes.items[note.id].toolTip() == expected
     # An empty note is refused with the reason, and nothing changes.
-    refused = window.session.add_note((1.0, 1.0), "   ")
+    refused = window.session.run(notes.add_note, (1.0, 1.0), "   ")
     assert not refused.ok
     assert "needs some text" in refused.reason
     assert len(window.encounter.notes) == 1
@@ -118,6 +119,6 @@ def test_the_file_keeps_the_notes_and_files_without_notes_open(
     save_encounter(path, window.encounter)
     assert "gm_notes" not in json.loads(path.read_text(encoding="utf-8"))  # saved as before
     assert load_encounter(path).notes == ()
-    assert window.session.add_note((3.0, 4.0), "Line one\nline two").ok
+    assert window.session.run(notes.add_note, (3.0, 4.0), "Line one\nline two").ok
     save_encounter(path, window.encounter)
     assert load_encounter(path).notes == window.encounter.notes

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.session import questions
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.serialization import load_encounter
@@ -118,7 +120,7 @@ def test_a_carried_torch_follows_its_bearer(qtbot: QtBot, window: MainWindow) ->
     (torch,) = window.encounter.lighting.sources
     assert torch.carried_by == "brakka"
     assert window.session.move_creature("brakka", Square(14, 10), MoveMode.GM).ok
-    levels = window.session.illumination()
+    levels = window.session.ask(questions.illumination)
     assert Illumination(int(levels[10, 14])) is Illumination.BRIGHT
     assert Illumination(int(levels[6, 4])) is Illumination.DARK
 
@@ -180,7 +182,7 @@ def test_a_hero_without_a_light_moving_leaves_the_drawn_light_as_it_was(
     settle()
     assert item.dark is drawn
     (torch,) = window.encounter.lighting.sources
-    window.session.remove_light(torch.id)
+    window.session.run(lighting_edits.remove_light, torch.id)
     settle()
     assert item.dark is not drawn
     assert item.dark.contains(QPointF(6.5 * SQUARE_PX, 6.5 * SQUARE_PX))

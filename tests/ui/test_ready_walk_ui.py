@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -129,7 +130,7 @@ def test_an_orc_walking_unseen_in_darkness_is_not_offered_and_the_log_says_why(
     assert session.start_combat().ok
     window.ready_attacks.ranged_action.trigger()
     assert session.end_turn().ok
-    assert session.set_ambient_light(Illumination.DARK).ok
+    assert session.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     assert session.move_creature("orc", Square(10, 4), MoveMode.WALK).ok
     assert _token_square(window, "orc") == Square(10, 4)
     assert window.actions_panel.offer_rows == {}

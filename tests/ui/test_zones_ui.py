@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller import zones as zones_cases
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.model.zones import ZoneDuration
@@ -152,8 +153,8 @@ def test_right_clicking_a_zone_offers_its_own_actions_each_one_undo_step(
     """A GM who sees the cloud on the map acts on it there, without the Tools menu's lists."""
     players = open_player_view(window)
     session = window.session
-    assert session.place_zone("Fog Cloud", BURST, ZoneDuration.UNTIL_REMOVED).ok
-    assert session.place_zone("Trap", {Square(6, 6)}, hidden=True).ok
+    assert session.run(zones_cases.place_zone, "Fog Cloud", BURST, ZoneDuration.UNTIL_REMOVED).ok
+    assert session.run(zones_cases.place_zone, "Trap", {Square(6, 6)}, hidden=True).ok
     assert window.zones.menu_at(1.5, 1.5) is None  # nothing there: no menu
     menu = window.zones.menu_at(6.5, 6.2)  # both zones cover the square
     assert menu is not None
@@ -183,7 +184,7 @@ def test_a_sustained_zone_is_sustained_from_its_right_click_menu(window: MainWin
     assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
     assert session.start_combat().ok
     first = session.encounter.combat.current
-    assert session.place_zone("Spirit", BURST, ZoneDuration.SUSTAINED, first).ok
+    assert session.run(zones_cases.place_zone, "Spirit", BURST, ZoneDuration.SUSTAINED, first).ok
     menu = window.zones.menu_at(5.5, 5.5)
     assert menu is not None
     (sustain,) = [a for a in menu.actions() if a.text() == "Sustain Spirit"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
@@ -82,7 +83,7 @@ class LightTool:
         if event.kind is PointerKind.PRESS and event.buttons & Button.RIGHT:
             if existing is None:
                 return ToolPreview(message="no light there to remove")
-            result = self._session.remove_light(existing.id, initiator=self)
+            result = self._session.by(self).run(lighting_edits.remove_light, existing.id)
             return ToolPreview(message=result_message(result))
         if event.kind is PointerKind.PRESS and event.buttons & Button.LEFT:
             if existing is not None:
@@ -117,7 +118,7 @@ class LightTool:
             carried_by=bearer.id if bearer is not None else None,
             within=within,
         )
-        return self._session.add_light(source, initiator=self)
+        return self._session.by(self).run(lighting_edits.add_light, source)
 
     def cancel(self) -> ToolPreview:
         return EMPTY_PREVIEW
@@ -143,4 +144,6 @@ class DarknessTool(SquarePainter):
         return "magical darkness"
 
     def commit(self, squares: Iterable[Square], erase: bool) -> OperationResult:
-        return self._session.paint_magical_darkness(squares, erase=erase, initiator=self)
+        return self._session.by(self).run(
+            lighting_edits.paint_magical_darkness, squares, erase=erase
+        )

@@ -15,7 +15,7 @@ import numpy as np
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.lighting import NO_LIGHTING
 from orcus_desktop.ui.connections import CoalescedRebuild
@@ -127,7 +127,7 @@ class LightLayer(QObject):
             self.item.set_light(QPainterPath(), QPainterPath(), (), QRectF())
             return
         # the players' screen: no light of a creature the GM hides (issue 20)
-        levels = self._session.illumination(players=self._players)
+        levels = self._session.ask(questions.illumination, players=self._players)
         markers = self._markers()
         grid = encounter.grid
         shown = (levels.tobytes(), tuple((m.x(), m.y(), c.name()) for m, c in markers), grid)

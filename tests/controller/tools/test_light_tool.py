@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.controller.tools.light_tool import (
     DarknessTool,
     LightSettings,
@@ -77,7 +78,7 @@ def test_a_stroke_paints_magical_darkness_in_one_undo_step_and_a_right_stroke_er
 
 def test_the_sight_tool_names_darkness_as_the_cause_of_concealment() -> None:
     session = make_session()
-    assert session.set_ambient_light(Illumination.DARK).ok
+    assert session.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     tool = SightTool(session, lambda: "hero", lambda _id: None)
     preview = tool.preview("hero", "ogre", ev(PointerKind.MOVE, 7.5, 5.5))
     # 000 "Vision and Light": darkness, not adjacent: total concealment

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller import lighting_edits
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.serialization import load_encounter
@@ -41,7 +42,7 @@ def centre(col: int, row: int) -> QPointF:
 def test_a_heros_device_keeps_what_she_saw_dimmed_after_she_walks_away(
     window: MainWindow, qtbot: QtBot
 ) -> None:
-    assert window.session.set_ambient_light(Illumination.DIM).ok
+    assert window.session.run(lighting_edits.set_ambient_light, Illumination.DIM).ok
     url = window.sharing.start("127.0.0.1")
     window.sharing.heroes_action.setChecked(True)
     token = next(h.token for h in window.sharing._heroes if h.name == "Ilsabet")

@@ -1,21 +1,23 @@
-"""`GameSession`: the façade the UI, the CLI and the tools call, one method per GM action.
+"""`GameSession`: the façade the UI, the CLI and the tools call: one runner for every GM action.
 
-Each method delegates to the use case that holds the action's validation, transition and undo
-text (`editing`, `movement`, `initiative`, `attacks`, `interrupts`, `combat_actions`,
-`grappling`, `gm_edits`). The use case returns a `Step` or a `Refusal`; the session is the only
-writer: it pushes the step on the undo history (`_commit`) and announces every result, done or
-refused, with its initiator through `operation_done`, the one signal the UI reports results
-from. The read-only questions (previews, targets, what a creature may do now) are inherited
-from `SessionQuestions` (session_questions.py); the command families from the mixins beside
-it (`session_gm_edits`, `session_special_actions`, `session_lighting`, `session_zones`,
-`session_initiative_checks`), which share the `_run` declaration of `session_family`.
+A caller hands the session a use case, a function `(Engine, Encounter, ...) -> Outcome`, with
+its arguments: `session.run(zones.remove_zone, zone_id)`, or `session.by(panel).run(...)` when
+the panel that asked must be told (the initiator, passed back on `operation_done`). The runner
+applies the rules every step follows (`_stepped`), refuses a step the file could not reopen
+(`step_problem`), and is the only writer: it pushes the step on the undo history (`_commit`)
+and announces every result, done or refused, through `operation_done`. Read-only questions
+go through `session.ask(question, ...)` alike (`questions.py` holds those with no other home).
+Named methods stay only where the façade adds behaviour: undo and redo, opening and restoring,
+a library edit, the end of a turn, and 003-46's Forced switch redirecting moves and attacks.
+This is the runner of Anki's collection operations (`CollectionOp`), typed with ParamSpec: a
+wrong argument to a use case is a type error where it is handed over.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Any, Concatenate, ParamSpec, Unpack
+from typing import Any, Concatenate, ParamSpec, TypeVar, Unpack
 
 from psygnal import Signal
 
@@ -48,16 +50,14 @@ from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.map_import import ImportMode
 from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step, plural
 from orcus_desktop.controller.plugins import Variant
+from orcus_desktop.controller.session.runner import Caller, Initiator, Question, UseCase
 from orcus_desktop.controller.session_gm_edits import GmEditCommands
 from orcus_desktop.controller.session_initiative_checks import InitiativeCheckCommands
-from orcus_desktop.controller.session_lighting import LightingCommands
-from orcus_desktop.controller.session_notes import NoteCommands
 from orcus_desktop.controller.session_questions import SessionQuestions
 from orcus_desktop.controller.session_special_actions import SpecialActionCommands
 from orcus_desktop.controller.session_stealth import StealthCommands
 from orcus_desktop.controller.session_strike_turns import StrikeTurnCommands
 from orcus_desktop.controller.session_turn_flow import TurnFlowCommands
-from orcus_desktop.controller.session_zones import ZoneCommands
 from orcus_desktop.controller.variants import REGISTERED
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
@@ -75,15 +75,13 @@ from orcus_desktop.vocabulary import MoveMode
 __all__ = ["GameSession"]
 
 P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class GameSession(
     GmEditCommands,
     SpecialActionCommands,
     StealthCommands,
-    LightingCommands,
-    ZoneCommands,
-    NoteCommands,
     InitiativeCheckCommands,
     TurnFlowCommands,
     StrikeTurnCommands,
@@ -139,6 +137,26 @@ class GameSession(
         wanted = self.encounter.ruleset_id
         if self.rules.ruleset.id != wanted:
             self.rules.ruleset = ruleset_by_id(wanted)
+
+    # -- the runner and the asker ----------------------------------------------------------
+
+    def run(self, use_case: UseCase[P], /, *args: P.args, **kwargs: P.kwargs) -> OperationResult:
+        """Run a GM action on the open encounter: one undo step, or a refusal; both announced.
+
+        `use_case(engine, encounter, *args, **kwargs)` returns the next step or a refusal; the
+        step is checked (`step_problem`), committed and announced with no initiator (a script,
+        the CLI); a panel or a tool that must hear of a refusal uses `by(initiator).run`.
+        """
+        return self._run(None, use_case, *args, **kwargs)
+
+    def by(self, initiator: Initiator) -> Caller:
+        """The runner for `initiator`: its results are announced with it (`operation_done`)."""
+        return Caller(self, initiator)
+
+    def ask(self, question: Question[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Answer a read-only question about the open encounter as it stands now."""
+        self._follow_ruleset()
+        return question(self.engine, self.encounter, *args, **kwargs)
 
     def switch_ruleset(self, ruleset_id: str, initiator: object = None) -> OperationResult:
         """Play the encounter by another ruleset (outside combat; one undo step)."""
