@@ -234,7 +234,7 @@ def powers_of(rules: CombatRules, encounter: Encounter, creature_id: str) -> tup
             rules.ruleset.basic_implement_abilities,
         ),
         # 002-11, 002-15, 004-11, 004-22, 004-36: the ruleset's own actions (none in 000).
-        *ruleset_powers(rules.ruleset),
+        *ruleset_powers(rules),
     )
 
 

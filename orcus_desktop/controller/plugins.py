@@ -22,13 +22,15 @@ Hook kinds (docs/architecture.md "How to add a variant mechanic"):
   what taking or passing it settles.
 - `held_steps`: how a step the variant holds (`PendingAttack.kind`) goes on once its
   interrupts are settled.
+- `action_powers`: the powers behind the ids of its ruleset's own actions
+  (``actions.extra_actions``), which the Actions panel lists (`ruleset_powers`).
 - `waiting_questions`: what the variant's held step asks the GM (`waiting_decisions`), and
   the GM's "let it pass".
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -155,6 +157,7 @@ class Variant:
     offered_reactions: tuple[OfferedReaction, ...] = ()
     held_steps: tuple[HeldStep, ...] = ()
     waiting_questions: tuple[WaitingQuestion, ...] = ()
+    action_powers: tuple[tuple[str, Power], ...] = ()
 
     def applies_to(self, ruleset: Ruleset) -> bool:
         return ruleset.id in self.ruleset_ids
@@ -351,3 +354,8 @@ def held_questions(
 def let_pass(engine: Engine, kind: str) -> Callable[[Engine, Encounter], Outcome] | None:
     """The GM's "let it pass" for a variant's question of this kind, or None."""
     return next((q.let_pass for q in _questions(engine) if q.kind == kind), None)
+
+
+def action_powers(rules: CombatRules) -> Mapping[str, Power]:
+    """The active variants' powers by the id a ruleset's ``extra_actions`` names them by."""
+    return {key: power for v in active(rules) for key, power in v.action_powers}

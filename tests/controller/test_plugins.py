@@ -94,3 +94,15 @@ def test_a_held_skill_use_goes_on_through_the_alloy_heroes_variant_alone() -> No
     session.rules.ruleset = RULESETS["strike"]
     assert plugins.held_step(session.engine, SKILL) is None
     assert plugins.held_step(_session("alloy-heroes", NO_VARIANTS).engine, SKILL) is None
+
+
+def test_a_rulesets_own_actions_are_its_variants_powers() -> None:
+    """002-11/15/24 and 004-11/22/36: the ids a ruleset's ``extra_actions`` names are offered
+    as powers only while the variant that holds them is registered (none under 000)."""
+    expected = {"4e-quickref": "Drink a Potion", "alloy-heroes": "Trip"}
+    for ruleset_id, name in expected.items():
+        played = _session(ruleset_id, REGISTERED)
+        bare = _session(ruleset_id, NO_VARIANTS)
+        assert name in {p.name for p in played.available_actions("fighter").powers}
+        assert name not in {p.name for p in bare.available_actions("fighter").powers}
+    assert plugins.action_powers(_session("orcus", REGISTERED).rules) == {}

@@ -10,7 +10,12 @@ from typing import Final
 
 from orcus_desktop.controller.held_attacks import SKILL
 from orcus_desktop.controller.plugins import HeldStep, Variant
-from orcus_desktop.controller.variants.alloy_heroes import attack_notes, cover_struck, skill_rolls
+from orcus_desktop.controller.variants.alloy_heroes import (
+    attack_notes,
+    cover_struck,
+    powers,
+    skill_rolls,
+)
 
 ALLOY_HEROES: Final = Variant(
     name="Alloy Heroes (004)",
@@ -19,5 +24,7 @@ ALLOY_HEROES: Final = Variant(
     attack_logged=(cover_struck.after_attack, attack_notes.after_attack),
     # 004-09: a skill use held for its attacks of opportunity, rolled once they are settled.
     held_steps=(HeldStep(SKILL, skill_rolls.finish_held),),
+    # 004-11 Attack Held Object, 004-22 Autofire, 004-36 Trip.
+    action_powers=tuple(powers.POWERS.items()),
 )
 """Everything 004 adds to the core's steps, for the `alloy-heroes` ruleset."""
