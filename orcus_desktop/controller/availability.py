@@ -16,6 +16,7 @@ from typing import Final
 
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
+from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.hindering_maneuvers import charged_this_turn
 from orcus_desktop.controller.log_text import an_opportunity_attack
 from orcus_desktop.controller.outcomes import Refusal, no_creature, refuse
@@ -181,6 +182,16 @@ class PowerOption:
 
 
 @dataclass(frozen=True, slots=True)
+class VariantOption:
+    """One of a variant's own actions (`plugins.VariantAction`) and whether it may be taken now."""
+
+    key: str
+    label: str
+    allowed: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AvailableActions:
     """What a creature can do now, and why not for the rest.
 
@@ -192,6 +203,7 @@ class AvailableActions:
         conditions: its conditions (implied ones included), by value.
         actions: every action of "Actions in Combat" with its answer.
         powers: every power with its answer.
+        variants: the ruleset's variant actions with their answers (001's Withdraw...).
     """
 
     creature_id: str
@@ -201,6 +213,7 @@ class AvailableActions:
     conditions: tuple[str, ...]
     actions: tuple[ActionOption, ...]
     powers: tuple[PowerOption, ...]
+    variants: tuple[VariantOption, ...] = ()
 
     def option(self, action: CombatAction) -> ActionOption:
         for option in self.actions:
@@ -213,6 +226,13 @@ class AvailableActions:
             if option.name == name:
                 return option
         raise KeyError(name)
+
+    def variant(self, key: str) -> VariantOption:
+        """The variant action `key`'s answer (KeyError when the ruleset has no such action)."""
+        for option in self.variants:
+            if option.key == key:
+                return option
+        raise KeyError(key)
 
     @property
     def allowed(self) -> tuple[CombatAction, ...]:
@@ -570,10 +590,13 @@ def attack_barred(rules: CombatRules, encounter: Encounter, creature_id: str) ->
     return ""
 
 
-def available_actions(
-    rules: CombatRules, encounter: Encounter, creature_id: str
-) -> AvailableActions:
-    """Every action and power of the creature with whether it may take it now and why not."""
+def available_actions(engine: Engine, encounter: Encounter, creature_id: str) -> AvailableActions:
+    """Every action and power of the creature with whether it may take it now and why not.
+
+    The one table of "why not": 000's actions, the powers, and the variants' own actions
+    (`plugins.variant_actions`), each with the words its use case refuses with.
+    """
+    rules = engine.rules
     combat = encounter.combat
     combatant = combat.find(creature_id) if combat.active else None
     # 002-12 (002 l.39): one "Aid another" action with a choice instead of 000's three.
@@ -597,6 +620,11 @@ def available_actions(
         conditions=tuple(sorted(c.value for c in rules.conditions(encounter, creature_id))),
         actions=options,
         powers=powers,
+        variants=tuple(
+            VariantOption(a.key, a.label, not problem, problem)
+            for a in plugins.variant_actions(engine)
+            for problem in (a.problem(engine, encounter, creature_id),)
+        ),
     )
 
 

@@ -18,6 +18,8 @@ Hook kinds (docs/architecture.md "How to add a variant mechanic"):
 - `turn_starts`, `turn_ends`, `round_ends`: turn-boundary rules work.
 - `initiative`: how a creature's initiative check is made and how ties are broken.
 - `budget_problems`: the variant's "why not" for an action its budget refuses.
+- `actions`: the variant's own actions with their "why not", which the availability table
+  lists beside 000's (`AvailableActions.variants`).
 - `offered_reactions`: what a reaction offered to a creature is called (log and prompts) and
   what taking or passing it settles.
 - `held_steps`: how a step the variant holds (`PendingAttack.kind`) goes on once its
@@ -79,6 +81,18 @@ RoundHook = Callable[["Engine", "Encounter"], "Encounter"]
 
 BudgetProblem = Callable[["Ruleset", "Combatant", "ActionKind", str], str]
 """(ruleset, combatant, kind, its name) -> why its budget refuses the kind, or ""."""
+
+
+@dataclass(frozen=True, slots=True)
+class VariantAction:
+    """One of the variant's own actions (001's Withdraw, Hide...) and its "why not"."""
+
+    key: str
+    """Its name in the availability table (`AvailableActions.variant`)."""
+    label: str
+    """What the GM reads."""
+    problem: Callable[[Engine, Encounter, str], str]
+    """Why the creature cannot take it now, or "" (the use case refuses with the same words)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +168,7 @@ class Variant:
     round_ends: tuple[RoundHook, ...] = ()
     initiative: tuple[InitiativeHook, ...] = ()
     budget_problems: tuple[BudgetProblem, ...] = ()
+    actions: tuple[VariantAction, ...] = ()
     offered_reactions: tuple[OfferedReaction, ...] = ()
     held_steps: tuple[HeldStep, ...] = ()
     waiting_questions: tuple[WaitingQuestion, ...] = ()
@@ -311,6 +326,11 @@ def budget_problem(rules: CombatRules, combatant: Combatant, kind: ActionKind, n
             if problem:
                 return problem
     return ""
+
+
+def variant_actions(engine: Engine) -> tuple[VariantAction, ...]:
+    """The active variants' own actions, in registration order."""
+    return tuple(a for v in active(engine.rules) for a in v.actions)
 
 
 def _reactions(engine: Engine) -> tuple[OfferedReaction, ...]:

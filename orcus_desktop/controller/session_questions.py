@@ -138,7 +138,7 @@ class SessionQuestions:
 
     def available_actions(self, creature_id: str) -> AvailableActions:
         self.encounter.creature(creature_id)
-        return available_actions(self.rules, self.encounter, creature_id)
+        return available_actions(self.engine, self.encounter, creature_id)
 
     def basic_attack_name(self, creature_id: str, *, ranged: bool = False) -> str | None:
         return basic_attack_name(self.engine, self.encounter, creature_id, ranged=ranged)

@@ -23,7 +23,7 @@ def drop_prone_button(
     name = session.encounter.name_of(target_id)
     button = QPushButton(f"{name} drops prone first (001-06)", parent)
     button.setObjectName(f"dropProne_{target_id}")
-    problem = session.off_turn_drop_problem(target_id)
+    problem = session.available_actions(target_id).variant("drop_prone_off_turn").reason
     button.setEnabled(not problem)
     button.setToolTip(problem or f"{name} gives itself the Prone condition before the attack")
 

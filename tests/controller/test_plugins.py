@@ -106,3 +106,23 @@ def test_a_rulesets_own_actions_are_its_variants_powers() -> None:
         assert name in {p.name for p in played.available_actions("fighter").powers}
         assert name not in {p.name for p in bare.available_actions("fighter").powers}
     assert plugins.action_powers(_session("orcus", REGISTERED).rules) == {}
+
+
+def test_the_availability_table_answers_for_the_variants_own_actions() -> None:
+    """Issue 30 item 4: one "why not". 001-31 Withdraw (001 l.346) and 001-15 Hide are in the
+    table beside 000's actions, with the words their use cases refuse with."""
+    s = _strike_fight(REGISTERED)
+    table = s.available_actions("hero")
+    assert [o.key for o in table.variants] == ["withdraw", "hide", "crouch", "drop_prone_off_turn"]
+    withdraw = table.variant("withdraw")
+    assert not withdraw.allowed
+    refused = s.withdraw("hero")
+    assert not refused.ok
+    assert withdraw.reason in refused.reason
+    assert table.variant("hide").allowed
+    assert s.engage("orc", "hero").ok
+    assert s.available_actions("hero").variant("withdraw").allowed
+    assert s.withdraw("hero").ok
+    # Under 000, and with no variant registered, the table lists none.
+    assert _session("orcus", REGISTERED).available_actions("fighter").variants == ()
+    assert _strike_fight(NO_VARIANTS).available_actions("hero").variants == ()

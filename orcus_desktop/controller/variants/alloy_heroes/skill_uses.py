@@ -12,6 +12,8 @@ rulesets whose reactions (H5) make skill use provoke (004); the picks are docs/r
 
 from __future__ import annotations
 
+from typing import Final
+
 from orcus_desktop.controller.attack_resolution import adjacent_threats
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.engine import Engine
@@ -24,7 +26,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import Provocation
 
-SKILL_ACTIONS = (ActionKind.STANDARD, ActionKind.MOVE)
+SKILL_ACTIONS: Final = (ActionKind.STANDARD, ActionKind.MOVE)
 """The actions a skill use takes (004 l.262 "a standard action", l.273 "a move action")."""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Final
 
 from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.engine import Engine, named_step
@@ -33,14 +34,14 @@ from orcus_desktop.rules.strike_initiative import (
 )
 from orcus_desktop.vocabulary import CreatureId
 
-CHECKS = (
+CHECKS: Final = (
     (InitiativeCheck.QUICKNESS.value, "Quickness (Dexterity: 000's initiative)"),
     (InitiativeCheck.PERCEPTION.value, "Perception (Wisdom)"),
     (InitiativeCheck.AWARENESS.value, "Awareness (Intelligence)"),
 )
 """001-01's three checks as the dialog offers them (the picks of docs/rulings.md)."""
 
-TIE_CHOICES = (
+TIE_CHOICES: Final = (
     (TieChoice.NONE.value, "no standing choice"),
     (TieChoice.BEFORE.value, "go before those it ties with"),
     (TieChoice.AFTER.value, "go after those it ties with"),

@@ -13,6 +13,7 @@ from orcus_desktop.controller.plugins import (
     InitiativeHook,
     OfferedReaction,
     Variant,
+    VariantAction,
     WaitingQuestion,
 )
 from orcus_desktop.controller.variants.strike import (
@@ -21,10 +22,11 @@ from orcus_desktop.controller.variants.strike import (
     round_end,
     shooting,
     strike_reactions,
+    strike_states,
     strike_turns,
     withdrawing,
 )
-from orcus_desktop.controller.variants.strike.engagement import strike_modifiers
+from orcus_desktop.controller.variants.strike.engagement import strike_modifiers, withdraw_problem
 from orcus_desktop.controller.waiting_decisions import INTERPOSE
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.model.encounter import Encounter
@@ -87,6 +89,15 @@ STRIKE: Final = Variant(
         ),
     ),
     budget_problems=(strike_turns.budget_refusal,),  # 001-05: move, then one action
+    # The actions 001 adds, with their "why not" in the availability table.
+    actions=(
+        VariantAction("withdraw", "Withdraw", withdraw_problem),  # 001-31
+        VariantAction("hide", "Hide", strike_states.hide_problem),  # 001-15
+        VariantAction("crouch", "Crouch Behind Cover", strike_states.crouch_problem),  # 001-12
+        VariantAction(  # 001-06
+            "drop_prone_off_turn", "Drop prone (off turn)", strike_turns.off_turn_drop_problem
+        ),
+    ),
     offered_reactions=(OfferedReaction(strike_reactions.strike_name, _settled),),  # 001-23/24
     held_steps=(HeldStep(withdrawing.WITHDRAW, withdrawing.finish),),  # 001-24, R-127
     waiting_questions=(

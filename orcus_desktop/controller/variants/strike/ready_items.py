@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Final
 
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine, named_step
@@ -144,7 +145,7 @@ def put_away(engine: Engine, encounter: Encounter, creature_id: str, name: str) 
     return named_step(engine, encounter, op, f"{{name}} puts away {name}", change, creature_id)
 
 
-_NEEDS: Mapping[AttackStyle, tuple[frozenset[ItemKind], str]] = {
+_NEEDS: Final[Mapping[AttackStyle, tuple[frozenset[ItemKind], str]]] = {
     AttackStyle.SHOOT: (
         frozenset({ItemKind.RANGED_WEAPON, ItemKind.SPELL}),
         "a Shoot! needs a ready ranged weapon or spell",

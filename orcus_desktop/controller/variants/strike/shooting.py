@@ -10,6 +10,7 @@ Under every other ruleset it returns the context untouched.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.battlefield_builder import creature_sees, field_occupant
@@ -38,7 +39,7 @@ from orcus_desktop.rules.shoot import (
 from orcus_desktop.rules.statblock import Sense
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree
 
-_PERCEIVING = (Sense.BLINDSIGHT, Sense.TREMORSENSE)
+_PERCEIVING: Final = (Sense.BLINDSIGHT, Sense.TREMORSENSE)
 HIDDEN = Condition.HIDDEN
 """001-15 "Hidden Condition" (001 l.308): a row of the `strike` condition set."""
 CROUCHING = Condition.CROUCHING

@@ -15,6 +15,8 @@ seen"); being heard, smelt or otherwise drawing attention is the GM's (the condi
 
 from __future__ import annotations
 
+from typing import Final
+
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, end_conditions, named_step
@@ -37,7 +39,7 @@ HIDE_PENALTY = -1
 PASSIVE_BASE = 10
 """docs/rulings.md R-91: a passive Perception is 10 + the creature's Perception check modifier."""
 
-_MOVES = ("move", "charge_move")
+_MOVES: Final = ("move", "charge_move")
 
 
 def has_states(ruleset: Ruleset) -> bool:
@@ -58,6 +60,16 @@ def turn_action_problem(engine: Engine, encounter: Encounter, creature_id: str, 
     if not combatant.budget.can_spend(ActionKind.STANDARD):
         return f"{name} has no action left to {what.lower()}"
     return cannot_act(engine.rules, encounter, creature_id)
+
+
+def hide_problem(engine: Engine, encounter: Encounter, creature_id: str) -> str:
+    """Why the creature cannot take the Hide action now (001-15), or ""."""
+    return turn_action_problem(engine, encounter, creature_id, "Hide")
+
+
+def crouch_problem(engine: Engine, encounter: Encounter, creature_id: str) -> str:
+    """Why the creature cannot Crouch Behind Cover now (001-12), or ""."""
+    return turn_action_problem(engine, encounter, creature_id, "Crouch")
 
 
 def enemies(encounter: Encounter, creature_id: str) -> tuple[str, ...]:
@@ -106,7 +118,7 @@ def crouch(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:
     (`shooting.stepped_up`).
     """
     op = "crouch"
-    problem = turn_action_problem(engine, encounter, creature_id, "Crouch")
+    problem = crouch_problem(engine, encounter, creature_id)
     if not problem and has(engine, encounter, creature_id, CROUCHING):
         problem = f"{engine.name(encounter, creature_id)} is already crouching"
     if problem:
@@ -136,7 +148,7 @@ def hide(
     the app rolls), ``bonus`` the GM's other modifiers (trained, items). Its action either way.
     """
     op = "hide"
-    problem = turn_action_problem(engine, encounter, creature_id, "Hide")
+    problem = hide_problem(engine, encounter, creature_id)
     name = engine.name(encounter, creature_id)
     if not problem and has(engine, encounter, creature_id, HIDDEN):
         problem = f"{name} is already hidden"
