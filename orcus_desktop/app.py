@@ -35,6 +35,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.text_repair import describe_exception, error_line
 from orcus_desktop.model.uvtt import load_encounter_or_map, looks_like_uvtt
+from orcus_desktop.rules.variants import install as install_variants
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QCoreApplication
@@ -125,6 +126,7 @@ def has_display() -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; returns the process exit code (quietly 141 when stdout's reader has gone)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    install_variants()  # the composition root: the variants' rulesets before any file opens
     if args_list[:1] == ["query"]:
         # Headless: the geometry engine answers without Qt ever being imported.
         from orcus_desktop.cli import query_main

@@ -39,6 +39,7 @@ from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.text_repair import describe_exception, error_line
 from orcus_desktop.model.uvtt import load_encounter_or_map
 from orcus_desktop.rules.ruleset import RULESETS, Ruleset, UnknownRulesetError, ruleset_by_id
+from orcus_desktop.rules.variants import install as install_variants
 
 EXIT_OK = 0
 ENCOUNTER_HELP = "the encounter file (.json), or a Universal VTT map (.dd2vtt, .uvtt, .df2vtt)"
@@ -175,6 +176,7 @@ def waiting_query(encounter: Encounter) -> list[dict[str, Any]]:
 
 def query_main(argv: list[str]) -> int:
     """Run `query` with its arguments (without the word "query"); returns the exit status."""
+    install_variants()  # a composition root too: it can be run without app.py
     parser = build_parser()
     try:
         with _quiet_libraries():
@@ -223,6 +225,7 @@ def build_rules_parser() -> argparse.ArgumentParser:
 
 def rules_main(argv: list[str]) -> int:
     """Run `rules` with its arguments (without the word "rules"); returns the exit status."""
+    install_variants()
     try:
         args = build_rules_parser().parse_args(argv)
         if args.command == "show":

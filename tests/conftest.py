@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.model.history import enable_invariant_checks
+from orcus_desktop.rules.variants import install as install_variants
 
 # Before any QApplication exists (docs/design.md#testing).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -21,6 +22,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 # Every undo step of every test must leave an encounter that passes the document invariant
 # (model/invariants.py), the same check a file passes to open.
 enable_invariant_checks()
+
+# The composition root of the tests: the variants' rulesets, as app.py and cli.py register them.
+install_variants()
 
 
 @pytest.fixture(scope="session")

@@ -165,8 +165,8 @@ def settle(engine: Engine, encounter: Encounter) -> Encounter:
         return encounter
     variant_held = plugins.held_step(engine, held.kind)
     if variant_held is not None:
-        # A variant's held step (001-24's Withdraw, R-127; 004-09's skill use): what it
-        # waited for is settled.
+        # A variant's held step (001-24's Withdraw, R-127, and its other actions, R-153;
+        # 004-09's skill use): what it waited for is settled; it goes on.
         encounter = encounter.with_combat(replace(combat, pending=None))
         return variant_held.finish(engine, encounter, held)
     short = ""

@@ -10,6 +10,8 @@ encounter file names only its ruleset id, and code is found here, never by a nam
 
 Hook kinds (docs/architecture.md "How to add a variant mechanic"):
 
+- `held_before`: a use case's step, held before it is committed for what must come first
+  (001-24's Free Strikes!, R-153); given the use case and its arguments to run again later.
 - `after_step`: every step a use case makes, before it is committed (reactions it provokes).
 - `attack_adjusters`: a target's `AttackContext` as the variant sees it (modifiers, cover).
 - `attack_logged`: an attack once it is logged (what it strikes instead, notes for the GM).
@@ -34,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from orcus_desktop.controller.attack_choices import AttackChoices
@@ -54,6 +56,12 @@ if TYPE_CHECKING:
 
 AfterStep = Callable[["Engine", "Encounter", "Outcome"], "Outcome"]
 """(engine, the snapshot before, the use case's outcome) -> the outcome the session commits."""
+
+HeldBefore = Callable[
+    ["Engine", "Encounter", "Outcome", Callable[..., "Outcome"], Sequence[Any], Mapping[str, Any]],
+    "Outcome",
+]
+"""(engine, the snapshot before, the outcome, the use case, its args, its kwargs) -> outcome."""
 
 AttackAdjuster = Callable[
     [
@@ -159,6 +167,7 @@ class Variant:
 
     name: str
     ruleset_ids: frozenset[str]
+    held_before: tuple[HeldBefore, ...] = ()
     after_step: tuple[AfterStep, ...] = ()
     attack_adjusters: tuple[AttackAdjuster, ...] = ()
     attack_holds: tuple[AttackHold, ...] = ()
@@ -188,6 +197,21 @@ def active(rules: CombatRules) -> tuple[Variant, ...]:
 
 
 # -- the folds the core calls ------------------------------------------------------------------
+
+
+def held_before(
+    engine: Engine,
+    before: Encounter,
+    outcome: Outcome,
+    use_case: Callable[..., Outcome],
+    args: Sequence[Any],
+    kwargs: Mapping[str, Any],
+) -> Outcome:
+    """The outcome after every active variant's `held_before` (the step may come back held)."""
+    for variant in active(engine.rules):
+        for hook in variant.held_before:
+            outcome = hook(engine, before, outcome, use_case, args, kwargs)
+    return outcome
 
 
 def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:

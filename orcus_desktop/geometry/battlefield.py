@@ -22,6 +22,7 @@ from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.geometry.light import NO_SENSES, LightingScene, Senses
 from orcus_desktop.geometry.occupancy import ORCUS_OCCUPANCY, Occupancy
+from orcus_desktop.geometry.wall_edits import changed_index
 from orcus_desktop.geometry.walls import (
     BoolArray,
     FloatArray,
@@ -152,16 +153,20 @@ class MapChange:
     walls: tuple[Wall, ...]
     before: dict[Hashable, Any]
 
-    def touched_box(self, sight_after: SegmentIndex) -> tuple[float, float, float, float]:
+    def touched_box(
+        self, sight_after: SegmentIndex, key: str = "sight_index"
+    ) -> tuple[float, float, float, float]:
         """A box holding every sight-blocking segment the change added, removed or split.
 
         The changed walls' box, grown over every segment before and after that meets it (a
         wall crossing a door is split where the closed door meets it): outside this box the
         noded segments are the same, so what lies wholly outside sees the same walls.
+        `key`: the index asked about (`sight_after` is its value after the change), the
+        sight index unless told.
         """
         points = np.array([p for wall in self.walls for p in wall.points], dtype=np.float64)
         box = (*points.min(axis=0).tolist(), *points.max(axis=0).tolist())
-        before = self.before.get("sight_index")
+        before = self.before.get(key)
         if not isinstance(before, SegmentIndex):
             return (-math.inf, -math.inf, math.inf, math.inf)  # unknown: all of it
         grown = points
@@ -369,7 +374,17 @@ class Battlefield:
             outline = self._blocking_outline if squares else []
             return SegmentIndex.build(wall_segments(self.walls, for_sight=for_sight) + outline)
 
-        return self.map_cached(key, build)
+        def carry(kept: SegmentIndex, change: MapChange) -> SegmentIndex:
+            # issue 33: a door opened or closed changes its segments in place
+            before, after = change.walls[0::2], change.walls[1::2]
+            found = changed_index(
+                kept,
+                wall_segments(before, for_sight=for_sight),
+                wall_segments(after, for_sight=for_sight),
+            )
+            return build() if found is None else found
+
+        return self.map_carried(key, build, carry)
 
     @cached_property
     def sight_index(self) -> SegmentIndex:

@@ -62,20 +62,18 @@ def lit_view_rings(
     Rings as `visibility.union_rings` gives them (outer boundaries and holes, odd-even fill).
     """
     shapes: list[shapely.Geometry] = []
-    by_lights: list[shapely.Geometry] = []
+    by_lights: list[FloatArray] = []
     for viewer, ring in zip(viewers, polygons, strict=True):
         if len(ring) < 3:
             continue
-        polygon: shapely.Geometry = shapely.Polygon(ring)
-        if not shapely.is_valid(polygon):
-            polygon = shapely.make_valid(polygon)
         if _lit_by_lights_alone(battlefield, viewer):
-            by_lights.append(polygon)
+            by_lights.append(ring)
         else:
+            polygon = _polygon(ring)
             shapes.append(_cut_to_lit(polygon, perceived_lit(battlefield, viewer)))
     if by_lights:
         # the same lit squares for them all: their union cut once is the union of their cuts
-        shapes += _cut_to_lights(battlefield, shapely.union_all(by_lights))
+        shapes += _cut_to_lights(battlefield, _viewers_cut(battlefield, by_lights))
     shapes += [shapely.box(*box) for box in boxes]
     if not shapes:
         return ()
@@ -97,30 +95,94 @@ def _lit_by_lights_alone(battlefield: Battlefield, viewer: Occupant) -> bool:
     )
 
 
-def _cut_to_lights(battlefield: Battlefield, polygon: shapely.Geometry) -> list[shapely.Geometry]:
-    """`polygon` cut to the squares the lights light, as pieces (their union is the cut).
+def _polygon(ring: FloatArray) -> shapely.Geometry:
+    """The ring as a valid polygon."""
+    polygon: shapely.Geometry = shapely.Polygon(ring)
+    if not shapely.is_valid(polygon):
+        polygon = shapely.make_valid(polygon)
+    return polygon
+
+
+class _ViewersCut:
+    """The union of some viewers' polygons, and its cut with each light's shape as found.
+
+    Kept per map state for the last few sets of polygons (the views are kept arrays: the same
+    objects while nobody moves). A torch moved cuts the union with its new shape alone, not with
+    every light near the viewers again (issue 33).
+    """
+
+    def __init__(self, rings: tuple[FloatArray, ...]) -> None:
+        self.rings = rings
+        self.union: shapely.Geometry = shapely.union_all([_polygon(r) for r in rings])
+        shapely.prepare(self.union)
+        # by the light shape's id: (the shape, kept alive so the id stays its own; the pieces)
+        self.cuts: dict[int, tuple[shapely.Geometry, list[shapely.Geometry]]] = {}
+
+
+_VIEWERS_CUTS_KEPT = 4
+_CUTS_KEPT = 1024
+"""Lights' cuts kept with one union (as many light shapes as a map state keeps)."""
+
+
+def _viewers_cut(battlefield: Battlefield, rings: list[FloatArray]) -> _ViewersCut:
+    kept: OrderedDict[tuple[int, ...], _ViewersCut] = battlefield.map_cached(
+        "viewers_cuts", OrderedDict
+    )
+    key = tuple(map(id, rings))
+    found = kept.get(key)
+    if found is not None and all(a is b for a, b in zip(found.rings, rings, strict=True)):
+        kept.move_to_end(key)
+        return found
+    found = _ViewersCut(tuple(rings))
+    kept[key] = found
+    while len(kept) > _VIEWERS_CUTS_KEPT:
+        kept.popitem(last=False)
+    return found
+
+
+def _cut_to_lights(battlefield: Battlefield, viewers: _ViewersCut) -> list[shapely.Geometry]:
+    """The viewers' union cut to the squares the lights light, as pieces (their union is it).
 
     Each light's lit squares are made into a shape once per map state and light
     (`_light_shape`); only the lights whose squares meet the polygon are cut with, and a light
-    wholly inside it is taken as it is.
+    wholly inside it is taken as it is. Each light's cut is kept with the union.
     """
     scene = battlefield.lighting
     assert scene is not None
+    polygon = viewers.union
     x0, y0, x1, y1 = shapely.bounds(polygon).tolist()
     windows = _light_windows(battlefield)
     near = (windows[:, 1] < x1) & (windows[:, 3] > x0)
     near &= (windows[:, 0] < y1) & (windows[:, 2] > y0)
-    shapes = np.array(
-        [_light_shape(battlefield, scene.lights[i]) for i in np.flatnonzero(near).tolist()],
-        dtype=object,
-    )
-    if not len(shapes):
-        return []
-    shapely.prepare(polygon)
-    shapes = shapes[shapely.intersects(polygon, shapes)]
+    pieces: list[shapely.Geometry] = []
+    missing: list[shapely.Geometry] = []
+    for i in np.flatnonzero(near).tolist():
+        shape = _light_shape(battlefield, scene.lights[i])
+        found = viewers.cuts.get(id(shape))
+        if found is not None and found[0] is shape:
+            pieces += found[1]
+        else:
+            missing.append(shape)
+    if not missing:
+        return pieces
+    if len(viewers.cuts) > _CUTS_KEPT:
+        viewers.cuts.clear()
+    shapes = np.array(missing, dtype=object)
+    meets = shapely.intersects(polygon, shapes)
     inside = shapely.contains(polygon, shapes)
-    cut = shapely.intersection(polygon, shapes[~inside])
-    return [*shapes[inside].tolist(), *(p for p in cut.tolist() if not p.is_empty)]
+    cut = np.empty(len(shapes), dtype=object)
+    across = meets & ~inside
+    cut[across] = shapely.intersection(polygon, shapes[across])
+    for k, shape in enumerate(missing):
+        if not meets[k]:
+            made: list[shapely.Geometry] = []
+        elif inside[k]:
+            made = [shape]
+        else:
+            made = [] if cut[k].is_empty else [cut[k]]
+        viewers.cuts[id(shape)] = (shape, made)
+        pieces += made
+    return pieces
 
 
 def _light_windows(battlefield: Battlefield) -> IntArray:

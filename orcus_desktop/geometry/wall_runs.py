@@ -31,14 +31,7 @@ def collinear_runs(raw: FloatArray) -> tuple[FloatArray, IntArray, FloatArray]:
     """
     if not len(raw):
         return np.empty((0, 4), dtype=np.float64), np.empty(0, dtype=np.int64), raw
-    # orient each input segment (lexicographically smaller end first); its line as an exact
-    # key (direction scaled to max-norm 1, offset) and its extent along the line
-    swap = (raw[:, 0] > raw[:, 2]) | ((raw[:, 0] == raw[:, 2]) & (raw[:, 1] > raw[:, 3]))
-    r = np.where(swap[:, None], raw[:, [2, 3, 0, 1]], raw)
-    dx, dy = r[:, 2] - r[:, 0], r[:, 3] - r[:, 1]
-    scale = np.maximum(np.abs(dx), np.abs(dy))
-    ux, uy = dx / scale, dy / scale
-    off = ux * r[:, 1] - uy * r[:, 0]
+    r, ux, uy, off = _keyed(raw)
     ta = ux * r[:, 0] + uy * r[:, 1]
     tb = ux * r[:, 2] + uy * r[:, 3]
     order = np.lexsort((ta, off, uy, ux))
@@ -65,6 +58,34 @@ def collinear_runs(raw: FloatArray) -> tuple[FloatArray, IntArray, FloatArray]:
             runs.append(list(rl[i]))
         run_of[i] = len(runs) - 1
     return np.asarray(runs, dtype=np.float64), run_of, r
+
+
+def _keyed(raw: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """The segments oriented (lexicographically smaller end first) and their lines' keys.
+
+    A line's key is exact: its direction scaled to max-norm 1 (ux, uy) and its offset.
+    """
+    swap = (raw[:, 0] > raw[:, 2]) | ((raw[:, 0] == raw[:, 2]) & (raw[:, 1] > raw[:, 3]))
+    r = np.where(swap[:, None], raw[:, [2, 3, 0, 1]], raw)
+    dx, dy = r[:, 2] - r[:, 0], r[:, 3] - r[:, 1]
+    scale = np.maximum(np.abs(dx), np.abs(dy))
+    ux, uy = dx / scale, dy / scale
+    off = ux * r[:, 1] - uy * r[:, 0]
+    return r, ux, uy, off
+
+
+def line_keys(raw: FloatArray) -> FloatArray:
+    """(n, 3) per segment, the exact key of its line that `collinear_runs` groups by."""
+    _, ux, uy, off = _keyed(raw)
+    return np.stack([ux, uy, off], axis=1)
+
+
+def on_lines(keys: FloatArray, lines: FloatArray) -> npt.NDArray[np.bool_]:
+    """Per key of `keys`, whether it is one of `lines` (keys from `line_keys`)."""
+    out = np.zeros(len(keys), dtype=np.bool_)
+    for a, b, c in {(float(a), float(b), float(c)) for a, b, c in lines.tolist()}:
+        out |= (keys[:, 0] == a) & (keys[:, 1] == b) & (keys[:, 2] == c)
+    return out
 
 
 def count_crossings(segments: FloatArray, most: int) -> int:

@@ -24,7 +24,7 @@ The touching/grazing choice (docs/design.md#sight) is made here, once:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -36,7 +36,13 @@ import shapely
 from orcus_desktop.geometry.features import Point, Wall
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.line_touches import blocked_at_touches
-from orcus_desktop.geometry.wall_runs import collinear_runs
+from orcus_desktop.geometry.wall_buckets import (
+    BucketGrid,
+    bucket_grid,
+    bucket_table,
+    segment_boxes,
+)
+from orcus_desktop.geometry.wall_runs import collinear_runs, line_keys
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -44,14 +50,6 @@ BoolArray = npt.NDArray[np.bool_]
 
 Segment = tuple[Point, Point]
 
-# Bucket side for the bulk line test, in grid units; tuned in benchmarks/geometry: 1 square
-# (issue 33: 1,000 free-angle walls on a 60x60 map put a dozen segments in a 2-square bucket,
-# and sight took 2.6x prepared shapely; at 1 square 0.7x, and no slower on sparser maps).
-# Walls spread wider than `_FINE_AREA` get 2-square buckets: 4 million buckets at most.
-_BUCKET = 1.0
-_COARSE_BUCKET = 2.0
-_FINE_AREA = 4e6
-_MAX_INDEXED_AREA = 16e6  # square units: 4 million buckets at most, a 32 MB offset table
 # Slack (grid units) for "clearly apart" in box queries: noded points are not exact.
 _APART = 1e-9
 
@@ -98,16 +96,22 @@ def node_segments(segments: Sequence[Segment]) -> FloatArray:
     Rows are (ax, ay, bx, by). After noding two segments share at most an end point, which the
     visibility sweep relies on.
     """
-    if not segments:
-        return np.empty((0, 4), dtype=np.float64)
-    raw = np.asarray(segments, dtype=np.float64).reshape(-1, 2, 2)
-    keep = np.any(raw[:, 0] != raw[:, 1], axis=1)
-    raw = raw[keep]
-    if len(raw) == 0:
-        return np.empty((0, 4), dtype=np.float64)
+    raw = _nonzero_rows(np.asarray(segments, dtype=np.float64).reshape(-1, 4))
     # Collinear pieces merged first: GEOS overlays them pair by pair (issue 29: 20,000 copies
     # of one wall took a minute and 4 GB); the union is the same.
-    runs, _, _ = collinear_runs(raw.reshape(-1, 4))
+    runs, _, _ = collinear_runs(raw)
+    return node_runs(runs)
+
+
+def _nonzero_rows(raw: FloatArray) -> FloatArray:
+    """The segments of non-zero length."""
+    return raw[np.any(raw[:, :2] != raw[:, 2:], axis=1)]
+
+
+def node_runs(runs: FloatArray) -> FloatArray:
+    """Node straight runs (`collinear_runs`' output): the (n, 4) pieces they split into."""
+    if not len(runs):
+        return np.empty((0, 4), dtype=np.float64)
     noded = shapely.union_all(shapely.linestrings(runs.reshape(-1, 2, 2)))
     parts = shapely.get_parts(noded)
     coords, index = shapely.get_coordinates(parts, return_index=True)
@@ -139,7 +143,19 @@ class SegmentIndex:
     _bucket_start: IntArray
     _bucket_items: IntArray
     _columns: tuple[FloatArray, FloatArray, FloatArray, FloatArray]
-    _raw: FloatArray
+    raw: FloatArray
+    """(m, 4) the blocking input (non-zero length), as given: what was noded."""
+    all_runs: FloatArray
+    """(r, 4) the straight runs of the input (`collinear_runs`)."""
+    run_of: IntArray
+    """(m,) per input segment, its run in `all_runs`."""
+    geometries: npt.NDArray[np.object_]
+    """The segments as shapely lines (the STRtree's items; reused by `wall_edits`)."""
+
+    @cached_property
+    def piece_runs(self) -> IntArray:
+        """(n,) per noded segment, the index in `all_runs` of its run (-1: none found)."""
+        return piece_runs_in(self.segments, self.all_runs)
 
     @cached_property
     def runs(self) -> FloatArray:
@@ -151,67 +167,82 @@ class SegmentIndex:
         together, so a test for "one segment hides all of it" may use the run instead of the
         piece. A piece whose run cannot be found is its own run.
         """
-        return _runs_of(self.segments, self._raw)
+        out = self.segments.copy()
+        found = self.piece_runs >= 0
+        out[found] = self.all_runs[self.piece_runs[found]]
+        return out
 
     @classmethod
     def build(cls, segments: Sequence[Segment] | FloatArray) -> SegmentIndex:
         """Node the segments and index them."""
-        if isinstance(segments, np.ndarray):
-            raw = np.asarray(segments, dtype=np.float64).reshape(-1, 4)
-            arr = node_segments([((a, b), (c, d)) for a, b, c, d in raw.tolist()])
-        else:
-            raw = np.asarray(segments, dtype=np.float64).reshape(-1, 4)
-            arr = node_segments(segments)
-        geoms: npt.NDArray[np.object_] = (
-            np.asarray(shapely.linestrings(arr.reshape(-1, 2, 2)), dtype=object)
-            if len(arr)
-            else np.empty(0, dtype=object)
-        )
-        tree = shapely.STRtree(geoms)
-        if len(arr):
-            x0 = float(np.floor(min(arr[:, 0].min(), arr[:, 2].min()))) - _COARSE_BUCKET
-            y0 = float(np.floor(min(arr[:, 1].min(), arr[:, 3].min()))) - _COARSE_BUCKET
-            x1 = float(max(arr[:, 0].max(), arr[:, 2].max())) + _COARSE_BUCKET
-            y1 = float(max(arr[:, 1].max(), arr[:, 3].max())) + _COARSE_BUCKET
-        else:
-            x0 = y0 = 0.0
-            x1 = y1 = 1.0
-        if not math.isfinite(x1 - x0 + y1 - y0) or (x1 - x0) * (y1 - y0) > _MAX_INDEXED_AREA:
-            # Guard: the buckets grow with the walls' extent (files keep walls near the grid).
-            raise ValueError("walls spread too far to index")
-        side = _BUCKET if (x1 - x0) * (y1 - y0) <= _FINE_AREA else _COARSE_BUCKET
-        n_cols = max(1, math.ceil((x1 - x0) / side))
-        n_rows = max(1, math.ceil((y1 - y0) / side))
-        # Each segment goes in every bucket its bounding box, grown by half a bucket, touches:
-        # a line sampled every bucket side then finds it from the bucket of a nearby sample.
-        half = side / 2
-        lo_c = np.floor((np.minimum(arr[:, 0], arr[:, 2]) - half - x0) / side).astype(np.int64)
-        hi_c = np.floor((np.maximum(arr[:, 0], arr[:, 2]) + half - x0) / side).astype(np.int64)
-        lo_r = np.floor((np.minimum(arr[:, 1], arr[:, 3]) - half - y0) / side).astype(np.int64)
-        hi_r = np.floor((np.maximum(arr[:, 1], arr[:, 3]) + half - y0) / side).astype(np.int64)
-        cell_arr, item_arr = _bucket_cells(
-            np.maximum(lo_r, 0),
-            np.minimum(hi_r, n_rows - 1),
-            np.maximum(lo_c, 0),
-            np.minimum(hi_c, n_cols - 1),
-            n_cols,
-        )
-        order = np.argsort(cell_arr, kind="stable")
-        start = np.zeros(n_cols * n_rows + 1, dtype=np.int64)
-        np.add.at(start, cell_arr + 1, 1)
-        start = np.cumsum(start)
+        raw = _nonzero_rows(np.asarray(segments, dtype=np.float64).reshape(-1, 4))
+        all_runs, run_of, _ = collinear_runs(raw)
+        return cls.from_noded(node_runs(all_runs), raw, all_runs, run_of)
+
+    @classmethod
+    def from_noded(
+        cls,
+        arr: FloatArray,
+        raw: FloatArray,
+        all_runs: FloatArray,
+        run_of: IntArray,
+        geometries: npt.NDArray[np.object_] | None = None,
+        buckets: tuple[IntArray, IntArray] | None = None,
+        known: Mapping[str, object] | None = None,
+    ) -> SegmentIndex:
+        """Index noded segments `arr` of the input `raw` (its runs and each one's run given).
+
+        `geometries`: `arr` as shapely lines, `buckets`: its `bucket_table`, `known`: cached
+        properties' values, when the caller knows them (`wall_edits`).
+        """
+        if geometries is None:
+            geometries = (
+                np.asarray(shapely.linestrings(arr.reshape(-1, 2, 2)), dtype=object)
+                if len(arr)
+                else np.empty(0, dtype=object)
+            )
+        tree = shapely.STRtree(geometries)
+        grid = bucket_grid(arr)
+        if buckets is None:
+            buckets = bucket_table(arr, grid)
         columns = tuple(np.ascontiguousarray(arr[:, k]) for k in range(4))
-        return cls(
+        index = cls(
             arr,
             tree,
-            (x0, y0),
-            (n_rows, n_cols),
-            side,
-            start,
-            item_arr[order],
+            grid.origin,
+            grid.shape,
+            grid.side,
+            buckets[0],
+            buckets[1],
             columns,  # type: ignore[arg-type]
             raw,
+            all_runs,
+            run_of,
+            geometries,
         )
+        for name, value in (known or {}).items():
+            index.__dict__[name] = value  # a cached property known already
+        return index
+
+    @property
+    def grid(self) -> BucketGrid:
+        """Where the buckets lie."""
+        return BucketGrid(self._bucket_origin, self._bucket_shape, self._bucket_side)
+
+    @property
+    def bucket_items(self) -> tuple[IntArray, IntArray]:
+        """The bucket table: each bucket's first entry (and the end), the entries' segments."""
+        return self._bucket_start, self._bucket_items
+
+    @cached_property
+    def raw_keys(self) -> FloatArray:
+        """(m, 3) per input segment, the key of its line (`wall_runs.line_keys`)."""
+        return line_keys(self.raw)
+
+    @cached_property
+    def run_boxes(self) -> FloatArray:
+        """(r, 4) the runs' bounding boxes (min x, min y, max x, max y)."""
+        return segment_boxes(self.all_runs)
 
     def __len__(self) -> int:
         return len(self.segments)
@@ -496,20 +527,18 @@ class SegmentIndex:
 _ON_RUN = 1e-9
 
 
-def _runs_of(pieces: FloatArray, raw: FloatArray) -> FloatArray:
-    """See `SegmentIndex.runs`."""
-    out = pieces.copy()
-    raw = raw[np.any(raw[:, :2] != raw[:, 2:], axis=1)]
-    if not len(pieces) or not len(raw):
+def piece_runs_in(pieces: FloatArray, runs: FloatArray) -> IntArray:
+    """Per piece, the index of a run in `runs` that holds it (through its middle); -1: none."""
+    out = np.full(len(pieces), -1, dtype=np.int64)
+    if not len(pieces) or not len(runs):
         return out
-    run_arr, _, _ = collinear_runs(raw)
     # each piece: a run through its middle, if that run holds it
-    lines: npt.NDArray[np.object_] = np.asarray(shapely.linestrings(run_arr.reshape(-1, 2, 2)))
+    lines: npt.NDArray[np.object_] = np.asarray(shapely.linestrings(runs.reshape(-1, 2, 2)))
     tree = shapely.STRtree(lines)
     mid = shapely.points((pieces[:, :2] + pieces[:, 2:]) / 2)
     piece, seg = tree.query(mid, predicate="dwithin", distance=_ON_RUN)
     piece, first = np.unique(piece, return_index=True)
-    cand = run_arr[seg[first]]
+    cand = runs[seg[first]]
     ex, ey = cand[:, 2] - cand[:, 0], cand[:, 3] - cand[:, 1]
     length = np.hypot(ex, ey)
     holds = np.ones(len(piece), dtype=np.bool_)
@@ -518,24 +547,8 @@ def _runs_of(pieces: FloatArray, raw: FloatArray) -> FloatArray:
         holds &= np.abs(ex * ry - ey * rx) <= _ON_RUN * length
         along = ex * rx + ey * ry
         holds &= (along >= -_ON_RUN * length) & (along <= length * length + _ON_RUN * length)
-    out[piece[holds]] = cand[holds]
+    out[piece[holds]] = seg[first][holds]
     return out
-
-
-def _bucket_cells(
-    lo_r: IntArray, hi_r: IntArray, lo_c: IntArray, hi_c: IntArray, n_cols: int
-) -> tuple[IntArray, IntArray]:
-    """(cell, item) for every cell of each item's row/column range, item by item, row-major."""
-    n_r = np.maximum(hi_r - lo_r + 1, 0)
-    n_c = np.maximum(hi_c - lo_c + 1, 0)
-    per_item = n_r * n_c
-    total = int(per_item.sum())
-    item = np.repeat(np.arange(len(per_item), dtype=np.int64), per_item)
-    k = np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(per_item) - per_item, per_item)
-    width = np.maximum(n_c, 1)[item]
-    row = lo_r[item] + k // width
-    col = lo_c[item] + k % width
-    return row * n_cols + col, item
 
 
 # docs/design.md#geometry calls this structure the WallIndex.

@@ -16,10 +16,14 @@ from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
-HELD_KINDS: Final = ("charge", "power", "move", "withdraw", "skill")
+HELD_ACTION: Final = "action"
+"""The kind of 001's other actions waiting for Free Strikes! (R-153, `free_strike_first`)."""
+
+HELD_KINDS: Final = ("charge", "power", "move", "withdraw", "skill", HELD_ACTION)
 """Every `PendingAttack.kind` the session holds, so the file reads back whatever it wrote: a
-charge, a power, the rest of a walk ("move"), 001's Withdraw (R-127) and 004-09's skill use.
-The controller names each where it holds it (`held_attacks`, `move_interrupts`, `withdrawing`)."""
+charge, a power, the rest of a walk ("move"), 001's Withdraw (R-127), 004-09's skill use and
+001's other actions (R-153). The controller names each where it holds it (`held_attacks`,
+`move_interrupts`, `withdrawing`, `free_strike_first`)."""
 
 INTERPOSERS = "interposers"
 """The key, in a held attack's options, of who may declare itself its target (001-10/29,

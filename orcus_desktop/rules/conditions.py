@@ -52,8 +52,8 @@ class Condition(StrEnum):
     DASHING = "dashing"
     SQUEEZING = "squeezing"
     # 003 "5.8 Status Effects" (003-22..38, 003-47, 003-48): conditions 000 does not have.
-    # Effectless here; the 003 condition set (ruleset/square_fireballs_status.py) gives them
-    # their rows, and only a ruleset with a row for one offers it (``offered_conditions``).
+    # Effectless here; the 003 condition set (rules/variants/square_fireballs/status.py) gives
+    # them their rows, and only a ruleset with a row for one offers it (``offered_conditions``).
     CHARMED = "charmed"
     DAZZLED = "dazzled"
     FLANKED = "flanked"
@@ -64,7 +64,7 @@ class Condition(StrEnum):
     HIDDEN = "hidden"
     SWALLOWED = "swallowed"
     EXILED = "exiled"
-    # 001-12 (001 l.146): crouching behind cover, a state of the 001 condition set (strike.py).
+    # 001-12 (001 l.146): crouching behind cover, a state of 001's condition set.
     CROUCHING = "crouching"
     # 000 "Concealment": "An invisible target also has total concealment" (R-115).
     INVISIBLE = "invisible"

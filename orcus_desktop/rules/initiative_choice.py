@@ -1,8 +1,8 @@
 """What a creature chose for 001's initiative (001-01..03), kept with the combat.
 
-Data only (the model stores it; `rules.strike_initiative` does the arithmetic). 001 l.15
-"Third: Roll The Initiative Order": "they make either a Quickness, Perception, or Awareness
-check, it is their choice"; l.19 "the choice lasts the whole combat".
+Data only, in the core because the model stores it (`rules/variants/strike/initiative.py` does
+the arithmetic). 001 l.15 "Third: Roll The Initiative Order": "they make either a Quickness,
+Perception, or Awareness check, it is their choice"; l.19 "the choice lasts the whole combat".
 """
 
 from __future__ import annotations

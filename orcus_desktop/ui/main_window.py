@@ -262,7 +262,9 @@ class MainWindow(QMainWindow):
         self.fog_action.setChecked(True)
         self.fog_action.setToolTip("The player view shows only what the players' creatures see")
         self.fog_action.toggled.connect(self._on_fog_toggled)
-        self.players_preview = PlayersPreview(self, self.session, self.fog_action.isChecked)
+        self.players_preview = PlayersPreview(
+            self, self.session, self.fog_action.isChecked, gm_scene=self.scene
+        )
         self.notes = NoteLayer(self.scene)  # the GM's pins (R-152), never the players'
         self.fog_action.toggled.connect(self.players_preview.set_fog_enabled)
         self.grid_action = action("Map &Grid…", self.map_settings.ask, "Ctrl+G")

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.player_strip import remembered_strip_mode
 from orcus_desktop.ui.player_window import PlayerWindow
@@ -28,6 +30,7 @@ class PlayersPreview(QObject):
         session: the session shown.
         fog_enabled: whether the fog of war is on (View > Fog of War on Player View).
         settings: where the strip's mode is kept.
+        gm_scene: the GM's map: the preview draws its grid look, as the Player view does.
 
     Attributes:
         action: View > Preview as Players (Ctrl+Shift+P), checked while shown.
@@ -40,9 +43,13 @@ class PlayersPreview(QObject):
         session: GameSession,
         fog_enabled: Callable[[], bool],
         settings: Callable[[], QSettings] = app_settings,
+        gm_scene: MapScene | None = None,
     ) -> None:
         super().__init__(window)
         self._window = window
+        self._gm_scene = gm_scene
+        if gm_scene is not None:
+            gm_scene.grid_style_changed.connect(self._on_grid_style)
         self._session = session
         self._fog_enabled = fog_enabled
         self._settings = settings
@@ -52,6 +59,10 @@ class PlayersPreview(QObject):
         self.action.setCheckable(True)
         self.action.setToolTip("Your map as the players' screen draws it")
         self.action.toggled.connect(self._on_toggled)
+
+    def _on_grid_style(self, colour: QColor) -> None:
+        if self.preview is not None:
+            self.preview.scene.set_grid_style(colour, colour.alphaF())
 
     def set_fog_enabled(self, enabled: bool) -> None:
         if self.preview is not None:
@@ -69,6 +80,8 @@ class PlayersPreview(QObject):
             self._map = self._window.takeCentralWidget()
             self._window.setCentralWidget(preview)
             self.preview = preview
+            if self._gm_scene is not None:
+                self._on_grid_style(self._gm_scene.grid_colour)
             preview.framing.refresh(animated=False)
         elif not checked and self.preview is not None:
             preview, self.preview = self.preview, None

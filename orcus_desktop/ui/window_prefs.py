@@ -10,8 +10,9 @@ GM's screen, not the fight.
   sizes and tabs, restored at start and kept when the window closes, for each screen by its
   name; a geometry saved on a bigger screen is shrunk into the smaller one. A layout saved by
   another version of the docks is ignored (`LAYOUT_VERSION`).
-- `GridContrastMenu`: View > Grid Contrast (Faint, Normal, Strong): how much the grid lines
-  stand out over dark or busy map art.
+- `GridContrastMenu`: View > Grid Contrast (Automatic, Faint, Normal, Strong): how much the
+  grid lines stand out over dark or busy map art; Automatic, the default, follows the art
+  (`map/grid_tone.py`, R-160) until the GM picks another or sets the Map Grid's colour.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from collections.abc import Callable
 from enum import StrEnum
 
 from PySide6.QtCore import QByteArray, QObject, QRect, QSettings
-from PySide6.QtGui import QAction, QColor, QGuiApplication, QScreen
+from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QImage, QScreen
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from orcus_desktop.ui.choice_actions import choice_actions, remember_choice, remembered_choice
+from orcus_desktop.ui.map.grid_tone import art_tone, readable_grid_pen
 from orcus_desktop.ui.map.layers import GRID_LINE
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.screens import app_settings
@@ -131,19 +133,36 @@ class WindowLayoutMemory(QObject):
 
 
 class GridContrast(StrEnum):
-    """How strongly the grid lines show: faint over plain art, strong over dark or busy art."""
+    """How strongly the grid lines show: faint over plain art, strong over dark or busy art.
 
+    AUTOMATIC reads the map art (R-160); the others are the GM's fixed picks.
+    """
+
+    AUTOMATIC = "automatic"
     FAINT = "faint"
     NORMAL = "normal"
     STRONG = "strong"
 
     @property
     def label(self) -> str:
-        return {"faint": "&Faint", "normal": "&Normal", "strong": "&Strong"}[self]
+        return {
+            "automatic": "&Automatic (from the Map Art)",
+            "faint": "&Faint",
+            "normal": "&Normal",
+            "strong": "&Strong",
+        }[self]
+
+    def pen_over(self, art: QImage) -> tuple[QColor, float]:
+        """The grid line's colour and opacity over the map art `art` (null: no art)."""
+        if self is GridContrast.AUTOMATIC:
+            return readable_grid_pen(art_tone(art))
+        return self.pen
 
     @property
     def pen(self) -> tuple[QColor, float]:
-        """The grid line's colour and opacity."""
+        """The grid line's colour and opacity (Automatic's over no art)."""
+        if self is GridContrast.AUTOMATIC:
+            return readable_grid_pen(None)
         if self is GridContrast.FAINT:
             return QColor(GRID_LINE.red(), GRID_LINE.green(), GRID_LINE.blue()), 0.18
         if self is GridContrast.STRONG:
@@ -152,7 +171,10 @@ class GridContrast(StrEnum):
 
 
 class GridContrastMenu:
-    """View > Grid Contrast: three choices, the one picked applied to the map and remembered.
+    """View > Grid Contrast: four choices, the one picked applied to the map and remembered.
+
+    Automatic (the default) follows the map art as it changes. The Map Grid dialog's colour
+    and opacity override any pick: the menu then has none checked until the GM picks again.
 
     Args:
         menu: the submenu to fill.
@@ -166,16 +188,53 @@ class GridContrastMenu:
     def __init__(self, menu: QMenu, scene: MapScene, settings: Settings = app_settings) -> None:
         self._scene = scene
         self._settings = settings
-        current = remembered_choice(settings(), CONTRAST_KEY, GridContrast.NORMAL)
+        self._current: GridContrast | None = remembered_choice(
+            settings(), CONTRAST_KEY, GridContrast.AUTOMATIC
+        )
+        self._applied: QColor | None = None
         self.actions: dict[GridContrast, QAction] = choice_actions(
             menu,
             ((c, c.label, f"grid_contrast_{c.value}") for c in GridContrast),
-            current,
+            self._current,
             self._pick,
         )
-        if current is not GridContrast.NORMAL:
-            scene.set_grid_style(*current.pen)
+        group = self.actions[GridContrast.AUTOMATIC].actionGroup()
+        if group is not None:  # the Map Grid's own colour leaves none checked
+            group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
+        scene.grid_style_changed.connect(self._on_style_changed)
+        scene.map_art_changed.connect(self._apply)
+        self._apply()
+
+    @property
+    def current(self) -> GridContrast | None:
+        """The pick in force; None when the Map Grid dialog's colour overrides it."""
+        return self._current
 
     def _pick(self, contrast: GridContrast) -> None:
-        self._scene.set_grid_style(*contrast.pen)
+        self._current = contrast
+        self.actions[contrast].setChecked(True)
+        self._apply()
         remember_choice(self._settings(), CONTRAST_KEY, contrast)
+
+    def _apply(self) -> None:
+        if self._current is None:
+            return
+        colour, opacity = self._current.pen_over(self._scene.map_pixmap)
+        self._applied = QColor(colour)
+        self._applied.setAlphaF(max(0.0, min(1.0, opacity)))
+        if self._scene.grid_colour != self._applied:
+            self._scene.set_grid_style(colour, opacity)
+
+    def _on_style_changed(self, colour: QColor) -> None:
+        """Another grid look than the pick's (the Map Grid dialog): the GM's word wins."""
+        applied = self._applied
+        if applied is None or _same_pen(colour, applied):
+            return
+        self._current = None
+        for action in self.actions.values():
+            action.setChecked(False)
+
+
+def _same_pen(a: QColor, b: QColor) -> bool:
+    """The same line to the eye (the dialog's opacity slider keeps whole percents)."""
+    return a.rgb() == b.rgb() and abs(a.alphaF() - b.alphaF()) < 0.011

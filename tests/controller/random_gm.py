@@ -20,6 +20,7 @@ from typing import Any
 from orcus_desktop.controller.availability import ActionOption, CombatAction
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
@@ -29,6 +30,7 @@ from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules.durations import DurationKind
+from orcus_desktop.rules.guards import Guard
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind, MoveMode
 from tests.conftest import REPO_ROOT
@@ -142,6 +144,8 @@ class RandomGm:
             (0.4, self._redo),
             (0.4, self._trigger_readied),
             (0.5, self._use_skill),
+            # 001-24: more often once creatures are engaged, so the Free Strikes! come.
+            (2.0 if combat.engagements else 0.3, self._strike_action),
         ]
         if combat.pending is not None or combat.strike_offers:
             choices.append((10.0, self._react))
@@ -369,6 +373,29 @@ class RandomGm:
         return self._call(
             f"use_skill({actor!r}, {skill!r}, {kind}, die={die})",
             lambda: s.use_skill(actor, skill, kind, die=die, target_number=15),
+        )
+
+    def _strike_action(self) -> Played | None:
+        """001's Combat-menu actions (Block, Dodge, Dispel, Hide, Crouch, Withdraw, a table
+        action): each waits for its engagers' Free Strikes! (001-24, R-127, R-153), and is
+        refused in words under the other rulesets."""
+        s = self.session
+        actor = s.encounter.combat.current
+        if actor is None:
+            return None
+        pick = self.rng.randrange(6)
+        if pick < 3:
+            kind = list(Guard)[pick]
+            return self._call(f"guard({actor!r}, {kind})", lambda: s.guard(actor, kind))
+        if pick == 3:
+            die = self.rng.randint(1, 20)
+            return self._call(f"hide({actor!r}, die={die})", lambda: s.hide(actor, die))
+        if pick == 4:
+            return self._call(f"withdraw({actor!r})", lambda: s.withdraw(actor))
+        total = self.rng.randint(1, 25)
+        check = TableCheck(TableAction.SEARCH, "the lever", total=total, dc=12)
+        return self._call(
+            f"table_action({actor!r}, search {total} vs 12)", lambda: s.table_action(actor, check)
         )
 
     def _react(self) -> Played | None:

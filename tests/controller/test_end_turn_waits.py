@@ -205,15 +205,23 @@ def test_001_against_who_then_the_counter_strike_each_wait_for_the_gm() -> None:
     assert s.end_turn(let_pass=True).ok
     assert s.encounter.combat.current == "hero"
     # 001-24: the hero, Engaged By the orc, takes an action that is no Strike! on it (a
-    # Dodge, 001-28): the orc's Free Strike! waits, and is named.
+    # Dodge, 001-28): the Dodge waits for the orc's Free Strike! (R-153), and both are named.
     assert s.guard("hero", Guard.DODGE).ok
-    assert _kinds(s) == [(OFFER, "orc")]
+    assert _kinds(s) == [(HELD, "hero"), (OFFER, "orc")]
     refused = s.end_turn()
     assert not refused.ok
+    assert "Hero's Dodge waits for the Free Strike!" in refused.reason
     assert "Orc may make a Free Strike! on Hero" in refused.reason
     before = s.encounter
+    # Let pass: the Dodge happens and the orc's Free Strike! is offered after it, which
+    # the step names; passing that too ends the turn.
+    passed = s.end_turn(let_pass=True)
+    assert passed.ok
+    assert "Orc may make a Free Strike! on Hero" in passed.text
+    assert [(g.creature, g.guard) for g in s.encounter.combat.guards] == [("hero", Guard.DODGE)]
     assert s.end_turn(let_pass=True).ok
     assert s.encounter.combat.current == "squire"
+    s.undo()
     s.undo()
     assert s.encounter == before
 

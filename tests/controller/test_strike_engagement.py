@@ -19,8 +19,9 @@ from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
-from orcus_desktop.rules.engagement import Engagement, StrikeKind, engagement_band
+from orcus_desktop.rules.engagement import Engagement, StrikeKind
 from orcus_desktop.rules.guards import Guard
+from orcus_desktop.rules.variants.strike.bands import engagement_band
 from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.controller.conftest import fighter, make_session, orc
 
@@ -436,7 +437,9 @@ def test_block_dodge_dispel_raise_one_defense_until_the_next_turn(tmp_path: Path
     assert s.end_turn().ok
     assert s.end_turn().ok
     assert s.guard("hero", Guard.DODGE).ok
-    assert s.end_turn(let_pass=True).ok  # the orc lets its Free Strike! pass
+    # The orc lets its Free Strike! pass before the Dodge, then after it.
+    assert s.end_turn(let_pass=True).ok
+    assert s.end_turn(let_pass=True).ok
     assert s.basic_attack("orc", "hero", dice=[2]).ok
     assert not [p for p in _parts(s) if "001-28" in str(p[1])]
     # Not under 000.

@@ -163,9 +163,12 @@ def test_a_strike_round() -> None:
     assert "vs Block 16" in _last_attack(s)
     assert s.end_turn().ok
 
-    # The orc Blocks (001 l.276 "You add +1 to your Block until your next turn"): the note
-    # says Block, as the seed does, and the hero gets a Free Strike! (001-24).
+    # The orc Blocks (001 l.276 "You add +1 to your Block until your next turn"): the hero's
+    # Free Strike! (001-24) is offered before it, and the Block waits; the hero lets it
+    # pass, the note says Block, as the seed does, and the strike is offered after.
     assert s.guard("orc", Guard.BLOCK).ok
+    assert s.strike_name("hero") == "Free Strike!"
+    assert s.decline_opportunity_attack("hero").ok
     assert "001-28: Orc: Block, +1 to Block until its next turn" in _lines(s)
     assert s.strike_name("hero") == "Free Strike!"
     assert s.opportunity_attack("hero", "orc", dice=[12, 5]).ok

@@ -109,3 +109,30 @@ def test_a_torch_carried_by_a_viewer_moves_its_lit_shape_with_it() -> None:
             lit_view_rings(step, viewers, [occupant_view_array(step, v.id) for v in viewers])
         )
         assert shapely.area(shapely.symmetric_difference(got, reference(step, viewers))) < 1e-6
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_torch_moved_square_by_square_lights_the_viewers_as_the_definition_does(
+    seed: int,
+) -> None:
+    """Issue 33: the viewers' union is cut again with the moved torch's shape alone; the
+    other lights' cuts are kept. Every step still equals R-62 worked out in full."""
+    rng = random.Random(seed)
+    field = random_field(rng, Illumination.DARK, False)
+    viewers = [o for o in field.occupants if o.senses == Senses()]
+    scene = field.lighting
+    assert scene is not None
+    torch = scene.lights[0]
+    for step in range(6):
+        origin = torch.space.origin
+        moved = LightArea(Space(Square(min(29, origin.col + step), origin.row), Size.MEDIUM), 2, 4)
+        lit = Battlefield(
+            field.bounds,
+            walls=field.walls,
+            occupants=field.occupants,
+            lighting=LightingScene(Illumination.DARK, (moved, *scene.lights[1:])),
+        )
+        got = as_shape(
+            lit_view_rings(lit, viewers, [occupant_view_array(lit, v.id) for v in viewers])
+        )
+        assert shapely.area(shapely.symmetric_difference(got, reference(lit, viewers))) < 1e-6

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.wall_buckets import _bucket_cells
 from orcus_desktop.geometry.walls import (
     Segment,
     SegmentIndex,
-    _bucket_cells,
     node_segments,
     square_outline_segments,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from orcus_desktop.rules.shoot import (
+from orcus_desktop.rules.variants.strike.shoot import (
     AttackStyle,
     ShotFacts,
     distance_band,

@@ -20,6 +20,7 @@ from orcus_desktop.ui.light_dialog import LightDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import FOG
 from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.ui.map.light_layer import DARKNESS_SHADE
 from orcus_desktop.vocabulary import MoveMode
 from tests.ui.test_map_scene import view_point
 from tests.ui.test_player_fog import pixel
@@ -129,15 +130,15 @@ def test_the_gm_map_shades_darkness_lightly_and_marks_the_light(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     item = window.lights.layer.item
-    assert item.dark.isEmpty()  # daylight: nothing drawn
+    assert item.shade.isNull()  # daylight: nothing drawn
     window.lights.set_ambient(Illumination.DARK)
     settle()
     centre = QPointF(6.5 * SQUARE_PX, 6.5 * SQUARE_PX)
-    assert item.dark.contains(centre)
+    assert item.shade_at(centre) == DARKNESS_SHADE
     window.toolbar.activate("light")
     click(qtbot, window, Square(6, 6))
     settle()
-    assert not item.dark.contains(centre)
+    assert item.shade_at(centre).alpha() == 0  # the torch's own square is bright
     assert [at for at, _colour in item.markers] == [centre]
 
 
@@ -177,15 +178,15 @@ def test_a_hero_without_a_light_moving_leaves_the_drawn_light_as_it_was(
     window.toolbar.activate("light")
     click(qtbot, window, Square(6, 6))
     item = window.lights.layer.item
-    drawn = item.dark
+    drawn = item.shade
     assert window.session.move_creature("brakka", Square(4, 7), MoveMode.GM).ok
     settle()
-    assert item.dark is drawn
+    assert item.shade is drawn
     (torch,) = window.encounter.lighting.sources
     window.session.run(lighting_edits.remove_light, torch.id)
     settle()
-    assert item.dark is not drawn
-    assert item.dark.contains(QPointF(6.5 * SQUARE_PX, 6.5 * SQUARE_PX))
+    assert item.shade is not drawn
+    assert item.shade_at(QPointF(6.5 * SQUARE_PX, 6.5 * SQUARE_PX)) == DARKNESS_SHADE
 
 
 def test_the_players_fog_is_worked_out_before_the_player_view_repaints(

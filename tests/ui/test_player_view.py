@@ -80,6 +80,8 @@ def render_without(window: MainWindow, creature_id: str) -> QImage:
     """The players' picture of the same moment had `creature_id` never been on the map."""
     encounter = window.encounter.without_creature(creature_id)
     oracle = MapScene(Document(encounter), rules=window.session.rules, gm=False)
+    grid = window.scene.grid_colour  # the table's grid look is the GM's (R-160 follows the art)
+    oracle.set_grid_style(grid, grid.alphaF())
     fog = PlayerFog(oracle, window.session.rules, enabled=window.fog_action.isChecked())
     try:
         return render(oracle)

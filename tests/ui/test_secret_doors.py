@@ -60,6 +60,8 @@ def players_picture_with_a_wall_there(window: MainWindow, door: WallEntry) -> QI
         walled if e.id == door.id else e for e in window.encounter.walls
     )
     oracle = MapScene(Document(encounter), rules=window.session.rules, gm=False)
+    grid = window.scene.grid_colour  # the table's grid look is the GM's
+    oracle.set_grid_style(grid, grid.alphaF())
     fog = PlayerFog(oracle, window.session.rules, enabled=False)
     try:
         return render(oracle)

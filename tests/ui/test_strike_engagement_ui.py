@@ -151,3 +151,30 @@ def test_block_from_the_combat_menu(window: MainWindow) -> None:
     assert "no action left" in window.statusBar().currentMessage()
     window.undo_action.trigger()
     assert window.session.encounter.combat.guards == ()
+
+
+def test_block_waits_on_the_map_for_the_free_strike_and_esc_lets_it_pass(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """001-24 (001 l.248 "before or after the Creature Moves or Acts"), R-153: the hero, Engaged
+    By the orc, takes Block from the Combat menu; the orc's Free Strike! is offered over the map
+    and the Block waits; Esc lets it pass and the Block is taken."""
+    session = window.session
+    assert session.engage("orc", "hero").ok  # 001-30 Close
+    window.engagement_actions.guard_actions[Guard.BLOCK].trigger()
+    QApplication.processEvents()
+    prompt = window.reaction_prompt
+    assert prompt.isVisible()
+    assert ("offer", "orc", "take") in prompt.buttons
+    assert not session.encounter.combat.guards
+    note = window.actions_panel.offers_box.findChild(QLabel, "held_attack_note")
+    assert note is not None
+    assert note.text() == "Hero's Block waits for the Free Strike!"
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)  # the map has the keyboard
+    guards = session.encounter.combat.guards
+    assert [(g.creature, g.guard) for g in guards] == [("hero", Guard.BLOCK)]
+    assert not session.encounter.combat.pending
+    window.undo_action.trigger()  # Ctrl+Z: the Block waits again
+    assert not session.encounter.combat.guards
+    assert session.encounter.combat.pending is not None

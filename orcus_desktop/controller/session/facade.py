@@ -585,7 +585,9 @@ class GameSession(
     ) -> Outcome:
         """The use case's outcome on `before` with the rules every step follows (not committed)."""
         outcome = use_case(self.engine, before, *args, **kwargs)
-        # The variants' steps (001-23/24: the strikes a step provokes under 001).
+        # The variants' steps: 001-24 (R-153) the action held while its engagers' Free
+        # Strikes! are offered first; 001-23/24 the strikes a step provokes.
+        outcome = plugins.held_before(self.engine, before, outcome, use_case, args, kwargs)
         outcome = plugins.after_step(self.engine, before, outcome)
         # 003-07: a member that can no longer act hands its group's turn on (R-111).
         outcome = monster_groups.after_step(self.engine, before, outcome)

@@ -2,7 +2,8 @@
 
 ``Ruleset`` (core.py) holds every rules number and switch, the three tables (tables.py: D1
 action economy, D2 condition set, D3 cover scale) and the names of its hooks (hooks.py); the
-rulesets themselves are registered by id in catalog.py. See docs/rulesets.md.
+rulesets are listed by id in catalog.py: 000's, and those the variants' registry
+(``rules/variants/``) registers. See docs/rulesets.md.
 """
 
 from orcus_desktop.rules.ruleset.catalog import (

@@ -2,7 +2,7 @@
 
 Every field cites the 000 heading it comes from, or the docs/rulings.md ruling that chose it. The
 variants (docs/rulesets.md) are built from :data:`ORCUS` with ``with_changes`` in
-``catalog.py``; a ruleset is plain JSON both ways and never carries code.
+their packages (``rules/variants/``); a ruleset is plain JSON both ways and never carries code.
 """
 
 from __future__ import annotations

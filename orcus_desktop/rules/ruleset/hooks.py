@@ -3,22 +3,22 @@
 A ruleset stores only hook *names* (:class:`HookNames`); an encounter file stores only the
 ruleset's id, so opening a file never runs code from it. Each hook kind is one frozen
 dataclass of the choices a variant can make, whose instance named ``"orcus"`` states what the
-engine does today; the variant instances carry the mechanic id they implement
-(docs/rulesets.md). The controller reads
+engine does today; each variant's package registers its own instances (``register_hooks``, by
+the catalog), which carry the mechanic id they implement (docs/rulesets.md). The controller reads
 them at its decision points (see the list in docs/rulesets.md); the rules layer reads H3.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
-from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue
-from orcus_desktop.rules.ruleset.movement_hook import GrabMoveCheck, Movement
+from orcus_desktop.rules.ruleset.codec import decode_fields
+from orcus_desktop.rules.ruleset.movement_hook import Movement
 
 if TYPE_CHECKING:
     from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
@@ -27,7 +27,12 @@ if TYPE_CHECKING:
     from orcus_desktop.rules.statblock import StatBlock
 
 
-_Hook = TypeVar("_Hook")
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_Hook = TypeVar("_Hook", bound=_Named)
 
 
 class HookKind(StrEnum):
@@ -239,169 +244,67 @@ class Damage:
 
 ORCUS_HOOK = "orcus"
 
-_INITIATIVE: dict[str, RolledInitiative] = {
-    ORCUS_HOOK: RolledInitiative(ORCUS_HOOK, 2, '000 "Initiative": "flip a coin"'),
-    "tie-die": RolledInitiative(
-        "tie-die", 20, '004-35, 004 l.194 "If there is still a tie, roll a die" (d20 pick)'
-    ),
-    "square-fireballs": RolledInitiative(
-        "square-fireballs",
-        20,
-        '003-12, 003 l.191-194 "Try to alternate PCs and monsters"; "roll a die"',
-        ties_alternate_sides=True,
-    ),
-    "strike": RolledInitiative(
-        "strike",
-        6,
-        '001-01..03, 001 l.15-39 "Roll The Initiative Order", "Ties" (step 5: a d6)',
-        by_chosen_check=True,
-    ),
-}
 
-_FLOW: dict[str, Flow] = {
-    ORCUS_HOOK: Flow(ORCUS_HOOK, 'docs/rulings.md R-05; 000 "Delay", "Ready"'),
-    "alloy": Flow(
-        "alloy",
-        '004-15 004 l.487 "Delay"; 004-20 004 l.557 "Ready an Action"',
-        delay_lapses=DelayLapse.NEXT_INITIATIVE,
-        readied_timing=ReadiedTiming.AFTER_TRIGGER,
-        readying_ends_turn=True,
-        readied_kind_is_readied_action=True,
-    ),
-    "square-fireballs": Flow(
-        "square-fireballs",
-        '003-08 003 l.145 "all characters use Total Defense as a Free Reaction"; '
-        '003-10 003 l.165-168 "they use Full Defense, end the turn"; '
-        '003-14 003 l.202-207 "Rolling Initiative mid-combat"; 003-52 l.786-800; '
-        '003-07 l.142-143 "Combat turn: Turn of action for a single PC or group of monsters"; '
-        '003-11 l.170-178 "Raise the Alarm"; 003-46 l.460-472 "Forced Attacks", "Forced Movement"',
-        surprise=SurpriseMode.LOSE_FIRST_TURN,
-        opening_total_defense=True,
-        wave_choices=True,
-        ready_attacks=True,
-        group_turns=True,
-        raise_the_alarm=True,
-        forced_actions=True,
-    ),
-    "strike": Flow(
-        "strike",
-        '001-04, 001 l.47-49 "The End Of Round Activities Are Performed"',
-        end_of_round_step=True,
-    ),
-}
+class _Table(Generic[_Hook]):
+    """The implementations of one hook kind by name: 000's, then those variants register."""
 
-_ATTACK_MODIFIERS: dict[str, NoExtraModifiers] = {ORCUS_HOOK: NoExtraModifiers()}
+    def __init__(self, cls: type[_Hook], orcus: _Hook) -> None:
+        self.cls = cls
+        self.implementations: dict[str, _Hook] = {ORCUS_HOOK: orcus}
 
-_TARGETING: dict[str, Targeting] = {
-    ORCUS_HOOK: Targeting(ORCUS_HOOK, '000 "Cover": total cover cannot be targeted'),
-    "alloy": Targeting(
-        "alloy",
-        '004-27 004 l.752 "Attack Missed due to Cover"; 004-28 004 l.776 "Total Concealment"',
-        strikes_cover=True,
-        total_concealment_targets_a_square=True,
-        concealment_from_partial_sight=True,
-    ),
-    "strike": Targeting(
-        "strike",
-        '001-12/13 001 l.146-166 "Cover", "Unseen Attackers and Targets"; 001-17..21 l.186-234 '
-        '"Shoot!"; 001-27 l.268-272 "Spell!"; 001-33 l.300-302 "Help"',
-        shoot_bands=True,
-    ),
-}
+    def add(self, implementation: object) -> None:
+        if not isinstance(implementation, self.cls):
+            raise TypeError(f"{implementation!r} is not a {self.cls.__name__}")
+        known = self.implementations.get(implementation.name)
+        if known is not None and known != implementation:
+            raise ValueError(f"hook {implementation.name!r} is registered already, differently")
+        self.implementations[implementation.name] = implementation
 
-_REACTIONS: dict[str, Reactions] = {
-    ORCUS_HOOK: Reactions(ORCUS_HOOK, "docs/rulings.md R-02"),
-    "alloy": Reactions(
-        "alloy",
-        '004-09 004 l.262 "Actions in Combat"; 004-19 004 l.545 "Move Grappled Target"',
-        provocations=frozenset(Provocation),
-        dragged_target_provokes=False,
-    ),
-    "strike": Reactions(
-        "strike",
-        '001-23..25, 001 l.240-256 "Counter Strike!", "Free Strike!"; no opportunity attacks',
-        provocations=frozenset(),
-        engagement=True,
-    ),
-    "square-fireballs": Reactions(
-        "square-fireballs",
-        '003-16 003 l.269 "reactions cannot trigger further reactions"; '
-        '003-18 003 l.235-239 "Resolving Interrupts"',
-        reactions_provoke=False,
-        interrupts_trim=True,
-    ),
-}
 
-_MOVEMENT: dict[str, Movement] = {
-    ORCUS_HOOK: Movement(ORCUS_HOOK, '000 "Moving Around Other Creatures"'),
-    "4e-quickref": Movement(
-        "4e-quickref",
-        '002-17 002 l.53 "Escape: Escape a grab and shift"; 002-16 002 l.45 "Grab"',
-        escape_shift=1,
-        grab_move_check=GrabMoveCheck.OPPOSED_STRENGTH,
-    ),
-    "alloy": Movement(
-        "alloy",
-        '004-24 004 l.700; 004-25 004 l.703 "Occupied Spaces"; 004-17 004 l.512 "Escape"',
-        occupancy=Occupancy(
-            pass_helpless_enemies=True, end_in_prone_ally=True, end_in_helpless_enemy=True
-        ),
-        half_speed_unseeing=True,
-        escape_shift=1,
-    ),
-    "strike": Movement(
-        "strike",
-        '001-07..09, 001 l.126-130 "Moving around Other Creatures"',
-        # 001-07 pick: 001's "Incapacitated" is 000's (stunned, unconscious, petrified).
-        occupancy=Occupancy(pass_incapacitated=True, pass_tiny=True, others_difficult=True),
-        prone_when_sharing=True,
-    ),
-    "square-fireballs": Movement(
-        "square-fireballs",
-        '003-55 003 l.826 "Crawl 1."; 003-35 003 l.365 "For each square moved, must spend an '
-        'additional square of movement"; 003-43 003 l.472 "Forced Movement Damage"; 003-45 '
-        '003 l.516-524 "Saving against Forced Movement"; 003-27 003 l.342 Grabbed',
-        crawl_squares=1,
-        slowed_doubles_cost=True,
-        # "1d4 for Heroic sources, 2d4 for ... Paragon sources, and 4d4 for Epic sources".
-        collision_dice=("1d4", "2d4", "4d4"),
-        edge_save=True,
-        grab_save_negates=True,
-        # 003-44 (003 l.474-514 "Push multiple units, showing Lines for path"): docs/rulings.md
-        # R-83.
-        forced_along_lines=True,
-    ),
-}
-
-_DAMAGE: dict[str, Damage] = {
-    ORCUS_HOOK: Damage(ORCUS_HOOK, '000 "Damage Rolls"'),
-    "4e-quickref": Damage(
-        "4e-quickref",
-        '002-23 002 l.114 "Acrobatics"; 002-24 002 l.130 "Heal"',
-        falling_reduction_skill="acrobatics",
-        first_aid_stops_dying=True,
-    ),
-    "alloy": Damage(
-        "alloy",
-        '004-03 004 l.61 "each attack and damage roll is different for each target"',
-        per_target_origins=frozenset({"melee", "ranged"}),
-    ),
-}
-
-_REGISTRY: dict[HookKind, Mapping[str, object]] = {
-    HookKind.INITIATIVE: _INITIATIVE,
-    HookKind.ENCOUNTER_FLOW: _FLOW,
-    HookKind.ATTACK_MODIFIERS: _ATTACK_MODIFIERS,
-    HookKind.TARGETING: _TARGETING,
-    HookKind.REACTIONS: _REACTIONS,
-    HookKind.MOVEMENT: _MOVEMENT,
-    HookKind.DAMAGE: _DAMAGE,
-}
-
-HOOKS: Mapping[HookKind, Mapping[str, object]] = MappingProxyType(
-    {kind: MappingProxyType(impls) for kind, impls in _REGISTRY.items()}
+_INITIATIVE: Final = _Table(
+    RolledInitiative, RolledInitiative(ORCUS_HOOK, 2, '000 "Initiative": "flip a coin"')
 )
-"""Every hook implementation by kind and name."""
+_FLOW: Final = _Table(Flow, Flow(ORCUS_HOOK, 'docs/rulings.md R-05; 000 "Delay", "Ready"'))
+_ATTACK_MODIFIERS: Final = _Table(NoExtraModifiers, NoExtraModifiers())
+_TARGETING: Final = _Table(
+    Targeting, Targeting(ORCUS_HOOK, '000 "Cover": total cover cannot be targeted')
+)
+_REACTIONS: Final = _Table(Reactions, Reactions(ORCUS_HOOK, "docs/rulings.md R-02"))
+_MOVEMENT: Final = _Table(Movement, Movement(ORCUS_HOOK, '000 "Moving Around Other Creatures"'))
+_DAMAGE: Final = _Table(Damage, Damage(ORCUS_HOOK, '000 "Damage Rolls"'))
+
+_TABLES: Final[Mapping[HookKind, _Table[Any]]] = MappingProxyType(
+    {
+        HookKind.INITIATIVE: _INITIATIVE,
+        HookKind.ENCOUNTER_FLOW: _FLOW,
+        HookKind.ATTACK_MODIFIERS: _ATTACK_MODIFIERS,
+        HookKind.TARGETING: _TARGETING,
+        HookKind.REACTIONS: _REACTIONS,
+        HookKind.MOVEMENT: _MOVEMENT,
+        HookKind.DAMAGE: _DAMAGE,
+    }
+)
+
+HOOKS: Final[Mapping[HookKind, Mapping[str, object]]] = MappingProxyType(
+    {kind: MappingProxyType(table.implementations) for kind, table in _TABLES.items()}
+)
+"""Every hook implementation by kind and name (000's, and those the variants registered)."""
+
+
+def register_hooks(implementations: Iterable[object]) -> None:
+    """Add a variant's hook implementations, each under its ``name`` (docs/rulesets.md "Hooks").
+
+    The kind is the implementation's class (a ``Flow`` is an encounter-flow hook).
+
+    Raises:
+        TypeError: An object that is no hook kind's class.
+        ValueError: A name already taken by a different implementation.
+    """
+    for implementation in implementations:
+        table = next((t for t in _TABLES.values() if isinstance(implementation, t.cls)), None)
+        if table is None:
+            raise TypeError(f"{implementation!r} is not a hook")
+        table.add(implementation)
 
 
 def hook_names(kind: HookKind) -> tuple[str, ...]:
@@ -424,12 +327,12 @@ def resolve_hook(kind: HookKind, name: str) -> object:
 class _Chosen(Generic[_Hook]):
     """A :class:`HookNames` attribute: the implementation its ``kind`` field names."""
 
-    def __init__(self, kind: HookKind, implementations: Mapping[str, _Hook]) -> None:
+    def __init__(self, kind: HookKind, table: _Table[_Hook]) -> None:
         self._kind = kind
-        self._implementations = implementations
+        self._table = table
 
     def __get__(self, names: HookNames, owner: type[HookNames] | None = None) -> _Hook:
-        return self._implementations[getattr(names, self._kind.value)]
+        return self._table.implementations[getattr(names, self._kind.value)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,9 +347,21 @@ class HookNames:
     movement: str = ORCUS_HOOK
     damage: str = ORCUS_HOOK
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
+        """Every name is registered (a variant registers its own before its rulesets).
+
+        Raises:
+            ValueError: An unknown name, with the names known for its kind.
+        """
         for kind in HookKind:
             resolve_hook(kind, getattr(self, kind.value))
+
+    @classmethod
+    def from_json(cls, raw: object, where: str) -> HookNames:
+        """Hook names read from JSON, each checked against the registry (never code)."""
+        names = decode_fields(cls, raw, where)
+        names.check()
+        return names
 
     # The implementation each field names, from its kind's registry.
     initiative_procedure = _Chosen(HookKind.INITIATIVE, _INITIATIVE)

@@ -119,10 +119,12 @@ class MapScene(QGraphicsScene):
         image_unreadable: the map image cannot be shown (a line for the GM, naming it).
         grid_style_changed: the grid line's colour, its opacity as alpha (a player view
             follows the GM's grid look: one setting for the table).
+        map_art_changed: the map image shown changed (decoded, recalibrated or removed).
     """
 
     image_unreadable = Signal(str)
     grid_style_changed = Signal(QColor)
+    map_art_changed = Signal()
 
     def __init__(
         self,
@@ -506,6 +508,7 @@ class MapScene(QGraphicsScene):
                 else:
                     self._loader.load(path)
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        self.map_art_changed.emit()
 
     def _on_image_loaded(self, path: str, image: QImage) -> None:
         if image.isNull():
@@ -518,6 +521,7 @@ class MapScene(QGraphicsScene):
         if current is not None and self._resolve_image(current) == path:
             self._map_pixmap = pixmap
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+            self.map_art_changed.emit()
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         # The grid is drawn here for the exposed rect only, in one drawLines call: never an

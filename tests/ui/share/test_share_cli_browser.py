@@ -28,7 +28,7 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.share.png import png_chunk_types
 from tests.share.chromium import Received, chromium, chromium_or_skip, wait_for_frames
 from tests.share.demo_secrets import demo_secrets, leaks
-from tests.ui.share.players_render import players_render
+from tests.ui.share.players_render import automatic_grid, players_render
 
 STARTUP_S = 60
 FETCH = "async (url) => { const r = await fetch(url); return [r.status, await r.text()]; }"
@@ -92,7 +92,9 @@ def test_the_printed_address_draws_the_players_map_and_nothing_secret(
         assert drawn[0] > 500
         assert drawn[1] > 100
         # The first picture may come before the map art was decoded: the next one has it.
-        expected = players_render(_without_rat(_demo()))
+        # The headless share draws the grid of a GM's window: Automatic over the art.
+        grid = automatic_grid(_demo(), demo_encounter_path().parent)
+        expected = players_render(_without_rat(_demo()), grid=grid)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and _last_picture(received) != expected:
             page.wait_for_timeout(250)
@@ -117,7 +119,7 @@ def test_the_printed_address_draws_the_players_map_and_nothing_secret(
         demo,
         creatures=tuple(replace(c, hidden=False) if c.id == "rat" else c for c in demo.creatures),
     )
-    assert players_render(rat_shown) != expected
+    assert players_render(rat_shown, grid=grid) != expected
 
 
 def _last_picture(received: Received) -> QImage | None:

@@ -75,11 +75,11 @@ def test_a_device_sees_the_player_view_and_each_move(window: MainWindow, qtbot: 
     assert window.sharing.toggle_action.isChecked()
     watcher = SocketWatcher(url)
     try:
-        expected = players_render(window.session.encounter)
+        expected = players_render(window.session.encounter, grid=window.scene.grid_colour)
         qtbot.waitUntil(lambda: last_picture_is(watcher, expected), timeout=WAIT_MS)
         # The GM moves a hero: the device's next picture is the Player view after the move.
         assert window.session.move_creature("quill", Square(7, 9), MoveMode.GM).ok
-        moved = players_render(window.session.encounter)
+        moved = players_render(window.session.encounter, grid=window.scene.grid_colour)
         assert moved != expected
         qtbot.waitUntil(lambda: last_picture_is(watcher, moved), timeout=WAIT_MS)
     finally:
@@ -111,7 +111,9 @@ def test_fog_of_war_off_on_the_player_view_is_off_for_the_devices_too(
     watcher = SocketWatcher(url)
     try:
         window.fog_action.setChecked(False)
-        unfogged = players_render(window.session.encounter, fog=False)
+        unfogged = players_render(
+            window.session.encounter, fog=False, grid=window.scene.grid_colour
+        )
         qtbot.waitUntil(lambda: last_picture_is(watcher, unfogged), timeout=WAIT_MS)
     finally:
         watcher.close()
@@ -146,7 +148,7 @@ def test_a_device_that_picked_a_hero_sees_only_what_that_hero_sees(
         qtbot.waitUntil(lambda: tokens["Ilsabet"] in window.sharing.pictures, timeout=WAIT_MS)
         own = window.sharing.pictures[tokens["Ilsabet"]]
         qtbot.waitUntil(lambda: not own.scene.map_image_loading, timeout=WAIT_MS)
-        party = players_render(window.session.encounter)
+        party = players_render(window.session.encounter, grid=window.scene.grid_colour)
         qtbot.waitUntil(lambda: last_picture_is(watcher, render_scene(own.scene)), timeout=WAIT_MS)
         assert picture(watcher.pictures()[-1]) != party
         # Ilsabet sees herself; the monsters the party sees are not all in her own view.

@@ -95,7 +95,7 @@ def test_a_fight_reaches_the_browsers_and_no_secret_does(
     def shows_now() -> None:
         """The party's page gets the Player view's picture of this moment."""
         QApplication.processEvents()
-        expected = players_render(session.encounter)
+        expected = players_render(session.encounter, grid=window.scene.grid_colour)
         qtbot.waitUntil(lambda: last(party) == expected, timeout=WAIT_MS)
 
     shows_now()

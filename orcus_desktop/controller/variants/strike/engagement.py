@@ -21,6 +21,7 @@ from orcus_desktop.rules.guards import Guard as Guard  # the UI names the three 
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.ruleset import Ruleset
+from orcus_desktop.rules.variants.strike.bands import engagement_band
 from orcus_desktop.vocabulary import CreatureId, Origin
 
 
@@ -45,7 +46,7 @@ def strike_modifiers(
     if power.origin is not Origin.MELEE:
         return guarded
     others = [i for i in encounter.combat.engaged_by(target_id) if i != attacker_id]
-    band = rules.engagement_band(len(others))
+    band = engagement_band(len(others))
     if not band:
         return guarded
     return (Modifier(band, f"target engaged by {plural(len(others), 'other')} (001-26)"), *guarded)

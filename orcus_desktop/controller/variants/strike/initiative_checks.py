@@ -26,7 +26,7 @@ from orcus_desktop.model.combat import Combatant
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.dice import RandomSource
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, InitiativeChoice, TieChoice
-from orcus_desktop.rules.strike_initiative import (
+from orcus_desktop.rules.variants.strike.initiative import (
     TieEntrant,
     initiative_modifier,
     ladder,

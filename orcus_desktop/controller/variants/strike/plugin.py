@@ -17,6 +17,7 @@ from orcus_desktop.controller.plugins import (
     WaitingQuestion,
 )
 from orcus_desktop.controller.variants.strike import (
+    free_strike_first,
     initiative_checks,
     interposition,
     round_end,
@@ -30,6 +31,7 @@ from orcus_desktop.controller.variants.strike.engagement import strike_modifiers
 from orcus_desktop.controller.waiting_decisions import INTERPOSE
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.held import HELD_ACTION
 from orcus_desktop.rules.attack_modifiers import AttackContext
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.vocabulary import CreatureId
@@ -65,6 +67,8 @@ def _settled(encounter: Encounter, reactor_id: str, taken: bool) -> Encounter:
 STRIKE: Final = Variant(
     name="Strike! (001)",
     ruleset_ids=frozenset({"strike"}),
+    # 001-24: an engaged creature's action waits for the Free Strikes! offered first.
+    held_before=(free_strike_first.held_before,),
     # 001-23/24: the strikes a step provokes; 001-12/15: the Hidden and Crouching it ends.
     after_step=(strike_reactions.after_step,),
     attack_adjusters=(adjust_attack,),
@@ -99,7 +103,10 @@ STRIKE: Final = Variant(
         ),
     ),
     offered_reactions=(OfferedReaction(strike_reactions.strike_name, _settled),),  # 001-23/24
-    held_steps=(HeldStep(withdrawing.WITHDRAW, withdrawing.finish),),  # 001-24, R-127
+    held_steps=(  # 001-24: the Withdraw and the other actions go on
+        HeldStep(withdrawing.WITHDRAW, withdrawing.finish),
+        HeldStep(HELD_ACTION, free_strike_first.finish),
+    ),
     waiting_questions=(
         WaitingQuestion(INTERPOSE, interposition.asked, interposition.keep_target),
     ),

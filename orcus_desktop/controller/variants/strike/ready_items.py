@@ -24,8 +24,8 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.ruleset import Ruleset
-from orcus_desktop.rules.shoot import AttackStyle, attack_style
 from orcus_desktop.rules.statblock import DEFAULT_HANDS
+from orcus_desktop.rules.variants.strike.shoot import AttackStyle, attack_style
 from orcus_desktop.vocabulary import CreatureId
 
 MECHANIC = "001-34"

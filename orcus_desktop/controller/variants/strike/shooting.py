@@ -3,7 +3,8 @@
 `adjust_context` is called by `attack_resolution.stage_attack` for each target once 000's
 `AttackContext` is built; under a ruleset whose targeting policy (H4) plays 001 it measures the
 facts (range, the target's squares moved this turn, engagement, sight both ways, helpers) and
-rewrites the context with `rules.shoot`'s modifiers, so the attack breakdown lists each of them.
+rewrites the context with `rules.variants.strike.shoot`'s modifiers, so the attack breakdown
+lists each of them.
 Under every other ruleset it returns the context untouched.
 """
 
@@ -26,7 +27,8 @@ from orcus_desktop.rules.attack_modifiers import AttackContext
 from orcus_desktop.rules.conditions import Condition, rules_for
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import Power
-from orcus_desktop.rules.shoot import (
+from orcus_desktop.rules.statblock import Sense
+from orcus_desktop.rules.variants.strike.shoot import (
     SHOOT_RANGE_LIMIT,
     AttackStyle,
     ShotFacts,
@@ -36,7 +38,6 @@ from orcus_desktop.rules.shoot import (
     spell_ignores_cover,
     unseen_modifiers,
 )
-from orcus_desktop.rules.statblock import Sense
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree
 
 _PERCEIVING: Final = (Sense.BLINDSIGHT, Sense.TREMORSENSE)

@@ -153,7 +153,7 @@ def _waits_for_free_strikes(held: PendingAttack | None) -> bool:
     return held is not None and bool(held.options.get(FREE_FIRST))
 
 
-def _strikes(before: Encounter, after: Encounter, actor_id: str) -> tuple[CreatureId, ...]:
+def strikes(before: Encounter, after: Encounter, actor_id: str) -> tuple[CreatureId, ...]:
     """Whom the actor's step struck (melee attacks logged, or a Strike! held for a counter).
 
     Never the actor: a power aimed at its own user engages no one and offers no Counter
@@ -178,7 +178,7 @@ def _strikes(before: Encounter, after: Encounter, actor_id: str) -> tuple[Creatu
     return tuple(t for t in struck if t != actor_id)
 
 
-def _acted(before: Encounter, after: Encounter, actor_id: str) -> bool:
+def acted(before: Encounter, after: Encounter, actor_id: str) -> bool:
     """Whether the step was the actor's action (001-05, l.53: its one action, the standard)."""
     was = before.combat.find(actor_id)
     now = after.combat.find(actor_id)
@@ -195,6 +195,14 @@ def _offer(engine: Engine, encounter: Encounter, offer: StrikeOffer) -> Encounte
     note = f"{reactor} may make a {what} on {target}"
     encounter = encounter.with_combat(replace(combat, strike_offers=(*kept, offer)))
     return Engine.rule_note(encounter, offer.reactor, mechanic, note)
+
+
+def offer_free_strike(
+    engine: Engine, encounter: Encounter, engager_id: str, actor_id: str
+) -> Encounter:
+    """`encounter` with `engager_id` offered its Free Strike! on `actor_id` (001-24)."""
+    offer = StrikeOffer(CreatureId(engager_id), CreatureId(actor_id), StrikeKind.FREE)
+    return _offer(engine, encounter, offer)
 
 
 def offer_strikes(engine: Engine, before: Encounter, after: Encounter) -> Encounter:
@@ -224,8 +232,8 @@ def offer_strikes(engine: Engine, before: Encounter, after: Encounter) -> Encoun
         or interposers(after.combat.pending)
     ):
         return after
-    struck = _strikes(before, after, actor)
-    if not struck and not answered and not _acted(before, after, actor):
+    struck = strikes(before, after, actor)
+    if not struck and not answered and not acted(before, after, actor):
         return after
     first = struck[0] if struck else None
     if first is not None and after.find_creature(first) and not engine.rules.is_dead(after, first):

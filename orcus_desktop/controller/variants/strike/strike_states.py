@@ -1,6 +1,7 @@
 """001's Hide and Crouch actions, and the steps that end Hidden and Crouching.
 
-Under a ruleset whose condition set has them (001, `strike`: rules/ruleset/strike.py), Hidden
+Under a ruleset whose condition set has them (001, `strike`:
+rules/variants/strike/ruleset.py), Hidden
 (001-15, 001 l.304-310) and Crouching (001-12, l.146) are conditions of the creature, so the
 token, the condition list, undo and the file keep them as any other; what they do to an attack
 is `shooting.adjust_context`, the players' screen leaves a Hidden creature out as it does 003's

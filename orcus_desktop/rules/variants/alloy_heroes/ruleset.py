@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.rules.ruleset.core import ORCUS
+from orcus_desktop.rules.ruleset.fourth_edition import FOURTH_EDITION_ECONOMY
 from orcus_desktop.rules.ruleset.hooks import HookNames
-from orcus_desktop.rules.ruleset.quickref import FOURTH_EDITION_ECONOMY
 from orcus_desktop.rules.ruleset.tables import (
     AidRules,
     Boundary,

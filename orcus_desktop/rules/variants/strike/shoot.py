@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from orcus_desktop.rules.engagement import engagement_band
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import Power
+from orcus_desktop.rules.variants.strike.bands import engagement_band
 from orcus_desktop.vocabulary import Origin
 
 SHOOT_RANGE_LIMIT = 15

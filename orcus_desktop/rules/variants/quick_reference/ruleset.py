@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.rules.ruleset.core import ORCUS
+from orcus_desktop.rules.ruleset.fourth_edition import FOURTH_EDITION_ECONOMY
 from orcus_desktop.rules.ruleset.hooks import HookNames
 from orcus_desktop.rules.ruleset.tables import (
-    ActionEconomy,
     ActionPointLimit,
     AidRules,
     Boundary,
@@ -42,27 +42,6 @@ QUICKREF_SKILLS = Labels.of(
     streetwise="charisma",
     thievery="dexterity",
 )
-
-FOURTH_EDITION_ECONOMY = ActionEconomy(
-    # 002-05, 002 l.18 "as many opportunity actions as become available during a whole round,
-    # but only one per combatant turn"; l.98. 004-08, 004 l.383-386 "Attack of Opportunity:
-    # Free Action"; "Once per Turn"; "you can make one one every combatant's turn".
-    opportunity_uses_immediate=False,
-    opportunity_per_provoking_turn=1,
-    # 002-18, 002 l.72-74 "IMMEDIATE ACTIONS - Readied action"; l.18 "one immediate action per
-    # round, either as a readied action or ...". 004-20, 004 l.564 "A readied action is an
-    # immediate reaction."
-    readied_uses_immediate=True,
-    action_kinds=Labels.of(
-        # 002-21, 002 l.66 "Drop prone" under MINOR ACTIONS. 004-16, 004 l.279 and l.844 "drop
-        # prone as a swift action" (pick over l.338).
-        drop_prone="swift",
-        # 002-17, 002 l.53 "Escape" under MOVE ACTIONS. 004-17, 004 l.512 "Escape: Move
-        # Action".
-        escape="move",
-    ),
-)
-"""The reactions and action kinds 002 and 004 (`alloy.py`) state alike, 4th Edition's."""
 
 QUICKREF_002 = ORCUS.with_changes(
     id="4e-quickref",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from orcus_desktop.rules.ruleset.core import ORCUS
 from orcus_desktop.rules.ruleset.hooks import HookNames
-from orcus_desktop.rules.ruleset.square_fireballs_status import SQUARE_FIREBALLS_CONDITIONS
 from orcus_desktop.rules.ruleset.tables import (
     ONE_STANDARD,
     ORCUS_CONDITION_BUDGETS,
@@ -22,6 +21,7 @@ from orcus_desktop.rules.ruleset.tables import (
     DashRules,
     Labels,
 )
+from orcus_desktop.rules.variants.square_fireballs.status import SQUARE_FIREBALLS_CONDITIONS
 
 SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     id="square-fireballs",

@@ -79,7 +79,7 @@ SQUARE_FIREBALLS_ROWS = (
     # movement" - the cost doubles (the movement hook), the speed is not capped at 2 (000).
     ConditionRow("slowed", source="003-35, 003 l.365", movement="normal"),
     # 003-36, 003 l.366-371 Stunned: "Cannot attack", "Cannot move" (000's row), "Can only
-    # take one action per turn" (the budget, square_fireballs.py; 000: no actions).
+    # take one action per turn" (the budget, ruleset.py; 000: no actions).
     ConditionRow(
         "stunned", source="003-36, 003 l.366", actions="single_action", cannot_attack=True
     ),

@@ -1,0 +1,157 @@
+"""A wall index changed in place: a door opened or closed without noding the whole map again.
+
+Issue 33: on a cave of 12,000 free-angle segments, noding every wall again for one door took
+most of the door's time. Noding splits each straight run of walls (`wall_runs.collinear_runs`)
+where other runs meet it, so a change of a few segments changes only
+
+* the runs on the changed segments' lines (a door in a straight wall joins its two sides into
+  one run while closed), and
+* how the runs meeting those runs are split;
+
+every other run keeps its pieces. `changed_index` drops the pieces of those runs, nodes them
+again with every run near them (all that can split them) and keeps the new pieces on them:
+the same pieces a fresh `SegmentIndex.build` of the changed walls gives (tested on seeded
+caves in tests/geometry/test_wall_edits.py), so every sight, cover and light question answers
+the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+
+from orcus_desktop.geometry.wall_buckets import bucket_entries, bucket_grid, segment_boxes
+from orcus_desktop.geometry.wall_runs import collinear_runs, line_keys, on_lines
+from orcus_desktop.geometry.walls import (
+    BoolArray,
+    FloatArray,
+    IntArray,
+    Segment,
+    SegmentIndex,
+    node_runs,
+    piece_runs_in,
+)
+
+_TOUCH = 1e-7
+"""Grid units boxes are grown by when asking which runs may meet (noded points are inexact)."""
+
+
+def changed_index(
+    index: SegmentIndex, removed: Sequence[Segment], added: Sequence[Segment]
+) -> SegmentIndex | None:
+    """`index` with the `removed` input segments taken out and the `added` ones put in.
+
+    Equal to `SegmentIndex.build` of the changed input (its pieces in another order). None
+    when it cannot tell (a removed segment not in the input, a piece without its run): the
+    caller then builds afresh.
+    """
+    gone = _rows(removed)
+    new = _rows(added)
+    if not len(gone) and not len(new):
+        return index
+    keep_raw = _without(index.raw, gone)
+    if keep_raw is None:
+        return None
+    raw = np.concatenate([index.raw[keep_raw], new])
+    raw_keys = np.concatenate([index.raw_keys[keep_raw], line_keys(new)])
+    # the runs on the changed lines, grouped again; every other run stays as it was
+    changed_keys = line_keys(np.concatenate([gone, new]))
+    dropped = np.zeros(len(index.all_runs), dtype=np.bool_)
+    dropped[index.run_of[on_lines(index.raw_keys, changed_keys)]] = True
+    lines = on_lines(raw_keys, changed_keys)
+    line_runs, line_run_of, _ = collinear_runs(raw[lines])
+    kept_runs = np.flatnonzero(~dropped)
+    renumber = np.full(len(index.all_runs), -1, dtype=np.int64)
+    renumber[kept_runs] = np.arange(len(kept_runs))
+    all_runs = np.concatenate([index.all_runs[kept_runs], line_runs])
+    run_boxes = np.concatenate([index.run_boxes[kept_runs], segment_boxes(line_runs)])
+    run_of = np.concatenate([renumber[index.run_of[keep_raw]], np.full(len(new), -1)])
+    run_of[lines] = len(kept_runs) + line_run_of
+    # the runs whose splitting may change: near a changed run, before or after
+    changed_boxes = np.concatenate([index.run_boxes[dropped], segment_boxes(line_runs)])
+    old_redone = _meeting(index.run_boxes, changed_boxes)
+    redone = _meeting(run_boxes, changed_boxes)
+    # everything that can split them, noded together; their new pieces kept
+    near = np.flatnonzero(_meeting(run_boxes, run_boxes[redone]))
+    pieces = node_runs(all_runs[near])
+    local = piece_runs_in(pieces, all_runs[near])
+    old_owner = index.piece_runs
+    if bool((local < 0).any()) or bool((old_owner < 0).any()):
+        return None
+    owner = near[local]
+    mine = redone[owner]
+    stays = ~old_redone[old_owner]
+    segments = np.ascontiguousarray(np.concatenate([index.segments[stays], pieces[mine]]))
+    grid = bucket_grid(segments)
+    return SegmentIndex.from_noded(
+        segments,
+        raw,
+        all_runs,
+        run_of,
+        geometries=np.concatenate([index.geometries[stays], _lines(pieces[mine])]),
+        buckets=_buckets(index, stays, pieces[mine]) if grid == index.grid else None,
+        known={
+            "piece_runs": np.concatenate([renumber[old_owner[stays]], owner[mine]]),
+            "raw_keys": raw_keys,
+            "run_boxes": run_boxes,
+        },
+    )
+
+
+def _buckets(
+    index: SegmentIndex, stays: BoolArray, added: FloatArray
+) -> tuple[IntArray, IntArray]:
+    """`index`'s bucket table with only the segments that `stay` and the `added` ones after.
+
+    The table `bucket_table` builds for them, without sorting every entry again.
+    """
+    start, items = index.bucket_items
+    cells = np.repeat(np.arange(len(start) - 1), np.diff(start))
+    keep = stays[items]
+    renumber = np.cumsum(stays) - 1
+    cells, items = cells[keep], renumber[items[keep]]
+    new_cells, new_items = bucket_entries(added, index.grid)
+    order = np.argsort(new_cells, kind="stable")
+    new_cells, new_items = new_cells[order], new_items[order] + int(stays.sum())
+    at = np.searchsorted(cells, new_cells, side="right")
+    counts = np.bincount(np.concatenate([cells, new_cells]), minlength=len(start) - 1)
+    table = np.zeros(len(start), dtype=np.int64)
+    np.cumsum(counts, out=table[1:])
+    return table, np.insert(items, at, new_items)
+
+
+def _rows(segments: Sequence[Segment]) -> FloatArray:
+    """The segments of non-zero length as (k, 4) rows."""
+    rows = np.asarray(segments, dtype=np.float64).reshape(-1, 4)
+    return rows[np.any(rows[:, :2] != rows[:, 2:], axis=1)]
+
+
+def _without(raw: FloatArray, gone: FloatArray) -> BoolArray | None:
+    """A mask of `raw` without one row equal to each row of `gone`; None if one is missing."""
+    keep = np.ones(len(raw), dtype=np.bool_)
+    for row in gone:
+        at = np.flatnonzero(keep & np.all(raw == row, axis=1))
+        if not len(at):
+            return None
+        keep[at[0]] = False
+    return keep
+
+
+def _meeting(boxes: FloatArray, others: FloatArray) -> BoolArray:
+    """Per box, whether it meets one of `others` grown by `_TOUCH`."""
+    out = np.zeros(len(boxes), dtype=np.bool_)
+    grown = others + np.array([-_TOUCH, -_TOUCH, _TOUCH, _TOUCH])
+    for x0, y0, x1, y1 in grown.tolist():
+        out |= (
+            (boxes[:, 0] <= x1) & (boxes[:, 2] >= x0) & (boxes[:, 1] <= y1) & (boxes[:, 3] >= y0)
+        )
+    return out
+
+
+def _lines(pieces: FloatArray) -> np.ndarray[tuple[int], np.dtype[np.object_]]:
+    """The pieces as shapely lines."""
+    if not len(pieces):
+        return np.empty(0, dtype=object)
+    return np.asarray(shapely.linestrings(pieces.reshape(-1, 2, 2)), dtype=object)
