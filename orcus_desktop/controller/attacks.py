@@ -96,10 +96,11 @@ def use_power(
             e = engine.spend(e, creature_id, power.action)
             waiting = replace(held, options=freeze({**held.options, FREE_FIRST: list(first)}))
             return AttackOutcome(hold(engine, e, waiting, first), None, ())
-        if power.origin in (Origin.RANGED, Origin.FAR) or autofire_provokes(engine.ruleset, power):
-            # 000 "Ranged and Far Attacks in Close Combat": making the attack provokes,
-            # and the opportunity attack comes first (000 "Immediate Actions"); 004-09:
-            # so does autofire.
+        reactions = engine.ruleset.hooks.reaction_rules
+        if reactions.provokes(power.origin) or autofire_provokes(engine.ruleset, power):
+            # 000 "Ranged and Far Attacks in Close Combat" (004 l.75, 96: ranged and area
+            # attacks, R-156): making the attack provokes, and the opportunity attack comes
+            # first (000 "Immediate Actions"); 004-09: so does autofire.
             stage_attack(engine, e, creature_id, power, target_ids, choices)
             provoked = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
             if e.combat.current != creature_id and not reacting_provokes(engine):
