@@ -412,6 +412,7 @@ def stage_attack(
             coup_de_grace=coup_de_grace,
             attack_modifiers=tuple(attack_mods),
             defense_modifiers=tuple(defense_mods),
+            taunt_held=choices.taunt_held,
         )
         # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands: the variants' say.
         ctx = plugins.adjust_attack(
