@@ -27,10 +27,10 @@ from orcus_desktop.controller import (
     waiting_decisions,
 )
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.free_strike_first import ACTIONS
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.strike import engagement, strike_states, table_actions
+from orcus_desktop.controller.variants.strike.free_strike_first import ACTIONS
 from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.controller.waiting import waits_for
 from orcus_desktop.controller.waiting_decisions import HELD, OFFER
