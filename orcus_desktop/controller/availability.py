@@ -18,7 +18,7 @@ from orcus_desktop.controller import plugins
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.hindering_maneuvers import charged_this_turn
-from orcus_desktop.controller.log_text import an_opportunity_attack
+from orcus_desktop.controller.log.text import an_opportunity_attack
 from orcus_desktop.controller.outcomes import Refusal, no_creature, refuse
 from orcus_desktop.controller.ruleset_powers import ruleset_powers
 from orcus_desktop.model.combat import ActionBudget, CombatPhase

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from orcus_desktop.controller.log_records import SavingThrow, rule_noted
+from orcus_desktop.controller.log.records import SavingThrow, rule_noted
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns

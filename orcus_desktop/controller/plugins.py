@@ -39,12 +39,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from orcus_desktop.controller.attack_choices import AttackChoices
+    from orcus_desktop.controller.attacks.attack_choices import AttackChoices
     from orcus_desktop.controller.combat_rules import CombatRules
     from orcus_desktop.controller.engine import Engine
-    from orcus_desktop.controller.log_records import Attack
+    from orcus_desktop.controller.log.records import Attack
     from orcus_desktop.controller.outcomes import Outcome
-    from orcus_desktop.controller.waiting_decisions import Decision
+    from orcus_desktop.controller.turns.waiting_decisions import Decision
     from orcus_desktop.geometry.battlefield import Battlefield
     from orcus_desktop.model.combat import Combatant, PendingAttack
     from orcus_desktop.model.encounter import Encounter

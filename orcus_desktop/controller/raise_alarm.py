@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import rule_noted
+from orcus_desktop.controller.log.records import rule_noted
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.model.encounter import Encounter

@@ -10,22 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from orcus_desktop.controller import (
+from orcus_desktop.controller.actions import (
     aid_actions,
     combat_actions,
-    editing,
     forced_placement,
-    gm_edits,
-    gm_rolls,
     grappling,
-    initiative,
     interrupts,
-    waiting_decisions,
-    zones,
 )
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits, gm_rolls, zones
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.controller.variants.strike import initiative_checks
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import AidKind

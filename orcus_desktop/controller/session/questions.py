@@ -9,19 +9,19 @@ the snapshot (`engaged_with`) in the one shape the asker takes.
 from __future__ import annotations
 
 from orcus_desktop.controller import (
-    attacks,
     encounter_flow,
     forced_actions,
-    gm_edits,
     monster_groups,
     plugins,
     raise_alarm,
     stealth_maneuvers,
 )
-from orcus_desktop.controller.attack_powers import basic_attack_name
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
 from orcus_desktop.controller.battlefield_builder import players_battlefield
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.movement import preview_move
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.movement.movement import preview_move
 from orcus_desktop.controller.outcomes import MovePreview
 from orcus_desktop.controller.variants.alloy_heroes import skill_uses
 from orcus_desktop.controller.variants.strike import (

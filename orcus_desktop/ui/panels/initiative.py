@@ -37,8 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import initiative, waiting_decisions
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import (
     AskDie,

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from orcus_desktop.controller import initiative
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.ui.panels.common import name_of
 
