@@ -14,7 +14,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import rules_for
-from orcus_desktop.rules.dice import RandomSource
+from orcus_desktop.rules.dice_values import RandomSource
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.vocabulary import CreatureId

@@ -31,7 +31,8 @@ from orcus_desktop.rules.conditions import (
 from orcus_desktop.rules.damage import (
     halve,
 )
-from orcus_desktop.rules.dice import DiceRoll, DiceSource, MaxSource, roll, substitute
+from orcus_desktop.rules.dice import roll, substitute
+from orcus_desktop.rules.dice_values import DiceRoll, DiceSource, MaxSource
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue, resolve
 from orcus_desktop.rules.powers import DamageSpec, Outcome, Power
 from orcus_desktop.rules.ruleset import Ruleset

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orcus_desktop.rules.dice import DiceRoll, DieResult
+from orcus_desktop.rules.dice_values import DiceRoll, DieResult
 from orcus_desktop.rules.modifiers import ResolvedValue
 
 

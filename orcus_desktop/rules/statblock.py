@@ -17,7 +17,8 @@ from enum import StrEnum
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.abilities import Ability, AbilityScores
 from orcus_desktop.rules.basic_attacks import basic_attacks
-from orcus_desktop.rules.dice import DiceError, weapon_dice
+from orcus_desktop.rules.dice import weapon_dice
+from orcus_desktop.rules.dice_values import DiceError
 from orcus_desktop.rules.limits import MAX_LEVEL, MAX_NAME_CHARS, MAX_SPEED, MAX_STAT
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
 from orcus_desktop.rules.power_dicts import power_from_dict, power_to_dict

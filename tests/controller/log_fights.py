@@ -29,7 +29,8 @@ from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.zones import ZoneDuration
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.dice import ScriptedSource, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode

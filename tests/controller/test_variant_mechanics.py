@@ -23,7 +23,7 @@ from orcus_desktop.model.combat import ActionBudget, AidKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.checks import skill_check
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.dice import ScriptedSource
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc

@@ -3,7 +3,8 @@
 from dataclasses import replace
 
 from orcus_desktop.rules.damage import apply_damage
-from orcus_desktop.rules.dice import ScriptedSource, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.format import (
     damage_outcome,
     format_roll,

@@ -59,7 +59,7 @@ from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.attack_application import AttackApplied, apply_attack
 from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
 from orcus_desktop.rules.attack_rolls import AttackResult, resolve_attack
-from orcus_desktop.rules.dice import DiceRoll
+from orcus_desktop.rules.dice_values import DiceRoll
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.ruleset.hooks import Provocation

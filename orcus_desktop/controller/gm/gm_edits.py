@@ -36,7 +36,8 @@ from orcus_desktop.rules.conditions import (
 )
 from orcus_desktop.rules.damage import apply_damage as rules_apply_damage
 from orcus_desktop.rules.damage import damage_against
-from orcus_desktop.rules.dice import constant_roll, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import constant_roll
 from orcus_desktop.rules.downgrades import downgrade as rules_downgrade
 from orcus_desktop.rules.downgrades import save_succeeded
 from orcus_desktop.rules.durations import Duration, DurationKind

@@ -10,7 +10,7 @@ from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import DiceRolled
 from orcus_desktop.controller.outcomes import Outcome, run_step
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.dice import DiceRoll
+from orcus_desktop.rules.dice_values import DiceRoll
 
 
 def log_roll(_engine: Engine, encounter: Encounter, roll: DiceRoll, label: str = "") -> Outcome:

@@ -21,7 +21,8 @@ from orcus_desktop.controller.log.records import turn_flow as flow
 from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase, ReadiedAction
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.dice import DiceRoll, RandomSource, ScriptedSource, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import DiceRoll, RandomSource, ScriptedSource
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import DelayLapse
 from orcus_desktop.vocabulary import CreatureId

@@ -13,7 +13,8 @@ from dataclasses import replace
 
 from orcus_desktop.controller.views.power_cards import PowerCard
 from orcus_desktop.rules.attack_modifiers import weapon_for
-from orcus_desktop.rules.dice import DiceError, substitute, validate_expression
+from orcus_desktop.rules.dice import substitute, validate_expression
+from orcus_desktop.rules.dice_values import DiceError
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.statblock import StatBlock
 

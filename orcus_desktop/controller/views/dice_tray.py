@@ -14,14 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from orcus_desktop.rules.dice import (
-    DiceError,
-    DiceRoll,
-    DiceSource,
-    RandomSource,
-    roll,
-    validate_expression,
-)
+from orcus_desktop.rules.dice import roll, validate_expression
+from orcus_desktop.rules.dice_values import DiceError, DiceRoll, DiceSource, RandomSource
 from orcus_desktop.rules.format import format_roll
 
 __all__ = [

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Annotated, ClassVar, Self
 
 from orcus_desktop.controller.log.records.base import DictRecord, LogRecord, Stored
-from orcus_desktop.rules.dice import DiceRoll, DieResult, RollTerm
+from orcus_desktop.rules.dice_values import DiceRoll, DieResult, RollTerm
 
 
 @dataclass(frozen=True, slots=True)

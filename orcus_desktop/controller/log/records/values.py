@@ -20,7 +20,7 @@ from orcus_desktop.controller.log.records.base import (
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import ConditionInstance
 from orcus_desktop.rules.damage import DamageApplied
-from orcus_desktop.rules.dice import DiceRoll, DieResult, RollTerm
+from orcus_desktop.rules.dice_values import DiceRoll, DieResult, RollTerm
 from orcus_desktop.rules.healing import HealingApplied
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue
 

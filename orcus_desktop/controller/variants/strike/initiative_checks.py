@@ -24,7 +24,7 @@ from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse
 from orcus_desktop.controller.turns import turn_order
 from orcus_desktop.model.combat import Combatant
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.dice import RandomSource
+from orcus_desktop.rules.dice_values import RandomSource
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, InitiativeChoice, TieChoice
 from orcus_desktop.rules.variants.strike.initiative import (
     TieEntrant,
