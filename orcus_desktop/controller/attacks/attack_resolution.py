@@ -53,8 +53,8 @@ from orcus_desktop.geometry.flanking import flanked_by
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.geometry.seeing import sees
 from orcus_desktop.geometry.sight import concealment_with_cause
-from orcus_desktop.model.combat import Aid, AidKind, Maintained
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.combat import Aid, AidKind, Combat, Maintained
+from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.attack_application import AttackApplied, apply_attack
 from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
@@ -256,16 +256,8 @@ def stage_attack(
         ActionError: a target cannot be attacked; the message says why.
     """
     attacker = engine.combatant(encounter, attacker_id)
-    attacker_creature = encounter.creature(attacker_id)
     power = with_ability(power, attacker, ability_attack)
-    if power.origin is Origin.SELF and not target_ids:
-        target_ids = (attacker_id,)
-    if not target_ids and power.origin is not Origin.NEAR and power.origin is not Origin.FAR:
-        raise ActionError("choose a target")
-    if len(set(target_ids)) != len(target_ids):
-        raise ActionError("a creature is targeted once (docs/rulings.md R-12)")
-    if not power.origin.is_area and len(target_ids) > max(1, power.target_count):
-        raise ActionError(f"{power.name} has {power.target_count} target(s)")
+    target_ids = _checked_targets(power, attacker_id, target_ids)
     # 003-47 Shrouded/Hidden, 003-23 Charmed, 003-48 Swallowed/Exiled (none under 000).
     barred = targeting_problem(
         engine, encounter, attacker_id, power.origin, target_ids, charge=charge
@@ -273,45 +265,19 @@ def stage_attack(
     if barred:
         raise ActionError(barred)
     field_ = engine.battlefield(encounter)
+    staging = _Staging(
+        engine,
+        encounter,
+        field_,
+        attacker,
+        encounter.creature(attacker_id),
+        power,
+        _origin_space(encounter, field_, attacker_id, power, choices),
+        choices,
+    )
+    _check_area(staging, target_ids)
     contexts: list[tuple[Combatant, AttackContext]] = []
     targets: list[AttackTarget] = []
-    origin_space = attacker_creature.space
-    area: set[Square] | None = None
-    area_origin, area_squares = choices.area_origin, choices.area_squares
-    if power.origin is Origin.FAR:
-        if area_origin is None:
-            raise ActionError(f"{power.name}: choose the area's origin square")
-        far_range = power.range.normal or 0
-        if not far_origin_allowed(field_, attacker_id, area_origin, far_range):
-            raise ActionError(
-                f"{power.name}: the origin square must be within {far_range} squares "
-                "with line of effect"
-            )
-        origin_space = Space(area_origin, Size.MEDIUM)
-    if power.origin.is_area:
-        if area_squares is not None:
-            area = set(area_squares)
-        elif power.area is not None and power.origin is Origin.NEAR:
-            area = set(
-                near_burst_squares(attacker_creature.space, power.area.size, encounter.grid)
-            )
-        elif power.area is not None and area_origin is not None:
-            area = set(near_burst_squares(origin_space, power.area.size, encounter.grid))
-        if (
-            power.origin is Origin.NEAR
-            and not engine.ruleset.near_burst_user_per_targets
-            and attacker_id in target_ids
-        ):
-            # 004-07 (004 l.111): "a close burst you create does not affect you".
-            raise ActionError(f"{power.name}: a close burst does not affect its user")
-        if area is not None:
-            inside = set(creatures_in_area(field_, area, origin_space))
-            outside = [t for t in target_ids if t not in inside]
-            if outside:
-                raise ActionError(
-                    f"{engine.name(encounter, outside[0])} is not in the area "
-                    "(or has no line of effect from its origin)"
-                )
     aids_used: list[Aid] = []
     for target_id in target_ids:
         target_creature = encounter.find_creature(target_id)
@@ -320,67 +286,16 @@ def stage_attack(
         if engine.rules.is_dead(encounter, target_id):
             raise ActionError(f"{target_creature.name} is dead")
         target = engine.combatant(encounter, target_id)
-        distance = space_distance(attacker_creature.space, target_creature.space)
-        long_range = False
-        if power.origin is Origin.MELEE:
-            reach = reach_of(attacker, power)
-            # 000 "Melee": "attack a foe within your reach"; tiny creatures reach 0.
-            if distance > reach:
-                raise ActionError(
-                    f"{target_creature.name} is out of reach ({distance} squares, reach {reach})"
-                )
-        elif power.origin is Origin.RANGED:
-            normal, long = ranges_of(attacker, power)
-            limit = long if long is not None else normal
-            if limit is not None and distance > limit:
-                # 000 "Ranged": "you can't attack a target beyond the long range".
-                raise ActionError(
-                    f"{target_creature.name} is out of range ({distance} squares, range {limit})"
-                )
-            long_range = normal is not None and long is not None and distance > normal
-        # Cover is measured from the attacker's space, or from a Far area's origin square
-        # (the attacker itself is never an obstacle to its own attack).
-        origin_occupant = Occupant(
-            attacker_id if power.origin is not Origin.FAR else "\0origin",
-            origin_space,
-            attacker_creature.side,
-        )
+        distance = space_distance(staging.attacker_creature.space, target_creature.space)
+        long_range = _long_range(staging, target_creature, distance)
         target_occupant = Occupant(
             target_id,
             target_creature.space,
             target_creature.side,
             invisible=field_occupant(field_, target_creature).invisible,  # docs/rulings.md R-115
         )
-        if target_id == attacker_id:
-            degree = CoverDegree.NONE
-        else:
-            degree = space_cover(
-                field_, origin_occupant, target_occupant, engine.ruleset.cover_buckets()
-            ).degree
-        if target_id in choices.cover:
-            degree = CoverDegree(
-                choices.cover[target_id]
-            )  # the GM overrides (docs/design.md#cover)
-        if degree is CoverDegree.TOTAL:
-            # 000 "A Clear Path to the Target": no line of effect, no target.
-            raise ActionError(f"no line of effect to {target_creature.name} (total cover)")
-        concealment, cause = _concealment(
-            field_,
-            attacker_id,
-            attacker_creature.space,
-            attacker_creature.side,
-            target_occupant,
-            power.origin,
-        )
-        if target_id in choices.concealment:
-            # the GM overrides (docs/design.md#lighting)
-            try:
-                concealment = ConcealmentDegree(choices.concealment[target_id])
-            except ValueError:
-                raise ActionError(
-                    f"no such concealment: {choices.concealment[target_id]!r}"
-                ) from None
-            cause = "GM"
+        cover = _cover_degree(staging, target_occupant)
+        concealment, cause = _concealment_chosen(staging, target_occupant)
         flanking = (
             # docs/rulings.md R-07: for melee attacks; 004-26 (004 l.689): any attack.
             (power.origin is Origin.MELEE or not engine.ruleset.flanking_melee_only)
@@ -388,31 +303,26 @@ def stage_attack(
             and attacker_id in {o.id for o in field_.occupants}
             and bool(flanked_by(field_, attacker_id, target_id))
         )
+        attack_mods, defense_mods, aids = _aid_modifiers(encounter.combat, attacker_id, target_id)
+        aids_used += aids
         # 003-13: the escalation die's bonus to every attack roll (none under 000).
-        attack_mods = list(escalation_modifiers(engine.ruleset, encounter.combat))
-        defense_mods: list[Modifier] = []
-        for aid in encounter.combat.aids:
-            if aid.kind is AidKind.ATTACK and aid.ally == attacker_id and aid.enemy == target_id:
-                attack_mods.append(Modifier(HELP_BONUS, f"help attack ({aid.helper})"))
-                aids_used.append(aid)
-            elif (
-                aid.kind is AidKind.DEFENSE and aid.ally == target_id and aid.enemy == attacker_id
-            ):
-                defense_mods.append(Modifier(HELP_BONUS, f"help defense ({aid.helper})"))
-                aids_used.append(aid)
+        attack_mods = (
+            *escalation_modifiers(engine.ruleset, encounter.combat),
+            *attack_mods,
+        )
         ctx = AttackContext(
-            cover=degree,
+            cover=cover,
             concealment=concealment,
             concealment_cause=cause,
             combat_advantage=tuple(choices.combat_advantage),
             flanking=flanking,
             long_range=long_range,
-            adjacent=spaces_adjacent(attacker_creature.space, target_creature.space),
+            adjacent=spaces_adjacent(staging.attacker_creature.space, target_creature.space),
             charge=charge,
             opportunity=opportunity,
             coup_de_grace=coup_de_grace,
-            attack_modifiers=tuple(attack_mods),
-            defense_modifiers=tuple(defense_mods),
+            attack_modifiers=attack_mods,
+            defense_modifiers=defense_mods,
             taunt_held=choices.taunt_held,
         )
         # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands: the variants' say.
@@ -435,6 +345,166 @@ def stage_attack(
             )
         )
     return StagedAttack(attacker, power, tuple(contexts), tuple(targets), tuple(aids_used))
+
+
+@dataclass(frozen=True, slots=True)
+class _Staging:
+    """What every target of one attack is measured against, before the dice."""
+
+    engine: Engine
+    encounter: Encounter
+    field_: Battlefield
+    attacker: Combatant
+    attacker_creature: Creature
+    power: Power
+    origin_space: Space  # the attacker's space, or a Far area's origin square
+    choices: AttackChoices
+
+
+def _checked_targets(power: Power, attacker_id: str, target_ids: Sequence[str]) -> Sequence[str]:
+    """The targets as chosen (a Self power's user), refused when the count breaks the power."""
+    if power.origin is Origin.SELF and not target_ids:
+        return (attacker_id,)
+    if not target_ids and power.origin is not Origin.NEAR and power.origin is not Origin.FAR:
+        raise ActionError("choose a target")
+    if len(set(target_ids)) != len(target_ids):
+        raise ActionError("a creature is targeted once (docs/rulings.md R-12)")
+    if not power.origin.is_area and len(target_ids) > max(1, power.target_count):
+        raise ActionError(f"{power.name} has {power.target_count} target(s)")
+    return target_ids
+
+
+def _origin_space(
+    encounter: Encounter,
+    field_: Battlefield,
+    attacker_id: str,
+    power: Power,
+    choices: AttackChoices,
+) -> Space:
+    """Where the attack is measured from: a Far area's origin square, else the attacker."""
+    if power.origin is not Origin.FAR:
+        return encounter.creature(attacker_id).space
+    area_origin = choices.area_origin
+    if area_origin is None:
+        raise ActionError(f"{power.name}: choose the area's origin square")
+    far_range = power.range.normal or 0
+    if not far_origin_allowed(field_, attacker_id, area_origin, far_range):
+        raise ActionError(
+            f"{power.name}: the origin square must be within {far_range} squares "
+            "with line of effect"
+        )
+    return Space(area_origin, Size.MEDIUM)
+
+
+def _check_area(staging: _Staging, target_ids: Sequence[str]) -> None:
+    """Refuse an area attack's target outside its area (or a close burst on its own user)."""
+    power, choices, encounter = staging.power, staging.choices, staging.encounter
+    if not power.origin.is_area:
+        return
+    area: set[Square] | None = None
+    if choices.area_squares is not None:
+        area = set(choices.area_squares)
+    elif power.area is not None and power.origin is Origin.NEAR:
+        space = staging.attacker_creature.space
+        area = set(near_burst_squares(space, power.area.size, encounter.grid))
+    elif power.area is not None and choices.area_origin is not None:
+        area = set(near_burst_squares(staging.origin_space, power.area.size, encounter.grid))
+    attacker_id = str(staging.attacker.id)
+    if (
+        power.origin is Origin.NEAR
+        and not staging.engine.ruleset.near_burst_user_per_targets
+        and attacker_id in target_ids
+    ):
+        # 004-07 (004 l.111): "a close burst you create does not affect you".
+        raise ActionError(f"{power.name}: a close burst does not affect its user")
+    if area is not None:
+        inside = set(creatures_in_area(staging.field_, area, staging.origin_space))
+        outside = [t for t in target_ids if t not in inside]
+        if outside:
+            raise ActionError(
+                f"{staging.engine.name(encounter, outside[0])} is not in the area "
+                "(or has no line of effect from its origin)"
+            )
+
+
+def _long_range(staging: _Staging, target: Creature, distance: int) -> bool:
+    """Whether a ranged attack is at long range; refused beyond the reach or the long range."""
+    power, attacker = staging.power, staging.attacker
+    if power.origin is Origin.MELEE:
+        reach = reach_of(attacker, power)
+        # 000 "Melee": "attack a foe within your reach"; tiny creatures reach 0.
+        if distance > reach:
+            raise ActionError(f"{target.name} is out of reach ({distance} squares, reach {reach})")
+        return False
+    if power.origin is not Origin.RANGED:
+        return False
+    normal, long = ranges_of(attacker, power)
+    limit = long if long is not None else normal
+    if limit is not None and distance > limit:
+        # 000 "Ranged": "you can't attack a target beyond the long range".
+        raise ActionError(f"{target.name} is out of range ({distance} squares, range {limit})")
+    return normal is not None and long is not None and distance > normal
+
+
+def _cover_degree(staging: _Staging, target: Occupant) -> CoverDegree:
+    """The target's cover from the attack's origin, or the GM's call; refused at total cover."""
+    attacker_id = str(staging.attacker.id)
+    if target.id in staging.choices.cover:
+        degree = CoverDegree(staging.choices.cover[target.id])  # docs/design.md#cover
+    elif target.id == attacker_id:
+        degree = CoverDegree.NONE
+    else:
+        # Cover is measured from the attacker's space, or from a Far area's origin square
+        # (the attacker itself is never an obstacle to its own attack).
+        far = staging.power.origin is Origin.FAR
+        origin = Occupant(
+            "\0origin" if far else attacker_id,
+            staging.origin_space,
+            staging.attacker_creature.side,
+        )
+        buckets = staging.engine.ruleset.cover_buckets()
+        degree = space_cover(staging.field_, origin, target, buckets).degree
+    if degree is CoverDegree.TOTAL:
+        # 000 "A Clear Path to the Target": no line of effect, no target.
+        name = staging.encounter.creature(target.id).name
+        raise ActionError(f"no line of effect to {name} (total cover)")
+    return degree
+
+
+def _concealment_chosen(staging: _Staging, target: Occupant) -> tuple[ConcealmentDegree, str]:
+    """The target's concealment and its cause, or the GM's call (docs/design.md#lighting)."""
+    chosen = staging.choices.concealment.get(target.id)
+    if chosen is None:
+        creature = staging.attacker_creature
+        return _concealment(
+            staging.field_,
+            str(staging.attacker.id),
+            creature.space,
+            creature.side,
+            target,
+            staging.power.origin,
+        )
+    try:
+        return ConcealmentDegree(chosen), "GM"
+    except ValueError:
+        raise ActionError(f"no such concealment: {chosen!r}") from None
+
+
+def _aid_modifiers(
+    combat: Combat, attacker_id: str, target_id: str
+) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...], tuple[Aid, ...]]:
+    """000 "Help Attack"/"Help Defense" bonuses on this attacker and target, and the aids used."""
+    attack_mods: list[Modifier] = []
+    defense_mods: list[Modifier] = []
+    used: list[Aid] = []
+    for aid in combat.aids:
+        if aid.kind is AidKind.ATTACK and aid.ally == attacker_id and aid.enemy == target_id:
+            attack_mods.append(Modifier(HELP_BONUS, f"help attack ({aid.helper})"))
+            used.append(aid)
+        elif aid.kind is AidKind.DEFENSE and aid.ally == target_id and aid.enemy == attacker_id:
+            defense_mods.append(Modifier(HELP_BONUS, f"help defense ({aid.helper})"))
+            used.append(aid)
+    return tuple(attack_mods), tuple(defense_mods), tuple(used)
 
 
 def _concealment(

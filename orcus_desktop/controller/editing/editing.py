@@ -131,48 +131,68 @@ def update_creature(
     read by the rules engine.
     """
     op = "update_creature"
-    name, side, speed = edit.get("name"), edit.get("side"), edit.get("speed")
-    hidden, size, statblock = edit.get("hidden"), edit.get("size"), edit.get("statblock")
     creature = encounter.find_creature(creature_id)
     if creature is None:
         return refuse(op, no_creature(creature_id), creature_id)
-    changes: dict[str, Any] = {}
     repaired: list[str] = []
-    for field, text in (("name", name), ("side", side)):
-        if text is not None:
-            text = _repaired(field, text, repaired)
-            if not text.strip():
-                return refuse(op, f"a creature needs a {field}", creature_id)
-            changes[field] = text
-    if speed is not None:
-        if not 0 <= speed <= 100:
-            return refuse(op, "speed is 0 to 100 squares", creature_id)
-        changes["speed"] = speed
-    if hidden is not None:
-        changes["hidden"] = hidden
-    if size is not None:
-        changes["size"] = size
-    if statblock is not None:
-        changes["statblock"] = freeze(thaw(statblock))
+    changes = _creature_changes(edit, repaired)
+    if isinstance(changes, str):
+        return refuse(op, changes, creature_id)
     updated = replace(creature, **changes)
-    if statblock is not None:
-        problem = engine.rules.statblock_problem(updated)
-        if problem:
-            return refuse(op, f"stat block: {problem}", creature_id)
-    if size is not None:
-        problem = placement.destination_problem(encounter, updated, updated.square)
-        if problem:
-            return refuse(op, f"{creature.name} does not fit there: {problem}", creature_id)
+    problem = _edited_creature_problem(engine, encounter, creature, updated, changes)
+    if problem:
+        return refuse(op, problem, creature_id)
     if updated == creature and updated.statblock == creature.statblock:
         return refuse(op, NOTHING, creature_id)
     text = f"Edit {updated.name}"
     if changes.keys() == {"hidden"}:
         # What the Edit menu says: "Undo Hide Goblin from the players".
-        shown = "Hide {} from the players" if hidden else "Show {} to the players"
+        shown = "Hide {} from the players" if updated.hidden else "Show {} to the players"
         text = shown.format(updated.name)
     elif changes.keys() == {"name"}:
         text = f"Rename {creature.name} to {updated.name}"
     return _noted(_done(op, text, encounter.with_creature(updated), creature_id), repaired)
+
+
+def _creature_changes(edit: CreatureEdit, repaired: list[str]) -> dict[str, Any] | str:
+    """The fields an edit changes, its typed text repaired; or why the edit is refused."""
+    changes: dict[str, Any] = {}
+    for field in ("name", "side"):
+        text = edit.get(field)
+        if text is not None:
+            text = _repaired(field, str(text), repaired)
+            if not text.strip():
+                return f"a creature needs a {field}"
+            changes[field] = text
+    speed = edit.get("speed")
+    if speed is not None and not 0 <= speed <= 100:
+        return "speed is 0 to 100 squares"
+    for field in ("speed", "hidden", "size"):
+        if edit.get(field) is not None:
+            changes[field] = edit.get(field)
+    statblock = edit.get("statblock")
+    if statblock is not None:
+        changes["statblock"] = freeze(thaw(statblock))
+    return changes
+
+
+def _edited_creature_problem(
+    engine: Engine,
+    encounter: Encounter,
+    creature: Creature,
+    updated: Creature,
+    changes: Mapping[str, Any],
+) -> str:
+    """Why the edited creature is refused: a stat block the rules refuse, a size that won't fit."""
+    if "statblock" in changes:
+        problem = engine.rules.statblock_problem(updated)
+        if problem:
+            return f"stat block: {problem}"
+    if "size" in changes:
+        problem = placement.destination_problem(encounter, updated, updated.square)
+        if problem:
+            return f"{creature.name} does not fit there: {problem}"
+    return ""
 
 
 def _repaired(field: str, text: str, notes: list[str]) -> str:
