@@ -119,7 +119,7 @@ def party_encounter(size: CaveSize) -> Any:
     return Encounter(grid=GridBounds(size.squares, size.squares), creatures=tuple(creatures))
 
 
-def one_run(
+def one_run(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     size: CaveSize, cave_file: Path, drags: int, frames: int, edits: int
 ) -> dict[str, Any]:
     """Open the app, import the cave, time the GM's actions; the figures as a dict."""

@@ -20,7 +20,7 @@ from orcus_desktop.vocabulary import ForcedMovementKind
 _STEP_INDEX = {step: k for k, step in enumerate(STEPS)}
 
 
-def forced_destinations(
+def forced_destinations(  # noqa: C901 -- split pending (issue 30 item 7)
     battlefield: Battlefield,
     target_id: str,
     kind: ForcedMovementKind,

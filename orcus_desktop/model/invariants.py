@@ -316,7 +316,7 @@ def _map_image_problems(encounter: Encounter) -> Iterator[str]:
         yield "map_image.offset_px: not finite numbers"
 
 
-def _combat_problems(combat: Combat, creature_ids: set[str], log_from: int = 0) -> Iterator[str]:
+def _combat_problems(combat: Combat, creature_ids: set[str], log_from: int = 0) -> Iterator[str]:  # noqa: C901, PLR0912 -- split pending (issue 30 item 7)
     combatant_ids: set[str] = set()
     for i, c in enumerate(combat.combatants):
         where = f"combat.combatants[{i}].id"

@@ -168,7 +168,7 @@ class _Staged:
     ca: tuple[str, ...] = ()
 
 
-def resolve_attack(
+def resolve_attack(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30 item 7)
     attacker: Combatant,
     power: Power,
     targets: Sequence[tuple[Combatant, AttackContext]],

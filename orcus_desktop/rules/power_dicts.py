@@ -157,7 +157,7 @@ def _outcome_from_dict(raw: object, where: str) -> Outcome:
     )
 
 
-def power_to_dict(power: Power) -> dict[str, object]:
+def power_to_dict(power: Power) -> dict[str, object]:  # noqa: C901, PLR0912 -- split pending (issue 30 item 7)
     """A power as a JSON-ready dict (defaults omitted)."""
     data: dict[str, object] = {
         "name": power.name,

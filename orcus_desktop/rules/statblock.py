@@ -392,7 +392,7 @@ _KEYS = {
 }
 
 
-def statblock_to_dict(sb: StatBlock) -> dict[str, object]:
+def statblock_to_dict(sb: StatBlock) -> dict[str, object]:  # noqa: C901, PLR0912 -- split pending (issue 30 item 7)
     """A stat block as a JSON-ready dict."""
     data: dict[str, object] = {
         "name": sb.name,

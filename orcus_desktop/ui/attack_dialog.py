@@ -84,7 +84,7 @@ class AttackDialog(QDialog):
         error: why the typed dice were not accepted.
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0915 -- split pending (issue 30 item 7)
         self, session: GameSession, choice: TargetingChoice, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)

@@ -305,7 +305,7 @@ class RandomGm:
         grid = self.session.encounter.grid
         return Square(self.rng.randrange(grid.columns), self.rng.randrange(grid.rows))
 
-    def _action(self, actor: str, option: ActionOption) -> Played | None:
+    def _action(self, actor: str, option: ActionOption) -> Played | None:  # noqa: C901, PLR0912 -- split pending (issue 30 item 7)
         s = self.session
         action = option.action
         rng = self.rng

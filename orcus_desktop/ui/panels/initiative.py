@@ -87,7 +87,7 @@ class InitiativePanel(QWidget):
     creature_selected = Signal(str)
     resolve_requested = Signal()
 
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:  # noqa: PLR0915 -- split pending (issue 30 item 7)
         super().__init__(parent)
         self.setObjectName("initiativePanel")
         # Not expanding: the window's spare height goes to the Actions panel under it; the

@@ -74,7 +74,7 @@ def end_turn_tip(session: GameSession) -> str:
     return text
 
 
-def turn_flow_states(
+def turn_flow_states(  # noqa: PLR0912 -- split pending (issue 30 item 7)
     session: GameSession, selected: str | None, before: str | None
 ) -> TurnFlowStates:
     """The turn-flow buttons for the `selected` creature, `before` the one in the row above it."""
