@@ -7,8 +7,8 @@ producers in `combat_rules.py` have always written.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Annotated, Self
+from dataclasses import dataclass, fields
+from typing import Annotated, Any, Self, TypeVar
 
 from orcus_desktop.controller.log.records.base import (
     DictRecord,
@@ -23,6 +23,21 @@ from orcus_desktop.rules.damage import DamageApplied
 from orcus_desktop.rules.dice_values import DiceRoll, DieResult, RollTerm
 from orcus_desktop.rules.healing import HealingApplied
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue
+
+_R = TypeVar("_R")
+
+
+def mirrored(record: type[_R], result: object, **reshaped: Any) -> _R:
+    """The record of a rules result: each of its fields the result has, copied by name.
+
+    The rules type stays the one home of what happened; the record says only what the log keeps
+    and, in `reshaped`, the fields it keeps in another shape. A new field on both is carried
+    without a line here.
+    """
+    same = {f.name for f in fields(record)} - reshaped.keys()  # type: ignore[arg-type]
+    kept = {name: getattr(result, name) for name in same if hasattr(result, name)}
+    return record(**kept, **reshaped)
+
 
 _DICE_TERM = re.compile(r"^\s*(\d*)\s*d\s*(\d+|%)", re.IGNORECASE)
 
@@ -121,23 +136,12 @@ class Damage(LogRecord, kind="damage"):
     @classmethod
     def from_applied(cls, applied: DamageApplied) -> Self:
         computation = applied.computation
-        return cls(
-            source=applied.source,
-            amount=applied.amount,
-            absorbed_by_temp_hp=applied.absorbed_by_temp_hp,
-            hp_before=applied.hp_before,
-            hp_after=applied.hp_after,
-            temp_hp_before=applied.temp_hp_before,
-            temp_hp_after=applied.temp_hp_after,
-            became_staggered=applied.became_staggered,
-            fell_unconscious=applied.fell_unconscious,
-            knocked_out=applied.knocked_out,
-            died=applied.died,
-            death_cause=applied.death_cause,
+        return mirrored(
+            cls,
+            applied,
             conditions_added=tuple(applied.conditions_added),
             rolled=computation.rolled if computation is not None else None,
             steps=tuple((s.value, s.reason) for s in computation.steps) if computation else (),
-            woke=applied.woke,
         )
 
 
@@ -160,17 +164,7 @@ class Healing(LogRecord, kind="healing"):
 
     @classmethod
     def from_applied(cls, healing: HealingApplied) -> Self:
-        return cls(
-            source=healing.source,
-            amount=healing.amount,
-            hp_before=healing.hp_before,
-            hp_after=healing.hp_after,
-            regained_consciousness=healing.regained_consciousness,
-            recovery_spent=healing.recovery_spent,
-            stabilized_at_one=healing.stabilized_at_one,
-            refused=healing.refused,
-            revived=healing.revived,
-        )
+        return mirrored(cls, healing)
 
 
 class Regeneration(Healing, kind="regeneration"):
