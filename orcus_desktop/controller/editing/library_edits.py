@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.text import plural
@@ -24,9 +24,17 @@ from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.state import CreatureState
 
 if TYPE_CHECKING:
-    from orcus_desktop.controller.files.creature_library import UserLibrary
     from orcus_desktop.model.document import Document
     from orcus_desktop.model.history import Command
+
+
+class KeptLibrary(Protocol):
+    """The library file an edit writes back (`files/creature_library.py::UserLibrary`).
+
+    Named by what the step needs of it, so this use case does not reach up into `files/`.
+    """
+
+    def restore(self, creatures: Sequence[Mapping[str, Any]]) -> None: ...
 
 
 class LibraryChange:
@@ -41,7 +49,7 @@ class LibraryChange:
     def __init__(
         self,
         text: str,
-        library: UserLibrary,
+        library: KeptLibrary,
         before: Sequence[Mapping[str, Any]],
         after: Sequence[Mapping[str, Any]],
     ) -> None:
