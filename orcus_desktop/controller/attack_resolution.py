@@ -22,10 +22,6 @@ from orcus_desktop.controller.attack_powers import (
 )
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.combat_rules import QueuedSource
-from orcus_desktop.controller.encounter_flow import (
-    end_surprise_when_attacked,
-    escalation_modifiers,
-)
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log_records import (
     Attack,
@@ -387,8 +383,7 @@ def stage_attack(
             and attacker_id in {o.id for o in field_.occupants}
             and bool(flanked_by(field_, attacker_id, target_id))
         )
-        # 003-13: the escalation die's bonus to every attack roll (none under 000).
-        attack_mods = list(escalation_modifiers(engine.ruleset, encounter.combat))
+        attack_mods: list[Modifier] = []
         defense_mods: list[Modifier] = []
         for aid in encounter.combat.aids:
             if aid.kind is AidKind.ATTACK and aid.ally == attacker_id and aid.enemy == target_id:
@@ -413,7 +408,8 @@ def stage_attack(
             attack_modifiers=tuple(attack_mods),
             defense_modifiers=tuple(defense_mods),
         )
-        # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands: the variants' say.
+        # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands, 003-13 the escalation
+        # die: the variants' say.
         ctx = plugins.adjust_attack(
             engine, encounter, field_, attacker_id, target_id, power, ctx, choices
         )
@@ -529,8 +525,8 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
         return after
     ids = [t.target for t in record.targets]
     after = record.logged_on(after, creature_id, ids)
-    after = end_surprise_when_attacked(engine, after, ids)
-    # The variants' word on a logged attack (004-27 the cover struck, 004-06/28 notes).
+    # The variants' word on a logged attack (003-10 the surprise it ends, 004-27 the cover
+    # struck, 004-06/28 notes).
     after = plugins.attack_logged(engine, after, creature_id, record)
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from orcus_desktop.controller import stealth_maneuvers
 from orcus_desktop.controller.movement import preview_move
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
-from orcus_desktop.controller.stealth_maneuvers import StealthCheck
+from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
+from orcus_desktop.controller.variants.square_fireballs.stealth_maneuvers import StealthCheck
 from orcus_desktop.geometry.grid import Square, square_distance
 from orcus_desktop.vocabulary import MoveMode
 

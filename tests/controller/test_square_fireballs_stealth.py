@@ -13,7 +13,7 @@ from pathlib import Path
 from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.stealth_maneuvers import StealthCheck
+from orcus_desktop.controller.variants.square_fireballs.stealth_maneuvers import StealthCheck
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget

@@ -25,20 +25,15 @@ from orcus_desktop.controller import (
     attacks,
     combat_actions,
     editing,
-    forced_actions,
     forced_collisions,
     forced_placement,
-    hindering_maneuvers,
     initiative,
     interrupts,
     library_edits,
     map_import,
-    monster_groups,
     movement,
     plugins,
-    ready_attacks,
     ruleset_choice,
-    stealth_maneuvers,
     turn_limits,
     waiting_decisions,
 )
@@ -59,6 +54,10 @@ from orcus_desktop.controller.session_stealth import StealthCommands
 from orcus_desktop.controller.session_strike_turns import StrikeTurnCommands
 from orcus_desktop.controller.session_turn_flow import TurnFlowCommands
 from orcus_desktop.controller.variants import REGISTERED
+from orcus_desktop.controller.variants.square_fireballs import (
+    forced_actions,
+    ready_attacks,
+)
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.routes import NO_ROUTE, Route
@@ -586,15 +585,10 @@ class GameSession(
         """The use case's outcome on `before` with the rules every step follows (not committed)."""
         outcome = use_case(self.engine, before, *args, **kwargs)
         # The variants' steps: 001-24 (R-153) the action held while its engagers' Free
-        # Strikes! are offered first; 001-23/24 the strikes a step provokes.
+        # Strikes! are offered first; 001-23/24 the strikes a step provokes; 003-07 the group's
+        # turn handed on (R-111), 003-42 Hindered, 003-47 Shrouded and Hidden lost in the open.
         outcome = plugins.held_before(self.engine, before, outcome, use_case, args, kwargs)
         outcome = plugins.after_step(self.engine, before, outcome)
-        # 003-07: a member that can no longer act hands its group's turn on (R-111).
-        outcome = monster_groups.after_step(self.engine, before, outcome)
-        # 003-42: a shift away or a stand-up leaves its maker Hindered this turn.
-        outcome = hindering_maneuvers.after_step(self.engine, before, outcome)
-        # 003-47: Shrouded and Hidden in the open end with the action (nothing elsewhere).
-        outcome = stealth_maneuvers.after_step(self.engine, before, outcome)
         # R-121: a limiting condition begun or ended in the actor's turn limits it at once.
         return turn_limits.after_step(self.engine, outcome)
 
