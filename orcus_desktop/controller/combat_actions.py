@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import hindering_maneuvers, ready_walks
+from orcus_desktop.controller import plugins, ready_walks
 from orcus_desktop.controller.attack_choices import NO_CHOICES
 from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.attack_resolution import (
@@ -227,7 +227,7 @@ def charge(
         if engine.ruleset.charge_ends_actions:
             e = _charge_ends_turn(engine, e, creature_id)
         e = ChargeMove(tuple(preview.path), preview.cost).logged_on(e, creature_id, (target.id,))
-        e = hindering_maneuvers.charged(engine, e, creature_id)  # 003-41, before its attack
+        e = plugins.charge_moved(engine, e, creature_id)  # 003-41, before its attack
         provoked = preview.provoking_enemy_ids
         power = find_power(engine.rules, e, creature_id, basic_name)
         asked = (  # 001-29

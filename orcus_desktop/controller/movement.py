@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import (
-    forced_collisions,
     move_interrupts,
     placement,
     plugins,
@@ -537,8 +536,14 @@ def forced_move(
     moved = len(options.get(destination, ()))
     if details.collided_with is not None and moved >= squares:
         raise ActionError(f"{target.name} moved the full distance: no collision (003-43)")
+    policy = engine.ruleset.hooks.movement_policy
+    if details.collided_with is not None and not policy.collision_dice:
+        raise ActionError(f"{engine.ruleset.name} has no collision damage (003-43)")
+    if details.over_edge and not policy.edge_save:
+        raise ActionError(f"{engine.ruleset.name} has no save against a fall (003-45)")
     rolls = QueuedSource(engine.rng, list(details.dice))
-    encounter, negated = forced_collisions.grab_holds(
+    # 003-27: a grabbed creature forced out of reach saves, or the move is negated.
+    encounter, negated = plugins.forced_move_negated(
         engine, encounter, target_id, destination, rolls
     )
     if negated:
@@ -549,12 +554,8 @@ def forced_move(
     logged_kind = "slide" if kind is ForcedMovementKind.SLIP else kind.value
     record = ForcedMove(logged_kind, squares, destination, moved)
     encounter = record.logged_on(encounter, details.source_id, (target.id,))
-    if details.collided_with is not None:
-        encounter = forced_collisions.collide(
-            engine, encounter, target_id, details.collided_with, details.source_id, rolls
-        )
-    if details.over_edge:
-        encounter = forced_collisions.edge_save(
-            engine, encounter, target_id, moved, squares, rolls
-        )
+    # 003-43 the collision, 003-45 the edge the GM confirmed.
+    encounter = plugins.forced_move_placed(
+        engine, encounter, target_id, details, moved, squares, rolls
+    )
     return engine.check_grapples(encounter)

@@ -30,6 +30,10 @@ Hook kinds (docs/architecture.md "How to add a variant mechanic"):
   (``actions.extra_actions``), which the Actions panel lists (`ruleset_powers`).
 - `waiting_questions`: what the variant's held step asks the GM (`waiting_decisions`), and
   the GM's "let it pass".
+- `move_problems`: the variant's "why not" for a move (003-41: no move after a charge).
+- `charge_moved`: a charge once its move is logged, before its attack (003-41 Hindered).
+- `forced_moves`: a forced move the GM placed: whether it is negated before the target
+  moves, and what its end does after (003-27 grabbed, 003-43 collisions, 003-45 the edge).
 """
 
 from __future__ import annotations
@@ -40,12 +44,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from orcus_desktop.controller.attack_choices import AttackChoices
-    from orcus_desktop.controller.combat_rules import CombatRules
+    from orcus_desktop.controller.combat_rules import CombatRules, QueuedSource
     from orcus_desktop.controller.engine import Engine
     from orcus_desktop.controller.log_records import Attack
+    from orcus_desktop.controller.movement import ForcedMoveDetails
     from orcus_desktop.controller.outcomes import Outcome
     from orcus_desktop.controller.waiting_decisions import Decision
     from orcus_desktop.geometry.battlefield import Battlefield
+    from orcus_desktop.geometry.grid import Square
     from orcus_desktop.model.combat import Combatant, PendingAttack
     from orcus_desktop.model.encounter import Encounter
     from orcus_desktop.rules.attack_modifiers import AttackContext
@@ -161,6 +167,26 @@ class WaitingQuestion:
     """The GM's "let it pass" for the question."""
 
 
+MoveProblem = Callable[["CombatRules", "Encounter", str], str]
+"""(rules, encounter, creature) -> why the variant's rules keep it from moving now, or ""."""
+
+ChargeMoved = Callable[["Engine", "Encounter", str], "Encounter"]
+"""(engine, the encounter once a charge's move is logged, the charger) -> the encounter its
+attack is made in."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedMoveRules:
+    """What the variant does with a forced move the GM placed (003-27, 003-43, 003-45)."""
+
+    negated: Callable[[Engine, Encounter, str, Square, QueuedSource], tuple[Encounter, bool]]
+    """Before the target moves to the square: the encounter, and whether the move is negated."""
+    placed: Callable[
+        [Engine, Encounter, str, ForcedMoveDetails, int, int, QueuedSource], Encounter
+    ]
+    """After the target moved (squares moved, squares owed): what its end does."""
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """One ruleset variant's code: the ruleset ids it applies to and its hooks, by kind."""
@@ -182,6 +208,9 @@ class Variant:
     held_steps: tuple[HeldStep, ...] = ()
     waiting_questions: tuple[WaitingQuestion, ...] = ()
     action_powers: tuple[tuple[str, Power], ...] = ()
+    move_problems: tuple[MoveProblem, ...] = ()
+    charge_moved: tuple[ChargeMoved, ...] = ()
+    forced_moves: tuple[ForcedMoveRules, ...] = ()
 
     def applies_to(self, ruleset: Ruleset) -> bool:
         return ruleset.id in self.ruleset_ids
@@ -403,3 +432,51 @@ def let_pass(engine: Engine, kind: str) -> Callable[[Engine, Encounter], Outcome
 def action_powers(rules: CombatRules) -> Mapping[str, Power]:
     """The active variants' powers by the id a ruleset's ``extra_actions`` names them by."""
     return {key: power for v in active(rules) for key, power in v.action_powers}
+
+
+def move_problem(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
+    """The first active variant's reason the creature may not move now, or ""."""
+    for variant in active(rules):
+        for hook in variant.move_problems:
+            problem = hook(rules, encounter, creature_id)
+            if problem:
+                return problem
+    return ""
+
+
+def charge_moved(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    """The encounter a charge's attack is made in, once its move is logged."""
+    for variant in active(engine.rules):
+        for hook in variant.charge_moved:
+            encounter = hook(engine, encounter, creature_id)
+    return encounter
+
+
+def _forced(engine: Engine) -> tuple[ForcedMoveRules, ...]:
+    return tuple(f for v in active(engine.rules) for f in v.forced_moves)
+
+
+def forced_move_negated(
+    engine: Engine, encounter: Encounter, target_id: str, destination: Square, dice: QueuedSource
+) -> tuple[Encounter, bool]:
+    """Before a forced move's target moves: the encounter, and whether a variant negates it."""
+    for rules in _forced(engine):
+        encounter, negated = rules.negated(engine, encounter, target_id, destination, dice)
+        if negated:
+            return encounter, True
+    return encounter, False
+
+
+def forced_move_placed(
+    engine: Engine,
+    encounter: Encounter,
+    target_id: str,
+    details: ForcedMoveDetails,
+    moved: int,
+    squares: int,
+    dice: QueuedSource,
+) -> Encounter:
+    """After a forced move's target moved: what the variants make of where it ended."""
+    for rules in _forced(engine):
+        encounter = rules.placed(engine, encounter, target_id, details, moved, squares, dice)
+    return encounter

@@ -25,7 +25,6 @@ from orcus_desktop.controller import (
     attacks,
     combat_actions,
     editing,
-    forced_collisions,
     forced_placement,
     initiative,
     interrupts,
@@ -56,6 +55,7 @@ from orcus_desktop.controller.session_turn_flow import TurnFlowCommands
 from orcus_desktop.controller.variants import REGISTERED
 from orcus_desktop.controller.variants.square_fireballs import (
     forced_actions,
+    forced_collisions,
     ready_attacks,
 )
 from orcus_desktop.geometry.features import TerrainKind, Wall

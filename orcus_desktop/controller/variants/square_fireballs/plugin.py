@@ -9,12 +9,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from orcus_desktop.controller import encounter_flow, hindering_maneuvers, monster_groups
+from orcus_desktop.controller import encounter_flow, monster_groups
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import Attack
-from orcus_desktop.controller.plugins import Variant
-from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
+from orcus_desktop.controller.plugins import ForcedMoveRules, Variant
+from orcus_desktop.controller.variants.square_fireballs import (
+    forced_collisions,
+    hindering_maneuvers,
+    stealth_maneuvers,
+)
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.attack_modifiers import AttackContext
@@ -57,4 +61,8 @@ SQUARE_FIREBALLS: Final = Variant(
     ),
     attack_adjusters=(escalation_die,),
     attack_logged=(attacked,),
+    move_problems=(hindering_maneuvers.move_problem,),  # 003-41: no move after a charge
+    charge_moved=(hindering_maneuvers.charged,),  # 003-41: Hindered before its attack
+    # 003-27 a grabbed target saves or stays; 003-43 collisions; 003-45 the edge's save.
+    forced_moves=(ForcedMoveRules(forced_collisions.grab_holds, forced_collisions.placed),),
 )
