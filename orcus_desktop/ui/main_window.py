@@ -59,6 +59,7 @@ from orcus_desktop.ui.panels.library_panel import LibraryPanel, user_library
 from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.ui.players_frame import add_frame_drawing
 from orcus_desktop.ui.players_preview import PlayersPreview
 from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
@@ -388,6 +389,9 @@ class MainWindow(QMainWindow):
         )
         window_menu = menu_bar.addMenu("&Window")
         self.player_view.add_menu(window_menu)
+        self.players_frame = add_frame_drawing(  # issue 31 item 4: a frame the GM drags
+            self.player_view, self.toolbar, self.scene, self.status_report.say
+        )
         # Window > Share with Players (issue 32): the Player view in the players' browsers.
         self.sharing = ShareControl(self, self.session, self.fog_action, self.scene)
         self.sharing.add_menu(window_menu)

@@ -242,7 +242,9 @@ def _close(a: tuple[float, QPointF], b: tuple[float, QPointF]) -> bool:
 
 
 class FramingMenu:
-    """Window > Player View Framing: follow the party, show the GM's view, smallest square.
+    """Window > Player View Framing: follow the party, the GM's view or frame, smallest square.
+
+    The check in the menu is what the players are shown now (no undo: a view setting).
 
     Args:
         menu: the submenu to fill.
@@ -250,6 +252,10 @@ class FramingMenu:
         gm_view: the GM's map view (its visible part is the frame "Show My View" sends).
         parent: the dialogs' parent.
         settings: where the smallest square is kept.
+
+    Attributes:
+        drawn_frame: the rectangle the GM dragged ("Show This to the Players"), scene units.
+        draw_frame: starts the dragging of one (set by `ui/players_frame.py`), or None.
     """
 
     def __init__(
@@ -267,12 +273,20 @@ class FramingMenu:
         group = QActionGroup(menu)
         self.follow_action = QAction("&Follow the Party", menu, checkable=True, checked=True)
         self.gm_view_action = QAction("Show &My View to the Players", menu, checkable=True)
+        self.frame_action = QAction("Show &This to the Players…", menu, checkable=True)
+        self.frame_action.setToolTip("Drag a rectangle on your map: the players see that part")
         self.whole_map_action = QAction("Show the &Whole Map", menu, checkable=True)
-        for action in (self.follow_action, self.gm_view_action, self.whole_map_action):
+        choices = (self.follow_action, self.gm_view_action, self.frame_action)
+        for action in (*choices, self.whole_map_action):
             group.addAction(action)
             menu.addAction(action)
+        self.drawn_frame: QRectF | None = None
+        self.draw_frame: Callable[[], None] | None = None
+        self._shown: QAction = self.follow_action
+        group.triggered.connect(self._on_choice)
         self.follow_action.triggered.connect(self._follow)
         self.gm_view_action.triggered.connect(self.show_gm_view)
+        self.frame_action.triggered.connect(self._ask_for_frame)
         self.whole_map_action.triggered.connect(self.show_whole_map)
         menu.addSeparator()
         self.min_square_action = menu.addAction("&Smallest Square on Player View…")
@@ -283,12 +297,15 @@ class FramingMenu:
         framing.min_square_px = remembered_min_square_px(self._settings())
         if self.gm_view_action.isChecked():
             framing.gm_frame = self._gm_frame()
+        elif self.frame_action.isChecked():
+            framing.gm_frame = self.drawn_frame
         framing.whole_map = self.whole_map_action.isChecked()
         framing.refresh(animated=False)
 
     def show_whole_map(self) -> None:
         """The players see the whole map (at no less than the smallest square size)."""
         self.whole_map_action.setChecked(True)
+        self._shown = self.whole_map_action
         framing = self._framing()
         if framing is not None:
             framing.set_gm_frame(None, whole_map=True)
@@ -302,11 +319,32 @@ class FramingMenu:
     def show_gm_view(self) -> None:
         """The players see what the GM's map shows now (until the GM picks Follow the Party)."""
         self.gm_view_action.setChecked(True)
+        self._shown = self.gm_view_action
         framing = self._framing()
         if framing is not None:
             framing.set_gm_frame(self._gm_frame())
 
+    def show_frame(self, frame: QRectF) -> None:
+        """The players see `frame` (scene units; until the GM picks another choice)."""
+        self.drawn_frame = QRectF(frame)
+        self.frame_action.setChecked(True)
+        self._shown = self.frame_action
+        framing = self._framing()
+        if framing is not None:
+            framing.set_gm_frame(self.drawn_frame)
+
+    def _on_choice(self, action: QAction) -> None:
+        if action is not self.frame_action:
+            self._shown = action
+
+    def _ask_for_frame(self) -> None:
+        # The check stays on what the players see until the GM has dragged the new frame.
+        self._shown.setChecked(True)
+        if self.draw_frame is not None:
+            self.draw_frame()
+
     def _follow(self) -> None:
+        self._shown = self.follow_action
         framing = self._framing()
         if framing is not None:
             framing.set_gm_frame(None)
