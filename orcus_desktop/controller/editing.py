@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, TypedDict, Unpack
 
-from orcus_desktop.controller import monster_groups, placement
+from orcus_desktop.controller import placement, plugins
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.initiative import combat_ended, start_hooks
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, no_creature, refuse
@@ -94,7 +94,7 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
     if encounter.combat.active and encounter.combat.current == creature_id:
         # Its turn passes on, without end-of-turn work for it; in a 003 group's turn to the
         # others (003-07, docs/rulings.md R-109).
-        after = monster_groups.leave_turn(engine, after, creature_id, start_hooks(engine))
+        after = plugins.leave_turn(engine, after, creature_id, start_hooks(engine))
     after = after.without_creature(creature_id)
     after = after.with_combat(after.combat.without(creature_id))
     if after.combat.active and not after.combat.order:

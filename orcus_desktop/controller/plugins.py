@@ -34,6 +34,9 @@ Hook kinds (docs/architecture.md "How to add a variant mechanic"):
 - `charge_moved`: a charge once its move is logged, before its attack (003-41 Hindered).
 - `forced_moves`: a forced move the GM placed: whether it is negated before the target
   moves, and what its end does after (003-27 grabbed, 003-43 collisions, 003-45 the edge).
+- `turn_flow`: a variant's own shape of the turns around 000's order (003-07 a monster
+  group's one turn, 003-08/10 the opening and the lost first turn): each part it leaves
+  None is 000's (`turn_order`).
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
+
+from orcus_desktop.controller import turn_order
 
 if TYPE_CHECKING:
     from orcus_desktop.controller.attack_choices import AttackChoices
@@ -187,6 +192,42 @@ class ForcedMoveRules:
     """After the target moved (squares moved, squares owed): what its end does."""
 
 
+EndTurn = Callable[["Encounter"], "Encounter"]
+"""End the current turn and start the next, as a function of the encounter."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFlow:
+    """A variant's own shape of the turns (003-07, 003-08, 003-10); None: 000's part."""
+
+    turn_hooks: Callable[[Engine, turn_order.TurnHooks], turn_order.TurnHooks] | None = None
+    """The start-of-turn hooks as the variant runs them (a group's turn starting at once)."""
+    turn_end: Callable[[Engine, turn_order.TurnHook], turn_order.TurnHook] | None = None
+    """The end-of-turn hook as the variant runs it (a group's turn ending for all)."""
+    roll_groups: (
+        Callable[[Engine, Encounter, Iterable[str], Mapping[str, str]], dict[str, str]] | None
+    ) = None
+    """The group each creature rolls initiative with (000: the groups asked for)."""
+    joined: Callable[[Engine, Encounter, Iterable[str]], Encounter] | None = None
+    """The order once creatures joined a running combat (a group's newcomers take its value)."""
+    unit_of: Callable[[Engine, Encounter, str], tuple[str, ...]] | None = None
+    """Who shares the creature's initiative value (000: itself)."""
+    place_before: Callable[[Engine, Encounter, str, str], Encounter] | None = None
+    """The creature (its unit) placed to act right before another."""
+    delay: Callable[[Engine, Encounter, str, turn_order.TurnHooks], Encounter] | None = None
+    """The current creature delays."""
+    resumed: Callable[[Engine, Encounter, str], Encounter] | None = None
+    """A delayer re-entered the order."""
+    leave_turn: Callable[[Engine, Encounter, str, turn_order.TurnHooks], Encounter] | None = None
+    """The current creature leaves combat: its turn passes on."""
+    start_combat: (
+        Callable[[Engine, Encounter, turn_order.TurnHooks, EndTurn], Encounter] | None
+    ) = None
+    """Combat starts (000: the surprise round if some are surprised, else round 1)."""
+    turns_lost: Callable[[Engine, Encounter, EndTurn], Encounter] | None = None
+    """The turns lost once the current turn is settled (000: none)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """One ruleset variant's code: the ruleset ids it applies to and its hooks, by kind."""
@@ -211,6 +252,7 @@ class Variant:
     move_problems: tuple[MoveProblem, ...] = ()
     charge_moved: tuple[ChargeMoved, ...] = ()
     forced_moves: tuple[ForcedMoveRules, ...] = ()
+    turn_flow: TurnFlow | None = None
 
     def applies_to(self, ruleset: Ruleset) -> bool:
         return ruleset.id in self.ruleset_ids
@@ -480,3 +522,86 @@ def forced_move_placed(
     for rules in _forced(engine):
         encounter = rules.placed(engine, encounter, target_id, details, moved, squares, dice)
     return encounter
+
+
+# -- the turn flow (`TurnFlow`): the first active variant's part, else 000's ------------------
+
+
+def _flow(engine: Engine) -> TurnFlow:
+    return next((v.turn_flow for v in active(engine.rules) if v.turn_flow), _ORCUS_FLOW)
+
+
+_ORCUS_FLOW: Final = TurnFlow()
+
+
+def turn_hooks(engine: Engine, hooks: turn_order.TurnHooks) -> turn_order.TurnHooks:
+    shape = _flow(engine).turn_hooks
+    return hooks if shape is None else shape(engine, hooks)
+
+
+def turn_end(engine: Engine, end: turn_order.TurnHook) -> turn_order.TurnHook:
+    shape = _flow(engine).turn_end
+    return end if shape is None else shape(engine, end)
+
+
+def roll_groups(
+    engine: Engine, encounter: Encounter, creature_ids: Iterable[str], asked: Mapping[str, str]
+) -> dict[str, str]:
+    groups = _flow(engine).roll_groups
+    return dict(asked) if groups is None else groups(engine, encounter, creature_ids, asked)
+
+
+def joined(engine: Engine, encounter: Encounter, creature_ids: Iterable[str]) -> Encounter:
+    join = _flow(engine).joined
+    return encounter if join is None else join(engine, encounter, creature_ids)
+
+
+def unit_of(engine: Engine, encounter: Encounter, creature_id: str) -> tuple[str, ...]:
+    unit = _flow(engine).unit_of
+    return (creature_id,) if unit is None else unit(engine, encounter, creature_id)
+
+
+def place_before(
+    engine: Engine, encounter: Encounter, creature_id: str, before_id: str
+) -> Encounter:
+    place = _flow(engine).place_before
+    if place is None:
+        return turn_order.place_before(encounter, creature_id, before_id)
+    return place(engine, encounter, creature_id, before_id)
+
+
+def delay(
+    engine: Engine, encounter: Encounter, creature_id: str, hooks: turn_order.TurnHooks
+) -> Encounter:
+    delaying = _flow(engine).delay
+    if delaying is None:
+        return turn_order.delay(encounter, creature_id, hooks)
+    return delaying(engine, encounter, creature_id, hooks)
+
+
+def resumed(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    resume = _flow(engine).resumed
+    return encounter if resume is None else resume(engine, encounter, creature_id)
+
+
+def leave_turn(
+    engine: Engine, encounter: Encounter, creature_id: str, hooks: turn_order.TurnHooks
+) -> Encounter:
+    leave = _flow(engine).leave_turn
+    if leave is None:
+        return turn_order.pass_turn(encounter, hooks)
+    return leave(engine, encounter, creature_id, hooks)
+
+
+def start_combat(
+    engine: Engine, encounter: Encounter, hooks: turn_order.TurnHooks, end_turn: EndTurn
+) -> Encounter:
+    start = _flow(engine).start_combat
+    if start is None:
+        return turn_order.start_combat(encounter, hooks)
+    return start(engine, encounter, hooks, end_turn)
+
+
+def turns_lost(engine: Engine, encounter: Encounter, end_turn: EndTurn) -> Encounter:
+    lost = _flow(engine).turns_lost
+    return encounter if lost is None else lost(engine, encounter, end_turn)

@@ -14,7 +14,6 @@ from typing import Any
 from orcus_desktop.controller import (
     attacks,
     combat_actions,
-    encounter_flow,
     gm_edits,
     initiative,
     movement,
@@ -25,9 +24,10 @@ from orcus_desktop.controller import (
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attack_powers import basic_attack_name
 from orcus_desktop.controller.availability import AvailableActions, available_actions
-from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.combat_rules import CombatRules, loses_first_turn
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import MovePreview, TargetPreview
+from orcus_desktop.controller.variants.square_fireballs import encounter_flow
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.routes import NO_ROUTE, Route
@@ -113,7 +113,7 @@ class SessionQuestions:
 
     def surprise_cost(self) -> str:
         """What being surprised costs under the ruleset, as the Initiative panel says it."""
-        if encounter_flow.loses_first_turn(self.rules.ruleset):
+        if loses_first_turn(self.rules.ruleset):
             return "it loses its first turn, in Total Defense (003-10: no surprise round)"
         return "no actions in the surprise round"  # docs/rulings.md R-05
 
@@ -121,7 +121,7 @@ class SessionQuestions:
         """How combat begins, for the Initiative panel's Start combat button."""
         if not anyone_surprised:
             return "Start combat at round 1."
-        if encounter_flow.loses_first_turn(self.rules.ruleset):
+        if loses_first_turn(self.rules.ruleset):
             # 003-10, 003 l.165-168: no surprise round; the surprised lose their first turn.
             return "Start combat at round 1: the surprised lose their first turn (003-10)."
         return "Start combat with a surprise round."

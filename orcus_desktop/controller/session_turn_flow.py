@@ -14,11 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from orcus_desktop.controller import monster_groups
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.outcomes import MovePreview, OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
-from orcus_desktop.controller.variants.square_fireballs import forced_actions, raise_alarm
+from orcus_desktop.controller.variants.square_fireballs import (
+    forced_actions,
+    monster_groups,
+    raise_alarm,
+)
 from orcus_desktop.vocabulary import CreatureId
 
 if TYPE_CHECKING:

@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from orcus_desktop.controller.encounter_flow import WaveChoice
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.square_fireballs.encounter_flow import WaveChoice
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map_toolbar import make_action

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.app import main
-from orcus_desktop.controller.encounter_flow import escalation_die
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.square_fireballs.encounter_flow import escalation_die
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.combat import Combat, CombatPhase
 from orcus_desktop.model.encounter import Encounter

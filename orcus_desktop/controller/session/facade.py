@@ -57,6 +57,7 @@ from orcus_desktop.controller.variants.square_fireballs import (
     forced_actions,
     forced_collisions,
     ready_attacks,
+    waves,
 )
 from orcus_desktop.geometry.features import TerrainKind, Wall
 from orcus_desktop.geometry.grid import Square
@@ -464,7 +465,7 @@ class GameSession(
         self, choice: str, *, dice: Mapping[str, int] | None = None, initiator: object = None
     ) -> OperationResult:
         """003-14: "start_over" or "keep_initiative" for the creatures placed since it began."""
-        return self._run(initiator, initiative.new_wave, choice, dice or {})
+        return self._run(initiator, waves.new_wave, choice, dice or {})
 
     def reorder_initiative(
         self, creature_id: str, before_id: str, initiator: object = None

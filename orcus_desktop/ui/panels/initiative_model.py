@@ -22,7 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from orcus_desktop.controller.encounter_flow import loses_first_turn
+from orcus_desktop.controller.combat_rules import loses_first_turn
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import Combatant, CombatPhase

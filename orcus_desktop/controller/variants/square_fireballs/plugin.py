@@ -6,17 +6,19 @@ docs/architecture.md "Square Fireballs (003) still called by name".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Final
 
-from orcus_desktop.controller import encounter_flow, monster_groups
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import Attack
-from orcus_desktop.controller.plugins import ForcedMoveRules, Variant
+from orcus_desktop.controller.plugins import ForcedMoveRules, InitiativeHook, TurnFlow, Variant
 from orcus_desktop.controller.variants.square_fireballs import (
+    encounter_flow,
     forced_collisions,
     hindering_maneuvers,
+    monster_groups,
     stealth_maneuvers,
 )
 from orcus_desktop.geometry.battlefield import Battlefield
@@ -48,6 +50,36 @@ def attacked(engine: Engine, encounter: Encounter, attacker_id: str, record: Att
     return encounter_flow.end_surprise_when_attacked(engine, encounter, targets)
 
 
+def _no_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int | None:
+    return None  # 000's initiative check (R-18)
+
+
+def _no_terms(engine: Engine, encounter: Encounter, creature_id: str) -> str:
+    return ""
+
+
+def _ties(engine: Engine, encounter: Encounter, changed: Iterable[str]) -> Encounter:
+    """003-12: ties alternate PCs and monsters (docs/rulings.md R-41)."""
+    return encounter_flow.alternate_ties(engine, encounter, list(changed), engine.rng)
+
+
+# 003-07 a monster group's one turn and one initiative value; 003-08 the opening in Total
+# Defense and 003-10 the surprised losing their first turn.
+TURN_FLOW: Final = TurnFlow(
+    turn_hooks=monster_groups.shared_turns,
+    turn_end=monster_groups.ending,
+    roll_groups=monster_groups.initiative_groups,
+    joined=monster_groups.share_group_initiative,
+    unit_of=monster_groups.unit_of,
+    place_before=monster_groups.place_before,
+    delay=monster_groups.delay,
+    resumed=monster_groups.alone_after_delay,
+    leave_turn=monster_groups.leave_turn,
+    start_combat=encounter_flow.start_combat,
+    turns_lost=encounter_flow.lose_surprised_turns,
+)
+
+
 SQUARE_FIREBALLS: Final = Variant(
     name="Square Fireballs (003)",
     ruleset_ids=frozenset({"square-fireballs"}),
@@ -65,4 +97,6 @@ SQUARE_FIREBALLS: Final = Variant(
     charge_moved=(hindering_maneuvers.charged,),  # 003-41: Hindered before its attack
     # 003-27 a grabbed target saves or stays; 003-43 collisions; 003-45 the edge's save.
     forced_moves=(ForcedMoveRules(forced_collisions.grab_holds, forced_collisions.placed),),
+    initiative=(InitiativeHook(_no_modifier, _no_terms, _ties),),  # 003-12
+    turn_flow=TURN_FLOW,
 )

@@ -1,8 +1,9 @@
 """003 "Square Fireballs" as a ruleset (docs/rulesets.md "003").
 
 Built on 000 (``ORCUS``): each change cites its mechanic id and the 003 line. The flow is
-``controller/encounter_flow.py`` (H1, H2); the status table is ``square_fireballs_status.py``
-(D2), forced movement ``controller/variants/square_fireballs/forced_collisions.py`` (H6).
+``controller/variants/square_fireballs/encounter_flow.py`` (H1, H2); the status table is
+``status.py`` (D2), forced movement ``controller/variants/square_fireballs/forced_collisions.py``
+(H6).
 """
 
 from __future__ import annotations
