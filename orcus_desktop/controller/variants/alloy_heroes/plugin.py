@@ -1,7 +1,7 @@
 """004's hooks, as the core calls them (`controller/plugins.py`): one `Variant`, `ALLOY_HEROES`.
 
-Most of 004 is data (values, table rows and hook choices of `rules/ruleset/alloy.py`) that the
-core reads; this is the code it adds.
+Most of 004 is data (values, table rows and hook choices of
+`rules/variants/alloy_heroes/ruleset.py`) that the core reads; this is the code it adds.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """004's own actions (004-11, 004-22, 004-36), offered as built-in powers.
 
 The ruleset names them in its action economy (``actions.extra_actions``: id -> kind,
-`rules/ruleset/alloy.py`); these are the powers behind the ids.
+`rules/variants/alloy_heroes/ruleset.py`); these are the powers behind the ids.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """002's hooks, as the core calls them (`controller/plugins.py`): one `Variant`, `QUICK_REFERENCE`.
 
-Every other 002 mechanic is data of `rules/ruleset/quickref.py` that the core reads.
+Every other 002 mechanic is data of `rules/variants/quick_reference/ruleset.py` that the core
+reads.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """002's own actions (002-11, 002-15, 002-24), offered as built-in powers.
 
 The ruleset names them in its action economy (``actions.extra_actions``: id -> kind,
-`rules/ruleset/quickref.py`); these are the powers behind the ids, GM-resolved: each costs its
-kind and logs its text.
+`rules/variants/quick_reference/ruleset.py`); these are the powers behind the ids,
+GM-resolved: each costs its kind and logs its text.
 """
 
 from __future__ import annotations
