@@ -14,7 +14,6 @@ from orcus_desktop.controller import (
     move_interrupts,
     placement,
     plugins,
-    ready_walks,
 )
 from orcus_desktop.controller.attack_powers import takes_opportunity_attacks
 from orcus_desktop.controller.availability import CombatAction, action_problem, off_map_problem
@@ -291,9 +290,7 @@ def _move(
     if not reacting:
         # 003-52: a readier passed where it cannot see (or attack) the mover.
         upto = None if interrupt is None else interrupt.index
-        encounter = ready_walks.note_unanswered(
-            engine, before, encounter, creature_id, preview.path, upto
-        )
+        encounter = plugins.walk_passed(engine, before, encounter, creature_id, preview.path, upto)
     if interrupt is not None and not reacting and not barred:
         rest = _rest_costs(
             engine, before, creature, preview, interrupt.index, mode, speed, route.via

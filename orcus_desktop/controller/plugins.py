@@ -34,6 +34,8 @@ Hook kinds (docs/architecture.md "How to add a variant mechanic"):
 - `charge_moved`: a charge once its move is logged, before its attack (003-41 Hindered).
 - `forced_moves`: a forced move the GM placed: whether it is negated before the target
   moves, and what its end does after (003-27 grabbed, 003-43 collisions, 003-45 the edge).
+- `walk_triggers`: readied attacks a walk sets off on its way (003-52), and the offers they
+  make (`readied_offers`: the power a readied reaction attacks with).
 - `turn_flow`: a variant's own shape of the turns around 000's order (003-07 a monster
   group's one turn, 003-08/10 the opening and the lost first turn): each part it leaves
   None is 000's (`turn_order`).
@@ -58,7 +60,7 @@ if TYPE_CHECKING:
     from orcus_desktop.geometry.battlefield import Battlefield
     from orcus_desktop.geometry.grid import Square
     from orcus_desktop.model.combat import Combatant, PendingAttack
-    from orcus_desktop.model.encounter import Encounter
+    from orcus_desktop.model.encounter import Creature, Encounter
     from orcus_desktop.rules.attack_modifiers import AttackContext
     from orcus_desktop.rules.powers import ActionKind, Power
     from orcus_desktop.rules.ruleset import Ruleset
@@ -192,6 +194,32 @@ class ForcedMoveRules:
     """After the target moved (squares moved, squares owed): what its end does."""
 
 
+@dataclass(frozen=True, slots=True)
+class WalkTriggers:
+    """Readied attacks a walk sets off on its way (003-52 Ready Melee / Ranged Attack)."""
+
+    at: Callable[[Engine, Encounter, Creature, Sequence[Square]], Mapping[str, int]]
+    """Each readier the walk triggers, with the index of the path's square where it does."""
+    passed: Callable[[Engine, Encounter, Encounter, str, Sequence[Square], int | None], Encounter]
+    """(engine, before, after, mover, path, up to) -> `after` noting the readiers the walk passed
+    where they could not answer (R-112)."""
+    fired: Callable[[Engine, Encounter, Sequence[str], str], tuple[Encounter, Mapping[str, Any]]]
+    """(engine, encounter, readiers, mover) -> the readied actions triggered, and what the held
+    walk keeps of them (its options)."""
+    settled_keys: tuple[str, ...] = ()
+    """The held walk's options that an earlier wait's settled offers leave behind."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadiedOffer:
+    """An offered reaction attack that is a readied one (003-52's Ready Ranged Attack)."""
+
+    offered: Callable[[Encounter, str], bool]
+    """Whether the attack offered to the reactor now is this readied one."""
+    power: Callable[[Engine, Encounter, str], Power | None]
+    """The power it attacks with (None: the reactor has none)."""
+
+
 EndTurn = Callable[["Encounter"], "Encounter"]
 """End the current turn and start the next, as a function of the encounter."""
 
@@ -253,6 +281,8 @@ class Variant:
     charge_moved: tuple[ChargeMoved, ...] = ()
     forced_moves: tuple[ForcedMoveRules, ...] = ()
     turn_flow: TurnFlow | None = None
+    walk_triggers: tuple[WalkTriggers, ...] = ()
+    readied_offers: tuple[ReadiedOffer, ...] = ()
 
     def applies_to(self, ruleset: Ruleset) -> bool:
         return ruleset.id in self.ruleset_ids
@@ -605,3 +635,60 @@ def start_combat(
 def turns_lost(engine: Engine, encounter: Encounter, end_turn: EndTurn) -> Encounter:
     lost = _flow(engine).turns_lost
     return encounter if lost is None else lost(engine, encounter, end_turn)
+
+
+# -- readied attacks a walk triggers (`WalkTriggers`, `ReadiedOffer`) --------------------------
+
+
+def _walks(engine: Engine) -> tuple[WalkTriggers, ...]:
+    return tuple(w for v in active(engine.rules) for w in v.walk_triggers)
+
+
+def walk_triggered_at(
+    engine: Engine, encounter: Encounter, mover: Creature, path: Sequence[Square]
+) -> dict[str, int]:
+    """Each readier a walk along `path` triggers, with the path index where it does."""
+    return {r: i for w in _walks(engine) for r, i in w.at(engine, encounter, mover, path).items()}
+
+
+def walk_passed(
+    engine: Engine,
+    before: Encounter,
+    after: Encounter,
+    mover_id: str,
+    path: Sequence[Square],
+    upto: int | None = None,
+) -> Encounter:
+    """`after` noting the readiers the walk passed where they could not answer."""
+    for walk in _walks(engine):
+        after = walk.passed(engine, before, after, mover_id, path, upto)
+    return after
+
+
+def walk_fired(
+    engine: Engine, encounter: Encounter, readier_ids: Sequence[str], mover_id: str
+) -> tuple[Encounter, dict[str, Any]]:
+    """The readied actions the mover triggered, and the held walk's options for them."""
+    options: dict[str, Any] = {}
+    for walk in _walks(engine):
+        encounter, kept = walk.fired(engine, encounter, readier_ids, mover_id)
+        options.update(kept)
+    return encounter, options
+
+
+def walk_settled_keys(engine: Engine) -> tuple[str, ...]:
+    """The held walk's options an earlier wait's settled offers leave behind."""
+    return tuple(k for w in _walks(engine) for k in w.settled_keys)
+
+
+def readied_offer(engine: Engine, encounter: Encounter, reactor_id: str) -> ReadiedOffer | None:
+    """The readied attack offered to the reactor now, or None (an opportunity attack)."""
+    return next(
+        (
+            r
+            for v in active(engine.rules)
+            for r in v.readied_offers
+            if r.offered(encounter, reactor_id)
+        ),
+        None,
+    )

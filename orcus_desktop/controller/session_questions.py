@@ -18,7 +18,6 @@ from orcus_desktop.controller import (
     initiative,
     movement,
     plugins,
-    ready_walks,
     waiting_decisions,
 )
 from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
@@ -27,7 +26,7 @@ from orcus_desktop.controller.availability import AvailableActions, available_ac
 from orcus_desktop.controller.combat_rules import CombatRules, loses_first_turn
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import MovePreview, TargetPreview
-from orcus_desktop.controller.variants.square_fireballs import encounter_flow
+from orcus_desktop.controller.variants.square_fireballs import encounter_flow, ready_walks
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.routes import NO_ROUTE, Route

@@ -13,12 +13,20 @@ from typing import Final
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import Attack
-from orcus_desktop.controller.plugins import ForcedMoveRules, InitiativeHook, TurnFlow, Variant
+from orcus_desktop.controller.plugins import (
+    ForcedMoveRules,
+    InitiativeHook,
+    ReadiedOffer,
+    TurnFlow,
+    Variant,
+    WalkTriggers,
+)
 from orcus_desktop.controller.variants.square_fireballs import (
     encounter_flow,
     forced_collisions,
     hindering_maneuvers,
     monster_groups,
+    ready_walks,
     stealth_maneuvers,
 )
 from orcus_desktop.geometry.battlefield import Battlefield
@@ -99,4 +107,14 @@ SQUARE_FIREBALLS: Final = Variant(
     forced_moves=(ForcedMoveRules(forced_collisions.grab_holds, forced_collisions.placed),),
     initiative=(InitiativeHook(_no_modifier, _no_terms, _ties),),  # 003-12
     turn_flow=TURN_FLOW,
+    # 003-52 Ready Melee / Ranged Attack: the walk stops where it triggers them.
+    walk_triggers=(
+        WalkTriggers(
+            ready_walks.triggered_indices,
+            ready_walks.note_unanswered,
+            ready_walks.fired,
+            (ready_walks.RANGED_KEY,),
+        ),
+    ),
+    readied_offers=(ReadiedOffer(ready_walks.ranged_offer, ready_walks.ranged_offer_power),),
 )
