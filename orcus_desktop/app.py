@@ -372,9 +372,11 @@ def show_main_window(
     window = MainWindow(encounter, path, session=session)
     FileOpenEvents(window.files)  # macOS Finder's double-click
     if remember_layout:
-        memory = WindowLayoutMemory(window)
-        memory.restore()
+        memory = WindowLayoutMemory(window, workspaces=window.workspaces)
+        memory.restore()  # the layout shown last (Prepare or Run the Fight), as it was left
         window.closed.connect(memory.save)
+    else:
+        window.workspaces.start()  # Run the Fight, as the app lays it out
     window.show()
     keep_on_screen(window)  # the window system's frame is known now: all of it in view
     window.view.fit_map()

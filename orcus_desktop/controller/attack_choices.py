@@ -32,6 +32,7 @@ class AttackChoices:
         area_squares: the area's squares as the GM placed them (arcs, walls); default: the
             burst around the user (Near) or the origin (Far).
         crouching: targets that crouch or work their cover: one level more cover (001-12).
+        taunt_held: the attack did not ignore a Taunt when declared (003 l.395-396, R-157).
     """
 
     cover: Mapping[str, str] = field(default_factory=dict)
@@ -42,6 +43,7 @@ class AttackChoices:
     area_origin: Square | None = None
     area_squares: Sequence[Square] | None = None
     crouching: Sequence[str] = ()
+    taunt_held: bool = False
 
     def to_options(self) -> dict[str, Any]:
         """The JSON-like form a held attack keeps (`PendingAttack.options`)."""
@@ -55,6 +57,7 @@ class AttackChoices:
             "area_squares": None if squares is None else [list(q) for q in squares],
             # 001-12: written only when used (files before it have no such key)
             **({"crouching": list(self.crouching)} if self.crouching else {}),
+            **({"taunt_held": True} if self.taunt_held else {}),  # 003 l.395 (R-157)
         }
         if self.concealment:  # (held attacks saved before issue 20 have none)
             options["concealment"] = dict(self.concealment)
@@ -76,6 +79,7 @@ class AttackChoices:
             area_origin=None if origin is None else Square(*origin),
             area_squares=None if squares is None else tuple(Square(*q) for q in squares),
             crouching=tuple(str(k) for k in options.get("crouching", ())),
+            taunt_held=options.get("taunt_held") is True,
         )
 
 

@@ -218,7 +218,7 @@ def attack(
     encounter = end_charms(engine, encounter, attacker_id, [str(c.id) for c, _ in contexts])
     record = _attack_record(result, applied, staged.targets)
     provoked: tuple[str, ...] = ()
-    if power.origin in (Origin.RANGED, Origin.FAR):
+    if engine.ruleset.hooks.reaction_rules.provokes(power.origin):  # R-02, R-156
         provoked = adjacent_threats(engine, encounter, field_, attacker_id)
         record = replace(record, provoked=tuple(CreatureId(p) for p in provoked))
     forced = tuple(
@@ -407,6 +407,7 @@ def stage_attack(
             coup_de_grace=coup_de_grace,
             attack_modifiers=tuple(attack_mods),
             defense_modifiers=tuple(defense_mods),
+            taunt_held=choices.taunt_held,
         )
         # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands, 003-13 the escalation
         # die: the variants' say.
@@ -529,6 +530,23 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
     # struck, 004-06/28 notes).
     after = plugins.attack_logged(engine, after, creature_id, record)
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
+
+
+def struck_instead(
+    engine: Engine,
+    encounter: Encounter,
+    attacker_id: str,
+    power: Power,
+    struck: str,
+    natural: int | None,
+) -> Encounter:
+    """004-27 (R-128): the power as a hit, logged, on whom a miss through cover struck.
+
+    The missed roll's natural d20 stays on record. ActionError: it cannot reach `struck` now.
+    """
+    dice = [natural] if natural is not None else []
+    out = attack(engine, encounter, attacker_id, power, [struck], dice=dice, struck_instead=True)
+    return logged_attack(engine, out, attacker_id)
 
 
 def attack_step(

@@ -45,6 +45,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.rules.attack_modifiers import Combatant, attack_modifiers, defense_value
 from orcus_desktop.rules.powers import Power, TargetKind
+from orcus_desktop.rules.ruleset.tables import MarkPolicy
 from orcus_desktop.rules.state import RulesError, initial_state
 from orcus_desktop.vocabulary import CoverDegree, CreatureId, Origin
 
@@ -74,6 +75,7 @@ def use_power(
     if isinstance(power, str):
         return refuse(op, power, creature_id)
 
+    choices = _taunt_held(engine, enc, creature_id, target_ids, choices)
     # The attack as it waits in `combat.pending` while something strikes first.
     held = held_power(name, creature_id, power.name, target_ids, dice, choices)
 
@@ -96,10 +98,11 @@ def use_power(
             e = engine.spend(e, creature_id, power.action)
             waiting = replace(held, options=freeze({**held.options, FREE_FIRST: list(first)}))
             return AttackOutcome(hold(engine, e, waiting, first), None, ())
-        if power.origin in (Origin.RANGED, Origin.FAR) or autofire_provokes(engine.ruleset, power):
-            # 000 "Ranged and Far Attacks in Close Combat": making the attack provokes,
-            # and the opportunity attack comes first (000 "Immediate Actions"); 004-09:
-            # so does autofire.
+        reactions = engine.ruleset.hooks.reaction_rules
+        if reactions.provokes(power.origin) or autofire_provokes(engine.ruleset, power):
+            # 000 "Ranged and Far Attacks in Close Combat" (004 l.75, 96: ranged and area
+            # attacks, R-156): making the attack provokes, and the opportunity attack comes
+            # first (000 "Immediate Actions"); 004-09: so does autofire.
             stage_attack(engine, e, creature_id, power, target_ids, choices)
             provoked = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
             if e.combat.current != creature_id and not reacting_provokes(engine):
@@ -307,6 +310,29 @@ def target_candidates(
         best = min(space_distance(me.space, by_id[c].space) for c in pool)
         pool = [c for c in pool if space_distance(me.space, by_id[c].space) == best]
     return tuple(pool)
+
+
+def _taunt_held(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    target_ids: Sequence[str],
+    choices: AttackChoices,
+) -> AttackChoices:
+    """`choices` marking an attack that does not ignore a Taunt as it is declared (R-157).
+
+    003 l.395-396: "If an attack originally does not ignore the Taunt, and the attack targets
+    are somehow changed by an enemy action or other effect [003-18's interrupts], this does
+    not cause the attack to ignore the Taunt"; nor does the attacker becoming Taunted during
+    it. Under 003's Taunted (several taunters, 003-30) only: 000's Marked has no such rule.
+    """
+    if engine.ruleset.conditions.mark_policy is not MarkPolicy.MULTIPLE:
+        return choices
+    state = engine.rules.state(encounter.creature(creature_id))
+    markers = state.markers() if state is not None else frozenset()
+    if markers and not markers <= set(target_ids):
+        return choices  # it ignores a Taunt (003 l.391-393)
+    return replace(choices, taunt_held=True)
 
 
 def reacting_provokes(engine: Engine) -> bool:

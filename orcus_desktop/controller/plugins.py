@@ -164,14 +164,17 @@ class HeldStep:
 
 @dataclass(frozen=True, slots=True)
 class WaitingQuestion:
-    """A question the variant's held step asks the GM before the turn may end (R-117)."""
+    """A question the variant asks the GM before the turn may end (R-117)."""
 
     kind: str
     """The `Decision.kind` it asks under."""
-    asked: Callable[[Engine, Encounter, PendingAttack], tuple[Decision, ...]]
-    """The decisions the held step waits for now (none when it does not ask)."""
-    let_pass: Callable[[Engine, Encounter], Outcome]
-    """The GM's "let it pass" for the question."""
+    asked: Callable[[Engine, Encounter], tuple[Decision, ...]]
+    """The decisions that wait for the GM now (none when nothing asks)."""
+    let_pass: Callable[[Engine, Encounter, CreatureId], Outcome]
+    """The GM's "let it pass" for the question, for the creature that answers it."""
+    of_held_step: bool = False
+    """Asked right after the held step it belongs to (001's "Against who?"), else after the
+    readied actions (004's covering creature's choice)."""
 
 
 MoveProblem = Callable[["CombatRules", "Encounter", str], str]
@@ -489,14 +492,19 @@ def _questions(engine: Engine) -> tuple[WaitingQuestion, ...]:
     return tuple(q for v in active(engine.rules) for q in v.waiting_questions)
 
 
-def held_questions(
-    engine: Engine, encounter: Encounter, held: PendingAttack
-) -> tuple[Decision, ...]:
-    """The questions the active variants' held steps ask the GM now."""
-    return tuple(d for q in _questions(engine) for d in q.asked(engine, encounter, held))
+def questions(engine: Engine, encounter: Encounter, *, of_held_step: bool) -> tuple[Decision, ...]:
+    """The questions the active variants ask the GM now (those of the held step, or the rest)."""
+    return tuple(
+        d
+        for q in _questions(engine)
+        if q.of_held_step == of_held_step
+        for d in q.asked(engine, encounter)
+    )
 
 
-def let_pass(engine: Engine, kind: str) -> Callable[[Engine, Encounter], Outcome] | None:
+def let_pass(
+    engine: Engine, kind: str
+) -> Callable[[Engine, Encounter, CreatureId], Outcome] | None:
     """The GM's "let it pass" for a variant's question of this kind, or None."""
     return next((q.let_pass for q in _questions(engine) if q.kind == kind), None)
 

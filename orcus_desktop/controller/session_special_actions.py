@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from orcus_desktop.controller import aid_actions, combat_actions, grappling
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session_family import SessionFamily
-from orcus_desktop.controller.variants.alloy_heroes import skill_uses
+from orcus_desktop.controller.variants.alloy_heroes import cover_choices, skill_uses
 from orcus_desktop.controller.variants.strike import (
     engagement,
     interposition,
@@ -43,7 +43,15 @@ class SpecialActionCommands(SessionFamily):
     def guard(self, creature_id: str, kind: Guard, initiator: object = None) -> OperationResult:
         return self._run(initiator, engagement.guard, creature_id, kind)
 
-    # -- 001 "Against Who?" (controller/variants/strike/interposition.py) -------------------------
+    # -- 004 l.760 the covering creature's choice (variants/alloy_heroes/cover_choices.py) --
+
+    def answer_cover_choice(
+        self, coverer_id: str, take: bool, initiator: object = None
+    ) -> OperationResult:
+        """The covering creature takes the waiting hit (`take`), or the target is struck."""
+        return self._run(initiator, cover_choices.answer, coverer_id, take=take)
+
+    # -- 001 "Against Who?" (controller/variants/strike/interposition.py) -----------------
 
     def interpose(self, creature_id: str, initiator: object = None) -> OperationResult:
         return self._run(initiator, interposition.interpose, creature_id)

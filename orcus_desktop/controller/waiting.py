@@ -2,7 +2,8 @@
 
 One answer for every use case that must wait: a new attack, a walk, another member taking over a
 monster group's turn (003-07), a forced move. The held step's offers (opportunity attacks,
-readied attacks, 001-10/29 interposers) and its owed forced movement come first.
+readied attacks, 001-10/29 interposers) and its owed forced movement come first, and so does a
+covering creature's choice to take a hit (004 l.760, R-154).
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from orcus_desktop.rules.ruleset import ruleset_by_id
 def waiting_problem(encounter: Encounter) -> str:
     """Why no new step may start: the held one waits for its offers, or ""."""
     held = encounter.combat.pending
+    choice = next(iter(encounter.combat.cover_choices), None)
+    if choice is not None:  # 004 l.760 (R-154): the covering creature's word comes first
+        who, attacker = encounter.name_of(choice.coverer), encounter.name_of(choice.attacker)
+        return f"{attacker}'s {choice.power} waits: does {who} take the hit?"
     if held is None:
         return ""
     if held.options.get(INTERPOSERS):  # 001-10/29: someone may still step in

@@ -17,6 +17,8 @@ The kinds (each answered by the use case the GM's own button calls):
 - `READIED`: a readied action triggered and not yet taken (000 "Ready"); let pass here.
 - `HELD`: the attack or walk held for the others (`combat.pending`); it goes on once they are
   answered, so it is named, never answered itself.
+- `COVER`: 004's covering creature may take a hit its dodge passed on (004 l.760, R-154); let
+  pass with `cover_choices.answer` (the original target is struck).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ INTERPOSE = "interpose"
 FORCED_MOVE = "forced_move"
 READIED = "readied"
 HELD = "held"
+COVER = "cover"
 
 UseCase = Callable[[Engine, Encounter], Outcome]
 """A use case with its arguments bound (`GameSession` runs it with its after-step rules)."""
@@ -59,7 +62,7 @@ class Decision:
     """One decision the session holds for the GM.
 
     Attributes:
-        kind: `OFFER`, `INTERPOSE`, `FORCED_MOVE`, `READIED` or `HELD`.
+        kind: `OFFER`, `INTERPOSE`, `FORCED_MOVE`, `READIED`, `HELD` or `COVER`.
         creature: who answers it (the reactor, the readier, the creature to move), or the
             attacker or walker that waits (`HELD`).
         text: what waits, in the GM's words ("Goblin 1 may make an opportunity attack on
@@ -92,7 +95,7 @@ def decisions(engine: Engine, encounter: Encounter) -> tuple[Decision, ...]:
         first = held.targets[0] if held.targets else None
         text = f"{held.text} waits for {waits_for(encounter)}"  # 004 l.381
         out.append(Decision(HELD, held.attacker, text, first))
-        out.extend(plugins.held_questions(engine, encounter, held))  # 001's "Against who?"
+        out.extend(plugins.questions(engine, encounter, of_held_step=True))  # 001-10/29
     for c in combat.combatants:
         if c.out_of_turn is ActionKind.OPPORTUNITY:
             out.append(_offer(engine, encounter, c.creature_id))
@@ -100,6 +103,7 @@ def decisions(engine: Engine, encounter: Encounter) -> tuple[Decision, ...]:
         if c.out_of_turn is not None and c.out_of_turn is not ActionKind.OPPORTUNITY:
             text = f"{name(c.creature_id)} may take its readied {c.out_of_turn.value} action now"
             out.append(Decision(READIED, c.creature_id, text, combat.current))
+    out.extend(plugins.questions(engine, encounter, of_held_step=False))  # 004 l.760
     for owed in combat.owed_forced_moves:
         squares = f"{owed.squares} square{'' if owed.squares == 1 else 's'}"
         text = f"{name(owed.target)}'s {owed.kind.value} of up to {squares} is not placed yet"
@@ -167,7 +171,10 @@ def _answer(engine: Engine, decision: Decision) -> UseCase | None:
         return lambda en, e: forced_placement.leave_forced_move(en, e, who)
     if decision.kind == READIED:
         return lambda en, e: let_readied_pass(en, e, who)
-    return plugins.let_pass(engine, decision.kind)  # a variant's question (001's INTERPOSE)
+    variant_pass = plugins.let_pass(engine, decision.kind)  # 001's INTERPOSE, 004's COVER
+    if variant_pass is not None:
+        return lambda en, e: variant_pass(en, e, who)
+    return None
 
 
 def let_readied_pass(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome:

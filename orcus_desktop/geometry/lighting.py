@@ -7,8 +7,8 @@ block sight, windows and open doors let it through (docs/rulings.md R-60). The s
 the brightest of the ambient level and every light reaching it; magical darkness stays dark.
 
 Each light's lit squares are cached with the map's other indexes, keyed by where it shines from
-and its radii: moving a torch-bearer recomputes that one light only, and a map change (a wall,
-a door) recomputes them all (docs/design.md#lighting).
+and its radii: moving a torch-bearer recomputes that one light only; a door opened or closed
+recomputes the lights it can reach, any other map change all of them (docs/design.md#lighting).
 
 A viewer's perception (`perceived_levels`): darkvision sees dim light and darkness as bright
 within its radius (not magical darkness); truesight sees everything as bright within its
@@ -80,6 +80,8 @@ class _Combine:
             [(r, c, r + p.shape[0], c + p.shape[1]) for r, c, p in patches], dtype=np.int64
         ).reshape(-1, 4)
         self.levels: LevelGrid = np.empty((0, 0), dtype=np.int8)
+        # lights whose patch is of a map state before (a door): combined afresh at next use
+        self.stale: list[int] = []
 
 
 class _LightCache(OrderedDict[LightArea, Patch]):
@@ -106,8 +108,19 @@ def _carried_lights(battlefield: Battlefield) -> Callable[[_LightCache, MapChang
 
     def carry(kept: _LightCache, change: MapChange) -> _LightCache:
         out = _LightCache()
-        for light in unreached_lights(battlefield, change):
+        unreached = unreached_lights(battlefield, change)
+        for light in unreached:
             out[light] = kept[light]
+        last = kept.last
+        if last is not None:
+            # the last combine too, with the lights the door reaches to be combined afresh
+            kept_lights = set(unreached)
+            stale = [i for i, light in enumerate(last.lights) if light not in kept_lights]
+            if len(stale) <= _CHANGED_AT_MOST:
+                combine = _Combine(last.ambient, last.lights, list(last.patches))
+                combine.levels = last.levels.copy()
+                combine.stale = stale
+                out.last = combine
         return out
 
     return carry
@@ -157,7 +170,9 @@ def _combined(battlefield: Battlefield, ambient: int, lights: tuple[LightArea, .
         changed = [
             i for i in range(len(lights)) if old[i] is not lights[i] and old[i] != lights[i]
         ]
-        if len(changed) <= _CHANGED_AT_MOST and last.levels.shape == shape:
+        changed = sorted({*changed, *last.stale})
+        if len(changed) <= 2 * _CHANGED_AT_MOST and last.levels.shape == shape:
+            last.stale = []
             _update(battlefield, last, lights, changed)
             return last.levels
     patches = [lit_patch(battlefield, light) for light in lights]

@@ -71,8 +71,12 @@ def lit_view_rings(
         else:
             polygon = _polygon(ring)
             shapes.append(_cut_to_lit(polygon, perceived_lit(battlefield, viewer)))
-    if by_lights:
+    if by_lights and not shapes:
         # the same lit squares for them all: their union cut once is the union of their cuts
+        viewers_cut = _viewers_cut(battlefield, by_lights)
+        pieces = _cut_to_lights(battlefield, viewers_cut)
+        return viewers_cut.rings_with(pieces, tuple(boxes))
+    if by_lights:
         shapes += _cut_to_lights(battlefield, _viewers_cut(battlefield, by_lights))
     shapes += [shapely.box(*box) for box in boxes]
     if not shapes:
@@ -117,6 +121,28 @@ class _ViewersCut:
         shapely.prepare(self.union)
         # by the light shape's id: (the shape, kept alive so the id stays its own; the pieces)
         self.cuts: dict[int, tuple[shapely.Geometry, list[shapely.Geometry]]] = {}
+        self._last: tuple[list[shapely.Geometry], tuple[Box, ...], tuple[Ring, ...]] | None = None
+
+    def rings_with(
+        self, pieces: list[shapely.Geometry], boxes: tuple[Box, ...]
+    ) -> tuple[Ring, ...]:
+        """The union of these cut pieces and boxes as rings; the last one asked is kept.
+
+        A door no viewer sees relights lights none of them sees by: the same pieces, the
+        same rings (issue 33).
+        """
+        last = self._last
+        if (
+            last is not None
+            and last[1] == boxes
+            and len(last[0]) == len(pieces)
+            and all(a is b for a, b in zip(last[0], pieces, strict=True))
+        ):
+            return last[2]
+        shapes = [*pieces, *(shapely.box(*box) for box in boxes)]
+        rings = geometry_rings(shapely.union_all(shapes)) if shapes else ()
+        self._last = (pieces, boxes, rings)
+        return rings
 
 
 _VIEWERS_CUTS_KEPT = 4

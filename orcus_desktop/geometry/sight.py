@@ -10,17 +10,17 @@ lives in `cover`; concealment follows 000 "Concealment".
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from orcus_desktop.geometry.battlefield import Battlefield, MapChange, Obscurement, Occupant
+from orcus_desktop.geometry.battlefield import Battlefield, Obscurement, Occupant
 from orcus_desktop.geometry.corner_shares import SHARE_SLACK, pair_shares
 from orcus_desktop.geometry.cover import CoverResult, space_cover
 from orcus_desktop.geometry.cover_buckets import ORCUS_BUCKETS, CoverBuckets
 from orcus_desktop.geometry.grid import Space, Square, space_distance
 from orcus_desktop.geometry.lighting import light_cause, viewer_obscurement
-from orcus_desktop.geometry.walls import BoolArray, FloatArray, SegmentIndex
+from orcus_desktop.geometry.sight_carry import carried_answers
+from orcus_desktop.geometry.walls import BoolArray, FloatArray
 from orcus_desktop.vocabulary import ConcealmentDegree, Origin
 
 
@@ -52,7 +52,7 @@ def _spaces_reach(
     again. The misses go through one vectorised `pair_shares` call.
     """
     cache: dict[tuple[Space, Space], bool] = battlefield.map_carried(
-        ("reach_cache", for_sight), dict, _carried_answers(battlefield, for_sight)
+        ("reach_cache", for_sight), dict, carried_answers(battlefield, for_sight)
     )
     out: list[bool | None] = [cache.get(pair) for pair in pairs]
     missing = list(
@@ -74,80 +74,6 @@ def _spaces_reach(
             cache[pair] if known is None else known for pair, known in zip(pairs, out, strict=True)
         ]
     return [bool(v) for v in out]
-
-
-def _carried_answers(
-    battlefield: Battlefield, for_sight: bool
-) -> Callable[[dict[tuple[Space, Space], bool], MapChange], dict[tuple[Space, Space], bool]]:
-    """Keep the answers of the pairs whose box the map change does not reach (issue 33).
-
-    Only segments meeting the hull of the two spaces decide (`pair_shares`); outside
-    `MapChange.touched_box` the segments are the same, so a hull apart from it keeps its answer.
-    """
-    key = "sight_index" if for_sight else "effect_index"
-
-    def carry(
-        kept: dict[tuple[Space, Space], bool], change: MapChange
-    ) -> dict[tuple[Space, Space], bool]:
-        index = battlefield.sight_index if for_sight else battlefield.effect_index
-        box = change.touched_box(index, key)
-        # the straight runs through it changed too (a door joins its wall's two sides), and
-        # the corner test reads runs (`corner_shares`)
-        for kept_index in (change.before.get(key), index):
-            if isinstance(kept_index, SegmentIndex):
-                runs = kept_index.runs[kept_index.in_box(box)].reshape(-1, 2)
-                if len(runs):
-                    low, high = runs.min(axis=0).tolist(), runs.max(axis=0).tolist()
-                    box = (
-                        min(box[0], low[0]),
-                        min(box[1], low[1]),
-                        max(box[2], high[0]),
-                        max(box[3], high[1]),
-                    )
-        x0, y0, x1, y1 = box
-        out: dict[tuple[Space, Space], bool] = {}
-        for (one, two), answer in list(kept.items())[-_CARRIED_MOST:]:
-            if _hull_apart(one.bounds(), two.bounds(), (x0, y0, x1, y1)):
-                out[(one, two)] = answer
-        return out
-
-    return carry
-
-
-def _hull_apart(
-    one: tuple[float, float, float, float],
-    two: tuple[float, float, float, float],
-    box: tuple[float, float, float, float],
-) -> bool:
-    """Whether the convex hull of two boxes lies clearly apart from `box`.
-
-    Apart along x, along y, or across the line joining the two boxes' centres (each box
-    projects onto its normal as its centre's projection plus or minus half its extent).
-    """
-    x0, y0, x1, y1 = box
-    lo_x, hi_x = min(one[0], two[0]), max(one[2], two[2])
-    lo_y, hi_y = min(one[1], two[1]), max(one[3], two[3])
-    if hi_x < x0 - _APART or lo_x > x1 + _APART or hi_y < y0 - _APART or lo_y > y1 + _APART:
-        return True
-    ax, ay = (one[0] + one[2]) / 2, (one[1] + one[3]) / 2
-    bx, by = (two[0] + two[2]) / 2, (two[1] + two[3]) / 2
-    length = math.hypot(bx - ax, by - ay)
-    if length == 0:
-        return False
-    nx, ny = (ay - by) / length, (bx - ax) / length
-    reach_one = (abs(nx) * (one[2] - one[0]) + abs(ny) * (one[3] - one[1])) / 2
-    reach_two = (abs(nx) * (two[2] - two[0]) + abs(ny) * (two[3] - two[1])) / 2
-    mid_one, mid_two = nx * ax + ny * ay, nx * bx + ny * by
-    low = min(mid_one - reach_one, mid_two - reach_two)
-    high = max(mid_one + reach_one, mid_two + reach_two)
-    corners = [nx * x + ny * y for x in (x0, x1) for y in (y0, y1)]
-    return max(corners) < low - _APART or min(corners) > high + _APART
-
-
-_CARRIED_MOST = 4000
-"""The most recent answers looked at when carrying (bounds the door's cost: 2-3 ms)."""
-_APART = 1e-6
-"""Grid units a pair's box keeps from the changed walls' box to count as out of its reach."""
 
 
 def spaces_see_spaces(

@@ -502,25 +502,40 @@ _APART = 1e-6
 def _carried_views(
     battlefield: Battlefield,
 ) -> Callable[[dict[Point, FloatArray], MapChange], dict[Point, FloatArray]]:
-    """Keep the views whose bounds the map change does not reach (issue 33: a door).
+    """Keep the views the map change does not reach (issue 33: a door).
 
     A view is bounded by the walls it sees, all inside its bounds; outside
     `MapChange.touched_box` the walls are the same, so a view apart from it sees the same walls.
+    A view the changed walls do not meet either (a closed door it does not see; an open one
+    outside it) is the same region too: only what blocks sight inside it shapes it.
     """
 
     def carry(kept: dict[Point, FloatArray], change: MapChange) -> dict[Point, FloatArray]:
         x0, y0, x1, y1 = change.touched_box(battlefield.sight_index)
+        changed = [s for w in change.walls if w.blocks_sight for s in w.segments()]
+        lines = shapely.MultiLineString(changed)
         out: dict[Point, FloatArray] = {}
         for centre, view in kept.items():
             if not len(view):
                 continue
             low, high = view.min(axis=0), view.max(axis=0)
             apart = high[0] < x0 - _APART or low[0] > x1 + _APART
-            if apart or high[1] < y0 - _APART or low[1] > y1 + _APART:
+            apart = apart or high[1] < y0 - _APART or low[1] > y1 + _APART
+            if apart or _misses(view, lines):
                 out[centre] = view
         return out
 
     return carry
+
+
+def _misses(view: FloatArray, lines: shapely.Geometry) -> bool:
+    """Whether the lines lie clearly apart from the view's region (a valid polygon only)."""
+    if shapely.is_empty(lines):
+        return True
+    if len(view) < 3:
+        return False
+    polygon = shapely.Polygon(view)
+    return bool(shapely.is_valid(polygon)) and not bool(shapely.dwithin(polygon, lines, _APART))
 
 
 def _essential_vertices(ring: FloatArray) -> FloatArray:

@@ -142,11 +142,22 @@ def _without(raw: FloatArray, gone: FloatArray) -> BoolArray | None:
 def _meeting(boxes: FloatArray, others: FloatArray) -> BoolArray:
     """Per box, whether it meets one of `others` grown by `_TOUCH`."""
     out = np.zeros(len(boxes), dtype=np.bool_)
+    if not len(others):
+        return out
     grown = others + np.array([-_TOUCH, -_TOUCH, _TOUCH, _TOUCH])
+    # the boxes near them all first (one pass over the map), then each box of theirs
+    low, high = grown[:, :2].min(axis=0), grown[:, 2:].max(axis=0)
+    near = np.flatnonzero(
+        (boxes[:, 0] <= high[0])
+        & (boxes[:, 2] >= low[0])
+        & (boxes[:, 1] <= high[1])
+        & (boxes[:, 3] >= low[1])
+    )
+    b = boxes[near]
+    hit = np.zeros(len(near), dtype=np.bool_)
     for x0, y0, x1, y1 in grown.tolist():
-        out |= (
-            (boxes[:, 0] <= x1) & (boxes[:, 2] >= x0) & (boxes[:, 1] <= y1) & (boxes[:, 3] >= y0)
-        )
+        hit |= (b[:, 0] <= x1) & (b[:, 2] >= x0) & (b[:, 1] <= y1) & (b[:, 3] >= y0)
+    out[near] = hit
     return out
 
 

@@ -136,7 +136,6 @@ class SegmentIndex:
     """
 
     segments: FloatArray
-    _tree: shapely.STRtree
     _bucket_origin: tuple[float, float]
     _bucket_shape: tuple[int, int]
     _bucket_side: float
@@ -201,14 +200,12 @@ class SegmentIndex:
                 if len(arr)
                 else np.empty(0, dtype=object)
             )
-        tree = shapely.STRtree(geometries)
         grid = bucket_grid(arr)
         if buckets is None:
             buckets = bucket_table(arr, grid)
         columns = tuple(np.ascontiguousarray(arr[:, k]) for k in range(4))
         index = cls(
             arr,
-            tree,
             grid.origin,
             grid.shape,
             grid.side,
@@ -223,6 +220,16 @@ class SegmentIndex:
         for name, value in (known or {}).items():
             index.__dict__[name] = value  # a cached property known already
         return index
+
+    @cached_property
+    def _tree(self) -> shapely.STRtree:
+        """An STRtree of the segments, built on first use (a door's index may never need one)."""
+        return shapely.STRtree(self.geometries)
+
+    @cached_property
+    def _boxes(self) -> FloatArray:
+        """(n, 4) the segments' bounding boxes, for box tests without the tree."""
+        return segment_boxes(self.segments)
 
     @property
     def grid(self) -> BucketGrid:
@@ -255,17 +262,24 @@ class SegmentIndex:
 
     def in_box(self, box: tuple[float, float, float, float]) -> IntArray:
         """Indices (ascending) of the segments whose bounding box meets `box` (touching counts)."""
-        if not len(self.segments):
-            return np.empty(0, dtype=np.int64)
-        found: IntArray = np.sort(self._tree.query(shapely.box(*box)).astype(np.int64))
+        b = self._boxes
+        x0, y0, x1, y1 = box
+        hit = (b[:, 0] <= x1) & (b[:, 2] >= x0) & (b[:, 1] <= y1) & (b[:, 3] >= y0)
+        found: IntArray = np.flatnonzero(hit).astype(np.int64)
         return found
 
     def nearest_distance(self, point: Point) -> float:
         """Distance from `point` to the nearest segment (inf when there is none)."""
         if not len(self.segments):
             return math.inf
-        _, dist = self._tree.query_nearest(shapely.Point(point), return_distance=True)
-        return float(dist[0])
+        a, b = self.segments[:, :2], self.segments[:, 2:]
+        d = b - a
+        p = np.asarray(point, dtype=np.float64)
+        length2 = (d * d).sum(axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            t = np.where(length2 > 0, ((p - a) * d).sum(axis=1) / length2, 0.0)
+        closest = a + np.clip(t, 0.0, 1.0)[:, None] * d
+        return float(np.sqrt(((closest - p) ** 2).sum(axis=1).min()))
 
     def pairs_in_geometries(self, geoms: Any) -> tuple[IntArray, IntArray]:
         """(geometry index, segment index) for every segment meeting a shapely geometry.

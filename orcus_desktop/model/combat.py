@@ -20,6 +20,7 @@ from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.model.held import FREE_FIRST as FREE_FIRST
 from orcus_desktop.model.held import INTERPOSERS as INTERPOSERS
 from orcus_desktop.model.held import READY_SHOTS as READY_SHOTS
+from orcus_desktop.model.held import CoverChoice as CoverChoice
 from orcus_desktop.model.held import OwedForcedMove as OwedForcedMove
 from orcus_desktop.model.held import PendingAttack as PendingAttack
 from orcus_desktop.model.log_sequence import LogSequence
@@ -328,6 +329,7 @@ class Combat:
         ready_items: 001's items each creature holds ready (001-34); kept when combat ends.
         forcing: 003-46's "Forced" switch as the GM set it, or None (`forcer` says if it
             still holds).
+        cover_choices: 004's hits a covering creature may choose to take (004 l.760, R-154).
     """
 
     phase: CombatPhase = CombatPhase.SETUP
@@ -350,6 +352,7 @@ class Combat:
     round_end_activities: tuple[RoundEndActivity, ...] = ()
     ready_items: tuple[ReadyItem, ...] = ()
     forcing: Forcing | None = None
+    cover_choices: tuple[CoverChoice, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -469,6 +472,11 @@ class Combat:
             ),
             strike_offers=tuple(
                 o for o in self.strike_offers if creature_id not in (o.reactor, o.target)
+            ),
+            cover_choices=tuple(
+                c
+                for c in self.cover_choices
+                if creature_id not in (c.coverer, c.target, c.attacker)
             ),
             guards=tuple(g for g in self.guards if g.creature != creature_id),
             monster_groups=tuple(g for g in self.monster_groups if g[0] != creature_id),

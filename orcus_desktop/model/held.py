@@ -87,3 +87,27 @@ class OwedForcedMove:
     kind: ForcedMovementKind
     squares: int
     source: CreatureId | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CoverChoice:
+    """004 l.760: a covering creature may choose to take the hit its dodge passes on.
+
+    004-27 "Attack Misses Covering Character: ... the original target is struck as he or she
+    dodges out of the way. Note: The covering character can choose to take the hit." The hit
+    waits for the GM's word (docs/rulings.md R-154): the covering creature takes it, or the
+    target does. Kept in the document, as the owed push is, for undo and the file.
+
+    Attributes:
+        coverer: the covering creature that may take the hit.
+        target: the attack's original target, struck unless the coverer takes it.
+        attacker: who attacked.
+        power: the power's name, as the attacker has it.
+        natural: the missed roll's natural d20 (the hit lands with it), or None.
+    """
+
+    coverer: CreatureId
+    target: CreatureId
+    attacker: CreatureId
+    power: str
+    natural: int | None = None

@@ -378,6 +378,10 @@ def _combat_problems(combat: Combat, creature_ids: set[str], log_from: int = 0) 
         for named in (o.reactor, o.target):
             if named not in creature_ids:
                 yield f'combat.strike_offers[{i}]: "{named}" is not a creature in this encounter'
+    for i, choice in enumerate(combat.cover_choices):  # 004 l.760, R-154
+        for named in (choice.coverer, choice.target, choice.attacker):
+            if named not in creature_ids:
+                yield f'combat.cover_choices[{i}]: "{named}" is not a creature in this encounter'
     last_seq = 0
     for i in range(log_from, len(combat.log)):
         entry = combat.log[i]

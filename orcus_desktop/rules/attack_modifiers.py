@@ -59,6 +59,8 @@ class AttackContext:
         attack_modifiers: Other modifiers to the attack roll (Help Attack +2, powers, items).
         defense_modifiers: Other modifiers to the target's defense (Help Defense +2...).
         damage_modifiers: Bonuses to the damage roll (flat; added to the expression).
+        taunt_held: The attack did not ignore a Taunt when it was declared (003 l.395-396):
+            targets changed since, or a Taunt gained since, do not make it ignore one.
     """
 
     cover: CoverDegree = CoverDegree.NONE
@@ -76,6 +78,7 @@ class AttackContext:
     attack_modifiers: tuple[Modifier, ...] = ()
     defense_modifiers: tuple[Modifier, ...] = ()
     damage_modifiers: tuple[Modifier, ...] = ()
+    taunt_held: bool = False
 
 
 def weapon_for(attacker: StatBlock, power: Power, weapon: Weapon | None = None) -> Weapon | None:
@@ -214,9 +217,10 @@ def attack_modifiers(
     # 000 "Marked": -2 "on attacks that do not include the creature that marked you". 003-30
     # (003 l.391-393 "ignoring Taunts"): the roll "ignores a Taunt if it targets an enemy not
     # taunting the character", unless every taunter is a target too; so the roll against a
-    # taunter never takes it. With one marker (000) both say the same.
+    # taunter never takes it. With one marker (000) both say the same. l.395-396: an attack
+    # that did not ignore the Taunt when declared never comes to (`taunt_held`, R-157).
     markers, targeted = attacker.state.markers(), set(all_targets)
-    if markers and target.id not in markers and not markers <= targeted:
+    if markers and not ctx.taunt_held and target.id not in markers and not markers <= targeted:
         label = ruleset.condition_label("marked").lower()
         mods.append(Modifier(ruleset.marked_attack_penalty, label))
     # 000 "Flying Movement": clumsy creatures take -4 to attack rolls and defences.

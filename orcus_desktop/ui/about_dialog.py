@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop import DISTRIBUTION, __version__
 from orcus_desktop.assets import resource_path
+from orcus_desktop.ui.icons import ICON_CREDIT
 
 QT_SOURCE_URL = "https://download.qt.io/official_releases/QtForPython/"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -141,6 +142,7 @@ def about_html(libraries: list[BundledLibrary]) -> str:
         "them with your own build of the same version. Their source code is available from "
         f"<a href='{QT_SOURCE_URL}'>{QT_SOURCE_URL}</a>. Each library's licence text is in its "
         "<i>.dist-info</i> folder inside the app.</p>"
+        f"<p>{html.escape(ICON_CREDIT)}</p>"
     )
 
 

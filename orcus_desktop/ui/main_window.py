@@ -74,6 +74,7 @@ from orcus_desktop.ui.strike_table_dialogs import StrikeTableActions
 from orcus_desktop.ui.uvtt_actions import UvttActions
 from orcus_desktop.ui.wave_actions import ReadyAttackActions, WaveActions, follow_ruleset
 from orcus_desktop.ui.window_prefs import GridContrastMenu, fit_to_screen
+from orcus_desktop.ui.workspaces import WorkspaceLayouts
 from orcus_desktop.ui.zones import ZoneActions
 
 if TYPE_CHECKING:
@@ -321,7 +322,12 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
-        view_menu.addAction(self.toolbar.toggleViewAction())
+        view_menu.addActions(
+            [self.toolbar.toggleViewAction(), self.toolbar.prepare_bar.toggleViewAction()]
+        )
+        self.workspaces = WorkspaceLayouts(  # issue 31 item 2: Prepare / Run the Fight (F6)
+            self, self.docks, self.toolbar.prepare_bar, view_menu.addMenu("&Layout")
+        )
         tools_menu = menu_bar.addMenu("&Tools")
         tools_menu.addActions([act for act, _ in self.toolbar.tools.values()])
         tools_menu.addSeparator()

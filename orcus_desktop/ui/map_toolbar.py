@@ -1,8 +1,11 @@
-"""The map tool bar: one checkable action per pointer tool, with a key each, and GM move.
+"""The map's tool bars: one checkable icon per pointer tool, with a key each, and GM move.
 
-Tools: select, move, measure, wall, window, door, terrain (with the kind painted), erase,
-template (shape, Near/Far, size, range), calibrate, line of sight, light (the kind of light, and
-whether the creature clicked carries it), magical darkness. The workflows put tools of
+Two bars (issue 31 item 2, grouped by what the GM is doing): "Fight tools" (select, move,
+measure, template with its shape, Near/Far, size and range, line of sight, GM move) and
+"Map tools" (wall, window, door, terrain with the kind painted, erase, calibrate, light with
+its kind and whether the creature clicked carries it, magical darkness), which the Prepare
+layout shows (`workspaces`). Icons only (`icons`); the name and key are in the tool tip and the
+Tools menu. The workflows put tools of
 their own on the map for a while (targeting, a push: `show_transient`); the checked action
 stays the GM's tool, which `restore` brings back.
 """
@@ -12,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QComboBox, QMainWindow, QSpinBox, QToolBar, QWidget
 
 from orcus_desktop.controller.session import GameSession
@@ -29,6 +32,7 @@ from orcus_desktop.controller.tools.terrain_tool import TerrainTool
 from orcus_desktop.controller.tools.wall_tool import WallTool
 from orcus_desktop.geometry.features import TerrainKind, WallKind
 from orcus_desktop.model.ids import LightId
+from orcus_desktop.ui.icons import icon
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.status_report import StatusReport
 from orcus_desktop.vocabulary import AreaShape
@@ -45,6 +49,8 @@ LIGHT_PRESETS = (
 )
 """The lights the light tool places (squares of 5 feet; docs/rulings.md R-60); edit any."""
 
+
+TOOL_ICON_PX = 20
 
 SHORTCUT_NAME = "shortcut_name"
 """The action property naming it in the keyboard shortcuts table when its menu text changes
@@ -80,7 +86,7 @@ def make_action(
 
 
 class MapToolBar(QToolBar):
-    """The "Map tools" bar of a window.
+    """The "Fight tools" bar of a window, and its "Map tools" bar (`prepare_bar`).
 
     Args:
         window: the window it goes in (at the top).
@@ -93,6 +99,7 @@ class MapToolBar(QToolBar):
 
     Attributes:
         tools: (action, factory) per tool key.
+        prepare_bar: the bar of the tools that prepare the map.
         tool_group: the exclusive group of the tools' actions.
         terrain_kind, template_shape, template_origin, template_size, template_range: the
             terrain and template tools' settings.
@@ -111,7 +118,7 @@ class MapToolBar(QToolBar):
         calibrate: Callable[[float, tuple[float, float]], str],
         status: StatusReport,
     ) -> None:
-        super().__init__("Map tools", window)
+        super().__init__("Fight tools", window)
         self.setObjectName("mapTools")
         self._session = session
         self._view = view
@@ -127,49 +134,83 @@ class MapToolBar(QToolBar):
             self.terrain_kind.addItem(kind.value.replace("-", " "), kind)
         self.terrain_kind.currentIndexChanged.connect(self._on_terrain_kind_changed)
         select = on_tool_selected
-        factories: tuple[tuple[str, str, str, Callable[[], MapTool]], ...] = (
-            ("select", "Select", "V", lambda: SelectTool(session, select)),
-            ("move", "Move", "M", lambda: MoveTool(session, select)),
-            ("measure", "Measure", "R", MeasureTool),
-            ("wall", "Wall", "W", lambda: WallTool(session, WallKind.WALL)),
-            ("window", "Window", "Shift+W", lambda: WallTool(session, WallKind.WINDOW)),
-            ("door", "Door", "D", lambda: WallTool(session, WallKind.DOOR)),
-            ("terrain", "Terrain", "T", lambda: TerrainTool(session, self._terrain())),
-            ("erase", "Erase", "E", lambda: EraseTool(session)),
-            ("template", "Template", "A", self._template_tool),
-            ("calibrate", "Calibrate", "K", lambda: CalibrateTool(session, calibrate)),
-            ("sight", "Line of Sight", "L", lambda: SightTool(session, selected_creature, select)),
-            ("light", "Light", "I", self._light_tool),
-            ("darkness", "Magical Darkness", "Shift+I", lambda: DarknessTool(session)),
+        # (key, text, key, icon, factory): running the fight first, then preparing the map.
+        fight: tuple[tuple[str, str, str, str, Callable[[], MapTool]], ...] = (
+            ("select", "Select", "V", "pointer", lambda: SelectTool(session, select)),
+            ("move", "Move", "M", "arrows-move", lambda: MoveTool(session, select)),
+            ("measure", "Measure", "R", "ruler-2", MeasureTool),
+            ("template", "Template", "A", "circle-dashed", self._template_tool),
+            (
+                "sight",
+                "Line of Sight",
+                "L",
+                "eye",
+                lambda: SightTool(session, selected_creature, select),
+            ),
         )
-        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self)
-        for key, text, shortcut, factory in factories:
-            act = make_action(window, text, shortcut)
-            act.setCheckable(True)
-            act.setToolTip(f"{text} ({shortcut})")
-            act.setData(key)
-            act.triggered.connect(self._on_tool_triggered)
-            self.tool_group.addAction(act)
-            self.addAction(act)
-            self.tools[key] = (act, factory)
-            if key == "terrain":
-                self.addWidget(self.terrain_kind)
-            if key == "template":
-                for widget in self._template_controls():
-                    self.addWidget(widget)
-            if key == "light":
-                for widget in self._light_controls():
-                    self.addWidget(widget)
-        self.addSeparator()
+        prepare: tuple[tuple[str, str, str, str, Callable[[], MapTool]], ...] = (
+            ("wall", "Wall", "W", "wall", lambda: WallTool(session, WallKind.WALL)),
+            ("window", "Window", "Shift+W", "window", lambda: WallTool(session, WallKind.WINDOW)),
+            ("door", "Door", "D", "door", lambda: WallTool(session, WallKind.DOOR)),
+            ("terrain", "Terrain", "T", "brush", lambda: TerrainTool(session, self._terrain())),
+            ("erase", "Erase", "E", "eraser", lambda: EraseTool(session)),
+            (
+                "calibrate",
+                "Calibrate",
+                "K",
+                "grid-pattern",
+                lambda: CalibrateTool(session, calibrate),
+            ),
+            ("light", "Light", "I", "flame", self._light_tool),
+            ("darkness", "Magical Darkness", "Shift+I", "moon", lambda: DarknessTool(session)),
+        )
+        self.prepare_bar = QToolBar("Map tools", window)
+        self.prepare_bar.setObjectName("prepareTools")
+        for bar in (self, self.prepare_bar):
+            bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+            bar.setIconSize(QSize(TOOL_ICON_PX, TOOL_ICON_PX))
+            window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        for bar, group in ((self, fight), (self.prepare_bar, prepare)):
+            for key, text, shortcut, icon_name, factory in group:
+                self._add_tool(bar, key, text, shortcut, icon(icon_name), factory)
         self.gm_move_action = make_action(window, "GM Move", "G")
+        self.gm_move_action.setIcon(icon("hand-grab"))
         self.gm_move_action.setCheckable(True)
         self.gm_move_action.setToolTip(
             "GM move (G): drags move tokens freely, spending no action and provoking nothing "
             "(Ctrl+drag does the same once; Shift+drag shifts)"
         )
         self.gm_move_action.toggled.connect(self._on_gm_move_toggled)
+        self.addSeparator()
         self.addAction(self.gm_move_action)
         self.activate("select")
+
+    def _add_tool(
+        self,
+        bar: QToolBar,
+        key: str,
+        text: str,
+        shortcut: str,
+        tool_icon: QIcon,
+        factory: Callable[[], MapTool],
+    ) -> None:
+        """One checkable tool on `bar` (an icon; its name and key in the tool tip)."""
+        act = make_action(self.window(), text, shortcut)
+        act.setIcon(tool_icon)
+        act.setCheckable(True)
+        act.setToolTip(f"{text} ({shortcut})")
+        act.setData(key)
+        act.triggered.connect(self._on_tool_triggered)
+        self.tool_group.addAction(act)
+        bar.addAction(act)
+        self.tools[key] = (act, factory)
+        controls: dict[str, Callable[[], list[QWidget]]] = {
+            "terrain": lambda: [self.terrain_kind],
+            "template": self._template_controls,
+            "light": self._light_controls,
+        }
+        for widget in controls[key]() if key in controls else []:
+            bar.addWidget(widget)
 
     def checked_key(self) -> str:
         """The key of the GM's tool (the checked action)."""

@@ -8,8 +8,9 @@ GM's screen, not the fight.
   a fixed 1440x900 ran off a 1280x800 laptop); `keep_on_screen` pulls a window back inside it.
 - `WindowLayoutMemory`: the window's size, position, maximised state and the docks' places,
   sizes and tabs, restored at start and kept when the window closes, for each screen by its
-  name; a geometry saved on a bigger screen is shrunk into the smaller one. A layout saved by
-  another version of the docks is ignored (`LAYOUT_VERSION`).
+  name; a geometry saved on a bigger screen is shrunk into the smaller one. With the window's
+  two layouts (`workspaces`), the layout shown and each one's docks, per screen too. A layout
+  saved by another version of the docks is ignored (`workspaces.LAYOUT_VERSION`).
 - `GridContrastMenu`: View > Grid Contrast (Automatic, Faint, Normal, Strong): how much the
   grid lines stand out over dark or busy map art; Automatic, the default, follows the art
   (`map/grid_tone.py`, R-160) until the GM picks another or sets the Map Grid's colour.
@@ -29,11 +30,11 @@ from orcus_desktop.ui.map.grid_tone import art_tone, readable_grid_pen
 from orcus_desktop.ui.map.layers import GRID_LINE
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.screens import app_settings
+from orcus_desktop.ui.workspaces import LAYOUT_VERSION, Workspace, WorkspaceLayouts
 
 GEOMETRY_KEY = "mainWindow/geometry"
 DOCKS_KEY = "mainWindow/docks"
-LAYOUT_VERSION = 1
-"""Bumped when the docks change (names, areas): an older saved layout is then not applied."""
+WORKSPACE_KEY = "mainWindow/layout"
 
 CONTRAST_KEY = "view/gridContrast"
 
@@ -84,9 +85,18 @@ def keep_on_screen(window: QMainWindow) -> None:
 
 def screen_geometry_key(screen: QScreen) -> str:
     """Where the window's geometry on `screen` is kept (screens are told apart by name)."""
+    return f"{_screen_prefix(screen)}/geometry"
+
+
+def screen_layout_key(screen: QScreen, workspace: Workspace) -> str:
+    """Where the docks of `workspace` on `screen` are kept."""
+    return f"{_screen_prefix(screen)}/layout/{workspace.value}"
+
+
+def _screen_prefix(screen: QScreen) -> str:
     # Names such as "\\\\.\\DISPLAY1" (Windows) hold the settings' own separators.
     name = "".join(c if c.isalnum() else "_" for c in screen.name()) or "unnamed"
-    return f"mainWindowOnScreen/{name}/geometry"
+    return f"mainWindowOnScreen/{name}"
 
 
 class WindowLayoutMemory(QObject):
@@ -96,12 +106,20 @@ class WindowLayoutMemory(QObject):
         window: the GM's window (its docks need object names, as `QMainWindow.saveState`
             asks).
         settings: where the layout is kept (tests pass their own).
+        workspaces: the window's two layouts, if it has them: the one shown last is shown
+            again, and each keeps its docks.
     """
 
-    def __init__(self, window: QMainWindow, settings: Settings = app_settings) -> None:
+    def __init__(
+        self,
+        window: QMainWindow,
+        settings: Settings = app_settings,
+        workspaces: WorkspaceLayouts | None = None,
+    ) -> None:
         super().__init__(window)
         self._window = window
         self._settings = settings
+        self._workspaces = workspaces
 
     def restore(self) -> bool:
         """Apply the saved layout; False (and the window unchanged) when none fits."""
@@ -116,7 +134,9 @@ class WindowLayoutMemory(QObject):
         on_screen = settings.value(screen_geometry_key(_screen_of(self._window)))
         if isinstance(on_screen, QByteArray) and not on_screen.isEmpty():
             restored = self._window.restoreGeometry(on_screen) or restored
-        if isinstance(docks, QByteArray) and not docks.isEmpty():
+        if self._workspaces is not None:
+            restored = self._restore_workspaces(settings) or restored
+        elif isinstance(docks, QByteArray) and not docks.isEmpty():
             restored = self._window.restoreState(docks, LAYOUT_VERSION) or restored
         # Saved on a bigger screen (the TV), opened on the laptop: all of it stays in view.
         keep_on_screen(self._window)
@@ -129,7 +149,30 @@ class WindowLayoutMemory(QObject):
         settings.setValue(GEOMETRY_KEY, geometry)
         settings.setValue(screen_geometry_key(_screen_of(self._window)), geometry)
         settings.setValue(DOCKS_KEY, self._window.saveState(LAYOUT_VERSION))
+        workspaces = self._workspaces
+        if workspaces is not None and workspaces.current is not None:
+            settings.setValue(WORKSPACE_KEY, workspaces.current.value)
+            screen = _screen_of(self._window)
+            for workspace, state in workspaces.states().items():
+                settings.setValue(screen_layout_key(screen, workspace), state)
         settings.sync()
+
+    def _restore_workspaces(self, settings: QSettings) -> bool:
+        """Show the layout shown last, with the docks each one had on this screen."""
+        assert self._workspaces is not None
+        screen = _screen_of(self._window)
+        kept = {
+            workspace: state
+            for workspace in Workspace
+            if isinstance(
+                state := settings.value(screen_layout_key(screen, workspace)), QByteArray
+            )
+            and not state.isEmpty()
+        }
+        self._workspaces.keep_states(kept)
+        shown = remembered_choice(settings, WORKSPACE_KEY, Workspace.FIGHT)
+        self._workspaces.start(shown)
+        return bool(kept)
 
 
 class GridContrast(StrEnum):

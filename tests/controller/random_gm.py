@@ -144,6 +144,7 @@ class RandomGm:
             (0.4, self._redo),
             (0.4, self._trigger_readied),
             (0.5, self._use_skill),
+            (0.5, self._cover_shot),
             # 001-24: more often once creatures are engaged, so the Free Strikes! come.
             (2.0 if combat.engagements else 0.3, self._strike_action),
         ]
@@ -151,6 +152,8 @@ class RandomGm:
             choices.append((10.0, self._react))
         if combat.owed_forced_moves:
             choices.append((10.0, self._place_forced))
+        if combat.cover_choices:
+            choices.append((10.0, self._answer_cover))
         for _ in range(20):
             played = self._weighted(choices)()
             if played is not None:
@@ -246,6 +249,36 @@ class RandomGm:
         return self._call(
             f"use_power({actor!r}, {name!r}, {chosen}, dice={dice})",
             lambda: s.use_power(actor, name, chosen, dice=dice),
+        )
+
+    def _cover_shot(self) -> Played | None:
+        """The current creature shoots at a target behind cover, with a roll that misses only
+        through it (004-27: the covering creature is struck, or may take the hit, R-154)."""
+        s = self.session
+        actor = s.encounter.combat.current
+        if actor is None:
+            return None
+        powers = [p.name for p in s.available_actions(actor).powers if p.allowed]
+        shot = next(
+            (
+                (name, preview)
+                for name in self.rng.sample(powers, len(powers))
+                for target_id in s.power_targets(actor, name)
+                for preview in s.preview_attack(actor, name, [target_id])[0][:1]
+                if preview.facts.cover != "none" and preview.defense is not None
+            ),
+            None,
+        )
+        if shot is None:
+            return None
+        name, preview = shot
+        assert preview.defense is not None
+        dice = self._dice()
+        dice[0] = max(2, min(19, preview.defense - preview.attack_bonus - 1))
+        target = preview.target
+        return self._call(
+            f"use_power({actor!r}, {name!r}, [{target!r}], dice={dice})",
+            lambda: s.use_power(actor, name, [target], dice=dice),
         )
 
     def _square(self) -> Square:
@@ -430,6 +463,15 @@ class RandomGm:
             option if option.allowed else None,
         )
 
+    def _answer_cover(self) -> Played:
+        """004 l.760 (R-154): the covering creature takes the hit, or lets the target have it."""
+        coverer = self.session.encounter.combat.cover_choices[0].coverer
+        take = self.rng.random() < 0.5
+        return self._call(
+            f"answer_cover_choice({coverer!r}, take={take})",
+            lambda: self.session.answer_cover_choice(coverer, take),
+        )
+
     def _trigger_readied(self) -> Played | None:
         s = self.session
         readied = [c.creature_id for c in s.encounter.combat.combatants if c.readied is not None]
@@ -522,4 +564,11 @@ class RandomGm:
         s = self.session
         who = self.rng.choice([c.id for c in s.encounter.creatures])
         to = self._square()
+        current = s.encounter.combat.current
+        if current is not None and current != who and self.rng.random() < 0.4:
+            # Into the line of fire: halfway between the current creature and another, so
+            # shots past a creature (its cover, 004-27 and R-154) come up.
+            a = s.encounter.creature(current).square
+            b = s.encounter.creature(self.rng.choice(self._others(current))).square
+            to = Square((a.col + b.col) // 2, (a.row + b.row) // 2)
         return self._call(f"move_creature({who!r}, {to}, gm)", lambda: s.move_creature(who, to))

@@ -10,10 +10,13 @@ the goblin may strike after, as R-127); End turn names it (R-117); undo and the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.controller.waiting import waits_for
@@ -23,6 +26,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.guards import Guard
+from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import fighter, make_session, orc
 
 
@@ -199,3 +203,44 @@ def test_a_table_action_waits_and_is_kept_in_the_file(tmp_path: Path) -> None:
     assert reopened.decline_opportunity_attack("goblin").ok
     notes = [str(e.data) for e in reopened.encounter.combat.log if e.kind == "rule_note"]
     assert any("look for the lever" in n and "17" in n for n in notes), notes
+
+
+_OTHER_ACTIONS: dict[str, Callable[[GameSession], OperationResult]] = {
+    "crouch": lambda s: s.crouch("hero"),  # 001-12
+    "Help": lambda s: s.aid_another("hero", "orc"),  # 001-33
+    "total defense": lambda s: s.take_action(CombatAction.TOTAL_DEFENSE, "hero"),
+    "rally": lambda s: s.take_action(CombatAction.RALLY, "hero"),
+    "grapple": lambda s: s.grapple("hero", "orc", dice=[15]),
+    "ready": lambda s: s.ready_action("hero", ActionKind.STANDARD, "an enemy comes near"),
+}
+
+
+@pytest.mark.parametrize("noun", list(_OTHER_ACTIONS))
+def test_every_other_action_waits_then_goes_on(noun: str) -> None:
+    """R-153: each action of the engaged hero that is no Strike! on the goblin waits for its
+    Free Strike!, and goes on once it is let pass (then the goblin may strike after)."""
+    s = _engaged(("orc", 5, 4))
+    held = _OTHER_ACTIONS[noun](s)
+    assert held.ok, held.reason
+    assert held.text == f"Hero's {noun} waits for the Free Strike!"
+    assert _holding(s)
+    hero_before = s.encounter.combat.combatant("hero")
+    assert hero_before.budget.standard == 1  # not spent while it waits
+    assert s.decline_opportunity_attack("goblin").ok
+    assert not _holding(s)
+    assert s.encounter.combat.combatant("hero").budget.standard == 0  # done: its action
+    assert _offered(s, "goblin") == "Free Strike!"  # after (R-127)
+
+
+def test_no_other_action_starts_while_the_block_waits() -> None:
+    """000 "Immediate Actions": the held action goes on once its offers are settled; a second
+    action meanwhile would resolve before it, so it is refused naming what waits."""
+    s = _engaged(("orc", 5, 4))
+    assert s.guard("hero", Guard.BLOCK).ok
+    refused = s.guard("hero", Guard.DODGE)
+    assert not refused.ok
+    assert refused.reason == "Hero's Block waits for the Free Strike!"
+    assert not s.grapple("hero", "orc", dice=[15]).ok
+    assert _guards(s) == []
+    assert s.decline_opportunity_attack("goblin").ok
+    assert _guards(s) == [("hero", Guard.BLOCK)]

@@ -23,7 +23,13 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.routes import Route
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.serialization import load_encounter, save_encounter
+from orcus_desktop.model.serialization import (
+    encounter_from_dict,
+    encounter_to_dict,
+    load_encounter,
+    save_encounter,
+)
+from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
@@ -341,3 +347,53 @@ def test_003_what_is_left_counts_the_way_the_gm_dragged() -> None:
     assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
     assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
     assert _left(session) == 8 - 4 - 1
+
+
+def _taunted_twin_bolts(by: str) -> GameSession:
+    """The held Twin Bolts at "far" and "near" with the hero taunted by `by` (003-30)."""
+    session = _fight("square-fireballs", orc("near", 3, 9), orc("far", 8, 5))
+    assert session.move_creature("hero", Square(3, 5), MoveMode.GM).ok
+    assert session.add_condition("hero", Condition.MARKED, source_id=by).ok
+    shot = session.use_power("hero", "Twin Bolts", ["far", "near"], dice=[18, 17, 3, 2])
+    assert shot.ok, shot.reason
+    # Saved and reopened while the bolts wait: what was declared is kept.
+    session = make_session(encounter_from_dict(encounter_to_dict(session.encounter)))
+    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.force_move("hero", "push", 1, Square(2, 5), source_id="orc").ok
+    return session
+
+
+def _taunt_parts(session: GameSession) -> list[int]:
+    attack = [e for e in session.encounter.combat.log if e.kind == "attack"][-1]
+    assert attack.targets == ("near",)
+    parts = attack.data["targets"][0]["attack_parts"]
+    return [int(value) for value, source in parts if source == "taunted"]
+
+
+def test_003_a_target_dropped_by_an_interrupt_does_not_make_the_attack_ignore_the_taunt() -> None:
+    """003 l.395 "If an attack originally does not ignore the Taunt, and the attack targets are
+    somehow changed by an enemy action or other effect, this does not cause the attack to
+    ignore the Taunt" (R-157): "far", the taunter, was a target when the bolts were declared;
+    the orc's push drops it (003-18), and the bolt at "near" still takes no -2."""
+    assert _taunt_parts(_taunted_twin_bolts("far")) == []
+
+
+def test_003_an_attack_that_ignored_the_taunt_when_declared_still_does() -> None:
+    """003 l.391: taunted by the orc, which neither bolt targets, the bolt at "near" takes -2."""
+    assert _taunt_parts(_taunted_twin_bolts("orc")) == [-2]
+
+
+def test_003_a_taunt_gained_while_the_attack_waits_does_not_make_it_ignore_it() -> None:
+    """003 l.396 "If an attack originally does not ignore the Taunt, and the attacker becomes
+    Taunted during the attack (e.g. by an enemy reaction), this does not cause the attack to
+    ignore the mark" (R-157): the orc taunts the hero while the bolts wait; no -2."""
+    session = _fight("square-fireballs", orc("near", 3, 9), orc("far", 8, 5))
+    assert session.move_creature("hero", Square(3, 5), MoveMode.GM).ok
+    shot = session.use_power("hero", "Twin Bolts", ["far", "near"], dice=[18, 17, 3, 2])
+    assert shot.ok, shot.reason
+    assert session.add_condition("hero", Condition.MARKED, source_id="orc").ok
+    assert session.decline_opportunity_attack("orc").ok
+    attack = [e for e in session.encounter.combat.log if e.kind == "attack"][-1]
+    assert attack.targets == ("far", "near")
+    for target in attack.data["targets"]:
+        assert [v for v, source in target["attack_parts"] if source == "taunted"] == []

@@ -7,8 +7,10 @@ text is silent are docs/rulings.md R-125 to R-129.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.log_text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
@@ -104,6 +106,33 @@ def test_003_30_a_burst_at_a_taunter_and_another_takes_the_minus_2_on_the_other_
     attack = next(e for e in reversed(s.encounter.combat.log) if e.kind == "attack")
     rolls = {t["target"]: t["attack"] for t in attack.data["targets"]}
     assert rolls["mage"] == rolls["guard"] - 2
+
+
+def test_003_30_once_every_taunter_is_a_target_the_others_do_not_ignore_the_taunt() -> None:
+    """003 l.393 "If the attack targets multiple characters, and all enemies taunting the
+    character are already targeted, any additional targets do not ignore the Taunt"; l.394
+    says the same of a power's "primary and secondary attacks", and a power here has one
+    attack line, so its targets are one attack (R-155): no -2 on any roll."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 8),
+            creatures=(
+                orc("orc", 4, 3, powers=[BURST]),
+                fighter("guard", 3, 3),
+                fighter("mage", 5, 3),
+            ),
+            ruleset_id="square-fireballs",
+        )
+    )
+    assert s.roll_initiative(totals={"orc": 20, "guard": 15, "mage": 12}).ok
+    assert s.start_combat().ok
+    assert s.add_condition("orc", Condition.MARKED, source_id="guard").ok
+    previews, problem = s.preview_attack("orc", "Thunder Ring", ["guard", "mage"])
+    assert problem == ""
+    assert [v for p in previews for v, source in p.attack_parts if source == "taunted"] == []
+    # The mage alone: the attack ignores the guard's Taunt (l.391), -2.
+    alone, _ = s.preview_attack("orc", "Thunder Ring", ["mage"])
+    assert [v for v, source in alone[0].attack_parts if source == "taunted"] == [-2]
 
 
 def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
@@ -297,9 +326,14 @@ def test_004_27_a_miss_through_a_creatures_cover_strikes_the_creature() -> None:
 def test_004_27_a_miss_on_the_covering_creature_strikes_the_target_as_it_dodges() -> None:
     """004 l.759 "Attack Misses Covering Character: If the attack would miss the covering
     character's defense then the original target is struck as he or she dodges out of the
-    way." 12 misses the goblin's Reflex 14: the orc takes the bolt."""
+    way." 12 misses the goblin's Reflex 14: the orc takes the bolt once the goblin lets the
+    hit pass (l.760 "The covering character can choose to take the hit", R-154)."""
     s = _cover_fight(goblin_reflex=14)
     assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[9]).ok
+    assert [d.text for d in s.waiting_decisions()] == [
+        "Goblin may take the hit of Hero's Arcane Bolt instead of Orc (004 l.760)"
+    ]
+    assert s.answer_cover_choice("goblin", take=False).ok
     assert _hp(s, "goblin") == 30
     assert _hp(s, "orc") < 30
     attacks = [e for e in s.encounter.combat.log if e.kind == "attack"]
@@ -316,6 +350,91 @@ def test_004_27_a_miss_on_the_covering_creature_strikes_the_target_as_it_dodges(
     assert orcus.use_power("hero", "Arcane Bolt", ["orc"], dice=[9]).ok
     assert _hp(orcus, "orc") == 30
     assert _hp(orcus, "goblin") == 30
+
+
+def test_004_27_the_covering_creature_chooses_to_take_the_hit(tmp_path: Path) -> None:
+    """004 l.760 "Note: The covering character can choose to take the hit." (R-154): the hit
+    waits for the GM's word for the goblin; nothing new starts and End turn names it; saved
+    and reopened it still waits; the goblin takes it; one undo step asks again."""
+    s = _cover_fight(goblin_reflex=14)
+    assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[9]).ok
+    assert _hp(s, "goblin") == 30
+    assert _hp(s, "orc") == 30  # the hit waits
+    refused = s.basic_attack("hero", "orc", dice=[15])
+    assert not refused.ok
+    assert refused.reason == "Hero's Arcane Bolt waits: does Goblin take the hit?"
+    ended = s.end_turn()
+    assert not ended.ok
+    assert "Goblin may take the hit of Hero's Arcane Bolt instead of Orc" in ended.reason
+    path = tmp_path / "cover.orcus"
+    save_encounter(path, s.encounter)
+    reopened = make_session(load_encounter(path))
+    assert reopened.encounter == s.encounter
+    waiting = reopened.encounter
+    taken = reopened.answer_cover_choice("goblin", take=True)
+    assert taken.ok, taken.reason
+    assert taken.text == "Goblin takes the hit instead of Orc"
+    assert _hp(reopened, "orc") == 30
+    assert _hp(reopened, "goblin") < 30
+    struck = [e for e in reopened.encounter.combat.log if e.kind == "attack"][-1]
+    assert struck.targets == ("goblin",)
+    assert struck.data["targets"][0]["automatic"] == "004-27"
+    assert reopened.waiting_decisions() == ()
+    assert reopened.undo().ok
+    assert reopened.encounter == waiting
+    # End turn's "let it pass": the goblin dodges and the orc is struck, then the turn ends.
+    assert reopened.end_turn(let_pass=True).ok
+    assert _hp(reopened, "orc") < 30
+    assert reopened.encounter.combat.current != "hero"
+    assert not reopened.answer_cover_choice("goblin", take=True).ok
+
+
+_GRENADE: dict[str, Any] = {
+    "name": "Grenade",
+    "origin": "far",
+    "range": {"normal": 10},
+    "area": {"type": "burst", "size": 1},
+    "targets": "all",
+    "attack": {"defense": "reflex", "ability": "intelligence"},
+    "hit": {"damage": "1d6"},
+}
+_FLAME_SWEEP: dict[str, Any] = {**_GRENADE, "name": "Flame Sweep", "origin": "near"}
+del _FLAME_SWEEP["range"]
+
+
+def test_004_an_area_attack_next_to_an_enemy_provokes_a_close_attack_does_not() -> None:
+    """004 l.96 "Attacks of Opportunity: Area attacks provoke attacks of opportunity"; l.386
+    "If an enemy adjacent to you makes a ranged or area attack then you can make an attack of
+    opportunity against that enemy" (R-156). 004's area attack is 000's Far; its close attack
+    (000's Near, l.79-85) says nothing of it and provokes nothing."""
+    s = make_session(
+        Encounter(
+            GridBounds(14, 8),
+            creatures=(
+                fighter("hero", 2, 3, powers=[_GRENADE, _FLAME_SWEEP]),
+                orc("goblin", 3, 3),
+                orc("orc", 9, 3),
+            ),
+            ruleset_id="alloy-heroes",
+        )
+    )
+    assert s.roll_initiative(totals={"hero": 20, "goblin": 10, "orc": 5}).ok
+    assert s.start_combat().ok
+    near_orc = AttackChoices(area_origin=Square(9, 3))
+    thrown = s.use_power("hero", "Grenade", ["orc"], dice=[15, 3], choices=near_orc)
+    assert thrown.ok, thrown.reason
+    assert thrown.opportunity_attackers == ("goblin",)
+    assert waits_for(s.encounter) == "the attacks of opportunity"
+    assert _hp(s, "orc") == 30  # the grenade waits (004 l.388 "before the target finishes")
+    assert s.decline_opportunity_attack("goblin").ok
+    assert _hp(s, "orc") < 30
+    s.undo()
+    s.undo()
+    swept = s.use_power("hero", "Flame Sweep", ["goblin"], dice=[15, 3])
+    assert swept.ok, swept.reason
+    assert swept.opportunity_attackers == ()
+    assert s.encounter.combat.pending is None
+    assert _hp(s, "goblin") < 30
 
 
 def test_003_41_after_a_charge_an_action_points_run_does_not_move() -> None:

@@ -17,6 +17,7 @@ from orcus_desktop.model.combat import (
     ReadiedAction,
     TurnSight,
 )
+from orcus_desktop.model.file_format.cover_choices import cover_choices_from
 from orcus_desktop.model.file_format.fields import (
     EncounterFileError,
     boolean,
@@ -126,6 +127,7 @@ def combat_from(item: object, creature_ids: set[str]) -> Combat:
         round_end_activities=round_end_from(data),
         ready_items=ready_items_from(data, creature_ids),
         forcing=forcing_from(data, creature_ids, round_),
+        cover_choices=cover_choices_from(data, creature_ids),
     )
 
 

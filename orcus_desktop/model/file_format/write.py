@@ -6,6 +6,7 @@ from typing import Any
 
 from orcus_desktop.model.combat import Combat, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
+from orcus_desktop.model.file_format.cover_choices import cover_choices_to
 from orcus_desktop.model.file_format.fields import CURRENT_VERSION, FORMAT
 from orcus_desktop.model.file_format.forcing import forcing_to
 from orcus_desktop.model.file_format.initiative_choices import initiative_choices_to
@@ -124,6 +125,7 @@ def _combat_to(combat: Combat) -> dict[str, Any]:
         **round_end_to(combat),
         **ready_items_to(combat),
         **forcing_to(combat),
+        **cover_choices_to(combat.cover_choices),
     }
 
 

@@ -179,7 +179,8 @@ class Provocation(StrEnum):
     LEAVES_ADJACENT = "leaves_adjacent"
     """docs/rulings.md R-02: leaving a square adjacent to the enemy (not a shift)."""
     RANGED_OR_AREA = "ranged_or_area"
-    """000: a Ranged or Far attack (docs/rulings.md R-02) made next to the enemy."""
+    """000: a Ranged or Far attack (docs/rulings.md R-02) made next to the enemy (which
+    origins: `Reactions.provoking_origins`)."""
     SKILL_USE = "skill_use"
     """004-09: using a skill that takes a standard or move action."""
     AUTOFIRE = "autofire"
@@ -195,6 +196,10 @@ class Reactions:
     provocations: frozenset[Provocation] = frozenset(
         {Provocation.LEAVES_ADJACENT, Provocation.RANGED_OR_AREA}
     )
+    provoking_origins: frozenset[str] = frozenset({"ranged", "far"})
+    """The attacks that provoke when made next to an enemy (`Provocation.RANGED_OR_AREA`),
+    by origin: 000 l.527 "Ranged and Far powers provoke opportunity attacks. Melee, Close and
+    Self powers do not." (`provokes`)."""
     dragged_target_provokes: bool = True
     engagement: bool = False
     """001's Engaged With pairs, Counter Strike! and Free Strike! (001-23..25)."""
@@ -207,6 +212,13 @@ class Reactions:
     a held attack keeps its targets that are still valid. False (000): the walk ends and
     the attack is dropped whole (docs/rulings.md R-103).
     """
+
+    def provokes(self, origin: str) -> bool:
+        """Whether an attack of this origin, made next to an enemy, provokes (R-02, R-156).
+
+        The one home of the rule for every ruleset (docs/rulings.md).
+        """
+        return Provocation.RANGED_OR_AREA in self.provocations and origin in self.provoking_origins
 
     @property
     def opportunity_attacks(self) -> bool:

@@ -1,7 +1,8 @@
 """The reaction prompt over the GM's map, beside the creatures it concerns (issue 28, item 6).
 
 The reactions that wait for the GM's word (`GameSession.waiting_decisions`: an opportunity
-attack offered, 001's strikes and "Against Who?", a readied shot, a readied action triggered)
+attack offered, 001's strikes and "Against Who?", a readied shot, a readied action triggered,
+004's covering creature that may take a hit, R-154)
 show in a small frame on the map view, next to the tokens involved and kept inside the view,
 so it is answered where the GM is looking. The Actions dock still lists the offers. Keys: O
 and Shift+O stay the Combat menu's; Enter takes the first offer and Esc lets it pass while the
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.waiting_decisions import (
+    COVER,
     FORCED_MOVE,
     HELD,
     INTERPOSE,
@@ -31,7 +33,7 @@ from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 
-REACTIONS = (OFFER, INTERPOSE, READIED)
+REACTIONS = (OFFER, INTERPOSE, READIED, COVER)
 """The decisions the frame shows (with the held step they wait on); Enter and Esc answer them."""
 
 IDLE_TOOLS = frozenset({"select", "move"})
@@ -142,13 +144,21 @@ class ReactionPrompt(QFrame):
                 return [*steps, ("pass", "Keep the target (Esc)", "Nobody steps in")]
             case "readied":
                 return [("pass", "Let it pass (Esc)", "It does not take its readied action")]
+            case "cover":  # 004 l.760
+                target = name(decision.about) if decision.about is not None else "the target"
+                return [
+                    ("take", "Take the hit (Enter)", "The covering creature is struck instead"),
+                    ("pass", "Let it pass (Esc)", f"It dodges: {target} is struck"),
+                ]
         return []
 
     # -- answers ---------------------------------------------------------------------------
 
     def _answer(self, decision: Decision, answer: str) -> None:
         session, who = self._session, str(decision.creature)
-        if answer == "take":
+        if decision.kind == COVER:
+            session.answer_cover_choice(who, take=answer == "take", initiator=self)
+        elif answer == "take":
             self._take_offer(who)
         elif answer.startswith("step_in:"):
             session.interpose(answer.removeprefix("step_in:"), initiator=self)
@@ -178,7 +188,7 @@ class ReactionPrompt(QFrame):
         decision = self._first_keyed() if ours else None
         if decision is None:
             return False
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and decision.kind == OFFER:
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and decision.kind in (OFFER, COVER):
             self._answer(decision, "take")
             return True
         if key == Qt.Key.Key_Escape:

@@ -294,6 +294,11 @@ class CreaturePalette(QWidget):
         self.list_view.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.list_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list_view.activated.connect(self._on_activated)
+        # Whole names, wrapped in a narrow column: never "Cinderwing Drake (large, mons".
+        self.list_view.setWordWrap(True)
+        self.list_view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.list_view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.list_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         filters = QHBoxLayout()
         filters.addWidget(self.search, 2)
         filters.addWidget(self.side_filter, 1)

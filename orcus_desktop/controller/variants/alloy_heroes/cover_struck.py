@@ -4,24 +4,26 @@
 cover was struck. Cover is a Character: If the cover is a character then compare the attack to
 the covering character. Attack Hits Covering Character: ... he or she suffers the effects of
 the attack. Attack Misses Covering Character: ... the original target is struck as he or she
-dodges out of the way." `cover_strike` decides who is struck; `strike_the_cover` notes it and
-lands the attack on it, in the attack's own step (undo takes back both); `after_attack` is
-the hook the core calls once an attack is logged. The picks are
-docs/rulings.md R-128.
+dodges out of the way. Note: The covering character can choose to take the hit." `cover_strike`
+decides who is struck; `strike_the_cover` notes it and lands the attack on it, in the attack's
+own step (undo takes back both), or, when the covering creature dodged, keeps the hit waiting
+for its choice (`Combat.cover_choices`, answered by `cover_choices.answer`); `after_attack` is
+the hook the core calls once an attack is logged. The picks are docs/rulings.md R-128 and R-154.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from orcus_desktop.controller.attack_resolution import attack, logged_attack, stage_attack
+from orcus_desktop.controller.attack_resolution import stage_attack, struck_instead
 from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log_records import Attack, AttackTarget
 from orcus_desktop.controller.log_text import defense_name
 from orcus_desktop.geometry.cover_givers import cover_givers
+from orcus_desktop.model.combat import CoverChoice
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.attack_modifiers import defense_value
 from orcus_desktop.rules.powers import Power
@@ -43,10 +45,13 @@ class CoverStrike:
         struck: who suffers the attack: the covering creature the roll hits, or the target as
             it dodges; None when the cover is a wall or an object (nothing to apply).
         note: the log's words for the GM.
+        coverer: the covering creature that dodged, which may choose to take the hit instead
+            (004 l.760), or None.
     """
 
     struck: CreatureId | None
     note: str
+    coverer: CreatureId | None = None
 
 
 def strike_the_cover(
@@ -59,7 +64,8 @@ def strike_the_cover(
 ) -> Encounter:
     """The encounter once each miss of `record` only through cover has struck the cover.
 
-    Each is noted for the GM, and the attack lands on whom it strikes (`cover_strike`).
+    Each is noted for the GM, and the attack lands on whom it strikes (`cover_strike`); when
+    the covering creature dodged, the hit waits for its choice instead (004 l.760, R-154).
     """
     power = find_power(engine.rules, encounter, attacker_id, record.power)
     for target in record.targets:
@@ -70,6 +76,16 @@ def strike_the_cover(
         if strike.struck is None or power is None:
             continue
         natural = target.roll.to_dice_roll().natural if target.roll is not None else None
+        if strike.coverer is not None:
+            # 004 l.760 "The covering character can choose to take the hit": the hit waits
+            # for the GM's word (R-154; `cover_choices.answer`).
+            choice = CoverChoice(
+                strike.coverer, target.target, CreatureId(attacker_id), power.name, natural
+            )
+            combat = encounter.combat
+            waiting = (*combat.cover_choices, choice)
+            encounter = encounter.with_combat(replace(combat, cover_choices=waiting))
+            continue
         try:
             encounter = land(encounter, power, strike.struck, natural)
         except ActionError as exc:
@@ -120,8 +136,9 @@ def cover_strike(
         )
     return CoverStrike(
         target.target,
-        f"{missed} ({giver_name}): {compared} misses; {name} is struck as it dodges out of the "
-        f"way ({giver_name} may choose to take the hit instead: the GM's damage)",
+        f"{missed} ({giver_name}): {compared} misses; {name} is struck as {giver_name} dodges "
+        f"out of the way, unless {giver_name} chooses to take the hit (004 l.760)",
+        CreatureId(giver),
     )
 
 
@@ -155,8 +172,6 @@ def after_attack(
         return defense_value(combatant, power.attack.defense, power, ctx, engine.ruleset).total
 
     def land(at: Encounter, power: Power, struck: str, natural: int | None) -> Encounter:
-        dice = [natural] if natural is not None else []
-        out = attack(engine, at, attacker_id, power, [struck], dice=dice, struck_instead=True)
-        return logged_attack(engine, out, attacker_id)
+        return struck_instead(engine, at, attacker_id, power, struck, natural)
 
     return strike_the_cover(engine, encounter, attacker_id, record, defense_of, land)

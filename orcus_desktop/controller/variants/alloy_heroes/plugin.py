@@ -9,13 +9,15 @@ from __future__ import annotations
 from typing import Final
 
 from orcus_desktop.controller.held_attacks import SKILL
-from orcus_desktop.controller.plugins import HeldStep, Variant
+from orcus_desktop.controller.plugins import HeldStep, Variant, WaitingQuestion
 from orcus_desktop.controller.variants.alloy_heroes import (
     attack_notes,
+    cover_choices,
     cover_struck,
     powers,
     skill_rolls,
 )
+from orcus_desktop.controller.waiting_decisions import COVER
 
 ALLOY_HEROES: Final = Variant(
     name="Alloy Heroes (004)",
@@ -24,6 +26,8 @@ ALLOY_HEROES: Final = Variant(
     attack_logged=(cover_struck.after_attack, attack_notes.after_attack),
     # 004-09: a skill use held for its attacks of opportunity, rolled once they are settled.
     held_steps=(HeldStep(SKILL, skill_rolls.finish_held),),
+    # 004 l.760: the covering creature's choice to take the hit, asked of the GM.
+    waiting_questions=(WaitingQuestion(COVER, cover_choices.asked, cover_choices.let_pass),),
     # 004-11 Attack Held Object, 004-22 Autofire, 004-36 Trip.
     action_powers=tuple(powers.POWERS.items()),
 )

@@ -24,10 +24,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from orcus_desktop.controller import aid_actions, combat_actions, grappling
+from orcus_desktop.controller import aid_actions, combat_actions, grappling, initiative
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log_records import AttackDropped, AttackHeld
-from orcus_desktop.controller.outcomes import Outcome, Refusal, Step
+from orcus_desktop.controller.outcomes import Outcome, Refusal, Step, refuse
 from orcus_desktop.controller.variants.strike import (
     engagement,
     ready_items,
@@ -35,6 +35,7 @@ from orcus_desktop.controller.variants.strike import (
     strike_states,
     table_actions,
 )
+from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import FREE_FIRST, PendingAttack
 from orcus_desktop.model.encounter import Encounter
@@ -89,6 +90,7 @@ ACTIONS: Final[Mapping[str, WaitingAction]] = types.MappingProxyType(
         # 000's actions kept under 001: total defense, rally...; shove, grapple, coup de grace
         # (a Strike! on an engager offers its Counter Strike! instead, 001-23).
         "take_action": WaitingAction(combat_actions.take_action, lambda a: _words(a["action"])),
+        "ready_action": WaitingAction(initiative.ready_action, _named("ready")),
         "shove": WaitingAction(combat_actions.shove, _named("shove")),
         "coup_de_grace": WaitingAction(combat_actions.coup_de_grace, _named("coup de grace")),
         "grapple": WaitingAction(grappling.grapple, _named("grapple")),
@@ -114,8 +116,9 @@ def held_before(
 
     Held when the step is the action (its standard spent, 001-05 l.53) of the creature whose
     turn it is, held nothing of its own, and creatures Engaged With it that it does not strike
-    can strike back now (`strike_reactions.engagers_first`). A step that does not resolve
-    (a refusal) is returned as it is.
+    can strike back now (`strike_reactions.engagers_first`). Such an action is refused while
+    another step waits (`waiting.waiting_problem`), under every ruleset. A step that does not
+    resolve (a refusal) is returned as it is.
     """
     name = _NAME_OF.get(use_case)
     actor = before.combat.current
@@ -123,10 +126,15 @@ def held_before(
         name is None
         or actor is None
         or not isinstance(outcome, Step)
-        or before.combat.pending is not None
-        or outcome.after.combat.pending is not None
         or not strike_reactions.acted(before, outcome.after, actor)
     ):
+        return outcome
+    waiting = waiting_problem(before)
+    if waiting:
+        # Nothing new starts while a step waits (000 "Immediate Actions"), as a power or a
+        # charge is refused then: the action would resolve before the one it follows.
+        return refuse(outcome.result.operation, waiting, actor)
+    if outcome.after.combat.pending is not None:
         return outcome
     struck = strike_reactions.strikes(before, outcome.after, actor)
     first = strike_reactions.engagers_first(engine, before, actor, struck)

@@ -140,10 +140,11 @@ def offered(encounter: Encounter) -> tuple[CreatureId, ...]:
     return interposers(encounter.combat.pending)
 
 
-def asked(engine: Engine, encounter: Encounter, held: PendingAttack) -> tuple[Decision, ...]:
+def asked(engine: Engine, encounter: Encounter) -> tuple[Decision, ...]:
     """The GM's "Against who?" while someone may step in for the held attack (R-117)."""
+    held = encounter.combat.pending
     stepping_in = offered(encounter)
-    if not stepping_in:
+    if held is None or not stepping_in:
         return ()
     name = encounter.name_of
     first = held.targets[0] if held.targets else None

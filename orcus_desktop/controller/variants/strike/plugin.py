@@ -7,6 +7,7 @@ from typing import Final
 
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.outcomes import Outcome
 from orcus_desktop.controller.plugins import (
     AttackHold,
     HeldStep,
@@ -60,6 +61,10 @@ def _before_move(engine: Engine, encounter: Encounter, actor_id: str) -> tuple[C
     return strike_reactions.engagers_first(engine, encounter, actor_id)
 
 
+def _keep_target(engine: Engine, encounter: Encounter, _attacker: CreatureId) -> Outcome:
+    return interposition.keep_target(engine, encounter)
+
+
 def _settled(encounter: Encounter, reactor_id: str, taken: bool) -> Encounter:
     return strike_reactions.struck_back(encounter, reactor_id, taken=taken)
 
@@ -108,7 +113,8 @@ STRIKE: Final = Variant(
         HeldStep(HELD_ACTION, free_strike_first.finish),
     ),
     waiting_questions=(
-        WaitingQuestion(INTERPOSE, interposition.asked, interposition.keep_target),  # R-117
+        # R-117: the GM's "Against who?" (001-10/29); letting it pass keeps the target.
+        WaitingQuestion(INTERPOSE, interposition.asked, _keep_target, of_held_step=True),
     ),
 )
 """Everything 001 adds to the core's steps, for the `strike` ruleset."""

@@ -41,6 +41,11 @@ ALLOY_HEROES_HOOKS = (
         "alloy",
         '004-09 004 l.262 "Actions in Combat"; 004-19 004 l.545 "Move Grappled Target"',
         provocations=frozenset(Provocation),
+        # 004-05: l.75 "Ranged attacks provoke attacks of opportunity", l.96 "Area attacks
+        # provoke attacks of opportunity" (004's area attack is 000's Far), l.386 "If an enemy
+        # adjacent to you makes a ranged or area attack"; its close attacks (000's Near,
+        # l.79-85) and melee attacks say nothing of it and do not (R-156).
+        provoking_origins=frozenset({"ranged", "far"}),
         dragged_target_provokes=False,
     ),
     Movement(

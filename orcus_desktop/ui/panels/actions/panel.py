@@ -39,6 +39,7 @@ from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.actions.buttons import ActionButtons
 from orcus_desktop.ui.panels.actions.card import PowerCardView
+from orcus_desktop.ui.panels.actions.cover_choice import CoverChoiceBox
 from orcus_desktop.ui.panels.actions.gm_box import GmEditsBox
 from orcus_desktop.ui.panels.actions.help_box import HelpButtons
 from orcus_desktop.ui.panels.actions.interpose import InterposeBox
@@ -195,6 +196,7 @@ class ActionsPanel(QWidget):
         self.offers_box.refilled.connect(self._fit_width)
         self.offers_box.refilled.connect(self._show_offers)
         self.interpose_box = InterposeBox(session, self)  # 001-10/29 "Against Who?"
+        self.cover_box = CoverChoiceBox(session, self)  # 004 l.760 "take the hit"
 
         # Everything scrolls when the dock is shorter than the panel: an opportunity attack
         # offered, or a small screen, never makes the window grow past the screen.
@@ -221,6 +223,7 @@ class ActionsPanel(QWidget):
             layout.addWidget(widget)
         layout.addWidget(self.offers_box)
         layout.addWidget(self.interpose_box)
+        layout.addWidget(self.cover_box)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.power_card)
         layout.addWidget(self.action_buttons)
@@ -284,6 +287,7 @@ class ActionsPanel(QWidget):
         """Read the snapshot and the session's answers again."""
         self.offers_box.fill()
         self.interpose_box.fill()
+        self.cover_box.fill()
         self.action_buttons.follow_ruleset()
         creature = self._shown_creature()
         self._creature_id = creature.id if creature is not None else None

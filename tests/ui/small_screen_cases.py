@@ -1,0 +1,99 @@
+"""The GM's window on a 1280x720 screen, in both layouts (issue 31 item 1's smallest case).
+
+Run by test_laptop_screen.py in a process of its own, on Qt's offscreen platform told of one
+1280x720 screen (`QT_QPA_PLATFORM=offscreen:configfile=...`, the JSON in `SMALL_SCREEN`):
+"works from 1280x720 up: nothing off-screen". The window, every dock it shows, the status bar
+and (in Run the Fight) the GM box lie inside the screen, the GM box without a scroll.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.app import show_main_window
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.workspaces import Workspace
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def layout(window: MainWindow) -> Workspace | None:
+    """The layout shown (read afresh: a key press changes it)."""
+    return window.workspaces.current
+
+
+SMALL = "Small laptop"
+SMALL_SCREEN = {
+    "screens": [{"name": SMALL, "x": 0, "y": 0, "width": 1280, "height": 720, "logicalDpi": 96}]
+}
+
+
+def on_screen(widget: QWidget) -> QRect:
+    return QRect(widget.mapToGlobal(QPoint(0, 0)), widget.size())
+
+
+def open_window(qtbot: QtBot) -> MainWindow:
+    assert [s.name() for s in QGuiApplication.screens()] == [SMALL], "run with SMALL_SCREEN"
+    window = show_main_window(load_encounter(demo_encounter_path()), None, player_view=False)
+    qtbot.add_widget(window)
+    qtbot.wait_exposed(window)
+    window.activateWindow()
+    qtbot.wait_until(lambda: QApplication.activeWindow() is window)
+    for _ in range(6):
+        QApplication.processEvents()
+    return window
+
+
+def assert_all_inside(window: MainWindow) -> None:
+    area = QGuiApplication.primaryScreen().availableGeometry()
+    assert area.size().toTuple() == (1280, 720)
+    assert area.contains(window.frameGeometry())
+    docks = [d for d in window.docks.values() if d.isVisible() and not d.visibleRegion().isEmpty()]
+    assert docks
+    for dock in docks:
+        assert area.contains(on_screen(dock)), dock.windowTitle()
+    for bar in (window.statusBar(), window.toolbar, window.workspaces.rail, window.view):
+        assert area.contains(on_screen(bar)), bar.objectName()
+
+
+@pytest.mark.parametrize("first", [Workspace.FIGHT, Workspace.PREPARE])
+def test_the_window_every_dock_and_the_gm_box_lie_inside_a_1280_by_720_screen(
+    qtbot: QtBot, first: Workspace
+) -> None:
+    window = open_window(qtbot)
+    assert layout(window) is Workspace.FIGHT
+    if first is Workspace.PREPARE:
+        qtbot.keyClick(window, Qt.Key.Key_F6)  # the GM's key
+        QApplication.processEvents()
+    assert layout(window) is first
+    assert_all_inside(window)
+    if first is Workspace.PREPARE:
+        assert window.toolbar.prepare_bar.isVisible()
+        assert on_screen(window).contains(on_screen(window.toolbar.prepare_bar))
+        qtbot.keyClick(window, Qt.Key.Key_F6)
+        QApplication.processEvents()
+        assert_all_inside(window)
+    # Run the Fight: the GM box, whole and in one place, for every creature selected.
+    panel = window.actions_panel
+    area = QGuiApplication.primaryScreen().availableGeometry()
+    places = set()
+    for creature in window.encounter.creatures:
+        window.scene.select_creature(creature.id)
+        QApplication.processEvents()
+        box = panel.gm_box
+        assert box.isVisible(), creature.name
+        assert area.contains(on_screen(box)), creature.name
+        assert not panel.scroll_area.isAncestorOf(box)
+        assert on_screen(window.docks["actions"]).contains(on_screen(box)), creature.name
+        places.add(on_screen(box).topLeft().toTuple())
+    assert len(places) == 1, places
+    # The map keeps the most room of anything in the window.
+    view = window.view
+    assert view.width() * view.height() > 0.45 * window.width() * window.height()
+    window.close()
