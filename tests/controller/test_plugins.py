@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 
-from orcus_desktop.controller import plugins
+from orcus_desktop.controller import attacks, initiative, plugins
 from orcus_desktop.controller.held_attacks import SKILL
 from orcus_desktop.controller.plugins import NO_VARIANTS, Variant
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.variants import REGISTERED
 from orcus_desktop.controller.variants.alloy_heroes.plugin import ALLOY_HEROES
+from orcus_desktop.controller.variants.strike import engagement, withdrawing
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
@@ -64,8 +65,8 @@ def _strike_fight(variants: tuple[Variant, ...]) -> GameSession:
     )
     doc = Document(encounter)
     session = GameSession(doc, History(doc), random.Random(0), variants=variants)
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -74,14 +75,14 @@ def test_a_strike_is_countered_only_with_the_strike_variant_registered() -> None
     001-25 (Engaged With) live in the strike variant alone: without it a Strike! is a plain
     attack that engages no one and is answered by nothing."""
     played = _strike_fight(REGISTERED)
-    assert played.basic_attack("hero", "orc", dice=[15, 5]).ok
-    assert played.strike_name("orc") == "Counter Strike!"
-    assert played.engaged_with("hero") == "orc"
+    assert played.run(attacks.basic_attack, "hero", "orc", dice=[15, 5]).ok
+    assert played.ask(questions.strike_name, "orc") == "Counter Strike!"
+    assert played.ask(questions.engaged_with, "hero") == "orc"
 
     bare = _strike_fight(NO_VARIANTS)
-    assert bare.basic_attack("hero", "orc", dice=[15, 5]).ok
-    assert bare.strike_name("orc") == ""
-    assert bare.engaged_with("hero") is None
+    assert bare.run(attacks.basic_attack, "hero", "orc", dice=[15, 5]).ok
+    assert bare.ask(questions.strike_name, "orc") == ""
+    assert bare.ask(questions.engaged_with, "hero") is None
 
 
 def test_a_held_skill_use_goes_on_through_the_alloy_heroes_variant_alone() -> None:
@@ -116,13 +117,13 @@ def test_the_availability_table_answers_for_the_variants_own_actions() -> None:
     assert [o.key for o in table.variants] == ["withdraw", "hide", "crouch", "drop_prone_off_turn"]
     withdraw = table.variant("withdraw")
     assert not withdraw.allowed
-    refused = s.withdraw("hero")
+    refused = s.run(withdrawing.withdraw, "hero")
     assert not refused.ok
     assert withdraw.reason in refused.reason
     assert table.variant("hide").allowed
-    assert s.engage("orc", "hero").ok
+    assert s.run(engagement.engage, "orc", "hero").ok
     assert s.available_actions("hero").variant("withdraw").allowed
-    assert s.withdraw("hero").ok
+    assert s.run(withdrawing.withdraw, "hero").ok
     # Under 000, and with no variant registered, the table lists none.
     assert _session("orcus", REGISTERED).available_actions("fighter").variants == ()
     assert _strike_fight(NO_VARIANTS).available_actions("hero").variants == ()

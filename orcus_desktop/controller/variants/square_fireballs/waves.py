@@ -24,7 +24,7 @@ from orcus_desktop.vocabulary import CreatureId
 
 
 def new_wave(
-    engine: Engine, encounter: Encounter, choice: str, dice: Mapping[str, int]
+    engine: Engine, encounter: Encounter, choice: str, *, dice: Mapping[str, int] | None = None
 ) -> Outcome:
     """003-14: the creatures placed since combat began join by Start Over or Keep Initiative.
 
@@ -36,6 +36,7 @@ def new_wave(
         wave = WaveChoice(choice)
     except ValueError:
         return refuse("new_wave", f"unknown choice {choice!r} (start_over or keep_initiative)")
+    typed = dice or {}
 
     def requests(e: Encounter, ids: Iterable[str]) -> list[turn_order.InitiativeRequest]:
         ids = list(ids)
@@ -46,7 +47,7 @@ def new_wave(
                 CreatureId(cid),
                 modifier=initiative_modifier(engine, e, cid),
                 group=groups.get(cid),
-                die=dice.get(cid),
+                die=typed.get(cid),
                 log_tie=logs_coin_flips(engine),
             )
             for cid in ids
