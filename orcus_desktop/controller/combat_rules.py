@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from orcus_desktop.controller.harm_saves import saves_when_hurt
-from orcus_desktop.controller.log_records import (
+from orcus_desktop.controller.log.records import (
     Damage,
     DeathSave,
     Effect,

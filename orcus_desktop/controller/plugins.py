@@ -47,16 +47,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from orcus_desktop.controller import turn_order
-
 if TYPE_CHECKING:
-    from orcus_desktop.controller.attack_choices import AttackChoices
+    from orcus_desktop.controller.attacks.attack_choices import AttackChoices
     from orcus_desktop.controller.combat_rules import CombatRules, QueuedSource
     from orcus_desktop.controller.engine import Engine
-    from orcus_desktop.controller.log_records import Attack
-    from orcus_desktop.controller.movement import ForcedMoveDetails
+    from orcus_desktop.controller.log.records import Attack
+    from orcus_desktop.controller.movement.movement import ForcedMoveDetails
     from orcus_desktop.controller.outcomes import Outcome
-    from orcus_desktop.controller.waiting_decisions import Decision
+    from orcus_desktop.controller.turns import turn_order
+    from orcus_desktop.controller.turns.waiting_decisions import Decision
     from orcus_desktop.geometry.battlefield import Battlefield
     from orcus_desktop.geometry.grid import Square
     from orcus_desktop.model.combat import Combatant, PendingAttack
@@ -600,20 +599,30 @@ def unit_of(engine: Engine, encounter: Encounter, creature_id: str) -> tuple[str
 
 
 def place_before(
-    engine: Engine, encounter: Encounter, creature_id: str, before_id: str
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    before_id: str,
+    otherwise: Callable[[Encounter, str, str], Encounter],
 ) -> Encounter:
+    """The creature (its unit) placed right before another; ``otherwise``: 000's."""
     place = _flow(engine).place_before
     if place is None:
-        return turn_order.place_before(encounter, creature_id, before_id)
+        return otherwise(encounter, creature_id, before_id)
     return place(engine, encounter, creature_id, before_id)
 
 
 def delay(
-    engine: Engine, encounter: Encounter, creature_id: str, hooks: turn_order.TurnHooks
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    hooks: turn_order.TurnHooks,
+    otherwise: Callable[[Encounter, str, turn_order.TurnHooks], Encounter],
 ) -> Encounter:
+    """The current creature delays; ``otherwise``: 000's."""
     delaying = _flow(engine).delay
     if delaying is None:
-        return turn_order.delay(encounter, creature_id, hooks)
+        return otherwise(encounter, creature_id, hooks)
     return delaying(engine, encounter, creature_id, hooks)
 
 
@@ -623,20 +632,30 @@ def resumed(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter
 
 
 def leave_turn(
-    engine: Engine, encounter: Encounter, creature_id: str, hooks: turn_order.TurnHooks
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    hooks: turn_order.TurnHooks,
+    otherwise: Callable[[Encounter, turn_order.TurnHooks], Encounter],
 ) -> Encounter:
+    """The current creature leaves combat: its turn passes on; ``otherwise``: 000's."""
     leave = _flow(engine).leave_turn
     if leave is None:
-        return turn_order.pass_turn(encounter, hooks)
+        return otherwise(encounter, hooks)
     return leave(engine, encounter, creature_id, hooks)
 
 
 def start_combat(
-    engine: Engine, encounter: Encounter, hooks: turn_order.TurnHooks, end_turn: EndTurn
+    engine: Engine,
+    encounter: Encounter,
+    hooks: turn_order.TurnHooks,
+    end_turn: EndTurn,
+    otherwise: Callable[[Encounter, turn_order.TurnHooks], Encounter],
 ) -> Encounter:
+    """Combat starts as the variant's flow says; ``otherwise``: 000's."""
     start = _flow(engine).start_combat
     if start is None:
-        return turn_order.start_combat(encounter, hooks)
+        return otherwise(encounter, hooks)
     return start(engine, encounter, hooks, end_turn)
 
 

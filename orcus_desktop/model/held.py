@@ -51,7 +51,8 @@ class PendingAttack:
     Attributes:
         attacker: who attacks.
         kind: "charge" (a basic melee attack or shove at +1), "power" (a power by name), or
-            "move": the rest of a walk, waiting where it provoked (`controller/move_interrupts`).
+            "move": the rest of a walk, waiting where it provoked
+            (`controller/movement/move_interrupts`).
         power: the power's name ("" for a charge's basic melee attack, "Shove" for a shove).
         targets: the chosen targets.
         options: JSON-like choices: dice, cover, combat_advantage, knock_out,

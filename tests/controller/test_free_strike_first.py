@@ -17,23 +17,17 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import (
-    aid_actions,
-    combat_actions,
-    gm_edits,
-    grappling,
-    initiative,
-    interrupts,
-    waiting_decisions,
-)
+from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling, interrupts
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative, waiting_decisions
+from orcus_desktop.controller.turns.waiting_decisions import HELD, OFFER
 from orcus_desktop.controller.variants.strike import engagement, strike_states, table_actions
 from orcus_desktop.controller.variants.strike.free_strike_first import ACTIONS
 from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
-from orcus_desktop.controller.waiting import waits_for
-from orcus_desktop.controller.waiting_decisions import HELD, OFFER
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter

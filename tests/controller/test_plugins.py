@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 
-from orcus_desktop.controller import attacks, initiative, plugins
-from orcus_desktop.controller.held_attacks import SKILL
+from orcus_desktop.controller import plugins
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.held_attacks import SKILL
 from orcus_desktop.controller.plugins import NO_VARIANTS, Variant
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants import REGISTERED
 from orcus_desktop.controller.variants.alloy_heroes.plugin import ALLOY_HEROES
 from orcus_desktop.controller.variants.strike import engagement, withdrawing

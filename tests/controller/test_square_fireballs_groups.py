@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 
-from orcus_desktop.controller import attacks, editing, initiative, interrupts
-from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller.actions import attacks, interrupts
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import monster_groups, waves
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from orcus_desktop.controller import initiative
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike import table_actions, who_goes_first
 from orcus_desktop.controller.variants.strike.table_actions import (
     Attitude,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import editing
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
 from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry.grid import GridBounds

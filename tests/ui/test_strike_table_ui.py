@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import initiative
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike.table_actions import Attitude, TableAction
 from orcus_desktop.controller.variants.strike.who_goes_first import FirstBy
 from orcus_desktop.geometry.grid import GridBounds

@@ -23,25 +23,20 @@ from typing import Any, ParamSpec, TypeVar
 
 from psygnal import Signal
 
-from orcus_desktop.controller import (
-    attacks,
-    editing,
-    initiative,
-    library_edits,
-    movement,
-    plugins,
-    ruleset_choice,
-    turn_limits,
-    waiting_decisions,
-)
-from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
+from orcus_desktop.controller import plugins
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import AvailableActions, available_actions
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.editing import editing, library_edits, ruleset_choice
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step, plural
+from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.movement import movement
+from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step
 from orcus_desktop.controller.plugins import Variant
 from orcus_desktop.controller.session import questions
 from orcus_desktop.controller.session.runner import Caller, Initiator, Question, UseCase
+from orcus_desktop.controller.turns import initiative, turn_limits, waiting_decisions
 from orcus_desktop.controller.variants import REGISTERED
 from orcus_desktop.controller.variants.square_fireballs import forced_actions
 from orcus_desktop.geometry.battlefield import Battlefield

@@ -8,12 +8,14 @@ the snapshot (`engaged_with`) in the one shape the asker takes.
 
 from __future__ import annotations
 
-from orcus_desktop.controller import attacks, gm_edits, plugins
-from orcus_desktop.controller.attack_powers import basic_attack_name
+from orcus_desktop.controller import plugins
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
 from orcus_desktop.controller.battlefield_builder import players_battlefield
 from orcus_desktop.controller.combat_rules import loses_first_turn
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.movement import preview_move
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.movement.movement import preview_move
 from orcus_desktop.controller.outcomes import MovePreview
 from orcus_desktop.controller.variants.alloy_heroes import skill_uses
 from orcus_desktop.controller.variants.square_fireballs import (

@@ -7,7 +7,7 @@ Logged as `rule_note` entries with their mechanic id once the attack is logged (
 from __future__ import annotations
 
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import Attack
+from orcus_desktop.controller.log.records import Attack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.vocabulary import ConcealmentDegree
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller.attack_resolution import struck_instead
+from orcus_desktop.controller.attacks.attack_resolution import struck_instead
 from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
+from orcus_desktop.controller.turns.waiting_decisions import COVER, Decision
 from orcus_desktop.controller.variants.alloy_heroes.cover_struck import MECHANIC
-from orcus_desktop.controller.waiting_decisions import COVER, Decision
 from orcus_desktop.model.combat import CoverChoice
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.vocabulary import CreatureId

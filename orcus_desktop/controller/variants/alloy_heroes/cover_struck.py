@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller.attack_resolution import stage_attack, struck_instead
+from orcus_desktop.controller.attacks.attack_resolution import stage_attack, struck_instead
 from orcus_desktop.controller.availability import find_power
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.log_records import Attack, AttackTarget
-from orcus_desktop.controller.log_text import defense_name
+from orcus_desktop.controller.log.records import Attack, AttackTarget
+from orcus_desktop.controller.log.text import defense_name
 from orcus_desktop.geometry.cover_givers import cover_givers
 from orcus_desktop.model.combat import CoverChoice
 from orcus_desktop.model.encounter import Encounter

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from orcus_desktop.controller.held_attacks import SKILL
+from orcus_desktop.controller.attacks.held_attacks import SKILL
 from orcus_desktop.controller.plugins import HeldStep, Variant, WaitingQuestion
+from orcus_desktop.controller.turns.waiting_decisions import COVER
 from orcus_desktop.controller.variants.alloy_heroes import (
     attack_notes,
     cover_choices,
@@ -17,7 +18,6 @@ from orcus_desktop.controller.variants.alloy_heroes import (
     powers,
     skill_rolls,
 )
-from orcus_desktop.controller.waiting_decisions import COVER
 
 ALLOY_HEROES: Final = Variant(
     name="Alloy Heroes (004)",

@@ -6,11 +6,11 @@ are settled (`interrupts.settle`), its check is rolled.
 
 from __future__ import annotations
 
+from orcus_desktop.controller.attacks.held_attacks import held_dice
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.held_attacks import held_dice
-from orcus_desktop.controller.log_records import AttackDropped
+from orcus_desktop.controller.log.records import AttackDropped
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.checks import skill_check

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from orcus_desktop.controller.attack_resolution import adjacent_threats
+from orcus_desktop.controller.actions.interrupts import hold, offerable
+from orcus_desktop.controller.attacks.attack_resolution import adjacent_threats
+from orcus_desktop.controller.attacks.held_attacks import held_skill
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.held_attacks import held_skill
-from orcus_desktop.controller.interrupts import hold, offerable
+from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
 from orcus_desktop.controller.variants.alloy_heroes.skill_rolls import roll_skill_use
-from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import Provocation

@@ -10,9 +10,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Final
 
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import Attack
+from orcus_desktop.controller.log.records import Attack
 from orcus_desktop.controller.plugins import (
     ForcedMoveRules,
     InitiativeHook,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.initiative import ready_action
 from orcus_desktop.controller.outcomes import Outcome, Step, no_creature, refuse
+from orcus_desktop.controller.turns.initiative import ready_action
 from orcus_desktop.controller.variants.square_fireballs.ready_walks import (
     READY_MELEE_TRIGGER,
     READY_RANGED_TRIGGER,

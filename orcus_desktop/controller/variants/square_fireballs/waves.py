@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.initiative import (
+from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
+from orcus_desktop.controller.turns import turn_order
+from orcus_desktop.controller.turns.initiative import (
     initiative_modifier,
     logs_coin_flips,
     start_hooks,
     turn_ender,
 )
-from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.variants.square_fireballs import encounter_flow
 from orcus_desktop.controller.variants.square_fireballs.encounter_flow import WaveChoice
 from orcus_desktop.controller.variants.square_fireballs.monster_groups import initiative_groups

@@ -24,10 +24,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from orcus_desktop.controller import aid_actions, combat_actions, grappling, initiative
+from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import AttackDropped, AttackHeld
+from orcus_desktop.controller.log.records import AttackDropped, AttackHeld
+from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import Outcome, Refusal, Step, refuse
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike import (
     engagement,
     ready_items,
@@ -35,7 +37,6 @@ from orcus_desktop.controller.variants.strike import (
     strike_states,
     table_actions,
 )
-from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import FREE_FIRST, PendingAttack
 from orcus_desktop.model.encounter import Encounter

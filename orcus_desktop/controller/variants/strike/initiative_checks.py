@@ -14,17 +14,17 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Final
 
-from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.engine import Engine, named_step
-from orcus_desktop.controller.log_records import (
+from orcus_desktop.controller.log.records import (
     InitiativeChoiceMade,
     InitiativeLadder,
     LadderStep,
 )
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse
+from orcus_desktop.controller.turns import turn_order
 from orcus_desktop.model.combat import Combatant
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.dice import RandomSource
+from orcus_desktop.rules.dice_values import RandomSource
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, InitiativeChoice, TieChoice
 from orcus_desktop.rules.variants.strike.initiative import (
     TieEntrant,

@@ -20,17 +20,17 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller import interrupts
-from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
-from orcus_desktop.controller.attack_powers import basic_attack_name
-from orcus_desktop.controller.attack_resolution import stage_attack
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
+from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
+from orcus_desktop.controller.attacks.attack_resolution import stage_attack
+from orcus_desktop.controller.attacks.held_attacks import CHARGE
 from orcus_desktop.controller.availability import cannot_act, find_power
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.held_attacks import CHARGE
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
+from orcus_desktop.controller.turns.waiting_decisions import INTERPOSE, Decision
 from orcus_desktop.controller.variants.strike.shooting import plays_001
 from orcus_desktop.controller.variants.strike.strike_reactions import counter_first, interposers
-from orcus_desktop.controller.waiting_decisions import INTERPOSE, Decision
 from orcus_desktop.geometry.grid import spaces_adjacent
 from orcus_desktop.model.combat import INTERPOSERS, PendingAttack
 from orcus_desktop.model.encounter import Encounter

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import Outcome
 from orcus_desktop.controller.plugins import (
@@ -17,6 +17,7 @@ from orcus_desktop.controller.plugins import (
     VariantAction,
     WaitingQuestion,
 )
+from orcus_desktop.controller.turns.waiting_decisions import INTERPOSE
 from orcus_desktop.controller.variants.strike import (
     free_strike_first,
     initiative_checks,
@@ -29,7 +30,6 @@ from orcus_desktop.controller.variants.strike import (
     withdrawing,
 )
 from orcus_desktop.controller.variants.strike.engagement import strike_modifiers, withdraw_problem
-from orcus_desktop.controller.waiting_decisions import INTERPOSE
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.held import HELD_ACTION

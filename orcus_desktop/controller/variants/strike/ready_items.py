@@ -19,7 +19,8 @@ from typing import Final
 
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine, named_step
-from orcus_desktop.controller.outcomes import Outcome, plural, refuse
+from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.outcomes import Outcome, refuse
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
 from orcus_desktop.rules.powers import Power

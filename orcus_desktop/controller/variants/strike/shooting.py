@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.held_attacks import CHARGE
 from orcus_desktop.controller.battlefield_builder import creature_sees, field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.held_attacks import CHARGE
 from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry import seeing
 from orcus_desktop.geometry.battlefield import Battlefield

@@ -21,7 +21,7 @@ from typing import Final
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, end_conditions, named_step
-from orcus_desktop.controller.log_records import ConditionAdded
+from orcus_desktop.controller.log.records import ConditionAdded
 from orcus_desktop.controller.outcomes import Outcome, logged_since, refuse
 from orcus_desktop.controller.variants.strike.shooting import CROUCHING, HIDDEN, has, sees
 from orcus_desktop.model.encounter import Encounter

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.engine import Engine, named_step
 from orcus_desktop.controller.outcomes import Outcome, refuse
+from orcus_desktop.controller.turns import turn_order
 from orcus_desktop.model.encounter import Encounter
 
 MECHANIC = "001-36"

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import AttackDropped, AttackHeld
+from orcus_desktop.controller.log.records import AttackDropped, AttackHeld
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.variants.strike.engagement import withdraw_problem, withdrawn
 from orcus_desktop.controller.variants.strike.strike_reactions import engagers_first
