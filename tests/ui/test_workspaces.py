@@ -240,3 +240,26 @@ def test_the_icons_are_bundled_with_their_licence_used_and_credited(
     assert "Tabler Icons" in text
     assert "MIT" in text
     dialog.close()
+
+
+def test_in_run_the_fight_the_powers_are_named_whole(window: MainWindow) -> None:
+    """The Actions dock in Run the Fight at 1280x800: "Beacon of Hope", not "Beacon of ..."."""
+    session = window.session
+    ids = [c.id for c in session.encounter.creatures]
+    assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
+    assert session.start_combat().ok
+    tree = window.actions_panel.tree
+    metrics = tree.fontMetrics()
+    named = []
+    for creature in ("sister-venn", "ilsabet", "brakka"):
+        window.scene.select_creature(creature)
+        settle()
+        powers = tree.topLevelItem(0)
+        assert powers is not None
+        for row in range(powers.childCount()):
+            item = powers.child(row)
+            assert item is not None
+            cell = tree.visualRect(tree.indexFromItem(item, 0))
+            assert cell.width() >= metrics.horizontalAdvance(item.text(0)) + 6, item.text(0)
+            named.append(item.text(0))
+    assert "Beacon of Hope" in named
