@@ -41,7 +41,7 @@ def help_ally(
 
 
 def aid_another(
-    engine: Engine, encounter: Encounter, creature_id: str, ally_id: str, note: str
+    engine: Engine, encounter: Encounter, creature_id: str, ally_id: str, note: str = ""
 ) -> Outcome:
     """000 "Aid Another" (standard): aid a skill check; the GM adjudicates, the log records."""
     return checked_action(
@@ -79,8 +79,8 @@ def aid_choice(
     creature_id: str,
     ally_id: str,
     choice: str,
-    enemy_id: str | None,
-    note: str,
+    enemy_id: str | None = None,
+    note: str = "",
 ) -> Outcome:
     """002-12's one "Aid another" action: ``choice`` picks 000's help action it is.
 

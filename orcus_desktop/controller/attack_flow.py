@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from orcus_desktop.controller import aid_actions, combat_actions, forced_placement, grappling
 from orcus_desktop.controller.attack_choices import AttackChoices
 from orcus_desktop.controller.log_text import describe, names_of
 from orcus_desktop.controller.outcomes import OperationResult, plural
@@ -26,7 +27,7 @@ from orcus_desktop.controller.tools.targeting import (
     TargetingRequest,
     targeting_request,
 )
-from orcus_desktop.model.combat import OwedForcedMove
+from orcus_desktop.model.combat import AidKind, OwedForcedMove
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.ruleset import ruleset_by_id
 
@@ -236,10 +237,10 @@ class AttackFlow:
         owing = self._session.encounter.combat.owed_forced_moves
         if replaced:
             if owing:
-                self._session.leave_forced_move(None, initiator=self._initiator)
+                self._session.by(self._initiator).run(forced_placement.leave_forced_move, None)
             return None
         if owed in owing:
-            self._session.leave_forced_move(owed.target, initiator=self._initiator)
+            self._session.by(self._initiator).run(forced_placement.leave_forced_move, owed.target)
         return self._next_forced_move("")
 
     def sync(self) -> Step | None:
@@ -308,19 +309,25 @@ def resolve(
         case TargetingAction.CHARGE:
             if choice.destination is None:
                 return OperationResult.refused("charge", "no square to charge to", user)
-            return session.charge(user, choice.destination, target, dice=dice, initiator=initiator)
+            return session.by(initiator).run(
+                combat_actions.charge, user, choice.destination, target, dice=dice
+            )
         case TargetingAction.GRAPPLE:
-            return session.grapple(user, target, dice=dice, initiator=initiator)
+            return session.by(initiator).run(grappling.grapple, user, target, dice=dice)
         case TargetingAction.SHOVE:
-            return session.shove(user, target, dice=dice, initiator=initiator)
+            return session.by(initiator).run(combat_actions.shove, user, target, dice=dice)
         case TargetingAction.COUP_DE_GRACE:
-            return session.coup_de_grace(
-                user, target, request.power_name, dice=dice, initiator=initiator
+            return session.by(initiator).run(
+                combat_actions.coup_de_grace, user, target, request.power_name, dice=dice
             )
         case TargetingAction.HELP_ATTACK:
-            return session.help_attack(user, choice.ally_id or "", target, initiator=initiator)
+            return session.by(initiator).run(
+                aid_actions.help_ally, user, choice.ally_id or "", target, AidKind.ATTACK
+            )
         case TargetingAction.HELP_DEFENSE:
-            return session.help_defense(user, choice.ally_id or "", target, initiator=initiator)
+            return session.by(initiator).run(
+                aid_actions.help_ally, user, choice.ally_id or "", target, AidKind.DEFENSE
+            )
 
 
 def attack_report(result: OperationResult, encounter: Encounter) -> str:

@@ -130,9 +130,9 @@ def basic_attack(
     encounter: Encounter,
     creature_id: str,
     target_id: str,
-    ranged: bool,
-    dice: Sequence[int],
-    choices: AttackChoices,
+    ranged: bool = False,
+    dice: Sequence[int] = (),
+    choices: AttackChoices = NO_CHOICES,
 ) -> Outcome:
     """000 "Basic Attack": a melee or ranged basic attack (a standard action)."""
     generic = "Basic Ranged Attack" if ranged else "Basic Melee Attack"
@@ -159,7 +159,7 @@ def preview_attack(
     encounter: Encounter,
     creature_id: str,
     power_name: str,
-    target_ids: Sequence[str],
+    target_ids: Sequence[str] = (),
     choices: AttackChoices = NO_CHOICES,
 ) -> tuple[tuple[TargetPreview, ...], str]:
     """The attack's modifiers per target before rolling, or why it cannot be made.

@@ -170,9 +170,9 @@ def charge(
     destination: Square,
     target_id: str,
     *,
-    shove: bool,
-    push_to: Square | None,
-    dice: Sequence[int],
+    shove: bool = False,
+    push_to: Square | None = None,
+    dice: Sequence[int] = (),
 ) -> Outcome:
     """000 "Charge" (standard): move, then a basic melee attack or a shove at +1.
 
@@ -325,8 +325,8 @@ def coup_de_grace(
     encounter: Encounter,
     creature_id: str,
     target_id: str,
-    power_name: str,
-    dice: Sequence[int],
+    power_name: str = "Basic Melee Attack",
+    dice: Sequence[int] = (),
 ) -> Outcome:
     """000 "Coup de Grace": a standard-action attack on a helpless adjacent opponent.
 
@@ -360,8 +360,8 @@ def shove(
     encounter: Encounter,
     creature_id: str,
     target_id: str,
-    push_to: Square | None,
-    dice: Sequence[int],
+    push_to: Square | None = None,
+    dice: Sequence[int] = (),
 ) -> Outcome:
     """000 "Shove" (standard): Strength vs Fortitude against an adjacent target.
 

@@ -190,7 +190,7 @@ def _noted(step: Step, repaired: list[str]) -> Step:
 
 
 def set_map_image(
-    engine: Engine, encounter: Encounter, image: MapImage | None, text: str
+    engine: Engine, encounter: Encounter, image: MapImage | None, text: str = ""
 ) -> Outcome:
     """Set (or, with None, remove) the background image and its grid calibration."""
     op = "set_map_image"
@@ -322,7 +322,11 @@ def set_door_secret(engine: Engine, encounter: Encounter, wall_id: str, secret: 
 
 
 def paint_terrain(
-    engine: Engine, encounter: Encounter, kind: TerrainKind, squares: Iterable[Square], erase: bool
+    engine: Engine,
+    encounter: Encounter,
+    kind: TerrainKind,
+    squares: Iterable[Square],
+    erase: bool = False,
 ) -> Outcome:
     """Paint (or erase) terrain of one kind on some squares; off-grid squares are ignored.
 

@@ -8,6 +8,8 @@ is left of it after the forced movement.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from orcus_desktop.controller import interrupts, owed_moves
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.movement import ForcedMoveDetails, forced_move
@@ -24,9 +26,19 @@ def force_move(
     kind: str,
     squares: int,
     destination: Square,
-    details: ForcedMoveDetails,
+    *,
+    source_id: str | None = None,
+    source_square: Square | None = None,
+    collided_with: str | None = None,
+    over_edge: bool = False,
+    dice: Sequence[int] = (),
 ) -> Outcome:
-    """Carry out a push, pull or slide the GM chose (000 "Unwilling Movement")."""
+    """Carry out a push, pull or slide the GM chose (000 "Unwilling Movement").
+
+    003's collision and edge confirmations (`movement.forced_move`): ``collided_with``, the
+    creature it was pushed into, ``over_edge``, a fall; ``dice``, their saving throws typed.
+    """
+    details = ForcedMoveDetails(source_id, source_square, collided_with, over_edge, tuple(dice))
     try:
         kind_moved = ForcedMovementKind(kind)
     except ValueError:
@@ -48,7 +60,9 @@ def force_move(
     )
 
 
-def leave_forced_move(engine: Engine, encounter: Encounter, target_id: str | None) -> Outcome:
+def leave_forced_move(
+    engine: Engine, encounter: Encounter, target_id: str | None = None
+) -> Outcome:
     """Leave an owed push, pull or slide undone (a power says "up to"; `owed_moves`).
 
     `target_id` None leaves every owed one. One undo step; refused when none is owed.

@@ -88,8 +88,8 @@ def apply_damage(
     encounter: Encounter,
     creature_id: str,
     amount: int,
-    types: Sequence[str],
-    source: str,
+    types: Sequence[str] = (),
+    source: str = "GM",
 ) -> Outcome:
     """Damage dealt by the GM through the rules (resistance, temp HP, dying, death)."""
     return named_step(
@@ -142,9 +142,9 @@ def falling_damage(
     encounter: Encounter,
     creature_id: str,
     feet: int,
-    dice: Sequence[int],
-    check_die: int | None,
-    trained: bool,
+    dice: Sequence[int] = (),
+    check_die: int | None = None,
+    trained: bool = False,
 ) -> Outcome:
     """A fall the GM applies (the map has no heights): 000 "Falling".
 
@@ -203,7 +203,7 @@ def falling_damage(
 
 
 def heal(
-    engine: Engine, encounter: Encounter, creature_id: str, amount: int, source: str
+    engine: Engine, encounter: Encounter, creature_id: str, amount: int, source: str = "GM"
 ) -> Outcome:
     """The GM heals a creature (000 "Healing", "Healing on Negative HP")."""
 
@@ -256,9 +256,13 @@ def add_condition(
     encounter: Encounter,
     creature_id: str,
     condition: Condition,
-    imposed: Imposition,
+    duration: DurationKind = DurationKind.SAVE_ENDS,
+    *,
+    source: str = "GM",
+    source_id: str | None = None,
 ) -> Outcome:
     """The GM imposes a condition with a duration (000 "Conditions", "Duration")."""
+    imposed = Imposition(duration, source, source_id)
 
     def change(e: Encounter) -> Encounter:
         e = imposed_condition(engine, e, creature_id, condition, imposed)
@@ -307,10 +311,14 @@ def add_persistent_damage(
     encounter: Encounter,
     creature_id: str,
     amount: int,
-    types: Sequence[str],
-    imposed: Imposition,
+    types: Sequence[str] = (),
+    duration: DurationKind = DurationKind.SAVE_ENDS,
+    *,
+    source: str = "GM",
+    source_id: str | None = None,
 ) -> Outcome:
     """The GM imposes persistent damage (000 "Persistent damage")."""
+    imposed = Imposition(duration, source, source_id)
 
     def change(e: Encounter) -> Encounter:
         how = _imposition(engine, e, creature_id, imposed)
@@ -351,7 +359,7 @@ def remove_effect(
 
 
 def saving_throw(
-    engine: Engine, encounter: Encounter, creature_id: str, effect_id: int, die: int | None
+    engine: Engine, encounter: Encounter, creature_id: str, effect_id: int, die: int | None = None
 ) -> Outcome:
     """000 "Saving Throws": d20 (typed in or rolled), 10 or higher ends the effect."""
 

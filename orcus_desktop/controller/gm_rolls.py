@@ -13,7 +13,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.dice import DiceRoll
 
 
-def log_roll(_engine: Engine, encounter: Encounter, roll: DiceRoll, label: str) -> Outcome:
+def log_roll(_engine: Engine, encounter: Encounter, roll: DiceRoll, label: str = "") -> Outcome:
     """The encounter with the roll in its combat log (`DiceRolled`); undo removes it."""
     record = DiceRolled.from_roll(roll, label.strip())
 

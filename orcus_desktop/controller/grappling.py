@@ -44,7 +44,11 @@ from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 
 def grapple(
-    engine: Engine, encounter: Encounter, creature_id: str, target_id: str, dice: Sequence[int]
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    target_id: str,
+    dice: Sequence[int] = (),
 ) -> Outcome:
     """000 "Grapple" (standard): Strength vs Reflex; hit: the target is grappled.
 
@@ -96,9 +100,9 @@ def escape_grapple(
     engine: Engine,
     encounter: Encounter,
     creature_id: str,
-    skill: str,
-    die: int | None,
-    bonus: int,
+    skill: str = "athletics",
+    die: int | None = None,
+    bonus: int = 0,
 ) -> Outcome:
     """000 "Escape a Grapple" (standard): Athletics vs Fortitude or Acrobatics vs Reflex."""
     return checked_action(
@@ -112,7 +116,7 @@ def escape_grapple(
 
 
 def release_grapple(
-    engine: Engine, encounter: Encounter, creature_id: str, target_id: str | None
+    engine: Engine, encounter: Encounter, creature_id: str, target_id: str | None = None
 ) -> Outcome:
     """End a grapple you hold (a free action)."""
     op = "release_grapple"
@@ -135,7 +139,7 @@ def move_grappled(
     target_id: str,
     destination: Square,
     target_destination: Square,
-    dice: Sequence[int],
+    dice: Sequence[int] = (),
 ) -> Outcome:
     """000 "Move a Grappled Creature" (standard): Strength vs Fortitude.
 

@@ -77,13 +77,19 @@ def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) 
 def roll_initiative(
     engine: Engine,
     encounter: Encounter,
-    creature_ids: Iterable[str] | None,
-    groups: Mapping[str, str],
-    dice: Mapping[str, int],
-    totals: Mapping[str, int],
-    modifiers: Mapping[str, int],
+    creature_ids: Iterable[str] | None = None,
+    *,
+    groups: Mapping[str, str] | None = None,
+    dice: Mapping[str, int] | None = None,
+    totals: Mapping[str, int] | None = None,
+    modifiers: Mapping[str, int] | None = None,
 ) -> Outcome:
-    """Roll initiative (000 "Initiative"; docs/rulings.md R-18); see `GameSession`."""
+    """Roll initiative (000 "Initiative"; docs/rulings.md R-18) for `creature_ids`.
+
+    None: everyone not yet in the order and alive. ``groups``: 003-07's monster groups;
+    ``dice``, ``totals``, ``modifiers``: what the GM typed for some creatures (by id).
+    """
+    groups, dice, totals, modifiers = groups or {}, dice or {}, totals or {}, modifiers or {}
     enc = encounter
     if creature_ids is None:
         in_order = set(enc.combat.order)
@@ -132,9 +138,9 @@ def join_combat(
     engine: Engine,
     encounter: Encounter,
     creature_id: str,
-    die: int | None,
-    total: int | None,
-    group: str | None,
+    die: int | None = None,
+    total: int | None = None,
+    group: str | None = None,
 ) -> Outcome:
     """A creature joins a running combat with its own initiative roll."""
     if not encounter.combat.active:
@@ -171,7 +177,7 @@ def join_combat(
 
 
 def new_wave(
-    engine: Engine, encounter: Encounter, choice: str, dice: Mapping[str, int]
+    engine: Engine, encounter: Encounter, choice: str, *, dice: Mapping[str, int] | None = None
 ) -> Outcome:
     """003-14: the creatures placed since combat began join by Start Over or Keep Initiative.
 
@@ -183,6 +189,7 @@ def new_wave(
         wave = encounter_flow.WaveChoice(choice)
     except ValueError:
         return refuse("new_wave", f"unknown choice {choice!r} (start_over or keep_initiative)")
+    typed = dice or {}
 
     def requests(e: Encounter, ids: Iterable[str]) -> list[turn_order.InitiativeRequest]:
         ids = list(ids)
@@ -193,7 +200,7 @@ def new_wave(
                 CreatureId(cid),
                 modifier=initiative_modifier(engine, e, cid),
                 group=groups.get(cid),
-                die=dice.get(cid),
+                die=typed.get(cid),
                 log_tie=encounter_flow.logs_coin_flips(engine),
             )
             for cid in ids
@@ -238,7 +245,7 @@ def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total
 
 
 def set_surprised(
-    engine: Engine, encounter: Encounter, creature_id: str, surprised: bool
+    engine: Engine, encounter: Encounter, creature_id: str, surprised: bool = True
 ) -> Outcome:
     """000 "Surprise": mark a creature surprised (or not) before combat starts."""
     what = "surprised" if surprised else "not surprised"
@@ -253,7 +260,7 @@ def set_surprised(
 
 
 def resume_delayed(
-    engine: Engine, encounter: Encounter, creature_id: str, after: str | None
+    engine: Engine, encounter: Encounter, creature_id: str, after: str | None = None
 ) -> Outcome:
     """A delaying creature re-enters the order after `after` (default: the current turn)."""
     return named_step(
@@ -419,7 +426,7 @@ def ready_action(
     creature_id: str,
     kind: ActionKind,
     trigger: str,
-    description: str,
+    description: str = "",
 ) -> Outcome:
     """000 "Ready": spend the standard action to ready an action for a trigger."""
     flow = engine.ruleset.hooks.flow

@@ -66,7 +66,7 @@ def set_choice(
     encounter: Encounter,
     creature_id: str,
     check: str,
-    tie_choice: str,
+    tie_choice: str = "none",
     *,
     unaware: bool = False,
     unseen: bool = False,

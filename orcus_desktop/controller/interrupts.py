@@ -238,8 +238,8 @@ def opportunity_attack(
     encounter: Encounter,
     creature_id: str,
     target_id: str,
-    dice: Sequence[int],
-    knock_out: bool,
+    dice: Sequence[int] = (),
+    knock_out: bool = False,
 ) -> Outcome:
     """Take an offered opportunity attack: one melee basic attack, using the immediate action.
 

@@ -73,9 +73,14 @@ def problem(engine: Engine, encounter: Encounter, creature_id: str) -> str:
 
 
 def raise_the_alarm(
-    engine: Engine, encounter: Encounter, creature_id: str, dice: Mapping[str, int]
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    *,
+    dice: Mapping[str, int] | None = None,
 ) -> Outcome:
     """003-11: a minor action; each surprised ally in the burst saves (``dice``: typed d20s)."""
+    dice = dice or {}
     op = "raise_the_alarm"
     why = problem(engine, encounter, creature_id)
     if why:

@@ -58,7 +58,9 @@ def _ready_attack_problem(
     return ""
 
 
-def ready_attack(engine: Engine, encounter: Encounter, creature_id: str, ranged: bool) -> Outcome:
+def ready_attack(
+    engine: Engine, encounter: Encounter, creature_id: str, ranged: bool = False
+) -> Outcome:
     """003-52 Ready Melee Attack / Ready Ranged Attack: a readied basic attack on its trigger.
 
     003 l.790: "the first time an enemy you can see moves to a square adjacent to you, they

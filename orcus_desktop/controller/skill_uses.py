@@ -38,7 +38,7 @@ def use_skill(
     encounter: Encounter,
     creature_id: str,
     skill: str,
-    action: ActionKind | str,
+    action: ActionKind | str = ActionKind.STANDARD,
     die: int | None = None,
     target_number: int | None = None,
 ) -> Outcome:

@@ -20,7 +20,7 @@ class EndTurnDialog(QDialog):
 
     Args:
         whose: the name of the creature whose turn would end.
-        waiting: what waits (`GameSession.waiting_decisions`).
+        waiting: what waits (`waiting_decisions.decisions`).
         parent: the Qt parent.
 
     Signals:

@@ -18,6 +18,7 @@ from functools import partial
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from orcus_desktop.controller import engagement, strike_states, withdrawing
 from orcus_desktop.controller.engagement import Guard, keeps_engagement
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.strike_states import has_states
@@ -116,18 +117,18 @@ class EngagementActions(ShownCreatureActions):
         elif target is None or target == engager:
             self._say("Select on the map the creature to engage, then choose Engage again")
         else:
-            self._session.engage(engager, target, initiator=self)
+            self._session.by(self).run(engagement.engage, engager, target)
 
     def withdraw_shown(self) -> None:
         creature_id = self._subject("Refused: select the creature that withdraws")
         if creature_id is not None:
-            self._session.withdraw(creature_id, initiator=self)
+            self._session.by(self).run(withdrawing.withdraw, creature_id)
 
     def guard_shown(self, kind: Guard) -> None:
         """The shown creature (else whose turn it is) takes Block, Dodge or Dispel."""
         creature_id = self._subject(f"Refused: select the creature that takes {kind.label}")
         if creature_id is not None:
-            self._session.guard(creature_id, kind, initiator=self)
+            self._session.by(self).run(engagement.guard, creature_id, kind)
 
     def hide_shown(self) -> None:
         """The shown creature (else whose turn it is) tries to hide (001-15)."""
@@ -136,10 +137,10 @@ class EngagementActions(ShownCreatureActions):
             return
         name = self._session.encounter.name_of(creature_id)
         die = self.ask_die(self._window, f"{name}'s Stealth d20 (Cancel: the app rolls)")
-        self._session.hide(creature_id, die, initiator=self)
+        self._session.by(self).run(strike_states.hide, creature_id, die)
 
     def crouch_shown(self) -> None:
         """The shown creature (else whose turn it is) crouches behind cover (001-12)."""
         creature_id = self._subject("Refused: select the creature that crouches")
         if creature_id is not None:
-            self._session.crouch(creature_id, initiator=self)
+            self._session.by(self).run(strike_states.crouch, creature_id)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.assets import resource_path
+from orcus_desktop.controller import editing
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.move_tool import MoveTool
@@ -552,7 +553,7 @@ class MainWindow(QMainWindow):
         return token_menu(self, self.session, creature_id)
 
     def _on_remove(self, creature_id: str) -> None:
-        self.session.remove_creature(creature_id, initiator=self)
+        self.session.by(self).run(editing.remove_creature, creature_id)
 
     def _on_context_menu_requested(self, x: float, y: float, global_pos: QPoint) -> None:
         # Only the select and move tools: the drawing tools use the right button themselves.

@@ -22,7 +22,7 @@ from orcus_desktop.controller.player_initiative import (
     MonsterNames,
     player_initiative,
 )
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.vision import player_sides
 from orcus_desktop.ui.choice_actions import choice_actions, remember_choice, remembered_choice
@@ -120,7 +120,7 @@ def players_strip(
         strip = InitiativeStrip()
     else:
         sides = player_sides(encounter, session.rules)
-        groups = session.has_monster_groups()  # 003-07: a group is one entry
+        groups = session.ask(questions.has_monster_groups)  # 003-07: a group is one entry
         # 003-47: a Hidden monster is off the players' map, so off their strip too.
         absent = hidden_from_players(session.rules, encounter)
         dead = {c.id for c in encounter.creatures if session.rules.is_dead(encounter, c.id)}
@@ -128,7 +128,7 @@ def players_strip(
             encounter, shown, sides, mode.monster_names, groups, absent=absent, dead=dead
         )
     has_die = session.ruleset.escalation_start_round is not None
-    return strip, session.escalation_die() if has_die else None
+    return strip, session.ask(questions.escalation_die) if has_die else None
 
 
 def strip_html(strip: InitiativeStrip, escalation_die: int | None = None) -> str:

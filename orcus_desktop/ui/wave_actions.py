@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from orcus_desktop.controller import initiative, ready_attacks
 from orcus_desktop.controller.encounter_flow import WaveChoice
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
@@ -65,7 +66,7 @@ class WaveActions:
 
     def add_wave(self, choice: WaveChoice) -> OperationResult:
         """The session's `new_wave` (its result is reported like any other)."""
-        return self._session.new_wave(choice.value, initiator=self)
+        return self._session.by(self).run(initiative.new_wave, choice.value)
 
     def _on_new_wave(self) -> None:
         choice = self.ask()
@@ -119,4 +120,4 @@ class ReadyAttackActions:
     def ready(self, *, ranged: bool) -> OperationResult:
         """The session's `ready_attack` for the creature whose turn it is."""
         current = self._session.encounter.combat.current or ""
-        return self._session.ready_attack(current, ranged=ranged, initiator=self)
+        return self._session.by(self).run(ready_attacks.ready_attack, current, ranged=ranged)

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from orcus_desktop.controller import gm_rolls
 from orcus_desktop.controller.dice_tray import HISTORY_LIMIT, DiceTray, MemoryFavourites
 from orcus_desktop.controller.log_records import DiceRolled, record_of
 from orcus_desktop.controller.log_text import describe, names_of
@@ -26,7 +27,7 @@ def tray_for(
     session: GameSession, dice: list[int], store: MemoryFavourites | None = None
 ) -> DiceTray:
     def publish(roll, label):  # type: ignore[no-untyped-def]
-        return session.log_dice_roll(roll, label).ok
+        return session.run(gm_rolls.log_roll, roll, label).ok
 
     return DiceTray(ScriptedSource(dice), publish, store or MemoryFavourites())
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from orcus_desktop.controller import gm_edits, initiative
 from orcus_desktop.controller.log_records import RECORD_TYPES, LogRecordError, RollRecord
 from orcus_desktop.controller.log_text import (
     describe,
@@ -34,20 +35,20 @@ def test_a_played_encounter_reads_as_sentences() -> None:
             creatures=(fighter("hero", 1, 1), orc("orc", 2, 1), orc("brute", 8, 8)),
         )
     )
-    session.roll_initiative(dice={"hero": 12, "orc": 9}, totals={"brute": 3})
-    session.set_surprised("brute")
-    session.start_combat()
+    session.run(initiative.roll_initiative, dice={"hero": 12, "orc": 9}, totals={"brute": 3})
+    session.run(initiative.set_surprised, "brute")
+    session.run(initiative.start_combat)
     session.use_power("hero", "Knockdown Strike", ["orc"], dice=[18, 7, 5])
     session.end_turn(save_dice={})
     session.end_turn(save_dice={1: 12})  # the orc saves against dazed
     session.move_creature("hero", Square(1, 3), MoveMode.WALK)
-    session.add_condition("brute", Condition.SLOWED)
-    session.ready_action("hero", ActionKind.STANDARD, "the brute comes")
+    session.run(gm_edits.add_condition, "brute", Condition.SLOWED)
+    session.run(initiative.ready_action, "hero", ActionKind.STANDARD, "the brute comes")
     session.end_turn()
     session.delay()
-    session.apply_damage("brute", 4)
-    session.heal("brute", 2)
-    session.end_combat()
+    session.run(gm_edits.apply_damage, "brute", 4)
+    session.run(gm_edits.heal, "brute", 2)
+    session.run(initiative.end_combat)
     names = names_of(session.encounter)
     lines = [describe(e, names) for e in session.encounter.combat.log]
     kinds = {e.kind for e in session.encounter.combat.log}

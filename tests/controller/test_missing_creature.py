@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
+from orcus_desktop.controller import editing, gm_edits, grappling, initiative
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -19,11 +20,11 @@ from tests.controller.conftest import fighter, make_session, orc
 
 ASKS: dict[str, Callable[[GameSession], OperationResult]] = {
     "move": lambda s: s.move_creature("ghost", Square(4, 4), MoveMode.WALK),
-    "remove": lambda s: s.remove_creature("ghost"),
-    "initiative": lambda s: s.set_initiative("ghost", 12),
-    "hit points": lambda s: s.set_hit_points("ghost", 3),
-    "grapple a ghost": lambda s: s.grapple("hero", "ghost"),
-    "a ghost grapples": lambda s: s.grapple("ghost", "orc"),
+    "remove": lambda s: s.run(editing.remove_creature, "ghost"),
+    "initiative": lambda s: s.run(initiative.set_initiative, "ghost", 12),
+    "hit points": lambda s: s.run(gm_edits.set_hit_points, "ghost", 3),
+    "grapple a ghost": lambda s: s.run(grappling.grapple, "hero", "ghost"),
+    "a ghost grapples": lambda s: s.run(grappling.grapple, "ghost", "orc"),
 }
 
 

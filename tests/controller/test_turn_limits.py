@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from orcus_desktop.controller import gm_edits, initiative
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -27,10 +28,10 @@ def _turn(ruleset_id: str = "orcus", *limits: Condition) -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"orc": 20, "hero": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"orc": 20, "hero": 10}).ok
+    assert session.run(initiative.start_combat).ok
     for condition in limits:
-        assert session.add_condition("hero", condition, DurationKind.SAVE_ENDS).ok
+        assert session.run(gm_edits.add_condition, "hero", condition, DurationKind.SAVE_ENDS).ok
     assert session.end_turn().ok
     assert session.encounter.combat.current == "hero"
     return session
@@ -41,7 +42,7 @@ def _remove(session: GameSession, condition: Condition) -> None:
     hero = session.encounter.creature("hero")
     assert hero.state is not None
     (effect,) = [c for c in hero.state.conditions if c.condition is condition]
-    assert session.remove_effect("hero", effect.effect_id).ok
+    assert session.run(gm_edits.remove_effect, "hero", effect.effect_id).ok
 
 
 def _allowed(session: GameSession) -> set[CombatAction]:
@@ -79,7 +80,7 @@ def test_dazed_ended_after_its_one_action_leaves_the_slots_not_used() -> None:
 def test_dazed_imposed_after_a_walk_leaves_no_action() -> None:
     session = _turn("orcus")
     assert session.move_creature("hero", Square(3, 1), MoveMode.WALK).ok
-    assert session.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
     option = session.available_actions("hero").option(CombatAction.BASIC_ATTACK)
     assert not option.allowed
     assert option.reason == "Hero is dazed: only a single action this turn, already taken"

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller import editing, initiative
 from orcus_desktop.controller.autosave import AutosavePolicy, RecoveryEntry, RecoveryStore
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Encounter
@@ -93,8 +94,8 @@ def _move(window: MainWindow) -> None:
 def _fight(window: MainWindow) -> None:
     """A few real steps: initiative, the combat started, a move: state a crash must not lose."""
     session = window.session
-    assert session.roll_initiative().ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative).ok
+    assert session.run(initiative.start_combat).ok
     current = session.encounter.combat.current
     assert current is not None
     creature = session.encounter.creature(current)
@@ -187,7 +188,7 @@ def test_cancel_keeps_the_window_and_the_recovery_file(
         window.quit_action.trigger()
     assert saver.recovery_file.exists()
     # Still autosaving: the next change reaches the file too.
-    assert window.session.update_creature("brakka", hidden=True).ok
+    assert window.session.run(editing.update_creature, "brakka", hidden=True).ok
     qtbot.wait_until(
         lambda: _autosaved(saver) and load_encounter(saver.recovery_file) == window.encounter
     )

@@ -78,7 +78,7 @@ def creature_from_entry(encounter: Encounter, entry: LibraryEntry, grid_xy: Poin
 def placement_preview(encounter: Encounter, entry: LibraryEntry, grid_xy: Point) -> ToolPreview:
     """The footprint a dropped entry would take, red with the reason where it cannot stand.
 
-    The reason is the one `GameSession.place_creature` gives (`controller.placement`), so the
+    The reason is the one `editing.place_creature` gives (`controller.placement`), so the
     GM reads it before letting go; the drop itself still asks the session.
     """
     creature = creature_from_entry(encounter, entry, grid_xy)

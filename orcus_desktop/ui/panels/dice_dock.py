@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller import gm_rolls
 from orcus_desktop.controller.dice_tray import (
     DiceError,
     DiceRoll,
@@ -218,7 +219,7 @@ class DiceDock(QWidget):
         return entry
 
     def _publish(self, roll: DiceRoll, label: str) -> bool:
-        return self.session.log_dice_roll(roll, label, initiator=self).ok
+        return self.session.by(self).run(gm_rolls.log_roll, roll, label).ok
 
     # -- favourites ----------------------------------------------------------------------
 

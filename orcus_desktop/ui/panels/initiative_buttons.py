@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from orcus_desktop.controller import initiative
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.ui.panels.common import name_of
 
@@ -47,7 +48,7 @@ def heading_text(session: GameSession) -> str:
     where = "Surprise round" if combat.phase is CombatPhase.SURPRISE else f"Round {combat.round}"
     if session.ruleset.escalation_start_round is not None:
         # 003-13 (003 l.198): the die is shown with the round it grows with.
-        where = f"{where} · escalation die {session.escalation_die()}"
+        where = f"{where} · escalation die {session.ask(questions.escalation_die)}"
     if combat.current is None:
         return f"{where}: nobody can act"
     return f"{where}: {name_of(session, combat.current)}'s turn"
@@ -60,7 +61,7 @@ def end_turn_tip(session: GameSession) -> str:
         return ""
     text = f"End {name_of(session, current)}'s turn (Ctrl+Return)."
     asks = []
-    for prompt in session.turn_prompts(current):
+    for prompt in session.ask(initiative.turn_prompts, current):
         if prompt.get("kind") == "save":
             what = prompt.get("condition") or f"{prompt.get('persistent')} persistent damage"
             asks.append(f"a saving throw against {str(what).replace('_', ' ')}")
