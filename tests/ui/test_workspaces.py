@@ -25,6 +25,7 @@ from orcus_desktop.ui.icons import drawn_icon_names, icon_names
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.panels.palette import CreatureLibraryModel
 from orcus_desktop.ui.workspaces import Workspace
+from tests.ui.test_window_layout import start_combat
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -244,10 +245,7 @@ def test_the_icons_are_bundled_with_their_licence_used_and_credited(
 
 def test_in_run_the_fight_the_powers_are_named_whole(window: MainWindow) -> None:
     """The Actions dock in Run the Fight at 1280x800: "Beacon of Hope", not "Beacon of ..."."""
-    session = window.session
-    ids = [c.id for c in session.encounter.creatures]
-    assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
-    assert session.start_combat().ok
+    start_combat(window)
     tree = window.actions_panel.tree
     metrics = tree.fontMetrics()
     named = []
