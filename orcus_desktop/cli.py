@@ -26,7 +26,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any, NoReturn
 
-from orcus_desktop.controller.queries import (
+from orcus_desktop.controller.turns import waiting_decisions
+from orcus_desktop.controller.views.queries import (
     QueryError,
     area_query,
     distance_query,
@@ -158,7 +159,7 @@ def _answer(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def waiting_query(encounter: Encounter) -> list[dict[str, Any]]:
-    """`GameSession.waiting_decisions` of the encounter as JSON objects, in the session's order."""
+    """`waiting_decisions.decisions` of the encounter as JSON objects, in the session's order."""
     # Imported here: the geometry questions start without the session's imports.
     import random
 
@@ -170,7 +171,7 @@ def waiting_query(encounter: Encounter) -> list[dict[str, Any]]:
     session = GameSession(document, History(document), random.Random(0))
     return [
         {"kind": d.kind, "creature": d.creature, "about": d.about, "text": d.text}
-        for d in session.waiting_decisions()
+        for d in session.ask(waiting_decisions.decisions)
     ]
 
 

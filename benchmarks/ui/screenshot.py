@@ -21,6 +21,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -62,8 +63,8 @@ def main() -> int:
     session.move_creature("goblin-2", Square(10, 6), MoveMode.GM)
     order = ["brakka", "sister-venn", "ilsabet", "quill", "goblin-1", "goblin-2"]
     order += [c.id for c in session.encounter.creatures if c.id not in order]
-    session.roll_initiative(totals={cid: 30 - i for i, cid in enumerate(order)})
-    session.start_combat()
+    session.run(initiative.roll_initiative, totals={cid: 30 - i for i, cid in enumerate(order)})
+    session.run(initiative.start_combat)
     session.use_power("brakka", "Cleave", ["goblin-1"], dice=[17, 7])
     session.end_turn()
     session.end_turn()

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.initiative import ready_action
 from orcus_desktop.controller.outcomes import Outcome, Step, no_creature, refuse
 from orcus_desktop.controller.ready_walks import (
     READY_MELEE_TRIGGER,
     READY_RANGED_TRIGGER,
     ranged_basic,
 )
+from orcus_desktop.controller.turns.initiative import ready_action
 from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -58,7 +58,9 @@ def _ready_attack_problem(
     return ""
 
 
-def ready_attack(engine: Engine, encounter: Encounter, creature_id: str, ranged: bool) -> Outcome:
+def ready_attack(
+    engine: Engine, encounter: Encounter, creature_id: str, ranged: bool = False
+) -> Outcome:
     """003-52 Ready Melee Attack / Ready Ranged Attack: a readied basic attack on its trigger.
 
     003 l.790: "the first time an enemy you can see moves to a square adjacent to you, they

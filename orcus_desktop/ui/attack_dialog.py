@@ -5,7 +5,7 @@ dice empty to let the app roll, or types the dice rolled at the table in rolling
 rolls per target, then damage: `Engine.attack`); for a power, cover can be overridden per
 target (docs/design.md#cover: the GM can override cover per attack), and so can concealment
 (docs/design.md#lighting), and combat advantage granted.
-Each target's line says what the d20 must show with those choices (`GameSession.preview_attack`).
+Each target's line says what the d20 must show with those choices (`attacks.preview_attack`).
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.attack_choices import cover_choices
-from orcus_desktop.controller.attack_flow import AttackOptions
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.attack_choices import cover_choices
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.tools.attack_flow import AttackOptions
 from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
     TargetingChoice,
@@ -83,7 +84,7 @@ class AttackDialog(QDialog):
         error: why the typed dice were not accepted.
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0915 -- split pending (issue 30 item 7)
         self, session: GameSession, choice: TargetingChoice, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
@@ -105,7 +106,8 @@ class AttackDialog(QDialog):
         is_power = request.action is TargetingAction.POWER
         measured: dict[str, str] = {}
         if is_power:
-            previews, _problem = session.preview_attack(
+            previews, _problem = session.ask(
+                attacks.preview_attack,
                 request.creature_id,
                 request.power_name,
                 choice.target_ids,
@@ -147,7 +149,7 @@ class AttackDialog(QDialog):
                 crouch.toggled.connect(self._on_options_changed)
                 self.crouch_boxes[target_id] = crouch
                 form.addRow("", crouch)
-            if request.action.rolls and session.offers_off_turn_drop():
+            if request.action.rolls and session.ask(questions.offers_off_turn_drop):
                 # 001-06, 001 l.100: the target may drop prone first (one undo step).
                 drop = drop_prone_button(session, target_id, self, self._after_drop)
                 self.drop_prone_buttons[target_id] = drop
@@ -223,7 +225,8 @@ class AttackDialog(QDialog):
                 label.setText(f"{request.label} {_name(session, target_id)}{where}")
             return
         cover, advantage = self._overrides()
-        previews, problem = session.preview_attack(
+        previews, problem = session.ask(
+            attacks.preview_attack,
             request.creature_id,
             request.power_name,
             choice.target_ids,

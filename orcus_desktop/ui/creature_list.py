@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QMenu, QWidget
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Encounter
 
@@ -78,8 +79,10 @@ def token_menu(
     menu.setTitle(creature.name)
     hide = menu.addAction("Show to the Players" if creature.hidden else "Hide from the Players")
     hide.triggered.connect(
-        lambda: session.update_creature(creature_id, hidden=not creature.hidden, initiator=parent)
+        lambda: session.by(parent).run(
+            editing.update_creature, creature_id, hidden=not creature.hidden
+        )
     )
     remove = menu.addAction(f"Remove {creature.name}")
-    remove.triggered.connect(lambda: session.remove_creature(creature_id, initiator=parent))
+    remove.triggered.connect(lambda: session.by(parent).run(editing.remove_creature, creature_id))
     return menu

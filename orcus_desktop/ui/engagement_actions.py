@@ -1,9 +1,10 @@
 """Combat > Engage, Withdraw, Block, Dodge and Dispel: 001's actions by hand.
 
 Under a ruleset with engagement (001, `strike`), a Strike! engages by itself
-(controller/strike_reactions.py); these two menu items are the rest: Close (001-30, 001 l.286
-"you do become Engaged With it") for the creature whose turn it is, against the creature
-selected on the map, and the Withdraw action (001-31, l.346) for the creature the Actions panel
+(controller/variants/strike/strike_reactions.py); these two menu items are the rest: Close
+(001-30, 001 l.286 "you do become Engaged With it") for the creature whose turn it is, against
+the creature selected on the map, and the Withdraw action (001-31, l.346) for the creature the
+Actions panel
 shows; Block, Dodge and Dispel (001-28, l.276-298) for that creature too, and Hide (001-15,
 l.304-308: the d20 rolled at the table is asked, Cancel lets the app roll) and Crouch (001-12,
 l.146). Each is one session call (one undo step); a refusal is said in the status bar. Under
@@ -18,9 +19,10 @@ from functools import partial
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from orcus_desktop.controller.engagement import Guard, keeps_engagement
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.strike_states import has_states
+from orcus_desktop.controller.variants.strike import engagement, strike_states, withdrawing
+from orcus_desktop.controller.variants.strike.engagement import Guard, keeps_engagement
+from orcus_desktop.controller.variants.strike.strike_states import has_states
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.panels.common import AskDie, ask_d20_dialog
 from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer
@@ -116,18 +118,18 @@ class EngagementActions(ShownCreatureActions):
         elif target is None or target == engager:
             self._say("Select on the map the creature to engage, then choose Engage again")
         else:
-            self._session.engage(engager, target, initiator=self)
+            self._session.by(self).run(engagement.engage, engager, target)
 
     def withdraw_shown(self) -> None:
         creature_id = self._subject("Refused: select the creature that withdraws")
         if creature_id is not None:
-            self._session.withdraw(creature_id, initiator=self)
+            self._session.by(self).run(withdrawing.withdraw, creature_id)
 
     def guard_shown(self, kind: Guard) -> None:
         """The shown creature (else whose turn it is) takes Block, Dodge or Dispel."""
         creature_id = self._subject(f"Refused: select the creature that takes {kind.label}")
         if creature_id is not None:
-            self._session.guard(creature_id, kind, initiator=self)
+            self._session.by(self).run(engagement.guard, creature_id, kind)
 
     def hide_shown(self) -> None:
         """The shown creature (else whose turn it is) tries to hide (001-15)."""
@@ -136,10 +138,10 @@ class EngagementActions(ShownCreatureActions):
             return
         name = self._session.encounter.name_of(creature_id)
         die = self.ask_die(self._window, f"{name}'s Stealth d20 (Cancel: the app rolls)")
-        self._session.hide(creature_id, die, initiator=self)
+        self._session.by(self).run(strike_states.hide, creature_id, die)
 
     def crouch_shown(self) -> None:
         """The shown creature (else whose turn it is) crouches behind cover (001-12)."""
         creature_id = self._subject("Refused: select the creature that crouches")
         if creature_id is not None:
-            self._session.crouch(creature_id, initiator=self)
+            self._session.by(self).run(strike_states.crouch, creature_id)

@@ -15,6 +15,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
 
 from orcus_desktop.assets import resources_dir
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.model.atomic_file import describe_write_error
@@ -241,7 +242,7 @@ class FileActions(QObject):
         grid = self._session.encounter.grid
         per_square = pixels_per_square or size.width() / max(1, grid.columns)
         image = MapImage(str(path), per_square, offset_px)
-        return result_message(self._session.set_map_image(image, initiator=self._window))
+        return result_message(self._session.by(self._window).run(editing.set_map_image, image))
 
     def _on_save(self) -> None:
         self.save()

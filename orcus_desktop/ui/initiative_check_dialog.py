@@ -2,15 +2,16 @@
 
 Opened from the Initiative panel's "Initiative check…" button before rolling, under a ruleset
 whose initiative is a check each creature chooses (seed 001 "Third: Roll The Initiative
-Order"). OK records the choices as one undo step (`GameSession.set_initiative_choice`).
+Order"). OK records the choices as one undo step (`initiative_checks.set_choice`).
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QWidget
 
-from orcus_desktop.controller.initiative_checks import CHECKS, TIE_CHOICES
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.strike import initiative_checks
+from orcus_desktop.controller.variants.strike.initiative_checks import CHECKS, TIE_CHOICES
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done, stacked
 
 
@@ -32,7 +33,7 @@ class InitiativeCheckDialog(QDialog):
         self.creature_id = creature_id
         name = session.encounter.name_of(creature_id)
         self.setWindowTitle(f"Initiative check of {name}")
-        current = session.initiative_choice(creature_id)
+        current = session.ask(questions.initiative_choice, creature_id)
         self.check = QComboBox(self)
         for value, text in CHECKS:
             self.check.addItem(text, value)
@@ -61,17 +62,17 @@ class InitiativeCheckDialog(QDialog):
         encounter = self._session.encounter
         if any(c.creature_id == creature_id for c in encounter.combat.initiative_choices):
             return False
-        return self._session.is_hidden(creature_id)
+        return self._session.ask(questions.is_hidden, creature_id)
 
     def accept(self) -> None:
-        result = self._session.set_initiative_choice(
+        result = self._session.by(self).run(
+            initiative_checks.set_choice,
             self.creature_id,
             str(self.check.currentData()),
             str(self.tie_choice.currentData()),
             unaware=self.unaware.isChecked(),
             unseen=self.unseen.isChecked(),
             hidden=self.hidden.isChecked(),
-            initiator=self,
         )
         if shows_done(self.error, result):
             super().accept()

@@ -11,6 +11,7 @@ from dataclasses import replace
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.ui.map.scene import MapScene
@@ -45,7 +46,7 @@ class MapSettings:
             return
         size = (dialog.columns.value(), dialog.rows.value())
         if size != tuple(encounter.grid):
-            self._session.resize_grid(*size, initiator=self._parent)
+            self._session.by(self._parent).run(editing.resize_grid, *size)
         self.apply(
             dialog.colour,
             dialog.opacity.value() / 100,
@@ -78,5 +79,7 @@ class MapSettings:
             return "Refused: there is no map image to calibrate"
         calibrated = replace(image, pixels_per_square=pixels_per_square, offset_px=offset_px)
         return result_message(
-            self._session.set_map_image(calibrated, initiator=self._parent, text="Calibrate map")
+            self._session.by(self._parent).run(
+                editing.set_map_image, calibrated, text="Calibrate map"
+            )
         )

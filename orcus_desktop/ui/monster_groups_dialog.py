@@ -4,14 +4,15 @@ Opened from the Initiative panel (its "Monster groups…" button and the table's
 before combat, under a ruleset whose monster groups share one turn (seed 003 "5.3.1 Grouping
 monsters"). Each monster gets a group name; an empty name leaves it in its default group, its
 identical monsters (docs/rulings.md R-93). OK records every change as one undo step
-(`GameSession.arrange_monster_groups`); a refusal is shown in the dialog, which stays open.
+(`monster_groups.arrange`); a refusal is shown in the dialog, which stays open.
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QWidget
 
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller import monster_groups
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.ui.dialog_parts import (
     error_label,
     ok_cancel_buttons,
@@ -34,8 +35,10 @@ class MonsterGroupsDialog(QDialog):
         self.setObjectName("monsterGroupsDialog")
         self.setWindowTitle("Monster groups")
         self._session = session
-        monsters = session.groupable_monsters()
-        names = sorted({g for m in monsters if (g := session.monster_group(m)) is not None})
+        monsters = session.ask(monster_groups.monsters)
+        names = sorted(
+            {g for m in monsters if (g := session.ask(questions.monster_group, m)) is not None}
+        )
         intro = wrapped_label(
             self,
             "Each group rolls one initiative and takes one turn (003 'Grouping monsters'). "
@@ -49,10 +52,10 @@ class MonsterGroupsDialog(QDialog):
             box.setEditable(True)
             box.addItem("")
             box.addItems(names)
-            box.setCurrentText(session.arranged_monster_group(cid) or "")
+            box.setCurrentText(session.ask(questions.arranged_monster_group, cid) or "")
             line = box.lineEdit()
             if line is not None:
-                line.setPlaceholderText(session.monster_group(cid) or "alone")
+                line.setPlaceholderText(session.ask(questions.monster_group, cid) or "alone")
             self.fields[cid] = box
             form.addRow(session.encounter.name_of(cid) + ":", box)
         self.error = error_label(self)
@@ -64,7 +67,7 @@ class MonsterGroupsDialog(QDialog):
         out: dict[str, str | None] = {}
         for cid, box in self.fields.items():
             typed = box.currentText().strip() or None
-            if typed != self._session.arranged_monster_group(cid):
+            if typed != self._session.ask(questions.arranged_monster_group, cid):
                 out[cid] = typed
         return out
 
@@ -73,6 +76,6 @@ class MonsterGroupsDialog(QDialog):
         if not changes:
             super().accept()
             return
-        result = self._session.arrange_monster_groups(changes, initiator=self)
+        result = self._session.by(self).run(monster_groups.arrange, changes)
         if shows_done(self.error, result):
             super().accept()

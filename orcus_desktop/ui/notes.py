@@ -3,7 +3,7 @@
 `NoteLayer` keeps one pin per note in the GM's scene only; the players' scenes never get one,
 so a note's text reaches neither the Player view nor the pictures shared with the players.
 `note_menu_at` is the right-click menu: Edit Note… and Remove Note on a pin, Add Note Here…
-elsewhere. Each change is one undo step (`GameSession.add_note`, `edit_note`, `remove_note`).
+elsewhere. Each change is one undo step (`notes.add_note`, `edit_note`, `remove_note`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
-from orcus_desktop.controller import notes as notes_cases
+from orcus_desktop.controller.gm import notes as notes_cases
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.notes import MapNote
 from orcus_desktop.ui.connections import DocumentConnections

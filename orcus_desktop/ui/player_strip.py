@@ -1,6 +1,7 @@
 """The initiative strip across the top of the player view, and the GM's setting for it.
 
-What it lists is `controller.player_initiative`'s business (only creatures the players' screen
+What it lists is `controller.views.player_initiative`'s business (only creatures the players'
+screen
 shows); this widget prints it: "Round 2 · Now: Aria · Next: GW1 · Brakka · ...". The GM picks
 Off, Names or Token labels in Window > Initiative Strip on Player View; the choice is kept in
 the app's settings (`screens.app_settings`).
@@ -17,14 +18,14 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
 
-from orcus_desktop.controller.player_initiative import (
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.stealth import hidden_from_players
+from orcus_desktop.controller.views.player_initiative import (
     InitiativeStrip,
     MonsterNames,
     player_initiative,
 )
-from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.vision import player_sides
+from orcus_desktop.controller.views.vision import player_sides
 from orcus_desktop.ui.choice_actions import choice_actions, remember_choice, remembered_choice
 
 STRIP_KEY = "playerView/initiativeStrip"
@@ -120,7 +121,7 @@ def players_strip(
         strip = InitiativeStrip()
     else:
         sides = player_sides(encounter, session.rules)
-        groups = session.has_monster_groups()  # 003-07: a group is one entry
+        groups = session.ask(questions.has_monster_groups)  # 003-07: a group is one entry
         # 003-47: a Hidden monster is off the players' map, so off their strip too.
         absent = hidden_from_players(session.rules, encounter)
         dead = {c.id for c in encounter.creatures if session.rules.is_dead(encounter, c.id)}
@@ -128,7 +129,7 @@ def players_strip(
             encounter, shown, sides, mode.monster_names, groups, absent=absent, dead=dead
         )
     has_die = session.ruleset.escalation_start_round is not None
-    return strip, session.escalation_die() if has_die else None
+    return strip, session.ask(questions.escalation_die) if has_die else None
 
 
 def strip_html(strip: InitiativeStrip, escalation_die: int | None = None) -> str:

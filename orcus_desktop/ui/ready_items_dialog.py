@@ -14,8 +14,8 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QMainWindow, QSpinBox, QWidget
 
-from orcus_desktop.controller import ready_items
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
 from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
 from orcus_desktop.ui.map_toolbar import make_action
@@ -62,7 +62,7 @@ class ReadyItemsDialog(ListEditorDialog):
     def refresh(self) -> None:
         encounter = self._session.encounter
         used = ready_items.hands_in_use(encounter, self._creature_id)
-        total = ready_items.hands(self._session.engine, encounter, self._creature_id)
+        total = self._session.ask(ready_items.hands, self._creature_id)
         self.summary.setText(
             f"Hands: {total}, {used} in use. One item is readied at a time (one a turn in "
             "combat, on its own turn); a Shoot! needs a ready ranged weapon or spell, a "
@@ -73,8 +73,8 @@ class ReadyItemsDialog(ListEditorDialog):
     def add(self) -> None:
         """Readies the item the form describes."""
         kind = ItemKind(self.kind.currentData())
-        result = self._session.ready_item(
-            self._creature_id, self.name.text(), kind, self.hands.value(), initiator=self
+        result = self._session.by(self).run(
+            ready_items.ready_item, self._creature_id, self.name.text(), kind, self.hands.value()
         )
         self._after(result, self.name)
 
@@ -83,7 +83,7 @@ class ReadyItemsDialog(ListEditorDialog):
         row = self._selected_row("Select the item to put away")
         if row is not None:
             name = self._held()[row].name
-            self._after(self._session.put_away_item(self._creature_id, name, initiator=self))
+            self._after(self._session.by(self).run(ready_items.put_away, self._creature_id, name))
 
 
 class ReadyItemsActions(ShownCreatureActions):

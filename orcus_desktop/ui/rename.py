@@ -1,10 +1,11 @@
 """Edit > Rename Creature… (F2) and Encounter > Rename Encounter…: a name typed in a small dialog.
 
 A creature: the selected token or initiative row (issue 13, "Tokens"); Enter renames through
-`GameSession.update_creature`, the only writer, which repairs and limits the name like any typed
-text (controller/editing.py) and makes it one undo step ("Rename Goblin Warrior 1 to Snaga").
+`editing.update_creature`, the only writer, which repairs and limits the name like any typed
+text (controller/editing/editing.py) and makes it one undo step
+("Rename Goblin Warrior 1 to Snaga").
 The encounter: its name in the window title, Save As and the autosave recovery list, through
-`GameSession.rename_encounter` (one undo step). An empty name is refused in the dialog, which
+`editing.rename_encounter` (one undo step). An empty name is refused in the dialog, which
 stays open.
 """
 
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
@@ -128,7 +130,9 @@ class CreatureRenamer(QObject):
             now = self._session.encounter.find_creature(creature_id)
             if now is None or name == now.name:
                 return None
-            return self._session.update_creature(creature_id, name=name, initiator=self._window)
+            return self._session.by(self._window).run(
+                editing.update_creature, creature_id, name=name
+            )
 
         self.dialog = RenameDialog(creature.id, creature.name, rename, self._window)
         self.dialog.finished.connect(lambda _code: self._give_back_focus(had_focus))
@@ -149,7 +153,7 @@ class EncounterNameDialog(NameDialog):
         def rename(name: str) -> OperationResult | None:
             if name == session.encounter.name:
                 return None
-            return session.rename_encounter(name, initiator=self)
+            return session.by(self).run(editing.rename_encounter, name)
 
         super().__init__("Rename encounter", session.encounter.name, rename, parent)
         self.setObjectName("encounterNameDialog")

@@ -4,8 +4,8 @@
 the activities are the GM's (001 names none). The dialog lists them with when each runs, adds
 one (every round, or once at the end of a given round) and removes the selected one; each
 change is one session call (one undo step) and a refusal is said in the dialog. The flow runs
-and logs them as each round ends (`controller/round_end.py`). Disabled under a ruleset without
-the step.
+and logs them as each round ends (`controller/variants/strike/round_end.py`). Disabled under
+a ruleset without the step.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFormLayout, QLineEdit, QMainWindow, QSpinBox, QWidget
 
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.strike import round_end
 from orcus_desktop.model.round_end import MAX_ACTIVITY_TEXT
 from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
 from orcus_desktop.ui.map_toolbar import make_action
@@ -53,12 +54,12 @@ class RoundEndDialog(ListEditorDialog):
         self._lay_out([intro], form, "&Add", "&Remove Selected")
 
     def rows(self) -> list[str]:
-        return [f"{a.text} — {a.when}" for a in self._session.round_end_activities()]
+        return [f"{a.text} — {a.when}" for a in self._session.ask(questions.round_end_activities)]
 
     def add(self) -> None:
         """Adds the activity the form describes."""
-        result = self._session.add_round_end_activity(
-            self.text.text(), self.at_round.value(), initiator=self
+        result = self._session.by(self).run(
+            round_end.add_activity, self.text.text(), self.at_round.value()
         )
         self._after(result, self.text)
 
@@ -66,7 +67,7 @@ class RoundEndDialog(ListEditorDialog):
         """Removes the selected activity."""
         row = self._selected_row("Select the activity to remove")
         if row is not None:
-            self._after(self._session.remove_round_end_activity(row, initiator=self))
+            self._after(self._session.by(self).run(round_end.remove_activity, row))
 
 
 class RoundEndActions(MenuActions):
@@ -85,7 +86,7 @@ class RoundEndActions(MenuActions):
         return [self.action]
 
     def refresh(self) -> None:
-        offer(self.action, self._session.has_round_end_step())
+        offer(self.action, self._session.ask(questions.has_round_end_step))
 
     def open(self) -> None:
         self._show(RoundEndDialog(self._session, self._window))

@@ -2,13 +2,14 @@
 
 A secret door is a closed door the players' screen draws as a wall until the GM reveals it
 (here, or by opening it); the GM's map draws it dotted and names it "door (secret)" on hover.
-Each choice is one undo step (`GameSession.set_door_secret`).
+Each choice is one undo step (`editing.set_door_secret`).
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QMenu, QWidget
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import wall_at
 from orcus_desktop.geometry.features import WallKind
@@ -30,5 +31,7 @@ def door_menu_at(parent: QWidget, session: GameSession, x: float, y: float) -> Q
         action.setEnabled(False)
         action.setToolTip("Close the door first: an open door is no secret.")
     secret = not wall.secret
-    action.triggered.connect(lambda: session.set_door_secret(wall_id, secret, parent))
+    action.triggered.connect(
+        lambda: session.by(parent).run(editing.set_door_secret, wall_id, secret)
+    )
     return menu

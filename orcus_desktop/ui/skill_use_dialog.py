@@ -13,8 +13,9 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QMainWindow, QSpinBox, QWidget
 
-from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.skill_uses import SKILL_ACTIONS
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.alloy_heroes import skill_uses
+from orcus_desktop.controller.variants.alloy_heroes.skill_uses import SKILL_ACTIONS
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done, stacked
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer
@@ -58,13 +59,13 @@ class SkillUseDialog(QDialog):
         stacked(self, form, self.error, ok_cancel_buttons(self))
 
     def accept(self) -> None:
-        result = self._session.use_skill(
+        result = self._session.by(self).run(
+            skill_uses.use_skill,
             self.creature_id,
             str(self.skill.currentData()),
             str(self.action.currentData()),
             die=self.die.value() or None,
             target_number=self.target_number.value() or None,
-            initiator=self,
         )
         if shows_done(self.error, result):
             super().accept()
@@ -86,7 +87,7 @@ class SkillUseActions(ShownCreatureActions):
         return [self.action]
 
     def refresh(self) -> None:
-        offer(self.action, self._session.skill_use_offered())
+        offer(self.action, self._session.ask(questions.skill_use_offered))
 
     def open(self) -> None:
         creature_id = self._subject("Refused: select the creature that uses a skill")

@@ -25,9 +25,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.table_actions import MAX_WHAT, Attitude, TableAction, TableCheck
-from orcus_desktop.controller.who_goes_first import FirstBy
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.strike import table_actions, who_goes_first
+from orcus_desktop.controller.variants.strike.table_actions import (
+    MAX_WHAT,
+    Attitude,
+    TableAction,
+    TableCheck,
+)
+from orcus_desktop.controller.variants.strike.who_goes_first import FirstBy
 from orcus_desktop.ui.dialog_parts import (
     error_label,
     ok_cancel_buttons,
@@ -103,7 +109,7 @@ class TableActionDialog(QDialog):
         self.attitude.setEnabled(influence)
         target = self.target.currentData()
         if influence and isinstance(target, str):
-            self.dc.setValue(self._session.influence_dc(target))
+            self.dc.setValue(self._session.ask(table_actions.influence_dc, target))
         hesitant = Attitude(self.attitude.currentData()) is Attitude.HESITANT
         rolled = self.checked.isChecked() and (hesitant or not influence)
         self.total.setEnabled(rolled)
@@ -124,7 +130,9 @@ class TableActionDialog(QDialog):
         )
 
     def take(self) -> None:
-        result = self._session.table_action(self._creature_id, self.request(), initiator=self)
+        result = self._session.by(self).run(
+            table_actions.take_table_action, self._creature_id, self.request()
+        )
         if shows_done(self.error, result):
             self.accept()
 
@@ -184,7 +192,9 @@ class WhoGoesFirstDialog(QDialog):
             self.error.setText("Roll initiative first: nobody is in the order yet")
             return
         by = FirstBy(self.by.currentData())
-        result = self._session.who_goes_first(first, by, self.marked(), initiator=self)
+        result = self._session.by(self).run(
+            who_goes_first.who_goes_first, first, by, self.marked()
+        )
         if shows_done(self.error, result):
             self.accept()
 
@@ -210,11 +220,11 @@ class StrikeTableActions(ShownCreatureActions):
         return [self.table_action, self.first_action]
 
     def refresh(self) -> None:
-        offer(self.table_action, self._session.offers_table_actions())
+        offer(self.table_action, self._session.ask(questions.offers_table_actions))
         # 001-36 is settled before the fight: shown, greyed out, while it runs.
         offer(
             self.first_action,
-            self._session.adjudicates_first(),
+            self._session.ask(questions.adjudicates_first),
             not self._session.encounter.combat.active,
         )
 

@@ -2,7 +2,7 @@
 
 The reading is Qt-free (`model.uvtt`); here are the dialogs around it: the file, replace or
 merge, a progress dialog with Cancel for big files, and the summary in the status bar. The
-import is one undo step (`GameSession.import_map`); a refused or cancelled import leaves
+import is one undo step (`map_import.import_map`); a refused or cancelled import leaves
 nothing behind, not even the image file it wrote.
 
 The map image is written beside the encounter's file, or in the per-user data folder
@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.assets import resources_dir
-from orcus_desktop.controller.autosave import DATA_DIR_ENV
-from orcus_desktop.controller.map_import import ImportMode
+from orcus_desktop.controller.editing import map_import
+from orcus_desktop.controller.editing.map_import import ImportMode
+from orcus_desktop.controller.files.autosave import DATA_DIR_ENV
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.file_reading import UnreadableFileError, read_capped
@@ -143,7 +144,7 @@ class UvttActions(QObject):
             _forget(imported, created)
             self._refused(path, f"{path.name}: {problem}")
             return None
-        result = self._session.import_map(imported, mode, initiator=self._window)
+        result = self._session.by(self._window).run(map_import.import_map, imported, mode)
         if result.ok:
             self._status.say(f"Imported {path.name}: {result.details['summary']}.")
         else:

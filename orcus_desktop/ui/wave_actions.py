@@ -12,9 +12,11 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from orcus_desktop.controller import ready_attacks
 from orcus_desktop.controller.encounter_flow import WaveChoice
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map_toolbar import make_action
@@ -65,7 +67,7 @@ class WaveActions:
 
     def add_wave(self, choice: WaveChoice) -> OperationResult:
         """The session's `new_wave` (its result is reported like any other)."""
-        return self._session.new_wave(choice.value, initiator=self)
+        return self._session.by(self).run(initiative.new_wave, choice.value)
 
     def _on_new_wave(self) -> None:
         choice = self.ask()
@@ -119,4 +121,4 @@ class ReadyAttackActions:
     def ready(self, *, ranged: bool) -> OperationResult:
         """The session's `ready_attack` for the creature whose turn it is."""
         current = self._session.encounter.combat.current or ""
-        return self._session.ready_attack(current, ranged=ranged, initiator=self)
+        return self._session.by(self).run(ready_attacks.ready_attack, current, ranged=ranged)

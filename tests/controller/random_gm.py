@@ -17,13 +17,31 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from orcus_desktop.controller.actions import (
+    aid_actions,
+    attacks,
+    combat_actions,
+    forced_placement,
+    grappling,
+    interrupts,
+)
 from orcus_desktop.controller.availability import ActionOption, CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
-from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.table_actions import TableAction, TableCheck
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.alloy_heroes import cover_choices, skill_uses
+from orcus_desktop.controller.variants.strike import (
+    engagement,
+    strike_states,
+    table_actions,
+    withdrawing,
+)
+from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.frozen import freeze
@@ -182,8 +200,10 @@ class RandomGm:
         s = self.session
         if not s.encounter.combat.order:
             dice: dict[str, int] = {c.id: self.rng.randint(1, 20) for c in s.encounter.creatures}
-            return self._call(f"roll_initiative({dice})", lambda: s.roll_initiative(dice=dice))
-        return self._call("start_combat()", s.start_combat)
+            return self._call(
+                f"roll_initiative({dice})", lambda: s.run(initiative.roll_initiative, dice=dice)
+            )
+        return self._call("start_combat()", lambda: s.run(initiative.start_combat))
 
     def _end_turn(self) -> Played:
         die = self.rng.randint(1, 20)
@@ -240,7 +260,7 @@ class RandomGm:
 
     def _power(self, actor: str, name: str) -> Played | None:
         s = self.session
-        targets = list(s.power_targets(actor, name))
+        targets = list(s.ask(attacks.power_targets, actor, name))
         if targets:
             chosen = self.rng.sample(targets, self.rng.randint(1, min(2, len(targets))))
         else:
@@ -263,8 +283,8 @@ class RandomGm:
             (
                 (name, preview)
                 for name in self.rng.sample(powers, len(powers))
-                for target_id in s.power_targets(actor, name)
-                for preview in s.preview_attack(actor, name, [target_id])[0][:1]
+                for target_id in s.ask(attacks.power_targets, actor, name)
+                for preview in s.ask(attacks.preview_attack, actor, name, [target_id])[0][:1]
                 if preview.facts.cover != "none" and preview.defense is not None
             ),
             None,
@@ -285,7 +305,7 @@ class RandomGm:
         grid = self.session.encounter.grid
         return Square(self.rng.randrange(grid.columns), self.rng.randrange(grid.rows))
 
-    def _action(self, actor: str, option: ActionOption) -> Played | None:
+    def _action(self, actor: str, option: ActionOption) -> Played | None:  # noqa: C901, PLR0912 -- split pending (issue 30 item 7)
         s = self.session
         action = option.action
         rng = self.rng
@@ -313,7 +333,9 @@ class RandomGm:
         }
         if action in simple:
             return self._call(
-                f"take_action({action}, {actor!r})", lambda: s.take_action(action, actor), option
+                f"take_action({action}, {actor!r})",
+                lambda: s.run(combat_actions.take_action, action, actor),
+                option,
             )
         if action is CombatAction.END_TURN:
             return self._end_turn()
@@ -323,7 +345,7 @@ class RandomGm:
             kind = rng.choice([ActionKind.STANDARD, ActionKind.MOVE])
             return self._call(
                 f"ready_action({actor!r}, {kind})",
-                lambda: s.ready_action(actor, kind, "an enemy comes near"),
+                lambda: s.run(initiative.ready_action, actor, kind, "an enemy comes near"),
                 option,
             )
         if target is None:
@@ -332,61 +354,63 @@ class RandomGm:
             ranged = rng.random() < 0.3
             return self._call(
                 f"basic_attack({actor!r}, {target!r}, ranged={ranged}, dice={dice})",
-                lambda: s.basic_attack(actor, target, ranged=ranged, dice=dice),
+                lambda: s.run(attacks.basic_attack, actor, target, ranged=ranged, dice=dice),
                 option,
             )
         if action is CombatAction.CHARGE:
-            ends = s.charge_destinations(actor, target)
+            ends = s.ask(combat_actions.charge_destinations, actor, target)
             if not ends:
                 return None
             end = rng.choice(ends)
             return self._call(
                 f"charge({actor!r}, {end}, {target!r}, dice={dice})",
-                lambda: s.charge(actor, end, target, dice=dice),
+                lambda: s.run(combat_actions.charge, actor, end, target, dice=dice),
                 option,
             )
         if action is CombatAction.SHOVE:
             return self._call(
                 f"shove({actor!r}, {target!r}, dice={dice})",
-                lambda: s.shove(actor, target, dice=dice),
+                lambda: s.run(combat_actions.shove, actor, target, dice=dice),
                 option,
             )
         if action is CombatAction.GRAPPLE:
             return self._call(
                 f"grapple({actor!r}, {target!r}, dice={dice})",
-                lambda: s.grapple(actor, target, dice=dice),
+                lambda: s.run(grappling.grapple, actor, target, dice=dice),
                 option,
             )
         if action is CombatAction.COUP_DE_GRACE:
             return self._call(
                 f"coup_de_grace({actor!r}, {target!r})",
-                lambda: s.coup_de_grace(actor, target, dice=dice),
+                lambda: s.run(combat_actions.coup_de_grace, actor, target, dice=dice),
                 option,
             )
         if action is CombatAction.ESCAPE_GRAPPLE:
             die = rng.randint(1, 20)
             return self._call(
                 f"escape_grapple({actor!r}, die={die})",
-                lambda: s.escape_grapple(actor, die=die),
+                lambda: s.run(grappling.escape_grapple, actor, die=die),
                 option,
             )
         if action is CombatAction.RELEASE_GRAPPLE:
             return self._call(
-                f"release_grapple({actor!r})", lambda: s.release_grapple(actor), option
+                f"release_grapple({actor!r})",
+                lambda: s.run(grappling.release_grapple, actor),
+                option,
             )
         if action is CombatAction.MOVE_GRAPPLED:
             to, their = self._square(), self._square()
             return self._call(
                 f"move_grappled({actor!r}, {target!r}, {to}, {their})",
-                lambda: s.move_grappled(actor, target, to, their, dice=dice),
+                lambda: s.run(grappling.move_grappled, actor, target, to, their, dice=dice),
                 option,
             )
         if action in (CombatAction.HELP_ATTACK, CombatAction.HELP_DEFENSE) and allies:
             ally = rng.choice(allies)
-            helper = s.help_attack if action is CombatAction.HELP_ATTACK else s.help_defense
+            aid = AidKind.ATTACK if action is CombatAction.HELP_ATTACK else AidKind.DEFENSE
             return self._call(
                 f"{action}({actor!r}, {ally!r}, {target!r})",
-                lambda: helper(actor, ally, target),
+                lambda: s.run(aid_actions.help_ally, actor, ally, target, aid),
                 option,
             )
         return None
@@ -405,7 +429,7 @@ class RandomGm:
         die = self.rng.randint(1, 20)
         return self._call(
             f"use_skill({actor!r}, {skill!r}, {kind}, die={die})",
-            lambda: s.use_skill(actor, skill, kind, die=die, target_number=15),
+            lambda: s.run(skill_uses.use_skill, actor, skill, kind, die=die, target_number=15),
         )
 
     def _strike_action(self) -> Played | None:
@@ -419,16 +443,21 @@ class RandomGm:
         pick = self.rng.randrange(6)
         if pick < 3:
             kind = list(Guard)[pick]
-            return self._call(f"guard({actor!r}, {kind})", lambda: s.guard(actor, kind))
+            return self._call(
+                f"guard({actor!r}, {kind})", lambda: s.run(engagement.guard, actor, kind)
+            )
         if pick == 3:
             die = self.rng.randint(1, 20)
-            return self._call(f"hide({actor!r}, die={die})", lambda: s.hide(actor, die))
+            return self._call(
+                f"hide({actor!r}, die={die})", lambda: s.run(strike_states.hide, actor, die)
+            )
         if pick == 4:
-            return self._call(f"withdraw({actor!r})", lambda: s.withdraw(actor))
+            return self._call(f"withdraw({actor!r})", lambda: s.run(withdrawing.withdraw, actor))
         total = self.rng.randint(1, 25)
         check = TableCheck(TableAction.SEARCH, "the lever", total=total, dc=12)
         return self._call(
-            f"table_action({actor!r}, search {total} vs 12)", lambda: s.table_action(actor, check)
+            f"table_action({actor!r}, search {total} vs 12)",
+            lambda: s.run(table_actions.take_table_action, actor, check),
         )
 
     def _react(self) -> Played | None:
@@ -447,7 +476,7 @@ class RandomGm:
         if self.rng.random() < 0.4:
             return self._call(
                 f"decline_opportunity_attack({reactor!r})",
-                lambda: s.decline_opportunity_attack(reactor),
+                lambda: s.run(interrupts.decline_opportunity_attack, reactor),
             )
         target = combat.pending.attacker if combat.pending is not None else None
         offer = next((o for o in combat.strike_offers if o.reactor == reactor), None)
@@ -459,7 +488,7 @@ class RandomGm:
         option = s.available_actions(reactor).option(CombatAction.OPPORTUNITY_ATTACK)
         return self._call(
             f"opportunity_attack({reactor!r}, {target!r}, dice={dice})",
-            lambda: s.opportunity_attack(reactor, target, dice=dice),
+            lambda: s.run(interrupts.opportunity_attack, reactor, target, dice=dice),
             option if option.allowed else None,
         )
 
@@ -469,7 +498,7 @@ class RandomGm:
         take = self.rng.random() < 0.5
         return self._call(
             f"answer_cover_choice({coverer!r}, take={take})",
-            lambda: self.session.answer_cover_choice(coverer, take),
+            lambda: self.session.run(cover_choices.answer, coverer, take=take),
         )
 
     def _trigger_readied(self) -> Played | None:
@@ -480,7 +509,8 @@ class RandomGm:
         who = self.rng.choice(readied)
         trigger = self.rng.choice(self._others(who) or [who])
         return self._call(
-            f"trigger_readied({who!r}, {trigger!r})", lambda: s.trigger_readied(who, trigger)
+            f"trigger_readied({who!r}, {trigger!r})",
+            lambda: s.run(initiative.trigger_readied, who, trigger),
         )
 
     def _place_forced(self) -> Played:
@@ -488,7 +518,8 @@ class RandomGm:
         owed = s.encounter.combat.owed_forced_moves[0]
         if self.rng.random() < 0.15:
             return self._call(
-                f"leave_forced_move({owed.target!r})", lambda: s.leave_forced_move(owed.target)
+                f"leave_forced_move({owed.target!r})",
+                lambda: s.run(forced_placement.leave_forced_move, owed.target),
             )
         # The squares the forced-move tool offers (controller/tools/forced_move_tool.py).
         places = forced_destinations(
@@ -501,13 +532,19 @@ class RandomGm:
         )
         if not places:
             return self._call(
-                f"leave_forced_move({owed.target!r})", lambda: s.leave_forced_move(owed.target)
+                f"leave_forced_move({owed.target!r})",
+                lambda: s.run(forced_placement.leave_forced_move, owed.target),
             )
         to = self.rng.choice(sorted(places, key=lambda q: (q.col, q.row)))
         return self._call(
             f"force_move({owed.target!r}, {owed.kind}, {owed.squares}, {to})",
-            lambda: s.force_move(
-                owed.target, str(owed.kind), owed.squares, to, source_id=owed.source
+            lambda: s.run(
+                forced_placement.force_move,
+                owed.target,
+                str(owed.kind),
+                owed.squares,
+                to,
+                source_id=owed.source,
             ),
         )
 
@@ -521,25 +558,31 @@ class RandomGm:
         if pick == 0:
             amount = rng.choice([1, 5, 12, 30, 100])
             return self._call(
-                f"apply_damage({who!r}, {amount})", lambda: s.apply_damage(who, amount)
+                f"apply_damage({who!r}, {amount})",
+                lambda: s.run(gm_edits.apply_damage, who, amount),
             )
         if pick == 1:
             amount = rng.choice([1, 8, 50])
-            return self._call(f"heal({who!r}, {amount})", lambda: s.heal(who, amount))
+            return self._call(
+                f"heal({who!r}, {amount})", lambda: s.run(gm_edits.heal, who, amount)
+            )
         if pick == 2:
             hp = rng.choice([-20, -1, 0, 1, 20, 500])
-            return self._call(f"set_hit_points({who!r}, {hp})", lambda: s.set_hit_points(who, hp))
+            return self._call(
+                f"set_hit_points({who!r}, {hp})", lambda: s.run(gm_edits.set_hit_points, who, hp)
+            )
         if pick == 3:
             amount = rng.choice([0, 5])
             return self._call(
-                f"grant_temp_hp({who!r}, {amount})", lambda: s.grant_temp_hp(who, amount)
+                f"grant_temp_hp({who!r}, {amount})",
+                lambda: s.run(gm_edits.grant_temp_hp, who, amount),
             )
         if pick == 4:
-            condition = rng.choice(s.gm_conditions())
+            condition = rng.choice(s.ask(questions.gm_conditions))
             duration = rng.choice(list(DurationKind))
             return self._call(
                 f"add_condition({who!r}, {condition}, {duration})",
-                lambda: s.add_condition(who, condition, duration),
+                lambda: s.run(gm_edits.add_condition, who, condition, duration),
             )
         state = s.encounter.creature(who).state
         effects = [e.effect_id for e in (state.conditions if state else ())]
@@ -548,16 +591,19 @@ class RandomGm:
             effect = rng.choice(effects)
             if rng.random() < 0.5:
                 return self._call(
-                    f"remove_effect({who!r}, {effect})", lambda: s.remove_effect(who, effect)
+                    f"remove_effect({who!r}, {effect})",
+                    lambda: s.run(gm_edits.remove_effect, who, effect),
                 )
             die = rng.randint(1, 20)
             return self._call(
                 f"saving_throw({who!r}, {effect}, die={die})",
-                lambda: s.saving_throw(who, effect, die=die),
+                lambda: s.run(gm_edits.saving_throw, who, effect, die=die),
             )
         if pick == 6:
             die = rng.randint(1, 20)
-            return self._call(f"hide({who!r}, die={die})", lambda: s.hide(who, die))
+            return self._call(
+                f"hide({who!r}, die={die})", lambda: s.run(strike_states.hide, who, die)
+            )
         return None
 
     def _gm_move(self) -> Played:

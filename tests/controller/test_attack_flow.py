@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.attack_flow import (
+from orcus_desktop.controller.actions import forced_placement
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.attack_flow import (
     AskForDice,
     AttackFlow,
     AttackOptions,
@@ -22,7 +25,6 @@ from orcus_desktop.controller.attack_flow import (
     PlaceForcedMove,
     Stage,
 )
-from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import TargetingChoice
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import OwedForcedMove
@@ -81,7 +83,9 @@ def test_targeting_dice_resolve_push_done(session: GameSession) -> None:
     # The attack and the owed push are one undo step.
     assert session.history.undo_text == "Brakka: Tide of Iron on Goblin Warrior 1"
     # The GM clicks where the goblin ends (the map tool calls the session): placed, not owed.
-    assert session.force_move("goblin-1", "push", 1, Square(11, 4), source_id="brakka").ok
+    assert session.run(
+        forced_placement.force_move, "goblin-1", "push", 1, Square(11, 4), source_id="brakka"
+    ).ok
     assert session.encounter.creature("goblin-1").square == Square(11, 4)
     assert owed(session) == ()
     done = flow.forced_move_finished(step.owed, replaced=False)
@@ -106,7 +110,7 @@ def test_leaving_the_push_is_an_undo_step(session: GameSession) -> None:
     assert flow.sync() is None
     session.undo()
     assert isinstance(flow.sync(), PlaceForcedMove)
-    refused = session.leave_forced_move("brakka")
+    refused = session.run(forced_placement.leave_forced_move, "brakka")
     assert not refused.ok
     assert "no forced movement is owed for 'brakka'" in refused.reason
 
@@ -143,7 +147,7 @@ def test_files_saved_before_owed_moves_existed_still_open(session: GameSession) 
 
 def test_removing_the_pushed_creature_drops_the_owed_push(session: GameSession) -> None:
     hit_with_tide_of_iron(AttackFlow(session))
-    assert session.remove_creature("goblin-1").ok
+    assert session.run(editing.remove_creature, "goblin-1").ok
     assert owed(session) == ()
 
 

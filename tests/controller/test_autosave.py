@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.autosave import (
+from orcus_desktop.controller.files.autosave import (
     AutosavePolicy,
     RecoveryStore,
     load_saved,
     recovery_folder,
     restore_encounter,
 )
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from tests.controller.conftest import make_session
@@ -232,8 +233,8 @@ def test_restore_is_one_undo_step_on_top_of_the_saved_file(
     saved_path = tmp_path / "cave.json"
     save_encounter(saved_path, demo)
     session = make_session(demo)
-    assert session.roll_initiative().ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative).ok
+    assert session.run(initiative.start_combat).ok
     recovered = session.encounter
     assert recovered.combat.active
 

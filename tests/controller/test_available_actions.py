@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from orcus_desktop.controller.actions import combat_actions
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
@@ -20,8 +23,8 @@ def session() -> GameSession:
     s = make_session(
         Encounter(GridBounds(10, 10), creatures=(fighter("hero", 2, 2), orc("orc", 3, 2)))
     )
-    s.roll_initiative(totals={"hero": 20, "orc": 10})
-    s.start_combat()
+    s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10})
+    s.run(initiative.start_combat)
     return s
 
 
@@ -53,7 +56,7 @@ def session() -> GameSession:
 def test_condition_limits(
     session: GameSession, condition: Condition, action: CombatAction, allowed: bool, why: str
 ) -> None:
-    session.add_condition("hero", condition, DurationKind.SAVE_ENDS)
+    session.run(gm_edits.add_condition, "hero", condition, DurationKind.SAVE_ENDS)
     session.end_turn(save_dice={1: 2})  # the save fails; a full round later it's the hero again
     session.end_turn()
     assert session.encounter.combat.current == "hero"
@@ -69,14 +72,14 @@ def test_reasons_off_turn_and_dazed_reactions(session: GameSession) -> None:
     assert "not Orc's turn" in orc_view.option(CombatAction.WALK).reason
     assert orc_view.option(CombatAction.DROP_PRONE).allowed  # free actions on others' turns
     assert "nothing provoked" in orc_view.option(CombatAction.OPPORTUNITY_ATTACK).reason
-    session.add_condition("orc", Condition.DAZED, DurationKind.SAVE_ENDS)
+    session.run(gm_edits.add_condition, "orc", Condition.DAZED, DurationKind.SAVE_ENDS)
     dazed = session.available_actions("orc").option(CombatAction.OPPORTUNITY_ATTACK)
     assert "no immediate or opportunity actions" in dazed.reason
     hero = session.available_actions("hero")
     assert hero.its_turn
     assert hero.power("Knockdown Strike").allowed
     assert session.available_actions("hero").option(CombatAction.DELAY).allowed
-    session.total_defense("hero")
+    session.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, "hero")
     after = session.available_actions("hero")
     assert "no standard action left" in after.option(CombatAction.BASIC_ATTACK).reason
     assert "already took actions" in after.option(CombatAction.DELAY).reason

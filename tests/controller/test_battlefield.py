@@ -18,7 +18,10 @@ from typing import Any
 import pytest
 
 from orcus_desktop.cli import query_main
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import save_encounter
@@ -48,8 +51,9 @@ def session() -> GameSession:
             ),
         )
     )
-    assert s.apply_damage("dead", 30).ok
-    s.roll_initiative(
+    assert s.run(gm_edits.apply_damage, "dead", 30).ok
+    s.run(
+        initiative.roll_initiative,
         totals={
             "scout": 25,
             "hero": 20,
@@ -58,18 +62,20 @@ def session() -> GameSession:
             "stunned": 3,
             "spent": 2,
             "blinded": 1,
-        }
+        },
     )
-    s.start_combat()
+    s.run(initiative.start_combat)
     assert s.move_creature("scout", Square(8, 8), MoveMode.WALK).opportunity_attackers == (
         "spent",
     )
-    assert s.opportunity_attack("spent", "scout", dice=[1, 1]).ok
+    assert s.run(interrupts.opportunity_attack, "spent", "scout", dice=[1, 1]).ok
     assert s.end_turn().ok
     assert s.encounter.combat.current == "hero"
-    assert s.add_condition("dominated", Condition.CONTROLLED, DurationKind.SAVE_ENDS).ok
-    assert s.add_condition("stunned", Condition.STUNNED, DurationKind.SAVE_ENDS).ok
-    assert s.add_condition("blinded", Condition.BLINDED, DurationKind.SAVE_ENDS).ok
+    assert s.run(
+        gm_edits.add_condition, "dominated", Condition.CONTROLLED, DurationKind.SAVE_ENDS
+    ).ok
+    assert s.run(gm_edits.add_condition, "stunned", Condition.STUNNED, DurationKind.SAVE_ENDS).ok
+    assert s.run(gm_edits.add_condition, "blinded", Condition.BLINDED, DurationKind.SAVE_ENDS).ok
     return s
 
 

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.creature_library import (
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.files.creature_library import (
     LIBRARY_FORMAT,
     TACTICAL_ROLES,
     check_creature,
@@ -120,7 +121,7 @@ def test_every_bundled_creature_can_be_placed_on_a_map(size: Size) -> None:
             continue
         entry = LibraryEntry(block.name, block.side.value, block.size, block.speed, statblock)
         creature = creature_from_entry(session.encounter, entry, (6.0, 6.0))
-        assert session.place_creature(creature).ok, block.name
+        assert session.run(editing.place_creature, creature).ok, block.name
         placed = session.encounter.creature(creature.id)
         assert placed.size is size
-        assert session.remove_creature(creature.id).ok
+        assert session.run(editing.remove_creature, creature.id).ok

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.actions import combat_actions, interrupts
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -42,13 +45,13 @@ def _charge_past(*guards: Creature) -> GameSession:
         Encounter(GridBounds(12, 3), creatures=(fighter("hero", 1, 2), *guards, orc("orc", 6, 2)))
     )
     totals = {"hero": 20, "orc": 5} | {g.id: 10 - i for i, g in enumerate(guards)}
-    assert session.roll_initiative(totals=totals).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals=totals).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
 def _charged(session: GameSession) -> None:
-    charge = session.charge("hero", Square(5, 2), "orc", dice=[12, 4])
+    charge = session.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[12, 4])
     assert charge.ok, charge.reason
     log = session.encounter.combat.log
     path = [Square(*p) for p in next(e for e in log if e.kind == "charge_move").data["path"]]
@@ -73,7 +76,7 @@ def test_the_charger_waits_where_it_provokes_then_charges_on_and_undo_steps_back
     waiting = session.encounter
 
     # The goblin misses: the hero moves on to (5, 2) and makes the charge attack (+1).
-    oa = session.opportunity_attack("goblin", "hero", dice=[2])
+    oa = session.run(interrupts.opportunity_attack, "goblin", "hero", dice=[2])
     assert oa.ok, oa.reason
     assert _square(session, "hero") == Square(5, 2)
     assert session.encounter.combat.pending is None
@@ -93,8 +96,10 @@ def test_a_charger_knocked_prone_where_it_waits_makes_no_charge_attack() -> None
     # of a square it could attack from: the charge attack does not happen.
     session = _charge_past(orc("goblin", 3, 1))
     _charged(session)
-    assert session.add_condition("hero", Condition.PRONE).ok  # the GM rules it knocked down
-    assert session.opportunity_attack("goblin", "hero", dice=[2]).ok
+    assert session.run(
+        gm_edits.add_condition, "hero", Condition.PRONE
+    ).ok  # the GM rules it knocked down
+    assert session.run(interrupts.opportunity_attack, "goblin", "hero", dice=[2]).ok
     assert _square(session, "hero") == Square(2, 2)
     assert _hp(session, "orc") == 30
     assert session.encounter.combat.pending is None
@@ -107,9 +112,11 @@ def test_a_charger_knocked_prone_where_it_waits_makes_no_charge_attack() -> None
 
 def test_an_oa_that_drops_the_charger_on_the_way_cancels_the_charge_attack() -> None:
     session = _charge_past(orc("goblin", 3, 1))
-    assert session.apply_damage("hero", 40).ok  # 4 HP left
+    assert session.run(gm_edits.apply_damage, "hero", 40).ok  # 4 HP left
     _charged(session)
-    assert session.opportunity_attack("goblin", "hero", dice=[18, 6]).ok  # 9 damage
+    assert session.run(
+        interrupts.opportunity_attack, "goblin", "hero", dice=[18, 6]
+    ).ok  # 9 damage
     assert _square(session, "hero") == Square(2, 2)
     assert _hp(session, "orc") == 30
     dropped = session.encounter.combat.log[-1]
@@ -123,14 +130,14 @@ def test_a_charge_past_two_enemies_waits_twice_then_attacks() -> None:
     session = _charge_past(orc("goblin", 3, 1), orc("kobold", 5, 1))
     _charged(session)
     assert _square(session, "hero") == Square(2, 2)
-    assert session.decline_opportunity_attack("goblin").ok
+    assert session.run(interrupts.decline_opportunity_attack, "goblin").ok
     assert _square(session, "hero") == Square(4, 2)
     combat = session.encounter.combat
     assert combat.combatant("kobold").out_of_turn is ActionKind.OPPORTUNITY
     assert combat.pending is not None
     assert combat.pending.kind == "charge"
     assert _hp(session, "orc") == 30
-    assert session.decline_opportunity_attack("kobold").ok
+    assert session.run(interrupts.decline_opportunity_attack, "kobold").ok
     assert _square(session, "hero") == Square(5, 2)
     assert session.encounter.combat.log[-1].kind == "attack"
     assert _hp(session, "orc") < 30
@@ -146,7 +153,7 @@ def test_a_charge_waiting_mid_move_survives_save_and_reopen(tmp_path: Path) -> N
 
     reopened = make_session(loaded)
     assert _square(reopened, "hero") == Square(2, 2)
-    assert reopened.decline_opportunity_attack("goblin").ok
+    assert reopened.run(interrupts.decline_opportunity_attack, "goblin").ok
     assert _square(reopened, "hero") == Square(5, 2)
     attack = reopened.encounter.combat.log[-1]
     assert (attack.kind, attack.actor) == ("attack", "hero")

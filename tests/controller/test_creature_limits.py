@@ -11,8 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller.creature_library import LibraryFileError, UserLibrary, entry_for
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.files.creature_library import (
+    LibraryFileError,
+    UserLibrary,
+    entry_for,
+)
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.limits import MAX_LEVEL, MAX_NAME_CHARS, MAX_SPEED
@@ -28,9 +34,9 @@ def _placed_saved_reopened(tmp_path: Path, statblock: dict[str, object]) -> Enco
     session = make_session(Encounter(GridBounds(12, 12), name="Limits"))
     for xy in ((2.5, 2.5), (6.5, 6.5)):
         creature = creature_from_entry(session.encounter, entry, xy)
-        assert session.place_creature(creature).ok
-    assert session.roll_initiative().ok
-    assert session.start_combat().ok
+        assert session.run(editing.place_creature, creature).ok
+    assert session.run(initiative.roll_initiative).ok
+    assert session.run(initiative.start_combat).ok
     path = tmp_path / "fight.json"
     save_encounter(path, session.encounter)
     reopened = load_encounter(path)

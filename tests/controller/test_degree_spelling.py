@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from orcus_desktop.cli import query_main
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter, WallEntry
@@ -52,8 +53,8 @@ def test_the_cli_the_log_the_file_and_the_api_spell_degrees_alike(
 ) -> None:
     answer = _query_sight(tmp_path, capsys)
     session = make_session(_arrow_slit())
-    session.roll_initiative(totals={"hero": 20, "orc": 10})
-    session.start_combat()
+    session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10})
+    session.run(initiative.start_combat)
     result = session.use_power("hero", "Arcane Bolt", ["orc"], dice=[15, 3])
     assert result.ok, result.reason
     logged = next(e for e in result.log if e.kind == "attack").data["targets"][0]

@@ -13,15 +13,18 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.waiting_decisions import (
+from orcus_desktop.controller.turns import initiative, waiting_decisions
+from orcus_desktop.controller.turns.waiting_decisions import (
     FORCED_MOVE,
     HELD,
     INTERPOSE,
     OFFER,
     READIED,
 )
+from orcus_desktop.controller.variants.strike import engagement
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.guards import Guard
@@ -57,14 +60,14 @@ def _fight(ruleset_id: str) -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "goblin": 10, "orc": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "goblin": 10, "orc": 5}).ok
+    assert s.run(initiative.start_combat).ok
     assert s.encounter.combat.current == "hero"
     return s
 
 
 def _kinds(s: GameSession) -> list[tuple[str, str]]:
-    return [(d.kind, d.creature) for d in s.waiting_decisions()]
+    return [(d.kind, d.creature) for d in s.ask(waiting_decisions.decisions)]
 
 
 def _log_kinds(s: GameSession) -> list[str]:
@@ -102,7 +105,7 @@ def test_a_ranged_attack_next_to_an_enemy_is_not_lost_when_the_turn_ends(ruleset
     assert "opportunity_declined" in _log_kinds(s)
     assert "attack_dropped" not in _log_kinds(s)
     assert s.encounter.combat.current == "goblin"
-    assert s.waiting_decisions() == ()
+    assert s.ask(waiting_decisions.decisions) == ()
     s.undo()  # one undo step: the offer and the held attack are back
     assert s.encounter == before
 
@@ -140,10 +143,12 @@ def test_a_push_not_placed_is_named_and_left_only_when_let_pass(ruleset_id: str)
 def test_a_triggered_readied_action_is_named_and_let_pass(ruleset_id: str) -> None:
     """000 "Ready": the readier acts when the trigger comes; ending the turn asks first."""
     s = _fight(ruleset_id)
-    assert s.ready_action("hero", ActionKind.STANDARD, "the goblin moves", "attack it").ok
+    assert s.run(
+        initiative.ready_action, "hero", ActionKind.STANDARD, "the goblin moves", "attack it"
+    ).ok
     assert s.end_turn().ok  # nothing waits yet
     assert s.encounter.combat.current == "goblin"
-    assert s.trigger_readied("hero", "goblin").ok
+    assert s.run(initiative.trigger_readied, "hero", "goblin").ok
     assert _kinds(s) == [(READIED, "hero")]
     refused = s.end_turn()
     assert not refused.ok
@@ -157,14 +162,16 @@ def test_a_triggered_readied_action_is_named_and_let_pass(ruleset_id: str) -> No
 def test_delay_is_refused_while_a_triggered_readied_action_waits(ruleset_id: str) -> None:
     """000 "Delay" ends the turn's offers as End turn does: it names them and waits too."""
     s = _fight(ruleset_id)
-    assert s.ready_action("hero", ActionKind.STANDARD, "the goblin moves", "attack it").ok
+    assert s.run(
+        initiative.ready_action, "hero", ActionKind.STANDARD, "the goblin moves", "attack it"
+    ).ok
     assert s.end_turn().ok
-    assert s.trigger_readied("hero", "goblin").ok
+    assert s.run(initiative.trigger_readied, "hero", "goblin").ok
     refused = s.delay()
     assert not refused.ok
     assert refused.reason == "Hero may take its readied standard action now: answer it first"
     assert s.encounter.combat.combatant("hero").out_of_turn is ActionKind.STANDARD
-    assert s.let_readied_pass("hero").ok
+    assert s.run(waiting_decisions.let_readied_pass, "hero").ok
     assert s.delay().ok
     assert s.encounter.combat.current == "orc"
 
@@ -182,8 +189,8 @@ def _strike_fight() -> GameSession:
             ruleset_id="strike",
         )
     )
-    assert s.roll_initiative(totals={"orc": 20, "hero": 15, "squire": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"orc": 20, "hero": 15, "squire": 10}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
@@ -192,7 +199,7 @@ def test_001_against_who_then_the_counter_strike_each_wait_for_the_gm() -> None:
     s = _strike_fight()
     assert s.use_power("orc", "Basic Melee Attack", ["hero"], dice=[15, 6]).ok
     assert _kinds(s) == [(HELD, "orc"), (INTERPOSE, "orc")]
-    (interpose,) = [d for d in s.waiting_decisions() if d.kind == INTERPOSE]
+    (interpose,) = [d for d in s.ask(waiting_decisions.decisions) if d.kind == INTERPOSE]
     assert interpose.choices == ("squire",)
     # Letting it pass is "nobody steps in": the Strike! lands on the hero, whose Counter
     # Strike! is new, so the step stops there and says so; the turn goes on.
@@ -206,7 +213,7 @@ def test_001_against_who_then_the_counter_strike_each_wait_for_the_gm() -> None:
     assert s.encounter.combat.current == "hero"
     # 001-24: the hero, Engaged By the orc, takes an action that is no Strike! on it (a
     # Dodge, 001-28): the Dodge waits for the orc's Free Strike! (R-153), and both are named.
-    assert s.guard("hero", Guard.DODGE).ok
+    assert s.run(engagement.guard, "hero", Guard.DODGE).ok
     assert _kinds(s) == [(HELD, "hero"), (OFFER, "orc")]
     refused = s.end_turn()
     assert not refused.ok
@@ -235,7 +242,7 @@ def test_under_004_a_refused_step_and_a_dropped_attack_say_attacks_of_opportunit
     assert not refused.ok
     assert refused.reason == "Hero's Arcane Bolt waits for the attacks of opportunity"
     # The GM removes the hero while its bolt waits: its turn passes and the bolt lapses.
-    assert s.remove_creature("hero").ok
+    assert s.run(editing.remove_creature, "hero").ok
     dropped = [e for e in s.encounter.combat.log if e.kind == "attack_dropped"]
     assert dropped, _log_kinds(s)
     shown = entry_text(dropped[-1], s.encounter.name_of, s.ruleset.label)

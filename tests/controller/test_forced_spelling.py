@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.actions import forced_placement
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import (
@@ -64,7 +65,9 @@ def test_an_owed_move_of_an_unknown_kind_is_refused_with_the_kinds(session: Game
 def test_a_slip_is_logged_as_slid_and_stored_as_slide(session: GameSession, spelling: str) -> None:
     # "Slip X: The creature is moved X squares, as the attacker chooses": any way, even
     # towards the attacker.
-    assert session.force_move("goblin-1", spelling, 1, Square(10, 5), source_id="brakka").ok
+    assert session.run(
+        forced_placement.force_move, "goblin-1", spelling, 1, Square(10, 5), source_id="brakka"
+    ).ok
     entry = session.encounter.combat.log[-1]
     assert (entry.kind, entry.data["kind"]) == ("forced_move", "slide")
     assert describe(entry, names_of(session.encounter)) == (
@@ -74,6 +77,8 @@ def test_a_slip_is_logged_as_slid_and_stored_as_slide(session: GameSession, spel
 
 def test_a_push_the_wrong_way_says_pushed(session: GameSession) -> None:
     # Push: "each move must be away from the attacker": (8, 4) is towards Brakka at (9, 4).
-    refused = session.force_move("goblin-1", "push", 1, Square(9, 5), source_id="brakka")
+    refused = session.run(
+        forced_placement.force_move, "goblin-1", "push", 1, Square(9, 5), source_id="brakka"
+    )
     assert not refused.ok
     assert "cannot be pushed to that square" in refused.reason

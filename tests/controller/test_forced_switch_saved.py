@@ -15,7 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from orcus_desktop.controller import forced_actions
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.fields import EncounterFileError
@@ -33,8 +36,8 @@ def _dominion() -> GameSession:
             ruleset_id="square-fireballs",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
@@ -48,7 +51,7 @@ def _reopened(s: GameSession, tmp_path: Path) -> GameSession:
 
 def test_the_switch_survives_save_and_reopen_and_still_forces(tmp_path: Path) -> None:
     s = _dominion()
-    assert s.set_forcing("hero").ok
+    assert s.run(forced_actions.set_forcing, "hero").ok
     reopened = _reopened(s, tmp_path)
     assert reopened.forcing == "hero"
     # The orc walks away from the mage as the hero's forced move: no opportunity attack.
@@ -62,10 +65,10 @@ def test_the_switch_survives_save_and_reopen_and_still_forces(tmp_path: Path) ->
 def test_turning_it_on_and_off_are_undo_steps() -> None:
     s = _dominion()
     before = s.encounter
-    assert s.set_forcing("hero").ok
+    assert s.run(forced_actions.set_forcing, "hero").ok
     assert s.history.undo_text == "Forced: Hero"
     on = s.encounter
-    assert s.set_forcing(None).ok
+    assert s.run(forced_actions.set_forcing, None).ok
     assert s.encounter.combat.forcing is None
     assert s.undo().ok
     assert s.encounter == on
@@ -77,7 +80,7 @@ def test_turning_it_on_and_off_are_undo_steps() -> None:
 
 def test_it_does_not_come_back_in_a_later_turn_even_from_a_file(tmp_path: Path) -> None:
     s = _dominion()
-    assert s.set_forcing("hero").ok
+    assert s.run(forced_actions.set_forcing, "hero").ok
     for _ in range(3):  # hero, mage, orc: the hero's turn of round 2
         assert s.end_turn().ok
     assert s.encounter.combat.current == "hero"
@@ -87,7 +90,7 @@ def test_it_does_not_come_back_in_a_later_turn_even_from_a_file(tmp_path: Path) 
 
 def test_only_the_creature_whose_turn_it_is_forces() -> None:
     s = _dominion()
-    refused = s.set_forcing("mage")
+    refused = s.run(forced_actions.set_forcing, "mage")
     assert not refused.ok
     assert refused.reason == "Mage forces only on its own turn: it is Hero's"
     assert s.forcing is None
@@ -95,8 +98,8 @@ def test_only_the_creature_whose_turn_it_is_forces() -> None:
 
 def test_removing_the_forcer_turns_it_off_and_the_file_stays_readable(tmp_path: Path) -> None:
     s = _dominion()
-    assert s.set_forcing("hero").ok
-    assert s.remove_creature("hero").ok
+    assert s.run(forced_actions.set_forcing, "hero").ok
+    assert s.run(editing.remove_creature, "hero").ok
     assert s.encounter.combat.forcing is None
     assert _reopened(s, tmp_path).forcing is None
 
@@ -116,7 +119,7 @@ def test_a_bad_switch_in_a_file_is_refused_with_its_field(
     tmp_path: Path, switch: object, message: str
 ) -> None:
     s = _dominion()
-    assert s.set_forcing("hero").ok
+    assert s.run(forced_actions.set_forcing, "hero").ok
     path = tmp_path / "forced.orcus"
     save_encounter(path, s.encounter)
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -131,7 +134,7 @@ def test_a_switch_set_in_a_round_the_combat_has_not_reached_is_refused(tmp_path:
     """R-97: the switch is set in its forcer's turn, so its round is one the fight has
     reached; a hand-edited file with a later one is refused, naming the forcer and the field."""
     s = _dominion()
-    assert s.set_forcing("hero").ok
+    assert s.run(forced_actions.set_forcing, "hero").ok
     path = tmp_path / "forced.orcus"
     save_encounter(path, s.encounter)
     data = json.loads(path.read_text(encoding="utf-8"))

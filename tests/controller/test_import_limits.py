@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import time
 
-from orcus_desktop.controller.map_import import ImportMode
+from orcus_desktop.controller.editing import map_import
+from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -30,7 +31,7 @@ def _imported(lights: int, walls: tuple[Wall, ...] = ()) -> ImportedMap:
 def test_merging_lights_past_the_limit_is_refused_quickly() -> None:
     session = make_session(Encounter(GridBounds(100, 100)))
     start = time.perf_counter()
-    result = session.import_map(_imported(100_000), ImportMode.MERGE)
+    result = session.run(map_import.import_map, _imported(100_000), ImportMode.MERGE)
     assert time.perf_counter() - start < 10
     assert not result.ok
     assert f"100,000 lights; a map holds at most {MAX_LIGHTS:,}" in result.reason
@@ -40,10 +41,10 @@ def test_a_merge_that_would_pass_the_light_limit_is_refused() -> None:
     lit = Lighting(sources=tuple(_imported(MAX_LIGHTS - 10).lights))
     session = make_session(Encounter(GridBounds(100, 100), lighting=lit))
     before = session.encounter
-    result = session.import_map(_imported(11), ImportMode.MERGE)
+    result = session.run(map_import.import_map, _imported(11), ImportMode.MERGE)
     assert not result.ok
     assert session.encounter == before
-    assert session.import_map(_imported(10), ImportMode.MERGE).ok
+    assert session.run(map_import.import_map, _imported(10), ImportMode.MERGE).ok
     ids = [s.id for s in session.encounter.lighting.sources]
     assert len(ids) == len(set(ids)) == MAX_LIGHTS
 
@@ -51,7 +52,7 @@ def test_a_merge_that_would_pass_the_light_limit_is_refused() -> None:
 def test_merged_lights_take_fresh_ids() -> None:
     lit = Lighting(sources=(LightSource(LightId("light-2")),))
     session = make_session(Encounter(GridBounds(100, 100), lighting=lit))
-    assert session.import_map(_imported(3), ImportMode.MERGE).ok
+    assert session.run(map_import.import_map, _imported(3), ImportMode.MERGE).ok
     assert [s.id for s in session.encounter.lighting.sources] == [
         "light-2",
         "light-3",
@@ -68,6 +69,6 @@ def test_a_merge_whose_walls_cross_too_often_is_refused() -> None:
         Wall(WallKind.WALL, ((1.0 + i * 0.5, 0.0), (1.0 + i * 0.5, 99.0))) for i in range(101)
     )
     session = make_session(Encounter(GridBounds(100, 100), walls=numbered(across)))
-    result = session.import_map(_imported(0, down), ImportMode.MERGE)
+    result = session.run(map_import.import_map, _imported(0, down), ImportMode.MERGE)
     assert not result.ok
     assert "cut through one another more than 10,000 times" in result.reason

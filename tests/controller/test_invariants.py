@@ -12,8 +12,12 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orcus_desktop.controller import placement
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -60,18 +64,18 @@ def _run(session: GameSession, command: tuple[object, ...]) -> None:
     if kind == "move":
         session.move_creature(command[1], command[2], command[3])  # type: ignore[arg-type]
     elif kind == "attack":
-        session.basic_attack(command[1], command[2])  # type: ignore[arg-type]
+        session.run(attacks.basic_attack, command[1], command[2])  # type: ignore[arg-type]
     elif kind == "end_turn":
         session.end_turn()
     elif kind == "terrain":
-        session.paint_terrain(command[1], [command[2]], erase=command[3])  # type: ignore[arg-type, list-item]
+        session.run(editing.paint_terrain, command[1], [command[2]], erase=command[3])  # type: ignore[arg-type, list-item]
     elif kind == "wall":
         x = command[1]
-        session.add_wall(Wall(WallKind.WALL, ((x, 0), (x, 3))))  # type: ignore[arg-type]
+        session.run(editing.add_wall, Wall(WallKind.WALL, ((x, 0), (x, 3))))  # type: ignore[arg-type]
     elif kind == "condition":
-        session.add_condition(command[1], command[2])  # type: ignore[arg-type]
+        session.run(gm_edits.add_condition, command[1], command[2])  # type: ignore[arg-type]
     elif kind == "damage":
-        session.apply_damage(command[1], command[2])  # type: ignore[arg-type]
+        session.run(gm_edits.apply_damage, command[1], command[2])  # type: ignore[arg-type]
     elif kind == "delay":
         session.delay()
 
@@ -84,8 +88,8 @@ def _session() -> GameSession:
         ),
         seed=7,
     )
-    session.roll_initiative()
-    session.start_combat()
+    session.run(initiative.roll_initiative)
+    session.run(initiative.start_combat)
     session.history.clear()
     return session
 

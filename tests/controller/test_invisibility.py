@@ -12,9 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.vision import player_vision
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.views.vision import player_vision
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -36,19 +39,19 @@ def _session(
         )
     )
     totals = {"hero": 5, "orc": 20} if orc_first else {"hero": 20, "orc": 5}
-    assert s.roll_initiative(totals=totals).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals=totals).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
 def _vanish(s: GameSession, who: str = "orc") -> None:
     """The GM imposes Invisible through the condition box, lasting until the GM clears it."""
-    done = s.add_condition(who, Condition.INVISIBLE, DurationKind.END_OF_ENCOUNTER)
+    done = s.run(gm_edits.add_condition, who, Condition.INVISIBLE, DurationKind.END_OF_ENCOUNTER)
     assert done.ok, done.reason
 
 
 def _parts(s: GameSession, power: str = "Arcane Bolt") -> list[str]:
-    previews, problem = s.preview_attack("hero", power, ["orc"])
+    previews, problem = s.ask(attacks.preview_attack, "hero", power, ["orc"])
     assert not problem, problem
     return [f"{value:+d} {source}" for value, source in previews[0].attack_parts]
 
@@ -65,7 +68,7 @@ def test_an_invisible_orc_has_total_concealment_until_the_gm_clears_it() -> None
     state = s.rules.state(s.encounter.creature("orc"))
     assert state is not None
     (effect,) = [c for c in state.conditions if c.condition is Condition.INVISIBLE]
-    assert s.remove_effect("orc", effect.effect_id).ok  # the spell ends
+    assert s.run(gm_edits.remove_effect, "orc", effect.effect_id).ok  # the spell ends
     assert _concealment(s) == []
     assert s.undo().ok
     assert _concealment(s) == [TOTAL]

@@ -6,10 +6,10 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from orcus_desktop.controller import lighting_edits
-from orcus_desktop.controller.queries import sight_query
+from orcus_desktop.controller.editing import editing, lighting_edits
 from orcus_desktop.controller.session import questions
-from orcus_desktop.controller.vision import player_vision
+from orcus_desktop.controller.views.queries import sight_query
+from orcus_desktop.controller.views.vision import player_vision
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.geometry.lighting import light_levels
@@ -135,7 +135,7 @@ def test_a_hidden_creatures_torch_lights_the_fight_but_not_the_players_view() ->
     torch = LightSource(LightId(""), "Torch", Square(9, 2), 2, 4, carried_by=CreatureId("orc"))
     session.run(lighting_edits.add_light, torch)
     assert inside(player_vision(session.encounter, session.rules).rings, 6.5, 2.5)
-    assert session.update_creature("orc", hidden=True).ok
+    assert session.run(editing.update_creature, "orc", hidden=True).ok
     vision = player_vision(session.encounter, session.rules)
     assert not inside(vision.rings, 6.5, 2.5)  # 3 squares from the orc: its dim light
     players = session.ask(questions.illumination, players=True)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller import lighting_edits
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
@@ -29,7 +30,7 @@ def dark_dungeon(orc_at: tuple[int, int], **hero_changes: object) -> GameSession
 
 
 def parts(session: GameSession, attacker: str, power: str, target: str) -> list[str]:
-    previews, problem = session.preview_attack(attacker, power, [target])
+    previews, problem = session.ask(attacks.preview_attack, attacker, power, [target])
     assert not problem, problem
     return [f"{value:+d} {source}" for value, source in previews[0].attack_parts]
 
@@ -71,8 +72,8 @@ def test_darkvision_shoots_in_the_dark_without_concealment_within_its_radius() -
 def test_the_gm_overrides_the_concealment_light_gives() -> None:
     session = dark_dungeon((6, 2))
     choices = AttackChoices(concealment={"orc": "none"})
-    previews, _ = session.preview_attack("hero", "Arcane Bolt", ["orc"], choices)
+    previews, _ = session.ask(attacks.preview_attack, "hero", "Arcane Bolt", ["orc"], choices)
     assert not any("concealment" in source for _, source in previews[0].attack_parts)
     choices = AttackChoices(concealment={"orc": "concealed"})
-    previews, _ = session.preview_attack("hero", "Arcane Bolt", ["orc"], choices)
+    previews, _ = session.ask(attacks.preview_attack, "hero", "Arcane Bolt", ["orc"], choices)
     assert (-2, "GM: concealment") in previews[0].attack_parts

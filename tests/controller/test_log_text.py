@@ -9,14 +9,16 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.log_records import RECORD_TYPES, LogRecordError, RollRecord
-from orcus_desktop.controller.log_text import (
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.records import RECORD_TYPES, LogRecordError, RollRecord
+from orcus_desktop.controller.log.text import (
     describe,
     entry_text,
     fallback_text,
     names_of,
     worded_types,
 )
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
@@ -34,20 +36,20 @@ def test_a_played_encounter_reads_as_sentences() -> None:
             creatures=(fighter("hero", 1, 1), orc("orc", 2, 1), orc("brute", 8, 8)),
         )
     )
-    session.roll_initiative(dice={"hero": 12, "orc": 9}, totals={"brute": 3})
-    session.set_surprised("brute")
-    session.start_combat()
+    session.run(initiative.roll_initiative, dice={"hero": 12, "orc": 9}, totals={"brute": 3})
+    session.run(initiative.set_surprised, "brute")
+    session.run(initiative.start_combat)
     session.use_power("hero", "Knockdown Strike", ["orc"], dice=[18, 7, 5])
     session.end_turn(save_dice={})
     session.end_turn(save_dice={1: 12})  # the orc saves against dazed
     session.move_creature("hero", Square(1, 3), MoveMode.WALK)
-    session.add_condition("brute", Condition.SLOWED)
-    session.ready_action("hero", ActionKind.STANDARD, "the brute comes")
+    session.run(gm_edits.add_condition, "brute", Condition.SLOWED)
+    session.run(initiative.ready_action, "hero", ActionKind.STANDARD, "the brute comes")
     session.end_turn()
     session.delay()
-    session.apply_damage("brute", 4)
-    session.heal("brute", 2)
-    session.end_combat()
+    session.run(gm_edits.apply_damage, "brute", 4)
+    session.run(gm_edits.heal, "brute", 2)
+    session.run(initiative.end_combat)
     names = names_of(session.encounter)
     lines = [describe(e, names) for e in session.encounter.combat.log]
     kinds = {e.kind for e in session.encounter.combat.log}
@@ -76,7 +78,7 @@ def test_no_entry_of_the_scripted_fights_falls_back_to_the_generic_line(
     def generic(entry: LogEntry, _name: Any) -> str:
         raise AssertionError(f"no wording for {entry.kind}: {dict(entry.data)}")
 
-    monkeypatch.setattr("orcus_desktop.controller.log_text.fallback_text", generic)
+    monkeypatch.setattr("orcus_desktop.controller.log.text.fallback_text", generic)
     for session in every_fight():
         names = names_of(session.encounter)
         assert all(describe(e, names) for e in session.encounter.combat.log)

@@ -13,8 +13,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from orcus_desktop.controller import lighting_edits
-from orcus_desktop.controller.log_records import Attack, Move, RuleNote, record_of
+from orcus_desktop.controller.editing import lighting_edits
+from orcus_desktop.controller.log.records import Attack, Move, RuleNote, record_of
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.combat import Combat
@@ -44,7 +45,7 @@ def _logged_calls() -> Counter[str]:
 
 def test_entries_are_written_only_through_their_records() -> None:
     calls = _logged_calls()
-    assert calls.pop("controller/log_records/base.py") == 1  # `LogRecord.logged_in`
+    assert calls.pop("controller/log/records/base.py") == 1  # `LogRecord.logged_in`
     assert calls == HAND_BUILT
 
 
@@ -123,8 +124,8 @@ def test_both_initiative_layouts_are_written_through_the_record_key_for_key() ->
     session = make_session(
         Encounter(GridBounds(10, 10), creatures=(fighter("hero", 2, 2), orc("orc", 6, 2)))
     )
-    assert session.roll_initiative(["hero"], totals={"hero": 17}).ok
-    assert session.roll_initiative(["orc"], dice={"orc": 12}).ok
+    assert session.run(initiative.roll_initiative, ["hero"], totals={"hero": 17}).ok
+    assert session.run(initiative.roll_initiative, ["orc"], dice={"orc": 12}).ok
     typed, rolled = [e for e in session.encounter.combat.log if e.kind == "initiative"]
     assert list(typed.data) == ["entered_total", "modifier"]
     assert typed.data["entered_total"] == 17

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import lighting_edits
-from orcus_desktop.controller.map_import import ImportMode
-from orcus_desktop.controller.queries import sight_query
+from orcus_desktop.controller.editing import editing, lighting_edits, map_import
+from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.views.queries import sight_query
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
@@ -47,7 +47,7 @@ def _current() -> Encounter:
 def test_replace_is_one_undo_step_and_keeps_the_creatures(corridor: ImportedMap) -> None:
     session = make_session(_current())
     before = session.encounter
-    result = session.import_map(corridor, ImportMode.REPLACE)
+    result = session.run(map_import.import_map, corridor, ImportMode.REPLACE)
     assert result.ok, result.reason
     assert result.text == "Import map corridor"
     assert result.details["summary"].startswith("2 walls, 1 door")
@@ -65,7 +65,7 @@ def test_replace_is_one_undo_step_and_keeps_the_creatures(corridor: ImportedMap)
 
 def test_merge_adds_walls_under_new_ids_and_keeps_the_image(corridor: ImportedMap) -> None:
     session = make_session(_current())
-    result = session.import_map(corridor, ImportMode.MERGE)
+    result = session.run(map_import.import_map, corridor, ImportMode.MERGE)
     assert result.ok, result.reason
     after = session.encounter
     assert after.grid == GridBounds(10, 8)  # grown to hold the file's map
@@ -79,7 +79,7 @@ def test_merge_adds_walls_under_new_ids_and_keeps_the_image(corridor: ImportedMa
 def test_replace_is_refused_while_a_creature_would_be_off_the_grid(corridor: ImportedMap) -> None:
     far = Encounter(GridBounds(30, 30), creatures=(creature("scout", "heroes", 20, 20),))
     session = make_session(far)
-    result = session.import_map(corridor, ImportMode.REPLACE)
+    result = session.run(map_import.import_map, corridor, ImportMode.REPLACE)
     assert not result.ok
     assert "Scout would be off the imported map's 10 x 8 grid" in result.reason
     assert session.encounter == far
@@ -91,11 +91,11 @@ def test_sight_through_imported_doors_follows_opening_them(tmp_path: Path) -> No
         write_map(tmp_path / "c.uvtt", corridor_map((4, 4), door_closed=True)), None
     )
     session = make_session(Encounter(GridBounds(10, 8)))
-    assert session.import_map(imported, ImportMode.REPLACE).ok
+    assert session.run(map_import.import_map, imported, ImportMode.REPLACE).ok
     left, right = Square(2, 3), Square(7, 3)
     assert sight_query(session.encounter, left, right).line_of_sight is False
     door = next(w for w in session.encounter.walls if w.wall.kind is WallKind.DOOR)
-    assert session.set_door_open(door.id, True).ok
+    assert session.run(editing.set_door_open, door.id, True).ok
     assert sight_query(session.encounter, left, right).line_of_sight is True
 
 
@@ -108,13 +108,13 @@ def test_importing_a_map_brings_its_lights_and_keeps_the_carried_ones(tmp_path: 
     session.run(lighting_edits.add_light, LightSource(LightId(""), "Brazier", Square(8, 8)))
     torch = LightSource(LightId(""), "Torch", Square(1, 1), carried_by=CreatureId("hero"))
     session.run(lighting_edits.add_light, torch)
-    assert session.import_map(imported, ImportMode.REPLACE).ok
+    assert session.run(map_import.import_map, imported, ImportMode.REPLACE).ok
     lighting = session.encounter.lighting
     assert lighting.ambient is Illumination.DARK  # the file's environment
     assert sorted(s.name for s in lighting.sources) == ["Light", "Light", "Torch"]
     assert len({s.id for s in lighting.sources}) == 3
     assert session.undo().ok
-    assert session.import_map(imported, ImportMode.MERGE).ok
+    assert session.run(map_import.import_map, imported, ImportMode.MERGE).ok
     merged = session.encounter.lighting
     assert merged.ambient is Illumination.BRIGHT  # merging keeps the map's ambient light
     assert len(merged.sources) == 4
@@ -136,7 +136,7 @@ def test_an_imported_torch_beside_an_off_grid_wall_lights_only_its_own_side(
     assert torch.square == Square(5, 4)
     assert torch.position == pytest.approx((5.1, 4.5))
     session = make_session(Encounter(grid=GridBounds(10, 8)))
-    assert session.import_map(imported, ImportMode.REPLACE).ok
+    assert session.run(map_import.import_map, imported, ImportMode.REPLACE).ok
     row = session.ask(questions.illumination)[4]
     assert [Illumination(int(v)) is not Illumination.DARK for v in row[1:10]] == [
         True, True, True, True,  # columns 1-4: the torch's side

@@ -10,8 +10,12 @@ from collections.abc import Callable
 
 import pytest
 
+from orcus_desktop.controller.actions import grappling
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.vocabulary import MoveMode
@@ -19,11 +23,11 @@ from tests.controller.conftest import fighter, make_session, orc
 
 ASKS: dict[str, Callable[[GameSession], OperationResult]] = {
     "move": lambda s: s.move_creature("ghost", Square(4, 4), MoveMode.WALK),
-    "remove": lambda s: s.remove_creature("ghost"),
-    "initiative": lambda s: s.set_initiative("ghost", 12),
-    "hit points": lambda s: s.set_hit_points("ghost", 3),
-    "grapple a ghost": lambda s: s.grapple("hero", "ghost"),
-    "a ghost grapples": lambda s: s.grapple("ghost", "orc"),
+    "remove": lambda s: s.run(editing.remove_creature, "ghost"),
+    "initiative": lambda s: s.run(initiative.set_initiative, "ghost", 12),
+    "hit points": lambda s: s.run(gm_edits.set_hit_points, "ghost", 3),
+    "grapple a ghost": lambda s: s.run(grappling.grapple, "hero", "ghost"),
+    "a ghost grapples": lambda s: s.run(grappling.grapple, "ghost", "orc"),
 }
 
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.routes import Route
 from orcus_desktop.model.encounter import Encounter
@@ -34,8 +37,8 @@ def _walk_past_the_orc(*others: object) -> GameSession:
         )
     )
     order = {"hero": 20, "orc": 10} | {str(getattr(o, "id")): 5 for o in others}  # noqa: B009
-    assert session.roll_initiative(totals=order).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals=order).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -64,7 +67,7 @@ def test_the_walk_waits_where_it_provokes_then_goes_on_when_the_attack_is_let_pa
     assert pending.text == "Hero's move"
     # The move action is spent already (the walk is one action).
     assert session.encounter.combat.combatant("hero").budget.move == 0
-    assert session.decline_opportunity_attack("orc").ok
+    assert session.run(interrupts.decline_opportunity_attack, "orc").ok
     assert _at(session, "hero") == Square(7, 5)
     assert session.encounter.combat.pending is None
 
@@ -74,7 +77,7 @@ def test_a_hit_that_does_not_stop_the_walker_lets_it_go_on() -> None:
     assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
     hp = session.encounter.creature("hero").state
     assert hp is not None
-    taken = session.opportunity_attack("orc", "hero", dice=[15, 4])
+    taken = session.run(interrupts.opportunity_attack, "orc", "hero", dice=[15, 4])
     assert taken.ok, taken.reason
     after = session.encounter.creature("hero").state
     assert after is not None
@@ -84,9 +87,9 @@ def test_a_hit_that_does_not_stop_the_walker_lets_it_go_on() -> None:
 
 def test_an_attack_that_drops_the_walker_leaves_it_where_it_provoked() -> None:
     session = _walk_past_the_orc()
-    assert session.set_hit_points("hero", 1).ok
+    assert session.run(gm_edits.set_hit_points, "hero", 1).ok
     assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
-    assert session.opportunity_attack("orc", "hero", dice=[15, 12]).ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[15, 12]).ok
     assert _at(session, "hero") == Square(3, 5)
     assert [e.kind for e in session.encounter.combat.log][-1] == "move_stopped"
     assert session.encounter.combat.pending is None
@@ -99,18 +102,18 @@ def test_two_enemies_along_the_way_interrupt_it_one_after_the_other() -> None:
     assert walk.ok, walk.reason
     assert walk.opportunity_attackers == ("orc",)
     assert _at(session, "hero") == Square(3, 5)
-    assert session.decline_opportunity_attack("orc").ok
+    assert session.run(interrupts.decline_opportunity_attack, "orc").ok
     # On to (5, 5), next to the brute at (6, 6): it waits there for the brute's attack.
     assert _at(session, "hero") == Square(5, 5)
     assert _offered(session) == ["brute"]
-    assert session.decline_opportunity_attack("brute").ok
+    assert session.run(interrupts.decline_opportunity_attack, "brute").ok
     assert _at(session, "hero") == Square(7, 5)
 
 
 def test_undo_takes_the_walk_back_step_by_step() -> None:
     session = _walk_past_the_orc()
     assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
-    assert session.decline_opportunity_attack("orc").ok
+    assert session.run(interrupts.decline_opportunity_attack, "orc").ok
     session.undo()
     assert _at(session, "hero") == Square(3, 5)
     assert _offered(session) == ["orc"]
@@ -126,7 +129,7 @@ def test_a_waiting_walk_is_saved_and_goes_on_after_reopening(tmp_path: Path) -> 
     save_encounter(path, session.encounter)
     reopened = make_session(load_encounter(path))
     assert reopened.encounter.creature("hero").square == Square(3, 5)
-    assert reopened.decline_opportunity_attack("orc").ok
+    assert reopened.run(interrupts.decline_opportunity_attack, "orc").ok
     assert reopened.encounter.creature("hero").square == Square(7, 5)
 
 

@@ -13,8 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.routes import Route
 from orcus_desktop.model.encounter import Encounter
@@ -38,8 +41,8 @@ def _past_two(ruleset_id: str = "orcus") -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"brute": 20, "ana": 10, "bo": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"brute": 20, "ana": 10, "bo": 5}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -90,12 +93,12 @@ def test_offers_come_one_at_a_time_at_the_provoking_squares(ruleset_id: str) -> 
     assert not refused.ok
 
     # Let pass: the move goes on to the square where it provokes Bo, and waits again.
-    assert session.decline_opportunity_attack("ana").ok
+    assert session.run(interrupts.decline_opportunity_attack, "ana").ok
     assert _where(session) == at_bo
     assert _offered(session) == {"bo"}
 
     # Let pass: the rest of the move happens.
-    assert session.decline_opportunity_attack("bo").ok
+    assert session.run(interrupts.decline_opportunity_attack, "bo").ok
     assert _where(session) == DESTINATION
     assert _offered(session) == set()
     assert session.encounter.combat.pending is None
@@ -103,9 +106,9 @@ def test_offers_come_one_at_a_time_at_the_provoking_squares(ruleset_id: str) -> 
 
 def test_an_oa_that_kills_the_mover_stops_the_move_there() -> None:
     session = _past_two()
-    assert session.apply_damage("brute", 28).ok  # 2 HP left; monsters die at 0
+    assert session.run(gm_edits.apply_damage, "brute", 28).ok  # 2 HP left; monsters die at 0
     at_ana, _ = _walk(session)
-    oa = session.opportunity_attack("ana", "brute", dice=[19, 6])
+    oa = session.run(interrupts.opportunity_attack, "ana", "brute", dice=[19, 6])
     assert oa.ok, oa.reason
     assert session.rules.is_dead(session.encounter, "brute")
     assert _where(session) == at_ana  # the rest of the move does not happen
@@ -116,7 +119,7 @@ def test_an_oa_that_kills_the_mover_stops_the_move_there() -> None:
 def test_an_oa_that_hits_and_leaves_it_standing_lets_the_move_continue() -> None:
     session = _past_two()
     _, at_bo = _walk(session)
-    oa = session.opportunity_attack("ana", "brute", dice=[19, 1])
+    oa = session.run(interrupts.opportunity_attack, "ana", "brute", dice=[19, 1])
     assert oa.ok, oa.reason
     assert not session.rules.is_dead(session.encounter, "brute")
     assert _where(session) == at_bo
@@ -129,8 +132,8 @@ def test_a_mover_held_in_place_while_it_waits_goes_no_further(condition: Conditi
     # so the rest of a walk does not happen.
     session = _past_two()
     at_ana, _ = _walk(session)
-    assert session.add_condition("brute", condition, DurationKind.SAVE_ENDS).ok
-    assert session.decline_opportunity_attack("ana").ok
+    assert session.run(gm_edits.add_condition, "brute", condition, DurationKind.SAVE_ENDS).ok
+    assert session.run(interrupts.decline_opportunity_attack, "ana").ok
     assert _where(session) == at_ana
     assert session.encounter.combat.pending is None
     stopped = session.encounter.combat.log[-1]
@@ -142,7 +145,7 @@ def test_undo_steps_back_one_offer_at_a_time() -> None:
     start = session.encounter
     at_ana, at_bo = _walk(session)
     waiting_for_ana = session.encounter
-    assert session.opportunity_attack("ana", "brute", dice=[2, 1]).ok  # a miss
+    assert session.run(interrupts.opportunity_attack, "ana", "brute", dice=[2, 1]).ok  # a miss
     assert _where(session) == at_bo
     assert session.undo().ok
     assert session.encounter == waiting_for_ana
@@ -161,9 +164,9 @@ def test_a_move_waiting_for_an_offer_survives_save_and_reopen(tmp_path: Path) ->
 
     reopened = make_session(loaded)
     assert reopened.encounter.creature("brute").square == at_ana
-    assert reopened.decline_opportunity_attack("ana").ok
+    assert reopened.run(interrupts.decline_opportunity_attack, "ana").ok
     assert reopened.encounter.creature("brute").square == at_bo
-    assert reopened.decline_opportunity_attack("bo").ok
+    assert reopened.run(interrupts.decline_opportunity_attack, "bo").ok
     assert reopened.encounter.creature("brute").square == DESTINATION
 
 
@@ -212,7 +215,7 @@ def test_a_waiting_mover_the_gm_moves_away_goes_no_further() -> None:
     session = _past_two()
     _walk(session)
     assert session.move_creature("brute", Square(1, 4), MoveMode.GM).ok
-    assert session.decline_opportunity_attack("ana").ok
+    assert session.run(interrupts.decline_opportunity_attack, "ana").ok
     assert _where(session) == Square(1, 4)
     assert session.encounter.combat.pending is None
     assert _offered(session) == set()

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller.attack_choices import AttackChoices
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.actions import combat_actions, interrupts
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -41,8 +44,8 @@ def _charge_past_a_goblin() -> GameSession:
             creatures=(fighter("hero", 1, 2), orc("goblin", 2, 1), orc("orc", 6, 2)),
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "goblin": 10, "orc": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "goblin": 10, "orc": 5}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -52,7 +55,7 @@ def test_a_charge_past_a_goblin_offers_the_oa_before_the_charge_attack() -> None
     # comes first, so the charge's attack waits for it.
     session = _charge_past_a_goblin()
     before = session.encounter
-    charge = session.charge("hero", Square(5, 2), "orc", dice=[12, 4])
+    charge = session.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[12, 4])
     assert charge.ok, charge.reason
     assert charge.opportunity_attackers == ("goblin",)
     combat = session.encounter.combat
@@ -77,7 +80,7 @@ def test_a_charge_past_a_goblin_offers_the_oa_before_the_charge_attack() -> None
     after_charge = session.encounter
 
     # Letting it pass: the charge resolves with its +1 in the same step.
-    let_pass = session.decline_opportunity_attack("goblin")
+    let_pass = session.run(interrupts.decline_opportunity_attack, "goblin")
     assert let_pass.ok, let_pass.reason
     assert session.encounter.combat.pending is None
     assert session.encounter.creature("hero").square == Square(5, 2)
@@ -101,10 +104,12 @@ def test_an_oa_that_drops_the_charger_cancels_the_charge_attack() -> None:
     # reach"; a charger knocked unconscious cannot make the charge's attack (000 "Immediate
     # Actions": it continues only if it can).
     session = _charge_past_a_goblin()
-    assert session.apply_damage("hero", 40).ok  # 4 HP left
-    assert session.charge("hero", Square(5, 2), "orc", dice=[19, 10]).ok
+    assert session.run(gm_edits.apply_damage, "hero", 40).ok  # 4 HP left
+    assert session.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[19, 10]).ok
     held = session.encounter
-    oa = session.opportunity_attack("goblin", "hero", dice=[18, 6])  # hits AC 16 for 9
+    oa = session.run(
+        interrupts.opportunity_attack, "goblin", "hero", dice=[18, 6]
+    )  # hits AC 16 for 9
     assert oa.ok, oa.reason
     assert _hp(session, "hero") <= 0
     state = session.rules.state(session.encounter.creature("hero"))
@@ -132,8 +137,8 @@ def test_a_ranged_power_next_to_an_enemy_takes_the_oa_first() -> None:
             creatures=(fighter("hero", 1, 2), orc("orc", 2, 2), orc("far", 8, 2)),
         )
     )
-    session.roll_initiative(totals={"hero": 15, "orc": 10, "far": 5})
-    session.start_combat()
+    session.run(initiative.roll_initiative, totals={"hero": 15, "orc": 10, "far": 5})
+    session.run(initiative.start_combat)
     before = session.encounter
     bolt = session.use_power("hero", "Arcane Bolt", ["far"], dice=[15, 3])
     assert bolt.ok, bolt.reason
@@ -145,7 +150,7 @@ def test_a_ranged_power_next_to_an_enemy_takes_the_oa_first() -> None:
     assert session.encounter.combat.combatant("hero").budget.standard == 0
     held = session.encounter
 
-    oa = session.opportunity_attack("orc", "hero", dice=[2])  # misses
+    oa = session.run(interrupts.opportunity_attack, "orc", "hero", dice=[2])  # misses
     assert oa.ok, oa.reason
     assert oa.details["hits"] == ()
     attacks = session.encounter.combat.log[len(held.combat.log) :]
@@ -167,9 +172,9 @@ def test_no_enemy_provoked_resolves_at_once() -> None:
     session = make_session(
         Encounter(GridBounds(12, 6), creatures=(fighter("hero", 1, 2), orc("orc", 6, 2)))
     )
-    session.roll_initiative(totals={"hero": 15, "orc": 10})
-    session.start_combat()
-    assert session.charge("hero", Square(5, 2), "orc", dice=[12, 4]).ok
+    session.run(initiative.roll_initiative, totals={"hero": 15, "orc": 10})
+    session.run(initiative.start_combat)
+    assert session.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[12, 4]).ok
     assert session.encounter.combat.pending is None
     assert session.encounter.combat.log[-1].kind == "attack"
     assert _hp(session, "orc") < 30
@@ -177,14 +182,14 @@ def test_no_enemy_provoked_resolves_at_once() -> None:
 
 def test_a_held_charge_survives_save_and_reopen(tmp_path: Path) -> None:
     session = _charge_past_a_goblin()
-    assert session.charge("hero", Square(5, 2), "orc", dice=[12, 4]).ok
+    assert session.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[12, 4]).ok
     path = tmp_path / "held.orcus"
     save_encounter(path, session.encounter)
     loaded = load_encounter(path)
     assert loaded.combat.pending == session.encounter.combat.pending
 
     reopened = make_session(loaded)
-    assert reopened.decline_opportunity_attack("goblin").ok
+    assert reopened.run(interrupts.decline_opportunity_attack, "goblin").ok
     assert reopened.encounter.combat.pending is None
     assert _hp(reopened, "orc") < 30
     attack = reopened.encounter.combat.log[-1]
@@ -197,7 +202,7 @@ def test_end_turn_while_a_charge_waits_asks_then_letting_it_pass_charges() -> No
     GM's answer) lets the charge go on (000 "Immediate Actions"), then the turn ends, as one
     undo step."""
     session = _charge_past_a_goblin()
-    assert session.charge("hero", Square(5, 2), "orc", dice=[12, 4]).ok
+    assert session.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[12, 4]).ok
     refused = session.end_turn()
     assert not refused.ok
     assert refused.reason.startswith("Hero's charge waits for the opportunity attacks; ")
@@ -217,7 +222,7 @@ def test_no_new_attack_while_one_is_held() -> None:
     # 000 "Immediate Actions": the interrupted action continues right after the interrupt;
     # nothing else is ordered in between.
     session = _charge_past_a_goblin()
-    assert session.charge("hero", Square(5, 2), "orc", dice=[12, 4]).ok
+    assert session.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[12, 4]).ok
     refused = session.use_power("hero", "Arcane Bolt", ["orc"], dice=[15, 3])
     assert not refused.ok
     assert refused.reason == "Hero's charge waits for the opportunity attacks"
@@ -234,8 +239,8 @@ def test_a_held_ranged_power_keeps_the_gms_choices_through_save_and_reopen(
             creatures=(fighter("hero", 1, 2), orc("orc", 2, 2), orc("far", 8, 2)),
         )
     )
-    session.roll_initiative(totals={"hero": 15, "orc": 10, "far": 5})
-    session.start_combat()
+    session.run(initiative.roll_initiative, totals={"hero": 15, "orc": 10, "far": 5})
+    session.run(initiative.start_combat)
     choices = AttackChoices(cover={"far": "half"}, damage_overrides={"far": 11})
     assert session.use_power("hero", "Arcane Bolt", ["far"], dice=[19], choices=choices).ok
     path = tmp_path / "held.orcus"
@@ -245,7 +250,7 @@ def test_a_held_ranged_power_keeps_the_gms_choices_through_save_and_reopen(
     assert AttackChoices.from_options(pending.options) == choices
 
     reopened = make_session(load_encounter(path))
-    assert reopened.decline_opportunity_attack("orc").ok
+    assert reopened.run(interrupts.decline_opportunity_attack, "orc").ok
     bolt = reopened.encounter.combat.log[-1]
     assert (bolt.kind, bolt.actor) == ("attack", "hero")
     assert bolt.data["targets"][0]["cover"] == "half"

@@ -13,8 +13,11 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.actions import attacks as attacks_cases
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import thaw
@@ -35,8 +38,8 @@ def _walk_past_goblin(ruleset_id: str) -> GameSession:
     """The hero (first in initiative) stands next to a goblin with Opportunity Modifier +2."""
     creatures = (fighter("hero", 4, 4), orc("gob", 5, 4, opportunity_modifier=2))
     s = make_session(Encounter(GridBounds(12, 10), creatures=creatures, ruleset_id=ruleset_id))
-    assert s.roll_initiative(totals={"hero": 20, "gob": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "gob": 5}).ok
+    assert s.run(initiative.start_combat).ok
     walk = s.move_creature("hero", Square(1, 4), MoveMode.WALK)
     assert walk.opportunity_attackers == ("gob",)
     return s
@@ -44,7 +47,7 @@ def _walk_past_goblin(ruleset_id: str) -> GameSession:
 
 def _opportunity_roll(s: GameSession) -> dict[str, Any]:
     """The goblin's opportunity attack on the hero with a d20 of 10: its target record."""
-    result = s.opportunity_attack("gob", "hero", dice=[10, 5])
+    result = s.run(interrupts.opportunity_attack, "gob", "hero", dice=[10, 5])
     assert result.ok, result.reason
     target: dict[str, Any] = result.details["attack"]["targets"][0]
     return target
@@ -70,10 +73,10 @@ def test_003_opportunity_attack_adds_the_opportunity_modifier() -> None:
 def test_the_goblins_own_attack_does_not_add_it() -> None:
     """003 l.249: the modifier belongs to the opportunity attack, not to every basic attack."""
     s = _walk_past_goblin("square-fireballs")
-    assert s.decline_opportunity_attack("gob").ok
+    assert s.run(interrupts.decline_opportunity_attack, "gob").ok
     assert s.end_turn().ok
     assert s.move_creature("gob", Square(2, 4), MoveMode.WALK).ok
-    result = s.basic_attack("gob", "hero", dice=[10, 5])
+    result = s.run(attacks_cases.basic_attack, "gob", "hero", dice=[10, 5])
     assert result.ok, result.reason
     parts = result.details["attack"]["targets"][0]["attack_parts"]
     assert not any(LABEL in str(part) for part in parts)

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.editing import editing, lighting_edits
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
@@ -33,8 +35,10 @@ def _fight(*others: Creature, **orc_changes: Any) -> GameSession:
             creatures=(fighter("hero", 2, 2), orc("orc", 3, 2, **orc_changes), *others),
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 5} | {c.id: 1 for c in others}).ok
-    assert s.start_combat().ok
+    assert s.run(
+        initiative.roll_initiative, totals={"hero": 20, "orc": 5} | {c.id: 1 for c in others}
+    ).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
@@ -54,7 +58,7 @@ def test_a_seeing_orc_gets_its_opportunity_attack() -> None:
 
 def test_a_blinded_orc_gets_no_opportunity_attack_when_the_hero_walks_away() -> None:
     s = _fight()
-    assert s.add_condition("orc", Condition.BLINDED).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.BLINDED).ok
     assert _walk_away(s) == ()
     assert s.encounter.combat.pending is None  # the walk did not wait for it
     assert s.encounter.creature("hero").square == AWAY
@@ -80,11 +84,11 @@ def test_leaving_a_totally_obscured_square_provokes_no_one() -> None:
     """The hero stands in a totally obscured square (000 "Concealment"): the orc beside it
     cannot see it go; leaving a plain square next to the orc afterwards would provoke."""
     s = _fight()
-    assert s.paint_terrain(TerrainKind.TOTALLY_OBSCURED, [Square(2, 2)]).ok
+    assert s.run(editing.paint_terrain, TerrainKind.TOTALLY_OBSCURED, [Square(2, 2)]).ok
     assert _walk_away(s) == ()
 
     s = _fight()
-    assert s.paint_terrain(TerrainKind.TOTALLY_OBSCURED, [Square(2, 2)]).ok
+    assert s.run(editing.paint_terrain, TerrainKind.TOTALLY_OBSCURED, [Square(2, 2)]).ok
     # by way of (3, 3), a plain square next to the orc, the walk provokes there
     assert s.preview_move("hero", Square(4, 4), MoveMode.WALK).path[1] == Square(3, 3)
     assert _walk_away_to(s, Square(4, 4)) == ("orc",)
@@ -100,7 +104,7 @@ def test_a_bolt_next_to_a_blinded_orc_provokes_nothing() -> None:
     """000 "Ranged and Far Attacks in Close Combat": a ranged attack next to an enemy provokes
     it; "otherwise provokes an opportunity attack" still needs an enemy that can see you."""
     s = _fight(orc("far", 9, 2))
-    assert s.add_condition("orc", Condition.BLINDED).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.BLINDED).ok
     bolt = s.use_power("hero", "Arcane Bolt", ["far"], dice=[15, 3])
     assert bolt.ok, bolt.reason
     assert bolt.opportunity_attackers == ()

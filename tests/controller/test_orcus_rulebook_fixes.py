@@ -8,11 +8,16 @@ from __future__ import annotations
 import pytest
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import placement
+from orcus_desktop.controller.actions import aid_actions, combat_actions
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
-from orcus_desktop.model.combat import ActionBudget
+from orcus_desktop.model.combat import ActionBudget, AidKind
 from orcus_desktop.model.encounter import Encounter, WallEntry
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.serialization import load_encounter
@@ -36,8 +41,8 @@ def duel() -> GameSession:
             creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10, "brute": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -45,19 +50,21 @@ def test_the_gm_knocking_a_hero_unconscious_leaves_it_prone_when_it_wakes(
     duel: GameSession,
 ) -> None:
     # 000 "Unconscious": "When you become unconscious you also fall prone."
-    assert duel.add_condition("hero", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert duel.run(
+        gm_edits.add_condition, "hero", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS
+    ).ok
     assert _conditions(duel, "hero") == {Condition.UNCONSCIOUS, Condition.PRONE}
     added = [e for e in duel.encounter.combat.log if e.kind == "condition_added"]
     assert [e.data["effect"]["condition"] for e in added] == ["unconscious", "prone"]
     state = duel.encounter.creature("hero").state
     assert state is not None
     (sleep,) = state.instances_of(Condition.UNCONSCIOUS)
-    assert duel.remove_effect("hero", sleep.effect_id).ok
+    assert duel.run(gm_edits.remove_effect, "hero", sleep.effect_id).ok
     # Awake but still prone (000 "Prone": "Your only movement option is to Crawl").
     walk = duel.move_creature("hero", Square(2, 4), MoveMode.WALK)
     assert not walk.ok
     assert "prone" in walk.reason
-    assert duel.stand_up("hero").ok
+    assert duel.run(combat_actions.take_action, CombatAction.STAND_UP, "hero").ok
     assert _conditions(duel, "hero") == set()
     duel.undo()
     assert _conditions(duel, "hero") == {Condition.PRONE}
@@ -68,8 +75,8 @@ def test_a_monster_killed_by_persistent_damage_at_the_start_of_its_turn_passes_i
 ) -> None:
     # 000 "Persistent damage": taken at the start of the creature's turn; 000 "Monsters and
     # Death": most monsters die at 0 HP. The dead take no turn: the next creature's begins.
-    assert duel.apply_damage("orc", 27).ok  # 3 HP left
-    assert duel.add_persistent_damage("orc", 5, ["fire"], source="Flaming oil").ok
+    assert duel.run(gm_edits.apply_damage, "orc", 27).ok  # 3 HP left
+    assert duel.run(gm_edits.add_persistent_damage, "orc", 5, ["fire"], source="Flaming oil").ok
     assert duel.end_turn().ok  # hero -> orc: 5 fire, dead
     state = duel.encounter.creature("orc").state
     assert state is not None
@@ -86,7 +93,7 @@ def test_a_hero_dying_on_its_third_failed_death_save_passes_the_turn_on(
 ) -> None:
     # 000 "Death Saving Throws": "On your third failure, you die"; docs/rulings.md R-03: the
     # death save is made at the start of the dying creature's turn.
-    assert duel.apply_damage("hero", 48).ok  # -4: dying, on its own turn
+    assert duel.run(gm_edits.apply_damage, "hero", 48).ok  # -4: dying, on its own turn
     for die in (3, 3):
         duel.end_turn()  # hero -> orc
         duel.end_turn()  # orc -> brute
@@ -112,15 +119,17 @@ def test_delaying_ends_the_delayers_help_at_once_but_not_what_harms_it() -> None
             creatures=(fighter("hero", 2, 2), fighter("ally", 2, 3), orc("orc", 3, 2)),
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "ally": 15, "orc": 10}).ok
-    assert session.start_combat().ok
-    assert session.help_attack("hero", "ally", "orc").ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "ally": 15, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(aid_actions.help_ally, "hero", "ally", "orc", AidKind.ATTACK).ok
     session.end_turn()  # hero -> ally (who keeps the help for later)
     session.end_turn()  # ally -> orc
     # On the orc's turn: a harmful and a beneficial effect until the end of the hero's next turn.
     until_its_turn_ends = DurationKind.END_OF_TARGET_NEXT_TURN
-    assert session.add_condition("hero", Condition.SLOWED, until_its_turn_ends).ok
-    assert session.add_condition("hero", Condition.TOTAL_DEFENSE, until_its_turn_ends).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.SLOWED, until_its_turn_ends).ok
+    assert session.run(
+        gm_edits.add_condition, "hero", Condition.TOTAL_DEFENSE, until_its_turn_ends
+    ).ok
     session.end_turn()  # orc -> hero, round 2
     assert session.encounter.combat.aids
     assert session.delay().ok
@@ -132,7 +141,7 @@ def test_delaying_ends_the_delayers_help_at_once_but_not_what_harms_it() -> None
         (("hero",), "total_defense")
     ]
     # The harm lasts until the end of the delayed turn.
-    assert session.resume_delayed("hero", after="ally").ok
+    assert session.run(initiative.resume_delayed, "hero", after="ally").ok
     session.end_turn()  # ally -> hero
     assert _conditions(session, "hero") == {Condition.SLOWED}
     session.end_turn()  # the hero's delayed turn ends
@@ -173,7 +182,7 @@ def test_a_squeezing_ogre_passes_a_corridor_between_walls() -> None:
             creatures=(orc("ogre", 0, 0, size="large", speeds={"walk": 8}),),
         )
     )
-    session.update_creature("ogre", size=Size.LARGE, speed=8)
+    session.run(editing.update_creature, "ogre", size=Size.LARGE, speed=8)
     assert not session.preview_move("ogre", Square(4, 1), MoveMode.WALK).reachable
     squeeze = session.preview_move("ogre", Square(4, 1), MoveMode.SQUEEZE)
     assert squeeze.reachable, squeeze.reason

@@ -14,10 +14,20 @@ from functools import cache
 
 import pytest
 
+from orcus_desktop.controller.actions import (
+    aid_actions,
+    attacks,
+    combat_actions,
+    grappling,
+    interrupts,
+)
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
@@ -46,50 +56,72 @@ def _hero_turn_with(condition: Condition | None, mid_turn: bool = False) -> Enco
             ),
         )
     )
-    s.roll_initiative(totals={ORC: 20, HERO: 15, CLERIC: 10, FAR: 5})
-    s.start_combat()
+    s.run(initiative.roll_initiative, totals={ORC: 20, HERO: 15, CLERIC: 10, FAR: 5})
+    s.run(initiative.start_combat)
     if condition is not None and not mid_turn:
-        assert s.add_condition(HERO, condition, DurationKind.SAVE_ENDS, source_id=ORC).ok
+        assert s.run(
+            gm_edits.add_condition, HERO, condition, DurationKind.SAVE_ENDS, source_id=ORC
+        ).ok
     assert s.end_turn().ok
     assert s.encounter.combat.current == HERO
     if condition is not None and mid_turn:
-        assert s.add_condition(HERO, condition, DurationKind.SAVE_ENDS, source_id=ORC).ok
+        assert s.run(
+            gm_edits.add_condition, HERO, condition, DurationKind.SAVE_ENDS, source_id=ORC
+        ).ok
     return s.encounter
 
 
 def _charge(s: GameSession) -> OperationResult:
-    destinations = s.charge_destinations(HERO, FAR) or (Square(4, 1),)
-    return s.charge(HERO, destinations[0], FAR, dice=[10, 4])
+    destinations = s.ask(combat_actions.charge_destinations, HERO, FAR) or (Square(4, 1),)
+    return s.run(combat_actions.charge, HERO, destinations[0], FAR, dice=[10, 4])
 
 
 _CALLS: dict[CombatAction, Callable[[GameSession], OperationResult]] = {
-    CombatAction.AID_ANOTHER: lambda s: s.aid_another(HERO, CLERIC),
-    CombatAction.BASIC_ATTACK: lambda s: s.basic_attack(HERO, ORC, dice=[10, 4]),
+    CombatAction.AID_ANOTHER: lambda s: s.run(aid_actions.aid_another, HERO, CLERIC),
+    CombatAction.BASIC_ATTACK: lambda s: s.run(attacks.basic_attack, HERO, ORC, dice=[10, 4]),
     CombatAction.CHARGE: _charge,
-    CombatAction.COUP_DE_GRACE: lambda s: s.coup_de_grace(HERO, ORC, dice=[10, 4]),
+    CombatAction.COUP_DE_GRACE: lambda s: s.run(
+        combat_actions.coup_de_grace, HERO, ORC, dice=[10, 4]
+    ),
     CombatAction.CRAWL: lambda s: s.move_creature(HERO, Square(2, 1), MoveMode.CRAWL),
     CombatAction.DASH: lambda s: s.move_creature(HERO, Square(2, 1), MoveMode.DASH),
     CombatAction.FIVE_FOOT_STEP: lambda s: s.move_creature(HERO, Square(2, 1), MoveMode.SHIFT),
     CombatAction.DELAY: lambda s: s.delay(),
-    CombatAction.GRAPPLE: lambda s: s.grapple(HERO, ORC, dice=[10]),
-    CombatAction.ESCAPE_GRAPPLE: lambda s: s.escape_grapple(HERO, die=10),
-    CombatAction.MOVE_GRAPPLED: lambda s: s.move_grappled(
-        HERO, ORC, Square(1, 2), Square(2, 2), dice=[10]
+    CombatAction.GRAPPLE: lambda s: s.run(grappling.grapple, HERO, ORC, dice=[10]),
+    CombatAction.ESCAPE_GRAPPLE: lambda s: s.run(grappling.escape_grapple, HERO, die=10),
+    CombatAction.MOVE_GRAPPLED: lambda s: s.run(
+        grappling.move_grappled, HERO, ORC, Square(1, 2), Square(2, 2), dice=[10]
     ),
-    CombatAction.RELEASE_GRAPPLE: lambda s: s.release_grapple(HERO),
-    CombatAction.HELP_ATTACK: lambda s: s.help_attack(HERO, CLERIC, ORC),
-    CombatAction.HELP_DEFENSE: lambda s: s.help_defense(HERO, CLERIC, ORC),
-    CombatAction.RALLY: lambda s: s.rally(HERO),
-    CombatAction.READY: lambda s: s.ready_action(HERO, ActionKind.STANDARD, "the orc moves"),
-    CombatAction.SHOVE: lambda s: s.shove(HERO, ORC, dice=[10]),
-    CombatAction.STAND_UP: lambda s: s.stand_up(HERO),
-    CombatAction.DROP_PRONE: lambda s: s.drop_prone(HERO),
+    CombatAction.RELEASE_GRAPPLE: lambda s: s.run(grappling.release_grapple, HERO),
+    CombatAction.HELP_ATTACK: lambda s: s.run(
+        aid_actions.help_ally, HERO, CLERIC, ORC, AidKind.ATTACK
+    ),
+    CombatAction.HELP_DEFENSE: lambda s: s.run(
+        aid_actions.help_ally, HERO, CLERIC, ORC, AidKind.DEFENSE
+    ),
+    CombatAction.RALLY: lambda s: s.run(combat_actions.take_action, CombatAction.RALLY, HERO),
+    CombatAction.READY: lambda s: s.run(
+        initiative.ready_action, HERO, ActionKind.STANDARD, "the orc moves"
+    ),
+    CombatAction.SHOVE: lambda s: s.run(combat_actions.shove, HERO, ORC, dice=[10]),
+    CombatAction.STAND_UP: lambda s: s.run(
+        combat_actions.take_action, CombatAction.STAND_UP, HERO
+    ),
+    CombatAction.DROP_PRONE: lambda s: s.run(
+        combat_actions.take_action, CombatAction.DROP_PRONE, HERO
+    ),
     CombatAction.SQUEEZE: lambda s: s.move_creature(HERO, Square(2, 1), MoveMode.SQUEEZE),
-    CombatAction.TOTAL_DEFENSE: lambda s: s.total_defense(HERO),
+    CombatAction.TOTAL_DEFENSE: lambda s: s.run(
+        combat_actions.take_action, CombatAction.TOTAL_DEFENSE, HERO
+    ),
     CombatAction.USE_POWER: lambda s: s.use_power(HERO, "Knockdown Strike", [ORC], dice=[10, 4]),
     CombatAction.WALK: lambda s: s.move_creature(HERO, Square(2, 1), MoveMode.WALK),
-    CombatAction.SPEND_ACTION_POINT: lambda s: s.spend_action_point(HERO),
-    CombatAction.OPPORTUNITY_ATTACK: lambda s: s.opportunity_attack(HERO, ORC, dice=[10, 4]),
+    CombatAction.SPEND_ACTION_POINT: lambda s: s.run(
+        combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, HERO
+    ),
+    CombatAction.OPPORTUNITY_ATTACK: lambda s: s.run(
+        interrupts.opportunity_attack, HERO, ORC, dice=[10, 4]
+    ),
     CombatAction.END_TURN: lambda s: s.end_turn(),
 }
 
@@ -123,6 +155,6 @@ def test_stunned_creature_cannot_ready_an_action() -> None:
     session = make_session(_hero_turn_with(Condition.STUNNED, mid_turn=True))
     panel = session.available_actions(HERO).option(CombatAction.READY)
     assert "stunned: no actions" in panel.reason
-    result = session.ready_action(HERO, ActionKind.STANDARD, "the orc moves")
+    result = session.run(initiative.ready_action, HERO, ActionKind.STANDARD, "the orc moves")
     assert not result.ok
     assert "stunned: no actions" in result.reason

@@ -11,10 +11,16 @@ from dataclasses import replace
 
 import pytest
 
+from orcus_desktop.controller import forced_actions
+from orcus_desktop.controller.actions import combat_actions, forced_placement, interrupts
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement, interposition
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -34,11 +40,11 @@ def test_set_hp_above_zero_brings_a_dead_monster_back(ruleset_id: str) -> None:
     session = make_session(
         Encounter(GridBounds(6, 6), creatures=(orc("goblin", 2, 2),), ruleset_id=ruleset_id)
     )
-    assert session.apply_damage("goblin", 100).ok
+    assert session.run(gm_edits.apply_damage, "goblin", 100).ok
     state = session.encounter.creature("goblin").state
     assert state is not None
     assert state.dead
-    done = session.set_hit_points("goblin", 20)
+    done = session.run(gm_edits.set_hit_points, "goblin", 20)
     assert done.ok, done.reason
     state = session.encounter.creature("goblin").state
     assert state is not None
@@ -50,8 +56,8 @@ def test_set_hp_above_zero_brings_a_dead_monster_back(ruleset_id: str) -> None:
 
 def test_set_hp_at_or_below_zero_leaves_the_dead_dead() -> None:
     session = make_session(Encounter(GridBounds(6, 6), creatures=(orc("goblin", 2, 2),)))
-    assert session.apply_damage("goblin", 100).ok
-    assert session.set_hit_points("goblin", -3).ok
+    assert session.run(gm_edits.apply_damage, "goblin", 100).ok
+    assert session.run(gm_edits.set_hit_points, "goblin", -3).ok
     state = session.encounter.creature("goblin").state
     assert state is not None
     assert state.dead
@@ -88,7 +94,7 @@ def _decline_every_offer(session: GameSession) -> None:
                 .option(CombatAction.OPPORTUNITY_ATTACK)
                 .allowed
             ):
-                assert session.decline_opportunity_attack(c.creature_id).ok
+                assert session.run(interrupts.decline_opportunity_attack, c.creature_id).ok
     raise AssertionError("the walk still waits")
 
 
@@ -105,8 +111,10 @@ def _ogre_beside_fighter(ruleset_id: str) -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"ogre": 20, "fighter": 10, "cleric": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(
+        initiative.roll_initiative, totals={"ogre": 20, "fighter": 10, "cleric": 5}
+    ).ok
+    assert session.run(initiative.start_combat).ok
     squeezed = session.move_creature("ogre", Square(4, 2), MoveMode.SQUEEZE)
     assert squeezed.ok, squeezed.reason
     assert session.encounter.creature("ogre").square == Square(4, 2)
@@ -139,7 +147,7 @@ def test_an_ogre_walking_away_from_its_squeeze_stays_squeezed_while_its_walk_wai
 def test_an_ogre_that_dies_squeezed_beside_a_fighter_stays_squeezed() -> None:
     """000 "Death" ends its conditions; its body stays in the space it fills (R-131)."""
     session = _ogre_beside_fighter("orcus")
-    assert session.apply_damage("ogre", 500).ok
+    assert session.run(gm_edits.apply_damage, "ogre", 500).ok
     state = session.encounter.creature("ogre").state
     assert state is not None
     assert state.dead
@@ -171,7 +179,7 @@ def test_a_step_the_file_would_refuse_is_refused_with_the_reason_and_not_committ
     with the file's own reason; the open encounter and its history stay as they were.
     """
     session = make_session(Encounter(GridBounds(6, 6), creatures=(orc("goblin", 2, 2),)))
-    assert session.apply_damage("goblin", 100).ok
+    assert session.run(gm_edits.apply_damage, "goblin", 100).ok
     before, steps = session.encounter, len(session.history)
     goblin = before.creature("goblin")
     assert goblin.state is not None
@@ -198,7 +206,7 @@ def _push_beside_a_corpse(ruleset_id: str) -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert session.apply_damage("fallen", 100).ok
+    assert session.run(gm_edits.apply_damage, "fallen", 100).ok
     return session
 
 
@@ -209,7 +217,9 @@ def test_a_push_never_ends_on_a_fallen_creature(ruleset_id: str) -> None:
     tool = ForcedMoveTool(session, "goblin", "push", 1, "hero")
     assert Square(4, 2) not in tool.destinations
     assert Square(4, 1) in tool.destinations
-    pushed = session.force_move("goblin", "push", 1, Square(4, 2), source_id="hero")
+    pushed = session.run(
+        forced_placement.force_move, "goblin", "push", 1, Square(4, 2), source_id="hero"
+    )
     assert not pushed.ok
     assert session.encounter.creature("goblin").square == Square(3, 2)
     walk = session.move_creature("goblin", Square(4, 2))
@@ -219,7 +229,7 @@ def test_a_push_never_ends_on_a_fallen_creature(ruleset_id: str) -> None:
 
 def test_a_shove_never_pushes_onto_a_fallen_creature() -> None:
     session = _push_beside_a_corpse("orcus")
-    shoved = session.shove("hero", "goblin", Square(4, 2), dice=[20])
+    shoved = session.run(combat_actions.shove, "hero", "goblin", Square(4, 2), dice=[20])
     assert session.encounter.creature("goblin").square != Square(4, 2)
     assert list(encounter_problems(session.encounter)) == []
     if shoved.ok:
@@ -236,9 +246,9 @@ def test_a_swallowed_or_exiled_creature_is_offered_no_walk(condition: Condition)
             ruleset_id="square-fireballs",
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
-    assert session.add_condition("hero", condition).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(gm_edits.add_condition, "hero", condition).ok
     walk = session.available_actions("hero").option(CombatAction.WALK)
     label = condition.value
     assert not walk.allowed
@@ -264,14 +274,14 @@ def test_a_readied_walk_triggered_while_another_forces_is_the_readiers_own() -> 
             ruleset_id="square-fireballs",
         )
     )
-    assert session.roll_initiative(totals={"orc": 20, "hero": 10, "ally": 5}).ok
-    assert session.start_combat().ok
-    assert session.ready_action("orc", ActionKind.MOVE, "the hero comes near").ok
+    assert session.run(initiative.roll_initiative, totals={"orc": 20, "hero": 10, "ally": 5}).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(initiative.ready_action, "orc", ActionKind.MOVE, "the hero comes near").ok
     assert session.end_turn().ok
     assert session.encounter.combat.current == "hero"
-    assert session.set_forcing("hero").ok
+    assert session.run(forced_actions.set_forcing, "hero").ok
     assert session.move_creature("hero", Square(3, 2), MoveMode.WALK).ok  # its move action
-    assert session.trigger_readied("orc", "hero").ok
+    assert session.run(initiative.trigger_readied, "orc", "hero").ok
     walk = session.available_actions("orc").option(CombatAction.WALK)
     assert walk.allowed, walk.reason
     assert Square(6, 4) in session.reachable_squares("orc", MoveMode.WALK)
@@ -293,10 +303,12 @@ def test_a_strike_aimed_at_its_own_user_engages_no_one() -> None:
             ruleset_id="strike",
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     assert session.use_power("hero", "Basic Melee Attack", ["hero"], dice=[20] * 6).ok
-    kept = session.keep_target()  # 001-10: the orc may step in; the GM keeps the target
+    kept = session.run(
+        interposition.keep_target
+    )  # 001-10: the orc may step in; the GM keeps the target
     assert kept.ok, kept.reason
     assert session.encounter.combat.engagements == ()
     assert reopened(session.encounter) == session.encounter
@@ -307,11 +319,11 @@ def test_removing_the_last_creature_in_the_order_ends_the_combat() -> None:
     session = make_session(
         Encounter(GridBounds(8, 6), creatures=(fighter("hero", 2, 2), orc("orc", 3, 2)))
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
-    assert session.remove_creature("orc").ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(editing.remove_creature, "orc").ok
     assert session.encounter.combat.active
-    assert session.remove_creature("hero").ok
+    assert session.run(editing.remove_creature, "hero").ok
     assert session.encounter.combat.phase is CombatPhase.SETUP
     assert reopened(session.encounter) == session.encounter
     assert session.undo().ok
@@ -331,9 +343,9 @@ def test_a_power_waiting_for_free_strikes_saves_and_reopens() -> None:
             ruleset_id="strike",
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10, "brute": 5}).ok
-    assert session.start_combat().ok
-    assert session.engage("orc", "hero").ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(engagement.engage, "orc", "hero").ok
     assert session.use_power("hero", "Arcane Bolt", ["brute"], dice=[15] * 6).ok
     held = session.encounter.combat.pending
     assert held is not None

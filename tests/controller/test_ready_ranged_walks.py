@@ -13,7 +13,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from orcus_desktop.controller import ready_attacks, ready_walks
+from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square, space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -40,9 +43,9 @@ def _readied(**mage: Any) -> GameSession:
     s = make_session(
         Encounter(GridBounds(26, 10), creatures=creatures, ruleset_id="square-fireballs")
     )
-    assert s.roll_initiative(totals={"mage": 20, "orc": 5}).ok
-    assert s.start_combat().ok
-    readied = s.ready_attack("mage", ranged=True)
+    assert s.run(initiative.roll_initiative, totals={"mage": 20, "orc": 5}).ok
+    assert s.run(initiative.start_combat).ok
+    readied = s.run(ready_attacks.ready_attack, "mage", ranged=True)
     assert readied.ok, readied.reason
     assert s.end_turn().ok
     return s
@@ -71,14 +74,16 @@ def test_the_walk_stops_on_the_first_square_within_the_implement_range() -> None
     assert combat.pending.attacker == "orc"
     notes = [e.data["note"] for e in combat.log if e.kind == "rule_note"]
     assert any("Ready Ranged Attack triggers" in n and IMPLEMENT_BASIC in n for n in notes)
-    assert s.ready_offer("mage") == IMPLEMENT_BASIC
+    assert s.ask(ready_walks.offered_power, "mage") == IMPLEMENT_BASIC
 
 
 def test_taking_it_makes_the_ranged_basic_attack_as_the_reaction_then_the_walk_goes_on() -> None:
     """003 l.798 "a Ranged Basic Attack as a Reaction (Interrupt)": 1d6 + Int (003-49)."""
     s = _readied()
     _walk_in(s)
-    shot = s.opportunity_attack("mage", "orc", dice=[3, 2])  # a miss: the orc walks on
+    shot = s.run(
+        interrupts.opportunity_attack, "mage", "orc", dice=[3, 2]
+    )  # a miss: the orc walks on
     assert shot.ok, shot.reason
     attack = shot.details["attack"]
     assert attack["power"] == IMPLEMENT_BASIC
@@ -97,7 +102,7 @@ def test_letting_it_pass_finishes_the_walk_one_undo_step() -> None:
     s = _readied()
     at = _walk_in(s)
     waiting = s.encounter
-    assert s.decline_opportunity_attack("mage").ok
+    assert s.run(interrupts.decline_opportunity_attack, "mage").ok
     assert s.encounter.creature("orc").square == GOAL
     assert not s.encounter.combat.combatant("mage").immediate_used
     assert s.undo().ok
@@ -117,8 +122,8 @@ def test_a_walk_waiting_for_the_readied_shot_survives_save_and_reopen(tmp_path: 
     assert loaded == s.encounter
     reopened = make_session(loaded)
     assert reopened.encounter.creature("orc").square == at
-    assert reopened.ready_offer("mage") == IMPLEMENT_BASIC
-    shot = reopened.opportunity_attack("mage", "orc", dice=[3, 2])
+    assert reopened.ask(ready_walks.offered_power, "mage") == IMPLEMENT_BASIC
+    shot = reopened.run(interrupts.opportunity_attack, "mage", "orc", dice=[3, 2])
     assert shot.ok, shot.reason
     assert shot.details["attack"]["power"] == IMPLEMENT_BASIC
 
@@ -131,8 +136,8 @@ def test_the_farthest_ranged_basic_attack_sets_the_trigger_and_is_the_one_offere
         space_distance(s.encounter.creature("orc").space, s.encounter.creature("mage").space) == 20
     )
     assert at == Square(22, 4)
-    assert s.ready_offer("mage") == "Basic Ranged Attack"
-    shot = s.opportunity_attack("mage", "orc", dice=[3, 2])
+    assert s.ask(ready_walks.offered_power, "mage") == "Basic Ranged Attack"
+    shot = s.run(interrupts.opportunity_attack, "mage", "orc", dice=[3, 2])
     assert shot.ok, shot.reason
     assert shot.details["attack"]["power"] == "Basic Ranged Attack"
 

@@ -12,8 +12,12 @@ as any attack is (003 "5.7.2.1 Hit Modifiers").
 
 from __future__ import annotations
 
-from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller import ready_attacks
+from orcus_desktop.controller.actions import combat_actions, interrupts
+from orcus_desktop.controller.editing import editing, lighting_edits
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square, space_distance
 from orcus_desktop.geometry.light import Illumination
@@ -87,7 +91,7 @@ def test_behind_a_window_it_sees_the_orc_but_has_no_line_of_effect() -> None:
     """000 "Line of Effect": a window is "solid but transparent"; the shot has no clear path
     (000 "A Clear Path to the Target"), so the readied attack is not offered."""
     s = _readied()
-    assert s.add_wall(Wall(WallKind.WINDOW, ((7.0, 0.0), (7.0, 10.0)))).ok
+    assert s.run(editing.add_wall, Wall(WallKind.WINDOW, ((7.0, 0.0), (7.0, 10.0)))).ok
     walk = s.move_creature("orc", GOAL, MoveMode.WALK)
     assert walk.ok, walk.reason
     _walks_on(s, GOAL)
@@ -100,7 +104,7 @@ def test_behind_a_window_it_sees_the_orc_but_has_no_line_of_effect() -> None:
 def test_a_blinded_readier_is_not_triggered_next_to_it() -> None:
     """000 "Blinded": "You can't see"; the Ready Melee Attack waits (003 l.790)."""
     s = _readied_melee()
-    assert s.add_condition("hero", Condition.BLINDED).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.BLINDED).ok
     walk = s.move_creature("orc", Square(4, 2), MoveMode.WALK)
     assert walk.ok, walk.reason
     _walks_on(s, Square(4, 2), "hero")
@@ -126,7 +130,7 @@ def test_a_mover_seen_in_dim_light_is_shot_at_with_the_concealment_penalty() -> 
     assert s.run(lighting_edits.set_ambient_light, Illumination.DIM).ok
     assert s.move_creature("orc", GOAL, MoveMode.WALK).ok
     assert s.encounter.creature("orc").square == Square(12, 4)
-    shot = s.opportunity_attack("mage", "orc", dice=[3, 2])
+    shot = s.run(interrupts.opportunity_attack, "mage", "orc", dice=[3, 2])
     assert shot.ok, shot.reason
     target = shot.details["attack"]["targets"][0]
     assert target["concealment"] == "concealed"
@@ -145,9 +149,9 @@ def test_a_walk_going_on_after_an_opportunity_attack_names_the_unseeing_readier_
     s = make_session(
         Encounter(GridBounds(26, 10), creatures=creatures, ruleset_id="square-fireballs")
     )
-    assert s.roll_initiative(totals={"mage": 20, "guard": 15, "orc": 5}).ok
-    assert s.start_combat().ok
-    assert s.ready_attack("mage", ranged=True).ok
+    assert s.run(initiative.roll_initiative, totals={"mage": 20, "guard": 15, "orc": 5}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(ready_attacks.ready_attack, "mage", ranged=True).ok
     assert s.end_turn().ok
     assert s.end_turn().ok  # the guard's turn; then the orc's
     assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
@@ -157,7 +161,7 @@ def test_a_walk_going_on_after_an_opportunity_attack_names_the_unseeing_readier_
     assert walk.ok, walk.reason
     assert s.encounter.combat.combatant("guard").out_of_turn is ActionKind.OPPORTUNITY
     assert s.encounter.creature("orc").square != Square(8, 4)
-    assert s.decline_opportunity_attack("guard").ok
+    assert s.run(interrupts.decline_opportunity_attack, "guard").ok
     _walks_on(s, Square(8, 4))
     assert len([n for n in _notes(s) if n.endswith("does not trigger there")]) == 1
 
@@ -166,8 +170,8 @@ def test_a_charge_at_a_blinded_readier_is_not_stopped_and_makes_its_attack() -> 
     """000 "Charge" moves "as normal movement does" (R-108): with the hero blinded its Ready
     Melee Attack does not trigger; the orc reaches it and attacks, and the log says why."""
     s = _readied_melee()
-    assert s.add_condition("hero", Condition.BLINDED).ok
-    charge = s.charge("orc", Square(4, 2), "hero", dice=[12, 4])
+    assert s.run(gm_edits.add_condition, "hero", Condition.BLINDED).ok
+    charge = s.run(combat_actions.charge, "orc", Square(4, 2), "hero", dice=[12, 4])
     assert charge.ok, charge.reason
     _walks_on(s, Square(4, 2), "hero")
     assert any(e.kind == "attack" and e.actor == "orc" for e in s.encounter.combat.log)
@@ -184,7 +188,7 @@ def test_fired_by_hand_the_readied_shot_goes_through_the_attacks_own_checks() ->
     s = _readied()
     assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     assert s.move_creature("orc", Square(10, 4), MoveMode.WALK).ok
-    assert s.trigger_readied("mage", "orc").ok
+    assert s.run(initiative.trigger_readied, "mage", "orc").ok
     shot = s.use_power("mage", IMPLEMENT_BASIC, ["orc"], dice=[15, 3])
     assert shot.ok, shot.reason
     target = shot.details["attack"]["targets"][0]
@@ -192,8 +196,8 @@ def test_fired_by_hand_the_readied_shot_goes_through_the_attacks_own_checks() ->
     assert [p[0] for p in target["attack_parts"] if "concealment" in p[1]] == [-5]
 
     s = _readied()
-    assert s.add_wall(Wall(WallKind.WINDOW, ((7.0, 0.0), (7.0, 10.0)))).ok
+    assert s.run(editing.add_wall, Wall(WallKind.WINDOW, ((7.0, 0.0), (7.0, 10.0)))).ok
     assert s.move_creature("orc", Square(10, 4), MoveMode.WALK).ok
-    assert s.trigger_readied("mage", "orc").ok
+    assert s.run(initiative.trigger_readied, "mage", "orc").ok
     refused = s.use_power("mage", IMPLEMENT_BASIC, ["orc"], dice=[15, 3])
     assert refused.reason == "no line of effect to Orc (total cover)"

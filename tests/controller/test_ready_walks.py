@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from orcus_desktop.controller import ready_attacks
+from orcus_desktop.controller.actions import combat_actions, interrupts
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -25,10 +28,10 @@ def _readied(ruleset_id: str = "square-fireballs") -> GameSession:
     """Hero at (3, 2) readies (003) or not (000); the orc at (7, 2) then has its turn."""
     creatures = (fighter("hero", 3, 2), orc("orc", 7, 2))
     s = make_session(Encounter(GridBounds(12, 8), creatures=creatures, ruleset_id=ruleset_id))
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
     if ruleset_id == "square-fireballs":
-        assert s.ready_attack("hero").ok
+        assert s.run(ready_attacks.ready_attack, "hero").ok
     assert s.end_turn().ok
     return s
 
@@ -64,7 +67,7 @@ def test_the_walk_goes_on_once_the_attack_is_let_pass_one_undo_step() -> None:
     s = _readied()
     first_next = _walk_past(s)
     waiting = s.encounter
-    assert s.decline_opportunity_attack("hero").ok
+    assert s.run(interrupts.decline_opportunity_attack, "hero").ok
     assert s.encounter.creature("orc").square == GOAL
     assert s.encounter.combat.pending is None
     assert s.undo().ok
@@ -75,7 +78,7 @@ def test_the_walk_goes_on_once_the_attack_is_let_pass_one_undo_step() -> None:
 def test_the_walk_goes_on_after_the_attack_is_taken() -> None:
     s = _readied()
     _walk_past(s)
-    assert s.opportunity_attack("hero", "orc", dice=[2]).ok
+    assert s.run(interrupts.opportunity_attack, "hero", "orc", dice=[2]).ok
     assert s.encounter.combat.combatant("hero").out_of_turn is None
     if s.encounter.creature("orc").square != GOAL:  # only if the attack stopped it
         assert s.rules.is_dead(s.encounter, "orc")
@@ -90,7 +93,7 @@ def test_a_walk_waiting_for_the_readied_attack_survives_save_and_reopen(tmp_path
     assert loaded == s.encounter
     reopened = make_session(loaded)
     assert reopened.encounter.creature("orc").square == first_next
-    assert reopened.decline_opportunity_attack("hero").ok
+    assert reopened.run(interrupts.decline_opportunity_attack, "hero").ok
     assert reopened.encounter.creature("orc").square == GOAL
 
 
@@ -103,9 +106,9 @@ def test_orcus_free_text_ready_is_still_triggered_by_hand() -> None:
             ruleset_id="orcus",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
-    assert s.ready_action("hero", ActionKind.STANDARD, "an orc comes adjacent").ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(initiative.ready_action, "hero", ActionKind.STANDARD, "an orc comes adjacent").ok
     assert s.end_turn().ok
     assert s.move_creature("orc", Square(6, 6), MoveMode.WALK).ok
     assert s.encounter.creature("orc").square == Square(6, 6)
@@ -116,14 +119,14 @@ def test_orcus_free_text_ready_is_still_triggered_by_hand() -> None:
 def test_a_charge_waits_next_to_the_readier_then_makes_its_attack() -> None:
     """000 "Charge" moves "as normal movement does": it waits for the readied attack too."""
     s = _readied()
-    charge = s.charge("orc", Square(4, 2), "hero", dice=[12, 4])
+    charge = s.run(combat_actions.charge, "orc", Square(4, 2), "hero", dice=[12, 4])
     assert charge.ok, charge.reason
     waiting_at = s.encounter.creature("orc").square
     hero = s.encounter.creature("hero")
     assert spaces_adjacent(Space(waiting_at, s.encounter.creature("orc").size), hero.space)
     assert s.encounter.combat.combatant("hero").out_of_turn is ActionKind.OPPORTUNITY
     assert not any(e.kind == "attack" for e in s.encounter.combat.log if e.actor == "orc")
-    assert s.decline_opportunity_attack("hero").ok
+    assert s.run(interrupts.decline_opportunity_attack, "hero").ok
     assert s.encounter.creature("orc").square == Square(4, 2)
     assert any(e.kind == "attack" and e.actor == "orc" for e in s.encounter.combat.log)
 
@@ -135,12 +138,12 @@ def test_a_shift_next_to_the_readier_triggers_it_too() -> None:
     s = make_session(
         Encounter(GridBounds(12, 8), creatures=creatures, ruleset_id="square-fireballs")
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
-    assert s.ready_attack("hero").ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(ready_attacks.ready_attack, "hero").ok
     assert s.end_turn().ok
     assert s.move_creature("orc", Square(4, 2), MoveMode.SHIFT).ok
     assert s.encounter.combat.combatant("hero").out_of_turn is ActionKind.OPPORTUNITY
     assert s.encounter.combat.combatant("hero").readied is None
-    assert s.opportunity_attack("hero", "orc", dice=[2]).ok
+    assert s.run(interrupts.opportunity_attack, "hero", "orc", dice=[2]).ok
     assert s.encounter.combat.pending is None

@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from orcus_desktop.controller import lighting_edits, zones
+from orcus_desktop.controller.editing import editing, lighting_edits
+from orcus_desktop.controller.gm import zones
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.read_encounter import read_encounter
@@ -39,8 +41,8 @@ def _session_with_torch_and_zone() -> GameSession:
         carried_by=CreatureId("orc"),
     )
     assert session.run(lighting_edits.add_light, torch).ok
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     assert session.run(
         zones.place_zone, "Cloud", [Square(5, 5)], ZoneDuration.SUSTAINED, owner="orc"
     ).ok
@@ -51,7 +53,7 @@ def test_removing_a_torch_bearer_and_zone_owner_keeps_the_file_reopenable(
     tmp_path: Path,
 ) -> None:
     session = _session_with_torch_and_zone()
-    assert session.remove_creature("orc").ok
+    assert session.run(editing.remove_creature, "orc").ok
     encounter = session.encounter
     assert list(encounter_problems(encounter)) == []
     (torch,) = encounter.lighting.sources

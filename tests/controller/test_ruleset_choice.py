@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.ruleset import ORCUS, ruleset_by_id
@@ -52,13 +53,13 @@ def test_switching_is_one_undo_step_that_says_what_changes() -> None:
 
 def test_switching_is_refused_during_combat_and_for_unknown_ids() -> None:
     session = make_session(_room())
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     refused = session.switch_ruleset("alloy-heroes")
     assert not refused.ok
     assert "during combat" in refused.reason
     assert session.encounter.ruleset_id == "orcus"
-    session.end_combat()
+    session.run(initiative.end_combat)
     unknown = session.switch_ruleset("gurps")
     assert not unknown.ok
     assert "unknown ruleset" in unknown.reason

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from orcus_desktop.controller.actions import attacks, combat_actions
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
@@ -28,8 +31,8 @@ def _duel(ruleset_id: str) -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10, "brute": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
@@ -38,7 +41,7 @@ def test_dazed_leaves_one_action(ruleset_id: str) -> None:
     # 000 "Dazed"; 002-10 (002 l.26 "may only take one standard action, one move action or one
     # minor action"); 004-34 (004 l.797 "a single action each round").
     s = _duel(ruleset_id)
-    assert s.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
     assert s.end_turn(save_dice={1: 3}).ok
     _ = s.end_turn(), s.end_turn()
     assert s.encounter.combat.combatant("hero").budget == ActionBudget(1, 0, 0)
@@ -64,7 +67,7 @@ def test_walking_out_provokes_and_shifting_does_not(ruleset_id: str) -> None:
 def test_a_save_succeeds_on_10(ruleset_id: str) -> None:
     # 000 "Saving Throws"; 002-04 (002 l.28-31: saves at the end of the turn).
     s = _duel(ruleset_id)
-    assert s.add_condition("hero", Condition.SLOWED, DurationKind.SAVE_ENDS).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.SLOWED, DurationKind.SAVE_ENDS).ok
     state = s.encounter.creature("hero").state
     assert state is not None
     effect = state.conditions[0].effect_id
@@ -79,7 +82,7 @@ def test_a_natural_20_that_would_hit_is_a_critical_hit(ruleset_id: str) -> None:
     # 000 "Critical Hits": maximum damage; 004-04 (004 l.145 "maximizes the character's
     # damage"); 002 is silent.
     s = _duel(ruleset_id)
-    result = s.basic_attack("hero", "orc", dice=[20])
+    result = s.run(attacks.basic_attack, "hero", "orc", dice=[20])
     assert result.ok, result.reason
     assert s.encounter.creature("orc").state.current_hp == 30 - (10 + 3)  # type: ignore[union-attr]
 
@@ -95,10 +98,14 @@ def test_a_charge_moves_at_least_two_squares_and_adds_1(ruleset_id: str) -> None
             ruleset_id=ruleset_id,
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
-    assert s.charge_destinations("hero", "orc") == (Square(5, 1), Square(5, 2), Square(5, 3))
-    charge = s.charge("hero", Square(5, 2), "orc", dice=[2])
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.ask(combat_actions.charge_destinations, "hero", "orc") == (
+        Square(5, 1),
+        Square(5, 2),
+        Square(5, 3),
+    )
+    charge = s.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[2])
     assert charge.ok, charge.reason
     attack = [e for e in s.encounter.combat.log if e.kind == "attack"][-1]
     assert [1, "charge"] in [list(p) for p in attack.data["targets"][0]["attack_parts"]]

@@ -8,7 +8,12 @@ quotes the 003 line; where 000 differs the same scene is played under 000 too.
 
 from __future__ import annotations
 
+from orcus_desktop.controller import ready_attacks
+from orcus_desktop.controller.actions import combat_actions, forced_placement, interrupts
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
@@ -27,8 +32,8 @@ def _fight(ruleset_id: str = SF) -> GameSession:
     """Hero between an orc (east) and a goblin (west); the hero acts first."""
     creatures = (fighter("hero", 4, 4), orc("orc", 5, 4), orc("gob", 3, 4))
     s = make_session(Encounter(GridBounds(14, 10), creatures=creatures, ruleset_id=ruleset_id))
-    assert s.roll_initiative(totals={"hero": 20, "orc": 15, "gob": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "gob": 10}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
@@ -45,16 +50,22 @@ def test_dazed_keeps_a_minor_and_a_standard_or_a_move() -> None:
     Action or a Move Action." (000 "Dazed": a single standard action.)"""
     for ruleset_id, budget in ((SF, ActionBudget(1, 0, 1)), ("orcus", ActionBudget(1, 0, 0))):
         s = _fight(ruleset_id)
-        assert s.add_condition("hero", Condition.DAZED, DurationKind.END_OF_ENCOUNTER).ok
+        assert s.run(
+            gm_edits.add_condition, "hero", Condition.DAZED, DurationKind.END_OF_ENCOUNTER
+        ).ok
         _next_turn_of(s, "hero")
         assert s.encounter.combat.combatant("hero").budget == budget
     # Under 003 the minor is spent and a move is still possible, but then no standard.
     assert s.ruleset.id == "orcus"
     s = _fight(SF)
-    assert s.add_condition("hero", Condition.DAZED, DurationKind.END_OF_ENCOUNTER).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.DAZED, DurationKind.END_OF_ENCOUNTER).ok
     _next_turn_of(s, "hero")
-    assert s.drop_prone("hero").ok  # a free action under both
-    assert s.stand_up("hero").ok  # 000 "Stand Up": a move action, paid by the standard
+    assert s.run(
+        combat_actions.take_action, CombatAction.DROP_PRONE, "hero"
+    ).ok  # a free action under both
+    assert s.run(
+        combat_actions.take_action, CombatAction.STAND_UP, "hero"
+    ).ok  # 000 "Stand Up": a move action, paid by the standard
     assert s.encounter.combat.combatant("hero").budget == ActionBudget(0, 0, 1)
 
 
@@ -69,12 +80,12 @@ def test_stunned_leaves_one_action() -> None:
 def test_crawl_moves_one_square() -> None:
     """003-55, 003 l.826 "Crawl - Move Action - Crawl 1." (000: half speed, R-08)."""
     s = _fight()
-    assert s.drop_prone("hero").ok
+    assert s.run(combat_actions.take_action, CombatAction.DROP_PRONE, "hero").ok
     reach = s.reachable_squares("hero", MoveMode.CRAWL)
     assert Square(4, 3) in reach
     assert Square(4, 2) not in reach
     o = _fight("orcus")
-    assert o.drop_prone("hero").ok
+    assert o.run(combat_actions.take_action, CombatAction.DROP_PRONE, "hero").ok
     assert Square(4, 2) in o.reachable_squares("hero", MoveMode.CRAWL)
 
 
@@ -82,12 +93,12 @@ def test_slowed_doubles_the_cost_of_each_square() -> None:
     """003-35, 003 l.365 Slowed: "For each square moved, must spend an additional square of
     movement" - speed 6 walks 3 squares (000 "Slowed": speed 2)."""
     s = _fight()
-    assert s.add_condition("hero", Condition.SLOWED, DurationKind.SAVE_ENDS).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.SLOWED, DurationKind.SAVE_ENDS).ok
     reach = s.reachable_squares("hero", MoveMode.WALK)
     assert Square(4, 1) in reach
     assert Square(4, 0) not in reach
     o = _fight("orcus")
-    assert o.add_condition("hero", Condition.SLOWED, DurationKind.SAVE_ENDS).ok
+    assert o.run(gm_edits.add_condition, "hero", Condition.SLOWED, DurationKind.SAVE_ENDS).ok
     orcus_reach = o.reachable_squares("hero", MoveMode.WALK)
     assert Square(4, 2) in orcus_reach
     assert Square(4, 1) not in orcus_reach
@@ -101,12 +112,12 @@ def test_opportunity_attacks_are_one_free_reaction_per_turn() -> None:
     assert s.end_turn().ok  # hero
     walk = s.move_creature("orc", Square(8, 4), MoveMode.WALK)
     assert walk.opportunity_attackers == ("hero",)
-    assert s.opportunity_attack("hero", "orc", dice=[2]).ok
+    assert s.run(interrupts.opportunity_attack, "hero", "orc", dice=[2]).ok
     assert not s.encounter.combat.combatant("hero").immediate_used
     assert s.end_turn().ok  # orc
     away = s.move_creature("gob", Square(0, 4), MoveMode.WALK)
     assert away.opportunity_attackers == ("hero",)
-    assert s.opportunity_attack("hero", "gob", dice=[2]).ok
+    assert s.run(interrupts.opportunity_attack, "hero", "gob", dice=[2]).ok
 
 
 def test_a_reaction_provokes_no_reaction() -> None:
@@ -115,9 +126,9 @@ def test_a_reaction_provokes_no_reaction() -> None:
     the orc nothing (000: the move provokes as any other)."""
     for ruleset_id in (SF, "orcus"):
         s = _fight(ruleset_id)
-        assert s.ready_action("hero", ActionKind.MOVE, "the orc raises its axe").ok
+        assert s.run(initiative.ready_action, "hero", ActionKind.MOVE, "the orc raises its axe").ok
         assert s.end_turn().ok  # hero
-        assert s.trigger_readied("hero", "orc").ok
+        assert s.run(initiative.trigger_readied, "hero", "orc").ok
         moved = s.move_creature("hero", Square(4, 7), MoveMode.WALK)
         assert moved.ok, moved.reason
         if ruleset_id == SF:
@@ -131,7 +142,9 @@ def test_a_reaction_provokes_no_reaction() -> None:
 def test_forced_movement_never_provokes() -> None:
     """003-19, 003 l.472 "Forced movement never triggers opportunity attacks"."""
     s = _fight()
-    pushed = s.force_move("hero", "push", 1, Square(4, 5), source_square=Square(4, 3))
+    pushed = s.run(
+        forced_placement.force_move, "hero", "push", 1, Square(4, 5), source_square=Square(4, 3)
+    )
     assert pushed.ok, pushed.reason
     assert pushed.opportunity_attackers == ()
     assert all(c.out_of_turn is None for c in s.encounter.combat.combatants)
@@ -142,14 +155,14 @@ def test_ready_melee_attack_strikes_the_first_enemy_that_comes_close() -> None:
     can see moves to a square adjacent to you, they provoke an opportunity attack from you";
     l.792 "only if there are no enemies you can see adjacent to you"."""
     s = _fight()
-    refused = s.ready_attack("hero")
+    refused = s.run(ready_attacks.ready_attack, "hero")
     assert not refused.ok
     assert "adjacent" in refused.reason
     apart = (fighter("hero", 1, 1), orc("orc", 8, 8))
     s = make_session(Encounter(GridBounds(14, 10), creatures=apart, ruleset_id=SF))
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
-    assert s.ready_attack("hero").ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(ready_attacks.ready_attack, "hero").ok
     readied = s.encounter.combat.combatant("hero").readied
     assert readied is not None
     assert "003-52" in readied.trigger
@@ -158,6 +171,6 @@ def test_ready_melee_attack_strikes_the_first_enemy_that_comes_close() -> None:
     assert s.move_creature("orc", Square(2, 2), MoveMode.WALK).ok
     # The walk triggers it by itself (tests/controller/test_ready_walks.py).
     assert s.encounter.combat.combatant("hero").out_of_turn is ActionKind.OPPORTUNITY
-    assert s.opportunity_attack("hero", "orc", dice=[15]).ok
+    assert s.run(interrupts.opportunity_attack, "hero", "orc", dice=[15]).ok
     o = _fight("orcus")
-    assert "no Ready Melee" in o.ready_attack("hero").reason
+    assert "no Ready Melee" in o.run(ready_attacks.ready_attack, "hero").reason

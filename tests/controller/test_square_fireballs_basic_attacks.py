@@ -11,7 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from orcus_desktop.controller import ready_attacks
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import thaw
@@ -31,14 +35,14 @@ NIMBLE = {"strength": 12, "constitution": 14, "dexterity": 18, "intelligence": 1
 def _duel(ruleset_id: str) -> GameSession:
     creatures = (fighter("hero", 4, 4, abilities=NIMBLE), orc("orc", 5, 4))
     s = make_session(Encounter(GridBounds(10, 10), creatures=creatures, ruleset_id=ruleset_id))
-    assert s.roll_initiative(totals={"hero": 20, "orc": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 5}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
 def _basic_attack(s: GameSession) -> tuple[list[object], int]:
     """The attack roll's parts and the damage rolled (d20 15, the longsword's d10 6)."""
-    result = s.basic_attack("hero", "orc", dice=[15, 6])
+    result = s.run(attacks.basic_attack, "hero", "orc", dice=[15, 6])
     assert result.ok, result.reason
     target = result.details["attack"]["targets"][0]
     return target["attack_parts"], target["damage"][0]["rolled"]
@@ -79,8 +83,8 @@ def _caster_duel(ruleset_id: str, *, powers: list[object], orc_col: int = 14) ->
         orc("orc", orc_col, 4),
     )
     s = make_session(Encounter(GridBounds(20, 10), creatures=creatures, ruleset_id=ruleset_id))
-    assert s.roll_initiative(totals={"mage": 20, "orc": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"mage": 20, "orc": 5}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
@@ -125,7 +129,7 @@ def test_003_the_gm_marks_a_caster_as_wielding_an_implement(tmp_path: Path) -> N
     assert IMPLEMENT_BASIC not in _power_names(s, "mage")
     block = thaw(s.encounter.creature("mage").statblock)
     assert isinstance(block, dict)
-    marked = s.update_creature("mage", statblock={**block, "implement": True})
+    marked = s.run(editing.update_creature, "mage", statblock={**block, "implement": True})
     assert marked.ok, marked.reason
     assert IMPLEMENT_BASIC in _power_names(s, "mage")
     s.undo()
@@ -144,7 +148,7 @@ def test_a_bad_implement_mark_is_refused_with_its_field(tmp_path: Path) -> None:
     s = _caster_duel("square-fireballs", powers=[])
     block = thaw(s.encounter.creature("mage").statblock)
     assert isinstance(block, dict)
-    refused = s.update_creature("mage", statblock={**block, "implement": "yes"})
+    refused = s.run(editing.update_creature, "mage", statblock={**block, "implement": "yes"})
     assert not refused.ok
     assert "statblock.implement: expected true or false, got 'yes'" in refused.reason
     data = encounter_to_dict(s.encounter)
@@ -163,11 +167,14 @@ def test_003_ready_ranged_attack_measures_the_implement_attacks_range() -> None:
     Basic Attack (Implement), "Implement Range" 10 (docs/rulings.md R-104): an orc 10 squares
     away is within it, one 11 squares away is not."""
     near = _caster_duel("square-fireballs", powers=[IMPLEMENT_POWER], orc_col=12)
-    refused = near.ready_attack("mage", ranged=True)
+    refused = near.run(ready_attacks.ready_attack, "mage", ranged=True)
     assert refused.reason == "Orc is within long range: 003-52 needs no enemy there"
     far = _caster_duel("square-fireballs", powers=[IMPLEMENT_POWER], orc_col=13)
-    readied = far.ready_attack("mage", ranged=True)
+    readied = far.run(ready_attacks.ready_attack, "mage", ranged=True)
     assert readied.ok, readied.reason
     assert far.encounter.combat.combatant("mage").readied is not None
     unarmed = _caster_duel("square-fireballs", powers=[], orc_col=13)
-    assert unarmed.ready_attack("mage", ranged=True).reason == "Mage has no ranged basic attack"
+    assert (
+        unarmed.run(ready_attacks.ready_attack, "mage", ranged=True).reason
+        == "Mage has no ranged basic attack"
+    )

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from orcus_desktop.controller.actions import attacks, combat_actions
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
@@ -30,10 +33,12 @@ def _hero_turn(ruleset_id: str = SF, condition: Condition | None = None) -> Game
     """The scene of test_panel_session_agree under ``ruleset_id``: the hero's turn."""
     creatures = (fighter(HERO, 2, 2), fighter(CLERIC, 2, 3), orc(ORC_ID, 3, 2), orc(FAR, 5, 2))
     s = make_session(Encounter(GridBounds(12, 12), creatures=creatures, ruleset_id=ruleset_id))
-    assert s.roll_initiative(totals={ORC_ID: 20, HERO: 15, CLERIC: 10, FAR: 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={ORC_ID: 20, HERO: 15, CLERIC: 10, FAR: 5}).ok
+    assert s.run(initiative.start_combat).ok
     if condition is not None:
-        assert s.add_condition(HERO, condition, DurationKind.SAVE_ENDS, source_id=ORC_ID).ok
+        assert s.run(
+            gm_edits.add_condition, HERO, condition, DurationKind.SAVE_ENDS, source_id=ORC_ID
+        ).ok
     assert s.end_turn().ok
     assert s.encounter.combat.current == HERO
     return s
@@ -48,15 +53,15 @@ def test_stunned_takes_one_action_but_no_attack_and_no_move() -> None:
     s = _hero_turn(SF, Condition.STUNNED)
     panel = s.available_actions(HERO)
     assert "cannot attack" in panel.option(CombatAction.BASIC_ATTACK).reason
-    assert not s.basic_attack(HERO, ORC_ID, dice=[10, 4]).ok
+    assert not s.run(attacks.basic_attack, HERO, ORC_ID, dice=[10, 4]).ok
     assert not s.move_creature(HERO, Square(2, 1), MoveMode.WALK).ok
     assert not next(p for p in panel.powers if p.name == "Knockdown Strike").allowed
     assert panel.option(CombatAction.TOTAL_DEFENSE).allowed
-    assert s.total_defense(HERO).ok  # its one action
+    assert s.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, HERO).ok  # its one action
     assert s.encounter.combat.combatant(HERO).budget == ActionBudget(0, 0, 0)
     assert not s.available_actions(HERO).option(CombatAction.TOTAL_DEFENSE).allowed
     o = _hero_turn("orcus", Condition.STUNNED)
-    assert not o.total_defense(HERO).ok
+    assert not o.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, HERO).ok
 
 
 @pytest.mark.parametrize("action", list(CombatAction), ids=str)
@@ -155,8 +160,10 @@ def test_a_tie_is_logged_once_by_003_12() -> None:
     for ruleset_id, coin in ((SF, 0), ("orcus", 1)):
         creatures = (fighter("hero", 4, 4), fighter("mage", 2, 2), orc("orc", 5, 4))
         s = make_session(Encounter(GridBounds(14, 10), creatures=creatures, ruleset_id=ruleset_id))
-        assert s.roll_initiative(
-            totals={"hero": 20, "mage": 12, "orc": 12}, modifiers={"mage": 0, "orc": 0}
+        assert s.run(
+            initiative.roll_initiative,
+            totals={"hero": 20, "mage": 12, "orc": 12},
+            modifiers={"mage": 0, "orc": 0},
         ).ok
         kinds = [e.kind for e in s.encounter.combat.log]
         assert kinds.count("initiative_tie") == coin
@@ -168,6 +175,6 @@ def test_an_edited_tie_is_logged_once_by_003_12() -> None:
     """003-12, 003 l.193-194: a GM edit that makes a tie is ordered and logged by 003 alone."""
     creatures = (fighter("hero", 4, 4), fighter("mage", 2, 2), orc("orc", 5, 4))
     s = make_session(Encounter(GridBounds(14, 10), creatures=creatures, ruleset_id=SF))
-    assert s.roll_initiative(totals={"hero": 20, "mage": 12, "orc": 9}).ok
-    assert s.set_initiative("orc", 12).ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "mage": 12, "orc": 9}).ok
+    assert s.run(initiative.set_initiative, "orc", 12).ok
     assert [e.kind for e in s.encounter.combat.log].count("initiative_tie") == 0

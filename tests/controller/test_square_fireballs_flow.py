@@ -14,8 +14,11 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.app import main
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.encounter_flow import escalation_die
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.combat import Combat, CombatPhase
 from orcus_desktop.model.encounter import Encounter
@@ -61,14 +64,14 @@ def test_everyone_starts_in_total_defense_until_their_turn() -> None:
     """003-08, 003 l.147: "all characters use Total Defense as a Free Reaction"; 003-09, l.155
     "Gain +4 to all defenses until your next turn" (pick: until the start of that turn)."""
     s = _session()
-    assert s.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
     assert s.encounter.combat.current == "hero"
     assert not _defense(s, "hero")  # its first turn has begun
     assert _defense(s, "mage")
     assert _defense(s, "orc")
     # The orc is 4 harder to hit than its AC 15.
-    out = s.basic_attack("hero", "orc", dice=[10])
+    out = s.run(attacks.basic_attack, "hero", "orc", dice=[10])
     assert out.ok
     attack = [e for e in s.encounter.combat.log if e.kind == "attack"][-1]
     target = attack.data["targets"][0]
@@ -82,8 +85,8 @@ def test_everyone_starts_in_total_defense_until_their_turn() -> None:
 def test_orcus_starts_without_total_defense() -> None:
     """000 has no opening Total Defense (000 "Combat Step by Step")."""
     s = _session("orcus")
-    assert s.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
     assert not _defense(s, "orc")
 
 
@@ -95,9 +98,9 @@ def test_surprised_lose_their_first_turn_and_no_surprise_round_is_played() -> No
     "When this character would take the turn, they use Full Defense, end the turn, and are no
     longer considered Surprised." No surprise round (000: docs/rulings.md R-05)."""
     s = _session()
-    assert s.roll_initiative(totals={"hero": 20, "orc": 15, "mage": 10}).ok
-    assert s.set_surprised("orc").ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "mage": 10}).ok
+    assert s.run(initiative.set_surprised, "orc").ok
+    assert s.run(initiative.start_combat).ok
     combat = s.encounter.combat
     assert combat.phase is CombatPhase.ROUNDS
     assert combat.round == 1
@@ -118,19 +121,19 @@ def test_surprised_lose_their_first_turn_and_no_surprise_round_is_played() -> No
 
 def test_orcus_plays_a_surprise_round() -> None:
     s = _session("orcus")
-    assert s.roll_initiative(totals={"hero": 20, "orc": 15, "mage": 10}).ok
-    assert s.set_surprised("orc").ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "mage": 10}).ok
+    assert s.run(initiative.set_surprised, "orc").ok
+    assert s.run(initiative.start_combat).ok
     assert s.encounter.combat.phase is CombatPhase.SURPRISE
 
 
 def test_a_surprised_creature_that_is_attacked_is_no_longer_surprised() -> None:
     """003-10, 003 l.167 "Condition ends when attacked": it then takes its first turn."""
     s = _session()
-    assert s.roll_initiative(totals={"hero": 20, "orc": 15, "mage": 10}).ok
-    assert s.set_surprised("orc").ok
-    assert s.start_combat().ok
-    assert s.basic_attack("hero", "orc", dice=[2]).ok  # a miss is still an attack
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "mage": 10}).ok
+    assert s.run(initiative.set_surprised, "orc").ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(attacks.basic_attack, "hero", "orc", dice=[2]).ok  # a miss is still an attack
     assert not s.encounter.combat.combatant("orc").surprised
     assert s.end_turn().ok
     assert s.encounter.combat.current == "orc"
@@ -144,7 +147,8 @@ def test_ties_alternate_pcs_and_monsters_and_are_kept() -> None:
     before that initiative value is PC, the monsters win the tie." No modifier tie-break: the
     orc wins although its modifier is lower than the mage's."""
     s = _session(SF, orc("gob", 8, 8))
-    assert s.roll_initiative(
+    assert s.run(
+        initiative.roll_initiative,
         totals={"hero": 20, "mage": 12, "orc": 12, "gob": 12},
         modifiers={"hero": 1, "mage": 5, "orc": 0, "gob": 0},
     ).ok
@@ -155,7 +159,7 @@ def test_ties_alternate_pcs_and_monsters_and_are_kept() -> None:
     assert order[2] == "mage"
     assert _notes(s, "003-12")
     # Recorded: other edits, undo/redo and save/reopen keep the tie order.
-    assert s.set_surprised("hero").ok
+    assert s.run(initiative.set_surprised, "hero").ok
     assert s.encounter.combat.order == order
     assert s.undo().ok
     assert s.redo().ok
@@ -171,15 +175,19 @@ def test_when_a_monster_acts_before_the_tie_the_pcs_win() -> None:
     """003-12, 003 l.193: "If the character acting right before that initiative value is a
     monster, the PCs win the tie.\""""
     s = _session(SF, orc("gob", 8, 8))
-    assert s.roll_initiative(totals={"gob": 20, "hero": 12, "orc": 12, "mage": 5}).ok
+    assert s.run(
+        initiative.roll_initiative, totals={"gob": 20, "hero": 12, "orc": 12, "mage": 5}
+    ).ok
     assert s.encounter.combat.order == ("gob", "hero", "orc", "mage")
 
 
 def test_orcus_breaks_ties_by_modifier() -> None:
     """000 "Initiative": ties by initiative modifier first."""
     s = _session("orcus")
-    assert s.roll_initiative(
-        totals={"hero": 20, "mage": 12, "orc": 12}, modifiers={"hero": 1, "mage": 5, "orc": 0}
+    assert s.run(
+        initiative.roll_initiative,
+        totals={"hero": 20, "mage": 12, "orc": 12},
+        modifiers={"hero": 1, "mage": 5, "orc": 0},
     ).ok
     assert s.encounter.combat.order == ("hero", "mage", "orc")
 
@@ -199,24 +207,24 @@ def test_the_escalation_die_grows_from_the_third_round_and_adds_to_hit() -> None
     """003-13, 003 l.198: "each combat round starting with the third, add 1 to the Escalation
     Die. All characters gain a bonus to Hit Rolls equal to the Escalation Die."""
     s = _session()
-    assert s.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
-    assert s.start_combat().ok
-    assert s.escalation_die() == 0
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.ask(questions.escalation_die) == 0
     _round(s, 2)
-    assert s.escalation_die() == 0
+    assert s.ask(questions.escalation_die) == 0
     _round(s, 3)
-    assert s.escalation_die() == 1
+    assert s.ask(questions.escalation_die) == 1
     _round(s, 4)
-    assert s.escalation_die() == 2
-    assert s.basic_attack("hero", "orc", dice=[10]).ok
+    assert s.ask(questions.escalation_die) == 2
+    assert s.run(attacks.basic_attack, "hero", "orc", dice=[10]).ok
     attack = [e for e in s.encounter.combat.log if e.kind == "attack"][-1]
     assert [2, "escalation die"] in [list(p) for p in attack.data["targets"][0]["attack_parts"]]
     # Undo and redo step the die with the rounds; the file keeps it.
     assert s.undo().ok  # the attack
     assert s.undo().ok  # the end of the orc's turn: back in round 3
-    assert s.escalation_die() == 1
+    assert s.ask(questions.escalation_die) == 1
     assert s.redo().ok
-    assert s.escalation_die() == 2
+    assert s.ask(questions.escalation_die) == 2
     assert escalation_die(s.ruleset, _reopened(s).combat) == 2
 
 
@@ -234,10 +242,10 @@ def test_the_escalation_die_cap_is_the_rulesets() -> None:
 
 def _in_round_four() -> GameSession:
     s = _session()
-    assert s.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
     _round(s, 4)
-    assert s.escalation_die() == 2
+    assert s.ask(questions.escalation_die) == 2
     return s
 
 
@@ -245,15 +253,15 @@ def test_keep_initiative_lowers_the_die_and_the_newcomers_defend() -> None:
     """003-14, 003 l.205 Keep Initiative: "The new characters use Total Defense ..., then Roll
     Initiative. ... Reduce the Escalation die by 1, to a minimum of 0."""
     s = _in_round_four()
-    assert s.place_creature(orc("gob", 9, 9)).ok
-    assert s.new_wave("keep_initiative", dice={"gob": 11}).ok
+    assert s.run(editing.place_creature, orc("gob", 9, 9)).ok
+    assert s.run(initiative.new_wave, "keep_initiative", dice={"gob": 11}).ok
     combat = s.encounter.combat
     assert "gob" in combat.order
     assert combat.current == "hero"  # the hero's turn goes on
     assert _defense(s, "gob")
-    assert s.escalation_die() == 1
+    assert s.ask(questions.escalation_die) == 1
     _round(s, 5)
-    assert s.escalation_die() == 2
+    assert s.ask(questions.escalation_die) == 2
     reopened = _reopened(s)
     assert reopened.combat.escalation_set == s.encounter.combat.escalation_set
 
@@ -262,34 +270,36 @@ def test_start_over_rerolls_everyone_and_sets_the_die_to_zero() -> None:
     """003-14, 003 l.204 Start Over: "All characters use Total Defense ..., then Roll Initiative
     again. Set the Escalation Die to 0." Pick (docs/rulings.md R-42): a new round begins."""
     s = _in_round_four()
-    assert s.place_creature(orc("gob", 9, 9)).ok
-    out = s.new_wave("start_over", dice={"hero": 1, "mage": 2, "orc": 19, "gob": 18})
+    assert s.run(editing.place_creature, orc("gob", 9, 9)).ok
+    out = s.run(
+        initiative.new_wave, "start_over", dice={"hero": 1, "mage": 2, "orc": 19, "gob": 18}
+    )
     assert out.ok, out.reason
     combat = s.encounter.combat
     assert combat.round == 5
     assert combat.order[:2] == ("orc", "gob")
     assert combat.current == "orc"
-    assert s.escalation_die() == 0
+    assert s.ask(questions.escalation_die) == 0
     assert all(_defense(s, cid) for cid in ("hero", "mage", "gob"))
     for _ in range(4):
         assert s.end_turn().ok
     assert s.encounter.combat.round == 6
-    assert s.escalation_die() == 1
+    assert s.ask(questions.escalation_die) == 1
     assert s.undo().ok
     assert s.encounter.combat.round == 5
 
 
 def test_a_wave_needs_newcomers_and_the_rulesets_choice() -> None:
     s = _in_round_four()
-    nobody = s.new_wave("keep_initiative")
+    nobody = s.run(initiative.new_wave, "keep_initiative")
     assert not nobody.ok
     assert "place the new creatures" in nobody.reason
-    assert not s.new_wave("sideways").ok
+    assert not s.run(initiative.new_wave, "sideways").ok
     o = _session("orcus")
-    assert o.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
-    assert o.start_combat().ok
-    assert o.place_creature(orc("gob", 9, 9)).ok
-    refused = o.new_wave("start_over")
+    assert o.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert o.run(initiative.start_combat).ok
+    assert o.run(editing.place_creature, orc("gob", 9, 9)).ok
+    refused = o.run(initiative.new_wave, "start_over")
     assert not refused.ok
     assert "join" in refused.reason
 

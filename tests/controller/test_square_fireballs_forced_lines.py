@@ -7,9 +7,11 @@ The forced-move tool offers only those squares and the session refuses the other
 
 from __future__ import annotations
 
+from orcus_desktop.controller.actions import forced_placement
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 from orcus_desktop.controller.tools.pointer import Button, PointerEvent, PointerKind
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.lines import lines_between
 from orcus_desktop.model.encounter import Encounter
@@ -25,8 +27,8 @@ def _fight(ruleset_id: str) -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "goblin": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "goblin": 10}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -48,11 +50,13 @@ def test_the_tool_offers_only_squares_along_a_line_under_003() -> None:
 
 def test_the_session_refuses_a_push_off_the_lines_under_003_only() -> None:
     sf = _fight("square-fireballs")
-    refused = sf.force_move("orc", "push", 3, Square(9, 5), source_id="hero")
+    refused = sf.run(forced_placement.force_move, "orc", "push", 3, Square(9, 5), source_id="hero")
     assert refused.reason == "Orc cannot be pushed to that square"
-    assert sf.force_move("orc", "push", 3, Square(9, 6), source_id="hero").ok
+    assert sf.run(forced_placement.force_move, "orc", "push", 3, Square(9, 6), source_id="hero").ok
     assert sf.encounter.creature("orc").square == Square(9, 6)
     sf.undo()  # one step
     assert sf.encounter.creature("orc").square == Square(6, 5)
     orcus = _fight("orcus")
-    assert orcus.force_move("orc", "push", 3, Square(9, 5), source_id="hero").ok
+    assert orcus.run(
+        forced_placement.force_move, "orc", "push", 3, Square(9, 5), source_id="hero"
+    ).ok

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from tests.controller.conftest import KNOCKDOWN, fighter, make_session, orc
@@ -36,8 +37,8 @@ def _turn(ruleset_id: str) -> GameSession:
     hero = fighter("hero", 4, 4, powers=[KNOCKDOWN, JAB, FEINT, SHOUT])
     creatures = (hero, orc("orc", 5, 4, max_hp=200))
     s = make_session(Encounter(GridBounds(10, 10), creatures=creatures, ruleset_id=ruleset_id))
-    assert s.roll_initiative(totals={"hero": 20, "orc": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 5}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 

@@ -8,14 +8,17 @@ R-109).
 
 from __future__ import annotations
 
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller import monster_groups
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.session import GameSession, questions
 from tests.controller.test_square_fireballs_groups import _started
 
 
 def _goblins_turn() -> GameSession:
     s = _started()
     assert s.end_turn().ok  # the hero's turn ends: the goblins' group turn, g1 first
-    assert s.group_turn_members("g1") == ("g1", "g2", "g3")
+    assert s.ask(questions.group_turn_members, "g1") == ("g1", "g2", "g3")
     return s
 
 
@@ -27,12 +30,12 @@ def test_removing_the_acting_member_hands_the_groups_turn_on() -> None:
     """Remove Creature on the member acting: the others act on in the same turn (no turn
     starts again for them), and one End turn ends it for them before the mage's."""
     s = _goblins_turn()
-    assert s.act_with("g2").ok
+    assert s.run(monster_groups.act_with, "g2").ok
     length = len(s.encounter.combat.log)
-    assert s.remove_creature("g2").ok
+    assert s.run(editing.remove_creature, "g2").ok
     combat = s.encounter.combat
     assert combat.current == "g1"
-    assert s.group_turn_members("g1") == ("g1", "g3")
+    assert s.ask(questions.group_turn_members, "g1") == ("g1", "g3")
     assert _starts(s, length) == []
     assert combat.log[-1].data["note"] == "G2 leaves combat: G1 acts on in the group's turn"
     assert s.end_turn().ok
@@ -42,7 +45,7 @@ def test_removing_the_acting_member_hands_the_groups_turn_on() -> None:
     s.undo()  # End turn
     s.undo()  # Remove Creature
     assert s.encounter.combat.current == "g2"
-    assert s.group_turn_members("g2") == ("g1", "g2", "g3")
+    assert s.ask(questions.group_turn_members, "g2") == ("g1", "g2", "g3")
 
 
 def test_removing_the_first_member_leaves_no_one_behind() -> None:
@@ -50,7 +53,7 @@ def test_removing_the_first_member_leaves_no_one_behind() -> None:
     start of turn (000 "The Start of Your Turn" once a turn) and End turn ends theirs."""
     s = _goblins_turn()
     length = len(s.encounter.combat.log)
-    assert s.remove_creature("g1").ok
+    assert s.run(editing.remove_creature, "g1").ok
     assert s.encounter.combat.current == "g2"
     assert _starts(s, length) == []
     assert s.end_turn().ok
@@ -62,9 +65,9 @@ def test_removing_the_last_acting_member_alone_passes_the_turn() -> None:
     """With no other member left able to act, the next turn starts (000)."""
     s = _goblins_turn()
     for g in ("g1", "g2"):
-        assert s.apply_damage(g, 999).ok  # dead: no part in the turn
+        assert s.run(gm_edits.apply_damage, g, 999).ok  # dead: no part in the turn
     assert s.encounter.combat.current == "g3"  # handed on to the last one able (R-111)
-    assert s.remove_creature("g3").ok
+    assert s.run(editing.remove_creature, "g3").ok
     assert s.encounter.combat.current == "mage"
 
 
@@ -75,12 +78,12 @@ def test_a_member_killed_mid_turn_hands_the_groups_turn_on() -> None:
     one cannot be named again; End turn ends the others' part once."""
     s = _goblins_turn()
     length = len(s.encounter.combat.log)
-    assert s.apply_damage("g1", 999).ok
+    assert s.run(gm_edits.apply_damage, "g1", 999).ok
     combat = s.encounter.combat
     assert combat.current == "g2"
     assert _starts(s, length) == []  # no second start of turn for g2
     assert combat.log[-1].data["note"] == "G1 is dead: G2 acts on in the group's turn"
-    refused = s.act_with("g1")
+    refused = s.run(monster_groups.act_with, "g1")
     assert refused.reason == "G1 is dead: it cannot act in the group's turn"
     assert s.end_turn().ok
     combat = s.encounter.combat

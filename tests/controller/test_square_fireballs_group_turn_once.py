@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import json
 
-from orcus_desktop.controller import zones
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller import monster_groups
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits, zones
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
 from orcus_desktop.model.zones import ZoneDuration
@@ -38,17 +42,20 @@ def test_a_knocked_out_first_member_hands_the_acting_on_but_keeps_its_turn_work(
     acting alone), but G2 acts; G1 cannot be named to act; End turn ends G1's part with the
     others'."""
     s = _started()
-    assert s.add_condition("g1", Condition.UNCONSCIOUS, UNTIL_COUNTERED).ok
+    assert s.run(gm_edits.add_condition, "g1", Condition.UNCONSCIOUS, UNTIL_COUNTERED).ok
     assert _defending(s, "g1")
     assert s.end_turn().ok  # the hero's turn: the goblins' group turn starts
     combat = s.encounter.combat
     assert combat.current == "g2"
     assert not _defending(s, "g1")
-    assert s.group_turn_members("g2") == ("g1", "g2", "g3")
+    assert s.ask(questions.group_turn_members, "g2") == ("g1", "g2", "g3")
     notes = [e.data["note"] for e in combat.log if e.kind == "rule_note"]
     assert notes[-1] == "G1 is unconscious: G2 acts on in the group's turn"
-    assert s.act_with("g1").reason == "G1 is unconscious: it cannot act in the group's turn"
-    assert s.act_with("g3").ok
+    assert (
+        s.run(monster_groups.act_with, "g1").reason
+        == "G1 is unconscious: it cannot act in the group's turn"
+    )
+    assert s.run(monster_groups.act_with, "g3").ok
     assert s.end_turn().ok
     combat = s.encounter.combat
     assert combat.current == "mage"
@@ -60,10 +67,10 @@ def test_a_member_knocked_out_by_an_opportunity_attack_hands_the_turn_on() -> No
     creature out"): once the offer is settled the turn goes on with G2, in that step."""
     s = _started()
     assert s.end_turn().ok
-    assert s.apply_damage("g1", 29).ok  # 1 HP left
+    assert s.run(gm_edits.apply_damage, "g1", 29).ok  # 1 HP left
     assert s.move_creature("g1", Square(6, 1), MoveMode.WALK).ok
     assert s.encounter.combat.current == "g1"  # waits for the hero's attack
-    hit = s.opportunity_attack("hero", "g1", dice=[19, 5], knock_out=True)
+    hit = s.run(interrupts.opportunity_attack, "hero", "g1", dice=[19, 5], knock_out=True)
     assert hit.ok, hit.reason
     assert Condition.UNCONSCIOUS in s.rules.conditions(s.encounter, "g1")
     assert s.encounter.combat.current == "g2"
@@ -79,7 +86,7 @@ def test_a_zone_placed_in_the_groups_turn_lasts_past_it_whoever_acts() -> None:
     assert s.end_turn().ok  # G1 acts in the group's turn
     owned = ZoneDuration.END_OF_OWNER_NEXT_TURN
     assert s.run(zones.place_zone, "Stinking cloud", [Square(5, 5)], owned, "g1").ok
-    assert s.act_with("g2").ok
+    assert s.run(monster_groups.act_with, "g2").ok
     assert s.end_turn().ok
     assert _zone_names(s) == ["Stinking cloud"]
     assert s.end_turn().ok  # the mage
@@ -99,7 +106,7 @@ def test_a_sustained_zone_is_sustained_in_the_groups_turn_by_its_member() -> Non
     assert s.end_turn().ok  # placed this turn: kept
     for _ in range(2):  # the mage, the hero: the group's turn, G1 first
         assert s.end_turn().ok
-    assert s.act_with("g2").ok
+    assert s.run(monster_groups.act_with, "g2").ok
     assert s.run(zones.sustain_zone, zone_id).ok
     assert s.end_turn().ok
     assert _zone_names(s) == ["Wall of fog"]
@@ -116,11 +123,13 @@ def test_stealth_ends_after_an_action_that_hands_the_groups_turn_on() -> None:
     loses it (the group's turn is one turn, R-111)."""
     s = _started()
     assert s.end_turn().ok
-    assert s.apply_damage("g1", 29).ok
+    assert s.run(gm_edits.apply_damage, "g1", 29).ok
     assert s.move_creature("g1", Square(6, 1), MoveMode.WALK).ok
-    assert s.add_condition("g3", Condition.HIDDEN, UNTIL_COUNTERED).ok  # the GM's: no action
+    assert s.run(
+        gm_edits.add_condition, "g3", Condition.HIDDEN, UNTIL_COUNTERED
+    ).ok  # the GM's: no action
     assert Condition.HIDDEN in s.rules.conditions(s.encounter, "g3")
-    assert s.opportunity_attack("hero", "g1", dice=[19, 5], knock_out=True).ok
+    assert s.run(interrupts.opportunity_attack, "hero", "g1", dice=[19, 5], knock_out=True).ok
     assert s.encounter.combat.current == "g2"
     assert Condition.HIDDEN not in s.rules.conditions(s.encounter, "g3")
 
@@ -128,7 +137,7 @@ def test_stealth_ends_after_an_action_that_hands_the_groups_turn_on() -> None:
 def _hero_strikes_g1(s: GameSession) -> None:
     """In the goblins' turn G1 walks away from the hero, who takes its opportunity attack."""
     assert s.move_creature("g1", Square(5, 1), MoveMode.WALK).ok
-    hit = s.opportunity_attack("hero", "g1", dice=[19, 3])
+    hit = s.run(interrupts.opportunity_attack, "hero", "g1", dice=[19, 3])
     assert hit.ok, hit.reason
 
 
@@ -137,7 +146,7 @@ def _no_second_attack(s: GameSession, mover: str, goal: Square) -> None:
     assert s.move_creature(mover, goal, MoveMode.WALK).ok
     assert s.encounter.creature(mover).square == goal  # nothing waits for the hero
     assert s.encounter.combat.pending is None
-    refused = s.opportunity_attack("hero", mover)
+    refused = s.run(interrupts.opportunity_attack, "hero", mover)
     assert refused.reason == "Hero already took an opportunity attack this turn"
 
 
@@ -147,7 +156,7 @@ def test_the_hero_has_no_second_attack_once_the_member_it_struck_leaves_combat()
     s = _started()
     assert s.end_turn().ok
     _hero_strikes_g1(s)
-    assert s.remove_creature("g1").ok
+    assert s.run(editing.remove_creature, "g1").ok
     assert s.encounter.combat.current == "g2"
     _no_second_attack(s, "g2", Square(5, 2))
 
@@ -157,16 +166,16 @@ def test_the_hero_has_no_second_attack_after_the_first_member_delays() -> None:
     others act on (R-107): still the one group turn of R-106."""
     s = _started()
     assert s.end_turn().ok
-    assert s.act_with("g2").ok
+    assert s.run(monster_groups.act_with, "g2").ok
     assert s.move_creature("g2", Square(5, 2), MoveMode.WALK).ok
-    assert s.opportunity_attack("hero", "g2", dice=[19, 3]).ok
-    assert s.act_with("g1").ok
+    assert s.run(interrupts.opportunity_attack, "hero", "g2", dice=[19, 3]).ok
+    assert s.run(monster_groups.act_with, "g1").ok
     assert s.delay().ok
-    assert s.act_with("g3").ok
+    assert s.run(monster_groups.act_with, "g3").ok
     _no_second_attack(s, "g3", Square(5, 3))
     # G1 re-enters alone later: a turn of its own, so the hero may strike again (R-106).
     assert s.end_turn().ok  # the goblins' turn ends; the mage's starts
-    assert s.resume_delayed("g1").ok  # after the mage
+    assert s.run(initiative.resume_delayed, "g1").ok  # after the mage
     assert s.end_turn().ok
     assert s.encounter.combat.current == "g1"
     assert s.move_creature("g1", Square(1, 1), MoveMode.WALK).ok
@@ -183,5 +192,5 @@ def test_a_file_saved_with_the_earlier_mark_of_the_groups_turn_keeps_the_attack_
     (hero,) = [c for c in saved["combat"]["combatants"] if c["id"] == "hero"]
     hero["opportunity_turn"] = "1/g1"  # as the earlier version wrote it
     reopened = make_session(encounter_from_dict(json.loads(json.dumps(saved))))
-    assert reopened.act_with("g2").ok
+    assert reopened.run(monster_groups.act_with, "g2").ok
     _no_second_attack(reopened, "g2", Square(5, 2))

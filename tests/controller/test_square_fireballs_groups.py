@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import json
 
-from orcus_desktop.controller.log_text import entry_text
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller import monster_groups
+from orcus_desktop.controller.actions import attacks, interrupts
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.log.text import entry_text
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
@@ -47,8 +51,8 @@ DICE = {"hero": 18, "mage": 2, "g1": 10, "g2": 10, "g3": 10}
 
 def _started(ruleset_id: str = SF) -> GameSession:
     s = _session(ruleset_id)
-    assert s.roll_initiative(dice=DICE).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, dice=DICE).ok
+    assert s.run(initiative.start_combat).ok
     assert s.encounter.combat.current == "hero"
     return s
 
@@ -73,17 +77,17 @@ def test_identical_monsters_roll_once_and_share_one_turn() -> None:
     assert s.end_turn().ok  # the hero's turn: the goblins' group turn starts
     combat = s.encounter.combat
     assert combat.current == "g1"
-    assert s.group_turn_members("g1") == ("g1", "g2", "g3")
+    assert s.ask(questions.group_turn_members, "g1") == ("g1", "g2", "g3")
     # Start-of-turn work for every member (003-08's Total Defense lasts until then).
     assert not any(_defense(s, g) for g in ("g1", "g2", "g3"))
     assert all(combat.combatant(g).budget.standard == 1 for g in ("g1", "g2", "g3"))
     # The GM names who acts: g2 attacks, then g1 attacks, each with its own standard action.
-    assert s.act_with("g2").ok
+    assert s.run(monster_groups.act_with, "g2").ok
     assert s.encounter.combat.current == "g2"
-    assert s.basic_attack("g2", "hero", dice=[15]).ok
+    assert s.run(attacks.basic_attack, "g2", "hero", dice=[15]).ok
     assert s.encounter.combat.combatant("g2").budget.standard == 0
-    assert s.act_with("g1").ok
-    assert s.basic_attack("g1", "hero", dice=[15]).ok
+    assert s.run(monster_groups.act_with, "g1").ok
+    assert s.run(attacks.basic_attack, "g1", "hero", dice=[15]).ok
     assert s.end_turn().ok  # one End turn for the whole group
     combat = s.encounter.combat
     assert combat.current == "mage"
@@ -101,63 +105,63 @@ def test_orcus_goblins_rolled_together_still_take_turns_one_by_one() -> None:
     """000 "Initiative": one roll for a group of identical creatures, each its own turn."""
     s = _session("orcus")
     groups = dict.fromkeys(("g1", "g2", "g3"), "goblins")
-    assert s.roll_initiative(dice=DICE, groups=groups).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, dice=DICE, groups=groups).ok
+    assert s.run(initiative.start_combat).ok
     assert s.end_turn().ok
     assert s.encounter.combat.current == "g1"
-    assert s.group_turn_members("g1") == ("g1",)
-    assert not s.act_with("g2").ok
+    assert s.ask(questions.group_turn_members, "g1") == ("g1",)
+    assert not s.run(monster_groups.act_with, "g2").ok
     assert s.end_turn().ok
     assert s.encounter.combat.current == "g2"
-    assert not s.arrange_monster_groups({"g1": "scouts"}).ok
+    assert not s.run(monster_groups.arrange, {"g1": "scouts"}).ok
 
 
 def test_a_member_outside_the_turn_cannot_be_named_and_the_refusal_says_why() -> None:
     s = _started()
-    refused = s.act_with("g2")  # the hero's turn
+    refused = s.run(monster_groups.act_with, "g2")  # the hero's turn
     assert not refused.ok
     assert "does not share" in refused.reason
     assert s.end_turn().ok
-    assert not s.act_with("g1").ok  # acting already
-    assert not s.act_with("hero").ok
+    assert not s.run(monster_groups.act_with, "g1").ok  # acting already
+    assert not s.run(monster_groups.act_with, "hero").ok
 
 
 def test_the_gm_arranges_groups_and_they_are_kept_through_undo_and_the_file() -> None:
     """003 l.125: the GM arranges the groups (here g1 alone as a scout); undo, redo and the
     file keep the arrangement, and the roll follows it: g1 rolls and acts apart."""
     s = _session()
-    assert s.arrange_monster_groups({"g1": "Scouts"}).ok
-    assert s.monster_group("g1") == "Scouts"
-    assert s.monster_group("g2") == "monsters: Goblin"
-    assert s.monster_group("hero") is None
+    assert s.run(monster_groups.arrange, {"g1": "Scouts"}).ok
+    assert s.ask(questions.monster_group, "g1") == "Scouts"
+    assert s.ask(questions.monster_group, "g2") == "monsters: Goblin"
+    assert s.ask(questions.monster_group, "hero") is None
     assert s.undo().ok
-    assert s.monster_group("g1") == "monsters: Goblin"
+    assert s.ask(questions.monster_group, "g1") == "monsters: Goblin"
     assert s.redo().ok
     assert _reopened(s).combat.monster_groups == (("g1", "Scouts"),)
-    assert s.roll_initiative(dice={**DICE, "g1": 5}).ok
+    assert s.run(initiative.roll_initiative, dice={**DICE, "g1": 5}).ok
     combat = s.encounter.combat
     assert combat.combatant("g1").group == "Scouts"
     assert combat.combatant("g1").initiative != combat.combatant("g2").initiative
-    assert s.start_combat().ok
+    assert s.run(initiative.start_combat).ok
     assert s.end_turn().ok  # hero
     assert s.encounter.combat.current == "g2"
-    assert s.group_turn_members("g2") == ("g2", "g3")
+    assert s.ask(questions.group_turn_members, "g2") == ("g2", "g3")
     # Arranging is done before combat; a PC rolls alone (003 l.129).
-    assert not s.arrange_monster_groups({"g2": "Scouts"}).ok
+    assert not s.run(monster_groups.arrange, {"g2": "Scouts"}).ok
     s2 = _session()
-    refused = s2.arrange_monster_groups({"hero": "Heroes"})
+    refused = s2.run(monster_groups.arrange, {"hero": "Heroes"})
     assert not refused.ok
     assert "PC" in refused.reason
-    assert not s2.arrange_monster_groups({"g1": "  "}).ok
+    assert not s2.run(monster_groups.arrange, {"g1": "  "}).ok
 
 
 def test_arranging_after_the_roll_shares_the_groups_initiative() -> None:
     """003 l.133: a group's monsters "share the same Initiative Value"."""
     s = _session()
-    assert s.arrange_monster_groups({"g1": "Scouts"}).ok
-    assert s.roll_initiative(dice={**DICE, "g1": 19, "g2": 4}).ok
+    assert s.run(monster_groups.arrange, {"g1": "Scouts"}).ok
+    assert s.run(initiative.roll_initiative, dice={**DICE, "g1": 19, "g2": 4}).ok
     g2 = s.encounter.combat.combatant("g2").initiative
-    assert s.arrange_monster_groups({"g1": None}).ok  # back with its identical goblins
+    assert s.run(monster_groups.arrange, {"g1": None}).ok  # back with its identical goblins
     combat = s.encounter.combat
     assert combat.combatant("g1").group == "monsters: Goblin"
     assert combat.combatant("g1").initiative == g2
@@ -168,7 +172,7 @@ def test_arranging_after_the_roll_shares_the_groups_initiative() -> None:
 def test_the_group_turn_survives_undo_redo_and_reopening() -> None:
     s = _started()
     assert s.end_turn().ok
-    assert s.act_with("g3").ok
+    assert s.run(monster_groups.act_with, "g3").ok
     assert s.undo().ok
     assert s.encounter.combat.current == "g1"
     assert s.redo().ok
@@ -176,39 +180,39 @@ def test_the_group_turn_survives_undo_redo_and_reopening() -> None:
     reopened = _reopened(s)
     assert reopened.combat == s.encounter.combat
     again = make_session(reopened)
-    assert again.group_turn_members("g3") == ("g1", "g2", "g3")
+    assert again.ask(questions.group_turn_members, "g3") == ("g1", "g2", "g3")
     assert again.end_turn().ok
     assert again.encounter.combat.current == "mage"
     assert s.undo().ok  # the act_with
     assert s.undo().ok  # the hero's End turn: no group turn
     assert s.encounter.combat.current == "hero"
-    assert s.group_turn_members("g1") == ("g1",)
+    assert s.ask(questions.group_turn_members, "g1") == ("g1",)
 
 
 def test_a_surprised_member_loses_its_part_and_the_group_acts() -> None:
     """003-10, 003 l.168 with 003-07 (docs/rulings.md R-95): the surprised goblin "use[s] Full
     Defense" and loses its part of the group's turn; the other goblins act in it."""
     s = _session()
-    assert s.roll_initiative(dice=DICE).ok
-    assert s.set_surprised("g1").ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, dice=DICE).ok
+    assert s.run(initiative.set_surprised, "g1").ok
+    assert s.run(initiative.start_combat).ok
     assert s.end_turn().ok  # hero
     combat = s.encounter.combat
     assert combat.current == "g2"
     assert combat.combatant("g1").budget.standard == 0
     assert not combat.combatant("g1").surprised
     assert _defense(s, "g1")
-    assert s.group_turn_members("g2") == ("g1", "g2", "g3")
+    assert s.ask(questions.group_turn_members, "g2") == ("g1", "g2", "g3")
     assert s.end_turn().ok
     assert s.encounter.combat.current == "mage"
 
 
 def test_a_wholly_surprised_group_loses_the_turn() -> None:
     s = _session()
-    assert s.roll_initiative(dice=DICE).ok
+    assert s.run(initiative.roll_initiative, dice=DICE).ok
     for g in ("g1", "g2", "g3"):
-        assert s.set_surprised(g).ok
-    assert s.start_combat().ok
+        assert s.run(initiative.set_surprised, g).ok
+    assert s.run(initiative.start_combat).ok
     assert s.end_turn().ok  # hero; the goblins' turn is lost
     assert s.encounter.combat.current == "mage"
     assert all(_defense(s, g) for g in ("g1", "g2", "g3"))
@@ -219,31 +223,36 @@ def test_a_goblin_joining_the_fight_shares_its_groups_initiative_and_turn() -> N
     group (join, or 003-14 Keep Initiative) takes the group's, not a roll of its own, and acts
     in the group's turn from the next round."""
     s = _started()
-    assert s.place_creature(goblin("g4", 3, 4)).ok
-    assert s.join_combat("g4", die=1).ok
+    assert s.run(editing.place_creature, goblin("g4", 3, 4)).ok
+    assert s.run(initiative.join_combat, "g4", die=1).ok
     combat = s.encounter.combat
     assert combat.combatant("g4").group == "monsters: Goblin"
     assert combat.combatant("g4").initiative == combat.combatant("g1").initiative
     assert s.end_turn().ok  # hero: the goblins' turn, g4 with them
-    assert s.group_turn_members("g1") == ("g1", "g2", "g3", "g4")
-    assert s.place_creature(goblin("g5", 3, 5)).ok
-    assert s.new_wave("keep_initiative", dice={"g5": 20}).ok
+    assert s.ask(questions.group_turn_members, "g1") == ("g1", "g2", "g3", "g4")
+    assert s.run(editing.place_creature, goblin("g5", 3, 5)).ok
+    assert s.run(initiative.new_wave, "keep_initiative", dice={"g5": 20}).ok
     combat = s.encounter.combat
     assert combat.combatant("g5").initiative == combat.combatant("g1").initiative
-    assert s.group_turn_members("g1") == ("g1", "g2", "g3", "g4")  # g5 from next round
+    assert s.ask(questions.group_turn_members, "g1") == (
+        "g1",
+        "g2",
+        "g3",
+        "g4",
+    )  # g5 from next round
 
 
 def test_moving_a_group_in_the_order_moves_all_of_it() -> None:
     """003 l.133: one initiative value for the group, so the GM's reorder moves it whole."""
     s = _started()
     assert s.encounter.combat.order[:4] == ("hero", "g1", "g2", "g3")
-    assert s.reorder_initiative("g2", "hero").ok
+    assert s.run(initiative.reorder_initiative, "g2", "hero").ok
     combat = s.encounter.combat
     assert combat.order[:4] == ("g1", "g2", "g3", "hero")
     assert {combat.combatant(g).initiative for g in ("g1", "g2", "g3")} == {
         combat.combatant("hero").initiative
     }
-    refused = s.reorder_initiative("g3", "g1")
+    refused = s.run(initiative.reorder_initiative, "g3", "g1")
     assert not refused.ok
     assert "same monster group" in refused.reason
 
@@ -257,17 +266,17 @@ def test_one_opportunity_attack_per_group_turn_not_per_member() -> None:
     assert s.end_turn().ok  # the goblins' group turn; all three stand next to the hero
     assert s.move_creature("g1", Square(5, 1), MoveMode.WALK).ok
     assert _waiting(s)  # g1 provoked: the hero may strike
-    hit = s.opportunity_attack("hero", "g1", dice=[19, 3])
+    hit = s.run(interrupts.opportunity_attack, "hero", "g1", dice=[19, 3])
     assert hit.ok, hit.reason
     assert not _waiting(s)
     assert s.encounter.creature("g1").square == Square(5, 1)
     # g2 acts in the same turn: the hero's one attack of the turn is spent.
-    assert s.act_with("g2").ok
+    assert s.run(monster_groups.act_with, "g2").ok
     assert s.move_creature("g2", Square(5, 2), MoveMode.WALK).ok
     assert not _waiting(s)
     assert s.encounter.creature("g2").square == Square(5, 2)
     assert "opportunity attack offered" not in _log_line(s, "g2")
-    refused = s.opportunity_attack("hero", "g2")
+    refused = s.run(interrupts.opportunity_attack, "hero", "g2")
     assert refused.reason == "Hero already took an opportunity attack this turn"
     # The next turn is a new one: the mage's turn, then round 2's group turn offers it again.
     assert s.end_turn().ok
@@ -275,7 +284,7 @@ def test_one_opportunity_attack_per_group_turn_not_per_member() -> None:
     assert s.end_turn().ok
     assert s.encounter.combat.current == "g1"
     assert s.move_creature("g3", Square(2, 3), MoveMode.GM).ok
-    assert s.act_with("g3").ok
+    assert s.run(monster_groups.act_with, "g3").ok
     assert s.move_creature("g3", Square(2, 5), MoveMode.WALK).ok
     assert _waiting(s)
 
@@ -298,12 +307,12 @@ def test_a_delaying_member_leaves_and_the_groups_turn_goes_on() -> None:
     fight (000 "Initiative Consequences of Delaying"; docs/rulings.md R-94, R-107)."""
     s = _started()
     assert s.end_turn().ok  # the goblins' turn: g1 acts first
-    assert s.act_with("g3").ok  # the last of the order delays
+    assert s.run(monster_groups.act_with, "g3").ok  # the last of the order delays
     length = len(s.encounter.combat.log)
     assert s.delay().ok
     combat = s.encounter.combat
     assert combat.current == "g1"  # not the mage: the group's turn is not over
-    assert s.group_turn_members("g1") == ("g1", "g2")
+    assert s.ask(questions.group_turn_members, "g1") == ("g1", "g2")
     added = [e.kind for e in combat.log[length:]]
     assert "turn_start" not in added  # nobody's turn starts again
     assert combat.log[-1].data["note"] == "G3 delays: G1 acts on in the group's turn"
@@ -312,7 +321,7 @@ def test_a_delaying_member_leaves_and_the_groups_turn_goes_on() -> None:
     assert combat.current == "mage"
     assert [combat.combatant(g).acted_round for g in ("g1", "g2")] == [1, 1]
     assert combat.combatant("g3").delaying
-    assert s.resume_delayed("g3").ok  # after the mage
+    assert s.run(initiative.resume_delayed, "g3").ok  # after the mage
     mage = combat.combatant("mage").initiative
     g3 = s.encounter.combat.combatant("g3")
     assert (g3.group, g3.initiative) == (None, mage)
@@ -320,7 +329,7 @@ def test_a_delaying_member_leaves_and_the_groups_turn_goes_on() -> None:
     assert _reopened(s).combat.combatant("g3").group is None
     assert s.end_turn().ok  # the mage
     assert s.encounter.combat.current == "g3"
-    assert s.group_turn_members("g3") == ("g3",)
+    assert s.ask(questions.group_turn_members, "g3") == ("g3",)
     # Round 2: the group without g3, then g3's own turn after the mage.
     for acting in ("hero", "g1", "mage", "g3"):
         assert s.end_turn().ok
@@ -335,10 +344,10 @@ def test_an_orcus_delayer_keeps_its_roll_group() -> None:
     """000 has no group turns: a delaying goblin rolled with others keeps its group."""
     s = _session("orcus")
     groups = dict.fromkeys(("g1", "g2", "g3"), "goblins")
-    assert s.roll_initiative(dice=DICE, groups=groups).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, dice=DICE, groups=groups).ok
+    assert s.run(initiative.start_combat).ok
     assert s.end_turn().ok
     assert s.delay().ok  # g1
     assert s.encounter.combat.current == "g2"
-    assert s.resume_delayed("g1").ok
+    assert s.run(initiative.resume_delayed, "g1").ok
     assert s.encounter.combat.combatant("g1").group == "goblins"

@@ -18,8 +18,11 @@ from typing import Any
 
 import pytest
 
+from orcus_desktop.controller.actions import forced_placement, interrupts
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.routes import Route
 from orcus_desktop.model.encounter import Encounter
@@ -69,8 +72,8 @@ def _fight(ruleset_id: str, *others: Any, hero_speed: int = 6) -> GameSession:
         )
     )
     order = {"hero": 20, "orc": 10} | {str(o.id): 5 for o in others}
-    assert session.roll_initiative(totals=order).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals=order).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -79,14 +82,16 @@ def _pushed_mid_walk(ruleset_id: str) -> GameSession:
     session = _fight(ruleset_id)
     assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
     assert session.encounter.creature("hero").square == Square(3, 5)  # 2 squares walked
-    hit = session.opportunity_attack("orc", "hero", dice=[19, 3])
+    hit = session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3])
     assert hit.ok, hit.reason
     # The walk waits for the push: the hero has not walked on.
     assert session.encounter.creature("hero").square == Square(3, 5)
     assert session.encounter.combat.pending is not None
     blocked = session.use_power("hero", "Twin Bolts", ["orc"], dice=[2, 1])
     assert blocked.reason == "Hero's move waits: place or leave its forced movement first"
-    placed = session.force_move("hero", "push", 1, Square(3, 6), source_id="orc")
+    placed = session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(3, 6), source_id="orc"
+    )
     assert placed.ok, placed.reason
     return session
 
@@ -150,8 +155,8 @@ def test_what_is_left_is_undone_and_saved(tmp_path: Path) -> None:
 def test_leaving_the_push_lets_the_walk_go_on_as_declared() -> None:
     session = _fight("square-fireballs")
     assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
-    assert session.leave_forced_move("hero").ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
+    assert session.run(forced_placement.leave_forced_move, "hero").ok
     assert session.encounter.creature("hero").square == Square(7, 5)
     assert _left(session) == 0
 
@@ -168,10 +173,12 @@ def _held_twin_bolts(ruleset_id: str) -> GameSession:
         for c in session.encounter.combat.combatants
         if c.out_of_turn is ActionKind.OPPORTUNITY
     ] == ["orc"]
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
     assert session.encounter.combat.pending is not None  # waits for the push
     # Pushed to (2,5): "far" at (8,5) is now 6 squares away, past range 5.
-    assert session.force_move("hero", "push", 1, Square(2, 5), source_id="orc").ok
+    assert session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(2, 5), source_id="orc"
+    ).ok
     return session
 
 
@@ -210,8 +217,10 @@ def test_with_every_target_gone_the_attack_stops(ruleset_id: str) -> None:
     session = _fight(ruleset_id, orc("far", 8, 5))
     assert session.move_creature("hero", Square(3, 5), MoveMode.GM).ok
     assert session.use_power("hero", "Twin Bolts", ["far"], dice=[18, 3]).ok
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
-    assert session.force_move("hero", "push", 1, Square(2, 5), source_id="orc").ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
+    assert session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(2, 5), source_id="orc"
+    ).ok
     assert session.encounter.combat.log[-1].kind == "attack_dropped"
     assert _hp(session, "far") == 30
 
@@ -220,8 +229,10 @@ def test_a_run_cut_short_leaves_the_rest_to_walk_and_a_new_run_gives_it_up() -> 
     """003-40 Run ("Move your Speed", a standard action) is "movement" too (003 l.239)."""
     session = _fight("square-fireballs")
     assert session.move_creature("hero", Square(7, 5), MoveMode.DASH, route=PAST_ORC).ok
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
-    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
+    assert session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(3, 6), source_id="orc"
+    ).ok
     assert _left(session) == 3
     note = session.encounter.combat.log[-1]
     assert note.data["mechanic"] == "003-18"
@@ -248,8 +259,10 @@ def test_a_push_as_long_as_the_rest_ends_the_walk_and_says_so() -> None:
     session = _fight("square-fireballs", hero_speed=3)
     # (1,5) → (4,5), speed 3: it provokes leaving (3,5), with 1 square of its speed left.
     assert session.move_creature("hero", Square(4, 5), MoveMode.WALK, route=PAST_ORC).ok
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
-    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
+    assert session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(3, 6), source_id="orc"
+    ).ok
     assert session.encounter.creature("hero").square == Square(3, 6)
     assert _left(session) == 0
     note = str(session.encounter.combat.log[-1].data["note"])
@@ -265,12 +278,14 @@ def test_a_file_saved_while_the_walk_waits_for_the_push_goes_on_when_reopened(
 ) -> None:
     session = _fight("square-fireballs")
     assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
     path = tmp_path / "waiting.orcus"
     save_encounter(path, session.encounter)
     reopened = make_session(load_encounter(path))
     assert reopened.encounter == session.encounter
-    placed = reopened.force_move("hero", "push", 1, Square(3, 6), source_id="orc")
+    placed = reopened.run(
+        forced_placement.force_move, "hero", "push", 1, Square(3, 6), source_id="orc"
+    )
     assert placed.ok, placed.reason
     assert reopened.encounter.combat.combatant("hero").walk_left == 3
 
@@ -295,8 +310,10 @@ def test_003_what_is_left_is_the_speed_not_the_declared_walk() -> None:
     session = _fight("square-fireballs")
     assert session.move_creature("hero", Square(5, 5), MoveMode.WALK, route=PAST_ORC).ok
     assert session.encounter.creature("hero").square == Square(3, 5)
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
-    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
+    assert session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(3, 6), source_id="orc"
+    ).ok
     assert _left(session) == 3
 
 
@@ -324,8 +341,10 @@ def test_with_the_standard_action_spent_first_run_and_charge_are_not_offered() -
     session = _fight("square-fireballs")
     assert session.use_power("hero", "Twin Bolts", ["orc"], dice=[2, 1]).ok
     assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=PAST_ORC).ok
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
-    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
+    assert session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(3, 6), source_id="orc"
+    ).ok
     assert _left(session) == 3
     offered = session.available_actions("hero")
     for action in (CombatAction.DASH, CombatAction.CHARGE):
@@ -344,8 +363,10 @@ def test_003_what_is_left_counts_the_way_the_gm_dragged() -> None:
     detour = Route(via=(Square(1, 7), Square(3, 5)))
     assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=detour).ok
     assert session.encounter.creature("hero").square == Square(3, 5)
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
-    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
+    assert session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(3, 6), source_id="orc"
+    ).ok
     assert _left(session) == 8 - 4 - 1
 
 
@@ -353,13 +374,15 @@ def _taunted_twin_bolts(by: str) -> GameSession:
     """The held Twin Bolts at "far" and "near" with the hero taunted by `by` (003-30)."""
     session = _fight("square-fireballs", orc("near", 3, 9), orc("far", 8, 5))
     assert session.move_creature("hero", Square(3, 5), MoveMode.GM).ok
-    assert session.add_condition("hero", Condition.MARKED, source_id=by).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id=by).ok
     shot = session.use_power("hero", "Twin Bolts", ["far", "near"], dice=[18, 17, 3, 2])
     assert shot.ok, shot.reason
     # Saved and reopened while the bolts wait: what was declared is kept.
     session = make_session(encounter_from_dict(encounter_to_dict(session.encounter)))
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
-    assert session.force_move("hero", "push", 1, Square(2, 5), source_id="orc").ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
+    assert session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(2, 5), source_id="orc"
+    ).ok
     return session
 
 
@@ -391,8 +414,8 @@ def test_003_a_taunt_gained_while_the_attack_waits_does_not_make_it_ignore_it() 
     assert session.move_creature("hero", Square(3, 5), MoveMode.GM).ok
     shot = session.use_power("hero", "Twin Bolts", ["far", "near"], dice=[18, 17, 3, 2])
     assert shot.ok, shot.reason
-    assert session.add_condition("hero", Condition.MARKED, source_id="orc").ok
-    assert session.decline_opportunity_attack("orc").ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id="orc").ok
+    assert session.run(interrupts.decline_opportunity_attack, "orc").ok
     attack = [e for e in session.encounter.combat.log if e.kind == "attack"][-1]
     assert attack.targets == ("far", "near")
     for target in attack.data["targets"]:

@@ -9,8 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from orcus_desktop.controller.log_text import entry_text
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller import forced_collisions
+from orcus_desktop.controller.actions import attacks, forced_placement
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import entry_text
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -33,8 +37,8 @@ def _fight(ruleset_id: str = SF) -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "shaman": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "shaman": 10}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -57,13 +61,13 @@ def test_the_003_conditions_are_offered_under_003_only() -> None:
     # 003 l.346 Hindered, l.363 Shocked, l.380 Partially Weakened, 5.8.3 Shrouded/Hidden,
     # 5.8.4 Swallowed/Exiled are 003's own; 003-39 l.458 "Deafened: Renamed to Dazzled".
     sf, orcus = _fight(SF), _fight("orcus")
-    offered = set(sf.gm_conditions())
+    offered = set(sf.ask(questions.gm_conditions))
     for own in ("charmed", "dazzled", "flanked", "hindered", "shocked", "partially_weakened"):
         assert Condition(own) in offered
-        assert Condition(own) not in orcus.gm_conditions()
+        assert Condition(own) not in orcus.ask(questions.gm_conditions)
     assert {Condition.SHROUDED, Condition.HIDDEN, Condition.SWALLOWED} <= offered
     assert Condition.DEAFENED not in offered
-    assert Condition.DEAFENED in orcus.gm_conditions()
+    assert Condition.DEAFENED in orcus.ask(questions.gm_conditions)
     # The 003 names (003-30 Taunted, 003-27 Grabbed, 003-33 Immobilized, 003-26 Dominated).
     labels = {sf.ruleset.condition_label(c.value) for c in offered}
     assert {"Taunted", "Grabbed", "Immobilized", "Dominated", "Partially weakened"} <= labels
@@ -72,9 +76,9 @@ def test_the_003_conditions_are_offered_under_003_only() -> None:
 def test_stunned_is_downgraded_to_dazed_by_a_save_then_ends() -> None:
     """003-21, 003 l.366 "Stunned | Dazed": a successful save downgrades it (R-80)."""
     s = _fight()
-    assert s.add_condition("orc", Condition.STUNNED, DurationKind.SAVE_ENDS).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.STUNNED, DurationKind.SAVE_ENDS).ok
     (stunned,) = _conditions(s, "orc")
-    assert s.saving_throw("orc", stunned.effect_id, die=14).ok
+    assert s.run(gm_edits.saving_throw, "orc", stunned.effect_id, die=14).ok
     (now,) = _conditions(s, "orc")
     assert (now.condition, now.downgraded_from) == (Condition.DAZED, Condition.STUNNED)
     assert now.effect_id == stunned.effect_id
@@ -82,13 +86,13 @@ def test_stunned_is_downgraded_to_dazed_by_a_save_then_ends() -> None:
     # The downgrade is named once: "...; Stunned downgraded to Dazed (save ends)".
     assert _log(s)[-1].endswith("succeeds (typed in); Stunned downgraded to Dazed (save ends)")
     # "A status effect can only be downgraded once at any given time": the next save ends it.
-    assert s.saving_throw("orc", stunned.effect_id, die=12).ok
+    assert s.run(gm_edits.saving_throw, "orc", stunned.effect_id, die=12).ok
     assert _conditions(s, "orc") == ()
     # A failed save changes nothing; under 000 a success ends Stunned at once.
     orcus = _fight("orcus")
-    assert orcus.add_condition("orc", Condition.STUNNED).ok
+    assert orcus.run(gm_edits.add_condition, "orc", Condition.STUNNED).ok
     (gone,) = _conditions(orcus, "orc")
-    assert orcus.saving_throw("orc", gone.effect_id, die=14).ok
+    assert orcus.run(gm_edits.saving_throw, "orc", gone.effect_id, die=14).ok
     assert _conditions(orcus, "orc") == ()
 
 
@@ -97,8 +101,8 @@ def test_end_of_turn_saves_downgrade_no_effect_ends_and_no_downgrade_ends() -> N
     # "No Downgrade" (a save ends it as in 000).
     s = _fight()
     for condition in (Condition.WEAKENED, Condition.SLOWED):
-        assert s.add_condition("hero", condition, DurationKind.SAVE_ENDS).ok
-    assert s.add_condition("hero", Condition.MARKED, source_id="orc").ok
+        assert s.run(gm_edits.add_condition, "hero", condition, DurationKind.SAVE_ENDS).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id="orc").ok
     weakened, slowed, taunted = _conditions(s, "hero")
     dice = {weakened.effect_id: 15, slowed.effect_id: 15, taunted.effect_id: 15}
     assert s.end_turn(save_dice=dice).ok
@@ -112,9 +116,9 @@ def test_end_of_turn_saves_downgrade_no_effect_ends_and_no_downgrade_ends() -> N
 
 def test_downgrades_survive_undo_redo_and_save_reopen(tmp_path: Path) -> None:
     s = _fight()
-    assert s.add_condition("orc", Condition.PETRIFIED).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.PETRIFIED).ok
     (petrified,) = _conditions(s, "orc")
-    assert s.saving_throw("orc", petrified.effect_id, die=18).ok
+    assert s.run(gm_edits.saving_throw, "orc", petrified.effect_id, die=18).ok
     downgraded = _conditions(s, "orc")
     assert downgraded[0].condition is Condition.STUNNED  # 003 l.350 "Petrified | Stunned"
     s.undo()
@@ -133,21 +137,23 @@ def test_downgrades_survive_undo_redo_and_save_reopen(tmp_path: Path) -> None:
 def test_the_gm_downgrades_by_hand_once() -> None:
     """003-21: an ability downgrades (the GM box's Downgrade): one undo step."""
     s = _fight()
-    assert s.add_condition("orc", Condition.RESTRAINED).ok
-    assert s.add_condition("orc", Condition.FLANKED).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.RESTRAINED).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.FLANKED).ok
     restrained, flanked, *_ = _conditions(s, "orc")
-    assert s.downgrade_problem(flanked) == "Flanked cannot be downgraded."  # "No Downgrade"
-    assert not s.downgrade_effect("orc", flanked.effect_id).ok
-    assert s.downgrade_effect("orc", restrained.effect_id).ok
+    assert (
+        s.ask(questions.downgrade_problem, flanked) == "Flanked cannot be downgraded."
+    )  # "No Downgrade"
+    assert not s.run(gm_edits.downgrade_effect, "orc", flanked.effect_id).ok
+    assert s.run(gm_edits.downgrade_effect, "orc", restrained.effect_id).ok
     grabbed = _conditions(s, "orc")[0]
     assert grabbed.condition is Condition.GRAPPLED  # 003 l.359 "Restrained | Grabbed"
     assert s.ruleset.condition_label(grabbed.condition.value) == "Grabbed"
-    assert s.downgrade_problem(grabbed).startswith("Downgraded already")
-    assert not s.downgrade_effect("orc", grabbed.effect_id).ok
+    assert s.ask(questions.downgrade_problem, grabbed).startswith("Downgraded already")
+    assert not s.run(gm_edits.downgrade_effect, "orc", grabbed.effect_id).ok
     s.undo()
     assert _conditions(s, "orc")[0] == restrained
     # Under 000 nothing downgrades.
-    assert "no downgrades" in _fight("orcus").downgrade_problem(restrained)
+    assert "no downgrades" in _fight("orcus").ask(questions.downgrade_problem, restrained)
 
 
 def _attack_parts(session: GameSession) -> list[tuple[int, str]]:
@@ -160,15 +166,17 @@ def _attack_parts(session: GameSession) -> list[tuple[int, str]]:
 def test_status_rows_in_an_attack() -> None:
     """003-29 Hindered -2; 003-32 Prone is Hindered, not on top of it; 003-30 two taunters."""
     s = _fight()
-    assert s.add_condition("hero", Condition.HINDERED, DurationKind.END_OF_TARGET_NEXT_TURN).ok
-    assert s.add_condition("hero", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
+    assert s.run(
+        gm_edits.add_condition, "hero", Condition.HINDERED, DurationKind.END_OF_TARGET_NEXT_TURN
+    ).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
     # 003 l.349 "may be Taunted by multiple enemies at a time" (000: a new mark supersedes).
-    assert s.add_condition("hero", Condition.MARKED, source_id="orc").ok
-    assert s.add_condition("hero", Condition.MARKED, source_id="shaman").ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id="orc").ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id="shaman").ok
     state = s.encounter.creature("hero").state
     assert state is not None
     assert state.markers() == {"orc", "shaman"}
-    assert s.basic_attack("hero", "orc", dice=[10, 5]).ok
+    assert s.run(attacks.basic_attack, "hero", "orc", dice=[10, 5]).ok
     penalties = [p for p in _attack_parts(s) if p[0] < 0]
     # One -2 for Hindered and Prone together (003 l.302 "don't stack"); the orc taunts the
     # hero, so attacking it does not ignore the Taunt (003 l.389).
@@ -176,9 +184,9 @@ def test_status_rows_in_an_attack() -> None:
     assert "Taunted" in _log(s)[-3]
     # 000: the shaman's mark superseded the orc's, so attacking the orc is -2 (marked).
     orcus = _fight("orcus")
-    assert orcus.add_condition("hero", Condition.MARKED, source_id="orc").ok
-    assert orcus.add_condition("hero", Condition.MARKED, source_id="shaman").ok
-    assert orcus.basic_attack("hero", "orc", dice=[10, 5]).ok
+    assert orcus.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id="orc").ok
+    assert orcus.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id="shaman").ok
+    assert orcus.run(attacks.basic_attack, "hero", "orc", dice=[10, 5]).ok
     assert (-2, "marked") in _attack_parts(orcus)
 
 
@@ -194,7 +202,7 @@ def _end_opening_defense(session: GameSession, cid: str) -> None:
     state = session.encounter.creature(cid).state
     for c in state.conditions if state is not None else ():
         if c.condition is Condition.TOTAL_DEFENSE:
-            assert session.remove_effect(cid, c.effect_id).ok
+            assert session.run(gm_edits.remove_effect, cid, c.effect_id).ok
 
 
 def test_melee_crits_on_10_against_the_helpless() -> None:
@@ -202,16 +210,18 @@ def test_melee_crits_on_10_against_the_helpless() -> None:
     for ruleset_id, crit in ((SF, True), ("orcus", False)):
         s = _fight(ruleset_id)
         _end_opening_defense(s, "orc")
-        assert s.add_condition("orc", Condition.HELPLESS).ok
-        assert s.basic_attack("hero", "orc", dice=[10, 4]).ok  # 10+3+3 +2 advantage vs AC 15
+        assert s.run(gm_edits.add_condition, "orc", Condition.HELPLESS).ok
+        assert s.run(
+            attacks.basic_attack, "hero", "orc", dice=[10, 4]
+        ).ok  # 10+3+3 +2 advantage vs AC 15
         target = _attack_target(s)
         assert target["hit"] is True
         assert target["critical"] is crit, ruleset_id
     # A natural 9 is not in the range.
     s = _fight()
     _end_opening_defense(s, "orc")
-    assert s.add_condition("orc", Condition.HELPLESS).ok
-    assert s.basic_attack("hero", "orc", dice=[9, 4]).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.HELPLESS).ok
+    assert s.run(attacks.basic_attack, "hero", "orc", dice=[9, 4]).ok
     assert _attack_target(s)["critical"] is False
 
 
@@ -224,21 +234,21 @@ def _hp(session: GameSession, cid: str) -> int:
 def test_partially_weakened_deals_three_quarters_and_weakened_heals_half() -> None:
     """003-38, 003 l.377-382: damage dealt halved / "reduced by 1/4", healing received too."""
     s = _fight()
-    assert s.add_condition("hero", Condition.PARTIALLY_WEAKENED).ok
-    assert s.basic_attack("hero", "orc", dice=[15, 8]).ok  # 1d10 8 + 3 = 11 -> 8
+    assert s.run(gm_edits.add_condition, "hero", Condition.PARTIALLY_WEAKENED).ok
+    assert s.run(attacks.basic_attack, "hero", "orc", dice=[15, 8]).ok  # 1d10 8 + 3 = 11 -> 8
     assert _hp(s, "orc") == 30 - 8
     assert any("reduced (attacker partially weakened)" in line for line in _log(s))
-    assert s.apply_damage("hero", 20).ok
-    assert s.add_condition("hero", Condition.WEAKENED).ok
-    assert s.heal("hero", 10).ok  # halved: 5
+    assert s.run(gm_edits.apply_damage, "hero", 20).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.WEAKENED).ok
+    assert s.run(gm_edits.heal, "hero", 10).ok  # halved: 5
     assert _hp(s, "hero") == 44 - 20 + 5
     s.undo()
     assert _hp(s, "hero") == 24
     # 000: the whole 11 and the whole 10.
     orcus = _fight("orcus")
-    assert orcus.add_condition("hero", Condition.WEAKENED).ok
-    assert orcus.apply_damage("hero", 20).ok
-    assert orcus.heal("hero", 10).ok
+    assert orcus.run(gm_edits.add_condition, "hero", Condition.WEAKENED).ok
+    assert orcus.run(gm_edits.apply_damage, "hero", 20).ok
+    assert orcus.run(gm_edits.heal, "hero", 10).ok
     assert _hp(orcus, "hero") == 34
 
 
@@ -272,8 +282,8 @@ def _stealth_fight(first: str = "orc") -> GameSession:
         )
     )
     order = {"orc": 15, "hero": 14, "archer": 10, first: 20}
-    assert session.roll_initiative(totals=order).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals=order).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -283,7 +293,9 @@ def test_shrouded_cannot_be_shot_or_opportunity_attacked_and_is_lost_on_moving()
     from orcus_desktop.vocabulary import MoveMode
 
     s = _stealth_fight(first="hero")
-    assert s.add_condition("orc", Condition.SHROUDED, DurationKind.END_OF_ENCOUNTER).ok
+    assert s.run(
+        gm_edits.add_condition, "orc", Condition.SHROUDED, DurationKind.END_OF_ENCOUNTER
+    ).ok
     refused = s.use_power("hero", "Arcane Bolt", ["orc"], dice=[15, 3])
     assert not refused.ok
     assert refused.reason == "Orc is shrouded: it cannot be targeted by ranged attacks"
@@ -299,8 +311,10 @@ def test_shrouded_cannot_be_shot_or_opportunity_attacked_and_is_lost_on_moving()
 def test_hidden_cannot_be_targeted_gains_advantage_and_is_lost_on_attacking() -> None:
     """003-47, 003 l.423-432 Hidden."""
     s = _stealth_fight()
-    assert s.add_condition("hero", Condition.HIDDEN, DurationKind.END_OF_ENCOUNTER).ok
-    melee = s.basic_attack("orc", "hero", dice=[15, 3])
+    assert s.run(
+        gm_edits.add_condition, "hero", Condition.HIDDEN, DurationKind.END_OF_ENCOUNTER
+    ).ok
+    melee = s.run(attacks.basic_attack, "orc", "hero", dice=[15, 3])
     assert not melee.ok
     assert "cannot be targeted by melee attacks" in melee.reason
     # A near burst targets the hidden hero only together with a creature that is not hidden.
@@ -308,7 +322,9 @@ def test_hidden_cannot_be_targeted_gains_advantage_and_is_lost_on_attacking() ->
     assert not alone.ok
     assert "only together with a creature that is not" in alone.reason
     assert s.end_turn().ok  # the hero's turn
-    assert s.basic_attack("hero", "orc", dice=[9, 4]).ok  # 9+3+3 +2 advantage = 17 vs AC 15
+    assert s.run(
+        attacks.basic_attack, "hero", "orc", dice=[9, 4]
+    ).ok  # 9+3+3 +2 advantage = 17 vs AC 15
     target = _attack_target(s)
     assert target["hit"] is True
     assert target["combat_advantage"] == ("attacker hidden",)
@@ -320,25 +336,25 @@ def test_charmed_cannot_attack_its_charmer_and_the_swallowed_only_its_swallower(
     s = _stealth_fight()
     assert s.end_turn().ok  # the hero's turn
     charm = DurationKind.END_OF_ENCOUNTER
-    assert s.add_condition("hero", Condition.CHARMED, charm, source_id="orc").ok
-    refused = s.basic_attack("hero", "orc", dice=[15, 3])
+    assert s.run(gm_edits.add_condition, "hero", Condition.CHARMED, charm, source_id="orc").ok
+    refused = s.run(attacks.basic_attack, "hero", "orc", dice=[15, 3])
     assert refused.reason == "Hero is charmed by Orc and cannot attack it"
     # "Automatically ends if attacked by an enemy Charming the character."
     assert s.end_turn().ok
     assert s.end_turn().ok  # the orc's turn again
     assert Condition.CHARMED in s.rules.conditions(s.encounter, "hero")
-    assert s.basic_attack("orc", "hero", dice=[2, 3]).ok  # a miss still attacks
+    assert s.run(attacks.basic_attack, "orc", "hero", dice=[2, 3]).ok  # a miss still attacks
     assert Condition.CHARMED not in s.rules.conditions(s.encounter, "hero")
     ended = "Hero: Charmed (end of the encounter) ends (attacked by its charmer (003-23))"
     assert ended in _log(s)
     for _ in range(4):  # the attack, two turns, the charm
         s.undo()
-    assert s.add_condition("hero", Condition.SWALLOWED, source_id="orc").ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.SWALLOWED, source_id="orc").ok
     # "Does not occupy a space": the swallowed hero leaves the battlefield.
     assert "hero" not in {o.id for o in s.battlefield().occupants}
     shot = s.use_power("hero", "Arcane Bolt", ["archer"], dice=[15, 3])
     assert shot.reason == "Hero is swallowed: only its swallower can be attacked"
-    assert s.basic_attack("hero", "orc", dice=[15, 3]).ok
+    assert s.run(attacks.basic_attack, "hero", "orc", dice=[15, 3]).ok
 
 
 # --- 003-43 collisions, 003-45 the cliff save, 003-27 grabbed --------------------------------
@@ -357,8 +373,8 @@ def _push_fight(ruleset_id: str = SF, hero_level: int = 1) -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "shaman": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "shaman": 10}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -368,12 +384,19 @@ def test_a_push_that_hits_a_creature_hurts_both() -> None:
     from orcus_desktop.geometry.grid import Square
 
     s = _push_fight()
-    choices = dict(s.collision_choices("orc", Square(5, 3), short=True))
+    choices = dict(s.ask(forced_collisions.choices, "orc", Square(5, 3), short=True))
     assert choices["shaman"] == "It hit Shaman (003-43)"
     assert "obstacle" in choices
     assert "edge" in choices
-    pushed = s.force_move(
-        "orc", "push", 2, Square(5, 3), source_id="hero", collided_with="shaman", dice=[3]
+    pushed = s.run(
+        forced_placement.force_move,
+        "orc",
+        "push",
+        2,
+        Square(5, 3),
+        source_id="hero",
+        collided_with="shaman",
+        dice=[3],
     )
     assert pushed.ok
     assert (_hp(s, "orc"), _hp(s, "shaman")) == (27, 27)
@@ -385,14 +408,27 @@ def test_a_push_that_hits_a_creature_hurts_both() -> None:
     assert (_hp(s, "orc"), _hp(s, "shaman")) == (30, 30)
     assert s.encounter.creature("orc").square == Square(4, 3)
     # Only a move that ended early collided; 000 has no collision damage.
-    full = s.force_move(
-        "orc", "push", 1, Square(5, 3), source_id="hero", collided_with="shaman", dice=[3]
+    full = s.run(
+        forced_placement.force_move,
+        "orc",
+        "push",
+        1,
+        Square(5, 3),
+        source_id="hero",
+        collided_with="shaman",
+        dice=[3],
     )
     assert full.reason == "Orc moved the full distance: no collision (003-43)"
     orcus = _push_fight("orcus")
-    assert orcus.collision_choices("orc", Square(5, 3), short=True) == ()
-    refused = orcus.force_move(
-        "orc", "push", 2, Square(5, 3), source_id="hero", collided_with="obstacle"
+    assert orcus.ask(forced_collisions.choices, "orc", Square(5, 3), short=True) == ()
+    refused = orcus.run(
+        forced_placement.force_move,
+        "orc",
+        "push",
+        2,
+        Square(5, 3),
+        source_id="hero",
+        collided_with="obstacle",
     )
     assert refused.reason == "Orcus (000) has no collision damage (003-43)"
 
@@ -403,7 +439,7 @@ def test_collision_dice_follow_the_source_tier() -> None:
 
     s = _push_fight(hero_level=21)
     # Pushed 0 of 2 squares into a wall: the orc alone takes 4d4.
-    assert s.force_move(
+    assert s.run(forced_placement.force_move,
         "orc", "push", 2, Square(4, 3), source_id="hero", collided_with="obstacle",
         dice=[1, 2, 3, 4],
     ).ok  # fmt: skip
@@ -418,7 +454,7 @@ def test_a_full_push_and_an_old_log_read_as_before() -> None:
     from orcus_desktop.geometry.grid import Square
 
     s = _push_fight()
-    assert s.force_move("orc", "push", 1, Square(5, 3), source_id="hero").ok
+    assert s.run(forced_placement.force_move, "orc", "push", 1, Square(5, 3), source_id="hero").ok
     assert _log(s)[-1] == "Orc is pushed 1 square by Hero"
     (entry,) = [e for e in s.encounter.combat.log if e.kind == "forced_move"]
     assert entry.data["moved"] == 1
@@ -435,21 +471,42 @@ def test_the_save_against_going_over_a_cliff() -> None:
 
     s = _push_fight()
     # The orc is pushed 1 square; the next would take it over: 4 - (1 + 1) = 2 left, -2.
-    assert s.force_move(
-        "orc", "push", 4, Square(5, 3), source_id="hero", over_edge=True, dice=[12]
+    assert s.run(
+        forced_placement.force_move,
+        "orc",
+        "push",
+        4,
+        Square(5, 3),
+        source_id="hero",
+        over_edge=True,
+        dice=[12],
     ).ok
     assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")  # 12 - 2 = 10: saved
     assert "Orc saves (10): stops, prone" in _log(s)[-2]
     s.undo()
-    assert s.force_move(
-        "orc", "push", 4, Square(5, 3), source_id="hero", over_edge=True, dice=[11]
+    assert s.run(
+        forced_placement.force_move,
+        "orc",
+        "push",
+        4,
+        Square(5, 3),
+        source_id="hero",
+        over_edge=True,
+        dice=[11],
     ).ok
     assert Condition.PRONE not in s.rules.conditions(s.encounter, "orc")
     assert "goes over the edge" in _log(s)[-1]
     # Example 1: adjacent to the precipice, Push 1, no penalty; it stays where it is.
     s.undo()
-    assert s.force_move(
-        "orc", "push", 1, Square(4, 3), source_id="hero", over_edge=True, dice=[10]
+    assert s.run(
+        forced_placement.force_move,
+        "orc",
+        "push",
+        1,
+        Square(4, 3),
+        source_id="hero",
+        over_edge=True,
+        dice=[10],
     ).ok
     assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")
 
@@ -460,14 +517,18 @@ def test_a_grabbed_creature_saves_or_the_push_is_negated() -> None:
     from orcus_desktop.geometry.grid import Square
 
     s = _push_fight()
-    assert s.add_condition("orc", Condition.GRAPPLED, source_id="hero").ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.GRAPPLED, source_id="hero").ok
     # The shaman slides the orc away from the hero: a failed save (5) negates it.
-    assert s.force_move("orc", "slide", 2, Square(5, 2), source_id="shaman", dice=[5]).ok
+    assert s.run(
+        forced_placement.force_move, "orc", "slide", 2, Square(5, 2), source_id="shaman", dice=[5]
+    ).ok
     assert s.encounter.creature("orc").square == Square(4, 3)
     assert Condition.GRAPPLED in s.rules.conditions(s.encounter, "orc")
     s.undo()
     # A successful save (15) ends the grab and the orc slides.
-    assert s.force_move("orc", "slide", 2, Square(5, 2), source_id="shaman", dice=[15]).ok
+    assert s.run(
+        forced_placement.force_move, "orc", "slide", 2, Square(5, 2), source_id="shaman", dice=[15]
+    ).ok
     assert s.encounter.creature("orc").square == Square(5, 2)
     assert Condition.GRAPPLED not in s.rules.conditions(s.encounter, "orc")
 
@@ -475,17 +536,19 @@ def test_a_grabbed_creature_saves_or_the_push_is_negated() -> None:
 def test_prone_gains_a_cover_step_against_non_melee_attacks() -> None:
     """003-32, 003 l.358: "Against non-melee attacks, gains Cover (-2 ...)"; melee: Advantage."""
     s = _stealth_fight(first="hero")
-    assert s.add_condition("orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
-    (ranged,), problem = s.preview_attack("hero", "Arcane Bolt", ["orc"])
+    assert s.run(gm_edits.add_condition, "orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
+    (ranged,), problem = s.ask(attacks.preview_attack, "hero", "Arcane Bolt", ["orc"])
     assert problem == ""
     assert (-2, "cover") in ranged.attack_parts
-    (melee,), _ = s.preview_attack("hero", "Basic Melee Attack", ["orc"])
+    (melee,), _ = s.ask(attacks.preview_attack, "hero", "Basic Melee Attack", ["orc"])
     assert (-2, "cover") not in melee.attack_parts
     assert (2, "advantage") in melee.attack_parts
     # 000: no cover, +2 to its defenses against a ranged attacker not adjacent instead.
     orcus = _fight("orcus")
-    assert orcus.add_condition("orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
-    (plain,), _ = orcus.preview_attack("hero", "Arcane Bolt", ["orc"])
+    assert orcus.run(
+        gm_edits.add_condition, "orc", Condition.PRONE, DurationKind.UNTIL_COUNTERED
+    ).ok
+    (plain,), _ = orcus.ask(attacks.preview_attack, "hero", "Arcane Bolt", ["orc"])
     assert (-2, "cover") not in plain.attack_parts
 
 
@@ -493,21 +556,21 @@ def test_dazzled_sees_its_targets_concealed() -> None:
     """003-25, 003 l.331 Dazzled: "Treats all enemies as having Concealment (-2 to hit them)"
     — for melee and ranged attacks (003-05), not for a near burst."""
     s = _stealth_fight()
-    assert s.add_condition("orc", Condition.DAZZLED).ok
-    (melee,), _ = s.preview_attack("orc", "Basic Melee Attack", ["hero"])
+    assert s.run(gm_edits.add_condition, "orc", Condition.DAZZLED).ok
+    (melee,), _ = s.ask(attacks.preview_attack, "orc", "Basic Melee Attack", ["hero"])
     assert (-2, "attacker dazzled: concealment") in melee.attack_parts
-    (burst,), _ = s.preview_attack("orc", "Thunder Ring", ["hero"])
+    (burst,), _ = s.ask(attacks.preview_attack, "orc", "Thunder Ring", ["hero"])
     assert not [p for p in burst.attack_parts if "concealment" in p[1]]
 
 
 def test_a_legacy_deafen_dazzles() -> None:
     """003-39, 003 l.458 "Deafened: Renamed to Dazzled" (a 000 power's deafen, or the GM's)."""
     s = _fight()
-    assert s.add_condition("orc", Condition.DEAFENED).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.DEAFENED).ok
     (dazzled,) = _conditions(s, "orc")
     assert dazzled.condition is Condition.DAZZLED
     orcus = _fight("orcus")
-    assert orcus.add_condition("orc", Condition.DEAFENED).ok
+    assert orcus.run(gm_edits.add_condition, "orc", Condition.DEAFENED).ok
     assert _conditions(orcus, "orc")[0].condition is Condition.DEAFENED
 
 
@@ -515,12 +578,14 @@ def test_damage_wakes_the_unconscious_that_keep_hit_points() -> None:
     """003-37, 003 l.373: "When damaged, if the character has 1 or more remaining hit points
     after receiving the damage, the condition ends" (a sleep power's Unconscious)."""
     s = _fight()
-    assert s.add_condition("orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
-    assert s.apply_damage("orc", 5).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert s.run(gm_edits.apply_damage, "orc", 5).ok
     assert Condition.UNCONSCIOUS not in s.rules.conditions(s.encounter, "orc")
     assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")  # "knocked prone"
     assert _log(s)[-1].endswith("HP 30 -> 25; wakes (003-37)")
     orcus = _fight("orcus")
-    assert orcus.add_condition("orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
-    assert orcus.apply_damage("orc", 5).ok
+    assert orcus.run(
+        gm_edits.add_condition, "orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS
+    ).ok
+    assert orcus.run(gm_edits.apply_damage, "orc", 5).ok
     assert Condition.UNCONSCIOUS in orcus.rules.conditions(orcus.encounter, "orc")

@@ -6,7 +6,11 @@ healer's healing (seed 003 "5.8 Status Effects", "5.8.4 Special Status Effects")
 
 from __future__ import annotations
 
+from orcus_desktop.controller.actions import attacks, combat_actions
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
@@ -23,9 +27,9 @@ def test_the_swallowed_take_one_action_a_turn() -> None:
     s = _hero_turn(SF, Condition.SWALLOWED)
     assert s.encounter.combat.combatant(HERO).budget == ActionBudget(1, 0, 0)
     # It may attack its swallower (its one action), then nothing else.
-    assert s.basic_attack(HERO, ORC_ID, dice=[10, 4]).ok
+    assert s.run(attacks.basic_attack, HERO, ORC_ID, dice=[10, 4]).ok
     assert s.encounter.combat.combatant(HERO).budget == ActionBudget(0, 0, 0)
-    assert not s.total_defense(HERO).ok
+    assert not s.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, HERO).ok
     # The one action may be a move action instead (l.437 its Escape Check).
     other = _hero_turn(SF, Condition.SWALLOWED)
     assert ("standard", "move") in other.rules.conversions(other.encounter, HERO)
@@ -44,11 +48,11 @@ def _healer_fight(ruleset_id: str, condition: Condition | None) -> tuple[GameSes
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "ally": 15, "orc": 10}).ok
-    assert session.start_combat().ok
-    assert session.apply_damage("ally", 30).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "ally": 15, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(gm_edits.apply_damage, "ally", 30).ok
     if condition is not None:
-        assert session.add_condition("hero", condition).ok
+        assert session.run(gm_edits.add_condition, "hero", condition).ok
     before = _hp(session, "ally")
     assert session.use_power("hero", "Healing Word", ["ally"]).ok
     return session, _hp(session, "ally") - before
@@ -80,10 +84,10 @@ def test_the_dominated_save_when_damaged() -> None:
     for seed in range(6):
         s = _healer_fight(SF, None)[0]
         s.engine.rng.seed(seed)
-        assert s.add_condition("orc", Condition.CONTROLLED, source_id="hero").ok
-        assert s.apply_damage("orc", 0).ok  # no damage, no save
+        assert s.run(gm_edits.add_condition, "orc", Condition.CONTROLLED, source_id="hero").ok
+        assert s.run(gm_edits.apply_damage, "orc", 0).ok  # no damage, no save
         assert s.encounter.combat.log[-1].kind != "saving_throw"
-        assert s.apply_damage("orc", 5).ok
+        assert s.run(gm_edits.apply_damage, "orc", 5).ok
         saved = s.encounter.combat.log[-1]
         assert saved.kind == "saving_throw"
         assert s.encounter.combat.log[-2].data["note"] == "Orc is damaged: a save ends it"
@@ -92,6 +96,6 @@ def test_the_dominated_save_when_damaged() -> None:
         s.undo()  # the damage and the save are one step
         assert Condition.CONTROLLED in s.rules.conditions(s.encounter, "orc")
     orcus = _healer_fight("orcus", None)[0]
-    assert orcus.add_condition("orc", Condition.CONTROLLED, source_id="hero").ok
-    assert orcus.apply_damage("orc", 5).ok
+    assert orcus.run(gm_edits.add_condition, "orc", Condition.CONTROLLED, source_id="hero").ok
+    assert orcus.run(gm_edits.apply_damage, "orc", 5).ok
     assert orcus.encounter.combat.log[-1].kind != "saving_throw"

@@ -10,10 +10,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller.log_text import entry_text
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller import stealth_maneuvers
+from orcus_desktop.controller.actions import combat_actions
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import entry_text
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.stealth_maneuvers import StealthCheck
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
@@ -38,9 +44,9 @@ def _fight(ruleset_id: str = SF, *, wall: bool = True) -> GameSession:
         )
     )
     if wall:
-        assert s.add_wall(WALL).ok
-    assert s.roll_initiative(totals={"hero": 20, "orc": 15, "ally": 10}).ok
-    assert s.start_combat().ok
+        assert s.run(editing.add_wall, WALL).ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "ally": 10}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
@@ -66,11 +72,11 @@ def test_enshroud_needs_cover_shrouds_then_hides() -> None:
     """003 l.672-678 Enshroud: "If you are in Cover (other than Body Cover) or Concealment
     from all enemies, you become Shrouded. If you were already Shrouded, you become Hidden"."""
     open_ground = _fight(wall=False)
-    refused = open_ground.enshroud("hero")
+    refused = open_ground.run(stealth_maneuvers.enshroud, "hero")
     assert refused.reason == "Hero has no cover or concealment from Orc"
     s = _fight()
-    assert s.stealth_problem("hero", "enshroud") == ""
-    assert s.enshroud("hero").ok
+    assert s.ask(stealth_maneuvers.maneuver_problem, "hero", "enshroud") == ""
+    assert s.run(stealth_maneuvers.enshroud, "hero").ok
     assert _held(s, "hero") == {Condition.SHROUDED}
     assert s.encounter.combat.combatant("hero").budget.standard == 0  # a standard action
     assert "003-47: Enshroud: Hero is shrouded" in _log(s)
@@ -79,13 +85,15 @@ def test_enshroud_needs_cover_shrouds_then_hides() -> None:
     assert s.encounter.combat.combatant("hero").budget.standard == 1
     s.redo()
     _next_round(s)
-    assert s.enshroud("hero").ok
+    assert s.run(stealth_maneuvers.enshroud, "hero").ok
     assert _held(s, "hero") == {Condition.HIDDEN}
-    assert s.stealth_problem("hero", "enshroud") == "Hero is already hidden"
+    assert (
+        s.ask(stealth_maneuvers.maneuver_problem, "hero", "enshroud") == "Hero is already hidden"
+    )
     # Not under 000: the maneuvers are 003's.
     orcus = _fight("orcus")
-    assert "has no Enshroud maneuver" in orcus.enshroud("hero").reason
-    assert not orcus.stealth_offered()
+    assert "has no Enshroud maneuver" in orcus.run(stealth_maneuvers.enshroud, "hero").reason
+    assert not orcus.ask(questions.stealth_offered)
 
 
 def test_hide_is_a_stealth_check_against_the_gms_dc() -> None:
@@ -94,7 +102,7 @@ def test_hide_is_a_stealth_check_against_the_gms_dc() -> None:
     Cover or Total Concealment from all enemies" (the wall hides it from the orc)."""
     s = _fight()
     # Dex +1: 14 + 1 = 15 against 15 + 2 (Master) - 1 (total cover) = 16: a failure.
-    assert s.stealth_hide("hero", StealthCheck(dc=15, tier=2, die=14)).ok
+    assert s.run(stealth_maneuvers.hide, "hero", StealthCheck(dc=15, tier=2, die=14)).ok
     assert _held(s, "hero") == set()
     assert s.encounter.combat.combatant("hero").budget.standard == 0
     note = (
@@ -103,9 +111,9 @@ def test_hide_is_a_stealth_check_against_the_gms_dc() -> None:
     )
     assert note in _log(s)
     s.undo()
-    assert s.stealth_hide("hero", StealthCheck(dc=15, tier=2, die=15)).ok
+    assert s.run(stealth_maneuvers.hide, "hero", StealthCheck(dc=15, tier=2, die=15)).ok
     assert _held(s, "hero") == {Condition.HIDDEN}
-    bad = _fight().stealth_hide("hero", StealthCheck(dc=15, tier=4))
+    bad = _fight().run(stealth_maneuvers.hide, "hero", StealthCheck(dc=15, tier=4))
     assert bad.reason == "the training tier is 0 (none) to 3 (Grandmaster)"
 
 
@@ -114,12 +122,12 @@ def test_search_finds_the_nearby_and_spot_sees_the_close() -> None:
     Hidden or Shrouded"); l.716-721 Spot ("Hidden enemies within 2 or less squares of you
     become Shrouded instead")."""
     s = _fight()
-    nobody = s.stealth_search("hero", StealthCheck(dc=10))
+    nobody = s.run(stealth_maneuvers.search, "hero", StealthCheck(dc=10))
     assert nobody.reason.startswith("no hidden or shrouded enemy")
-    assert s.add_condition("orc", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
     # Wis +0 at level 1: 12 against 10 + 1 (the wall: total cover from the hero) = 11; the
     # orc is 6 squares off (no -1 for within 4).
-    assert s.stealth_search("hero", StealthCheck(dc=10, die=12)).ok
+    assert s.run(stealth_maneuvers.search, "hero", StealthCheck(dc=10, die=12)).ok
     note = "Perception check 12 vs DC 10 +1 total cover or concealment = 11: success"
     assert f"003-47: Search: {note}" in _log(s)
     assert _held(s, "orc") == set()
@@ -127,14 +135,14 @@ def test_search_finds_the_nearby_and_spot_sees_the_close() -> None:
     s.undo()
     assert _held(s, "orc") == {Condition.HIDDEN}
     # Spot (minor): the orc is too far; next to the hero it becomes Shrouded.
-    assert s.spot("hero").ok
+    assert s.run(stealth_maneuvers.spot, "hero").ok
     assert _held(s, "orc") == {Condition.HIDDEN}
     assert s.encounter.combat.combatant("hero").budget == ActionBudget(1, 1, 0)
     s.undo()
     # Either side of the wall, two squares apart.
     assert s.move_creature("hero", Square(4, 3), MoveMode.GM).ok
     assert s.move_creature("orc", Square(6, 3), MoveMode.GM).ok
-    assert s.spot("hero").ok
+    assert s.run(stealth_maneuvers.spot, "hero").ok
     assert _held(s, "orc") == {Condition.SHROUDED}
 
 
@@ -143,15 +151,15 @@ def test_sneak_keeps_it_a_walk_loses_it_and_so_does_the_open() -> None:
     Shrouded or Hidden"; l.427-431 Hidden is lost "After moving" and at the end of an action
     without cover or concealment against all enemies."""
     s = _fight()
-    assert s.sneak("hero", Square(2, 2)).reason == (
+    assert s.run(stealth_maneuvers.sneak, "hero", Square(2, 2)).reason == (
         "Hero is neither shrouded nor hidden: no Sneak"
     )
-    assert s.add_condition("hero", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
     # Speed 6: a sneak goes 3 squares.
-    assert Square(2, 0) in s.sneak_destinations("hero")
-    assert Square(1, 7) not in s.sneak_destinations("hero")
-    assert not s.sneak("hero", Square(2, 7)).ok
-    done = s.sneak("hero", Square(2, 1))
+    assert Square(2, 0) in s.ask(questions.sneak_destinations, "hero")
+    assert Square(1, 7) not in s.ask(questions.sneak_destinations, "hero")
+    assert not s.run(stealth_maneuvers.sneak, "hero", Square(2, 7)).ok
+    done = s.run(stealth_maneuvers.sneak, "hero", Square(2, 1))
     assert done.ok
     assert done.text == "Sneak Hero 2 squares"
     assert _held(s, "hero") == {Condition.HIDDEN}
@@ -175,15 +183,17 @@ def test_the_gms_edit_is_no_action_and_hiding_is_saved(tmp_path: Path) -> None:
     """A condition the GM sets in the open stays until an action ends (docs/rulings.md R-99);
     Hidden is saved and reopened, and the players' screen leaves a hidden enemy out (R-82)."""
     s = _fight(wall=False)
-    assert s.add_condition("orc", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
     assert _held(s, "orc") == {Condition.HIDDEN}
     assert hidden_from_players(s.rules, s.encounter) == {"orc"}
-    assert s.total_defense("hero").ok  # an action: the orc stands in the open
+    assert s.run(
+        combat_actions.take_action, CombatAction.TOTAL_DEFENSE, "hero"
+    ).ok  # an action: the orc stands in the open
     assert _held(s, "orc") == set()
     assert hidden_from_players(s.rules, s.encounter) == frozenset()
     hiding = _fight()
     assert hiding.end_turn().ok
-    assert hiding.stealth_hide("orc", StealthCheck(dc=5, die=20)).ok
+    assert hiding.run(stealth_maneuvers.hide, "orc", StealthCheck(dc=5, die=20)).ok
     path = tmp_path / "hidden.json"
     save_encounter(path, hiding.encounter)
     reopened = make_session(load_encounter(path))

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller.log_records import InitiativeLadder, record_of
-from orcus_desktop.controller.log_text import entry_text
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.records import InitiativeLadder, record_of
+from orcus_desktop.controller.log.text import entry_text
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import initiative_checks
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
@@ -38,29 +42,35 @@ def _party(ruleset_id: str = "strike") -> GameSession:
 def test_the_chosen_check_gives_the_modifier() -> None:
     s = _party()
     # 001 l.15: "either a Quickness, Perception, or Awareness check, it is their choice".
-    assert s.initiative_modifier("hero") == 1  # Quickness: 000's Dexterity initiative
-    assert s.set_initiative_choice("hero", "awareness", "none").ok
-    assert s.initiative_modifier("hero") == 3  # Intelligence (pick)
+    assert (
+        s.ask(initiative.initiative_modifier, "hero") == 1
+    )  # Quickness: 000's Dexterity initiative
+    assert s.run(initiative_checks.set_choice, "hero", "awareness", "none").ok
+    assert s.ask(initiative.initiative_modifier, "hero") == 3  # Intelligence (pick)
     # 001-02, l.35 "Unaware, Distracted, or Overconfident -1"; l.39 "Hidden ... +2".
-    assert s.set_initiative_choice("hero", "awareness", "none", unaware=True, hidden=True).ok
-    assert s.initiative_modifier("hero") == 3 - 1 + 2
-    assert s.add_condition("hero", Condition.UNCONSCIOUS).ok
-    assert s.initiative_modifier("hero") == 3 - 1 + 2 - 2  # l.33 "Unconscious -2"
-    refused = s.set_initiative_choice("hero", "luck", "none")
+    assert s.run(
+        initiative_checks.set_choice, "hero", "awareness", "none", unaware=True, hidden=True
+    ).ok
+    assert s.ask(initiative.initiative_modifier, "hero") == 3 - 1 + 2
+    assert s.run(gm_edits.add_condition, "hero", Condition.UNCONSCIOUS).ok
+    assert s.ask(initiative.initiative_modifier, "hero") == 3 - 1 + 2 - 2  # l.33 "Unconscious -2"
+    refused = s.run(initiative_checks.set_choice, "hero", "luck", "none")
     assert not refused.ok
     assert "awareness, perception or quickness" in refused.reason
     # Under 000 there is no such choice.
     orcus = _party("orcus")
-    assert not orcus.set_initiative_choice("hero", "awareness", "none").ok
+    assert not orcus.run(initiative_checks.set_choice, "hero", "awareness", "none").ok
 
 
 def test_ties_fall_by_the_players_choice_then_the_check() -> None:
     s = _party()
-    assert s.set_initiative_choice("hero", "quickness", "after").ok
-    assert s.set_initiative_choice("mage", "perception", "none").ok
-    assert s.set_initiative_choice("orc", "awareness", "none").ok
-    assert s.set_initiative_choice("brute", "quickness", "before").ok
-    assert s.roll_initiative(totals={"hero": 14, "mage": 14, "orc": 14, "brute": 14}).ok
+    assert s.run(initiative_checks.set_choice, "hero", "quickness", "after").ok
+    assert s.run(initiative_checks.set_choice, "mage", "perception", "none").ok
+    assert s.run(initiative_checks.set_choice, "orc", "awareness", "none").ok
+    assert s.run(initiative_checks.set_choice, "brute", "quickness", "before").ok
+    assert s.run(
+        initiative.roll_initiative, totals={"hero": 14, "mage": 14, "orc": 14, "brute": 14}
+    ).ok
     # Step 1 (l.19): before, then no choice, then after; step 2 (l.23): "Awareness goes
     # before Perception which goes before Quickness".
     assert s.encounter.combat.order == ("brute", "orc", "mage", "hero")
@@ -72,7 +82,9 @@ def test_ties_fall_by_the_players_choice_then_the_check() -> None:
 
 def test_ties_on_the_same_check_roll_the_other_checks_then_d6() -> None:
     s = _party()
-    assert s.roll_initiative(totals={"hero": 14, "mage": 14, "orc": 9, "brute": 20}).ok
+    assert s.run(
+        initiative.roll_initiative, totals={"hero": 14, "mage": 14, "orc": 9, "brute": 20}
+    ).ok
     order = s.encounter.combat.order
     assert order[0] == "brute"
     assert order[-1] == "orc"
@@ -90,19 +102,21 @@ def test_ties_on_the_same_check_roll_the_other_checks_then_d6() -> None:
 
 def test_choices_survive_undo_and_reopening(tmp_path: Path) -> None:
     s = _party()
-    assert s.set_initiative_choice("hero", "perception", "before", unseen=True).ok
-    assert s.set_initiative_choice("orc", "awareness", "none").ok
+    assert s.run(initiative_checks.set_choice, "hero", "perception", "before", unseen=True).ok
+    assert s.run(initiative_checks.set_choice, "orc", "awareness", "none").ok
     assert s.undo().ok
-    undone = s.initiative_choice("orc")
+    undone = s.ask(questions.initiative_choice, "orc")
     assert undone is not None
     assert undone.check is InitiativeCheck.QUICKNESS  # 001's default again
     assert s.redo().ok
-    assert s.roll_initiative(totals={"hero": 12, "mage": 12, "orc": 12, "brute": 5}).ok
+    assert s.run(
+        initiative.roll_initiative, totals={"hero": 12, "mage": 12, "orc": 12, "brute": 5}
+    ).ok
     order = s.encounter.combat.order
     path = tmp_path / "fight.json"
     save_encounter(path, s.encounter)
     reopened = make_session(load_encounter(path))
-    choice = reopened.initiative_choice("hero")
+    choice = reopened.ask(questions.initiative_choice, "hero")
     assert choice is not None
     assert (choice.check, choice.tie_choice, choice.unseen) == (
         InitiativeCheck.PERCEPTION,
@@ -118,8 +132,8 @@ def test_choices_survive_undo_and_reopening(tmp_path: Path) -> None:
 
 def test_a_removed_creatures_choice_goes_with_it(tmp_path: Path) -> None:
     s = _party()
-    assert s.set_initiative_choice("orc", "awareness", "after").ok
-    assert s.remove_creature("orc").ok
+    assert s.run(initiative_checks.set_choice, "orc", "awareness", "after").ok
+    assert s.run(editing.remove_creature, "orc").ok
     assert all(c.creature_id != "orc" for c in s.encounter.combat.initiative_choices)
     path = tmp_path / "fight.json"
     save_encounter(path, s.encounter)
@@ -128,12 +142,12 @@ def test_a_removed_creatures_choice_goes_with_it(tmp_path: Path) -> None:
 
 def test_a_newcomer_tied_in_a_running_combat_takes_the_ladder() -> None:
     s = _party()
-    assert s.roll_initiative(["hero", "orc"], totals={"hero": 15, "orc": 8}).ok
-    assert s.start_combat().ok
-    assert s.set_initiative_choice("brute", "awareness", "none").ok
+    assert s.run(initiative.roll_initiative, ["hero", "orc"], totals={"hero": 15, "orc": 8}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(initiative_checks.set_choice, "brute", "awareness", "none").ok
     # 001 l.23 "Awareness goes before Perception which goes before Quickness": the brute,
     # joining at 15 with Awareness, goes before the hero (Quickness).
-    assert s.join_combat("brute", total=15).ok
+    assert s.run(initiative.join_combat, "brute", total=15).ok
     assert s.encounter.combat.order == ("brute", "hero", "orc")
     ladder = [e for e in s.encounter.combat.log if e.kind == "initiative_ladder"]
     assert list(ladder[-1].data["first_to_last"]) == ["brute", "hero"]
@@ -142,9 +156,11 @@ def test_a_newcomer_tied_in_a_running_combat_takes_the_ladder() -> None:
 def test_the_log_says_which_check_each_rolls_and_how_the_ladder_ordered_the_tie() -> None:
     """The GM reads the choice (001-01) and the ladder's order (001-03), not a bare kind."""
     s = _party()
-    assert s.set_initiative_choice("hero", "quickness", "after").ok
-    assert s.set_initiative_choice("brute", "awareness", "before").ok
-    assert s.roll_initiative(totals={"hero": 14, "mage": 14, "orc": 9, "brute": 14}).ok
+    assert s.run(initiative_checks.set_choice, "hero", "quickness", "after").ok
+    assert s.run(initiative_checks.set_choice, "brute", "awareness", "before").ok
+    assert s.run(
+        initiative.roll_initiative, totals={"hero": 14, "mage": 14, "orc": 9, "brute": 14}
+    ).ok
     names = {str(c.id): c.name for c in s.encounter.creatures}
     lines = [
         entry_text(e, lambda cid: names.get(cid or "", ""), s.ruleset.label)
@@ -167,8 +183,10 @@ def test_001_02_the_unaware_minus_1_shows_in_the_initiative_line() -> None:
     """001 l.35 "Unaware, Distracted, or Overconfident -1": the GM ticks it for the mage
     (Quickness +0) and the roll's line names it, not "+ 0" or the bare sum."""
     s = _party()
-    assert s.set_initiative_choice("mage", "quickness", "none", unaware=True).ok
-    assert s.roll_initiative(dice={"hero": 11, "mage": 14, "orc": 5, "brute": 3}).ok
+    assert s.run(initiative_checks.set_choice, "mage", "quickness", "none", unaware=True).ok
+    assert s.run(
+        initiative.roll_initiative, dice={"hero": 11, "mage": 14, "orc": 5, "brute": 3}
+    ).ok
     names = {str(c.id): c.name for c in s.encounter.creatures}
     lines = [
         entry_text(e, lambda cid: names.get(cid or "", ""), s.ruleset.label)

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller.interposition import offered
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.actions import combat_actions, interrupts
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement, interposition
+from orcus_desktop.controller.variants.strike.interposition import offered
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -36,8 +39,8 @@ def _fight(ruleset_id: str = "strike", squire_reach: int = 1) -> GameSession:
         )
     )
     totals = {"orc": 20, "raider": 18, "hero": 15, "squire": 10, "page": 5}
-    assert session.roll_initiative(totals=totals).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals=totals).ok
+    assert session.run(initiative.start_combat).ok
     assert session.encounter.combat.current == "orc"
     return session
 
@@ -62,7 +65,7 @@ def test_001_10_the_squire_steps_in_and_is_struck_instead() -> None:
     assert not refused.ok
     assert "declare itself its target" in refused.reason
     # l.366 "they become the new target": the Strike! resolves on the squire, in one step.
-    assert s.interpose("squire").ok
+    assert s.run(interposition.interpose, "squire").ok
     assert _attacks(s) == [("squire",)]
     assert s.encounter.combat.pending is None
     # 001-25: the orc is now Engaged With the squire, which may Counter Strike! (001-23).
@@ -84,11 +87,11 @@ def test_001_10_the_squire_steps_in_and_is_struck_instead() -> None:
 def test_001_10_nobody_steps_in_and_the_hero_is_struck() -> None:
     s = _fight()
     assert s.use_power("orc", BASIC, ["hero"], dice=[15, 6]).ok
-    assert not s.interpose("page").ok  # not offered
-    assert s.keep_target().ok
+    assert not s.run(interposition.interpose, "page").ok  # not offered
+    assert s.run(interposition.keep_target).ok
     assert _attacks(s) == [("hero",)]
     assert s.encounter.combat.engaged_with("orc") == "hero"
-    assert not s.keep_target().ok  # answered once
+    assert not s.run(interposition.keep_target).ok  # answered once
 
 
 def test_001_10_end_turn_names_the_open_offer_and_letting_it_pass_strikes_the_hero() -> None:
@@ -119,7 +122,7 @@ def test_001_10_the_offer_is_saved_and_reopened_mid_way(tmp_path: Path) -> None:
     reopened = make_session(load_encounter(path))
     assert offered(reopened.encounter) == ("squire",)
     assert reopened.encounter.combat.pending == s.encounter.combat.pending
-    assert reopened.interpose("squire").ok
+    assert reopened.run(interposition.interpose, "squire").ok
     assert _attacks(reopened) == [("squire",)]
 
 
@@ -127,7 +130,7 @@ def test_001_10_an_engaged_creature_cannot_step_in() -> None:
     s = _fight()
     # l.136 "that does not have the Engaged By (Creature) Condition": the raider engages the
     # squire (001-30 Close, the GM's record), so the orc's Strike! resolves at once.
-    assert s.engage("raider", "squire").ok
+    assert s.run(engagement.engage, "raider", "squire").ok
     assert s.use_power("orc", BASIC, ["hero"], dice=[15, 6]).ok
     assert offered(s.encounter) == ()
     assert _attacks(s) == [("hero",)]
@@ -140,15 +143,15 @@ def test_001_10_an_engaged_creature_cannot_step_in() -> None:
 def test_001_10_23_a_longer_reach_stepping_in_counter_strikes_first() -> None:
     s = _fight(squire_reach=2)
     assert s.use_power("orc", BASIC, ["hero"], dice=[15, 6]).ok
-    assert s.interpose("squire").ok
+    assert s.run(interposition.interpose, "squire").ok
     # 001 l.244 "the one with the longest Reach gets to Strike! first": the Strike! now waits
     # for the squire's Counter Strike!.
     held = s.encounter.combat.pending
     assert held is not None
     assert held.targets == ("squire",)
     assert offered(s.encounter) == ()
-    assert s.strike_name("squire") == "Counter Strike!"
-    assert s.opportunity_attack("squire", "orc", dice=[2, 1]).ok
+    assert s.ask(questions.strike_name, "squire") == "Counter Strike!"
+    assert s.run(interrupts.opportunity_attack, "squire", "orc", dice=[2, 1]).ok
     assert _attacks(s) == [("orc",), ("squire",)]
 
 
@@ -157,10 +160,10 @@ def test_001_29_a_charge_at_the_hero_is_taken_by_the_squire() -> None:
     assert s.end_turn().ok
     assert s.encounter.combat.current == "raider"
     # The raider charges the hero and ends next to it, with the squire also in its reach.
-    assert s.charge("raider", Square(3, 3), "hero", dice=[15, 6]).ok
+    assert s.run(combat_actions.charge, "raider", Square(3, 3), "hero", dice=[15, 6]).ok
     assert offered(s.encounter) == ("squire",)
     note = s.encounter.combat.log[-1]
     assert note.data["mechanic"] == "001-29"
-    assert s.interpose("squire").ok
+    assert s.run(interposition.interpose, "squire").ok
     assert _attacks(s) == [("squire",)]
     assert s.encounter.combat.engaged_with("raider") == "squire"

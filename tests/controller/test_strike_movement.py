@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
@@ -38,7 +40,7 @@ def _walk(s: GameSession, to: Square) -> tuple[bool, int, str]:
 def test_001_07_08_an_incapacitated_enemys_space_is_passable_and_difficult() -> None:
     for ruleset_id in ("orcus", "strike"):
         s = _corridor(ruleset_id)
-        assert s.add_condition("orc", Condition.UNCONSCIOUS).ok
+        assert s.run(gm_edits.add_condition, "orc", Condition.UNCONSCIOUS).ok
         reachable, cost, _ = _walk(s, Square(5, 1))
         if ruleset_id == "orcus":
             assert not reachable  # 000: an enemy's space, same size
@@ -75,8 +77,8 @@ def test_001_09_only_tiny_creatures_share_a_space_and_they_never_fall_prone() ->
             ruleset_id="strike",
         )
     )
-    assert s.roll_initiative(totals={"rat": 20, "hero": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"rat": 20, "hero": 10}).ok
+    assert s.run(initiative.start_combat).ok
     assert s.move_creature("rat", Square(1, 1), MoveMode.WALK).ok
     assert s.end_turn().ok
     assert s.end_turn().ok

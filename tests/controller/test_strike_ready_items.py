@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import ItemKind
@@ -39,25 +41,25 @@ def _session(ruleset_id: str = "strike") -> GameSession:
 
 
 def _fight(s: GameSession) -> None:
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10, "ogre": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "ogre": 5}).ok
+    assert s.run(initiative.start_combat).ok
 
 
 def test_001_34_ready_items_are_limited_by_hands() -> None:
     s = _session()
     # Before combat the GM readies what each creature holds (any number, one call each).
-    assert s.ready_item("hero", "longsword", ItemKind.MELEE_WEAPON).ok
-    assert s.ready_item("hero", "shield", ItemKind.SHIELD).ok
+    assert s.run(ready_items.ready_item, "hero", "longsword", ItemKind.MELEE_WEAPON).ok
+    assert s.run(ready_items.ready_item, "hero", "shield", ItemKind.SHIELD).ok
     # l.330 "a number of ready items equal to your number of hands": 2 by default.
-    refused = s.ready_item("hero", "torch", ItemKind.TOOL)
+    refused = s.run(ready_items.ready_item, "hero", "torch", ItemKind.TOOL)
     assert not refused.ok
     assert "0 free hands" in refused.reason
     assert "001-34" in refused.reason
     # "some items take two hands": the ogre's stat block gives it one hand.
-    refused = s.ready_item("ogre", "greatclub", ItemKind.MELEE_WEAPON, 2)
+    refused = s.run(ready_items.ready_item, "ogre", "greatclub", ItemKind.MELEE_WEAPON, 2)
     assert not refused.ok
     assert "1 free hand:" in refused.reason
-    assert s.ready_item("ogre", "club", ItemKind.MELEE_WEAPON).ok
+    assert s.run(ready_items.ready_item, "ogre", "club", ItemKind.MELEE_WEAPON).ok
     assert _held(s, "hero") == ["longsword", "shield"]
     note = s.encounter.combat.log[-1]
     assert note.kind == "rule_note"
@@ -67,15 +69,17 @@ def test_001_34_ready_items_are_limited_by_hands() -> None:
 
 def test_001_34_one_at_a_time_on_its_own_turn_and_undo(tmp_path: Path) -> None:
     s = _session()
-    assert s.ready_item("hero", "longsword", ItemKind.MELEE_WEAPON).ok
+    assert s.run(ready_items.ready_item, "hero", "longsword", ItemKind.MELEE_WEAPON).ok
     _fight(s)
     # Not on its turn: the ogre's turn has not come (001-34 pick, R-98).
-    assert "own turn" in s.ready_item("ogre", "club", ItemKind.MELEE_WEAPON).reason
+    assert (
+        "own turn" in s.run(ready_items.ready_item, "ogre", "club", ItemKind.MELEE_WEAPON).reason
+    )
     # Putting away is free; then one item is readied this turn, not a second.
-    assert s.put_away_item("hero", "longsword").ok
-    assert s.ready_item("hero", "longbow", ItemKind.RANGED_WEAPON, 2).ok
-    assert s.put_away_item("hero", "longbow").ok
-    second = s.ready_item("hero", "longsword", ItemKind.MELEE_WEAPON)
+    assert s.run(ready_items.put_away, "hero", "longsword").ok
+    assert s.run(ready_items.ready_item, "hero", "longbow", ItemKind.RANGED_WEAPON, 2).ok
+    assert s.run(ready_items.put_away, "hero", "longbow").ok
+    second = s.run(ready_items.ready_item, "hero", "longsword", ItemKind.MELEE_WEAPON)
     assert not second.ok
     assert "one at a time" in second.reason
     # Each change is one undo step.
@@ -92,20 +96,20 @@ def test_001_34_one_at_a_time_on_its_own_turn_and_undo(tmp_path: Path) -> None:
     assert [(r.name, r.kind, r.hands) for r in reopened.combat.ready_items] == [
         ("longbow", ItemKind.RANGED_WEAPON, 2)
     ]
-    assert s.end_combat().ok
+    assert s.run(initiative.end_combat).ok
     assert _held(s, "hero") == ["longbow"]
 
 
 def test_001_34_shoot_and_spell_need_a_ready_weapon_or_spell() -> None:
     s = _session()
-    assert s.ready_item("hero", "longsword", ItemKind.MELEE_WEAPON).ok
+    assert s.run(ready_items.ready_item, "hero", "longsword", ItemKind.MELEE_WEAPON).ok
     _fight(s)
     # l.186 "A Shoot! Attack requires a Ready! weapon or spell".
     shot = s.use_power("hero", "Arcane Bolt", ["orc"], dice=[20, 4])
     assert not shot.ok
     assert "a Shoot! needs a ready ranged weapon or spell" in shot.reason
     assert "001-34" in shot.reason
-    assert s.ready_item("hero", "longbow", ItemKind.RANGED_WEAPON).ok
+    assert s.run(ready_items.ready_item, "hero", "longbow", ItemKind.RANGED_WEAPON).ok
     # A Spell! needs a ready spell: the longbow does not do.
     spell = s.use_power("hero", "Fire Bolt", ["orc"], dice=[20, 4])
     assert not spell.ok
@@ -119,6 +123,6 @@ def test_001_34_nothing_ready_is_not_tracked_and_other_rulesets_have_none() -> N
     # a creature the GM lists no items for shoots as before.
     assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[20, 4]).ok
     orcus = _session("orcus")
-    refused = orcus.ready_item("hero", "longbow", ItemKind.RANGED_WEAPON)
+    refused = orcus.run(ready_items.ready_item, "hero", "longbow", ItemKind.RANGED_WEAPON)
     assert not refused.ok
     assert "has no Ready items" in refused.reason

@@ -10,13 +10,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from orcus_desktop.controller import lighting_edits
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import aid_actions, attacks, combat_actions
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.editing import lighting_edits
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import attack_summary
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
+from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.encounter import Encounter, WallEntry
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -49,13 +54,15 @@ def _range_fight(wall_from: float = 1.2, ruleset_id: str = "strike", **senses: A
         )
     )
     totals = {"archer": 20, "orc": 15, "ally": 10, "far": 5}
-    assert session.roll_initiative(totals=totals).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals=totals).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
 def _parts(session: GameSession, power: str, target: str = "orc", **kw: Any) -> dict[str, int]:
-    previews, problem = session.preview_attack("archer", power, [target], AttackChoices(**kw))
+    previews, problem = session.ask(
+        attacks.preview_attack, "archer", power, [target], AttackChoices(**kw)
+    )
     assert problem == ""
     return {source: value for value, source in previews[0].attack_parts}
 
@@ -63,7 +70,7 @@ def _parts(session: GameSession, power: str, target: str = "orc", **kw: Any) -> 
 def test_shoot_into_melee_with_cover_and_range_band() -> None:
     s = _range_fight()
     # 001-25: the ally is in melee with the orc (Close, 001-30).
-    assert s.engage("ally", "orc").ok
+    assert s.run(engagement.engage, "ally", "orc").ok
     parts = _parts(s, "Arcane Bolt")
     # 001-11, 001 l.154 "3/4 Cover +2"; 001-17, l.200 "8-15 -4" (9 squares); 001-21, l.230
     # "Target Engaged With (Ally Creature) -1". 000's long range -2 is not used.
@@ -72,7 +79,7 @@ def test_shoot_into_melee_with_cover_and_range_band() -> None:
     assert parts["into melee: 1 ally (001)"] == -1
     assert not any("long range" in source for source in parts)
     # The GM reads them in the attack dialog's line before rolling.
-    previews, _ = s.preview_attack("archer", "Arcane Bolt", ["orc"])
+    previews, _ = s.ask(attacks.preview_attack, "archer", "Arcane Bolt", ["orc"])
     line = attack_summary(previews[0], s)
     assert "3/4 cover" in line  # the ruleset's own label (001 l.154 "3/4 Cover")
     assert "three-quarters" not in line
@@ -104,13 +111,13 @@ def test_001_12_a_crouching_target_has_one_level_more_cover() -> None:
 def test_001_18_19_target_speed_and_shooter_engaged() -> None:
     s = _range_fight(wall_from=6.0)
     # 001-16 pick: the Shoot! is held (readied) and taken during the orc's turn.
-    assert s.ready_action("archer", ActionKind.STANDARD, "the orc moves").ok
+    assert s.run(initiative.ready_action, "archer", ActionKind.STANDARD, "the orc moves").ok
     assert s.end_turn().ok
     assert s.encounter.combat.current == "orc"
     assert s.move_creature("orc", Square(10, 4), MoveMode.WALK).ok  # 3 squares
-    assert s.engage("orc", "archer").ok
-    assert s.engage("far", "archer").ok
-    assert s.trigger_readied("archer", "orc").ok
+    assert s.run(engagement.engage, "orc", "archer").ok
+    assert s.run(engagement.engage, "far", "archer").ok
+    assert s.run(initiative.trigger_readied, "archer", "orc").ok
     parts = _parts(s, "Arcane Bolt")
     # 001 l.212 "2-3 -2" for the target's speed; l.222 "Engaged By 2-3 -2" for the shooter.
     assert parts["target moved 3 (001 Shoot!)"] == -2
@@ -119,7 +126,7 @@ def test_001_18_19_target_speed_and_shooter_engaged() -> None:
 
 def test_001_27_spell_ignores_cover_range_and_speed_of_a_seen_target() -> None:
     s = _range_fight()
-    assert s.engage("ally", "orc").ok
+    assert s.run(engagement.engage, "ally", "orc").ok
     parts = _parts(s, "Magic Missile")
     # 001 l.270 "if you can see a target you can hit the target regardless of cover, range,
     # speed"; shooting into melee is not in that list.
@@ -129,23 +136,23 @@ def test_001_27_spell_ignores_cover_range_and_speed_of_a_seen_target() -> None:
 
 def test_001_17_a_shoot_beyond_15_squares_is_refused() -> None:
     s = _range_fight(wall_from=6.0)
-    _, problem = s.preview_attack("archer", "Long Shot", ["far"])
+    _, problem = s.ask(attacks.preview_attack, "archer", "Long Shot", ["far"])
     assert "15 squares" in problem
     assert _parts(s, "Long Shot", target="orc")["range 9 (001 Shoot!)"] == -4
 
 
 def test_001_13_unseen_targets_and_attackers() -> None:
     s = _range_fight(wall_from=6.0)
-    assert s.add_condition("orc", Condition.BLINDED).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.BLINDED).ok
     # 001 l.164 "a Target that can't see you ... +1"; it still hears (pick: perceives).
     assert _parts(s, "Arcane Bolt")["attacker unseen (001)"] == 1
-    assert s.add_condition("orc", Condition.DEAFENED).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.DEAFENED).ok
     assert _parts(s, "Arcane Bolt")["attacker not perceived (001)"] == 2
     # 001-14, l.172-174: against a target the archer cannot see, no Shoot! without an area
     # and no Spell!.
-    assert s.add_condition("archer", Condition.BLINDED).ok
+    assert s.run(gm_edits.add_condition, "archer", Condition.BLINDED).ok
     for power in ("Arcane Bolt", "Magic Missile"):
-        _, problem = s.preview_attack("archer", power, ["orc"])
+        _, problem = s.ask(attacks.preview_attack, "archer", power, ["orc"])
         assert "001-14" in problem
 
 
@@ -158,13 +165,15 @@ def test_001_33_help_scales_with_the_number_of_helpers() -> None:
             ruleset_id="strike",
         )
     )
-    assert s.roll_initiative(totals={"archer": 20, "orc": 15, "ally": 10, "ally2": 8}).ok
-    assert s.start_combat().ok
+    assert s.run(
+        initiative.roll_initiative, totals={"archer": 20, "orc": 15, "ally": 10, "ally2": 8}
+    ).ok
+    assert s.run(initiative.start_combat).ok
     assert s.end_turn().ok
     assert s.end_turn().ok
-    assert s.help_attack("ally", "archer", "orc").ok
+    assert s.run(aid_actions.help_ally, "ally", "archer", "orc", AidKind.ATTACK).ok
     assert s.end_turn().ok
-    assert s.help_attack("ally2", "archer", "orc").ok
+    assert s.run(aid_actions.help_ally, "ally2", "archer", "orc", AidKind.ATTACK).ok
     assert s.end_turn().ok
     assert s.encounter.combat.current == "archer"
     parts = _parts(s, "Arcane Bolt")
@@ -178,12 +187,12 @@ def test_001_20_a_target_charging_the_shooter() -> None:
     s = make_session(
         Encounter(GridBounds(12, 6), creatures=(archer, orc("orc", 6, 1)), ruleset_id="strike")
     )
-    assert s.roll_initiative(totals={"archer": 20, "orc": 15}).ok
-    assert s.start_combat().ok
-    assert s.ready_action("archer", ActionKind.STANDARD, "the orc comes").ok
+    assert s.run(initiative.roll_initiative, totals={"archer": 20, "orc": 15}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(initiative.ready_action, "archer", ActionKind.STANDARD, "the orc comes").ok
     assert s.end_turn().ok
-    assert s.charge("orc", Square(2, 1), "archer", dice=[1, 1]).ok
-    assert s.trigger_readied("archer", "orc").ok
+    assert s.run(combat_actions.charge, "orc", Square(2, 1), "archer", dice=[1, 1]).ok
+    assert s.run(initiative.trigger_readied, "archer", "orc").ok
     parts = _parts(s, "Arcane Bolt")
     # 001 l.228 "The Target is Charging You -1"; l.196 range 1 -1; l.212 moved 4: -3.
     assert parts["target charging you (001)"] == -1
@@ -204,7 +213,7 @@ def test_001_20_a_target_out_of_sight_when_the_turn_started(tmp_path: Path) -> N
     assert parts[UNSEEN_AT_START] == -1
     assert parts["range 4 (001 Shoot!)"] == -3
     # The GM reads it in the line before rolling, as the other Shoot! bands.
-    previews, _ = s.preview_attack("archer", "Arcane Bolt", ["orc"])
+    previews, _ = s.ask(attacks.preview_attack, "archer", "Arcane Bolt", ["orc"])
     assert f"{UNSEEN_AT_START} -1" in attack_summary(previews[0], s)
     # The snapshot survives save and reopen.
     path = tmp_path / "fight.json"
@@ -239,7 +248,7 @@ def test_001_14_in_the_dark_darkvision_sees_the_target_and_the_shooter() -> None
     darkvision sees the archer (no "attacker unseen", 001-13)."""
     s = _range_fight(wall_from=6.0)
     assert s.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
-    _, problem = s.preview_attack("archer", "Arcane Bolt", ["orc"])
+    _, problem = s.ask(attacks.preview_attack, "archer", "Arcane Bolt", ["orc"])
     assert "001-14" in problem
 
     s = _range_fight(wall_from=6.0, darkvision=12)

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement, strike_states
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter, WallEntry
@@ -49,13 +53,15 @@ def _behind_wall(ruleset_id: str = "strike") -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "archer": 15, "orc": 10, "brute": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(
+        initiative.roll_initiative, totals={"hero": 20, "archer": 15, "orc": 10, "brute": 5}
+    ).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
 def _parts(s: GameSession, attacker: str, power: str, target: str) -> dict[str, int]:
-    previews, problem = s.preview_attack(attacker, power, [target])
+    previews, problem = s.ask(attacks.preview_attack, attacker, power, [target])
     assert problem == ""
     return {source: value for value, source in previews[0].attack_parts}
 
@@ -64,16 +70,18 @@ def test_001_15_hide_out_of_sight_beats_the_best_passive_perception(tmp_path: Pa
     s = _behind_wall()
     # 001 l.306 "a -1 Dexterity (Stealth) check"; the DC pick: the enemies' best passive
     # Perception, 10 + Wis 0 + half level 1 = 11 for the orcs. Dex 12 (+1) - 1 + d20 10 = 10.
-    result = s.hide("hero", die=10)
+    result = s.run(strike_states.hide, "hero", die=10)
     assert result.ok
     assert Condition.HIDDEN not in _conditions(s, "hero")
     note = s.encounter.combat.log[-1]
     assert note.data["mechanic"] == "001-15"
     assert "Stealth 10 (d20 10) vs Orc's passive Perception 11: not hidden" in note.data["note"]
     # The action is spent either way (001-05): a second try waits for the next turn.
-    assert not s.hide("hero", die=20).ok
+    assert not s.run(strike_states.hide, "hero", die=20).ok
     s.undo()
-    assert s.hide("hero", die=11).ok  # 11 + 1 - 1 = 11: "equals or exceeds" (000)
+    assert s.run(
+        strike_states.hide, "hero", die=11
+    ).ok  # 11 + 1 - 1 = 11: "equals or exceeds" (000)
     assert Condition.HIDDEN in _conditions(s, "hero")
     # Saved and reopened, the hero is still hidden.
     path = tmp_path / "hidden.json"
@@ -91,14 +99,14 @@ def test_001_15_hide_is_refused_in_sight_of_an_enemy() -> None:
     s = _behind_wall()
     assert s.end_turn().ok
     assert s.encounter.combat.current == "archer"
-    result = s.hide("archer", die=20)
+    result = s.run(strike_states.hide, "archer", die=20)
     # 001 l.306: only "Heavily Obscured, behind Total Cover or ... out of any enemy's line of
     # sight"; the brute sees the archer across the open row.
     assert not result.ok
     assert "Brute can see it" in result.reason
     # Not under 000: no Hide action.
     plain = _behind_wall("orcus")
-    refused = plain.hide("hero", die=20)
+    refused = plain.run(strike_states.hide, "hero", die=20)
     assert not refused.ok
     assert "no Hide action" in refused.reason
 
@@ -109,9 +117,11 @@ def test_001_13_15_a_hidden_target_is_not_perceived_and_a_hidden_attacker_is_not
     before = _parts(s, "archer", "Arcane Bolt", "brute")
     assert "target not perceived (001)" not in before
     # The GM rules the brute hidden (the condition list); the map does not end it until a move.
-    assert s.add_condition("brute", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
+    assert s.run(
+        gm_edits.add_condition, "brute", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED
+    ).ok
     # 001-14 pick: against an unseen target only a Shoot! with an area of effect.
-    _, problem = s.preview_attack("archer", "Arcane Bolt", ["brute"])
+    _, problem = s.ask(attacks.preview_attack, "archer", "Arcane Bolt", ["brute"])
     assert "cannot see Brute" in problem
     # A Strike! may still be made on it at -2 (001 l.162 "can't perceive you take a -2").
     assert s.move_creature("archer", Square(6, 6), MoveMode.WALK).ok
@@ -142,9 +152,11 @@ def test_001_12_crouch_is_a_state_until_it_moves_or_acts(tmp_path: Path) -> None
     assert s.end_turn().ok
     assert s.encounter.combat.current == "brute"
     # 001 l.146 "If a creature can Crouch it can generally improve its Cover by one Level".
-    assert s.crouch("brute").ok
+    assert s.run(strike_states.crouch, "brute").ok
     assert Condition.CROUCHING in _conditions(s, "brute")
-    assert not s.crouch("brute").ok  # already crouching (and its action is spent)
+    assert not s.run(
+        strike_states.crouch, "brute"
+    ).ok  # already crouching (and its action is spent)
     # Every attack on it while crouched: the low wall's 3/4 cover (001 l.154 "+2") one level
     # up to 7/8 (l.156 "+3").
     assert s.end_turn().ok
@@ -166,12 +178,12 @@ def test_001_12_crouch_is_a_state_until_it_moves_or_acts(tmp_path: Path) -> None
     s.undo()
     assert Condition.CROUCHING in _conditions(s, "brute")
     # ... or when it takes another action (R-90), here Block (001-28).
-    assert s.guard("brute", Guard.BLOCK).ok
+    assert s.run(engagement.guard, "brute", Guard.BLOCK).ok
     assert Condition.CROUCHING not in _conditions(s, "brute")
     ended = [e for e in s.encounter.combat.log if e.kind == "effect_ended"][-1]
     assert ended.data["reason"] == "took an action (001-12)"
     # Under 000 nobody crouches as an action (the attack dialog's toggle stays per attack).
-    assert not _behind_wall("orcus").crouch("hero").ok
+    assert not _behind_wall("orcus").run(strike_states.crouch, "hero").ok
 
 
 def test_001_14_15_a_hidden_striker_strikes_before_a_longer_reach() -> None:
@@ -186,16 +198,18 @@ def test_001_14_15_a_hidden_striker_strikes_before_a_longer_reach() -> None:
                 ruleset_id="strike",
             )
         )
-        assert s.roll_initiative(totals={"orc": 20, "pike": 10}).ok
-        assert s.start_combat().ok
+        assert s.run(initiative.roll_initiative, totals={"orc": 20, "pike": 10}).ok
+        assert s.run(initiative.start_combat).ok
         return s
 
     seen = fight()
     assert seen.use_power("orc", "Basic Melee Attack", ["pike"], dice=[15, 6]).ok
     assert seen.encounter.combat.pending is not None  # the pike's reach 2 strikes first (l.244)
     hidden = fight()
-    assert hidden.add_condition("orc", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
+    assert hidden.run(
+        gm_edits.add_condition, "orc", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED
+    ).ok
     assert hidden.use_power("orc", "Basic Melee Attack", ["pike"], dice=[15, 6]).ok
     assert hidden.encounter.combat.pending is None
     assert [e.targets for e in hidden.encounter.combat.log if e.kind == "attack"] == [("pike",)]
-    assert hidden.strike_name("pike") == "Counter Strike!"  # afterwards, last
+    assert hidden.ask(questions.strike_name, "pike") == "Counter Strike!"  # afterwards, last

@@ -10,8 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.table_actions import Attitude, TableAction, TableCheck
-from orcus_desktop.controller.who_goes_first import FirstBy
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import table_actions, who_goes_first
+from orcus_desktop.controller.variants.strike.table_actions import (
+    Attitude,
+    TableAction,
+    TableCheck,
+)
+from orcus_desktop.controller.variants.strike.who_goes_first import FirstBy
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.model.encounter import Encounter
@@ -48,14 +54,14 @@ def test_001_35_influence_dc_is_15_or_the_monsters_intelligence() -> None:
     s = _session()
     # l.322 "a default DC equal to 15 or the monster's Intelligence score, whichever is higher".
     assert AbilityScores(**orc_block()["abilities"]).intelligence == 10
-    assert s.influence_dc("orc") == 15
-    assert s.influence_dc("sage") == 18
+    assert s.ask(table_actions.influence_dc, "orc") == 15
+    assert s.ask(table_actions.influence_dc, "sage") == 18
 
 
 def test_001_35_a_failed_influence_locks_the_urging_for_24_hours(tmp_path: Path) -> None:
     s = _session()
     urge = TableCheck(TableAction.INFLUENCE, "open the gate", total=17, target_id="sage")
-    assert s.table_action("hero", urge).ok
+    assert s.run(table_actions.take_table_action, "hero", urge).ok
     assert _notes(s, "001-35") == [
         "Influence Sage (001 l.314): open the gate; check 17 vs DC 18: failure",
         "Hero cannot urge Sage this way again for 24 hours (001 l.322): open the gate",
@@ -64,18 +70,22 @@ def test_001_35_a_failed_influence_locks_the_urging_for_24_hours(tmp_path: Path)
     assert s.undo().ok
     assert _notes(s, "001-35") == []
     # The same total beats the orc's DC 15; a willing monster needs no check (l.316).
-    assert s.table_action("hero", replace(urge, target_id="orc")).ok
+    assert s.run(table_actions.take_table_action, "hero", replace(urge, target_id="orc")).ok
     willing = TableCheck(
         TableAction.INFLUENCE, "share its ale", target_id="sage", attitude=Attitude.WILLING
     )
-    assert s.table_action("hero", willing).ok
+    assert s.run(table_actions.take_table_action, "hero", willing).ok
     assert _notes(s, "001-35")[-2:] == [
         "Influence Orc (001 l.314): open the gate; check 17 vs DC 15: success",
         "Influence Sage (001 l.314): share its ale; Sage is willing: no check, it does as urged "
         "(001 l.316)",
     ]
     # A hesitant monster needs the check's total: refused with the reason.
-    refused = s.table_action("hero", TableCheck(TableAction.INFLUENCE, "leave", target_id="orc"))
+    refused = s.run(
+        table_actions.take_table_action,
+        "hero",
+        TableCheck(TableAction.INFLUENCE, "leave", target_id="orc"),
+    )
     assert not refused.ok
     assert "needs an ability check" in refused.reason
     path = tmp_path / "influence.json"
@@ -85,30 +95,32 @@ def test_001_35_a_failed_influence_locks_the_urging_for_24_hours(tmp_path: Path)
 
 def test_001_35_in_combat_each_is_the_creatures_one_action() -> None:
     s = _session()
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10, "sage": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "sage": 5}).ok
+    assert s.run(initiative.start_combat).ok
     search = TableCheck(TableAction.SEARCH, "the hidden door", total=12, dc=15)
-    assert s.table_action("hero", search).ok
+    assert s.run(table_actions.take_table_action, "hero", search).ok
     assert _notes(s, "001-35") == [
         "Search (001 l.334): the hidden door; check 12 vs DC 15: failure"
     ]
     # 001-05: one action a turn; the GM's other creatures wait for their turns.
     magic = TableCheck(TableAction.MAGIC, "light the wand")
-    refused = s.table_action("hero", magic)
+    refused = s.run(table_actions.take_table_action, "hero", magic)
     assert not refused.ok
     assert refused.reason == "Hero has no action left to magic"
-    assert "only on its own turn" in s.table_action("orc", magic).reason
+    assert "only on its own turn" in s.run(table_actions.take_table_action, "orc", magic).reason
     assert s.undo().ok
-    assert s.table_action("hero", magic).ok
+    assert s.run(table_actions.take_table_action, "hero", magic).ok
     assert _notes(s, "001-35") == ["Magic (001 l.326): light the wand; no check"]
     # A check needs its DC.
     study = TableCheck(TableAction.STUDY, "the runes", total=14)
-    assert "Set the DC" in s.table_action("hero", study).reason
+    assert "Set the DC" in s.run(table_actions.take_table_action, "hero", study).reason
 
 
 def test_001_35_other_rulesets_have_no_such_actions() -> None:
     s = _session("orcus")
-    refused = s.table_action("hero", TableCheck(TableAction.UTILIZE, "pull the lever"))
+    refused = s.run(
+        table_actions.take_table_action, "hero", TableCheck(TableAction.UTILIZE, "pull the lever")
+    )
     assert not refused.ok
     assert "has no Utilize action" in refused.reason
 
@@ -116,11 +128,14 @@ def test_001_35_other_rulesets_have_no_such_actions() -> None:
 def test_001_36_the_gm_says_who_goes_first_and_marks_the_surprised(tmp_path: Path) -> None:
     s = _session()
     # Before initiative there is no order to head.
-    assert "Roll initiative first" in s.who_goes_first("sage", FirstBy.SURPRISE).reason
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10, "sage": 5}).ok
+    assert (
+        "Roll initiative first"
+        in s.run(who_goes_first.who_goes_first, "sage", FirstBy.SURPRISE).reason
+    )
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "sage": 5}).ok
     # l.350 "The creature that has surprise on its enemies"; l.352 the unaware cannot act.
-    assert not s.who_goes_first("sage", FirstBy.DECLARED, ["hero"]).ok
-    assert s.who_goes_first("sage", FirstBy.SURPRISE, ["hero"]).ok
+    assert not s.run(who_goes_first.who_goes_first, "sage", FirstBy.DECLARED, ["hero"]).ok
+    assert s.run(who_goes_first.who_goes_first, "sage", FirstBy.SURPRISE, ["hero"]).ok
     combat = s.encounter.combat
     assert combat.order[0] == "sage"
     assert combat.combatant("hero").surprised
@@ -139,8 +154,11 @@ def test_001_36_the_gm_says_who_goes_first_and_marks_the_surprised(tmp_path: Pat
     assert s.encounter.combat.order[0] == "hero"
     assert not s.encounter.combat.combatant("hero").surprised
     # The declarer first (l.354-356); the surprise round is then 000's (R-05).
-    assert s.who_goes_first("orc", FirstBy.DECLARED).ok
-    assert s.start_combat().ok
+    assert s.run(who_goes_first.who_goes_first, "orc", FirstBy.DECLARED).ok
+    assert s.run(initiative.start_combat).ok
     assert s.encounter.combat.current == "orc"
     assert s.encounter.combat.phase is CombatPhase.ROUNDS
-    assert "before combat starts" in s.who_goes_first("hero", FirstBy.ROLL_OFF).reason
+    assert (
+        "before combat starts"
+        in s.run(who_goes_first.who_goes_first, "hero", FirstBy.ROLL_OFF).reason
+    )

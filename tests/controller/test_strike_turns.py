@@ -14,7 +14,10 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement, round_end, strike_turns
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
@@ -42,8 +45,8 @@ def _fight(ruleset_id: str = "strike", **creatures_at: tuple[int, int]) -> GameS
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "brute": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "brute": 5}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -133,8 +136,8 @@ def _sharing(ruleset_id: str = "strike", **sizes: Size) -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "brute": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "brute": 5}).ok
+    assert session.run(initiative.start_combat).ok
     moved = session.move_creature("hero", Square(2, 2), MoveMode.GM)
     assert moved.ok == (ruleset_id == "strike"), moved.reason
     return session
@@ -207,9 +210,9 @@ def test_dropping_prone_on_a_seen_creatures_turn() -> None:
     s = _orc_turn()
     # 001-30 Close: the orc is Engaged With the hero, so an action of the hero's would give
     # it a Free Strike! (001-24); dropping prone off-turn is no action (docs/rulings.md R-90).
-    assert s.engage("orc", "hero").ok
-    assert s.off_turn_drop_problem("hero") == ""
-    done = s.drop_prone_off_turn("hero")
+    assert s.run(engagement.engage, "orc", "hero").ok
+    assert s.ask(strike_turns.off_turn_drop_problem, "hero") == ""
+    done = s.run(strike_turns.drop_prone_off_turn, "hero")
     assert done.ok, done.reason
     assert done.text == "Hero drops prone (001-06)"
     assert _prone(s, "hero")
@@ -227,29 +230,32 @@ def test_dropping_prone_on_a_seen_creatures_turn() -> None:
 
 def test_dropping_prone_off_turn_refusals() -> None:
     s = _fight()
-    assert "own turn" in s.off_turn_drop_problem("hero")
-    assert not s.drop_prone_off_turn("hero").ok
+    assert "own turn" in s.ask(strike_turns.off_turn_drop_problem, "hero")
+    assert not s.run(strike_turns.drop_prone_off_turn, "hero").ok
     s = _orc_turn()
-    assert s.drop_prone_off_turn("hero").ok
-    assert s.off_turn_drop_problem("hero") == "Hero is already prone"
+    assert s.run(strike_turns.drop_prone_off_turn, "hero").ok
+    assert s.ask(strike_turns.off_turn_drop_problem, "hero") == "Hero is already prone"
     # "as long as you are not incapacitated" (001-07 pick: stunned, unconscious, petrified).
-    assert s.add_condition("brute", Condition.STUNNED).ok
-    assert "stunned: an incapacitated creature cannot drop prone" in s.off_turn_drop_problem(
-        "brute"
+    assert s.run(gm_edits.add_condition, "brute", Condition.STUNNED).ok
+    assert "stunned: an incapacitated creature cannot drop prone" in s.ask(
+        strike_turns.off_turn_drop_problem, "brute"
     )
     # "a creature you can see": a blinded creature sees nobody's turn.
     s = _orc_turn()
-    assert s.add_condition("hero", Condition.BLINDED).ok
-    assert s.off_turn_drop_problem("hero") == "Hero cannot see Orc, whose turn it is (001-06)"
+    assert s.run(gm_edits.add_condition, "hero", Condition.BLINDED).ok
+    assert (
+        s.ask(strike_turns.off_turn_drop_problem, "hero")
+        == "Hero cannot see Orc, whose turn it is (001-06)"
+    )
     # 000 has no such reaction: drop prone is a free action on one's own turn.
     s = _orc_turn("orcus")
-    assert "no dropping prone out of turn" in s.off_turn_drop_problem("hero")
-    assert not s.drop_prone_off_turn("hero").ok
+    assert "no dropping prone out of turn" in s.ask(strike_turns.off_turn_drop_problem, "hero")
+    assert not s.run(strike_turns.drop_prone_off_turn, "hero").ok
 
 
 def test_dropped_prone_is_saved(tmp_path: Path) -> None:
     s = _orc_turn()
-    assert s.drop_prone_off_turn("hero").ok
+    assert s.run(strike_turns.drop_prone_off_turn, "hero").ok
     path = tmp_path / "prone.orcus.json"
     save_encounter(path, s.encounter)
     reopened = make_session(load_encounter(path))
@@ -272,13 +278,16 @@ def test_the_end_of_round_step_runs_the_gms_activities(tmp_path: Path) -> None:
     """001-04, 001 l.47 "Second: The End Of Round Activities Are Performed Including Adding 1
     to the Round Count"."""
     s = _fight()
-    assert s.add_round_end_activity("The fire spreads one square").ok
-    assert s.add_round_end_activity("Reinforcements arrive", at_round=1).ok
-    assert [a.when for a in s.round_end_activities()] == ["every round", "end of round 1"]
+    assert s.run(round_end.add_activity, "The fire spreads one square").ok
+    assert s.run(round_end.add_activity, "Reinforcements arrive", at_round=1).ok
+    assert [a.when for a in s.ask(questions.round_end_activities)] == [
+        "every round",
+        "end of round 1",
+    ]
     path = tmp_path / "round.orcus.json"
     save_encounter(path, s.encounter)
     s = make_session(load_encounter(path))
-    assert len(s.round_end_activities()) == 2
+    assert len(s.ask(questions.round_end_activities)) == 2
     assert s.end_turn().ok
     assert s.end_turn().ok
     assert _notes(s, "001-04") == []
@@ -291,12 +300,14 @@ def test_the_end_of_round_step_runs_the_gms_activities(tmp_path: Path) -> None:
         "1 is added to the round count (001 l.47)"
     ]
     # The one-round activity is done; the other stays for every round.
-    assert [a.text for a in s.round_end_activities()] == ["The fire spreads one square"]
+    assert [a.text for a in s.ask(questions.round_end_activities)] == [
+        "The fire spreads one square"
+    ]
     # The step is part of the End Turn that ended the round: one undo takes both back.
     s.undo()
     assert s.encounter.combat.round == 1
     assert _notes(s, "001-04") == []
-    assert len(s.round_end_activities()) == 2
+    assert len(s.ask(questions.round_end_activities)) == 2
     for _ in range(4):
         assert s.end_turn().ok
     assert s.encounter.combat.round == 3
@@ -308,21 +319,21 @@ def test_the_end_of_round_step_runs_the_gms_activities(tmp_path: Path) -> None:
 
 def test_round_end_activities_edits_and_refusals() -> None:
     s = _fight()
-    assert not s.add_round_end_activity("   ").ok
-    assert s.add_round_end_activity("Lava rises", at_round=2).ok
-    refused = s.add_round_end_activity("Lava rises", at_round=2)
+    assert not s.run(round_end.add_activity, "   ").ok
+    assert s.run(round_end.add_activity, "Lava rises", at_round=2).ok
+    refused = s.run(round_end.add_activity, "Lava rises", at_round=2)
     assert refused.reason == "already listed: Lava rises (end of round 2)"
-    assert s.remove_round_end_activity(0).ok
-    assert s.round_end_activities() == ()
+    assert s.run(round_end.remove_activity, 0).ok
+    assert s.ask(questions.round_end_activities) == ()
     s.undo()
-    assert [a.text for a in s.round_end_activities()] == ["Lava rises"]
-    assert not s.remove_round_end_activity(5).ok
+    assert [a.text for a in s.ask(questions.round_end_activities)] == ["Lava rises"]
+    assert not s.run(round_end.remove_activity, 5).ok
     for _ in range(3):
         assert s.end_turn().ok
-    assert "round 1 has already ended" in s.add_round_end_activity("Late", at_round=1).reason
+    assert "round 1 has already ended" in s.run(round_end.add_activity, "Late", at_round=1).reason
     # 000 has no end-of-round step: nothing to list, and nothing logged.
     s = _fight("orcus")
-    assert "no end-of-round step" in s.add_round_end_activity("Lava rises").reason
+    assert "no end-of-round step" in s.run(round_end.add_activity, "Lava rises").reason
     for _ in range(3):
         assert s.end_turn().ok
     assert _notes(s, "001-04") == []
@@ -330,9 +341,11 @@ def test_round_end_activities_edits_and_refusals() -> None:
 
 def test_a_bad_round_end_activity_in_a_file_is_named() -> None:
     s = _fight()
-    assert s.add_round_end_activity("The fire spreads").ok
+    assert s.run(round_end.add_activity, "The fire spreads").ok
     data = encounter_to_dict(s.encounter)
-    assert encounter_from_dict(data).combat.round_end_activities == s.round_end_activities()
+    assert encounter_from_dict(data).combat.round_end_activities == s.ask(
+        questions.round_end_activities
+    )
     data["combat"]["round_end_activities"][0]["text"] = "  "
     with pytest.raises(EncounterFileError, match=r"combat.round_end_activities\[0\].text"):
         encounter_from_dict(data)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Encounter
@@ -32,7 +34,8 @@ def session() -> GameSession:
 
 
 def _roll(session: GameSession) -> None:
-    result = session.roll_initiative(
+    result = session.run(
+        initiative.roll_initiative,
         groups={"gob1": "goblins", "gob2": "goblins"},
         dice={"hero": 15, "gob1": 12},
         totals={"orc": 17},
@@ -63,14 +66,16 @@ def test_initiative_group_roll_ties_and_coin_flip(session: GameSession) -> None:
 
 
 def test_tie_broken_by_modifier_before_coin(session: GameSession) -> None:
-    session.roll_initiative(totals={"hero": 14, "orc": 14}, modifiers={"hero": 1, "orc": 4})
+    session.run(
+        initiative.roll_initiative, totals={"hero": 14, "orc": 14}, modifiers={"hero": 1, "orc": 4}
+    )
     assert session.encounter.combat.order[:2] == ("orc", "hero")
     assert not [e for e in session.encounter.combat.log if e.kind == "initiative_tie"]
 
 
 def test_gm_edits_initiative(session: GameSession) -> None:
     _roll(session)
-    assert session.set_initiative("gob2", 30).ok
+    assert session.run(initiative.set_initiative, "gob2", 30).ok
     assert session.encounter.combat.order[0] == "gob2"
     session.undo()
     assert session.encounter.combat.order[-1] == "gob2"
@@ -80,9 +85,9 @@ def test_surprise_round_then_rounds(session: GameSession) -> None:
     # docs/rulings.md R-05 — aware combatants act with one standard action; surprised ones take
     # no actions in the surprise round and lose the condition when it ends.
     _roll(session)
-    session.set_initiative("orc", 1)
-    assert session.set_surprised("orc").ok
-    assert session.start_combat().ok
+    session.run(initiative.set_initiative, "orc", 1)
+    assert session.run(initiative.set_surprised, "orc").ok
+    assert session.run(initiative.start_combat).ok
     combat = session.encounter.combat
     assert combat.phase is CombatPhase.SURPRISE
     assert combat.round == 0
@@ -108,14 +113,14 @@ def test_delay_reenter_and_initiative_change(session: GameSession) -> None:
     # 000 "Delay": take your turn later; "your initiative result becomes the count on which you
     # took the delayed turn".
     _roll(session)
-    session.set_initiative("orc", 1)
-    session.start_combat()
+    session.run(initiative.set_initiative, "orc", 1)
+    session.run(initiative.start_combat)
     assert session.encounter.combat.current == "hero"
     assert session.delay().ok
     combat = session.encounter.combat
     assert combat.current == "gob1"
     assert combat.combatant("hero").delaying
-    assert session.resume_delayed("hero").ok  # acts right after gob1's turn
+    assert session.run(initiative.resume_delayed, "hero").ok  # acts right after gob1's turn
     session.end_turn()
     combat = session.encounter.combat
     assert combat.current == "hero"
@@ -131,9 +136,9 @@ def test_delay_reenter_and_initiative_change(session: GameSession) -> None:
 
 def test_delay_refused_after_acting_and_turn_lost_at_round_end(session: GameSession) -> None:
     _roll(session)
-    session.set_initiative("orc", 1)
-    session.start_combat()
-    session.ready_action("hero", ActionKind.MOVE, "an orc comes near")
+    session.run(initiative.set_initiative, "orc", 1)
+    session.run(initiative.start_combat)
+    session.run(initiative.ready_action, "hero", ActionKind.MOVE, "an orc comes near")
     assert "after taking actions" in session.delay().reason
     session.end_turn()  # hero done; gob1's turn
     assert session.delay().ok  # gob1 delays and never comes back this round
@@ -150,15 +155,15 @@ def test_ready_trigger_moves_initiative_and_costs_next_turn(session: GameSession
     # 000 "Initiative Consequences of Readying": the readier acts immediately ahead of the
     # trigger; taken next round before its own turn, it loses its regular turn that round.
     _roll(session)
-    session.set_initiative("orc", 1)
-    session.start_combat()
+    session.run(initiative.set_initiative, "orc", 1)
+    session.run(initiative.start_combat)
     session.end_turn()  # hero
-    assert session.ready_action("gob1", ActionKind.STANDARD, "the orc moves").ok
+    assert session.run(initiative.ready_action, "gob1", ActionKind.STANDARD, "the orc moves").ok
     assert session.encounter.combat.combatant("gob1").budget.standard == 0
     session.end_turn()  # gob1
     session.end_turn()  # gob2
     assert session.encounter.combat.current == "orc"
-    assert session.trigger_readied("gob1", "orc").ok
+    assert session.run(initiative.trigger_readied, "gob1", "orc").ok
     combat = session.encounter.combat
     assert combat.order == ("hero", "gob2", "gob1", "orc")
     assert combat.combatant("gob1").initiative == combat.combatant("orc").initiative
@@ -173,9 +178,9 @@ def test_ready_trigger_moves_initiative_and_costs_next_turn(session: GameSession
 
 def test_readied_action_lapses_on_next_turn(session: GameSession) -> None:
     _roll(session)
-    session.set_initiative("orc", 1)
-    session.start_combat()
-    session.ready_action("hero", ActionKind.STANDARD, "never")
+    session.run(initiative.set_initiative, "orc", 1)
+    session.run(initiative.start_combat)
+    session.run(initiative.ready_action, "hero", ActionKind.STANDARD, "never")
     for _ in range(4):
         session.end_turn()
     combat = session.encounter.combat
@@ -188,42 +193,44 @@ def test_readied_action_lapses_on_next_turn(session: GameSession) -> None:
 
 
 def test_join_mid_combat(session: GameSession) -> None:
-    session.roll_initiative(["hero", "gob1"], dice={"hero": 10, "gob1": 5})
-    session.start_combat()
-    assert session.join_combat("orc", die=8).ok  # 8 lands between hero (10) and gob1 (5)
+    session.run(initiative.roll_initiative, ["hero", "gob1"], dice={"hero": 10, "gob1": 5})
+    session.run(initiative.start_combat)
+    assert session.run(
+        initiative.join_combat, "orc", die=8
+    ).ok  # 8 lands between hero (10) and gob1 (5)
     combat = session.encounter.combat
     assert combat.order == ("hero", "orc", "gob1")
     session.end_turn()
     assert session.encounter.combat.current == "orc"
-    assert not session.join_combat("orc").ok
+    assert not session.run(initiative.join_combat, "orc").ok
 
 
 def test_end_turn_is_undoable_exactly(session: GameSession) -> None:
     _roll(session)
-    session.start_combat()
+    session.run(initiative.start_combat)
     before = session.encounter
     session.end_turn()
     assert session.encounter is not before
     session.undo()
     assert session.encounter is before
-    assert session.end_combat().ok
+    assert session.run(initiative.end_combat).ok
     assert session.encounter.combat.phase is CombatPhase.SETUP
     assert session.encounter.combat.log[-1].kind == "combat_end"
 
 
 def test_refusals(session: GameSession) -> None:
-    assert not session.start_combat().ok  # no initiative yet
+    assert not session.run(initiative.start_combat).ok  # no initiative yet
     assert not session.end_turn().ok
     _roll(session)
-    assert not session.trigger_readied("hero", "orc").ok
-    assert session.set_initiative("nobody", 3).reason == "no creature 'nobody'"
+    assert not session.run(initiative.trigger_readied, "hero", "orc").ok
+    assert session.run(initiative.set_initiative, "nobody", 3).reason == "no creature 'nobody'"
 
 
 def test_removing_the_current_creature_passes_the_turn(session: GameSession) -> None:
     _roll(session)
-    session.set_initiative("orc", 1)
-    session.start_combat()
-    assert session.remove_creature("hero").ok
+    session.run(initiative.set_initiative, "orc", 1)
+    session.run(initiative.start_combat)
+    assert session.run(editing.remove_creature, "hero").ok
     combat = session.encounter.combat
     assert combat.current == "gob1"
     assert "hero" not in combat.order

@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
@@ -27,10 +29,10 @@ def _turn(ruleset_id: str = "orcus", *limits: Condition) -> GameSession:
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"orc": 20, "hero": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"orc": 20, "hero": 10}).ok
+    assert session.run(initiative.start_combat).ok
     for condition in limits:
-        assert session.add_condition("hero", condition, DurationKind.SAVE_ENDS).ok
+        assert session.run(gm_edits.add_condition, "hero", condition, DurationKind.SAVE_ENDS).ok
     assert session.end_turn().ok
     assert session.encounter.combat.current == "hero"
     return session
@@ -41,7 +43,7 @@ def _remove(session: GameSession, condition: Condition) -> None:
     hero = session.encounter.creature("hero")
     assert hero.state is not None
     (effect,) = [c for c in hero.state.conditions if c.condition is condition]
-    assert session.remove_effect("hero", effect.effect_id).ok
+    assert session.run(gm_edits.remove_effect, "hero", effect.effect_id).ok
 
 
 def _allowed(session: GameSession) -> set[CombatAction]:
@@ -79,7 +81,7 @@ def test_dazed_ended_after_its_one_action_leaves_the_slots_not_used() -> None:
 def test_dazed_imposed_after_a_walk_leaves_no_action() -> None:
     session = _turn("orcus")
     assert session.move_creature("hero", Square(3, 1), MoveMode.WALK).ok
-    assert session.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
     option = session.available_actions("hero").option(CombatAction.BASIC_ATTACK)
     assert not option.allowed
     assert option.reason == "Hero is dazed: only a single action this turn, already taken"

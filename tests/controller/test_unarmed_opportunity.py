@@ -13,9 +13,11 @@ from typing import Any
 
 import pytest
 
+from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.creature_library import read_library_file
+from orcus_desktop.controller.files.creature_library import read_library_file
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
@@ -42,8 +44,8 @@ def _fight(*, ranger_statblock: bool = True, ruleset_id: str = "orcus") -> GameS
             ruleset_id=ruleset_id,
         )
     )
-    assert session.roll_initiative(totals={"goblin": 20, "ranger": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"goblin": 20, "ranger": 10}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -56,7 +58,7 @@ def test_a_ranger_with_only_a_longbow_strikes_the_walker_unarmed() -> None:
     option = session.available_actions("ranger").option(CombatAction.OPPORTUNITY_ATTACK)
     assert option.allowed, option.reason
     # The GM presses O: the attack is the Basic Melee Attack, with the unarmed strike's d4.
-    struck = session.opportunity_attack("ranger", "goblin", dice=[18, 4])
+    struck = session.run(interrupts.opportunity_attack, "ranger", "goblin", dice=[18, 4])
     assert struck.ok, struck.reason
     attack = next(e for e in reversed(session.encounter.combat.log) if e.kind == "attack")
     assert attack.data["power"] == "Basic Melee Attack"

@@ -7,9 +7,18 @@ tests/controller/test_combat_scenarios.py. Where 000 would act differently, the 
 
 from __future__ import annotations
 
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import (
+    attacks,
+    combat_actions,
+    forced_placement,
+    grappling,
+    interrupts,
+)
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
@@ -44,8 +53,8 @@ def _fight(ruleset_id: str, *creatures: object, order: dict[str, int]) -> GameSe
         Encounter(GridBounds(14, 10), creatures=tuple(creatures), ruleset_id=ruleset_id)  # type: ignore[arg-type]
     )
     assert session.ruleset.id == ruleset_id
-    assert session.roll_initiative(totals=order).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals=order).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -65,9 +74,9 @@ def test_quickref_fight() -> None:
     # 002-21, 002 l.66 "Drop prone" under MINOR ACTIONS: it costs the minor (swift) action
     # (000 "Free Actions": free).
     assert s.available_actions("hero").option(CombatAction.DROP_PRONE).kind is ActionKind.SWIFT
-    assert s.drop_prone("hero").ok
+    assert s.run(combat_actions.take_action, CombatAction.DROP_PRONE, "hero").ok
     assert s.encounter.combat.combatant("hero").budget == ActionBudget(1, 1, 0)
-    assert s.stand_up("hero").ok
+    assert s.run(combat_actions.take_action, CombatAction.STAND_UP, "hero").ok
     # 002-01, 002 l.11-16: the same five combinations, "minor" for swift.
     assert s.ruleset.label("swift") == "minor"
     assert s.end_turn().ok
@@ -77,7 +86,7 @@ def test_quickref_fight() -> None:
     walk = s.move_creature("orc", Square(8, 4), MoveMode.WALK)
     assert walk.ok
     assert walk.opportunity_attackers == ("hero",)
-    assert s.opportunity_attack("hero", "orc", dice=[2]).ok  # a miss
+    assert s.run(interrupts.opportunity_attack, "hero", "orc", dice=[2]).ok  # a miss
     hero = s.encounter.combat.combatant("hero")
     assert not hero.immediate_used  # 000 (docs/rulings.md R-02) would have spent it
     assert s.end_turn().ok
@@ -86,14 +95,14 @@ def test_quickref_fight() -> None:
     away = s.move_creature("goblin", Square(0, 4), MoveMode.WALK)
     assert away.ok
     assert away.opportunity_attackers == ("hero",)
-    assert s.opportunity_attack("hero", "goblin", dice=[2]).ok
+    assert s.run(interrupts.opportunity_attack, "hero", "goblin", dice=[2]).ok
     assert s.end_turn().ok  # goblin
 
     # 002-06, 002 l.20 "Solo monsters may spend multiple Action Points per encounter, but only
     # one per turn".
     assert s.encounter.combat.current == "brute"
-    assert s.spend_action_point("brute").ok
-    again = s.spend_action_point("brute")
+    assert s.run(combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, "brute").ok
+    again = s.run(combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, "brute")
     assert not again.ok
     assert "this turn" in again.reason
     assert s.end_turn().ok
@@ -108,15 +117,17 @@ def test_quickref_fight() -> None:
     assert dashing[0].duration.kind is DurationKind.START_OF_TARGET_NEXT_TURN
     # 002-18, 002 l.18 "one immediate action per round, either as a readied action or ...":
     # the hero readies, the trigger comes, the readied action uses the immediate action.
-    assert s.ready_action("hero", ActionKind.STANDARD, "an orc comes close").ok
+    assert s.run(initiative.ready_action, "hero", ActionKind.STANDARD, "an orc comes close").ok
     assert s.end_turn().ok
-    assert s.trigger_readied("hero", "orc").ok
+    assert s.run(initiative.trigger_readied, "hero", "orc").ok
     assert s.encounter.combat.combatant("hero").immediate_used  # 000: not spent
 
     # 002-09, 002 l.25 restrained creatures "can ... be forced to move by a pull, push or a
     # slide" (000 "Restrained": cannot be moved).
-    assert s.add_condition("goblin", Condition.RESTRAINED, DurationKind.SAVE_ENDS).ok
-    pushed = s.force_move("goblin", "push", 1, Square(0, 5), source_square=Square(0, 3))
+    assert s.run(gm_edits.add_condition, "goblin", Condition.RESTRAINED, DurationKind.SAVE_ENDS).ok
+    pushed = s.run(
+        forced_placement.force_move, "goblin", "push", 1, Square(0, 5), source_square=Square(0, 3)
+    )
     assert pushed.ok, pushed.reason
 
 
@@ -128,10 +139,10 @@ def test_quickref_escape_is_a_move_action_that_shifts() -> None:
         orc("orc", 3, 2),
         order={"hero": 20, "orc": 10},
     )
-    assert s.grapple("hero", "orc", dice=[19]).ok
+    assert s.run(grappling.grapple, "hero", "orc", dice=[19]).ok
     _until(s, "orc")
     assert s.available_actions("orc").option(CombatAction.ESCAPE_GRAPPLE).kind is ActionKind.MOVE
-    assert s.escape_grapple("orc", "athletics", die=20).ok
+    assert s.run(grappling.escape_grapple, "orc", "athletics", die=20).ok
     assert s.encounter.combat.combatant("orc").budget.standard == 1
     assert _notes(s) == ["002-17"]
 
@@ -157,12 +168,12 @@ def test_alloy_fight() -> None:
     walk = s.move_creature("orc", Square(6, 2), MoveMode.WALK)
     assert walk.ok
     assert walk.opportunity_attackers == ("hero",)
-    assert s.opportunity_attack("hero", "orc", dice=[2]).ok
+    assert s.run(interrupts.opportunity_attack, "hero", "orc", dice=[2]).ok
     assert not s.encounter.combat.combatant("hero").immediate_used
     assert s.end_turn().ok  # orc
     assert s.end_turn().ok  # ally
     assert s.end_turn().ok  # goblin
-    charge = s.charge("hero", Square(5, 2), "orc", dice=[2])
+    charge = s.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[2])
     assert charge.ok, charge.reason
     assert s.encounter.combat.combatant("hero").budget == ActionBudget(0, 0, 0)
     assert "004-13" in _notes(s)
@@ -184,7 +195,7 @@ def test_alloy_delay_lasts_until_the_initiative_comes_again() -> None:
     combat = s.encounter.combat
     assert (combat.round, combat.current) == (2, "orc")
     assert combat.combatant("hero").delaying  # 000 would have lost it at the round's end
-    assert s.resume_delayed("hero").ok  # it still acts, after the orc
+    assert s.run(initiative.resume_delayed, "hero").ok  # it still acts, after the orc
     assert s.end_turn().ok
     assert s.encounter.combat.current == "hero"
     assert "turn_lost" not in [e.kind for e in s.encounter.combat.log]
@@ -218,10 +229,10 @@ def test_alloy_ready_costs_its_kind_ends_the_turn_and_uses_the_immediate() -> No
         orc("orc", 8, 2),
         order={"hero": 20, "orc": 10},
     )
-    assert s.ready_action("hero", ActionKind.MOVE, "the orc moves").ok
+    assert s.run(initiative.ready_action, "hero", ActionKind.MOVE, "the orc moves").ok
     assert s.encounter.combat.combatant("hero").budget == ActionBudget(0, 0, 0)
     assert s.end_turn().ok
-    assert s.trigger_readied("hero", "orc").ok
+    assert s.run(initiative.trigger_readied, "hero", "orc").ok
     assert s.encounter.combat.combatant("hero").immediate_used
     assert "004-20" in _notes(s)
 
@@ -237,12 +248,12 @@ def test_alloy_movement_rules() -> None:
     # 004-25, 004 l.711 "You can end your movement in an ally's square only if the ally is
     # prone" (000/docs/rulings.md R-17: never).
     assert not s.move_creature("hero", Square(4, 2), MoveMode.WALK).ok
-    assert s.add_condition("ally", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
+    assert s.run(gm_edits.add_condition, "ally", Condition.PRONE, DurationKind.UNTIL_COUNTERED).ok
     ended = s.move_creature("hero", Square(4, 2), MoveMode.WALK)
     assert ended.ok, ended.reason
     # 004-24, 004 l.700 "his or her speed is limited to one-half normal" when unable to see.
     assert s.end_turn().ok
-    assert s.add_condition("orc", Condition.BLINDED, DurationKind.SAVE_ENDS).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.BLINDED, DurationKind.SAVE_ENDS).ok
     reach = s.reachable_squares("orc", MoveMode.WALK)
     assert Square(7, 8) in reach  # 3 squares: half of speed 6
     assert Square(6, 8) not in reach
@@ -282,7 +293,13 @@ def test_alloy_a_miss_only_because_of_cover_strikes_the_cover() -> None:
         order={"hero": 20, "orc": 10},
     )
     # d20 10 + 3 Str + 3 proficiency = 16, -2 cover = 14 vs AC 15: a miss only through cover.
-    missed = s.basic_attack("hero", "orc", dice=[10], choices=AttackChoices(cover={"orc": "half"}))
+    missed = s.run(
+        attacks.basic_attack,
+        "hero",
+        "orc",
+        dice=[10],
+        choices=AttackChoices(cover={"orc": "half"}),
+    )
     assert missed.ok
     assert missed.details["hits"] == ()
     assert _notes(s) == ["004-27"]
@@ -299,11 +316,11 @@ def test_alloy_bull_rush_and_grapple_need_a_target_within_one_size() -> None:
             creature("rat", "monsters", 3, 2, size=Size.TINY, statblock=freeze(orc_block("Rat"))),
             order={"hero": 20, "rat": 10},
         )
-        shove = s.shove("hero", "rat", dice=[2])
+        shove = s.run(combat_actions.shove, "hero", "rat", dice=[2])
         assert shove.ok is allowed, shove.reason
         if allowed:
             assert s.undo().ok
-        grab = s.grapple("hero", "rat", dice=[2])
+        grab = s.run(grappling.grapple, "hero", "rat", dice=[2])
         assert grab.ok is allowed, grab.reason
         if not allowed:
             assert "more than one size smaller" in grab.reason

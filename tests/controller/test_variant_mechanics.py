@@ -11,13 +11,19 @@ from typing import Any
 
 import pytest
 
+from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling, interrupts
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.alloy_heroes import skill_uses
 from orcus_desktop.geometry.features import TerrainKind
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.combat import ActionBudget
+from orcus_desktop.model.combat import ActionBudget, AidKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.checks import skill_check
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.dice import ScriptedSource
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
@@ -70,17 +76,19 @@ def test_002_16_moving_a_grabbed_creature_takes_an_opposed_strength_check(
     # hero (Str +3, level 1) and the orc (Str +3, level 2): 15+3 = 18 beats 5+3+1 = 9, and
     # 10+3 = 13 does not beat 10+3+1 = 14.
     s = _fight("4e-quickref", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
-    assert s.grapple("hero", "orc", dice=[19]).ok
-    assert s.spend_action_point("hero").ok
-    moved = s.move_grappled("hero", "orc", Square(2, 4), Square(3, 4), dice=dice)
+    assert s.run(grappling.grapple, "hero", "orc", dice=[19]).ok
+    assert s.run(combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, "hero").ok
+    moved = s.run(grappling.move_grappled, "hero", "orc", Square(2, 4), Square(3, 4), dice=dice)
     assert moved.ok, moved.reason
     assert (s.encounter.creature("orc").square == Square(3, 4)) is dragged
     assert _notes(s)[-1] == "002-16"
     # 000 "Move a Grappled Creature": a Strength attack vs Fortitude - no opposed check.
     o = _fight("orcus", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
-    assert o.grapple("hero", "orc", dice=[19]).ok
-    assert o.spend_action_point("hero").ok
-    assert o.move_grappled("hero", "orc", Square(2, 4), Square(3, 4), dice=[15, 5]).ok
+    assert o.run(grappling.grapple, "hero", "orc", dice=[19]).ok
+    assert o.run(combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, "hero").ok
+    assert o.run(
+        grappling.move_grappled, "hero", "orc", Square(2, 4), Square(3, 4), dice=[15, 5]
+    ).ok
     assert "002-16" not in _notes(o)
 
 
@@ -101,7 +109,7 @@ def test_002_24_heal_gives_first_aid_to_the_dying() -> None:
     # 002-24, 002 l.130 "HEAL (Wis): Give first aid to prevent dying" (000 has no first aid;
     # the DC is unstated, so the GM rolls it: the action says what success does).
     s = _fight("4e-quickref", fighter("hero", 2, 2), fighter("ally", 3, 2), order={"hero": 20})
-    assert s.apply_damage("ally", 50).ok
+    assert s.run(gm_edits.apply_damage, "ally", 50).ok
     ally = s.encounter.creature("ally").state
     assert ally is not None
     assert ally.instances_of(Condition.DYING)
@@ -142,10 +150,10 @@ def test_004_09_using_a_skill_next_to_an_enemy_provokes() -> None:
         orc("orc", 3, 2),
         order={"hero": 20, "orc": 10, "ally": 5},
     )
-    assert s.aid_another("hero", "ally", "Athletics to climb").ok
-    assert not s.opportunity_attack("orc", "hero", dice=[2]).ok
-    assert s.use_skill("hero", "Athletics", ActionKind.MOVE, die=10).ok
-    assert s.opportunity_attack("orc", "hero", dice=[2]).ok
+    assert s.run(aid_actions.aid_another, "hero", "ally", "Athletics to climb").ok
+    assert not s.run(interrupts.opportunity_attack, "orc", "hero", dice=[2]).ok
+    assert s.run(skill_uses.use_skill, "hero", "Athletics", ActionKind.MOVE, die=10).ok
+    assert s.run(interrupts.opportunity_attack, "orc", "hero", dice=[2]).ok
     assert "004-09" in _notes(s)
 
 
@@ -186,10 +194,10 @@ def test_004_10_aid_needs_a_roll_and_at_most_four_allies() -> None:
             order={"h1": 25, "h2": 24, "h3": 23, "h4": 22, "h5": 21, "ally": 20, "orc": 10},
         )
         for h, _, _ in helpers[:4]:
-            assert s.help_attack(h, "ally", "orc").ok
+            assert s.run(aid_actions.help_ally, h, "ally", "orc", AidKind.ATTACK).ok
             assert s.end_turn().ok
         assert _notes(s).count("004-10") == (4 if not fifth_ok else 0)
-        fifth = s.help_attack("h5", "ally", "orc")
+        fifth = s.run(aid_actions.help_ally, "h5", "ally", "orc", AidKind.ATTACK)
         assert fifth.ok is fifth_ok
         if not fifth_ok:
             assert "more than 4 allies" in fifth.reason
@@ -205,7 +213,7 @@ def test_004_11_and_004_36_attack_held_object_and_trip_are_basic_actions() -> No
     orc_state = s.encounter.creature("orc").state
     assert orc_state is not None
     assert orc_state.instances_of(Condition.PRONE)
-    assert s.spend_action_point("hero").ok
+    assert s.run(combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, "hero").ok
     knocked = s.use_power("hero", "Attack Held Object", ["orc"], dice=[15])
     assert knocked.ok, knocked.reason
     last = s.encounter.combat.log[-1]
@@ -228,9 +236,9 @@ def test_004_19_a_dragged_target_does_not_provoke_but_the_grappler_does() -> Non
         orc("goblin", 1, 2),
         order={"hero": 20, "orc": 10, "goblin": 5},
     )
-    assert s.grapple("hero", "orc", dice=[19]).ok
-    assert s.spend_action_point("hero").ok
-    dragged = s.move_grappled("hero", "orc", Square(3, 4), Square(4, 4), dice=[19])
+    assert s.run(grappling.grapple, "hero", "orc", dice=[19]).ok
+    assert s.run(combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, "hero").ok
+    dragged = s.run(grappling.move_grappled, "hero", "orc", Square(3, 4), Square(4, 4), dice=[19])
     assert dragged.ok, dragged.reason
     assert dragged.opportunity_attackers == ("goblin",)
 
@@ -240,7 +248,7 @@ def test_004_28_an_unseen_target_must_be_guessed() -> None:
     # total concealment from you. ... You have to guess where they are".
     for ruleset_id, noted in (("alloy-heroes", True), ("orcus", False)):
         s = _fight(ruleset_id, fighter("hero", 2, 2), orc("orc", 8, 2), order={"hero": 20})
-        assert s.paint_terrain(TerrainKind.TOTALLY_OBSCURED, [Square(8, 2)]).ok
+        assert s.run(editing.paint_terrain, TerrainKind.TOTALLY_OBSCURED, [Square(8, 2)]).ok
         shot = s.use_power("hero", "Arcane Bolt", ["orc"], dice=[10])
         assert shot.ok, shot.reason
         assert ("004-28" in _notes(s)) is noted
@@ -258,9 +266,9 @@ def test_004_35_the_surprise_round_is_000s() -> None:
                 ruleset_id=ruleset_id,
             )
         )
-        assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-        assert s.set_surprised("orc").ok
-        assert s.start_combat().ok
+        assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+        assert s.run(initiative.set_surprised, "orc").ok
+        assert s.run(initiative.start_combat).ok
         assert s.encounter.combat.current == "hero"
         assert s.move_creature("hero", Square(4, 2), MoveMode.WALK).ok
         budgets.append(s.encounter.combat.combatant("hero").budget)
@@ -277,12 +285,12 @@ def test_004_18_a_grapple_is_kept_with_a_swift_action_each_turn() -> None:
     # 004-18, 004 l.527 "Sustaining: You can maintain a grapple as a swift action. You can end a
     # grapple as a free action." Pick: maintained like a power (000 "Maintain").
     s = _fight("alloy-heroes", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
-    assert s.grapple("hero", "orc", dice=[19]).ok
+    assert s.run(grappling.grapple, "hero", "orc", dice=[19]).ok
     assert _grappled(s, "orc")
     _until(s, "orc")
     _until(s, "hero")  # the grapple's own turn needs no upkeep
     assert _grappled(s, "orc")
-    kept = s.maintain_power("hero", "Grapple")
+    kept = s.run(combat_actions.maintain_power, "hero", "Grapple")
     assert kept.ok, kept.reason
     assert s.encounter.combat.combatant("hero").budget.swift == 0  # the swift action
     _until(s, "orc")
@@ -292,7 +300,7 @@ def test_004_18_a_grapple_is_kept_with_a_swift_action_each_turn() -> None:
     assert not _grappled(s, "orc")
     # 000 "Grapple": no upkeep; the grapple lasts a turn without one.
     o = _fight("orcus", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
-    assert o.grapple("hero", "orc", dice=[19]).ok
+    assert o.run(grappling.grapple, "hero", "orc", dice=[19]).ok
     _until(o, "orc")
     _until(o, "hero")
     assert o.end_turn().ok
@@ -305,18 +313,18 @@ def test_004_18_a_grappler_that_cannot_make_opportunity_attacks_lets_go() -> Non
     # opportunity actions.) 000 keeps the grapple until the grappler is incapacitated.
     for ruleset_id, held in (("alloy-heroes", False), ("orcus", True)):
         s = _fight(ruleset_id, fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
-        assert s.grapple("hero", "orc", dice=[19]).ok
-        assert s.add_condition("hero", Condition.DAZED).ok
+        assert s.run(grappling.grapple, "hero", "orc", dice=[19]).ok
+        assert s.run(gm_edits.add_condition, "hero", Condition.DAZED).ok
         assert _grappled(s, "orc") is held
 
 
 def test_004_18_a_grapple_ends_as_a_free_action_and_needs_no_more_upkeep() -> None:
     # 004-18, 004 l.527 "You can end a grapple as a free action."
     s = _fight("alloy-heroes", fighter("hero", 2, 2), orc("orc", 3, 2), order={"hero": 20})
-    assert s.grapple("hero", "orc", dice=[19]).ok
-    assert s.release_grapple("hero").ok
+    assert s.run(grappling.grapple, "hero", "orc", dice=[19]).ok
+    assert s.run(grappling.release_grapple, "hero").ok
     assert not _grappled(s, "orc")
-    assert not s.maintain_power("hero", "Grapple").ok
+    assert not s.run(combat_actions.maintain_power, "hero", "Grapple").ok
 
 
 def _hp(s: Any, cid: str) -> int:
@@ -337,7 +345,7 @@ def test_002_23_acrobatics_reduces_falling_damage() -> None:
     # and subtract result from damage total)"; the roll is 002 l.112's check.
     s = _fight("4e-quickref", fighter("hero", 2, 2), order={"hero": 20})
     before = _hp(s, "hero")
-    fell = s.falling_damage("hero", 30, [6, 6, 6], check_die=10, trained=True)
+    fell = s.run(gm_edits.falling_damage, "hero", 30, [6, 6, 6], check_die=10, trained=True)
     assert fell.ok, fell.reason
     # 18 - (10 + Dex 1 + half level 0 + trained 5) // 2 = 18 - 8
     assert before - _hp(s, "hero") == 10
@@ -345,12 +353,12 @@ def test_002_23_acrobatics_reduces_falling_damage() -> None:
     assert "002-23" in _notes(s)
     # A check that cancels the damage: no damage, so the creature does not land prone.
     t = _fight("4e-quickref", fighter("hero", 2, 2), order={"hero": 20})
-    assert t.falling_damage("hero", 10, [2], check_die=10, trained=True).ok
+    assert t.run(gm_edits.falling_damage, "hero", 10, [2], check_die=10, trained=True).ok
     assert _hp(t, "hero") == before
     assert not _prone(t, "hero")
     # Without the check, 002 is 000: the dice in full.
     u = _fight("4e-quickref", fighter("hero", 2, 2), order={"hero": 20})
-    assert u.falling_damage("hero", 30, [6, 6, 6]).ok
+    assert u.run(gm_edits.falling_damage, "hero", 30, [6, 6, 6]).ok
     assert before - _hp(u, "hero") == 18
 
 
@@ -358,11 +366,11 @@ def test_000_falling_damage_has_no_acrobatics_and_caps_at_50d10() -> None:
     # 000 "Falling" (quoted above): Orcus has no check against falls.
     o = _fight("orcus", fighter("hero", 2, 2), orc("orc", 8, 2), order={"hero": 20})
     before = _hp(o, "hero")
-    assert o.falling_damage("hero", 25, [3, 4]).ok  # 25 ft: 2d10
+    assert o.run(gm_edits.falling_damage, "hero", 25, [3, 4]).ok  # 25 ft: 2d10
     assert before - _hp(o, "hero") == 7
     assert _prone(o, "hero")
-    assert not o.falling_damage("hero", 30, [1, 1, 1], check_die=10).ok
-    assert o.falling_damage("orc", 1000, [1] * 50).ok  # "to a maximum of 50d10"
+    assert not o.run(gm_edits.falling_damage, "hero", 30, [1, 1, 1], check_die=10).ok
+    assert o.run(gm_edits.falling_damage, "orc", 1000, [1] * 50).ok  # "to a maximum of 50d10"
     rolled = [e for e in o.encounter.combat.log if e.kind == "dice_roll"][-1]
     assert rolled.data["total"] == 50
 
@@ -371,9 +379,6 @@ def test_002_12_aid_another_is_one_action_with_a_choice() -> None:
     # 002-12, 002 l.39 "Aid another: Improve an ally's attack roll, defense, skill check, or
     # ability check." One action; each choice is 000's Help Attack, Help Defense or Aid
     # Another (000 "Actions in Combat": +2).
-    from orcus_desktop.controller.availability import CombatAction
-    from orcus_desktop.model.combat import AidKind
-
     folded = {CombatAction.HELP_ATTACK, CombatAction.HELP_DEFENSE}
     for choice, kind in (("attack", AidKind.ATTACK), ("defense", AidKind.DEFENSE)):
         s = _fight(
@@ -386,13 +391,15 @@ def test_002_12_aid_another_is_one_action_with_a_choice() -> None:
         offered = {o.action for o in s.available_actions("hero").actions}
         assert CombatAction.AID_ANOTHER in offered
         assert not folded & offered
-        aided = s.aid("hero", "ally", choice, "orc")
+        aided = s.run(aid_actions.aid_choice, "hero", "ally", choice, "orc")
         assert aided.ok, aided.reason
         (aid,) = s.encounter.combat.aids
         assert (aid.kind, aid.ally, aid.enemy) == (kind, "ally", "orc")
     s = _fight("4e-quickref", fighter("hero", 2, 2), fighter("ally", 3, 3), order={"hero": 20})
-    assert not s.aid("hero", "ally", "attack").ok  # an attack roll against whom?
-    assert s.aid("hero", "ally", "check", note="Athletics").ok
+    assert not s.run(
+        aid_actions.aid_choice, "hero", "ally", "attack"
+    ).ok  # an attack roll against whom?
+    assert s.run(aid_actions.aid_choice, "hero", "ally", "check", note="Athletics").ok
     assert "aid_another" in {e.kind for e in s.encounter.combat.log}
     # 000 keeps its three separate actions.
     o = _fight("orcus", fighter("hero", 2, 2), order={"hero": 20})

@@ -9,12 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from orcus_desktop.controller import lighting_edits
-from orcus_desktop.controller.attack_choices import AttackChoices
-from orcus_desktop.controller.log_text import entry_text
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling, interrupts
+from orcus_desktop.controller.actions import attacks as attacks_cases
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import lighting_edits
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import entry_text
+from orcus_desktop.controller.movement.waiting import waits_for
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.tools.pointer import result_message
-from orcus_desktop.controller.waiting import waits_for
+from orcus_desktop.controller.turns import initiative, waiting_decisions
+from orcus_desktop.controller.variants.alloy_heroes import cover_choices, skill_uses
+from orcus_desktop.controller.variants.strike import engagement, withdrawing
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter
@@ -36,13 +43,13 @@ def _strike_pair() -> GameSession:
             ruleset_id="strike",
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
 def _penalties(session: GameSession, attacker: str, power: str, target: str) -> dict[str, int]:
-    previews, problem = session.preview_attack(attacker, power, [target])
+    previews, problem = session.ask(attacks_cases.preview_attack, attacker, power, [target])
     assert problem == ""
     return {source: value for value, source in previews[0].attack_parts if value < 0}
 
@@ -50,10 +57,10 @@ def _penalties(session: GameSession, attacker: str, power: str, target: str) -> 
 def test_001_13_a_blinded_strike_at_an_adjacent_target_takes_only_the_unseen_band() -> None:
     """001 l.160 "When you make an Attack against a Target you can't see you take a -1"."""
     s = _strike_pair()
-    assert s.add_condition("hero", Condition.BLINDED).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.BLINDED).ok
     assert _penalties(s, "hero", "Knockdown Strike", "orc") == {"target unseen (001)": -1}
     # l.162 "... a Target you can't perceive you take a -2": deafened as well.
-    assert s.add_condition("hero", Condition.DEAFENED).ok
+    assert s.run(gm_edits.add_condition, "hero", Condition.DEAFENED).ok
     assert _penalties(s, "hero", "Knockdown Strike", "orc") == {"target not perceived (001)": -2}
     # The attack the GM makes rolls the same: 3 Str + 3 proficiency - 2, with no concealment.
     assert s.use_power("hero", "Knockdown Strike", ["orc"], dice=[10, 5]).ok
@@ -90,12 +97,16 @@ def test_003_30_a_burst_at_a_taunter_and_another_takes_the_minus_2_on_the_other_
             ruleset_id="square-fireballs",
         )
     )
-    assert s.roll_initiative(totals={"orc": 20, "guard": 15, "mage": 12, "paladin": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(
+        initiative.roll_initiative, totals={"orc": 20, "guard": 15, "mage": 12, "paladin": 10}
+    ).ok
+    assert s.run(initiative.start_combat).ok
     # The guard and the paladin taunt the orc (003 l.349 "multiple enemies at a time").
-    assert s.add_condition("orc", Condition.MARKED, source_id="guard").ok
-    assert s.add_condition("orc", Condition.MARKED, source_id="paladin").ok
-    previews, problem = s.preview_attack("orc", "Thunder Ring", ["guard", "mage"])
+    assert s.run(gm_edits.add_condition, "orc", Condition.MARKED, source_id="guard").ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.MARKED, source_id="paladin").ok
+    previews, problem = s.ask(
+        attacks_cases.preview_attack, "orc", "Thunder Ring", ["guard", "mage"]
+    )
     assert problem == ""
     taunt = {
         str(p.target): [v for v, source in p.attack_parts if source == "taunted"] for p in previews
@@ -124,14 +135,16 @@ def test_003_30_once_every_taunter_is_a_target_the_others_do_not_ignore_the_taun
             ruleset_id="square-fireballs",
         )
     )
-    assert s.roll_initiative(totals={"orc": 20, "guard": 15, "mage": 12}).ok
-    assert s.start_combat().ok
-    assert s.add_condition("orc", Condition.MARKED, source_id="guard").ok
-    previews, problem = s.preview_attack("orc", "Thunder Ring", ["guard", "mage"])
+    assert s.run(initiative.roll_initiative, totals={"orc": 20, "guard": 15, "mage": 12}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.MARKED, source_id="guard").ok
+    previews, problem = s.ask(
+        attacks_cases.preview_attack, "orc", "Thunder Ring", ["guard", "mage"]
+    )
     assert problem == ""
     assert [v for p in previews for v, source in p.attack_parts if source == "taunted"] == []
     # The mage alone: the attack ignores the guard's Taunt (l.391), -2.
-    alone, _ = s.preview_attack("orc", "Thunder Ring", ["mage"])
+    alone, _ = s.ask(attacks_cases.preview_attack, "orc", "Thunder Ring", ["mage"])
     assert [v for v, source in alone[0].attack_parts if source == "taunted"] == [-2]
 
 
@@ -145,8 +158,8 @@ def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
             ruleset_id="alloy-heroes",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
     full = s.reachable_squares("hero", MoveMode.WALK)
     assert Square(7, 1) in full  # speed 6
     # The GM puts out the lights: the hero has no darkvision.
@@ -167,8 +180,8 @@ def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
     orcus = make_session(
         Encounter(GridBounds(20, 6), creatures=(fighter("hero", 1, 1), orc("orc", 18, 4)))
     )
-    assert orcus.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert orcus.start_combat().ok
+    assert orcus.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert orcus.run(initiative.start_combat).ok
     assert orcus.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     assert Square(7, 1) in orcus.reachable_squares("hero", MoveMode.WALK)
 
@@ -183,9 +196,9 @@ def _strike_three() -> GameSession:
             ruleset_id="strike",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 15, "goblin": 10}).ok
-    assert s.start_combat().ok
-    assert s.engage("goblin", "hero").ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "goblin": 10}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(engagement.engage, "goblin", "hero").ok
     return s
 
 
@@ -209,7 +222,7 @@ def test_001_24_a_free_strike_before_the_action_and_the_action_waits() -> None:
     Moves or Acts." The hero's Strike! on the orc waits while the goblin's offer stands."""
     s = _strike_three()
     since = len(s.encounter.combat.log)
-    declared = s.basic_attack("hero", "orc", dice=[15, 5])
+    declared = s.run(attacks_cases.basic_attack, "hero", "orc", dice=[15, 5])
     assert declared.ok, declared.reason
     assert _holding(s)
     assert _attackers(s, since) == []
@@ -217,7 +230,7 @@ def test_001_24_a_free_strike_before_the_action_and_the_action_waits() -> None:
     assert _offered(s, "orc") == ""  # struck by nothing yet: its Counter Strike! comes after
     assert waits_for(s.encounter) == "the Free Strike!"
     # The goblin takes it before: its strike, then the hero's Strike!, in one step.
-    taken = s.opportunity_attack("goblin", "hero", dice=[3])
+    taken = s.run(interrupts.opportunity_attack, "goblin", "hero", dice=[3])
     assert taken.ok, taken.reason
     assert _attackers(s, since) == ["goblin", "hero"]
     assert not _holding(s)
@@ -237,16 +250,16 @@ def test_001_24_letting_it_pass_before_offers_it_after() -> None:
     since = len(s.encounter.combat.log)
     assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[15, 4]).ok
     assert _attackers(s, since) == []
-    assert s.decline_opportunity_attack("goblin").ok
+    assert s.run(interrupts.decline_opportunity_attack, "goblin").ok
     assert _attackers(s, since) == ["hero"]
     assert _offered(s, "goblin") == "Free Strike!"
-    after = s.opportunity_attack("goblin", "hero", dice=[3])
+    after = s.run(interrupts.opportunity_attack, "goblin", "hero", dice=[3])
     assert after.ok, after.reason
     assert _attackers(s, since) == ["hero", "goblin"]
     assert _offered(s, "goblin") == ""
     # A Strike! on the goblin itself is no occasion for its Free Strike!: it counter-strikes.
     t = _strike_three()
-    assert t.basic_attack("hero", "goblin", dice=[15, 5]).ok
+    assert t.run(attacks_cases.basic_attack, "hero", "goblin", dice=[15, 5]).ok
     assert not _holding(t)
     assert _offered(t, "goblin") == "Counter Strike!"
 
@@ -264,9 +277,9 @@ def test_001_23_24_the_attack_lines_name_the_strike() -> None:
     """001 l.236 "as a Counter Strike! to a Strike! made on you, or as a Free Strike! made
     against someone you are Engaged With": the log says which the GM took."""
     s = _strike_three()
-    assert s.basic_attack("hero", "orc", dice=[15, 5]).ok
-    assert s.opportunity_attack("goblin", "hero", dice=[3]).ok
-    assert s.opportunity_attack("orc", "hero", dice=[4]).ok
+    assert s.run(attacks_cases.basic_attack, "hero", "orc", dice=[15, 5]).ok
+    assert s.run(interrupts.opportunity_attack, "goblin", "hero", dice=[3]).ok
+    assert s.run(interrupts.opportunity_attack, "orc", "hero", dice=[4]).ok
     assert _attack_lines(s) == [
         "Goblin uses Basic Melee Attack with Axe (melee) as a Free Strike!",
         "Hero uses Basic Melee Attack with Longsword (melee)",
@@ -286,8 +299,8 @@ def _cover_fight(goblin_reflex: int) -> GameSession:
             ruleset_id="alloy-heroes",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10, "goblin": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "goblin": 5}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
@@ -330,10 +343,10 @@ def test_004_27_a_miss_on_the_covering_creature_strikes_the_target_as_it_dodges(
     hit pass (l.760 "The covering character can choose to take the hit", R-154)."""
     s = _cover_fight(goblin_reflex=14)
     assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[9]).ok
-    assert [d.text for d in s.waiting_decisions()] == [
+    assert [d.text for d in s.ask(waiting_decisions.decisions)] == [
         "Goblin may take the hit of Hero's Arcane Bolt instead of Orc (004 l.760)"
     ]
-    assert s.answer_cover_choice("goblin", take=False).ok
+    assert s.run(cover_choices.answer, "goblin", take=False).ok
     assert _hp(s, "goblin") == 30
     assert _hp(s, "orc") < 30
     attacks = [e for e in s.encounter.combat.log if e.kind == "attack"]
@@ -345,8 +358,8 @@ def test_004_27_a_miss_on_the_covering_creature_strikes_the_target_as_it_dodges(
             creatures=(fighter("hero", 1, 1), orc("goblin", 3, 1), orc("orc", 5, 1)),
         )
     )
-    assert orcus.roll_initiative(totals={"hero": 20, "orc": 10, "goblin": 5}).ok
-    assert orcus.start_combat().ok
+    assert orcus.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "goblin": 5}).ok
+    assert orcus.run(initiative.start_combat).ok
     assert orcus.use_power("hero", "Arcane Bolt", ["orc"], dice=[9]).ok
     assert _hp(orcus, "orc") == 30
     assert _hp(orcus, "goblin") == 30
@@ -360,7 +373,7 @@ def test_004_27_the_covering_creature_chooses_to_take_the_hit(tmp_path: Path) ->
     assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[9]).ok
     assert _hp(s, "goblin") == 30
     assert _hp(s, "orc") == 30  # the hit waits
-    refused = s.basic_attack("hero", "orc", dice=[15])
+    refused = s.run(attacks_cases.basic_attack, "hero", "orc", dice=[15])
     assert not refused.ok
     assert refused.reason == "Hero's Arcane Bolt waits: does Goblin take the hit?"
     ended = s.end_turn()
@@ -371,7 +384,7 @@ def test_004_27_the_covering_creature_chooses_to_take_the_hit(tmp_path: Path) ->
     reopened = make_session(load_encounter(path))
     assert reopened.encounter == s.encounter
     waiting = reopened.encounter
-    taken = reopened.answer_cover_choice("goblin", take=True)
+    taken = reopened.run(cover_choices.answer, "goblin", take=True)
     assert taken.ok, taken.reason
     assert taken.text == "Goblin takes the hit instead of Orc"
     assert _hp(reopened, "orc") == 30
@@ -379,14 +392,14 @@ def test_004_27_the_covering_creature_chooses_to_take_the_hit(tmp_path: Path) ->
     struck = [e for e in reopened.encounter.combat.log if e.kind == "attack"][-1]
     assert struck.targets == ("goblin",)
     assert struck.data["targets"][0]["automatic"] == "004-27"
-    assert reopened.waiting_decisions() == ()
+    assert reopened.ask(waiting_decisions.decisions) == ()
     assert reopened.undo().ok
     assert reopened.encounter == waiting
     # End turn's "let it pass": the goblin dodges and the orc is struck, then the turn ends.
     assert reopened.end_turn(let_pass=True).ok
     assert _hp(reopened, "orc") < 30
     assert reopened.encounter.combat.current != "hero"
-    assert not reopened.answer_cover_choice("goblin", take=True).ok
+    assert not reopened.run(cover_choices.answer, "goblin", take=True).ok
 
 
 _GRENADE: dict[str, Any] = {
@@ -418,15 +431,15 @@ def test_004_an_area_attack_next_to_an_enemy_provokes_a_close_attack_does_not() 
             ruleset_id="alloy-heroes",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "goblin": 10, "orc": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "goblin": 10, "orc": 5}).ok
+    assert s.run(initiative.start_combat).ok
     near_orc = AttackChoices(area_origin=Square(9, 3))
     thrown = s.use_power("hero", "Grenade", ["orc"], dice=[15, 3], choices=near_orc)
     assert thrown.ok, thrown.reason
     assert thrown.opportunity_attackers == ("goblin",)
     assert waits_for(s.encounter) == "the attacks of opportunity"
     assert _hp(s, "orc") == 30  # the grenade waits (004 l.388 "before the target finishes")
-    assert s.decline_opportunity_attack("goblin").ok
+    assert s.run(interrupts.decline_opportunity_attack, "goblin").ok
     assert _hp(s, "orc") < 30
     s.undo()
     s.undo()
@@ -448,10 +461,10 @@ def test_003_41_after_a_charge_an_action_points_run_does_not_move() -> None:
             ruleset_id="square-fireballs",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
-    assert s.charge("hero", Square(5, 2), "orc", dice=[10, 3]).ok
-    assert s.spend_action_point("hero").ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[10, 3]).ok
+    assert s.run(combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, "hero").ok
     run = s.move_creature("hero", Square(3, 4), MoveMode.DASH)
     assert not run.ok
     assert run.reason == "Hero charged this turn: it can't move again this turn (003-41)"
@@ -459,7 +472,7 @@ def test_003_41_after_a_charge_an_action_points_run_does_not_move() -> None:
     assert s.reachable_squares("hero", MoveMode.DASH) == frozenset()
     assert s.move_creature("hero", Square(5, 3), MoveMode.GM).ok
     # The action point's standard action still attacks.
-    assert s.basic_attack("hero", "orc", dice=[10, 3]).ok
+    assert s.run(attacks_cases.basic_attack, "hero", "orc", dice=[10, 3]).ok
     # Its next turn it moves again.
     assert s.end_turn().ok
     assert s.end_turn().ok
@@ -476,16 +489,16 @@ def test_004_its_own_term_attack_of_opportunity_in_the_log_and_the_reasons() -> 
             ruleset_id="alloy-heroes",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10, "gob": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "gob": 5}).ok
+    assert s.run(initiative.start_combat).ok
     assert s.use_power("hero", "Arcane Bolt", ["gob"], dice=[15, 3]).ok
-    waits = [d.text for d in s.waiting_decisions()]
+    waits = [d.text for d in s.ask(waiting_decisions.decisions)]
     assert "Orc may make an attack of opportunity on Hero" in waits
     assert "Hero's Arcane Bolt waits for the attacks of opportunity" in waits
-    refused = s.opportunity_attack("gob", "hero", dice=[5])
+    refused = s.run(interrupts.opportunity_attack, "gob", "hero", dice=[5])
     assert not refused.ok
     assert refused.reason == "nothing provoked an attack of opportunity from Gob"
-    assert s.decline_opportunity_attack("orc").ok
+    assert s.run(interrupts.decline_opportunity_attack, "orc").ok
     names = {str(c.id): c.name for c in s.encounter.creatures}
     text = "\n".join(
         entry_text(e, lambda cid: names.get(cid or "", ""), s.ruleset.label)
@@ -498,9 +511,9 @@ def test_004_its_own_term_attack_of_opportunity_in_the_log_and_the_reasons() -> 
     orcus = make_session(
         Encounter(GridBounds(12, 6), creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)))
     )
-    assert orcus.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert orcus.start_combat().ok
-    own = orcus.opportunity_attack("orc", "hero", dice=[5])
+    assert orcus.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert orcus.run(initiative.start_combat).ok
+    own = orcus.run(interrupts.opportunity_attack, "orc", "hero", dice=[5])
     assert own.reason == "nothing provoked an opportunity attack from Orc"
 
 
@@ -512,8 +525,8 @@ def _alloy_pair() -> GameSession:
             ruleset_id="alloy-heroes",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10, "ally": 5}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "ally": 5}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
@@ -530,23 +543,23 @@ def test_004_09_a_skill_used_next_to_an_enemy_waits_for_its_attack_of_opportunit
     "An attack of opportunity takes place before the target finishes its action. After the
     attack of opportunity, the creature resumes its action if it is still capable of it."."""
     s = _alloy_pair()
-    used = s.use_skill("hero", "Heal", die=12, target_number=15)
+    used = s.run(skill_uses.use_skill, "hero", "Heal", die=12, target_number=15)
     assert used.ok, used.reason
     assert _holding(s)
     assert s.encounter.combat.combatant("orc").out_of_turn is not None
     assert not any("uses Heal" in n for n in _rule_notes(s))
     # The orc's attack of opportunity first, then the check, in one step.
-    assert s.opportunity_attack("orc", "hero", dice=[3]).ok
+    assert s.run(interrupts.opportunity_attack, "orc", "hero", dice=[3]).ok
     assert not _holding(s)
     assert _rule_notes(s)[-1].startswith("004-09: Hero uses Heal (standard action): 12 (d20)")
     assert _rule_notes(s)[-1].endswith("vs DC 15: failure")
     # A move action's skill use, with no enemy able to answer, rolls at once.
-    used = s.use_skill("hero", "Perception", ActionKind.MOVE, die=18)
+    used = s.run(skill_uses.use_skill, "hero", "Perception", ActionKind.MOVE, die=18)
     assert used.ok, used.reason
     assert not _holding(s)
     assert "004-09: Hero uses Perception (move action): 18 (d20)" in _rule_notes(s)[-1]
     # Its actions are spent; undo gives them back, one step each.
-    assert s.use_skill("hero", "Heal").reason == "Hero has no standard action left"
+    assert s.run(skill_uses.use_skill, "hero", "Heal").reason == "Hero has no standard action left"
     assert s.undo().ok
     assert s.undo().ok
     assert _holding(s)
@@ -558,22 +571,22 @@ def test_004_09_a_skill_use_waiting_for_its_attack_of_opportunity_saves_and_reop
     """The GM saves while the hero's Heal waits for the orc's attack of opportunity (004 l.389),
     reopens the file the next evening, and the orc's attack then the check happen as before."""
     s = _alloy_pair()
-    assert s.use_skill("hero", "Heal", die=12, target_number=15).ok
+    assert s.run(skill_uses.use_skill, "hero", "Heal", die=12, target_number=15).ok
     assert _holding(s)
     path = tmp_path / "waiting-skill.json"
     save_encounter(path, s.encounter)
     reopened = make_session(load_encounter(path))
     assert reopened.encounter == s.encounter
-    assert reopened.opportunity_attack("orc", "hero", dice=[3]).ok
+    assert reopened.run(interrupts.opportunity_attack, "orc", "hero", dice=[3]).ok
     assert _rule_notes(reopened)[-1].startswith("004-09: Hero uses Heal (standard action)")
 
 
 def test_004_09_a_user_knocked_out_by_the_attack_of_opportunity_uses_no_skill() -> None:
     """l.389 "... resumes its action if it is still capable of it"."""
     s = _alloy_pair()
-    assert s.apply_damage("hero", 43).ok
-    assert s.use_skill("hero", "Heal", die=12).ok
-    assert s.opportunity_attack("orc", "hero", dice=[19, 8]).ok
+    assert s.run(gm_edits.apply_damage, "hero", 43).ok
+    assert s.run(skill_uses.use_skill, "hero", "Heal", die=12).ok
+    assert s.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 8]).ok
     log = s.encounter.combat.log
     assert log[-1].kind == "attack_dropped"
     assert not any("uses Heal" in n for n in _rule_notes(s))
@@ -582,21 +595,21 @@ def test_004_09_a_user_knocked_out_by_the_attack_of_opportunity_uses_no_skill() 
 def test_004_aid_another_and_escape_do_not_provoke() -> None:
     """004 "Table: Actions in Combat": "Aid Another No"; "Escape No" (l.251, 270)."""
     s = _alloy_pair()
-    assert s.aid_another("hero", "ally", "Athletics to climb").ok
+    assert s.run(aid_actions.aid_another, "hero", "ally", "Athletics to climb").ok
     assert s.encounter.combat.combatant("orc").out_of_turn is None
     assert not any(n.startswith("004-09") for n in _rule_notes(s))
     # Escape: the orc escapes the hero's grab, next to the hero and the ally.
     assert s.end_turn().ok  # the orc's turn
     assert s.end_turn().ok  # the ally's
     assert s.end_turn().ok  # round 2, the hero's
-    assert s.grapple("hero", "orc", dice=[19]).ok
+    assert s.run(grappling.grapple, "hero", "orc", dice=[19]).ok
     assert s.end_turn().ok
-    assert s.escape_grapple("orc", "athletics", die=20).ok
+    assert s.run(grappling.escape_grapple, "orc", "athletics", die=20).ok
     assert s.encounter.combat.combatant("hero").out_of_turn is None
     assert s.encounter.combat.combatant("ally").out_of_turn is None
     # Under 000 the skill use is not an action of its own.
     orcus = make_session(Encounter(GridBounds(6, 6), creatures=(fighter("hero", 1, 1),)))
-    refused = orcus.use_skill("hero", "Heal")
+    refused = orcus.run(skill_uses.use_skill, "hero", "Heal")
     assert refused.reason == "using a skill as an action is Alloy Heroes' (004-09)"
 
 
@@ -610,15 +623,15 @@ def test_001_24_a_charge_waits_on_its_first_square_for_the_free_strike() -> None
             ruleset_id="strike",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "brute": 15, "goblin": 10}).ok
-    assert s.start_combat().ok
-    assert s.engage("goblin", "hero").ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "brute": 15, "goblin": 10}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(engagement.engage, "goblin", "hero").ok
     since = len(s.encounter.combat.log)
-    assert s.charge("hero", Square(8, 4), "brute", dice=[15, 5]).ok
+    assert s.run(combat_actions.charge, "hero", Square(8, 4), "brute", dice=[15, 5]).ok
     assert _holding(s)
     assert s.encounter.creature("hero").square == Square(4, 4)
     assert _offered(s, "goblin") == "Free Strike!"
-    assert s.opportunity_attack("goblin", "hero", dice=[3]).ok
+    assert s.run(interrupts.opportunity_attack, "goblin", "hero", dice=[3]).ok
     assert s.encounter.creature("hero").square == Square(8, 4)
     assert _attackers(s, since) == ["goblin", "hero"]
     assert _offered(s, "brute") == "Counter Strike!"
@@ -634,8 +647,8 @@ def test_004_a_provoking_walks_status_line_says_attacks_of_opportunity() -> None
             ruleset_id="alloy-heroes",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
     walked = s.move_creature("hero", Square(1, 4), MoveMode.WALK)
     assert walked.opportunity_attackers == ("orc",)
     assert result_message(walked, s.encounter).endswith(" — attacks of opportunity offered to Orc")
@@ -663,11 +676,11 @@ def test_001_24_a_dash_waits_on_its_first_square_for_the_free_strike(tmp_path: P
     save_encounter(path, s.encounter)
     reopened = make_session(load_encounter(path))
     assert reopened.encounter == s.encounter
-    assert reopened.decline_opportunity_attack("goblin").ok
+    assert reopened.run(interrupts.decline_opportunity_attack, "goblin").ok
     assert reopened.encounter.creature("hero").square == Square(4, 1)
     assert not _holding(reopened)
     # Taken before: the goblin strikes while the hero is still next to it, then it dashes.
-    taken = s.opportunity_attack("goblin", "hero", dice=[3])
+    taken = s.run(interrupts.opportunity_attack, "goblin", "hero", dice=[3])
     assert taken.ok, taken.reason
     assert _attackers(s, since) == ["goblin"]
     assert s.encounter.creature("hero").square == Square(4, 1)
@@ -689,9 +702,9 @@ def test_001_24_a_withdraw_waits_for_the_free_strike(tmp_path: Path) -> None:
     Withdraw ends their engagement; the GM can undo it, save, reopen and end the turn."""
     s = _strike_three()
     since = len(s.encounter.combat.log)
-    assert s.withdraw("hero").ok
+    assert s.run(withdrawing.withdraw, "hero").ok
     assert _holding(s)
-    assert s.engaged_by("hero") == ("goblin",)
+    assert s.ask(questions.engaged_by, "hero") == ("goblin",)
     assert _offered(s, "goblin") == "Free Strike!"
     refused = s.end_turn()
     assert not refused.ok
@@ -700,19 +713,19 @@ def test_001_24_a_withdraw_waits_for_the_free_strike(tmp_path: Path) -> None:
     save_encounter(path, s.encounter)
     reopened = make_session(load_encounter(path))
     assert reopened.encounter == s.encounter
-    taken = reopened.opportunity_attack("goblin", "hero", dice=[3])
+    taken = reopened.run(interrupts.opportunity_attack, "goblin", "hero", dice=[3])
     assert taken.ok, taken.reason
     assert _attackers(reopened, since) == ["goblin"]
-    assert reopened.engaged_by("hero") == ()
+    assert reopened.ask(questions.engaged_by, "hero") == ()
     assert not _holding(reopened)
     assert reopened.undo().ok
     assert _holding(reopened)
-    assert reopened.engaged_by("hero") == ("goblin",)
+    assert reopened.ask(questions.engaged_by, "hero") == ("goblin",)
     # Ending the turn letting it pass: the Withdraw goes on and the Free Strike! is offered
     # after it ("before or after"), which the turn's end names; passing that ends the turn.
     passed = reopened.end_turn(let_pass=True)
     assert passed.ok, passed.reason
-    assert reopened.engaged_by("hero") == ()
+    assert reopened.ask(questions.engaged_by, "hero") == ()
     assert "Goblin may make a Free Strike! on Hero" in passed.text
     assert reopened.end_turn(let_pass=True).ok
     assert reopened.encounter.combat.current != "hero"

@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 
 from orcus_desktop.controller.battlefield_builder import battlefield_for
-from orcus_desktop.controller.vision import PlayerVision, player_side, player_vision
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.views.vision import PlayerVision, player_side, player_vision
 from orcus_desktop.geometry.features import Point, TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.sight import space_sees_space
@@ -93,7 +94,9 @@ def test_a_blinded_hero_sees_nothing() -> None:
     encounter = room(WallKind.WINDOW, creatures=(hero, creature("orc", "monsters", 9, 3)))
     session = make_session(encounter)
     assert vision_of(encounter).seen == {"hero", "orc"}
-    assert session.add_condition("hero", Condition.BLINDED, DurationKind.SAVE_ENDS).ok
+    assert session.run(
+        gm_edits.add_condition, "hero", Condition.BLINDED, DurationKind.SAVE_ENDS
+    ).ok
     vision = player_vision(session.encounter, session.rules)
     assert vision.viewers == frozenset()
     # The players still see their own hero, and nothing else: its square is all the region.

@@ -10,6 +10,7 @@ import math
 
 import pytest
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.file_format import limits
 from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
@@ -35,7 +36,7 @@ def test_a_wall_off_the_map_degenerate_or_not_finite_is_refused(
 ) -> None:
     session = make_session()
     before = session.encounter
-    result = session.add_wall(Wall(WallKind.WALL, points))
+    result = session.run(editing.add_wall, Wall(WallKind.WALL, points))
     assert not result.ok
     assert reason in result.reason
     assert "\n" not in result.reason
@@ -45,7 +46,9 @@ def test_a_wall_off_the_map_degenerate_or_not_finite_is_refused(
 
 def test_a_wall_on_the_grid_edge_is_added_and_saves_and_reopens() -> None:
     session = make_session()
-    result = session.add_wall(Wall(WallKind.WINDOW, ((0.0, 0.0), (12.0, 0.0), (12.0, 10.0))))
+    result = session.run(
+        editing.add_wall, Wall(WallKind.WINDOW, ((0.0, 0.0), (12.0, 0.0), (12.0, 10.0)))
+    )
     assert result.ok
     assert result.created_id is not None
     assert session.encounter.wall(result.created_id).wall.kind is WallKind.WINDOW
@@ -54,9 +57,9 @@ def test_a_wall_on_the_grid_edge_is_added_and_saves_and_reopens() -> None:
 
 
 def test_the_wall_count_limit_holds_for_drawn_walls(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("orcus_desktop.controller.editing.MAX_WALLS", 2)
+    monkeypatch.setattr("orcus_desktop.controller.editing.editing.MAX_WALLS", 2)
     session = make_session()  # one door already
-    assert session.add_wall(Wall(WallKind.WALL, ((1.0, 1.0), (2.0, 1.0)))).ok
-    refused = session.add_wall(Wall(WallKind.WALL, ((1.0, 2.0), (2.0, 2.0))))
+    assert session.run(editing.add_wall, Wall(WallKind.WALL, ((1.0, 1.0), (2.0, 1.0)))).ok
+    refused = session.run(editing.add_wall, Wall(WallKind.WALL, ((1.0, 2.0), (2.0, 2.0))))
     assert refused.reason == "the map holds at most 2 walls"
     assert limits.MAX_WALLS >= 20_000

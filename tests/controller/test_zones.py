@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import zones
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import zones
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
@@ -34,8 +36,8 @@ def _fight() -> GameSession:
             creatures=(fighter("hero", 2, 2), orc("orc", 8, 8)),
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -156,7 +158,7 @@ def test_zones_are_saved_and_reopened(tmp_path: Path) -> None:
 def test_a_zone_off_a_smaller_grid_still_saves_and_reopens(tmp_path: Path) -> None:
     session = _fight()
     assert session.run(zones.place_zone, "Edge", [Square(10, 10), Square(11, 11), Square(2, 3)]).ok
-    assert session.resize_grid(11, 11).ok
+    assert session.run(editing.resize_grid, 11, 11).ok
     path = tmp_path / "smaller.orcus"
     save_encounter(path, session.encounter)
     (zone,) = load_encounter(path).zones

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import (
@@ -31,10 +33,10 @@ def saved() -> dict[str, Any]:
     session = make_session(
         Encounter(GridBounds(8, 6), creatures=(fighter("hero", 2, 2), orc("orc", 5, 2)))
     )
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
-    assert session.add_condition("hero", Condition.DAZED).ok
-    assert session.add_condition("hero", Condition.SLOWED).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.DAZED).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.SLOWED).ok
     return encounter_to_dict(session.encounter)
 
 

@@ -17,7 +17,9 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.autosave import AutosavePolicy, RecoveryEntry, RecoveryStore
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.files.autosave import AutosavePolicy, RecoveryEntry, RecoveryStore
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -93,8 +95,8 @@ def _move(window: MainWindow) -> None:
 def _fight(window: MainWindow) -> None:
     """A few real steps: initiative, the combat started, a move: state a crash must not lose."""
     session = window.session
-    assert session.roll_initiative().ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative).ok
+    assert session.run(initiative.start_combat).ok
     current = session.encounter.combat.current
     assert current is not None
     creature = session.encounter.creature(current)
@@ -187,7 +189,7 @@ def test_cancel_keeps_the_window_and_the_recovery_file(
         window.quit_action.trigger()
     assert saver.recovery_file.exists()
     # Still autosaving: the next change reaches the file too.
-    assert window.session.update_creature("brakka", hidden=True).ok
+    assert window.session.run(editing.update_creature, "brakka", hidden=True).ok
     qtbot.wait_until(
         lambda: _autosaved(saver) and load_encounter(saver.recovery_file) == window.encounter
     )
@@ -353,7 +355,7 @@ def test_a_real_crash_is_offered_at_the_next_start(
         import os, sys
         from pathlib import Path
         from PySide6.QtWidgets import QApplication
-        from orcus_desktop.controller.autosave import AutosavePolicy
+        from orcus_desktop.controller.files.autosave import AutosavePolicy
         from orcus_desktop.model.serialization import load_encounter, save_encounter
         from orcus_desktop.ui.autosave import start_autosave
         from orcus_desktop.ui.main_window import MainWindow

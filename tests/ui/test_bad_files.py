@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 
@@ -101,7 +102,7 @@ def test_a_failed_save_says_why_and_keeps_the_work_unsaved(
     target = tmp_path / "fight.json"
     assert window.save_to(target)
     good = target.read_bytes()
-    window.session.rename_encounter("Renamed before the disk filled")
+    window.session.run(editing.rename_encounter, "Renamed before the disk filled")
     before = window.encounter
 
     def disk_full(_fd: int) -> None:

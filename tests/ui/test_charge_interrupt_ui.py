@@ -15,6 +15,8 @@ import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.actions import combat_actions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -41,9 +43,9 @@ def test_the_gm_sees_the_charger_wait_mid_move_and_lets_the_oa_pass(
     window = MainWindow(encounter, None)
     qtbot.add_widget(window)
     session = window.session
-    assert session.roll_initiative(totals={"hero": 20, "goblin": 10, "orc": 5}).ok
-    assert session.start_combat().ok
-    assert session.charge("hero", Square(5, 2), "orc", dice=[12, 4]).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "goblin": 10, "orc": 5}).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[12, 4]).ok
 
     # The goblin at (3, 1) is next to (2, 2): the token waits there, the offer is shown.
     assert _token_square(window, "hero") == Square(2, 2)

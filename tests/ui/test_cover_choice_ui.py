@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -35,8 +36,8 @@ def window(qtbot: QtBot) -> MainWindow:
     win.show()
     qtbot.wait_exposed(win)
     session = win.session
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10, "goblin": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "goblin": 5}).ok
+    assert session.run(initiative.start_combat).ok
     # d20 9 + 3 Int - 2 cover = 10 misses the orc's Reflex 12; 12 misses the goblin's 14.
     assert session.use_power("hero", "Arcane Bolt", ["orc"], dice=[9]).ok
     QApplication.processEvents()
@@ -74,4 +75,4 @@ def test_esc_on_the_map_lets_it_pass_and_the_target_is_struck(
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)  # the map has the keyboard
     assert _hp(window, "orc") < 30
     assert _hp(window, "goblin") == 30
-    assert window.session.waiting_decisions() == ()
+    assert window.session.ask(waiting_decisions.decisions) == ()

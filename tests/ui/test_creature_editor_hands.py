@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
+from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import ItemKind
@@ -52,10 +54,10 @@ def test_the_gm_gives_a_creature_three_hands_saved_and_reopened(
     # In a 001 game the placed creature readies up to three one-hand items, not a fourth.
     session = make_session(Encounter(GridBounds(8, 8), ruleset_id="strike"))
     thug = creature_from_entry(session.encounter, entry, (2.5, 2.5))
-    assert session.place_creature(thug).ok
+    assert session.run(editing.place_creature, thug).ok
     for item in ("club", "shield", "torch"):
-        assert session.ready_item(thug.id, item, ItemKind.MELEE_WEAPON).ok
-    fourth = session.ready_item(thug.id, "dagger", ItemKind.MELEE_WEAPON)
+        assert session.run(ready_items.ready_item, thug.id, item, ItemKind.MELEE_WEAPON).ok
+    fourth = session.run(ready_items.ready_item, thug.id, "dagger", ItemKind.MELEE_WEAPON)
     assert not fourth.ok
     assert "0 free hands" in fourth.reason
 

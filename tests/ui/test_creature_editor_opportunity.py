@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.creature_editor import CreatureEditor
@@ -57,11 +60,11 @@ def test_the_gm_gives_a_goblin_opportunity_modifier_two(
         )
     )
     goblin = creature_from_entry(session.encounter, entry, (5.5, 4.5))
-    assert session.place_creature(goblin).ok
-    assert session.roll_initiative(totals={"hero": 20, goblin.id: 5}).ok
-    assert session.start_combat().ok
+    assert session.run(editing.place_creature, goblin).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, goblin.id: 5}).ok
+    assert session.run(initiative.start_combat).ok
     assert session.move_creature("hero", Square(1, 4), MoveMode.WALK).opportunity_attackers
-    struck = session.opportunity_attack(goblin.id, "hero", dice=[10, 3])
+    struck = session.run(interrupts.opportunity_attack, goblin.id, "hero", dice=[10, 3])
     assert struck.ok, struck.reason
     parts = struck.details["attack"]["targets"][0]["attack_parts"]
     assert [2, "opportunity modifier (003-19)"] in parts

@@ -12,13 +12,15 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller.creature_library import (
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.files.creature_library import (
     LIBRARY_FORMAT,
     UserLibrary,
     library_json,
     suggest,
 )
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -69,9 +71,9 @@ def test_a_monster_built_from_level_and_role_fights_on_the_map(window: MainWindo
     assert "brute" in entry.statblock["keywords"]
     session = window.session
     monster = creature_from_entry(session.encounter, entry, (4.5, 3.5))
-    assert session.place_creature(monster).ok
-    assert session.roll_initiative(totals={"hero": 5, monster.id: 20}).ok
-    assert session.start_combat().ok
+    assert session.run(editing.place_creature, monster).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 5, monster.id: 20}).ok
+    assert session.run(initiative.start_combat).ok
     before = session.encounter.creature("hero").state
     result = session.use_power(monster.id, "Rending Claw", ["hero"], dice=[19, 6])
     assert result.ok, result.reason

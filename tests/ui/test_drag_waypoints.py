@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -29,8 +30,8 @@ def window(qtbot: QtBot) -> MainWindow:
     win.show()
     qtbot.wait_exposed(win)
     win.view.fit_map()
-    assert win.session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert win.session.start_combat().ok
+    assert win.session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert win.session.run(initiative.start_combat).ok
     return win
 
 

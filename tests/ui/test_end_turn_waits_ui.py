@@ -15,6 +15,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.ui.end_turn_dialog import EndTurnDialog
 from orcus_desktop.ui.main_window import MainWindow
@@ -90,7 +91,7 @@ def test_cancel_and_a_turn_with_nothing_waiting(
     dialog.reject()  # Cancel (or Esc)
     assert session.encounter == held
     assert window.initiative_panel.end_turn_dialog is None
-    assert session.decline_opportunity_attack("brakka").ok
+    assert session.run(interrupts.decline_opportunity_attack, "brakka").ok
     window.initiative_panel.end_turn_button.click()  # nothing waits: no question
     assert window.initiative_panel.end_turn_dialog is None
     assert session.encounter.combat.current != "goblin-1"

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -58,7 +59,7 @@ def choose_in_open_dialog(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
 
 
 def draw_a_wall(window: MainWindow) -> None:
-    window.session.add_wall(Wall(WallKind.WALL, ((4.0, 2.0), (6.0, 2.0))))
+    window.session.run(editing.add_wall, Wall(WallKind.WALL, ((4.0, 2.0), (6.0, 2.0))))
     assert window.undo_action.isEnabled()
 
 

@@ -23,7 +23,9 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
@@ -66,8 +68,8 @@ def start_fight(window: MainWindow) -> GameSession:
     """Initiative in the order the creatures were placed, and the fight on: Brakka acts."""
     session = window.session
     order: dict[str, int] = {c.id: 30 - i for i, c in enumerate(session.encounter.creatures)}
-    assert session.roll_initiative(totals=order).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals=order).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -190,9 +192,9 @@ def test_a_target_behind_a_wall_says_it_has_total_cover_not_just_no(
     archer, hero = Square(2, 1), Square(8, 1)
     assert session.move_creature("goblin-archer", archer, MoveMode.GM).ok
     assert session.move_creature("ilsabet", hero, MoveMode.GM).ok
-    assert session.add_wall(Wall(WallKind.WALL, ((5, 0), (5, 3)))).ok
-    assert session.roll_initiative(totals={"goblin-archer": 40}).ok
-    assert session.start_combat().ok
+    assert session.run(editing.add_wall, Wall(WallKind.WALL, ((5, 0), (5, 3)))).ok
+    assert session.run(initiative.roll_initiative, totals={"goblin-archer": 40}).ok
+    assert session.run(initiative.start_combat).ok
     window.start_targeting("goblin-archer", power_name="Shortbow")
     view = window.view
     centre = QPointF((hero.col + 0.5) * SQUARE_PX, (hero.row + 0.5) * SQUARE_PX)
@@ -242,8 +244,8 @@ def test_the_log_names_a_monsters_bow_once(window: MainWindow) -> None:
     session = window.session
     archer = session.encounter.creature("goblin-archer").square
     assert session.move_creature("quill", Square(archer.col, archer.row - 3), MoveMode.GM).ok
-    assert session.roll_initiative(totals={"goblin-archer": 40}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"goblin-archer": 40}).ok
+    assert session.run(initiative.start_combat).ok
     result = session.use_power("goblin-archer", "Shortbow", ["quill"], dice=[12, 3])
     assert result.ok, result.reason
     line = window.log_panel.model.lines()[-1].splitlines()[0]

@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.model.encounter import MapImage
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -57,7 +58,7 @@ def open_window(qtbot: QtBot) -> MainWindow:
 
 
 def show_art(qtbot: QtBot, window: MainWindow, path: str) -> QImage:
-    assert window.session.set_map_image(MapImage(path, 100.0)).ok
+    assert window.session.run(editing.set_map_image, MapImage(path, 100.0)).ok
     qtbot.waitUntil(lambda: not window.scene.map_pixmap.isNull())
     return window.scene.map_pixmap
 

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.rules.conditions import Condition
@@ -229,6 +230,6 @@ def test_help_dialog_reads_the_choice_ally_and_enemy(qtbot: QtBot) -> None:
 def test_nothing_shown_disables_the_help_buttons(key: str, qtbot: QtBot) -> None:
     session = _fight("orcus", fighter("hero", 4, 4), order={"hero": 20})
     panel = _panel(session, qtbot)
-    session.remove_creature("hero")
+    session.run(editing.remove_creature, "hero")
     assert panel.creature_id is None
     assert not panel.buttons[key].isEnabled()

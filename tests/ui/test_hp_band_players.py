@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.map.look import TokenState
@@ -22,7 +23,9 @@ def test_the_players_see_their_heros_band_but_not_the_monsters(qtbot: QtBot) -> 
     gm = MapScene(session.document, rules=session.rules)
     players = MapScene(session.document, rules=session.rules, gm=False)
     for creature_id in ("hero", "orc"):
-        assert session.apply_damage(creature_id, 25).ok  # 44 and 30 HP: both at half or less
+        assert session.run(
+            gm_edits.apply_damage, creature_id, 25
+        ).ok  # 44 and 30 HP: both at half or less
 
     def state(scene: MapScene, creature_id: str) -> TokenState:
         item = scene.token_item(creature_id)

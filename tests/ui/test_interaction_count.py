@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
@@ -87,8 +89,10 @@ def window(qtbot: QtBot) -> MainWindow:
 def _start(window: MainWindow, first: str) -> None:
     session = window.session
     ids = [first, *(c.id for c in session.encounter.creatures if c.id != first)]
-    assert session.roll_initiative(totals={c: 40 - i for i, c in enumerate(ids)}).ok
-    assert session.start_combat().ok
+    assert session.run(
+        initiative.roll_initiative, totals={c: 40 - i for i, c in enumerate(ids)}
+    ).ok
+    assert session.run(initiative.start_combat).ok
     QApplication.processEvents()
     assert session.encounter.combat.current == first
 
@@ -99,7 +103,7 @@ def test_a_ranged_attack_with_cover_and_combat_advantage_takes_three(
     session = window.session
     # Ilsabet is dazed (000 "Dazed": grants combat advantage) and stands behind three-quarters
     # cover from the goblin archer.
-    assert session.add_condition("ilsabet", Condition.DAZED).ok
+    assert session.run(gm_edits.add_condition, "ilsabet", Condition.DAZED).ok
     _start(window, "goblin-archer")
     log_before = len(session.encounter.combat.log)
     gm = Gm(qtbot, window)

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.main_window import MainWindow
@@ -72,5 +73,5 @@ def test_the_players_lose_the_invisible_archer_and_the_gm_keeps_it_marked(
     state = window.session.rules.state(window.encounter.creature(SECRET))
     assert state is not None
     (effect,) = [c for c in state.conditions if c.condition is Condition.INVISIBLE]
-    assert window.session.remove_effect(SECRET, effect.effect_id).ok
+    assert window.session.run(gm_edits.remove_effect, SECRET, effect.effect_id).ok
     assert _players_see(players)

@@ -14,8 +14,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller.creature_library import UserLibrary, library_json
-from orcus_desktop.controller.ruleset_choice import new_encounter
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.editing.ruleset_choice import new_encounter
+from orcus_desktop.controller.files.creature_library import UserLibrary, library_json
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
@@ -106,7 +107,7 @@ def test_a_new_creature_built_while_playing_a_variant_is_tagged_with_it(
     entry = panel.selected_entry()
     assert entry is not None
     drone = creature_from_entry(window.encounter, entry, (2.5, 2.5))
-    assert window.session.place_creature(drone).ok
+    assert window.session.run(editing.place_creature, drone).ok
     # The tag travels with the token, through a saved file that reopens.
     saved = tmp_path / "scrap.json"
     assert window.save_to(saved)

@@ -14,6 +14,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.tools.library_drop import LibraryEntry, creature_from_entry
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
@@ -87,9 +89,9 @@ def test_duplicate_delete_and_import_are_undone_one_by_one(window: MainWindow) -
 def place_two(window: MainWindow, entry: LibraryEntry) -> tuple[str, str]:
     session = window.session
     first = creature_from_entry(session.encounter, entry, (5.5, 5.5))
-    assert session.place_creature(first).ok
+    assert session.run(editing.place_creature, first).ok
     second = creature_from_entry(session.encounter, entry, (8.5, 8.5))
-    assert session.place_creature(second).ok
+    assert session.run(editing.place_creature, second).ok
     return first.id, second.id
 
 
@@ -99,7 +101,7 @@ def test_an_edit_applied_to_the_placed_tokens_is_undone_with_them(window: MainWi
     entry = build_brute(panel)
     first, second = place_two(window, entry)
     old_max = int(entry.statblock["max_hp"])
-    assert session.set_hit_points(first, old_max - 7).ok  # the first one is wounded
+    assert session.run(gm_edits.set_hit_points, first, old_max - 7).ok  # the first one is wounded
     asked: list[tuple[str, int]] = []
 
     def answer(name: str, count: int) -> bool:
@@ -196,9 +198,9 @@ def test_a_size_that_no_longer_fits_is_not_applied_and_says_why(window: MainWind
     session = window.session
     entry = build_brute(panel)
     first = creature_from_entry(session.encounter, entry, (5.5, 5.5))
-    assert session.place_creature(first).ok
+    assert session.run(editing.place_creature, first).ok
     beside = creature_from_entry(session.encounter, entry, (6.5, 5.5))  # the next square
-    assert session.place_creature(beside).ok
+    assert session.run(editing.place_creature, beside).ok
     panel.ask_apply = lambda _name, _count: True
     editor = panel.editor(entry)
     editor.size_box.setCurrentIndex(editor.size_box.findData("large"))

@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QImage, QImageReader
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.model.encounter import MapImage
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -67,7 +68,7 @@ def test_a_corrupt_map_image_is_named_in_the_status_bar(qtbot: QtBot, tmp_path: 
     broken = tmp_path / "cave.png"
     broken.write_bytes(b"not a picture at all")
     before = window.encounter
-    window.session.set_map_image(MapImage(str(broken), 100.0))
+    window.session.run(editing.set_map_image, MapImage(str(broken), 100.0))
     expected = (
         "The map image cave.png cannot be shown (missing, corrupt or not an image format Qt "
         "reads); the grid is shown without it."
@@ -87,7 +88,7 @@ def test_the_gm_map_and_the_player_view_share_one_decode_of_the_art(
     """
     window = MainWindow(load_encounter(demo_encounter_path()), None)
     qtbot.add_widget(window)
-    window.session.set_map_image(MapImage(_png(tmp_path, 6000, 300), 100.0))
+    window.session.run(editing.set_map_image, MapImage(_png(tmp_path, 6000, 300), 100.0))
     window.player_view_action.setChecked(True)
     player = window.player_window
     assert player is not None

@@ -35,6 +35,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QGraphicsView, QToolTip
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
@@ -107,7 +109,7 @@ def test_session_commands_add_move_remove_tokens_and_undo(
     session: GameSession, scene: MapScene
 ) -> None:
     orc = Creature(CreatureId("orc"), "Orc", "monsters", Size.LARGE, Square(8, 2))
-    assert session.place_creature(orc).ok
+    assert session.run(editing.place_creature, orc).ok
     item = scene.token_item("orc")
     assert item is not None
     assert item.pos() == QPointF(8 * SQUARE_PX, 2 * SQUARE_PX)
@@ -115,7 +117,7 @@ def test_session_commands_add_move_remove_tokens_and_undo(
     hero = scene.token_item("hero")
     assert hero is not None
     assert hero.pos() == QPointF(3 * SQUARE_PX, SQUARE_PX)
-    assert session.remove_creature("goblin").ok
+    assert session.run(editing.remove_creature, "goblin").ok
     assert scene.token_item("goblin") is None
     assert set(scene.token_items()) == {"hero", "orc"}
     session.undo()  # the goblin is back
@@ -163,14 +165,16 @@ def test_each_wall_kind_is_painted_where_it_lies_and_goes_with_undo(qtbot: QtBot
     }
     ids = {}
     for kind, (x, y) in kinds.items():
-        created = session.add_wall(Wall(kind, ((x, y - 1.0), (x, y + 1.0)))).created_id
+        created = session.run(
+            editing.add_wall, Wall(kind, ((x, y - 1.0), (x, y + 1.0)))
+        ).created_id
         ids[kind] = str(created)
     for kind, (x, y) in kinds.items():
         pen = wall_pen(session.document.encounter.wall(ids[kind]).wall)
         assert scene_pixel(scene, x, y) == pen.color(), kind
         assert scene_pixel(scene, x + 0.5, y + 0.5) == PAPER  # mid-square beside: the map
     door = ids[WallKind.DOOR]
-    assert session.set_door_open(door, True).ok
+    assert session.run(editing.set_door_open, door, True).ok
     open_pen = wall_pen(session.document.encounter.wall(door).wall)
     assert scene_pixel(scene, 55.0, 3.0, around=0.5) == open_pen.color()  # the dashed pen
     session.undo()
@@ -188,10 +192,12 @@ def test_the_gm_hovering_a_wall_reads_its_kind_the_players_read_nothing(qtbot: Q
     session = new_session(Encounter(grid=GridBounds(30, 30), name="Hover"))
     gm = MapScene(session.document, rules=session.rules)
     players = MapScene(session.document, rules=session.rules, gm=False)
-    door = str(session.add_wall(Wall(WallKind.DOOR, ((20.0, 20.0), (22.0, 20.0)))).created_id)
+    door = str(
+        session.run(editing.add_wall, Wall(WallKind.DOOR, ((20.0, 20.0), (22.0, 20.0)))).created_id
+    )
     on_door = QPointF(21.0 * SQUARE_PX, 20.0 * SQUARE_PX)
     assert gm.wall_tooltip_at(on_door) == "door"
-    assert session.set_door_open(door, True).ok
+    assert session.run(editing.set_door_open, door, True).ok
     assert gm.wall_tooltip_at(on_door) == "door (open)"
     assert gm.wall_tooltip_at(QPointF(21.0 * SQUARE_PX, 21.0 * SQUARE_PX)) == ""  # no wall
     assert players.wall_tooltip_at(on_door) == ""
@@ -215,15 +221,17 @@ def test_the_gm_hovering_a_wall_reads_its_kind_the_players_read_nothing(qtbot: Q
 def test_walls_terrain_and_doors_follow_the_document(
     session: GameSession, scene: MapScene
 ) -> None:
-    wall_id = str(session.add_wall(Wall(WallKind.DOOR, ((2.0, 0.0), (2.0, 2.0)))).created_id)
+    wall_id = str(
+        session.run(editing.add_wall, Wall(WallKind.DOOR, ((2.0, 0.0), (2.0, 2.0)))).created_id
+    )
     assert scene.drawn_walls()[wall_id].points == ((2.0, 0.0), (2.0, 2.0))
-    assert session.set_door_open(wall_id, True).ok
+    assert session.run(editing.set_door_open, wall_id, True).ok
     assert scene.drawn_walls()[wall_id].is_open
     session.undo()
     assert not scene.drawn_walls()[wall_id].is_open
     session.undo()
     assert wall_id not in scene.drawn_walls()
-    session.paint_terrain(TerrainKind.DIFFICULT, [Square(0, 0), Square(1, 0)])
+    session.run(editing.paint_terrain, TerrainKind.DIFFICULT, [Square(0, 0), Square(1, 0)])
     assert scene.items()  # terrain item rebuilt without error
     session.undo()
 
@@ -644,7 +652,7 @@ def test_library_creature_gets_an_hp_bar_and_tooltip(
     scene = MapScene(session.document, rules=session.rules)
     ogre = next(e for e in load_library(resource_path("creatures")) if e.name == "Ogre Bruiser")
     creature = creature_from_entry(session.encounter, ogre, (9.0, 3.0))
-    assert session.place_creature(creature).ok
+    assert session.run(editing.place_creature, creature).ok
     item = scene.token_item(creature.id)
     assert item is not None
     assert item.look.hp is not None
@@ -653,7 +661,7 @@ def test_library_creature_gets_an_hp_bar_and_tooltip(
     assert "HP" in item.toolTip()
     assert "AC" in item.toolTip()
     # The GM deals damage: the token follows (bloodied at half), and undo restores it.
-    result = session.apply_damage(creature.id, item.look.max_hp // 2 + 1)
+    result = session.run(gm_edits.apply_damage, creature.id, item.look.max_hp // 2 + 1)
     assert result.ok, result.reason
     assert item.look.state == TokenState.BLOODIED  # type: ignore[comparison-overlap]
     session.undo()  # type: ignore[unreachable]
@@ -678,7 +686,7 @@ def test_label_stays_inside_the_viewport(qtbot: QtBot, window: MainWindow) -> No
 
 def test_clicking_a_door_opens_it_and_undo_closes_it(qtbot: QtBot, window: MainWindow) -> None:
     door = Wall(WallKind.DOOR, ((8.0, 2.0), (8.0, 4.0)))
-    door_id = str(window.session.add_wall(door).created_id)
+    door_id = str(window.session.run(editing.add_wall, door).created_id)
     window.undo_action.trigger()
     window.redo_action.trigger()
     assert window.undo_action.text() == "&Undo Add door"
@@ -843,12 +851,12 @@ def test_token_menu_hides_and_removes_with_undo(qtbot: QtBot, window: MainWindow
 def test_a_players_scene_never_holds_hidden_creatures(session: GameSession) -> None:
     players = MapScene(session.document, rules=session.rules, gm=False)
     assert set(players.token_items()) == {"hero", "goblin"}
-    assert session.update_creature("goblin", hidden=True).ok
+    assert session.run(editing.update_creature, "goblin", hidden=True).ok
     assert players.token_item("goblin") is None
     session.undo()
     assert players.token_item("goblin") is not None
     hidden = Creature(CreatureId("spy"), "Spy", "monsters", Size.MEDIUM, Square(9, 1), hidden=True)
-    assert session.place_creature(hidden).ok
+    assert session.run(editing.place_creature, hidden).ok
     assert players.token_item("spy") is None
     players.detach()
 
@@ -868,7 +876,7 @@ def test_player_view_follows_the_gm_without_hidden_creatures(
     assert hero is not None
     window.session.move_creature("hero", Square(2, 1), MoveMode.WALK)
     assert hero.pos() == QPointF(2 * SQUARE_PX, SQUARE_PX)
-    window.session.update_creature("goblin", hidden=True)
+    window.session.run(editing.update_creature, "goblin", hidden=True)
     assert players.scene.token_item("goblin") is None
     assert window.scene.token_item("goblin") is not None  # the GM still sees it
     assert players.scene.token_item("hero").toolTip() == ""  # type: ignore[union-attr]
@@ -889,7 +897,7 @@ def test_undo_during_a_drag_cancels_the_drag_not_the_last_step(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     # Issue 12: Ctrl+Z mid-drag once undid the previous action.
-    window.session.rename_encounter("Before the drag")
+    window.session.run(editing.rename_encounter, "Before the drag")
     view = window.view
     viewport = view.viewport()
     end = view_point(view, 3.5, 2.5)

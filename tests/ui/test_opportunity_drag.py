@@ -12,6 +12,7 @@ from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -36,8 +37,10 @@ def window(qtbot: QtBot) -> MainWindow:
     session = win.session
     assert session.move_creature("brakka", START, MoveMode.GM).ok
     ids = [c.id for c in session.encounter.creatures]
-    assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
-    assert session.start_combat().ok
+    assert session.run(
+        initiative.roll_initiative, totals={c: 30 - i for i, c in enumerate(ids)}
+    ).ok
+    assert session.run(initiative.start_combat).ok
     assert session.encounter.combat.current == "brakka"
     return win
 

@@ -12,7 +12,12 @@ from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import resource_path
+from orcus_desktop.controller.actions import combat_actions
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -81,8 +86,8 @@ def panel(session: GameSession, selection: Selection, qtbot: QtBot) -> ActionsPa
 
 
 def _start(session: GameSession) -> None:
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
 
 
 def _items(panel: ActionsPanel, group: int) -> dict[str, QTreeWidgetItem]:
@@ -222,12 +227,12 @@ def test_opportunity_attack_offered_then_taken(
 
 def test_dazed_reasons(session: GameSession, panel: ActionsPanel) -> None:
     _start(session)
-    assert session.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
     assert session.end_turn(save_dice={1: 2}).ok
     assert session.end_turn().ok  # the orc's turn
     assert panel.creature_id == "hero"
     assert panel.budget.text().startswith("Standard 1 · Move 0 · Swift 0")
-    assert session.total_defense("hero").ok
+    assert session.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, "hero").ok
     walk = _items(panel, 1)["Walk"]
     assert walk.text(2) == "Hero is dazed: only a single action this turn, already taken"
     assert _items(panel, 1)["Opportunity attack"].isDisabled()
@@ -253,7 +258,7 @@ def test_qt_selection_signal_and_pinning(session: GameSession, qtbot: QtBot) -> 
 def test_removed_creature_and_reset(session: GameSession, panel: ActionsPanel) -> None:
     _start(session)
     panel.show_creature("orc")
-    assert session.remove_creature("orc").ok
+    assert session.run(editing.remove_creature, "orc").ok
     assert panel.creature_id == "hero"
     session.open_encounter(Encounter(GridBounds(4, 4)))
     assert panel.creature_id is None
@@ -288,8 +293,8 @@ def test_maintain_button(qtbot: QtBot) -> None:
     )
     panel = ActionsPanel(session)
     qtbot.add_widget(panel)
-    session.roll_initiative(totals={"hero": 15, "orc": 10})
-    session.start_combat()
+    session.run(initiative.roll_initiative, totals={"hero": 15, "orc": 10})
+    session.run(initiative.start_combat)
     assert panel.maintain_buttons == {}
     assert session.use_power("hero", "Hold Monster", ["orc"], dice=[15]).ok
     button = panel.maintain_buttons["Hold Monster"]
@@ -415,8 +420,8 @@ def test_the_offers_box_notes_the_attack_waiting_for_them(
     )
     widget = ActionsPanel(session, selection.get, selection.changed)
     qtbot.add_widget(widget)
-    assert session.roll_initiative(totals={"hero": 15, "orc": 10, "far": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 15, "orc": 10, "far": 5}).ok
+    assert session.run(initiative.start_combat).ok
     assert session.use_power("hero", "Arcane Bolt", ["far"], dice=[15, 3]).ok
     note = widget.offers_box.findChild(QLabel, "held_attack_note")
     assert note is not None

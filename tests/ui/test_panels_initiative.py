@@ -10,7 +10,12 @@ from PySide6.QtGui import QKeySequence
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.actions import combat_actions, interrupts
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
@@ -56,13 +61,15 @@ def panel(session: GameSession, status_lines: list[str], qtbot: QtBot) -> Initia
 
 
 def _roll(session: GameSession) -> None:
-    result = session.roll_initiative(totals={"hero": 20, "orc": 10, "brute": 5, "grunt": 3})
+    result = session.run(
+        initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5, "grunt": 3}
+    )
     assert result.ok, result.reason
 
 
 def _start(session: GameSession) -> None:
     _roll(session)
-    assert session.start_combat().ok
+    assert session.run(initiative.start_combat).ok
 
 
 def _cell(model: InitiativeTableModel, cid: str, column: Column, role: int = 0) -> Any:
@@ -80,12 +87,12 @@ def test_model_passes_the_model_tester_while_combat_is_played(
     qtmodeltester.check(model)
     # the tester stays attached: every change below is checked for consistent signals
     _start(session)
-    assert session.set_initiative("grunt", 30).ok
+    assert session.run(initiative.set_initiative, "grunt", 30).ok
     assert session.end_turn().ok
     assert session.delay().ok
     session.undo()
     session.undo()
-    assert session.remove_creature("brute").ok
+    assert session.run(editing.remove_creature, "brute").ok
     session.undo()
     session.open_encounter(Encounter(GridBounds(3, 3)))
     assert model.rowCount() == 0
@@ -102,10 +109,10 @@ def test_rows_follow_initiative_and_turns(session: GameSession, panel: Initiativ
     )
     assert _cell(model, "orc", Column.INITIATIVE) == ""
     assert _cell(model, "orc", Column.HIT_POINTS) == "30/30"
-    session.roll_initiative(totals={"hero": 5, "orc": 12, "brute": 20, "grunt": 1})
+    session.run(initiative.roll_initiative, totals={"hero": 5, "orc": 12, "brute": 20, "grunt": 1})
     assert model.creature_ids() == ["brute", "orc", "hero", "grunt"]
     assert _cell(model, "brute", Column.INITIATIVE) == "20"
-    assert session.start_combat().ok
+    assert session.run(initiative.start_combat).ok
     assert _cell(model, "brute", Column.NAME) == "▶ Brute"
     assert _cell(model, "brute", Column.NAME, Qt.ItemDataRole.BackgroundRole) == (
         CURRENT_TURN_BRUSH
@@ -133,7 +140,7 @@ def test_hit_points_and_conditions_change_one_row_only(
         qtbot.assert_not_emitted(model.modelReset),
         qtbot.assert_not_emitted(model.layoutChanged),
     ):
-        assert session.apply_damage("orc", 16).ok
+        assert session.run(gm_edits.apply_damage, "orc", 16).ok
     row = model.row_of("orc")
     assert changed == [(row, row)]
     assert _cell(model, "orc", Column.HIT_POINTS) == "14/30"
@@ -141,9 +148,9 @@ def test_hit_points_and_conditions_change_one_row_only(
     red = _cell(model, "orc", Column.HIT_POINTS, Qt.ItemDataRole.ForegroundRole)
     assert red is not None
     assert red.color().red() > 150
-    assert session.add_condition("orc", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert session.run(gm_edits.add_condition, "orc", Condition.DAZED, DurationKind.SAVE_ENDS).ok
     assert _cell(model, "orc", Column.CONDITIONS) == "Dazed (save ends)"
-    assert session.apply_damage("orc", 20).ok
+    assert session.run(gm_edits.apply_damage, "orc", 20).ok
     assert _cell(model, "orc", Column.HIT_POINTS) == "dead"
     assert _cell(model, "orc", Column.NAME, Qt.ItemDataRole.ForegroundRole) is not None
     session.undo()
@@ -230,22 +237,26 @@ def test_turn_buttons(session: GameSession, panel: InitiativePanel, qtbot: QtBot
 
 def test_delay_refused_after_acting(session: GameSession, panel: InitiativePanel) -> None:
     _start(session)
-    assert session.total_defense("hero").ok
+    assert session.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, "hero").ok
     assert not panel.delay_button.isEnabled()
     assert panel.delay_button.toolTip() == "Hero already took actions this turn"
 
 
 def test_end_turn_tooltip_names_the_saves(session: GameSession, panel: InitiativePanel) -> None:
     _start(session)
-    assert session.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
     assert "a saving throw against dazed" in panel.end_turn_button.toolTip()
 
 
 def test_join_move_up_and_end_combat(
     session: GameSession, panel: InitiativePanel, qtbot: QtBot
 ) -> None:
-    session.roll_initiative(["hero", "orc", "brute"], totals={"hero": 20, "orc": 10, "brute": 5})
-    session.start_combat()
+    session.run(
+        initiative.roll_initiative,
+        ["hero", "orc", "brute"],
+        totals={"hero": 20, "orc": 10, "brute": 5},
+    )
+    session.run(initiative.start_combat)
     assert panel.model.row_data("grunt").status == "not in initiative"
     _select(panel, "grunt")
     assert panel.join_button.isEnabled()
@@ -301,7 +312,9 @@ def test_readied_action_taken_on_the_trigger(
     session: GameSession, panel: InitiativePanel, qtbot: QtBot
 ) -> None:
     _start(session)
-    assert session.ready_action("hero", ActionKind.STANDARD, "an orc comes close").ok
+    assert session.run(
+        initiative.ready_action, "hero", ActionKind.STANDARD, "an orc comes close"
+    ).ok
     assert panel.model.row_data("hero").status == "readied (an orc comes close)"
     _select(panel, "hero")
     assert not panel.trigger_button.isEnabled()
@@ -322,8 +335,8 @@ def test_saving_throws_typed_in(
     session: GameSession, panel: InitiativePanel, qtbot: QtBot
 ) -> None:
     _start(session)
-    assert session.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
-    assert session.add_persistent_damage("hero", 5, ["fire"]).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert session.run(gm_edits.add_persistent_damage, "hero", 5, ["fire"]).ok
     asked: list[str] = []
 
     def die(_parent: object, label: str) -> int | None:
@@ -355,7 +368,7 @@ def test_a_death_save_typed_in(session: GameSession, panel: InitiativePanel, qtb
     panel.typed_dice_check.setChecked(True)
     while session.encounter.combat.current != "hero":
         assert session.end_turn().ok
-    assert session.apply_damage("hero", 48).ok  # -4: dying, not dead
+    assert session.run(gm_edits.apply_damage, "hero", 48).ok  # -4: dying, not dead
     while True:  # round the table until the hero's turn comes again
         qtbot.mouseClick(panel.end_turn_button, Qt.MouseButton.LeftButton)
         if session.encounter.combat.current == "hero":
@@ -376,7 +389,7 @@ def test_offered_opportunity_attack_shows(session: GameSession, panel: Initiativ
         "hero",
     )
     assert panel.model.row_data("hero").status == "OA offered"
-    assert session.decline_opportunity_attack("hero").ok
+    assert session.run(interrupts.decline_opportunity_attack, "hero").ok
     assert panel.model.row_data("hero").status == "acted"
 
 
@@ -411,15 +424,17 @@ def test_initiative_dice_typed_in(
     panel.ask_die = die
     panel.typed_dice_check.setChecked(True)
     panel.group_check.setChecked(True)
-    assert session.roll_initiative(["grunt"], totals={"grunt": 2}).ok  # not asked again
+    assert session.run(
+        initiative.roll_initiative, ["grunt"], totals={"grunt": 2}
+    ).ok  # not asked again
     qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
     assert asked == ["Initiative d20 for Hero:", "Initiative d20 for Orc (group):"]
     combat = session.encounter.combat
     assert combat.combatant("hero").initiative_roll == 17
     assert combat.combatant("orc").initiative_roll == combat.combatant("brute").initiative_roll
     assert combat.combatant("orc").initiative_roll == 4
-    assert session.start_combat().ok
-    assert session.place_creature(orc("late", 6, 6)).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(editing.place_creature, orc("late", 6, 6)).ok
     _select(panel, "late")
     qtbot.mouseClick(panel.join_button, Qt.MouseButton.LeftButton)
     assert asked[-1] == "Initiative d20 for Late:"

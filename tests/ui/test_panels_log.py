@@ -10,8 +10,18 @@ from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.actions import (
+    combat_actions,
+    forced_placement,
+    grappling,
+    interrupts,
+)
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
@@ -37,8 +47,8 @@ def session() -> GameSession:
 
 
 def _start(session: GameSession) -> None:
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10, "brute": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
+    assert session.run(initiative.start_combat).ok
 
 
 def _lines(panel: CombatLogPanel) -> list[str]:
@@ -97,7 +107,7 @@ def test_turn_flow_lines(session: GameSession, qtbot: QtBot) -> None:
     panel = CombatLogPanel(session)
     qtbot.add_widget(panel)
     _start(session)
-    assert session.add_condition("hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.DAZED, DurationKind.SAVE_ENDS).ok
     assert session.end_turn(save_dice={1: 3}).ok
     lines = _lines(panel)
     assert "Hero is Dazed (save ends) (by GM)" not in lines  # the GM is no creature
@@ -124,7 +134,7 @@ def test_removed_creature_keeps_its_name_in_the_log(session: GameSession, qtbot:
     panel = CombatLogPanel(session)
     qtbot.add_widget(panel)
     _start(session)
-    assert session.remove_creature("brute").ok
+    assert session.run(editing.remove_creature, "brute").ok
     assert "Brute: initiative 5 (entered by the GM)" in _lines(panel)
 
 
@@ -184,46 +194,51 @@ def test_every_event_of_a_played_combat_has_its_own_line(
     def generic(entry: LogEntry, _name: Any) -> str:
         raise AssertionError(f"no handler formatted {entry.kind}: {dict(entry.data)}")
 
-    monkeypatch.setattr("orcus_desktop.controller.log_text.fallback_text", generic)
+    monkeypatch.setattr("orcus_desktop.controller.log.text.fallback_text", generic)
     panel = CombatLogPanel(session)
     qtbot.add_widget(panel)
     s = session
-    assert s.roll_initiative(
-        dice={"hero": 15}, totals={"orc": 10, "brute": 10}, modifiers={"orc": 1, "brute": 1}
+    assert s.run(
+        initiative.roll_initiative,
+        dice={"hero": 15},
+        totals={"orc": 10, "brute": 10},
+        modifiers={"orc": 1, "brute": 1},
     ).ok
-    assert s.set_initiative("brute", 9).ok
-    assert s.start_combat().ok
-    assert s.grapple("hero", "orc", dice=[15]).ok
-    assert s.drop_prone("hero").ok
-    assert s.stand_up("hero").ok
-    assert s.release_grapple("hero").ok
-    assert s.spend_action_point("hero").ok
+    assert s.run(initiative.set_initiative, "brute", 9).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(grappling.grapple, "hero", "orc", dice=[15]).ok
+    assert s.run(combat_actions.take_action, CombatAction.DROP_PRONE, "hero").ok
+    assert s.run(combat_actions.take_action, CombatAction.STAND_UP, "hero").ok
+    assert s.run(grappling.release_grapple, "hero").ok
+    assert s.run(combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, "hero").ok
     assert s.use_power("hero", "Knockdown Strike", ["orc"], dice=[18, 6, 5]).ok
     assert s.end_turn().ok  # the orc's turn
     assert s.delay().ok  # the brute's turn
-    assert s.resume_delayed("orc").ok  # the orc acts after the brute
+    assert s.run(initiative.resume_delayed, "orc").ok  # the orc acts after the brute
     assert s.end_turn().ok  # the orc's turn again
     assert s.move_creature("orc", Square(6, 2), MoveMode.WALK).opportunity_attackers
-    assert s.decline_opportunity_attack("hero").ok
-    assert s.heal("orc", 3).ok
-    assert s.grant_temp_hp("orc", 4).ok
-    assert s.set_hit_points("orc", 12).ok
-    assert s.force_move("orc", "push", 1, Square(7, 2), source_id="hero").ok
-    assert s.apply_damage("hero", 50).ok
-    assert s.add_persistent_damage("hero", 5, ["fire"]).ok
-    assert s.place_creature(fighter("ally", 3, 3)).ok
-    assert s.join_combat("ally", total=1).ok
+    assert s.run(interrupts.decline_opportunity_attack, "hero").ok
+    assert s.run(gm_edits.heal, "orc", 3).ok
+    assert s.run(gm_edits.grant_temp_hp, "orc", 4).ok
+    assert s.run(gm_edits.set_hit_points, "orc", 12).ok
+    assert s.run(forced_placement.force_move, "orc", "push", 1, Square(7, 2), source_id="hero").ok
+    assert s.run(gm_edits.apply_damage, "hero", 50).ok
+    assert s.run(gm_edits.add_persistent_damage, "hero", 5, ["fire"]).ok
+    assert s.run(editing.place_creature, fighter("ally", 3, 3)).ok
+    assert s.run(initiative.join_combat, "ally", total=1).ok
     assert s.end_turn().ok  # the ally's turn
     assert s.end_turn(death_save_die=4).ok  # round 2: the hero, dying, saves
     _until(s, "brute")
-    assert s.ready_action("brute", ActionKind.STANDARD, "the orc moves").ok
+    assert s.run(initiative.ready_action, "brute", ActionKind.STANDARD, "the orc moves").ok
     _until(s, "orc")
-    assert s.trigger_readied("brute", "orc").ok
-    assert s.let_readied_pass("brute").ok  # answered before the orc may delay
+    assert s.run(initiative.trigger_readied, "brute", "orc").ok
+    assert s.run(
+        waiting_decisions.let_readied_pass, "brute"
+    ).ok  # answered before the orc may delay
     assert s.delay().ok  # the orc delays to the end of the round: its turn is lost
     for _ in range(3):
         s.end_turn()
-    assert s.end_combat().ok
+    assert s.run(initiative.end_combat).ok
     lines = _lines(panel)
     assert len(lines) == len(s.encounter.combat.log)
     assert lines[-1].startswith("Combat ends")
@@ -236,7 +251,9 @@ def test_a_modified_defense_shows_how_it_came_about(session: GameSession, qtbot:
     panel = CombatLogPanel(session)
     qtbot.add_widget(panel)
     _start(session)
-    assert session.add_condition("orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert session.run(
+        gm_edits.add_condition, "orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS
+    ).ok
     assert session.use_power("hero", "Basic Melee Attack", ["orc"], dice=[18, 6]).ok
     attack = _lines(panel)[-1]
     # Unconscious: -5 to all defenses (000 "Conditions"), so the GM sees the 15 become 10.

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Creature
@@ -113,15 +115,15 @@ def test_a_monster_stepping_behind_the_wall_is_gone_at_once(window: MainWindow) 
 def test_opening_a_door_reveals_the_room_beyond(window: MainWindow) -> None:
     session = window.session
     sentry = Creature(CreatureId("sentry"), "Sentry", "monsters", square=Square(10, 14))
-    assert session.place_creature(sentry).ok
+    assert session.run(editing.place_creature, sentry).ok
     players = open_player_view(window)
     assert_not_there(window, players, "sentry")
     assert pixel(render(players.scene), 10.5, 14.5) == FOG
-    assert session.set_door_open("south-door", True).ok
+    assert session.run(editing.set_door_open, "south-door", True).ok
     settle()
     assert players.scene.token_item("sentry") is not None
     assert pixel(render(players.scene), 10.1, 14.9) != FOG
-    assert session.set_door_open("south-door", False).ok
+    assert session.run(editing.set_door_open, "south-door", False).ok
     assert_not_there(window, players, "sentry")
 
 
@@ -157,7 +159,7 @@ def test_the_player_window_title_follows_the_open_encounter(
     save_encounter(other, replace(load_encounter(demo_encounter_path()), name="The Crypt"))
     assert window.open_file(other)
     assert players.windowTitle() == "The Crypt — Player view"
-    assert window.session.rename_encounter("The Flooded Crypt").ok
+    assert window.session.run(editing.rename_encounter, "The Flooded Crypt").ok
     assert players.windowTitle() == "The Flooded Crypt — Player view"
     # The fog follows the new encounter too.
     assert_not_there(window, players, LURKER)
@@ -177,7 +179,9 @@ def test_blinded_heroes_see_no_monster_but_the_players_still_see_them(
     players = open_player_view(window)
     heroes = [c.id for c in window.encounter.creatures if c.side == "heroes"]
     for hero in heroes:
-        assert window.session.add_condition(hero, Condition.BLINDED, DurationKind.SAVE_ENDS).ok
+        assert window.session.run(
+            gm_edits.add_condition, hero, Condition.BLINDED, DurationKind.SAVE_ENDS
+        ).ok
     settle()
     assert set(players.scene.token_items()) == set(heroes)
     image = render(players.scene)
@@ -210,8 +214,8 @@ def test_the_fog_is_exactly_what_no_hero_sees_a_closed_closet_amid_them_included
     # must stay fog all the same.
     closet = ((5.0, 4.0), (7.0, 4.0), (7.0, 6.0), (5.0, 6.0), (5.0, 4.0))
     stowaway = Creature(CreatureId("stowaway"), "Stowaway", "monsters", square=Square(6, 5))
-    assert window.session.place_creature(stowaway).ok
-    assert window.session.add_wall(Wall(WallKind.WALL, closet)).ok
+    assert window.session.run(editing.place_creature, stowaway).ok
+    assert window.session.run(editing.add_wall, Wall(WallKind.WALL, closet)).ok
     players = open_player_view(window)
     assert_not_there(window, players, "stowaway")
     vision = players.fog.vision

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -35,7 +36,7 @@ def window(qtbot: QtBot) -> MainWindow:
     win.show()
     qtbot.wait_exposed(win)
     # The imported cave: 120x120 squares.
-    assert win.session.resize_grid(120, 120).ok
+    assert win.session.run(editing.resize_grid, 120, 120).ok
     return win
 
 

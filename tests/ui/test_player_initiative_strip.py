@@ -11,7 +11,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.player_initiative import MonsterNames, player_initiative
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.views.player_initiative import MonsterNames, player_initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.serialization import load_encounter
@@ -48,8 +50,8 @@ def window(qtbot: QtBot) -> MainWindow:
 
 
 def _fight(window: MainWindow) -> None:
-    assert window.session.roll_initiative(totals=ORDER).ok
-    assert window.session.start_combat().ok
+    assert window.session.run(initiative.roll_initiative, totals=ORDER).ok
+    assert window.session.run(initiative.start_combat).ok
 
 
 def _strip_text(players: PlayerWindow) -> str:
@@ -154,8 +156,8 @@ def test_the_strip_leaves_out_a_hidden_goblin_and_its_turn() -> None:
             ),
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "g1": 15, "g2": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "g1": 15, "g2": 10}).ok
+    assert session.run(initiative.start_combat).ok
     strip = player_initiative(session.encounter, None, {"heroes"}, MonsterNames.LABELS)
     assert [e.text for e in strip.entries] == ["Hero", "GW1"]
     assert strip.now is not None
@@ -189,8 +191,8 @@ def test_a_creature_left_off_the_players_map_for_its_status_is_off_the_strip() -
             ),
         )
     )
-    assert session.roll_initiative(totals={"hero": 20, "g1": 15, "g2": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "g1": 15, "g2": 10}).ok
+    assert session.run(initiative.start_combat).ok
     shown = player_initiative(session.encounter, None, {"heroes"}, MonsterNames.LABELS)
     assert [e.text for e in shown.entries] == ["Hero", "GW1", "GW2"]
     strip = player_initiative(
@@ -213,8 +215,8 @@ def test_a_hidden_creature_first_in_the_round_does_not_show_the_new_round() -> N
             ),
         )
     )
-    assert session.roll_initiative(totals={"rat": 25, "hero": 20, "g1": 15}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"rat": 25, "hero": 20, "g1": 15}).ok
+    assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # the rat's turn ends: the hero's
     assert session.end_turn().ok  # the goblin's, the last of round 1
     before = player_initiative(session.encounter, None, {"heroes"})
@@ -234,7 +236,7 @@ def test_the_dead_leave_next(window: MainWindow) -> None:
     _fight(window)
     players = open_player_view(window)
     assert _strip_text(players).startswith("Round 1 · <b>Now: Brakka</b> · Next: Goblin Warrior 1")
-    killed = window.session.apply_damage("goblin-1", 1000)
+    killed = window.session.run(gm_edits.apply_damage, "goblin-1", 1000)
     assert killed.ok, killed.reason
     assert window.session.rules.is_dead(window.encounter, "goblin-1")
     text = _strip_text(players)

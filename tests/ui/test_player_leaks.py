@@ -13,6 +13,8 @@ from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
@@ -61,7 +63,9 @@ def test_walls_and_doors_have_no_tooltip_for_the_players(window: MainWindow) -> 
 
 def test_a_hidden_creatures_mark_shows_no_badge_to_the_players(window: MainWindow) -> None:
     hide(window, SECRET)
-    assert window.session.add_condition("brakka", Condition.MARKED, source_id=SECRET).ok
+    assert window.session.run(
+        gm_edits.add_condition, "brakka", Condition.MARKED, source_id=SECRET
+    ).ok
     players = open_player_view(window)
     gm_token = window.scene.token_item("brakka")
     player_token = players.scene.token_item("brakka")
@@ -70,7 +74,7 @@ def test_a_hidden_creatures_mark_shows_no_badge_to_the_players(window: MainWindo
     assert [b.label for b in gm_token.look.badges] == ["marked"]
     assert player_token.look.badges == ()
     # Once the marker is shown to the players, so is its mark.
-    window.session.update_creature(SECRET, hidden=False)
+    window.session.run(editing.update_creature, SECRET, hidden=False)
     shown = players.scene.token_item("brakka")
     assert shown is not None
     assert [b.label for b in shown.look.badges] == ["marked"]
@@ -84,8 +88,8 @@ def test_the_fog_covers_map_art_beyond_the_grid_and_door_pens_on_its_edge(
     art = window.encounter.map_image
     assert art is not None
     moved = replace(art, offset_px=(art.pixels_per_square, art.pixels_per_square))
-    assert window.session.set_map_image(moved).ok
-    window.session.add_wall(Wall(WallKind.DOOR, ((0.0, 5.0), (0.0, 7.0))))
+    assert window.session.run(editing.set_map_image, moved).ok
+    window.session.run(editing.add_wall, Wall(WallKind.DOOR, ((0.0, 5.0), (0.0, 7.0))))
     players = open_player_view(window)
     settle()
     image = render(players.scene)

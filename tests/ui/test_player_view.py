@@ -22,6 +22,9 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.attacks import attack_powers
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.serialization import load_encounter
@@ -139,13 +142,15 @@ def test_a_hidden_creatures_turn_moves_and_attack_never_show(window: MainWindow)
     players = open_player_view(window)
     order = [SECRET, "brakka"]
     order += [c.id for c in window.encounter.creatures if c.id not in order]
-    assert session.roll_initiative(totals={cid: 30 - i for i, cid in enumerate(order)}).ok
-    assert session.start_combat().ok
+    assert session.run(
+        initiative.roll_initiative, totals={cid: 30 - i for i, cid in enumerate(order)}
+    ).ok
+    assert session.run(initiative.start_combat).ok
     assert window.encounter.combat.current == SECRET
     assert_nothing_shows(window, players)  # no turn marker on anyone
     assert session.move_creature(SECRET, Square(8, 9), MoveMode.GM).ok
     assert_nothing_shows(window, players)
-    power = session.basic_attack_name(SECRET, ranged=True)
+    power = session.ask(attack_powers.basic_attack_name, SECRET, ranged=True)
     assert power is not None
     result = session.use_power(SECRET, power, ["quill"], dice=[19, 6])
     assert result.ok, result.reason
@@ -220,7 +225,7 @@ def test_the_players_screen_follows_a_resized_grid(
 ) -> None:
     players = open_player_view(window)
     show_whole_map(window)
-    assert window.session.resize_grid(columns, rows).ok
+    assert window.session.run(editing.resize_grid, columns, rows).ok
     QApplication.processEvents()
     players.framing.finish()
     assert_whole_map_shown(players)

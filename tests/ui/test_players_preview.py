@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.features import WallKind
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -34,8 +35,8 @@ def test_the_preview_draws_what_the_player_view_draws(window: MainWindow) -> Non
     hide(window, SECRET)
     door = next(e for e in window.encounter.walls if e.wall.kind is WallKind.DOOR)
     if door.wall.is_open:
-        assert window.session.set_door_open(door.id, False).ok
-    assert window.session.set_door_secret(door.id, True).ok
+        assert window.session.run(editing.set_door_open, door.id, False).ok
+    assert window.session.run(editing.set_door_secret, door.id, True).ok
     players = open_player_view(window)
     window.players_preview.action.trigger()  # View > Preview as Players
     QApplication.processEvents()

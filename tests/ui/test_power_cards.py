@@ -11,8 +11,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.power_cards import power_card
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.views.power_cards import power_card
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import (
@@ -76,7 +77,7 @@ def test_clicking_a_power_shows_its_card_under_the_list(
     assert panel.power_card.card.name == "Cleave"
     assert "<b>Cleave</b>" in panel.power_card.text()
     # An edit refills the list: the card stays for the same power.
-    assert session.apply_damage("hero", 1).ok
+    assert session.run(gm_edits.apply_damage, "hero", 1).ok
     assert panel.power_card.card is not None
     assert panel.power_card.card.name == "Cleave"
     # An action (not a power) hides the card.

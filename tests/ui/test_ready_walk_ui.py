@@ -13,7 +13,8 @@ import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.editing import lighting_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Creature, Encounter
@@ -44,8 +45,8 @@ def _orc_walks_to_the_readier(
     window = MainWindow(encounter, None)
     qtbot.add_widget(window)
     session = window.session
-    assert session.roll_initiative(totals={readier.id: 20, "orc": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={readier.id: 20, "orc": 5}).ok
+    assert session.run(initiative.start_combat).ok
     # Combat > Ready Ranged Attack / Ready Melee Attack
     menu = window.ready_attacks
     (menu.ranged_action if ranged else menu.melee_action).trigger()
@@ -126,8 +127,8 @@ def test_an_orc_walking_unseen_in_darkness_is_not_offered_and_the_log_says_why(
     window = MainWindow(encounter, None)
     qtbot.add_widget(window)
     session = window.session
-    assert session.roll_initiative(totals={"mage": 20, "orc": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"mage": 20, "orc": 5}).ok
+    assert session.run(initiative.start_combat).ok
     window.ready_attacks.ranged_action.trigger()
     assert session.end_turn().ok
     assert session.run(lighting_edits.set_ambient_light, Illumination.DARK).ok

@@ -12,6 +12,10 @@ import pytest
 from PySide6.QtWidgets import QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter
@@ -54,20 +58,22 @@ def test_a_4e_quickref_fight_from_file_new_to_undo(
     assert window.encounter.ruleset_id == "4e-quickref"
     assert session.ruleset.id == "4e-quickref"
     assert "4e quick reference (002)" in window.windowTitle()
-    assert session.place_creature(fighter("hero", 2, 2)).ok
-    assert session.place_creature(orc("orc", 3, 2)).ok
-    assert session.place_creature(orc("goblin", 1, 2)).ok
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "goblin": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(editing.place_creature, fighter("hero", 2, 2)).ok
+    assert session.run(editing.place_creature, orc("orc", 3, 2)).ok
+    assert session.run(editing.place_creature, orc("goblin", 1, 2)).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "goblin": 10}).ok
+    assert session.run(initiative.start_combat).ok
     # 002-05: an opportunity attack on the orc's turn and another on the goblin's.
     assert session.end_turn().ok
     assert session.move_creature("orc", Square(6, 2), MoveMode.WALK).opportunity_attackers == (
         "hero",
     )
-    assert session.opportunity_attack("hero", "orc", dice=[20]).ok  # a critical hit: 13
+    assert session.run(
+        interrupts.opportunity_attack, "hero", "orc", dice=[20]
+    ).ok  # a critical hit: 13
     assert session.end_turn().ok
     assert session.move_creature("goblin", Square(1, 6), MoveMode.WALK).ok
-    assert session.opportunity_attack("hero", "goblin", dice=[20]).ok
+    assert session.run(interrupts.opportunity_attack, "hero", "goblin", dice=[20]).ok
     # The action panel names the swift action "minor" (002-01).
     assert window.actions_panel is not None
     assert session.ruleset.label(ActionKind.SWIFT.value) == "minor"
@@ -75,7 +81,7 @@ def test_a_4e_quickref_fight_from_file_new_to_undo(
     refused = window.rulesets.switch_ruleset("orcus")
     assert not refused.ok
     assert "during combat" in refused.reason
-    assert session.end_combat().ok
+    assert session.run(initiative.end_combat).ok
 
     target = tmp_path / "quickref.json"
     assert window.save_to(target)
@@ -124,8 +130,8 @@ def test_panels_and_log_name_things_as_the_ruleset_does(qtbot: QtBot) -> None:
     )
     qtbot.add_widget(quickref)
     s = quickref.session
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
     text = budget_text(s.available_actions("hero"), s)
     assert "Minor 1" in text
     assert "Swift" not in text
@@ -139,9 +145,9 @@ def test_panels_and_log_name_things_as_the_ruleset_does(qtbot: QtBot) -> None:
     )
     qtbot.add_widget(alloy)
     s = alloy.session
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
-    assert s.add_condition("orc", Condition.RESTRAINED, DurationKind.SAVE_ENDS).ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
+    assert s.run(gm_edits.add_condition, "orc", Condition.RESTRAINED, DurationKind.SAVE_ENDS).ok
     log = CombatLogModel(s)
     assert any("is Snared (save ends)" in line for line in log.lines())
     assert effects_summary(s.encounter.creature("orc"), s.ruleset.label) == "Snared (save ends)"

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter, WallEntry
@@ -109,25 +110,25 @@ def test_a_secret_door_is_drawn_as_a_wall_for_the_players_until_revealed(
 
 def test_opening_a_secret_door_reveals_it(window: MainWindow) -> None:
     door = a_closed_door(window.encounter)
-    assert window.session.set_door_secret(door.id, True).ok
-    assert window.session.set_door_open(door.id, True).ok
+    assert window.session.run(editing.set_door_secret, door.id, True).ok
+    assert window.session.run(editing.set_door_open, door.id, True).ok
     opened = window.encounter.wall(door.id).wall
     assert opened.is_open
     assert not opened.secret
     # An open door cannot be made secret: the GM is told why.
-    refused = window.session.set_door_secret(door.id, True)
+    refused = window.session.run(editing.set_door_secret, door.id, True)
     assert not refused.ok
     assert "close the door first" in refused.reason
     # Nor can a wall.
     wall = next(e for e in window.encounter.walls if e.wall.kind is WallKind.WALL)
-    assert not window.session.set_door_secret(wall.id, True).ok
+    assert not window.session.run(editing.set_door_secret, wall.id, True).ok
 
 
 def test_the_file_keeps_a_secret_door_and_older_files_still_open(
     window: MainWindow, tmp_path: Path
 ) -> None:
     door = a_closed_door(window.encounter)
-    assert window.session.set_door_secret(door.id, True).ok
+    assert window.session.run(editing.set_door_secret, door.id, True).ok
     path = tmp_path / "secret.json"
     save_encounter(path, window.encounter)
     assert load_encounter(path).wall(door.id).wall.secret

@@ -10,6 +10,9 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.alloy_heroes import skill_uses
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -29,8 +32,8 @@ def _window(qtbot: QtBot, ruleset_id: str) -> MainWindow:
     qtbot.add_widget(win)
     win.show()
     qtbot.wait_exposed(win)
-    assert win.session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert win.session.start_combat().ok
+    assert win.session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert win.session.run(initiative.start_combat).ok
     return win
 
 
@@ -56,7 +59,7 @@ def test_the_gm_uses_a_skill_next_to_the_orc_and_the_attack_of_opportunity_comes
     assert dialog.result() == dialog.DialogCode.Accepted
     session = window.session
     assert _waiting(window)  # it waits for the orc
-    assert session.decline_opportunity_attack("orc").ok
+    assert session.run(interrupts.decline_opportunity_attack, "orc").ok
     note = session.encounter.combat.log[-1]
     assert note.kind == "rule_note"
     assert str(note.data["note"]).startswith("Hero uses Heal (standard action): 14 (d20)")
@@ -65,8 +68,8 @@ def test_the_gm_uses_a_skill_next_to_the_orc_and_the_attack_of_opportunity_comes
     assert session.undo().ok
     assert not _waiting(window)
     # A refusal is said in the dialog: the standard action is spent after a second use.
-    assert session.use_skill("hero", "heal").ok
-    assert session.decline_opportunity_attack("orc").ok
+    assert session.run(skill_uses.use_skill, "hero", "heal").ok
+    assert session.run(interrupts.decline_opportunity_attack, "orc").ok
     actions.action.trigger()
     again = actions.dialog
     assert isinstance(again, SkillUseDialog)

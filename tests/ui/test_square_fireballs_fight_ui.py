@@ -22,6 +22,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QInputDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.actions import attacks, forced_placement, interrupts
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.routes import Route
@@ -130,7 +133,7 @@ def fight(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> Fight:
         goblin("goblin-2", 12, 8),
         orc("lurker", 14, 5),
     ):
-        assert session.place_creature(creature).ok
+        assert session.run(editing.place_creature, creature).ok
     panel = window.initiative_panel
     # Roll initiative with the table's d20s: the two goblins are one group, one d20 (003-07).
     panel.typed_dice_check.setChecked(True)
@@ -223,7 +226,9 @@ def _stunned_hero_saves(fight: Fight, qtbot: QtBot) -> None:
     assert fight.logged("vs AC 15 (Orc AC) +4 total defense")
     fight.end_turn()
     # The orc's blow stuns the hero (the GM's condition); the tracker and token say so.
-    assert session.add_condition("hero", Condition.STUNNED, DurationKind.SAVE_ENDS).ok
+    assert session.run(
+        gm_edits.add_condition, "hero", Condition.STUNNED, DurationKind.SAVE_ENDS
+    ).ok
     assert "Stunned" in fight.cell("hero", Column.CONDITIONS)
     assert "STU" in fight.badges("hero")
     fight.turn_of("hero")
@@ -247,7 +252,9 @@ def test_round_one_attack_downgrade_and_a_hidden_goblin(fight: Fight, qtbot: QtB
     model = window.initiative_panel.model
     assert model.row_data("goblin-1").current
     # 003-47: goblin-2 hides: the GM still sees it, the players' map does not.
-    assert session.add_condition("goblin-2", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
+    assert session.run(
+        gm_edits.add_condition, "goblin-2", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED
+    ).ok
     QApplication.processEvents()
     assert "HID" in fight.badges("goblin-2")
     assert window.scene.token_item("goblin-2") is not None
@@ -265,7 +272,7 @@ def test_round_two_collision_and_round_three_escalation(
     fight.turn_of("hero")  # round 2; the orc is put beside the hero, a goblin-sized rock behind
     assert session.encounter.combat.round == 2
     assert session.move_creature("orc", Square(2, 5), MoveMode.GM).ok
-    assert session.place_creature(orc("pebble", 3, 5)).ok
+    assert session.run(editing.place_creature, orc("pebble", 3, 5)).ok
     asked: list[tuple[str, list[str]]] = []
 
     def get_item(
@@ -302,7 +309,7 @@ def test_round_two_collision_and_round_three_escalation(
     assert "Round 3 · escalation die 1" in window.initiative_panel.heading.text()
     QApplication.processEvents()
     assert "Escalation die 1" in fight.players.strip.text()
-    previews, problem = session.preview_attack("mage", "Magic Missile", ["orc"])
+    previews, problem = session.ask(attacks.preview_attack, "mage", "Magic Missile", ["orc"])
     assert problem == ""
     assert any("escalation" in source for _, source in previews[0].attack_parts)
 
@@ -327,8 +334,10 @@ def test_an_interrupted_walk_a_kill_the_end_and_the_003_state_kept(
     past = Route(via=(Square(3, 5),))
     assert session.move_creature("hero", Square(7, 5), MoveMode.WALK, route=past).ok
     assert fight.cell("orc", Column.STATUS) == "OA offered"
-    assert session.opportunity_attack("orc", "hero", dice=[19, 3]).ok
-    assert session.force_move("hero", "push", 1, Square(3, 6), source_id="orc").ok
+    assert session.run(interrupts.opportunity_attack, "orc", "hero", dice=[19, 3]).ok
+    assert session.run(
+        forced_placement.force_move, "hero", "push", 1, Square(3, 6), source_id="orc"
+    ).ok
     assert fight.logged("3 squares of its walk left"), "\n".join(fight.log()[-6:])
     window.actions_panel.refresh()  # dazed: its one action went on the walk
     budget = window.actions_panel.budget.text()
@@ -356,7 +365,7 @@ def test_an_interrupted_walk_a_kill_the_end_and_the_003_state_kept(
     assert fight.cell("hero", Column.CONDITIONS) == "Stunned downgraded to Dazed (save ends)"
 
     # A kill: the orc falls to the GM's damage and its row greys; End combat on the tracker.
-    assert session.apply_damage("orc", 200).ok
+    assert session.run(gm_edits.apply_damage, "orc", 200).ok
     model = panel.model
     assert model.row_data("orc").inactive
     assert panel.end_combat_button.isEnabled()

@@ -11,6 +11,8 @@ import pytest
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
@@ -31,14 +33,16 @@ def test_the_row_names_the_next_goblin_when_the_acting_one_is_knocked_out(
     )
     qtbot.add_widget(window)
     session = window.session
-    assert session.roll_initiative(dice={"hero": 18, "g1": 10, "g2": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, dice={"hero": 18, "g1": 10, "g2": 10}).ok
+    assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # the goblins' turn: G1 acts first
     model = window.initiative_panel.model
     assert model.row_data("g1").name == "G1 (group: G2)"
 
     # The GM's condition box: G1 falls unconscious.
-    assert session.add_condition("g1", Condition.UNCONSCIOUS, DurationKind.UNTIL_COUNTERED).ok
+    assert session.run(
+        gm_edits.add_condition, "g1", Condition.UNCONSCIOUS, DurationKind.UNTIL_COUNTERED
+    ).ok
     assert session.encounter.combat.current == "g2"
     assert model.row_data("g1").name == "G2 (group: G1)"
     lines = window.log_panel.model.lines()

@@ -14,6 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller import monster_groups
+from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
@@ -81,18 +84,18 @@ def test_the_gm_arranges_groups_and_the_group_has_one_row_and_one_turn(
     session = window.session
     panel = window.initiative_panel
     _arrange_g1_as_scout(window)
-    assert session.monster_group("g1") == "Scouts"
+    assert session.ask(questions.monster_group, "g1") == "Scouts"
     window.undo_action.trigger()  # one undo step
-    assert session.monster_group("g1") == "monsters: Goblin"
+    assert session.ask(questions.monster_group, "g1") == "monsters: Goblin"
     window.redo_action.trigger()
-    assert session.roll_initiative(dice=DICE).ok
+    assert session.run(initiative.roll_initiative, dice=DICE).ok
     model = panel.model
     # hero, the scout, the goblins (one row), the mage.
     assert model.rowCount() == 4
     goblins = model.row_data("g2")
     assert goblins.members == ("g2", "g3", "g4")
     assert model.row_of("g3") == model.row_of("g2")
-    assert session.start_combat().ok
+    assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # hero
     assert session.end_turn().ok  # the scout
     assert session.encounter.combat.current == "g2"
@@ -126,8 +129,8 @@ def test_the_players_strip_lists_the_group_once_without_its_hidden_member(
 ) -> None:
     session = window.session
     window.fog_action.setChecked(False)
-    assert session.roll_initiative(dice=DICE).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, dice=DICE).ok
+    assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # hero: the goblins' group turn (no arrangement)
     assert session.encounter.combat.current == "g1"
     players = open_player_view(window)
@@ -135,7 +138,9 @@ def test_the_players_strip_lists_the_group_once_without_its_hidden_member(
     text = players.strip.text()
     assert "Now: G1, G2, G3" in text
     assert "G4" not in text  # hidden by the GM
-    assert session.act_with("g4").ok  # the hidden goblin acts: still the group's turn
+    assert session.run(
+        monster_groups.act_with, "g4"
+    ).ok  # the hidden goblin acts: still the group's turn
     QApplication.processEvents()
     assert "Now: G1, G2, G3" in players.strip.text()
     assert "G4" not in players.strip.text()
@@ -146,7 +151,9 @@ def test_a_member_picked_on_the_map_is_the_one_the_group_row_acts_for(window: Ma
     Surprised button marks; Move up moves the whole group above the row before it."""
     session = window.session
     panel = window.initiative_panel
-    assert session.roll_initiative(dice={**DICE, "g1": 10}).ok  # all goblins: one group
+    assert session.run(
+        initiative.roll_initiative, dice={**DICE, "g1": 10}
+    ).ok  # all goblins: one group
     panel.select_creature("g3")
     assert panel.selected_creature_id() == "g3"
     panel.surprised_button.click()
@@ -174,8 +181,8 @@ def test_the_hero_is_offered_one_opportunity_attack_in_the_goblins_turn(
     panel = window.actions_panel
     for cid, square in (("g1", Square(2, 1)), ("g2", Square(2, 2)), ("mage", Square(1, 8))):
         assert session.move_creature(cid, square, MoveMode.GM).ok
-    assert session.roll_initiative(dice=DICE).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, dice=DICE).ok
+    assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # hero: the goblins' group turn
     assert session.encounter.combat.current == "g1"
     assert session.move_creature("g1", Square(4, 1), MoveMode.WALK).ok
@@ -203,8 +210,8 @@ def test_a_member_that_delays_leaves_the_groups_row(window: MainWindow, qtbot: Q
     session = window.session
     panel = window.initiative_panel
     model = panel.model
-    assert session.roll_initiative(dice=DICE).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, dice=DICE).ok
+    assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # hero: the goblins' group turn
     _act_with(panel.group_menu.menu_for("g1"), "g2")
     assert panel.delay_button.isEnabled()
@@ -215,7 +222,7 @@ def test_a_member_that_delays_leaves_the_groups_row(window: MainWindow, qtbot: Q
     assert row.name.startswith("G1 (group: ")  # the one acting named first
     qtbot.mouseClick(panel.end_turn_button, Qt.MouseButton.LeftButton)
     assert session.encounter.combat.current == "mage"
-    assert session.resume_delayed("g2").ok  # after the mage, at its initiative
+    assert session.run(initiative.resume_delayed, "g2").ok  # after the mage, at its initiative
     assert model.row_of("g2") != model.row_of("g1")
     assert (model.row_data("g2").name, model.row_data("g2").members) == ("G2", ())
     assert model.row_data("g1").members == ("g1", "g3", "g4")
@@ -235,8 +242,8 @@ def test_removing_the_acting_member_keeps_the_groups_turn(
     qtbot.wait_exposed(window)
     session = window.session
     panel = window.initiative_panel
-    assert session.roll_initiative(dice=DICE).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, dice=DICE).ok
+    assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # hero: the goblins' group turn
     _act_with(panel.group_menu.menu_for("g1"), "g2")
     menu = window.token_menu("g2")
@@ -260,10 +267,10 @@ def test_a_delaying_member_has_its_own_row_and_strip_entry(window: MainWindow) -
     session = window.session
     window.fog_action.setChecked(False)
     model = window.initiative_panel.model
-    assert session.roll_initiative(dice=DICE).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, dice=DICE).ok
+    assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # hero: the goblins' group turn
-    assert session.act_with("g2").ok
+    assert session.run(monster_groups.act_with, "g2").ok
     assert session.delay().ok
     assert session.encounter.combat.current == "g1"
     assert model.row_data("g1").members == ("g1", "g3", "g4")

@@ -16,8 +16,10 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller.creature_library import UserLibrary
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.files.creature_library import UserLibrary
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.creature_editor import CreatureEditor
@@ -55,8 +57,8 @@ def _window(qtbot: QtBot, ruleset_id: str) -> MainWindow:
     qtbot.wait_exposed(window)
     window.view.resetTransform()
     window.view.centerOn(6 * SQUARE_PX, 5 * SQUARE_PX)
-    assert window.session.roll_initiative(totals={"mage": 20, "orc": 5}).ok
-    assert window.session.start_combat().ok
+    assert window.session.run(initiative.roll_initiative, totals={"mage": 20, "orc": 5}).ok
+    assert window.session.run(initiative.start_combat).ok
     return window
 
 
@@ -116,7 +118,7 @@ def test_the_editors_implement_box_is_saved_reopened_and_offers_the_attack(
     window = MainWindow(Encounter(GridBounds(10, 10), ruleset_id="square-fireballs"))
     qtbot.add_widget(window)
     wizard = creature_from_entry(window.session.encounter, entry, (2.5, 2.5))
-    assert window.session.place_creature(wizard).ok
+    assert window.session.run(editing.place_creature, wizard).ok
     assert IMPLEMENT in _offered(window, wizard.id)
     # Unticked and saved again: the mark is written no more (only a ticked box is).
     reopened.implement.setChecked(False)

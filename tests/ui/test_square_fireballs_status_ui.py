@@ -10,8 +10,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
@@ -30,8 +32,8 @@ def session() -> GameSession:
             ruleset_id="square-fireballs",
         )
     )
-    assert s.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert s.start_combat().ok
+    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert s.run(initiative.start_combat).ok
     return s
 
 
@@ -102,8 +104,8 @@ def test_the_gm_box_speaks_003_and_downgrades(
 
 def test_badges_use_the_003_names(session: GameSession, qtbot: QtBot) -> None:
     # 003-30 "Taunted" for 000's Marked, 003-27 "Grabbed" for Grappled (Ruleset.label).
-    assert session.add_condition("hero", Condition.MARKED, source_id="orc").ok
-    assert session.add_condition("hero", Condition.HINDERED).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id="orc").ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.HINDERED).ok
     scene = MapScene(session.document, rules=session.rules)
     token = scene.token_item("hero")
     assert token is not None
@@ -124,9 +126,11 @@ def test_the_player_view_does_not_show_a_hidden_creature(
     window.show()
     players = open_player_view(window)
     assert players.scene.token_item("orc") is not None
-    assert session.add_condition("orc", Condition.MARKED, source_id="hero").ok
-    assert session.add_condition("hero", Condition.MARKED, source_id="orc").ok
-    assert session.add_condition("orc", Condition.HIDDEN, DurationKind.END_OF_ENCOUNTER).ok
+    assert session.run(gm_edits.add_condition, "orc", Condition.MARKED, source_id="hero").ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.MARKED, source_id="orc").ok
+    assert session.run(
+        gm_edits.add_condition, "orc", Condition.HIDDEN, DurationKind.END_OF_ENCOUNTER
+    ).ok
     # The hidden orc has no token for the players, nor a badge it caused; the GM sees both.
     assert players.scene.token_item("orc") is None
     hero = players.scene.token_item("hero")
@@ -134,7 +138,9 @@ def test_the_player_view_does_not_show_a_hidden_creature(
     assert hero.look.badges == ()
     assert window.scene.token_item("orc") is not None
     # A hidden hero stays on the players' screen: it is one of theirs (R-82).
-    assert session.add_condition("hero", Condition.HIDDEN, DurationKind.END_OF_ENCOUNTER).ok
+    assert session.run(
+        gm_edits.add_condition, "hero", Condition.HIDDEN, DurationKind.END_OF_ENCOUNTER
+    ).ok
     assert players.scene.token_item("hero") is not None
     # Undo brings the orc back.
     session.undo()

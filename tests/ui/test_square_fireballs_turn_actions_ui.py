@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.attacks import attack_powers
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -31,9 +33,9 @@ def _window(qtbot: QtBot, ruleset_id: str = "square-fireballs") -> MainWindow:
 def test_the_gm_raises_the_alarm_from_the_actions_panel(qtbot: QtBot) -> None:
     window = _window(qtbot)
     session = window.session
-    assert session.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
-    assert session.set_surprised("mage").ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert session.run(initiative.set_surprised, "mage").ok
+    assert session.run(initiative.start_combat).ok
     panel = window.actions_panel
     panel.show_creature("hero")
     button = panel.buttons["raise_the_alarm"]
@@ -59,8 +61,8 @@ def test_the_gm_raises_the_alarm_from_the_actions_panel(qtbot: QtBot) -> None:
 def test_the_forced_switch_makes_a_walk_provoke_nothing(qtbot: QtBot) -> None:
     window = _window(qtbot)
     session = window.session
-    assert session.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     assert session.move_creature("orc", Square(5, 2)).ok  # the GM puts it next to the mage
     panel = window.actions_panel
     panel.show_creature("hero")
@@ -68,7 +70,7 @@ def test_the_forced_switch_makes_a_walk_provoke_nothing(qtbot: QtBot) -> None:
     assert not forced.isEnabled()  # the hero cannot force itself
     panel.show_creature("orc")
     assert forced.isEnabled(), forced.toolTip()
-    basic = session.basic_attack_name("orc")
+    basic = session.ask(attack_powers.basic_attack_name, "orc")
     assert basic is not None
     available = panel.available
     assert available is not None
@@ -103,8 +105,8 @@ def test_the_forced_switch_is_still_on_after_save_and_reopen_and_undo_turns_it_o
     # mid-turn finds it on again; it is an edit like any other, undone with Ctrl+Z.
     window = _window(qtbot)
     session = window.session
-    assert session.roll_initiative(totals={"hero": 20, "mage": 15, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     panel = window.actions_panel
     panel.show_creature("orc")
     panel.turn_flow.forced_check.click()

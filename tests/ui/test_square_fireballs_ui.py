@@ -11,7 +11,10 @@ import pytest
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.encounter_flow import WaveChoice
+from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -53,10 +56,10 @@ def test_file_new_plays_square_fireballs_and_the_tracker_shows_the_die(
     session = window.session
     assert session.ruleset.id == "square-fireballs"
     assert "Square Fireballs (003)" in window.windowTitle()
-    assert session.place_creature(fighter("hero", 1, 1)).ok
-    assert session.place_creature(orc("orc", 5, 5)).ok
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(editing.place_creature, fighter("hero", 1, 1)).ok
+    assert session.run(editing.place_creature, orc("orc", 5, 5)).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     heading = window.initiative_panel.heading
     assert "Round 1 · escalation die 0" in heading.text()
     players = open_player_view(window)
@@ -74,21 +77,21 @@ def test_file_new_plays_square_fireballs_and_the_tracker_shows_the_die(
 
 def test_orcus_shows_no_escalation_die(window: MainWindow) -> None:
     session = window.session
-    assert session.place_creature(fighter("hero", 1, 1)).ok
-    assert session.roll_initiative(totals={"hero": 20}).ok
-    assert session.start_combat().ok
+    assert session.run(editing.place_creature, fighter("hero", 1, 1)).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20}).ok
+    assert session.run(initiative.start_combat).ok
     assert "escalation" not in window.initiative_panel.heading.text()
 
 
 def test_a_surprised_row_says_it_loses_its_first_turn(window: MainWindow, qtbot: QtBot) -> None:
     _new_square_fireballs(window, qtbot)
     session = window.session
-    assert session.place_creature(fighter("hero", 1, 1)).ok
-    assert session.place_creature(orc("orc", 5, 5)).ok
-    assert session.place_creature(orc("gob", 6, 6)).ok
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "gob": 10}).ok
-    assert session.set_surprised("gob").ok
-    assert session.start_combat().ok
+    assert session.run(editing.place_creature, fighter("hero", 1, 1)).ok
+    assert session.run(editing.place_creature, orc("orc", 5, 5)).ok
+    assert session.run(editing.place_creature, orc("gob", 6, 6)).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "gob": 10}).ok
+    assert session.run(initiative.set_surprised, "gob").ok
+    assert session.run(initiative.start_combat).ok
     row = window.initiative_panel.model.row_data("gob")
     assert row.status == "surprised"
     assert "loses its first turn" in row.status_detail
@@ -98,23 +101,23 @@ def test_encounter_menu_brings_in_a_new_wave(window: MainWindow, qtbot: QtBot) -
     _new_square_fireballs(window, qtbot)
     session = window.session
     assert window.waves.action in _menu(window, "Encounter").actions()
-    assert session.place_creature(fighter("hero", 1, 1)).ok
-    assert session.place_creature(orc("orc", 5, 5)).ok
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(editing.place_creature, fighter("hero", 1, 1)).ok
+    assert session.run(editing.place_creature, orc("orc", 5, 5)).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     for _ in range(6):
         assert session.end_turn().ok
-    assert session.escalation_die() == 2
+    assert session.ask(questions.escalation_die) == 2
     # The GM places the newcomers, then Encounter > New wave… > Keep Initiative.
-    assert session.place_creature(orc("gob", 6, 6)).ok
+    assert session.run(editing.place_creature, orc("gob", 6, 6)).ok
     window.waves.ask = lambda: WaveChoice.KEEP_INITIATIVE
     window.waves.action.trigger()
     assert "gob" in session.encounter.combat.order
-    assert session.escalation_die() == 1
+    assert session.ask(questions.escalation_die) == 1
     assert "escalation die 1" in window.initiative_panel.heading.text()
     window.undo_action.trigger()
     assert "gob" not in session.encounter.combat.order
-    assert session.escalation_die() == 2
+    assert session.ask(questions.escalation_die) == 2
     # Cancelled: nothing happens. Nobody new: refused with the reason in the status bar.
     window.waves.ask = lambda: None
     window.waves.action.trigger()
@@ -123,9 +126,9 @@ def test_encounter_menu_brings_in_a_new_wave(window: MainWindow, qtbot: QtBot) -
     window.waves.action.trigger()
     assert "gob" in session.encounter.combat.order
     assert session.encounter.combat.round == 5  # docs/rulings.md R-42: a new round
-    assert session.escalation_die() == 0
+    assert session.ask(questions.escalation_die) == 0
     assert session.undo().ok
-    assert session.remove_creature("gob").ok
+    assert session.run(editing.remove_creature, "gob").ok
     window.waves.action.trigger()
     assert "place the new creatures" in window.statusBar().currentMessage()
 
@@ -137,10 +140,10 @@ def test_combat_menu_readies_a_melee_attack(window: MainWindow, qtbot: QtBot) ->
     _new_square_fireballs(window, qtbot)
     session = window.session
     assert window.ready_attacks.melee_action in _menu(window, "Combat").actions()
-    assert session.place_creature(fighter("hero", 1, 1)).ok
-    assert session.place_creature(orc("orc", 6, 6)).ok
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(editing.place_creature, fighter("hero", 1, 1)).ok
+    assert session.run(editing.place_creature, orc("orc", 6, 6)).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     window.ready_attacks.melee_action.trigger()
     readied = session.encounter.combat.combatant("hero").readied
     assert readied is not None

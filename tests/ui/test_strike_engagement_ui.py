@@ -14,6 +14,11 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.guards import Guard
@@ -40,8 +45,8 @@ def window(qtbot: QtBot) -> MainWindow:
     win.show()
     qtbot.wait_exposed(win)
     session = win.session
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "goblin": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "goblin": 10}).ok
+    assert session.run(initiative.start_combat).ok
     return win
 
 
@@ -81,7 +86,7 @@ def test_the_engagement_line_is_drawn_in_the_gm_and_player_views(window: MainWin
     window.scene.select_creature("goblin")
     window.engagement_actions.engage_action.trigger()
     QApplication.processEvents()
-    assert session.engaged_with("hero") == "goblin"
+    assert session.ask(questions.engaged_with, "hero") == "goblin"
     for scene in (window.scene, players.scene):
         assert scene.engagement.lines == (("hero", "goblin"),)
         assert _badge(scene, "goblin") == Badge("engaged by", "1")
@@ -91,7 +96,7 @@ def test_the_engagement_line_is_drawn_in_the_gm_and_player_views(window: MainWin
 
     # The hero Strikes! the orc: 001-25, it is now Engaged With the orc (one at a time), and
     # the orc is offered its Counter Strike! in the offers box (001-23).
-    assert session.basic_attack("hero", "orc", dice=[15, 5]).ok
+    assert session.run(attacks.basic_attack, "hero", "orc", dice=[15, 5]).ok
     QApplication.processEvents()
     panel = window.actions_panel
     labels = [w.text() for w in panel.offers_box.findChildren(QLabel)]
@@ -119,9 +124,9 @@ def test_the_engagement_line_is_drawn_in_the_gm_and_player_views(window: MainWin
 def test_the_players_never_see_a_hidden_creatures_engagement(window: MainWindow) -> None:
     session = window.session
     players = _players(window)
-    assert session.engage("goblin", "hero").ok
-    assert session.engage("orc", "hero").ok
-    assert session.update_creature("goblin", hidden=True).ok
+    assert session.run(engagement.engage, "goblin", "hero").ok
+    assert session.run(engagement.engage, "orc", "hero").ok
+    assert session.run(editing.update_creature, "goblin", hidden=True).ok
     QApplication.processEvents()
     assert window.scene.engagement.lines == (("goblin", "hero"), ("orc", "hero"))
     assert _badge(window.scene, "hero") == Badge("engaged by", "2")
@@ -160,7 +165,7 @@ def test_block_waits_on_the_map_for_the_free_strike_and_esc_lets_it_pass(
     By the orc, takes Block from the Combat menu; the orc's Free Strike! is offered over the map
     and the Block waits; Esc lets it pass and the Block is taken."""
     session = window.session
-    assert session.engage("orc", "hero").ok  # 001-30 Close
+    assert session.run(engagement.engage, "orc", "hero").ok  # 001-30 Close
     window.engagement_actions.guard_actions[Guard.BLOCK].trigger()
     QApplication.processEvents()
     prompt = window.reaction_prompt

@@ -14,6 +14,11 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.actions import attacks, interrupts
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter
@@ -34,7 +39,7 @@ def window(qtbot: QtBot) -> MainWindow:
 
 
 def _attack_parts(window: MainWindow, attacker: str, power: str, target: str) -> dict[str, int]:
-    previews, problem = window.session.preview_attack(attacker, power, [target])
+    previews, problem = window.session.ask(attacks.preview_attack, attacker, power, [target])
     assert problem == ""
     return {source: value for value, source in previews[0].attack_parts}
 
@@ -57,15 +62,19 @@ def test_a_strike_fight_from_file_new_to_the_end_of_combat(
         orc("orc", 5, 4),
         orc("brute", 12, 6),
     ):
-        assert session.place_creature(creature).ok
-    assert session.roll_initiative(totals={"hero": 20, "mage": 16, "orc": 12, "brute": 5}).ok
-    assert session.start_combat().ok
+        assert session.run(editing.place_creature, creature).ok
+    assert session.run(
+        initiative.roll_initiative, totals={"hero": 20, "mage": 16, "orc": 12, "brute": 5}
+    ).ok
+    assert session.run(initiative.start_combat).ok
 
     # The hero Strikes! the orc (001-22, 001-24): engaged with it, and the orc may Counter.
-    assert session.basic_attack("hero", "orc", dice=[15, 5]).ok
-    assert session.engaged_with("hero") == "orc"
-    assert session.opportunity_attack("orc", "hero", dice=[3]).ok  # its Counter Strike!
-    assert session.engaged_with("orc") == "hero"
+    assert session.run(attacks.basic_attack, "hero", "orc", dice=[15, 5]).ok
+    assert session.ask(questions.engaged_with, "hero") == "orc"
+    assert session.run(
+        interrupts.opportunity_attack, "orc", "hero", dice=[3]
+    ).ok  # its Counter Strike!
+    assert session.ask(questions.engaged_with, "orc") == "hero"
     assert session.end_turn().ok
 
     # The mage shoots into that melee: 001-21 "Target Engaged With (Ally Creature) -1" and the
@@ -85,9 +94,9 @@ def test_a_strike_fight_from_file_new_to_the_end_of_combat(
     assert session.use_power("mage", "Magic Missile", ["brute"], dice=[17, 6]).ok
     assert session.end_turn().ok
     # The orc falls to the GM's damage: the dead are engaged with no one (001-25).
-    assert session.apply_damage("orc", 200).ok
-    assert session.engaged_with("hero") is None
-    assert session.end_combat().ok
+    assert session.run(gm_edits.apply_damage, "orc", 200).ok
+    assert session.ask(questions.engaged_with, "hero") is None
+    assert session.run(initiative.end_combat).ok
     ended = session.encounter
     assert not ended.combat.active
     assert session.undo().ok  # one step back: the fight goes on

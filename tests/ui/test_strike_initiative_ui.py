@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.session import questions
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
@@ -52,7 +54,7 @@ def test_the_gm_picks_a_creatures_initiative_check(qtbot: QtBot, window: MainWin
     assert ok is not None
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
-    choice = window.session.initiative_choice("brakka")
+    choice = window.session.ask(questions.initiative_choice, "brakka")
     assert choice is not None
     assert (choice.check, choice.tie_choice, choice.unaware) == (
         InitiativeCheck.AWARENESS,
@@ -61,7 +63,7 @@ def test_the_gm_picks_a_creatures_initiative_check(qtbot: QtBot, window: MainWin
     )
     # One undo step takes it back.
     assert window.session.undo().ok
-    undone = window.session.initiative_choice("brakka")
+    undone = window.session.ask(questions.initiative_choice, "brakka")
     assert undone is not None
     assert undone.check is InitiativeCheck.QUICKNESS
 
@@ -70,7 +72,9 @@ def test_a_hidden_creatures_check_starts_with_the_hidden_bonus_ticked(window: Ma
     """001-02 "Hidden or Imperceivable to an opponent: +2": a creature that hid (001-15) has it."""
     session = window.session
     assert session.switch_ruleset("strike").ok
-    assert session.add_condition("brakka", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
+    assert session.run(
+        gm_edits.add_condition, "brakka", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED
+    ).ok
     assert InitiativeCheckDialog(session, "brakka", window).hidden.isChecked()
     others = [c.id for c in session.encounter.creatures if c.id != "brakka"]
     assert not InitiativeCheckDialog(session, others[0], window).hidden.isChecked()

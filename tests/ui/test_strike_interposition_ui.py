@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -27,8 +28,10 @@ def window(qtbot: QtBot) -> MainWindow:
     qtbot.add_widget(win)
     win.show()
     qtbot.wait_exposed(win)
-    assert win.session.roll_initiative(totals={"orc": 20, "hero": 15, "squire": 10}).ok
-    assert win.session.start_combat().ok
+    assert win.session.run(
+        initiative.roll_initiative, totals={"orc": 20, "hero": 15, "squire": 10}
+    ).ok
+    assert win.session.run(initiative.start_combat).ok
     return win
 
 
@@ -85,6 +88,6 @@ def test_against_who_and_the_counter_strike_show_on_the_map_and_end_turn_asks(
     assert prompt.isVisible()
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert not prompt.isVisible()
-    assert session.waiting_decisions() == ()
+    assert session.ask(waiting_decisions.decisions) == ()
     window.initiative_panel.end_turn_button.click()  # nothing waits: the turn ends
     assert session.encounter.combat.current == "hero"

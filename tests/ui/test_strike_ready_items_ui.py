@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import ItemKind
@@ -28,8 +30,8 @@ def _window(qtbot: QtBot, ruleset_id: str) -> MainWindow:
     qtbot.add_widget(win)
     win.show()
     qtbot.wait_exposed(win)
-    assert win.session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert win.session.start_combat().ok
+    assert win.session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert win.session.run(initiative.start_combat).ok
     return win
 
 
@@ -84,7 +86,7 @@ def test_removing_a_creature_says_its_ready_items_go_and_undo_brings_them_back(
     # the one undo step brings the creature back holding them (docs/rulings.md R-98).
     window = _window(qtbot, "strike")
     session = window.session
-    assert session.ready_item("hero", "longsword", ItemKind.MELEE_WEAPON).ok
+    assert session.run(ready_items.ready_item, "hero", "longsword", ItemKind.MELEE_WEAPON).ok
     before = session.encounter
     window.scene.select_creature("hero")
     window.delete_action.trigger()

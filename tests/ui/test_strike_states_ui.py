@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter, WallEntry
@@ -40,8 +41,8 @@ def window(qtbot: QtBot) -> MainWindow:
     win.show()
     qtbot.wait_exposed(win)
     session = win.session
-    assert session.roll_initiative(totals={"orc": 20, "hero": 15, "scout": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"orc": 20, "hero": 15, "scout": 10}).ok
+    assert session.run(initiative.start_combat).ok
     return win
 
 

@@ -11,8 +11,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.table_actions import Attitude, TableAction
-from orcus_desktop.controller.who_goes_first import FirstBy
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike.table_actions import Attitude, TableAction
+from orcus_desktop.controller.variants.strike.who_goes_first import FirstBy
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -38,7 +39,9 @@ def _window(qtbot: QtBot, ruleset_id: str = "strike") -> MainWindow:
     qtbot.add_widget(win)
     win.show()
     qtbot.wait_exposed(win)
-    assert win.session.roll_initiative(totals={"hero": 20, "orc": 10, "sage": 5}).ok
+    assert win.session.run(
+        initiative.roll_initiative, totals={"hero": 20, "orc": 10, "sage": 5}
+    ).ok
     return win
 
 
@@ -68,14 +71,16 @@ def test_the_gm_sees_who_goes_first_and_marks_the_hero_surprised(qtbot: QtBot) -
     window.session.undo()
     assert window.session.encounter.combat.order[0] == "hero"
     # Once combat runs the question is closed.
-    assert window.session.start_combat().ok
+    assert window.session.run(initiative.start_combat).ok
     actions.refresh()
     assert not actions.first_action.isEnabled()
 
 
 def test_the_gm_logs_a_failed_influence_with_the_default_dc(qtbot: QtBot) -> None:
     window = _window(qtbot)
-    assert window.session.start_combat().ok  # the hero's turn: the Actions panel shows it
+    assert window.session.run(
+        initiative.start_combat
+    ).ok  # the hero's turn: the Actions panel shows it
     actions = window.strike_table
     assert actions.table_action.isEnabled()
     actions.table_action.trigger()

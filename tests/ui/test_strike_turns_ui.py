@@ -12,6 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
@@ -90,7 +92,7 @@ def test_the_target_drops_prone_from_the_attack_dialog(qtbot: QtBot, window: Mai
 def test_the_attack_dialog_says_why_a_target_cannot_drop(qtbot: QtBot, window: MainWindow) -> None:
     session = window.session
     assert session.end_turn().ok
-    assert session.add_condition("hero", Condition.UNCONSCIOUS).ok
+    assert session.run(gm_edits.add_condition, "hero", Condition.UNCONSCIOUS).ok
     dialog = _orc_attacks_hero(qtbot, window)
     button = dialog.drop_prone_buttons["hero"]
     assert not button.isEnabled()
@@ -152,7 +154,7 @@ def test_the_panel_offers_no_opportunity_attack_under_strike(window: MainWindow)
     assert buttons["stand_up"].isVisibleTo(panel)
     assert "Opportunity attack" not in _actions(panel)
     # Played by Orcus (000 "Opportunity Attacks") the same fight has both, and the row.
-    assert window.session.end_combat().ok
+    assert window.session.run(initiative.end_combat).ok
     assert window.rulesets.switch_ruleset("orcus").ok
     assert [b.isVisibleTo(panel) for b in opportunity] == [True, True]
     window.scene.select_creature("hero")  # out of combat the panel shows the selection

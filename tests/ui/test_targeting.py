@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.frozen import thaw
 from orcus_desktop.model.serialization import load_encounter
@@ -262,8 +263,10 @@ def test_an_opportunity_attack_offered_after_a_walk_out_is_taken(
     session = window.session
     assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok
     ids = [c.id for c in session.encounter.creatures]
-    assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
-    assert session.start_combat().ok
+    assert session.run(
+        initiative.roll_initiative, totals={c: 30 - i for i, c in enumerate(ids)}
+    ).ok
+    assert session.run(initiative.start_combat).ok
     assert session.encounter.combat.current == "brakka"
     panel = window.actions_panel
     assert not panel.offers_box.isVisibleTo(panel)

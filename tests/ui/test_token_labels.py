@@ -8,6 +8,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -33,7 +34,7 @@ def labels(scene: MapScene) -> dict[str, str]:
 def place(window: MainWindow, creature_id: str, name: str, square: Square) -> None:
     goblin = window.session.encounter.creature(CreatureId("goblin-1"))
     clone = replace(goblin, id=CreatureId(creature_id), name=name, square=square, state=None)
-    assert window.session.place_creature(clone).ok
+    assert window.session.run(editing.place_creature, clone).ok
 
 
 def test_the_map_and_the_player_view_number_the_goblins_and_split_the_obs(
@@ -62,7 +63,7 @@ def test_the_map_and_the_player_view_number_the_goblins_and_split_the_obs(
 
 def test_a_hidden_creature_shapes_no_label_the_players_see(window: MainWindow) -> None:
     place(window, "orc", "Orc Berserker", Square(12, 2))
-    assert window.session.update_creature("orc", hidden=True).ok
+    assert window.session.run(editing.update_creature, "orc", hidden=True).ok
     window.player_view_action.trigger()
     players = window.player_window
     assert players is not None

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -35,8 +36,8 @@ def start_combat(window: MainWindow, order: list[str]) -> None:
     session = window.session
     rest = [c.id for c in session.encounter.creatures if c.id not in order]
     totals = {cid: 40 - i for i, cid in enumerate([*order, *rest])}
-    assert session.roll_initiative(totals=totals).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals=totals).ok
+    assert session.run(initiative.start_combat).ok
 
 
 def click_token(qtbot: QtBot, window: MainWindow, creature_id: str) -> None:

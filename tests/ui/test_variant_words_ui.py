@@ -12,6 +12,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -31,9 +33,9 @@ def _window(qtbot: QtBot, ruleset_id: str) -> MainWindow:
     session = win.session
     # The ally flanks the orc with the hero (000 "Flanking", docs/rulings.md R-07).
     for creature in (fighter("hero", 2, 2), fighter("ally", 4, 2), orc("orc", 3, 2)):
-        assert session.place_creature(creature).ok
-    assert session.roll_initiative(totals={"hero": 20, "orc": 15, "ally": 10}).ok
-    assert session.start_combat().ok
+        assert session.run(editing.place_creature, creature).ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "ally": 10}).ok
+    assert session.run(initiative.start_combat).ok
     win.show()
     qtbot.wait_exposed(win)
     win.view.resetTransform()
@@ -94,7 +96,7 @@ def test_the_initiative_panel_says_what_surprise_costs_under_the_ruleset(
     assert win.rulesets.new_encounter(ruleset_id, 10, 8)
     session = win.session
     for creature in (fighter("hero", 2, 2), orc("orc", 6, 2)):
-        assert session.place_creature(creature).ok
+        assert session.run(editing.place_creature, creature).ok
     panel = win.initiative_panel
     qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
     panel.table.selectRow(panel.model.row_of("orc"))

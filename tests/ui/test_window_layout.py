@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QPushButton, QWidge
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
@@ -43,8 +45,10 @@ def start_combat(window: MainWindow) -> None:
     session = window.session
     assert session.move_creature("brakka", Square(9, 4), MoveMode.GM).ok
     ids = [c.id for c in session.encounter.creatures]
-    assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
-    assert session.start_combat().ok
+    assert session.run(
+        initiative.roll_initiative, totals={c: 30 - i for i, c in enumerate(ids)}
+    ).ok
+    assert session.run(initiative.start_combat).ok
     settle()
 
 
@@ -137,8 +141,10 @@ def test_a_long_status_does_not_squeeze_the_conditions_away(qtbot: QtBot) -> Non
     window = make_window(qtbot, 1440, 900)
     start_combat(window)
     session = window.session
-    assert session.add_condition("goblin-1", Condition.WEAKENED, DurationKind.SAVE_ENDS).ok
-    assert session.apply_damage("goblin-1", 16).ok  # staggered
+    assert session.run(
+        gm_edits.add_condition, "goblin-1", Condition.WEAKENED, DurationKind.SAVE_ENDS
+    ).ok
+    assert session.run(gm_edits.apply_damage, "goblin-1", 16).ok  # staggered
     assert session.move_creature("brakka", Square(7, 4), MoveMode.WALK).opportunity_attackers
     settle()
     table = window.initiative_panel.table

@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.app import show_main_window
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.model.serialization import load_encounter
@@ -158,10 +159,10 @@ def _eleven_creature_fight(window: MainWindow) -> None:
     extra = [f"Kobold {i}" for i in range(1, 3)]
     for i, name in enumerate(extra):
         creature = Creature(CreatureId(f"kobold-{i}"), name, "monsters", square=Square(18, 2 + i))
-        assert session.place_creature(creature).ok
+        assert session.run(editing.place_creature, creature).ok
     for c in session.encounter.creatures:
         if c.hidden:
-            assert session.update_creature(c.id, hidden=False).ok
+            assert session.run(editing.update_creature, c.id, hidden=False).ok
     assert len(session.encounter.creatures) == 11
     start_combat(window)
 

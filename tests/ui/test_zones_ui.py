@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import zones as zones_cases
+from orcus_desktop.controller.gm import zones as zones_cases
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.model.zones import ZoneDuration
@@ -123,8 +124,10 @@ def test_a_zone_for_a_creatures_next_turn_ends_at_its_turn_boundary(
 ) -> None:
     session = window.session
     ids = [c.id for c in session.encounter.creatures]
-    assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
-    assert session.start_combat().ok
+    assert session.run(
+        initiative.roll_initiative, totals={c: 30 - i for i, c in enumerate(ids)}
+    ).ok
+    assert session.run(initiative.start_combat).ok
     first = session.encounter.combat.current
     _click_burst(qtbot, window)
     answers = Answers(
@@ -181,8 +184,10 @@ def test_right_clicking_a_zone_offers_its_own_actions_each_one_undo_step(
 def test_a_sustained_zone_is_sustained_from_its_right_click_menu(window: MainWindow) -> None:
     session = window.session
     ids = [c.id for c in session.encounter.creatures]
-    assert session.roll_initiative(totals={c: 30 - i for i, c in enumerate(ids)}).ok
-    assert session.start_combat().ok
+    assert session.run(
+        initiative.roll_initiative, totals={c: 30 - i for i, c in enumerate(ids)}
+    ).ok
+    assert session.run(initiative.start_combat).ok
     first = session.encounter.combat.current
     assert session.run(zones_cases.place_zone, "Spirit", BURST, ZoneDuration.SUSTAINED, first).ok
     menu = window.zones.menu_at(5.5, 5.5)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from orcus_desktop.controller.outcomes import plural
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.log.text import plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -31,7 +32,7 @@ class EraseTool:
         if event.left_press:
             wall_id = wall_at(encounter, event.grid_xy)
             if wall_id is not None:
-                result = self._session.remove_wall(wall_id, self)
+                result = self._session.by(self).run(editing.remove_wall, wall_id)
                 return ToolPreview(message=result_message(result))
             self._stroke.begin(event.square)
         elif not self._stroke.active:
@@ -42,7 +43,7 @@ class EraseTool:
                 )
             return EMPTY_PREVIEW
         elif (squares := self._stroke.follow(event)) is not None:
-            result = self._session.erase_terrain(squares, self)
+            result = self._session.by(self).run(editing.erase_terrain, squares)
             if not result.ok:
                 return ToolPreview(message="Nothing to erase there")
             return ToolPreview(message=f"Erased terrain on {plural(len(squares), 'square')}")

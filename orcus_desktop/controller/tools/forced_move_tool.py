@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from orcus_desktop.controller.outcomes import plural
+from orcus_desktop.controller import forced_collisions
+from orcus_desktop.controller.actions import forced_placement
+from orcus_desktop.controller.log.text import plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -89,7 +91,9 @@ class ForcedMoveTool(OneShotTool):
         if event.left_press:
             moved = len(path) if path is not None else 0
             asks = (
-                self._session.collision_choices(self.target_id, square, short=moved < self.squares)
+                self._session.ask(
+                    forced_collisions.choices, self.target_id, square, short=moved < self.squares
+                )
                 if self._confirm is not None and (path is not None or square == target.square)
                 else ()
             )
@@ -109,9 +113,10 @@ class ForcedMoveTool(OneShotTool):
                         reachable=frozenset(self.destinations), message=f"{self._text()}"
                     )
                 answer = chosen
-            # The answers of `GameSession.collision_choices`: "" none, "edge" (003-45), else
+            # The answers of `forced_collisions.choices`: "" none, "edge" (003-45), else
             # what it hit (003-43).
-            result = self._session.force_move(
+            result = self._session.run(
+                forced_placement.force_move,
                 self.target_id,
                 self.kind,
                 self.squares,

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from orcus_desktop.controller.outcomes import MovePreview, plural
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.outcomes import MovePreview
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -147,7 +149,9 @@ class MoveTool:
                 wall_id = wall_at(encounter, event.grid_xy)
                 if wall_id is not None and encounter.wall(wall_id).wall.kind is WallKind.DOOR:
                     door = encounter.wall(wall_id).wall
-                    result = self._session.set_door_open(wall_id, not door.is_open, self)
+                    result = self._session.by(self).run(
+                        editing.set_door_open, wall_id, not door.is_open
+                    )
                     return ToolPreview(message=result_message(result))
             if self._on_select is not None:
                 self._on_select(None)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller import stealth_maneuvers
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     OneShotTool,
@@ -17,7 +18,7 @@ from orcus_desktop.controller.tools.pointer import (
 class SneakTool(OneShotTool):
     """Sneak (003 l.706-712, a move action): half its speed, keeping Shrouded or Hidden.
 
-    The squares it can sneak to are shaded (`GameSession.sneak_destinations`); a click there
+    The squares it can sneak to are shaded (`questions.sneak_destinations`); a click there
     sneaks through the session (one undo step); Escape or a right click leaves it.
 
     Args:
@@ -37,7 +38,7 @@ class SneakTool(OneShotTool):
         super().__init__(on_finished)
         self._session = session
         self.creature_id = creature_id
-        self.destinations = session.sneak_destinations(creature_id)
+        self.destinations = session.ask(questions.sneak_destinations, creature_id)
 
     def _text(self) -> str:
         return f"Sneak {self._session.encounter.name_of(self.creature_id)}"
@@ -54,7 +55,7 @@ class SneakTool(OneShotTool):
                     marked_ids=(self.creature_id,),
                     message=f"Refused: {creature.name} cannot sneak there",
                 )
-            result = self._session.sneak(self.creature_id, square, initiator=self)
+            result = self._session.by(self).run(stealth_maneuvers.sneak, self.creature_id, square)
             self._end()
             return ToolPreview(message=result_message(result))
         hint = f"{self._text()}: click where it ends, half its speed (Esc: stay)"

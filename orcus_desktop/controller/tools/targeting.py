@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from orcus_desktop.controller.attacks import attack_powers
 from orcus_desktop.controller.availability import CombatAction, find_power
-from orcus_desktop.controller.log_text import defense_name, term
+from orcus_desktop.controller.log.text import defense_name, term
 from orcus_desktop.controller.outcomes import TargetPreview, no_creature, no_power
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.rules.powers import Power, TargetKind
@@ -71,7 +72,7 @@ class TargetingRequest:
         range_squares: a Far area's range.
         attack_roll: False for a power without an attack (nothing to roll: no dice asked).
         basic_choices: for the Basic Attack action (B), the creature's basic attacks: the one
-            used is chosen by the target (`GameSession.best_basic_attack`).
+            used is chosen by the target (`questions.best_basic_attack`).
     """
 
     creature_id: str
@@ -90,7 +91,10 @@ class TargetingRequest:
         """The request as used against `target_id`: B's basic attack is chosen by the target."""
         if not self.basic_choices:
             return self
-        best = session.best_basic_attack(self.creature_id, target_id) or self.power_name
+        best = (
+            session.ask(questions.best_basic_attack, self.creature_id, target_id)
+            or self.power_name
+        )
         return replace(self, power_name=best, label=best)
 
     @property
@@ -181,9 +185,9 @@ def targeting_request(
         return reason
     if combat_action.value in _ON_THE_MAP:
         return f"{combat_action.label}: drag {creature.name}'s token with the move tool"
-    basic = session.basic_attack_name(creature_id)
+    basic = session.ask(attack_powers.basic_attack_name, creature_id)
     if combat_action is CombatAction.BASIC_ATTACK or combat_action is CombatAction.USE_POWER:
-        ranged = session.basic_attack_name(creature_id, ranged=True)
+        ranged = session.ask(attack_powers.basic_attack_name, creature_id, ranged=True)
         basics = tuple(name for name in (basic, ranged) if name is not None)
         if not basics:
             return f"{creature.name} has no basic attack"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import attacks, combat_actions
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -35,7 +36,7 @@ class TargetingTool(OneShotTool):
 
     Legal targets (the session's `power_targets`: reach, range, line of effect) are ringed;
     hovering one names what the d20 must show and why (cover, concealment, combat advantage,
-    `GameSession.preview_attack`). A single-target power takes one click on a token; a
+    `attacks.preview_attack`). A single-target power takes one click on a token; a
     multi-target power takes clicks (a second click drops a target) until its count, or Enter;
     an area power shows its template following the pointer with the creatures it would attack
     (line of effect from the origin, 000 "Areas of effect") and takes a click to place (a Far
@@ -108,10 +109,16 @@ class TargetingTool(OneShotTool):
             return tuple(
                 c.id
                 for c in others
-                if c.side != me.side and session.charge_destinations(me.id, c.id)
+                if c.side != me.side
+                and session.ask(combat_actions.charge_destinations, me.id, c.id)
             )
         powers = request.basic_choices or (request.power_name,)
-        within = [t for power in powers for t in session.power_targets(me.id, power) if t != me.id]
+        within = [
+            t
+            for power in powers
+            for t in session.ask(attacks.power_targets, me.id, power)
+            if t != me.id
+        ]
         within = list(dict.fromkeys(within))
         if request.action is TargetingAction.COUP_DE_GRACE:
             # 000 "Coup de Grace": only a helpless opponent.
@@ -188,7 +195,9 @@ class TargetingTool(OneShotTool):
                 return self._token_preview(under.id, event.grid_xy)
             return self._done(TargetingChoice(request, (under.id,), ally_id=self.ally_id))
         if request.action is TargetingAction.CHARGE:
-            squares = self._session.charge_destinations(request.creature_id, under.id)
+            squares = self._session.ask(
+                combat_actions.charge_destinations, request.creature_id, under.id
+            )
             if len(squares) == 1:
                 return self._done(TargetingChoice(request, (under.id,), destination=squares[0]))
             # 000 "Charge": every closest square will do; the GM picks one (flanking...).
@@ -249,8 +258,8 @@ class TargetingTool(OneShotTool):
         request = self.request
         if request.action.rolls and request.power_name and target_id != request.creature_id:
             request = request.for_target(self._session, target_id)
-            _previews, problem = self._session.preview_attack(
-                request.creature_id, request.power_name, [target_id]
+            _previews, problem = self._session.ask(
+                attacks.preview_attack, request.creature_id, request.power_name, [target_id]
             )
             if problem:
                 return f"not a legal target — {problem}"
@@ -266,8 +275,8 @@ class TargetingTool(OneShotTool):
             # Special attacks (Strength vs Reflex/Fortitude) have no stat-block power to preview.
             return f"{request.label} {self._name(target_id)}: click to roll"
         request = request.for_target(session, target_id)
-        previews, problem = session.preview_attack(
-            request.creature_id, request.power_name, [target_id]
+        previews, problem = session.ask(
+            attacks.preview_attack, request.creature_id, request.power_name, [target_id]
         )
         if problem or not previews:
             return f"{self._name(target_id)}: {problem or 'cannot be attacked'}"
@@ -378,10 +387,16 @@ class TargetingTool(OneShotTool):
         lines: list[str] = []
         if squares:
             placed = AttackChoices(area_origin=origin, area_squares=squares)
-            targets = self._session.power_targets(request.creature_id, request.power_name, placed)
+            targets = self._session.ask(
+                attacks.power_targets, request.creature_id, request.power_name, placed
+            )
             if targets:
-                previews, why = self._session.preview_attack(
-                    request.creature_id, request.power_name, targets, placed
+                previews, why = self._session.ask(
+                    attacks.preview_attack,
+                    request.creature_id,
+                    request.power_name,
+                    targets,
+                    placed,
                 )
                 lines = (
                     [attack_summary(p, self._session) for p in previews]

@@ -144,7 +144,7 @@ class TemplateTool:
     def placed(self) -> frozenset[Square]:
         """The squares of the template a click left on the map (empty while none is).
 
-        The GM can keep them as a zone (`GameSession.place_zone`).
+        The GM can keep them as a zone (`zones.place_zone`).
         """
         return self._frozen.squares if self._frozen is not None else frozenset()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.square_painter import SquarePainter
@@ -32,4 +33,4 @@ class TerrainTool(SquarePainter):
         return self.kind.value
 
     def commit(self, squares: Iterable[Square], erase: bool) -> OperationResult:
-        return self._session.paint_terrain(self.kind, squares, erase=erase, initiator=self)
+        return self._session.by(self).run(editing.paint_terrain, self.kind, squares, erase=erase)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import itertools
 import math
 
-from orcus_desktop.controller.outcomes import plural
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.log.text import plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -72,7 +73,7 @@ class WallTool:
         if len(points) < 2:
             return EMPTY_PREVIEW
         wall = Wall(self.kind, tuple((float(x), float(y)) for x, y in points))
-        result = self._session.add_wall(wall, self)
+        result = self._session.by(self).run(editing.add_wall, wall)
         if not result.ok:
             return ToolPreview(message=result_message(result))
         return ToolPreview(

@@ -1,6 +1,6 @@
 """What a drop on the map does: a palette creature is placed, a file opens or becomes art.
 
-From the palette (`CREATURE_MIME`): the creature is placed through `GameSession.place_creature`,
+From the palette (`CREATURE_MIME`): the creature is placed through `editing.place_creature`,
 snapped and centred on the pointer, refused with the session's reason on an illegal square.
 From the file manager (URLs): an encounter file opens; an image becomes a token or the map
 background, whichever the GM picks.
@@ -14,7 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData
 
-from orcus_desktop.controller.placement import spread_square
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.movement.placement import spread_square
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import (
     LibraryEntry,
@@ -106,13 +107,13 @@ class MapDropHandler:
         square = spread_square(encounter, creature, creature.square)
         if square is None:
             return f"Refused: no free square for {creature.name}"
-        self._session.place_creature(creature.moved_to(square), initiator=self)
+        self._session.by(self).run(editing.place_creature, creature.moved_to(square))
         return ""
 
     def place(self, entry: LibraryEntry, grid_xy: tuple[float, float]) -> str:
         """Place `entry` centred on `grid_xy` (the session's answer is reported, not returned)."""
         creature = creature_from_entry(self._session.encounter, entry, grid_xy)
-        self._session.place_creature(creature, initiator=self)
+        self._session.by(self).run(editing.place_creature, creature)
         return ""
 
 

@@ -3,7 +3,7 @@
 `LightingItem` is dumb (docs/design.md#scene): it paints what it is given. `LightLayer` keeps
 one in step with the document: on every event that can change the light (a light, the ambient
 level, walls and doors, a bearer moving) it schedules one rebuild for the next pass of the event
-loop, and asks the session for the illumination (`GameSession.illumination`). A map in bright
+loop, and asks the session for the illumination (`questions.illumination`). A map in bright
 light without lights draws nothing.
 """
 

@@ -1,6 +1,6 @@
 """The reaction prompt over the GM's map, beside the creatures it concerns (issue 28, item 6).
 
-The reactions that wait for the GM's word (`GameSession.waiting_decisions`: an opportunity
+The reactions that wait for the GM's word (`waiting_decisions.decisions`: an opportunity
 attack offered, 001's strikes and "Against Who?", a readied shot, a readied action triggered,
 004's covering creature that may take a hit, R-154)
 show in a small frame on the map view, next to the tokens involved and kept inside the view,
@@ -19,8 +19,10 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton
 
+from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.waiting_decisions import (
+from orcus_desktop.controller.turns import waiting_decisions
+from orcus_desktop.controller.turns.waiting_decisions import (
     COVER,
     FORCED_MOVE,
     HELD,
@@ -29,6 +31,8 @@ from orcus_desktop.controller.waiting_decisions import (
     READIED,
     Decision,
 )
+from orcus_desktop.controller.variants.alloy_heroes import cover_choices
+from orcus_desktop.controller.variants.strike import interposition
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
@@ -88,7 +92,7 @@ class ReactionPrompt(QFrame):
         """Show what waits now (nothing: hidden), beside the creatures it concerns."""
         # A push to place is answered on the map by its own tool, whose squares the frame
         # would cover: only the reactions show, with the step they hold.
-        waiting = self._session.waiting_decisions()
+        waiting = self._session.ask(waiting_decisions.decisions)
         if not any(d.kind in REACTIONS for d in waiting):
             waiting = ()
         waiting = tuple(d for d in waiting if d.kind != FORCED_MOVE)
@@ -157,17 +161,17 @@ class ReactionPrompt(QFrame):
     def _answer(self, decision: Decision, answer: str) -> None:
         session, who = self._session, str(decision.creature)
         if decision.kind == COVER:
-            session.answer_cover_choice(who, take=answer == "take", initiator=self)
+            session.by(self).run(cover_choices.answer, who, take=answer == "take")
         elif answer == "take":
             self._take_offer(who)
         elif answer.startswith("step_in:"):
-            session.interpose(answer.removeprefix("step_in:"), initiator=self)
+            session.by(self).run(interposition.interpose, answer.removeprefix("step_in:"))
         elif decision.kind == OFFER:
-            session.decline_opportunity_attack(who, initiator=self)
+            session.by(self).run(interrupts.decline_opportunity_attack, who)
         elif decision.kind == INTERPOSE:
-            session.keep_target(initiator=self)
+            session.by(self).run(interposition.keep_target)
         elif decision.kind == READIED:
-            session.let_readied_pass(who, initiator=self)
+            session.by(self).run(waiting_decisions.let_readied_pass, who)
 
     def _first_keyed(self) -> Decision | None:
         """The decision Enter and Esc answer: the first offer, interpose or readied one."""

@@ -12,10 +12,11 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QAbstractButton, QInputDialog, QWidget
 
-from orcus_desktop.controller.log_text import DURATION_TEXT as DURATION_TEXT  # re-exported
-from orcus_desktop.controller.log_text import effect_text as log_effect_text
-from orcus_desktop.controller.log_text import plain_label
+from orcus_desktop.controller.log.text import DURATION_TEXT as DURATION_TEXT  # re-exported
+from orcus_desktop.controller.log.text import effect_text as log_effect_text
+from orcus_desktop.controller.log.text import plain_label
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
 
@@ -138,7 +139,7 @@ def typed_save_dice(session: GameSession, parent: QWidget, ask: AskDie) -> dict[
         return {}
     dice: dict[int, int] = {}
     name = name_of(session, current)
-    for prompt in session.turn_prompts(current):
+    for prompt in session.ask(initiative.turn_prompts, current):
         if prompt.get("kind") != "save":
             continue
         what = prompt.get("condition") or f"{prompt.get('persistent')} persistent damage"

@@ -37,7 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import (
     AskDie,
@@ -86,7 +87,7 @@ class InitiativePanel(QWidget):
     creature_selected = Signal(str)
     resolve_requested = Signal()
 
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:  # noqa: PLR0915 -- split pending (issue 30 item 7)
         super().__init__(parent)
         self.setObjectName("initiativePanel")
         # Not expanding: the window's spare height goes to the Actions panel under it; the
@@ -322,10 +323,10 @@ class InitiativePanel(QWidget):
         )
         self.group_check.setEnabled(not why_not_roll)
         # 003-07: the groups are the GM's arrangement there, not identical creatures.
-        self.group_check.setVisible(not session.has_monster_groups())
-        self.groups_button.setVisible(session.has_monster_groups())
+        self.group_check.setVisible(not session.ask(questions.has_monster_groups))
+        self.groups_button.setVisible(session.ask(questions.has_monster_groups))
 
-        self.check_button.setVisible(session.chooses_initiative_checks())
+        self.check_button.setVisible(session.ask(questions.chooses_initiative_checks))
         enable_with_reason(
             self.check_button,
             "" if selected else "Select a creature in the initiative.",
@@ -343,7 +344,7 @@ class InitiativePanel(QWidget):
         enable_with_reason(
             self.surprised_button,
             why_not_surprise,
-            f"Mark the selected creature surprised: {session.surprise_cost()}.",
+            f"Mark the selected creature surprised: {session.ask(questions.surprise_cost)}.",
         )
         self.surprised_button.blockSignals(True)
         self.surprised_button.setChecked(combatant is not None and combatant.surprised)
@@ -359,7 +360,7 @@ class InitiativePanel(QWidget):
         enable_with_reason(
             self.start_button,
             why_not_start,
-            session.start_combat_tip(surprised),
+            session.ask(questions.start_combat_tip, surprised),
         )
 
         before = self._row_above(selected) if combatant is not None else None
@@ -403,15 +404,18 @@ class InitiativePanel(QWidget):
         dice: dict[str, int] = {}
         if self.typed_dice_check.isChecked():
             dice = self._typed_initiative_dice(groups)
-        self._session.roll_initiative(groups=groups, dice=dice, initiator=self)
+        self._session.by(self).run(initiative.roll_initiative, groups=groups, dice=dice)
 
     def _typed_initiative_dice(self, groups: dict[str, str]) -> dict[str, int]:
         """One d20 per creature to roll, or per group (000 "Initiative"; 003-07)."""
         enc = self._session.encounter
         in_order = set(enc.combat.order)
         rolling = [c for c in enc.creatures if c.id not in in_order]
-        # 003-07: a monster group rolls once too (`GameSession.monster_group`).
-        group_of = {c.id: groups.get(c.id) or self._session.monster_group(c.id) for c in rolling}
+        # 003-07: a monster group rolls once too (`questions.monster_group`).
+        group_of = {
+            c.id: groups.get(c.id) or self._session.ask(questions.monster_group, c.id)
+            for c in rolling
+        }
         shared = Counter(g for g in group_of.values() if g)
         asked: dict[str, int | None] = {}
         dice: dict[str, int] = {}
@@ -430,7 +434,7 @@ class InitiativePanel(QWidget):
     def _on_surprised(self, checked: bool) -> None:
         selected = self.selected_creature_id()
         if selected is not None:
-            self._session.set_surprised(selected, checked, initiator=self)
+            self._session.by(self).run(initiative.set_surprised, selected, checked)
         self._update_buttons()
 
     def _on_initiative_check(self) -> None:
@@ -444,7 +448,7 @@ class InitiativePanel(QWidget):
         self.check_dialog.open()
 
     def _on_start(self) -> None:
-        self._session.start_combat(initiator=self)
+        self._session.by(self).run(initiative.start_combat)
 
     def _on_end_turn(self) -> None:
         self.end_turn()
@@ -456,7 +460,7 @@ class InitiativePanel(QWidget):
         place...), the `EndTurnDialog` asks first: nothing lapses unsaid (docs/rulings.md R-117).
         """
         session = self._session
-        waiting = session.waiting_decisions()
+        waiting = session.ask(waiting_decisions.decisions)
         if not waiting:
             self._end_turn(let_pass=False)
             return
@@ -483,7 +487,7 @@ class InitiativePanel(QWidget):
         if self.typed_dice_check.isChecked():
             dice = typed_save_dice(session, self, self.ask_die)
             # A dying creature's player rolls the death save at the table too.
-            dying = session.death_save_on_end_turn()
+            dying = session.ask(initiative.death_save_on_end_turn)
             if dying is not None:
                 death_die = self.ask_die(self, f"{name_of(session, dying)}'s death saving throw:")
         session.end_turn(
@@ -496,13 +500,13 @@ class InitiativePanel(QWidget):
     def _on_resume(self) -> None:
         selected = self.selected_creature_id()
         if selected is not None:
-            self._session.resume_delayed(selected, initiator=self)
+            self._session.by(self).run(initiative.resume_delayed, selected)
 
     def _on_trigger(self) -> None:
         selected = self.selected_creature_id()
         current = self._session.encounter.combat.current
         if selected is not None and current is not None:
-            self._session.trigger_readied(selected, current, initiator=self)
+            self._session.by(self).run(initiative.trigger_readied, selected, current)
 
     def _on_join(self) -> None:
         selected = self.selected_creature_id()
@@ -511,7 +515,7 @@ class InitiativePanel(QWidget):
         die = None
         if self.typed_dice_check.isChecked():
             die = self.ask_die(self, f"Initiative d20 for {name_of(self._session, selected)}:")
-        self._session.join_combat(selected, die=die, initiator=self)
+        self._session.by(self).run(initiative.join_combat, selected, die=die)
 
     def _row_above(self, creature_id: str | None) -> str | None:
         """The creature of the row above `creature_id`'s (a group's first member), or None."""
@@ -523,7 +527,7 @@ class InitiativePanel(QWidget):
         before = self._row_above(selected)
         if selected is None or before is None:
             return
-        self._session.reorder_initiative(selected, before, initiator=self)
+        self._session.by(self).run(initiative.reorder_initiative, selected, before)
 
     def _on_context_menu(self, pos: QPoint) -> None:
         index = self.table.indexAt(pos)
@@ -533,4 +537,4 @@ class InitiativePanel(QWidget):
             menu.popup(self.table.viewport().mapToGlobal(pos))
 
     def _on_end_combat(self) -> None:
-        self._session.end_combat(initiator=self)
+        self._session.by(self).run(initiative.end_combat)

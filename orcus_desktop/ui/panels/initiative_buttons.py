@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.ui.panels.common import name_of
 
@@ -47,7 +48,7 @@ def heading_text(session: GameSession) -> str:
     where = "Surprise round" if combat.phase is CombatPhase.SURPRISE else f"Round {combat.round}"
     if session.ruleset.escalation_start_round is not None:
         # 003-13 (003 l.198): the die is shown with the round it grows with.
-        where = f"{where} · escalation die {session.escalation_die()}"
+        where = f"{where} · escalation die {session.ask(questions.escalation_die)}"
     if combat.current is None:
         return f"{where}: nobody can act"
     return f"{where}: {name_of(session, combat.current)}'s turn"
@@ -60,7 +61,7 @@ def end_turn_tip(session: GameSession) -> str:
         return ""
     text = f"End {name_of(session, current)}'s turn (Ctrl+Return)."
     asks = []
-    for prompt in session.turn_prompts(current):
+    for prompt in session.ask(initiative.turn_prompts, current):
         if prompt.get("kind") == "save":
             what = prompt.get("condition") or f"{prompt.get('persistent')} persistent damage"
             asks.append(f"a saving throw against {str(what).replace('_', ' ')}")
@@ -73,7 +74,7 @@ def end_turn_tip(session: GameSession) -> str:
     return text
 
 
-def turn_flow_states(
+def turn_flow_states(  # noqa: PLR0912 -- split pending (issue 30 item 7)
     session: GameSession, selected: str | None, before: str | None
 ) -> TurnFlowStates:
     """The turn-flow buttons for the `selected` creature, `before` the one in the row above it."""

@@ -1,7 +1,7 @@
 """The initiative table's context menu for 003's monster groups (003-07).
 
 "Act with ▸" names the member of the group whose turn it is that acts now
-(`GameSession.act_with`, one undo step); "Monster groups…" opens the arrangement dialog before
+(`monster_groups.act_with`, one undo step); "Monster groups…" opens the arrangement dialog before
 combat (`MonsterGroupsDialog`). Empty under rulesets without monster groups.
 """
 
@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller import monster_groups
+from orcus_desktop.controller.session import GameSession, questions
 
 if TYPE_CHECKING:
     from orcus_desktop.ui.monster_groups_dialog import MonsterGroupsDialog
@@ -39,23 +40,25 @@ class GroupMenu:
         session = self._session
         menu = QMenu(self._parent)
         menu.setObjectName("initiativeMenu")
-        if not session.has_monster_groups():
+        if not session.ask(questions.has_monster_groups):
             return menu
         combat = session.encounter.combat
         current = combat.current
         if combat.active and current is not None and creature_id is not None:
-            members = session.group_turn_members(current)
+            members = session.ask(questions.group_turn_members, current)
             if creature_id in members and len(members) > 1:
                 acting = menu.addMenu("Act with")
                 for cid in members:
                     action = QAction(session.encounter.name_of(cid), acting)
                     action.setObjectName(f"act_with_{cid}")
                     # The one acting, or one that cannot act (knocked out: R-111).
-                    problem = session.act_with_problem(cid)
+                    problem = session.ask(monster_groups.act_with_problem, cid)
                     action.setEnabled(not problem)
                     action.setToolTip(problem)
                     action.triggered.connect(
-                        lambda _=False, who=cid: session.act_with(who, initiator=self._parent)
+                        lambda _=False, who=cid: session.by(self._parent).run(
+                            monster_groups.act_with, who
+                        )
                     )
                     acting.addAction(action)
         arrange = QAction("Monster groups…", menu)

@@ -22,9 +22,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from orcus_desktop.controller import ready_walks
 from orcus_desktop.controller.encounter_flow import loses_first_turn
 from orcus_desktop.controller.outcomes import OperationResult
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative as initiative_cases
 from orcus_desktop.model.combat import Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.powers import ActionKind
@@ -122,10 +124,12 @@ def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str
         # Before anyone rolled, every row would say so: the heading does, once.
         return ("not in initiative" if combat.combatants else ""), detail
     offer = combatant.out_of_turn
-    strike = session.strike_name(combatant.creature_id)  # 001-23/24, "" elsewhere
+    strike = session.ask(questions.strike_name, combatant.creature_id)  # 001-23/24, "" elsewhere
     if offer is ActionKind.OPPORTUNITY and strike:
         return f"{strike} offered", f"Offered a {strike} (Actions panel)."
-    readied_shot = session.ready_offer(combatant.creature_id)  # 003-52, "" elsewhere
+    readied_shot = session.ask(
+        ready_walks.offered_power, combatant.creature_id
+    )  # 003-52, "" elsewhere
     if offer is ActionKind.OPPORTUNITY and readied_shot:
         return "readied shot offered", f"Offered its readied {readied_shot} (Actions panel)."
     if offer is ActionKind.OPPORTUNITY:
@@ -227,7 +231,7 @@ def build_group_row(session: GameSession, members: Sequence[Creature]) -> Initia
 def row_units(session: GameSession, ordered: Sequence[Creature]) -> list[list[Creature]]:
     """The creatures a row each, a 003 monster group's members in one at the first's place."""
     combat = session.encounter.combat
-    if not session.has_monster_groups():
+    if not session.ask(questions.has_monster_groups):
         return [[c] for c in ordered]
     rows: list[list[Creature]] = []
     groups: dict[str, list[Creature]] = {}
@@ -255,7 +259,7 @@ class InitiativeTableModel(QAbstractTableModel):
 
     Rows: the initiative order (first to act first), then the creatures on the map that have
     no initiative yet. The row of the creature whose turn it is is highlighted. The initiative
-    column is editable: an edit calls `GameSession.set_initiative` (one undo step); the model
+    column is editable: an edit calls `initiative.set_initiative` (one undo step); the model
     itself changes only when the document says so.
 
     Args:
@@ -357,7 +361,9 @@ class InitiativeTableModel(QAbstractTableModel):
             return False
         if total == row.initiative:
             return False
-        self.last_result = self._session.set_initiative(row.creature_id, total, initiator=self)
+        self.last_result = self._session.by(self).run(
+            initiative_cases.set_initiative, row.creature_id, total
+        )
         # The document's combat_changed event already updated (and moved) the row.
         return self.last_result.ok
 

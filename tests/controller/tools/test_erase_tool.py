@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.tools.erase_tool import EraseTool
 from orcus_desktop.controller.tools.pointer import Button, PointerKind
 from orcus_desktop.geometry.features import TerrainKind
@@ -16,7 +17,7 @@ def test_erase_removes_walls_and_terrain_in_one_step() -> None:
     assert hover.label == "remove"
     tool.on_pointer(ev(PointerKind.PRESS, 9.1, 1.0))
     assert session.encounter.walls == ()
-    session.paint_terrain(TerrainKind.LIGHTLY_OBSCURED, [Square(4, 1)])
+    session.run(editing.paint_terrain, TerrainKind.LIGHTLY_OBSCURED, [Square(4, 1)])
     tool.on_pointer(ev(PointerKind.PRESS, 4.5, 1.5))
     done = tool.on_pointer(ev(PointerKind.RELEASE, 4.5, 1.5))
     assert "Erased" in done.message
@@ -40,7 +41,7 @@ def test_erasing_bare_squares_says_so_and_leaves_no_undo_step() -> None:
 
 def test_a_stroke_over_several_kinds_is_announced_once() -> None:
     session = make_session()
-    session.paint_terrain(TerrainKind.LIGHTLY_OBSCURED, [Square(4, 1)])
+    session.run(editing.paint_terrain, TerrainKind.LIGHTLY_OBSCURED, [Square(4, 1)])
     announced: list[str] = []
     session.operation_done.connect(lambda result, _initiator: announced.append(result.text))
     tool = EraseTool(session)

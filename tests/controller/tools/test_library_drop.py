@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.tools.library_drop import (
     LibraryEntry,
     creature_from_entry,
@@ -20,7 +21,7 @@ def test_creature_from_entry_gets_a_fresh_id() -> None:
     entry = LibraryEntry("Goblin Cutter", "monsters", Size.SMALL, 6, {"level": 1})
     first = creature_from_entry(session.encounter, entry, (5.5, 5.5))
     assert first.id == "goblin-cutter-1"
-    session.place_creature(first)
+    session.run(editing.place_creature, first)
     second = creature_from_entry(session.encounter, entry, (6.5, 5.5))
     assert second.id == "goblin-cutter-2"
     assert first.name == "Goblin Cutter"
@@ -57,7 +58,9 @@ def test_a_dropped_creatures_name_is_repaired_like_a_typed_one(tmp_path: Path) -
     # character: the creature is placed, the GM is told, and the encounter still saves.
     session = make_session()
     entry = LibraryEntry("Gob\ud800lin\x07", "monsters", Size.SMALL, 6, {"level": 1})
-    result = session.place_creature(creature_from_entry(session.encounter, entry, (5.5, 5.5)))
+    result = session.run(
+        editing.place_creature, creature_from_entry(session.encounter, entry, (5.5, 5.5))
+    )
     assert result.ok
     placed = session.encounter.creature(str(result.creature_id))
     assert placed.name == "Gob\N{REPLACEMENT CHARACTER}lin"

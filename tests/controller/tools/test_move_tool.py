@@ -7,6 +7,7 @@ from dataclasses import replace
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.move_tool import MoveTool, SelectTool
 from orcus_desktop.controller.tools.pointer import EMPTY_PREVIEW, Button, KeyModifier, PointerKind
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -47,8 +48,8 @@ def _goblin_fight() -> GameSession:
     encounter = make_session().encounter
     goblin = replace(encounter.creature("goblin"), statblock=freeze(orc_block("Goblin")))
     session = make_session(encounter.with_creature(goblin))
-    assert session.roll_initiative(totals={"hero": 20, "goblin": 10, "ogre": 5}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "goblin": 10, "ogre": 5}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 
@@ -147,8 +148,8 @@ def _round_the_wall() -> GameSession:
         terrain=(TerrainPatch(TerrainKind.BLOCKING, frozenset(Square(2, r) for r in (3, 4, 5))),),
     )
     session = make_session(encounter)
-    assert session.roll_initiative(totals={"hero": 20, "orc": 10}).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
     return session
 
 

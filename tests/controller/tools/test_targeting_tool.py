@@ -6,7 +6,9 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import combat_actions
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import Button, PointerEvent, PointerKind
 from orcus_desktop.controller.tools.targeting import (
@@ -17,6 +19,7 @@ from orcus_desktop.controller.tools.targeting import (
 )
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.vocabulary import AreaShape, MoveMode
@@ -258,14 +261,14 @@ def test_help_takes_the_ally_then_the_enemy(session: GameSession) -> None:
 def test_charge_takes_the_target_then_one_of_the_closest_squares(session: GameSession) -> None:
     # In combat: before it nothing provokes (issue 28).
     order = {"hero": 20, "ally": 15, "orc": 10, "orc2": 5, "orc3": 1}
-    assert session.roll_initiative(totals=order).ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative, totals=order).ok
+    assert session.run(initiative.start_combat).ok
     tool, chosen, _ = tool_for(session, action="charge")
     # The adjacent orc cannot be charged (a charge moves at least 2 squares).
     assert set(tool.candidates()) == {"orc2", "orc3"}
     shown = tool.on_pointer(ev(PointerKind.PRESS, 8.5, 2.5))
     assert tool.charge_target == "orc2"
-    assert tool.charge_squares == session.charge_destinations("hero", "orc2")
+    assert tool.charge_squares == session.ask(combat_actions.charge_destinations, "hero", "orc2")
     assert len(tool.charge_squares) > 1
     assert shown.reachable == set(tool.charge_squares)
     assert not chosen
@@ -281,7 +284,7 @@ def test_charge_takes_the_target_then_one_of_the_closest_squares(session: GameSe
     (choice,) = chosen
     assert choice.destination == end
     assert choice.target_ids == ("orc2",)
-    result = session.charge("hero", end, "orc2", dice=[20, 5, 5])
+    result = session.run(combat_actions.charge, "hero", end, "orc2", dice=[20, 5, 5])
     assert result.ok, result.reason
 
 
@@ -340,7 +343,9 @@ def test_coup_de_grace_offers_only_helpless_targets(session: GameSession) -> Non
     tool, chosen, _ = tool_for(session, action="coup_de_grace")
     assert tool.request.action is TargetingAction.COUP_DE_GRACE
     assert tool.candidates() == ()
-    assert session.add_condition("orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS).ok
+    assert session.run(
+        gm_edits.add_condition, "orc", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS
+    ).ok
     assert tool.candidates() == ("orc",)
     tool.on_pointer(ev(PointerKind.PRESS, 3.5, 2.5))
     assert chosen[0].target_ids == ("orc",)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -92,8 +93,8 @@ def test_a_device_reads_the_initiative_strip_the_player_view_shows(
     url = shared(window, qtbot)
     watcher = SocketWatcher(url)
     try:
-        assert window.session.roll_initiative().ok
-        assert window.session.start_combat().ok
+        assert window.session.run(initiative.roll_initiative).ok
+        assert window.session.run(initiative.start_combat).ok
         qtbot.waitUntil(
             lambda: any(s.startswith("Round 1") for s in said(watcher, "strip")), timeout=WAIT_MS
         )

@@ -20,7 +20,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.actions import attacks as attacks_cases
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.history import History
@@ -99,8 +102,8 @@ def test_a_fight_reaches_the_browsers_and_no_secret_does(
         qtbot.waitUntil(lambda: last(party) == expected, timeout=WAIT_MS)
 
     shows_now()
-    assert session.roll_initiative().ok
-    assert session.start_combat().ok
+    assert session.run(initiative.roll_initiative).ok
+    assert session.run(initiative.start_combat).ok
     shows_now()
     # The GM brings the hidden rat right beside the heroes, and a goblin to Brakka.
     assert session.move_creature("rat", Square(5, 7), MoveMode.GM).ok
@@ -111,8 +114,8 @@ def test_a_fight_reaches_the_browsers_and_no_secret_does(
         assert current is not None
         target = "brakka" if current != "brakka" else "goblin-1"
         # A melee blow (it provokes nothing): a hit, or refused when nobody is in reach.
-        session.basic_attack(current, target, dice=(17, 5))
-        assert session.apply_damage("goblin-1", 3).ok
+        session.run(attacks_cases.basic_attack, current, target, dice=(17, 5))
+        assert session.run(gm_edits.apply_damage, "goblin-1", 3).ok
         assert session.end_turn().ok
         shows_now()
     # The fight had blows in it: the hidden rat's bite on Brakka, Brakka's on the goblin.

@@ -14,9 +14,11 @@ from functools import partial
 
 from PySide6.QtWidgets import QWidget
 
+from orcus_desktop.controller.actions import combat_actions, grappling, interrupts
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.actions.ready import AskReady
@@ -142,17 +144,29 @@ class ActionButtons(ShownCreatureButtons):
             return
         session = self._session
         calls: dict[CombatAction, Callable[[], OperationResult]] = {
-            CombatAction.STAND_UP: lambda: session.stand_up(cid, initiator=self),
-            CombatAction.DROP_PRONE: lambda: session.drop_prone(cid, initiator=self),
-            CombatAction.TOTAL_DEFENSE: lambda: session.total_defense(cid, initiator=self),
-            CombatAction.SPEND_ACTION_POINT: lambda: session.spend_action_point(
-                cid, initiator=self
+            CombatAction.STAND_UP: lambda: session.by(self).run(
+                combat_actions.take_action, CombatAction.STAND_UP, cid
             ),
-            CombatAction.RALLY: lambda: session.rally(cid, initiator=self),
-            CombatAction.ESCAPE_GRAPPLE: lambda: session.escape_grapple(cid, initiator=self),
-            CombatAction.RELEASE_GRAPPLE: lambda: session.release_grapple(cid, initiator=self),
-            CombatAction.OPPORTUNITY_ATTACK: lambda: session.opportunity_attack(
-                cid, session.encounter.combat.current or "", initiator=self
+            CombatAction.DROP_PRONE: lambda: session.by(self).run(
+                combat_actions.take_action, CombatAction.DROP_PRONE, cid
+            ),
+            CombatAction.TOTAL_DEFENSE: lambda: session.by(self).run(
+                combat_actions.take_action, CombatAction.TOTAL_DEFENSE, cid
+            ),
+            CombatAction.SPEND_ACTION_POINT: lambda: session.by(self).run(
+                combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, cid
+            ),
+            CombatAction.RALLY: lambda: session.by(self).run(
+                combat_actions.take_action, CombatAction.RALLY, cid
+            ),
+            CombatAction.ESCAPE_GRAPPLE: lambda: session.by(self).run(
+                grappling.escape_grapple, cid
+            ),
+            CombatAction.RELEASE_GRAPPLE: lambda: session.by(self).run(
+                grappling.release_grapple, cid
+            ),
+            CombatAction.OPPORTUNITY_ATTACK: lambda: session.by(self).run(
+                interrupts.opportunity_attack, cid, session.encounter.combat.current or ""
             ),
         }
         if action is CombatAction.READY:
@@ -160,11 +174,11 @@ class ActionButtons(ShownCreatureButtons):
             if answer is None:
                 return
             kind, trigger = answer
-            session.ready_action(cid, kind, trigger, initiator=self)
+            session.by(self).run(initiative.ready_action, cid, kind, trigger)
             return
         calls[action]()
 
     def _on_decline_opportunity(self) -> None:
         cid = self._creature_id()
         if cid is not None:
-            self._session.decline_opportunity_attack(cid, initiator=self)
+            self._session.by(self).run(interrupts.decline_opportunity_attack, cid)

@@ -14,7 +14,9 @@ from functools import partial
 from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.waiting_decisions import COVER, Decision
+from orcus_desktop.controller.turns import waiting_decisions
+from orcus_desktop.controller.turns.waiting_decisions import COVER, Decision
+from orcus_desktop.controller.variants.alloy_heroes import cover_choices
 from orcus_desktop.ui.panels.common import name_of
 
 
@@ -40,7 +42,7 @@ class CoverChoiceBox(QGroupBox):
     def fill(self) -> None:
         """One line and two buttons per hit waiting for its covering creature's word."""
         session = self._session
-        key = tuple(d for d in session.waiting_decisions() if d.kind == COVER)
+        key = tuple(d for d in session.ask(waiting_decisions.decisions) if d.kind == COVER)
         if key == self._key:
             return
         self._key = key
@@ -68,4 +70,4 @@ class CoverChoiceBox(QGroupBox):
         self.setVisible(bool(key))
 
     def _answer(self, coverer_id: str, take: bool) -> None:
-        self._session.answer_cover_choice(coverer_id, take, initiator=self)
+        self._session.by(self).run(cover_choices.answer, coverer_id, take=take)

@@ -10,8 +10,9 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QComboBox, QGroupBox, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.panels.common import DURATION_TEXT, effect_text, enable_with_reason
@@ -104,7 +105,7 @@ class GmEditsBox(QGroupBox):
         self._conditions_of = ruleset
         chosen = self.condition.currentData()
         self.condition.clear()
-        for condition in self._session.gm_conditions():
+        for condition in self._session.ask(questions.gm_conditions):
             # Qt keeps a str subclass as a plain string: store the value, convert back.
             self.condition.addItem(ruleset.condition_label(condition.value), condition.value)
         index = self.condition.findData(chosen)
@@ -141,7 +142,7 @@ class GmEditsBox(QGroupBox):
             return
         enable(
             self.buttons["downgrade_effect"],
-            session.downgrade_problem(effect),
+            session.ask(questions.downgrade_problem, effect),
             f"Downgrade {effect_text(effect, session.ruleset.label)} (003-21).",
         )
         enable(self.buttons["remove_effect"], "", f"End {effect_text(effect)}.")
@@ -171,16 +172,16 @@ class GmEditsBox(QGroupBox):
             call(cid, self.amount.value())
 
     def _on_damage(self) -> None:
-        self._on_amount(lambda c, n: self._session.apply_damage(c, n, initiator=self))
+        self._on_amount(lambda c, n: self._session.by(self).run(gm_edits.apply_damage, c, n))
 
     def _on_heal(self) -> None:
-        self._on_amount(lambda c, n: self._session.heal(c, n, initiator=self))
+        self._on_amount(lambda c, n: self._session.by(self).run(gm_edits.heal, c, n))
 
     def _on_set_hit_points(self) -> None:
-        self._on_amount(lambda c, n: self._session.set_hit_points(c, n, initiator=self))
+        self._on_amount(lambda c, n: self._session.by(self).run(gm_edits.set_hit_points, c, n))
 
     def _on_grant_temp_hp(self) -> None:
-        self._on_amount(lambda c, n: self._session.grant_temp_hp(c, n, initiator=self))
+        self._on_amount(lambda c, n: self._session.by(self).run(gm_edits.grant_temp_hp, c, n))
 
     def _on_add_condition(self) -> None:
         cid = self._creature_id()
@@ -188,22 +189,22 @@ class GmEditsBox(QGroupBox):
             return
         condition = Condition(str(self.condition.currentData()))
         duration = DurationKind(str(self.duration.currentData()))
-        self._session.add_condition(cid, condition, duration, initiator=self)
+        self._session.by(self).run(gm_edits.add_condition, cid, condition, duration)
 
     def _on_saving_throw(self) -> None:
         cid = self._creature_id()
         effect_id = self._selected_effect_id()
         if cid is not None and effect_id is not None:
-            self._session.saving_throw(cid, effect_id, initiator=self)
+            self._session.by(self).run(gm_edits.saving_throw, cid, effect_id)
 
     def _on_downgrade(self) -> None:
         cid = self._creature_id()
         effect_id = self._selected_effect_id()
         if cid is not None and effect_id is not None:
-            self._session.downgrade_effect(cid, effect_id, initiator=self)
+            self._session.by(self).run(gm_edits.downgrade_effect, cid, effect_id)
 
     def _on_remove_effect(self) -> None:
         cid = self._creature_id()
         effect_id = self._selected_effect_id()
         if cid is not None and effect_id is not None:
-            self._session.remove_effect(cid, effect_id, initiator=self)
+            self._session.by(self).run(gm_edits.remove_effect, cid, effect_id)

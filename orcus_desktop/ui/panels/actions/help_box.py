@@ -23,8 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.actions import aid_actions
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.model.combat import AidKind
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.dialog_parts import FormDialog, ok_cancel_buttons
 from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
@@ -264,15 +267,24 @@ class HelpButtons(ShownCreatureButtons):
             self._say(f"Helping an ally's {answer.choice} needs the enemy it is against.")
             return
         if self._folded():
-            session.aid(
-                cid, answer.ally_id, answer.choice, answer.enemy_id, answer.note, initiator=self
+            session.by(self).run(
+                aid_actions.aid_choice,
+                cid,
+                answer.ally_id,
+                answer.choice,
+                answer.enemy_id,
+                answer.note,
             )
         elif answer.choice == "attack":
-            session.help_attack(cid, answer.ally_id, answer.enemy_id or "", initiator=self)
+            session.by(self).run(
+                aid_actions.help_ally, cid, answer.ally_id, answer.enemy_id or "", AidKind.ATTACK
+            )
         elif answer.choice == "defense":
-            session.help_defense(cid, answer.ally_id, answer.enemy_id or "", initiator=self)
+            session.by(self).run(
+                aid_actions.help_ally, cid, answer.ally_id, answer.enemy_id or "", AidKind.DEFENSE
+            )
         else:
-            session.aid_another(cid, answer.ally_id, answer.note, initiator=self)
+            session.by(self).run(aid_actions.aid_another, cid, answer.ally_id, answer.note)
 
     def _on_fall(self) -> None:
         cid = self._creature_id()
@@ -283,11 +295,11 @@ class HelpButtons(ShownCreatureButtons):
         answer = self.ask_fall(self, name_of(session, cid), has_check)
         if answer is None:
             return
-        session.falling_damage(
+        session.by(self).run(
+            gm_edits.falling_damage,
             cid,
             answer.feet,
             answer.dice,
             check_die=answer.check_die,
             trained=answer.trained,
-            initiator=self,
         )

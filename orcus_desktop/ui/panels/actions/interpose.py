@@ -12,8 +12,9 @@ from functools import partial
 
 from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from orcus_desktop.controller.interposition import offered
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike import interposition
+from orcus_desktop.controller.variants.strike.interposition import offered
 from orcus_desktop.ui.panels.common import name_of
 
 
@@ -63,12 +64,15 @@ class InterposeBox(QGroupBox):
             button = QPushButton(f"{name_of(session, creature_id)} steps in", self)
             button.setObjectName("interpose_button")
             button.setToolTip(f"It becomes the target instead of {target} (001 l.136)")
-            button.clicked.connect(partial(session.interpose, creature_id, initiator=self))
+            button.clicked.connect(partial(self._interpose, creature_id))
             self._layout.addWidget(button)
             self.step_in[creature_id] = button
         keep = QPushButton(f"Nobody: {target} stays the target", self)
         keep.setObjectName("keep_target_button")
-        keep.clicked.connect(lambda: session.keep_target(initiator=self))
+        keep.clicked.connect(lambda: session.by(self).run(interposition.keep_target))
         self._layout.addWidget(keep)
         self.keep = keep
         self.setVisible(True)
+
+    def _interpose(self, creature_id: str) -> None:
+        self._session.by(self).run(interposition.interpose, creature_id)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
+from orcus_desktop.controller.actions import combat_actions
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
@@ -73,6 +74,6 @@ class MaintainButtons(QWidget):
     def _maintain_slot(self, power: str) -> Callable[[], None]:
         def slot() -> None:
             if self._creature_id is not None:
-                self._session.maintain_power(self._creature_id, power, initiator=self)
+                self._session.by(self).run(combat_actions.maintain_power, self._creature_id, power)
 
         return slot

@@ -13,9 +13,11 @@ from functools import partial
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
-from orcus_desktop.controller.log_text import opportunity_attacks
-from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.waiting import waits_for
+from orcus_desktop.controller import ready_walks
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.log.text import opportunity_attacks
+from orcus_desktop.controller.movement.waiting import waits_for
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.panels.common import name_of
@@ -84,9 +86,9 @@ class OpportunityOffers(QGroupBox):
         self.rows = {}
         for row, (enemy_id, mover_id) in enumerate(key):
             # 001-23/24: under 001 the offer is a Counter Strike! or a Free Strike!.
-            strike = session.strike_name(enemy_id)
+            strike = session.ask(questions.strike_name, enemy_id)
             # 003-52: a triggered Ready Ranged Attack offers its Ranged Basic Attack.
-            readied = session.ready_offer(enemy_id)
+            readied = session.ask(ready_walks.offered_power, enemy_id)
             label = QLabel(
                 f"{name_of(session, enemy_id)} may "
                 + (
@@ -160,7 +162,7 @@ class OpportunityOffers(QGroupBox):
     def _on_offer(self, enemy_id: str, mover_id: str, take: bool) -> None:
         session = self._session
         if not take:
-            session.decline_opportunity_attack(enemy_id, initiator=self)
+            session.by(self).run(interrupts.decline_opportunity_attack, enemy_id)
             return
         row = self.rows.get(enemy_id)
         try:
@@ -168,4 +170,4 @@ class OpportunityOffers(QGroupBox):
         except ValueError as exc:
             self._say(str(exc))
             return
-        session.opportunity_attack(enemy_id, mover_id, dice=dice, initiator=self)
+        session.by(self).run(interrupts.opportunity_attack, enemy_id, mover_id, dice=dice)

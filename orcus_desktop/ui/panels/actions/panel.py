@@ -30,8 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller import ready_walks
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.derived import current_defenses, effective_speed
 from orcus_desktop.rules.format import format_resolved
@@ -139,7 +140,7 @@ class ActionsPanel(QWidget):
     power_activated = Signal(str, str)
     action_activated = Signal(str, str)
 
-    def __init__(
+    def __init__(  # noqa: PLR0915 -- split pending (issue 30 item 7)
         self,
         session: GameSession,
         selected_creature: SelectedCreature | None = None,
@@ -416,8 +417,10 @@ class ActionsPanel(QWidget):
         if combatant is not None and combatant.readied is not None:
             text += f"\nReadied {combatant.readied.kind.value} action: {combatant.readied.trigger}"
         if combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY:
-            readied = session.ready_offer(creature.id)  # 003-52's readied shot, "" elsewhere
-            strike = session.strike_name(creature.id)  # 001-23/24, "" elsewhere
+            readied = session.ask(
+                ready_walks.offered_power, creature.id
+            )  # 003-52's readied shot, "" elsewhere
+            strike = session.ask(questions.strike_name, creature.id)  # 001-23/24, "" elsewhere
             reaction = (
                 f"a {strike}" if strike else f"an {session.ruleset.label('opportunity_attack')}"
             )

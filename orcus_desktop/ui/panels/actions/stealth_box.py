@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller import stealth_maneuvers
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.stealth_maneuvers import StealthCheck
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.dialog_parts import FormDialog
@@ -132,14 +133,14 @@ class StealthBox(QGroupBox):
 
     def update_for(self, creature_id: str | None) -> None:
         """Shown under 003 only; each button enabled when the session would take it."""
-        offered = self._session.stealth_offered()
+        offered = self._session.ask(questions.stealth_offered)
         self.setVisible(offered)
         for key, _, tooltip in _BUTTONS:
             if not offered or creature_id is None:
                 reason = "No stealth maneuvers under this ruleset." if not offered else ""
                 enable_with_reason(self.buttons[key], reason or "Select a creature.", tooltip)
                 continue
-            reason = self._session.stealth_problem(creature_id, key)
+            reason = self._session.ask(stealth_maneuvers.maneuver_problem, creature_id, key)
             enable_with_reason(self.buttons[key], reason, tooltip)
 
     def _on_clicked(self, key: str) -> None:
@@ -150,9 +151,9 @@ class StealthBox(QGroupBox):
         if key == "sneak":
             self.sneak_requested.emit(cid)
         elif key == "enshroud":
-            session.enshroud(cid, initiator=self)
+            session.by(self).run(stealth_maneuvers.enshroud, cid)
         elif key == "spot":
-            session.spot(cid, initiator=self)
+            session.by(self).run(stealth_maneuvers.spot, cid)
         else:
             name = name_of(session, cid)
             title = f"{name}: {'Hide' if key == 'hide' else 'Search'} (003-47)"
@@ -161,6 +162,6 @@ class StealthBox(QGroupBox):
             if check is None:
                 return
             if key == "hide":
-                session.stealth_hide(cid, check, initiator=self)
+                session.by(self).run(stealth_maneuvers.hide, cid, check)
             else:
-                session.stealth_search(cid, check, initiator=self)
+                session.by(self).run(stealth_maneuvers.search, cid, check)

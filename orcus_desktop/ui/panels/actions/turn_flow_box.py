@@ -15,7 +15,8 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QCheckBox, QWidget
 
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller import forced_actions, raise_alarm
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 
@@ -59,16 +60,21 @@ class TurnFlowBox(ShownCreatureButtons):
         """Show, enable and explain both controls for the creature shown (None: none)."""
         session = self._session
         alarm = self.buttons["raise_the_alarm"]
-        alarm.setVisible(session.raise_alarm_offered())
-        self.forced_check.setVisible(session.forced_actions_offered())
-        self.setVisible(session.raise_alarm_offered() or session.forced_actions_offered())
+        alarm.setVisible(session.ask(questions.raise_alarm_offered))
+        self.forced_check.setVisible(session.ask(questions.forced_actions_offered))
+        self.setVisible(
+            session.ask(questions.raise_alarm_offered)
+            or session.ask(questions.forced_actions_offered)
+        )
         if creature_id is None:
             enable_with_reason(alarm, "Select a creature.", "")
         else:
-            allies = ", ".join(name_of(session, a) for a in session.alarmed_allies(creature_id))
+            allies = ", ".join(
+                name_of(session, a) for a in session.ask(raise_alarm.alarmed_allies, creature_id)
+            )
             enable_with_reason(
                 alarm,
-                session.raise_alarm_problem(creature_id),
+                session.ask(raise_alarm.problem, creature_id),
                 f"Minor action, close burst 5: {allies} each save against surprise "
                 "(003 'Raise the Alarm').",
             )
@@ -94,13 +100,13 @@ class TurnFlowBox(ShownCreatureButtons):
     def _on_alarm(self) -> None:
         cid = self._creature_id()
         if cid is not None:
-            self._session.raise_the_alarm(cid, initiator=self)
+            self._session.by(self).run(raise_alarm.raise_the_alarm, cid)
 
     def _on_forced(self, checked: bool) -> None:
         session = self._session
         current = session.encounter.combat.current
         # One undo step, saved with the encounter (it lasts the turn: docs/rulings.md R-97).
-        done = session.set_forcing(current if checked else None, initiator=self).ok
+        done = session.by(self).run(forced_actions.set_forcing, current if checked else None).ok
         shown = self._creature_id()
         if done and checked and current is not None and shown is not None:
             self._report(
