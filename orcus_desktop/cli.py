@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any, NoReturn
 
-from orcus_desktop.controller import waiting_decisions
-from orcus_desktop.controller.queries import (
+from orcus_desktop.controller.turns import waiting_decisions
+from orcus_desktop.controller.views.queries import (
     QueryError,
     area_query,
     distance_query,

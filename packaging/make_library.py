@@ -16,7 +16,7 @@ plus magic armor keeping pace with the table's enhancement steps, hit points as 
 heroes (a class base + the Constitution score + a class amount per level after the first,
 000 "Hit Points and Recoveries") and recoveries a class base + the Constitution modifier.
 Every stat block is passed through the one validation (`StatBlock.from_dict`) and written in
-canonical form (what `to_dict` writes), as a library file (`controller.creature_library`).
+canonical form (what `to_dict` writes), as a library file (`controller.files.creature_library`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from orcus_desktop.controller.creature_library import library_json, parse_library
+from orcus_desktop.controller.files.creature_library import library_json, parse_library
 from orcus_desktop.rules.abilities import AbilityScores
 from orcus_desktop.rules.monster_math import Suggestion, enhancement_steps, suggest
 from orcus_desktop.rules.ruleset import ORCUS

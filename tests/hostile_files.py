@@ -21,7 +21,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from orcus_desktop.controller.creature_library import LIBRARY_FORMAT
+from orcus_desktop.controller.files.creature_library import LIBRARY_FORMAT
 from orcus_desktop.model.file_format.limits import MAX_LIGHTS, MAX_WALL_POINTS, MAX_WALLS
 from tests.uvtt_files import png_bytes, polyline, uvtt_map, write_map
 
@@ -199,7 +199,7 @@ _PEAK = (
 )
 _READ_LIBRARY = (
     "from pathlib import Path\n"
-    "from orcus_desktop.controller.creature_library import read_library_file\n"
+    "from orcus_desktop.controller.files.creature_library import read_library_file\n"
     "try: read_library_file(Path(sys.argv[1]))\n"
     "except Exception as exc: print(type(exc).__name__, exc, file=sys.stderr)\n"
     "finally: peak()\n"

@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from orcus_desktop.controller.autosave import RecoveryStore
+from orcus_desktop.controller.files.autosave import RecoveryStore
 from orcus_desktop.model.atomic_file import TEMP_SUFFIX
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter
 
@@ -29,7 +29,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller.autosave import RecoveryStore
+from orcus_desktop.controller.files.autosave import RecoveryStore
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 folder = Path(sys.argv[1])
 demo = load_encounter(demo_encounter_path())

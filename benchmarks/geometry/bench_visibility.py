@@ -135,7 +135,7 @@ def wrong(polygon: np.ndarray, oracle: shapely.Geometry) -> bool:
     return float(shapely.symmetric_difference(region, oracle).area) > 1e-6
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915 -- split pending (issue 30 item 7)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer sizes and rounds")
     parser.add_argument(

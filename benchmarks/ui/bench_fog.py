@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QApplication
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.controller.vision import player_vision
+from orcus_desktop.controller.views.vision import player_vision
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry

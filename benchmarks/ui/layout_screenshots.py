@@ -38,7 +38,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402  (after the platform is
 
 from orcus_desktop.app import show_main_window  # noqa: E402
 from orcus_desktop.assets import demo_encounter_path  # noqa: E402
-from orcus_desktop.controller import initiative  # noqa: E402
+from orcus_desktop.controller.turns import initiative  # noqa: E402
 from orcus_desktop.geometry.grid import Square  # noqa: E402
 from orcus_desktop.model.serialization import load_encounter  # noqa: E402
 from orcus_desktop.ui.main_window import MainWindow  # noqa: E402

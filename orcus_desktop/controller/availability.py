@@ -14,16 +14,23 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from orcus_desktop.controller import strike_turns
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
+from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.hindering_maneuvers import charged_this_turn
-from orcus_desktop.controller.log_text import an_opportunity_attack
+from orcus_desktop.controller.log.text import an_opportunity_attack
 from orcus_desktop.controller.outcomes import Refusal, no_creature, refuse
 from orcus_desktop.controller.ruleset_powers import ruleset_powers
-from orcus_desktop.model.combat import ActionBudget, CombatPhase
+from orcus_desktop.model.combat import ActionBudget, Combat, Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.basic_attacks import basic_attacks
-from orcus_desktop.rules.conditions import ActionLimit, Condition, MovementLimit, rules_for
+from orcus_desktop.rules.conditions import (
+    ActionLimit,
+    Condition,
+    ConditionRules,
+    MovementLimit,
+    rules_for,
+)
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.ruleset.tables import ActionPointLimit
@@ -181,6 +188,16 @@ class PowerOption:
 
 
 @dataclass(frozen=True, slots=True)
+class VariantOption:
+    """One of a variant's own actions (`plugins.VariantAction`) and whether it may be taken now."""
+
+    key: str
+    label: str
+    allowed: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AvailableActions:
     """What a creature can do now, and why not for the rest.
 
@@ -192,6 +209,7 @@ class AvailableActions:
         conditions: its conditions (implied ones included), by value.
         actions: every action of "Actions in Combat" with its answer.
         powers: every power with its answer.
+        variants: the ruleset's variant actions with their answers (001's Withdraw...).
     """
 
     creature_id: str
@@ -201,6 +219,7 @@ class AvailableActions:
     conditions: tuple[str, ...]
     actions: tuple[ActionOption, ...]
     powers: tuple[PowerOption, ...]
+    variants: tuple[VariantOption, ...] = ()
 
     def option(self, action: CombatAction) -> ActionOption:
         for option in self.actions:
@@ -213,6 +232,13 @@ class AvailableActions:
             if option.name == name:
                 return option
         raise KeyError(name)
+
+    def variant(self, key: str) -> VariantOption:
+        """The variant action `key`'s answer (KeyError when the ruleset has no such action)."""
+        for option in self.variants:
+            if option.key == key:
+                return option
+        raise KeyError(key)
 
     @property
     def allowed(self) -> tuple[CombatAction, ...]:
@@ -234,7 +260,7 @@ def powers_of(rules: CombatRules, encounter: Encounter, creature_id: str) -> tup
             rules.ruleset.basic_implement_abilities,
         ),
         # 002-11, 002-15, 004-11, 004-22, 004-36: the ruleset's own actions (none in 000).
-        *ruleset_powers(rules.ruleset),
+        *ruleset_powers(rules),
     )
 
 
@@ -255,8 +281,7 @@ def kind_problem(
     if creature is None:
         return no_creature(creature_id)
     name = creature.name
-    conditions = rules.conditions(encounter, creature_id)
-    table = [rules_for(c, rules.ruleset) for c in sorted(conditions)]
+    table = [rules_for(c, rules.ruleset) for c in sorted(rules.conditions(encounter, creature_id))]
     if rules.is_dead(encounter, creature_id):
         return f"{name} is dead"
     combat = encounter.combat
@@ -265,32 +290,7 @@ def kind_problem(
         # 000 "Stunned"/"Unconscious"/"Petrified": "You can't take any actions".
         return f"{name} is {blockers[0].lower()}: no actions"
     if kind in (ActionKind.IMMEDIATE, ActionKind.OPPORTUNITY):
-        no_immediate = [r.condition.label for r in table if r.no_immediate_actions]
-        if no_immediate:
-            # 000 "Dazed": "You can't take immediate or opportunity actions."
-            return f"{name} is {no_immediate[0].lower()}: no immediate or opportunity actions"
-        combatant = combat.find(creature_id) if combat.active else None
-        if combatant is not None:
-            if combat.phase is CombatPhase.SURPRISE and combatant.surprised:
-                return f"{name} is surprised: no immediate actions until its first turn ends"
-            if (
-                kind is ActionKind.OPPORTUNITY
-                and not rules.ruleset.actions.opportunity_uses_immediate
-            ):
-                if opportunity_spent(rules.ruleset, combat, combatant):
-                    # 002-05 (002 l.98), 004-08 (004 l.385): one per combatant's turn.
-                    return f"{name} already took {_an_opportunity_attack(rules)} this turn"
-            elif combatant.immediate_used:
-                # 000 "Immediate Actions"/docs/rulings.md R-02 — one per round.
-                return f"{name} already took an immediate action this round"
-            if combat.current == creature_id and kind is ActionKind.OPPORTUNITY:
-                # 000 "Opportunity Attacks": a hostile creature provokes it; 004-08, 004
-                # l.386 "You may not make an attack of opportunity on your own turn".
-                return f"{name} cannot make {_an_opportunity_attack(rules)} on its own turn"
-            if combat.current == creature_id:
-                # 000 "Immediate Actions": "It must occur on someone else's turn."
-                return "an immediate action must occur on someone else's turn"
-        return ""
+        return _interrupt_problem(rules, encounter, creature_id, kind, table)
     if kind is ActionKind.FREE:
         no_free = [r.condition.label for r in table if r.no_free_actions]
         if no_free:
@@ -305,17 +305,65 @@ def kind_problem(
             return ""
         return f"it is not {name}'s turn"
     if not combatant.budget.can_spend(kind, rules.conversions(encounter, creature_id)):
-        ordered = strike_turns.budget_refusal(rules.ruleset, combatant, kind, name)
-        if ordered:
-            return ordered
-        limited = [r.condition.label for r in table if r.actions is not ActionLimit.NORMAL]
-        if limited:
-            # 000 "Dazed": "You can only take one standard action on your turn".
-            return f"{name} is {limited[0].lower()}: only a single action this turn, already taken"
-        if combat.phase is CombatPhase.SURPRISE:
-            return f"{name} has only one action in the surprise round (docs/rulings.md R-05)"
-        return f"{name} has no {kind.value} action left"
+        return _budget_refusal(rules, combat, combatant, kind, name, table)
     return ""
+
+
+def _interrupt_problem(
+    rules: CombatRules,
+    encounter: Encounter,
+    creature_id: str,
+    kind: ActionKind,
+    table: list[ConditionRules],
+) -> str:
+    """Why the creature cannot take an immediate or opportunity action now, or ""."""
+    name = encounter.creature(creature_id).name
+    combat = encounter.combat
+    no_immediate = [r.condition.label for r in table if r.no_immediate_actions]
+    if no_immediate:
+        # 000 "Dazed": "You can't take immediate or opportunity actions."
+        return f"{name} is {no_immediate[0].lower()}: no immediate or opportunity actions"
+    combatant = combat.find(creature_id) if combat.active else None
+    if combatant is None:
+        return ""
+    if combat.phase is CombatPhase.SURPRISE and combatant.surprised:
+        return f"{name} is surprised: no immediate actions until its first turn ends"
+    if kind is ActionKind.OPPORTUNITY and not rules.ruleset.actions.opportunity_uses_immediate:
+        if opportunity_spent(rules.ruleset, combat, combatant):
+            # 002-05 (002 l.98), 004-08 (004 l.385): one per combatant's turn.
+            return f"{name} already took {_an_opportunity_attack(rules)} this turn"
+    elif combatant.immediate_used:
+        # 000 "Immediate Actions"/docs/rulings.md R-02 — one per round.
+        return f"{name} already took an immediate action this round"
+    if combat.current == creature_id and kind is ActionKind.OPPORTUNITY:
+        # 000 "Opportunity Attacks": a hostile creature provokes it; 004-08, 004
+        # l.386 "You may not make an attack of opportunity on your own turn".
+        return f"{name} cannot make {_an_opportunity_attack(rules)} on its own turn"
+    if combat.current == creature_id:
+        # 000 "Immediate Actions": "It must occur on someone else's turn."
+        return "an immediate action must occur on someone else's turn"
+    return ""
+
+
+def _budget_refusal(
+    rules: CombatRules,
+    combat: Combat,
+    combatant: Combatant,
+    kind: ActionKind,
+    name: str,
+    table: list[ConditionRules],
+) -> str:
+    """Why an action of `kind` is past the combatant's budget this turn, in the rule's words."""
+    ordered = plugins.budget_problem(rules, combatant, kind, name)  # 001-05
+    if ordered:
+        return ordered
+    limited = [r.condition.label for r in table if r.actions is not ActionLimit.NORMAL]
+    if limited:
+        # 000 "Dazed": "You can only take one standard action on your turn".
+        return f"{name} is {limited[0].lower()}: only a single action this turn, already taken"
+    if combat.phase is CombatPhase.SURPRISE:
+        return f"{name} has only one action in the surprise round (docs/rulings.md R-05)"
+    return f"{name} has no {kind.value} action left"
 
 
 def off_map_problem(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
@@ -342,13 +390,43 @@ def action_problem(
     creature = encounter.find_creature(creature_id)
     if creature is None:
         return no_creature(creature_id)
-    name = creature.name
+    if action in (CombatAction.END_TURN, CombatAction.DELAY, CombatAction.OPPORTUNITY_ATTACK):
+        return _turn_action_problem(rules, encounter, creature_id, action)
     combat = encounter.combat
     combatant = combat.find(creature_id) if combat.active else None
-    conditions = rules.conditions(encounter, creature_id)
-    state = rules.state(creature)
     its_turn = combat.active and combat.current == creature_id
+    # 003-18: a move an interrupt cut short goes on without a new action.
+    continuing = action in _WALKING_ON and its_turn and bool(combatant and combatant.walk_left)
+    problem = (
+        ""
+        if continuing
+        else kind_problem(rules, encounter, creature_id, action.kind_under(rules.ruleset))
+    )
+    if not problem and action in _ATTACKING:
+        problem = attack_barred(rules, encounter, creature_id)
+    if not problem and action in _MOVING:
+        problem = _moving_problem(rules, encounter, creature_id, action)
+    if problem:
+        return problem
+    if action is CombatAction.SPEND_ACTION_POINT:
+        return _action_point_problem(rules, encounter, creature)
+    if action is CombatAction.RALLY:
+        return _rally_problem(rules, creature)
+    if action in (CombatAction.BASIC_ATTACK, CombatAction.USE_POWER, CombatAction.CHARGE) and (
+        rules.statblock(creature) is None
+    ):
+        return f"{creature.name} has no stat block"
+    return _condition_action_problem(rules, encounter, creature_id, action)
 
+
+def _turn_action_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, action: CombatAction
+) -> str:
+    """Why the creature cannot end its turn, delay, or make the opportunity attack offered."""
+    name = encounter.creature(creature_id).name
+    combat = encounter.combat
+    combatant = combat.find(creature_id) if combat.active else None
+    its_turn = combat.active and combat.current == creature_id
     if action is CombatAction.END_TURN:
         return "" if its_turn else f"it is not {name}'s turn"
     if action is CombatAction.DELAY:
@@ -358,52 +436,52 @@ def action_problem(
             # 000 "Delay": "You cannot Delay if you have already taken actions this turn."
             return f"{name} already took actions this turn"
         return ""
-    if action is CombatAction.OPPORTUNITY_ATTACK:
-        problem = kind_problem(
-            rules, encounter, creature_id, ActionKind.OPPORTUNITY
-        ) or attack_barred(rules, encounter, creature_id)
-        if problem:
-            return problem
-        if combatant is not None and combatant.out_of_turn is not ActionKind.OPPORTUNITY:
-            return f"nothing provoked {_an_opportunity_attack(rules)} from {name}"
-        return ""
-
-    # 003-18: a move an interrupt cut short goes on without a new action.
-    continuing = action in _WALKING_ON and its_turn and bool(combatant and combatant.walk_left)
-    problem = (
-        ""
-        if continuing
-        else kind_problem(rules, encounter, creature_id, action.kind_under(rules.ruleset))
+    problem = kind_problem(rules, encounter, creature_id, ActionKind.OPPORTUNITY) or attack_barred(
+        rules, encounter, creature_id
     )
     if problem:
         return problem
-    if action in _ATTACKING:
-        problem = attack_barred(rules, encounter, creature_id)
-        if problem:
-            return problem
+    if combatant is not None and combatant.out_of_turn is not ActionKind.OPPORTUNITY:
+        return f"nothing provoked {_an_opportunity_attack(rules)} from {name}"
+    return ""
 
-    if action in _MOVING:
-        problem = off_map_problem(rules, encounter, creature_id)
-        if problem:
-            return problem
-        if charged_this_turn(encounter, creature_id, rules.ruleset.hindering_maneuvers):
-            return f"{name} charged this turn: it can't move again this turn (003-41)"
-        limits = {rules_for(c, rules.ruleset).movement for c in conditions}
-        stuck = [
-            rules_for(c, rules.ruleset).condition.label
-            for c in sorted(conditions)
-            if rules_for(c, rules.ruleset).movement
-            in (MovementLimit.NO_MOVE, MovementLimit.NO_WILLING_MOVE)
-        ]
-        if stuck and action is not CombatAction.MOVE_GRAPPLED:
-            # 000 "Immobile": "You cannot willingly move into another square."
-            return f"{name} is {stuck[0].lower()}: cannot move"
-        prone = MovementLimit.CRAWL_ONLY in limits
-        if prone and action is not CombatAction.CRAWL:
-            # 000 "Prone": "Your only movement option is to Crawl, unless you stand up".
-            return f"{name} is prone: crawl or stand up first"
-        if action is CombatAction.CRAWL and not prone:
-            return f"{name} is not prone (crawling is for prone creatures)"
+
+def _moving_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, action: CombatAction
+) -> str:
+    """Why the creature cannot make this move (off the map, charged, held in place, prone)."""
+    problem = off_map_problem(rules, encounter, creature_id)
+    if problem:
+        return problem
+    name = encounter.creature(creature_id).name
+    if charged_this_turn(encounter, creature_id, rules.ruleset.hindering_maneuvers):
+        return f"{name} charged this turn: it can't move again this turn (003-41)"
+    conditions = rules.conditions(encounter, creature_id)
+    limits = {rules_for(c, rules.ruleset).movement for c in conditions}
+    stuck = [
+        rules_for(c, rules.ruleset).condition.label
+        for c in sorted(conditions)
+        if rules_for(c, rules.ruleset).movement
+        in (MovementLimit.NO_MOVE, MovementLimit.NO_WILLING_MOVE)
+    ]
+    if stuck and action is not CombatAction.MOVE_GRAPPLED:
+        # 000 "Immobile": "You cannot willingly move into another square."
+        return f"{name} is {stuck[0].lower()}: cannot move"
+    prone = MovementLimit.CRAWL_ONLY in limits
+    if prone and action is not CombatAction.CRAWL:
+        # 000 "Prone": "Your only movement option is to Crawl, unless you stand up".
+        return f"{name} is prone: crawl or stand up first"
+    if action is CombatAction.CRAWL and not prone:
+        return f"{name} is not prone (crawling is for prone creatures)"
+    return ""
+
+
+def _condition_action_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, action: CombatAction
+) -> str:
+    """Why an action about the creature's own condition has nothing to act on (not prone...)."""
+    name = encounter.creature(creature_id).name
+    conditions = rules.conditions(encounter, creature_id)
     if action is CombatAction.STAND_UP and Condition.PRONE not in conditions:
         return f"{name} is not prone"
     if action is CombatAction.DROP_PRONE and Condition.PRONE in conditions:
@@ -414,41 +492,51 @@ def action_problem(
         rules, encounter, creature_id
     ):
         return f"{name} is not grappling anyone"
-    if action is CombatAction.SPEND_ACTION_POINT:
-        if not combat.active:
-            return "action points are spent in combat"
-        if combat.phase is CombatPhase.SURPRISE:
-            # 000 "Action Points": "but not during a surprise round".
-            return "no action points in the surprise round"
-        if not its_turn:
-            return f"it is not {name}'s turn"
-        if state is None:
-            return f"{name} has no stat block"
-        limit = action_point_limit(rules.ruleset, rules.statblock(creature))
-        if limit is not None and limit.per_encounter == 0:
-            return f"{name} cannot spend action points"
-        if state.action_point_spent and (limit is None or limit.per_encounter is not None):
-            return f"{name} already spent an action point this encounter"
-        if combatant is not None and combatant.spent_action_point_turn:
-            # 002-06 (002 l.20): solos "only one per turn".
-            return f"{name} already spent an action point this turn"
-        if state.action_points < 1:
-            return f"{name} has no action points"
-    if action is CombatAction.RALLY:
-        sb = rules.statblock(creature)
-        if state is None or sb is None:
-            return f"{name} has no stat block"
-        if not sb.is_pc:
-            # 000 "Rally": "Each player character has the option to rally once an encounter".
-            return "only player characters rally"
-        if state.rallied and rules.ruleset.rally_once_per_encounter:
-            return f"{name} already rallied this encounter"
-        if state.recoveries_left < 1:
-            return f"{name} has no recoveries left"
-    if action in (CombatAction.BASIC_ATTACK, CombatAction.USE_POWER, CombatAction.CHARGE) and (
-        rules.statblock(creature) is None
-    ):
+    return ""
+
+
+def _action_point_problem(rules: CombatRules, encounter: Encounter, creature: Creature) -> str:
+    """Why the creature cannot spend an action point now (000 "Action Points"), or ""."""
+    name = creature.name
+    combat = encounter.combat
+    if not combat.active:
+        return "action points are spent in combat"
+    if combat.phase is CombatPhase.SURPRISE:
+        # 000 "Action Points": "but not during a surprise round".
+        return "no action points in the surprise round"
+    if combat.current != creature.id:
+        return f"it is not {name}'s turn"
+    state = rules.state(creature)
+    if state is None:
         return f"{name} has no stat block"
+    limit = action_point_limit(rules.ruleset, rules.statblock(creature))
+    if limit is not None and limit.per_encounter == 0:
+        return f"{name} cannot spend action points"
+    if state.action_point_spent and (limit is None or limit.per_encounter is not None):
+        return f"{name} already spent an action point this encounter"
+    combatant = combat.find(creature.id)
+    if combatant is not None and combatant.spent_action_point_turn:
+        # 002-06 (002 l.20): solos "only one per turn".
+        return f"{name} already spent an action point this turn"
+    if state.action_points < 1:
+        return f"{name} has no action points"
+    return ""
+
+
+def _rally_problem(rules: CombatRules, creature: Creature) -> str:
+    """Why the creature cannot rally now (000 "Rally"), or ""."""
+    name = creature.name
+    state = rules.state(creature)
+    sb = rules.statblock(creature)
+    if state is None or sb is None:
+        return f"{name} has no stat block"
+    if not sb.is_pc:
+        # 000 "Rally": "Each player character has the option to rally once an encounter".
+        return "only player characters rally"
+    if state.rallied and rules.ruleset.rally_once_per_encounter:
+        return f"{name} already rallied this encounter"
+    if state.recoveries_left < 1:
+        return f"{name} has no recoveries left"
     return ""
 
 
@@ -570,10 +658,13 @@ def attack_barred(rules: CombatRules, encounter: Encounter, creature_id: str) ->
     return ""
 
 
-def available_actions(
-    rules: CombatRules, encounter: Encounter, creature_id: str
-) -> AvailableActions:
-    """Every action and power of the creature with whether it may take it now and why not."""
+def available_actions(engine: Engine, encounter: Encounter, creature_id: str) -> AvailableActions:
+    """Every action and power of the creature with whether it may take it now and why not.
+
+    The one table of "why not": 000's actions, the powers, and the variants' own actions
+    (`plugins.variant_actions`), each with the words its use case refuses with.
+    """
+    rules = engine.rules
     combat = encounter.combat
     combatant = combat.find(creature_id) if combat.active else None
     # 002-12 (002 l.39): one "Aid another" action with a choice instead of 000's three.
@@ -597,6 +688,11 @@ def available_actions(
         conditions=tuple(sorted(c.value for c in rules.conditions(encounter, creature_id))),
         actions=options,
         powers=powers,
+        variants=tuple(
+            VariantOption(a.key, a.label, not problem, problem)
+            for a in plugins.variant_actions(engine)
+            for problem in (a.problem(engine, encounter, creature_id),)
+        ),
     )
 
 

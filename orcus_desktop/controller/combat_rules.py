@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from orcus_desktop.controller.harm_saves import saves_when_hurt
-from orcus_desktop.controller.log_records import (
+from orcus_desktop.controller.log.records import (
     Damage,
     DeathSave,
     Effect,
@@ -40,6 +41,9 @@ from orcus_desktop.rules.state import (
     initial_state,
 )
 from orcus_desktop.vocabulary import CreatureId
+
+if TYPE_CHECKING:
+    from orcus_desktop.controller.plugins import Variant
 
 
 @dataclass
@@ -101,6 +105,8 @@ class CombatRules:
     rng: random.Random
     ruleset: Ruleset
     dice: TurnDice = field(default_factory=TurnDice)
+    variants: tuple[Variant, ...] = ()
+    """The registered variants' code (`controller/plugins.py`); those of `ruleset` apply."""
     _statblocks: dict[int, tuple[object, StatBlock | None]] = field(default_factory=dict)
 
     # -- reading the snapshot ----------------------------------------------------------------

@@ -13,10 +13,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 
-from orcus_desktop.controller import monster_groups, turn_order
+from orcus_desktop.controller import monster_groups
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import rule_noted
-from orcus_desktop.controller.vision import player_sides
+from orcus_desktop.controller.log.records import rule_noted
+from orcus_desktop.controller.turns import turn_order
+from orcus_desktop.controller.views.vision import player_sides
 from orcus_desktop.model.combat import Combat, Combatant, EscalationSet
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.modifiers import Modifier

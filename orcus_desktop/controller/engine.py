@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
-from orcus_desktop.controller.log_records import TotalDefense, log_ended, rule_noted
+from orcus_desktop.controller.log.records import TotalDefense, log_ended, rule_noted
 from orcus_desktop.controller.outcomes import Outcome, run_step
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import spaces_adjacent

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
-from orcus_desktop.controller.attack_resolution import AttackOutcome, attack, attack_step
+from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
+from orcus_desktop.controller.attacks.attack_resolution import AttackOutcome, attack, attack_step
 from orcus_desktop.controller.availability import (
     AvailableActions,
     attack_barred,
@@ -32,8 +32,10 @@ from orcus_desktop.controller.availability import (
     powers_of,
 )
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import Attack, Move, rule_noted
-from orcus_desktop.controller.movement import preview_move, reachable_squares
+from orcus_desktop.controller.log.records import Attack, Move, rule_noted
+from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.movement.movement import preview_move, reachable_squares
+from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import (
     MovePreview,
     Outcome,
@@ -41,12 +43,10 @@ from orcus_desktop.controller.outcomes import (
     move_done,
     no_creature,
     no_power,
-    plural,
     refuse,
     run_step,
 )
 from orcus_desktop.controller.stealth import reveal
-from orcus_desktop.controller.waiting import waiting_problem
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import Forcing
 from orcus_desktop.model.encounter import Encounter

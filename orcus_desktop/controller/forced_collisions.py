@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
-from orcus_desktop.controller.gm_edits import Imposition, damaged, imposed_condition
-from orcus_desktop.controller.log_records import DiceRolled, SavingThrow
+from orcus_desktop.controller.gm.gm_edits import Imposition, damaged, imposed_condition
+from orcus_desktop.controller.log.records import DiceRolled, SavingThrow
 from orcus_desktop.controller.outcomes import no_creature
 from orcus_desktop.geometry.grid import Square, space_distance
 from orcus_desktop.model.encounter import Encounter

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 
-from orcus_desktop.controller.log_records import SavingThrow, rule_noted
+from orcus_desktop.controller.log.records import SavingThrow, rule_noted
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import rules_for
-from orcus_desktop.rules.dice import RandomSource
+from orcus_desktop.rules.dice_values import RandomSource
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.vocabulary import CreatureId

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from orcus_desktop.controller import turn_order
 from orcus_desktop.controller.availability import cannot_act
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import TurnEnd, rule_noted
+from orcus_desktop.controller.log.records import TurnEnd, rule_noted
+from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import (
     Outcome,
     Step,
@@ -32,8 +32,8 @@ from orcus_desktop.controller.outcomes import (
     refuse,
     run_step,
 )
-from orcus_desktop.controller.vision import player_sides
-from orcus_desktop.controller.waiting import waiting_problem
+from orcus_desktop.controller.turns import turn_order
+from orcus_desktop.controller.views.vision import player_sides
 from orcus_desktop.model.combat import NO_ACTIONS, Combat
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.vocabulary import CreatureId

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from orcus_desktop.controller.log_records.fighting import AttackTarget
+from orcus_desktop.controller.log.records.fighting import AttackTarget
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
@@ -132,11 +132,6 @@ Outcome = Step | Refusal
 def logged_since(before: Encounter, after: Encounter) -> tuple[LogEntry, ...]:
     """The log entries a step appended (`after`'s log goes on from `before`'s)."""
     return after.combat.log[len(before.combat.log) :]
-
-
-def plural(n: int, word: str) -> str:
-    """``1 square``, ``3 squares``: a count in a result's text or a status line."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def no_creature(creature_id: object) -> str:

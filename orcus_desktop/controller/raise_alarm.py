@@ -17,12 +17,12 @@ from dataclasses import replace
 
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log_records import rule_noted
+from orcus_desktop.controller.log.records import rule_noted
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
 from orcus_desktop.geometry.areas import creatures_in_area, near_burst_squares
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import turns as rules_turns
-from orcus_desktop.rules.dice import RandomSource, ScriptedSource
+from orcus_desktop.rules.dice_values import RandomSource, ScriptedSource
 from orcus_desktop.rules.powers import ActionKind
 
 MECHANIC = "003-11"

@@ -23,12 +23,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import placement, turn_order
-from orcus_desktop.controller.attack_powers import basic_attack_name, ranges_of
-from orcus_desktop.controller.attack_resolution import stage_attack
+from orcus_desktop.controller.attacks.attack_powers import basic_attack_name, ranges_of
+from orcus_desktop.controller.attacks.attack_resolution import stage_attack
 from orcus_desktop.controller.availability import cannot_act, find_power, powers_of
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.movement import placement
+from orcus_desktop.controller.turns import turn_order
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.geometry.seeing import Unseen, why_unseen
 from orcus_desktop.model.combat import READY_SHOTS, Combatant

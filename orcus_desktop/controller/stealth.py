@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine, end_conditions
-from orcus_desktop.controller.vision import player_side, unperceived_invisible
+from orcus_desktop.controller.views.vision import player_side, unperceived_invisible
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import ConditionInstance, rules_for
 from orcus_desktop.rules.state import initial_state

@@ -20,9 +20,9 @@ from dataclasses import dataclass, replace
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
-from orcus_desktop.controller.log_records import ConditionAdded, log_ended
+from orcus_desktop.controller.log.records import ConditionAdded, log_ended
 from orcus_desktop.controller.monster_groups import turn_key
-from orcus_desktop.controller.movement import move_creature
+from orcus_desktop.controller.movement.movement import move_creature
 from orcus_desktop.controller.outcomes import (
     MoveDone,
     Outcome,

@@ -128,7 +128,7 @@ def exact_seen_fractions(
     return out
 
 
-def _batch(
+def _batch(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     points: FloatArray,
     inward: FloatArray,
     boxes: FloatArray,

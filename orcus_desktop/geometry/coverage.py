@@ -193,7 +193,7 @@ _TOUCH = 1e-11
 _OFF_LINE = 1e-9
 
 
-def cone_filter(
+def cone_filter(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     points: FloatArray,
     boxes: FloatArray,
     seg_group: IntArray,

@@ -11,7 +11,9 @@ must also be one of 003's Lines from the start (003-44, `lines_between`; docs/ru
 
 from __future__ import annotations
 
-from orcus_desktop.geometry.battlefield import Battlefield
+from collections.abc import Callable
+
+from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
 from orcus_desktop.geometry.lines import lines_between
 from orcus_desktop.geometry.movement import STEPS, forced_plan
@@ -53,13 +55,24 @@ def forced_destinations(
         source = battlefield.occupant(source_id).space
     if kind is not ForcedMovementKind.SLIP and source is None:
         raise ValueError("push and pull need the attacker or the attack's origin")
+    allowed = _step_rule(battlefield, target, kind, source)
+    if along_lines:
+        return _along_lines(battlefield, target.square, squares, allowed)
+    return _step_by_step(target.square, squares, allowed)
+
+
+_StepRule = Callable[[Square, Square], bool]
+
+
+def _step_rule(
+    battlefield: Battlefield, target: Occupant, kind: ForcedMovementKind, source: Space | None
+) -> _StepRule:
+    """Whether one forced step to a neighbouring square is inside, unblocked, away or towards."""
     plan = forced_plan(battlefield, target)
     rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
     size: Size = target.size
-    start = target.square
 
     def allowed(here: Square, to: Square) -> bool:
-        """One forced step to a neighbouring square: inside, unblocked, away or towards."""
         if not (0 <= to.row < rows and 0 <= to.col < cols):
             return False
         k = _STEP_INDEX[(to.col - here.col, to.row - here.row)]
@@ -71,17 +84,31 @@ def forced_destinations(
         after = space_distance(Space(to, size), source)
         return after > before if kind is ForcedMovementKind.PUSH else after < before
 
+    return allowed
+
+
+def _along_lines(
+    battlefield: Battlefield, start: Square, squares: int, allowed: _StepRule
+) -> dict[Square, tuple[Square, ...]]:
+    """003-44: the squares within reach one of whose Lines (003-02) the target can follow."""
+    rows, cols = battlefield.bounds.rows, battlefield.bounds.columns
     found: dict[Square, tuple[Square, ...]] = {}
-    if along_lines:
-        for col in range(max(0, start.col - squares), min(cols, start.col + squares + 1)):
-            for row in range(max(0, start.row - squares), min(rows, start.row + squares + 1)):
-                to = Square(col, row)
-                for line in lines_between(start, to) if to != start else ():
-                    steps = zip((start, *line), line, strict=False)
-                    if all(allowed(here, there) for here, there in steps):
-                        found[to] = line
-                        break
-        return found
+    for col in range(max(0, start.col - squares), min(cols, start.col + squares + 1)):
+        for row in range(max(0, start.row - squares), min(rows, start.row + squares + 1)):
+            to = Square(col, row)
+            for line in lines_between(start, to) if to != start else ():
+                steps = zip((start, *line), line, strict=False)
+                if all(allowed(here, there) for here, there in steps):
+                    found[to] = line
+                    break
+    return found
+
+
+def _step_by_step(
+    start: Square, squares: int, allowed: _StepRule
+) -> dict[Square, tuple[Square, ...]]:
+    """Every square 1..`squares` allowed steps away, with the first path found to it."""
+    found: dict[Square, tuple[Square, ...]] = {}
     frontier: dict[Square, tuple[Square, ...]] = {start: ()}
     for _ in range(squares):
         nxt: dict[Square, tuple[Square, ...]] = {}

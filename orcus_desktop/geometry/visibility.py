@@ -149,7 +149,7 @@ def _culled_sweep(
     return _sweep(viewpoint, index.segments[chosen], bounds, inward)
 
 
-def _sweep(
+def _sweep(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     viewpoint: Point, segments: FloatArray, bounds: Box, inward: Point | None
 ) -> FloatArray:
     """The angular sweep over every segment given (see the module docstring); raw vertices."""
@@ -281,7 +281,7 @@ def clip_segments(segments: FloatArray, box: Box) -> FloatArray:
     return out
 
 
-def _ray_hits(
+def _ray_hits(  # noqa: PLR0917 -- split pending (issue 30 item 7)
     angles: FloatArray,
     dx: FloatArray,
     dy: FloatArray,

@@ -27,7 +27,7 @@ charge, a power, the rest of a walk ("move"), 001's Withdraw (R-127), 004-09's s
 
 INTERPOSERS = "interposers"
 """The key, in a held attack's options, of who may declare itself its target (001-10/29,
-`controller/interposition.py`): kept there so undo and the file keep the offer."""
+`controller/variants/strike/interposition.py`): kept there so undo and the file keep the offer."""
 
 FREE_FIRST = "free_strikers"
 """The key, in a held attack's options, of the creatures offered a Free Strike! before it
@@ -51,7 +51,8 @@ class PendingAttack:
     Attributes:
         attacker: who attacks.
         kind: "charge" (a basic melee attack or shove at +1), "power" (a power by name), or
-            "move": the rest of a walk, waiting where it provoked (`controller/move_interrupts`).
+            "move": the rest of a walk, waiting where it provoked
+            (`controller/movement/move_interrupts`).
         power: the power's name ("" for a charge's basic melee attack, "Shove" for a shove).
         targets: the chosen targets.
         options: JSON-like choices: dice, cover, combat_advantage, knock_out,

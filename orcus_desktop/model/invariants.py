@@ -14,7 +14,7 @@ than max 40`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from orcus_desktop.geometry.features import Point, TerrainKind
@@ -317,6 +317,16 @@ def _map_image_problems(encounter: Encounter) -> Iterator[str]:
 
 
 def _combat_problems(combat: Combat, creature_ids: set[str], log_from: int = 0) -> Iterator[str]:
+    combatant_ids: set[str] = {c.creature_id for c in combat.combatants}
+    yield from _order_problems(combat, creature_ids)
+    yield from _aid_and_held_problems(combat, creature_ids, combatant_ids)
+    yield from _engagement_problems(combat, creature_ids)
+    yield from _offer_problems(combat, creature_ids)
+    yield from _log_problems(combat, log_from)
+
+
+def _order_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
+    """The combatants, the initiative order, whose turn it is and the round, each consistent."""
     combatant_ids: set[str] = set()
     for i, c in enumerate(combat.combatants):
         where = f"combat.combatants[{i}].id"
@@ -342,26 +352,51 @@ def _combat_problems(combat: Combat, creature_ids: set[str], log_from: int = 0) 
             yield f'combat.current: "{combat.current}" is not in the initiative order'
     if combat.phase is CombatPhase.ROUNDS and combat.round < 1:
         yield f"combat.round: {combat.round} in normal rounds (the first round is 1)"
+
+
+def _unknown(named: Iterable[tuple[str, str | None]], creature_ids: set[str]) -> Iterator[str]:
+    """A record naming a creature the encounter does not hold, where it names it."""
+    for where, value in named:
+        if value is not None and value not in creature_ids:
+            yield f'{where}: "{value}" is not a creature in this encounter'
+
+
+def _aid_and_held_problems(
+    combat: Combat, creature_ids: set[str], combatant_ids: set[str]
+) -> Iterator[str]:
+    """Aids, maintained powers, the held step and owed moves name the encounter's creatures."""
     for i, aid in enumerate(combat.aids):
-        for name, value in (("helper", aid.helper), ("ally", aid.ally), ("enemy", aid.enemy)):
-            if value not in creature_ids:
-                yield f'combat.aids[{i}].{name}: "{value}" is not a creature in this encounter'
-    for i, m in enumerate(combat.maintained):
-        if m.owner not in creature_ids:
-            yield f'combat.maintained[{i}].owner: "{m.owner}" is not a creature in this encounter'
+        roles = (("helper", aid.helper), ("ally", aid.ally), ("enemy", aid.enemy))
+        yield from _unknown(((f"combat.aids[{i}].{r}", v) for r, v in roles), creature_ids)
+    owners = ((f"combat.maintained[{i}].owner", m.owner) for i, m in enumerate(combat.maintained))
+    yield from _unknown(owners, creature_ids)
     pending = combat.pending
     if pending is not None:
-        for value in (pending.attacker, *pending.targets):
-            if value not in creature_ids:
-                yield f'combat.pending: "{value}" is not a creature in this encounter'
+        held = (pending.attacker, *pending.targets)
+        yield from _unknown((("combat.pending", v) for v in held), creature_ids)
         if pending.attacker in creature_ids and pending.attacker not in combatant_ids:
             yield f'combat.pending.attacker: "{pending.attacker}" is not in the combat'
     for i, owed in enumerate(combat.owed_forced_moves):
-        for named in (owed.target, owed.source):
-            if named is not None and named not in creature_ids:
-                yield (
-                    f'combat.owed_forced_moves[{i}]: "{named}" is not a creature in this encounter'
-                )
+        where = f"combat.owed_forced_moves[{i}]"
+        yield from _unknown(((where, n) for n in (owed.target, owed.source)), creature_ids)
+
+
+def _offer_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
+    """001's guards and strike offers, 004's cover choices, name the encounter's creatures."""
+    yield from _unknown(
+        ((f"combat.guards[{i}]", g.creature) for i, g in enumerate(combat.guards)), creature_ids
+    )
+    for i, o in enumerate(combat.strike_offers):
+        where = f"combat.strike_offers[{i}]"
+        yield from _unknown(((where, n) for n in (o.reactor, o.target)), creature_ids)
+    for i, choice in enumerate(combat.cover_choices):  # 004 l.760, R-154
+        where = f"combat.cover_choices[{i}]"
+        named = (choice.coverer, choice.target, choice.attacker)
+        yield from _unknown(((where, n) for n in named), creature_ids)
+
+
+def _engagement_problems(combat: Combat, creature_ids: set[str]) -> Iterator[str]:
+    """001-25's engagements: between creatures of the encounter, one target each."""
     engagers: set[str] = set()
     for i, e in enumerate(combat.engagements):
         for named in (e.engager, e.target):
@@ -371,17 +406,10 @@ def _combat_problems(combat: Combat, creature_ids: set[str], log_from: int = 0) 
             # 001-25, 001 l.252: Engaged With one target at a time, never oneself.
             yield f'combat.engagements[{i}]: "{e.engager}" is engaged with one target at a time'
         engagers.add(e.engager)
-    for i, g in enumerate(combat.guards):
-        if g.creature not in creature_ids:
-            yield f'combat.guards[{i}]: "{g.creature}" is not a creature in this encounter'
-    for i, o in enumerate(combat.strike_offers):
-        for named in (o.reactor, o.target):
-            if named not in creature_ids:
-                yield f'combat.strike_offers[{i}]: "{named}" is not a creature in this encounter'
-    for i, choice in enumerate(combat.cover_choices):  # 004 l.760, R-154
-        for named in (choice.coverer, choice.target, choice.attacker):
-            if named not in creature_ids:
-                yield f'combat.cover_choices[{i}]: "{named}" is not a creature in this encounter'
+
+
+def _log_problems(combat: Combat, log_from: int) -> Iterator[str]:
+    """The log's entries from `log_from` on are numbered in order."""
     last_seq = 0
     for i in range(log_from, len(combat.log)):
         entry = combat.log[i]

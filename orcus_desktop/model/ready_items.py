@@ -4,7 +4,7 @@
 Ready before they can be used and can only be made Ready one at a time. You can only have a
 number of ready items equal to your number of hands". The list lives in the combat bookkeeping
 (`Combat.ready_items`), outlives the end of combat, and is saved with the encounter; the rules
-of readying are `controller/ready_items.py` (docs/rulings.md R-98).
+of readying are `controller/variants/strike/ready_items.py` (docs/rulings.md R-98).
 """
 
 from __future__ import annotations

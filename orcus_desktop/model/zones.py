@@ -3,7 +3,7 @@
 A zone is the squares a burst, blast (arc) or wall covered when the GM placed it, with a name
 ("Stinking Cloud"), the creature it belongs to, how long it lasts and whether the players see
 it. Its duration is tied to the turn order (`ZoneDuration`); the controller ends it at the
-turn boundary (`controller/zones.py`) and logs that.
+turn boundary (`controller/gm/zones.py`) and logs that.
 """
 
 from __future__ import annotations

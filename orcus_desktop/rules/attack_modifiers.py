@@ -99,7 +99,7 @@ def weapon_for(attacker: StatBlock, power: Power, weapon: Weapon | None = None) 
     return attacker.weapons[0] if attacker.weapons else None
 
 
-def attack_modifiers(
+def attack_modifiers(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30 item 7)
     attacker: Combatant,
     target: Combatant,
     power: Power,

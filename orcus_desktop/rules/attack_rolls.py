@@ -31,7 +31,8 @@ from orcus_desktop.rules.conditions import (
 from orcus_desktop.rules.damage import (
     halve,
 )
-from orcus_desktop.rules.dice import DiceRoll, DiceSource, MaxSource, roll, substitute
+from orcus_desktop.rules.dice import roll, substitute
+from orcus_desktop.rules.dice_values import DiceRoll, DiceSource, MaxSource
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue, resolve
 from orcus_desktop.rules.powers import DamageSpec, Outcome, Power
 from orcus_desktop.rules.ruleset import Ruleset
@@ -167,7 +168,7 @@ class _Staged:
     ca: tuple[str, ...] = ()
 
 
-def resolve_attack(
+def resolve_attack(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30 item 7)
     attacker: Combatant,
     power: Power,
     targets: Sequence[tuple[Combatant, AttackContext]],

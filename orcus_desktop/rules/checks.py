@@ -19,7 +19,8 @@ from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.attack_modifiers import Combatant
 from orcus_desktop.rules.conditions import rules_for
 from orcus_desktop.rules.derived import current_defenses
-from orcus_desktop.rules.dice import DiceRoll, DiceSource, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import DiceRoll, DiceSource
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.terms import Defense

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from orcus_desktop.rules.dice import (
+from orcus_desktop.rules.dice_values import (
     MAX_DICE_PER_ROLL,
     DiceError,
     DiceRoll,

@@ -2,7 +2,7 @@
 
 A roll with every die, a value with its modifiers, the tail of a damage line, a heal,
 temporary HP, a save. The results hold no display text (docs/design.md#rules, d20's
-Stringifier). Whole log lines are `controller/log_text.py`'s, the one formatter of the log
+Stringifier). Whole log lines are `controller/log/text.py`'s, the one formatter of the log
 panel and the text export; it builds them from these pieces, so each piece is worded once.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orcus_desktop.rules.dice import DiceRoll, DieResult
+from orcus_desktop.rules.dice_values import DiceRoll, DieResult
 from orcus_desktop.rules.modifiers import ResolvedValue
 
 

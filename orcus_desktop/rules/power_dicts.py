@@ -183,14 +183,7 @@ def power_to_dict(power: Power) -> dict[str, object]:
     if power.target_count != 1:
         data["target_count"] = power.target_count
     if power.attack is not None:
-        attack: dict[str, object] = {"defense": power.attack.defense.value}
-        if power.attack.ability is not None:
-            attack["ability"] = power.attack.ability.value
-        if power.attack.bonus is not None:
-            attack["bonus"] = power.attack.bonus
-        if power.attack.extra:
-            attack["extra"] = power.attack.extra
-        data["attack"] = attack
+        data["attack"] = _attack_to_dict(power.attack)
     for name in ("hit", "miss", "effect"):
         outcome = _outcome_to_dict(getattr(power, name))
         if outcome:
@@ -205,6 +198,18 @@ def power_to_dict(power: Power) -> dict[str, object]:
         data["basic"] = True
     if power.maintain is not None:
         data["maintain"] = power.maintain.value
+    return data
+
+
+def _attack_to_dict(attack: AttackSpec) -> dict[str, object]:
+    """A power's attack line as a JSON-ready dict (defaults omitted)."""
+    data: dict[str, object] = {"defense": attack.defense.value}
+    if attack.ability is not None:
+        data["ability"] = attack.ability.value
+    if attack.bonus is not None:
+        data["bonus"] = attack.bonus
+    if attack.extra:
+        data["extra"] = attack.extra
     return data
 
 

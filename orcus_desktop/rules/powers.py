@@ -12,7 +12,8 @@ from enum import StrEnum
 
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.dice import DiceError, substitute, validate_expression
+from orcus_desktop.rules.dice import substitute, validate_expression
+from orcus_desktop.rules.dice_values import DiceError
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.terms import DamageType, Defense
 from orcus_desktop.vocabulary import AreaShape, ForcedMovementKind, Origin

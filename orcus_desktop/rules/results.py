@@ -13,7 +13,7 @@ from orcus_desktop.rules.attack_rolls import AttackResult, TargetAttack, TargetD
 from orcus_desktop.rules.checks import CheckResult
 from orcus_desktop.rules.damage import DamageApplied, DamageComputation, DamageStep
 from orcus_desktop.rules.derived import AttackPreview
-from orcus_desktop.rules.dice import DiceRoll, DieResult, RollTerm
+from orcus_desktop.rules.dice_values import DiceRoll, DieResult, RollTerm
 from orcus_desktop.rules.healing import HealingApplied, RallyResult, TempHpGranted
 from orcus_desktop.rules.modifiers import ResolvedValue, Stacked
 from orcus_desktop.rules.state import Expired

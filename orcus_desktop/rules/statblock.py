@@ -17,7 +17,8 @@ from enum import StrEnum
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.abilities import Ability, AbilityScores
 from orcus_desktop.rules.basic_attacks import basic_attacks
-from orcus_desktop.rules.dice import DiceError, weapon_dice
+from orcus_desktop.rules.dice import weapon_dice
+from orcus_desktop.rules.dice_values import DiceError
 from orcus_desktop.rules.limits import MAX_LEVEL, MAX_NAME_CHARS, MAX_SPEED, MAX_STAT
 from orcus_desktop.rules.modifiers import Modifier, ModifierType, ResolvedValue, resolve
 from orcus_desktop.rules.power_dicts import power_from_dict, power_to_dict
@@ -406,43 +407,48 @@ def statblock_to_dict(sb: StatBlock) -> dict[str, object]:
         "size": sb.size.value,
         "reach": sb.reach,
     }
-    hovering = [s.mode.value for s in sb.speeds if s.hover]
-    if hovering:
-        data["hover"] = hovering
-    if sb.senses:
-        data["senses"] = {s.sense.value: s.range_squares for s in sb.senses}
-    if sb.resistances:
-        data["resistances"] = dict(sb.resistances)
-    if sb.vulnerabilities:
-        data["vulnerabilities"] = dict(sb.vulnerabilities)
-    if sb.regeneration:
-        data["regeneration"] = sb.regeneration
+    data.update(
+        _present(
+            ("hover", [s.mode.value for s in sb.speeds if s.hover]),
+            ("senses", {s.sense.value: s.range_squares for s in sb.senses}),
+            ("resistances", dict(sb.resistances)),
+            ("vulnerabilities", dict(sb.vulnerabilities)),
+            ("regeneration", sb.regeneration),
+        )
+    )
     data["action_points"] = sb.action_points
-    if sb.initiative_bonus:
-        data["initiative_bonus"] = sb.initiative_bonus
-    if sb.weapons:
-        data["weapons"] = [_weapon_to_dict(w) for w in sb.weapons]
-    if sb.powers:
-        data["powers"] = [power_to_dict(p) for p in sb.powers]
+    data.update(
+        _present(
+            ("initiative_bonus", sb.initiative_bonus),
+            ("weapons", [_weapon_to_dict(w) for w in sb.weapons]),
+            ("powers", [power_to_dict(p) for p in sb.powers]),
+        )
+    )
     if sb.uses_death_saves is not None:
         data["uses_death_saves"] = sb.uses_death_saves
-    if sb.clumsy_on_ground:
-        data["clumsy_on_ground"] = True
-    if sb.clumsy_in_air:
-        data["clumsy_in_air"] = True
-    if sb.keywords:
-        data["keywords"] = list(sb.keywords)
-    if sb.rulesets:
-        data["rulesets"] = list(sb.rulesets)
-    if sb.notes:
-        data["notes"] = sb.notes
+    data.update(
+        _present(
+            ("clumsy_on_ground", sb.clumsy_on_ground),
+            ("clumsy_in_air", sb.clumsy_in_air),
+            ("keywords", list(sb.keywords)),
+            ("rulesets", list(sb.rulesets)),
+            ("notes", sb.notes),
+        )
+    )
     if sb.hands != DEFAULT_HANDS:
         data["hands"] = sb.hands
-    if sb.implement:
-        data["implement"] = True
-    if sb.opportunity_modifier:
-        data["opportunity_modifier"] = sb.opportunity_modifier
+    data.update(
+        _present(
+            ("implement", sb.implement),
+            ("opportunity_modifier", sb.opportunity_modifier),
+        )
+    )
     return data
+
+
+def _present(*fields: tuple[str, object]) -> dict[str, object]:
+    """The fields worth writing: an empty, zero or false one is the default, left out."""
+    return {key: value for key, value in fields if value}
 
 
 def _weapon_to_dict(w: Weapon) -> dict[str, object]:

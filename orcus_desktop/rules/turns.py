@@ -26,7 +26,8 @@ from orcus_desktop.rules.conditions import (
     rules_for,
 )
 from orcus_desktop.rules.damage import DamageApplied, apply_damage, damage_against, dead_state
-from orcus_desktop.rules.dice import DiceRoll, DiceSource, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import DiceRoll, DiceSource
 from orcus_desktop.rules.downgrades import save_succeeded
 from orcus_desktop.rules.durations import (
     Duration,

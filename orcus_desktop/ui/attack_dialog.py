@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import attacks
-from orcus_desktop.controller.attack_choices import cover_choices
-from orcus_desktop.controller.attack_flow import AttackOptions
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.attack_choices import cover_choices
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.tools.attack_flow import AttackOptions
 from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
     TargetingChoice,
@@ -84,7 +84,7 @@ class AttackDialog(QDialog):
         error: why the typed dice were not accepted.
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0915 -- split pending (issue 30 item 7)
         self, session: GameSession, choice: TargetingChoice, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)

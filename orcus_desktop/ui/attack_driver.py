@@ -11,7 +11,9 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QInputDialog, QMainWindow
 
-from orcus_desktop.controller.attack_flow import (
+from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.attack_flow import (
     AskForDice,
     AttackFlow,
     ChooseTargets,
@@ -19,8 +21,6 @@ from orcus_desktop.controller.attack_flow import (
     PlaceForcedMove,
     Step,
 )
-from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 from orcus_desktop.controller.tools.sneak_tool import SneakTool
 from orcus_desktop.controller.tools.targeting import TargetingChoice

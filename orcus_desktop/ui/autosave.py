@@ -1,7 +1,7 @@
 """Autosave's Qt side: the debounce timer, the run lock and the recovery dialog.
 
 The decisions (when to write, which file, what to keep) live in the Qt-free
-`orcus_desktop.controller.autosave`; this module only feeds it the history's changes and the
+`orcus_desktop.controller.files.autosave`; this module only feeds it the history's changes and the
 timer's ticks, writes when it says so, and reports a failed write once in the status bar.
 
 `start_autosave` is what the app calls for its window: it takes this run's lock, attaches an
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.autosave import (
+from orcus_desktop.controller.files.autosave import (
     AutosavePolicy,
     RecoveryEntry,
     RecoveryStore,

@@ -34,7 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.creature_library import (
+from orcus_desktop.controller.editing.ruleset_choice import ruleset_choices
+from orcus_desktop.controller.files.creature_library import (
     DEFAULT_HANDS,
     MOST_HANDS,
     POWER_ACTIONS,
@@ -51,7 +52,6 @@ from orcus_desktop.controller.creature_library import (
     check_creature,
     suggest,
 )
-from orcus_desktop.controller.ruleset_choice import ruleset_choices
 from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 
 _ABILITIES = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")

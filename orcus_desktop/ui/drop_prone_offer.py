@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from orcus_desktop.controller import strike_turns
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike import strike_turns
 
 
 def drop_prone_button(
@@ -24,7 +24,8 @@ def drop_prone_button(
     name = session.encounter.name_of(target_id)
     button = QPushButton(f"{name} drops prone first (001-06)", parent)
     button.setObjectName(f"dropProne_{target_id}")
-    problem = session.ask(strike_turns.off_turn_drop_problem, target_id)
+    # The one "why not": the availability table's answer for 001-06 (issue 30 item 4).
+    problem = session.available_actions(target_id).variant("drop_prone_off_turn").reason
     button.setEnabled(not problem)
     button.setToolTip(problem or f"{name} gives itself the Prone condition before the attack")
 

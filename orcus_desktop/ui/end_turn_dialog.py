@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QWidget
 
-from orcus_desktop.controller.waiting_decisions import Decision
+from orcus_desktop.controller.turns.waiting_decisions import Decision
 from orcus_desktop.ui.dialog_parts import stacked, wrapped_label
 
 

@@ -1,9 +1,10 @@
 """Combat > Engage, Withdraw, Block, Dodge and Dispel: 001's actions by hand.
 
 Under a ruleset with engagement (001, `strike`), a Strike! engages by itself
-(controller/strike_reactions.py); these two menu items are the rest: Close (001-30, 001 l.286
-"you do become Engaged With it") for the creature whose turn it is, against the creature
-selected on the map, and the Withdraw action (001-31, l.346) for the creature the Actions panel
+(controller/variants/strike/strike_reactions.py); these two menu items are the rest: Close
+(001-30, 001 l.286 "you do become Engaged With it") for the creature whose turn it is, against
+the creature selected on the map, and the Withdraw action (001-31, l.346) for the creature the
+Actions panel
 shows; Block, Dodge and Dispel (001-28, l.276-298) for that creature too, and Hide (001-15,
 l.304-308: the d20 rolled at the table is asked, Cancel lets the app roll) and Crouch (001-12,
 l.146). Each is one session call (one undo step); a refusal is said in the status bar. Under
@@ -18,10 +19,10 @@ from functools import partial
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from orcus_desktop.controller import engagement, strike_states, withdrawing
-from orcus_desktop.controller.engagement import Guard, keeps_engagement
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.strike_states import has_states
+from orcus_desktop.controller.variants.strike import engagement, strike_states, withdrawing
+from orcus_desktop.controller.variants.strike.engagement import Guard, keeps_engagement
+from orcus_desktop.controller.variants.strike.strike_states import has_states
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.panels.common import AskDie, ask_d20_dialog
 from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QWidget
 
-from orcus_desktop.controller import initiative_checks
-from orcus_desktop.controller.initiative_checks import CHECKS, TIE_CHOICES
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.strike import initiative_checks
+from orcus_desktop.controller.variants.strike.initiative_checks import CHECKS, TIE_CHOICES
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done, stacked
 
 

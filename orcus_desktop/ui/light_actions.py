@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
-from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.ui.connections import DocumentConnections

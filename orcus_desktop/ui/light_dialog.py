@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import MAX_LIGHT_RADIUS, LightSource

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller import editing
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.move_tool import MoveTool
 from orcus_desktop.controller.tools.pointer import MapTool, creature_at
@@ -294,7 +294,7 @@ class MainWindow(QMainWindow):
         # The key is the Initiative panel's button's; the menu names it (R-117: both ask first).
         self.end_turn_action = action("&End Turn\tCtrl+Return", self.initiative_panel.end_turn)
 
-    def _build_menus(self) -> None:
+    def _build_menus(self) -> None:  # noqa: PLR0915 -- split pending (issue 30 item 7)
         menu_bar = self.menuBar()
         files = self.files
         file_menu = menu_bar.addMenu("&File")

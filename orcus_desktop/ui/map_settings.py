@@ -11,7 +11,7 @@ from dataclasses import replace
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
-from orcus_desktop.controller import editing
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.ui.map.scene import MapScene

@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
-from orcus_desktop.controller import notes as notes_cases
+from orcus_desktop.controller.gm import notes as notes_cases
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.notes import MapNote
 from orcus_desktop.ui.connections import DocumentConnections

@@ -20,7 +20,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QGraphicsView, QInputDialog, QMenu, QWidget
 
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.vision import PlayerVision, player_side
+from orcus_desktop.controller.views.vision import PlayerVision, player_side
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.screens import app_settings

@@ -1,6 +1,7 @@
 """The initiative strip across the top of the player view, and the GM's setting for it.
 
-What it lists is `controller.player_initiative`'s business (only creatures the players' screen
+What it lists is `controller.views.player_initiative`'s business (only creatures the players'
+screen
 shows); this widget prints it: "Round 2 · Now: Aria · Next: GW1 · Brakka · ...". The GM picks
 Off, Names or Token labels in Window > Initiative Strip on Player View; the choice is kept in
 the app's settings (`screens.app_settings`).
@@ -17,14 +18,14 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
 
-from orcus_desktop.controller.player_initiative import (
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.stealth import hidden_from_players
+from orcus_desktop.controller.views.player_initiative import (
     InitiativeStrip,
     MonsterNames,
     player_initiative,
 )
-from orcus_desktop.controller.session import GameSession, questions
-from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.vision import player_sides
+from orcus_desktop.controller.views.vision import player_sides
 from orcus_desktop.ui.choice_actions import choice_actions, remember_choice, remembered_choice
 
 STRIP_KEY = "playerView/initiativeStrip"

@@ -14,8 +14,8 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QMainWindow, QSpinBox, QWidget
 
-from orcus_desktop.controller import ready_items
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
 from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
 from orcus_desktop.ui.map_toolbar import make_action

@@ -2,7 +2,8 @@
 
 A creature: the selected token or initiative row (issue 13, "Tokens"); Enter renames through
 `editing.update_creature`, the only writer, which repairs and limits the name like any typed
-text (controller/editing.py) and makes it one undo step ("Rename Goblin Warrior 1 to Snaga").
+text (controller/editing/editing.py) and makes it one undo step
+("Rename Goblin Warrior 1 to Snaga").
 The encounter: its name in the window title, Save As and the autosave recovery list, through
 `editing.rename_encounter` (one undo step). An empty name is refused in the dialog, which
 stays open.
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import editing
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS

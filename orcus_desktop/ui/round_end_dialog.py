@@ -4,8 +4,8 @@
 the activities are the GM's (001 names none). The dialog lists them with when each runs, adds
 one (every round, or once at the end of a given round) and removes the selected one; each
 change is one session call (one undo step) and a refusal is said in the dialog. The flow runs
-and logs them as each round ends (`controller/round_end.py`). Disabled under a ruleset without
-the step.
+and logs them as each round ends (`controller/variants/strike/round_end.py`). Disabled under
+a ruleset without the step.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFormLayout, QLineEdit, QMainWindow, QSpinBox, QWidget
 
-from orcus_desktop.controller import round_end
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.strike import round_end
 from orcus_desktop.model.round_end import MAX_ACTIVITY_TEXT
 from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
 from orcus_desktop.ui.map_toolbar import make_action

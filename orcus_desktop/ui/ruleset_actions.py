@@ -34,8 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.outcomes import OperationResult
-from orcus_desktop.controller.ruleset_choice import (
+from orcus_desktop.controller.editing.ruleset_choice import (
     DEFAULT_CHOICE,
     IN_COMBAT,
     changes_between,
@@ -43,6 +42,7 @@ from orcus_desktop.controller.ruleset_choice import (
     ruleset_choices,
     ruleset_info,
 )
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.file_format.limits import MAX_GRID_SIDE

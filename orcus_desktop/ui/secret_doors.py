@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMenu, QWidget
 
-from orcus_desktop.controller import editing
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import wall_at
 from orcus_desktop.geometry.features import WallKind

@@ -13,9 +13,9 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QMainWindow, QSpinBox, QWidget
 
-from orcus_desktop.controller import skill_uses
 from orcus_desktop.controller.session import GameSession, questions
-from orcus_desktop.controller.skill_uses import SKILL_ACTIONS
+from orcus_desktop.controller.variants.alloy_heroes import skill_uses
+from orcus_desktop.controller.variants.alloy_heroes.skill_uses import SKILL_ACTIONS
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done, stacked
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer

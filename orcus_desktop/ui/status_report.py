@@ -17,9 +17,9 @@ from typing import Protocol, runtime_checkable
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QMainWindow
 
-from orcus_desktop.controller.attack_flow import attack_report
 from orcus_desktop.controller.outcomes import AttackDone, OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.attack_flow import attack_report
 from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.geometry.grid import GridBounds
 

@@ -25,10 +25,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import table_actions, who_goes_first
 from orcus_desktop.controller.session import GameSession, questions
-from orcus_desktop.controller.table_actions import MAX_WHAT, Attitude, TableAction, TableCheck
-from orcus_desktop.controller.who_goes_first import FirstBy
+from orcus_desktop.controller.variants.strike import table_actions, who_goes_first
+from orcus_desktop.controller.variants.strike.table_actions import (
+    MAX_WHAT,
+    Attitude,
+    TableAction,
+    TableCheck,
+)
+from orcus_desktop.controller.variants.strike.who_goes_first import FirstBy
 from orcus_desktop.ui.dialog_parts import (
     error_label,
     ok_cancel_buttons,

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.assets import resources_dir
-from orcus_desktop.controller import map_import
-from orcus_desktop.controller.autosave import DATA_DIR_ENV
-from orcus_desktop.controller.map_import import ImportMode
+from orcus_desktop.controller.editing import map_import
+from orcus_desktop.controller.editing.map_import import ImportMode
+from orcus_desktop.controller.files.autosave import DATA_DIR_ENV
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.file_reading import UnreadableFileError, read_capped

@@ -12,10 +12,11 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from orcus_desktop.controller import initiative, ready_attacks
+from orcus_desktop.controller import ready_attacks
 from orcus_desktop.controller.encounter_flow import WaveChoice
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map_toolbar import make_action

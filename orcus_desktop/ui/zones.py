@@ -1,4 +1,4 @@
-"""Zones on the map and the GM's zone commands (issue 13; `controller/zones.py`).
+"""Zones on the map and the GM's zone commands (issue 13; `controller/gm/zones.py`).
 
 `ZoneLayer` draws each zone of the document on a map scene: on the GM's map every zone (a
 hidden one dashed), on the players' map only those the GM shows (under the fog of war like
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import zones as zones_cases
+from orcus_desktop.controller.gm import zones as zones_cases
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.session.runner import UseCase

@@ -10,29 +10,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from orcus_desktop.controller import (
+from orcus_desktop.controller.actions import (
     aid_actions,
     combat_actions,
-    editing,
     forced_placement,
-    gm_edits,
-    gm_rolls,
     grappling,
-    initiative,
-    initiative_checks,
     interrupts,
-    waiting_decisions,
-    zones,
 )
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits, gm_rolls, zones
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative, waiting_decisions
+from orcus_desktop.controller.variants.strike import initiative_checks
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.zones import ZoneDuration
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.dice import ScriptedSource, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode

@@ -17,26 +17,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from orcus_desktop.controller import (
+from orcus_desktop.controller.actions import (
     aid_actions,
     attacks,
     combat_actions,
-    cover_choices,
-    engagement,
     forced_placement,
-    gm_edits,
     grappling,
-    initiative,
     interrupts,
-    skill_uses,
+)
+from orcus_desktop.controller.availability import ActionOption, CombatAction
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.alloy_heroes import cover_choices, skill_uses
+from orcus_desktop.controller.variants.strike import (
+    engagement,
     strike_states,
     table_actions,
     withdrawing,
 )
-from orcus_desktop.controller.availability import ActionOption, CombatAction
-from orcus_desktop.controller.outcomes import OperationResult
-from orcus_desktop.controller.session import GameSession, questions
-from orcus_desktop.controller.table_actions import TableAction, TableCheck
+from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
@@ -304,7 +305,7 @@ class RandomGm:
         grid = self.session.encounter.grid
         return Square(self.rng.randrange(grid.columns), self.rng.randrange(grid.rows))
 
-    def _action(self, actor: str, option: ActionOption) -> Played | None:
+    def _action(self, actor: str, option: ActionOption) -> Played | None:  # noqa: C901, PLR0912 -- split pending (issue 30 item 7)
         s = self.session
         action = option.action
         rng = self.rng

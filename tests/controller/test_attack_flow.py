@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import editing, forced_placement
-from orcus_desktop.controller.attack_flow import (
+from orcus_desktop.controller.actions import forced_placement
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.attack_flow import (
     AskForDice,
     AttackFlow,
     AttackOptions,
@@ -23,7 +25,6 @@ from orcus_desktop.controller.attack_flow import (
     PlaceForcedMove,
     Stage,
 )
-from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import TargetingChoice
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import OwedForcedMove

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import initiative
-from orcus_desktop.controller.autosave import (
+from orcus_desktop.controller.files.autosave import (
     AutosavePolicy,
     RecoveryStore,
     load_saved,
     recovery_folder,
     restore_encounter,
 )
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from tests.controller.conftest import make_session

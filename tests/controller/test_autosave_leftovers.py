@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from orcus_desktop.controller.autosave import ENCOUNTER_SUFFIX, SIDECAR_SUFFIX, RecoveryStore
+from orcus_desktop.controller.files.autosave import ENCOUNTER_SUFFIX, SIDECAR_SUFFIX, RecoveryStore
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.atomic_file import TEMP_SUFFIX
 from orcus_desktop.model.encounter import Encounter

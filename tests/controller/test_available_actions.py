@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from orcus_desktop.controller import combat_actions, gm_edits, initiative
+from orcus_desktop.controller.actions import combat_actions
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition

@@ -18,8 +18,10 @@ from typing import Any
 import pytest
 
 from orcus_desktop.cli import query_main
-from orcus_desktop.controller import gm_edits, initiative, interrupts
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import save_encounter

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller import editing
-from orcus_desktop.controller.creature_library import (
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.files.creature_library import (
     LIBRARY_FORMAT,
     TACTICAL_ROLES,
     check_creature,

@@ -9,20 +9,20 @@ from __future__ import annotations
 
 import pytest
 
-from orcus_desktop.controller import (
+from orcus_desktop.controller.actions import (
     aid_actions,
     combat_actions,
-    editing,
     forced_placement,
-    gm_edits,
     grappling,
-    initiative,
     interrupts,
 )
-from orcus_desktop.controller import attacks as attacks_cases
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import attacks as attacks_cases
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget, AidKind
 from orcus_desktop.model.encounter import Encounter

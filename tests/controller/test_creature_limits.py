@@ -11,9 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import editing, initiative
-from orcus_desktop.controller.creature_library import LibraryFileError, UserLibrary, entry_for
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.files.creature_library import (
+    LibraryFileError,
+    UserLibrary,
+    entry_for,
+)
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.limits import MAX_LEVEL, MAX_NAME_CHARS, MAX_SPEED

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from orcus_desktop.cli import query_main
-from orcus_desktop.controller import initiative
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter, WallEntry

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from orcus_desktop.controller import gm_rolls
-from orcus_desktop.controller.dice_tray import HISTORY_LIMIT, DiceTray, MemoryFavourites
-from orcus_desktop.controller.log_records import DiceRolled, record_of
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.gm import gm_rolls
+from orcus_desktop.controller.log.records import DiceRolled, record_of
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.views.dice_tray import HISTORY_LIMIT, DiceTray, MemoryFavourites
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.dice import DiceError, RandomSource, ScriptedSource
+from orcus_desktop.rules.dice_values import DiceError, RandomSource, ScriptedSource
 from tests.controller.conftest import make_session
 
 

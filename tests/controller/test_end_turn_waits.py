@@ -13,16 +13,18 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller import editing, engagement, initiative, waiting_decisions
-from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.waiting_decisions import (
+from orcus_desktop.controller.turns import initiative, waiting_decisions
+from orcus_desktop.controller.turns.waiting_decisions import (
     FORCED_MOVE,
     HELD,
     INTERPOSE,
     OFFER,
     READIED,
 )
+from orcus_desktop.controller.variants.strike import engagement
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.guards import Guard

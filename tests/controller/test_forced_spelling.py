@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import forced_placement
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.actions import forced_placement
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import (

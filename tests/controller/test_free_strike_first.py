@@ -10,29 +10,24 @@ the goblin may strike after, as R-127); End turn names it (R-117); undo and the 
 
 from __future__ import annotations
 
+import inspect
+import typing
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import (
-    aid_actions,
-    combat_actions,
-    engagement,
-    gm_edits,
-    grappling,
-    initiative,
-    interrupts,
-    strike_states,
-    table_actions,
-    waiting_decisions,
-)
+from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling, interrupts
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.table_actions import TableAction, TableCheck
-from orcus_desktop.controller.waiting import waits_for
-from orcus_desktop.controller.waiting_decisions import HELD, OFFER
+from orcus_desktop.controller.turns import initiative, waiting_decisions
+from orcus_desktop.controller.turns.waiting_decisions import HELD, OFFER
+from orcus_desktop.controller.variants.strike import engagement, strike_states, table_actions
+from orcus_desktop.controller.variants.strike.free_strike_first import ACTIONS
+from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -260,3 +255,14 @@ def test_no_other_action_starts_while_the_block_waits() -> None:
     assert _guards(s) == []
     assert s.run(interrupts.decline_opportunity_attack, "goblin").ok
     assert _guards(s) == [("hero", Guard.BLOCK)]
+
+
+@pytest.mark.parametrize("name", sorted(ACTIONS))
+def test_every_waiting_action_can_be_read_back_from_the_file(name: str) -> None:
+    """R-153: a held action is kept as its call; each parameter after the engine and the
+    encounter has a type the file's reader knows (`free_strike_first._decoded`)."""
+    use_case = ACTIONS[name].use_case
+    hints = typing.get_type_hints(use_case)
+    parameters = list(inspect.signature(use_case).parameters)[2:]
+    assert parameters
+    assert all(p in hints for p in parameters), (name, parameters, hints)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import time
 
-from orcus_desktop.controller import map_import
-from orcus_desktop.controller.map_import import ImportMode
+from orcus_desktop.controller.editing import map_import
+from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter

@@ -12,8 +12,12 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orcus_desktop.controller import attacks, editing, gm_edits, initiative, placement
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Creature, Encounter

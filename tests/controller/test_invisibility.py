@@ -12,10 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from orcus_desktop.controller import attacks, gm_edits, initiative
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.vision import player_vision
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.views.vision import player_vision
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter

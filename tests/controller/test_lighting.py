@@ -6,10 +6,10 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from orcus_desktop.controller import editing, lighting_edits
-from orcus_desktop.controller.queries import sight_query
+from orcus_desktop.controller.editing import editing, lighting_edits
 from orcus_desktop.controller.session import questions
-from orcus_desktop.controller.vision import player_vision
+from orcus_desktop.controller.views.queries import sight_query
+from orcus_desktop.controller.views.vision import player_vision
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.geometry.lighting import light_levels

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller import attacks, lighting_edits
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination

@@ -17,15 +17,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from orcus_desktop.controller import log_records as rec
-from orcus_desktop.controller.log_records import (
+from orcus_desktop.controller.log import records as rec
+from orcus_desktop.controller.log.records import (
     RECORD_TYPES,
     LogRecord,
     LogRecordError,
     parse_record,
     record_of,
 )
-from orcus_desktop.controller.log_text import describe, entry_text, names_of
+from orcus_desktop.controller.log.text import describe, entry_text, names_of
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.serialization import load_encounter

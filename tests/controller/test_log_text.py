@@ -9,15 +9,16 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller import gm_edits, initiative
-from orcus_desktop.controller.log_records import RECORD_TYPES, LogRecordError, RollRecord
-from orcus_desktop.controller.log_text import (
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.records import RECORD_TYPES, LogRecordError, RollRecord
+from orcus_desktop.controller.log.text import (
     describe,
     entry_text,
     fallback_text,
     names_of,
     worded_types,
 )
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
@@ -77,7 +78,7 @@ def test_no_entry_of_the_scripted_fights_falls_back_to_the_generic_line(
     def generic(entry: LogEntry, _name: Any) -> str:
         raise AssertionError(f"no wording for {entry.kind}: {dict(entry.data)}")
 
-    monkeypatch.setattr("orcus_desktop.controller.log_text.fallback_text", generic)
+    monkeypatch.setattr("orcus_desktop.controller.log.text.fallback_text", generic)
     for session in every_fight():
         names = names_of(session.encounter)
         assert all(describe(e, names) for e in session.encounter.combat.log)

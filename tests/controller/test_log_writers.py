@@ -13,8 +13,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from orcus_desktop.controller import initiative, lighting_edits
-from orcus_desktop.controller.log_records import Attack, Move, RuleNote, record_of
+from orcus_desktop.controller.editing import lighting_edits
+from orcus_desktop.controller.log.records import Attack, Move, RuleNote, record_of
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.combat import Combat
@@ -44,7 +45,7 @@ def _logged_calls() -> Counter[str]:
 
 def test_entries_are_written_only_through_their_records() -> None:
     calls = _logged_calls()
-    assert calls.pop("controller/log_records/base.py") == 1  # `LogRecord.logged_in`
+    assert calls.pop("controller/log/records/base.py") == 1  # `LogRecord.logged_in`
     assert calls == HAND_BUILT
 
 

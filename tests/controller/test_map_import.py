@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import editing, lighting_edits, map_import
-from orcus_desktop.controller.map_import import ImportMode
-from orcus_desktop.controller.queries import sight_query
+from orcus_desktop.controller.editing import editing, lighting_edits, map_import
+from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.views.queries import sight_query
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination

@@ -10,9 +10,12 @@ from collections.abc import Callable
 
 import pytest
 
-from orcus_desktop.controller import editing, gm_edits, grappling, initiative
+from orcus_desktop.controller.actions import grappling
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.vocabulary import MoveMode

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller import gm_edits, initiative, interrupts
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.routes import Route
 from orcus_desktop.model.encounter import Encounter

@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import gm_edits, initiative, interrupts
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.routes import Route
 from orcus_desktop.model.encounter import Encounter

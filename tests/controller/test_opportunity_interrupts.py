@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller import combat_actions, gm_edits, initiative, interrupts
-from orcus_desktop.controller.attack_choices import AttackChoices
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.actions import combat_actions, interrupts
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter

@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller import attacks as attacks_cases
-from orcus_desktop.controller import initiative, interrupts
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.actions import attacks as attacks_cases
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import thaw

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from orcus_desktop.controller import editing, gm_edits, initiative, lighting_edits
+from orcus_desktop.controller.editing import editing, lighting_edits
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination

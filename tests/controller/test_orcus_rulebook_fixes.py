@@ -8,16 +8,13 @@ from __future__ import annotations
 import pytest
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import (
-    aid_actions,
-    combat_actions,
-    editing,
-    gm_edits,
-    initiative,
-    placement,
-)
+from orcus_desktop.controller.actions import aid_actions, combat_actions
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget, AidKind

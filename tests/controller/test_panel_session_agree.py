@@ -14,18 +14,18 @@ from functools import cache
 
 import pytest
 
-from orcus_desktop.controller import (
+from orcus_desktop.controller.actions import (
     aid_actions,
     attacks,
     combat_actions,
-    gm_edits,
     grappling,
-    initiative,
     interrupts,
 )
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.encounter import Encounter

@@ -10,7 +10,7 @@ import pytest
 
 from orcus_desktop.controller.battlefield_builder import battlefield_for
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.controller.queries import (
+from orcus_desktop.controller.views.queries import (
     QueryError,
     area_query,
     distance_query,

@@ -11,21 +11,16 @@ from dataclasses import replace
 
 import pytest
 
-from orcus_desktop.controller import (
-    combat_actions,
-    editing,
-    engagement,
-    forced_actions,
-    forced_placement,
-    gm_edits,
-    initiative,
-    interposition,
-    interrupts,
-)
+from orcus_desktop.controller import forced_actions
+from orcus_desktop.controller.actions import combat_actions, forced_placement, interrupts
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement, interposition
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter

@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from orcus_desktop.controller import editing, initiative, lighting_edits, zones
+from orcus_desktop.controller.editing import editing, lighting_edits
+from orcus_desktop.controller.gm import zones
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.read_encounter import read_encounter

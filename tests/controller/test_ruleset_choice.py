@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller import initiative
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.ruleset import ORCUS, ruleset_by_id

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import editing, initiative
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.creature_names import token_labels

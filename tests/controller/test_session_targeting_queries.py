@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller import attack_powers, combat_actions, initiative, interrupts
+from orcus_desktop.controller.actions import combat_actions, interrupts
+from orcus_desktop.controller.attacks import attack_powers
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze

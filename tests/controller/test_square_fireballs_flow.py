@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.app import main
-from orcus_desktop.controller import attacks, editing, initiative
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.encounter_flow import escalation_die
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.combat import Combat, CombatPhase
 from orcus_desktop.model.encounter import Encounter

@@ -7,10 +7,11 @@ The forced-move tool offers only those squares and the session refuses the other
 
 from __future__ import annotations
 
-from orcus_desktop.controller import forced_placement, initiative
+from orcus_desktop.controller.actions import forced_placement
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 from orcus_desktop.controller.tools.pointer import Button, PointerEvent, PointerKind
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.lines import lines_between
 from orcus_desktop.model.encounter import Encounter

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from orcus_desktop.controller import initiative
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from tests.controller.conftest import KNOCKDOWN, fighter, make_session, orc

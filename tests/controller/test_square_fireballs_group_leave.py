@@ -8,7 +8,9 @@ R-109).
 
 from __future__ import annotations
 
-from orcus_desktop.controller import editing, gm_edits, monster_groups
+from orcus_desktop.controller import monster_groups
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession, questions
 from tests.controller.test_square_fireballs_groups import _started
 

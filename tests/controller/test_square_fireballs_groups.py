@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 
-from orcus_desktop.controller import attacks, editing, initiative, interrupts, monster_groups
-from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller import monster_groups
+from orcus_desktop.controller.actions import attacks, interrupts
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze

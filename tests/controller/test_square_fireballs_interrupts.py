@@ -18,9 +18,11 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller import forced_placement, gm_edits, initiative, interrupts
+from orcus_desktop.controller.actions import forced_placement, interrupts
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.routes import Route
 from orcus_desktop.model.encounter import Encounter

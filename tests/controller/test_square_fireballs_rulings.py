@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from orcus_desktop.controller import attacks, gm_edits
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import questions
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind

@@ -11,17 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import (
-    attacks,
-    combat_actions,
-    editing,
-    engagement,
-    gm_edits,
-    initiative,
-    interrupts,
-    withdrawing,
-)
+from orcus_desktop.controller.actions import attacks, combat_actions, interrupts
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement, withdrawing
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.read_encounter import encounter_from_dict

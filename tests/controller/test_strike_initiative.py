@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller import editing, gm_edits, initiative, initiative_checks
-from orcus_desktop.controller.log_records import InitiativeLadder, record_of
-from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.records import InitiativeLadder, record_of
+from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import initiative_checks
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller import (
-    combat_actions,
-    engagement,
-    initiative,
-    interposition,
-    interrupts,
-)
-from orcus_desktop.controller.interposition import offered
+from orcus_desktop.controller.actions import combat_actions, interrupts
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement, interposition
+from orcus_desktop.controller.variants.strike.interposition import offered
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller import gm_edits, initiative
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller import initiative, ready_items
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import ItemKind

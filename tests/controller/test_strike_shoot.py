@@ -10,18 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from orcus_desktop.controller import (
-    aid_actions,
-    attacks,
-    combat_actions,
-    engagement,
-    gm_edits,
-    initiative,
-    lighting_edits,
-)
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import aid_actions, attacks, combat_actions
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.editing import lighting_edits
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import attack_summary
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination

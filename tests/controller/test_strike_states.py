@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller import attacks, engagement, gm_edits, initiative, strike_states
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement, strike_states
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter, WallEntry

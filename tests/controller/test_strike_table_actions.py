@@ -9,10 +9,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from orcus_desktop.controller import initiative, table_actions, who_goes_first
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.table_actions import Attitude, TableAction, TableCheck
-from orcus_desktop.controller.who_goes_first import FirstBy
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import table_actions, who_goes_first
+from orcus_desktop.controller.variants.strike.table_actions import (
+    Attitude,
+    TableAction,
+    TableCheck,
+)
+from orcus_desktop.controller.variants.strike.who_goes_first import FirstBy
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.model.encounter import Encounter

@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import engagement, gm_edits, initiative, round_end, strike_turns
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement, round_end, strike_turns
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter

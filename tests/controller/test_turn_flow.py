@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from orcus_desktop.controller import editing, initiative
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.combat import ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Encounter

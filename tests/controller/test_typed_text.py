@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orcus_desktop.controller import editing
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from tests.controller.conftest import make_session, orc

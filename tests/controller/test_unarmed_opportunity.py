@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller import initiative, interrupts
+from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.creature_library import read_library_file
+from orcus_desktop.controller.files.creature_library import read_library_file
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze

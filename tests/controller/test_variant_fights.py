@@ -7,18 +7,18 @@ tests/controller/test_combat_scenarios.py. Where 000 would act differently, the 
 
 from __future__ import annotations
 
-from orcus_desktop.controller import (
+from orcus_desktop.controller.actions import (
     attacks,
     combat_actions,
     forced_placement,
-    gm_edits,
     grappling,
-    initiative,
     interrupts,
 )
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter

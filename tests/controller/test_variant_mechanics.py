@@ -11,24 +11,19 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller import (
-    aid_actions,
-    combat_actions,
-    editing,
-    gm_edits,
-    grappling,
-    initiative,
-    interrupts,
-    skill_uses,
-)
+from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling, interrupts
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.alloy_heroes import skill_uses
 from orcus_desktop.geometry.features import TerrainKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget, AidKind
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.checks import skill_check
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.dice import ScriptedSource
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc

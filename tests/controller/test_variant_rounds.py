@@ -10,21 +10,20 @@ from __future__ import annotations
 
 import json
 
-from orcus_desktop.controller import (
+from orcus_desktop.controller.actions import (
     aid_actions,
     attacks,
     combat_actions,
-    engagement,
-    gm_edits,
     grappling,
-    initiative,
-    initiative_checks,
     interrupts,
 )
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.log_text import entry_text, names_of
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import entry_text, names_of
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement, initiative_checks
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.encounter import Encounter

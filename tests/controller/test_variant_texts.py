@@ -9,27 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from orcus_desktop.controller import (
-    aid_actions,
-    combat_actions,
-    cover_choices,
-    engagement,
-    gm_edits,
-    grappling,
-    initiative,
-    interrupts,
-    lighting_edits,
-    skill_uses,
-    waiting_decisions,
-    withdrawing,
-)
-from orcus_desktop.controller import attacks as attacks_cases
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling, interrupts
+from orcus_desktop.controller.actions import attacks as attacks_cases
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller.editing import lighting_edits
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import entry_text
+from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.tools.pointer import result_message
-from orcus_desktop.controller.waiting import waits_for
+from orcus_desktop.controller.turns import initiative, waiting_decisions
+from orcus_desktop.controller.variants.alloy_heroes import cover_choices, skill_uses
+from orcus_desktop.controller.variants.strike import engagement, withdrawing
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter

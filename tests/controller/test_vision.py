@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from orcus_desktop.controller import gm_edits
 from orcus_desktop.controller.battlefield_builder import battlefield_for
-from orcus_desktop.controller.vision import PlayerVision, player_side, player_vision
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.views.vision import PlayerVision, player_side, player_vision
 from orcus_desktop.geometry.features import Point, TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.sight import space_sees_space

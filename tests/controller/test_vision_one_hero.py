@@ -6,7 +6,7 @@ that picked a hero shows that hero's view only: what it sees, itself, and no all
 
 from __future__ import annotations
 
-from orcus_desktop.controller.vision import player_vision
+from orcus_desktop.controller.views.vision import player_vision
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter, WallEntry

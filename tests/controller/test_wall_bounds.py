@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from orcus_desktop.controller import editing
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.file_format import limits
 from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
@@ -57,7 +57,7 @@ def test_a_wall_on_the_grid_edge_is_added_and_saves_and_reopens() -> None:
 
 
 def test_the_wall_count_limit_holds_for_drawn_walls(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("orcus_desktop.controller.editing.MAX_WALLS", 2)
+    monkeypatch.setattr("orcus_desktop.controller.editing.editing.MAX_WALLS", 2)
     session = make_session()  # one door already
     assert session.run(editing.add_wall, Wall(WallKind.WALL, ((1.0, 1.0), (2.0, 1.0)))).ok
     refused = session.run(editing.add_wall, Wall(WallKind.WALL, ((1.0, 2.0), (2.0, 2.0))))

@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import editing, initiative, zones
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import zones
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.read_encounter import encounter_from_dict

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.cli import query_main
-from orcus_desktop.controller.creature_library import LibraryFileError, read_library_file
+from orcus_desktop.controller.files.creature_library import LibraryFileError, read_library_file
 from orcus_desktop.model.uvtt.images import MAX_IMAGE_PIXELS
 from tests.hostile_files import HOSTILE, LIBRARIES, POSIX_ONLY, copies_of_one_wall
 

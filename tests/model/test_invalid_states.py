@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller import gm_edits, initiative
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import (

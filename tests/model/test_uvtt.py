@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.queries import sight_query
+from orcus_desktop.controller.views.queries import sight_query
 from orcus_desktop.geometry.features import WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination

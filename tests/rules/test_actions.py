@@ -7,7 +7,7 @@ from orcus_desktop.rules.attack_application import apply_attack
 from orcus_desktop.rules.attack_modifiers import AttackContext
 from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.dice import ScriptedSource
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.powers import grapple_power, move_grappled_power, shove_power
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.state import end_effects_from, initial_state

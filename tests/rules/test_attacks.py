@@ -12,7 +12,7 @@ from orcus_desktop.rules.attack_application import apply_attack
 from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
 from orcus_desktop.rules.attack_rolls import AttackResult, resolve_attack
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.dice import ScriptedSource
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, Duration, DurationKind
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import (
@@ -390,7 +390,7 @@ def test_coup_de_grace_hit_is_a_critical_and_kills_at_staggered() -> None:
 def test_seeded_attack_replays_identically() -> None:
     import random
 
-    from orcus_desktop.rules.dice import RandomSource
+    from orcus_desktop.rules.dice_values import RandomSource
 
     runs = [
         resolve_attack(

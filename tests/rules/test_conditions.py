@@ -19,7 +19,7 @@ from orcus_desktop.rules.conditions import (
     with_implied,
 )
 from orcus_desktop.rules.derived import attack_preview, current_defenses, effective_speed
-from orcus_desktop.rules.dice import ScriptedSource
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, UNTIL_COUNTERED, DurationKind
 from orcus_desktop.rules.powers import ConditionSpec, Outcome, basic_melee_attack
 from orcus_desktop.rules.ruleset import ORCUS

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orcus_desktop.rules.dice import (
+from orcus_desktop.rules.dice import bounds, roll, substitute, validate_expression, weapon_dice
+from orcus_desktop.rules.dice_values import (
     DiceError,
     DiceExhaustedError,
     MaxSource,
@@ -14,11 +15,6 @@ from orcus_desktop.rules.dice import (
     RandomSource,
     RecordingSource,
     ScriptedSource,
-    bounds,
-    roll,
-    substitute,
-    validate_expression,
-    weapon_dice,
 )
 
 

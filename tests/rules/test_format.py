@@ -3,7 +3,8 @@
 from dataclasses import replace
 
 from orcus_desktop.rules.damage import apply_damage
-from orcus_desktop.rules.dice import ScriptedSource, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.format import (
     damage_outcome,
     format_roll,
@@ -68,7 +69,7 @@ def test_not_stacking_modifiers_are_shown() -> None:
 
 
 def test_healing_reads_as_the_combat_log_words_it() -> None:
-    # One wording for a heal (controller/log_text.py's, which the log panel shows): the
+    # One wording for a heal (controller/log/text.py's, which the log panel shows): the
     # amount, then where it came from, then the hit points.
     sb = pc(max_hp=20)
     state, _ = apply_damage(initial_state(sb), sb, 12, ORCUS, target=A, source="ogre")

@@ -6,7 +6,8 @@ import subprocess
 import sys
 
 import orcus_desktop.rules
-from orcus_desktop.rules.dice import RandomSource, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import RandomSource
 
 
 def test_rules_import_no_qt_shapely_or_model() -> None:

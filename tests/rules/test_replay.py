@@ -15,7 +15,7 @@ from orcus_desktop.rules.attack_application import apply_attack
 from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
 from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.basic_attacks import basic_attacks
-from orcus_desktop.rules.dice import DiceSource, RandomSource, RecordingSource
+from orcus_desktop.rules.dice_values import DiceSource, RandomSource, RecordingSource
 from orcus_desktop.rules.durations import TurnBoundary
 from orcus_desktop.rules.ruleset import ORCUS
 from orcus_desktop.rules.state import CreatureState

@@ -9,7 +9,8 @@ from orcus_desktop.rules import results
 from orcus_desktop.rules.attack_modifiers import AttackContext
 from orcus_desktop.rules.attack_rolls import resolve_attack
 from orcus_desktop.rules.damage import falling_damage_expression
-from orcus_desktop.rules.dice import ScriptedSource, bounds
+from orcus_desktop.rules.dice import bounds
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.powers import basic_melee_attack
 from orcus_desktop.rules.ruleset import ORCUS, ORCUS_NO_NEGATIVE_HP, DeathSaveTiming, Ruleset
 from tests.rules.builders import combatant, monster, pc

@@ -13,7 +13,7 @@ from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
 from orcus_desktop.rules.attack_rolls import TargetAttack, resolve_attack
 from orcus_desktop.rules.conditions import Condition, rules_for, with_implied
 from orcus_desktop.rules.damage import halve
-from orcus_desktop.rules.dice import ScriptedSource
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, DurationKind
 from orcus_desktop.rules.modifiers import ResolvedValue
 from orcus_desktop.rules.powers import AttackSpec, DamageSpec, Outcome, Power, PowerRange

@@ -13,7 +13,8 @@ from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.abilities import Ability, AbilityScores
 from orcus_desktop.rules.attack_modifiers import weapon_for
 from orcus_desktop.rules.basic_attacks import basic_attacks
-from orcus_desktop.rules.dice import MaxSource, MinSource, roll, substitute
+from orcus_desktop.rules.dice import roll, substitute
+from orcus_desktop.rules.dice_values import MaxSource, MinSource
 from orcus_desktop.rules.power_dicts import power_from_dict, power_to_dict
 from orcus_desktop.rules.powers import (
     Frequency,

@@ -7,7 +7,7 @@ import pytest
 
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.damage import apply_damage
-from orcus_desktop.rules.dice import ScriptedSource
+from orcus_desktop.rules.dice_values import ScriptedSource
 from orcus_desktop.rules.durations import SAVE_ENDS, Duration, DurationKind, TurnBoundary
 from orcus_desktop.rules.ruleset import ORCUS, DeathSaveTiming
 from orcus_desktop.rules.statblock import StatBlock

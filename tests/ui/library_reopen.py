@@ -7,7 +7,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller.creature_library import UserLibrary
+from orcus_desktop.controller.files.creature_library import UserLibrary
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
 from orcus_desktop.ui.panels.palette import load_library
 

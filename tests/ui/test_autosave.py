@@ -17,8 +17,9 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import editing, initiative
-from orcus_desktop.controller.autosave import AutosavePolicy, RecoveryEntry, RecoveryStore
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.files.autosave import AutosavePolicy, RecoveryEntry, RecoveryStore
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -354,7 +355,7 @@ def test_a_real_crash_is_offered_at_the_next_start(
         import os, sys
         from pathlib import Path
         from PySide6.QtWidgets import QApplication
-        from orcus_desktop.controller.autosave import AutosavePolicy
+        from orcus_desktop.controller.files.autosave import AutosavePolicy
         from orcus_desktop.model.serialization import load_encounter, save_encounter
         from orcus_desktop.ui.autosave import start_autosave
         from orcus_desktop.ui.main_window import MainWindow

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.card_rolls import damage_rolls
+from orcus_desktop.controller.views.card_rolls import damage_rolls
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import DamageSpec, Outcome, Power

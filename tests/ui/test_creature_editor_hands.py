@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import editing, ready_items
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
+from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import ItemKind

@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import editing, initiative, interrupts
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.creature_editor import CreatureEditor

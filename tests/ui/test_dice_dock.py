@@ -9,11 +9,12 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.dice_tray import MemoryFavourites
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.views.dice_tray import MemoryFavourites
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.dice import RandomSource, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import RandomSource
 from orcus_desktop.ui.panels.dice_dock import DiceDock, DiceHistoryModel, SettingsFavourites
 from tests.controller.conftest import make_session
 

@@ -15,7 +15,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import interrupts
+from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.ui.end_turn_dialog import EndTurnDialog
 from orcus_desktop.ui.main_window import MainWindow

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import notes
+from orcus_desktop.controller.gm import notes
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.notes import note_menu_at

@@ -13,7 +13,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path, resource_path
-from orcus_desktop.controller.creature_library import UserLibrary
+from orcus_desktop.controller.files.creature_library import UserLibrary
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui import uvtt_actions

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import gm_edits
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.map.look import TokenState

@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller import editing
-from orcus_desktop.controller.creature_library import UserLibrary, library_json
-from orcus_desktop.controller.ruleset_choice import new_encounter
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.editing.ruleset_choice import new_encounter
+from orcus_desktop.controller.files.creature_library import UserLibrary, library_json
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.panels.library_panel import LibraryPanel

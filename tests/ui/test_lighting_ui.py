@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.session import questions
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination

@@ -35,7 +35,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QGraphicsView, QToolTip
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import editing, gm_edits
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind

@@ -10,9 +10,12 @@ from PySide6.QtGui import QKeySequence
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import combat_actions, editing, gm_edits, initiative, interrupts
+from orcus_desktop.controller.actions import combat_actions, interrupts
 from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze

@@ -10,19 +10,18 @@ from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import (
+from orcus_desktop.controller.actions import (
     combat_actions,
-    editing,
     forced_placement,
-    gm_edits,
     grappling,
-    initiative,
     interrupts,
-    waiting_decisions,
 )
 from orcus_desktop.controller.availability import CombatAction
-from orcus_desktop.controller.log_text import describe, names_of
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.encounter import Encounter
@@ -195,7 +194,7 @@ def test_every_event_of_a_played_combat_has_its_own_line(
     def generic(entry: LogEntry, _name: Any) -> str:
         raise AssertionError(f"no handler formatted {entry.kind}: {dict(entry.data)}")
 
-    monkeypatch.setattr("orcus_desktop.controller.log_text.fallback_text", generic)
+    monkeypatch.setattr("orcus_desktop.controller.log.text.fallback_text", generic)
     panel = CombatLogPanel(session)
     qtbot.add_widget(panel)
     s = session

@@ -11,8 +11,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import gm_edits, initiative
-from orcus_desktop.controller.player_initiative import MonsterNames, player_initiative
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.views.player_initiative import MonsterNames, player_initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.serialization import load_encounter

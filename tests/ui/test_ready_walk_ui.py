@@ -13,7 +13,8 @@ import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import initiative, lighting_edits
+from orcus_desktop.controller.editing import lighting_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Creature, Encounter

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import editing
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter, WallEntry

@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import initiative, interrupts, skill_uses
+from orcus_desktop.controller.actions import interrupts
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.alloy_heroes import skill_uses
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow

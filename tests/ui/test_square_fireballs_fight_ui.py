@@ -22,7 +22,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QInputDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import attacks, editing, forced_placement, gm_edits, interrupts
+from orcus_desktop.controller.actions import attacks, forced_placement, interrupts
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.routes import Route

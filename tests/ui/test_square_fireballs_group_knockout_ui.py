@@ -11,7 +11,8 @@ import pytest
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import gm_edits, initiative
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition

@@ -16,9 +16,10 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller import editing, initiative
-from orcus_desktop.controller.creature_library import UserLibrary
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.files.creature_library import UserLibrary
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.creature_editor import CreatureEditor

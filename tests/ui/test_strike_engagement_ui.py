@@ -14,8 +14,11 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import attacks, editing, engagement, initiative
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import engagement
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.guards import Guard

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import gm_edits
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import questions
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition

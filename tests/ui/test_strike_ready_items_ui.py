@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import initiative, ready_items
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import ItemKind

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import initiative
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter, WallEntry

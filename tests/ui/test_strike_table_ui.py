@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller import initiative
-from orcus_desktop.controller.table_actions import Attitude, TableAction
-from orcus_desktop.controller.who_goes_first import FirstBy
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike.table_actions import Attitude, TableAction
+from orcus_desktop.controller.variants.strike.who_goes_first import FirstBy
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox, QTree
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import initiative
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.frozen import thaw
 from orcus_desktop.model.serialization import load_encounter

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.map_import import ImportMode
+from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.geometry.features import WallKind
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter

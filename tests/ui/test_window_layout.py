@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QPushButton, QWidge
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import gm_edits, initiative
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.app import show_main_window
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import editing
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.model.serialization import load_encounter

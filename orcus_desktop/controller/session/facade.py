@@ -24,28 +24,26 @@ from typing import Any, ParamSpec, TypeVar
 from psygnal import Signal
 
 from orcus_desktop.controller import (
-    attacks,
-    editing,
     forced_actions,
-    free_strike_first,
     hindering_maneuvers,
-    initiative,
-    library_edits,
     monster_groups,
-    movement,
-    ruleset_choice,
+    plugins,
     stealth_maneuvers,
-    strike_reactions,
-    turn_limits,
-    waiting_decisions,
 )
-from orcus_desktop.controller.attack_choices import NO_CHOICES, AttackChoices
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import AvailableActions, available_actions
 from orcus_desktop.controller.combat_rules import CombatRules
+from orcus_desktop.controller.editing import editing, library_edits, ruleset_choice
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step, plural
+from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.movement import movement
+from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step
+from orcus_desktop.controller.plugins import Variant
 from orcus_desktop.controller.session import questions
 from orcus_desktop.controller.session.runner import Caller, Initiator, Question, UseCase
+from orcus_desktop.controller.turns import initiative, turn_limits, waiting_decisions
+from orcus_desktop.controller.variants import REGISTERED
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.routes import NO_ROUTE, Route
@@ -73,6 +71,7 @@ class GameSession:
         document: the open encounter.
         history: the document's undo history (commands are pushed here).
         rng: the random source for every roll the app makes (seeded in tests).
+        variants: the variants' code the rulesets may call (`controller/variants/`; none: 000).
 
     The rules are the open encounter's ruleset (`Encounter.ruleset_id`, docs/rulesets.md):
     opening another encounter, switching the ruleset, or undoing a switch changes them.
@@ -88,11 +87,19 @@ class GameSession:
 
     operation_done = Signal(object, object)
 
-    def __init__(self, document: Document, history: History, rng: random.Random) -> None:
+    def __init__(
+        self,
+        document: Document,
+        history: History,
+        rng: random.Random,
+        variants: tuple[Variant, ...] = REGISTERED,
+    ) -> None:
         self.document = document
         self.history = history
         self.rng = rng
-        self.rules = CombatRules(rng, ruleset_by_id(document.encounter.ruleset_id))
+        ruleset = ruleset_by_id(document.encounter.ruleset_id)
+        # The variants' code (controller/variants/): the ruleset picks the ones that apply.
+        self.rules = CombatRules(rng, ruleset, variants=variants)
         self.engine = Engine(self.rules, rng)
         # Connected first, so views reacting to the same events already see the new rules.
         document.events.reset.connect(self._follow_ruleset)
@@ -298,7 +305,7 @@ class GameSession:
     def available_actions(self, creature_id: str) -> AvailableActions:
         """What the creature can do now; its attacks as forced ones while the switch is on."""
         self.encounter.creature(creature_id)
-        available = available_actions(self.rules, self.encounter, creature_id)
+        available = available_actions(self.engine, self.encounter, creature_id)
         forcer = self._forcer_of(creature_id)  # 003-46
         if forcer is None:
             return available
@@ -329,12 +336,10 @@ class GameSession:
     ) -> Outcome:
         """The use case's outcome on `before` with the rules every step follows (not committed)."""
         outcome = use_case(self.engine, before, *args, **kwargs)
-        # 001-24, R-153: the action waits while its engagers' Free Strikes! are offered first.
-        outcome = free_strike_first.held_before(
-            self.engine, before, outcome, use_case, args, kwargs
-        )
-        # 001-23/24: the strikes a step provokes under 001 (nothing under other rulesets).
-        outcome = strike_reactions.after_step(self.engine, before, outcome)
+        # The variants' steps: 001-24 (R-153) the action held while its engagers' Free
+        # Strikes! are offered first; 001-23/24 the strikes a step provokes.
+        outcome = plugins.held_before(self.engine, before, outcome, use_case, args, kwargs)
+        outcome = plugins.after_step(self.engine, before, outcome)
         # 003-07: a member that can no longer act hands its group's turn on (R-111).
         outcome = monster_groups.after_step(self.engine, before, outcome)
         # 003-42: a shift away or a stand-up leaves its maker Hindered this turn.

@@ -9,25 +9,27 @@ the snapshot (`engaged_with`) in the one shape the asker takes.
 from __future__ import annotations
 
 from orcus_desktop.controller import (
-    attacks,
     encounter_flow,
     forced_actions,
-    gm_edits,
-    initiative_checks,
     monster_groups,
+    plugins,
     raise_alarm,
-    round_end,
-    skill_uses,
     stealth_maneuvers,
-    strike_reactions,
+)
+from orcus_desktop.controller.actions import attacks
+from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
+from orcus_desktop.controller.battlefield_builder import players_battlefield
+from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.movement.movement import preview_move
+from orcus_desktop.controller.outcomes import MovePreview
+from orcus_desktop.controller.variants.alloy_heroes import skill_uses
+from orcus_desktop.controller.variants.strike import (
+    initiative_checks,
+    round_end,
     table_actions,
     who_goes_first,
 )
-from orcus_desktop.controller.attack_powers import basic_attack_name
-from orcus_desktop.controller.battlefield_builder import players_battlefield
-from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.movement import preview_move
-from orcus_desktop.controller.outcomes import MovePreview
 from orcus_desktop.geometry.grid import Square, square_distance
 from orcus_desktop.geometry.lighting import LevelGrid, light_levels
 from orcus_desktop.model.encounter import Encounter
@@ -114,7 +116,7 @@ def engaged_by_count(engine: Engine, encounter: Encounter, creature_id: str) -> 
 
 def strike_name(engine: Engine, encounter: Encounter, reactor_id: str) -> str:
     """The 001 strike offered to the creature ("Counter Strike!", "Free Strike!") or ""."""
-    return strike_reactions.strike_name(encounter, reactor_id)
+    return plugins.reaction_name(engine, encounter, reactor_id)
 
 
 def offers_off_turn_drop(engine: Engine, encounter: Encounter) -> bool:

@@ -10,7 +10,8 @@ step with a descriptive text.
 Modules: `pointer` (events, previews, the `MapTool` protocol, hit testing and the text and
 caching helpers every tool shares), one `*_tool` module per tool, `library_drop` (placing a
 creature from the library) and `targeting` (what a power or attack action asks the GM to
-choose, and the line read before rolling).
+choose, and the line read before rolling); `attack_flow` walks an attack through them as a
+state machine: targeting → dice → resolution → forced moves.
 
 Coordinates are grid units (docs/design.md#coordinates); pixels exist only in `ui/`.
 """

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from orcus_desktop.controller import forced_collisions, forced_placement
-from orcus_desktop.controller.outcomes import plural
+from orcus_desktop.controller import forced_collisions
+from orcus_desktop.controller.actions import forced_placement
+from orcus_desktop.controller.log.text import plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from orcus_desktop.controller.placement import destination_problem
+from orcus_desktop.controller.movement.placement import destination_problem
 from orcus_desktop.controller.tools.pointer import Point, ToolPreview, drop_square
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.model.creature_names import default_name, split_number
@@ -78,7 +78,7 @@ def creature_from_entry(encounter: Encounter, entry: LibraryEntry, grid_xy: Poin
 def placement_preview(encounter: Encounter, entry: LibraryEntry, grid_xy: Point) -> ToolPreview:
     """The footprint a dropped entry would take, red with the reason where it cannot stand.
 
-    The reason is the one `editing.place_creature` gives (`controller.placement`), so the
+    The reason is the one `editing.place_creature` gives (`controller.movement.placement`), so the
     GM reads it before letting go; the drop itself still asks the session.
     """
     creature = creature_from_entry(encounter, entry, grid_xy)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from orcus_desktop.controller import editing
-from orcus_desktop.controller.outcomes import MovePreview, plural
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.outcomes import MovePreview
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from orcus_desktop.controller import attack_powers
+from orcus_desktop.controller.attacks import attack_powers
 from orcus_desktop.controller.availability import CombatAction, find_power
-from orcus_desktop.controller.log_text import defense_name, term
+from orcus_desktop.controller.log.text import defense_name, term
 from orcus_desktop.controller.outcomes import TargetPreview, no_creature, no_power
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.tools.template_tool import AreaOrigin

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData
 
-from orcus_desktop.controller import editing
-from orcus_desktop.controller.placement import spread_square
+from orcus_desktop.controller.editing import editing
+from orcus_desktop.controller.movement.placement import spread_square
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import (
     LibraryEntry,

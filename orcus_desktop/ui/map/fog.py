@@ -6,7 +6,8 @@ item paints the fog into a layer (a band of the rows being repainted at a time) 
 every piece from it, so the union of the pieces is never made (its GEOS work took a second and
 25 MB at 200x200 with 100 heroes, issue 14).
 
-`PlayerFog` adapts a player `MapScene` to `controller.vision.player_vision`: on every document
+`PlayerFog` adapts a player `MapScene` to `controller.views.vision.player_vision`: on every
+document
 event that can change what the players see it schedules one rebuild for the next pass of the
 event loop (a command emits several events), then sets the fog's path and tells the scene which
 creatures may have items at all: a creature no player creature sees never exists in the
@@ -28,7 +29,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPolygonF, QTr
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.controller.vision import PlayerVision, player_vision
+from orcus_desktop.controller.views.vision import PlayerVision, player_vision
 from orcus_desktop.geometry.grid import Space
 from orcus_desktop.geometry.visibility import Ring
 from orcus_desktop.geometry.walls import FloatArray

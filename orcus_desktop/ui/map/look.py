@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.controller.log_text import condition_name, plain_label
-from orcus_desktop.controller.player_initiative import MonsterNames, players_name
+from orcus_desktop.controller.log.text import condition_name, plain_label
 from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.vision import is_invisible, player_sides
+from orcus_desktop.controller.views.player_initiative import MonsterNames, players_name
+from orcus_desktop.controller.views.vision import is_invisible, player_sides
 from orcus_desktop.model.creature_names import token_labels
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.durations import DurationKind

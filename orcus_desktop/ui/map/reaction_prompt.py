@@ -19,9 +19,10 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton
 
-from orcus_desktop.controller import cover_choices, interposition, interrupts, waiting_decisions
+from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.waiting_decisions import (
+from orcus_desktop.controller.turns import waiting_decisions
+from orcus_desktop.controller.turns.waiting_decisions import (
     COVER,
     FORCED_MOVE,
     HELD,
@@ -30,6 +31,8 @@ from orcus_desktop.controller.waiting_decisions import (
     READIED,
     Decision,
 )
+from orcus_desktop.controller.variants.alloy_heroes import cover_choices
+from orcus_desktop.controller.variants.strike import interposition
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView

@@ -29,9 +29,9 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QToolTip
 
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.controller.player_initiative import MonsterNames
 from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.tools.pointer import ToolPreview, wall_at
+from orcus_desktop.controller.views.player_initiative import MonsterNames
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, MapImage

@@ -3,7 +3,7 @@
 The log lives in the document (`Combat.log`, frozen `LogEntry`s with every roll and state
 change); this panel only mirrors it. New entries are appended as rows, and an undo, which
 puts back a shorter log, removes the rows it undid. The wording is the controller's
-(`controller.log_text`, the same text any export prints); this module only displays it.
+(`controller.log.text`, the same text any export prints); this module only displays it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QVBoxLayout, QWidget
 
-from orcus_desktop.controller.log_text import entry_text
+from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.log_sequence import LogSequence

@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import gm_rolls
-from orcus_desktop.controller.dice_tray import (
+from orcus_desktop.controller.gm import gm_rolls
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.views.dice_tray import (
     DiceError,
     DiceRoll,
     DiceSource,
@@ -41,7 +42,6 @@ from orcus_desktop.controller.dice_tray import (
     RandomSource,
     TrayRoll,
 )
-from orcus_desktop.controller.session import GameSession
 from orcus_desktop.ui.panels.common import ModelIndex, RowsModel, list_row_flags
 
 FAVOURITES_KEY = "dice/favourites"

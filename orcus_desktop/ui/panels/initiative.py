@@ -37,8 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import initiative, waiting_decisions
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import (
     AskDie,
@@ -87,7 +87,7 @@ class InitiativePanel(QWidget):
     creature_selected = Signal(str)
     resolve_requested = Signal()
 
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:  # noqa: PLR0915 -- split pending (issue 30 item 7)
         super().__init__(parent)
         self.setObjectName("initiativePanel")
         # Not expanding: the window's spare height goes to the Actions panel under it; the

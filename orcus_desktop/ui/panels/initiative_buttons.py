@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from orcus_desktop.controller import initiative
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.ui.panels.common import name_of
 
@@ -74,7 +74,7 @@ def end_turn_tip(session: GameSession) -> str:
     return text
 
 
-def turn_flow_states(
+def turn_flow_states(  # noqa: PLR0912 -- split pending (issue 30 item 7)
     session: GameSession, selected: str | None, before: str | None
 ) -> TurnFlowStates:
     """The turn-flow buttons for the `selected` creature, `before` the one in the row above it."""

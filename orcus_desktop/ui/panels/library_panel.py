@@ -1,12 +1,13 @@
 """The creature library dock: the bundled creatures and the GM's own, filtered, edited, shared.
 
 Extends the palette (`CreaturePalette`: search, side, drag onto the map) with a level range and
-a role or rank filter, and with the GM's library (`controller.creature_library.UserLibrary`,
+a role or rank filter, and with the GM's library (`controller.files.creature_library.UserLibrary`,
 in the per-user data folder): New, Edit, Duplicate and Delete through the creature editor, and
 Import and Export of library files. A bundled creature is edited as a new one of the GM's.
 
 With a session, each library edit is a step of the window's undo history, and an edit of a
-creature whose tokens are on the map asks whether they change too (`controller.library_edits`).
+creature whose tokens are on the map asks whether they change too
+(`controller.editing.library_edits`).
 """
 
 from __future__ import annotations
@@ -26,14 +27,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.creature_library import (
+from orcus_desktop.controller.editing.library_edits import LibraryChange, placed_copies
+from orcus_desktop.controller.editing.ruleset_choice import DEFAULT_CHOICE, ruleset_choices
+from orcus_desktop.controller.files.creature_library import (
     RANKS,
     TACTICAL_ROLES,
     LibraryFileError,
     UserLibrary,
 )
-from orcus_desktop.controller.library_edits import LibraryChange, placed_copies
-from orcus_desktop.controller.ruleset_choice import DEFAULT_CHOICE, ruleset_choices
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.model.atomic_file import describe_write_error

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.creature_library import CreatureFacts, facts_of
+from orcus_desktop.controller.files.creature_library import CreatureFacts, facts_of
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.statblock import StatBlock

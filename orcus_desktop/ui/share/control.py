@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QMenu, QWidget
 
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.vision import player_side
+from orcus_desktop.controller.views.vision import player_side
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.player_strip import remembered_strip_mode

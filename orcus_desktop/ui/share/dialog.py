@@ -8,6 +8,7 @@ let each device pick a hero, or stop sharing.
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 import segno
 from PySide6.QtCore import Qt
@@ -25,7 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.ui.share.addresses import LOOPBACK, address_choices
-from orcus_desktop.ui.share.control import ShareControl
+
+if TYPE_CHECKING:  # control.py opens this dialog: a run-time import back would be a cycle
+    from orcus_desktop.ui.share.control import ShareControl
 
 QR_SCALE = 6
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller import notes, zones
 from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.gm import notes, zones
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.geometry.grid import GridBounds, Square

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orcus_desktop.controller import editing
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.tools.erase_tool import EraseTool
 from orcus_desktop.controller.tools.pointer import Button, PointerKind
 from orcus_desktop.geometry.features import TerrainKind

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import editing
+from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.tools.library_drop import (
     LibraryEntry,
     creature_from_entry,

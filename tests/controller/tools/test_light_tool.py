@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.tools.light_tool import (
     DarknessTool,
     LightSettings,

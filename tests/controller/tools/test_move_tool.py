@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller import initiative
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.move_tool import MoveTool, SelectTool
 from orcus_desktop.controller.tools.pointer import EMPTY_PREVIEW, Button, KeyModifier, PointerKind
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter

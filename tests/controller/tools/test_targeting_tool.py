@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller import combat_actions, gm_edits, initiative
-from orcus_desktop.controller.attack_choices import AttackChoices
+from orcus_desktop.controller.actions import combat_actions
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import Button, PointerEvent, PointerKind
 from orcus_desktop.controller.tools.targeting import (
@@ -18,6 +19,7 @@ from orcus_desktop.controller.tools.targeting import (
 )
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.controller.tools.template_tool import AreaOrigin
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.vocabulary import AreaShape, MoveMode

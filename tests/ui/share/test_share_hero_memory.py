@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.controller import lighting_edits
+from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.serialization import load_encounter

@@ -17,7 +17,8 @@ from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.attack_modifiers import Combatant
 from orcus_desktop.rules.checks import check_modifiers
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.dice import DiceSource, roll
+from orcus_desktop.rules.dice import roll
+from orcus_desktop.rules.dice_values import DiceSource
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, InitiativeChoice, TieChoice
 from orcus_desktop.rules.modifiers import Modifier, ResolvedValue, resolve
 from orcus_desktop.rules.ruleset import Ruleset

@@ -65,7 +65,7 @@ STRIKE_001 = ORCUS.with_changes(
         targeting="strike",
         initiative="strike",
         movement="strike",
-        # 001-04, 001 l.47-49: the end-of-round step (controller/round_end.py).
+        # 001-04, 001 l.47-49: the end-of-round step (controller/variants/strike/round_end.py).
         encounter_flow="strike",
     ),
     actions=replace(
@@ -83,8 +83,9 @@ STRIKE_001 = ORCUS.with_changes(
         drop_prone_off_turn=True,
     ),
     # 001-15 Hidden (001 l.304-310) and 001-12 Crouching (l.146) as states of the creature;
-    # the Hide and Crouch actions and their ends are `controller/strike_states.py`, their
-    # effect on attacks `controller/shooting.py` (docs/rulings.md R-91). A Hidden creature
+    # the Hide and Crouch actions and their ends are
+    # `controller/variants/strike/strike_states.py`, their effect on attacks
+    # `controller/variants/strike/shooting.py` (docs/rulings.md R-91). A Hidden creature
     # is left off the players' screen as 003's is.
     conditions=ConditionSet(
         rows=(

@@ -14,10 +14,11 @@ from functools import partial
 
 from PySide6.QtWidgets import QWidget
 
-from orcus_desktop.controller import combat_actions, grappling, initiative, interrupts
+from orcus_desktop.controller.actions import combat_actions, grappling, interrupts
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.actions.ready import AskReady

@@ -12,7 +12,7 @@ from html import escape
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
-from orcus_desktop.controller.power_cards import PowerCard
+from orcus_desktop.controller.views.power_cards import PowerCard
 
 ROLL_LINK = "roll:"
 """A damage link's address: ``roll:Hit`` rolls the Hit line's damage."""

@@ -13,9 +13,10 @@ from functools import partial
 
 from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from orcus_desktop.controller import cover_choices, waiting_decisions
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.waiting_decisions import COVER, Decision
+from orcus_desktop.controller.turns import waiting_decisions
+from orcus_desktop.controller.turns.waiting_decisions import COVER, Decision
+from orcus_desktop.controller.variants.alloy_heroes import cover_choices
 from orcus_desktop.ui.panels.common import name_of
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QComboBox, QGroupBox, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
-from orcus_desktop.controller import gm_edits
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage

@@ -23,8 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import aid_actions, gm_edits
+from orcus_desktop.controller.actions import aid_actions
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.ui.attack_dialog import parse_dice

@@ -12,9 +12,9 @@ from functools import partial
 
 from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from orcus_desktop.controller import interposition
-from orcus_desktop.controller.interposition import offered
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike import interposition
+from orcus_desktop.controller.variants.strike.interposition import offered
 from orcus_desktop.ui.panels.common import name_of
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
-from orcus_desktop.controller import combat_actions
+from orcus_desktop.controller.actions import combat_actions
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature

@@ -140,7 +140,7 @@ class ActionsPanel(QWidget):
     power_activated = Signal(str, str)
     action_activated = Signal(str, str)
 
-    def __init__(
+    def __init__(  # noqa: PLR0915 -- split pending (issue 30 item 7)
         self,
         session: GameSession,
         selected_creature: SelectedCreature | None = None,

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.availability import AvailableActions, CombatAction, find_power
-from orcus_desktop.controller.card_rolls import damage_rolls, with_damage_rolls
-from orcus_desktop.controller.power_cards import PowerCard, power_card
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.views.card_rolls import damage_rolls, with_damage_rolls
+from orcus_desktop.controller.views.power_cards import PowerCard, power_card
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
 from orcus_desktop.rules.powers import Frequency

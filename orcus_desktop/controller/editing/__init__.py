@@ -1,0 +1,1 @@
+"""Building the encounter: map, grid, walls, terrain, creatures, light, imports, ruleset."""

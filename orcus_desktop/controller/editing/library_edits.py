@@ -1,0 +1,122 @@
+"""The GM's library edits as undo steps, and a creature's edit applied to its placed tokens.
+
+The GM's library is a file of its own (`creature_library.UserLibrary`), not part of the
+encounter; an edit of it (save, duplicate, delete, import) is still a step of the window's one
+undo history, so Edit > Undo takes back what the GM did last wherever it was. When the GM
+applies an edited creature to the tokens already on the map, both go back in that one step
+(issue 17: "Undoable; saved to the GM's library; changes can be applied to tokens already on
+the map, or not").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.movement import placement
+from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
+from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.frozen import freeze, thaw
+from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.state import CreatureState
+
+if TYPE_CHECKING:
+    from orcus_desktop.model.document import Document
+    from orcus_desktop.model.history import Command
+
+
+class KeptLibrary(Protocol):
+    """The library file an edit writes back (`files/creature_library.py::UserLibrary`).
+
+    Named by what the step needs of it, so this use case does not reach up into `files/`.
+    """
+
+    def restore(self, creatures: Sequence[Mapping[str, Any]]) -> None: ...
+
+
+class LibraryChange:
+    """An undo step's library part: the GM's creatures before and after an edit.
+
+    The encounter is untouched; `redo` and `undo` write the library file back as it was, so
+    the step does not mark the encounter unsaved (`model.history.leaves_encounter`).
+    """
+
+    leaves_encounter = True
+
+    def __init__(
+        self,
+        text: str,
+        library: KeptLibrary,
+        before: Sequence[Mapping[str, Any]],
+        after: Sequence[Mapping[str, Any]],
+    ) -> None:
+        self.text = text
+        self.library = library
+        self.before = [dict(c) for c in before]
+        self.after = [dict(c) for c in after]
+
+    def redo(self, doc: Document) -> None:
+        self.library.restore(self.after)
+
+    def undo(self, doc: Document) -> None:
+        self.library.restore(self.before)
+
+    def merge_with(self, other: Command) -> bool:
+        return False
+
+
+def placed_copies(encounter: Encounter, name: str) -> list[Creature]:
+    """The tokens on the map placed from the library creature `name` (their stat block's)."""
+    return [c for c in encounter.creatures if c.statblock and c.statblock.get("name") == name]
+
+
+def apply_statblock(
+    engine: Engine, encounter: Encounter, name: str, statblock: Mapping[str, Any]
+) -> Outcome:
+    """Give every token placed from `name` the edited stat block (its speed and size too).
+
+    A token keeps its own name, side, place and visibility, and the damage it has taken: its
+    hit points move with its maximum. Refused when the stat block cannot be read or a token
+    no longer fits where it stands.
+    """
+    op = "apply_library_edit"
+    copies = placed_copies(encounter, name)
+    if not copies:
+        return refuse(op, f"no token of {name} is on the map")
+    try:
+        block = StatBlock.from_dict(statblock)
+    except (ValueError, TypeError) as exc:
+        return refuse(op, f"stat block: {exc}")
+    frozen = freeze(dict(thaw(statblock)))
+    after = encounter
+    for creature in copies:
+        updated = replace(
+            creature,
+            statblock=frozen,
+            speed=block.speed,
+            size=block.size,
+            state=_wounds_kept(creature, block.max_hp),
+        )
+        if updated.size != creature.size:
+            problem = placement.destination_problem(after, updated, updated.square)
+            if problem:
+                return refuse(op, f"{creature.name} does not fit there: {problem}", creature.id)
+        after = after.with_creature(updated)
+    count = len(copies)
+    text = f"Apply {name}'s edit to {plural(count, 'token')}"
+    return Step(after, OperationResult(True, op, text=text))
+
+
+def _wounds_kept(creature: Creature, new_max: int) -> CreatureState | None:
+    """The token's state with the damage it took kept against the new maximum hit points."""
+    state = creature.state
+    if state is None:
+        return None  # built fresh from the new stat block when it first matters
+    try:
+        old_max = StatBlock.from_dict(thaw(creature.statblock)).max_hp
+    except (ValueError, TypeError):
+        return state
+    return replace(state, current_hp=state.current_hp + new_max - old_max)

@@ -1,0 +1,1 @@
+"""Files beside the document: autosave and crash recovery, the creature library."""

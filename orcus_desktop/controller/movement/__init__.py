@@ -1,0 +1,1 @@
+"""Where a creature may stand and how it walks: previews, reachable squares, moves."""

@@ -1,0 +1,413 @@
+"""The plug-in API for rulesets: the hooks a variant's code may register with the core.
+
+A variant (001 Strike!, 004 Alloy Heroes, ...) is one frozen `Variant`: the ruleset ids it
+applies to and a tuple of functions per hook kind. The core calls the hooks of the variants
+that apply to the encounter's ruleset (`active`) at its decision points, through the folds
+below; it never imports a variant. The variants are registered by the composition root (the
+registry `controller/variants/__init__.py`, handed to `CombatRules` by the session), so a
+ruleset's data stays data: a ruleset names its data hooks (`rules/ruleset/hooks.py`), an
+encounter file names only its ruleset id, and code is found here, never by a name in a file.
+
+Hook kinds (docs/architecture.md "How to add a variant mechanic"):
+
+- `held_before`: a use case's step, held before it is committed for what must come first
+  (001-24's Free Strikes!, R-153); given the use case and its arguments to run again later.
+- `after_step`: every step a use case makes, before it is committed (reactions it provokes).
+- `attack_adjusters`: a target's `AttackContext` as the variant sees it (modifiers, cover).
+- `attack_logged`: an attack once it is logged (what it strikes instead, notes for the GM).
+- `attack_holds`: an attack (or charge, or walk) that waits before it resolves, for someone
+  who may step in or strike first.
+- `turn_starts`, `turn_ends`, `round_ends`: turn-boundary rules work.
+- `initiative`: how a creature's initiative check is made and how ties are broken.
+- `budget_problems`: the variant's "why not" for an action its budget refuses.
+- `actions`: the variant's own actions with their "why not", which the availability table
+  lists beside 000's (`AvailableActions.variants`).
+- `offered_reactions`: what a reaction offered to a creature is called (log and prompts) and
+  what taking or passing it settles.
+- `held_steps`: how a step the variant holds (`PendingAttack.kind`) goes on once its
+  interrupts are settled.
+- `action_powers`: the powers behind the ids of its ruleset's own actions
+  (``actions.extra_actions``), which the Actions panel lists (`ruleset_powers`).
+- `waiting_questions`: what the variant's held step asks the GM (`waiting_decisions`), and
+  the GM's "let it pass".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+    from orcus_desktop.controller.combat_rules import CombatRules
+    from orcus_desktop.controller.engine import Engine
+    from orcus_desktop.controller.log.records import Attack
+    from orcus_desktop.controller.outcomes import Outcome
+    from orcus_desktop.controller.turns.waiting_decisions import Decision
+    from orcus_desktop.geometry.battlefield import Battlefield
+    from orcus_desktop.model.combat import Combatant, PendingAttack
+    from orcus_desktop.model.encounter import Encounter
+    from orcus_desktop.rules.attack_modifiers import AttackContext
+    from orcus_desktop.rules.powers import ActionKind, Power
+    from orcus_desktop.rules.ruleset import Ruleset
+    from orcus_desktop.vocabulary import CreatureId
+
+
+AfterStep = Callable[["Engine", "Encounter", "Outcome"], "Outcome"]
+"""(engine, the snapshot before, the use case's outcome) -> the outcome the session commits."""
+
+HeldBefore = Callable[
+    ["Engine", "Encounter", "Outcome", Callable[..., "Outcome"], Sequence[Any], Mapping[str, Any]],
+    "Outcome",
+]
+"""(engine, the snapshot before, the outcome, the use case, its args, its kwargs) -> outcome."""
+
+AttackAdjuster = Callable[
+    [
+        "Engine",
+        "Encounter",
+        "Battlefield",
+        str,
+        str,
+        "Power",
+        "AttackContext",
+        "AttackChoices",
+    ],
+    "AttackContext",
+]
+"""(engine, encounter, battlefield, attacker, target, power, context, choices) -> context."""
+
+AttackLogged = Callable[["Engine", "Encounter", str, "Attack"], "Encounter"]
+"""(engine, the encounter with the attack logged, attacker, its log record) -> after."""
+
+TurnHook = Callable[["Engine", "Encounter", "CreatureId"], "Encounter"]
+"""(engine, encounter, the creature whose turn starts or ends) -> the encounter after."""
+
+RoundHook = Callable[["Engine", "Encounter"], "Encounter"]
+"""(engine, the encounter whose round ends) -> the encounter after its end-of-round work."""
+
+BudgetProblem = Callable[["Ruleset", "Combatant", "ActionKind", str], str]
+"""(ruleset, combatant, kind, its name) -> why its budget refuses the kind, or ""."""
+
+
+@dataclass(frozen=True, slots=True)
+class VariantAction:
+    """One of the variant's own actions (001's Withdraw, Hide...) and its "why not"."""
+
+    key: str
+    """Its name in the availability table (`AvailableActions.variant`)."""
+    label: str
+    """What the GM reads."""
+    problem: Callable[[Engine, Encounter, str], str]
+    """Why the creature cannot take it now, or "" (the use case refuses with the same words)."""
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeHook:
+    """A variant's initiative check (001-01..03): its modifier, its log terms, its tie ladder."""
+
+    modifier: Callable[[Engine, Encounter, str], int | None]
+    """The creature's initiative modifier, or None for the stat block's (R-18)."""
+    terms: Callable[[Engine, Encounter, str], str]
+    """The situational terms of the modifier, for the log line ("" for none)."""
+    after_roll: Callable[[Engine, Encounter, Iterable[str]], Encounter]
+    """The order once these creatures' initiatives are rolled or set (ties broken)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackHold:
+    """Who may act before an attack resolves, and the attack held for them (001-10, 001-23/24)."""
+
+    declared: Callable[[Engine, Encounter, PendingAttack, Power, AttackChoices], Encounter | None]
+    """The encounter with the attack held for those who may step in as its target, or None."""
+    strikes_first: Callable[[Engine, Encounter, str, Power, Sequence[str]], bool]
+    """Whether a target strikes before this attack (the attack then waits for it)."""
+    before_action: Callable[[Engine, Encounter, str, Power, Sequence[str]], tuple[CreatureId, ...]]
+    """Who may strike the actor before its action with this power (the action waits)."""
+    before_move: Callable[[Engine, Encounter, str], tuple[CreatureId, ...]]
+    """Who may strike the actor before a move that is its action (the move waits)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfferedReaction:
+    """A reaction the variant offers as an opportunity action (001-23/24's strikes)."""
+
+    name: Callable[[Encounter, str], str]
+    """What the reactor's offer is called, for the log and the prompt ("" if not this one)."""
+    settled: Callable[[Encounter, str, bool], Encounter]
+    """The encounter once the reactor took (True) or let pass (False) its offer."""
+
+
+@dataclass(frozen=True, slots=True)
+class HeldStep:
+    """A step the variant holds in `combat.pending` under its own kind (001-24's Withdraw)."""
+
+    kind: str
+    """`PendingAttack.kind` of the held step."""
+    finish: Callable[[Engine, Encounter, PendingAttack], Encounter]
+    """The held step going on once what it waited for is settled (pending already cleared)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingQuestion:
+    """A question the variant asks the GM before the turn may end (R-117)."""
+
+    kind: str
+    """The `Decision.kind` it asks under."""
+    asked: Callable[[Engine, Encounter], tuple[Decision, ...]]
+    """The decisions that wait for the GM now (none when nothing asks)."""
+    let_pass: Callable[[Engine, Encounter, CreatureId], Outcome]
+    """The GM's "let it pass" for the question, for the creature that answers it."""
+    of_held_step: bool = False
+    """Asked right after the held step it belongs to (001's "Against who?"), else after the
+    readied actions (004's covering creature's choice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One ruleset variant's code: the ruleset ids it applies to and its hooks, by kind."""
+
+    name: str
+    ruleset_ids: frozenset[str]
+    held_before: tuple[HeldBefore, ...] = ()
+    after_step: tuple[AfterStep, ...] = ()
+    attack_adjusters: tuple[AttackAdjuster, ...] = ()
+    attack_holds: tuple[AttackHold, ...] = ()
+    attack_logged: tuple[AttackLogged, ...] = ()
+    turn_starts: tuple[TurnHook, ...] = ()
+    turn_ends: tuple[TurnHook, ...] = ()
+    round_ends: tuple[RoundHook, ...] = ()
+    initiative: tuple[InitiativeHook, ...] = ()
+    budget_problems: tuple[BudgetProblem, ...] = ()
+    actions: tuple[VariantAction, ...] = ()
+    offered_reactions: tuple[OfferedReaction, ...] = ()
+    held_steps: tuple[HeldStep, ...] = ()
+    waiting_questions: tuple[WaitingQuestion, ...] = ()
+    action_powers: tuple[tuple[str, Power], ...] = ()
+
+    def applies_to(self, ruleset: Ruleset) -> bool:
+        return ruleset.id in self.ruleset_ids
+
+
+NO_VARIANTS: Final[tuple[Variant, ...]] = ()
+"""Orcus (000) alone: the core with no variant registered."""
+
+
+def active(rules: CombatRules) -> tuple[Variant, ...]:
+    """The registered variants that apply to the rules' ruleset now."""
+    return tuple(v for v in rules.variants if v.applies_to(rules.ruleset))
+
+
+# -- the folds the core calls ------------------------------------------------------------------
+
+
+def held_before(
+    engine: Engine,
+    before: Encounter,
+    outcome: Outcome,
+    use_case: Callable[..., Outcome],
+    args: Sequence[Any],
+    kwargs: Mapping[str, Any],
+) -> Outcome:
+    """The outcome after every active variant's `held_before` (the step may come back held)."""
+    for variant in active(engine.rules):
+        for hook in variant.held_before:
+            outcome = hook(engine, before, outcome, use_case, args, kwargs)
+    return outcome
+
+
+def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:
+    """The outcome after every active variant's `after_step`, in registration order."""
+    for variant in active(engine.rules):
+        for hook in variant.after_step:
+            outcome = hook(engine, before, outcome)
+    return outcome
+
+
+def adjust_attack(
+    engine: Engine,
+    encounter: Encounter,
+    field_: Battlefield,
+    attacker_id: str,
+    target_id: str,
+    power: Power,
+    ctx: AttackContext,
+    choices: AttackChoices,
+) -> AttackContext:
+    """The target's attack context after every active variant's adjusters."""
+    for variant in active(engine.rules):
+        for hook in variant.attack_adjusters:
+            ctx = hook(engine, encounter, field_, attacker_id, target_id, power, ctx, choices)
+    return ctx
+
+
+def attack_logged(
+    engine: Engine, encounter: Encounter, attacker_id: str, record: Attack
+) -> Encounter:
+    """The encounter after every active variant's word on the logged attack."""
+    for variant in active(engine.rules):
+        for hook in variant.attack_logged:
+            encounter = hook(engine, encounter, attacker_id, record)
+    return encounter
+
+
+def _holds(engine: Engine) -> tuple[AttackHold, ...]:
+    return tuple(h for v in active(engine.rules) for h in v.attack_holds)
+
+
+def declared(
+    engine: Engine,
+    encounter: Encounter,
+    held: PendingAttack,
+    power: Power,
+    choices: AttackChoices,
+) -> Encounter | None:
+    """The first active hold that holds this attack for someone stepping in, or None."""
+    for hold in _holds(engine):
+        asked = hold.declared(engine, encounter, held, power, choices)
+        if asked is not None:
+            return asked
+    return None
+
+
+def strikes_first(
+    engine: Engine, encounter: Encounter, attacker_id: str, power: Power, targets: Sequence[str]
+) -> bool:
+    """Whether an active hold lets a target strike before this attack."""
+    return any(
+        h.strikes_first(engine, encounter, attacker_id, power, targets) for h in _holds(engine)
+    )
+
+
+def before_action(
+    engine: Engine, encounter: Encounter, actor_id: str, power: Power, targets: Sequence[str]
+) -> tuple[CreatureId, ...]:
+    """Who may strike the actor before its action with `power` (every active hold's)."""
+    return tuple(
+        c
+        for h in _holds(engine)
+        for c in h.before_action(engine, encounter, actor_id, power, targets)
+    )
+
+
+def before_move(engine: Engine, encounter: Encounter, actor_id: str) -> tuple[CreatureId, ...]:
+    """Who may strike the actor before a move that is its action (every active hold's)."""
+    return tuple(c for h in _holds(engine) for c in h.before_move(engine, encounter, actor_id))
+
+
+def turn_started(engine: Engine, encounter: Encounter, creature_id: CreatureId) -> Encounter:
+    for variant in active(engine.rules):
+        for hook in variant.turn_starts:
+            encounter = hook(engine, encounter, creature_id)
+    return encounter
+
+
+def turn_ended(engine: Engine, encounter: Encounter, creature_id: CreatureId) -> Encounter:
+    for variant in active(engine.rules):
+        for hook in variant.turn_ends:
+            encounter = hook(engine, encounter, creature_id)
+    return encounter
+
+
+def round_ended(engine: Engine, encounter: Encounter) -> Encounter:
+    for variant in active(engine.rules):
+        for hook in variant.round_ends:
+            encounter = hook(engine, encounter)
+    return encounter
+
+
+def _initiative(engine: Engine) -> tuple[InitiativeHook, ...]:
+    return tuple(h for v in active(engine.rules) for h in v.initiative)
+
+
+def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int | None:
+    """The first active variant's initiative modifier, or None for the stat block's."""
+    for hook in _initiative(engine):
+        chosen = hook.modifier(engine, encounter, creature_id)
+        if chosen is not None:
+            return chosen
+    return None
+
+
+def initiative_terms(engine: Engine, encounter: Encounter, creature_id: str) -> str:
+    """The situational terms of the creature's initiative modifier, for the log ("" if none)."""
+    return "".join(h.terms(engine, encounter, creature_id) for h in _initiative(engine))
+
+
+def after_initiative_roll(
+    engine: Engine, encounter: Encounter, changed: Iterable[str]
+) -> Encounter:
+    """The order once `changed` rolled or set their initiative, ties broken by the variants."""
+    changed = tuple(changed)
+    for hook in _initiative(engine):
+        encounter = hook.after_roll(engine, encounter, changed)
+    return encounter
+
+
+def budget_problem(rules: CombatRules, combatant: Combatant, kind: ActionKind, name: str) -> str:
+    """The first active variant's reason the budget refuses `kind`, or ""."""
+    for variant in active(rules):
+        for hook in variant.budget_problems:
+            problem = hook(rules.ruleset, combatant, kind, name)
+            if problem:
+                return problem
+    return ""
+
+
+def variant_actions(engine: Engine) -> tuple[VariantAction, ...]:
+    """The active variants' own actions, in registration order."""
+    return tuple(a for v in active(engine.rules) for a in v.actions)
+
+
+def _reactions(engine: Engine) -> tuple[OfferedReaction, ...]:
+    return tuple(r for v in active(engine.rules) for r in v.offered_reactions)
+
+
+def reaction_name(engine: Engine, encounter: Encounter, reactor_id: str) -> str:
+    """What the reaction offered to `reactor_id` is called under the variant, or ""."""
+    for reaction in _reactions(engine):
+        name = reaction.name(encounter, reactor_id)
+        if name:
+            return name
+    return ""
+
+
+def reaction_settled(
+    engine: Engine, encounter: Encounter, reactor_id: str, *, taken: bool
+) -> Encounter:
+    """The encounter once the reactor took or let pass its offered reaction."""
+    for reaction in _reactions(engine):
+        encounter = reaction.settled(encounter, reactor_id, taken)
+    return encounter
+
+
+def held_step(engine: Engine, kind: str) -> HeldStep | None:
+    """The active variant's held step of this `PendingAttack.kind`, or None."""
+    return next((h for v in active(engine.rules) for h in v.held_steps if h.kind == kind), None)
+
+
+def _questions(engine: Engine) -> tuple[WaitingQuestion, ...]:
+    return tuple(q for v in active(engine.rules) for q in v.waiting_questions)
+
+
+def questions(engine: Engine, encounter: Encounter, *, of_held_step: bool) -> tuple[Decision, ...]:
+    """The questions the active variants ask the GM now (those of the held step, or the rest)."""
+    return tuple(
+        d
+        for q in _questions(engine)
+        if q.of_held_step == of_held_step
+        for d in q.asked(engine, encounter)
+    )
+
+
+def let_pass(
+    engine: Engine, kind: str
+) -> Callable[[Engine, Encounter, CreatureId], Outcome] | None:
+    """The GM's "let it pass" for a variant's question of this kind, or None."""
+    return next((q.let_pass for q in _questions(engine) if q.kind == kind), None)
+
+
+def action_powers(rules: CombatRules) -> Mapping[str, Power]:
+    """The active variants' powers by the id a ruleset's ``extra_actions`` names them by."""
+    return {key: power for v in active(rules) for key, power in v.action_powers}

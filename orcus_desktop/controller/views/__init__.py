@@ -1,0 +1,1 @@
+"""Read-only answers for screens and CLI: fog, initiative strip, power cards, dice, queries."""
