@@ -255,7 +255,7 @@ def one_run(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     for k in range(edits):
         stamps.clear()
         t0 = time.perf_counter()
-        assert session.set_door_open(seen_door, k % 2 == 0).ok
+        assert session.run(editing.set_door_open, seen_door, k % 2 == 0).ok
         door_ms.append(settle(t0))
     out["door_seen_ms"] = door_ms
 
