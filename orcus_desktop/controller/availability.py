@@ -17,7 +17,6 @@ from typing import Final
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.hindering_maneuvers import charged_this_turn
 from orcus_desktop.controller.log.text import an_opportunity_attack
 from orcus_desktop.controller.outcomes import Refusal, no_creature, refuse
 from orcus_desktop.controller.ruleset_powers import ruleset_powers
@@ -453,9 +452,10 @@ def _moving_problem(
     problem = off_map_problem(rules, encounter, creature_id)
     if problem:
         return problem
+    problem = plugins.move_problem(rules, encounter, creature_id)  # 003-41
+    if problem:
+        return problem
     name = encounter.creature(creature_id).name
-    if charged_this_turn(encounter, creature_id, rules.ruleset.hindering_maneuvers):
-        return f"{name} charged this turn: it can't move again this turn (003-41)"
     conditions = rules.conditions(encounter, creature_id)
     limits = {rules_for(c, rules.ruleset).movement for c in conditions}
     stuck = [

@@ -32,6 +32,7 @@ from orcus_desktop.rules.conditions import (
 )
 from orcus_desktop.rules.durations import DurationKind, TurnBoundary
 from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
+from orcus_desktop.rules.ruleset.hooks import SurpriseMode
 from orcus_desktop.rules.statblock import StatBlock
 from orcus_desktop.rules.state import (
     CreatureState,
@@ -79,6 +80,21 @@ class QueuedSource:
 
 
 # -- reactions --------------------------------------------------------------------------------
+
+
+def loses_first_turn(ruleset: Ruleset) -> bool:
+    """003-10: no surprise round; the surprised lose their first turn instead (H2)."""
+    return ruleset.hooks.flow.surprise is SurpriseMode.LOSE_FIRST_TURN
+
+
+def turn_key(ruleset: Ruleset, combat: Combat) -> str:
+    """The turn now, for what is counted once a turn: a monster group's turn is one (R-111).
+
+    `Combat.turn_key`, but under a flow with group turns (003-07, 003 l.135 "Combat turn: Turn
+    of action for a single PC or group of monsters") the same whichever member acts, from its
+    start to its end; "" between turns and outside combat.
+    """
+    return combat.group_turn_key(ruleset.hooks.flow.group_turns)
 
 
 def opportunity_spent(ruleset: Ruleset, combat: Combat, combatant: Combatant) -> bool:

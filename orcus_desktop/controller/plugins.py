@@ -30,6 +30,15 @@ Hook kinds (docs/architecture.md "How to add a variant mechanic"):
   (``actions.extra_actions``), which the Actions panel lists (`ruleset_powers`).
 - `waiting_questions`: what the variant's held step asks the GM (`waiting_decisions`), and
   the GM's "let it pass".
+- `move_problems`: the variant's "why not" for a move (003-41: no move after a charge).
+- `charge_moved`: a charge once its move is logged, before its attack (003-41 Hindered).
+- `forced_moves`: a forced move the GM placed: whether it is negated before the target
+  moves, and what its end does after (003-27 grabbed, 003-43 collisions, 003-45 the edge).
+- `walk_triggers`: readied attacks a walk sets off on its way (003-52), and the offers they
+  make (`readied_offers`: the power a readied reaction attacks with).
+- `turn_flow`: a variant's own shape of the turns around 000's order (003-07 a monster
+  group's one turn, 003-08/10 the opening and the lost first turn): each part it leaves
+  None is 000's (`turn_order`).
 """
 
 from __future__ import annotations
@@ -40,14 +49,17 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from orcus_desktop.controller.attacks.attack_choices import AttackChoices
-    from orcus_desktop.controller.combat_rules import CombatRules
+    from orcus_desktop.controller.combat_rules import CombatRules, QueuedSource
     from orcus_desktop.controller.engine import Engine
     from orcus_desktop.controller.log.records import Attack
+    from orcus_desktop.controller.movement.movement import ForcedMoveDetails
     from orcus_desktop.controller.outcomes import Outcome
+    from orcus_desktop.controller.turns import turn_order
     from orcus_desktop.controller.turns.waiting_decisions import Decision
     from orcus_desktop.geometry.battlefield import Battlefield
+    from orcus_desktop.geometry.grid import Square
     from orcus_desktop.model.combat import Combatant, PendingAttack
-    from orcus_desktop.model.encounter import Encounter
+    from orcus_desktop.model.encounter import Creature, Encounter
     from orcus_desktop.rules.attack_modifiers import AttackContext
     from orcus_desktop.rules.powers import ActionKind, Power
     from orcus_desktop.rules.ruleset import Ruleset
@@ -164,6 +176,88 @@ class WaitingQuestion:
     readied actions (004's covering creature's choice)."""
 
 
+MoveProblem = Callable[["CombatRules", "Encounter", str], str]
+"""(rules, encounter, creature) -> why the variant's rules keep it from moving now, or ""."""
+
+ChargeMoved = Callable[["Engine", "Encounter", str], "Encounter"]
+"""(engine, the encounter once a charge's move is logged, the charger) -> the encounter its
+attack is made in."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedMoveRules:
+    """What the variant does with a forced move the GM placed (003-27, 003-43, 003-45)."""
+
+    negated: Callable[[Engine, Encounter, str, Square, QueuedSource], tuple[Encounter, bool]]
+    """Before the target moves to the square: the encounter, and whether the move is negated."""
+    placed: Callable[
+        [Engine, Encounter, str, ForcedMoveDetails, int, int, QueuedSource], Encounter
+    ]
+    """After the target moved (squares moved, squares owed): what its end does."""
+
+
+@dataclass(frozen=True, slots=True)
+class WalkTriggers:
+    """Readied attacks a walk sets off on its way (003-52 Ready Melee / Ranged Attack)."""
+
+    at: Callable[[Engine, Encounter, Creature, Sequence[Square]], Mapping[str, int]]
+    """Each readier the walk triggers, with the index of the path's square where it does."""
+    passed: Callable[[Engine, Encounter, Encounter, str, Sequence[Square], int | None], Encounter]
+    """(engine, before, after, mover, path, up to) -> `after` noting the readiers the walk passed
+    where they could not answer (R-112)."""
+    fired: Callable[[Engine, Encounter, Sequence[str], str], tuple[Encounter, Mapping[str, Any]]]
+    """(engine, encounter, readiers, mover) -> the readied actions triggered, and what the held
+    walk keeps of them (its options)."""
+    settled_keys: tuple[str, ...] = ()
+    """The held walk's options that an earlier wait's settled offers leave behind."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadiedOffer:
+    """An offered reaction attack that is a readied one (003-52's Ready Ranged Attack)."""
+
+    offered: Callable[[Encounter, str], bool]
+    """Whether the attack offered to the reactor now is this readied one."""
+    power: Callable[[Engine, Encounter, str], Power | None]
+    """The power it attacks with (None: the reactor has none)."""
+
+
+EndTurn = Callable[["Encounter"], "Encounter"]
+"""End the current turn and start the next, as a function of the encounter."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFlow:
+    """A variant's own shape of the turns (003-07, 003-08, 003-10); None: 000's part."""
+
+    turn_hooks: Callable[[Engine, turn_order.TurnHooks], turn_order.TurnHooks] | None = None
+    """The start-of-turn hooks as the variant runs them (a group's turn starting at once)."""
+    turn_end: Callable[[Engine, turn_order.TurnHook], turn_order.TurnHook] | None = None
+    """The end-of-turn hook as the variant runs it (a group's turn ending for all)."""
+    roll_groups: (
+        Callable[[Engine, Encounter, Iterable[str], Mapping[str, str]], dict[str, str]] | None
+    ) = None
+    """The group each creature rolls initiative with (000: the groups asked for)."""
+    joined: Callable[[Engine, Encounter, Iterable[str]], Encounter] | None = None
+    """The order once creatures joined a running combat (a group's newcomers take its value)."""
+    unit_of: Callable[[Engine, Encounter, str], tuple[str, ...]] | None = None
+    """Who shares the creature's initiative value (000: itself)."""
+    place_before: Callable[[Engine, Encounter, str, str], Encounter] | None = None
+    """The creature (its unit) placed to act right before another."""
+    delay: Callable[[Engine, Encounter, str, turn_order.TurnHooks], Encounter] | None = None
+    """The current creature delays."""
+    resumed: Callable[[Engine, Encounter, str], Encounter] | None = None
+    """A delayer re-entered the order."""
+    leave_turn: Callable[[Engine, Encounter, str, turn_order.TurnHooks], Encounter] | None = None
+    """The current creature leaves combat: its turn passes on."""
+    start_combat: (
+        Callable[[Engine, Encounter, turn_order.TurnHooks, EndTurn], Encounter] | None
+    ) = None
+    """Combat starts (000: the surprise round if some are surprised, else round 1)."""
+    turns_lost: Callable[[Engine, Encounter, EndTurn], Encounter] | None = None
+    """The turns lost once the current turn is settled (000: none)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """One ruleset variant's code: the ruleset ids it applies to and its hooks, by kind."""
@@ -185,6 +279,12 @@ class Variant:
     held_steps: tuple[HeldStep, ...] = ()
     waiting_questions: tuple[WaitingQuestion, ...] = ()
     action_powers: tuple[tuple[str, Power], ...] = ()
+    move_problems: tuple[MoveProblem, ...] = ()
+    charge_moved: tuple[ChargeMoved, ...] = ()
+    forced_moves: tuple[ForcedMoveRules, ...] = ()
+    turn_flow: TurnFlow | None = None
+    walk_triggers: tuple[WalkTriggers, ...] = ()
+    readied_offers: tuple[ReadiedOffer, ...] = ()
 
     def applies_to(self, ruleset: Ruleset) -> bool:
         return ruleset.id in self.ruleset_ids
@@ -411,3 +511,211 @@ def let_pass(
 def action_powers(rules: CombatRules) -> Mapping[str, Power]:
     """The active variants' powers by the id a ruleset's ``extra_actions`` names them by."""
     return {key: power for v in active(rules) for key, power in v.action_powers}
+
+
+def move_problem(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
+    """The first active variant's reason the creature may not move now, or ""."""
+    for variant in active(rules):
+        for hook in variant.move_problems:
+            problem = hook(rules, encounter, creature_id)
+            if problem:
+                return problem
+    return ""
+
+
+def charge_moved(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    """The encounter a charge's attack is made in, once its move is logged."""
+    for variant in active(engine.rules):
+        for hook in variant.charge_moved:
+            encounter = hook(engine, encounter, creature_id)
+    return encounter
+
+
+def _forced(engine: Engine) -> tuple[ForcedMoveRules, ...]:
+    return tuple(f for v in active(engine.rules) for f in v.forced_moves)
+
+
+def forced_move_negated(
+    engine: Engine, encounter: Encounter, target_id: str, destination: Square, dice: QueuedSource
+) -> tuple[Encounter, bool]:
+    """Before a forced move's target moves: the encounter, and whether a variant negates it."""
+    for rules in _forced(engine):
+        encounter, negated = rules.negated(engine, encounter, target_id, destination, dice)
+        if negated:
+            return encounter, True
+    return encounter, False
+
+
+def forced_move_placed(
+    engine: Engine,
+    encounter: Encounter,
+    target_id: str,
+    details: ForcedMoveDetails,
+    moved: int,
+    squares: int,
+    dice: QueuedSource,
+) -> Encounter:
+    """After a forced move's target moved: what the variants make of where it ended."""
+    for rules in _forced(engine):
+        encounter = rules.placed(engine, encounter, target_id, details, moved, squares, dice)
+    return encounter
+
+
+# -- the turn flow (`TurnFlow`): the first active variant's part, else 000's ------------------
+
+
+def _flow(engine: Engine) -> TurnFlow:
+    return next((v.turn_flow for v in active(engine.rules) if v.turn_flow), _ORCUS_FLOW)
+
+
+_ORCUS_FLOW: Final = TurnFlow()
+
+
+def turn_hooks(engine: Engine, hooks: turn_order.TurnHooks) -> turn_order.TurnHooks:
+    shape = _flow(engine).turn_hooks
+    return hooks if shape is None else shape(engine, hooks)
+
+
+def turn_end(engine: Engine, end: turn_order.TurnHook) -> turn_order.TurnHook:
+    shape = _flow(engine).turn_end
+    return end if shape is None else shape(engine, end)
+
+
+def roll_groups(
+    engine: Engine, encounter: Encounter, creature_ids: Iterable[str], asked: Mapping[str, str]
+) -> dict[str, str]:
+    groups = _flow(engine).roll_groups
+    return dict(asked) if groups is None else groups(engine, encounter, creature_ids, asked)
+
+
+def joined(engine: Engine, encounter: Encounter, creature_ids: Iterable[str]) -> Encounter:
+    join = _flow(engine).joined
+    return encounter if join is None else join(engine, encounter, creature_ids)
+
+
+def unit_of(engine: Engine, encounter: Encounter, creature_id: str) -> tuple[str, ...]:
+    unit = _flow(engine).unit_of
+    return (creature_id,) if unit is None else unit(engine, encounter, creature_id)
+
+
+def place_before(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    before_id: str,
+    otherwise: Callable[[Encounter, str, str], Encounter],
+) -> Encounter:
+    """The creature (its unit) placed right before another; ``otherwise``: 000's."""
+    place = _flow(engine).place_before
+    if place is None:
+        return otherwise(encounter, creature_id, before_id)
+    return place(engine, encounter, creature_id, before_id)
+
+
+def delay(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    hooks: turn_order.TurnHooks,
+    otherwise: Callable[[Encounter, str, turn_order.TurnHooks], Encounter],
+) -> Encounter:
+    """The current creature delays; ``otherwise``: 000's."""
+    delaying = _flow(engine).delay
+    if delaying is None:
+        return otherwise(encounter, creature_id, hooks)
+    return delaying(engine, encounter, creature_id, hooks)
+
+
+def resumed(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:
+    resume = _flow(engine).resumed
+    return encounter if resume is None else resume(engine, encounter, creature_id)
+
+
+def leave_turn(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    hooks: turn_order.TurnHooks,
+    otherwise: Callable[[Encounter, turn_order.TurnHooks], Encounter],
+) -> Encounter:
+    """The current creature leaves combat: its turn passes on; ``otherwise``: 000's."""
+    leave = _flow(engine).leave_turn
+    if leave is None:
+        return otherwise(encounter, hooks)
+    return leave(engine, encounter, creature_id, hooks)
+
+
+def start_combat(
+    engine: Engine,
+    encounter: Encounter,
+    hooks: turn_order.TurnHooks,
+    end_turn: EndTurn,
+    otherwise: Callable[[Encounter, turn_order.TurnHooks], Encounter],
+) -> Encounter:
+    """Combat starts as the variant's flow says; ``otherwise``: 000's."""
+    start = _flow(engine).start_combat
+    if start is None:
+        return otherwise(encounter, hooks)
+    return start(engine, encounter, hooks, end_turn)
+
+
+def turns_lost(engine: Engine, encounter: Encounter, end_turn: EndTurn) -> Encounter:
+    lost = _flow(engine).turns_lost
+    return encounter if lost is None else lost(engine, encounter, end_turn)
+
+
+# -- readied attacks a walk triggers (`WalkTriggers`, `ReadiedOffer`) --------------------------
+
+
+def _walks(engine: Engine) -> tuple[WalkTriggers, ...]:
+    return tuple(w for v in active(engine.rules) for w in v.walk_triggers)
+
+
+def walk_triggered_at(
+    engine: Engine, encounter: Encounter, mover: Creature, path: Sequence[Square]
+) -> dict[str, int]:
+    """Each readier a walk along `path` triggers, with the path index where it does."""
+    return {r: i for w in _walks(engine) for r, i in w.at(engine, encounter, mover, path).items()}
+
+
+def walk_passed(
+    engine: Engine,
+    before: Encounter,
+    after: Encounter,
+    mover_id: str,
+    path: Sequence[Square],
+    upto: int | None = None,
+) -> Encounter:
+    """`after` noting the readiers the walk passed where they could not answer."""
+    for walk in _walks(engine):
+        after = walk.passed(engine, before, after, mover_id, path, upto)
+    return after
+
+
+def walk_fired(
+    engine: Engine, encounter: Encounter, readier_ids: Sequence[str], mover_id: str
+) -> tuple[Encounter, dict[str, Any]]:
+    """The readied actions the mover triggered, and the held walk's options for them."""
+    options: dict[str, Any] = {}
+    for walk in _walks(engine):
+        encounter, kept = walk.fired(engine, encounter, readier_ids, mover_id)
+        options.update(kept)
+    return encounter, options
+
+
+def walk_settled_keys(engine: Engine) -> tuple[str, ...]:
+    """The held walk's options an earlier wait's settled offers leave behind."""
+    return tuple(k for w in _walks(engine) for k in w.settled_keys)
+
+
+def readied_offer(engine: Engine, encounter: Encounter, reactor_id: str) -> ReadiedOffer | None:
+    """The readied attack offered to the reactor now, or None (an opportunity attack)."""
+    return next(
+        (
+            r
+            for v in active(engine.rules)
+            for r in v.readied_offers
+            if r.offered(encounter, reactor_id)
+        ),
+        None,
+    )

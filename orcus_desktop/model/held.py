@@ -35,7 +35,7 @@ FREE_FIRST = "free_strikers"
 
 READY_SHOTS = "ranged_readiers"
 """The key, in a held walk's options, of the readiers whose offer is a 003-52 Ready Ranged
-Attack (`controller/ready_walks.py`; docs/rulings.md R-110)."""
+Attack (`controller/variants/square_fireballs/ready_walks.py`; docs/rulings.md R-110)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QWidget
 
-from orcus_desktop.controller import monster_groups
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.square_fireballs import monster_groups
 from orcus_desktop.ui.dialog_parts import (
     error_label,
     ok_cancel_buttons,

@@ -12,11 +12,10 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from orcus_desktop.controller import ready_attacks
-from orcus_desktop.controller.encounter_flow import WaveChoice
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import ready_attacks, waves
+from orcus_desktop.controller.variants.square_fireballs.encounter_flow import WaveChoice
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map_toolbar import make_action
@@ -67,7 +66,7 @@ class WaveActions:
 
     def add_wave(self, choice: WaveChoice) -> OperationResult:
         """The session's `new_wave` (its result is reported like any other)."""
-        return self._session.by(self).run(initiative.new_wave, choice.value)
+        return self._session.by(self).run(waves.new_wave, choice.value)
 
     def _on_new_wave(self) -> None:
         choice = self.ask()

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import forced_actions
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import forced_actions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.fields import EncounterFileError

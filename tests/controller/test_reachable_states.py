@@ -11,7 +11,6 @@ from dataclasses import replace
 
 import pytest
 
-from orcus_desktop.controller import forced_actions
 from orcus_desktop.controller.actions import combat_actions, forced_placement, interrupts
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.editing import editing
@@ -20,6 +19,7 @@ from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import forced_actions
 from orcus_desktop.controller.variants.strike import engagement, interposition
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import CombatPhase

@@ -13,10 +13,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from orcus_desktop.controller import ready_attacks, ready_walks
 from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import ready_attacks, ready_walks
 from orcus_desktop.geometry.grid import GridBounds, Square, space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter

@@ -12,12 +12,12 @@ as any attack is (003 "5.7.2.1 Hit Modifiers").
 
 from __future__ import annotations
 
-from orcus_desktop.controller import ready_attacks
 from orcus_desktop.controller.actions import combat_actions, interrupts
 from orcus_desktop.controller.editing import editing, lighting_edits
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import ready_attacks
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square, space_distance
 from orcus_desktop.geometry.light import Illumination

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller import ready_attacks
 from orcus_desktop.controller.actions import combat_actions, interrupts
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import ready_attacks
 from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter

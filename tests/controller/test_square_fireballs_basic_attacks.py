@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller import ready_attacks
 from orcus_desktop.controller.actions import attacks
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import ready_attacks
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import thaw

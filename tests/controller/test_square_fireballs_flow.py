@@ -16,9 +16,10 @@ import pytest
 from orcus_desktop.app import main
 from orcus_desktop.controller.actions import attacks
 from orcus_desktop.controller.editing import editing
-from orcus_desktop.controller.encounter_flow import escalation_die
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import waves
+from orcus_desktop.controller.variants.square_fireballs.encounter_flow import escalation_die
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.combat import Combat, CombatPhase
 from orcus_desktop.model.encounter import Encounter
@@ -254,7 +255,7 @@ def test_keep_initiative_lowers_the_die_and_the_newcomers_defend() -> None:
     Initiative. ... Reduce the Escalation die by 1, to a minimum of 0."""
     s = _in_round_four()
     assert s.run(editing.place_creature, orc("gob", 9, 9)).ok
-    assert s.run(initiative.new_wave, "keep_initiative", dice={"gob": 11}).ok
+    assert s.run(waves.new_wave, "keep_initiative", dice={"gob": 11}).ok
     combat = s.encounter.combat
     assert "gob" in combat.order
     assert combat.current == "hero"  # the hero's turn goes on
@@ -271,9 +272,7 @@ def test_start_over_rerolls_everyone_and_sets_the_die_to_zero() -> None:
     again. Set the Escalation Die to 0." Pick (docs/rulings.md R-42): a new round begins."""
     s = _in_round_four()
     assert s.run(editing.place_creature, orc("gob", 9, 9)).ok
-    out = s.run(
-        initiative.new_wave, "start_over", dice={"hero": 1, "mage": 2, "orc": 19, "gob": 18}
-    )
+    out = s.run(waves.new_wave, "start_over", dice={"hero": 1, "mage": 2, "orc": 19, "gob": 18})
     assert out.ok, out.reason
     combat = s.encounter.combat
     assert combat.round == 5
@@ -291,15 +290,15 @@ def test_start_over_rerolls_everyone_and_sets_the_die_to_zero() -> None:
 
 def test_a_wave_needs_newcomers_and_the_rulesets_choice() -> None:
     s = _in_round_four()
-    nobody = s.run(initiative.new_wave, "keep_initiative")
+    nobody = s.run(waves.new_wave, "keep_initiative")
     assert not nobody.ok
     assert "place the new creatures" in nobody.reason
-    assert not s.run(initiative.new_wave, "sideways").ok
+    assert not s.run(waves.new_wave, "sideways").ok
     o = _session("orcus")
     assert o.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
     assert o.run(initiative.start_combat).ok
     assert o.run(editing.place_creature, orc("gob", 9, 9)).ok
-    refused = o.run(initiative.new_wave, "start_over")
+    refused = o.run(waves.new_wave, "start_over")
     assert not refused.ok
     assert "join" in refused.reason
 

@@ -8,10 +8,10 @@ R-109).
 
 from __future__ import annotations
 
-from orcus_desktop.controller import monster_groups
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.square_fireballs import monster_groups
 from tests.controller.test_square_fireballs_groups import _started
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 
-from orcus_desktop.controller import monster_groups
 from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits, zones
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import monster_groups
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
 from orcus_desktop.model.zones import ZoneDuration

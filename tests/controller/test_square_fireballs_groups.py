@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 
-from orcus_desktop.controller import monster_groups
 from orcus_desktop.controller.actions import attacks, interrupts
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import monster_groups, waves
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
@@ -231,7 +231,7 @@ def test_a_goblin_joining_the_fight_shares_its_groups_initiative_and_turn() -> N
     assert s.end_turn().ok  # hero: the goblins' turn, g4 with them
     assert s.ask(questions.group_turn_members, "g1") == ("g1", "g2", "g3", "g4")
     assert s.run(editing.place_creature, goblin("g5", 3, 5)).ok
-    assert s.run(initiative.new_wave, "keep_initiative", dice={"g5": 20}).ok
+    assert s.run(waves.new_wave, "keep_initiative", dice={"g5": 20}).ok
     combat = s.encounter.combat
     assert combat.combatant("g5").initiative == combat.combatant("g1").initiative
     assert s.ask(questions.group_turn_members, "g1") == (

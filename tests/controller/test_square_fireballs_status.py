@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from orcus_desktop.controller import forced_collisions
 from orcus_desktop.controller.actions import attacks, forced_placement
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import forced_collisions
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orcus_desktop.controller import stealth_maneuvers
 from orcus_desktop.controller.actions import combat_actions
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.editing import editing
@@ -18,8 +17,9 @@ from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.stealth_maneuvers import StealthCheck
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
+from orcus_desktop.controller.variants.square_fireballs.stealth_maneuvers import StealthCheck
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget

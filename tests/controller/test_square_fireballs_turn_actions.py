@@ -10,11 +10,11 @@ dominating character spends a move (standard) action to make the dominated one m
 
 from __future__ import annotations
 
-from orcus_desktop.controller import forced_actions, raise_alarm
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import forced_actions, raise_alarm
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import Condition

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.stealth import hidden_from_players
-from orcus_desktop.controller.stealth_maneuvers import StealthCheck
+from orcus_desktop.controller.variants.square_fireballs.stealth_maneuvers import StealthCheck
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.rules.conditions import Condition
 from tests.controller.test_square_fireballs_stealth import _fight

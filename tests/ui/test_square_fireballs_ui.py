@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.editing import editing
-from orcus_desktop.controller.encounter_flow import WaveChoice
 from orcus_desktop.controller.session import questions
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs.encounter_flow import WaveChoice
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow

@@ -25,6 +25,7 @@ from orcus_desktop.ui.icons import drawn_icon_names, icon_names
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.panels.palette import CreatureLibraryModel
 from orcus_desktop.ui.workspaces import Workspace
+from tests.ui.test_window_layout import start_combat
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -240,3 +241,23 @@ def test_the_icons_are_bundled_with_their_licence_used_and_credited(
     assert "Tabler Icons" in text
     assert "MIT" in text
     dialog.close()
+
+
+def test_in_run_the_fight_the_powers_are_named_whole(window: MainWindow) -> None:
+    """The Actions dock in Run the Fight at 1280x800: "Beacon of Hope", not "Beacon of ..."."""
+    start_combat(window)
+    tree = window.actions_panel.tree
+    metrics = tree.fontMetrics()
+    named = []
+    for creature in ("sister-venn", "ilsabet", "brakka"):
+        window.scene.select_creature(creature)
+        settle()
+        powers = tree.topLevelItem(0)
+        assert powers is not None
+        for row in range(powers.childCount()):
+            item = powers.child(row)
+            assert item is not None
+            cell = tree.visualRect(tree.indexFromItem(item, 0))
+            assert cell.width() >= metrics.horizontalAdvance(item.text(0)) + 6, item.text(0)
+            named.append(item.text(0))
+    assert "Beacon of Hope" in named

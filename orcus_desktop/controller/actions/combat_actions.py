@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import hindering_maneuvers, ready_walks
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions.interrupts import hold, offerable
 from orcus_desktop.controller.actions.special_attacks import SHOVE, charge_attack, shove_hit
 from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES
@@ -227,7 +227,7 @@ def charge(
         if engine.ruleset.charge_ends_actions:
             e = _charge_ends_turn(engine, e, creature_id)
         e = ChargeMove(tuple(preview.path), preview.cost).logged_on(e, creature_id, (target.id,))
-        e = hindering_maneuvers.charged(engine, e, creature_id)  # 003-41, before its attack
+        e = plugins.charge_moved(engine, e, creature_id)  # 003-41, before its attack
         provoked = preview.provoking_enemy_ids
         power = find_power(engine.rules, e, creature_id, basic_name)
         asked = (  # 001-29
@@ -257,10 +257,10 @@ def charge(
         # 003-52: a readied melee attack the charge's move walks into waits the same way;
         # one passed where it cannot see (or attack) the charger is named.
         me = enc.creature(creature_id)
-        readied = ready_walks.triggered_at(engine, enc, me, preview.path).at
+        readied = plugins.walk_triggered_at(engine, enc, me, preview.path)
         walk = None if countered else first_interrupt(engine, enc, me, preview.path, provoked)
         upto = None if walk is None else walk.index
-        e = ready_walks.note_unanswered(engine, enc, e, creature_id, preview.path, upto)
+        e = plugins.walk_passed(engine, enc, e, creature_id, preview.path, upto)
         if offerable(e, provoked, engine.ruleset) or (readied and not countered):
             # Checked now (reach, a dead target...), rolled once the offers are settled.
             basic = SHOVE if shove else find_power(engine.rules, e, creature_id, basic_name)

@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from orcus_desktop.controller import plugins, ready_walks
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions.special_attacks import SHOVE, charge_attack
 from orcus_desktop.controller.attacks import owed_moves
 from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
 from orcus_desktop.controller.attacks.attack_resolution import (
     AttackOutcome,
     attack,
@@ -211,6 +212,12 @@ def _provoking_square(encounter: Encounter, enemy_id: str, mover_id: str) -> Squ
     return None
 
 
+def _basic_melee(engine: Engine, encounter: Encounter, reactor_id: str) -> Power | None:
+    """The reactor's basic melee attack, or None without one."""
+    name = basic_attack_name(engine, encounter, reactor_id)
+    return find_power(engine.rules, encounter, reactor_id, name) if name else None
+
+
 def opportunity_attack(
     engine: Engine,
     encounter: Encounter,
@@ -232,7 +239,8 @@ def opportunity_attack(
     strike = plugins.reaction_name(engine, enc, creature_id)
     # 003-52 Ready Ranged Attack (003 l.798): the offer is its Ranged Basic Attack "as a
     # Reaction (Interrupt)", which spends the Reaction of the round (docs/rulings.md R-110).
-    ranged = ready_walks.ranged_offer(enc, creature_id)
+    readied = plugins.readied_offer(engine, enc, creature_id)
+    ranged = readied is not None
     problem = action_problem(engine.rules, enc, creature_id, CombatAction.OPPORTUNITY_ATTACK)
     if not problem and enc.combat.active and enc.combat.current != target_id:
         problem = f"{engine.name(enc, target_id)} did not provoke (it is not its turn)"
@@ -241,7 +249,13 @@ def opportunity_attack(
         problem = targeting_problem(engine, enc, creature_id, origin, [target_id], reaction=True)
     if problem:
         return refuse(op, problem, creature_id)
-    power = ready_walks.reaction_power(engine, enc, creature_id, ranged=ranged)
+    # 000 "Opportunity Attacks": the basic melee attack (003 l.790's Ready Melee Attack offers
+    # that one too); 003 l.798's Ready Ranged Attack: its Ranged Basic Attack.
+    power = (
+        readied.power(engine, enc, creature_id)
+        if readied is not None
+        else _basic_melee(engine, enc, creature_id)
+    )
     if power is None:
         kind = "ranged" if ranged else "melee"
         return refuse(op, f"{engine.name(enc, creature_id)} has no basic {kind} attack")

@@ -24,10 +24,6 @@ from orcus_desktop.controller.attacks.attack_powers import (
 from orcus_desktop.controller.attacks.maintained_powers import with_maintained
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.combat_rules import QueuedSource
-from orcus_desktop.controller.encounter_flow import (
-    end_surprise_when_attacked,
-    escalation_modifiers,
-)
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import (
     Attack,
@@ -305,11 +301,6 @@ def stage_attack(
         )
         attack_mods, defense_mods, aids = _aid_modifiers(encounter.combat, attacker_id, target_id)
         aids_used += aids
-        # 003-13: the escalation die's bonus to every attack roll (none under 000).
-        attack_mods = (
-            *escalation_modifiers(engine.ruleset, encounter.combat),
-            *attack_mods,
-        )
         ctx = AttackContext(
             cover=cover,
             concealment=concealment,
@@ -325,7 +316,8 @@ def stage_attack(
             defense_modifiers=defense_mods,
             taunt_held=choices.taunt_held,
         )
-        # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands: the variants' say.
+        # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands, 003-13 the escalation
+        # die: the variants' say.
         ctx = plugins.adjust_attack(
             engine, encounter, field_, attacker_id, target_id, power, ctx, choices
         )
@@ -601,8 +593,8 @@ def logged_attack(engine: Engine, out: AttackOutcome, creature_id: str) -> Encou
         return after
     ids = [t.target for t in record.targets]
     after = record.logged_on(after, creature_id, ids)
-    after = end_surprise_when_attacked(engine, after, ids)
-    # The variants' word on a logged attack (004-27 the cover struck, 004-06/28 notes).
+    # The variants' word on a logged attack (003-10 the surprise it ends, 004-27 the cover
+    # struck, 004-06/28 notes).
     after = plugins.attack_logged(engine, after, creature_id, record)
     return owed_moves.owe(after, creature_id, out.forced, engine.battlefield)
 

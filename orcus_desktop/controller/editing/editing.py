@@ -11,10 +11,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, TypedDict, Unpack
 
-from orcus_desktop.controller import monster_groups
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, no_creature, refuse
+from orcus_desktop.controller.turns import turn_order
 from orcus_desktop.controller.turns.initiative import combat_ended, start_hooks
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
@@ -95,7 +96,9 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
     if encounter.combat.active and encounter.combat.current == creature_id:
         # Its turn passes on, without end-of-turn work for it; in a 003 group's turn to the
         # others (003-07, docs/rulings.md R-109).
-        after = monster_groups.leave_turn(engine, after, creature_id, start_hooks(engine))
+        after = plugins.leave_turn(
+            engine, after, creature_id, start_hooks(engine), turn_order.pass_turn
+        )
     after = after.without_creature(creature_id)
     after = after.with_combat(after.combat.without(creature_id))
     if after.combat.active and not after.combat.order:

@@ -5,7 +5,7 @@ change is one undo step and one log line; a zone whose duration runs out ends by
 end of its creature's turn (`end_of_turn`, called with the other end-of-turn work), logged.
 Under 003 a monster group's one turn (003-07) is its members' turn: a zone placed in it is
 placed in that turn whichever member acts, and any member sustains in it (docs/rulings.md R-111;
-`monster_groups.turn_key`).
+`combat_rules.turn_key`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from orcus_desktop.controller.combat_rules import turn_key
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import ZoneChange
-from orcus_desktop.controller.monster_groups import companions, turn_key
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.encounter import Encounter
@@ -75,7 +75,7 @@ def place_zone(
         duration,
         CreatureId(owner) if owner else None,
         hidden,
-        turn_key(engine, encounter.combat),
+        turn_key(engine.ruleset, encounter.combat),
     )
 
     def change(e: Encounter) -> Encounter:
@@ -123,7 +123,7 @@ def sustain_zone(engine: Engine, encounter: Encounter, zone_id: str) -> Outcome:
     owner_name = engine.name(encounter, zone.owner)
     combat = encounter.combat
     # 003-07: a member's own turn is its group's, whichever member the GM has acting (R-111).
-    sharing = companions(encounter, combat.current) if combat.current else ()
+    sharing = combat.turn_sharers(combat.current) if combat.current else ()
     if not combat.active or (combat.current != zone.owner and zone.owner not in sharing):
         return refuse(op, f"{owner_name} sustains {zone.name} on its own turn", zone.owner)
     if zone.sustained:
@@ -149,7 +149,7 @@ def end_of_turn(engine: Engine, encounter: Encounter, creature_id: str) -> Encou
     (000 "The End of Your Turn": "Any effects that require an action to maintain
     concentration, which you have not spent, end now").
     """
-    turn = turn_key(engine, encounter.combat)
+    turn = turn_key(engine.ruleset, encounter.combat)
     kept: list[Zone] = []
     ended: list[tuple[Zone, str]] = []
     for zone in encounter.zones:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import ready_walks
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.attacks import owed_moves
 from orcus_desktop.controller.availability import stopped
 from orcus_desktop.controller.combat_rules import opportunity_spent
@@ -123,7 +123,7 @@ def first_interrupt(
         index = provoking_index(path, mover, enemy)
         if index is not None:
             indices[enemy_id] = index
-    readied = ready_walks.triggered_at(engine, encounter, mover, path).at
+    readied = plugins.walk_triggered_at(engine, encounter, mover, path)  # 003-52
     if not indices and not readied:
         return None
     first = min([*indices.values(), *readied.values()])
@@ -153,15 +153,14 @@ def wait_at(
     mover = encounter.creature(mover_id)
     encounter = encounter.with_creature(mover.moved_to(path[interrupt.index]))
     encounter = engine.offer_opportunity(encounter, interrupt.enemies)
-    # 003-52: whose offer is a Ready Ranged Attack, named before the readied actions are spent.
-    ranged = ready_walks.ranged_readiers(encounter, interrupt.readied)
-    encounter = ready_walks.trigger(engine, encounter, interrupt.readied, mover_id)
+    # 003-52: the readied attacks triggered, and what the held walk keeps of them.
+    encounter, readied = plugins.walk_fired(engine, encounter, interrupt.readied, mover_id)
     walk = {
         "path": [list(s) for s in path[interrupt.index :]],
         "mode": mode,
         "later": list(interrupt.later),
         **({"rest": list(rest)} if rest else {}),
-        **({ready_walks.RANGED_KEY: list(ranged)} if ranged else {}),
+        **readied,
     }
     # Frozen as the file reader freezes it, so a reopened file equals the document.
     held = (
@@ -169,7 +168,7 @@ def wait_at(
             CreatureId(mover_id), MOVE_KIND, "", (), freeze(walk), f"{mover.name}'s move"
         )
         if then is None
-        else replace(then, options=freeze({**_without_ranged(then.options), **walk}))
+        else replace(then, options=freeze({**_without_settled(engine, then.options), **walk}))
     )
     provoked = list(dict.fromkeys(interrupt.enemies + interrupt.readied))
     record = AttackHeld(held.text, tuple(CreatureId(c) for c in provoked))
@@ -177,9 +176,10 @@ def wait_at(
     return encounter.with_combat(combat)
 
 
-def _without_ranged(options: Mapping[str, object]) -> dict[str, object]:
-    """A charge's held options less an earlier wait's Ready Ranged Attack offers (settled)."""
-    return {k: v for k, v in options.items() if k != ready_walks.RANGED_KEY}
+def _without_settled(engine: Engine, options: Mapping[str, object]) -> dict[str, object]:
+    """A charge's held options less an earlier wait's settled offers (003-52's readiers)."""
+    settled = plugins.walk_settled_keys(engine)
+    return {k: v for k, v in options.items() if k not in settled}
 
 
 def settle_walk(engine: Engine, encounter: Encounter) -> Encounter:
@@ -233,7 +233,7 @@ def resume(
     stop = interrupt if interrupt is not None and interrupt.index > 0 else None
     upto = None if stop is None else stop.index
     # 003-52: a readier passed where it cannot see (or attack) the mover is named (R-112).
-    noted = ready_walks.note_unanswered(engine, encounter, encounter, mover.id, path, upto)
+    noted = plugins.walk_passed(engine, encounter, encounter, mover.id, path, upto)
     if stop is not None:
         rest = rest[stop.index :]
         then = None if held.kind == MOVE_KIND else held

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller import forced_collisions, plugins, ready_walks
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.attacks.attack_powers import takes_opportunity_attacks
 from orcus_desktop.controller.availability import CombatAction, action_problem, off_map_problem
 from orcus_desktop.controller.battlefield_builder import field_occupant
@@ -287,9 +287,7 @@ def _move(
     if not reacting:
         # 003-52: a readier passed where it cannot see (or attack) the mover.
         upto = None if interrupt is None else interrupt.index
-        encounter = ready_walks.note_unanswered(
-            engine, before, encounter, creature_id, preview.path, upto
-        )
+        encounter = plugins.walk_passed(engine, before, encounter, creature_id, preview.path, upto)
     if interrupt is not None and not reacting and not barred:
         rest = _rest_costs(
             engine, before, creature, preview, interrupt.index, mode, speed, route.via
@@ -532,8 +530,14 @@ def forced_move(
     moved = len(options.get(destination, ()))
     if details.collided_with is not None and moved >= squares:
         raise ActionError(f"{target.name} moved the full distance: no collision (003-43)")
+    policy = engine.ruleset.hooks.movement_policy
+    if details.collided_with is not None and not policy.collision_dice:
+        raise ActionError(f"{engine.ruleset.name} has no collision damage (003-43)")
+    if details.over_edge and not policy.edge_save:
+        raise ActionError(f"{engine.ruleset.name} has no save against a fall (003-45)")
     rolls = QueuedSource(engine.rng, list(details.dice))
-    encounter, negated = forced_collisions.grab_holds(
+    # 003-27: a grabbed creature forced out of reach saves, or the move is negated.
+    encounter, negated = plugins.forced_move_negated(
         engine, encounter, target_id, destination, rolls
     )
     if negated:
@@ -544,12 +548,8 @@ def forced_move(
     logged_kind = "slide" if kind is ForcedMovementKind.SLIP else kind.value
     record = ForcedMove(logged_kind, squares, destination, moved)
     encounter = record.logged_on(encounter, details.source_id, (target.id,))
-    if details.collided_with is not None:
-        encounter = forced_collisions.collide(
-            engine, encounter, target_id, details.collided_with, details.source_id, rolls
-        )
-    if details.over_edge:
-        encounter = forced_collisions.edge_save(
-            engine, encounter, target_id, moved, squares, rolls
-        )
+    # 003-43 the collision, 003-45 the edge the GM confirmed.
+    encounter = plugins.forced_move_placed(
+        engine, encounter, target_id, details, moved, squares, rolls
+    )
     return engine.check_grapples(encounter)

@@ -23,13 +23,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from psygnal import Signal
 
-from orcus_desktop.controller import (
-    forced_actions,
-    hindering_maneuvers,
-    monster_groups,
-    plugins,
-    stealth_maneuvers,
-)
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions import attacks
 from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.availability import AvailableActions, available_actions
@@ -44,6 +38,7 @@ from orcus_desktop.controller.session import questions
 from orcus_desktop.controller.session.runner import Caller, Initiator, Question, UseCase
 from orcus_desktop.controller.turns import initiative, turn_limits, waiting_decisions
 from orcus_desktop.controller.variants import REGISTERED
+from orcus_desktop.controller.variants.square_fireballs import forced_actions
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.routes import NO_ROUTE, Route
@@ -337,15 +332,10 @@ class GameSession:
         """The use case's outcome on `before` with the rules every step follows (not committed)."""
         outcome = use_case(self.engine, before, *args, **kwargs)
         # The variants' steps: 001-24 (R-153) the action held while its engagers' Free
-        # Strikes! are offered first; 001-23/24 the strikes a step provokes.
+        # Strikes! are offered first; 001-23/24 the strikes a step provokes; 003-07 the group's
+        # turn handed on (R-111), 003-42 Hindered, 003-47 Shrouded and Hidden lost in the open.
         outcome = plugins.held_before(self.engine, before, outcome, use_case, args, kwargs)
         outcome = plugins.after_step(self.engine, before, outcome)
-        # 003-07: a member that can no longer act hands its group's turn on (R-111).
-        outcome = monster_groups.after_step(self.engine, before, outcome)
-        # 003-42: a shift away or a stand-up leaves its maker Hindered this turn.
-        outcome = hindering_maneuvers.after_step(self.engine, before, outcome)
-        # 003-47: Shrouded and Hidden in the open end with the action (nothing elsewhere).
-        outcome = stealth_maneuvers.after_step(self.engine, before, outcome)
         # R-121: a limiting condition begun or ended in the actor's turn limits it at once.
         return turn_limits.after_step(self.engine, outcome)
 

@@ -8,22 +8,23 @@ the snapshot (`engaged_with`) in the one shape the asker takes.
 
 from __future__ import annotations
 
-from orcus_desktop.controller import (
-    encounter_flow,
-    forced_actions,
-    monster_groups,
-    plugins,
-    raise_alarm,
-    stealth_maneuvers,
-)
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions import attacks
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
 from orcus_desktop.controller.battlefield_builder import players_battlefield
+from orcus_desktop.controller.combat_rules import loses_first_turn
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.movement.movement import preview_move
 from orcus_desktop.controller.outcomes import MovePreview
 from orcus_desktop.controller.variants.alloy_heroes import skill_uses
+from orcus_desktop.controller.variants.square_fireballs import (
+    encounter_flow,
+    forced_actions,
+    monster_groups,
+    raise_alarm,
+    stealth_maneuvers,
+)
 from orcus_desktop.controller.variants.strike import (
     initiative_checks,
     round_end,
@@ -168,7 +169,7 @@ def escalation_die(engine: Engine, encounter: Encounter) -> int:
 
 def surprise_cost(engine: Engine, encounter: Encounter) -> str:
     """What being surprised costs under the ruleset, as the Initiative panel says it."""
-    if encounter_flow.loses_first_turn(engine.rules.ruleset):
+    if loses_first_turn(engine.rules.ruleset):
         return "it loses its first turn, in Total Defense (003-10: no surprise round)"
     return "no actions in the surprise round"  # docs/rulings.md R-05
 
@@ -177,7 +178,7 @@ def start_combat_tip(engine: Engine, encounter: Encounter, anyone_surprised: boo
     """How combat begins, for the Initiative panel's Start combat button."""
     if not anyone_surprised:
         return "Start combat at round 1."
-    if encounter_flow.loses_first_turn(engine.rules.ruleset):
+    if loses_first_turn(engine.rules.ruleset):
         # 003-10, 003 l.165-168: no surprise round; the surprised lose their first turn.
         return "Start combat at round 1: the surprised lose their first turn (003-10)."
     return "Start combat with a surprise round."

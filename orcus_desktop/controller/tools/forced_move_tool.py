@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from orcus_desktop.controller import forced_collisions
 from orcus_desktop.controller.actions import forced_placement
 from orcus_desktop.controller.log.text import plural
 from orcus_desktop.controller.session import GameSession
@@ -15,6 +14,7 @@ from orcus_desktop.controller.tools.pointer import (
     ToolPreview,
     result_message,
 )
+from orcus_desktop.controller.variants.square_fireballs import forced_collisions
 from orcus_desktop.geometry.battlefield import UnknownOccupantError
 from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.vocabulary import ForcedMovementKind

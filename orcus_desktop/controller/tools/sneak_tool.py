@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from orcus_desktop.controller import stealth_maneuvers
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
@@ -13,6 +12,7 @@ from orcus_desktop.controller.tools.pointer import (
     ToolPreview,
     result_message,
 )
+from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
 
 
 class SneakTool(OneShotTool):

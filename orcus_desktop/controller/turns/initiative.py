@@ -14,9 +14,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller import encounter_flow, monster_groups, plugins
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
-from orcus_desktop.controller.combat_rules import TurnDice
+from orcus_desktop.controller.combat_rules import TurnDice, loses_first_turn
 from orcus_desktop.controller.engine import Engine, named_step
 from orcus_desktop.controller.gm import zones
 from orcus_desktop.controller.log.records import MaintainLapsed
@@ -52,7 +52,18 @@ def start_hooks(engine: Engine) -> turn_order.TurnHooks:
     hooks = turn_order.TurnHooks(
         start, rules.budget, rules.skip_reason, lapse, lambda e: plugins.round_ended(engine, e)
     )
-    return monster_groups.shared_turns(engine, hooks)  # 003-07: a group's one turn
+    return plugins.turn_hooks(engine, hooks)  # 003-07: a group's one turn
+
+
+def logs_coin_flips(engine: Engine) -> bool:
+    """Whether 000's coin-flip tie entry is logged (docs/rulings.md R-18).
+
+    Not under 003-12 (003 l.193-194): its own entry (``alternate_ties``) says how the tie went;
+    nor under 001-03, whose ladder orders every tie on the result again and logs that order
+    (``initiative_ladder``): a coin flip's entry would name an order that does not stand.
+    """
+    procedure = engine.ruleset.hooks.initiative_procedure
+    return not (procedure.ties_alternate_sides or procedure.by_chosen_check)
 
 
 def initiative_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int:
@@ -93,7 +104,7 @@ def roll_initiative(
             if c.id not in in_order and not engine.rules.is_dead(enc, c.id)
         ]
     creature_ids = list(creature_ids)
-    groups = monster_groups.initiative_groups(engine, enc, creature_ids, groups)  # 003-07
+    groups = plugins.roll_groups(engine, enc, creature_ids, groups)  # 003-07
     requests = [
         turn_order.InitiativeRequest(
             CreatureId(cid),
@@ -101,7 +112,7 @@ def roll_initiative(
             group=groups.get(cid),
             die=dice.get(cid),
             total=totals.get(cid),
-            log_tie=encounter_flow.logs_coin_flips(engine),
+            log_tie=logs_coin_flips(engine),
             # 001-02: each situational modifier named in the log line.
             terms="" if cid in modifiers else plugins.initiative_terms(engine, enc, cid),
         )
@@ -115,14 +126,9 @@ def roll_initiative(
         "roll_initiative",
         "Roll initiative",
         enc,
-        lambda e: plugins.after_initiative_roll(  # 001-03's tie ladder
+        lambda e: plugins.after_initiative_roll(  # 001-03's tie ladder, 003-12's ties
             engine,
-            encounter_flow.alternate_ties(
-                engine,
-                turn_order.roll_initiative(e, requests, engine.rng),
-                [r.creature_id for r in requests],
-                engine.rng,
-            ),
+            turn_order.roll_initiative(e, requests, engine.rng),
             [r.creature_id for r in requests],
         ),
     )
@@ -142,27 +148,19 @@ def join_combat(
     request = turn_order.InitiativeRequest(
         CreatureId(creature_id),
         modifier=initiative_modifier(engine, encounter, creature_id),
-        group=group
-        or monster_groups.initiative_groups(engine, encounter, [creature_id], {}).get(creature_id),
+        group=group or plugins.roll_groups(engine, encounter, [creature_id], {}).get(creature_id),
         die=die,
         total=total,
-        log_tie=encounter_flow.logs_coin_flips(engine),
+        log_tie=logs_coin_flips(engine),
     )
     return run_step(
         "join_combat",
         f"{engine.name(encounter, creature_id)} joins the combat",
         encounter,
-        lambda e: monster_groups.share_group_initiative(  # 003-07, 003 l.133
+        lambda e: plugins.joined(  # 003-07, 003 l.133
             engine,
-            plugins.after_initiative_roll(  # 001-03's tie ladder
-                engine,
-                encounter_flow.alternate_ties(
-                    engine,
-                    turn_order.join_combat(e, request, engine.rng),
-                    [creature_id],
-                    engine.rng,
-                ),
-                [creature_id],
+            plugins.after_initiative_roll(  # 001-03's tie ladder, 003-12's ties
+                engine, turn_order.join_combat(e, request, engine.rng), [creature_id]
             ),
             [creature_id],
         ),
@@ -170,63 +168,15 @@ def join_combat(
     )
 
 
-def new_wave(
-    engine: Engine, encounter: Encounter, choice: str, *, dice: Mapping[str, int] | None = None
-) -> Outcome:
-    """003-14: the creatures placed since combat began join by Start Over or Keep Initiative.
-
-    ``choice`` is a `encounter_flow.WaveChoice` value; ``dice`` the d20s the GM rolled.
-    """
-    if not engine.ruleset.hooks.flow.wave_choices:
-        return refuse("new_wave", f"{engine.ruleset.name} has no wave choices: use join_combat")
-    try:
-        wave = encounter_flow.WaveChoice(choice)
-    except ValueError:
-        return refuse("new_wave", f"unknown choice {choice!r} (start_over or keep_initiative)")
-    typed = dice or {}
-
-    def requests(e: Encounter, ids: Iterable[str]) -> list[turn_order.InitiativeRequest]:
-        ids = list(ids)
-        rolled = {str(c.creature_id): c.group for c in e.combat.combatants if c.group}
-        groups = monster_groups.initiative_groups(engine, e, ids, rolled)  # 003-07
-        return [
-            turn_order.InitiativeRequest(
-                CreatureId(cid),
-                modifier=initiative_modifier(engine, e, cid),
-                group=groups.get(cid),
-                die=typed.get(cid),
-                log_tie=encounter_flow.logs_coin_flips(engine),
-            )
-            for cid in ids
-        ]
-
-    what = "Start over" if wave is encounter_flow.WaveChoice.START_OVER else "Keep initiative"
-    return run_step(
-        "new_wave",
-        f"New wave: {what.lower()}",
-        encounter,
-        lambda e: encounter_flow.new_wave(
-            engine,
-            e,
-            wave,
-            requests,
-            monster_groups.ending(engine, lambda en, cid: _end_hook(engine, en, cid)),
-            start_hooks(engine),
-        ),
-    )
-
-
 def set_initiative(engine: Engine, encounter: Encounter, creature_id: str, total: int) -> Outcome:
     """The GM edits an initiative result (000 "Initiative"); a 003 monster group's as one."""
-    unit = monster_groups.unit_of(engine, encounter, creature_id)  # 003-07, l.133
+    unit = plugins.unit_of(engine, encounter, creature_id)  # 003-07, l.133
 
     def change(e: Encounter) -> Encounter:
         for cid in unit:
-            e = turn_order.set_initiative(
-                e, cid, total, engine.rng, encounter_flow.logs_coin_flips(engine)
-            )
-        e = encounter_flow.alternate_ties(engine, e, unit, engine.rng)
-        return plugins.after_initiative_roll(engine, e, unit)  # 001-03's tie ladder
+            e = turn_order.set_initiative(e, cid, total, engine.rng, logs_coin_flips(engine))
+        # 001-03's tie ladder, 003-12's ties.
+        return plugins.after_initiative_roll(engine, e, unit)
 
     return named_step(
         engine,
@@ -262,7 +212,7 @@ def resume_delayed(
         encounter,
         "resume_delayed",
         "{name} stops delaying",
-        lambda e: monster_groups.alone_after_delay(  # 003-07 (docs/rulings.md R-107)
+        lambda e: plugins.resumed(  # 003-07 (docs/rulings.md R-107)
             engine, turn_order.resume_delayed(e, creature_id, after), creature_id
         ),
         creature_id,
@@ -322,7 +272,7 @@ def reorder_initiative(
         encounter,
         "reorder_initiative",
         f"{{name}} acts before {engine.name(encounter, before_id)}",
-        lambda e: monster_groups.place_before(engine, e, creature_id, before_id),
+        lambda e: plugins.place_before(engine, e, creature_id, before_id, turn_order.place_before),
         creature_id,
     )
 
@@ -330,21 +280,30 @@ def reorder_initiative(
 def start_combat(engine: Engine, encounter: Encounter) -> Outcome:
     """Start combat: the surprise round if some are surprised, else round 1.
 
-    The ruleset's flow may open otherwise (003-08, 003-10: `encounter_flow.start_combat`).
+    The ruleset's flow may open otherwise (003-08, 003-10: `plugins.TurnFlow`).
     """
     return run_step(
         "start_combat",
         "Start combat",
         encounter,
-        lambda e: encounter_flow.start_combat(
-            engine, _surprise(engine, e), start_hooks(engine), _ender(engine)
+        lambda e: plugins.start_combat(
+            engine,
+            _surprise(engine, e),
+            start_hooks(engine),
+            _ender(engine),
+            turn_order.start_combat,
         ),
     )
 
 
-def _ender(engine: Engine) -> encounter_flow.EndTurn:
+def turn_ender(engine: Engine) -> turn_order.TurnHook:
+    """The end-of-turn work of one creature, as the variant's flow runs it (003-07: a group's)."""
+    return plugins.turn_end(engine, lambda en, cid: _end_hook(engine, en, cid))
+
+
+def _ender(engine: Engine) -> plugins.EndTurn:
     """End Turn as a function of the encounter (the lost turns of 003-10 end this way)."""
-    end = monster_groups.ending(engine, lambda en, cid: _end_hook(engine, en, cid))  # 003-07
+    end = turn_ender(engine)
     return lambda e: turn_order.end_turn(e, end, start_hooks(engine))
 
 
@@ -376,9 +335,7 @@ def end_turn(
             "end_turn",
             f"End {engine.name(encounter, current)}'s turn",
             encounter,
-            lambda e: encounter_flow.lose_surprised_turns(
-                engine, _ender(engine)(e), _ender(engine)
-            ),
+            lambda e: plugins.turns_lost(engine, _ender(engine)(e), _ender(engine)),  # 003-10
             current,
         )
     finally:
@@ -398,15 +355,16 @@ def delay(engine: Engine, encounter: Encounter) -> Outcome:
         # 000 "Delay": "You cannot maintain powers if you Delay. Beneficial effects that end
         # at the end of your turn end as soon as you Delay" (docs/rulings.md R-35: help bonuses
         # and the conditions flagged beneficial).
-        lambda e: encounter_flow.lose_surprised_turns(
+        lambda e: plugins.turns_lost(  # 003-10
             engine,
-            monster_groups.delay(  # 003-07: a group's turn goes on without it (R-94)
+            plugins.delay(  # 003-07: a group's turn goes on without it (R-94)
                 engine,
                 engine.rules.on_delay(
                     expire_aids(engine, lapse_unmaintained(engine, e, current), current), current
                 ),
                 current,
                 start_hooks(engine),
+                turn_order.delay,
             ),
             _ender(engine),
         ),
@@ -514,7 +472,7 @@ def _end_hook(engine: Engine, encounter: Encounter, creature_id: CreatureId) -> 
 
 def _surprise(engine: Engine, encounter: Encounter) -> Encounter:
     """Give the surprised their condition for the surprise round (000 "Surprised")."""
-    if encounter_flow.loses_first_turn(engine.ruleset):
+    if loses_first_turn(engine.ruleset):
         return encounter  # 003-10: no surprise round, so no condition for it
     combat = encounter.combat
     surprised = [c.creature_id for c in combat.combatants if c.surprised]

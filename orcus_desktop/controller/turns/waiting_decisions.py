@@ -41,7 +41,6 @@ from orcus_desktop.controller.outcomes import (
     refuse,
     run_step,
 )
-from orcus_desktop.controller.ready_walks import offered_power
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
@@ -119,7 +118,9 @@ def _offer(engine: Engine, encounter: Encounter, reactor_id: CreatureId) -> Deci
     mover = offer.target if offer is not None else combat.current
     reactor, target = encounter.name_of(reactor_id), engine.name(encounter, mover)
     strike = plugins.reaction_name(engine, encounter, reactor_id)  # 001-23/24
-    readied = offered_power(engine, encounter, reactor_id)  # 003-52
+    ready = plugins.readied_offer(engine, encounter, reactor_id)  # 003-52
+    power = ready.power(engine, encounter, reactor_id) if ready is not None else None
+    readied = power.name if power is not None else ""
     if strike:
         text = f"{reactor} may make a {strike} on {target}"
     elif readied:

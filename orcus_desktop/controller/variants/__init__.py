@@ -13,7 +13,8 @@ from typing import Final
 from orcus_desktop.controller.plugins import Variant
 from orcus_desktop.controller.variants.alloy_heroes.plugin import ALLOY_HEROES
 from orcus_desktop.controller.variants.quick_reference.plugin import QUICK_REFERENCE
+from orcus_desktop.controller.variants.square_fireballs.plugin import SQUARE_FIREBALLS
 from orcus_desktop.controller.variants.strike.plugin import STRIKE
 
-REGISTERED: Final[tuple[Variant, ...]] = (STRIKE, ALLOY_HEROES, QUICK_REFERENCE)
+REGISTERED: Final[tuple[Variant, ...]] = (STRIKE, ALLOY_HEROES, QUICK_REFERENCE, SQUARE_FIREBALLS)
 """Every variant this program plays, in the order their hooks run."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
-from orcus_desktop.model.combat import CombatPhase
+from orcus_desktop.model.combat import Combat, Combatant, CombatPhase
 from orcus_desktop.ui.panels.common import name_of
 
 
@@ -74,51 +74,22 @@ def end_turn_tip(session: GameSession) -> str:
     return text
 
 
-def turn_flow_states(  # noqa: PLR0912 -- split pending (issue 30 item 7)
+def turn_flow_states(
     session: GameSession, selected: str | None, before: str | None
 ) -> TurnFlowStates:
     """The turn-flow buttons for the `selected` creature, `before` the one in the row above it."""
     combat = session.encounter.combat
     current = combat.current
     combatant = combat.find(selected) if selected else None
-    if not combat.active:
-        why_not_end = "No combat is running."
-    elif current is None:
-        why_not_end = "It is nobody's turn."
-    else:
-        why_not_end = ""
-
+    why_not_end = _why_not_end_turn(combat)
     if current is None:
-        why_not_delay = why_not_end
+        why_not_delay = why_not_resume = why_not_trigger = why_not_end
     else:
         why_not_delay = session.available_actions(current).option(CombatAction.DELAY).reason
-
-    if current is None:
-        why_not_resume = why_not_end
-    elif combatant is None or not combatant.delaying:
-        why_not_resume = "Select a delaying creature."
-    else:
-        why_not_resume = ""
-
-    if current is None:
-        why_not_trigger = why_not_end
-    elif combatant is None or combatant.readied is None:
-        why_not_trigger = "Select a creature with a readied action."
-    elif combatant.creature_id == current:
-        why_not_trigger = "A readied action interrupts someone else's turn."
-    else:
-        why_not_trigger = ""
+        why_not_resume = _why_not_resume(combatant)
+        why_not_trigger = _why_not_trigger(combatant, current)
     trigger = combatant.readied.trigger if combatant and combatant.readied else ""
-
-    if not combat.active:
-        why_not_join = "No combat is running."
-    elif selected is None:
-        why_not_join = "Select a creature that is not in the initiative."
-    elif combatant is not None:
-        why_not_join = "Already in the initiative."
-    else:
-        why_not_join = ""
-
+    why_not_join = _why_not_join(combat, selected, combatant)
     if selected is None or combatant is None:
         why_not_up = "Select a creature in the initiative."
     elif before is None:
@@ -147,3 +118,39 @@ def turn_flow_states(  # noqa: PLR0912 -- split pending (issue 30 item 7)
             "End the combat; effects lasting until the end of the encounter end.",
         ),
     )
+
+
+def _why_not_end_turn(combat: Combat) -> str:
+    """Why no turn can be ended now, or ""."""
+    if not combat.active:
+        return "No combat is running."
+    if combat.current is None:
+        return "It is nobody's turn."
+    return ""
+
+
+def _why_not_resume(combatant: Combatant | None) -> str:
+    """Why the selected creature cannot stop delaying now, or ""."""
+    if combatant is None or not combatant.delaying:
+        return "Select a delaying creature."
+    return ""
+
+
+def _why_not_trigger(combatant: Combatant | None, current: str) -> str:
+    """Why the selected creature's readied action cannot be triggered now, or ""."""
+    if combatant is None or combatant.readied is None:
+        return "Select a creature with a readied action."
+    if combatant.creature_id == current:
+        return "A readied action interrupts someone else's turn."
+    return ""
+
+
+def _why_not_join(combat: Combat, selected: str | None, combatant: Combatant | None) -> str:
+    """Why the selected creature cannot join the initiative now, or ""."""
+    if not combat.active:
+        return "No combat is running."
+    if selected is None:
+        return "Select a creature that is not in the initiative."
+    if combatant is not None:
+        return "Already in the initiative."
+    return ""

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from orcus_desktop.controller import monster_groups
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.square_fireballs import monster_groups
 
 if TYPE_CHECKING:
     from orcus_desktop.ui.monster_groups_dialog import MonsterGroupsDialog

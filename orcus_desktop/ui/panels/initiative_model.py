@@ -22,11 +22,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from orcus_desktop.controller import ready_walks
-from orcus_desktop.controller.encounter_flow import loses_first_turn
+from orcus_desktop.controller.combat_rules import loses_first_turn
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative as initiative_cases
+from orcus_desktop.controller.variants.square_fireballs import ready_walks
 from orcus_desktop.model.combat import Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.powers import ActionKind

@@ -1,8 +1,9 @@
 """003 "Square Fireballs" as a ruleset (docs/rulesets.md "003").
 
 Built on 000 (``ORCUS``): each change cites its mechanic id and the 003 line. The flow is
-``controller/encounter_flow.py`` (H1, H2); the status table is ``square_fireballs_status.py``
-(D2), forced movement ``controller/forced_collisions.py`` (H6).
+``controller/variants/square_fireballs/encounter_flow.py`` (H1, H2); the status table is
+``status.py`` (D2), forced movement ``controller/variants/square_fireballs/forced_collisions.py``
+(H6).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ SQUARE_FIREBALLS_003 = ORCUS.with_changes(
     # 003-41, 003 l.654 Charge: "You are Hindered this turn ... You can't move this turn";
     # 003-42, l.594 Shift: "If you move away from an adjacent enemy this way, you are
     # Hindered this turn"; l.670 Stand Up: "you are Hindered this turn"
-    # (`controller/hindering_maneuvers.py`).
+    # (`controller/variants/square_fireballs/hindering_maneuvers.py`).
     hindering_maneuvers=("charge", "shift_away", "stand_up"),
     # 003-32 Prone: a cover step instead of +2 vs ranged.
     prone_ranged_defense_bonus=0,

@@ -13,11 +13,11 @@ from functools import partial
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
-from orcus_desktop.controller import ready_walks
 from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.log.text import opportunity_attacks
 from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.square_fireballs import ready_walks
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.panels.common import name_of

@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import ready_walks
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.square_fireballs import ready_walks
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.derived import current_defenses, effective_speed
 from orcus_desktop.rules.format import format_resolved

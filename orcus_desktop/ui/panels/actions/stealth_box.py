@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller import stealth_maneuvers
 from orcus_desktop.controller.session import GameSession, questions
-from orcus_desktop.controller.stealth_maneuvers import StealthCheck
+from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
+from orcus_desktop.controller.variants.square_fireballs.stealth_maneuvers import StealthCheck
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.dialog_parts import FormDialog
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of

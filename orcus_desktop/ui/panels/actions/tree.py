@@ -87,6 +87,8 @@ class ActionTree(QTreeWidget):
         self.setColumnCount(3)
         self.setHeaderLabels(["Action", "Type", "Why not"])
         self.setRootIsDecorated(True)
+        # A narrow indent leaves the power names their room (issue 31: names not cut).
+        self.setIndentation(12)
         # The powers are what a turn is played from: room for a header and about seven rows,
         # the rest of the panel scrolls below them.
         self.setMinimumHeight((self.fontMetrics().height() + 4) * 8)
@@ -122,7 +124,7 @@ class ActionTree(QTreeWidget):
     def _fit_columns(self) -> None:
         """Action and Type as wide as their texts, at most 40% and 25%; Why not the rest."""
         room = self.viewport().width()
-        for column, share in ((0, 0.4), (1, 0.25)):
+        for column, share in ((0, 0.45), (1, 0.22)):
             self.setColumnWidth(column, min(self.sizeHintForColumn(column), int(room * share)))
         # Rows wrap to the new widths (QTreeView keeps row heights until laid out again).
         self.scheduleDelayedItemsLayout()

@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QCheckBox, QWidget
 
-from orcus_desktop.controller import forced_actions, raise_alarm
 from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.variants.square_fireballs import forced_actions, raise_alarm
 from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 

@@ -11,12 +11,12 @@ from dataclasses import replace
 
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import Outcome, Step, no_creature, refuse
-from orcus_desktop.controller.ready_walks import (
+from orcus_desktop.controller.turns.initiative import ready_action
+from orcus_desktop.controller.variants.square_fireballs.ready_walks import (
     READY_MELEE_TRIGGER,
     READY_RANGED_TRIGGER,
     ranged_basic,
 )
-from orcus_desktop.controller.turns.initiative import ready_action
 from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state

@@ -20,6 +20,7 @@ from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.gm.gm_edits import Imposition, damaged, imposed_condition
 from orcus_desktop.controller.log.records import DiceRolled, SavingThrow
+from orcus_desktop.controller.movement.movement import ForcedMoveDetails
 from orcus_desktop.controller.outcomes import no_creature
 from orcus_desktop.geometry.grid import Square, space_distance
 from orcus_desktop.model.encounter import Encounter
@@ -134,8 +135,6 @@ def edge_save(
     Raises:
         ActionError: the ruleset has no such save.
     """
-    if not engine.ruleset.hooks.movement_policy.edge_save:
-        raise ActionError(f"{engine.ruleset.name} has no save against a fall (003-45)")
     left = max(0, squares - (moved + 1))
     penalty = (Modifier(-left, "squares of forced movement left"),) if left else ()
     save = rules_turns.saving_throw(dice, engine.ruleset, penalty)
@@ -183,3 +182,22 @@ def grab_holds(
         note = f"{target.name} is held: the forced movement is negated"
         encounter = engine.rule_note(encounter, target_id, "003-27", note)
     return encounter, negated
+
+
+def placed(
+    engine: Engine,
+    encounter: Encounter,
+    target_id: str,
+    details: ForcedMoveDetails,
+    moved: int,
+    squares: int,
+    dice: QueuedSource,
+) -> Encounter:
+    """003-43 a collision the GM confirmed, 003-45 the save at an edge: after the target moved."""
+    if details.collided_with is not None:
+        encounter = collide(
+            engine, encounter, target_id, details.collided_with, details.source_id, dice
+        )
+    if details.over_edge:
+        encounter = edge_save(engine, encounter, target_id, moved, squares, dice)
+    return encounter

@@ -323,3 +323,28 @@ def trigger(
         )
         encounter = engine.rule_note(encounter, readier_id, "003-52", note)
     return encounter
+
+
+def triggered_indices(
+    engine: Engine, encounter: Encounter, mover: Creature, path: Sequence[Square]
+) -> Mapping[str, int]:
+    """Each readier the walk triggers, with its path index (`triggered_at`'s ``at``)."""
+    return triggered_at(engine, encounter, mover, path).at
+
+
+def fired(
+    engine: Engine, encounter: Encounter, readier_ids: Sequence[str], mover_id: str
+) -> tuple[Encounter, dict[str, list[str]]]:
+    """The readied actions triggered (`trigger`), and the held walk's options for them.
+
+    The Ready Ranged Attack readiers are named before their readied actions are spent.
+    """
+    ranged = ranged_readiers(encounter, readier_ids)
+    encounter = trigger(engine, encounter, readier_ids, mover_id)
+    return encounter, ({RANGED_KEY: list(ranged)} if ranged else {})
+
+
+def ranged_offer_power(engine: Engine, encounter: Encounter, reactor_id: str) -> Power | None:
+    """The Ranged Basic Attack a triggered Ready Ranged Attack makes (`ranged_basic`)."""
+    basic = ranged_basic(engine, encounter, reactor_id)
+    return basic[0] if basic is not None else None

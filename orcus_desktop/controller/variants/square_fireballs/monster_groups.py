@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from orcus_desktop.controller.availability import cannot_act
+from orcus_desktop.controller.combat_rules import turn_key as turn_key_now
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import TurnEnd, rule_noted
 from orcus_desktop.controller.movement.waiting import waiting_problem
@@ -452,7 +453,7 @@ def turn_key(engine: Engine, combat: Combat) -> str:
     action for a single PC or group of monsters") the same whichever member acts, from its
     start to its end; "" between turns and outside combat.
     """
-    return combat.group_turn_key(group_turns(engine))
+    return turn_key_now(engine.ruleset, combat)
 
 
 def alone_after_delay(engine: Engine, encounter: Encounter, creature_id: str) -> Encounter:

@@ -13,16 +13,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 
-from orcus_desktop.controller import monster_groups
+from orcus_desktop.controller.combat_rules import loses_first_turn
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import rule_noted
 from orcus_desktop.controller.turns import turn_order
+from orcus_desktop.controller.variants.square_fireballs import monster_groups
 from orcus_desktop.controller.views.vision import player_sides
 from orcus_desktop.model.combat import Combat, Combatant, EscalationSet
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.ruleset import Ruleset
-from orcus_desktop.rules.ruleset.hooks import SurpriseMode
 
 EndTurn = Callable[[Encounter], Encounter]
 """Ends the current turn as the GM's End Turn does (end-of-turn work, then the next turn)."""
@@ -83,11 +83,6 @@ def opening_total_defense(
         if state is not None:
             encounter = engine.total_defense(encounter, cid, state)
     return encounter
-
-
-def loses_first_turn(ruleset: Ruleset) -> bool:
-    """003-10: no surprise round; the surprised lose their first turn instead."""
-    return ruleset.hooks.flow.surprise is SurpriseMode.LOSE_FIRST_TURN
 
 
 def start_combat(
@@ -172,17 +167,6 @@ def _no_longer_surprised(combat: Combat, creature_id: str, why: str) -> Combat:
 def _unit(c: Combatant) -> str:
     # 003-07/003-12: a PC alone, a monster group as one (its members share the roll).
     return c.group or f"\0{c.creature_id}"
-
-
-def logs_coin_flips(engine: Engine) -> bool:
-    """Whether 000's coin-flip tie entry is logged (docs/rulings.md R-18).
-
-    Not under 003-12 (003 l.193-194): its own entry (``alternate_ties``) says how the tie went;
-    nor under 001-03, whose ladder orders every tie on the result again and logs that order
-    (``initiative_ladder``): a coin flip's entry would name an order that does not stand.
-    """
-    procedure = engine.ruleset.hooks.initiative_procedure
-    return not (procedure.ties_alternate_sides or procedure.by_chosen_check)
 
 
 def alternate_ties(

@@ -21,7 +21,6 @@ from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
 from orcus_desktop.controller.log.records import ConditionAdded, log_ended
-from orcus_desktop.controller.monster_groups import turn_key
 from orcus_desktop.controller.movement.movement import move_creature
 from orcus_desktop.controller.outcomes import (
     MoveDone,
@@ -31,6 +30,7 @@ from orcus_desktop.controller.outcomes import (
     no_creature,
     refuse,
 )
+from orcus_desktop.controller.variants.square_fireballs.monster_groups import turn_key
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant, UnknownOccupantError
 from orcus_desktop.geometry.cover import space_cover
 from orcus_desktop.geometry.grid import Square, space_distance

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import Outcome, Step, logged_since
 from orcus_desktop.geometry.grid import spaces_adjacent
@@ -81,6 +82,14 @@ def charged_this_turn(encounter: Encounter, creature_id: str, maneuvers: tuple[s
         if entry.kind == "charge_move" and entry.actor == creature_id:
             return True
     return False
+
+
+def move_problem(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
+    """Why the creature cannot move now: it charged this turn (003-41), or ""."""
+    if not charged_this_turn(encounter, creature_id, rules.ruleset.hindering_maneuvers):
+        return ""
+    name = encounter.creature(creature_id).name
+    return f"{name} charged this turn: it can't move again this turn (003-41)"
 
 
 def _shifted_away_from(

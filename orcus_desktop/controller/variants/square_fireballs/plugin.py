@@ -1,0 +1,120 @@
+"""003's hooks, as the core calls them (`controller/plugins.py`): `SQUARE_FIREBALLS`.
+
+What the generic controller still calls by name is listed, with the hook each needs, in
+docs/architecture.md "Square Fireballs (003) still called by name".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Final
+
+from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+from orcus_desktop.controller.engine import Engine
+from orcus_desktop.controller.log.records import Attack
+from orcus_desktop.controller.plugins import (
+    ForcedMoveRules,
+    InitiativeHook,
+    ReadiedOffer,
+    TurnFlow,
+    Variant,
+    WalkTriggers,
+)
+from orcus_desktop.controller.variants.square_fireballs import (
+    encounter_flow,
+    forced_collisions,
+    hindering_maneuvers,
+    monster_groups,
+    ready_walks,
+    stealth_maneuvers,
+)
+from orcus_desktop.geometry.battlefield import Battlefield
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.rules.attack_modifiers import AttackContext
+from orcus_desktop.rules.powers import Power
+
+
+def escalation_die(
+    engine: Engine,
+    encounter: Encounter,
+    field_: Battlefield,
+    attacker_id: str,
+    target_id: str,
+    power: Power,
+    ctx: AttackContext,
+    choices: AttackChoices,
+) -> AttackContext:
+    """003-13 (003 l.198): the escalation die's bonus, first of the attack's modifiers."""
+    die = encounter_flow.escalation_modifiers(engine.ruleset, encounter.combat)
+    if not die:
+        return ctx
+    return replace(ctx, attack_modifiers=die + ctx.attack_modifiers)
+
+
+def attacked(engine: Engine, encounter: Encounter, attacker_id: str, record: Attack) -> Encounter:
+    """003-10 (003 l.167): the surprised "Condition ends when attacked"."""
+    targets = [t.target for t in record.targets]
+    return encounter_flow.end_surprise_when_attacked(engine, encounter, targets)
+
+
+def _no_modifier(engine: Engine, encounter: Encounter, creature_id: str) -> int | None:
+    return None  # 000's initiative check (R-18)
+
+
+def _no_terms(engine: Engine, encounter: Encounter, creature_id: str) -> str:
+    return ""
+
+
+def _ties(engine: Engine, encounter: Encounter, changed: Iterable[str]) -> Encounter:
+    """003-12: ties alternate PCs and monsters (docs/rulings.md R-41)."""
+    return encounter_flow.alternate_ties(engine, encounter, list(changed), engine.rng)
+
+
+# 003-07 a monster group's one turn and one initiative value; 003-08 the opening in Total
+# Defense and 003-10 the surprised losing their first turn.
+TURN_FLOW: Final = TurnFlow(
+    turn_hooks=monster_groups.shared_turns,
+    turn_end=monster_groups.ending,
+    roll_groups=monster_groups.initiative_groups,
+    joined=monster_groups.share_group_initiative,
+    unit_of=monster_groups.unit_of,
+    place_before=monster_groups.place_before,
+    delay=monster_groups.delay,
+    resumed=monster_groups.alone_after_delay,
+    leave_turn=monster_groups.leave_turn,
+    start_combat=encounter_flow.start_combat,
+    turns_lost=encounter_flow.lose_surprised_turns,
+)
+
+
+SQUARE_FIREBALLS: Final = Variant(
+    name="Square Fireballs (003)",
+    ruleset_ids=frozenset({"square-fireballs"}),
+    after_step=(
+        # 003-07: a member that can no longer act hands its group's turn on (R-111).
+        monster_groups.after_step,
+        # 003-42: a shift away or a stand-up leaves its maker Hindered this turn.
+        hindering_maneuvers.after_step,
+        # 003-47: Shrouded and Hidden in the open end with the action.
+        stealth_maneuvers.after_step,
+    ),
+    attack_adjusters=(escalation_die,),
+    attack_logged=(attacked,),
+    move_problems=(hindering_maneuvers.move_problem,),  # 003-41: no move after a charge
+    charge_moved=(hindering_maneuvers.charged,),  # 003-41: Hindered before its attack
+    # 003-27 a grabbed target saves or stays; 003-43 collisions; 003-45 the edge's save.
+    forced_moves=(ForcedMoveRules(forced_collisions.grab_holds, forced_collisions.placed),),
+    initiative=(InitiativeHook(_no_modifier, _no_terms, _ties),),  # 003-12
+    turn_flow=TURN_FLOW,
+    # 003-52 Ready Melee / Ranged Attack: the walk stops where it triggers them (R-108, R-112).
+    walk_triggers=(
+        WalkTriggers(
+            ready_walks.triggered_indices,
+            ready_walks.note_unanswered,
+            ready_walks.fired,
+            (ready_walks.RANGED_KEY,),
+        ),
+    ),
+    readied_offers=(ReadiedOffer(ready_walks.ranged_offer, ready_walks.ranged_offer_power),),
+)
