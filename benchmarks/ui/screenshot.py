@@ -37,6 +37,7 @@ def main() -> int:
     app = QApplication.instance() or QApplication([])
     window = MainWindow(load_encounter(demo_encounter_path()), None)
     window.resize(1440, 900)
+    window.workspaces.start()  # Run the Fight, the layout the app opens in
     window.show()
     for _ in range(3):
         app.processEvents()
