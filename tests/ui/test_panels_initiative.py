@@ -127,6 +127,25 @@ def test_rows_follow_initiative_and_turns(session: GameSession, panel: Initiativ
     assert _cell(model, "orc", Column.NAME) == "Orc"
 
 
+def test_rows_are_greyed_only_when_left_out_of_a_running_fight(
+    session: GameSession, panel: InitiativePanel
+) -> None:
+    """Issue 31: before combat the rows read as normal, not as disabled; once the fight runs,
+    a creature outside its initiative (one placed late) is greyed until it joins."""
+    model = panel.model
+
+    def greyed(cid: str) -> bool:
+        return _cell(model, cid, Column.NAME, Qt.ItemDataRole.ForegroundRole) is not None
+
+    assert not any(greyed(cid) for cid in model.creature_ids())
+    _roll(session)
+    assert not any(greyed(cid) for cid in model.creature_ids())
+    assert session.run(initiative.start_combat).ok
+    assert session.run(editing.place_creature, orc("late", 6, 6)).ok
+    assert greyed("late")
+    assert not greyed("orc")
+
+
 def test_hit_points_and_conditions_change_one_row_only(
     session: GameSession, panel: InitiativePanel, qtbot: QtBot
 ) -> None:

@@ -89,7 +89,9 @@ class InitiativeRow:
         status: surprised, delaying, readied, acted...
         status_detail: the readied trigger and action (tooltip), or the status.
         current: it is this creature's turn.
-        inactive: dead, delaying or outside the initiative (greyed).
+        inactive: dead, delaying, or left outside the initiative of a running fight (greyed);
+            before combat no row is greyed for lacking a result (issue 31: rows that all
+            look disabled tell the GM nothing).
         members: a 003 monster group's members, first in the order first (its row is keyed
             by that one), or () for a creature's own row (003-07, `build_group_row`).
         acting: the member acting in the group's turn, else the first ("" for one creature).
@@ -194,7 +196,9 @@ def build_row(session: GameSession, creature: Creature) -> InitiativeRow:
         status=status,
         status_detail=status_detail,
         current=combat.active and combat.current == creature.id,
-        inactive=dead or combatant is None or combatant.delaying,
+        inactive=dead
+        or (combatant is None and combat.active)
+        or (combatant is not None and combatant.delaying),
     )
 
 
