@@ -90,22 +90,50 @@ def separating_segments(
         pair: (k,) the pair of each segment row.
         segments: (k, 4) the segments.
     """
-    a, b = boxes_a[pair], boxes_b[pair]
+    # per pair first (far fewer than rows): centres, sizes, the band across the centre line
+    mid_ax, mid_ay = (boxes_a[:, 0] + boxes_a[:, 2]) / 2, (boxes_a[:, 1] + boxes_a[:, 3]) / 2
+    mid_bx, mid_by = (boxes_b[:, 0] + boxes_b[:, 2]) / 2, (boxes_b[:, 1] + boxes_b[:, 3]) / 2
+    band_lo, band_hi, nx, ny = _centre_band(boxes_a, boxes_b)
     ax, ay = segments[:, 0], segments[:, 1]
     ex, ey = segments[:, 2] - ax, segments[:, 3] - ay
+    abs_ex, abs_ey = np.abs(ex), np.abs(ey)
 
     # the side of the segment's line: cross(e, q - a), over a box: centre value +- extent
-    def side(box: FloatArray) -> tuple[FloatArray, FloatArray]:
-        mid = ex * ((box[:, 1] + box[:, 3]) / 2 - ay) - ey * ((box[:, 0] + box[:, 2]) / 2 - ax)
-        half = (np.abs(ex) * (box[:, 3] - box[:, 1]) + np.abs(ey) * (box[:, 2] - box[:, 0])) / 2
+    def side(
+        mid_x: FloatArray, mid_y: FloatArray, box: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
+        mid = ex * (mid_y[pair] - ay) - ey * (mid_x[pair] - ax)
+        half = (
+            abs_ex * (box[:, 3] - box[:, 1])[pair] + abs_ey * (box[:, 2] - box[:, 0])[pair]
+        ) / 2
         return mid - half, mid + half
 
-    (a_lo, a_hi), (b_lo, b_hi) = side(a), side(b)
-    margin = _OFF_LINE * (np.abs(ex) + np.abs(ey)) * (1.0 + np.abs(ax) + np.abs(ay))
+    (a_lo, a_hi), (b_lo, b_hi) = side(mid_ax, mid_ay, boxes_a), side(mid_bx, mid_by, boxes_b)
+    margin = _OFF_LINE * (abs_ex + abs_ey) * (1.0 + np.abs(ax) + np.abs(ay))
     apart = ((a_hi < -margin) & (b_lo > margin)) | ((a_lo > margin) & (b_hi < -margin))
-    # the band: extents of both boxes along the normal n of the line between the centres
-    dx = (b[:, 0] + b[:, 2] - a[:, 0] - a[:, 2]) / 2
-    dy = (b[:, 1] + b[:, 3] - a[:, 1] - a[:, 3]) / 2
+    # where the segment's line crosses the band's two edges, as parameters along the segment
+    px, py = nx[pair], ny[pair]
+    na = px * ax + py * ay
+    ne = px * ex + py * ey
+    ok = apart & (ne != 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t1 = (band_lo[pair] - na) / ne
+        t2 = (band_hi[pair] - na) / ne
+    result: BoolArray = ok & (np.minimum(t1, t2) >= 0) & (np.maximum(t1, t2) <= 1)
+    return result
+
+
+def _centre_band(
+    boxes_a: FloatArray, boxes_b: FloatArray
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Per pair of boxes: the band holding both boxes along the line joining their centres.
+
+    Returns:
+        (low, high, nx, ny): the band's two edges as values of n . q, with n = (nx, ny) the
+        (unnormalised) normal of the line between the centres.
+    """
+    dx = (boxes_b[:, 0] + boxes_b[:, 2] - boxes_a[:, 0] - boxes_a[:, 2]) / 2
+    dy = (boxes_b[:, 1] + boxes_b[:, 3] - boxes_a[:, 1] - boxes_a[:, 3]) / 2
     nx, ny = -dy, dx
 
     def extent(box: FloatArray) -> tuple[FloatArray, FloatArray]:
@@ -113,17 +141,8 @@ def separating_segments(
         half = (np.abs(nx) * (box[:, 2] - box[:, 0]) + np.abs(ny) * (box[:, 3] - box[:, 1])) / 2
         return mid - half, mid + half
 
-    (la, ha), (lb, hb) = extent(a), extent(b)
-    band_lo, band_hi = np.minimum(la, lb), np.maximum(ha, hb)
-    # where the segment's line crosses the band's two edges, as parameters along the segment
-    na = nx * ax + ny * ay
-    ne = nx * ex + ny * ey
-    ok = apart & (ne != 0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t1 = (band_lo - na) / ne
-        t2 = (band_hi - na) / ne
-    result: BoolArray = ok & (np.minimum(t1, t2) >= 0) & (np.maximum(t1, t2) <= 1)
-    return result
+    (la, ha), (lb, hb) = extent(boxes_a), extent(boxes_b)
+    return np.minimum(la, lb), np.maximum(ha, hb), nx, ny
 
 
 def separated_pairs(index: SegmentIndex, boxes_a: FloatArray, boxes_b: FloatArray) -> BoolArray:
@@ -146,19 +165,14 @@ def separated_pairs(index: SegmentIndex, boxes_a: FloatArray, boxes_b: FloatArra
     ca = (boxes_a[:, :2] + boxes_a[:, 2:]) / 2
     cb = (boxes_b[:, :2] + boxes_b[:, 2:]) / 2
     line, run = index.blockers_near_lines(ca, cb)
-    # A separating run reaches past the line by half a box or more on each side, and each
-    # centre lies half a box or more off the run's line: strict sign tests cannot drop it.
+    # A separating run reaches past the line by half a box or more on each side: a strict
+    # sign test cannot drop it.
     x0, y0, x1, y1 = (np.ascontiguousarray(index.blockers[:, k]) for k in range(4))
     nx, ny = ca[:, 1] - cb[:, 1], cb[:, 0] - ca[:, 0]
     offset = nx * ca[:, 0] + ny * ca[:, 1]
     lnx, lny, loff = nx[line], ny[line], offset[line]
     straddle = (lnx * x0[run] + lny * y0[run] - loff) * (lnx * x1[run] + lny * y1[run] - loff)
     k = np.nonzero(straddle < 0)[0]
-    line, run = line[k], run[k]
-    ex, ey = x1[run] - x0[run], y1[run] - y0[run]
-    o3 = ex * (ca[line, 1] - y0[run]) - ey * (ca[line, 0] - x0[run])
-    o4 = ex * (cb[line, 1] - y0[run]) - ey * (cb[line, 0] - x0[run])
-    k = np.nonzero(o3 * o4 < 0)[0]
     line, run = line[k], run[k]
     sep = separating_segments(boxes_a, boxes_b, line, index.blockers[run])
     hidden[line[sep]] = True
