@@ -181,7 +181,10 @@ class SegmentIndex:
     @cached_property
     def _blocker_tree(self) -> shapely.STRtree:
         """An STRtree of the `blockers`, built on first use."""
-        return shapely.STRtree(shapely.linestrings(self.blockers.reshape(-1, 2, 2)))
+        lines: npt.NDArray[np.object_] = np.asarray(
+            shapely.linestrings(self.blockers.reshape(-1, 2, 2)), dtype=object
+        )
+        return shapely.STRtree(lines)
 
     def blockers_near_lines(
         self, starts: FloatArray, ends: FloatArray
