@@ -9,6 +9,8 @@ segments that meet their cone. Creature outlines, added per pair, are noded here
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from orcus_desktop.geometry.box_sweep import exact_seen_fractions, vector_length
@@ -246,7 +248,7 @@ _TOUCH = 1e-11
 _OFF_LINE = 1e-9
 
 
-def cone_filter(  # noqa: PLR0915 -- split pending (issue 30 item 7)
+def cone_filter(
     points: FloatArray,
     boxes: FloatArray,
     seg_group: IntArray,
@@ -271,6 +273,36 @@ def cone_filter(  # noqa: PLR0915 -- split pending (issue 30 item 7)
         relevant: (k,) per segment row, whether it may change its pair's share.
         hidden: (m,) per pair, whether a single relevant segment hides the whole box.
     """
+    cone = _cone(points, boxes)
+    g = seg_group
+    sx, sy = points[:, 0][g], points[:, 1][g]
+    hiders = _Relative.of(segments if blockers is None else blockers, sx, sy)
+    hidden = _hidden_by_one(cone, g, hiders)
+    relevant = np.zeros(len(g), dtype=np.bool_)
+    k = np.nonzero(~hidden[g])[0]
+    if not len(k):
+        return relevant, hidden
+    rows = hiders.take(k) if blockers is None else _Relative.of(segments[k], sx[k], sy[k])
+    relevant[k] = _may_matter(cone, g[k], rows)
+    return relevant, hidden
+
+
+class _Cone(NamedTuple):
+    """Per pair: the box relative to the point and its two outermost corners seen from it.
+
+    `inside`: whether the point lies strictly inside the box.
+    """
+
+    x0: FloatArray
+    y0: FloatArray
+    x1: FloatArray
+    y1: FloatArray
+    outer: tuple[tuple[FloatArray, FloatArray], tuple[FloatArray, FloatArray]]
+    inside: BoolArray
+
+
+def _cone(points: FloatArray, boxes: FloatArray) -> _Cone:
+    """The `_Cone` of each (point, box) pair."""
     px, py = points[:, 0], points[:, 1]
     x0, y0, x1, y1 = boxes[:, 0] - px, boxes[:, 1] - py, boxes[:, 2] - px, boxes[:, 3] - py
     # the box relative to the point; regions left / middle / right and top / middle / bottom
@@ -283,65 +315,72 @@ def cone_filter(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     cxs = np.stack([x0, x1, x1, x0], axis=1)
     cys = np.stack([y0, y0, y1, y1], axis=1)
     rows = np.arange(len(px))
-    o1x, o1y = cxs[rows, first], cys[rows, first]
-    o2x, o2y = cxs[rows, second], cys[rows, second]
+    outer = ((cxs[rows, first], cys[rows, first]), (cxs[rows, second], cys[rows, second]))
+    return _Cone(x0, y0, x1, y1, outer, inside)
 
-    # --- one segment hiding the whole box -------------------------------------------------
+
+class _Relative(NamedTuple):
+    """Segment rows relative to their pair's point: ends a and b, and cross(a, b)."""
+
+    ax: FloatArray
+    ay: FloatArray
+    bx: FloatArray
+    by: FloatArray
+    cr: FloatArray
+
+    @classmethod
+    def of(cls, segments: FloatArray, sx: FloatArray, sy: FloatArray) -> _Relative:
+        ax, ay = segments[:, 0] - sx, segments[:, 1] - sy
+        bx, by = segments[:, 2] - sx, segments[:, 3] - sy
+        return cls(ax, ay, bx, by, ax * by - ay * bx)
+
+    def take(self, rows: IntArray) -> _Relative:
+        return _Relative(*(v[rows] for v in self))
+
+
+def _hidden_by_one(cone: _Cone, g: IntArray, seg: _Relative) -> BoolArray:
+    """Per pair, whether one segment row of it hides the whole box (see `cone_filter`)."""
+    ax, ay, bx, by, cr = seg
     # Both outermost corners lie in the segment's closed angular span seen from the point
     # (either orientation: the products with cr), on every row; the rest on the rows left.
-    g = seg_group
-    sx, sy = px[g], py[g]
-    hiders = segments if blockers is None else blockers
-    ax = hiders[:, 0] - sx
-    ay = hiders[:, 1] - sy
-    bx = hiders[:, 2] - sx
-    by = hiders[:, 3] - sy
-    cr = ax * by - ay * bx
     spans = np.ones(len(g), dtype=np.bool_)
-    for ox, oy in ((o1x, o1y), (o2x, o2y)):
+    for ox, oy in cone.outer:
         tx, ty = ox[g], oy[g]
         spans &= (ax * ty - ay * tx) * cr >= 0
         spans &= (tx * by - ty * bx) * cr >= 0
     k = np.nonzero(spans)[0]
-    hidden = np.zeros(len(px), dtype=np.bool_)
-    if len(k):
-        hg = g[k]
-        kax, kay, kbx, kby, kcr = ax[k], ay[k], bx[k], by[k], cr[k]
-        # the box corner furthest towards the point's side of the line must not be on that
-        # side: with e = b - a, the point's side has sign(cr) * cross(e, c - a) > 0
-        sign = np.sign(kcr)
-        ex, ey = (kbx - kax) * sign, (kby - kay) * sign
-        fx = np.where(ey < 0, x1[hg], x0[hg])
-        fy = np.where(ex > 0, y1[hg], y0[hg])
-        beyond = ex * (fy - kay) - ey * (fx - kax) <= 0
-        # clearly off the segment's line (a point on a wall follows the sector rule instead)
-        j = np.nonzero(beyond & (kcr != 0))[0]
-        kax, kay, kbx, kby, kcr = kax[j], kay[j], kbx[j], kby[j], kcr[j]
-        off = np.abs(kcr) > _OFF_LINE * vector_length(kax, kay) * vector_length(kbx, kby)
-        hidden[hg[j[off]]] = True
-
-    # --- segments that cannot matter, for the rows not settled yet ------------------------
-    relevant = np.zeros(len(g), dtype=np.bool_)
-    k = np.nonzero(~hidden[g])[0]
+    hidden = np.zeros(len(cone.inside), dtype=np.bool_)
     if not len(k):
-        return relevant, hidden
-    g = g[k]
-    if blockers is None:
-        ax, ay, bx, by, cr = ax[k], ay[k], bx[k], by[k], cr[k]
-    else:
-        sx, sy = sx[k], sy[k]
-        ax, ay = segments[k, 0] - sx, segments[k, 1] - sy
-        bx, by = segments[k, 2] - sx, segments[k, 3] - sy
-        cr = ax * by - ay * bx
+        return hidden
+    hg = g[k]
+    kax, kay, kbx, kby, kcr = ax[k], ay[k], bx[k], by[k], cr[k]
+    # the box corner furthest towards the point's side of the line must not be on that
+    # side: with e = b - a, the point's side has sign(cr) * cross(e, c - a) > 0
+    sign = np.sign(kcr)
+    ex, ey = (kbx - kax) * sign, (kby - kay) * sign
+    fx = np.where(ey < 0, cone.x1[hg], cone.x0[hg])
+    fy = np.where(ex > 0, cone.y1[hg], cone.y0[hg])
+    beyond = ex * (fy - kay) - ey * (fx - kax) <= 0
+    # clearly off the segment's line (a point on a wall follows the sector rule instead)
+    j = np.nonzero(beyond & (kcr != 0))[0]
+    kax, kay, kbx, kby, kcr = kax[j], kay[j], kbx[j], kby[j], kcr[j]
+    off = np.abs(kcr) > _OFF_LINE * vector_length(kax, kay) * vector_length(kbx, kby)
+    hidden[hg[j[off]]] = True
+    return hidden
+
+
+def _may_matter(cone: _Cone, g: IntArray, seg: _Relative) -> BoolArray:
+    """Per segment row, whether it may change its pair's share (see `cone_filter`)."""
+    ax, ay, bx, by, cr = seg
     # Apart: on the far side of an axis of the cone (x, y, the two outer lines), touching
     # allowed: a segment meeting the cone only on its outline hides no area of the box...
-    kx0, ky0 = np.minimum(x0, 0.0)[g] + _TOUCH, np.minimum(y0, 0.0)[g] + _TOUCH
-    kx1, ky1 = np.maximum(x1, 0.0)[g] - _TOUCH, np.maximum(y1, 0.0)[g] - _TOUCH
+    kx0, ky0 = np.minimum(cone.x0, 0.0)[g] + _TOUCH, np.minimum(cone.y0, 0.0)[g] + _TOUCH
+    kx1, ky1 = np.maximum(cone.x1, 0.0)[g] - _TOUCH, np.maximum(cone.y1, 0.0)[g] - _TOUCH
     apart = ((ax <= kx0) & (bx <= kx0)) | ((ax >= kx1) & (bx >= kx1))
     apart |= ((ay <= ky0) & (by <= ky0)) | ((ay >= ky1) & (by >= ky1))
     # (the box's centre lies strictly on one side of each outer line)
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    for ox, oy in ((o1x, o1y), (o2x, o2y)):
+    mx, my = (cone.x0 + cone.x1) / 2, (cone.y0 + cone.y1) / 2
+    for ox, oy in cone.outer:
         norm = vector_length(ox, oy)
         norm[norm == 0] = 1.0
         side = np.sign(ox * my - oy * mx) / norm
@@ -351,8 +390,8 @@ def cone_filter(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     at_point = (ax * bx + ay * by <= _TOUCH) & (
         np.abs(cr) <= _OFF_LINE * (np.abs(ax) + np.abs(ay)) * (np.abs(bx) + np.abs(by))
     )
-    relevant[k] = ~apart | inside[g] | at_point
-    return relevant, hidden
+    result: BoolArray = ~apart | cone.inside[g] | at_point
+    return result
 
 
 # Outermost corners of a box seen from a point outside it (or on its outline), by the point's

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orcus_desktop.geometry.box_sweep import cos_sin, vector_length
+from orcus_desktop.geometry.box_sweep import cos_sin, exact_seen_fractions, vector_length
 from orcus_desktop.geometry.coverage import seen_fractions, separated_pairs, separating_segments
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.visibility import visible_area_in_box
@@ -122,3 +122,16 @@ def test_pairs_one_wall_hides_are_those_the_hulls_walls_find(
     expected = np.zeros(len(a), dtype=np.bool_)
     expected[pair[separating_segments(boxes[a], boxes[b], pair, index.runs[seg])]] = True
     assert separated_pairs(index, boxes[a], boxes[b]).tolist() == expected.tolist()
+
+
+def test_the_exact_sweep_sees_nothing_of_boxes_wholly_behind_walls() -> None:
+    # 000 "Cover": a wall between the eye and the whole target leaves no line of effect; when
+    # every box of the batch is behind one, the sweep has no interval left to measure
+    got = exact_seen_fractions(
+        np.asarray([[0.0, 0.5], [0.0, 3.5]]),
+        np.full((2, 2), np.nan),
+        np.asarray([[10.0, 0.0, 11.0, 1.0], [10.0, 3.0, 11.0, 4.0]]),
+        np.asarray([0, 1], dtype=np.int64),
+        np.asarray([[5.0, -5.0, 5.0, 2.0], [5.0, 2.0, 5.0, 9.0]]),
+    )
+    assert got.tolist() == [0.0, 0.0]
