@@ -98,72 +98,19 @@ def stage_attack(
         power,
         _origin_space(encounter, field_, attacker_id, power, choices),
         choices,
+        charge=charge,
+        opportunity=opportunity,
+        coup_de_grace=coup_de_grace,
     )
     _check_area(staging, target_ids)
     contexts: list[tuple[Combatant, AttackContext]] = []
     targets: list[AttackTarget] = []
     aids_used: list[Aid] = []
     for target_id in target_ids:
-        target_creature = encounter.find_creature(target_id)
-        if target_creature is None:
-            raise ActionError(no_creature(target_id))
-        if engine.rules.is_dead(encounter, target_id):
-            raise ActionError(f"{target_creature.name} is dead")
-        target = engine.combatant(encounter, target_id)
-        distance = space_distance(staging.attacker_creature.space, target_creature.space)
-        long_range = _long_range(staging, target_creature, distance)
-        target_occupant = Occupant(
-            target_id,
-            target_creature.space,
-            target_creature.side,
-            invisible=field_occupant(field_, target_creature).invisible,  # docs/rulings.md R-115
-        )
-        cover = _cover_degree(staging, target_occupant)
-        concealment, cause = _concealment_chosen(staging, target_occupant)
-        flanking = (
-            # docs/rulings.md R-07: for melee attacks; 004-26 (004 l.689): any attack.
-            (power.origin is Origin.MELEE or not engine.ruleset.flanking_melee_only)
-            and target_id in {o.id for o in field_.occupants}
-            and attacker_id in {o.id for o in field_.occupants}
-            and bool(flanked_by(field_, attacker_id, target_id))
-        )
-        attack_mods, defense_mods, aids = _aid_modifiers(encounter.combat, attacker_id, target_id)
-        aids_used += aids
-        ctx = AttackContext(
-            cover=cover,
-            concealment=concealment,
-            concealment_cause=cause,
-            combat_advantage=tuple(choices.combat_advantage),
-            flanking=flanking,
-            long_range=long_range,
-            adjacent=spaces_adjacent(staging.attacker_creature.space, target_creature.space),
-            charge=charge,
-            opportunity=opportunity,
-            coup_de_grace=coup_de_grace,
-            attack_modifiers=attack_mods,
-            defense_modifiers=defense_mods,
-            taunt_held=choices.taunt_held,
-        )
-        # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands, 003-13 the escalation
-        # die: the variants' say.
-        ctx = plugins.adjust_attack(
-            engine, encounter, field_, attacker_id, target_id, power, ctx, choices
-        )
+        target, ctx, facts, aids = _staged_target(staging, target_id)
         contexts.append((target, ctx))
-        targets.append(
-            AttackTarget(
-                CreatureId(target_id),
-                distance=distance,
-                cover=ctx.cover.value,
-                concealment=ctx.concealment.value,
-                flanking=flanking,
-                long_range=ctx.long_range,
-                # docs/rulings.md R-61: the cause of a concealment the attack has.
-                concealment_cause=(
-                    cause if cause and ctx.concealment is not ConcealmentDegree.NONE else None
-                ),
-            )
-        )
+        targets.append(facts)
+        aids_used += aids
     return StagedAttack(attacker, power, tuple(contexts), tuple(targets), tuple(aids_used))
 
 
@@ -179,6 +126,9 @@ class _Staging:
     power: Power
     origin_space: Space  # the attacker's space, or a Far area's origin square
     choices: AttackChoices
+    charge: bool = False
+    opportunity: bool = False
+    coup_de_grace: bool = False
 
 
 def _checked_targets(power: Power, attacker_id: str, target_ids: Sequence[str]) -> Sequence[str]:
@@ -341,3 +291,76 @@ def _concealment(
     known = next((o for o in field_.occupants if o.id == attacker_id), None)
     attacker = Occupant(attacker_id, attacker_space, attacker_side) if known is None else known
     return concealment_with_cause(field_, replace(attacker, space=attacker_space), target, origin)
+
+
+def _staged_target(
+    staging: _Staging, target_id: str
+) -> tuple[Combatant, AttackContext, AttackTarget, tuple[Aid, ...]]:
+    """One target measured: its attack context, its log facts, the help bonuses it uses.
+
+    000 "Making an Attack": reach or range, line of effect (cover), concealment, flanking
+    (docs/rulings.md R-07), Help Attack/Defense; then the variants' adjustments.
+
+    Raises:
+        ActionError: the target is gone, dead, out of reach or range, or behind total cover.
+    """
+    engine, encounter, field_ = staging.engine, staging.encounter, staging.field_
+    power, choices = staging.power, staging.choices
+    attacker_id = staging.attacker_creature.id
+    target_creature = encounter.find_creature(target_id)
+    if target_creature is None:
+        raise ActionError(no_creature(target_id))
+    if engine.rules.is_dead(encounter, target_id):
+        raise ActionError(f"{target_creature.name} is dead")
+    target = engine.combatant(encounter, target_id)
+    distance = space_distance(staging.attacker_creature.space, target_creature.space)
+    long_range = _long_range(staging, target_creature, distance)
+    target_occupant = Occupant(
+        target_id,
+        target_creature.space,
+        target_creature.side,
+        invisible=field_occupant(field_, target_creature).invisible,  # docs/rulings.md R-115
+    )
+    cover = _cover_degree(staging, target_occupant)
+    concealment, cause = _concealment_chosen(staging, target_occupant)
+    flanking = (
+        # docs/rulings.md R-07: for melee attacks; 004-26 (004 l.689): any attack.
+        (power.origin is Origin.MELEE or not engine.ruleset.flanking_melee_only)
+        and target_id in {o.id for o in field_.occupants}
+        and attacker_id in {o.id for o in field_.occupants}
+        and bool(flanked_by(field_, attacker_id, target_id))
+    )
+    attack_mods, defense_mods, aids = _aid_modifiers(encounter.combat, attacker_id, target_id)
+    ctx = AttackContext(
+        cover=cover,
+        concealment=concealment,
+        concealment_cause=cause,
+        combat_advantage=tuple(choices.combat_advantage),
+        flanking=flanking,
+        long_range=long_range,
+        adjacent=spaces_adjacent(staging.attacker_creature.space, target_creature.space),
+        charge=staging.charge,
+        opportunity=staging.opportunity,
+        coup_de_grace=staging.coup_de_grace,
+        attack_modifiers=attack_mods,
+        defense_modifiers=defense_mods,
+        taunt_held=choices.taunt_held,
+    )
+    # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands, 003-13 the escalation
+    # die: the variants' say.
+    ctx = plugins.adjust_attack(
+        engine, encounter, field_, attacker_id, target_id, power, ctx, choices
+    )
+    facts = AttackTarget(
+        CreatureId(target_id),
+        distance=distance,
+        cover=ctx.cover.value,
+        concealment=ctx.concealment.value,
+        flanking=flanking,
+        long_range=ctx.long_range,
+        # docs/rulings.md R-61: the cause of a concealment the attack has.
+        concealment_cause=(
+            cause if cause and ctx.concealment is not ConcealmentDegree.NONE else None
+        ),
+    )
+    return target, ctx, facts, aids
