@@ -348,9 +348,8 @@ def _staged_target(
     )
     # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands, 003-13 the escalation
     # die: the variants' say.
-    ctx = plugins.adjust_attack(
-        engine, encounter, field_, attacker_id, target_id, power, ctx, choices
-    )
+    at = plugins.AttackAt(engine, encounter, field_, attacker_id, target_id, power, choices)
+    ctx = plugins.adjust_attack(at, ctx)
     facts = AttackTarget(
         CreatureId(target_id),
         distance=distance,
