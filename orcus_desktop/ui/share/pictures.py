@@ -112,7 +112,7 @@ class SharedPicture(QObject):
         self._encoder = encoder
         self.scene = MapScene(session.document, rules=session.rules, gm=False, parent=self)
         if grid is not None:
-            self.scene.set_grid_style(grid, grid.alphaF())
+            self.scene.copy_grid_style(grid)
         self.fog = PlayerFog(
             self.scene,
             session.rules,
@@ -154,7 +154,7 @@ class SharedPicture(QObject):
         self.fog.set_enabled(enabled)
 
     def set_grid_style(self, colour: QColor) -> None:
-        self.scene.set_grid_style(colour, colour.alphaF())
+        self.scene.copy_grid_style(colour)
 
     def render(self) -> None:
         """Start painting the players' scene anew, a strip of rows per event-loop turn.
