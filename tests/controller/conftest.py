@@ -6,17 +6,41 @@ import random
 from typing import Any
 
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.geometry.grid import Square
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.history import History
+from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.vocabulary import CreatureId
 
 
 def make_session(encounter: Encounter, seed: int = 0) -> GameSession:
     doc = Document(encounter)
     return GameSession(doc, History(doc), random.Random(seed))
+
+
+def hero_fights_orc(
+    grid: tuple[int, int],
+    hero_at: tuple[int, int],
+    orc_at: tuple[int, int],
+    ruleset_id: str = DEFAULT_RULESET_ID,
+) -> GameSession:
+    """A fight on a `grid` map (columns, rows): `fighter` "hero" against `orc` "orc".
+
+    Initiative 20 against 10, combat started: the hero's turn.
+    """
+    session = make_session(
+        Encounter(
+            GridBounds(*grid),
+            creatures=(fighter("hero", *hero_at), orc("orc", *orc_at)),
+            ruleset_id=ruleset_id,
+        )
+    )
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
+    return session
 
 
 def creature(cid: str, side: str, col: int, row: int, **kw: Any) -> Creature:

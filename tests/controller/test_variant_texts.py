@@ -31,21 +31,12 @@ from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fighter, hero_fights_orc, make_session, orc
 
 
 def _strike_pair() -> GameSession:
     """Under 001, the hero next to the orc, the hero's turn."""
-    session = make_session(
-        Encounter(
-            GridBounds(10, 6),
-            creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)),
-            ruleset_id="strike",
-        )
-    )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
+    return hero_fights_orc((10, 6), (1, 1), (2, 1), "strike")
 
 
 def _penalties(session: GameSession, attacker: str, power: str, target: str) -> dict[str, int]:
@@ -151,15 +142,7 @@ def test_003_30_once_every_taunter_is_a_target_the_others_do_not_ignore_the_taun
 def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
     """004 l.700 "If a character moves when he or she can't see, such as in total darkness,
     his or her speed is limited to one-half normal" (R-126: darkness where it stands)."""
-    s = make_session(
-        Encounter(
-            GridBounds(20, 6),
-            creatures=(fighter("hero", 1, 1), orc("orc", 18, 4)),
-            ruleset_id="alloy-heroes",
-        )
-    )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
+    s = hero_fights_orc((20, 6), (1, 1), (18, 4), "alloy-heroes")
     full = s.reachable_squares("hero", MoveMode.WALK)
     assert Square(7, 1) in full  # speed 6
     # The GM puts out the lights: the hero has no darkvision.
@@ -177,11 +160,7 @@ def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
     assert not refused.ok
     assert s.move_creature("hero", Square(4, 1), MoveMode.WALK).ok
     # Under 000 darkness does not slow the walk.
-    orcus = make_session(
-        Encounter(GridBounds(20, 6), creatures=(fighter("hero", 1, 1), orc("orc", 18, 4)))
-    )
-    assert orcus.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert orcus.run(initiative.start_combat).ok
+    orcus = hero_fights_orc((20, 6), (1, 1), (18, 4))
     assert orcus.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     assert Square(7, 1) in orcus.reachable_squares("hero", MoveMode.WALK)
 
@@ -454,15 +433,7 @@ def test_003_41_after_a_charge_an_action_points_run_does_not_move() -> None:
     """003 l.654 Charge: "You are Hindered this turn. Move your Speed and make a Melee Basic
     Attack. You can't move this turn" - not with the standard action an action point gives
     (a Run), nor a shift; the GM's own moves stay free."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 2), orc("orc", 6, 2)),
-            ruleset_id="square-fireballs",
-        )
-    )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
+    s = hero_fights_orc((12, 6), (1, 2), (6, 2), "square-fireballs")
     assert s.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[10, 3]).ok
     assert s.run(combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, "hero").ok
     run = s.move_creature("hero", Square(3, 4), MoveMode.DASH)
@@ -508,11 +479,7 @@ def test_004_its_own_term_attack_of_opportunity_in_the_log_and_the_reasons() -> 
     assert "Orc lets the attack of opportunity pass" in text
     assert "opportunity attack" not in text
     # 000 keeps its own words.
-    orcus = make_session(
-        Encounter(GridBounds(12, 6), creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)))
-    )
-    assert orcus.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert orcus.run(initiative.start_combat).ok
+    orcus = hero_fights_orc((12, 6), (1, 1), (2, 1))
     own = orcus.run(interrupts.opportunity_attack, "orc", "hero", dice=[5])
     assert own.reason == "nothing provoked an opportunity attack from Orc"
 
@@ -640,15 +607,7 @@ def test_001_24_a_charge_waits_on_its_first_square_for_the_free_strike() -> None
 def test_004_a_provoking_walks_status_line_says_attacks_of_opportunity() -> None:
     """004 l.387 "Movement: If an enemy leaves a space adjacent to you, you can make an attack
     of opportunity against that enemy": the status line after the walk says so."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)),
-            ruleset_id="alloy-heroes",
-        )
-    )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
+    s = hero_fights_orc((12, 6), (1, 1), (2, 1), "alloy-heroes")
     walked = s.move_creature("hero", Square(1, 4), MoveMode.WALK)
     assert walked.opportunity_attackers == ("orc",)
     assert result_message(walked, s.encounter).endswith(" — attacks of opportunity offered to Orc")
