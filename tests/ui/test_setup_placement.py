@@ -21,8 +21,8 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 
 @pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
-    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
+def window(qtbot: QtBot, own_data_dir: Path) -> MainWindow:
+    """The demo at a laptop's size; the creature library in the test's own folder."""
     return shown_demo_window(qtbot, LAPTOP)
 
 
