@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -12,6 +14,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.history import History
+from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.vocabulary import CreatureId
 
@@ -41,6 +44,27 @@ def hero_fights_orc(
     assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
     assert session.run(initiative.start_combat).ok
     return session
+
+
+@pytest.fixture
+def duel() -> GameSession:
+    """Hero (initiative 20) adjacent to an orc (10); a second orc, "brute", far away (5)."""
+    session = make_session(
+        Encounter(
+            GridBounds(12, 12),
+            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
+        )
+    )
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.encounter.combat.current == "hero"
+    return session
+
+
+def conditions_of(session: GameSession, cid: str) -> set[Condition]:
+    """The conditions the creature's stored state has (none before its state was made)."""
+    state = session.encounter.creature(cid).state
+    return {c.condition for c in state.conditions} if state is not None else set()
 
 
 def creature(cid: str, side: str, col: int, row: int, **kw: Any) -> Creature:
