@@ -17,6 +17,7 @@ from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import PlayerFog
+from tests.ui.message_boxes import caught_warnings
 from tests.ui.test_player_fog import settle
 from tests.ui.test_player_view import open_player_view, render
 
@@ -44,14 +45,7 @@ def window(qtbot: QtBot, saved_file: Path) -> MainWindow:
 
 @pytest.fixture
 def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    said: list[str] = []
-
-    def warning(_parent: object, _title: str, text: str, *_args: object) -> object:
-        said.append(text)
-        return QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr("orcus_desktop.ui.file_actions.QMessageBox.warning", warning)
-    return said
+    return caught_warnings(monkeypatch, "orcus_desktop.ui.file_actions")
 
 
 def choose_in_open_dialog(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:

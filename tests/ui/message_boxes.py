@@ -1,0 +1,20 @@
+"""The warning boxes a window part shows, caught instead of shown (a test has no one to click)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+
+def caught_warnings(monkeypatch: pytest.MonkeyPatch, module: str) -> list[str]:
+    """The texts of the warning boxes `module` (e.g. ``orcus_desktop.ui.file_actions``) shows
+    from now on, in order; each is answered OK at once.
+    """
+    said: list[str] = []
+
+    def warning(_parent: object, _title: str, text: str, *_args: object) -> object:
+        said.append(text)
+        return QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(f"{module}.QMessageBox.warning", warning)
+    return said
