@@ -143,8 +143,8 @@ class SharedPicture(QObject):
         """Work the strip's line out again (the fog was rebuilt: what is shown is current)."""
         vision = self.fog.vision
         shown = vision.seen if vision is not None else None
-        strip, die = players_strip(self._session, shown, self._strip_mode())
-        text = strip_text(strip, die)
+        strip, counters = players_strip(self._session, shown, self._strip_mode())
+        text = strip_text(strip, counters)
         if text != self.strip_text:
             self.strip_text = text
             if self._deliver_strip is not None:
