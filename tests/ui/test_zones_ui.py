@@ -99,9 +99,11 @@ def test_a_hidden_zone_is_never_on_the_players_map(qtbot: QtBot, window: MainWin
     window.zones.keep_action.trigger()
     assert [i.zone.name for i in _zone_items(window)] == ["Trap"]
     assert _zone_items(players) == []
+    assert [i.zone.hidden for i in _zone_items(window)] == [True]  # drawn dashed for the GM
     window.zones.visibility_action.trigger()  # the GM shows it
     QApplication.processEvents()
     assert [i.zone.name for i in _zone_items(players)] == ["Trap"]
+    assert [i.zone.hidden for i in _zone_items(window)] == [False]  # redrawn solid
     window.session.undo()
     assert _zone_items(players) == []
     players.close()
