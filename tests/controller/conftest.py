@@ -24,6 +24,19 @@ def make_session(encounter: Encounter, seed: int = 0) -> GameSession:
     return GameSession(doc, History(doc), random.Random(seed))
 
 
+def fight_started(
+    grid: GridBounds,
+    creatures: tuple[Creature, ...],
+    totals: dict[str, int],
+    ruleset_id: str = DEFAULT_RULESET_ID,
+) -> GameSession:
+    """A session on `creatures` on a `grid` map: initiative rolled as `totals`, combat started."""
+    session = make_session(Encounter(grid, creatures=creatures, ruleset_id=ruleset_id))
+    assert session.run(initiative.roll_initiative, totals=totals).ok
+    assert session.run(initiative.start_combat).ok
+    return session
+
+
 def hero_fights_orc(
     grid: tuple[int, int],
     hero_at: tuple[int, int],
@@ -34,29 +47,22 @@ def hero_fights_orc(
 
     Initiative 20 against 10, combat started: the hero's turn.
     """
-    session = make_session(
-        Encounter(
-            GridBounds(*grid),
-            creatures=(fighter("hero", *hero_at), orc("orc", *orc_at)),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(*grid),
+        (fighter("hero", *hero_at), orc("orc", *orc_at)),
+        {"hero": 20, "orc": 10},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
 
 
 @pytest.fixture
 def duel() -> GameSession:
     """Hero (initiative 20) adjacent to an orc (10); a second orc, "brute", far away (5)."""
-    session = make_session(
-        Encounter(
-            GridBounds(12, 12),
-            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
-        )
+    session = fight_started(
+        GridBounds(12, 12),
+        (fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
+        {"hero": 20, "orc": 10, "brute": 5},
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
-    assert session.run(initiative.start_combat).ok
     assert session.encounter.combat.current == "hero"
     return session
 

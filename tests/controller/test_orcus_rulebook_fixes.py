@@ -22,7 +22,7 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import conditions_of, fighter, make_session, orc
+from tests.controller.conftest import conditions_of, fight_started, fighter, make_session, orc
 
 
 def test_the_gm_knocking_a_hero_unconscious_leaves_it_prone_when_it_wakes(
@@ -92,14 +92,11 @@ def test_a_hero_dying_on_its_third_failed_death_save_passes_the_turn_on(
 def test_delaying_ends_the_delayers_help_at_once_but_not_what_harms_it() -> None:
     # 000 "Delay": "Beneficial effects that end at the end of your turn end as soon as you
     # Delay." 000 "Help Attack": the bonus "expires at the end of your next turn".
-    session = make_session(
-        Encounter(
-            GridBounds(12, 12),
-            creatures=(fighter("hero", 2, 2), fighter("ally", 2, 3), orc("orc", 3, 2)),
-        )
+    session = fight_started(
+        GridBounds(12, 12),
+        (fighter("hero", 2, 2), fighter("ally", 2, 3), orc("orc", 3, 2)),
+        {"hero": 20, "ally": 15, "orc": 10},
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "ally": 15, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
     assert session.run(aid_actions.help_ally, "hero", "ally", "orc", AidKind.ATTACK).ok
     session.end_turn()  # hero -> ally (who keeps the help for later)
     session.end_turn()  # ally -> orc

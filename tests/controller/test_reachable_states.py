@@ -30,7 +30,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.conftest import REPO_ROOT
-from tests.controller.conftest import fighter, hero_fights_orc, make_session, orc
+from tests.controller.conftest import fight_started, fighter, hero_fights_orc, make_session, orc
 from tests.controller.test_random_gm import reopened
 
 
@@ -259,15 +259,12 @@ def test_a_readied_walk_triggered_while_another_forces_is_the_readiers_own() -> 
 
     Offered as allowed, it walks on the orc's readied move action, not on the hero's.
     """
-    session = make_session(
-        Encounter(
-            GridBounds(10, 6),
-            creatures=(fighter("hero", 1, 2), orc("orc", 6, 2), orc("ally", 8, 4)),
-            ruleset_id="square-fireballs",
-        )
+    session = fight_started(
+        GridBounds(10, 6),
+        (fighter("hero", 1, 2), orc("orc", 6, 2), orc("ally", 8, 4)),
+        {"orc": 20, "hero": 10, "ally": 5},
+        "square-fireballs",
     )
-    assert session.run(initiative.roll_initiative, totals={"orc": 20, "hero": 10, "ally": 5}).ok
-    assert session.run(initiative.start_combat).ok
     assert session.run(initiative.ready_action, "orc", ActionKind.MOVE, "the hero comes near").ok
     assert session.end_turn().ok
     assert session.encounter.combat.current == "hero"
@@ -316,15 +313,12 @@ def test_a_power_waiting_for_free_strikes_saves_and_reopens() -> None:
     Found by the random GM (strike, seed 1): the held shot's options were kept unfrozen, so
     the reopened file differed from the document.
     """
-    session = make_session(
-        Encounter(
-            GridBounds(10, 6),
-            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 7, 2)),
-            ruleset_id="strike",
-        )
+    session = fight_started(
+        GridBounds(10, 6),
+        (fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 7, 2)),
+        {"hero": 20, "orc": 10, "brute": 5},
+        "strike",
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
-    assert session.run(initiative.start_combat).ok
     assert session.run(engagement.engage, "orc", "hero").ok
     assert session.use_power("hero", "Arcane Bolt", ["brute"], dice=[15] * 6).ok
     held = session.encounter.combat.pending
