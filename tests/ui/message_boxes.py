@@ -1,4 +1,4 @@
-"""The warning boxes a window part shows, caught instead of shown (a test has no one to click)."""
+"""Message boxes a window part shows, answered at once (a test has no one to click)."""
 
 from __future__ import annotations
 
@@ -18,3 +18,10 @@ def caught_warnings(monkeypatch: pytest.MonkeyPatch, module: str) -> list[str]:
 
     monkeypatch.setattr(f"{module}.QMessageBox.warning", warning)
     return said
+
+
+def answer_questions(
+    monkeypatch: pytest.MonkeyPatch, module: str, answer: QMessageBox.StandardButton
+) -> None:
+    """From now on `module`'s question boxes are answered `answer` at once, as by the GM."""
+    monkeypatch.setattr(f"{module}.QMessageBox.question", lambda *_args, **_kwargs: answer)

@@ -30,6 +30,7 @@ from orcus_desktop.ui.panels.common import effects_summary
 from orcus_desktop.ui.ruleset_actions import NewEncounterDialog, RulesetDialog
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
+from tests.ui.message_boxes import answer_questions
 
 
 @pytest.fixture
@@ -88,9 +89,8 @@ def test_a_4e_quickref_fight_from_file_new_to_undo(
     assert window.save_to(target)
     assert load_encounter(target).ruleset_id == "4e-quickref"
     # Another encounter, then the saved one again: its ruleset comes back.
-    monkeypatch.setattr(
-        "orcus_desktop.ui.file_actions.QMessageBox.question",
-        lambda *_a, **_k: QMessageBox.StandardButton.Discard,
+    answer_questions(
+        monkeypatch, "orcus_desktop.ui.file_actions", QMessageBox.StandardButton.Discard
     )
     assert window.rulesets.new_encounter("orcus", 8, 8)
     assert session.ruleset.id == "orcus"
