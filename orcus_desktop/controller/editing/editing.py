@@ -28,6 +28,7 @@ from orcus_desktop.model.file_format.limits import (
     MAX_WALLS,
 )
 from orcus_desktop.model.frozen import freeze, thaw
+from orcus_desktop.model.notes import MapNote
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.text_repair import repair_text
 
@@ -240,7 +241,10 @@ def rename_encounter(engine: Engine, encounter: Encounter, name: str) -> Outcome
 
 
 def resize_grid(engine: Engine, encounter: Encounter, columns: int, rows: int) -> Outcome:
-    """Change the map's size; refused while a creature would be off the new grid."""
+    """Change the map's size; refused while a creature would be off the new grid.
+
+    Terrain, fixed lights and zones off it go; a note moves to its nearest edge (R-200).
+    """
     op = "resize_grid"
     if not (1 <= columns <= 1000 and 1 <= rows <= 1000):
         return refuse(op, "a grid side is 1 to 1000 squares")
@@ -259,8 +263,15 @@ def resize_grid(engine: Engine, encounter: Encounter, columns: int, rows: int) -
         grid=grid,
         terrain=tuple(p for p in terrain if p.squares),
         lighting=encounter.lighting.within(grid),
+        notes=tuple(_note_within(n, grid) for n in encounter.notes),
     )
     return _done(op, f"Resize grid to {columns} x {rows}", after)
+
+
+def _note_within(note: MapNote, grid: GridBounds) -> MapNote:
+    """R-200: a note the smaller map leaves off moves to its nearest edge, never lost."""
+    x, y = note.point
+    return replace(note, point=(min(x, grid.columns), min(y, grid.rows)))
 
 
 def add_wall(engine: Engine, encounter: Encounter, wall: Wall) -> Outcome:

@@ -1,0 +1,394 @@
+"""The random GM's hand on the map and the library while tokens stand on it, mid-fight or not.
+
+What a GM does between (and during) turns: walls, windows and doors drawn, opened, kept
+secret and erased; lights placed, carried, put out and removed, the ambient light and
+magical darkness; terrain painted under the tokens; zones and notes; creatures placed from
+the library, edited and removed; the grid resized; the encounter renamed; the GM's library
+edited and the edit applied to the tokens on the map (issue 17); the ruleset switched (refused
+in a fight: docs/rulesets.md); the fight ended. Each step goes through the façade.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from orcus_desktop.controller.editing import editing, library_edits, lighting_edits
+from orcus_desktop.controller.files.creature_library import entry_for
+from orcus_desktop.controller.gm import notes, zones
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.tools.library_drop import creature_from_entry
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
+from orcus_desktop.geometry.grid import Size, Square
+from orcus_desktop.geometry.light import Illumination
+from orcus_desktop.model.ids import LightId
+from orcus_desktop.model.lighting import LightSource
+from orcus_desktop.model.zones import ZoneDuration
+from orcus_desktop.rules.ruleset import RULESETS
+from orcus_desktop.vocabulary import CreatureId
+from tests.conftest import REPO_ROOT
+from tests.controller.random_gm_steps import Choice, Hand, Played
+
+LIBRARY = REPO_ROOT / "resources" / "creatures"
+
+_PLACED = ("goblin_warrior.json", "ogre.json", "dire_rat.json", "fighter.json")
+"""Library creatures the GM drops onto the map mid-fight (a Large one among them)."""
+
+
+def statblock(file: str) -> dict[str, Any]:
+    """A bundled library creature's stat block."""
+    data: dict[str, Any] = json.loads((LIBRARY / file).read_text(encoding="utf-8"))
+    return data
+
+
+class KeptInMemory:
+    """The GM's library as the random GM keeps it: `UserLibrary`'s creatures and `restore`,
+    without its file (the file's own writing is tested with it)."""
+
+    def __init__(self) -> None:
+        self.creatures: list[dict[str, Any]] = []
+
+    def save(self, statblock: Mapping[str, Any], replacing: str) -> None:
+        """`UserLibrary.save`: the creature named `replacing` replaced, else added."""
+        kept = [c for c in self.creatures if c["name"] != replacing]
+        self.creatures = [*kept, dict(statblock)]
+
+    def restore(self, creatures: Sequence[Mapping[str, Any]]) -> None:
+        self.creatures = [dict(c) for c in creatures]
+
+
+class MapHand(Hand):
+    """Map, token, library and ruleset edits, as the GM makes them in the window.
+
+    Args:
+        rulesets: the rulesets the GM may switch to (all by default).
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        rng: random.Random,
+        rulesets: tuple[str, ...] = tuple(sorted(RULESETS)),
+    ) -> None:
+        super().__init__(session, rng)
+        self.rulesets = rulesets
+        self.library = KeptInMemory()
+
+    def step(self) -> Played | None:
+        """One map, token, library or ruleset edit."""
+        kinds: list[Choice] = [
+            self.draw_wall,
+            self.open_or_close_door,
+            self.keep_door_secret,
+            self.erase_wall,
+            self.place_light,
+            self.change_light,
+            self.remove_light,
+            self.ambient_light,
+            self.magical_darkness,
+            self.paint_terrain,
+            self.erase_terrain,
+            self.place_zone,
+            self.change_zone,
+            self.note,
+            self.place_creature,
+            self.edit_creature,
+            self.remove_creature,
+            self.resize_grid,
+            self.rename,
+            self.edit_library,
+            self.switch_ruleset,
+            self.end_combat,
+        ]
+        return self.rng.choice(kinds)()
+
+    # -- walls and doors -------------------------------------------------------------------
+
+    def draw_wall(self) -> Played:
+        """A wall, window or door along grid lines, one to three squares long."""
+        at, length = self.square(), self.rng.randint(1, 3)
+        x, y = float(at.col), float(at.row)
+        end = (x + length, y) if self.rng.random() < 0.5 else (x, y + length)
+        kind = self.rng.choice([WallKind.DOOR, WallKind.DOOR, WallKind.WALL, WallKind.WINDOW])
+        wall = Wall(kind, ((x, y), end))
+        return self.call(f"add_wall({wall})", lambda: self.session.run(editing.add_wall, wall))
+
+    def _walls(self, kind: WallKind | None = None) -> list[str]:
+        walls = self.session.encounter.walls
+        return [w.id for w in walls if kind is None or w.wall.kind is kind]
+
+    def open_or_close_door(self) -> Played | None:
+        doors = self._walls(WallKind.DOOR)
+        if not doors:
+            return None
+        door, is_open = self.rng.choice(doors), self.rng.random() < 0.6
+        return self.call(
+            f"set_door_open({door!r}, {is_open})",
+            lambda: self.session.run(editing.set_door_open, door, is_open),
+        )
+
+    def keep_door_secret(self) -> Played | None:
+        """R-151: a closed door kept secret (refused for an open one), or revealed."""
+        doors = self._walls(WallKind.DOOR)
+        if not doors:
+            return None
+        door, secret = self.rng.choice(doors), self.rng.random() < 0.6
+        return self.call(
+            f"set_door_secret({door!r}, {secret})",
+            lambda: self.session.run(editing.set_door_secret, door, secret),
+        )
+
+    def erase_wall(self) -> Played | None:
+        walls = self._walls()
+        if not walls:
+            return None
+        wall = self.rng.choice(walls)
+        return self.call(
+            f"remove_wall({wall!r})", lambda: self.session.run(editing.remove_wall, wall)
+        )
+
+    # -- light -----------------------------------------------------------------------------
+
+    def place_light(self) -> Played:
+        """A torch on a square, or carried by a creature (it shines from its bearer)."""
+        bearer = self.rng.choice([None, *map(CreatureId, self.creature_ids())])
+        bright = self.rng.randint(0, 4)
+        light = LightSource(
+            LightId("new"), "Torch", self.square(), bright, bright + self.rng.randint(0, 4)
+        )
+        light = replace(light, carried_by=bearer)
+        return self.call(
+            f"add_light(at {light.square}, carried by {bearer})",
+            lambda: self.session.run(lighting_edits.add_light, light),
+        )
+
+    def _light(self) -> LightSource | None:
+        sources = self.session.encounter.lighting.sources
+        return self.rng.choice(sources) if sources else None
+
+    def change_light(self) -> Played | None:
+        """Put out or light again, hand to another bearer or set down, or change its radii."""
+        light = self._light()
+        if light is None:
+            return None
+        pick = self.rng.randrange(3)
+        if pick == 0:
+            changed = replace(light, lit=not light.lit)
+        elif pick == 1:
+            bearer = self.rng.choice([None, *map(CreatureId, self.creature_ids())])
+            changed = replace(light, carried_by=bearer)
+        else:
+            changed = replace(light, bright=light.dim, dim=light.dim + 2)
+        return self.call(
+            f"update_light({changed})",
+            lambda: self.session.run(lighting_edits.update_light, changed),
+        )
+
+    def remove_light(self) -> Played | None:
+        light = self._light()
+        if light is None:
+            return None
+        return self.call(
+            f"remove_light({light.id!r})",
+            lambda: self.session.run(lighting_edits.remove_light, light.id),
+        )
+
+    def ambient_light(self) -> Played:
+        level = self.rng.choice(list(Illumination))
+        return self.call(
+            f"set_ambient_light({level})",
+            lambda: self.session.run(lighting_edits.set_ambient_light, level),
+        )
+
+    def _patch(self) -> list[Square]:
+        """A few squares around one, often under a token."""
+        ids = self.creature_ids()
+        at = self.square()
+        if ids and self.rng.random() < 0.5:
+            at = self.session.encounter.creature(self.rng.choice(ids)).square
+        grid = self.session.encounter.grid
+        around = [Square(at.col + dc, at.row + dr) for dc in (0, 1) for dr in (0, 1)]
+        return [s for s in around if grid.contains(s)]
+
+    def magical_darkness(self) -> Played:
+        squares, erase = self._patch(), self.rng.random() < 0.3
+        return self.call(
+            f"paint_magical_darkness({squares}, erase={erase})",
+            lambda: self.session.run(lighting_edits.paint_magical_darkness, squares, erase),
+        )
+
+    # -- terrain, zones, notes -------------------------------------------------------------
+
+    def paint_terrain(self) -> Played:
+        """Terrain under the tokens too: a blocking square under a creature is refused."""
+        kind, squares = self.rng.choice(list(TerrainKind)), self._patch()
+        return self.call(
+            f"paint_terrain({kind}, {squares})",
+            lambda: self.session.run(editing.paint_terrain, kind, squares),
+        )
+
+    def erase_terrain(self) -> Played:
+        squares = self._patch()
+        return self.call(
+            f"erase_terrain({squares})", lambda: self.session.run(editing.erase_terrain, squares)
+        )
+
+    def place_zone(self) -> Played:
+        """A zone the GM places: until removed, to the end of its owner's next turn, sustained."""
+        duration = self.rng.choice(list(ZoneDuration))
+        owner = self.rng.choice([None, *self.creature_ids()])
+        squares = self._patch()
+        return self.call(
+            f"place_zone({squares}, {duration}, owner={owner})",
+            lambda: self.session.run(zones.place_zone, "Cloud", squares, duration, owner),
+        )
+
+    def change_zone(self) -> Played | None:
+        placed = [z.id for z in self.session.encounter.zones]
+        if not placed:
+            return None
+        zone = self.rng.choice(placed)
+        pick = self.rng.randrange(3)
+        if pick == 0:
+            return self.call(
+                f"remove_zone({zone!r})", lambda: self.session.run(zones.remove_zone, zone)
+            )
+        if pick == 1:
+            hidden = self.rng.random() < 0.5
+            return self.call(
+                f"set_zone_hidden({zone!r}, {hidden})",
+                lambda: self.session.run(zones.set_zone_hidden, zone, hidden),
+            )
+        return self.call(
+            f"sustain_zone({zone!r})", lambda: self.session.run(zones.sustain_zone, zone)
+        )
+
+    def note(self) -> Played:
+        """Pin a note, reword one, or take one off."""
+        pinned = [n.id for n in self.session.encounter.notes]
+        if not pinned or self.rng.random() < 0.4:
+            at = self.square()
+            point = (at.col + 0.5, at.row + 0.5)
+            return self.call(
+                f"add_note({point})", lambda: self.session.run(notes.add_note, point, "Trap")
+            )
+        note = self.rng.choice(pinned)
+        if self.rng.random() < 0.5:
+            return self.call(
+                f"edit_note({note!r})",
+                lambda: self.session.run(notes.edit_note, note, "Trap (sprung)"),
+            )
+        return self.call(
+            f"remove_note({note!r})", lambda: self.session.run(notes.remove_note, note)
+        )
+
+    # -- creatures and the grid ------------------------------------------------------------
+
+    def place_creature(self) -> Played:
+        """A creature dropped from the library on any square (occupied ones are refused)."""
+        entry = entry_for(statblock(self.rng.choice(_PLACED)), "bundled")
+        at = self.square()
+        creature = creature_from_entry(self.session.encounter, entry, (at.col + 0.5, at.row + 0.5))
+        return self.call(
+            f"place_creature({creature.id!r} at {creature.square})",
+            lambda: self.session.run(editing.place_creature, creature),
+        )
+
+    def edit_creature(self) -> Played | None:
+        """The token's side, size, speed or hidden flag changed, mid-fight too."""
+        ids = self.creature_ids()
+        if not ids:
+            return None
+        who = self.rng.choice(ids)
+        pick = self.rng.randrange(4)
+        run = self.session.run
+        if pick == 0:
+            side = self.rng.choice(["heroes", "monsters", "neutral"])
+            return self.call(
+                f"update_creature({who!r}, side={side!r})",
+                lambda: run(editing.update_creature, who, side=side),
+            )
+        if pick == 1:
+            size = self.rng.choice(list(Size))
+            return self.call(
+                f"update_creature({who!r}, size={size})",
+                lambda: run(editing.update_creature, who, size=size),
+            )
+        if pick == 2:
+            speed = self.rng.choice([0, 2, 6, 12])
+            return self.call(
+                f"update_creature({who!r}, speed={speed})",
+                lambda: run(editing.update_creature, who, speed=speed),
+            )
+        hidden = self.rng.random() < 0.5
+        return self.call(
+            f"update_creature({who!r}, hidden={hidden})",
+            lambda: run(editing.update_creature, who, hidden=hidden),
+        )
+
+    def remove_creature(self) -> Played | None:
+        """A token taken off the map, the current creature or one an offer waits on too."""
+        ids = self.creature_ids()
+        if len(ids) <= 2:
+            return None
+        who = self.rng.choice(ids)
+        return self.call(
+            f"remove_creature({who!r})", lambda: self.session.run(editing.remove_creature, who)
+        )
+
+    def resize_grid(self) -> Played:
+        """Grow or shrink the grid: refused while a token would be left off it."""
+        grid = self.session.encounter.grid
+        columns = max(1, grid.columns + self.rng.choice([-3, -1, 1, 2]))
+        rows = max(1, grid.rows + self.rng.choice([-2, -1, 1, 2]))
+        return self.call(
+            f"resize_grid({columns}, {rows})",
+            lambda: self.session.run(editing.resize_grid, columns, rows),
+        )
+
+    def rename(self) -> Played:
+        name = self.rng.choice(["The Ford", "Goblin Cave", "The Ford"])
+        return self.call(
+            f"rename_encounter({name!r})",
+            lambda: self.session.run(editing.rename_encounter, name),
+        )
+
+    # -- the library, the ruleset, the fight -----------------------------------------------
+
+    def edit_library(self) -> Played:
+        """Issue 17: save a creature to the GM's library, maybe applied to its placed tokens.
+
+        The Ogre saved tougher or bigger (a Huge ogre may no longer fit where it stands: the
+        application is refused, the library edit stays), or a copy kept under a new name.
+        """
+        before = list(self.library.creatures)
+        ogre = statblock("ogre.json")
+        tougher = dict(ogre, max_hp=int(ogre["max_hp"]) + self.rng.choice([-20, 10, 40]))
+        edited = dict(tougher, size=self.rng.choice(["large", "huge", "medium"]))
+        self.library.save(edited, replacing=ogre["name"])
+        change = library_edits.LibraryChange(
+            f"Save {ogre['name']} to your library", self.library, before, self.library.creatures
+        )
+        apply_to = (ogre["name"], edited) if self.rng.random() < 0.7 else None
+        return self.call(
+            f"edit_library(Ogre size={edited['size']} max_hp={edited['max_hp']}, "
+            f"applied={apply_to is not None})",
+            lambda: self.session.edit_library(change, apply_to),
+        )
+
+    def switch_ruleset(self) -> Played:
+        """Another ruleset: refused during a fight (docs/rulesets.md), done outside one."""
+        ruleset_id = self.rng.choice(self.rulesets)
+        return self.call(
+            f"switch_ruleset({ruleset_id!r})", lambda: self.session.switch_ruleset(ruleset_id)
+        )
+
+    def end_combat(self) -> Played | None:
+        """The GM ends the fight (rarely: the next step starts another)."""
+        if self.rng.random() < 0.7:
+            return None
+        return self.call("end_combat()", lambda: self.session.run(initiative.end_combat))

@@ -1,0 +1,71 @@
+"""What every hand of the random GM shares: the step it played, the session and the dice.
+
+A hand (`Hand`) is one part of what a GM does (the creature's actions in `random_gm.py`, the
+map and library in `random_gm_map.py`, the initiative and the variants' own steps in
+`random_gm_turns.py`); each of its steps returns a `Played`, or None when nothing of that
+kind can be done now, so the GM picks again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from orcus_desktop.controller.availability import ActionOption
+from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.geometry.grid import Square
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One step of the random GM: what it asked for, the answer, and the promise it relied on.
+
+    Attributes:
+        what: the call, as a reader of a failure wants it ("shove('ogre', 'fighter', ...)").
+        result: the session's answer (a refusal is a result).
+        offered: the availability option that called the action allowed, if one did.
+    """
+
+    what: str
+    result: OperationResult
+    offered: ActionOption | None = None
+
+
+Choice = Callable[[], Played | None]
+"""One kind of step: played now, or None when it cannot be played now."""
+
+
+class Hand:
+    """Plays through `session` only, with dice and picks from `rng`."""
+
+    def __init__(self, session: GameSession, rng: random.Random) -> None:
+        self.session = session
+        self.rng = rng
+
+    def call(
+        self, what: str, call: Callable[[], OperationResult], offered: ActionOption | None = None
+    ) -> Played:
+        return Played(what, call(), offered)
+
+    def creature_ids(self) -> list[str]:
+        return [c.id for c in self.session.encounter.creatures]
+
+    def others(self, actor: str, *, enemies: bool | None = None) -> list[str]:
+        """The other creatures on the map; only its enemies (or allies) when asked."""
+        encounter = self.session.encounter
+        side = encounter.creature(actor).side
+        return [
+            c.id
+            for c in encounter.creatures
+            if c.id != actor and (enemies is None or (c.side != side) == enemies)
+        ]
+
+    def square(self) -> Square:
+        """Any square of the map."""
+        grid = self.session.encounter.grid
+        return Square(self.rng.randrange(grid.columns), self.rng.randrange(grid.rows))
+
+    def dice(self, n: int = 6) -> list[int]:
+        return [self.rng.randint(1, 20) for _ in range(n)]
