@@ -166,8 +166,7 @@ class RandomGm(Hand):
     def _step(self) -> Played:
         combat = self.session.encounter.combat
         if not combat.active:
-            between = self.map.step() if self.rng.random() < 0.15 else None
-            return between or self._start_combat()
+            return self._between_fights()
         choices: list[tuple[float, Choice]] = [
             (8.0, self._act),
             (1.5, self._gm_edit),
@@ -180,8 +179,9 @@ class RandomGm(Hand):
             (0.5, self._cover_shot),
             # 001-24: more often once creatures are engaged, so the Free Strikes! come.
             (2.0 if combat.engagements else 0.3, self._strike_action),
-            (1.0, self.map.step),
-            (1.2, self.turns.step),
+            (1.5, self.map.step),
+            (1.5, self.turns.step),
+            (0.1, self._end_combat),
         ]
         if combat.pending is not None or combat.strike_offers:
             choices.append((10.0, self._react))
@@ -196,6 +196,22 @@ class RandomGm(Hand):
             if played is not None:
                 return played
         return self._end_turn()
+
+    def _between_fights(self) -> Played:
+        """Set up (the map, surprise, groups, the ruleset), then roll and start the fight."""
+        pick = self.rng.random()
+        between = None
+        if pick < 0.1:
+            between = self.map.switch_ruleset()
+        elif pick < 0.25:
+            between = self.turns.setup_step()
+        elif pick < 0.35:
+            between = self.map.step()
+        return between or self._start_combat()
+
+    def _end_combat(self) -> Played:
+        """The GM ends the fight; the next steps set up and start another."""
+        return self.call("end_combat()", lambda: self.session.run(initiative.end_combat))
 
     def _readied_last(self) -> bool:
         """The last step readied an action (000 "Ready", 003-52) or an item (001 l.330)."""

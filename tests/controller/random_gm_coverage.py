@@ -43,6 +43,8 @@ class CountingSession(GameSession):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.counts: Counts = Counter()
+        self.counting = True
+        """False while a check (not the GM) undoes and redoes."""
 
     def _run(
         self,
@@ -57,7 +59,8 @@ class CountingSession(GameSession):
         return result
 
     def _count(self, name: str, result: OperationResult) -> None:
-        self.counts[(name, result.ok)] += 1
+        if self.counting:
+            self.counts[(name, result.ok)] += 1
 
     def undo(self, initiator: Initiator = None) -> OperationResult:
         return self._counted("session.undo", super().undo(initiator))

@@ -16,17 +16,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from orcus_desktop.controller.editing import editing, library_edits, lighting_edits
+from orcus_desktop.controller.editing import editing, library_edits, lighting_edits, map_import
+from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.controller.files.creature_library import entry_for
 from orcus_desktop.controller.gm import notes, zones
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
-from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
-from orcus_desktop.geometry.grid import Size, Square
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.geometry.light import Illumination
+from orcus_desktop.model.encounter import MapImage
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import LightSource
+from orcus_desktop.model.uvtt.importing import ImportedMap
 from orcus_desktop.model.zones import ZoneDuration
 from orcus_desktop.rules.ruleset import RULESETS
 from orcus_desktop.vocabulary import CreatureId
@@ -102,7 +104,8 @@ class MapHand(Hand):
             self.rename,
             self.edit_library,
             self.switch_ruleset,
-            self.end_combat,
+            self.map_image,
+            self.import_map,
         ]
         return self.rng.choice(kinds)()
 
@@ -387,8 +390,25 @@ class MapHand(Hand):
             f"switch_ruleset({ruleset_id!r})", lambda: self.session.switch_ruleset(ruleset_id)
         )
 
-    def end_combat(self) -> Played | None:
-        """The GM ends the fight (rarely: the next step starts another)."""
-        if self.rng.random() < 0.7:
-            return None
-        return self.call("end_combat()", lambda: self.session.run(initiative.end_combat))
+    def map_image(self) -> Played:
+        """The map art set, recalibrated, or taken away."""
+        image = self.rng.choice([None, MapImage("cave.png", self.rng.choice([50.0, 70.0]))])
+        return self.call(
+            f"set_map_image({image})", lambda: self.session.run(editing.set_map_image, image)
+        )
+
+    def import_map(self) -> Played:
+        """A Universal VTT map imported over the fight: merged, or replacing the map (a grid
+        too small for the tokens is refused)."""
+        columns, rows = self.rng.choice([(6, 5), (12, 9), (16, 12)])
+        door = Wall(WallKind.DOOR, ((3.0, 0.0), (3.0, 1.0)))
+        wall = Wall(WallKind.WALL, ((0.0, 4.0), (4.0, 4.0)))
+        torch = LightSource(LightId("l1"), "Brazier", Square(1, 1), 2, 4)
+        imported = ImportedMap(
+            "Crypt", GridBounds(columns, rows), (door, wall), None, (torch,), Illumination.DIM
+        )
+        mode = self.rng.choice(list(ImportMode))
+        return self.call(
+            f"import_map({columns}x{rows}, {mode})",
+            lambda: self.session.run(map_import.import_map, imported, mode),
+        )

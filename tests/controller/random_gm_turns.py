@@ -44,23 +44,39 @@ class TurnHand(Hand):
     """The initiative panel, the GM's rolls and the variants' Combat-menu steps."""
 
     def step(self) -> Played | None:
-        """One initiative edit, GM roll or variant step."""
-        kinds: list[Choice] = [
+        """One initiative edit, GM roll or variant step: mostly the open ruleset's own."""
+        core: list[Choice] = [
             self.join_combat,
             self.reorder,
             self.resume_delayed,
             self.set_initiative,
-            self.set_surprised,
             self.let_readied_pass,
             self.falling_damage,
             self.dice_roll,
             self.downgrade,
             self.maintain,
             self.aid,
-            *self.strike_steps(),
-            *self.square_fireballs_steps(),
         ]
+        own, others = self._variant_steps(self.strike_steps(), self.square_fireballs_steps())
+        if own and self.rng.random() < 0.6:
+            return self.rng.choice(own)()
+        if self.rng.random() < 0.15:  # refused in words under another ruleset
+            return self.rng.choice(others)()
+        return self.rng.choice(core)()
+
+    def setup_step(self) -> Played | None:
+        """Before the fight: surprise, 003-07's groups, 001's first mover and checks."""
+        kinds: list[Choice] = [self.set_surprised, self.groups, self.first, self.initiative_check]
         return self.rng.choice(kinds)()
+
+    def _variant_steps(
+        self, strike: list[Choice], square_fireballs: list[Choice]
+    ) -> tuple[list[Choice], list[Choice]]:
+        """The open ruleset's own steps, and the other variants'."""
+        playing = self.session.encounter.ruleset_id
+        own = {"strike": strike, "square-fireballs": square_fireballs}.get(playing, [])
+        others = [c for c in (*strike, *square_fireballs) if c not in own]
+        return own, others
 
     def _anyone(self) -> str | None:
         ids = self.creature_ids()

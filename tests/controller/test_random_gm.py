@@ -201,6 +201,7 @@ class _Run:
         """Undo back to where the file was opened restores it (and the library); redo returns."""
         session = self.session
         last, library, undone = session.encounter, list(self.gm.map.library.creatures), 0
+        session.counting = False
         while session.history.can_undo:
             assert session.undo().ok
             undone += 1
@@ -212,6 +213,7 @@ class _Run:
             assert session.redo().ok
         if session.encounter != last or list(self.gm.map.library.creatures) != library:
             self.fail("redo back to where the run ended does not restore its last snapshot")
+        session.counting = True
 
 
 def play(ruleset_id: str, seed: int, steps: int, counts: Counts | None = None) -> Playthrough:
