@@ -366,71 +366,42 @@ class RandomGm(Hand):
         )
 
     def _basic_attack(self, actor: str, target: str, option: ActionOption) -> Played:
-        ranged, dice = self.rng.random() < 0.3, self.dice()
-        return self.call(
-            f"basic_attack({actor!r}, {target!r}, ranged={ranged}, dice={dice})",
-            lambda: self.session.run(
-                attacks.basic_attack, actor, target, ranged=ranged, dice=dice
-            ),
-            option,
+        ranged = self.rng.random() < 0.3
+        return self.run_offered(
+            option, attacks.basic_attack, actor, target, ranged=ranged, dice=self.dice()
         )
 
     def _charge(self, actor: str, target: str, option: ActionOption) -> Played | None:
         ends = self.session.ask(combat_actions.charge_destinations, actor, target)
         if not ends:
             return None
-        end, dice = self.rng.choice(ends), self.dice()
-        return self.call(
-            f"charge({actor!r}, {end}, {target!r}, dice={dice})",
-            lambda: self.session.run(combat_actions.charge, actor, end, target, dice=dice),
-            option,
+        end = self.rng.choice(ends)
+        return self.run_offered(
+            option, combat_actions.charge, actor, end, target, dice=self.dice()
         )
 
     def _shove(self, actor: str, target: str, option: ActionOption) -> Played:
-        dice = self.dice()
-        return self.call(
-            f"shove({actor!r}, {target!r}, dice={dice})",
-            lambda: self.session.run(combat_actions.shove, actor, target, dice=dice),
-            option,
-        )
+        return self.run_offered(option, combat_actions.shove, actor, target, dice=self.dice())
 
     def _grapple(self, actor: str, target: str, option: ActionOption) -> Played:
-        dice = self.dice()
-        return self.call(
-            f"grapple({actor!r}, {target!r}, dice={dice})",
-            lambda: self.session.run(grappling.grapple, actor, target, dice=dice),
-            option,
-        )
+        return self.run_offered(option, grappling.grapple, actor, target, dice=self.dice())
 
     def _coup_de_grace(self, actor: str, target: str, option: ActionOption) -> Played:
-        dice = self.dice()
-        return self.call(
-            f"coup_de_grace({actor!r}, {target!r})",
-            lambda: self.session.run(combat_actions.coup_de_grace, actor, target, dice=dice),
-            option,
+        return self.run_offered(
+            option, combat_actions.coup_de_grace, actor, target, dice=self.dice()
         )
 
     def _escape_grapple(self, actor: str, target: str, option: ActionOption) -> Played:
         die = self.rng.randint(1, 20)
-        return self.call(
-            f"escape_grapple({actor!r}, die={die})",
-            lambda: self.session.run(grappling.escape_grapple, actor, die=die),
-            option,
-        )
+        return self.run_offered(option, grappling.escape_grapple, actor, die=die)
 
     def _release_grapple(self, actor: str, target: str, option: ActionOption) -> Played:
-        return self.call(
-            f"release_grapple({actor!r})",
-            lambda: self.session.run(grappling.release_grapple, actor),
-            option,
-        )
+        return self.run_offered(option, grappling.release_grapple, actor)
 
     def _move_grappled(self, actor: str, target: str, option: ActionOption) -> Played:
-        to, their, dice = self.square(), self.square(), self.dice()
-        return self.call(
-            f"move_grappled({actor!r}, {target!r}, {to}, {their})",
-            lambda: self.session.run(grappling.move_grappled, actor, target, to, their, dice=dice),
-            option,
+        to, their = self.square(), self.square()
+        return self.run_offered(
+            option, grappling.move_grappled, actor, target, to, their, dice=self.dice()
         )
 
     def _help(self, actor: str, target: str, option: ActionOption) -> Played | None:

@@ -82,32 +82,29 @@ class MapHand(Hand):
 
     def step(self) -> Played | None:
         """One map, token, library or ruleset edit."""
-        kinds: list[Choice] = [
+        walls_and_light: list[Choice] = [
             self.draw_wall,
             self.open_or_close_door,
             self.keep_door_secret,
             self.erase_wall,
-            self.place_light,
-            self.change_light,
-            self.remove_light,
-            self.ambient_light,
+            self.lights,
             self.magical_darkness,
-            self.paint_terrain,
-            self.erase_terrain,
-            self.place_zone,
-            self.change_zone,
-            self.note,
+        ]
+        ground: list[Choice] = [self.paint_terrain, self.erase_terrain, self.zone, self.note]
+        tokens: list[Choice] = [
             self.place_creature,
             self.edit_creature,
             self.remove_creature,
+            self.edit_library,
+        ]
+        whole_map: list[Choice] = [
             self.resize_grid,
             self.rename,
-            self.edit_library,
             self.switch_ruleset,
             self.map_image,
             self.import_map,
         ]
-        return self.rng.choice(kinds)()
+        return self.rng.choice(self.rng.choice([walls_and_light, ground, tokens, whole_map]))()
 
     # -- walls and doors -------------------------------------------------------------------
 
@@ -118,7 +115,7 @@ class MapHand(Hand):
         end = (x + length, y) if self.rng.random() < 0.5 else (x, y + length)
         kind = self.rng.choice([WallKind.DOOR, WallKind.DOOR, WallKind.WALL, WallKind.WINDOW])
         wall = Wall(kind, ((x, y), end))
-        return self.call(f"add_wall({wall})", lambda: self.session.run(editing.add_wall, wall))
+        return self.run(editing.add_wall, wall)
 
     def _walls(self, kind: WallKind | None = None) -> list[str]:
         walls = self.session.encounter.walls
@@ -128,46 +125,42 @@ class MapHand(Hand):
         doors = self._walls(WallKind.DOOR)
         if not doors:
             return None
-        door, is_open = self.rng.choice(doors), self.rng.random() < 0.6
-        return self.call(
-            f"set_door_open({door!r}, {is_open})",
-            lambda: self.session.run(editing.set_door_open, door, is_open),
-        )
+        return self.run(editing.set_door_open, self.rng.choice(doors), self.rng.random() < 0.6)
 
     def keep_door_secret(self) -> Played | None:
         """R-151: a closed door kept secret (refused for an open one), or revealed."""
         doors = self._walls(WallKind.DOOR)
         if not doors:
             return None
-        door, secret = self.rng.choice(doors), self.rng.random() < 0.6
-        return self.call(
-            f"set_door_secret({door!r}, {secret})",
-            lambda: self.session.run(editing.set_door_secret, door, secret),
-        )
+        return self.run(editing.set_door_secret, self.rng.choice(doors), self.rng.random() < 0.6)
 
     def erase_wall(self) -> Played | None:
         walls = self._walls()
-        if not walls:
-            return None
-        wall = self.rng.choice(walls)
-        return self.call(
-            f"remove_wall({wall!r})", lambda: self.session.run(editing.remove_wall, wall)
-        )
+        return self.run(editing.remove_wall, self.rng.choice(walls)) if walls else None
 
     # -- light -----------------------------------------------------------------------------
 
+    def lights(self) -> Played | None:
+        """A light placed, changed or removed, or the ambient light set."""
+        kinds: list[Choice] = [
+            self.place_light,
+            self.change_light,
+            self.remove_light,
+            lambda: self.run(
+                lighting_edits.set_ambient_light, self.rng.choice(list(Illumination))
+            ),
+        ]
+        return self.rng.choice(kinds)()
+
+    def _bearer(self) -> CreatureId | None:
+        return self.rng.choice([None, *map(CreatureId, self.creature_ids())])
+
     def place_light(self) -> Played:
         """A torch on a square, or carried by a creature (it shines from its bearer)."""
-        bearer = self.rng.choice([None, *map(CreatureId, self.creature_ids())])
         bright = self.rng.randint(0, 4)
-        light = LightSource(
-            LightId("new"), "Torch", self.square(), bright, bright + self.rng.randint(0, 4)
-        )
-        light = replace(light, carried_by=bearer)
-        return self.call(
-            f"add_light(at {light.square}, carried by {bearer})",
-            lambda: self.session.run(lighting_edits.add_light, light),
-        )
+        dim = bright + self.rng.randint(0, 4)
+        light = LightSource(LightId("new"), "Torch", self.square(), bright, dim)
+        return self.run(lighting_edits.add_light, replace(light, carried_by=self._bearer()))
 
     def _light(self) -> LightSource | None:
         sources = self.session.encounter.lighting.sources
@@ -182,30 +175,14 @@ class MapHand(Hand):
         if pick == 0:
             changed = replace(light, lit=not light.lit)
         elif pick == 1:
-            bearer = self.rng.choice([None, *map(CreatureId, self.creature_ids())])
-            changed = replace(light, carried_by=bearer)
+            changed = replace(light, carried_by=self._bearer())
         else:
             changed = replace(light, bright=light.dim, dim=light.dim + 2)
-        return self.call(
-            f"update_light({changed})",
-            lambda: self.session.run(lighting_edits.update_light, changed),
-        )
+        return self.run(lighting_edits.update_light, changed)
 
     def remove_light(self) -> Played | None:
         light = self._light()
-        if light is None:
-            return None
-        return self.call(
-            f"remove_light({light.id!r})",
-            lambda: self.session.run(lighting_edits.remove_light, light.id),
-        )
-
-    def ambient_light(self) -> Played:
-        level = self.rng.choice(list(Illumination))
-        return self.call(
-            f"set_ambient_light({level})",
-            lambda: self.session.run(lighting_edits.set_ambient_light, level),
-        )
+        return None if light is None else self.run(lighting_edits.remove_light, light.id)
 
     def _patch(self) -> list[Square]:
         """A few squares around one, often under a token."""
@@ -218,76 +195,44 @@ class MapHand(Hand):
         return [s for s in around if grid.contains(s)]
 
     def magical_darkness(self) -> Played:
-        squares, erase = self._patch(), self.rng.random() < 0.3
-        return self.call(
-            f"paint_magical_darkness({squares}, erase={erase})",
-            lambda: self.session.run(lighting_edits.paint_magical_darkness, squares, erase),
-        )
+        erase = self.rng.random() < 0.3
+        return self.run(lighting_edits.paint_magical_darkness, self._patch(), erase)
 
     # -- terrain, zones, notes -------------------------------------------------------------
 
     def paint_terrain(self) -> Played:
         """Terrain under the tokens too: a blocking square under a creature is refused."""
-        kind, squares = self.rng.choice(list(TerrainKind)), self._patch()
-        return self.call(
-            f"paint_terrain({kind}, {squares})",
-            lambda: self.session.run(editing.paint_terrain, kind, squares),
-        )
+        return self.run(editing.paint_terrain, self.rng.choice(list(TerrainKind)), self._patch())
 
     def erase_terrain(self) -> Played:
-        squares = self._patch()
-        return self.call(
-            f"erase_terrain({squares})", lambda: self.session.run(editing.erase_terrain, squares)
-        )
+        return self.run(editing.erase_terrain, self._patch())
 
-    def place_zone(self) -> Played:
-        """A zone the GM places: until removed, to the end of its owner's next turn, sustained."""
-        duration = self.rng.choice(list(ZoneDuration))
-        owner = self.rng.choice([None, *self.creature_ids()])
-        squares = self._patch()
-        return self.call(
-            f"place_zone({squares}, {duration}, owner={owner})",
-            lambda: self.session.run(zones.place_zone, "Cloud", squares, duration, owner),
-        )
-
-    def change_zone(self) -> Played | None:
+    def zone(self) -> Played:
+        """A zone placed (until removed, to its owner's next turn's end, sustained), removed,
+        hidden or shown, or sustained."""
         placed = [z.id for z in self.session.encounter.zones]
-        if not placed:
-            return None
+        if not placed or self.rng.random() < 0.4:
+            duration = self.rng.choice(list(ZoneDuration))
+            owner = self.rng.choice([None, *self.creature_ids()])
+            return self.run(zones.place_zone, "Cloud", self._patch(), duration, owner)
         zone = self.rng.choice(placed)
         pick = self.rng.randrange(3)
         if pick == 0:
-            return self.call(
-                f"remove_zone({zone!r})", lambda: self.session.run(zones.remove_zone, zone)
-            )
+            return self.run(zones.remove_zone, zone)
         if pick == 1:
-            hidden = self.rng.random() < 0.5
-            return self.call(
-                f"set_zone_hidden({zone!r}, {hidden})",
-                lambda: self.session.run(zones.set_zone_hidden, zone, hidden),
-            )
-        return self.call(
-            f"sustain_zone({zone!r})", lambda: self.session.run(zones.sustain_zone, zone)
-        )
+            return self.run(zones.set_zone_hidden, zone, self.rng.random() < 0.5)
+        return self.run(zones.sustain_zone, zone)
 
     def note(self) -> Played:
         """Pin a note, reword one, or take one off."""
         pinned = [n.id for n in self.session.encounter.notes]
         if not pinned or self.rng.random() < 0.4:
             at = self.square()
-            point = (at.col + 0.5, at.row + 0.5)
-            return self.call(
-                f"add_note({point})", lambda: self.session.run(notes.add_note, point, "Trap")
-            )
+            return self.run(notes.add_note, (at.col + 0.5, at.row + 0.5), "Trap")
         note = self.rng.choice(pinned)
         if self.rng.random() < 0.5:
-            return self.call(
-                f"edit_note({note!r})",
-                lambda: self.session.run(notes.edit_note, note, "Trap (sprung)"),
-            )
-        return self.call(
-            f"remove_note({note!r})", lambda: self.session.run(notes.remove_note, note)
-        )
+            return self.run(notes.edit_note, note, "Trap (sprung)")
+        return self.run(notes.remove_note, note)
 
     # -- creatures and the grid ------------------------------------------------------------
 
@@ -308,57 +253,33 @@ class MapHand(Hand):
             return None
         who = self.rng.choice(ids)
         pick = self.rng.randrange(4)
-        run = self.session.run
         if pick == 0:
             side = self.rng.choice(["heroes", "monsters", "neutral"])
-            return self.call(
-                f"update_creature({who!r}, side={side!r})",
-                lambda: run(editing.update_creature, who, side=side),
-            )
+            return self.run(editing.update_creature, who, side=side)
         if pick == 1:
-            size = self.rng.choice(list(Size))
-            return self.call(
-                f"update_creature({who!r}, size={size})",
-                lambda: run(editing.update_creature, who, size=size),
-            )
+            return self.run(editing.update_creature, who, size=self.rng.choice(list(Size)))
         if pick == 2:
             speed = self.rng.choice([0, 2, 6, 12])
-            return self.call(
-                f"update_creature({who!r}, speed={speed})",
-                lambda: run(editing.update_creature, who, speed=speed),
-            )
-        hidden = self.rng.random() < 0.5
-        return self.call(
-            f"update_creature({who!r}, hidden={hidden})",
-            lambda: run(editing.update_creature, who, hidden=hidden),
-        )
+            return self.run(editing.update_creature, who, speed=speed)
+        return self.run(editing.update_creature, who, hidden=self.rng.random() < 0.5)
 
     def remove_creature(self) -> Played | None:
         """A token taken off the map, the current creature or one an offer waits on too."""
         ids = self.creature_ids()
         if len(ids) <= 2:
             return None
-        who = self.rng.choice(ids)
-        return self.call(
-            f"remove_creature({who!r})", lambda: self.session.run(editing.remove_creature, who)
-        )
+        return self.run(editing.remove_creature, self.rng.choice(ids))
 
     def resize_grid(self) -> Played:
         """Grow or shrink the grid: refused while a token would be left off it."""
         grid = self.session.encounter.grid
         columns = max(1, grid.columns + self.rng.choice([-3, -1, 1, 2]))
         rows = max(1, grid.rows + self.rng.choice([-2, -1, 1, 2]))
-        return self.call(
-            f"resize_grid({columns}, {rows})",
-            lambda: self.session.run(editing.resize_grid, columns, rows),
-        )
+        return self.run(editing.resize_grid, columns, rows)
 
     def rename(self) -> Played:
         name = self.rng.choice(["The Ford", "Goblin Cave", "The Ford"])
-        return self.call(
-            f"rename_encounter({name!r})",
-            lambda: self.session.run(editing.rename_encounter, name),
-        )
+        return self.run(editing.rename_encounter, name)
 
     # -- the library, the ruleset, the fight -----------------------------------------------
 
@@ -393,9 +314,7 @@ class MapHand(Hand):
     def map_image(self) -> Played:
         """The map art set, recalibrated, or taken away."""
         image = self.rng.choice([None, MapImage("cave.png", self.rng.choice([50.0, 70.0]))])
-        return self.call(
-            f"set_map_image({image})", lambda: self.session.run(editing.set_map_image, image)
-        )
+        return self.run(editing.set_map_image, image)
 
     def import_map(self) -> Played:
         """A Universal VTT map imported over the fight: merged, or replacing the map (a grid

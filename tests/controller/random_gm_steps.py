@@ -9,13 +9,17 @@ kind can be done now, so the GM picks again.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import ParamSpec
 
 from orcus_desktop.controller.availability import ActionOption
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session.runner import UseCase
 from orcus_desktop.geometry.grid import Square
+
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +53,23 @@ class Hand:
     ) -> Played:
         return Played(what, call(), offered)
 
+    def run(self, use_case: UseCase[P], /, *args: P.args, **kwargs: P.kwargs) -> Played:
+        """Hand `use_case` to the session; the step reads as the call ("crouch('ogre')")."""
+        return Played(
+            _call_text(use_case, args, kwargs), self.session.run(use_case, *args, **kwargs)
+        )
+
+    def run_offered(
+        self, offered: ActionOption, use_case: UseCase[P], /, *args: P.args, **kwargs: P.kwargs
+    ) -> Played:
+        """`run` for an action the Actions panel `offered` as allowed (the promise checked)."""
+        result = self.session.run(use_case, *args, **kwargs)
+        return Played(_call_text(use_case, args, kwargs), result, offered)
+
+    def run_by(self, creature_id: str | None, use_case: UseCase[[str]]) -> Played | None:
+        """`use_case` for `creature_id`, or None when there is no such creature now."""
+        return None if creature_id is None else self.run(use_case, creature_id)
+
     def creature_ids(self) -> list[str]:
         return [c.id for c in self.session.encounter.creatures]
 
@@ -69,3 +90,10 @@ class Hand:
 
     def dice(self, n: int = 6) -> list[int]:
         return [self.rng.randint(1, 20) for _ in range(n)]
+
+
+def _call_text(
+    use_case: Callable[..., object], args: Sequence[object], kwargs: Mapping[str, object]
+) -> str:
+    words = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()]
+    return f"{use_case.__name__}({', '.join(words)})"

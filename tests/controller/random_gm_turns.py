@@ -45,24 +45,16 @@ class TurnHand(Hand):
 
     def step(self) -> Played | None:
         """One initiative edit, GM roll or variant step: mostly the open ruleset's own."""
-        core: list[Choice] = [
-            self.join_combat,
-            self.reorder,
-            self.resume_delayed,
-            self.set_initiative,
-            self.let_readied_pass,
-            self.falling_damage,
-            self.dice_roll,
-            self.downgrade,
-            self.maintain,
-            self.aid,
-        ]
+        panel: list[Choice] = [self.join_combat, self.reorder, self.resume_delayed]
+        panel += [self.set_initiative, self.let_readied_pass]
+        rolls: list[Choice] = [self.falling_damage, self.dice_roll, self.downgrade]
+        rolls += [self.maintain, self.aid]
         own, others = self._variant_steps(self.strike_steps(), self.square_fireballs_steps())
         if own and self.rng.random() < 0.6:
             return self.rng.choice(own)()
         if self.rng.random() < 0.15:  # refused in words under another ruleset
             return self.rng.choice(others)()
-        return self.rng.choice(core)()
+        return self.rng.choice(self.rng.choice([panel, rolls]))()
 
     def setup_step(self) -> Played | None:
         """Before the fight: surprise, 003-07's groups, 001's first mover and checks."""
@@ -93,61 +85,38 @@ class TurnHand(Hand):
         out = [c for c in self.creature_ids() if c not in combat.order]
         if not out:
             return None
-        who, die = self.rng.choice(out), self.rng.randint(1, 20)
-        return self.call(
-            f"join_combat({who!r}, die={die})",
-            lambda: self.session.run(initiative.join_combat, who, die=die),
-        )
+        return self.run(initiative.join_combat, self.rng.choice(out), die=self.rng.randint(1, 20))
 
     def reorder(self) -> Played | None:
         order = self.session.encounter.combat.order
         if len(order) < 2:
             return None
         who, before = self.rng.sample(order, 2)
-        return self.call(
-            f"reorder_initiative({who!r}, before={before!r})",
-            lambda: self.session.run(initiative.reorder_initiative, who, before),
-        )
+        return self.run(initiative.reorder_initiative, who, before)
 
     def resume_delayed(self) -> Played | None:
         combat = self.session.encounter.combat
         delaying = [c.creature_id for c in combat.combatants if c.delaying]
-        if not delaying:
-            return None
-        who = self.rng.choice(delaying)
-        return self.call(
-            f"resume_delayed({who!r})", lambda: self.session.run(initiative.resume_delayed, who)
-        )
+        return self.run_by(self.rng.choice(delaying or [None]), initiative.resume_delayed)
 
     def set_initiative(self) -> Played | None:
         order = self.session.encounter.combat.order
         if not order:
             return None
-        who, total = self.rng.choice(order), self.rng.randint(-2, 30)
-        return self.call(
-            f"set_initiative({who!r}, {total})",
-            lambda: self.session.run(initiative.set_initiative, who, total),
+        return self.run(
+            initiative.set_initiative, self.rng.choice(order), self.rng.randint(-2, 30)
         )
 
     def set_surprised(self) -> Played | None:
+        """000 "Surprise": marked (or not) before the fight; refused once it started."""
         who = self._anyone()
         if who is None:
             return None
-        surprised = self.rng.random() < 0.7
-        return self.call(
-            f"set_surprised({who!r}, {surprised})",
-            lambda: self.session.run(initiative.set_surprised, who, surprised),
-        )
+        return self.run(initiative.set_surprised, who, self.rng.random() < 0.7)
 
     def let_readied_pass(self) -> Played | None:
         """000 "Ready": a triggered readied action not taken (refused when none waits)."""
-        who = self._anyone()
-        if who is None:
-            return None
-        return self.call(
-            f"let_readied_pass({who!r})",
-            lambda: self.session.run(waiting_decisions.let_readied_pass, who),
-        )
+        return self.run_by(self._anyone(), waiting_decisions.let_readied_pass)
 
     # -- the GM's rolls and a creature's upkeep --------------------------------------------
 
@@ -156,19 +125,11 @@ class TurnHand(Hand):
         if who is None:
             return None
         feet = self.rng.choice([5, 10, 30, 200])
-        dice, check = self.dice(20), self.rng.randint(1, 20)
-        return self.call(
-            f"falling_damage({who!r}, {feet} ft)",
-            lambda: self.session.run(gm_edits.falling_damage, who, feet, dice, check),
-        )
+        return self.run(gm_edits.falling_damage, who, feet, self.dice(20), self.rng.randint(1, 20))
 
     def dice_roll(self) -> Played:
         """The dice tray's roll shown to the table (logged)."""
-        rolled = roll("2d6+3", RandomSource(self.rng))
-        return self.call(
-            f"log_roll({rolled.expression} = {rolled.total})",
-            lambda: self.session.run(gm_rolls.log_roll, rolled, "Trap"),
-        )
+        return self.run(gm_rolls.log_roll, roll("2d6+3", RandomSource(self.rng)), "Trap")
 
     def downgrade(self) -> Played | None:
         """003-21: a status downgraded a step (refused in words elsewhere)."""
@@ -177,25 +138,15 @@ class TurnHand(Hand):
         effects = [e.effect_id for e in state.conditions] if state else []
         if who is None or not effects:
             return None
-        effect = self.rng.choice(effects)
-        return self.call(
-            f"downgrade_effect({who!r}, {effect})",
-            lambda: self.session.run(gm_edits.downgrade_effect, who, effect),
-        )
+        return self.run(gm_edits.downgrade_effect, who, self.rng.choice(effects))
 
     def maintain(self) -> Played | None:
         """000 "Maintain": the current creature keeps one of its powers going."""
         actor = self._current()
-        if actor is None:
+        powers = [p.name for p in self.session.available_actions(actor).powers] if actor else []
+        if actor is None or not powers:
             return None
-        powers = [p.name for p in self.session.available_actions(actor).powers]
-        if not powers:
-            return None
-        power = self.rng.choice(powers)
-        return self.call(
-            f"maintain_power({actor!r}, {power!r})",
-            lambda: self.session.run(combat_actions.maintain_power, actor, power),
-        )
+        return self.run(combat_actions.maintain_power, actor, self.rng.choice(powers))
 
     def aid(self) -> Played | None:
         """002-12/004-11 Aid Another: one aid for an ally, its choice named or left open."""
@@ -204,16 +155,10 @@ class TurnHand(Hand):
             return None
         ally = self.rng.choice(self.others(actor, enemies=False))
         if self.rng.random() < 0.5:
-            return self.call(
-                f"aid_another({actor!r}, {ally!r})",
-                lambda: self.session.run(aid_actions.aid_another, actor, ally),
-            )
+            return self.run(aid_actions.aid_another, actor, ally)
         choice = self.rng.choice(["attack", "defense", "skill"])
         enemy = self.rng.choice([None, *self.others(actor, enemies=True)])
-        return self.call(
-            f"aid_choice({actor!r}, {ally!r}, {choice!r}, {enemy!r})",
-            lambda: self.session.run(aid_actions.aid_choice, actor, ally, choice, enemy),
-        )
+        return self.run(aid_actions.aid_choice, actor, ally, choice, enemy)
 
     # -- 001 Strike! -------------------------------------------------------------------
 
@@ -221,8 +166,8 @@ class TurnHand(Hand):
         return [
             self.engage,
             self.against_who,
-            self.crouch,
-            self.prone_off_turn,
+            lambda: self.run_by(self._current(), strike_states.crouch),
+            lambda: self.run_by(self._anyone(), strike_turns.drop_prone_off_turn),
             self.round_end_activity,
             self.ready_item,
             self.first,
@@ -234,54 +179,23 @@ class TurnHand(Hand):
         actor = self._current()
         if actor is None or not self.others(actor, enemies=True):
             return None
-        target = self.rng.choice(self.others(actor, enemies=True))
-        return self.call(
-            f"engage({actor!r}, {target!r})",
-            lambda: self.session.run(engagement.engage, actor, target),
+        return self.run(
+            engagement.engage, actor, self.rng.choice(self.others(actor, enemies=True))
         )
 
     def against_who(self) -> Played | None:
         """001-10/29 "Against Who?": an ally steps in, or the attack keeps its target."""
-        who = self._anyone()
-        if who is None:
-            return None
         if self.rng.random() < 0.5:
-            return self.call("keep_target()", lambda: self.session.run(interposition.keep_target))
-        return self.call(
-            f"interpose({who!r})", lambda: self.session.run(interposition.interpose, who)
-        )
-
-    def crouch(self) -> Played | None:
-        actor = self._current()
-        if actor is None:
-            return None
-        return self.call(
-            f"crouch({actor!r})", lambda: self.session.run(strike_states.crouch, actor)
-        )
-
-    def prone_off_turn(self) -> Played | None:
-        who = self._anyone()
-        if who is None:
-            return None
-        return self.call(
-            f"drop_prone_off_turn({who!r})",
-            lambda: self.session.run(strike_turns.drop_prone_off_turn, who),
-        )
+            return self.run(interposition.keep_target)
+        return self.run_by(self._anyone(), interposition.interpose)
 
     def round_end_activity(self) -> Played:
         """001's end-of-round step: an activity noted for a round, or one taken off."""
         listed = self.session.encounter.combat.round_end_activities
         if listed and self.rng.random() < 0.5:
-            index = self.rng.randrange(len(listed))
-            return self.call(
-                f"remove_activity({index})",
-                lambda: self.session.run(round_end.remove_activity, index),
-            )
+            return self.run(round_end.remove_activity, self.rng.randrange(len(listed)))
         at = self.rng.choice([0, self.session.encounter.combat.round + 1])
-        return self.call(
-            f"add_activity(at_round={at})",
-            lambda: self.session.run(round_end.add_activity, "The bridge burns", at),
-        )
+        return self.run(round_end.add_activity, "The bridge burns", at)
 
     def ready_item(self) -> Played | None:
         """001 l.330 ready items: a weapon readied in hand, or put away."""
@@ -289,15 +203,9 @@ class TurnHand(Hand):
         if actor is None:
             return None
         if self.rng.random() < 0.4:
-            return self.call(
-                f"put_away({actor!r}, 'Spear')",
-                lambda: self.session.run(ready_items.put_away, actor, "Spear"),
-            )
+            return self.run(ready_items.put_away, actor, "Spear")
         kind, hands = self.rng.choice(list(ItemKind)), self.rng.choice([1, 2])
-        return self.call(
-            f"ready_item({actor!r}, 'Spear', {kind}, {hands})",
-            lambda: self.session.run(ready_items.ready_item, actor, "Spear", kind, hands),
-        )
+        return self.run(ready_items.ready_item, actor, "Spear", kind, hands)
 
     def first(self) -> Played | None:
         """001-34..36: the GM says who goes first, and why."""
@@ -306,10 +214,7 @@ class TurnHand(Hand):
             return None
         by = self.rng.choice(list(who_goes_first.FirstBy))
         surprised = self.others(who, enemies=True)[:1] if self.rng.random() < 0.5 else []
-        return self.call(
-            f"who_goes_first({who!r}, {by}, surprised={surprised})",
-            lambda: self.session.run(who_goes_first.who_goes_first, who, by, surprised),
-        )
+        return self.run(who_goes_first.who_goes_first, who, by, surprised)
 
     def initiative_check(self) -> Played | None:
         """001-01..03: the check a creature rolls initiative with, and its tie choice."""
@@ -318,10 +223,7 @@ class TurnHand(Hand):
             return None
         check = self.rng.choice([c for c, _ in initiative_checks.CHECKS])
         tie = self.rng.choice([t for t, _ in initiative_checks.TIE_CHOICES])
-        return self.call(
-            f"set_choice({who!r}, {check!r}, {tie!r})",
-            lambda: self.session.run(initiative_checks.set_choice, who, check, tie),
-        )
+        return self.run(initiative_checks.set_choice, who, check, tie)
 
     # -- 003 Square Fireballs ----------------------------------------------------------
 
@@ -333,7 +235,7 @@ class TurnHand(Hand):
             self.alarm,
             self.forcing,
             self.groups,
-            self.act_with,
+            lambda: self.run_by(self._anyone(), monster_groups.act_with),
             self.ready_attack,
         ]
 
@@ -343,60 +245,38 @@ class TurnHand(Hand):
         if actor is None:
             return None
         check = StealthCheck(self.rng.choice([10, 15, 20]), die=self.rng.randint(1, 20))
-        run = self.session.run
         pick = self.rng.randrange(4)
         if pick == 0:
-            return self.call(
-                f"enshroud({actor!r})", lambda: run(stealth_maneuvers.enshroud, actor)
-            )
+            return self.run(stealth_maneuvers.enshroud, actor)
         if pick == 1:
-            return self.call(
-                f"stealth_hide({actor!r}, {check})",
-                lambda: run(stealth_maneuvers.hide, actor, check),
-            )
+            return self.run(stealth_maneuvers.hide, actor, check)
         if pick == 2:
-            return self.call(
-                f"search({actor!r}, {check})", lambda: run(stealth_maneuvers.search, actor, check)
-            )
-        return self.call(f"spot({actor!r})", lambda: run(stealth_maneuvers.spot, actor))
+            return self.run(stealth_maneuvers.search, actor, check)
+        return self.run(stealth_maneuvers.spot, actor)
 
     def sneak(self) -> Played | None:
         """003-47 Sneak: a hidden creature's careful walk."""
         actor = self._current()
-        if actor is None:
-            return None
-        to = self.square()
-        return self.call(
-            f"sneak({actor!r}, {to})",
-            lambda: self.session.run(stealth_maneuvers.sneak, actor, to),
-        )
+        return None if actor is None else self.run(stealth_maneuvers.sneak, actor, self.square())
 
     def wave(self) -> Played:
         """003-14: a new wave arrives; the GM starts over or keeps the initiative."""
         choice = self.rng.choice(["start_over", "keep_initiative"])
-        dice = {c: self.rng.randint(1, 20) for c in self.creature_ids()}
-        return self.call(
-            f"new_wave({choice!r})", lambda: self.session.run(waves.new_wave, choice, dice=dice)
-        )
+        return self.run(waves.new_wave, choice, dice=self._d20s())
 
     def alarm(self) -> Played | None:
-        """003-11 Raise the Alarm."""
+        """003-11 Raise the Alarm, with the d20s the GM rolled for those who hear it."""
         actor = self._current()
         if actor is None:
             return None
-        dice = {c: self.rng.randint(1, 20) for c in self.creature_ids()}
-        return self.call(
-            f"raise_the_alarm({actor!r})",
-            lambda: self.session.run(raise_alarm.raise_the_alarm, actor, dice=dice),
-        )
+        return self.run(raise_alarm.raise_the_alarm, actor, dice=self._d20s())
+
+    def _d20s(self) -> dict[str, int]:
+        return {c: self.rng.randint(1, 20) for c in self.creature_ids()}
 
     def forcing(self) -> Played:
         """003-46: the GM's Forced switch, on for a forcer or off; moves and attacks follow."""
-        forcer = self.rng.choice([None, *self.creature_ids()])
-        return self.call(
-            f"set_forcing({forcer!r})",
-            lambda: self.session.run(forced_actions.set_forcing, forcer),
-        )
+        return self.run(forced_actions.set_forcing, self.rng.choice([None, *self.creature_ids()]))
 
     def groups(self) -> Played | None:
         """003-07: the GM puts the monsters in groups before the fight (refused during it)."""
@@ -405,26 +285,11 @@ class TurnHand(Hand):
             return None
         picked = self.rng.sample(ids, min(3, len(ids)))
         groups = {c: self.rng.choice([None, "Goblins", "Brutes"]) for c in picked}
-        return self.call(
-            f"arrange({groups})", lambda: self.session.run(monster_groups.arrange, groups)
-        )
-
-    def act_with(self) -> Played | None:
-        """003-07: the group's turn passed to another of its members."""
-        who = self._anyone()
-        if who is None:
-            return None
-        return self.call(
-            f"act_with({who!r})", lambda: self.session.run(monster_groups.act_with, who)
-        )
+        return self.run(monster_groups.arrange, groups)
 
     def ready_attack(self) -> Played | None:
         """003-52 Ready Melee / Ranged Attack (End turn usually follows)."""
         actor = self._current()
         if actor is None:
             return None
-        ranged = self.rng.random() < 0.5
-        return self.call(
-            f"ready_attack({actor!r}, ranged={ranged})",
-            lambda: self.session.run(ready_attacks.ready_attack, actor, ranged),
-        )
+        return self.run(ready_attacks.ready_attack, actor, self.rng.random() < 0.5)
