@@ -36,6 +36,7 @@ from tests.conftest import REPO_ROOT
 from tests.controller.random_gm_steps import Choice, Hand, Played
 
 LIBRARY = REPO_ROOT / "resources" / "creatures"
+MAP_ART = REPO_ROOT / "resources" / "maps" / "goblin-shrine.png"
 
 _PLACED = ("goblin_warrior.json", "ogre.json", "dire_rat.json", "fighter.json")
 """Library creatures the GM drops onto the map mid-fight (a Large one among them)."""
@@ -313,7 +314,8 @@ class MapHand(Hand):
 
     def map_image(self) -> Played:
         """The map art set, recalibrated, or taken away."""
-        image = self.rng.choice([None, MapImage("cave.png", self.rng.choice([50.0, 70.0]))])
+        art = MapImage(str(MAP_ART), self.rng.choice([50.0, 70.0]))  # absolute, as picked
+        image = self.rng.choice([None, art])
         return self.run(editing.set_map_image, image)
 
     def import_map(self) -> Played:
