@@ -6,10 +6,12 @@ breaks, and what the GM sees now.
 
 from __future__ import annotations
 
-from orcus_desktop.controller.editing import editing
-from orcus_desktop.controller.gm import notes
-from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.controller.editing import editing, map_import
+from orcus_desktop.controller.editing.map_import import ImportMode
+from orcus_desktop.controller.gm import notes, zones
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.uvtt.importing import ImportedMap
 from tests.controller.conftest import fighter, make_session
 from tests.controller.test_random_gm import reopened
 
@@ -24,8 +26,39 @@ def test_a_note_left_off_a_smaller_map_moves_to_its_edge_and_the_file_reopens() 
     done = session.run(editing.resize_grid, 9, 7)
     assert done.ok, done.reason
     moved, kept = session.encounter.notes
-    assert (moved.point, moved.text) == ((9, 7), "Trap under the rug")
+    assert (moved.point, moved.text) == ((9.0, 7.0), "Trap under the rug")
     assert kept.point == (2.5, 2.5)
     assert reopened(session.encounter) == session.encounter
     assert session.undo().ok
     assert session.encounter.notes[0].point == (10.5, 8.5)
+
+
+def test_a_zone_a_smaller_map_leaves_off_goes_as_the_file_would_write_it() -> None:
+    """Found by strike seed 100: a zone placed near an edge, the grid made smaller; the zone
+    stayed in the open encounter, squares off the map, but the file left it out, so saving
+    and reopening lost it unseen. R-200: the squares off the new map go at once (a zone with
+    none left goes), as terrain does, and the file reopens to what the GM sees."""
+    session = make_session(Encounter(GridBounds(12, 9), creatures=(fighter("hero", 1, 1),)))
+    assert session.run(zones.place_zone, "Fog", [Square(8, 2), Square(10, 2)]).ok
+    assert session.run(zones.place_zone, "Pit", [Square(10, 7)]).ok
+    done = session.run(editing.resize_grid, 9, 7)
+    assert done.ok, done.reason
+    (fog,) = session.encounter.zones
+    assert (fog.name, fog.squares) == ("Fog", frozenset({Square(8, 2)}))
+    assert reopened(session.encounter) == session.encounter
+    assert session.undo().ok
+    assert [z.name for z in session.encounter.zones] == ["Fog", "Pit"]
+
+
+def test_importing_a_smaller_map_over_notes_and_zones_keeps_the_file_reopening() -> None:
+    """Import map > Replace with a smaller Universal VTT map (R-200): a note off it moves to
+    its edge, a zone keeps the squares on it, and the file reopens to the same encounter."""
+    session = make_session(Encounter(GridBounds(12, 9), creatures=(fighter("hero", 1, 1),)))
+    assert session.run(notes.add_note, (11.5, 0.5), "Secret stair").ok
+    assert session.run(zones.place_zone, "Fog", [Square(2, 2), Square(10, 2)]).ok
+    crypt = ImportedMap("Crypt", GridBounds(6, 5), (), None)
+    done = session.run(map_import.import_map, crypt, ImportMode.REPLACE)
+    assert done.ok, done.reason
+    assert session.encounter.notes[0].point == (6.0, 0.5)
+    assert session.encounter.zones[0].squares == frozenset({Square(2, 2)})
+    assert reopened(session.encounter) == session.encounter
