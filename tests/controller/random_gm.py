@@ -342,7 +342,7 @@ class RandomGm(Hand):
         play = self._on_enemy.get(option.action)
         if play is None or not enemies:
             return None
-        return play(self, actor, self.rng.choice(enemies), option)
+        return play(self, actor, self.near(actor, enemies), option)
 
     def _walk(self, actor: str, option: ActionOption) -> Played | None:
         mode = _MODES[option.action]
@@ -531,7 +531,7 @@ class RandomGm(Hand):
     def _place_forced(self) -> Played:
         s = self.session
         owed = s.encounter.combat.owed_forced_moves[0]
-        if self.rng.random() < 0.15:
+        if self.rng.random() < 0.3:
             return self.call(
                 f"leave_forced_move({owed.target!r})",
                 lambda: s.run(forced_placement.leave_forced_move, owed.target),

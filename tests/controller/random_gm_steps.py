@@ -17,7 +17,7 @@ from orcus_desktop.controller.availability import ActionOption
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.session.runner import UseCase
-from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.grid import Square, space_distance
 
 P = ParamSpec("P")
 
@@ -89,7 +89,20 @@ class Hand:
         return Square(self.rng.randrange(grid.columns), self.rng.randrange(grid.rows))
 
     def dice(self, n: int = 6) -> list[int]:
-        return [self.rng.randint(1, 20) for _ in range(n)]
+        """The dice the GM types in: two d20s, then faces of any die (1 to 4); now and then
+        d20s throughout, which a smaller damage die refuses in words."""
+        if self.rng.random() < 0.3:
+            return [self.rng.randint(1, 20) for _ in range(n)]
+        d20s = [self.rng.randint(1, 20) for _ in range(min(n, 2))]
+        return d20s + [self.rng.randint(1, 4) for _ in range(n - len(d20s))]
+
+    def near(self, actor: str, among: list[str]) -> str:
+        """One of `among`, most often the nearest to `actor` (a melee action's likely mark)."""
+        if self.rng.random() < 0.3:
+            return self.rng.choice(among)
+        encounter = self.session.encounter
+        me = encounter.creature(actor).space
+        return min(among, key=lambda c: space_distance(me, encounter.creature(c).space))
 
 
 def _call_text(

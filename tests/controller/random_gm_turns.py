@@ -116,7 +116,10 @@ class TurnHand(Hand):
 
     def let_readied_pass(self) -> Played | None:
         """000 "Ready": a triggered readied action not taken (refused when none waits)."""
-        return self.run_by(self._anyone(), waiting_decisions.let_readied_pass)
+        combat = self.session.encounter.combat
+        waiting = [c.creature_id for c in combat.combatants if c.out_of_turn is not None]
+        who = self.rng.choice(waiting) if waiting else self._anyone()
+        return self.run_by(who, waiting_decisions.let_readied_pass)
 
     # -- the GM's rolls and a creature's upkeep --------------------------------------------
 
@@ -125,7 +128,8 @@ class TurnHand(Hand):
         if who is None:
             return None
         feet = self.rng.choice([5, 10, 30, 200])
-        return self.run(gm_edits.falling_damage, who, feet, self.dice(20), self.rng.randint(1, 20))
+        dice = [self.rng.randint(1, 6) for _ in range(20)]  # d6s or d10s: a face of either
+        return self.run(gm_edits.falling_damage, who, feet, dice, self.rng.randint(1, 20))
 
     def dice_roll(self) -> Played:
         """The dice tray's roll shown to the table (logged)."""
@@ -259,8 +263,12 @@ class TurnHand(Hand):
         actor = self._current()
         return None if actor is None else self.run(stealth_maneuvers.sneak, actor, self.square())
 
-    def wave(self) -> Played:
-        """003-14: a new wave arrives; the GM starts over or keeps the initiative."""
+    def wave(self) -> Played | None:
+        """003-14: a new wave (creatures placed mid-fight) arrives; the GM starts over or keeps
+        the initiative."""
+        order = self.session.encounter.combat.order
+        if all(c in order for c in self.creature_ids()) and self.rng.random() < 0.8:
+            return None
         choice = self.rng.choice(["start_over", "keep_initiative"])
         return self.run(waves.new_wave, choice, dice=self._d20s())
 
