@@ -17,7 +17,7 @@ import ast
 import importlib
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from typing import Any, ParamSpec
 
 from orcus_desktop.controller.outcomes import OperationResult
@@ -27,8 +27,8 @@ from tests.conftest import REPO_ROOT
 
 P = ParamSpec("P")
 
-Counts = Counter[tuple[str, bool]]
-"""(use case, done) -> how many times the random GM ran it."""
+Counts = Counter[tuple[str, str, bool]]
+"""(ruleset played, use case, done) -> how many times the random GM ran it."""
 
 
 def use_case_name(use_case: Callable[..., object]) -> str:
@@ -60,7 +60,7 @@ class CountingSession(GameSession):
 
     def _count(self, name: str, result: OperationResult) -> None:
         if self.counting:
-            self.counts[(name, result.ok)] += 1
+            self.counts[(self.encounter.ruleset_id, name, result.ok)] += 1
 
     def undo(self, initiator: Initiator = None) -> OperationResult:
         return self._counted("session.undo", super().undo(initiator))
@@ -137,11 +137,11 @@ SESSION_METHODS = (
 """The named façade methods a GM reaches that do not pass the runner."""
 
 
-def coverage_table(per_ruleset: Mapping[str, Counts]) -> str:
-    """One row per use case (the app's and the random GM's), "done/refused" per ruleset."""
-    rulesets = sorted(per_ruleset)
-    names = facade_use_cases() | set(SESSION_METHODS)
-    names |= {name for counts in per_ruleset.values() for name, _ in counts}
+def coverage_table(counts: Counts) -> str:
+    """One row per use case (the app's and the random GM's), "done/refused" per ruleset
+    played (a run switches rulesets between fights)."""
+    rulesets = sorted({r for r, _, _ in counts})
+    names = facade_use_cases() | set(SESSION_METHODS) | {name for _, name, _ in counts}
     width = max(len(n) for n in names)
     head = f"{'use case':<{width}}  " + "  ".join(f"{r:>16}" for r in rulesets)
     lines = [head, "-" * len(head)]
@@ -149,7 +149,7 @@ def coverage_table(per_ruleset: Mapping[str, Counts]) -> str:
     for name in sorted(names):
         cells = []
         for r in rulesets:
-            done, refused = per_ruleset[r][(name, True)], per_ruleset[r][(name, False)]
+            done, refused = counts[(r, name, True)], counts[(r, name, False)]
             cells.append(f"{done}/{refused}" if done or refused else "-")
         never += all(c == "-" for c in cells)
         lines.append(f"{name:<{width}}  " + "  ".join(f"{c:>16}" for c in cells))
@@ -158,22 +158,21 @@ def coverage_table(per_ruleset: Mapping[str, Counts]) -> str:
 
 
 def main(argv: list[str]) -> None:
-    """Play STEPS steps with each of SEEDS seeds per ruleset; print the coverage table."""
+    """Play STEPS steps with each of SEEDS seeds from each ruleset; print the coverage table."""
     from orcus_desktop.rules.ruleset import RULESETS
     from tests.controller.test_random_gm import play
 
     steps, seeds = int(argv[0]), int(argv[1])
-    per_ruleset: dict[str, Counts] = {}
+    counts: Counts = Counter()
     for ruleset_id in sorted(RULESETS):
-        per_ruleset[ruleset_id] = Counter()
         for seed in range(seeds):
             try:
-                play(ruleset_id, seed, steps, per_ruleset[ruleset_id])
+                play(ruleset_id, seed, steps, counts)
             except BaseException as exc:  # pytest.fail's Failed is one; the table goes on
                 if isinstance(exc, KeyboardInterrupt):
                     raise
                 print(f"FAILED {str(exc)[:2000]}", file=sys.stderr)
-    print(coverage_table(per_ruleset))
+    print(coverage_table(counts))
 
 
 if __name__ == "__main__":
