@@ -94,7 +94,11 @@ _SIMPLE = frozenset(
 OnEnemy = Callable[["RandomGm", str, str, ActionOption], "Played | None"]
 """How the random GM plays an action on an enemy: (gm, actor, target, option)."""
 
-BUDGET_REFUSAL = re.compile(r"has no (\w+ )?action left")
+BUDGET_REFUSAL = re.compile(
+    r"has no (\w+ )?action left"  # 000's budget (availability.py)
+    r"|has taken its (one )?action"  # 001-05: a move, then one action (strike_turns.py)
+    r"|only a single action this turn, already taken"  # R-121's limiting conditions
+)
 """A refusal for a spent action: never the answer to an action the panel called available."""
 
 
