@@ -40,20 +40,19 @@ from orcus_desktop.controller.variants.strike import (
 from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import forced_destinations
-from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.document import Document
-from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
-from orcus_desktop.model.frozen import freeze
+from orcus_desktop.model.encounter import Encounter, WallEntry
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.guards import Guard
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import RULESETS
-from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind, MoveMode
+from orcus_desktop.vocabulary import ForcedMovementKind, MoveMode
 from tests.controller.random_gm_coverage import CountingSession
-from tests.controller.random_gm_map import MapHand, statblock
+from tests.controller.random_gm_map import MapHand, library_creature
 from tests.controller.random_gm_steps import Choice, Hand, Played
 from tests.controller.random_gm_turns import TurnHand
 
@@ -104,20 +103,7 @@ BUDGET_REFUSAL = re.compile(
 
 def battle(ruleset_id: str) -> Encounter:
     """The random GM's map: 12×9 squares, a wall with a gap, a pillar, difficult ground."""
-    creatures = []
-    for file, cid, square in _CAST:
-        block = statblock(file)
-        creatures.append(
-            Creature(
-                CreatureId(cid),
-                str(block["name"]),
-                str(block["side"]),
-                size=Size(block.get("size", "medium")),
-                square=square,
-                speed=int(block["speeds"]["walk"]),
-                statblock=freeze(block),
-            )
-        )
+    creatures = [library_creature(file, cid, square) for file, cid, square in _CAST]
     walls = (
         WallEntry(WallId("w1"), Wall(WallKind.WALL, ((5.0, 0.0), (5.0, 1.0)))),
         WallEntry(WallId("w2"), Wall(WallKind.WALL, ((5.0, 3.0), (5.0, 5.0)))),

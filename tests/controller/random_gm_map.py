@@ -25,7 +25,8 @@ from orcus_desktop.controller.tools.library_drop import creature_from_entry
 from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.geometry.light import Illumination
-from orcus_desktop.model.encounter import MapImage
+from orcus_desktop.model.encounter import Creature, MapImage
+from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import LightSource
 from orcus_desktop.model.uvtt.importing import ImportedMap
@@ -46,6 +47,20 @@ def statblock(file: str) -> dict[str, Any]:
     """A bundled library creature's stat block."""
     data: dict[str, Any] = json.loads((LIBRARY / file).read_text(encoding="utf-8"))
     return data
+
+
+def library_creature(file: str, creature_id: str, square: Square) -> Creature:
+    """A token of a bundled library creature, as the GM drops it."""
+    block = statblock(file)
+    return Creature(
+        CreatureId(creature_id),
+        str(block["name"]),
+        str(block["side"]),
+        size=Size(block.get("size", "medium")),
+        square=square,
+        speed=int(block["speeds"]["walk"]),
+        statblock=freeze(block),
+    )
 
 
 class KeptInMemory:
