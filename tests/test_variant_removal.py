@@ -27,11 +27,15 @@ LAYERS = ("rules", "controller", "ui")
 VARIANTS = ("strike", "quick_reference", "square_fireballs", "alloy_heroes")
 
 BLOCKED: dict[str, str] = {
-    "strike": "controller/session/questions.py imports 001's controller modules",
-    "alloy_heroes": "controller/session/questions.py imports 004's controller modules",
     "square_fireballs": "ui/ imports 003's controller modules (the window does not open)",
 }
 """The variants whose removal still breaks the program, with the layer that still names them."""
+
+FREED_ON_A_BRANCH: dict[str, str] = {
+    "strike": "controller/session/questions.py imports 001's controller modules",
+    "alloy_heroes": "controller/session/questions.py imports 004's controller modules",
+}
+"""Blocked on main today, free with the UI plug-in branch: expected to fail until it lands."""
 
 # A 000 fight through the façade, as a GM plays it: initiative, the turns of two rounds (each
 # creature walks a square and attacks an enemy in reach with its basic attack, or ends its turn),
@@ -153,6 +157,9 @@ def _run(what: str, folder: Path, *args: str) -> str:
 
 
 def _blocked(name: str) -> pytest.MarkDecorator:
+    if name in FREED_ON_A_BRANCH:
+        reason = FREED_ON_A_BRANCH[name]
+        return pytest.mark.xfail(strict=False, raises=AssertionError, reason=reason)
     return pytest.mark.xfail(strict=True, raises=AssertionError, reason=BLOCKED[name])
 
 
@@ -165,7 +172,10 @@ def whole_program(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(v, marks=_blocked(v)) if v in BLOCKED else v for v in VARIANTS],
+    [
+        pytest.param(v, marks=_blocked(v)) if v in BLOCKED or v in FREED_ON_A_BRANCH else v
+        for v in VARIANTS
+    ],
 )
 def test_deleting_a_variant_in_every_layer_leaves_orcus_running(
     name: str, tmp_path: Path, whole_program: tuple[str, str]
