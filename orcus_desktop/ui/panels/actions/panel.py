@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.session import GameSession, questions
-from orcus_desktop.controller.variants.square_fireballs import ready_walks
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.derived import current_defenses, effective_speed
 from orcus_desktop.rules.format import format_resolved
@@ -418,7 +417,7 @@ class ActionsPanel(QWidget):
             text += f"\nReadied {combatant.readied.kind.value} action: {combatant.readied.trigger}"
         if combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY:
             readied = session.ask(
-                ready_walks.offered_power, creature.id
+                questions.readied_attack, creature.id
             )  # 003-52's readied shot, "" elsewhere
             strike = session.ask(questions.strike_name, creature.id)  # 001-23/24, "" elsewhere
             reaction = (
