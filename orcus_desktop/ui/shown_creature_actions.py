@@ -8,11 +8,15 @@ Actions panel shows, else the one whose turn it is.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Self
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
 from orcus_desktop.controller.session import GameSession
+
+if TYPE_CHECKING:
+    from orcus_desktop.ui.plugins import WindowContext
 
 
 def offer(action: QAction, offered: bool, enabled: bool = True) -> None:
@@ -45,6 +49,11 @@ class MenuActions:
         menu.addActions(self._make_actions(window))
         menu.aboutToShow.connect(self.refresh)
         self.refresh()
+
+    @classmethod
+    def build(cls, ui: WindowContext, menu: QMenu) -> Self:
+        """The items built into `menu` of the window (a variant's `MenuItems.build`)."""
+        return cls(ui.window, ui.session, menu)
 
     def _make_actions(self, window: QMainWindow) -> list[QAction]:
         """Builds the subclass's menu items, in menu order."""
@@ -82,6 +91,10 @@ class ShownCreatureActions(MenuActions):
         self._shown = shown
         self._say = say
         super().__init__(window, session, menu)
+
+    @classmethod
+    def build(cls, ui: WindowContext, menu: QMenu) -> Self:
+        return cls(ui.window, ui.session, ui.shown, ui.say, menu)
 
     def _subject(self, refusal: str) -> str | None:
         """The shown creature, else whose turn it is; with neither, says `refusal` (None)."""
