@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.actions import attacks
 from orcus_desktop.controller.editing import editing
-from orcus_desktop.controller.session import questions
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike import engagement
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.guards import Guard
@@ -87,7 +87,7 @@ def test_the_engagement_line_is_drawn_in_the_gm_and_player_views(window: MainWin
     window.scene.select_creature("goblin")
     window.plugged(EngagementActions).engage_action.trigger()
     QApplication.processEvents()
-    assert session.ask(questions.engaged_with, "hero") == "goblin"
+    assert session.ask(strike_questions.engaged_with, "hero") == "goblin"
     for scene in (window.scene, players.scene):
         assert scene.engagement.lines == (("hero", "goblin"),)
         assert _badge(scene, "goblin") == Badge("engaged by", "1")

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.gm import gm_edits
-from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
@@ -56,7 +56,7 @@ def test_the_gm_picks_a_creatures_initiative_check(qtbot: QtBot, window: MainWin
     assert ok is not None
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
-    choice = window.session.ask(questions.initiative_choice, "brakka")
+    choice = window.session.ask(strike_questions.initiative_choice, "brakka")
     assert choice is not None
     assert (choice.check, choice.tie_choice, choice.unaware) == (
         InitiativeCheck.AWARENESS,
@@ -65,7 +65,7 @@ def test_the_gm_picks_a_creatures_initiative_check(qtbot: QtBot, window: MainWin
     )
     # One undo step takes it back.
     assert window.session.undo().ok
-    undone = window.session.ask(questions.initiative_choice, "brakka")
+    undone = window.session.ask(strike_questions.initiative_choice, "brakka")
     assert undone is not None
     assert undone.check is InitiativeCheck.QUICKNESS
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QPushButton
 
-from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.ui.panels.common import enable_with_reason
 from orcus_desktop.ui.plugins import InitiativeContext, InitiativeTool
 
@@ -36,7 +36,7 @@ class InitiativeCheckButton:
     def update(self) -> None:
         """Shown where each creature chooses its check; enabled with a creature selected."""
         context = self._context
-        self.button.setVisible(context.session.ask(questions.chooses_initiative_checks))
+        self.button.setVisible(context.session.ask(strike_questions.chooses_initiative_checks))
         enable_with_reason(
             self.button,
             "" if context.selected() else "Select a creature in the initiative.",
