@@ -13,10 +13,11 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMenu
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.plugins import NO_VARIANTS
+from orcus_desktop.controller.plugins import NO_VARIANTS, Variant
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.geometry.grid import GridBounds
@@ -25,7 +26,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.history import History
 from orcus_desktop.ui import plugins
 from orcus_desktop.ui.main_window import MainWindow
-from orcus_desktop.ui.plugins import UiVariant
+from orcus_desktop.ui.plugins import MenuItems, UiVariant, WindowContext
 from orcus_desktop.ui.variants import REGISTERED
 from orcus_desktop.ui.variants.strike.round_end_dialog import RoundEndActions
 from tests.controller.conftest import fighter, orc
@@ -145,3 +146,31 @@ def test_each_variants_menu_items_show_under_its_rulesets_only(qtbot: QtBot) -> 
             for other in REGISTERED:
                 if other is not variant and not other.applies_to(ruleset):
                     assert not shown & items[other.of.name], (other.of.name, ruleset)
+
+
+@pytest.mark.usefixtures("bare_ui")
+def test_a_variants_status_item_and_encounter_menu_item_are_built_into_the_window(
+    qtbot: QtBot,
+) -> None:
+    """The hook kinds no registered variant uses yet are built where they say (ui/plugins.py)."""
+    built: list[WindowContext] = []
+
+    def encounter_item(ui: WindowContext, menu: QMenu) -> QAction:
+        built.append(ui)
+        return menu.addAction("Test Variant Item")
+
+    plugins.install(
+        (
+            UiVariant(
+                of=Variant("test", frozenset({"strike"})),
+                menu_items=(MenuItems("encounter", encounter_item),),
+                status_items=(lambda ui: QLabel("escalation 0", ui.window),),
+            ),
+        )
+    )
+    window = _window(qtbot)
+    assert "Test Variant Item" in _menu_items(window, shown_only=False)["E&ncounter"]
+    assert window.plugged(QAction).text() == "Test Variant Item"
+    assert window.plugged(QLabel).text() == "escalation 0"
+    assert window.statusBar().isAncestorOf(window.plugged(QLabel))
+    assert [ui.session for ui in built] == [window.session]
