@@ -18,7 +18,7 @@ from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.geometry.lighting import LevelGrid, light_levels
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
+from orcus_desktop.rules.conditions import Condition
 
 # -- the map ---------------------------------------------------------------------------------
 
@@ -45,13 +45,6 @@ def gm_conditions(engine: Engine, encounter: Encounter) -> tuple[Condition, ...]
 def is_hidden(engine: Engine, encounter: Encounter, creature_id: str) -> bool:
     """Whether the creature is Hidden now (003-47, 001-15), by a condition or one implied."""
     return Condition.HIDDEN in engine.rules.conditions(encounter, creature_id)
-
-
-def downgrade_problem(
-    engine: Engine, encounter: Encounter, effect: ConditionInstance | PersistentDamage
-) -> str:
-    """Why the GM cannot downgrade ``effect`` now ("" when it can; 003-21)."""
-    return gm_edits.downgrade_problem(engine.rules.ruleset, effect)
 
 
 # -- attacks ---------------------------------------------------------------------------------
