@@ -2,8 +2,9 @@
 
 Asked through `GameSession.ask` (`session.ask(questions.illumination, players=True)`), like
 every question a use-case module answers itself (`session.ask(attacks.preview_attack, ...)`);
-none changes the document. Some only put a ruleset's flag (`skill_use_offered`) or a fact of
-the snapshot (`engaged_with`) in the one shape the asker takes.
+none changes the document. Some only put a ruleset's flag or a fact of the snapshot in the one
+shape the asker takes. A variant's own questions live in its package
+(`controller/variants/strike/questions.py`), asked by its UI package alike.
 """
 
 from __future__ import annotations
@@ -15,19 +16,9 @@ from orcus_desktop.controller.battlefield_builder import players_battlefield
 from orcus_desktop.controller.combat_rules import loses_first_turn
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.gm import gm_edits
-from orcus_desktop.controller.variants.alloy_heroes import skill_uses
-from orcus_desktop.controller.variants.strike import (
-    initiative_checks,
-    round_end,
-    table_actions,
-    who_goes_first,
-)
 from orcus_desktop.geometry.lighting import LevelGrid, light_levels
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.round_end import RoundEndActivity
-from orcus_desktop.rules.conditions import Condition, ConditionInstance, PersistentDamage
-from orcus_desktop.rules.initiative_choice import InitiativeChoice
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.rules.conditions import Condition
 
 # -- the map ---------------------------------------------------------------------------------
 
@@ -56,13 +47,6 @@ def is_hidden(engine: Engine, encounter: Encounter, creature_id: str) -> bool:
     return Condition.HIDDEN in engine.rules.conditions(encounter, creature_id)
 
 
-def downgrade_problem(
-    engine: Engine, encounter: Encounter, effect: ConditionInstance | PersistentDamage
-) -> str:
-    """Why the GM cannot downgrade ``effect`` now ("" when it can; 003-21)."""
-    return gm_edits.downgrade_problem(engine.rules.ruleset, effect)
-
-
 # -- attacks ---------------------------------------------------------------------------------
 
 
@@ -82,71 +66,12 @@ def best_basic_attack(
     return melee if in_reach else ranged
 
 
-def skill_use_offered(engine: Engine, encounter: Encounter) -> bool:
-    """Whether the ruleset has the skill use as an action (004-09)."""
-    return skill_uses.skill_use_offered(engine)
-
-
-# -- 001 engagement, strikes and turn shape --------------------------------------------------
-
-
-def engaged_with(engine: Engine, encounter: Encounter, creature_id: str) -> CreatureId | None:
-    """Whom the creature is Engaged With (001-25, 001 l.252), or None."""
-    return encounter.combat.engaged_with(creature_id)
-
-
-def engaged_by(engine: Engine, encounter: Encounter, creature_id: str) -> tuple[CreatureId, ...]:
-    """Who the creature is Engaged By (001-25, 001 l.256), first engager first."""
-    return encounter.combat.engaged_by(creature_id)
-
-
-def engaged_by_count(engine: Engine, encounter: Encounter, creature_id: str) -> int:
-    """How many creatures the creature is Engaged By (001-19, 001-26 count these)."""
-    return len(encounter.combat.engaged_by(creature_id))
+# -- strikes (001-23/24 through the variants' hook) -----------------------------------------
 
 
 def strike_name(engine: Engine, encounter: Encounter, reactor_id: str) -> str:
     """The 001 strike offered to the creature ("Counter Strike!", "Free Strike!") or ""."""
     return plugins.reaction_name(engine, encounter, reactor_id)
-
-
-def offers_off_turn_drop(engine: Engine, encounter: Encounter) -> bool:
-    """Whether the ruleset lets a creature drop prone on another's turn (001-06)."""
-    return engine.ruleset.actions.drop_prone_off_turn
-
-
-def round_end_activities(engine: Engine, encounter: Encounter) -> tuple[RoundEndActivity, ...]:
-    """001-04: what the GM has the table do at the end of a round."""
-    return encounter.combat.round_end_activities
-
-
-def has_round_end_step(engine: Engine, encounter: Encounter) -> bool:
-    """Whether the ruleset's flow runs an end-of-round step (001-04)."""
-    return round_end.has_step(engine)
-
-
-def offers_table_actions(engine: Engine, encounter: Encounter) -> bool:
-    """Whether the ruleset has 001-35's Influence, Magic, Search, Study, Utilize."""
-    return table_actions.offers_table_actions(engine)
-
-
-def adjudicates_first(engine: Engine, encounter: Encounter) -> bool:
-    """Whether the GM says who goes first (001-36)."""
-    return who_goes_first.adjudicates_first(engine)
-
-
-def chooses_initiative_checks(engine: Engine, encounter: Encounter) -> bool:
-    """Whether each creature chooses its initiative check (001-01)."""
-    return initiative_checks.chooses_checks(engine)
-
-
-def initiative_choice(
-    engine: Engine, encounter: Encounter, creature_id: str
-) -> InitiativeChoice | None:
-    """The creature's 001 initiative choice (the default until set); None under 000."""
-    if not initiative_checks.chooses_checks(engine):
-        return None
-    return initiative_checks.choice_of(encounter, creature_id)
 
 
 # -- initiative and the turn's boundaries ----------------------------------------------------
