@@ -181,8 +181,8 @@ class InitiativePanel(QWidget):
         setup.addWidget(self.surprised_button, 1, 1)
         setup.addWidget(self.groups_button, 2, 0, 1, 2)
         # The installed variants' buttons (ui/plugins.py; 001-01's "Initiative check…").
-        self._plugged = InitiativeContext(self._session, self.selected_creature_id, self)
-        self._tools = [b.build(self._plugged) for b in plugins.initiative_buttons()]
+        self._plug_context = InitiativeContext(self._session, self.selected_creature_id, self)
+        self._tools = [b.build(self._plug_context) for b in plugins.initiative_buttons()]
         for row, tool in enumerate(self._tools, start=3):
             setup.addWidget(tool.button, row, 0, 1, 2)
 
@@ -528,7 +528,7 @@ class InitiativePanel(QWidget):
         value = index.data(Qt.ItemDataRole.UserRole) if index.isValid() else None
         creature_id = value if isinstance(value, str) else None
         menu = self.group_menu.menu_for(creature_id)
-        plugins.initiative_menu(self._plugged, creature_id, menu)
+        plugins.initiative_menu(self._plug_context, creature_id, menu)
         if not menu.isEmpty():
             menu.popup(self.table.viewport().mapToGlobal(pos))
 
