@@ -177,8 +177,8 @@ class InitiativePanel(QWidget):
         setup.addWidget(self.surprised_button, 1, 1)
         # The installed variants' buttons (ui/plugins.py; 001-01's "Initiative check…", 003-07's
         # "Monster groups…").
-        self._plugged = InitiativeContext(self._session, self.selected_creature_id, self)
-        self._tools = [b.build(self._plugged) for b in plugins.initiative_buttons()]
+        self._plug_context = InitiativeContext(self._session, self.selected_creature_id, self)
+        self._tools = [b.build(self._plug_context) for b in plugins.initiative_buttons()]
         for row, tool in enumerate(self._tools, start=2):
             setup.addWidget(tool.button, row, 0, 1, 2)
 
@@ -522,7 +522,7 @@ class InitiativePanel(QWidget):
         """A row's right-click menu (None: no row under the pointer): the variants' items."""
         menu = QMenu(self)
         menu.setObjectName("initiativeMenu")
-        plugins.initiative_menu(self._plugged, creature_id, menu)
+        plugins.initiative_menu(self._plug_context, creature_id, menu)
         return menu
 
     def _on_context_menu(self, pos: QPoint) -> None:
