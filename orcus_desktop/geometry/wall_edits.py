@@ -184,21 +184,36 @@ def _buckets(
 ) -> tuple[IntArray, IntArray]:
     """`index`'s bucket table with only the segments that `stay` and the `added` ones after.
 
-    The table `bucket_table` builds for them, without sorting every entry again.
+    The table `bucket_table` builds for them, without sorting every entry again: only the
+    entries of the pieces taken out are looked for (in their buckets), and the new pieces'
+    entries go after each bucket's own (their numbers come after every kept one).
     """
     start, items = index.bucket_items
-    cells = np.repeat(np.arange(len(start) - 1), np.diff(start))
-    keep = stays[items]
+    n_cells = len(start) - 1
+    gone_cells, gone_local = bucket_entries(index.segments[~stays], index.grid)
+    gone_segs = np.flatnonzero(~stays)[gone_local]
+    # each bucket's items ascend: the entry of (cell, segment) is found within its bucket
+    gone_at = [
+        first + int(np.searchsorted(items[first:end], seg))
+        for first, end, seg in zip(
+            start[gone_cells].tolist(),
+            start[gone_cells + 1].tolist(),
+            gone_segs.tolist(),
+            strict=True,
+        )
+    ]
     renumber = np.cumsum(stays) - 1
-    cells, items = cells[keep], renumber[items[keep]]
+    kept = renumber[np.delete(items, gone_at)]
     new_cells, new_items = bucket_entries(added, index.grid)
     order = np.argsort(new_cells, kind="stable")
     new_cells, new_items = new_cells[order], new_items[order] + int(stays.sum())
-    at = np.searchsorted(cells, new_cells, side="right")
-    counts = np.bincount(np.concatenate([cells, new_cells]), minlength=len(start) - 1)
+    counts = np.diff(start)
+    counts -= np.bincount(gone_cells, minlength=n_cells)
+    kept_end = np.cumsum(counts)  # where each bucket's kept entries end
+    counts += np.bincount(new_cells, minlength=n_cells)
     table = np.zeros(len(start), dtype=np.int64)
     np.cumsum(counts, out=table[1:])
-    return table, np.insert(items, at, new_items)
+    return table, np.insert(kept, kept_end[new_cells], new_items)
 
 
 def _rows(segments: Sequence[Segment]) -> FloatArray:

@@ -27,6 +27,7 @@ from orcus_desktop.geometry.lighting import light_levels
 from orcus_desktop.geometry.lit_view import lit_view_rings
 from orcus_desktop.geometry.occupant_views import occupant_view_array
 from orcus_desktop.geometry.sight import spaces_reach_spaces, spaces_see_spaces
+from orcus_desktop.geometry.wall_buckets import bucket_table
 from orcus_desktop.geometry.walls import FloatArray, SegmentIndex
 from tests.geometry.builders import occ, patch, wall
 from tests.geometry.test_lit_view import as_shape
@@ -233,6 +234,9 @@ def test_after_doors_the_kept_tree_finds_the_segments_a_fresh_tree_finds(seed: i
         state = field(walls, occupants)
         got, want = state.sight_index, field(afresh(walls), occupants).sight_index
         assert "_tree" in got.__dict__  # kept, not built again
+        # the bucket table updated in place is the one its segments would be given afresh
+        table = bucket_table(got.segments, got.grid)
+        assert all(np.array_equal(a, b) for a, b in zip(got.bucket_items, table, strict=True))
 
         def found(
             index: SegmentIndex, rows: tuple[np.ndarray, np.ndarray]
