@@ -6,12 +6,16 @@ none), whether it is allowed and, if not, why (no action of that type left, a co
 it, not its turn...). The use cases ask `action_problem`, `kind_problem` and `power_problem`
 before doing anything, and the Actions panel and the map tools read `available_actions`, so
 they all agree. `cannot_act` and `stopped` say when a creature can do nothing at all.
+`why_not` asks the table for one action by its key (000's, the core's about a power or an
+effect, a variant's registered one), and the UI asks only it or `available_actions`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Final
 
 from orcus_desktop.controller import plugins
@@ -26,8 +30,10 @@ from orcus_desktop.rules.basic_attacks import basic_attacks
 from orcus_desktop.rules.conditions import (
     ActionLimit,
     Condition,
+    ConditionInstance,
     ConditionRules,
     MovementLimit,
+    PersistentDamage,
     rules_for,
 )
 from orcus_desktop.rules.powers import ActionKind, Power
@@ -721,3 +727,105 @@ def stopped(rules: CombatRules, encounter: Encounter, creature_id: str) -> bool:
         ):
             return True
     return False
+
+
+# -- the table: one "why not" for every action, the core's and the variants' -------------------
+
+AboutCheck = Callable[[CombatRules, Encounter, str, str], str]
+"""(rules, encounter, the creature, what the action is about) -> why not, or ""."""
+
+
+def maintain_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, power: str
+) -> str:
+    """Why the creature cannot maintain `power` now (000 "Maintain"), or ""."""
+    entry = encounter.combat.maintained_entry(creature_id, power)
+    if entry is None:
+        return f"no maintained power {power!r}"
+    if entry.maintained:
+        return f"{power} is already maintained this turn"
+    return kind_problem(rules, encounter, creature_id, entry.kind)
+
+
+def downgrade_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, effect_id: str
+) -> str:
+    """Why the GM cannot downgrade the creature's effect `effect_id` now (003-21), or ""."""
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return no_creature(creature_id)
+    state = rules.state(creature)
+    effect = state.effect(int(effect_id)) if state is not None and effect_id.isdigit() else None
+    if effect is None:
+        return f"{creature.name} has no effect {effect_id}"
+    return effect_downgrade_problem(rules.ruleset, effect)
+
+
+def effect_downgrade_problem(
+    ruleset: Ruleset, effect: ConditionInstance | PersistentDamage
+) -> str:
+    """Why ``effect`` cannot be downgraded under ``ruleset`` ("" when it can; 003-21)."""
+    if not ruleset.conditions.downgrades:
+        return f"{ruleset.name} has no downgrades."
+    if not isinstance(effect, ConditionInstance):
+        return "Only a condition can be downgraded."
+    if effect.downgraded_from is not None:
+        return "Downgraded already (only once at a time)."
+    if ruleset.conditions.downgrade(effect.condition.value) is None:
+        return f"{ruleset.condition_label(effect.condition.value)} cannot be downgraded."
+    return ""
+
+
+def _power_use_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, power_name: str
+) -> str:
+    """Why the creature cannot use the power named `power_name` now ("": any power, 000)."""
+    if not power_name:
+        return action_problem(rules, encounter, creature_id, CombatAction.USE_POWER)
+    power = find_power(rules, encounter, creature_id, power_name)
+    if power is None:
+        return f"{encounter.creature(creature_id).name} has no power {power_name!r}"
+    return power_problem(rules, encounter, creature_id, power)
+
+
+_COMBAT_ACTION_KEYS: Final = frozenset(a.value for a in CombatAction)
+
+MAINTAIN: Final = "maintain"
+"""The key of 000 "Maintain" in the table, about the power maintained."""
+
+DOWNGRADE: Final = "downgrade"
+"""The key of the GM's downgrade of an effect (003-21), about the effect's id."""
+
+CORE_CHECKS_ABOUT: Final[Mapping[str, AboutCheck]] = MappingProxyType(
+    {
+        CombatAction.USE_POWER.value: _power_use_problem,
+        MAINTAIN: maintain_problem,
+        DOWNGRADE: downgrade_problem,
+    }
+)
+"""The core's actions that are about something (a power, an effect), by key; the others are
+`CombatAction`'s members, and each variant registers its own (`plugins.Variant.actions`)."""
+
+
+def why_not(
+    engine: Engine, encounter: Encounter, creature_id: str, action: str, about: str = ""
+) -> str:
+    """Why the creature cannot take `action` now, or "": the one answer of the table.
+
+    `action` is a key of the table: a `CombatAction`'s value, one of `CORE_CHECKS_ABOUT`, or a
+    registered variant action's key (`plugins.VariantAction.key`) under the encounter's
+    ruleset; `about` is what it is about (the power used or maintained, the effect's id). Its
+    use case refuses with the same words: both call the check registered here.
+    """
+    if encounter.find_creature(creature_id) is None:
+        return no_creature(creature_id)
+    rules = engine.rules
+    check = CORE_CHECKS_ABOUT.get(action)
+    if check is not None:
+        return check(rules, encounter, creature_id, about)
+    if action in _COMBAT_ACTION_KEYS:
+        return action_problem(rules, encounter, creature_id, CombatAction(action))
+    for variant_action in plugins.variant_actions(engine):
+        if variant_action.key == action:
+            return variant_action.problem(engine, encounter, creature_id)
+    return f"{rules.ruleset.name} has no action {action!r}"

@@ -429,6 +429,10 @@ class Combat:
             return None
         return f.forcer
 
+    def maintained_entry(self, owner: str, power: str) -> Maintained | None:
+        """The owner's entry for the power (000 "Maintain"), or None when it maintains none."""
+        return next((m for m in self.maintained if (m.owner, m.power) == (owner, power)), None)
+
     def combatant(self, creature_id: str) -> Combatant:
         """The bookkeeping for `creature_id`.
 

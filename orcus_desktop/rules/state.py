@@ -101,6 +101,14 @@ class CreatureState:
     def instances_of(self, condition: Condition) -> tuple[ConditionInstance, ...]:
         return tuple(c for c in self.conditions if c.condition is condition)
 
+    def effect(self, effect_id: int) -> ConditionInstance | PersistentDamage | None:
+        """The condition or persistent damage with this effect id, or None."""
+        effects: tuple[ConditionInstance | PersistentDamage, ...] = (
+            *self.conditions,
+            *self.persistent,
+        )
+        return next((e for e in effects if e.effect_id == effect_id), None)
+
     def marked_by(self) -> CreatureId | None:
         """Who marks this creature (000 "Marked": only one marker at a time)."""
         marks = self.instances_of(Condition.MARKED)

@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from orcus_desktop.controller.actions import attacks, forced_placement
+from orcus_desktop.controller.availability import DOWNGRADE, why_not
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession, questions
@@ -140,20 +141,25 @@ def test_the_gm_downgrades_by_hand_once() -> None:
     assert s.run(gm_edits.add_condition, "orc", Condition.RESTRAINED).ok
     assert s.run(gm_edits.add_condition, "orc", Condition.FLANKED).ok
     restrained, flanked, *_ = _conditions(s, "orc")
-    assert (
-        s.ask(questions.downgrade_problem, flanked) == "Flanked cannot be downgraded."
-    )  # "No Downgrade"
-    assert not s.run(gm_edits.downgrade_effect, "orc", flanked.effect_id).ok
+    why = s.ask(why_not, "orc", DOWNGRADE, str(flanked.effect_id))
+    assert why == "Flanked cannot be downgraded."  # "No Downgrade"
+    assert s.run(gm_edits.downgrade_effect, "orc", flanked.effect_id).reason == why
     assert s.run(gm_edits.downgrade_effect, "orc", restrained.effect_id).ok
     grabbed = _conditions(s, "orc")[0]
     assert grabbed.condition is Condition.GRAPPLED  # 003 l.359 "Restrained | Grabbed"
     assert s.ruleset.condition_label(grabbed.condition.value) == "Grabbed"
-    assert s.ask(questions.downgrade_problem, grabbed).startswith("Downgraded already")
-    assert not s.run(gm_edits.downgrade_effect, "orc", grabbed.effect_id).ok
+    why = s.ask(why_not, "orc", DOWNGRADE, str(grabbed.effect_id))
+    assert why.startswith("Downgraded already")
+    assert s.run(gm_edits.downgrade_effect, "orc", grabbed.effect_id).reason == why
     s.undo()
     assert _conditions(s, "orc")[0] == restrained
     # Under 000 nothing downgrades.
-    assert "no downgrades" in _fight("orcus").ask(questions.downgrade_problem, restrained)
+    orcus = _fight("orcus")
+    assert orcus.run(gm_edits.add_condition, "orc", Condition.RESTRAINED).ok
+    (held,) = (c for c in _conditions(orcus, "orc") if c.condition is Condition.RESTRAINED)
+    why = orcus.ask(why_not, "orc", DOWNGRADE, str(held.effect_id))
+    assert "no downgrades" in why
+    assert orcus.run(gm_edits.downgrade_effect, "orc", held.effect_id).reason == why
 
 
 def _attack_parts(session: GameSession) -> list[tuple[int, str]]:

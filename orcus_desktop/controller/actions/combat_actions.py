@@ -23,14 +23,13 @@ from orcus_desktop.controller.attacks.attack_resolution import (
     stage_attack,
 )
 from orcus_desktop.controller.attacks.held_attacks import held_charge
-from orcus_desktop.controller.attacks.maintained_powers import maintained_entry
 from orcus_desktop.controller.availability import (
     CombatAction,
     acting_against,
     action_point_limit,
     action_problem,
     find_power,
-    kind_problem,
+    maintain_problem,
     power_problem,
 )
 from orcus_desktop.controller.engine import ActionError, Engine
@@ -113,11 +112,9 @@ def maintain_power(
 ) -> Outcome:
     """Spend the action a maintained power needs this turn (000 "Maintain")."""
     op = "maintain_power"
-    entry = maintained_entry(encounter.combat, creature_id, power_name)
-    if entry is None:
-        return refuse(op, f"no maintained power {power_name!r}", creature_id)
-    problem = kind_problem(engine.rules, encounter, creature_id, entry.kind)
-    if problem:
+    problem = maintain_problem(engine.rules, encounter, creature_id, power_name)
+    entry = encounter.combat.maintained_entry(creature_id, power_name)
+    if problem or entry is None:
         return refuse(op, problem, creature_id)
     return run_step(
         op,
@@ -464,7 +461,7 @@ def _maintain(
 ) -> Encounter:
     """Spend this turn's concentration on a maintained power (000 "Maintain")."""
     combat = encounter.combat
-    entry = maintained_entry(combat, creature_id, power_name)
+    entry = combat.maintained_entry(creature_id, power_name)
     if entry is None:
         raise ActionError(f"{engine.name(encounter, creature_id)} maintains no {power_name!r}")
     # Marked where it stands: the order of `combat.maintained` is kept.

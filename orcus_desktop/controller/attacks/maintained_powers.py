@@ -11,11 +11,6 @@ from dataclasses import replace
 from orcus_desktop.model.combat import Combat, Maintained
 
 
-def maintained_entry(combat: Combat, owner: str, power: str) -> Maintained | None:
-    """The owner's entry for the power, or None when it maintains no such power."""
-    return next((m for m in combat.maintained if (m.owner, m.power) == (owner, power)), None)
-
-
 def without_maintained(combat: Combat, owner: str, power: str) -> Combat:
     """`combat` with the owner's entry for the power dropped (none: unchanged entries)."""
     kept = tuple(m for m in combat.maintained if (m.owner, m.power) != (owner, power))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from orcus_desktop.controller.availability import downgrade_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
 from orcus_desktop.controller.log.records import (
@@ -23,7 +24,7 @@ from orcus_desktop.controller.log.records import (
     TempHp,
     log_ended,
 )
-from orcus_desktop.controller.outcomes import Outcome
+from orcus_desktop.controller.outcomes import Outcome, refuse
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
@@ -383,7 +384,13 @@ def saving_throw(
 def downgrade_effect(
     engine: Engine, encounter: Encounter, creature_id: str, effect_id: int
 ) -> Outcome:
-    """003-21: the GM downgrades a condition (an ability's effect); "No Effect" ends it."""
+    """003-21: the GM downgrades a condition (an ability's effect); "No Effect" ends it.
+
+    Refused with the availability table's answer (`availability.downgrade_problem`).
+    """
+    problem = downgrade_problem(engine.rules, encounter, creature_id, str(effect_id))
+    if problem:
+        return refuse("downgrade_effect", problem, creature_id)
 
     def change(e: Encounter) -> Encounter:
         me = engine.combatant(e, creature_id)
@@ -412,24 +419,8 @@ def gm_conditions(ruleset: Ruleset) -> tuple[Condition, ...]:
     return tuple(c for c in offered_conditions(ruleset) if c not in automatic)
 
 
-def downgrade_problem(ruleset: Ruleset, effect: ConditionInstance | PersistentDamage) -> str:
-    """Why the GM cannot downgrade ``effect`` ("" when it can; 003-21)."""
-    if not ruleset.conditions.downgrades:
-        return f"{ruleset.name} has no downgrades."
-    if not isinstance(effect, ConditionInstance):
-        return "Only a condition can be downgraded."
-    if effect.downgraded_from is not None:
-        return "Downgraded already (only once at a time)."
-    if ruleset.conditions.downgrade(effect.condition.value) is None:
-        return f"{ruleset.condition_label(effect.condition.value)} cannot be downgraded."
-    return ""
-
-
 def _effect(state: CreatureState, effect_id: int) -> ConditionInstance | PersistentDamage:
-    for condition in state.conditions:
-        if condition.effect_id == effect_id:
-            return condition
-    for persistent in state.persistent:
-        if persistent.effect_id == effect_id:
-            return persistent
-    raise ActionError(f"no effect {effect_id}")
+    effect = state.effect(effect_id)
+    if effect is None:
+        raise ActionError(f"no effect {effect_id}")
+    return effect

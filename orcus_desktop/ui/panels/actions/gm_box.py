@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QComboBox, QGroupBox, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
+from orcus_desktop.controller.availability import DOWNGRADE, why_not
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession, questions
@@ -140,9 +141,10 @@ class GmEditsBox(QGroupBox):
             enable(self.buttons["saving_throw"], why, "")
             enable(self.buttons["downgrade_effect"], why, "")
             return
+        assert cid is not None  # an effect is selected on the creature shown
         enable(
             self.buttons["downgrade_effect"],
-            session.ask(questions.downgrade_problem, effect),
+            session.ask(why_not, cid, DOWNGRADE, str(effect.effect_id)),
             f"Downgrade {effect_text(effect, session.ruleset.label)} (003-21).",
         )
         enable(self.buttons["remove_effect"], "", f"End {effect_text(effect)}.")
@@ -160,11 +162,7 @@ class GmEditsBox(QGroupBox):
         creature = self._session.encounter.find_creature(cid) if cid else None
         if effect_id is None or creature is None or creature.state is None:
             return None
-        effects: list[ConditionInstance | PersistentDamage] = [
-            *creature.state.conditions,
-            *creature.state.persistent,
-        ]
-        return next((e for e in effects if e.effect_id == effect_id), None)
+        return creature.state.effect(effect_id)
 
     def _on_amount(self, call: Callable[[str, int], OperationResult]) -> None:
         cid = self._creature_id()

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from orcus_desktop.controller.actions import combat_actions
-from orcus_desktop.controller.availability import kind_problem
+from orcus_desktop.controller.availability import MAINTAIN, why_not
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.ui.panels.common import enable_with_reason
@@ -60,13 +60,9 @@ class MaintainButtons(QWidget):
         self.setVisible(bool(entries))
         for entry in entries:
             assert creature is not None
-            if entry.maintained:
-                reason = f"{entry.power} is already maintained this turn"
-            else:
-                reason = kind_problem(session.rules, session.encounter, creature.id, entry.kind)
             enable_with_reason(
                 self.buttons[entry.power],
-                reason,
+                session.ask(why_not, creature.id, MAINTAIN, entry.power),
                 f"Spend a {entry.kind.value} action to keep {entry.power} going; "
                 "it ends at the end of the turn otherwise.",
             )

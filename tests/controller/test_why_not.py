@@ -1,0 +1,70 @@
+"""One "why not" (issue 30 item 4): every action's check is asked through the availability
+table (`availability.why_not`), and its use case refuses with the same words."""
+
+from __future__ import annotations
+
+from orcus_desktop.controller.actions import combat_actions
+from orcus_desktop.controller.availability import MAINTAIN, CombatAction, why_not
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.model.encounter import Encounter
+from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
+from tests.controller.log_fights import HOLD
+
+
+def _fight(ruleset_id: str = "orcus") -> GameSession:
+    session = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2, powers=[KNOCKDOWN, ARROW, HOLD]), orc("orc", 8, 2)),
+            ruleset_id=ruleset_id,
+        )
+    )
+    session.run(initiative.roll_initiative, totals={"hero": 15, "orc": 10})
+    session.run(initiative.start_combat)
+    return session
+
+
+def test_the_table_answers_every_action_as_the_panel_lists_it() -> None:
+    """The panel's list (`available_actions`) and `why_not` give one answer per action."""
+    s = _fight()
+    assert s.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, "hero").ok
+    listed = s.available_actions("hero")
+    for option in listed.actions:
+        assert s.ask(why_not, "hero", option.action.value) == option.reason
+    for power in listed.powers:
+        assert s.ask(why_not, "hero", CombatAction.USE_POWER.value, power.name) == power.reason
+    # The standard action is spent: "has no standard action left" for both.
+    assert "no standard action left" in listed.option(CombatAction.BASIC_ATTACK).reason
+
+
+def test_maintaining_twice_in_a_turn_is_refused_with_the_buttons_words() -> None:
+    """000 "Maintain": the action is spent once a turn; the Maintain button and the use case
+    give the same reason (before, only the button knew it was maintained already)."""
+    s = _fight()
+    assert s.use_power("hero", "Hold Monster", ["orc"], dice=[15]).ok
+    why = s.ask(why_not, "hero", MAINTAIN, "Hold Monster")
+    assert why == "Hold Monster is already maintained this turn"  # used this turn
+    budget = s.encounter.combat.combatant("hero").budget
+    refused = s.run(combat_actions.maintain_power, "hero", "Hold Monster")
+    assert (refused.ok, refused.reason) == (False, why)
+    assert s.encounter.combat.combatant("hero").budget == budget  # nothing spent
+    s.end_turn()
+    assert s.ask(why_not, "hero", MAINTAIN, "Hold Monster") == "it is not Hero's turn"
+    s.end_turn()
+    assert s.ask(why_not, "hero", MAINTAIN, "Hold Monster") == ""
+    assert s.run(combat_actions.maintain_power, "hero", "Hold Monster").ok
+    unknown = s.ask(why_not, "hero", MAINTAIN, "Fireball")
+    assert unknown == "no maintained power 'Fireball'"
+    assert s.run(combat_actions.maintain_power, "hero", "Fireball").reason == unknown
+
+
+def test_a_variant_action_is_answered_only_under_its_ruleset() -> None:
+    """001-31 Withdraw is Strike!'s own action; Orcus has none by that name."""
+    strike = _fight("strike")
+    assert strike.ask(why_not, "hero", "withdraw") == (
+        strike.available_actions("hero").variant("withdraw").reason
+    )
+    assert _fight().ask(why_not, "hero", "withdraw") == "Orcus (000) has no action 'withdraw'"
+    assert _fight().ask(why_not, "ghost", "walk") == "no creature 'ghost'"
