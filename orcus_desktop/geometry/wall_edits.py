@@ -116,8 +116,9 @@ _ADDED_AT_MOST = 512
 class EditedTree:
     """An STRtree of a map's segments, changed by doors without building it again.
 
-    Issue 33: building the tree of a cave's 12,000 segments took a fifth of a door's time. The
-    segments that stay are the tree's own (renumbered: `new_of_old`, -1 for the pieces
+    Issue 33: on the big cave (10,600 noded segments) building the tree again took 2.5 ms of
+    the 32 ms of CPU a door took before the players' fog was rebuilt. The segments that stay
+    are the tree's own (renumbered: `new_of_old`, -1 for the pieces
     taken out), and the few pieces the doors added are queried in a small tree of their own
     (`added_tree`, whose item k is segment `added_index[k]`). Answers are those of a tree of
     the new segments: the same (input, segment) rows, sorted by input, then by segment.
