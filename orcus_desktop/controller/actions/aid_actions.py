@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller import variant_notes
 from orcus_desktop.controller.actions.combat_actions import checked_action
-from orcus_desktop.controller.attacks.attack_resolution import HELP_BONUS
+from orcus_desktop.controller.attacks.attack_staging import HELP_BONUS
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import AidAnother, HelpAttack, HelpDefense

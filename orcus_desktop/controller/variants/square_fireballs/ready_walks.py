@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name, ranges_of
-from orcus_desktop.controller.attacks.attack_resolution import stage_attack
+from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.availability import cannot_act, find_power, powers_of
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
