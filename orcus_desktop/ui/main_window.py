@@ -41,6 +41,7 @@ from orcus_desktop.model.history import History
 from orcus_desktop.ui import plugins
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.attack_driver import AttackDriver
+from orcus_desktop.ui.connections import follow_ruleset
 from orcus_desktop.ui.creature_list import CreatureList, token_menu
 from orcus_desktop.ui.file_actions import FileActions, ask_image_use
 from orcus_desktop.ui.light_actions import LightActions
@@ -70,7 +71,6 @@ from orcus_desktop.ui.share.control import ShareControl
 from orcus_desktop.ui.shown_creature_actions import offer
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
 from orcus_desktop.ui.uvtt_actions import UvttActions
-from orcus_desktop.ui.wave_actions import ReadyAttackActions, WaveActions, follow_ruleset
 from orcus_desktop.ui.window_prefs import GridContrastMenu, fit_to_screen
 from orcus_desktop.ui.workspaces import WorkspaceLayouts
 from orcus_desktop.ui.zones import ZoneActions
@@ -378,7 +378,6 @@ class MainWindow(QMainWindow):
         self.lights = LightActions(
             self, self.session, self.scene, encounter_menu, self.status_report
         )
-        self.waves = WaveActions(self, self.session, encounter_menu)
 
     def _build_combat_menu(self, combat_menu: QMenu) -> None:
         combat_menu.addActions(
@@ -388,7 +387,6 @@ class MainWindow(QMainWindow):
         combat_menu.addActions([self.take_opportunity_action, self.let_pass_action])
         combat_menu.addAction(self.end_turn_action)
         follow_ruleset(self, self.session, self._offer_opportunity_attacks)
-        self.ready_attacks = ReadyAttackActions(self, self.session, combat_menu)
 
     def _build_window_menu(self, window_menu: QMenu) -> None:
         self.player_view.add_menu(window_menu)

@@ -17,7 +17,8 @@ Hook kinds:
 - `menu_items`: items added to one of the window's menus (`MenuItems.menu`), built once with
   the window (`WindowContext`); what the builder returns is kept (`MainWindow.plugged`).
 - `panel_boxes`: boxes of the Actions panel (`PanelBox`): above the list of actions, with what
-  waits for the GM's word ("decisions"), or under the action buttons ("tools").
+  waits for the GM's word ("decisions"), or under the action buttons ("tools"); a box may put
+  a pointer tool of its own on the map (`PanelContext.start_tool`, 003-47's Sneak).
 - `initiative_buttons`: buttons of the Initiative panel's set-up row (`InitiativeButton`).
 - `initiative_menu`: a row's right-click items in the Initiative panel (`InitiativeMenu`).
 - `reaction_prompts`: how the map's prompt answers a decision kind of the variant's
@@ -38,8 +39,12 @@ if TYPE_CHECKING:
 
     from orcus_desktop.controller.plugins import Variant
     from orcus_desktop.controller.session import GameSession
+    from orcus_desktop.controller.tools.pointer import MapTool
     from orcus_desktop.controller.turns.waiting_decisions import Decision
 
+
+ToolMaker = Callable[[Callable[[], None]], "MapTool"]
+"""Makes a pointer tool given what to call once it is done (a `OneShotTool`'s ``on_finished``)."""
 
 MenuName = Literal["file", "edit", "view", "tools", "encounter", "combat", "window", "help"]
 """The window's menus, by the name `MenuItems.menu` gives."""
@@ -81,6 +86,8 @@ class PanelContext:
     refresh: Callable[[], None]
     """Reads the snapshot again (the box changed what the panel shows)."""
     parent: QWidget
+    start_tool: Callable[[ToolMaker], None] = lambda _make: None
+    """Puts a pointer tool on the map until it is done or left (003-47's Sneak)."""
 
 
 @dataclass(frozen=True, slots=True)

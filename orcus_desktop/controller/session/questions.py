@@ -109,6 +109,16 @@ def start_combat_tip(engine: Engine, encounter: Encounter, anyone_surprised: boo
     return "Start combat with a surprise round."
 
 
+def readied_attack(engine: Engine, encounter: Encounter, reactor_id: str) -> str:
+    """The power of the readied attack offered to the reactor now (003-52), or "".
+
+    "" too when the attack offered is an opportunity attack, or the reactor has no such power.
+    """
+    offer = plugins.readied_offer(engine, encounter, reactor_id)
+    power = offer.power(engine, encounter, reactor_id) if offer is not None else None
+    return power.name if power is not None else ""
+
+
 # -- groups that share a turn ----------------------------------------------------------------
 
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QPushButton,
     QSizePolicy,
     QTableView,
@@ -50,7 +51,6 @@ from orcus_desktop.ui.panels.common import (
 )
 from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.panels.initiative_buttons import heading_text, turn_flow_states
-from orcus_desktop.ui.panels.initiative_menu import GroupMenu
 from orcus_desktop.ui.panels.initiative_model import Column, InitiativeTableModel
 from orcus_desktop.ui.plugins import InitiativeContext
 
@@ -166,10 +166,6 @@ class InitiativePanel(QWidget):
         self.surprised_button = self._button("Surprised", self._on_surprised)
         self.surprised_button.setCheckable(True)
         self.end_turn_dialog: EndTurnDialog | None = None
-        # 003-07: the GM arranges the monster groups (shown only under such a ruleset).
-        self.group_menu = GroupMenu(self._session, self)
-        self.groups_button = self._button("Monster groups…", self.group_menu.open_dialog)
-        self.groups_button.setObjectName("monster_groups_button")
         self.start_button = self._button("Start combat", self._on_start)
         # Setup buttons show before combat, turn buttons during it: the table keeps the room.
         self.setup_controls = QWidget(self)
@@ -179,11 +175,11 @@ class InitiativePanel(QWidget):
         setup.addWidget(self.start_button, 0, 1)
         setup.addWidget(self.group_check, 1, 0)
         setup.addWidget(self.surprised_button, 1, 1)
-        setup.addWidget(self.groups_button, 2, 0, 1, 2)
-        # The installed variants' buttons (ui/plugins.py; 001-01's "Initiative check…").
+        # The installed variants' buttons (ui/plugins.py; 001-01's "Initiative check…", 003-07's
+        # "Monster groups…").
         self._plug_context = InitiativeContext(self._session, self.selected_creature_id, self)
         self._tools = [b.build(self._plug_context) for b in plugins.initiative_buttons()]
-        for row, tool in enumerate(self._tools, start=3):
+        for row, tool in enumerate(self._tools, start=2):
             setup.addWidget(tool.button, row, 0, 1, 2)
 
     def _build_combat_controls(self) -> None:
@@ -335,7 +331,6 @@ class InitiativePanel(QWidget):
         self.group_check.setEnabled(not why_not_roll)
         # 003-07: the groups are the GM's arrangement there, not identical creatures.
         self.group_check.setVisible(not session.ask(questions.has_monster_groups))
-        self.groups_button.setVisible(session.ask(questions.has_monster_groups))
         for tool in self._tools:
             tool.update()
 
@@ -523,12 +518,18 @@ class InitiativePanel(QWidget):
             return
         self._session.by(self).run(initiative.reorder_initiative, selected, before)
 
+    def context_menu(self, creature_id: str | None) -> QMenu:
+        """A row's right-click menu (None: no row under the pointer): the variants' items."""
+        menu = QMenu(self)
+        menu.setObjectName("initiativeMenu")
+        plugins.initiative_menu(self._plug_context, creature_id, menu)
+        return menu
+
     def _on_context_menu(self, pos: QPoint) -> None:
         index = self.table.indexAt(pos)
         value = index.data(Qt.ItemDataRole.UserRole) if index.isValid() else None
         creature_id = value if isinstance(value, str) else None
-        menu = self.group_menu.menu_for(creature_id)
-        plugins.initiative_menu(self._plug_context, creature_id, menu)
+        menu = self.context_menu(creature_id)
         if not menu.isEmpty():
             menu.popup(self.table.viewport().mapToGlobal(pos))
 

@@ -14,9 +14,10 @@ from typing import Final
 from orcus_desktop.ui import plugins
 from orcus_desktop.ui.plugins import UiVariant
 from orcus_desktop.ui.variants.alloy_heroes.plugin import ALLOY_HEROES_UI
+from orcus_desktop.ui.variants.square_fireballs.plugin import SQUARE_FIREBALLS_UI
 from orcus_desktop.ui.variants.strike.plugin import STRIKE_UI
 
-REGISTERED: Final[tuple[UiVariant, ...]] = (STRIKE_UI, ALLOY_HEROES_UI)
+REGISTERED: Final[tuple[UiVariant, ...]] = (STRIKE_UI, ALLOY_HEROES_UI, SQUARE_FIREBALLS_UI)
 """Every variant's UI, in the order their items are built (as the controller's registry)."""
 
 

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.session import GameSession, questions
-from orcus_desktop.controller.variants.square_fireballs import ready_walks
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.derived import current_defenses, effective_speed
 from orcus_desktop.rules.format import format_resolved
@@ -47,9 +46,7 @@ from orcus_desktop.ui.panels.actions.help_box import HelpButtons
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
 from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
 from orcus_desktop.ui.panels.actions.ready import AskReady, ask_ready_dialog
-from orcus_desktop.ui.panels.actions.stealth_box import StealthBox
 from orcus_desktop.ui.panels.actions.tree import ActionTree
-from orcus_desktop.ui.panels.actions.turn_flow_box import TurnFlowBox
 from orcus_desktop.ui.panels.common import (
     effects_summary,
     enable_with_reason,
@@ -138,10 +135,13 @@ class ActionsPanel(QWidget):
             Enter on) a power the creature may use now; the window aims it on the map.
         action_activated: `(creature_id, action)` likewise for an allowed action of
             "Actions in combat" (`CombatAction` value), e.g. a charge or a grapple.
+        tool_requested: `(make)` when a variant's box puts a pointer tool on the map
+            (`ui/plugins.py::ToolMaker`, 003-47's Sneak); the window shows it.
     """
 
     power_activated = Signal(str, str)
     action_activated = Signal(str, str)
+    tool_requested = Signal(object)
 
     def __init__(
         self,
@@ -194,23 +194,20 @@ class ActionsPanel(QWidget):
         self.help_buttons = HelpButtons(session, shown, self.show_refusal, self)
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
-        self.stealth_box = StealthBox(session, shown, self)  # 003-47
-        # 003-11, 003-46: Raise the Alarm and the "Forced" switch.
-        self.turn_flow = TurnFlowBox(session, shown, self.show_refusal, self.refresh, self)
         self.offers_box = OpportunityOffers(session, self.show_refusal, self)
         self.offers_box.refilled.connect(self._fit_width)
         self.offers_box.refilled.connect(self._show_offers)
         # The installed variants' boxes (ui/plugins.py): what waits for the GM's word above
         # the list (001's "Against Who?", 004's "take the hit"), their tools under it.
-        context = PanelContext(session, shown, self.show_refusal, self.refresh, self)
+        context = PanelContext(
+            session, shown, self.show_refusal, self.refresh, self, self.tool_requested.emit
+        )
         self._decision_parts = [box.build(context) for box in plugins.panel_boxes("decisions")]
         self._tool_parts = [box.build(context) for box in plugins.panel_boxes("tools")]
         self.buttons: dict[str, QPushButton] = {
             **self.action_buttons.buttons,
             **self.help_buttons.buttons,
             **self.gm_box.buttons,
-            **self.stealth_box.buttons,
-            **self.turn_flow.buttons,
         }
         for part in (*self._decision_parts, *self._tool_parts):
             self.buttons.update(part.buttons)
@@ -246,8 +243,6 @@ class ActionsPanel(QWidget):
         layout.addWidget(self.power_card)
         layout.addWidget(self.action_buttons)
         layout.addWidget(self.help_buttons)
-        layout.addWidget(self.stealth_box)
-        layout.addWidget(self.turn_flow)
         for part in self._tool_parts:
             layout.addWidget(part.widget)
         layout.addWidget(self.maintained)
@@ -331,9 +326,7 @@ class ActionsPanel(QWidget):
             self.power_card.show_card(None)
             for button in self.buttons.values():
                 enable_with_reason(button, "Select a creature.", "")
-            self.stealth_box.update_for(None)
             self.maintained.fill(None)
-            self.turn_flow.update_for(None)
             return
         available = self._session.available_actions(creature.id)
         self._available = available
@@ -344,8 +337,6 @@ class ActionsPanel(QWidget):
         self.tree.fill(creature, available)
         self.action_buttons.update_for(available)
         self.help_buttons.update_for(available)
-        self.stealth_box.update_for(creature.id)
-        self.turn_flow.update_for(creature.id)
         self.gm_box.update_buttons()
         self.maintained.fill(creature)
 
@@ -448,7 +439,7 @@ class ActionsPanel(QWidget):
             text += f"\nReadied {combatant.readied.kind.value} action: {combatant.readied.trigger}"
         if combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY:
             readied = session.ask(
-                ready_walks.offered_power, creature.id
+                questions.readied_attack, creature.id
             )  # 003-52's readied shot, "" elsewhere
             strike = session.ask(questions.strike_name, creature.id)  # 001-23/24, "" elsewhere
             reaction = (
