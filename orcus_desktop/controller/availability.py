@@ -776,6 +776,20 @@ def effect_downgrade_problem(
     return ""
 
 
+def ready_problem(rules: CombatRules, encounter: Encounter, creature_id: str, kind: str) -> str:
+    """Why the creature cannot ready an action of `kind` now (000 "Ready"), or "".
+
+    000 "Ready" spends the standard action; 004-20 (004 l.557 "Readying is the same kind of
+    action as the action you ready") spends the kind readied ("": a standard action).
+    """
+    problem = action_problem(rules, encounter, creature_id, CombatAction.READY)
+    if not rules.ruleset.hooks.flow.readied_kind_is_readied_action:
+        return problem
+    if problem.startswith(("it is not", "no creature")):
+        return problem
+    return kind_problem(rules, encounter, creature_id, ActionKind(kind or ActionKind.STANDARD))
+
+
 def _power_use_problem(
     rules: CombatRules, encounter: Encounter, creature_id: str, power_name: str
 ) -> str:
@@ -799,6 +813,7 @@ DOWNGRADE: Final = "downgrade"
 CORE_CHECKS_ABOUT: Final[Mapping[str, AboutCheck]] = MappingProxyType(
     {
         CombatAction.USE_POWER.value: _power_use_problem,
+        CombatAction.READY.value: ready_problem,
         MAINTAIN: maintain_problem,
         DOWNGRADE: downgrade_problem,
     }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Final
 
 from orcus_desktop.controller.attacks.attack_choices import AttackChoices
@@ -27,6 +28,7 @@ from orcus_desktop.controller.variants.strike import (
     strike_reactions,
     strike_states,
     strike_turns,
+    table_actions,
     withdrawing,
 )
 from orcus_desktop.controller.variants.strike.engagement import strike_modifiers, withdraw_problem
@@ -105,6 +107,14 @@ STRIKE: Final = Variant(
         VariantAction("crouch", "Crouch Behind Cover", strike_states.crouch_problem),  # 001-12
         VariantAction(  # 001-06
             "drop_prone_off_turn", "Drop prone (off turn)", strike_turns.off_turn_drop_problem
+        ),
+        *(  # 001-35: Influence, Magic, Search, Study, Utilize, whatever the creature tries
+            VariantAction(
+                action.value,
+                action.label,
+                partial(table_actions.table_action_problem, action=action),
+            )
+            for action in table_actions.TableAction
         ),
     ),
     offered_reactions=(OfferedReaction(strike_reactions.strike_name, _settled),),  # 001-23/24
