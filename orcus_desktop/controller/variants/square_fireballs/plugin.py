@@ -113,7 +113,9 @@ SQUARE_FIREBALLS: Final = Variant(
         VariantAction("act_with", "Act in the group's turn", monster_groups.act_with_problem),
         *(  # 003-47: Enshroud, Hide, Search, Sneak, Spot
             VariantAction(
-                key, key.capitalize(), partial(stealth_maneuvers.maneuver_problem, maneuver=key)
+                stealth_maneuvers.table_key(key),
+                key.capitalize(),
+                partial(stealth_maneuvers.maneuver_problem, maneuver=key),
             )
             for key in stealth_maneuvers.MANEUVERS
         ),

@@ -151,6 +151,11 @@ def _totally_sheltered(
     )
 
 
+def table_key(maneuver: str) -> str:
+    """The maneuver's key in the availability table (apart from 001's Hide and Search)."""
+    return f"stealth_{maneuver}"
+
+
 def maneuver_problem(engine: Engine, encounter: Encounter, creature_id: str, maneuver: str) -> str:
     """Why the creature cannot take this stealth maneuver now, or ""."""
     creature = encounter.find_creature(creature_id)
