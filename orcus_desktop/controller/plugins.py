@@ -39,6 +39,9 @@ Hook kinds (docs/architecture.md "How to add a variant mechanic"):
 - `turn_flow`: a variant's own shape of the turns around 000's order (003-07 a monster
   group's one turn, 003-08/10 the opening and the lost first turn): each part it leaves
   None is 000's (`turn_order`).
+- `redirects`: while a variant's switch holds, a creature's walk or attack is another's
+  action, and so are its preview, its reach and its powers offered (003-46 Forced).
+- `round_counters`: what the round shows beside its number (003-13 the escalation die).
 """
 
 from __future__ import annotations
@@ -49,11 +52,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from orcus_desktop.controller.attacks.attack_choices import AttackChoices
+    from orcus_desktop.controller.availability import AvailableActions
     from orcus_desktop.controller.combat_rules import CombatRules, QueuedSource
     from orcus_desktop.controller.engine import Engine
     from orcus_desktop.controller.log.records import Attack
     from orcus_desktop.controller.movement.movement import ForcedMoveDetails
-    from orcus_desktop.controller.outcomes import Outcome
+    from orcus_desktop.controller.outcomes import MovePreview, Outcome
     from orcus_desktop.controller.turns import turn_order
     from orcus_desktop.controller.turns.waiting_decisions import Decision
     from orcus_desktop.geometry.battlefield import Battlefield
@@ -75,20 +79,22 @@ HeldBefore = Callable[
 ]
 """(engine, the snapshot before, the outcome, the use case, its args, its kwargs) -> outcome."""
 
-AttackAdjuster = Callable[
-    [
-        "Engine",
-        "Encounter",
-        "Battlefield",
-        str,
-        str,
-        "Power",
-        "AttackContext",
-        "AttackChoices",
-    ],
-    "AttackContext",
-]
-"""(engine, encounter, battlefield, attacker, target, power, context, choices) -> context."""
+
+@dataclass(frozen=True, slots=True)
+class AttackAt:
+    """One target of an attack being staged, as the variants' adjusters see it."""
+
+    engine: Engine
+    encounter: Encounter
+    field: Battlefield
+    attacker_id: str
+    target_id: str
+    power: Power
+    choices: AttackChoices
+
+
+AttackAdjuster = Callable[["AttackAt", "AttackContext"], "AttackContext"]
+"""(the attack at one target, its context so far) -> the context as the variant sees it."""
 
 AttackLogged = Callable[["Engine", "Encounter", str, "Attack"], "Encounter"]
 """(engine, the encounter with the attack logged, attacker, its log record) -> after."""
@@ -185,15 +191,41 @@ attack is made in."""
 
 
 @dataclass(frozen=True, slots=True)
+class ForcedMoveEnd:
+    """A forced move its target has just made, as `ForcedMoveRules.placed` sees it."""
+
+    target_id: str
+    details: ForcedMoveDetails
+    moved: int
+    """Squares moved."""
+    squares: int
+    """Squares the power owed."""
+    dice: QueuedSource
+
+
+ForcedMoveChoices = Callable[
+    ["Engine", "Encounter", str, "Square", bool], tuple[tuple[str, str], ...]
+]
+"""(engine, encounter, target, the square it ends on, ended short) -> (answer, text) pairs."""
+
+
+def _no_forced_move_choices(
+    engine: Engine, encounter: Encounter, target_id: str, destination: Square, short: bool
+) -> tuple[tuple[str, str], ...]:
+    return ()
+
+
+@dataclass(frozen=True, slots=True)
 class ForcedMoveRules:
     """What the variant does with a forced move the GM placed (003-27, 003-43, 003-45)."""
 
     negated: Callable[[Engine, Encounter, str, Square, QueuedSource], tuple[Encounter, bool]]
     """Before the target moves to the square: the encounter, and whether the move is negated."""
-    placed: Callable[
-        [Engine, Encounter, str, ForcedMoveDetails, int, int, QueuedSource], Encounter
-    ]
-    """After the target moved (squares moved, squares owed): what its end does."""
+    placed: Callable[[Engine, Encounter, ForcedMoveEnd], Encounter]
+    """After the target moved: what its end does."""
+    choices: ForcedMoveChoices = _no_forced_move_choices
+    """What the GM confirms about how the move ended, as `force_move`'s ``collided_with`` (an
+    id, or "obstacle") or ``over_edge`` ("edge"); "" for neither. None asked: ()."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +252,40 @@ class ReadiedOffer:
     """Whether the attack offered to the reactor now is this readied one."""
     power: Callable[[Engine, Encounter, str], Power | None]
     """The power it attacks with (None: the reactor has none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRedirect:
+    """While a variant's switch holds, a creature's walk or attack is another's (003-46 Forced).
+
+    The redirected actions are use cases the session runs in place of 000's; the actor is
+    handed to each as its last argument.
+    """
+
+    actor: Callable[[Engine, Encounter, str], str | None]
+    """Who acts through the creature now, or None: it acts for itself."""
+    walk: Callable[[Engine, Encounter, str, Square, str], Outcome]
+    """(engine, encounter, creature, destination, actor) -> the move, as the actor's action."""
+    attack: Callable[
+        [Engine, Encounter, str, str, Sequence[str], str, Sequence[int], AttackChoices], Outcome
+    ]
+    """(engine, encounter, creature, power, targets, actor, dice, choices) -> the attack."""
+    preview: Callable[[Engine, Encounter, str, Square], MovePreview]
+    """The redirected walk's preview to a square."""
+    reachable: Callable[[Engine, Encounter, str], frozenset[Square]]
+    """Where the redirected walk may end."""
+    available: Callable[[Engine, Encounter, str, str, AvailableActions], AvailableActions]
+    """(engine, encounter, creature, actor, what it could do) -> what it can do for the actor."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCounter:
+    """A number the round shows beside it (003-13's escalation die)."""
+
+    label: str
+    """What it is called, lower case as a heading reads it ("escalation die")."""
+    value: Callable[[Engine, Encounter], int | None]
+    """Its value now, or None when the ruleset has none."""
 
 
 EndTurn = Callable[["Encounter"], "Encounter"]
@@ -285,6 +351,8 @@ class Variant:
     turn_flow: TurnFlow | None = None
     walk_triggers: tuple[WalkTriggers, ...] = ()
     readied_offers: tuple[ReadiedOffer, ...] = ()
+    redirects: tuple[ActionRedirect, ...] = ()
+    round_counters: tuple[RoundCounter, ...] = ()
 
     def applies_to(self, ruleset: Ruleset) -> bool:
         return ruleset.id in self.ruleset_ids
@@ -325,20 +393,11 @@ def after_step(engine: Engine, before: Encounter, outcome: Outcome) -> Outcome:
     return outcome
 
 
-def adjust_attack(
-    engine: Engine,
-    encounter: Encounter,
-    field_: Battlefield,
-    attacker_id: str,
-    target_id: str,
-    power: Power,
-    ctx: AttackContext,
-    choices: AttackChoices,
-) -> AttackContext:
+def adjust_attack(at: AttackAt, ctx: AttackContext) -> AttackContext:
     """The target's attack context after every active variant's adjusters."""
-    for variant in active(engine.rules):
+    for variant in active(at.engine.rules):
         for hook in variant.attack_adjusters:
-            ctx = hook(engine, encounter, field_, attacker_id, target_id, power, ctx, choices)
+            ctx = hook(at, ctx)
     return ctx
 
 
@@ -546,19 +605,47 @@ def forced_move_negated(
     return encounter, False
 
 
-def forced_move_placed(
-    engine: Engine,
-    encounter: Encounter,
-    target_id: str,
-    details: ForcedMoveDetails,
-    moved: int,
-    squares: int,
-    dice: QueuedSource,
-) -> Encounter:
+def forced_move_placed(engine: Engine, encounter: Encounter, end: ForcedMoveEnd) -> Encounter:
     """After a forced move's target moved: what the variants make of where it ended."""
     for rules in _forced(engine):
-        encounter = rules.placed(engine, encounter, target_id, details, moved, squares, dice)
+        encounter = rules.placed(engine, encounter, end)
     return encounter
+
+
+def forced_move_choices(
+    engine: Engine, encounter: Encounter, target_id: str, destination: Square, *, short: bool
+) -> tuple[tuple[str, str], ...]:
+    """What the GM may confirm about a forced move ending on `destination` (none: ())."""
+    return tuple(
+        c
+        for f in _forced(engine)
+        for c in f.choices(engine, encounter, target_id, destination, short)
+    )
+
+
+# -- a creature acting for another (`ActionRedirect`) and the round's counters ---------------
+
+
+def redirect(
+    engine: Engine, encounter: Encounter, creature_id: str
+) -> tuple[ActionRedirect, str] | None:
+    """The first active redirect of the creature's actions, with who acts through it; or None."""
+    for variant in active(engine.rules):
+        for redirecting in variant.redirects:
+            actor = redirecting.actor(engine, encounter, creature_id)
+            if actor is not None:
+                return redirecting, actor
+    return None
+
+
+def round_counters(engine: Engine, encounter: Encounter) -> tuple[tuple[str, int], ...]:
+    """What the round shows beside its number now: (label, value) of each active counter."""
+    return tuple(
+        (counter.label, value)
+        for variant in active(engine.rules)
+        for counter in variant.round_counters
+        if (value := counter.value(engine, encounter)) is not None
+    )
 
 
 # -- the turn flow (`TurnFlow`): the first active variant's part, else 000's ------------------

@@ -99,7 +99,7 @@ def weapon_for(attacker: StatBlock, power: Power, weapon: Weapon | None = None) 
     return attacker.weapons[0] if attacker.weapons else None
 
 
-def attack_modifiers(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30 item 7)
+def attack_modifiers(
     attacker: Combatant,
     target: Combatant,
     power: Power,
@@ -111,12 +111,41 @@ def attack_modifiers(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30
 ) -> tuple[list[Modifier], tuple[str, ...]]:
     """Every modifier to the attack roll, and the combat advantage sources.
 
+    The order is the breakdown's order: the attacker's own bonuses, combat advantage, the
+    situation (charge, opportunity, range), cover, concealment, the attacker's conditions, the
+    mark, clumsiness, then the context's and the ruleset's extra modifiers.
+
     Raises:
         RulesError: The target has total cover (no line of effect: it cannot be targeted).
     """
+    mods = _bonus_modifiers(attacker.statblock, power, ruleset, weapon)
+    ca = _combat_advantage_sources(attacker, target, power, ctx, ruleset)
+    if ca:
+        # Combat advantage is a state, not a stack: +2 once whatever the number of reasons.
+        # The ruleset's name for it (004-29 "battle superiority").
+        mods.append(Modifier(ruleset.combat_advantage_bonus, ruleset.label("combat_advantage")))
+    mods.extend(_situation_modifiers(attacker.statblock, ctx, ruleset))
+    mods.extend(_cover_modifiers(target, power, ctx, ruleset))
+    mods.extend(_concealment_modifiers(attacker, power, ctx, ruleset))
+    mods.extend(_condition_penalties(attacker, ruleset))
+    mods.extend(_marked_penalty(attacker, target, ctx, ruleset, all_targets))
+    if _is_clumsy(attacker.statblock, flying=ctx.attacker_flying):
+        mods.append(Modifier(ruleset.clumsy_penalty, "clumsy"))
+    mods.extend(ctx.attack_modifiers)
+    # The ruleset's attack modifier rules (hook H3; 000 has none beyond the list above).
+    mods.extend(ruleset.hooks.attack_modifier_rules.extra(attacker, target, power, ctx, ruleset))
+    return mods, ca
+
+
+def _bonus_modifiers(
+    sb: StatBlock, power: Power, ruleset: Ruleset, weapon: Weapon | None
+) -> list[Modifier]:
+    """The attacker's own bonus: the stat block's, or ability, half level and weapon; the power's.
+
+    000 "Modifiers to the Roll", "Level Bonus", "Tags" (a proficient weapon's bonus).
+    """
     spec = power.attack
     assert spec is not None
-    sb = attacker.statblock
     mods: list[Modifier] = []
     if spec.bonus is not None:
         # 000 "Modifiers to the Roll": a monster "uses whatever modifier is provided in its
@@ -130,44 +159,60 @@ def attack_modifiers(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30
         # 000 "Level Bonus": half level applies to attack rolls.
         mods.append(Modifier(sb.level_bonus(ruleset), "half level", ModifierType.LEVEL))
         if weapon is not None and power.uses_weapon:
-            # 000 "Tags": with a proficient weapon, "add its proficiency bonus".
-            if weapon.proficiency:
-                mods.append(
-                    Modifier(
-                        weapon.proficiency, f"{weapon.name} proficiency", ModifierType.PROFICIENCY
-                    )
-                )
-            if weapon.enhancement:
-                mods.append(
-                    Modifier(
-                        weapon.enhancement, f"{weapon.name} enhancement", ModifierType.ENHANCEMENT
-                    )
-                )
+            mods.extend(_weapon_modifiers(weapon))
     if spec.extra:
         mods.append(Modifier(spec.extra, power.name))
+    return mods
 
-    # 000 "Combat Advantage": +2 when the enemy is at a disadvantage defending themselves.
-    ca_sources = list(ctx.combat_advantage)
+
+def _weapon_modifiers(weapon: Weapon) -> list[Modifier]:
+    """000 "Tags": with a proficient weapon, "add its proficiency bonus"; and its enhancement."""
+    mods: list[Modifier] = []
+    if weapon.proficiency:
+        mods.append(
+            Modifier(weapon.proficiency, f"{weapon.name} proficiency", ModifierType.PROFICIENCY)
+        )
+    if weapon.enhancement:
+        mods.append(
+            Modifier(weapon.enhancement, f"{weapon.name} enhancement", ModifierType.ENHANCEMENT)
+        )
+    return mods
+
+
+def _combat_advantage_sources(
+    attacker: Combatant,
+    target: Combatant,
+    power: Power,
+    ctx: AttackContext,
+    ruleset: Ruleset,
+) -> tuple[str, ...]:
+    """Why the attacker has combat advantage against ``target`` (empty: it has none).
+
+    000 "Combat Advantage": +2 when the enemy is at a disadvantage defending themselves: the
+    context's reasons, the target's conditions, the attacker's (003-47 Hidden), and flanking
+    (docs/rulings.md R-07: melee attacks only; 004-26: any attack, ``flanking_melee_only``).
+    """
+    sources = list(ctx.combat_advantage)
     attacker_conditions = attacker.state.active_conditions(ruleset)
     for condition in sorted(target.state.active_conditions(ruleset)):
         rules = rules_for(condition, ruleset)
         if rules.grants_combat_advantage or (
             rules.grants_combat_advantage_to_melee and power.origin is Origin.MELEE
         ):
-            ca_sources.append(f"target {ruleset.condition_label(condition.value).lower()}")
+            sources.append(f"target {ruleset.condition_label(condition.value).lower()}")
     for condition in sorted(attacker_conditions):
         if rules_for(condition, ruleset).advantage_when_attacking:  # 003-47 Hidden
-            ca_sources.append(f"attacker {ruleset.condition_label(condition.value).lower()}")
+            sources.append(f"attacker {ruleset.condition_label(condition.value).lower()}")
     cannot_flank = any(rules_for(c, ruleset).cannot_flank for c in attacker_conditions)
-    # docs/rulings.md R-07: melee attacks only (004-26: any attack, ``flanking_melee_only``).
     melee_or_any = power.origin is Origin.MELEE or not ruleset.flanking_melee_only
     if ctx.flanking and melee_or_any and not cannot_flank:
-        ca_sources.append("flanking")
-    ca = tuple(dict.fromkeys(ca_sources))
-    if ca:
-        # Combat advantage is a state, not a stack: +2 once whatever the number of reasons.
-        # The ruleset's name for it (004-29 "battle superiority").
-        mods.append(Modifier(ruleset.combat_advantage_bonus, ruleset.label("combat_advantage")))
+        sources.append("flanking")
+    return tuple(dict.fromkeys(sources))
+
+
+def _situation_modifiers(sb: StatBlock, ctx: AttackContext, ruleset: Ruleset) -> list[Modifier]:
+    """000 "Charge" (+1; 003-41: none), 003-19 the Opportunity Modifier, 000 "Ranged" range."""
+    mods: list[Modifier] = []
     if ctx.charge and ruleset.charge_attack_bonus:  # 003-41: none (Hindered instead)
         mods.append(Modifier(ruleset.charge_attack_bonus, "charge"))
     # 003-19, 003 l.249 "adding your Opportunity Modifier to the Hit Roll" (none under 000;
@@ -176,7 +221,17 @@ def attack_modifiers(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30
         mods.append(Modifier(sb.opportunity_modifier, "opportunity modifier (003-19)"))
     if ctx.long_range:
         mods.append(Modifier(ruleset.long_range_penalty, "long range"))
-    # 000 "Cover": "only the most protective degree of cover applies".
+    return mods
+
+
+def _cover_modifiers(
+    target: Combatant, power: Power, ctx: AttackContext, ruleset: Ruleset
+) -> list[Modifier]:
+    """000 "Cover": "only the most protective degree of cover applies", on the ruleset's scale.
+
+    Raises:
+        RulesError: The target has total cover and the ruleset says it blocks targeting.
+    """
     if ctx.cover is CoverDegree.TOTAL and ruleset.cover.total_blocks_targeting:
         raise RulesError(f"{target.statblock.name} has total cover and cannot be targeted")
     cover = ctx.cover
@@ -188,50 +243,77 @@ def attack_modifiers(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30
     ):
         cover = _cover_step(cover, ruleset.cover.degrees())
     level = ruleset.cover.level_of(cover)  # the ruleset's scale (D3): number and name
-    if level is not None:
-        mods.append(Modifier(level.modifier, level.label))
-    # 000 "Concealment": "Concealment penalties do not apply to Near or Far attacks."
-    if not power.origin.is_area or ruleset.concealment_applies_to_areas:
-        cause = f"{ctx.concealment_cause}: " if ctx.concealment_cause else ""
-        concealment = ctx.concealment
-        # 003-25 (003 l.331) Dazzled: "Treats all enemies as having Concealment ... or, if
-        # already in Concealment, as having Superior Concealment".
-        dazzled = [c for c in attacker_conditions if rules_for(c, ruleset).sees_concealment_step]
-        if dazzled and concealment is not ConcealmentDegree.TOTAL:
-            cause = f"attacker {ruleset.condition_label(dazzled[0].value).lower()}: "
-            concealment = (
-                ConcealmentDegree.CONCEALED
-                if concealment is ConcealmentDegree.NONE
-                else ConcealmentDegree.TOTAL
-            )
-        if concealment is ConcealmentDegree.CONCEALED:
-            mods.append(Modifier(ruleset.concealment_penalty, f"{cause}concealment"))
-        elif concealment is ConcealmentDegree.TOTAL:
-            mods.append(Modifier(ruleset.total_concealment_penalty, f"{cause}total concealment"))
-    for condition in sorted(attacker_conditions):
+    return [] if level is None else [Modifier(level.modifier, level.label)]
+
+
+def _concealment_modifiers(
+    attacker: Combatant, power: Power, ctx: AttackContext, ruleset: Ruleset
+) -> list[Modifier]:
+    """000 "Concealment": the penalty for the target's concealment, with what gives it.
+
+    "Concealment penalties do not apply to Near or Far attacks" (unless the ruleset says they
+    do); 003-25 (003 l.331) Dazzled: "Treats all enemies as having Concealment ... or, if
+    already in Concealment, as having Superior Concealment".
+    """
+    if power.origin.is_area and not ruleset.concealment_applies_to_areas:
+        return []
+    cause = f"{ctx.concealment_cause}: " if ctx.concealment_cause else ""
+    concealment = ctx.concealment
+    dazzled = [
+        c
+        for c in attacker.state.active_conditions(ruleset)
+        if rules_for(c, ruleset).sees_concealment_step
+    ]
+    if dazzled and concealment is not ConcealmentDegree.TOTAL:
+        cause = f"attacker {ruleset.condition_label(dazzled[0].value).lower()}: "
+        concealment = (
+            ConcealmentDegree.CONCEALED
+            if concealment is ConcealmentDegree.NONE
+            else ConcealmentDegree.TOTAL
+        )
+    if concealment is ConcealmentDegree.CONCEALED:
+        return [Modifier(ruleset.concealment_penalty, f"{cause}concealment")]
+    if concealment is ConcealmentDegree.TOTAL:
+        return [Modifier(ruleset.total_concealment_penalty, f"{cause}total concealment")]
+    return []
+
+
+def _condition_penalties(attacker: Combatant, ruleset: Ruleset) -> list[Modifier]:
+    """The attacker's conditions' penalties to its attack rolls (000 "Conditions")."""
+    mods: list[Modifier] = []
+    for condition in sorted(attacker.state.active_conditions(ruleset)):
         penalty = rules_for(condition, ruleset).attack_penalty
         if penalty:
             mods.append(
                 Modifier(penalty, f"attacker {ruleset.condition_label(condition.value).lower()}")
             )
-    # 000 "Marked": -2 "on attacks that do not include the creature that marked you". 003-30
-    # (003 l.391-393 "ignoring Taunts"): the roll "ignores a Taunt if it targets an enemy not
-    # taunting the character", unless every taunter is a target too; so the roll against a
-    # taunter never takes it. With one marker (000) both say the same. l.395-396: an attack
-    # that did not ignore the Taunt when declared never comes to (`taunt_held`, R-157).
+    return mods
+
+
+def _marked_penalty(
+    attacker: Combatant,
+    target: Combatant,
+    ctx: AttackContext,
+    ruleset: Ruleset,
+    all_targets: Iterable[CreatureId],
+) -> list[Modifier]:
+    """000 "Marked": -2 "on attacks that do not include the creature that marked you".
+
+    003-30 (003 l.391-393 "ignoring Taunts"): the roll "ignores a Taunt if it targets an enemy
+    not taunting the character", unless every taunter is a target too; so the roll against a
+    taunter never takes it. With one marker (000) both say the same. l.395-396: an attack that
+    did not ignore the Taunt when declared never comes to (`taunt_held`, R-157).
+    """
     markers, targeted = attacker.state.markers(), set(all_targets)
     if markers and not ctx.taunt_held and target.id not in markers and not markers <= targeted:
         label = ruleset.condition_label("marked").lower()
-        mods.append(Modifier(ruleset.marked_attack_penalty, label))
-    # 000 "Flying Movement": clumsy creatures take -4 to attack rolls and defences.
-    if (sb.clumsy_on_ground and not ctx.attacker_flying) or (
-        sb.clumsy_in_air and ctx.attacker_flying
-    ):
-        mods.append(Modifier(ruleset.clumsy_penalty, "clumsy"))
-    mods.extend(ctx.attack_modifiers)
-    # The ruleset's attack modifier rules (hook H3; 000 has none beyond the list above).
-    mods.extend(ruleset.hooks.attack_modifier_rules.extra(attacker, target, power, ctx, ruleset))
-    return mods, ca
+        return [Modifier(ruleset.marked_attack_penalty, label)]
+    return []
+
+
+def _is_clumsy(sb: StatBlock, *, flying: bool) -> bool:
+    """000 "Flying Movement": clumsy creatures take -4 to attack rolls and defences."""
+    return (sb.clumsy_on_ground and not flying) or (sb.clumsy_in_air and flying)
 
 
 def _cover_step(cover: CoverDegree, degrees: tuple[CoverDegree, ...]) -> CoverDegree:
@@ -269,7 +351,7 @@ def defense_value(
                     f"{ruleset.condition_label(condition.value).lower()} vs ranged",
                 )
             )
-    if (sb.clumsy_on_ground and not ctx.target_flying) or (sb.clumsy_in_air and ctx.target_flying):
+    if _is_clumsy(sb, flying=ctx.target_flying):
         mods.append(Modifier(ruleset.clumsy_penalty, "clumsy"))
     mods.extend(ctx.defense_modifiers)
     # 004-37: the ruleset's defense names ("Defense" for AC).

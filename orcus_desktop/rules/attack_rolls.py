@@ -168,7 +168,7 @@ class _Staged:
     ca: tuple[str, ...] = ()
 
 
-def resolve_attack(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30 item 7)
+def resolve_attack(
     attacker: Combatant,
     power: Power,
     targets: Sequence[tuple[Combatant, AttackContext]],
@@ -210,85 +210,35 @@ def resolve_attack(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30 i
     """
     used_weapon = weapon_for(attacker.statblock, power, weapon)
     all_ids = tuple(t.id for t, _ in targets)
-    weakened = any(
-        rules_for(c, ruleset).damage_halved for c in attacker.state.active_conditions(ruleset)
-    )
-    dealt_scale, dealt_reason = _dealt_scale(attacker, ruleset)
-    spec = power.attack
-
-    staged: list[_Staged] = []
-    for target, ctx in targets:
-        if spec is None:
-            staged.append(_Staged(target, ctx))
-            continue
-        mods, ca = attack_modifiers(
-            attacker, target, power, ctx, ruleset, all_targets=all_ids, weapon=used_weapon
-        )
-        d20 = roll("1d20", dice)
-        natural = d20.natural
-        attack = resolve(d20.total, "d20", mods)
-        defense = defense_value(target, spec.defense, power, ctx, ruleset)
-        meets = attack.total >= defense.total
-        auto = ""
-        if natural == 1 and ruleset.natural_1_misses:
-            hit, auto = False, "natural 1"
-        elif natural == 20 and ruleset.natural_20_hits:
-            hit = True
-            auto = "" if meets else "natural 20"
-        else:
-            hit = meets
-        # 003-28 (003 l.345): "Melee Attacks against the character gain +10 Crit Range" (a
-        # natural 10 or more crits if it hits); 000: a natural 20 only.
-        floor = 20 - _crit_range_bonus(target, power, ruleset)
-        crit = (
-            natural is not None
-            and natural >= floor
-            and hit
-            and (meets or (natural == 20 and not ruleset.crit_needs_hit_without_natural_20))
-        )
-        if forced_hits is not None and target.id in forced_hits:
-            hit = forced_hits[target.id]
-            crit = crit and hit
-            auto = forced_by
-        if ctx.coup_de_grace and hit:
-            crit = True  # 000 "Coup de Grace": "If you hit, you score a critical hit."
-        staged.append(_Staged(target, ctx, d20, attack, defense, hit, crit, auto, ca))
-
-    def needs(kind: str) -> bool:
-        for e in staged:
-            if kind == "hit" and e.hit is True and not e.crit:
-                return True
-            if kind == "miss" and e.hit is False:
-                return True
-        return False
-
-    hit_spec = power.hit.damage
-    miss_spec = power.miss.damage or (power.hit.damage if power.miss.half_damage else None)
-    hit_text = (
-        _damage_text(hit_spec, attacker.statblock, used_weapon, power, damage_modifiers)
-        if hit_spec
-        else None
-    )
-    hit_roll = roll(hit_text, dice) if hit_text and needs("hit") else None
-    miss_roll = None
-    if miss_spec is not None and needs("miss"):
-        if power.miss.damage is None and hit_roll is not None:
-            miss_roll = hit_roll  # "Miss: half damage" halves the damage rolled for the hit.
-        else:
-            miss_roll = roll(
-                _damage_text(miss_spec, attacker.statblock, used_weapon, power, damage_modifiers),
-                dice,
-            )
-    effect_spec = power.effect.damage
-    effect_roll = (
-        roll(
-            _damage_text(effect_spec, attacker.statblock, used_weapon, power, damage_modifiers),
+    staged = [
+        _roll_attack(
+            attacker,
+            target,
+            ctx,
+            power,
+            ruleset,
             dice,
+            all_targets=all_ids,
+            weapon=used_weapon,
+            forced=None if forced_hits is None else forced_hits.get(target.id),
+            forced_by=forced_by,
         )
-        if effect_spec and staged
-        else None
+        for target, ctx in targets
+    ]
+    rolls = _roll_damage(
+        attacker.statblock,
+        power,
+        staged,
+        dice,
+        weapon=used_weapon,
+        damage_modifiers=damage_modifiers,
     )
-
+    dealing = _Dealing(
+        weakened=any(
+            rules_for(c, ruleset).damage_halved for c in attacker.state.active_conditions(ruleset)
+        ),
+        scale=_dealt_scale(attacker, ruleset),
+    )
     # 000 "Damage Rolls": one roll for every target; 004-03 (004 l.61, 72): melee and ranged
     # attacks roll damage per target (the first hit uses the roll above, later hits roll anew
     # in target order).
@@ -296,74 +246,222 @@ def resolve_attack(  # noqa: C901, PLR0912, PLR0915 -- split pending (issue 30 i
     first_hit = True
     results: list[TargetAttack] = []
     for e in staged:
-        target, ctx, crit = e.target, e.ctx, e.crit
-        outcomes: list[Outcome] = []
-        damage: TargetDamage | None = None
-        if e.hit is True:
-            outcomes.append(power.hit)
-            if hit_spec is not None and hit_text is not None:
-                if crit:
-                    # 000 "Critical Hits": maximum damage; bonus dice rolled, not maximized.
-                    maxed = roll(hit_text, MaxSource())
-                    extra = roll(power.crit_extra, dice) if power.crit_extra else None
-                    damage = TargetDamage(
-                        maxed, extra, hit_spec.types, weakened=weakened, maximized=True
-                    )
-                else:
-                    assert hit_roll is not None
-                    own = hit_roll if shared or first_hit else roll(hit_text, dice)
-                    first_hit = False
-                    damage = TargetDamage(own, None, hit_spec.types, weakened=weakened)
-        elif e.hit is False:
-            outcomes.append(power.miss)
-            if miss_spec is not None and miss_roll is not None:
-                damage = TargetDamage(
-                    miss_roll,
-                    None,
-                    miss_spec.types,
-                    half=power.miss.damage is None,
-                    weakened=weakened,
-                )
-        outcomes.append(power.effect)
-        effect_damage = (
-            TargetDamage(effect_roll, None, effect_spec.types, weakened=weakened)
-            if effect_roll is not None and effect_spec is not None
-            else None
-        )
-        if dealt_scale < 1.0:  # 003-38 Partially Weakened: "reduced by 1/4"
-            damage, effect_damage = (
-                replace(d, dealt_scale=dealt_scale, dealt_reason=dealt_reason)
-                if d is not None
-                else None
-                for d in (damage, effect_damage)
-            )
         results.append(
-            TargetAttack(
-                target=target.id,
-                roll=e.roll,
-                attack=e.attack,
-                defense=e.defense,
-                defense_kind=spec.defense if spec else None,
-                hit=e.hit,
-                critical=crit,
-                automatic=e.auto,
-                combat_advantage=e.ca,
-                outcomes=tuple(o for o in outcomes if not o.empty),
-                damage=damage,
-                effect_damage=effect_damage,
-                coup_de_grace=ctx.coup_de_grace,
+            _target_attack(
+                e, power, rolls, dice, reroll=not (shared or first_hit), dealing=dealing
             )
         )
+        if e.hit is True and not e.crit:
+            first_hit = False
     return AttackResult(
         attacker=attacker.id,
         power=power.name,
         origin=power.origin,
         weapon=used_weapon.name if used_weapon else None,
         targets=tuple(results),
-        hit_damage=hit_roll,
-        miss_damage=miss_roll if miss_roll is not hit_roll else None,
-        effect_damage=effect_roll,
+        hit_damage=rolls.hit,
+        miss_damage=rolls.miss if rolls.miss is not rolls.hit else None,
+        effect_damage=rolls.effect,
     )
+
+
+def _roll_attack(
+    attacker: Combatant,
+    target: Combatant,
+    ctx: AttackContext,
+    power: Power,
+    ruleset: Ruleset,
+    dice: DiceSource,
+    *,
+    all_targets: tuple[CreatureId, ...],
+    weapon: Weapon | None,
+    forced: bool | None,
+    forced_by: str,
+) -> _Staged:
+    """One target's attack roll: hit or miss, critical or not (no roll without an attack line).
+
+    000 "Attack Rolls", "Rolling 1 or 20", "Critical Hits"; the GM's ruling ``forced`` wins
+    over the comparison (a forced miss is never critical); 000 "Coup de Grace": "If you hit,
+    you score a critical hit."
+    """
+    spec = power.attack
+    if spec is None:
+        return _Staged(target, ctx)
+    mods, ca = attack_modifiers(
+        attacker, target, power, ctx, ruleset, all_targets=all_targets, weapon=weapon
+    )
+    d20 = roll("1d20", dice)
+    natural = d20.natural
+    attack = resolve(d20.total, "d20", mods)
+    defense = defense_value(target, spec.defense, power, ctx, ruleset)
+    meets = attack.total >= defense.total
+    hit, auto = _hit_by_roll(natural, meets, ruleset)
+    # 003-28 (003 l.345): "Melee Attacks against the character gain +10 Crit Range" (a
+    # natural 10 or more crits if it hits); 000: a natural 20 only.
+    floor = 20 - _crit_range_bonus(target, power, ruleset)
+    crit = (
+        natural is not None
+        and natural >= floor
+        and hit
+        and (meets or (natural == 20 and not ruleset.crit_needs_hit_without_natural_20))
+    )
+    if forced is not None:
+        hit, crit, auto = forced, crit and forced, forced_by
+    if ctx.coup_de_grace and hit:
+        crit = True
+    return _Staged(target, ctx, d20, attack, defense, hit, crit, auto, ca)
+
+
+def _hit_by_roll(natural: int | None, meets: bool, ruleset: Ruleset) -> tuple[bool, str]:
+    """000 "Rolling 1 or 20": hit or miss, and "natural 1"/"natural 20" when that decided it."""
+    if natural == 1 and ruleset.natural_1_misses:
+        return False, "natural 1"
+    if natural == 20 and ruleset.natural_20_hits:
+        return True, "" if meets else "natural 20"
+    return meets, ""
+
+
+@dataclass(frozen=True, slots=True)
+class _DamageRolls:
+    """The damage rolled once for the attack: the hit text and the hit, miss, effect rolls."""
+
+    hit_text: str | None
+    hit: DiceRoll | None
+    miss: DiceRoll | None
+    effect: DiceRoll | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Dealing:
+    """What the attacker's conditions do to its damage: 000 "Weakened", 003-38's scale."""
+
+    weakened: bool
+    scale: tuple[float, str]
+
+
+def _miss_spec(power: Power) -> DamageSpec | None:
+    """The miss line's damage: its own, or the hit's for "Miss: half damage"."""
+    return power.miss.damage or (power.hit.damage if power.miss.half_damage else None)
+
+
+def _roll_damage(
+    attacker: StatBlock,
+    power: Power,
+    staged: Sequence[_Staged],
+    dice: DiceSource,
+    *,
+    weapon: Weapon | None,
+    damage_modifiers: Sequence[Modifier],
+) -> _DamageRolls:
+    """000 "Damage Rolls": "roll the damage once for all of them": hit, then miss, then effect.
+
+    The hit damage is rolled only if a target is hit without a critical hit, the miss damage
+    only if one is missed ("Miss: half damage" halves the roll made for the hit), the effect
+    damage if there is any target.
+    """
+
+    def text(spec: DamageSpec) -> str:
+        return _damage_text(spec, attacker, weapon, power, damage_modifiers)
+
+    hit_spec, miss_spec, effect_spec = power.hit.damage, _miss_spec(power), power.effect.damage
+    hit_text = text(hit_spec) if hit_spec else None
+    needs_hit = any(e.hit is True and not e.crit for e in staged)
+    hit_roll = roll(hit_text, dice) if hit_text and needs_hit else None
+    miss_roll = None
+    if miss_spec is not None and any(e.hit is False for e in staged):
+        if power.miss.damage is None and hit_roll is not None:
+            miss_roll = hit_roll  # "Miss: half damage" halves the damage rolled for the hit.
+        else:
+            miss_roll = roll(text(miss_spec), dice)
+    effect_roll = roll(text(effect_spec), dice) if effect_spec and staged else None
+    return _DamageRolls(hit_text, hit_roll, miss_roll, effect_roll)
+
+
+def _target_attack(
+    e: _Staged,
+    power: Power,
+    rolls: _DamageRolls,
+    dice: DiceSource,
+    *,
+    reroll: bool,
+    dealing: _Dealing,
+) -> TargetAttack:
+    """One target's result: the lines that apply (hit or miss, and effect) and its damage.
+
+    ``reroll``: 004-03, this hit rolls its own damage rather than the shared roll.
+    """
+    outcomes: list[Outcome] = []
+    damage: TargetDamage | None = None
+    if e.hit is True:
+        outcomes.append(power.hit)
+        damage = _hit_damage(e, power, rolls, dice, reroll=reroll, weakened=dealing.weakened)
+    elif e.hit is False:
+        outcomes.append(power.miss)
+        miss_spec = _miss_spec(power)
+        if miss_spec is not None and rolls.miss is not None:
+            damage = TargetDamage(
+                rolls.miss,
+                None,
+                miss_spec.types,
+                half=power.miss.damage is None,
+                weakened=dealing.weakened,
+            )
+    outcomes.append(power.effect)
+    effect_spec = power.effect.damage
+    effect_damage = (
+        TargetDamage(rolls.effect, None, effect_spec.types, weakened=dealing.weakened)
+        if rolls.effect is not None and effect_spec is not None
+        else None
+    )
+    dealt_scale, dealt_reason = dealing.scale
+    if dealt_scale < 1.0:  # 003-38 Partially Weakened: "reduced by 1/4"
+        damage, effect_damage = (
+            replace(d, dealt_scale=dealt_scale, dealt_reason=dealt_reason)
+            if d is not None
+            else None
+            for d in (damage, effect_damage)
+        )
+    return TargetAttack(
+        target=e.target.id,
+        roll=e.roll,
+        attack=e.attack,
+        defense=e.defense,
+        defense_kind=power.attack.defense if power.attack else None,
+        hit=e.hit,
+        critical=e.crit,
+        automatic=e.auto,
+        combat_advantage=e.ca,
+        outcomes=tuple(o for o in outcomes if not o.empty),
+        damage=damage,
+        effect_damage=effect_damage,
+        coup_de_grace=e.ctx.coup_de_grace,
+    )
+
+
+def _hit_damage(
+    e: _Staged,
+    power: Power,
+    rolls: _DamageRolls,
+    dice: DiceSource,
+    *,
+    reroll: bool,
+    weakened: bool,
+) -> TargetDamage | None:
+    """A hit's damage: the shared roll (or its own, ``reroll``), or a critical hit's.
+
+    000 "Critical Hits": maximum damage; bonus dice rolled, not maximized, for this target only
+    (000 "Areas of effect").
+    """
+    hit_spec = power.hit.damage
+    if hit_spec is None or rolls.hit_text is None:
+        return None
+    if e.crit:
+        maxed = roll(rolls.hit_text, MaxSource())
+        extra = roll(power.crit_extra, dice) if power.crit_extra else None
+        return TargetDamage(maxed, extra, hit_spec.types, weakened=weakened, maximized=True)
+    assert rolls.hit is not None
+    own = roll(rolls.hit_text, dice) if reroll else rolls.hit
+    return TargetDamage(own, None, hit_spec.types, weakened=weakened)
 
 
 def _crit_range_bonus(target: Combatant, power: Power, ruleset: Ruleset) -> int:

@@ -84,7 +84,7 @@ class AttackDialog(QDialog):
         error: why the typed dice were not accepted.
     """
 
-    def __init__(  # noqa: PLR0915 -- split pending (issue 30 item 7)
+    def __init__(
         self, session: GameSession, choice: TargetingChoice, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
@@ -100,77 +100,19 @@ class AttackDialog(QDialog):
         self.concealment_boxes: dict[str, QComboBox] = {}
         self.crouch_boxes: dict[str, QCheckBox] = {}
         self.drop_prone_buttons: dict[str, QPushButton] = {}
-        crouch_rule = session.rules.ruleset.hooks.targeting_policy.shoot_bands
         self.summaries: dict[str, QLabel] = {}
         form = QFormLayout()
         is_power = request.action is TargetingAction.POWER
-        measured: dict[str, str] = {}
-        if is_power:
-            previews, _problem = session.ask(
-                attacks.preview_attack,
-                request.creature_id,
-                request.power_name,
-                choice.target_ids,
-                AttackOptions().choices(choice),
-            )
-            measured = {p.target: p.facts.cover for p in previews}
+        measured = self._measured_cover() if is_power else None
         for target_id in choice.target_ids:
-            summary = QLabel(self)
-            summary.setWordWrap(True)
-            self.summaries[target_id] = summary
-            form.addRow(summary)
-            if is_power:
-                box = QComboBox(self)
-                for value, text in cover_choices(session.rules.ruleset):
-                    if not value and target_id in measured:
-                        text = f"as measured ({measured[target_id].replace('_', '-')})"
-                    box.addItem(text, value)
-                box.setToolTip("Override the measured cover for this attack")
-                box.currentIndexChanged.connect(self._on_options_changed)
-                self.cover_boxes[target_id] = box
-                form.addRow(f"Cover of {_name(session, target_id)}:", box)
-                hidden = QComboBox(self)
-                ruleset = session.rules.ruleset
-                penalties = {
-                    "concealed": ruleset.concealment_penalty,
-                    "total": ruleset.total_concealment_penalty,
-                }
-                for value, text in CONCEALMENT_CHOICES:
-                    hidden.addItem(
-                        f"{text} ({penalties[value]:+d})" if value in penalties else text, value
-                    )
-                hidden.setToolTip("Override the concealment light and obscured squares give")
-                hidden.currentIndexChanged.connect(self._on_options_changed)
-                self.concealment_boxes[target_id] = hidden
-                form.addRow(f"Concealment of {_name(session, target_id)}:", hidden)
-            if is_power and crouch_rule:
-                # 001-12, 001 l.146: crouching or working the cover, one level more.
-                crouch = QCheckBox("Crouching: one level more cover (001-12)", self)
-                crouch.toggled.connect(self._on_options_changed)
-                self.crouch_boxes[target_id] = crouch
-                form.addRow("", crouch)
-            if request.action.rolls and session.ask(questions.offers_off_turn_drop):
-                # 001-06, 001 l.100: the target may drop prone first (one undo step).
-                drop = drop_prone_button(session, target_id, self, self._after_drop)
-                self.drop_prone_buttons[target_id] = drop
-                form.addRow("", drop)
+            self._add_target_rows(form, target_id, measured)
         self.advantage = QCheckBox("Grant combat advantage (GM ruling)", self)
         self.advantage.setVisible(is_power)
         self.advantage.toggled.connect(self._on_options_changed)
         self.knock_out = QCheckBox("Knock out instead of killing (000 Knocking a Creature Out)")
         self.knock_out.setParent(self)
         self.knock_out.setVisible(is_power)
-        self.dice = QLineEdit(self)
-        self.dice.setObjectName("attackDice")
-        self.dice.setPlaceholderText("empty: the app rolls")
-        self.dice.setMinimumWidth(220)
-        self.dice.setToolTip(
-            "Dice rolled at the table, in order: the d20 for each target, then the damage dice"
-        )
-        form.addRow("Dice rolled at the table:", self.dice)
-        hint = QLabel("In rolling order: the d20 for each target, then the damage dice.", self)
-        hint.setEnabled(False)
-        form.addRow(hint)
+        self._add_dice_rows(form)
         self.error = error_label(self)
         self.error.setObjectName("attackError")
         buttons = ok_cancel_buttons(self)
@@ -183,6 +125,93 @@ class AttackDialog(QDialog):
         # The GM reads the dice off the table and types them at once (then Enter): the cursor
         # starts there, not in the first cover box, where typing would change the cover.
         self.dice.setFocus()
+
+    def _measured_cover(self) -> dict[str, str]:
+        """The cover measured on the map per target id, named in "as measured (...)"."""
+        choice = self.choice
+        previews, _problem = self._session.ask(
+            attacks.preview_attack,
+            choice.request.creature_id,
+            choice.request.power_name,
+            choice.target_ids,
+            AttackOptions().choices(choice),
+        )
+        return {p.target: p.facts.cover for p in previews}
+
+    def _add_target_rows(
+        self, form: QFormLayout, target_id: str, measured: dict[str, str] | None
+    ) -> None:
+        """One target's rows: its "needs N on the d20" line and its overrides.
+
+        For a power (``measured`` given): cover and concealment, and crouching where the
+        ruleset has it (001-12); for a roll, dropping prone first where it exists (001-06).
+        """
+        session = self._session
+        summary = QLabel(self)
+        summary.setWordWrap(True)
+        self.summaries[target_id] = summary
+        form.addRow(summary)
+        if measured is not None:
+            form.addRow(
+                f"Cover of {_name(session, target_id)}:", self._cover_box(target_id, measured)
+            )
+            form.addRow(
+                f"Concealment of {_name(session, target_id)}:", self._concealment_box(target_id)
+            )
+            if session.rules.ruleset.hooks.targeting_policy.shoot_bands:
+                # 001-12, 001 l.146: crouching or working the cover, one level more.
+                crouch = QCheckBox("Crouching: one level more cover (001-12)", self)
+                crouch.toggled.connect(self._on_options_changed)
+                self.crouch_boxes[target_id] = crouch
+                form.addRow("", crouch)
+        if self.choice.request.action.rolls and session.ask(questions.offers_off_turn_drop):
+            # 001-06, 001 l.100: the target may drop prone first (one undo step).
+            drop = drop_prone_button(session, target_id, self, self._after_drop)
+            self.drop_prone_buttons[target_id] = drop
+            form.addRow("", drop)
+
+    def _cover_box(self, target_id: str, measured: dict[str, str]) -> QComboBox:
+        """The cover override (docs/design.md#cover: the GM can override cover per attack)."""
+        box = QComboBox(self)
+        for value, text in cover_choices(self._session.rules.ruleset):
+            if not value and target_id in measured:
+                text = f"as measured ({measured[target_id].replace('_', '-')})"
+            box.addItem(text, value)
+        box.setToolTip("Override the measured cover for this attack")
+        box.currentIndexChanged.connect(self._on_options_changed)
+        self.cover_boxes[target_id] = box
+        return box
+
+    def _concealment_box(self, target_id: str) -> QComboBox:
+        """The concealment override with each degree's penalty (000 "Concealment")."""
+        hidden = QComboBox(self)
+        ruleset = self._session.rules.ruleset
+        penalties = {
+            "concealed": ruleset.concealment_penalty,
+            "total": ruleset.total_concealment_penalty,
+        }
+        for value, text in CONCEALMENT_CHOICES:
+            hidden.addItem(
+                f"{text} ({penalties[value]:+d})" if value in penalties else text, value
+            )
+        hidden.setToolTip("Override the concealment light and obscured squares give")
+        hidden.currentIndexChanged.connect(self._on_options_changed)
+        self.concealment_boxes[target_id] = hidden
+        return hidden
+
+    def _add_dice_rows(self, form: QFormLayout) -> None:
+        """Where the GM types the dice rolled at the table, in rolling order."""
+        self.dice = QLineEdit(self)
+        self.dice.setObjectName("attackDice")
+        self.dice.setPlaceholderText("empty: the app rolls")
+        self.dice.setMinimumWidth(220)
+        self.dice.setToolTip(
+            "Dice rolled at the table, in order: the d20 for each target, then the damage dice"
+        )
+        form.addRow("Dice rolled at the table:", self.dice)
+        hint = QLabel("In rolling order: the d20 for each target, then the damage dice.", self)
+        hint.setEnabled(False)
+        form.addRow(hint)
 
     @property
     def options(self) -> AttackOptions:

@@ -22,9 +22,9 @@ from orcus_desktop.controller.tools.attack_flow import (
     Step,
 )
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
-from orcus_desktop.controller.tools.sneak_tool import SneakTool
 from orcus_desktop.controller.tools.targeting import TargetingChoice
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
+from orcus_desktop.controller.variants.square_fireballs.sneak_tool import SneakTool
 from orcus_desktop.model.combat import OwedForcedMove
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.map.scene import MapScene

@@ -8,6 +8,8 @@ from typing import Any
 from psygnal import SignalInstance
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 
+from orcus_desktop.model.document import DocumentEvents
+
 
 class DocumentConnections:
     """The psygnal connections one widget holds, undone together when it goes away.
@@ -35,6 +37,22 @@ class DocumentConnections:
 
     def _on_owner_destroyed(self, _owner: object = None) -> None:
         self.disconnect_all()
+
+
+def battlefield_changes(events: DocumentEvents) -> tuple[SignalInstance, ...]:
+    """The changes after which sight and light are worked out again.
+
+    Walls, terrain, the grid and the map, creatures coming and going, and the lights: what
+    both the fog of war and the light layer are computed from.
+    """
+    return (
+        events.walls_changed,
+        events.terrain_changed,
+        events.map_changed,
+        events.creature_added,
+        events.creature_removed,
+        events.lighting_changed,
+    )
 
 
 _DUE = QEvent.Type(QEvent.registerEventType())

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QWidget
 
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.square_fireballs import monster_groups
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.ui.dialog_parts import (
     error_label,
     ok_cancel_buttons,
@@ -37,7 +38,7 @@ class MonsterGroupsDialog(QDialog):
         self._session = session
         monsters = session.ask(monster_groups.monsters)
         names = sorted(
-            {g for m in monsters if (g := session.ask(questions.monster_group, m)) is not None}
+            {g for m in monsters if (g := session.ask(sf_questions.monster_group, m)) is not None}
         )
         intro = wrapped_label(
             self,
@@ -52,10 +53,10 @@ class MonsterGroupsDialog(QDialog):
             box.setEditable(True)
             box.addItem("")
             box.addItems(names)
-            box.setCurrentText(session.ask(questions.arranged_monster_group, cid) or "")
+            box.setCurrentText(session.ask(sf_questions.arranged_monster_group, cid) or "")
             line = box.lineEdit()
             if line is not None:
-                line.setPlaceholderText(session.ask(questions.monster_group, cid) or "alone")
+                line.setPlaceholderText(session.ask(sf_questions.monster_group, cid) or "alone")
             self.fields[cid] = box
             form.addRow(session.encounter.name_of(cid) + ":", box)
         self.error = error_label(self)
@@ -67,7 +68,7 @@ class MonsterGroupsDialog(QDialog):
         out: dict[str, str | None] = {}
         for cid, box in self.fields.items():
             typed = box.currentText().strip() or None
-            if typed != self._session.ask(questions.arranged_monster_group, cid):
+            if typed != self._session.ask(sf_questions.arranged_monster_group, cid):
                 out[cid] = typed
         return out
 

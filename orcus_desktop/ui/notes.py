@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from orcus_desktop.controller.gm import notes as notes_cases
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.notes import MapNote
-from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.map.kept_items import KeptItems
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 
@@ -63,34 +63,18 @@ class NoteItem(DrawnItem):
         painter.drawText(QPointF(radius + 3, SQUARE_PX / 14), self._label)
 
 
-class NoteLayer(QObject):
+class NoteLayer(KeptItems[MapNote, NoteItem]):
     """Keeps the GM's scene's pins in step with the document's notes (the GM's map only)."""
 
     def __init__(self, scene: MapScene) -> None:
-        super().__init__(scene)
-        self._scene = scene
-        self.items: dict[str, NoteItem] = {}
-        self._connections = DocumentConnections()
-        events = scene.document.events
-        self._connections.connect(events.notes_changed, self.sync)
-        self._connections.connect(events.reset, self.sync)
-        self._connections.bind(self)
+        super().__init__(scene, scene.document.events.notes_changed)
         self.sync()
 
-    def detach(self) -> None:
-        self._connections.disconnect_all()
+    def shown_things(self) -> dict[str, MapNote]:
+        return {n.id: n for n in self._scene.document.encounter.notes}
 
-    def sync(self) -> None:
-        """Add, redraw or drop pins so they match the notes."""
-        notes = {n.id: n for n in self._scene.document.encounter.notes}
-        for note_id in list(self.items):
-            if notes.get(note_id) != self.items[note_id].note:
-                self._scene.removeItem(self.items.pop(note_id))
-        for note_id, note in notes.items():
-            if note_id not in self.items:
-                item = NoteItem(note)
-                self._scene.addItem(item)
-                self.items[note_id] = item
+    def item_for(self, thing: MapNote) -> NoteItem:
+        return NoteItem(thing)
 
 
 def note_at(session: GameSession, x: float, y: float) -> MapNote | None:

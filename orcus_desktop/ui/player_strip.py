@@ -28,6 +28,9 @@ from orcus_desktop.controller.views.player_initiative import (
 from orcus_desktop.controller.views.vision import player_sides
 from orcus_desktop.ui.choice_actions import choice_actions, remember_choice, remembered_choice
 
+RoundCounters = tuple[tuple[str, int], ...]
+"""What the round shows beside its number, (label, value) (`questions.round_counters`)."""
+
 STRIP_KEY = "playerView/initiativeStrip"
 
 
@@ -103,18 +106,19 @@ class InitiativeStripView(QLabel):
 
     def refresh(self) -> None:
         """Read the snapshot again (after the fog's rebuild: what the players see is current)."""
-        self.strip, die = players_strip(self._session, self._shown(), self._mode)
-        self.setText(strip_html(self.strip, die))
+        self.strip, counters = players_strip(self._session, self._shown(), self._mode)
+        self.setText(strip_html(self.strip, counters))
         self.setVisible(bool(self.strip.entries))
 
 
 def players_strip(
     session: GameSession, shown: frozenset[str] | None, mode: StripMode
-) -> tuple[InitiativeStrip, int | None]:
-    """The strip the players see now, and the escalation die when the ruleset has one.
+) -> tuple[InitiativeStrip, RoundCounters]:
+    """The strip the players see now, and what the round shows beside its number.
 
-    `shown`: what their fog lets them see (None: fog off). 003-13: the escalation die is
-    everyone's bonus to hit, so the players see it too.
+    `shown`: what their fog lets them see (None: fog off). The round's counters
+    (`questions.round_counters`) are the table's: 003-13's escalation die is everyone's bonus
+    to hit, so the players see it too.
     """
     encounter = session.encounter
     if mode is StripMode.OFF:
@@ -128,20 +132,18 @@ def players_strip(
         strip = player_initiative(
             encounter, shown, sides, mode.monster_names, groups, absent=absent, dead=dead
         )
-    has_die = session.ruleset.escalation_start_round is not None
-    return strip, session.ask(questions.escalation_die) if has_die else None
+    return strip, session.ask(questions.round_counters)
 
 
-def strip_html(strip: InitiativeStrip, escalation_die: int | None = None) -> str:
+def strip_html(strip: InitiativeStrip, counters: RoundCounters = ()) -> str:
     """``Round 2 · <b>Now: Aria</b> · Next: GW1 · Brakka`` ("" when there is nothing).
 
-    With an ``escalation_die`` (003-13) it follows the round: ``Round 3 · Escalation die 1``.
+    The round's ``counters`` follow it (003-13): ``Round 3 · Escalation die 1``.
     """
     if not strip.entries:
         return ""
     parts = [f"Round {strip.round}" if strip.round else "Surprise round"]
-    if escalation_die is not None:
-        parts.append(f"Escalation die {escalation_die}")
+    parts += [f"{label[:1].upper()}{label[1:]} {value}" for label, value in counters]
     now, following = strip.now, strip.next
     for entry in strip.entries:
         name = escape(entry.text)
@@ -154,9 +156,9 @@ def strip_html(strip: InitiativeStrip, escalation_die: int | None = None) -> str
     return " · ".join(parts)
 
 
-def strip_text(strip: InitiativeStrip, escalation_die: int | None = None) -> str:
+def strip_text(strip: InitiativeStrip, counters: RoundCounters = ()) -> str:
     """`strip_html` as plain text: ``Round 2 · Now: Aria · Next: GW1 · Brakka``."""
-    return unescape(re.sub(r"<[^>]+>", "", strip_html(strip, escalation_die)))
+    return unescape(re.sub(r"<[^>]+>", "", strip_html(strip, counters)))
 
 
 class StripMenu:

@@ -148,7 +148,7 @@ class PlayerViewControl(QObject):
 
     def _on_grid_style(self, colour: QColor) -> None:
         if self.window is not None:
-            self.window.scene.set_grid_style(colour, colour.alphaF())
+            self.window.scene.copy_grid_style(colour)
 
     def detach(self) -> None:
         """Stop following the screens (the GM's window closes); a second call does nothing."""

@@ -62,7 +62,7 @@ class PlayersPreview(QObject):
 
     def _on_grid_style(self, colour: QColor) -> None:
         if self.preview is not None:
-            self.preview.scene.set_grid_style(colour, colour.alphaF())
+            self.preview.scene.copy_grid_style(colour)
 
     def set_fog_enabled(self, enabled: bool) -> None:
         if self.preview is not None:

@@ -33,8 +33,8 @@ from orcus_desktop.controller.session.runner import UseCase
 from orcus_desktop.controller.tools.template_tool import TemplateTool
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.zones import Zone, ZoneDuration
-from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.dialog_parts import FormDialog, shows_done
+from orcus_desktop.ui.map.kept_items import KeptItems
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
@@ -81,7 +81,7 @@ class ZoneItem(DrawnItem):
         painter.drawText(at, self.zone.name)
 
 
-class ZoneLayer(QObject):
+class ZoneLayer(KeptItems[Zone, ZoneItem]):
     """Keeps a scene's zone items in step with the document's zones.
 
     Args:
@@ -90,33 +90,15 @@ class ZoneLayer(QObject):
     """
 
     def __init__(self, scene: MapScene, *, gm: bool) -> None:
-        super().__init__(scene)
-        self._scene = scene
+        super().__init__(scene, scene.document.events.zones_changed)
         self._gm = gm
-        self.items: dict[str, ZoneItem] = {}
-        self._connections = DocumentConnections()
-        events = scene.document.events
-        self._connections.connect(events.zones_changed, self.sync)
-        self._connections.connect(events.reset, self.sync)
-        self._connections.bind(self)
         self.sync()
 
-    def detach(self) -> None:
-        self._connections.disconnect_all()
+    def shown_things(self) -> dict[str, Zone]:
+        return {z.id: z for z in self._scene.document.encounter.zones if self._gm or not z.hidden}
 
-    def sync(self) -> None:
-        """Add, redraw or drop items so they match the zones shown on this map."""
-        shown = {z.id: z for z in self._scene.document.encounter.zones if self._gm or not z.hidden}
-        for zone_id in list(self.items):
-            item = self.items[zone_id]
-            if shown.get(zone_id) != item.zone:
-                self._scene.removeItem(item)
-                del self.items[zone_id]
-        for zone_id, zone in shown.items():
-            if zone_id not in self.items:
-                item = ZoneItem(zone, gm=self._gm)
-                self._scene.addItem(item)
-                self.items[zone_id] = item
+    def item_for(self, thing: Zone) -> ZoneItem:
+        return ZoneItem(thing, gm=self._gm)
 
 
 @dataclass(frozen=True, slots=True)

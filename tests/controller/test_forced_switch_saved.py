@@ -19,6 +19,7 @@ from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import forced_actions
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.fields import EncounterFileError
@@ -53,7 +54,7 @@ def test_the_switch_survives_save_and_reopen_and_still_forces(tmp_path: Path) ->
     s = _dominion()
     assert s.run(forced_actions.set_forcing, "hero").ok
     reopened = _reopened(s, tmp_path)
-    assert reopened.forcing == "hero"
+    assert reopened.ask(sf_questions.forcing) == "hero"
     # The orc walks away from the mage as the hero's forced move: no opportunity attack.
     assert reopened.move_creature("orc", Square(5, 8), MoveMode.WALK).ok
     combat = reopened.encounter.combat
@@ -72,10 +73,10 @@ def test_turning_it_on_and_off_are_undo_steps() -> None:
     assert s.encounter.combat.forcing is None
     assert s.undo().ok
     assert s.encounter == on
-    assert s.forcing == "hero"
+    assert s.ask(sf_questions.forcing) == "hero"
     assert s.undo().ok
     assert s.encounter == before
-    assert s.forcing is None
+    assert s.ask(sf_questions.forcing) is None
 
 
 def test_it_does_not_come_back_in_a_later_turn_even_from_a_file(tmp_path: Path) -> None:
@@ -84,8 +85,8 @@ def test_it_does_not_come_back_in_a_later_turn_even_from_a_file(tmp_path: Path) 
     for _ in range(3):  # hero, mage, orc: the hero's turn of round 2
         assert s.end_turn().ok
     assert s.encounter.combat.current == "hero"
-    assert s.forcing is None
-    assert _reopened(s, tmp_path).forcing is None
+    assert s.ask(sf_questions.forcing) is None
+    assert _reopened(s, tmp_path).ask(sf_questions.forcing) is None
 
 
 def test_only_the_creature_whose_turn_it_is_forces() -> None:
@@ -93,7 +94,7 @@ def test_only_the_creature_whose_turn_it_is_forces() -> None:
     refused = s.run(forced_actions.set_forcing, "mage")
     assert not refused.ok
     assert refused.reason == "Mage forces only on its own turn: it is Hero's"
-    assert s.forcing is None
+    assert s.ask(sf_questions.forcing) is None
 
 
 def test_removing_the_forcer_turns_it_off_and_the_file_stays_readable(tmp_path: Path) -> None:
@@ -101,7 +102,7 @@ def test_removing_the_forcer_turns_it_off_and_the_file_stays_readable(tmp_path: 
     assert s.run(forced_actions.set_forcing, "hero").ok
     assert s.run(editing.remove_creature, "hero").ok
     assert s.encounter.combat.forcing is None
-    assert _reopened(s, tmp_path).forcing is None
+    assert _reopened(s, tmp_path).ask(sf_questions.forcing) is None
 
 
 @pytest.mark.parametrize(

@@ -16,8 +16,9 @@ import pytest
 from orcus_desktop.app import main
 from orcus_desktop.controller.actions import attacks
 from orcus_desktop.controller.editing import editing
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.controller.variants.square_fireballs import waves
 from orcus_desktop.controller.variants.square_fireballs.encounter_flow import escalation_die
 from orcus_desktop.geometry.grid import GridBounds
@@ -210,22 +211,22 @@ def test_the_escalation_die_grows_from_the_third_round_and_adds_to_hit() -> None
     s = _session()
     assert s.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
     assert s.run(initiative.start_combat).ok
-    assert s.ask(questions.escalation_die) == 0
+    assert s.ask(sf_questions.escalation_die) == 0
     _round(s, 2)
-    assert s.ask(questions.escalation_die) == 0
+    assert s.ask(sf_questions.escalation_die) == 0
     _round(s, 3)
-    assert s.ask(questions.escalation_die) == 1
+    assert s.ask(sf_questions.escalation_die) == 1
     _round(s, 4)
-    assert s.ask(questions.escalation_die) == 2
+    assert s.ask(sf_questions.escalation_die) == 2
     assert s.run(attacks.basic_attack, "hero", "orc", dice=[10]).ok
     attack = [e for e in s.encounter.combat.log if e.kind == "attack"][-1]
     assert [2, "escalation die"] in [list(p) for p in attack.data["targets"][0]["attack_parts"]]
     # Undo and redo step the die with the rounds; the file keeps it.
     assert s.undo().ok  # the attack
     assert s.undo().ok  # the end of the orc's turn: back in round 3
-    assert s.ask(questions.escalation_die) == 1
+    assert s.ask(sf_questions.escalation_die) == 1
     assert s.redo().ok
-    assert s.ask(questions.escalation_die) == 2
+    assert s.ask(sf_questions.escalation_die) == 2
     assert escalation_die(s.ruleset, _reopened(s).combat) == 2
 
 
@@ -246,7 +247,7 @@ def _in_round_four() -> GameSession:
     assert s.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
     assert s.run(initiative.start_combat).ok
     _round(s, 4)
-    assert s.ask(questions.escalation_die) == 2
+    assert s.ask(sf_questions.escalation_die) == 2
     return s
 
 
@@ -260,9 +261,9 @@ def test_keep_initiative_lowers_the_die_and_the_newcomers_defend() -> None:
     assert "gob" in combat.order
     assert combat.current == "hero"  # the hero's turn goes on
     assert _defense(s, "gob")
-    assert s.ask(questions.escalation_die) == 1
+    assert s.ask(sf_questions.escalation_die) == 1
     _round(s, 5)
-    assert s.ask(questions.escalation_die) == 2
+    assert s.ask(sf_questions.escalation_die) == 2
     reopened = _reopened(s)
     assert reopened.combat.escalation_set == s.encounter.combat.escalation_set
 
@@ -278,12 +279,12 @@ def test_start_over_rerolls_everyone_and_sets_the_die_to_zero() -> None:
     assert combat.round == 5
     assert combat.order[:2] == ("orc", "gob")
     assert combat.current == "orc"
-    assert s.ask(questions.escalation_die) == 0
+    assert s.ask(sf_questions.escalation_die) == 0
     assert all(_defense(s, cid) for cid in ("hero", "mage", "gob"))
     for _ in range(4):
         assert s.end_turn().ok
     assert s.encounter.combat.round == 6
-    assert s.ask(questions.escalation_die) == 1
+    assert s.ask(sf_questions.escalation_die) == 1
     assert s.undo().ok
     assert s.encounter.combat.round == 5
 

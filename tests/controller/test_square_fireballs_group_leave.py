@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.square_fireballs import monster_groups
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from tests.controller.test_square_fireballs_groups import _started
 
 
 def _goblins_turn() -> GameSession:
     s = _started()
     assert s.end_turn().ok  # the hero's turn ends: the goblins' group turn, g1 first
-    assert s.ask(questions.group_turn_members, "g1") == ("g1", "g2", "g3")
+    assert s.ask(sf_questions.group_turn_members, "g1") == ("g1", "g2", "g3")
     return s
 
 
@@ -35,7 +36,7 @@ def test_removing_the_acting_member_hands_the_groups_turn_on() -> None:
     assert s.run(editing.remove_creature, "g2").ok
     combat = s.encounter.combat
     assert combat.current == "g1"
-    assert s.ask(questions.group_turn_members, "g1") == ("g1", "g3")
+    assert s.ask(sf_questions.group_turn_members, "g1") == ("g1", "g3")
     assert _starts(s, length) == []
     assert combat.log[-1].data["note"] == "G2 leaves combat: G1 acts on in the group's turn"
     assert s.end_turn().ok
@@ -45,7 +46,7 @@ def test_removing_the_acting_member_hands_the_groups_turn_on() -> None:
     s.undo()  # End turn
     s.undo()  # Remove Creature
     assert s.encounter.combat.current == "g2"
-    assert s.ask(questions.group_turn_members, "g2") == ("g1", "g2", "g3")
+    assert s.ask(sf_questions.group_turn_members, "g2") == ("g1", "g2", "g3")
 
 
 def test_removing_the_first_member_leaves_no_one_behind() -> None:

@@ -13,9 +13,10 @@ import json
 from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits, zones
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import monster_groups
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import encounter_from_dict, encounter_to_dict
 from orcus_desktop.model.zones import ZoneDuration
@@ -48,7 +49,7 @@ def test_a_knocked_out_first_member_hands_the_acting_on_but_keeps_its_turn_work(
     combat = s.encounter.combat
     assert combat.current == "g2"
     assert not _defending(s, "g1")
-    assert s.ask(questions.group_turn_members, "g2") == ("g1", "g2", "g3")
+    assert s.ask(sf_questions.group_turn_members, "g2") == ("g1", "g2", "g3")
     notes = [e.data["note"] for e in combat.log if e.kind == "rule_note"]
     assert notes[-1] == "G1 is unconscious: G2 acts on in the group's turn"
     assert (

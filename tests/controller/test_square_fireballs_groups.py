@@ -14,9 +14,10 @@ import json
 from orcus_desktop.controller.actions import attacks, interrupts
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.log.text import entry_text
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import monster_groups, waves
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
@@ -77,7 +78,7 @@ def test_identical_monsters_roll_once_and_share_one_turn() -> None:
     assert s.end_turn().ok  # the hero's turn: the goblins' group turn starts
     combat = s.encounter.combat
     assert combat.current == "g1"
-    assert s.ask(questions.group_turn_members, "g1") == ("g1", "g2", "g3")
+    assert s.ask(sf_questions.group_turn_members, "g1") == ("g1", "g2", "g3")
     # Start-of-turn work for every member (003-08's Total Defense lasts until then).
     assert not any(_defense(s, g) for g in ("g1", "g2", "g3"))
     assert all(combat.combatant(g).budget.standard == 1 for g in ("g1", "g2", "g3"))
@@ -109,7 +110,7 @@ def test_orcus_goblins_rolled_together_still_take_turns_one_by_one() -> None:
     assert s.run(initiative.start_combat).ok
     assert s.end_turn().ok
     assert s.encounter.combat.current == "g1"
-    assert s.ask(questions.group_turn_members, "g1") == ("g1",)
+    assert s.ask(sf_questions.group_turn_members, "g1") == ("g1",)
     assert not s.run(monster_groups.act_with, "g2").ok
     assert s.end_turn().ok
     assert s.encounter.combat.current == "g2"
@@ -131,11 +132,11 @@ def test_the_gm_arranges_groups_and_they_are_kept_through_undo_and_the_file() ->
     file keep the arrangement, and the roll follows it: g1 rolls and acts apart."""
     s = _session()
     assert s.run(monster_groups.arrange, {"g1": "Scouts"}).ok
-    assert s.ask(questions.monster_group, "g1") == "Scouts"
-    assert s.ask(questions.monster_group, "g2") == "monsters: Goblin"
-    assert s.ask(questions.monster_group, "hero") is None
+    assert s.ask(sf_questions.monster_group, "g1") == "Scouts"
+    assert s.ask(sf_questions.monster_group, "g2") == "monsters: Goblin"
+    assert s.ask(sf_questions.monster_group, "hero") is None
     assert s.undo().ok
-    assert s.ask(questions.monster_group, "g1") == "monsters: Goblin"
+    assert s.ask(sf_questions.monster_group, "g1") == "monsters: Goblin"
     assert s.redo().ok
     assert _reopened(s).combat.monster_groups == (("g1", "Scouts"),)
     assert s.run(initiative.roll_initiative, dice={**DICE, "g1": 5}).ok
@@ -145,7 +146,7 @@ def test_the_gm_arranges_groups_and_they_are_kept_through_undo_and_the_file() ->
     assert s.run(initiative.start_combat).ok
     assert s.end_turn().ok  # hero
     assert s.encounter.combat.current == "g2"
-    assert s.ask(questions.group_turn_members, "g2") == ("g2", "g3")
+    assert s.ask(sf_questions.group_turn_members, "g2") == ("g2", "g3")
     # Arranging is done before combat; a PC rolls alone (003 l.129).
     assert not s.run(monster_groups.arrange, {"g2": "Scouts"}).ok
     s2 = _session()
@@ -180,13 +181,13 @@ def test_the_group_turn_survives_undo_redo_and_reopening() -> None:
     reopened = _reopened(s)
     assert reopened.combat == s.encounter.combat
     again = make_session(reopened)
-    assert again.ask(questions.group_turn_members, "g3") == ("g1", "g2", "g3")
+    assert again.ask(sf_questions.group_turn_members, "g3") == ("g1", "g2", "g3")
     assert again.end_turn().ok
     assert again.encounter.combat.current == "mage"
     assert s.undo().ok  # the act_with
     assert s.undo().ok  # the hero's End turn: no group turn
     assert s.encounter.combat.current == "hero"
-    assert s.ask(questions.group_turn_members, "g1") == ("g1",)
+    assert s.ask(sf_questions.group_turn_members, "g1") == ("g1",)
 
 
 def test_a_surprised_member_loses_its_part_and_the_group_acts() -> None:
@@ -202,7 +203,7 @@ def test_a_surprised_member_loses_its_part_and_the_group_acts() -> None:
     assert combat.combatant("g1").budget.standard == 0
     assert not combat.combatant("g1").surprised
     assert _defense(s, "g1")
-    assert s.ask(questions.group_turn_members, "g2") == ("g1", "g2", "g3")
+    assert s.ask(sf_questions.group_turn_members, "g2") == ("g1", "g2", "g3")
     assert s.end_turn().ok
     assert s.encounter.combat.current == "mage"
 
@@ -229,12 +230,12 @@ def test_a_goblin_joining_the_fight_shares_its_groups_initiative_and_turn() -> N
     assert combat.combatant("g4").group == "monsters: Goblin"
     assert combat.combatant("g4").initiative == combat.combatant("g1").initiative
     assert s.end_turn().ok  # hero: the goblins' turn, g4 with them
-    assert s.ask(questions.group_turn_members, "g1") == ("g1", "g2", "g3", "g4")
+    assert s.ask(sf_questions.group_turn_members, "g1") == ("g1", "g2", "g3", "g4")
     assert s.run(editing.place_creature, goblin("g5", 3, 5)).ok
     assert s.run(waves.new_wave, "keep_initiative", dice={"g5": 20}).ok
     combat = s.encounter.combat
     assert combat.combatant("g5").initiative == combat.combatant("g1").initiative
-    assert s.ask(questions.group_turn_members, "g1") == (
+    assert s.ask(sf_questions.group_turn_members, "g1") == (
         "g1",
         "g2",
         "g3",
@@ -312,7 +313,7 @@ def test_a_delaying_member_leaves_and_the_groups_turn_goes_on() -> None:
     assert s.delay().ok
     combat = s.encounter.combat
     assert combat.current == "g1"  # not the mage: the group's turn is not over
-    assert s.ask(questions.group_turn_members, "g1") == ("g1", "g2")
+    assert s.ask(sf_questions.group_turn_members, "g1") == ("g1", "g2")
     added = [e.kind for e in combat.log[length:]]
     assert "turn_start" not in added  # nobody's turn starts again
     assert combat.log[-1].data["note"] == "G3 delays: G1 acts on in the group's turn"
@@ -329,7 +330,7 @@ def test_a_delaying_member_leaves_and_the_groups_turn_goes_on() -> None:
     assert _reopened(s).combat.combatant("g3").group is None
     assert s.end_turn().ok  # the mage
     assert s.encounter.combat.current == "g3"
-    assert s.ask(questions.group_turn_members, "g3") == ("g3",)
+    assert s.ask(sf_questions.group_turn_members, "g3") == ("g3",)
     # Round 2: the group without g3, then g3's own turn after the mage.
     for acting in ("hero", "g1", "mage", "g3"):
         assert s.end_turn().ok

@@ -15,9 +15,10 @@ from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
 from orcus_desktop.controller.variants.square_fireballs.stealth_maneuvers import StealthCheck
 from orcus_desktop.geometry.features import Wall, WallKind
@@ -93,7 +94,7 @@ def test_enshroud_needs_cover_shrouds_then_hides() -> None:
     # Not under 000: the maneuvers are 003's.
     orcus = _fight("orcus")
     assert "has no Enshroud maneuver" in orcus.run(stealth_maneuvers.enshroud, "hero").reason
-    assert not orcus.ask(questions.stealth_offered)
+    assert not orcus.ask(sf_questions.stealth_offered)
 
 
 def test_hide_is_a_stealth_check_against_the_gms_dc() -> None:
@@ -156,8 +157,8 @@ def test_sneak_keeps_it_a_walk_loses_it_and_so_does_the_open() -> None:
     )
     assert s.run(gm_edits.add_condition, "hero", Condition.HIDDEN, DurationKind.UNTIL_COUNTERED).ok
     # Speed 6: a sneak goes 3 squares.
-    assert Square(2, 0) in s.ask(questions.sneak_destinations, "hero")
-    assert Square(1, 7) not in s.ask(questions.sneak_destinations, "hero")
+    assert Square(2, 0) in s.ask(sf_questions.sneak_destinations, "hero")
+    assert Square(1, 7) not in s.ask(sf_questions.sneak_destinations, "hero")
     assert not s.run(stealth_maneuvers.sneak, "hero", Square(2, 7)).ok
     done = s.run(stealth_maneuvers.sneak, "hero", Square(2, 1))
     assert done.ok

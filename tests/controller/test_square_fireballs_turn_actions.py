@@ -15,6 +15,7 @@ from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import forced_actions, raise_alarm
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import Condition
@@ -149,7 +150,7 @@ def test_the_forced_switch_routes_the_gms_move_and_attack() -> None:
     creature are forced by the creature whose turn it is."""
     s = _dominion()
     s.run(forced_actions.set_forcing, "hero")
-    assert s.forcing == "hero"
+    assert s.ask(sf_questions.forcing) == "hero"
     preview = s.preview_move("orc", Square(5, 9), MoveMode.WALK)
     assert preview.reachable
     assert preview.provoking_enemy_ids == ()
@@ -157,7 +158,7 @@ def test_the_forced_switch_routes_the_gms_move_and_attack() -> None:
     assert s.encounter.combat.combatant("mage").out_of_turn is None
     assert s.encounter.combat.combatant("hero").budget.move == 0
     s.run(forced_actions.set_forcing, None)
-    assert s.forcing is None
+    assert s.ask(sf_questions.forcing) is None
 
 
 def test_a_forced_attack_through_the_switch_is_answered_to_whoever_asked() -> None:
@@ -177,11 +178,11 @@ def test_the_forced_switch_holds_for_the_turn_it_was_set_in() -> None:
     """docs/rulings.md R-97: not again on the forcer's next turn."""
     s = _dominion()
     s.run(forced_actions.set_forcing, "hero")
-    assert s.forcing == "hero"
+    assert s.ask(sf_questions.forcing) == "hero"
     for _ in range(4):  # hero, mage, orc, o2: the hero's turn of round 2
         assert s.end_turn().ok
     assert s.encounter.combat.current == "hero"
-    assert s.forcing is None
+    assert s.ask(sf_questions.forcing) is None
 
 
 def test_a_forced_ranged_attack_next_to_an_enemy_provokes_nothing() -> None:
@@ -252,4 +253,4 @@ def test_forced_actions_are_003s() -> None:
     assert not refused.ok
     assert "no forced actions" in refused.reason
     s.run(forced_actions.set_forcing, "hero")
-    assert s.forcing is None  # the switch means nothing under 000
+    assert s.ask(sf_questions.forcing) is None  # the switch means nothing under 000

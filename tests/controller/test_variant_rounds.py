@@ -23,6 +23,7 @@ from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text, names_of
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.controller.variants.strike import engagement, initiative_checks
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import AidKind
@@ -247,12 +248,12 @@ def test_a_square_fireballs_round() -> None:
     # The surprised goblin's turn: Total Defense and nothing else (003-10).
     assert "Gob takes total defense: +4 to all defenses" in _lines(s)
     assert s.encounter.combat.round == 2
-    assert s.ask(questions.escalation_die) == 0
+    assert s.ask(sf_questions.escalation_die) == 0
     for _ in range(5):
         assert s.end_turn().ok
     # 003-13, 003 l.196 "each combat round starting with the third, add 1".
     assert s.encounter.combat.round == 3
-    assert s.ask(questions.escalation_die) == 1
+    assert s.ask(sf_questions.escalation_die) == 1
 
 
 # --- 002 4e quick reference -------------------------------------------------------------------

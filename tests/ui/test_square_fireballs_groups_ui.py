@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.controller.session import questions
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import monster_groups
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
@@ -84,9 +84,9 @@ def test_the_gm_arranges_groups_and_the_group_has_one_row_and_one_turn(
     session = window.session
     panel = window.initiative_panel
     _arrange_g1_as_scout(window)
-    assert session.ask(questions.monster_group, "g1") == "Scouts"
+    assert session.ask(sf_questions.monster_group, "g1") == "Scouts"
     window.undo_action.trigger()  # one undo step
-    assert session.ask(questions.monster_group, "g1") == "monsters: Goblin"
+    assert session.ask(sf_questions.monster_group, "g1") == "monsters: Goblin"
     window.redo_action.trigger()
     assert session.run(initiative.roll_initiative, dice=DICE).ok
     model = panel.model

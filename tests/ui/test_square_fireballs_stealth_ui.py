@@ -23,7 +23,7 @@ def _held(s: GameSession, cid: str) -> set[Condition]:
 
 @pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 def test_the_orc_hides_and_sneaks_and_the_players_never_see_it(qtbot: QtBot) -> None:
-    from orcus_desktop.controller.tools.sneak_tool import SneakTool
+    from orcus_desktop.controller.variants.square_fireballs.sneak_tool import SneakTool
     from orcus_desktop.ui.main_window import MainWindow
     from orcus_desktop.ui.map.layers import SQUARE_PX
     from tests.ui.test_player_view import open_player_view

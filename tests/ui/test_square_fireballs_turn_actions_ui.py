@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.attacks import attack_powers
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
@@ -76,7 +77,7 @@ def test_the_forced_switch_makes_a_walk_provoke_nothing(qtbot: QtBot) -> None:
     assert available is not None
     assert not available.power(basic).allowed  # not the orc's turn
     forced.click()
-    assert session.forcing == "hero"
+    assert session.ask(sf_questions.forcing) == "hero"
     # The orc's attacks are offered as forced ones (the hero's standard action pays), and the
     # move tool shades where its forced walk may end.
     available = panel.available
@@ -88,7 +89,7 @@ def test_the_forced_switch_makes_a_walk_provoke_nothing(qtbot: QtBot) -> None:
     assert combat.combatant("mage").out_of_turn is None
     assert combat.combatant("hero").budget.move == 0
     forced.click()
-    assert session.forcing is None
+    assert session.ask(sf_questions.forcing) is None
 
 
 def test_orcus_shows_neither(qtbot: QtBot) -> None:
@@ -110,12 +111,12 @@ def test_the_forced_switch_is_still_on_after_save_and_reopen_and_undo_turns_it_o
     panel = window.actions_panel
     panel.show_creature("orc")
     panel.turn_flow.forced_check.click()
-    assert session.forcing == "hero"
+    assert session.ask(sf_questions.forcing) == "hero"
     assert window.statusBar().currentMessage() == "Forced: Hero"
     path = tmp_path / "forced.orcus"
     assert window.files.save_to(path)
     assert window.files.open_file(path)
-    assert window.session.forcing == "hero"
+    assert window.session.ask(sf_questions.forcing) == "hero"
     window.actions_panel.show_creature("orc")
     forced = window.actions_panel.turn_flow.forced_check
     assert forced.isChecked()
@@ -123,6 +124,6 @@ def test_the_forced_switch_is_still_on_after_save_and_reopen_and_undo_turns_it_o
     assert not forced.isChecked()
     assert window.session.encounter.combat.forcing is None
     window.undo_action.trigger()
-    assert window.session.forcing == "hero"
+    assert window.session.ask(sf_questions.forcing) == "hero"
     window.actions_panel.show_creature("orc")
     assert window.actions_panel.turn_flow.forced_check.isChecked()

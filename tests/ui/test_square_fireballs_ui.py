@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.editing import editing
-from orcus_desktop.controller.session import questions
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.controller.variants.square_fireballs.encounter_flow import WaveChoice
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
@@ -107,17 +107,17 @@ def test_encounter_menu_brings_in_a_new_wave(window: MainWindow, qtbot: QtBot) -
     assert session.run(initiative.start_combat).ok
     for _ in range(6):
         assert session.end_turn().ok
-    assert session.ask(questions.escalation_die) == 2
+    assert session.ask(sf_questions.escalation_die) == 2
     # The GM places the newcomers, then Encounter > New wave… > Keep Initiative.
     assert session.run(editing.place_creature, orc("gob", 6, 6)).ok
     window.waves.ask = lambda: WaveChoice.KEEP_INITIATIVE
     window.waves.action.trigger()
     assert "gob" in session.encounter.combat.order
-    assert session.ask(questions.escalation_die) == 1
+    assert session.ask(sf_questions.escalation_die) == 1
     assert "escalation die 1" in window.initiative_panel.heading.text()
     window.undo_action.trigger()
     assert "gob" not in session.encounter.combat.order
-    assert session.ask(questions.escalation_die) == 2
+    assert session.ask(sf_questions.escalation_die) == 2
     # Cancelled: nothing happens. Nobody new: refused with the reason in the status bar.
     window.waves.ask = lambda: None
     window.waves.action.trigger()
@@ -126,7 +126,7 @@ def test_encounter_menu_brings_in_a_new_wave(window: MainWindow, qtbot: QtBot) -
     window.waves.action.trigger()
     assert "gob" in session.encounter.combat.order
     assert session.encounter.combat.round == 5  # docs/rulings.md R-42: a new round
-    assert session.ask(questions.escalation_die) == 0
+    assert session.ask(sf_questions.escalation_die) == 0
     assert session.undo().ok
     assert session.run(editing.remove_creature, "gob").ok
     window.waves.action.trigger()

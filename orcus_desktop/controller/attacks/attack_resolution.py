@@ -318,9 +318,8 @@ def stage_attack(
         )
         # 001-26 Strike! modifiers, 001-12..21 Shoot!/Spell! bands, 003-13 the escalation
         # die: the variants' say.
-        ctx = plugins.adjust_attack(
-            engine, encounter, field_, attacker_id, target_id, power, ctx, choices
-        )
+        at = plugins.AttackAt(engine, encounter, field_, attacker_id, target_id, power, choices)
+        ctx = plugins.adjust_attack(at, ctx)
         contexts.append((target, ctx))
         targets.append(
             AttackTarget(

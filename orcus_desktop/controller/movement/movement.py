@@ -549,7 +549,6 @@ def forced_move(
     record = ForcedMove(logged_kind, squares, destination, moved)
     encounter = record.logged_on(encounter, details.source_id, (target.id,))
     # 003-43 the collision, 003-45 the edge the GM confirmed.
-    encounter = plugins.forced_move_placed(
-        engine, encounter, target_id, details, moved, squares, rolls
-    )
+    end = plugins.ForcedMoveEnd(target_id, details, moved, squares, rolls)
+    encounter = plugins.forced_move_placed(engine, encounter, end)
     return engine.check_grapples(encounter)

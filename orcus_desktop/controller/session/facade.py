@@ -9,8 +9,9 @@ and announces every result, done or refused, through `operation_done`. Read-only
 go through `session.ask(question, ...)` alike (`questions.py` holds those with no other home).
 Named methods stay only where the façade adds behaviour: undo and redo, opening and restoring
 an encounter, switching its ruleset, a library edit (one undo step with its tokens), ending or
-delaying a turn (refused while a decision waits), and 003-46's Forced switch redirecting moves,
-attacks, their previews and the actions offered.
+delaying a turn (refused while a decision waits), and a variant's redirect of a creature's
+moves, attacks, their previews and the actions offered to the creature acting through it
+(003-46's Forced switch, `plugins.redirect`).
 This is the runner of Anki's collection operations (`CollectionOp`), typed with ParamSpec: a
 wrong argument to a use case is a type error where it is handed over.
 """
@@ -33,12 +34,10 @@ from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.text import plural
 from orcus_desktop.controller.movement import movement
 from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step
-from orcus_desktop.controller.plugins import Variant
-from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.plugins import ActionRedirect, Variant
 from orcus_desktop.controller.session.runner import Caller, Initiator, Question, UseCase
 from orcus_desktop.controller.turns import initiative, turn_limits, waiting_decisions
 from orcus_desktop.controller.variants import REGISTERED
-from orcus_desktop.controller.variants.square_fireballs import forced_actions
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.routes import NO_ROUTE, Route
@@ -225,15 +224,12 @@ class GameSession:
         """000 "Delay"; refused while a decision waits (R-117), as End turn is."""
         return self._run(initiator, waiting_decisions.delay_unless_waiting, initiative.delay)
 
-    # -- 003-46: while the GM's "Forced" switch is on, a move or an attack is the forcer's --
+    # -- a variant's switch may make a creature's move or attack another's (003-46 Forced) ----
 
-    @property
-    def forcing(self) -> str | None:
-        """The forcer while the GM's "Forced" switch is on, in the turn it was set, else None."""
-        return self.ask(questions.forcing)
-
-    def _forcer_of(self, creature_id: str) -> str | None:
-        return self.ask(questions.forcer_of, creature_id)
+    def _redirected(self, creature_id: str) -> tuple[ActionRedirect, str] | None:
+        """The variant's redirect of the creature's actions now, with who acts; or None."""
+        self._follow_ruleset()
+        return plugins.redirect(self.engine, self.encounter, creature_id)
 
     def move_creature(
         self,
@@ -244,12 +240,14 @@ class GameSession:
         *,
         route: Route = NO_ROUTE,
     ) -> OperationResult:
-        """Move a creature; ``route``: the waypoints and drag the preview was steered by."""
-        forcer = self._forcer_of(creature_id)  # 003-46: the GM's "Forced" switch
-        if forcer is not None and mode is not MoveMode.GM:
-            return self._run(
-                initiator, forced_actions.forced_walk, creature_id, destination, forcer
-            )
+        """Move a creature; ``route``: the waypoints and drag the preview was steered by.
+
+        A creature another acts through (003-46's "Forced" switch) walks as the actor's action.
+        """
+        redirected = self._redirected(creature_id)
+        if redirected is not None and mode is not MoveMode.GM:
+            how, actor = redirected
+            return self._run(initiator, how.walk, creature_id, destination, actor)
         return self._run(
             initiator, movement.move_creature, creature_id, destination, mode, route=route
         )
@@ -264,18 +262,12 @@ class GameSession:
         choices: AttackChoices = NO_CHOICES,
         initiator: Initiator = None,
     ) -> OperationResult:
-        """Use a power on its targets; the forcer's forced attack while the switch is on."""
-        forcer = self._forcer_of(creature_id)  # 003-46
-        if forcer is not None:
+        """Use a power on its targets; the actor's attack through it while redirected (003-46)."""
+        redirected = self._redirected(creature_id)
+        if redirected is not None:
+            how, actor = redirected
             return self._run(
-                initiator,
-                forced_actions.forced_attack,
-                creature_id,
-                power_name,
-                target_ids,
-                forcer,
-                dice,
-                choices,
+                initiator, how.attack, creature_id, power_name, target_ids, actor, dice, choices
             )
         return self._run(
             initiator, attacks.use_power, creature_id, power_name, target_ids, dice, choices
@@ -284,29 +276,28 @@ class GameSession:
     def preview_move(
         self, creature_id: str, destination: Square, mode: MoveMode, route: Route = NO_ROUTE
     ) -> MovePreview:
-        """A move's preview; a forced walk's while the GM's "Forced" switch is on (003-46)."""
-        if mode is not MoveMode.GM:
-            forced = self.ask(questions.forced_preview, creature_id, destination)
-            if forced is not None:
-                return forced
+        """A move's preview; the redirected walk's while another acts through it (003-46)."""
+        redirected = self._redirected(creature_id)
+        if redirected is not None and mode is not MoveMode.GM:
+            return self.ask(redirected[0].preview, creature_id, destination)
         return self.ask(movement.preview_move, creature_id, destination, mode, route=route)
 
     def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
-        """Where a move may end; a forced walk's squares while the "Forced" switch is on."""
-        if self._forcer_of(creature_id) is None or mode is MoveMode.GM:  # 003-46
-            return self.ask(movement.reachable_squares, creature_id, mode)
-        return self.ask(forced_actions.reachable, creature_id)
+        """Where a move may end; the redirected walk's squares while another acts through it."""
+        redirected = self._redirected(creature_id)
+        if redirected is not None and mode is not MoveMode.GM:
+            return self.ask(redirected[0].reachable, creature_id)
+        return self.ask(movement.reachable_squares, creature_id, mode)
 
     def available_actions(self, creature_id: str) -> AvailableActions:
-        """What the creature can do now; its attacks as forced ones while the switch is on."""
+        """What the creature can do now; as the actor's while another acts through it."""
         self.encounter.creature(creature_id)
         available = available_actions(self.engine, self.encounter, creature_id)
-        forcer = self._forcer_of(creature_id)  # 003-46
-        if forcer is None:
+        redirected = self._redirected(creature_id)
+        if redirected is None:
             return available
-        return forced_actions.as_forced(
-            self.engine, self.encounter, creature_id, forcer, available
-        )
+        how, actor = redirected
+        return self.ask(how.available, creature_id, actor, available)
 
     # -- the one writer -------------------------------------------------------------------
 

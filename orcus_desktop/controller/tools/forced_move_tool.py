@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions import forced_placement
 from orcus_desktop.controller.log.text import plural
 from orcus_desktop.controller.session import GameSession
@@ -14,7 +15,6 @@ from orcus_desktop.controller.tools.pointer import (
     ToolPreview,
     result_message,
 )
-from orcus_desktop.controller.variants.square_fireballs import forced_collisions
 from orcus_desktop.geometry.battlefield import UnknownOccupantError
 from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.vocabulary import ForcedMovementKind
@@ -92,7 +92,7 @@ class ForcedMoveTool(OneShotTool):
             moved = len(path) if path is not None else 0
             asks = (
                 self._session.ask(
-                    forced_collisions.choices, self.target_id, square, short=moved < self.squares
+                    plugins.forced_move_choices, self.target_id, square, short=moved < self.squares
                 )
                 if self._confirm is not None and (path is not None or square == target.square)
                 else ()
@@ -113,8 +113,8 @@ class ForcedMoveTool(OneShotTool):
                         reachable=frozenset(self.destinations), message=f"{self._text()}"
                     )
                 answer = chosen
-            # The answers of `forced_collisions.choices`: "" none, "edge" (003-45), else
-            # what it hit (003-43).
+            # The answers of the variants' `ForcedMoveRules.choices`: "" none, "edge" (003-45),
+            # else what it hit (003-43).
             result = self._session.run(
                 forced_placement.force_move,
                 self.target_id,

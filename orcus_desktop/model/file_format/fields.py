@@ -120,6 +120,24 @@ def enum_at(kind: type[_E], value: object, where: str) -> _E:
         raise EncounterFileError(f"{where}: expected one of {allowed}") from None
 
 
+def records_with_ids(
+    value: object, key: str, most: int
+) -> Iterator[tuple[Mapping[str, Any], str, str]]:
+    """Each record of the list ``key`` with its path and its id, which is not empty and unique.
+
+    The lists of the map's things a GM adds by hand (notes, zones) name each by an ``"id"``.
+    """
+    seen: set[str] = set()
+    for i, raw in enumerate(list_at(value, key, most)):
+        where = f"{key}[{i}]"
+        data = mapping(raw, where)
+        record_id = text(data.get("id"), f"{where}.id")
+        if not record_id or record_id in seen:
+            raise EncounterFileError(f'{where}.id: "{record_id}" is empty or used twice')
+        seen.add(record_id)
+        yield data, where, record_id
+
+
 def combat_rows_to(
     key: str, rows: Sequence[_Row], write: Callable[[_Row], dict[str, Any]]
 ) -> dict[str, Any]:

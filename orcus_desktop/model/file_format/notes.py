@@ -11,11 +11,9 @@ from typing import Any
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.file_format.fields import (
     EncounterFileError,
-    list_at,
-    mapping,
     point,
+    records_with_ids,
     short_text,
-    text,
 )
 from orcus_desktop.model.notes import MAX_NOTE_TEXT, MapNote
 
@@ -31,14 +29,7 @@ def notes_to(notes: tuple[MapNote, ...]) -> list[dict[str, Any]]:
 def notes_from(value: object, grid: GridBounds) -> tuple[MapNote, ...]:
     """The notes a file lists; an error names the field (``gm_notes[2].point``)."""
     notes: list[MapNote] = []
-    seen: set[str] = set()
-    for i, raw in enumerate(list_at(value, "gm_notes", MAX_NOTES)):
-        where = f"gm_notes[{i}]"
-        data = mapping(raw, where)
-        note_id = text(data.get("id"), f"{where}.id")
-        if not note_id or note_id in seen:
-            raise EncounterFileError(f'{where}.id: "{note_id}" is empty or used twice')
-        seen.add(note_id)
+    for data, where, note_id in records_with_ids(value, "gm_notes", MAX_NOTES):
         x, y = point(data.get("point"), f"{where}.point")
         if not (0 <= x <= grid.columns and 0 <= y <= grid.rows):
             raise EncounterFileError(f"{where}.point: ({x:g}, {y:g}) is off the map")

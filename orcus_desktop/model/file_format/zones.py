@@ -15,7 +15,7 @@ from orcus_desktop.model.file_format.fields import (
     enum_at,
     known_id,
     list_at,
-    mapping,
+    records_with_ids,
     square_at,
     text,
 )
@@ -58,14 +58,7 @@ def zones_to(zones: tuple[Zone, ...], grid: GridBounds) -> list[dict[str, Any]]:
 def zones_from(value: object, grid: GridBounds, creature_ids: set[str]) -> tuple[Zone, ...]:
     """The zones a file lists; an error names the field (``zones[2].squares[0]``)."""
     zones: list[Zone] = []
-    seen: set[str] = set()
-    for i, raw in enumerate(list_at(value, "zones", MAX_ZONES)):
-        where = f"zones[{i}]"
-        data = mapping(raw, where)
-        zone_id = text(data.get("id"), f"{where}.id")
-        if not zone_id or zone_id in seen:
-            raise EncounterFileError(f'{where}.id: "{zone_id}" is empty or used twice')
-        seen.add(zone_id)
+    for data, where, zone_id in records_with_ids(value, "zones", MAX_ZONES):
         squares = frozenset(
             square_at(s, f"{where}.squares[{j}]", grid)
             for j, s in enumerate(list_at(data.get("squares"), f"{where}.squares"))

@@ -35,7 +35,7 @@ from orcus_desktop.geometry.visibility import Ring
 from orcus_desktop.geometry.walls import FloatArray
 from orcus_desktop.geometry.work_arrays import release_free_heap
 from orcus_desktop.model.encounter import Creature
-from orcus_desktop.ui.connections import CoalescedRebuild
+from orcus_desktop.ui.connections import CoalescedRebuild, battlefield_changes
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 
@@ -250,15 +250,7 @@ class PlayerFog(QObject):
         self._pieces: dict[bytes, Piece] = {}
         self._updates = CoalescedRebuild(self, self.rebuild)
         events = scene.document.events
-        self._updates.follow(
-            events.creature_added,
-            events.creature_removed,
-            events.walls_changed,
-            events.terrain_changed,
-            events.map_changed,
-            events.combat_changed,
-            events.lighting_changed,
-        )
+        self._updates.follow(*battlefield_changes(events), events.combat_changed)
         self._updates.connections.connect(events.creature_changed, self._on_creature_changed)
         # A new encounter: the old one's answers must not show a single frame of it.
         self._updates.connections.connect(events.reset, self._on_reset)

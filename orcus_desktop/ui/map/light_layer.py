@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.lighting import NO_LIGHTING
-from orcus_desktop.ui.connections import CoalescedRebuild
+from orcus_desktop.ui.connections import CoalescedRebuild, battlefield_changes
 from orcus_desktop.ui.map.layers import SQUARE_PX, DrawnItem, ZLayer
 from orcus_desktop.ui.map.scene import MapScene
 
@@ -116,15 +116,7 @@ class LightLayer(QObject):
         self._shown: Hashable = None  # what the item shows: levels, markers, grid
         self._updates = CoalescedRebuild(self, self.rebuild)
         events = scene.document.events
-        self._updates.follow(
-            events.lighting_changed,
-            events.walls_changed,
-            events.terrain_changed,
-            events.map_changed,
-            events.creature_added,
-            events.creature_removed,
-            events.creature_changed,
-        )
+        self._updates.follow(*battlefield_changes(events), events.creature_changed)
         self._updates.connections.connect(events.reset, self.rebuild)
         self.rebuild()
 

@@ -275,6 +275,14 @@ class MapScene(QGraphicsScene):
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
         self.grid_style_changed.emit(QColor(pen_colour))
 
+    def copy_grid_style(self, pen_colour: QColor) -> None:
+        """Draw the grid as another scene does (a players' map copies the GM's).
+
+        `pen_colour` is that scene's `grid_colour`, as `grid_style_changed` sends it: its alpha
+        is the opacity.
+        """
+        self.set_grid_style(pen_colour, pen_colour.alphaF())
+
     @property
     def grid_colour(self) -> QColor:
         return self._grid_pen.color()

@@ -411,11 +411,9 @@ class InitiativePanel(QWidget):
         enc = self._session.encounter
         in_order = set(enc.combat.order)
         rolling = [c for c in enc.creatures if c.id not in in_order]
-        # 003-07: a monster group rolls once too (`questions.monster_group`).
-        group_of = {
-            c.id: groups.get(c.id) or self._session.ask(questions.monster_group, c.id)
-            for c in rolling
-        }
+        # 003-07: a monster group rolls once too, as `roll_initiative` groups them.
+        rolled = self._session.ask(questions.roll_groups, tuple(c.id for c in rolling), groups)
+        group_of = {c.id: rolled.get(c.id) for c in rolling}
         shared = Counter(g for g in group_of.values() if g)
         asked: dict[str, int | None] = {}
         dice: dict[str, int] = {}

@@ -46,9 +46,9 @@ def heading_text(session: GameSession) -> str:
             return "Initiative rolled: mark the surprised, then Start combat."
         return "No combat: roll initiative, mark the surprised, then start."
     where = "Surprise round" if combat.phase is CombatPhase.SURPRISE else f"Round {combat.round}"
-    if session.ruleset.escalation_start_round is not None:
-        # 003-13 (003 l.198): the die is shown with the round it grows with.
-        where = f"{where} · escalation die {session.ask(questions.escalation_die)}"
+    for label, value in session.ask(questions.round_counters):
+        # 003-13 (003 l.198): the escalation die is shown with the round it grows with.
+        where = f"{where} · {label} {value}"
     if combat.current is None:
         return f"{where}: nobody can act"
     return f"{where}: {name_of(session, combat.current)}'s turn"

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.variants.square_fireballs import monster_groups
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 
 if TYPE_CHECKING:
     from orcus_desktop.ui.monster_groups_dialog import MonsterGroupsDialog
@@ -45,7 +46,7 @@ class GroupMenu:
         combat = session.encounter.combat
         current = combat.current
         if combat.active and current is not None and creature_id is not None:
-            members = session.ask(questions.group_turn_members, current)
+            members = session.ask(sf_questions.group_turn_members, current)
             if creature_id in members and len(members) > 1:
                 acting = menu.addMenu("Act with")
                 for cid in members:

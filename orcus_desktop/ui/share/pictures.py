@@ -112,7 +112,7 @@ class SharedPicture(QObject):
         self._encoder = encoder
         self.scene = MapScene(session.document, rules=session.rules, gm=False, parent=self)
         if grid is not None:
-            self.scene.set_grid_style(grid, grid.alphaF())
+            self.scene.copy_grid_style(grid)
         self.fog = PlayerFog(
             self.scene,
             session.rules,
@@ -143,8 +143,8 @@ class SharedPicture(QObject):
         """Work the strip's line out again (the fog was rebuilt: what is shown is current)."""
         vision = self.fog.vision
         shown = vision.seen if vision is not None else None
-        strip, die = players_strip(self._session, shown, self._strip_mode())
-        text = strip_text(strip, die)
+        strip, counters = players_strip(self._session, shown, self._strip_mode())
+        text = strip_text(strip, counters)
         if text != self.strip_text:
             self.strip_text = text
             if self._deliver_strip is not None:
@@ -154,7 +154,7 @@ class SharedPicture(QObject):
         self.fog.set_enabled(enabled)
 
     def set_grid_style(self, colour: QColor) -> None:
-        self.scene.set_grid_style(colour, colour.alphaF())
+        self.scene.copy_grid_style(colour)
 
     def render(self) -> None:
         """Start painting the players' scene anew, a strip of rows per event-loop turn.

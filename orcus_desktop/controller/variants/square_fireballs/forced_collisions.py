@@ -20,8 +20,8 @@ from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.gm.gm_edits import Imposition, damaged, imposed_condition
 from orcus_desktop.controller.log.records import DiceRolled, SavingThrow
-from orcus_desktop.controller.movement.movement import ForcedMoveDetails
 from orcus_desktop.controller.outcomes import no_creature
+from orcus_desktop.controller.plugins import ForcedMoveEnd
 from orcus_desktop.geometry.grid import Square, space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
@@ -46,7 +46,7 @@ _SAVED_PRONE = Imposition(DurationKind.UNTIL_COUNTERED, "Forced movement (003-45
 
 
 def choices(
-    engine: Engine, encounter: Encounter, target_id: str, destination: Square, *, short: bool
+    engine: Engine, encounter: Encounter, target_id: str, destination: Square, short: bool
 ) -> tuple[tuple[str, str], ...]:
     """What the GM may confirm for a forced move of ``target_id`` ending on ``destination``.
 
@@ -184,20 +184,13 @@ def grab_holds(
     return encounter, negated
 
 
-def placed(
-    engine: Engine,
-    encounter: Encounter,
-    target_id: str,
-    details: ForcedMoveDetails,
-    moved: int,
-    squares: int,
-    dice: QueuedSource,
-) -> Encounter:
+def placed(engine: Engine, encounter: Encounter, end: ForcedMoveEnd) -> Encounter:
     """003-43 a collision the GM confirmed, 003-45 the save at an edge: after the target moved."""
+    target_id, details, dice = end.target_id, end.details, end.dice
     if details.collided_with is not None:
         encounter = collide(
             engine, encounter, target_id, details.collided_with, details.source_id, dice
         )
     if details.over_edge:
-        encounter = edge_save(engine, encounter, target_id, moved, squares, dice)
+        encounter = edge_save(engine, encounter, target_id, end.moved, end.squares, dice)
     return encounter

@@ -1,7 +1,7 @@
 """003's hooks, as the core calls them (`controller/plugins.py`): `SQUARE_FIREBALLS`.
 
-What the generic controller still calls by name is listed, with the hook each needs, in
-docs/architecture.md "Square Fireballs (003) still called by name".
+The core never names 003's modules: it calls these hooks, and 003's own panels ask
+`questions.py` through the session.
 """
 
 from __future__ import annotations
@@ -11,13 +11,15 @@ from dataclasses import replace
 from functools import partial
 from typing import Final
 
-from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import Attack
 from orcus_desktop.controller.plugins import (
+    ActionRedirect,
+    AttackAt,
     ForcedMoveRules,
     InitiativeHook,
     ReadiedOffer,
+    RoundCounter,
     TurnFlow,
     Variant,
     VariantAction,
@@ -25,32 +27,23 @@ from orcus_desktop.controller.plugins import (
 )
 from orcus_desktop.controller.variants.square_fireballs import (
     encounter_flow,
+    forced_actions,
     forced_collisions,
     hindering_maneuvers,
     monster_groups,
+    questions,
     raise_alarm,
     ready_attacks,
     ready_walks,
     stealth_maneuvers,
 )
-from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.attack_modifiers import AttackContext
-from orcus_desktop.rules.powers import Power
 
 
-def escalation_die(
-    engine: Engine,
-    encounter: Encounter,
-    field_: Battlefield,
-    attacker_id: str,
-    target_id: str,
-    power: Power,
-    ctx: AttackContext,
-    choices: AttackChoices,
-) -> AttackContext:
+def escalation_die(at: AttackAt, ctx: AttackContext) -> AttackContext:
     """003-13 (003 l.198): the escalation die's bonus, first of the attack's modifiers."""
-    die = encounter_flow.escalation_modifiers(engine.ruleset, encounter.combat)
+    die = encounter_flow.escalation_modifiers(at.engine.ruleset, at.encounter.combat)
     if not die:
         return ctx
     return replace(ctx, attack_modifiers=die + ctx.attack_modifiers)
@@ -73,6 +66,25 @@ def _no_terms(engine: Engine, encounter: Encounter, creature_id: str) -> str:
 def _ties(engine: Engine, encounter: Encounter, changed: Iterable[str]) -> Encounter:
     """003-12: ties alternate PCs and monsters (docs/rulings.md R-41)."""
     return encounter_flow.alternate_ties(engine, encounter, list(changed), engine.rng)
+
+
+def _escalation_shown(engine: Engine, encounter: Encounter) -> int | None:
+    """003-13: the die beside the round (the tracker, the players' strip); None without one."""
+    if engine.ruleset.escalation_start_round is None:
+        return None
+    return questions.escalation_die(engine, encounter)
+
+
+# 003-46: while the GM's "Forced" switch is on, another creature's walk and attack are the
+# forcer's actions, and so are its preview, its reach and the powers offered.
+FORCED: Final = ActionRedirect(
+    actor=questions.forcer_of,
+    walk=forced_actions.forced_walk,
+    attack=forced_actions.forced_attack,
+    preview=forced_actions.preview,
+    reachable=forced_actions.reachable,
+    available=forced_actions.as_forced,
+)
 
 
 # 003-07 a monster group's one turn and one initiative value; 003-08 the opening in Total
@@ -126,7 +138,11 @@ SQUARE_FIREBALLS: Final = Variant(
     ),
     charge_moved=(hindering_maneuvers.charged,),  # 003-41: Hindered before its attack
     # 003-27 a grabbed target saves or stays; 003-43 collisions; 003-45 the edge's save.
-    forced_moves=(ForcedMoveRules(forced_collisions.grab_holds, forced_collisions.placed),),
+    forced_moves=(
+        ForcedMoveRules(
+            forced_collisions.grab_holds, forced_collisions.placed, forced_collisions.choices
+        ),
+    ),
     initiative=(InitiativeHook(_no_modifier, _no_terms, _ties),),  # 003-12
     turn_flow=TURN_FLOW,
     # 003-52 Ready Melee / Ranged Attack: the walk stops where it triggers them (R-108, R-112).
@@ -139,4 +155,6 @@ SQUARE_FIREBALLS: Final = Variant(
         ),
     ),
     readied_offers=(ReadiedOffer(ready_walks.ranged_offer, ready_walks.ranged_offer_power),),
+    redirects=(FORCED,),
+    round_counters=(RoundCounter("escalation die", _escalation_shown),),  # 003-13
 )

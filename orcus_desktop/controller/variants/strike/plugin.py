@@ -6,10 +6,10 @@ from dataclasses import replace
 from functools import partial
 from typing import Final
 
-from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import Outcome
 from orcus_desktop.controller.plugins import (
+    AttackAt,
     AttackHold,
     HeldStep,
     InitiativeHook,
@@ -32,31 +32,18 @@ from orcus_desktop.controller.variants.strike import (
     withdrawing,
 )
 from orcus_desktop.controller.variants.strike.engagement import strike_modifiers, withdraw_problem
-from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.held import HELD_ACTION
 from orcus_desktop.rules.attack_modifiers import AttackContext
-from orcus_desktop.rules.powers import Power
 from orcus_desktop.vocabulary import CreatureId
 
 
-def adjust_attack(
-    engine: Engine,
-    encounter: Encounter,
-    field_: Battlefield,
-    attacker_id: str,
-    target_id: str,
-    power: Power,
-    ctx: AttackContext,
-    choices: AttackChoices,
-) -> AttackContext:
+def adjust_attack(at: AttackAt, ctx: AttackContext) -> AttackContext:
     """001-26's Strike! modifiers for engagement, then the Shoot!/Spell! bands (001-12..21)."""
-    extra = strike_modifiers(engine, encounter, attacker_id, target_id, power)
+    extra = strike_modifiers(at.engine, at.encounter, at.attacker_id, at.target_id, at.power)
     if extra:
         ctx = replace(ctx, attack_modifiers=ctx.attack_modifiers + extra)
-    return shooting.adjust_context(
-        engine, encounter, field_, attacker_id, target_id, power, ctx, choices
-    )
+    return shooting.adjust_context(at, ctx)
 
 
 def _before_move(engine: Engine, encounter: Encounter, actor_id: str) -> tuple[CreatureId, ...]:

@@ -13,20 +13,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from orcus_desktop.controller.attacks.attack_choices import AttackChoices
 from orcus_desktop.controller.attacks.held_attacks import CHARGE
 from orcus_desktop.controller.battlefield_builder import creature_sees, field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
+from orcus_desktop.controller.plugins import AttackAt
 from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry import seeing
-from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.model.combat import AidKind, TurnSight
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.attack_modifiers import AttackContext
 from orcus_desktop.rules.conditions import Condition, rules_for
 from orcus_desktop.rules.modifiers import Modifier
-from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.statblock import Sense
 from orcus_desktop.rules.variants.strike.shoot import (
     SHOOT_RANGE_LIMIT,
@@ -52,16 +50,7 @@ def plays_001(engine: Engine) -> bool:
     return engine.ruleset.hooks.targeting_policy.shoot_bands
 
 
-def adjust_context(
-    engine: Engine,
-    encounter: Encounter,
-    field_: Battlefield,
-    attacker_id: str,
-    target_id: str,
-    power: Power,
-    ctx: AttackContext,
-    choices: AttackChoices,
-) -> AttackContext:
+def adjust_context(at: AttackAt, ctx: AttackContext) -> AttackContext:
     """The target's context under 001 (see the module docstring); unchanged otherwise.
 
     The GM's cover override (docs/design.md#cover) stands as given; otherwise a target the GM
@@ -74,6 +63,8 @@ def adjust_context(
             Spell! against a target the attacker cannot see (001-14 pick); a Shoot! or Spell!
             with no fitting item ready (001-34, 001 l.186; `ready_items.attack_problem`).
     """
+    engine, encounter, field_, power = at.engine, at.encounter, at.field, at.power
+    attacker_id, target_id, choices = at.attacker_id, at.target_id, at.choices
     if not plays_001(engine) or target_id == attacker_id:
         return ctx
     unready = ready_items.attack_problem(engine, encounter, attacker_id, power)

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
 from orcus_desktop.controller.variants.square_fireballs.stealth_maneuvers import StealthCheck
 from orcus_desktop.ui.attack_dialog import parse_dice
@@ -133,7 +134,7 @@ class StealthBox(QGroupBox):
 
     def update_for(self, creature_id: str | None) -> None:
         """Shown under 003 only; each button enabled when the session would take it."""
-        offered = self._session.ask(questions.stealth_offered)
+        offered = self._session.ask(sf_questions.stealth_offered)
         self.setVisible(offered)
         for key, _, tooltip in _BUTTONS:
             if not offered or creature_id is None:

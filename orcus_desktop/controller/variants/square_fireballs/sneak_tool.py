@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,
     OneShotTool,
@@ -12,7 +12,12 @@ from orcus_desktop.controller.tools.pointer import (
     ToolPreview,
     result_message,
 )
-from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
+from orcus_desktop.controller.variants.square_fireballs import questions, stealth_maneuvers
+
+if TYPE_CHECKING:
+    # Only the type: the tool is handed the session, and importing it would reach the
+    # registry of every variant (`GameSession`'s default variants).
+    from orcus_desktop.controller.session import GameSession
 
 
 class SneakTool(OneShotTool):
