@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
+from orcus_desktop.controller.availability import why_not
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.variants.square_fireballs import monster_groups
 from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
@@ -53,7 +54,7 @@ class GroupMenu:
                     action = QAction(session.encounter.name_of(cid), acting)
                     action.setObjectName(f"act_with_{cid}")
                     # The one acting, or one that cannot act (knocked out: R-111).
-                    problem = session.ask(monster_groups.act_with_problem, cid)
+                    problem = session.ask(why_not, cid, monster_groups.ACT_WITH)
                     action.setEnabled(not problem)
                     action.setToolTip(problem)
                     action.triggered.connect(

@@ -120,9 +120,11 @@ SQUARE_FIREBALLS: Final = Variant(
     move_problems=(hindering_maneuvers.move_problem,),  # 003-41: no move after a charge
     # The availability table's entries for 003's own actions; each use case refuses with them.
     actions=(
-        VariantAction("raise_alarm", "Raise the Alarm", raise_alarm.problem),  # 003-11
+        VariantAction(raise_alarm.TABLE_KEY, "Raise the Alarm", raise_alarm.problem),  # 003-11
         # 003-07: the GM names a member of the group to act now in its one turn.
-        VariantAction("act_with", "Act in the group's turn", monster_groups.act_with_problem),
+        VariantAction(
+            monster_groups.ACT_WITH, "Act in the group's turn", monster_groups.act_with_problem
+        ),
         *(  # 003-47: Enshroud, Hide, Search, Sneak, Spot
             VariantAction(
                 stealth_maneuvers.table_key(key),

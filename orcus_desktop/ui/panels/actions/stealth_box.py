@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.availability import why_not
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
@@ -141,7 +142,8 @@ class StealthBox(QGroupBox):
                 reason = "No stealth maneuvers under this ruleset." if not offered else ""
                 enable_with_reason(self.buttons[key], reason or "Select a creature.", tooltip)
                 continue
-            reason = self._session.ask(stealth_maneuvers.maneuver_problem, creature_id, key)
+            table_key = stealth_maneuvers.table_key(key)
+            reason = self._session.ask(why_not, creature_id, table_key)
             enable_with_reason(self.buttons[key], reason, tooltip)
 
     def _on_clicked(self, key: str) -> None:
