@@ -20,6 +20,7 @@ take the polygon path of `visibility` instead (points on its outline are fine).
 from __future__ import annotations
 
 import math
+from typing import Final
 
 import numpy as np
 
@@ -52,7 +53,7 @@ def vector_length(x: FloatArray, y: FloatArray) -> FloatArray:
 
 
 # An optimal sorting network for five values (compare-exchange pairs, in order).
-_SORT5 = ((0, 1), (3, 4), (2, 4), (2, 3), (1, 4), (0, 3), (0, 2), (1, 3), (1, 2))
+_SORT5: Final = ((0, 1), (3, 4), (2, 4), (2, 3), (1, 4), (0, 3), (0, 2), (1, 3), (1, 2))
 
 
 def _key(group: IntArray, angle: FloatArray) -> FloatArray:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Square(NamedTuple):
@@ -56,8 +56,8 @@ class Size(StrEnum):
         return 0.5 if self is Size.TINY else float(self.side_squares)
 
 
-_SIZE_ORDER = (Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE, Size.GARGANTUAN)
-_SIDE_SQUARES = {
+_SIZE_ORDER: Final = (Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE, Size.GARGANTUAN)
+_SIDE_SQUARES: Final = {
     Size.TINY: 1,
     Size.SMALL: 1,
     Size.MEDIUM: 1,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import shapely
@@ -566,8 +566,8 @@ def _essential_vertices(ring: FloatArray) -> FloatArray:
 # reading one back takes about a millisecond.
 _TREE_FROM = 16
 _CACHE_SIZE = 256
-_LEAVES: dict[Hashable, shapely.Geometry] = {}
-_NODES: dict[tuple[Hashable, ...], bytes] = {}
+_LEAVES: Final[dict[Hashable, shapely.Geometry]] = {}
+_NODES: Final[dict[tuple[Hashable, ...], bytes]] = {}
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.abilities import Ability, AbilityScores
@@ -360,7 +361,7 @@ def pc_defenses(
 
 # --- plain dicts -----------------------------------------------------------------------------
 
-_KEYS = {
+_KEYS: Final = {
     "name",
     "level",
     "role",
@@ -501,7 +502,7 @@ def _type_amounts(raw: object, where: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-_STAT = {"minimum": -MAX_STAT, "maximum": MAX_STAT}
+_STAT: Final = {"minimum": -MAX_STAT, "maximum": MAX_STAT}
 """The bounds of a signed number of a stat block (rules/limits.py, R-136)."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions.interrupts import hold, offerable
@@ -470,7 +471,7 @@ def _maintain(
     return encounter.with_combat(combat)
 
 
-SIMPLE_ACTIONS: dict[CombatAction, SimpleAction] = {
+SIMPLE_ACTIONS: Final[dict[CombatAction, SimpleAction]] = {
     # 000 "Total Defense" (standard): +2 to all defenses until the start of its next turn.
     CombatAction.TOTAL_DEFENSE: SimpleAction("{name}: total defense", _total_defense),
     # 000 "Rally" (standard, PCs, once an encounter): spend a recovery, +2 defenses.

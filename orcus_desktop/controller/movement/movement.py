@@ -9,6 +9,7 @@ nothing. Forced movement (000 "Unwilling Movement") never provokes.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.attacks.attack_powers import takes_opportunity_attacks
@@ -44,7 +45,7 @@ from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import Provocation
 from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind, MoveMode
 
-MODE_ACTIONS: dict[MoveMode, CombatAction] = {
+MODE_ACTIONS: Final[dict[MoveMode, CombatAction]] = {
     MoveMode.WALK: CombatAction.WALK,
     MoveMode.SHIFT: CombatAction.FIVE_FOOT_STEP,
     MoveMode.DASH: CombatAction.DASH,
@@ -52,7 +53,7 @@ MODE_ACTIONS: dict[MoveMode, CombatAction] = {
     MoveMode.SQUEEZE: CombatAction.SQUEEZE,
 }
 
-_SIZES = tuple(Size)
+_SIZES: Final = tuple(Size)
 
 
 def preview_move(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Final
 
 from orcus_desktop.controller.attacks import attack_powers
 from orcus_desktop.controller.availability import CombatAction, find_power
@@ -41,7 +42,7 @@ class TargetingAction(StrEnum):
         return not self.rolls
 
 
-_ACTION_TARGETING: dict[str, TargetingAction] = {
+_ACTION_TARGETING: Final[dict[str, TargetingAction]] = {
     "charge": TargetingAction.CHARGE,
     "grapple": TargetingAction.GRAPPLE,
     "shove": TargetingAction.SHOVE,
@@ -50,7 +51,9 @@ _ACTION_TARGETING: dict[str, TargetingAction] = {
     "help_defense": TargetingAction.HELP_DEFENSE,
 }
 
-_ON_THE_MAP = frozenset({"walk", "dash", "five_foot_step", "crawl", "squeeze", "move_grappled"})
+_ON_THE_MAP: Final = frozenset(
+    {"walk", "dash", "five_foot_step", "crawl", "squeeze", "move_grappled"}
+)
 """Actions carried out by dragging the token (the move tool), not by choosing a target."""
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Final
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
@@ -37,10 +38,10 @@ from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 
-REACTIONS = (OFFER, INTERPOSE, READIED, COVER)
+REACTIONS: Final = (OFFER, INTERPOSE, READIED, COVER)
 """The decisions the frame shows (with the held step they wait on); Enter and Esc answer them."""
 
-IDLE_TOOLS = frozenset({"select", "move"})
+IDLE_TOOLS: Final = frozenset({"select", "move"})
 """The map tools that make no use of Enter and Esc but for a drag (controller/tools/move_tool)."""
 
 MARGIN_PX = 8

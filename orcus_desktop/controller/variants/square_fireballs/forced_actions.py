@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Final
 
 from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attacks.attack_resolution import AttackOutcome, attack, attack_step
@@ -56,7 +57,7 @@ from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 MECHANIC = "003-46"
 
-_CANNOT_BE_MADE_TO_MOVE = (MovementLimit.NO_MOVE, MovementLimit.NO_WILLING_MOVE)
+_CANNOT_BE_MADE_TO_MOVE: Final = (MovementLimit.NO_MOVE, MovementLimit.NO_WILLING_MOVE)
 
 
 def offered(engine: Engine) -> bool:

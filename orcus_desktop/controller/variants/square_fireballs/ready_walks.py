@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name, ranges_of
 from orcus_desktop.controller.attacks.attack_resolution import stage_attack
@@ -38,7 +39,7 @@ from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.vocabulary import Origin
 
 READY_MELEE_TRIGGER = "the first enemy it can see moves adjacent to it (003-52 Ready Melee Attack)"
-READY_RANGED_TRIGGER = (
+READY_RANGED_TRIGGER: Final = (
     "the first enemy it can see moves within long range of its ranged basic attack "
     "(003-52 Ready Ranged Attack)"
 )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from orcus_desktop.controller.availability import kind_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
@@ -45,7 +46,7 @@ from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, MoveMode, Origin
 
-MANEUVERS = ("enshroud", "hide", "search", "sneak", "spot")
+MANEUVERS: Final = ("enshroud", "hide", "search", "sneak", "spot")
 """003 l.672-721, in the order of the text; their action kinds are the ruleset's."""
 
 NEARBY_SQUARES = 10
@@ -57,7 +58,7 @@ CLOSE_SQUARES = 4
 SPOT_SQUARES = 2
 """Spot: "enemies within 2 or less squares of you"."""
 
-_STEALTH = (Condition.SHROUDED, Condition.HIDDEN)
+_STEALTH: Final = (Condition.SHROUDED, Condition.HIDDEN)
 _MECHANIC = "003-47"
 
 

@@ -7,6 +7,7 @@ effect are disabled with the reason as their tooltip.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from PySide6.QtWidgets import QComboBox, QGroupBox, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
@@ -19,7 +20,7 @@ from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.panels.common import DURATION_TEXT, effect_text, enable_with_reason
 from orcus_desktop.ui.panels.flow import FlowBox
 
-GM_DURATIONS = (
+GM_DURATIONS: Final = (
     DurationKind.SAVE_ENDS,
     DurationKind.END_OF_TARGET_NEXT_TURN,
     DurationKind.START_OF_TARGET_NEXT_TURN,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget
 
@@ -12,7 +13,7 @@ from orcus_desktop.ui.dialog_parts import FormDialog
 AskReady = Callable[[QWidget, str], tuple[ActionKind, str] | None]
 """Asks the GM what a creature readies: (action type, trigger), or None when cancelled."""
 
-READY_KINDS = (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT)
+READY_KINDS: Final = (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT)
 """000 "Ready": a standard, move or swift action can be readied."""
 
 

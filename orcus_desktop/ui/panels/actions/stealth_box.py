@@ -10,6 +10,7 @@ that has these maneuvers (003).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -33,13 +34,13 @@ from orcus_desktop.ui.dialog_parts import FormDialog
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 from orcus_desktop.ui.panels.flow import FlowBox
 
-TIERS = ("none", "Trained (+1)", "Master (+2)", "Grandmaster (+3)")
+TIERS: Final = ("none", "Trained (+1)", "Master (+2)", "Grandmaster (+3)")
 """003 l.690, 702: "+1/+2/+3: ... Trained/Master/Grandmaster" (use highest)."""
 
 MEDIUM_DC = 15
 """The DC the dialog starts from; 003's "Medium" is the GM's (docs/rulings.md R-99)."""
 
-_BUTTONS = (
+_BUTTONS: Final = (
     ("enshroud", "Enshroud", "Standard: Shrouded, or Hidden if already Shrouded (in cover)."),
     ("hide", "Hide…", "Standard: a Stealth check against the GM's DC; success: Hidden."),
     ("search", "Search…", "Standard: a Perception check; success finds the nearby hidden."),
