@@ -621,7 +621,7 @@ def power_problem(rules: CombatRules, encounter: Encounter, creature_id: str, po
         problem = attack_barred(rules, encounter, creature_id)
     if not problem and kind is ActionKind.FREE and rules.ruleset.actions.own_turn_free_limits:
         problem = _free_limit_problem(rules, encounter, creature_id, power)
-    return problem
+    return problem or plugins.power_problem(rules, encounter, creature_id, power)
 
 
 def _free_limit_problem(

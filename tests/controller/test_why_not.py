@@ -7,8 +7,10 @@ from orcus_desktop.controller.actions import combat_actions
 from orcus_desktop.controller.availability import MAINTAIN, CombatAction, why_not
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.ready_items import ItemKind
 from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
 from tests.controller.log_fights import HOLD
 
@@ -68,3 +70,25 @@ def test_a_variant_action_is_answered_only_under_its_ruleset() -> None:
     )
     assert _fight().ask(why_not, "hero", "withdraw") == "Orcus (000) has no action 'withdraw'"
     assert _fight().ask(why_not, "ghost", "walk") == "no creature 'ghost'"
+
+
+def test_a_shoot_with_no_ranged_weapon_ready_is_greyed_in_the_panel() -> None:
+    """001-34, 001 l.186 "A Shoot! Attack requires a Ready! weapon or spell": the Actions
+    panel greys Arcane Bolt with the words the attack is refused with (before, it was offered,
+    then refused once the GM had picked its target and rolled)."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 1, powers=[ARROW]), orc("orc", 6, 1)),
+            ruleset_id="strike",
+        )
+    )
+    assert s.run(ready_items.ready_item, "hero", "longsword", ItemKind.MELEE_WEAPON).ok
+    s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10})
+    s.run(initiative.start_combat)
+    bolt = s.available_actions("hero").power("Arcane Bolt")
+    assert not bolt.allowed
+    assert "a Shoot! needs a ready ranged weapon or spell (001-34" in bolt.reason
+    assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[20, 4]).reason == bolt.reason
+    assert s.run(ready_items.ready_item, "hero", "longbow", ItemKind.RANGED_WEAPON).ok
+    assert s.available_actions("hero").power("Arcane Bolt").allowed

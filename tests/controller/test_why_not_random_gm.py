@@ -235,6 +235,30 @@ def _disagreements(session: GameSession, actor: str) -> list[str]:
             )
         if not why and refused and (refused in reasons or _actors(session, actor, refused)):
             found.append(f"{actor} {key}: the table allows it, the use case refuses {refused!r}")
+    return found + _power_disagreements(session, scene, reasons)
+
+
+def _power_disagreements(session: GameSession, scene: Scene, reasons: set[str]) -> list[str]:
+    """`_disagreements` for each power of the actor, used at the enemy nearest."""
+    actor = scene.actor
+    found: list[str] = []
+    for power in session.available_actions(actor).powers:
+        assert (
+            session.ask(why_not, actor, CombatAction.USE_POWER.value, power.name) == power.reason
+        )
+        outcome = attacks.use_power(
+            scene.engine, scene.encounter, actor, power.name, [scene.enemy], dice=DICE
+        )
+        refused = outcome.reason if isinstance(outcome, Refusal) else ""
+        if power.reason and refused != power.reason:
+            answer = refused or "ok"
+            found.append(f"{actor} {power.name}: the table says {power.reason!r}, use {answer!r}")
+        if (
+            not power.reason
+            and refused
+            and (refused in reasons or _actors(session, actor, refused))
+        ):
+            found.append(f"{actor} {power.name}: the table allows it, use refuses {refused!r}")
     return found
 
 

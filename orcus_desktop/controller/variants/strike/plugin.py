@@ -23,6 +23,7 @@ from orcus_desktop.controller.variants.strike import (
     free_strike_first,
     initiative_checks,
     interposition,
+    ready_items,
     round_end,
     shooting,
     strike_reactions,
@@ -104,6 +105,8 @@ STRIKE: Final = Variant(
             for action in table_actions.TableAction
         ),
     ),
+    # 001-34 (001 l.186): a Shoot! or Spell! needs a fitting item ready, when any is listed.
+    power_problems=(ready_items.attack_problem,),
     offered_reactions=(OfferedReaction(strike_reactions.strike_name, _settled),),  # 001-23/24
     held_steps=(  # 001-24: the Withdraw and the other actions go on
         HeldStep(withdrawing.WITHDRAW, withdrawing.finish),
