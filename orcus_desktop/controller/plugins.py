@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from orcus_desktop.controller.attacks.attack_choices import AttackChoices
-    from orcus_desktop.controller.availability import AvailableActions
+    from orcus_desktop.controller.availability.table import AvailableActions
     from orcus_desktop.controller.combat_rules import CombatRules, QueuedSource
     from orcus_desktop.controller.engine import Engine
     from orcus_desktop.controller.log.records import Attack

@@ -1,10 +1,11 @@
 """One "why not" (issue 30 item 4): every action's check is asked through the availability
-table (`availability.why_not`), and its use case refuses with the same words."""
+table (`availability.table.why_not`), and its use case refuses with the same words."""
 
 from __future__ import annotations
 
 from orcus_desktop.controller.actions import combat_actions
-from orcus_desktop.controller.availability import MAINTAIN, CombatAction, why_not
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.table import MAINTAIN, why_not
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike import ready_items

@@ -25,7 +25,8 @@ from orcus_desktop.controller.actions import (
     grappling,
     interrupts,
 )
-from orcus_desktop.controller.availability import CombatAction, why_not
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.table import why_not
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.movement import movement
 from orcus_desktop.controller.movement.waiting import waiting_problem

@@ -1,7 +1,7 @@
 """Combat actions: charge, coup de grace, shove, maintain, the simple actions.
 
-Each use case checks availability (`availability.action_problem`, the same answer the Actions
-panel shows), builds the transition and names the undo step. The simple actions (total
+Each use case checks availability (`availability.actions.action_problem`, the same answer the
+Actions panel shows), builds the transition and names the undo step. The simple actions (total
 defense, rally, stand up, drop prone, spend an action point) are one table behind
 `take_action`. The grapple family is in `grappling`, help and aid in `aid_actions`.
 """
@@ -24,15 +24,14 @@ from orcus_desktop.controller.attacks.attack_resolution import (
     stage_attack,
 )
 from orcus_desktop.controller.attacks.held_attacks import held_charge
-from orcus_desktop.controller.availability import (
+from orcus_desktop.controller.availability.actions import (
     CombatAction,
     acting_against,
     action_point_limit,
     action_problem,
-    find_power,
-    maintain_problem,
-    power_problem,
 )
+from orcus_desktop.controller.availability.powers import find_power, power_problem
+from orcus_desktop.controller.availability.table import maintain_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import (
     ActionPoint,

@@ -13,7 +13,8 @@ from typing import Final
 
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.attacks.attack_powers import takes_opportunity_attacks
-from orcus_desktop.controller.availability import CombatAction, action_problem, off_map_problem
+from orcus_desktop.controller.availability.actions import CombatAction, action_problem
+from orcus_desktop.controller.availability.kinds import off_map_problem
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine

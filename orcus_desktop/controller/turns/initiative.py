@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from orcus_desktop.controller import plugins
-from orcus_desktop.controller.availability import ready_problem
+from orcus_desktop.controller.availability.table import ready_problem
 from orcus_desktop.controller.combat_rules import TurnDice, loses_first_turn
 from orcus_desktop.controller.engine import Engine, named_step
 from orcus_desktop.controller.gm import zones

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from orcus_desktop.controller.availability import why_not
+from orcus_desktop.controller.availability.table import why_not
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.variants.square_fireballs import monster_groups
 from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from orcus_desktop.controller.attacks.attack_resolution import stage_attack, struck_instead
-from orcus_desktop.controller.availability import find_power
+from orcus_desktop.controller.availability.powers import find_power
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import Attack, AttackTarget

@@ -17,7 +17,7 @@ from typing import Final
 from orcus_desktop.controller.actions.interrupts import hold, offerable
 from orcus_desktop.controller.attacks.attack_resolution import adjacent_threats
 from orcus_desktop.controller.attacks.held_attacks import held_skill
-from orcus_desktop.controller.availability import kind_problem
+from orcus_desktop.controller.availability.kinds import kind_problem
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step

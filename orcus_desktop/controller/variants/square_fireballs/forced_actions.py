@@ -25,13 +25,9 @@ from typing import Final
 
 from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attacks.attack_resolution import AttackOutcome, attack, attack_step
-from orcus_desktop.controller.availability import (
-    AvailableActions,
-    attack_barred,
-    find_power,
-    kind_problem,
-    powers_of,
-)
+from orcus_desktop.controller.availability.kinds import attack_barred, kind_problem
+from orcus_desktop.controller.availability.powers import find_power, powers_of
+from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import Attack, Move, rule_noted
 from orcus_desktop.controller.log.text import plural

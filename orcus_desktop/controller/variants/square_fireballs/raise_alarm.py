@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final
 
-from orcus_desktop.controller.availability import kind_problem
+from orcus_desktop.controller.availability.kinds import kind_problem
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import rule_noted
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
@@ -32,7 +32,7 @@ BURST = 5
 
 
 TABLE_KEY: Final = "raise_alarm"
-"""Raise the Alarm's key in the availability table (`availability.why_not`)."""
+"""Raise the Alarm's key in the availability table (`availability.table.why_not`)."""
 
 
 def offered(engine: Engine) -> bool:

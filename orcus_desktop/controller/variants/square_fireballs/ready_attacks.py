@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from orcus_desktop.controller.availability import ready_problem
+from orcus_desktop.controller.availability.table import ready_problem
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import Outcome, Step, no_creature, refuse
 from orcus_desktop.controller.turns.initiative import ready_action

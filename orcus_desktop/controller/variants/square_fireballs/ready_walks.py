@@ -26,7 +26,8 @@ from typing import Final
 
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name, ranges_of
 from orcus_desktop.controller.attacks.attack_resolution import stage_attack
-from orcus_desktop.controller.availability import cannot_act, find_power, powers_of
+from orcus_desktop.controller.availability.kinds import cannot_act
+from orcus_desktop.controller.availability.powers import find_power, powers_of
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.movement import placement

@@ -16,7 +16,8 @@ from typing import Final
 from PySide6.QtWidgets import QWidget
 
 from orcus_desktop.controller.actions import combat_actions, grappling, interrupts
-from orcus_desktop.controller.availability import AvailableActions, CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative

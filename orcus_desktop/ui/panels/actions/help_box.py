@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.actions import aid_actions
-from orcus_desktop.controller.availability import AvailableActions, CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import AidKind

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.availability import why_not
+from orcus_desktop.controller.availability.table import why_not
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers

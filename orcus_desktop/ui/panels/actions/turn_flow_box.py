@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QCheckBox, QWidget
 
-from orcus_desktop.controller.availability import why_not
+from orcus_desktop.controller.availability.table import why_not
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.square_fireballs import forced_actions, raise_alarm
 from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
