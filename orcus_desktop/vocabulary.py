@@ -17,11 +17,21 @@ CreatureId = NewType("CreatureId", str)
 """A creature of an encounter: its token id on the map, its id in the rules and the log."""
 
 
-class CoverDegree(StrEnum):
+class RankedStrEnum(StrEnum):
+    """A string enum whose members stand in order: ``rank`` is a member's place, 0 first."""
+
+    @property
+    def rank(self) -> int:
+        """The member's place in the order declared: a higher rank is more (larger, worse)."""
+        return list(type(self)).index(self)
+
+
+class CoverDegree(RankedStrEnum):
     """000 "Cover", from least to most protective (docs/rulings.md R-14).
 
     Only the best degree applies; the penalties live in the ruleset, whose cover scale names
     the degrees it uses (000: half and three-quarters; 001-11 adds quarter and seven-eighths).
+    ``rank``: 0 for none up to 5 for total, a higher rank protects more.
     """
 
     NONE = "none"
@@ -33,11 +43,6 @@ class CoverDegree(StrEnum):
     """001-11, 001 l.156 "7/8 Cover": seven-eighths of the target hidden."""
     TOTAL = "total"
     """No line of effect: cannot be targeted."""
-
-    @property
-    def rank(self) -> int:
-        """0 for none up to 5 for total: a higher rank protects more."""
-        return list(CoverDegree).index(self)
 
     @property
     def label(self) -> str:

@@ -15,8 +15,9 @@ at 11 and 21), Fortitude, Reflex and Will from `rules.statblock.pc_defenses`, AC
 plus magic armor keeping pace with the table's enhancement steps, hit points as the bundled
 heroes (a class base + the Constitution score + a class amount per level after the first,
 000 "Hit Points and Recoveries") and recoveries a class base + the Constitution modifier.
-Every stat block is passed through the one validation (`StatBlock.from_dict`) and written in
-canonical form (what `to_dict` writes), as a library file (`controller.files.creature_library`).
+Every stat block is passed through the one validation (`statblock_from_dict`) and written in
+canonical form (what `statblock_to_dict` writes), as a library file
+(`controller.files.creature_library`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from orcus_desktop.controller.files.creature_library import library_json, parse_
 from orcus_desktop.rules.abilities import AbilityScores
 from orcus_desktop.rules.monster_math import Suggestion, enhancement_steps, suggest
 from orcus_desktop.rules.ruleset import ORCUS
-from orcus_desktop.rules.statblock import pc_defenses, statblock_from_dict
+from orcus_desktop.rules.statblock import pc_defenses
+from orcus_desktop.rules.statblock_dicts import statblock_from_dict, statblock_to_dict
 from orcus_desktop.rules.terms import Defense
 
 OUT = ROOT / "resources" / "creatures" / "bestiary.json"
@@ -551,7 +553,7 @@ HEROES: tuple[Hero, ...] = (
 def build() -> str:
     """The text of the bestiary library file, every creature validated and canonical."""
     creatures = [monster_block(m) for m in MONSTERS] + [hero_block(h) for h in HEROES]
-    canonical = [statblock_from_dict(c).to_dict() for c in creatures]
+    canonical = [statblock_to_dict(statblock_from_dict(c)) for c in creatures]
     text = library_json(canonical)
     parse_library(json.loads(text))  # the import check a GM's file passes
     return text

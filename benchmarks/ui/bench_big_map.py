@@ -289,7 +289,7 @@ def seen_by_heroes(session: Any) -> set[str]:
 
     from orcus_desktop.controller.battlefield_builder import battlefield_for
     from orcus_desktop.geometry.features import WallKind
-    from orcus_desktop.geometry.visibility import occupant_view_array
+    from orcus_desktop.geometry.occupant_views import occupant_view_array
 
     field = battlefield_for(session.encounter, session.rules)
     views = [

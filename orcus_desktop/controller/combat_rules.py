@@ -34,6 +34,7 @@ from orcus_desktop.rules.durations import DurationKind, TurnBoundary
 from orcus_desktop.rules.ruleset import DeathSaveTiming, Ruleset
 from orcus_desktop.rules.ruleset.hooks import SurpriseMode
 from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.statblock_dicts import statblock_from_dict
 from orcus_desktop.rules.state import (
     CreatureState,
     Expired,
@@ -136,7 +137,7 @@ class CombatRules:
         if cached is not None and cached[0] is raw:
             return cached[1]
         try:
-            parsed: StatBlock | None = StatBlock.from_dict(thaw(raw))
+            parsed: StatBlock | None = statblock_from_dict(thaw(raw))
         except (ValueError, TypeError):
             parsed = None
         self._statblocks[id(raw)] = (raw, parsed)
@@ -152,7 +153,7 @@ class CombatRules:
         if not creature.statblock:
             return ""
         try:
-            StatBlock.from_dict(thaw(creature.statblock))
+            statblock_from_dict(thaw(creature.statblock))
         except (ValueError, TypeError) as exc:
             return str(exc)
         return ""

@@ -20,7 +20,8 @@ take the polygon path of `visibility` instead (points on its outline are fine).
 from __future__ import annotations
 
 import math
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, NamedTuple
 
 import numpy as np
 
@@ -129,22 +130,32 @@ def exact_seen_fractions(
     return out
 
 
-def _batch(  # noqa: PLR0915 -- split pending (issue 30 item 7)
-    points: FloatArray,
-    inward: FloatArray,
-    boxes: FloatArray,
-    seg_group: IntArray,
-    segments: FloatArray,
-    work: np.ndarray,
-) -> FloatArray:
-    groups = np.nonzero(work)[0]
-    n_g = len(groups)
-    remap = np.full(len(points), -1, dtype=np.int64)
-    remap[groups] = np.arange(n_g)
-    sg = remap[seg_group]
-    p = points[groups]
+class _Frame(NamedTuple):
+    """Per group (a point and its box): the box in the point's angular frame.
+
+    The box relative to the point and its area, the unit direction `u` to the box's centre
+    (angles are measured from it), the box corners' angles and the wedge between the
+    outermost two (`alpha1` .. `alpha2`).
+    """
+
+    area: FloatArray
+    rel_box: tuple[FloatArray, FloatArray, FloatArray, FloatArray]
+    ux: FloatArray
+    uy: FloatArray
+    corner_ang: FloatArray
+    alpha1: FloatArray
+    alpha2: FloatArray
+
+    def rel_angle(self, vx: FloatArray, vy: FloatArray, g: IntArray) -> FloatArray:
+        """Angles of vectors (vx, vy) of groups `g`, from their group's `u`, in [-pi, pi]."""
+        ux, uy = self.ux[g], self.uy[g]
+        result: FloatArray = np.arctan2(ux * vy - uy * vx, ux * vx + uy * vy)
+        return result
+
+
+def _frame(p: FloatArray, b: FloatArray) -> _Frame:
+    """The `_Frame` of each group's point `p` and box `b`."""
     px, py = p[:, 0], p[:, 1]
-    b = boxes[groups]
     bx0, by0, bx1, by1 = b[:, 0], b[:, 1], b[:, 2], b[:, 3]
     # the box relative to the point, per group
     rel_box = (bx0 - px, by0 - py, bx1 - px, by1 - py)
@@ -154,13 +165,7 @@ def _batch(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     norm = vector_length(ux, uy)
     ux /= norm
     uy /= norm
-
-    def rel_angle(vx: FloatArray, vy: FloatArray, g: IntArray) -> FloatArray:
-        result: FloatArray = np.arctan2(ux[g] * vy - uy[g] * vx, ux[g] * vx + uy[g] * vy)
-        return result
-
     # box corners: their angles bound the wedge
-    gi = np.arange(n_g)
     cx = np.stack([rel_box[0], rel_box[2], rel_box[2], rel_box[0]], axis=1)
     cy = np.stack([rel_box[1], rel_box[1], rel_box[3], rel_box[3]], axis=1)
     cux, cuy = ux[:, None], uy[:, None]
@@ -174,54 +179,125 @@ def _batch(  # noqa: PLR0915 -- split pending (issue 30 item 7)
         np.maximum(corner_ang[:, 0], corner_ang[:, 1]),
         np.maximum(corner_ang[:, 2], corner_ang[:, 3]),
     )
+    return _Frame((bx1 - bx0) * (by1 - by0), rel_box, ux, uy, corner_ang, alpha1, alpha2)
 
+
+class _Rel(NamedTuple):
+    """Segment rows relative to their group's point, with each row's group."""
+
+    sg: IntArray
+    ax: FloatArray
+    ay: FloatArray
+    bx: FloatArray
+    by: FloatArray
+
+    def take(self, rows: BoolArray | IntArray) -> _Rel:
+        return _Rel(self.sg[rows], self.ax[rows], self.ay[rows], self.bx[rows], self.by[rows])
+
+
+def _batch(
+    points: FloatArray,
+    inward: FloatArray,
+    boxes: FloatArray,
+    seg_group: IntArray,
+    segments: FloatArray,
+    work: np.ndarray,
+) -> FloatArray:
+    """`exact_seen_fractions` of the `work` groups (outside their box, with segments)."""
+    groups = np.nonzero(work)[0]
+    n_g = len(groups)
+    remap = np.full(len(points), -1, dtype=np.int64)
+    remap[groups] = np.arange(n_g)
+    sg = remap[seg_group]
+    p = points[groups]
+    frame = _frame(p, boxes[groups])
     # --- segments through the viewpoint: rays for the sector rule, then out of the sweep ----
-    spx, spy = px[sg], py[sg]
-    sax = segments[:, 0] - spx
-    say = segments[:, 1] - spy
-    sbx = segments[:, 2] - spx
-    sby = segments[:, 3] - spy
-    cr = sax * sby - say * sbx
+    spx, spy = p[:, 0][sg], p[:, 1][sg]
+    rel = _Rel(
+        sg,
+        segments[:, 0] - spx,
+        segments[:, 1] - spy,
+        segments[:, 2] - spx,
+        segments[:, 3] - spy,
+    )
+    cr = rel.ax * rel.by - rel.ay * rel.bx
     # zero up to rounding: noded intersection points are not exact
-    flat: BoolArray = np.abs(cr) <= _FLAT * vector_length(sax, say) * vector_length(sbx, sby)
-    through: BoolArray = flat & (sax * sbx + say * sby <= 0)
+    flat: BoolArray = np.abs(cr) <= _FLAT * vector_length(rel.ax, rel.ay) * vector_length(
+        rel.bx, rel.by
+    )
+    through: BoolArray = flat & (rel.ax * rel.bx + rel.ay * rel.by <= 0)
+    sector = _sector(frame, inward[groups], rel, through)
+    pieces = _pieces(frame, _oriented(frame, rel.take(~flat), cr[~flat]))
+    # --- shortcut: pairs whose whole wedge is covered by pieces in front of the box -------
+    dead = _hidden_behind_front_pieces(
+        pieces.pg,
+        pieces.lo_ang,
+        pieces.hi_ang,
+        (pieces.ax, pieces.ay, pieces.bx, pieces.by),
+        (frame.ux, frame.uy),
+        frame.rel_box,
+        frame.alpha1,
+        frame.alpha2,
+    )
+    if dead.any():
+        pieces = pieces.take(~dead[pieces.pg])
+    return _seen_shares(frame, pieces, sector, dead)
+
+
+def _sector(
+    frame: _Frame, inw: FloatArray, rel: _Rel, through: BoolArray
+) -> tuple[FloatArray, FloatArray]:
+    """Per group, the open sector of directions its point sees (the sector rule).
+
+    Bounded by the segments `through` the point, round the group's `inward` (`inw`);
+    (-inf, inf) where there is none.
+    """
+    n_g = len(inw)
     sector_lo = np.full(n_g, -np.inf)
     sector_hi = np.full(n_g, np.inf)
-    inw = inward[groups]
     has_in: BoolArray = ~(np.isnan(inw[:, 0]) | np.isnan(inw[:, 1]))
+    sg, sax, say, sbx, sby = rel
     t_mask = through & has_in[sg]
-    if t_mask.any():
-        rg = np.concatenate([sg[t_mask], sg[t_mask]])
-        rx = np.concatenate([sax[t_mask], sbx[t_mask]])
-        ry = np.concatenate([say[t_mask], sby[t_mask]])
-        nonzero = (rx != 0) | (ry != 0)
-        rg, rx, ry = rg[nonzero], rx[nonzero], ry[nonzero]
-        ix, iy = inw[rg, 0], inw[rg, 1]
-        rho = np.arctan2(ix * ry - iy * rx, ix * rx + iy * ry) % math.tau
-        # a ray exactly along `inward` counts as just clockwise of it (`visibility`)
-        # (up to rounding: noded points are not exact)
-        along = (rho < _ALONG) | (rho > math.tau - _ALONG)
-        rho = np.where(along, math.tau, rho)
-        hi_rel = np.full(n_g, np.inf)
-        lo_rel = np.full(n_g, -np.inf)
-        np.minimum.at(hi_rel, rg, rho)
-        np.maximum.at(lo_rel, rg, rho - math.tau)
-        iota = rel_angle(inw[:, 0], inw[:, 1], gi)
-        restricted = np.isfinite(hi_rel)
-        sector_lo = np.where(restricted, iota + lo_rel, -np.inf)
-        sector_hi = np.where(restricted, iota + hi_rel, np.inf)
-    # --- orient the rest counter-clockwise; drop those of zero angular width --------------
-    keep = ~flat
-    sg, cr = sg[keep], cr[keep]
-    sax, say, sbx, sby = sax[keep], say[keep], sbx[keep], sby[keep]
+    if not t_mask.any():
+        return sector_lo, sector_hi
+    rg = np.concatenate([sg[t_mask], sg[t_mask]])
+    rx = np.concatenate([sax[t_mask], sbx[t_mask]])
+    ry = np.concatenate([say[t_mask], sby[t_mask]])
+    nonzero = (rx != 0) | (ry != 0)
+    rg, rx, ry = rg[nonzero], rx[nonzero], ry[nonzero]
+    ix, iy = inw[rg, 0], inw[rg, 1]
+    rho = np.arctan2(ix * ry - iy * rx, ix * rx + iy * ry) % math.tau
+    # a ray exactly along `inward` counts as just clockwise of it (`visibility`)
+    # (up to rounding: noded points are not exact)
+    along = (rho < _ALONG) | (rho > math.tau - _ALONG)
+    rho = np.where(along, math.tau, rho)
+    hi_rel = np.full(n_g, np.inf)
+    lo_rel = np.full(n_g, -np.inf)
+    np.minimum.at(hi_rel, rg, rho)
+    np.maximum.at(lo_rel, rg, rho - math.tau)
+    iota = frame.rel_angle(inw[:, 0], inw[:, 1], np.arange(n_g))
+    restricted = np.isfinite(hi_rel)
+    sector_lo = np.where(restricted, iota + lo_rel, -np.inf)
+    sector_hi = np.where(restricted, iota + hi_rel, np.inf)
+    return sector_lo, sector_hi
+
+
+def _oriented(frame: _Frame, rel: _Rel, cr: FloatArray) -> tuple[_Rel, FloatArray, FloatArray]:
+    """The segments turned counter-clockwise seen from their point, with their ends' angles.
+
+    Those wrapping round behind the point are split there; only those in their group's wedge
+    are kept. Returns the segments and the angles (ta, tb) of their two ends.
+    """
+    sg, sax, say, sbx, sby = rel
     flip = cr < 0
     sax, sbx = np.where(flip, sbx, sax), np.where(flip, sax, sbx)
     say, sby = np.where(flip, sby, say), np.where(flip, say, sby)
-    ta = rel_angle(sax, say, sg)
-    tb = rel_angle(sbx, sby, sg)
+    ta = frame.rel_angle(sax, say, sg)
+    tb = frame.rel_angle(sbx, sby, sg)
     # split the ones wrapping round behind the viewpoint at the ray opposite u
     wrap = tb < ta
     if wrap.any():
+        ux, uy = frame.ux, frame.uy
         w_ex, w_ey = sbx[wrap] - sax[wrap], sby[wrap] - say[wrap]
         wg = sg[wrap]
         s_cut = -(ux[wg] * say[wrap] - uy[wg] * sax[wrap]) / (ux[wg] * w_ey - uy[wg] * w_ex)
@@ -237,11 +313,41 @@ def _batch(  # noqa: PLR0915 -- split pending (issue 30 item 7)
         tb = np.concatenate([tb[~wrap], np.full(n_w, math.pi), tb[wrap]])
         sax, say, sbx, sby = new_ax, new_ay, new_bx, new_by
     # drop parents entirely outside the wedge
-    live = (tb > alpha1[sg]) & (ta < alpha2[sg])
-    sg = sg[live]
-    sax, say, sbx, sby, ta, tb = (v[live] for v in (sax, say, sbx, sby, ta, tb))
+    live = (tb > frame.alpha1[sg]) & (ta < frame.alpha2[sg])
+    return _Rel(sg, sax, say, sbx, sby).take(live), ta[live], tb[live]
 
-    # --- split at the box's four side lines (relative to the viewpoint) -------------------
+
+class _Pieces(NamedTuple):
+    """Pieces of segments that cross no side line of their group's box, inside its wedge.
+
+    Each piece's group, the angles of its ends, and the ends relative to the point.
+    """
+
+    pg: IntArray
+    lo_ang: FloatArray
+    hi_ang: FloatArray
+    ax: FloatArray
+    ay: FloatArray
+    bx: FloatArray
+    by: FloatArray
+
+    def take(self, rows: BoolArray | IntArray) -> _Pieces:
+        p = self
+        return _Pieces(
+            p.pg[rows],
+            p.lo_ang[rows],
+            p.hi_ang[rows],
+            p.ax[rows],
+            p.ay[rows],
+            p.bx[rows],
+            p.by[rows],
+        )
+
+
+def _pieces(frame: _Frame, oriented: tuple[_Rel, FloatArray, FloatArray]) -> _Pieces:
+    """Split the oriented segments at their box's four side lines; keep what may hide it."""
+    (sg, sax, say, sbx, sby), ta, tb = oriented
+    rel_box = frame.rel_box
     ex = sbx - sax
     ey = sby - say
     ts: list[FloatArray] = [np.ones(len(sg))]
@@ -275,17 +381,15 @@ def _batch(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     def piece_angle(
         x: FloatArray, y: FloatArray, exact: np.ndarray, exact_val: FloatArray
     ) -> FloatArray:
-        ang = rel_angle(x, y, pg2)
+        ang = frame.rel_angle(x, y, pg2)
         # an angle computed across the cut or by rounding outside the parent's range
         ang = np.where(ang < p_lo, np.where(p_lo - ang > math.pi, p_hi, p_lo), ang)
         ang = np.where(ang > p_hi, np.where(ang - p_hi > math.pi, p_lo, p_hi), ang)
         result: FloatArray = np.where(exact, exact_val, ang)
         return result
 
-    lo_ang = piece_angle(qax, qay, t_lo == 0, p_lo)
-    hi_ang = piece_angle(qbx, qby, t_hi == 1, p_hi)
-    lo_ang = np.maximum(lo_ang, alpha1[pg2])
-    hi_ang = np.minimum(hi_ang, alpha2[pg2])
+    lo_ang = np.maximum(piece_angle(qax, qay, t_lo == 0, p_lo), frame.alpha1[pg2])
+    hi_ang = np.minimum(piece_angle(qbx, qby, t_hi == 1, p_hi), frame.alpha2[pg2])
     live = hi_ang > lo_ang
     # A piece beyond one of the box's far sides hides nothing of it (every ray leaves the box
     # before reaching it); pieces never cross a side line, so their middle tells.
@@ -294,84 +398,84 @@ def _batch(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     ry0, ry1 = rel_box[1][pg2], rel_box[3][pg2]
     live &= ~(((rx1 > 0) & (mx > rx1)) | ((rx0 < 0) & (mx < rx0)))
     live &= ~(((ry1 > 0) & (my > ry1)) | ((ry0 < 0) & (my < ry0)))
-    pg2, lo_ang, hi_ang = pg2[live], lo_ang[live], hi_ang[live]
-    qax, qay, qbx, qby = qax[live], qay[live], qbx[live], qby[live]
+    return _Pieces(pg2, lo_ang, hi_ang, qax, qay, qbx, qby).take(live)
 
-    # --- shortcut: pairs whose whole wedge is covered by pieces in front of the box -------
-    dead = _hidden_behind_front_pieces(
-        pg2,
-        lo_ang,
-        hi_ang,
-        (qax, qay, qbx, qby),
-        (ux, uy),
-        rel_box,
-        alpha1,
-        alpha2,
-    )
-    if dead.any():
-        alive = ~dead[pg2]
-        pg2, lo_ang, hi_ang = pg2[alive], lo_ang[alive], hi_ang[alive]
-        qax, qay, qbx, qby = qax[alive], qay[alive], qbx[alive], qby[alive]
 
+def _seen_shares(
+    frame: _Frame, pieces: _Pieces, sector: tuple[FloatArray, FloatArray], dead: BoolArray
+) -> FloatArray:
+    """Per group, the share of its box seen: the sweep over the elementary intervals."""
+    sector_lo, sector_hi = sector
+    n_g = len(frame.ux)
     # --- events and intervals -----------------------------------------------------------
     finite = np.isfinite(sector_lo)
     wrap_lo = np.full(n_g, np.inf)
     wrap_hi = np.full(n_g, np.inf)
     wrap_lo[finite] = (sector_lo[finite] + math.pi) % math.tau - math.pi
     wrap_hi[finite] = (sector_hi[finite] + math.pi) % math.tau - math.pi
-    in_wedge_lo = (wrap_lo > alpha1) & (wrap_lo < alpha2)
-    in_wedge_hi = (wrap_hi > alpha1) & (wrap_hi < alpha2)
+    in_wedge_lo = (wrap_lo > frame.alpha1) & (wrap_lo < frame.alpha2)
+    in_wedge_hi = (wrap_hi > frame.alpha1) & (wrap_hi < frame.alpha2)
     # groups hidden behind pieces get no events, hence no intervals and nothing seen
     in_wedge_lo &= ~dead
     in_wedge_hi &= ~dead
-    gi_live = gi[~dead]
+    gi = np.arange(n_g)
     # (the wedge's limits alpha1 and alpha2 are two of the corners)
     ev_group = np.concatenate(
-        [
-            pg2,
-            pg2,
-            gi[in_wedge_lo],
-            gi[in_wedge_hi],
-            np.repeat(gi_live, 4),
-        ]
+        [pieces.pg, pieces.pg, gi[in_wedge_lo], gi[in_wedge_hi], np.repeat(gi[~dead], 4)]
     )
     ev_angle = np.concatenate(
         [
-            lo_ang,
-            hi_ang,
+            pieces.lo_ang,
+            pieces.hi_ang,
             wrap_lo[in_wedge_lo],
             wrap_hi[in_wedge_hi],
-            corner_ang[~dead].ravel(),
+            frame.corner_ang[~dead].ravel(),
         ]
     )
     keys, where = _unique_inverse(_key(ev_group, ev_angle))
     k_group = np.floor(keys / _KEY_STRIDE).astype(np.int64)
     k_angle = keys - k_group * _KEY_STRIDE - math.pi
-    same = k_group[:-1] == k_group[1:]
-    t0 = k_angle[:-1]
-    t1 = k_angle[1:]
-    ig = k_group[:-1]
-    n_int = len(t0)
-    mid = (t0 + t1) / 2
-
-    # nearest piece at each interval's middle ray
-    n_p = len(pg2)
-    i0 = where[:n_p]
-    i1 = where[n_p : 2 * n_p]
-    counts = np.maximum(i1 - i0, 0)
-    total = int(counts.sum())
-    piece_of = np.repeat(np.arange(len(pg2)), counts)
-    first = np.cumsum(counts) - counts
-    interval_of = np.repeat(i0, counts) + (np.arange(total) - np.repeat(first, counts))
-    qex = qbx - qax
-    qey = qby - qay
-    num = qax * qey - qay * qex
     # the rays at the keys (each interval's two ends); an interval's middle ray is the sum of
     # its two unit end rays (an interval spans less than pi), which saves a cos and a sin
     c, s = cos_sin(k_angle)
-    kux, kuy = ux[k_group], uy[k_group]
-    dxk, dyk = c * kux - s * kuy, c * kuy + s * kux
+    kux, kuy = frame.ux[k_group], frame.uy[k_group]
+    rays = (c * kux - s * kuy, c * kuy + s * kux)
+    n_p = len(pieces.pg)
+    near = _nearest_pieces(pieces, rays, where[:n_p], where[n_p : 2 * n_p])
+    return _interval_areas(frame, sector, (k_group, k_angle), rays, near)
+
+
+class _Nearest(NamedTuple):
+    """Per interval, the nearest piece (`_nearest_pieces`); the pieces' lines."""
+
+    wall_mid: FloatArray
+    winner: IntArray
+    mdx: FloatArray
+    mdy: FloatArray
+    num: FloatArray
+    qex: FloatArray
+    qey: FloatArray
+
+
+def _nearest_pieces(
+    pieces: _Pieces, rays: tuple[FloatArray, FloatArray], i0: IntArray, i1: IntArray
+) -> _Nearest:
+    """Per interval (between consecutive keys), the nearest piece along its middle ray.
+
+    Piece i spans intervals i0[i] .. i1[i]. Returns the distance to the nearest piece and
+    that piece per interval, the middle rays, and the pieces' (cross(a, e), ex, ey).
+    """
+    dxk, dyk = rays
+    counts = np.maximum(i1 - i0, 0)
+    total = int(counts.sum())
+    piece_of = np.repeat(np.arange(len(pieces.pg)), counts)
+    first = np.cumsum(counts) - counts
+    interval_of = np.repeat(i0, counts) + (np.arange(total) - np.repeat(first, counts))
+    qex = pieces.bx - pieces.ax
+    qey = pieces.by - pieces.ay
+    num = pieces.ax * qey - pieces.ay * qex
     mdx, mdy = dxk[:-1] + dxk[1:], dyk[:-1] + dyk[1:]
+    n_int = len(mdx)
     with np.errstate(divide="ignore", invalid="ignore"):  # 0 only across groups: not visible
         m_len = vector_length(mdx, mdy)
         mdx /= m_len
@@ -384,25 +488,48 @@ def _batch(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     winner = np.zeros(n_int, dtype=np.int64)
     is_best = dist == wall_mid[interval_of]
     winner[interval_of[is_best]] = piece_of[is_best]
+    return _Nearest(wall_mid, winner, mdx, mdy, num, qex, qey)
 
-    # box entry (near side) and exit (far side) along a ray, per axis (slab method); the box
-    # of each key's group (an interval's is its left key's)
-    k_box = [v[k_group] for v in rel_box]
 
-    def slabs(
-        dx: FloatArray, dy: FloatArray, end: slice
-    ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
-        gx0, gy0, gx1, gy1 = (v[end] for v in k_box)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            ax0, ax1 = gx0 / dx, gx1 / dx
-            ay0, ay1 = gy0 / dy, gy1 / dy
-        ent_x = np.where(dx != 0, np.minimum(ax0, ax1), -np.inf)
-        ext_x = np.where(dx != 0, np.maximum(ax0, ax1), np.inf)
-        ent_y = np.where(dy != 0, np.minimum(ay0, ay1), -np.inf)
-        ext_y = np.where(dy != 0, np.maximum(ay0, ay1), np.inf)
-        return ent_x, ext_x, ent_y, ext_y
+def _slabs(
+    box: Sequence[FloatArray], dx: FloatArray, dy: FloatArray
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Box entry and exit along rays (dx, dy), per axis (the slab method)."""
+    gx0, gy0, gx1, gy1 = box
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ax0, ax1 = gx0 / dx, gx1 / dx
+        ay0, ay1 = gy0 / dy, gy1 / dy
+    ent_x = np.where(dx != 0, np.minimum(ax0, ax1), -np.inf)
+    ext_x = np.where(dx != 0, np.maximum(ax0, ax1), np.inf)
+    ent_y = np.where(dy != 0, np.minimum(ay0, ay1), -np.inf)
+    ext_y = np.where(dy != 0, np.maximum(ay0, ay1), np.inf)
+    return ent_x, ext_x, ent_y, ext_y
 
-    ent_x, ext_x, ent_y, ext_y = slabs(mdx, mdy, slice(None, -1))
+
+def _interval_areas(
+    frame: _Frame,
+    sector: tuple[FloatArray, FloatArray],
+    keys: tuple[IntArray, FloatArray],
+    rays: tuple[FloatArray, FloatArray],
+    near: _Nearest,
+) -> FloatArray:
+    """Per group, the seen share of its box, summed over its visible intervals.
+
+    An interval sees the part of the box between the box's near side and the nearer of its
+    far side and the nearest piece: the difference of two triangles from the point.
+    """
+    sector_lo, sector_hi = sector
+    k_group, k_angle = keys
+    dxk, dyk = rays
+    wall_mid, winner, mdx, mdy, num, qex, qey = near
+    n_int = len(wall_mid)
+    same = k_group[:-1] == k_group[1:]
+    t0 = k_angle[:-1]
+    t1 = k_angle[1:]
+    ig = k_group[:-1]
+    # the box of each key's group (an interval's is its left key's)
+    k_box = [v[k_group] for v in frame.rel_box]
+    ent_x, ext_x, ent_y, ext_y = _slabs([v[:-1] for v in k_box], mdx, mdy)
     near_is_x = ent_x >= ent_y
     far_is_x = ext_x <= ext_y
     r_in_mid = np.where(near_is_x, ent_x, ent_y)
@@ -412,14 +539,14 @@ def _batch(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     # sector rule
     restricted = np.isfinite(sector_lo[ig])
     if restricted.any():
+        mid = (t0 + t1) / 2
         lo_safe = np.where(restricted, sector_lo[ig], 0.0)
         span = np.where(restricted, sector_hi[ig] - lo_safe, math.tau)
         rel = (mid - lo_safe) % math.tau
         visible &= ~restricted | ((rel > 0) & (rel < span))
-
     # the box's sides along the rays at the keys; an interval's right end is its group's next
     # key (across groups: no interval, not visible)
-    key_slabs = slabs(dxk, dyk, slice(None))
+    key_slabs = _slabs(k_box, dxk, dyk)
     if len(num):
         w_num, w_ex, w_ey = num[winner], qex[winner], qey[winner]
 
@@ -444,8 +571,8 @@ def _batch(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     with np.errstate(invalid="ignore"):
         piece_area = 0.5 * (far0 * far1 - near0 * near1) * cos_sin(t1 - t0)[1]
     piece_area = np.where(visible & np.isfinite(piece_area), np.maximum(piece_area, 0.0), 0.0)
-    seen = np.bincount(ig, weights=piece_area, minlength=n_g)
-    result: FloatArray = np.clip(seen / ((bx1 - bx0) * (by1 - by0)), 0.0, 1.0)
+    seen = np.bincount(ig, weights=piece_area, minlength=len(frame.ux))
+    result: FloatArray = np.clip(seen / frame.area, 0.0, 1.0)
     return result
 
 

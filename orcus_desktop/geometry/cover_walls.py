@@ -16,7 +16,7 @@ import numpy as np
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.corner_shares import ShareRows, corner_rows, corner_share_rows
 from orcus_desktop.geometry.cover_buckets import CoverBuckets
-from orcus_desktop.geometry.coverage import separating_segments
+from orcus_desktop.geometry.coverage import separated_pairs
 from orcus_desktop.geometry.grid import Space
 from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, SegmentIndex
 
@@ -202,7 +202,7 @@ def _symmetric_candidates(
 
     The pairs are given as indices into `space_boxes` (one row per distinct space); the hull
     of A and B is the hull of B and A, so (a, t) and (t, a) share one query. Pairs that one
-    segment separates (`separating_segments`) are returned as hidden, without candidates:
+    segment separates (`separated_pairs`) are returned as hidden, without candidates:
     every corner of either space sees nothing of the other.
 
     Returns:
@@ -214,13 +214,10 @@ def _symmetric_candidates(
     hi = np.maximum(viewer_ids, target_ids)
     keys, uid = np.unique(lo * n_spaces + hi, return_inverse=True)
     u_lo, u_hi = keys // n_spaces, keys % n_spaces
-    u_pair, u_seg = index.pairs_near_hulls(space_boxes[u_lo], space_boxes[u_hi])
-    u_hidden = np.zeros(len(keys), dtype=np.bool_)
-    if len(u_pair):
-        sep = separating_segments(space_boxes[u_lo], space_boxes[u_hi], u_pair, index.runs[u_seg])
-        u_hidden[u_pair[sep]] = True
-        keep = ~u_hidden[u_pair]
-        u_pair, u_seg = u_pair[keep], u_seg[keep]
+    u_hidden = separated_pairs(index, space_boxes[u_lo], space_boxes[u_hi])
+    u_open = np.nonzero(~u_hidden)[0]
+    o_pair, u_seg = index.pairs_near_hulls(space_boxes[u_lo[u_open]], space_boxes[u_hi[u_open]])
+    u_pair = u_open[o_pair]
     # expand: every ordered pair gets the segments of its unordered pair
     per_u = np.bincount(u_pair, minlength=len(keys))
     start_u = np.cumsum(per_u) - per_u

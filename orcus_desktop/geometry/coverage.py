@@ -9,10 +9,12 @@ segments that meet their cone. Creature outlines, added per pair, are noded here
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from orcus_desktop.geometry.box_sweep import exact_seen_fractions, vector_length
-from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray
+from orcus_desktop.geometry.walls import BoolArray, FloatArray, IntArray, SegmentIndex
 
 
 def seen_fractions(
@@ -90,22 +92,50 @@ def separating_segments(
         pair: (k,) the pair of each segment row.
         segments: (k, 4) the segments.
     """
-    a, b = boxes_a[pair], boxes_b[pair]
+    # per pair first (far fewer than rows): centres, sizes, the band across the centre line
+    mid_ax, mid_ay = (boxes_a[:, 0] + boxes_a[:, 2]) / 2, (boxes_a[:, 1] + boxes_a[:, 3]) / 2
+    mid_bx, mid_by = (boxes_b[:, 0] + boxes_b[:, 2]) / 2, (boxes_b[:, 1] + boxes_b[:, 3]) / 2
+    band_lo, band_hi, nx, ny = _centre_band(boxes_a, boxes_b)
     ax, ay = segments[:, 0], segments[:, 1]
     ex, ey = segments[:, 2] - ax, segments[:, 3] - ay
+    abs_ex, abs_ey = np.abs(ex), np.abs(ey)
 
     # the side of the segment's line: cross(e, q - a), over a box: centre value +- extent
-    def side(box: FloatArray) -> tuple[FloatArray, FloatArray]:
-        mid = ex * ((box[:, 1] + box[:, 3]) / 2 - ay) - ey * ((box[:, 0] + box[:, 2]) / 2 - ax)
-        half = (np.abs(ex) * (box[:, 3] - box[:, 1]) + np.abs(ey) * (box[:, 2] - box[:, 0])) / 2
+    def side(
+        mid_x: FloatArray, mid_y: FloatArray, box: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
+        mid = ex * (mid_y[pair] - ay) - ey * (mid_x[pair] - ax)
+        half = (
+            abs_ex * (box[:, 3] - box[:, 1])[pair] + abs_ey * (box[:, 2] - box[:, 0])[pair]
+        ) / 2
         return mid - half, mid + half
 
-    (a_lo, a_hi), (b_lo, b_hi) = side(a), side(b)
-    margin = _OFF_LINE * (np.abs(ex) + np.abs(ey)) * (1.0 + np.abs(ax) + np.abs(ay))
+    (a_lo, a_hi), (b_lo, b_hi) = side(mid_ax, mid_ay, boxes_a), side(mid_bx, mid_by, boxes_b)
+    margin = _OFF_LINE * (abs_ex + abs_ey) * (1.0 + np.abs(ax) + np.abs(ay))
     apart = ((a_hi < -margin) & (b_lo > margin)) | ((a_lo > margin) & (b_hi < -margin))
-    # the band: extents of both boxes along the normal n of the line between the centres
-    dx = (b[:, 0] + b[:, 2] - a[:, 0] - a[:, 2]) / 2
-    dy = (b[:, 1] + b[:, 3] - a[:, 1] - a[:, 3]) / 2
+    # where the segment's line crosses the band's two edges, as parameters along the segment
+    px, py = nx[pair], ny[pair]
+    na = px * ax + py * ay
+    ne = px * ex + py * ey
+    ok = apart & (ne != 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t1 = (band_lo[pair] - na) / ne
+        t2 = (band_hi[pair] - na) / ne
+    result: BoolArray = ok & (np.minimum(t1, t2) >= 0) & (np.maximum(t1, t2) <= 1)
+    return result
+
+
+def _centre_band(
+    boxes_a: FloatArray, boxes_b: FloatArray
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Per pair of boxes: the band holding both boxes along the line joining their centres.
+
+    Returns:
+        (low, high, nx, ny): the band's two edges as values of n . q, with n = (nx, ny) the
+        (unnormalised) normal of the line between the centres.
+    """
+    dx = (boxes_b[:, 0] + boxes_b[:, 2] - boxes_a[:, 0] - boxes_a[:, 2]) / 2
+    dy = (boxes_b[:, 1] + boxes_b[:, 3] - boxes_a[:, 1] - boxes_a[:, 3]) / 2
     nx, ny = -dy, dx
 
     def extent(box: FloatArray) -> tuple[FloatArray, FloatArray]:
@@ -113,17 +143,42 @@ def separating_segments(
         half = (np.abs(nx) * (box[:, 2] - box[:, 0]) + np.abs(ny) * (box[:, 3] - box[:, 1])) / 2
         return mid - half, mid + half
 
-    (la, ha), (lb, hb) = extent(a), extent(b)
-    band_lo, band_hi = np.minimum(la, lb), np.maximum(ha, hb)
-    # where the segment's line crosses the band's two edges, as parameters along the segment
-    na = nx * ax + ny * ay
-    ne = nx * ex + ny * ey
-    ok = apart & (ne != 0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t1 = (band_lo - na) / ne
-        t2 = (band_hi - na) / ne
-    result: BoolArray = ok & (np.minimum(t1, t2) >= 0) & (np.maximum(t1, t2) <= 1)
-    return result
+    (la, ha), (lb, hb) = extent(boxes_a), extent(boxes_b)
+    return np.minimum(la, lb), np.maximum(ha, hb), nx, ny
+
+
+def separated_pairs(index: SegmentIndex, boxes_a: FloatArray, boxes_b: FloatArray) -> BoolArray:
+    """Per pair of boxes, whether one segment's straight run hides each box from the other.
+
+    The same answer as `separating_segments` over every segment near the pair's hull, from far
+    fewer rows: a run that separates the boxes and spans the band between them crosses the
+    line joining their centres, so only the runs (`SegmentIndex.blockers`) that meet that
+    line are tested. On a dense map most pairs are settled here; the hull's segments are
+    looked up only for the rest.
+
+    Args:
+        index: the blocking segments and their runs.
+        boxes_a: (n, 4) one box of each pair.
+        boxes_b: (n, 4) the other box.
+    """
+    hidden = np.zeros(len(boxes_a), dtype=np.bool_)
+    if not len(boxes_a):
+        return hidden
+    ca = (boxes_a[:, :2] + boxes_a[:, 2:]) / 2
+    cb = (boxes_b[:, :2] + boxes_b[:, 2:]) / 2
+    line, run = index.blockers_near_lines(ca, cb)
+    # A separating run reaches past the line by half a box or more on each side: a strict
+    # sign test cannot drop it.
+    x0, y0, x1, y1 = (np.ascontiguousarray(index.blockers[:, k]) for k in range(4))
+    nx, ny = ca[:, 1] - cb[:, 1], cb[:, 0] - ca[:, 0]
+    offset = nx * ca[:, 0] + ny * ca[:, 1]
+    lnx, lny, loff = nx[line], ny[line], offset[line]
+    straddle = (lnx * x0[run] + lny * y0[run] - loff) * (lnx * x1[run] + lny * y1[run] - loff)
+    k = np.nonzero(straddle < 0)[0]
+    line, run = line[k], run[k]
+    sep = separating_segments(boxes_a, boxes_b, line, index.blockers[run])
+    hidden[line[sep]] = True
+    return hidden
 
 
 def split_crossings(
@@ -193,7 +248,7 @@ _TOUCH = 1e-11
 _OFF_LINE = 1e-9
 
 
-def cone_filter(  # noqa: PLR0915 -- split pending (issue 30 item 7)
+def cone_filter(
     points: FloatArray,
     boxes: FloatArray,
     seg_group: IntArray,
@@ -218,6 +273,36 @@ def cone_filter(  # noqa: PLR0915 -- split pending (issue 30 item 7)
         relevant: (k,) per segment row, whether it may change its pair's share.
         hidden: (m,) per pair, whether a single relevant segment hides the whole box.
     """
+    cone = _cone(points, boxes)
+    g = seg_group
+    sx, sy = points[:, 0][g], points[:, 1][g]
+    hiders = _Relative.of(segments if blockers is None else blockers, sx, sy)
+    hidden = _hidden_by_one(cone, g, hiders)
+    relevant = np.zeros(len(g), dtype=np.bool_)
+    k = np.nonzero(~hidden[g])[0]
+    if not len(k):
+        return relevant, hidden
+    rows = hiders.take(k) if blockers is None else _Relative.of(segments[k], sx[k], sy[k])
+    relevant[k] = _may_matter(cone, g[k], rows)
+    return relevant, hidden
+
+
+class _Cone(NamedTuple):
+    """Per pair: the box relative to the point and its two outermost corners seen from it.
+
+    `inside`: whether the point lies strictly inside the box.
+    """
+
+    x0: FloatArray
+    y0: FloatArray
+    x1: FloatArray
+    y1: FloatArray
+    outer: tuple[tuple[FloatArray, FloatArray], tuple[FloatArray, FloatArray]]
+    inside: BoolArray
+
+
+def _cone(points: FloatArray, boxes: FloatArray) -> _Cone:
+    """The `_Cone` of each (point, box) pair."""
     px, py = points[:, 0], points[:, 1]
     x0, y0, x1, y1 = boxes[:, 0] - px, boxes[:, 1] - py, boxes[:, 2] - px, boxes[:, 3] - py
     # the box relative to the point; regions left / middle / right and top / middle / bottom
@@ -230,65 +315,72 @@ def cone_filter(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     cxs = np.stack([x0, x1, x1, x0], axis=1)
     cys = np.stack([y0, y0, y1, y1], axis=1)
     rows = np.arange(len(px))
-    o1x, o1y = cxs[rows, first], cys[rows, first]
-    o2x, o2y = cxs[rows, second], cys[rows, second]
+    outer = ((cxs[rows, first], cys[rows, first]), (cxs[rows, second], cys[rows, second]))
+    return _Cone(x0, y0, x1, y1, outer, inside)
 
-    # --- one segment hiding the whole box -------------------------------------------------
+
+class _Relative(NamedTuple):
+    """Segment rows relative to their pair's point: ends a and b, and cross(a, b)."""
+
+    ax: FloatArray
+    ay: FloatArray
+    bx: FloatArray
+    by: FloatArray
+    cr: FloatArray
+
+    @classmethod
+    def of(cls, segments: FloatArray, sx: FloatArray, sy: FloatArray) -> _Relative:
+        ax, ay = segments[:, 0] - sx, segments[:, 1] - sy
+        bx, by = segments[:, 2] - sx, segments[:, 3] - sy
+        return cls(ax, ay, bx, by, ax * by - ay * bx)
+
+    def take(self, rows: IntArray) -> _Relative:
+        return _Relative(*(v[rows] for v in self))
+
+
+def _hidden_by_one(cone: _Cone, g: IntArray, seg: _Relative) -> BoolArray:
+    """Per pair, whether one segment row of it hides the whole box (see `cone_filter`)."""
+    ax, ay, bx, by, cr = seg
     # Both outermost corners lie in the segment's closed angular span seen from the point
     # (either orientation: the products with cr), on every row; the rest on the rows left.
-    g = seg_group
-    sx, sy = px[g], py[g]
-    hiders = segments if blockers is None else blockers
-    ax = hiders[:, 0] - sx
-    ay = hiders[:, 1] - sy
-    bx = hiders[:, 2] - sx
-    by = hiders[:, 3] - sy
-    cr = ax * by - ay * bx
     spans = np.ones(len(g), dtype=np.bool_)
-    for ox, oy in ((o1x, o1y), (o2x, o2y)):
+    for ox, oy in cone.outer:
         tx, ty = ox[g], oy[g]
         spans &= (ax * ty - ay * tx) * cr >= 0
         spans &= (tx * by - ty * bx) * cr >= 0
     k = np.nonzero(spans)[0]
-    hidden = np.zeros(len(px), dtype=np.bool_)
-    if len(k):
-        hg = g[k]
-        kax, kay, kbx, kby, kcr = ax[k], ay[k], bx[k], by[k], cr[k]
-        # the box corner furthest towards the point's side of the line must not be on that
-        # side: with e = b - a, the point's side has sign(cr) * cross(e, c - a) > 0
-        sign = np.sign(kcr)
-        ex, ey = (kbx - kax) * sign, (kby - kay) * sign
-        fx = np.where(ey < 0, x1[hg], x0[hg])
-        fy = np.where(ex > 0, y1[hg], y0[hg])
-        beyond = ex * (fy - kay) - ey * (fx - kax) <= 0
-        # clearly off the segment's line (a point on a wall follows the sector rule instead)
-        j = np.nonzero(beyond & (kcr != 0))[0]
-        kax, kay, kbx, kby, kcr = kax[j], kay[j], kbx[j], kby[j], kcr[j]
-        off = np.abs(kcr) > _OFF_LINE * vector_length(kax, kay) * vector_length(kbx, kby)
-        hidden[hg[j[off]]] = True
-
-    # --- segments that cannot matter, for the rows not settled yet ------------------------
-    relevant = np.zeros(len(g), dtype=np.bool_)
-    k = np.nonzero(~hidden[g])[0]
+    hidden = np.zeros(len(cone.inside), dtype=np.bool_)
     if not len(k):
-        return relevant, hidden
-    g = g[k]
-    if blockers is None:
-        ax, ay, bx, by, cr = ax[k], ay[k], bx[k], by[k], cr[k]
-    else:
-        sx, sy = sx[k], sy[k]
-        ax, ay = segments[k, 0] - sx, segments[k, 1] - sy
-        bx, by = segments[k, 2] - sx, segments[k, 3] - sy
-        cr = ax * by - ay * bx
+        return hidden
+    hg = g[k]
+    kax, kay, kbx, kby, kcr = ax[k], ay[k], bx[k], by[k], cr[k]
+    # the box corner furthest towards the point's side of the line must not be on that
+    # side: with e = b - a, the point's side has sign(cr) * cross(e, c - a) > 0
+    sign = np.sign(kcr)
+    ex, ey = (kbx - kax) * sign, (kby - kay) * sign
+    fx = np.where(ey < 0, cone.x1[hg], cone.x0[hg])
+    fy = np.where(ex > 0, cone.y1[hg], cone.y0[hg])
+    beyond = ex * (fy - kay) - ey * (fx - kax) <= 0
+    # clearly off the segment's line (a point on a wall follows the sector rule instead)
+    j = np.nonzero(beyond & (kcr != 0))[0]
+    kax, kay, kbx, kby, kcr = kax[j], kay[j], kbx[j], kby[j], kcr[j]
+    off = np.abs(kcr) > _OFF_LINE * vector_length(kax, kay) * vector_length(kbx, kby)
+    hidden[hg[j[off]]] = True
+    return hidden
+
+
+def _may_matter(cone: _Cone, g: IntArray, seg: _Relative) -> BoolArray:
+    """Per segment row, whether it may change its pair's share (see `cone_filter`)."""
+    ax, ay, bx, by, cr = seg
     # Apart: on the far side of an axis of the cone (x, y, the two outer lines), touching
     # allowed: a segment meeting the cone only on its outline hides no area of the box...
-    kx0, ky0 = np.minimum(x0, 0.0)[g] + _TOUCH, np.minimum(y0, 0.0)[g] + _TOUCH
-    kx1, ky1 = np.maximum(x1, 0.0)[g] - _TOUCH, np.maximum(y1, 0.0)[g] - _TOUCH
+    kx0, ky0 = np.minimum(cone.x0, 0.0)[g] + _TOUCH, np.minimum(cone.y0, 0.0)[g] + _TOUCH
+    kx1, ky1 = np.maximum(cone.x1, 0.0)[g] - _TOUCH, np.maximum(cone.y1, 0.0)[g] - _TOUCH
     apart = ((ax <= kx0) & (bx <= kx0)) | ((ax >= kx1) & (bx >= kx1))
     apart |= ((ay <= ky0) & (by <= ky0)) | ((ay >= ky1) & (by >= ky1))
     # (the box's centre lies strictly on one side of each outer line)
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    for ox, oy in ((o1x, o1y), (o2x, o2y)):
+    mx, my = (cone.x0 + cone.x1) / 2, (cone.y0 + cone.y1) / 2
+    for ox, oy in cone.outer:
         norm = vector_length(ox, oy)
         norm[norm == 0] = 1.0
         side = np.sign(ox * my - oy * mx) / norm
@@ -298,8 +390,8 @@ def cone_filter(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     at_point = (ax * bx + ay * by <= _TOUCH) & (
         np.abs(cr) <= _OFF_LINE * (np.abs(ax) + np.abs(ay)) * (np.abs(bx) + np.abs(by))
     )
-    relevant[k] = ~apart | inside[g] | at_point
-    return relevant, hidden
+    result: BoolArray = ~apart | cone.inside[g] | at_point
+    return result
 
 
 # Outermost corners of a box seen from a point outside it (or on its outline), by the point's

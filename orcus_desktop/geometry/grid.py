@@ -8,8 +8,9 @@ position is the top-left square of its space.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from enum import StrEnum
 from typing import Final, NamedTuple
+
+from orcus_desktop.vocabulary import RankedStrEnum
 
 
 class Square(NamedTuple):
@@ -30,8 +31,11 @@ class Square(NamedTuple):
         return (self.col + 0.5, self.row + 0.5)
 
 
-class Size(StrEnum):
-    """Creature size category (000 "Creature Size", Table - Size Categories)."""
+class Size(RankedStrEnum):
+    """Creature size category (000 "Creature Size", Table - Size Categories).
+
+    ``rank``: the order of the categories, for "two sizes larger or smaller" (000).
+    """
 
     TINY = "tiny"
     SMALL = "small"
@@ -39,11 +43,6 @@ class Size(StrEnum):
     LARGE = "large"
     HUGE = "huge"
     GARGANTUAN = "gargantuan"
-
-    @property
-    def rank(self) -> int:
-        """Order of the categories, for "two sizes larger or smaller" (000)."""
-        return _SIZE_ORDER.index(self)
 
     @property
     def side_squares(self) -> int:
@@ -56,7 +55,6 @@ class Size(StrEnum):
         return 0.5 if self is Size.TINY else float(self.side_squares)
 
 
-_SIZE_ORDER: Final = (Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE, Size.GARGANTUAN)
 _SIDE_SQUARES: Final = {
     Size.TINY: 1,
     Size.SMALL: 1,

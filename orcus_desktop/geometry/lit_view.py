@@ -2,7 +2,7 @@
 
 000 "Vision and Light": a creature sees normally in bright light, and dim light is only lightly
 obscured, but darkness is heavily obscured. For the fog of war a viewer sees the part of its
-visibility polygon (`visibility.occupant_view_array`) over squares it perceives lit
+visibility polygon (`occupant_views.occupant_view_array`) over squares it perceives lit
 (`lighting.perceived_levels`: not dark, with its senses); docs/rulings.md R-62.
 
 Issue 33 (a dark cave of 12,000 walls and 120 torches): on a dark map the viewers without
@@ -25,7 +25,7 @@ from orcus_desktop.geometry.battlefield import Battlefield, MapChange, Occupant
 from orcus_desktop.geometry.grid import Space, space_distance
 from orcus_desktop.geometry.light import NO_SENSES, Illumination, LightArea
 from orcus_desktop.geometry.lighting import lit_patch, perceived_levels, unreached_lights
-from orcus_desktop.geometry.visibility import Ring, geometry_rings
+from orcus_desktop.geometry.view_union import Ring, geometry_rings
 from orcus_desktop.geometry.walls import BoolArray, FloatArray
 
 Box = tuple[float, float, float, float]
@@ -59,7 +59,7 @@ def lit_view_rings(
 ) -> tuple[Ring, ...]:
     """The union of each viewer's polygon cut to its lit squares, and of `boxes`, as rings.
 
-    Rings as `visibility.union_rings` gives them (outer boundaries and holes, odd-even fill).
+    Rings as `view_union.union_rings` gives them (outer boundaries and holes, odd-even fill).
     """
     shapes: list[shapely.Geometry] = []
     by_lights: list[FloatArray] = []

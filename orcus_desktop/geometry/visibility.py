@@ -17,18 +17,20 @@ sector of directions on the creature's side of those walls is seen (see `walls` 
 `visibility_oracle` is the slow reference the tests compare against: the bounds minus the union of
 every segment's shadow (docs/design.md#budgets). It returns a shapely geometry and
 exists for tests and benchmarks only.
+
+A creature's view of the map, kept per map state, is `occupant_views`; the party's union of
+views as rings, `view_union`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 import shapely
 
-from orcus_desktop.geometry.battlefield import Battlefield, MapChange
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.star_cull import may_meet, reach_per_bin
 from orcus_desktop.geometry.walls import (
@@ -41,8 +43,6 @@ from orcus_desktop.geometry.walls import (
 
 Box = tuple[float, float, float, float]
 
-# Seen areas below this (square grid units) are float noise.
-_AREA_EPS = 1e-9
 # |cross(A, B)| below this times |A| |B|: the segment is seen edge-on (angular width zero).
 _FLAT = 1e-12
 # Angles (radians) this close count as the same direction for the "which side" rule.
@@ -75,8 +75,8 @@ def visibility_polygon_array(
     if not (x0 < px < x1 and y0 < py < y1):
         raise ValueError("the viewpoint must lie strictly inside the bounds")
     if isinstance(segments, SegmentIndex):
-        return _essential_vertices(_culled_sweep((px, py), segments, bounds, inward))
-    return _essential_vertices(_sweep((px, py), segments, bounds, inward))
+        return essential_vertices(_culled_sweep((px, py), segments, bounds, inward))
+    return essential_vertices(_sweep((px, py), segments, bounds, inward))
 
 
 # Below this many segments the index is not worth asking: sweep them all.
@@ -149,7 +149,7 @@ def _culled_sweep(
     return _sweep(viewpoint, index.segments[chosen], bounds, inward)
 
 
-def _sweep(  # noqa: PLR0915 -- split pending (issue 30 item 7)
+def _sweep(
     viewpoint: Point, segments: FloatArray, bounds: Box, inward: Point | None
 ) -> FloatArray:
     """The angular sweep over every segment given (see the module docstring); raw vertices."""
@@ -179,7 +179,50 @@ def _sweep(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     ):
         inner = clip_segments(inner, bounds)
     frame = np.asarray(box_segments(bounds), dtype=np.float64).reshape(-1, 4)
-    segs = np.concatenate([inner, frame])
+    seg = _swept_segments(np.concatenate([inner, frame]), px, py)
+    events, where = np.unique(
+        np.concatenate([seg.ta, seg.tb, [-math.pi, math.pi], extra_events]), return_inverse=True
+    )
+    mid = (events[:-1] + events[1:]) / 2
+    winner = _nearest_segments(seg, mid, where)
+    cos_e = np.cos(events)
+    sin_e = np.sin(events)
+    start_pts = _ray_hits(events[:-1], cos_e[:-1], sin_e[:-1], winner, seg)
+    end_pts = _ray_hits(events[1:], cos_e[1:], sin_e[1:], winner, seg)
+    if sector is not None:
+        outside = ~_in_sector(mid, sector)
+        start_pts[outside] = 0.0
+        end_pts[outside] = 0.0
+    m = len(mid)
+    pts = np.empty((2 * m, 2))
+    pts[0::2] = start_pts
+    pts[1::2] = end_pts
+    pts[:, 0] += px
+    pts[:, 1] += py
+    # consecutive repeats (the same point computed the same way) are dropped
+    prev = np.roll(pts, 1, axis=0)
+    same = (pts[:, 0] == prev[:, 0]) & (pts[:, 1] == prev[:, 1])
+    result: FloatArray = pts[~same]
+    return result
+
+
+class _Swept(NamedTuple):
+    """Segments relative to the viewpoint, counter-clockwise, none crossing the angle pi.
+
+    Start a, direction e = b - a, cross(a, e) (> 0), and the angles of a and b.
+    """
+
+    ax: FloatArray
+    ay: FloatArray
+    ex: FloatArray
+    ey: FloatArray
+    num: FloatArray
+    ta: FloatArray
+    tb: FloatArray
+
+
+def _swept_segments(segs: FloatArray, px: float, py: float) -> _Swept:
+    """The segments of non-zero angular width, oriented and split for the sweep."""
     ax = segs[:, 0] - px
     ay = segs[:, 1] - py
     bx = segs[:, 2] - px
@@ -208,53 +251,40 @@ def _sweep(  # noqa: PLR0915 -- split pending (issue 30 item 7)
         ta = np.concatenate([ta[~wrap], ta[wrap], -pi])
         tb = np.concatenate([tb[~wrap], pi, tb[wrap]])
         bx, by = bx2, by2
-    n_seg = len(ta)
-    events, where = np.unique(
-        np.concatenate([ta, tb, [-math.pi, math.pi], extra_events]), return_inverse=True
-    )
-    m = len(events) - 1
+    ex = bx - ax
+    ey = by - ay
+    num = ax * ey - ay * ex  # cross(A, E), > 0 for ccw segments
+    return _Swept(ax, ay, ex, ey, num, ta, tb)
+
+
+def _nearest_segments(seg: _Swept, mid: FloatArray, where: IntArray) -> IntArray:
+    """Per elementary interval (middle angle `mid`), the nearest segment along its middle ray.
+
+    `where`: the index among the events of each segment's start angle, then of each end's.
+    """
+    n_seg = len(seg.ta)
+    m = len(mid)
     i0 = where[:n_seg]
     i1 = where[n_seg : 2 * n_seg]
     counts = np.maximum(i1 - i0, 0)
     total = int(counts.sum())
-    seg_of = np.repeat(np.arange(len(ta), dtype=np.int64), counts)
+    seg_of = np.repeat(np.arange(n_seg, dtype=np.int64), counts)
     first = np.cumsum(counts) - counts
     interval_of = np.repeat(i0, counts) + (
         np.arange(total, dtype=np.int64) - np.repeat(first, counts)
     )
-    mid = (events[:-1] + events[1:]) / 2
-    ex = bx - ax
-    ey = by - ay
-    num = ax * ey - ay * ex  # cross(A, E), > 0 for ccw segments
     dxm = np.cos(mid)
     dym = np.sin(mid)
-    denom = dxm[interval_of] * ey[seg_of] - dym[interval_of] * ex[seg_of]
+    denom = dxm[interval_of] * seg.ey[seg_of] - dym[interval_of] * seg.ex[seg_of]
     with np.errstate(divide="ignore", invalid="ignore"):
-        dist = num[seg_of] / denom
+        dist = seg.num[seg_of] / denom
     dist = np.where(denom > 0, dist, np.inf)
     best = np.full(m, np.inf)
     np.minimum.at(best, interval_of, dist)
     winner = np.zeros(m, dtype=np.int64)
     is_best = dist == best[interval_of]
     winner[interval_of[is_best]] = seg_of[is_best]
-    cos_e = np.cos(events)
-    sin_e = np.sin(events)
-    start_pts = _ray_hits(events[:-1], cos_e[:-1], sin_e[:-1], winner, ax, ay, ex, ey, num, ta, tb)
-    end_pts = _ray_hits(events[1:], cos_e[1:], sin_e[1:], winner, ax, ay, ex, ey, num, ta, tb)
-    if sector is not None:
-        outside = ~_in_sector(mid, sector)
-        start_pts[outside] = 0.0
-        end_pts[outside] = 0.0
-    pts = np.empty((2 * m, 2))
-    pts[0::2] = start_pts
-    pts[1::2] = end_pts
-    pts[:, 0] += px
-    pts[:, 1] += py
-    # consecutive repeats (the same point computed the same way) are dropped
-    prev = np.roll(pts, 1, axis=0)
-    same = (pts[:, 0] == prev[:, 0]) & (pts[:, 1] == prev[:, 1])
-    result: FloatArray = pts[~same]
-    return result
+    return winner
 
 
 def clip_segments(segments: FloatArray, box: Box) -> FloatArray:
@@ -281,23 +311,14 @@ def clip_segments(segments: FloatArray, box: Box) -> FloatArray:
     return out
 
 
-def _ray_hits(  # noqa: PLR0917 -- split pending (issue 30 item 7)
-    angles: FloatArray,
-    dx: FloatArray,
-    dy: FloatArray,
-    winner: IntArray,
-    ax: FloatArray,
-    ay: FloatArray,
-    ex: FloatArray,
-    ey: FloatArray,
-    num: FloatArray,
-    ta: FloatArray,
-    tb: FloatArray,
+def _ray_hits(
+    angles: FloatArray, dx: FloatArray, dy: FloatArray, winner: IntArray, seg: _Swept
 ) -> FloatArray:
     """Where rays at `angles` (directions dx, dy) meet the winning segments' lines.
 
     Exact at the segments' own end points.
     """
+    ax, ay, ex, ey, num, ta, tb = seg
     w_ex, w_ey = ex[winner], ey[winner]
     denom = dx * w_ey - dy * w_ex
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -449,96 +470,12 @@ def visibility_oracle(
     return shapely.difference(area, shapely.union_all(clipped))
 
 
-def occupant_view(battlefield: Battlefield, viewer_id: str) -> tuple[Point, ...]:
-    """What a creature sees of the map from the centre of its space (fog of war).
-
-    Sight-blocking walls, closed doors and blocking squares cast shadows (000 "Line of Sight");
-    windows and obscured squares do not. The polygon is clipped to the map.
-
-    Raises:
-        UnknownOccupantError: no such creature.
-    """
-    arr = occupant_view_array(battlefield, viewer_id)
-    return tuple((float(x), float(y)) for x, y in arr.tolist())
-
-
-Ring = tuple[Point, ...]
-
 # |cross| of two consecutive edges below this times their lengths: the middle vertex is on a
 # straight line (or the tip of a zero-width spike) and adds nothing to the region.
 _STRAIGHT = 1e-9
 
 
-# Viewpoints whose polygons are kept per map state; the cache is emptied past this many.
-_VIEW_CACHE_SIZE = 2048
-
-
-def occupant_view_array(battlefield: Battlefield, viewer_id: str) -> FloatArray:
-    """`occupant_view` as a read-only (m, 2) array (cheaper to hand to `union_rings`).
-
-    The polygon depends on the map and the viewpoint alone, so it is kept with the map's
-    indexes: after one creature moves, the party's fog sweeps again for that creature only.
-    """
-    viewer = battlefield.occupant(viewer_id)
-    x0, y0, x1, y1 = viewer.space.bounds()
-    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-    views: dict[Point, FloatArray] = battlefield.map_carried(
-        "occupant_views", dict, _carried_views(battlefield)
-    )
-    view = views.get(centre)
-    if view is None:
-        view = visibility_polygon_array(centre, battlefield.sight_index, battlefield.map_box())
-        view.setflags(write=False)
-        if len(views) >= _VIEW_CACHE_SIZE:
-            views.clear()
-        views[centre] = view
-    return view
-
-
-_APART = 1e-6
-"""Grid units a view keeps from the changed walls' box to count as out of its reach."""
-
-
-def _carried_views(
-    battlefield: Battlefield,
-) -> Callable[[dict[Point, FloatArray], MapChange], dict[Point, FloatArray]]:
-    """Keep the views the map change does not reach (issue 33: a door).
-
-    A view is bounded by the walls it sees, all inside its bounds; outside
-    `MapChange.touched_box` the walls are the same, so a view apart from it sees the same walls.
-    A view the changed walls do not meet either (a closed door it does not see; an open one
-    outside it) is the same region too: only what blocks sight inside it shapes it.
-    """
-
-    def carry(kept: dict[Point, FloatArray], change: MapChange) -> dict[Point, FloatArray]:
-        x0, y0, x1, y1 = change.touched_box(battlefield.sight_index)
-        changed = [s for w in change.walls if w.blocks_sight for s in w.segments()]
-        lines = shapely.MultiLineString(changed)
-        out: dict[Point, FloatArray] = {}
-        for centre, view in kept.items():
-            if not len(view):
-                continue
-            low, high = view.min(axis=0), view.max(axis=0)
-            apart = high[0] < x0 - _APART or low[0] > x1 + _APART
-            apart = apart or high[1] < y0 - _APART or low[1] > y1 + _APART
-            if apart or _misses(view, lines):
-                out[centre] = view
-        return out
-
-    return carry
-
-
-def _misses(view: FloatArray, lines: shapely.Geometry) -> bool:
-    """Whether the lines lie clearly apart from the view's region (a valid polygon only)."""
-    if shapely.is_empty(lines):
-        return True
-    if len(view) < 3:
-        return False
-    polygon = shapely.Polygon(view)
-    return bool(shapely.is_valid(polygon)) and not bool(shapely.dwithin(polygon, lines, _APART))
-
-
-def _essential_vertices(ring: FloatArray) -> FloatArray:
+def essential_vertices(ring: FloatArray) -> FloatArray:
     """The ring without repeated vertices and vertices on a straight run between two others.
 
     A visibility polygon has a vertex on the nearest wall for every end point's angle, most of
@@ -555,83 +492,3 @@ def _essential_vertices(ring: FloatArray) -> FloatArray:
     lengths = np.hypot(before[:, 0], before[:, 1]) * np.hypot(after[:, 0], after[:, 1])
     kept: FloatArray = pts[np.abs(cross) > _STRAIGHT * lengths]
     return kept
-
-
-# The party's union is built as a balanced tree of pairwise unions whose nodes are kept by
-# the leaves they cover: after one creature moves, only the nodes above its view are redone
-# (about 60 ms instead of 160 ms for 100 heroes on a 100x100 map with 1,000 walls). Below
-# `_TREE_FROM` shapes one `union_all` is cheap enough. Both caches are emptied when full.
-# The nodes are kept as WKB, which holds the same coordinates exactly in half the memory of a
-# GEOS geometry (issue 14: a party's unions held 16 MB on a 200x200 map with 2,000 walls);
-# reading one back takes about a millisecond.
-_TREE_FROM = 16
-_CACHE_SIZE = 256
-_LEAVES: Final[dict[Hashable, shapely.Geometry]] = {}
-_NODES: Final[dict[tuple[Hashable, ...], bytes]] = {}
-
-
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(cache) >= _CACHE_SIZE:
-        cache.clear()
-    cache[key] = value
-
-
-def _tree_union(leaves: Sequence[tuple[Hashable, shapely.Geometry]], lo: int, hi: int) -> Any:
-    if hi - lo == 1:
-        return leaves[lo][1]
-    key = tuple(k for k, _ in leaves[lo:hi])
-    kept = _NODES.get(key)
-    if kept is not None:
-        return shapely.from_wkb(kept)
-    mid = (lo + hi) // 2
-    found = shapely.union(_tree_union(leaves, lo, mid), _tree_union(leaves, mid, hi))
-    _remember(_NODES, key, shapely.to_wkb(found))
-    return found
-
-
-def union_rings(
-    polygons: Sequence[Sequence[Point] | FloatArray], boxes: Sequence[Box] = ()
-) -> tuple[Ring, ...]:
-    """The union of simple polygons and boxes as plain rings (fog of war of a whole party).
-
-    Returns every outer ring and every hole of the union, without the closing repeat; the
-    union's parts never overlap, so filling the rings with the odd-even rule paints the union.
-    Degenerate input (spikes, repeated points, fewer than three vertices) is tolerated.
-    """
-    leaves: list[tuple[Hashable, shapely.Geometry]] = []
-    for ring in polygons:
-        arr = np.asarray(ring, dtype=np.float64)
-        key = arr.tobytes()
-        shape = _LEAVES.get(key)
-        if shape is None:
-            pts = _essential_vertices(arr)
-            if len(pts) < 3:
-                continue
-            polygon = shapely.Polygon(pts)
-            shape = polygon if shapely.is_valid(polygon) else shapely.make_valid(polygon)
-            _remember(_LEAVES, key, shape)
-        leaves.append((key, shape))
-    leaves += [(box, shapely.box(*box)) for box in boxes]
-    if not leaves:
-        return ()
-    if len(leaves) < _TREE_FROM:
-        union = shapely.union_all([shape for _, shape in leaves])
-    else:
-        union = _tree_union(leaves, 0, len(leaves))
-    return geometry_rings(union)
-
-
-def geometry_rings(union: shapely.Geometry) -> tuple[Ring, ...]:
-    """Every outer ring and hole of `union`'s polygons, without the closing repeat.
-
-    Slivers (float noise) are dropped; filling the rings with the odd-even rule paints `union`.
-    """
-    rings: list[Ring] = []
-    for part in shapely.get_parts(union).tolist():
-        for polygon in shapely.get_parts(part).tolist():
-            if not isinstance(polygon, shapely.Polygon) or polygon.area <= _AREA_EPS:
-                continue
-            for boundary in (polygon.exterior, *polygon.interiors):
-                coords = shapely.get_coordinates(boundary)[:-1].tolist()
-                rings.append(tuple((x, y) for x, y in coords))
-    return tuple(rings)

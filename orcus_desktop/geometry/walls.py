@@ -171,6 +171,35 @@ class SegmentIndex:
         out[found] = self.all_runs[self.piece_runs[found]]
         return out
 
+    @cached_property
+    def blockers(self) -> FloatArray:
+        """(b, 4) the distinct rows of `runs`: the runs that hold a piece, then lone pieces."""
+        found = self.piece_runs >= 0
+        held = self.all_runs[np.unique(self.piece_runs[found])]
+        return np.concatenate([held, self.segments[~found]])
+
+    @cached_property
+    def _blocker_tree(self) -> shapely.STRtree:
+        """An STRtree of the `blockers`, built on first use."""
+        lines: npt.NDArray[np.object_] = np.asarray(
+            shapely.linestrings(self.blockers.reshape(-1, 2, 2)), dtype=object
+        )
+        return shapely.STRtree(lines)
+
+    def blockers_near_lines(
+        self, starts: FloatArray, ends: FloatArray
+    ) -> tuple[IntArray, IntArray]:
+        """(line index, blocker index) for the `blockers` whose bounding box meets each line's.
+
+        A superset of the blockers meeting each line start->end (touching counts); callers
+        test the rows exactly.
+        """
+        empty = np.empty(0, dtype=np.int64)
+        if not len(self.segments) or not len(starts):
+            return empty, empty
+        hit = self._blocker_tree.query(shapely.linestrings(np.stack([starts, ends], axis=1)))
+        return hit[0].astype(np.int64), hit[1].astype(np.int64)
+
     @classmethod
     def build(cls, segments: Sequence[Segment] | FloatArray) -> SegmentIndex:
         """Node the segments and index them."""

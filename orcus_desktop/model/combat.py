@@ -445,10 +445,8 @@ class Combat:
         return combatant
 
     def find(self, creature_id: str) -> Combatant | None:
-        for combatant in self.combatants:
-            if combatant.creature_id == creature_id:
-                return combatant
-        return None
+        """The bookkeeping for `creature_id`, or None when it is not in the initiative."""
+        return next((c for c in self.combatants if c.creature_id == creature_id), None)
 
     def with_combatant(self, combatant: Combatant) -> Combat:
         """A copy with `combatant` replacing the one for the same creature, or added."""

@@ -116,10 +116,7 @@ class Encounter:
 
     def find_creature(self, creature_id: str) -> Creature | None:
         """The creature with that id, or None."""
-        for creature in self.creatures:
-            if creature.id == creature_id:
-                return creature
-        return None
+        return next((c for c in self.creatures if c.id == creature_id), None)
 
     def name_of(self, creature_id: str | None) -> str:
         """The creature's display name; its id when it is no longer on the map; "" for None."""

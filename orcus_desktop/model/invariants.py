@@ -26,7 +26,7 @@ from orcus_desktop.model.frozen import thaw
 from orcus_desktop.model.map_limits import WALL_HIGH, WALL_LOW, lights_problem, walls_problem
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.ruleset import RULESETS, Ruleset
-from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.statblock_dicts import statblock_from_dict
 from orcus_desktop.rules.state import CreatureState
 
 # docs/rulings.md R-17: up to four tiny creatures share a square, and a tiny one may stand in
@@ -120,7 +120,7 @@ def _read_statblock(raw: Mapping[str, Any]) -> tuple[str, int | None]:
     if cached is not None and cached[0] is raw:
         return cached[1]
     try:
-        answer: tuple[str, int | None] = ("", StatBlock.from_dict(thaw(raw)).max_hp)
+        answer: tuple[str, int | None] = ("", statblock_from_dict(thaw(raw)).max_hp)
     except (ValueError, TypeError, KeyError) as exc:
         answer = (" ".join(str(exc).split()) or type(exc).__name__, None)
     if len(_statblock_cache) > 4096:

@@ -23,7 +23,7 @@ from orcus_desktop.rules.durations import Duration
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.rules.terms import DamageType, parse_enum
 from orcus_desktop.rules.validation import as_int, as_list, as_map, as_opt_id, as_str
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, RankedStrEnum
 
 
 class Condition(StrEnum):
@@ -86,7 +86,7 @@ class ActionLimit(StrEnum):
     """000 Petrified/Stunned/Unconscious: no actions."""
 
 
-class MovementLimit(StrEnum):
+class MovementLimit(RankedStrEnum):
     """What a condition leaves of a creature's movement (most restrictive first in ``rank``)."""
 
     NORMAL = "normal"
@@ -98,10 +98,6 @@ class MovementLimit(StrEnum):
     """000 Immobile: cannot willingly move into another square (docs/rulings.md R-06 too)."""
     NO_MOVE = "no_move"
     """000 Restrained/Stunned/Petrified: cannot move at all."""
-
-    @property
-    def rank(self) -> int:
-        return list(MovementLimit).index(self)
 
 
 @dataclass(frozen=True, slots=True)

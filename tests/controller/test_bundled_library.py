@@ -31,7 +31,7 @@ from orcus_desktop.controller.files.creature_library import (
 from orcus_desktop.controller.tools.library_drop import LibraryEntry, creature_from_entry
 from orcus_desktop.geometry.grid import GridBounds, Size
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.statblock_dicts import statblock_from_dict
 from tests.conftest import REPO_ROOT
 from tests.controller.conftest import make_session
 
@@ -116,7 +116,7 @@ def test_every_bundled_creature_can_be_placed_on_a_map(size: Size) -> None:
     """Dropped from the library as the dock does (`creature_from_entry`), one per size."""
     session = make_session(Encounter(GridBounds(12, 12)))
     for _, statblock in bundled():
-        block = StatBlock.from_dict(statblock)
+        block = statblock_from_dict(statblock)
         if block.size is not size:
             continue
         entry = LibraryEntry(block.name, block.side.value, block.size, block.speed, statblock)

@@ -27,7 +27,7 @@ from orcus_desktop.model.serialization import (
     load_encounter,
     save_encounter,
 )
-from orcus_desktop.rules.statblock import statblock_from_dict
+from orcus_desktop.rules.statblock_dicts import statblock_from_dict, statblock_to_dict
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc, orc_block
 
@@ -101,7 +101,7 @@ def test_an_old_stat_block_reads_as_zero() -> None:
     assert "opportunity_modifier" not in old
     sb = statblock_from_dict(old)
     assert sb.opportunity_modifier == 0
-    assert "opportunity_modifier" not in sb.to_dict()
+    assert "opportunity_modifier" not in statblock_to_dict(sb)
 
 
 @pytest.mark.parametrize("bad", ["+2", 2.5, True, None])

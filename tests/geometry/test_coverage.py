@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orcus_desktop.geometry.box_sweep import cos_sin, vector_length
-from orcus_desktop.geometry.coverage import seen_fractions
+from orcus_desktop.geometry.box_sweep import cos_sin, exact_seen_fractions, vector_length
+from orcus_desktop.geometry.coverage import seen_fractions, separated_pairs, separating_segments
 from orcus_desktop.geometry.features import Point
 from orcus_desktop.geometry.visibility import visible_area_in_box
-from orcus_desktop.geometry.walls import Segment, node_segments
+from orcus_desktop.geometry.walls import Segment, SegmentIndex, node_segments
 
 grid_pt = st.tuples(st.integers(0, 12), st.integers(0, 12))
 wall = st.tuples(grid_pt, grid_pt).filter(lambda s: s[0] != s[1])
@@ -91,3 +91,47 @@ def test_the_sweeps_cosine_sine_and_length_are_numpys_to_rounding() -> None:
     assert np.max(np.abs(s - np.sin(angles))) < 1e-15
     x, y = np.random.default_rng(3).uniform(-200, 200, (2, 1_000))
     assert np.allclose(vector_length(x, y), np.hypot(x, y), rtol=1e-15, atol=0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    side=st.sampled_from([20, 40]),
+    grid_walls=st.booleans(),
+)
+def test_pairs_one_wall_hides_are_those_the_hulls_walls_find(
+    seed: int, side: int, grid_walls: bool
+) -> None:
+    # 000 "Cover": a wall between two creatures that hides all of each from the other leaves
+    # no line of effect. Looked for along the line between the centres only, the same pairs
+    # must be found as by testing every wall near the two spaces' hull.
+    rng = np.random.default_rng(seed)
+    starts = rng.uniform(1, side - 1, (120, 2))
+    if grid_walls:
+        starts = np.floor(starts)
+        ends = starts + rng.integers(-4, 5, (120, 2))
+    else:
+        angle = rng.uniform(0, 2 * np.pi, 120)
+        ends = starts + rng.uniform(1, 6, (120, 1)) * np.stack([np.cos(angle), np.sin(angle)], 1)
+    index = SegmentIndex.build(np.concatenate([starts, ends], axis=1))
+    corners = rng.integers(0, side - 2, (30, 2)).astype(np.float64)
+    sides = rng.choice([0.5, 1.0, 2.0], 30)
+    boxes = np.concatenate([corners, corners + sides[:, None]], axis=1)
+    a, b = np.triu_indices(len(boxes), k=1)
+    pair, seg = index.pairs_near_hulls(boxes[a], boxes[b])
+    expected = np.zeros(len(a), dtype=np.bool_)
+    expected[pair[separating_segments(boxes[a], boxes[b], pair, index.runs[seg])]] = True
+    assert separated_pairs(index, boxes[a], boxes[b]).tolist() == expected.tolist()
+
+
+def test_the_exact_sweep_sees_nothing_of_boxes_wholly_behind_walls() -> None:
+    # 000 "Cover": a wall between the eye and the whole target leaves no line of effect; when
+    # every box of the batch is behind one, the sweep has no interval left to measure
+    got = exact_seen_fractions(
+        np.asarray([[0.0, 0.5], [0.0, 3.5]]),
+        np.full((2, 2), np.nan),
+        np.asarray([[10.0, 0.0, 11.0, 1.0], [10.0, 3.0, 11.0, 4.0]]),
+        np.asarray([0, 1], dtype=np.int64),
+        np.asarray([[5.0, -5.0, 5.0, 2.0], [5.0, 2.0, 5.0, 9.0]]),
+    )
+    assert got.tolist() == [0.0, 0.0]

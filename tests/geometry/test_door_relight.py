@@ -20,7 +20,7 @@ from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.geometry.light import Illumination, LightArea, LightingScene
 from orcus_desktop.geometry.lighting import light_levels, lit_patch
 from orcus_desktop.geometry.lit_view import lit_view_rings
-from orcus_desktop.geometry.visibility import occupant_view_array
+from orcus_desktop.geometry.occupant_views import occupant_view_array
 from tests.geometry.builders import occ, wall
 from tests.geometry.test_lit_view import as_shape
 

@@ -17,7 +17,8 @@ from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.geometry.light import Illumination, LightArea, LightingScene, Senses
 from orcus_desktop.geometry.lit_view import lit_view_rings, perceived_lit
-from orcus_desktop.geometry.visibility import Ring, occupant_view_array
+from orcus_desktop.geometry.occupant_views import occupant_view_array
+from orcus_desktop.geometry.view_union import Ring
 from tests.geometry.builders import wall
 
 

@@ -12,7 +12,8 @@ from shapely.geometry.base import BaseGeometry
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.features import Point, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
-from orcus_desktop.geometry.visibility import occupant_view_array, union_rings
+from orcus_desktop.geometry.occupant_views import occupant_view_array
+from orcus_desktop.geometry.view_union import union_rings
 
 
 def odd_even_region(rings: Sequence[Sequence[Point]]) -> BaseGeometry:

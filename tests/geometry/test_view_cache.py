@@ -11,11 +11,9 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from orcus_desktop.geometry.features import WallKind
-from orcus_desktop.geometry.visibility import (
-    occupant_view_array,
-    union_rings,
-    visibility_polygon_array,
-)
+from orcus_desktop.geometry.occupant_views import occupant_view_array
+from orcus_desktop.geometry.view_union import union_rings
+from orcus_desktop.geometry.visibility import visibility_polygon_array
 from tests.geometry.builders import field, occ
 from tests.geometry.builders import wall as make_wall
 

@@ -11,8 +11,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from orcus_desktop.geometry.features import Point, TerrainKind, WallKind
+from orcus_desktop.geometry.occupant_views import occupant_view
 from orcus_desktop.geometry.visibility import (
-    occupant_view,
     visibility_oracle,
     visibility_polygon,
     visibility_polygon_array,

@@ -17,7 +17,8 @@ from orcus_desktop.rules.basic_attacks import basic_attacks, wields_implement
 from orcus_desktop.rules.power_dicts import power_from_dict
 from orcus_desktop.rules.powers import IMPLEMENT_RANGE, Power
 from orcus_desktop.rules.ruleset import ruleset_by_id
-from orcus_desktop.rules.statblock import StatBlock, statblock_from_dict, statblock_to_dict
+from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.statblock_dicts import statblock_from_dict, statblock_to_dict
 from orcus_desktop.rules.terms import Defense
 from tests.rules.builders import pc
 

@@ -11,7 +11,7 @@ from typing import Final
 
 from orcus_desktop.controller import variant_notes
 from orcus_desktop.controller.actions.combat_actions import checked_action
-from orcus_desktop.controller.attacks.attack_resolution import HELP_BONUS
+from orcus_desktop.controller.attacks.attack_staging import HELP_BONUS
 from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import AidAnother, HelpAttack, HelpDefense

@@ -20,8 +20,8 @@ from orcus_desktop.controller.attacks.attack_resolution import (
     adjacent_threats,
     attack,
     attack_step,
-    stage_attack,
 )
+from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.attacks.held_attacks import held_power
 from orcus_desktop.controller.availability.powers import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine

@@ -17,12 +17,8 @@ from orcus_desktop.controller.actions.interrupts import hold, offerable
 from orcus_desktop.controller.actions.special_attacks import SHOVE, charge_attack, shove_hit
 from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
-from orcus_desktop.controller.attacks.attack_resolution import (
-    AttackOutcome,
-    attack,
-    attack_step,
-    stage_attack,
-)
+from orcus_desktop.controller.attacks.attack_resolution import AttackOutcome, attack, attack_step
+from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.attacks.held_attacks import held_charge
 from orcus_desktop.controller.availability.actions import (
     CombatAction,

@@ -25,8 +25,8 @@ from orcus_desktop.controller.attacks.attack_resolution import (
     attack,
     attack_step,
     logged_attack,
-    stage_attack,
 )
+from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.attacks.held_attacks import CHARGE, POWER, held_dice, held_push_to
 from orcus_desktop.controller.availability.actions import CombatAction, action_problem
 from orcus_desktop.controller.availability.kinds import attack_barred, cannot_act, stopped

@@ -20,7 +20,7 @@ from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze, thaw
-from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.statblock_dicts import statblock_from_dict
 from orcus_desktop.rules.state import CreatureState
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def apply_statblock(
     if not copies:
         return refuse(op, f"no token of {name} is on the map")
     try:
-        block = StatBlock.from_dict(statblock)
+        block = statblock_from_dict(statblock)
     except (ValueError, TypeError) as exc:
         return refuse(op, f"stat block: {exc}")
     frozen = freeze(dict(thaw(statblock)))
@@ -116,7 +116,7 @@ def _wounds_kept(creature: Creature, new_max: int) -> CreatureState | None:
     if state is None:
         return None  # built fresh from the new stat block when it first matters
     try:
-        old_max = StatBlock.from_dict(thaw(creature.statblock)).max_hp
+        old_max = statblock_from_dict(thaw(creature.statblock)).max_hp
     except (ValueError, TypeError):
         return state
     return replace(state, current_hp=state.current_hp + new_max - old_max)

@@ -2,8 +2,8 @@
 
 Issue 17. A library file is JSON ``{"format": "orcus-creature-library", "version": 1,
 "creatures": [stat block, ...]}``; every creature in it passes the one stat-block validation
-(`rules.statblock.StatBlock.from_dict`, the same the editor and the encounter files use), and a
-file that fails is refused whole with the field path of the first fault
+(`rules.statblock_dicts.statblock_from_dict`, the same the editor and the encounter files
+use), and a file that fails is refused whole with the field path of the first fault
 (``creatures[2].defenses.ac: expected an integer``). The GM's own library is one such file in
 a per-user folder the caller names (Qt's AppDataLocation in the app, a temporary folder in
 tests), never inside the install folder.
@@ -32,6 +32,7 @@ from orcus_desktop.rules.monster_math import RANKS, Suggestion, suggest
 from orcus_desktop.rules.powers import ActionKind, Frequency, TargetKind
 from orcus_desktop.rules.ruleset import RULESETS
 from orcus_desktop.rules.statblock import DEFAULT_HANDS, MOST_HANDS, Side, StatBlock
+from orcus_desktop.rules.statblock_dicts import statblock_from_dict
 from orcus_desktop.rules.terms import Defense
 from orcus_desktop.vocabulary import Origin
 
@@ -140,7 +141,7 @@ def check_creature(data: object, where: str) -> StatBlock:
     if not isinstance(data, Mapping):
         raise LibraryFileError(f"{where}: expected a creature (a mapping), got {data!r:.40}")
     try:
-        block = StatBlock.from_dict(data)
+        block = statblock_from_dict(data)
     except (ValueError, TypeError, KeyError) as exc:
         message = str(exc)
         if message.startswith("statblock"):
@@ -224,7 +225,7 @@ def library_json(creatures: Iterable[Mapping[str, Any]]) -> str:
 
 def entry_for(statblock: Mapping[str, Any], source: str) -> LibraryEntry:
     """The palette entry of a validated stat block."""
-    block = StatBlock.from_dict(statblock)
+    block = statblock_from_dict(statblock)
     return LibraryEntry(
         block.name, block.side.value, block.size, block.speed, dict(statblock), source
     )

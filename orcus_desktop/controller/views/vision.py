@@ -1,7 +1,7 @@
 """What the players' creatures see: the fog of war on the player view, without Qt.
 
 `player_vision` answers for the players' side: the union of what each of its creatures sees of
-the map (from the centre of its space, `geometry.visibility.occupant_view`) and the creatures
+the map (from the centre of its space, `geometry.occupant_views.occupant_view`) and the creatures
 any of them has line of sight to (000 "Line of Sight": from any corner of a square of its space
 to any part of the other's space). The region comes as its pieces (each viewer's polygon, each
 seen space): a painter clears them one over another and never needs their union, whose GEOS work
@@ -39,8 +39,10 @@ from orcus_desktop.controller.battlefield_builder import (
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.lit_view import lit_view_rings, perceives_space
+from orcus_desktop.geometry.occupant_views import occupant_view_array
 from orcus_desktop.geometry.sight import perceives_invisible, spaces_see_spaces
-from orcus_desktop.geometry.visibility import Box, Ring, occupant_view_array, union_rings
+from orcus_desktop.geometry.view_union import Ring, union_rings
+from orcus_desktop.geometry.visibility import Box
 from orcus_desktop.geometry.walls import FloatArray
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.conditions import rules_for

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.views.vision import PlayerVision, player_vision
 from orcus_desktop.geometry.grid import Space
-from orcus_desktop.geometry.visibility import Ring
+from orcus_desktop.geometry.view_union import Ring
 from orcus_desktop.geometry.walls import FloatArray
 from orcus_desktop.geometry.work_arrays import release_free_heap
 from orcus_desktop.model.encounter import Creature

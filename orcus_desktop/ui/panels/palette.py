@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.files.creature_library import CreatureFacts, facts_of
 from orcus_desktop.controller.tools.library_drop import LibraryEntry
 from orcus_desktop.geometry.grid import Size
-from orcus_desktop.rules.statblock import StatBlock
+from orcus_desktop.rules.statblock_dicts import statblock_from_dict
 from orcus_desktop.ui.panels.common import ModelIndex, RowsModel, list_row_flags
 
 CREATURE_MIME = "application/x-orcus-creature"
@@ -44,13 +44,13 @@ ALL_SIDES = "All sides"
 
 
 def _entry_from_dict(data: Mapping[str, Any], source: str) -> LibraryEntry | None:
-    """A library entry for a stat block (validated by the rules' `StatBlock.from_dict`).
+    """A library entry for a stat block (validated by the rules' `statblock_from_dict`).
 
     A file that is not a valid stat block but names a creature still gives an entry (it places a
     token without rules numbers); one without a name gives none.
     """
     try:
-        block = StatBlock.from_dict(data)
+        block = statblock_from_dict(data)
     except (ValueError, TypeError, KeyError):
         block = None
     if block is not None:

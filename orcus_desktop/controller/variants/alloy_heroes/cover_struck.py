@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from orcus_desktop.controller.attacks.attack_resolution import stage_attack, struck_instead
+from orcus_desktop.controller.attacks.attack_resolution import struck_instead
+from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.availability.powers import find_power
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name, ranges_of
-from orcus_desktop.controller.attacks.attack_resolution import stage_attack
+from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.availability.kinds import cannot_act
 from orcus_desktop.controller.availability.powers import find_power, powers_of
 from orcus_desktop.controller.battlefield_builder import field_occupant

@@ -23,7 +23,7 @@ from typing import Any
 from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
-from orcus_desktop.controller.attacks.attack_resolution import stage_attack
+from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.attacks.held_attacks import CHARGE
 from orcus_desktop.controller.availability.kinds import cannot_act
 from orcus_desktop.controller.availability.powers import find_power

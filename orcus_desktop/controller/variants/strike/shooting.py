@@ -1,6 +1,6 @@
 """001's Shoot!, Spell!, unseen and help modifiers on a staged attack (controller side).
 
-`adjust_context` is called by `attack_resolution.stage_attack` for each target once 000's
+`adjust_context` is called by `attack_staging.stage_attack` for each target once 000's
 `AttackContext` is built; under a ruleset whose targeting policy (H4) plays 001 it measures the
 facts (range, the target's squares moved this turn, engagement, sight both ways, helpers) and
 rewrites the context with `rules.variants.strike.shoot`'s modifiers, so the attack breakdown
