@@ -12,6 +12,7 @@ from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import ItemKind
+from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
 from tests.controller.log_fights import HOLD
 
@@ -93,3 +94,23 @@ def test_a_shoot_with_no_ranged_weapon_ready_is_greyed_in_the_panel() -> None:
     assert s.use_power("hero", "Arcane Bolt", ["orc"], dice=[20, 4]).reason == bolt.reason
     assert s.run(ready_items.ready_item, "hero", "longbow", ItemKind.RANGED_WEAPON).ok
     assert s.available_actions("hero").power("Arcane Bolt").allowed
+
+
+def test_alloy_heroes_ready_stays_offered_while_a_move_action_is_left() -> None:
+    """004-20, 004 l.557 "Readying is the same kind of action as the action you ready": with
+    the standard action spent, the Actions panel still offers Ready (a move action can be
+    readied), and readying a standard action is refused with the table's words for it."""
+    s = _fight("alloy-heroes")
+    assert s.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, "hero").ok
+    ready = s.available_actions("hero").option(CombatAction.READY)
+    assert (ready.allowed, s.ask(why_not, "hero", CombatAction.READY.value)) == (True, "")
+    standard = s.ask(why_not, "hero", CombatAction.READY.value, ActionKind.STANDARD.value)
+    assert "no standard action left" in standard
+    refused = s.run(initiative.ready_action, "hero", ActionKind.STANDARD, "the orc moves")
+    assert refused.reason == standard
+    assert s.ask(why_not, "hero", CombatAction.READY.value, ActionKind.MOVE.value) == ""
+    assert s.run(initiative.ready_action, "hero", ActionKind.MOVE, "the orc moves").ok
+    # 000 "Ready" spends the standard action whatever is readied.
+    orcus = _fight()
+    assert orcus.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, "hero").ok
+    assert not orcus.available_actions("hero").option(CombatAction.READY).allowed

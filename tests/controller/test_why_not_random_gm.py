@@ -26,7 +26,7 @@ from orcus_desktop.controller.actions import (
     interrupts,
 )
 from orcus_desktop.controller.availability.actions import CombatAction
-from orcus_desktop.controller.availability.table import why_not
+from orcus_desktop.controller.availability.table import READY_KINDS, why_not
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.movement import movement
 from orcus_desktop.controller.movement.waiting import waiting_problem
@@ -103,6 +103,17 @@ def _table_action(action: table_actions.TableAction) -> UseCase:
     return call
 
 
+def _ready_an_action(s: Scene) -> Outcome:
+    """000 "Ready", readying the first action type the table allows (004-20: any is offered)."""
+    kinds = [
+        k
+        for k in READY_KINDS
+        if not why_not(s.engine, s.encounter, s.actor, CombatAction.READY.value, k.value)
+    ]
+    kind = kinds[0] if kinds else ActionKind.STANDARD
+    return initiative.ready_action(s.engine, s.encounter, s.actor, kind, "an enemy comes near")
+
+
 def _ready(ranged: bool) -> UseCase:
     return lambda s: ready_attacks.ready_attack(s.engine, s.encounter, s.actor, ranged)
 
@@ -165,9 +176,7 @@ USE_CASES: dict[str, UseCase] = {
     CombatAction.OPPORTUNITY_ATTACK.value: lambda s: interrupts.opportunity_attack(
         s.engine, s.encounter, s.actor, s.enemy, dice=DICE
     ),
-    CombatAction.READY.value: lambda s: initiative.ready_action(
-        s.engine, s.encounter, s.actor, ActionKind.STANDARD, "an enemy comes near"
-    ),
+    CombatAction.READY.value: _ready_an_action,
     # 001's own actions (001-31, 001-15, 001-12, 001-06, 001-35).
     "withdraw": lambda s: withdrawing.withdraw(s.engine, s.encounter, s.actor),
     "hide": lambda s: strike_states.hide(s.engine, s.encounter, s.actor, die=10),

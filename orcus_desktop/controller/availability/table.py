@@ -117,6 +117,15 @@ class AvailableActions:
         return tuple(o.action for o in self.actions if o.allowed)
 
 
+def _listed_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, action: CombatAction
+) -> str:
+    """The Actions panel's answer for one of 000's actions (Ready: whatever it readies)."""
+    if action is CombatAction.READY:
+        return ready_problem(rules, encounter, creature_id, "")
+    return action_problem(rules, encounter, creature_id, action)
+
+
 def available_actions(engine: Engine, encounter: Encounter, creature_id: str) -> AvailableActions:
     """Every action and power of the creature with whether it may take it now and why not.
 
@@ -132,7 +141,7 @@ def available_actions(engine: Engine, encounter: Encounter, creature_id: str) ->
         ActionOption(a, a.kind_under(rules.ruleset), not problem, problem)
         for a in CombatAction
         if a not in folded
-        for problem in (action_problem(rules, encounter, creature_id, a),)
+        for problem in (_listed_problem(rules, encounter, creature_id, a),)
     )
     powers = tuple(
         PowerOption(p.name, p.action, not problem, problem)
@@ -200,18 +209,25 @@ def effect_downgrade_problem(
     return ""
 
 
+READY_KINDS: Final = (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT)
+"""000 "Ready": a standard, move or swift action can be readied."""
+
+
 def ready_problem(rules: CombatRules, encounter: Encounter, creature_id: str, kind: str) -> str:
     """Why the creature cannot ready an action of `kind` now (000 "Ready"), or "".
 
     000 "Ready" spends the standard action; 004-20 (004 l.557 "Readying is the same kind of
-    action as the action you ready") spends the kind readied ("": a standard action).
+    action as the action you ready") spends the kind readied ("": any of `READY_KINDS`, so
+    Ready stays offered while one of them is left).
     """
     problem = action_problem(rules, encounter, creature_id, CombatAction.READY)
     if not rules.ruleset.hooks.flow.readied_kind_is_readied_action:
         return problem
     if problem.startswith(("it is not", "no creature")):
         return problem
-    return kind_problem(rules, encounter, creature_id, ActionKind(kind or ActionKind.STANDARD))
+    kinds = (ActionKind(kind),) if kind else READY_KINDS
+    problems = [kind_problem(rules, encounter, creature_id, k) for k in kinds]
+    return "" if "" in problems else problems[0]
 
 
 def _power_use_problem(
@@ -263,7 +279,7 @@ def why_not(
     if check is not None:
         return check(rules, encounter, creature_id, about)
     if action in _COMBAT_ACTION_KEYS:
-        return action_problem(rules, encounter, creature_id, CombatAction(action))
+        return _listed_problem(rules, encounter, creature_id, CombatAction(action))
     for variant_action in plugins.variant_actions(engine):
         if variant_action.key == action:
             return variant_action.problem(engine, encounter, creature_id)
