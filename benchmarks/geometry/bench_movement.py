@@ -16,6 +16,7 @@ import argparse
 import heapq
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -34,7 +35,9 @@ def flood_input(bf: Battlefield, mover_id: str) -> tuple[list[list[list[bool]]],
     return plan.step_ok.tolist(), plan.pass_ok.tolist(), plan.end_ok.tolist(), plan.extra.tolist()
 
 
-def flood(masks: tuple[list[list[list[bool]]], ...], start: Square, budget: int) -> dict:
+def flood(
+    masks: tuple[list[list[list[bool]]], ...], start: Square, budget: int
+) -> dict[Square, int]:
     """Plain Dijkstra flood: every square reachable within `budget`, with its cost."""
     step_ok, pass_ok, end_ok, extra = masks
     rows, cols = len(pass_ok), len(pass_ok[0])
@@ -74,10 +77,8 @@ def main(argv: list[str] | None = None) -> int:
         ours = reachable_squares(bf, mover.id, speed)
         plain = flood(masks, mover.square, speed)
         assert ours == plain, f"speed {speed}: the flood and the preview disagree"
-        o_med, o_p95 = median_p95(
-            rounds(lambda s=speed: reachable_squares(bf, mover.id, s), repeats)
-        )
-        f_med, f_p95 = median_p95(rounds(lambda s=speed: flood(masks, mover.square, s), repeats))
+        o_med, o_p95 = median_p95(rounds(partial(reachable_squares, bf, mover.id, speed), repeats))
+        f_med, f_p95 = median_p95(rounds(partial(flood, masks, mover.square, speed), repeats))
         sizes.append(len(ours))
         ours_med.append(o_med)
         flood_med.append(f_med)

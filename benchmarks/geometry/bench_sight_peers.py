@@ -73,7 +73,7 @@ FAR = 1_000.0
 
 
 def free_walls(rng: np.random.Generator, count: int, side: int = SIDE) -> list[Wall]:
-    walls = []
+    walls: list[Wall] = []
     while len(walls) < count:
         x, y = rng.uniform(1, side - 1, 2)
         angle, length = rng.uniform(0, 2 * np.pi), rng.uniform(1, 4)
@@ -195,7 +195,7 @@ def prepared_cover(
             axis=1,
         )
     )
-    by_any = by_wall.copy()
+    by_any = np.array(by_wall, dtype=bool)
     by_any[between] = shapely.intersects(creatures_geom, inner)
     n = len(boxes)
     ranks = np.zeros((n, n), dtype=np.int64)
@@ -341,7 +341,9 @@ walls a square), 40 tokens on the middle 30x30."""
 def walls_geometry(bf: Battlefield) -> shapely.Geometry:
     """The walls as one prepared `MultiLineString` (the baselines' walls)."""
     segments = np.asarray([[*w.points[0], *w.points[1]] for w in bf.walls], dtype=np.float64)
-    walls_geom = shapely.multilinestrings([shapely.linestrings(s.reshape(2, 2)) for s in segments])
+    walls_geom: shapely.Geometry = shapely.multilinestrings(
+        [shapely.linestrings(s.reshape(2, 2)) for s in segments]
+    )
     shapely.prepare(walls_geom)
     return walls_geom
 

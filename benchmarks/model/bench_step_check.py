@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
@@ -24,6 +25,7 @@ from bench_drag import DRAGGER, build_encounter
 
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.invariants import encounter_problems, step_problem
+from orcus_desktop.vocabulary import CreatureId
 
 
 def _median_ms(run: Callable[[], object], rounds: int = 40) -> float:
@@ -39,7 +41,11 @@ def _walked(before: Encounter) -> Encounter:
     """The dragged hero one square on, the walk logged (what a drag's release commits)."""
     hero = before.creature("dragger")
     after = before.with_creature(hero.moved_to(DRAGGER.offset(1, 0)))
-    return after.with_combat(after.combat.logged("move", actor="dragger"))
+    return after.with_combat(after.combat.logged("move", actor=CreatureId("dragger")))
+
+
+def _all_problems(encounter: Encounter) -> list[str]:
+    return list(encounter_problems(encounter))
 
 
 def main() -> int:
@@ -47,8 +53,8 @@ def main() -> int:
         before = build_encounter(1, log)
         after = _walked(before)
         assert not step_problem(before, after)
-        step = _median_ms(lambda b=before, a=after: step_problem(b, a))
-        whole = _median_ms(lambda a=after: list(encounter_problems(a)))
+        step = _median_ms(partial(step_problem, before, after))
+        whole = _median_ms(partial(_all_problems, after))
         print(f"log {log:>5}: step check {step:6.2f} ms, whole check {whole:6.2f} ms")
     return 0
 

@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -77,6 +78,11 @@ def open_pages(browser: BrowserThread, url: str, count: int) -> Future[list[Page
     return browser.call(open_all)
 
 
+def _frames_after(page: Page, shown: int, _context: BrowserContext) -> int:
+    """When the page showed its next picture after `shown` (run on the browser's thread)."""
+    return wait_for_frames(page, shown + 1, WAIT_S)
+
+
 def latency(moves: int) -> list[float]:
     """Milliseconds from each GM move to the new picture on a browser's screen."""
     app = QApplication.instance() or QApplication([])
@@ -99,9 +105,7 @@ def latency(moves: int) -> list[float]:
                 square = Square(7, 9) if i % 2 == 0 else Square(6, 8)
                 started = time.time() * 1000
                 assert window.session.move_creature("quill", square, MoveMode.GM).ok
-                arrived: Future[int] = browser.call(
-                    lambda _c, n=shown: wait_for_frames(page, n + 1, WAIT_S)
-                )
+                arrived: Future[int] = browser.call(partial(_frames_after, page, shown))
                 times.append(pump_until(app, arrived) - started)
                 for _ in range(5):  # let the page settle before the next move
                     app.processEvents()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -20,6 +19,7 @@ sys.path.insert(0, str(REPO))
 
 from orcus_desktop.assets import demo_encounter_path  # noqa: E402
 from tests.share.chromium import PHONE, chromium, wait_for_frames  # noqa: E402
+from tests.share.headless import start_headless_share  # noqa: E402
 
 ART_SETTLE_MS = 1500
 
@@ -27,22 +27,7 @@ ART_SETTLE_MS = 1500
 def main() -> int:
     output = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs" / "sharing-phone.png"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    app = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "orcus_desktop",
-            "--share-players",
-            "--port",
-            "0",
-            "--bind",
-            "127.0.0.1",
-            str(demo_encounter_path()),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    app = start_headless_share(demo_encounter_path(), env)
     try:
         assert app.stdout is not None
         url = app.stdout.readline().strip().removeprefix("Players: ")
@@ -54,7 +39,7 @@ def main() -> int:
             page.screenshot(path=str(output))
     finally:
         app.send_signal(signal.SIGTERM)
-        app.wait(60)
+        app.communicate(timeout=60)
     print(f"wrote {output}")
     return 0
 

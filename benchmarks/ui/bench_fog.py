@@ -43,7 +43,8 @@ rules = CombatRules(random.Random(0), ORCUS)
 def big() -> Encounter:
     rng = np.random.default_rng(7)
     walls = random_walls(rng, 1000)
-    creatures, taken = [], set()
+    creatures: list[Creature] = []
+    taken: set[Square] = set()
     while len(creatures) < 40:
         sq = Square(*(int(v) for v in rng.integers(35, 65, 2)))
         if sq in taken:
@@ -60,11 +61,12 @@ def big() -> Encounter:
     )
 
 
-def measure(name, enc, hero):
+def measure(name: str, enc: Encounter, hero: str) -> None:
     doc = Document(enc)
     scene = MapScene(doc, rules=rules, gm=False)
     fog = PlayerFog(scene, rules)
-    times_q, times_r = [], []
+    times_q: list[float] = []
+    times_r: list[float] = []
     h = enc.creature(hero)
     for i in range(60):
         e = doc.encounter
@@ -77,14 +79,16 @@ def measure(name, enc, hero):
         fog.rebuild()
         times_r.append((time.perf_counter() - t0) * 1000)
 
-    def p(ts):
+    def p(ts: list[float]) -> str:
         ts = sorted(ts[5:])
         return f"median {statistics.median(ts):.2f} ms, p95 {ts[int(len(ts) * 0.95) - 1]:.2f} ms"
 
+    vision = fog.vision
+    assert vision is not None, "the fog was built"
     print(
         f"{name}: query {p(times_q)}; whole rebuild (query + path + items) {p(times_r)}; "
-        f"{len(fog.vision.pieces)} pieces, {sum(map(len, fog.vision.pieces))} vertices, "
-        f"{len(fog.vision.seen)} seen"
+        f"{len(vision.pieces)} pieces, {sum(len(piece) for piece in vision.pieces)} vertices, "
+        f"{len(vision.seen)} seen"
     )
     fog.detach()
     scene.detach()

@@ -116,7 +116,7 @@ def heap_in_use_mb() -> float:
     except (OSError, AttributeError):
         return 0.0
     info = libc.mallinfo2()
-    return (info.uordblks + info.hblkhd) / 1e6
+    return float(info.uordblks + info.hblkhd) / 1e6
 
 
 def python_arenas_mb() -> float:

@@ -22,6 +22,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/docs_tables.py
@@ -130,9 +131,8 @@ def main() -> int:
         calls[0] += 1
         return data(self, *args)
 
-    InitiativeTableModel.data = counted  # type: ignore[method-assign]
-    demo = [run_once(None)[0] for _ in range(max(1, args.repeat))]
-    InitiativeTableModel.data = data  # type: ignore[method-assign]
+    with patch.object(InitiativeTableModel, "data", counted):
+        demo = [run_once(None)[0] for _ in range(max(1, args.repeat))]
     data_calls = calls[0] / len(demo)
     with tempfile.TemporaryDirectory() as tmp:
         image_path = make_map_image(Path(tmp))

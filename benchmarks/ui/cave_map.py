@@ -180,7 +180,8 @@ def art_png(cave: Cave) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG", 10)
+    # The stubs want bytes for the format; PySide6 itself takes only text.
+    image.save(buffer, "PNG", 10)  # type: ignore[call-overload]
     buffer.close()
     return bytes(data.data())
 

@@ -35,15 +35,13 @@ def _use_two_screens() -> None:
 _use_two_screens()
 
 from PySide6.QtWidgets import QApplication  # noqa: E402  (after the platform is chosen)
+from screenshot import brakka_cleaves_a_goblin  # noqa: E402
 
 from orcus_desktop.app import show_main_window  # noqa: E402
 from orcus_desktop.assets import demo_encounter_path  # noqa: E402
-from orcus_desktop.controller.turns import initiative  # noqa: E402
-from orcus_desktop.geometry.grid import Square  # noqa: E402
 from orcus_desktop.model.serialization import load_encounter  # noqa: E402
 from orcus_desktop.ui.main_window import MainWindow  # noqa: E402
 from orcus_desktop.ui.workspaces import Workspace  # noqa: E402
-from orcus_desktop.vocabulary import MoveMode  # noqa: E402
 
 
 def settle(app: QApplication) -> None:
@@ -53,15 +51,7 @@ def settle(app: QApplication) -> None:
 
 def play_a_round(window: MainWindow) -> None:
     """Brakka steps up and cleaves a goblin; Sister Venn's turn, selected."""
-    session = window.session
-    session.move_creature("brakka", Square(9, 4), MoveMode.GM)
-    session.move_creature("goblin-2", Square(10, 6), MoveMode.GM)
-    order = ["brakka", "sister-venn", "ilsabet", "quill", "goblin-1", "goblin-2"]
-    order += [c.id for c in session.encounter.creatures if c.id not in order]
-    session.run(initiative.roll_initiative, totals={cid: 30 - i for i, cid in enumerate(order)})
-    session.run(initiative.start_combat)
-    session.use_power("brakka", "Cleave", ["goblin-1"], dice=[17, 7])
-    session.end_turn()
+    brakka_cleaves_a_goblin(window.session)
     window.scene.select_creature("sister-venn")
 
 

@@ -21,6 +21,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
@@ -29,6 +30,20 @@ from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.vocabulary import MoveMode
 
 NO_MODS = Qt.KeyboardModifier.NoModifier
+
+
+def brakka_cleaves_a_goblin(session: GameSession) -> None:
+    """The README pictures' round on the demo: Brakka steps up to a goblin and cleaves it (the
+    table's dice), then his turn ends: Sister Venn is up.
+    """
+    session.move_creature("brakka", Square(9, 4), MoveMode.GM)
+    session.move_creature("goblin-2", Square(10, 6), MoveMode.GM)
+    order = ["brakka", "sister-venn", "ilsabet", "quill", "goblin-1", "goblin-2"]
+    order += [c.id for c in session.encounter.creatures if c.id not in order]
+    session.run(initiative.roll_initiative, totals={cid: 30 - i for i, cid in enumerate(order)})
+    session.run(initiative.start_combat)
+    session.use_power("brakka", "Cleave", ["goblin-1"], dice=[17, 7])
+    session.end_turn()
 
 
 def main() -> int:
@@ -60,14 +75,7 @@ def main() -> int:
     # panel. The template follows the mouse: the squares, the creatures it would attack and
     # the number each needs on the d20, before the click that places it.
     session = window.session
-    session.move_creature("brakka", Square(9, 4), MoveMode.GM)
-    session.move_creature("goblin-2", Square(10, 6), MoveMode.GM)
-    order = ["brakka", "sister-venn", "ilsabet", "quill", "goblin-1", "goblin-2"]
-    order += [c.id for c in session.encounter.creatures if c.id not in order]
-    session.run(initiative.roll_initiative, totals={cid: 30 - i for i, cid in enumerate(order)})
-    session.run(initiative.start_combat)
-    session.use_power("brakka", "Cleave", ["goblin-1"], dice=[17, 7])
-    session.end_turn()
+    brakka_cleaves_a_goblin(session)
     session.end_turn()
     window.scene.select_creature("ilsabet")
     window.start_targeting("ilsabet", power_name="Slumber")

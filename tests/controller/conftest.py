@@ -5,18 +5,72 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.geometry.grid import Square
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.history import History
+from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.vocabulary import CreatureId
 
 
 def make_session(encounter: Encounter, seed: int = 0) -> GameSession:
     doc = Document(encounter)
     return GameSession(doc, History(doc), random.Random(seed))
+
+
+def fight_started(
+    grid: GridBounds,
+    creatures: tuple[Creature, ...],
+    totals: dict[str, int],
+    ruleset_id: str = DEFAULT_RULESET_ID,
+) -> GameSession:
+    """A session on `creatures` on a `grid` map: initiative rolled as `totals`, combat started."""
+    session = make_session(Encounter(grid, creatures=creatures, ruleset_id=ruleset_id))
+    assert session.run(initiative.roll_initiative, totals=totals).ok
+    assert session.run(initiative.start_combat).ok
+    return session
+
+
+def hero_fights_orc(
+    grid: tuple[int, int],
+    hero_at: tuple[int, int],
+    orc_at: tuple[int, int],
+    ruleset_id: str = DEFAULT_RULESET_ID,
+) -> GameSession:
+    """A fight on a `grid` map (columns, rows): `fighter` "hero" against `orc` "orc".
+
+    Initiative 20 against 10, combat started: the hero's turn.
+    """
+    return fight_started(
+        GridBounds(*grid),
+        (fighter("hero", *hero_at), orc("orc", *orc_at)),
+        {"hero": 20, "orc": 10},
+        ruleset_id,
+    )
+
+
+@pytest.fixture
+def duel() -> GameSession:
+    """Hero (initiative 20) adjacent to an orc (10); a second orc, "brute", far away (5)."""
+    session = fight_started(
+        GridBounds(12, 12),
+        (fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
+        {"hero": 20, "orc": 10, "brute": 5},
+    )
+    assert session.encounter.combat.current == "hero"
+    return session
+
+
+def conditions_of(session: GameSession, cid: str) -> set[Condition]:
+    """The conditions the creature's stored state has (none before its state was made)."""
+    state = session.encounter.creature(cid).state
+    return {c.condition for c in state.conditions} if state is not None else set()
 
 
 def creature(cid: str, side: str, col: int, row: int, **kw: Any) -> Creature:

@@ -7,8 +7,6 @@ damage dice), the way a GM types physical dice.
 
 from __future__ import annotations
 
-import pytest
-
 from orcus_desktop.controller.actions import (
     aid_actions,
     combat_actions,
@@ -30,33 +28,13 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import conditions_of, fighter, make_session, orc
 
 
 def _hp(session: GameSession, cid: str) -> int:
     state = session.encounter.creature(cid).state
     assert state is not None
     return state.current_hp
-
-
-def _conditions(session: GameSession, cid: str) -> set[Condition]:
-    state = session.encounter.creature(cid).state
-    return {c.condition for c in state.conditions} if state is not None else set()
-
-
-@pytest.fixture
-def duel() -> GameSession:
-    """Hero (initiative 20) adjacent to an orc (10); a second orc far away (5)."""
-    session = make_session(
-        Encounter(
-            GridBounds(12, 12),
-            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
-        )
-    )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
-    assert session.run(initiative.start_combat).ok
-    assert session.encounter.combat.current == "hero"
-    return session
 
 
 def _let_pass(session: GameSession) -> None:
@@ -126,14 +104,14 @@ def test_save_ends_condition_ends_on_a_10_not_on_a_9(duel: GameSession) -> None:
     )
     effect_id = duel.encounter.creature("hero").state.conditions[0].effect_id  # type: ignore[union-attr]
     duel.end_turn(save_dice={effect_id: 9})
-    assert Condition.SLOWED in _conditions(duel, "hero")
+    assert Condition.SLOWED in conditions_of(duel, "hero")
     save = [e for e in duel.encounter.combat.log if e.kind == "saving_throw"][-1]
     assert save.data["success"] is False
     assert save.data["roll"]["dice"] == ((20, 9, True),)
     duel.end_turn()
     duel.end_turn()
     duel.end_turn(save_dice={effect_id: 10})  # hero's second turn ends
-    assert Condition.SLOWED not in _conditions(duel, "hero")
+    assert Condition.SLOWED not in conditions_of(duel, "hero")
     save = [e for e in duel.encounter.combat.log if e.kind == "saving_throw"][-1]
     assert save.data["success"] is True
     assert save.data["typed_in"] is True
@@ -156,16 +134,16 @@ def test_durations_expire_on_the_right_creatures_turn(duel: GameSession) -> None
         gm_edits.add_condition, "hero", Condition.WEAKENED, DurationKind.START_OF_TARGET_NEXT_TURN
     )
     duel.end_turn()  # orc's turn ends: the immobile was applied this very turn, so it stays
-    assert _conditions(duel, "hero") == {Condition.IMMOBILE, Condition.WEAKENED}
+    assert conditions_of(duel, "hero") == {Condition.IMMOBILE, Condition.WEAKENED}
     duel.end_turn()  # brute ends; round 2: the hero's turn starts -> weakened ends
     assert duel.encounter.combat.current == "hero"
-    assert _conditions(duel, "hero") == {Condition.IMMOBILE}
+    assert conditions_of(duel, "hero") == {Condition.IMMOBILE}
     refused = duel.move_creature("hero", Square(1, 1), MoveMode.WALK)
     assert "immobile" in refused.reason
     duel.end_turn()  # the hero's own turn ending does not end the orc's effect
-    assert _conditions(duel, "hero") == {Condition.IMMOBILE}
+    assert conditions_of(duel, "hero") == {Condition.IMMOBILE}
     duel.end_turn()  # the orc's next turn ends: now it expires
-    assert _conditions(duel, "hero") == set()
+    assert conditions_of(duel, "hero") == set()
     ended = [e for e in duel.encounter.combat.log if e.kind == "effect_ended"]
     assert [(e.targets, e.data["turn_of"]) for e in ended] == [
         (("hero",), "hero"),
@@ -184,7 +162,7 @@ def test_undo_of_an_attack_restores_hp_conditions_and_encounter_power(duel: Game
     assert result.text == "Hero: Knockdown Strike on Orc"
     after = duel.encounter
     assert _hp(duel, "orc") == 15
-    assert _conditions(duel, "orc") == {Condition.DAZED}
+    assert conditions_of(duel, "orc") == {Condition.DAZED}
     assert duel.encounter.creature("hero").state.powers_used == ("Knockdown Strike",)  # type: ignore[union-attr]
     assert duel.encounter.combat.combatant("hero").budget.standard == 0
     attack = duel.encounter.combat.log[-1]
@@ -222,7 +200,7 @@ def test_persistent_damage_dying_and_death_saves(duel: GameSession) -> None:
     duel.end_turn()  # orc
     duel.end_turn(death_save_die=4)  # brute ends; hero starts: 5 fire -> -3, dying, save 4
     assert _hp(duel, "hero") == -3
-    assert {Condition.DYING, Condition.UNCONSCIOUS} <= _conditions(duel, "hero")
+    assert {Condition.DYING, Condition.UNCONSCIOUS} <= conditions_of(duel, "hero")
     kinds = [
         e.kind for e in duel.encounter.combat.log if e.kind in ("persistent_damage", "death_save")
     ]
@@ -324,7 +302,7 @@ def test_grapple_escape_and_grapple_ends_when_apart(duel: GameSession) -> None:
         grappling.grapple, "hero", "orc", dice=[15]
     )  # 15 + 3 Str + 0 = 18 vs Reflex 12: hit
     assert result.ok, result.reason
-    assert Condition.GRAPPLED in _conditions(duel, "orc")
+    assert Condition.GRAPPLED in conditions_of(duel, "orc")
     duel.end_turn()
     refused = duel.move_creature("orc", Square(4, 2), MoveMode.SHIFT)
     assert "grappled" in refused.reason
@@ -332,19 +310,19 @@ def test_grapple_escape_and_grapple_ends_when_apart(duel: GameSession) -> None:
         grappling.escape_grapple, "orc", "athletics", die=2
     )  # 2 + 3 + 1 = 6 vs Fortitude 14
     assert escape.ok
-    assert Condition.GRAPPLED in _conditions(duel, "orc")
+    assert Condition.GRAPPLED in conditions_of(duel, "orc")
     duel.end_turn()
     duel.end_turn()
     duel.move_creature("hero", Square(2, 4), MoveMode.WALK)  # hero walks away: grapple ends
     _let_pass(duel)  # once the orc's opportunity attack is settled (issue 13)
-    assert Condition.GRAPPLED not in _conditions(duel, "orc")
+    assert Condition.GRAPPLED not in conditions_of(duel, "orc")
 
 
 def test_total_defense_and_stand_up(duel: GameSession) -> None:
     # 000 "Total Defense": +2 to all defenses until the start of your next turn; 000 "Being
     # Prone": Drop Prone is free, Stand Up is a move action.
     assert duel.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, "hero").ok
-    assert _conditions(duel, "hero") == {Condition.TOTAL_DEFENSE}
+    assert conditions_of(duel, "hero") == {Condition.TOTAL_DEFENSE}
     assert duel.run(combat_actions.take_action, CombatAction.DROP_PRONE, "hero").ok
     walk = duel.move_creature("hero", Square(2, 4), MoveMode.WALK)
     assert "prone" in walk.reason
@@ -352,7 +330,7 @@ def test_total_defense_and_stand_up(duel: GameSession) -> None:
     assert duel.encounter.combat.combatant("hero").budget == ActionBudget(0, 0, 1)
     for _ in range(3):
         duel.end_turn()
-    assert _conditions(duel, "hero") == set()
+    assert conditions_of(duel, "hero") == set()
 
 
 def test_help_attack_bonus_used_once(duel: GameSession) -> None:
@@ -378,7 +356,7 @@ def test_surprised_grant_combat_advantage_until_the_surprise_round_ends() -> Non
     session.run(initiative.set_surprised, "orc")
     session.run(initiative.start_combat)
     assert session.encounter.combat.current == "hero"  # the orc is skipped though faster
-    assert _conditions(session, "orc") == {Condition.SURPRISED}
+    assert conditions_of(session, "orc") == {Condition.SURPRISED}
     result = session.run(attacks_cases.basic_attack, "hero", "orc", dice=[8, 3])
     assert result.details["attack"]["targets"][0]["combat_advantage"] == ["target surprised"]
     assert (
@@ -388,7 +366,7 @@ def test_surprised_grant_combat_advantage_until_the_surprise_round_ends() -> Non
     session.end_turn()
     assert session.encounter.combat.round == 1
     assert session.encounter.combat.current == "orc"
-    assert Condition.SURPRISED not in _conditions(session, "orc")
+    assert Condition.SURPRISED not in conditions_of(session, "orc")
 
 
 HOLD: dict[str, object] = {
@@ -417,10 +395,10 @@ def test_maintained_power_lapses_when_not_maintained() -> None:
     session.run(initiative.start_combat)
     # d20 15 + 3 Int + 0 = 18 vs Will 11: hit
     assert session.use_power("hero", "Hold Monster", ["orc"], dice=[15]).ok
-    assert _conditions(session, "orc") == {Condition.IMMOBILE}
+    assert conditions_of(session, "orc") == {Condition.IMMOBILE}
     session.end_turn()  # used this turn: it counts as maintained
     session.end_turn()  # the orc's turn
-    assert _conditions(session, "orc") == {Condition.IMMOBILE}
+    assert conditions_of(session, "orc") == {Condition.IMMOBILE}
     assert session.ask(initiative.turn_prompts, "hero") == (
         {"kind": "maintain", "power": "Hold Monster", "action": "swift"},
     )
@@ -428,9 +406,9 @@ def test_maintained_power_lapses_when_not_maintained() -> None:
     assert session.encounter.combat.combatant("hero").budget == ActionBudget(1, 1, 0)
     session.end_turn()
     session.end_turn()
-    assert _conditions(session, "orc") == {Condition.IMMOBILE}
+    assert conditions_of(session, "orc") == {Condition.IMMOBILE}
     session.end_turn()  # hero's third turn ends without maintaining: the hold ends
-    assert _conditions(session, "orc") == set()
+    assert conditions_of(session, "orc") == set()
     lapsed = [e for e in session.encounter.combat.log if e.kind == "maintain_lapsed"]
     assert [(e.actor, e.targets) for e in lapsed] == [("hero", ("orc",))]
     assert session.encounter.combat.maintained == ()
@@ -488,10 +466,10 @@ def test_gm_edits_hit_points_and_temporary_hit_points(duel: GameSession) -> None
     # 000 "Falling Unconscious": "This unconsciousness ends if you regain any hit points";
     # 000 "Temporary Hit Points": lost first, never added together.
     duel.run(gm_edits.apply_damage, "hero", 46)
-    assert Condition.DYING in _conditions(duel, "hero")
+    assert Condition.DYING in conditions_of(duel, "hero")
     assert duel.run(gm_edits.set_hit_points, "hero", 5).ok
     assert _hp(duel, "hero") == 5
-    assert Condition.DYING not in _conditions(duel, "hero")
+    assert Condition.DYING not in conditions_of(duel, "hero")
     duel.run(gm_edits.grant_temp_hp, "hero", 6)
     duel.run(gm_edits.grant_temp_hp, "hero", 4)
     state = duel.encounter.creature("hero").state
@@ -559,7 +537,7 @@ def test_crawl_dash_and_forced_movement(duel: GameSession) -> None:
     duel.end_turn()
     assert duel.move_creature("orc", Square(3, 10), MoveMode.DASH).ok  # 8 squares
     _let_pass(duel)
-    assert Condition.DASHING in _conditions(duel, "orc")
+    assert Condition.DASHING in conditions_of(duel, "orc")
     assert duel.run(
         forced_placement.force_move, "orc", "push", 1, Square(3, 11), source_id="hero"
     ).ok
@@ -676,7 +654,7 @@ def test_large_creature_squeezes_through_a_one_square_corridor() -> None:
     assert squeeze.reachable, squeeze.reason
     assert squeeze.cost == 8  # 4 squares at 2 each
     assert session.move_creature("ogre", Square(4, 1), MoveMode.SQUEEZE).ok
-    assert _conditions(session, "ogre") == {Condition.SQUEEZING}
+    assert conditions_of(session, "ogre") == {Condition.SQUEEZING}
 
 
 def test_an_opportunity_attack_that_drops_the_mover_stops_its_move(duel: GameSession) -> None:
@@ -713,9 +691,9 @@ def test_delaying_drops_maintained_powers() -> None:
     session.use_power("hero", "Hold Monster", ["orc"], dice=[15])
     session.end_turn()
     session.end_turn()
-    assert _conditions(session, "orc") == {Condition.IMMOBILE}
+    assert conditions_of(session, "orc") == {Condition.IMMOBILE}
     assert session.delay().ok
-    assert _conditions(session, "orc") == set()
+    assert conditions_of(session, "orc") == set()
 
 
 def test_who_makes_a_death_save_when_the_turn_ends(duel: GameSession) -> None:

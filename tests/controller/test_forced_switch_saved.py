@@ -17,29 +17,23 @@ import pytest
 
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import forced_actions
 from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.fields import EncounterFileError
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, make_session, orc
 
 
 def _dominion() -> GameSession:
     """003: the hero's turn; the orc (dominated by the hero, say) stands next to the mage."""
-    s = make_session(
-        Encounter(
-            GridBounds(16, 12),
-            creatures=(fighter("hero", 1, 1), fighter("mage", 6, 5), orc("orc", 5, 5)),
-            ruleset_id="square-fireballs",
-        )
+    return fight_started(
+        GridBounds(16, 12),
+        (fighter("hero", 1, 1), fighter("mage", 6, 5), orc("orc", 5, 5)),
+        {"hero": 20, "mage": 15, "orc": 10},
+        "square-fireballs",
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "mage": 15, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
-    return s
 
 
 def _reopened(s: GameSession, tmp_path: Path) -> GameSession:

@@ -17,16 +17,14 @@ from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.routes import Route
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, make_session, orc
 
 DESTINATION = Square(6, 2)
 OA_RULESETS = ("orcus", "4e-quickref", "alloy-heroes", "square-fireballs")  # 001: none
@@ -34,16 +32,12 @@ OA_RULESETS = ("orcus", "4e-quickref", "alloy-heroes", "square-fireballs")  # 00
 
 def _past_two(ruleset_id: str = "orcus") -> GameSession:
     """An orc brute at (0, 2) whose turn it is; heroes Ana at (2, 1) and Bo at (4, 1)."""
-    session = make_session(
-        Encounter(
-            GridBounds(10, 5),
-            creatures=(orc("brute", 0, 2), fighter("ana", 2, 1), fighter("bo", 4, 1)),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(10, 5),
+        (orc("brute", 0, 2), fighter("ana", 2, 1), fighter("bo", 4, 1)),
+        {"brute": 20, "ana": 10, "bo": 5},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"brute": 20, "ana": 10, "bo": 5}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
 
 
 def _offered(session: GameSession) -> set[str]:

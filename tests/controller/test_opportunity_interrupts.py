@@ -23,7 +23,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, make_session, orc
 
 
 def _hp(session: GameSession, cid: str) -> int:
@@ -38,15 +38,11 @@ def _kinds(session: GameSession, since: int) -> list[str]:
 
 def _charge_past_a_goblin() -> GameSession:
     """Hero (1, 2) next to a goblin (2, 1); an orc at (6, 2) to charge; hero's turn."""
-    session = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 2), orc("goblin", 2, 1), orc("orc", 6, 2)),
-        )
+    return fight_started(
+        GridBounds(12, 6),
+        (fighter("hero", 1, 2), orc("goblin", 2, 1), orc("orc", 6, 2)),
+        {"hero": 20, "goblin": 10, "orc": 5},
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "goblin": 10, "orc": 5}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
 
 
 def test_a_charge_past_a_goblin_offers_the_oa_before_the_charge_attack() -> None:

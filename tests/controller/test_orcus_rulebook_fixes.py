@@ -5,8 +5,6 @@ Each test quotes the 000 heading it checks (the Orcus rulebook, seed 000).
 
 from __future__ import annotations
 
-import pytest
-
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.actions import aid_actions, combat_actions
 from orcus_desktop.controller.availability.actions import CombatAction
@@ -24,26 +22,7 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
-
-
-def _conditions(session: GameSession, cid: str) -> set[Condition]:
-    state = session.encounter.creature(cid).state
-    return {c.condition for c in state.conditions} if state is not None else set()
-
-
-@pytest.fixture
-def duel() -> GameSession:
-    """Hero (initiative 20) adjacent to an orc (10); a second orc far away (5)."""
-    session = make_session(
-        Encounter(
-            GridBounds(12, 12),
-            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
-        )
-    )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
+from tests.controller.conftest import conditions_of, fight_started, fighter, make_session, orc
 
 
 def test_the_gm_knocking_a_hero_unconscious_leaves_it_prone_when_it_wakes(
@@ -53,7 +32,7 @@ def test_the_gm_knocking_a_hero_unconscious_leaves_it_prone_when_it_wakes(
     assert duel.run(
         gm_edits.add_condition, "hero", Condition.UNCONSCIOUS, DurationKind.SAVE_ENDS
     ).ok
-    assert _conditions(duel, "hero") == {Condition.UNCONSCIOUS, Condition.PRONE}
+    assert conditions_of(duel, "hero") == {Condition.UNCONSCIOUS, Condition.PRONE}
     added = [e for e in duel.encounter.combat.log if e.kind == "condition_added"]
     assert [e.data["effect"]["condition"] for e in added] == ["unconscious", "prone"]
     state = duel.encounter.creature("hero").state
@@ -65,9 +44,9 @@ def test_the_gm_knocking_a_hero_unconscious_leaves_it_prone_when_it_wakes(
     assert not walk.ok
     assert "prone" in walk.reason
     assert duel.run(combat_actions.take_action, CombatAction.STAND_UP, "hero").ok
-    assert _conditions(duel, "hero") == set()
+    assert conditions_of(duel, "hero") == set()
     duel.undo()
-    assert _conditions(duel, "hero") == {Condition.PRONE}
+    assert conditions_of(duel, "hero") == {Condition.PRONE}
 
 
 def test_a_monster_killed_by_persistent_damage_at_the_start_of_its_turn_passes_it_on(
@@ -113,14 +92,11 @@ def test_a_hero_dying_on_its_third_failed_death_save_passes_the_turn_on(
 def test_delaying_ends_the_delayers_help_at_once_but_not_what_harms_it() -> None:
     # 000 "Delay": "Beneficial effects that end at the end of your turn end as soon as you
     # Delay." 000 "Help Attack": the bonus "expires at the end of your next turn".
-    session = make_session(
-        Encounter(
-            GridBounds(12, 12),
-            creatures=(fighter("hero", 2, 2), fighter("ally", 2, 3), orc("orc", 3, 2)),
-        )
+    session = fight_started(
+        GridBounds(12, 12),
+        (fighter("hero", 2, 2), fighter("ally", 2, 3), orc("orc", 3, 2)),
+        {"hero": 20, "ally": 15, "orc": 10},
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "ally": 15, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
     assert session.run(aid_actions.help_ally, "hero", "ally", "orc", AidKind.ATTACK).ok
     session.end_turn()  # hero -> ally (who keeps the help for later)
     session.end_turn()  # ally -> orc
@@ -134,7 +110,7 @@ def test_delaying_ends_the_delayers_help_at_once_but_not_what_harms_it() -> None
     assert session.encounter.combat.aids
     assert session.delay().ok
     assert session.encounter.combat.aids == ()
-    assert _conditions(session, "hero") == {Condition.SLOWED}
+    assert conditions_of(session, "hero") == {Condition.SLOWED}
     log = session.encounter.combat.log
     delayed = [e for e in log if e.kind == "effect_ended" and e.data["reason"] == "delayed"]
     assert [(e.targets, e.data["effects"][0]["condition"]) for e in delayed] == [
@@ -143,9 +119,9 @@ def test_delaying_ends_the_delayers_help_at_once_but_not_what_harms_it() -> None
     # The harm lasts until the end of the delayed turn.
     assert session.run(initiative.resume_delayed, "hero", after="ally").ok
     session.end_turn()  # ally -> hero
-    assert _conditions(session, "hero") == {Condition.SLOWED}
+    assert conditions_of(session, "hero") == {Condition.SLOWED}
     session.end_turn()  # the hero's delayed turn ends
-    assert _conditions(session, "hero") == set()
+    assert conditions_of(session, "hero") == set()
 
 
 def test_the_gm_cannot_put_an_ogre_where_a_wall_runs_through_its_space() -> None:

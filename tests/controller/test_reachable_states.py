@@ -30,7 +30,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.conftest import REPO_ROOT
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, hero_fights_orc, make_session, orc
 from tests.controller.test_random_gm import reopened
 
 
@@ -239,15 +239,7 @@ def test_a_shove_never_pushes_onto_a_fallen_creature() -> None:
 @pytest.mark.parametrize("condition", [Condition.SWALLOWED, Condition.EXILED])
 def test_a_swallowed_or_exiled_creature_is_offered_no_walk(condition: Condition) -> None:
     """003-48 (003 l.434-450): "Does not occupy a space": no walk from nowhere."""
-    session = make_session(
-        Encounter(
-            GridBounds(8, 6),
-            creatures=(fighter("hero", 2, 2), orc("orc", 5, 2)),
-            ruleset_id="square-fireballs",
-        )
-    )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
+    session = hero_fights_orc((8, 6), (2, 2), (5, 2), "square-fireballs")
     assert session.run(gm_edits.add_condition, "hero", condition).ok
     walk = session.available_actions("hero").option(CombatAction.WALK)
     label = condition.value
@@ -267,15 +259,12 @@ def test_a_readied_walk_triggered_while_another_forces_is_the_readiers_own() -> 
 
     Offered as allowed, it walks on the orc's readied move action, not on the hero's.
     """
-    session = make_session(
-        Encounter(
-            GridBounds(10, 6),
-            creatures=(fighter("hero", 1, 2), orc("orc", 6, 2), orc("ally", 8, 4)),
-            ruleset_id="square-fireballs",
-        )
+    session = fight_started(
+        GridBounds(10, 6),
+        (fighter("hero", 1, 2), orc("orc", 6, 2), orc("ally", 8, 4)),
+        {"orc": 20, "hero": 10, "ally": 5},
+        "square-fireballs",
     )
-    assert session.run(initiative.roll_initiative, totals={"orc": 20, "hero": 10, "ally": 5}).ok
-    assert session.run(initiative.start_combat).ok
     assert session.run(initiative.ready_action, "orc", ActionKind.MOVE, "the hero comes near").ok
     assert session.end_turn().ok
     assert session.encounter.combat.current == "hero"
@@ -296,15 +285,7 @@ def test_a_readied_walk_triggered_while_another_forces_is_the_readiers_own() -> 
 
 def test_a_strike_aimed_at_its_own_user_engages_no_one() -> None:
     """001-25 (001 l.252): Engaged With another, never oneself; the API may aim a power so."""
-    session = make_session(
-        Encounter(
-            GridBounds(8, 6),
-            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2)),
-            ruleset_id="strike",
-        )
-    )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
+    session = hero_fights_orc((8, 6), (2, 2), (3, 2), "strike")
     assert session.use_power("hero", "Basic Melee Attack", ["hero"], dice=[20] * 6).ok
     kept = session.run(
         interposition.keep_target
@@ -316,11 +297,7 @@ def test_a_strike_aimed_at_its_own_user_engages_no_one() -> None:
 
 def test_removing_the_last_creature_in_the_order_ends_the_combat() -> None:
     """A running combat with no one in its order would not reopen: it ends with the last."""
-    session = make_session(
-        Encounter(GridBounds(8, 6), creatures=(fighter("hero", 2, 2), orc("orc", 3, 2)))
-    )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
+    session = hero_fights_orc((8, 6), (2, 2), (3, 2))
     assert session.run(editing.remove_creature, "orc").ok
     assert session.encounter.combat.active
     assert session.run(editing.remove_creature, "hero").ok
@@ -336,15 +313,12 @@ def test_a_power_waiting_for_free_strikes_saves_and_reopens() -> None:
     Found by the random GM (strike, seed 1): the held shot's options were kept unfrozen, so
     the reopened file differed from the document.
     """
-    session = make_session(
-        Encounter(
-            GridBounds(10, 6),
-            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 7, 2)),
-            ruleset_id="strike",
-        )
+    session = fight_started(
+        GridBounds(10, 6),
+        (fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 7, 2)),
+        {"hero": 20, "orc": 10, "brute": 5},
+        "strike",
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
-    assert session.run(initiative.start_combat).ok
     assert session.run(engagement.engage, "orc", "hero").ok
     assert session.use_power("hero", "Arcane Bolt", ["brute"], dice=[15] * 6).ok
     held = session.encounter.combat.pending

@@ -19,7 +19,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fighter, hero_fights_orc, make_session, orc
 
 GOAL = Square(1, 2)
 
@@ -99,15 +99,7 @@ def test_a_walk_waiting_for_the_readied_attack_survives_save_and_reopen(tmp_path
 
 def test_orcus_free_text_ready_is_still_triggered_by_hand() -> None:
     """000 "Ready": the GM names the trigger, and triggers it (Readied action)."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(fighter("hero", 3, 2), orc("orc", 7, 2)),
-            ruleset_id="orcus",
-        )
-    )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
+    s = hero_fights_orc((12, 8), (3, 2), (7, 2), "orcus")
     assert s.run(initiative.ready_action, "hero", ActionKind.STANDARD, "an orc comes adjacent").ok
     assert s.end_turn().ok
     assert s.move_creature("orc", Square(6, 6), MoveMode.WALK).ok

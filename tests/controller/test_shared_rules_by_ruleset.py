@@ -11,29 +11,23 @@ from orcus_desktop.controller.actions import attacks, combat_actions
 from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import ActionBudget
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, hero_fights_orc, orc
 
 RULESETS = ("orcus", "4e-quickref", "alloy-heroes")
 
 
 def _duel(ruleset_id: str) -> GameSession:
-    s = make_session(
-        Encounter(
-            GridBounds(12, 12),
-            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(12, 12),
+        (fighter("hero", 2, 2), orc("orc", 3, 2), orc("brute", 9, 9)),
+        {"hero": 20, "orc": 10, "brute": 5},
+        ruleset_id,
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "brute": 5}).ok
-    assert s.run(initiative.start_combat).ok
-    return s
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -91,15 +85,7 @@ def test_a_natural_20_that_would_hit_is_a_critical_hit(ruleset_id: str) -> None:
 def test_a_charge_moves_at_least_two_squares_and_adds_1(ruleset_id: str) -> None:
     # 000 "Charge": +1, at least 2 squares; 002-14 (002 l.42); 004-13 l.449 "at least 10
     # feet", l.733 "Charge attack (melee only) +1".
-    s = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 2), orc("orc", 6, 2)),
-            ruleset_id=ruleset_id,
-        )
-    )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
+    s = hero_fights_orc((12, 6), (1, 2), (6, 2), ruleset_id)
     assert s.ask(combat_actions.charge_destinations, "hero", "orc") == (
         Square(5, 1),
         Square(5, 2),

@@ -11,25 +11,19 @@ from orcus_desktop.controller.actions import forced_placement
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
 from orcus_desktop.controller.tools.pointer import Button, PointerEvent, PointerKind
-from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.lines import lines_between
-from orcus_desktop.model.encounter import Encounter
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, orc
 
 
 def _fight(ruleset_id: str) -> GameSession:
     """The hero at (5,5) pushes the orc east of it; a goblin stands in the straight Line."""
-    session = make_session(
-        Encounter(
-            GridBounds(14, 10),
-            creatures=(fighter("hero", 5, 5), orc("orc", 6, 5), orc("goblin", 7, 5)),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(14, 10),
+        (fighter("hero", 5, 5), orc("orc", 6, 5), orc("goblin", 7, 5)),
+        {"hero": 20, "orc": 15, "goblin": 10},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "goblin": 10}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
 
 
 def test_the_tool_offers_only_squares_along_a_line_under_003() -> None:

@@ -13,10 +13,11 @@ from orcus_desktop.controller.actions import attacks, forced_placement
 from orcus_desktop.controller.availability.table import DOWNGRADE, why_not
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import forced_collisions
-from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition, ConditionInstance
@@ -387,8 +388,6 @@ def _push_fight(ruleset_id: str = SF, hero_level: int = 1) -> GameSession:
 def test_a_push_that_hits_a_creature_hurts_both() -> None:
     """003-43, 003 l.472: "each character involved in the collision takes Forced Movement
     Damage ... 1d4 for Heroic sources"."""
-    from orcus_desktop.geometry.grid import Square
-
     s = _push_fight()
     choices = dict(s.ask(forced_collisions.choices, "orc", Square(5, 3), short=True))
     assert choices["shaman"] == "It hit Shaman (003-43)"
@@ -441,8 +440,6 @@ def test_a_push_that_hits_a_creature_hurts_both() -> None:
 
 def test_collision_dice_follow_the_source_tier() -> None:
     """003 l.472 "2d4 ... Paragon ..., and 4d4 for Epic sources" (levels 11-20, 21-30)."""
-    from orcus_desktop.geometry.grid import Square
-
     s = _push_fight(hero_level=21)
     # Pushed 0 of 2 squares into a wall: the orc alone takes 4d4.
     assert s.run(forced_placement.force_move,
@@ -457,8 +454,6 @@ def test_collision_dice_follow_the_source_tier() -> None:
 def test_a_full_push_and_an_old_log_read_as_before() -> None:
     """A push that went its whole distance, or a log written before `moved` was kept, says
     only the distance (000 "Forced Movement")."""
-    from orcus_desktop.geometry.grid import Square
-
     s = _push_fight()
     assert s.run(forced_placement.force_move, "orc", "push", 1, Square(5, 3), source_id="hero").ok
     assert _log(s)[-1] == "Orc is pushed 1 square by Hero"
@@ -471,57 +466,40 @@ def test_a_full_push_and_an_old_log_read_as_before() -> None:
     )
 
 
-def test_the_save_against_going_over_a_cliff() -> None:
-    """003-45, 003 l.516-524: Example 2, 1 square from the edge and Push 4: a -2 save."""
-    from orcus_desktop.geometry.grid import Square
-
-    s = _push_fight()
-    # The orc is pushed 1 square; the next would take it over: 4 - (1 + 1) = 2 left, -2.
-    assert s.run(
+def _push_over_the_edge(s: GameSession, squares: int, to: Square, *, save: int) -> OperationResult:
+    """The hero pushes the orc `squares` toward `to`, over the edge; the orc's save die."""
+    return s.run(
         forced_placement.force_move,
         "orc",
         "push",
-        4,
-        Square(5, 3),
+        squares,
+        to,
         source_id="hero",
         over_edge=True,
-        dice=[12],
-    ).ok
+        dice=[save],
+    )
+
+
+def test_the_save_against_going_over_a_cliff() -> None:
+    """003-45, 003 l.516-524: Example 2, 1 square from the edge and Push 4: a -2 save."""
+    s = _push_fight()
+    # The orc is pushed 1 square; the next would take it over: 4 - (1 + 1) = 2 left, -2.
+    assert _push_over_the_edge(s, 4, Square(5, 3), save=12).ok
     assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")  # 12 - 2 = 10: saved
     assert "Orc saves (10): stops, prone" in _log(s)[-2]
     s.undo()
-    assert s.run(
-        forced_placement.force_move,
-        "orc",
-        "push",
-        4,
-        Square(5, 3),
-        source_id="hero",
-        over_edge=True,
-        dice=[11],
-    ).ok
+    assert _push_over_the_edge(s, 4, Square(5, 3), save=11).ok
     assert Condition.PRONE not in s.rules.conditions(s.encounter, "orc")
     assert "goes over the edge" in _log(s)[-1]
     # Example 1: adjacent to the precipice, Push 1, no penalty; it stays where it is.
     s.undo()
-    assert s.run(
-        forced_placement.force_move,
-        "orc",
-        "push",
-        1,
-        Square(4, 3),
-        source_id="hero",
-        over_edge=True,
-        dice=[10],
-    ).ok
+    assert _push_over_the_edge(s, 1, Square(4, 3), save=10).ok
     assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")
 
 
 def test_a_grabbed_creature_saves_or_the_push_is_negated() -> None:
     """003-27, 003 l.342: forced out of its grabber's reach, it saves to end the grab; "If
     the condition doesn't end this way, the forced movement is negated"."""
-    from orcus_desktop.geometry.grid import Square
-
     s = _push_fight()
     assert s.run(gm_edits.add_condition, "orc", Condition.GRAPPLED, source_id="hero").ok
     # The shaman slides the orc away from the hero: a failed save (5) negates it.

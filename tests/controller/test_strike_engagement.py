@@ -28,7 +28,7 @@ from orcus_desktop.rules.engagement import Engagement, StrikeKind
 from orcus_desktop.rules.guards import Guard
 from orcus_desktop.rules.variants.strike.bands import engagement_band
 from orcus_desktop.vocabulary import CreatureId, MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, make_session, orc
 
 
 def _strike_fight(ruleset_id: str = "strike") -> GameSession:
@@ -281,15 +281,12 @@ def test_scripted_engaged_melee_exchange() -> None:
 
 def test_the_longer_reach_counter_strikes_first() -> None:
     """001-23, 001 l.244 "the one with the longest Reach gets to Strike! first!"."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(fighter("hero", 4, 4), orc("ogre", 5, 4, reach=2)),
-            ruleset_id="strike",
-        )
+    s = fight_started(
+        GridBounds(12, 8),
+        (fighter("hero", 4, 4), orc("ogre", 5, 4, reach=2)),
+        {"hero": 20, "ogre": 5},
+        "strike",
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "ogre": 5}).ok
-    assert s.run(initiative.start_combat).ok
     since = len(s.encounter.combat.log)
     strike = s.run(attacks.basic_attack, "hero", "ogre", dice=[15, 5])
     assert strike.ok, strike.reason
@@ -310,15 +307,12 @@ def test_the_longer_reach_counter_strikes_first() -> None:
 
 def test_a_target_that_cannot_see_the_striker_counter_strikes_last() -> None:
     """001-14, 001 l.168-170: "on the Counter Strike! you always go last regardless of Reach"."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(fighter("hero", 4, 4), orc("ogre", 5, 4, reach=2)),
-            ruleset_id="strike",
-        )
+    s = fight_started(
+        GridBounds(12, 8),
+        (fighter("hero", 4, 4), orc("ogre", 5, 4, reach=2)),
+        {"hero": 20, "ogre": 5},
+        "strike",
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "ogre": 5}).ok
-    assert s.run(initiative.start_combat).ok
     assert s.run(gm_edits.add_condition, "ogre", Condition.BLINDED, DurationKind.SAVE_ENDS).ok
     since = len(s.encounter.combat.log)
     assert s.run(attacks.basic_attack, "hero", "ogre", dice=[15, 5]).ok
@@ -395,15 +389,12 @@ def test_the_dead_are_no_longer_engaged() -> None:
 
 def test_a_charge_waits_for_the_longer_reach_counter_strike() -> None:
     """001-23, l.244, for the Strike! that ends a charge (001-29 "You can Strike the Target")."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(fighter("hero", 1, 4), orc("ogre", 6, 4, reach=2)),
-            ruleset_id="strike",
-        )
+    s = fight_started(
+        GridBounds(12, 8),
+        (fighter("hero", 1, 4), orc("ogre", 6, 4, reach=2)),
+        {"hero": 20, "ogre": 5},
+        "strike",
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "ogre": 5}).ok
-    assert s.run(initiative.start_combat).ok
     destination = s.ask(combat_actions.charge_destinations, "hero", "ogre")[0]
     charged = s.run(combat_actions.charge, "hero", destination, "ogre", dice=[15, 5])
     assert charged.ok, charged.reason

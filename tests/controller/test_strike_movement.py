@@ -9,12 +9,11 @@ from dataclasses import replace
 
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, make_session, orc
 
 
 def _corridor(ruleset_id: str = "strike", orc_size: Size = Size.MEDIUM) -> GameSession:
@@ -70,15 +69,12 @@ def test_001_09_only_tiny_creatures_share_a_space_and_they_never_fall_prone() ->
     # Prone condition ... unless you are Tiny or are of a larger size than the other
     # creature": the map lets only tiny creatures share (docs/rulings.md R-17), and the tiny
     # one and the larger one are both exempt - nobody ends a turn prone from sharing.
-    s = make_session(
-        Encounter(
-            GridBounds(10, 3),
-            creatures=(fighter("hero", 1, 1), replace(orc("rat", 3, 1), size=Size.TINY)),
-            ruleset_id="strike",
-        )
+    s = fight_started(
+        GridBounds(10, 3),
+        (fighter("hero", 1, 1), replace(orc("rat", 3, 1), size=Size.TINY)),
+        {"rat": 20, "hero": 10},
+        "strike",
     )
-    assert s.run(initiative.roll_initiative, totals={"rat": 20, "hero": 10}).ok
-    assert s.run(initiative.start_combat).ok
     assert s.move_creature("rat", Square(1, 1), MoveMode.WALK).ok
     assert s.end_turn().ok
     assert s.end_turn().ok

@@ -23,7 +23,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.guards import Guard
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import ARROW, fighter, make_session, orc
+from tests.controller.conftest import ARROW, fight_started, fighter, make_session, orc
 
 
 def _conditions(s: GameSession, creature_id: str) -> set[Condition]:
@@ -191,16 +191,12 @@ def test_001_14_15_a_hidden_striker_strikes_before_a_longer_reach() -> None:
     regardless of Reach"; a Hidden striker is unseen (R-91)."""
 
     def fight() -> GameSession:
-        s = make_session(
-            Encounter(
-                GridBounds(8, 6),
-                creatures=(orc("orc", 3, 2), fighter("pike", 2, 2, reach=2)),
-                ruleset_id="strike",
-            )
+        return fight_started(
+            GridBounds(8, 6),
+            (orc("orc", 3, 2), fighter("pike", 2, 2, reach=2)),
+            {"orc": 20, "pike": 10},
+            "strike",
         )
-        assert s.run(initiative.roll_initiative, totals={"orc": 20, "pike": 10}).ok
-        assert s.run(initiative.start_combat).ok
-        return s
 
     seen = fight()
     assert seen.use_power("orc", "Basic Melee Attack", ["pike"], dice=[15, 6]).ok

@@ -11,26 +11,21 @@ import pytest
 from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, orc
 
 
 def _turn(ruleset_id: str = "orcus", *limits: Condition) -> GameSession:
     """The hero's turn, begun under `limits` (the GM imposed them in the orc's turn)."""
-    session = make_session(
-        Encounter(
-            GridBounds(12, 10),
-            creatures=(fighter("hero", 1, 1), orc("orc", 8, 8)),
-            ruleset_id=ruleset_id,
-        )
+    session = fight_started(
+        GridBounds(12, 10),
+        (fighter("hero", 1, 1), orc("orc", 8, 8)),
+        {"orc": 20, "hero": 10},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"orc": 20, "hero": 10}).ok
-    assert session.run(initiative.start_combat).ok
     for condition in limits:
         assert session.run(gm_edits.add_condition, "hero", condition, DurationKind.SAVE_ENDS).ok
     assert session.end_turn().ok

@@ -17,13 +17,11 @@ from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.files.creature_library import read_library_file
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.vocabulary import MoveMode
 from tests.conftest import REPO_ROOT
-from tests.controller.conftest import creature, make_session, orc
+from tests.controller.conftest import creature, fight_started, orc
 
 
 def elf_ranger() -> dict[str, Any]:
@@ -37,16 +35,9 @@ def _fight(*, ranger_statblock: bool = True, ruleset_id: str = "orcus") -> GameS
     ranger = replace(creature("ranger", "heroes", 3, 3), name="Elf Ranger")
     if ranger_statblock:
         ranger = replace(ranger, statblock=freeze(elf_ranger()))
-    session = make_session(
-        Encounter(
-            GridBounds(12, 10),
-            creatures=(ranger, orc("goblin", 4, 3)),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(12, 10), (ranger, orc("goblin", 4, 3)), {"goblin": 20, "ranger": 10}, ruleset_id
     )
-    assert session.run(initiative.roll_initiative, totals={"goblin": 20, "ranger": 10}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
 
 
 def test_a_ranger_with_only_a_longbow_strikes_the_walker_unarmed() -> None:

@@ -31,21 +31,12 @@ from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, hero_fights_orc, make_session, orc
 
 
 def _strike_pair() -> GameSession:
     """Under 001, the hero next to the orc, the hero's turn."""
-    session = make_session(
-        Encounter(
-            GridBounds(10, 6),
-            creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)),
-            ruleset_id="strike",
-        )
-    )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
+    return hero_fights_orc((10, 6), (1, 1), (2, 1), "strike")
 
 
 def _penalties(session: GameSession, attacker: str, power: str, target: str) -> dict[str, int]:
@@ -151,15 +142,7 @@ def test_003_30_once_every_taunter_is_a_target_the_others_do_not_ignore_the_taun
 def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
     """004 l.700 "If a character moves when he or she can't see, such as in total darkness,
     his or her speed is limited to one-half normal" (R-126: darkness where it stands)."""
-    s = make_session(
-        Encounter(
-            GridBounds(20, 6),
-            creatures=(fighter("hero", 1, 1), orc("orc", 18, 4)),
-            ruleset_id="alloy-heroes",
-        )
-    )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
+    s = hero_fights_orc((20, 6), (1, 1), (18, 4), "alloy-heroes")
     full = s.reachable_squares("hero", MoveMode.WALK)
     assert Square(7, 1) in full  # speed 6
     # The GM puts out the lights: the hero has no darkvision.
@@ -177,11 +160,7 @@ def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
     assert not refused.ok
     assert s.move_creature("hero", Square(4, 1), MoveMode.WALK).ok
     # Under 000 darkness does not slow the walk.
-    orcus = make_session(
-        Encounter(GridBounds(20, 6), creatures=(fighter("hero", 1, 1), orc("orc", 18, 4)))
-    )
-    assert orcus.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert orcus.run(initiative.start_combat).ok
+    orcus = hero_fights_orc((20, 6), (1, 1), (18, 4))
     assert orcus.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     assert Square(7, 1) in orcus.reachable_squares("hero", MoveMode.WALK)
 
@@ -189,15 +168,12 @@ def test_004_24_moving_in_total_darkness_is_at_half_speed() -> None:
 def _strike_three() -> GameSession:
     """Under 001: the goblin, the hero and the orc in a row; the goblin is Engaged With the
     hero (001-30 Close); the hero's turn."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(orc("goblin", 3, 4), fighter("hero", 4, 4), orc("orc", 5, 4)),
-            ruleset_id="strike",
-        )
+    s = fight_started(
+        GridBounds(12, 8),
+        (orc("goblin", 3, 4), fighter("hero", 4, 4), orc("orc", 5, 4)),
+        {"hero": 20, "orc": 15, "goblin": 10},
+        "strike",
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "goblin": 10}).ok
-    assert s.run(initiative.start_combat).ok
     assert s.run(engagement.engage, "goblin", "hero").ok
     return s
 
@@ -292,16 +268,12 @@ def _cover_fight(goblin_reflex: int) -> GameSession:
     goblin = orc(
         "goblin", 3, 1, defenses={"ac": 15, "fortitude": 15, "reflex": goblin_reflex, "will": 11}
     )
-    s = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 1), goblin, orc("orc", 5, 1)),
-            ruleset_id="alloy-heroes",
-        )
+    return fight_started(
+        GridBounds(12, 6),
+        (fighter("hero", 1, 1), goblin, orc("orc", 5, 1)),
+        {"hero": 20, "orc": 10, "goblin": 5},
+        "alloy-heroes",
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "goblin": 5}).ok
-    assert s.run(initiative.start_combat).ok
-    return s
 
 
 def _hp(s: GameSession, cid: str) -> int:
@@ -352,14 +324,11 @@ def test_004_27_a_miss_on_the_covering_creature_strikes_the_target_as_it_dodges(
     attacks = [e for e in s.encounter.combat.log if e.kind == "attack"]
     assert [e.targets for e in attacks] == [("orc",), ("orc",)]
     # Under 000 the miss is a miss.
-    orcus = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 1), orc("goblin", 3, 1), orc("orc", 5, 1)),
-        )
+    orcus = fight_started(
+        GridBounds(12, 6),
+        (fighter("hero", 1, 1), orc("goblin", 3, 1), orc("orc", 5, 1)),
+        {"hero": 20, "orc": 10, "goblin": 5},
     )
-    assert orcus.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "goblin": 5}).ok
-    assert orcus.run(initiative.start_combat).ok
     assert orcus.use_power("hero", "Arcane Bolt", ["orc"], dice=[9]).ok
     assert _hp(orcus, "orc") == 30
     assert _hp(orcus, "goblin") == 30
@@ -454,15 +423,7 @@ def test_003_41_after_a_charge_an_action_points_run_does_not_move() -> None:
     """003 l.654 Charge: "You are Hindered this turn. Move your Speed and make a Melee Basic
     Attack. You can't move this turn" - not with the standard action an action point gives
     (a Run), nor a shift; the GM's own moves stay free."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 2), orc("orc", 6, 2)),
-            ruleset_id="square-fireballs",
-        )
-    )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
+    s = hero_fights_orc((12, 6), (1, 2), (6, 2), "square-fireballs")
     assert s.run(combat_actions.charge, "hero", Square(5, 2), "orc", dice=[10, 3]).ok
     assert s.run(combat_actions.take_action, CombatAction.SPEND_ACTION_POINT, "hero").ok
     run = s.move_creature("hero", Square(3, 4), MoveMode.DASH)
@@ -482,15 +443,12 @@ def test_003_41_after_a_charge_an_action_points_run_does_not_move() -> None:
 def test_004_its_own_term_attack_of_opportunity_in_the_log_and_the_reasons() -> None:
     """004 l.381 "The most common attack of opportunity is a melee basic attack against the
     creature that provokes it"; l.75 "Ranged attacks provoke attacks of opportunity"."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 1), orc("orc", 2, 1), orc("gob", 8, 1)),
-            ruleset_id="alloy-heroes",
-        )
+    s = fight_started(
+        GridBounds(12, 6),
+        (fighter("hero", 1, 1), orc("orc", 2, 1), orc("gob", 8, 1)),
+        {"hero": 20, "orc": 10, "gob": 5},
+        "alloy-heroes",
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "gob": 5}).ok
-    assert s.run(initiative.start_combat).ok
     assert s.use_power("hero", "Arcane Bolt", ["gob"], dice=[15, 3]).ok
     waits = [d.text for d in s.ask(waiting_decisions.decisions)]
     assert "Orc may make an attack of opportunity on Hero" in waits
@@ -508,26 +466,18 @@ def test_004_its_own_term_attack_of_opportunity_in_the_log_and_the_reasons() -> 
     assert "Orc lets the attack of opportunity pass" in text
     assert "opportunity attack" not in text
     # 000 keeps its own words.
-    orcus = make_session(
-        Encounter(GridBounds(12, 6), creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)))
-    )
-    assert orcus.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert orcus.run(initiative.start_combat).ok
+    orcus = hero_fights_orc((12, 6), (1, 1), (2, 1))
     own = orcus.run(interrupts.opportunity_attack, "orc", "hero", dice=[5])
     assert own.reason == "nothing provoked an opportunity attack from Orc"
 
 
 def _alloy_pair() -> GameSession:
-    s = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 1), fighter("ally", 1, 2), orc("orc", 2, 1)),
-            ruleset_id="alloy-heroes",
-        )
+    return fight_started(
+        GridBounds(12, 6),
+        (fighter("hero", 1, 1), fighter("ally", 1, 2), orc("orc", 2, 1)),
+        {"hero": 20, "orc": 10, "ally": 5},
+        "alloy-heroes",
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10, "ally": 5}).ok
-    assert s.run(initiative.start_combat).ok
-    return s
 
 
 def _rule_notes(s: GameSession) -> list[str]:
@@ -616,15 +566,12 @@ def test_004_aid_another_and_escape_do_not_provoke() -> None:
 def test_001_24_a_charge_waits_on_its_first_square_for_the_free_strike() -> None:
     """001 l.248 "before or after the Creature Moves or Acts": the hero, engaged by the goblin,
     charges the brute; the goblin's Free Strike! comes before the hero leaves its square."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(orc("goblin", 3, 4), fighter("hero", 4, 4), orc("brute", 9, 4)),
-            ruleset_id="strike",
-        )
+    s = fight_started(
+        GridBounds(12, 8),
+        (orc("goblin", 3, 4), fighter("hero", 4, 4), orc("brute", 9, 4)),
+        {"hero": 20, "brute": 15, "goblin": 10},
+        "strike",
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "brute": 15, "goblin": 10}).ok
-    assert s.run(initiative.start_combat).ok
     assert s.run(engagement.engage, "goblin", "hero").ok
     since = len(s.encounter.combat.log)
     assert s.run(combat_actions.charge, "hero", Square(8, 4), "brute", dice=[15, 5]).ok
@@ -640,15 +587,7 @@ def test_001_24_a_charge_waits_on_its_first_square_for_the_free_strike() -> None
 def test_004_a_provoking_walks_status_line_says_attacks_of_opportunity() -> None:
     """004 l.387 "Movement: If an enemy leaves a space adjacent to you, you can make an attack
     of opportunity against that enemy": the status line after the walk says so."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 6),
-            creatures=(fighter("hero", 1, 1), orc("orc", 2, 1)),
-            ruleset_id="alloy-heroes",
-        )
-    )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
+    s = hero_fights_orc((12, 6), (1, 1), (2, 1), "alloy-heroes")
     walked = s.move_creature("hero", Square(1, 4), MoveMode.WALK)
     assert walked.opportunity_attackers == ("orc",)
     assert result_message(walked, s.encounter).endswith(" — attacks of opportunity offered to Orc")

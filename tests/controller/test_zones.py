@@ -17,28 +17,18 @@ from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import zones
 from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
-from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
 from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter, save_encounter
 from orcus_desktop.model.zones import Zone, ZoneDuration
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import hero_fights_orc
 
 CLOUD = [Square(5, 5), Square(5, 6), Square(6, 5), Square(6, 6)]
 
 
 def _fight() -> GameSession:
-    session = make_session(
-        Encounter(
-            GridBounds(12, 12),
-            creatures=(fighter("hero", 2, 2), orc("orc", 8, 8)),
-        )
-    )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
+    return hero_fights_orc((12, 12), (2, 2), (8, 8))
 
 
 def _zones(session: GameSession) -> tuple[Zone, ...]:

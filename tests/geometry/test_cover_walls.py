@@ -76,7 +76,7 @@ def test_each_cover_scale_reads_only_what_was_measured_for_it() -> None:
     # Which corners the creature pass measures depends on the scale (docs/rulings.md R-13:
     # creatures give at most half; here level 1 of 000's scale, then of a stricter one), so a
     # table under one scale must not reuse the creature shares kept for another.
-    from benchmarks.geometry.bench_geometry import scenario
+    from bench_geometry import scenario  # benchmarks/geometry (pytest's pythonpath)
 
     bf = scenario(kind="rooms")
     small = bf.with_occupants(bf.occupants[:24])

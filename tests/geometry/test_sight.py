@@ -489,7 +489,7 @@ def test_creatures_hide_from_corners_on_and_off_their_outlines(
 
 @pytest.mark.parametrize("kind", ["scatter", "rooms", "free-angle"])
 def test_cover_table_matches_on_the_benchmark_maps(kind: str) -> None:
-    from benchmarks.geometry.bench_geometry import scenario
+    from bench_geometry import scenario  # benchmarks/geometry (pytest's pythonpath)
 
     if kind == "free-angle":
         # issue 14's peer benchmark map: 1,000 walls at any angle, where the batched passes

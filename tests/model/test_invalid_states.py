@@ -15,26 +15,19 @@ from typing import Any
 import pytest
 
 from orcus_desktop.controller.gm import gm_edits
-from orcus_desktop.controller.turns import initiative
-from orcus_desktop.geometry.grid import GridBounds
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import (
     EncounterFileError,
     encounter_from_dict,
     encounter_to_dict,
 )
 from orcus_desktop.rules.conditions import Condition
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import hero_fights_orc
 
 
 @pytest.fixture(scope="module")
 def saved() -> dict[str, Any]:
     """A running fight: the hero is dazed and slowed (effects 1 and 2), the orc walked off."""
-    session = make_session(
-        Encounter(GridBounds(8, 6), creatures=(fighter("hero", 2, 2), orc("orc", 5, 2)))
-    )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
+    session = hero_fights_orc((8, 6), (2, 2), (5, 2))
     assert session.run(gm_edits.add_condition, "hero", Condition.DAZED).ok
     assert session.run(gm_edits.add_condition, "hero", Condition.SLOWED).ok
     return encounter_to_dict(session.encounter)

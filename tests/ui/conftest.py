@@ -40,6 +40,14 @@ def own_settings(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
+def own_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The app's data folder (the creature library, autosaves) in the test's own folder."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
 def status_lines(session: GameSession) -> Iterator[list[str]]:
     """The status lines a window would show for `session` (a panel tested without a window).
 

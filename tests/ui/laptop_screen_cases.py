@@ -1,7 +1,7 @@
 """The GM's window on a 1280x800 laptop with a 1920x1080 TV beside it (issue 31 item 1).
 
 Run by test_laptop_screen.py in a process of its own, on Qt's offscreen platform told of the
-two screens (`QT_QPA_PLATFORM=offscreen:configfile=...`, the JSON in `LAPTOP_AND_TV`): "on the
+two screens (`QT_QPA_PLATFORM=offscreen:configfile=...`, `LAPTOP_AND_TV`): "on the
 1280x800 laptop the status bar and the right and bottom edges are off-screen ... the GM box
 needs a scroll every time, and its place shifts after each selection".
 """
@@ -9,9 +9,9 @@ needs a scroll every time, and its place shifts after each selection".
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
-from PySide6.QtGui import QGuiApplication, QScreen
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.app import show_main_window
@@ -20,26 +20,9 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.screens import app_settings
 from orcus_desktop.ui.window_prefs import WindowLayoutMemory, screen_geometry_key
+from tests.ui.named_screens import LAPTOP, TV, assert_gm_box_whole_in_one_place, on_screen, screen
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
-LAPTOP, TV = "GM laptop", "Table TV"
-LAPTOP_AND_TV = {
-    "screens": [
-        {"name": LAPTOP, "x": 0, "y": 0, "width": 1280, "height": 800, "logicalDpi": 96},
-        {"name": TV, "x": 1280, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96},
-    ]
-}
-
-
-def screen(name: str) -> QScreen:
-    (found,) = [s for s in QGuiApplication.screens() if s.name() == name]
-    return found
-
-
-def on_screen(widget: QWidget) -> QRect:
-    """Where `widget` is on the desktop."""
-    return QRect(widget.mapToGlobal(QPoint(0, 0)), widget.size())
 
 
 def open_window(qtbot: QtBot, *, remember: bool = False) -> MainWindow:
@@ -65,20 +48,7 @@ def test_the_window_every_dock_and_the_gm_box_lie_inside_the_laptop_screen(
     for dock in docks:
         assert area.contains(on_screen(dock)), dock.windowTitle()
     assert area.contains(on_screen(window.statusBar()))
-    panel = window.actions_panel
-    places = set()
-    for creature in window.encounter.creatures:
-        window.scene.select_creature(creature.id)
-        QApplication.processEvents()
-        box = panel.gm_box
-        assert box.isVisible(), creature.name
-        assert area.contains(on_screen(box)), creature.name
-        # All of the GM box shows without a scroll, whoever is selected ...
-        assert not panel.scroll_area.isAncestorOf(box)
-        assert on_screen(window.docks["actions"]).contains(on_screen(box)), creature.name
-        places.add(on_screen(box).topLeft().toTuple())
-    # ... and stays in one place from one selection to the next.
-    assert len(places) == 1, places
+    assert_gm_box_whole_in_one_place(window, area)
     window.close()
 
 

@@ -9,9 +9,9 @@ and (in Run the Fight) the GM box lie inside the screen, the GM box without a sc
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.app import show_main_window
@@ -19,6 +19,7 @@ from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.workspaces import Workspace
+from tests.ui.named_screens import assert_gm_box_whole_in_one_place, on_screen
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -32,10 +33,6 @@ SMALL = "Small laptop"
 SMALL_SCREEN = {
     "screens": [{"name": SMALL, "x": 0, "y": 0, "width": 1280, "height": 720, "logicalDpi": 96}]
 }
-
-
-def on_screen(widget: QWidget) -> QRect:
-    return QRect(widget.mapToGlobal(QPoint(0, 0)), widget.size())
 
 
 def open_window(qtbot: QtBot) -> MainWindow:
@@ -80,19 +77,8 @@ def test_the_window_every_dock_and_the_gm_box_lie_inside_a_1280_by_720_screen(
         QApplication.processEvents()
         assert_all_inside(window)
     # Run the Fight: the GM box, whole and in one place, for every creature selected.
-    panel = window.actions_panel
     area = QGuiApplication.primaryScreen().availableGeometry()
-    places = set()
-    for creature in window.encounter.creatures:
-        window.scene.select_creature(creature.id)
-        QApplication.processEvents()
-        box = panel.gm_box
-        assert box.isVisible(), creature.name
-        assert area.contains(on_screen(box)), creature.name
-        assert not panel.scroll_area.isAncestorOf(box)
-        assert on_screen(window.docks["actions"]).contains(on_screen(box)), creature.name
-        places.add(on_screen(box).topLeft().toTuple())
-    assert len(places) == 1, places
+    assert_gm_box_whole_in_one_place(window, area)
     # The map keeps the most room of anything in the window.
     view = window.view
     assert view.width() * view.height() > 0.45 * window.width() * window.height()

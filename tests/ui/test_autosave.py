@@ -32,6 +32,7 @@ from orcus_desktop.ui.autosave import (
 )
 from orcus_desktop.ui.main_window import MainWindow
 from tests.conftest import REPO_ROOT
+from tests.ui.message_boxes import answer_questions
 
 FAST = {"debounce": 0.05, "max_wait": 0.5, "retry": 0.05}
 
@@ -112,6 +113,12 @@ def _autosaved(saver: Autosaver) -> bool:
     return saver.recovery_file.exists() and not saver.busy and not saver.policy.pending
 
 
+def _move_and_wait_for_the_autosave(window: MainWindow, saver: Autosaver, qtbot: QtBot) -> None:
+    """The GM moves Brakka; the recovery file is written after the debounce."""
+    _move(window)
+    qtbot.wait_until(lambda: _autosaved(saver), timeout=3000)
+
+
 def _crash(window: MainWindow, saver: Autosaver) -> None:
     """The process dies: no close event, no clean-up; the OS drops its lock file."""
     assert saver.run_lock is not None
@@ -137,8 +144,7 @@ def test_save_removes_the_recovery_file(
     open_window: Callable[..., tuple[MainWindow, Autosaver]], qtbot: QtBot, tmp_path: Path
 ) -> None:
     window, saver = open_window()
-    _move(window)
-    qtbot.wait_until(lambda: _autosaved(saver), timeout=3000)
+    _move_and_wait_for_the_autosave(window, saver, qtbot)
     assert window.save_to(tmp_path / "saved-again.json")
     assert not saver.recovery_file.exists()
     assert not saver.store.sidecar_file(saver.slot).exists()
@@ -148,8 +154,7 @@ def test_undo_back_to_the_saved_state_removes_it(
     open_window: Callable[..., tuple[MainWindow, Autosaver]], qtbot: QtBot
 ) -> None:
     window, saver = open_window()
-    _move(window)
-    qtbot.wait_until(lambda: _autosaved(saver), timeout=3000)
+    _move_and_wait_for_the_autosave(window, saver, qtbot)
     window.undo_action.trigger()
     assert window.session.history.is_clean
     assert not saver.recovery_file.exists()
@@ -161,11 +166,9 @@ def test_discard_on_close_removes_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     window, saver = open_window()
-    _move(window)
-    qtbot.wait_until(lambda: _autosaved(saver), timeout=3000)
-    monkeypatch.setattr(
-        "orcus_desktop.ui.file_actions.QMessageBox.question",
-        lambda *_args: QMessageBox.StandardButton.Discard,
+    _move_and_wait_for_the_autosave(window, saver, qtbot)
+    answer_questions(
+        monkeypatch, "orcus_desktop.ui.file_actions", QMessageBox.StandardButton.Discard
     )
     window.quit_action.trigger()
     assert not window.isVisible()
@@ -179,11 +182,9 @@ def test_cancel_keeps_the_window_and_the_recovery_file(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     window, saver = open_window()
-    _move(window)
-    qtbot.wait_until(lambda: _autosaved(saver), timeout=3000)
-    monkeypatch.setattr(
-        "orcus_desktop.ui.file_actions.QMessageBox.question",
-        lambda *_args: QMessageBox.StandardButton.Cancel,
+    _move_and_wait_for_the_autosave(window, saver, qtbot)
+    answer_questions(
+        monkeypatch, "orcus_desktop.ui.file_actions", QMessageBox.StandardButton.Cancel
     )
     with qtbot.assert_not_emitted(window.closed):
         window.quit_action.trigger()
@@ -252,8 +253,7 @@ def test_a_never_saved_encounter_restores_unsaved_with_no_path(
     open_window: Callable[..., tuple[MainWindow, Autosaver]], qtbot: QtBot
 ) -> None:
     window, saver = open_window(path=None, crashes=True)
-    _move(window)
-    qtbot.wait_until(lambda: _autosaved(saver), timeout=3000)
+    _move_and_wait_for_the_autosave(window, saver, qtbot)
     before = window.encounter
     _crash(window, saver)
     restored, _ = open_window(ask=Asked((RecoveryChoice.RESTORE, 0)), path=None)
@@ -293,8 +293,7 @@ def test_a_running_copy_of_the_app_keeps_its_own_slot(
 ) -> None:
     # Its lock is held (here by this very process): its work is not a leftover.
     window, saver = open_window()
-    _move(window)
-    qtbot.wait_until(lambda: _autosaved(saver), timeout=3000)
+    _move_and_wait_for_the_autosave(window, saver, qtbot)
     asked = Asked()
     open_window(ask=asked)
     assert asked.shown == []
@@ -318,8 +317,7 @@ def test_a_failed_autosave_says_so_once_and_retries(
     monkeypatch.setattr(saver.store, "write", flaky)
     messages: list[str] = []
     window.statusBar().messageChanged.connect(lambda text: messages.append(text))
-    _move(window)
-    qtbot.wait_until(lambda: _autosaved(saver), timeout=3000)
+    _move_and_wait_for_the_autosave(window, saver, qtbot)
     assert len(failures) == 3
     assert [m for m in messages if "Autosave" in m] == [
         "Autosave failed (No space left on device); trying again shortly",

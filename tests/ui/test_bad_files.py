@@ -17,6 +17,7 @@ from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
+from tests.ui.message_boxes import caught_warnings
 
 
 @pytest.fixture
@@ -72,11 +73,7 @@ def test_unreadable_stat_blocks_ask_before_leaving_creatures_out(
 def test_a_refused_file_names_the_field_and_keeps_the_open_work(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shown: list[str] = []
-    monkeypatch.setattr(
-        "orcus_desktop.ui.file_actions.QMessageBox.warning",
-        lambda _parent, _title, text: shown.append(text),
-    )
+    shown = caught_warnings(monkeypatch, "orcus_desktop.ui.file_actions")
     data = json.loads(demo_encounter_path().read_text(encoding="utf-8"))
     data["creatures"][1]["square"] = data["creatures"][0]["square"]
     path = tmp_path / "overlap.json"
@@ -94,11 +91,7 @@ def test_a_refused_file_names_the_field_and_keeps_the_open_work(
 def test_a_failed_save_says_why_and_keeps_the_work_unsaved(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shown: list[str] = []
-    monkeypatch.setattr(
-        "orcus_desktop.ui.file_actions.QMessageBox.warning",
-        lambda _parent, _title, text: shown.append(text),
-    )
+    shown = caught_warnings(monkeypatch, "orcus_desktop.ui.file_actions")
     target = tmp_path / "fight.json"
     assert window.save_to(target)
     good = target.read_bytes()

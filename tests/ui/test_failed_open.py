@@ -17,6 +17,7 @@ from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import PlayerFog
+from tests.ui.message_boxes import answer_questions, caught_warnings
 from tests.ui.test_player_fog import settle
 from tests.ui.test_player_view import open_player_view, render
 
@@ -44,14 +45,7 @@ def window(qtbot: QtBot, saved_file: Path) -> MainWindow:
 
 @pytest.fixture
 def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    said: list[str] = []
-
-    def warning(_parent: object, _title: str, text: str, *_args: object) -> object:
-        said.append(text)
-        return QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr("orcus_desktop.ui.file_actions.QMessageBox.warning", warning)
-    return said
+    return caught_warnings(monkeypatch, "orcus_desktop.ui.file_actions")
 
 
 def choose_in_open_dialog(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
@@ -134,9 +128,9 @@ def test_a_file_the_player_view_fails_to_show_leaves_the_old_work_everywhere(
     save_encounter(trap, replace(load_encounter(saved_file), name=TRAP, walls=()))
     trap_bytes = trap.read_bytes()
     choose_in_open_dialog(monkeypatch, trap)
-    monkeypatch.setattr(  # unsaved changes: the GM says Discard, and the open still fails
-        "orcus_desktop.ui.file_actions.QMessageBox.question",
-        lambda *_args: QMessageBox.StandardButton.Discard,
+    # unsaved changes: the GM says Discard, and the open still fails
+    answer_questions(
+        monkeypatch, "orcus_desktop.ui.file_actions", QMessageBox.StandardButton.Discard
     )
     window.files.open_action.trigger()  # Ctrl+O
     settle()

@@ -22,13 +22,11 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.panels.actions.ready import ReadyDialog
@@ -39,6 +37,7 @@ from orcus_desktop.ui.rename import EncounterNameDialog, RenameDialog
 from orcus_desktop.ui.ruleset_actions import RulesetDialog
 from orcus_desktop.ui.shortcuts_dialog import shortcut_rows
 from orcus_desktop.vocabulary import MoveMode
+from tests.ui.demo_window import LAPTOP, shown_demo_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -46,11 +45,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
     """The GM's window on the demo, shown at the size of a laptop's screen."""
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.resize(1440, 900)
-    win.show()
-    qtbot.wait_exposed(win)
+    win = shown_demo_window(qtbot, LAPTOP)
     win.view.fit_map()  # as the app shows it
     return win
 

@@ -20,11 +20,11 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.gm import notes
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.notes import note_menu_at
+from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_player_view import open_player_view, render
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -34,11 +34,7 @@ SECRET_TEXT = "Trap under the third flagstone"
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+    return shown_demo_window(qtbot)
 
 
 def choose(window: MainWindow, x: float, y: float, name: str, answer: str | None) -> None:

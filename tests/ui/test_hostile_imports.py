@@ -21,6 +21,7 @@ from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.panels.library_panel import LibraryPanel
 from orcus_desktop.ui.panels.palette import load_library
 from tests.hostile_files import HOSTILE
+from tests.ui.message_boxes import caught_warnings
 from tests.uvtt_files import corridor_map, write_map
 
 
@@ -34,12 +35,7 @@ def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Mai
 
 @pytest.fixture
 def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    said: list[str] = []
-    monkeypatch.setattr(
-        "orcus_desktop.ui.uvtt_actions.QMessageBox.warning",
-        lambda _parent, _title, text: said.append(text),
-    )
-    return said
+    return caught_warnings(monkeypatch, "orcus_desktop.ui.uvtt_actions")
 
 
 @pytest.mark.parametrize("name", ["fifo.dd2vtt", "nested map", "5000-digit number map"])
@@ -93,11 +89,7 @@ def test_file_open_cuts_an_echoed_input_with_the_count_of_what_was_cut(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 29: a 10,000-character ruleset id was echoed whole in the message box."""
-    said: list[str] = []
-    monkeypatch.setattr(
-        "orcus_desktop.ui.file_actions.QMessageBox.warning",
-        lambda _parent, _title, text: said.append(text),
-    )
+    said = caught_warnings(monkeypatch, "orcus_desktop.ui.file_actions")
     data = json.loads(demo_encounter_path().read_text(encoding="utf-8"))
     data["ruleset"] = {"id": "x" * 10_000}
     path = tmp_path / "odd.json"

@@ -16,16 +16,15 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.vocabulary import MoveMode
+from tests.ui.demo_window import shown_demo_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -77,10 +76,7 @@ class Gm:
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
+    win = shown_demo_window(qtbot)
     win.view.fit_map()
     win.activateWindow()
     return win

@@ -10,18 +10,17 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.session import questions
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.light_dialog import LightDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import FOG
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.map.light_layer import DARKNESS_SHADE
 from orcus_desktop.vocabulary import MoveMode
+from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_map_scene import view_point
 from tests.ui.test_player_fog import pixel
 from tests.ui.test_player_view import open_player_view, render
@@ -35,11 +34,7 @@ ROOM = (6.5, 3.5)
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+    return shown_demo_window(qtbot)
 
 
 def settle() -> None:

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
+from tests.ui.message_boxes import caught_warnings
 
 
 @pytest.fixture
@@ -54,11 +55,7 @@ def test_docks_and_standard_menus_exist(window: MainWindow) -> None:
 def test_opening_a_corrupt_file_keeps_the_open_encounter(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shown: list[str] = []
-    monkeypatch.setattr(
-        "orcus_desktop.ui.file_actions.QMessageBox.warning",
-        lambda _parent, _title, text: shown.append(text),
-    )
+    shown = caught_warnings(monkeypatch, "orcus_desktop.ui.file_actions")
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
     before = window.encounter

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.geometry.grid import GridBounds
@@ -19,6 +19,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.image_loader import MAX_IMAGE_SIDE
 from orcus_desktop.ui.ruleset_actions import NewEncounterDialog
+from tests.ui.message_boxes import caught_warnings
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -32,14 +33,7 @@ def window(qtbot: QtBot) -> MainWindow:
 
 @pytest.fixture
 def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    said: list[str] = []
-
-    def warning(_parent: object, _title: str, text: str, *_args: object) -> object:
-        said.append(text)
-        return QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr("orcus_desktop.ui.ruleset_actions.QMessageBox.warning", warning)
-    return said
+    return caught_warnings(monkeypatch, "orcus_desktop.ui.ruleset_actions")
 
 
 def png(folder: Path, name: str, width: int, height: int) -> Path:

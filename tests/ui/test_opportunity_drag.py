@@ -11,13 +11,12 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.vocabulary import MoveMode
+from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_targeting import at
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -28,10 +27,7 @@ DESTINATION = Square(12, 4)  # two squares right of it: every way there passes n
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
+    win = shown_demo_window(qtbot)
     win.view.resetTransform()
     win.view.centerOn(10 * SQUARE_PX, 6 * SQUARE_PX)
     session = win.session

@@ -13,24 +13,18 @@ import pytest
 from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
+from tests.ui.demo_window import LAPTOP, shown_demo_window
 from tests.ui.test_gm_first_minutes import place_from_library
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 @pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
-    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.resize(1440, 900)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+def window(qtbot: QtBot, own_data_dir: Path) -> MainWindow:
+    """The demo at a laptop's size; the creature library in the test's own folder."""
+    return shown_demo_window(qtbot, LAPTOP)
 
 
 def test_a_creature_placed_far_from_the_middle_is_brought_into_view(

@@ -34,6 +34,7 @@ from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.controller.test_vision import inside
+from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_player_view import open_player_view, render, render_without
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -44,11 +45,7 @@ LURKER = "goblin-2"
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+    return shown_demo_window(qtbot)
 
 
 def settle() -> None:

@@ -12,16 +12,15 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.player_framing import DEFAULT_MIN_SQUARE_PX, MIN_SQUARE_KEY
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.screens import app_settings
 from orcus_desktop.vocabulary import MoveMode
+from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_player_view import open_player_view
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -31,10 +30,7 @@ TV = (1920, 1080)
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
+    win = shown_demo_window(qtbot)
     # The imported cave: 120x120 squares.
     assert win.session.run(editing.resize_grid, 120, 120).ok
     return win

@@ -10,19 +10,18 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.views.player_initiative import MonsterNames, player_initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.player_strip import StripMode, remembered_strip_mode
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.screens import app_settings
 from orcus_desktop.vocabulary import CreatureId
 from tests.controller.conftest import creature, make_session
+from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_player_view import SECRET, SECRET_NAME, hide, open_player_view
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -42,11 +41,7 @@ ORDER = {
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+    return shown_demo_window(qtbot)
 
 
 def _fight(window: MainWindow) -> None:

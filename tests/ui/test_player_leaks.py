@@ -12,16 +12,15 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.geometry.features import Wall, WallKind
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import FOG
 from orcus_desktop.ui.map.layers import OFF_MAP, SQUARE_PX
 from orcus_desktop.ui.player_strip import StripMode
+from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_player_fog import pixel, settle
 from tests.ui.test_player_view import SECRET, hide, open_player_view, render
 
@@ -33,11 +32,7 @@ DOOR_COLOUR = QColor("#7a4a1e")
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+    return shown_demo_window(qtbot)
 
 
 def test_walls_and_doors_have_no_tooltip_for_the_players(window: MainWindow) -> None:

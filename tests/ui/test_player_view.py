@@ -21,18 +21,17 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.attacks import attack_powers
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.document import Document
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import PlayerFog
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.vocabulary import MoveMode
+from tests.ui.demo_window import shown_demo_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -42,11 +41,7 @@ SECRET_NAME = "Goblin Archer"
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+    return shown_demo_window(qtbot)
 
 
 def open_player_view(window: MainWindow) -> PlayerWindow:

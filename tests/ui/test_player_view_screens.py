@@ -8,10 +8,6 @@ one screen it opens as a normal window that can be dragged onto a projector").
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,44 +19,20 @@ from orcus_desktop.app import build_parser, show_main_window
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
-from tests.conftest import REPO_ROOT
-from tests.ui.two_screen_cases import TWO_SCREENS, activate
+from tests.ui.demo_window import shown_demo_window
+from tests.ui.named_screens import LAPTOP_AND_TV, run_cases
+from tests.ui.two_screen_cases import activate
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+    return shown_demo_window(qtbot)
 
 
 def test_two_screens(tmp_path: Path) -> None:
-    config = tmp_path / "screens.json"
-    config.write_text(json.dumps(TWO_SCREENS), encoding="utf-8")
-    env = dict(os.environ, QT_QPA_PLATFORM=f"offscreen:configfile={config}")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            str(Path("tests", "ui", "two_screen_cases.py")),
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=REPO_ROOT,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-    assert "4 passed" in result.stdout.splitlines()[-1]
+    assert "4 passed" in run_cases(tmp_path, LAPTOP_AND_TV, "two_screen_cases.py")
 
 
 def test_with_one_screen_the_view_is_a_normal_window_there(

@@ -11,12 +11,11 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.features import WallKind
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.player_window import PlayerWindow
+from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_player_view import SECRET, hide, open_player_view, render
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -24,11 +23,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+    return shown_demo_window(qtbot)
 
 
 def test_the_preview_draws_what_the_player_view_draws(window: MainWindow) -> None:

@@ -16,12 +16,11 @@ import pytest
 from PySide6.QtCore import QPointF, QRect, Qt
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.vocabulary import MoveMode
+from tests.ui.demo_window import LAPTOP, shown_demo_window
 from tests.ui.test_end_turn_waits_ui import _provoke
 from tests.ui.test_gm_first_minutes import place_from_library
 from tests.ui.test_interaction_count import Gm, _start
@@ -30,14 +29,9 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 
 @pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
-    monkeypatch.setenv("ORCUS_DESKTOP_DATA_DIR", str(tmp_path / "data"))
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.resize(1440, 900)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+def window(qtbot: QtBot, own_data_dir: Path) -> MainWindow:
+    """The demo at a laptop's size; the creature library in the test's own folder."""
+    return shown_demo_window(qtbot, LAPTOP)
 
 
 def _token_rect(window: MainWindow, creature_id: str) -> QRect:

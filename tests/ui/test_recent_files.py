@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMenu
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
@@ -18,6 +18,7 @@ from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.recent_files import MAX_RECENT, RecentFiles, default_file_name
+from tests.ui.message_boxes import caught_warnings
 
 
 @pytest.fixture
@@ -29,14 +30,7 @@ def window(qtbot: QtBot) -> MainWindow:
 
 @pytest.fixture
 def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    said: list[str] = []
-
-    def warning(_parent: object, _title: str, text: str, *_args: object) -> object:
-        said.append(text)
-        return QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr("orcus_desktop.ui.recent_files.QMessageBox.warning", warning)
-    return said
+    return caught_warnings(monkeypatch, "orcus_desktop.ui.recent_files")
 
 
 def recent_entries(window: MainWindow) -> list[str]:

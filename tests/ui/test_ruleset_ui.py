@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -29,6 +30,7 @@ from orcus_desktop.ui.panels.common import effects_summary
 from orcus_desktop.ui.ruleset_actions import NewEncounterDialog, RulesetDialog
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
+from tests.ui.message_boxes import answer_questions
 
 
 @pytest.fixture
@@ -87,9 +89,8 @@ def test_a_4e_quickref_fight_from_file_new_to_undo(
     assert window.save_to(target)
     assert load_encounter(target).ruleset_id == "4e-quickref"
     # Another encounter, then the saved one again: its ruleset comes back.
-    monkeypatch.setattr(
-        "orcus_desktop.ui.file_actions.QMessageBox.question",
-        lambda *_a, **_k: QMessageBox.StandardButton.Discard,
+    answer_questions(
+        monkeypatch, "orcus_desktop.ui.file_actions", QMessageBox.StandardButton.Discard
     )
     assert window.rulesets.new_encounter("orcus", 8, 8)
     assert session.ruleset.id == "orcus"
@@ -119,34 +120,30 @@ def test_the_ruleset_dialog_shows_the_current_one_and_what_changes(
     assert dialog.ruleset_box.isEnabled()
 
 
-def test_panels_and_log_name_things_as_the_ruleset_does(qtbot: QtBot) -> None:
-    # 002-01 (002 l.11-16) "minor" for swift; 004-34 (004 l.854) Snared for Restrained.
-    quickref = MainWindow(
+def _fight_in_a_window(qtbot: QtBot, ruleset_id: str) -> GameSession:
+    """The session of a GM's window on a hero-against-orc fight under `ruleset_id`."""
+    window = MainWindow(
         Encounter(
             GridBounds(8, 8),
             creatures=(fighter("hero", 1, 1), orc("orc", 5, 5)),
-            ruleset_id="4e-quickref",
+            ruleset_id=ruleset_id,
         )
     )
-    qtbot.add_widget(quickref)
-    s = quickref.session
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
+    qtbot.add_widget(window)
+    session = window.session
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
+    return session
+
+
+def test_panels_and_log_name_things_as_the_ruleset_does(qtbot: QtBot) -> None:
+    # 002-01 (002 l.11-16) "minor" for swift; 004-34 (004 l.854) Snared for Restrained.
+    s = _fight_in_a_window(qtbot, "4e-quickref")
     text = budget_text(s.available_actions("hero"), s)
     assert "Minor 1" in text
     assert "Swift" not in text
 
-    alloy = MainWindow(
-        Encounter(
-            GridBounds(8, 8),
-            creatures=(fighter("hero", 1, 1), orc("orc", 5, 5)),
-            ruleset_id="alloy-heroes",
-        )
-    )
-    qtbot.add_widget(alloy)
-    s = alloy.session
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
+    s = _fight_in_a_window(qtbot, "alloy-heroes")
     assert s.run(gm_edits.add_condition, "orc", Condition.RESTRAINED, DurationKind.SAVE_ENDS).ok
     log = CombatLogModel(s)
     assert any("is Snared (save ends)" in line for line in log.lines())

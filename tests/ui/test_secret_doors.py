@@ -15,7 +15,6 @@ from PySide6.QtGui import QAction, QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.document import Document
@@ -25,6 +24,7 @@ from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import PlayerFog
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.secret_doors import door_menu_at
+from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_player_view import open_player_view, render
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -32,11 +32,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+    return shown_demo_window(qtbot)
 
 
 def a_closed_door(encounter: Encounter) -> WallEntry:

@@ -13,28 +13,16 @@ from pytestqt.qtbot import QtBot
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
-from orcus_desktop.geometry.grid import GridBounds
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import hero_fights_orc
 
 
 @pytest.fixture
 def session() -> GameSession:
-    s = make_session(
-        Encounter(
-            GridBounds(10, 8),
-            creatures=(fighter("hero", 2, 2), orc("orc", 3, 2)),
-            ruleset_id="square-fireballs",
-        )
-    )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
-    assert s.run(initiative.start_combat).ok
-    return s
+    return hero_fights_orc((10, 8), (2, 2), (3, 2), "square-fireballs")
 
 
 @pytest.fixture

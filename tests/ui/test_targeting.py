@@ -18,12 +18,12 @@ from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.frozen import thaw
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.attack_dialog import AttackDialog, parse_dice
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.vocabulary import MoveMode
+from tests.ui.demo_window import shown_demo_window
 
 # The offscreen platform says so whenever a shown window lays out again (docks, dialogs).
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -31,10 +31,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
+    win = shown_demo_window(qtbot)
     win.view.resetTransform()
     win.view.centerOn(10 * SQUARE_PX, 6 * SQUARE_PX)
     return win

@@ -7,24 +7,19 @@ from dataclasses import replace
 import pytest
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.vocabulary import CreatureId
+from tests.ui.demo_window import shown_demo_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
-    return win
+    return shown_demo_window(qtbot)
 
 
 def labels(scene: MapScene) -> dict[str, str]:

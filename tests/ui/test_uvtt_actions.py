@@ -16,6 +16,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.uvtt import load_encounter_or_map
 from orcus_desktop.ui import uvtt_actions
 from orcus_desktop.ui.main_window import MainWindow
+from tests.ui.message_boxes import caught_warnings
 from tests.uvtt_files import corridor_map, write_map
 
 UI = "orcus_desktop.ui.uvtt_actions"
@@ -96,10 +97,7 @@ def test_cancelling_the_progress_leaves_nothing_behind(
 def test_a_bad_file_is_one_message_and_changes_nothing(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shown: list[str] = []
-    monkeypatch.setattr(
-        f"{UI}.QMessageBox.warning", lambda _parent, _title, text: shown.append(text)
-    )
+    shown = caught_warnings(monkeypatch, f"{UI}")
     data = corridor_map()
     data["line_of_sight"][0][0] = {"x": 350, "y": 0}  # pixels, not squares
     path = write_map(tmp_path / "bad.dd2vtt", data)

@@ -9,14 +9,13 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.gm import zones as zones_cases
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.model.zones import ZoneDuration
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.zones import KeepZone, ZoneAnswer, ZoneDialog, ZoneItem
+from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_map_scene import view_point
 from tests.ui.test_player_view import open_player_view
 
@@ -27,10 +26,7 @@ BURST = {Square(c, r) for c in (5, 6, 7) for r in (5, 6, 7)}
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(load_encounter(demo_encounter_path()), None)
-    qtbot.add_widget(win)
-    win.show()
-    qtbot.wait_exposed(win)
+    win = shown_demo_window(qtbot)
     win.fog_action.setChecked(False)  # the players' map shows all the GM does not hide
     return win
 
@@ -103,9 +99,11 @@ def test_a_hidden_zone_is_never_on_the_players_map(qtbot: QtBot, window: MainWin
     window.zones.keep_action.trigger()
     assert [i.zone.name for i in _zone_items(window)] == ["Trap"]
     assert _zone_items(players) == []
+    assert [i.zone.hidden for i in _zone_items(window)] == [True]  # drawn dashed for the GM
     window.zones.visibility_action.trigger()  # the GM shows it
     QApplication.processEvents()
     assert [i.zone.name for i in _zone_items(players)] == ["Trap"]
+    assert [i.zone.hidden for i in _zone_items(window)] == [False]  # redrawn solid
     window.session.undo()
     assert _zone_items(players) == []
     players.close()

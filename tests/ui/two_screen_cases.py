@@ -1,7 +1,7 @@
 """The player view at a table with two screens: the GM's laptop and the players' TV.
 
 Run by test_player_view_screens.py in a process of its own, on Qt's offscreen platform told of
-two named screens (`QT_QPA_PLATFORM=offscreen:configfile=...`, the JSON in `TWO_SCREENS`):
+two named screens (`QT_QPA_PLATFORM=offscreen:configfile=...`, `LAPTOP_AND_TV`):
 the test process's one QApplication has a single screen. Issue 13: "the player view lands on
 the chosen screen and full screen; F5 and Esc work; a screen removed while open is handled".
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -19,26 +19,15 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.screens import app_settings, remembered_screen_name
+from tests.ui.named_screens import LAPTOP as GM
+from tests.ui.named_screens import TV, screen
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
-GM, TV = "GM laptop", "Table TV"
-TWO_SCREENS = {
-    "screens": [
-        {"name": GM, "x": 0, "y": 0, "width": 1280, "height": 800, "logicalDpi": 96},
-        {"name": TV, "x": 1280, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96},
-    ]
-}
-
-
-def screen(name: str) -> QScreen:
-    (found,) = [s for s in QGuiApplication.screens() if s.name() == name]
-    return found
 
 
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
-    assert [s.name() for s in QGuiApplication.screens()] == [GM, TV], "run with TWO_SCREENS"
+    assert [s.name() for s in QGuiApplication.screens()] == [GM, TV], "run with LAPTOP_AND_TV"
     win = MainWindow(load_encounter(demo_encounter_path()), None)
     qtbot.add_widget(win)
     win.setScreen(screen(GM))

@@ -13,7 +13,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -28,6 +27,7 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.share.png import png_chunk_types
 from tests.share.chromium import Received, chromium, chromium_or_skip, wait_for_frames
 from tests.share.demo_secrets import demo_secrets, leaks
+from tests.share.headless import start_headless_share
 from tests.ui.share.players_render import automatic_grid, players_render
 
 STARTUP_S = 60
@@ -41,23 +41,7 @@ def shared_demo(tmp_path: Path) -> Iterator[str]:
     chromium_or_skip()
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path)}
     env["XDG_CONFIG_HOME"] = env["XDG_DATA_HOME"] = str(tmp_path)
-    app = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "orcus_desktop",
-            "--share-players",
-            "--port",
-            "0",
-            "--bind",
-            "127.0.0.1",
-            str(demo_encounter_path()),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    app = start_headless_share(demo_encounter_path(), env)
     try:
         assert app.stdout is not None
         line = app.stdout.readline().strip()  # the app prints it once the port is open

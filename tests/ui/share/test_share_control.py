@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import socket
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,10 +16,8 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import Square
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.share.pictures import render_scene
 from orcus_desktop.vocabulary import MoveMode
@@ -28,15 +25,6 @@ from tests.share.socket_client import SocketWatcher
 from tests.ui.share.players_render import players_render
 
 WAIT_MS = 15_000
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> Iterator[MainWindow]:
-    win = MainWindow(load_encounter(demo_encounter_path()), demo_encounter_path())
-    qtbot.addWidget(win)
-    yield win
-    win.sharing.stop()
-    win.close()
 
 
 def shared(window: MainWindow, qtbot: QtBot) -> str:

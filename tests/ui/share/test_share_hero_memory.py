@@ -7,32 +7,18 @@ her device, while the party's picture still shows it lit (the others are there a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.geometry.light import Illumination
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.vocabulary import MoveMode
 from tests.share.socket_client import SocketWatcher
 
 WAIT_MS = 15_000
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> Iterator[MainWindow]:
-    win = MainWindow(load_encounter(demo_encounter_path()), demo_encounter_path())
-    qtbot.addWidget(win)
-    yield win
-    win.sharing.stop()
-    win.close()
 
 
 def centre(col: int, row: int) -> QPointF:
