@@ -6,12 +6,15 @@ from __future__ import annotations
 from orcus_desktop.controller.actions import combat_actions
 from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.availability.table import MAINTAIN, why_not
+from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
 from orcus_desktop.controller.variants.strike import ready_items
-from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import ItemKind
+from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
 from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
 from tests.controller.log_fights import HOLD
@@ -114,3 +117,16 @@ def test_alloy_heroes_ready_stays_offered_while_a_move_action_is_left() -> None:
     orcus = _fight()
     assert orcus.run(combat_actions.take_action, CombatAction.TOTAL_DEFENSE, "hero").ok
     assert not orcus.available_actions("hero").option(CombatAction.READY).allowed
+
+
+def test_a_prone_creature_cannot_sneak() -> None:
+    """003-47, 003 l.707 Sneak: "Use only while Shrouded or Hidden", a walk at half speed; 000
+    "Prone": "Your only movement option is to Crawl". The Sneak button says so before the GM
+    drags (before, it was offered and the drop refused)."""
+    s = _fight("square-fireballs")
+    assert s.run(gm_edits.add_condition, "hero", Condition.SHROUDED).ok
+    assert s.ask(why_not, "hero", stealth_maneuvers.table_key("sneak")) == ""
+    assert s.run(gm_edits.add_condition, "hero", Condition.PRONE).ok
+    why = s.ask(why_not, "hero", stealth_maneuvers.table_key("sneak"))
+    assert why == "Hero is prone: crawl or stand up first"
+    assert s.run(stealth_maneuvers.sneak, "hero", Square(2, 2)).reason == why

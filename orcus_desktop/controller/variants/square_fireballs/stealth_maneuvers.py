@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from orcus_desktop.controller.availability.actions import CombatAction, action_problem
 from orcus_desktop.controller.availability.kinds import kind_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
@@ -175,6 +176,9 @@ def maneuver_problem(engine: Engine, encounter: Encounter, creature_id: str, man
     problem = kind_problem(
         engine.rules, encounter, creature_id, action_kind(engine.ruleset, maneuver)
     )
+    if not problem and maneuver == "sneak":
+        # "A walk in every other way" (`sneak`): prone, immobile or off the map, no Sneak.
+        problem = action_problem(engine.rules, encounter, creature_id, CombatAction.WALK)
     if problem:
         return problem
     if maneuver in ("enshroud", "hide"):
