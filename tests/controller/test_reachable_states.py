@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from orcus_desktop.controller.actions import combat_actions, forced_placement, interrupts
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text

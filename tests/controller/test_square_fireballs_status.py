@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from orcus_desktop.controller.actions import attacks, forced_placement
-from orcus_desktop.controller.availability import DOWNGRADE, why_not
+from orcus_desktop.controller.availability.table import DOWNGRADE, why_not
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.outcomes import OperationResult

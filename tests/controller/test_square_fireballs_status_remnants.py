@@ -7,7 +7,7 @@ healer's healing (seed 003 "5.8 Status Effects", "5.8.4 Special Status Effects")
 from __future__ import annotations
 
 from orcus_desktop.controller.actions import attacks, combat_actions
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative

@@ -12,7 +12,7 @@ from typing import Any
 from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling, interrupts
 from orcus_desktop.controller.actions import attacks as attacks_cases
 from orcus_desktop.controller.attacks.attack_choices import AttackChoices
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
