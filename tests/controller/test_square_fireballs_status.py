@@ -22,26 +22,22 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition, ConditionInstance
 from orcus_desktop.rules.durations import DurationKind
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, make_session, orc
 
 SF = "square-fireballs"
 
 
 def _fight(ruleset_id: str = SF) -> GameSession:
-    session = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(
-                fighter("hero", 3, 3),
-                orc("orc", 4, 3),
-                orc("shaman", 6, 3),
-            ),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(12, 8),
+        (
+            fighter("hero", 3, 3),
+            orc("orc", 4, 3),
+            orc("shaman", 6, 3),
+        ),
+        {"hero": 20, "orc": 15, "shaman": 10},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "shaman": 10}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
 
 
 def _conditions(session: GameSession, cid: str) -> tuple[ConditionInstance, ...]:
@@ -369,20 +365,16 @@ def test_charmed_cannot_attack_its_charmer_and_the_swallowed_only_its_swallower(
 
 def _push_fight(ruleset_id: str = SF, hero_level: int = 1) -> GameSession:
     """The hero pushes the orc east; the shaman stands two squares beyond it."""
-    session = make_session(
-        Encounter(
-            GridBounds(14, 8),
-            creatures=(
-                fighter("hero", 3, 3, level=hero_level),
-                orc("orc", 4, 3),
-                orc("shaman", 6, 3),
-            ),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(14, 8),
+        (
+            fighter("hero", 3, 3, level=hero_level),
+            orc("orc", 4, 3),
+            orc("shaman", 6, 3),
+        ),
+        {"hero": 20, "orc": 15, "shaman": 10},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "shaman": 10}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
 
 
 def test_a_push_that_hits_a_creature_hurts_both() -> None:
