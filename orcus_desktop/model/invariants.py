@@ -69,6 +69,8 @@ def step_problems(before: Encounter | None, after: Encounter) -> Iterator[str]:
         yield from _wall_problems(after)
     if changed("terrain", "grid"):
         yield from _terrain_problems(after)
+    if changed("notes", "grid"):
+        yield from _note_problems(after)
     if changed("creatures", "terrain", "grid", "ruleset_id"):
         yield from _creature_problems(after)
     if changed("map_image"):
@@ -215,6 +217,15 @@ def _terrain_problems(encounter: Encounter) -> Iterator[str]:
         for square in sorted(patch.squares):
             if not encounter.grid.contains(square):
                 yield f"terrain[{i}].squares: ({square.col}, {square.row}) is off the grid"
+
+
+def _note_problems(encounter: Encounter) -> Iterator[str]:
+    """The GM's notes stand on the map, as the loader reads them (`file_format/notes.py`)."""
+    grid = encounter.grid
+    for i, note in enumerate(encounter.notes):
+        x, y = note.point
+        if not (0 <= x <= grid.columns and 0 <= y <= grid.rows):
+            yield f"gm_notes[{i}].point: ({x:g}, {y:g}) is off the map"
 
 
 def _creature_problems(encounter: Encounter) -> Iterator[str]:

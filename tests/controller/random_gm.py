@@ -2,20 +2,21 @@
 
 Each step picks what a GM could do now: an action the Actions panel offers as allowed (from the
 availability table), a reaction to an offer (taken or let pass), placing or leaving an owed push,
-a GM edit (damage, healing, hit points, conditions, a hidden token), a GM move, end turn, undo
-or redo. `RandomGm.step` returns what it did and what the session answered; the property test
-(test_random_gm.py) checks the document after every step. Used with a fixed seed budget in the
-suite and for long runs on demand (docs/design.md#testing, ORCUS_RANDOM_GM_STEPS).
+a GM edit (damage, healing, hit points, conditions, a hidden token), a GM move, end turn (most
+likely right after readying an action), undo or redo; the map, the tokens, the library and the
+ruleset edited (`random_gm_map.py`); the initiative, the GM's rolls and the variants' own steps
+(`random_gm_turns.py`). `RandomGm.step` returns what it did and what the session answered;
+the property test (test_random_gm.py) checks the document after every step. Used with a fixed
+seed budget in the suite and for long runs on demand (docs/design.md#testing,
+ORCUS_RANDOM_GM_STEPS).
 """
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from orcus_desktop.controller.actions import (
     aid_actions,
@@ -27,7 +28,6 @@ from orcus_desktop.controller.actions import (
 )
 from orcus_desktop.controller.availability import ActionOption, CombatAction
 from orcus_desktop.controller.gm import gm_edits
-from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.alloy_heroes import cover_choices, skill_uses
@@ -40,20 +40,23 @@ from orcus_desktop.controller.variants.strike import (
 from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import forced_destinations
-from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.document import Document
-from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
-from orcus_desktop.model.frozen import freeze
+from orcus_desktop.model.encounter import Encounter, WallEntry
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.guards import Guard
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind, MoveMode
-from tests.conftest import REPO_ROOT
+from orcus_desktop.rules.ruleset import RULESETS
+from orcus_desktop.vocabulary import ForcedMovementKind, MoveMode
+from tests.controller.random_gm_coverage import CountingSession
+from tests.controller.random_gm_map import MapHand, library_creature
+from tests.controller.random_gm_steps import Choice, Hand, Played
+from tests.controller.random_gm_turns import TurnHand
 
-_LIBRARY = REPO_ROOT / "resources" / "creatures"
+__all__ = ["BUDGET_REFUSAL", "Played", "RandomGm", "battle", "random_session"]
 
 # (library file, id, top-left square): heroes west, monsters east; an ogre (Large) and a small
 # rogue and rat, so squeezing, reach and sizes are in play.
@@ -76,31 +79,31 @@ _MODES = {
     CombatAction.FIVE_FOOT_STEP: MoveMode.SHIFT,
 }
 
-BUDGET_REFUSAL = re.compile(r"has no (\w+ )?action left")
+_SIMPLE = frozenset(
+    {
+        CombatAction.TOTAL_DEFENSE,
+        CombatAction.RALLY,
+        CombatAction.STAND_UP,
+        CombatAction.DROP_PRONE,
+        CombatAction.SPEND_ACTION_POINT,
+    }
+)
+"""The panel's actions with no target: taken as they are."""
+
+OnEnemy = Callable[["RandomGm", str, str, ActionOption], "Played | None"]
+"""How the random GM plays an action on an enemy: (gm, actor, target, option)."""
+
+BUDGET_REFUSAL = re.compile(
+    r"has no (\w+ )?action left"  # 000's budget (availability.py)
+    r"|has taken its (one )?action"  # 001-05: a move, then one action (strike_turns.py)
+    r"|only a single action this turn, already taken"  # R-121's limiting conditions
+)
 """A refusal for a spent action: never the answer to an action the panel called available."""
-
-
-def _statblock(file: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((_LIBRARY / file).read_text(encoding="utf-8"))
-    return data
 
 
 def battle(ruleset_id: str) -> Encounter:
     """The random GM's map: 12×9 squares, a wall with a gap, a pillar, difficult ground."""
-    creatures = []
-    for file, cid, square in _CAST:
-        block = _statblock(file)
-        creatures.append(
-            Creature(
-                CreatureId(cid),
-                str(block["name"]),
-                str(block["side"]),
-                size=Size(block.get("size", "medium")),
-                square=square,
-                speed=int(block["speeds"]["walk"]),
-                statblock=freeze(block),
-            )
-        )
+    creatures = [library_creature(file, cid, square) for file, cid, square in _CAST]
     walls = (
         WallEntry(WallId("w1"), Wall(WallKind.WALL, ((5.0, 0.0), (5.0, 1.0)))),
         WallEntry(WallId("w2"), Wall(WallKind.WALL, ((5.0, 3.0), (5.0, 5.0)))),
@@ -118,42 +121,43 @@ def battle(ruleset_id: str) -> Encounter:
     )
 
 
-def random_session(ruleset_id: str, seed: int) -> GameSession:
-    """A session on `battle(ruleset_id)` with an undo history long enough for any run."""
+def random_session(ruleset_id: str, seed: int) -> CountingSession:
+    """A session on `battle(ruleset_id)` with an undo history long enough for any run; it
+    counts the use cases it runs (`random_gm_coverage.py`)."""
     doc = Document(battle(ruleset_id))
-    return GameSession(doc, History(doc, limit=1_000_000), random.Random(seed))
+    return CountingSession(doc, History(doc, limit=1_000_000), random.Random(seed))
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One step of the random GM: what it asked for, the answer, and the promise it relied on.
+class RandomGm(Hand):
+    """Picks and plays one step at a time, from `rng`, through `session` only.
 
-    Attributes:
-        what: the call, as a reader of a failure wants it ("shove('ogre', 'fighter', ...)").
-        result: the session's answer (a refusal is a result).
-        offered: the availability option that called the action allowed, if one did.
+    Args:
+        rulesets: the rulesets the GM may switch to between fights (all by default).
     """
 
-    what: str
-    result: OperationResult
-    offered: ActionOption | None = None
-
-
-class RandomGm:
-    """Picks and plays one step at a time, from `rng`, through `session` only."""
-
-    def __init__(self, session: GameSession, rng: random.Random) -> None:
-        self.session = session
-        self.rng = rng
+    def __init__(
+        self,
+        session: GameSession,
+        rng: random.Random,
+        rulesets: tuple[str, ...] = tuple(sorted(RULESETS)),
+    ) -> None:
+        super().__init__(session, rng)
+        self.map = MapHand(session, rng, rulesets)
+        self.turns = TurnHand(session, rng)
+        self.last: Played | None = None
 
     # -- the step ------------------------------------------------------------------------
 
     def step(self) -> Played:
         """One GM step, chosen among what the app offers now."""
+        self.last = self._step()
+        return self.last
+
+    def _step(self) -> Played:
         combat = self.session.encounter.combat
         if not combat.active:
-            return self._start_combat()
-        choices: list[tuple[float, Callable[[], Played | None]]] = [
+            return self._between_fights()
+        choices: list[tuple[float, Choice]] = [
             (8.0, self._act),
             (1.5, self._gm_edit),
             (0.6, self._gm_move),
@@ -165,6 +169,9 @@ class RandomGm:
             (0.5, self._cover_shot),
             # 001-24: more often once creatures are engaged, so the Free Strikes! come.
             (2.0 if combat.engagements else 0.3, self._strike_action),
+            (1.5, self.map.step),
+            (1.5, self.turns.step),
+            (0.1, self._end_combat),
         ]
         if combat.pending is not None or combat.strike_offers:
             choices.append((10.0, self._react))
@@ -172,15 +179,36 @@ class RandomGm:
             choices.append((10.0, self._place_forced))
         if combat.cover_choices:
             choices.append((10.0, self._answer_cover))
+        if self._readied_last():
+            choices.append((12.0, self._end_turn))  # 000 "Ready": then the turn ends
         for _ in range(20):
             played = self._weighted(choices)()
             if played is not None:
                 return played
         return self._end_turn()
 
-    def _weighted(
-        self, choices: list[tuple[float, Callable[[], Played | None]]]
-    ) -> Callable[[], Played | None]:
+    def _between_fights(self) -> Played:
+        """Set up (the map, surprise, groups, the ruleset), then roll and start the fight."""
+        pick = self.rng.random()
+        between = None
+        if pick < 0.1:
+            between = self.map.switch_ruleset()
+        elif pick < 0.25:
+            between = self.turns.setup_step()
+        elif pick < 0.35:
+            between = self.map.step()
+        return between or self._start_combat()
+
+    def _end_combat(self) -> Played:
+        """The GM ends the fight; the next steps set up and start another."""
+        return self.call("end_combat()", lambda: self.session.run(initiative.end_combat))
+
+    def _readied_last(self) -> bool:
+        """The last step readied an action (000 "Ready", 003-52) or an item (001 l.330)."""
+        last = self.last
+        return last is not None and last.result.ok and last.what.startswith("ready")
+
+    def _weighted(self, choices: list[tuple[float, Choice]]) -> Choice:
         total = sum(w for w, _ in choices)
         pick = self.rng.uniform(0, total)
         for weight, choice in choices:
@@ -189,40 +217,32 @@ class RandomGm:
                 return choice
         return choices[-1][1]
 
-    def _call(
-        self, what: str, call: Callable[[], OperationResult], offered: ActionOption | None = None
-    ) -> Played:
-        return Played(what, call(), offered)
-
     # -- combat flow ---------------------------------------------------------------------
 
     def _start_combat(self) -> Played:
         s = self.session
         if not s.encounter.combat.order:
             dice: dict[str, int] = {c.id: self.rng.randint(1, 20) for c in s.encounter.creatures}
-            return self._call(
+            return self.call(
                 f"roll_initiative({dice})", lambda: s.run(initiative.roll_initiative, dice=dice)
             )
-        return self._call("start_combat()", lambda: s.run(initiative.start_combat))
+        return self.call("start_combat()", lambda: s.run(initiative.start_combat))
 
     def _end_turn(self) -> Played:
         die = self.rng.randint(1, 20)
         saves = {i: self.rng.randint(1, 20) for i in range(1, 40)}
         # R-117: what waits is answered first, or let pass with the turn's end.
         let_pass = self.rng.random() < 0.5
-        return self._call(
+        return self.call(
             f"end_turn(death_save_die={die}, let_pass={let_pass})",
             lambda: self.session.end_turn(save_dice=saves, death_save_die=die, let_pass=let_pass),
         )
 
     def _undo(self) -> Played:
-        return self._call("undo()", self.session.undo)
+        return self.call("undo()", self.session.undo)
 
     def _redo(self) -> Played:
-        return self._call("redo()", self.session.redo)
-
-    def _dice(self, n: int = 6) -> list[int]:
-        return [self.rng.randint(1, 20) for _ in range(n)]
+        return self.call("redo()", self.session.redo)
 
     # -- the current creature's actions --------------------------------------------------
 
@@ -249,15 +269,6 @@ class RandomGm:
             return self._action(actor, option)
         return self._power(actor, option.name)
 
-    def _others(self, actor: str, *, enemies: bool | None = None) -> list[str]:
-        encounter = self.session.encounter
-        side = encounter.creature(actor).side
-        return [
-            c.id
-            for c in encounter.creatures
-            if c.id != actor and (enemies is None or (c.side != side) == enemies)
-        ]
-
     def _power(self, actor: str, name: str) -> Played | None:
         s = self.session
         targets = list(s.ask(attacks.power_targets, actor, name))
@@ -265,8 +276,8 @@ class RandomGm:
             chosen = self.rng.sample(targets, self.rng.randint(1, min(2, len(targets))))
         else:
             chosen = []
-        dice = self._dice()
-        return self._call(
+        dice = self.dice()
+        return self.call(
             f"use_power({actor!r}, {name!r}, {chosen}, dice={dice})",
             lambda: s.use_power(actor, name, chosen, dice=dice),
         )
@@ -293,127 +304,121 @@ class RandomGm:
             return None
         name, preview = shot
         assert preview.defense is not None
-        dice = self._dice()
+        dice = self.dice()
         dice[0] = max(2, min(19, preview.defense - preview.attack_bonus - 1))
         target = preview.target
-        return self._call(
+        return self.call(
             f"use_power({actor!r}, {name!r}, [{target!r}], dice={dice})",
             lambda: s.use_power(actor, name, [target], dice=dice),
         )
 
-    def _square(self) -> Square:
-        grid = self.session.encounter.grid
-        return Square(self.rng.randrange(grid.columns), self.rng.randrange(grid.rows))
-
-    def _action(self, actor: str, option: ActionOption) -> Played | None:  # noqa: C901, PLR0912 -- split pending (issue 30 item 7)
-        s = self.session
-        action = option.action
-        rng = self.rng
-        if action in _MODES:
-            mode = _MODES[action]
-            reach = sorted(s.reachable_squares(actor, mode), key=lambda q: (q.col, q.row))
-            if not reach:
-                return None
-            to = rng.choice(reach)
-            return self._call(
-                f"move_creature({actor!r}, {to}, {mode})",
-                lambda: s.move_creature(actor, to, mode),
+    def _action(self, actor: str, option: ActionOption) -> Played | None:
+        """The action the panel offered, with its targets and dice picked as a GM would."""
+        if option.action in _MODES:
+            return self._walk(actor, option)
+        if option.action in _SIMPLE:
+            return self.call(
+                f"take_action({option.action}, {actor!r})",
+                lambda: self.session.run(combat_actions.take_action, option.action, actor),
                 option,
             )
-        enemies = self._others(actor, enemies=True)
-        allies = self._others(actor, enemies=False)
-        target = rng.choice(enemies) if enemies else None
-        dice = self._dice()
-        simple = {
-            CombatAction.TOTAL_DEFENSE,
-            CombatAction.RALLY,
-            CombatAction.STAND_UP,
-            CombatAction.DROP_PRONE,
-            CombatAction.SPEND_ACTION_POINT,
-        }
-        if action in simple:
-            return self._call(
-                f"take_action({action}, {actor!r})",
-                lambda: s.run(combat_actions.take_action, action, actor),
-                option,
-            )
-        if action is CombatAction.END_TURN:
+        if option.action is CombatAction.END_TURN:
             return self._end_turn()
-        if action is CombatAction.DELAY:
-            return self._call("delay()", s.delay, option)
-        if action is CombatAction.READY:
-            kind = rng.choice([ActionKind.STANDARD, ActionKind.MOVE])
-            return self._call(
-                f"ready_action({actor!r}, {kind})",
-                lambda: s.run(initiative.ready_action, actor, kind, "an enemy comes near"),
-                option,
-            )
-        if target is None:
+        if option.action is CombatAction.DELAY:
+            return self.call("delay()", self.session.delay, option)
+        if option.action is CombatAction.READY:
+            return self._ready(actor, option)
+        enemies = self.others(actor, enemies=True)
+        play = self._on_enemy.get(option.action)
+        if play is None or not enemies:
             return None
-        if action is CombatAction.BASIC_ATTACK:
-            ranged = rng.random() < 0.3
-            return self._call(
-                f"basic_attack({actor!r}, {target!r}, ranged={ranged}, dice={dice})",
-                lambda: s.run(attacks.basic_attack, actor, target, ranged=ranged, dice=dice),
-                option,
-            )
-        if action is CombatAction.CHARGE:
-            ends = s.ask(combat_actions.charge_destinations, actor, target)
-            if not ends:
-                return None
-            end = rng.choice(ends)
-            return self._call(
-                f"charge({actor!r}, {end}, {target!r}, dice={dice})",
-                lambda: s.run(combat_actions.charge, actor, end, target, dice=dice),
-                option,
-            )
-        if action is CombatAction.SHOVE:
-            return self._call(
-                f"shove({actor!r}, {target!r}, dice={dice})",
-                lambda: s.run(combat_actions.shove, actor, target, dice=dice),
-                option,
-            )
-        if action is CombatAction.GRAPPLE:
-            return self._call(
-                f"grapple({actor!r}, {target!r}, dice={dice})",
-                lambda: s.run(grappling.grapple, actor, target, dice=dice),
-                option,
-            )
-        if action is CombatAction.COUP_DE_GRACE:
-            return self._call(
-                f"coup_de_grace({actor!r}, {target!r})",
-                lambda: s.run(combat_actions.coup_de_grace, actor, target, dice=dice),
-                option,
-            )
-        if action is CombatAction.ESCAPE_GRAPPLE:
-            die = rng.randint(1, 20)
-            return self._call(
-                f"escape_grapple({actor!r}, die={die})",
-                lambda: s.run(grappling.escape_grapple, actor, die=die),
-                option,
-            )
-        if action is CombatAction.RELEASE_GRAPPLE:
-            return self._call(
-                f"release_grapple({actor!r})",
-                lambda: s.run(grappling.release_grapple, actor),
-                option,
-            )
-        if action is CombatAction.MOVE_GRAPPLED:
-            to, their = self._square(), self._square()
-            return self._call(
-                f"move_grappled({actor!r}, {target!r}, {to}, {their})",
-                lambda: s.run(grappling.move_grappled, actor, target, to, their, dice=dice),
-                option,
-            )
-        if action in (CombatAction.HELP_ATTACK, CombatAction.HELP_DEFENSE) and allies:
-            ally = rng.choice(allies)
-            aid = AidKind.ATTACK if action is CombatAction.HELP_ATTACK else AidKind.DEFENSE
-            return self._call(
-                f"{action}({actor!r}, {ally!r}, {target!r})",
-                lambda: s.run(aid_actions.help_ally, actor, ally, target, aid),
-                option,
-            )
-        return None
+        return play(self, actor, self.near(actor, enemies), option)
+
+    def _walk(self, actor: str, option: ActionOption) -> Played | None:
+        mode = _MODES[option.action]
+        reach = sorted(self.session.reachable_squares(actor, mode), key=lambda q: (q.col, q.row))
+        if not reach:
+            return None
+        to = self.rng.choice(reach)
+        return self.call(
+            f"move_creature({actor!r}, {to}, {mode})",
+            lambda: self.session.move_creature(actor, to, mode),
+            option,
+        )
+
+    def _ready(self, actor: str, option: ActionOption) -> Played:
+        """000 "Ready": a standard or move action readied (End turn is likely next)."""
+        kind = self.rng.choice([ActionKind.STANDARD, ActionKind.MOVE])
+        return self.call(
+            f"ready_action({actor!r}, {kind})",
+            lambda: self.session.run(initiative.ready_action, actor, kind, "an enemy comes near"),
+            option,
+        )
+
+    def _basic_attack(self, actor: str, target: str, option: ActionOption) -> Played:
+        ranged = self.rng.random() < 0.3
+        return self.run_offered(
+            option, attacks.basic_attack, actor, target, ranged=ranged, dice=self.dice()
+        )
+
+    def _charge(self, actor: str, target: str, option: ActionOption) -> Played | None:
+        ends = self.session.ask(combat_actions.charge_destinations, actor, target)
+        if not ends:
+            return None
+        end = self.rng.choice(ends)
+        return self.run_offered(
+            option, combat_actions.charge, actor, end, target, dice=self.dice()
+        )
+
+    def _shove(self, actor: str, target: str, option: ActionOption) -> Played:
+        return self.run_offered(option, combat_actions.shove, actor, target, dice=self.dice())
+
+    def _grapple(self, actor: str, target: str, option: ActionOption) -> Played:
+        return self.run_offered(option, grappling.grapple, actor, target, dice=self.dice())
+
+    def _coup_de_grace(self, actor: str, target: str, option: ActionOption) -> Played:
+        return self.run_offered(
+            option, combat_actions.coup_de_grace, actor, target, dice=self.dice()
+        )
+
+    def _escape_grapple(self, actor: str, target: str, option: ActionOption) -> Played:
+        die = self.rng.randint(1, 20)
+        return self.run_offered(option, grappling.escape_grapple, actor, die=die)
+
+    def _release_grapple(self, actor: str, target: str, option: ActionOption) -> Played:
+        return self.run_offered(option, grappling.release_grapple, actor)
+
+    def _move_grappled(self, actor: str, target: str, option: ActionOption) -> Played:
+        to, their = self.square(), self.square()
+        return self.run_offered(
+            option, grappling.move_grappled, actor, target, to, their, dice=self.dice()
+        )
+
+    def _help(self, actor: str, target: str, option: ActionOption) -> Played | None:
+        allies = self.others(actor, enemies=False)
+        if not allies:
+            return None
+        ally = self.rng.choice(allies)
+        aid = AidKind.ATTACK if option.action is CombatAction.HELP_ATTACK else AidKind.DEFENSE
+        return self.call(
+            f"{option.action}({actor!r}, {ally!r}, {target!r})",
+            lambda: self.session.run(aid_actions.help_ally, actor, ally, target, aid),
+            option,
+        )
+
+    _on_enemy: ClassVar[dict[CombatAction, OnEnemy]] = {
+        CombatAction.BASIC_ATTACK: _basic_attack,
+        CombatAction.CHARGE: _charge,
+        CombatAction.SHOVE: _shove,
+        CombatAction.GRAPPLE: _grapple,
+        CombatAction.COUP_DE_GRACE: _coup_de_grace,
+        CombatAction.ESCAPE_GRAPPLE: _escape_grapple,
+        CombatAction.RELEASE_GRAPPLE: _release_grapple,
+        CombatAction.MOVE_GRAPPLED: _move_grappled,
+        CombatAction.HELP_ATTACK: _help,
+        CombatAction.HELP_DEFENSE: _help,
+    }
+    """The panel's actions played on an enemy (picked at random): how each is played."""
 
     # -- reactions -----------------------------------------------------------------------
 
@@ -427,7 +432,7 @@ class RandomGm:
         skill = self.rng.choice(["Heal", "Perception", "Athletics", "Stealth"])
         kind = self.rng.choice([ActionKind.STANDARD, ActionKind.MOVE])
         die = self.rng.randint(1, 20)
-        return self._call(
+        return self.call(
             f"use_skill({actor!r}, {skill!r}, {kind}, die={die})",
             lambda: s.run(skill_uses.use_skill, actor, skill, kind, die=die, target_number=15),
         )
@@ -443,19 +448,19 @@ class RandomGm:
         pick = self.rng.randrange(6)
         if pick < 3:
             kind = list(Guard)[pick]
-            return self._call(
+            return self.call(
                 f"guard({actor!r}, {kind})", lambda: s.run(engagement.guard, actor, kind)
             )
         if pick == 3:
             die = self.rng.randint(1, 20)
-            return self._call(
+            return self.call(
                 f"hide({actor!r}, die={die})", lambda: s.run(strike_states.hide, actor, die)
             )
         if pick == 4:
-            return self._call(f"withdraw({actor!r})", lambda: s.run(withdrawing.withdraw, actor))
+            return self.call(f"withdraw({actor!r})", lambda: s.run(withdrawing.withdraw, actor))
         total = self.rng.randint(1, 25)
         check = TableCheck(TableAction.SEARCH, "the lever", total=total, dc=12)
-        return self._call(
+        return self.call(
             f"table_action({actor!r}, search {total} vs 12)",
             lambda: s.run(table_actions.take_table_action, actor, check),
         )
@@ -474,7 +479,7 @@ class RandomGm:
             return None
         reactor = self.rng.choice(reactors)
         if self.rng.random() < 0.4:
-            return self._call(
+            return self.call(
                 f"decline_opportunity_attack({reactor!r})",
                 lambda: s.run(interrupts.decline_opportunity_attack, reactor),
             )
@@ -484,9 +489,9 @@ class RandomGm:
             target = offer.target
         if target is None:
             return None
-        dice = self._dice()
+        dice = self.dice()
         option = s.available_actions(reactor).option(CombatAction.OPPORTUNITY_ATTACK)
-        return self._call(
+        return self.call(
             f"opportunity_attack({reactor!r}, {target!r}, dice={dice})",
             lambda: s.run(interrupts.opportunity_attack, reactor, target, dice=dice),
             option if option.allowed else None,
@@ -496,7 +501,7 @@ class RandomGm:
         """004 l.760 (R-154): the covering creature takes the hit, or lets the target have it."""
         coverer = self.session.encounter.combat.cover_choices[0].coverer
         take = self.rng.random() < 0.5
-        return self._call(
+        return self.call(
             f"answer_cover_choice({coverer!r}, take={take})",
             lambda: self.session.run(cover_choices.answer, coverer, take=take),
         )
@@ -507,8 +512,8 @@ class RandomGm:
         if not readied:
             return None
         who = self.rng.choice(readied)
-        trigger = self.rng.choice(self._others(who) or [who])
-        return self._call(
+        trigger = self.rng.choice(self.others(who) or [who])
+        return self.call(
             f"trigger_readied({who!r}, {trigger!r})",
             lambda: s.run(initiative.trigger_readied, who, trigger),
         )
@@ -516,8 +521,8 @@ class RandomGm:
     def _place_forced(self) -> Played:
         s = self.session
         owed = s.encounter.combat.owed_forced_moves[0]
-        if self.rng.random() < 0.15:
-            return self._call(
+        if self.rng.random() < 0.3:
+            return self.call(
                 f"leave_forced_move({owed.target!r})",
                 lambda: s.run(forced_placement.leave_forced_move, owed.target),
             )
@@ -531,12 +536,12 @@ class RandomGm:
             along_lines=s.ruleset.hooks.movement_policy.forced_along_lines,
         )
         if not places:
-            return self._call(
+            return self.call(
                 f"leave_forced_move({owed.target!r})",
                 lambda: s.run(forced_placement.leave_forced_move, owed.target),
             )
         to = self.rng.choice(sorted(places, key=lambda q: (q.col, q.row)))
-        return self._call(
+        return self.call(
             f"force_move({owed.target!r}, {owed.kind}, {owed.squares}, {to})",
             lambda: s.run(
                 forced_placement.force_move,
@@ -557,30 +562,28 @@ class RandomGm:
         pick = rng.randrange(7)
         if pick == 0:
             amount = rng.choice([1, 5, 12, 30, 100])
-            return self._call(
+            return self.call(
                 f"apply_damage({who!r}, {amount})",
                 lambda: s.run(gm_edits.apply_damage, who, amount),
             )
         if pick == 1:
             amount = rng.choice([1, 8, 50])
-            return self._call(
-                f"heal({who!r}, {amount})", lambda: s.run(gm_edits.heal, who, amount)
-            )
+            return self.call(f"heal({who!r}, {amount})", lambda: s.run(gm_edits.heal, who, amount))
         if pick == 2:
             hp = rng.choice([-20, -1, 0, 1, 20, 500])
-            return self._call(
+            return self.call(
                 f"set_hit_points({who!r}, {hp})", lambda: s.run(gm_edits.set_hit_points, who, hp)
             )
         if pick == 3:
             amount = rng.choice([0, 5])
-            return self._call(
+            return self.call(
                 f"grant_temp_hp({who!r}, {amount})",
                 lambda: s.run(gm_edits.grant_temp_hp, who, amount),
             )
         if pick == 4:
             condition = rng.choice(s.ask(questions.gm_conditions))
             duration = rng.choice(list(DurationKind))
-            return self._call(
+            return self.call(
                 f"add_condition({who!r}, {condition}, {duration})",
                 lambda: s.run(gm_edits.add_condition, who, condition, duration),
             )
@@ -590,18 +593,18 @@ class RandomGm:
         if pick == 5 and effects:
             effect = rng.choice(effects)
             if rng.random() < 0.5:
-                return self._call(
+                return self.call(
                     f"remove_effect({who!r}, {effect})",
                     lambda: s.run(gm_edits.remove_effect, who, effect),
                 )
             die = rng.randint(1, 20)
-            return self._call(
+            return self.call(
                 f"saving_throw({who!r}, {effect}, die={die})",
                 lambda: s.run(gm_edits.saving_throw, who, effect, die=die),
             )
         if pick == 6:
             die = rng.randint(1, 20)
-            return self._call(
+            return self.call(
                 f"hide({who!r}, die={die})", lambda: s.run(strike_states.hide, who, die)
             )
         return None
@@ -609,12 +612,12 @@ class RandomGm:
     def _gm_move(self) -> Played:
         s = self.session
         who = self.rng.choice([c.id for c in s.encounter.creatures])
-        to = self._square()
+        to = self.square()
         current = s.encounter.combat.current
         if current is not None and current != who and self.rng.random() < 0.4:
             # Into the line of fire: halfway between the current creature and another, so
             # shots past a creature (its cover, 004-27 and R-154) come up.
             a = s.encounter.creature(current).square
-            b = s.encounter.creature(self.rng.choice(self._others(current))).square
+            b = s.encounter.creature(self.rng.choice(self.others(current))).square
             to = Square((a.col + b.col) // 2, (a.row + b.row) // 2)
-        return self._call(f"move_creature({who!r}, {to}, gm)", lambda: s.move_creature(who, to))
+        return self.call(f"move_creature({who!r}, {to}, gm)", lambda: s.move_creature(who, to))

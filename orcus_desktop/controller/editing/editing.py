@@ -29,6 +29,7 @@ from orcus_desktop.model.file_format.limits import (
 )
 from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.notes import MapNote
 from orcus_desktop.model.text_repair import repair_text
 
 NOTHING = "nothing to change"
@@ -240,7 +241,10 @@ def rename_encounter(engine: Engine, encounter: Encounter, name: str) -> Outcome
 
 
 def resize_grid(engine: Engine, encounter: Encounter, columns: int, rows: int) -> Outcome:
-    """Change the map's size; refused while a creature would be off the new grid."""
+    """Change the map's size; refused while a creature would be off the new grid.
+
+    What lies off it goes, a note moves to its nearest edge (`within_grid`, R-200).
+    """
     op = "resize_grid"
     if not (1 <= columns <= 1000 and 1 <= rows <= 1000):
         return refuse(op, "a grid side is 1 to 1000 squares")
@@ -250,17 +254,37 @@ def resize_grid(engine: Engine, encounter: Encounter, columns: int, rows: int) -
     outside = [c.name for c in encounter.creatures if not grid.contains_space(c.space)]
     if outside:
         return refuse(op, f"{outside[0]} would be off the grid")
+    return _done(op, f"Resize grid to {columns} x {rows}", within_grid(encounter, grid))
+
+
+def within_grid(encounter: Encounter, grid: GridBounds) -> Encounter:
+    """The encounter on `grid`, as its file would reopen (R-200).
+
+    Terrain, fixed lights, magical darkness and zone squares off it go (a zone left with no
+    square goes, as the file writes it); a note off it moves to the nearest edge.
+    """
     terrain = tuple(
         TerrainPatch(p.kind, frozenset(s for s in p.squares if grid.contains(s)))
         for p in encounter.terrain
     )
-    after = replace(
+    zones = tuple(
+        replace(z, squares=frozenset(s for s in z.squares if grid.contains(s)))
+        for z in encounter.zones
+    )
+    return replace(
         encounter,
         grid=grid,
         terrain=tuple(p for p in terrain if p.squares),
         lighting=encounter.lighting.within(grid),
+        notes=tuple(_note_within(n, grid) for n in encounter.notes),
+        zones=tuple(z for z in zones if z.squares),
     )
-    return _done(op, f"Resize grid to {columns} x {rows}", after)
+
+
+def _note_within(note: MapNote, grid: GridBounds) -> MapNote:
+    """R-200: a note the smaller map leaves off moves to its nearest edge, never lost."""
+    x, y = note.point
+    return replace(note, point=(min(x, grid.columns), min(y, grid.rows)))
 
 
 def add_wall(engine: Engine, encounter: Encounter, wall: Wall) -> Outcome:

@@ -119,4 +119,7 @@ def _wounds_kept(creature: Creature, new_max: int) -> CreatureState | None:
         old_max = statblock_from_dict(thaw(creature.statblock)).max_hp
     except (ValueError, TypeError):
         return state
-    return replace(state, current_hp=state.current_hp + new_max - old_max)
+    current_hp = state.current_hp + new_max - old_max
+    if state.dead:  # a library edit heals no one; the dead stay at 0 HP or fewer
+        current_hp = min(current_hp, 0)
+    return replace(state, current_hp=current_hp)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from enum import StrEnum
 
+from orcus_desktop.controller.editing.editing import within_grid
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
 from orcus_desktop.geometry.grid import GridBounds
@@ -42,14 +43,14 @@ def import_map(
     op = "import_map"
     if mode is ImportMode.REPLACE:
         grid = imported.grid
-        after = replace(
+        replaced = replace(
             encounter,
-            grid=grid,
             walls=numbered(imported.walls),
             terrain=(),
             map_image=imported.map_image,
             lighting=_replaced_lighting(encounter.lighting, imported),
         )
+        after = within_grid(replaced, grid)  # notes and zones on the new map
     else:
         grid = GridBounds(
             max(encounter.grid.columns, imported.grid.columns),

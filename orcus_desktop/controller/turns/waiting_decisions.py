@@ -208,6 +208,7 @@ def let_pass_and_end(engine: Engine, encounter: Encounter, run: Runner, end: Use
     keys = {d.key for d in named}
     current = encounter.combat.current
     after = encounter
+    unlogged: list[str] = []  # answers the log says nothing of (a push left): named in the text
     for _ in range(len(named) + 1):
         todo = [d for d in decisions(engine, after) if d.key in keys and _answer(engine, d)]
         if not todo:
@@ -218,15 +219,19 @@ def let_pass_and_end(engine: Engine, encounter: Encounter, run: Runner, end: Use
         if isinstance(outcome, Refusal):
             return outcome
         keys.discard(todo[0].key)
+        if not logged_since(after, outcome.after):
+            unlogged.append(outcome.result.text)
         after = outcome.after
+    passed = (
+        f"Let pass what waited ({'; '.join(unlogged)})" if unlogged else "Let pass what waited"
+    )
     left = decisions(engine, after)
     if left:
-        text = f"Let pass what waited; now {waiting_text(left)}"
-        return _step("let_pass", text, encounter, after, current)
+        return _step("let_pass", f"{passed}; now {waiting_text(left)}", encounter, after, current)
     ended = run(after, end)
     if isinstance(ended, Refusal):
         return ended
-    text = f"Let pass what waited and {ended.result.text[:1].lower()}{ended.result.text[1:]}"
+    text = f"{passed} and {ended.result.text[:1].lower()}{ended.result.text[1:]}"
     return _step("end_turn", text, encounter, ended.after, current)
 
 

@@ -1,0 +1,106 @@
+"""What the random GM (test_random_gm.py) found, each played again as a GM would, step by step.
+
+Each case names the seed and step of the long run that found it, the rule or ruling it
+breaks, and what the GM sees now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from orcus_desktop.controller.editing import editing, map_import
+from orcus_desktop.controller.editing.library_edits import LibraryChange
+from orcus_desktop.controller.editing.map_import import ImportMode
+from orcus_desktop.controller.gm import gm_edits, notes, zones
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.uvtt.importing import ImportedMap
+from tests.controller.conftest import fighter, make_session
+from tests.controller.random_gm_map import library_creature, statblock
+from tests.controller.test_random_gm import reopened
+
+
+def test_a_note_left_off_a_smaller_map_moves_to_its_edge_and_the_file_reopens() -> None:
+    """Found by square-fireballs seed 1: a note pinned near the right edge, the grid made
+    smaller; the saved file was refused on reopen ("gm_notes[0].point ... is off the map").
+    R-200: the note moves to the new map's nearest edge; undo puts it back where it was."""
+    session = make_session(Encounter(GridBounds(12, 9), creatures=(fighter("hero", 1, 1),)))
+    assert session.run(notes.add_note, (10.5, 8.5), "Trap under the rug").ok
+    assert session.run(notes.add_note, (2.5, 2.5), "Lever").ok
+    done = session.run(editing.resize_grid, 9, 7)
+    assert done.ok, done.reason
+    moved, kept = session.encounter.notes
+    assert (moved.point, moved.text) == ((9.0, 7.0), "Trap under the rug")
+    assert kept.point == (2.5, 2.5)
+    assert reopened(session.encounter) == session.encounter
+    assert session.undo().ok
+    assert session.encounter.notes[0].point == (10.5, 8.5)
+
+
+def test_a_zone_a_smaller_map_leaves_off_goes_as_the_file_would_write_it() -> None:
+    """Found by strike seed 100: a zone placed near an edge, the grid made smaller; the zone
+    stayed in the open encounter, squares off the map, but the file left it out, so saving
+    and reopening lost it unseen. R-200: the squares off the new map go at once (a zone with
+    none left goes), as terrain does, and the file reopens to what the GM sees."""
+    session = make_session(Encounter(GridBounds(12, 9), creatures=(fighter("hero", 1, 1),)))
+    assert session.run(zones.place_zone, "Fog", [Square(8, 2), Square(10, 2)]).ok
+    assert session.run(zones.place_zone, "Pit", [Square(10, 7)]).ok
+    done = session.run(editing.resize_grid, 9, 7)
+    assert done.ok, done.reason
+    (fog,) = session.encounter.zones
+    assert (fog.name, fog.squares) == ("Fog", frozenset({Square(8, 2)}))
+    assert reopened(session.encounter) == session.encounter
+    assert session.undo().ok
+    assert [z.name for z in session.encounter.zones] == ["Fog", "Pit"]
+
+
+def test_importing_a_smaller_map_over_notes_and_zones_keeps_the_file_reopening() -> None:
+    """Import map > Replace with a smaller Universal VTT map (R-200): a note off it moves to
+    its edge, a zone keeps the squares on it, and the file reopens to the same encounter."""
+    session = make_session(Encounter(GridBounds(12, 9), creatures=(fighter("hero", 1, 1),)))
+    assert session.run(notes.add_note, (11.5, 0.5), "Secret stair").ok
+    assert session.run(zones.place_zone, "Fog", [Square(2, 2), Square(10, 2)]).ok
+    crypt = ImportedMap("Crypt", GridBounds(6, 5), (), None)
+    done = session.run(map_import.import_map, crypt, ImportMode.REPLACE)
+    assert done.ok, done.reason
+    assert session.encounter.notes[0].point == (6.0, 0.5)
+    assert session.encounter.zones[0].squares == frozenset({Square(2, 2)})
+    assert reopened(session.encounter) == session.encounter
+
+
+class _Library:
+    """The GM's library file as the step writes it back (`library_edits.KeptLibrary`)."""
+
+    def __init__(self) -> None:
+        self.creatures: list[Mapping[str, Any]] = []
+
+    def restore(self, creatures: Sequence[Mapping[str, Any]]) -> None:
+        self.creatures = list(creatures)
+
+
+def test_a_tougher_library_creature_applied_to_a_dead_token_leaves_it_dead() -> None:
+    """Found by alloy-heroes seed 0: the Ogre killed, then saved in the GM's library with
+    more hit points and applied to its tokens (issue 17: "changes can be applied to tokens
+    already on the map"); the dead token's hit points rose above 0 and the step was refused
+    as unsavable. R-201: the damage a token took moves with its maximum, but a library edit
+    heals no one: the dead stay dead, at 0 hit points or fewer; the living move as before."""
+    ogre = statblock("ogre.json")
+    tokens = (
+        library_creature("ogre.json", "ogre", Square(2, 2)),
+        library_creature("ogre.json", "ogre-2", Square(6, 2)),
+    )
+    session = make_session(Encounter(GridBounds(12, 9), creatures=tokens))
+    assert session.run(gm_edits.apply_damage, "ogre", 130).ok  # 110 HP: dead at -20
+    assert session.run(gm_edits.apply_damage, "ogre-2", 30).ok  # 80 of 110 left
+    tougher = dict(ogre, max_hp=ogre["max_hp"] + 40)
+    library = _Library()
+    change = LibraryChange("Save Ogre Bruiser to your library", library, [], [tougher])
+    done = session.edit_library(change, (ogre["name"], tougher))
+    assert done.ok, done.reason
+    dead, living = (session.encounter.creature(c).state for c in ("ogre", "ogre-2"))
+    assert dead is not None
+    assert living is not None
+    assert (dead.dead, dead.current_hp) == (True, 0)
+    assert (living.dead, living.current_hp) == (False, 120)
+    assert reopened(session.encounter) == session.encounter
