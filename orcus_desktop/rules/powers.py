@@ -77,7 +77,7 @@ class TargetKind(StrEnum):
     ANY = "any"
     """000 "any": one or more targets of the user's choice in the area of effect."""
     SELF = "self"
-    """The user alone (a GM-resolved utility action): there is no target to choose."""
+    """The user alone (a Self power, 000 "Origin of effect"): there is no target to choose."""
 
 
 @dataclass(frozen=True, slots=True)

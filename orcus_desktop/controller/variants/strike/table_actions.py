@@ -69,7 +69,7 @@ class Attitude(StrEnum):
     WILLING = "willing"
     """The urging aligns with its desires: no check, it does as urged in a way it prefers."""
     HESITANT = "hesitant"
-    """It is hesitant: the urger makes a check against :func:`influence_dc`."""
+    """It is hesitant: a check, against the GM's DC or else :func:`influence_dc`."""
     UNWILLING = "unwilling"
     """The urging is repugnant to it: no check, it does not comply."""
 
