@@ -360,7 +360,10 @@ def show_main_window(
     from orcus_desktop.model.history import History
     from orcus_desktop.ui.file_open_events import FileOpenEvents
     from orcus_desktop.ui.main_window import MainWindow
+    from orcus_desktop.ui.variants import install as install_ui_variants
     from orcus_desktop.ui.window_prefs import WindowLayoutMemory, keep_on_screen
+
+    install_ui_variants()  # the composition root: the variants' menu items and panel boxes
 
     # The composition root owns the document, its history and the one RNG (docs/design.md#flow:
     # no module-level singletons); every roll it makes is recorded in the document, so undo,

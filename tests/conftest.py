@@ -13,6 +13,7 @@ import pytest
 
 from orcus_desktop.model.history import enable_invariant_checks
 from orcus_desktop.rules.variants import install as install_variants
+from orcus_desktop.ui.variants import install as install_ui_variants
 
 # Before any QApplication exists (docs/design.md#testing).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -25,6 +26,7 @@ enable_invariant_checks()
 
 # The composition root of the tests: the variants' rulesets, as app.py and cli.py register them.
 install_variants()
+install_ui_variants()  # and their UI (menu items, panel boxes), as app.py installs it
 
 
 @pytest.fixture(scope="session")

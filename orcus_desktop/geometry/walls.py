@@ -27,7 +27,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -123,6 +123,12 @@ def node_runs(runs: FloatArray) -> FloatArray:
 
 def _cross(ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray) -> FloatArray:
     return ax * by - ay * bx
+
+
+class TreeQuery(Protocol):
+    """What the index asks of its tree: `shapely.STRtree.query`."""
+
+    def query(self, geometry: Any, predicate: Any = None) -> npt.NDArray[np.intp]: ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -251,8 +257,12 @@ class SegmentIndex:
         return index
 
     @cached_property
-    def _tree(self) -> shapely.STRtree:
-        """An STRtree of the segments, built on first use (a door's index may never need one)."""
+    def _tree(self) -> TreeQuery:
+        """An STRtree of the segments, built on first use (a door's index may never need one).
+
+        A door's index (`wall_edits`) may be given its map's tree with the door's pieces
+        instead (`wall_edits.EditedTree`): the same answers, without building a tree again.
+        """
         return shapely.STRtree(self.geometries)
 
     @cached_property

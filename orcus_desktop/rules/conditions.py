@@ -87,7 +87,7 @@ class ActionLimit(StrEnum):
 
 
 class MovementLimit(RankedStrEnum):
-    """What a condition leaves of a creature's movement (most restrictive first in ``rank``)."""
+    """What a condition leaves of a creature's movement, least to most restrictive (``rank``)."""
 
     NORMAL = "normal"
     SPEED_2 = "speed_2"

@@ -21,21 +21,21 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QWidget,
 )
 
 from orcus_desktop.controller.actions import attacks
 from orcus_desktop.controller.attacks.attack_choices import cover_choices
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.attack_flow import AttackOptions
 from orcus_desktop.controller.tools.targeting import (
     TargetingAction,
     TargetingChoice,
     attack_summary,
 )
+from orcus_desktop.ui import plugins
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, stacked
-from orcus_desktop.ui.drop_prone_offer import drop_prone_button
+from orcus_desktop.ui.plugins import AttackTargetContext
 
 CONCEALMENT_CHOICES = (
     ("", "from light and obscured squares"),
@@ -77,7 +77,6 @@ class AttackDialog(QDialog):
         cover_boxes: the cover override per target id (powers only).
         concealment_boxes: the concealment override per target id (powers only).
         crouch_boxes: per target id, "crouching" (001-12; only where the ruleset has it).
-        drop_prone_buttons: per target id, "drops prone first" (001-06; only where it exists).
         advantage: grants combat advantage against every target (powers only).
         knock_out: knocks the targets out rather than killing them (powers only).
         summaries: each target's "needs N on the d20" line, by target id.
@@ -99,7 +98,6 @@ class AttackDialog(QDialog):
         self.cover_boxes: dict[str, QComboBox] = {}
         self.concealment_boxes: dict[str, QComboBox] = {}
         self.crouch_boxes: dict[str, QCheckBox] = {}
-        self.drop_prone_buttons: dict[str, QPushButton] = {}
         self.summaries: dict[str, QLabel] = {}
         form = QFormLayout()
         is_power = request.action is TargetingAction.POWER
@@ -144,7 +142,7 @@ class AttackDialog(QDialog):
         """One target's rows: its "needs N on the d20" line and its overrides.
 
         For a power (``measured`` given): cover and concealment, and crouching where the
-        ruleset has it (001-12); for a roll, dropping prone first where it exists (001-06).
+        ruleset has it (001-12); and what the variants offer the target first (001-06).
         """
         session = self._session
         summary = QLabel(self)
@@ -164,11 +162,12 @@ class AttackDialog(QDialog):
                 crouch.toggled.connect(self._on_options_changed)
                 self.crouch_boxes[target_id] = crouch
                 form.addRow("", crouch)
-        if self.choice.request.action.rolls and session.ask(questions.offers_off_turn_drop):
-            # 001-06, 001 l.100: the target may drop prone first (one undo step).
-            drop = drop_prone_button(session, target_id, self, self._after_drop)
-            self.drop_prone_buttons[target_id] = drop
-            form.addRow("", drop)
+        # What the variants offer the target first (001-06's drop prone: ui/plugins.py).
+        offers = AttackTargetContext(
+            session, target_id, self.choice.request.action.rolls, self, self._after_drop
+        )
+        for extra in plugins.attack_target_extras(offers):
+            form.addRow("", extra)
 
     def _cover_box(self, target_id: str, measured: dict[str, str]) -> QComboBox:
         """The cover override (docs/design.md#cover: the GM can override cover per attack)."""

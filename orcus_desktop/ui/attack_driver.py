@@ -22,15 +22,16 @@ from orcus_desktop.controller.tools.attack_flow import (
     Step,
 )
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
+from orcus_desktop.controller.tools.pointer import MapTool
 from orcus_desktop.controller.tools.targeting import TargetingChoice
 from orcus_desktop.controller.tools.targeting_tool import TargetingTool
-from orcus_desktop.controller.variants.square_fireballs.sneak_tool import SneakTool
 from orcus_desktop.model.combat import OwedForcedMove
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.map_toolbar import MapToolBar
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
+from orcus_desktop.ui.plugins import ToolMaker
 from orcus_desktop.ui.status_report import StatusReport
 
 
@@ -74,7 +75,7 @@ class AttackDriver(QObject):
         self.attack_dialog: AttackDialog | None = None
         actions_panel.power_activated.connect(self._on_power_activated)
         actions_panel.action_activated.connect(self._on_action_activated)
-        actions_panel.stealth_box.sneak_requested.connect(self.start_sneak)  # 003-47
+        actions_panel.tool_requested.connect(self.start_tool)  # a variant's tool (003-47)
 
     def start_targeting(
         self, creature_id: str, *, power_name: str | None = None, action: str | None = None
@@ -99,9 +100,9 @@ class AttackDriver(QObject):
         self._view.show_tool_preview()
         return tool
 
-    def start_sneak(self, creature_id: str) -> SneakTool:
-        """003-47 Sneak: the squares it can sneak to, on the map until clicked or Esc."""
-        tool = SneakTool(self._session, creature_id, self._on_sneak_finished)
+    def start_tool(self, make: ToolMaker) -> MapTool:
+        """A variant's pointer tool (003-47's Sneak) on the map until it is done or left."""
+        tool = make(self._on_tool_finished)
         self._toolbar.show_transient(tool)
         self._view.setFocus(Qt.FocusReason.OtherFocusReason)
         self._view.show_tool_preview()
@@ -191,7 +192,7 @@ class AttackDriver(QObject):
             return
         self.start_targeting(creature_id, action=action)
 
-    def _on_sneak_finished(self) -> None:
+    def _on_tool_finished(self) -> None:
         if not self._toolbar.switching:
             self._toolbar.restore()
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from psygnal import SignalInstance
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 
 from orcus_desktop.model.document import DocumentEvents
+
+if TYPE_CHECKING:
+    from orcus_desktop.controller.session import GameSession
 
 
 class DocumentConnections:
@@ -124,3 +127,16 @@ class CoalescedRebuild:
         if self._pending:
             self._pending = False
             self._rebuild()
+
+
+def follow_ruleset(window: QObject, session: GameSession, refresh: Callable[[], None]) -> None:
+    """Calls `refresh` now and whenever the ruleset may change (a switch, another file).
+
+    Connected for as long as `window` lives.
+    """
+    connections = DocumentConnections()
+    events = session.document.events
+    connections.connect(events.map_changed, refresh)
+    connections.connect(events.reset, refresh)
+    connections.bind(window)
+    refresh()

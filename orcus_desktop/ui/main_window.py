@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from psygnal import SignalInstance
 from PySide6.QtCore import QPoint, Qt, Signal
@@ -38,10 +38,11 @@ from orcus_desktop.controller.tools.targeting_tool import TargetingTool
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.history import History
+from orcus_desktop.ui import plugins
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.attack_driver import AttackDriver
+from orcus_desktop.ui.connections import follow_ruleset
 from orcus_desktop.ui.creature_list import CreatureList, token_menu
-from orcus_desktop.ui.engagement_actions import EngagementActions
 from orcus_desktop.ui.file_actions import FileActions, ask_image_use
 from orcus_desktop.ui.light_actions import LightActions
 from orcus_desktop.ui.map.drops import ImageUse, MapDropHandler
@@ -62,24 +63,34 @@ from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.players_frame import add_frame_drawing
 from orcus_desktop.ui.players_preview import PlayersPreview
-from orcus_desktop.ui.ready_items_dialog import ReadyItemsActions
+from orcus_desktop.ui.plugins import MenuName, WindowContext
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
-from orcus_desktop.ui.round_end_dialog import RoundEndActions
 from orcus_desktop.ui.ruleset_actions import RulesetActions
 from orcus_desktop.ui.secret_doors import door_menu_at
 from orcus_desktop.ui.share.control import ShareControl
 from orcus_desktop.ui.shown_creature_actions import offer
-from orcus_desktop.ui.skill_use_dialog import SkillUseActions
 from orcus_desktop.ui.status_report import SHORT_MS, ResultReporter, StatusReport
-from orcus_desktop.ui.strike_table_dialogs import StrikeTableActions
 from orcus_desktop.ui.uvtt_actions import UvttActions
-from orcus_desktop.ui.wave_actions import ReadyAttackActions, WaveActions, follow_ruleset
 from orcus_desktop.ui.window_prefs import GridContrastMenu, fit_to_screen
 from orcus_desktop.ui.workspaces import WorkspaceLayouts
 from orcus_desktop.ui.zones import ZoneActions
 
 if TYPE_CHECKING:
     from orcus_desktop.ui.shortcuts_dialog import ShortcutsDialog
+
+Plugged = TypeVar("Plugged")
+
+MENU_TITLES: Final[dict[MenuName, str]] = {
+    "file": "&File",
+    "edit": "&Edit",
+    "view": "&View",
+    "tools": "&Tools",
+    "encounter": "E&ncounter",
+    "combat": "&Combat",
+    "window": "&Window",
+    "help": "&Help",
+}
+"""The menu bar's menus in order, by the name a variant's items give (`ui/plugins.py`)."""
 
 
 class MainWindow(QMainWindow):
@@ -294,10 +305,23 @@ class MainWindow(QMainWindow):
         # The key is the Initiative panel's button's; the menu names it (R-117: both ask first).
         self.end_turn_action = action("&End Turn\tCtrl+Return", self.initiative_panel.end_turn)
 
-    def _build_menus(self) -> None:  # noqa: PLR0915 -- split pending (issue 30 item 7)
+    def _build_menus(self) -> None:
         menu_bar = self.menuBar()
+        menus: dict[MenuName, QMenu] = {
+            name: menu_bar.addMenu(title) for name, title in MENU_TITLES.items()
+        }
+        self._build_file_menu(menus["file"])
+        self._build_edit_menu(menus["edit"])
+        self._build_view_menu(menus["view"])
+        self._build_tools_menu(menus["tools"])
+        self._build_encounter_menu(menus["encounter"], menus["file"])
+        self._build_combat_menu(menus["combat"])
+        self._build_window_menu(menus["window"])
+        menus["help"].addActions([self.shortcuts_action, self.about_action])
+        self._plug_in(menus)
+
+    def _build_file_menu(self, file_menu: QMenu) -> None:
         files = self.files
-        file_menu = menu_bar.addMenu("&File")
         file_menu.addAction(files.open_action)
         file_menu.addMenu(files.recent_menu)
         file_menu.addActions([files.save_action, files.save_as_action])
@@ -308,11 +332,13 @@ class MainWindow(QMainWindow):
         )
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        edit_menu = menu_bar.addMenu("&Edit")
+
+    def _build_edit_menu(self, edit_menu: QMenu) -> None:
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addActions([self.renamer.action, self.delete_action])
-        view_menu = menu_bar.addMenu("&View")
+
+    def _build_view_menu(self, view_menu: QMenu) -> None:
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addAction(self.grid_action)
         view_menu.addAction(self.fog_action)
@@ -329,13 +355,15 @@ class MainWindow(QMainWindow):
         self.workspaces = WorkspaceLayouts(  # issue 31 item 2: Prepare / Run the Fight (F6)
             self, self.docks, self.toolbar.prepare_bar, view_menu.addMenu("&Layout")
         )
-        tools_menu = menu_bar.addMenu("&Tools")
+
+    def _build_tools_menu(self, tools_menu: QMenu) -> None:
         tools_menu.addActions([act for act, _ in self.toolbar.tools.values()])
         tools_menu.addSeparator()
         tools_menu.addAction(self.toolbar.gm_move_action)
         self.zones = ZoneActions(self, self.session, self.view, self.scene, self.status_report.say)
         self.zones.add_to(tools_menu)
-        encounter_menu = menu_bar.addMenu("E&ncounter")
+
+    def _build_encounter_menu(self, encounter_menu: QMenu, file_menu: QMenu) -> None:
         self.rename_encounter_action = rename_encounter_action(self, self.session)
         encounter_menu.addAction(self.rename_encounter_action)
         self.rulesets = RulesetActions(
@@ -350,51 +378,17 @@ class MainWindow(QMainWindow):
         self.lights = LightActions(
             self, self.session, self.scene, encounter_menu, self.status_report
         )
-        self.waves = WaveActions(self, self.session, encounter_menu)
-        combat_menu = menu_bar.addMenu("&Combat")
+
+    def _build_combat_menu(self, combat_menu: QMenu) -> None:
         combat_menu.addActions(
-            [
-                self.use_selected_action,
-                self.basic_attack_action,
-                self.charge_action,
-            ]
+            [self.use_selected_action, self.basic_attack_action, self.charge_action]
         )
         combat_menu.addSeparator()
         combat_menu.addActions([self.take_opportunity_action, self.let_pass_action])
         combat_menu.addAction(self.end_turn_action)
         follow_ruleset(self, self.session, self._offer_opportunity_attacks)
-        self.ready_attacks = ReadyAttackActions(self, self.session, combat_menu)
-        self.engagement_actions = EngagementActions(
-            self,
-            self.session,
-            lambda: self.actions_panel.creature_id,
-            self.scene.selected_creature_id,
-            self.status_report.say,
-            combat_menu,
-        )
-        self.round_end = RoundEndActions(self, self.session, combat_menu)  # 001-04
-        self.ready_items = ReadyItemsActions(  # 001-34
-            self,
-            self.session,
-            lambda: self.actions_panel.creature_id,
-            self.status_report.say,
-            combat_menu,
-        )
-        self.strike_table = StrikeTableActions(  # 001-35, 001-36
-            self,
-            self.session,
-            lambda: self.actions_panel.creature_id,
-            self.status_report.say,
-            combat_menu,
-        )
-        self.skill_use = SkillUseActions(  # 004-09
-            self,
-            self.session,
-            lambda: self.actions_panel.creature_id,
-            self.status_report.say,
-            combat_menu,
-        )
-        window_menu = menu_bar.addMenu("&Window")
+
+    def _build_window_menu(self, window_menu: QMenu) -> None:
         self.player_view.add_menu(window_menu)
         self.players_frame = add_frame_drawing(  # issue 31 item 4: a frame the GM drags
             self.player_view, self.toolbar, self.scene, self.status_report.say
@@ -404,9 +398,36 @@ class MainWindow(QMainWindow):
         self.sharing.add_menu(window_menu)
         self.sharing.failed.connect(self.status_report.say)
         self.closed.connect(self.sharing.stop)
-        help_menu = menu_bar.addMenu("&Help")
-        help_menu.addAction(self.shortcuts_action)
-        help_menu.addAction(self.about_action)
+
+    def _plug_in(self, menus: dict[MenuName, QMenu]) -> None:
+        """The installed variants' menu and status bar items (`ui/plugins.py`), kept."""
+        context = WindowContext(
+            self,
+            self.session,
+            lambda: self.actions_panel.creature_id,
+            self.scene.selected_creature_id,
+            self.status_report.say,
+        )
+        self._plugged: list[object] = [
+            items.build(context, menus[name])
+            for name in MENU_TITLES
+            for items in plugins.menu_items(name)
+        ]
+        for status_item in plugins.status_items():
+            widget = status_item(context)
+            self.statusBar().addPermanentWidget(widget)
+            self._plugged.append(widget)
+
+    def plugged(self, kind: type[Plugged]) -> Plugged:
+        """The item of this kind an installed variant built into the window (tests, tools).
+
+        Raises:
+            LookupError: no installed variant built one.
+        """
+        found = next((p for p in self._plugged if isinstance(p, kind)), None)
+        if found is None:
+            raise LookupError(f"no {kind.__name__} is plugged into the window")
+        return found
 
     # --- state --------------------------------------------------------------------------
     @property

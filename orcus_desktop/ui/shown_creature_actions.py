@@ -1,18 +1,26 @@
 """The bases of the Combat menu's rule-specific items: refreshed as the menu opens.
 
-`offer`: an item shown only under the rulesets that have it. `MenuActions`: such items, whose
-dialogs stay open beside the map. `ShownCreatureActions`: those that act on the creature the
-Actions panel shows, else the one whose turn it is.
+`offer`: an item shown only under the rulesets that have it. `Item`: an item's words, made
+into its `QAction`. `MenuActions`: such items, whose dialogs stay open beside the map;
+`DialogItem`: one item that opens a dialog. `ShownCreatureActions`: items that act on the
+creature the Actions panel shows, else the one whose turn it is; `ShownCreatureDialogItem`:
+one that opens that creature's dialog.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.map_toolbar import make_action
+
+if TYPE_CHECKING:
+    from orcus_desktop.ui.plugins import WindowContext
 
 
 def offer(action: QAction, offered: bool, enabled: bool = True) -> None:
@@ -23,6 +31,19 @@ def offer(action: QAction, offered: bool, enabled: bool = True) -> None:
     """
     action.setVisible(offered)
     action.setEnabled(offered and enabled)
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A menu item's words: its text (with its & key), object name and tool tip."""
+
+    text: str
+    name: str
+    tip: str
+
+    def action(self, window: QMainWindow, slot: Callable[[], object]) -> QAction:
+        """The item as a `QAction` of `window`, calling `slot` when triggered."""
+        return make_action(window, self.text, name=self.name, tip=self.tip, slot=slot)
 
 
 class MenuActions:
@@ -45,6 +66,11 @@ class MenuActions:
         menu.addActions(self._make_actions(window))
         menu.aboutToShow.connect(self.refresh)
         self.refresh()
+
+    @classmethod
+    def build(cls, ui: WindowContext, menu: QMenu) -> Self:
+        """The items built into `menu` of the window (a variant's `MenuItems.build`)."""
+        return cls(ui.window, ui.session, menu)
 
     def _make_actions(self, window: QMainWindow) -> list[QAction]:
         """Builds the subclass's menu items, in menu order."""
@@ -83,9 +109,60 @@ class ShownCreatureActions(MenuActions):
         self._say = say
         super().__init__(window, session, menu)
 
+    @classmethod
+    def build(cls, ui: WindowContext, menu: QMenu) -> Self:
+        return cls(ui.window, ui.session, ui.shown, ui.say, menu)
+
     def _subject(self, refusal: str) -> str | None:
         """The shown creature, else whose turn it is; with neither, says `refusal` (None)."""
         creature_id = self._shown() or self._session.encounter.combat.current
         if creature_id is None:
             self._say(refusal)
         return creature_id
+
+
+class DialogItem(MenuActions):
+    """One menu item that opens a dialog, shown where the ruleset offers it.
+
+    Attributes:
+        action: the menu item (`ITEM`).
+    """
+
+    ITEM: ClassVar[Item]
+    action: QAction
+
+    def _make_actions(self, window: QMainWindow) -> list[QAction]:
+        self.action = self.ITEM.action(window, self.open)
+        return [self.action]
+
+    def refresh(self) -> None:
+        offer(self.action, self._offered())
+
+    def _offered(self) -> bool:
+        """Whether the encounter's ruleset has the item."""
+        raise NotImplementedError
+
+    def open(self) -> None:
+        """Shows the item's dialog beside the map (none: the GM was told why)."""
+        dialog = self._dialog()
+        if dialog is not None:
+            self._show(dialog)
+
+    def _dialog(self) -> QDialog | None:
+        """The dialog to show, or None (after saying why)."""
+        raise NotImplementedError
+
+
+class ShownCreatureDialogItem(ShownCreatureActions, DialogItem):
+    """One menu item that opens a dialog for the shown creature, else the one whose turn it is."""
+
+    REFUSAL: ClassVar[str]
+    """Said when there is neither."""
+
+    def _dialog(self) -> QDialog | None:
+        creature_id = self._subject(self.REFUSAL)
+        return None if creature_id is None else self._creature_dialog(creature_id)
+
+    def _creature_dialog(self, creature_id: str) -> QDialog:
+        """The dialog for `creature_id`."""
+        raise NotImplementedError

@@ -19,6 +19,7 @@ from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants import REGISTERED
 from orcus_desktop.controller.variants.alloy_heroes.plugin import ALLOY_HEROES
 from orcus_desktop.controller.variants.strike import engagement, withdrawing
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
@@ -82,12 +83,12 @@ def test_a_strike_is_countered_only_with_the_strike_variant_registered() -> None
     played = _strike_fight(REGISTERED)
     assert played.run(attacks.basic_attack, "hero", "orc", dice=[15, 5]).ok
     assert played.ask(questions.strike_name, "orc") == "Counter Strike!"
-    assert played.ask(questions.engaged_with, "hero") == "orc"
+    assert played.ask(strike_questions.engaged_with, "hero") == "orc"
 
     bare = _strike_fight(NO_VARIANTS)
     assert bare.run(attacks.basic_attack, "hero", "orc", dice=[15, 5]).ok
     assert bare.ask(questions.strike_name, "orc") == ""
-    assert bare.ask(questions.engaged_with, "hero") is None
+    assert bare.ask(strike_questions.engaged_with, "hero") is None
 
 
 def test_a_held_skill_use_goes_on_through_the_alloy_heroes_variant_alone() -> None:

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from orcus_desktop.controller.actions import interrupts
-from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
-from orcus_desktop.controller.variants.square_fireballs import ready_attacks, ready_walks
+from orcus_desktop.controller.variants.square_fireballs import ready_attacks
 from orcus_desktop.geometry.grid import GridBounds, Square, space_distance
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -74,7 +74,7 @@ def test_the_walk_stops_on_the_first_square_within_the_implement_range() -> None
     assert combat.pending.attacker == "orc"
     notes = [e.data["note"] for e in combat.log if e.kind == "rule_note"]
     assert any("Ready Ranged Attack triggers" in n and IMPLEMENT_BASIC in n for n in notes)
-    assert s.ask(ready_walks.offered_power, "mage") == IMPLEMENT_BASIC
+    assert s.ask(questions.readied_attack, "mage") == IMPLEMENT_BASIC
 
 
 def test_taking_it_makes_the_ranged_basic_attack_as_the_reaction_then_the_walk_goes_on() -> None:
@@ -122,7 +122,7 @@ def test_a_walk_waiting_for_the_readied_shot_survives_save_and_reopen(tmp_path: 
     assert loaded == s.encounter
     reopened = make_session(loaded)
     assert reopened.encounter.creature("orc").square == at
-    assert reopened.ask(ready_walks.offered_power, "mage") == IMPLEMENT_BASIC
+    assert reopened.ask(questions.readied_attack, "mage") == IMPLEMENT_BASIC
     shot = reopened.run(interrupts.opportunity_attack, "mage", "orc", dice=[3, 2])
     assert shot.ok, shot.reason
     assert shot.details["attack"]["power"] == IMPLEMENT_BASIC
@@ -136,7 +136,7 @@ def test_the_farthest_ranged_basic_attack_sets_the_trigger_and_is_the_one_offere
         space_distance(s.encounter.creature("orc").space, s.encounter.creature("mage").space) == 20
     )
     assert at == Square(22, 4)
-    assert s.ask(ready_walks.offered_power, "mage") == "Basic Ranged Attack"
+    assert s.ask(questions.readied_attack, "mage") == "Basic Ranged Attack"
     shot = s.run(interrupts.opportunity_attack, "mage", "orc", dice=[3, 2])
     assert shot.ok, shot.reason
     assert shot.details["attack"]["power"] == "Basic Ranged Attack"

@@ -14,9 +14,10 @@ import pytest
 from orcus_desktop.controller.actions import attacks, combat_actions, interrupts
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike import engagement, withdrawing
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
@@ -56,15 +57,15 @@ def test_engaged_with_one_target_at_a_time_and_engaged_by_counts() -> None:
     # 001-30, 001 l.286 Close: "you do become Engaged With it".
     assert s.run(engagement.engage, "orc", "hero").ok
     assert s.run(engagement.engage, "goblin", "hero").ok
-    assert s.ask(questions.engaged_with, "orc") == "hero"
-    assert s.ask(questions.engaged_by, "hero") == ("orc", "goblin")
-    assert s.ask(questions.engaged_by_count, "hero") == 2
+    assert s.ask(strike_questions.engaged_with, "orc") == "hero"
+    assert s.ask(strike_questions.engaged_by, "hero") == ("orc", "goblin")
+    assert s.ask(strike_questions.engaged_by_count, "hero") == 2
     # 001-25, 001 l.252: it "ends when you Strike! or Counter Strike a new Target which you
     # then begins a new Engaged With (Target) Condition" - one target at a time.
     assert s.run(engagement.engage, "orc", "brute").ok
-    assert s.ask(questions.engaged_with, "orc") == "brute"
-    assert s.ask(questions.engaged_by, "hero") == ("goblin",)
-    assert s.ask(questions.engaged_by_count, "brute") == 1
+    assert s.ask(strike_questions.engaged_with, "orc") == "brute"
+    assert s.ask(strike_questions.engaged_by, "hero") == ("goblin",)
+    assert s.ask(strike_questions.engaged_by_count, "brute") == 1
     refused = s.run(engagement.engage, "orc", "orc")
     assert not refused.ok
     assert "itself" in refused.reason
@@ -81,10 +82,10 @@ def test_withdraw_ends_the_pairs_of_either_end_and_costs_the_action() -> None:
     # 001-24, l.248 "before or after the Creature Moves or Acts": the Withdraw waits while
     # the orc's Free Strike! is offered (R-127); letting it pass lets it go on.
     assert s.encounter.combat.pending is not None
-    assert s.ask(questions.engaged_by_count, "hero") == 1
+    assert s.ask(strike_questions.engaged_by_count, "hero") == 1
     assert s.run(interrupts.decline_opportunity_attack, "orc").ok
-    assert s.ask(questions.engaged_by_count, "hero") == 0
-    assert s.ask(questions.engaged_with, "hero") is None
+    assert s.ask(strike_questions.engaged_by_count, "hero") == 0
+    assert s.ask(strike_questions.engaged_with, "hero") is None
     # 001-05, 001 l.53 "you can move and take one action": withdrawing was the action.
     assert s.encounter.combat.combatant("hero").budget.standard == 0
     assert s.run(interrupts.decline_opportunity_attack, "orc").ok  # offered again after (R-127)
@@ -101,11 +102,11 @@ def test_engagement_is_undone_step_by_step() -> None:
     assert s.run(engagement.engage, "orc", "hero").ok
     assert s.run(engagement.engage, "orc", "goblin").ok
     assert s.undo().ok
-    assert s.ask(questions.engaged_with, "orc") == "hero"
+    assert s.ask(strike_questions.engaged_with, "orc") == "hero"
     assert s.undo().ok
-    assert s.ask(questions.engaged_with, "orc") is None
+    assert s.ask(strike_questions.engaged_with, "orc") is None
     assert s.redo().ok
-    assert s.ask(questions.engaged_by, "hero") == ("orc",)
+    assert s.ask(strike_questions.engaged_by, "hero") == ("orc",)
 
 
 def test_engagement_survives_save_and_reopen_and_old_files_have_none(tmp_path: Path) -> None:
@@ -120,7 +121,7 @@ def test_engagement_survives_save_and_reopen_and_old_files_have_none(tmp_path: P
         {"engager": "goblin", "target": "hero"},
     ]
     reopened = make_session(load_encounter(path))
-    assert reopened.ask(questions.engaged_by, "hero") == ("orc", "goblin")
+    assert reopened.ask(strike_questions.engaged_by, "hero") == ("orc", "goblin")
     assert reopened.ruleset.id == "strike"
     # A file written before engagement was kept has no "engagements" key: none.
     data = encounter_to_dict(s.encounter)
@@ -206,7 +207,7 @@ def test_scripted_engaged_melee_exchange() -> None:
     # Condition"; 001-23 (l.242) "Every Strike! provokes a Counter Strike! from the Target".
     strike = s.run(attacks.basic_attack, "hero", "orc", dice=[15, 5])
     assert strike.ok, strike.reason
-    assert s.ask(questions.engaged_with, "hero") == "orc"
+    assert s.ask(strike_questions.engaged_with, "hero") == "orc"
     assert _offer(s, "orc") is StrikeKind.COUNTER
     assert _offer(s, "goblin") is None  # the goblin is engaged with no one
     # Equal reach: the original Strike! came first (pick), the counter is offered after.
@@ -214,11 +215,11 @@ def test_scripted_engaged_melee_exchange() -> None:
     assert counter.ok, counter.reason
     assert counter.text == "Orc: Counter Strike!"
     # 001-25 (l.252): a Counter Strike! on a new target begins Engaged With it.
-    assert s.ask(questions.engaged_with, "orc") == "hero"
+    assert s.ask(strike_questions.engaged_with, "orc") == "hero"
     assert _offer(s, "orc") is None
     # The goblin Closes on the hero (001-30, l.286), recorded by the GM.
     assert s.run(engagement.engage, "goblin", "hero").ok
-    assert s.ask(questions.engaged_by_count, "hero") == 2
+    assert s.ask(strike_questions.engaged_by_count, "hero") == 2
     assert s.end_turn().ok
 
     # The orc's turn: its Strike! on the hero provokes the hero's Counter Strike!; the hero
@@ -228,7 +229,9 @@ def test_scripted_engaged_melee_exchange() -> None:
     assert _offer(s, "goblin") is None  # it is engaged with the hero, not the orc
     assert s.run(interrupts.decline_opportunity_attack, "hero").ok
     assert _offer(s, "hero") is None
-    assert s.ask(questions.engaged_with, "hero") == "orc"  # letting it pass engages no one new
+    assert (
+        s.ask(strike_questions.engaged_with, "hero") == "orc"
+    )  # letting it pass engages no one new
     assert s.end_turn().ok
     assert s.end_turn().ok  # the goblin
     assert s.end_turn().ok  # the brute
@@ -266,12 +269,12 @@ def test_scripted_engaged_melee_exchange() -> None:
     assert _offer(s, "orc") is StrikeKind.FREE
     assert _offer(s, "goblin") is StrikeKind.FREE
     assert (
-        s.ask(questions.engaged_by_count, "hero") == 2
+        s.ask(strike_questions.engaged_by_count, "hero") == 2
     )  # it waits for them (l.248 "before", R-127)
     assert s.run(interrupts.decline_opportunity_attack, "orc").ok
     assert s.run(interrupts.decline_opportunity_attack, "goblin").ok
-    assert s.ask(questions.engaged_by_count, "hero") == 0
-    assert s.ask(questions.engaged_with, "hero") is None
+    assert s.ask(strike_questions.engaged_by_count, "hero") == 0
+    assert s.ask(strike_questions.engaged_with, "hero") is None
     assert _offer(s, "orc") is StrikeKind.FREE  # and after
     assert _offer(s, "goblin") is StrikeKind.FREE
     mechanics = [e.data["mechanic"] for e in s.encounter.combat.log if e.kind == "rule_note"]
@@ -294,7 +297,7 @@ def test_the_longer_reach_counter_strikes_first() -> None:
     assert _holding(s)
     assert _attacks(s, since) == []
     assert _offer(s, "ogre") is StrikeKind.COUNTER
-    assert s.ask(questions.engaged_with, "hero") == "ogre"
+    assert s.ask(strike_questions.engaged_with, "hero") == "ogre"
     counter = s.run(interrupts.opportunity_attack, "ogre", "hero", dice=[2])
     assert counter.ok, counter.reason
     # The counter, then the held Strike!, in one step.
@@ -331,7 +334,7 @@ def test_strike_offers_survive_save_and_reopen(tmp_path: Path) -> None:
     taken = reopened.run(interrupts.opportunity_attack, "orc", "hero", dice=[2])
     assert taken.ok, taken.reason
     assert taken.text == "Orc: Counter Strike!"
-    assert reopened.ask(questions.engaged_with, "orc") == "hero"
+    assert reopened.ask(strike_questions.engaged_with, "orc") == "hero"
 
 
 def _parts(s: GameSession) -> list[list[object]]:
@@ -380,11 +383,11 @@ def test_the_dead_are_no_longer_engaged() -> None:
     assert s.run(engagement.engage, "hero", "orc").ok
     assert s.run(engagement.engage, "goblin", "hero").ok
     assert s.run(gm_edits.apply_damage, "orc", 100).ok  # an orc dies at 0 hit points
-    assert s.ask(questions.engaged_by, "hero") == ("goblin",)
-    assert s.ask(questions.engaged_with, "hero") is None
+    assert s.ask(strike_questions.engaged_by, "hero") == ("goblin",)
+    assert s.ask(strike_questions.engaged_with, "hero") is None
     assert s.encounter.combat.log[-1].data["note"] == "Orc: dead, no longer engaged"
     assert s.undo().ok
-    assert s.ask(questions.engaged_by, "hero") == ("orc", "goblin")
+    assert s.ask(strike_questions.engaged_by, "hero") == ("orc", "goblin")
 
 
 def test_a_charge_waits_for_the_longer_reach_counter_strike() -> None:
@@ -406,8 +409,8 @@ def test_a_charge_waits_for_the_longer_reach_counter_strike() -> None:
     since = len(s.encounter.combat.log)
     assert s.run(interrupts.opportunity_attack, "ogre", "hero", dice=[2]).ok
     assert _attacks(s, since) == [("ogre", ("hero",)), ("hero", ("ogre",))]
-    assert s.ask(questions.engaged_with, "hero") == "ogre"
-    assert s.ask(questions.engaged_with, "ogre") == "hero"
+    assert s.ask(strike_questions.engaged_with, "hero") == "ogre"
+    assert s.ask(strike_questions.engaged_with, "ogre") == "hero"
 
 
 def test_block_dodge_dispel_raise_one_defense_until_the_next_turn(tmp_path: Path) -> None:

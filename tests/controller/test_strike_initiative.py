@@ -11,9 +11,10 @@ from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.records import InitiativeLadder, record_of
 from orcus_desktop.controller.log.text import entry_text
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike import initiative_checks
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
@@ -105,7 +106,7 @@ def test_choices_survive_undo_and_reopening(tmp_path: Path) -> None:
     assert s.run(initiative_checks.set_choice, "hero", "perception", "before", unseen=True).ok
     assert s.run(initiative_checks.set_choice, "orc", "awareness", "none").ok
     assert s.undo().ok
-    undone = s.ask(questions.initiative_choice, "orc")
+    undone = s.ask(strike_questions.initiative_choice, "orc")
     assert undone is not None
     assert undone.check is InitiativeCheck.QUICKNESS  # 001's default again
     assert s.redo().ok
@@ -116,7 +117,7 @@ def test_choices_survive_undo_and_reopening(tmp_path: Path) -> None:
     path = tmp_path / "fight.json"
     save_encounter(path, s.encounter)
     reopened = make_session(load_encounter(path))
-    choice = reopened.ask(questions.initiative_choice, "hero")
+    choice = reopened.ask(strike_questions.initiative_choice, "hero")
     assert choice is not None
     assert (choice.check, choice.tie_choice, choice.unseen) == (
         InitiativeCheck.PERCEPTION,

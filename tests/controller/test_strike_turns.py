@@ -15,9 +15,10 @@ import pytest
 
 from orcus_desktop.controller.availability import CombatAction
 from orcus_desktop.controller.gm import gm_edits
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike import engagement, round_end, strike_turns
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
@@ -280,14 +281,14 @@ def test_the_end_of_round_step_runs_the_gms_activities(tmp_path: Path) -> None:
     s = _fight()
     assert s.run(round_end.add_activity, "The fire spreads one square").ok
     assert s.run(round_end.add_activity, "Reinforcements arrive", at_round=1).ok
-    assert [a.when for a in s.ask(questions.round_end_activities)] == [
+    assert [a.when for a in s.ask(strike_questions.round_end_activities)] == [
         "every round",
         "end of round 1",
     ]
     path = tmp_path / "round.orcus.json"
     save_encounter(path, s.encounter)
     s = make_session(load_encounter(path))
-    assert len(s.ask(questions.round_end_activities)) == 2
+    assert len(s.ask(strike_questions.round_end_activities)) == 2
     assert s.end_turn().ok
     assert s.end_turn().ok
     assert _notes(s, "001-04") == []
@@ -300,14 +301,14 @@ def test_the_end_of_round_step_runs_the_gms_activities(tmp_path: Path) -> None:
         "1 is added to the round count (001 l.47)"
     ]
     # The one-round activity is done; the other stays for every round.
-    assert [a.text for a in s.ask(questions.round_end_activities)] == [
+    assert [a.text for a in s.ask(strike_questions.round_end_activities)] == [
         "The fire spreads one square"
     ]
     # The step is part of the End Turn that ended the round: one undo takes both back.
     s.undo()
     assert s.encounter.combat.round == 1
     assert _notes(s, "001-04") == []
-    assert len(s.ask(questions.round_end_activities)) == 2
+    assert len(s.ask(strike_questions.round_end_activities)) == 2
     for _ in range(4):
         assert s.end_turn().ok
     assert s.encounter.combat.round == 3
@@ -324,9 +325,9 @@ def test_round_end_activities_edits_and_refusals() -> None:
     refused = s.run(round_end.add_activity, "Lava rises", at_round=2)
     assert refused.reason == "already listed: Lava rises (end of round 2)"
     assert s.run(round_end.remove_activity, 0).ok
-    assert s.ask(questions.round_end_activities) == ()
+    assert s.ask(strike_questions.round_end_activities) == ()
     s.undo()
-    assert [a.text for a in s.ask(questions.round_end_activities)] == ["Lava rises"]
+    assert [a.text for a in s.ask(strike_questions.round_end_activities)] == ["Lava rises"]
     assert not s.run(round_end.remove_activity, 5).ok
     for _ in range(3):
         assert s.end_turn().ok
@@ -344,7 +345,7 @@ def test_a_bad_round_end_activity_in_a_file_is_named() -> None:
     assert s.run(round_end.add_activity, "The fire spreads").ok
     data = encounter_to_dict(s.encounter)
     assert encounter_from_dict(data).combat.round_end_activities == s.ask(
-        questions.round_end_activities
+        strike_questions.round_end_activities
     )
     data["combat"]["round_end_activities"][0]["text"] = "  "
     with pytest.raises(EncounterFileError, match=r"combat.round_end_activities\[0\].text"):

@@ -17,11 +17,12 @@ from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.movement.waiting import waits_for
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.controller.variants.alloy_heroes import cover_choices, skill_uses
 from orcus_desktop.controller.variants.strike import engagement, withdrawing
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter
@@ -643,7 +644,7 @@ def test_001_24_a_withdraw_waits_for_the_free_strike(tmp_path: Path) -> None:
     since = len(s.encounter.combat.log)
     assert s.run(withdrawing.withdraw, "hero").ok
     assert _holding(s)
-    assert s.ask(questions.engaged_by, "hero") == ("goblin",)
+    assert s.ask(strike_questions.engaged_by, "hero") == ("goblin",)
     assert _offered(s, "goblin") == "Free Strike!"
     refused = s.end_turn()
     assert not refused.ok
@@ -655,16 +656,16 @@ def test_001_24_a_withdraw_waits_for_the_free_strike(tmp_path: Path) -> None:
     taken = reopened.run(interrupts.opportunity_attack, "goblin", "hero", dice=[3])
     assert taken.ok, taken.reason
     assert _attackers(reopened, since) == ["goblin"]
-    assert reopened.ask(questions.engaged_by, "hero") == ()
+    assert reopened.ask(strike_questions.engaged_by, "hero") == ()
     assert not _holding(reopened)
     assert reopened.undo().ok
     assert _holding(reopened)
-    assert reopened.ask(questions.engaged_by, "hero") == ("goblin",)
+    assert reopened.ask(strike_questions.engaged_by, "hero") == ("goblin",)
     # Ending the turn letting it pass: the Withdraw goes on and the Free Strike! is offered
     # after it ("before or after"), which the turn's end names; passing that ends the turn.
     passed = reopened.end_turn(let_pass=True)
     assert passed.ok, passed.reason
-    assert reopened.ask(questions.engaged_by, "hero") == ()
+    assert reopened.ask(strike_questions.engaged_by, "hero") == ()
     assert "Goblin may make a Free Strike! on Hero" in passed.text
     assert reopened.end_turn(let_pass=True).ok
     assert reopened.encounter.combat.current != "hero"

@@ -27,6 +27,7 @@ from orcus_desktop.geometry.lighting import light_levels
 from orcus_desktop.geometry.lit_view import lit_view_rings
 from orcus_desktop.geometry.occupant_views import occupant_view_array
 from orcus_desktop.geometry.sight import spaces_reach_spaces, spaces_see_spaces
+from orcus_desktop.geometry.wall_buckets import bucket_table
 from orcus_desktop.geometry.walls import FloatArray, SegmentIndex
 from tests.geometry.builders import occ, patch, wall
 from tests.geometry.test_lit_view import as_shape
@@ -207,3 +208,48 @@ def test_a_door_in_a_straight_wall_joins_and_parts_its_run() -> None:
     assert [5.0, 0.0, 5.0, 10.0] in pieces(got).tolist()
     assert not got.line_blocked((5.5, 4.0), (5.5, 6.0))  # through the open doorway
     assert closed.sight_index.line_blocked((5.5, 4.0), (5.5, 6.0))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_after_doors_the_kept_tree_finds_the_segments_a_fresh_tree_finds(seed: int) -> None:
+    """Issue 33: the map's STRtree is kept through doors (`wall_edits.EditedTree`), with the
+    same segments found for every box and line as a tree of the changed walls built afresh."""
+    rng = random.Random(200 + seed)
+    walls = cave(rng)
+    occupants = creatures(rng)
+    state = field(walls, occupants)
+    state.sight_index.pairs_near_hulls(np.zeros((1, 4)), np.ones((1, 4)))  # builds its tree
+    boxes = np.asarray(
+        [
+            (x, y, x + rng.uniform(0.5, 9), y + rng.uniform(0.5, 9))
+            for x, y in ((rng.uniform(0, SIDE), rng.uniform(0, SIDE)) for _ in range(60))
+        ]
+    )
+    lines = shapely.linestrings(
+        np.asarray([[rng.uniform(0, SIDE) for _ in range(4)] for _ in range(60)]).reshape(-1, 2, 2)
+    )
+    doors = [i for i, w in enumerate(walls) if w.kind is WallKind.DOOR]
+    for door in rng.sample(doors, 6):
+        walls = toggled(walls, door)
+        state = field(walls, occupants)
+        got, want = state.sight_index, field(afresh(walls), occupants).sight_index
+        assert "_tree" in got.__dict__  # kept, not built again
+        # the bucket table updated in place is the one its segments would be given afresh
+        table = bucket_table(got.segments, got.grid)
+        assert all(np.array_equal(a, b) for a, b in zip(got.bucket_items, table, strict=True))
+
+        def found(
+            index: SegmentIndex, rows: tuple[np.ndarray, np.ndarray]
+        ) -> set[tuple[int, bytes]]:
+            return {(int(i), index.segments[s].tobytes()) for i, s in zip(*rows, strict=True)}
+
+        lo, hi = boxes[:, :2], boxes[:, 2:]
+        assert found(got, got.pairs_near_hulls(boxes, boxes)) == found(
+            want, want.pairs_near_hulls(boxes, boxes)
+        )
+        assert found(got, got.pairs_in_geometries(lines)) == found(
+            want, want.pairs_in_geometries(lines)
+        )
+        assert np.array_equal(
+            got.segments_intersecting(lo, hi), want.segments_intersecting(lo, hi)
+        )

@@ -18,6 +18,7 @@ from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.variants.alloy_heroes.cover_choice import CoverChoiceBox
 from tests.controller.conftest import fighter, orc
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -51,7 +52,7 @@ def _hp(window: MainWindow, cid: str) -> int:
 
 
 def test_the_gm_clicks_takes_the_hit_in_the_actions_dock(window: MainWindow) -> None:
-    box = window.actions_panel.cover_box
+    box = window.actions_panel.part(CoverChoiceBox)
     assert box.isVisible()
     assert window.reaction_prompt.isVisible()
     assert ("cover", "goblin", "take") in window.reaction_prompt.buttons

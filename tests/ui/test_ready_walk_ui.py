@@ -20,6 +20,7 @@ from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.variants.square_fireballs.wave_actions import ReadyAttackActions
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
 from tests.controller.test_square_fireballs_basic_attacks import IMPLEMENT_POWER, SCHOLAR
@@ -48,7 +49,7 @@ def _orc_walks_to_the_readier(
     assert session.run(initiative.roll_initiative, totals={readier.id: 20, "orc": 5}).ok
     assert session.run(initiative.start_combat).ok
     # Combat > Ready Ranged Attack / Ready Melee Attack
-    menu = window.ready_attacks
+    menu = window.plugged(ReadyAttackActions)
     (menu.ranged_action if ranged else menu.melee_action).trigger()
     assert session.encounter.combat.combatant(readier.id).readied is not None
     assert session.end_turn().ok
@@ -129,7 +130,7 @@ def test_an_orc_walking_unseen_in_darkness_is_not_offered_and_the_log_says_why(
     session = window.session
     assert session.run(initiative.roll_initiative, totals={"mage": 20, "orc": 5}).ok
     assert session.run(initiative.start_combat).ok
-    window.ready_attacks.ranged_action.trigger()
+    window.plugged(ReadyAttackActions).ranged_action.trigger()
     assert session.end_turn().ok
     assert session.run(lighting_edits.set_ambient_light, Illumination.DARK).ok
     assert session.move_creature("orc", Square(10, 4), MoveMode.WALK).ok

@@ -16,7 +16,7 @@ from orcus_desktop.controller.variants.alloy_heroes import skill_uses
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
-from orcus_desktop.ui.skill_use_dialog import SkillUseDialog
+from orcus_desktop.ui.variants.alloy_heroes.skill_use_dialog import SkillUseActions, SkillUseDialog
 from tests.controller.conftest import fighter, orc
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -45,7 +45,7 @@ def test_the_gm_uses_a_skill_next_to_the_orc_and_the_attack_of_opportunity_comes
     qtbot: QtBot,
 ) -> None:
     window = _window(qtbot, "alloy-heroes")
-    actions = window.skill_use
+    actions = window.plugged(SkillUseActions)
     actions.refresh()
     assert actions.action.isVisible()
     actions.action.trigger()
@@ -80,5 +80,5 @@ def test_the_gm_uses_a_skill_next_to_the_orc_and_the_attack_of_opportunity_comes
 
 def test_the_item_is_hidden_under_orcus(qtbot: QtBot) -> None:
     window = _window(qtbot, "orcus")
-    window.skill_use.refresh()
-    assert not window.skill_use.action.isVisible()
+    window.plugged(SkillUseActions).refresh()
+    assert not window.plugged(SkillUseActions).action.isVisible()

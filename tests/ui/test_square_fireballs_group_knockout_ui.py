@@ -47,7 +47,7 @@ def test_the_row_names_the_next_goblin_when_the_acting_one_is_knocked_out(
     assert model.row_data("g1").name == "G2 (group: G1)"
     lines = window.log_panel.model.lines()
     assert any("G1 is unconscious: G2 acts on in the group's turn" in line for line in lines)
-    menu = window.initiative_panel.group_menu.menu_for("g1")
+    menu = window.initiative_panel.context_menu("g1")
     actions = {a.objectName(): a for a in menu.findChildren(QAction)}
     knocked_out = actions["act_with_g1"]
     assert not knocked_out.isEnabled()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.turns import initiative
@@ -21,7 +21,7 @@ from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.ui.main_window import MainWindow
-from orcus_desktop.ui.monster_groups_dialog import MonsterGroupsDialog
+from orcus_desktop.ui.variants.square_fireballs.monster_groups_dialog import MonsterGroupsDialog
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import creature, fighter, orc_block
 from tests.ui.test_player_view import open_player_view
@@ -53,13 +53,24 @@ def window(qtbot: QtBot) -> MainWindow:
     return win
 
 
+def _groups_button(panel: QWidget) -> QPushButton:
+    button = panel.findChild(QPushButton, "monster_groups_button")
+    assert button is not None
+    return button
+
+
+def _last_dialog(panel: QWidget) -> MonsterGroupsDialog:
+    """The "Monster groups…" dialog opened last over the panel."""
+    dialogs: list[MonsterGroupsDialog] = panel.findChildren(MonsterGroupsDialog)
+    return dialogs[-1]
+
+
 def _arrange_g1_as_scout(window: MainWindow) -> MonsterGroupsDialog:
     panel = window.initiative_panel
-    assert not panel.groups_button.isHidden()
+    assert not _groups_button(panel).isHidden()
     assert panel.group_check.isHidden()  # 000's identical-creature box gives way
-    panel.groups_button.click()
-    dialog = panel.group_menu.dialog
-    assert dialog is not None
+    _groups_button(panel).click()
+    dialog = _last_dialog(panel)
     assert set(dialog.fields) == {"g1", "g2", "g3", "g4"}  # the PCs roll alone
     dialog.fields["g1"].setCurrentText("Scouts")
     dialog.accept()
@@ -103,7 +114,7 @@ def test_the_gm_arranges_groups_and_the_group_has_one_row_and_one_turn(
     assert row.current
     assert row.name == "G2 (group: G3, G4)"
     # The GM names g3 through the row's context menu: one undo step.
-    _act_with(panel.group_menu.menu_for("g2"), "g3")
+    _act_with(panel.context_menu("g2"), "g3")
     assert session.encounter.combat.current == "g3"
     assert model.row_data("g2").name == "G3 (group: G2, G4)"
     assert model.row_data("g2").selected_id == "g3"
@@ -114,9 +125,8 @@ def test_the_gm_arranges_groups_and_the_group_has_one_row_and_one_turn(
     combat = session.encounter.combat
     assert {combat.combatant(g).initiative for g in ("g2", "g3", "g4")} == {15}
     # During combat the arrangement is refused, and the dialog says why.
-    panel.group_menu.open_dialog()
-    dialog = panel.group_menu.dialog
-    assert dialog is not None
+    _groups_button(panel).click()
+    dialog = _last_dialog(panel)
     dialog.fields["g3"].setCurrentText("Rearguard")
     dialog.accept()
     assert "before combat" in dialog.error.text()
@@ -193,7 +203,7 @@ def test_the_hero_is_offered_one_opportunity_attack_in_the_goblins_turn(
     assert not panel.offers_box.isVisibleTo(panel)
     assert session.encounter.creature("g1").square == Square(4, 1)
     # The GM names g2 in the initiative row's menu; g2 walks off the hero too.
-    _act_with(window.initiative_panel.group_menu.menu_for("g1"), "g2")
+    _act_with(window.initiative_panel.context_menu("g1"), "g2")
     assert session.encounter.combat.current == "g2"
     assert session.move_creature("g2", Square(4, 3), MoveMode.WALK).ok
     assert session.encounter.creature("g2").square == Square(4, 3)
@@ -213,7 +223,7 @@ def test_a_member_that_delays_leaves_the_groups_row(window: MainWindow, qtbot: Q
     assert session.run(initiative.roll_initiative, dice=DICE).ok
     assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # hero: the goblins' group turn
-    _act_with(panel.group_menu.menu_for("g1"), "g2")
+    _act_with(panel.context_menu("g1"), "g2")
     assert panel.delay_button.isEnabled()
     qtbot.mouseClick(panel.delay_button, Qt.MouseButton.LeftButton)
     assert session.encounter.combat.current == "g1"  # the group's turn goes on
@@ -245,7 +255,7 @@ def test_removing_the_acting_member_keeps_the_groups_turn(
     assert session.run(initiative.roll_initiative, dice=DICE).ok
     assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # hero: the goblins' group turn
-    _act_with(panel.group_menu.menu_for("g1"), "g2")
+    _act_with(panel.context_menu("g1"), "g2")
     menu = window.token_menu("g2")
     assert menu is not None
     (remove,) = (a for a in menu.actions() if a.text() == "Remove G2")

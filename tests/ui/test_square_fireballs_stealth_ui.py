@@ -14,6 +14,7 @@ from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.variants.square_fireballs.stealth_maneuvers import StealthCheck
 from orcus_desktop.geometry.grid import Square
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.ui.variants.square_fireballs.stealth_box import StealthBox
 from tests.controller.test_square_fireballs_stealth import _fight
 
 
@@ -41,7 +42,7 @@ def test_the_orc_hides_and_sneaks_and_the_players_never_see_it(qtbot: QtBot) -> 
     panel = window.actions_panel
     window.scene.select_creature("orc")
     panel.refresh()
-    box = panel.stealth_box
+    box = panel.part(StealthBox)
     assert box.isVisible()
     assert box.buttons["enshroud"].isEnabled()
     assert not box.buttons["sneak"].isEnabled()  # neither shrouded nor hidden yet
@@ -88,5 +89,5 @@ def test_no_stealth_box_outside_003(qtbot: QtBot) -> None:
     panel = ActionsPanel(session, lambda: "hero")
     qtbot.add_widget(panel)
     panel.refresh()
-    assert not panel.stealth_box.isVisibleTo(panel)
+    assert not panel.part(StealthBox).isVisibleTo(panel)
     assert not panel.buttons["enshroud"].isEnabled()

@@ -18,6 +18,7 @@ from orcus_desktop.controller.variants.square_fireballs import questions as sf_q
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.variants.square_fireballs.turn_flow_box import TurnFlowBox
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, orc
 
@@ -67,7 +68,7 @@ def test_the_forced_switch_makes_a_walk_provoke_nothing(qtbot: QtBot) -> None:
     assert session.move_creature("orc", Square(5, 2)).ok  # the GM puts it next to the mage
     panel = window.actions_panel
     panel.show_creature("hero")
-    forced = panel.turn_flow.forced_check
+    forced = panel.part(TurnFlowBox).forced_check
     assert not forced.isEnabled()  # the hero cannot force itself
     panel.show_creature("orc")
     assert forced.isEnabled(), forced.toolTip()
@@ -96,7 +97,7 @@ def test_orcus_shows_neither(qtbot: QtBot) -> None:
     window = _window(qtbot, "orcus")
     window.actions_panel.show_creature("hero")
     assert window.actions_panel.buttons["raise_the_alarm"].isHidden()
-    assert window.actions_panel.turn_flow.forced_check.isHidden()
+    assert window.actions_panel.part(TurnFlowBox).forced_check.isHidden()
 
 
 def test_the_forced_switch_is_still_on_after_save_and_reopen_and_undo_turns_it_off(
@@ -110,7 +111,7 @@ def test_the_forced_switch_is_still_on_after_save_and_reopen_and_undo_turns_it_o
     assert session.run(initiative.start_combat).ok
     panel = window.actions_panel
     panel.show_creature("orc")
-    panel.turn_flow.forced_check.click()
+    panel.part(TurnFlowBox).forced_check.click()
     assert session.ask(sf_questions.forcing) == "hero"
     assert window.statusBar().currentMessage() == "Forced: Hero"
     path = tmp_path / "forced.orcus"
@@ -118,7 +119,7 @@ def test_the_forced_switch_is_still_on_after_save_and_reopen_and_undo_turns_it_o
     assert window.files.open_file(path)
     assert window.session.ask(sf_questions.forcing) == "hero"
     window.actions_panel.show_creature("orc")
-    forced = window.actions_panel.turn_flow.forced_check
+    forced = window.actions_panel.part(TurnFlowBox).forced_check
     assert forced.isChecked()
     forced.click()
     assert not forced.isChecked()
@@ -126,4 +127,4 @@ def test_the_forced_switch_is_still_on_after_save_and_reopen_and_undo_turns_it_o
     window.undo_action.trigger()
     assert window.session.ask(sf_questions.forcing) == "hero"
     window.actions_panel.show_creature("orc")
-    assert window.actions_panel.turn_flow.forced_check.isChecked()
+    assert window.actions_panel.part(TurnFlowBox).forced_check.isChecked()

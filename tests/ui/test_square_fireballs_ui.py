@@ -19,6 +19,7 @@ from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.ruleset_actions import NewEncounterDialog
+from orcus_desktop.ui.variants.square_fireballs.wave_actions import ReadyAttackActions, WaveActions
 from tests.controller.conftest import fighter, orc
 from tests.ui.test_player_view import open_player_view
 
@@ -100,7 +101,7 @@ def test_a_surprised_row_says_it_loses_its_first_turn(window: MainWindow, qtbot:
 def test_encounter_menu_brings_in_a_new_wave(window: MainWindow, qtbot: QtBot) -> None:
     _new_square_fireballs(window, qtbot)
     session = window.session
-    assert window.waves.action in _menu(window, "Encounter").actions()
+    assert window.plugged(WaveActions).action in _menu(window, "Encounter").actions()
     assert session.run(editing.place_creature, fighter("hero", 1, 1)).ok
     assert session.run(editing.place_creature, orc("orc", 5, 5)).ok
     assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
@@ -110,8 +111,8 @@ def test_encounter_menu_brings_in_a_new_wave(window: MainWindow, qtbot: QtBot) -
     assert session.ask(sf_questions.escalation_die) == 2
     # The GM places the newcomers, then Encounter > New wave… > Keep Initiative.
     assert session.run(editing.place_creature, orc("gob", 6, 6)).ok
-    window.waves.ask = lambda: WaveChoice.KEEP_INITIATIVE
-    window.waves.action.trigger()
+    window.plugged(WaveActions).ask = lambda: WaveChoice.KEEP_INITIATIVE
+    window.plugged(WaveActions).action.trigger()
     assert "gob" in session.encounter.combat.order
     assert session.ask(sf_questions.escalation_die) == 1
     assert "escalation die 1" in window.initiative_panel.heading.text()
@@ -119,32 +120,32 @@ def test_encounter_menu_brings_in_a_new_wave(window: MainWindow, qtbot: QtBot) -
     assert "gob" not in session.encounter.combat.order
     assert session.ask(sf_questions.escalation_die) == 2
     # Cancelled: nothing happens. Nobody new: refused with the reason in the status bar.
-    window.waves.ask = lambda: None
-    window.waves.action.trigger()
+    window.plugged(WaveActions).ask = lambda: None
+    window.plugged(WaveActions).action.trigger()
     assert "gob" not in session.encounter.combat.order
-    window.waves.ask = lambda: WaveChoice.START_OVER
-    window.waves.action.trigger()
+    window.plugged(WaveActions).ask = lambda: WaveChoice.START_OVER
+    window.plugged(WaveActions).action.trigger()
     assert "gob" in session.encounter.combat.order
     assert session.encounter.combat.round == 5  # docs/rulings.md R-42: a new round
     assert session.ask(sf_questions.escalation_die) == 0
     assert session.undo().ok
     assert session.run(editing.remove_creature, "gob").ok
-    window.waves.action.trigger()
+    window.plugged(WaveActions).action.trigger()
     assert "place the new creatures" in window.statusBar().currentMessage()
 
 
 def test_combat_menu_readies_a_melee_attack(window: MainWindow, qtbot: QtBot) -> None:
     """003-52 (003 l.790) Ready Melee Attack from Combat > Ready Melee Attack."""
-    refused = window.ready_attacks.ready(ranged=False)  # no combat, Orcus
+    refused = window.plugged(ReadyAttackActions).ready(ranged=False)  # no combat, Orcus
     assert not refused.ok
     _new_square_fireballs(window, qtbot)
     session = window.session
-    assert window.ready_attacks.melee_action in _menu(window, "Combat").actions()
+    assert window.plugged(ReadyAttackActions).melee_action in _menu(window, "Combat").actions()
     assert session.run(editing.place_creature, fighter("hero", 1, 1)).ok
     assert session.run(editing.place_creature, orc("orc", 6, 6)).ok
     assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 10}).ok
     assert session.run(initiative.start_combat).ok
-    window.ready_attacks.melee_action.trigger()
+    window.plugged(ReadyAttackActions).melee_action.trigger()
     readied = session.encounter.combat.combatant("hero").readied
     assert readied is not None
     assert "003-52" in readied.trigger

@@ -24,8 +24,8 @@ ON_FIRST_USE = (
     "orcus_desktop.ui.about_dialog",  # Help > About
     "orcus_desktop.ui.shortcuts_dialog",  # Help > Keyboard Shortcuts
     "orcus_desktop.ui.creature_editor",  # the library's New / Edit
-    "orcus_desktop.ui.initiative_check_dialog",  # the initiative panel's check
-    "orcus_desktop.ui.monster_groups_dialog",  # Monster groups…
+    "orcus_desktop.ui.variants.strike.initiative_check_dialog",  # the initiative panel's check
+    "orcus_desktop.ui.variants.square_fireballs.monster_groups_dialog",  # Monster groups…
     "orcus_desktop.ui.light_dialog",  # a light's editor
     "orcus_desktop.ui.map.grid_dialog",  # Map > Grid…
 )

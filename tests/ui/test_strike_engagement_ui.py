@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.actions import attacks
 from orcus_desktop.controller.editing import editing
-from orcus_desktop.controller.session import questions
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike import engagement
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.guards import Guard
@@ -28,6 +28,7 @@ from orcus_desktop.ui.map.look import Badge
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.panels.initiative_model import Column
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.ui.variants.strike.engagement_actions import EngagementActions
 from tests.controller.conftest import fighter, orc
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -84,9 +85,9 @@ def test_the_engagement_line_is_drawn_in_the_gm_and_player_views(window: MainWin
     # The GM: the hero Closes on the goblin (001-30) through Combat > Engage the Selected
     # Creature, the goblin selected on the map.
     window.scene.select_creature("goblin")
-    window.engagement_actions.engage_action.trigger()
+    window.plugged(EngagementActions).engage_action.trigger()
     QApplication.processEvents()
-    assert session.ask(questions.engaged_with, "hero") == "goblin"
+    assert session.ask(strike_questions.engaged_with, "hero") == "goblin"
     for scene in (window.scene, players.scene):
         assert scene.engagement.lines == (("hero", "goblin"),)
         assert _badge(scene, "goblin") == Badge("engaged by", "1")
@@ -144,7 +145,7 @@ def test_the_players_never_see_a_hidden_creatures_engagement(window: MainWindow)
 
 def test_block_from_the_combat_menu(window: MainWindow) -> None:
     """001-28 (001 l.276-278 "Block"): Combat > Block, for the creature shown; one undo step."""
-    actions = window.engagement_actions
+    actions = window.plugged(EngagementActions)
     assert actions.guard_actions[Guard.BLOCK].isEnabled()
     actions.guard_actions[Guard.BLOCK].trigger()
     QApplication.processEvents()
@@ -166,7 +167,7 @@ def test_block_waits_on_the_map_for_the_free_strike_and_esc_lets_it_pass(
     and the Block waits; Esc lets it pass and the Block is taken."""
     session = window.session
     assert session.run(engagement.engage, "orc", "hero").ok  # 001-30 Close
-    window.engagement_actions.guard_actions[Guard.BLOCK].trigger()
+    window.plugged(EngagementActions).guard_actions[Guard.BLOCK].trigger()
     QApplication.processEvents()
     prompt = window.reaction_prompt
     assert prompt.isVisible()

@@ -17,8 +17,8 @@ from pytestqt.qtbot import QtBot
 from orcus_desktop.controller.actions import attacks, interrupts
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
-from orcus_desktop.controller.session import questions
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter
@@ -70,11 +70,11 @@ def test_a_strike_fight_from_file_new_to_the_end_of_combat(
 
     # The hero Strikes! the orc (001-22, 001-24): engaged with it, and the orc may Counter.
     assert session.run(attacks.basic_attack, "hero", "orc", dice=[15, 5]).ok
-    assert session.ask(questions.engaged_with, "hero") == "orc"
+    assert session.ask(strike_questions.engaged_with, "hero") == "orc"
     assert session.run(
         interrupts.opportunity_attack, "orc", "hero", dice=[3]
     ).ok  # its Counter Strike!
-    assert session.ask(questions.engaged_with, "orc") == "hero"
+    assert session.ask(strike_questions.engaged_with, "orc") == "hero"
     assert session.end_turn().ok
 
     # The mage shoots into that melee: 001-21 "Target Engaged With (Ally Creature) -1" and the
@@ -95,7 +95,7 @@ def test_a_strike_fight_from_file_new_to_the_end_of_combat(
     assert session.end_turn().ok
     # The orc falls to the GM's damage: the dead are engaged with no one (001-25).
     assert session.run(gm_edits.apply_damage, "orc", 200).ok
-    assert session.ask(questions.engaged_with, "hero") is None
+    assert session.ask(strike_questions.engaged_with, "hero") is None
     assert session.run(initiative.end_combat).ok
     ended = session.encounter
     assert not ended.combat.active

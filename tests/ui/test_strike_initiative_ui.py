@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.gm import gm_edits
-from orcus_desktop.controller.session import questions
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, TieChoice
-from orcus_desktop.ui.initiative_check_dialog import InitiativeCheckDialog
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.variants.strike.initiative_check_dialog import InitiativeCheckDialog
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -35,15 +35,17 @@ def window(qtbot: QtBot) -> MainWindow:
 
 def test_the_gm_picks_a_creatures_initiative_check(qtbot: QtBot, window: MainWindow) -> None:
     panel = window.initiative_panel
-    assert panel.check_button.isHidden()  # 000: Dexterity, no choice
+    check_button = panel.findChild(QPushButton, "initiative_check_button")
+    assert check_button is not None
+    assert check_button.isHidden()  # 000: Dexterity, no choice
     assert window.session.switch_ruleset("strike").ok
-    assert not panel.check_button.isHidden()
-    assert not panel.check_button.isEnabled()  # nobody selected
+    assert not check_button.isHidden()
+    assert not check_button.isEnabled()  # nobody selected
     panel.select_creature("brakka")
     panel.table.selectRow(panel.model.row_of("brakka"))
-    assert panel.check_button.isEnabled()
-    qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
-    dialog = panel.check_dialog
+    assert check_button.isEnabled()
+    qtbot.mouseClick(check_button, Qt.MouseButton.LeftButton)
+    dialog = panel.findChild(InitiativeCheckDialog)
     assert isinstance(dialog, InitiativeCheckDialog)
     dialog.check.setCurrentIndex(dialog.check.findData("awareness"))
     dialog.tie_choice.setCurrentIndex(dialog.tie_choice.findData("before"))
@@ -54,7 +56,7 @@ def test_the_gm_picks_a_creatures_initiative_check(qtbot: QtBot, window: MainWin
     assert ok is not None
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
-    choice = window.session.ask(questions.initiative_choice, "brakka")
+    choice = window.session.ask(strike_questions.initiative_choice, "brakka")
     assert choice is not None
     assert (choice.check, choice.tie_choice, choice.unaware) == (
         InitiativeCheck.AWARENESS,
@@ -63,7 +65,7 @@ def test_the_gm_picks_a_creatures_initiative_check(qtbot: QtBot, window: MainWin
     )
     # One undo step takes it back.
     assert window.session.undo().ok
-    undone = window.session.ask(questions.initiative_choice, "brakka")
+    undone = window.session.ask(strike_questions.initiative_choice, "brakka")
     assert undone is not None
     assert undone.check is InitiativeCheck.QUICKNESS
 

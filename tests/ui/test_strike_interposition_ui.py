@@ -12,6 +12,7 @@ from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.variants.strike.interpose import InterposeBox
 from tests.controller.conftest import fighter, orc
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -44,7 +45,7 @@ def test_the_gm_lets_the_squire_step_in_from_the_actions_panel(
     window: MainWindow, qtbot: QtBot
 ) -> None:
     session = window.session
-    box = window.actions_panel.interpose_box
+    box = window.actions_panel.part(InterposeBox)
     assert not box.isVisible()
     # The orc's Strike! on the hero is declared; the panel asks who is its target.
     assert session.use_power("orc", "Basic Melee Attack", ["hero"], dice=[15, 6]).ok

@@ -15,6 +15,7 @@ from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import ItemKind
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.variants.strike.ready_items_dialog import ReadyItemsActions
 from tests.controller.conftest import fighter, orc
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -43,7 +44,7 @@ def _tooltip(window: MainWindow, creature_id: str) -> str:
 
 def test_the_gm_readies_a_bow_for_the_hero_and_undoes_it(qtbot: QtBot) -> None:
     window = _window(qtbot, "strike")
-    actions = window.ready_items
+    actions = window.plugged(ReadyItemsActions)
     assert actions.action.isEnabled()
     actions.action.trigger()
     dialog = actions.dialog
@@ -74,8 +75,8 @@ def test_the_gm_readies_a_bow_for_the_hero_and_undoes_it(qtbot: QtBot) -> None:
 
 def test_ready_items_are_disabled_under_orcus(qtbot: QtBot) -> None:
     window = _window(qtbot, "orcus")
-    window.ready_items.refresh()
-    assert not window.ready_items.action.isEnabled()
+    window.plugged(ReadyItemsActions).refresh()
+    assert not window.plugged(ReadyItemsActions).action.isEnabled()
 
 
 def test_removing_a_creature_says_its_ready_items_go_and_undo_brings_them_back(

@@ -18,6 +18,7 @@ from orcus_desktop.model.encounter import Encounter, WallEntry
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.scene import MapScene
+from orcus_desktop.ui.variants.strike.engagement_actions import EngagementActions
 from tests.controller.conftest import fighter, orc
 from tests.ui.test_player_view import open_player_view
 
@@ -65,7 +66,7 @@ def test_the_gm_hides_a_monster_and_the_players_lose_its_token(window: MainWindo
         asked.append(label)
         return 18  # 18 + Dex 0 + half level 1 - 1 = 18 vs the heroes' passive Perception 10
 
-    actions = window.engagement_actions
+    actions = window.plugged(EngagementActions)
     actions.ask_die = at_the_table
     assert actions.hide_action.isEnabled()
     actions.hide_action.trigger()
@@ -81,7 +82,7 @@ def test_the_gm_hides_a_monster_and_the_players_lose_its_token(window: MainWindo
 
 def test_crouch_from_the_combat_menu_marks_the_token_and_undoes(window: MainWindow) -> None:
     session = window.session
-    actions = window.engagement_actions
+    actions = window.plugged(EngagementActions)
     assert actions.crouch_action.isEnabled()
     actions.crouch_action.trigger()
     assert "Crouching" in _badges(window.scene, "orc")

@@ -17,7 +17,11 @@ from orcus_desktop.controller.variants.strike.who_goes_first import FirstBy
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.ui.main_window import MainWindow
-from orcus_desktop.ui.strike_table_dialogs import TableActionDialog, WhoGoesFirstDialog
+from orcus_desktop.ui.variants.strike.strike_table_dialogs import (
+    StrikeTableActions,
+    TableActionDialog,
+    WhoGoesFirstDialog,
+)
 from tests.controller.conftest import fighter, orc
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -53,7 +57,7 @@ def _last_note(window: MainWindow) -> str:
 
 def test_the_gm_sees_who_goes_first_and_marks_the_hero_surprised(qtbot: QtBot) -> None:
     window = _window(qtbot)
-    actions = window.strike_table
+    actions = window.plugged(StrikeTableActions)
     assert actions.first_action.isEnabled()
     actions.first_action.trigger()
     dialog = actions.dialog
@@ -81,7 +85,7 @@ def test_the_gm_logs_a_failed_influence_with_the_default_dc(qtbot: QtBot) -> Non
     assert window.session.run(
         initiative.start_combat
     ).ok  # the hero's turn: the Actions panel shows it
-    actions = window.strike_table
+    actions = window.plugged(StrikeTableActions)
     assert actions.table_action.isEnabled()
     actions.table_action.trigger()
     dialog = actions.dialog
@@ -115,6 +119,6 @@ def test_the_gm_logs_a_failed_influence_with_the_default_dc(qtbot: QtBot) -> Non
 
 def test_both_are_disabled_under_orcus(qtbot: QtBot) -> None:
     window = _window(qtbot, "orcus")
-    window.strike_table.refresh()
-    assert not window.strike_table.table_action.isEnabled()
-    assert not window.strike_table.first_action.isEnabled()
+    window.plugged(StrikeTableActions).refresh()
+    assert not window.plugged(StrikeTableActions).table_action.isEnabled()
+    assert not window.plugged(StrikeTableActions).first_action.isEnabled()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTreeWidgetItem
+from PySide6.QtWidgets import QPushButton, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.controller.gm import gm_edits
@@ -20,6 +20,7 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.panels.actions.panel import ActionsPanel
+from orcus_desktop.ui.variants.strike.round_end_dialog import RoundEndActions
 from tests.controller.conftest import fighter
 from tests.ui.test_strike_engagement_ui import window
 from tests.ui.test_targeting import accept_dialog, activate, at
@@ -70,7 +71,8 @@ def test_the_target_drops_prone_from_the_attack_dialog(qtbot: QtBot, window: Mai
     session = window.session
     assert session.end_turn().ok  # the orc's turn
     dialog = _orc_attacks_hero(qtbot, window)
-    button = dialog.drop_prone_buttons["hero"]
+    button = dialog.findChild(QPushButton, "dropProne_hero")
+    assert button is not None
     assert button.isEnabled()
     before = dialog.summaries["hero"].text()
     button.click()
@@ -94,7 +96,8 @@ def test_the_attack_dialog_says_why_a_target_cannot_drop(qtbot: QtBot, window: M
     assert session.end_turn().ok
     assert session.run(gm_edits.add_condition, "hero", Condition.UNCONSCIOUS).ok
     dialog = _orc_attacks_hero(qtbot, window)
-    button = dialog.drop_prone_buttons["hero"]
+    button = dialog.findChild(QPushButton, "dropProne_hero")
+    assert button is not None
     assert not button.isEnabled()
     assert "incapacitated creature cannot drop prone" in button.toolTip()
     dialog.reject()
@@ -103,7 +106,7 @@ def test_the_attack_dialog_says_why_a_target_cannot_drop(qtbot: QtBot, window: M
 def test_end_of_round_activities_from_the_combat_menu(qtbot: QtBot, window: MainWindow) -> None:
     """001-04, 001 l.47 "The End Of Round Activities Are Performed": listed by the GM, run and
     logged as the round ends, one undo step per change."""
-    actions = window.round_end
+    actions = window.plugged(RoundEndActions)
     actions.refresh()
     assert actions.action.isEnabled()
     actions.action.trigger()
@@ -138,8 +141,8 @@ def test_end_of_round_activities_from_the_combat_menu(qtbot: QtBot, window: Main
 def test_no_end_of_round_step_under_000(qtbot: QtBot) -> None:
     win = MainWindow(Encounter(GridBounds(6, 6), creatures=(fighter("hero", 1, 1),)), None)
     qtbot.add_widget(win)
-    win.round_end.refresh()
-    assert not win.round_end.action.isEnabled()
+    win.plugged(RoundEndActions).refresh()
+    assert not win.plugged(RoundEndActions).action.isEnabled()
 
 
 def test_the_panel_offers_no_opportunity_attack_under_strike(window: MainWindow) -> None:

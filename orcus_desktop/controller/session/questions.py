@@ -2,8 +2,9 @@
 
 Asked through `GameSession.ask` (`session.ask(questions.illumination, players=True)`), like
 every question a use-case module answers itself (`session.ask(attacks.preview_attack, ...)`);
-none changes the document. Some only put a ruleset's flag (`skill_use_offered`) or a fact of
-the snapshot (`engaged_with`) in the one shape the asker takes.
+none changes the document. Some only put a ruleset's flag or a fact of the snapshot in the one
+shape the asker takes. A variant's own questions live in its package
+(`controller/variants/strike/questions.py`), asked by its UI package alike.
 """
 
 from __future__ import annotations
@@ -15,19 +16,9 @@ from orcus_desktop.controller.battlefield_builder import players_battlefield
 from orcus_desktop.controller.combat_rules import loses_first_turn
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.gm import gm_edits
-from orcus_desktop.controller.variants.alloy_heroes import skill_uses
-from orcus_desktop.controller.variants.strike import (
-    initiative_checks,
-    round_end,
-    table_actions,
-    who_goes_first,
-)
 from orcus_desktop.geometry.lighting import LevelGrid, light_levels
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.round_end import RoundEndActivity
 from orcus_desktop.rules.conditions import Condition
-from orcus_desktop.rules.initiative_choice import InitiativeChoice
-from orcus_desktop.vocabulary import CreatureId
 
 # -- the map ---------------------------------------------------------------------------------
 
@@ -75,71 +66,12 @@ def best_basic_attack(
     return melee if in_reach else ranged
 
 
-def skill_use_offered(engine: Engine, encounter: Encounter) -> bool:
-    """Whether the ruleset has the skill use as an action (004-09)."""
-    return skill_uses.skill_use_offered(engine)
-
-
-# -- 001 engagement, strikes and turn shape --------------------------------------------------
-
-
-def engaged_with(engine: Engine, encounter: Encounter, creature_id: str) -> CreatureId | None:
-    """Whom the creature is Engaged With (001-25, 001 l.252), or None."""
-    return encounter.combat.engaged_with(creature_id)
-
-
-def engaged_by(engine: Engine, encounter: Encounter, creature_id: str) -> tuple[CreatureId, ...]:
-    """Who the creature is Engaged By (001-25, 001 l.256), first engager first."""
-    return encounter.combat.engaged_by(creature_id)
-
-
-def engaged_by_count(engine: Engine, encounter: Encounter, creature_id: str) -> int:
-    """How many creatures the creature is Engaged By (001-19, 001-26 count these)."""
-    return len(encounter.combat.engaged_by(creature_id))
+# -- strikes (001-23/24 through the variants' hook) -----------------------------------------
 
 
 def strike_name(engine: Engine, encounter: Encounter, reactor_id: str) -> str:
     """The 001 strike offered to the creature ("Counter Strike!", "Free Strike!") or ""."""
     return plugins.reaction_name(engine, encounter, reactor_id)
-
-
-def offers_off_turn_drop(engine: Engine, encounter: Encounter) -> bool:
-    """Whether the ruleset lets a creature drop prone on another's turn (001-06)."""
-    return engine.ruleset.actions.drop_prone_off_turn
-
-
-def round_end_activities(engine: Engine, encounter: Encounter) -> tuple[RoundEndActivity, ...]:
-    """001-04: what the GM has the table do at the end of a round."""
-    return encounter.combat.round_end_activities
-
-
-def has_round_end_step(engine: Engine, encounter: Encounter) -> bool:
-    """Whether the ruleset's flow runs an end-of-round step (001-04)."""
-    return round_end.has_step(engine)
-
-
-def offers_table_actions(engine: Engine, encounter: Encounter) -> bool:
-    """Whether the ruleset has 001-35's Influence, Magic, Search, Study, Utilize."""
-    return table_actions.offers_table_actions(engine)
-
-
-def adjudicates_first(engine: Engine, encounter: Encounter) -> bool:
-    """Whether the GM says who goes first (001-36)."""
-    return who_goes_first.adjudicates_first(engine)
-
-
-def chooses_initiative_checks(engine: Engine, encounter: Encounter) -> bool:
-    """Whether each creature chooses its initiative check (001-01)."""
-    return initiative_checks.chooses_checks(engine)
-
-
-def initiative_choice(
-    engine: Engine, encounter: Encounter, creature_id: str
-) -> InitiativeChoice | None:
-    """The creature's 001 initiative choice (the default until set); None under 000."""
-    if not initiative_checks.chooses_checks(engine):
-        return None
-    return initiative_checks.choice_of(encounter, creature_id)
 
 
 # -- initiative and the turn's boundaries ----------------------------------------------------
@@ -175,6 +107,16 @@ def start_combat_tip(engine: Engine, encounter: Encounter, anyone_surprised: boo
         # 003-10, 003 l.165-168: no surprise round; the surprised lose their first turn.
         return "Start combat at round 1: the surprised lose their first turn (003-10)."
     return "Start combat with a surprise round."
+
+
+def readied_attack(engine: Engine, encounter: Encounter, reactor_id: str) -> str:
+    """The power of the readied attack offered to the reactor now (003-52), or "".
+
+    "" too when the attack offered is an opportunity attack, or the reactor has no such power.
+    """
+    offer = plugins.readied_offer(engine, encounter, reactor_id)
+    power = offer.power(engine, encounter, reactor_id) if offer is not None else None
+    return power.name if power is not None else ""
 
 
 # -- groups that share a turn ----------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The reaction prompt over the GM's map, beside the creatures it concerns (issue 28, item 6).
 
 The reactions that wait for the GM's word (`waiting_decisions.decisions`: an opportunity
-attack offered, 001's strikes and "Against Who?", a readied shot, a readied action triggered,
-004's covering creature that may take a hit, R-154)
+attack offered, 001's strikes, a readied shot, a readied action triggered, and what the
+installed variants answer: 001's "Against Who?", 004's covering creature that may take a hit,
+R-154, through `ui/plugins.py::PromptAnswers`)
 show in a small frame on the map view, next to the tokens involved and kept inside the view,
 so it is answered where the GM is looking. The Actions dock still lists the offers. Keys: O
 and Shift+O stay the Combat menu's; Enter takes the first offer and Esc lets it pass while the
@@ -23,22 +24,28 @@ from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import waiting_decisions
 from orcus_desktop.controller.turns.waiting_decisions import (
-    COVER,
     FORCED_MOVE,
     HELD,
-    INTERPOSE,
     OFFER,
     READIED,
     Decision,
 )
-from orcus_desktop.controller.variants.alloy_heroes import cover_choices
-from orcus_desktop.controller.variants.strike import interposition
+from orcus_desktop.ui import plugins
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map.view import MapView
+from orcus_desktop.ui.panels.common import clear_layout
+from orcus_desktop.ui.plugins import Answer
 
-REACTIONS = (OFFER, INTERPOSE, READIED, COVER)
-"""The decisions the frame shows (with the held step they wait on); Enter and Esc answer them."""
+REACTIONS = frozenset({OFFER, READIED})
+"""The core's decisions the frame shows (with the held step they wait on), beside those the
+installed variants answer (`plugins.prompt_kinds`: 001's "Against Who?", 004's cover); Enter
+and Esc answer them."""
+
+
+def _reactions() -> frozenset[str]:
+    return REACTIONS | plugins.prompt_kinds()
+
 
 IDLE_TOOLS = frozenset({"select", "move"})
 """The map tools that make no use of Enter and Esc but for a drag (controller/tools/move_tool)."""
@@ -93,7 +100,8 @@ class ReactionPrompt(QFrame):
         # A push to place is answered on the map by its own tool, whose squares the frame
         # would cover: only the reactions show, with the step they hold.
         waiting = self._session.ask(waiting_decisions.decisions)
-        if not any(d.kind in REACTIONS for d in waiting):
+        reactions = _reactions()
+        if not any(d.kind in reactions for d in waiting):
             waiting = ()
         waiting = tuple(d for d in waiting if d.kind != FORCED_MOVE)
         if waiting != self._shown:
@@ -111,11 +119,7 @@ class ReactionPrompt(QFrame):
 
     def _fill(self, waiting: tuple[Decision, ...]) -> None:
         layout = self._layout
-        while layout.count():
-            taken = layout.takeAt(0)
-            widget = taken.widget() if taken is not None else None
-            if widget is not None:
-                widget.deleteLater()
+        clear_layout(layout)
         self.buttons = {}
         for row, decision in enumerate(waiting):
             label = QLabel(decision.text, self)
@@ -134,48 +138,39 @@ class ReactionPrompt(QFrame):
                 self.buttons[(decision.kind, str(decision.creature), answer)] = button
         self.adjustSize()
 
-    def _answers(self, decision: Decision) -> list[tuple[str, str, str]]:
+    def _answers(self, decision: Decision) -> list[Answer]:
         """(answer, button text, tooltip) for one decision."""
-        name = self._session.encounter.name_of
+        hooked = plugins.prompt_answers(decision.kind)
+        if hooked is not None:
+            return hooked.answers(self._session, decision)
         match decision.kind:
             case "offer":
                 return [
                     ("take", "Take (Enter)", "Take it (O); the dice typed in the Actions dock"),
                     ("pass", "Let it pass (Esc)", "Decline it (Shift+O)"),
                 ]
-            case "interpose":
-                steps = [(f"step_in:{c}", f"{name(c)} steps in", "") for c in decision.choices]
-                return [*steps, ("pass", "Keep the target (Esc)", "Nobody steps in")]
             case "readied":
                 return [("pass", "Let it pass (Esc)", "It does not take its readied action")]
-            case "cover":  # 004 l.760
-                target = name(decision.about) if decision.about is not None else "the target"
-                return [
-                    ("take", "Take the hit (Enter)", "The covering creature is struck instead"),
-                    ("pass", "Let it pass (Esc)", f"It dodges: {target} is struck"),
-                ]
         return []
 
     # -- answers ---------------------------------------------------------------------------
 
     def _answer(self, decision: Decision, answer: str) -> None:
         session, who = self._session, str(decision.creature)
-        if decision.kind == COVER:
-            session.by(self).run(cover_choices.answer, who, take=answer == "take")
+        hooked = plugins.prompt_answers(decision.kind)
+        if hooked is not None:
+            hooked.answer(session, self, decision, answer)
         elif answer == "take":
             self._take_offer(who)
-        elif answer.startswith("step_in:"):
-            session.by(self).run(interposition.interpose, answer.removeprefix("step_in:"))
         elif decision.kind == OFFER:
             session.by(self).run(interrupts.decline_opportunity_attack, who)
-        elif decision.kind == INTERPOSE:
-            session.by(self).run(interposition.keep_target)
         elif decision.kind == READIED:
             session.by(self).run(waiting_decisions.let_readied_pass, who)
 
     def _first_keyed(self) -> Decision | None:
-        """The decision Enter and Esc answer: the first offer, interpose or readied one."""
-        return next((d for d in self._shown if d.kind in REACTIONS), None)
+        """The decision Enter and Esc answer: the first offer, readied one or variant's."""
+        reactions = _reactions()
+        return next((d for d in self._shown if d.kind in reactions), None)
 
     def _map_idle(self) -> bool:
         """No map tool is at work.
@@ -192,13 +187,18 @@ class ReactionPrompt(QFrame):
         decision = self._first_keyed() if ours else None
         if decision is None:
             return False
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and decision.kind in (OFFER, COVER):
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self._enter_takes(decision):
             self._answer(decision, "take")
             return True
         if key == Qt.Key.Key_Escape:
             self._answer(decision, "pass")
             return True
         return False
+
+    @staticmethod
+    def _enter_takes(decision: Decision) -> bool:
+        hooked = plugins.prompt_answers(decision.kind)
+        return hooked.enter_takes if hooked is not None else decision.kind == OFFER
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._view.viewport() and event.type() == QEvent.Type.Resize:

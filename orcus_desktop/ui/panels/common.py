@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QAbstractButton, QInputDialog, QWidget
+from PySide6.QtWidgets import QAbstractButton, QInputDialog, QLayout, QWidget
 
 from orcus_desktop.controller.log.text import DURATION_TEXT as DURATION_TEXT  # re-exported
 from orcus_desktop.controller.log.text import effect_text as log_effect_text
@@ -100,6 +100,15 @@ def hit_points_text(session: GameSession, creature: Creature) -> str:
 def name_of(session: GameSession, creature_id: str | None) -> str:
     """The creature's name, or its id when it is no longer on the map."""
     return session.encounter.name_of(creature_id)
+
+
+def clear_layout(layout: QLayout) -> None:
+    """Takes every widget out of `layout` and deletes it (a box about to be refilled)."""
+    while layout.count():
+        taken = layout.takeAt(0)
+        widget = taken.widget() if taken is not None else None
+        if widget is not None:
+            widget.deleteLater()
 
 
 AskDie = Callable[[QWidget, str], int | None]

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QPushButton,
     QSizePolicy,
     QTableView,
@@ -39,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative, waiting_decisions
+from orcus_desktop.ui import plugins
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import (
     AskDie,
@@ -49,12 +51,11 @@ from orcus_desktop.ui.panels.common import (
 )
 from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.panels.initiative_buttons import heading_text, turn_flow_states
-from orcus_desktop.ui.panels.initiative_menu import GroupMenu
 from orcus_desktop.ui.panels.initiative_model import Column, InitiativeTableModel
+from orcus_desktop.ui.plugins import InitiativeContext
 
 if TYPE_CHECKING:
     from orcus_desktop.ui.end_turn_dialog import EndTurnDialog
-    from orcus_desktop.ui.initiative_check_dialog import InitiativeCheckDialog
 
 ROW_PADDING = 4
 """Pixels above and below the text of an initiative row (compact rows)."""
@@ -87,7 +88,7 @@ class InitiativePanel(QWidget):
     creature_selected = Signal(str)
     resolve_requested = Signal()
 
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:  # noqa: PLR0915 -- split pending (issue 30 item 7)
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("initiativePanel")
         # Not expanding: the window's spare height goes to the Actions panel under it; the
@@ -100,6 +101,26 @@ class InitiativePanel(QWidget):
         self.model = InitiativeTableModel(session, self)
         self.heading = QLabel(self)
         self.heading.setObjectName("initiativeHeading")
+        self._build_table()
+        self.message = QLabel(self)
+        self.message.setObjectName("initiativeMessage")
+        self.message.setWordWrap(True)
+        self._build_setup_controls()
+        self._build_combat_controls()
+        self._rows_hinted = -1
+        self._watched_window: QWidget | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.setup_controls)
+        layout.addWidget(self.combat_controls)
+        layout.addWidget(self.typed_dice_check)
+        layout.addWidget(self.message)
+        self._connect()
+        self._refresh()
+
+    def _build_table(self) -> None:
         self.table = QTableView(self)
         self.table.setObjectName("initiativeTable")
         self.table.setModel(self.model)
@@ -111,9 +132,9 @@ class InitiativePanel(QWidget):
         )
         self.table.verticalHeader().setVisible(False)
         # Compact rows (issue 13: an 11-creature fight at 1080p without scrolling).
-        self.table.verticalHeader().setDefaultSectionSize(
-            self.fontMetrics().height() + ROW_PADDING
-        )
+        row_px = self.fontMetrics().height() + ROW_PADDING
+        self.table.verticalHeader().setDefaultSectionSize(row_px)
+        self.table.setMinimumHeight(row_px * 4)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(Column.CONDITIONS, QHeaderView.ResizeMode.Stretch)
@@ -132,10 +153,11 @@ class InitiativePanel(QWidget):
             self.model.layoutChanged,
         ):
             changed.connect(header.resizeSections)
-        self.message = QLabel(self)
-        self.message.setObjectName("initiativeMessage")
-        self.message.setWordWrap(True)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._on_context_menu)
 
+    def _build_setup_controls(self) -> None:
+        """Before combat: roll, start, group, surprised, and the variants' buttons."""
         self.roll_button = self._button("Roll initiative", self._on_roll)
         self.group_check = QCheckBox("Group identical monsters", self)
         self.group_check.setToolTip(
@@ -143,17 +165,25 @@ class InitiativePanel(QWidget):
         )
         self.surprised_button = self._button("Surprised", self._on_surprised)
         self.surprised_button.setCheckable(True)
-        # 001-01..03: the check each creature rolls (shown only under such a ruleset).
-        self.check_button = self._button("Initiative check…", self._on_initiative_check)
-        self.check_dialog: InitiativeCheckDialog | None = None
         self.end_turn_dialog: EndTurnDialog | None = None
-        # 003-07: the GM arranges the monster groups (shown only under such a ruleset).
-        self.group_menu = GroupMenu(session, self)
-        self.groups_button = self._button("Monster groups…", self.group_menu.open_dialog)
-        self.groups_button.setObjectName("monster_groups_button")
-        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.table.customContextMenuRequested.connect(self._on_context_menu)
         self.start_button = self._button("Start combat", self._on_start)
+        # Setup buttons show before combat, turn buttons during it: the table keeps the room.
+        self.setup_controls = QWidget(self)
+        setup = QGridLayout(self.setup_controls)
+        setup.setContentsMargins(0, 0, 0, 0)
+        setup.addWidget(self.roll_button, 0, 0)
+        setup.addWidget(self.start_button, 0, 1)
+        setup.addWidget(self.group_check, 1, 0)
+        setup.addWidget(self.surprised_button, 1, 1)
+        # The installed variants' buttons (ui/plugins.py; 001-01's "Initiative check…", 003-07's
+        # "Monster groups…").
+        self._plug_context = InitiativeContext(self._session, self.selected_creature_id, self)
+        self._tools = [b.build(self._plug_context) for b in plugins.initiative_buttons()]
+        for row, tool in enumerate(self._tools, start=2):
+            setup.addWidget(tool.button, row, 0, 1, 2)
+
+    def _build_combat_controls(self) -> None:
+        """During combat: the turn's buttons, wrapped to the dock's width."""
         self.end_turn_button = self._button("End turn", self._on_end_turn)
         self.end_turn_button.setShortcut(QKeySequence("Ctrl+Return"))
         self.typed_dice_check = QCheckBox("Type in dice rolled at the table", self)
@@ -170,17 +200,6 @@ class InitiativePanel(QWidget):
         self.join_button = self._button("Join combat", self._on_join)
         self.move_up_button = self._button("Move up", self._on_move_up)
         self.end_combat_button = self._button("End combat", self._on_end_combat)
-
-        # Setup buttons show before combat, turn buttons during it: the table keeps the room.
-        self.setup_controls = QWidget(self)
-        setup = QGridLayout(self.setup_controls)
-        setup.setContentsMargins(0, 0, 0, 0)
-        setup.addWidget(self.roll_button, 0, 0)
-        setup.addWidget(self.start_button, 0, 1)
-        setup.addWidget(self.group_check, 1, 0)
-        setup.addWidget(self.surprised_button, 1, 1)
-        setup.addWidget(self.check_button, 2, 0, 1, 2)
-        setup.addWidget(self.groups_button, 3, 0, 1, 2)
         buttons = (
             self.end_turn_button,
             self.delay_button,
@@ -192,21 +211,10 @@ class InitiativePanel(QWidget):
         )
         # Wrapped to the dock's width rather than four a row (which kept the dock wide).
         self.combat_controls = FlowBox(buttons, self)
-        row_px = self.fontMetrics().height() + ROW_PADDING
-        self.table.setMinimumHeight(row_px * 4)
-        self._rows_hinted = -1
-        self._watched_window: QWidget | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.setup_controls)
-        layout.addWidget(self.combat_controls)
-        layout.addWidget(self.typed_dice_check)
-        layout.addWidget(self.message)
 
+    def _connect(self) -> None:
         self._connections = DocumentConnections()
-        events = session.document.events
+        events = self._session.document.events
         for signal in (
             events.combat_changed,
             events.creature_added,
@@ -218,7 +226,6 @@ class InitiativePanel(QWidget):
             self._connections.connect(signal, self._on_document_changed)
         self._connections.bind(self)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
-        self._refresh()
 
     # -- public ----------------------------------------------------------------------------
 
@@ -324,14 +331,8 @@ class InitiativePanel(QWidget):
         self.group_check.setEnabled(not why_not_roll)
         # 003-07: the groups are the GM's arrangement there, not identical creatures.
         self.group_check.setVisible(not session.ask(questions.has_monster_groups))
-        self.groups_button.setVisible(session.ask(questions.has_monster_groups))
-
-        self.check_button.setVisible(session.ask(questions.chooses_initiative_checks))
-        enable_with_reason(
-            self.check_button,
-            "" if selected else "Select a creature in the initiative.",
-            "Which check the selected creature rolls, and its choice among ties (001).",
-        )
+        for tool in self._tools:
+            tool.update()
 
         if combat.active:
             why_not_surprise = "Surprise is decided before combat starts."
@@ -435,16 +436,6 @@ class InitiativePanel(QWidget):
             self._session.by(self).run(initiative.set_surprised, selected, checked)
         self._update_buttons()
 
-    def _on_initiative_check(self) -> None:
-        selected = self.selected_creature_id()
-        if selected is None:
-            return
-        # Imported when first opened, not at start (start-up memory, issue 14).
-        from orcus_desktop.ui.initiative_check_dialog import InitiativeCheckDialog
-
-        self.check_dialog = InitiativeCheckDialog(self._session, selected, self)
-        self.check_dialog.open()
-
     def _on_start(self) -> None:
         self._session.by(self).run(initiative.start_combat)
 
@@ -527,10 +518,18 @@ class InitiativePanel(QWidget):
             return
         self._session.by(self).run(initiative.reorder_initiative, selected, before)
 
+    def context_menu(self, creature_id: str | None) -> QMenu:
+        """A row's right-click menu (None: no row under the pointer): the variants' items."""
+        menu = QMenu(self)
+        menu.setObjectName("initiativeMenu")
+        plugins.initiative_menu(self._plug_context, creature_id, menu)
+        return menu
+
     def _on_context_menu(self, pos: QPoint) -> None:
         index = self.table.indexAt(pos)
         value = index.data(Qt.ItemDataRole.UserRole) if index.isValid() else None
-        menu = self.group_menu.menu_for(value if isinstance(value, str) else None)
+        creature_id = value if isinstance(value, str) else None
+        menu = self.context_menu(creature_id)
         if not menu.isEmpty():
             menu.popup(self.table.viewport().mapToGlobal(pos))
 

@@ -26,7 +26,6 @@ from orcus_desktop.controller.combat_rules import loses_first_turn
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative as initiative_cases
-from orcus_desktop.controller.variants.square_fireballs import ready_walks
 from orcus_desktop.model.combat import Combatant, CombatPhase
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.powers import ActionKind
@@ -130,7 +129,7 @@ def _status(session: GameSession, combatant: Combatant | None) -> tuple[str, str
     if offer is ActionKind.OPPORTUNITY and strike:
         return f"{strike} offered", f"Offered a {strike} (Actions panel)."
     readied_shot = session.ask(
-        ready_walks.offered_power, combatant.creature_id
+        questions.readied_attack, combatant.creature_id
     )  # 003-52, "" elsewhere
     if offer is ActionKind.OPPORTUNITY and readied_shot:
         return "readied shot offered", f"Offered its readied {readied_shot} (Actions panel)."

@@ -13,7 +13,8 @@ the dominated character use an at-will attack (forced attack)".
 So the forcer (the creature whose turn it is) spends the action and the forced creature acts
 outside its own action economy: its movement is a walk at its speed under its conditions, its
 attack one of its powers; neither offers an opportunity attack, and the log says why (003-46).
-The GM reaches both through the Actions panel's "Forced" switch (`GameSession.forcing`).
+The GM reaches both through the Actions panel's "Forced" switch (`questions.forcing`); the
+session runs them in place of the creature's own through 003's `redirects` hook (`plugin.py`).
 Picks: docs/rulings.md R-97.
 """
 

@@ -99,14 +99,6 @@ def ranged_offer(encounter: Encounter, reactor_id: str) -> bool:
     )
 
 
-def offered_power(engine: Engine, encounter: Encounter, reactor_id: str) -> str:
-    """The Ranged Basic Attack a triggered Ready Ranged Attack offers `reactor_id` now, or ""."""
-    if not ranged_offer(encounter, reactor_id):
-        return ""
-    basic = ranged_basic(engine, encounter, reactor_id)
-    return basic[0].name if basic is not None else ""
-
-
 def ranged_readiers(encounter: Encounter, readier_ids: Sequence[str]) -> tuple[str, ...]:
     """Those of `readier_ids` whose readied action is a Ready Ranged Attack (before it fires)."""
     combat = encounter.combat

@@ -17,7 +17,6 @@ from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.log.text import opportunity_attacks
 from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.controller.session import GameSession, questions
-from orcus_desktop.controller.variants.square_fireballs import ready_walks
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.panels.common import name_of
@@ -88,7 +87,7 @@ class OpportunityOffers(QGroupBox):
             # 001-23/24: under 001 the offer is a Counter Strike! or a Free Strike!.
             strike = session.ask(questions.strike_name, enemy_id)
             # 003-52: a triggered Ready Ranged Attack offers its Ranged Basic Attack.
-            readied = session.ask(ready_walks.offered_power, enemy_id)
+            readied = session.ask(questions.readied_attack, enemy_id)
             label = QLabel(
                 f"{name_of(session, enemy_id)} may "
                 + (

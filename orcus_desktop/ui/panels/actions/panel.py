@@ -14,6 +14,7 @@ session call (one undo step) and is disabled with the session's reason as its to
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import psygnal
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -32,32 +33,31 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.controller.availability import AvailableActions, CombatAction
 from orcus_desktop.controller.session import GameSession, questions
-from orcus_desktop.controller.variants.square_fireballs import ready_walks
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.derived import current_defenses, effective_speed
 from orcus_desktop.rules.format import format_resolved
 from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.ui import plugins
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.actions.buttons import ActionButtons
 from orcus_desktop.ui.panels.actions.card import PowerCardView
-from orcus_desktop.ui.panels.actions.cover_choice import CoverChoiceBox
 from orcus_desktop.ui.panels.actions.gm_box import GmEditsBox
 from orcus_desktop.ui.panels.actions.help_box import HelpButtons
-from orcus_desktop.ui.panels.actions.interpose import InterposeBox
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
 from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
 from orcus_desktop.ui.panels.actions.ready import AskReady, ask_ready_dialog
-from orcus_desktop.ui.panels.actions.stealth_box import StealthBox
 from orcus_desktop.ui.panels.actions.tree import ActionTree
-from orcus_desktop.ui.panels.actions.turn_flow_box import TurnFlowBox
 from orcus_desktop.ui.panels.common import (
     effects_summary,
     enable_with_reason,
     hit_points_text,
 )
+from orcus_desktop.ui.plugins import PanelContext
 
 SelectionSignal = psygnal.SignalInstance | QtSignalInstance
 """A signal announcing that the selection changed (Qt's or psygnal's; its arguments unused)."""
+
+Part = TypeVar("Part", bound=QWidget)
 
 SelectedCreature = Callable[[], str | None]
 """Returns the id of the selected creature, or None."""
@@ -135,12 +135,15 @@ class ActionsPanel(QWidget):
             Enter on) a power the creature may use now; the window aims it on the map.
         action_activated: `(creature_id, action)` likewise for an allowed action of
             "Actions in combat" (`CombatAction` value), e.g. a charge or a grapple.
+        tool_requested: `(make)` when a variant's box puts a pointer tool on the map
+            (`ui/plugins.py::ToolMaker`, 003-47's Sneak); the window shows it.
     """
 
     power_activated = Signal(str, str)
     action_activated = Signal(str, str)
+    tool_requested = Signal(object)
 
-    def __init__(  # noqa: PLR0915 -- split pending (issue 30 item 7)
+    def __init__(
         self,
         session: GameSession,
         selected_creature: SelectedCreature | None = None,
@@ -158,7 +161,14 @@ class ActionsPanel(QWidget):
         self._creature_id: str | None = None
         self._available: AvailableActions | None = None
         self.ask_ready: AskReady = ask_ready_dialog
+        self._build_labels()
+        self._build_boxes()
+        self._lay_out()
+        self._connect(selection_changed)
+        self.refresh()
+        self._fit_width()
 
+    def _build_labels(self) -> None:
         self.title = QLabel(self)
         font = QFont(self.title.font())
         font.setBold(True)
@@ -169,36 +179,40 @@ class ActionsPanel(QWidget):
         self.numbers.setWordWrap(True)
         self.conditions = QLabel(self)
         self.conditions.setWordWrap(True)
-        self.tree = ActionTree(session, self)
+        self.tree = ActionTree(self._session, self)
         self.power_card = PowerCardView(self)
         self.tree.card_shown.connect(self.power_card.show_card)
         self.message = QLabel(self)
         self.message.setObjectName("actionsMessage")
         self.message.setWordWrap(True)
 
-        shown = self._shown_id
+    def _build_boxes(self) -> None:
+        session, shown = self._session, self._shown_id
         self.action_buttons = ActionButtons(
             session, shown, lambda _parent, name: self.ask_ready(self, name), self
         )
         self.help_buttons = HelpButtons(session, shown, self.show_refusal, self)
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
-        self.stealth_box = StealthBox(session, shown, self)  # 003-47
-        # 003-11, 003-46: Raise the Alarm and the "Forced" switch.
-        self.turn_flow = TurnFlowBox(session, shown, self.show_refusal, self.refresh, self)
+        self.offers_box = OpportunityOffers(session, self.show_refusal, self)
+        self.offers_box.refilled.connect(self._fit_width)
+        self.offers_box.refilled.connect(self._show_offers)
+        # The installed variants' boxes (ui/plugins.py): what waits for the GM's word above
+        # the list (001's "Against Who?", 004's "take the hit"), their tools under it.
+        context = PanelContext(
+            session, shown, self.show_refusal, self.refresh, self, self.tool_requested.emit
+        )
+        self._decision_parts = [box.build(context) for box in plugins.panel_boxes("decisions")]
+        self._tool_parts = [box.build(context) for box in plugins.panel_boxes("tools")]
         self.buttons: dict[str, QPushButton] = {
             **self.action_buttons.buttons,
             **self.help_buttons.buttons,
             **self.gm_box.buttons,
-            **self.stealth_box.buttons,
-            **self.turn_flow.buttons,
         }
-        self.offers_box = OpportunityOffers(session, self.show_refusal, self)
-        self.offers_box.refilled.connect(self._fit_width)
-        self.offers_box.refilled.connect(self._show_offers)
-        self.interpose_box = InterposeBox(session, self)  # 001-10/29 "Against Who?"
-        self.cover_box = CoverChoiceBox(session, self)  # 004 l.760 "take the hit"
+        for part in (*self._decision_parts, *self._tool_parts):
+            self.buttons.update(part.buttons)
 
+    def _lay_out(self) -> None:
         # Everything scrolls when the dock is shorter than the panel: an opportunity attack
         # offered, or a small screen, never makes the window grow past the screen.
         content = QWidget(self)
@@ -223,19 +237,20 @@ class ActionsPanel(QWidget):
         for widget in (self.title, self.budget, self.numbers, self.conditions):
             layout.addWidget(widget)
         layout.addWidget(self.offers_box)
-        layout.addWidget(self.interpose_box)
-        layout.addWidget(self.cover_box)
+        for part in self._decision_parts:
+            layout.addWidget(part.widget)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.power_card)
         layout.addWidget(self.action_buttons)
         layout.addWidget(self.help_buttons)
-        layout.addWidget(self.stealth_box)
-        layout.addWidget(self.turn_flow)
+        for part in self._tool_parts:
+            layout.addWidget(part.widget)
         layout.addWidget(self.maintained)
         layout.addWidget(self.message)
 
+    def _connect(self, selection_changed: SelectionSignal | None) -> None:
         self._connections = DocumentConnections()
-        events = session.document.events
+        events = self._session.document.events
         for signal in (
             events.combat_changed,
             events.creature_removed,
@@ -254,8 +269,6 @@ class ActionsPanel(QWidget):
         self.tree.power_activated.connect(self._on_power_activated)
         self.tree.action_activated.connect(self._on_action_activated)
         self.tree.refused.connect(self.show_refusal)
-        self.refresh()
-        self._fit_width()
 
     # -- public ----------------------------------------------------------------------------
 
@@ -279,6 +292,18 @@ class ActionsPanel(QWidget):
         """The widgets of each offer by the enemy's id: (dice, take, let pass)."""
         return self.offers_box.rows
 
+    def part(self, kind: type[Part]) -> Part:
+        """The box of this kind an installed variant built into the panel (tests, the window).
+
+        Raises:
+            LookupError: no installed variant built one.
+        """
+        widgets = (p.widget for p in (*self._decision_parts, *self._tool_parts))
+        found = next((w for w in widgets if isinstance(w, kind)), None)
+        if found is None:
+            raise LookupError(f"no {kind.__name__} is plugged into the Actions panel")
+        return found
+
     def show_creature(self, creature_id: str | None) -> None:
         """Show this creature whatever the selection (None: follow the selection again)."""
         self._pinned = creature_id or None
@@ -287,11 +312,11 @@ class ActionsPanel(QWidget):
     def refresh(self) -> None:
         """Read the snapshot and the session's answers again."""
         self.offers_box.fill()
-        self.interpose_box.fill()
-        self.cover_box.fill()
         self.action_buttons.follow_ruleset()
         creature = self._shown_creature()
         self._creature_id = creature.id if creature is not None else None
+        for part in (*self._decision_parts, *self._tool_parts):
+            part.update_for(self._creature_id)
         if creature is None:
             self._available = None
             self.title.setText("Select a creature to see what it can do.")
@@ -301,9 +326,7 @@ class ActionsPanel(QWidget):
             self.power_card.show_card(None)
             for button in self.buttons.values():
                 enable_with_reason(button, "Select a creature.", "")
-            self.stealth_box.update_for(None)
             self.maintained.fill(None)
-            self.turn_flow.update_for(None)
             return
         available = self._session.available_actions(creature.id)
         self._available = available
@@ -314,8 +337,6 @@ class ActionsPanel(QWidget):
         self.tree.fill(creature, available)
         self.action_buttons.update_for(available)
         self.help_buttons.update_for(available)
-        self.stealth_box.update_for(creature.id)
-        self.turn_flow.update_for(creature.id)
         self.gm_box.update_buttons()
         self.maintained.fill(creature)
 
@@ -418,7 +439,7 @@ class ActionsPanel(QWidget):
             text += f"\nReadied {combatant.readied.kind.value} action: {combatant.readied.trigger}"
         if combatant is not None and combatant.out_of_turn is ActionKind.OPPORTUNITY:
             readied = session.ask(
-                ready_walks.offered_power, creature.id
+                questions.readied_attack, creature.id
             )  # 003-52's readied shot, "" elsewhere
             strike = session.ask(questions.strike_name, creature.id)  # 001-23/24, "" elsewhere
             reaction = (

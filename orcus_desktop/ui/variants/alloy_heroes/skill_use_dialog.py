@@ -10,15 +10,14 @@ Shown under a ruleset where using a skill provokes (Alloy Heroes), hidden elsewh
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QMainWindow, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QSpinBox, QWidget
 
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.alloy_heroes import questions as alloy_questions
 from orcus_desktop.controller.variants.alloy_heroes import skill_uses
 from orcus_desktop.controller.variants.alloy_heroes.skill_uses import SKILL_ACTIONS
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done, stacked
-from orcus_desktop.ui.map_toolbar import make_action
-from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer
+from orcus_desktop.ui.shown_creature_actions import Item, ShownCreatureDialogItem
 
 
 class SkillUseDialog(QDialog):
@@ -71,25 +70,19 @@ class SkillUseDialog(QDialog):
             super().accept()
 
 
-class SkillUseActions(ShownCreatureActions):
+class SkillUseActions(ShownCreatureDialogItem):
     """The Combat menu's Use a Skill… item (shown under a ruleset where skill use provokes)."""
 
+    ITEM = Item(
+        "Use a S&kill…",
+        "use_skill_action",
+        "004-09: the shown creature uses a skill as its standard or move action",
+    )
+    REFUSAL = "Refused: select the creature that uses a skill"
     dialog: SkillUseDialog | None = None
 
-    def _make_actions(self, window: QMainWindow) -> list[QAction]:
-        self.action = make_action(
-            window,
-            "Use a S&kill…",
-            name="use_skill_action",
-            tip="004-09: the shown creature uses a skill as its standard or move action",
-            slot=self.open,
-        )
-        return [self.action]
+    def _offered(self) -> bool:
+        return self._session.ask(alloy_questions.skill_use_offered)
 
-    def refresh(self) -> None:
-        offer(self.action, self._session.ask(questions.skill_use_offered))
-
-    def open(self) -> None:
-        creature_id = self._subject("Refused: select the creature that uses a skill")
-        if creature_id is not None:
-            self._show(SkillUseDialog(self._session, creature_id, self._window))
+    def _creature_dialog(self, creature_id: str) -> SkillUseDialog:
+        return SkillUseDialog(self._session, creature_id, self._window)

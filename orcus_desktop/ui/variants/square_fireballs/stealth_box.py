@@ -2,16 +2,15 @@
 
 Enshroud and Spot need nothing more; Hide… and Search… ask the GM for the "Medium" DC, the
 other side's training tier and the d20 rolled at the table (docs/rulings.md R-99); Sneak…
-puts the sneak tool on the map (`sneak_requested`). Each is one session call (one undo step);
-a button the session would refuse is disabled with its reason. Shown only under a ruleset
-that has these maneuvers (003).
+puts the sneak tool on the map (`PanelContext.start_tool`). Each is one session call (one
+undo step); a button the session would refuse is disabled with its reason. Shown only under
+a ruleset that has these maneuvers (003).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,13 +23,14 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
-from orcus_desktop.controller.variants.square_fireballs import stealth_maneuvers
+from orcus_desktop.controller.variants.square_fireballs import questions, stealth_maneuvers
+from orcus_desktop.controller.variants.square_fireballs.sneak_tool import SneakTool
 from orcus_desktop.controller.variants.square_fireballs.stealth_maneuvers import StealthCheck
 from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.dialog_parts import FormDialog
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 from orcus_desktop.ui.panels.flow import FlowBox
+from orcus_desktop.ui.plugins import PanelContext, PanelPart, ToolMaker
 
 TIERS = ("none", "Trained (+1)", "Master (+2)", "Grandmaster (+3)")
 """003 l.690, 702: "+1/+2/+3: ... Trained/Master/Grandmaster" (use highest)."""
@@ -96,28 +96,26 @@ class StealthBox(QGroupBox):
     Args:
         session: the game session to drive.
         creature_id: returns the creature shown, or None.
+        start_tool: puts a pointer tool on the map (Sneak's).
         parent: the Qt parent.
 
     Attributes:
         buttons: the buttons by key ("enshroud", "hide", "search", "sneak", "spot").
         ask_check: asks the GM for Hide's and Search's check (a dialog; tests replace it).
-
-    Signals:
-        sneak_requested: `(creature_id)`: put the sneak tool on the map.
     """
-
-    sneak_requested = Signal(str)
 
     def __init__(
         self,
         session: GameSession,
         creature_id: Callable[[], str | None],
+        start_tool: Callable[[ToolMaker], None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__("Stealth (003)", parent)
         self.setObjectName("stealthBox")
         self._session = session
         self._creature_id = creature_id
+        self._start_tool = start_tool
         self.ask_check: AskCheck = ask_check_dialog
         flow = FlowBox(parent=self)
         layout = QFormLayout(self)
@@ -132,9 +130,15 @@ class StealthBox(QGroupBox):
             flow.add(button)
         self.setVisible(False)
 
+    @classmethod
+    def panel_part(cls, context: PanelContext) -> PanelPart:
+        """The box built into the Actions panel, under its buttons (`PanelBox.build`)."""
+        box = cls(context.session, context.shown, context.start_tool, context.parent)
+        return PanelPart(box, box.update_for, box.buttons)
+
     def update_for(self, creature_id: str | None) -> None:
         """Shown under 003 only; each button enabled when the session would take it."""
-        offered = self._session.ask(sf_questions.stealth_offered)
+        offered = self._session.ask(questions.stealth_offered)
         self.setVisible(offered)
         for key, _, tooltip in _BUTTONS:
             if not offered or creature_id is None:
@@ -150,7 +154,7 @@ class StealthBox(QGroupBox):
             return
         session = self._session
         if key == "sneak":
-            self.sneak_requested.emit(cid)
+            self._start_tool(lambda done: SneakTool(session, cid, done))
         elif key == "enshroud":
             session.by(self).run(stealth_maneuvers.enshroud, cid)
         elif key == "spot":

@@ -23,9 +23,36 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.strike import engagement, strike_states, withdrawing
 from orcus_desktop.controller.variants.strike.engagement import Guard, keeps_engagement
 from orcus_desktop.controller.variants.strike.strike_states import has_states
-from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.panels.common import AskDie, ask_d20_dialog
-from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer
+from orcus_desktop.ui.shown_creature_actions import Item, ShownCreatureActions, offer
+
+ENGAGE = Item(
+    "&Engage the Selected Creature (Close)",
+    "engage_action",
+    "001 Close: the creature whose turn it is becomes Engaged With the selected one",
+)
+WITHDRAW = Item(
+    "&Withdraw", "withdraw_action", "001 Withdraw: end every engagement of the shown creature"
+)
+HIDE = Item(
+    "&Hide…",
+    "hide_action",
+    "001 Hide: a -1 Stealth check against the enemies' best passive Perception",
+)
+CROUCH = Item(
+    "&Crouch Behind Cover",
+    "crouch_action",
+    "001 Crouch: one level more cover against every attack until it moves or acts",
+)
+
+
+def _guard_item(kind: Guard) -> Item:
+    """Block, Dodge or Dispel: +1 to its defense until the creature's next turn."""
+    return Item(
+        f"{kind.label} (+1 {kind.defense.label})",
+        f"{kind.value}_action",
+        f"001 {kind.label}: +1 to {kind.defense.label} until its next turn",
+    )
 
 
 class EngagementActions(ShownCreatureActions):
@@ -55,43 +82,14 @@ class EngagementActions(ShownCreatureActions):
         super().__init__(window, session, shown, say, menu)
 
     def _make_actions(self, window: QMainWindow) -> list[QAction]:
-        self.engage_action = make_action(
-            window,
-            "&Engage the Selected Creature (Close)",
-            name="engage_action",
-            tip="001 Close: the creature whose turn it is becomes Engaged With the selected one",
-            slot=self.engage_selected,
-        )
-        self.withdraw_action = make_action(
-            window,
-            "&Withdraw",
-            name="withdraw_action",
-            tip="001 Withdraw: end every engagement of the shown creature",
-            slot=self.withdraw_shown,
-        )
-        self.guard_actions: dict[Guard, QAction] = {}
-        for kind in Guard:
-            self.guard_actions[kind] = make_action(
-                window,
-                f"{kind.label} (+1 {kind.defense.label})",
-                name=f"{kind.value}_action",
-                tip=f"001 {kind.label}: +1 to {kind.defense.label} until its next turn",
-                slot=partial(self.guard_shown, kind),
-            )
-        self.hide_action = make_action(
-            window,
-            "&Hide…",
-            name="hide_action",
-            tip="001 Hide: a -1 Stealth check against the enemies' best passive Perception",
-            slot=self.hide_shown,
-        )
-        self.crouch_action = make_action(
-            window,
-            "&Crouch Behind Cover",
-            name="crouch_action",
-            tip="001 Crouch: one level more cover against every attack until it moves or acts",
-            slot=self.crouch_shown,
-        )
+        self.engage_action = ENGAGE.action(window, self.engage_selected)
+        self.withdraw_action = WITHDRAW.action(window, self.withdraw_shown)
+        self.guard_actions: dict[Guard, QAction] = {
+            kind: _guard_item(kind).action(window, partial(self.guard_shown, kind))
+            for kind in Guard
+        }
+        self.hide_action = HIDE.action(window, self.hide_shown)
+        self.crouch_action = CROUCH.action(window, self.crouch_shown)
         return [
             self.engage_action,
             self.withdraw_action,

@@ -9,6 +9,7 @@ ruleset without these choices (000) refuses with the reason, as any session refu
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Self
 
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -16,26 +17,14 @@ from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.square_fireballs import ready_attacks, waves
 from orcus_desktop.controller.variants.square_fireballs.encounter_flow import WaveChoice
-from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.connections import follow_ruleset
 from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.plugins import WindowContext
 from orcus_desktop.ui.shown_creature_actions import offer
 
 AskWave = Callable[[], WaveChoice | None]
 """Asks the GM Start Over, Keep Initiative or neither (a dialog; tests replace it)."""
-
-
-def follow_ruleset(window: QMainWindow, session: GameSession, refresh: Callable[[], None]) -> None:
-    """Calls `refresh` now and whenever the ruleset may change (a switch, another file).
-
-    Connected for as long as `window` lives.
-    """
-    connections = DocumentConnections()
-    events = session.document.events
-    connections.connect(events.map_changed, refresh)
-    connections.connect(events.reset, refresh)
-    connections.bind(window)
-    refresh()
 
 
 class WaveActions:
@@ -59,6 +48,11 @@ class WaveActions:
         encounter_menu.addAction(self.action)
         follow_ruleset(window, session, self.refresh)
         self.ask: AskWave = self._ask_dialog
+
+    @classmethod
+    def build(cls, ui: WindowContext, menu: QMenu) -> Self:
+        """The item built into the Encounter menu (`MenuItems.build`)."""
+        return cls(ui.window, ui.session, menu)
 
     def refresh(self) -> None:
         """Shown only under a ruleset with these choices (003-14); Orcus has Join combat."""
@@ -110,6 +104,11 @@ class ReadyAttackActions:
             action.triggered.connect(lambda _=False, r=ranged: self.ready(ranged=r))
             combat_menu.addAction(action)
         follow_ruleset(window, session, self.refresh)
+
+    @classmethod
+    def build(cls, ui: WindowContext, menu: QMenu) -> Self:
+        """The items built into the Combat menu (`MenuItems.build`)."""
+        return cls(ui.window, ui.session, menu)
 
     def refresh(self) -> None:
         """Shown only under a ruleset with these maneuvers (003-52); Orcus readies with Ready."""

@@ -16,10 +16,14 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QCheckBox, QWidget
 
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.variants.square_fireballs import forced_actions, raise_alarm
-from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
+from orcus_desktop.controller.variants.square_fireballs import (
+    forced_actions,
+    questions,
+    raise_alarm,
+)
 from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
+from orcus_desktop.ui.plugins import PanelContext, PanelPart
 
 Report = Callable[[str], None]
 """Shows a message in the panel (a refusal's reason, what the switch does)."""
@@ -57,15 +61,23 @@ class TurnFlowBox(ShownCreatureButtons):
         self.forced_check.toggled.connect(self._on_forced)
         self.add(self.forced_check)
 
+    @classmethod
+    def panel_part(cls, context: PanelContext) -> PanelPart:
+        """The box built into the Actions panel, under its buttons (`PanelBox.build`)."""
+        box = cls(
+            context.session, context.shown, context.show_refusal, context.refresh, context.parent
+        )
+        return PanelPart(box, box.update_for, box.buttons)
+
     def update_for(self, creature_id: str | None) -> None:
         """Show, enable and explain both controls for the creature shown (None: none)."""
         session = self._session
         alarm = self.buttons["raise_the_alarm"]
-        alarm.setVisible(session.ask(sf_questions.raise_alarm_offered))
-        self.forced_check.setVisible(session.ask(sf_questions.forced_actions_offered))
+        alarm.setVisible(session.ask(questions.raise_alarm_offered))
+        self.forced_check.setVisible(session.ask(questions.forced_actions_offered))
         self.setVisible(
-            session.ask(sf_questions.raise_alarm_offered)
-            or session.ask(sf_questions.forced_actions_offered)
+            session.ask(questions.raise_alarm_offered)
+            or session.ask(questions.forced_actions_offered)
         )
         if creature_id is None:
             enable_with_reason(alarm, "Select a creature.", "")
@@ -88,7 +100,7 @@ class TurnFlowBox(ShownCreatureButtons):
         else:
             why = ""
         self.forced_check.blockSignals(True)
-        self.forced_check.setChecked(not why and session.ask(sf_questions.forcing) is not None)
+        self.forced_check.setChecked(not why and session.ask(questions.forcing) is not None)
         self.forced_check.blockSignals(False)
         enable_with_reason(
             self.forced_check,

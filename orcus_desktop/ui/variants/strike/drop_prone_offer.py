@@ -14,7 +14,16 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.controller.variants.strike import strike_turns
+from orcus_desktop.ui.plugins import AttackTargetContext
+
+
+def drop_prone_offer(offer: AttackTargetContext) -> QPushButton | None:
+    """The attack dialog's button for a target that may drop prone first, where 001-06 is."""
+    if not offer.rolls or not offer.session.ask(strike_questions.offers_off_turn_drop):
+        return None
+    return drop_prone_button(offer.session, offer.target_id, offer.parent, offer.after)
 
 
 def drop_prone_button(

@@ -10,15 +10,14 @@ a ruleset without the step.
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFormLayout, QLineEdit, QMainWindow, QSpinBox, QWidget
+from PySide6.QtWidgets import QFormLayout, QLineEdit, QSpinBox, QWidget
 
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.controller.variants.strike import round_end
 from orcus_desktop.model.round_end import MAX_ACTIVITY_TEXT
 from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
-from orcus_desktop.ui.map_toolbar import make_action
-from orcus_desktop.ui.shown_creature_actions import MenuActions, offer
+from orcus_desktop.ui.shown_creature_actions import DialogItem, Item
 
 
 class RoundEndDialog(ListEditorDialog):
@@ -54,7 +53,10 @@ class RoundEndDialog(ListEditorDialog):
         self._lay_out([intro], form, "&Add", "&Remove Selected")
 
     def rows(self) -> list[str]:
-        return [f"{a.text} — {a.when}" for a in self._session.ask(questions.round_end_activities)]
+        return [
+            f"{a.text} — {a.when}"
+            for a in self._session.ask(strike_questions.round_end_activities)
+        ]
 
     def add(self) -> None:
         """Adds the activity the form describes."""
@@ -70,23 +72,18 @@ class RoundEndDialog(ListEditorDialog):
             self._after(self._session.by(self).run(round_end.remove_activity, row))
 
 
-class RoundEndActions(MenuActions):
+class RoundEndActions(DialogItem):
     """The Combat menu's End-of-Round Activities… item (enabled under 001's flow)."""
 
+    ITEM = Item(
+        "End-of-&Round Activities…",
+        "round_end_action",
+        "001: what is resolved at the end of each round, logged there",
+    )
     dialog: RoundEndDialog | None = None
 
-    def _make_actions(self, window: QMainWindow) -> list[QAction]:
-        self.action = make_action(
-            window,
-            "End-of-&Round Activities…",
-            name="round_end_action",
-            tip="001: what is resolved at the end of each round, logged there",
-            slot=self.open,
-        )
-        return [self.action]
+    def _offered(self) -> bool:
+        return self._session.ask(strike_questions.has_round_end_step)
 
-    def refresh(self) -> None:
-        offer(self.action, self._session.ask(questions.has_round_end_step))
-
-    def open(self) -> None:
-        self._show(RoundEndDialog(self._session, self._window))
+    def _dialog(self) -> RoundEndDialog:
+        return RoundEndDialog(self._session, self._window)

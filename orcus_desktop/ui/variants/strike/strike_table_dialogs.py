@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.session import GameSession, questions
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.controller.variants.strike import table_actions, who_goes_first
 from orcus_desktop.controller.variants.strike.table_actions import (
     MAX_WHAT,
@@ -41,8 +42,7 @@ from orcus_desktop.ui.dialog_parts import (
     stacked,
     wrapped_label,
 )
-from orcus_desktop.ui.map_toolbar import make_action
-from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer
+from orcus_desktop.ui.shown_creature_actions import Item, ShownCreatureActions, offer
 
 
 class TableActionDialog(QDialog):
@@ -199,32 +199,32 @@ class WhoGoesFirstDialog(QDialog):
             self.accept()
 
 
+TABLE_ACTION = Item(
+    "Influence, Magic, Search, Study, &Utilize…",
+    "table_action",
+    "001: an action outside the fight, a check against a DC",
+)
+WHO_GOES_FIRST = Item(
+    "Who Goes &First…",
+    "who_goes_first_action",
+    "001: surprise, the declarer or a roll-off, before combat",
+)
+
+
 class StrikeTableActions(ShownCreatureActions):
     """The Combat menu's two items (enabled under 001)."""
 
     def _make_actions(self, window: QMainWindow) -> list[QAction]:
-        self.table_action = make_action(
-            window,
-            "Influence, Magic, Search, Study, &Utilize…",
-            name="table_action",
-            tip="001: an action outside the fight, a check against a DC",
-            slot=self.open_table_action,
-        )
-        self.first_action = make_action(
-            window,
-            "Who Goes &First…",
-            name="who_goes_first_action",
-            tip="001: surprise, the declarer or a roll-off, before combat",
-            slot=self.open_who_goes_first,
-        )
+        self.table_action = TABLE_ACTION.action(window, self.open_table_action)
+        self.first_action = WHO_GOES_FIRST.action(window, self.open_who_goes_first)
         return [self.table_action, self.first_action]
 
     def refresh(self) -> None:
-        offer(self.table_action, self._session.ask(questions.offers_table_actions))
+        offer(self.table_action, self._session.ask(strike_questions.offers_table_actions))
         # 001-36 is settled before the fight: shown, greyed out, while it runs.
         offer(
             self.first_action,
-            self._session.ask(questions.adjudicates_first),
+            self._session.ask(strike_questions.adjudicates_first),
             not self._session.encounter.combat.active,
         )
 

@@ -11,15 +11,13 @@ tooltip too. Disabled under a ruleset without Ready items (docs/rulings.md R-98)
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QMainWindow, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QSpinBox, QWidget
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.strike import ready_items
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem
 from orcus_desktop.ui.dialog_parts import ListEditorDialog, wrapped_label
-from orcus_desktop.ui.map_toolbar import make_action
-from orcus_desktop.ui.shown_creature_actions import ShownCreatureActions, offer
+from orcus_desktop.ui.shown_creature_actions import Item, ShownCreatureDialogItem
 
 
 class ReadyItemsDialog(ListEditorDialog):
@@ -86,25 +84,19 @@ class ReadyItemsDialog(ListEditorDialog):
             self._after(self._session.by(self).run(ready_items.put_away, self._creature_id, name))
 
 
-class ReadyItemsActions(ShownCreatureActions):
+class ReadyItemsActions(ShownCreatureDialogItem):
     """The Combat menu's Ready Items… item (enabled under a ruleset with Ready items)."""
 
+    ITEM = Item(
+        "Rea&dy Items…",
+        "ready_items_action",
+        "001: the items the shown creature holds ready, up to its hands",
+    )
+    REFUSAL = "Refused: select the creature whose ready items to show"
     dialog: ReadyItemsDialog | None = None
 
-    def _make_actions(self, window: QMainWindow) -> list[QAction]:
-        self.action = make_action(
-            window,
-            "Rea&dy Items…",
-            name="ready_items_action",
-            tip="001: the items the shown creature holds ready, up to its hands",
-            slot=self.open,
-        )
-        return [self.action]
+    def _offered(self) -> bool:
+        return ready_items.keeps_ready_items(self._session.ruleset)
 
-    def refresh(self) -> None:
-        offer(self.action, ready_items.keeps_ready_items(self._session.ruleset))
-
-    def open(self) -> None:
-        creature_id = self._subject("Refused: select the creature whose ready items to show")
-        if creature_id is not None:
-            self._show(ReadyItemsDialog(self._session, creature_id, self._window))
+    def _creature_dialog(self, creature_id: str) -> ReadyItemsDialog:
+        return ReadyItemsDialog(self._session, creature_id, self._window)

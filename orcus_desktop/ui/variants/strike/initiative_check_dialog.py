@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QWidge
 
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.variants.strike import initiative_checks
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.controller.variants.strike.initiative_checks import CHECKS, TIE_CHOICES
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, shows_done, stacked
 
@@ -33,7 +34,7 @@ class InitiativeCheckDialog(QDialog):
         self.creature_id = creature_id
         name = session.encounter.name_of(creature_id)
         self.setWindowTitle(f"Initiative check of {name}")
-        current = session.ask(questions.initiative_choice, creature_id)
+        current = session.ask(strike_questions.initiative_choice, creature_id)
         self.check = QComboBox(self)
         for value, text in CHECKS:
             self.check.addItem(text, value)

@@ -1,0 +1,1 @@
+"""003 Square Fireballs: the UI of the `square-fireballs` ruleset (`plugin.py`)."""
