@@ -62,10 +62,15 @@ class Origin(StrEnum):
     """000 "Origin of effect" of a power or attack."""
 
     MELEE = "melee"
+    """From the user, at creatures it can reach with a melee weapon."""
     RANGED = "ranged"
+    """From the user, at creatures in a ranged weapon's reach or the power's range."""
     NEAR = "near"
+    """An area of effect originating in the user's space (000 "Near area")."""
     FAR = "far"
+    """An area of effect originating in a distant square in range (000 "Far area")."""
     SELF = "self"
+    """Affects only the user, who is always within range of itself."""
 
     @property
     def is_area(self) -> bool:

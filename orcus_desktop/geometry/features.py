@@ -62,9 +62,13 @@ class TerrainKind(StrEnum):
     """Terrain painted on squares (000 "Difficult Terrain", "Concealment", "Vision and Light")."""
 
     DIFFICULT = "difficult"
+    """000 "Difficult Terrain": entering a square costs 1 extra square of movement."""
     LIGHTLY_OBSCURED = "lightly-obscured"
+    """000 "Concealment": a target in it has concealment."""
     HEAVILY_OBSCURED = "heavily-obscured"
+    """000 "Concealment": an adjacent target in it has concealment, a farther one total."""
     TOTALLY_OBSCURED = "totally-obscured"
+    """000 "Concealment": a target in it has total concealment."""
     BLOCKING = "blocking"
     """A solid square (a pillar): blocks sight, effect and movement."""
 

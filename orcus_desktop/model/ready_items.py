@@ -22,11 +22,17 @@ class ItemKind(StrEnum):
     """What a ready item is (001 l.330 "weapons, shields, tools and spells")."""
 
     MELEE_WEAPON = "melee weapon"
+    """001 l.330 "weapons": one used in melee (a sword, a mace)."""
     RANGED_WEAPON = "ranged weapon"
+    """001 l.330 "weapons": one that shoots or is thrown; a Shoot! needs one or a spell (l.186)."""
     SHIELD = "shield"
+    """001 l.330 "shields"."""
     TOOL = "tool"
+    """001 l.330 "tools" (thieves' tools, a rope)."""
     SPELL = "spell"
+    """001 l.330 "spells": a Spell! needs one ready, and it serves a Shoot! too (l.186)."""
     OTHER = "other"
+    """001 l.330 "anything else held" (a potion made Ready to Utilize)."""
 
 
 @dataclass(frozen=True, slots=True)

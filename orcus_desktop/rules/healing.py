@@ -264,8 +264,11 @@ class TempHpChoice(StrEnum):
     """Which temporary hit points to keep when offered more (000: "you decide"; never both)."""
 
     HIGHER = "higher"
+    """Whichever is more (the default; 000 leaves the choice to the creature)."""
     KEEP = "keep"
+    """The temporary hit points the creature has now."""
     NEW = "new"
+    """The ones offered, even if fewer."""
 
 
 @dataclass(frozen=True, slots=True)

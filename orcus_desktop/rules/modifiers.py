@@ -17,16 +17,26 @@ class ModifierType(StrEnum):
     """Modifier type from 000 "Modifier Types" (plus the level bonus and proficiency)."""
 
     UNTYPED = "untyped"
+    """No type specified: these always stack (000 "Modifier Types")."""
     ABILITY = "ability"
+    """000 "Ability Modifier": from an ability score, to rolls that use that ability."""
     ARMOR = "armor"
+    """000 "Armor Bonus": granted by armor, to Armor Class."""
     ENHANCEMENT = "enhancement"
+    """000 "Enhancement Bonus": from using an item, often a magic item."""
     FEAT = "feat"
+    """000 "Feat Modifier": from one of the creature's feats."""
     POWER = "power"
+    """000 "Power Modifier": from the creature's or another's use of a power."""
     RACIAL = "racial"
+    """000 "Racial Bonus": from a creature's culture or the innate traits of its type."""
     SHIELD = "shield"
+    """000 "Shield Bonus": from a shield (or what mimics one), to Armor Class."""
     # 000 "Level Bonus" and "Proficiency Bonus" are named bonuses; one of each ever applies.
     LEVEL = "level"
+    """000 "Level Bonus": half the level, rounded down (defenses, attacks, initiative, checks)."""
     PROFICIENCY = "proficiency"
+    """000 "Proficiency Bonus": a weapon's, to attack rolls with a weapon one is proficient in."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,17 +60,24 @@ class ActionKind(StrEnum):
 
 
 class TargetKind(StrEnum):
-    """000 "Targets"."""
+    """000 "Targets" (a card's wording for each: ``controller/views/power_cards.py``)."""
 
     ONE = "one"
     """One creature (or ``count`` creatures) chosen by the user: Melee and Ranged powers."""
     ALL = "all"
+    """000 "all": every creature in the area of effect."""
     ENEMIES = "enemies"
+    """000 "all enemies": only enemies in the area of effect."""
     ALLIES = "allies"
+    """000 "all allies": only allies in the area (000 "Allies and Enemies": the user's choice)."""
     NEAREST_ENEMY = "nearest_enemy"
+    """000 "nearest enemy": the nearest enemy in the area of effect."""
     NEAREST_ALLY = "nearest_ally"
+    """000 "nearest ally": the nearest ally in the area of effect."""
     ANY = "any"
+    """000 "any": one or more targets of the user's choice in the area of effect."""
     SELF = "self"
+    """The user alone (a GM-resolved utility action): there is no target to choose."""
 
 
 @dataclass(frozen=True, slots=True)

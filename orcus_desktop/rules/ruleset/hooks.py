@@ -39,12 +39,19 @@ class HookKind(StrEnum):
     """The seven hook kinds (docs/rulesets.md "Hooks")."""
 
     INITIATIVE = "initiative"
+    """H1 (:class:`RolledInitiative`): the initiative roll and its tie-breaks."""
     ENCOUNTER_FLOW = "encounter_flow"
+    """H2 (:class:`Flow`): surprise, delay, readied actions, the turn and round flow."""
     ATTACK_MODIFIERS = "attack_modifiers"
+    """H3 (:class:`NoExtraModifiers`): attack modifiers beyond the shared list."""
     TARGETING = "targeting"
+    """H4 (:class:`Targeting`): who may be targeted, and what a miss against cover strikes."""
     REACTIONS = "reactions"
+    """H5 (:class:`Reactions`): what provokes opportunity attacks."""
     MOVEMENT = "movement"
+    """H6 (``movement_hook.Movement``): moving around and through other creatures."""
     DAMAGE = "damage"
+    """H7 (:class:`Damage`): damage rolls per target, falling damage and first aid."""
 
 
 # --- H1 initiative -------------------------------------------------------------------------

@@ -37,10 +37,15 @@ class TableAction(StrEnum):
     """001's actions outside the fight (001-35), with the line that defines each."""
 
     INFLUENCE = "influence"
+    """Urge a monster to do something; a check only if it is hesitant (:class:`Attitude`)."""
     MAGIC = "magic"
+    """Prepare a spell or use a feature or magic item that needs a Magic action."""
     SEARCH = "search"
+    """A check to discern something that isn't obvious."""
     STUDY = "study"
+    """A check to call to mind an important piece of information."""
     UTILIZE = "utilize"
+    """Use an object that requires an action for its use."""
 
     @property
     def label(self) -> str:
@@ -62,8 +67,11 @@ class Attitude(StrEnum):
     """How the urged monster feels about the urging, as the GM determines (001 l.314-320)."""
 
     WILLING = "willing"
+    """The urging aligns with its desires: no check, it does as urged in a way it prefers."""
     HESITANT = "hesitant"
+    """It is hesitant: the urger makes a check against :func:`influence_dc`."""
     UNWILLING = "unwilling"
+    """The urging is repugnant to it: no check, it does not comply."""
 
 
 @dataclass(frozen=True, slots=True)
