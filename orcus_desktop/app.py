@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType, TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from orcus_desktop import __version__
 from orcus_desktop.assets import demo_encounter_path, resource_path
@@ -390,7 +390,7 @@ def show_main_window(
 
 # The offscreen platform plugin says this about every top-level window; it is a limitation of
 # the plugin, not a problem of the app, and would only confuse someone reading the output.
-_OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",)
+_OFFSCREEN_NOISE: Final = ("This plugin does not support propagateSizeHints()",)
 
 
 def _quiet_offscreen_plugin() -> None:

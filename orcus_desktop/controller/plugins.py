@@ -31,6 +31,8 @@ Hook kinds (docs/architecture.md "How to add a variant mechanic"):
 - `waiting_questions`: what the variant's held step asks the GM (`waiting_decisions`), and
   the GM's "let it pass".
 - `move_problems`: the variant's "why not" for a move (003-41: no move after a charge).
+- `power_problems`: the variant's "why not" for a power (001-34: a Shoot! needs a ready
+  ranged weapon), which the availability table and `use_power` ask.
 - `charge_moved`: a charge once its move is logged, before its attack (003-41 Hindered).
 - `forced_moves`: a forced move the GM placed: whether it is negated before the target
   moves, and what its end does after (003-27 grabbed, 003-43 collisions, 003-45 the edge).
@@ -52,7 +54,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from orcus_desktop.controller.attacks.attack_choices import AttackChoices
-    from orcus_desktop.controller.availability import AvailableActions
+    from orcus_desktop.controller.availability.table import AvailableActions
     from orcus_desktop.controller.combat_rules import CombatRules, QueuedSource
     from orcus_desktop.controller.engine import Engine
     from orcus_desktop.controller.log.records import Attack
@@ -184,6 +186,10 @@ class WaitingQuestion:
 
 MoveProblem = Callable[["CombatRules", "Encounter", str], str]
 """(rules, encounter, creature) -> why the variant's rules keep it from moving now, or ""."""
+
+PowerProblem = Callable[["CombatRules", "Encounter", str, "Power"], str]
+"""(rules, encounter, creature, power) -> why the variant's rules keep it from using the power
+now, or "" (001-34: a Shoot! with no ranged weapon ready)."""
 
 ChargeMoved = Callable[["Engine", "Encounter", str], "Encounter"]
 """(engine, the encounter once a charge's move is logged, the charger) -> the encounter its
@@ -346,6 +352,7 @@ class Variant:
     waiting_questions: tuple[WaitingQuestion, ...] = ()
     action_powers: tuple[tuple[str, Power], ...] = ()
     move_problems: tuple[MoveProblem, ...] = ()
+    power_problems: tuple[PowerProblem, ...] = ()
     charge_moved: tuple[ChargeMoved, ...] = ()
     forced_moves: tuple[ForcedMoveRules, ...] = ()
     turn_flow: TurnFlow | None = None
@@ -577,6 +584,16 @@ def move_problem(rules: CombatRules, encounter: Encounter, creature_id: str) -> 
     for variant in active(rules):
         for hook in variant.move_problems:
             problem = hook(rules, encounter, creature_id)
+            if problem:
+                return problem
+    return ""
+
+
+def power_problem(rules: CombatRules, encounter: Encounter, creature_id: str, power: Power) -> str:
+    """The first active variant's reason the creature may not use `power` now, or ""."""
+    for variant in active(rules):
+        for hook in variant.power_problems:
+            problem = hook(rules, encounter, creature_id, power)
             if problem:
                 return problem
     return ""

@@ -10,6 +10,7 @@ by `rules.stealth`; under 000 no condition has them and nothing here changes any
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine, end_conditions
@@ -84,7 +85,7 @@ def end_charms(
 
 
 # The last snapshot's answer: every token of a snapshot asks (one slot, as the token labels).
-_LAST: list[tuple[Encounter, CombatRules, frozenset[str]]] = []
+_LAST: Final[list[tuple[Encounter, CombatRules, frozenset[str]]]] = []
 
 
 def hidden_from_players(rules: CombatRules | None, encounter: Encounter) -> frozenset[str]:

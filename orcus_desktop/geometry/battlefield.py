@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cached_property
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 import numpy as np
 
@@ -44,7 +44,7 @@ class Obscurement(IntEnum):
 
 T = TypeVar("T")
 
-_OBSCUREMENT = {
+_OBSCUREMENT: Final = {
     TerrainKind.LIGHTLY_OBSCURED: Obscurement.LIGHT,
     TerrainKind.HEAVILY_OBSCURED: Obscurement.HEAVY,
     TerrainKind.TOTALLY_OBSCURED: Obscurement.TOTAL,

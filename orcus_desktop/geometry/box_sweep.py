@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import numpy as np
 
@@ -54,7 +54,7 @@ def vector_length(x: FloatArray, y: FloatArray) -> FloatArray:
 
 
 # An optimal sorting network for five values (compare-exchange pairs, in order).
-_SORT5 = ((0, 1), (3, 4), (2, 4), (2, 3), (1, 4), (0, 3), (0, 2), (1, 3), (1, 2))
+_SORT5: Final = ((0, 1), (3, 4), (2, 4), (2, 3), (1, 4), (0, 3), (0, 2), (1, 3), (1, 2))
 
 
 def _key(group: IntArray, angle: FloatArray) -> FloatArray:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Final
 
 from orcus_desktop.vocabulary import CoverDegree
 
-_TWO_LEVELS = (CoverDegree.HALF, CoverDegree.THREE_QUARTERS)
+_TWO_LEVELS: Final = (CoverDegree.HALF, CoverDegree.THREE_QUARTERS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ must also be one of 003's Lines from the start (003-44, `lines_between`; docs/ru
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from orcus_desktop.geometry.battlefield import Battlefield, Occupant
 from orcus_desktop.geometry.grid import Size, Space, Square, space_distance
@@ -19,7 +20,7 @@ from orcus_desktop.geometry.lines import lines_between
 from orcus_desktop.geometry.movement import STEPS, forced_plan
 from orcus_desktop.vocabulary import ForcedMovementKind
 
-_STEP_INDEX = {step: k for k, step in enumerate(STEPS)}
+_STEP_INDEX: Final = {step: k for k, step in enumerate(STEPS)}
 
 
 def forced_destinations(

@@ -8,7 +8,7 @@ position is the top-left square of its space.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from orcus_desktop.vocabulary import RankedStrEnum
 
@@ -55,7 +55,7 @@ class Size(RankedStrEnum):
         return 0.5 if self is Size.TINY else float(self.side_squares)
 
 
-_SIDE_SQUARES = {
+_SIDE_SQUARES: Final = {
     Size.TINY: 1,
     Size.SMALL: 1,
     Size.MEDIUM: 1,

@@ -26,6 +26,7 @@ of movement (a Bellman-Ford on arrays), so a move preview is a handful of array 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -40,7 +41,7 @@ from orcus_desktop.vocabulary import MoveMode, slowed_speed
 IntGrid = npt.NDArray[np.int64]
 
 # The 8 steps, orthogonal first so that ties prefer straight moves.
-STEPS: tuple[tuple[int, int], ...] = (
+STEPS: Final[tuple[tuple[int, int], ...]] = (
     (1, 0),
     (0, 1),
     (-1, 0),
@@ -152,7 +153,7 @@ def _walled(battlefield: Battlefield, side: int) -> BoolArray:
 
 
 # Each step that is the reverse of an earlier one in STEPS: west, north, north-west, north-east.
-_REVERSED = {2: 0, 3: 1, 6: 4, 7: 5}
+_REVERSED: Final = {2: 0, 3: 1, 6: 4, 7: 5}
 
 
 def _window(mask: BoolArray, n: int, combine: np.ufunc, start: bool) -> BoolArray:

@@ -8,7 +8,7 @@ above its view.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import shapely
@@ -32,8 +32,8 @@ _AREA_EPS = 1e-9
 # reading one back takes about a millisecond.
 _TREE_FROM = 16
 _CACHE_SIZE = 256
-_LEAVES: dict[Hashable, shapely.Geometry] = {}
-_NODES: dict[tuple[Hashable, ...], bytes] = {}
+_LEAVES: Final[dict[Hashable, shapely.Geometry]] = {}
+_NODES: Final[dict[tuple[Hashable, ...], bytes]] = {}
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:

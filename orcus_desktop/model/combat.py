@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from orcus_desktop.model.frozen import freeze, with_replaced
 from orcus_desktop.model.held import FREE_FIRST as FREE_FIRST
@@ -34,7 +34,7 @@ from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.tables import ORCUS_CONVERSIONS, spend_order
 from orcus_desktop.vocabulary import CreatureId
 
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+_EMPTY: Final[Mapping[str, Any]] = MappingProxyType({})
 
 
 class CombatPhase(StrEnum):

@@ -13,10 +13,11 @@ import io
 import os
 import stat
 from pathlib import Path
+from typing import Final
 
 _NON_BLOCKING = getattr(os, "O_NONBLOCK", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
-_NOT_REGULAR = (
+_NOT_REGULAR: Final = (
     (stat.S_ISDIR, "a folder"),
     (stat.S_ISFIFO, "a named pipe (FIFO)"),
     (stat.S_ISCHR, "a device"),

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind
 
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+_EMPTY: Final[Mapping[str, Any]] = MappingProxyType({})
 
 HELD_ACTION: Final = "action"
 """The kind of 001's other actions waiting for Free Strikes! (R-153, `free_strike_first`)."""

@@ -7,6 +7,7 @@ carrying it (a torch moves with its bearer); `geometry.lighting` works out what 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
@@ -16,7 +17,7 @@ from orcus_desktop.vocabulary import CreatureId
 DEFAULT_LIGHT_COLOUR = "#ffd27f"
 """Torchlight."""
 
-CENTRE = (0.5, 0.5)
+CENTRE: Final = (0.5, 0.5)
 """A light in the middle of its square (`LightSource.within`)."""
 
 MAX_LIGHT_RADIUS = 100

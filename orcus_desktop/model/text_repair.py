@@ -9,10 +9,10 @@ told; right-to-left text and every other printable character is kept unchanged.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import Any, Final
 
 REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
-_KEPT_CONTROLS = frozenset("\n\r\t")
+_KEPT_CONTROLS: Final = frozenset("\n\r\t")
 
 
 def repair_text(text: str, limit: int) -> tuple[str, tuple[str, ...]]:

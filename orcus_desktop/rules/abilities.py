@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from orcus_desktop.rules.limits import MAX_STAT
 
@@ -28,7 +29,7 @@ class Ability(StrEnum):
         return self.value.capitalize()
 
 
-_BY_NAME = {a.value: a for a in Ability} | {a.value[:3]: a for a in Ability}
+_BY_NAME: Final = {a.value: a for a in Ability} | {a.value[:3]: a for a in Ability}
 
 
 def parse_ability(name: str) -> Ability:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.attack_modifiers import Combatant
@@ -181,7 +182,7 @@ def skill_check(
     )
 
 
-ESCAPE_DEFENSE = {"athletics": Defense.FORTITUDE, "acrobatics": Defense.REFLEX}
+ESCAPE_DEFENSE: Final = {"athletics": Defense.FORTITUDE, "acrobatics": Defense.REFLEX}
 """000 "Escape a Grapple": Athletics vs Fortitude, Acrobatics vs Reflex."""
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from orcus_desktop.rules.durations import Duration
 from orcus_desktop.rules.ruleset import Ruleset
@@ -370,12 +370,12 @@ def _with_condition_set(
     return table
 
 
-ACTION_STATES = frozenset(
+ACTION_STATES: Final = frozenset(
     {Condition.TOTAL_DEFENSE, Condition.RALLIED, Condition.DASHING, Condition.SQUEEZING}
 )
 """The four action states (module docstring): tracked like conditions, not imposed as one."""
 
-VARIANT_CONDITIONS = (
+VARIANT_CONDITIONS: Final = (
     Condition.CHARMED,
     Condition.DAZZLED,
     Condition.FLANKED,
@@ -407,11 +407,13 @@ def offered_conditions(ruleset: Ruleset) -> tuple[Condition, ...]:
     )
 
 
-HELPLESS_CONDITIONS = frozenset({Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED})
+HELPLESS_CONDITIONS: Final = frozenset(
+    {Condition.HELPLESS, Condition.UNCONSCIOUS, Condition.PETRIFIED}
+)
 """A creature with one of these is helpless: open to a coup de grace (000 "Coup de Grace":
 "against a helpless adjacent opponent"; 000 "Helpless", "Unconscious", "Petrified")."""
 
-INCAPACITATING_CONDITIONS = frozenset(
+INCAPACITATING_CONDITIONS: Final = frozenset(
     {Condition.STUNNED, Condition.UNCONSCIOUS, Condition.PETRIFIED}
 )
 """A creature with one of these is incapacitated (000 "Stunned": "You are incapacitated"): a

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 from orcus_desktop.rules.dice_values import (
     DiceError,
@@ -110,7 +111,7 @@ _NAMED_TERM = re.compile(
     re.IGNORECASE,
 )
 _ANNOTATION = re.compile(r"(\[[^\]]*\])")
-_ABBREVIATION = {
+_ABBREVIATION: Final = {
     "str": "strength",
     "con": "constitution",
     "dex": "dexterity",

@@ -28,17 +28,18 @@ The numbers are suggestions: the editor shows each beside the GM's own value.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-RANKS = ("monster", "elite", "solo")
+RANKS: Final = ("monster", "elite", "solo")
 """The stat block ranks the table covers (`rules.statblock.Role` without PC)."""
 
-_HP_FACTOR = {"monster": 1, "elite": 2, "solo": 4}
-_RANK_DEFENSE = {"monster": 0, "elite": 2, "solo": 2}
+_HP_FACTOR: Final = {"monster": 1, "elite": 2, "solo": 4}
+_RANK_DEFENSE: Final = {"monster": 0, "elite": 2, "solo": 2}
 
-_ROLE_AC = {"brute": -2, "soldier": 2, "artillery": -2, "lurker": 0}
-_ROLE_HP = {"brute": 10, "soldier": 0, "artillery": -20, "lurker": -20}
+_ROLE_AC: Final = {"brute": -2, "soldier": 2, "artillery": -2, "lurker": 0}
+_ROLE_HP: Final = {"brute": 10, "soldier": 0, "artillery": -20, "lurker": -20}
 """Per cent of the hit points added or taken (brutes soak, artillery and lurkers are fragile)."""
-_ROLE_DAMAGE = {"brute": 2, "artillery": 1, "lurker": 2}
+_ROLE_DAMAGE: Final = {"brute": 2, "artillery": 1, "lurker": 2}
 
 
 @dataclass(frozen=True, slots=True)

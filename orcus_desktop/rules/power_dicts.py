@@ -8,6 +8,7 @@ argument, e.g. "statblock.powers[2]"); `power_to_dict` is its inverse:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from orcus_desktop.rules.abilities import parse_ability
 from orcus_desktop.rules.conditions import Condition
@@ -75,7 +76,7 @@ def _outcome_to_dict(outcome: Outcome) -> dict[str, object]:
     return data
 
 
-_OUTCOME_KEYS = {
+_OUTCOME_KEYS: Final = {
     "damage",
     "damage_types",
     "half_damage",
@@ -213,7 +214,7 @@ def _attack_to_dict(attack: AttackSpec) -> dict[str, object]:
     return data
 
 
-_POWER_KEYS = {
+_POWER_KEYS: Final = {
     "name",
     "category",
     "frequency",

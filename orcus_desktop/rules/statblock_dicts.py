@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.rules.abilities import AbilityScores
@@ -37,7 +38,7 @@ from orcus_desktop.rules.validation import (
     check_keys,
 )
 
-_KEYS = {
+_KEYS: Final = {
     "name",
     "level",
     "role",
@@ -178,7 +179,7 @@ def _type_amounts(raw: object, where: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-_STAT = {"minimum": -MAX_STAT, "maximum": MAX_STAT}
+_STAT: Final = {"minimum": -MAX_STAT, "maximum": MAX_STAT}
 """The bounds of a signed number of a stat block (rules/limits.py, R-136)."""
 
 

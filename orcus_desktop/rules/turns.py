@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Final
 
 from orcus_desktop.rules.conditions import (
     Condition,
@@ -365,7 +366,7 @@ def _action_state(
     )
 
 
-_NEXT_TURN = {
+_NEXT_TURN: Final = {
     Boundary.START_OF_NEXT_TURN: DurationKind.START_OF_TARGET_NEXT_TURN,
     Boundary.END_OF_NEXT_TURN: DurationKind.END_OF_TARGET_NEXT_TURN,
 }

@@ -11,6 +11,7 @@ Each target's line says what the d20 must show with those choices (`attacks.prev
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
@@ -37,7 +38,7 @@ from orcus_desktop.ui import plugins
 from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, stacked
 from orcus_desktop.ui.plugins import AttackTargetContext
 
-CONCEALMENT_CHOICES = (
+CONCEALMENT_CHOICES: Final = (
     ("", "from light and obscured squares"),
     ("none", "no concealment"),
     ("concealed", "concealment"),

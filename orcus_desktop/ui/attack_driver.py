@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QInputDialog, QMainWindow
 
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.attack_flow import (
     AskForDice,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -54,13 +54,13 @@ from orcus_desktop.controller.files.creature_library import (
 )
 from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
 
-_ABILITIES = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")
-_DEFENSES = ("ac", "fortitude", "reflex", "will")
-_NUMBER_LABELS = {"ac": "AC", "max_hp": "HP"}
+_ABILITIES: Final = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")
+_DEFENSES: Final = ("ac", "fortitude", "reflex", "will")
+_NUMBER_LABELS: Final = {"ac": "AC", "max_hp": "HP"}
 """Labels as the game spells them: AC for Armor Class, not "Ac"."""
 _MOST_OPPORTUNITY = 99
 """The editor's bound on an Opportunity Modifier either way (003-19; the file takes any)."""
-_OWN_FIELDS = ("rulesets", "hands", "implement", "opportunity_modifier")
+_OWN_FIELDS: Final = ("rulesets", "hands", "implement", "opportunity_modifier")
 """Stat-block keys the form writes itself (the rest of the stat block is kept as it was)."""
 _EMPTY_NAME = re.compile(r"creature(?:\.powers\[(\d+)\])?\.name: must not be empty")
 _NAME_PROBLEM = re.compile(r"creature\.name: (.+)")

@@ -8,6 +8,7 @@ credits the set (`ICON_CREDIT`); the licence text is beside the SVGs.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QIcon, QPainter, QPalette, QPixmap
@@ -16,11 +17,11 @@ from PySide6.QtSvg import QSvgRenderer
 from orcus_desktop.assets import resource_path
 
 ICON_SET = "tabler"
-ICON_CREDIT = (
+ICON_CREDIT: Final = (
     "Tool bar icons: Tabler Icons 3.51.0 by Paweł Kuna and contributors, MIT licence "
     "(resources/icons/tabler/LICENSE)."
 )
-SIZES = (16, 20, 24, 32, 48)
+SIZES: Final = (16, 20, 24, 32, 48)
 
 _drawn: set[str] = set()
 

@@ -7,6 +7,8 @@ file opened).
 
 from __future__ import annotations
 
+from typing import Final
+
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -18,7 +20,7 @@ from orcus_desktop.ui.map.light_layer import LightLayer
 from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.status_report import StatusReport
 
-AMBIENT_ITEMS = (
+AMBIENT_ITEMS: Final = (
     (Illumination.BRIGHT, "&Bright (daylight)"),
     (Illumination.DIM, "&Dim (twilight, moonlight)"),
     (Illumination.DARK, "D&ark (unlit dungeon, night)"),

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.assets import resource_path
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.move_tool import MoveTool

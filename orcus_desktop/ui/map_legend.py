@@ -9,6 +9,7 @@ for, so the key can never drift from the map.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QBrush, QColor, QPainter, QPen, QPixmap
@@ -22,7 +23,7 @@ from orcus_desktop.ui.zones import ZONE_EDGE, ZONE_FILL
 
 SWATCH_PX = 28
 
-TERRAIN_MEANING = {
+TERRAIN_MEANING: Final = {
     TerrainKind.DIFFICULT: "Difficult terrain: each square of movement costs 1 extra square",
     TerrainKind.LIGHTLY_OBSCURED: "Lightly obscured: a target there has concealment",
     TerrainKind.HEAVILY_OBSCURED: (

@@ -13,7 +13,7 @@ stays the GM's tool, which `restore` brings back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
@@ -40,7 +40,7 @@ from orcus_desktop.vocabulary import AreaShape
 if TYPE_CHECKING:
     from orcus_desktop.ui.light_dialog import LightDialog
 
-LIGHT_PRESETS = (
+LIGHT_PRESETS: Final = (
     LightSettings("Torch", 4, 8),
     LightSettings("Lantern", 6, 12),
     LightSettings("Candle", 1, 2),

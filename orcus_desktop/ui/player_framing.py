@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Final
 
 from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, QSettings, QVariantAnimation
 from PySide6.QtGui import QAction, QActionGroup
@@ -28,7 +29,7 @@ from orcus_desktop.ui.screens import app_settings
 MARGIN_SQUARES = 3
 """Squares shown around the party's box, so the players see what is next to them."""
 DEFAULT_MIN_SQUARE_PX = 40
-MIN_SQUARE_RANGE = (8, 200)
+MIN_SQUARE_RANGE: Final = (8, 200)
 MIN_SQUARE_KEY = "playerView/minSquarePx"
 PAN_MS = 350
 

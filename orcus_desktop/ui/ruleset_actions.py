@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 from pathlib import Path
+from typing import Final
 
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
@@ -53,7 +54,7 @@ from orcus_desktop.ui.map.png_bands import png_layout
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.status_report import StatusReport
 
-NEW_GRID = (20, 15)
+NEW_GRID: Final = (20, 15)
 """The grid File > New offers (columns, rows)."""
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
@@ -18,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from orcus_desktop.ui.map_toolbar import SHORTCUT_NAME
 
-FIXED_SHORTCUTS = (
+FIXED_SHORTCUTS: Final = (
     ("Esc", "Cancel what the map tool is doing: targeting, a push, a wall, a drag"),
     (
         "Esc / Enter on the map",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from typing import Final
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -35,7 +36,7 @@ applied (1: before the two layouts)."""
 SWITCH_KEY = "F6"
 COLLAPSE_KEY = "F7"
 RAIL_ICON_PX = 20
-DOCK_ICONS = {
+DOCK_ICONS: Final = {
     "library": "books",
     "creatures": "users-group",
     "initiative": "list-numbers",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.history import History
+from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID
 from orcus_desktop.vocabulary import CreatureId
@@ -22,6 +24,14 @@ from orcus_desktop.vocabulary import CreatureId
 def make_session(encounter: Encounter, seed: int = 0) -> GameSession:
     doc = Document(encounter)
     return GameSession(doc, History(doc), random.Random(seed))
+
+
+def saved_and_reopened(session: GameSession, path: Path) -> GameSession:
+    """A new session on the encounter saved to `path` and read back (it reads back equal)."""
+    save_encounter(path, session.encounter)
+    loaded = load_encounter(path)
+    assert loaded == session.encounter
+    return make_session(loaded)
 
 
 def fight_started(

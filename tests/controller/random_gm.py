@@ -26,7 +26,13 @@ from orcus_desktop.controller.actions import (
     grappling,
     interrupts,
 )
-from orcus_desktop.controller.availability import ActionOption, CombatAction, PowerOption
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.table import (
+    READY_KINDS,
+    ActionOption,
+    PowerOption,
+    why_not,
+)
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
@@ -349,8 +355,14 @@ class RandomGm(Hand):
         )
 
     def _ready(self, actor: str, option: ActionOption) -> Played:
-        """000 "Ready": a standard or move action readied (End turn is likely next)."""
-        kind = self.rng.choice([ActionKind.STANDARD, ActionKind.MOVE])
+        """000 "Ready": an action readied (End turn is likely next), of the kinds the table
+        allows (004-20: Ready is offered while any kind it readies is left)."""
+        kinds = [
+            k
+            for k in READY_KINDS
+            if not self.session.ask(why_not, actor, CombatAction.READY.value, k.value)
+        ]
+        kind = self.rng.choice(kinds or [ActionKind.STANDARD])
         return self.call(
             f"ready_action({actor!r}, {kind})",
             lambda: self.session.run(initiative.ready_action, actor, kind, "an enemy comes near"),

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ParamSpec
 
-from orcus_desktop.controller.availability import ActionOption, PowerOption
+from orcus_desktop.controller.availability.table import ActionOption, PowerOption
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.session.runner import UseCase

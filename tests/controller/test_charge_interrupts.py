@@ -19,10 +19,9 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Creature, Encounter
-from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fighter, make_session, orc, saved_and_reopened
 
 
 def _hp(session: GameSession, cid: str) -> int:
@@ -146,12 +145,7 @@ def test_a_charge_past_two_enemies_waits_twice_then_attacks() -> None:
 def test_a_charge_waiting_mid_move_survives_save_and_reopen(tmp_path: Path) -> None:
     session = _charge_past(orc("goblin", 3, 1))
     _charged(session)
-    path = tmp_path / "mid-charge.orcus"
-    save_encounter(path, session.encounter)
-    loaded = load_encounter(path)
-    assert loaded == session.encounter
-
-    reopened = make_session(loaded)
+    reopened = saved_and_reopened(session, tmp_path / "mid-charge.orcus")
     assert _square(reopened, "hero") == Square(2, 2)
     assert reopened.run(interrupts.decline_opportunity_attack, "goblin").ok
     assert _square(reopened, "hero") == Square(5, 2)

@@ -16,7 +16,7 @@ from orcus_desktop.controller.actions import (
 )
 from orcus_desktop.controller.actions import attacks as attacks_cases
 from orcus_desktop.controller.attacks.attack_choices import AttackChoices
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession

@@ -26,11 +26,10 @@ from orcus_desktop.controller.turns.waiting_decisions import (
 )
 from orcus_desktop.controller.variants.strike import engagement
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.guards import Guard
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
+from tests.controller.conftest import ARROW, KNOCKDOWN, fight_started, fighter, orc
 
 OA_RULESETS = ("orcus", "4e-quickref", "alloy-heroes", "square-fireballs")
 """The rulesets with opportunity attacks (001 has Counter and Free Strike! instead)."""
@@ -49,19 +48,16 @@ SHOVE_BOLT: dict[str, Any] = {
 
 def _fight(ruleset_id: str) -> GameSession:
     """The hero next to the goblin, the orc six squares off; the hero acts first."""
-    s = make_session(
-        Encounter(
-            GridBounds(14, 8),
-            creatures=(
-                fighter("hero", 2, 3, powers=[KNOCKDOWN, ARROW, SHOVE_BOLT]),
-                orc("goblin", 3, 3),
-                orc("orc", 9, 3),
-            ),
-            ruleset_id=ruleset_id,
-        )
+    s = fight_started(
+        GridBounds(14, 8),
+        (
+            fighter("hero", 2, 3, powers=[KNOCKDOWN, ARROW, SHOVE_BOLT]),
+            orc("goblin", 3, 3),
+            orc("orc", 9, 3),
+        ),
+        {"hero": 20, "goblin": 10, "orc": 5},
+        ruleset_id,
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "goblin": 10, "orc": 5}).ok
-    assert s.run(initiative.start_combat).ok
     assert s.encounter.combat.current == "hero"
     return s
 
@@ -181,20 +177,16 @@ def test_delay_is_refused_while_a_triggered_readied_action_waits(ruleset_id: str
 
 def _strike_fight() -> GameSession:
     """001: the orc next to the hero; the squire beside both may step in (001-10)."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(
-                orc("orc", 3, 2),
-                fighter("hero", 2, 2),
-                fighter("squire", 2, 3),
-            ),
-            ruleset_id="strike",
-        )
+    return fight_started(
+        GridBounds(12, 8),
+        (
+            orc("orc", 3, 2),
+            fighter("hero", 2, 2),
+            fighter("squire", 2, 3),
+        ),
+        {"orc": 20, "hero": 15, "squire": 10},
+        "strike",
     )
-    assert s.run(initiative.roll_initiative, totals={"orc": 20, "hero": 15, "squire": 10}).ok
-    assert s.run(initiative.start_combat).ok
-    return s
 
 
 def test_001_against_who_then_the_counter_strike_each_wait_for_the_gm() -> None:

@@ -23,7 +23,7 @@ from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.file_format.fields import EncounterFileError
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fight_started, fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, orc, saved_and_reopened
 
 
 def _dominion() -> GameSession:
@@ -37,11 +37,7 @@ def _dominion() -> GameSession:
 
 
 def _reopened(s: GameSession, tmp_path: Path) -> GameSession:
-    path = tmp_path / "forced.orcus"
-    save_encounter(path, s.encounter)
-    loaded = load_encounter(path)
-    assert loaded == s.encounter
-    return make_session(loaded)
+    return saved_and_reopened(s, tmp_path / "forced.orcus")
 
 
 def test_the_switch_survives_save_and_reopen_and_still_forces(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling, interrupts
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.controller.outcomes import OperationResult

@@ -19,12 +19,11 @@ from orcus_desktop.controller.log.text import describe, names_of
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
 from orcus_desktop.geometry.routes import Route
-from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fight_started, fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, orc, saved_and_reopened
 
 DESTINATION = Square(6, 2)
 OA_RULESETS = ("orcus", "4e-quickref", "alloy-heroes", "square-fireballs")  # 001: none
@@ -151,12 +150,7 @@ def test_undo_steps_back_one_offer_at_a_time() -> None:
 def test_a_move_waiting_for_an_offer_survives_save_and_reopen(tmp_path: Path) -> None:
     session = _past_two()
     at_ana, at_bo = _walk(session)
-    path = tmp_path / "waiting.orcus"
-    save_encounter(path, session.encounter)
-    loaded = load_encounter(path)
-    assert loaded == session.encounter
-
-    reopened = make_session(loaded)
+    reopened = saved_and_reopened(session, tmp_path / "waiting.orcus")
     assert reopened.encounter.creature("brute").square == at_ana
     assert reopened.run(interrupts.decline_opportunity_attack, "ana").ok
     assert reopened.encounter.creature("brute").square == at_bo

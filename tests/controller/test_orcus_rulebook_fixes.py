@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.actions import aid_actions, combat_actions
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.movement import placement

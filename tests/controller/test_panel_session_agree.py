@@ -21,7 +21,7 @@ from orcus_desktop.controller.actions import (
     grappling,
     interrupts,
 )
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession

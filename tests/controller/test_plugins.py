@@ -120,7 +120,14 @@ def test_the_availability_table_answers_for_the_variants_own_actions() -> None:
     table beside 000's actions, with the words their use cases refuse with."""
     s = _strike_fight(REGISTERED)
     table = s.available_actions("hero")
-    assert [o.key for o in table.variants] == ["withdraw", "hide", "crouch", "drop_prone_off_turn"]
+    assert [o.key for o in table.variants] == [
+        "withdraw",
+        "hide",
+        "crouch",
+        "drop_prone_off_turn",
+        # 001-35's actions the GM resolves by a check (001 l.312-342).
+        *("influence", "magic", "search", "study", "utilize"),
+    ]
     withdraw = table.variant("withdraw")
     assert not withdraw.allowed
     refused = s.run(withdrawing.withdraw, "hero")

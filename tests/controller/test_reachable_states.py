@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from orcus_desktop.controller.actions import combat_actions, forced_placement, interrupts
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
@@ -100,21 +100,16 @@ def _decline_every_offer(session: GameSession) -> None:
 
 def _ogre_beside_fighter(ruleset_id: str) -> GameSession:
     """The ogre (Large) squeezes in beside the fighter: its full space would cover the fighter."""
-    session = make_session(
-        Encounter(
-            GridBounds(10, 8),
-            creatures=(
-                _library("ogre", "ogre.json", 1, 2),
-                _library("fighter", "fighter.json", 5, 2),
-                _library("cleric", "cleric.json", 5, 1),
-            ),
-            ruleset_id=ruleset_id,
-        )
+    session = fight_started(
+        GridBounds(10, 8),
+        (
+            _library("ogre", "ogre.json", 1, 2),
+            _library("fighter", "fighter.json", 5, 2),
+            _library("cleric", "cleric.json", 5, 1),
+        ),
+        {"ogre": 20, "fighter": 10, "cleric": 5},
+        ruleset_id,
     )
-    assert session.run(
-        initiative.roll_initiative, totals={"ogre": 20, "fighter": 10, "cleric": 5}
-    ).ok
-    assert session.run(initiative.start_combat).ok
     squeezed = session.move_creature("ogre", Square(4, 2), MoveMode.SQUEEZE)
     assert squeezed.ok, squeezed.reason
     assert session.encounter.creature("ogre").square == Square(4, 2)

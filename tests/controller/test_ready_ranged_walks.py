@@ -19,10 +19,9 @@ from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import ready_attacks
 from orcus_desktop.geometry.grid import GridBounds, Square, space_distance
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fighter, make_session, orc, saved_and_reopened
 from tests.controller.test_square_fireballs_basic_attacks import (
     IMPLEMENT_BASIC,
     IMPLEMENT_POWER,
@@ -116,11 +115,7 @@ def test_letting_it_pass_finishes_the_walk_one_undo_step() -> None:
 def test_a_walk_waiting_for_the_readied_shot_survives_save_and_reopen(tmp_path: Path) -> None:
     s = _readied()
     at = _walk_in(s)
-    path = tmp_path / "ready-ranged.orcus"
-    save_encounter(path, s.encounter)
-    loaded = load_encounter(path)
-    assert loaded == s.encounter
-    reopened = make_session(loaded)
+    reopened = saved_and_reopened(s, tmp_path / "ready-ranged.orcus")
     assert reopened.encounter.creature("orc").square == at
     assert reopened.ask(questions.readied_attack, "mage") == IMPLEMENT_BASIC
     shot = reopened.run(interrupts.opportunity_attack, "mage", "orc", dice=[3, 2])

@@ -16,10 +16,15 @@ from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import ready_attacks
 from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import fighter, hero_fights_orc, make_session, orc
+from tests.controller.conftest import (
+    fighter,
+    hero_fights_orc,
+    make_session,
+    orc,
+    saved_and_reopened,
+)
 
 GOAL = Square(1, 2)
 
@@ -87,11 +92,7 @@ def test_the_walk_goes_on_after_the_attack_is_taken() -> None:
 def test_a_walk_waiting_for_the_readied_attack_survives_save_and_reopen(tmp_path: Path) -> None:
     s = _readied()
     first_next = _walk_past(s)
-    path = tmp_path / "ready.orcus"
-    save_encounter(path, s.encounter)
-    loaded = load_encounter(path)
-    assert loaded == s.encounter
-    reopened = make_session(loaded)
+    reopened = saved_and_reopened(s, tmp_path / "ready.orcus")
     assert reopened.encounter.creature("orc").square == first_next
     assert reopened.run(interrupts.decline_opportunity_attack, "hero").ok
     assert reopened.encounter.creature("orc").square == GOAL

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from orcus_desktop.controller.actions import attacks, combat_actions
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square

@@ -9,7 +9,7 @@ quotes the 003 line; where 000 differs the same scene is played under 000 too.
 from __future__ import annotations
 
 from orcus_desktop.controller.actions import combat_actions, forced_placement, interrupts
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative

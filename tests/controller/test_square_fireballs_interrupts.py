@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from orcus_desktop.controller.actions import forced_placement, interrupts
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative

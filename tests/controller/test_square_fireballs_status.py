@@ -6,11 +6,12 @@ are consumed in rolling order, as in tests/controller/test_variant_fights.py.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from orcus_desktop.controller.actions import attacks, forced_placement
-from orcus_desktop.controller.availability import DOWNGRADE, why_not
+from orcus_desktop.controller.availability.table import DOWNGRADE, why_not
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.outcomes import OperationResult
@@ -22,26 +23,22 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition, ConditionInstance
 from orcus_desktop.rules.durations import DurationKind
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, make_session, orc
 
 SF = "square-fireballs"
 
 
 def _fight(ruleset_id: str = SF) -> GameSession:
-    session = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(
-                fighter("hero", 3, 3),
-                orc("orc", 4, 3),
-                orc("shaman", 6, 3),
-            ),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(12, 8),
+        (
+            fighter("hero", 3, 3),
+            orc("orc", 4, 3),
+            orc("shaman", 6, 3),
+        ),
+        {"hero": 20, "orc": 15, "shaman": 10},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "shaman": 10}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
 
 
 def _conditions(session: GameSession, cid: str) -> tuple[ConditionInstance, ...]:
@@ -369,20 +366,39 @@ def test_charmed_cannot_attack_its_charmer_and_the_swallowed_only_its_swallower(
 
 def _push_fight(ruleset_id: str = SF, hero_level: int = 1) -> GameSession:
     """The hero pushes the orc east; the shaman stands two squares beyond it."""
-    session = make_session(
-        Encounter(
-            GridBounds(14, 8),
-            creatures=(
-                fighter("hero", 3, 3, level=hero_level),
-                orc("orc", 4, 3),
-                orc("shaman", 6, 3),
-            ),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(14, 8),
+        (
+            fighter("hero", 3, 3, level=hero_level),
+            orc("orc", 4, 3),
+            orc("shaman", 6, 3),
+        ),
+        {"hero": 20, "orc": 15, "shaman": 10},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "shaman": 10}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
+
+
+def _hero_pushes_orc(
+    s: GameSession,
+    squares: int,
+    to: Square,
+    *,
+    collided_with: str | None = None,
+    over_edge: bool = False,
+    dice: Sequence[int] = (),
+) -> OperationResult:
+    """The hero pushes the orc up to `squares` toward `to`; how it ends, and its dice."""
+    return s.run(
+        forced_placement.force_move,
+        "orc",
+        "push",
+        squares,
+        to,
+        source_id="hero",
+        collided_with=collided_with,
+        over_edge=over_edge,
+        dice=dice,
+    )
 
 
 def test_a_push_that_hits_a_creature_hurts_both() -> None:
@@ -393,16 +409,7 @@ def test_a_push_that_hits_a_creature_hurts_both() -> None:
     assert choices["shaman"] == "It hit Shaman (003-43)"
     assert "obstacle" in choices
     assert "edge" in choices
-    pushed = s.run(
-        forced_placement.force_move,
-        "orc",
-        "push",
-        2,
-        Square(5, 3),
-        source_id="hero",
-        collided_with="shaman",
-        dice=[3],
-    )
+    pushed = _hero_pushes_orc(s, 2, Square(5, 3), collided_with="shaman", dice=[3])
     assert pushed.ok
     assert (_hp(s, "orc"), _hp(s, "shaman")) == (27, 27)
     assert s.encounter.creature("orc").square == Square(5, 3)
@@ -413,28 +420,11 @@ def test_a_push_that_hits_a_creature_hurts_both() -> None:
     assert (_hp(s, "orc"), _hp(s, "shaman")) == (30, 30)
     assert s.encounter.creature("orc").square == Square(4, 3)
     # Only a move that ended early collided; 000 has no collision damage.
-    full = s.run(
-        forced_placement.force_move,
-        "orc",
-        "push",
-        1,
-        Square(5, 3),
-        source_id="hero",
-        collided_with="shaman",
-        dice=[3],
-    )
+    full = _hero_pushes_orc(s, 1, Square(5, 3), collided_with="shaman", dice=[3])
     assert full.reason == "Orc moved the full distance: no collision (003-43)"
     orcus = _push_fight("orcus")
     assert orcus.ask(forced_collisions.choices, "orc", Square(5, 3), short=True) == ()
-    refused = orcus.run(
-        forced_placement.force_move,
-        "orc",
-        "push",
-        2,
-        Square(5, 3),
-        source_id="hero",
-        collided_with="obstacle",
-    )
+    refused = _hero_pushes_orc(orcus, 2, Square(5, 3), collided_with="obstacle")
     assert refused.reason == "Orcus (000) has no collision damage (003-43)"
 
 
@@ -442,10 +432,7 @@ def test_collision_dice_follow_the_source_tier() -> None:
     """003 l.472 "2d4 ... Paragon ..., and 4d4 for Epic sources" (levels 11-20, 21-30)."""
     s = _push_fight(hero_level=21)
     # Pushed 0 of 2 squares into a wall: the orc alone takes 4d4.
-    assert s.run(forced_placement.force_move,
-        "orc", "push", 2, Square(4, 3), source_id="hero", collided_with="obstacle",
-        dice=[1, 2, 3, 4],
-    ).ok  # fmt: skip
+    assert _hero_pushes_orc(s, 2, Square(4, 3), collided_with="obstacle", dice=[1, 2, 3, 4]).ok
     assert (_hp(s, "orc"), _hp(s, "shaman")) == (20, 30)
     assert any("4d4" in line for line in _log(s))
     assert "Orc is pushed 0 of 2 squares by Hero (stopped at once)" in _log(s)
@@ -455,7 +442,7 @@ def test_a_full_push_and_an_old_log_read_as_before() -> None:
     """A push that went its whole distance, or a log written before `moved` was kept, says
     only the distance (000 "Forced Movement")."""
     s = _push_fight()
-    assert s.run(forced_placement.force_move, "orc", "push", 1, Square(5, 3), source_id="hero").ok
+    assert _hero_pushes_orc(s, 1, Square(5, 3)).ok
     assert _log(s)[-1] == "Orc is pushed 1 square by Hero"
     (entry,) = [e for e in s.encounter.combat.log if e.kind == "forced_move"]
     assert entry.data["moved"] == 1
@@ -466,34 +453,20 @@ def test_a_full_push_and_an_old_log_read_as_before() -> None:
     )
 
 
-def _push_over_the_edge(s: GameSession, squares: int, to: Square, *, save: int) -> OperationResult:
-    """The hero pushes the orc `squares` toward `to`, over the edge; the orc's save die."""
-    return s.run(
-        forced_placement.force_move,
-        "orc",
-        "push",
-        squares,
-        to,
-        source_id="hero",
-        over_edge=True,
-        dice=[save],
-    )
-
-
 def test_the_save_against_going_over_a_cliff() -> None:
     """003-45, 003 l.516-524: Example 2, 1 square from the edge and Push 4: a -2 save."""
     s = _push_fight()
     # The orc is pushed 1 square; the next would take it over: 4 - (1 + 1) = 2 left, -2.
-    assert _push_over_the_edge(s, 4, Square(5, 3), save=12).ok
+    assert _hero_pushes_orc(s, 4, Square(5, 3), over_edge=True, dice=[12]).ok
     assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")  # 12 - 2 = 10: saved
     assert "Orc saves (10): stops, prone" in _log(s)[-2]
     s.undo()
-    assert _push_over_the_edge(s, 4, Square(5, 3), save=11).ok
+    assert _hero_pushes_orc(s, 4, Square(5, 3), over_edge=True, dice=[11]).ok
     assert Condition.PRONE not in s.rules.conditions(s.encounter, "orc")
     assert "goes over the edge" in _log(s)[-1]
     # Example 1: adjacent to the precipice, Push 1, no penalty; it stays where it is.
     s.undo()
-    assert _push_over_the_edge(s, 1, Square(4, 3), save=10).ok
+    assert _hero_pushes_orc(s, 1, Square(4, 3), over_edge=True, dice=[10]).ok
     assert Condition.PRONE in s.rules.conditions(s.encounter, "orc")
 
 

@@ -7,15 +7,13 @@ healer's healing (seed 003 "5.8 Status Effects", "5.8.4 Special Status Effects")
 from __future__ import annotations
 
 from orcus_desktop.controller.actions import attacks, combat_actions
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.combat import ActionBudget
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition
-from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.conftest import fight_started, fighter, orc
 from tests.controller.log_fights import HEALING_WORD
 from tests.controller.test_panel_session_agree import HERO
 from tests.controller.test_panel_session_agree import ORC as ORC_ID
@@ -37,19 +35,16 @@ def test_the_swallowed_take_one_action_a_turn() -> None:
 
 def _healer_fight(ruleset_id: str, condition: Condition | None) -> tuple[GameSession, int]:
     """The hero (Healing Word) heals the damaged ally; the hit points the ally regains."""
-    session = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(
-                fighter("hero", 2, 2, powers=[HEALING_WORD]),
-                fighter("ally", 3, 2),
-                orc("orc", 8, 2),
-            ),
-            ruleset_id=ruleset_id,
-        )
+    session = fight_started(
+        GridBounds(12, 8),
+        (
+            fighter("hero", 2, 2, powers=[HEALING_WORD]),
+            fighter("ally", 3, 2),
+            orc("orc", 8, 2),
+        ),
+        {"hero": 20, "ally": 15, "orc": 10},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "ally": 15, "orc": 10}).ok
-    assert session.run(initiative.start_combat).ok
     assert session.run(gm_edits.apply_damage, "ally", 30).ok
     if condition is not None:
         assert session.run(gm_edits.add_condition, "hero", condition).ok

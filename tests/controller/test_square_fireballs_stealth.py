@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from orcus_desktop.controller.actions import combat_actions
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text

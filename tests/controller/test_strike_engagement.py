@@ -19,7 +19,6 @@ from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike import engagement, withdrawing
 from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
 from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.serialization import load_encounter, save_encounter
@@ -33,23 +32,17 @@ from tests.controller.conftest import fight_started, fighter, make_session, orc
 
 
 def _strike_fight(ruleset_id: str = "strike") -> GameSession:
-    session = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(
-                fighter("hero", 4, 4),
-                orc("orc", 5, 4),
-                orc("goblin", 3, 4),
-                orc("brute", 9, 6),
-            ),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(12, 8),
+        (
+            fighter("hero", 4, 4),
+            orc("orc", 5, 4),
+            orc("goblin", 3, 4),
+            orc("brute", 9, 6),
+        ),
+        {"hero": 20, "orc": 15, "goblin": 10, "brute": 5},
+        ruleset_id,
     )
-    assert session.run(
-        initiative.roll_initiative, totals={"hero": 20, "orc": 15, "goblin": 10, "brute": 5}
-    ).ok
-    assert session.run(initiative.start_combat).ok
-    return session
 
 
 def test_engaged_with_one_target_at_a_time_and_engaged_by_counts() -> None:

@@ -13,42 +13,36 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
-from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.strike import engagement, round_end, strike_turns
 from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import ActionBudget
-from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.fields import EncounterFileError
 from orcus_desktop.model.file_format.read_encounter import encounter_from_dict
 from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.vocabulary import MoveMode
-from tests.controller.conftest import ARROW, KNOCKDOWN, fighter, make_session, orc
+from tests.controller.conftest import ARROW, KNOCKDOWN, fight_started, fighter, make_session, orc
 
 RALLYING_CRY = {"name": "Rallying Cry", "action": "swift", "origin": "self"}
 
 
 def _fight(ruleset_id: str = "strike", **creatures_at: tuple[int, int]) -> GameSession:
     spots = {"hero": (2, 2), "orc": (3, 2), "brute": (9, 9), **creatures_at}
-    session = make_session(
-        Encounter(
-            GridBounds(12, 12),
-            creatures=(
-                fighter("hero", *spots["hero"], powers=[KNOCKDOWN, ARROW, RALLYING_CRY]),
-                orc("orc", *spots["orc"]),
-                orc("brute", *spots["brute"]),
-            ),
-            ruleset_id=ruleset_id,
-        )
+    return fight_started(
+        GridBounds(12, 12),
+        (
+            fighter("hero", *spots["hero"], powers=[KNOCKDOWN, ARROW, RALLYING_CRY]),
+            orc("orc", *spots["orc"]),
+            orc("brute", *spots["brute"]),
+        ),
+        {"hero": 20, "orc": 15, "brute": 5},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "brute": 5}).ok
-    assert session.run(initiative.start_combat).ok
-    return session
 
 
 def _budget(s: GameSession, creature_id: str = "hero") -> ActionBudget:
@@ -126,19 +120,16 @@ def test_000_keeps_its_turn() -> None:
 
 def _sharing(ruleset_id: str = "strike", **sizes: Size) -> GameSession:
     """The GM puts the hero in the orc's space ("somehow": a fall, a knock, the GM's call)."""
-    session = make_session(
-        Encounter(
-            GridBounds(12, 12),
-            creatures=(
-                replace(fighter("hero", 2, 4), size=sizes.get("hero", Size.MEDIUM)),
-                replace(orc("orc", 2, 2), size=sizes.get("orc", Size.MEDIUM)),
-                orc("brute", 9, 9),
-            ),
-            ruleset_id=ruleset_id,
-        )
+    session = fight_started(
+        GridBounds(12, 12),
+        (
+            replace(fighter("hero", 2, 4), size=sizes.get("hero", Size.MEDIUM)),
+            replace(orc("orc", 2, 2), size=sizes.get("orc", Size.MEDIUM)),
+            orc("brute", 9, 9),
+        ),
+        {"hero": 20, "orc": 15, "brute": 5},
+        ruleset_id,
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "orc": 15, "brute": 5}).ok
-    assert session.run(initiative.start_combat).ok
     moved = session.move_creature("hero", Square(2, 2), MoveMode.GM)
     assert moved.ok == (ruleset_id == "strike"), moved.reason
     return session

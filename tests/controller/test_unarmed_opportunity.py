@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from orcus_desktop.controller.actions import interrupts
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.files.creature_library import read_library_file
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling, interrupts
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.turns import initiative

@@ -18,7 +18,7 @@ from orcus_desktop.controller.actions import (
     interrupts,
 )
 from orcus_desktop.controller.attacks.attack_choices import AttackChoices
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text, names_of
 from orcus_desktop.controller.session import GameSession, questions

@@ -12,14 +12,14 @@ from typing import Any
 from orcus_desktop.controller.actions import aid_actions, combat_actions, grappling, interrupts
 from orcus_desktop.controller.actions import attacks as attacks_cases
 from orcus_desktop.controller.attacks.attack_choices import AttackChoices
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import result_message
-from orcus_desktop.controller.turns import initiative, waiting_decisions
+from orcus_desktop.controller.turns import waiting_decisions
 from orcus_desktop.controller.variants.alloy_heroes import cover_choices, skill_uses
 from orcus_desktop.controller.variants.strike import engagement, withdrawing
 from orcus_desktop.controller.variants.strike import questions as strike_questions
@@ -77,22 +77,17 @@ def test_003_30_a_burst_at_a_taunter_and_another_takes_the_minus_2_on_the_other_
     """003 l.391 "An attack by a Taunted character ignores a Taunt if it targets an enemy not
     taunting the character": the roll against the taunter does not; the roll against the
     other hero does (the second taunter, the shaman's ally, is not targeted)."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(
-                orc("orc", 4, 3, powers=[BURST]),
-                fighter("guard", 3, 3),
-                fighter("mage", 5, 3),
-                fighter("paladin", 9, 3),
-            ),
-            ruleset_id="square-fireballs",
-        )
+    s = fight_started(
+        GridBounds(12, 8),
+        (
+            orc("orc", 4, 3, powers=[BURST]),
+            fighter("guard", 3, 3),
+            fighter("mage", 5, 3),
+            fighter("paladin", 9, 3),
+        ),
+        {"orc": 20, "guard": 15, "mage": 12, "paladin": 10},
+        "square-fireballs",
     )
-    assert s.run(
-        initiative.roll_initiative, totals={"orc": 20, "guard": 15, "mage": 12, "paladin": 10}
-    ).ok
-    assert s.run(initiative.start_combat).ok
     # The guard and the paladin taunt the orc (003 l.349 "multiple enemies at a time").
     assert s.run(gm_edits.add_condition, "orc", Condition.MARKED, source_id="guard").ok
     assert s.run(gm_edits.add_condition, "orc", Condition.MARKED, source_id="paladin").ok
@@ -116,19 +111,16 @@ def test_003_30_once_every_taunter_is_a_target_the_others_do_not_ignore_the_taun
     character are already targeted, any additional targets do not ignore the Taunt"; l.394
     says the same of a power's "primary and secondary attacks", and a power here has one
     attack line, so its targets are one attack (R-155): no -2 on any roll."""
-    s = make_session(
-        Encounter(
-            GridBounds(12, 8),
-            creatures=(
-                orc("orc", 4, 3, powers=[BURST]),
-                fighter("guard", 3, 3),
-                fighter("mage", 5, 3),
-            ),
-            ruleset_id="square-fireballs",
-        )
+    s = fight_started(
+        GridBounds(12, 8),
+        (
+            orc("orc", 4, 3, powers=[BURST]),
+            fighter("guard", 3, 3),
+            fighter("mage", 5, 3),
+        ),
+        {"orc": 20, "guard": 15, "mage": 12},
+        "square-fireballs",
     )
-    assert s.run(initiative.roll_initiative, totals={"orc": 20, "guard": 15, "mage": 12}).ok
-    assert s.run(initiative.start_combat).ok
     assert s.run(gm_edits.add_condition, "orc", Condition.MARKED, source_id="guard").ok
     previews, problem = s.ask(
         attacks_cases.preview_attack, "orc", "Thunder Ring", ["guard", "mage"]
@@ -390,19 +382,16 @@ def test_004_an_area_attack_next_to_an_enemy_provokes_a_close_attack_does_not() 
     "If an enemy adjacent to you makes a ranged or area attack then you can make an attack of
     opportunity against that enemy" (R-156). 004's area attack is 000's Far; its close attack
     (000's Near, l.79-85) says nothing of it and provokes nothing."""
-    s = make_session(
-        Encounter(
-            GridBounds(14, 8),
-            creatures=(
-                fighter("hero", 2, 3, powers=[_GRENADE, _FLAME_SWEEP]),
-                orc("goblin", 3, 3),
-                orc("orc", 9, 3),
-            ),
-            ruleset_id="alloy-heroes",
-        )
+    s = fight_started(
+        GridBounds(14, 8),
+        (
+            fighter("hero", 2, 3, powers=[_GRENADE, _FLAME_SWEEP]),
+            orc("goblin", 3, 3),
+            orc("orc", 9, 3),
+        ),
+        {"hero": 20, "goblin": 10, "orc": 5},
+        "alloy-heroes",
     )
-    assert s.run(initiative.roll_initiative, totals={"hero": 20, "goblin": 10, "orc": 5}).ok
-    assert s.run(initiative.start_combat).ok
     near_orc = AttackChoices(area_origin=Square(9, 3))
     thrown = s.use_power("hero", "Grenade", ["orc"], dice=[15, 3], choices=near_orc)
     assert thrown.ok, thrown.reason

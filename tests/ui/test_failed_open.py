@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -17,6 +18,7 @@ from orcus_desktop.geometry.features import Wall, WallKind
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.fog import PlayerFog
+from orcus_desktop.ui.player_window import PlayerWindow
 from tests.ui.message_boxes import answer_questions, caught_warnings
 from tests.ui.test_player_fog import settle
 from tests.ui.test_player_view import open_player_view, render
@@ -57,6 +59,18 @@ def draw_a_wall(window: MainWindow) -> None:
     assert window.undo_action.isEnabled()
 
 
+def work_with_a_wall_drawn(window: MainWindow) -> tuple[PlayerWindow, str, str, QImage]:
+    """The GM's work before an open: the Player view open, a wall just drawn (undoable).
+
+    Returns the players' window and what a failed open must leave as it is: the encounter's
+    name, the Undo entry, the players' picture.
+    """
+    players = open_player_view(window)
+    draw_a_wall(window)
+    settle()
+    return players, window.encounter.name, window.undo_action.text(), render(players.scene)
+
+
 def assert_same_work(window: MainWindow, *, encounter_name: str, undo_text: str) -> None:
     players = window.player_window
     assert players is not None
@@ -76,14 +90,7 @@ def test_an_unreadable_file_leaves_both_views_and_the_history_as_they_were(
     warnings: list[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    players = open_player_view(window)
-    draw_a_wall(window)
-    settle()
-    name, undo_text, before = (
-        window.encounter.name,
-        window.undo_action.text(),
-        render(players.scene),
-    )
+    players, name, undo_text, before = work_with_a_wall_drawn(window)
     bad = tmp_path / "bad.orcus"
     bad.write_text('{"format": "orcus-encounter", "creatures": [', encoding="utf-8")
     choose_in_open_dialog(monkeypatch, bad)
@@ -116,14 +123,7 @@ def test_a_file_the_player_view_fails_to_show_leaves_the_old_work_everywhere(
         rebuild(fog)
 
     monkeypatch.setattr(PlayerFog, "rebuild", breaking_rebuild)
-    players = open_player_view(window)
-    draw_a_wall(window)
-    settle()
-    name, undo_text, before = (
-        window.encounter.name,
-        window.undo_action.text(),
-        render(players.scene),
-    )
+    players, name, undo_text, before = work_with_a_wall_drawn(window)
     trap = tmp_path / "trap.orcus"
     save_encounter(trap, replace(load_encounter(saved_file), name=TRAP, walls=()))
     trap_bytes = trap.read_bytes()

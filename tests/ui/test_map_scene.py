@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import (
@@ -508,20 +509,32 @@ def test_dropping_an_encounter_file_opens_it(
     assert window.path == target
 
 
+def _picture(target: Path, width: int, height: int) -> Path:
+    """A plain picture file of `width` x `height` pixels at `target` (its suffix, its format)."""
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(Qt.GlobalColor.darkGreen)
+    assert image.save(str(target))
+    return target
+
+
+def _drop_picture_as(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, picture: Path, use: str, at: QPoint
+) -> bool:
+    """The GM drops `picture` on the map at `at` and answers `use` ("map" or "token")."""
+    monkeypatch.setattr(window, "_ask_image_use", lambda _path: use)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(picture))])
+    return send_drop(window.view, mime, at)
+
+
 def test_dropping_an_image_as_map_background_with_calibration(
     qtbot: QtBot,
     window: MainWindow,
-    tmp_path: pytest.TempPathFactory,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    image = QImage(1200, 1000, QImage.Format.Format_RGB32)
-    image.fill(Qt.GlobalColor.darkGreen)
-    target = tmp_path / "cave.png"  # type: ignore[operator]
-    assert image.save(str(target))
-    monkeypatch.setattr(window, "_ask_image_use", lambda _path: "map")
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(target))])
-    assert send_drop(window.view, mime, QPoint(100, 100))
+    target = _picture(tmp_path / "cave.png", 1200, 1000)
+    assert _drop_picture_as(window, monkeypatch, target, "map", QPoint(100, 100))
     map_image = window.encounter.map_image
     assert map_image is not None
     assert map_image.pixels_per_square == pytest.approx(100.0)  # 1200 px over 12 columns
@@ -784,17 +797,13 @@ def test_pinch_zooms_and_space_drag_pans(qtbot: QtBot, window: MainWindow) -> No
 def test_dropping_an_image_as_a_token_places_a_picture_token(
     qtbot: QtBot,
     window: MainWindow,
-    tmp_path: pytest.TempPathFactory,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    image = QImage(64, 64, QImage.Format.Format_RGB32)
-    image.fill(Qt.GlobalColor.darkRed)
-    target = tmp_path / "cave_troll.webp"  # type: ignore[operator]
-    assert image.save(str(target))
-    monkeypatch.setattr(window, "_ask_image_use", lambda _path: "token")
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(target))])
-    assert send_drop(window.view, mime, view_point(window.view, 9.5, 2.5))
+    target = _picture(tmp_path / "cave_troll.webp", 64, 64)
+    assert _drop_picture_as(
+        window, monkeypatch, target, "token", view_point(window.view, 9.5, 2.5)
+    )
     troll = next(c for c in window.encounter.creatures if c.name == "Cave Troll")
     assert troll.square == Square(9, 2)
     item = window.scene.token_item(troll.id)

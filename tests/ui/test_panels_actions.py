@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from orcus_desktop.assets import resource_path
 from orcus_desktop.controller.actions import combat_actions
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession

@@ -16,7 +16,7 @@ from orcus_desktop.controller.actions import (
     grappling,
     interrupts,
 )
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import describe, names_of

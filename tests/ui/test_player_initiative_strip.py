@@ -14,13 +14,13 @@ from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.views.player_initiative import MonsterNames, player_initiative
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.encounter import Creature
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.player_strip import StripMode, remembered_strip_mode
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.screens import app_settings
 from orcus_desktop.vocabulary import CreatureId
-from tests.controller.conftest import creature, make_session
+from tests.controller.conftest import creature, fight_started
 from tests.ui.demo_window import shown_demo_window
 from tests.ui.test_player_view import SECRET, SECRET_NAME, hide, open_player_view
 
@@ -135,24 +135,21 @@ def test_outside_combat_there_is_no_strip(window: MainWindow) -> None:
 def test_the_strip_leaves_out_a_hidden_goblin_and_its_turn() -> None:
     # Two goblins, one hidden: the players read the one they see by its label, and the
     # hidden one is neither listed nor marked as acting on its turn.
-    session = make_session(
-        Encounter(
-            GridBounds(8, 8),
-            creatures=(
-                creature("hero", "heroes", 1, 1),
-                Creature(CreatureId("g1"), "Goblin Warrior 1", "monsters", square=Square(3, 3)),
-                Creature(
-                    CreatureId("g2"),
-                    "Goblin Warrior 2",
-                    "monsters",
-                    square=Square(4, 4),
-                    hidden=True,
-                ),
+    session = fight_started(
+        GridBounds(8, 8),
+        (
+            creature("hero", "heroes", 1, 1),
+            Creature(CreatureId("g1"), "Goblin Warrior 1", "monsters", square=Square(3, 3)),
+            Creature(
+                CreatureId("g2"),
+                "Goblin Warrior 2",
+                "monsters",
+                square=Square(4, 4),
+                hidden=True,
             ),
-        )
+        ),
+        {"hero": 20, "g1": 15, "g2": 10},
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "g1": 15, "g2": 10}).ok
-    assert session.run(initiative.start_combat).ok
     strip = player_initiative(session.encounter, None, {"heroes"}, MonsterNames.LABELS)
     assert [e.text for e in strip.entries] == ["Hero", "GW1"]
     assert strip.now is not None
@@ -176,18 +173,15 @@ def test_a_creature_left_off_the_players_map_for_its_status_is_off_the_strip() -
     """003-47 Hidden "Location unknown to other characters": the players' map leaves the
     goblin out (`stealth.hidden_from_players`), so the strip does too; the players' own
     creature is listed whatever its status (R-82: their own are not hidden from them)."""
-    session = make_session(
-        Encounter(
-            GridBounds(8, 8),
-            creatures=(
-                creature("hero", "heroes", 1, 1),
-                Creature(CreatureId("g1"), "Goblin Warrior 1", "monsters", square=Square(3, 3)),
-                Creature(CreatureId("g2"), "Goblin Warrior 2", "monsters", square=Square(4, 4)),
-            ),
-        )
+    session = fight_started(
+        GridBounds(8, 8),
+        (
+            creature("hero", "heroes", 1, 1),
+            Creature(CreatureId("g1"), "Goblin Warrior 1", "monsters", square=Square(3, 3)),
+            Creature(CreatureId("g2"), "Goblin Warrior 2", "monsters", square=Square(4, 4)),
+        ),
+        {"hero": 20, "g1": 15, "g2": 10},
     )
-    assert session.run(initiative.roll_initiative, totals={"hero": 20, "g1": 15, "g2": 10}).ok
-    assert session.run(initiative.start_combat).ok
     shown = player_initiative(session.encounter, None, {"heroes"}, MonsterNames.LABELS)
     assert [e.text for e in shown.entries] == ["Hero", "GW1", "GW2"]
     strip = player_initiative(
@@ -198,20 +192,15 @@ def test_a_creature_left_off_the_players_map_for_its_status_is_off_the_strip() -
 
 def test_a_hidden_creature_first_in_the_round_does_not_show_the_new_round() -> None:
     """Issue 28: while a hidden creature opens round 2, the strip still reads round 1."""
-    session = make_session(
-        Encounter(
-            GridBounds(8, 8),
-            creatures=(
-                creature("hero", "heroes", 1, 1),
-                Creature(
-                    CreatureId("rat"), "Dire Rat", "monsters", square=Square(5, 5), hidden=True
-                ),
-                Creature(CreatureId("g1"), "Goblin Warrior 1", "monsters", square=Square(3, 3)),
-            ),
-        )
+    session = fight_started(
+        GridBounds(8, 8),
+        (
+            creature("hero", "heroes", 1, 1),
+            Creature(CreatureId("rat"), "Dire Rat", "monsters", square=Square(5, 5), hidden=True),
+            Creature(CreatureId("g1"), "Goblin Warrior 1", "monsters", square=Square(3, 3)),
+        ),
+        {"rat": 25, "hero": 20, "g1": 15},
     )
-    assert session.run(initiative.roll_initiative, totals={"rat": 25, "hero": 20, "g1": 15}).ok
-    assert session.run(initiative.start_combat).ok
     assert session.end_turn().ok  # the rat's turn ends: the hero's
     assert session.end_turn().ok  # the goblin's, the last of round 1
     before = player_initiative(session.encounter, None, {"heroes"})

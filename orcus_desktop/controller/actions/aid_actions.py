@@ -7,11 +7,12 @@ panel shows) and is one undo step; split from `combat_actions` by use case.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from orcus_desktop.controller import variant_notes
 from orcus_desktop.controller.actions.combat_actions import checked_action
 from orcus_desktop.controller.attacks.attack_staging import HELP_BONUS
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import AidAnother, HelpAttack, HelpDefense
 from orcus_desktop.controller.outcomes import Outcome, refuse
@@ -67,7 +68,7 @@ def _aid_check(
     )
 
 
-AID_CHOICES = ("attack", "defense", "check")
+AID_CHOICES: Final = ("attack", "defense", "check")
 """002-12 (002 l.39 "Aid another: Improve an ally's attack roll, defense, skill check, or
 ability check"): the choices of its one action, in 000's terms Help Attack, Help Defense and
 Aid Another (+2, 000)."""

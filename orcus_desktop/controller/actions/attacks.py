@@ -23,7 +23,7 @@ from orcus_desktop.controller.attacks.attack_resolution import (
 )
 from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.attacks.held_attacks import held_power
-from orcus_desktop.controller.availability import find_power, power_problem
+from orcus_desktop.controller.availability.powers import find_power, power_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import (

@@ -1,7 +1,7 @@
 """Combat actions: charge, coup de grace, shove, maintain, the simple actions.
 
-Each use case checks availability (`availability.action_problem`, the same answer the Actions
-panel shows), builds the transition and names the undo step. The simple actions (total
+Each use case checks availability (`availability.actions.action_problem`, the same answer the
+Actions panel shows), builds the transition and names the undo step. The simple actions (total
 defense, rally, stand up, drop prone, spend an action point) are one table behind
 `take_action`. The grapple family is in `grappling`, help and aid in `aid_actions`.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions.interrupts import hold, offerable
@@ -19,15 +20,14 @@ from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
 from orcus_desktop.controller.attacks.attack_resolution import AttackOutcome, attack, attack_step
 from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.attacks.held_attacks import held_charge
-from orcus_desktop.controller.availability import (
+from orcus_desktop.controller.availability.actions import (
     CombatAction,
     acting_against,
     action_point_limit,
     action_problem,
-    find_power,
-    maintain_problem,
-    power_problem,
 )
+from orcus_desktop.controller.availability.powers import find_power, power_problem
+from orcus_desktop.controller.availability.table import maintain_problem
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import (
     ActionPoint,
@@ -466,7 +466,7 @@ def _maintain(
     return encounter.with_combat(combat)
 
 
-SIMPLE_ACTIONS: dict[CombatAction, SimpleAction] = {
+SIMPLE_ACTIONS: Final[dict[CombatAction, SimpleAction]] = {
     # 000 "Total Defense" (standard): +2 to all defenses until the start of its next turn.
     CombatAction.TOTAL_DEFENSE: SimpleAction("{name}: total defense", _total_defense),
     # 000 "Rally" (standard, PCs, once an encounter): spend a recovery, +2 defenses.

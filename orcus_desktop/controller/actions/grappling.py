@@ -17,7 +17,7 @@ from orcus_desktop.controller.attacks.attack_resolution import (
     attack_step,
 )
 from orcus_desktop.controller.attacks.maintained_powers import with_maintained, without_maintained
-from orcus_desktop.controller.availability import (
+from orcus_desktop.controller.availability.actions import (
     CombatAction,
     acting_against,
     action_problem,

@@ -28,14 +28,9 @@ from orcus_desktop.controller.attacks.attack_resolution import (
 )
 from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.attacks.held_attacks import CHARGE, POWER, held_dice, held_push_to
-from orcus_desktop.controller.availability import (
-    CombatAction,
-    action_problem,
-    attack_barred,
-    cannot_act,
-    find_power,
-    stopped,
-)
+from orcus_desktop.controller.availability.actions import CombatAction, action_problem
+from orcus_desktop.controller.availability.kinds import attack_barred, cannot_act, stopped
+from orcus_desktop.controller.availability.powers import find_power
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import (

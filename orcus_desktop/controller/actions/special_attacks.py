@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
 from orcus_desktop.controller.attacks.attack_resolution import AttackOutcome, attack
-from orcus_desktop.controller.availability import find_power
+from orcus_desktop.controller.availability.powers import find_power
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.movement.movement import ForcedMoveDetails, forced_move

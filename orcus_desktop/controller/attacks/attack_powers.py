@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller.availability import powers_of
+from orcus_desktop.controller.availability.powers import powers_of
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.attack_modifiers import Combatant

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Final
 
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, no_creature, refuse
@@ -21,7 +22,7 @@ from orcus_desktop.model.text_repair import repair_text
 
 NOTHING = "nothing to change"
 
-AMBIENT_WORDS = {
+AMBIENT_WORDS: Final = {
     Illumination.BRIGHT: "bright light",
     Illumination.DIM: "dim light",
     Illumination.DARK: "darkness",

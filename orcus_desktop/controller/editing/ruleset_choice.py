@@ -8,6 +8,7 @@ running were set up under the current ruleset.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
@@ -21,7 +22,7 @@ from orcus_desktop.rules.ruleset import (
 )
 from orcus_desktop.rules.ruleset.changes import ruleset_changes
 
-IN_COMBAT = (
+IN_COMBAT: Final = (
     "the ruleset cannot change during combat: the turns, actions and effects in play were "
     "set up under the current one; end combat first"
 )

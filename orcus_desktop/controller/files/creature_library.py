@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from psygnal import Signal
 
@@ -62,13 +62,13 @@ __all__ = [
     "suggest",
 ]
 
-POWER_USAGES = tuple(f.value for f in Frequency)
-POWER_ACTIONS = tuple(a.value for a in ActionKind)
-POWER_TARGETS = tuple(t.value for t in TargetKind)
-POWER_ORIGINS = tuple(o.value for o in Origin)
-POWER_DEFENSES = tuple(d.value for d in Defense)
-SIDES = tuple(s.value for s in Side)
-SIZES = tuple(s.value for s in Size)
+POWER_USAGES: Final = tuple(f.value for f in Frequency)
+POWER_ACTIONS: Final = tuple(a.value for a in ActionKind)
+POWER_TARGETS: Final = tuple(t.value for t in TargetKind)
+POWER_ORIGINS: Final = tuple(o.value for o in Origin)
+POWER_DEFENSES: Final = tuple(d.value for d in Defense)
+SIDES: Final = tuple(s.value for s in Side)
+SIZES: Final = tuple(s.value for s in Size)
 """The values the editor offers (the rules' own enums, as stored)."""
 
 LIBRARY_FORMAT = "orcus-creature-library"
@@ -81,7 +81,15 @@ MAX_LIBRARY_BYTES = 5_000_000
 MAX_LIBRARY_CREATURES = 2000
 """Safety cap on the creatures of one library file."""
 
-TACTICAL_ROLES = ("artillery", "brute", "controller", "leader", "lurker", "skirmisher", "soldier")
+TACTICAL_ROLES: Final = (
+    "artillery",
+    "brute",
+    "controller",
+    "leader",
+    "lurker",
+    "skirmisher",
+    "soldier",
+)
 """The tactical roles a creature is tagged with (a keyword), for the library's filter."""
 
 USER_LIBRARY_FILE = "library.json"

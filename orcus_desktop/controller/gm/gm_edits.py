@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from orcus_desktop.controller.availability import downgrade_problem
+from orcus_desktop.controller.availability.table import downgrade_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
 from orcus_desktop.controller.log.records import (

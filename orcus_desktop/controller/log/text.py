@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from string import Formatter
-from typing import Any
+from typing import Any, Final
 
 from orcus_desktop.controller.log import records as rec
 from orcus_desktop.controller.log.records import (
@@ -52,7 +52,7 @@ def plain_label(key: str) -> str:
     return key.replace("_", " ")
 
 
-DURATION_TEXT: dict[DurationKind, str] = {
+DURATION_TEXT: Final[dict[DurationKind, str]] = {
     DurationKind.END_OF_TARGET_NEXT_TURN: "end of its next turn",
     DurationKind.END_OF_USER_NEXT_TURN: "end of the user's next turn",
     DurationKind.START_OF_TARGET_NEXT_TURN: "start of its next turn",
@@ -186,7 +186,7 @@ def _save_text(save: SaveRecord, typed_in: bool = False) -> str:
 # -- one writer per record type ----------------------------------------------------------------
 
 _Writer = Callable[[_Entry, Any], str]
-_WRITERS: dict[type[LogRecord], _Writer] = {}
+_WRITERS: Final[dict[type[LogRecord], _Writer]] = {}
 
 
 def _writes(*types: type[LogRecord]) -> Callable[[_Writer], _Writer]:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.attacks import owed_moves
-from orcus_desktop.controller.availability import stopped
+from orcus_desktop.controller.availability.kinds import stopped
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import AttackHeld, MoveStopped

@@ -9,10 +9,12 @@ nothing. Forced movement (000 "Unwilling Movement") never provokes.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.attacks.attack_powers import takes_opportunity_attacks
-from orcus_desktop.controller.availability import CombatAction, action_problem, off_map_problem
+from orcus_desktop.controller.availability.actions import CombatAction, action_problem
+from orcus_desktop.controller.availability.kinds import off_map_problem
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
@@ -44,7 +46,7 @@ from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import Provocation
 from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind, MoveMode
 
-MODE_ACTIONS: dict[MoveMode, CombatAction] = {
+MODE_ACTIONS: Final[dict[MoveMode, CombatAction]] = {
     MoveMode.WALK: CombatAction.WALK,
     MoveMode.SHIFT: CombatAction.FIVE_FOOT_STEP,
     MoveMode.DASH: CombatAction.DASH,
@@ -52,7 +54,7 @@ MODE_ACTIONS: dict[MoveMode, CombatAction] = {
     MoveMode.SQUEEZE: CombatAction.SQUEEZE,
 }
 
-_SIZES = tuple(Size)
+_SIZES: Final = tuple(Size)
 
 
 def preview_move(

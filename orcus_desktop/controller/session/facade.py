@@ -27,7 +27,7 @@ from psygnal import Signal
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions import attacks
 from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
-from orcus_desktop.controller.availability import AvailableActions, available_actions
+from orcus_desktop.controller.availability.table import AvailableActions, available_actions
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.editing import editing, library_edits, ruleset_choice
 from orcus_desktop.controller.engine import Engine

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Final
 
 from orcus_desktop.controller.attacks import attack_powers
-from orcus_desktop.controller.availability import CombatAction, find_power
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.powers import find_power
 from orcus_desktop.controller.log.text import defense_name, term
 from orcus_desktop.controller.outcomes import TargetPreview, no_creature, no_power
 from orcus_desktop.controller.session import GameSession, questions
@@ -41,7 +43,7 @@ class TargetingAction(StrEnum):
         return not self.rolls
 
 
-_ACTION_TARGETING: dict[str, TargetingAction] = {
+_ACTION_TARGETING: Final[dict[str, TargetingAction]] = {
     "charge": TargetingAction.CHARGE,
     "grapple": TargetingAction.GRAPPLE,
     "shove": TargetingAction.SHOVE,
@@ -50,7 +52,9 @@ _ACTION_TARGETING: dict[str, TargetingAction] = {
     "help_defense": TargetingAction.HELP_DEFENSE,
 }
 
-_ON_THE_MAP = frozenset({"walk", "dash", "five_foot_step", "crawl", "squeeze", "move_grappled"})
+_ON_THE_MAP: Final = frozenset(
+    {"walk", "dash", "five_foot_step", "crawl", "squeeze", "move_grappled"}
+)
 """Actions carried out by dragging the token (the move tool), not by choosing a target."""
 
 

@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from enum import StrEnum
+from typing import Final
 
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
@@ -38,7 +39,7 @@ class AreaOrigin(StrEnum):
     """In an origin square within range of the user."""
 
 
-_EDGE_STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+_EDGE_STEPS: Final = ((1, 0), (0, 1), (-1, 0), (0, -1))
 
 
 def _edge_chain(

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from orcus_desktop.controller import plugins
-from orcus_desktop.controller.availability import CombatAction, action_problem, kind_problem
+from orcus_desktop.controller.availability.table import ready_problem
 from orcus_desktop.controller.combat_rules import TurnDice, loses_first_turn
 from orcus_desktop.controller.engine import Engine, named_step
 from orcus_desktop.controller.gm import zones
@@ -385,11 +385,7 @@ def ready_action(
     # 004-20 (004 l.557 "Readying is the same kind of action as the action you ready"); 000
     # "Ready" spends the standard action.
     cost = kind if flow.readied_kind_is_readied_action else ActionKind.STANDARD
-    problem = action_problem(engine.rules, encounter, creature_id, CombatAction.READY)
-    if flow.readied_kind_is_readied_action and problem.startswith(("it is not", "no creature")):
-        return refuse("ready_action", problem, creature_id)
-    if flow.readied_kind_is_readied_action:
-        problem = kind_problem(engine.rules, encounter, creature_id, cost)
+    problem = ready_problem(engine.rules, encounter, creature_id, kind.value)
     if problem:
         return refuse("ready_action", problem, creature_id)
 

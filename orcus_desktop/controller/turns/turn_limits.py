@@ -10,6 +10,7 @@ it has now, less the slots it has already used.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import Outcome, Step
@@ -17,7 +18,7 @@ from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
 
-_SLOTS = (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT)
+_SLOTS: Final = (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT)
 
 
 def after_step(engine: Engine, outcome: Outcome) -> Outcome:

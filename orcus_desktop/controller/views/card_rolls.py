@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Final
 
 from orcus_desktop.controller.views.power_cards import PowerCard
 from orcus_desktop.rules.attack_modifiers import weapon_for
@@ -18,7 +19,7 @@ from orcus_desktop.rules.dice_values import DiceError
 from orcus_desktop.rules.powers import Power
 from orcus_desktop.rules.statblock import StatBlock
 
-CARD_OUTCOMES = ("Hit", "Miss", "Effect")
+CARD_OUTCOMES: Final = ("Hit", "Miss", "Effect")
 """The card lines that can carry damage (000 "Power Description")."""
 
 

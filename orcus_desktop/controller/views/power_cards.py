@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from orcus_desktop.controller.log.text import DURATION_TEXT, defense_name, plain_label
 from orcus_desktop.rules.powers import (
@@ -24,7 +25,7 @@ from orcus_desktop.vocabulary import Origin
 Label = Callable[[str], str]
 """The encounter's ruleset's name for a term (`Ruleset.label`, 002-01 "minor")."""
 
-_TARGETS: dict[TargetKind, str] = {
+_TARGETS: Final[dict[TargetKind, str]] = {
     TargetKind.ALL: "each creature in the area",
     TargetKind.ENEMIES: "each enemy in the area",
     TargetKind.ALLIES: "each ally in the area",

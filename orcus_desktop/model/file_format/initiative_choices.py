@@ -7,7 +7,7 @@ without it has none (each creature then rolls 001's default, a Quickness check).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.file_format.fields import (
@@ -20,7 +20,7 @@ from orcus_desktop.model.file_format.fields import (
 from orcus_desktop.rules.initiative_choice import InitiativeCheck, InitiativeChoice, TieChoice
 from orcus_desktop.vocabulary import CreatureId
 
-CHECK_VALUES = frozenset({"", *InitiativeCheck})
+CHECK_VALUES: Final = frozenset({"", *InitiativeCheck})
 """What `Combatant.initiative_check` may hold: "" (000) or a 001 check."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size
@@ -47,7 +47,7 @@ from orcus_desktop.rules.state import CreatureState
 from orcus_desktop.vocabulary import CreatureId
 
 # Upgrades from version N to N+1, applied in order on load; none yet (version 1 is the first).
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ issue 33) is written only off the centre: a file without it has every light at t
 
 from __future__ import annotations
 
+from typing import Final
+
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.file_format.fields import (
@@ -33,7 +35,7 @@ from orcus_desktop.model.lighting import (
 )
 from orcus_desktop.vocabulary import CreatureId
 
-AMBIENT_NAMES = {level: level.name.lower() for level in Illumination}
+AMBIENT_NAMES: Final = {level: level.name.lower() for level in Illumination}
 """How the file spells ambient levels: "bright", "dim", "dark"."""
 
 

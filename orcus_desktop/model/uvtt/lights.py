@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
@@ -134,7 +134,7 @@ def _fraction(offset: float) -> float:
     return min(round(offset, 6), 0.999999) + 0.0
 
 
-AMBIENT_COLOURS = {
+AMBIENT_COLOURS: Final = {
     Illumination.BRIGHT: "ffffffff",
     Illumination.DIM: "ff808080",
     Illumination.DARK: "ff202020",

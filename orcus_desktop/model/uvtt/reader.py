@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.file_format.limits import (
@@ -42,9 +42,9 @@ from orcus_desktop.model.uvtt.images import (
 )
 from orcus_desktop.model.uvtt.lights import UvttLight, UvttLightError, ambient_level, read_lights
 
-UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+UVTT_SUFFIXES: Final = (".dd2vtt", ".uvtt", ".df2vtt")
 """File suffixes that are always Universal VTT (a `.json` file may be one too)."""
-FORMATS = (0.2, 0.3)
+FORMATS: Final = (0.2, 0.3)
 EXPORT_FORMAT = 0.3
 MAX_FILE_BYTES = 256 * 1024 * 1024
 """A bigger file is refused before it is read (the largest real exports are about 100 MB)."""

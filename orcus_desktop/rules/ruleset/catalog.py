@@ -29,8 +29,8 @@ class RulesVariant:
     hooks: tuple[object, ...] = ()
 
 
-_VARIANT_RULESETS: list[Ruleset] = []
-_BY_ID: dict[str, Ruleset] = {}
+_VARIANT_RULESETS: Final[list[Ruleset]] = []
+_BY_ID: Final[dict[str, Ruleset]] = {}
 
 RULESETS: Final[Mapping[str, Ruleset]] = MappingProxyType(_BY_ID)
 """Every known ruleset by id: 000 first, the registered variants, 000's options last."""

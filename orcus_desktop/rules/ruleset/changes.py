@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from typing import Final
 
 from orcus_desktop.rules.ruleset.core import Ruleset
 
-_IDENTITY = frozenset({"id", "name", "version", "source", "description", "experimental"})
-_ROW_KEYS = frozenset({"source", "condition", "role"})
+_IDENTITY: Final = frozenset({"id", "name", "version", "source", "description", "experimental"})
+_ROW_KEYS: Final = frozenset({"source", "condition", "role"})
 
 
 def _text(value: object) -> str:

@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from typing import Final
 
 from orcus_desktop.geometry.cover_buckets import CoverBuckets
 from orcus_desktop.vocabulary import CoverDegree
 
-ACTION_SLOTS = ("standard", "move", "swift")
+ACTION_SLOTS: Final = ("standard", "move", "swift")
 """000 "Your Turn": the slots of a turn, most valuable first."""
 
-ORCUS_CONVERSIONS = (("standard", "move"), ("standard", "swift"), ("move", "swift"))
+ORCUS_CONVERSIONS: Final = (("standard", "move"), ("standard", "swift"), ("move", "swift"))
 """000 "Your Turn": "a standard action can be used as a move or swift action, a move action
 as a swift action" (from, to)."""
 
@@ -115,7 +116,7 @@ ORCUS_ACTION_KINDS = Labels.of(
     escape="standard",  # 000 "Escape a Grapple (standard action)"
 )
 
-ORCUS_CONDITION_BUDGETS = (
+ORCUS_CONDITION_BUDGETS: Final = (
     ConditionBudget("dazed", ONE_STANDARD, '000 "Dazed": a single standard action'),
     ConditionBudget("surprised", ONE_STANDARD, '000 "Surprised": a single standard action'),
     ConditionBudget("petrified", NO_ACTIONS, '000 "Petrified": cannot take actions'),

@@ -9,10 +9,12 @@ before it opens a file. Removing a variant is deleting its package and its line 
 
 from __future__ import annotations
 
+from typing import Final
+
 from orcus_desktop.rules.ruleset.catalog import RulesVariant, register_variant
 from orcus_desktop.rules.variants import alloy_heroes, quick_reference, square_fireballs, strike
 
-VARIANTS: tuple[RulesVariant, ...] = (
+VARIANTS: Final[tuple[RulesVariant, ...]] = (
     quick_reference.VARIANT,
     alloy_heroes.VARIANT,
     square_fireballs.VARIANT,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
+from typing import Final
 
 from PySide6.QtCore import QMimeData
 
@@ -26,8 +27,8 @@ from orcus_desktop.controller.tools.pointer import EMPTY_PREVIEW, ToolPreview
 from orcus_desktop.geometry.grid import Size
 from orcus_desktop.ui.panels.palette import entry_from_mime
 
-IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".webp"})
-ENCOUNTER_SUFFIXES = frozenset({".json"})
+IMAGE_SUFFIXES: Final = frozenset({".png", ".jpg", ".jpeg", ".webp"})
+ENCOUNTER_SUFFIXES: Final = frozenset({".json"})
 
 
 class ImageUse(StrEnum):

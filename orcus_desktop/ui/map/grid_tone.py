@@ -11,6 +11,7 @@ paper's (`GRID_LINE`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
@@ -23,7 +24,7 @@ DARK_ART = 0.5
 """Below this average brightness (0 black .. 1 white) the grid is drawn in light lines."""
 MIN_LINE_CONTRAST = 0.3
 """How far a line's brightness, drawn over the art, lies from the art's average at least."""
-OPACITY_RANGE = (0.35, 0.9)
+OPACITY_RANGE: Final = (0.35, 0.9)
 LIGHT_LINE = QColor(240, 232, 210)
 DARK_LINE = QColor(20, 16, 12)
 

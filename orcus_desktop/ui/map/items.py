@@ -7,6 +7,7 @@ says; dragging and editing are handled by the view's tools through the session.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -41,7 +42,7 @@ from orcus_desktop.ui.map.layers import (
 )
 from orcus_desktop.ui.map.look import TokenLook, TokenState
 
-_ART_CACHE: dict[tuple[str, int], QPixmap | None] = {}
+_ART_CACHE: Final[dict[tuple[str, int], QPixmap | None]] = {}
 _ART_CACHE_LIMIT = 256
 
 
@@ -222,7 +223,7 @@ class TokenItem(DrawnItem):
             y += 14
 
 
-_WALL_PENS: dict[tuple[WallKind, bool, bool], QPen] = {}
+_WALL_PENS: Final[dict[tuple[WallKind, bool, bool], QPen]] = {}
 
 
 def wall_pen(wall: Wall) -> QPen:
@@ -253,7 +254,7 @@ _WALL_TILE = 16
 """Walls are bucketed by the 16x16-square tile their first point lies in: a repaint of a small
 exposed rect (a token dragged) strokes only the tiles it touches, not every wall of the map."""
 
-_WALL_DRAW_ORDER = (
+_WALL_DRAW_ORDER: Final = (
     (WallKind.WALL, False, False),
     (WallKind.WINDOW, False, False),
     (WallKind.DOOR, False, False),
@@ -380,7 +381,7 @@ def _pen_for(kind: WallKind, is_open: bool, secret: bool = False) -> QPen:
     return wall_pen(Wall(kind, ((0.0, 0.0), (1.0, 0.0)), is_open=is_open, secret=secret))
 
 
-_TERRAIN_BRUSHES: dict[TerrainKind, QBrush] = {}
+_TERRAIN_BRUSHES: Final[dict[TerrainKind, QBrush]] = {}
 
 
 def terrain_brush(kind: TerrainKind) -> QBrush:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter
@@ -50,12 +51,17 @@ CANDIDATE = QColor("#1e8449")
 SIGHT_LINE = QColor("#6a1b9a")
 HIDDEN_SHADE = QColor(30, 30, 30, 110)
 
-SIDE_COLOURS = {
+SIDE_COLOURS: Final = {
     "heroes": QColor("#2f6db3"),
     "monsters": QColor("#b3372f"),
     "neutral": QColor("#6b7d3a"),
 }
-_EXTRA_SIDE_COLOURS = (QColor("#8a4fb3"), QColor("#c07a1e"), QColor("#2a9d8f"), QColor("#7a6a58"))
+_EXTRA_SIDE_COLOURS: Final = (
+    QColor("#8a4fb3"),
+    QColor("#c07a1e"),
+    QColor("#2a9d8f"),
+    QColor("#7a6a58"),
+)
 
 
 def side_colour(side: str) -> QColor:

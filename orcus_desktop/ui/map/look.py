@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.log.text import condition_name, plain_label
@@ -20,7 +21,7 @@ from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.rules.durations import DurationKind
 
 # Badge texts for how long a condition lasts ("" = until the end of the encounter or removed).
-_DURATION_SHORT: dict[DurationKind, str] = {
+_DURATION_SHORT: Final[dict[DurationKind, str]] = {
     DurationKind.END_OF_TARGET_NEXT_TURN: "EoT",
     DurationKind.END_OF_USER_NEXT_TURN: "EoT",
     DurationKind.START_OF_TARGET_NEXT_TURN: "SoT",
@@ -84,9 +85,9 @@ class TokenLook:
 
 
 # The last snapshot's labels, one entry per view kind: every token of a snapshot reads them.
-_LABELS: dict[bool, tuple[Encounter, dict[str, str]]] = {}
+_LABELS: Final[dict[bool, tuple[Encounter, dict[str, str]]]] = {}
 # The last snapshot's player sides (one pass over the stat blocks, not one per token).
-_SIDES: list[tuple[Encounter, frozenset[str]]] = []
+_SIDES: Final[list[tuple[Encounter, frozenset[str]]]] = []
 
 
 def token_label(

@@ -21,6 +21,7 @@ import threading
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 from PySide6.QtCore import QBuffer, QByteArray
@@ -32,7 +33,7 @@ BAND_ROWS = 256
 READ_BYTES = 1 << 18
 """Compressed bytes read from the file at a time."""
 
-_FORMATS = {3: QImage.Format.Format_RGB32, 4: QImage.Format.Format_ARGB32}
+_FORMATS: Final = {3: QImage.Format.Format_RGB32, 4: QImage.Format.Format_ARGB32}
 """What Qt decodes an 8-bit RGB and RGBA PNG to (the raw row above a band is read back)."""
 
 

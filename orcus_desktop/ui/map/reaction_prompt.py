@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Final
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
@@ -37,7 +38,7 @@ from orcus_desktop.ui.map.view import MapView
 from orcus_desktop.ui.panels.common import clear_layout
 from orcus_desktop.ui.plugins import Answer
 
-REACTIONS = frozenset({OFFER, READIED})
+REACTIONS: Final = frozenset({OFFER, READIED})
 """The core's decisions the frame shows (with the held step they wait on), beside those the
 installed variants answer (`plugins.prompt_kinds`: 001's "Against Who?", 004's cover); Enter
 and Esc answer them."""
@@ -47,7 +48,7 @@ def _reactions() -> frozenset[str]:
     return REACTIONS | plugins.prompt_kinds()
 
 
-IDLE_TOOLS = frozenset({"select", "move"})
+IDLE_TOOLS: Final = frozenset({"select", "move"})
 """The map tools that make no use of Enter and Esc but for a drag (controller/tools/move_tool)."""
 
 MARGIN_PX = 8

@@ -6,6 +6,7 @@ import contextlib
 import math
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Final
 
 import shiboken6
 from PySide6.QtCore import (
@@ -47,7 +48,7 @@ from orcus_desktop.ui.map.map_art import MapArt
 from orcus_desktop.ui.map.preview import PreviewLayer
 
 # Drawn bottom to top so heavier obscurement and solid squares stay visible over lighter ones.
-_TERRAIN_ORDER = (
+_TERRAIN_ORDER: Final = (
     TerrainKind.DIFFICULT,
     TerrainKind.LIGHTLY_OBSCURED,
     TerrainKind.HEAVILY_OBSCURED,

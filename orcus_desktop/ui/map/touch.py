@@ -10,13 +10,14 @@ stay with `MapView` (native gestures).
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QTouchEvent
 
 from orcus_desktop.ui.map.view import MapView
 
-_TOUCH = (QEvent.Type.TouchBegin, QEvent.Type.TouchUpdate, QEvent.Type.TouchEnd)
+_TOUCH: Final = (QEvent.Type.TouchBegin, QEvent.Type.TouchUpdate, QEvent.Type.TouchEnd)
 
 
 class TouchNavigation(QObject):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import operator
 from enum import Flag
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import (
@@ -70,12 +70,12 @@ class DropHandler(Protocol):
 
 _F = TypeVar("_F", bound=Flag)
 
-_BUTTONS = (
+_BUTTONS: Final = (
     (Qt.MouseButton.LeftButton, Button.LEFT),
     (Qt.MouseButton.RightButton, Button.RIGHT),
     (Qt.MouseButton.MiddleButton, Button.MIDDLE),
 )
-_MODIFIERS = (
+_MODIFIERS: Final = (
     (Qt.KeyboardModifier.ShiftModifier, KeyModifier.SHIFT),
     (Qt.KeyboardModifier.ControlModifier, KeyModifier.CTRL),
     (Qt.KeyboardModifier.AltModifier, KeyModifier.ALT),

@@ -9,7 +9,7 @@ puts back a shorter log, removes the rows it undid. The wording is the controlle
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -28,7 +28,7 @@ from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import RowsModel, name_of
 from orcus_desktop.ui.status_report import one_line
 
-HEADING_KINDS = frozenset({"combat_start", "round_start", "combat_end"})
+HEADING_KINDS: Final = frozenset({"combat_start", "round_start", "combat_end"})
 """Entries shown bold: they divide the log into rounds."""
 
 

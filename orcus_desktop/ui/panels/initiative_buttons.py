@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from orcus_desktop.controller.availability import CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.model.combat import Combat, Combatant, CombatPhase

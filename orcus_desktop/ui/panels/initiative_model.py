@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -62,7 +62,7 @@ class Column(IntEnum):
         return _TITLES[self]
 
 
-_TITLES = {
+_TITLES: Final = {
     Column.NAME: "Creature",
     Column.INITIATIVE: "Init",
     Column.HIT_POINTS: "HP",

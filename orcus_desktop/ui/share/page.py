@@ -6,10 +6,12 @@ from the internet (the table may have none).
 
 from __future__ import annotations
 
+from typing import Final
+
 from orcus_desktop.assets import resource_path
 from orcus_desktop.ui.share.wire import Asset
 
-PAGE_FILES = {
+PAGE_FILES: Final = {
     "": ("index.html", "text/html; charset=utf-8"),
     "player.js": ("player.js", "text/javascript; charset=utf-8"),
     "player.css": ("player.css", "text/css; charset=utf-8"),

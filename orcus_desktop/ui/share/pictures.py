@@ -17,6 +17,7 @@ import math
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Final
 
 import numpy as np
 from PySide6.QtCore import QObject, QRectF, Qt, QTimer
@@ -60,7 +61,7 @@ DEFLATE_BANDS = 1
 """Bands of rows compressed at once. One: on a 2-core machine the other core stays with the GM's
 window (two bands did not make the demo's picture reach a browser sooner, and slowed drags)."""
 
-_DEFLATERS: list[ThreadPoolExecutor] = []
+_DEFLATERS: Final[list[ThreadPoolExecutor]] = []
 
 
 def _deflaters() -> ThreadPoolExecutor:

@@ -28,6 +28,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from aiohttp import WSMsgType, web
 
@@ -41,7 +42,7 @@ STOP_TIMEOUT_S = 5.0
 MAX_SOCKETS = 32
 """Devices watching at once; one more is refused (a table has a handful)."""
 
-SECURITY_HEADERS = {
+SECURITY_HEADERS: Final = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from orcus_desktop.controller.log.records.base import (
     Effect,
@@ -88,7 +88,7 @@ from orcus_desktop.controller.log.records.values import (
 from orcus_desktop.controller.log.records.zones import ZoneChange
 from orcus_desktop.model.combat import LogEntry
 
-_TYPES: tuple[type[LogRecord], ...] = (
+_TYPES: Final[tuple[type[LogRecord], ...]] = (
     # the turn flow
     Initiative,
     InitiativeTie,
@@ -152,7 +152,7 @@ _TYPES: tuple[type[LogRecord], ...] = (
     ZoneChange,
 )
 
-RECORD_TYPES: Mapping[str, type[LogRecord]] = MappingProxyType({t.kind: t for t in _TYPES})
+RECORD_TYPES: Final[Mapping[str, type[LogRecord]]] = MappingProxyType({t.kind: t for t in _TYPES})
 """Every log kind the controller writes -> its record type (the one registry)."""
 
 

@@ -19,6 +19,7 @@ from typing import (
     Annotated,
     Any,
     ClassVar,
+    Final,
     Self,
     TypeGuard,
     Union,
@@ -175,7 +176,7 @@ def _left_out(cls: type[DictRecord], name: str, values: Mapping[str, Any]) -> bo
     return values[name] is omit
 
 
-_FIELDS: dict[type[DictRecord], tuple[_Field, ...]] = {}
+_FIELDS: Final[dict[type[DictRecord], tuple[_Field, ...]]] = {}
 
 
 def _fields_of(cls: type[DictRecord]) -> tuple[_Field, ...]:

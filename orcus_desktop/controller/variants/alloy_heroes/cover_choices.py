@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.controller.attacks.attack_resolution import struck_instead
-from orcus_desktop.controller.availability import find_power
+from orcus_desktop.controller.availability.powers import find_power
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.turns.waiting_decisions import COVER, Decision

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from orcus_desktop.controller.attacks.attack_resolution import struck_instead
 from orcus_desktop.controller.attacks.attack_staging import stage_attack
-from orcus_desktop.controller.availability import find_power
+from orcus_desktop.controller.availability.powers import find_power
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import Attack, AttackTarget

@@ -6,10 +6,11 @@ Most of 004 is data (values, table rows and hook choices of
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Final
 
 from orcus_desktop.controller.attacks.held_attacks import SKILL
-from orcus_desktop.controller.plugins import HeldStep, Variant, WaitingQuestion
+from orcus_desktop.controller.plugins import HeldStep, Variant, VariantAction, WaitingQuestion
 from orcus_desktop.controller.turns.waiting_decisions import COVER
 from orcus_desktop.controller.variants.alloy_heroes import (
     attack_notes,
@@ -17,6 +18,7 @@ from orcus_desktop.controller.variants.alloy_heroes import (
     cover_struck,
     powers,
     skill_rolls,
+    skill_uses,
 )
 
 ALLOY_HEROES: Final = Variant(
@@ -24,6 +26,15 @@ ALLOY_HEROES: Final = Variant(
     ruleset_ids=frozenset({"alloy-heroes"}),
     # 004-27 a miss through cover strikes the cover; 004-06 ammunition, 004-28 unseen targets.
     attack_logged=(cover_struck.after_attack, attack_notes.after_attack),
+    # 004-09: a skill used as a standard or a move action, in the availability table.
+    actions=tuple(
+        VariantAction(
+            f"skill_{kind.value}",
+            f"Use a skill ({kind.value} action)",
+            partial(skill_uses.skill_use_problem, kind=kind),
+        )
+        for kind in skill_uses.SKILL_ACTIONS
+    ),
     # 004-09: a skill use held for its attacks of opportunity, rolled once they are settled.
     held_steps=(HeldStep(SKILL, skill_rolls.finish_held),),
     # 004 l.760: the covering creature's choice to take the hit, asked of the GM.

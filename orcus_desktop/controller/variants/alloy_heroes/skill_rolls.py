@@ -7,7 +7,7 @@ are settled (`interrupts.settle`), its check is rolled.
 from __future__ import annotations
 
 from orcus_desktop.controller.attacks.held_attacks import held_dice
-from orcus_desktop.controller.availability import cannot_act
+from orcus_desktop.controller.availability.kinds import cannot_act
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import AttackDropped

@@ -17,7 +17,7 @@ from typing import Final
 from orcus_desktop.controller.actions.interrupts import hold, offerable
 from orcus_desktop.controller.attacks.attack_resolution import adjacent_threats
 from orcus_desktop.controller.attacks.held_attacks import held_skill
-from orcus_desktop.controller.availability import kind_problem
+from orcus_desktop.controller.availability.kinds import kind_problem
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
@@ -33,6 +33,15 @@ SKILL_ACTIONS: Final = (ActionKind.STANDARD, ActionKind.MOVE)
 def skill_use_offered(engine: Engine) -> bool:
     """Whether the ruleset has 004-09's skill use as an action (it provokes there)."""
     return Provocation.SKILL_USE in engine.ruleset.hooks.reaction_rules.provocations
+
+
+def skill_use_problem(
+    engine: Engine, encounter: Encounter, creature_id: str, kind: ActionKind
+) -> str:
+    """Why the creature cannot use a skill as its `kind` action now (004-09), or ""."""
+    if not skill_use_offered(engine):
+        return "using a skill as an action is Alloy Heroes' (004-09)"
+    return waiting_problem(encounter) or kind_problem(engine.rules, encounter, creature_id, kind)
 
 
 def use_skill(
@@ -54,8 +63,9 @@ def use_skill(
     creature = encounter.find_creature(creature_id)
     if creature is None:
         return refuse(op, no_creature(creature_id), creature_id)
-    if not skill_use_offered(engine):
-        return refuse(op, "using a skill as an action is Alloy Heroes' (004-09)", creature_id)
+    if not skill_use_offered(engine):  # under another ruleset: before its skills are read
+        why = skill_use_problem(engine, encounter, creature_id, ActionKind.STANDARD)
+        return refuse(op, why, creature_id)
     key = skill.strip().lower()
     skills = engine.ruleset.skills.as_dict()
     if key not in skills:
@@ -64,9 +74,7 @@ def use_skill(
     kind = next((k for k in SKILL_ACTIONS if k.value == str(action)), None)
     if kind is None:
         return refuse(op, "a skill use takes a standard or a move action", creature_id)
-    problem = waiting_problem(encounter) or kind_problem(
-        engine.rules, encounter, creature_id, kind
-    )
+    problem = skill_use_problem(engine, encounter, creature_id, kind)
     if problem:
         return refuse(op, problem, creature_id)
 

@@ -22,16 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Final
 
 from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attacks.attack_resolution import AttackOutcome, attack, attack_step
-from orcus_desktop.controller.availability import (
-    AvailableActions,
-    attack_barred,
-    find_power,
-    kind_problem,
-    powers_of,
-)
+from orcus_desktop.controller.availability.kinds import attack_barred, kind_problem
+from orcus_desktop.controller.availability.powers import find_power, powers_of
+from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import Attack, Move, rule_noted
 from orcus_desktop.controller.log.text import plural
@@ -57,7 +54,7 @@ from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 MECHANIC = "003-46"
 
-_CANNOT_BE_MADE_TO_MOVE = (MovementLimit.NO_MOVE, MovementLimit.NO_WILLING_MOVE)
+_CANNOT_BE_MADE_TO_MOVE: Final = (MovementLimit.NO_MOVE, MovementLimit.NO_WILLING_MOVE)
 
 
 def offered(engine: Engine) -> bool:

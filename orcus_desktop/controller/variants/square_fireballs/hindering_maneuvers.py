@@ -71,7 +71,7 @@ def charged_this_turn(encounter: Encounter, creature_id: str, maneuvers: tuple[s
 
     ``maneuvers``: the ruleset's ``hindering_maneuvers``; only with "charge" in them. Read
     from the log (its charge's move since its turn started), so no action point's new
-    standard action, Run or shift gets round it (`availability.action_problem`).
+    standard action, Run or shift gets round it (`availability.actions.action_problem`).
     """
     combat = encounter.combat
     if "charge" not in maneuvers or not combat.active or combat.current != creature_id:

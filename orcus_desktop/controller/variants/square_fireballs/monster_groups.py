@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from typing import Final
 
-from orcus_desktop.controller.availability import cannot_act
+from orcus_desktop.controller.availability.kinds import cannot_act
 from orcus_desktop.controller.combat_rules import turn_key as turn_key_now
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import TurnEnd, rule_noted
@@ -327,6 +328,10 @@ def lose_parts(encounter: Encounter, lost: Iterable[str], acting: str) -> Encoun
     for cid in lost:
         combat = combat.with_combatant(replace(combat.combatant(cid), budget=NO_ACTIONS))
     return encounter.with_combat(replace(combat, current=CreatureId(acting)))
+
+
+ACT_WITH: Final = "act_with"
+"""A group member's acting now, as the availability table keys it (`table.why_not`)."""
 
 
 def act_with_problem(engine: Engine, encounter: Encounter, creature_id: str) -> str:

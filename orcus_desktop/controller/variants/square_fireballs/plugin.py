@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import partial
 from typing import Final
 
 from orcus_desktop.controller.engine import Engine
@@ -21,6 +22,7 @@ from orcus_desktop.controller.plugins import (
     RoundCounter,
     TurnFlow,
     Variant,
+    VariantAction,
     WalkTriggers,
 )
 from orcus_desktop.controller.variants.square_fireballs import (
@@ -30,6 +32,8 @@ from orcus_desktop.controller.variants.square_fireballs import (
     hindering_maneuvers,
     monster_groups,
     questions,
+    raise_alarm,
+    ready_attacks,
     ready_walks,
     stealth_maneuvers,
 )
@@ -114,6 +118,26 @@ SQUARE_FIREBALLS: Final = Variant(
     attack_adjusters=(escalation_die,),
     attack_logged=(attacked,),
     move_problems=(hindering_maneuvers.move_problem,),  # 003-41: no move after a charge
+    # The availability table's entries for 003's own actions; each use case refuses with them.
+    actions=(
+        VariantAction(raise_alarm.TABLE_KEY, "Raise the Alarm", raise_alarm.problem),  # 003-11
+        # 003-07: the GM names a member of the group to act now in its one turn.
+        VariantAction(
+            monster_groups.ACT_WITH, "Act in the group's turn", monster_groups.act_with_problem
+        ),
+        *(  # 003-47: Enshroud, Hide, Search, Sneak, Spot
+            VariantAction(
+                stealth_maneuvers.table_key(key),
+                key.capitalize(),
+                partial(stealth_maneuvers.maneuver_problem, maneuver=key),
+            )
+            for key in stealth_maneuvers.MANEUVERS
+        ),
+        *(  # 003-52: Ready Melee Attack, Ready Ranged Attack
+            VariantAction(key, label, partial(ready_attacks.ready_attack_problem, ranged=ranged))
+            for key, label, ranged in ready_attacks.READY_ATTACKS
+        ),
+    ),
     charge_moved=(hindering_maneuvers.charged,),  # 003-41: Hindered before its attack
     # 003-27 a grabbed target saves or stays; 003-43 collisions; 003-45 the edge's save.
     forced_moves=(

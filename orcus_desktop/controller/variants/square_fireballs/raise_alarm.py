@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Final
 
-from orcus_desktop.controller.availability import kind_problem
+from orcus_desktop.controller.availability.kinds import kind_problem
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import rule_noted
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
@@ -28,6 +29,10 @@ from orcus_desktop.rules.powers import ActionKind
 MECHANIC = "003-11"
 BURST = 5
 """003 l.176 "Close Burst 5"."""
+
+
+TABLE_KEY: Final = "raise_alarm"
+"""Raise the Alarm's key in the availability table (`availability.table.why_not`)."""
 
 
 def offered(engine: Engine) -> bool:

@@ -8,7 +8,9 @@ trigger and its condition that no enemy is already there; an enemy's walk fires 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
+from orcus_desktop.controller.availability.table import ready_problem
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import Outcome, Step, no_creature, refuse
 from orcus_desktop.controller.turns.initiative import ready_action
@@ -24,8 +26,14 @@ from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import Duration, DurationKind
 from orcus_desktop.rules.powers import ActionKind
 
+READY_ATTACKS: Final = (
+    ("ready_melee_attack", "Ready Melee Attack", False),
+    ("ready_ranged_attack", "Ready Ranged Attack", True),
+)
+"""003-52's two readied basic attacks: their keys in the availability table, labels, ranged."""
 
-def _ready_attack_problem(
+
+def ready_attack_problem(
     engine: Engine, encounter: Encounter, creature_id: str, *, ranged: bool
 ) -> str:
     """Why the creature cannot use Ready Melee / Ranged Attack now, or "" (003-52).
@@ -55,7 +63,8 @@ def _ready_attack_problem(
     if close:
         where = "within long range" if ranged else "adjacent"
         return f"{close[0]} is {where}: 003-52 needs no enemy there"
-    return ""
+    # A readied basic attack is a standard action readied (`ready_action`).
+    return ready_problem(engine.rules, encounter, creature_id, ActionKind.STANDARD.value)
 
 
 def ready_attack(
@@ -70,7 +79,7 @@ def ready_attack(
     within long range of) the readier (`ready_walks`), or by hand with Readied action; the
     ranged one also makes the readier Hindered (003-29, the status table's), noted in the log.
     """
-    problem = _ready_attack_problem(engine, encounter, creature_id, ranged=ranged)
+    problem = ready_attack_problem(engine, encounter, creature_id, ranged=ranged)
     if problem:
         return refuse("ready_attack", problem, creature_id)
     trigger = READY_RANGED_TRIGGER if ranged else READY_MELEE_TRIGGER

@@ -22,10 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name, ranges_of
 from orcus_desktop.controller.attacks.attack_staging import stage_attack
-from orcus_desktop.controller.availability import cannot_act, find_power, powers_of
+from orcus_desktop.controller.availability.kinds import cannot_act
+from orcus_desktop.controller.availability.powers import find_power, powers_of
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.movement import placement
@@ -38,7 +40,7 @@ from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.vocabulary import Origin
 
 READY_MELEE_TRIGGER = "the first enemy it can see moves adjacent to it (003-52 Ready Melee Attack)"
-READY_RANGED_TRIGGER = (
+READY_RANGED_TRIGGER: Final = (
     "the first enemy it can see moves within long range of its ranged basic attack "
     "(003-52 Ready Ranged Attack)"
 )

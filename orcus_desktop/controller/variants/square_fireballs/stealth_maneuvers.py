@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
-from orcus_desktop.controller.availability import kind_problem
+from orcus_desktop.controller.availability.actions import CombatAction, action_problem
+from orcus_desktop.controller.availability.kinds import kind_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
 from orcus_desktop.controller.log.records import ConditionAdded, log_ended
@@ -45,7 +47,7 @@ from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.vocabulary import ConcealmentDegree, CoverDegree, CreatureId, MoveMode, Origin
 
-MANEUVERS = ("enshroud", "hide", "search", "sneak", "spot")
+MANEUVERS: Final = ("enshroud", "hide", "search", "sneak", "spot")
 """003 l.672-721, in the order of the text; their action kinds are the ruleset's."""
 
 NEARBY_SQUARES = 10
@@ -57,7 +59,7 @@ CLOSE_SQUARES = 4
 SPOT_SQUARES = 2
 """Spot: "enemies within 2 or less squares of you"."""
 
-_STEALTH = (Condition.SHROUDED, Condition.HIDDEN)
+_STEALTH: Final = (Condition.SHROUDED, Condition.HIDDEN)
 _MECHANIC = "003-47"
 
 
@@ -151,6 +153,11 @@ def _totally_sheltered(
     )
 
 
+def table_key(maneuver: str) -> str:
+    """The maneuver's key in the availability table (apart from 001's Hide and Search)."""
+    return f"stealth_{maneuver}"
+
+
 def maneuver_problem(engine: Engine, encounter: Encounter, creature_id: str, maneuver: str) -> str:
     """Why the creature cannot take this stealth maneuver now, or ""."""
     creature = encounter.find_creature(creature_id)
@@ -169,6 +176,9 @@ def maneuver_problem(engine: Engine, encounter: Encounter, creature_id: str, man
     problem = kind_problem(
         engine.rules, encounter, creature_id, action_kind(engine.ruleset, maneuver)
     )
+    if not problem and maneuver == "sneak":
+        # "A walk in every other way" (`sneak`): prone, immobile or off the map, no Sneak.
+        problem = action_problem(engine.rules, encounter, creature_id, CombatAction.WALK)
     if problem:
         return problem
     if maneuver in ("enshroud", "hide"):

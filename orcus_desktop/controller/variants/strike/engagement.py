@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller.availability import cannot_act
+from orcus_desktop.controller.availability.kinds import cannot_act
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.text import defense_name, plural
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step

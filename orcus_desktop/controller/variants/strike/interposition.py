@@ -25,7 +25,8 @@ from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackCh
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name
 from orcus_desktop.controller.attacks.attack_staging import stage_attack
 from orcus_desktop.controller.attacks.held_attacks import CHARGE
-from orcus_desktop.controller.availability import cannot_act, find_power
+from orcus_desktop.controller.availability.kinds import cannot_act
+from orcus_desktop.controller.availability.powers import find_power
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step
 from orcus_desktop.controller.turns.waiting_decisions import INTERPOSE, Decision

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Final
 
 from orcus_desktop.controller.engine import Engine
@@ -22,11 +23,13 @@ from orcus_desktop.controller.variants.strike import (
     free_strike_first,
     initiative_checks,
     interposition,
+    ready_items,
     round_end,
     shooting,
     strike_reactions,
     strike_states,
     strike_turns,
+    table_actions,
     withdrawing,
 )
 from orcus_desktop.controller.variants.strike.engagement import strike_modifiers, withdraw_problem
@@ -93,7 +96,17 @@ STRIKE: Final = Variant(
         VariantAction(  # 001-06
             "drop_prone_off_turn", "Drop prone (off turn)", strike_turns.off_turn_drop_problem
         ),
+        *(  # 001-35: Influence, Magic, Search, Study, Utilize, whatever the creature tries
+            VariantAction(
+                action.value,
+                action.label,
+                partial(table_actions.table_action_problem, action=action),
+            )
+            for action in table_actions.TableAction
+        ),
     ),
+    # 001-34 (001 l.186): a Shoot! or Spell! needs a fitting item ready, when any is listed.
+    power_problems=(ready_items.attack_problem,),
     offered_reactions=(OfferedReaction(strike_reactions.strike_name, _settled),),  # 001-23/24
     held_steps=(  # 001-24: the Withdraw and the other actions go on
         HeldStep(withdrawing.WITHDRAW, withdrawing.finish),

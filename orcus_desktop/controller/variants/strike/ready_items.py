@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final
 
-from orcus_desktop.controller.availability import cannot_act
+from orcus_desktop.controller.availability.kinds import cannot_act
+from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine, named_step
 from orcus_desktop.controller.log.text import plural
 from orcus_desktop.controller.outcomes import Outcome, refuse
@@ -155,13 +156,15 @@ _NEEDS: Final[Mapping[AttackStyle, tuple[frozenset[ItemKind], str]]] = {
 }
 
 
-def attack_problem(engine: Engine, encounter: Encounter, attacker_id: str, power: Power) -> str:
+def attack_problem(
+    rules: CombatRules, encounter: Encounter, attacker_id: str, power: Power
+) -> str:
     """Why the attacker cannot make this Shoot! or Spell! with what it holds ready, or "".
 
     001 l.186 "A Shoot! Attack requires a Ready! weapon or spell" (001-34). A creature with
     nothing ready is not tracked (R-98): no refusal.
     """
-    if not keeps_ready_items(engine.ruleset):
+    if not keeps_ready_items(rules.ruleset):
         return ""
     need = _NEEDS.get(attack_style(power))
     held = ready_items(encounter, attacker_id)
@@ -169,6 +172,6 @@ def attack_problem(engine: Engine, encounter: Encounter, attacker_id: str, power
         return ""
     names = ", ".join(r.name for r in held)
     return (
-        f"{engine.name(encounter, attacker_id)} holds ready only {names}: {need[1]} "
+        f"{encounter.name_of(attacker_id)} holds ready only {names}: {need[1]} "
         "(001-34, 001 l.186; Combat > Ready Item…)"
     )

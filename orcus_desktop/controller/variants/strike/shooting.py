@@ -67,7 +67,7 @@ def adjust_context(at: AttackAt, ctx: AttackContext) -> AttackContext:
     attacker_id, target_id, choices = at.attacker_id, at.target_id, at.choices
     if not plays_001(engine) or target_id == attacker_id:
         return ctx
-    unready = ready_items.attack_problem(engine, encounter, attacker_id, power)
+    unready = ready_items.attack_problem(engine.rules, encounter, attacker_id, power)
     if unready:
         raise ActionError(unready)
     attacker_c = encounter.creature(attacker_id)

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller.attacks.attack_powers import basic_attack_name, reach_of
 from orcus_desktop.controller.attacks.attack_staging import stage_attack
-from orcus_desktop.controller.availability import find_power
+from orcus_desktop.controller.availability.powers import find_power
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.outcomes import Outcome, Step, logged_since
 from orcus_desktop.controller.variants.strike import strike_states

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from orcus_desktop.controller.availability import cannot_act
+from orcus_desktop.controller.availability.kinds import cannot_act
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, end_conditions, named_step
 from orcus_desktop.controller.log.records import ConditionAdded

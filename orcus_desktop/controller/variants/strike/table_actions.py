@@ -108,9 +108,23 @@ def influence_dc(engine: Engine, encounter: Encounter, target_id: str) -> int:
     return max(INFLUENCE_BASE_DC, score)
 
 
+def table_action_problem(
+    engine: Engine, encounter: Encounter, creature_id: str, action: TableAction
+) -> str:
+    """Why the creature cannot take `action` now, whatever it tries, or "" (001-35, R-100).
+
+    In combat it is the creature's one action on its own turn (001-05); outside, it is free.
+    """
+    if not offers_table_actions(engine):
+        return f"{engine.ruleset.name} has no {action.label} action (001-35)"
+    if encounter.combat.active:
+        return turn_action_problem(engine, encounter, creature_id, action.label)
+    return ""
+
+
 def _problem(engine: Engine, encounter: Encounter, creature_id: str, check: TableCheck) -> str:
     if not offers_table_actions(engine):
-        return f"{engine.ruleset.name} has no {check.action.label} action (001-35)"
+        return table_action_problem(engine, encounter, creature_id, check.action)
     if not check.what.strip() or len(check.what.strip()) > MAX_WHAT:
         return f"Say in 1 to {MAX_WHAT} characters what the creature tries"
     if check.action is TableAction.INFLUENCE:
@@ -122,10 +136,7 @@ def _problem(engine: Engine, encounter: Encounter, creature_id: str, check: Tabl
             return "A hesitant monster needs an ability check: enter its total (001 l.322)"
     elif check.total is not None and check.dc is None:
         return f"Set the DC of the {check.action.label} check"
-    combat = encounter.combat
-    if combat.active:
-        return turn_action_problem(engine, encounter, creature_id, check.action.label)
-    return ""
+    return table_action_problem(engine, encounter, creature_id, check.action)
 
 
 def _outcome(engine: Engine, encounter: Encounter, check: TableCheck) -> tuple[str, bool]:

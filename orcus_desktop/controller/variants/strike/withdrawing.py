@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from orcus_desktop.controller.availability import cannot_act
+from orcus_desktop.controller.availability.kinds import cannot_act
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import AttackDropped, AttackHeld
 from orcus_desktop.controller.outcomes import Outcome, refuse, run_step

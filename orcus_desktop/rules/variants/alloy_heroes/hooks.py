@@ -5,6 +5,8 @@ The ruleset (``ruleset.py``) names them; ``rules/variants/__init__.py`` register
 
 from __future__ import annotations
 
+from typing import Final
+
 from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.rules.ruleset.hooks import (
     Damage,
@@ -18,7 +20,7 @@ from orcus_desktop.rules.ruleset.hooks import (
 )
 from orcus_desktop.rules.ruleset.movement_hook import Movement
 
-ALLOY_HEROES_HOOKS = (
+ALLOY_HEROES_HOOKS: Final = (
     RolledInitiative(
         "tie-die", 20, '004-35, 004 l.194 "If there is still a tie, roll a die" (d20 pick)'
     ),

@@ -5,10 +5,12 @@ The ruleset (``ruleset.py``) names them; ``rules/variants/__init__.py`` register
 
 from __future__ import annotations
 
+from typing import Final
+
 from orcus_desktop.rules.ruleset.hooks import Damage
 from orcus_desktop.rules.ruleset.movement_hook import GrabMoveCheck, Movement
 
-QUICK_REFERENCE_HOOKS = (
+QUICK_REFERENCE_HOOKS: Final = (
     Movement(
         "4e-quickref",
         '002-17 002 l.53 "Escape: Escape a grab and shift"; 002-16 002 l.45 "Grab"',

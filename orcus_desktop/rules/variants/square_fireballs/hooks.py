@@ -5,10 +5,12 @@ The ruleset (``ruleset.py``) names them; ``rules/variants/__init__.py`` register
 
 from __future__ import annotations
 
+from typing import Final
+
 from orcus_desktop.rules.ruleset.hooks import Flow, Reactions, RolledInitiative, SurpriseMode
 from orcus_desktop.rules.ruleset.movement_hook import Movement
 
-SQUARE_FIREBALLS_HOOKS = (
+SQUARE_FIREBALLS_HOOKS: Final = (
     RolledInitiative(
         "square-fireballs",
         20,

@@ -10,9 +10,11 @@ The rows also carry the targeting rules of Shrouded, Hidden, Charmed, Swallowed 
 
 from __future__ import annotations
 
+from typing import Final
+
 from orcus_desktop.rules.ruleset.tables import ConditionRow, ConditionSet, MarkPolicy
 
-SQUARE_FIREBALLS_ROWS = (
+SQUARE_FIREBALLS_ROWS: Final = (
     # 003-22, 003 l.319-323 Blinded = 000 (CA, cannot flank, no sight); the +1 Perception DC
     # is the GM's.
     # 003-23, 003 l.324-326 Charmed: "Cannot attack enemies Charming the character" (H4); "may
@@ -146,7 +148,7 @@ SQUARE_FIREBALLS_ROWS = (
     ),
 )
 
-SQUARE_FIREBALLS_DOWNGRADES = (
+SQUARE_FIREBALLS_DOWNGRADES: Final = (
     # 003-21, 003 l.318-385 the Downgrade column ("" = "No Effect"; the rows without a pair
     # say "No Downgrade": Flanked, Helpless, Taunted, Prone, Unconscious, Surprised).
     ("blinded", "dazzled"),

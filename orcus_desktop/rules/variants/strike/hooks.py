@@ -5,11 +5,13 @@ The ruleset (``ruleset.py``) names them; ``rules/variants/__init__.py`` register
 
 from __future__ import annotations
 
+from typing import Final
+
 from orcus_desktop.geometry.occupancy import Occupancy
 from orcus_desktop.rules.ruleset.hooks import Flow, Reactions, RolledInitiative, Targeting
 from orcus_desktop.rules.ruleset.movement_hook import Movement
 
-STRIKE_HOOKS = (
+STRIKE_HOOKS: Final = (
     RolledInitiative(
         "strike",
         6,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.attack_modifiers import Combatant
@@ -89,7 +89,7 @@ class TieEntrant:
         return dict(self.modifiers).get(check, 0)
 
 
-_CHOICE_RANK = {TieChoice.BEFORE: 2, TieChoice.NONE: 1, TieChoice.AFTER: 0}
+_CHOICE_RANK: Final = {TieChoice.BEFORE: 2, TieChoice.NONE: 1, TieChoice.AFTER: 0}
 
 Step = Callable[[TieEntrant], tuple[int, ...]]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import Power
@@ -20,7 +21,7 @@ from orcus_desktop.vocabulary import Origin
 SHOOT_RANGE_LIMIT = 15
 """001-17, 001 l.202 "8-15 Squares -4" is the last band: a Shoot! beyond it is refused (pick)."""
 
-_SPELL_KEYWORDS = frozenset({"arcane", "divine", "primal", "psionic", "implement", "spell"})
+_SPELL_KEYWORDS: Final = frozenset({"arcane", "divine", "primal", "psionic", "implement", "spell"})
 
 
 class AttackStyle(StrEnum):

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Final
 
 from PySide6.QtWidgets import QWidget
 
 from orcus_desktop.controller.actions import combat_actions, grappling, interrupts
-from orcus_desktop.controller.availability import AvailableActions, CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
@@ -39,7 +41,7 @@ class _Button:
 
 # Only actions the session carries out without a target or a square to choose. End turn and
 # Delay are the Initiative panel's (one button each: that one asks for the table's save dice).
-_BUTTONS = (
+_BUTTONS: Final = (
     _Button("Stand up", CombatAction.STAND_UP, "stand_up"),
     _Button("Drop prone", CombatAction.DROP_PRONE, "drop_prone"),
     _Button("Total defense", CombatAction.TOTAL_DEFENSE, "total_defense"),
@@ -51,10 +53,10 @@ _BUTTONS = (
     _Button("Ready…", CombatAction.READY, "ready"),
 )
 
-_COMBAT_ONLY = frozenset({CombatAction.OPPORTUNITY_ATTACK, CombatAction.READY})
+_COMBAT_ONLY: Final = frozenset({CombatAction.OPPORTUNITY_ATTACK, CombatAction.READY})
 """Buttons that only mean something in a running combat."""
 
-_TOOLTIPS: dict[CombatAction, str] = {
+_TOOLTIPS: Final[dict[CombatAction, str]] = {
     CombatAction.STAND_UP: "Stand up from prone (move action).",
     CombatAction.DROP_PRONE: "Drop prone (free action).",
     CombatAction.TOTAL_DEFENSE: "+{total_defense} to all defenses until the start of its next "

@@ -7,10 +7,11 @@ effect are disabled with the reason as their tooltip.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from PySide6.QtWidgets import QComboBox, QGroupBox, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
-from orcus_desktop.controller.availability import DOWNGRADE, why_not
+from orcus_desktop.controller.availability.table import DOWNGRADE, why_not
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession, questions
@@ -19,7 +20,7 @@ from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.ui.panels.common import DURATION_TEXT, effect_text, enable_with_reason
 from orcus_desktop.ui.panels.flow import FlowBox
 
-GM_DURATIONS = (
+GM_DURATIONS: Final = (
     DurationKind.SAVE_ENDS,
     DurationKind.END_OF_TARGET_NEXT_TURN,
     DurationKind.START_OF_TARGET_NEXT_TURN,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Final
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,7 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from orcus_desktop.controller.actions import aid_actions
-from orcus_desktop.controller.availability import AvailableActions, CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import AidKind
@@ -33,7 +35,7 @@ from orcus_desktop.ui.dialog_parts import FormDialog, ok_cancel_buttons
 from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 
-AID_CHOICE_TEXT = {
+AID_CHOICE_TEXT: Final = {
     "attack": "Help attack: +2 to the ally's next attack against the enemy",
     "defense": "Help defense: +2 to the ally's defenses against the enemy's next attack",
     "check": "Aid another: +2 to the ally's next check",
@@ -174,7 +176,7 @@ def ask_fall_dialog(parent: QWidget, name: str, has_check: bool) -> FallAnswer |
     return FallDialog(name, has_check, parent).ask()
 
 
-_HELP_BUTTONS: tuple[tuple[str, str, CombatAction, tuple[str, ...]], ...] = (
+_HELP_BUTTONS: Final[tuple[tuple[str, str, CombatAction, tuple[str, ...]], ...]] = (
     ("help_attack", "Help attack…", CombatAction.HELP_ATTACK, ("attack",)),
     ("help_defense", "Help defense…", CombatAction.HELP_DEFENSE, ("defense",)),
     ("aid_another", "Aid another…", CombatAction.AID_ANOTHER, ("check",)),

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from orcus_desktop.controller.actions import combat_actions
-from orcus_desktop.controller.availability import MAINTAIN, why_not
+from orcus_desktop.controller.availability.table import MAINTAIN, why_not
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.ui.panels.common import enable_with_reason

@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.availability import AvailableActions, CombatAction
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.derived import current_defenses, effective_speed

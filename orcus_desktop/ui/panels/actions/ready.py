@@ -6,14 +6,12 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget
 
+from orcus_desktop.controller.availability.table import READY_KINDS
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.dialog_parts import FormDialog
 
 AskReady = Callable[[QWidget, str], tuple[ActionKind, str] | None]
 """Asks the GM what a creature readies: (action type, trigger), or None when cancelled."""
-
-READY_KINDS = (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT)
-"""000 "Ready": a standard, move or swift action can be readied."""
 
 
 class ReadyDialog(FormDialog[tuple[ActionKind, str]]):

@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from orcus_desktop.controller.availability import AvailableActions, CombatAction, find_power
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.powers import find_power
+from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.views.card_rolls import damage_rolls, with_damage_rolls
 from orcus_desktop.controller.views.power_cards import PowerCard, power_card

@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QPushButton
 
+from orcus_desktop.controller.availability.table import why_not
 from orcus_desktop.controller.session import questions
 from orcus_desktop.controller.variants.square_fireballs import monster_groups
 from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
@@ -66,7 +67,7 @@ def _act_with(context: InitiativeContext, acting: QMenu, members: tuple[str, ...
         action = QAction(session.encounter.name_of(cid), acting)
         action.setObjectName(f"act_with_{cid}")
         # The one acting, or one that cannot act (knocked out: R-111).
-        problem = session.ask(monster_groups.act_with_problem, cid)
+        problem = session.ask(why_not, cid, monster_groups.ACT_WITH)
         action.setEnabled(not problem)
         action.setToolTip(problem)
         action.triggered.connect(

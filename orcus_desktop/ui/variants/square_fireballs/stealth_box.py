@@ -10,6 +10,7 @@ a ruleset that has these maneuvers (003).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from orcus_desktop.controller.availability.table import why_not
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.square_fireballs import questions, stealth_maneuvers
 from orcus_desktop.controller.variants.square_fireballs.sneak_tool import SneakTool
@@ -32,13 +34,13 @@ from orcus_desktop.ui.panels.common import enable_with_reason, name_of
 from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.plugins import PanelContext, PanelPart, ToolMaker
 
-TIERS = ("none", "Trained (+1)", "Master (+2)", "Grandmaster (+3)")
+TIERS: Final = ("none", "Trained (+1)", "Master (+2)", "Grandmaster (+3)")
 """003 l.690, 702: "+1/+2/+3: ... Trained/Master/Grandmaster" (use highest)."""
 
 MEDIUM_DC = 15
 """The DC the dialog starts from; 003's "Medium" is the GM's (docs/rulings.md R-99)."""
 
-_BUTTONS = (
+_BUTTONS: Final = (
     ("enshroud", "Enshroud", "Standard: Shrouded, or Hidden if already Shrouded (in cover)."),
     ("hide", "Hide…", "Standard: a Stealth check against the GM's DC; success: Hidden."),
     ("search", "Search…", "Standard: a Perception check; success finds the nearby hidden."),
@@ -145,7 +147,8 @@ class StealthBox(QGroupBox):
                 reason = "No stealth maneuvers under this ruleset." if not offered else ""
                 enable_with_reason(self.buttons[key], reason or "Select a creature.", tooltip)
                 continue
-            reason = self._session.ask(stealth_maneuvers.maneuver_problem, creature_id, key)
+            table_key = stealth_maneuvers.table_key(key)
+            reason = self._session.ask(why_not, creature_id, table_key)
             enable_with_reason(self.buttons[key], reason, tooltip)
 
     def _on_clicked(self, key: str) -> None:

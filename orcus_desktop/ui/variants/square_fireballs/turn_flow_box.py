@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QCheckBox, QWidget
 
+from orcus_desktop.controller.availability.table import why_not
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.square_fireballs import (
     forced_actions,
@@ -87,7 +88,7 @@ class TurnFlowBox(ShownCreatureButtons):
             )
             enable_with_reason(
                 alarm,
-                session.ask(raise_alarm.problem, creature_id),
+                session.ask(why_not, creature_id, raise_alarm.TABLE_KEY),
                 f"Minor action, close burst 5: {allies} each save against surprise "
                 "(003 'Raise the Alarm').",
             )
