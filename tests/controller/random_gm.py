@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from orcus_desktop.controller.actions import (
     aid_actions,
@@ -27,7 +27,12 @@ from orcus_desktop.controller.actions import (
     interrupts,
 )
 from orcus_desktop.controller.availability.actions import CombatAction
-from orcus_desktop.controller.availability.table import READY_KINDS, ActionOption, why_not
+from orcus_desktop.controller.availability.table import (
+    READY_KINDS,
+    ActionOption,
+    PowerOption,
+    why_not,
+)
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
@@ -261,17 +266,18 @@ class RandomGm(Hand):
             return None
         actor = self.rng.choice(actors)
         available = s.available_actions(actor)
-        options: list[Any] = [o for o in available.actions if o.allowed]
+        options: list[ActionOption | PowerOption] = [o for o in available.actions if o.allowed]
         options += [p for p in available.powers if p.allowed]
         if not options:
             return None
         option = self.rng.choice(options)
         if isinstance(option, ActionOption):
             return self._action(actor, option)
-        return self._power(actor, option.name)
+        return self._power(actor, option)
 
-    def _power(self, actor: str, name: str) -> Played | None:
-        s = self.session
+    def _power(self, actor: str, option: PowerOption) -> Played | None:
+        """A power the panel offered as allowed, on one or two of the targets it may take."""
+        s, name = self.session, option.name
         targets = list(s.ask(attacks.power_targets, actor, name))
         if targets:
             chosen = self.rng.sample(targets, self.rng.randint(1, min(2, len(targets))))
@@ -281,6 +287,7 @@ class RandomGm(Hand):
         return self.call(
             f"use_power({actor!r}, {name!r}, {chosen}, dice={dice})",
             lambda: s.use_power(actor, name, chosen, dice=dice),
+            option,
         )
 
     def _cover_shot(self) -> Played | None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ParamSpec
 
-from orcus_desktop.controller.availability.table import ActionOption
+from orcus_desktop.controller.availability.table import ActionOption, PowerOption
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.session.runner import UseCase
@@ -34,7 +34,15 @@ class Played:
 
     what: str
     result: OperationResult
-    offered: ActionOption | None = None
+    offered: ActionOption | PowerOption | None = None
+
+    @property
+    def offered_as(self) -> str:
+        """What the panel offered: the action, or the power by name."""
+        offered = self.offered
+        return (
+            offered.name if isinstance(offered, PowerOption) else str(offered and offered.action)
+        )
 
 
 Choice = Callable[[], Played | None]
@@ -49,7 +57,10 @@ class Hand:
         self.rng = rng
 
     def call(
-        self, what: str, call: Callable[[], OperationResult], offered: ActionOption | None = None
+        self,
+        what: str,
+        call: Callable[[], OperationResult],
+        offered: ActionOption | PowerOption | None = None,
     ) -> Played:
         return Played(what, call(), offered)
 

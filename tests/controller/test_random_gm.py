@@ -164,9 +164,7 @@ class _Run:
     def check_answer(self, step: Played) -> None:
         result = step.result
         if step.offered is not None and not result.ok and BUDGET_REFUSAL.search(result.reason):
-            self.fail(
-                f"{step.offered.action} was offered as allowed, then refused: {result.reason}"
-            )
+            self.fail(f"{step.offered_as} was offered as allowed, then refused: {result.reason}")
         if not result.ok and UNSAVABLE in result.reason:
             self.fail(f"the use case built a step the file refuses: {result.reason}")
 
