@@ -235,9 +235,7 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
     tiny_at: dict[Square, int] = {}
     # 004-25: a ruleset may let a move end in a prone ally's or a helpless enemy's space.
     known = RULESETS.get(encounter.ruleset_id)
-    # 001-09: under 001 the GM may leave a creature in another's space (it falls prone).
-    policy = known.hooks.movement_policy if known is not None else None
-    shared = policy is not None and (policy.occupancy.ends or policy.prone_when_sharing)
+    shared = spaces_may_be_shared(encounter.ruleset_id)
     for i, creature in enumerate(encounter.creatures):
         where = f"creatures[{i}]"
         if not creature.id:
@@ -302,6 +300,30 @@ def _life_problems(where: str, state: CreatureState, ruleset: Ruleset | None) ->
                 f"{state.next_effect_id}"
             )
         seen.add(effect_id)
+
+
+def spaces_may_be_shared(ruleset_id: str) -> bool:
+    """Whether creatures may stand in one another's space where this ruleset plays.
+
+    001-09: under 001 the GM may leave a creature in another's space (it falls prone); 004-25:
+    a move may end in a prone ally's or a helpless enemy's space.
+    """
+    known = RULESETS.get(ruleset_id)
+    policy = known.hooks.movement_policy if known is not None else None
+    return policy is not None and (policy.occupancy.ends or policy.prone_when_sharing)
+
+
+def shared_space(encounter: Encounter) -> tuple[Creature, Creature] | None:
+    """Two creatures (tiny ones aside) whose spaces overlap, the first found, or None."""
+    at: dict[Square, Creature] = {}
+    for creature in encounter.creatures:
+        if creature.size is Size.TINY:
+            continue
+        for square in occupied_space(creature).squares():
+            if square in at:
+                return at[square], creature
+            at[square] = creature
+    return None
 
 
 def occupied_space(creature: Creature) -> Space:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from orcus_desktop.controller.turns import initiative
-from orcus_desktop.geometry.grid import GridBounds
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.ruleset import ORCUS, ruleset_by_id
 from tests.controller.conftest import fighter, make_session, orc
@@ -71,3 +71,22 @@ def test_a_document_replaced_underneath_is_followed() -> None:
     session = make_session(_room())
     session.document.reset(replace(session.encounter, ruleset_id="4e-quickref"))
     assert session.rules.ruleset.id == "4e-quickref"
+
+
+def test_a_shared_space_under_strike_is_named_before_a_ruleset_that_forbids_it() -> None:
+    """001-09 lets the GM leave a creature in another's space; 000 "Moving Through Others"
+    never lets a move end there. Switching to 000 with two creatures sharing a space would
+    make a file that cannot reopen: the switch says who shares, and works once one moved."""
+    sharing = Encounter(
+        GridBounds(8, 8),
+        creatures=(fighter("hero", 1, 1), orc("orc", 1, 1)),
+        ruleset_id="strike",
+    )
+    session = make_session(sharing)
+    refused = session.switch_ruleset("orcus")
+    assert not refused.ok
+    assert "Orc shares Hero's space" in refused.reason
+    assert "move one of them first" in refused.reason
+    assert session.encounter.ruleset_id == "strike"
+    assert session.move_creature("orc", Square(3, 3)).ok
+    assert session.switch_ruleset("orcus").ok

@@ -14,9 +14,11 @@ from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
 from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.invariants import shared_space, spaces_may_be_shared
 from orcus_desktop.rules.ruleset import (
     DEFAULT_RULESET_ID,
     RULESETS,
+    Ruleset,
     UnknownRulesetError,
     ruleset_by_id,
 )
@@ -43,6 +45,8 @@ def switch_ruleset(engine: Engine, encounter: Encounter, ruleset_id: str) -> Out
         return refuse(op, f"the encounter is already played by {new.name}")
     if encounter.combat.active:
         return refuse(op, IN_COMBAT)
+    if (crowded := _shared_space_problem(encounter, new)) is not None:
+        return refuse(op, crowded)
     changes = ruleset_changes(ruleset_by_id(encounter.ruleset_id), new)
     result = OperationResult(
         True,
@@ -51,6 +55,24 @@ def switch_ruleset(engine: Engine, encounter: Encounter, ruleset_id: str) -> Out
         details={"ruleset": new.id, "changes": changes},
     )
     return Step(replace(encounter, ruleset_id=new.id), result)
+
+
+def _shared_space_problem(encounter: Encounter, new: Ruleset) -> str | None:
+    """Why the map cannot be played by `new` as it stands: two creatures share a space.
+
+    001-09 (and 004-25) let a creature stand in another's space; a ruleset that does not would
+    make a file that cannot reopen, so the GM moves one of them first (docs/rulings.md R-163).
+    """
+    if spaces_may_be_shared(new.id):
+        return None
+    pair = shared_space(encounter)
+    if pair is None:
+        return None
+    first, second = pair
+    return (
+        f"{second.name} shares {first.name}'s space, which {new.name} does not allow: "
+        "move one of them first"
+    )
 
 
 @dataclass(frozen=True, slots=True)
