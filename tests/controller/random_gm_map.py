@@ -332,8 +332,10 @@ class MapHand(Hand):
         )
 
     def map_image(self) -> Played:
-        """The map art set, recalibrated, or taken away."""
-        art = MapImage(str(MAP_ART), self.rng.choice([50.0, 70.0]))  # absolute, as picked
+        """The map art set, recalibrated, or taken away; now and then stretched over the grid
+        as a tiny or huge image would be (a calibration the file cannot keep: R-210)."""
+        per_square = self.rng.choice([50.0, 70.0, 50.0, 70.0, 20 / 12, 5000.0])
+        art = MapImage(str(MAP_ART), per_square)  # absolute, as picked
         image = self.rng.choice([None, art])
         return self.run(editing.set_map_image, image)
 
