@@ -191,6 +191,8 @@ class GameSession:
                 applied = self._run(initiator, library_edits.apply_statblock, name, statblock)
                 if not applied.ok:
                     return applied
+                _, _, held = applied.text.partition("; ")  # who an edit kept standing
+                text += f"; {held}" if held else ""
         return self._announce(OperationResult(True, "edit_library", text=text), initiator)
 
     # -- the end of a turn: refused while a decision waits (R-117) ------------------------
