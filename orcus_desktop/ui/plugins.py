@@ -20,7 +20,8 @@ Hook kinds:
   waits for the GM's word ("decisions"), or under the action buttons ("tools"); a box may put
   a pointer tool of its own on the map (`PanelContext.start_tool`, 003-47's Sneak).
 - `initiative_buttons`: buttons of the Initiative panel's set-up row (`InitiativeButton`).
-- `initiative_menu`: a row's right-click items in the Initiative panel (`InitiativeMenu`).
+- `initiative_menu`: a row's right-click items in the Initiative panel (`InitiativeMenu`),
+  asked of the active variants only (the menu is built at each right-click).
 - `reaction_prompts`: how the map's prompt answers a decision kind of the variant's
   (`PromptAnswers`: its buttons, its answers, whether Enter takes it).
 - `attack_target_extras`: what the attack dialog adds under a target (`AttackTargetExtra`),
@@ -235,8 +236,12 @@ def initiative_buttons() -> tuple[InitiativeButton, ...]:
 
 
 def initiative_menu(context: InitiativeContext, creature_id: str | None, menu: QMenu) -> None:
-    """Adds every installed variant's items for the row of `creature_id` to `menu`."""
-    for variant in _installed:
+    """Adds the active variants' items for the row of `creature_id` to `menu`.
+
+    The menu is built at each right-click, so only the variants of the ruleset played now
+    are asked.
+    """
+    for variant in active(context.session):
         for add in variant.initiative_menu:
             add(context, creature_id, menu)
 
