@@ -15,7 +15,8 @@ session's questions), except where a hook point says it asks the `active` varian
 Hook kinds:
 
 - `menu_items`: items added to one of the window's menus (`MenuItems.menu`), built once with
-  the window (`WindowContext`); what the builder returns is kept (`MainWindow.plugged`).
+  the window (`WindowContext`), at the menu's end or after the item they belong with
+  (`MenuItems.after`); what the builder returns is kept (`MainWindow.plugged`).
 - `panel_boxes`: boxes of the Actions panel (`PanelBox`): above the list of actions, with what
   waits for the GM's word ("decisions"), or under the action buttons ("tools"); a box may put
   a pointer tool of its own on the map (`PanelContext.start_tool`, 003-47's Sneak).
@@ -73,6 +74,9 @@ class MenuItems:
     menu: MenuName
     build: Callable[[WindowContext, QMenu], object]
     """Adds the items to the menu; what it returns is kept as long as the window lives."""
+    after: str = ""
+    """The object name of the window's item they belong after ("charge_action"), or "": the
+    menu's end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +228,29 @@ def active(session: GameSession) -> tuple[UiVariant, ...]:
 def menu_items(menu: MenuName) -> tuple[MenuItems, ...]:
     """Every installed variant's items of `menu`, in installation order."""
     return tuple(m for v in _installed for m in v.menu_items if m.menu == menu)
+
+
+def build_menu_items(items: MenuItems, context: WindowContext, menu: QMenu) -> object:
+    """Builds `items` into `menu`, placed just after the item they name (`MenuItems.after`).
+
+    Raises:
+        LookupError: the menu has no item of that name (a variant's place that moved).
+    """
+    before = menu.actions()
+    built = items.build(context, menu)
+    if items.after:
+        added = [a for a in menu.actions() if a not in before]
+        anchor = next((a for a in before if a.objectName() == items.after), None)
+        if anchor is None:
+            raise LookupError(f"no item {items.after!r} in the menu to place items after")
+        following = before[before.index(anchor) + 1 :]
+        for action in added:
+            menu.removeAction(action)
+        if following:
+            menu.insertActions(following[0], added)
+        else:
+            menu.addActions(added)
+    return built
 
 
 def panel_boxes(place: PanelPlace) -> tuple[PanelBox, ...]:
