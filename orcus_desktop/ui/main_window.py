@@ -296,6 +296,7 @@ class MainWindow(QMainWindow):
         self.charge_action = action(
             "&Charge", lambda: panel.activate_action(CombatAction.CHARGE), "C"
         )
+        self.charge_action.setObjectName("charge_action")  # a variant's attacks follow it
         self.take_opportunity_action = action(
             "Take &Opportunity Attack", panel.take_opportunity_attacks, "O"
         )
@@ -409,7 +410,7 @@ class MainWindow(QMainWindow):
             self.status_report.say,
         )
         self._plugged: list[object] = [
-            items.build(context, menus[name])
+            plugins.build_menu_items(items, context, menus[name])
             for name in MENU_TITLES
             for items in plugins.menu_items(name)
         ]

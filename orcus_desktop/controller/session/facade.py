@@ -294,12 +294,7 @@ class GameSession:
     def available_actions(self, creature_id: str) -> AvailableActions:
         """What the creature can do now; as the actor's while another acts through it."""
         self.encounter.creature(creature_id)
-        available = available_actions(self.engine, self.encounter, creature_id)
-        redirected = self._redirected(creature_id)
-        if redirected is None:
-            return available
-        how, actor = redirected
-        return self.ask(how.available, creature_id, actor, available)
+        return self.ask(available_actions, creature_id)
 
     # -- the one writer -------------------------------------------------------------------
 
