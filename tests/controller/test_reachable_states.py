@@ -18,6 +18,7 @@ from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.forced_move_tool import ForcedMoveTool
+from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.square_fireballs import forced_actions
 from orcus_desktop.controller.variants.strike import engagement, interposition
@@ -184,9 +185,12 @@ def test_a_step_the_file_would_refuse_is_refused_with_the_reason_and_not_committ
     done = session.restore_encounter(broken)
     assert not done.ok
     assert done.reason == (
-        "refused: the encounter could not be saved and reopened "
+        "the encounter could not be saved and reopened after this "
         "(creatures[0].state.current_hp: 20, but the creature is dead)"
     )
+    # The status bar says "Refused" once, then the reason (it read "Refused: refused: ...").
+    assert result_message(done).startswith("Refused: the encounter could not be saved")
+    assert result_message(done).lower().count("refused") == 1
     assert announced == [done]
     assert session.encounter is before
     assert len(session.history) == steps

@@ -248,3 +248,31 @@ def test_an_edit_of_the_library_only_leaves_the_encounter_saved(window: MainWind
     assert editor.save()
     assert not saved()
     assert window.isWindowModified()
+
+
+def test_a_lower_maximum_never_drops_a_standing_token_and_says_so(window: MainWindow) -> None:
+    """R-215: the GM lowers Cave Brute's hit points by more than a wounded token has left.
+    000 "Falling Unconscious" drops a creature only when *damage* takes it to 0 or below, and
+    an edit is not damage: the token stays standing at 1 HP, awake, and the status bar names
+    it; the unhurt token keeps its damage (none) against the new maximum; undo restores both."""
+    panel = panel_of(window)
+    session = window.session
+    entry = build_brute(panel)
+    first, second = place_two(window, entry)
+    old_max = int(entry.statblock["max_hp"])
+    assert session.run(gm_edits.set_hit_points, first, 5).ok
+    before = session.encounter
+    panel.ask_apply = lambda _name, _count: True
+    editor = panel.editor(entry)
+    editor.max_hp.setValue(old_max - 10)
+    assert editor.save(), editor.problem.text()
+    wounded, unhurt = (session.encounter.creature(c).state for c in (first, second))
+    assert wounded is not None
+    assert (wounded.current_hp, wounded.dead, wounded.conditions) == (1, False, ())
+    assert unhurt is None or unhurt.current_hp == old_max - 10
+    assert window.statusBar().currentMessage() == (
+        "Save Cave Brute to your library, applied to 2 tokens; Cave Brute 1 kept standing at 1 HP"
+    )
+    assert panel.applied_note == "Cave Brute 1 kept standing at 1 HP"
+    window.undo_action.trigger()
+    assert session.encounter == before

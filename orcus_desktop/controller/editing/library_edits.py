@@ -79,8 +79,9 @@ def apply_statblock(
     """Give every token placed from `name` the edited stat block (its speed and size too).
 
     A token keeps its own name, side, place and visibility, and the damage it has taken: its
-    hit points move with its maximum. Refused when the stat block cannot be read or a token
-    no longer fits where it stands.
+    hit points move with its maximum, but never across 0 (R-201, R-215): a standing token
+    stays at 1 HP or more, and the step's text names each one held there. Refused when the
+    stat block cannot be read or a token no longer fits where it stands.
     """
     op = "apply_library_edit"
     copies = placed_copies(encounter, name)
@@ -92,13 +93,13 @@ def apply_statblock(
         return refuse(op, f"stat block: {exc}")
     frozen = freeze(dict(thaw(statblock)))
     after = encounter
+    held_standing: list[str] = []
     for creature in copies:
+        state, held = _wounds_kept(creature, block.max_hp)
+        if held:
+            held_standing.append(creature.name)
         updated = replace(
-            creature,
-            statblock=frozen,
-            speed=block.speed,
-            size=block.size,
-            state=_wounds_kept(creature, block.max_hp),
+            creature, statblock=frozen, speed=block.speed, size=block.size, state=state
         )
         if updated.size != creature.size:
             problem = placement.destination_problem(after, updated, updated.square)
@@ -107,19 +108,27 @@ def apply_statblock(
         after = after.with_creature(updated)
     count = len(copies)
     text = f"Apply {name}'s edit to {plural(count, 'token')}"
+    if held_standing:
+        text += f"; {', '.join(held_standing)} kept standing at 1 HP"
     return Step(after, OperationResult(True, op, text=text))
 
 
-def _wounds_kept(creature: Creature, new_max: int) -> CreatureState | None:
-    """The token's state with the damage it took kept against the new maximum hit points."""
+def _wounds_kept(creature: Creature, new_max: int) -> tuple[CreatureState | None, bool]:
+    """The token's state with the damage it took kept against the new maximum hit points.
+
+    Also whether R-215's floor held it standing at 1 HP (its damage kept would have dropped it).
+    """
     state = creature.state
     if state is None:
-        return None  # built fresh from the new stat block when it first matters
+        return None, False  # built fresh from the new stat block when it first matters
     try:
         old_max = statblock_from_dict(thaw(creature.statblock)).max_hp
     except (ValueError, TypeError):
-        return state
-    current_hp = state.current_hp + new_max - old_max
-    if state.dead:  # R-201: a library edit heals no one; the dead stay at 0 HP or fewer
-        current_hp = min(current_hp, 0)
-    return replace(state, current_hp=current_hp)
+        return state, False
+    moved = min(state.current_hp + new_max - old_max, new_max)
+    if state.current_hp > 0:
+        # R-215: an edit is not damage (000 "Falling Unconscious": "If damage reduces you to
+        # 0 hit points or below"), so it never drops a standing token to 0 or below
+        return replace(state, current_hp=max(moved, 1)), moved < 1
+    # R-201, R-215: nor is it healing; the dead and the dying stay at 0 HP or fewer
+    return replace(state, current_hp=min(moved, 0)), False

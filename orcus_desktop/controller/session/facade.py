@@ -191,6 +191,8 @@ class GameSession:
                 applied = self._run(initiator, library_edits.apply_statblock, name, statblock)
                 if not applied.ok:
                     return applied
+                _, _, held = applied.text.partition("; ")  # who an edit kept standing
+                text += f"; {held}" if held else ""
         return self._announce(OperationResult(True, "edit_library", text=text), initiator)
 
     # -- the end of a turn: refused while a decision waits (R-117) ------------------------
@@ -335,7 +337,8 @@ class GameSession:
             # Issue 29: a step whose document the file would refuse is refused, never committed.
             problem = step_problem(self.document.encounter, outcome.after)
             if problem:
-                reason = f"refused: the encounter could not be saved and reopened ({problem})"
+                # The GM reads it after "Refused: " or under the asking panel's buttons.
+                reason = f"the encounter could not be saved and reopened after this ({problem})"
                 refusal = OperationResult.refused(
                     outcome.result.operation, reason, outcome.result.creature_id
                 )

@@ -93,6 +93,7 @@ class LibraryPanel(CreaturePalette):
             looked up at each edit, so tests answer instead of the dialog.
         not_applied: why the last edit the GM chose to apply to the placed tokens was refused
             (a bigger size that does not fit where a token stands), or "".
+        applied_note: the tokens the last applied edit kept standing at 1 HP (R-215), or "".
     """
 
     def __init__(
@@ -110,7 +111,7 @@ class LibraryPanel(CreaturePalette):
             self, name, count
         )
         library.changed.connect(self.refresh)
-        self.not_applied = ""
+        self.not_applied = self.applied_note = ""
         self.lowest = QSpinBox()
         self.highest = QSpinBox()
         for box, value in ((self.lowest, 1), (self.highest, 40)):
@@ -236,15 +237,18 @@ class LibraryPanel(CreaturePalette):
         change = LibraryChange(text, self.library, before, self.library.creatures)
         result = self.session.edit_library(change, apply_to, initiator=self)
         self.not_applied = "" if result.ok else result.reason
+        self.applied_note = result.text.partition("; ")[2] if result.ok else ""  # R-215
 
     def run_editor(self, editor: CreatureEditor) -> None:
-        self.not_applied = ""
+        self.not_applied = self.applied_note = ""
         if editor.exec() and editor.saved_name:
             self.refresh()
             self.select_name(editor.saved_name)
             said = f"Saved {editor.saved_name} to your library."
             if self.not_applied:
                 said += f" Not applied to the tokens on the map: {self.not_applied}."
+            if self.applied_note:
+                said += f" {self.applied_note[0].upper()}{self.applied_note[1:]}."
             self.message.setText(said)
 
     def new_creature(self) -> None:
