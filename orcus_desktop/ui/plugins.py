@@ -15,12 +15,14 @@ session's questions), except where a hook point says it asks the `active` varian
 Hook kinds:
 
 - `menu_items`: items added to one of the window's menus (`MenuItems.menu`), built once with
-  the window (`WindowContext`); what the builder returns is kept (`MainWindow.plugged`).
+  the window (`WindowContext`), at the menu's end or after the item they belong with
+  (`MenuItems.after`); what the builder returns is kept (`MainWindow.plugged`).
 - `panel_boxes`: boxes of the Actions panel (`PanelBox`): above the list of actions, with what
   waits for the GM's word ("decisions"), or under the action buttons ("tools"); a box may put
   a pointer tool of its own on the map (`PanelContext.start_tool`, 003-47's Sneak).
 - `initiative_buttons`: buttons of the Initiative panel's set-up row (`InitiativeButton`).
-- `initiative_menu`: a row's right-click items in the Initiative panel (`InitiativeMenu`).
+- `initiative_menu`: a row's right-click items in the Initiative panel (`InitiativeMenu`),
+  asked of the active variants only (the menu is built at each right-click).
 - `reaction_prompts`: how the map's prompt answers a decision kind of the variant's
   (`PromptAnswers`: its buttons, its answers, whether Enter takes it).
 - `attack_target_extras`: what the attack dialog adds under a target (`AttackTargetExtra`),
@@ -72,6 +74,9 @@ class MenuItems:
     menu: MenuName
     build: Callable[[WindowContext, QMenu], object]
     """Adds the items to the menu; what it returns is kept as long as the window lives."""
+    after: str = ""
+    """The object name of the window's item they belong after ("charge_action"), or "": the
+    menu's end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +230,29 @@ def menu_items(menu: MenuName) -> tuple[MenuItems, ...]:
     return tuple(m for v in _installed for m in v.menu_items if m.menu == menu)
 
 
+def build_menu_items(items: MenuItems, context: WindowContext, menu: QMenu) -> object:
+    """Builds `items` into `menu`, placed just after the item they name (`MenuItems.after`).
+
+    Raises:
+        LookupError: the menu has no item of that name (a variant's place that moved).
+    """
+    before = menu.actions()
+    built = items.build(context, menu)
+    if items.after:
+        added = [a for a in menu.actions() if a not in before]
+        anchor = next((a for a in before if a.objectName() == items.after), None)
+        if anchor is None:
+            raise LookupError(f"no item {items.after!r} in the menu to place items after")
+        following = before[before.index(anchor) + 1 :]
+        for action in added:
+            menu.removeAction(action)
+        if following:
+            menu.insertActions(following[0], added)
+        else:
+            menu.addActions(added)
+    return built
+
+
 def panel_boxes(place: PanelPlace) -> tuple[PanelBox, ...]:
     """Every installed variant's Actions panel boxes at `place`."""
     return tuple(b for v in _installed for b in v.panel_boxes if b.place == place)
@@ -235,8 +263,12 @@ def initiative_buttons() -> tuple[InitiativeButton, ...]:
 
 
 def initiative_menu(context: InitiativeContext, creature_id: str | None, menu: QMenu) -> None:
-    """Adds every installed variant's items for the row of `creature_id` to `menu`."""
-    for variant in _installed:
+    """Adds the active variants' items for the row of `creature_id` to `menu`.
+
+    The menu is built at each right-click, so only the variants of the ruleset played now
+    are asked.
+    """
+    for variant in active(context.session):
         for add in variant.initiative_menu:
             add(context, creature_id, menu)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions import (
     aid_actions,
     attacks,
@@ -25,6 +26,7 @@ from orcus_desktop.controller.actions import (
     grappling,
     interrupts,
 )
+from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES
 from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.availability.table import READY_KINDS, why_not
 from orcus_desktop.controller.engine import Engine
@@ -80,7 +82,25 @@ def _take(action: CombatAction) -> UseCase:
 
 
 def _move(mode: MoveMode) -> UseCase:
-    return lambda s: movement.move_creature(s.engine, s.encounter, s.actor, s.square, mode)
+    def call(s: Scene) -> Outcome:
+        redirected = plugins.redirect(s.engine, s.encounter, s.actor)
+        if redirected is not None and mode is MoveMode.WALK:  # 003-46: the session's walk
+            how, forcer = redirected
+            return how.walk(s.engine, s.encounter, s.actor, s.square, forcer)
+        return movement.move_creature(s.engine, s.encounter, s.actor, s.square, mode)
+
+    return call
+
+
+def _use_power(s: Scene, power: str) -> Outcome:
+    """The power used at the enemy, as the session runs it (003-46: forced while redirected)."""
+    redirected = plugins.redirect(s.engine, s.encounter, s.actor)
+    if redirected is not None:
+        how, forcer = redirected
+        return how.attack(
+            s.engine, s.encounter, s.actor, power, [s.enemy], forcer, DICE, NO_CHOICES
+        )
+    return attacks.use_power(s.engine, s.encounter, s.actor, power, [s.enemy], dice=DICE)
 
 
 def _maneuver(key: str) -> UseCase:
@@ -256,9 +276,7 @@ def _power_disagreements(session: GameSession, scene: Scene, reasons: set[str]) 
         assert (
             session.ask(why_not, actor, CombatAction.USE_POWER.value, power.name) == power.reason
         )
-        outcome = attacks.use_power(
-            scene.engine, scene.encounter, actor, power.name, [scene.enemy], dice=DICE
-        )
+        outcome = _use_power(scene, power.name)
         refused = outcome.reason if isinstance(outcome, Refusal) else ""
         if power.reason and refused != power.reason:
             answer = refused or "ok"

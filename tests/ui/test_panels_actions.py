@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 import pytest
 from psygnal import Signal
@@ -268,8 +269,14 @@ def test_ready_asks_for_the_trigger(session: GameSession, panel: ActionsPanel) -
     _start(session)
     asked: list[str] = []
 
-    def answer(_parent: object, name: str) -> tuple[ActionKind, str] | None:
+    def answer(
+        _parent: object, name: str, why_not: Mapping[ActionKind, str]
+    ) -> tuple[ActionKind, str] | None:
         asked.append(name)
+        # 000 "Ready": "You can ready a standard action, a move action, or a swift action".
+        assert why_not == dict.fromkeys(
+            (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT), ""
+        )
         return None if len(asked) == 1 else (ActionKind.MOVE, "the orc moves")
 
     panel.ask_ready = answer

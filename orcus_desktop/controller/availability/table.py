@@ -130,8 +130,20 @@ def available_actions(engine: Engine, encounter: Encounter, creature_id: str) ->
     """Every action and power of the creature with whether it may take it now and why not.
 
     The one table of "why not": 000's actions, the powers, and the variants' own actions
-    (`plugins.variant_actions`), each with the words its use case refuses with.
+    (`plugins.variant_actions`), each with the words its use case refuses with. While a
+    variant's redirect holds (003-46's Forced switch: `plugins.redirect`), the answers are
+    the redirect's, as the session then runs the redirected use cases.
     """
+    own = _own_actions(engine, encounter, creature_id)
+    redirected = plugins.redirect(engine, encounter, creature_id)
+    if redirected is None:
+        return own
+    how, actor = redirected
+    return how.available(engine, encounter, creature_id, actor, own)
+
+
+def _own_actions(engine: Engine, encounter: Encounter, creature_id: str) -> AvailableActions:
+    """`available_actions` as the creature takes them itself (no redirect)."""
     rules = engine.rules
     combat = encounter.combat
     combatant = combat.find(creature_id) if combat.active else None
@@ -274,6 +286,13 @@ def why_not(
     """
     if encounter.find_creature(creature_id) is None:
         return no_creature(creature_id)
+    if plugins.redirect(engine, encounter, creature_id) is not None:
+        # 003-46: the redirected use case's answer, as the Actions panel shows it
+        redirected = _listed_answer(
+            available_actions(engine, encounter, creature_id), action, about
+        )
+        if redirected is not None:
+            return redirected
     rules = engine.rules
     check = CORE_CHECKS_ABOUT.get(action)
     if check is not None:
@@ -284,3 +303,15 @@ def why_not(
         if variant_action.key == action:
             return variant_action.problem(engine, encounter, creature_id)
     return f"{rules.ruleset.name} has no action {action!r}"
+
+
+def _listed_answer(available: AvailableActions, action: str, about: str) -> str | None:
+    """The answer `available` lists for the key `action` (and its `about`), or None."""
+    try:
+        if action == CombatAction.USE_POWER.value and about:
+            return available.power(about).reason
+        if action in _COMBAT_ACTION_KEYS and not about:
+            return available.option(CombatAction(action)).reason
+        return available.variant(action).reason
+    except KeyError:  # not listed (a power it lacks, an action folded away, maintain...)
+        return None

@@ -31,7 +31,7 @@ from orcus_desktop.controller.availability.table import AvailableActions, availa
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.editing import editing, library_edits, ruleset_choice
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.movement import movement
 from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step
 from orcus_desktop.controller.plugins import ActionRedirect, Variant
@@ -294,12 +294,7 @@ class GameSession:
     def available_actions(self, creature_id: str) -> AvailableActions:
         """What the creature can do now; as the actor's while another acts through it."""
         self.encounter.creature(creature_id)
-        available = available_actions(self.engine, self.encounter, creature_id)
-        redirected = self._redirected(creature_id)
-        if redirected is None:
-            return available
-        how, actor = redirected
-        return self.ask(how.available, creature_id, actor, available)
+        return self.ask(available_actions, creature_id)
 
     # -- the one writer -------------------------------------------------------------------
 

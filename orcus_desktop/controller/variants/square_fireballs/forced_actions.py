@@ -26,12 +26,13 @@ from typing import Final
 
 from orcus_desktop.controller.attacks.attack_choices import NO_CHOICES, AttackChoices
 from orcus_desktop.controller.attacks.attack_resolution import AttackOutcome, attack, attack_step
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.availability.kinds import attack_barred, kind_problem
 from orcus_desktop.controller.availability.powers import find_power, powers_of
 from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import Attack, Move, rule_noted
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.movement.movement import preview_move, reachable_squares
 from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import (
@@ -132,10 +133,11 @@ def as_forced(
     forcer_id: str,
     available: AvailableActions,
 ) -> AvailableActions:
-    """The creature's powers as forced attacks: usable on the forcer's standard action.
+    """The creature's walk and powers as forced ones: usable on the forcer's actions.
 
-    Its attack powers are allowed while the forcer has a standard action, the power is not
-    used up and no condition forbids the creature to attack (003 l.460-468); the rest stays.
+    Its walk is allowed as `forced_walk` allows it (the forcer's move action, 003 l.472); its
+    attack powers while the forcer has a standard action, the power is not used up and no
+    condition forbids the creature to attack (003 l.460-468); the rest stays.
     """
     powers = {p.name: p for p in powers_of(engine.rules, encounter, creature_id)}
     state = engine.rules.state(encounter.creature(creature_id))
@@ -150,7 +152,26 @@ def as_forced(
         used = state is not None and not state.power_available(power)
         why = paid or (f"{power.name} is used up" if used else "") or barred
         options.append(replace(option, allowed=not why, reason=why))
-    return replace(available, powers=tuple(options))
+    walk = walk_problem(engine, encounter, creature_id, forcer_id)
+    actions = tuple(
+        replace(o, allowed=not walk, reason=walk) if o.action is CombatAction.WALK else o
+        for o in available.actions
+    )
+    return replace(available, actions=actions, powers=tuple(options))
+
+
+def walk_problem(engine: Engine, encounter: Encounter, creature_id: str, forcer_id: str) -> str:
+    """Why `forcer_id` cannot make the creature walk now (anywhere), or ""."""
+    why = forcer_problem(engine, encounter, forcer_id, creature_id)
+    why = why or kind_problem(engine.rules, encounter, forcer_id, ActionKind.MOVE)
+    if why:
+        return why
+    for condition in sorted(engine.rules.conditions(encounter, creature_id)):
+        if rules_for(condition, engine.ruleset).movement in _CANNOT_BE_MADE_TO_MOVE:
+            # 003 l.472: "affected by any status effects ... that restrict movement".
+            name = engine.name(encounter, creature_id)
+            return f"{name} is {condition.label.lower()}: cannot move"
+    return ""
 
 
 def forced_walk(
@@ -158,18 +179,10 @@ def forced_walk(
 ) -> Outcome:
     """The forcer spends a move action; the creature walks at its speed, provoking nothing."""
     op = "forced_walk"
-    why = forcer_problem(engine, encounter, forcer_id, creature_id)
-    why = why or kind_problem(engine.rules, encounter, forcer_id, ActionKind.MOVE)
+    why = walk_problem(engine, encounter, creature_id, forcer_id)
     if why:
         return refuse(op, why, creature_id)
     creature = encounter.creature(creature_id)
-    for condition in sorted(engine.rules.conditions(encounter, creature_id)):
-        row = rules_for(condition, engine.ruleset)
-        if row.movement in _CANNOT_BE_MADE_TO_MOVE:
-            # 003 l.472: "affected by any status effects ... that restrict movement".
-            return refuse(
-                op, f"{creature.name} is {condition.label.lower()}: cannot move", creature_id
-            )
     path = preview(engine, encounter, creature_id, destination)
     if not path.reachable:
         return refuse(op, path.reason or f"{creature.name} cannot move there", creature_id)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from orcus_desktop.controller.actions import combat_actions, grappling, interrupts
 from orcus_desktop.controller.availability.actions import CombatAction
-from orcus_desktop.controller.availability.table import AvailableActions
+from orcus_desktop.controller.availability.table import READY_KINDS, AvailableActions, why_not
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
@@ -172,7 +172,9 @@ class ActionButtons(ShownCreatureButtons):
             ),
         }
         if action is CombatAction.READY:
-            answer = self._ask_ready(self, name_of(session, cid))
+            ready = CombatAction.READY.value  # 004-20: only the kinds left can be readied
+            kinds = {k: session.ask(why_not, cid, ready, k.value) for k in READY_KINDS}
+            answer = self._ask_ready(self, name_of(session, cid), kinds)
             if answer is None:
                 return
             kind, trigger = answer

@@ -126,7 +126,8 @@ class ActionsPanel(QWidget):
         buttons: every button by key ("stand_up", "help_attack", "fall", "damage"...), of the
             action buttons, the help buttons and the GM box.
         message: the reason the last request was refused.
-        ask_ready: asks the GM for the readied action's type and trigger (a dialog; tests
+        ask_ready: asks the GM for the readied action's type (of those the table lets it
+            ready, the others greyed with why) and trigger (a dialog; tests
             replace it).
         offers_box: the opportunity attacks offered now, whoever is shown; hidden when none
             is offered.
@@ -190,7 +191,7 @@ class ActionsPanel(QWidget):
     def _build_boxes(self) -> None:
         session, shown = self._session, self._shown_id
         self.action_buttons = ActionButtons(
-            session, shown, lambda _parent, name: self.ask_ready(self, name), self
+            session, shown, lambda _parent, name, kinds: self.ask_ready(self, name, kinds), self
         )
         self.help_buttons = HelpButtons(session, shown, self.show_refusal, self)
         self.maintained = MaintainButtons(session, self)

@@ -2,32 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget
 
 from orcus_desktop.controller.availability.table import READY_KINDS
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.dialog_parts import FormDialog
 
-AskReady = Callable[[QWidget, str], tuple[ActionKind, str] | None]
+ReadyKinds = Mapping[ActionKind, str]
+"""Each action type that can be readied, with why it cannot be now ("" when it can): the
+availability table's `why_not(creature, "ready", kind)`."""
+
+AskReady = Callable[[QWidget, str, ReadyKinds], tuple[ActionKind, str] | None]
 """Asks the GM what a creature readies: (action type, trigger), or None when cancelled."""
 
 
 class ReadyDialog(FormDialog[tuple[ActionKind, str]]):
     """The action type readied and its trigger, in one dialog.
 
-    OK without a trigger says so on the error line and stays open (it used to drop the ready
+    A type the creature cannot ready now (004-20: its kind is spent this turn) is listed
+    greyed with the table's reason beside it, and the first it can ready is chosen. OK
+    without a trigger says so on the error line and stays open (it used to drop the ready
     without a word).
     """
 
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, name: str, why_not: ReadyKinds | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("readyDialog")
         self.setWindowTitle(f"{name} readies an action")
+        self._why_not = dict(why_not or {})
         self.kind = QComboBox(self)
-        for kind in READY_KINDS:
-            self.kind.addItem(kind.value, kind.value)
+        self._list_kinds()
         self.trigger = QLineEdit(self)
         self.trigger.setPlaceholderText("e.g. an enemy comes within reach")
         form = QFormLayout(self)
@@ -36,16 +45,35 @@ class ReadyDialog(FormDialog[tuple[ActionKind, str]]):
         self._finish_form(form, "readyError")
         self.trigger.setFocus()
 
+    def _list_kinds(self) -> None:
+        model = self.kind.model()
+        assert isinstance(model, QStandardItemModel)
+        for kind in READY_KINDS:
+            why = self._why_not.get(kind, "")
+            self.kind.addItem(f"{kind.value} ({why})" if why else kind.value, kind.value)
+            if why:
+                item = model.item(self.kind.count() - 1)
+                item.setEnabled(False)
+                item.setToolTip(why)
+        first = next((i for i, k in enumerate(READY_KINDS) if not self._why_not.get(k)), 0)
+        self.kind.setCurrentIndex(first)
+
     def answer(self) -> tuple[ActionKind, str]:
-        """The form read; ValueError when no trigger is typed."""
+        """The form read; ValueError when no trigger is typed or the type cannot be readied."""
+        kind = ActionKind(str(self.kind.currentData()))
+        why = self._why_not.get(kind, "")
+        if why:
+            raise ValueError(f"A {kind.value} action cannot be readied now: {why}.")
         trigger = self.trigger.text().strip()
         if not trigger:
             raise ValueError(
                 "Say what triggers it: the readied action waits for it (000 'Ready')."
             )
-        return ActionKind(str(self.kind.currentData())), trigger
+        return kind, trigger
 
 
-def ask_ready_dialog(parent: QWidget, name: str) -> tuple[ActionKind, str] | None:
-    """Ask for the readied action's type and its trigger."""
-    return ReadyDialog(name, parent).ask()
+def ask_ready_dialog(
+    parent: QWidget, name: str, why_not: ReadyKinds
+) -> tuple[ActionKind, str] | None:
+    """Ask for the readied action's type (of those it can ready now) and its trigger."""
+    return ReadyDialog(name, why_not, parent).ask()

@@ -15,7 +15,8 @@ SQUARE_FIREBALLS_UI: Final = UiVariant(
     of=SQUARE_FIREBALLS,
     menu_items=(
         MenuItems("encounter", WaveActions.build),  # 003-14 New wave…
-        MenuItems("combat", ReadyAttackActions.build),  # 003-52 Ready Melee / Ranged Attack
+        # 003-52 Ready Melee / Ranged Attack: a creature's attacks, beside Basic Attack, Charge
+        MenuItems("combat", ReadyAttackActions.build, after="charge_action"),
     ),
     panel_boxes=(
         PanelBox("tools", StealthBox.panel_part),  # 003-47

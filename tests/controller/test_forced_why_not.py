@@ -1,0 +1,91 @@
+"""Under 003-46's Forced switch, the panel's "why not" is the forced action's (issue 30 item 4).
+
+003-46, 003 l.460-472 with 003-26 (l.332-336): the forcer spends "a move action to make the
+dominated character move its speed (forced movement) ... a standard action to make the
+dominated character use an at-will attack (forced attack)". The session then runs the forced
+walk and attack in place of the creature's own (`Variant.redirects`), so every "why not" the
+GM reads for that creature, through the Actions panel or one button's tooltip
+(`why_not(creature, key, about)`), must be the forced action's: allowed while the forcer has
+the action, refused in the words the forced use case refuses with.
+"""
+
+from __future__ import annotations
+
+from orcus_desktop.controller.availability.actions import CombatAction
+from orcus_desktop.controller.availability.table import why_not
+from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
+from orcus_desktop.controller.variants.square_fireballs import forced_actions
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.vocabulary import MoveMode
+from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.test_why_not_random_gm import _disagreements
+
+CLUB = "Basic Melee Attack"
+USE_POWER = CombatAction.USE_POWER.value
+WALK = CombatAction.WALK.value
+
+
+def _hero_forces_the_orc() -> GameSession:
+    """The hero's turn under 003, its Forced switch on; the orc stands next to the mage."""
+    creatures = (fighter("hero", 1, 1), fighter("mage", 6, 5), orc("orc", 5, 5), orc("o2", 9, 9))
+    session = make_session(
+        Encounter(GridBounds(16, 12), creatures=creatures, ruleset_id="square-fireballs")
+    )
+    totals = {"hero": 20, "mage": 15, "orc": 10, "o2": 5}
+    assert session.run(initiative.roll_initiative, totals=totals).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(forced_actions.set_forcing, "hero").ok
+    return session
+
+
+def _answers(session: GameSession, key: str, about: str = "") -> tuple[str, str]:
+    """The orc's answer for `key` in the Actions panel and in a button's tooltip."""
+    panel = session.available_actions("orc")
+    listed = panel.power(about).reason if about else panel.option(CombatAction(key)).reason
+    return listed, session.ask(why_not, "orc", key, about)
+
+
+def test_a_forced_attack_is_offered_while_the_forcer_has_its_standard_action() -> None:
+    session = _hero_forces_the_orc()
+    assert _answers(session, USE_POWER, CLUB) == ("", "")  # not "it is not Orc's turn"
+    assert session.use_power("orc", CLUB, ["mage"], dice=[15, 3]).ok
+    listed, asked = _answers(session, USE_POWER, CLUB)
+    assert asked  # the hero's standard action is spent
+    assert listed == asked
+    refused = session.use_power("orc", CLUB, ["mage"], dice=[15, 3])
+    assert not refused.ok
+    assert refused.reason == asked
+
+
+def test_a_forced_walk_is_offered_while_the_forcer_has_its_move_action() -> None:
+    session = _hero_forces_the_orc()
+    assert _answers(session, WALK) == ("", "")
+    assert session.move_creature("orc", Square(5, 8), MoveMode.WALK).ok
+    listed, asked = _answers(session, WALK)
+    assert asked  # the hero's move action is spent
+    assert listed == asked
+    refused = session.move_creature("orc", Square(5, 9), MoveMode.WALK)
+    assert not refused.ok
+    assert refused.reason == asked
+
+
+def test_without_the_switch_the_orc_answers_for_itself() -> None:
+    session = _hero_forces_the_orc()
+    assert session.run(forced_actions.set_forcing, None).ok
+    listed, asked = _answers(session, USE_POWER, CLUB)
+    assert asked == listed == "it is not Orc's turn"
+    assert session.use_power("orc", CLUB, ["mage"], dice=[15, 3]).reason == asked
+
+
+def test_every_answer_agrees_with_its_use_case_under_the_switch() -> None:
+    """The random GM's comparison (`test_why_not_random_gm`), in the Forced state its seeds
+    rarely reach: for each creature and every action and power the table lists, before and
+    after the hero spends its actions on the orc."""
+    session = _hero_forces_the_orc()
+    everyone = ("hero", "mage", "orc", "o2")
+    assert [_disagreements(session, c) for c in everyone] == [[]] * 4
+    assert session.use_power("orc", CLUB, ["mage"], dice=[15, 3]).ok
+    assert session.move_creature("orc", Square(5, 8), MoveMode.WALK).ok
+    assert [_disagreements(session, c) for c in everyone] == [[]] * 4
