@@ -18,6 +18,7 @@ from orcus_desktop.controller.editing.library_edits import LibraryChange
 from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.controller.gm import gm_edits, notes, zones
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.variants.strike import engagement, withdrawing
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter, MapImage
@@ -200,3 +201,51 @@ def test_a_held_attack_loses_a_removed_target_and_keeps_the_others() -> None:
     assert one_left.without(b) is None
     assert held.without("c") is held
     assert held.without(hero) is None
+
+
+def test_removing_the_only_creature_offered_a_strike_lets_the_held_attack_go_on() -> None:
+    """Found looking where the random GM plays: the Hero's Arcane Bolt waited for the orc's
+    opportunity attack, and the GM took the orc off the map; the bolt waited for an offer no
+    one could answer, and End turn was refused for it. R-212: a removed creature's offer goes
+    as if let pass (000 "Immediate Actions": "that creature can continue its action right
+    after"), so the bolt lands in the same step, the GM is told, and Undo brings it back."""
+    session = _bolt_held_on("far")
+    held = session.encounter
+    removed = session.run(editing.remove_creature, "orc")
+    assert removed.ok, removed.reason
+    assert removed.details["warning"] == (
+        "Hero's Arcane Bolt, which waited for it, went on; Undo brings it back"
+    )
+    assert session.encounter.combat.pending is None
+    assert session.encounter.combat.log[-1].kind == "attack"
+    assert session.encounter.creature("far").state != held.creature("far").state
+    assert session.end_turn().ok
+    assert session.undo().ok
+    assert session.undo().ok
+    assert session.encounter == held
+
+
+def test_under_001_removing_the_engager_lets_a_withdraw_waiting_for_its_strike_go_on() -> None:
+    """001-24 (001 l.248, a Free Strike! "before or after the Creature Moves or Acts") and
+    001 l.346 Withdraw: the Hero's Withdraw waited for the goblin's Free Strike!; with the
+    goblin removed it waited for no one and End turn, even letting it pass, left it waiting.
+    R-212: the Withdraw goes on in the removal's step and the turn ends."""
+    session = fight_started(
+        GridBounds(12, 8),
+        (orc("goblin", 3, 4), fighter("hero", 4, 4), orc("orc", 5, 4)),
+        {"hero": 20, "orc": 15, "goblin": 10},
+        "strike",
+    )
+    assert session.run(engagement.engage, "goblin", "hero").ok
+    assert session.run(withdrawing.withdraw, "hero").ok
+    waiting = session.encounter.combat.pending
+    assert waiting is not None
+    assert waiting.text == "Hero's withdraw"
+    removed = session.run(editing.remove_creature, "goblin")
+    assert removed.ok, removed.reason
+    assert "Hero's withdraw, which waited for it, went on" in removed.details["warning"]
+    assert session.encounter.combat.pending is None
+    assert reopened(session.encounter) == session.encounter
+    ended = session.end_turn()
+    assert ended.ok, ended.reason
+    assert session.encounter.combat.current == "orc"

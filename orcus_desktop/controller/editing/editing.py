@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, TypedDict, Unpack
 
 from orcus_desktop.controller import plugins
+from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, no_creature, refuse
@@ -33,6 +34,7 @@ from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.notes import MapNote
 from orcus_desktop.model.text_repair import repair_text
+from orcus_desktop.rules.powers import ActionKind
 
 NOTHING = "nothing to change"
 
@@ -104,29 +106,47 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
         )
     after = after.without_creature(creature_id)
     after = after.with_combat(after.combat.without(creature_id))
+    if _offered(encounter, creature_id):
+        # Its offer goes with it, as if let pass: what waited for it goes on once nothing else
+        # is offered (000 "Immediate Actions"; docs/rulings.md R-212).
+        after = interrupts.settle(engine, after)
     if after.combat.active and not after.combat.order:
         after = combat_ended(after)  # the last in the order gone: nobody is left to fight
     step = _done(op, f"Remove {creature.name}", after, creature_id)
-    warning = "; ".join(_went_with(encounter, creature_id))
+    warning = "; ".join(_went_with(encounter, after, creature_id))
     if not warning:
         return step
     return Step(step.after, replace(step.result, details={"warning": warning}))
 
 
-def _went_with(encounter: Encounter, creature_id: str) -> list[str]:
+def _offered(encounter: Encounter, creature_id: str) -> bool:
+    """Whether a held step waits for the creature's offer (an opportunity attack, a strike)."""
+    combat = encounter.combat
+    mine = combat.find(creature_id) if combat.active else None
+    return combat.pending is not None and (
+        (mine is not None and mine.out_of_turn is ActionKind.OPPORTUNITY)
+        or any(o.reactor == creature_id for o in combat.strike_offers)
+    )
+
+
+def _went_with(encounter: Encounter, after: Encounter, creature_id: str) -> list[str]:
     """What went with a removed creature that the GM is told of, and that Undo brings back.
 
     001-34: ready items belong to the creature (they outlive the fight, `Combat.ready_items`)
     and go with it; a creature placed again is a new one (docs/rulings.md R-98). An attack
-    held on it alone goes too (R-211).
+    held on it alone goes too (R-211); what waited for its offer alone goes on (R-212).
     """
     went = []
     items = [r.name for r in encounter.combat.ready_items if r.creature_id == creature_id]
     if items:
         went.append(f"its ready items ({', '.join(items)}) went with it; Undo brings them back")
     held = encounter.combat.pending
-    if held is not None and held.attacker != creature_id and held.targets == (creature_id,):
+    if held is None or held.attacker == creature_id:
+        return went
+    if held.targets == (creature_id,):
         went.append(f"{held.text}, held on it, went with it; Undo brings it back")
+    elif after.combat.pending is None:
+        went.append(f"{held.text}, which waited for it, went on; Undo brings it back")
     return went
 
 
