@@ -294,10 +294,13 @@ def start_gui(
     _check_sources_without_linecache()
     from PySide6.QtWidgets import QApplication
 
+    from orcus_desktop.ui.gui_thread_gc import collect_in_gui_thread
+
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
         _quiet_offscreen_plugin()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
+    collect_in_gui_thread(app)  # never free a Qt object in a worker thread (ui/gui_thread_gc.py)
     app.setApplicationName("Orcus Desktop")
     # No organisation: per-user folders are ".local/share/Orcus Desktop", not the name twice.
     app.setOrganizationName("")

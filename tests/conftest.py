@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 
 from orcus_desktop.model.history import enable_invariant_checks
 from orcus_desktop.rules.variants import install as install_variants
+from orcus_desktop.ui.gui_thread_gc import collect_due
 from orcus_desktop.ui.variants import install as install_ui_variants
 
 # Before any QApplication exists (docs/design.md#testing).
@@ -27,6 +29,19 @@ enable_invariant_checks()
 # The composition root of the tests: the variants' rulesets, as app.py and cli.py register them.
 install_variants()
 install_ui_variants()  # and their UI (menu items, panel boxes), as app.py installs it
+
+# Python's cycle collector runs in the main (GUI) thread only, as in the app
+# (ui/gui_thread_gc.py): a Qt object freed in a worker thread crashed the suite. It collects
+# between tests here, and on the app's timer while a UI test runs Qt's event loop
+# (tests/ui/conftest.py).
+GC_THRESHOLDS = (gc.get_threshold()[0], gc.get_threshold()[1], gc.get_threshold()[2])
+gc.disable()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Collect the cycles a test left, in the main thread, when Python's thresholds say so."""
+    collect_due(GC_THRESHOLDS)
 
 
 @pytest.fixture(scope="session")

@@ -255,10 +255,18 @@ MUTATIONS: tuple[Callable[[random.Random, Any], None], ...] = (
 
 def mutated_text(seed: int) -> str:
     """The JSON text of the demo after one to three seeded mutations."""
-    rng = random.Random(seed)
-    data = base_document()
+    return mutated(random.Random(seed), base_document())
+
+
+def mutated(
+    rng: random.Random,
+    data: Any,
+    mutations: tuple[Callable[[random.Random, Any], None], ...] = MUTATIONS,
+) -> str:
+    """The JSON text of `data` (an encounter file's document, changed in place) after one to
+    three of `mutations` picked by `rng`."""
     for _ in range(rng.randint(1, 3)):
-        rng.choice(MUTATIONS)(rng, data)
+        rng.choice(mutations)(rng, data)
     text = json.dumps(data, ensure_ascii=False)
     for placeholder, raw in _RAW.items():
         text = text.replace(f'"{placeholder}"', raw)

@@ -29,9 +29,7 @@ from orcus_desktop.rules.ruleset import RULESETS, Ruleset
 from orcus_desktop.rules.statblock_dicts import statblock_from_dict
 from orcus_desktop.rules.state import CreatureState
 
-# docs/rulings.md R-17: up to four tiny creatures share a square, and a tiny one may stand in
-# a bigger creature's space; apart from that no two creatures share a square.
-_TINY_PER_SQUARE = 4
+_TINY_PER_SQUARE = 4  # docs/rulings.md R-17 (`_Standing`)
 
 
 def check_encounter(encounter: Encounter) -> None:
@@ -229,13 +227,9 @@ def _note_problems(encounter: Encounter) -> Iterator[str]:
 
 
 def _creature_problems(encounter: Encounter) -> Iterator[str]:
-    blocking = {s for p in encounter.terrain if p.kind is TerrainKind.BLOCKING for s in p.squares}
     seen: set[str] = set()
-    big_at: dict[Square, str] = {}
-    tiny_at: dict[Square, int] = {}
-    # 004-25: a ruleset may let a move end in a prone ally's or a helpless enemy's space.
     known = RULESETS.get(encounter.ruleset_id)
-    shared = spaces_may_be_shared(encounter.ruleset_id)
+    standing = _Standing(encounter, shared=spaces_may_be_shared(encounter.ruleset_id))
     for i, creature in enumerate(encounter.creatures):
         where = f"creatures[{i}]"
         if not creature.id:
@@ -243,27 +237,12 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
         if creature.id in seen:
             yield f'{where}.id: "{creature.id}" is used twice'
         seen.add(creature.id)
-        # 000 "Squeeze": the space a squeezing creature fills is one size smaller, on the grid
-        # as among the others (docs/rulings.md R-131).
-        occupied = occupied_space(creature)
-        if not encounter.grid.contains_space(occupied):
+        if not encounter.grid.contains_space(occupied_space(creature)):
             yield f"{where}.square: the creature's space runs off the grid"
             continue
-        for square in occupied.squares():
-            if square in blocking:
-                yield f"{where}.square: ({square.col}, {square.row}) is blocking terrain"
-                break
-            if creature.size is Size.TINY:
-                tiny_at[square] = tiny_at.get(square, 0) + 1
-                if tiny_at[square] > _TINY_PER_SQUARE:
-                    yield f"{where}.square: more than four tiny creatures share a square"
-                    break
-            elif square in big_at and not shared:
-                other = big_at[square]
-                yield f'{where}.square: overlaps "{other}" at ({square.col}, {square.row})'
-                break
-            else:
-                big_at[square] = creature.id
+        problem = standing.place(creature)
+        if problem:
+            yield f"{where}.square: {problem}"
         state = creature.state
         if state is None:
             continue
@@ -277,6 +256,47 @@ def _creature_problems(encounter: Encounter) -> Iterator[str]:
         if state.dead and state.temp_hp:
             yield f"{where}.state.temp_hp: {state.temp_hp}, but the creature is dead"
         yield from _life_problems(where, state, known)
+
+
+class _Standing:
+    """Who stands on which square, the creatures placed one at a time in file order.
+
+    docs/rulings.md R-17: up to four tiny creatures share a square, and a tiny one may stand in
+    a bigger creature's space; apart from that no two creatures share a square, unless the
+    ruleset lets them (`spaces_may_be_shared`). Nothing stands on blocking terrain.
+    """
+
+    def __init__(self, encounter: Encounter, *, shared: bool) -> None:
+        self._blocking = {
+            s for p in encounter.terrain if p.kind is TerrainKind.BLOCKING for s in p.squares
+        }
+        self._shared = shared
+        self._big_at: dict[Square, Creature] = {}
+        self._tiny_at: dict[Square, int] = {}
+        self.overlapped: Creature | None = None
+        """Whose space the creature placed last overlaps, where that is its problem."""
+
+    def place(self, creature: Creature) -> str:
+        """Stand `creature` in its space, square by square: why it may not stand there, or "".
+
+        The first square that may not hold it names the problem, and its squares from there on
+        are not taken. 000 "Squeeze": a squeezing creature fills a space one size smaller
+        (docs/rulings.md R-131).
+        """
+        self.overlapped = None
+        for square in occupied_space(creature).squares():
+            if square in self._blocking:
+                return f"({square.col}, {square.row}) is blocking terrain"
+            if creature.size is Size.TINY:
+                self._tiny_at[square] = self._tiny_at.get(square, 0) + 1
+                if self._tiny_at[square] > _TINY_PER_SQUARE:
+                    return "more than four tiny creatures share a square"
+            elif square in self._big_at and not self._shared:
+                self.overlapped = self._big_at[square]
+                return f'overlaps "{self.overlapped.id}" at ({square.col}, {square.row})'
+            else:
+                self._big_at[square] = creature
+        return ""
 
 
 def _life_problems(where: str, state: CreatureState, ruleset: Ruleset | None) -> Iterator[str]:
@@ -314,15 +334,14 @@ def spaces_may_be_shared(ruleset_id: str) -> bool:
 
 
 def shared_space(encounter: Encounter) -> tuple[Creature, Creature] | None:
-    """Two creatures (tiny ones aside) whose spaces overlap, the first found, or None."""
-    at: dict[Square, Creature] = {}
+    """The first two creatures (tiny ones aside) whose spaces overlap, or None.
+
+    The overlap the loader would name first under a ruleset that lets no two share a space.
+    """
+    standing = _Standing(encounter, shared=False)
     for creature in encounter.creatures:
-        if creature.size is Size.TINY:
-            continue
-        for square in occupied_space(creature).squares():
-            if square in at:
-                return at[square], creature
-            at[square] = creature
+        if standing.place(creature) and standing.overlapped is not None:
+            return standing.overlapped, creature
     return None
 
 

@@ -6,7 +6,7 @@ that do not (undo, redo, End turn's "let it pass", a library edit, reopening a f
 `facade_use_cases` lists what the app itself hands the session (every `run(use_case, ...)` in
 `orcus_desktop/`), so a long run can print which of them the random GM never reached:
 
-    python -m tests.controller.random_gm_coverage STEPS SEEDS
+    python -m tests.controller.random_gm_coverage STEPS SEEDS [FIRST_SEED]
 
 prints one row per use case and one column per ruleset, "done/refused" (docs/design.md#testing).
 """
@@ -158,14 +158,16 @@ def coverage_table(counts: Counts) -> str:
 
 
 def main(argv: list[str]) -> None:
-    """Play STEPS steps with each of SEEDS seeds from each ruleset; print the coverage table."""
+    """Play STEPS steps with each of SEEDS seeds (from FIRST_SEED, 0 by default) from each
+    ruleset; print the coverage table."""
     from orcus_desktop.rules.ruleset import RULESETS
     from tests.controller.test_random_gm import play
 
     steps, seeds = int(argv[0]), int(argv[1])
+    first = int(argv[2]) if len(argv) > 2 else 0
     counts: Counts = Counter()
     for ruleset_id in sorted(RULESETS):
-        for seed in range(seeds):
+        for seed in range(first, first + seeds):
             try:
                 play(ruleset_id, seed, steps, counts)
             except BaseException as exc:  # pytest.fail's Failed is one; the table goes on

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from orcus_desktop.controller.editing import editing, library_edits, lighting_edits, map_import
 from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.controller.files.creature_library import entry_for
 from orcus_desktop.controller.gm import notes, zones
+from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.library_drop import creature_from_entry
 from orcus_desktop.geometry.features import TerrainKind, Wall, WallKind
@@ -34,6 +37,7 @@ from orcus_desktop.model.zones import ZoneDuration
 from orcus_desktop.rules.ruleset import RULESETS
 from orcus_desktop.vocabulary import CreatureId
 from tests.conftest import REPO_ROOT
+from tests.controller.random_gm_files import odd_map
 from tests.controller.random_gm_steps import Choice, Hand, Played
 
 LIBRARY = REPO_ROOT / "resources" / "creatures"
@@ -328,14 +332,19 @@ class MapHand(Hand):
         )
 
     def map_image(self) -> Played:
-        """The map art set, recalibrated, or taken away."""
-        art = MapImage(str(MAP_ART), self.rng.choice([50.0, 70.0]))  # absolute, as picked
+        """The map art set, recalibrated, or taken away; now and then stretched over the grid
+        as a tiny or huge image would be (a calibration the file cannot keep: R-210)."""
+        per_square = self.rng.choice([50.0, 70.0, 50.0, 70.0, 20 / 12, 5000.0])
+        art = MapImage(str(MAP_ART), per_square)  # absolute, as picked
         image = self.rng.choice([None, art])
         return self.run(editing.set_map_image, image)
 
     def import_map(self) -> Played:
         """A Universal VTT map imported over the fight: merged, or replacing the map (a grid
-        too small for the tokens is refused)."""
+        too small for the tokens is refused); now and then a file with absurd numbers, refused
+        in one line or imported as it reads (`random_gm_files.py`)."""
+        if self.rng.random() < 0.3:
+            return self.import_odd_map()
         columns, rows = self.rng.choice([(6, 5), (12, 9), (16, 12)])
         door = Wall(WallKind.DOOR, ((3.0, 0.0), (3.0, 1.0)))
         wall = Wall(WallKind.WALL, ((0.0, 4.0), (4.0, 4.0)))
@@ -348,3 +357,13 @@ class MapHand(Hand):
             f"import_map({columns}x{rows}, {mode})",
             lambda: self.session.run(map_import.import_map, imported, mode),
         )
+
+    def import_odd_map(self) -> Played:
+        """Import map on a Universal VTT file with one absurd part, or cut short."""
+        mode = self.rng.choice(list(ImportMode))
+        with tempfile.TemporaryDirectory(prefix="random-gm-map-") as folder:
+            imported = odd_map(self.rng, Path(folder))
+        what = f"import_map(odd file, {mode})"
+        if isinstance(imported, str):
+            return Played(what, OperationResult.refused("import_map", imported))
+        return self.call(what, lambda: self.session.run(map_import.import_map, imported, mode))

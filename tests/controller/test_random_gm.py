@@ -11,7 +11,8 @@ offer, readied action, owed push or cover choice without the log or its answer n
 before each reopen, and at the end, undo back to where the file was opened restores that
 snapshot (and the GM's library as it was), redo the last. Opening a file starts a new undo
 history (`GameSession.open_encounter`): there is no undo across a reopen. The suite plays a
-fixed budget; ORCUS_RANDOM_GM_STEPS and ORCUS_RANDOM_GM_SEEDS play longer, and
+fixed budget; ORCUS_RANDOM_GM_STEPS and ORCUS_RANDOM_GM_SEEDS play longer (from seed
+ORCUS_RANDOM_GM_FIRST_SEED, 0 by default), and
 `python -m tests.controller.random_gm_coverage` prints what a long run reached
 (docs/design.md#testing).
 """
@@ -43,11 +44,17 @@ from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset import RULESETS
 from tests.controller.random_gm import BUDGET_REFUSAL, Played, RandomGm, random_session
 from tests.controller.random_gm_coverage import CountingSession, Counts
+from tests.controller.random_gm_files import open_damaged
 
 STEPS = int(os.environ.get("ORCUS_RANDOM_GM_STEPS", "100"))
-SEEDS = range(int(os.environ.get("ORCUS_RANDOM_GM_SEEDS", "1")))
+FIRST_SEED = int(os.environ.get("ORCUS_RANDOM_GM_FIRST_SEED", "0"))
+"""Seeds a long run has never played: ORCUS_RANDOM_GM_FIRST_SEED=3 plays seeds 3, 4, ..."""
+SEEDS = range(FIRST_SEED, FIRST_SEED + int(os.environ.get("ORCUS_RANDOM_GM_SEEDS", "1")))
 REOPEN_CHANCE = 0.02
 """How often the GM saves to a file, reopens it and plays on from there (per step)."""
+
+DAMAGED_CHANCE = 0.5
+"""How often a reopen first tries a damaged copy of the file (`random_gm_files.py`)."""
 
 UNSAVABLE = "could not be saved and reopened"
 """The façade's refusal of a step the file would refuse (`GameSession._apply`)."""
@@ -134,6 +141,7 @@ class _Run:
         self.session: CountingSession = random_session(ruleset_id, seed)
         self.gm = RandomGm(self.session, random.Random(seed))
         self.reopen_rng = random.Random(f"reopen {seed}")
+        self.damage_rng = random.Random(f"damage {seed}")
         self.opened = self.session.encounter
         self.opened_library = list(self.gm.map.library.creatures)
         self.played: list[str] = []
@@ -181,8 +189,11 @@ class _Run:
             self.fail("the reopened document differs from the one saved")
 
     def reopen(self) -> None:
-        """Save to a file, open it (a new undo history) and play on from what it holds."""
+        """Save to a file, open it (a new undo history) and play on from what it holds; or
+        first try a damaged copy of it, and now and then play on from that if it opens."""
         self.check_undo_to_opened()
+        if self.damage_rng.random() < DAMAGED_CHANCE and self.open_damaged():
+            return
         saved = self.session.encounter
         path = self.folder / "encounter.json"
         save_encounter(path, saved)
@@ -194,6 +205,27 @@ class _Run:
             self.session.encounter,
             list(self.gm.map.library.creatures),
         )
+
+    def open_damaged(self) -> bool:
+        """Open a damaged copy of the fight's file (`random_gm_files.py`): refused in one line,
+        or sound; True when the GM plays on from what it opened."""
+        before = self.session.encounter
+        try:
+            damaged = open_damaged(self.damage_rng, before, self.folder)
+        except AssertionError as exc:
+            self.fail(f"a damaged copy of the saved fight: {exc}")
+        self.session.counts[(before.ruleset_id, "file.open(damaged)", damaged is not None)] += 1
+        if damaged is None or self.damage_rng.random() < 0.5:
+            self.played.append(f"open a damaged copy -> {'opened' if damaged else 'refused'}")
+            return False
+        opened = self.session.open_encounter(damaged)
+        self.played.append(f"open a damaged copy, play on -> {opened.ok or opened.reason}")
+        if not opened.ok:
+            self.fail(f"a damaged file that reads sound is refused on opening: {opened.reason}")
+        self.check_document()
+        self.opened = self.session.encounter
+        self.opened_library = list(self.gm.map.library.creatures)
+        return True
 
     def check_undo_to_opened(self) -> None:
         """Undo back to where the file was opened restores it (and the library); redo returns."""

@@ -6,18 +6,21 @@ breaks, and what the GM sees now.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+import pytest
 
 from orcus_desktop.controller.editing import editing, map_import
 from orcus_desktop.controller.editing.library_edits import LibraryChange
 from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.controller.gm import gm_edits, notes, zones
 from orcus_desktop.geometry.grid import GridBounds, Square
-from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.uvtt.importing import ImportedMap
 from tests.controller.conftest import fighter, make_session
-from tests.controller.random_gm_map import library_creature, statblock
+from tests.controller.random_gm_map import MAP_ART, library_creature, statblock
 from tests.controller.test_random_gm import reopened
 
 
@@ -103,4 +106,25 @@ def test_a_tougher_library_creature_applied_to_a_dead_token_leaves_it_dead() -> 
     assert living is not None
     assert (dead.dead, dead.current_hp) == (True, 0)
     assert (living.dead, living.current_hp) == (False, 120)
+    assert reopened(session.encounter) == session.encounter
+
+
+@pytest.mark.parametrize("per_square", [20 / 12, 5000.0, math.nan, math.inf])
+def test_a_map_image_calibration_the_file_cannot_keep_is_refused_in_words(
+    per_square: float,
+) -> None:
+    """Found while widening the random GM: File > Import Map Image stretches the image's width
+    over the grid's columns, so a 20-pixel-wide image on a 12-column grid set 1.7 pixels a
+    square; the step was done, and the saved file was refused on reopen ("expected a number
+    from 4 to 4096"). R-210: the map is left as it was, and the GM reads why and what to
+    change; a calibration within 4 to 4,096 pixels a square is set and reopens."""
+    session = make_session(Encounter(GridBounds(12, 9), creatures=(fighter("hero", 1, 1),)))
+    art = str(MAP_ART)
+    refused = session.run(editing.set_map_image, MapImage(art, per_square))
+    assert not refused.ok
+    assert "4 to 4,096 pixels a square" in refused.reason
+    assert "could not be saved" not in refused.reason
+    assert session.encounter.map_image is None
+    done = session.run(editing.set_map_image, MapImage(art, 4.0))
+    assert done.ok, done.reason
     assert reopened(session.encounter) == session.encounter

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from orcus_desktop.controller.turns import initiative
-from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.invariants import encounter_problems, shared_space
 from orcus_desktop.rules.ruleset import ORCUS, ruleset_by_id
 from tests.controller.conftest import fighter, make_session, orc
 
@@ -90,3 +94,36 @@ def test_a_shared_space_under_strike_is_named_before_a_ruleset_that_forbids_it()
     assert session.encounter.ruleset_id == "strike"
     assert session.move_creature("orc", Square(3, 3)).ok
     assert session.switch_ruleset("orcus").ok
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([Size.TINY, Size.MEDIUM, Size.LARGE]), st.integers(0, 5)),
+        min_size=2,
+        max_size=5,
+    )
+)
+def test_the_switch_names_the_overlap_the_loader_would_refuse(
+    placed: list[tuple[Size, int]],
+) -> None:
+    """R-163: the pair the switch names is the overlap a file under 000 is refused for first.
+
+    Under 001 (001-09) any creatures may share a space; docs/rulings.md R-17 lets tiny ones
+    share under every ruleset. Who may share has one home (`model/invariants.py`).
+    """
+    creatures = tuple(
+        replace(orc(f"c{i}", col, 1), size=size) for i, (size, col) in enumerate(placed)
+    )
+    sharing = Encounter(GridBounds(8, 8), creatures=creatures, ruleset_id="strike")
+    assert not list(encounter_problems(sharing))
+    overlaps = [
+        p for p in encounter_problems(replace(sharing, ruleset_id="orcus")) if "overlaps" in p
+    ]
+    pair = shared_space(sharing)
+    if pair is None:
+        assert not overlaps
+    else:
+        first, second = pair
+        index = creatures.index(second)
+        assert overlaps[0].startswith(f'creatures[{index}].square: overlaps "{first.id}"')

@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.ui.gui_thread_gc import collect_in_gui_thread
 from orcus_desktop.ui.status_report import ResultReporter
 
 
@@ -21,7 +22,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True)
 def no_leaked_windows(qapp: QApplication) -> Iterator[None]:
-    """Leak guard (napari's make_napari_viewer): a test closes every window it opens."""
+    """Leak guard (napari's make_napari_viewer): a test closes every window it opens.
+
+    Also makes the app's garbage collection in the GUI thread (`ui.gui_thread_gc`), as app.py.
+    """
+    collect_in_gui_thread(qapp)
     before = set(QApplication.topLevelWidgets())
     yield
     QApplication.processEvents()

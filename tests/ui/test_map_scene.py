@@ -46,6 +46,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.history import History
 from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map import image_loader
 from orcus_desktop.ui.map.image_loader import ImageLoader
 from orcus_desktop.ui.map.items import wall_pen
 from orcus_desktop.ui.map.layers import PAPER, SQUARE_PX
@@ -555,9 +556,10 @@ def test_the_art_is_in_place_before_the_image_loader_says_it_is_done(
 ) -> None:
     """Whoever waits for `busy` to turn False (a screenshot, a test) finds the art in place.
 
-    A worker's emit posts one event per receiver; the GUI thread may deliver the loader's own
-    event before the worker has posted the others. Delivering only the loader's events models
-    that: the listener must have had the image by then.
+    A worker's emit posts one event per receiver; the GUI thread may deliver one before the
+    worker has posted the others. The decodes report to one GUI-thread object only, which then
+    tells the loaders directly: delivering only that object's events, the listener must have
+    had the image by the time `busy` turns False.
     """
     image = QImage(40, 30, QImage.Format.Format_RGB32)
     image.fill(Qt.GlobalColor.darkGreen)
@@ -569,7 +571,7 @@ def test_the_art_is_in_place_before_the_image_loader_says_it_is_done(
     loader.load(target)
     pending = loader.busy
     assert QThreadPool.globalInstance().waitForDone(5000)
-    QCoreApplication.sendPostedEvents(loader, 0)
+    QCoreApplication.sendPostedEvents(image_loader._shared(), 0)
     assert (pending, loader.busy) == (True, False)
     assert received.images == [(target, True)]
 

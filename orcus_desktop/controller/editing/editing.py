@@ -23,9 +23,11 @@ from orcus_desktop.model.creature_names import names_numbered_like_labels
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
 from orcus_desktop.model.file_format.limits import (
     MAX_NAME_CHARS,
+    MAX_PIXELS_PER_SQUARE,
     MAX_WALL_POINTS,
     MAX_WALL_SEGMENTS,
     MAX_WALLS,
+    MIN_PIXELS_PER_SQUARE,
 )
 from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.ids import WallId
@@ -217,10 +219,22 @@ def _noted(step: Step, repaired: list[str]) -> Step:
 def set_map_image(
     engine: Engine, encounter: Encounter, image: MapImage | None, text: str = ""
 ) -> Outcome:
-    """Set (or, with None, remove) the background image and its grid calibration."""
+    """Set (or, with None, remove) the background image and its grid calibration.
+
+    Refused with a calibration the file could not keep (R-210: 4 to 4,096 pixels a square).
+    """
     op = "set_map_image"
     if image is not None and image.pixels_per_square <= 0:
         return refuse(op, "pixels per square must be positive")
+    if image is not None and not (
+        MIN_PIXELS_PER_SQUARE <= image.pixels_per_square <= MAX_PIXELS_PER_SQUARE
+    ):
+        return refuse(
+            op,
+            f"one square would span {image.pixels_per_square:.3g} pixels of the map image; "
+            f"a map keeps {MIN_PIXELS_PER_SQUARE} to {MAX_PIXELS_PER_SQUARE:,} pixels a square "
+            "(calibrate the image, or change the grid's columns)",
+        )
     if encounter.map_image == image:
         return refuse(op, NOTHING)
     text = text or ("Remove map image" if image is None else "Set map image")

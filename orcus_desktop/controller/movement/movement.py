@@ -182,6 +182,21 @@ def _sharing(engine: Engine) -> bool:
     return engine.ruleset.hooks.movement_policy.prone_when_sharing
 
 
+@dataclass(frozen=True, slots=True)
+class _MoveOrder:
+    """What a move was asked to do: `move_creature`'s arguments, through the walk and its rest.
+
+    Where it ends, how it moves, at what speed (None: the creature's), by which route, and
+    whether it reveals the mover (003-47).
+    """
+
+    destination: Square
+    mode: MoveMode
+    speed: int | None = None
+    reveals: bool = True
+    route: Route = NO_ROUTE
+
+
 def move_creature(
     engine: Engine,
     encounter: Encounter,
@@ -206,10 +221,9 @@ def move_creature(
         return refuse(op, no_creature(creature_id), creature_id)
     if destination == creature.square:
         return refuse(op, f"{creature.name} is already there", creature_id)
+    order = _MoveOrder(destination, mode, speed, reveals, route)
     try:
-        after, preview = _move(
-            engine, encounter, creature, destination, mode, speed, reveals, route
-        )
+        after, preview = _move(engine, encounter, creature, order)
     except ActionError as exc:
         return refuse(op, str(exc), creature_id)
     waiting = waiting_problem(encounter) if mode is not MoveMode.GM else ""
@@ -226,23 +240,16 @@ def move_creature(
 
 
 def _move(
-    engine: Engine,
-    encounter: Encounter,
-    creature: Creature,
-    destination: Square,
-    mode: MoveMode,
-    speed: int | None = None,
-    reveals: bool = True,
-    route: Route = NO_ROUTE,
+    engine: Engine, encounter: Encounter, creature: Creature, order: _MoveOrder
 ) -> tuple[Encounter, MovePreview]:
     """The encounter after the move (one action of movement), offering opportunity attacks.
 
     Raises:
         ActionError: the move is not allowed; the message says why.
     """
-    creature_id = creature.id
+    creature_id, destination, mode = creature.id, order.destination, order.mode
     preview = preview_move(
-        engine, encounter, creature_id, destination, mode, speed=speed, route=route
+        engine, encounter, creature_id, destination, mode, speed=order.speed, route=order.route
     )
     if not preview.reachable:
         raise ActionError(preview.reason or f"{creature.name} cannot move there")
@@ -291,9 +298,7 @@ def _move(
         upto = None if interrupt is None else interrupt.index
         encounter = plugins.walk_passed(engine, before, encounter, creature_id, preview.path, upto)
     if interrupt is not None and not reacting and not barred:
-        rest = _rest_costs(
-            engine, before, creature, preview, interrupt.index, mode, speed, route.via
-        )
+        rest = _rest_costs(engine, before, creature, preview, interrupt.index, order)
         encounter = move_interrupts.wait_at(
             engine, encounter, creature_id, preview.path, interrupt, mode.value, rest
         )
@@ -316,7 +321,7 @@ def _move(
         )
     else:
         encounter = engine.offer_opportunity(encounter, preview.provoking_enemy_ids, creature_id)
-    if reveals:
+    if order.reveals:
         encounter = reveal(engine, encounter, creature_id, "moved")  # 003-47
     if mode is not MoveMode.SQUEEZE:
         # Where it stands now: a walk waiting on its first square may still be squeezed (R-131).
@@ -360,9 +365,7 @@ def _rest_costs(
     creature: Creature,
     preview: MovePreview,
     index: int,
-    mode: MoveMode,
-    speed: int | None,
-    via: tuple[Square, ...] = (),
+    order: _MoveOrder,
 ) -> tuple[int, ...]:
     """003-18: the movement left at each square of the path from `index` on (-1: cannot stop).
 
@@ -373,17 +376,18 @@ def _rest_costs(
     """
     if not engine.ruleset.hooks.reaction_rules.interrupts_trim:
         return ()
-    allowed, _, slowed = _allowance(engine, before, creature, mode)
+    speed = order.speed
+    allowed, _, slowed = _allowance(engine, before, creature, order.mode)
     budget = geo_movement.effective_speed(allowed if speed is None else speed, slowed=slowed)
     rest = []
     for at, square in enumerate(preview.path[index:], start=index):
-        passed = _waypoints_before(preview.path, via, at)
+        passed = _waypoints_before(preview.path, order.route.via, at)
         to_here = preview_move(
             engine,
             before,
             creature.id,
             square,
-            mode,
+            order.mode,
             check_action=False,
             speed=speed,
             route=Route(passed),

@@ -23,6 +23,7 @@ __all__ = [
     "MAX_NAME_CHARS",
     "MAX_NESTING_DEPTH",
     "MAX_NUMBER_CHARS",
+    "MAX_PIXELS_PER_SQUARE",
     "MAX_SPEED",
     "MAX_STAT",
     "MAX_TERRAIN_PATCHES",
@@ -31,6 +32,7 @@ __all__ = [
     "MAX_WALL_CROSSINGS",
     "MAX_WALL_POINTS",
     "MAX_WALL_SEGMENTS",
+    "MIN_PIXELS_PER_SQUARE",
     "WALL_MARGIN",
     "check_depth",
     "decode_json",
@@ -62,6 +64,8 @@ MAX_LIGHTS = 2_000
 MAX_CREATURES = 2_000
 MAX_TERRAIN_PATCHES = 10_000
 MAX_LOG_ENTRIES = 100_000
+MIN_PIXELS_PER_SQUARE, MAX_PIXELS_PER_SQUARE = 4, 4096
+"""Pixels of the map image one square spans (a Universal VTT map's pixels per grid alike)."""
 
 
 def decode_json(text: str, what: str = "an encounter file") -> object:

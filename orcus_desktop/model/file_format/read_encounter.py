@@ -28,10 +28,12 @@ from orcus_desktop.model.file_format.limits import (
     MAX_GRID_SIDE,
     MAX_NAME_CHARS,
     MAX_NESTING_DEPTH,
+    MAX_PIXELS_PER_SQUARE,
     MAX_TERRAIN_PATCHES,
     MAX_TEXT_CHARS,
     MAX_WALL_POINTS,
     MAX_WALLS,
+    MIN_PIXELS_PER_SQUARE,
     check_depth,
 )
 from orcus_desktop.model.file_format.notes import notes_from
@@ -318,7 +320,14 @@ def _map_image_from(item: object) -> MapImage:
     if not isinstance(path, str) or not path:
         raise EncounterFileError("map_image.path: expected text")
     ppsq = data.get("pixels_per_square", 100.0)
-    if not isinstance(ppsq, int | float) or isinstance(ppsq, bool) or not 4 <= ppsq <= 4096:
-        raise EncounterFileError("map_image.pixels_per_square: expected a number from 4 to 4096")
+    if (
+        not isinstance(ppsq, int | float)
+        or isinstance(ppsq, bool)
+        or not MIN_PIXELS_PER_SQUARE <= ppsq <= MAX_PIXELS_PER_SQUARE
+    ):
+        raise EncounterFileError(
+            "map_image.pixels_per_square: expected a number from "
+            f"{MIN_PIXELS_PER_SQUARE} to {MAX_PIXELS_PER_SQUARE}"
+        )
     offset = point(data.get("offset_px", [0, 0]), "map_image.offset_px")
     return MapImage(path, float(ppsq), offset)

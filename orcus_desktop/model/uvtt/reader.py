@@ -26,9 +26,11 @@ from typing import Any, Final
 from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.file_format.limits import (
     MAX_LIGHTS,
+    MAX_PIXELS_PER_SQUARE,
     MAX_WALL_POINTS,
     MAX_WALL_SEGMENTS,
     MAX_WALLS,
+    MIN_PIXELS_PER_SQUARE,
     decode_json,
 )
 from orcus_desktop.model.file_reading import UnreadableFileError, open_regular
@@ -50,7 +52,7 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 """A bigger file is refused before it is read (the largest real exports are about 100 MB)."""
 MAX_MAP_SIDE = 1000
 """Squares along a side, as for an encounter's grid."""
-MIN_PIXELS_PER_GRID, MAX_PIXELS_PER_GRID = 4, 4096
+MIN_PIXELS_PER_GRID, MAX_PIXELS_PER_GRID = MIN_PIXELS_PER_SQUARE, MAX_PIXELS_PER_SQUARE
 MAX_POLYLINES = MAX_WALLS
 MAX_POINTS = MAX_WALLS + MAX_WALL_SEGMENTS
 """Read no further than a map can hold (the limits table, R-136): the file is refused early."""

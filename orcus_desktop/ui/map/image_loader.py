@@ -8,9 +8,9 @@ and paints the art when a worker thread has decoded it.
 from __future__ import annotations
 
 import contextlib
-import threading
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+import shiboken6
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QImage, QImageReader
 
 from orcus_desktop.model.uvtt.images import over_pixel_budget
@@ -43,82 +43,84 @@ class ImageLoader(QObject):
     """
 
     loaded = Signal(str, object)
-    # The worker reports here, and only this one slot listens. A cross-thread emit posts one
-    # event per receiver, so if `loaded` itself came from the worker, the pending set could be
-    # cleared (busy False) before the scene's slot had put the art in place: a screenshot or a
-    # test waiting on `busy` would then see an empty background.
-    _decoded = Signal(str, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._pending: set[str] = set()
-        self._decoded.connect(self._on_decoded)
 
     def load(self, path: str) -> None:
         """Start decoding `path` (once, however often asked while it is pending)."""
         if path in self._pending:
             return
         self._pending.add(path)
-        _SHARED.ask(path, self)
+        _shared().ask(path, self)
 
     @property
     def busy(self) -> bool:
         return bool(self._pending)
 
     def deliver(self, path: str, art: MapArt | None) -> None:
-        """Report `art` (from any thread): the GUI thread gets it as a queued `loaded`."""
-        with contextlib.suppress(RuntimeError):  # the loader went away meanwhile
-            self._decoded.emit(path, art)
-
-    def _on_decoded(self, path: str, art: MapArt | None) -> None:
+        """Report `art` (in the GUI thread): `busy` turns False for it, and `loaded` is emitted."""
         self._pending.discard(path)
         self.loaded.emit(path, art)
 
 
-class _SharedDecodes:
-    """The decodes in flight and the last art loaded, shared by every loader."""
+class _SharedDecodes(QObject):
+    """The decodes in flight and the last art loaded, shared by every loader (GUI thread).
+
+    One for the whole app, made in the GUI thread and never deleted: the decoding threads
+    report to it, never to a loader, which a closed map deletes (a Qt object must not be used
+    from another thread while its own deletes it).
+    """
+
+    _decoded = Signal(str, object)  # path, art (None: unreadable); from the decoding thread
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        super().__init__()
         self._waiting: dict[str, list[ImageLoader]] = {}
         self._latest: tuple[str, MapArt] | None = None
+        self._decoded.connect(self._done)  # queued: this object lives in the GUI thread
 
     def ask(self, path: str, loader: ImageLoader) -> None:
-        with self._lock:
-            latest = self._latest
-            if latest is not None and latest[0] == path:
-                art = latest[1]
-                # queued, as from a worker: `busy` turns False in a later event-loop pass
-                QTimer.singleShot(0, loader, lambda: loader.deliver(path, art))
-                return
-            waiting = self._waiting.setdefault(path, [])
-            waiting.append(loader)
-            if len(waiting) > 1:
-                return  # decoding already
-        QThreadPool.globalInstance().start(_LoadArt(path, self))
+        latest = self._latest
+        if latest is not None and latest[0] == path:
+            art = latest[1]
+            # in a later event-loop pass, as from a decode: `busy` is True until then
+            QTimer.singleShot(0, loader, lambda: loader.deliver(path, art))
+            return
+        waiting = self._waiting.setdefault(path, [])
+        waiting.append(loader)
+        if len(waiting) == 1:  # else decoding already
+            QThreadPool.globalInstance().start(_LoadArt(path, self._decoded))
 
-    def done(self, path: str, art: MapArt | None) -> None:
-        """From the worker: the art of `path`; hands it to every loader waiting for it."""
-        with self._lock:
-            loaders = self._waiting.pop(path, [])
-            if art is not None:
-                self._latest = (path, art)
-        for loader in loaders:
-            loader.deliver(path, art)
+    def _done(self, path: str, art: MapArt | None) -> None:
+        """The art of `path`, decoded: hand it to every loader still there waiting for it."""
+        if art is not None:
+            self._latest = (path, art)
+        for loader in self._waiting.pop(path, []):
+            if shiboken6.isValid(loader):
+                loader.deliver(path, art)
 
 
-_SHARED = _SharedDecodes()
+_SHARED: list[_SharedDecodes] = []
+"""The app's decodes, made by the first loader asking (in the GUI thread)."""
+
+
+def _shared() -> _SharedDecodes:
+    if not _SHARED:
+        _SHARED.append(_SharedDecodes())
+    return _SHARED[0]
 
 
 class _LoadArt(QRunnable):
-    def __init__(self, path: str, shared: _SharedDecodes) -> None:
+    def __init__(self, path: str, decoded: SignalInstance) -> None:
         super().__init__()
         self._path = path
-        self._shared = shared
+        self._decoded = decoded
 
     def run(self) -> None:
         run_in_background()
-        self._shared.done(self._path, load_map_art(self._path))
+        self._decoded.emit(self._path, load_map_art(self._path))
 
 
 def load_map_art(path: str) -> MapArt | None:

@@ -21,8 +21,11 @@ import math
 import os
 import sys
 import threading
+import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import (
     QObject,
     QPointF,
@@ -32,7 +35,6 @@ from PySide6.QtCore import (
     Qt,
     QThreadPool,
     Signal,
-    SignalInstance,
 )
 from PySide6.QtGui import QImage, QPainter
 
@@ -60,19 +62,38 @@ Tile = tuple[int, int]
 """(band, column) of a tile."""
 
 
-class _Feed(QObject):
-    """Brings decoded tiles from the pool's threads to the art, in the GUI thread."""
+class _TileCourier(QObject):
+    """Brings decoded tiles from the pool's threads to their art, in the GUI thread.
 
-    decoded = Signal(int, object)  # band, {column: QImage} (empty when the band failed)
-    detail_ready = Signal(QRect)  # art pixels now drawn in full detail
+    One for the whole app, made in the GUI thread and never deleted: a worker thread emits on
+    it, so it must outlive every decode. An art owns no Qt object of its own, so the last
+    reference to one may drop in any thread (a finished decode's) without deleting a Qt object
+    outside the thread that owns it, which crashed the suite (a segfault making the next one).
+    """
 
-    def __init__(self, art: MapArt) -> None:
+    decoded = Signal(object, int, object)  # art, band, {column: QImage} (empty: band failed)
+
+    def __init__(self) -> None:
         super().__init__()
-        self._art = art
         self.decoded.connect(self._deliver)  # queued: this object lives in the GUI thread
 
-    def _deliver(self, band: int, tiles: dict[int, QImage]) -> None:
-        self._art.take_band(band, tiles)
+    def _deliver(self, art: MapArt, band: int, tiles: dict[int, QImage]) -> None:
+        # a method of this object, not a static one: Qt then runs it in this object's thread
+        art.take_band(band, tiles)
+
+
+_COURIER: list[_TileCourier] = []
+"""The app's one courier, made by the first art asking for tiles (in the GUI thread)."""
+
+
+def _courier() -> _TileCourier:
+    if not _COURIER:
+        _COURIER.append(_TileCourier())
+    return _COURIER[0]
+
+
+DetailListener = Callable[[QRect], object]
+"""Told the art pixels (QRect) a decoded tile now shows in full detail."""
 
 
 class MapArt:
@@ -98,7 +119,7 @@ class MapArt:
         self._wanted: dict[int, set[int]] = {}
         self._in_flight: set[int] = set()
         self._last_drawn_bytes = 0
-        self._feed: _Feed | None = None
+        self._detail_listeners: list[weakref.WeakMethod[DetailListener]] = []
         self._broken = False
 
     @classmethod
@@ -160,10 +181,19 @@ class MapArt:
 
     # -- tiles (GUI thread) ----------------------------------------------------------------
 
-    @property
-    def detail_ready(self) -> SignalInstance:
-        """Emitted with the art pixels (QRect) a decoded tile now shows in full detail."""
-        return self._ensure_feed().detail_ready
+    def add_detail_listener(self, listener: DetailListener) -> None:
+        """Call the bound method `listener` when a decoded tile shows more detail.
+
+        Held weakly: the art is shared (and the last one kept for a later view), so it must not
+        keep a closed map alive.
+        """
+        self._detail_listeners.append(weakref.WeakMethod(listener))
+
+    def remove_detail_listener(self, listener: DetailListener) -> None:
+        """Stop calling `listener` (added by `add_detail_listener`); an unknown one is ignored."""
+        self._detail_listeners = [
+            ref for ref in self._detail_listeners if ref() not in (None, listener)
+        ]
 
     @property
     def detail_pending(self) -> bool:
@@ -179,11 +209,6 @@ class MapArt:
     def tile_bytes(self) -> int:
         """Bytes of decoded tiles kept now."""
         return self._tile_bytes
-
-    def _ensure_feed(self) -> _Feed:
-        if self._feed is None:
-            self._feed = _Feed(self)
-        return self._feed
 
     def _tile(self, tile: Tile) -> QImage | None:
         image = self._tiles.get(tile)
@@ -206,7 +231,7 @@ class MapArt:
         self._in_flight.add(band)
         columns = frozenset(self._wanted.get(band, ()))
         QThreadPool.globalInstance().start(
-            _DecodeBand(self._banded, band, columns, self._ensure_feed())
+            _DecodeBand(self._banded, band, columns, self, _courier())
         )
 
     def take_band(self, band: int, tiles: dict[int, QImage]) -> None:
@@ -229,9 +254,12 @@ class MapArt:
             self._start(band)
         first = min(tiles)
         width = (max(tiles) + 1 - first) * TILE_PX
-        rows = BAND_ROWS
-        assert self._feed is not None
-        self._feed.detail_ready.emit(QRect(first * TILE_PX, band * rows, width, rows))
+        pixels = QRect(first * TILE_PX, band * BAND_ROWS, width, BAND_ROWS)
+        for ref in list(self._detail_listeners):
+            listener = ref()
+            # a map whose Qt side is gone (closed) while Python still holds it hears nothing
+            if listener is not None and shiboken6.isValid(getattr(listener, "__self__", None)):
+                listener(pixels)
 
     def _evict(self) -> None:
         budget = max(TILE_CACHE_BYTES, self._last_drawn_bytes * 5 // 4)
@@ -341,12 +369,20 @@ def _draw_part(painter: QPainter, image: QImage, area: QRectF, target: QRectF) -
 class _DecodeBand(QRunnable):
     """Decode one band again in the pool and cut the wanted tiles from it."""
 
-    def __init__(self, banded: BandedPng, band: int, columns: frozenset[int], feed: _Feed):
+    def __init__(
+        self,
+        banded: BandedPng,
+        band: int,
+        columns: frozenset[int],
+        art: MapArt,
+        courier: _TileCourier,
+    ) -> None:
         super().__init__()
         self._banded = banded
         self._band = band
         self._columns = columns
-        self._feed = feed
+        self._art = art
+        self._courier = courier
 
     def run(self) -> None:
         run_in_background()
@@ -361,8 +397,7 @@ class _DecodeBand(QRunnable):
             for column in self._columns:
                 left = column * TILE_PX
                 tiles[column] = image.copy(left, top, min(TILE_PX, image.width() - left), rows)
-        with contextlib.suppress(RuntimeError):  # the art went away meanwhile
-            self._feed.decoded.emit(self._band, tiles)
+        self._courier.decoded.emit(self._art, self._band, tiles)
 
 
 def run_in_background() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import math
 from collections.abc import Iterable
 from pathlib import Path
@@ -543,11 +542,10 @@ class MapScene(QGraphicsScene):
         if art is self._art:
             return
         if self._gm and self._art is not None and self._art.tiled:
-            with contextlib.suppress(RuntimeError, TypeError):
-                self._art.detail_ready.disconnect(self._on_art_detail)
+            self._art.remove_detail_listener(self._on_art_detail)
         self._art = art
         if self._gm and art is not None and art.tiled:
-            art.detail_ready.connect(self._on_art_detail)
+            art.add_detail_listener(self._on_art_detail)
 
     def _on_art_detail(self, pixels: QRect) -> None:
         if self._art is None or not self._map_target.isValid():
