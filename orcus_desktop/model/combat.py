@@ -462,9 +462,9 @@ class Combat:
             order=tuple(i for i in self.order if i != creature_id),
             current=None if self.current == creature_id else self.current,
             aids=tuple(a for a in self.aids if creature_id not in (a.helper, a.ally, a.enemy)),
-            pending=None
-            if self.pending is not None and self.pending.attacker == creature_id
-            else self.pending,
+            # What it maintains ends with it (000 "Maintain"; 004-18's held grapple, R-211).
+            maintained=tuple(m for m in self.maintained if m.owner != creature_id),
+            pending=None if self.pending is None else self.pending.without(creature_id),
             owed_forced_moves=tuple(
                 m for m in self.owed_forced_moves if creature_id not in (m.target, m.source)
             ),

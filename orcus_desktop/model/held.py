@@ -8,7 +8,7 @@ holds them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -67,6 +67,18 @@ class PendingAttack:
     targets: tuple[CreatureId, ...] = ()
     options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     text: str = ""
+
+    def without(self, creature_id: str) -> PendingAttack | None:
+        """The held step once `creature_id` left the fight (docs/rulings.md R-211).
+
+        Gone with its attacker or with the last of its targets, else held on the targets left.
+        """
+        if creature_id == self.attacker:
+            return None
+        if creature_id not in self.targets:
+            return self
+        left = tuple(t for t in self.targets if t != creature_id)
+        return replace(self, targets=left) if left else None
 
 
 @dataclass(frozen=True, slots=True)

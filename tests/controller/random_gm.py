@@ -172,7 +172,11 @@ class RandomGm(Hand):
             (0.4, self._redo),
             (0.4, self._trigger_readied),
             (0.5, self._use_skill),
-            (0.5, self._cover_shot),
+            # 004-27: a miss only through cover strikes the covering creature.
+            (
+                1.5 if self.session.encounter.ruleset_id == "alloy-heroes" else 0.5,
+                self._cover_shot,
+            ),
             # 001-24: more often once creatures are engaged, so the Free Strikes! come.
             (2.0 if combat.engagements else 0.3, self._strike_action),
             (1.5, self.map.step),
@@ -271,6 +275,9 @@ class RandomGm(Hand):
         if not options:
             return None
         option = self.rng.choice(options)
+        escape = [o for o in options if getattr(o, "action", None) is CombatAction.ESCAPE_GRAPPLE]
+        if escape and self.rng.random() < 0.5:  # a grappled creature most often tries to escape
+            option = escape[0]
         if isinstance(option, ActionOption):
             return self._action(actor, option)
         return self._power(actor, option)
@@ -313,7 +320,11 @@ class RandomGm(Hand):
         name, preview = shot
         assert preview.defense is not None
         dice = self.dice()
-        dice[0] = max(2, min(19, preview.defense - preview.attack_bonus - 1))
+        # A total the cover alone makes miss: without its penalty the roll meets the defense
+        # exactly, so a covering creature with a higher defense is missed (the choice, R-154).
+        penalty = sum(v for v, source in preview.attack_parts if "cover" in source.lower())
+        total = preview.defense + penalty if penalty < 0 else preview.defense - 1
+        dice[0] = max(2, min(19, total - preview.attack_bonus))
         target = preview.target
         return self.call(
             f"use_power({actor!r}, {name!r}, [{target!r}], dice={dice})",

@@ -145,9 +145,13 @@ class TurnHand(Hand):
         return self.run(gm_edits.downgrade_effect, who, self.rng.choice(effects))
 
     def maintain(self) -> Played | None:
-        """000 "Maintain": the current creature keeps one of its powers going."""
+        """000 "Maintain": the current creature keeps one of its powers going: one it
+        maintains (004-18's held grapple among them) most often, else any (refused in words)."""
         actor = self._current()
         powers = [p.name for p in self.session.available_actions(actor).powers] if actor else []
+        kept = [m.power for m in self.session.encounter.combat.maintained if m.owner == actor]
+        if kept and self.rng.random() < 0.8:
+            powers = kept
         if actor is None or not powers:
             return None
         return self.run(combat_actions.maintain_power, actor, self.rng.choice(powers))

@@ -12,14 +12,19 @@ from typing import Any
 
 import pytest
 
+from orcus_desktop.controller.actions import grappling, interrupts
 from orcus_desktop.controller.editing import editing, map_import
 from orcus_desktop.controller.editing.library_edits import LibraryChange
 from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.controller.gm import gm_edits, notes, zones
+from orcus_desktop.controller.session import GameSession
 from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.uvtt.importing import ImportedMap
-from tests.controller.conftest import fighter, make_session
+from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.vocabulary import CreatureId
+from tests.controller.conftest import fight_started, fighter, make_session, orc
 from tests.controller.random_gm_map import MAP_ART, library_creature, statblock
 from tests.controller.test_random_gm import reopened
 
@@ -128,3 +133,70 @@ def test_a_map_image_calibration_the_file_cannot_keep_is_refused_in_words(
     done = session.run(editing.set_map_image, MapImage(art, 4.0))
     assert done.ok, done.reason
     assert reopened(session.encounter) == session.encounter
+
+
+def _bolt_held_on(*targets: str) -> GameSession:
+    """The hero's Arcane Bolt at `targets`, held while the orc next to it may strike first
+    (000 "Ranged and Far Attacks in Close Combat": a ranged attack provokes)."""
+    session = fight_started(
+        GridBounds(12, 6),
+        (fighter("hero", 1, 2), orc("orc", 2, 2), orc("far", 8, 2), orc("farther", 9, 4)),
+        {"hero": 20, "orc": 10, "far": 5, "farther": 4},
+    )
+    bolt = session.use_power("hero", "Arcane Bolt", list(targets), dice=[15, 3])
+    assert bolt.ok, bolt.reason
+    assert bolt.opportunity_attackers == ("orc",)
+    return session
+
+
+def test_removing_the_target_of_a_held_attack_takes_the_attack_with_it_in_words() -> None:
+    """Found by alloy-heroes seed 21 (400 steps): the Cleric's Sacred Flame on the Wizard held
+    for the Archer's opportunity attack, then the GM removed the Wizard; the step was refused
+    as unsavable ("combat.pending: "wizard" is not a creature"). R-211: the held attack goes
+    with its last target, the GM is told so, the opportunity attack stays offered, and Undo
+    brings both back."""
+    session = _bolt_held_on("far")
+    held = session.encounter
+    removed = session.run(editing.remove_creature, "far")
+    assert removed.ok, removed.reason
+    assert removed.details["warning"] == (
+        "Hero's Arcane Bolt, held on it, went with it; Undo brings it back"
+    )
+    assert session.encounter.combat.pending is None
+    assert session.encounter.combat.combatant("orc").out_of_turn is ActionKind.OPPORTUNITY
+    assert reopened(session.encounter) == session.encounter
+    assert session.run(interrupts.decline_opportunity_attack, "orc").ok
+    assert session.encounter.combat.log[-1].kind != "attack"
+    assert session.undo().ok
+    assert session.undo().ok
+    assert session.encounter == held
+
+
+def test_removing_a_creature_that_holds_a_grapple_under_004_ends_the_upkeep() -> None:
+    """004-18 ("You can maintain a grapple as a swift action"): the grapple is kept like a
+    maintained power of its grappler. Removing the grappler was refused as unsavable
+    ("combat.maintained[0].owner: "hero" is not a creature"); R-211: what a creature
+    maintains ends with it (000 "Maintain"), and the file reopens."""
+    session = fight_started(
+        GridBounds(8, 8),
+        (fighter("hero", 1, 1), orc("orc", 2, 1), orc("other", 5, 5)),
+        {"hero": 20, "orc": 10, "other": 5},
+        ruleset_id="alloy-heroes",
+    )
+    assert session.run(grappling.grapple, "hero", "orc", dice=[20, 20]).ok
+    assert [m.owner for m in session.encounter.combat.maintained] == ["hero"]
+    removed = session.run(editing.remove_creature, "hero")
+    assert removed.ok, removed.reason
+    assert session.encounter.combat.maintained == ()
+    assert reopened(session.encounter) == session.encounter
+
+
+def test_a_held_attack_loses_a_removed_target_and_keeps_the_others() -> None:
+    """R-211: of an attack held on two creatures, removing one leaves it held on the other."""
+    hero, a, b = CreatureId("hero"), CreatureId("a"), CreatureId("b")
+    held = PendingAttack(hero, "power", "Bolt", (a, b))
+    one_left = held.without(a)
+    assert one_left == PendingAttack(hero, "power", "Bolt", (b,))
+    assert one_left.without(b) is None
+    assert held.without("c") is held
+    assert held.without(hero) is None

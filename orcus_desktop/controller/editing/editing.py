@@ -107,14 +107,27 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
     if after.combat.active and not after.combat.order:
         after = combat_ended(after)  # the last in the order gone: nobody is left to fight
     step = _done(op, f"Remove {creature.name}", after, creature_id)
-    # 001-34: ready items belong to the creature (they outlive the fight, `Combat.ready_items`)
-    # and go with it; a creature placed again is a new one, so the GM is told what went and
-    # that Undo brings it back (docs/rulings.md R-98).
-    items = [r.name for r in encounter.combat.ready_items if r.creature_id == creature_id]
-    if not items:
+    warning = "; ".join(_went_with(encounter, creature_id))
+    if not warning:
         return step
-    warning = f"its ready items ({', '.join(items)}) went with it; Undo brings them back"
     return Step(step.after, replace(step.result, details={"warning": warning}))
+
+
+def _went_with(encounter: Encounter, creature_id: str) -> list[str]:
+    """What went with a removed creature that the GM is told of, and that Undo brings back.
+
+    001-34: ready items belong to the creature (they outlive the fight, `Combat.ready_items`)
+    and go with it; a creature placed again is a new one (docs/rulings.md R-98). An attack
+    held on it alone goes too (R-211).
+    """
+    went = []
+    items = [r.name for r in encounter.combat.ready_items if r.creature_id == creature_id]
+    if items:
+        went.append(f"its ready items ({', '.join(items)}) went with it; Undo brings them back")
+    held = encounter.combat.pending
+    if held is not None and held.attacker != creature_id and held.targets == (creature_id,):
+        went.append(f"{held.text}, held on it, went with it; Undo brings it back")
+    return went
 
 
 class CreatureEdit(TypedDict, total=False):
