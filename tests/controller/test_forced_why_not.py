@@ -20,6 +20,7 @@ from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import fighter, make_session, orc
+from tests.controller.random_gm_map import library_creature
 from tests.controller.test_why_not_random_gm import _disagreements
 
 CLUB = "Basic Melee Attack"
@@ -89,3 +90,26 @@ def test_every_answer_agrees_with_its_use_case_under_the_switch() -> None:
     assert session.use_power("orc", CLUB, ["mage"], dice=[15, 3]).ok
     assert session.move_creature("orc", Square(5, 8), MoveMode.WALK).ok
     assert [_disagreements(session, c) for c in everyone] == [[]] * 4
+
+
+def test_a_power_without_an_attack_is_not_forced_and_the_panel_says_so() -> None:
+    """R-216: 003 l.460-468 forces attacks only; the cleric's Healing Word (no attack) is
+    refused through the switch, in the panel's words."""
+    cleric = library_creature("cleric.json", "cleric", Square(6, 7))
+    session = make_session(
+        Encounter(
+            GridBounds(16, 12),
+            creatures=(fighter("hero", 1, 1), cleric, orc("orc", 5, 5)),
+            ruleset_id="square-fireballs",
+        )
+    )
+    assert session.run(initiative.roll_initiative, totals={"hero": 20, "cleric": 15, "orc": 10}).ok
+    assert session.run(initiative.start_combat).ok
+    assert session.run(forced_actions.set_forcing, "hero").ok
+    listed = session.available_actions("cleric").power("Healing Word").reason
+    asked = session.ask(why_not, "cleric", USE_POWER, "Healing Word")
+    assert (
+        listed == asked == "Healing Word is not an attack: a forced creature only attacks (003-46)"
+    )
+    assert session.use_power("cleric", "Healing Word", ["hero"]).reason == asked
+    assert session.ask(why_not, "cleric", USE_POWER, "Sacred Flame") == ""  # an attack

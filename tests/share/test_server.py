@@ -6,6 +6,7 @@ Every test binds 127.0.0.1 and a free port; every loop of requests is bounded in
 from __future__ import annotations
 
 import asyncio
+import random
 import socket
 import threading
 from collections.abc import Iterator
@@ -118,6 +119,21 @@ def test_the_rate_limit_refills_with_time() -> None:
     assert limit.allow("b", 0.0)  # each client has its own
     assert limit.allow("a", 0.5)
     assert not limit.allow("a", 0.5)
+
+
+def test_the_rate_limit_forgets_refilled_clients_without_changing_an_answer() -> None:
+    """An evening of devices joining and leaving (or a scan of the network) keeps a bounded
+    memory, and forgetting a client whose bucket refilled answers exactly as remembering it."""
+    rng = random.Random(7)
+    bounded = RateLimit(per_second=2, burst=3, remembered=8)
+    unbounded = RateLimit(per_second=2, burst=3, remembered=1_000_000)
+    now = 0.0
+    for _ in range(20_000):
+        now += rng.choice((0.0, 0.01, 0.2, 1.0))
+        client = f"10.0.0.{rng.randrange(40)}" if rng.random() < 0.7 else f"scan-{now}"
+        assert bounded.allow(client, now) == unbounded.allow(client, now)
+    assert bounded.clients_remembered <= 40 + 1
+    assert unbounded.clients_remembered > 1_000
 
 
 async def watch(

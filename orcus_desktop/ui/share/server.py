@@ -63,9 +63,13 @@ class RateLimit:
 
     per_second: float = 20.0
     burst: float = 60.0
+    remembered: int = 256
+    """Clients kept before those whose bucket has refilled are forgotten (as good as new)."""
     _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def allow(self, client: str, now: float) -> bool:
+        if client not in self._buckets and len(self._buckets) >= self.remembered:
+            self._forget_refilled(now)
         tokens, then = self._buckets.get(client, (self.burst, now))
         tokens = min(self.burst, tokens + (now - then) * self.per_second)
         if tokens < 1.0:
@@ -73,6 +77,23 @@ class RateLimit:
             return False
         self._buckets[client] = (tokens - 1.0, now)
         return True
+
+    def _forget_refilled(self, now: float) -> None:
+        """Drop the clients whose bucket is full again (a new one's is full: the same answers).
+
+        An evening of phones joining and leaving, or a scan of the network, must not grow the
+        server's memory without end.
+        """
+        self._buckets = {
+            client: (tokens, then)
+            for client, (tokens, then) in self._buckets.items()
+            if tokens + (now - then) * self.per_second < self.burst
+        }
+
+    @property
+    def clients_remembered(self) -> int:
+        """How many clients' buckets are kept now."""
+        return len(self._buckets)
 
 
 class _Watcher:

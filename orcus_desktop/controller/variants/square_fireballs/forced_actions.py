@@ -50,7 +50,7 @@ from orcus_desktop.geometry.grid import Square
 from orcus_desktop.model.combat import Forcing
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import Condition, ConditionInstance, MovementLimit, rules_for
-from orcus_desktop.rules.powers import ActionKind
+from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 MECHANIC = "003-46"
@@ -135,29 +135,40 @@ def as_forced(
 ) -> AvailableActions:
     """The creature's walk and powers as forced ones: usable on the forcer's actions.
 
-    Its walk is allowed as `forced_walk` allows it (the forcer's move action, 003 l.472); its
-    attack powers while the forcer has a standard action, the power is not used up and no
-    condition forbids the creature to attack (003 l.460-468); the rest stays.
+    Its walk is allowed as `forced_walk` allows it (the forcer's move action, 003 l.472), its
+    powers as `forced_attack` allows them (`power_problem`); the rest stays.
     """
     powers = {p.name: p for p in powers_of(engine.rules, encounter, creature_id)}
-    state = engine.rules.state(encounter.creature(creature_id))
-    paid = kind_problem(engine.rules, encounter, forcer_id, ActionKind.STANDARD)
-    barred = attack_barred(engine.rules, encounter, creature_id)
     options = []
     for option in available.powers:
         power = powers.get(option.name)
-        if power is None or power.attack is None:
-            options.append(option)
-            continue
-        used = state is not None and not state.power_available(power)
-        why = paid or (f"{power.name} is used up" if used else "") or barred
-        options.append(replace(option, allowed=not why, reason=why))
+        why = power_problem(engine, encounter, creature_id, forcer_id, power) if power else ""
+        options.append(replace(option, allowed=not why, reason=why) if power else option)
     walk = walk_problem(engine, encounter, creature_id, forcer_id)
     actions = tuple(
         replace(o, allowed=not walk, reason=walk) if o.action is CombatAction.WALK else o
         for o in available.actions
     )
     return replace(available, actions=actions, powers=tuple(options))
+
+
+def power_problem(
+    engine: Engine, encounter: Encounter, creature_id: str, forcer_id: str, power: Power
+) -> str:
+    """Why `forcer_id` cannot make the creature attack with `power` now (any target), or "".
+
+    003 l.460-468 with 003-26: on the forcer's standard action, the creature uses an attack
+    (not a power without one, R-216) that is not used up and that no condition forbids.
+    """
+    why = kind_problem(engine.rules, encounter, forcer_id, ActionKind.STANDARD)
+    if why:
+        return why
+    if power.attack is None:
+        return f"{power.name} is not an attack: a forced creature only attacks (003-46)"
+    state = engine.rules.state(encounter.creature(creature_id))
+    if state is not None and not state.power_available(power):
+        return f"{power.name} is used up"
+    return attack_barred(engine.rules, encounter, creature_id)
 
 
 def walk_problem(engine: Engine, encounter: Encounter, creature_id: str, forcer_id: str) -> str:
@@ -229,10 +240,8 @@ def forced_attack(
         why = no_power(name, power_name)
     if not why and creature_id in target_ids:
         why = f"a forced attack cannot target {name} itself"
-    state = engine.rules.state(encounter.creature(creature_id))
-    if not why and power is not None and state is not None and not state.power_available(power):
-        why = f"{power.name} is used up"
-    why = why or attack_barred(engine.rules, encounter, creature_id)
+    if not why and power is not None:
+        why = power_problem(engine, encounter, creature_id, forcer_id, power)
     if why or power is None:
         return refuse(op, why, creature_id)
 
