@@ -7,7 +7,8 @@ a step is at fault); an action the availability table called allowed is not then
 a spent action; the document passes the invariant the loader checks (`encounter_problems`); it
 writes and reads back to the same encounter; End turn (or Delay) drops no held attack or walk,
 offer, readied action, owed push or cover choice without the log or its answer naming it
-(R-117). Now and then the GM saves to a file, reopens it and plays on from the reopened file;
+(R-117), and no held step is left waiting for no one (R-212). Now and then the GM saves to a
+file, reopens it and plays on from the reopened file;
 before each reopen, and at the end, undo back to where the file was opened restores that
 snapshot (and the GM's library as it was), redo the last. Opening a file starts a new undo
 history (`GameSession.open_encounter`): there is no undo across a reopen. The suite plays a
@@ -32,6 +33,7 @@ import pytest
 
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.outcomes import OperationResult
+from orcus_desktop.model.combat import INTERPOSERS
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.invariants import encounter_problems
 from orcus_desktop.model.serialization import (
@@ -121,6 +123,27 @@ def dropped_unsaid(
     return unsaid
 
 
+def waits_for_no_one(encounter: Encounter) -> str:
+    """The held step that waits with nothing the GM could answer or let pass, or "".
+
+    A held attack or walk waits for an offer (000 "Immediate Actions": an opportunity attack,
+    001's strikes, 003-52's readied shots, a triggered readied action), someone stepping in
+    (001-10/29), an owed push or a cover choice (R-154); with none left it would wait forever.
+    """
+    combat = encounter.combat
+    held = combat.pending
+    if held is None:
+        return ""
+    answerable = (
+        any(c.out_of_turn is not None for c in combat.combatants)
+        or combat.strike_offers
+        or combat.owed_forced_moves
+        or combat.cover_choices
+        or held.options.get(INTERPOSERS)
+    )
+    return "" if answerable else held.text
+
+
 def _walked_on(before: Encounter, after: Encounter, walker: str) -> bool:
     pending = before.combat.pending
     moved = after.find_creature(walker)
@@ -166,6 +189,9 @@ class _Run:
         self.played.append(f"{step.what} -> {'ok' if result.ok else 'refused: ' + result.reason}")
         self.check_answer(step)
         self.check_document()
+        stuck = waits_for_no_one(self.session.encounter)
+        if stuck:
+            self.fail(f"{step.what} left {stuck} waiting for no one: nothing to answer or pass")
         unsaid = dropped_unsaid(before, self.session.encounter, result)
         if unsaid:
             self.fail(f"{step.what} dropped without a word: {unsaid}")
