@@ -62,6 +62,7 @@ from orcus_desktop.ui.panels.palette import load_library
 from orcus_desktop.ui.player_view_control import PlayerViewControl
 from orcus_desktop.ui.player_window import PlayerWindow
 from orcus_desktop.ui.players_frame import add_frame_drawing
+from orcus_desktop.ui.players_look import PlayersLook
 from orcus_desktop.ui.players_preview import PlayersPreview
 from orcus_desktop.ui.plugins import MenuName, WindowContext
 from orcus_desktop.ui.rename import CreatureRenamer, rename_encounter_action
@@ -267,20 +268,15 @@ class MainWindow(QMainWindow):
         )
         self.zoom_in_action = action("Zoom &In", self.view.zoom_in, keys.ZoomIn)
         self.zoom_out_action = action("Zoom &Out", self.view.zoom_out, keys.ZoomOut)
-        self.player_view = PlayerViewControl(
-            self, self.session, lambda: self.fog_action.isChecked(), gm_scene=self.scene
-        )
-        self.player_view_action = self.player_view.toggle_action
         self.fog_action = make_action(self, "&Fog of War on Player View", "Ctrl+Shift+F")
         self.fog_action.setCheckable(True)
         self.fog_action.setChecked(True)
         self.fog_action.setToolTip("The player view shows only what the players' creatures see")
-        self.fog_action.toggled.connect(self._on_fog_toggled)
-        self.players_preview = PlayersPreview(
-            self, self.session, self.fog_action.isChecked, gm_scene=self.scene
-        )
+        self.players_look = PlayersLook(self.session, self.fog_action, gm_scene=self.scene)
+        self.player_view = PlayerViewControl(self, self.players_look)
+        self.player_view_action = self.player_view.toggle_action
+        self.players_preview = PlayersPreview(self, self.players_look)
         self.notes = NoteLayer(self.scene)  # the GM's pins (R-152), never the players'
-        self.fog_action.toggled.connect(self.players_preview.set_fog_enabled)
         self.grid_action = action("Map &Grid…", self.map_settings.ask, "Ctrl+G")
         self.fit_action = action("&Fit Map", self.view.fit_map, "Ctrl+0")
         self.about_action = action("&About Orcus Desktop", self._on_about)
@@ -395,7 +391,7 @@ class MainWindow(QMainWindow):
             self.player_view, self.toolbar, self.scene, self.status_report.say
         )
         # Window > Share with Players (issue 32): the Player view in the players' browsers.
-        self.sharing = ShareControl(self, self.session, self.fog_action, self.scene)
+        self.sharing = ShareControl(self, self.players_look)
         self.sharing.add_menu(window_menu)
         self.sharing.failed.connect(self.status_report.say)
         self.closed.connect(self.sharing.stop)
@@ -548,10 +544,6 @@ class MainWindow(QMainWindow):
     def player_window(self) -> PlayerWindow | None:
         """The player view while it is open (F5), else None."""
         return self.player_view.window
-
-    def _on_fog_toggled(self, checked: bool) -> None:
-        if self.player_window is not None:
-            self.player_window.set_fog_enabled(checked)
 
     def _on_tool_selected(self, creature_id: str | None) -> None:
         self.scene.select_creature(creature_id)

@@ -10,21 +10,19 @@ be on now, and never stays on a screen that is gone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QScreen
 from PySide6.QtWidgets import QGraphicsView, QMenu, QWidget
 
-from orcus_desktop.controller.session import GameSession
-from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
 from orcus_desktop.ui.player_framing import FramingMenu, PlayerFraming
-from orcus_desktop.ui.player_strip import StripMenu, StripMode, remembered_strip_mode
+from orcus_desktop.ui.player_strip import StripMenu, StripMode
 from orcus_desktop.ui.player_window import PlayerWindow
+from orcus_desktop.ui.players_look import PlayersLook
 from orcus_desktop.ui.screens import (
     ScreenMenu,
-    app_settings,
     choose_screen,
     remember_screen_name,
     remembered_screen_name,
@@ -36,11 +34,8 @@ class PlayerViewControl(QObject):
 
     Args:
         gm_window: the GM's window (the view goes on another screen than this one's).
-        session: the session the view shows.
-        fog_enabled: whether the fog of war is on when the view opens.
-        settings: the settings the chosen screen is kept in (tests pass their own).
-        gm_scene: the GM's map; the view draws its grid the same way (View > Grid Contrast,
-            View > Map Grid…), so what the GM picks for the table shows on the table.
+        look: the GM's choices the view is drawn with (fog, strip, grid look), and the
+            settings the chosen screen is kept in.
 
     Attributes:
         toggle_action: Window > Player View (F5), checked while the view is open.
@@ -51,19 +46,11 @@ class PlayerViewControl(QObject):
         turn_action: Window > Turn Player View by 180° (a touchscreen laid flat).
     """
 
-    def __init__(
-        self,
-        gm_window: QWidget,
-        session: GameSession,
-        fog_enabled: Callable[[], bool],
-        settings: Callable[[], QSettings] = app_settings,
-        gm_scene: MapScene | None = None,
-    ) -> None:
+    def __init__(self, gm_window: QWidget, look: PlayersLook) -> None:
         super().__init__(gm_window)
         self._gm_window = gm_window
-        self._session = session
-        self._fog_enabled = fog_enabled
-        self._settings = settings
+        self._look = look
+        self._settings = look.settings
         self.window: PlayerWindow | None = None
         self.screen_menu: ScreenMenu | None = None
         self.strip_menu: StripMenu | None = None
@@ -82,9 +69,7 @@ class PlayerViewControl(QObject):
         self._detached = False
         app.screenAdded.connect(self.on_screen_added)
         app.screenRemoved.connect(self.on_screen_removed)
-        self._gm_scene = gm_scene
-        if gm_scene is not None:
-            gm_scene.grid_style_changed.connect(self._on_grid_style)
+        look.follow(fog=self._on_fog_toggled, grid=self._on_grid_style)
 
     def add_menu(self, menu: QMenu) -> None:
         """Put the toggle and the list of screens in `menu` (the GM's Window menu)."""
@@ -103,7 +88,8 @@ class PlayerViewControl(QObject):
         return self.window.framing if self.window is not None else None
 
     def _gm_view(self) -> QGraphicsView | None:
-        views = self._gm_scene.views() if self._gm_scene is not None else []
+        gm_scene = self._look.gm_scene
+        views = gm_scene.views() if gm_scene is not None else []
         return views[0] if views else None
 
     def chosen_screen(self, screens: Sequence[QScreen] | None = None) -> QScreen | None:
@@ -150,6 +136,10 @@ class PlayerViewControl(QObject):
         if self.window is not None:
             self.window.scene.copy_grid_style(colour)
 
+    def _on_fog_toggled(self, enabled: bool) -> None:
+        if self.window is not None:
+            self.window.set_fog_enabled(enabled)
+
     def detach(self) -> None:
         """Stop following the screens (the GM's window closes); a second call does nothing."""
         self.toggle_action.setChecked(False)
@@ -161,15 +151,9 @@ class PlayerViewControl(QObject):
 
     def _on_toggled(self, checked: bool) -> None:
         if checked and self.window is None:
-            self.window = PlayerWindow(
-                self._session,
-                fog=self._fog_enabled(),
-                strip=remembered_strip_mode(self._settings()),
-            )
+            self.window = self._look.player_window()
             # F5 works from the players' window too (and so does nothing else of the GM's).
             self.window.addAction(self.toggle_action)
-            if self._gm_scene is not None:
-                self._on_grid_style(self._gm_scene.grid_colour)
             self.window.closed.connect(self._on_window_closed)
             self.window.set_turned(self.turn_action.isChecked())
             if self.framing_menu is not None:

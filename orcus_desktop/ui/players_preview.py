@@ -8,18 +8,13 @@ place of the GM's map; toggled off (or Esc in it), the GM's map comes back as it
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMainWindow, QWidget
 
-from orcus_desktop.controller.session import GameSession
-from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
-from orcus_desktop.ui.player_strip import remembered_strip_mode
 from orcus_desktop.ui.player_window import PlayerWindow
-from orcus_desktop.ui.screens import app_settings
+from orcus_desktop.ui.players_look import PlayersLook
 
 
 class PlayersPreview(QObject):
@@ -27,32 +22,18 @@ class PlayersPreview(QObject):
 
     Args:
         window: the GM's window (its central widget is the map).
-        session: the session shown.
-        fog_enabled: whether the fog of war is on (View > Fog of War on Player View).
-        settings: where the strip's mode is kept.
-        gm_scene: the GM's map: the preview draws its grid look, as the Player view does.
+        look: the GM's choices the preview is drawn with, as the Player view is.
 
     Attributes:
         action: View > Preview as Players (Ctrl+Shift+P), checked while shown.
         preview: the players' map while shown, else None.
     """
 
-    def __init__(
-        self,
-        window: QMainWindow,
-        session: GameSession,
-        fog_enabled: Callable[[], bool],
-        settings: Callable[[], QSettings] = app_settings,
-        gm_scene: MapScene | None = None,
-    ) -> None:
+    def __init__(self, window: QMainWindow, look: PlayersLook) -> None:
         super().__init__(window)
         self._window = window
-        self._gm_scene = gm_scene
-        if gm_scene is not None:
-            gm_scene.grid_style_changed.connect(self._on_grid_style)
-        self._session = session
-        self._fog_enabled = fog_enabled
-        self._settings = settings
+        self._look = look
+        look.follow(fog=self.set_fog_enabled, grid=self._on_grid_style)
         self._map: QWidget | None = None
         self.preview: PlayerWindow | None = None
         self.action = make_action(window, "&Preview as Players", "Ctrl+Shift+P")
@@ -70,18 +51,12 @@ class PlayersPreview(QObject):
 
     def _on_toggled(self, checked: bool) -> None:
         if checked and self.preview is None:
-            preview = PlayerWindow(
-                self._session,
-                fog=self._fog_enabled(),
-                strip=remembered_strip_mode(self._settings()),
-            )
+            preview = self._look.player_window()
             preview.setWindowFlags(Qt.WindowType.Widget)  # a part of the GM's window
             preview.closed.connect(lambda: self.action.setChecked(False))
             self._map = self._window.takeCentralWidget()
             self._window.setCentralWidget(preview)
             self.preview = preview
-            if self._gm_scene is not None:
-                self._on_grid_style(self._gm_scene.grid_colour)
             preview.framing.refresh(animated=False)
         elif not checked and self.preview is not None:
             preview, self.preview = self.preview, None

@@ -56,6 +56,9 @@ REOPEN_CHANCE = 0.02
 DAMAGED_CHANCE = 0.5
 """How often a reopen first tries a damaged copy of the file (`random_gm_files.py`)."""
 
+RECOVER_CHANCE = 0.3
+"""How often a reopen is a crash instead: the file's older state, the autosave restored on it."""
+
 UNSAVABLE = "could not be saved and reopened"
 """The façade's refusal of a step the file would refuse (`GameSession._apply`)."""
 
@@ -196,6 +199,9 @@ class _Run:
             return
         saved = self.session.encounter
         path = self.folder / "encounter.json"
+        if path.exists() and self.damage_rng.random() < RECOVER_CHANCE:
+            self.recover(path)
+            return
         save_encounter(path, saved)
         opened = self.session.open_encounter(load_encounter(path))
         self.played.append(f"save, reopen {path.name} -> {'ok' if opened.ok else opened.reason}")
@@ -205,6 +211,29 @@ class _Run:
             self.session.encounter,
             list(self.gm.map.library.creatures),
         )
+
+    def recover(self, path: Path) -> None:
+        """The app crashed: its file holds an older state, the autosave the fight as it is.
+        The recovered fight goes on its file as one undo step (`controller/files/autosave.py`):
+        undo gives back the file, redo the fight."""
+        fight = self.session.encounter
+        autosave = self.folder / "autosave.json"
+        save_encounter(autosave, fight)
+        self.session.open_encounter(load_encounter(path))
+        on_file = self.session.encounter
+        restored = self.session.restore_encounter(load_encounter(autosave))
+        self.session.counts[(fight.ruleset_id, "session.restore_encounter", restored.ok)] += 1
+        self.played.append(f"crash, restore the autosave over {path.name} -> {restored.ok}")
+        if self.session.encounter != fight:
+            self.fail(f"restoring the autosave does not give back the fight: {restored.reason}")
+        self.check_document()
+        if restored.ok:
+            assert self.session.undo().ok
+            if self.session.encounter != on_file:
+                self.fail("undo after restoring the autosave does not give back the file")
+            assert self.session.redo().ok
+        self.opened = on_file
+        self.opened_library = list(self.gm.map.library.creatures)
 
     def open_damaged(self) -> bool:
         """Open a damaged copy of the fight's file (`random_gm_files.py`): refused in one line,

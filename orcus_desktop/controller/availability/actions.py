@@ -16,7 +16,7 @@ from orcus_desktop.controller.availability.kinds import (
     off_map_problem,
 )
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.controller.log.text import an_opportunity_attack
+from orcus_desktop.controller.log.words import an_opportunity_attack
 from orcus_desktop.controller.outcomes import Refusal, no_creature, refuse
 from orcus_desktop.model.combat import CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter

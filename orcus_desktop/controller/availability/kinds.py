@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
-from orcus_desktop.controller.log.text import an_opportunity_attack
+from orcus_desktop.controller.log.words import an_opportunity_attack
 from orcus_desktop.controller.outcomes import no_creature
 from orcus_desktop.model.combat import Combat, Combatant, CombatPhase
 from orcus_desktop.model.encounter import Encounter

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, refuse
 from orcus_desktop.model.encounter import Creature, Encounter

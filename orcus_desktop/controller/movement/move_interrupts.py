@@ -41,7 +41,7 @@ from orcus_desktop.controller.availability.kinds import stopped
 from orcus_desktop.controller.combat_rules import opportunity_spent
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import AttackHeld, MoveStopped
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.movement import placement
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack

@@ -19,7 +19,7 @@ from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import ForcedMove, Move
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.movement import move_interrupts, placement
 from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import (

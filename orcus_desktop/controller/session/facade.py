@@ -31,7 +31,7 @@ from orcus_desktop.controller.availability.table import AvailableActions, availa
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.editing import editing, library_edits, ruleset_choice
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.movement import movement
 from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step
 from orcus_desktop.controller.plugins import ActionRedirect, Variant

@@ -23,7 +23,8 @@ from orcus_desktop.controller.actions import (
     grappling,
 )
 from orcus_desktop.controller.attacks.attack_choices import AttackChoices
-from orcus_desktop.controller.log.text import describe, names_of, plural
+from orcus_desktop.controller.log.text import describe, names_of
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.targeting import (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from orcus_desktop.controller.editing import editing
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,

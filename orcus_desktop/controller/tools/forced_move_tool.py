@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions import forced_placement
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from orcus_desktop.controller.editing import editing
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.outcomes import MovePreview
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.tools.pointer import (

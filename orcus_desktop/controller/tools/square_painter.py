@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.tools.pointer import (
     EMPTY_PREVIEW,

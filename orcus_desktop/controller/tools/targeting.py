@@ -12,7 +12,7 @@ from typing import Final
 from orcus_desktop.controller.attacks import attack_powers
 from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.availability.powers import find_power
-from orcus_desktop.controller.log.text import defense_name, term
+from orcus_desktop.controller.log.words import defense_name, term
 from orcus_desktop.controller.outcomes import TargetPreview, no_creature, no_power
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.tools.template_tool import AreaOrigin

@@ -30,7 +30,7 @@ from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions import forced_placement, interrupts
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import ReadiedPassed
-from orcus_desktop.controller.log.text import an_opportunity_attack
+from orcus_desktop.controller.log.words import an_opportunity_attack
 from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.controller.outcomes import (
     OperationResult,

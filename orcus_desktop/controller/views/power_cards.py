@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from orcus_desktop.controller.log.text import DURATION_TEXT, defense_name, plain_label
+from orcus_desktop.controller.log.words import DURATION_TEXT, defense_name, plain_label
 from orcus_desktop.rules.powers import (
     ActionKind,
     Outcome,

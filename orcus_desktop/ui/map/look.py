@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Final
 
 from orcus_desktop.controller.combat_rules import CombatRules
-from orcus_desktop.controller.log.text import condition_name, plain_label
+from orcus_desktop.controller.log.words import condition_name, plain_label
 from orcus_desktop.controller.stealth import hidden_from_players
 from orcus_desktop.controller.views.player_initiative import MonsterNames, players_name
 from orcus_desktop.controller.views.vision import is_invisible, player_sides

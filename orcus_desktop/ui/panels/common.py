@@ -12,9 +12,9 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QAbstractButton, QInputDialog, QLayout, QWidget
 
-from orcus_desktop.controller.log.text import DURATION_TEXT as DURATION_TEXT  # re-exported
-from orcus_desktop.controller.log.text import effect_text as log_effect_text
-from orcus_desktop.controller.log.text import plain_label
+from orcus_desktop.controller.log.words import DURATION_TEXT as DURATION_TEXT  # re-exported
+from orcus_desktop.controller.log.words import effect_text as log_effect_text
+from orcus_desktop.controller.log.words import plain_label
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.turns import initiative
 from orcus_desktop.model.encounter import Creature

@@ -14,15 +14,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMenu, QWidget
 
-from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.views.vision import player_side
-from orcus_desktop.ui.map.scene import MapScene
 from orcus_desktop.ui.map_toolbar import make_action
-from orcus_desktop.ui.player_strip import remembered_strip_mode
-from orcus_desktop.ui.screens import app_settings
+from orcus_desktop.ui.players_look import PlayersLook
 from orcus_desktop.ui.share.pictures import SharedPicture
 from orcus_desktop.ui.share.wire import PARTY_VIEW, Hero
 
@@ -38,9 +35,8 @@ class ShareControl(QObject):
 
     Args:
         gm_window: the GM's window (its closing calls `stop`).
-        session: the session whose document is shown.
-        fog_action: View > Fog of War on Player View (the shared pictures follow it).
-        gm_scene: the GM's map (the shared pictures draw its grid look).
+        look: the GM's choices the shared pictures are drawn with and follow (fog, strip,
+            grid look), as the Player view's are.
 
     Attributes:
         toggle_action: Window > Share with Players, checked while sharing.
@@ -60,18 +56,11 @@ class ShareControl(QObject):
     failed = Signal(str)
     _views_wanted = Signal(object)  # from the server's thread; handled on the GUI thread
 
-    def __init__(
-        self,
-        gm_window: QWidget,
-        session: GameSession,
-        fog_action: QAction,
-        gm_scene: MapScene | None = None,
-    ) -> None:
+    def __init__(self, gm_window: QWidget, look: PlayersLook) -> None:
         super().__init__(gm_window)
         self._gm_window = gm_window
-        self._session = session
-        self._fog_action = fog_action
-        self._gm_scene = gm_scene
+        self._look = look
+        self._session = session = look.session
         self.server: ShareServer | None = None
         self.pictures: dict[str, SharedPicture] = {}
         self._encoder: ThreadPoolExecutor | None = None
@@ -95,9 +84,7 @@ class ShareControl(QObject):
         )
         self.heroes_action.toggled.connect(self._sync_heroes)
         self._views_wanted.connect(self._on_views_wanted)
-        fog_action.toggled.connect(self._on_fog_toggled)
-        if gm_scene is not None:
-            gm_scene.grid_style_changed.connect(self._on_grid_style)
+        look.follow(fog=self._on_fog_toggled, grid=self._on_grid_style)
         events = session.document.events
         self._events = (
             events.creature_added,
@@ -196,17 +183,17 @@ class ShareControl(QObject):
         server, encoder = self.server, self._encoder
         if server is None or encoder is None or view in self.pictures:
             return
-        grid = self._gm_scene.grid_colour if self._gm_scene is not None else None
+        look = self._look
         self.pictures[view] = SharedPicture(
             self._session,
             view,
             server.publish,
             encoder,
-            fog=self._fog_action.isChecked(),
+            fog=look.fog,
             eyes=hero,
-            grid=grid,
+            grid=look.grid,
             strip=server.publish_strip,
-            strip_mode=lambda: remembered_strip_mode(app_settings()),
+            strip_mode=look.strip_mode,
             parent=self,
         )
         self.pictures[view].sync_strip()  # the fog was built before the strip was followed

@@ -22,7 +22,7 @@ from orcus_desktop.controller.availability.powers import find_power
 from orcus_desktop.controller.battlefield_builder import field_occupant
 from orcus_desktop.controller.engine import ActionError, Engine
 from orcus_desktop.controller.log.records import Attack, AttackTarget
-from orcus_desktop.controller.log.text import defense_name
+from orcus_desktop.controller.log.words import defense_name
 from orcus_desktop.geometry.cover_givers import cover_givers
 from orcus_desktop.model.combat import CoverChoice
 from orcus_desktop.model.encounter import Encounter

@@ -32,7 +32,7 @@ from orcus_desktop.controller.availability.powers import find_power, powers_of
 from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import Attack, Move, rule_noted
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.movement.movement import preview_move, reachable_squares
 from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import (

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from orcus_desktop.controller.availability.kinds import cannot_act
 from orcus_desktop.controller.engine import Engine
-from orcus_desktop.controller.log.text import defense_name, plural
+from orcus_desktop.controller.log.words import defense_name, plural
 from orcus_desktop.controller.outcomes import Outcome, no_creature, refuse, run_step
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import engagement as rules

@@ -20,7 +20,7 @@ from typing import Final
 from orcus_desktop.controller.availability.kinds import cannot_act
 from orcus_desktop.controller.combat_rules import CombatRules
 from orcus_desktop.controller.engine import Engine, named_step
-from orcus_desktop.controller.log.text import plural
+from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.outcomes import Outcome, refuse
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ready_items import MAX_ITEM_NAME, ItemKind, ReadyItem

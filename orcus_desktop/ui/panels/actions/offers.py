@@ -14,7 +14,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
 from orcus_desktop.controller.actions import interrupts
-from orcus_desktop.controller.log.text import opportunity_attacks
+from orcus_desktop.controller.log.words import opportunity_attacks
 from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.rules.powers import ActionKind
