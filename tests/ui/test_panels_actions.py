@@ -439,3 +439,27 @@ def test_the_offers_box_notes_the_attack_waiting_for_them(
     assert session.encounter.combat.pending is None
     assert session.encounter.combat.log[-1].kind == "attack"
     assert not widget.offers_box.isVisibleTo(widget)
+
+
+def test_gm_set_hp_to_zero_drops_the_creature(
+    session: GameSession, panel: ActionsPanel, qtbot: QtBot
+) -> None:
+    """R-217: Set HP 0 on the standing fighter drops it as damage would (000 "Falling
+    Unconscious": unconscious, dying, prone), and on the orc kills it (000 "Monsters and
+    Death"); undo stands each back up."""
+    _start(session)  # the hero's turn: the panel shows the hero
+    panel.gm_box.amount.setValue(0)
+    qtbot.mouseClick(panel.buttons["set_hit_points"], Qt.MouseButton.LeftButton)
+    assert "HP 0/29" in panel.numbers.text()
+    shown = panel.conditions.text()
+    assert shown.startswith("Conditions: "), shown
+    assert all(word in shown for word in ("Dying", "Unconscious", "Prone")), shown
+    panel.show_creature("orc")
+    qtbot.mouseClick(panel.buttons["set_hit_points"], Qt.MouseButton.LeftButton)
+    assert session.rules.is_dead(session.encounter, "orc")
+    assert session.undo().ok
+    assert session.undo().ok
+    assert not session.rules.is_dead(session.encounter, "orc")
+    state = session.encounter.creature("hero").state
+    assert state is not None
+    assert (state.current_hp, state.conditions) == (29, ())

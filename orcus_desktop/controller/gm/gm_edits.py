@@ -28,6 +28,7 @@ from orcus_desktop.controller.outcomes import Outcome, refuse
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
+from orcus_desktop.rules.attack_modifiers import Combatant
 from orcus_desktop.rules.checks import skill_check
 from orcus_desktop.rules.conditions import (
     Condition,
@@ -35,8 +36,8 @@ from orcus_desktop.rules.conditions import (
     PersistentDamage,
     offered_conditions,
 )
+from orcus_desktop.rules.damage import DamageComputation, damage_against
 from orcus_desktop.rules.damage import apply_damage as rules_apply_damage
-from orcus_desktop.rules.damage import damage_against
 from orcus_desktop.rules.dice import roll
 from orcus_desktop.rules.dice_values import constant_roll
 from orcus_desktop.rules.downgrades import downgrade as rules_downgrade
@@ -125,12 +126,19 @@ def damaged(
         raise ActionError(f"unknown damage type in {list(types)}") from None
     ruleset = engine.rules.ruleset
     computation = damage_against(amount, damage_types, me.statblock, me.state, ruleset)
+    return _harmed(engine, e, me, computation, source)
+
+
+def _harmed(
+    engine: Engine, e: Encounter, me: Combatant, damage: DamageComputation | int, source: str
+) -> Encounter:
+    """The encounter after `damage` to `me` through the rules (dying, death), logged."""
     state, applied = rules_apply_damage(
-        me.state, me.statblock, computation, ruleset, target=me.id, source=source
+        me.state, me.statblock, damage, engine.rules.ruleset, target=me.id, source=source
     )
-    e = engine.set_state(e, creature_id, state)
-    e = Damage.from_applied(applied).logged_on(e, None, (creature_id,))
-    return engine.rules.after_harm(e, creature_id, me.state)
+    e = engine.set_state(e, me.id, state)
+    e = Damage.from_applied(applied).logged_on(e, None, (me.id,))
+    return engine.rules.after_harm(e, me.id, me.state)
 
 
 FALL_DICE_PER = 10
@@ -223,10 +231,18 @@ def heal(
 
 
 def set_hit_points(engine: Engine, encounter: Encounter, creature_id: str, hp: int) -> Outcome:
-    """The GM sets current hit points (capped at the maximum; above 0 wakes it)."""
+    """The GM sets current hit points (capped at the maximum; above 0 wakes it).
+
+    A standing creature set to 0 or fewer drops as damage would drop it there (R-217): its
+    temporary hit points go first, then 000 "Falling Unconscious", "Monsters and Death" and
+    "Instant Death" apply, logged as the GM's damage.
+    """
 
     def change(e: Encounter) -> Encounter:
         me = engine.combatant(e, creature_id)
+        if not me.state.dead and me.state.current_hp > 0 and hp <= 0:
+            drop = me.state.current_hp + me.state.temp_hp - hp
+            return _harmed(engine, e, me, drop, "the GM's Set HP")
         state, done = set_hp(
             me.state, me.statblock, hp, target=me.id, source="GM", amount=hp - me.state.current_hp
         )
