@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from orcus_desktop.controller.actions import (
@@ -278,9 +278,21 @@ class RandomGm(Hand):
         escape = [o for o in options if getattr(o, "action", None) is CombatAction.ESCAPE_GRAPPLE]
         if escape and self.rng.random() < 0.5:  # a grappled creature most often tries to escape
             option = escape[0]
+        pushes = [o for o in options if getattr(o, "name", None) in self._pushing(actor)]
+        if pushes and self.rng.random() < 0.3:  # a hit that owes a push (000 "Pull, Push")
+            option = self.rng.choice(pushes)
         if isinstance(option, ActionOption):
             return self._action(actor, option)
         return self._power(actor, option)
+
+    def _pushing(self, actor: str) -> set[str]:
+        """The actor's powers whose hit pushes, pulls or slides (the owed move the GM places)."""
+        block = self.session.encounter.creature(actor).statblock or {}
+        return {
+            str(p["name"])
+            for p in block.get("powers", ())
+            if isinstance(p, Mapping) and "forced_movement" in (p.get("hit") or {})
+        }
 
     def _power(self, actor: str, option: PowerOption) -> Played | None:
         """A power the panel offered as allowed, on one or two of the targets it may take."""
