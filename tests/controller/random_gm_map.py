@@ -241,6 +241,11 @@ class MapHand(Hand):
             return self.run(zones.remove_zone, zone)
         if pick == 1:
             return self.run(zones.set_zone_hidden, zone, self.rng.random() < 0.5)
+        sustained = [
+            z.id for z in self.session.encounter.zones if z.duration is ZoneDuration.SUSTAINED
+        ]
+        if sustained and self.rng.random() < 0.8:  # another is refused in words
+            zone = self.rng.choice(sustained)
         return self.run(zones.sustain_zone, zone)
 
     def note(self) -> Played:

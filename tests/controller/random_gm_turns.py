@@ -287,12 +287,20 @@ class TurnHand(Hand):
         return {c: self.rng.randint(1, 20) for c in self.creature_ids()}
 
     def forcing(self) -> Played:
-        """003-46: the GM's Forced switch, on for a forcer or off; moves and attacks follow."""
-        return self.run(forced_actions.set_forcing, self.rng.choice([None, *self.creature_ids()]))
+        """003-46: the GM's Forced switch, on for a forcer or off; moves and attacks follow.
+        Most often the creature whose turn it is (a forcer forces on its own turn)."""
+        current = self._current()
+        forcer = self.rng.choice([None, *self.creature_ids()])
+        if current is not None and self.rng.random() < 0.6:
+            forcer = current
+        return self.run(forced_actions.set_forcing, forcer)
 
     def groups(self) -> Played | None:
         """003-07: the GM puts the monsters in groups before the fight (refused during it)."""
         ids = self.creature_ids()
+        monsters = [c.id for c in self.session.encounter.creatures if c.side == "monsters"]
+        if monsters and self.rng.random() < 0.7:  # a PC in a group is refused (003 l.125)
+            ids = monsters
         if not ids:
             return None
         picked = self.rng.sample(ids, min(3, len(ids)))

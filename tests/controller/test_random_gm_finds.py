@@ -23,8 +23,9 @@ from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.uvtt.importing import ImportedMap
+from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.vocabulary import CreatureId
+from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.controller.conftest import fight_started, fighter, make_session, orc
 from tests.controller.random_gm_map import MAP_ART, library_creature, statblock
 from tests.controller.test_random_gm import reopened
@@ -249,3 +250,34 @@ def test_under_001_removing_the_engager_lets_a_withdraw_waiting_for_its_strike_g
     ended = session.end_turn()
     assert ended.ok, ended.reason
     assert session.encounter.combat.current == "orc"
+
+
+def test_ending_a_squeeze_where_the_full_space_does_not_fit_is_refused_in_words() -> None:
+    """Found by square-fireballs seed 70 (400 steps): the Ogre squeezed in beside the Rogue
+    (000 "Squeeze": it fills a space one size smaller, R-131), then the GM ended its
+    squeezing; the step was refused only as "could not be saved and reopened (overlaps
+    "rogue")". R-213: it is refused in the GM's words, by End effect and by a saving throw
+    alike, and works once the Ogre has room."""
+    ogre = library_creature("ogre.json", "ogre", Square(5, 2))
+    session = fight_started(
+        GridBounds(10, 8),
+        (ogre, fighter("hero", 3, 3), orc("orc", 8, 7)),
+        {"ogre": 20, "hero": 10, "orc": 5},
+    )
+    assert session.move_creature("ogre", Square(3, 2), MoveMode.SQUEEZE).ok
+    state = session.encounter.creature("ogre").state
+    assert state is not None
+    (squeeze,) = (c.effect_id for c in state.conditions if c.condition is Condition.SQUEEZING)
+    expected = (
+        "Ogre Bruiser cannot stop squeezing where it stands: its full space would be occupied "
+        "by Hero; move it first"
+    )
+    for refused in (
+        session.run(gm_edits.remove_effect, "ogre", squeeze),
+        session.run(gm_edits.saving_throw, "ogre", squeeze, die=15),
+    ):
+        assert not refused.ok
+        assert expected in refused.reason
+    assert session.move_creature("hero", Square(7, 5)).ok  # the GM makes room
+    assert session.run(gm_edits.remove_effect, "ogre", squeeze).ok
+    assert reopened(session.encounter) == session.encounter

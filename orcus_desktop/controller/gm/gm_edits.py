@@ -24,8 +24,10 @@ from orcus_desktop.controller.log.records import (
     TempHp,
     log_ended,
 )
+from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.outcomes import Outcome, refuse
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.invariants import spaces_may_be_shared
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.attack_modifiers import Combatant
@@ -368,6 +370,7 @@ def remove_effect(
     def change(e: Encounter) -> Encounter:
         me = engine.combatant(e, creature_id)
         effect = _effect(me.state, effect_id)
+        _refuse_unsqueezing(engine, e, creature_id, effect)
         e = engine.set_state(e, creature_id, rules_state.remove_effect(me.state, effect_id))
         return e.with_combat(log_ended(e.combat, creature_id, (effect,), "GM"))
 
@@ -388,6 +391,8 @@ def saving_throw(
         state, downgraded = me.state, None
         if save.success:  # 003-21 (docs/rulings.md R-80): or downgraded
             state, downgraded = save_succeeded(state, effect_id, engine.rules.ruleset)
+            if state.effect(effect_id) is None:
+                _refuse_unsqueezing(engine, e, creature_id, effect)
         e = engine.set_state(e, creature_id, state)
         record = SavingThrow.from_save(
             effect, save, typed_in=die is not None, downgraded=downgraded
@@ -433,6 +438,35 @@ def gm_conditions(ruleset: Ruleset) -> tuple[Condition, ...]:
     """
     automatic = (Condition.DYING, Condition.SURPRISED)
     return tuple(c for c in offered_conditions(ruleset) if c not in automatic)
+
+
+def _refuse_unsqueezing(
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    effect: ConditionInstance | PersistentDamage,
+) -> None:
+    """Refuse ending a squeeze where the creature's full space does not fit (R-213).
+
+    000 "Squeeze": a squeezing creature fills a space one size smaller (R-131); ended by the
+    GM where its full space would overlap another creature (where the ruleset lets none
+    share), a wall or blocking terrain, or leave the grid, the file could not hold it.
+
+    Raises:
+        ActionError: why, in the GM's words.
+    """
+    if not isinstance(effect, ConditionInstance) or effect.condition is not Condition.SQUEEZING:
+        return
+    creature = encounter.creature(creature_id)
+    problem = placement.destination_problem(encounter, creature, creature.square)
+    if problem.startswith("occupied") and spaces_may_be_shared(encounter.ruleset_id):
+        return
+    if problem:
+        name = engine.name(encounter, creature_id)
+        raise ActionError(
+            f"{name} cannot stop squeezing where it stands: its full space would be {problem}; "
+            "move it first"
+        )
 
 
 def _effect(state: CreatureState, effect_id: int) -> ConditionInstance | PersistentDamage:
