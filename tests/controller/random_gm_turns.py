@@ -298,7 +298,7 @@ class TurnHand(Hand):
     def groups(self) -> Played | None:
         """003-07: the GM puts the monsters in groups before the fight (refused during it)."""
         ids = self.creature_ids()
-        monsters = [c.id for c in self.session.encounter.creatures if c.side == "monsters"]
+        monsters = [str(c.id) for c in self.session.encounter.creatures if c.side == "monsters"]
         if monsters and self.rng.random() < 0.7:  # a PC in a group is refused (003 l.125)
             ids = monsters
         if not ids:
