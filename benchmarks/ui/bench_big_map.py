@@ -133,10 +133,12 @@ def one_run(  # noqa: PLR0915 -- split pending (issue 30 item 7)
     from orcus_desktop.geometry.grid import Square
     from orcus_desktop.model.document import Document
     from orcus_desktop.model.history import History
+    from orcus_desktop.ui.gui_thread_gc import collect_in_gui_thread
     from orcus_desktop.ui.main_window import MainWindow
     from orcus_desktop.ui.map.layers import SQUARE_PX
 
     app = QApplication.instance() or QApplication([])
+    collect_in_gui_thread(app)  # as app.py: cycles are collected in the GUI thread only
     encounter = party_encounter(size)
     document = Document(encounter)
     session = GameSession(document, History(document), random.Random(0))
