@@ -546,3 +546,21 @@ def test_damage_wakes_the_unconscious_that_keep_hit_points() -> None:
     ).ok
     assert orcus.run(gm_edits.apply_damage, "orc", 5).ok
     assert Condition.UNCONSCIOUS in orcus.rules.conditions(orcus.encounter, "orc")
+
+
+def test_a_shrouded_charge_past_an_enemy_strikes_at_once_with_nothing_held() -> None:
+    """003-47 (003 l.414-421): Shrouded "Cannot be targeted by ... Reaction attacks", so a
+    charge that leaves an enemy's reach offers it nothing and is not held for an offer never
+    made (R-212: no held step waits for no one; found by the random GM, orcus seed 2)."""
+    s = _stealth_fight(first="orc")
+    assert s.run(
+        gm_edits.add_condition, "orc", Condition.SHROUDED, DurationKind.END_OF_ENCOUNTER
+    ).ok
+    from orcus_desktop.controller.actions import combat_actions
+
+    charged = s.run(combat_actions.charge, "orc", Square(7, 3), "archer", dice=[15, 3, 3])
+    assert charged.ok, charged.reason
+    assert s.encounter.combat.pending is None  # nothing waits
+    assert s.encounter.combat.combatant("hero").out_of_turn is None  # no offer to the hero
+    assert s.encounter.creature("orc").square == Square(7, 3)
+    assert any(e.kind == "attack" for e in s.encounter.combat.log)  # the charge struck

@@ -107,7 +107,7 @@ def use_power(
             provoked = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
             if e.combat.current != creature_id and not reacting_provokes(engine):
                 provoked = ()  # 003-16 (003 l.269): a reaction provokes nothing; nothing held
-            if offerable(e, provoked, engine.ruleset):
+            if offerable(engine, e, provoked):
                 e = engine.spend(e, creature_id, power.action)
                 return AttackOutcome(hold(engine, e, held, provoked), None, provoked)
         out = attack(engine, e, creature_id, power, target_ids, dice=dice, choices=choices)

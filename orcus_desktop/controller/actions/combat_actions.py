@@ -254,7 +254,7 @@ def charge(
         walk = None if countered else first_interrupt(engine, enc, me, preview.path, provoked)
         upto = None if walk is None else walk.index
         e = plugins.walk_passed(engine, enc, e, creature_id, preview.path, upto)
-        if offerable(e, provoked, engine.ruleset) or (readied and not countered):
+        if offerable(engine, e, provoked) or (readied and not countered):
             # Checked now (reach, a dead target...), rolled once the offers are settled.
             basic = SHOVE if shove else find_power(engine.rules, e, creature_id, basic_name)
             if basic is not None:

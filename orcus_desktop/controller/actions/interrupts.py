@@ -53,19 +53,22 @@ from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.powers import ActionKind, Power
-from orcus_desktop.rules.ruleset import Ruleset
 from orcus_desktop.vocabulary import CreatureId, Origin
 
 
-def offerable(encounter: Encounter, enemy_ids: Sequence[str], ruleset: Ruleset) -> tuple[str, ...]:
-    """The provoked enemies `Engine.offer_opportunity` will offer an opportunity attack to."""
+def offerable(engine: Engine, encounter: Encounter, enemy_ids: Sequence[str]) -> tuple[str, ...]:
+    """The provoked enemies `Engine.offer_opportunity` will offer an opportunity attack to.
+
+    None while the acting creature is barred from reaction attacks (003-47 Shrouded): an
+    attack or charge held for offers never made would wait for no one (R-212).
+    """
     combat = encounter.combat
-    if not combat.active:
+    if not combat.active or engine.reactions_barred(encounter, combat.current):
         return ()
     return tuple(
         i
         for i in enemy_ids
-        if (c := combat.find(i)) is not None and not opportunity_spent(ruleset, combat, c)
+        if (c := combat.find(i)) is not None and not opportunity_spent(engine.ruleset, combat, c)
     )
 
 
@@ -74,7 +77,7 @@ def hold(
 ) -> Encounter:
     """Offer the opportunity attacks and hold the attack until they are settled."""
     encounter = engine.offer_opportunity(encounter, provoked)
-    offered = tuple(CreatureId(c) for c in offerable(encounter, provoked, engine.ruleset))
+    offered = tuple(CreatureId(c) for c in offerable(engine, encounter, provoked))
     combat = AttackHeld(held.text, offered).logged_in(
         replace(encounter.combat, pending=held), held.attacker, held.targets
     )

@@ -81,7 +81,7 @@ def use_skill(
     def change(e: Encounter) -> Encounter:
         e = engine.spend(e, creature_id, kind)
         threats = adjacent_threats(engine, e, engine.battlefield(e), creature_id)
-        if e.combat.current == creature_id and offerable(e, threats, engine.ruleset):
+        if e.combat.current == creature_id and offerable(engine, e, threats):
             # l.389: the attack of opportunity comes first; the check waits for it.
             held = held_skill(creature.name, creature_id, key, kind.value, die, target_number)
             return hold(engine, e, held, threats)
