@@ -29,8 +29,7 @@ from orcus_desktop.controller.views.card_rolls import damage_rolls, with_damage_
 from orcus_desktop.controller.views.power_cards import PowerCard, power_card
 from orcus_desktop.model.encounter import Creature
 from orcus_desktop.rules.conditions import ConditionInstance, PersistentDamage
-from orcus_desktop.rules.powers import Frequency, Power
-from orcus_desktop.rules.state import CreatureState
+from orcus_desktop.rules.powers import Frequency
 from orcus_desktop.ui.panels.actions.card import card_html
 from orcus_desktop.ui.panels.common import effect_text
 
@@ -65,31 +64,27 @@ class _WrappedColumn(QStyledItemDelegate):
         return super().sizeHint(wrapped, index)
 
 
-def _power_type(kind: str, power: Power | None, state: CreatureState | None) -> str:
+def _power_type(kind: str, frequency: Frequency | None, used: bool) -> str:
     """The Type column of a power: its action type, then "encounter" or "daily" and "used".
 
     R-236: an at-will power says only its action type, as the actions in combat do, and an
     unused encounter or daily power is not called "available": the text stays short enough
     to read whole in a laptop's dock ("standard", "standard, encounter, used").
     """
-    if power is None or power.frequency is Frequency.AT_WILL:
+    if frequency is None or frequency is Frequency.AT_WILL:
         return kind
-    used = state is not None and power.name in state.powers_used
-    return f"{kind}, {power.frequency.value}" + (", used" if used else "")
+    return f"{kind}, {frequency.value}" + (", used" if used else "")
 
 
-def _power_type_tip(kind: str, power: Power | None, state: CreatureState | None) -> str:
+def _power_type_tip(kind: str, frequency: Frequency | None, used: bool) -> str:
     """The Type column's tooltip: the action type and the power's use in words."""
-    if power is None:
+    if frequency is None:
         return f"A {kind} action"
-    frequency = power.frequency.value.replace("_", "-")
-    if power.frequency is Frequency.AT_WILL:
+    if frequency is Frequency.AT_WILL:
         use = "usable every turn"
-    elif state is not None and power.name in state.powers_used:
-        use = "already used"
     else:
-        use = "not used yet"
-    return f"A {kind} action; {frequency} power, {use}"
+        use = "already used" if used else "not used yet"
+    return f"A {kind} action; {frequency.value.replace('_', '-')} power, {use}"
 
 
 class ActionTree(QTreeWidget):
@@ -215,7 +210,9 @@ class ActionTree(QTreeWidget):
             power = find_power(session.rules, session.encounter, creature.id, power_option.name)
             # Action kinds as the ruleset names them (002-01 "minor").
             kind_name = session.ruleset.label(power_option.kind.value)
-            kind = _power_type(kind_name, power, state)
+            frequency = power.frequency if power is not None else None
+            used = power is not None and state is not None and power.name in state.powers_used
+            kind = _power_type(kind_name, frequency, used)
             item = QTreeWidgetItem(powers, [power_option.name, kind, power_option.reason])
             item.setData(0, POWER_ROLE, power_option.name)
             tip = power_option.reason or "Allowed now: double-click (or Enter) to choose targets."
@@ -226,7 +223,7 @@ class ActionTree(QTreeWidget):
                 self._cards[power.name] = card
                 tip = card_html(card).replace("</qt>", f"<br><br>{escape(tip)}</qt>")
             item.setToolTip(0, tip)
-            item.setToolTip(1, _power_type_tip(kind_name, power, state))
+            item.setToolTip(1, _power_type_tip(kind_name, frequency, used))
             item.setToolTip(2, power_option.reason)
             item.setDisabled(not power_option.allowed)
             if power_option.name == current_power:
