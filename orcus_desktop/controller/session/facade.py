@@ -255,7 +255,7 @@ class GameSession:
         redirected = self._redirected(creature_id)
         if redirected is not None and mode is not MoveMode.GM:
             how, actor = redirected
-            return self._run(initiator, how.walk, creature_id, destination, actor)
+            return self._run(initiator, how.walk, creature_id, destination, actor, mode)
         return self._run(
             initiator, movement.move_creature, creature_id, destination, mode, route=route
         )
@@ -287,14 +287,14 @@ class GameSession:
         """A move's preview; the redirected walk's while another acts through it (003-46)."""
         redirected = self._redirected(creature_id)
         if redirected is not None and mode is not MoveMode.GM:
-            return self.ask(redirected[0].preview, creature_id, destination)
+            return self.ask(redirected[0].preview, creature_id, destination, mode)
         return self.ask(movement.preview_move, creature_id, destination, mode, route=route)
 
     def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
         """Where a move may end; the redirected walk's squares while another acts through it."""
         redirected = self._redirected(creature_id)
         if redirected is not None and mode is not MoveMode.GM:
-            return self.ask(redirected[0].reachable, creature_id)
+            return self.ask(redirected[0].reachable, creature_id, mode)
         return self.ask(movement.reachable_squares, creature_id, mode)
 
     def available_actions(self, creature_id: str) -> AvailableActions:
