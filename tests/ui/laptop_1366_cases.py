@@ -13,18 +13,29 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QGuiApplication, QWheelEvent
-from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QTreeWidgetItem
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialogButtonBox,
+    QPushButton,
+    QTreeWidgetItem,
+)
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.app import show_main_window
 from orcus_desktop.assets import demo_encounter_path
-from orcus_desktop.geometry.grid import Square
+from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
+from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
 from orcus_desktop.ui.panels.actions.ready import ReadyDialog
+from orcus_desktop.ui.variants.square_fireballs.monster_groups_dialog import MonsterGroupsDialog
 from orcus_desktop.vocabulary import MoveMode
+from tests.controller.conftest import creature, fighter, orc_block
 from tests.ui.named_screens import on_screen
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -147,8 +158,8 @@ def test_every_power_and_action_type_is_whole_in_the_actions_panel(qtbot: QtBot)
     metrics = tree.fontMetrics()
     seen: set[str] = set()
     # Heroes and monsters, with encounter and daily powers (R-236: "standard, encounter").
-    for creature in window.encounter.creatures:
-        window.scene.select_creature(creature.id)
+    for shown in window.encounter.creatures:
+        window.scene.select_creature(shown.id)
         for _ in range(3):
             QApplication.processEvents()
         for branch in (tree.topLevelItem(0), tree.topLevelItem(1)):
@@ -159,8 +170,8 @@ def test_every_power_and_action_type_is_whole_in_the_actions_panel(qtbot: QtBot)
                 kind = row.text(1)
                 cell = tree.visualRect(tree.indexFromItem(row, 1))
                 needed = metrics.boundingRect(cell, Qt.TextFlag.TextWordWrap, kind)
-                assert needed.width() <= cell.width(), (creature.name, kind, cell)
-                assert needed.height() <= cell.height(), (creature.name, kind, needed, cell)
+                assert needed.width() <= cell.width(), (shown.name, kind, cell)
+                assert needed.height() <= cell.height(), (shown.name, kind, needed, cell)
                 seen.add(kind)
     assert {"standard", "standard, encounter", "standard, daily"} <= seen
     window.close()
@@ -180,4 +191,49 @@ def test_the_ready_dialog_shows_its_example_trigger_whole(qtbot: QtBot) -> None:
     )
     assert field.fontMetrics().horizontalAdvance(example) <= room, (example, room)
     assert free_area().contains(dialog.frameGeometry())
+    window.close()
+
+
+def test_a_wave_of_monsters_keeps_the_monster_groups_dialog_and_ok_on_screen(
+    qtbot: QtBot,
+) -> None:
+    """003-07 (003 l.125 "The GM arranges all monsters in the encounter into monster groups"):
+    one row per monster, 28 goblins of a wave in this fight."""
+    assert [s.name() for s in QGuiApplication.screens()] == [WIDE], "run with WIDE_LAPTOP"
+    block = freeze(orc_block("Goblin"))
+    goblins = tuple(
+        creature(f"g{i}", "monsters", 2 + i % 14, 2 + i // 14, statblock=block) for i in range(28)
+    )
+    encounter = Encounter(
+        GridBounds(20, 12),
+        creatures=(fighter("hero", 1, 1), *goblins),
+        ruleset_id="square-fireballs",
+    )
+    window = show_main_window(encounter, None, player_view=False)
+    qtbot.add_widget(window)
+    qtbot.wait_exposed(window)
+    button = window.initiative_panel.findChild(QPushButton, "monster_groups_button")
+    assert button is not None
+    button.click()  # opens the dialog, not modal to the test
+    dialogs = window.initiative_panel.findChildren(MonsterGroupsDialog)
+    assert dialogs
+    dialog = dialogs[-1]
+    qtbot.wait_exposed(dialog)
+    QApplication.processEvents()
+    assert len(dialog.fields) == 28
+    assert free_area().contains(dialog.frameGeometry()), dialog.frameGeometry()
+    buttons = dialog.findChild(QDialogButtonBox)
+    assert buttons is not None
+    ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert ok is not None
+    assert ok.isVisible()
+    assert on_screen(dialog).contains(on_screen(ok))
+    # The last goblin's group can still be typed: its row scrolls into view.
+    last = dialog.fields["g27"]
+    dialog.rows.ensureWidgetVisible(last)
+    QApplication.processEvents()
+    assert on_screen(dialog.rows.viewport()).contains(on_screen(last))
+    last.setCurrentText("Rear guard")
+    dialog.accept()
+    assert window.session.ask(sf_questions.arranged_monster_group, "g27") == "Rear guard"
     window.close()

@@ -15,7 +15,9 @@ from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.square_fireballs import monster_groups
 from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.ui.dialog_parts import (
+    ScrollingRows,
     error_label,
+    fit_height_to_screen,
     ok_cancel_buttons,
     shows_done,
     stacked,
@@ -46,7 +48,10 @@ class MonsterGroupsDialog(QDialog):
             "Type a name to put monsters together; leave it empty for the default group "
             "(identical monsters).",
         )
-        form = QFormLayout()
+        # R-235: a wave of monsters scrolls its rows; OK stays on a laptop's screen.
+        self.rows = ScrollingRows(self)
+        form = QFormLayout(self.rows.rows)
+        form.setContentsMargins(0, 0, 0, 0)
         self.fields: dict[str, QComboBox] = {}
         for cid in monsters:
             box = QComboBox(self)
@@ -59,9 +64,11 @@ class MonsterGroupsDialog(QDialog):
                 line.setPlaceholderText(session.ask(sf_questions.monster_group, cid) or "alone")
             self.fields[cid] = box
             form.addRow(session.encounter.name_of(cid) + ":", box)
+        self.rows.guard_wheel()
         self.error = error_label(self)
         self.error.setObjectName("monsterGroupsError")
-        stacked(self, intro, form, self.error, ok_cancel_buttons(self))
+        stacked(self, intro, self.rows, self.error, ok_cancel_buttons(self))
+        fit_height_to_screen(self)
 
     def changes(self) -> dict[str, str | None]:
         """The monsters whose group the GM changed: name, or None for the default."""
