@@ -36,7 +36,12 @@ from orcus_desktop.controller.movement import movement
 from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step
 from orcus_desktop.controller.plugins import ActionRedirect, Variant
 from orcus_desktop.controller.session.runner import Caller, Initiator, Question, UseCase
-from orcus_desktop.controller.turns import initiative, turn_limits, waiting_decisions
+from orcus_desktop.controller.turns import (
+    initiative,
+    turn_limits,
+    waiting_decisions,
+    withdrawn_offers,
+)
 from orcus_desktop.controller.variants import REGISTERED
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import Square
@@ -323,6 +328,8 @@ class GameSession:
         # Strikes! are offered first; 001-23/24 the strikes a step provokes; 003-07 the group's
         # turn handed on, 003-42 Hindered, 003-47 Shrouded and Hidden lost in the open.
         outcome = plugins.held_before(self.engine, before, outcome, use_case, args, kwargs)
+        # an offer its creature can no longer take goes; what waited for it goes on.
+        outcome = withdrawn_offers.after_step(self.engine, outcome)
         outcome = plugins.after_step(self.engine, before, outcome)
         # a limiting condition begun or ended in the actor's turn limits it at once.
         return turn_limits.after_step(self.engine, outcome)
