@@ -188,4 +188,3 @@ class BandedJpeg:
         if image.isNull() or image.size() != wanted:
             raise JpegBandError(f"the JPEG could not be read ({reader.errorString()})")
         return image
-

@@ -94,14 +94,19 @@ class ArtBands(Protocol):
     def sweep(
         self, wanted: tuple[int, int], each: Callable[[int, int, QImage, int], None]
     ) -> None:
-        """Decode the art once, top to bottom, in pieces; `each(first, end, image, top)`:
-        the art's rows [first, end) from the image's row `top`, at least `wanted` pixels for
-        the whole art (the image may be smaller than the art by a whole factor)."""
+        """Decode the art once, top to bottom, in pieces, each told to `each`.
+
+        `each(first, end, image, top)`: the art's rows [first, end) from the image's row
+        `top`, at least `wanted` pixels for the whole art (the image may be smaller than the
+        art by a whole factor).
+        """
         ...
 
     def read(self, first: int, end: int, left: int, right: int) -> tuple[QImage, QPoint]:
-        """The art's bands [first, end) at full detail, with at least columns [left, right);
-        the image and the art pixel at its top left corner."""
+        """The art's bands [first, end) at full detail, with at least columns [left, right).
+
+        Returns the image and the art pixel at its top left corner.
+        """
         ...
 
 
@@ -248,7 +253,8 @@ class MapArt:
         serial = self._banded.one_read_at_a_time
         if serial and self._in_flight:
             return
-        waiting = sorted(b for b, cols in self._wanted.items() if cols and b not in self._in_flight)
+        busy = self._in_flight
+        waiting = sorted(b for b, cols in self._wanted.items() if cols and b not in busy)
         latest = [band for band in waiting if band in self._latest]
         while waiting:
             first = (latest or waiting)[0]

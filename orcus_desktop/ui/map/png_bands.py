@@ -147,9 +147,12 @@ class BandedPng:
     def sweep(
         self, wanted: tuple[int, int], each: Callable[[int, int, QImage, int], None]
     ) -> None:
-        """`decode_all`, telling `each(first, end, image, top)` each band's art rows [first,
-        end) from the image's row `top`, at full size (whatever is `wanted`)."""
-        del wanted  # a PNG has no cheaper smaller decode
+        """`decode_all`, telling `each(first, end, image, top)` of each band.
+
+        The band's art rows [first, end) lie from the image's row `top`, at full size
+        (whatever is `wanted`: a PNG has no cheaper smaller decode).
+        """
+        del wanted
 
         def band_rows(band: int, image: QImage) -> None:
             first, end = self.layout.band_rows(band)
