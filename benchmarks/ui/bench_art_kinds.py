@@ -6,7 +6,7 @@ detail) is saved as PNG, baseline JPEG (quality 90), progressive JPEG and WebP (
 Each figure is a process of its own (its peak memory is its own), offscreen:
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_art_kinds.py [--sizes L XL]
-        [--runs 3] [--markdown] [--write-docs]
+        [--runs 3] [--write-docs]
 
 Measured per kind and size: the art as the app loads it (`load_map_art`: what the players'
 screen and the GM's map need, the overview), against the peer in the same run, a whole decode
@@ -15,7 +15,8 @@ for a clip rect (one tile, at the top and at the bottom) or a scaled size, the p
 design stands on. Then the GM zoomed in: a 1,280 x 800 screen at one screen pixel an art pixel
 drawn at the top rows and at the bottom rows, each tile's wait from the repaint that asked for
 it until it is drawn at full detail (median and p95 over all tiles), and the whole screen's.
-Memory is the peak resident set less the process's before the load (getrusage).
+Memory is the peak resident set less the process's before the load (getrusage; the files
+are written by a process of their own, since Linux hands a child its parent's peak).
 """
 
 from __future__ import annotations
@@ -36,15 +37,15 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/docs_tables.py
 
 from cave_map import SIZES, art_image, generate
+from docs_tables import add_write_docs_option, publish
 
 KINDS = ("png", "jpeg", "jpeg-progressive", "webp")
 SCREEN = (1280, 800)
 SCREENS = 4
 """Screens asked for at the top rows and at the bottom rows in each run."""
-DOCS_START = "<!-- bench_art_kinds: start -->"
-DOCS_END = "<!-- bench_art_kinds: end -->"
 
 
 def quantile(values: list[float], q: int) -> float:
@@ -60,8 +61,8 @@ def _peak_mb() -> float:
 # -- the art files -------------------------------------------------------------------------
 
 
-def write_art(size_name: str, folder: Path) -> dict[str, Path]:
-    """The cave's art with grain, in every kind; the paths by kind."""
+def write_art(size_name: str, folder: Path) -> None:
+    """Write the cave's art with grain in every kind (`art_paths`)."""
     import numpy as np
     from PySide6.QtCore import QByteArray
     from PySide6.QtGui import QImageWriter
@@ -75,21 +76,21 @@ def write_art(size_name: str, folder: Path) -> dict[str, Path]:
         grain = rng.integers(-14, 15, size=(*part.shape[:2], 1), dtype=np.int16)
         part[..., :3] = np.clip(part[..., :3].astype(np.int16) + grain, 0, 255)
     del rows
-    paths = {}
-    for kind, suffix, quality in (
-        ("png", "png", 50),
-        ("jpeg", "jpg", 90),
-        ("jpeg-progressive", "jpg", 90),
-        ("webp", "webp", 85),
-    ):
-        path = folder / f"{size_name}-{kind}.{suffix}"
-        writer = QImageWriter(str(path), QByteArray(suffix.encode()))
-        writer.setQuality(quality)
+    for kind, path in art_paths(size_name, folder).items():
+        writer = QImageWriter(str(path), QByteArray(path.suffix[1:].encode()))
+        writer.setQuality(QUALITY[kind])
         writer.setProgressiveScanWrite(kind == "jpeg-progressive")
         if not writer.write(image):
             raise SystemExit(f"{path}: {writer.errorString()}")
-        paths[kind] = path
-    return paths
+
+
+QUALITY = {"png": 50, "jpeg": 90, "jpeg-progressive": 90, "webp": 85}
+SUFFIX = {"png": "png", "jpeg": "jpg", "jpeg-progressive": "jpg", "webp": "webp"}
+
+
+def art_paths(size_name: str, folder: Path) -> dict[str, Path]:
+    """Where the art of each kind is written."""
+    return {kind: folder / f"{size_name}-{kind}.{SUFFIX[kind]}" for kind in KINDS}
 
 
 # -- one measurement (a child process) -----------------------------------------------------
@@ -224,7 +225,8 @@ ROWS = (
 
 
 def lines(results: dict[str, dict[str, dict[str, dict[str, Any]]]]) -> list[str]:
-    out = ["| size | kind | figure | median | p95 |", "|---|---|---|---:|---:|"]
+    """The table's rows (its header is in docs/benchmarks.md)."""
+    out = []
     for size, kinds in results.items():
         for kind, ops in kinds.items():
             tiled = ops.get("load", {}).get("tiled")
@@ -244,67 +246,42 @@ def lines(results: dict[str, dict[str, dict[str, dict[str, Any]]]]) -> list[str]
     return out
 
 
-def write_docs(text: str) -> None:
-    path = Path(__file__).resolve().parents[2] / "docs" / "benchmarks.md"
-    old = path.read_text(encoding="utf-8")
-    section = f"{DOCS_START}\n{text}{DOCS_END}\n"
-    if DOCS_START in old and DOCS_END in old:
-        before, rest = old.split(DOCS_START, 1)
-        after = rest.split(DOCS_END, 1)[1].lstrip("\n")
-        new = before + section + (("\n" + after) if after else "")
-    else:
-        new = old.rstrip("\n") + "\n\n" + section
-    path.write_text(new, encoding="utf-8")
-
-
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         print(json.dumps(measure(sys.argv[2], sys.argv[3])))
+        return 0
+    if len(sys.argv) > 1 and sys.argv[1] == "--write-art":
+        from PySide6.QtGui import QGuiApplication
+
+        app = QGuiApplication.instance() or QGuiApplication([])
+        write_art(sys.argv[2], Path(sys.argv[3]))
+        del app
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", default=["L", "XL"], choices=sorted(SIZES))
     parser.add_argument("--kinds", nargs="+", default=list(KINDS), choices=KINDS)
     parser.add_argument("--runs", type=int, default=3, help="processes per figure")
-    parser.add_argument("--markdown", action="store_true")
-    parser.add_argument("--write-docs", action="store_true")
+    add_write_docs_option(parser)
     args = parser.parse_args()
-    from PySide6.QtGui import QGuiApplication
-
-    app = QGuiApplication.instance() or QGuiApplication([])  # the art is drawn with Qt
     results: dict[str, dict[str, Any]] = {}
     loads = []
     with tempfile.TemporaryDirectory(prefix="orcus-art-") as tmp:
         for size in args.sizes:
-            paths = write_art(size, Path(tmp))
+            subprocess.run([sys.executable, __file__, "--write-art", size, tmp], check=True)
+            paths = art_paths(size, Path(tmp))
             results[size] = {}
             for kind in args.kinds:
                 loads.append(os.getloadavg()[0])
                 results[size][kind] = run_kind(paths[kind], OPS[kind], args.runs)
-                print("\n".join(lines({size: {kind: results[size][kind]}})[2:]), flush=True)
-    del app
-    header = (
+                print("\n".join(lines({size: {kind: results[size][kind]}})), flush=True)
+    print(
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, load average "
         f"(1 min) {min(loads):.1f}-{max(loads):.1f} through the run, python "
         f"{platform.python_version()}; {args.runs} processes a figure, {SCREENS} screens at the "
         "top and at the bottom a process."
     )
-    text = (
-        "\n".join(
-            [
-                "## Big map art by file kind (R-168, R-230)",
-                "",
-                "Written by `benchmarks/ui/bench_art_kinds.py --write-docs` from its output. "
-                + header,
-                "",
-                *lines(results),
-            ]
-        )
-        + "\n"
-    )
-    print(text if args.markdown else header)
-    if args.write_docs:
-        write_docs(text)
+    publish("art-kinds", lines(results), write=args.write_docs)
     return 0
 
 
