@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import struct
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -85,6 +86,30 @@ def test_a_big_jpeg_opens_without_ever_being_whole_in_memory(
     assert reads.sizes  # read by strips
     assert all(w * h * 4 <= STRIP_BYTES for w, h in reads.sizes)
     assert {w for w, _h in reads.sizes} == {4200}  # at half size: more than the overview
+
+
+@pytest.fixture
+def qt_limit() -> Iterator[None]:
+    """Qt's allocation limit, one for the whole app, as it was after the test."""
+    before = QImageReader.allocationLimit()
+    yield
+    QImageReader.setAllocationLimit(before)
+
+
+def test_a_big_jpeg_opens_in_bands_after_a_small_map_was_shown(
+    qtbot: QtBot, tmp_path: Path, qt_limit: None
+) -> None:
+    """Qt's allocation limit is the app's, not a reader's: a small map shown first once set it
+    to 16 MB, and the big map's strips were refused (it was then decoded whole)."""
+    small = QImage(64, 64, QImage.Format.Format_RGB32)
+    small.fill(QColor("sienna"))
+    assert small.save(str(tmp_path / "small.png"))
+    assert not read_map_image(str(tmp_path / "small.png")).isNull()
+    art = _load(_art_jpeg(tmp_path, 8400, 1200))
+    assert art.tiled
+    target = QRectF(0, 0, 8400, 1200)
+    _wait_for_tiles(qtbot, art, lambda: _render(art, target, QRectF(0, 0, 8400, 1200), 1.0))
+    assert art.tile_bytes >= 8400 * 1200 * 4  # the whole map at full detail: no read refused
 
 
 def test_the_gm_zoomed_in_at_the_bottom_reads_one_run_of_bands_for_the_screen(

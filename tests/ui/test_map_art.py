@@ -59,7 +59,7 @@ def _art_jpeg(tmp_path: Path, width: int, height: int, *, progressive: bool = Fa
     writer = QImageWriter(str(path), QByteArray(b"jpeg"))
     writer.setQuality(90)
     writer.setProgressiveScanWrite(progressive)
-    assert writer.write(QImage(_art_png(tmp_path, width, height)))
+    assert writer.write(read_map_image(_art_png(tmp_path, width, height)))
     return str(path)
 
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Sign
 from PySide6.QtGui import QImage, QImageReader
 
 from orcus_desktop.model.uvtt.images import over_pixel_budget
-from orcus_desktop.ui.map.jpeg_bands import BandedJpeg, jpeg_layout
+from orcus_desktop.ui.map.jpeg_bands import BandedJpeg, allow_decoding, jpeg_layout
 from orcus_desktop.ui.map.map_art import (
     BAND_ERRORS,
     PLAYERS_ART_SIDE,
@@ -166,7 +166,8 @@ def read_map_image(path: str) -> QImage:
     """Decode a map image, however big: a null image only when Qt cannot read the file.
 
     Qt refuses to decode past its default allocation limit (256 MB, so an 8000 x 8000 map
-    failed silently); the limit is set per image from its header instead, and a side over
+    failed silently); the limit is raised for the image from its header instead (it is one
+    for the whole app, so it is never lowered: `allow_decoding`), and a side over
     `MAX_IMAGE_SIDE` is scaled down to it. An image over the pixel budget (R-135) is not
     decoded at all: a null image.
     """
@@ -180,8 +181,7 @@ def read_map_image(path: str) -> QImage:
         if scale < 1.0:
             size = size * scale
             reader.setScaledSize(size)
-        # 4 bytes a pixel (32-bit), in whole megabytes, with room for the decoder's rounding.
-        reader.setAllocationLimit(size.width() * size.height() * 4 // (1024 * 1024) + 16)
+        allow_decoding(size.width(), size.height())
     return reader.read()
 
 

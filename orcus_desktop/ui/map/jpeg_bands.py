@@ -46,6 +46,19 @@ _NO_LENGTH: Final = frozenset({0x01, *range(0xD0, 0xD8)})
 """Markers without a length field (TEM, RSTn)."""
 
 
+def allow_decoding(width: int, height: int) -> None:
+    """Let Qt decode an image of `width` x `height` 32-bit pixels (and its decoder's rounding).
+
+    Qt's allocation limit (256 MB by default) is one for the whole app, not a reader's own: it is
+    only ever raised here, so a decode in one thread is never refused for another's smaller
+    image (a limit set for a small map once refused every later big one's strips).
+    """
+    needed = width * height * 4 // (1024 * 1024) + 16
+    limit = QImageReader.allocationLimit()
+    if 0 < limit < needed:  # 0: no limit
+        QImageReader.setAllocationLimit(needed)
+
+
 class JpegBandError(ValueError):
     """The file is not the JPEG its header promised (truncated, changed or corrupt)."""
 
@@ -182,6 +195,7 @@ class BandedJpeg:
         reader.setAutoTransform(False)  # the clip is in the file's rows (no orientation)
         reader.setClipRect(clip)
         wanted = QSize(clip.width() // divisor, clip.height() // divisor)
+        allow_decoding(wanted.width(), wanted.height())
         if divisor > 1:
             reader.setScaledSize(wanted)
         image = reader.read()
