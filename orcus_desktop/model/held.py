@@ -37,6 +37,14 @@ READY_SHOTS = "ranged_readiers"
 """The key, in a held walk's options, of the readiers whose offer is a 003-52 Ready Ranged
 Attack (`controller/variants/square_fireballs/ready_walks.py`; docs/rulings.md R-110)."""
 
+LATER = "later"
+"""The key, in a held walk's options, of the provoked enemies it has not reached yet
+(`controller/movement/move_interrupts.py`: offered where the walk goes on)."""
+
+CREATURE_LISTS: Final = (INTERPOSERS, FREE_FIRST, READY_SHOTS, LATER)
+"""The keys of a held step's options that list creatures: a creature that leaves the fight
+leaves them (`PendingAttack.without`; docs/rulings.md R-226)."""
+
 
 @dataclass(frozen=True, slots=True)
 class PendingAttack:
@@ -69,16 +77,28 @@ class PendingAttack:
     text: str = ""
 
     def without(self, creature_id: str) -> PendingAttack | None:
-        """The held step once `creature_id` left the fight (docs/rulings.md R-211).
+        """The held step once `creature_id` left the fight (docs/rulings.md R-211, R-226).
 
-        Gone with its attacker or with the last of its targets, else held on the targets left.
+        Gone with its attacker or with the last of its targets, else held on the targets left,
+        with the creature out of every list it keeps (`CREATURE_LISTS`; a list may be left
+        empty: the controller then goes on as if nobody were offered).
         """
         if creature_id == self.attacker:
             return None
-        if creature_id not in self.targets:
-            return self
-        left = tuple(t for t in self.targets if t != creature_id)
-        return replace(self, targets=left) if left else None
+        held = self
+        if creature_id in self.targets:
+            left = tuple(t for t in self.targets if t != creature_id)
+            if not left:
+                return None
+            held = replace(self, targets=left)
+        lists = {
+            key: tuple(i for i in ids if i != creature_id)
+            for key in CREATURE_LISTS
+            if creature_id in (ids := self.options.get(key, ()))
+        }
+        if not lists:
+            return held
+        return replace(held, options=MappingProxyType({**self.options, **lists}))
 
 
 @dataclass(frozen=True, slots=True)

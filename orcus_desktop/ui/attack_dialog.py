@@ -35,7 +35,14 @@ from orcus_desktop.controller.tools.targeting import (
     attack_summary,
 )
 from orcus_desktop.ui import plugins
-from orcus_desktop.ui.dialog_parts import error_label, ok_cancel_buttons, stacked
+from orcus_desktop.ui.dialog_parts import (
+    ScrollingRows,
+    error_label,
+    fit_height_to_screen,
+    ok_cancel_buttons,
+    stacked,
+    wrapped_label,
+)
 from orcus_desktop.ui.plugins import AttackTargetContext
 
 CONCEALMENT_CHOICES: Final = (
@@ -95,30 +102,46 @@ class AttackDialog(QDialog):
         user = _name(session, request.creature_id)
         targets = ", ".join(_name(session, t) for t in choice.target_ids) or "nobody"
         self.setWindowTitle(f"{user}: {request.label}")
-        heading = QLabel(f"<b>{user}: {request.label}</b> on {targets}", self)
+        heading = wrapped_label(self, f"<b>{user}: {request.label}</b> on {targets}")
         self.cover_boxes: dict[str, QComboBox] = {}
         self.concealment_boxes: dict[str, QComboBox] = {}
         self.crouch_boxes: dict[str, QCheckBox] = {}
         self.summaries: dict[str, QLabel] = {}
-        form = QFormLayout()
+        # R-235: a burst over many creatures scrolls its targets' rows; the dice, the
+        # checks and Attack stay on a laptop's screen.
+        self.target_rows = ScrollingRows(self)
+        form = QFormLayout(self.target_rows.rows)
+        form.setContentsMargins(0, 0, 0, 0)
         is_power = request.action is TargetingAction.POWER
         measured = self._measured_cover() if is_power else None
         for target_id in choice.target_ids:
             self._add_target_rows(form, target_id, measured)
+        self.target_rows.guard_wheel()
+        dice_form = QFormLayout()
         self.advantage = QCheckBox("Grant combat advantage (GM ruling)", self)
         self.advantage.setVisible(is_power)
         self.advantage.toggled.connect(self._on_options_changed)
         self.knock_out = QCheckBox("Knock out instead of killing (000 Knocking a Creature Out)")
         self.knock_out.setParent(self)
         self.knock_out.setVisible(is_power)
-        self._add_dice_rows(form)
+        self._add_dice_rows(dice_form)
         self.error = error_label(self)
         self.error.setObjectName("attackError")
         buttons = ok_cancel_buttons(self)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:
             ok.setText("Attack" if request.action.rolls else "Do it")
-        stacked(self, heading, form, self.advantage, self.knock_out, self.error, buttons)
+        stacked(
+            self,
+            heading,
+            self.target_rows,
+            dice_form,
+            self.advantage,
+            self.knock_out,
+            self.error,
+            buttons,
+        )
+        fit_height_to_screen(self)
         self._options = AttackOptions()
         self._on_options_changed()
         # The GM reads the dice off the table and types them at once (then Enter): the cursor
@@ -146,8 +169,7 @@ class AttackDialog(QDialog):
         ruleset has it (001-12); and what the variants offer the target first (001-06).
         """
         session = self._session
-        summary = QLabel(self)
-        summary.setWordWrap(True)
+        summary = wrapped_label(self.target_rows.rows)
         self.summaries[target_id] = summary
         form.addRow(summary)
         if measured is not None:

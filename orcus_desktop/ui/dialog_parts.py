@@ -2,8 +2,10 @@
 
 The shapes: `stacked` (a dialog's parts top to bottom), `wrapped_label` (an intro or a
 summary), `error_label` with `shows_done` (a session result on the error line),
-`ok_cancel_buttons`, `ask_choice`, `FormDialog` (a form read into an answer) and
-`ListEditorDialog` (a list edited through the session, one undo step a change).
+`ok_cancel_buttons`, `ask_choice`, `FormDialog` (a form read into an answer),
+`ListEditorDialog` (a list edited through the session, one undo step a change) and
+`ScrollingRows` with `fit_height_to_screen` (rows that scroll in a dialog kept inside its
+screen, R-235).
 """
 
 from __future__ import annotations
@@ -11,7 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -22,6 +28,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -207,3 +214,61 @@ class ListEditorDialog(QDialog):
         if shows_done(self.error, result) and typed is not None:
             typed.clear()
         self.refresh()
+
+
+class ScrollingRows(QScrollArea):
+    """A dialog's rows that scroll when the dialog would be taller than its screen (R-235).
+
+    It asks for the rows' whole height, so a dialog with room shows them all without a scroll
+    bar, and gives way first when the dialog is kept inside its screen
+    (`fit_height_to_screen`): the parts laid out outside it (the dice, the error line, the
+    buttons) stay in view. A wheel turned over one of its combo or spin boxes scrolls the
+    rows unless the box has the keyboard focus: scrolling never changes an answer.
+
+    Attributes:
+        rows: the widget the rows are laid out in.
+    """
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("scrollingRows")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.rows = QWidget(self)
+        self.setWidget(self.rows)
+
+    def sizeHint(self) -> QSize:
+        hint = self.rows.sizeHint()
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(hint.width() + bar, hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        bar = self.verticalScrollBar().sizeHint().width()
+        lowest = self.rows.minimumSizeHint()
+        return QSize(lowest.width() + bar, min(lowest.height(), 4 * self.fontMetrics().height()))
+
+    def guard_wheel(self) -> None:
+        """Make the boxes now in the rows scroll the rows on a wheel turn unless focused."""
+        for box in self.rows.findChildren(QComboBox) + self.rows.findChildren(QAbstractSpinBox):
+            box.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            box.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        unfocused = isinstance(watched, QWidget) and not watched.hasFocus()
+        if event.type() == QEvent.Type.Wheel and unfocused:
+            event.ignore()  # goes up to the rows and this scroll area
+            return True
+        return super().eventFilter(watched, event)
+
+
+def fit_height_to_screen(dialog: QDialog) -> None:
+    """Keep `dialog` no taller or wider than the free area of its screen (R-235).
+
+    Its rows in a `ScrollingRows` then scroll instead of pushing its buttons off the screen
+    of a 1366x768 laptop. A frame's title bar is left room for.
+    """
+    screen: QScreen | None = dialog.screen()
+    area = (screen if screen is not None else QGuiApplication.primaryScreen()).availableGeometry()
+    title = dialog.style().pixelMetric(dialog.style().PixelMetric.PM_TitleBarHeight)
+    dialog.setMaximumSize(area.width(), max(1, area.height() - title))

@@ -366,10 +366,26 @@ def strike_initiative_fight() -> GameSession:
     return s
 
 
+def withdrawn_offer_fight() -> GameSession:
+    """A bolt held for the goblin's opportunity attack; the GM dazes the goblin (R-225)."""
+    s = make_session(
+        Encounter(
+            GridBounds(12, 6),
+            creatures=(fighter("hero", 1, 2), orc("goblin", 2, 2), orc("far", 8, 2)),
+        )
+    )
+    _ok(s.run(initiative.roll_initiative, totals={"hero": 20, "goblin": 10, "far": 5}))
+    _ok(s.run(initiative.start_combat))
+    _ok(s.use_power("hero", "Arcane Bolt", ["far"], dice=[15, 3]))
+    _ok(s.run(gm_edits.add_condition, "goblin", Condition.DAZED))  # its offer is withdrawn
+    return s
+
+
 VARIANT_FIGHTS: tuple[Callable[[], GameSession], ...] = (
     quickref_escape_fight,
+    withdrawn_offer_fight,
     strike_initiative_fight,
     dice_roller_fight,
     zone_fight,
 )
-"""Fights not in the version-1 log files (which predate rulesets and the dice roller)."""
+"""Fights not in the version-1 log files (which predate rulesets, the dice roller and R-225)."""

@@ -123,7 +123,7 @@ def test_opportunity_attacks_are_one_free_reaction_per_turn() -> None:
 def test_a_reaction_provokes_no_reaction() -> None:
     """003-16, 003 l.269 "Unless otherwise stated, reactions cannot trigger further
     reactions": the hero's readied move away from the orc, taken on the orc's turn, offers
-    the orc nothing (000: the move provokes as any other)."""
+    the orc nothing (000: the move provokes, but not an attack the orc could take)."""
     for ruleset_id in (SF, "orcus"):
         s = _fight(ruleset_id)
         assert s.run(initiative.ready_action, "hero", ActionKind.MOVE, "the orc raises its axe").ok
@@ -136,7 +136,16 @@ def test_a_reaction_provokes_no_reaction() -> None:
             assert notes[-1].data["mechanic"] == "003-16"
             assert s.encounter.combat.combatant("orc").out_of_turn is None
         else:
-            assert s.encounter.combat.combatant("orc").out_of_turn is ActionKind.OPPORTUNITY
+            # 000 "Immediate Actions": "It must occur on someone else's turn", and the
+            # opportunity attack uses it: the orc cannot take it on its own turn, so the offer
+            # is withdrawn, said in the log (R-225).
+            assert s.encounter.combat.combatant("orc").out_of_turn is None
+            withdrawn = s.encounter.combat.log[-1] if s.encounter.combat.log else None
+            assert withdrawn is not None
+            assert withdrawn.kind == "offer_withdrawn"
+            assert withdrawn.data["reason"] == (
+                "Orc cannot make an opportunity attack on its own turn"
+            )
 
 
 def test_forced_movement_never_provokes() -> None:

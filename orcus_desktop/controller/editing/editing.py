@@ -12,14 +12,14 @@ from dataclasses import replace
 from typing import Any, TypedDict, Unpack
 
 from orcus_desktop.controller import plugins
-from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.movement import placement
 from orcus_desktop.controller.outcomes import OperationResult, Outcome, Step, no_creature, refuse
-from orcus_desktop.controller.turns import turn_order
+from orcus_desktop.controller.turns import turn_order, withdrawn_offers
 from orcus_desktop.controller.turns.initiative import combat_ended, start_hooks
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.grid import GridBounds, Size, Square
+from orcus_desktop.model.combat import INTERPOSERS
 from orcus_desktop.model.creature_names import names_numbered_like_labels
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
 from orcus_desktop.model.file_format.limits import (
@@ -108,8 +108,8 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
     after = after.with_combat(after.combat.without(creature_id))
     if _offered(encounter, creature_id):
         # Its offer goes with it, as if let pass: what waited for it goes on once nothing else
-        # is offered (000 "Immediate Actions"; docs/rulings.md R-212).
-        after = interrupts.settle(engine, after)
+        # is offered, nor anyone left to step in (000 "Immediate Actions"; R-212, R-226).
+        after = withdrawn_offers.go_on(engine, after)
     if after.combat.active and not after.combat.order:
         after = combat_ended(after)  # the last in the order gone: nobody is left to fight
     step = _done(op, f"Remove {creature.name}", after, creature_id)
@@ -120,12 +120,13 @@ def remove_creature(engine: Engine, encounter: Encounter, creature_id: str) -> O
 
 
 def _offered(encounter: Encounter, creature_id: str) -> bool:
-    """Whether a held step waits for the creature's offer (an opportunity attack, a strike)."""
+    """Whether a held step waits for the creature's offer or stepping in (001-10/29)."""
     combat = encounter.combat
     mine = combat.find(creature_id) if combat.active else None
     return combat.pending is not None and (
         (mine is not None and mine.out_of_turn is ActionKind.OPPORTUNITY)
         or any(o.reactor == creature_id for o in combat.strike_offers)
+        or creature_id in combat.pending.options.get(INTERPOSERS, ())
     )
 
 

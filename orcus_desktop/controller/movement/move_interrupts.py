@@ -47,6 +47,7 @@ from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
+from orcus_desktop.model.held import LATER
 from orcus_desktop.rules.conditions import MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
@@ -158,7 +159,7 @@ def wait_at(
     walk = {
         "path": [list(s) for s in path[interrupt.index :]],
         "mode": mode,
-        "later": list(interrupt.later),
+        LATER: list(interrupt.later),
         **({"rest": list(rest)} if rest else {}),
         **readied,
     }
@@ -228,7 +229,7 @@ def resume(
         return encounter
     rest = [int(r) for r in held.options.get("rest", ())]
     path = [mover.square, *path[1:]] if path else [mover.square]
-    later = [str(e) for e in held.options.get("later", ())]
+    later = [str(e) for e in held.options.get(LATER, ())]
     interrupt = first_interrupt(engine, encounter, mover, path, later)
     stop = interrupt if interrupt is not None and interrupt.index > 0 else None
     upto = None if stop is None else stop.index

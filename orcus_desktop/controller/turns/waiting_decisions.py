@@ -30,7 +30,7 @@ from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions import forced_placement, interrupts
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import ReadiedPassed
-from orcus_desktop.controller.log.words import an_opportunity_attack
+from orcus_desktop.controller.log.words import an_opportunity_attack, opportunity_attack
 from orcus_desktop.controller.movement.waiting import waits_for
 from orcus_desktop.controller.outcomes import (
     OperationResult,
@@ -113,22 +113,38 @@ def decisions(engine: Engine, encounter: Encounter) -> tuple[Decision, ...]:
 
 
 def _offer(engine: Engine, encounter: Encounter, reactor_id: CreatureId) -> Decision:
+    words = offer_words(engine, encounter, reactor_id)
+    reactor, target = encounter.name_of(reactor_id), engine.name(encounter, words.mover)
+    return Decision(OFFER, reactor_id, f"{reactor} may make {words.made} on {target}", words.mover)
+
+
+@dataclass(frozen=True, slots=True)
+class OfferWords:
+    """An offer as the GM reads it: "a Free Strike!" (`made`), "Free Strike!" (`name`).
+
+    `mover`: the creature the offer would strike.
+    """
+
+    made: str
+    name: str
+    mover: CreatureId | None
+
+
+def offer_words(engine: Engine, encounter: Encounter, reactor_id: str) -> OfferWords:
+    """What the reactor is offered, in the ruleset's words, and whom it would strike."""
     combat = encounter.combat
     offer = combat.strike_offer(reactor_id)
     mover = offer.target if offer is not None else combat.current
-    reactor, target = encounter.name_of(reactor_id), engine.name(encounter, mover)
     strike = plugins.reaction_name(engine, encounter, reactor_id)  # 001-23/24
     ready = plugins.readied_offer(engine, encounter, reactor_id)  # 003-52
     power = ready.power(engine, encounter, reactor_id) if ready is not None else None
-    readied = power.name if power is not None else ""
     if strike:
-        text = f"{reactor} may make a {strike} on {target}"
-    elif readied:
-        text = f"{reactor} may make its readied {readied} on {target}"
-    else:
-        # 004 l.381: "an attack of opportunity" in its own words.
-        text = f"{reactor} may make {an_opportunity_attack(engine.ruleset.label)} on {target}"
-    return Decision(OFFER, reactor_id, text, mover)
+        return OfferWords(f"a {strike}", strike, mover)
+    if power is not None:
+        return OfferWords(f"its readied {power.name}", f"readied {power.name}", mover)
+    # 004 l.381: "an attack of opportunity" in its own words.
+    label = engine.ruleset.label
+    return OfferWords(an_opportunity_attack(label), opportunity_attack(label), mover)
 
 
 def waiting_text(found: tuple[Decision, ...]) -> str:

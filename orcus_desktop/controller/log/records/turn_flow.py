@@ -193,6 +193,18 @@ class OpportunityDeclined(LogRecord, kind="opportunity_declined"):
 
 
 @dataclass(frozen=True, slots=True)
+class OfferWithdrawn(LogRecord, kind="offer_withdrawn"):
+    """An offer its creature can no longer take, withdrawn (docs/rulings.md R-225).
+
+    `offer`: what went, in the GM's words ("Orc's opportunity attack on Hero is withdrawn",
+    "Squire can no longer step in for Hero"); `reason`: why ("Orc is dead").
+    """
+
+    offer: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class MoveStopped(LogRecord, kind="move_stopped"):
     """An opportunity attack dropped a mover: it stays where it provoked."""
 

@@ -104,6 +104,7 @@ WRITERS.fixed(
 )
 WRITERS.fixed(rec.ReadiedLapsed, "{actor}'s readied action lapses (trigger: {r.trigger})")
 WRITERS.fixed(rec.AttackDropped, "{r.what} does not happen: {r.reason}")
+WRITERS.fixed(rec.OfferWithdrawn, "{r.offer} ({r.reason})")
 WRITERS.fixed(rec.TurnEnd, "{actor} ends its turn")
 WRITERS.fixed(rec.TurnLost, "{actor} delayed too long: its turn this round is lost")
 WRITERS.fixed(rec.Delay, "{actor} delays")

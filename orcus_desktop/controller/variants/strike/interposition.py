@@ -200,10 +200,14 @@ def interpose(engine: Engine, encounter: Encounter, creature_id: str) -> Outcome
 
 
 def keep_target(engine: Engine, encounter: Encounter) -> Outcome:
-    """Nobody steps in: the held attack resolves against the target the attacker chose."""
+    """Nobody steps in: the held attack resolves against the target the attacker chose.
+
+    Also once nobody is left to step in (R-225: those offered can no longer act, or were
+    removed), where the offer's list is empty.
+    """
     op = "keep_target"
     held = encounter.combat.pending
-    if held is None or not offered(encounter):
+    if held is None or INTERPOSERS not in held.options:
         return refuse(op, "no attack waits for someone to step in")
     was = engine.name(encounter, held.targets[0])
 

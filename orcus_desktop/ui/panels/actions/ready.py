@@ -19,6 +19,10 @@ AskReady = Callable[[QWidget, str, ReadyKinds], tuple[ActionKind, str] | None]
 """Asks the GM what a creature readies: (action type, trigger), or None when cancelled."""
 
 
+TRIGGER_MARGIN_PX = 24
+"""The trigger field's frame and text margins beside its example text."""
+
+
 class ReadyDialog(FormDialog[tuple[ActionKind, str]]):
     """The action type readied and its trigger, in one dialog.
 
@@ -39,6 +43,10 @@ class ReadyDialog(FormDialog[tuple[ActionKind, str]]):
         self._list_kinds()
         self.trigger = QLineEdit(self)
         self.trigger.setPlaceholderText("e.g. an enemy comes within reach")
+        # Wide enough for its example and a trigger of as many words (it was cut after
+        # "an enemy co", R-235).
+        example = self.trigger.fontMetrics().horizontalAdvance(self.trigger.placeholderText())
+        self.trigger.setMinimumWidth(example + TRIGGER_MARGIN_PX)
         form = QFormLayout(self)
         form.addRow("Action:", self.kind)
         form.addRow("Trigger:", self.trigger)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt,
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHeaderView,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTreeWidget,
@@ -63,6 +64,29 @@ class _WrappedColumn(QStyledItemDelegate):
         return super().sizeHint(wrapped, index)
 
 
+def _power_type(kind: str, frequency: Frequency | None, used: bool) -> str:
+    """The Type column of a power: its action type, then "encounter" or "daily" and "used".
+
+    R-236: an at-will power says only its action type, as the actions in combat do, and an
+    unused encounter or daily power is not called "available": the text stays short enough
+    to read whole in a laptop's dock ("standard", "standard, encounter, used").
+    """
+    if frequency is None or frequency is Frequency.AT_WILL:
+        return kind
+    return f"{kind}, {frequency.value}" + (", used" if used else "")
+
+
+def _power_type_tip(kind: str, frequency: Frequency | None, used: bool) -> str:
+    """The Type column's tooltip: the action type and the power's use in words."""
+    if frequency is None:
+        return f"A {kind} action"
+    if frequency is Frequency.AT_WILL:
+        use = "usable every turn"
+    else:
+        use = "already used" if used else "not used yet"
+    return f"A {kind} action; {frequency.value.replace('_', '-')} power, {use}"
+
+
 class ActionTree(QTreeWidget):
     """Powers, actions in combat and effects of one creature, in three branches.
 
@@ -95,15 +119,18 @@ class ActionTree(QTreeWidget):
         # the rest of the panel scrolls below them.
         self.setMinimumHeight((self.fontMetrics().height() + 4) * 8)
         # "Why not" is what a GM reads a greyed row for: the other two columns take their
-        # contents' width up to a share of the dock (elided beyond, whole in the tooltip),
-        # "Why not" the rest, wrapped onto more lines rather than pushed off the dock's edge.
+        # contents' width up to a share of the dock, "Why not" the rest. Type and Why not
+        # wrap onto more lines rather than being cut or pushed off the dock's edge (R-236:
+        # "standard, encounter" on two lines in the 380-pixel dock of a laptop, not
+        # "standard,..."); a power's name beyond its share is elided, whole in its tooltip.
         header = self.header()
         for column in (0, 1):  # set at each fill and resize (`_fit_columns`)
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         header.setStretchLastSection(True)
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.setItemDelegateForColumn(2, _WrappedColumn(self, 2))
+        for column in (1, 2):
+            self.setItemDelegateForColumn(column, _WrappedColumn(self, column))
         self.itemActivated.connect(self.activate)
         self._cards: dict[str, PowerCard] = {}
         self.currentItemChanged.connect(self._on_current_changed)
@@ -124,12 +151,30 @@ class ActionTree(QTreeWidget):
         self._fit_columns()
 
     def _fit_columns(self) -> None:
-        """Action and Type as wide as their texts, at most 40% and 25%; Why not the rest."""
+        """Action and Type as wide as their texts, at most 45% and 22%; Why not the rest."""
         room = self.viewport().width()
         for column, share in ((0, 0.45), (1, 0.22)):
-            self.setColumnWidth(column, min(self.sizeHintForColumn(column), int(room * share)))
+            self.setColumnWidth(column, min(self._natural_width(column), int(room * share)))
         # Rows wrap to the new widths (QTreeView keeps row heights until laid out again).
         self.scheduleDelayedItemsLayout()
+
+    def _natural_width(self, column: int) -> int:
+        """The column's width with each text on one line (Type's delegate would wrap it)."""
+        if column == 0:
+            return self.sizeHintForColumn(0)
+        metrics = self.fontMetrics()
+        margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+        texts = [item.text(column) for item in self._items()]
+        return max((metrics.horizontalAdvance(t) + margin for t in texts), default=0)
+
+    def _items(self) -> list[QTreeWidgetItem]:
+        """Every row under the branches."""
+        rows = []
+        for i in range(self.topLevelItemCount()):
+            branch = self.topLevelItem(i)
+            if branch is not None:
+                rows += [c for j in range(branch.childCount()) if (c := branch.child(j))]
+        return rows
 
     def selected_effect_id(self) -> int | None:
         """The effect id of the selected effect item, or None."""
@@ -163,15 +208,11 @@ class ActionTree(QTreeWidget):
         powers = QTreeWidgetItem(self, ["Powers"])
         for power_option in available.powers:
             power = find_power(session.rules, session.encounter, creature.id, power_option.name)
-            usage = ""
-            if power is not None:
-                usage = power.frequency.value.replace("_", "-")
-                if power.frequency is not Frequency.AT_WILL and state is not None:
-                    used = power.name in state.powers_used
-                    usage += ", used" if used else ", available"
             # Action kinds as the ruleset names them (002-01 "minor").
             kind_name = session.ruleset.label(power_option.kind.value)
-            kind = f"{kind_name}, {usage}" if usage else kind_name
+            frequency = power.frequency if power is not None else None
+            used = power is not None and state is not None and power.name in state.powers_used
+            kind = _power_type(kind_name, frequency, used)
             item = QTreeWidgetItem(powers, [power_option.name, kind, power_option.reason])
             item.setData(0, POWER_ROLE, power_option.name)
             tip = power_option.reason or "Allowed now: double-click (or Enter) to choose targets."
@@ -182,7 +223,7 @@ class ActionTree(QTreeWidget):
                 self._cards[power.name] = card
                 tip = card_html(card).replace("</qt>", f"<br><br>{escape(tip)}</qt>")
             item.setToolTip(0, tip)
-            item.setToolTip(1, kind)  # "encounter, available" may be elided
+            item.setToolTip(1, _power_type_tip(kind_name, frequency, used))
             item.setToolTip(2, power_option.reason)
             item.setDisabled(not power_option.allowed)
             if power_option.name == current_power:

@@ -1,0 +1,183 @@
+"""The GM's window and fight dialogs on a 1366x768 laptop (R-235, R-236).
+
+Run by test_laptop_screen.py in a process of its own, on Qt's offscreen platform told of one
+1366x768 screen (`QT_QPA_PLATFORM=offscreen:configfile=...`, the JSON in `WIDE_LAPTOP`), the
+commonest laptop screen. What a GM would notice: a burst over a crowd opened an attack dialog
+taller than the screen, its Attack button below the screen's edge; the Actions panel's Type
+column read "standard,..." with the rest only in a tooltip; the Ready dialog cut its own
+example of a trigger.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
+from PySide6.QtGui import QGuiApplication, QWheelEvent
+from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QTreeWidgetItem
+from pytestqt.qtbot import QtBot
+
+from orcus_desktop.app import show_main_window
+from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.geometry.grid import Square
+from orcus_desktop.model.serialization import load_encounter
+from orcus_desktop.ui.attack_dialog import AttackDialog
+from orcus_desktop.ui.main_window import MainWindow
+from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.ui.panels.actions.ready import ReadyDialog
+from orcus_desktop.vocabulary import MoveMode
+from tests.ui.named_screens import on_screen
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+WIDE = "1366x768 laptop"
+WIDE_LAPTOP = {
+    "screens": [{"name": WIDE, "x": 0, "y": 0, "width": 1366, "height": 768, "logicalDpi": 96}]
+}
+
+CROWD = {
+    "brakka": Square(8, 4),
+    "sister-venn": Square(8, 6),
+    "quill": Square(9, 7),
+    "goblin-1": Square(10, 4),
+    "goblin-2": Square(10, 7),
+    "goblin-archer": Square(12, 3),
+    "ogre": Square(11, 5),
+    "rat": Square(12, 7),
+}
+"""Eight creatures inside the 5x5 squares of a burst 2 centred on (10, 5)."""
+
+
+def open_window(qtbot: QtBot) -> MainWindow:
+    assert [s.name() for s in QGuiApplication.screens()] == [WIDE], "run with WIDE_LAPTOP"
+    window = show_main_window(load_encounter(demo_encounter_path()), None, player_view=False)
+    qtbot.add_widget(window)
+    qtbot.wait_exposed(window)
+    for _ in range(6):
+        QApplication.processEvents()
+    return window
+
+
+def free_area() -> QRect:
+    area = QGuiApplication.primaryScreen().availableGeometry()
+    assert area.size().toTuple() == (1366, 768)
+    return area
+
+
+def power_row(window: MainWindow, name: str) -> QTreeWidgetItem:
+    powers = window.actions_panel.tree.topLevelItem(0)
+    assert powers is not None
+    rows = [powers.child(i) for i in range(powers.childCount())]
+    found = [row for row in rows if row is not None and row.text(0) == name]
+    assert found, name
+    return found[0]
+
+
+def test_a_burst_over_eight_creatures_keeps_the_attack_dialog_and_its_buttons_on_screen(
+    qtbot: QtBot,
+) -> None:
+    window = open_window(qtbot)
+    session = window.session
+    for creature_id, square in CROWD.items():
+        if window.encounter.creature(creature_id).square != square:
+            assert session.move_creature(creature_id, square, MoveMode.GM).ok, creature_id
+    # The GM aims Ilsabet's Slumber (Far burst 2, every creature in it) from the Actions
+    # panel and clicks the map where the burst goes.
+    window.scene.select_creature("ilsabet")
+    tree = window.actions_panel.tree
+    tree.setCurrentItem(power_row(window, "Slumber"))
+    tree.setFocus()
+    qtbot.keyClick(tree, Qt.Key.Key_Return)
+    view = window.view
+    centre = view.mapFromScene(QPointF(10.5 * SQUARE_PX, 5.5 * SQUARE_PX))
+    qtbot.mouseMove(view.viewport(), centre)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    dialog = window.attack_dialog
+    assert isinstance(dialog, AttackDialog)
+    assert set(dialog.choice.target_ids) == set(CROWD)
+    qtbot.wait_exposed(dialog)
+    QApplication.processEvents()
+    area = free_area()
+    assert area.contains(dialog.frameGeometry()), dialog.frameGeometry()
+    buttons = dialog.findChild(QDialogButtonBox)
+    assert buttons is not None
+    attack = buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert attack is not None
+    assert attack.text() == "Attack"
+    assert attack.isVisible()
+    assert on_screen(dialog).contains(on_screen(attack))
+    assert area.contains(on_screen(dialog.dice))
+    # Every target's cover can still be reached: the last one scrolls into view.
+    last = dialog.cover_boxes[dialog.choice.target_ids[-1]]
+    dialog.target_rows.ensureWidgetVisible(last)
+    QApplication.processEvents()
+    rows = dialog.target_rows.viewport()
+    assert on_screen(rows).contains(on_screen(last))
+    # A wheel turned over a cover box while scrolling moves the rows, not the GM's choice.
+    before = last.currentIndex()
+    _turn_wheel(last)
+    assert last.currentIndex() == before
+    # Nothing lost: the dice typed and Enter attack all eight, as on a big screen.
+    qtbot.keyClicks(dialog.dice, " ".join(["12"] * len(CROWD)) + " 3 3")
+    qtbot.keyClick(dialog.dice, Qt.Key.Key_Return)
+    assert window.attack_dialog is None
+    assert session.history.undo_text.startswith("Ilsabet: Slumber on ")
+    window.close()
+
+
+def _turn_wheel(box: QComboBox) -> None:
+    """One notch of the mouse wheel over `box`, sent as the window system would."""
+    centre = QPointF(box.rect().center())
+    event = QWheelEvent(
+        centre,
+        QPointF(box.mapToGlobal(box.rect().center())),
+        QPoint(0, 0),
+        QPoint(0, -120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(box, event)
+    QApplication.processEvents()
+
+
+def test_every_power_and_action_type_is_whole_in_the_actions_panel(qtbot: QtBot) -> None:
+    window = open_window(qtbot)
+    tree = window.actions_panel.tree
+    metrics = tree.fontMetrics()
+    seen: set[str] = set()
+    # Heroes and monsters, with encounter and daily powers (R-236: "standard, encounter").
+    for creature in window.encounter.creatures:
+        window.scene.select_creature(creature.id)
+        for _ in range(3):
+            QApplication.processEvents()
+        for branch in (tree.topLevelItem(0), tree.topLevelItem(1)):
+            assert branch is not None
+            for i in range(branch.childCount()):
+                row = branch.child(i)
+                assert row is not None
+                kind = row.text(1)
+                cell = tree.visualRect(tree.indexFromItem(row, 1))
+                needed = metrics.boundingRect(cell, Qt.TextFlag.TextWordWrap, kind)
+                assert needed.width() <= cell.width(), (creature.name, kind, cell)
+                assert needed.height() <= cell.height(), (creature.name, kind, needed, cell)
+                seen.add(kind)
+    assert {"standard", "standard, encounter", "standard, daily"} <= seen
+    window.close()
+
+
+def test_the_ready_dialog_shows_its_example_trigger_whole(qtbot: QtBot) -> None:
+    window = open_window(qtbot)
+    dialog = ReadyDialog("Sister Venn", {}, window)
+    qtbot.add_widget(dialog)
+    dialog.show()
+    qtbot.wait_exposed(dialog)
+    field = dialog.trigger
+    example = field.placeholderText()
+    assert example.startswith("e.g. ")
+    room = field.contentsRect().width() - 2 * field.style().pixelMetric(
+        field.style().PixelMetric.PM_DefaultFrameWidth
+    )
+    assert field.fontMetrics().horizontalAdvance(example) <= room, (example, room)
+    assert free_area().contains(dialog.frameGeometry())
+    window.close()
