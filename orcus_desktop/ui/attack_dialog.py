@@ -141,9 +141,9 @@ class AttackDialog(QDialog):
             self.error,
             buttons,
         )
-        fit_height_to_screen(self)
         self._options = AttackOptions()
         self._on_options_changed()
+        fit_height_to_screen(self)  # with each target's line written
         # The GM reads the dice off the table and types them at once (then Enter): the cursor
         # starts there, not in the first cover box, where typing would change the cover.
         self.dice.setFocus()
