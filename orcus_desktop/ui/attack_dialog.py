@@ -244,7 +244,7 @@ class AttackDialog(QDialog):
         self.error.setText(refusal)
         self._on_options_changed()
         # The target's line may have grown (combat advantage, prone): make room once laid out.
-        QTimer.singleShot(0, self, self.adjustSize)
+        QTimer.singleShot(0, self, lambda: fit_height_to_screen(self))
 
     def _crouching(self) -> tuple[str, ...]:
         return tuple(t for t, box in self.crouch_boxes.items() if box.isChecked())
