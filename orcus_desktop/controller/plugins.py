@@ -69,7 +69,7 @@ if TYPE_CHECKING:
     from orcus_desktop.rules.attack_modifiers import AttackContext
     from orcus_desktop.rules.powers import ActionKind, Power
     from orcus_desktop.rules.ruleset import Ruleset
-    from orcus_desktop.vocabulary import CreatureId
+    from orcus_desktop.vocabulary import CreatureId, MoveMode
 
 
 AfterStep = Callable[["Engine", "Encounter", "Outcome"], "Outcome"]
@@ -270,16 +270,17 @@ class ActionRedirect:
 
     actor: Callable[[Engine, Encounter, str], str | None]
     """Who acts through the creature now, or None: it acts for itself."""
-    walk: Callable[[Engine, Encounter, str, Square, str], Outcome]
-    """(engine, encounter, creature, destination, actor) -> the move, as the actor's action."""
+    walk: Callable[[Engine, Encounter, str, Square, str, MoveMode], Outcome]
+    """(engine, encounter, creature, destination, actor, mode) -> the move, as the actor's
+    action (or refused in the table's words for a mode it does not redirect, R-228)."""
     attack: Callable[
         [Engine, Encounter, str, str, Sequence[str], str, Sequence[int], AttackChoices], Outcome
     ]
     """(engine, encounter, creature, power, targets, actor, dice, choices) -> the attack."""
-    preview: Callable[[Engine, Encounter, str, Square], MovePreview]
-    """The redirected walk's preview to a square."""
-    reachable: Callable[[Engine, Encounter, str], frozenset[Square]]
-    """Where the redirected walk may end."""
+    preview: Callable[[Engine, Encounter, str, Square, MoveMode], MovePreview]
+    """The redirected move's preview to a square."""
+    reachable: Callable[[Engine, Encounter, str, MoveMode], frozenset[Square]]
+    """Where the redirected move may end."""
     available: Callable[[Engine, Encounter, str, str, AvailableActions], AvailableActions]
     """(engine, encounter, creature, actor, what it could do) -> what it can do for the actor."""
 

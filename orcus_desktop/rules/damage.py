@@ -331,7 +331,10 @@ def dead_state(state: CreatureState) -> CreatureState:
     """The state of a creature that has just died (000 "Death").
 
     Its conditions, persistent damage and temporary hit points end; a body that died squeezing
-    stays squeezed in the space it fills (docs/rulings.md R-131).
+    stays squeezed in the space it fills (docs/rulings.md R-131). It is at 0 hit points or
+    fewer: a coup de grace kills above 0 (000 "Coup de Grace"), and that leaves it at 0
+    (R-220; Set HP above 0 is what brings the dead back, R-130).
     """
     kept = tuple(c for c in state.conditions if c.condition is Condition.SQUEEZING)
-    return replace(state, dead=True, conditions=kept, persistent=(), temp_hp=0)
+    hp = min(state.current_hp, 0)
+    return replace(state, dead=True, current_hp=hp, conditions=kept, persistent=(), temp_hp=0)

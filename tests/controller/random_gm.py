@@ -5,7 +5,10 @@ availability table), a reaction to an offer (taken or let pass), placing or leav
 a GM edit (damage, healing, hit points, conditions, a hidden token), a GM move, end turn (most
 likely right after readying an action), undo or redo; the map, the tokens, the library and the
 ruleset edited (`random_gm_map.py`); the initiative, the GM's rolls and the variants' own steps
-(`random_gm_turns.py`). `RandomGm.step` returns what it did and what the session answered;
+(`random_gm_turns.py`); now and then the scene for what random states seldom offer (a helpless
+enemy next to the creature whose turn it is, a Hidden creature under 003, a maintained power or
+sustained zone due, "Against who?"), most often played next (`RandomGm._set_up_now`,
+`RandomGm._set_the_scene`). `RandomGm.step` returns what it did and what the session answered;
 the property test (test_random_gm.py) checks the document after every step. Used with a fixed
 seed budget in the suite and for long runs on demand (docs/design.md#testing,
 ORCUS_RANDOM_GM_STEPS).
@@ -26,6 +29,7 @@ from orcus_desktop.controller.actions import (
     grappling,
     interrupts,
 )
+from orcus_desktop.controller.attacks import attack_powers
 from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.availability.table import (
     READY_KINDS,
@@ -39,6 +43,7 @@ from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.variants.alloy_heroes import cover_choices, skill_uses
 from orcus_desktop.controller.variants.strike import (
     engagement,
+    interposition,
     strike_states,
     table_actions,
     withdrawing,
@@ -46,12 +51,14 @@ from orcus_desktop.controller.variants.strike import (
 from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import forced_destinations
-from orcus_desktop.geometry.grid import GridBounds, Square
+from orcus_desktop.geometry.grid import GridBounds, Square, spaces_adjacent
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter, WallEntry
 from orcus_desktop.model.history import History
 from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.zones import ZoneDuration
+from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS, Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.guards import Guard
 from orcus_desktop.rules.powers import ActionKind
@@ -151,15 +158,20 @@ class RandomGm(Hand):
         self.map = MapHand(session, rng, rulesets)
         self.turns = TurnHand(session, rng)
         self.last: Played | None = None
+        self.scene: Choice | None = None
+        """What the last step set the scene for (`_set_the_scene`), most likely next."""
 
     # -- the step ------------------------------------------------------------------------
 
     def step(self) -> Played:
         """One GM step, chosen among what the app offers now."""
-        self.last = self._step()
+        scene, self.scene = self.scene, None
+        self.last = self._step(scene)
+        if not self.last.result.ok:
+            self.scene = None
         return self.last
 
-    def _step(self) -> Played:
+    def _step(self, scene: Choice | None = None) -> Played:
         combat = self.session.encounter.combat
         if not combat.active:
             return self._between_fights()
@@ -182,6 +194,7 @@ class RandomGm(Hand):
             (1.5, self.map.step),
             (1.5, self.turns.step),
             (0.1, self._end_combat),
+            (0.4, self._set_the_scene),
         ]
         if combat.pending is not None or combat.strike_offers:
             choices.append((10.0, self._react))
@@ -191,11 +204,45 @@ class RandomGm(Hand):
             choices.append((10.0, self._answer_cover))
         if self._readied_last():
             choices.append((12.0, self._end_turn))  # 000 "Ready": then the turn ends
+        choices += self._set_up_now()
+        if scene is not None:
+            choices.append((12.0, scene))
         for _ in range(20):
             played = self._weighted(choices)()
             if played is not None:
                 return played
         return self._end_turn()
+
+    def _set_up_now(self) -> list[tuple[float, Choice]]:
+        """What the state of the fight calls for now, which random play seldom sets up: the
+        GM's "Against who?" answer (001-10/29), a maintained power or sustained zone of the
+        creature whose turn it is, due this turn (000 "Maintain"), and 003's Raise the Alarm,
+        Search and Sneak when the panel offers them (003-11, 003-47)."""
+        encounter = self.session.encounter
+        combat, current = encounter.combat, encounter.combat.current
+        found: list[tuple[float, Choice]] = []
+        if interposition.offered(encounter):
+            found.append((10.0, self._against_who))
+        if current is None:
+            return found
+        if any(m.owner == current and not m.maintained for m in combat.maintained):
+            found.append((3.0, self.turns.maintain))
+        if any(
+            z.owner == current and z.duration is ZoneDuration.SUSTAINED and not z.sustained
+            for z in encounter.zones
+        ):
+            found.append((2.0, self.map.sustain))
+        offered = {
+            "raise_alarm": self.turns.alarm,
+            "stealth_search": self.turns.search,
+            "stealth_sneak": self.turns.sneak,
+        }
+        found += [
+            (3.0, play)
+            for key, play in offered.items()
+            if not self.session.ask(why_not, current, key)
+        ]
+        return found
 
     def _between_fights(self) -> Played:
         """Set up (the map, surprise, groups, the ruleset), then roll and start the fight."""
@@ -207,6 +254,8 @@ class RandomGm(Hand):
             between = self.turns.setup_step()
         elif pick < 0.35:
             between = self.map.step()
+        elif pick < 0.4:  # 000 "Maintain": no bundled creature maintains a power
+            between = self.map.give_wizard_hold_monster()
         return between or self._start_combat()
 
     def _end_combat(self) -> Played:
@@ -275,24 +324,57 @@ class RandomGm(Hand):
         if not options:
             return None
         option = self.rng.choice(options)
-        escape = [o for o in options if getattr(o, "action", None) is CombatAction.ESCAPE_GRAPPLE]
-        if escape and self.rng.random() < 0.5:  # a grappled creature most often tries to escape
-            option = escape[0]
-        pushes = [o for o in options if getattr(o, "name", None) in self._pushing(actor)]
-        if pushes and self.rng.random() < 0.3:  # a hit that owes a push (000 "Pull, Push")
-            option = self.rng.choice(pushes)
+        for chance, picks in self._favoured(actor, options):
+            if picks and self.rng.random() < chance:
+                option = self.rng.choice(picks)
         if isinstance(option, ActionOption):
             return self._action(actor, option)
         return self._power(actor, option)
 
-    def _pushing(self, actor: str) -> set[str]:
-        """The actor's powers whose hit pushes, pulls or slides (the owed move the GM places)."""
+    def _favoured(
+        self, actor: str, options: list[ActionOption | PowerOption]
+    ) -> list[tuple[float, list[ActionOption | PowerOption]]]:
+        """The options a GM picks more often when offered, with how often: a grappled
+        creature tries to escape; a helpless enemy next to it gets a coup de grace (000 "Coup
+        de Grace"); a power whose hit owes a push (000 "Pull, Push") or that is maintained
+        (000 "Maintain") is used."""
+
+        def acting(action: CombatAction) -> list[ActionOption | PowerOption]:
+            return [o for o in options if getattr(o, "action", None) is action]
+
+        def using(key: str) -> list[ActionOption | PowerOption]:
+            named = self._powers_with(actor, key)
+            return [o for o in options if getattr(o, "name", None) in named]
+
+        finishing = acting(CombatAction.COUP_DE_GRACE) if self._helpless_next_to(actor) else []
+        return [
+            (0.5, acting(CombatAction.ESCAPE_GRAPPLE)),
+            (0.5, finishing),
+            (0.3, using("forced_movement")),
+            (0.3, using("maintain")),
+        ]
+
+    def _powers_with(self, actor: str, key: str) -> set[str]:
+        """The actor's powers with `key` in their entry or their hit ("maintain": maintained;
+        "forced_movement": a hit that pushes, pulls or slides, the owed move the GM places)."""
         block = self.session.encounter.creature(actor).statblock or {}
         return {
             str(p["name"])
             for p in block.get("powers", ())
-            if isinstance(p, Mapping) and "forced_movement" in (p.get("hit") or {})
+            if isinstance(p, Mapping) and (key in p or key in (p.get("hit") or {}))
         }
+
+    def _helpless_next_to(self, actor: str) -> list[str]:
+        """The helpless enemies adjacent to the actor (000 "Coup de Grace": "a helpless
+        adjacent opponent"), as the targeting tool offers them."""
+        s = self.session
+        me = s.encounter.creature(actor).space
+        return [
+            e
+            for e in self.others(actor, enemies=True)
+            if spaces_adjacent(me, s.encounter.creature(e).space)
+            and HELPLESS_CONDITIONS & s.rules.conditions(s.encounter, e)
+        ]
 
     def _power(self, actor: str, option: PowerOption) -> Played | None:
         """A power the panel offered as allowed, on one or two of the targets it may take."""
@@ -413,9 +495,23 @@ class RandomGm(Hand):
     def _grapple(self, actor: str, target: str, option: ActionOption) -> Played:
         return self.run_offered(option, grappling.grapple, actor, target, dice=self.dice())
 
+    def _finish_off(self) -> Played | None:
+        """The creature whose turn it is gives a helpless enemy next to it a coup de grace,
+        when the panel offers it."""
+        actor = self.session.encounter.combat.current
+        if actor is None or not self._helpless_next_to(actor):
+            return None
+        option = self.session.available_actions(actor).option(CombatAction.COUP_DE_GRACE)
+        return self._coup_de_grace(actor, actor, option) if option.allowed else None
+
     def _coup_de_grace(self, actor: str, target: str, option: ActionOption) -> Played:
+        helpless = self._helpless_next_to(actor)
+        if helpless:  # the targeting tool offers only these (targeting_tool.py)
+            target = self.rng.choice(helpless)
+        # With the creature's basic melee attack, as the targeting request names it.
+        basic = self.session.ask(attack_powers.basic_attack_name, actor) or ""
         return self.run_offered(
-            option, combat_actions.coup_de_grace, actor, target, dice=self.dice()
+            option, combat_actions.coup_de_grace, actor, target, basic, dice=self.dice()
         )
 
     def _escape_grapple(self, actor: str, target: str, option: ActionOption) -> Played:
@@ -534,6 +630,13 @@ class RandomGm(Hand):
             option if option.allowed else None,
         )
 
+    def _against_who(self) -> Played:
+        """001-10/29 "Against Who?": one of the creatures offered steps in, or nobody does."""
+        offered = interposition.offered(self.session.encounter)
+        if self.rng.random() < 0.4:
+            return self.run(interposition.keep_target)
+        return self.run(interposition.interpose, self.rng.choice(offered))
+
     def _answer_cover(self) -> Played:
         """004 l.760 (R-154): the covering creature takes the hit, or lets the target have it."""
         coverer = self.session.encounter.combat.cover_choices[0].coverer
@@ -645,6 +748,39 @@ class RandomGm(Hand):
                 f"hide({who!r}, die={die})", lambda: s.run(strike_states.hide, who, die)
             )
         return None
+
+    def _set_the_scene(self) -> Played | None:
+        """A condition from the GM box that opens an action to the creature whose turn it
+        is: an adjacent enemy helpless (000 "Coup de Grace"), or, where the box offers them,
+        that creature Hidden or Shrouded (003-47 Sneak: "Use only while Shrouded or Hidden"),
+        or an enemy near it (Search: "Hidden or Shrouded enemies nearby")."""
+        s, rng = self.session, self.rng
+        actor = s.encounter.combat.current
+        if actor is None:
+            return None
+        offered = set(s.ask(questions.gm_conditions))
+        helpless = [c for c in (Condition.HELPLESS, Condition.UNCONSCIOUS) if c in offered]
+        stealth = [c for c in (Condition.HIDDEN, Condition.SHROUDED) if c in offered]
+        enemies = self.others(actor, enemies=True)
+        me = s.encounter.creature(actor).space
+        adjacent = [e for e in enemies if spaces_adjacent(me, s.encounter.creature(e).space)]
+        scenes: list[tuple[str, Condition]] = [
+            (rng.choice(adjacent), c) for c in helpless if adjacent
+        ]
+        scenes += [(str(actor), c) for c in stealth]
+        scenes += [(self.near(actor, enemies), c) for c in stealth if enemies]
+        if not scenes:
+            return None
+        who, condition = rng.choice(scenes)
+        duration = rng.choice([DurationKind.SAVE_ENDS, DurationKind.UNTIL_COUNTERED])
+        if condition in helpless:
+            self.scene = self._finish_off
+        else:
+            self.scene = self.turns.sneak if who == actor else self.turns.search
+        return self.call(
+            f"add_condition({who!r}, {condition}, {duration})",
+            lambda: s.run(gm_edits.add_condition, who, condition, duration),
+        )
 
     def _gm_move(self) -> Played:
         s = self.session

@@ -46,6 +46,22 @@ MAP_ART = REPO_ROOT / "resources" / "maps" / "goblin-shrine.png"
 _PLACED = ("goblin_warrior.json", "ogre.json", "dire_rat.json", "fighter.json")
 """Library creatures the GM drops onto the map mid-fight (a Large one among them)."""
 
+HOLD_MONSTER: dict[str, Any] = {
+    "name": "Hold Monster",
+    "category": "attack",
+    "frequency": "at_will",
+    "action": "standard",
+    "origin": "ranged",
+    "source": "arcane",
+    "range": {"normal": 10},
+    "targets": "one",
+    "maintain": "swift",
+    "attack": {"defense": "will", "ability": "intelligence"},
+    "hit": {"conditions": [{"condition": "immobile", "duration": "until_countered"}]},
+}
+"""A power the GM writes into the Wizard: kept going with a swift action each turn (000
+"Maintain"; no bundled creature has one)."""
+
 
 def statblock(file: str) -> dict[str, Any]:
     """A bundled library creature's stat block."""
@@ -227,13 +243,16 @@ class MapHand(Hand):
     def erase_terrain(self) -> Played:
         return self.run(editing.erase_terrain, self._patch())
 
-    def zone(self) -> Played:
+    def zone(self) -> Played | None:
         """A zone placed (until removed, to its owner's next turn's end, sustained), removed,
         hidden or shown, or sustained."""
         placed = [z.id for z in self.session.encounter.zones]
         if not placed or self.rng.random() < 0.4:
             duration = self.rng.choice(list(ZoneDuration))
             owner = self.rng.choice([None, *self.creature_ids()])
+            current = self.session.encounter.combat.current
+            if current is not None and self.rng.random() < 0.6:
+                owner = current  # a power's zone, placed in its user's turn
             return self.run(zones.place_zone, "Cloud", self._patch(), duration, owner)
         zone = self.rng.choice(placed)
         pick = self.rng.randrange(3)
@@ -241,11 +260,20 @@ class MapHand(Hand):
             return self.run(zones.remove_zone, zone)
         if pick == 1:
             return self.run(zones.set_zone_hidden, zone, self.rng.random() < 0.5)
-        sustained = [
-            z.id for z in self.session.encounter.zones if z.duration is ZoneDuration.SUSTAINED
-        ]
-        if sustained and self.rng.random() < 0.8:  # another is refused in words
-            zone = self.rng.choice(sustained)
+        return self.sustain()
+
+    def sustain(self) -> Played | None:
+        """000 "Maintain": a sustained zone sustained, most often one of the creature whose
+        turn it is; another zone, or another's, is refused in words."""
+        encounter = self.session.encounter
+        placed = [z.id for z in encounter.zones]
+        if not placed:
+            return None
+        sustained = [z for z in encounter.zones if z.duration is ZoneDuration.SUSTAINED]
+        own = [z for z in sustained if z.owner == encounter.combat.current]
+        zone = self.rng.choice(placed)
+        if sustained and self.rng.random() < 0.8:
+            zone = self.rng.choice(own if own and self.rng.random() < 0.8 else sustained).id
         return self.run(zones.sustain_zone, zone)
 
     def note(self) -> Played:
@@ -312,20 +340,35 @@ class MapHand(Hand):
         """Issue 17: save a creature to the GM's library, maybe applied to its placed tokens.
 
         The Ogre saved tougher or bigger (a Huge ogre may no longer fit where it stands: the
-        application is refused, the library edit stays), or a copy kept under a new name.
+        application is refused, the library edit stays), or a copy kept under a new name; or
+        the Wizard given a maintained power (`HOLD_MONSTER`).
         """
-        before = list(self.library.creatures)
+        if self.rng.random() < 0.3:
+            return self.give_wizard_hold_monster()
         ogre = statblock("ogre.json")
         tougher = dict(ogre, max_hp=int(ogre["max_hp"]) + self.rng.choice([-20, 10, 40]))
         edited = dict(tougher, size=self.rng.choice(["large", "huge", "medium"]))
-        self.library.save(edited, replacing=ogre["name"])
+        return self._saved(edited, f"Ogre size={edited['size']} max_hp={edited['max_hp']}")
+
+    def give_wizard_hold_monster(self) -> Played:
+        """The Wizard saved with a maintained power (`HOLD_MONSTER`), most often applied to
+        its tokens."""
+        wizard = statblock("wizard.json")
+        edited = dict(wizard, powers=[*wizard["powers"], HOLD_MONSTER])
+        return self._saved(edited, "Wizard with Hold Monster (maintained)")
+
+    def _saved(self, edited: dict[str, Any], what: str) -> Played:
+        """`edited` saved over the library creature of its name, applied to its tokens (most
+        often) as the library's "apply to the map" does."""
+        before = list(self.library.creatures)
+        name = str(edited["name"])
+        self.library.save(edited, replacing=name)
         change = library_edits.LibraryChange(
-            f"Save {ogre['name']} to your library", self.library, before, self.library.creatures
+            f"Save {name} to your library", self.library, before, self.library.creatures
         )
-        apply_to = (ogre["name"], edited) if self.rng.random() < 0.7 else None
+        apply_to = (name, edited) if self.rng.random() < 0.7 else None
         return self.call(
-            f"edit_library(Ogre size={edited['size']} max_hp={edited['max_hp']}, "
-            f"applied={apply_to is not None})",
+            f"edit_library({what}, applied={apply_to is not None})",
             lambda: self.session.edit_library(change, apply_to),
         )
 

@@ -18,6 +18,7 @@ from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.controller.variants.square_fireballs import (
     forced_actions,
     monster_groups,
+    questions,
     raise_alarm,
     ready_attacks,
     stealth_maneuvers,
@@ -57,8 +58,13 @@ class TurnHand(Hand):
         return self.rng.choice(self.rng.choice([panel, rolls]))()
 
     def setup_step(self) -> Played | None:
-        """Before the fight: surprise, 003-07's groups, 001's first mover and checks."""
+        """Before the fight: surprise, 003-07's groups, 001's first mover and checks.
+
+        Where the surprised lose their first turn and an ally may Raise the Alarm (003-10/11),
+        an ambush is set up most often."""
         kinds: list[Choice] = [self.set_surprised, self.groups, self.first, self.initiative_check]
+        if self.session.ruleset.hooks.flow.raise_the_alarm and self.rng.random() < 0.5:
+            return self.set_surprised()
         return self.rng.choice(kinds)()
 
     def _variant_steps(
@@ -259,13 +265,28 @@ class TurnHand(Hand):
         if pick == 1:
             return self.run(stealth_maneuvers.hide, actor, check)
         if pick == 2:
-            return self.run(stealth_maneuvers.search, actor, check)
+            return self.search()
         return self.run(stealth_maneuvers.spot, actor)
 
-    def sneak(self) -> Played | None:
-        """003-47 Sneak: a hidden creature's careful walk."""
+    def search(self) -> Played | None:
+        """003-47 Search: a Perception check against the DC the GM gives, with the die."""
         actor = self._current()
-        return None if actor is None else self.run(stealth_maneuvers.sneak, actor, self.square())
+        if actor is None:
+            return None
+        check = StealthCheck(self.rng.choice([10, 15, 20]), die=self.rng.randint(1, 20))
+        return self.run(stealth_maneuvers.search, actor, check)
+
+    def sneak(self) -> Played | None:
+        """003-47 Sneak: a hidden creature's careful walk, most often to a square the Sneak
+        tool offers (`sneak_tool.py`), else anywhere (refused in words)."""
+        actor = self._current()
+        if actor is None:
+            return None
+        places = sorted(
+            self.session.ask(questions.sneak_destinations, actor), key=lambda q: (q.col, q.row)
+        )
+        to = self.rng.choice(places) if places and self.rng.random() < 0.8 else self.square()
+        return self.run(stealth_maneuvers.sneak, actor, to)
 
     def wave(self) -> Played | None:
         """003-14: a new wave (creatures placed mid-fight) arrives; the GM starts over or keeps

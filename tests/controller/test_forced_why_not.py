@@ -113,3 +113,40 @@ def test_a_power_without_an_attack_is_not_forced_and_the_panel_says_so() -> None
     )
     assert session.use_power("cleric", "Healing Word", ["hero"]).reason == asked
     assert session.ask(why_not, "cleric", USE_POWER, "Sacred Flame") == ""  # an attack
+
+
+def test_a_forced_creature_only_walks_and_the_panel_and_the_session_say_so() -> None:
+    """R-228: 003 l.472 (forced movement: "an action to move", "depends on the character's
+    speed") and 003-26 (l.334: "move its speed (forced movement)") force a walk. The session
+    turned a run, crawl, squeeze or shift of the orc into a forced walk while the panel said
+    "it is not Orc's turn"; now both refuse it in one answer (003 calls Dash "run", the
+    Five-Foot Step "shift"), the preview and the squares offered agree, and the walk works."""
+    session = _hero_forces_the_orc()
+    moves = {
+        CombatAction.DASH: MoveMode.DASH,
+        CombatAction.CRAWL: MoveMode.CRAWL,
+        CombatAction.SQUEEZE: MoveMode.SQUEEZE,
+        CombatAction.FIVE_FOOT_STEP: MoveMode.SHIFT,
+    }
+    words = {
+        MoveMode.DASH: "a run",
+        MoveMode.CRAWL: "a crawl",
+        MoveMode.SQUEEZE: "a squeeze",
+        MoveMode.SHIFT: "a shift",
+    }
+    for action, mode in moves.items():
+        listed, asked = _answers(session, action.value)
+        assert (
+            listed
+            == asked
+            == f"{words[mode]} is not a walk: a forced creature only walks (003-46)"
+        )
+        refused = session.move_creature("orc", Square(5, 6), mode)
+        assert not refused.ok
+        assert refused.reason == asked
+        preview = session.preview_move("orc", Square(5, 6), mode)
+        assert not preview.reachable
+        assert preview.reason == asked
+        assert session.reachable_squares("orc", mode) == frozenset()
+    assert session.encounter.creature("orc").square == Square(5, 5)
+    assert session.move_creature("orc", Square(5, 8), MoveMode.WALK).ok

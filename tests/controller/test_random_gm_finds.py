@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.actions import grappling, interrupts
+from orcus_desktop.controller.actions import combat_actions, grappling, interrupts
 from orcus_desktop.controller.editing import editing, map_import
 from orcus_desktop.controller.editing.library_edits import LibraryChange
 from orcus_desktop.controller.editing.map_import import ImportMode
 from orcus_desktop.controller.gm import gm_edits, notes, zones
+from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.strike import engagement, withdrawing
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -24,6 +25,7 @@ from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter, MapImage
 from orcus_desktop.model.uvtt.importing import ImportedMap
 from orcus_desktop.rules.conditions import Condition
+from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId, MoveMode
 from tests.controller.conftest import fight_started, fighter, make_session, orc
@@ -280,4 +282,39 @@ def test_ending_a_squeeze_where_the_full_space_does_not_fit_is_refused_in_words(
         assert expected in refused.reason
     assert session.move_creature("hero", Square(7, 5)).ok  # the GM makes room
     assert session.run(gm_edits.remove_effect, "ogre", squeeze).ok
+    assert reopened(session.encounter) == session.encounter
+
+
+@pytest.mark.parametrize("ruleset_id", ["orcus", "alloy-heroes", "strike"])
+def test_a_coup_de_grace_that_kills_a_creature_above_0_hp_leaves_it_dead_at_0(
+    ruleset_id: str,
+) -> None:
+    """Found by the random GM (strike seed 301, step 105, the fight played under Alloy Heroes):
+    the GM made the Fighter helpless, and the Ogre's coup de grace with its Greatclub was
+    refused only as "could not be saved and reopened (current_hp: 8, but the creature is
+    dead)". 000 "Coup de Grace": "If the damage equals or exceeds their Staggered value, they
+    die", here with 8 of 29 hit points left. R-220: the coup de grace is done, the Fighter dead
+    at 0 HP, the log says so, and the file reopens."""
+    session = fight_started(
+        GridBounds(8, 6),
+        (
+            library_creature("ogre.json", "ogre", Square(1, 1)),
+            library_creature("fighter.json", "fighter", Square(3, 1)),
+        ),
+        {"ogre": 20, "fighter": 10},
+        ruleset_id,
+    )
+    helpless = session.run(
+        gm_edits.add_condition, "fighter", Condition.HELPLESS, DurationKind.UNTIL_COUNTERED
+    )
+    assert helpless.ok, helpless.reason
+    done = session.run(
+        combat_actions.coup_de_grace, "ogre", "fighter", "Greatclub", dice=[10, 18, 4, 1, 1, 2]
+    )
+    assert done.ok, done.reason
+    state = session.encounter.creature("fighter").state
+    assert state is not None
+    assert (state.dead, state.current_hp) == (True, 0)
+    said = [entry_text(entry, session.encounter.name_of) for entry in done.log]
+    assert any("HP 29 -> 0" in line and "dies (coup de grace)" in line for line in said)
     assert reopened(session.encounter) == session.encounter

@@ -172,7 +172,7 @@ def test_a_step_the_file_would_refuse_is_refused_with_the_reason_and_not_committ
     """Issue 29's one rule, where the document changes (`GameSession._apply`).
 
     Restoring an autosave whose dead goblin has 20 HP (what the old Set HP left) is refused
-    with the file's own reason; the open encounter and its history stay as they were.
+    with the file's reason in the GM's words; the open encounter and its history stay as they were.
     """
     session = make_session(Encounter(GridBounds(6, 6), creatures=(orc("goblin", 2, 2),)))
     assert session.run(gm_edits.apply_damage, "goblin", 100).ok
@@ -184,12 +184,12 @@ def test_a_step_the_file_would_refuse_is_refused_with_the_reason_and_not_committ
     session.operation_done.connect(lambda result, _initiator: announced.append(result))
     done = session.restore_encounter(broken)
     assert not done.ok
-    assert done.reason == (
-        "the encounter could not be saved and reopened after this "
-        "(creatures[0].state.current_hp: 20, but the creature is dead)"
+    assert done.reason == (  # in the GM's words (R-227)
+        "Goblin's hit points: 20, but it is dead "
+        "(the encounter could not be saved and reopened so; nothing changed)"
     )
     # The status bar says "Refused" once, then the reason (it read "Refused: refused: ...").
-    assert result_message(done).startswith("Refused: the encounter could not be saved")
+    assert result_message(done).startswith("Refused: Goblin's hit points")
     assert result_message(done).lower().count("refused") == 1
     assert announced == [done]
     assert session.encounter is before

@@ -84,9 +84,9 @@ def _take(action: CombatAction) -> UseCase:
 def _move(mode: MoveMode) -> UseCase:
     def call(s: Scene) -> Outcome:
         redirected = plugins.redirect(s.engine, s.encounter, s.actor)
-        if redirected is not None and mode is MoveMode.WALK:  # 003-46: the session's walk
+        if redirected is not None:  # 003-46: the session's redirected move
             how, forcer = redirected
-            return how.walk(s.engine, s.encounter, s.actor, s.square, forcer)
+            return how.walk(s.engine, s.encounter, s.actor, s.square, forcer, mode)
         return movement.move_creature(s.engine, s.encounter, s.actor, s.square, mode)
 
     return call

@@ -145,8 +145,10 @@ def test_same_hits_with_negative_hp_kill_earlier() -> None:
 def test_coup_de_grace_kills_at_staggered_value() -> None:
     # 000 "Coup de Grace": "If the damage equals or exceeds their Staggered value, they die."
     sb = pc(max_hp=40)
-    _, result = apply_damage(initial_state(sb), sb, 20, ORCUS, target=HERO, coup_de_grace=True)
+    dead, result = apply_damage(initial_state(sb), sb, 20, ORCUS, target=HERO, coup_de_grace=True)
     assert result.died
+    # killed at 20 HP left, it is dead at 0 (the dead are at 0 or fewer).
+    assert (dead.dead, dead.current_hp, result.hp_after) == (True, 0, 0)
     _, result = apply_damage(initial_state(sb), sb, 19, ORCUS, target=HERO, coup_de_grace=True)
     assert not result.died
 

@@ -18,6 +18,7 @@ from orcus_desktop.geometry.grid import Size, Space, Square
 from orcus_desktop.geometry.movement import walled_spaces
 from orcus_desktop.geometry.walls import BoolArray
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.state import remove_condition
 
@@ -34,12 +35,13 @@ def destination_problem(encounter: Encounter, creature: Creature, square: Square
         return "a wall runs through its space"
     # 000 "Moving Around Other Creatures": you can't end your move in another creature's
     # space. docs/rulings.md R-17: up to four tiny ones share a square, and a tiny one may
-    # end in a larger creature's space.
+    # end in a larger creature's space. 000 "Squeeze": a squeezing creature is "in the
+    # smaller space" (R-131, R-229): its full space is free for others.
     squares = set(space.squares())
     sharing = [
         other
         for other in encounter.creatures
-        if other.id != creature.id and squares & set(other.space.squares())
+        if other.id != creature.id and squares & set(occupied_space(other).squares())
     ]
     if not sharing:
         return ""

@@ -33,7 +33,7 @@ from orcus_desktop.controller.editing import editing, library_edits, ruleset_cho
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.words import plural
 from orcus_desktop.controller.movement import movement
-from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Step
+from orcus_desktop.controller.outcomes import MovePreview, OperationResult, Outcome, Refusal, Step
 from orcus_desktop.controller.plugins import ActionRedirect, Variant
 from orcus_desktop.controller.session.runner import Caller, Initiator, Question, UseCase
 from orcus_desktop.controller.turns import (
@@ -51,6 +51,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.history import History
 from orcus_desktop.model.invariants import step_problem
+from orcus_desktop.model.problem_words import in_gm_words
 from orcus_desktop.rules.ruleset import Ruleset, ruleset_by_id
 from orcus_desktop.vocabulary import MoveMode
 
@@ -254,7 +255,7 @@ class GameSession:
         redirected = self._redirected(creature_id)
         if redirected is not None and mode is not MoveMode.GM:
             how, actor = redirected
-            return self._run(initiator, how.walk, creature_id, destination, actor)
+            return self._run(initiator, how.walk, creature_id, destination, actor, mode)
         return self._run(
             initiator, movement.move_creature, creature_id, destination, mode, route=route
         )
@@ -286,14 +287,14 @@ class GameSession:
         """A move's preview; the redirected walk's while another acts through it (003-46)."""
         redirected = self._redirected(creature_id)
         if redirected is not None and mode is not MoveMode.GM:
-            return self.ask(redirected[0].preview, creature_id, destination)
+            return self.ask(redirected[0].preview, creature_id, destination, mode)
         return self.ask(movement.preview_move, creature_id, destination, mode, route=route)
 
     def reachable_squares(self, creature_id: str, mode: MoveMode) -> frozenset[Square]:
         """Where a move may end; the redirected walk's squares while another acts through it."""
         redirected = self._redirected(creature_id)
         if redirected is not None and mode is not MoveMode.GM:
-            return self.ask(redirected[0].reachable, creature_id)
+            return self.ask(redirected[0].reachable, creature_id, mode)
         return self.ask(movement.reachable_squares, creature_id, mode)
 
     def available_actions(self, creature_id: str) -> AvailableActions:
@@ -337,12 +338,21 @@ class GameSession:
     def _apply(self, outcome: Outcome, initiator: object) -> OperationResult:
         if isinstance(outcome, Step):
             # Issue 29: a step whose document the file would refuse is refused, never committed.
-            problem = step_problem(self.document.encounter, outcome.after)
+            before = self.document.encounter
+            problem = step_problem(before, outcome.after)
             if problem:
-                # The GM reads it after "Refused: " or under the asking panel's buttons.
-                reason = f"the encounter could not be saved and reopened after this ({problem})"
-                refusal = OperationResult.refused(
-                    outcome.result.operation, reason, outcome.result.creature_id
+                # The GM reads it after "Refused: " or under the asking panel's buttons, by the
+                # creature's name (R-227); the file's own line stays in the details.
+                words = in_gm_words(problem, outcome.after, before)
+                reason = (
+                    f"{words} (the encounter could not be saved and reopened so; nothing changed)"
+                )
+                refusal = Refusal(
+                    False,
+                    outcome.result.operation,
+                    reason,
+                    creature_id=outcome.result.creature_id,
+                    details={"file_problem": problem},
                 )
                 return self._announce(refusal, initiator)
             self._commit(outcome.result.text, outcome.after, outcome.merge_key)

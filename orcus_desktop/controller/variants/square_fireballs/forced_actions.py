@@ -33,7 +33,11 @@ from orcus_desktop.controller.availability.table import AvailableActions
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import Attack, Move, rule_noted
 from orcus_desktop.controller.log.words import plural
-from orcus_desktop.controller.movement.movement import preview_move, reachable_squares
+from orcus_desktop.controller.movement.movement import (
+    MODE_ACTIONS,
+    preview_move,
+    reachable_squares,
+)
 from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import (
     MovePreview,
@@ -56,6 +60,14 @@ from orcus_desktop.vocabulary import CreatureId, MoveMode
 MECHANIC = "003-46"
 
 _CANNOT_BE_MADE_TO_MOVE: Final = (MovementLimit.NO_MOVE, MovementLimit.NO_WILLING_MOVE)
+
+_NOT_WALKS: Final = (
+    CombatAction.DASH,
+    CombatAction.CRAWL,
+    CombatAction.SQUEEZE,
+    CombatAction.FIVE_FOOT_STEP,
+)
+"""The creature's moves that are not the forced walk: the session redirects a walk only."""
 
 
 def offered(engine: Engine) -> bool:
@@ -109,17 +121,33 @@ def _switched(encounter: Encounter, switch: Forcing | None) -> Encounter:
 
 
 def preview(
-    engine: Engine, encounter: Encounter, creature_id: str, destination: Square
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    destination: Square,
+    mode: MoveMode = MoveMode.WALK,
 ) -> MovePreview:
-    """A forced walk's path and cost: the creature's own walk, provoking no one."""
+    """A forced walk's path and cost: the creature's own walk, provoking no one.
+
+    Any other move is not forced (`not_a_walk`, R-228): no path, and why.
+    """
+    if mode is not MoveMode.WALK:
+        return MovePreview((), 0, False, reason=not_a_walk(engine, MODE_ACTIONS[mode]))
     out = preview_move(
         engine, encounter, creature_id, destination, MoveMode.WALK, check_action=False
     )
     return replace(out, provoking_enemy_ids=())
 
 
-def reachable(engine: Engine, encounter: Encounter, creature_id: str) -> frozenset[Square]:
-    """Where a forced walk may end: the creature's walk, unless it cannot be made to move."""
+def reachable(
+    engine: Engine, encounter: Encounter, creature_id: str, mode: MoveMode = MoveMode.WALK
+) -> frozenset[Square]:
+    """Where a forced walk may end: the creature's walk, unless it cannot be made to move.
+
+    Nowhere for any other move (`not_a_walk`, R-228).
+    """
+    if mode is not MoveMode.WALK:
+        return frozenset()
     for condition in engine.rules.conditions(encounter, creature_id):
         if rules_for(condition, engine.ruleset).movement in _CANNOT_BE_MADE_TO_MOVE:
             return frozenset()
@@ -136,7 +164,8 @@ def as_forced(
     """The creature's walk and powers as forced ones: usable on the forcer's actions.
 
     Its walk is allowed as `forced_walk` allows it (the forcer's move action, 003 l.472), its
-    powers as `forced_attack` allows them (`power_problem`); the rest stays.
+    powers as `forced_attack` allows them (`power_problem`); its other moves are refused
+    (`not_a_walk`, R-228); the rest stays.
     """
     powers = {p.name: p for p in powers_of(engine.rules, encounter, creature_id)}
     options = []
@@ -145,11 +174,23 @@ def as_forced(
         why = power_problem(engine, encounter, creature_id, forcer_id, power) if power else ""
         options.append(replace(option, allowed=not why, reason=why) if power else option)
     walk = walk_problem(engine, encounter, creature_id, forcer_id)
+    moves = {CombatAction.WALK: walk} | {a: not_a_walk(engine, a) for a in _NOT_WALKS}
     actions = tuple(
-        replace(o, allowed=not walk, reason=walk) if o.action is CombatAction.WALK else o
+        replace(o, allowed=not moves[o.action], reason=moves[o.action]) if o.action in moves else o
         for o in available.actions
     )
     return replace(available, actions=actions, powers=tuple(options))
+
+
+def not_a_walk(engine: Engine, action: CombatAction) -> str:
+    """Why a forced creature is not made to `action` (a dash, crawl, squeeze, shift), R-228.
+
+    003 l.472: forced movement is the creature made "to take an action to move", "depends on
+    the character's speed"; 003-26 (l.334): the dominator makes it "move its speed (forced
+    movement)". That is the forced walk; the session redirects nothing else.
+    """
+    label = engine.ruleset.action_label(action.value)
+    return f"a {label} is not a walk: a forced creature only walks (003-46)"
 
 
 def power_problem(
@@ -186,10 +227,21 @@ def walk_problem(engine: Engine, encounter: Encounter, creature_id: str, forcer_
 
 
 def forced_walk(
-    engine: Engine, encounter: Encounter, creature_id: str, destination: Square, forcer_id: str
+    engine: Engine,
+    encounter: Encounter,
+    creature_id: str,
+    destination: Square,
+    forcer_id: str,
+    mode: MoveMode = MoveMode.WALK,
 ) -> Outcome:
-    """The forcer spends a move action; the creature walks at its speed, provoking nothing."""
+    """The forcer spends a move action; the creature walks at its speed, provoking nothing.
+
+    The GM's move of the creature in any other mode is refused as the Actions panel answers
+    it (`not_a_walk`, R-228), never turned into a walk.
+    """
     op = "forced_walk"
+    if mode is not MoveMode.WALK:
+        return refuse(op, not_a_walk(engine, MODE_ACTIONS[mode]), creature_id)
     why = walk_problem(engine, encounter, creature_id, forcer_id)
     if why:
         return refuse(op, why, creature_id)
