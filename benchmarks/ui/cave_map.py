@@ -20,7 +20,10 @@ import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage
 
 Point = tuple[float, float]
 
@@ -155,7 +158,21 @@ def _torches(
 
 def art_png(cave: Cave) -> bytes:
     """The map art: dark rock, lighter chamber floors, the walls drawn over them (PNG bytes)."""
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    image = art_image(cave)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    # The stubs want bytes for the format; PySide6 itself takes only text.
+    image.save(buffer, "PNG", 10)  # type: ignore[call-overload]
+    buffer.close()
+    return bytes(data.data())
+
+
+def art_image(cave: Cave) -> QImage:
+    """The map art as a QImage (RGB32): dark rock, lighter floors, the walls drawn over them."""
+    from PySide6.QtCore import QPointF
     from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF
 
     px = cave.size.art_px
@@ -177,13 +194,7 @@ def art_png(cave: Cave) -> bytes:
     for a, b in cave.doors:
         painter.drawLine(QPointF(a[0] * scale, a[1] * scale), QPointF(b[0] * scale, b[1] * scale))
     painter.end()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    # The stubs want bytes for the format; PySide6 itself takes only text.
-    image.save(buffer, "PNG", 10)  # type: ignore[call-overload]
-    buffer.close()
-    return bytes(data.data())
+    return image
 
 
 def uvtt_document(cave: Cave, image: bytes) -> dict[str, Any]:

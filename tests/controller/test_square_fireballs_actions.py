@@ -146,6 +146,7 @@ def test_a_reaction_provokes_no_reaction() -> None:
             assert withdrawn.data["reason"] == (
                 "Orc cannot make an opportunity attack on its own turn"
             )
+            assert withdrawn.data["offer"] == "Orc's opportunity attack on Hero is withdrawn"
 
 
 def test_forced_movement_never_provokes() -> None:

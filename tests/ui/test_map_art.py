@@ -13,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QImage, QPainter, QTransform
+from PySide6.QtCore import QByteArray, QRectF
+from PySide6.QtGui import QColor, QImage, QImageWriter, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsScene
 from pytestqt.qtbot import QtBot
 
@@ -51,6 +51,20 @@ def _art_png(tmp_path: Path, width: int, height: int, *, alpha: bool = False) ->
     path = tmp_path / f"art-{width}x{height}{'-alpha' if alpha else ''}.png"
     assert image.save(str(path))
     return str(path)
+
+
+def _art_jpeg(tmp_path: Path, width: int, height: int, *, progressive: bool = False) -> str:
+    """The art of `_art_png` as a JPEG (quality 90, as commercial battle maps come)."""
+    path = tmp_path / f"art-{width}x{height}{'-progressive' if progressive else ''}.jpg"
+    writer = QImageWriter(str(path), QByteArray(b"jpeg"))
+    writer.setQuality(90)
+    writer.setProgressiveScanWrite(progressive)
+    assert writer.write(read_map_image(_art_png(tmp_path, width, height)))
+    return str(path)
+
+
+_ART_KINDS: dict[str, Callable[[Path, int, int], str]] = {"png": _art_png, "jpeg": _art_jpeg}
+"""The kinds read by bands (R-168, R-230)."""
 
 
 @pytest.mark.parametrize("alpha", [False, True])
@@ -144,13 +158,15 @@ def _within_a_pixel(mine: np.ndarray, before: np.ndarray) -> float:
     return float(found.mean())
 
 
-@pytest.mark.parametrize("zoom", [1.0, 0.9, 2.5])
+@pytest.mark.parametrize(
+    ("kind", "zoom"), [("png", 1.0), ("png", 0.9), ("png", 2.5), ("jpeg", 1.0)]
+)
 def test_the_gm_map_shows_the_art_as_when_it_was_decoded_whole(
-    qtbot: QtBot, tmp_path: Path, zoom: float
+    qtbot: QtBot, tmp_path: Path, kind: str, zoom: float
 ) -> None:
     """A region of the GM's map at full detail, across tile and band edges: each screen pixel
     shows the art pixel the whole image showed there, or its neighbour (rounding)."""
-    path = _art_png(tmp_path, 4700, 1400)
+    path = _ART_KINDS[kind](tmp_path, 4700, 1400)
     art = load_map_art(path)
     assert art is not None
     assert art.tiled
@@ -168,12 +184,13 @@ def test_the_gm_map_shows_the_art_as_when_it_was_decoded_whole(
     assert _within_a_pixel(mine, lower) < 0.5
 
 
+@pytest.mark.parametrize("kind", ["png", "jpeg"])
 def test_the_player_view_shows_the_art_as_its_fitted_copy_did(
-    qtbot: QtBot, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, kind: str
 ) -> None:
     """The players' screen (R-140) draws the overview: the fitted copy made whole, within a
-    tolerance (the overview is shrunk band by band)."""
-    path = _art_png(tmp_path, 8400, 600)
+    tolerance (the overview is shrunk band by band; a JPEG's from a decode at half size)."""
+    path = _ART_KINDS[kind](tmp_path, 8400, 600)
     art = load_map_art(path)
     assert art is not None
     assert art.tiled
@@ -289,12 +306,13 @@ def test_a_map_wider_than_any_texture_limit_opens_and_draws(qtbot: QtBot, tmp_pa
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+@pytest.mark.parametrize("kind", ["png", "jpeg"])
 def test_the_gm_window_at_full_detail_decodes_only_the_tiles_on_screen(
-    qtbot: QtBot, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, kind: str
 ) -> None:
     """The GM's map window (its view caches the background and may pass the whole scene as
     exposed) shows the art at full detail and decodes only the tiles its screen shows."""
-    path = _art_png(tmp_path, 4800, 1600)
+    path = _ART_KINDS[kind](tmp_path, 4800, 1600)
     document = Document(Encounter(grid=GridBounds(48, 16), map_image=MapImage(path, 100.0)))
     scene = MapScene(document, gm=True)
     view = MapView(scene)

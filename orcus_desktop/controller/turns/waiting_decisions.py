@@ -134,7 +134,9 @@ def offer_words(engine: Engine, encounter: Encounter, reactor_id: str) -> OfferW
     """What the reactor is offered, in the ruleset's words, and whom it would strike."""
     combat = encounter.combat
     offer = combat.strike_offer(reactor_id)
-    mover = offer.target if offer is not None else combat.current
+    # The mover: a held walk's walker (a readied move on another's turn), else the actor.
+    held = combat.pending.attacker if combat.pending is not None else combat.current
+    mover = offer.target if offer is not None else held
     strike = plugins.reaction_name(engine, encounter, reactor_id)  # 001-23/24
     ready = plugins.readied_offer(engine, encounter, reactor_id)  # 003-52
     power = ready.power(engine, encounter, reactor_id) if ready is not None else None

@@ -14,13 +14,16 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Sign
 from PySide6.QtGui import QImage, QImageReader
 
 from orcus_desktop.model.uvtt.images import over_pixel_budget
+from orcus_desktop.ui.map.jpeg_bands import BandedJpeg, allow_decoding, jpeg_layout
 from orcus_desktop.ui.map.map_art import (
+    BAND_ERRORS,
     PLAYERS_ART_SIDE,
+    ArtBands,
     MapArt,
     players_art,
     run_in_background,
 )
-from orcus_desktop.ui.map.png_bands import BandedPng, PngBandError, png_layout
+from orcus_desktop.ui.map.png_bands import BandedPng, png_layout
 
 __all__ = ["PLAYERS_ART_SIDE", "ImageLoader", "load_map_art", "players_art", "read_map_image"]
 
@@ -126,19 +129,33 @@ class _LoadArt(QRunnable):
 def load_map_art(path: str) -> MapArt | None:
     """The art of a map image file, or None when Qt cannot read it (or it is over budget).
 
-    Art bigger than a screen in the common PNG kind is decoded band by band and never kept
-    whole (R-168); any other is decoded whole (`read_map_image`).
+    Art bigger than a screen in the common PNG kind or a baseline JPEG is read band by band
+    and never kept whole (R-168, R-230); any other is decoded whole (`read_map_image`).
     """
     size = image_size(path)
     if size is not None and over_pixel_budget(*size):
         return None  # R-135
     if size is not None and max(size) > PLAYERS_ART_SIDE:
-        layout = png_layout(path)
-        if layout is not None and (layout.width, layout.height) == size:
-            with contextlib.suppress(OSError, PngBandError):
-                return MapArt.from_bands(BandedPng(path, layout))
+        banded = read_by_bands(path, size)
+        if banded is not None:
+            with contextlib.suppress(*BAND_ERRORS):
+                return MapArt.from_bands(banded)
     full = read_map_image(path)
     return None if full.isNull() else MapArt.whole(full)
+
+
+def read_by_bands(path: str, size: tuple[int, int]) -> ArtBands | None:
+    """The file's art as bands, if it is of a kind read that way (else None: decode it whole).
+
+    `size`: the image's size as Qt reads its header; the file's own header must agree.
+    """
+    png = png_layout(path)
+    if png is not None:
+        return BandedPng(path, png) if (png.width, png.height) == size else None
+    jpeg = jpeg_layout(path)
+    if jpeg is not None and (jpeg.width, jpeg.height) == size:
+        return BandedJpeg(path, jpeg)
+    return None
 
 
 MAX_IMAGE_SIDE = 16384
@@ -149,7 +166,8 @@ def read_map_image(path: str) -> QImage:
     """Decode a map image, however big: a null image only when Qt cannot read the file.
 
     Qt refuses to decode past its default allocation limit (256 MB, so an 8000 x 8000 map
-    failed silently); the limit is set per image from its header instead, and a side over
+    failed silently); the limit is raised for the image from its header instead (it is one
+    for the whole app, so it is never lowered: `allow_decoding`), and a side over
     `MAX_IMAGE_SIDE` is scaled down to it. An image over the pixel budget (R-135) is not
     decoded at all: a null image.
     """
@@ -163,8 +181,7 @@ def read_map_image(path: str) -> QImage:
         if scale < 1.0:
             size = size * scale
             reader.setScaledSize(size)
-        # 4 bytes a pixel (32-bit), in whole megabytes, with room for the decoder's rounding.
-        reader.setAllocationLimit(size.width() * size.height() * 4 // (1024 * 1024) + 16)
+        allow_decoding(size.width(), size.height())
     return reader.read()
 
 

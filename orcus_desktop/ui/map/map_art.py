@@ -4,11 +4,13 @@ A big map's art is never whole in memory (8,400 px a side is 282 MB decoded). Wh
 - `overview`: the whole art fitted within `PLAYERS_ART_SIDE`, made once while the art decodes
   (R-140). The players' screens draw it, and so does the GM's map zoomed out.
 - full detail for the GM zoomed in, as tiles of `TILE_PX` x `BAND_ROWS` pixels, decoded on
-  demand from the file's bands (`png_bands.BandedPng`) in the thread pool and kept in a small
-  cache (`TILE_CACHE_BYTES`, least recently drawn out first). A tile not decoded yet is drawn
-  from the overview meanwhile, and its region repainted when it comes.
-Art of another kind (WebP, palette PNG...) or that fits a screen is decoded whole (`full`) and
-drawn from that one image, as before; the players' overview is then made from it (or is it).
+  demand from the file's bands (`ArtBands`: a PNG's, `png_bands.BandedPng`, or a baseline
+  JPEG's, `jpeg_bands.BandedJpeg`) in the thread pool and kept in a small cache
+  (`TILE_CACHE_BYTES`, least recently drawn out first). A tile not decoded yet is drawn from
+  the overview meanwhile, and its region repainted when it comes.
+Art of another kind (WebP, palette PNG, progressive JPEG...) or that fits a screen is decoded
+whole (`full`) and drawn from that one image, as before; the players' overview is then made
+from it (or is it).
 
 Tiles also keep every image Qt draws at most `TILE_PX` wide, under any graphics card's texture
 limit, however wide the art is.
@@ -24,10 +26,12 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Protocol
 
 import shiboken6
 from PySide6.QtCore import (
     QObject,
+    QPoint,
     QPointF,
     QRect,
     QRectF,
@@ -38,7 +42,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QImage, QPainter
 
-from orcus_desktop.ui.map.png_bands import BAND_ROWS, BandedPng, PngBandError
+from orcus_desktop.ui.map.jpeg_bands import JpegBandError
+from orcus_desktop.ui.map.png_bands import BAND_ROWS, PngBandError
 
 PLAYERS_ART_SIDE = 4096
 """The players' view shows the whole map on one screen: its art is fitted within this side."""
@@ -60,6 +65,49 @@ ART_NICE = 10
 
 Tile = tuple[int, int]
 """(band, column) of a tile."""
+BAND_ERRORS = (OSError, PngBandError, JpegBandError)
+"""What reading a file's bands raises when the file is gone, changed or corrupt."""
+
+
+class ArtBands(Protocol):
+    """Art read a band of rows at a time (`png_bands.BandedPng`, `jpeg_bands.BandedJpeg`).
+
+    Reads may run in the pool's threads.
+    """
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def alpha(self) -> bool: ...
+
+    @property
+    def bands_a_read(self) -> int:
+        """The most bands one `read` decodes."""
+        ...
+
+    @property
+    def one_read_at_a_time(self) -> bool:
+        """Reads gain nothing from running together (each decodes from the file's top)."""
+        ...
+
+    def sweep(
+        self, wanted: tuple[int, int], each: Callable[[int, int, QImage, int], None]
+    ) -> None:
+        """Decode the art once, top to bottom, in pieces, each told to `each`.
+
+        `each(first, end, image, top)`: the art's rows [first, end) from the image's row
+        `top`, at least `wanted` pixels for the whole art (the image may be smaller than the
+        art by a whole factor).
+        """
+        ...
+
+    def read(self, first: int, end: int, left: int, right: int) -> tuple[QImage, QPoint]:
+        """The art's bands [first, end) at full detail, with at least columns [left, right).
+
+        Returns the image and the art pixel at its top left corner.
+        """
+        ...
 
 
 class _TileCourier(QObject):
@@ -71,15 +119,15 @@ class _TileCourier(QObject):
     outside the thread that owns it, which crashed the suite (a segfault making the next one).
     """
 
-    decoded = Signal(object, int, object)  # art, band, {column: QImage} (empty: band failed)
+    decoded = Signal(object, object, object)  # art, bands, {tile: QImage} (empty: failed)
 
     def __init__(self) -> None:
         super().__init__()
         self.decoded.connect(self._deliver)  # queued: this object lives in the GUI thread
 
-    def _deliver(self, art: MapArt, band: int, tiles: dict[int, QImage]) -> None:
+    def _deliver(self, art: MapArt, bands: tuple[int, ...], tiles: dict[Tile, QImage]) -> None:
         # a method of this object, not a static one: Qt then runs it in this object's thread
-        art.take_band(band, tiles)
+        art.take_tiles(bands, tiles)
 
 
 _COURIER: list[_TileCourier] = []
@@ -108,7 +156,7 @@ class MapArt:
         overview: QImage,
         *,
         full: QImage | None = None,
-        banded: BandedPng | None = None,
+        banded: ArtBands | None = None,
     ) -> None:
         self.size = size
         self.overview = overview
@@ -117,6 +165,8 @@ class MapArt:
         self._tiles: OrderedDict[Tile, QImage] = OrderedDict()
         self._tile_bytes = 0
         self._wanted: dict[int, set[int]] = {}
+        self._latest: set[int] = set()
+        """The bands the last repaint wanted tiles of: read first, one read at a time."""
         self._in_flight: set[int] = set()
         self._last_drawn_bytes = 0
         self._detail_listeners: list[weakref.WeakMethod[DetailListener]] = []
@@ -128,56 +178,29 @@ class MapArt:
         return cls((full.width(), full.height()), players_art(full), full=full)
 
     @classmethod
-    def from_bands(cls, banded: BandedPng) -> MapArt:
+    def from_bands(cls, banded: ArtBands) -> MapArt:
         """Decode `banded` once in order, building the overview; tiles come later on demand.
 
         Raises:
-            PngBandError: the file is truncated or corrupt.
+            PngBandError, JpegBandError: the file is truncated or corrupt.
         """
-        layout = banded.layout
-        scale = overview_scale(layout.width, layout.height)
-        width = max(1, round(layout.width * scale))
-        height = max(1, round(layout.height * scale))
-        alpha = layout.channels == 4
+        width, height = banded.size
+        scale = overview_scale(width, height)
+        wanted = (max(1, round(width * scale)), max(1, round(height * scale)))
         overview = QImage(
-            width,
-            height,
-            QImage.Format.Format_ARGB32_Premultiplied if alpha else QImage.Format.Format_RGB32,
+            *wanted,
+            QImage.Format.Format_ARGB32_Premultiplied
+            if banded.alpha
+            else QImage.Format.Format_RGB32,
         )
         # not filled: the bands' rows and slices' columns cover every pixel, edge to edge
         painter = QPainter(overview)
         painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-
-        def shrink(band: int, image: QImage) -> None:
-            first, end = layout.band_rows(band)
-            top, bottom = round(first * scale), round(end * scale)
-            if bottom <= top:
-                return
-            # A slice at a time: QImage.scaled holds Python's lock while it runs (9 ms for a
-            # whole band), which stalled the GUI thread; a slice is about 1 ms. Slices are
-            # `_SLICE_PX` wide, a whole number of overview pixels (`overview_scale`).
-            for left in range(0, layout.width, _SLICE_PX):
-                right = min(layout.width, left + _SLICE_PX)
-                x0, x1 = round(left * scale), round(right * scale)
-                if x1 <= x0:
-                    continue
-                piece = image.copy(left, BandedPng.band_top(band), right - left, end - first)
-                painter.drawImage(
-                    x0,
-                    top,
-                    piece.scaled(
-                        x1 - x0,
-                        bottom - top,
-                        Qt.AspectRatioMode.IgnoreAspectRatio,
-                        Qt.TransformationMode.SmoothTransformation,
-                    ),
-                )
-
         try:
-            banded.decode_all(shrink)
+            banded.sweep(wanted, _Shrinker(painter, banded.size, scale).strip)
         finally:
             painter.end()
-        return cls((layout.width, layout.height), overview, banded=banded)
+        return cls((width, height), overview, banded=banded)
 
     # -- tiles (GUI thread) ----------------------------------------------------------------
 
@@ -221,40 +244,52 @@ class MapArt:
         self._wanted.setdefault(band, set()).add(column)
 
     def _start_wanted(self) -> None:
-        """Decode each band with tiles wanted, once for all its wanted tiles."""
-        for band, columns in self._wanted.items():
-            if columns and band not in self._in_flight:
-                self._start(band)
+        """Read the bands with tiles wanted, once for all their wanted tiles.
 
-    def _start(self, band: int) -> None:
+        A PNG's bands are read each on its own, several at once; a JPEG's a run of bands a
+        read, one read at a time, the last repaint's first (R-230).
+        """
         assert self._banded is not None
-        self._in_flight.add(band)
-        columns = frozenset(self._wanted.get(band, ()))
-        QThreadPool.globalInstance().start(
-            _DecodeBand(self._banded, band, columns, self, _courier())
-        )
+        serial = self._banded.one_read_at_a_time
+        if serial and self._in_flight:
+            return
+        busy = self._in_flight
+        waiting = sorted(b for b, cols in self._wanted.items() if cols and b not in busy)
+        latest = [band for band in waiting if band in self._latest]
+        while waiting:
+            first = (latest or waiting)[0]
+            run = [b for b in waiting if first <= b < first + self._banded.bands_a_read]
+            self._start({band: frozenset(self._wanted[band]) for band in run})
+            if serial:
+                return
+            waiting = [band for band in waiting if band not in run]
+            latest = [band for band in latest if band not in run]
 
-    def take_band(self, band: int, tiles: dict[int, QImage]) -> None:
-        """Keep the tiles decoded from `band` (from the pool, in the GUI thread)."""
-        self._in_flight.discard(band)
-        wanted = self._wanted.get(band, set())
+    def _start(self, wanted: dict[int, frozenset[int]]) -> None:
+        assert self._banded is not None
+        self._in_flight.update(wanted)
+        QThreadPool.globalInstance().start(_DecodeBands(self._banded, wanted, self, _courier()))
+
+    def take_tiles(self, bands: tuple[int, ...], tiles: dict[Tile, QImage]) -> None:
+        """Keep the tiles read from `bands` (from the pool, in the GUI thread)."""
+        self._in_flight.difference_update(bands)
         if not tiles:  # the file changed or went away: the overview stays, no retrying
-            wanted.clear()
+            for band in bands:
+                self._wanted.pop(band, None)
             self._broken = True
             return
-        for column, image in tiles.items():
-            wanted.discard(column)
+        for (band, column), image in tiles.items():
+            self._wanted.get(band, set()).discard(column)
             old = self._tiles.pop((band, column), None)
             if old is not None:
                 self._tile_bytes -= old.sizeInBytes()
             self._tiles[(band, column)] = image
             self._tile_bytes += image.sizeInBytes()
         self._evict()
-        if wanted:
-            self._start(band)
-        first = min(tiles)
-        width = (max(tiles) + 1 - first) * TILE_PX
-        pixels = QRect(first * TILE_PX, band * BAND_ROWS, width, BAND_ROWS)
+        self._start_wanted()  # what is still wanted, or was wanted meanwhile
+        pixels = QRect()
+        for band, column in tiles:
+            pixels = pixels.united(QRect(column * TILE_PX, band * BAND_ROWS, TILE_PX, BAND_ROWS))
         for ref in list(self._detail_listeners):
             listener = ref()
             # a map whose Qt side is gone (closed) while Python still holds it hears nothing
@@ -296,6 +331,7 @@ class MapArt:
         top = max(0, math.floor((area.top() - target.top()) / per_y))
         bottom = min(height, math.ceil((area.bottom() - target.top()) / per_y))
         drawn = 0
+        missing: set[int] = set()
         for band in range(top // BAND_ROWS, math.ceil(bottom / BAND_ROWS)):
             for column in range(left // TILE_PX, math.ceil(right / TILE_PX)):
                 tile_rect = QRectF(
@@ -308,10 +344,13 @@ class MapArt:
                 if image is None:
                     drawn += TILE_PX * BAND_ROWS * 4  # it will be kept when it comes
                     self._want((band, column))
+                    missing.add(band)
                     _draw_part(painter, self.overview, tile_rect.intersected(area), target)
                 else:
                     drawn += image.sizeInBytes()
                     self._draw_tile(painter, image, tile_rect.intersected(area), tile_rect)
+        if missing:
+            self._latest = missing
         self._start_wanted()
         self._last_drawn_bytes = drawn  # the cache keeps at least what one repaint draws
 
@@ -366,38 +405,94 @@ def _draw_part(painter: QPainter, image: QImage, area: QRectF, target: QRectF) -
     painter.drawImage(area, image, source)
 
 
-class _DecodeBand(QRunnable):
-    """Decode one band again in the pool and cut the wanted tiles from it."""
+class _Shrinker:
+    """Shrinks the art's strips into the overview, a band's slice at a time."""
+
+    def __init__(self, painter: QPainter, size: tuple[int, int], scale: float) -> None:
+        self._painter = painter
+        self._width = size[0]
+        self._scale = scale
+
+    def strip(self, first: int, end: int, image: QImage, top: int) -> None:
+        """Shrink the art's rows [first, end), lying in `image` from its row `top`."""
+        factor = image.width() / self._width  # the image's pixels an art pixel
+        for band_first in range(first, end, BAND_ROWS):
+            band_end = min(end, band_first + BAND_ROWS)
+            rows = (
+                top + round((band_first - first) * factor),
+                min(image.height(), top + round((band_end - first) * factor)),
+            )
+            self._band(band_first, band_end, image, rows, factor)
+
+    def _band(
+        self, first: int, end: int, image: QImage, rows: tuple[int, int], factor: float
+    ) -> None:
+        scale = self._scale
+        top, bottom = round(first * scale), round(end * scale)
+        if bottom <= top or rows[1] <= rows[0]:
+            return
+        # A slice at a time: QImage.scaled holds Python's lock while it runs (9 ms for a
+        # whole band), which stalled the GUI thread; a slice is about 1 ms. Slices are
+        # `_SLICE_PX` wide, a whole number of overview pixels (`overview_scale`).
+        for left in range(0, self._width, _SLICE_PX):
+            right = min(self._width, left + _SLICE_PX)
+            x0, x1 = round(left * scale), round(right * scale)
+            image_left = round(left * factor)
+            image_right = min(image.width(), round(right * factor))
+            if x1 <= x0 or image_right <= image_left:
+                continue
+            piece = image.copy(image_left, rows[0], image_right - image_left, rows[1] - rows[0])
+            self._painter.drawImage(
+                x0,
+                top,
+                piece.scaled(
+                    x1 - x0,
+                    bottom - top,
+                    Qt.AspectRatioMode.IgnoreAspectRatio,
+                    Qt.TransformationMode.SmoothTransformation,
+                ),
+            )
+
+
+class _DecodeBands(QRunnable):
+    """Read a run of bands again in the pool and cut the wanted tiles from it."""
 
     def __init__(
         self,
-        banded: BandedPng,
-        band: int,
-        columns: frozenset[int],
+        banded: ArtBands,
+        wanted: dict[int, frozenset[int]],
         art: MapArt,
         courier: _TileCourier,
     ) -> None:
         super().__init__()
         self._banded = banded
-        self._band = band
-        self._columns = columns
+        self._wanted = wanted
         self._art = art
         self._courier = courier
 
     def run(self) -> None:
         run_in_background()
-        tiles: dict[int, QImage] = {}
-        try:
-            image = self._banded.band(self._band)
-        except (OSError, PngBandError):
-            image = None
-        if image is not None:
-            top = BandedPng.band_top(self._band)
-            rows = image.height() - top
-            for column in self._columns:
-                left = column * TILE_PX
-                tiles[column] = image.copy(left, top, min(TILE_PX, image.width() - left), rows)
-        self._courier.decoded.emit(self._art, self._band, tiles)
+        tiles: dict[Tile, QImage] = {}
+        with contextlib.suppress(*BAND_ERRORS):
+            tiles = self._tiles()
+        self._courier.decoded.emit(self._art, tuple(self._wanted), tiles)
+
+    def _tiles(self) -> dict[Tile, QImage]:
+        width, height = self._banded.size
+        columns = [column for wanted in self._wanted.values() for column in wanted]
+        left = min(columns) * TILE_PX
+        right = min(width, (max(columns) + 1) * TILE_PX)
+        image, corner = self._banded.read(min(self._wanted), max(self._wanted) + 1, left, right)
+        tiles: dict[Tile, QImage] = {}
+        for band, wanted in self._wanted.items():
+            top = band * BAND_ROWS
+            rows = min(BAND_ROWS, height - top)
+            for column in wanted:
+                x = column * TILE_PX
+                tiles[(band, column)] = image.copy(
+                    x - corner.x(), top - corner.y(), min(TILE_PX, width - x), rows
+                )
+        return tiles
 
 
 def run_in_background() -> None:

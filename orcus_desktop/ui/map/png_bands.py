@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
-from PySide6.QtCore import QBuffer, QByteArray
+from PySide6.QtCore import QBuffer, QByteArray, QPoint
 from PySide6.QtGui import QImage, QImageReader
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -126,11 +126,51 @@ class BandedPng:
     `band` may run in several threads at once; each works on its own copy of the zlib state.
     """
 
+    bands_a_read = 1
+    """Each band decodes alone from its mark, so each is read on its own, several at once."""
+    one_read_at_a_time = False
+
     def __init__(self, path: str, layout: PngLayout) -> None:
         self.path = path
         self.layout = layout
         self._marks: list[_Mark | None] = [None] * layout.bands
         self._lock = threading.Lock()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.layout.width, self.layout.height)
+
+    @property
+    def alpha(self) -> bool:
+        return self.layout.channels == 4
+
+    def sweep(
+        self, wanted: tuple[int, int], each: Callable[[int, int, QImage, int], None]
+    ) -> None:
+        """`decode_all`, telling `each(first, end, image, top)` of each band.
+
+        The band's art rows [first, end) lie from the image's row `top`, at full size
+        (whatever is `wanted`: a PNG has no cheaper smaller decode).
+        """
+        del wanted
+
+        def band_rows(band: int, image: QImage) -> None:
+            first, end = self.layout.band_rows(band)
+            each(first, end, image, self.band_top(band))
+
+        self.decode_all(band_rows)
+
+    def read(self, first: int, end: int, left: int, right: int) -> tuple[QImage, QPoint]:
+        """Band `first` decoded again (`end` is `first + 1`; each band is a read of its own).
+
+        Returns the band's image (every column) and the art pixel at its top left corner.
+
+        Raises:
+            PngBandError: as `band`.
+        """
+        del end, left, right
+        image = self.band(first)
+        return image, QPoint(0, self.layout.band_rows(first)[0] - self.band_top(first))
 
     def decode_all(self, each: Callable[[int, QImage], None]) -> None:
         """Decode every band in order, keeping where each starts; `each(band, image)`.
