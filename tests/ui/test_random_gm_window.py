@@ -7,7 +7,8 @@ After every step: no exception escaped a slot or a Qt virtual (pytest-qt's captu
 warning was printed (`qt_log_level_fail`), and the window's document passes the loader's
 invariant and writes and reads back to the same encounter. At the end, undo back to where the
 history began restores that document. ORCUS_WINDOW_GM_STEPS, ORCUS_WINDOW_GM_SEEDS and
-ORCUS_WINDOW_GM_FIRST_SEED play longer; on a failure the message lists the steps that led to it, to replay from the seed.
+ORCUS_WINDOW_GM_FIRST_SEED play longer; on a failure the message lists the steps that led to
+it, to replay from the seed.
 """
 
 from __future__ import annotations
