@@ -141,9 +141,9 @@ class AttackDialog(QDialog):
             self.error,
             buttons,
         )
-        fit_height_to_screen(self)
         self._options = AttackOptions()
         self._on_options_changed()
+        fit_height_to_screen(self)  # with each target's line written
         # The GM reads the dice off the table and types them at once (then Enter): the cursor
         # starts there, not in the first cover box, where typing would change the cover.
         self.dice.setFocus()
@@ -244,7 +244,7 @@ class AttackDialog(QDialog):
         self.error.setText(refusal)
         self._on_options_changed()
         # The target's line may have grown (combat advantage, prone): make room once laid out.
-        QTimer.singleShot(0, self, self.adjustSize)
+        QTimer.singleShot(0, self, lambda: fit_height_to_screen(self))
 
     def _crouching(self) -> tuple[str, ...]:
         return tuple(t for t, box in self.crouch_boxes.items() if box.isChecked())

@@ -52,7 +52,7 @@ from orcus_desktop.controller.files.creature_library import (
     check_creature,
     suggest,
 )
-from orcus_desktop.ui.dialog_parts import ok_cancel_buttons
+from orcus_desktop.ui.dialog_parts import ScrollingRows, fit_height_to_screen, ok_cancel_buttons
 
 _ABILITIES: Final = ("strength", "constitution", "dexterity", "intelligence", "wisdom", "charisma")
 _DEFENSES: Final = ("ac", "fortitude", "reflex", "will")
@@ -303,6 +303,7 @@ class CreatureEditor(QDialog):
         for box in (*self.defenses.values(), self.max_hp):
             box.valueChanged.connect(self._update_hints)
         self._load(self._base)
+        fit_height_to_screen(self)
 
     def _layout(self, buttons: QDialogButtonBox) -> None:
         basics = QFormLayout()
@@ -340,11 +341,15 @@ class CreatureEditor(QDialog):
         right.addWidget(self.power_list)
         right.addLayout(power_buttons)
         right.addWidget(self.power_form)
-        columns = QHBoxLayout()
+        # on a short screen the fields scroll; the problem line and Save stay in view.
+        self.fields = ScrollingRows(self)
+        columns = QHBoxLayout(self.fields.rows)
+        columns.setContentsMargins(0, 0, 0, 0)
         columns.addLayout(left)
         columns.addLayout(right)
+        self.fields.guard_wheel()
         outer = QVBoxLayout(self)
-        outer.addLayout(columns)
+        outer.addWidget(self.fields)
         outer.addWidget(self.problem)
         outer.addWidget(buttons)
 

@@ -240,8 +240,10 @@ class ScrollingRows(QScrollArea):
 
     def sizeHint(self) -> QSize:
         hint = self.rows.sizeHint()
+        # Wrapped lines (a target's "needs N on the d20") take the height they wrap to.
+        height = max(hint.height(), self.rows.heightForWidth(hint.width()))
         bar = self.verticalScrollBar().sizeHint().width()
-        return QSize(hint.width() + bar, hint.height())
+        return QSize(hint.width() + bar, height)
 
     def minimumSizeHint(self) -> QSize:
         bar = self.verticalScrollBar().sizeHint().width()
@@ -263,12 +265,20 @@ class ScrollingRows(QScrollArea):
 
 
 def fit_height_to_screen(dialog: QDialog) -> None:
-    """Keep `dialog` no taller or wider than the free area of its screen (R-235).
+    """Make `dialog` as tall as its content, at most the free area of its screen (R-235).
 
     Its rows in a `ScrollingRows` then scroll instead of pushing its buttons off the screen
-    of a 1366x768 laptop. A frame's title bar is left room for.
+    of a 1366x768 laptop, and show whole wherever the screen has the room (Qt alone would
+    open it at two thirds of the screen's height). A frame's title bar is left room for.
+    Called once the dialog is laid out, before it is shown.
     """
     screen: QScreen | None = dialog.screen()
     area = (screen if screen is not None else QGuiApplication.primaryScreen()).availableGeometry()
     title = dialog.style().pixelMetric(dialog.style().PixelMetric.PM_TitleBarHeight)
-    dialog.setMaximumSize(area.width(), max(1, area.height() - title))
+    most = QSize(area.width(), max(1, area.height() - title))
+    dialog.setMaximumSize(most)
+    wanted = dialog.sizeHint()
+    layout = dialog.layout()
+    if layout is not None and layout.hasHeightForWidth():
+        wanted.setHeight(layout.totalHeightForWidth(wanted.width()))
+    dialog.resize(wanted.boundedTo(most))
