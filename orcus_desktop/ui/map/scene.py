@@ -298,7 +298,7 @@ class MapScene(QGraphicsScene):
         """Player view: how the tokens' tooltips name monsters (the GM's strip setting)."""
         self._monster_names = names
         encounter = self._document.encounter
-        by_id = {c.id: c for c in encounter.creatures}
+        by_id: dict[str, Creature] = {c.id: c for c in encounter.creatures}
         for creature_id, token in self._tokens.items():
             creature = by_id.get(creature_id)
             if creature is not None and creature_id != self._dragged:
@@ -423,7 +423,7 @@ class MapScene(QGraphicsScene):
     def _sync_labels(self) -> None:
         """A creature added, removed or renamed can change other tokens' labels ("GW" -> "GW1")."""
         encounter = self._document.encounter
-        by_id = {c.id: c for c in encounter.creatures}
+        by_id: dict[str, Creature] = {c.id: c for c in encounter.creatures}
         for creature_id, token in self._tokens.items():
             creature = by_id.get(creature_id)
             if creature is None or creature_id == self._dragged:
