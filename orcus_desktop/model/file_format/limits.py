@@ -28,6 +28,7 @@ __all__ = [
     "MAX_SPEED",
     "MAX_STAT",
     "MAX_TERRAIN_PATCHES",
+    "MAX_TERRAIN_SQUARES",
     "MAX_TEXT_CHARS",
     "MAX_WALLS",
     "MAX_WALL_CROSSINGS",
@@ -69,6 +70,9 @@ hundred torches of radius under 20 stay under a third of it; 2,000 lights of rad
 (80 million) is a damaged or hostile file, which would freeze the window for minutes."""
 MAX_CREATURES = 2_000
 MAX_TERRAIN_PATCHES = 10_000
+MAX_TERRAIN_SQUARES = 1_000_000
+"""Squares of all terrain patches together (R-219): the largest grid painted once over. A file
+may list a square in several patches; painting merges one kind into one patch."""
 MAX_LOG_ENTRIES = 100_000
 MIN_PIXELS_PER_SQUARE, MAX_PIXELS_PER_SQUARE = 4, 4096
 """Pixels of the map image one square spans (a Universal VTT map's pixels per grid alike)."""

@@ -43,6 +43,7 @@ from orcus_desktop.model.file_format.zones import zones_from
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.invariants import check_encounter, statblock_problem
+from orcus_desktop.model.map_limits import terrain_problem
 from orcus_desktop.model.text_repair import repair_tree
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID, UnknownRulesetError, ruleset_by_id
 from orcus_desktop.rules.state import CreatureState
@@ -183,12 +184,7 @@ def _encounter_from(data: object) -> Encounter:
         _wall_from(item, f"walls[{i}]", i)
         for i, item in enumerate(list_at(upgraded.get("walls", []), "walls", MAX_WALLS))
     )
-    terrain = tuple(
-        _terrain_from(item, f"terrain[{i}]", grid)
-        for i, item in enumerate(
-            list_at(upgraded.get("terrain", []), "terrain", MAX_TERRAIN_PATCHES)
-        )
-    )
+    terrain = _terrain_list(upgraded.get("terrain", []), grid)
     creatures: list[Creature] = []
     seen: set[str] = set()
     for i, item in enumerate(list_at(upgraded.get("creatures", []), "creatures", MAX_CREATURES)):
@@ -262,6 +258,20 @@ def _wall_from(item: object, where: str, index: int) -> WallEntry:
     if secret and (kind is not WallKind.DOOR or is_open):
         raise EncounterFileError(f"{where}.secret: only a closed door can be secret")
     return WallEntry(WallId(wall_id), Wall(kind, points, is_open, secret))
+
+
+def _terrain_list(value: object, grid: GridBounds) -> tuple[TerrainPatch, ...]:
+    """The file's terrain, refused before its squares are read when they are too many (R-219)."""
+    items = list_at(value, "terrain", MAX_TERRAIN_PATCHES)
+    listed = sum(
+        len(squares)
+        for item in items
+        if isinstance(item, dict) and isinstance(squares := item.get("squares"), list)
+    )
+    problem = terrain_problem(listed)
+    if problem:
+        raise EncounterFileError(f"terrain: {problem}")
+    return tuple(_terrain_from(item, f"terrain[{i}]", grid) for i, item in enumerate(items))
 
 
 def _terrain_from(item: object, where: str, grid: GridBounds) -> TerrainPatch:
