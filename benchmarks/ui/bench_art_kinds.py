@@ -209,7 +209,7 @@ def run_kind(path: Path, ops: tuple[str, ...], runs: int) -> dict[str, dict[str,
 ROWS = (
     ("whole", "ms", "whole decode (`read_map_image`), the peer", "ms"),
     ("whole", "mb", "whole decode: memory", "MB"),
-    ("load", "ms", "the art as loaded (overview; tiles on demand when tiled)", "ms"),
+    ("load", "ms", "the art as loaded", "ms"),
     ("load", "mb", "the art as loaded: memory", "MB"),
     ("load", "tile_top_ms", "GM at full detail, top rows: a tile's wait", "ms"),
     ("load", "screen_top_ms", "GM at full detail, top rows: the whole screen's", "ms"),

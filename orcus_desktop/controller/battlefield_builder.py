@@ -35,7 +35,10 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
         conditions = rules.conditions(encounter, creature.id)
         rows = [rules_for(c, rules.ruleset) for c in conditions]
         if any(row.off_map for row in rows):
-            continue  # 003-48 Swallowed, Exiled: "Does not occupy a space"
+            # 003-48 Swallowed, Exiled: "Does not occupy a space"; its square is kept for
+            # its return, as the dead's are: no move ends there.
+            fallen.append(occupied_space(creature))
+            continue
         can_react = not any(row.no_immediate_actions for row in rows)
         combatant = combat.find(creature.id) if combat.active else None
         if combatant is not None and opportunity_spent(rules.ruleset, combat, combatant):

@@ -225,7 +225,8 @@ class Battlefield:
         occupancy: whose spaces movers may pass through or end in (the ruleset's).
         lighting: the map's light (`geometry.lighting`); None: bright everywhere.
         fallen: the spaces of the dead, who are not occupants (they neither block, threaten
-            nor see) but still lie on the map: no move ends in one (docs/rulings.md R-132).
+            nor see) but still lie on the map: no move ends in one (docs/rulings.md R-132);
+            and of the creatures off the map for a while (003-48), kept for them (R-221).
     """
 
     bounds: GridBounds

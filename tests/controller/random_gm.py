@@ -51,7 +51,7 @@ from orcus_desktop.controller.variants.strike import (
 from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import forced_destinations
-from orcus_desktop.geometry.grid import GridBounds, Square, spaces_adjacent
+from orcus_desktop.geometry.grid import GridBounds, Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import AidKind
 from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Encounter, WallEntry
@@ -195,6 +195,7 @@ class RandomGm(Hand):
             (1.5, self.turns.step),
             (0.1, self._end_combat),
             (0.4, self._set_the_scene),
+            (0.5, self._stepping_in_scene),
         ]
         if combat.pending is not None or combat.strike_offers:
             choices.append((10.0, self._react))
@@ -206,7 +207,7 @@ class RandomGm(Hand):
             choices.append((12.0, self._end_turn))  # 000 "Ready": then the turn ends
         choices += self._set_up_now()
         if scene is not None:
-            choices.append((12.0, scene))
+            choices.append((30.0, scene))
         for _ in range(20):
             played = self._weighted(choices)()
             if played is not None:
@@ -256,6 +257,8 @@ class RandomGm(Hand):
             between = self.map.step()
         elif pick < 0.4:  # 000 "Maintain": no bundled creature maintains a power
             between = self.map.give_wizard_hold_monster()
+        elif pick < 0.5 and self.session.ruleset.hooks.flow.raise_the_alarm:
+            between = self.turns.set_surprised()  # an ambush: 003-11's alarm then helps
         return between or self._start_combat()
 
     def _end_combat(self) -> Played:
@@ -365,8 +368,8 @@ class RandomGm(Hand):
         }
 
     def _helpless_next_to(self, actor: str) -> list[str]:
-        """The helpless enemies adjacent to the actor (000 "Coup de Grace": "a helpless
-        adjacent opponent"), as the targeting tool offers them."""
+        """The helpless enemies adjacent to the actor, not dead (000 "Coup de Grace": "a
+        helpless adjacent opponent"), as the targeting tool offers them."""
         s = self.session
         me = s.encounter.creature(actor).space
         return [
@@ -374,6 +377,7 @@ class RandomGm(Hand):
             for e in self.others(actor, enemies=True)
             if spaces_adjacent(me, s.encounter.creature(e).space)
             and HELPLESS_CONDITIONS & s.rules.conditions(s.encounter, e)
+            and not s.rules.is_dead(s.encounter, e)
         ]
 
     def _power(self, actor: str, option: PowerOption) -> Played | None:
@@ -761,7 +765,9 @@ class RandomGm(Hand):
         offered = set(s.ask(questions.gm_conditions))
         helpless = [c for c in (Condition.HELPLESS, Condition.UNCONSCIOUS) if c in offered]
         stealth = [c for c in (Condition.HIDDEN, Condition.SHROUDED) if c in offered]
-        enemies = self.others(actor, enemies=True)
+        enemies = [
+            e for e in self.others(actor, enemies=True) if not s.rules.is_dead(s.encounter, e)
+        ]
         me = s.encounter.creature(actor).space
         adjacent = [e for e in enemies if spaces_adjacent(me, s.encounter.creature(e).space)]
         scenes: list[tuple[str, Condition]] = [
@@ -780,6 +786,70 @@ class RandomGm(Hand):
         return self.call(
             f"add_condition({who!r}, {condition}, {duration})",
             lambda: s.run(gm_edits.add_condition, who, condition, duration),
+        )
+
+    def _stepping_in_scene(self) -> Played | None:
+        """001-10 "Against Who?": the GM moves a creature Engaged By no one next to an enemy of
+        the creature whose turn it is, which then attacks that enemy (most often next): the
+        one beside it may declare itself the target instead (001 l.136)."""
+        s, rng = self.session, self.rng
+        actor = s.encounter.combat.current
+        if actor is None or not s.ruleset.hooks.reaction_rules.engagement:
+            return None
+        living = [c for c in self.others(actor) if not s.rules.is_dead(s.encounter, c)]
+        marks = self._single_marks(actor)
+        enemies = [c for c in living if c in self.others(actor, enemies=True) and c in marks]
+        if not enemies:
+            return None
+        target = s.encounter.creature(rng.choice(enemies))
+        free = [
+            s.encounter.creature(c)
+            for c in living
+            if c != target.id
+            and s.encounter.creature(c).side == target.side
+            and not s.encounter.combat.engaged_by(c)
+        ]
+        if not free:
+            return None
+        who = rng.choice(free)
+        o, n = target.square, target.space.side
+        beside = [
+            Square(col, row)
+            for col in range(o.col - who.space.side, o.col + n + 1)
+            for row in range(o.row - who.space.side, o.row + n + 1)
+            if spaces_adjacent(Space(Square(col, row), who.size), target.space)
+        ]
+        to = rng.choice(beside)  # an occupied or blocked square is refused in words
+        self.scene = lambda: self._attack_on(actor, target.id)
+        return self.call(
+            f"move_creature({who.id!r}, {to}, gm)", lambda: s.move_creature(who.id, to)
+        )
+
+    def _single_marks(self, actor: str) -> dict[str, list[PowerOption]]:
+        """Who the actor may attack alone now, with the powers the panel allows on it (no
+        area: 001-10 is for an attack on one creature)."""
+        s = self.session
+        areas = self._powers_with(actor, "area")
+        marks: dict[str, list[PowerOption]] = {}
+        for option in s.available_actions(actor).powers:
+            if option.allowed and option.name not in areas:
+                for target in s.ask(attacks.power_targets, actor, option.name):
+                    marks.setdefault(target, []).append(option)
+        return marks
+
+    def _attack_on(self, actor: str, target: str) -> Played | None:
+        """The actor uses one of its powers the panel allows on `target` alone."""
+        s = self.session
+        if s.encounter.combat.current != actor or s.encounter.find_creature(target) is None:
+            return None
+        usable = self._single_marks(actor).get(target)
+        if not usable:
+            return None
+        option, dice = self.rng.choice(usable), self.dice()
+        return self.call(
+            f"use_power({actor!r}, {option.name!r}, [{target!r}], dice={dice})",
+            lambda: s.use_power(actor, option.name, [target], dice=dice),
+            option,
         )
 
     def _gm_move(self) -> Played:

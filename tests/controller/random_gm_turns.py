@@ -130,12 +130,16 @@ class TurnHand(Hand):
     # -- the GM's rolls and a creature's upkeep --------------------------------------------
 
     def falling_damage(self) -> Played | None:
+        """000 "Falling", with the check against it where the fall dialog asks for one
+        (002-23); now and then a check die anyway, refused in words elsewhere."""
         who = self._anyone()
         if who is None:
             return None
         feet = self.rng.choice([5, 10, 30, 200])
         dice = [self.rng.randint(1, 6) for _ in range(20)]  # d6s or d10s: a face of either
-        return self.run(gm_edits.falling_damage, who, feet, dice, self.rng.randint(1, 20))
+        has_check = self.session.ruleset.hooks.damage_policy.falling_reduction_skill is not None
+        check = self.rng.randint(1, 20) if has_check or self.rng.random() < 0.2 else None
+        return self.run(gm_edits.falling_damage, who, feet, dice, check)
 
     def dice_roll(self) -> Played:
         """The dice tray's roll shown to the table (logged)."""

@@ -17,6 +17,7 @@ from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.turns import initiative
 from orcus_desktop.controller.turns.waiting_decisions import decisions
 from orcus_desktop.controller.variants.strike import engagement, interposition, withdrawing
 from orcus_desktop.geometry.grid import GridBounds, Square
@@ -248,3 +249,33 @@ def test_a_held_step_forgets_a_removed_creature_in_every_list_it_keeps() -> None
     }
     assert pruned.targets == (b,)
     assert held.without("c") is held
+
+
+def test_a_triggered_readied_action_goes_when_its_readier_is_dropped() -> None:
+    """000 "Ready" ("any time before your next turn, you may take the readied action") and 000
+    "Unconscious" ("You can't take any actions"): the hero's readied attack triggered on the
+    orc's turn, then the GM drops the hero (Set HP 0, R-217). End turn used to be refused for
+    "Hero may take its readied standard action now", which only letting it pass answered."""
+    session = fight_started(
+        GridBounds(10, 6),
+        (fighter("hero", 2, 2), orc("orc", 6, 2)),
+        {"hero": 20, "orc": 10},
+    )
+    readied = session.run(
+        initiative.ready_action, "hero", ActionKind.STANDARD, "the orc moves", "attack it"
+    )
+    assert readied.ok, readied.reason
+    assert session.end_turn().ok
+    assert session.run(initiative.trigger_readied, "hero", "orc").ok
+    assert session.encounter.combat.combatant("hero").out_of_turn is ActionKind.STANDARD
+    dropped = session.run(gm_edits.set_hit_points, "hero", 0)
+    assert dropped.ok, dropped.reason
+    assert dropped.details["warning"] == (
+        "Hero's readied standard action is withdrawn (Hero is unconscious: no actions)"
+    )
+    assert session.encounter.combat.combatant("hero").out_of_turn is None
+    assert decisions(session.engine, session.encounter) == ()
+    assert session.end_turn().ok
+    assert session.undo().ok
+    assert session.undo().ok
+    assert session.encounter.combat.combatant("hero").out_of_turn is ActionKind.STANDARD

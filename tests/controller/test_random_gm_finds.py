@@ -12,7 +12,12 @@ from typing import Any
 
 import pytest
 
-from orcus_desktop.controller.actions import combat_actions, grappling, interrupts
+from orcus_desktop.controller.actions import (
+    combat_actions,
+    forced_placement,
+    grappling,
+    interrupts,
+)
 from orcus_desktop.controller.editing import editing, map_import
 from orcus_desktop.controller.editing.library_edits import LibraryChange
 from orcus_desktop.controller.editing.map_import import ImportMode
@@ -20,6 +25,7 @@ from orcus_desktop.controller.gm import gm_edits, notes, zones
 from orcus_desktop.controller.log.text import entry_text
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.controller.variants.strike import engagement, withdrawing
+from orcus_desktop.geometry.forced import forced_destinations
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter, MapImage
@@ -27,7 +33,7 @@ from orcus_desktop.model.uvtt.importing import ImportedMap
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import DurationKind
 from orcus_desktop.rules.powers import ActionKind
-from orcus_desktop.vocabulary import CreatureId, MoveMode
+from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind, MoveMode
 from tests.controller.conftest import fight_started, fighter, make_session, orc
 from tests.controller.random_gm_map import MAP_ART, library_creature, statblock
 from tests.controller.test_random_gm import reopened
@@ -317,4 +323,50 @@ def test_a_coup_de_grace_that_kills_a_creature_above_0_hp_leaves_it_dead_at_0(
     assert (state.dead, state.current_hp) == (True, 0)
     said = [entry_text(entry, session.encounter.name_of) for entry in done.log]
     assert any("HP 29 -> 0" in line and "dies (coup de grace)" in line for line in said)
+    assert reopened(session.encounter) == session.encounter
+
+
+def test_no_push_or_walk_ends_on_the_square_a_swallowed_creature_left() -> None:
+    """Found by the random GM (alloy-heroes seed 322, step 281, the fight under Square
+    Fireballs): the Cleric swallowed (003-48 "Does not occupy a space"), the Fighter's Tide of
+    Iron pushed the Ogre, and the forced-move tool offered the square the Cleric stood on; the
+    push was refused only as "could not be saved and reopened (overlaps Dwarf Cleric)". A walk
+    there was offered alike. R-221: the square is kept for the Cleric's return, as the dead's
+    are (R-132): no push or walk ends there; the other squares are offered as before."""
+    session = fight_started(
+        GridBounds(10, 8),
+        (
+            library_creature("fighter.json", "fighter", Square(2, 2)),
+            library_creature("ogre.json", "ogre", Square(3, 2)),
+            library_creature("cleric.json", "cleric", Square(5, 2)),
+        ),
+        {"fighter": 20, "ogre": 10, "cleric": 5},
+        "square-fireballs",
+    )
+    swallowed = session.run(
+        gm_edits.add_condition, "cleric", Condition.SWALLOWED, DurationKind.END_OF_ENCOUNTER
+    )
+    assert swallowed.ok, swallowed.reason
+    assert Square(5, 2) not in session.reachable_squares("fighter", MoveMode.WALK)
+    hit = session.use_power("fighter", "Tide of Iron", ["ogre"], dice=[19, 4, 4, 4, 4, 4])
+    assert hit.ok, hit.reason
+    (owed,) = session.encounter.combat.owed_forced_moves
+    offered = forced_destinations(
+        session.battlefield(),
+        owed.target,
+        ForcedMovementKind(owed.kind),
+        owed.squares,
+        source_id=owed.source,
+        along_lines=session.ruleset.hooks.movement_policy.forced_along_lines,
+    )
+    assert set(offered) == {Square(4, 3)}  # from the others the Ogre (Large) would cover (5, 2)
+    onto = session.run(
+        forced_placement.force_move, "ogre", "push", 1, Square(4, 2), source_id="fighter"
+    )
+    assert not onto.ok
+    assert "could not be saved" not in onto.reason
+    pushed = session.run(
+        forced_placement.force_move, "ogre", "push", 1, Square(4, 3), source_id="fighter"
+    )
+    assert pushed.ok, pushed.reason
     assert reopened(session.encounter) == session.encounter

@@ -10,7 +10,8 @@ taking it would be refused (`action_problem` of `CombatAction.OPPORTUNITY_ATTACK
 answer of who may take it), and so is 001-10/29's stepping in by a creature that can no
 longer act (`cannot_act`, as `interposition.candidates` asks). With nothing left to wait for,
 the held step goes on in that same step (`go_on`, as R-212 does for a removed creature), and
-the step's answer tells the GM.
+the step's answer tells the GM. A triggered readied action (000 "Ready") its creature can no
+longer take (`kind_problem`: dead, no actions) goes alike.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import replace
 from orcus_desktop.controller import plugins
 from orcus_desktop.controller.actions import interrupts
 from orcus_desktop.controller.availability.actions import CombatAction, action_problem
-from orcus_desktop.controller.availability.kinds import cannot_act
+from orcus_desktop.controller.availability.kinds import cannot_act, kind_problem
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import OfferWithdrawn
 from orcus_desktop.controller.outcomes import Outcome, Step
@@ -53,12 +54,18 @@ def withdrawn(engine: Engine, encounter: Encounter) -> tuple[Encounter, list[str
     held = combat.pending
     said: list[str] = []
     for combatant in combat.combatants:
-        reactor = combatant.creature_id
-        if combatant.out_of_turn is not ActionKind.OPPORTUNITY:
-            continue
-        problem = action_problem(engine.rules, encounter, reactor, CombatAction.OPPORTUNITY_ATTACK)
-        if problem:
-            encounter, line = _offer_withdrawn(engine, encounter, reactor, problem)
+        reactor, kind = combatant.creature_id, combatant.out_of_turn
+        if kind is ActionKind.OPPORTUNITY:
+            problem = action_problem(
+                engine.rules, encounter, reactor, CombatAction.OPPORTUNITY_ATTACK
+            )
+            if problem:
+                encounter, line = _offer_withdrawn(engine, encounter, reactor, problem)
+                said.append(line)
+        elif kind is not None and (
+            problem := kind_problem(engine.rules, encounter, reactor, kind)
+        ):
+            encounter, line = _readied_withdrawn(encounter, reactor, kind, problem)
             said.append(line)
     encounter, lines = _interposers_withdrawn(engine, encounter)
     said += lines
@@ -84,6 +91,20 @@ def _offer_withdrawn(
     )
     # 001-23/24: its strike offer goes too, as when let pass.
     encounter = plugins.reaction_settled(engine, encounter, reactor, taken=False)
+    return encounter, f"{offer} ({problem})"
+
+
+def _readied_withdrawn(
+    encounter: Encounter, readier: CreatureId, kind: ActionKind, problem: str
+) -> tuple[Encounter, str]:
+    """000 "Ready": a triggered readied action its creature can no longer take, withdrawn.
+
+    Why: `kind_problem` (dead, no actions); it is spent as the GM's "let it pass" spends it.
+    """
+    offer = f"{encounter.name_of(readier)}'s readied {kind.value} action is withdrawn"
+    combat = encounter.combat
+    quiet = combat.with_combatant(replace(combat.combatant(readier), out_of_turn=None))
+    encounter = encounter.with_combat(OfferWithdrawn(offer, problem).logged_in(quiet, readier))
     return encounter, f"{offer} ({problem})"
 
 
