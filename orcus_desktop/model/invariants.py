@@ -28,6 +28,7 @@ from orcus_desktop.model.map_limits import (
     WALL_LOW,
     lights_problem,
     lit_area_problem,
+    terrain_problem,
     walls_problem,
 )
 from orcus_desktop.rules.conditions import Condition
@@ -219,6 +220,9 @@ def _point_problems(walls: tuple[WallEntry, ...]) -> Iterator[str]:
 
 
 def _terrain_problems(encounter: Encounter) -> Iterator[str]:
+    too_much = terrain_problem(sum(len(patch.squares) for patch in encounter.terrain))
+    if too_much:
+        yield f"terrain: {too_much}"
     for i, patch in enumerate(encounter.terrain):
         for square in sorted(patch.squares):
             if not encounter.grid.contains(square):

@@ -18,6 +18,7 @@ from orcus_desktop.model.file_format.limits import (
     MAX_GRID_SIDE,
     MAX_LIGHTS,
     MAX_LIT_SQUARES,
+    MAX_TERRAIN_SQUARES,
     MAX_WALL_CROSSINGS,
     MAX_WALL_POINTS,
     MAX_WALL_SEGMENTS,
@@ -104,3 +105,14 @@ def lit_area_problem(sources: Iterable[LightSource], most: int = MAX_LIT_SQUARES
         f"the lights reach {total:,} squares together (each light counts (2 x dim radius + 1) "
         f"squared); a map lights at most {most:,}"
     )
+
+
+def terrain_problem(squares: int, most: int | None = None) -> str:
+    """Why a map cannot hold `squares` squares of terrain (patches apart), or "" (R-219).
+
+    `most`: the limit, `MAX_TERRAIN_SQUARES` unless given (looked up at each call).
+    """
+    most = MAX_TERRAIN_SQUARES if most is None else most
+    if squares <= most:
+        return ""
+    return f"{squares:,} squares of terrain; a map holds at most {most:,}"

@@ -75,7 +75,7 @@ def read_encounter_file(path: str | os.PathLike[str]) -> ReadEncounter:
     except UnicodeDecodeError:
         raise EncounterFileError(f"{file.name}: not an encounter file (not UTF-8 text)") from None
     try:
-        result = read_encounter(decode_json(text), owned=True)
+        result = read_encounter(decode_json(text), owned=True, decoded=True)
     except EncounterFileError as exc:
         raise EncounterFileError(f"{file.name}: {exc}") from None
     encounter = result.encounter

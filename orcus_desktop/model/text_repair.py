@@ -46,37 +46,50 @@ def repair_tree(data: Any, limit: int) -> list[tuple[str, str]]:
     """Repair every text (keys too) of decoded JSON in place; return (field path, change)s.
 
     Lists and objects are walked without recursion (a decoded file is already depth-checked).
+    A field's path is spelled only for a change (R-218: a big file has millions of fields).
     """
     notices: list[tuple[str, str]] = []
-
-    def fixed(value: Any, path: str, part: str | int) -> Any:
-        # the child's path is spelled only when it is needed (R-218: a big file has millions)
-        if isinstance(value, str):
-            value, changes = repair_text(value, limit)
-            notices.extend((_joined(path, part), change) for change in changes)
-        elif isinstance(value, dict | list):
-            stack.append((value, _joined(path, part)))
-        return value
-
-    stack: list[tuple[Any, str]] = [(data, "")]
+    stack: list[tuple[Any, _Where]] = [(data, None)] if isinstance(data, dict | list) else []
     while stack:
-        item, path = stack.pop()
-        if isinstance(item, list):
-            for i, value in enumerate(item):
-                if isinstance(value, str | dict | list):
-                    item[i] = fixed(value, path, i)
-        elif isinstance(item, dict) and all(_needs_nothing(key, limit) for key in item):
-            for key, value in item.items():
-                if isinstance(value, str | dict | list):
-                    item[key] = fixed(value, path, key)
-        elif isinstance(item, dict):
-            for key in list(item):
-                value = item.pop(key)
-                new_key, changes = repair_text(key, limit)
-                child = _joined(path, new_key)
-                notices.extend((child, f"field name: {change}") for change in changes)
-                item[new_key] = fixed(value, path, new_key)
+        item, where = stack.pop()
+        if isinstance(item, dict) and not all(_needs_nothing(key, limit) for key in item):
+            _repair_keys(item, where, limit, notices)
+        for part, value in enumerate(item) if isinstance(item, list) else item.items():
+            if isinstance(value, str):
+                if not _needs_nothing(value, limit):
+                    item[part], changes = repair_text(value, limit)
+                    notices.extend((_spelled((where, part)), change) for change in changes)
+            elif isinstance(value, dict | list):
+                stack.append((value, (where, part)))
     return notices
+
+
+_Where = tuple[Any, str | int] | None
+"""Where a field lies: (where its container lies, its key or index); None: the whole file."""
+
+
+def _repair_keys(
+    item: dict[str, Any], where: _Where, limit: int, notices: list[tuple[str, str]]
+) -> None:
+    """Repair the object's keys in place, keeping their order."""
+    for key in list(item):
+        value = item.pop(key)
+        new_key, changes = repair_text(key, limit)
+        child = _spelled((where, new_key))
+        notices.extend((child, f"field name: {change}") for change in changes)
+        item[new_key] = value
+
+
+def _spelled(where: _Where) -> str:
+    """The field path as the file spells it: `creatures[3].name`."""
+    parts: list[str | int] = []
+    while where is not None:
+        where, part = where
+        parts.append(part)
+    path = ""
+    for part in reversed(parts):
+        path = _joined(path, part)
+    return path
 
 
 def _needs_nothing(text: str, limit: int) -> bool:

@@ -32,6 +32,7 @@ from orcus_desktop.model.file_format.limits import (
 )
 from orcus_desktop.model.frozen import freeze, thaw
 from orcus_desktop.model.ids import WallId
+from orcus_desktop.model.map_limits import terrain_problem
 from orcus_desktop.model.notes import MapNote
 from orcus_desktop.model.text_repair import repair_text
 from orcus_desktop.rules.powers import ActionKind
@@ -443,6 +444,9 @@ def paint_terrain(
     others = [p for p in encounter.terrain if p.kind is not kind]
     if updated:
         others.append(TerrainPatch(kind, updated))
+    too_much = terrain_problem(sum(len(p.squares) for p in others))
+    if too_much:
+        return refuse(op, f"cannot paint: the map would hold {too_much}")
     verb = "Erase" if erase else "Paint"
     return _done(op, f"{verb} {kind.value} terrain", encounter.with_terrain(others))
 

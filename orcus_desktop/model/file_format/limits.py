@@ -9,6 +9,7 @@ grids, coordinates and counts beyond these bounds; `text_repair` cuts overlong t
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 from orcus_desktop.model.file_format.fields import EncounterFileError
 from orcus_desktop.rules.limits import MAX_LEVEL, MAX_NAME_CHARS, MAX_SPEED, MAX_STAT
@@ -28,6 +29,7 @@ __all__ = [
     "MAX_SPEED",
     "MAX_STAT",
     "MAX_TERRAIN_PATCHES",
+    "MAX_TERRAIN_SQUARES",
     "MAX_TEXT_CHARS",
     "MAX_WALLS",
     "MAX_WALL_CROSSINGS",
@@ -69,6 +71,9 @@ hundred torches of radius under 20 stay under a third of it; 2,000 lights of rad
 (80 million) is a damaged or hostile file, which would freeze the window for minutes."""
 MAX_CREATURES = 2_000
 MAX_TERRAIN_PATCHES = 10_000
+MAX_TERRAIN_SQUARES = 1_000_000
+"""Squares of all terrain patches together (R-219): the largest grid painted once over. A file
+may list a square in several patches; painting merges one kind into one patch."""
 MAX_LOG_ENTRIES = 100_000
 MIN_PIXELS_PER_SQUARE, MAX_PIXELS_PER_SQUARE = 4, 4096
 """Pixels of the map image one square spans (a Universal VTT map's pixels per grid alike)."""
@@ -134,12 +139,16 @@ def check_depth(data: object, limit: int = MAX_NESTING_DEPTH) -> bool:
     while stack:
         item, depth = stack.pop()
         if isinstance(item, dict):
-            children: list[object] = list(item.values())
+            children: Iterable[object] = item.values()
         elif isinstance(item, list):
             children = item
         else:
             continue
         if depth > limit:
             return True
-        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+        deeper = depth + 1
+        # R-218: a plain loop (a million [x, y] pairs: 2.4 s with a generator, about half now)
+        for child in children:
+            if isinstance(child, dict | list):
+                stack.append((child, deeper))
     return False

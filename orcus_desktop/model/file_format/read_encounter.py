@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
-from orcus_desktop.geometry.grid import GridBounds, Size
+from orcus_desktop.geometry.grid import GridBounds, Size, Square
 from orcus_desktop.model.combat import Combat
 from orcus_desktop.model.encounter import Creature, Encounter, MapImage, WallEntry
 from orcus_desktop.model.file_format.fields import (
@@ -43,6 +43,7 @@ from orcus_desktop.model.file_format.zones import zones_from
 from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.invariants import check_encounter, statblock_problem
+from orcus_desktop.model.map_limits import terrain_problem
 from orcus_desktop.model.text_repair import repair_tree
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID, UnknownRulesetError, ruleset_by_id
 from orcus_desktop.rules.state import CreatureState
@@ -105,7 +106,7 @@ def unreadable_message(unreadable: Sequence[UnreadableCreature]) -> str:
     return f"{first.where}.statblock: cannot be read: {first.problem}{more}"
 
 
-def read_encounter(data: object, *, owned: bool = False) -> ReadEncounter:
+def read_encounter(data: object, *, owned: bool = False, decoded: bool = False) -> ReadEncounter:
     """Read decoded JSON into an encounter that passes the invariant check, within the limits.
 
     Text is repaired (`text_repair`); creatures with unreadable stat blocks are left out of
@@ -114,11 +115,13 @@ def read_encounter(data: object, *, owned: bool = False) -> ReadEncounter:
     Args:
         data: the decoded JSON.
         owned: the caller gives `data` away (it is repaired in place, not copied).
+        decoded: `data` comes from `limits.decode_json`, which checked its depth (R-218: not
+            again, a second walk over every field).
 
     Raises:
         EncounterFileError: naming the field path and the problem.
     """
-    if check_depth(data):
+    if not decoded and check_depth(data):
         raise EncounterFileError(f"nested more than {MAX_NESTING_DEPTH} levels deep")
     if not owned:
         data = copy.deepcopy(data)
@@ -183,12 +186,7 @@ def _encounter_from(data: object) -> Encounter:
         _wall_from(item, f"walls[{i}]", i)
         for i, item in enumerate(list_at(upgraded.get("walls", []), "walls", MAX_WALLS))
     )
-    terrain = tuple(
-        _terrain_from(item, f"terrain[{i}]", grid)
-        for i, item in enumerate(
-            list_at(upgraded.get("terrain", []), "terrain", MAX_TERRAIN_PATCHES)
-        )
-    )
+    terrain = _terrain_list(upgraded.get("terrain", []), grid)
     creatures: list[Creature] = []
     seen: set[str] = set()
     for i, item in enumerate(list_at(upgraded.get("creatures", []), "creatures", MAX_CREATURES)):
@@ -264,14 +262,42 @@ def _wall_from(item: object, where: str, index: int) -> WallEntry:
     return WallEntry(WallId(wall_id), Wall(kind, points, is_open, secret))
 
 
+def _terrain_list(value: object, grid: GridBounds) -> tuple[TerrainPatch, ...]:
+    """The file's terrain, refused before its squares are read when they are too many (R-219)."""
+    items = list_at(value, "terrain", MAX_TERRAIN_PATCHES)
+    listed = sum(
+        len(squares)
+        for item in items
+        if isinstance(item, dict) and isinstance(squares := item.get("squares"), list)
+    )
+    problem = terrain_problem(listed)
+    if problem:
+        raise EncounterFileError(f"terrain: {problem}")
+    return tuple(_terrain_from(item, f"terrain[{i}]", grid) for i, item in enumerate(items))
+
+
 def _terrain_from(item: object, where: str, grid: GridBounds) -> TerrainPatch:
     data = mapping(item, where)
     kind = enum_at(TerrainKind, data.get("kind"), f"{where}.kind")
-    squares = frozenset(
-        square_at(s, f"{where}.squares[{j}]", grid)
-        for j, s in enumerate(list_at(data.get("squares"), f"{where}.squares"))
-    )
+    raw = list_at(data.get("squares"), f"{where}.squares")
+    squares = _plain_squares(raw, grid)
+    if squares is None:  # one is not a square on the grid: name the first
+        squares = frozenset(square_at(s, f"{where}.squares[{j}]", grid) for j, s in enumerate(raw))
     return TerrainPatch(kind, squares)
+
+
+def _plain_squares(raw: list[Any], grid: GridBounds) -> frozenset[Square] | None:
+    """The squares when each is a [column, row] of whole numbers on the grid, else None.
+
+    The common case in one plain pass (R-219: a million terrain squares), as `square_at` reads.
+    """
+    if not all(type(s) is list and len(s) == 2 for s in raw):
+        return None
+    columns, rows = grid.columns, grid.rows
+    whole_on_grid = all(
+        type(c) is int and type(r) is int and 0 <= c < columns and 0 <= r < rows for c, r in raw
+    )
+    return frozenset(Square(c, r) for c, r in raw) if whole_on_grid else None
 
 
 def _creature_from(item: object, where: str, grid: GridBounds) -> Creature:

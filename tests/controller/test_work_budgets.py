@@ -1,4 +1,4 @@
-"""No file hangs the app: the lights' squares together stay within one budget (R-218).
+"""No file hangs the app: lit squares (R-218) and terrain squares (R-219) have one limit each.
 
 Before: 2,000 lights of dim radius 100 were within every limit, and opening the file froze the
 GM's window for minutes lighting 80 million squares. Now the file is refused in one line naming
@@ -15,15 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from orcus_desktop.controller.editing import lighting_edits
+from orcus_desktop.controller.editing import editing, lighting_edits
+from orcus_desktop.geometry.features import TerrainKind
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.geometry.light import Illumination
+from orcus_desktop.model import map_limits
 from orcus_desktop.model.encounter import Encounter
-from orcus_desktop.model.file_format.limits import MAX_LIT_SQUARES
+from orcus_desktop.model.file_format.limits import MAX_LIT_SQUARES, MAX_TERRAIN_SQUARES
 from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import Lighting, LightSource
-from orcus_desktop.model.map_limits import lit_area_problem, lit_squares
+from orcus_desktop.model.map_limits import lit_area_problem, lit_squares, terrain_problem
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter, save_encounter
 from tests.controller.conftest import make_session
 
@@ -97,3 +99,65 @@ def test_widening_or_relighting_a_light_past_the_budget_is_refused() -> None:
     relit = session.run(lighting_edits.update_light, replace(put_out, lit=True))
     assert not relit.ok
     assert session.encounter.lighting.source(LightId("l501")) == put_out
+
+
+# R-219: terrain's squares together, the same way; tried with a limit of 100 squares (the
+# limit itself is tried by `terrain_problem` alone: a million squares take seconds to read).
+
+
+@pytest.fixture
+def hundred_squares(monkeypatch: pytest.MonkeyPatch) -> int:
+    monkeypatch.setattr(map_limits, "MAX_TERRAIN_SQUARES", 100)
+    return 100
+
+
+def _terrain_file(tmp_path: Path, squares: int) -> Path:
+    data = encounter_to_dict(Encounter(GridBounds(10, 10)))
+    every = [[c, r] for r in range(10) for c in range(10)]
+    data["terrain"] = [
+        {"kind": "difficult", "squares": every[: min(squares, 100)]},
+        {"kind": "lightly-obscured", "squares": every[: max(0, squares - 100)]},
+    ]
+    path = tmp_path / "terrain.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_the_limit_is_the_largest_grid_painted_once() -> None:
+    assert terrain_problem(MAX_TERRAIN_SQUARES) == ""
+    assert terrain_problem(MAX_TERRAIN_SQUARES + 1) == (
+        "1,000,001 squares of terrain; a map holds at most 1,000,000"
+    )
+
+
+def test_a_file_with_more_terrain_squares_than_the_limit_is_refused_in_one_line(
+    tmp_path: Path, hundred_squares: int
+) -> None:
+    with pytest.raises(EncounterFileError) as refused:
+        load_encounter(_terrain_file(tmp_path, hundred_squares + 1))
+    assert str(refused.value) == (
+        "terrain.json: terrain: 101 squares of terrain; a map holds at most 100"
+    )
+
+
+def test_a_file_with_terrain_just_within_the_limit_opens(
+    tmp_path: Path, hundred_squares: int
+) -> None:
+    opened = load_encounter(_terrain_file(tmp_path, hundred_squares))
+    assert sum(len(p.squares) for p in opened.terrain) == hundred_squares
+
+
+def test_painting_past_the_terrain_limit_is_refused_and_within_it_paints(
+    hundred_squares: int,
+) -> None:
+    every = [Square(c, r) for r in range(10) for c in range(10)]
+    session = make_session(Encounter(GridBounds(10, 10)))
+    assert session.run(editing.paint_terrain, TerrainKind.DIFFICULT, every).ok
+    result = session.run(editing.paint_terrain, TerrainKind.LIGHTLY_OBSCURED, every[:1])
+    assert not result.ok
+    assert result.reason == (
+        "cannot paint: the map would hold 101 squares of terrain; a map holds at most 100"
+    )
+    erased = session.run(editing.paint_terrain, TerrainKind.DIFFICULT, every[:1], erase=True)
+    assert erased.ok
+    assert session.run(editing.paint_terrain, TerrainKind.LIGHTLY_OBSCURED, every[:1]).ok
