@@ -18,6 +18,7 @@ painted obscurement hides anything there; a blind viewer perceives nothing beyon
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -28,7 +29,7 @@ from orcus_desktop.geometry.battlefield import Battlefield, MapChange, Obscureme
 from orcus_desktop.geometry.grid import GridBounds, Space, Square
 from orcus_desktop.geometry.light import Illumination, LightArea, Senses
 from orcus_desktop.geometry.visibility import visibility_polygon_array
-from orcus_desktop.geometry.walls import BoolArray
+from orcus_desktop.geometry.walls import BoolArray, FloatArray
 
 LevelGrid = np.ndarray[tuple[int, int], np.dtype[np.int8]]
 """(rows, columns) levels: `Illumination` or `Obscurement` values per square."""
@@ -288,14 +289,31 @@ def _lit_patch(battlefield: Battlefield, light: LightArea) -> Patch:
         )
     ring = visibility_polygon_array(centre, near, sweep_box)
     if len(ring) >= 3:
-        polygon = shapely.Polygon(ring)
-        shapely.prepare(polygon)
-        rows, cols = np.mgrid[row0:row1, col0:col1]
-        # a centre on the edge of the lit region is lit: grazing a corner does not block
-        # (000 "Line of Sight", as `walls` rules it)
-        seen = shapely.intersects_xy(polygon, cols + 0.5, rows + 0.5)
-        patch[~seen] = Illumination.DARK
+        patch[~_seen_centres(ring, row0, col0, patch.shape)] = Illumination.DARK
     return row0, col0, patch
+
+
+def _seen_centres(ring: FloatArray, row0: int, col0: int, shape: tuple[int, int]) -> BoolArray:
+    """Which squares of the window (from row0, col0) have their centre in the lit polygon.
+
+    A centre on the polygon's edge is in: grazing a corner does not block (000 "Line of
+    Sight", as `walls` rules it). Only the centres within the polygon's box are tested (R-218:
+    among many walls a light sees a small part of its window).
+    """
+    seen = np.zeros(shape, dtype=np.bool_)
+    low, high = ring.min(axis=0), ring.max(axis=0)
+    # a square more on each side than the box's centres: the test decides at its edge
+    c0 = max(0, math.floor(low[0]) - 1 - col0)
+    c1 = min(shape[1], math.ceil(high[0]) + 1 - col0)
+    r0 = max(0, math.floor(low[1]) - 1 - row0)
+    r1 = min(shape[0], math.ceil(high[1]) + 1 - row0)
+    if c0 >= c1 or r0 >= r1:
+        return seen
+    polygon = shapely.Polygon(ring)
+    shapely.prepare(polygon)
+    rows, cols = np.mgrid[row0 + r0 : row0 + r1, col0 + c0 : col0 + c1]
+    seen[r0:r1, c0:c1] = shapely.intersects_xy(polygon, cols + 0.5, rows + 0.5)
+    return seen
 
 
 def _distances(space: Space, row0: int, col0: int, row1: int, col1: int) -> IntGrid:

@@ -23,7 +23,13 @@ from orcus_desktop.model.combat import Combat, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.file_format.fields import EncounterFileError
 from orcus_desktop.model.frozen import thaw
-from orcus_desktop.model.map_limits import WALL_HIGH, WALL_LOW, lights_problem, walls_problem
+from orcus_desktop.model.map_limits import (
+    WALL_HIGH,
+    WALL_LOW,
+    lights_problem,
+    lit_area_problem,
+    walls_problem,
+)
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.ruleset import RULESETS, Ruleset
 from orcus_desktop.rules.statblock_dicts import statblock_from_dict
@@ -90,7 +96,9 @@ def _log_unchanged(before: Combat, after: Combat) -> int:
 
 def _reference_problems(encounter: Encounter, creature_ids: set[str]) -> Iterator[str]:
     """Lights and zones name only creatures in the encounter (a file must reopen)."""
-    too_many = lights_problem(len(encounter.lighting.sources))
+    too_many = lights_problem(len(encounter.lighting.sources)) or lit_area_problem(
+        encounter.lighting.sources
+    )
     if too_many:
         yield f"lighting.sources: {too_many}"
     for i, source in enumerate(encounter.lighting.sources):

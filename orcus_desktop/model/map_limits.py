@@ -8,7 +8,7 @@ bounded in time and memory.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -17,12 +17,14 @@ from orcus_desktop.geometry.wall_runs import count_crossings
 from orcus_desktop.model.file_format.limits import (
     MAX_GRID_SIDE,
     MAX_LIGHTS,
+    MAX_LIT_SQUARES,
     MAX_WALL_CROSSINGS,
     MAX_WALL_POINTS,
     MAX_WALL_SEGMENTS,
     MAX_WALLS,
     WALL_MARGIN,
 )
+from orcus_desktop.model.lighting import LightSource
 
 WALL_LOW = -WALL_MARGIN
 WALL_HIGH = MAX_GRID_SIDE + WALL_MARGIN
@@ -82,3 +84,23 @@ def lights_problem(count: int) -> str:
     if count <= MAX_LIGHTS:
         return ""
     return f"{count:,} lights; a map holds at most {MAX_LIGHTS:,}"
+
+
+def lit_squares(sources: Iterable[LightSource]) -> int:
+    """The squares the lit `sources` reach together: (2 x dim + 1) squared each (R-218).
+
+    The measure of the lighting's work: each light's window of squares is tested against what
+    it sees. A put-out light costs nothing until it is lit again.
+    """
+    return sum((2 * max(s.dim, s.bright) + 1) ** 2 for s in sources if s.lit)
+
+
+def lit_area_problem(sources: Iterable[LightSource], most: int = MAX_LIT_SQUARES) -> str:
+    """Why the lit `sources` reach too many squares together (more than `most`), or "" (R-218)."""
+    total = lit_squares(sources)
+    if total <= most:
+        return ""
+    return (
+        f"the lights reach {total:,} squares together (each light counts (2 x dim radius + 1) "
+        f"squared); a map lights at most {most:,}"
+    )

@@ -8,11 +8,14 @@ told; right-to-left text and every other printable character is kept unchanged.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any, Final
 
 REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
 _KEPT_CONTROLS: Final = frozenset("\n\r\t")
+# Unicode's Cc category is exactly C0, DEL and C1; line breaks and tab are kept (`_is_control`).
+_CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 def repair_text(text: str, limit: int) -> tuple[str, tuple[str, ...]]:
@@ -22,13 +25,15 @@ def repair_text(text: str, limit: int) -> tuple[str, tuple[str, ...]]:
     dropped, and text longer than `limit` is cut. Returns the text unchanged (and no
     changes) when it needed nothing.
     """
+    if _needs_nothing(text, limit):
+        return text, ()
     changes: list[str] = []
     if _has_surrogates(text):
         text = "".join(REPLACEMENT if _is_surrogate(ch) else ch for ch in text)
         changes.append(
             "a character that cannot be saved was replaced by \N{REPLACEMENT CHARACTER}"
         )
-    if any(_is_control(ch) for ch in text):
+    if _CONTROL.search(text):
         text = "".join(ch for ch in text if not _is_control(ch))
         changes.append("control characters were removed")
     if len(text) > limit:
@@ -44,28 +49,45 @@ def repair_tree(data: Any, limit: int) -> list[tuple[str, str]]:
     """
     notices: list[tuple[str, str]] = []
 
-    def fixed(value: Any, path: str) -> Any:
+    def fixed(value: Any, path: str, part: str | int) -> Any:
+        # the child's path is spelled only when it is needed (R-218: a big file has millions)
         if isinstance(value, str):
             value, changes = repair_text(value, limit)
-            notices.extend((path, change) for change in changes)
+            notices.extend((_joined(path, part), change) for change in changes)
         elif isinstance(value, dict | list):
-            stack.append((value, path))
+            stack.append((value, _joined(path, part)))
         return value
 
     stack: list[tuple[Any, str]] = [(data, "")]
     while stack:
         item, path = stack.pop()
-        if isinstance(item, dict):
+        if isinstance(item, list):
+            for i, value in enumerate(item):
+                if isinstance(value, str | dict | list):
+                    item[i] = fixed(value, path, i)
+        elif isinstance(item, dict) and all(_needs_nothing(key, limit) for key in item):
+            for key, value in item.items():
+                if isinstance(value, str | dict | list):
+                    item[key] = fixed(value, path, key)
+        elif isinstance(item, dict):
             for key in list(item):
                 value = item.pop(key)
                 new_key, changes = repair_text(key, limit)
-                child = f"{path}.{new_key}" if path else new_key
+                child = _joined(path, new_key)
                 notices.extend((child, f"field name: {change}") for change in changes)
-                item[new_key] = fixed(value, child)
-        elif isinstance(item, list):
-            for i, value in enumerate(item):
-                item[i] = fixed(value, f"{path}[{i}]")
+                item[new_key] = fixed(value, path, new_key)
     return notices
+
+
+def _needs_nothing(text: str, limit: int) -> bool:
+    """Printable ASCII within the limit: most text of a file, found in one pass (R-218)."""
+    return len(text) <= limit and text.isascii() and text.isprintable()
+
+
+def _joined(path: str, part: str | int) -> str:
+    if isinstance(part, int):
+        return f"{path}[{part}]"
+    return f"{path}.{part}" if path else part
 
 
 def _has_surrogates(text: str) -> bool:

@@ -31,6 +31,7 @@ FIXED_SHORTCUTS: Final = (
     ("Enter in the creature library", "Place the creature at the middle of the view"),
     ("Ctrl+Return", "End the turn (asks first while an offer or a held attack waits)"),
     ("Double-click / Enter in Actions", "Use the power or action: choose targets on the map"),
+    ("Ctrl+Shift+G", "Open or close the GM edits (damage, heal, conditions) in Actions"),
     ("Shift+drag", "Shift instead of walking (000 Five-Foot Step)"),
     ("Ctrl+drag", "A GM move: no action spent, nothing provoked"),
     ("P or right-click while dragging", "Add a waypoint: the walk passes through that square"),

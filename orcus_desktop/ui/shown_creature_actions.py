@@ -4,15 +4,17 @@
 into its `QAction`. `MenuActions`: such items, whose dialogs stay open beside the map;
 `DialogItem`: one item that opens a dialog. `ShownCreatureActions`: items that act on the
 creature the Actions panel shows, else the one whose turn it is; `ShownCreatureDialogItem`:
-one that opens that creature's dialog.
+one that opens that creature's dialog. `FollowsTheMap`: a dialog told after every operation
+while it stays open beside the map (R-240).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Protocol, Self, runtime_checkable
 
+import shiboken6
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
@@ -31,6 +33,17 @@ def offer(action: QAction, offered: bool, enabled: bool = True) -> None:
     """
     action.setVisible(offered)
     action.setEnabled(offered and enabled)
+
+
+@runtime_checkable
+class FollowsTheMap(Protocol):
+    """A dialog that stays open beside the map while the GM plays on (R-240)."""
+
+    def follow_map(self) -> None:
+        """Read the map again after an operation (Ctrl+Z, a removal, the fight's own steps).
+
+        List only creatures on it, and close when the dialog's own creature has left it.
+        """
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +94,14 @@ class MenuActions:
         raise NotImplementedError
 
     def _show(self, dialog: QDialog) -> None:
-        """Shows `dialog` beside the map (modeless), kept as `dialog`."""
+        """Shows `dialog` beside the map (modeless), kept as `dialog`.
+
+        The map changes under a modeless dialog: one that `FollowsTheMap` is told after every
+        operation, done, refused or undone, until it closes (R-240).
+        """
         self.dialog = dialog
+        if isinstance(dialog, FollowsTheMap):
+            _follow(self._session, dialog)
         dialog.show()
 
 
@@ -166,3 +185,15 @@ class ShownCreatureDialogItem(ShownCreatureActions, DialogItem):
     def _creature_dialog(self, creature_id: str) -> QDialog:
         """The dialog for `creature_id`."""
         raise NotImplementedError
+
+
+def _follow(session: GameSession, dialog: QDialog) -> None:
+    """Call `dialog.follow_map` after each of `session`'s operations while `dialog` is open."""
+    assert isinstance(dialog, FollowsTheMap)
+
+    def after(_result: object, _initiator: object) -> None:
+        if shiboken6.isValid(dialog) and dialog.isVisible():
+            dialog.follow_map()
+
+    session.operation_done.connect(after)
+    dialog.finished.connect(lambda _code: session.operation_done.disconnect(after))

@@ -32,11 +32,13 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
+from orcus_desktop.ui.panels.actions.gm_section import GM_EDITS_KEY
 from orcus_desktop.ui.panels.actions.ready import ReadyDialog
+from orcus_desktop.ui.screens import app_settings
 from orcus_desktop.ui.variants.square_fireballs.monster_groups_dialog import MonsterGroupsDialog
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import creature, fighter, orc_block
-from tests.ui.named_screens import on_screen
+from tests.ui.named_screens import actions_rows_in_view, on_screen, sister_venns_turn
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -239,3 +241,58 @@ def test_a_wave_of_monsters_keeps_the_monster_groups_dialog_and_ok_on_screen(
     dialog.accept()
     assert window.session.ask(sf_questions.arranged_monster_group, "g27") == "Rear guard"
     window.close()
+
+
+def test_the_actions_list_shows_six_rows_and_the_gm_edits_open_with_one_click(
+    qtbot: QtBot,
+) -> None:
+    """R-237: the GM box took most of the Actions dock; the list showed two powers."""
+    window = open_window(qtbot)
+    sister_venns_turn(window)
+    panel = window.actions_panel
+    header = panel.gm_header
+    # A window under 900 pixels tall opens with the GM edits closed, the list with its room;
+    # the Initiative panel's empty message line is gone (R-238).
+    assert not header.is_open
+    assert header.text() == "GM edits ▸"
+    assert not panel.gm_box.isVisible()
+    message = window.initiative_panel.message
+    assert not message.isVisible()
+    window.initiative_panel.show_refusal("Not its turn.")  # as the `ResultReporter` says it
+    assert message.isVisible()
+    window.initiative_panel.show_refusal("")
+    assert not message.isVisible()
+    rows = actions_rows_in_view(window)
+    assert len(rows) >= 6, rows
+    assert rows[:4] == ["Sacred Flame", "Healing Word", "Beacon of Hope", "Avenging Flame"]
+    # One click opens the box, whole in the dock; its Damage works on Sister Venn.
+    assert on_screen(window).contains(on_screen(header))
+    qtbot.mouseClick(header, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert header.text() == "GM edits ▾"
+    assert panel.gm_box.isVisible()
+    assert free_area().contains(on_screen(panel.gm_box))
+    assert on_screen(window.docks["actions"]).contains(on_screen(panel.gm_box))
+    panel.gm_box.amount.setValue(6)
+    qtbot.mouseClick(panel.buttons["damage"], Qt.MouseButton.LeftButton)
+    assert "HP 20/26" in panel.numbers.text()
+    assert app_settings().value(GM_EDITS_KEY) == "open"
+    window.close()
+    # The next window remembers the GM's choice, short screen or not.
+    again = open_window(qtbot)
+    assert again.actions_panel.gm_header.is_open
+    assert again.actions_panel.gm_box.isVisible()
+    # From the keyboard: the header takes the focus and Space closes it, remembered too.
+    again.actions_panel.gm_header.setFocus()
+    qtbot.keyClick(again.actions_panel.gm_header, Qt.Key.Key_Space)
+    assert not again.actions_panel.gm_box.isVisible()
+    assert app_settings().value(GM_EDITS_KEY) == "closed"
+    # And Ctrl+Shift+G from wherever the focus is in the window (the list here) opens it again.
+    again.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is again, timeout=2000)
+    again.actions_panel.tree.setFocus()
+    keys = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(again.actions_panel.tree, Qt.Key.Key_G, keys)
+    qtbot.waitUntil(again.actions_panel.gm_box.isVisible, timeout=2000)
+    assert again.actions_panel.gm_header.is_open
+    again.close()

@@ -9,6 +9,7 @@ of them. The editor needed 640 pixels of height: its Save button fell below the 
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
@@ -16,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from orcus_desktop.app import show_main_window
 from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.model.serialization import load_encounter
-from tests.ui.named_screens import on_screen
+from tests.ui.named_screens import actions_rows_in_view, on_screen, sister_venns_turn
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -53,4 +54,25 @@ def test_the_library_editor_keeps_save_on_the_screen_and_its_fields_within_reach
     editor.max_hp.setValue(33)
     assert editor.max_hp.value() == 33
     editor.reject()
+    window.close()
+
+
+def test_the_actions_list_shows_three_powers_with_the_gm_edits_closed(qtbot: QtBot) -> None:
+    """R-237: at 125% on a 1366x768 laptop the list showed no power without scrolling."""
+    window = show_main_window(load_encounter(demo_encounter_path()), None, player_view=False)
+    qtbot.add_widget(window)
+    qtbot.wait_exposed(window)
+    sister_venns_turn(window)
+    panel = window.actions_panel
+    assert not panel.gm_header.is_open
+    assert not panel.gm_box.isVisible()
+    rows = actions_rows_in_view(window)
+    assert len(rows) >= 3, rows
+    assert rows[:3] == ["Sacred Flame", "Healing Word", "Beacon of Hope"]
+    # The GM's edits one click away, whole on the screen once open.
+    assert on_screen(window).contains(on_screen(panel.gm_header))
+    qtbot.mouseClick(panel.gm_header, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert panel.gm_box.isVisible()
+    assert on_screen(window.docks["actions"]).contains(on_screen(panel.gm_box))
     window.close()

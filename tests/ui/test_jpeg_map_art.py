@@ -19,10 +19,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QImageReader
 from pytestqt.qtbot import QtBot
 
-from orcus_desktop.ui.map import image_loader, jpeg_bands
+from orcus_desktop.ui.map import image_loader, jpeg_bands, map_art
 from orcus_desktop.ui.map.image_loader import load_map_art, read_map_image
 from orcus_desktop.ui.map.jpeg_bands import STRIP_BYTES, jpeg_layout
-from orcus_desktop.ui.map.map_art import PLAYERS_ART_SIDE, MapArt
+from orcus_desktop.ui.map.map_art import PLAYERS_ART_SIDE, TILE_PX, MapArt
+from orcus_desktop.ui.map.png_bands import BAND_ROWS
 from tests.ui.test_map_art import _art_jpeg, _pixels, _render, _wait_for_tiles
 
 
@@ -133,6 +134,26 @@ def test_the_gm_zoomed_in_at_the_bottom_reads_one_run_of_bands_for_the_screen(
     _render(art, target, view.translated(1500, 0), 1.0)
     qtbot.waitUntil(lambda: not art.detail_pending, timeout=30_000)
     assert reads.most_at_once == 1
+
+
+def test_tiles_of_screens_the_gm_left_never_push_out_the_screen_shown_now(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The GM scrolled past three places at full detail and stopped on a fourth: its tiles come
+    first (its read was asked last), and the places passed, read after it, go first from the
+    cache (8 tiles here) rather than the tiles on screen."""
+    monkeypatch.setattr(map_art, "TILE_CACHE_BYTES", 8 * TILE_PX * BAND_ROWS * 4)
+    path = _art_jpeg(tmp_path, 5000, 4 * 2 * BAND_ROWS)
+    art = _load(path)
+    target = QRectF(0, 0, 5000, 4 * 2 * BAND_ROWS)
+    places = [
+        QRectF(100, 2 * BAND_ROWS * n + 10, 2 * TILE_PX - 200, BAND_ROWS + 100) for n in range(4)
+    ]
+    for place in places:  # each 2 x 2 tiles, passed without waiting
+        _render(art, target, place, 1.0)
+    qtbot.waitUntil(lambda: not art.detail_pending, timeout=60_000)
+    shown_now = {(2 * 3 + dy, dx) for dy in (0, 1) for dx in (0, 1)}
+    assert shown_now <= set(art._tiles)
 
 
 def test_a_progressive_jpeg_is_decoded_whole_as_before(tmp_path: Path) -> None:

@@ -26,8 +26,8 @@ def test_a_1280_by_720_screen(tmp_path: Path) -> None:
 
 
 def test_a_1366_by_768_laptop(tmp_path: Path) -> None:
-    assert "4 passed" in run_cases(tmp_path, WIDE_LAPTOP, "laptop_1366_cases.py")
+    assert "5 passed" in run_cases(tmp_path, WIDE_LAPTOP, "laptop_1366_cases.py")
 
 
 def test_a_1366_by_768_laptop_at_125_percent(tmp_path: Path) -> None:
-    assert "1 passed" in run_cases(tmp_path, SCALED_LAPTOP, "scaled_laptop_cases.py")
+    assert "2 passed" in run_cases(tmp_path, SCALED_LAPTOP, "scaled_laptop_cases.py")

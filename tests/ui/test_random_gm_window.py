@@ -6,8 +6,9 @@ map's tools, keys, and every dialog (modal ones answered at random, `random_wind
 After every step: no exception escaped a slot or a Qt virtual (pytest-qt's capture), no Qt
 warning was printed (`qt_log_level_fail`), and the window's document passes the loader's
 invariant and writes and reads back to the same encounter. At the end, undo back to where the
-history began restores that document. ORCUS_WINDOW_GM_STEPS and ORCUS_WINDOW_GM_SEEDS play
-longer; on a failure the message lists the steps that led to it, to replay from the seed.
+history began restores that document. ORCUS_WINDOW_GM_STEPS, ORCUS_WINDOW_GM_SEEDS and
+ORCUS_WINDOW_GM_FIRST_SEED play longer; on a failure the message lists the steps that led to
+it, to replay from the seed.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ pytestmark = pytest.mark.qt_log_ignore(
 STEPS = int(os.environ.get("ORCUS_WINDOW_GM_STEPS", "60"))
 STEP_SECONDS = 120
 """A step this long is stuck, not slow (a step takes milliseconds)."""
-SEEDS = range(int(os.environ.get("ORCUS_WINDOW_GM_SEEDS", "1")))
+FIRST_SEED = int(os.environ.get("ORCUS_WINDOW_GM_FIRST_SEED", "0"))
+SEEDS = range(FIRST_SEED, FIRST_SEED + int(os.environ.get("ORCUS_WINDOW_GM_SEEDS", "1")))
 
 
 @pytest.fixture

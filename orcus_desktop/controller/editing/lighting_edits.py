@@ -17,7 +17,7 @@ from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.limits import MAX_NAME_CHARS
 from orcus_desktop.model.lighting import LightSource, light_problem
-from orcus_desktop.model.map_limits import lights_problem
+from orcus_desktop.model.map_limits import lights_problem, lit_area_problem
 from orcus_desktop.model.text_repair import repair_text
 
 NOTHING = "nothing to change"
@@ -41,7 +41,9 @@ def _checked(encounter: Encounter, source: LightSource) -> str:
         return f"square ({source.square.col}, {source.square.row}) is off the map"
     if source.carried_by is not None and encounter.find_creature(source.carried_by) is None:
         return f"{no_creature(source.carried_by)} to carry the light"
-    return ""
+    # the file would be refused past the lit-area budget, so the step is too
+    others = [s for s in encounter.lighting.sources if s.id != source.id]
+    return lit_area_problem([*others, source])
 
 
 def add_light(engine: Engine, encounter: Encounter, source: LightSource) -> Outcome:

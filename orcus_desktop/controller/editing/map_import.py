@@ -22,7 +22,7 @@ from orcus_desktop.geometry.grid import GridBounds
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.ids import LightId
 from orcus_desktop.model.lighting import Lighting, LightSource
-from orcus_desktop.model.map_limits import lights_problem, walls_problem
+from orcus_desktop.model.map_limits import lights_problem, lit_area_problem, walls_problem
 from orcus_desktop.model.uvtt import ImportedMap, numbered
 
 
@@ -64,8 +64,11 @@ def import_map(
             map_image=encounter.map_image or imported.map_image,
             lighting=_merged_lighting(encounter.lighting, imported.lights),
         )
-    problem = walls_problem([entry.wall for entry in after.walls]) or lights_problem(
-        len(after.lighting.sources)
+    sources = after.lighting.sources
+    problem = (
+        walls_problem([entry.wall for entry in after.walls])
+        or lights_problem(len(sources))
+        or lit_area_problem(sources)
     )
     if problem:
         return refuse(op, f"the map would hold too much: {problem}")

@@ -19,6 +19,7 @@ __all__ = [
     "MAX_GRID_SIDE",
     "MAX_LEVEL",
     "MAX_LIGHTS",
+    "MAX_LIT_SQUARES",
     "MAX_LOG_ENTRIES",
     "MAX_NAME_CHARS",
     "MAX_NESTING_DEPTH",
@@ -61,6 +62,11 @@ MAX_WALL_CROSSINGS = 10_000
 splits a wall for the sight geometry; 1,000 random walls on a 4 x 3 grid cross 111,000 times."""
 MAX_LIGHTS = 2_000
 """Light sources of a map (R-136); a real map has tens."""
+MAX_LIT_SQUARES = 1_500_000
+"""Squares all lit lights reach together, each counting the (2 x dim + 1)-square side window
+its radius spans (R-218): the work of lighting the map grows with it. A big imported map's few
+hundred torches of radius under 20 stay under a third of it; 2,000 lights of radius 100
+(80 million) is a damaged or hostile file, which would freeze the window for minutes."""
 MAX_CREATURES = 2_000
 MAX_TERRAIN_PATCHES = 10_000
 MAX_LOG_ENTRIES = 100_000

@@ -20,7 +20,7 @@ from orcus_desktop.geometry.light import Illumination
 from orcus_desktop.model.encounter import Encounter, MapImage, WallEntry
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.lighting import Lighting, LightSource
-from orcus_desktop.model.map_limits import lights_problem, walls_problem
+from orcus_desktop.model.map_limits import lights_problem, lit_area_problem, walls_problem
 from orcus_desktop.model.uvtt.images import store_image
 from orcus_desktop.model.uvtt.lights import light_sources
 from orcus_desktop.model.uvtt.reader import (
@@ -168,7 +168,7 @@ def imported_map(uvtt: UvttMap, name: str, image_path: Path | None) -> ImportedM
     if problem:
         raise MapFileError(f"the map cannot be kept: {problem}")
     lights, off_grid = light_sources(uvtt.lights, shift, grid)
-    problem = lights_problem(len(lights))
+    problem = lights_problem(len(lights)) or lit_area_problem(lights)
     if problem:
         raise MapFileError(f"the map cannot be kept: {problem}")
     return ImportedMap(

@@ -285,6 +285,10 @@ class MapArt:
                 self._tile_bytes -= old.sizeInBytes()
             self._tiles[(band, column)] = image
             self._tile_bytes += image.sizeInBytes()
+            if band not in self._latest:
+                # asked by a screen the GM has since left: the first to go, never before
+                # the tiles of the screen shown now (which a JPEG's read takes a second for)
+                self._tiles.move_to_end((band, column), last=False)
         self._evict()
         self._start_wanted()  # what is still wanted, or was wanted meanwhile
         pixels = QRect()

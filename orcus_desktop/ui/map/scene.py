@@ -298,8 +298,9 @@ class MapScene(QGraphicsScene):
         """Player view: how the tokens' tooltips name monsters (the GM's strip setting)."""
         self._monster_names = names
         encounter = self._document.encounter
+        by_id: dict[str, Creature] = {c.id: c for c in encounter.creatures}
         for creature_id, token in self._tokens.items():
-            creature = encounter.find_creature(creature_id)
+            creature = by_id.get(creature_id)
             if creature is not None and creature_id != self._dragged:
                 token.sync(creature, self._look(creature))
 
@@ -370,13 +371,22 @@ class MapScene(QGraphicsScene):
         for creature_id in list(self._tokens):
             self._on_creature_removed(creature_id)
         for creature in encounter.creatures:
-            self._on_creature_added(creature)
+            self._place_token(creature)
+        # once for them all (R-218: per token, 2,000 creatures took minutes)
+        self._sync_labels()
+        self._sync_engagements()
         self._on_walls_changed()
         self._on_terrain_changed()
         self._sync_map_image()
         self.update()
 
     def _on_creature_added(self, creature: Creature) -> None:
+        self._place_token(creature)
+        self._sync_labels()
+        self._sync_engagements()
+
+    def _place_token(self, creature: Creature) -> None:
+        """Add, update or take away the creature's token (labels and lines are synced after)."""
         if not self._shows(creature):
             # The players' scene never holds a hidden creature, not even an invisible item
             # (docs/design.md: a player window is its own scene built with gm=False), nor one
@@ -390,8 +400,6 @@ class MapScene(QGraphicsScene):
             self.addItem(item)
         else:
             item.sync(creature, self._look(creature))
-        self._sync_labels()
-        self._sync_engagements()
 
     def _on_creature_changed(self, creature: Creature) -> None:
         if not self._gm:
@@ -415,8 +423,9 @@ class MapScene(QGraphicsScene):
     def _sync_labels(self) -> None:
         """A creature added, removed or renamed can change other tokens' labels ("GW" -> "GW1")."""
         encounter = self._document.encounter
+        by_id: dict[str, Creature] = {c.id: c for c in encounter.creatures}
         for creature_id, token in self._tokens.items():
-            creature = encounter.find_creature(creature_id)
+            creature = by_id.get(creature_id)
             if creature is None or creature_id == self._dragged:
                 continue  # going away, or the GM is dragging it (sync would drop it back)
             label = token_label(encounter, creature, for_players=not self._gm, rules=self._rules)

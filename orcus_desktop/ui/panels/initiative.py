@@ -105,6 +105,7 @@ class InitiativePanel(QWidget):
         self.message = QLabel(self)
         self.message.setObjectName("initiativeMessage")
         self.message.setWordWrap(True)
+        self.message.hide()  # shown with a refusal: empty, its line is the Actions list's (R-238)
         self._build_setup_controls()
         self._build_combat_controls()
         self._rows_hinted = -1
@@ -380,6 +381,7 @@ class InitiativePanel(QWidget):
     def show_refusal(self, reason: str) -> None:
         """Why the panel's last request was refused ("" clears it; the `ResultReporter` calls)."""
         self.message.setText(reason)
+        self.message.setVisible(bool(reason))
 
     # -- slots -----------------------------------------------------------------------------
 

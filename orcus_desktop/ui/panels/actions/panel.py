@@ -17,11 +17,12 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import psygnal
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtCore import SignalInstance as QtSignalInstance
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFrame,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -43,6 +44,7 @@ from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.actions.buttons import ActionButtons
 from orcus_desktop.ui.panels.actions.card import PowerCardView
 from orcus_desktop.ui.panels.actions.gm_box import GmEditsBox
+from orcus_desktop.ui.panels.actions.gm_section import GmEditsHeader
 from orcus_desktop.ui.panels.actions.help_box import HelpButtons
 from orcus_desktop.ui.panels.actions.maintained import MaintainButtons
 from orcus_desktop.ui.panels.actions.offers import OpportunityOffers
@@ -123,6 +125,8 @@ class ActionsPanel(QWidget):
         help_buttons: Help attack…, Help defense…, Aid another… and Fall… (dialogs ask who).
         maintained: one "Maintain" button per power the creature keeps going.
         gm_box: the GM's edits.
+        gm_header: the "GM edits" button beside the title that opens and closes the GM box
+            (R-237).
         buttons: every button by key ("stand_up", "help_attack", "fall", "damage"...), of the
             action buttons, the help buttons and the GM box.
         message: the reason the last request was refused.
@@ -175,6 +179,8 @@ class ActionsPanel(QWidget):
         font = QFont(self.title.font())
         font.setBold(True)
         self.title.setFont(font)
+        # Beside the GM edits button: a long name wraps rather than widen the dock (R-237).
+        self.title.setWordWrap(True)
         self.budget = QLabel(self)
         self.budget.setWordWrap(True)
         self.numbers = QLabel(self)
@@ -196,6 +202,7 @@ class ActionsPanel(QWidget):
         self.help_buttons = HelpButtons(session, shown, self.show_refusal, self)
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
+        self.gm_header = GmEditsHeader(self.gm_box, self)
         self.offers_box = OpportunityOffers(session, self.show_refusal, self)
         self.offers_box.refilled.connect(self._fit_width)
         self.offers_box.refilled.connect(self._show_offers)
@@ -225,18 +232,29 @@ class ActionsPanel(QWidget):
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll_area.setWidget(content)
+        self.scroll_area.viewport().installEventFilter(self)
         # The dock area gives its spare height to this panel (the initiative keeps its hint).
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        # The creature's name and the GM box's button stay on top, unscrolled: the button one
+        # click away, on a line the title leaves mostly empty (R-237).
+        top = QHBoxLayout()
+        top.setContentsMargins(4, 2, 4, 0)
+        top.addWidget(self.title, 1)
+        top.addWidget(self.gm_header)
+        outer.addLayout(top)
         outer.addWidget(self.scroll_area)
         # The GM box sits under the scrolling part, at the dock's foot: never scrolled out of
-        # view on a 1280x800 laptop, and in the same place after each selection (issue 31).
+        # view on a 1280x800 laptop, and in the same place after each selection (issue 31),
+        # closed by its button to give the list its room on a laptop (R-237).
         outer.addWidget(self.gm_box)
         self._content = content
         layout = QVBoxLayout(content)
-        layout.setContentsMargins(4, 4, 4, 4)
-        for widget in (self.title, self.budget, self.numbers, self.conditions):
+        layout.setContentsMargins(4, 2, 4, 4)
+        self._content_layout = layout
+        for widget in (self.budget, self.numbers, self.conditions):
             layout.addWidget(widget)
         layout.addWidget(self.offers_box)
         for part in self._decision_parts:
@@ -249,6 +267,17 @@ class ActionsPanel(QWidget):
             layout.addWidget(part.widget)
         layout.addWidget(self.maintained)
         layout.addWidget(self.message)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.scroll_area.viewport() and event.type() is QEvent.Type.Resize:
+            # Once the layout has placed the list in the new room.
+            QTimer.singleShot(0, self, self._fit_tree_to_view)
+        return super().eventFilter(watched, event)
+
+    def _fit_tree_to_view(self) -> None:
+        """The list takes the room the view has left under the lines above it (R-237)."""
+        margin = self._content_layout.contentsMargins().bottom()
+        self.tree.fit_height(self.scroll_area.viewport().height() - self.tree.y() - margin)
 
     def _connect(self, selection_changed: SelectionSignal | None) -> None:
         self._connections = DocumentConnections()
@@ -378,7 +407,8 @@ class ActionsPanel(QWidget):
         # height between the docks by their size hints; a scroll area asks for little).
         bar = self.scroll_area.verticalScrollBar().sizeHint().width()
         hint = self._content.sizeHint()
-        return QSize(hint.width() + bar, hint.height())
+        title_line = max(self.title.sizeHint().height(), self.gm_header.sizeHint().height()) + 2
+        return QSize(hint.width() + bar, hint.height() + title_line)
 
     # -- reading ---------------------------------------------------------------------------
 

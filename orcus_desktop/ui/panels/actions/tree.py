@@ -42,6 +42,11 @@ POWER_ROLE = Qt.ItemDataRole.UserRole + 2
 ACTION_ROLE = Qt.ItemDataRole.UserRole + 3
 """Tree item data: the `CombatAction` value on an action item."""
 
+LEAST_LINES = 8
+"""The Actions list's least height in text lines: a header and about five rows."""
+WANTED_LINES = 11
+"""Its height when the view has the room: a header and about seven rows (R-237)."""
+
 
 class _WrappedColumn(QStyledItemDelegate):
     """A column whose rows grow to show their text wrapped at the column's width.
@@ -115,9 +120,7 @@ class ActionTree(QTreeWidget):
         self.setRootIsDecorated(True)
         # A narrow indent leaves the power names their room (issue 31: names not cut).
         self.setIndentation(12)
-        # The powers are what a turn is played from: room for a header and about seven rows,
-        # the rest of the panel scrolls below them.
-        self.setMinimumHeight((self.fontMetrics().height() + 4) * 8)
+        self.fit_height(WANTED_LINES * self._line())
         # "Why not" is what a GM reads a greyed row for: the other two columns take their
         # contents' width up to a share of the dock, "Why not" the rest. Type and Why not
         # wrap onto more lines rather than being cut or pushed off the dock's edge (R-236:
@@ -134,6 +137,22 @@ class ActionTree(QTreeWidget):
         self.itemActivated.connect(self.activate)
         self._cards: dict[str, PowerCard] = {}
         self.currentItemChanged.connect(self._on_current_changed)
+
+    def _line(self) -> int:
+        return self.fontMetrics().height() + 4
+
+    def fit_height(self, room: int) -> None:
+        """Ask for `room` pixels of height, within `LEAST_LINES` to `WANTED_LINES` lines.
+
+        The powers are what a turn is played from: room for a header and about seven rows,
+        an encounter or daily power's on two lines (R-236); the rest of the panel scrolls
+        below them. The panel gives the room its view has left (R-237: at 1366x768 eight
+        lines showed four powers; on a short window more would run out of sight).
+        """
+        line = self._line()
+        height = max(LEAST_LINES * line, min(WANTED_LINES * line, room))
+        if height != self.minimumHeight():
+            self.setMinimumHeight(height)
 
     def card_of(self, power_name: str) -> PowerCard | None:
         """The card of a power listed now, or None."""

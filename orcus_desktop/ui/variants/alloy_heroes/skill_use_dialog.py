@@ -57,6 +57,11 @@ class SkillUseDialog(QDialog):
         form.addRow("DC:", self.target_number)
         stacked(self, form, self.error, ok_cancel_buttons(self))
 
+    def follow_map(self) -> None:
+        """R-240: the creature gone from the map (a removal, Ctrl+Z), the dialog closes."""
+        if self._session.encounter.find_creature(self.creature_id) is None:
+            self.reject()
+
     def accept(self) -> None:
         result = self._session.by(self).run(
             skill_uses.use_skill,

@@ -57,6 +57,13 @@ class ReadyItemsDialog(ListEditorDialog):
     def rows(self) -> list[str]:
         return [item.label for item in self._held()]
 
+    def follow_map(self) -> None:
+        """R-240: the list as the map has it now; the creature gone, the dialog closes."""
+        if self._session.encounter.find_creature(self._creature_id) is None:
+            self.reject()
+        else:
+            self.refresh()
+
     def refresh(self) -> None:
         encounter = self._session.encounter
         used = ready_items.hands_in_use(encounter, self._creature_id)

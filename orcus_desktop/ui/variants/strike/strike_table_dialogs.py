@@ -68,9 +68,7 @@ class TableActionDialog(QDialog):
         self.what.setMaxLength(MAX_WHAT)
         self.what.setPlaceholderText("e.g. persuade the guard to open the gate")
         self.target = QComboBox(self)
-        for c in encounter.creatures:
-            if c.id != creature_id:
-                self.target.addItem(c.name, c.id)
+        self._fill_targets()
         self.attitude = QComboBox(self)
         for attitude in Attitude:
             self.attitude.addItem(attitude.value, attitude)
@@ -98,6 +96,27 @@ class TableActionDialog(QDialog):
         self.attitude.currentIndexChanged.connect(self._sync)
         self.checked.toggled.connect(self._sync)
         self._sync()
+
+    def _fill_targets(self) -> None:
+        """The creatures on the map but this one, the one chosen kept when still there."""
+        chosen = self.target.currentData()
+        self.target.blockSignals(True)
+        self.target.clear()
+        for c in self._session.encounter.creatures:
+            if c.id != self._creature_id:
+                self.target.addItem(c.name, c.id)
+        self.target.setCurrentIndex(max(0, self.target.findData(chosen)))
+        self.target.blockSignals(False)
+
+    def follow_map(self) -> None:
+        """R-240: only creatures on the map are offered; the taker gone, the dialog closes."""
+        if self._session.encounter.find_creature(self._creature_id) is None:
+            self.reject()
+            return
+        chosen = self.target.currentData()
+        self._fill_targets()
+        if self.target.currentData() != chosen:
+            self._sync()  # another target: its default DC (001 l.322)
 
     def _influence(self) -> bool:
         return TableAction(self.action.currentData()) is TableAction.INFLUENCE

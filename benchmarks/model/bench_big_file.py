@@ -1,0 +1,189 @@
+"""Opening a file at the limits: read, then the GM's window's first render (R-218).
+
+Run: QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/model/bench_big_file.py
+     [--runs 3] [--peer OTHER_CHECKOUT] [--timeout 120] [--markdown]
+
+Three files, made here from a seeded random generator:
+
+- "stress": the lead's file within every R-136 limit: a 1,000 x 1,000 grid, 20,000 random short
+  walls, 2,000 creatures each with its stat block inline, 2,000 lights of bright 50 / dim 100,
+  ambient dark (80,802,000 lit squares: refused since R-218);
+- "budget": the same with lights of bright 6 / dim 13 (1,458,000 lit squares): the worst the
+  R-218 budget lets through at the count limit;
+- "import": a big Dungeondraft/Universal VTT import: a 300 x 300 grid, 3,000 walls, 40
+  creatures, 300 lights of bright 9 / dim 18.
+
+Each run is a fresh process (so no cache helps): it reads the file (`load_encounter`) and opens
+the main window offscreen at 1366 x 768, processing events until the first render. `--peer`
+runs the same in another checkout (the code before), on the same files; a run past `--timeout`
+seconds is stopped and shown as "> N s". Printed: median and p95 (nearest rank) of the read and
+of the window, in seconds, or the one-line refusal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+_CHILD = """
+import json, os, sys, time
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from orcus_desktop.model.serialization import EncounterFileError, load_encounter
+start = time.perf_counter()
+try:
+    encounter = load_encounter(sys.argv[1])
+except EncounterFileError as exc:
+    print(json.dumps({"refused": str(exc)}))
+    raise SystemExit(0)
+read = time.perf_counter() - start
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from orcus_desktop.ui.main_window import MainWindow
+start = time.perf_counter()
+window = MainWindow(encounter, None)
+window.resize(1366, 768)
+window.show()
+for _ in range(5):
+    app.processEvents()
+print(json.dumps({"read": read, "window": time.perf_counter() - start}))
+"""
+
+
+def _walls(rng: random.Random, count: int, side: int) -> list[dict[str, object]]:
+    walls: list[dict[str, object]] = []
+    for i in range(count):
+        x, y = rng.uniform(1, side - 1), rng.uniform(1, side - 1)
+        angle = rng.uniform(0, 2 * math.pi)
+        end = (round(x + 5 * math.cos(angle), 2), round(y + 5 * math.sin(angle), 2))
+        walls.append({"id": f"w{i}", "kind": "wall", "points": [[round(x, 2), round(y, 2)], end]})
+    return walls
+
+
+def _creatures(rng: random.Random, count: int, side: int) -> list[dict[str, object]]:
+    statblock = json.loads((ROOT / "resources/creatures/fighter.json").read_text("utf-8"))
+    squares = rng.sample(range(side * side), count)
+    return [
+        {
+            "id": f"c{i}",
+            "name": f"C{i}",
+            "side": "heroes",
+            "size": "medium",
+            "square": [square % side, square // side],
+            "speed": 5,
+            "statblock": statblock,
+        }
+        for i, square in enumerate(squares)
+    ]
+
+
+def _lights(rng: random.Random, count: int, side: int, bright: int, dim: int) -> list[object]:
+    return [
+        {
+            "id": f"l{i}",
+            "name": "Torch",
+            "square": [rng.randrange(side), rng.randrange(side)],
+            "bright": bright,
+            "dim": dim,
+        }
+        for i in range(count)
+    ]
+
+
+def make_file(folder: Path, name: str, sizes: tuple[int, int, int, int, int, int]) -> Path:
+    """Write the file: (grid side, walls, creatures, lights, bright, dim)."""
+    side, walls, creatures, lights, bright, dim = sizes
+    rng = random.Random(7)
+    data = {
+        "format": "orcus-encounter",
+        "version": 1,
+        "name": name,
+        "grid": {"columns": side, "rows": side},
+        "walls": _walls(rng, walls, side),
+        "creatures": _creatures(rng, creatures, side),
+        "lighting": {"ambient": "dark", "sources": _lights(rng, lights, side, bright, dim)},
+    }
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+FILES = {
+    "stress": (1000, 20_000, 2_000, 2_000, 50, 100),
+    "budget": (1000, 20_000, 2_000, 2_000, 6, 13),
+    "import": (300, 3_000, 40, 300, 9, 18),
+}
+
+
+def one_run(tree: Path, path: Path, timeout: float) -> dict[str, object]:
+    """Read and open `path` with the code of `tree`, in a fresh process."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "QT_QPA_PLATFORM": "offscreen"}
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _CHILD, str(path)],
+            capture_output=True,
+            cwd=tree,  # its code first on the path, before any installed copy
+            text=True,
+            env=env,
+            timeout=timeout,
+            check=True,
+        )
+    except subprocess.TimeoutExpired:
+        return {"timeout": time.perf_counter() - start}
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def summary(runs: list[dict[str, object]], timeout: float) -> str:
+    """`read median / p95 s; window median / p95 s`, the refusal, or the timeout."""
+    if "refused" in runs[0]:
+        return f"refused: {runs[0]['refused']}"
+    if any("timeout" in run for run in runs):
+        return f"> {timeout:.0f} s (stopped)"
+    parts = []
+    for key in ("read", "window"):
+        values = [float(str(run[key])) for run in runs]
+        parts.append(f"{key} {statistics.median(values):.1f} / {_p95(values):.1f} s")
+    return "; ".join(parts)
+
+
+def main() -> None:
+    """Print one row per file and checkout."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--peer", type=Path, default=None)
+    parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--only", nargs="*", default=list(FILES))
+    args = parser.parse_args()
+    trees = [("this code", ROOT)] + ([("peer", args.peer)] if args.peer else [])
+    print("| file | code | read median / p95; window median / p95 |")
+    print("|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in args.only:
+            path = make_file(Path(folder), name, FILES[name])
+            for label, tree in trees:
+                runs = []
+                for _ in range(args.runs):
+                    runs.append(one_run(tree, path, args.timeout))
+                    if "refused" in runs[-1] or "timeout" in runs[-1]:
+                        break  # the same answer again, or minutes more
+                print(f"| {name} | {label} | {summary(runs, args.timeout)} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
