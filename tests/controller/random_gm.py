@@ -227,7 +227,7 @@ class RandomGm(Hand):
         if current is None:
             return found
         if any(m.owner == current and not m.maintained for m in combat.maintained):
-            found.append((3.0, self.turns.maintain))
+            found.append((8.0, self.turns.maintain))  # kept up most turns
         if any(
             z.owner == current and z.duration is ZoneDuration.SUSTAINED and not z.sustained
             for z in encounter.zones
