@@ -11,7 +11,8 @@ answer of who may take it), and so is 001-10/29's stepping in by a creature that
 longer act (`cannot_act`, as `interposition.candidates` asks). With nothing left to wait for,
 the held step goes on in that same step (`go_on`, as R-212 does for a removed creature), and
 the step's answer tells the GM. A triggered readied action (000 "Ready") its creature can no
-longer take (`kind_problem`: dead, no actions) goes alike.
+longer take (`kind_problem`: dead, no actions) goes alike. A held step that nothing waits for
+any more, whatever took its offers away, goes on too (R-241).
 """
 
 from __future__ import annotations
@@ -25,7 +26,12 @@ from orcus_desktop.controller.availability.kinds import cannot_act, kind_problem
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.controller.log.records import OfferWithdrawn
 from orcus_desktop.controller.outcomes import Outcome, Step
-from orcus_desktop.controller.turns.waiting_decisions import INTERPOSE, offer_words
+from orcus_desktop.controller.turns.waiting_decisions import (
+    HELD,
+    INTERPOSE,
+    decisions,
+    offer_words,
+)
 from orcus_desktop.model.combat import INTERPOSERS
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
@@ -69,12 +75,38 @@ def withdrawn(engine: Engine, encounter: Encounter) -> tuple[Encounter, list[str
             said.append(line)
     encounter, lines = _interposers_withdrawn(engine, encounter)
     said += lines
-    if held is None or not said:
+    if held is None:
         return encounter, said
+    if not said:
+        return _gone_on_unasked(engine, encounter)
     went = go_on(engine, encounter)
     if went is not encounter:
         said.append(f"{held.text}, which waited for {'it' if len(said) == 1 else 'them'}, went on")
     return went, said
+
+
+def _gone_on_unasked(engine: Engine, encounter: Encounter) -> tuple[Encounter, list[str]]:
+    """R-241: a held step nothing waits for any more goes on (000 "Immediate Actions").
+
+    A readied action triggered in place of its creature's opportunity attack took the offer's
+    place; once it was taken or let pass, nothing was left to answer, and the held step waited
+    for no one (found by the random GM, alloy-heroes seed 332 step 83).
+    """
+    combat = encounter.combat
+    held = combat.pending
+    if held is None or any(d.kind != HELD for d in decisions(engine, encounter)):
+        return encounter, []
+    if (
+        any(c.out_of_turn is not None for c in combat.combatants)
+        or combat.strike_offers  # 001-23/24, answered with the offer beside them
+        or combat.owed_forced_moves
+        or combat.cover_choices
+    ):
+        return encounter, []
+    went = go_on(engine, encounter)
+    if went is encounter:
+        return encounter, []
+    return went, [f"{held.text} went on: nothing waits for it any more"]
 
 
 def _offer_withdrawn(
