@@ -92,16 +92,10 @@ def _gone_on_unasked(engine: Engine, encounter: Encounter) -> tuple[Encounter, l
     place; once it was taken or let pass, nothing was left to answer, and the held step waited
     for no one (found by the random GM, alloy-heroes seed 332 step 83).
     """
-    combat = encounter.combat
-    held = combat.pending
+    held = encounter.combat.pending
+    # the waiting decisions are the one list of what the GM could still answer: offers (001's
+    # strikes ride on them), readied actions, owed pushes, the variants' questions
     if held is None or any(d.kind != HELD for d in decisions(engine, encounter)):
-        return encounter, []
-    if (
-        any(c.out_of_turn is not None for c in combat.combatants)
-        or combat.strike_offers  # 001-23/24, answered with the offer beside them
-        or combat.owed_forced_moves
-        or combat.cover_choices
-    ):
         return encounter, []
     went = go_on(engine, encounter)
     if went is encounter:
