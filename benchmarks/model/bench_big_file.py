@@ -2,9 +2,9 @@
 
 Run: QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/model/bench_big_file.py
      [--runs 3] [--peer OTHER_CHECKOUT] [--timeout 120] [--only every ...]
-     [--collector app|python] [--write-docs]
+     [--collector app|python] [--reader plain|app] [--write-docs]
 
-Three files, made here from a seeded random generator:
+Four files, made here from a seeded random generator:
 
 - "stress": the lead's file within every R-136 limit: a 1,000 x 1,000 grid, 20,000 random short
   walls, 2,000 creatures each with its stat block inline, 2,000 lights of bright 50 / dim 100,
@@ -17,12 +17,13 @@ Three files, made here from a seeded random generator:
   patches of 100, R-219) and a combat log of 100,000 entries (a real fight's, over and over).
 
 Each run is a fresh process (so no cache helps): it makes the QApplication with the app's cycle
-collector (`--collector python`: Python's own), reads the file (`load_encounter`) and opens the
+collector (`--collector python`: Python's own), reads the file (`load_encounter`; `--reader
+app`: as the app opens one, with its light worked out in the reading thread) and opens the
 main window offscreen at 1366 x 768, processing events until the first render. `--peer` runs
 the same in another checkout (the code before), on the same files, the two codes taking turns;
-a run past `--timeout` seconds is stopped and shown as "> N s". Printed: the load average at the
-start and end, then the median and p95 (nearest rank) of the read and of the window, in
-seconds, or the one-line refusal.
+a run past `--timeout` seconds is stopped and shown as "> N s". Printed: the load average at
+the start and end, then the median and p95 (nearest rank) of the read, of the window and of
+both, in seconds, or the one-line refusal; `--write-docs` puts the rows in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -53,9 +54,15 @@ if sys.argv[2] == "app":  # the cycle collector in the GUI thread only, as the a
     from orcus_desktop.ui.gui_thread_gc import collect_in_gui_thread
     collect_in_gui_thread(app)
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter
+read = load_encounter
+if sys.argv[3] == "app":  # as the app opens a file: with the light worked out (R-253)
+    try:
+        from orcus_desktop.controller.session.opening import read_to_start as read
+    except ImportError:  # the code before: it had no such step
+        pass
 start = time.perf_counter()
 try:
-    encounter = load_encounter(sys.argv[1])
+    encounter = read(sys.argv[1])
 except EncounterFileError as exc:
     print(json.dumps({"refused": str(exc)}))
     raise SystemExit(0)
@@ -170,17 +177,22 @@ FILES: dict[str, tuple[int, ...]] = {
 }
 
 
-def one_run(tree: Path, path: Path, timeout: float, collector: str = "app") -> dict[str, object]:
+def one_run(
+    tree: Path, path: Path, timeout: float, collector: str = "app", reader: str = "plain"
+) -> dict[str, object]:
     """Read and open `path` with the code of `tree`, in a fresh process.
 
     `collector`: "app", Python's cycle collector run by the GUI thread's timer as the app
     installs it (`ui/gui_thread_gc.py`); "python", Python's own (as a headless `query` reads).
+    `reader`: "plain", `load_encounter`; "app", as the app opens a file where the code has that
+    step (`controller/session/opening.py::read_to_start`: the light worked out in the reading
+    thread, not in the window's build).
     """
     env = {**os.environ, "PYTHONPATH": str(tree), "QT_QPA_PLATFORM": "offscreen"}
     start = time.perf_counter()
     try:
         done = subprocess.run(
-            [sys.executable, "-c", _CHILD, str(path), collector],
+            [sys.executable, "-c", _CHILD, str(path), collector, reader],
             capture_output=True,
             cwd=tree,  # its code first on the path, before any installed copy
             text=True,
@@ -221,10 +233,13 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--only", nargs="*", default=list(FILES))
     parser.add_argument("--collector", choices=("app", "python"), default="app")
+    parser.add_argument("--reader", choices=("plain", "app"), default="plain")
     add_write_docs_option(parser)
     args = parser.parse_args()
     trees = [("this code", ROOT)] + ([("peer", args.peer)] if args.peer else [])
-    print(f"load average at the start: {_load()}; collector: {args.collector}")
+    print(
+        f"load average at the start: {_load()}; collector: {args.collector}; reader: {args.reader}"
+    )
     print("| file | code | read median / p95 (s) | window median / p95 (s) | in all (s) |")
     print("|---|---|---|---|---|")
     rows = []
@@ -237,7 +252,7 @@ def main() -> None:
                     done = runs[label]
                     if done and ("refused" in done[-1] or "timeout" in done[-1]):
                         continue  # the same answer again, or minutes more
-                    done.append(one_run(tree, path, args.timeout, args.collector))
+                    done.append(one_run(tree, path, args.timeout, args.collector, args.reader))
             for label, _ in trees:
                 rows.append(f"| {name} | {label} | {summary(runs[label], args.timeout)} |")
                 print(rows[-1], flush=True)

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import gc
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from orcus_desktop.geometry.grid import Square
+from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
+from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model import invariants
+from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.file_format.limits import MAX_NESTING_DEPTH, MAX_NUMBER_CHARS, decode_json
+from orcus_desktop.model.invariants import step_problems
 from orcus_desktop.model.serialization import EncounterFileError, read_encounter_file
 from orcus_desktop.rules.statblock_dicts import statblock_from_dict
 
@@ -137,3 +141,14 @@ def test_the_collector_is_as_it_was_after_a_read(tmp_path: Path, enabled: bool) 
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_terrain_off_the_grid_is_named_as_before() -> None:
+    on_grid = TerrainPatch(TerrainKind.DIFFICULT, frozenset({Square(1, 1), Square(4, 4)}))
+    off = TerrainPatch(TerrainKind.BLOCKING, frozenset({Square(4, 4), Square(7, 0), Square(5, 2)}))
+    encounter = Encounter(GridBounds(5, 5), terrain=(on_grid, off))
+    assert list(step_problems(None, encounter)) == [
+        "terrain[1].squares: (5, 2) is off the grid",
+        "terrain[1].squares: (7, 0) is off the grid",
+    ]
+    assert list(step_problems(None, replace(encounter, terrain=(on_grid,)))) == []

@@ -19,6 +19,9 @@ _KINDS: Final = np.zeros(256, dtype=np.int8)
 _KINDS[[ord("["), ord("{")]] = 1
 _KINDS[[ord("]"), ord("}")]] = -1
 _KINDS[ord('"')] = _QUOTE
+_NOT_MARKS: Final = bytes(set(range(256)) - set(b'"[]{}'))
+"""Every byte but quotes and brackets: deleted, what is left tells the nesting."""
+_DIGITS_AS_NINES: Final = bytes.maketrans(b"012345678", b"999999999")
 _DEL: Final = "\x7f"
 
 
@@ -28,15 +31,15 @@ class JsonTextScan:
 
     Attributes:
         depth: the deepest nesting of objects and lists (the outermost one is 1).
-        longest_digits: the longest run of digits anywhere (a number literal is no longer
-            than its digits and sign).
+        long_digit_run: somewhere `number_chars` digits follow each other (only then can a
+            number literal, its digits and sign, be longer than that).
         longest_text: the most characters of one text, keys too (valid when `ascii`).
         ascii: printable ASCII only, line breaks and tabs aside (no DEL): every text then
             needs no repair but a cut past the limit (`text_repair`).
     """
 
     depth: int
-    longest_digits: int
+    long_digit_run: bool
     longest_text: int
     ascii: bool
 
@@ -45,20 +48,23 @@ class JsonTextScan:
         return self.ascii and self.longest_text <= limit
 
 
-def scan_json_text(text: str) -> JsonTextScan | None:
+def scan_json_text(text: str, number_chars: int) -> JsonTextScan | None:
     """The scan of `text`, or None when it holds a backslash (or an odd count of quotes).
+
+    `number_chars`: the most characters of a number literal (`long_digit_run`).
 
     The answer is meant for a text that is valid JSON (decode it too): a quote or bracket out
     of place is the decoder's to report.
     """
     if "\\" in text:
         return None
-    raw = np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
-    kinds = _KINDS[raw]
-    marks = kinds[np.flatnonzero(kinds)]
-    quotes = np.flatnonzero(raw == ord('"'))
+    data = text.encode("utf-8")
+    quotes = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == ord('"'))
     if len(quotes) % 2:
         return None
+    # The quotes and brackets alone, in order (a C pass): a bracket between an opening and a
+    # closing quote is text.
+    marks = _KINDS[np.frombuffer(data.translate(None, _NOT_MARKS), dtype=np.uint8)]
     is_quote = marks == _QUOTE
     inside = (np.cumsum(is_quote, dtype=np.int32) & 1).astype(np.bool_)
     steps = np.where(is_quote | inside, 0, marks).astype(np.int32)
@@ -66,13 +72,7 @@ def scan_json_text(text: str) -> JsonTextScan | None:
     longest_text = int((quotes[1::2] - quotes[0::2]).max()) - 1 if len(quotes) else 0
     return JsonTextScan(
         depth=max(depth, 0),
-        longest_digits=_longest_digit_run(raw),
+        long_digit_run=b"9" * number_chars in data.translate(_DIGITS_AS_NINES),
         longest_text=longest_text,
         ascii=text.isascii() and _DEL not in text,
     )
-
-
-def _longest_digit_run(raw: np.ndarray[tuple[int], np.dtype[np.uint8]]) -> int:
-    digits = ((raw - ord("0")) < 10).view(np.int8)  # uint8 wraps: only 0-9 fall under 10
-    edges = np.flatnonzero(np.diff(digits, prepend=np.int8(0), append=np.int8(0)))
-    return int((edges[1::2] - edges[0::2]).max()) if len(edges) else 0

@@ -99,8 +99,8 @@ def decode_json_scanned(text: str, what: str) -> tuple[object, JsonTextScan | No
     is as long as the limit: a walk over every value and a call per integer cost seconds on a
     big file. A text with a backslash is decoded and walked as before.
     """
-    scan = scan_json_text(text)
-    plain_ints = scan is not None and scan.longest_digits < MAX_NUMBER_CHARS
+    scan = scan_json_text(text, MAX_NUMBER_CHARS)
+    plain_ints = scan is not None and not scan.long_digit_run
     try:
         data = json.loads(
             text,
