@@ -141,8 +141,10 @@ class ActionTree(QTreeWidget):
     def _line(self) -> int:
         return self.fontMetrics().height() + 4
 
-    def fit_height(self, room: int) -> None:
+    def fit_height(self, room: int) -> int:
         """Ask for `room` pixels of height, within `LEAST_LINES` to `WANTED_LINES` lines.
+
+        Returns the height asked.
 
         The powers are what a turn is played from: room for a header and about seven rows,
         an encounter or daily power's on two lines (R-236); the rest of the panel scrolls
@@ -153,6 +155,7 @@ class ActionTree(QTreeWidget):
         height = max(LEAST_LINES * line, min(WANTED_LINES * line, room))
         if height != self.minimumHeight():
             self.setMinimumHeight(height)
+        return height
 
     def card_of(self, power_name: str) -> PowerCard | None:
         """The card of a power listed now, or None."""
