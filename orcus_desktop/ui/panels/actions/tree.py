@@ -129,7 +129,11 @@ class ActionTree(QTreeWidget):
         header = self.header()
         for column in (0, 1):  # set at each fill and resize (`_fit_columns`)
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        header.setStretchLastSection(True)
+        # Why not takes the rest, however little: a stretched last section keeps at least its
+        # width before the stretch (100 pixels), so in a dock narrower than 290 it ran 6
+        # pixels past the edge (R-258 lets the GM drag the dock that narrow).
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         for column in (1, 2):
