@@ -153,8 +153,10 @@ class TurnHand(Hand):
         the rulesets without downgrades)."""
         offered = self._downgrades_offered()
         if offered and self.rng.random() < 0.8:
-            who, effect = self.rng.choice(offered)
-            return self.run_promised("Downgrade (003-21)", gm_edits.downgrade_effect, who, effect)
+            picked, effect = self.rng.choice(offered)
+            return self.run_promised(
+                "Downgrade (003-21)", gm_edits.downgrade_effect, picked, effect
+            )
         who = self._anyone()
         state = self.session.encounter.creature(who).state if who else None
         effects = [e.effect_id for e in state.conditions] if state else []
