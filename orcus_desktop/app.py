@@ -16,6 +16,7 @@ import importlib
 import ipaddress
 import linecache
 import logging
+import multiprocessing
 import os
 import random
 import signal
@@ -125,6 +126,7 @@ def has_display() -> bool:
 @exits_quietly_on_closed_pipe
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; returns the process exit code (quietly 141 when stdout's reader has gone)."""
+    multiprocessing.freeze_support()  # a packaged app's art cache process (R-262) starts here
     args_list = list(sys.argv[1:] if argv is None else argv)
     install_variants()  # the composition root: the variants' rulesets before any file opens
     if args_list[:1] == ["query"]:

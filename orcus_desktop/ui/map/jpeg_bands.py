@@ -135,9 +135,11 @@ class BandedJpeg:
     one_read_at_a_time = True
     alpha = False
 
-    def __init__(self, path: str, layout: JpegLayout) -> None:
+    def __init__(self, path: str, layout: JpegLayout, *, strip_bytes: int = STRIP_BYTES) -> None:
         self.path = path
         self.layout = layout
+        self.strip_bytes = strip_bytes
+        """Decoded bytes of one strip of a sweep (the app's: `STRIP_BYTES`)."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -160,7 +162,7 @@ class BandedJpeg:
         return 1
 
     def sweep(self, wanted: tuple[int, int], each: StripHandler) -> None:
-        """Decode the whole art once, top to bottom, in strips of at most `STRIP_BYTES`.
+        """Decode the whole art once, top to bottom, in strips of at most `strip_bytes`.
 
         `each(first, end, image, top)`: the art's rows [first, end), at a DCT scale giving at
         least `wanted` pixels (the image's width over the art's), from the image's row `top`.
@@ -171,7 +173,7 @@ class BandedJpeg:
         """
         width, height = self.size
         divisor = self.sweep_scale(wanted)
-        strip_rows = STRIP_BYTES // (math.ceil(width / divisor) * 4) * divisor
+        strip_rows = self.strip_bytes // (math.ceil(width / divisor) * 4) * divisor
         strip_rows = max(BAND_ROWS, strip_rows // BAND_ROWS * BAND_ROWS)
         for first in range(0, height, strip_rows):
             end = min(height, first + strip_rows)
