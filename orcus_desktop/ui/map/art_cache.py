@@ -4,7 +4,8 @@ A progressive JPEG, a JPEG its EXIF orientation turns, and a WebP cannot be read
 time (Qt decodes them whole: 470-670 MB on 8,400-10,000 px), and a baseline JPEG's bottom rows
 take a whole decode to reach (docs/rulings.md R-230). So such art is decoded once by a process
 of its own (`art_transcode`) into a folder of this cache, named by the file's content hash: one
-PNG a band of `BAND_ROWS` rows, the overview, and a manifest written last (docs/rulings.md
+PNG a piece of a band (`BAND_ROWS` rows, `PIECE_PX` columns), the overview, and a manifest
+written last (docs/rulings.md
 R-262). The next time the same file opens, its overview and bands come from here.
 
 The cache holds at most `CACHE_LIMIT_BYTES`; the folders used least recently go first.
@@ -35,6 +36,8 @@ CACHE_VERSION = 1
 """Raised when what a folder holds changes: an older folder is then never read."""
 CACHE_LIMIT_BYTES = 3 * 1024**3
 """The cache's size on disk at most (about 12 maps of 10,000 px with fine grain)."""
+PIECE_PX = 1024
+"""Columns of a band in one file: a GM's screen reads about a quarter of an 8,400 px band."""
 PNG_QUALITY = 80
 """Qt's PNG quality for the bands: zlib level 1, 2.8 MB and 0.2 s to write a grainy
 8,400 x 256 band, 60 ms to read it back (level 0 is 6.5 MB)."""
@@ -77,8 +80,9 @@ def cache_folder(path: str) -> Path:
     return cache_root() / f"v{CACHE_VERSION}-{digest.hexdigest()[:40]}"
 
 
-def band_file(folder: Path, band: int) -> Path:
-    return folder / f"band-{band:05d}.png"
+def piece_file(folder: Path, band: int, piece: int) -> Path:
+    """The file of a band's piece `piece` (its columns from `piece * PIECE_PX`)."""
+    return folder / f"band-{band:05d}-{piece:03d}.png"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +102,11 @@ class Manifest:
     @property
     def bands(self) -> int:
         return -(-self.height // BAND_ROWS)
+
+    @property
+    def pieces(self) -> int:
+        """Pieces a band (`piece_file`)."""
+        return -(-self.width // PIECE_PX)
 
     def write(self, folder: Path) -> None:
         fields = {"version": CACHE_VERSION, "band_rows": BAND_ROWS}
@@ -129,8 +138,9 @@ def finished(folder: Path) -> Manifest | None:
     manifest = Manifest.read(folder)
     if manifest is None or not (folder / OVERVIEW).is_file():
         return None
-    if not all(band_file(folder, band).is_file() for band in range(manifest.bands)):
-        return None
+    for band in range(manifest.bands):
+        if not all(piece_file(folder, band, n).is_file() for n in range(manifest.pieces)):
+            return None
     with contextlib.suppress(OSError):
         os.utime(folder)  # used now: the last to go (`trim`)
     return manifest
@@ -266,34 +276,36 @@ class CachedBands:
             each(corner.y(), corner.y() + image.height(), image, 0)
 
     def read(self, first: int, end: int, left: int, right: int) -> tuple[QImage, QPoint]:
-        """Bands [first, end), every column.
+        """Bands [first, end), the pieces holding columns [left, right).
 
         Each band is a read of its own (`end` is `first + 1`), but for a run asked for before
-        the reads came from here.
+        the reads came from here (`art_transcode.JpegWithPass`).
 
         Raises:
-            ArtCacheError: the band's writing failed, or its file is gone or damaged.
+            ArtCacheError: the band's writing failed, or a file is gone or damaged.
         """
-        del left, right
-        if end - first == 1:
-            return self._band(first), QPoint(0, first * BAND_ROWS)
-        # a run asked for when the reads were a JPEG's (`art_transcode.JpegWithPass`)
-        bottom = min(self.manifest.height, end * BAND_ROWS)
-        parts = [self._band(band) for band in range(first, end)]
-        image = QImage(self.manifest.width, bottom - first * BAND_ROWS, parts[0].format())
+        pieces = range(left // PIECE_PX, -(-right // PIECE_PX))
+        corner = QPoint(pieces[0] * PIECE_PX, first * BAND_ROWS)
+        parts = {(band, n): self._piece(band, n) for band in range(first, end) for n in pieces}
+        if len(parts) == 1:
+            return next(iter(parts.values())), corner
+        width = min(self.manifest.width, pieces[-1] * PIECE_PX + PIECE_PX) - corner.x()
+        height = min(self.manifest.height, end * BAND_ROWS) - corner.y()
+        image = QImage(width, height, next(iter(parts.values())).format())
         painter = QPainter(image)
         painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-        for index, part in enumerate(parts):
-            painter.drawImage(0, index * BAND_ROWS, part)
+        for (band, n), part in parts.items():
+            painter.drawImage(n * PIECE_PX - corner.x(), (band - first) * BAND_ROWS, part)
         painter.end()
-        return image, QPoint(0, first * BAND_ROWS)
+        return image, corner
 
-    def _band(self, band: int) -> QImage:
+    def _piece(self, band: int, piece: int) -> QImage:
         if self._progress is not None:
             self._progress.wait_for(band)
         rows = min(BAND_ROWS, self.manifest.height - band * BAND_ROWS)
+        columns = min(PIECE_PX, self.manifest.width - piece * PIECE_PX)
         try:
-            return read_png(band_file(self.folder, band), (self.manifest.width, rows))
+            return read_png(piece_file(self.folder, band, piece), (columns, rows))
         except OSError as exc:
             raise ArtCacheError(str(exc)) from None
 

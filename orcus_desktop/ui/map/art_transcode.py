@@ -29,12 +29,13 @@ from PySide6.QtGui import QImage, QImageReader
 
 from orcus_desktop.ui.map.art_cache import (
     OVERVIEW,
+    PIECE_PX,
     ArtCacheError,
     BandProgress,
     CachedBands,
     Manifest,
-    band_file,
     finished,
+    piece_file,
     read_png,
     trim,
     write_png,
@@ -160,10 +161,11 @@ def _write_bands(folder: Path, image: QImage, rows: tuple[int, int, int], tell: 
     first, end, top = rows
     for band_first in range(first, end, BAND_ROWS):
         band = band_first // BAND_ROWS
+        y = top + band_first - first
         height = min(BAND_ROWS, end - band_first)
-        write_png(
-            band_file(folder, band), image.copy(0, top + band_first - first, image.width(), height)
-        )
+        for piece, x in enumerate(range(0, image.width(), PIECE_PX)):
+            part = image.copy(x, y, min(PIECE_PX, image.width() - x), height)
+            write_png(piece_file(folder, band, piece), part)
         tell(("band", band))
 
 
