@@ -188,9 +188,11 @@ class BandProgress:
         self.notice = ""
         """What went wrong reading the file, though it decoded (`Manifest.notice`)."""
         self._written: set[int] = set()
-        self._failure = ""
+        self.failure = ""
+        """Why the writing stopped before every band was written ("" while it goes on, or done)."""
+        self.done = False
+        """Every band is written, or the writing stopped (`failure`)."""
         self._started = False
-        self._done = False
         self._changed = threading.Condition()
 
     def start(self) -> None:
@@ -209,17 +211,9 @@ class BandProgress:
     def finish(self, failure: str = "") -> None:
         """Every band is written (`failure` empty), or the writing stopped for `failure`."""
         with self._changed:
-            self._failure = failure
-            self._done = True
+            self.failure = failure
+            self.done = True
             self._changed.notify_all()
-
-    @property
-    def done(self) -> bool:
-        return self._done
-
-    @property
-    def failure(self) -> str:
-        return self._failure
 
     @property
     def written(self) -> int:
@@ -232,10 +226,10 @@ class BandProgress:
             ArtCacheError: the writing failed first, or `timeout` seconds passed.
         """
         with self._changed:
-            self._changed.wait_for(lambda: band in self._written or self._done, timeout)
+            self._changed.wait_for(lambda: band in self._written or self.done, timeout)
             if band in self._written:
                 return
-            raise ArtCacheError(self._failure or "the map's bands took too long to prepare")
+            raise ArtCacheError(self.failure or "the map's bands took too long to prepare")
 
 
 class CachedBands:
