@@ -14,7 +14,6 @@ The cache holds at most `CACHE_LIMIT_BYTES`; the folders used least recently go 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import shutil
@@ -73,6 +72,8 @@ def cache_folder(path: str) -> Path:
     Raises:
         OSError: the file cannot be read.
     """
+    import hashlib  # on first use: OpenSSL's library is not loaded at start (test_startup_memory)
+
     digest = hashlib.sha256()
     with open(path, "rb") as file:
         while chunk := file.read(1 << 20):

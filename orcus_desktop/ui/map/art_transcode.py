@@ -15,14 +15,12 @@ Told by the process over a pipe, in order: ("size", width, height, alpha), ("ove
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import sys
 import threading
 from collections.abc import Callable
-from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMessageLogContext, QPoint, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QImage, QImageReader
@@ -44,6 +42,9 @@ from orcus_desktop.ui.map.image_decode import read_map_image
 from orcus_desktop.ui.map.jpeg_bands import BandedJpeg, jpeg_layout
 from orcus_desktop.ui.map.map_art import ART_NICE, MapArt, OverviewMaker, overview_size
 from orcus_desktop.ui.map.png_bands import BAND_ROWS
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 PASS_STRIP_BYTES = 128 * 1024 * 1024
 """Decoded bytes of one strip of a baseline JPEG's pass (4 strips on 10,000 px, 2.5 whole
@@ -189,6 +190,8 @@ class Transcode:
         self._overview = threading.Event()
         self._overview_image: QImage | None = None
         self._outcome: tuple[str, str] | None = None
+        import multiprocessing  # on first use: not loaded at the app's start
+
         context = multiprocessing.get_context("spawn")  # no fork of a threaded Qt app
         ours, theirs = context.Pipe(duplex=False)
         self._process = context.Process(
