@@ -100,11 +100,40 @@ def _lights(rng: random.Random, count: int, side: int, bright: int, dim: int) ->
     ]
 
 
-def make_file(folder: Path, name: str, sizes: tuple[int, int, int, int, int, int]) -> Path:
-    """Write the file: (grid side, walls, creatures, lights, bright, dim)."""
-    side, walls, creatures, lights, bright, dim = sizes
+def _terrain(squares: int, side: int) -> list[dict[str, object]]:
+    """`squares` squares of terrain in patches of 100 (R-219's limits: 10,000 patches of 100)."""
+    kinds = ("difficult", "lightly-obscured")
+    return [
+        {
+            "kind": kinds[patch % 2],
+            "squares": [[s % side, s // side] for s in range(start, min(start + 100, squares))],
+        }
+        for patch, start in enumerate(range(0, squares, 100))
+    ]
+
+
+def _combat(entries: int, creatures: int) -> dict[str, object]:
+    """A combat log of `entries` entries, a real fight's entries over and over (seq renumbered)."""
+    fight = json.loads((ROOT / "tests/data/log_v1/support_fight.json").read_text("utf-8"))
+    actors = {
+        a: f"c{i % max(1, creatures)}" for i, a in enumerate(("hero", "ally", "orc", "troll"))
+    }
+    log = []
+    for seq in range(1, entries + 1):
+        entry = dict(fight["combat"]["log"][seq % len(fight["combat"]["log"])])
+        entry["seq"] = seq
+        entry["actor"] = actors.get(entry["actor"]) if entry["actor"] else None
+        entry["targets"] = [actors[t] for t in entry["targets"] if t in actors]
+        log.append(entry)
+    return {"phase": "setup", "round": 0, "log": log}
+
+
+def make_file(folder: Path, name: str, sizes: tuple[int, ...]) -> Path:
+    """Write the file: (grid side, walls, creatures, lights, bright, dim[, terrain, log])."""
+    side, walls, creatures, lights, bright, dim, *more = sizes
+    terrain, log = more or (0, 0)
     rng = random.Random(7)
-    data = {
+    data: dict[str, object] = {
         "format": "orcus-encounter",
         "version": 1,
         "name": name,
@@ -113,15 +142,20 @@ def make_file(folder: Path, name: str, sizes: tuple[int, int, int, int, int, int
         "creatures": _creatures(rng, creatures, side),
         "lighting": {"ambient": "dark", "sources": _lights(rng, lights, side, bright, dim)},
     }
+    if terrain:
+        data["terrain"] = _terrain(terrain, side)
+    if log:
+        data["combat"] = _combat(log, creatures)
     path = folder / f"{name}.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
 
-FILES = {
+FILES: dict[str, tuple[int, ...]] = {
     "stress": (1000, 20_000, 2_000, 2_000, 50, 100),
     "budget": (1000, 20_000, 2_000, 2_000, 6, 13),
     "import": (300, 3_000, 40, 300, 9, 18),
+    "every": (1000, 20_000, 2_000, 2_000, 6, 13, 1_000_000, 100_000),
 }
 
 

@@ -26,6 +26,7 @@ from orcus_desktop.model.file_format.read_encounter import (
 )
 from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.file_reading import UnreadableFileError, read_capped
+from orcus_desktop.model.progress import Progress, tell
 
 __all__ = [
     "CURRENT_VERSION",
@@ -41,7 +42,7 @@ __all__ = [
 ]
 
 
-def load_encounter(path: str | os.PathLike[str]) -> Encounter:
+def load_encounter(path: str | os.PathLike[str], progress: Progress | None = None) -> Encounter:
     """Read an encounter file; nothing is left out (see `read_encounter_file` for that).
 
     A relative map-image path in the file is resolved against the file's folder, so the
@@ -51,31 +52,39 @@ def load_encounter(path: str | os.PathLike[str]) -> Encounter:
         EncounterFileError: the file is missing, unreadable, beyond the limits, not a valid
             encounter, or has creatures whose stat blocks cannot be read.
     """
-    result = read_encounter_file(path)
+    result = read_encounter_file(path, progress)
     if result.unreadable:
         message = unreadable_message(result.unreadable)
         raise EncounterFileError(f"{Path(path).name}: {message}")
     return result.encounter
 
 
-def read_encounter_file(path: str | os.PathLike[str]) -> ReadEncounter:
+def read_encounter_file(
+    path: str | os.PathLike[str], progress: Progress | None = None
+) -> ReadEncounter:
     """Read an encounter file: the encounter, its repairs and the creatures left out.
 
     The GM is asked before the encounter opens without those creatures.
 
-    The encounter passes `check_encounter`; its map-image path is absolute.
+    The encounter passes `check_encounter`; its map-image path is absolute. `progress` is told
+    how far the reading is and can stop it (R-252); the reading touches nothing but the file,
+    so it may run in a worker thread.
 
     Raises:
         EncounterFileError: "FILE: field.path: problem", one line.
+        ReadCancelledError: `progress` asked to stop.
     """
     file = Path(path)
+    tell(progress, "Reading the file", 0.0)
     raw = _read_bytes(file)
+    tell(progress, "Decoding the file", 0.05)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise EncounterFileError(f"{file.name}: not an encounter file (not UTF-8 text)") from None
     try:
-        result = read_encounter(decode_json(text), owned=True, decoded=True)
+        data = decode_json(text)
+        result = read_encounter(data, owned=True, decoded=True, progress=progress)
     except EncounterFileError as exc:
         raise EncounterFileError(f"{file.name}: {exc}") from None
     encounter = result.encounter

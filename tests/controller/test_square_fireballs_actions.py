@@ -122,8 +122,11 @@ def test_opportunity_attacks_are_one_free_reaction_per_turn() -> None:
 
 def test_a_reaction_provokes_no_reaction() -> None:
     """003-16, 003 l.269 "Unless otherwise stated, reactions cannot trigger further
-    reactions": the hero's readied move away from the orc, taken on the orc's turn, offers
-    the orc nothing (000: the move provokes, but not an attack the orc could take)."""
+    reactions": the hero's readied move away from the orc and the goblin, taken on the orc's
+    turn, offers nobody anything. Under 000 it offers the goblin its opportunity attack, which
+    stays until answered, and the orc none: 000 "Immediate Actions": "It must occur on someone
+    else's turn", and the attack uses it (R-248; before, the orc's offer was made and withdrawn
+    at once)."""
     for ruleset_id in (SF, "orcus"):
         s = _fight(ruleset_id)
         assert s.run(initiative.ready_action, "hero", ActionKind.MOVE, "the orc raises its axe").ok
@@ -131,22 +134,17 @@ def test_a_reaction_provokes_no_reaction() -> None:
         assert s.run(initiative.trigger_readied, "hero", "orc").ok
         moved = s.move_creature("hero", Square(4, 7), MoveMode.WALK)
         assert moved.ok, moved.reason
+        assert s.encounter.combat.combatant("orc").out_of_turn is None
+        assert not [e for e in s.encounter.combat.log if e.kind == "offer_withdrawn"]
         if ruleset_id == SF:
             notes = [e for e in s.encounter.combat.log if e.kind == "rule_note"]
             assert notes[-1].data["mechanic"] == "003-16"
-            assert s.encounter.combat.combatant("orc").out_of_turn is None
+            assert s.encounter.combat.combatant("gob").out_of_turn is None
         else:
-            # 000 "Immediate Actions": "It must occur on someone else's turn", and the
-            # opportunity attack uses it: the orc cannot take it on its own turn, so the offer
-            # is withdrawn, said in the log (R-225).
-            assert s.encounter.combat.combatant("orc").out_of_turn is None
-            withdrawn = s.encounter.combat.log[-1] if s.encounter.combat.log else None
-            assert withdrawn is not None
-            assert withdrawn.kind == "offer_withdrawn"
-            assert withdrawn.data["reason"] == (
-                "Orc cannot make an opportunity attack on its own turn"
-            )
-            assert withdrawn.data["offer"] == "Orc's opportunity attack on Hero is withdrawn"
+            assert moved.opportunity_attackers == ("gob",)
+            assert s.encounter.combat.combatant("gob").out_of_turn is ActionKind.OPPORTUNITY
+            assert "warning" not in moved.details
+            assert s.encounter.combat.log[-1].kind == "attack_held"
 
 
 def test_forced_movement_never_provokes() -> None:

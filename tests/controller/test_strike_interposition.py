@@ -10,12 +10,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from orcus_desktop.controller.actions import combat_actions, interrupts
+from orcus_desktop.controller.availability import table
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
-from orcus_desktop.controller.variants.strike import engagement, interposition
+from orcus_desktop.controller.variants.strike import (
+    engagement,
+    interposition,
+    ready_items,
+    strike_turns,
+)
 from orcus_desktop.controller.variants.strike.interposition import offered
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.ready_items import ItemKind
 from orcus_desktop.model.serialization import load_encounter, save_encounter
 from orcus_desktop.rules.engagement import StrikeKind
 from tests.controller.conftest import fighter, make_session, orc
@@ -167,3 +175,30 @@ def test_001_29_a_charge_at_the_hero_is_taken_by_the_squire() -> None:
     assert s.run(interposition.interpose, "squire").ok
     assert _attacks(s) == [("squire",)]
     assert s.encounter.combat.engaged_with("raider") == "squire"
+
+
+def test_001_10_while_against_who_waits_its_attacker_starts_nothing_else() -> None:
+    """001 l.136: choosing the target is step 1 of "Making an Attack"; the one who "can instead
+    declare itself the Target" does so before the modifiers and the roll, so the attacker is
+    mid-attack until the GM answers (R-247). The table says why for each of its actions, and
+    each use case refuses with the same words. Others act as on any turn: 001 l.100 "On a
+    creature you can see's turn, you can give yourself the Prone condition"."""
+    s = _fight()
+    assert s.use_power("orc", BASIC, ["hero"], dice=[15, 6]).ok
+    waits = "Orc's Basic Melee Attack waits: does someone declare itself its target?"
+    orc_can = s.ask(table.available_actions, "orc")
+    assert orc_can.allowed == (CombatAction.END_TURN,)  # R-117: End turn asks, lets it pass
+    assert orc_can.option(CombatAction.DROP_PRONE).reason == waits
+    assert s.ask(table.why_not, "orc", CombatAction.STAND_UP.value) == waits
+    dropped = s.run(combat_actions.take_action, CombatAction.DROP_PRONE, "orc")
+    assert (dropped.ok, dropped.reason) == (False, waits)
+    # 001-34 (001 l.330): an item is made Ready "before" it is used, not while its attack waits.
+    readied = s.run(ready_items.ready_item, "orc", "Axe", ItemKind.MELEE_WEAPON)
+    assert (readied.ok, readied.reason) == (False, waits)
+    # The squire may still drop prone (001-06) and step in; the orc then strikes it.
+    assert s.ask(table.why_not, "squire", "drop_prone_off_turn") == ""
+    assert s.run(strike_turns.drop_prone_off_turn, "squire").ok
+    assert s.run(interposition.interpose, "squire").ok
+    assert _attacks(s) == [("squire",)]
+    # Once answered the attacker's readying is back (001-34: one item, on its own turn).
+    assert s.run(ready_items.ready_item, "orc", "Axe", ItemKind.MELEE_WEAPON).ok

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from orcus_desktop.controller.availability.actions import opportunity_problem
 from orcus_desktop.controller.availability.powers import powers_of
 from orcus_desktop.controller.engine import Engine
 from orcus_desktop.model.encounter import Encounter
@@ -48,14 +49,21 @@ def ranges_of(attacker: Combatant, power: Power) -> tuple[int | None, int | None
 def takes_opportunity_attacks(
     engine: Engine, encounter: Encounter, enemy_ids: tuple[str, ...]
 ) -> tuple[str, ...]:
-    """The enemies of `enemy_ids` that can make an opportunity attack with what they hold.
+    """The enemies of `enemy_ids` that can make an opportunity attack now, with what they hold.
 
     000 "Opportunity Attacks": "one melee attack", the basic melee attack
     (`interrupts.opportunity_attack`). Every creature with a stat block has one, unarmed if
     need be (000 l.507, docs/rulings.md R-120); a token without a stat block has none, so it
-    is never offered one and no walk waits on it.
+    is never offered one and no walk waits on it. Nor is a creature the availability table
+    says could not take one now (R-248): the creature whose turn it is, provoked by a readied
+    move (000 "Immediate Actions": "It must occur on someone else's turn").
     """
-    return tuple(e for e in enemy_ids if basic_attack_name(engine, encounter, e) is not None)
+    return tuple(
+        e
+        for e in enemy_ids
+        if basic_attack_name(engine, encounter, e) is not None
+        and not opportunity_problem(engine.rules, encounter, e)
+    )
 
 
 def basic_attack_name(

@@ -204,14 +204,25 @@ def _turn_action_problem(
             # 000 "Delay": "You cannot Delay if you have already taken actions this turn."
             return f"{name} already took actions this turn"
         return ""
-    problem = kind_problem(rules, encounter, creature_id, ActionKind.OPPORTUNITY) or attack_barred(
-        rules, encounter, creature_id
-    )
+    problem = opportunity_problem(rules, encounter, creature_id)
     if problem:
         return problem
     if combatant is not None and combatant.out_of_turn is not ActionKind.OPPORTUNITY:
         return f"nothing provoked {an_opportunity_attack(rules.ruleset.label)} from {name}"
     return ""
+
+
+def opportunity_problem(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
+    """Why the creature could not make an opportunity attack now, offered or not, or "".
+
+    Its immediate action (000 "Opportunity Attacks": "you use your immediate action"; 000
+    "Immediate Actions": "It must occur on someone else's turn"), its conditions, its reaction
+    spent. A walk or an attack offers one only where this is "" (R-248): an offer it could
+    never take would only be withdrawn at once (R-225).
+    """
+    return kind_problem(rules, encounter, creature_id, ActionKind.OPPORTUNITY) or attack_barred(
+        rules, encounter, creature_id
+    )
 
 
 def _moving_problem(

@@ -1,7 +1,8 @@
 """Can the creature take an action of this type now: its turn, its budget, its conditions.
 
 `kind_problem` answers for a standard, move, swift, free, immediate or opportunity action;
-`attack_barred`, `off_map_problem`, `cannot_act` and `stopped` for what a condition forbids.
+`attack_barred`, `off_map_problem`, `cannot_act` and `stopped` for what a condition forbids;
+`held_problem` for an attacker whose attack waits for "Against who?" (001-10/29, R-247).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from orcus_desktop.controller import plugins
 from orcus_desktop.controller.combat_rules import CombatRules, opportunity_spent
 from orcus_desktop.controller.log.words import an_opportunity_attack
 from orcus_desktop.controller.outcomes import no_creature
-from orcus_desktop.model.combat import Combat, Combatant, CombatPhase
+from orcus_desktop.model.combat import INTERPOSERS, Combat, Combatant, CombatPhase, PendingAttack
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.conditions import (
     ActionLimit,
@@ -37,6 +38,9 @@ def kind_problem(
     if blockers and kind is not ActionKind.NONE:
         # 000 "Stunned"/"Unconscious"/"Petrified": "You can't take any actions".
         return f"{name} is {blockers[0].lower()}: no actions"
+    held = held_problem(encounter, creature_id)
+    if held:
+        return held
     if kind in (ActionKind.IMMEDIATE, ActionKind.OPPORTUNITY):
         return _interrupt_problem(rules, encounter, creature_id, kind, table)
     if kind is ActionKind.FREE:
@@ -144,7 +148,10 @@ def attack_barred(rules: CombatRules, encounter: Encounter, creature_id: str) ->
 
 
 def cannot_act(rules: CombatRules, encounter: Encounter, creature_id: str) -> str:
-    """Why the creature can take no action now (gone, dead, unconscious, stunned...), or ""."""
+    """Why the creature can take no action now, or "".
+
+    Gone, dead, unconscious, stunned..., or its attack waits for "Against who?" (R-247).
+    """
     creature = encounter.find_creature(creature_id)
     if creature is None:
         return f"{creature_id} is gone"
@@ -153,7 +160,26 @@ def cannot_act(rules: CombatRules, encounter: Encounter, creature_id: str) -> st
     for condition in sorted(rules.conditions(encounter, creature_id)):
         if rules_for(condition, rules.ruleset).actions is ActionLimit.NONE:
             return f"{creature.name} is {condition.label.lower()}"
-    return ""
+    return held_problem(encounter, creature_id)
+
+
+def held_problem(encounter: Encounter, creature_id: str) -> str:
+    """Why the creature starts nothing now: its attack waits for "Against who?", or "".
+
+    001 l.136: choosing the target is the first step of "Making an Attack", and "Any Creature
+    in the same area as the Target ... can instead declare itself the Target" before the
+    modifiers and the roll; the attacker is in the middle of its attack until the GM answers
+    (R-247). Others act as on any turn (001-06's dropping prone, stepping in).
+    """
+    held = encounter.combat.pending
+    if held is None or held.attacker != creature_id or not held.options.get(INTERPOSERS):
+        return ""
+    return against_who_waits(held)
+
+
+def against_who_waits(held: PendingAttack) -> str:
+    """The one wording of an attack waiting for someone to step in (001-10/29)."""
+    return f"{held.text} waits: does someone declare itself its target?"
 
 
 def stopped(rules: CombatRules, encounter: Encounter, creature_id: str) -> bool:

@@ -9,6 +9,7 @@ covering creature's choice to take a hit (004 l.760, R-154).
 from __future__ import annotations
 
 from orcus_desktop.controller.attacks import owed_moves
+from orcus_desktop.controller.availability.kinds import against_who_waits
 from orcus_desktop.model.combat import INTERPOSERS
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.rules.ruleset import ruleset_by_id
@@ -24,7 +25,7 @@ def waiting_problem(encounter: Encounter) -> str:
     if held is None:
         return ""
     if held.options.get(INTERPOSERS):  # 001-10/29: someone may still step in
-        return f"{held.text} waits: does someone declare itself its target?"
+        return against_who_waits(held)
     if owed_moves.holds_pending(encounter):
         return f"{held.text} waits: place or leave its forced movement first"
     return f"{held.text} waits for {waits_for(encounter)}"

@@ -44,6 +44,7 @@ from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.invariants import check_encounter, statblock_problem
 from orcus_desktop.model.map_limits import terrain_problem
+from orcus_desktop.model.progress import Progress, tell
 from orcus_desktop.model.text_repair import repair_tree
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID, UnknownRulesetError, ruleset_by_id
 from orcus_desktop.rules.state import CreatureState
@@ -106,7 +107,13 @@ def unreadable_message(unreadable: Sequence[UnreadableCreature]) -> str:
     return f"{first.where}.statblock: cannot be read: {first.problem}{more}"
 
 
-def read_encounter(data: object, *, owned: bool = False, decoded: bool = False) -> ReadEncounter:
+def read_encounter(
+    data: object,
+    *,
+    owned: bool = False,
+    decoded: bool = False,
+    progress: Progress | None = None,
+) -> ReadEncounter:
     """Read decoded JSON into an encounter that passes the invariant check, within the limits.
 
     Text is repaired (`text_repair`); creatures with unreadable stat blocks are left out of
@@ -117,17 +124,22 @@ def read_encounter(data: object, *, owned: bool = False, decoded: bool = False) 
         owned: the caller gives `data` away (it is repaired in place, not copied).
         decoded: `data` comes from `limits.decode_json`, which checked its depth (R-218: not
             again, a second walk over every field).
+        progress: told how far the reading is, between its parts (R-252); from 0.2 on, the
+            file's decoding being the part before.
 
     Raises:
         EncounterFileError: naming the field path and the problem.
+        ReadCancelledError: `progress` asked to stop.
     """
     if not decoded and check_depth(data):
         raise EncounterFileError(f"nested more than {MAX_NESTING_DEPTH} levels deep")
     if not owned:
         data = copy.deepcopy(data)
+    tell(progress, "Checking the text", 0.2)
     repairs = [f"{where}: {change}" for where, change in repair_tree(data, MAX_TEXT_CHARS)]
     repairs += _limit_names(data)
-    encounter = _encounter_from(data)
+    encounter = _encounter_from(data, progress)
+    tell(progress, "Reading the stat blocks", 0.8)
     unreadable = tuple(
         UnreadableCreature(f"creatures[{i}]", c.id, c.name, problem)
         for i, c in enumerate(encounter.creatures)
@@ -138,6 +150,7 @@ def read_encounter(data: object, *, owned: bool = False, decoded: bool = False) 
             encounter.without_creature(creature.id),
             combat=encounter.combat.without(creature.id),
         )
+    tell(progress, "Checking the encounter", 0.9)
     check_encounter(encounter)
     return ReadEncounter(encounter, tuple(repairs), unreadable)
 
@@ -161,7 +174,7 @@ def _limit_names(data: object) -> list[str]:
     return notices
 
 
-def _encounter_from(data: object) -> Encounter:
+def _encounter_from(data: object, progress: Progress | None = None) -> Encounter:
     doc = mapping(data, "the file")
     if doc.get("format") != FORMAT:
         raise EncounterFileError(f'not an Orcus encounter (format is not "{FORMAT}")')
@@ -182,11 +195,14 @@ def _encounter_from(data: object) -> Encounter:
         whole(grid_data.get("columns"), "grid.columns", 1, MAX_GRID_SIDE),
         whole(grid_data.get("rows"), "grid.rows", 1, MAX_GRID_SIDE),
     )
+    tell(progress, "Reading the walls", 0.3)
     walls = tuple(
         _wall_from(item, f"walls[{i}]", i)
         for i, item in enumerate(list_at(upgraded.get("walls", []), "walls", MAX_WALLS))
     )
+    tell(progress, "Reading the terrain", 0.4)
     terrain = _terrain_list(upgraded.get("terrain", []), grid)
+    tell(progress, "Reading the creatures", 0.55)
     creatures: list[Creature] = []
     seen: set[str] = set()
     for i, item in enumerate(list_at(upgraded.get("creatures", []), "creatures", MAX_CREATURES)):
@@ -202,6 +218,7 @@ def _encounter_from(data: object) -> Encounter:
     if upgraded.get("map_image") is not None:
         map_image = _map_image_from(upgraded["map_image"])
     combat = Combat()
+    tell(progress, "Reading the combat log", 0.65)
     if upgraded.get("combat") is not None:
         combat = combat_from(upgraded["combat"], seen)
     ruleset_id = _ruleset_from(upgraded.get("ruleset"))
