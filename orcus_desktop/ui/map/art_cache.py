@@ -26,7 +26,6 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QPoint, QStandardPaths
 from PySide6.QtGui import QImage, QImageReader, QImageWriter, QPainter
 
-from orcus_desktop.controller.files.autosave import DATA_DIR_ENV
 from orcus_desktop.ui.map.png_bands import BAND_ROWS
 
 CACHE_ENV = "ORCUS_DESKTOP_ART_CACHE"
@@ -56,6 +55,9 @@ def cache_root() -> Path:
     `$ORCUS_DESKTOP_ART_CACHE`, the data folder's `art-cache` when `$ORCUS_DESKTOP_DATA_DIR`
     is set (as for autosave), else the per-user cache folder.
     """
+    # here, not at the top: the cache's process imports this module, and never the controller
+    from orcus_desktop.controller.files.autosave import DATA_DIR_ENV
+
     override = os.environ.get(CACHE_ENV, "")
     if override:
         return Path(override)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from PySide6.QtGui import QImage, QImageReader
 
-from orcus_desktop.model.uvtt.images import over_pixel_budget
 from orcus_desktop.ui.map.jpeg_bands import allow_decoding
 
 MAX_IMAGE_SIDE = 16384
@@ -20,6 +19,9 @@ def read_map_image(path: str) -> QImage:
     `MAX_IMAGE_SIDE` is scaled down to it. An image over the pixel budget (R-135) is not
     decoded at all: a null image.
     """
+    # here, not at the top: the art cache's process (R-262) then imports no document model
+    from orcus_desktop.model.uvtt.images import over_pixel_budget
+
     reader = QImageReader(path)
     reader.setAutoTransform(True)
     size = reader.size()
