@@ -255,7 +255,7 @@ def run_kind(path: Path, ops: tuple[str, ...], runs: int, tree: Path) -> dict[st
 
 
 ROWS = (
-    ("whole", "ms", "whole decode (`read_map_image`), the peer", "ms"),
+    ("whole", "ms", "whole decode (`read_map_image`)", "ms"),
     ("whole", "mb", "whole decode: memory", "MB"),
     ("load", "ms", "the art as loaded", "ms"),
     ("load", "mb", "the art as loaded: memory", "MB"),
