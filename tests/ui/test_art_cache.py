@@ -125,6 +125,32 @@ def test_the_next_time_the_map_opens_from_the_cache(
     _bottom_screen_matches(qtbot, again, whole)
 
 
+def test_a_damaged_cache_shows_the_overview_and_is_written_again_next_time(
+    qtbot: QtBot, tmp_path: Path, own_art_cache: Path
+) -> None:
+    """A piece of the cache spoilt on disk: zoomed in, the overview stays (no error); the next
+    open prepares the map again, and its tiles are right."""
+    path = _map_file("progressive", tmp_path)
+    whole = _pixels(read_map_image(path))
+    first = load_map_art(path)
+    assert first is not None
+    _settle(qtbot, first)
+    for piece in own_art_cache.glob("*/band-00002-004.png"):
+        piece.write_bytes(b"spoilt")
+    damaged = load_map_art(path)
+    assert damaged is not None
+    assert damaged.preparing is None  # from the cache
+    target = QRectF(0, 0, *damaged.size)
+    view = QRectF(4100, 500, 600, 200)  # band 2, piece 4
+    shown = _pixels(_wait_for_tiles(qtbot, damaged, lambda: _render(damaged, target, view, 1.0)))
+    assert np.array_equal(shown, _pixels(_render(damaged, target, view, 1.0, detail=False)))
+    again = load_map_art(path)
+    assert again is not None
+    assert again.preparing is not None
+    _settle(qtbot, again)
+    _bottom_screen_matches(qtbot, again, whole)
+
+
 def test_a_changed_file_is_read_again(qtbot: QtBot, tmp_path: Path, own_art_cache: Path) -> None:
     """The cache is keyed by the file's content: the GM's edited map is not shown as it was."""
     path = Path(_map_file("webp", tmp_path))

@@ -303,7 +303,10 @@ class CachedBands:
         columns = min(PIECE_PX, self.manifest.width - piece * PIECE_PX)
         try:
             return read_png(piece_file(self.folder, band, piece), (columns, rows))
-        except OSError as exc:
+        except (OSError, ArtCacheError) as exc:
+            # damaged on disk: the folder is unfinished again, so the next open writes it anew
+            with contextlib.suppress(OSError):
+                (self.folder / MANIFEST).unlink(missing_ok=True)
             raise ArtCacheError(str(exc)) from None
 
 

@@ -339,10 +339,15 @@ class JpegWithPass:
                 self._cache = CachedBands(self._folder, manifest)
         return self._cache
 
-    def _start_pass(self) -> None:
+    @property
+    def passes(self) -> bool:
+        """The JPEG is big enough for a pass (`PASS_FROM_PIXELS`)."""
         width, height = self._jpeg.size
+        return width * height >= PASS_FROM_PIXELS
+
+    def _start_pass(self) -> None:
         with self._lock:
-            if self.progress.started or self.progress.done or width * height < PASS_FROM_PIXELS:
+            if self.progress.started or self.progress.done or not self.passes:
                 return
             try:
                 self._pass = Transcode(self._jpeg.path, self._folder, self.progress)

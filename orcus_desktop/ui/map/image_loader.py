@@ -181,7 +181,7 @@ def _big_art(path: str, size: tuple[int, int]) -> MapArt | None:
     jpeg = jpeg_layout(path)
     if jpeg is not None and (jpeg.width, jpeg.height) == size:
         banded = JpegWithPass(BandedJpeg(path, jpeg), folder)
-        return MapArt.from_bands(banded, preparing=banded.progress)
+        return MapArt.from_bands(banded, preparing=banded.progress if banded.passes else None)
     if size[0] * size[1] < CACHE_FROM_PIXELS:
         return _whole_art(path)
     return transcoded_art(path, folder)
