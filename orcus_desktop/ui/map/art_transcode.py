@@ -39,7 +39,7 @@ from orcus_desktop.ui.map.art_cache import (
     write_png,
 )
 from orcus_desktop.ui.map.image_decode import read_map_image
-from orcus_desktop.ui.map.jpeg_bands import BandedJpeg, jpeg_layout
+from orcus_desktop.ui.map.jpeg_bands import PROGRESSIVE, BandedJpeg, jpeg_layout
 from orcus_desktop.ui.map.map_art import ART_NICE, MapArt, OverviewMaker, overview_size
 from orcus_desktop.ui.map.png_bands import BAND_ROWS
 
@@ -99,18 +99,22 @@ def _keeper(problems: list[str]) -> Callable[[QtMsgType, QMessageLogContext, str
 def _write(source: str, folder: Path, pipe: Connection, problems: list[str]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     tell = pipe.send
+
+    def send_overview(image: QImage) -> None:
+        tell(("overview", image.width(), image.height(), image.format().value))
+        pixels = memoryview(image.constBits())
+        for start in range(0, len(pixels), PIPE_PIECE_BYTES):  # the pipe copies a piece
+            pipe.send_bytes(pixels[start : start + PIPE_PIECE_BYTES])
+
     layout = jpeg_layout(source)
+    progressive = jpeg_layout(source, PROGRESSIVE) if layout is None else None
     if layout is not None:
         banded = BandedJpeg(source, layout, strip_bytes=PASS_STRIP_BYTES)
         manifest = _write_by_strips(banded, folder, tell)
+    elif progressive is not None:
+        banded = BandedJpeg(source, progressive, strip_bytes=PASS_STRIP_BYTES)
+        manifest = _write_progressive(banded, folder, tell, send_overview)
     else:
-
-        def send_overview(image: QImage) -> None:
-            tell(("overview", image.width(), image.height(), image.format().value))
-            pixels = memoryview(image.constBits())
-            for start in range(0, len(pixels), PIPE_PIECE_BYTES):  # the pipe copies a piece
-                pipe.send_bytes(pixels[start : start + PIPE_PIECE_BYTES])
-
         manifest = _write_whole(source, folder, tell, send_overview)
     notice = _notice(problems)
     Manifest(manifest.width, manifest.height, manifest.alpha, notice).write(folder)
@@ -154,6 +158,29 @@ def _write_by_strips(banded: BandedJpeg, folder: Path, tell: Tell) -> Manifest:
 
     banded.sweep(banded.size, each)  # the whole size: read at full detail
     write_png(folder / OVERVIEW, maker.finish())  # the app has its own meanwhile (R-230)
+    return manifest
+
+
+def _write_progressive(
+    banded: BandedJpeg, folder: Path, tell: Tell, send_overview: Callable[[QImage], None]
+) -> Manifest:
+    """A progressive JPEG, never whole even here.
+
+    libjpeg holds its coefficients whole for any read (286 MB on 10,000 px), so the overview
+    comes from one read at a DCT scale, then the bands from strips at full detail (each strip
+    reads the coefficients again).
+    """
+    manifest = Manifest(*banded.size, alpha=False)
+    tell(("size", *manifest.size, manifest.alpha))
+    maker = OverviewMaker(manifest.size, alpha=False)
+    banded.sweep(maker.wanted, maker.strip)
+    overview = maker.finish()
+    send_overview(overview)
+    banded.sweep(
+        banded.size,
+        lambda first, end, image, top: _write_bands(folder, image, (first, end, top), tell),
+    )
+    write_png(folder / OVERVIEW, overview)
     return manifest
 
 

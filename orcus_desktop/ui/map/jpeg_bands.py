@@ -42,6 +42,8 @@ _OTHER_FRAMES: Final = frozenset({0xC2, 0xC3, *range(0xC5, 0xC8), *range(0xC9, 0
     0xCF,
 }
 """Start-of-frame markers of every other kind (progressive, lossless, arithmetic)."""
+PROGRESSIVE: Final = (0xC2,)
+"""The start-of-frame marker of a progressive Huffman JPEG."""
 _NO_LENGTH: Final = frozenset({0x01, *range(0xD0, 0xD8)})
 """Markers without a length field (TEM, RSTn)."""
 
@@ -72,14 +74,16 @@ class JpegLayout:
     components: int
 
 
-def jpeg_layout(path: str) -> JpegLayout | None:
+def jpeg_layout(path: str, frames: tuple[int, ...] = _SEQUENTIAL) -> JpegLayout | None:
     """The layout of a baseline JPEG read by rows, or None (another kind, or not a JPEG).
 
     A JPEG whose EXIF orientation is not the stored one is None too (decoded whole, R-230).
+    `frames`: the start-of-frame markers taken (`PROGRESSIVE`: a progressive JPEG's, which the
+    art cache's process reads in strips, R-262).
     """
     try:
         with open(path, "rb") as file:
-            layout = _read_frame(file)
+            layout = _read_frame(file, frames)
     except (OSError, struct.error):
         return None
     if layout is None:
@@ -93,7 +97,7 @@ def jpeg_layout(path: str) -> JpegLayout | None:
     return layout
 
 
-def _read_frame(file: BinaryIO) -> JpegLayout | None:
+def _read_frame(file: BinaryIO, frames: tuple[int, ...]) -> JpegLayout | None:
     """Walk the markers before the first scan to the frame header (SOF)."""
     if file.read(2) != b"\xff\xd8":
         return None
@@ -114,12 +118,12 @@ def _read_frame(file: BinaryIO) -> JpegLayout | None:
         if kind in (0xDA, 0xD9):  # a scan or the end before any frame
             return None
         (length,) = struct.unpack(">H", file.read(2))
-        if kind in _SEQUENTIAL:
+        if kind in frames:
             precision, height, width, components = struct.unpack(">BHHB", file.read(6))
             if precision != 8 or height <= 0 or width <= 0 or components not in (1, 3):
                 return None
             return JpegLayout(width, height, components)
-        if kind in _OTHER_FRAMES:
+        if kind in _SEQUENTIAL or kind in _OTHER_FRAMES:
             return None
         file.seek(length - 2, 1)
 
