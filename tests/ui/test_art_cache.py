@@ -159,7 +159,7 @@ def test_a_changed_file_is_read_again(qtbot: QtBot, tmp_path: Path, own_art_cach
     _settle(qtbot, first)
     edited = read_map_image(str(path))
     edited.invertPixels()
-    assert edited.save(str(path), "WEBP", 85)
+    assert edited.save(str(path), b"WEBP", 85)
     second = load_map_art(str(path))
     assert second is not None
     assert second.preparing is not None  # a new folder, written again
@@ -197,11 +197,13 @@ def test_a_big_jpegs_bottom_rows_come_from_the_cache_once_its_pass_is_done(
     art = load_map_art(path)
     assert art is not None
     assert art.tiled
-    assert art.preparing is not None
-    assert not art.preparing.started  # the players' overview needs no pass
+    progress = art.preparing
+    assert progress is not None
+    started_at_load = progress.started
+    assert not started_at_load  # the players' overview needs no pass
     target = QRectF(0, 0, 5000, 1700)
     _wait_for_tiles(qtbot, art, lambda: _render(art, target, QRectF(100, 60, 600, 400), 1.0))
-    assert art.preparing.started
+    assert progress.started
     _settle(qtbot, art)
     before = reads.count
     _bottom_screen_matches(qtbot, art, whole)
