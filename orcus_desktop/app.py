@@ -344,14 +344,11 @@ def read_start_file(path: Path, *, with_progress: bool) -> Encounter:
     if not with_progress:
         return load_encounter_or_map(path, image_folder=path.parent)
     make_application()
+    from orcus_desktop.controller.session.opening import read_to_start
     from orcus_desktop.ui.progress import run_in_worker
 
-    return run_in_worker(
-        None,
-        "Open encounter",
-        f"Opening {path.name}",
-        lambda progress: load_encounter_or_map(path, path.parent, progress),
-    )
+    heading = f"Opening {path.name}"
+    return run_in_worker(None, "Open encounter", heading, lambda p: read_to_start(path, p))
 
 
 def _check_sources_without_linecache() -> None:

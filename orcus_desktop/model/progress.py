@@ -26,3 +26,15 @@ def tell(progress: Progress | None, label: str, done: float) -> None:
     """
     if progress is not None and not progress(label, min(1.0, max(0.0, done))):
         raise ReadCancelledError(label)
+
+
+def part_of(progress: Progress | None, start: float, end: float) -> Progress | None:
+    """`progress` for one part of the work, which reports 0 to 1 for its own share."""
+    if progress is None:
+        return None
+    whole = progress
+
+    def report(label: str, done: float) -> bool:
+        return whole(label, start + (end - start) * done)
+
+    return report

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBo
 from orcus_desktop.assets import resources_dir
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session.opening import read_to_open
 from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.model.atomic_file import describe_write_error
 from orcus_desktop.model.encounter import Encounter, MapImage
@@ -26,7 +27,6 @@ from orcus_desktop.model.serialization import (
     EncounterFileError,
     ReadEncounter,
     UnreadableCreature,
-    read_encounter_file,
     save_encounter,
 )
 from orcus_desktop.model.text_repair import error_line
@@ -153,10 +153,7 @@ class FileActions(QObject):
             ReadCancelledError: the GM pressed Cancel.
         """
         return run_in_worker(
-            self._window,
-            "Open encounter",
-            f"Opening {path.name}",
-            lambda progress: read_encounter_file(path, progress),
+            self._window, "Open encounter", f"Opening {path.name}", lambda p: read_to_open(path, p)
         )
 
     def _show_busy(self, encounter: Encounter, path: Path) -> str | None:

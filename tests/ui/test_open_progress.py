@@ -40,6 +40,7 @@ from tests.ui.message_boxes import caught_warnings
 T = TypeVar("T")
 
 FILES = "orcus_desktop.ui.file_actions"
+OPENING = "orcus_desktop.controller.session.opening"
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 LONGEST_WAIT_S = 20.0
@@ -94,7 +95,7 @@ class SlowReader(Generic[T]):
 @pytest.fixture
 def slow_reader(monkeypatch: pytest.MonkeyPatch) -> Iterator[SlowReader[ReadEncounter]]:
     reader = SlowReader(read_encounter_file)
-    monkeypatch.setattr(f"{FILES}.read_encounter_file", reader)
+    monkeypatch.setattr(f"{OPENING}.read_encounter_file", reader)
     yield reader
     reader.finish.set()
 
@@ -238,7 +239,7 @@ def test_a_file_named_at_start_shows_progress_and_cancel_opens_no_window(
     big_file: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     reader = SlowReader(load_encounter_or_map)
-    monkeypatch.setattr(f"{orcus_app.__name__}.load_encounter_or_map", reader)
+    monkeypatch.setattr(f"{OPENING}.load_encounter_or_map", reader)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # the app sets its own
     app = QCoreApplication.instance()
     assert app is not None
