@@ -1,4 +1,4 @@
-"""Big map art by file kind (docs/rulings.md R-168, R-230): memory, time, and the GM's tiles.
+"""Big map art by file kind (docs/rulings.md R-168, R-230, R-262, R-263): memory, time, tiles.
 
 The big-map benchmark's cave art (`cave_map.py`, L 8,400 px and XL 10,000 px a side) with a
 seeded grain over it (commercial battle maps are textured, and a JPEG's cost follows its
@@ -6,7 +6,12 @@ detail) is saved as PNG, baseline JPEG (quality 90), progressive JPEG and WebP (
 Each figure is a process of its own (its peak memory is its own), offscreen:
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_art_kinds.py [--sizes L XL]
-        [--runs 3] [--write-docs]
+        [--runs 3] [--peer OTHER_CHECKOUT] [--primitives] [--write-docs]
+
+`--peer` runs the load of another checkout (the code before) on the same files in the same run.
+With the art cache (R-262, R-263), the load is followed by its one-time preparation (until every
+band is in the cache; a baseline JPEG's pass starts at a screen at the top) and the peak memory
+of the cache's process; "load-cached" opens the file again from the cache the last load left.
 
 Measured per kind and size: the art as the app loads it (`load_map_art`: what the players'
 screen and the GM's map need, the overview), against the peer in the same run, a whole decode
