@@ -159,7 +159,7 @@ def test_a_changed_file_is_read_again(qtbot: QtBot, tmp_path: Path, own_art_cach
     _settle(qtbot, first)
     edited = read_map_image(str(path))
     edited.invertPixels()
-    assert edited.save(str(path), b"WEBP", 85)
+    assert edited.save(str(path), quality=85)  # WebP, by its name
     second = load_map_art(str(path))
     assert second is not None
     assert second.preparing is not None  # a new folder, written again
