@@ -127,6 +127,10 @@ def has_display() -> bool:
 @exits_quietly_on_closed_pipe
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; returns the process exit code (quietly 141 when stdout's reader has gone)."""
+    if getattr(sys, "frozen", False):  # a packaged app's art cache process (R-262) starts here
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     args_list = list(sys.argv[1:] if argv is None else argv)
     install_variants()  # the composition root: the variants' rulesets before any file opens
     if args_list[:1] == ["query"]:

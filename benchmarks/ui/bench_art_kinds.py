@@ -1,4 +1,4 @@
-"""Big map art by file kind (docs/rulings.md R-168, R-230): memory, time, and the GM's tiles.
+"""Big map art by file kind (docs/rulings.md R-168, R-230, R-262, R-263): memory, time, tiles.
 
 The big-map benchmark's cave art (`cave_map.py`, L 8,400 px and XL 10,000 px a side) with a
 seeded grain over it (commercial battle maps are textured, and a JPEG's cost follows its
@@ -6,7 +6,12 @@ detail) is saved as PNG, baseline JPEG (quality 90), progressive JPEG and WebP (
 Each figure is a process of its own (its peak memory is its own), offscreen:
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui/bench_art_kinds.py [--sizes L XL]
-        [--runs 3] [--write-docs]
+        [--runs 3] [--peer OTHER_CHECKOUT] [--primitives] [--write-docs]
+
+`--peer` runs the load of another checkout (the code before) on the same files in the same run.
+With the art cache (R-262, R-263), the load is followed by its one-time preparation (until every
+band is in the cache; a baseline JPEG's pass starts at a screen at the top) and the peak memory
+of the cache's process; "load-cached" opens the file again from the cache the last load left.
 
 Measured per kind and size: the art as the app loads it (`load_map_art`: what the players'
 screen and the GM's map need, the overview), against the peer in the same run, a whole decode
@@ -22,6 +27,7 @@ are written by a process of their own, since Linux hands a child its parent's pe
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import os
@@ -105,12 +111,15 @@ def measure(op: str, path: str) -> dict[str, Any]:
     app = QGuiApplication.instance() or QGuiApplication([])
     QImageReader.setAllocationLimit(0)
     size = QImageReader(path).size()
+    # what the app has loaded before any map opens, so the load counts only the art's memory
+    for name in ("hashlib", "multiprocessing", "orcus_desktop.controller.session"):
+        importlib.import_module(name)
     before = _peak_mb()
     t0 = time.perf_counter()
     out: dict[str, Any] = {}
     if op == "whole":
         read_map_image(path)
-    elif op == "load":
+    elif op in ("load", "load-cached"):
         art = load_map_art(path)
         assert art is not None
         out["tiled"] = art.tiled
@@ -126,8 +135,35 @@ def measure(op: str, path: str) -> dict[str, Any]:
     out["ms"] = [(time.perf_counter() - t0) * 1000]
     out["mb"] = [_peak_mb() - before]
     if op == "load" and out["tiled"]:
+        out.update(prepared(app, art, t0))
         out.update(screens(app, art))
     return out
+
+
+def prepared(app: Any, art: Any, t0: float) -> dict[str, list[float]]:
+    """The one-time preparation of the full detail (R-262, R-263; none before them): from the
+    load's start until every band is in the cache, and the peak memory of its process.
+
+    A baseline JPEG's pass starts when the GM first zooms in: a screen at the top asks for it.
+    """
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    progress = getattr(art, "preparing", None)
+    if progress is None:
+        return {}
+    if not progress.started:
+        screen = QImage(*SCREEN, QImage.Format.Format_RGB32)
+        painter = QPainter(screen)
+        art.draw(painter, QRectF(0, 0, *SCREEN), QRectF(0, 0, *art.size), detail=True)
+        painter.end()
+    while not progress.done and time.perf_counter() - t0 < 600:
+        app.processEvents()
+        time.sleep(0.01)
+    if progress.failure:
+        raise SystemExit(f"the preparation failed: {progress.failure}")
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return {"ready_ms": [(time.perf_counter() - t0) * 1000], "child_mb": [children]}
 
 
 def screens(app: Any, art: Any) -> dict[str, list[float]]:
@@ -183,34 +219,59 @@ def screens(app: Any, art: Any) -> dict[str, list[float]]:
 
 OPS = {
     "png": ("whole", "load"),
-    "jpeg": ("whole", "load", "clip-top", "clip-bottom", "scaled"),
-    "jpeg-progressive": ("whole", "load", "clip-top", "scaled"),
-    "webp": ("whole", "load", "clip-top", "scaled"),
+    "jpeg": ("whole", "load", "load-cached", "clip-top", "clip-bottom", "scaled"),
+    "jpeg-progressive": ("whole", "load", "load-cached", "clip-top", "scaled"),
+    "webp": ("whole", "load", "load-cached", "clip-top", "scaled"),
 }
+PLAIN_OPS = ("whole", "load", "load-cached")
+"""The ops run without `--primitives` (Qt's reader alone was measured for R-230)."""
+ROOT = Path(__file__).resolve().parents[2]
+"""This checkout (its code runs the children unless `--peer` names another)."""
 
 
-def run_kind(path: Path, ops: tuple[str, ...], runs: int) -> dict[str, dict[str, Any]]:
+def run_kind(path: Path, ops: tuple[str, ...], runs: int, tree: Path) -> dict[str, dict[str, Any]]:
+    """Each op `runs` times, a process each, with the code of `tree` (this checkout or a peer).
+
+    Each "load" starts with an empty art cache; "load-cached" opens the file again with the
+    cache the last "load" left (R-262).
+    """
     merged: dict[str, dict[str, Any]] = {}
-    for op in ops:
-        for _ in range(runs):
-            command = [sys.executable, __file__, "--child", op, str(path)]
-            done = subprocess.run(command, capture_output=True, text=True, check=False)
-            if done.returncode != 0:
-                raise SystemExit(f"{op} {path.name} failed:\n{done.stderr[-3000:]}")
-            figures = json.loads(done.stdout.strip().splitlines()[-1])
-            for key, value in figures.items():
-                if isinstance(value, list):
-                    merged.setdefault(op, {}).setdefault(key, []).extend(value)
-                else:
-                    merged.setdefault(op, {})[key] = value
+    with tempfile.TemporaryDirectory(prefix="orcus-art-cache-") as caches:
+        cache = Path(caches) / "none"
+        for op in ops:
+            for run in range(runs):
+                if op == "load":
+                    cache = Path(caches) / f"{run}"
+                env = {
+                    **os.environ,
+                    "PYTHONPATH": str(tree),
+                    "QT_QPA_PLATFORM": "offscreen",
+                    "ORCUS_DESKTOP_ART_CACHE": str(cache),
+                }
+                command = [sys.executable, __file__, "--child", op, str(path)]
+                done = subprocess.run(
+                    command, capture_output=True, text=True, check=False, env=env, cwd=tree
+                )
+                if done.returncode != 0:
+                    raise SystemExit(f"{op} {path.name} failed:\n{done.stderr[-3000:]}")
+                figures = json.loads(done.stdout.strip().splitlines()[-1])
+                for key, value in figures.items():
+                    if isinstance(value, list):
+                        merged.setdefault(op, {}).setdefault(key, []).extend(value)
+                    else:
+                        merged.setdefault(op, {})[key] = value
     return merged
 
 
 ROWS = (
-    ("whole", "ms", "whole decode (`read_map_image`), the peer", "ms"),
+    ("whole", "ms", "whole decode (`read_map_image`)", "ms"),
     ("whole", "mb", "whole decode: memory", "MB"),
     ("load", "ms", "the art as loaded", "ms"),
     ("load", "mb", "the art as loaded: memory", "MB"),
+    ("load", "ready_ms", "full detail in the cache (one time), from the load's start", "ms"),
+    ("load", "child_mb", "the cache's process: memory", "MB"),
+    ("load-cached", "ms", "opened again: the art from the cache", "ms"),
+    ("load-cached", "mb", "opened again: memory", "MB"),
     ("load", "tile_top_ms", "GM at full detail, top rows: a tile's wait", "ms"),
     ("load", "screen_top_ms", "GM at full detail, top rows: the whole screen's", "ms"),
     ("load", "tile_bottom_ms", "GM at full detail, bottom rows: a tile's wait", "ms"),
@@ -228,7 +289,8 @@ def lines(results: dict[str, dict[str, dict[str, dict[str, Any]]]]) -> list[str]
     """The table's rows (its header is in docs/benchmarks.md)."""
     out = []
     for size, kinds in results.items():
-        for kind, ops in kinds.items():
+        for kind_code, ops in kinds.items():
+            kind, _, code = kind_code.partition(" ")
             tiled = ops.get("load", {}).get("tiled")
             for op, key, label, unit in ROWS:
                 values = ops.get(op, {}).get(key)
@@ -240,8 +302,8 @@ def lines(results: dict[str, dict[str, dict[str, dict[str, Any]]]]) -> list[str]
                     else (f"{label} ({'tiled' if tiled else 'decoded whole'})")
                 )
                 out.append(
-                    f"| {size} | {kind} | {shown} | {statistics.median(values):,.0f} {unit} "
-                    f"| {quantile(values, 95):,.0f} {unit} |"
+                    f"| {size} | {kind} | {code} | {shown} | {statistics.median(values):,.0f} "
+                    f"{unit} | {quantile(values, 95):,.0f} {unit} |"
                 )
     return out
 
@@ -261,6 +323,12 @@ def main() -> int:
     parser.add_argument("--sizes", nargs="+", default=["L", "XL"], choices=sorted(SIZES))
     parser.add_argument("--kinds", nargs="+", default=list(KINDS), choices=KINDS)
     parser.add_argument("--runs", type=int, default=3, help="processes per figure")
+    parser.add_argument(
+        "--peer", type=Path, default=None, help="another checkout: its load, in the same run"
+    )
+    parser.add_argument(
+        "--primitives", action="store_true", help="also Qt's reader alone (clip, scaled)"
+    )
     add_write_docs_option(parser)
     args = parser.parse_args()
     results: dict[str, dict[str, Any]] = {}
@@ -271,9 +339,15 @@ def main() -> int:
             paths = art_paths(size, Path(tmp))
             results[size] = {}
             for kind in args.kinds:
-                loads.append(os.getloadavg()[0])
-                results[size][kind] = run_kind(paths[kind], OPS[kind], args.runs)
-                print("\n".join(lines({size: {kind: results[size][kind]}})), flush=True)
+                ops = tuple(op for op in OPS[kind] if args.primitives or op in PLAIN_OPS)
+                trees = [("this", ROOT, ops)]
+                if args.peer is not None:
+                    trees.append(("peer", args.peer.resolve(), ("load",)))
+                for code, tree, tree_ops in trees:
+                    loads.append(os.getloadavg()[0])
+                    figures = run_kind(paths[kind], tree_ops, args.runs, tree)
+                    results[size][f"{kind} {code}"] = figures
+                    print("\n".join(lines({size: {f"{kind} {code}": figures}})), flush=True)
     print(
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, load average "

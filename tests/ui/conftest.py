@@ -44,6 +44,16 @@ def own_settings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.fixture(autouse=True)
+def own_art_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """Every test's art cache (R-262) in a fresh folder, never the GM's."""
+    folder = tmp_path_factory.mktemp("art-cache")
+    monkeypatch.setenv("ORCUS_DESKTOP_ART_CACHE", str(folder))
+    return folder
+
+
 @pytest.fixture
 def own_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The app's data folder (the creature library, autosaves) in the test's own folder."""

@@ -157,7 +157,8 @@ def test_tiles_of_screens_the_gm_left_never_push_out_the_screen_shown_now(
 
 
 def test_a_progressive_jpeg_is_decoded_whole_as_before(tmp_path: Path) -> None:
-    """A progressive JPEG needs libjpeg's whole-image buffer for any read (R-230)."""
+    """A progressive JPEG needs libjpeg's whole-image buffer for any read (R-230); one of
+    fewer pixels than the players' overview is decoded whole in the app (R-262)."""
     path = _art_jpeg(tmp_path, 4800, 600, progressive=True)
     assert jpeg_layout(path) is None
     art = _load(path)

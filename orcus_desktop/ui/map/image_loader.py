@@ -11,21 +11,30 @@ import contextlib
 
 import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, SignalInstance
-from PySide6.QtGui import QImage, QImageReader
+from PySide6.QtGui import QImageReader
 
 from orcus_desktop.model.uvtt.images import over_pixel_budget
-from orcus_desktop.ui.map.jpeg_bands import BandedJpeg, allow_decoding, jpeg_layout
+from orcus_desktop.ui.map.art_cache import cache_folder
+from orcus_desktop.ui.map.art_transcode import JpegWithPass, cached_art, transcoded_art
+from orcus_desktop.ui.map.image_decode import MAX_IMAGE_SIDE, read_map_image
+from orcus_desktop.ui.map.jpeg_bands import BandedJpeg, jpeg_layout
 from orcus_desktop.ui.map.map_art import (
     BAND_ERRORS,
     PLAYERS_ART_SIDE,
-    ArtBands,
     MapArt,
     players_art,
     run_in_background,
 )
 from orcus_desktop.ui.map.png_bands import BandedPng, png_layout
 
-__all__ = ["PLAYERS_ART_SIDE", "ImageLoader", "load_map_art", "players_art", "read_map_image"]
+__all__ = [
+    "MAX_IMAGE_SIDE",
+    "PLAYERS_ART_SIDE",
+    "ImageLoader",
+    "load_map_art",
+    "players_art",
+    "read_map_image",
+]
 
 
 class ImageLoader(QObject):
@@ -126,63 +135,56 @@ class _LoadArt(QRunnable):
         self._decoded.emit(self._path, load_map_art(self._path))
 
 
-def load_map_art(path: str) -> MapArt | None:
-    """The art of a map image file, or None when Qt cannot read it (or it is over budget).
+CACHE_FROM_PIXELS = PLAYERS_ART_SIDE * PLAYERS_ART_SIDE
+"""Art Qt reads only whole goes through the art cache from this many pixels (R-262): below it,
+the whole decode is no bigger than the players' overview (64 MB)."""
 
-    Art bigger than a screen in the common PNG kind or a baseline JPEG is read band by band
-    and never kept whole (R-168, R-230); any other is decoded whole (`read_map_image`).
+
+def load_map_art(path: str) -> MapArt | None:
+    """The art of a map image file, or None when Qt cannot read the file (or it is over budget).
+
+    Art bigger than a screen is never kept whole (R-168, R-230, R-262): a PNG of the common kind
+    is read band by band; any other comes from the art cache when it was read before; a baseline
+    JPEG is read by rows until its pass has filled the cache (R-263); any other kind from
+    `CACHE_FROM_PIXELS` is decoded by a process of its own into the cache. Other art is decoded
+    whole (`read_map_image`), and so is big art when none of that can be had.
     """
     size = image_size(path)
     if size is not None and over_pixel_budget(*size):
         return None  # R-135
     if size is not None and max(size) > PLAYERS_ART_SIDE:
-        banded = read_by_bands(path, size)
-        if banded is not None:
-            with contextlib.suppress(*BAND_ERRORS):
-                return MapArt.from_bands(banded)
+        with contextlib.suppress(*BAND_ERRORS):
+            return _big_art(path, size)
+    return _whole_art(path)
+
+
+def _whole_art(path: str) -> MapArt | None:
     full = read_map_image(path)
     return None if full.isNull() else MapArt.whole(full)
 
 
-def read_by_bands(path: str, size: tuple[int, int]) -> ArtBands | None:
-    """The file's art as bands, if it is of a kind read that way (else None: decode it whole).
+def _big_art(path: str, size: tuple[int, int]) -> MapArt | None:
+    """Art bigger than a screen, never whole in the app; None when it cannot be decoded.
 
     `size`: the image's size as Qt reads its header; the file's own header must agree.
+
+    Raises:
+        OSError, PngBandError, JpegBandError, ArtCacheError: the caller decodes it whole.
     """
     png = png_layout(path)
-    if png is not None:
-        return BandedPng(path, png) if (png.width, png.height) == size else None
+    if png is not None and (png.width, png.height) == size:
+        return MapArt.from_bands(BandedPng(path, png))
+    folder = cache_folder(path)
+    cached = cached_art(folder)
+    if cached is not None:
+        return cached
     jpeg = jpeg_layout(path)
     if jpeg is not None and (jpeg.width, jpeg.height) == size:
-        return BandedJpeg(path, jpeg)
-    return None
-
-
-MAX_IMAGE_SIDE = 16384
-"""Map images up to 16384 x 16384 pixels decode at full size; larger ones are scaled to fit."""
-
-
-def read_map_image(path: str) -> QImage:
-    """Decode a map image, however big: a null image only when Qt cannot read the file.
-
-    Qt refuses to decode past its default allocation limit (256 MB, so an 8000 x 8000 map
-    failed silently); the limit is raised for the image from its header instead (it is one
-    for the whole app, so it is never lowered: `allow_decoding`), and a side over
-    `MAX_IMAGE_SIDE` is scaled down to it. An image over the pixel budget (R-135) is not
-    decoded at all: a null image.
-    """
-    reader = QImageReader(path)
-    reader.setAutoTransform(True)
-    size = reader.size()
-    if size.isValid() and over_pixel_budget(size.width(), size.height()):
-        return QImage()  # Qt would allocate it whole before any scaling (R-135)
-    if size.isValid() and size.width() > 0 and size.height() > 0:
-        scale = min(1.0, MAX_IMAGE_SIDE / max(size.width(), size.height()))
-        if scale < 1.0:
-            size = size * scale
-            reader.setScaledSize(size)
-        allow_decoding(size.width(), size.height())
-    return reader.read()
+        banded = JpegWithPass(BandedJpeg(path, jpeg), folder)
+        return MapArt.from_bands(banded, preparing=banded.progress if banded.passes else None)
+    if size[0] * size[1] < CACHE_FROM_PIXELS:
+        return _whole_art(path)
+    return transcoded_art(path, folder)
 
 
 def image_size(path: str) -> tuple[int, int] | None:

@@ -42,6 +42,8 @@ _OTHER_FRAMES: Final = frozenset({0xC2, 0xC3, *range(0xC5, 0xC8), *range(0xC9, 0
     0xCF,
 }
 """Start-of-frame markers of every other kind (progressive, lossless, arithmetic)."""
+PROGRESSIVE: Final = (0xC2,)
+"""The start-of-frame marker of a progressive Huffman JPEG."""
 _NO_LENGTH: Final = frozenset({0x01, *range(0xD0, 0xD8)})
 """Markers without a length field (TEM, RSTn)."""
 
@@ -72,14 +74,16 @@ class JpegLayout:
     components: int
 
 
-def jpeg_layout(path: str) -> JpegLayout | None:
+def jpeg_layout(path: str, frames: tuple[int, ...] = _SEQUENTIAL) -> JpegLayout | None:
     """The layout of a baseline JPEG read by rows, or None (another kind, or not a JPEG).
 
     A JPEG whose EXIF orientation is not the stored one is None too (decoded whole, R-230).
+    `frames`: the start-of-frame markers taken (`PROGRESSIVE`: a progressive JPEG's, which the
+    art cache's process reads in strips, R-262).
     """
     try:
         with open(path, "rb") as file:
-            layout = _read_frame(file)
+            layout = _read_frame(file, frames)
     except (OSError, struct.error):
         return None
     if layout is None:
@@ -93,7 +97,7 @@ def jpeg_layout(path: str) -> JpegLayout | None:
     return layout
 
 
-def _read_frame(file: BinaryIO) -> JpegLayout | None:
+def _read_frame(file: BinaryIO, frames: tuple[int, ...]) -> JpegLayout | None:
     """Walk the markers before the first scan to the frame header (SOF)."""
     if file.read(2) != b"\xff\xd8":
         return None
@@ -114,12 +118,12 @@ def _read_frame(file: BinaryIO) -> JpegLayout | None:
         if kind in (0xDA, 0xD9):  # a scan or the end before any frame
             return None
         (length,) = struct.unpack(">H", file.read(2))
-        if kind in _SEQUENTIAL:
+        if kind in frames:
             precision, height, width, components = struct.unpack(">BHHB", file.read(6))
             if precision != 8 or height <= 0 or width <= 0 or components not in (1, 3):
                 return None
             return JpegLayout(width, height, components)
-        if kind in _OTHER_FRAMES:
+        if kind in _SEQUENTIAL or kind in _OTHER_FRAMES:
             return None
         file.seek(length - 2, 1)
 
@@ -135,9 +139,11 @@ class BandedJpeg:
     one_read_at_a_time = True
     alpha = False
 
-    def __init__(self, path: str, layout: JpegLayout) -> None:
+    def __init__(self, path: str, layout: JpegLayout, *, strip_bytes: int = STRIP_BYTES) -> None:
         self.path = path
         self.layout = layout
+        self.strip_bytes = strip_bytes
+        """Decoded bytes of one strip of a sweep (the app's: `STRIP_BYTES`)."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -160,7 +166,7 @@ class BandedJpeg:
         return 1
 
     def sweep(self, wanted: tuple[int, int], each: StripHandler) -> None:
-        """Decode the whole art once, top to bottom, in strips of at most `STRIP_BYTES`.
+        """Decode the whole art once, top to bottom, in strips of at most `strip_bytes`.
 
         `each(first, end, image, top)`: the art's rows [first, end), at a DCT scale giving at
         least `wanted` pixels (the image's width over the art's), from the image's row `top`.
@@ -171,7 +177,7 @@ class BandedJpeg:
         """
         width, height = self.size
         divisor = self.sweep_scale(wanted)
-        strip_rows = STRIP_BYTES // (math.ceil(width / divisor) * 4) * divisor
+        strip_rows = self.strip_bytes // (math.ceil(width / divisor) * 4) * divisor
         strip_rows = max(BAND_ROWS, strip_rows // BAND_ROWS * BAND_ROWS)
         for first in range(0, height, strip_rows):
             end = min(height, first + strip_rows)

@@ -42,6 +42,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QImage, QPainter
 
+from orcus_desktop.ui.map.art_cache import ArtCacheError, BandProgress
 from orcus_desktop.ui.map.jpeg_bands import JpegBandError
 from orcus_desktop.ui.map.png_bands import BAND_ROWS, PngBandError
 
@@ -65,7 +66,7 @@ ART_NICE = 10
 
 Tile = tuple[int, int]
 """(band, column) of a tile."""
-BAND_ERRORS = (OSError, PngBandError, JpegBandError)
+BAND_ERRORS = (OSError, PngBandError, JpegBandError, ArtCacheError)
 """What reading a file's bands raises when the file is gone, changed or corrupt."""
 
 
@@ -157,10 +158,16 @@ class MapArt:
         *,
         full: QImage | None = None,
         banded: ArtBands | None = None,
+        preparing: BandProgress | None = None,
+        notice: str = "",
     ) -> None:
         self.size = size
         self.overview = overview
         self.full = full
+        self.preparing = preparing
+        """The cache being written for the full detail, one time (R-262, R-263), or None."""
+        self.notice = notice
+        """What went wrong reading the file, though it shows (a JPEG cut short), or ""."""
         self._banded = banded
         self._tiles: OrderedDict[Tile, QImage] = OrderedDict()
         self._tile_bytes = 0
@@ -178,29 +185,18 @@ class MapArt:
         return cls((full.width(), full.height()), players_art(full), full=full)
 
     @classmethod
-    def from_bands(cls, banded: ArtBands) -> MapArt:
+    def from_bands(cls, banded: ArtBands, *, preparing: BandProgress | None = None) -> MapArt:
         """Decode `banded` once in order, building the overview; tiles come later on demand.
 
         Raises:
             PngBandError, JpegBandError: the file is truncated or corrupt.
         """
-        width, height = banded.size
-        scale = overview_scale(width, height)
-        wanted = (max(1, round(width * scale)), max(1, round(height * scale)))
-        overview = QImage(
-            *wanted,
-            QImage.Format.Format_ARGB32_Premultiplied
-            if banded.alpha
-            else QImage.Format.Format_RGB32,
-        )
-        # not filled: the bands' rows and slices' columns cover every pixel, edge to edge
-        painter = QPainter(overview)
-        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        maker = OverviewMaker(banded.size, alpha=banded.alpha)
         try:
-            banded.sweep(wanted, _Shrinker(painter, banded.size, scale).strip)
+            banded.sweep(maker.wanted, maker.strip)
         finally:
-            painter.end()
-        return cls((width, height), overview, banded=banded)
+            overview = maker.finish()
+        return cls(banded.size, overview, banded=banded, preparing=preparing)
 
     # -- tiles (GUI thread) ----------------------------------------------------------------
 
@@ -409,6 +405,31 @@ def _draw_part(painter: QPainter, image: QImage, area: QRectF, target: QRectF) -
     painter.drawImage(area, image, source)
 
 
+class OverviewMaker:
+    """The overview of art told strip by strip, top to bottom (`strip`, then `finish`)."""
+
+    def __init__(self, size: tuple[int, int], *, alpha: bool) -> None:
+        scale = overview_scale(*size)
+        self.wanted = overview_size(size)
+        """The overview's size: a sweep gives at least these pixels for the whole art."""
+        self._image = QImage(
+            *self.wanted,
+            QImage.Format.Format_ARGB32_Premultiplied if alpha else QImage.Format.Format_RGB32,
+        )
+        # not filled: the bands' rows and slices' columns cover every pixel, edge to edge
+        self._painter = QPainter(self._image)
+        self._painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        self.strip = _Shrinker(self._painter, size, scale).strip
+        """Shrink the art's rows [first, end) lying in `image` from its row `top` (a
+        `StripHandler`)."""
+
+    def finish(self) -> QImage:
+        """The overview (once every strip was told)."""
+        if self._painter.isActive():
+            self._painter.end()
+        return self._image
+
+
 class _Shrinker:
     """Shrinks the art's strips into the overview, a band's slice at a time."""
 
@@ -518,6 +539,12 @@ def overview_scale(width: int, height: int) -> float:
     if longest <= PLAYERS_ART_SIDE:
         return 1.0
     return max(1, math.floor(PLAYERS_ART_SIDE * BAND_ROWS / longest)) / BAND_ROWS
+
+
+def overview_size(size: tuple[int, int]) -> tuple[int, int]:
+    """The size of the overview of art of `size` (`overview_scale`)."""
+    scale = overview_scale(*size)
+    return (max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
 
 
 def players_art(full: QImage) -> QImage:

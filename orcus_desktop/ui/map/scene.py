@@ -40,6 +40,7 @@ from orcus_desktop.model.document import Document
 from orcus_desktop.model.encounter import Creature, MapImage
 from orcus_desktop.model.uvtt.images import over_pixel_budget
 from orcus_desktop.ui.connections import DocumentConnections
+from orcus_desktop.ui.map.art_progress import ArtProgressLine
 from orcus_desktop.ui.map.engagement import EngagementItem
 from orcus_desktop.ui.map.image_loader import ImageLoader, image_size
 from orcus_desktop.ui.map.items import TokenItem, WallLayer, terrain_brush
@@ -150,7 +151,8 @@ class MapScene(QGraphicsScene):
             listen to its selection).
 
     Signals:
-        image_unreadable: the map image cannot be shown (a line for the GM, naming it).
+        image_unreadable: the map image cannot be shown, or not whole, or its detail is being
+            prepared (a line for the GM, naming it).
         grid_style_changed: the grid line's colour, its opacity as alpha (a player view
             follows the GM's grid look: one setting for the table).
         map_art_changed: the map image shown changed (decoded, recalibrated or removed).
@@ -195,6 +197,7 @@ class MapScene(QGraphicsScene):
         self._decoded: dict[str, MapArt] = {}
         self._loader = ImageLoader(self)
         self._loader.loaded.connect(self._on_image_loaded)
+        self._art_line = ArtProgressLine(self.image_unreadable.emit, self)  # R-262
         self._columns = 0
         self._rows = 0
         self._grid_pen = QPen(GRID_LINE, 0)  # cosmetic: one pixel at every zoom
@@ -577,6 +580,8 @@ class MapScene(QGraphicsScene):
             self._set_art(art)
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
             self.map_art_changed.emit()
+            if self._gm:
+                self._art_line.follow(Path(path).name, art)
 
     def _set_art(self, art: MapArt | None) -> None:
         """Show `art`; the GM's map repaints where its tiles come in full detail."""
