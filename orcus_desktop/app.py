@@ -32,6 +32,7 @@ from orcus_desktop.assets import demo_encounter_path, resource_path
 from orcus_desktop.console import exits_quietly_on_closed_pipe
 from orcus_desktop.model.atomic_file import sweep_temp_files
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.progress import ReadCancelledError
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.text_repair import describe_exception, error_line
 from orcus_desktop.model.uvtt import load_encounter_or_map, looks_like_uvtt
@@ -39,6 +40,7 @@ from orcus_desktop.rules.variants import install as install_variants
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QApplication
 
     from orcus_desktop.ui.main_window import MainWindow
 
@@ -138,10 +140,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return rules_main(args_list[1:])
     args = build_parser().parse_args(args_list)
     path: Path = args.encounter or demo_encounter_path()
+    # Only the GM's own window shows progress; the headless and self-checking modes read plainly.
+    with_window = not (args.screenshot or args.smoke_test or args.share_players)
     try:
         # A Universal VTT map opens as a new encounter (its image written beside it); saving it
         # asks for an encounter file rather than overwriting the map.
-        encounter = load_encounter_or_map(path, image_folder=path.parent)
+        encounter = read_start_file(path, with_progress=with_window and has_display())
+    except ReadCancelledError:
+        print(f"orcus-desktop: opening {path.name} cancelled", file=sys.stderr)
+        return 0
     except EncounterFileError as exc:
         print(f"orcus-desktop: {error_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -286,6 +293,18 @@ def start_gui(
     Everything the app does before its event loop runs (`benchmarks/ui/bench_memory.py`
     measures this path).
     """
+    make_application()
+    window = show_main_window(
+        encounter, path, player_view=player_view, remember_layout=remember_layout
+    )
+    # Source lines read on the way (a warning's, say) are not needed again (a traceback reads
+    # its few lines anew): free them for the map's objects.
+    linecache.clearcache()
+    return window
+
+
+def make_application() -> QApplication:
+    """The QApplication, made on the first call (the running one after): names, icon, collector."""
     # The Qt-free core is imported before PySide6: PySide6 checks the source of every module
     # imported after it (its __feature__ check, below), so the core's files are never read.
     importlib.import_module("orcus_desktop.controller.session")
@@ -308,13 +327,24 @@ def start_gui(
     app.setDesktopFileName("orcus-desktop")  # the .deb's orcus-desktop.desktop (Wayland)
     app.setWindowIcon(QIcon(str(resource_path("icons", "orcus-desktop.png"))))
     sys.excepthook = _excepthook
-    window = show_main_window(
-        encounter, path, player_view=player_view, remember_layout=remember_layout
-    )
-    # Source lines read on the way (a warning's, say) are not needed again (a traceback reads
-    # its few lines anew): free them for the map's objects.
-    linecache.clearcache()
-    return window
+    return app
+
+
+def read_start_file(path: Path, *, with_progress: bool) -> Encounter:
+    """The file the app starts with; read with progress and Cancel when a window will show (R-252).
+
+    Raises:
+        EncounterFileError: it cannot be opened.
+        ReadCancelledError: the GM pressed Cancel.
+    """
+    if not with_progress:
+        return load_encounter_or_map(path, image_folder=path.parent)
+    make_application()
+    from orcus_desktop.controller.session.opening import read_to_start
+    from orcus_desktop.ui.progress import run_in_worker
+
+    heading = f"Opening {path.name}"
+    return run_in_worker(None, "Open encounter", heading, lambda p: read_to_start(path, p))
 
 
 def _check_sources_without_linecache() -> None:

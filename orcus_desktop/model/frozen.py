@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 _T = TypeVar("_T")
 
@@ -14,7 +14,13 @@ def freeze(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType({k: freeze_any(v) for k, v in value.items()})
 
 
+_PLAIN: Final = frozenset({str, int, float, bool, type(None)})
+"""JSON's scalars: frozen as they are (R-253: asked first, the costly Mapping test comes last)."""
+
+
 def freeze_any(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Mapping):
         return freeze(value)
     if isinstance(value, list | tuple):

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
 from orcus_desktop.geometry.features import Point, TerrainKind
-from orcus_desktop.geometry.grid import Size, Space, Square
+from orcus_desktop.geometry.grid import GridBounds, Size, Space, Square
 from orcus_desktop.model.combat import Combat, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter, WallEntry
 from orcus_desktop.model.file_format.fields import EncounterFileError
@@ -223,10 +224,31 @@ def _terrain_problems(encounter: Encounter) -> Iterator[str]:
     too_much = terrain_problem(sum(len(patch.squares) for patch in encounter.terrain))
     if too_much:
         yield f"terrain: {too_much}"
+    grid = encounter.grid
     for i, patch in enumerate(encounter.terrain):
+        if _within(patch.squares, grid):  # R-253: most patches, by C loops alone
+            continue
         for square in sorted(patch.squares):
-            if not encounter.grid.contains(square):
+            if not grid.contains(square):
                 yield f"terrain[{i}].squares: ({square.col}, {square.row}) is off the grid"
+
+
+def _within(squares: frozenset[Square], grid: GridBounds) -> bool:
+    """Whether every square lies on the grid (the minimum and maximum of each coordinate)."""
+    if not squares:
+        return True
+    columns: list[int] = list(map(_COLUMN, squares))
+    rows: list[int] = list(map(_ROW, squares))
+    return (
+        min(columns) >= 0
+        and max(columns) < grid.columns
+        and min(rows) >= 0
+        and max(rows) < grid.rows
+    )
+
+
+_COLUMN: Final = itemgetter(0)
+_ROW: Final = itemgetter(1)
 
 
 def _note_problems(encounter: Encounter) -> Iterator[str]:

@@ -2,7 +2,8 @@
 
 Opening a bad file reports it and keeps the open encounter. Closing the window or opening
 another file with unsaved changes asks Save / Discard / Cancel first. The bundled demo is
-read-only data: saving it goes to a new file.
+read-only data: saving it goes to a new file. A file that takes more than a moment to read
+shows its progress with Cancel while the window keeps repainting (R-252, `ui/progress.py`).
 """
 
 from __future__ import annotations
@@ -10,20 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QWidget
 
 from orcus_desktop.assets import resources_dir
 from orcus_desktop.controller.editing import editing
 from orcus_desktop.controller.session import GameSession
+from orcus_desktop.controller.session.opening import read_to_open
 from orcus_desktop.controller.tools.pointer import result_message
 from orcus_desktop.model.atomic_file import describe_write_error
 from orcus_desktop.model.encounter import Encounter, MapImage
+from orcus_desktop.model.progress import ReadCancelledError
 from orcus_desktop.model.serialization import (
     EncounterFileError,
+    ReadEncounter,
     UnreadableCreature,
-    read_encounter_file,
     save_encounter,
 )
 from orcus_desktop.model.text_repair import error_line
@@ -31,6 +34,7 @@ from orcus_desktop.model.uvtt.images import over_pixel_budget
 from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map.drops import ImageUse
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.progress import run_in_worker
 from orcus_desktop.ui.recent_files import RecentFiles, RecentFilesMenu, default_file_name
 from orcus_desktop.ui.status_report import StatusReport
 
@@ -85,15 +89,31 @@ class FileActions(QObject):
         )
         self.recent = recent if recent is not None else RecentFiles()
         self.recent_menu = RecentFilesMenu(self.recent, self.open_file, window)
+        self._opening: Path | None = None
 
     def open_file(self, path: Path) -> bool:
         """Open an encounter file; a bad file is reported and the open encounter is kept.
 
         Creatures whose stat blocks cannot be read are left out only if the GM agrees;
-        repaired text is reported in the status bar.
+        repaired text is reported in the status bar. A long read shows its progress and can
+        be cancelled, which keeps the open encounter with its undo history (R-252).
         """
+        if self._opening is not None:  # a file handed over by the desktop while one is read
+            self._status.say(f"Still opening {self._opening.name}; {path.name} was not opened.")
+            return False
+        self._opening = path
         try:
-            result = read_encounter_file(path)
+            return self._open(path)
+        finally:
+            self._opening = None
+
+    def _open(self, path: Path) -> bool:
+        try:
+            result = self._read(path)
+        except ReadCancelledError:
+            name = self._session.encounter.name
+            self._status.say(f"Opening {path.name} cancelled; {name} is still open.")
+            return False
         except EncounterFileError as exc:
             QMessageBox.warning(self._window, "Cannot open encounter", error_line(str(exc)))
             self._status.say(error_line(f"Could not open {path.name}: {exc}"))
@@ -105,7 +125,7 @@ class FileActions(QObject):
             self._status.say(f"Kept {self._session.encounter.name} open.")
             return False
         encounter = result.encounter
-        problem = self._show_or_keep(encounter, path)
+        problem = self._show_busy(encounter, path)
         if problem is not None:
             message = (
                 f"{path.name} could not be shown ({problem}); "
@@ -124,6 +144,30 @@ class FileActions(QObject):
             )
         self._status.say(said)
         return True
+
+    def _read(self, path: Path) -> ReadEncounter:
+        """The file read in a worker thread, with progress and Cancel when it takes a while.
+
+        Raises:
+            EncounterFileError: the file cannot be opened.
+            ReadCancelledError: the GM pressed Cancel.
+        """
+        return run_in_worker(
+            self._window, "Open encounter", f"Opening {path.name}", lambda p: read_to_open(path, p)
+        )
+
+    def _show_busy(self, encounter: Encounter, path: Path) -> str | None:
+        """`_show_or_keep`, with a word in the status bar and a busy cursor meanwhile.
+
+        The window is built in the GUI thread (Qt's rule), so it does not repaint meanwhile.
+        """
+        self._status.say(f"Showing {encounter.name}…")
+        self._window.statusBar().repaint()
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            return self._show_or_keep(encounter, path)
+        finally:
+            QApplication.restoreOverrideCursor()
 
     def remember(self, path: Path) -> None:
         """Put a file opened another way (at start) on File > Open Recent; not bundled data."""

@@ -15,14 +15,13 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QIODevice, QObject, QStandardPaths, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QObject, QStandardPaths
 from PySide6.QtGui import QImage, QImageReader
 from PySide6.QtWidgets import (
     QFileDialog,
     QMainWindow,
     QMenu,
     QMessageBox,
-    QProgressDialog,
     QWidget,
 )
 
@@ -38,19 +37,18 @@ from orcus_desktop.model.text_repair import describe_exception, error_line
 from orcus_desktop.model.uvtt import (
     ImportCancelledError,
     ImportedMap,
-    Progress,
     import_uvtt_file,
     write_uvtt,
 )
 from orcus_desktop.model.uvtt.images import read_header
 from orcus_desktop.ui.dialog_parts import ask_choice
 from orcus_desktop.ui.map_toolbar import make_action
+from orcus_desktop.ui.progress import dialog_progress, progress_dialog
 from orcus_desktop.ui.status_report import StatusReport
 
 MAP_FILTER = "Universal VTT maps (*.dd2vtt *.uvtt *.df2vtt *.json);;All files (*)"
 EXPORT_FILTER = "Universal VTT map (*.uvtt);;Dungeondraft map (*.dd2vtt)"
 MAPS_SUBDIR = "maps"
-PROGRESS_STEPS = 1000
 MAX_IMAGE_BYTES = 256 * 1024 * 1024
 """The largest map image exported (a Universal VTT file holds at most as much)."""
 
@@ -121,12 +119,11 @@ class UvttActions(QObject):
         if mode is None:
             self._status.say(f"Import of {path.name} cancelled.")
             return None
-        dialog = QProgressDialog(f"Reading {path.name}", "Cancel", 0, PROGRESS_STEPS, self._window)
-        dialog.setWindowTitle("Import map")
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(400)
+        dialog = progress_dialog(self._window, "Import map", f"Reading {path.name}")
         try:
-            imported, created = import_uvtt_file(path, self._image_folder(), _progress(dialog))
+            imported, created = import_uvtt_file(
+                path, self._image_folder(), dialog_progress(dialog)
+            )
         except ImportCancelledError:
             self._status.say(f"Import of {path.name} cancelled; nothing changed.")
             return None
@@ -190,15 +187,6 @@ class UvttActions(QObject):
         file_name, _ = QFileDialog.getSaveFileName(self._window, "Export map", name, EXPORT_FILTER)
         if file_name:
             self.export_file(Path(file_name))
-
-
-def _progress(dialog: QProgressDialog) -> Progress:
-    def report(label: str, done: float) -> bool:
-        dialog.setLabelText(label)
-        dialog.setValue(round(done * PROGRESS_STEPS))  # a modal dialog processes events here
-        return not dialog.wasCanceled()
-
-    return report
 
 
 def _unreadable_image(imported: ImportedMap) -> str:

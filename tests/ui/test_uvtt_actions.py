@@ -20,6 +20,7 @@ from tests.ui.message_boxes import caught_warnings
 from tests.uvtt_files import corridor_map, write_map
 
 UI = "orcus_desktop.ui.uvtt_actions"
+PROGRESS = "orcus_desktop.ui.progress"
 
 
 @pytest.fixture
@@ -85,7 +86,9 @@ def test_cancelling_the_progress_leaves_nothing_behind(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = write_map(tmp_path / "keep.dd2vtt", corridor_map())
-    monkeypatch.setattr(f"{UI}.QProgressDialog.wasCanceled", lambda _self: True)
+    monkeypatch.setattr(
+        "orcus_desktop.ui.progress.QProgressDialog.wasCanceled", lambda _self: True
+    )
     before = window.encounter
     assert window.map_files.import_file(path, ImportMode.REPLACE) is None
     assert window.encounter == before

@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable
 
 from orcus_desktop.model.file_format.fields import EncounterFileError
+from orcus_desktop.model.file_format.json_text import JsonTextScan, scan_json_text
 from orcus_desktop.rules.limits import MAX_LEVEL, MAX_NAME_CHARS, MAX_SPEED, MAX_STAT
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "WALL_MARGIN",
     "check_depth",
     "decode_json",
+    "decode_json_scanned",
 ]
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -87,10 +89,22 @@ def decode_json(text: str, what: str = "an encounter file") -> object:
     Raises:
         EncounterFileError: not JSON, nested too deeply, a number too long or not finite.
     """
+    return decode_json_scanned(text, what)[0]
+
+
+def decode_json_scanned(text: str, what: str) -> tuple[object, JsonTextScan | None]:
+    """`decode_json`, and what the text's characters told (`json_text.scan_json_text`).
+
+    R-253: the depth is read off the text and integers are Python's own unless a run of digits
+    is as long as the limit: a walk over every value and a call per integer cost seconds on a
+    big file. A text with a backslash is decoded and walked as before.
+    """
+    scan = scan_json_text(text, MAX_NUMBER_CHARS)
+    plain_ints = scan is not None and not scan.long_digit_run
     try:
         data = json.loads(
             text,
-            parse_int=_parse_int,
+            parse_int=None if plain_ints else _parse_int,
             parse_float=_parse_float,
             parse_constant=_refuse_constant,
         )
@@ -100,9 +114,9 @@ def decode_json(text: str, what: str = "an encounter file") -> object:
         raise EncounterFileError(
             f"not {what} (invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
-    if check_depth(data):
+    if scan.depth > MAX_NESTING_DEPTH if scan is not None else check_depth(data):
         raise EncounterFileError(_too_deep(what))
-    return data
+    return data, scan
 
 
 def _too_deep(what: str) -> str:

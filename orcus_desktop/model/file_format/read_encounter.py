@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
+from itertools import chain
 from typing import Any, Final
 
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
@@ -44,6 +47,7 @@ from orcus_desktop.model.frozen import freeze as _freeze
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.invariants import check_encounter, statblock_problem
 from orcus_desktop.model.map_limits import terrain_problem
+from orcus_desktop.model.progress import Progress, tell
 from orcus_desktop.model.text_repair import repair_tree
 from orcus_desktop.rules.ruleset import DEFAULT_RULESET_ID, UnknownRulesetError, ruleset_by_id
 from orcus_desktop.rules.state import CreatureState
@@ -106,7 +110,14 @@ def unreadable_message(unreadable: Sequence[UnreadableCreature]) -> str:
     return f"{first.where}.statblock: cannot be read: {first.problem}{more}"
 
 
-def read_encounter(data: object, *, owned: bool = False, decoded: bool = False) -> ReadEncounter:
+def read_encounter(
+    data: object,
+    *,
+    owned: bool = False,
+    decoded: bool = False,
+    clean: bool = False,
+    progress: Progress | None = None,
+) -> ReadEncounter:
     """Read decoded JSON into an encounter that passes the invariant check, within the limits.
 
     Text is repaired (`text_repair`); creatures with unreadable stat blocks are left out of
@@ -117,17 +128,25 @@ def read_encounter(data: object, *, owned: bool = False, decoded: bool = False) 
         owned: the caller gives `data` away (it is repaired in place, not copied).
         decoded: `data` comes from `limits.decode_json`, which checked its depth (R-218: not
             again, a second walk over every field).
+        clean: every text of `data` is known to need no repair (`JsonTextScan`, R-253: the
+            walk over every field is skipped).
+        progress: told how far the reading is, between its parts (R-252); from 0.2 on, the
+            file's decoding being the part before.
 
     Raises:
         EncounterFileError: naming the field path and the problem.
+        ReadCancelledError: `progress` asked to stop.
     """
     if not decoded and check_depth(data):
         raise EncounterFileError(f"nested more than {MAX_NESTING_DEPTH} levels deep")
     if not owned:
         data = copy.deepcopy(data)
-    repairs = [f"{where}: {change}" for where, change in repair_tree(data, MAX_TEXT_CHARS)]
+    tell(progress, "Checking the text", 0.2)
+    fixed = [] if clean else repair_tree(data, MAX_TEXT_CHARS)
+    repairs = [f"{where}: {change}" for where, change in fixed]
     repairs += _limit_names(data)
-    encounter = _encounter_from(data)
+    encounter = _encounter_from(data, progress)
+    tell(progress, "Reading the stat blocks", 0.8)
     unreadable = tuple(
         UnreadableCreature(f"creatures[{i}]", c.id, c.name, problem)
         for i, c in enumerate(encounter.creatures)
@@ -138,6 +157,7 @@ def read_encounter(data: object, *, owned: bool = False, decoded: bool = False) 
             encounter.without_creature(creature.id),
             combat=encounter.combat.without(creature.id),
         )
+    tell(progress, "Checking the encounter", 0.9)
     check_encounter(encounter)
     return ReadEncounter(encounter, tuple(repairs), unreadable)
 
@@ -161,7 +181,7 @@ def _limit_names(data: object) -> list[str]:
     return notices
 
 
-def _encounter_from(data: object) -> Encounter:
+def _encounter_from(data: object, progress: Progress | None = None) -> Encounter:
     doc = mapping(data, "the file")
     if doc.get("format") != FORMAT:
         raise EncounterFileError(f'not an Orcus encounter (format is not "{FORMAT}")')
@@ -182,15 +202,19 @@ def _encounter_from(data: object) -> Encounter:
         whole(grid_data.get("columns"), "grid.columns", 1, MAX_GRID_SIDE),
         whole(grid_data.get("rows"), "grid.rows", 1, MAX_GRID_SIDE),
     )
+    tell(progress, "Reading the walls", 0.3)
     walls = tuple(
         _wall_from(item, f"walls[{i}]", i)
         for i, item in enumerate(list_at(upgraded.get("walls", []), "walls", MAX_WALLS))
     )
+    tell(progress, "Reading the terrain", 0.4)
     terrain = _terrain_list(upgraded.get("terrain", []), grid)
+    tell(progress, "Reading the creatures", 0.55)
     creatures: list[Creature] = []
     seen: set[str] = set()
+    statblocks: dict[str, Mapping[str, Any]] = {}
     for i, item in enumerate(list_at(upgraded.get("creatures", []), "creatures", MAX_CREATURES)):
-        creature = _creature_from(item, f"creatures[{i}]", grid)
+        creature = _creature_from(item, f"creatures[{i}]", grid, statblocks)
         if creature.id in seen:
             raise EncounterFileError(f'creatures[{i}].id: "{creature.id}" is used twice')
         seen.add(creature.id)
@@ -202,6 +226,7 @@ def _encounter_from(data: object) -> Encounter:
     if upgraded.get("map_image") is not None:
         map_image = _map_image_from(upgraded["map_image"])
     combat = Combat()
+    tell(progress, "Reading the combat log", 0.65)
     if upgraded.get("combat") is not None:
         combat = combat_from(upgraded["combat"], seen)
     ruleset_id = _ruleset_from(upgraded.get("ruleset"))
@@ -289,18 +314,30 @@ def _terrain_from(item: object, where: str, grid: GridBounds) -> TerrainPatch:
 def _plain_squares(raw: list[Any], grid: GridBounds) -> frozenset[Square] | None:
     """The squares when each is a [column, row] of whole numbers on the grid, else None.
 
-    The common case in one plain pass (R-219: a million terrain squares), as `square_at` reads.
+    The common case checked and built by C loops alone (R-219: a million terrain squares;
+    R-253: Python's loops over them took seconds), as `square_at` reads.
     """
-    if not all(type(s) is list and len(s) == 2 for s in raw):
+    if not raw:
+        return frozenset()
+    if set(map(type, raw)) != {list} or set(map(len, raw)) != {2}:
         return None
-    columns, rows = grid.columns, grid.rows
-    whole_on_grid = all(
-        type(c) is int and type(r) is int and 0 <= c < columns and 0 <= r < rows for c, r in raw
-    )
-    return frozenset(Square(c, r) for c, r in raw) if whole_on_grid else None
+    numbers = list(chain.from_iterable(raw))
+    if set(map(type, numbers)) != {int}:  # not bool, float or text
+        return None
+    columns, rows = numbers[0::2], numbers[1::2]
+    on_grid = min(columns) >= 0 and max(columns) < grid.columns
+    if not (on_grid and min(rows) >= 0 and max(rows) < grid.rows):
+        return None
+    return frozenset(map(_as_square, raw))
 
 
-def _creature_from(item: object, where: str, grid: GridBounds) -> Creature:
+_as_square: Final = partial(tuple.__new__, Square)
+"""[column, row] as a `Square`, made in C (a checked pair: two whole numbers)."""
+
+
+def _creature_from(
+    item: object, where: str, grid: GridBounds, statblocks: dict[str, Mapping[str, Any]]
+) -> Creature:
     data = mapping(item, where)
     creature_id = data.get("id")
     if not isinstance(creature_id, str) or not creature_id:
@@ -324,9 +361,29 @@ def _creature_from(item: object, where: str, grid: GridBounds) -> Creature:
         square=square,
         speed=whole(data.get("speed", 6), f"{where}.speed", 0, 100),
         hidden=bool(data.get("hidden", False)),
-        statblock=_freeze(mapping(data.get("statblock", {}), f"{where}.statblock")),
+        statblock=_shared_statblock(
+            mapping(data.get("statblock", {}), f"{where}.statblock"), statblocks
+        ),
         state=_state_from(data.get("state"), f"{where}.state"),
     )
+
+
+def _shared_statblock(
+    raw: Mapping[str, Any], seen: dict[str, Mapping[str, Any]]
+) -> Mapping[str, Any]:
+    """The stat block frozen, one value for all equal ones in the file (`seen`, by content).
+
+    R-253: 2,000 goblins share one stat block, so it is frozen, checked and parsed for the
+    rules once (their caches go by the value's identity), not once per goblin.
+    """
+    try:
+        key = json.dumps(raw, sort_keys=True)
+    except (TypeError, ValueError):  # not as a file holds it: frozen on its own
+        return _freeze(raw)
+    found = seen.get(key)
+    if found is None:
+        found = seen[key] = _freeze(raw)
+    return found
 
 
 def _state_from(value: object, where: str) -> CreatureState | None:

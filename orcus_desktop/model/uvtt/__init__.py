@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.progress import Progress
 from orcus_desktop.model.serialization import EncounterFileError, load_encounter
 from orcus_desktop.model.uvtt.importing import (
     ImportedMap,
@@ -22,7 +23,6 @@ from orcus_desktop.model.uvtt.reader import (
     UVTT_SUFFIXES,
     ImportCancelledError,
     MapFileError,
-    Progress,
     UvttMap,
     is_uvtt_path,
     looks_like_uvtt,
@@ -52,20 +52,24 @@ __all__ = [
 ]
 
 
-def load_encounter_or_map(path: str | Path, image_folder: Path | None = None) -> Encounter:
+def load_encounter_or_map(
+    path: str | Path, image_folder: Path | None = None, progress: Progress | None = None
+) -> Encounter:
     """An encounter file, or a Universal VTT map as a new encounter.
 
     A `.dd2vtt`, `.uvtt` or `.df2vtt` file is a map; a `.json` file is an encounter unless it
     reads as Universal VTT. The map's image is written to `image_folder`, or not at all when it
-    is None (the headless `query` needs none).
+    is None (the headless `query` needs none). `progress` hears an encounter file's reading
+    (R-252).
 
     Raises:
         EncounterFileError: the file is neither (a `MapFileError` for a bad map).
+        ReadCancelledError: `progress` asked to stop.
     """
     if is_uvtt_path(path):
         return map_as_encounter(path, image_folder)
     try:
-        return load_encounter(path)
+        return load_encounter(path, progress)
     except EncounterFileError:
         if Path(path).suffix.lower() == ".json" and looks_like_uvtt(path):
             return map_as_encounter(path, image_folder)

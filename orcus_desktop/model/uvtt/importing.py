@@ -21,13 +21,13 @@ from orcus_desktop.model.encounter import Encounter, MapImage, WallEntry
 from orcus_desktop.model.ids import WallId
 from orcus_desktop.model.lighting import Lighting, LightSource
 from orcus_desktop.model.map_limits import lights_problem, lit_area_problem, walls_problem
+from orcus_desktop.model.progress import Progress
 from orcus_desktop.model.uvtt.images import store_image
 from orcus_desktop.model.uvtt.lights import light_sources
 from orcus_desktop.model.uvtt.reader import (
     MapFileError,
     Point,
     Polyline,
-    Progress,
     UvttMap,
     read_uvtt,
 )

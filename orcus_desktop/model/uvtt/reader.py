@@ -18,7 +18,7 @@ import base64
 import binascii
 import math
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -35,6 +35,7 @@ from orcus_desktop.model.file_format.limits import (
 )
 from orcus_desktop.model.file_reading import UnreadableFileError, open_regular
 from orcus_desktop.model.map_limits import lights_problem
+from orcus_desktop.model.progress import Progress, ReadCancelledError
 from orcus_desktop.model.serialization import EncounterFileError
 from orcus_desktop.model.uvtt.images import (
     MAX_IMAGE_SIDE,
@@ -62,15 +63,12 @@ IMAGE_MISMATCH = 0.02
 Point = tuple[float, float]
 Polyline = tuple[Point, ...]
 
-Progress = Callable[[str, float], bool]
-"""Told (what is being done, share of the whole done from 0 to 1); returns False to cancel."""
-
 
 class MapFileError(EncounterFileError):
     """A file that is not a usable Universal VTT map; the message is one line for the user."""
 
 
-class ImportCancelledError(Exception):
+class ImportCancelledError(ReadCancelledError):
     """The `Progress` callback asked to stop; nothing was imported."""
 
 

@@ -21,6 +21,8 @@ from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QVBoxLayout, QWidget
 
 from orcus_desktop.controller.log.text import entry_text
+from orcus_desktop.controller.log.words import Label
+from orcus_desktop.controller.log.writers.base import NameOf
 from orcus_desktop.controller.session import GameSession
 from orcus_desktop.model.combat import LogEntry
 from orcus_desktop.model.log_sequence import LogSequence
@@ -40,8 +42,10 @@ class CombatLogModel(RowsModel[LogEntry]):
 
     The rows mirror `document.encounter.combat.log`: on `combat_changed` the entries after
     the common prefix are removed and the new ones inserted (an undo shortens the log, an
-    action lengthens it); `reset` rebuilds everything. Lines are formatted once, when their
-    entry arrives, so a creature removed later keeps its name in the log.
+    action lengthens it); `reset` rebuilds everything. A line is worded with the names of the
+    encounter as it was when its entry arrived, so a creature removed later keeps its name in
+    the log. The entries a file opened with are worded when first shown (R-253: 100,000
+    entries took seconds), with the opened encounter's names.
 
     Args:
         session: the game session whose document is shown.
@@ -55,14 +59,15 @@ class CombatLogModel(RowsModel[LogEntry]):
         # Conditions named as the encounter's ruleset names them (004 "Snared").
         self._label = lambda key: session.ruleset.label(key)
         self._entries: Sequence[LogEntry] = ()
-        self._lines: list[str] = []
+        self._lines: list[str | None] = []
+        """Each row's line; None: not worded yet, with `_opened_words`."""
+        self._opened_words: tuple[NameOf, Label] = (self._name, self._label)
         self._connections = DocumentConnections()
         events = session.document.events
         self._connections.connect(events.combat_changed, self._on_combat_changed)
         self._connections.connect(events.reset, self._on_reset)
         self._connections.bind(self)
-        self._entries = session.encounter.combat.log
-        self._lines = [entry_text(e, self._name, self._label) for e in self._entries]
+        self._take_whole_log()
 
     # -- Qt model API ----------------------------------------------------------------------
 
@@ -73,11 +78,11 @@ class CombatLogModel(RowsModel[LogEntry]):
         if role == Qt.ItemDataRole.DisplayRole:
             # Rows are one line high (uniform sizes, measured on the newest row): an attack's
             # lines, run together as the status bar runs them, keep every row one line high.
-            return one_line(self._lines[row])
+            return one_line(self._line(row))
         if role == Qt.ItemDataRole.ToolTipRole:
             # The whole entry, line by line: the row elides long text.
             where = "before combat" if entry.round == 0 else f"round {entry.round}"
-            return f"#{entry.seq}, {where}: {entry.kind}\n{self._lines[row]}"
+            return f"#{entry.seq}, {where}: {entry.kind}\n{self._line(row)}"
         if role == Qt.ItemDataRole.FontRole and entry.kind in HEADING_KINDS:
             font = QFont()
             font.setBold(True)
@@ -90,7 +95,25 @@ class CombatLogModel(RowsModel[LogEntry]):
 
     def lines(self) -> list[str]:
         """Every entry's text, oldest first (the panel shows each on one line)."""
-        return list(self._lines)
+        return [self._line(row) for row in range(len(self._lines))]
+
+    def _line(self, row: int) -> str:
+        line = self._lines[row]
+        if line is None:
+            name, label = self._opened_words
+            line = self._lines[row] = entry_text(self._entries[row], name, label)
+        return line
+
+    def _take_whole_log(self) -> None:
+        """Every entry of the document's log, worded when first shown (see the class)."""
+        encounter = self._session.encounter
+        self._entries = encounter.combat.log
+        self._lines = [None] * len(self._entries)
+        names: dict[str, str] = {c.id: c.name for c in encounter.creatures}  # as opened
+        self._opened_words = (
+            lambda cid: "" if cid is None else names.get(cid, str(cid)),
+            self._session.ruleset.label,
+        )
 
     def disconnect_document(self) -> None:
         self._connections.disconnect_all()
@@ -117,8 +140,7 @@ class CombatLogModel(RowsModel[LogEntry]):
 
     def _on_reset(self) -> None:
         self.beginResetModel()
-        self._entries = self._session.encounter.combat.log
-        self._lines = [entry_text(e, self._name, self._label) for e in self._entries]
+        self._take_whole_log()
         self.endResetModel()
 
 
