@@ -415,3 +415,24 @@ def test_the_gm_drags_the_initiative_dock_smaller_and_the_map_and_actions_get_th
     again = open_window(qtbot)
     assert not again.initiative_panel.table.holds_rows
     again.close()
+
+
+def test_before_combat_a_narrow_initiative_dock_wraps_its_buttons_and_shortens_its_words(
+    qtbot: QtBot,
+) -> None:
+    """R-258: Roll initiative, Start combat, the check boxes, whole inside a narrow dock."""
+    window = open_window(qtbot)
+    initiative, panel = window.docks["initiative"], window.initiative_panel
+    left = initiative.geometry().left() - 3
+    middle = initiative.geometry().center().y()
+    _drag(window, QPoint(left, middle), QPoint(left + 260, middle))
+    QApplication.processEvents()
+    assert initiative.width() < OLD_LEAST.width() - 40, initiative.width()
+    shown = [panel.roll_button, panel.start_button, panel.group_check, panel.surprised_button]
+    places = [on_screen(w) for w in (*shown, panel.typed_dice_check)]
+    for place in places:
+        assert on_screen(initiative).contains(place), place
+    assert all(not a.intersects(b) for i, a in enumerate(places) for b in places[i + 1 :])
+    words = panel.group_check.text()
+    assert panel.group_check.fontMetrics().horizontalAdvance(words) > panel.group_check.width()
+    window.close()

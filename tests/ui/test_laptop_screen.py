@@ -28,7 +28,7 @@ def test_a_1280_by_720_screen(tmp_path: Path) -> None:
 
 
 def test_a_1366_by_768_laptop(tmp_path: Path) -> None:
-    assert "7 passed" in run_cases(tmp_path, WIDE_LAPTOP, "laptop_1366_cases.py")
+    assert "8 passed" in run_cases(tmp_path, WIDE_LAPTOP, "laptop_1366_cases.py")
 
 
 def test_a_1366_by_768_laptop_at_125_percent(tmp_path: Path) -> None:

@@ -85,6 +85,8 @@ class FlowLayout(QLayout):
         line_height = 0
         for item in self._visible():
             size = item.sizeHint().expandedTo(item.minimumSize())
+            # Wider than the row: as wide as the row, if it can be (words that end in "…").
+            size.setWidth(min(size.width(), max(area.width(), item.minimumSize().width())))
             if x > area.x() and x + size.width() > area.right() + 1:
                 x = area.x()
                 y += line_height + gap
