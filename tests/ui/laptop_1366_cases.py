@@ -11,19 +11,22 @@ example of a trigger.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QRect, Qt
-from PySide6.QtGui import QGuiApplication, QWheelEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QHelpEvent, QWheelEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QDialogButtonBox,
     QPushButton,
+    QToolTip,
     QTreeWidgetItem,
 )
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.app import show_main_window
 from orcus_desktop.assets import demo_encounter_path
+from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
@@ -38,9 +41,19 @@ from orcus_desktop.ui.screens import app_settings
 from orcus_desktop.ui.variants.square_fireballs.monster_groups_dialog import MonsterGroupsDialog
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import creature, fighter, orc_block
-from tests.ui.named_screens import actions_rows_in_view, on_screen, sister_venns_turn
+from tests.ui.named_screens import (
+    action_buttons_one_click_away,
+    actions_rows_in_view,
+    on_screen,
+    sister_venns_turn,
+)
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints",
+    # The offscreen platform's words for a menu's popup (More ▾), not the app's.
+    "This plugin does not support raise",
+    "This plugin does not support grabbing the keyboard",
+)
 
 WIDE = "1366x768 laptop"
 WIDE_LAPTOP = {
@@ -295,4 +308,110 @@ def test_the_actions_list_shows_six_rows_and_the_gm_edits_open_with_one_click(
     qtbot.keyClick(again.actions_panel.tree, Qt.Key.Key_G, keys)
     qtbot.waitUntil(again.actions_panel.gm_box.isVisible, timeout=2000)
     assert again.actions_panel.gm_header.is_open
+    again.close()
+
+
+def test_every_action_button_is_one_click_away_with_seven_powers_in_view(qtbot: QtBot) -> None:
+    """R-257: under the list, Stand up, Rally... took six lines; at 1366x768 one showed."""
+    window = open_window(qtbot)
+    sister_venns_turn(window)
+    panel = window.actions_panel
+    every = [*panel.action_buttons.buttons.values(), *panel.help_buttons.buttons.values()]
+    assert len(every) == 14  # 000 has them all: opportunity attacks, help attack and defense
+    shown, listed = action_buttons_one_click_away(qtbot, window)
+    assert sorted(shown + listed) == sorted(b.text() for b in every)
+    assert shown[:3] == ["Stand up", "Spend action point", "Rally"]  # the commonest first
+    rows = actions_rows_in_view(window)
+    assert len(rows) >= 7, rows
+    # A greyed item says why not, as its button did: Sister Venn grapples no one.
+    more = panel.findChild(QPushButton, "more_button")
+    assert more is not None
+    qtbot.mouseClick(more, Qt.MouseButton.LeftButton)
+    menu = panel.button_row.menu
+    qtbot.waitUntil(menu.isVisible, timeout=2000)
+    (release,) = [a for a in menu.actions() if a.text() == "Release grapple"]
+    assert not release.isEnabled()
+    available = panel.available
+    assert available is not None
+    reason = available.option(CombatAction.RELEASE_GRAPPLE).reason
+    assert reason
+    place = menu.actionGeometry(release).center()
+    QApplication.sendEvent(menu, QHelpEvent(QEvent.Type.ToolTip, place, menu.mapToGlobal(place)))
+    assert QToolTip.text() == reason
+    menu.close()
+    # From the keyboard: the focus on More ▾, Space opens it, Enter takes the first item
+    # allowed (Total defense: Sister Venn has her standard action), one undo step.
+    more.setFocus()
+    qtbot.keyClick(more, Qt.Key.Key_Space)
+    qtbot.waitUntil(menu.isVisible, timeout=2000)
+    qtbot.keyClick(menu, Qt.Key.Key_Down)
+    assert menu.activeAction() is not None
+    assert menu.activeAction().text() == "Total defense"
+    qtbot.keyClick(menu, Qt.Key.Key_Return)
+    assert window.session.history.undo_text == "Sister Venn: total defense"
+    assert "Standard 0" in panel.budget.text()
+    window.close()
+
+
+def _drag(window: MainWindow, start: QPoint, end: QPoint) -> None:
+    """The GM drags from `start` to `end` (window coordinates) with the left button."""
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(window, left, none, start)
+    steps = 8
+    for i in range(1, steps + 1):
+        QTest.mouseMove(window, start + (end - start) * i / steps)
+        QApplication.processEvents()
+    QTest.mouseRelease(window, left, none, end)
+    for _ in range(4):
+        QApplication.processEvents()
+
+
+OLD_LEAST = QSize(214, 307)
+"""The Initiative dock's least size at 1366x768 before R-258: its check box and its rows."""
+
+
+def test_the_gm_drags_the_initiative_dock_smaller_and_the_map_and_actions_get_the_room(
+    qtbot: QtBot,
+) -> None:
+    """R-258: the Initiative dock could not be dragged smaller than its content."""
+    window = open_window(qtbot)
+    sister_venns_turn(window)
+    initiative, actions = window.docks["initiative"], window.docks["actions"]
+    panel = window.initiative_panel
+    assert panel.model.rowCount() == 9
+    assert initiative.height() >= OLD_LEAST.height()  # it opens with every row in view
+    actions_before = actions.height()
+    # Its lower edge, between it and the Actions dock, dragged 150 pixels up.
+    x = initiative.geometry().center().x()
+    edge = (initiative.geometry().bottom() + actions.geometry().top()) // 2
+    _drag(window, QPoint(x, edge), QPoint(x, edge - 150))
+    assert initiative.height() < OLD_LEAST.height() - 100, initiative.height()
+    assert actions.height() > actions_before + 100
+    # The rows scroll; the turn's buttons stay whole in the dock.
+    assert panel.table.verticalScrollBar().maximum() > 0
+    assert on_screen(initiative).contains(on_screen(panel.end_turn_button))
+    # Its left edge, between the map and the right-hand docks, dragged 120 pixels right: the
+    # map gets the room, the check box's words end in "…".
+    view_width = window.view.width()
+    left = initiative.geometry().left() - 3
+    middle = initiative.geometry().center().y()
+    _drag(window, QPoint(left, middle), QPoint(left + 260, middle))
+    assert initiative.width() < OLD_LEAST.width() - 40, initiative.width()
+    assert window.view.width() > view_width + 150
+    # The turn's buttons wrap onto more lines, the heading too, all whole and none over another.
+    QApplication.processEvents()
+    dock_area = on_screen(initiative)
+    turn_buttons = [b for b in panel.combat_controls.findChildren(QPushButton) if b.isVisible()]
+    assert len(turn_buttons) == 7
+    places = [on_screen(b) for b in (*turn_buttons, panel.typed_dice_check)]
+    for place in places:
+        assert dock_area.contains(place), place
+    assert all(not a.intersects(b) for i, a in enumerate(places) for b in places[i + 1 :])
+    heading = on_screen(panel.heading)
+    assert heading.height() >= panel.heading.heightForWidth(heading.width())
+    assert not heading.intersects(on_screen(panel.table))
+    window.close()
+    # The next window keeps the GM's shorter dock (its rows scroll), not every row again.
+    again = open_window(qtbot)
+    assert not again.initiative_panel.table.holds_rows
     again.close()

@@ -13,11 +13,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QGuiApplication, QScreen
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
 
+from orcus_desktop.app import show_main_window
+from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.turns import initiative
+from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from tests.conftest import REPO_ROOT
 
@@ -29,6 +33,23 @@ LAPTOP_AND_TV = {
     ]
 }
 """The GM's 1280x800 laptop with the players' 1920x1080 TV to its right."""
+
+
+def one_screen(name: str, width: int, height: int) -> dict[str, object]:
+    """The configuration of one screen called `name`, `width` x `height` at 96 dpi."""
+    screen = {"name": name, "x": 0, "y": 0, "width": width, "height": height, "logicalDpi": 96}
+    return {"screens": [screen]}
+
+
+def demo_window_on(qtbot: QtBot, name: str) -> MainWindow:
+    """The GM's window on the demo fight, on the one screen `name` the test process has."""
+    assert [s.name() for s in QGuiApplication.screens()] == [name], f"run on {name!r} alone"
+    window = show_main_window(load_encounter(demo_encounter_path()), None, player_view=False)
+    qtbot.add_widget(window)
+    qtbot.wait_exposed(window)
+    for _ in range(6):
+        QApplication.processEvents()
+    return window
 
 
 def run_cases(tmp_path: Path, screens: object, cases: str) -> str:
@@ -118,3 +139,34 @@ def actions_rows_in_view(window: MainWindow) -> list[str]:
             if place.isValid() and view.contains(where):
                 rows.append(row.text(0))
     return rows
+
+
+def actions_dock_view(window: MainWindow) -> QRect:
+    """What the GM sees of the Actions panel's scrolling part, on the desktop, unscrolled."""
+    panel = window.actions_panel
+    assert panel.scroll_area.verticalScrollBar().value() == 0, "scrolled"
+    view = on_screen(panel.scroll_area.viewport()).intersected(on_screen(window.docks["actions"]))
+    assert on_screen(window).contains(view)
+    return view
+
+
+def action_buttons_one_click_away(qtbot: QtBot, window: MainWindow) -> tuple[list[str], list[str]]:
+    """The Actions panel's buttons under the list the GM reaches without scrolling (R-257).
+
+    Returns the words of those shown whole in the dock's view, and of the items of the
+    "More ▾" menu, when that button is shown whole there (clicked to open the menu).
+    """
+    panel = window.actions_panel
+    view = actions_dock_view(window)
+    buttons = [*panel.action_buttons.buttons.values(), *panel.help_buttons.buttons.values()]
+    shown = [b.text() for b in buttons if b.isVisible() and view.contains(on_screen(b))]
+    more = panel.findChild(QPushButton, "more_button")
+    if more is None or not more.isVisible() or not view.contains(on_screen(more)):
+        return shown, []
+    qtbot.mouseClick(more, Qt.MouseButton.LeftButton)
+    menu = panel.findChild(QMenu, "moreMenu")
+    assert menu is not None
+    qtbot.waitUntil(menu.isVisible, timeout=2000)
+    listed = [a.text() for a in menu.actions() if a.isVisible() and not a.isSeparator()]
+    menu.close()
+    return shown, listed

@@ -19,9 +19,20 @@ from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.workspaces import Workspace
-from tests.ui.named_screens import assert_gm_box_whole_in_one_place, on_screen
+from tests.ui.named_screens import (
+    action_buttons_one_click_away,
+    actions_rows_in_view,
+    assert_gm_box_whole_in_one_place,
+    on_screen,
+    sister_venns_turn,
+)
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints",
+    # The offscreen platform's words for a menu's popup (More ▾), not the app's.
+    "This plugin does not support raise",
+    "This plugin does not support grabbing the keyboard",
+)
 
 
 def layout(window: MainWindow) -> Workspace | None:
@@ -82,4 +93,24 @@ def test_the_window_every_dock_and_the_gm_box_lie_inside_a_1280_by_720_screen(
     # The map keeps the most room of anything in the window.
     view = window.view
     assert view.width() * view.height() > 0.45 * window.width() * window.height()
+    window.close()
+
+
+def test_every_action_button_is_one_click_away_on_a_1280_by_720_screen(qtbot: QtBot) -> None:
+    """R-257: the buttons under the Actions list were all below the dock's edge."""
+    window = open_window(qtbot)
+    sister_venns_turn(window)
+    panel = window.actions_panel
+    every = [*panel.action_buttons.buttons.values(), *panel.help_buttons.buttons.values()]
+    shown, listed = action_buttons_one_click_away(qtbot, window)
+    assert sorted(shown + listed) == sorted(b.text() for b in every)
+    assert shown
+    rows = actions_rows_in_view(window)
+    assert rows[:5] == [
+        "Sacred Flame",
+        "Healing Word",
+        "Beacon of Hope",
+        "Avenging Flame",
+        "Basic Melee Attack",
+    ]
     window.close()

@@ -463,3 +463,23 @@ def test_gm_set_hp_to_zero_drops_the_creature(
     state = session.encounter.creature("hero").state
     assert state is not None
     assert (state.current_hp, state.conditions) == (29, ())
+
+
+def test_gm_box_add_is_disabled_on_a_dead_creature_with_the_reason(
+    session: GameSession, panel: ActionsPanel, qtbot: QtBot
+) -> None:
+    """R-249: the dead take no condition; the Add button says why and what brings it back;
+    undoing the kill enables it again."""
+    _start(session)
+    panel.show_creature("orc")
+    assert panel.buttons["add_condition"].isEnabled()
+    panel.gm_box.amount.setValue(200)
+    qtbot.mouseClick(panel.buttons["damage"], Qt.MouseButton.LeftButton)
+    assert session.rules.is_dead(session.encounter, "orc")
+    assert not panel.buttons["add_condition"].isEnabled()
+    assert panel.buttons["add_condition"].toolTip() == (
+        "Orc is dead: a condition would change nothing for it; "
+        "Set HP above 0 to bring it back first"
+    )
+    assert session.undo().ok
+    assert panel.buttons["add_condition"].isEnabled()

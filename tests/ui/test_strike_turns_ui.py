@@ -153,12 +153,15 @@ def test_the_panel_offers_no_opportunity_attack_under_strike(window: MainWindow)
     assert panel.creature_id == "hero"
     buttons = panel.action_buttons.buttons
     opportunity = (buttons["opportunity_attack"], buttons["decline_opportunity"])
+    # Offered: on the panel's row, or behind its More ▾ when the row has no room.
+    offered = panel.button_row.is_offered
+    assert [offered(b) for b in opportunity] == [False, False]
     assert [b.isVisibleTo(panel) for b in opportunity] == [False, False]
     assert buttons["stand_up"].isVisibleTo(panel)
     assert "Opportunity attack" not in _actions(panel)
     # Played by Orcus (000 "Opportunity Attacks") the same fight has both, and the row.
     assert window.session.run(initiative.end_combat).ok
     assert window.rulesets.switch_ruleset("orcus").ok
-    assert [b.isVisibleTo(panel) for b in opportunity] == [True, True]
+    assert [offered(b) for b in opportunity] == [True, True]
     window.scene.select_creature("hero")  # out of combat the panel shows the selection
     assert "Opportunity attack" in _actions(panel)

@@ -221,6 +221,29 @@ def effect_downgrade_problem(
     return ""
 
 
+def condition_problem(
+    rules: CombatRules, encounter: Encounter, creature_id: str, condition: str
+) -> str:
+    """Why the GM cannot give the creature a condition now (GM edits), or "".
+
+    ``condition`` is the condition's value ("": any). The dead take none (R-249): their
+    conditions ended when they died (`rules.damage.dead_state`), and a condition on a body
+    would change nothing the rules play; Set HP above 0 brings it back first (R-130).
+    """
+    creature = encounter.find_creature(creature_id)
+    if creature is None:
+        return no_creature(creature_id)
+    if rules.state(creature) is None:
+        return f"{creature.name} has no stat block"
+    if rules.is_dead(encounter, creature_id):
+        what = rules.ruleset.condition_label(condition) if condition else "a condition"
+        return (
+            f"{creature.name} is dead: {what} would change nothing for it; "
+            "Set HP above 0 to bring it back first"
+        )
+    return ""
+
+
 READY_KINDS: Final = (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.SWIFT)
 """000 "Ready": a standard, move or swift action can be readied."""
 
@@ -262,12 +285,16 @@ MAINTAIN: Final = "maintain"
 DOWNGRADE: Final = "downgrade"
 """The key of the GM's downgrade of an effect (003-21), about the effect's id."""
 
+ADD_CONDITION: Final = "add_condition"
+"""The key of the GM's condition on a creature (GM edits), about the condition's value."""
+
 CORE_CHECKS_ABOUT: Final[Mapping[str, AboutCheck]] = MappingProxyType(
     {
         CombatAction.USE_POWER.value: _power_use_problem,
         CombatAction.READY.value: ready_problem,
         MAINTAIN: maintain_problem,
         DOWNGRADE: downgrade_problem,
+        ADD_CONDITION: condition_problem,
     }
 )
 """The core's actions that are about something (a power, an effect), by key; the others are

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from orcus_desktop.controller.availability.table import downgrade_problem
+from orcus_desktop.controller.availability.table import condition_problem, downgrade_problem
 from orcus_desktop.controller.combat_rules import QueuedSource
 from orcus_desktop.controller.engine import ActionError, Engine, named_step
 from orcus_desktop.controller.log.records import (
@@ -281,7 +281,14 @@ def add_condition(
     source: str = "GM",
     source_id: str | None = None,
 ) -> Outcome:
-    """The GM imposes a condition with a duration (000 "Conditions", "Duration")."""
+    """The GM imposes a condition with a duration (000 "Conditions", "Duration").
+
+    Refused with the availability table's answer (`availability.condition_problem`: the
+    dead take none, R-249).
+    """
+    problem = condition_problem(engine.rules, encounter, creature_id, condition.value)
+    if problem:
+        return refuse("add_condition", problem, creature_id)
     imposed = Imposition(duration, source, source_id)
 
     def change(e: Encounter) -> Encounter:

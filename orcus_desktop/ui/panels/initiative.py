@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import (
     QEvent,
@@ -23,17 +24,14 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QKeySequence, QShowEvent
+from PySide6.QtGui import QKeySequence, QMouseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
-    QGridLayout,
     QHeaderView,
     QLabel,
     QMenu,
     QPushButton,
     QSizePolicy,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +39,7 @@ from PySide6.QtWidgets import (
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.ui import plugins
+from orcus_desktop.ui.choice_actions import remember_choice, remembered_choice
 from orcus_desktop.ui.connections import DocumentConnections
 from orcus_desktop.ui.panels.common import (
     AskDie,
@@ -52,7 +51,9 @@ from orcus_desktop.ui.panels.common import (
 from orcus_desktop.ui.panels.flow import FlowBox
 from orcus_desktop.ui.panels.initiative_buttons import heading_text, turn_flow_states
 from orcus_desktop.ui.panels.initiative_model import Column, InitiativeTableModel
+from orcus_desktop.ui.panels.shrinking import ElidedCheckBox, RowsTable, WrappedLabel
 from orcus_desktop.ui.plugins import InitiativeContext
+from orcus_desktop.ui.screens import app_settings
 
 if TYPE_CHECKING:
     from orcus_desktop.ui.end_turn_dialog import EndTurnDialog
@@ -65,6 +66,25 @@ HINTED_ROWS = 14
 
 TABLE_SHARE = 0.25
 """The most of the window's height the table takes for its rows."""
+
+INITIATIVE_ROWS_KEY: Final = "initiativePanel/rows"
+
+
+class InitiativeRows(StrEnum):
+    """Whether the table keeps every row in view (the setting's values, R-258)."""
+
+    ALL = "all"  # its dock is as tall as the rows, at least
+    SHORTER = "shorter"  # the GM dragged the dock shorter: the rows scroll
+
+
+def _on_an_edge(window: QWidget, event: QEvent) -> bool:
+    """Whether `event` is a left press between the window's docks (on no widget in it).
+
+    That is where the GM drags a dock's edge.
+    """
+    if not isinstance(event, QMouseEvent) or event.button() is not Qt.MouseButton.LeftButton:
+        return False
+    return window.childAt(event.position().toPoint()) is None
 
 
 class InitiativePanel(QWidget):
@@ -99,7 +119,7 @@ class InitiativePanel(QWidget):
         # 003-07: the member of a group's row picked on the map (the row stands for them all).
         self._picked: str | None = None
         self.model = InitiativeTableModel(session, self)
-        self.heading = QLabel(self)
+        self.heading = WrappedLabel(self)  # a narrow dock wraps it (R-258)
         self.heading.setObjectName("initiativeHeading")
         self._build_table()
         self.message = QLabel(self)
@@ -110,6 +130,10 @@ class InitiativePanel(QWidget):
         self._build_combat_controls()
         self._rows_hinted = -1
         self._watched_window: QWidget | None = None
+        self._dragging = False
+        # Every row in view unless the GM dragged the dock shorter, in this run or before.
+        rows = remembered_choice(app_settings(), INITIATIVE_ROWS_KEY, InitiativeRows.ALL)
+        self.table.hold_rows(rows is InitiativeRows.ALL)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.heading)
@@ -122,7 +146,7 @@ class InitiativePanel(QWidget):
         self._refresh()
 
     def _build_table(self) -> None:
-        self.table = QTableView(self)
+        self.table = RowsTable(self)
         self.table.setObjectName("initiativeTable")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -135,7 +159,6 @@ class InitiativePanel(QWidget):
         # Compact rows (issue 13: an 11-creature fight at 1080p without scrolling).
         row_px = self.fontMetrics().height() + ROW_PADDING
         self.table.verticalHeader().setDefaultSectionSize(row_px)
-        self.table.setMinimumHeight(row_px * 4)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(Column.CONDITIONS, QHeaderView.ResizeMode.Stretch)
@@ -160,7 +183,7 @@ class InitiativePanel(QWidget):
     def _build_setup_controls(self) -> None:
         """Before combat: roll, start, group, surprised, and the variants' buttons."""
         self.roll_button = self._button("Roll initiative", self._on_roll)
-        self.group_check = QCheckBox("Group identical monsters", self)
+        self.group_check = ElidedCheckBox("Group identical monsters", self)
         self.group_check.setToolTip(
             "One roll for each group of identical monsters (000 'Initiative')."
         )
@@ -168,26 +191,20 @@ class InitiativePanel(QWidget):
         self.surprised_button.setCheckable(True)
         self.end_turn_dialog: EndTurnDialog | None = None
         self.start_button = self._button("Start combat", self._on_start)
-        # Setup buttons show before combat, turn buttons during it: the table keeps the room.
-        self.setup_controls = QWidget(self)
-        setup = QGridLayout(self.setup_controls)
-        setup.setContentsMargins(0, 0, 0, 0)
-        setup.addWidget(self.roll_button, 0, 0)
-        setup.addWidget(self.start_button, 0, 1)
-        setup.addWidget(self.group_check, 1, 0)
-        setup.addWidget(self.surprised_button, 1, 1)
         # The installed variants' buttons (ui/plugins.py; 001-01's "Initiative check…", 003-07's
         # "Monster groups…").
         self._plug_context = InitiativeContext(self._session, self.selected_creature_id, self)
         self._tools = [b.build(self._plug_context) for b in plugins.initiative_buttons()]
-        for row, tool in enumerate(self._tools, start=2):
-            setup.addWidget(tool.button, row, 0, 1, 2)
+        # Setup buttons show before combat, turn buttons during it: the table keeps the room.
+        # Wrapped to the dock's width, as narrow as the widest button (R-258).
+        setup = (self.roll_button, self.start_button, self.group_check, self.surprised_button)
+        self.setup_controls = FlowBox((*setup, *(tool.button for tool in self._tools)), self)
 
     def _build_combat_controls(self) -> None:
         """During combat: the turn's buttons, wrapped to the dock's width."""
         self.end_turn_button = self._button("End turn", self._on_end_turn)
         self.end_turn_button.setShortcut(QKeySequence("Ctrl+Return"))
-        self.typed_dice_check = QCheckBox("Type in dice rolled at the table", self)
+        self.typed_dice_check = ElidedCheckBox("Type in dice rolled at the table", self)
         self.typed_dice_check.setObjectName("typed_dice_check")
         self.typed_dice_check.setToolTip(
             "Roll initiative, Join combat and End turn ask for each d20 rolled at the table: "
@@ -289,13 +306,27 @@ class InitiativePanel(QWidget):
         top = self.window()
         if top is not self and top.height() > 0:
             wanted = min(wanted, max(chrome + 4 * row_px, int(top.height() * TABLE_SHARE)))
-        if table.minimumHeight() != wanted:
-            table.setMinimumHeight(wanted)
+        table.set_wanted_height(wanted)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize and watched is self._watched_window:
-            self._fit_rows()
+        if watched is self._watched_window:
+            kind = event.type()
+            if kind == QEvent.Type.Resize:
+                self._fit_rows()
+            elif kind == QEvent.Type.MouseButtonPress and _on_an_edge(self._watched_window, event):
+                # The GM drags a dock's edge: the rows may give up their room (R-258).
+                self._dragging = True
+                self.table.hold_rows(False)
+            elif kind == QEvent.Type.MouseButtonRelease and self._dragging:
+                self._dragging = False
+                self._keep_rows(self.table.height() >= self.table.wanted_height)
         return False
+
+    def _keep_rows(self, hold: bool) -> None:
+        """The GM left the dock tall enough for every row (held from now on) or shorter."""
+        self.table.hold_rows(hold)
+        choice = InitiativeRows.ALL if hold else InitiativeRows.SHORTER
+        remember_choice(app_settings(), INITIATIVE_ROWS_KEY, choice)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -25,6 +25,7 @@ from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.actions.ready import AskReady
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
+from orcus_desktop.ui.panels.overflow import ButtonRow
 
 Report = Callable[[OperationResult], None]
 """Shows an operation's outcome (the panel's message line)."""
@@ -41,12 +42,14 @@ class _Button:
 
 # Only actions the session carries out without a target or a square to choose. End turn and
 # Delay are the Initiative panel's (one button each: that one asks for the table's save dice).
+# The ones a fight calls for most come first: on a laptop the row has room for a few, the
+# rest are behind its "More ▾" (R-257).
 _BUTTONS: Final = (
     _Button("Stand up", CombatAction.STAND_UP, "stand_up"),
-    _Button("Drop prone", CombatAction.DROP_PRONE, "drop_prone"),
-    _Button("Total defense", CombatAction.TOTAL_DEFENSE, "total_defense"),
     _Button("Spend action point", CombatAction.SPEND_ACTION_POINT, "spend_action_point"),
     _Button("Rally", CombatAction.RALLY, "rally"),
+    _Button("Total defense", CombatAction.TOTAL_DEFENSE, "total_defense"),
+    _Button("Drop prone", CombatAction.DROP_PRONE, "drop_prone"),
     _Button("Escape grapple", CombatAction.ESCAPE_GRAPPLE, "escape_grapple"),
     _Button("Release grapple", CombatAction.RELEASE_GRAPPLE, "release_grapple"),
     _Button("Opportunity attack", CombatAction.OPPORTUNITY_ATTACK, "opportunity_attack"),
@@ -79,6 +82,7 @@ class ActionButtons(ShownCreatureButtons):
         creature_id: returns the creature shown, or None.
         ask_ready: asks the GM what the creature readies.
         parent: the Qt parent.
+        row: the panel's row the buttons go in (`ShownCreatureButtons`), or None.
 
     Attributes:
         buttons: the buttons by key ("stand_up", ..., "decline_opportunity").
@@ -90,8 +94,9 @@ class ActionButtons(ShownCreatureButtons):
         creature_id: Callable[[], str | None],
         ask_ready: AskReady,
         parent: QWidget | None = None,
+        row: ButtonRow | None = None,
     ) -> None:
-        super().__init__("actionButtons", session, creature_id, parent)
+        super().__init__("actionButtons", session, creature_id, parent, row)
         self._ask_ready = ask_ready
         for spec in _BUTTONS:
             self.add_button(spec.key, spec.label, partial(self._on_action, spec.action))
@@ -105,7 +110,7 @@ class ActionButtons(ShownCreatureButtons):
         """
         has_opportunity = self._session.ruleset.hooks.reaction_rules.opportunity_attacks
         for key in ("opportunity_attack", "decline_opportunity"):
-            self.buttons[key].setVisible(has_opportunity)
+            self.offer(key, has_opportunity)
         # 004 l.381 "attack of opportunity": the ruleset's own term on the button.
         named = self._session.ruleset.label("opportunity_attack")
         self.buttons["opportunity_attack"].setText(named[:1].upper() + named[1:])

@@ -11,7 +11,7 @@ from typing import Final
 
 from PySide6.QtWidgets import QComboBox, QGroupBox, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
-from orcus_desktop.controller.availability.table import DOWNGRADE, why_not
+from orcus_desktop.controller.availability.table import ADD_CONDITION, DOWNGRADE, why_not
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.outcomes import OperationResult
 from orcus_desktop.controller.session import GameSession, questions
@@ -132,7 +132,8 @@ class GmEditsBox(QGroupBox):
         )
         enable(
             self.buttons["add_condition"],
-            no_state,
+            # the dead take none, whichever is chosen
+            no_state or session.ask(why_not, cid or "", ADD_CONDITION),
             "Impose the chosen condition with the chosen duration.",
         )
         effect = self._selected_effect()

@@ -34,6 +34,7 @@ from orcus_desktop.ui.attack_dialog import parse_dice
 from orcus_desktop.ui.dialog_parts import FormDialog, ok_cancel_buttons
 from orcus_desktop.ui.panels.actions.button_box import ShownCreatureButtons
 from orcus_desktop.ui.panels.common import enable_with_reason, name_of
+from orcus_desktop.ui.panels.overflow import ButtonRow
 
 AID_CHOICE_TEXT: Final = {
     "attack": "Help attack: +2 to the ally's next attack against the enemy",
@@ -191,6 +192,7 @@ class HelpButtons(ShownCreatureButtons):
         creature_id: returns the creature shown, or None.
         say: shows a line to the GM (a question that cannot be asked, bad input).
         parent: the Qt parent.
+        row: the panel's row the buttons go in (`ShownCreatureButtons`), or None.
 
     Attributes:
         buttons: the buttons by key ("help_attack", "help_defense", "aid_another", "fall").
@@ -203,8 +205,9 @@ class HelpButtons(ShownCreatureButtons):
         creature_id: Callable[[], str | None],
         say: Callable[[str], None],
         parent: QWidget | None = None,
+        row: ButtonRow | None = None,
     ) -> None:
-        super().__init__("helpButtons", session, creature_id, parent)
+        super().__init__("helpButtons", session, creature_id, parent, row)
         self._say = say
         self.ask_help: AskHelp = ask_help_dialog
         self.ask_fall: AskFall = ask_fall_dialog
@@ -222,7 +225,7 @@ class HelpButtons(ShownCreatureButtons):
             option = offered.get(action)
             button = self.buttons[key]
             # 002-12 folds Help attack/defense into Aid another: their buttons go.
-            button.setVisible(option is not None)
+            self.offer(key, option is not None)
             if option is not None:
                 tip = (
                     "Aid another: attack, defense or check (002-12), +2 to an ally."

@@ -55,6 +55,7 @@ from orcus_desktop.ui.panels.common import (
     enable_with_reason,
     hit_points_text,
 )
+from orcus_desktop.ui.panels.overflow import ButtonRow
 from orcus_desktop.ui.plugins import PanelContext
 
 SelectionSignal = psygnal.SignalInstance | QtSignalInstance
@@ -123,6 +124,8 @@ class ActionsPanel(QWidget):
         power_card: the card of the power clicked in the list (hidden when none is).
         action_buttons: the simple actions' buttons.
         help_buttons: Help attack…, Help defense…, Aid another… and Fall… (dialogs ask who).
+        button_row: where both boxes' buttons show, under the list: the lines the dock has
+            room for, the rest in its "More ▾" menu (R-257).
         maintained: one "Maintain" button per power the creature keeps going.
         gm_box: the GM's edits.
         gm_header: the "GM edits" button beside the title that opens and closes the GM box
@@ -193,13 +196,21 @@ class ActionsPanel(QWidget):
         self.message = QLabel(self)
         self.message.setObjectName("actionsMessage")
         self.message.setWordWrap(True)
+        self.message.hide()  # shown with a refusal: empty, its line is the buttons' (R-257)
 
     def _build_boxes(self) -> None:
         session, shown = self._session, self._shown_id
+        # The simple actions and the help actions share one row under the list, on the lines
+        # the dock has room for, the rest behind "More ▾" (R-257).
+        self.button_row = ButtonRow(self)
         self.action_buttons = ActionButtons(
-            session, shown, lambda _parent, name, kinds: self.ask_ready(self, name, kinds), self
+            session,
+            shown,
+            lambda _parent, name, kinds: self.ask_ready(self, name, kinds),
+            self,
+            self.button_row,
         )
-        self.help_buttons = HelpButtons(session, shown, self.show_refusal, self)
+        self.help_buttons = HelpButtons(session, shown, self.show_refusal, self, self.button_row)
         self.maintained = MaintainButtons(session, self)
         self.gm_box = GmEditsBox(session, shown, self.tree.selected_effect_id, self)
         self.gm_header = GmEditsHeader(self.gm_box, self)
@@ -260,9 +271,9 @@ class ActionsPanel(QWidget):
         for part in self._decision_parts:
             layout.addWidget(part.widget)
         layout.addWidget(self.tree, 1)
+        # The buttons right under the list, where a power's card shown below cannot move them.
+        layout.addWidget(self.button_row)
         layout.addWidget(self.power_card)
-        layout.addWidget(self.action_buttons)
-        layout.addWidget(self.help_buttons)
         for part in self._tool_parts:
             layout.addWidget(part.widget)
         layout.addWidget(self.maintained)
@@ -275,9 +286,20 @@ class ActionsPanel(QWidget):
         return super().eventFilter(watched, event)
 
     def _fit_tree_to_view(self) -> None:
-        """The list takes the room the view has left under the lines above it (R-237)."""
-        margin = self._content_layout.contentsMargins().bottom()
-        self.tree.fit_height(self.scroll_area.viewport().height() - self.tree.y() - margin)
+        """The list and the buttons under it share the room the view has left (R-237, R-257).
+
+        The list takes that room less one line of buttons (within its least and wanted
+        heights); the buttons take as many lines as are left, at least one, the rest of them
+        behind "More ▾". At 1366x768 the list keeps its seven rows and every button is one
+        click away without scrolling.
+        """
+        layout = self._content_layout
+        room = self.scroll_area.viewport().height() - self.tree.y()
+        room -= layout.contentsMargins().bottom() + layout.spacing()
+        row = self.button_row
+        line, gap = row.line_height(), row.gap()
+        listed = self.tree.fit_height(room - line)
+        row.set_max_lines((room - listed + gap) // (line + gap))
 
     def _connect(self, selection_changed: SelectionSignal | None) -> None:
         self._connections = DocumentConnections()
@@ -344,6 +366,7 @@ class ActionsPanel(QWidget):
         """Read the snapshot and the session's answers again."""
         self.offers_box.fill()
         self.action_buttons.follow_ruleset()
+        self.button_row.refit()  # its words follow the ruleset (004's "Attack of opportunity")
         creature = self._shown_creature()
         self._creature_id = creature.id if creature is not None else None
         for part in (*self._decision_parts, *self._tool_parts):
@@ -499,6 +522,7 @@ class ActionsPanel(QWidget):
         so a refused double-click seemed to do nothing.
         """
         self.message.setText(reason)
+        self.message.setVisible(bool(reason))
         if reason:
             # Once the label has its new height.
             QTimer.singleShot(0, self, self._show_message)
@@ -544,5 +568,5 @@ class ActionsPanel(QWidget):
     def _on_selection_changed(self, *_args: object) -> None:
         self._pinned = None
         self._turn_shown = None
-        self.message.clear()
+        self.show_refusal("")
         self.refresh()

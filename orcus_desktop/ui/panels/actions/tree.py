@@ -129,7 +129,11 @@ class ActionTree(QTreeWidget):
         header = self.header()
         for column in (0, 1):  # set at each fill and resize (`_fit_columns`)
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        header.setStretchLastSection(True)
+        # Why not takes the rest, however little: a stretched last section keeps at least its
+        # width before the stretch (100 pixels), so in a dock narrower than 290 it ran 6
+        # pixels past the edge (R-258 lets the GM drag the dock that narrow).
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         for column in (1, 2):
@@ -141,8 +145,10 @@ class ActionTree(QTreeWidget):
     def _line(self) -> int:
         return self.fontMetrics().height() + 4
 
-    def fit_height(self, room: int) -> None:
+    def fit_height(self, room: int) -> int:
         """Ask for `room` pixels of height, within `LEAST_LINES` to `WANTED_LINES` lines.
+
+        Returns the height asked.
 
         The powers are what a turn is played from: room for a header and about seven rows,
         an encounter or daily power's on two lines (R-236); the rest of the panel scrolls
@@ -153,6 +159,7 @@ class ActionTree(QTreeWidget):
         height = max(LEAST_LINES * line, min(WANTED_LINES * line, room))
         if height != self.minimumHeight():
             self.setMinimumHeight(height)
+        return height
 
     def card_of(self, power_name: str) -> PowerCard | None:
         """The card of a power listed now, or None."""
