@@ -229,6 +229,25 @@ def test_a_map_cut_short_is_named_in_the_status_line(qtbot: QtBot, tmp_path: Pat
     assert art.tiled
 
 
+def test_the_status_line_counts_the_preparation_then_says_it_is_ready(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """R-262: the GM is told the map is prepared once, how far it is, and when it is done."""
+    path = Path(_map_file("webp", tmp_path))
+    window = MainWindow(load_encounter(demo_encounter_path()), None)
+    qtbot.add_widget(window)
+    said: list[str] = []
+    window.statusBar().messageChanged.connect(said.append)
+    window.session.run(editing.set_map_image, MapImage(str(path), 100.0))
+    ready = f"The map image {path.name} is ready at full detail."
+    qtbot.waitUntil(lambda: ready in said, timeout=WAIT_MS)
+    preparing = [line for line in said if line.startswith(f"Preparing the map image {path.name}")]
+    assert preparing
+    assert "once (it is kept for next time)" in preparing[0]
+    assert "of 3 bands; the overview shows meanwhile." in preparing[-1]
+    assert said.index(preparing[0]) < said.index(ready)
+
+
 def test_a_webp_qt_cannot_decode_is_named_in_the_status_line(qtbot: QtBot, tmp_path: Path) -> None:
     path = Path(_map_file("webp", tmp_path))
     data = path.read_bytes()
