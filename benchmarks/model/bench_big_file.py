@@ -60,9 +60,10 @@ if sys.argv[3] == "app":  # as the app opens a file: with the light worked out (
         from orcus_desktop.controller.session.opening import read_to_start as read
     except ImportError:  # the code before: it had no such step
         pass
+from pathlib import Path
 start = time.perf_counter()
 try:
-    encounter = read(sys.argv[1])
+    encounter = read(Path(sys.argv[1]))
 except EncounterFileError as exc:
     print(json.dumps({"refused": str(exc)}))
     raise SystemExit(0)

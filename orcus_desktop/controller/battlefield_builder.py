@@ -1,9 +1,10 @@
 """The one geometry view of an encounter, with the rules facts geometry needs.
 
 `battlefield_for` turns a snapshot into a `geometry.Battlefield`: the dead leave the field (they
-no longer block or threaten), and a creature that cannot take opportunity actions now (dazed,
+no longer block or threaten), a creature that cannot take opportunity actions now (dazed,
 stunned, unconscious...; or its immediate action already spent this round) neither threatens
-nor flanks (docs/rulings.md R-02, R-07). The map, the session's previews and the headless
+nor flanks (docs/rulings.md R-02, R-07), and a squeezing creature stands in its smaller space
+(000 "Squeeze", R-131, R-250). The map, the session's previews and the headless
 `query` command all build it here, so they give the same answers.
 """
 
@@ -48,7 +49,9 @@ def battlefield_for(encounter: Encounter, rules: CombatRules) -> Battlefield:
         occupants.append(
             Occupant(
                 id=creature.id,
-                space=creature.space,
+                # 000 "Squeeze": "in the smaller space" (R-131): it threatens, reaches,
+                # flanks, blocks and provokes from there (R-250)
+                space=occupied_space(creature),
                 side=creature.side,
                 invisible=any(row.invisible for row in rows),  # docs/rulings.md R-115
                 can_take_opportunity_actions=can_react,

@@ -21,6 +21,7 @@ from orcus_desktop.controller.outcomes import Outcome, run_step
 from orcus_desktop.geometry.battlefield import Battlefield
 from orcus_desktop.geometry.grid import spaces_adjacent
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.attack_modifiers import Combatant
@@ -141,7 +142,9 @@ class Engine:
             ended = []
             for inst in state.instances_of(Condition.GRAPPLED):
                 grappler = encounter.find_creature(inst.source_id) if inst.source_id else None
-                if grappler is None or not spaces_adjacent(grappler.space, creature.space):
+                if grappler is None or not spaces_adjacent(
+                    occupied_space(grappler), occupied_space(creature)
+                ):
                     ended.append(inst)
             if ended:
                 for inst in ended:

@@ -116,7 +116,10 @@ class Encounter:
 
     def find_creature(self, creature_id: str) -> Creature | None:
         """The creature with that id, or None."""
-        return next((c for c in self.creatures if c.id == creature_id), None)
+        creatures = self.creatures
+        if len(creatures) <= _SCANNED_AT_MOST:
+            return next((c for c in creatures if c.id == creature_id), None)
+        return _by_id(creatures).get(creature_id)
 
     def name_of(self, creature_id: str | None) -> str:
         """The creature's display name; its id when it is no longer on the map; "" for None."""
@@ -184,3 +187,24 @@ class Encounter:
             if entry.id == wall_id:
                 return entry
         raise KeyError(wall_id)
+
+
+_SCANNED_AT_MOST: Final = 32
+"""Creatures looked through one by one; past this many, by an index (R-253: 2,000 creatures
+each looked up while the window is built took a second)."""
+_INDEXES: dict[int, tuple[tuple[Creature, ...], dict[str, Creature]]] = {}
+_INDEXES_KEPT: Final = 8
+
+
+def _by_id(creatures: tuple[Creature, ...]) -> dict[str, Creature]:
+    """The creatures by id (the first of an id, as a scan finds it), kept for a few tuples."""
+    kept = _INDEXES.get(id(creatures))
+    if kept is not None and kept[0] is creatures:
+        return kept[1]
+    index: dict[str, Creature] = {}
+    for creature in creatures:
+        index.setdefault(creature.id, creature)
+    if len(_INDEXES) >= _INDEXES_KEPT:
+        _INDEXES.clear()
+    _INDEXES[id(creatures)] = (creatures, index)
+    return index

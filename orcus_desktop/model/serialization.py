@@ -33,7 +33,7 @@ from orcus_desktop.model.file_format.read_encounter import (
 )
 from orcus_desktop.model.file_format.write import encounter_to_dict
 from orcus_desktop.model.file_reading import UnreadableFileError, read_capped
-from orcus_desktop.model.progress import Progress, tell
+from orcus_desktop.model.progress import Progress, part_of, tell
 
 __all__ = [
     "CURRENT_VERSION",
@@ -94,7 +94,8 @@ def _read_encounter_file(file: Path, progress: Progress | None) -> ReadEncounter
     except UnicodeDecodeError:
         raise EncounterFileError(f"{file.name}: not an encounter file (not UTF-8 text)") from None
     try:
-        data, scan = decode_json_scanned(text, "an encounter file")
+        decoding = part_of(progress, 0.05, 0.2)
+        data, scan = decode_json_scanned(text, "an encounter file", decoding)
         clean = scan is not None and scan.needs_no_repair(MAX_TEXT_CHARS)
         result = read_encounter(data, owned=True, decoded=True, clean=clean, progress=progress)
     except EncounterFileError as exc:

@@ -9,7 +9,9 @@ only once the work has taken `SHOW_AFTER_MS`, so a small file opens without a fl
   processing events, so the window repaints (File > Open). The worker never touches a Qt
   object: it writes how far it is into a plain `_Shared` that the GUI thread reads on a timer.
   Until the work ends the GM's clicks and keys to every other window are set aside (the
-  dialog, once shown, is window-modal anyway), so nothing changes the encounter meanwhile.
+  dialog, once shown, is window-modal anyway), so nothing changes the encounter meanwhile, and
+  the GUI thread's cycle collector pauses (R-253: collecting the millions of objects a big
+  file's reading makes froze the window for a second at a time).
 
 Cancel stops the waiting at once: the caller gets `ReadCancelledError` and keeps what it had;
 the worker stops at its next report and its work is dropped.
@@ -19,12 +21,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Final, Generic, TypeVar, cast
 
 from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from orcus_desktop.model.progress import Progress, ReadCancelledError
+from orcus_desktop.ui.gui_thread_gc import gui_thread_collector
 
 T = TypeVar("T")
 
@@ -131,9 +135,11 @@ def run_in_worker(
     """
     shared: _Shared[T] = _Shared()
     worker = threading.Thread(target=shared.run, args=(work,), name="orcus-read", daemon=True)
-    worker.start()
-    if not shared.finished.wait(QUICK_WAIT_S):
-        _wait_with_dialog(parent, title, heading, shared)
+    collector = gui_thread_collector(QCoreApplication.instance())
+    with collector.paused() if collector is not None else nullcontext():
+        worker.start()
+        if not shared.finished.wait(QUICK_WAIT_S):
+            _wait_with_dialog(parent, title, heading, shared)
     if not shared.finished.is_set():
         shared.cancelled.set()  # the worker stops at its next report; its work is dropped
         raise ReadCancelledError(heading)

@@ -37,6 +37,7 @@ from orcus_desktop.controller.availability.table import (
     PowerOption,
     why_not,
 )
+from orcus_desktop.controller.editing import lighting_edits
 from orcus_desktop.controller.gm import gm_edits
 from orcus_desktop.controller.session import GameSession, questions
 from orcus_desktop.controller.turns import initiative
@@ -48,6 +49,7 @@ from orcus_desktop.controller.variants.strike import (
     table_actions,
     withdrawing,
 )
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.controller.variants.strike.table_actions import TableAction, TableCheck
 from orcus_desktop.geometry.features import TerrainKind, TerrainPatch, Wall, WallKind
 from orcus_desktop.geometry.forced import forced_destinations
@@ -196,6 +198,8 @@ class RandomGm(Hand):
             (0.1, self._end_combat),
             (0.4, self._set_the_scene),
             (0.5, self._stepping_in_scene),
+            (0.6, self._hiding_scene),
+            (0.4, self._downgrade_scene),
         ]
         if combat.pending is not None or combat.strike_offers:
             choices.append((10.0, self._react))
@@ -249,7 +253,9 @@ class RandomGm(Hand):
         """Set up (the map, surprise, groups, the ruleset), then roll and start the fight."""
         pick = self.rng.random()
         between = None
-        if pick < 0.1:
+        if pick < 0.5 and self._first_undecided():
+            between = self.turns.first()  # 001-36: once initiative is rolled, before it starts
+        elif pick < 0.1:
             between = self.map.switch_ruleset()
         elif pick < 0.25:
             between = self.turns.setup_step()
@@ -260,6 +266,11 @@ class RandomGm(Hand):
         elif pick < 0.5 and self.session.ruleset.hooks.flow.raise_the_alarm:
             between = self.turns.set_surprised()  # an ambush: 003-11's alarm then helps
         return between or self._start_combat()
+
+    def _first_undecided(self) -> bool:
+        """Initiative is rolled, the fight not started, and the ruleset asks who goes first."""
+        combat = self.session.encounter.combat
+        return bool(combat.order) and self.session.ask(strike_questions.adjudicates_first)
 
     def _end_combat(self) -> Played:
         """The GM ends the fight; the next steps set up and start another."""
@@ -783,6 +794,58 @@ class RandomGm(Hand):
             self.scene = self._finish_off
         else:
             self.scene = self.turns.sneak if who == actor else self.turns.search
+        return self.call(
+            f"add_condition({who!r}, {condition}, {duration})",
+            lambda: s.run(gm_edits.add_condition, who, condition, duration),
+        )
+
+    def _hiding_scene(self) -> Played | None:
+        """001-15 Hide: "while you're Heavily Obscured, behind Total Cover or ... out of any
+        enemy's line of sight" (001 l.306). The GM paints magical darkness over the creature
+        whose turn it is (no one of the cast sees into it), which then hides (most often next);
+        where it stands in such darkness already, it hides now. Only while it may take the
+        action and is not hidden yet."""
+        s = self.session
+        actor = s.encounter.combat.current
+        if actor is None or not strike_states.has_states(s.ruleset):
+            return None
+        if s.ask(why_not, actor, "hide") or Condition.HIDDEN in s.rules.conditions(
+            s.encounter, actor
+        ):
+            return None
+        squares = set(s.encounter.creature(actor).space.squares())
+        if squares <= s.encounter.lighting.magical_darkness:
+            return self._hide(actor)
+        self.scene = lambda: self._hide(actor)
+        return self.call(
+            f"paint_magical_darkness({sorted(squares)})",
+            lambda: s.run(lighting_edits.paint_magical_darkness, sorted(squares)),
+        )
+
+    def _hide(self, actor: str) -> Played | None:
+        """001-15: the creature hides on its turn, with the Stealth die the GM typed."""
+        if self.session.encounter.combat.current != actor:
+            return None
+        die = self.rng.randint(1, 20)
+        return self.call(
+            f"hide({actor!r}, die={die})",
+            lambda: self.session.run(strike_states.hide, actor, die),
+        )
+
+    def _downgrade_scene(self) -> Played | None:
+        """003-21: the GM imposes a condition the ruleset's Downgrade column pairs (Stunned,
+        Immobilized, Weakened...) on a creature; a downgrade comes most often next."""
+        s = self.session
+        if not s.ruleset.conditions.downgrades:
+            return None
+        table = s.ruleset.conditions
+        able = [c for c in s.ask(questions.gm_conditions) if table.downgrade(c.value) is not None]
+        if not able or not s.encounter.creatures:
+            return None
+        who = self.rng.choice([c.id for c in s.encounter.creatures])
+        condition = self.rng.choice(able)
+        duration = self.rng.choice([DurationKind.SAVE_ENDS, DurationKind.UNTIL_COUNTERED])
+        self.scene = self.turns.downgrade
         return self.call(
             f"add_condition({who!r}, {condition}, {duration})",
             lambda: s.run(gm_edits.add_condition, who, condition, duration),

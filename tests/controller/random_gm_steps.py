@@ -30,11 +30,15 @@ class Played:
         what: the call, as a reader of a failure wants it ("shove('ogre', 'fighter', ...)").
         result: the session's answer (a refusal is a result).
         offered: the availability option that called the action allowed, if one did.
+        promised: what the app offered as it was asked for, with nothing left to refuse it for
+            (the GM box's Downgrade enabled, 001's "Who goes first?" as its dialog offers it
+            before the fight), or "": such a step is never refused.
     """
 
     what: str
     result: OperationResult
     offered: ActionOption | PowerOption | None = None
+    promised: str = ""
 
     @property
     def offered_as(self) -> str:
@@ -76,6 +80,13 @@ class Hand:
         """`run` for an action the Actions panel `offered` as allowed (the promise checked)."""
         result = self.session.run(use_case, *args, **kwargs)
         return Played(_call_text(use_case, args, kwargs), result, offered)
+
+    def run_promised(
+        self, promised: str, use_case: UseCase[P], /, *args: P.args, **kwargs: P.kwargs
+    ) -> Played:
+        """`run` for a step the app offered as allowed, as it is asked for (`Played.promised`)."""
+        result = self.session.run(use_case, *args, **kwargs)
+        return Played(_call_text(use_case, args, kwargs), result, promised=promised)
 
     def run_by(self, creature_id: str | None, use_case: UseCase[[str]]) -> Played | None:
         """`use_case` for `creature_id`, or None when there is no such creature now."""

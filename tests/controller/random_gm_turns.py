@@ -13,6 +13,7 @@ which the random GM checks too (no exception escapes).
 from __future__ import annotations
 
 from orcus_desktop.controller.actions import aid_actions, combat_actions
+from orcus_desktop.controller.availability.table import DOWNGRADE, why_not
 from orcus_desktop.controller.gm import gm_edits, gm_rolls
 from orcus_desktop.controller.turns import initiative, waiting_decisions
 from orcus_desktop.controller.variants.square_fireballs import (
@@ -35,6 +36,7 @@ from orcus_desktop.controller.variants.strike import (
     strike_turns,
     who_goes_first,
 )
+from orcus_desktop.controller.variants.strike import questions as strike_questions
 from orcus_desktop.model.ready_items import ItemKind
 from orcus_desktop.rules.dice import roll
 from orcus_desktop.rules.dice_values import RandomSource
@@ -146,13 +148,31 @@ class TurnHand(Hand):
         return self.run(gm_rolls.log_roll, roll("2d6+3", RandomSource(self.rng)), "Trap")
 
     def downgrade(self) -> Played | None:
-        """003-21: a status downgraded a step (refused in words elsewhere)."""
+        """003-21: a status downgraded a step, most often one the GM box offers (its Downgrade
+        button enabled), which is then never refused; else any (refused in words, and under
+        the rulesets without downgrades)."""
+        offered = self._downgrades_offered()
+        if offered and self.rng.random() < 0.8:
+            picked, effect = self.rng.choice(offered)
+            return self.run_promised(
+                "Downgrade (003-21)", gm_edits.downgrade_effect, picked, effect
+            )
         who = self._anyone()
         state = self.session.encounter.creature(who).state if who else None
         effects = [e.effect_id for e in state.conditions] if state else []
         if who is None or not effects:
             return None
         return self.run(gm_edits.downgrade_effect, who, self.rng.choice(effects))
+
+    def _downgrades_offered(self) -> list[tuple[str, int]]:
+        """(creature, effect) for every condition the GM box's Downgrade is enabled for."""
+        encounter = self.session.encounter
+        return [
+            (c.id, e.effect_id)
+            for c in encounter.creatures
+            for e in (c.state.conditions if c.state is not None else ())
+            if not self.session.ask(why_not, c.id, DOWNGRADE, str(e.effect_id))
+        ]
 
     def maintain(self) -> Played | None:
         """000 "Maintain": the current creature keeps one of its powers going: one it
@@ -226,7 +246,26 @@ class TurnHand(Hand):
         return self.run(ready_items.ready_item, actor, "Spear", kind, hands)
 
     def first(self) -> Played | None:
-        """001-34..36: the GM says who goes first, and why."""
+        """001-34..36: the GM says who goes first, and why: most often as the dialog offers it
+        (one of the order, the creatures left unaware only with surprise), which the app then
+        never refuses before the fight; now and then any choice (refused in words)."""
+        combat = self.session.encounter.combat
+        order = list(combat.order)
+        if not order or self.rng.random() < 0.2:
+            return self._first_at_random()
+        who = self.rng.choice(order)
+        by = self.rng.choice(list(who_goes_first.FirstBy))
+        unaware = [c for c in self.others(who, enemies=True) if c in order]
+        surprised: list[str] = []
+        if by is who_goes_first.FirstBy.SURPRISE and unaware and self.rng.random() < 0.6:
+            surprised = self.rng.sample(unaware, min(len(unaware), self.rng.randint(1, 2)))
+        if combat.active or not self.session.ask(strike_questions.adjudicates_first):
+            return self.run(who_goes_first.who_goes_first, who, by, surprised)
+        return self.run_promised(
+            "Who goes first (001-36)", who_goes_first.who_goes_first, who, by, surprised
+        )
+
+    def _first_at_random(self) -> Played | None:
         who = self._anyone()
         if who is None:
             return None

@@ -4,10 +4,11 @@ Issue 29: "every state the app lets a GM reach saves and reopens"; issue 30 item
 plays each ruleset through the façade. After every step: no exception escapes the façade (a
 refusal is a result, and never "could not be saved and reopened": a use case that builds such
 a step is at fault); an action the availability table called allowed is not then refused for
-a spent action; the document passes the invariant the loader checks (`encounter_problems`); it
-writes and reads back to the same encounter; End turn (or Delay) drops no held attack or walk,
-offer, readied action, owed push or cover choice without the log or its answer naming it
-(R-117), and no held step is left waiting for no one (R-212). Now and then the GM saves to a
+a spent action, nor a step the app offered as it is asked for (`Played.promised`) at all;
+the document passes the invariant the loader checks (`encounter_problems`); it writes and
+reads back to the same encounter; End turn (or Delay) drops no held attack or walk, offer,
+readied action, owed push or cover choice without the log or its answer naming it (R-117),
+and no held step is left waiting for no one (R-212). Now and then the GM saves to a
 file, reopens it and plays on from the reopened file;
 before each reopen, and at the end, undo back to where the file was opened restores that
 snapshot (and the GM's library as it was), redo the last. Opening a file starts a new undo
@@ -202,6 +203,8 @@ class _Run:
         result = step.result
         if step.offered is not None and not result.ok and BUDGET_REFUSAL.search(result.reason):
             self.fail(f"{step.offered_as} was offered as allowed, then refused: {result.reason}")
+        if step.promised and not result.ok:
+            self.fail(f"{step.promised} was offered as allowed, then refused: {result.reason}")
         if not result.ok and UNSAVABLE in result.reason:
             self.fail(f"the use case built a step the file refuses: {result.reason}")
 

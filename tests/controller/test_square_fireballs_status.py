@@ -136,7 +136,8 @@ def test_downgrades_survive_undo_redo_and_save_reopen(tmp_path: Path) -> None:
 def test_the_gm_downgrades_by_hand_once() -> None:
     """003-21: an ability downgrades (the GM box's Downgrade): one undo step."""
     s = _fight()
-    assert s.run(gm_edits.add_condition, "orc", Condition.RESTRAINED).ok
+    # Restrained by the hero beside it: downgraded, the hero grabs it (R-242, 003-27).
+    assert s.run(gm_edits.add_condition, "orc", Condition.RESTRAINED, source_id="hero").ok
     assert s.run(gm_edits.add_condition, "orc", Condition.FLANKED).ok
     restrained, flanked, *_ = _conditions(s, "orc")
     why = s.ask(why_not, "orc", DOWNGRADE, str(flanked.effect_id))

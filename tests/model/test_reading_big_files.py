@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import json
+import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,10 @@ from orcus_desktop.geometry.features import TerrainKind, TerrainPatch
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model import invariants
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.file_format import limits
 from orcus_desktop.model.file_format.limits import MAX_NESTING_DEPTH, MAX_NUMBER_CHARS, decode_json
 from orcus_desktop.model.invariants import step_problems
+from orcus_desktop.model.progress import ReadCancelledError
 from orcus_desktop.model.serialization import EncounterFileError, read_encounter_file
 from orcus_desktop.rules.statblock_dicts import statblock_from_dict
 
@@ -152,3 +155,84 @@ def test_terrain_off_the_grid_is_named_as_before() -> None:
         "terrain[1].squares: (7, 0) is off the grid",
     ]
     assert list(step_problems(None, replace(encounter, terrain=(on_grid,)))) == []
+
+
+def _old_decode(text: str) -> object:
+    """What the decoder did before R-253: a call per integer, then a walk for the depth."""
+    try:
+        data = json.loads(
+            text,
+            parse_int=limits._parse_int,
+            parse_float=limits._parse_float,
+            parse_constant=limits._refuse_constant,
+        )
+    except RecursionError:
+        return "too deep"
+    except json.JSONDecodeError as exc:
+        return f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+    except EncounterFileError as exc:
+        return str(exc)
+    return "too deep" if limits.check_depth(data) else data
+
+
+def _new_decode(text: str) -> object:
+    try:
+        return decode_json(text)
+    except EncounterFileError as exc:
+        message = str(exc)
+        if "nested more than" in message:
+            return "too deep"
+        if "invalid JSON" in message:
+            return message[message.index("invalid JSON") : -1]
+        return message
+
+
+def _random_json(rng: random.Random, depth: int = 0) -> str:
+    atoms = ["1", "-7", "1.5", "1e400", "NaN", '"a"', '"\\u0041"', '"\\"[{"', "true", "null"]
+    atoms += ["é", "9" * 41, '""']
+    roll = rng.random()
+    if depth > 5 or roll < 0.35:
+        atom = rng.choice(atoms)
+        return f'"{atom}"' if atom == "é" else atom
+    space = rng.choice(["", " ", "\n ", "\t"])
+    if roll < 0.65:
+        items = [_random_json(rng, depth + 1) for _ in range(rng.randrange(5))]
+        return f"[{space}{(',' + space).join(items)}{space}]"
+    keys = [rng.choice(['"k"', '"a"', '"b"']) for _ in range(rng.randrange(5))]
+    members = [f"{k}{space}:{space}{_random_json(rng, depth + 1)}" for k in keys]
+    return f"{{{space}{(',' + space).join(members)}{space}}}"
+
+
+def test_a_text_decoded_in_parts_means_what_it_meant_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(limits, "DECODED_WHOLE_AT_MOST", 0)  # every text in parts
+    rng = random.Random(253)
+    texts = ["\ufeff{}", " {} ", "{} x", "", '{"a":1,}', "[1,]", '{"a" 1}', "[1 2]"]
+    texts.append('{"a": [' + nested(MAX_NESTING_DEPTH) + "]}")
+    for _ in range(1500):
+        text = _random_json(rng)
+        if rng.random() < 0.4:  # damaged: one character more or less
+            at = rng.randrange(len(text) + 1)
+            text = text[:at] + rng.choice(',]}[{":x1 ') + text[at:]
+        texts.append(text)
+    for text in texts:
+        assert _new_decode(text) == _old_decode(text), text
+
+
+def test_a_big_text_tells_how_far_its_decoding_is_and_can_be_cancelled() -> None:
+    walls = [{"id": f"w{i}", "points": [[i, 0], [i, 1]]} for i in range(40_000)]
+    text = json.dumps({"format": "orcus-encounter", "walls": walls})
+    assert len(text) > limits.DECODED_WHOLE_AT_MOST
+    told: list[float] = []
+
+    def tell(_label: str, done: float) -> bool:
+        told.append(done)
+        return True
+
+    data, _scan = limits.decode_json_scanned(text, "a file", tell)
+    assert data == json.loads(text)
+    assert told == sorted(told)
+    assert 0 < told[0] < 0.5 < told[-1] <= 1
+    with pytest.raises(ReadCancelledError):
+        limits.decode_json_scanned(text, "a file", lambda _label, _done: False)

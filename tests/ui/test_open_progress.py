@@ -9,6 +9,7 @@ file takes about 10 s to read there).
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 import time
@@ -254,3 +255,33 @@ def test_a_file_named_at_start_shows_progress_and_cancel_opens_no_window(
     assert "orcus-desktop: opening big.orcus cancelled" in capsys.readouterr().err
     assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
     assert reader.stopped.wait(LONGEST_WAIT_S)
+
+
+def test_the_gui_threads_collector_waits_while_a_file_is_read(
+    window: MainWindow, big_file: Path, slow_reader: SlowReader[ReadEncounter], qtbot: QtBot
+) -> None:
+    # collecting the worker's millions of new objects froze the window for seconds.
+    collections: list[str] = []
+
+    def note(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append("reading" if reading.is_set() else "after")
+
+    reading = threading.Event()
+    junk: list[object] = []
+
+    def while_reading(_dialog: QProgressDialog) -> None:
+        junk.extend([i] for i in range(5_000))  # far past the collector's threshold
+        QTimer.singleShot(600, slow_reader.finish.set)  # two of its ticks and more
+
+    gc.callbacks.append(note)
+    try:
+        reading.set()
+        when_progress_shows(while_reading)
+        assert window.files.open_file(big_file)
+        reading.clear()
+        junk.extend([i] for i in range(5_000))
+        qtbot.waitUntil(lambda: "after" in collections, timeout=5_000)
+    finally:
+        gc.callbacks.remove(note)
+    assert "reading" not in collections

@@ -19,6 +19,7 @@ from orcus_desktop.controller.outcomes import Outcome, refuse
 from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.model.combat import Aid, AidKind
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.vocabulary import CreatureId
 
 
@@ -112,7 +113,10 @@ def _help_action(
     ally = encounter.creature(ally_id)
     if ally.side != helper_creature.side or ally_id == helper_id:
         raise ActionError(f"{ally.name} is not an ally of {helper_creature.name}")
-    if space_distance(helper_creature.space, enemy.space) > helper.statblock.reach:
+    if (
+        space_distance(occupied_space(helper_creature), occupied_space(enemy))
+        > helper.statblock.reach
+    ):
         raise ActionError(f"{enemy.name} is not within {helper_creature.name}'s reach")
     combat = encounter.combat
     too_many = variant_notes.aid_problem(engine.ruleset, combat, helper_id, ally_id)

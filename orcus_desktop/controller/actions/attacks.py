@@ -43,6 +43,7 @@ from orcus_desktop.geometry.grid import Size, Space, space_distance
 from orcus_desktop.model.combat import FREE_FIRST
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules.attack_modifiers import Combatant, attack_modifiers, defense_value
 from orcus_desktop.rules.powers import Power, TargetKind
 from orcus_desktop.rules.ruleset.tables import MarkPolicy
@@ -256,6 +257,7 @@ def target_candidates(
     R-09: the user only for "all"/"any", never among allies or enemies.
     """
     me = encounter.creature(attacker_id)
+    here = occupied_space(me)  # 000 "Squeeze": its smaller space while it squeezes (R-250)
     if power.origin is Origin.SELF or power.targets is TargetKind.SELF:
         return (attacker_id,)
     field_ = engine.battlefield(encounter)
@@ -272,18 +274,18 @@ def target_candidates(
         else:
             normal, long = ranges_of(combatant, power)
             limit = long if long is not None else normal
-        mine = Occupant(attacker_id, me.space, me.side)
+        mine = Occupant(attacker_id, here, me.side)
         return tuple(
             sorted(
                 o.id
                 for o in others
-                if (limit is None or space_distance(me.space, o.space) <= limit)
+                if (limit is None or space_distance(here, o.space) <= limit)
                 and space_cover(field_, mine, o, engine.ruleset.cover_buckets()).degree
                 is not CoverDegree.TOTAL
             )
         )
     area_origin, area_squares = choices.area_origin, choices.area_squares
-    origin_space = me.space if area_origin is None else Space(area_origin, Size.MEDIUM)
+    origin_space = here if area_origin is None else Space(area_origin, Size.MEDIUM)
     if area_squares is not None:
         area = set(area_squares)
     elif power.area is not None and (power.origin is Origin.NEAR or area_origin is not None):
@@ -307,8 +309,8 @@ def target_candidates(
     ]
     if kind in (TargetKind.NEAREST_ENEMY, TargetKind.NEAREST_ALLY) and pool:
         # 000 "Nearest": the shortest range; ties are the user's choice (all returned).
-        best = min(space_distance(me.space, by_id[c].space) for c in pool)
-        pool = [c for c in pool if space_distance(me.space, by_id[c].space) == best]
+        best = min(space_distance(here, by_id[c].space) for c in pool)
+        pool = [c for c in pool if space_distance(here, by_id[c].space) == best]
     return tuple(pool)
 
 

@@ -40,7 +40,7 @@ from orcus_desktop.controller.log.records import (
     StandUp,
 )
 from orcus_desktop.controller.movement.move_interrupts import Interrupt, first_interrupt, wait_at
-from orcus_desktop.controller.movement.movement import preview_move
+from orcus_desktop.controller.movement.movement import movement_view, preview_move
 from orcus_desktop.controller.movement.waiting import waiting_problem
 from orcus_desktop.controller.outcomes import Outcome, Refusal, no_creature, refuse, run_step
 from orcus_desktop.controller.plugins import before_action, declared, strikes_first
@@ -49,6 +49,7 @@ from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_ad
 from orcus_desktop.model.combat import FREE_FIRST, ActionBudget, CombatPhase
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.conditions import HELPLESS_CONDITIONS, Condition
 from orcus_desktop.rules.durations import UNTIL_COUNTERED
@@ -128,11 +129,13 @@ def _attack_costs(
 ) -> dict[Square, int]:
     """Squares the charger can reach this move from which it can attack the target, by cost."""
     reach = engine.rules.reach(me)
-    costs = geo_movement.reachable_squares(engine.battlefield(encounter), me.id, me.speed)
+    view, _ = movement_view(encounter, me, MoveMode.WALK)  # a charge walks at full size
+    costs = geo_movement.reachable_squares(engine.battlefield(view), me.id, me.speed)
     return {
         square: cost
         for square, cost in costs.items()
-        if square != me.square and space_distance(Space(square, me.size), target.space) <= reach
+        if square != me.square
+        and space_distance(Space(square, me.size), occupied_space(target)) <= reach
     }
 
 
@@ -310,7 +313,9 @@ def _adjacent_target(
 ) -> tuple[Creature, Creature] | Refusal:
     """`acting_against`, and the target must be adjacent (000 "Coup de Grace", "Shove")."""
     pair = acting_against(engine.rules, encounter, creature_id, target_id, action)
-    if not isinstance(pair, Refusal) and not spaces_adjacent(pair[0].space, pair[1].space):
+    if not isinstance(pair, Refusal) and not spaces_adjacent(
+        occupied_space(pair[0]), occupied_space(pair[1])
+    ):
         return refuse(action.value, f"{pair[1].name} is not adjacent", creature_id)
     return pair
 

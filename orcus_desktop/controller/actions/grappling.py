@@ -32,6 +32,7 @@ from orcus_desktop.controller.outcomes import Outcome, Refusal, refuse, run_step
 from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_adjacent
 from orcus_desktop.model.combat import Maintained
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.abilities import Ability
 from orcus_desktop.rules.checks import ESCAPE_DEFENSE, escape_check, make_check
@@ -60,7 +61,7 @@ def grapple(
         return pair
     me, target = pair
     op = "grapple"
-    if space_distance(me.space, target.space) > engine.rules.reach(me):
+    if space_distance(occupied_space(me), occupied_space(target)) > engine.rules.reach(me):
         return refuse(op, f"{target.name} is not within reach", creature_id)
     # 000: "You succeed automatically if the target is incapacitated"; 004-18 pick: no.
     automatic = engine.ruleset.grapple.auto_success_vs_incapacitated and bool(

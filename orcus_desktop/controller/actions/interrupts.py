@@ -52,6 +52,7 @@ from orcus_desktop.controller.stealth import targeting_problem
 from orcus_desktop.geometry.grid import Space, Square, spaces_adjacent
 from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.vocabulary import CreatureId, Origin
 
@@ -204,7 +205,7 @@ def _provoking_square(encounter: Encounter, enemy_id: str, mover_id: str) -> Squ
         if entry.kind in ("move", "charge_move") and entry.actor == mover_id:
             path = [Square(*p) for p in entry.data.get("path", ())]
             for square in path[:-1]:
-                if spaces_adjacent(Space(square, mover.size), enemy.space):
+                if spaces_adjacent(Space(square, mover.size), occupied_space(enemy)):
                     return square
             return None
     return None

@@ -31,6 +31,7 @@ from orcus_desktop.geometry.grid import Size, Space, Square, space_distance, spa
 from orcus_desktop.geometry.sight import concealment_with_cause
 from orcus_desktop.model.combat import Aid, AidKind, Combat
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules.attack_modifiers import AttackContext, Combatant
 from orcus_desktop.rules.modifiers import Modifier
 from orcus_desktop.rules.powers import Power
@@ -153,7 +154,7 @@ def _origin_space(
 ) -> Space:
     """Where the attack is measured from: a Far area's origin square, else the attacker."""
     if power.origin is not Origin.FAR:
-        return encounter.creature(attacker_id).space
+        return occupied_space(encounter.creature(attacker_id))  # R-250: squeezed, smaller
     area_origin = choices.area_origin
     if area_origin is None:
         raise ActionError(f"{power.name}: choose the area's origin square")
@@ -175,7 +176,7 @@ def _check_area(staging: _Staging, target_ids: Sequence[str]) -> None:
     if choices.area_squares is not None:
         area = set(choices.area_squares)
     elif power.area is not None and power.origin is Origin.NEAR:
-        space = staging.attacker_creature.space
+        space = occupied_space(staging.attacker_creature)
         area = set(near_burst_squares(space, power.area.size, encounter.grid))
     elif power.area is not None and choices.area_origin is not None:
         area = set(near_burst_squares(staging.origin_space, power.area.size, encounter.grid))
@@ -249,7 +250,7 @@ def _concealment_chosen(staging: _Staging, target: Occupant) -> tuple[Concealmen
         return _concealment(
             staging.field_,
             str(staging.attacker.id),
-            creature.space,
+            occupied_space(creature),
             creature.side,
             target,
             staging.power.origin,
@@ -313,11 +314,13 @@ def _staged_target(
     if engine.rules.is_dead(encounter, target_id):
         raise ActionError(f"{target_creature.name} is dead")
     target = engine.combatant(encounter, target_id)
-    distance = space_distance(staging.attacker_creature.space, target_creature.space)
+    # 000 "Squeeze": each measured from the space it fills now (R-131, R-250)
+    here, there = occupied_space(staging.attacker_creature), occupied_space(target_creature)
+    distance = space_distance(here, there)
     long_range = _long_range(staging, target_creature, distance)
     target_occupant = Occupant(
         target_id,
-        target_creature.space,
+        there,
         target_creature.side,
         invisible=field_occupant(field_, target_creature).invisible,  # docs/rulings.md R-115
     )
@@ -338,7 +341,7 @@ def _staged_target(
         combat_advantage=tuple(choices.combat_advantage),
         flanking=flanking,
         long_range=long_range,
-        adjacent=spaces_adjacent(staging.attacker_creature.space, target_creature.space),
+        adjacent=spaces_adjacent(here, there),
         charge=staging.charge,
         opportunity=staging.opportunity,
         coup_de_grace=staging.coup_de_grace,

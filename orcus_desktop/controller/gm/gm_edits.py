@@ -404,7 +404,8 @@ def saving_throw(
         record = SavingThrow.from_save(
             effect, save, typed_in=die is not None, downgraded=downgraded
         )
-        return record.logged_on(e, creature_id)
+        # R-242: a downgrade to Grabbed holds only beside its grabber (003-27).
+        return engine.check_grapples(record.logged_on(e, creature_id))
 
     return named_step(engine, encounter, "saving_throw", "{name} saves", change, creature_id)
 
@@ -413,6 +414,10 @@ def downgrade_effect(
     engine: Engine, encounter: Encounter, creature_id: str, effect_id: int
 ) -> Outcome:
     """003-21: the GM downgrades a condition (an ability's effect); "No Effect" ends it.
+
+    A downgrade to Grabbed with no creature beside it that imposed the effect ends at once
+    (R-242; 003-27: Grabbed "ends if at any time the grabbed character is not adjacent to the
+    grabbing character").
 
     Refused with the availability table's answer (`availability.downgrade_problem`).
     """
@@ -431,7 +436,8 @@ def downgrade_effect(
         if new is None:
             why = "downgraded: no effect (003-21)"
             return e.with_combat(log_ended(e.combat, creature_id, (effect,), why))
-        return ConditionAdded(new).logged_on(e, None, (creature_id,))
+        # R-242: a downgrade to Grabbed holds only beside its grabber (003-27).
+        return engine.check_grapples(ConditionAdded(new).logged_on(e, None, (creature_id,)))
 
     return named_step(
         engine, encounter, "downgrade_effect", "Downgrade an effect on {name}", change, creature_id

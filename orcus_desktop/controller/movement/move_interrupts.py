@@ -48,6 +48,7 @@ from orcus_desktop.model.combat import PendingAttack
 from orcus_desktop.model.encounter import Creature, Encounter
 from orcus_desktop.model.frozen import freeze
 from orcus_desktop.model.held import LATER
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules.conditions import MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.vocabulary import CreatureId
@@ -91,7 +92,8 @@ class Interrupt:
 def provoking_index(path: Sequence[Square], mover: Creature, enemy: Creature) -> int | None:
     """The first square of `path` the mover leaves while next to `enemy`, or None."""
     for i, square in enumerate(path[:-1]):
-        if spaces_adjacent(Space(square, mover.size), enemy.space):
+        # 000 "Squeeze": an enemy squeezing threatens from its smaller space (R-250)
+        if spaces_adjacent(Space(square, mover.size), occupied_space(enemy)):
             return i
     return None
 

@@ -44,6 +44,7 @@ from orcus_desktop.rules import turns as rules_turns
 from orcus_desktop.rules.conditions import Condition, MovementLimit, rules_for
 from orcus_desktop.rules.powers import ActionKind
 from orcus_desktop.rules.ruleset.hooks import Provocation
+from orcus_desktop.rules.state import remove_condition
 from orcus_desktop.vocabulary import CreatureId, ForcedMovementKind, MoveMode
 
 MODE_ACTIONS: Final[dict[MoveMode, CombatAction]] = {
@@ -99,7 +100,7 @@ def preview_move(
         return MovePreview((), 0, False, (), problem)
     if destination == creature.square:
         return MovePreview((creature.square,), 0, False, (), f"{creature.name} is already there")
-    view, mover = _movement_view(encounter, creature, mode)
+    view, mover = movement_view(encounter, creature, mode)
     problem = placement.destination_problem(view, mover, destination)
     if problem.startswith("occupied") and engine.ruleset.hooks.movement_policy.occupancy.ends:
         # 004-25: whose space a move may end in is the geometry's (`Occupancy`) to say.
@@ -166,7 +167,7 @@ def reachable_squares(
     if off_map_problem(engine.rules, encounter, creature_id):  # 003-48
         return frozenset()
     speed, geo_mode, slowed = _allowance(engine, encounter, creature, mode)
-    view, _ = _movement_view(encounter, creature, mode)
+    view, _ = movement_view(encounter, creature, mode)
     costs = geo_movement.reachable_squares(
         engine.battlefield(view), creature_id, speed, geo_mode, slowed=slowed
     )
@@ -412,7 +413,7 @@ def _waypoints_before(
     return tuple(passed)
 
 
-def _movement_view(
+def movement_view(
     encounter: Encounter, creature: Creature, mode: MoveMode
 ) -> tuple[Encounter, Creature]:
     """The map as the mover's path sees it.
@@ -420,12 +421,19 @@ def _movement_view(
     000 "Squeeze": "A creature can squeeze through a space that is large enough for a
     creature one size smaller than it", so a squeezing Large or bigger creature is planned
     one size smaller (docs/rulings.md R-38; Small and Medium take one square either way). The
-    token keeps its size on the map; the Squeezing state marks it.
+    token keeps its size on the map; the Squeezing state marks it. Any other move is planned
+    at its full size, even from a squeeze (R-131: it ends the squeezing once the full space
+    has room), though the battlefield holds a squeezing creature in its smaller space (R-250).
     """
-    if mode is not MoveMode.SQUEEZE or creature.size.rank <= Size.MEDIUM.rank:
+    planned = creature
+    state = creature.state
+    if state is not None and state.instances_of(Condition.SQUEEZING):
+        planned = planned.with_state(remove_condition(state, Condition.SQUEEZING))
+    if mode is MoveMode.SQUEEZE and creature.size.rank > Size.MEDIUM.rank:
+        planned = replace(planned, size=_SIZES[creature.size.rank - 1])
+    if planned is creature:  # the same snapshot: its battlefield is cached
         return encounter, creature
-    smaller = replace(creature, size=_SIZES[creature.size.rank - 1])
-    return encounter.with_creature(smaller), smaller
+    return encounter.with_creature(planned), planned
 
 
 def _allowance(

@@ -460,6 +460,7 @@ def death_save_on_end_turn(engine: Engine, encounter: Encounter) -> str | None:
 def _end_hook(engine: Engine, encounter: Encounter, creature_id: CreatureId) -> Encounter:
     """End-of-turn rules work; its unused help bonuses lapse and its zones whose time is up end."""
     encounter = engine.rules.end_of_turn(encounter, creature_id)
+    encounter = engine.check_grapples(encounter)  # R-242: a save's downgrade to Grabbed
     encounter = lapse_unmaintained(engine, encounter, creature_id)
     encounter = zones.end_of_turn(engine, encounter, creature_id)
     encounter = plugins.turn_ended(engine, encounter, creature_id)  # 001-09

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any, Final
 
 from orcus_desktop.model.file_format.fields import EncounterFileError
+from orcus_desktop.model.file_format.json_parts import decode_in_parts
 from orcus_desktop.model.file_format.json_text import JsonTextScan, scan_json_text
+from orcus_desktop.model.progress import Progress
 from orcus_desktop.rules.limits import MAX_LEVEL, MAX_NAME_CHARS, MAX_SPEED, MAX_STAT
 
 __all__ = [
@@ -92,22 +95,33 @@ def decode_json(text: str, what: str = "an encounter file") -> object:
     return decode_json_scanned(text, what)[0]
 
 
-def decode_json_scanned(text: str, what: str) -> tuple[object, JsonTextScan | None]:
+def decode_json_scanned(
+    text: str, what: str, progress: Progress | None = None
+) -> tuple[object, JsonTextScan | None]:
     """`decode_json`, and what the text's characters told (`json_text.scan_json_text`).
 
     R-253: the depth is read off the text and integers are Python's own unless a run of digits
     is as long as the limit: a walk over every value and a call per integer cost seconds on a
-    big file. A text with a backslash is decoded and walked as before.
+    big file. A text with a backslash is decoded and walked as before. A text over
+    `DECODED_WHOLE_AT_MOST` is decoded part by part, `progress` told how far
+    (`json_parts.decode_in_parts`).
+
+    Raises:
+        EncounterFileError: as `decode_json`.
+        ReadCancelledError: `progress` asked to stop.
     """
     scan = scan_json_text(text, MAX_NUMBER_CHARS)
     plain_ints = scan is not None and not scan.long_digit_run
+    hooks: dict[str, Any] = {
+        "parse_int": None if plain_ints else _parse_int,
+        "parse_float": _parse_float,
+        "parse_constant": _refuse_constant,
+    }
     try:
-        data = json.loads(
-            text,
-            parse_int=None if plain_ints else _parse_int,
-            parse_float=_parse_float,
-            parse_constant=_refuse_constant,
-        )
+        if len(text) > DECODED_WHOLE_AT_MOST:
+            data = decode_in_parts(text, hooks, progress, "Decoding the file")
+        else:
+            data = json.loads(text, **hooks)
     except RecursionError:
         raise EncounterFileError(_too_deep(what)) from None
     except json.JSONDecodeError as exc:
@@ -117,6 +131,10 @@ def decode_json_scanned(text: str, what: str) -> tuple[object, JsonTextScan | No
     if scan.depth > MAX_NESTING_DEPTH if scan is not None else check_depth(data):
         raise EncounterFileError(_too_deep(what))
     return data, scan
+
+
+DECODED_WHOLE_AT_MOST: Final = 1024 * 1024
+"""Characters of a text decoded in one call; a longer one is decoded part by part."""
 
 
 def _too_deep(what: str) -> str:

@@ -22,6 +22,7 @@ from orcus_desktop.controller.outcomes import Outcome, Step, logged_since
 from orcus_desktop.geometry.grid import spaces_adjacent
 from orcus_desktop.model.combat import ActionBudget
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import Duration, DurationKind
@@ -102,8 +103,9 @@ def _shifted_away_from(
         for c in before.creatures
         if c.side != was.side
         and not engine.rules.is_dead(before, c.id)
-        and spaces_adjacent(c.space, was.space)
-        and not spaces_adjacent(after.creature(c.id).space, now.space)
+        # 000 "Squeeze": a squeezing enemy is beside others from its smaller space
+        and spaces_adjacent(occupied_space(c), occupied_space(was))
+        and not spaces_adjacent(occupied_space(after.creature(c.id)), occupied_space(now))
     ]
 
 

@@ -21,6 +21,7 @@ from orcus_desktop.controller.variants.square_fireballs.ready_walks import (
 )
 from orcus_desktop.geometry.grid import space_distance
 from orcus_desktop.model.encounter import Encounter
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules import state as rules_state
 from orcus_desktop.rules.conditions import Condition
 from orcus_desktop.rules.durations import Duration, DurationKind
@@ -58,7 +59,7 @@ def ready_attack_problem(
         for c in encounter.creatures
         if c.side != me.side
         and not engine.rules.is_dead(encounter, c.id)
-        and space_distance(me.space, c.space) <= reach
+        and space_distance(occupied_space(me), occupied_space(c)) <= reach
     ]
     if close:
         where = "within long range" if ranged else "adjacent"

@@ -36,6 +36,7 @@ from orcus_desktop.geometry.grid import Space, Square, space_distance, spaces_ad
 from orcus_desktop.geometry.seeing import Unseen, why_unseen
 from orcus_desktop.model.combat import READY_SHOTS, Combatant
 from orcus_desktop.model.encounter import Creature, Encounter
+from orcus_desktop.model.invariants import occupied_space
 from orcus_desktop.rules.powers import ActionKind, Power
 from orcus_desktop.vocabulary import Origin
 
@@ -169,7 +170,7 @@ def triggered_at(
             if (
                 i == 0
                 or reach is None
-                or not _within(Space(square, mover.size), readier.space, reach)
+                or not _within(Space(square, mover.size), occupied_space(readier), reach)
                 or placement.destination_problem(encounter, mover, square)
             ):
                 continue
