@@ -56,6 +56,11 @@ def _map_file(kind: str, tmp_path: Path) -> str:
         return _art_jpeg(tmp_path, 4800, 700, progressive=True)
     if kind == "webp":
         return _webp(tmp_path, 4800, 700)
+    if kind == "palette":  # a PNG not read by bands: 256 colours
+        path = tmp_path / "palette.png"
+        art = read_map_image(_art_png(tmp_path, 4800, 700))
+        assert art.convertToFormat(QImage.Format.Format_Indexed8).save(str(path))
+        return str(path)
     return _turned_jpeg(tmp_path, 4800, 700)  # shown 700 wide and 4,800 tall
 
 
@@ -84,7 +89,7 @@ def _bottom_screen_matches(qtbot: QtBot, art: MapArt, whole: np.ndarray) -> None
     assert np.array_equal(mine[2:-2, 2:-2], whole[top + 2 : top + 398, left + 2 : left + 598])
 
 
-@pytest.mark.parametrize("kind", ["progressive", "webp", "turned"])
+@pytest.mark.parametrize("kind", ["progressive", "webp", "turned", "palette"])
 def test_a_big_map_qt_reads_only_whole_shows_its_own_pixels_never_whole_in_the_app(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
