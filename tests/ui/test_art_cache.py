@@ -56,6 +56,11 @@ def _map_file(kind: str, tmp_path: Path) -> str:
         return _art_jpeg(tmp_path, 4800, 700, progressive=True)
     if kind == "webp":
         return _webp(tmp_path, 4800, 700)
+    if kind == "palette":  # a PNG not read by bands (R-168): 256 colours
+        path = tmp_path / "palette.png"
+        art = read_map_image(_art_png(tmp_path, 4800, 700))
+        assert art.convertToFormat(QImage.Format.Format_Indexed8).save(str(path))
+        return str(path)
     return _turned_jpeg(tmp_path, 4800, 700)  # shown 700 wide and 4,800 tall
 
 
@@ -84,7 +89,7 @@ def _bottom_screen_matches(qtbot: QtBot, art: MapArt, whole: np.ndarray) -> None
     assert np.array_equal(mine[2:-2, 2:-2], whole[top + 2 : top + 398, left + 2 : left + 598])
 
 
-@pytest.mark.parametrize("kind", ["progressive", "webp", "turned"])
+@pytest.mark.parametrize("kind", ["progressive", "webp", "turned", "palette"])
 def test_a_big_map_qt_reads_only_whole_shows_its_own_pixels_never_whole_in_the_app(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
@@ -227,6 +232,25 @@ def test_a_map_cut_short_is_named_in_the_status_line(qtbot: QtBot, tmp_path: Pat
     art = window.scene.map_art
     assert art is not None
     assert art.tiled
+
+
+def test_the_status_line_counts_the_preparation_then_says_it_is_ready(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """R-262: the GM is told the map is prepared once, how far it is, and when it is done."""
+    path = Path(_map_file("webp", tmp_path))
+    window = MainWindow(load_encounter(demo_encounter_path()), None)
+    qtbot.add_widget(window)
+    said: list[str] = []
+    window.statusBar().messageChanged.connect(said.append)
+    window.session.run(editing.set_map_image, MapImage(str(path), 100.0))
+    ready = f"The map image {path.name} is ready at full detail."
+    qtbot.waitUntil(lambda: ready in said, timeout=WAIT_MS)
+    preparing = [line for line in said if line.startswith(f"Preparing the map image {path.name}")]
+    assert preparing
+    assert "once (it is kept for next time)" in preparing[0]
+    assert "of 3 bands; the overview shows meanwhile." in preparing[-1]
+    assert said.index(preparing[0]) < said.index(ready)
 
 
 def test_a_webp_qt_cannot_decode_is_named_in_the_status_line(qtbot: QtBot, tmp_path: Path) -> None:

@@ -226,7 +226,8 @@ class Transcode:
         )
         try:
             self._process.start()
-        except (RuntimeError, ValueError) as exc:
+        except (OSError, RuntimeError, ValueError) as exc:
+            ours.close()
             raise OSError(f"the art's process could not start ({exc})") from None
         finally:
             theirs.close()
