@@ -51,8 +51,10 @@ def is_closed_pipe(exc: OSError) -> bool:
 
 
 def _flush(stream: TextIO | None) -> None:
-    # A windowed build on Windows has no streams at all.
-    if stream is not None:
+    # A windowed build on Windows has no streams at all. A packaged app's multiprocessing
+    # helper (the resource tracker of the art cache's process, R-262) enters through `main`
+    # too and closes stdout before it exits: nothing is left to flush there.
+    if stream is not None and not stream.closed:
         stream.flush()
 
 

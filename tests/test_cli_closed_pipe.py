@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from orcus_desktop.console import EXIT_CLOSED_PIPE
+from orcus_desktop.console import EXIT_CLOSED_PIPE, exits_quietly_on_closed_pipe
 from tests.conftest import REPO_ROOT
 
 DEMO = str(REPO_ROOT / "resources" / "encounters" / "demo.json")
@@ -67,3 +67,23 @@ def test_rules_show_piped_into_head_prints_only_what_head_keeps() -> None:
         )
         assert done.stderr == ""
         assert done.stdout == '{\n "id": "'
+
+
+def test_an_entry_that_closed_stdout_leaves_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A packaged app starts multiprocessing's resource tracker through its own entry point
+    # (`multiprocessing.freeze_support`); the tracker closes stdout and leaves by SystemExit.
+    # Flushing the closed stream turned its quiet exit into a traceback on the GM's terminal
+    # each time the app closed after a big map's art cache process (R-262) had run.
+    with open(os.devnull, "w", encoding="utf-8") as out:  # a real stream refuses a closed flush
+        monkeypatch.setattr(sys, "stdout", out)
+
+        @exits_quietly_on_closed_pipe
+        def tracker() -> int:
+            sys.stdout.close()
+            raise SystemExit(0)
+
+        with pytest.raises(SystemExit) as left:
+            tracker()
+    assert left.value.code == 0
