@@ -25,13 +25,11 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from orcus_desktop.app import show_main_window
-from orcus_desktop.assets import demo_encounter_path
 from orcus_desktop.controller.availability.actions import CombatAction
 from orcus_desktop.controller.variants.square_fireballs import questions as sf_questions
 from orcus_desktop.geometry.grid import GridBounds, Square
 from orcus_desktop.model.encounter import Encounter
 from orcus_desktop.model.frozen import freeze
-from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.attack_dialog import AttackDialog
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.map.layers import SQUARE_PX
@@ -42,18 +40,15 @@ from orcus_desktop.ui.variants.square_fireballs.monster_groups_dialog import Mon
 from orcus_desktop.vocabulary import MoveMode
 from tests.controller.conftest import creature, fighter, orc_block
 from tests.ui.named_screens import (
+    OFFSCREEN_WARNINGS,
     action_buttons_one_click_away,
     actions_rows_in_view,
+    demo_window_on,
     on_screen,
     sister_venns_turn,
 )
 
-pytestmark = pytest.mark.qt_log_ignore(
-    "This plugin does not support propagateSizeHints",
-    # The offscreen platform's words for a menu's popup (More ▾), not the app's.
-    "This plugin does not support raise",
-    "This plugin does not support grabbing the keyboard",
-)
+pytestmark = pytest.mark.qt_log_ignore(*OFFSCREEN_WARNINGS)
 
 WIDE = "1366x768 laptop"
 WIDE_LAPTOP = {
@@ -74,13 +69,7 @@ CROWD = {
 
 
 def open_window(qtbot: QtBot) -> MainWindow:
-    assert [s.name() for s in QGuiApplication.screens()] == [WIDE], "run with WIDE_LAPTOP"
-    window = show_main_window(load_encounter(demo_encounter_path()), None, player_view=False)
-    qtbot.add_widget(window)
-    qtbot.wait_exposed(window)
-    for _ in range(6):
-        QApplication.processEvents()
-    return window
+    return demo_window_on(qtbot, WIDE)
 
 
 def free_area() -> QRect:

@@ -35,6 +35,15 @@ LAPTOP_AND_TV = {
 """The GM's 1280x800 laptop with the players' 1920x1080 TV to its right."""
 
 
+OFFSCREEN_WARNINGS = (
+    "This plugin does not support propagateSizeHints",
+    # The offscreen platform's words for a menu's popup (More ▾), not the app's.
+    "This plugin does not support raise",
+    "This plugin does not support grabbing the keyboard",
+)
+"""What the offscreen platform logs for a window and a popup menu; the cases ignore them."""
+
+
 def one_screen(name: str, width: int, height: int) -> dict[str, object]:
     """The configuration of one screen called `name`, `width` x `height` at 96 dpi."""
     screen = {"name": name, "x": 0, "y": 0, "width": width, "height": height, "logicalDpi": 96}

@@ -20,6 +20,7 @@ from orcus_desktop.model.serialization import load_encounter
 from orcus_desktop.ui.main_window import MainWindow
 from orcus_desktop.ui.workspaces import Workspace
 from tests.ui.named_screens import (
+    OFFSCREEN_WARNINGS,
     action_buttons_one_click_away,
     actions_rows_in_view,
     assert_gm_box_whole_in_one_place,
@@ -27,12 +28,7 @@ from tests.ui.named_screens import (
     sister_venns_turn,
 )
 
-pytestmark = pytest.mark.qt_log_ignore(
-    "This plugin does not support propagateSizeHints",
-    # The offscreen platform's words for a menu's popup (More ▾), not the app's.
-    "This plugin does not support raise",
-    "This plugin does not support grabbing the keyboard",
-)
+pytestmark = pytest.mark.qt_log_ignore(*OFFSCREEN_WARNINGS)
 
 
 def layout(window: MainWindow) -> Workspace | None:
