@@ -33,8 +33,8 @@ SKIP_DIRS = {
 }
 
 DOC_CITATION = re.compile(r"\bdocs/([\w.-]+\.md)(?:#([\w-]+))?")
-RULING_ID = re.compile(r"\bR-\d{2}\b")
-RULING_HEADING = re.compile(r"^### (R-\d{2})\b", re.MULTILINE)
+RULING_ID = re.compile(r"\bR-\d{2,3}\b")
+RULING_HEADING = re.compile(r"^### (R-\d{2,3})\b", re.MULTILINE)
 # The character classes keep these patterns from matching this file's own text.
 OUTSIDE_TEXTS = re.compile(
     r"\bRULING[S]\b|\bDESIG[N]\.md\b|\bHOUSE_STYL[E]\b|\bVARIANT[S]\.md\b|\.\./share[d]/"
@@ -98,11 +98,15 @@ def test_the_doc_pages_the_code_relies_on_exist() -> None:
         assert (DOCS / page).is_file(), f"docs/{page} is missing"
 
 
-def test_ruling_ids_are_unique_and_numbered_in_order() -> None:
+def test_ruling_ids_are_unique() -> None:
+    # Rulings stand under their topic (docs/rulings.md says so), not in id order; an id is
+    # defined once. Three-digit ids count too: the pattern once read only two digits, and a
+    # ruling written twice by two branches went unseen.
     ids = _ruling_ids()
     assert ids, "docs/rulings.md defines no ruling (### R-NN headings)"
-    assert len(ids) == len(set(ids)), f"duplicate ruling ids: {sorted(ids)}"
-    assert ids == sorted(ids), "rulings are listed in id order"
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    assert not twice, f"ruling ids defined twice: {twice}"
+    assert {"R-01", "R-253"} <= set(ids), "the heading pattern reads two- and three-digit ids"
 
 
 def test_every_cited_doc_page_and_section_exists() -> None:
